@@ -1,0 +1,3 @@
+module github.com/organism-dev/organism/cmd/organism
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module github.com/organism-dev/organism/gateway
+
+go 1.26.0

@@ -1,0 +1,3 @@
+module github.com/organism-dev/organism/services/mission
+
+go 1.26.0
