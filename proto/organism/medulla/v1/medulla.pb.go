@@ -7,6 +7,7 @@
 package medullav1
 
 import (
+	v1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -33,27 +34,94 @@ const (
 	MedullaReason_MEDULLA_REASON_ORIGIN_NOT_HUMAN MedullaReason = 4
 	MedullaReason_MEDULLA_REASON_BRAIN_NOT_FOUND  MedullaReason = 5
 	MedullaReason_MEDULLA_REASON_RESERVED_BRAIN   MedullaReason = 6
+	// Replacing a verified claim with an authored one, or dropping evidence anchors.
+	MedullaReason_MEDULLA_REASON_WOULD_DOWNGRADE MedullaReason = 7
+	// Evidence that cites a mission letter (C8.5: letters are witness tissue, not evidence).
+	MedullaReason_MEDULLA_REASON_LETTER_IS_WITNESS MedullaReason = 8
+	// Empty or whitespace-only body.
+	MedullaReason_MEDULLA_REASON_EMPTY_BODY MedullaReason = 9
+	// Body larger than 64 KiB.
+	MedullaReason_MEDULLA_REASON_BODY_TOO_LARGE MedullaReason = 10
+	// The body or evidence carries something that looks like a secret.
+	MedullaReason_MEDULLA_REASON_SECRET_DETECTED MedullaReason = 11
+	// The body or evidence carries an absolute home directory path.
+	MedullaReason_MEDULLA_REASON_HOME_PATH       MedullaReason = 12
+	MedullaReason_MEDULLA_REASON_CLAIM_NOT_FOUND MedullaReason = 13
+	// expected_version on Memorize did not match the claim's live version.
+	MedullaReason_MEDULLA_REASON_VERSION_MISMATCH MedullaReason = 14
+	// expected_store_version did not match the brain's store version (a lost race).
+	MedullaReason_MEDULLA_REASON_STORE_VERSION_MISMATCH MedullaReason = 15
+	// Verify found evidence that changed or went missing since it was anchored.
+	MedullaReason_MEDULLA_REASON_EVIDENCE_DRIFTED MedullaReason = 16
+	// Verify by measurement needs at least one file anchor it can re-hash.
+	MedullaReason_MEDULLA_REASON_NO_MEASURABLE_EVIDENCE MedullaReason = 17
+	// A file anchor names a file that does not exist in the brain's repository.
+	MedullaReason_MEDULLA_REASON_EVIDENCE_FILE_MISSING MedullaReason = 18
+	// A file anchor escapes the repository root (absolute path or "..").
+	MedullaReason_MEDULLA_REASON_PATH_ESCAPES_REPO MedullaReason = 19
+	// The claim is already in the requested state.
+	MedullaReason_MEDULLA_REASON_ALREADY_VERIFIED MedullaReason = 20
+	// Only verified claims may cross (C8.3), reserved for promote.
+	MedullaReason_MEDULLA_REASON_NOT_VERIFIED MedullaReason = 21
+	// The brain's federation policy forbids the crossing.
+	MedullaReason_MEDULLA_REASON_ISOLATED_BRAIN MedullaReason = 22
+	// An imported claim file could not be decoded.
+	MedullaReason_MEDULLA_REASON_MALFORMED_CLAIM_FILE MedullaReason = 23
 )
 
 // Enum value maps for MedullaReason.
 var (
 	MedullaReason_name = map[int32]string{
-		0: "MEDULLA_REASON_UNSPECIFIED",
-		1: "MEDULLA_REASON_INVALID_ARGUMENT",
-		2: "MEDULLA_REASON_FOREIGN_BRAIN",
-		3: "MEDULLA_REASON_OWNER_ONLY",
-		4: "MEDULLA_REASON_ORIGIN_NOT_HUMAN",
-		5: "MEDULLA_REASON_BRAIN_NOT_FOUND",
-		6: "MEDULLA_REASON_RESERVED_BRAIN",
+		0:  "MEDULLA_REASON_UNSPECIFIED",
+		1:  "MEDULLA_REASON_INVALID_ARGUMENT",
+		2:  "MEDULLA_REASON_FOREIGN_BRAIN",
+		3:  "MEDULLA_REASON_OWNER_ONLY",
+		4:  "MEDULLA_REASON_ORIGIN_NOT_HUMAN",
+		5:  "MEDULLA_REASON_BRAIN_NOT_FOUND",
+		6:  "MEDULLA_REASON_RESERVED_BRAIN",
+		7:  "MEDULLA_REASON_WOULD_DOWNGRADE",
+		8:  "MEDULLA_REASON_LETTER_IS_WITNESS",
+		9:  "MEDULLA_REASON_EMPTY_BODY",
+		10: "MEDULLA_REASON_BODY_TOO_LARGE",
+		11: "MEDULLA_REASON_SECRET_DETECTED",
+		12: "MEDULLA_REASON_HOME_PATH",
+		13: "MEDULLA_REASON_CLAIM_NOT_FOUND",
+		14: "MEDULLA_REASON_VERSION_MISMATCH",
+		15: "MEDULLA_REASON_STORE_VERSION_MISMATCH",
+		16: "MEDULLA_REASON_EVIDENCE_DRIFTED",
+		17: "MEDULLA_REASON_NO_MEASURABLE_EVIDENCE",
+		18: "MEDULLA_REASON_EVIDENCE_FILE_MISSING",
+		19: "MEDULLA_REASON_PATH_ESCAPES_REPO",
+		20: "MEDULLA_REASON_ALREADY_VERIFIED",
+		21: "MEDULLA_REASON_NOT_VERIFIED",
+		22: "MEDULLA_REASON_ISOLATED_BRAIN",
+		23: "MEDULLA_REASON_MALFORMED_CLAIM_FILE",
 	}
 	MedullaReason_value = map[string]int32{
-		"MEDULLA_REASON_UNSPECIFIED":      0,
-		"MEDULLA_REASON_INVALID_ARGUMENT": 1,
-		"MEDULLA_REASON_FOREIGN_BRAIN":    2,
-		"MEDULLA_REASON_OWNER_ONLY":       3,
-		"MEDULLA_REASON_ORIGIN_NOT_HUMAN": 4,
-		"MEDULLA_REASON_BRAIN_NOT_FOUND":  5,
-		"MEDULLA_REASON_RESERVED_BRAIN":   6,
+		"MEDULLA_REASON_UNSPECIFIED":            0,
+		"MEDULLA_REASON_INVALID_ARGUMENT":       1,
+		"MEDULLA_REASON_FOREIGN_BRAIN":          2,
+		"MEDULLA_REASON_OWNER_ONLY":             3,
+		"MEDULLA_REASON_ORIGIN_NOT_HUMAN":       4,
+		"MEDULLA_REASON_BRAIN_NOT_FOUND":        5,
+		"MEDULLA_REASON_RESERVED_BRAIN":         6,
+		"MEDULLA_REASON_WOULD_DOWNGRADE":        7,
+		"MEDULLA_REASON_LETTER_IS_WITNESS":      8,
+		"MEDULLA_REASON_EMPTY_BODY":             9,
+		"MEDULLA_REASON_BODY_TOO_LARGE":         10,
+		"MEDULLA_REASON_SECRET_DETECTED":        11,
+		"MEDULLA_REASON_HOME_PATH":              12,
+		"MEDULLA_REASON_CLAIM_NOT_FOUND":        13,
+		"MEDULLA_REASON_VERSION_MISMATCH":       14,
+		"MEDULLA_REASON_STORE_VERSION_MISMATCH": 15,
+		"MEDULLA_REASON_EVIDENCE_DRIFTED":       16,
+		"MEDULLA_REASON_NO_MEASURABLE_EVIDENCE": 17,
+		"MEDULLA_REASON_EVIDENCE_FILE_MISSING":  18,
+		"MEDULLA_REASON_PATH_ESCAPES_REPO":      19,
+		"MEDULLA_REASON_ALREADY_VERIFIED":       20,
+		"MEDULLA_REASON_NOT_VERIFIED":           21,
+		"MEDULLA_REASON_ISOLATED_BRAIN":         22,
+		"MEDULLA_REASON_MALFORMED_CLAIM_FILE":   23,
 	}
 )
 
@@ -134,6 +202,293 @@ func (x FederationPolicy) Number() protoreflect.EnumNumber {
 // Deprecated: Use FederationPolicy.Descriptor instead.
 func (FederationPolicy) EnumDescriptor() ([]byte, []int) {
 	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{1}
+}
+
+// ClaimKind is what sort of memory a claim is.
+type ClaimKind int32
+
+const (
+	ClaimKind_CLAIM_KIND_UNSPECIFIED ClaimKind = 0
+	ClaimKind_CLAIM_KIND_FACT        ClaimKind = 1
+	ClaimKind_CLAIM_KIND_DECISION    ClaimKind = 2
+	ClaimKind_CLAIM_KIND_PROCESS     ClaimKind = 3
+	ClaimKind_CLAIM_KIND_DOCTRINE    ClaimKind = 4
+	ClaimKind_CLAIM_KIND_PROBLEM     ClaimKind = 5
+)
+
+// Enum value maps for ClaimKind.
+var (
+	ClaimKind_name = map[int32]string{
+		0: "CLAIM_KIND_UNSPECIFIED",
+		1: "CLAIM_KIND_FACT",
+		2: "CLAIM_KIND_DECISION",
+		3: "CLAIM_KIND_PROCESS",
+		4: "CLAIM_KIND_DOCTRINE",
+		5: "CLAIM_KIND_PROBLEM",
+	}
+	ClaimKind_value = map[string]int32{
+		"CLAIM_KIND_UNSPECIFIED": 0,
+		"CLAIM_KIND_FACT":        1,
+		"CLAIM_KIND_DECISION":    2,
+		"CLAIM_KIND_PROCESS":     3,
+		"CLAIM_KIND_DOCTRINE":    4,
+		"CLAIM_KIND_PROBLEM":     5,
+	}
+)
+
+func (x ClaimKind) Enum() *ClaimKind {
+	p := new(ClaimKind)
+	*p = x
+	return p
+}
+
+func (x ClaimKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ClaimKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[2].Descriptor()
+}
+
+func (ClaimKind) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[2]
+}
+
+func (x ClaimKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ClaimKind.Descriptor instead.
+func (ClaimKind) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{2}
+}
+
+// ClaimState is the trust state of one claim version.
+type ClaimState int32
+
+const (
+	ClaimState_CLAIM_STATE_UNSPECIFIED ClaimState = 0
+	// Written, not yet checked.
+	ClaimState_CLAIM_STATE_AUTHORED ClaimState = 1
+	// Checked by re-measured evidence or by the owner's word.
+	ClaimState_CLAIM_STATE_VERIFIED ClaimState = 2
+	// A later version replaced it; it stays readable in History.
+	ClaimState_CLAIM_STATE_SUPERSEDED ClaimState = 3
+)
+
+// Enum value maps for ClaimState.
+var (
+	ClaimState_name = map[int32]string{
+		0: "CLAIM_STATE_UNSPECIFIED",
+		1: "CLAIM_STATE_AUTHORED",
+		2: "CLAIM_STATE_VERIFIED",
+		3: "CLAIM_STATE_SUPERSEDED",
+	}
+	ClaimState_value = map[string]int32{
+		"CLAIM_STATE_UNSPECIFIED": 0,
+		"CLAIM_STATE_AUTHORED":    1,
+		"CLAIM_STATE_VERIFIED":    2,
+		"CLAIM_STATE_SUPERSEDED":  3,
+	}
+)
+
+func (x ClaimState) Enum() *ClaimState {
+	p := new(ClaimState)
+	*p = x
+	return p
+}
+
+func (x ClaimState) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ClaimState) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[3].Descriptor()
+}
+
+func (ClaimState) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[3]
+}
+
+func (x ClaimState) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ClaimState.Descriptor instead.
+func (ClaimState) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{3}
+}
+
+// Tier says where a claim lives.
+type Tier int32
+
+const (
+	Tier_TIER_UNSPECIFIED Tier = 0
+	// A project brain.
+	Tier_TIER_PROJECT Tier = 1
+	// The shared medulla (doctrine) tier.
+	Tier_TIER_MEDULLA Tier = 2
+)
+
+// Enum value maps for Tier.
+var (
+	Tier_name = map[int32]string{
+		0: "TIER_UNSPECIFIED",
+		1: "TIER_PROJECT",
+		2: "TIER_MEDULLA",
+	}
+	Tier_value = map[string]int32{
+		"TIER_UNSPECIFIED": 0,
+		"TIER_PROJECT":     1,
+		"TIER_MEDULLA":     2,
+	}
+)
+
+func (x Tier) Enum() *Tier {
+	p := new(Tier)
+	*p = x
+	return p
+}
+
+func (x Tier) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Tier) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[4].Descriptor()
+}
+
+func (Tier) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[4]
+}
+
+func (x Tier) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Tier.Descriptor instead.
+func (Tier) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{4}
+}
+
+// EvidenceKind is what an evidence anchor points at.
+type EvidenceKind int32
+
+const (
+	EvidenceKind_EVIDENCE_KIND_UNSPECIFIED EvidenceKind = 0
+	// A repository file, anchored by the sha256 of its content at write time.
+	EvidenceKind_EVIDENCE_KIND_FILE EvidenceKind = 1
+	// A repository file and line (path:line); re-hashed like FILE when a sha256 is present.
+	EvidenceKind_EVIDENCE_KIND_LINE EvidenceKind = 2
+	// A git commit or tag.
+	EvidenceKind_EVIDENCE_KIND_COMMIT EvidenceKind = 3
+	// A receipt id from any organ's ledger.
+	EvidenceKind_EVIDENCE_KIND_RECEIPT EvidenceKind = 4
+	// A mission letter; always refused as evidence (LETTER_IS_WITNESS).
+	EvidenceKind_EVIDENCE_KIND_LETTER EvidenceKind = 5
+)
+
+// Enum value maps for EvidenceKind.
+var (
+	EvidenceKind_name = map[int32]string{
+		0: "EVIDENCE_KIND_UNSPECIFIED",
+		1: "EVIDENCE_KIND_FILE",
+		2: "EVIDENCE_KIND_LINE",
+		3: "EVIDENCE_KIND_COMMIT",
+		4: "EVIDENCE_KIND_RECEIPT",
+		5: "EVIDENCE_KIND_LETTER",
+	}
+	EvidenceKind_value = map[string]int32{
+		"EVIDENCE_KIND_UNSPECIFIED": 0,
+		"EVIDENCE_KIND_FILE":        1,
+		"EVIDENCE_KIND_LINE":        2,
+		"EVIDENCE_KIND_COMMIT":      3,
+		"EVIDENCE_KIND_RECEIPT":     4,
+		"EVIDENCE_KIND_LETTER":      5,
+	}
+)
+
+func (x EvidenceKind) Enum() *EvidenceKind {
+	p := new(EvidenceKind)
+	*p = x
+	return p
+}
+
+func (x EvidenceKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EvidenceKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[5].Descriptor()
+}
+
+func (EvidenceKind) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[5]
+}
+
+func (x EvidenceKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use EvidenceKind.Descriptor instead.
+func (EvidenceKind) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{5}
+}
+
+// EvidenceStatus classifies one anchor after re-measurement.
+type EvidenceStatus int32
+
+const (
+	EvidenceStatus_EVIDENCE_STATUS_UNSPECIFIED           EvidenceStatus = 0
+	EvidenceStatus_EVIDENCE_STATUS_FRESH                 EvidenceStatus = 1
+	EvidenceStatus_EVIDENCE_STATUS_EVIDENCE_CHANGED      EvidenceStatus = 2
+	EvidenceStatus_EVIDENCE_STATUS_EVIDENCE_FILE_MISSING EvidenceStatus = 3
+	EvidenceStatus_EVIDENCE_STATUS_UNVERIFIABLE          EvidenceStatus = 4
+)
+
+// Enum value maps for EvidenceStatus.
+var (
+	EvidenceStatus_name = map[int32]string{
+		0: "EVIDENCE_STATUS_UNSPECIFIED",
+		1: "EVIDENCE_STATUS_FRESH",
+		2: "EVIDENCE_STATUS_EVIDENCE_CHANGED",
+		3: "EVIDENCE_STATUS_EVIDENCE_FILE_MISSING",
+		4: "EVIDENCE_STATUS_UNVERIFIABLE",
+	}
+	EvidenceStatus_value = map[string]int32{
+		"EVIDENCE_STATUS_UNSPECIFIED":           0,
+		"EVIDENCE_STATUS_FRESH":                 1,
+		"EVIDENCE_STATUS_EVIDENCE_CHANGED":      2,
+		"EVIDENCE_STATUS_EVIDENCE_FILE_MISSING": 3,
+		"EVIDENCE_STATUS_UNVERIFIABLE":          4,
+	}
+)
+
+func (x EvidenceStatus) Enum() *EvidenceStatus {
+	p := new(EvidenceStatus)
+	*p = x
+	return p
+}
+
+func (x EvidenceStatus) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EvidenceStatus) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[6].Descriptor()
+}
+
+func (EvidenceStatus) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[6]
+}
+
+func (x EvidenceStatus) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use EvidenceStatus.Descriptor instead.
+func (EvidenceStatus) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{6}
 }
 
 // Brain is one project's memory bound to one repository.
@@ -243,11 +598,12 @@ func (x *Brain) GetUpdatedAt() *timestamppb.Timestamp {
 
 // RegisterBrainRequest describes a brain to add or update.
 type RegisterBrainRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	RepoRoot      string                 `protobuf:"bytes,2,opt,name=repo_root,json=repoRoot,proto3" json:"repo_root,omitempty"`
-	SoulPath      string                 `protobuf:"bytes,3,opt,name=soul_path,json=soulPath,proto3" json:"soul_path,omitempty"`
-	Policy        FederationPolicy       `protobuf:"varint,4,opt,name=policy,proto3,enum=organism.medulla.v1.FederationPolicy" json:"policy,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Lowercase letters, digits and dashes, 1..63 characters, starting with a letter; "medulla" is reserved.
+	Name          string           `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	RepoRoot      string           `protobuf:"bytes,2,opt,name=repo_root,json=repoRoot,proto3" json:"repo_root,omitempty"`
+	SoulPath      string           `protobuf:"bytes,3,opt,name=soul_path,json=soulPath,proto3" json:"soul_path,omitempty"`
+	Policy        FederationPolicy `protobuf:"varint,4,opt,name=policy,proto3,enum=organism.medulla.v1.FederationPolicy" json:"policy,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -536,11 +892,1983 @@ func (x *ListBrainsResponse) GetBrains() []*Brain {
 	return nil
 }
 
+// EvidenceAnchor ties a claim to something that can be re-measured.
+type EvidenceAnchor struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  EvidenceKind           `protobuf:"varint,1,opt,name=kind,proto3,enum=organism.medulla.v1.EvidenceKind" json:"kind,omitempty"`
+	// Repository-relative path (FILE, LINE).
+	Path string `protobuf:"bytes,2,opt,name=path,proto3" json:"path,omitempty"`
+	// Lowercase hex sha256 of the file content; for FILE/LINE the server computes it from the
+	// brain's repository when empty.
+	Sha256 string `protobuf:"bytes,3,opt,name=sha256,proto3" json:"sha256,omitempty"`
+	// 1-based line number (LINE).
+	Line int32 `protobuf:"varint,4,opt,name=line,proto3" json:"line,omitempty"`
+	// Commit sha or tag (COMMIT), receipt id (RECEIPT), letter id (LETTER). A reference that names a
+	// mission letter (prefix "ltr_" or "letter:") is refused whatever its kind.
+	Ref           string `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EvidenceAnchor) Reset() {
+	*x = EvidenceAnchor{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvidenceAnchor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvidenceAnchor) ProtoMessage() {}
+
+func (x *EvidenceAnchor) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvidenceAnchor.ProtoReflect.Descriptor instead.
+func (*EvidenceAnchor) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *EvidenceAnchor) GetKind() EvidenceKind {
+	if x != nil {
+		return x.Kind
+	}
+	return EvidenceKind_EVIDENCE_KIND_UNSPECIFIED
+}
+
+func (x *EvidenceAnchor) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *EvidenceAnchor) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+func (x *EvidenceAnchor) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *EvidenceAnchor) GetRef() string {
+	if x != nil {
+		return x.Ref
+	}
+	return ""
+}
+
+// Provenance is the frontmatter the server stamps on every claim version.
+type Provenance struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// When the claim was first created (immutable across versions); unset when unknown.
+	Created *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=created,proto3" json:"created,omitempty"`
+	// The agent (or "owner") that wrote this version, from its credential.
+	SourceAgent string `protobuf:"bytes,2,opt,name=source_agent,json=sourceAgent,proto3" json:"source_agent,omitempty"`
+	// The brain the claim was born in.
+	OriginBrain string `protobuf:"bytes,3,opt,name=origin_brain,json=originBrain,proto3" json:"origin_brain,omitempty"`
+	// Set by soul's UpdateSoulClaim: "<soul path>#<section>".
+	SoulSource string `protobuf:"bytes,4,opt,name=soul_source,json=soulSource,proto3" json:"soul_source,omitempty"`
+	// Set when the claim was promoted into the medulla tier.
+	PromotedBy     string                 `protobuf:"bytes,5,opt,name=promoted_by,json=promotedBy,proto3" json:"promoted_by,omitempty"`
+	PromotedReason string                 `protobuf:"bytes,6,opt,name=promoted_reason,json=promotedReason,proto3" json:"promoted_reason,omitempty"`
+	PromotedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=promoted_at,json=promotedAt,proto3" json:"promoted_at,omitempty"`
+	// Who verified this version and how ("evidence" or "owner-word").
+	VerifiedBy    string                 `protobuf:"bytes,8,opt,name=verified_by,json=verifiedBy,proto3" json:"verified_by,omitempty"`
+	VerifiedVia   string                 `protobuf:"bytes,9,opt,name=verified_via,json=verifiedVia,proto3" json:"verified_via,omitempty"`
+	VerifiedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=verified_at,json=verifiedAt,proto3" json:"verified_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Provenance) Reset() {
+	*x = Provenance{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Provenance) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Provenance) ProtoMessage() {}
+
+func (x *Provenance) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Provenance.ProtoReflect.Descriptor instead.
+func (*Provenance) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *Provenance) GetCreated() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Created
+	}
+	return nil
+}
+
+func (x *Provenance) GetSourceAgent() string {
+	if x != nil {
+		return x.SourceAgent
+	}
+	return ""
+}
+
+func (x *Provenance) GetOriginBrain() string {
+	if x != nil {
+		return x.OriginBrain
+	}
+	return ""
+}
+
+func (x *Provenance) GetSoulSource() string {
+	if x != nil {
+		return x.SoulSource
+	}
+	return ""
+}
+
+func (x *Provenance) GetPromotedBy() string {
+	if x != nil {
+		return x.PromotedBy
+	}
+	return ""
+}
+
+func (x *Provenance) GetPromotedReason() string {
+	if x != nil {
+		return x.PromotedReason
+	}
+	return ""
+}
+
+func (x *Provenance) GetPromotedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PromotedAt
+	}
+	return nil
+}
+
+func (x *Provenance) GetVerifiedBy() string {
+	if x != nil {
+		return x.VerifiedBy
+	}
+	return ""
+}
+
+func (x *Provenance) GetVerifiedVia() string {
+	if x != nil {
+		return x.VerifiedVia
+	}
+	return ""
+}
+
+func (x *Provenance) GetVerifiedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.VerifiedAt
+	}
+	return nil
+}
+
+// Age is computed at read time from Provenance.created; never stored.
+type Age struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// False when the creation time is unknown; an unknown age is never flagged.
+	Known bool    `protobuf:"varint,1,opt,name=known,proto3" json:"known,omitempty"`
+	Hours float64 `protobuf:"fixed64,2,opt,name=hours,proto3" json:"hours,omitempty"`
+	// 0.5^(hours/720): the 720 h half-life weight.
+	Weight float64 `protobuf:"fixed64,3,opt,name=weight,proto3" json:"weight,omitempty"`
+	// True past one half-life.
+	AgedOut       bool `protobuf:"varint,4,opt,name=aged_out,json=agedOut,proto3" json:"aged_out,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Age) Reset() {
+	*x = Age{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Age) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Age) ProtoMessage() {}
+
+func (x *Age) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Age.ProtoReflect.Descriptor instead.
+func (*Age) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Age) GetKnown() bool {
+	if x != nil {
+		return x.Known
+	}
+	return false
+}
+
+func (x *Age) GetHours() float64 {
+	if x != nil {
+		return x.Hours
+	}
+	return 0
+}
+
+func (x *Age) GetWeight() float64 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
+func (x *Age) GetAgedOut() bool {
+	if x != nil {
+		return x.AgedOut
+	}
+	return false
+}
+
+// Claim is one version of one durable memory.
+type Claim struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Slug  string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Starts at 1, strictly increasing per slug.
+	Version int64     `protobuf:"varint,3,opt,name=version,proto3" json:"version,omitempty"`
+	Kind    ClaimKind `protobuf:"varint,4,opt,name=kind,proto3,enum=organism.medulla.v1.ClaimKind" json:"kind,omitempty"`
+	// Markdown body.
+	Body     string            `protobuf:"bytes,5,opt,name=body,proto3" json:"body,omitempty"`
+	Evidence []*EvidenceAnchor `protobuf:"bytes,6,rep,name=evidence,proto3" json:"evidence,omitempty"`
+	// 0..1.
+	Confidence float64     `protobuf:"fixed64,7,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	State      ClaimState  `protobuf:"varint,8,opt,name=state,proto3,enum=organism.medulla.v1.ClaimState" json:"state,omitempty"`
+	Tier       Tier        `protobuf:"varint,9,opt,name=tier,proto3,enum=organism.medulla.v1.Tier" json:"tier,omitempty"`
+	Verse      v1.Verse    `protobuf:"varint,10,opt,name=verse,proto3,enum=organism.common.v1.Verse" json:"verse,omitempty"`
+	Provenance *Provenance `protobuf:"bytes,11,opt,name=provenance,proto3" json:"provenance,omitempty"`
+	// When this version was written.
+	WrittenAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=written_at,json=writtenAt,proto3" json:"written_at,omitempty"`
+	// When a later version superseded this one; unset while live.
+	SupersededAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=superseded_at,json=supersededAt,proto3" json:"superseded_at,omitempty"`
+	// The receipt that admitted this version.
+	ReceiptId string `protobuf:"bytes,14,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	Age       *Age   `protobuf:"bytes,15,opt,name=age,proto3" json:"age,omitempty"`
+	// Rendered verbatim for promoted claims, e.g. "promoted from loja · 2026-06-12 · by agent-7 — reason".
+	ProvenanceLine string `protobuf:"bytes,16,opt,name=provenance_line,json=provenanceLine,proto3" json:"provenance_line,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *Claim) Reset() {
+	*x = Claim{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Claim) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Claim) ProtoMessage() {}
+
+func (x *Claim) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Claim.ProtoReflect.Descriptor instead.
+func (*Claim) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Claim) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Claim) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *Claim) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *Claim) GetKind() ClaimKind {
+	if x != nil {
+		return x.Kind
+	}
+	return ClaimKind_CLAIM_KIND_UNSPECIFIED
+}
+
+func (x *Claim) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *Claim) GetEvidence() []*EvidenceAnchor {
+	if x != nil {
+		return x.Evidence
+	}
+	return nil
+}
+
+func (x *Claim) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *Claim) GetState() ClaimState {
+	if x != nil {
+		return x.State
+	}
+	return ClaimState_CLAIM_STATE_UNSPECIFIED
+}
+
+func (x *Claim) GetTier() Tier {
+	if x != nil {
+		return x.Tier
+	}
+	return Tier_TIER_UNSPECIFIED
+}
+
+func (x *Claim) GetVerse() v1.Verse {
+	if x != nil {
+		return x.Verse
+	}
+	return v1.Verse(0)
+}
+
+func (x *Claim) GetProvenance() *Provenance {
+	if x != nil {
+		return x.Provenance
+	}
+	return nil
+}
+
+func (x *Claim) GetWrittenAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.WrittenAt
+	}
+	return nil
+}
+
+func (x *Claim) GetSupersededAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.SupersededAt
+	}
+	return nil
+}
+
+func (x *Claim) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+func (x *Claim) GetAge() *Age {
+	if x != nil {
+		return x.Age
+	}
+	return nil
+}
+
+func (x *Claim) GetProvenanceLine() string {
+	if x != nil {
+		return x.ProvenanceLine
+	}
+	return ""
+}
+
+// MemorizeRequest proposes one claim version.
+type MemorizeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Must be the caller's bound brain; the owner may name any brain.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Lowercase slug; generated from the body when empty.
+	Slug       string            `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	Kind       ClaimKind         `protobuf:"varint,3,opt,name=kind,proto3,enum=organism.medulla.v1.ClaimKind" json:"kind,omitempty"`
+	Body       string            `protobuf:"bytes,4,opt,name=body,proto3" json:"body,omitempty"`
+	Evidence   []*EvidenceAnchor `protobuf:"bytes,5,rep,name=evidence,proto3" json:"evidence,omitempty"`
+	Confidence float64           `protobuf:"fixed64,6,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	// Only soul's UpdateSoulClaim sets this ("<soul path>#<section>").
+	SoulSource string `protobuf:"bytes,7,opt,name=soul_source,json=soulSource,proto3" json:"soul_source,omitempty"`
+	// When non-zero, the claim's live version must equal this (0 = create or supersede whatever is live).
+	ExpectedVersion int64 `protobuf:"varint,8,opt,name=expected_version,json=expectedVersion,proto3" json:"expected_version,omitempty"`
+	// Owner only: admit a write that would downgrade a verified claim or drop evidence.
+	AllowDowngrade bool `protobuf:"varint,9,opt,name=allow_downgrade,json=allowDowngrade,proto3" json:"allow_downgrade,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *MemorizeRequest) Reset() {
+	*x = MemorizeRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MemorizeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MemorizeRequest) ProtoMessage() {}
+
+func (x *MemorizeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MemorizeRequest.ProtoReflect.Descriptor instead.
+func (*MemorizeRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *MemorizeRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *MemorizeRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *MemorizeRequest) GetKind() ClaimKind {
+	if x != nil {
+		return x.Kind
+	}
+	return ClaimKind_CLAIM_KIND_UNSPECIFIED
+}
+
+func (x *MemorizeRequest) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *MemorizeRequest) GetEvidence() []*EvidenceAnchor {
+	if x != nil {
+		return x.Evidence
+	}
+	return nil
+}
+
+func (x *MemorizeRequest) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *MemorizeRequest) GetSoulSource() string {
+	if x != nil {
+		return x.SoulSource
+	}
+	return ""
+}
+
+func (x *MemorizeRequest) GetExpectedVersion() int64 {
+	if x != nil {
+		return x.ExpectedVersion
+	}
+	return 0
+}
+
+func (x *MemorizeRequest) GetAllowDowngrade() bool {
+	if x != nil {
+		return x.AllowDowngrade
+	}
+	return false
+}
+
+// MemorizeResponse returns the admitted version and its commit receipt.
+type MemorizeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Receipt       *v1.CommitReceipt      `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MemorizeResponse) Reset() {
+	*x = MemorizeResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MemorizeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MemorizeResponse) ProtoMessage() {}
+
+func (x *MemorizeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MemorizeResponse.ProtoReflect.Descriptor instead.
+func (*MemorizeResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MemorizeResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *MemorizeResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// GetClaimRequest names a claim.
+type GetClaimRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Slug  string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// 0 means the live version.
+	Version       int64 `protobuf:"varint,3,opt,name=version,proto3" json:"version,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetClaimRequest) Reset() {
+	*x = GetClaimRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetClaimRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetClaimRequest) ProtoMessage() {}
+
+func (x *GetClaimRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetClaimRequest.ProtoReflect.Descriptor instead.
+func (*GetClaimRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *GetClaimRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *GetClaimRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *GetClaimRequest) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+// GetClaimResponse returns one claim version.
+type GetClaimResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetClaimResponse) Reset() {
+	*x = GetClaimResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetClaimResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetClaimResponse) ProtoMessage() {}
+
+func (x *GetClaimResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetClaimResponse.ProtoReflect.Descriptor instead.
+func (*GetClaimResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetClaimResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+// HistoryRequest names a claim.
+type HistoryRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HistoryRequest) Reset() {
+	*x = HistoryRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HistoryRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HistoryRequest) ProtoMessage() {}
+
+func (x *HistoryRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HistoryRequest.ProtoReflect.Descriptor instead.
+func (*HistoryRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *HistoryRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *HistoryRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+// HistoryResponse lists every version, oldest first.
+type HistoryResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Versions      []*Claim               `protobuf:"bytes,1,rep,name=versions,proto3" json:"versions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *HistoryResponse) Reset() {
+	*x = HistoryResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *HistoryResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*HistoryResponse) ProtoMessage() {}
+
+func (x *HistoryResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use HistoryResponse.ProtoReflect.Descriptor instead.
+func (*HistoryResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *HistoryResponse) GetVersions() []*Claim {
+	if x != nil {
+		return x.Versions
+	}
+	return nil
+}
+
+// ListClaimsRequest lists a brain's live claims.
+type ListClaimsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Also return superseded versions.
+	IncludeHistory bool            `protobuf:"varint,2,opt,name=include_history,json=includeHistory,proto3" json:"include_history,omitempty"`
+	Page           *v1.PageRequest `protobuf:"bytes,3,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ListClaimsRequest) Reset() {
+	*x = ListClaimsRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListClaimsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListClaimsRequest) ProtoMessage() {}
+
+func (x *ListClaimsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListClaimsRequest.ProtoReflect.Descriptor instead.
+func (*ListClaimsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ListClaimsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListClaimsRequest) GetIncludeHistory() bool {
+	if x != nil {
+		return x.IncludeHistory
+	}
+	return false
+}
+
+func (x *ListClaimsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListClaimsResponse is one page of claims ordered by slug then version.
+type ListClaimsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claims        []*Claim               `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListClaimsResponse) Reset() {
+	*x = ListClaimsResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListClaimsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListClaimsResponse) ProtoMessage() {}
+
+func (x *ListClaimsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListClaimsResponse.ProtoReflect.Descriptor instead.
+func (*ListClaimsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ListClaimsResponse) GetClaims() []*Claim {
+	if x != nil {
+		return x.Claims
+	}
+	return nil
+}
+
+func (x *ListClaimsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// VerifyRequest asks to verify a claim's live version.
+type VerifyRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Slug  string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Verify by the owner's word instead of measurement (human origin only).
+	OwnerWord bool `protobuf:"varint,3,opt,name=owner_word,json=ownerWord,proto3" json:"owner_word,omitempty"`
+	// Why the owner vouches; recorded in the receipt.
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyRequest) Reset() {
+	*x = VerifyRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyRequest) ProtoMessage() {}
+
+func (x *VerifyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyRequest.ProtoReflect.Descriptor instead.
+func (*VerifyRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *VerifyRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *VerifyRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *VerifyRequest) GetOwnerWord() bool {
+	if x != nil {
+		return x.OwnerWord
+	}
+	return false
+}
+
+func (x *VerifyRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// EvidenceCheck is the result of re-measuring one anchor.
+type EvidenceCheck struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Anchor *EvidenceAnchor        `protobuf:"bytes,1,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	Status EvidenceStatus         `protobuf:"varint,2,opt,name=status,proto3,enum=organism.medulla.v1.EvidenceStatus" json:"status,omitempty"`
+	// The hash measured now (empty when missing or unverifiable).
+	MeasuredSha256 string `protobuf:"bytes,3,opt,name=measured_sha256,json=measuredSha256,proto3" json:"measured_sha256,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *EvidenceCheck) Reset() {
+	*x = EvidenceCheck{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EvidenceCheck) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EvidenceCheck) ProtoMessage() {}
+
+func (x *EvidenceCheck) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EvidenceCheck.ProtoReflect.Descriptor instead.
+func (*EvidenceCheck) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *EvidenceCheck) GetAnchor() *EvidenceAnchor {
+	if x != nil {
+		return x.Anchor
+	}
+	return nil
+}
+
+func (x *EvidenceCheck) GetStatus() EvidenceStatus {
+	if x != nil {
+		return x.Status
+	}
+	return EvidenceStatus_EVIDENCE_STATUS_UNSPECIFIED
+}
+
+func (x *EvidenceCheck) GetMeasuredSha256() string {
+	if x != nil {
+		return x.MeasuredSha256
+	}
+	return ""
+}
+
+// VerifyResponse returns the verified version and its receipt.
+type VerifyResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Checks        []*EvidenceCheck       `protobuf:"bytes,2,rep,name=checks,proto3" json:"checks,omitempty"`
+	Receipt       *v1.CommitReceipt      `protobuf:"bytes,3,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyResponse) Reset() {
+	*x = VerifyResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyResponse) ProtoMessage() {}
+
+func (x *VerifyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyResponse.ProtoReflect.Descriptor instead.
+func (*VerifyResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *VerifyResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *VerifyResponse) GetChecks() []*EvidenceCheck {
+	if x != nil {
+		return x.Checks
+	}
+	return nil
+}
+
+func (x *VerifyResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// RecallRequest searches memory.
+type RecallRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The caller's brain; the medulla tier is always searched alongside unless the brain is isolated.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Free text; every word must match (FTS5, BM25 ranking). Empty lists newest first.
+	Query  string       `protobuf:"bytes,2,opt,name=query,proto3" json:"query,omitempty"`
+	Kinds  []ClaimKind  `protobuf:"varint,3,rep,packed,name=kinds,proto3,enum=organism.medulla.v1.ClaimKind" json:"kinds,omitempty"`
+	States []ClaimState `protobuf:"varint,4,rep,packed,name=states,proto3,enum=organism.medulla.v1.ClaimState" json:"states,omitempty"`
+	Tiers  []Tier       `protobuf:"varint,5,rep,packed,name=tiers,proto3,enum=organism.medulla.v1.Tier" json:"tiers,omitempty"`
+	// Only claims written at or after this time.
+	Since *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=since,proto3" json:"since,omitempty"`
+	// At most this many hits; 0 means 20, capped at 200.
+	Limit         int32 `protobuf:"varint,7,opt,name=limit,proto3" json:"limit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecallRequest) Reset() {
+	*x = RecallRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecallRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecallRequest) ProtoMessage() {}
+
+func (x *RecallRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecallRequest.ProtoReflect.Descriptor instead.
+func (*RecallRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *RecallRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *RecallRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *RecallRequest) GetKinds() []ClaimKind {
+	if x != nil {
+		return x.Kinds
+	}
+	return nil
+}
+
+func (x *RecallRequest) GetStates() []ClaimState {
+	if x != nil {
+		return x.States
+	}
+	return nil
+}
+
+func (x *RecallRequest) GetTiers() []Tier {
+	if x != nil {
+		return x.Tiers
+	}
+	return nil
+}
+
+func (x *RecallRequest) GetSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Since
+	}
+	return nil
+}
+
+func (x *RecallRequest) GetLimit() int32 {
+	if x != nil {
+		return x.Limit
+	}
+	return 0
+}
+
+// RecallHit is one ranked claim.
+type RecallHit struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Claim *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	// "project:<brain>" or "medulla".
+	TierLabel string `protobuf:"bytes,2,opt,name=tier_label,json=tierLabel,proto3" json:"tier_label,omitempty"`
+	// Higher is better: BM25 relevance times the age weight.
+	Score         float64 `protobuf:"fixed64,3,opt,name=score,proto3" json:"score,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RecallHit) Reset() {
+	*x = RecallHit{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecallHit) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecallHit) ProtoMessage() {}
+
+func (x *RecallHit) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecallHit.ProtoReflect.Descriptor instead.
+func (*RecallHit) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *RecallHit) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *RecallHit) GetTierLabel() string {
+	if x != nil {
+		return x.TierLabel
+	}
+	return ""
+}
+
+func (x *RecallHit) GetScore() float64 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+// RecallResponse lists hits and says honestly what was not searched.
+type RecallResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Hits  []*RecallHit           `protobuf:"bytes,1,rep,name=hits,proto3" json:"hits,omitempty"`
+	// Matching claims withheld because an isolated brain forbids the crossing.
+	ExcludedCount int32 `protobuf:"varint,2,opt,name=excluded_count,json=excludedCount,proto3" json:"excluded_count,omitempty"`
+	// Live claims in the searched tiers; a store with live claims never answers "no memory".
+	LiveClaims int64 `protobuf:"varint,3,opt,name=live_claims,json=liveClaims,proto3" json:"live_claims,omitempty"`
+	// Human-readable summary, e.g. "no match among 42 live claims".
+	Note           string   `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	SearchedBrains []string `protobuf:"bytes,5,rep,name=searched_brains,json=searchedBrains,proto3" json:"searched_brains,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *RecallResponse) Reset() {
+	*x = RecallResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RecallResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RecallResponse) ProtoMessage() {}
+
+func (x *RecallResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RecallResponse.ProtoReflect.Descriptor instead.
+func (*RecallResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *RecallResponse) GetHits() []*RecallHit {
+	if x != nil {
+		return x.Hits
+	}
+	return nil
+}
+
+func (x *RecallResponse) GetExcludedCount() int32 {
+	if x != nil {
+		return x.ExcludedCount
+	}
+	return 0
+}
+
+func (x *RecallResponse) GetLiveClaims() int64 {
+	if x != nil {
+		return x.LiveClaims
+	}
+	return 0
+}
+
+func (x *RecallResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *RecallResponse) GetSearchedBrains() []string {
+	if x != nil {
+		return x.SearchedBrains
+	}
+	return nil
+}
+
+// CrossVerifyRequest names a brain to sweep.
+type CrossVerifyRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CrossVerifyRequest) Reset() {
+	*x = CrossVerifyRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CrossVerifyRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CrossVerifyRequest) ProtoMessage() {}
+
+func (x *CrossVerifyRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CrossVerifyRequest.ProtoReflect.Descriptor instead.
+func (*CrossVerifyRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *CrossVerifyRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+// CrossVerifyFinding is one anchor (or one aged claim) that is not fresh.
+type CrossVerifyFinding struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Slug    string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	Version int64                  `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	// "evidence_changed", "evidence_file_missing", "unverifiable" or "aged_out".
+	Reason string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Empty for aged_out.
+	Anchor         *EvidenceAnchor `protobuf:"bytes,4,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	MeasuredSha256 string          `protobuf:"bytes,5,opt,name=measured_sha256,json=measuredSha256,proto3" json:"measured_sha256,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *CrossVerifyFinding) Reset() {
+	*x = CrossVerifyFinding{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CrossVerifyFinding) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CrossVerifyFinding) ProtoMessage() {}
+
+func (x *CrossVerifyFinding) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CrossVerifyFinding.ProtoReflect.Descriptor instead.
+func (*CrossVerifyFinding) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *CrossVerifyFinding) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *CrossVerifyFinding) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *CrossVerifyFinding) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *CrossVerifyFinding) GetAnchor() *EvidenceAnchor {
+	if x != nil {
+		return x.Anchor
+	}
+	return nil
+}
+
+func (x *CrossVerifyFinding) GetMeasuredSha256() string {
+	if x != nil {
+		return x.MeasuredSha256
+	}
+	return ""
+}
+
+// CrossVerifyResponse reports the sweep.
+type CrossVerifyResponse struct {
+	state          protoimpl.MessageState `protogen:"open.v1"`
+	ClaimsChecked  int32                  `protobuf:"varint,1,opt,name=claims_checked,json=claimsChecked,proto3" json:"claims_checked,omitempty"`
+	AnchorsChecked int32                  `protobuf:"varint,2,opt,name=anchors_checked,json=anchorsChecked,proto3" json:"anchors_checked,omitempty"`
+	Fresh          int32                  `protobuf:"varint,3,opt,name=fresh,proto3" json:"fresh,omitempty"`
+	Findings       []*CrossVerifyFinding  `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
+	// Count per reason.
+	ByReason      map[string]int32 `protobuf:"bytes,5,rep,name=by_reason,json=byReason,proto3" json:"by_reason,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CrossVerifyResponse) Reset() {
+	*x = CrossVerifyResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CrossVerifyResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CrossVerifyResponse) ProtoMessage() {}
+
+func (x *CrossVerifyResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CrossVerifyResponse.ProtoReflect.Descriptor instead.
+func (*CrossVerifyResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *CrossVerifyResponse) GetClaimsChecked() int32 {
+	if x != nil {
+		return x.ClaimsChecked
+	}
+	return 0
+}
+
+func (x *CrossVerifyResponse) GetAnchorsChecked() int32 {
+	if x != nil {
+		return x.AnchorsChecked
+	}
+	return 0
+}
+
+func (x *CrossVerifyResponse) GetFresh() int32 {
+	if x != nil {
+		return x.Fresh
+	}
+	return 0
+}
+
+func (x *CrossVerifyResponse) GetFindings() []*CrossVerifyFinding {
+	if x != nil {
+		return x.Findings
+	}
+	return nil
+}
+
+func (x *CrossVerifyResponse) GetByReason() map[string]int32 {
+	if x != nil {
+		return x.ByReason
+	}
+	return nil
+}
+
+// ListReceiptsRequest pages through a brain's ledger.
+type ListReceiptsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsRequest) Reset() {
+	*x = ListReceiptsRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsRequest) ProtoMessage() {}
+
+func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
+func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *ListReceiptsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListReceiptsResponse is one page of receipts, newest first.
+type ListReceiptsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Receipts      []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsResponse) Reset() {
+	*x = ListReceiptsResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsResponse) ProtoMessage() {}
+
+func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
+func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// BumpStoreVersionRequest records a durable effect outside medulla's tables (a landing).
+type BumpStoreVersionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Must equal the brain's store version now, else STORE_VERSION_MISMATCH.
+	ExpectedStoreVersion int64 `protobuf:"varint,2,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	// E.g. "land".
+	Effect string `protobuf:"bytes,3,opt,name=effect,proto3" json:"effect,omitempty"`
+	// E.g. the mission id.
+	Subject       string            `protobuf:"bytes,4,opt,name=subject,proto3" json:"subject,omitempty"`
+	Details       map[string]string `protobuf:"bytes,5,rep,name=details,proto3" json:"details,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BumpStoreVersionRequest) Reset() {
+	*x = BumpStoreVersionRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BumpStoreVersionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BumpStoreVersionRequest) ProtoMessage() {}
+
+func (x *BumpStoreVersionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BumpStoreVersionRequest.ProtoReflect.Descriptor instead.
+func (*BumpStoreVersionRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *BumpStoreVersionRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *BumpStoreVersionRequest) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+func (x *BumpStoreVersionRequest) GetEffect() string {
+	if x != nil {
+		return x.Effect
+	}
+	return ""
+}
+
+func (x *BumpStoreVersionRequest) GetSubject() string {
+	if x != nil {
+		return x.Subject
+	}
+	return ""
+}
+
+func (x *BumpStoreVersionRequest) GetDetails() map[string]string {
+	if x != nil {
+		return x.Details
+	}
+	return nil
+}
+
+// BumpStoreVersionResponse returns the commit receipt.
+type BumpStoreVersionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Receipt       *v1.CommitReceipt      `protobuf:"bytes,1,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BumpStoreVersionResponse) Reset() {
+	*x = BumpStoreVersionResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BumpStoreVersionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BumpStoreVersionResponse) ProtoMessage() {}
+
+func (x *BumpStoreVersionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BumpStoreVersionResponse.ProtoReflect.Descriptor instead.
+func (*BumpStoreVersionResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *BumpStoreVersionResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// ImportClaimsRequest carries exported claim files.
+type ImportClaimsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Files         []*ClaimFile           `protobuf:"bytes,2,rep,name=files,proto3" json:"files,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportClaimsRequest) Reset() {
+	*x = ImportClaimsRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportClaimsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportClaimsRequest) ProtoMessage() {}
+
+func (x *ImportClaimsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportClaimsRequest.ProtoReflect.Descriptor instead.
+func (*ImportClaimsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ImportClaimsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ImportClaimsRequest) GetFiles() []*ClaimFile {
+	if x != nil {
+		return x.Files
+	}
+	return nil
+}
+
+// ClaimFile is one exported markdown file with frontmatter.
+type ClaimFile struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The file's path inside the export directory, for error reports.
+	Name          string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Content       string `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimFile) Reset() {
+	*x = ClaimFile{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimFile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimFile) ProtoMessage() {}
+
+func (x *ClaimFile) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimFile.ProtoReflect.Descriptor instead.
+func (*ClaimFile) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ClaimFile) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *ClaimFile) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+// ImportClaimsResponse reports each file's fate.
+type ImportClaimsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Receipts      []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Imported      int32                  `protobuf:"varint,2,opt,name=imported,proto3" json:"imported,omitempty"`
+	Refused       int32                  `protobuf:"varint,3,opt,name=refused,proto3" json:"refused,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportClaimsResponse) Reset() {
+	*x = ImportClaimsResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportClaimsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportClaimsResponse) ProtoMessage() {}
+
+func (x *ImportClaimsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportClaimsResponse.ProtoReflect.Descriptor instead.
+func (*ImportClaimsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *ImportClaimsResponse) GetReceipts() []*v1.Receipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *ImportClaimsResponse) GetImported() int32 {
+	if x != nil {
+		return x.Imported
+	}
+	return 0
+}
+
+func (x *ImportClaimsResponse) GetRefused() int32 {
+	if x != nil {
+		return x.Refused
+	}
+	return 0
+}
+
 var File_organism_medulla_v1_medulla_proto protoreflect.FileDescriptor
 
 const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\n" +
-	"!organism/medulla/v1/medulla.proto\x12\x13organism.medulla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xcb\x02\n" +
+	"!organism/medulla/v1/medulla.proto\x12\x13organism.medulla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xcb\x02\n" +
 	"\x05Brain\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
 	"\trepo_root\x18\x02 \x01(\tR\brepoRoot\x12\x1b\n" +
@@ -566,7 +2894,172 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x05brain\x18\x01 \x01(\v2\x1a.organism.medulla.v1.BrainR\x05brain\"\x13\n" +
 	"\x11ListBrainsRequest\"H\n" +
 	"\x12ListBrainsResponse\x122\n" +
-	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains*\x81\x02\n" +
+	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains\"\x99\x01\n" +
+	"\x0eEvidenceAnchor\x125\n" +
+	"\x04kind\x18\x01 \x01(\x0e2!.organism.medulla.v1.EvidenceKindR\x04kind\x12\x12\n" +
+	"\x04path\x18\x02 \x01(\tR\x04path\x12\x16\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\x12\x12\n" +
+	"\x04line\x18\x04 \x01(\x05R\x04line\x12\x10\n" +
+	"\x03ref\x18\x05 \x01(\tR\x03ref\"\xb1\x03\n" +
+	"\n" +
+	"Provenance\x124\n" +
+	"\acreated\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12!\n" +
+	"\fsource_agent\x18\x02 \x01(\tR\vsourceAgent\x12!\n" +
+	"\forigin_brain\x18\x03 \x01(\tR\voriginBrain\x12\x1f\n" +
+	"\vsoul_source\x18\x04 \x01(\tR\n" +
+	"soulSource\x12\x1f\n" +
+	"\vpromoted_by\x18\x05 \x01(\tR\n" +
+	"promotedBy\x12'\n" +
+	"\x0fpromoted_reason\x18\x06 \x01(\tR\x0epromotedReason\x12;\n" +
+	"\vpromoted_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"promotedAt\x12\x1f\n" +
+	"\vverified_by\x18\b \x01(\tR\n" +
+	"verifiedBy\x12!\n" +
+	"\fverified_via\x18\t \x01(\tR\vverifiedVia\x12;\n" +
+	"\vverified_at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"verifiedAt\"d\n" +
+	"\x03Age\x12\x14\n" +
+	"\x05known\x18\x01 \x01(\bR\x05known\x12\x14\n" +
+	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x16\n" +
+	"\x06weight\x18\x03 \x01(\x01R\x06weight\x12\x19\n" +
+	"\baged_out\x18\x04 \x01(\bR\aagedOut\"\xbc\x05\n" +
+	"\x05Claim\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x18\n" +
+	"\aversion\x18\x03 \x01(\x03R\aversion\x122\n" +
+	"\x04kind\x18\x04 \x01(\x0e2\x1e.organism.medulla.v1.ClaimKindR\x04kind\x12\x12\n" +
+	"\x04body\x18\x05 \x01(\tR\x04body\x12?\n" +
+	"\bevidence\x18\x06 \x03(\v2#.organism.medulla.v1.EvidenceAnchorR\bevidence\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\a \x01(\x01R\n" +
+	"confidence\x125\n" +
+	"\x05state\x18\b \x01(\x0e2\x1f.organism.medulla.v1.ClaimStateR\x05state\x12-\n" +
+	"\x04tier\x18\t \x01(\x0e2\x19.organism.medulla.v1.TierR\x04tier\x12/\n" +
+	"\x05verse\x18\n" +
+	" \x01(\x0e2\x19.organism.common.v1.VerseR\x05verse\x12?\n" +
+	"\n" +
+	"provenance\x18\v \x01(\v2\x1f.organism.medulla.v1.ProvenanceR\n" +
+	"provenance\x129\n" +
+	"\n" +
+	"written_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\twrittenAt\x12?\n" +
+	"\rsuperseded_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\fsupersededAt\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x0e \x01(\tR\treceiptId\x12*\n" +
+	"\x03age\x18\x0f \x01(\v2\x18.organism.medulla.v1.AgeR\x03age\x12'\n" +
+	"\x0fprovenance_line\x18\x10 \x01(\tR\x0eprovenanceLine\"\xd9\x02\n" +
+	"\x0fMemorizeRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x122\n" +
+	"\x04kind\x18\x03 \x01(\x0e2\x1e.organism.medulla.v1.ClaimKindR\x04kind\x12\x12\n" +
+	"\x04body\x18\x04 \x01(\tR\x04body\x12?\n" +
+	"\bevidence\x18\x05 \x03(\v2#.organism.medulla.v1.EvidenceAnchorR\bevidence\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\x06 \x01(\x01R\n" +
+	"confidence\x12\x1f\n" +
+	"\vsoul_source\x18\a \x01(\tR\n" +
+	"soulSource\x12)\n" +
+	"\x10expected_version\x18\b \x01(\x03R\x0fexpectedVersion\x12'\n" +
+	"\x0fallow_downgrade\x18\t \x01(\bR\x0eallowDowngrade\"\x81\x01\n" +
+	"\x10MemorizeResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12;\n" +
+	"\areceipt\x18\x02 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"U\n" +
+	"\x0fGetClaimRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x18\n" +
+	"\aversion\x18\x03 \x01(\x03R\aversion\"D\n" +
+	"\x10GetClaimResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\":\n" +
+	"\x0eHistoryRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\"I\n" +
+	"\x0fHistoryResponse\x126\n" +
+	"\bversions\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\bversions\"\x87\x01\n" +
+	"\x11ListClaimsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12'\n" +
+	"\x0finclude_history\x18\x02 \x01(\bR\x0eincludeHistory\x123\n" +
+	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"~\n" +
+	"\x12ListClaimsResponse\x122\n" +
+	"\x06claims\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\x06claims\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"l\n" +
+	"\rVerifyRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x1d\n" +
+	"\n" +
+	"owner_word\x18\x03 \x01(\bR\townerWord\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"\xb2\x01\n" +
+	"\rEvidenceCheck\x12;\n" +
+	"\x06anchor\x18\x01 \x01(\v2#.organism.medulla.v1.EvidenceAnchorR\x06anchor\x12;\n" +
+	"\x06status\x18\x02 \x01(\x0e2#.organism.medulla.v1.EvidenceStatusR\x06status\x12'\n" +
+	"\x0fmeasured_sha256\x18\x03 \x01(\tR\x0emeasuredSha256\"\xbb\x01\n" +
+	"\x0eVerifyResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12:\n" +
+	"\x06checks\x18\x02 \x03(\v2\".organism.medulla.v1.EvidenceCheckR\x06checks\x12;\n" +
+	"\areceipt\x18\x03 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"\xa3\x02\n" +
+	"\rRecallRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x14\n" +
+	"\x05query\x18\x02 \x01(\tR\x05query\x124\n" +
+	"\x05kinds\x18\x03 \x03(\x0e2\x1e.organism.medulla.v1.ClaimKindR\x05kinds\x127\n" +
+	"\x06states\x18\x04 \x03(\x0e2\x1f.organism.medulla.v1.ClaimStateR\x06states\x12/\n" +
+	"\x05tiers\x18\x05 \x03(\x0e2\x19.organism.medulla.v1.TierR\x05tiers\x120\n" +
+	"\x05since\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\x05since\x12\x14\n" +
+	"\x05limit\x18\a \x01(\x05R\x05limit\"r\n" +
+	"\tRecallHit\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12\x1d\n" +
+	"\n" +
+	"tier_label\x18\x02 \x01(\tR\ttierLabel\x12\x14\n" +
+	"\x05score\x18\x03 \x01(\x01R\x05score\"\xc9\x01\n" +
+	"\x0eRecallResponse\x122\n" +
+	"\x04hits\x18\x01 \x03(\v2\x1e.organism.medulla.v1.RecallHitR\x04hits\x12%\n" +
+	"\x0eexcluded_count\x18\x02 \x01(\x05R\rexcludedCount\x12\x1f\n" +
+	"\vlive_claims\x18\x03 \x01(\x03R\n" +
+	"liveClaims\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\x12'\n" +
+	"\x0fsearched_brains\x18\x05 \x03(\tR\x0esearchedBrains\"*\n" +
+	"\x12CrossVerifyRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\"\xc0\x01\n" +
+	"\x12CrossVerifyFinding\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x18\n" +
+	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\x12;\n" +
+	"\x06anchor\x18\x04 \x01(\v2#.organism.medulla.v1.EvidenceAnchorR\x06anchor\x12'\n" +
+	"\x0fmeasured_sha256\x18\x05 \x01(\tR\x0emeasuredSha256\"\xd2\x02\n" +
+	"\x13CrossVerifyResponse\x12%\n" +
+	"\x0eclaims_checked\x18\x01 \x01(\x05R\rclaimsChecked\x12'\n" +
+	"\x0fanchors_checked\x18\x02 \x01(\x05R\x0eanchorsChecked\x12\x14\n" +
+	"\x05fresh\x18\x03 \x01(\x05R\x05fresh\x12C\n" +
+	"\bfindings\x18\x04 \x03(\v2'.organism.medulla.v1.CrossVerifyFindingR\bfindings\x12S\n" +
+	"\tby_reason\x18\x05 \x03(\v26.organism.medulla.v1.CrossVerifyResponse.ByReasonEntryR\bbyReason\x1a;\n" +
+	"\rByReasonEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"`\n" +
+	"\x13ListReceiptsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x85\x01\n" +
+	"\x14ListReceiptsResponse\x127\n" +
+	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xa8\x02\n" +
+	"\x17BumpStoreVersionRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x124\n" +
+	"\x16expected_store_version\x18\x02 \x01(\x03R\x14expectedStoreVersion\x12\x16\n" +
+	"\x06effect\x18\x03 \x01(\tR\x06effect\x12\x18\n" +
+	"\asubject\x18\x04 \x01(\tR\asubject\x12S\n" +
+	"\adetails\x18\x05 \x03(\v29.organism.medulla.v1.BumpStoreVersionRequest.DetailsEntryR\adetails\x1a:\n" +
+	"\fDetailsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"W\n" +
+	"\x18BumpStoreVersionResponse\x12;\n" +
+	"\areceipt\x18\x01 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"a\n" +
+	"\x13ImportClaimsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x124\n" +
+	"\x05files\x18\x02 \x03(\v2\x1e.organism.medulla.v1.ClaimFileR\x05files\"9\n" +
+	"\tClaimFile\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\acontent\x18\x02 \x01(\tR\acontent\"\x85\x01\n" +
+	"\x14ImportClaimsResponse\x127\n" +
+	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x12\x1a\n" +
+	"\bimported\x18\x02 \x01(\x05R\bimported\x12\x18\n" +
+	"\arefused\x18\x03 \x01(\x05R\arefused*\xf5\x06\n" +
 	"\rMedullaReason\x12\x1e\n" +
 	"\x1aMEDULLA_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMEDULLA_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -574,16 +3067,75 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x19MEDULLA_REASON_OWNER_ONLY\x10\x03\x12#\n" +
 	"\x1fMEDULLA_REASON_ORIGIN_NOT_HUMAN\x10\x04\x12\"\n" +
 	"\x1eMEDULLA_REASON_BRAIN_NOT_FOUND\x10\x05\x12!\n" +
-	"\x1dMEDULLA_REASON_RESERVED_BRAIN\x10\x06*{\n" +
+	"\x1dMEDULLA_REASON_RESERVED_BRAIN\x10\x06\x12\"\n" +
+	"\x1eMEDULLA_REASON_WOULD_DOWNGRADE\x10\a\x12$\n" +
+	" MEDULLA_REASON_LETTER_IS_WITNESS\x10\b\x12\x1d\n" +
+	"\x19MEDULLA_REASON_EMPTY_BODY\x10\t\x12!\n" +
+	"\x1dMEDULLA_REASON_BODY_TOO_LARGE\x10\n" +
+	"\x12\"\n" +
+	"\x1eMEDULLA_REASON_SECRET_DETECTED\x10\v\x12\x1c\n" +
+	"\x18MEDULLA_REASON_HOME_PATH\x10\f\x12\"\n" +
+	"\x1eMEDULLA_REASON_CLAIM_NOT_FOUND\x10\r\x12#\n" +
+	"\x1fMEDULLA_REASON_VERSION_MISMATCH\x10\x0e\x12)\n" +
+	"%MEDULLA_REASON_STORE_VERSION_MISMATCH\x10\x0f\x12#\n" +
+	"\x1fMEDULLA_REASON_EVIDENCE_DRIFTED\x10\x10\x12)\n" +
+	"%MEDULLA_REASON_NO_MEASURABLE_EVIDENCE\x10\x11\x12(\n" +
+	"$MEDULLA_REASON_EVIDENCE_FILE_MISSING\x10\x12\x12$\n" +
+	" MEDULLA_REASON_PATH_ESCAPES_REPO\x10\x13\x12#\n" +
+	"\x1fMEDULLA_REASON_ALREADY_VERIFIED\x10\x14\x12\x1f\n" +
+	"\x1bMEDULLA_REASON_NOT_VERIFIED\x10\x15\x12!\n" +
+	"\x1dMEDULLA_REASON_ISOLATED_BRAIN\x10\x16\x12'\n" +
+	"#MEDULLA_REASON_MALFORMED_CLAIM_FILE\x10\x17*{\n" +
 	"\x10FederationPolicy\x12!\n" +
 	"\x1dFEDERATION_POLICY_UNSPECIFIED\x10\x00\x12$\n" +
 	" FEDERATION_POLICY_OWNER_PERSONAL\x10\x01\x12\x1e\n" +
-	"\x1aFEDERATION_POLICY_ISOLATED\x10\x022\xb0\x02\n" +
+	"\x1aFEDERATION_POLICY_ISOLATED\x10\x02*\x9e\x01\n" +
+	"\tClaimKind\x12\x1a\n" +
+	"\x16CLAIM_KIND_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fCLAIM_KIND_FACT\x10\x01\x12\x17\n" +
+	"\x13CLAIM_KIND_DECISION\x10\x02\x12\x16\n" +
+	"\x12CLAIM_KIND_PROCESS\x10\x03\x12\x17\n" +
+	"\x13CLAIM_KIND_DOCTRINE\x10\x04\x12\x16\n" +
+	"\x12CLAIM_KIND_PROBLEM\x10\x05*y\n" +
+	"\n" +
+	"ClaimState\x12\x1b\n" +
+	"\x17CLAIM_STATE_UNSPECIFIED\x10\x00\x12\x18\n" +
+	"\x14CLAIM_STATE_AUTHORED\x10\x01\x12\x18\n" +
+	"\x14CLAIM_STATE_VERIFIED\x10\x02\x12\x1a\n" +
+	"\x16CLAIM_STATE_SUPERSEDED\x10\x03*@\n" +
+	"\x04Tier\x12\x14\n" +
+	"\x10TIER_UNSPECIFIED\x10\x00\x12\x10\n" +
+	"\fTIER_PROJECT\x10\x01\x12\x10\n" +
+	"\fTIER_MEDULLA\x10\x02*\xac\x01\n" +
+	"\fEvidenceKind\x12\x1d\n" +
+	"\x19EVIDENCE_KIND_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12EVIDENCE_KIND_FILE\x10\x01\x12\x16\n" +
+	"\x12EVIDENCE_KIND_LINE\x10\x02\x12\x18\n" +
+	"\x14EVIDENCE_KIND_COMMIT\x10\x03\x12\x19\n" +
+	"\x15EVIDENCE_KIND_RECEIPT\x10\x04\x12\x18\n" +
+	"\x14EVIDENCE_KIND_LETTER\x10\x05*\xbf\x01\n" +
+	"\x0eEvidenceStatus\x12\x1f\n" +
+	"\x1bEVIDENCE_STATUS_UNSPECIFIED\x10\x00\x12\x19\n" +
+	"\x15EVIDENCE_STATUS_FRESH\x10\x01\x12$\n" +
+	" EVIDENCE_STATUS_EVIDENCE_CHANGED\x10\x02\x12)\n" +
+	"%EVIDENCE_STATUS_EVIDENCE_FILE_MISSING\x10\x03\x12 \n" +
+	"\x1cEVIDENCE_STATUS_UNVERIFIABLE\x10\x042\xda\t\n" +
 	"\x0eMedullaService\x12f\n" +
 	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\x12W\n" +
 	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\x12]\n" +
 	"\n" +
-	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
+	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponse\x12W\n" +
+	"\bMemorize\x12$.organism.medulla.v1.MemorizeRequest\x1a%.organism.medulla.v1.MemorizeResponse\x12W\n" +
+	"\bGetClaim\x12$.organism.medulla.v1.GetClaimRequest\x1a%.organism.medulla.v1.GetClaimResponse\x12T\n" +
+	"\aHistory\x12#.organism.medulla.v1.HistoryRequest\x1a$.organism.medulla.v1.HistoryResponse\x12]\n" +
+	"\n" +
+	"ListClaims\x12&.organism.medulla.v1.ListClaimsRequest\x1a'.organism.medulla.v1.ListClaimsResponse\x12Q\n" +
+	"\x06Verify\x12\".organism.medulla.v1.VerifyRequest\x1a#.organism.medulla.v1.VerifyResponse\x12Q\n" +
+	"\x06Recall\x12\".organism.medulla.v1.RecallRequest\x1a#.organism.medulla.v1.RecallResponse\x12`\n" +
+	"\vCrossVerify\x12'.organism.medulla.v1.CrossVerifyRequest\x1a(.organism.medulla.v1.CrossVerifyResponse\x12c\n" +
+	"\fListReceipts\x12(.organism.medulla.v1.ListReceiptsRequest\x1a).organism.medulla.v1.ListReceiptsResponse\x12o\n" +
+	"\x10BumpStoreVersion\x12,.organism.medulla.v1.BumpStoreVersionRequest\x1a-.organism.medulla.v1.BumpStoreVersionResponse\x12c\n" +
+	"\fImportClaims\x12(.organism.medulla.v1.ImportClaimsRequest\x1a).organism.medulla.v1.ImportClaimsResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
 
 var (
 	file_organism_medulla_v1_medulla_proto_rawDescOnce sync.Once
@@ -597,39 +3149,142 @@ func file_organism_medulla_v1_medulla_proto_rawDescGZIP() []byte {
 	return file_organism_medulla_v1_medulla_proto_rawDescData
 }
 
-var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
+var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_organism_medulla_v1_medulla_proto_goTypes = []any{
-	(MedullaReason)(0),            // 0: organism.medulla.v1.MedullaReason
-	(FederationPolicy)(0),         // 1: organism.medulla.v1.FederationPolicy
-	(*Brain)(nil),                 // 2: organism.medulla.v1.Brain
-	(*RegisterBrainRequest)(nil),  // 3: organism.medulla.v1.RegisterBrainRequest
-	(*RegisterBrainResponse)(nil), // 4: organism.medulla.v1.RegisterBrainResponse
-	(*GetBrainRequest)(nil),       // 5: organism.medulla.v1.GetBrainRequest
-	(*GetBrainResponse)(nil),      // 6: organism.medulla.v1.GetBrainResponse
-	(*ListBrainsRequest)(nil),     // 7: organism.medulla.v1.ListBrainsRequest
-	(*ListBrainsResponse)(nil),    // 8: organism.medulla.v1.ListBrainsResponse
-	(*timestamppb.Timestamp)(nil), // 9: google.protobuf.Timestamp
+	(MedullaReason)(0),               // 0: organism.medulla.v1.MedullaReason
+	(FederationPolicy)(0),            // 1: organism.medulla.v1.FederationPolicy
+	(ClaimKind)(0),                   // 2: organism.medulla.v1.ClaimKind
+	(ClaimState)(0),                  // 3: organism.medulla.v1.ClaimState
+	(Tier)(0),                        // 4: organism.medulla.v1.Tier
+	(EvidenceKind)(0),                // 5: organism.medulla.v1.EvidenceKind
+	(EvidenceStatus)(0),              // 6: organism.medulla.v1.EvidenceStatus
+	(*Brain)(nil),                    // 7: organism.medulla.v1.Brain
+	(*RegisterBrainRequest)(nil),     // 8: organism.medulla.v1.RegisterBrainRequest
+	(*RegisterBrainResponse)(nil),    // 9: organism.medulla.v1.RegisterBrainResponse
+	(*GetBrainRequest)(nil),          // 10: organism.medulla.v1.GetBrainRequest
+	(*GetBrainResponse)(nil),         // 11: organism.medulla.v1.GetBrainResponse
+	(*ListBrainsRequest)(nil),        // 12: organism.medulla.v1.ListBrainsRequest
+	(*ListBrainsResponse)(nil),       // 13: organism.medulla.v1.ListBrainsResponse
+	(*EvidenceAnchor)(nil),           // 14: organism.medulla.v1.EvidenceAnchor
+	(*Provenance)(nil),               // 15: organism.medulla.v1.Provenance
+	(*Age)(nil),                      // 16: organism.medulla.v1.Age
+	(*Claim)(nil),                    // 17: organism.medulla.v1.Claim
+	(*MemorizeRequest)(nil),          // 18: organism.medulla.v1.MemorizeRequest
+	(*MemorizeResponse)(nil),         // 19: organism.medulla.v1.MemorizeResponse
+	(*GetClaimRequest)(nil),          // 20: organism.medulla.v1.GetClaimRequest
+	(*GetClaimResponse)(nil),         // 21: organism.medulla.v1.GetClaimResponse
+	(*HistoryRequest)(nil),           // 22: organism.medulla.v1.HistoryRequest
+	(*HistoryResponse)(nil),          // 23: organism.medulla.v1.HistoryResponse
+	(*ListClaimsRequest)(nil),        // 24: organism.medulla.v1.ListClaimsRequest
+	(*ListClaimsResponse)(nil),       // 25: organism.medulla.v1.ListClaimsResponse
+	(*VerifyRequest)(nil),            // 26: organism.medulla.v1.VerifyRequest
+	(*EvidenceCheck)(nil),            // 27: organism.medulla.v1.EvidenceCheck
+	(*VerifyResponse)(nil),           // 28: organism.medulla.v1.VerifyResponse
+	(*RecallRequest)(nil),            // 29: organism.medulla.v1.RecallRequest
+	(*RecallHit)(nil),                // 30: organism.medulla.v1.RecallHit
+	(*RecallResponse)(nil),           // 31: organism.medulla.v1.RecallResponse
+	(*CrossVerifyRequest)(nil),       // 32: organism.medulla.v1.CrossVerifyRequest
+	(*CrossVerifyFinding)(nil),       // 33: organism.medulla.v1.CrossVerifyFinding
+	(*CrossVerifyResponse)(nil),      // 34: organism.medulla.v1.CrossVerifyResponse
+	(*ListReceiptsRequest)(nil),      // 35: organism.medulla.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),     // 36: organism.medulla.v1.ListReceiptsResponse
+	(*BumpStoreVersionRequest)(nil),  // 37: organism.medulla.v1.BumpStoreVersionRequest
+	(*BumpStoreVersionResponse)(nil), // 38: organism.medulla.v1.BumpStoreVersionResponse
+	(*ImportClaimsRequest)(nil),      // 39: organism.medulla.v1.ImportClaimsRequest
+	(*ClaimFile)(nil),                // 40: organism.medulla.v1.ClaimFile
+	(*ImportClaimsResponse)(nil),     // 41: organism.medulla.v1.ImportClaimsResponse
+	nil,                              // 42: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	nil,                              // 43: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	(*timestamppb.Timestamp)(nil),    // 44: google.protobuf.Timestamp
+	(v1.Verse)(0),                    // 45: organism.common.v1.Verse
+	(*v1.CommitReceipt)(nil),         // 46: organism.common.v1.CommitReceipt
+	(*v1.PageRequest)(nil),           // 47: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),          // 48: organism.common.v1.PageResponse
+	(*v1.Receipt)(nil),               // 49: organism.common.v1.Receipt
 }
 var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
 	1,  // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
-	9,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
-	9,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
+	44, // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
+	44, // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
-	2,  // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	2,  // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	2,  // 6: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
-	3,  // 7: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
-	5,  // 8: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
-	7,  // 9: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
-	4,  // 10: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
-	6,  // 11: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
-	8,  // 12: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
-	10, // [10:13] is the sub-list for method output_type
-	7,  // [7:10] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	7,  // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	7,  // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	7,  // 6: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
+	5,  // 7: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
+	44, // 8: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
+	44, // 9: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
+	44, // 10: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
+	2,  // 11: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
+	14, // 12: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	3,  // 13: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
+	4,  // 14: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
+	45, // 15: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
+	15, // 16: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
+	44, // 17: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
+	44, // 18: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
+	16, // 19: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
+	2,  // 20: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
+	14, // 21: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	17, // 22: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
+	46, // 23: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	17, // 24: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
+	17, // 25: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
+	47, // 26: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
+	17, // 27: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
+	48, // 28: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
+	14, // 29: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	6,  // 30: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
+	17, // 31: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
+	27, // 32: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
+	46, // 33: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	2,  // 34: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
+	3,  // 35: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
+	4,  // 36: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
+	44, // 37: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
+	17, // 38: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
+	30, // 39: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
+	14, // 40: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	33, // 41: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
+	42, // 42: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	47, // 43: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	49, // 44: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	48, // 45: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	43, // 46: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	46, // 47: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	40, // 48: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
+	49, // 49: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
+	8,  // 50: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
+	10, // 51: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
+	12, // 52: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
+	18, // 53: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
+	20, // 54: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
+	22, // 55: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
+	24, // 56: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
+	26, // 57: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
+	29, // 58: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
+	32, // 59: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
+	35, // 60: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
+	37, // 61: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
+	39, // 62: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
+	9,  // 63: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
+	11, // 64: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
+	13, // 65: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
+	19, // 66: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
+	21, // 67: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
+	23, // 68: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
+	25, // 69: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
+	28, // 70: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
+	31, // 71: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
+	34, // 72: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
+	36, // 73: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
+	38, // 74: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
+	41, // 75: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
+	63, // [63:76] is the sub-list for method output_type
+	50, // [50:63] is the sub-list for method input_type
+	50, // [50:50] is the sub-list for extension type_name
+	50, // [50:50] is the sub-list for extension extendee
+	0,  // [0:50] is the sub-list for field type_name
 }
 
 func init() { file_organism_medulla_v1_medulla_proto_init() }
@@ -642,8 +3297,8 @@ func file_organism_medulla_v1_medulla_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_medulla_v1_medulla_proto_rawDesc), len(file_organism_medulla_v1_medulla_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   7,
+			NumEnums:      7,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

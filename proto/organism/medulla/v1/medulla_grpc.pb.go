@@ -19,9 +19,19 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MedullaService_RegisterBrain_FullMethodName = "/organism.medulla.v1.MedullaService/RegisterBrain"
-	MedullaService_GetBrain_FullMethodName      = "/organism.medulla.v1.MedullaService/GetBrain"
-	MedullaService_ListBrains_FullMethodName    = "/organism.medulla.v1.MedullaService/ListBrains"
+	MedullaService_RegisterBrain_FullMethodName    = "/organism.medulla.v1.MedullaService/RegisterBrain"
+	MedullaService_GetBrain_FullMethodName         = "/organism.medulla.v1.MedullaService/GetBrain"
+	MedullaService_ListBrains_FullMethodName       = "/organism.medulla.v1.MedullaService/ListBrains"
+	MedullaService_Memorize_FullMethodName         = "/organism.medulla.v1.MedullaService/Memorize"
+	MedullaService_GetClaim_FullMethodName         = "/organism.medulla.v1.MedullaService/GetClaim"
+	MedullaService_History_FullMethodName          = "/organism.medulla.v1.MedullaService/History"
+	MedullaService_ListClaims_FullMethodName       = "/organism.medulla.v1.MedullaService/ListClaims"
+	MedullaService_Verify_FullMethodName           = "/organism.medulla.v1.MedullaService/Verify"
+	MedullaService_Recall_FullMethodName           = "/organism.medulla.v1.MedullaService/Recall"
+	MedullaService_CrossVerify_FullMethodName      = "/organism.medulla.v1.MedullaService/CrossVerify"
+	MedullaService_ListReceipts_FullMethodName     = "/organism.medulla.v1.MedullaService/ListReceipts"
+	MedullaService_BumpStoreVersion_FullMethodName = "/organism.medulla.v1.MedullaService/BumpStoreVersion"
+	MedullaService_ImportClaims_FullMethodName     = "/organism.medulla.v1.MedullaService/ImportClaims"
 )
 
 // MedullaServiceClient is the client API for MedullaService service.
@@ -36,6 +46,28 @@ type MedullaServiceClient interface {
 	GetBrain(ctx context.Context, in *GetBrainRequest, opts ...grpc.CallOption) (*GetBrainResponse, error)
 	// ListBrains lists the brains the caller may see.
 	ListBrains(ctx context.Context, in *ListBrainsRequest, opts ...grpc.CallOption) (*ListBrainsResponse, error)
+	// Memorize is the one write door: it admits a claim version into the caller's brain or refuses it.
+	// Every call leaves a commit or rejection receipt in the brain's ledger.
+	Memorize(ctx context.Context, in *MemorizeRequest, opts ...grpc.CallOption) (*MemorizeResponse, error)
+	// GetClaim returns the live version of a claim, or one named version.
+	GetClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error)
+	// History lists every version of a claim, oldest first; nothing is ever deleted.
+	History(ctx context.Context, in *HistoryRequest, opts ...grpc.CallOption) (*HistoryResponse, error)
+	// ListClaims lists the live claims of one brain (and optionally their history), for export.
+	ListClaims(ctx context.Context, in *ListClaimsRequest, opts ...grpc.CallOption) (*ListClaimsResponse, error)
+	// Verify moves a claim from authored to verified by re-measured evidence or by the owner's word.
+	Verify(ctx context.Context, in *VerifyRequest, opts ...grpc.CallOption) (*VerifyResponse, error)
+	// Recall searches the caller's brain plus the medulla tier (pull, never push).
+	Recall(ctx context.Context, in *RecallRequest, opts ...grpc.CallOption) (*RecallResponse, error)
+	// CrossVerify re-hashes every evidence anchor of a brain's live claims and reports drift.
+	CrossVerify(ctx context.Context, in *CrossVerifyRequest, opts ...grpc.CallOption) (*CrossVerifyResponse, error)
+	// ListReceipts lists a brain's append-only ledger, newest first.
+	ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error)
+	// BumpStoreVersion advances a brain's store version under optimistic concurrency (human origin only);
+	// mission calls it when a landing is admitted.
+	BumpStoreVersion(ctx context.Context, in *BumpStoreVersionRequest, opts ...grpc.CallOption) (*BumpStoreVersionResponse, error)
+	// ImportClaims reads exported claim files back through the write door (owner only).
+	ImportClaims(ctx context.Context, in *ImportClaimsRequest, opts ...grpc.CallOption) (*ImportClaimsResponse, error)
 }
 
 type medullaServiceClient struct {
@@ -76,6 +108,106 @@ func (c *medullaServiceClient) ListBrains(ctx context.Context, in *ListBrainsReq
 	return out, nil
 }
 
+func (c *medullaServiceClient) Memorize(ctx context.Context, in *MemorizeRequest, opts ...grpc.CallOption) (*MemorizeResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(MemorizeResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Memorize_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) GetClaim(ctx context.Context, in *GetClaimRequest, opts ...grpc.CallOption) (*GetClaimResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetClaimResponse)
+	err := c.cc.Invoke(ctx, MedullaService_GetClaim_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) History(ctx context.Context, in *HistoryRequest, opts ...grpc.CallOption) (*HistoryResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(HistoryResponse)
+	err := c.cc.Invoke(ctx, MedullaService_History_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) ListClaims(ctx context.Context, in *ListClaimsRequest, opts ...grpc.CallOption) (*ListClaimsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListClaimsResponse)
+	err := c.cc.Invoke(ctx, MedullaService_ListClaims_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Verify(ctx context.Context, in *VerifyRequest, opts ...grpc.CallOption) (*VerifyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VerifyResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Verify_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Recall(ctx context.Context, in *RecallRequest, opts ...grpc.CallOption) (*RecallResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RecallResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Recall_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) CrossVerify(ctx context.Context, in *CrossVerifyRequest, opts ...grpc.CallOption) (*CrossVerifyResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CrossVerifyResponse)
+	err := c.cc.Invoke(ctx, MedullaService_CrossVerify_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReceiptsResponse)
+	err := c.cc.Invoke(ctx, MedullaService_ListReceipts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) BumpStoreVersion(ctx context.Context, in *BumpStoreVersionRequest, opts ...grpc.CallOption) (*BumpStoreVersionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BumpStoreVersionResponse)
+	err := c.cc.Invoke(ctx, MedullaService_BumpStoreVersion_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) ImportClaims(ctx context.Context, in *ImportClaimsRequest, opts ...grpc.CallOption) (*ImportClaimsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportClaimsResponse)
+	err := c.cc.Invoke(ctx, MedullaService_ImportClaims_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MedullaServiceServer is the server API for MedullaService service.
 // All implementations must embed UnimplementedMedullaServiceServer
 // for forward compatibility.
@@ -88,6 +220,28 @@ type MedullaServiceServer interface {
 	GetBrain(context.Context, *GetBrainRequest) (*GetBrainResponse, error)
 	// ListBrains lists the brains the caller may see.
 	ListBrains(context.Context, *ListBrainsRequest) (*ListBrainsResponse, error)
+	// Memorize is the one write door: it admits a claim version into the caller's brain or refuses it.
+	// Every call leaves a commit or rejection receipt in the brain's ledger.
+	Memorize(context.Context, *MemorizeRequest) (*MemorizeResponse, error)
+	// GetClaim returns the live version of a claim, or one named version.
+	GetClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error)
+	// History lists every version of a claim, oldest first; nothing is ever deleted.
+	History(context.Context, *HistoryRequest) (*HistoryResponse, error)
+	// ListClaims lists the live claims of one brain (and optionally their history), for export.
+	ListClaims(context.Context, *ListClaimsRequest) (*ListClaimsResponse, error)
+	// Verify moves a claim from authored to verified by re-measured evidence or by the owner's word.
+	Verify(context.Context, *VerifyRequest) (*VerifyResponse, error)
+	// Recall searches the caller's brain plus the medulla tier (pull, never push).
+	Recall(context.Context, *RecallRequest) (*RecallResponse, error)
+	// CrossVerify re-hashes every evidence anchor of a brain's live claims and reports drift.
+	CrossVerify(context.Context, *CrossVerifyRequest) (*CrossVerifyResponse, error)
+	// ListReceipts lists a brain's append-only ledger, newest first.
+	ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error)
+	// BumpStoreVersion advances a brain's store version under optimistic concurrency (human origin only);
+	// mission calls it when a landing is admitted.
+	BumpStoreVersion(context.Context, *BumpStoreVersionRequest) (*BumpStoreVersionResponse, error)
+	// ImportClaims reads exported claim files back through the write door (owner only).
+	ImportClaims(context.Context, *ImportClaimsRequest) (*ImportClaimsResponse, error)
 	mustEmbedUnimplementedMedullaServiceServer()
 }
 
@@ -106,6 +260,36 @@ func (UnimplementedMedullaServiceServer) GetBrain(context.Context, *GetBrainRequ
 }
 func (UnimplementedMedullaServiceServer) ListBrains(context.Context, *ListBrainsRequest) (*ListBrainsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListBrains not implemented")
+}
+func (UnimplementedMedullaServiceServer) Memorize(context.Context, *MemorizeRequest) (*MemorizeResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Memorize not implemented")
+}
+func (UnimplementedMedullaServiceServer) GetClaim(context.Context, *GetClaimRequest) (*GetClaimResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetClaim not implemented")
+}
+func (UnimplementedMedullaServiceServer) History(context.Context, *HistoryRequest) (*HistoryResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method History not implemented")
+}
+func (UnimplementedMedullaServiceServer) ListClaims(context.Context, *ListClaimsRequest) (*ListClaimsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListClaims not implemented")
+}
+func (UnimplementedMedullaServiceServer) Verify(context.Context, *VerifyRequest) (*VerifyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Verify not implemented")
+}
+func (UnimplementedMedullaServiceServer) Recall(context.Context, *RecallRequest) (*RecallResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Recall not implemented")
+}
+func (UnimplementedMedullaServiceServer) CrossVerify(context.Context, *CrossVerifyRequest) (*CrossVerifyResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CrossVerify not implemented")
+}
+func (UnimplementedMedullaServiceServer) ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReceipts not implemented")
+}
+func (UnimplementedMedullaServiceServer) BumpStoreVersion(context.Context, *BumpStoreVersionRequest) (*BumpStoreVersionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BumpStoreVersion not implemented")
+}
+func (UnimplementedMedullaServiceServer) ImportClaims(context.Context, *ImportClaimsRequest) (*ImportClaimsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportClaims not implemented")
 }
 func (UnimplementedMedullaServiceServer) mustEmbedUnimplementedMedullaServiceServer() {}
 func (UnimplementedMedullaServiceServer) testEmbeddedByValue()                        {}
@@ -182,6 +366,186 @@ func _MedullaService_ListBrains_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MedullaService_Memorize_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(MemorizeRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Memorize(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Memorize_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Memorize(ctx, req.(*MemorizeRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_GetClaim_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetClaimRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).GetClaim(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_GetClaim_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).GetClaim(ctx, req.(*GetClaimRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_History_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(HistoryRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).History(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_History_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).History(ctx, req.(*HistoryRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_ListClaims_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListClaimsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).ListClaims(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_ListClaims_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).ListClaims(ctx, req.(*ListClaimsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Verify_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Verify(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Verify_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Verify(ctx, req.(*VerifyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Recall_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RecallRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Recall(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Recall_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Recall(ctx, req.(*RecallRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_CrossVerify_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CrossVerifyRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).CrossVerify(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_CrossVerify_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).CrossVerify(ctx, req.(*CrossVerifyRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_ListReceipts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReceiptsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).ListReceipts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_ListReceipts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).ListReceipts(ctx, req.(*ListReceiptsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_BumpStoreVersion_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BumpStoreVersionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).BumpStoreVersion(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_BumpStoreVersion_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).BumpStoreVersion(ctx, req.(*BumpStoreVersionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_ImportClaims_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportClaimsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).ImportClaims(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_ImportClaims_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).ImportClaims(ctx, req.(*ImportClaimsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MedullaService_ServiceDesc is the grpc.ServiceDesc for MedullaService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -200,6 +564,46 @@ var MedullaService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListBrains",
 			Handler:    _MedullaService_ListBrains_Handler,
+		},
+		{
+			MethodName: "Memorize",
+			Handler:    _MedullaService_Memorize_Handler,
+		},
+		{
+			MethodName: "GetClaim",
+			Handler:    _MedullaService_GetClaim_Handler,
+		},
+		{
+			MethodName: "History",
+			Handler:    _MedullaService_History_Handler,
+		},
+		{
+			MethodName: "ListClaims",
+			Handler:    _MedullaService_ListClaims_Handler,
+		},
+		{
+			MethodName: "Verify",
+			Handler:    _MedullaService_Verify_Handler,
+		},
+		{
+			MethodName: "Recall",
+			Handler:    _MedullaService_Recall_Handler,
+		},
+		{
+			MethodName: "CrossVerify",
+			Handler:    _MedullaService_CrossVerify_Handler,
+		},
+		{
+			MethodName: "ListReceipts",
+			Handler:    _MedullaService_ListReceipts_Handler,
+		},
+		{
+			MethodName: "BumpStoreVersion",
+			Handler:    _MedullaService_BumpStoreVersion_Handler,
+		},
+		{
+			MethodName: "ImportClaims",
+			Handler:    _MedullaService_ImportClaims_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
