@@ -7,8 +7,10 @@
 package missionv1
 
 import (
+	v1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -31,23 +33,96 @@ const (
 	MissionReason_MISSION_REASON_FOREIGN_BRAIN     MissionReason = 2
 	MissionReason_MISSION_REASON_ORIGIN_NOT_HUMAN  MissionReason = 3
 	MissionReason_MISSION_REASON_MISSION_NOT_FOUND MissionReason = 4
+	// The letter does not follow m1nd-mission-letter-v0.
+	MissionReason_MISSION_REASON_SCHEMA_VIOLATION MissionReason = 5
+	// A block id the brain's skeleton does not hold.
+	MissionReason_MISSION_REASON_UNKNOWN_BLOCK MissionReason = 6
+	// The letter names a different brain than its chain.
+	MissionReason_MISSION_REASON_BRAIN_MISMATCH MissionReason = 7
+	// The chain head moved since the writer read it.
+	MissionReason_MISSION_REASON_HEAD_CAS_MISMATCH MissionReason = 8
+	// The phase machine has no such arrow.
+	MissionReason_MISSION_REASON_ILLEGAL_TRANSITION MissionReason = 9
+	// The runner is not pinned in the owner's runners.toml.
+	MissionReason_MISSION_REASON_UNPINNED_RUNNER MissionReason = 10
+	// The caller does not hold a runner seat.
+	MissionReason_MISSION_REASON_NOT_A_RUNNER MissionReason = 11
+	// The runner already holds a live lease.
+	MissionReason_MISSION_REASON_RUNNER_BUSY MissionReason = 12
+	// The caller holds no live lease on this mission.
+	MissionReason_MISSION_REASON_LEASE_NOT_HELD MissionReason = 13
+	// The candidate's log is not stored.
+	MissionReason_MISSION_REASON_EVIDENCE_MISSING MissionReason = 14
+	// The stored log does not hash to the candidate's sha256.
+	MissionReason_MISSION_REASON_EVIDENCE_MISMATCH MissionReason = 15
+	// The named candidate is not the head's current candidate.
+	MissionReason_MISSION_REASON_CANDIDATE_MISMATCH MissionReason = 16
+	// The brain's store version moved since the owner looked.
+	MissionReason_MISSION_REASON_STORE_VERSION_MISMATCH MissionReason = 17
+	// The repository moved under the candidate's base for the paths it touched.
+	MissionReason_MISSION_REASON_STALE_SCOPE MissionReason = 18
+	// The candidate's execution window is not real (inverted, in the future, before the mission).
+	MissionReason_MISSION_REASON_IMPLAUSIBLE_WINDOW MissionReason = 19
+	// The candidate ran longer ago than the configured landing age.
+	MissionReason_MISSION_REASON_CANDIDATE_TOO_OLD MissionReason = 20
+	MissionReason_MISSION_REASON_BRAIN_NOT_FOUND   MissionReason = 21
+	MissionReason_MISSION_REASON_LOG_NOT_FOUND     MissionReason = 22
+	MissionReason_MISSION_REASON_LOG_TOO_LARGE     MissionReason = 23
 )
 
 // Enum value maps for MissionReason.
 var (
 	MissionReason_name = map[int32]string{
-		0: "MISSION_REASON_UNSPECIFIED",
-		1: "MISSION_REASON_INVALID_ARGUMENT",
-		2: "MISSION_REASON_FOREIGN_BRAIN",
-		3: "MISSION_REASON_ORIGIN_NOT_HUMAN",
-		4: "MISSION_REASON_MISSION_NOT_FOUND",
+		0:  "MISSION_REASON_UNSPECIFIED",
+		1:  "MISSION_REASON_INVALID_ARGUMENT",
+		2:  "MISSION_REASON_FOREIGN_BRAIN",
+		3:  "MISSION_REASON_ORIGIN_NOT_HUMAN",
+		4:  "MISSION_REASON_MISSION_NOT_FOUND",
+		5:  "MISSION_REASON_SCHEMA_VIOLATION",
+		6:  "MISSION_REASON_UNKNOWN_BLOCK",
+		7:  "MISSION_REASON_BRAIN_MISMATCH",
+		8:  "MISSION_REASON_HEAD_CAS_MISMATCH",
+		9:  "MISSION_REASON_ILLEGAL_TRANSITION",
+		10: "MISSION_REASON_UNPINNED_RUNNER",
+		11: "MISSION_REASON_NOT_A_RUNNER",
+		12: "MISSION_REASON_RUNNER_BUSY",
+		13: "MISSION_REASON_LEASE_NOT_HELD",
+		14: "MISSION_REASON_EVIDENCE_MISSING",
+		15: "MISSION_REASON_EVIDENCE_MISMATCH",
+		16: "MISSION_REASON_CANDIDATE_MISMATCH",
+		17: "MISSION_REASON_STORE_VERSION_MISMATCH",
+		18: "MISSION_REASON_STALE_SCOPE",
+		19: "MISSION_REASON_IMPLAUSIBLE_WINDOW",
+		20: "MISSION_REASON_CANDIDATE_TOO_OLD",
+		21: "MISSION_REASON_BRAIN_NOT_FOUND",
+		22: "MISSION_REASON_LOG_NOT_FOUND",
+		23: "MISSION_REASON_LOG_TOO_LARGE",
 	}
 	MissionReason_value = map[string]int32{
-		"MISSION_REASON_UNSPECIFIED":       0,
-		"MISSION_REASON_INVALID_ARGUMENT":  1,
-		"MISSION_REASON_FOREIGN_BRAIN":     2,
-		"MISSION_REASON_ORIGIN_NOT_HUMAN":  3,
-		"MISSION_REASON_MISSION_NOT_FOUND": 4,
+		"MISSION_REASON_UNSPECIFIED":            0,
+		"MISSION_REASON_INVALID_ARGUMENT":       1,
+		"MISSION_REASON_FOREIGN_BRAIN":          2,
+		"MISSION_REASON_ORIGIN_NOT_HUMAN":       3,
+		"MISSION_REASON_MISSION_NOT_FOUND":      4,
+		"MISSION_REASON_SCHEMA_VIOLATION":       5,
+		"MISSION_REASON_UNKNOWN_BLOCK":          6,
+		"MISSION_REASON_BRAIN_MISMATCH":         7,
+		"MISSION_REASON_HEAD_CAS_MISMATCH":      8,
+		"MISSION_REASON_ILLEGAL_TRANSITION":     9,
+		"MISSION_REASON_UNPINNED_RUNNER":        10,
+		"MISSION_REASON_NOT_A_RUNNER":           11,
+		"MISSION_REASON_RUNNER_BUSY":            12,
+		"MISSION_REASON_LEASE_NOT_HELD":         13,
+		"MISSION_REASON_EVIDENCE_MISSING":       14,
+		"MISSION_REASON_EVIDENCE_MISMATCH":      15,
+		"MISSION_REASON_CANDIDATE_MISMATCH":     16,
+		"MISSION_REASON_STORE_VERSION_MISMATCH": 17,
+		"MISSION_REASON_STALE_SCOPE":            18,
+		"MISSION_REASON_IMPLAUSIBLE_WINDOW":     19,
+		"MISSION_REASON_CANDIDATE_TOO_OLD":      20,
+		"MISSION_REASON_BRAIN_NOT_FOUND":        21,
+		"MISSION_REASON_LOG_NOT_FOUND":          22,
+		"MISSION_REASON_LOG_TOO_LARGE":          23,
 	}
 )
 
@@ -143,23 +218,855 @@ func (Phase) EnumDescriptor() ([]byte, []int) {
 	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{1}
 }
 
-// Mission is one chain's summary as the board shows it.
-type Mission struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	MissionId     string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
-	Brain         string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
-	Phase         Phase                  `protobuf:"varint,3,opt,name=phase,proto3,enum=organism.mission.v1.Phase" json:"phase,omitempty"`
-	HeadSeq       int64                  `protobuf:"varint,4,opt,name=head_seq,json=headSeq,proto3" json:"head_seq,omitempty"`
-	HeadLetterId  string                 `protobuf:"bytes,5,opt,name=head_letter_id,json=headLetterId,proto3" json:"head_letter_id,omitempty"`
-	OpenedAt      *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=opened_at,json=openedAt,proto3" json:"opened_at,omitempty"`
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+// Verdict is a judge's advisory parecer.
+type Verdict int32
+
+const (
+	Verdict_VERDICT_UNSPECIFIED Verdict = 0
+	Verdict_VERDICT_APPROVE     Verdict = 1
+	Verdict_VERDICT_REJECT      Verdict = 2
+	// The judge could not decide (engine failure is an honest abstain).
+	Verdict_VERDICT_ABSTAIN Verdict = 3
+)
+
+// Enum value maps for Verdict.
+var (
+	Verdict_name = map[int32]string{
+		0: "VERDICT_UNSPECIFIED",
+		1: "VERDICT_APPROVE",
+		2: "VERDICT_REJECT",
+		3: "VERDICT_ABSTAIN",
+	}
+	Verdict_value = map[string]int32{
+		"VERDICT_UNSPECIFIED": 0,
+		"VERDICT_APPROVE":     1,
+		"VERDICT_REJECT":      2,
+		"VERDICT_ABSTAIN":     3,
+	}
+)
+
+func (x Verdict) Enum() *Verdict {
+	p := new(Verdict)
+	*p = x
+	return p
+}
+
+func (x Verdict) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Verdict) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[2].Descriptor()
+}
+
+func (Verdict) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[2]
+}
+
+func (x Verdict) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Verdict.Descriptor instead.
+func (Verdict) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{2}
+}
+
+// BoardEventKind says what a board event means for the bell.
+type BoardEventKind int32
+
+const (
+	BoardEventKind_BOARD_EVENT_KIND_UNSPECIFIED BoardEventKind = 0
+	// A letter was posted that does not touch the bell.
+	BoardEventKind_BOARD_EVENT_KIND_LETTER BoardEventKind = 1
+	// The head entered merge_wait: the bell rings.
+	BoardEventKind_BOARD_EVENT_KIND_RING BoardEventKind = 2
+	// The head is still merge_wait after the reminder interval.
+	BoardEventKind_BOARD_EVENT_KIND_REMINDER BoardEventKind = 3
+	// The head left merge_wait: the bell falls silent.
+	BoardEventKind_BOARD_EVENT_KIND_SILENCE BoardEventKind = 4
+)
+
+// Enum value maps for BoardEventKind.
+var (
+	BoardEventKind_name = map[int32]string{
+		0: "BOARD_EVENT_KIND_UNSPECIFIED",
+		1: "BOARD_EVENT_KIND_LETTER",
+		2: "BOARD_EVENT_KIND_RING",
+		3: "BOARD_EVENT_KIND_REMINDER",
+		4: "BOARD_EVENT_KIND_SILENCE",
+	}
+	BoardEventKind_value = map[string]int32{
+		"BOARD_EVENT_KIND_UNSPECIFIED": 0,
+		"BOARD_EVENT_KIND_LETTER":      1,
+		"BOARD_EVENT_KIND_RING":        2,
+		"BOARD_EVENT_KIND_REMINDER":    3,
+		"BOARD_EVENT_KIND_SILENCE":     4,
+	}
+)
+
+func (x BoardEventKind) Enum() *BoardEventKind {
+	p := new(BoardEventKind)
+	*p = x
+	return p
+}
+
+func (x BoardEventKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (BoardEventKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[3].Descriptor()
+}
+
+func (BoardEventKind) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[3]
+}
+
+func (x BoardEventKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use BoardEventKind.Descriptor instead.
+func (BoardEventKind) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{3}
+}
+
+// Packet is what a mission asks for; it rides the seq 1 letter.
+type Packet struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Skeleton block ids (sb_...) the mission is about.
+	BlockIds []string `protobuf:"bytes,2,rep,name=block_ids,json=blockIds,proto3" json:"block_ids,omitempty"`
+	// The gate: a shell command whose exit code decides pass or fail, run in the worktree.
+	GateCommand string `protobuf:"bytes,3,opt,name=gate_command,json=gateCommand,proto3" json:"gate_command,omitempty"`
+	// The symptom, kept verbatim.
+	Symptom string `protobuf:"bytes,4,opt,name=symptom,proto3" json:"symptom,omitempty"`
+	// The field report this mission was chartered from, if any.
+	ReportId      string `protobuf:"bytes,5,opt,name=report_id,json=reportId,proto3" json:"report_id,omitempty"`
+	Title         string `protobuf:"bytes,6,opt,name=title,proto3" json:"title,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
+func (x *Packet) Reset() {
+	*x = Packet{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Packet) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Packet) ProtoMessage() {}
+
+func (x *Packet) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Packet.ProtoReflect.Descriptor instead.
+func (*Packet) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *Packet) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Packet) GetBlockIds() []string {
+	if x != nil {
+		return x.BlockIds
+	}
+	return nil
+}
+
+func (x *Packet) GetGateCommand() string {
+	if x != nil {
+		return x.GateCommand
+	}
+	return ""
+}
+
+func (x *Packet) GetSymptom() string {
+	if x != nil {
+		return x.Symptom
+	}
+	return ""
+}
+
+func (x *Packet) GetReportId() string {
+	if x != nil {
+		return x.ReportId
+	}
+	return ""
+}
+
+func (x *Packet) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+// DiffStat summarizes what a run changed in its worktree relative to the base commit.
+type DiffStat struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	FilesChanged int32                  `protobuf:"varint,1,opt,name=files_changed,json=filesChanged,proto3" json:"files_changed,omitempty"`
+	Insertions   int32                  `protobuf:"varint,2,opt,name=insertions,proto3" json:"insertions,omitempty"`
+	Deletions    int32                  `protobuf:"varint,3,opt,name=deletions,proto3" json:"deletions,omitempty"`
+	// Repository-relative paths the run touched.
+	Paths         []string `protobuf:"bytes,4,rep,name=paths,proto3" json:"paths,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DiffStat) Reset() {
+	*x = DiffStat{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DiffStat) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DiffStat) ProtoMessage() {}
+
+func (x *DiffStat) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DiffStat.ProtoReflect.Descriptor instead.
+func (*DiffStat) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *DiffStat) GetFilesChanged() int32 {
+	if x != nil {
+		return x.FilesChanged
+	}
+	return 0
+}
+
+func (x *DiffStat) GetInsertions() int32 {
+	if x != nil {
+		return x.Insertions
+	}
+	return 0
+}
+
+func (x *DiffStat) GetDeletions() int32 {
+	if x != nil {
+		return x.Deletions
+	}
+	return 0
+}
+
+func (x *DiffStat) GetPaths() []string {
+	if x != nil {
+		return x.Paths
+	}
+	return nil
+}
+
+// ReceiptCandidate is a runner's complete claim that a gate passed.
+type ReceiptCandidate struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	LogSha256   string                 `protobuf:"bytes,1,opt,name=log_sha256,json=logSha256,proto3" json:"log_sha256,omitempty"`
+	LogSize     int64                  `protobuf:"varint,2,opt,name=log_size,json=logSize,proto3" json:"log_size,omitempty"`
+	ExitCode    int32                  `protobuf:"varint,3,opt,name=exit_code,json=exitCode,proto3" json:"exit_code,omitempty"`
+	StartedAt   *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	EndedAt     *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=ended_at,json=endedAt,proto3" json:"ended_at,omitempty"`
+	BaseCommit  string                 `protobuf:"bytes,6,opt,name=base_commit,json=baseCommit,proto3" json:"base_commit,omitempty"`
+	DiffStat    *DiffStat              `protobuf:"bytes,7,opt,name=diff_stat,json=diffStat,proto3" json:"diff_stat,omitempty"`
+	GateCommand string                 `protobuf:"bytes,8,opt,name=gate_command,json=gateCommand,proto3" json:"gate_command,omitempty"`
+	// Set by the server from the runner's credential.
+	RunnerId      string `protobuf:"bytes,9,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReceiptCandidate) Reset() {
+	*x = ReceiptCandidate{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReceiptCandidate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReceiptCandidate) ProtoMessage() {}
+
+func (x *ReceiptCandidate) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReceiptCandidate.ProtoReflect.Descriptor instead.
+func (*ReceiptCandidate) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ReceiptCandidate) GetLogSha256() string {
+	if x != nil {
+		return x.LogSha256
+	}
+	return ""
+}
+
+func (x *ReceiptCandidate) GetLogSize() int64 {
+	if x != nil {
+		return x.LogSize
+	}
+	return 0
+}
+
+func (x *ReceiptCandidate) GetExitCode() int32 {
+	if x != nil {
+		return x.ExitCode
+	}
+	return 0
+}
+
+func (x *ReceiptCandidate) GetStartedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.StartedAt
+	}
+	return nil
+}
+
+func (x *ReceiptCandidate) GetEndedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.EndedAt
+	}
+	return nil
+}
+
+func (x *ReceiptCandidate) GetBaseCommit() string {
+	if x != nil {
+		return x.BaseCommit
+	}
+	return ""
+}
+
+func (x *ReceiptCandidate) GetDiffStat() *DiffStat {
+	if x != nil {
+		return x.DiffStat
+	}
+	return nil
+}
+
+func (x *ReceiptCandidate) GetGateCommand() string {
+	if x != nil {
+		return x.GateCommand
+	}
+	return ""
+}
+
+func (x *ReceiptCandidate) GetRunnerId() string {
+	if x != nil {
+		return x.RunnerId
+	}
+	return ""
+}
+
+// Parecer is a judge's advisory opinion; it never moves the phase.
+type Parecer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Verdict       Verdict                `protobuf:"varint,1,opt,name=verdict,proto3,enum=organism.mission.v1.Verdict" json:"verdict,omitempty"`
+	Gist          string                 `protobuf:"bytes,2,opt,name=gist,proto3" json:"gist,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Parecer) Reset() {
+	*x = Parecer{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Parecer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Parecer) ProtoMessage() {}
+
+func (x *Parecer) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Parecer.ProtoReflect.Descriptor instead.
+func (*Parecer) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Parecer) GetVerdict() Verdict {
+	if x != nil {
+		return x.Verdict
+	}
+	return Verdict_VERDICT_UNSPECIFIED
+}
+
+func (x *Parecer) GetGist() string {
+	if x != nil {
+		return x.Gist
+	}
+	return ""
+}
+
+// Landing records how a candidate landed.
+type Landing struct {
+	state              protoimpl.MessageState `protogen:"open.v1"`
+	ReceiptId          string                 `protobuf:"bytes,1,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	CandidateLetterId  string                 `protobuf:"bytes,2,opt,name=candidate_letter_id,json=candidateLetterId,proto3" json:"candidate_letter_id,omitempty"`
+	StoreVersionBefore int64                  `protobuf:"varint,3,opt,name=store_version_before,json=storeVersionBefore,proto3" json:"store_version_before,omitempty"`
+	StoreVersionAfter  int64                  `protobuf:"varint,4,opt,name=store_version_after,json=storeVersionAfter,proto3" json:"store_version_after,omitempty"`
+	ImportedVia        v1.Origin              `protobuf:"varint,5,opt,name=imported_via,json=importedVia,proto3,enum=organism.common.v1.Origin" json:"imported_via,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
+}
+
+func (x *Landing) Reset() {
+	*x = Landing{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Landing) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Landing) ProtoMessage() {}
+
+func (x *Landing) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Landing.ProtoReflect.Descriptor instead.
+func (*Landing) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *Landing) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+func (x *Landing) GetCandidateLetterId() string {
+	if x != nil {
+		return x.CandidateLetterId
+	}
+	return ""
+}
+
+func (x *Landing) GetStoreVersionBefore() int64 {
+	if x != nil {
+		return x.StoreVersionBefore
+	}
+	return 0
+}
+
+func (x *Landing) GetStoreVersionAfter() int64 {
+	if x != nil {
+		return x.StoreVersionAfter
+	}
+	return 0
+}
+
+func (x *Landing) GetImportedVia() v1.Origin {
+	if x != nil {
+		return x.ImportedVia
+	}
+	return v1.Origin(0)
+}
+
+// Letter is one entry of a chain (schema m1nd-mission-letter-v0).
+type Letter struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Always "m1nd-mission-letter-v0".
+	Schema    string `protobuf:"bytes,1,opt,name=schema,proto3" json:"schema,omitempty"`
+	LetterId  string `protobuf:"bytes,2,opt,name=letter_id,json=letterId,proto3" json:"letter_id,omitempty"`
+	MissionId string `protobuf:"bytes,3,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	Seq       int64  `protobuf:"varint,4,opt,name=seq,proto3" json:"seq,omitempty"`
+	Brain     string `protobuf:"bytes,5,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The phase this letter moves the mission to; for an advisory letter, the phase it speaks as.
+	Phase Phase `protobuf:"varint,6,opt,name=phase,proto3,enum=organism.mission.v1.Phase" json:"phase,omitempty"`
+	// Advisory letters (a judge's parecer) are appended and shown but never move the phase.
+	Advisory bool `protobuf:"varint,7,opt,name=advisory,proto3" json:"advisory,omitempty"`
+	// Free text kept verbatim; for failed, abandoned and spawn_refused it is the honest reason.
+	Note     string   `protobuf:"bytes,8,opt,name=note,proto3" json:"note,omitempty"`
+	BlockIds []string `protobuf:"bytes,9,rep,name=block_ids,json=blockIds,proto3" json:"block_ids,omitempty"`
+	// Only on seq 1.
+	Packet *Packet `protobuf:"bytes,10,opt,name=packet,proto3" json:"packet,omitempty"`
+	// Only on merge_wait letters.
+	Candidate *ReceiptCandidate `protobuf:"bytes,11,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	// Only on advisory letters.
+	Parecer *Parecer `protobuf:"bytes,12,opt,name=parecer,proto3" json:"parecer,omitempty"`
+	// Only on the landed letter; written by the landing gate, never by a poster.
+	Landing *Landing `protobuf:"bytes,13,opt,name=landing,proto3" json:"landing,omitempty"`
+	// Set by the server from the poster's credential.
+	Author        *v1.AgentRef           `protobuf:"bytes,14,opt,name=author,proto3" json:"author,omitempty"`
+	PostedAt      *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=posted_at,json=postedAt,proto3" json:"posted_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Letter) Reset() {
+	*x = Letter{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Letter) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Letter) ProtoMessage() {}
+
+func (x *Letter) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Letter.ProtoReflect.Descriptor instead.
+func (*Letter) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *Letter) GetSchema() string {
+	if x != nil {
+		return x.Schema
+	}
+	return ""
+}
+
+func (x *Letter) GetLetterId() string {
+	if x != nil {
+		return x.LetterId
+	}
+	return ""
+}
+
+func (x *Letter) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *Letter) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *Letter) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Letter) GetPhase() Phase {
+	if x != nil {
+		return x.Phase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *Letter) GetAdvisory() bool {
+	if x != nil {
+		return x.Advisory
+	}
+	return false
+}
+
+func (x *Letter) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+func (x *Letter) GetBlockIds() []string {
+	if x != nil {
+		return x.BlockIds
+	}
+	return nil
+}
+
+func (x *Letter) GetPacket() *Packet {
+	if x != nil {
+		return x.Packet
+	}
+	return nil
+}
+
+func (x *Letter) GetCandidate() *ReceiptCandidate {
+	if x != nil {
+		return x.Candidate
+	}
+	return nil
+}
+
+func (x *Letter) GetParecer() *Parecer {
+	if x != nil {
+		return x.Parecer
+	}
+	return nil
+}
+
+func (x *Letter) GetLanding() *Landing {
+	if x != nil {
+		return x.Landing
+	}
+	return nil
+}
+
+func (x *Letter) GetAuthor() *v1.AgentRef {
+	if x != nil {
+		return x.Author
+	}
+	return nil
+}
+
+func (x *Letter) GetPostedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PostedAt
+	}
+	return nil
+}
+
+// Lease is a runner's time-bounded hold on one mission.
+type Lease struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	LeaseId   string                 `protobuf:"bytes,1,opt,name=lease_id,json=leaseId,proto3" json:"lease_id,omitempty"`
+	MissionId string                 `protobuf:"bytes,2,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	RunnerId  string                 `protobuf:"bytes,3,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// How many times this mission has been claimed, counting this one.
+	Attempt       int32 `protobuf:"varint,5,opt,name=attempt,proto3" json:"attempt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Lease) Reset() {
+	*x = Lease{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Lease) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Lease) ProtoMessage() {}
+
+func (x *Lease) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Lease.ProtoReflect.Descriptor instead.
+func (*Lease) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *Lease) GetLeaseId() string {
+	if x != nil {
+		return x.LeaseId
+	}
+	return ""
+}
+
+func (x *Lease) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *Lease) GetRunnerId() string {
+	if x != nil {
+		return x.RunnerId
+	}
+	return ""
+}
+
+func (x *Lease) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *Lease) GetAttempt() int32 {
+	if x != nil {
+		return x.Attempt
+	}
+	return 0
+}
+
+// Debrief says whether a closed mission's distillate reached medulla.
+type Debrief struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "pending", "memorized" or "" while the mission is open.
+	State string `protobuf:"bytes,1,opt,name=state,proto3" json:"state,omitempty"`
+	// The claim slug medulla stored it under.
+	Slug          string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	LastError     string `protobuf:"bytes,3,opt,name=last_error,json=lastError,proto3" json:"last_error,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Debrief) Reset() {
+	*x = Debrief{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Debrief) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Debrief) ProtoMessage() {}
+
+func (x *Debrief) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Debrief.ProtoReflect.Descriptor instead.
+func (*Debrief) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *Debrief) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *Debrief) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *Debrief) GetLastError() string {
+	if x != nil {
+		return x.LastError
+	}
+	return ""
+}
+
+// Mission is one chain's summary as the board shows it.
+type Mission struct {
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	MissionId    string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	Brain        string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	Phase        Phase                  `protobuf:"varint,3,opt,name=phase,proto3,enum=organism.mission.v1.Phase" json:"phase,omitempty"`
+	HeadSeq      int64                  `protobuf:"varint,4,opt,name=head_seq,json=headSeq,proto3" json:"head_seq,omitempty"`
+	HeadLetterId string                 `protobuf:"bytes,5,opt,name=head_letter_id,json=headLetterId,proto3" json:"head_letter_id,omitempty"`
+	OpenedAt     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=opened_at,json=openedAt,proto3" json:"opened_at,omitempty"`
+	UpdatedAt    *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	Title        string                 `protobuf:"bytes,8,opt,name=title,proto3" json:"title,omitempty"`
+	// The merge_wait letter that holds the current candidate, if any.
+	CandidateLetterId string `protobuf:"bytes,9,opt,name=candidate_letter_id,json=candidateLetterId,proto3" json:"candidate_letter_id,omitempty"`
+	// The runner the mission was spawned to; empty until spawned.
+	AssignedRunner string `protobuf:"bytes,10,opt,name=assigned_runner,json=assignedRunner,proto3" json:"assigned_runner,omitempty"`
+	// The live lease, if any.
+	Lease *Lease `protobuf:"bytes,11,opt,name=lease,proto3" json:"lease,omitempty"`
+	// True while the head is merge_wait: the bell rings.
+	Ringing bool `protobuf:"varint,12,opt,name=ringing,proto3" json:"ringing,omitempty"`
+	// True when a stale-scope refusal asked for the gate to be re-run.
+	RerunRequested bool     `protobuf:"varint,13,opt,name=rerun_requested,json=rerunRequested,proto3" json:"rerun_requested,omitempty"`
+	Debrief        *Debrief `protobuf:"bytes,14,opt,name=debrief,proto3" json:"debrief,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
 func (x *Mission) Reset() {
 	*x = Mission{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[0]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -171,7 +1078,7 @@ func (x *Mission) String() string {
 func (*Mission) ProtoMessage() {}
 
 func (x *Mission) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[0]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -184,7 +1091,7 @@ func (x *Mission) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Mission.ProtoReflect.Descriptor instead.
 func (*Mission) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{0}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *Mission) GetMissionId() string {
@@ -236,20 +1143,583 @@ func (x *Mission) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Mission) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *Mission) GetCandidateLetterId() string {
+	if x != nil {
+		return x.CandidateLetterId
+	}
+	return ""
+}
+
+func (x *Mission) GetAssignedRunner() string {
+	if x != nil {
+		return x.AssignedRunner
+	}
+	return ""
+}
+
+func (x *Mission) GetLease() *Lease {
+	if x != nil {
+		return x.Lease
+	}
+	return nil
+}
+
+func (x *Mission) GetRinging() bool {
+	if x != nil {
+		return x.Ringing
+	}
+	return false
+}
+
+func (x *Mission) GetRerunRequested() bool {
+	if x != nil {
+		return x.RerunRequested
+	}
+	return false
+}
+
+func (x *Mission) GetDebrief() *Debrief {
+	if x != nil {
+		return x.Debrief
+	}
+	return nil
+}
+
+// Refusal is a logged non-event on a mission.
+type Refusal struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
+	Message       string                 `protobuf:"bytes,2,opt,name=message,proto3" json:"message,omitempty"`
+	By            *v1.AgentRef           `protobuf:"bytes,3,opt,name=by,proto3" json:"by,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Refusal) Reset() {
+	*x = Refusal{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Refusal) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Refusal) ProtoMessage() {}
+
+func (x *Refusal) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Refusal.ProtoReflect.Descriptor instead.
+func (*Refusal) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Refusal) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Refusal) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *Refusal) GetBy() *v1.AgentRef {
+	if x != nil {
+		return x.By
+	}
+	return nil
+}
+
+func (x *Refusal) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// OpenMissionRequest opens a chain.
+type OpenMissionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Packet        *Packet                `protobuf:"bytes,1,opt,name=packet,proto3" json:"packet,omitempty"`
+	Note          string                 `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenMissionRequest) Reset() {
+	*x = OpenMissionRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenMissionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenMissionRequest) ProtoMessage() {}
+
+func (x *OpenMissionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenMissionRequest.ProtoReflect.Descriptor instead.
+func (*OpenMissionRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *OpenMissionRequest) GetPacket() *Packet {
+	if x != nil {
+		return x.Packet
+	}
+	return nil
+}
+
+func (x *OpenMissionRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// OpenMissionResponse returns the new chain and its seq 1 letter.
+type OpenMissionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Mission       *Mission               `protobuf:"bytes,1,opt,name=mission,proto3" json:"mission,omitempty"`
+	Letter        *Letter                `protobuf:"bytes,2,opt,name=letter,proto3" json:"letter,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OpenMissionResponse) Reset() {
+	*x = OpenMissionResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OpenMissionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OpenMissionResponse) ProtoMessage() {}
+
+func (x *OpenMissionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OpenMissionResponse.ProtoReflect.Descriptor instead.
+func (*OpenMissionResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *OpenMissionResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+func (x *OpenMissionResponse) GetLetter() *Letter {
+	if x != nil {
+		return x.Letter
+	}
+	return nil
+}
+
+// PostLetterRequest appends a letter if the head is still expected_head.
+type PostLetterRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	// The seq of the head the writer read.
+	ExpectedHead  int64   `protobuf:"varint,2,opt,name=expected_head,json=expectedHead,proto3" json:"expected_head,omitempty"`
+	Letter        *Letter `protobuf:"bytes,3,opt,name=letter,proto3" json:"letter,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostLetterRequest) Reset() {
+	*x = PostLetterRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostLetterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostLetterRequest) ProtoMessage() {}
+
+func (x *PostLetterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostLetterRequest.ProtoReflect.Descriptor instead.
+func (*PostLetterRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *PostLetterRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *PostLetterRequest) GetExpectedHead() int64 {
+	if x != nil {
+		return x.ExpectedHead
+	}
+	return 0
+}
+
+func (x *PostLetterRequest) GetLetter() *Letter {
+	if x != nil {
+		return x.Letter
+	}
+	return nil
+}
+
+// PostLetterResponse returns the stored letter and the mission after it.
+type PostLetterResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Letter        *Letter                `protobuf:"bytes,1,opt,name=letter,proto3" json:"letter,omitempty"`
+	Mission       *Mission               `protobuf:"bytes,2,opt,name=mission,proto3" json:"mission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostLetterResponse) Reset() {
+	*x = PostLetterResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostLetterResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostLetterResponse) ProtoMessage() {}
+
+func (x *PostLetterResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostLetterResponse.ProtoReflect.Descriptor instead.
+func (*PostLetterResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *PostLetterResponse) GetLetter() *Letter {
+	if x != nil {
+		return x.Letter
+	}
+	return nil
+}
+
+func (x *PostLetterResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+// GetMissionRequest names one mission.
+type GetMissionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MissionId     string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMissionRequest) Reset() {
+	*x = GetMissionRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMissionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMissionRequest) ProtoMessage() {}
+
+func (x *GetMissionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMissionRequest.ProtoReflect.Descriptor instead.
+func (*GetMissionRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *GetMissionRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+// GetMissionResponse is one mission in full.
+type GetMissionResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Mission *Mission               `protobuf:"bytes,1,opt,name=mission,proto3" json:"mission,omitempty"`
+	Head    *Letter                `protobuf:"bytes,2,opt,name=head,proto3" json:"head,omitempty"`
+	// The letter carrying the current candidate, if any.
+	Candidate     *Letter    `protobuf:"bytes,3,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	Refusals      []*Refusal `protobuf:"bytes,4,rep,name=refusals,proto3" json:"refusals,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetMissionResponse) Reset() {
+	*x = GetMissionResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetMissionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetMissionResponse) ProtoMessage() {}
+
+func (x *GetMissionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetMissionResponse.ProtoReflect.Descriptor instead.
+func (*GetMissionResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *GetMissionResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+func (x *GetMissionResponse) GetHead() *Letter {
+	if x != nil {
+		return x.Head
+	}
+	return nil
+}
+
+func (x *GetMissionResponse) GetCandidate() *Letter {
+	if x != nil {
+		return x.Candidate
+	}
+	return nil
+}
+
+func (x *GetMissionResponse) GetRefusals() []*Refusal {
+	if x != nil {
+		return x.Refusals
+	}
+	return nil
+}
+
+// ListLettersRequest pages through a chain.
+type ListLettersRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	// Only letters with seq greater than this.
+	AfterSeq int64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
+	// At most this many; 0 means the server default.
+	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLettersRequest) Reset() {
+	*x = ListLettersRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLettersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLettersRequest) ProtoMessage() {}
+
+func (x *ListLettersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLettersRequest.ProtoReflect.Descriptor instead.
+func (*ListLettersRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ListLettersRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *ListLettersRequest) GetAfterSeq() int64 {
+	if x != nil {
+		return x.AfterSeq
+	}
+	return 0
+}
+
+func (x *ListLettersRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+// ListLettersResponse holds letters in seq order.
+type ListLettersResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Letters       []*Letter              `protobuf:"bytes,1,rep,name=letters,proto3" json:"letters,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLettersResponse) Reset() {
+	*x = ListLettersResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLettersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLettersResponse) ProtoMessage() {}
+
+func (x *ListLettersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLettersResponse.ProtoReflect.Descriptor instead.
+func (*ListLettersResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ListLettersResponse) GetLetters() []*Letter {
+	if x != nil {
+		return x.Letters
+	}
+	return nil
+}
+
 // ListMissionsRequest filters the board.
 type ListMissionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Only this brain; empty means the caller's brain (all brains for the owner).
 	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
 	// Only these phases; empty means all.
-	Phases        []Phase `protobuf:"varint,2,rep,packed,name=phases,proto3,enum=organism.mission.v1.Phase" json:"phases,omitempty"`
+	Phases        []Phase         `protobuf:"varint,2,rep,packed,name=phases,proto3,enum=organism.mission.v1.Phase" json:"phases,omitempty"`
+	Page          *v1.PageRequest `protobuf:"bytes,3,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListMissionsRequest) Reset() {
 	*x = ListMissionsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[1]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -261,7 +1731,7 @@ func (x *ListMissionsRequest) String() string {
 func (*ListMissionsRequest) ProtoMessage() {}
 
 func (x *ListMissionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[1]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -274,7 +1744,7 @@ func (x *ListMissionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMissionsRequest.ProtoReflect.Descriptor instead.
 func (*ListMissionsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{1}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListMissionsRequest) GetBrain() string {
@@ -291,17 +1761,25 @@ func (x *ListMissionsRequest) GetPhases() []Phase {
 	return nil
 }
 
+func (x *ListMissionsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
 // ListMissionsResponse is the board.
 type ListMissionsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Missions      []*Mission             `protobuf:"bytes,1,rep,name=missions,proto3" json:"missions,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListMissionsResponse) Reset() {
 	*x = ListMissionsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[2]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -313,7 +1791,7 @@ func (x *ListMissionsResponse) String() string {
 func (*ListMissionsResponse) ProtoMessage() {}
 
 func (x *ListMissionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[2]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -326,7 +1804,7 @@ func (x *ListMissionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMissionsResponse.ProtoReflect.Descriptor instead.
 func (*ListMissionsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{2}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListMissionsResponse) GetMissions() []*Mission {
@@ -336,11 +1814,1071 @@ func (x *ListMissionsResponse) GetMissions() []*Mission {
 	return nil
 }
 
+func (x *ListMissionsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// SpawnMissionRequest dispatches a judging mission.
+type SpawnMissionRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	// A pinned runner id; empty picks any pinned runner that serves the brain.
+	RunnerId      string `protobuf:"bytes,2,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SpawnMissionRequest) Reset() {
+	*x = SpawnMissionRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SpawnMissionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SpawnMissionRequest) ProtoMessage() {}
+
+func (x *SpawnMissionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SpawnMissionRequest.ProtoReflect.Descriptor instead.
+func (*SpawnMissionRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SpawnMissionRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *SpawnMissionRequest) GetRunnerId() string {
+	if x != nil {
+		return x.RunnerId
+	}
+	return ""
+}
+
+// SpawnMissionResponse names the runner the mission waits for.
+type SpawnMissionResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Mission       *Mission               `protobuf:"bytes,1,opt,name=mission,proto3" json:"mission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SpawnMissionResponse) Reset() {
+	*x = SpawnMissionResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SpawnMissionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SpawnMissionResponse) ProtoMessage() {}
+
+func (x *SpawnMissionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SpawnMissionResponse.ProtoReflect.Descriptor instead.
+func (*SpawnMissionResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SpawnMissionResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+// ClaimWorkRequest waits for work; the runner id comes from the credential.
+type ClaimWorkRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How long to wait for work; 0 returns at once. Capped by the server.
+	Wait          *durationpb.Duration `protobuf:"bytes,1,opt,name=wait,proto3" json:"wait,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimWorkRequest) Reset() {
+	*x = ClaimWorkRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimWorkRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimWorkRequest) ProtoMessage() {}
+
+func (x *ClaimWorkRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimWorkRequest.ProtoReflect.Descriptor instead.
+func (*ClaimWorkRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ClaimWorkRequest) GetWait() *durationpb.Duration {
+	if x != nil {
+		return x.Wait
+	}
+	return nil
+}
+
+// PinnedRunner is a runner's entry in the owner's runners.toml.
+type PinnedRunner struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// An executor command run in the worktree before the gate; empty runs the gate alone.
+	Command      string               `protobuf:"bytes,2,opt,name=command,proto3" json:"command,omitempty"`
+	Capabilities []string             `protobuf:"bytes,3,rep,name=capabilities,proto3" json:"capabilities,omitempty"`
+	Timeout      *durationpb.Duration `protobuf:"bytes,4,opt,name=timeout,proto3" json:"timeout,omitempty"`
+	// Brains the runner serves; empty serves every brain.
+	Brains        []string `protobuf:"bytes,5,rep,name=brains,proto3" json:"brains,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PinnedRunner) Reset() {
+	*x = PinnedRunner{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PinnedRunner) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PinnedRunner) ProtoMessage() {}
+
+func (x *PinnedRunner) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PinnedRunner.ProtoReflect.Descriptor instead.
+func (*PinnedRunner) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *PinnedRunner) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *PinnedRunner) GetCommand() string {
+	if x != nil {
+		return x.Command
+	}
+	return ""
+}
+
+func (x *PinnedRunner) GetCapabilities() []string {
+	if x != nil {
+		return x.Capabilities
+	}
+	return nil
+}
+
+func (x *PinnedRunner) GetTimeout() *durationpb.Duration {
+	if x != nil {
+		return x.Timeout
+	}
+	return nil
+}
+
+func (x *PinnedRunner) GetBrains() []string {
+	if x != nil {
+		return x.Brains
+	}
+	return nil
+}
+
+// Work is one leased mission.
+type Work struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Mission *Mission               `protobuf:"bytes,1,opt,name=mission,proto3" json:"mission,omitempty"`
+	Packet  *Packet                `protobuf:"bytes,2,opt,name=packet,proto3" json:"packet,omitempty"`
+	Lease   *Lease                 `protobuf:"bytes,3,opt,name=lease,proto3" json:"lease,omitempty"`
+	// The brain's repository root, for the worktree.
+	RepoRoot string        `protobuf:"bytes,4,opt,name=repo_root,json=repoRoot,proto3" json:"repo_root,omitempty"`
+	Runner   *PinnedRunner `protobuf:"bytes,5,opt,name=runner,proto3" json:"runner,omitempty"`
+	// The mission's phase when claimed: judging (post executing first), executing (a dead
+	// runner's mission, reclaimed) or merge_wait (a re-run after stale scope).
+	Phase         Phase `protobuf:"varint,6,opt,name=phase,proto3,enum=organism.mission.v1.Phase" json:"phase,omitempty"`
+	HeadSeq       int64 `protobuf:"varint,7,opt,name=head_seq,json=headSeq,proto3" json:"head_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Work) Reset() {
+	*x = Work{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Work) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Work) ProtoMessage() {}
+
+func (x *Work) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Work.ProtoReflect.Descriptor instead.
+func (*Work) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *Work) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+func (x *Work) GetPacket() *Packet {
+	if x != nil {
+		return x.Packet
+	}
+	return nil
+}
+
+func (x *Work) GetLease() *Lease {
+	if x != nil {
+		return x.Lease
+	}
+	return nil
+}
+
+func (x *Work) GetRepoRoot() string {
+	if x != nil {
+		return x.RepoRoot
+	}
+	return ""
+}
+
+func (x *Work) GetRunner() *PinnedRunner {
+	if x != nil {
+		return x.Runner
+	}
+	return nil
+}
+
+func (x *Work) GetPhase() Phase {
+	if x != nil {
+		return x.Phase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *Work) GetHeadSeq() int64 {
+	if x != nil {
+		return x.HeadSeq
+	}
+	return 0
+}
+
+// ClaimWorkResponse carries work, or nothing when the wait ended empty.
+type ClaimWorkResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Work          *Work                  `protobuf:"bytes,1,opt,name=work,proto3" json:"work,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimWorkResponse) Reset() {
+	*x = ClaimWorkResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimWorkResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimWorkResponse) ProtoMessage() {}
+
+func (x *ClaimWorkResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimWorkResponse.ProtoReflect.Descriptor instead.
+func (*ClaimWorkResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ClaimWorkResponse) GetWork() *Work {
+	if x != nil {
+		return x.Work
+	}
+	return nil
+}
+
+// RenewLeaseRequest extends the caller's lease.
+type RenewLeaseRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	LeaseId       string                 `protobuf:"bytes,1,opt,name=lease_id,json=leaseId,proto3" json:"lease_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenewLeaseRequest) Reset() {
+	*x = RenewLeaseRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenewLeaseRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenewLeaseRequest) ProtoMessage() {}
+
+func (x *RenewLeaseRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenewLeaseRequest.ProtoReflect.Descriptor instead.
+func (*RenewLeaseRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *RenewLeaseRequest) GetLeaseId() string {
+	if x != nil {
+		return x.LeaseId
+	}
+	return ""
+}
+
+// RenewLeaseResponse returns the extended lease.
+type RenewLeaseResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Lease         *Lease                 `protobuf:"bytes,1,opt,name=lease,proto3" json:"lease,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenewLeaseResponse) Reset() {
+	*x = RenewLeaseResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenewLeaseResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenewLeaseResponse) ProtoMessage() {}
+
+func (x *RenewLeaseResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenewLeaseResponse.ProtoReflect.Descriptor instead.
+func (*RenewLeaseResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *RenewLeaseResponse) GetLease() *Lease {
+	if x != nil {
+		return x.Lease
+	}
+	return nil
+}
+
+// PutLogRequest is one chunk of a log; mission_id is read from the first chunk.
+type PutLogRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MissionId     string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	Chunk         []byte                 `protobuf:"bytes,2,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PutLogRequest) Reset() {
+	*x = PutLogRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PutLogRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PutLogRequest) ProtoMessage() {}
+
+func (x *PutLogRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PutLogRequest.ProtoReflect.Descriptor instead.
+func (*PutLogRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *PutLogRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *PutLogRequest) GetChunk() []byte {
+	if x != nil {
+		return x.Chunk
+	}
+	return nil
+}
+
+// PutLogResponse names what was stored.
+type PutLogResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	LogSha256     string                 `protobuf:"bytes,1,opt,name=log_sha256,json=logSha256,proto3" json:"log_sha256,omitempty"`
+	Size          int64                  `protobuf:"varint,2,opt,name=size,proto3" json:"size,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PutLogResponse) Reset() {
+	*x = PutLogResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PutLogResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PutLogResponse) ProtoMessage() {}
+
+func (x *PutLogResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PutLogResponse.ProtoReflect.Descriptor instead.
+func (*PutLogResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *PutLogResponse) GetLogSha256() string {
+	if x != nil {
+		return x.LogSha256
+	}
+	return ""
+}
+
+func (x *PutLogResponse) GetSize() int64 {
+	if x != nil {
+		return x.Size
+	}
+	return 0
+}
+
+// GetLogRequest names a stored log.
+type GetLogRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	MissionId     string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	LogSha256     string                 `protobuf:"bytes,2,opt,name=log_sha256,json=logSha256,proto3" json:"log_sha256,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLogRequest) Reset() {
+	*x = GetLogRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLogRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLogRequest) ProtoMessage() {}
+
+func (x *GetLogRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLogRequest.ProtoReflect.Descriptor instead.
+func (*GetLogRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *GetLogRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *GetLogRequest) GetLogSha256() string {
+	if x != nil {
+		return x.LogSha256
+	}
+	return ""
+}
+
+// GetLogResponse is one chunk of a log.
+type GetLogResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Chunk         []byte                 `protobuf:"bytes,1,opt,name=chunk,proto3" json:"chunk,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLogResponse) Reset() {
+	*x = GetLogResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLogResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLogResponse) ProtoMessage() {}
+
+func (x *GetLogResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLogResponse.ProtoReflect.Descriptor instead.
+func (*GetLogResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *GetLogResponse) GetChunk() []byte {
+	if x != nil {
+		return x.Chunk
+	}
+	return nil
+}
+
+// ImportReceiptRequest is the owner's stamp.
+type ImportReceiptRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	// The merge_wait letter whose candidate the owner saw.
+	CandidateLetterId string `protobuf:"bytes,2,opt,name=candidate_letter_id,json=candidateLetterId,proto3" json:"candidate_letter_id,omitempty"`
+	// The brain's store version the owner saw when stamping.
+	ExpectedStoreVersion int64 `protobuf:"varint,3,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *ImportReceiptRequest) Reset() {
+	*x = ImportReceiptRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportReceiptRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportReceiptRequest) ProtoMessage() {}
+
+func (x *ImportReceiptRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportReceiptRequest.ProtoReflect.Descriptor instead.
+func (*ImportReceiptRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ImportReceiptRequest) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *ImportReceiptRequest) GetCandidateLetterId() string {
+	if x != nil {
+		return x.CandidateLetterId
+	}
+	return ""
+}
+
+func (x *ImportReceiptRequest) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+// ImportReceiptResponse returns the landed letter and the commit receipt.
+type ImportReceiptResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Letter        *Letter                `protobuf:"bytes,1,opt,name=letter,proto3" json:"letter,omitempty"`
+	Mission       *Mission               `protobuf:"bytes,2,opt,name=mission,proto3" json:"mission,omitempty"`
+	Receipt       *v1.CommitReceipt      `protobuf:"bytes,3,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ImportReceiptResponse) Reset() {
+	*x = ImportReceiptResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ImportReceiptResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ImportReceiptResponse) ProtoMessage() {}
+
+func (x *ImportReceiptResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ImportReceiptResponse.ProtoReflect.Descriptor instead.
+func (*ImportReceiptResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *ImportReceiptResponse) GetLetter() *Letter {
+	if x != nil {
+		return x.Letter
+	}
+	return nil
+}
+
+func (x *ImportReceiptResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+func (x *ImportReceiptResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// BoardEvent is one event of the board stream.
+type BoardEvent struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Resume after this cursor to continue the stream; reminders repeat the last cursor.
+	Cursor        int64                  `protobuf:"varint,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	Kind          BoardEventKind         `protobuf:"varint,2,opt,name=kind,proto3,enum=organism.mission.v1.BoardEventKind" json:"kind,omitempty"`
+	MissionId     string                 `protobuf:"bytes,3,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	Brain         string                 `protobuf:"bytes,4,opt,name=brain,proto3" json:"brain,omitempty"`
+	Seq           int64                  `protobuf:"varint,5,opt,name=seq,proto3" json:"seq,omitempty"`
+	FromPhase     Phase                  `protobuf:"varint,6,opt,name=from_phase,json=fromPhase,proto3,enum=organism.mission.v1.Phase" json:"from_phase,omitempty"`
+	ToPhase       Phase                  `protobuf:"varint,7,opt,name=to_phase,json=toPhase,proto3,enum=organism.mission.v1.Phase" json:"to_phase,omitempty"`
+	At            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=at,proto3" json:"at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BoardEvent) Reset() {
+	*x = BoardEvent{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoardEvent) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoardEvent) ProtoMessage() {}
+
+func (x *BoardEvent) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoardEvent.ProtoReflect.Descriptor instead.
+func (*BoardEvent) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *BoardEvent) GetCursor() int64 {
+	if x != nil {
+		return x.Cursor
+	}
+	return 0
+}
+
+func (x *BoardEvent) GetKind() BoardEventKind {
+	if x != nil {
+		return x.Kind
+	}
+	return BoardEventKind_BOARD_EVENT_KIND_UNSPECIFIED
+}
+
+func (x *BoardEvent) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *BoardEvent) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *BoardEvent) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *BoardEvent) GetFromPhase() Phase {
+	if x != nil {
+		return x.FromPhase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *BoardEvent) GetToPhase() Phase {
+	if x != nil {
+		return x.ToPhase
+	}
+	return Phase_PHASE_UNSPECIFIED
+}
+
+func (x *BoardEvent) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+// WatchBoardRequest subscribes to the board.
+type WatchBoardRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only this brain; empty means the caller's brain (all brains for the owner).
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Deliver events after this cursor; 0 replays from the start.
+	Cursor        int64 `protobuf:"varint,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchBoardRequest) Reset() {
+	*x = WatchBoardRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchBoardRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchBoardRequest) ProtoMessage() {}
+
+func (x *WatchBoardRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchBoardRequest.ProtoReflect.Descriptor instead.
+func (*WatchBoardRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *WatchBoardRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *WatchBoardRequest) GetCursor() int64 {
+	if x != nil {
+		return x.Cursor
+	}
+	return 0
+}
+
+// WatchBoardResponse carries one event.
+type WatchBoardResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Event         *BoardEvent            `protobuf:"bytes,1,opt,name=event,proto3" json:"event,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchBoardResponse) Reset() {
+	*x = WatchBoardResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchBoardResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchBoardResponse) ProtoMessage() {}
+
+func (x *WatchBoardResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchBoardResponse.ProtoReflect.Descriptor instead.
+func (*WatchBoardResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *WatchBoardResponse) GetEvent() *BoardEvent {
+	if x != nil {
+		return x.Event
+	}
+	return nil
+}
+
 var File_organism_mission_v1_mission_proto protoreflect.FileDescriptor
 
 const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\n" +
-	"!organism/mission/v1/mission.proto\x12\x13organism.mission.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa5\x02\n" +
+	"!organism/mission/v1/mission.proto\x12\x13organism.mission.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xab\x01\n" +
+	"\x06Packet\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1b\n" +
+	"\tblock_ids\x18\x02 \x03(\tR\bblockIds\x12!\n" +
+	"\fgate_command\x18\x03 \x01(\tR\vgateCommand\x12\x18\n" +
+	"\asymptom\x18\x04 \x01(\tR\asymptom\x12\x1b\n" +
+	"\treport_id\x18\x05 \x01(\tR\breportId\x12\x14\n" +
+	"\x05title\x18\x06 \x01(\tR\x05title\"\x83\x01\n" +
+	"\bDiffStat\x12#\n" +
+	"\rfiles_changed\x18\x01 \x01(\x05R\ffilesChanged\x12\x1e\n" +
+	"\n" +
+	"insertions\x18\x02 \x01(\x05R\n" +
+	"insertions\x12\x1c\n" +
+	"\tdeletions\x18\x03 \x01(\x05R\tdeletions\x12\x14\n" +
+	"\x05paths\x18\x04 \x03(\tR\x05paths\"\xf8\x02\n" +
+	"\x10ReceiptCandidate\x12\x1d\n" +
+	"\n" +
+	"log_sha256\x18\x01 \x01(\tR\tlogSha256\x12\x19\n" +
+	"\blog_size\x18\x02 \x01(\x03R\alogSize\x12\x1b\n" +
+	"\texit_code\x18\x03 \x01(\x05R\bexitCode\x129\n" +
+	"\n" +
+	"started_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tstartedAt\x125\n" +
+	"\bended_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\aendedAt\x12\x1f\n" +
+	"\vbase_commit\x18\x06 \x01(\tR\n" +
+	"baseCommit\x12:\n" +
+	"\tdiff_stat\x18\a \x01(\v2\x1d.organism.mission.v1.DiffStatR\bdiffStat\x12!\n" +
+	"\fgate_command\x18\b \x01(\tR\vgateCommand\x12\x1b\n" +
+	"\trunner_id\x18\t \x01(\tR\brunnerId\"U\n" +
+	"\aParecer\x126\n" +
+	"\averdict\x18\x01 \x01(\x0e2\x1c.organism.mission.v1.VerdictR\averdict\x12\x12\n" +
+	"\x04gist\x18\x02 \x01(\tR\x04gist\"\xf9\x01\n" +
+	"\aLanding\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12.\n" +
+	"\x13candidate_letter_id\x18\x02 \x01(\tR\x11candidateLetterId\x120\n" +
+	"\x14store_version_before\x18\x03 \x01(\x03R\x12storeVersionBefore\x12.\n" +
+	"\x13store_version_after\x18\x04 \x01(\x03R\x11storeVersionAfter\x12=\n" +
+	"\fimported_via\x18\x05 \x01(\x0e2\x1a.organism.common.v1.OriginR\vimportedVia\"\xdc\x04\n" +
+	"\x06Letter\x12\x16\n" +
+	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x1b\n" +
+	"\tletter_id\x18\x02 \x01(\tR\bletterId\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x03 \x01(\tR\tmissionId\x12\x10\n" +
+	"\x03seq\x18\x04 \x01(\x03R\x03seq\x12\x14\n" +
+	"\x05brain\x18\x05 \x01(\tR\x05brain\x120\n" +
+	"\x05phase\x18\x06 \x01(\x0e2\x1a.organism.mission.v1.PhaseR\x05phase\x12\x1a\n" +
+	"\badvisory\x18\a \x01(\bR\badvisory\x12\x12\n" +
+	"\x04note\x18\b \x01(\tR\x04note\x12\x1b\n" +
+	"\tblock_ids\x18\t \x03(\tR\bblockIds\x123\n" +
+	"\x06packet\x18\n" +
+	" \x01(\v2\x1b.organism.mission.v1.PacketR\x06packet\x12C\n" +
+	"\tcandidate\x18\v \x01(\v2%.organism.mission.v1.ReceiptCandidateR\tcandidate\x126\n" +
+	"\aparecer\x18\f \x01(\v2\x1c.organism.mission.v1.ParecerR\aparecer\x126\n" +
+	"\alanding\x18\r \x01(\v2\x1c.organism.mission.v1.LandingR\alanding\x124\n" +
+	"\x06author\x18\x0e \x01(\v2\x1c.organism.common.v1.AgentRefR\x06author\x127\n" +
+	"\tposted_at\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\bpostedAt\"\xb3\x01\n" +
+	"\x05Lease\x12\x19\n" +
+	"\blease_id\x18\x01 \x01(\tR\aleaseId\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x02 \x01(\tR\tmissionId\x12\x1b\n" +
+	"\trunner_id\x18\x03 \x01(\tR\brunnerId\x129\n" +
+	"\n" +
+	"expires_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12\x18\n" +
+	"\aattempt\x18\x05 \x01(\x05R\aattempt\"R\n" +
+	"\aDebrief\x12\x14\n" +
+	"\x05state\x18\x01 \x01(\tR\x05state\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x1d\n" +
+	"\n" +
+	"last_error\x18\x03 \x01(\tR\tlastError\"\xc1\x04\n" +
 	"\aMission\x12\x1d\n" +
 	"\n" +
 	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x14\n" +
@@ -350,18 +2888,151 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x0ehead_letter_id\x18\x05 \x01(\tR\fheadLetterId\x127\n" +
 	"\topened_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\bopenedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"_\n" +
+	"updated_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x14\n" +
+	"\x05title\x18\b \x01(\tR\x05title\x12.\n" +
+	"\x13candidate_letter_id\x18\t \x01(\tR\x11candidateLetterId\x12'\n" +
+	"\x0fassigned_runner\x18\n" +
+	" \x01(\tR\x0eassignedRunner\x120\n" +
+	"\x05lease\x18\v \x01(\v2\x1a.organism.mission.v1.LeaseR\x05lease\x12\x18\n" +
+	"\aringing\x18\f \x01(\bR\aringing\x12'\n" +
+	"\x0frerun_requested\x18\r \x01(\bR\x0ererunRequested\x126\n" +
+	"\adebrief\x18\x0e \x01(\v2\x1c.organism.mission.v1.DebriefR\adebrief\"\x95\x01\n" +
+	"\aRefusal\x12\x16\n" +
+	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x02 \x01(\tR\amessage\x12,\n" +
+	"\x02by\x18\x03 \x01(\v2\x1c.organism.common.v1.AgentRefR\x02by\x12*\n" +
+	"\x02at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"]\n" +
+	"\x12OpenMissionRequest\x123\n" +
+	"\x06packet\x18\x01 \x01(\v2\x1b.organism.mission.v1.PacketR\x06packet\x12\x12\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\"\x82\x01\n" +
+	"\x13OpenMissionResponse\x126\n" +
+	"\amission\x18\x01 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x123\n" +
+	"\x06letter\x18\x02 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\"\x8c\x01\n" +
+	"\x11PostLetterRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12#\n" +
+	"\rexpected_head\x18\x02 \x01(\x03R\fexpectedHead\x123\n" +
+	"\x06letter\x18\x03 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\"\x81\x01\n" +
+	"\x12PostLetterResponse\x123\n" +
+	"\x06letter\x18\x01 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\x126\n" +
+	"\amission\x18\x02 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\"2\n" +
+	"\x11GetMissionRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\"\xf2\x01\n" +
+	"\x12GetMissionResponse\x126\n" +
+	"\amission\x18\x01 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x12/\n" +
+	"\x04head\x18\x02 \x01(\v2\x1b.organism.mission.v1.LetterR\x04head\x129\n" +
+	"\tcandidate\x18\x03 \x01(\v2\x1b.organism.mission.v1.LetterR\tcandidate\x128\n" +
+	"\brefusals\x18\x04 \x03(\v2\x1c.organism.mission.v1.RefusalR\brefusals\"m\n" +
+	"\x12ListLettersRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x1b\n" +
+	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"L\n" +
+	"\x13ListLettersResponse\x125\n" +
+	"\aletters\x18\x01 \x03(\v2\x1b.organism.mission.v1.LetterR\aletters\"\x94\x01\n" +
 	"\x13ListMissionsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x122\n" +
-	"\x06phases\x18\x02 \x03(\x0e2\x1a.organism.mission.v1.PhaseR\x06phases\"P\n" +
+	"\x06phases\x18\x02 \x03(\x0e2\x1a.organism.mission.v1.PhaseR\x06phases\x123\n" +
+	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x86\x01\n" +
 	"\x14ListMissionsResponse\x128\n" +
-	"\bmissions\x18\x01 \x03(\v2\x1c.organism.mission.v1.MissionR\bmissions*\xc1\x01\n" +
+	"\bmissions\x18\x01 \x03(\v2\x1c.organism.mission.v1.MissionR\bmissions\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"Q\n" +
+	"\x13SpawnMissionRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x1b\n" +
+	"\trunner_id\x18\x02 \x01(\tR\brunnerId\"N\n" +
+	"\x14SpawnMissionResponse\x126\n" +
+	"\amission\x18\x01 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\"A\n" +
+	"\x10ClaimWorkRequest\x12-\n" +
+	"\x04wait\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04wait\"\xa9\x01\n" +
+	"\fPinnedRunner\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x18\n" +
+	"\acommand\x18\x02 \x01(\tR\acommand\x12\"\n" +
+	"\fcapabilities\x18\x03 \x03(\tR\fcapabilities\x123\n" +
+	"\atimeout\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\atimeout\x12\x16\n" +
+	"\x06brains\x18\x05 \x03(\tR\x06brains\"\xca\x02\n" +
+	"\x04Work\x126\n" +
+	"\amission\x18\x01 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x123\n" +
+	"\x06packet\x18\x02 \x01(\v2\x1b.organism.mission.v1.PacketR\x06packet\x120\n" +
+	"\x05lease\x18\x03 \x01(\v2\x1a.organism.mission.v1.LeaseR\x05lease\x12\x1b\n" +
+	"\trepo_root\x18\x04 \x01(\tR\brepoRoot\x129\n" +
+	"\x06runner\x18\x05 \x01(\v2!.organism.mission.v1.PinnedRunnerR\x06runner\x120\n" +
+	"\x05phase\x18\x06 \x01(\x0e2\x1a.organism.mission.v1.PhaseR\x05phase\x12\x19\n" +
+	"\bhead_seq\x18\a \x01(\x03R\aheadSeq\"B\n" +
+	"\x11ClaimWorkResponse\x12-\n" +
+	"\x04work\x18\x01 \x01(\v2\x19.organism.mission.v1.WorkR\x04work\".\n" +
+	"\x11RenewLeaseRequest\x12\x19\n" +
+	"\blease_id\x18\x01 \x01(\tR\aleaseId\"F\n" +
+	"\x12RenewLeaseResponse\x120\n" +
+	"\x05lease\x18\x01 \x01(\v2\x1a.organism.mission.v1.LeaseR\x05lease\"D\n" +
+	"\rPutLogRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x14\n" +
+	"\x05chunk\x18\x02 \x01(\fR\x05chunk\"C\n" +
+	"\x0ePutLogResponse\x12\x1d\n" +
+	"\n" +
+	"log_sha256\x18\x01 \x01(\tR\tlogSha256\x12\x12\n" +
+	"\x04size\x18\x02 \x01(\x03R\x04size\"M\n" +
+	"\rGetLogRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x1d\n" +
+	"\n" +
+	"log_sha256\x18\x02 \x01(\tR\tlogSha256\"&\n" +
+	"\x0eGetLogResponse\x12\x14\n" +
+	"\x05chunk\x18\x01 \x01(\fR\x05chunk\"\x9b\x01\n" +
+	"\x14ImportReceiptRequest\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\x12.\n" +
+	"\x13candidate_letter_id\x18\x02 \x01(\tR\x11candidateLetterId\x124\n" +
+	"\x16expected_store_version\x18\x03 \x01(\x03R\x14expectedStoreVersion\"\xc1\x01\n" +
+	"\x15ImportReceiptResponse\x123\n" +
+	"\x06letter\x18\x01 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\x126\n" +
+	"\amission\x18\x02 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x12;\n" +
+	"\areceipt\x18\x03 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"\xc2\x02\n" +
+	"\n" +
+	"BoardEvent\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\x03R\x06cursor\x127\n" +
+	"\x04kind\x18\x02 \x01(\x0e2#.organism.mission.v1.BoardEventKindR\x04kind\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x03 \x01(\tR\tmissionId\x12\x14\n" +
+	"\x05brain\x18\x04 \x01(\tR\x05brain\x12\x10\n" +
+	"\x03seq\x18\x05 \x01(\x03R\x03seq\x129\n" +
+	"\n" +
+	"from_phase\x18\x06 \x01(\x0e2\x1a.organism.mission.v1.PhaseR\tfromPhase\x125\n" +
+	"\bto_phase\x18\a \x01(\x0e2\x1a.organism.mission.v1.PhaseR\atoPhase\x12*\n" +
+	"\x02at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"A\n" +
+	"\x11WatchBoardRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x16\n" +
+	"\x06cursor\x18\x02 \x01(\x03R\x06cursor\"K\n" +
+	"\x12WatchBoardResponse\x125\n" +
+	"\x05event\x18\x01 \x01(\v2\x1f.organism.mission.v1.BoardEventR\x05event*\xf2\x06\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
 	"\x1cMISSION_REASON_FOREIGN_BRAIN\x10\x02\x12#\n" +
 	"\x1fMISSION_REASON_ORIGIN_NOT_HUMAN\x10\x03\x12$\n" +
-	" MISSION_REASON_MISSION_NOT_FOUND\x10\x04*\xae\x01\n" +
+	" MISSION_REASON_MISSION_NOT_FOUND\x10\x04\x12#\n" +
+	"\x1fMISSION_REASON_SCHEMA_VIOLATION\x10\x05\x12 \n" +
+	"\x1cMISSION_REASON_UNKNOWN_BLOCK\x10\x06\x12!\n" +
+	"\x1dMISSION_REASON_BRAIN_MISMATCH\x10\a\x12$\n" +
+	" MISSION_REASON_HEAD_CAS_MISMATCH\x10\b\x12%\n" +
+	"!MISSION_REASON_ILLEGAL_TRANSITION\x10\t\x12\"\n" +
+	"\x1eMISSION_REASON_UNPINNED_RUNNER\x10\n" +
+	"\x12\x1f\n" +
+	"\x1bMISSION_REASON_NOT_A_RUNNER\x10\v\x12\x1e\n" +
+	"\x1aMISSION_REASON_RUNNER_BUSY\x10\f\x12!\n" +
+	"\x1dMISSION_REASON_LEASE_NOT_HELD\x10\r\x12#\n" +
+	"\x1fMISSION_REASON_EVIDENCE_MISSING\x10\x0e\x12$\n" +
+	" MISSION_REASON_EVIDENCE_MISMATCH\x10\x0f\x12%\n" +
+	"!MISSION_REASON_CANDIDATE_MISMATCH\x10\x10\x12)\n" +
+	"%MISSION_REASON_STORE_VERSION_MISMATCH\x10\x11\x12\x1e\n" +
+	"\x1aMISSION_REASON_STALE_SCOPE\x10\x12\x12%\n" +
+	"!MISSION_REASON_IMPLAUSIBLE_WINDOW\x10\x13\x12$\n" +
+	" MISSION_REASON_CANDIDATE_TOO_OLD\x10\x14\x12\"\n" +
+	"\x1eMISSION_REASON_BRAIN_NOT_FOUND\x10\x15\x12 \n" +
+	"\x1cMISSION_REASON_LOG_NOT_FOUND\x10\x16\x12 \n" +
+	"\x1cMISSION_REASON_LOG_TOO_LARGE\x10\x17*\xae\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rPHASE_JUDGING\x10\x01\x12\x13\n" +
@@ -370,9 +3041,35 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\fPHASE_LANDED\x10\x04\x12\x10\n" +
 	"\fPHASE_FAILED\x10\x05\x12\x13\n" +
 	"\x0fPHASE_ABANDONED\x10\x06\x12\x17\n" +
-	"\x13PHASE_SPAWN_REFUSED\x10\a2u\n" +
-	"\x0eMissionService\x12c\n" +
-	"\fListMissions\x12(.organism.mission.v1.ListMissionsRequest\x1a).organism.mission.v1.ListMissionsResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"\x13PHASE_SPAWN_REFUSED\x10\a*`\n" +
+	"\aVerdict\x12\x17\n" +
+	"\x13VERDICT_UNSPECIFIED\x10\x00\x12\x13\n" +
+	"\x0fVERDICT_APPROVE\x10\x01\x12\x12\n" +
+	"\x0eVERDICT_REJECT\x10\x02\x12\x13\n" +
+	"\x0fVERDICT_ABSTAIN\x10\x03*\xa7\x01\n" +
+	"\x0eBoardEventKind\x12 \n" +
+	"\x1cBOARD_EVENT_KIND_UNSPECIFIED\x10\x00\x12\x1b\n" +
+	"\x17BOARD_EVENT_KIND_LETTER\x10\x01\x12\x19\n" +
+	"\x15BOARD_EVENT_KIND_RING\x10\x02\x12\x1d\n" +
+	"\x19BOARD_EVENT_KIND_REMINDER\x10\x03\x12\x1c\n" +
+	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\x8a\t\n" +
+	"\x0eMissionService\x12`\n" +
+	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\x12]\n" +
+	"\n" +
+	"PostLetter\x12&.organism.mission.v1.PostLetterRequest\x1a'.organism.mission.v1.PostLetterResponse\x12]\n" +
+	"\n" +
+	"GetMission\x12&.organism.mission.v1.GetMissionRequest\x1a'.organism.mission.v1.GetMissionResponse\x12`\n" +
+	"\vListLetters\x12'.organism.mission.v1.ListLettersRequest\x1a(.organism.mission.v1.ListLettersResponse\x12c\n" +
+	"\fListMissions\x12(.organism.mission.v1.ListMissionsRequest\x1a).organism.mission.v1.ListMissionsResponse\x12c\n" +
+	"\fSpawnMission\x12(.organism.mission.v1.SpawnMissionRequest\x1a).organism.mission.v1.SpawnMissionResponse\x12Z\n" +
+	"\tClaimWork\x12%.organism.mission.v1.ClaimWorkRequest\x1a&.organism.mission.v1.ClaimWorkResponse\x12]\n" +
+	"\n" +
+	"RenewLease\x12&.organism.mission.v1.RenewLeaseRequest\x1a'.organism.mission.v1.RenewLeaseResponse\x12S\n" +
+	"\x06PutLog\x12\".organism.mission.v1.PutLogRequest\x1a#.organism.mission.v1.PutLogResponse(\x01\x12S\n" +
+	"\x06GetLog\x12\".organism.mission.v1.GetLogRequest\x1a#.organism.mission.v1.GetLogResponse0\x01\x12f\n" +
+	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\x12_\n" +
+	"\n" +
+	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse0\x01BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once
@@ -386,29 +3083,141 @@ func file_organism_mission_v1_mission_proto_rawDescGZIP() []byte {
 	return file_organism_mission_v1_mission_proto_rawDescData
 }
 
-var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
 var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(MissionReason)(0),            // 0: organism.mission.v1.MissionReason
 	(Phase)(0),                    // 1: organism.mission.v1.Phase
-	(*Mission)(nil),               // 2: organism.mission.v1.Mission
-	(*ListMissionsRequest)(nil),   // 3: organism.mission.v1.ListMissionsRequest
-	(*ListMissionsResponse)(nil),  // 4: organism.mission.v1.ListMissionsResponse
-	(*timestamppb.Timestamp)(nil), // 5: google.protobuf.Timestamp
+	(Verdict)(0),                  // 2: organism.mission.v1.Verdict
+	(BoardEventKind)(0),           // 3: organism.mission.v1.BoardEventKind
+	(*Packet)(nil),                // 4: organism.mission.v1.Packet
+	(*DiffStat)(nil),              // 5: organism.mission.v1.DiffStat
+	(*ReceiptCandidate)(nil),      // 6: organism.mission.v1.ReceiptCandidate
+	(*Parecer)(nil),               // 7: organism.mission.v1.Parecer
+	(*Landing)(nil),               // 8: organism.mission.v1.Landing
+	(*Letter)(nil),                // 9: organism.mission.v1.Letter
+	(*Lease)(nil),                 // 10: organism.mission.v1.Lease
+	(*Debrief)(nil),               // 11: organism.mission.v1.Debrief
+	(*Mission)(nil),               // 12: organism.mission.v1.Mission
+	(*Refusal)(nil),               // 13: organism.mission.v1.Refusal
+	(*OpenMissionRequest)(nil),    // 14: organism.mission.v1.OpenMissionRequest
+	(*OpenMissionResponse)(nil),   // 15: organism.mission.v1.OpenMissionResponse
+	(*PostLetterRequest)(nil),     // 16: organism.mission.v1.PostLetterRequest
+	(*PostLetterResponse)(nil),    // 17: organism.mission.v1.PostLetterResponse
+	(*GetMissionRequest)(nil),     // 18: organism.mission.v1.GetMissionRequest
+	(*GetMissionResponse)(nil),    // 19: organism.mission.v1.GetMissionResponse
+	(*ListLettersRequest)(nil),    // 20: organism.mission.v1.ListLettersRequest
+	(*ListLettersResponse)(nil),   // 21: organism.mission.v1.ListLettersResponse
+	(*ListMissionsRequest)(nil),   // 22: organism.mission.v1.ListMissionsRequest
+	(*ListMissionsResponse)(nil),  // 23: organism.mission.v1.ListMissionsResponse
+	(*SpawnMissionRequest)(nil),   // 24: organism.mission.v1.SpawnMissionRequest
+	(*SpawnMissionResponse)(nil),  // 25: organism.mission.v1.SpawnMissionResponse
+	(*ClaimWorkRequest)(nil),      // 26: organism.mission.v1.ClaimWorkRequest
+	(*PinnedRunner)(nil),          // 27: organism.mission.v1.PinnedRunner
+	(*Work)(nil),                  // 28: organism.mission.v1.Work
+	(*ClaimWorkResponse)(nil),     // 29: organism.mission.v1.ClaimWorkResponse
+	(*RenewLeaseRequest)(nil),     // 30: organism.mission.v1.RenewLeaseRequest
+	(*RenewLeaseResponse)(nil),    // 31: organism.mission.v1.RenewLeaseResponse
+	(*PutLogRequest)(nil),         // 32: organism.mission.v1.PutLogRequest
+	(*PutLogResponse)(nil),        // 33: organism.mission.v1.PutLogResponse
+	(*GetLogRequest)(nil),         // 34: organism.mission.v1.GetLogRequest
+	(*GetLogResponse)(nil),        // 35: organism.mission.v1.GetLogResponse
+	(*ImportReceiptRequest)(nil),  // 36: organism.mission.v1.ImportReceiptRequest
+	(*ImportReceiptResponse)(nil), // 37: organism.mission.v1.ImportReceiptResponse
+	(*BoardEvent)(nil),            // 38: organism.mission.v1.BoardEvent
+	(*WatchBoardRequest)(nil),     // 39: organism.mission.v1.WatchBoardRequest
+	(*WatchBoardResponse)(nil),    // 40: organism.mission.v1.WatchBoardResponse
+	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
+	(v1.Origin)(0),                // 42: organism.common.v1.Origin
+	(*v1.AgentRef)(nil),           // 43: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),        // 44: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),       // 45: organism.common.v1.PageResponse
+	(*durationpb.Duration)(nil),   // 46: google.protobuf.Duration
+	(*v1.CommitReceipt)(nil),      // 47: organism.common.v1.CommitReceipt
 }
 var file_organism_mission_v1_mission_proto_depIdxs = []int32{
-	1, // 0: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
-	5, // 1: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
-	5, // 2: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
-	1, // 3: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
-	2, // 4: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
-	3, // 5: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
-	4, // 6: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
-	6, // [6:7] is the sub-list for method output_type
-	5, // [5:6] is the sub-list for method input_type
-	5, // [5:5] is the sub-list for extension type_name
-	5, // [5:5] is the sub-list for extension extendee
-	0, // [0:5] is the sub-list for field type_name
+	41, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
+	41, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
+	5,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
+	2,  // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
+	42, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
+	1,  // 5: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
+	4,  // 6: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
+	6,  // 7: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
+	7,  // 8: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
+	8,  // 9: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
+	43, // 10: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
+	41, // 11: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
+	41, // 12: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
+	1,  // 13: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
+	41, // 14: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
+	41, // 15: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
+	10, // 16: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
+	11, // 17: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
+	43, // 18: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
+	41, // 19: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
+	4,  // 20: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
+	12, // 21: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	9,  // 22: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
+	9,  // 23: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
+	9,  // 24: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
+	12, // 25: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
+	12, // 26: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	9,  // 27: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
+	9,  // 28: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
+	13, // 29: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
+	9,  // 30: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
+	1,  // 31: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
+	44, // 32: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
+	12, // 33: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
+	45, // 34: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
+	12, // 35: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	46, // 36: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
+	46, // 37: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
+	12, // 38: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
+	4,  // 39: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
+	10, // 40: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
+	27, // 41: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
+	1,  // 42: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
+	28, // 43: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
+	10, // 44: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
+	9,  // 45: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
+	12, // 46: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
+	47, // 47: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	3,  // 48: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
+	1,  // 49: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
+	1,  // 50: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
+	41, // 51: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
+	38, // 52: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
+	14, // 53: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
+	16, // 54: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
+	18, // 55: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
+	20, // 56: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
+	22, // 57: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
+	24, // 58: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
+	26, // 59: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
+	30, // 60: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
+	32, // 61: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
+	34, // 62: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
+	36, // 63: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
+	39, // 64: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
+	15, // 65: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
+	17, // 66: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
+	19, // 67: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
+	21, // 68: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
+	23, // 69: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
+	25, // 70: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
+	29, // 71: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
+	31, // 72: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
+	33, // 73: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
+	35, // 74: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
+	37, // 75: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
+	40, // 76: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
+	65, // [65:77] is the sub-list for method output_type
+	53, // [53:65] is the sub-list for method input_type
+	53, // [53:53] is the sub-list for extension type_name
+	53, // [53:53] is the sub-list for extension extendee
+	0,  // [0:53] is the sub-list for field type_name
 }
 
 func init() { file_organism_mission_v1_mission_proto_init() }
@@ -421,8 +3230,8 @@ func file_organism_mission_v1_mission_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_mission_v1_mission_proto_rawDesc), len(file_organism_mission_v1_mission_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   3,
+			NumEnums:      4,
+			NumMessages:   37,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

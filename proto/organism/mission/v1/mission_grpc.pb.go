@@ -19,7 +19,18 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MissionService_ListMissions_FullMethodName = "/organism.mission.v1.MissionService/ListMissions"
+	MissionService_OpenMission_FullMethodName   = "/organism.mission.v1.MissionService/OpenMission"
+	MissionService_PostLetter_FullMethodName    = "/organism.mission.v1.MissionService/PostLetter"
+	MissionService_GetMission_FullMethodName    = "/organism.mission.v1.MissionService/GetMission"
+	MissionService_ListLetters_FullMethodName   = "/organism.mission.v1.MissionService/ListLetters"
+	MissionService_ListMissions_FullMethodName  = "/organism.mission.v1.MissionService/ListMissions"
+	MissionService_SpawnMission_FullMethodName  = "/organism.mission.v1.MissionService/SpawnMission"
+	MissionService_ClaimWork_FullMethodName     = "/organism.mission.v1.MissionService/ClaimWork"
+	MissionService_RenewLease_FullMethodName    = "/organism.mission.v1.MissionService/RenewLease"
+	MissionService_PutLog_FullMethodName        = "/organism.mission.v1.MissionService/PutLog"
+	MissionService_GetLog_FullMethodName        = "/organism.mission.v1.MissionService/GetLog"
+	MissionService_ImportReceipt_FullMethodName = "/organism.mission.v1.MissionService/ImportReceipt"
+	MissionService_WatchBoard_FullMethodName    = "/organism.mission.v1.MissionService/WatchBoard"
 )
 
 // MissionServiceClient is the client API for MissionService service.
@@ -28,8 +39,32 @@ const (
 //
 // MissionService keeps append-only letter chains with a human-only landing gate.
 type MissionServiceClient interface {
+	// OpenMission opens a chain with its seq 1 letter (phase judging) carrying the packet.
+	OpenMission(ctx context.Context, in *OpenMissionRequest, opts ...grpc.CallOption) (*OpenMissionResponse, error)
+	// PostLetter appends one letter with compare-and-swap on the chain head.
+	PostLetter(ctx context.Context, in *PostLetterRequest, opts ...grpc.CallOption) (*PostLetterResponse, error)
+	// GetMission returns one mission with its head, current candidate and logged refusals.
+	GetMission(ctx context.Context, in *GetMissionRequest, opts ...grpc.CallOption) (*GetMissionResponse, error)
+	// ListLetters returns a chain's letters in seq order.
+	ListLetters(ctx context.Context, in *ListLettersRequest, opts ...grpc.CallOption) (*ListLettersResponse, error)
 	// ListMissions is the board: missions by phase and brain.
 	ListMissions(ctx context.Context, in *ListMissionsRequest, opts ...grpc.CallOption) (*ListMissionsResponse, error)
+	// SpawnMission hands a judging mission to a pinned runner; an unpinned choice is refused and
+	// recorded on the chain as spawn_refused.
+	SpawnMission(ctx context.Context, in *SpawnMissionRequest, opts ...grpc.CallOption) (*SpawnMissionResponse, error)
+	// ClaimWork is the runners' long poll: it returns one leased mission, or none when the wait ends.
+	ClaimWork(ctx context.Context, in *ClaimWorkRequest, opts ...grpc.CallOption) (*ClaimWorkResponse, error)
+	// RenewLease keeps a runner's lease alive while its gate runs.
+	RenewLease(ctx context.Context, in *RenewLeaseRequest, opts ...grpc.CallOption) (*RenewLeaseResponse, error)
+	// PutLog stores a gate's full log for the mission the caller holds the lease on.
+	PutLog(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[PutLogRequest, PutLogResponse], error)
+	// GetLog streams a stored gate log back.
+	GetLog(ctx context.Context, in *GetLogRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[GetLogResponse], error)
+	// ImportReceipt lands a merge_wait candidate: human origin only, under OCC and the scope,
+	// evidence and temporal gates.
+	ImportReceipt(ctx context.Context, in *ImportReceiptRequest, opts ...grpc.CallOption) (*ImportReceiptResponse, error)
+	// WatchBoard streams board events (the bell) from a resumable cursor.
+	WatchBoard(ctx context.Context, in *WatchBoardRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchBoardResponse], error)
 }
 
 type missionServiceClient struct {
@@ -38,6 +73,46 @@ type missionServiceClient struct {
 
 func NewMissionServiceClient(cc grpc.ClientConnInterface) MissionServiceClient {
 	return &missionServiceClient{cc}
+}
+
+func (c *missionServiceClient) OpenMission(ctx context.Context, in *OpenMissionRequest, opts ...grpc.CallOption) (*OpenMissionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(OpenMissionResponse)
+	err := c.cc.Invoke(ctx, MissionService_OpenMission_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) PostLetter(ctx context.Context, in *PostLetterRequest, opts ...grpc.CallOption) (*PostLetterResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PostLetterResponse)
+	err := c.cc.Invoke(ctx, MissionService_PostLetter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) GetMission(ctx context.Context, in *GetMissionRequest, opts ...grpc.CallOption) (*GetMissionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetMissionResponse)
+	err := c.cc.Invoke(ctx, MissionService_GetMission_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ListLetters(ctx context.Context, in *ListLettersRequest, opts ...grpc.CallOption) (*ListLettersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListLettersResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListLetters_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *missionServiceClient) ListMissions(ctx context.Context, in *ListMissionsRequest, opts ...grpc.CallOption) (*ListMissionsResponse, error) {
@@ -50,14 +125,129 @@ func (c *missionServiceClient) ListMissions(ctx context.Context, in *ListMission
 	return out, nil
 }
 
+func (c *missionServiceClient) SpawnMission(ctx context.Context, in *SpawnMissionRequest, opts ...grpc.CallOption) (*SpawnMissionResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SpawnMissionResponse)
+	err := c.cc.Invoke(ctx, MissionService_SpawnMission_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ClaimWork(ctx context.Context, in *ClaimWorkRequest, opts ...grpc.CallOption) (*ClaimWorkResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ClaimWorkResponse)
+	err := c.cc.Invoke(ctx, MissionService_ClaimWork_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) RenewLease(ctx context.Context, in *RenewLeaseRequest, opts ...grpc.CallOption) (*RenewLeaseResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenewLeaseResponse)
+	err := c.cc.Invoke(ctx, MissionService_RenewLease_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) PutLog(ctx context.Context, opts ...grpc.CallOption) (grpc.ClientStreamingClient[PutLogRequest, PutLogResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &MissionService_ServiceDesc.Streams[0], MissionService_PutLog_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[PutLogRequest, PutLogResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_PutLogClient = grpc.ClientStreamingClient[PutLogRequest, PutLogResponse]
+
+func (c *missionServiceClient) GetLog(ctx context.Context, in *GetLogRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[GetLogResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &MissionService_ServiceDesc.Streams[1], MissionService_GetLog_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[GetLogRequest, GetLogResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_GetLogClient = grpc.ServerStreamingClient[GetLogResponse]
+
+func (c *missionServiceClient) ImportReceipt(ctx context.Context, in *ImportReceiptRequest, opts ...grpc.CallOption) (*ImportReceiptResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ImportReceiptResponse)
+	err := c.cc.Invoke(ctx, MissionService_ImportReceipt_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) WatchBoard(ctx context.Context, in *WatchBoardRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchBoardResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &MissionService_ServiceDesc.Streams[2], MissionService_WatchBoard_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchBoardRequest, WatchBoardResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_WatchBoardClient = grpc.ServerStreamingClient[WatchBoardResponse]
+
 // MissionServiceServer is the server API for MissionService service.
 // All implementations must embed UnimplementedMissionServiceServer
 // for forward compatibility.
 //
 // MissionService keeps append-only letter chains with a human-only landing gate.
 type MissionServiceServer interface {
+	// OpenMission opens a chain with its seq 1 letter (phase judging) carrying the packet.
+	OpenMission(context.Context, *OpenMissionRequest) (*OpenMissionResponse, error)
+	// PostLetter appends one letter with compare-and-swap on the chain head.
+	PostLetter(context.Context, *PostLetterRequest) (*PostLetterResponse, error)
+	// GetMission returns one mission with its head, current candidate and logged refusals.
+	GetMission(context.Context, *GetMissionRequest) (*GetMissionResponse, error)
+	// ListLetters returns a chain's letters in seq order.
+	ListLetters(context.Context, *ListLettersRequest) (*ListLettersResponse, error)
 	// ListMissions is the board: missions by phase and brain.
 	ListMissions(context.Context, *ListMissionsRequest) (*ListMissionsResponse, error)
+	// SpawnMission hands a judging mission to a pinned runner; an unpinned choice is refused and
+	// recorded on the chain as spawn_refused.
+	SpawnMission(context.Context, *SpawnMissionRequest) (*SpawnMissionResponse, error)
+	// ClaimWork is the runners' long poll: it returns one leased mission, or none when the wait ends.
+	ClaimWork(context.Context, *ClaimWorkRequest) (*ClaimWorkResponse, error)
+	// RenewLease keeps a runner's lease alive while its gate runs.
+	RenewLease(context.Context, *RenewLeaseRequest) (*RenewLeaseResponse, error)
+	// PutLog stores a gate's full log for the mission the caller holds the lease on.
+	PutLog(grpc.ClientStreamingServer[PutLogRequest, PutLogResponse]) error
+	// GetLog streams a stored gate log back.
+	GetLog(*GetLogRequest, grpc.ServerStreamingServer[GetLogResponse]) error
+	// ImportReceipt lands a merge_wait candidate: human origin only, under OCC and the scope,
+	// evidence and temporal gates.
+	ImportReceipt(context.Context, *ImportReceiptRequest) (*ImportReceiptResponse, error)
+	// WatchBoard streams board events (the bell) from a resumable cursor.
+	WatchBoard(*WatchBoardRequest, grpc.ServerStreamingServer[WatchBoardResponse]) error
 	mustEmbedUnimplementedMissionServiceServer()
 }
 
@@ -68,8 +258,41 @@ type MissionServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedMissionServiceServer struct{}
 
+func (UnimplementedMissionServiceServer) OpenMission(context.Context, *OpenMissionRequest) (*OpenMissionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method OpenMission not implemented")
+}
+func (UnimplementedMissionServiceServer) PostLetter(context.Context, *PostLetterRequest) (*PostLetterResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PostLetter not implemented")
+}
+func (UnimplementedMissionServiceServer) GetMission(context.Context, *GetMissionRequest) (*GetMissionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetMission not implemented")
+}
+func (UnimplementedMissionServiceServer) ListLetters(context.Context, *ListLettersRequest) (*ListLettersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListLetters not implemented")
+}
 func (UnimplementedMissionServiceServer) ListMissions(context.Context, *ListMissionsRequest) (*ListMissionsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListMissions not implemented")
+}
+func (UnimplementedMissionServiceServer) SpawnMission(context.Context, *SpawnMissionRequest) (*SpawnMissionResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SpawnMission not implemented")
+}
+func (UnimplementedMissionServiceServer) ClaimWork(context.Context, *ClaimWorkRequest) (*ClaimWorkResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ClaimWork not implemented")
+}
+func (UnimplementedMissionServiceServer) RenewLease(context.Context, *RenewLeaseRequest) (*RenewLeaseResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RenewLease not implemented")
+}
+func (UnimplementedMissionServiceServer) PutLog(grpc.ClientStreamingServer[PutLogRequest, PutLogResponse]) error {
+	return status.Error(codes.Unimplemented, "method PutLog not implemented")
+}
+func (UnimplementedMissionServiceServer) GetLog(*GetLogRequest, grpc.ServerStreamingServer[GetLogResponse]) error {
+	return status.Error(codes.Unimplemented, "method GetLog not implemented")
+}
+func (UnimplementedMissionServiceServer) ImportReceipt(context.Context, *ImportReceiptRequest) (*ImportReceiptResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ImportReceipt not implemented")
+}
+func (UnimplementedMissionServiceServer) WatchBoard(*WatchBoardRequest, grpc.ServerStreamingServer[WatchBoardResponse]) error {
+	return status.Error(codes.Unimplemented, "method WatchBoard not implemented")
 }
 func (UnimplementedMissionServiceServer) mustEmbedUnimplementedMissionServiceServer() {}
 func (UnimplementedMissionServiceServer) testEmbeddedByValue()                        {}
@@ -92,6 +315,78 @@ func RegisterMissionServiceServer(s grpc.ServiceRegistrar, srv MissionServiceSer
 	s.RegisterService(&MissionService_ServiceDesc, srv)
 }
 
+func _MissionService_OpenMission_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(OpenMissionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).OpenMission(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_OpenMission_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).OpenMission(ctx, req.(*OpenMissionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_PostLetter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PostLetterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).PostLetter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_PostLetter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).PostLetter(ctx, req.(*PostLetterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_GetMission_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetMissionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).GetMission(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_GetMission_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).GetMission(ctx, req.(*GetMissionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ListLetters_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListLettersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListLetters(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListLetters_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListLetters(ctx, req.(*ListLettersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MissionService_ListMissions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListMissionsRequest)
 	if err := dec(in); err != nil {
@@ -110,6 +405,107 @@ func _MissionService_ListMissions_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MissionService_SpawnMission_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SpawnMissionRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).SpawnMission(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_SpawnMission_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).SpawnMission(ctx, req.(*SpawnMissionRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ClaimWork_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClaimWorkRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ClaimWork(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ClaimWork_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ClaimWork(ctx, req.(*ClaimWorkRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_RenewLease_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenewLeaseRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).RenewLease(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_RenewLease_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).RenewLease(ctx, req.(*RenewLeaseRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_PutLog_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(MissionServiceServer).PutLog(&grpc.GenericServerStream[PutLogRequest, PutLogResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_PutLogServer = grpc.ClientStreamingServer[PutLogRequest, PutLogResponse]
+
+func _MissionService_GetLog_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(GetLogRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(MissionServiceServer).GetLog(m, &grpc.GenericServerStream[GetLogRequest, GetLogResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_GetLogServer = grpc.ServerStreamingServer[GetLogResponse]
+
+func _MissionService_ImportReceipt_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ImportReceiptRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ImportReceipt(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ImportReceipt_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ImportReceipt(ctx, req.(*ImportReceiptRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_WatchBoard_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchBoardRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(MissionServiceServer).WatchBoard(m, &grpc.GenericServerStream[WatchBoardRequest, WatchBoardResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type MissionService_WatchBoardServer = grpc.ServerStreamingServer[WatchBoardResponse]
+
 // MissionService_ServiceDesc is the grpc.ServiceDesc for MissionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -118,10 +514,58 @@ var MissionService_ServiceDesc = grpc.ServiceDesc{
 	HandlerType: (*MissionServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
+			MethodName: "OpenMission",
+			Handler:    _MissionService_OpenMission_Handler,
+		},
+		{
+			MethodName: "PostLetter",
+			Handler:    _MissionService_PostLetter_Handler,
+		},
+		{
+			MethodName: "GetMission",
+			Handler:    _MissionService_GetMission_Handler,
+		},
+		{
+			MethodName: "ListLetters",
+			Handler:    _MissionService_ListLetters_Handler,
+		},
+		{
 			MethodName: "ListMissions",
 			Handler:    _MissionService_ListMissions_Handler,
 		},
+		{
+			MethodName: "SpawnMission",
+			Handler:    _MissionService_SpawnMission_Handler,
+		},
+		{
+			MethodName: "ClaimWork",
+			Handler:    _MissionService_ClaimWork_Handler,
+		},
+		{
+			MethodName: "RenewLease",
+			Handler:    _MissionService_RenewLease_Handler,
+		},
+		{
+			MethodName: "ImportReceipt",
+			Handler:    _MissionService_ImportReceipt_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "PutLog",
+			Handler:       _MissionService_PutLog_Handler,
+			ClientStreams: true,
+		},
+		{
+			StreamName:    "GetLog",
+			Handler:       _MissionService_GetLog_Handler,
+			ServerStreams: true,
+		},
+		{
+			StreamName:    "WatchBoard",
+			Handler:       _MissionService_WatchBoard_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "organism/mission/v1/mission.proto",
 }
