@@ -1,0 +1,1 @@
+CREATE TABLE tag (item_id INTEGER NOT NULL REFERENCES item(id), tag TEXT NOT NULL);
