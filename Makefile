@@ -1,0 +1,64 @@
+# Organism: one Makefile for the whole workspace. `make help` lists the targets.
+SHELL      := /bin/bash
+GO         ?= go
+BUF        := $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
+SERVICES   := soul medulla mission presence
+# Every package of every workspace module (go.work); tools are not part of it.
+PKGS       := ./proto/... ./platform/... ./services/... ./gateway/... ./cmd/...
+BENCHTIME  ?= 1x
+FUZZTIME   ?= 10s
+TEST_FLAGS ?=
+BIN        := bin/organism
+
+.DEFAULT_GOAL := help
+
+.PHONY: help
+help: ## list the targets
+	@grep -hE '^[a-zA-Z_-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-16s %s\n", $$1, $$2}'
+
+.PHONY: tools
+tools: ## build the pinned code generators and buf
+	$(GO) build -modfile=tools/go.mod -o /dev/null tool
+	$(BUF) --version
+
+.PHONY: generate
+generate: ## regenerate Go, gateway and OpenAPI code from proto/
+	cd proto && $(BUF) generate
+	cd proto && for s in $(SERVICES); do $(BUF) generate --template organism/$$s/v1/buf.gen.gateway.yaml --path organism/$$s || exit 1; done
+
+.PHONY: generate-check
+generate-check: generate ## fail when regeneration changes anything
+	@if [ -n "$$(git status --porcelain -- proto)" ]; then \
+		echo "generated code is stale; run 'make generate' and commit:"; git status --porcelain -- proto; exit 1; fi
+
+.PHONY: lint
+lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
+	@out=$$(gofmt -l proto platform services gateway cmd); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	cd proto && $(BUF) lint
+
+.PHONY: build
+build: ## build bin/organism
+	$(GO) build -o $(BIN) ./cmd/organism
+
+.PHONY: test
+test: lint ## lint, then every test with the race detector
+	$(GO) test -race -count=1 -timeout 15m $(TEST_FLAGS) $(PKGS)
+
+.PHONY: bench
+bench: ## run the benchmarks; each prints its figure and the ratio against its baseline
+	$(GO) test -run '^$$' -bench . -benchtime $(BENCHTIME) -benchmem -timeout 30m $(PKGS) | tee bench.out | grep -E '^(Benchmark|ok|FAIL|---)'
+
+.PHONY: fuzz
+fuzz: ## run every fuzz target for FUZZTIME each
+	@set -e; for pkg in $$($(GO) list -f '{{if .TestGoFiles}}{{.Dir}}{{end}}' $(PKGS)); do \
+		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/func //'); do \
+			echo "== $$pkg $$f"; (cd $$pkg && $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) .) ; done; done
+
+.PHONY: e2e
+e2e: ## end-to-end: build the binary, serve --target=all, drive it over gRPC and HTTP
+	$(GO) test -race -count=1 -tags e2e -timeout 15m ./cmd/organism/...
+
+.PHONY: run
+run: build ## build and start the whole suite on the embedded SQLite default
+	./$(BIN) serve --target=all

@@ -1,0 +1,203 @@
+// Package gateway is Organism's JSON facade: grpc-gateway routes for every service under /v1,
+// the owner's Hall session (cookie + CSRF), /healthz, /metrics and /openapi.json.
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/grpcserver"
+	"github.com/organism-dev/organism/platform/telemetry"
+)
+
+// Options configure the gateway.
+type Options struct {
+	// Upstream gRPC addresses; in --target=all they are all the same loopback address.
+	SoulAddr, MedullaAddr, MissionAddr, PresenceAddr string
+	// DialExtra is appended to every upstream dial (tests pass a bufconn dialer).
+	DialExtra []grpc.DialOption
+	// Verifier checks credentials presented at login.
+	Verifier *auth.Verifier
+	// GatewayToken is the gateway's own credential, sent upstream beside an owner session.
+	GatewayToken string
+	Logger       *slog.Logger
+	// TracerProvider defaults to the global one.
+	TracerProvider trace.TracerProvider
+	Propagator     propagation.TextMapPropagator
+	// Registerer receives the gateway's metrics; nil means a fresh registry served at /metrics.
+	Registry *prometheus.Registry
+	Clock    clock.Clock
+	// SessionTTL bounds an owner session; default 12h.
+	SessionTTL time.Duration
+	// SecureCookie sets the Secure attribute (enable behind TLS).
+	SecureCookie bool
+	// Hall serves the owner's web UI at /; nil serves a short index page.
+	Hall http.Handler
+}
+
+// Gateway is the HTTP facade. Close releases its upstream connections.
+type Gateway struct {
+	opts     Options
+	handler  http.Handler
+	conns    map[string]*grpc.ClientConn
+	sessions *sessionStore
+	metrics  *metrics
+}
+
+// upstream names a service and the full gRPC service name its health is checked under.
+type upstream struct {
+	name    string
+	service string
+	addr    string
+	reg     func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error
+}
+
+// New dials every upstream and builds the handler.
+func New(ctx context.Context, o Options) (*Gateway, error) {
+	if o.Verifier == nil || o.GatewayToken == "" {
+		return nil, errors.New("gateway needs a verifier and its own credential")
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Clock == nil {
+		o.Clock = clock.Real{}
+	}
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.Propagator == nil {
+		o.Propagator = telemetry.Propagator()
+	}
+	if o.Registry == nil {
+		o.Registry = prometheus.NewRegistry()
+	}
+	g := &Gateway{opts: o, conns: map[string]*grpc.ClientConn{}, sessions: newSessionStore(o.Clock, o.SessionTTL), metrics: newMetrics(o.Registry)}
+
+	ups := []upstream{
+		{"soul", soulv1.SoulService_ServiceDesc.ServiceName, o.SoulAddr, soulv1.RegisterSoulServiceHandler},
+		{"medulla", medullav1.MedullaService_ServiceDesc.ServiceName, o.MedullaAddr, medullav1.RegisterMedullaServiceHandler},
+		{"mission", missionv1.MissionService_ServiceDesc.ServiceName, o.MissionAddr, missionv1.RegisterMissionServiceHandler},
+		{"presence", presencev1.PresenceService_ServiceDesc.ServiceName, o.PresenceAddr, presencev1.RegisterPresenceServiceHandler},
+	}
+	mux := runtime.NewServeMux(
+		runtime.WithIncomingHeaderMatcher(headerMatcher),
+		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
+		runtime.WithMetadata(g.sessionMetadata),
+		runtime.WithErrorHandler(g.errorHandler),
+		runtime.WithStreamErrorHandler(streamErrorHandler),
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
+			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
+			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
+		}),
+	)
+	for _, u := range ups {
+		if u.addr == "" {
+			g.Close()
+			return nil, fmt.Errorf("gateway: no address for %s", u.name)
+		}
+		dialOpts := append([]grpc.DialOption{
+			grpc.WithChainUnaryInterceptor(g.metrics.unary(u.name)),
+			grpc.WithChainStreamInterceptor(g.metrics.stream(u.name)),
+		}, o.DialExtra...)
+		conn, err := grpcserver.Dial(u.addr, grpcserver.DialOptions{TracerProvider: o.TracerProvider, Propagator: o.Propagator, Extra: dialOpts})
+		if err != nil {
+			g.Close()
+			return nil, fmt.Errorf("gateway: dial %s: %w", u.name, err)
+		}
+		g.conns[u.service] = conn
+		if err := u.reg(ctx, mux, conn); err != nil {
+			g.Close()
+			return nil, fmt.Errorf("gateway: register %s: %w", u.name, err)
+		}
+	}
+	openapi, err := mergedOpenAPI()
+	if err != nil {
+		g.Close()
+		return nil, err
+	}
+
+	root := http.NewServeMux()
+	root.HandleFunc("POST /v1/session", g.login)
+	root.HandleFunc("GET /v1/session", g.whoami)
+	root.HandleFunc("DELETE /v1/session", g.logout)
+	root.Handle("/v1/", g.withSession(mux))
+	root.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(openapi)
+	})
+	root.HandleFunc("GET /healthz", g.healthz)
+	root.Handle("GET /metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{}))
+	if o.Hall != nil {
+		root.Handle("/", o.Hall)
+	} else {
+		root.HandleFunc("GET /{$}", index)
+	}
+	traced := otelhttp.NewHandler(g.metrics.http(root), "gateway",
+		otelhttp.WithTracerProvider(o.TracerProvider),
+		otelhttp.WithPropagators(o.Propagator),
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }),
+	)
+	g.handler = traced
+	return g, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) { g.handler.ServeHTTP(w, r) }
+
+// Close closes every upstream connection.
+func (g *Gateway) Close() error {
+	var errs []error
+	for _, c := range g.conns {
+		errs = append(errs, c.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// headerMatcher forwards only the Authorization header. Everything else, in particular any
+// attempt to smuggle x-organism-* metadata (the owner-session carrier), is dropped.
+func headerMatcher(key string) (string, bool) {
+	if strings.EqualFold(key, "Authorization") {
+		return auth.AuthorizationHeader, true
+	}
+	return "", false
+}
+
+type sessionCtxKey struct{}
+
+// sessionMetadata sends the gateway credential and the owner's session upstream for requests
+// that came from a logged-in Hall session (origin human-ui).
+func (g *Gateway) sessionMetadata(ctx context.Context, _ *http.Request) metadata.MD {
+	s, ok := ctx.Value(sessionCtxKey{}).(*session)
+	if !ok {
+		return nil
+	}
+	return metadata.Pairs(auth.AuthorizationHeader, "Bearer "+g.opts.GatewayToken, auth.SessionHeader, s.ownerToken)
+}
+
+func index(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprint(w, `<!doctype html><title>Organism</title><h1>Organism</h1>
+<p>JSON API under <code>/v1</code> — <a href="/openapi.json">OpenAPI</a> · <a href="/healthz">health</a> · <a href="/metrics">metrics</a></p>`)
+}

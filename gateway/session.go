@@ -1,0 +1,198 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/clock"
+)
+
+// Session cookie and CSRF header names.
+const (
+	SessionCookie = "organism_session"
+	CSRFHeader    = "X-CSRF-Token"
+)
+
+type session struct {
+	id         string
+	ownerToken string
+	csrf       string
+	expires    time.Time
+}
+
+// sessionStore keeps owner sessions in memory: a gateway restart logs the owner out, which is
+// the safe failure.
+type sessionStore struct {
+	mu    sync.Mutex
+	byID  map[string]*session
+	clock clock.Clock
+	ttl   time.Duration
+}
+
+func newSessionStore(c clock.Clock, ttl time.Duration) *sessionStore {
+	return &sessionStore{byID: map[string]*session{}, clock: c, ttl: ttl}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return hex.EncodeToString(b)
+}
+
+func (s *sessionStore) create(ownerToken string) *session {
+	sess := &session{id: randomHex(32), ownerToken: ownerToken, csrf: randomHex(32), expires: s.clock.Now().Add(s.ttl)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	now := s.clock.Now()
+	for id, old := range s.byID {
+		if !now.Before(old.expires) {
+			delete(s.byID, id)
+		}
+	}
+	s.byID[sess.id] = sess
+	return sess
+}
+
+func (s *sessionStore) get(id string) (*session, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sess, ok := s.byID[id]
+	if !ok {
+		return nil, false
+	}
+	if !s.clock.Now().Before(sess.expires) {
+		delete(s.byID, id)
+		return nil, false
+	}
+	return sess, true
+}
+
+func (s *sessionStore) delete(id string) {
+	s.mu.Lock()
+	delete(s.byID, id)
+	s.mu.Unlock()
+}
+
+type loginRequest struct {
+	Credential string `json:"credential"`
+}
+
+type sessionResponse struct {
+	Owner     bool      `json:"owner"`
+	CSRFToken string    `json:"csrf_token"`
+	ExpiresAt time.Time `json:"expires_at"`
+}
+
+// login exchanges the owner credential for an HttpOnly, SameSite=Strict session cookie.
+func (g *Gateway) login(w http.ResponseWriter, r *http.Request) {
+	var req loginRequest
+	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<10))
+	if err == nil && len(body) > 0 {
+		err = json.Unmarshal(body, &req)
+	}
+	if err != nil {
+		writeRefusal(w, http.StatusBadRequest, codes.InvalidArgument, "INVALID_ARGUMENT", "body must be JSON {\"credential\": \"...\"}", "credential")
+		return
+	}
+	if req.Credential == "" {
+		req.Credential, _ = strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	}
+	if req.Credential == "" {
+		writeRefusal(w, http.StatusBadRequest, codes.InvalidArgument, "INVALID_ARGUMENT", "credential is required", "credential")
+		return
+	}
+	c, err := g.opts.Verifier.Verify(strings.TrimSpace(req.Credential))
+	if err != nil {
+		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, err.Error(), "credential does not verify", "")
+		return
+	}
+	if c.Kind != auth.KindOwner {
+		writeRefusal(w, http.StatusForbidden, codes.PermissionDenied, "OWNER_ONLY", "only the owner's credential opens a Hall session", "")
+		return
+	}
+	sess := g.sessions.create(strings.TrimSpace(req.Credential))
+	http.SetCookie(w, &http.Cookie{
+		Name: SessionCookie, Value: sess.id, Path: "/", HttpOnly: true, Secure: g.opts.SecureCookie,
+		SameSite: http.SameSiteStrictMode, Expires: sess.expires,
+	})
+	writeJSON(w, http.StatusOK, sessionResponse{Owner: true, CSRFToken: sess.csrf, ExpiresAt: sess.expires.UTC()})
+}
+
+func (g *Gateway) whoami(w http.ResponseWriter, r *http.Request) {
+	sess, ok := g.cookieSession(r)
+	if !ok {
+		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, "UNAUTHENTICATED", "no owner session", "")
+		return
+	}
+	writeJSON(w, http.StatusOK, sessionResponse{Owner: true, CSRFToken: sess.csrf, ExpiresAt: sess.expires.UTC()})
+}
+
+func (g *Gateway) logout(w http.ResponseWriter, r *http.Request) {
+	sess, ok := g.cookieSession(r)
+	if !ok {
+		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, "UNAUTHENTICATED", "no owner session", "")
+		return
+	}
+	if !validCSRF(r, sess) {
+		writeRefusal(w, http.StatusForbidden, codes.PermissionDenied, "CSRF_REQUIRED", "state-changing requests from a session need the "+CSRFHeader+" header", "")
+		return
+	}
+	g.sessions.delete(sess.id)
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, Secure: g.opts.SecureCookie, SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (g *Gateway) cookieSession(r *http.Request) (*session, bool) {
+	c, err := r.Cookie(SessionCookie)
+	if err != nil || c.Value == "" {
+		return nil, false
+	}
+	return g.sessions.get(c.Value)
+}
+
+func validCSRF(r *http.Request, sess *session) bool {
+	got := r.Header.Get(CSRFHeader)
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(sess.csrf)) == 1
+}
+
+func safeMethod(m string) bool {
+	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
+}
+
+// withSession lets a request that carries no Authorization header act through the owner's
+// session cookie; state-changing ones must echo the session's CSRF token.
+func (g *Gateway) withSession(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get("Authorization") != "" {
+			next.ServeHTTP(w, r)
+			return
+		}
+		sess, ok := g.cookieSession(r)
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if !safeMethod(r.Method) && !validCSRF(r, sess) {
+			writeRefusal(w, http.StatusForbidden, codes.PermissionDenied, "CSRF_REQUIRED", "state-changing requests from a session need the "+CSRFHeader+" header", "")
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(contextWithSession(r, sess)))
+	})
+}
+
+func contextWithSession(r *http.Request, sess *session) context.Context {
+	return context.WithValue(r.Context(), sessionCtxKey{}, sess)
+}
