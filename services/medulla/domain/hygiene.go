@@ -1,0 +1,106 @@
+package domain
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxBodyBytes is the largest body the door admits (64 KiB).
+const MaxBodyBytes = 64 << 10
+
+// MaxAnchors bounds the evidence list of one claim.
+const MaxAnchors = 64
+
+// secretPattern is one family of credential the door refuses to remember. Names, never the
+// matched text, are reported back, so a refusal does not echo the secret it caught.
+type secretPattern struct {
+	name string
+	re   *regexp.Regexp
+	// needsMixed rejects all-letter matches, which are prose ("password = correcthorse...")
+	// far more often than credentials.
+	needsMixed bool
+}
+
+var secretPatterns = []secretPattern{
+	{name: "private-key-block", re: regexp.MustCompile(`-----BEGIN[ A-Z0-9]*PRIVATE KEY( BLOCK)?-----`)},
+	{name: "aws-access-key-id", re: regexp.MustCompile(`\b(AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b`)},
+	{name: "aws-secret-access-key", re: regexp.MustCompile(`(?i)aws_?secret_?access_?key["']?\s*[:=]\s*["']?[A-Za-z0-9/+=]{40}`)},
+	{name: "gcp-api-key", re: regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{name: "google-oauth-token", re: regexp.MustCompile(`\bya29\.[0-9A-Za-z_-]{20,}`)},
+	{name: "azure-storage-key", re: regexp.MustCompile(`(?i)AccountKey=[A-Za-z0-9+/=]{40,}`)},
+	{name: "github-token", re: regexp.MustCompile(`\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36,}`)},
+	{name: "github-fine-grained-token", re: regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,}`)},
+	{name: "gitlab-token", re: regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{20,}`)},
+	{name: "slack-token", re: regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{name: "stripe-key", re: regexp.MustCompile(`\b[sr]k_(live|test)_[A-Za-z0-9]{16,}`)},
+	{name: "openai-anthropic-key", re: regexp.MustCompile(`\bsk-(proj-|ant-[a-z0-9]+-)?[A-Za-z0-9_-]{20,}`)},
+	{name: "organism-token", re: regexp.MustCompile(`\borg1\.[A-Za-z0-9_-]{16,}`)},
+	{name: "jwt", re: regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{name: "bearer-token", re: regexp.MustCompile(`(?i)\bbearer\s+[A-Za-z0-9._~+/-]{20,}=*`), needsMixed: true},
+	{name: "url-credentials", re: regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]+:[^/\s:@]{3,}@[^\s/]+`)},
+	{name: "credential-assignment", re: regexp.MustCompile(`(?i)\b(api[_-]?key|api[_-]?secret|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|password|passwd)["']?\s*[:=]\s*["']?[A-Za-z0-9/+_.=-]{16,}`), needsMixed: true},
+}
+
+// homePathPattern matches absolute paths inside a person's home directory, which leak a user
+// name and mean nothing on any other machine.
+var homePathPattern = regexp.MustCompile(`(^|[\s"'(\[<=:,;` + "`" + `])(/home/[^/\s"'` + "`" + `]+|/Users/[^/\s"'` + "`" + `]+|/root(/|\b)|/var/home/[^/\s]+|[A-Za-z]:\\Users\\[^\\\s]+)`)
+
+// FindSecret returns the name of the first secret family found in s, or "".
+func FindSecret(s string) string {
+	for _, p := range secretPatterns {
+		for _, m := range p.re.FindAllString(s, 4) {
+			if !p.needsMixed || mixed(m) {
+				return p.name
+			}
+		}
+	}
+	return ""
+}
+
+// mixed reports whether the value part of a match mixes letters and digits, the cheap
+// distinguishing mark of machine-generated credentials.
+func mixed(m string) bool {
+	if i := strings.LastIndexAny(m, ":= \t"); i >= 0 {
+		m = m[i+1:]
+	}
+	var letter, digit bool
+	for _, r := range m {
+		switch {
+		case r >= '0' && r <= '9':
+			digit = true
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+			letter = true
+		}
+	}
+	return letter && digit
+}
+
+// HasHomePath reports whether s carries an absolute home directory path.
+func HasHomePath(s string) bool { return homePathPattern.MatchString(s) }
+
+// checkBody applies the hygiene floor to a body.
+func checkBody(body string) *Refusal {
+	switch {
+	case strings.TrimSpace(body) == "":
+		return refuse(ReasonEmptyBody, "body", "body is empty")
+	case len(body) > MaxBodyBytes:
+		return refuse(ReasonBodyTooLarge, "body", "body is %d bytes; the limit is %d", len(body), MaxBodyBytes)
+	case !utf8.ValidString(body) || strings.ContainsRune(body, 0):
+		return refuse(ReasonInvalidArgument, "body", "body must be UTF-8 text without NUL bytes")
+	}
+	return checkText("body", body)
+}
+
+// checkText refuses secrets and home paths in any text the door would remember.
+func checkText(field, s string) *Refusal {
+	if name := FindSecret(s); name != "" {
+		r := refuse(ReasonSecretDetected, field, "%s looks like it carries a secret (%s); secrets are never memorized", field, name)
+		r.Metadata = map[string]string{"pattern": name}
+		return r
+	}
+	if HasHomePath(s) {
+		return refuse(ReasonHomePath, field, "%s carries an absolute home directory path; use a repository-relative path", field)
+	}
+	return nil
+}

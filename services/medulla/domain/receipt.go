@@ -1,0 +1,120 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// ReceiptKind says which decision a receipt records.
+type ReceiptKind string
+
+// The receipt kinds.
+const (
+	ReceiptCommit    ReceiptKind = "commit"
+	ReceiptRejection ReceiptKind = "rejection"
+)
+
+// Effects a proposal can ask for.
+const (
+	EffectMemorize         = "memorize"
+	EffectVerify           = "verify"
+	EffectImport           = "import"
+	EffectBumpStoreVersion = "bump-store-version"
+)
+
+// Receipt is one entry of a brain's append-only ledger.
+type Receipt struct {
+	Seq         int64 // ledger order, assigned by the store
+	ID          string
+	Brain       string
+	Kind        ReceiptKind
+	ProposalID  string
+	Effect      string
+	Subject     string
+	Gates       []string
+	Reason      Reason
+	Message     string
+	VersionFrom int64 // store version before (commit) or unchanged (rejection)
+	VersionTo   int64
+	Details     map[string]string
+	By          Caller
+	At          time.Time
+	Verse       Verse
+}
+
+// proposal is a requested durable effect on its way through the gates.
+type proposal struct {
+	id      string
+	brain   string
+	effect  string
+	subject string
+	by      Caller
+	gates   []string
+}
+
+func (s *Service) propose(brain, effect, subject string, by Caller) *proposal {
+	return &proposal{id: s.ids.New("prop_"), brain: brain, effect: effect, subject: subject, by: by}
+}
+
+func (p *proposal) pass(gate string) { p.gates = append(p.gates, gate) }
+
+// commit appends the commit receipt (id rid, allocated before the effect so the effect can
+// point at it) after advancing the brain's store version.
+func (s *Service) commit(tx Tx, p *proposal, rid string, details map[string]string) (*Receipt, error) {
+	before, after, err := tx.BumpStoreVersion(p.brain)
+	if err != nil {
+		return nil, err
+	}
+	r := &Receipt{
+		ID: rid, Brain: p.brain, Kind: ReceiptCommit, ProposalID: p.id,
+		Effect: p.effect, Subject: p.subject, Gates: p.gates, VersionFrom: before, VersionTo: after,
+		Details: details, By: p.by, At: s.now(), Verse: VerseInternal,
+	}
+	return r, tx.AppendReceipt(r)
+}
+
+// reject appends a rejection receipt inside tx; nothing else in tx may have changed.
+func (s *Service) reject(tx Tx, p *proposal, ref *Refusal) error {
+	b, err := tx.Brain(p.brain)
+	if err != nil {
+		return err
+	}
+	r := &Receipt{
+		ID: s.ids.New("rcpt_"), Brain: p.brain, Kind: ReceiptRejection, ProposalID: p.id,
+		Effect: p.effect, Subject: p.subject, Gates: append(p.gates, "refused:"+string(ref.Reason)),
+		Reason: ref.Reason, Message: ref.Message, VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
+		By: p.by, At: s.now(), Verse: VerseInternal,
+	}
+	if err := tx.AppendReceipt(r); err != nil {
+		return err
+	}
+	ref.ReceiptID = r.ID
+	return nil
+}
+
+// refuseLogged records a refusal in the brain's ledger in its own write and returns it.
+func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *Refusal) error {
+	if err := s.store.Write(ctx, func(tx Tx) error { return s.reject(tx, p, ref) }); err != nil {
+		return err
+	}
+	return ref
+}
+
+// ListReceipts pages a brain's ledger newest first.
+func (s *Service) ListReceipts(ctx context.Context, c Caller, brain string, before int64, limit int) ([]Receipt, error) {
+	if _, err := s.readable(ctx, c, brain); err != nil {
+		return nil, err
+	}
+	return s.store.Receipts(ctx, brain, before, limit)
+}
+
+// readable resolves a brain the caller may read.
+func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, error) {
+	if !ValidBrainName(brain) {
+		return Brain{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+	}
+	if !c.mayRead(brain) {
+		return Brain{}, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
+	}
+	return s.brain(ctx, brain)
+}

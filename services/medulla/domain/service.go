@@ -1,0 +1,105 @@
+package domain
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"time"
+
+	"github.com/organism-dev/organism/platform/clock"
+)
+
+// Store is the persistence medulla needs. Every mutation goes through Write, which runs the
+// function inside a serialized (and possibly batched) transaction: the function sees the state
+// left by every write acknowledged before it, which is what makes per-slug serialization hold.
+type Store interface {
+	Write(ctx context.Context, fn func(Tx) error) error
+
+	Brain(ctx context.Context, name string) (Brain, error)
+	Brains(ctx context.Context) ([]Brain, error)
+	Claim(ctx context.Context, brain, slug string, version int64) (Claim, error)
+	History(ctx context.Context, brain, slug string) ([]Claim, error)
+	// Claims pages through a brain's claims ordered by row id; after is the last id seen.
+	Claims(ctx context.Context, brain string, includeHistory bool, after int64, limit int) ([]Claim, error)
+	Search(ctx context.Context, q SearchQuery) ([]SearchHit, error)
+	CountMatches(ctx context.Context, q SearchQuery) (int, error)
+	// Receipts pages through a brain's ledger newest first; before is the last seq seen (0 = newest).
+	Receipts(ctx context.Context, brain string, before int64, limit int) ([]Receipt, error)
+}
+
+// Tx is the view a write function has of the store inside its transaction. If the function
+// returns an error, everything it did is rolled back and the error reaches its caller.
+type Tx interface {
+	Brain(name string) (Brain, error)
+	PutBrain(b Brain) error
+	// Live returns the live version of a slug, or ErrNotFound.
+	Live(brain, slug string) (Claim, error)
+	// InsertVersion supersedes the live version (if any) at c.WrittenAt and stores c as live.
+	InsertVersion(c *Claim) error
+	// BumpStoreVersion advances a brain's store version by one and returns before and after.
+	BumpStoreVersion(brain string) (int64, int64, error)
+	AppendReceipt(r *Receipt) error
+}
+
+// IDs names new receipts and generated slug suffixes; tests inject a deterministic one.
+type IDs interface {
+	New(prefix string) string
+}
+
+// RandomIDs draws 64 random bits per id.
+type RandomIDs struct{}
+
+// New implements IDs.
+func (RandomIDs) New(prefix string) string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// Options configure a Service.
+type Options struct {
+	Store Store
+	Clock clock.Clock
+	IDs   IDs
+	Repo  Repo
+}
+
+// Service is the medulla organ's rules bound to a store.
+type Service struct {
+	store Store
+	clock clock.Clock
+	ids   IDs
+	repo  Repo
+}
+
+// New returns a Service and makes sure the reserved medulla tier exists.
+func New(ctx context.Context, opts Options) (*Service, error) {
+	if opts.Store == nil {
+		return nil, errors.New("domain: a store is required")
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Real{}
+	}
+	if opts.IDs == nil {
+		opts.IDs = RandomIDs{}
+	}
+	if opts.Repo == nil {
+		opts.Repo = OSRepo{}
+	}
+	s := &Service{store: opts.Store, clock: opts.Clock, ids: opts.IDs, repo: opts.Repo}
+	err := s.store.Write(ctx, func(tx Tx) error {
+		_, err := tx.Brain(MedullaBrain)
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		now := s.clock.Now().UTC()
+		return tx.PutBrain(Brain{Name: MedullaBrain, Policy: PolicyOwnerPersonal, Reserved: true, CreatedAt: now, UpdatedAt: now})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Service) now() time.Time { return s.clock.Now().UTC() }

@@ -1,0 +1,183 @@
+package medulla_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/grpctest"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	"github.com/organism-dev/organism/services/medulla"
+)
+
+var t0 = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+
+// fixture is one medulla behind the real interceptor chain on bufconn, with a brain "loja"
+// bound to a real repository directory.
+type fixture struct {
+	t     *testing.T
+	env   *grpctest.Env
+	clock *clock.Fake
+	svc   *medulla.Service
+	repo  string
+	owner medullav1.MedullaServiceClient
+	agent medullav1.MedullaServiceClient // bound to loja
+	dir   string
+}
+
+type fixtureOpts struct {
+	dir      string
+	maxBatch int
+}
+
+func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
+
+func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
+	t.Helper()
+	f := &fixture{t: t, clock: clock.NewFake(t0), repo: t.TempDir(), dir: o.dir}
+	if f.dir == "" {
+		f.dir = t.TempDir()
+	}
+	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.svc = svc
+	t.Cleanup(func() { svc.Close() })
+	f.env = grpctest.Start(t, grpctest.Options{}, svc.Register)
+	f.owner = medullav1.NewMedullaServiceClient(f.env.Owner())
+	f.agent = f.agentIn("agent-7", "loja")
+	f.register("loja", medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED)
+	return f
+}
+
+func (f *fixture) agentIn(id, brain string) medullav1.MedullaServiceClient {
+	return medullav1.NewMedullaServiceClient(f.env.Agent(id, "executor", brain))
+}
+
+func (f *fixture) client(conn *grpc.ClientConn) medullav1.MedullaServiceClient {
+	return medullav1.NewMedullaServiceClient(conn)
+}
+
+func (f *fixture) register(name string, policy medullav1.FederationPolicy) *medullav1.Brain {
+	f.t.Helper()
+	root := f.repo
+	if name != "loja" {
+		root = filepath.Join(f.repo, name)
+		if err := os.MkdirAll(root, 0o755); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	res, err := f.owner.RegisterBrain(ctx(), &medullav1.RegisterBrainRequest{Name: name, RepoRoot: root, Policy: policy})
+	if err != nil {
+		f.t.Fatalf("register %s: %v", name, err)
+	}
+	return res.GetBrain()
+}
+
+// writeFile writes a file into loja's repository and returns its sha256.
+func (f *fixture) writeFile(rel, content string) string {
+	f.t.Helper()
+	p := filepath.Join(f.repo, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		f.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		f.t.Fatal(err)
+	}
+	sum := sha256.Sum256([]byte(content))
+	return hex.EncodeToString(sum[:])
+}
+
+func (f *fixture) memorize(c medullav1.MedullaServiceClient, req *medullav1.MemorizeRequest) *medullav1.MemorizeResponse {
+	f.t.Helper()
+	res, err := c.Memorize(ctx(), req)
+	if err != nil {
+		f.t.Fatalf("memorize %s: %v", req.GetSlug(), err)
+	}
+	return res
+}
+
+func (f *fixture) brain(name string) *medullav1.Brain {
+	f.t.Helper()
+	res, err := f.owner.GetBrain(ctx(), &medullav1.GetBrainRequest{Name: name})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return res.GetBrain()
+}
+
+func (f *fixture) receipts(brain string) []*medullav1.ListReceiptsResponse {
+	f.t.Helper()
+	var pages []*medullav1.ListReceiptsResponse
+	token := ""
+	for {
+		res, err := f.owner.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: brain, Page: pageReq(500, token)})
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		pages = append(pages, res)
+		if token = res.GetPage().GetNextPageToken(); token == "" {
+			return pages
+		}
+	}
+}
+
+func ctx() context.Context { return context.Background() }
+
+func pageReq(size int32, token string) *commonv1.PageRequest {
+	return &commonv1.PageRequest{PageSize: size, PageToken: token}
+}
+
+// refusalOf extracts code, ErrorInfo reason and BadRequest fields of an error.
+func refusalOf(err error) (codes.Code, string, []string, map[string]string) {
+	st, _ := status.FromError(err)
+	var reason string
+	var fields []string
+	var md map[string]string
+	for _, d := range st.Details() {
+		switch d := d.(type) {
+		case *errdetails.ErrorInfo:
+			reason, md = d.GetReason(), d.GetMetadata()
+		case *errdetails.BadRequest:
+			for _, v := range d.GetFieldViolations() {
+				fields = append(fields, v.GetField())
+			}
+		}
+	}
+	return st.Code(), reason, fields, md
+}
+
+func wantRefusal(t *testing.T, err error, code codes.Code, reason string) map[string]string {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("got success, want %s %s", code, reason)
+	}
+	gotCode, gotReason, _, md := refusalOf(err)
+	if gotCode != code || gotReason != reason {
+		t.Fatalf("got %s %s (%v), want %s %s", gotCode, gotReason, err, code, reason)
+	}
+	return md
+}
+
+func fact(slug, body string) *medullav1.MemorizeRequest {
+	return &medullav1.MemorizeRequest{Brain: "loja", Slug: slug, Kind: medullav1.ClaimKind_CLAIM_KIND_FACT, Body: body, Confidence: 0.7}
+}
+
+func fileAnchor(path string) *medullav1.EvidenceAnchor {
+	return &medullav1.EvidenceAnchor{Kind: medullav1.EvidenceKind_EVIDENCE_KIND_FILE, Path: path}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

@@ -1,0 +1,191 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+// Brain implements domain.Store.
+func (s *Store) Brain(ctx context.Context, name string) (domain.Brain, error) {
+	b, err := scanBrain(s.r.QueryRowContext(ctx, `SELECT `+brainCols+` FROM brains WHERE name = ?`, name))
+	return b, wrap("brain", err)
+}
+
+// Brains implements domain.Store.
+func (s *Store) Brains(ctx context.Context) ([]domain.Brain, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+brainCols+` FROM brains ORDER BY name`)
+	if err != nil {
+		return nil, wrap("brains", err)
+	}
+	defer rows.Close()
+	var out []domain.Brain
+	for rows.Next() {
+		b, err := scanBrain(rows)
+		if err != nil {
+			return nil, wrap("brains", err)
+		}
+		out = append(out, b)
+	}
+	return out, wrap("brains", rows.Err())
+}
+
+// Claim implements domain.Store; version 0 is the live version.
+func (s *Store) Claim(ctx context.Context, brain, slug string, version int64) (domain.Claim, error) {
+	var row *sql.Row
+	if version == 0 {
+		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_heads h JOIN claim_versions v ON v.id = h.live_id WHERE h.brain = ? AND h.slug = ?`, brain, slug)
+	} else {
+		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.version = ?`, brain, slug, version)
+	}
+	c, err := scanClaim(row)
+	return c, wrap("claim", err)
+}
+
+// History implements domain.Store.
+func (s *Store) History(ctx context.Context, brain, slug string) ([]domain.Claim, error) {
+	return s.claims(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? ORDER BY v.version`, brain, slug)
+}
+
+// Claims implements domain.Store.
+func (s *Store) Claims(ctx context.Context, brain string, includeHistory bool, after int64, limit int) ([]domain.Claim, error) {
+	q := `SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.id > ?`
+	if !includeHistory {
+		q += ` AND v.superseded_at IS NULL`
+	}
+	return s.claims(ctx, q+` ORDER BY v.id LIMIT ?`, brain, after, limit)
+}
+
+func (s *Store) claims(ctx context.Context, q string, args ...any) ([]domain.Claim, error) {
+	rows, err := s.r.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("claims", err)
+	}
+	defer rows.Close()
+	var out []domain.Claim
+	for rows.Next() {
+		c, err := scanClaim(rows)
+		if err != nil {
+			return nil, wrap("claims", err)
+		}
+		out = append(out, c)
+	}
+	return out, wrap("claims", rows.Err())
+}
+
+// Receipts implements domain.Store.
+func (s *Store) Receipts(ctx context.Context, brain string, before int64, limit int) ([]domain.Receipt, error) {
+	q := `SELECT ` + receiptCols + ` FROM receipts WHERE brain = ?`
+	args := []any{brain}
+	if before > 0 {
+		q += ` AND seq < ?`
+		args = append(args, before)
+	}
+	rows, err := s.r.QueryContext(ctx, q+` ORDER BY seq DESC LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, wrap("receipts", err)
+	}
+	defer rows.Close()
+	var out []domain.Receipt
+	for rows.Next() {
+		r, err := scanReceipt(rows)
+		if err != nil {
+			return nil, wrap("receipts", err)
+		}
+		out = append(out, r)
+	}
+	return out, wrap("receipts", rows.Err())
+}
+
+// bm25 weights: a word in the slug counts twice a word in the body.
+const rankExpr = `bm25(claim_fts, 2.0, 1.0)`
+
+// Search implements domain.Store: ranked full-text search over live versions, or newest first
+// without a query.
+func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.SearchHit, error) {
+	where, args := searchWhere(q)
+	var sqlText string
+	if q.Match != "" {
+		sqlText = `SELECT ` + claimCols + `, -` + rankExpr + ` FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid
+			WHERE claim_fts MATCH ?` + where + ` ORDER BY ` + rankExpr + ` LIMIT ?`
+		args = append([]any{q.Match}, args...)
+	} else {
+		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.written_at DESC, v.id DESC LIMIT ?`
+	}
+	rows, err := s.r.QueryContext(ctx, sqlText, append(args, q.Limit)...)
+	if err != nil {
+		return nil, wrap("search", err)
+	}
+	defer rows.Close()
+	var out []domain.SearchHit
+	for rows.Next() {
+		c, rel, err := scanClaimRel(rows, true)
+		if err != nil {
+			return nil, wrap("search", err)
+		}
+		out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+	}
+	return out, wrap("search", rows.Err())
+}
+
+// CountMatches implements domain.Store.
+func (s *Store) CountMatches(ctx context.Context, q domain.SearchQuery) (int, error) {
+	where, args := searchWhere(q)
+	var sqlText string
+	if q.Match != "" {
+		sqlText = `SELECT COUNT(*) FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid WHERE claim_fts MATCH ?` + where
+		args = append([]any{q.Match}, args...)
+	} else {
+		sqlText = `SELECT COUNT(*) FROM claim_versions v WHERE v.superseded_at IS NULL` + where
+	}
+	var n int
+	err := s.r.QueryRowContext(ctx, sqlText, args...).Scan(&n)
+	return n, wrap("count", err)
+}
+
+func searchWhere(q domain.SearchQuery) (string, []any) {
+	var b strings.Builder
+	var args []any
+	in := func(col string, vals []string) {
+		b.WriteString(" AND " + col + " IN (" + strings.TrimSuffix(strings.Repeat("?,", len(vals)), ",") + ")")
+		for _, v := range vals {
+			args = append(args, v)
+		}
+	}
+	in("v.brain", q.Brains)
+	if len(q.Kinds) > 0 {
+		in("v.kind", strs(q.Kinds))
+	}
+	if len(q.States) > 0 {
+		in("v.state", strs(q.States))
+	}
+	if !q.Since.IsZero() {
+		b.WriteString(" AND v.written_at >= ?")
+		args = append(args, q.Since.UnixNano())
+	}
+	if q.MedullaOriginIn != nil {
+		b.WriteString(" AND (v.brain <> '" + domain.MedullaBrain + "'")
+		b.WriteString(" OR v.origin_brain IN (" + strings.TrimSuffix(strings.Repeat("?,", len(q.MedullaOriginIn)), ",") + "))")
+		for _, v := range q.MedullaOriginIn {
+			args = append(args, v)
+		}
+	}
+	if len(q.MedullaOriginNotIn) > 0 {
+		b.WriteString(" AND NOT (v.brain = '" + domain.MedullaBrain + "'")
+		b.WriteString(" AND v.origin_brain IN (" + strings.TrimSuffix(strings.Repeat("?,", len(q.MedullaOriginNotIn)), ",") + "))")
+		for _, v := range q.MedullaOriginNotIn {
+			args = append(args, v)
+		}
+	}
+	return b.String(), args
+}
+
+func strs[T ~string](vs []T) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}

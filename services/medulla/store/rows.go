@@ -1,0 +1,152 @@
+package store
+
+import (
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanBrain(row scanner) (domain.Brain, error) {
+	var b domain.Brain
+	var policy string
+	var reserved int
+	var created, updated int64
+	if err := row.Scan(&b.Name, &b.RepoRoot, &b.SoulPath, &policy, &reserved, &b.StoreVersion, &b.LiveClaims, &created, &updated); err != nil {
+		return domain.Brain{}, err
+	}
+	b.Policy, b.Reserved = domain.Policy(policy), reserved != 0
+	b.CreatedAt, b.UpdatedAt = fromNanos(created), fromNanos(updated)
+	return b, nil
+}
+
+func scanClaim(row scanner) (domain.Claim, error) {
+	c, _, err := scanClaimRel(row, false)
+	return c, err
+}
+
+// scanClaimRel scans a claim row, followed by a relevance column when withRel.
+func scanClaimRel(row scanner, withRel bool) (domain.Claim, float64, error) {
+	var c domain.Claim
+	var kind, evidence, state, tier, verse string
+	var created, promoted, verified, superseded sql.NullInt64
+	var written int64
+	var rel float64
+	p := &c.Provenance
+	dest := []any{&c.ID, &c.Brain, &c.Slug, &c.Version, &kind, &c.Body, &evidence, &c.Confidence, &state, &tier, &verse,
+		&created, &p.SourceAgent, &p.OriginBrain, &p.SoulSource, &p.PromotedBy, &p.PromotedReason, &promoted,
+		&p.VerifiedBy, &p.VerifiedVia, &verified, &written, &superseded, &c.ReceiptID}
+	if withRel {
+		dest = append(dest, &rel)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return domain.Claim{}, 0, err
+	}
+	c.Kind, c.State, c.Tier, c.Verse = domain.Kind(kind), domain.State(state), domain.Tier(tier), domain.Verse(verse)
+	p.Created, p.PromotedAt, p.VerifiedAt = fromNull(created), fromNull(promoted), fromNull(verified)
+	c.WrittenAt, c.SupersededAt = fromNanos(written), fromNull(superseded)
+	ev, err := decodeEvidence(evidence)
+	if err != nil {
+		return domain.Claim{}, 0, err
+	}
+	c.Evidence = ev
+	return c, rel, nil
+}
+
+func scanReceipt(row scanner) (domain.Receipt, error) {
+	var r domain.Receipt
+	var kind, gates, reason, details, origin, verse string
+	var at int64
+	if err := row.Scan(&r.Seq, &r.ID, &r.Brain, &kind, &r.ProposalID, &r.Effect, &r.Subject, &gates, &reason, &r.Message,
+		&r.VersionFrom, &r.VersionTo, &details, &r.By.AgentID, &r.By.Seat, &r.By.Brain, &origin, &at, &verse); err != nil {
+		return domain.Receipt{}, err
+	}
+	r.Kind, r.Reason, r.By.Origin, r.Verse, r.At = domain.ReceiptKind(kind), domain.Reason(reason), domain.Origin(origin), domain.Verse(verse), fromNanos(at)
+	if err := json.Unmarshal([]byte(gates), &r.Gates); err != nil {
+		return domain.Receipt{}, fmt.Errorf("receipt %s gates: %w", r.ID, err)
+	}
+	if err := json.Unmarshal([]byte(details), &r.Details); err != nil {
+		return domain.Receipt{}, fmt.Errorf("receipt %s details: %w", r.ID, err)
+	}
+	return r, nil
+}
+
+// evidenceRow is the stored JSON shape of one anchor; short keys keep 100k-claim stores small.
+type evidenceRow struct {
+	Kind string `json:"k"`
+	Path string `json:"p,omitempty"`
+	SHA  string `json:"h,omitempty"`
+	Line int32  `json:"l,omitempty"`
+	Ref  string `json:"r,omitempty"`
+}
+
+func encodeEvidence(as []domain.Anchor) (string, error) {
+	if len(as) == 0 {
+		return "[]", nil
+	}
+	rows := make([]evidenceRow, len(as))
+	for i, a := range as {
+		rows[i] = evidenceRow{Kind: string(a.Kind), Path: a.Path, SHA: a.SHA256, Line: a.Line, Ref: a.Ref}
+	}
+	b, err := json.Marshal(rows)
+	return string(b), err
+}
+
+func decodeEvidence(s string) ([]domain.Anchor, error) {
+	if s == "[]" || s == "" {
+		return nil, nil
+	}
+	var rows []evidenceRow
+	if err := json.Unmarshal([]byte(s), &rows); err != nil {
+		return nil, fmt.Errorf("evidence: %w", err)
+	}
+	out := make([]domain.Anchor, len(rows))
+	for i, r := range rows {
+		out[i] = domain.Anchor{Kind: domain.AnchorKind(r.Kind), Path: r.Path, SHA256: r.SHA, Line: r.Line, Ref: r.Ref}
+	}
+	return out, nil
+}
+
+func encodeReceiptLists(r *domain.Receipt) (string, string, error) {
+	gates := r.Gates
+	if gates == nil {
+		gates = []string{}
+	}
+	details := r.Details
+	if details == nil {
+		details = map[string]string{}
+	}
+	g, err := json.Marshal(gates)
+	if err != nil {
+		return "", "", err
+	}
+	d, err := json.Marshal(details)
+	return string(g), string(d), err
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func nullTime(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixNano(), Valid: true}
+}
+
+func fromNull(n sql.NullInt64) time.Time {
+	if !n.Valid {
+		return time.Time{}
+	}
+	return fromNanos(n.Int64)
+}
+
+func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }

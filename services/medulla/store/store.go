@@ -1,0 +1,109 @@
+// Package store keeps medulla's brains, claim versions, full-text index and receipts ledger in SQLite.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"sync"
+
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Options tune a Store.
+type Options struct {
+	// MaxBatch is how many queued writes one transaction may carry (group commit); 1 turns
+	// group commit off, giving one transaction per call. Default 256.
+	MaxBatch int
+	// Synchronous is the durability setting; default sqlitedb.SyncFull, which fsyncs the WAL at
+	// every commit so an acknowledged write survives power loss, not just a process crash.
+	Synchronous sqlitedb.Synchronous
+	// Readers is the size of the read pool; default 4.
+	Readers int
+}
+
+// Store is medulla's SQLite store. All writes go through one connection owned by a writer
+// goroutine that batches queued writes into one transaction per fsync.
+type Store struct {
+	w, r  *sql.DB
+	opts  Options
+	reqs  chan *writeReq
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+	stmts *statements
+}
+
+var _ domain.Store = (*Store)(nil)
+
+// Open opens (creating if needed) <dir>/medulla.db.
+func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
+	return OpenFile(ctx, filepath.Join(dir, "medulla.db"), opts)
+}
+
+// OpenFile opens the database at path p.
+func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 256
+	}
+	if opts.Synchronous == "" {
+		opts.Synchronous = sqlitedb.SyncFull
+	}
+	if opts.Readers <= 0 {
+		opts.Readers = 4
+	}
+	migrations, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	w, err := sqlitedb.Open(ctx, p, migrations, sqlitedb.Options{Synchronous: opts.Synchronous, MaxOpenConns: 1})
+	if err != nil {
+		return nil, err
+	}
+	r, err := sqlitedb.Open(ctx, p, nil, sqlitedb.Options{Synchronous: opts.Synchronous, MaxOpenConns: opts.Readers})
+	if err != nil {
+		w.Close()
+		return nil, err
+	}
+	st, err := prepare(ctx, w)
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	s := &Store{w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st}
+	go s.writer()
+	return s, nil
+}
+
+// Close stops the writer after the queued writes and closes the database.
+func (s *Store) Close() error {
+	s.once.Do(func() { close(s.stop) })
+	<-s.done
+	s.stmts.close()
+	return errors.Join(s.w.Close(), s.r.Close())
+}
+
+// ErrClosed is returned for writes that arrive after Close.
+var ErrClosed = errors.New("store: closed")
+
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.ErrNotFound
+	}
+	if sqlitedb.IsUnique(err) {
+		return fmt.Errorf("%s: %w: %v", op, domain.ErrConflict, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}

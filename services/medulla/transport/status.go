@@ -1,0 +1,107 @@
+// Package transport serves medulla's gRPC API: it validates requests, calls the domain, and maps errors.
+package transport
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sort"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
+
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+// ErrorDomain is the ErrorInfo domain of medulla's refusals.
+const ErrorDomain = "medulla.organism"
+
+// reasonCodes maps each refusal reason to its gRPC status code.
+var reasonCodes = map[domain.Reason]codes.Code{
+	domain.ReasonInvalidArgument:      codes.InvalidArgument,
+	domain.ReasonEmptyBody:            codes.InvalidArgument,
+	domain.ReasonBodyTooLarge:         codes.InvalidArgument,
+	domain.ReasonSecretDetected:       codes.InvalidArgument,
+	domain.ReasonHomePath:             codes.InvalidArgument,
+	domain.ReasonLetterIsWitness:      codes.InvalidArgument,
+	domain.ReasonPathEscapesRepo:      codes.InvalidArgument,
+	domain.ReasonMalformedClaimFile:   codes.InvalidArgument,
+	domain.ReasonForeignBrain:         codes.PermissionDenied,
+	domain.ReasonOwnerOnly:            codes.PermissionDenied,
+	domain.ReasonOriginNotHuman:       codes.PermissionDenied,
+	domain.ReasonReservedBrain:        codes.PermissionDenied,
+	domain.ReasonBrainNotFound:        codes.NotFound,
+	domain.ReasonClaimNotFound:        codes.NotFound,
+	domain.ReasonVersionMismatch:      codes.Aborted,
+	domain.ReasonStoreVersionMismatch: codes.Aborted,
+	domain.ReasonWouldDowngrade:       codes.FailedPrecondition,
+	domain.ReasonEvidenceDrifted:      codes.FailedPrecondition,
+	domain.ReasonNoMeasurableEvidence: codes.FailedPrecondition,
+	domain.ReasonEvidenceFileMissing:  codes.FailedPrecondition,
+	domain.ReasonAlreadyVerified:      codes.FailedPrecondition,
+}
+
+// toStatus is the one place domain errors become gRPC statuses. Refusals carry their reason in
+// ErrorInfo (plus the rejection receipt id) and, when a field is named, a BadRequest violation;
+// anything else is logged and answered as a bare Internal.
+func toStatus(ctx context.Context, logger *slog.Logger, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := status.FromError(err); ok && !isDomain(err) {
+		return err
+	}
+	var ref *domain.Refusal
+	if errors.As(err, &ref) {
+		code, ok := reasonCodes[ref.Reason]
+		if !ok {
+			code = codes.FailedPrecondition
+		}
+		md := map[string]string{}
+		for k, v := range ref.Metadata {
+			md[k] = v
+		}
+		if ref.ReceiptID != "" {
+			md["receipt_id"] = ref.ReceiptID
+		}
+		st := status.New(code, ref.Message)
+		details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: string(ref.Reason), Domain: ErrorDomain, Metadata: md}}
+		if ref.Field != "" {
+			details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: ref.Field, Description: ref.Message}}})
+		}
+		if withDetails, derr := st.WithDetails(details...); derr == nil {
+			st = withDetails
+		}
+		return st.Err()
+	}
+	switch {
+	case errors.Is(err, context.Canceled):
+		return status.Error(codes.Canceled, "request canceled")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	}
+	return refusal.Internal(ctx, logger, err)
+}
+
+func isDomain(err error) bool {
+	var ref *domain.Refusal
+	return errors.As(err, &ref)
+}
+
+// invalid builds a bad-input refusal for transport-level checks (missing required fields).
+func invalid(field, msg string) error {
+	return &domain.Refusal{Reason: domain.ReasonInvalidArgument, Field: field, Message: msg}
+}
+
+// knownReasons lists every reason transport can answer with, for the proto enum check.
+func knownReasons() []string {
+	out := make([]string, 0, len(reasonCodes))
+	for r := range reasonCodes {
+		out = append(out, string(r))
+	}
+	sort.Strings(out)
+	return out
+}
