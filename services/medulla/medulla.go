@@ -61,7 +61,9 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 }
 
 // Register adds the MedullaService to a gRPC server.
-func (s *Service) Register(r grpc.ServiceRegistrar) { medullav1.RegisterMedullaServiceServer(r, s.server) }
+func (s *Service) Register(r grpc.ServiceRegistrar) {
+	medullav1.RegisterMedullaServiceServer(r, s.server)
+}
 
 // Close finishes queued writes and closes the database.
 func (s *Service) Close() error { return s.store.Close() }

@@ -158,9 +158,9 @@ type EvidenceStatus string
 
 // The evidence statuses (the seed's vocabulary, kept verbatim).
 const (
-	EvidenceFresh       EvidenceStatus = "fresh"
-	EvidenceChanged     EvidenceStatus = "evidence_changed"
-	EvidenceFileMissing EvidenceStatus = "evidence_file_missing"
+	EvidenceFresh        EvidenceStatus = "fresh"
+	EvidenceChanged      EvidenceStatus = "evidence_changed"
+	EvidenceFileMissing  EvidenceStatus = "evidence_file_missing"
 	EvidenceUnverifiable EvidenceStatus = "unverifiable"
 )
 

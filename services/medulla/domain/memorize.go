@@ -205,7 +205,7 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 	claim := Claim{
 		Brain: in.Brain, Slug: in.Slug, Version: 1, Kind: in.Kind, Body: in.Body,
 		Evidence: in.Evidence, Confidence: in.Confidence, State: StateAuthored, Tier: tier, Verse: verse,
-		WrittenAt: now,
+		WrittenAt:  now,
 		Provenance: Provenance{Created: now, SourceAgent: c.Name(), OriginBrain: in.Brain, SoulSource: in.SoulSource},
 	}
 	if exists {

@@ -34,7 +34,7 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
 			policy = excluded.policy, updated_at = excluded.updated_at`),
-		live: p(`SELECT ` + claimCols + ` FROM claim_heads h JOIN claim_versions v ON v.id = h.live_id WHERE h.brain = ? AND h.slug = ?`),
+		live:      p(`SELECT ` + claimCols + ` FROM claim_heads h JOIN claim_versions v ON v.id = h.live_id WHERE h.brain = ? AND h.slug = ?`),
 		head:      p(`SELECT live_id FROM claim_heads WHERE brain = ? AND slug = ?`),
 		countLive: p(`UPDATE brains SET live_claims = live_claims + 1 WHERE name = ?`),
 		supersede: p(`UPDATE claim_versions SET superseded_at = ? WHERE id = ? AND superseded_at IS NULL`),

@@ -7,8 +7,8 @@ import (
 	"strconv"
 
 	"github.com/organism-dev/organism/platform/auth"
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
