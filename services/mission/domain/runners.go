@@ -1,0 +1,191 @@
+package domain
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/BurntSushi/toml"
+)
+
+// CapabilityGate is the capability a runner needs to run a mission's gate in a worktree.
+const CapabilityGate = "gate"
+
+// Runner limits that keep a pinned entry honest.
+const (
+	DefaultRunnerTimeout = 10 * time.Minute
+	MaxRunnerTimeout     = 24 * time.Hour
+	maxRunnersFileBytes  = 1 << 20
+)
+
+var runnerIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+
+// PinnedRunner is one runner the owner pinned in runners.toml. Work goes only to pinned
+// runners: announcing oneself earns nothing.
+type PinnedRunner struct {
+	ID string
+	// Command is an optional executor run in the worktree before the gate.
+	Command      string
+	Capabilities []string
+	Timeout      time.Duration
+	// Brains the runner serves; empty serves every brain.
+	Brains []string
+}
+
+// Can reports whether the runner has capability c.
+func (r PinnedRunner) Can(c string) bool {
+	for _, have := range r.Capabilities {
+		if have == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Serves reports whether the runner takes work for brain.
+func (r PinnedRunner) Serves(brain string) bool {
+	if len(r.Brains) == 0 {
+		return true
+	}
+	for _, b := range r.Brains {
+		if b == brain {
+			return true
+		}
+	}
+	return false
+}
+
+type runnersFile struct {
+	Runner []struct {
+		ID           string   `toml:"id"`
+		Command      string   `toml:"command"`
+		Capabilities []string `toml:"capabilities"`
+		Timeout      string   `toml:"timeout"`
+		Brains       []string `toml:"brains"`
+	} `toml:"runner"`
+}
+
+// ParseRunners reads a runners.toml document:
+//
+//	[[runner]]
+//	id = "r1"
+//	command = ""             # optional executor, run before the gate
+//	capabilities = ["gate"]  # default ["gate"]
+//	timeout = "10m"          # default 10m, at most 24h
+//	brains = ["alpha"]       # default: every brain
+func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
+	if len(data) > maxRunnersFileBytes {
+		return nil, fmt.Errorf("runners file is %d bytes, more than %d", len(data), maxRunnersFileBytes)
+	}
+	var f runnersFile
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
+		return nil, fmt.Errorf("runners file: %w", err)
+	}
+	if extra := md.Undecoded(); len(extra) > 0 {
+		// A misspelt key would silently unpin or widen a runner; refuse the whole file instead.
+		return nil, fmt.Errorf("runners file: unknown key %q", extra[0].String())
+	}
+	out := make(map[string]PinnedRunner, len(f.Runner))
+	for i, r := range f.Runner {
+		if !runnerIDPattern.MatchString(r.ID) {
+			return nil, fmt.Errorf("runner %d: id %q must match %s", i, r.ID, runnerIDPattern)
+		}
+		if _, dup := out[r.ID]; dup {
+			return nil, fmt.Errorf("runner %q pinned twice", r.ID)
+		}
+		p := PinnedRunner{ID: r.ID, Command: r.Command, Capabilities: r.Capabilities, Brains: r.Brains, Timeout: DefaultRunnerTimeout}
+		if len(p.Capabilities) == 0 {
+			p.Capabilities = []string{CapabilityGate}
+		}
+		if r.Timeout != "" {
+			d, err := time.ParseDuration(r.Timeout)
+			if err != nil {
+				return nil, fmt.Errorf("runner %q: timeout: %w", r.ID, err)
+			}
+			if d <= 0 || d > MaxRunnerTimeout {
+				return nil, fmt.Errorf("runner %q: timeout %s must be in (0, %s]", r.ID, d, MaxRunnerTimeout)
+			}
+			p.Timeout = d
+		}
+		out[r.ID] = p
+	}
+	return out, nil
+}
+
+// RunnerBook reads the owner's runners.toml, re-reading it when the file changes so the owner
+// can pin or unpin without a restart. A missing file pins nobody.
+type RunnerBook struct {
+	path string
+
+	mu      sync.Mutex
+	modTime time.Time
+	size    int64
+	runners map[string]PinnedRunner
+}
+
+// NewRunnerBook returns a book over the file at path.
+func NewRunnerBook(path string) *RunnerBook { return &RunnerBook{path: path} }
+
+// Runners returns the pinned runners as the file says now.
+func (b *RunnerBook) Runners() (map[string]PinnedRunner, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	st, err := os.Stat(b.path)
+	if errors.Is(err, os.ErrNotExist) {
+		b.runners, b.modTime, b.size = map[string]PinnedRunner{}, time.Time{}, 0
+		return b.runners, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if b.runners != nil && st.ModTime().Equal(b.modTime) && st.Size() == b.size {
+		return b.runners, nil
+	}
+	data, err := os.ReadFile(b.path)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := ParseRunners(data)
+	if err != nil {
+		return nil, err
+	}
+	b.runners, b.modTime, b.size = rs, st.ModTime(), st.Size()
+	return rs, nil
+}
+
+// Pinned returns runner id's entry, or UNPINNED_RUNNER.
+func (b *RunnerBook) Pinned(id string) (PinnedRunner, error) {
+	rs, err := b.Runners()
+	if err != nil {
+		return PinnedRunner{}, err
+	}
+	r, ok := rs[id]
+	if !ok {
+		return PinnedRunner{}, refuse(ReasonUnpinnedRunner, "runner %q is not pinned in the owner's runners.toml", id)
+	}
+	return r, nil
+}
+
+// pickFor returns the first pinned runner (by id) that can run a gate for brain.
+func (b *RunnerBook) pickFor(brain string) (PinnedRunner, bool, error) {
+	rs, err := b.Runners()
+	if err != nil {
+		return PinnedRunner{}, false, err
+	}
+	ids := make([]string, 0, len(rs))
+	for id := range rs {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if r := rs[id]; r.Can(CapabilityGate) && r.Serves(brain) {
+			return r, true, nil
+		}
+	}
+	return PinnedRunner{}, false, nil
+}

@@ -1,0 +1,123 @@
+package domain
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// Options configure the organ. Zero durations take the defaults named on each field.
+type Options struct {
+	Store   Store
+	Brains  Brains
+	Runners *RunnerBook
+	Scope   Scope
+	// Memory receives debriefs; nil leaves them pending (listed on the mission) until one is set.
+	Memory Memory
+	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
+	Skeletons Skeletons
+	Clock     Clock
+	IDs       IDs
+	Logger    *slog.Logger
+
+	// LeaseTTL is how long a claim holds without renewal; default 30s.
+	LeaseTTL time.Duration
+	// MaxAttempts is how many leases may expire on one mission before it is failed; default 3.
+	MaxAttempts int
+	// MaxClaimWait caps a runner's long poll; default 60s.
+	MaxClaimWait time.Duration
+	// MaxCandidateAge is how old a candidate's execution may be when it lands; default 24h.
+	MaxCandidateAge time.Duration
+	// ClockSkew is the tolerance between a runner's clock and the service's; default 2m.
+	ClockSkew time.Duration
+	// ReminderInterval is how often the bell reminds while a head waits; default 15m.
+	ReminderInterval time.Duration
+	// BellPoll is how often a board stream checks whether a reminder is due; default 1s.
+	BellPoll time.Duration
+	// MaxLogBytes bounds one stored gate log; default 64 MiB.
+	MaxLogBytes int64
+}
+
+// Service is the mission organ.
+type Service struct {
+	o      Options
+	log    *slog.Logger
+	change *notifier
+
+	// landMu serializes landings per mission inside this process so one candidate can never
+	// bump the store twice.
+	landMu sync.Map
+}
+
+// New validates o and returns the organ.
+func New(o Options) (*Service, error) {
+	if o.Store == nil || o.Brains == nil || o.Runners == nil || o.Scope == nil {
+		return nil, errors.New("mission: Store, Brains, Runners and Scope are required")
+	}
+	if o.Clock == nil {
+		return nil, errors.New("mission: Clock is required")
+	}
+	if o.IDs == nil {
+		o.IDs = RandomIDs{}
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.LeaseTTL, 30*time.Second)
+	def(&o.MaxClaimWait, 60*time.Second)
+	def(&o.MaxCandidateAge, 24*time.Hour)
+	def(&o.ClockSkew, 2*time.Minute)
+	def(&o.ReminderInterval, 15*time.Minute)
+	def(&o.BellPoll, time.Second)
+	if o.MaxAttempts <= 0 {
+		o.MaxAttempts = 3
+	}
+	if o.MaxLogBytes <= 0 {
+		o.MaxLogBytes = 64 << 20
+	}
+	return &Service{o: o, log: o.Logger, change: newNotifier()}, nil
+}
+
+// Options returns the options in effect, defaults filled.
+func (s *Service) Options() Options { return s.o }
+
+// RandomIDs mints prefix + 16 random hex digits.
+type RandomIDs struct{}
+
+// New implements IDs.
+func (RandomIDs) New(prefix string) string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// notifier wakes every waiter when anything on the board changes.
+type notifier struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+func newNotifier() *notifier { return &notifier{ch: make(chan struct{})} }
+
+// wait returns a channel closed at the next broadcast. Take it before reading state so a
+// change between the read and the wait is never missed.
+func (n *notifier) wait() <-chan struct{} {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.ch
+}
+
+func (n *notifier) broadcast() {
+	n.mu.Lock()
+	close(n.ch)
+	n.ch = make(chan struct{})
+	n.mu.Unlock()
+}

@@ -1,0 +1,155 @@
+// Package mission assembles the mission organ: letter chains, pinned runners, the human
+// landing gate, the bell and the debrief, served over gRPC.
+package mission
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/gitrepo"
+	"github.com/organism-dev/organism/services/mission/peers"
+	"github.com/organism-dev/organism/services/mission/store"
+	"github.com/organism-dev/organism/services/mission/transport"
+)
+
+// Options configure the organ. DataDir and Medulla are required.
+type Options struct {
+	// DataDir holds mission.db and, by default, runners.toml and skeletons/.
+	DataDir string
+	Logger  *slog.Logger
+	// Clock defaults to the wall clock.
+	Clock clock.Clock
+	// Medulla is the brain registry, store-version door and memorize sink. Its connection
+	// should carry auth.Credentials{Fallback: <mission service token>} so debriefs are written
+	// as the mission service.
+	Medulla medullav1.MedullaServiceClient
+	// RunnersFile is the owner's runners.toml; default <DataDir>/runners.toml.
+	RunnersFile string
+	// SkeletonDir holds <brain>.blocks files (one sb_ block id per line) for the unknown-block
+	// gate; default <DataDir>/skeletons. A brain without a file has no skeleton.
+	SkeletonDir string
+	// Synchronous is SQLite's commit durability; default FULL.
+	Synchronous sqlitedb.Synchronous
+	// DebriefRetry is how often pending debriefs are retried; default 1m, negative disables.
+	DebriefRetry time.Duration
+
+	// Tuning passed to the domain; zero takes its defaults.
+	LeaseTTL         time.Duration
+	MaxAttempts      int
+	MaxClaimWait     time.Duration
+	MaxCandidateAge  time.Duration
+	ClockSkew        time.Duration
+	ReminderInterval time.Duration
+	BellPoll         time.Duration
+	MaxLogBytes      int64
+
+	// IDs and Scope replace the random id source and the git stale-scope check (tests).
+	IDs   domain.IDs
+	Scope domain.Scope
+}
+
+// Service is the running organ.
+type Service struct {
+	Domain *domain.Service
+	store  *store.Store
+	server *transport.Server
+	stop   context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// Open opens the database and builds the organ.
+func Open(ctx context.Context, o Options) (*Service, error) {
+	if o.DataDir == "" {
+		return nil, errors.New("mission: DataDir is required")
+	}
+	if o.Medulla == nil {
+		return nil, errors.New("mission: Medulla client is required")
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Clock == nil {
+		o.Clock = clock.Real{}
+	}
+	if o.RunnersFile == "" {
+		o.RunnersFile = filepath.Join(o.DataDir, "runners.toml")
+	}
+	if o.SkeletonDir == "" {
+		o.SkeletonDir = filepath.Join(o.DataDir, "skeletons")
+	}
+	if o.Scope == nil {
+		o.Scope = gitrepo.Scope{}
+	}
+	if o.DebriefRetry == 0 {
+		o.DebriefRetry = time.Minute
+	}
+	if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("mission: data dir: %w", err)
+	}
+	st, err := store.Open(ctx, filepath.Join(o.DataDir, "mission.db"), store.Options{Synchronous: o.Synchronous})
+	if err != nil {
+		return nil, fmt.Errorf("mission: %w", err)
+	}
+	med := &peers.Medulla{Client: o.Medulla}
+	d, err := domain.New(domain.Options{
+		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Scope: o.Scope,
+		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
+		LeaseTTL: o.LeaseTTL, MaxAttempts: o.MaxAttempts, MaxClaimWait: o.MaxClaimWait, MaxCandidateAge: o.MaxCandidateAge,
+		ClockSkew: o.ClockSkew, ReminderInterval: o.ReminderInterval, BellPoll: o.BellPoll, MaxLogBytes: o.MaxLogBytes,
+	})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	bg, stop := context.WithCancel(context.Background())
+	s := &Service{Domain: d, store: st, server: transport.New(d, o.Logger), stop: stop}
+	if o.DebriefRetry > 0 {
+		s.wg.Add(1)
+		go s.retryDebriefs(bg, o.DebriefRetry, o.Logger)
+	}
+	return s, nil
+}
+
+// retryDebriefs re-offers debriefs medulla could not take when their mission closed.
+func (s *Service) retryDebriefs(ctx context.Context, every time.Duration, log *slog.Logger) {
+	defer s.wg.Done()
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := s.Domain.RetryDebriefs(ctx); err != nil && ctx.Err() == nil {
+				log.Warn("retry debriefs", "err", err)
+			} else if n > 0 {
+				log.Info("debriefs memorized on retry", "count", n)
+			}
+		}
+	}
+}
+
+// Register adds the mission service to a gRPC server.
+func (s *Service) Register(r grpc.ServiceRegistrar) {
+	missionv1.RegisterMissionServiceServer(r, s.server)
+}
+
+// Close stops background work and closes the database.
+func (s *Service) Close() error {
+	s.stop()
+	s.wg.Wait()
+	return s.store.Close()
+}

@@ -1,0 +1,312 @@
+// Package store keeps mission chains in SQLite: one row per mission, an append-only letters
+// table whose primary key makes forks unrepresentable, board events, gate logs and refusals.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"time"
+
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Migrations are the store's embedded schema migrations.
+func Migrations() fs.FS {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// Store implements domain.Store.
+type Store struct {
+	db *sql.DB
+}
+
+var _ domain.Store = (*Store)(nil)
+
+// Options tune the database.
+type Options struct {
+	// Synchronous defaults to sqlitedb.SyncFull.
+	Synchronous sqlitedb.Synchronous
+}
+
+// Open opens (creating and migrating) the database file at path.
+func Open(ctx context.Context, path string, o Options) (*Store, error) {
+	db, err := sqlitedb.Open(ctx, path, Migrations(), sqlitedb.Options{Synchronous: o.Synchronous})
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+func ns(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromNS(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// wrap turns driver failures into errors that say what the store was doing; busy and
+// constraint conditions the domain cares about are mapped where they occur.
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if sqlitedb.IsBusy(err) {
+		return fmt.Errorf("%s: database busy: %w", op, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// CreateMission stores a new mission, its seq 1 letter and its board event atomically.
+func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domain.Letter, ev domain.BoardEvent) error {
+	packet, err := json.Marshal(m.Packet)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("create mission", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `INSERT INTO missions(mission_id, brain, title, phase, head_seq, head_letter_id,
+		opened_at, updated_at, packet) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		m.MissionID, m.Brain, m.Title, string(m.Phase), m.HeadSeq, m.HeadLetterID, ns(m.OpenedAt), ns(m.UpdatedAt), string(packet)); err != nil {
+		return wrap("create mission", err)
+	}
+	if err := insertLetter(ctx, tx, first); err != nil {
+		return err
+	}
+	if err := insertEvent(ctx, tx, ev); err != nil {
+		return err
+	}
+	return wrap("create mission", tx.Commit())
+}
+
+func insertLetter(ctx context.Context, tx *sql.Tx, l domain.Letter) error {
+	body, err := json.Marshal(l)
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, l.MissionID, l.Seq, l.LetterID, string(l.Phase), b2i(l.Advisory), ns(l.PostedAt), string(body))
+	if sqlitedb.IsUnique(err) {
+		// Only reachable if the head row and the letters disagree; the chain refuses to fork.
+		return domain.ErrHeadMoved
+	}
+	return wrap("insert letter", err)
+}
+
+func insertEvent(ctx context.Context, tx *sql.Tx, ev domain.BoardEvent) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, ev.MissionID, ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At))
+	return wrap("insert board event", err)
+}
+
+// Append writes one letter under compare-and-swap on the head.
+func (s *Store) Append(ctx context.Context, a domain.Append) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("append", err)
+	}
+	defer tx.Rollback()
+	q := `UPDATE missions SET head_seq = ?, head_letter_id = ?, phase = ?, updated_at = ?`
+	args := []any{a.Letter.Seq, a.Letter.LetterID, string(a.Phase), ns(a.Now)}
+	if a.CandidateLetterID != "" {
+		q += `, candidate_letter = ?`
+		args = append(args, a.CandidateLetterID)
+	}
+	if a.ClearLease {
+		q += `, lease_id = '', lease_runner = '', lease_expires = 0`
+	}
+	if a.ClearRerun {
+		q += `, rerun_requested = 0`
+	}
+	q += ` WHERE mission_id = ? AND head_seq = ?`
+	args = append(args, a.Letter.MissionID, a.ExpectedHead)
+	if a.RequireLease != "" {
+		q += ` AND lease_id = ? AND lease_expires > ?`
+		args = append(args, a.RequireLease, ns(a.Now))
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return wrap("append", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		var head int64
+		err := tx.QueryRowContext(ctx, `SELECT head_seq FROM missions WHERE mission_id = ?`, a.Letter.MissionID).Scan(&head)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return domain.ErrMissionNotFound
+		case err != nil:
+			return wrap("append", err)
+		case head != a.ExpectedHead:
+			return domain.ErrHeadMoved
+		}
+		return domain.ErrLeaseNotHeld
+	}
+	if err := insertLetter(ctx, tx, a.Letter); err != nil {
+		return err
+	}
+	if err := insertEvent(ctx, tx, a.Event); err != nil {
+		return err
+	}
+	if a.Receipt != nil {
+		body, err := json.Marshal(a.Receipt)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO receipts(receipt_id, mission_id, brain, body, at) VALUES (?, ?, ?, ?, ?)`,
+			a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(body), ns(a.Receipt.At)); err != nil {
+			return wrap("insert receipt", err)
+		}
+	}
+	return wrap("append", tx.Commit())
+}
+
+const missionCols = `mission_id, brain, title, phase, head_seq, head_letter_id, opened_at, updated_at, candidate_letter,
+	spawned, assigned_runner, lease_id, lease_runner, lease_expires, attempts, rerun_requested, packet,
+	debrief_state, debrief_slug, debrief_error`
+
+type scanner interface{ Scan(...any) error }
+
+func scanMission(r scanner) (domain.Mission, error) {
+	var m domain.Mission
+	var phase, packet string
+	var opened, updated, expires int64
+	var spawned, rerun int
+	if err := r.Scan(&m.MissionID, &m.Brain, &m.Title, &phase, &m.HeadSeq, &m.HeadLetterID, &opened, &updated,
+		&m.CandidateLetterID, &spawned, &m.AssignedRunner, &m.Lease.LeaseID, &m.Lease.RunnerID, &expires, &m.Attempts,
+		&rerun, &packet, &m.Debrief.State, &m.Debrief.Slug, &m.Debrief.LastError); err != nil {
+		return m, err
+	}
+	m.Phase = domain.Phase(phase)
+	m.OpenedAt, m.UpdatedAt = fromNS(opened), fromNS(updated)
+	m.Spawned, m.RerunRequested = spawned != 0, rerun != 0
+	m.Lease.MissionID, m.Lease.ExpiresAt, m.Lease.Attempt = m.MissionID, fromNS(expires), m.Attempts
+	if err := json.Unmarshal([]byte(packet), &m.Packet); err != nil {
+		return m, fmt.Errorf("mission %s packet: %w", m.MissionID, err)
+	}
+	return m, nil
+}
+
+// Mission returns one mission or ErrMissionNotFound.
+func (s *Store) Mission(ctx context.Context, id string) (domain.Mission, error) {
+	m, err := scanMission(s.db.QueryRowContext(ctx, `SELECT `+missionCols+` FROM missions WHERE mission_id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return m, domain.ErrMissionNotFound
+	}
+	return m, wrap("mission", err)
+}
+
+func (s *Store) queryMissions(ctx context.Context, q string, args ...any) ([]domain.Mission, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("missions", err)
+	}
+	defer rows.Close()
+	var out []domain.Mission
+	for rows.Next() {
+		m, err := scanMission(rows)
+		if err != nil {
+			return nil, wrap("missions", err)
+		}
+		out = append(out, m)
+	}
+	return out, wrap("missions", rows.Err())
+}
+
+// Missions lists the board in (opened_at, mission_id) order.
+func (s *Store) Missions(ctx context.Context, f domain.MissionFilter) ([]domain.Mission, error) {
+	var where []string
+	var args []any
+	if f.Brain != "" {
+		where = append(where, "brain = ?")
+		args = append(args, f.Brain)
+	}
+	if len(f.Phases) > 0 {
+		marks := make([]string, len(f.Phases))
+		for i, p := range f.Phases {
+			marks[i] = "?"
+			args = append(args, string(p))
+		}
+		where = append(where, "phase IN ("+strings.Join(marks, ",")+")")
+	}
+	if f.AfterID != "" {
+		where = append(where, "(opened_at > ? OR (opened_at = ? AND mission_id > ?))")
+		args = append(args, ns(f.AfterOpened), ns(f.AfterOpened), f.AfterID)
+	}
+	q := `SELECT ` + missionCols + ` FROM missions`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	q += " ORDER BY opened_at, mission_id LIMIT ?"
+	args = append(args, f.Limit)
+	return s.queryMissions(ctx, q, args...)
+}
+
+// Letters lists a chain after afterSeq.
+func (s *Store) Letters(ctx context.Context, missionID string, afterSeq int64, limit int) ([]domain.Letter, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT body FROM letters WHERE mission_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+		missionID, afterSeq, limit)
+	if err != nil {
+		return nil, wrap("letters", err)
+	}
+	defer rows.Close()
+	var out []domain.Letter
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return nil, wrap("letters", err)
+		}
+		var l domain.Letter
+		if err := json.Unmarshal([]byte(body), &l); err != nil {
+			return nil, fmt.Errorf("letter of %s: %w", missionID, err)
+		}
+		out = append(out, l)
+	}
+	return out, wrap("letters", rows.Err())
+}
+
+// Letter returns one letter of a chain.
+func (s *Store) Letter(ctx context.Context, missionID, letterID string) (domain.Letter, error) {
+	var body string
+	err := s.db.QueryRowContext(ctx, `SELECT body FROM letters WHERE mission_id = ? AND letter_id = ?`, missionID, letterID).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrMissionNotFound)
+	}
+	if err != nil {
+		return domain.Letter{}, wrap("letter", err)
+	}
+	var l domain.Letter
+	return l, json.Unmarshal([]byte(body), &l)
+}

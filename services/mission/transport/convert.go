@@ -1,0 +1,200 @@
+package transport
+
+import (
+	"time"
+
+	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+var phaseToProto = map[domain.Phase]missionv1.Phase{
+	domain.PhaseJudging:      missionv1.Phase_PHASE_JUDGING,
+	domain.PhaseExecuting:    missionv1.Phase_PHASE_EXECUTING,
+	domain.PhaseMergeWait:    missionv1.Phase_PHASE_MERGE_WAIT,
+	domain.PhaseLanded:       missionv1.Phase_PHASE_LANDED,
+	domain.PhaseFailed:       missionv1.Phase_PHASE_FAILED,
+	domain.PhaseAbandoned:    missionv1.Phase_PHASE_ABANDONED,
+	domain.PhaseSpawnRefused: missionv1.Phase_PHASE_SPAWN_REFUSED,
+}
+
+var phaseFromProto = func() map[missionv1.Phase]domain.Phase {
+	m := map[missionv1.Phase]domain.Phase{}
+	for d, p := range phaseToProto {
+		m[p] = d
+	}
+	return m
+}()
+
+var verdictToProto = map[domain.Verdict]missionv1.Verdict{
+	domain.VerdictApprove: missionv1.Verdict_VERDICT_APPROVE,
+	domain.VerdictReject:  missionv1.Verdict_VERDICT_REJECT,
+	domain.VerdictAbstain: missionv1.Verdict_VERDICT_ABSTAIN,
+}
+
+var verdictFromProto = map[missionv1.Verdict]domain.Verdict{
+	missionv1.Verdict_VERDICT_APPROVE: domain.VerdictApprove,
+	missionv1.Verdict_VERDICT_REJECT:  domain.VerdictReject,
+	missionv1.Verdict_VERDICT_ABSTAIN: domain.VerdictAbstain,
+}
+
+var originToProto = map[domain.Origin]commonv1.Origin{
+	domain.OriginAgent:    commonv1.Origin_ORIGIN_AGENT,
+	domain.OriginHumanUI:  commonv1.Origin_ORIGIN_HUMAN_UI,
+	domain.OriginHumanCLI: commonv1.Origin_ORIGIN_HUMAN_CLI,
+	domain.OriginService:  commonv1.Origin_ORIGIN_SERVICE,
+	domain.OriginPeer:     commonv1.Origin_ORIGIN_PEER,
+}
+
+var originFromProto = func() map[commonv1.Origin]domain.Origin {
+	m := map[commonv1.Origin]domain.Origin{}
+	for d, p := range originToProto {
+		m[p] = d
+	}
+	return m
+}()
+
+var eventKindToProto = map[domain.EventKind]missionv1.BoardEventKind{
+	domain.EventLetter:   missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER,
+	domain.EventRing:     missionv1.BoardEventKind_BOARD_EVENT_KIND_RING,
+	domain.EventReminder: missionv1.BoardEventKind_BOARD_EVENT_KIND_REMINDER,
+	domain.EventSilence:  missionv1.BoardEventKind_BOARD_EVENT_KIND_SILENCE,
+}
+
+func ts(t time.Time) *timestamppb.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return timestamppb.New(t)
+}
+
+func fromTS(t *timestamppb.Timestamp) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.AsTime()
+}
+
+func packetToProto(p domain.Packet) *missionv1.Packet {
+	return &missionv1.Packet{Brain: p.Brain, BlockIds: p.BlockIDs, GateCommand: p.GateCommand, Symptom: p.Symptom,
+		ReportId: p.ReportID, Title: p.Title}
+}
+
+func packetFromProto(p *missionv1.Packet) domain.Packet {
+	return domain.Packet{Brain: p.GetBrain(), BlockIDs: p.GetBlockIds(), GateCommand: p.GetGateCommand(), Symptom: p.GetSymptom(),
+		ReportID: p.GetReportId(), Title: p.GetTitle()}
+}
+
+func candidateToProto(c domain.Candidate) *missionv1.ReceiptCandidate {
+	return &missionv1.ReceiptCandidate{
+		LogSha256: c.LogSHA256, LogSize: c.LogSize, ExitCode: int32(c.ExitCode),
+		StartedAt: ts(c.StartedAt), EndedAt: ts(c.EndedAt), BaseCommit: c.BaseCommit,
+		DiffStat: &missionv1.DiffStat{FilesChanged: int32(c.Diff.FilesChanged), Insertions: int32(c.Diff.Insertions),
+			Deletions: int32(c.Diff.Deletions), Paths: c.Diff.Paths},
+		GateCommand: c.GateCommand, RunnerId: c.RunnerID,
+	}
+}
+
+func candidateFromProto(c *missionv1.ReceiptCandidate) domain.Candidate {
+	d := c.GetDiffStat()
+	return domain.Candidate{
+		LogSHA256: c.GetLogSha256(), LogSize: c.GetLogSize(), ExitCode: int(c.GetExitCode()),
+		StartedAt: fromTS(c.GetStartedAt()), EndedAt: fromTS(c.GetEndedAt()), BaseCommit: c.GetBaseCommit(),
+		Diff: domain.DiffStat{FilesChanged: int(d.GetFilesChanged()), Insertions: int(d.GetInsertions()),
+			Deletions: int(d.GetDeletions()), Paths: d.GetPaths()},
+		GateCommand: c.GetGateCommand(),
+	}
+}
+
+func authorToProto(a domain.Author) *commonv1.AgentRef {
+	return &commonv1.AgentRef{AgentId: a.AgentID, Seat: a.Seat, Brain: a.Brain, Origin: originToProto[a.Origin]}
+}
+
+func letterToProto(l domain.Letter) *missionv1.Letter {
+	out := &missionv1.Letter{
+		Schema: l.Schema, LetterId: l.LetterID, MissionId: l.MissionID, Seq: l.Seq, Brain: l.Brain,
+		Phase: phaseToProto[l.Phase], Advisory: l.Advisory, Note: l.Note, BlockIds: l.BlockIDs,
+		Author: authorToProto(l.Author), PostedAt: ts(l.PostedAt),
+	}
+	if l.Packet != nil {
+		out.Packet = packetToProto(*l.Packet)
+	}
+	if l.Candidate != nil {
+		out.Candidate = candidateToProto(*l.Candidate)
+	}
+	if l.Parecer != nil {
+		out.Parecer = &missionv1.Parecer{Verdict: verdictToProto[l.Parecer.Verdict], Gist: l.Parecer.Gist}
+	}
+	if l.Landing != nil {
+		out.Landing = &missionv1.Landing{ReceiptId: l.Landing.ReceiptID, CandidateLetterId: l.Landing.CandidateLetterID,
+			StoreVersionBefore: l.Landing.StoreVersionBefore, StoreVersionAfter: l.Landing.StoreVersionAfter,
+			ImportedVia: originToProto[l.Landing.ImportedVia]}
+	}
+	return out
+}
+
+// letterFromProto takes only what a poster may say; the server fills ids, seq, author and time.
+func letterFromProto(l *missionv1.Letter) domain.Letter {
+	out := domain.Letter{Schema: l.GetSchema(), Brain: l.GetBrain(), Phase: phaseFromProto[l.GetPhase()],
+		Advisory: l.GetAdvisory(), Note: l.GetNote(), BlockIDs: l.GetBlockIds()}
+	if l.GetPacket() != nil {
+		p := packetFromProto(l.GetPacket())
+		out.Packet = &p
+	}
+	if l.GetCandidate() != nil {
+		c := candidateFromProto(l.GetCandidate())
+		out.Candidate = &c
+	}
+	if l.GetParecer() != nil {
+		out.Parecer = &domain.Parecer{Verdict: verdictFromProto[l.GetParecer().GetVerdict()], Gist: l.GetParecer().GetGist()}
+	}
+	if l.GetLanding() != nil {
+		out.Landing = &domain.Landing{}
+	}
+	return out
+}
+
+func leaseToProto(l domain.Lease) *missionv1.Lease {
+	if l.LeaseID == "" {
+		return nil
+	}
+	return &missionv1.Lease{LeaseId: l.LeaseID, MissionId: l.MissionID, RunnerId: l.RunnerID, ExpiresAt: ts(l.ExpiresAt), Attempt: int32(l.Attempt)}
+}
+
+func missionToProto(m domain.Mission, now time.Time) *missionv1.Mission {
+	out := &missionv1.Mission{
+		MissionId: m.MissionID, Brain: m.Brain, Phase: phaseToProto[m.Phase], HeadSeq: m.HeadSeq, HeadLetterId: m.HeadLetterID,
+		OpenedAt: ts(m.OpenedAt), UpdatedAt: ts(m.UpdatedAt), Title: m.Title, CandidateLetterId: m.CandidateLetterID,
+		AssignedRunner: m.AssignedRunner, Ringing: m.Ringing(), RerunRequested: m.RerunRequested,
+		Debrief: &missionv1.Debrief{State: m.Debrief.State, Slug: m.Debrief.Slug, LastError: m.Debrief.LastError},
+	}
+	// An expired lease is shown as none: liveness is computed, never stored.
+	if m.Lease.Live(now) {
+		out.Lease = leaseToProto(m.Lease)
+	}
+	return out
+}
+
+func pinnedToProto(r domain.PinnedRunner) *missionv1.PinnedRunner {
+	return &missionv1.PinnedRunner{Id: r.ID, Command: r.Command, Capabilities: r.Capabilities,
+		Timeout: durationpb.New(r.Timeout), Brains: r.Brains}
+}
+
+func eventToProto(e domain.BoardEvent) *missionv1.BoardEvent {
+	return &missionv1.BoardEvent{Cursor: e.Cursor, Kind: eventKindToProto[e.Kind], MissionId: e.MissionID, Brain: e.Brain,
+		Seq: e.Seq, FromPhase: phaseToProto[e.From], ToPhase: phaseToProto[e.To], At: ts(e.At)}
+}
+
+func receiptToProto(r domain.Receipt) *commonv1.CommitReceipt {
+	return &commonv1.CommitReceipt{
+		ReceiptId: r.ReceiptID, Brain: r.Brain, StoreVersionBefore: r.StoreVersionBefore, StoreVersionAfter: r.StoreVersionAfter,
+		Details: r.Details, By: authorToProto(r.By), At: ts(r.At), Verse: commonv1.Verse_VERSE_INTERNAL,
+		Proposal: &commonv1.Proposal{ProposalId: r.ReceiptID, Brain: r.Brain, Effect: "land", Subject: r.MissionID,
+			ProposedBy: authorToProto(r.By), ProposedAt: ts(r.At)},
+		Review: &commonv1.Review{ProposalId: r.ReceiptID, Decision: commonv1.Decision_DECISION_COMMIT,
+			Gates: []string{"origin", "head", "occ", "stale_scope", "evidence", "temporal"}, ReviewedAt: ts(r.At)},
+	}
+}
