@@ -20,14 +20,14 @@ type arrow struct{ from, to Phase }
 // gate (ImportReceipt), never a posted letter. merge_wait -> merge_wait is a re-run of the gate
 // after stale scope, which replaces the candidate.
 var arrows = map[arrow]mover{
-	{PhaseJudging, PhaseExecuting}:     moverRunner,
-	{PhaseJudging, PhaseSpawnRefused}:  moverBrain,
-	{PhaseJudging, PhaseAbandoned}:     moverBrain,
-	{PhaseExecuting, PhaseMergeWait}:   moverRunner,
-	{PhaseExecuting, PhaseFailed}:      moverRunnerOrHuman,
-	{PhaseExecuting, PhaseAbandoned}:   moverHuman,
-	{PhaseMergeWait, PhaseMergeWait}:   moverRunner,
-	{PhaseMergeWait, PhaseFailed}:      moverRunnerOrHuman,
+	{PhaseJudging, PhaseExecuting}:    moverRunner,
+	{PhaseJudging, PhaseSpawnRefused}: moverBrain,
+	{PhaseJudging, PhaseAbandoned}:    moverBrain,
+	{PhaseExecuting, PhaseMergeWait}:  moverRunner,
+	{PhaseExecuting, PhaseFailed}:     moverRunnerOrHuman,
+	{PhaseExecuting, PhaseAbandoned}:  moverHuman,
+	{PhaseMergeWait, PhaseMergeWait}:  moverRunner,
+	{PhaseMergeWait, PhaseFailed}:     moverRunnerOrHuman,
 }
 
 // next returns the phase the mission is in after l is appended to a head in phase from, and who

@@ -65,7 +65,9 @@ func actor(ctx context.Context) (domain.Actor, error) {
 // invalid collects field violations for one request.
 type invalid []refusal.Violation
 
-func (v *invalid) add(field, desc string) { *v = append(*v, refusal.Violation{Field: field, Description: desc}) }
+func (v *invalid) add(field, desc string) {
+	*v = append(*v, refusal.Violation{Field: field, Description: desc})
+}
 
 func (v invalid) err() error {
 	if len(v) == 0 {
