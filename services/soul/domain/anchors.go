@@ -1,0 +1,584 @@
+package domain
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// extractInto reads a claim's anchors, numbers, terms and wording markers out of its raw markdown.
+func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
+	raw := c.Text
+	lineAt := func(off int) int { return startLine + strings.Count(raw[:min(off, len(raw))], "\n") }
+	if commands {
+		for i, l := range strings.Split(raw, "\n") {
+			for _, a := range commandAnchors(l) {
+				a.Line = startLine + i
+				c.Anchors = append(c.Anchors, a)
+			}
+		}
+		return
+	}
+	prose := []byte(raw)
+	blank := func(from, to int) {
+		for i := from; i < to && i < len(prose); i++ {
+			if prose[i] != '\n' {
+				prose[i] = ' '
+			}
+		}
+	}
+	for _, m := range codeSpan.FindAllStringSubmatchIndex(raw, -1) {
+		body := raw[m[2]:m[3]]
+		anchors, term := classifySpan(body)
+		for _, a := range anchors {
+			a.Line = lineAt(m[0])
+			c.Anchors = append(c.Anchors, a)
+		}
+		if term != "" {
+			c.Terms = append(c.Terms, term)
+		}
+		blank(m[0], m[1])
+	}
+	for _, m := range mdLink.FindAllStringSubmatchIndex(string(prose), -1) {
+		dest := strings.TrimSpace(string(prose[m[2]:m[3]]))
+		if a, ok := linkAnchor(dest, soulPath); ok {
+			a.Line = lineAt(m[0])
+			c.Anchors = append(c.Anchors, a)
+		}
+		blank(m[2], m[3])
+	}
+	text := string(prose)
+	for _, m := range bareURL.FindAllStringIndex(text, -1) {
+		u := text[m[0]:m[1]]
+		if localURL.MatchString(u) {
+			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: strings.TrimRight(u, ".,;)"), Line: lineAt(m[0])})
+		}
+		blank(m[0], m[1])
+	}
+	text = string(prose)
+	c.Anchors = append(c.Anchors, proseRefs(text, lineAt)...)
+	attachLineHints(c, text, lineAt)
+	plain := strings.ReplaceAll(raw, "`", "")
+	lower := strings.ToLower(text)
+	plainLower := strings.ToLower(plain)
+	for _, m := range commitCount.FindAllStringSubmatch(plainLower, -1) {
+		n, _ := strconv.Atoi(m[1])
+		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorCount, Ref: m[0], Number: n, Since: m[2], Line: c.StartLine})
+	}
+	if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
+		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorLastDate, Ref: m[1], Line: c.StartLine})
+	}
+	if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
+		c.ExpiresOn = m[1]
+	}
+	c.Temporal = temporalWords.MatchString(plainLower)
+	c.Shipped = shippedWords.MatchString(plainLower)
+	switch {
+	case runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
+		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})
+		c.Priced = ClassRuntime
+	case receiptWords.MatchString(lower):
+		c.Priced = ClassReceipt
+	}
+	for _, a := range c.Anchors {
+		if a.Kind == AnchorRuntime {
+			c.Priced = ClassRuntime
+		}
+	}
+	c.Numbers = numberFacts(text, lineAt)
+	c.Anchors = dedupAnchors(c.Anchors)
+}
+
+var (
+	codeSpan       = regexp.MustCompile("`+([^`]+?)`+")
+	mdLink         = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
+	bareURL        = regexp.MustCompile(`\bhttps?://[^\s<>()\]]+`)
+	localURL       = regexp.MustCompile(`^https?://(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])([:/]|$)`)
+	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
+	lastCommit     = regexp.MustCompile(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
+	expiresOn      = regexp.MustCompile(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
+	temporalWords  = regexp.MustCompile(`\b(currently|for now|right now|at the moment|temporarily|in flight|in progress|pending|wip|may hold|sibling worktree|this week|as of today|until)\b`)
+	shippedWords   = regexp.MustCompile(`\b(shipped|ships|landed|merged|done|completed|implemented|fixed|resolved|delivered|released)\b`)
+	runtimeCount   = regexp.MustCompile(`(\d+(?:[.,]\d+)?\s*[km]?)\s+(?:live\s+)?(nodes|edges|pods|replicas|sessions|connections|workers|processes|active users|requests per second|rps|qps|vectors)\b`)
+	runtimeContext = regexp.MustCompile(`\b(live|running|warm|warm-booted|served|serving|online|deployed|in prod|in production|uptime)\b`)
+	receiptWords   = regexp.MustCompile(`\b\d+\s*/\s*\d+\s+(green|pass|passing|ok)\b|\b(green|passing) at \d+\s*/\s*\d+|\b\d+\s+(?:\w+\s+)?(tests|specs|cases)\s+(green|pass|passing|ok)\b|\b(ci|tests?|battery|suite|build|checks?)\s+(is\s+|are\s+|stays?\s+)?(green|passing|red|failing)\b|\bgreen on \d+|\bcoverage (?:at |of |is )?\d+%|\d+% coverage|\bzero [\w -]{0,20}(losses|failures|regressions)\b|\bbattery at \d+`)
+)
+
+// proseRefs finds git refs and bare paths written outside code spans.
+func proseRefs(text string, lineAt func(int) int) []Anchor {
+	var out []Anchor
+	lower := strings.ToLower(text)
+	for _, m := range prRef.FindAllStringSubmatchIndex(text, -1) {
+		if excludedHashContext(lower[:m[0]]) {
+			continue
+		}
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+	}
+	for _, m := range prWord.FindAllStringSubmatchIndex(text, -1) {
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+	}
+	for _, m := range tagRef.FindAllStringSubmatchIndex(text, -1) {
+		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0])})
+	}
+	for _, m := range shaRef.FindAllStringSubmatchIndex(text, -1) {
+		sha := text[m[2]:m[3]]
+		if plausibleSHA(sha) {
+			out = append(out, Anchor{Kind: AnchorCommit, Ref: sha, Line: lineAt(m[0])})
+		}
+	}
+	for _, m := range barePath.FindAllStringIndex(text, -1) {
+		tok := strings.TrimRight(text[m[0]:m[1]], ".,:;")
+		if a, ok := pathAnchor(tok); ok && !a.Weak {
+			a.Line = lineAt(m[0])
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+var (
+	prRef    = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
+	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)[\s#-]*#?(\d{1,6})\b`)
+	tagRef   = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
+	shaRef   = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
+	barePath = regexp.MustCompile(`(?:^|\s|\()(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
+)
+
+var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true}
+
+func excludedHashContext(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[len(f)-1], "*_(:,")
+	return hashExclusions[w]
+}
+
+func plausibleSHA(s string) bool {
+	if len(s) == 40 {
+		return true
+	}
+	letters, digits := 0, 0
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'f' {
+			letters++
+		} else if r >= '0' && r <= '9' {
+			digits++
+		} else {
+			return false
+		}
+	}
+	return letters > 0 && digits > 0
+}
+
+// attachLineHints turns "`x` line 52" into a line anchor on the nearest path.
+func attachLineHints(c *Claim, text string, lineAt func(int) int) {
+	for _, m := range lineWord.FindAllStringSubmatchIndex(text, -1) {
+		start, _ := strconv.Atoi(text[m[2]:m[3]])
+		end := start
+		if m[4] >= 0 {
+			end, _ = strconv.Atoi(text[m[4]:m[5]])
+		}
+		line := lineAt(m[0])
+		best := -1
+		for i, a := range c.Anchors {
+			if a.Kind != AnchorPath || a.Weak && !strings.Contains(a.Path, ".") {
+				continue
+			}
+			if best < 0 || abs(a.Line-line) < abs(c.Anchors[best].Line-line) {
+				best = i
+			}
+		}
+		if best < 0 || start <= 0 || end < start {
+			continue
+		}
+		a := &c.Anchors[best]
+		a.Kind, a.Start, a.End = AnchorLine, start, end
+		a.Ref = a.Path + ":" + strconv.Itoa(start)
+		a.Hints = hintsFor(c, a.Path)
+	}
+	for i := range c.Anchors {
+		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
+			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+		}
+	}
+}
+
+var lineWord = regexp.MustCompile(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?\b|\bL(\d{1,7})\b`)
+
+// hintsFor is what the hinted line should contain: the claim's other code words and symbol names.
+func hintsFor(c *Claim, p string) []string {
+	var hints []string
+	for _, a := range c.Anchors {
+		switch {
+		case a.Kind == AnchorSymbol:
+			hints = append(hints, a.Name)
+		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p:
+			hints = append(hints, a.Path)
+		}
+	}
+	for _, t := range c.Terms {
+		if t != p {
+			hints = append(hints, t)
+		}
+	}
+	if hints == nil {
+		hints = []string{}
+	}
+	return hints
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func dedupAnchors(in []Anchor) []Anchor {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, a := range in {
+		k := string(a.Kind) + "\x00" + a.Ref + "\x00" + a.Path
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, a)
+	}
+	return out
+}
+
+// classifySpan reads one code span: a path, a line, a symbol, a git ref, a command, or a plain term.
+func classifySpan(s string) ([]Anchor, string) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 512 {
+		return nil, ""
+	}
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+		if localURL.MatchString(s) {
+			return []Anchor{{Kind: AnchorRuntime, Ref: s}}, ""
+		}
+		return nil, ""
+	}
+	if strings.ContainsAny(s, " \t") {
+		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
+		if commandWords[first] || strings.HasPrefix(first, "./") {
+			return commandAnchors(s), ""
+		}
+		return nil, ""
+	}
+	if strings.HasPrefix(s, "~") {
+		return []Anchor{{Kind: AnchorHome, Ref: s}}, ""
+	}
+	if m := hashOnly.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return []Anchor{{Kind: AnchorPR, Ref: s, Number: n}}, ""
+	}
+	if tagOnly.MatchString(s) {
+		return []Anchor{{Kind: AnchorTag, Ref: s}}, ""
+	}
+	if shaOnly.MatchString(s) && plausibleSHA(s) {
+		return []Anchor{{Kind: AnchorCommit, Ref: s}}, ""
+	}
+	if m := pathLine.FindStringSubmatch(s); m != nil {
+		if a, ok := pathAnchor(m[1]); ok && !a.Weak && a.Kind == AnchorPath {
+			start, _ := strconv.Atoi(m[2])
+			end := start
+			if m[3] != "" {
+				end, _ = strconv.Atoi(m[3])
+			}
+			if start > 0 && end >= start {
+				return []Anchor{{Kind: AnchorLine, Ref: s, Path: a.Path, Start: start, End: end}}, ""
+			}
+		}
+	}
+	if m := rustSymbol.FindStringSubmatch(s); m != nil {
+		parts := strings.Split(strings.TrimSuffix(s, "()"), "::")
+		return []Anchor{{Kind: AnchorSymbol, Ref: s, Name: parts[len(parts)-1], Qualifier: parts[len(parts)-2]}}, ""
+	}
+	if a, ok := pathAnchor(s); ok {
+		return []Anchor{a}, ""
+	}
+	if callSymbol.MatchString(s) || dottedSymbol.MatchString(s) {
+		parts := strings.Split(strings.TrimSuffix(s, "()"), ".")
+		name := parts[len(parts)-1]
+		if len(parts) > 1 && knownExt[strings.ToLower(name)] {
+			return nil, s
+		}
+		a := Anchor{Kind: AnchorSymbol, Ref: s, Name: name}
+		if len(parts) > 1 {
+			a.Qualifier = parts[len(parts)-2]
+		}
+		if len(name) < 3 {
+			return nil, s
+		}
+		return []Anchor{a}, ""
+	}
+	if identTerm.MatchString(s) {
+		return nil, s
+	}
+	return nil, ""
+}
+
+var (
+	hashOnly     = regexp.MustCompile(`^#(\d{1,6})$`)
+	tagOnly      = regexp.MustCompile(`^v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?$`)
+	shaOnly      = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+	pathLine     = regexp.MustCompile(`^(.+?)(?::|#L)(\d{1,7})(?:(?:[-–:]|-L)(\d{1,7}))?$`)
+	rustSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?:\(\))?$`)
+	callSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)$`)
+	dottedSymbol = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
+	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
+)
+
+// pathAnchor decides whether a token names a file: strong (an extension, a trailing slash, a dot directory,
+// an explicit ./), weak (a slash path without extension), home, absolute or a sibling of the repository.
+func pathAnchor(tok string) (Anchor, bool) {
+	if tok == "" || strings.ContainsAny(tok, " \t()<>{}\"'$=,;|!\\`") || strings.Contains(tok, "://") || strings.Contains(tok, "::") || strings.Contains(tok, "...") {
+		return Anchor{}, false
+	}
+	if strings.HasPrefix(tok, "~") {
+		return Anchor{Kind: AnchorHome, Ref: tok}, true
+	}
+	if strings.HasPrefix(tok, "/") {
+		if len(tok) < 2 || !segmentsOK(strings.Split(strings.Trim(tok, "/"), "/")) {
+			return Anchor{}, false
+		}
+		return Anchor{Kind: AnchorAbsolute, Ref: tok, Path: tok}, true
+	}
+	if strings.HasPrefix(tok, "../") {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: tok, Workspace: true}, true
+	}
+	clean := strings.TrimPrefix(tok, "./")
+	explicit := clean != tok
+	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
+	if !segmentsOK(segs) {
+		return Anchor{}, false
+	}
+	glob := strings.ContainsAny(clean, "*?[")
+	last := segs[len(segs)-1]
+	if len(segs) > 1 {
+		if strings.Contains(segs[0], ".") && !strings.HasPrefix(segs[0], ".") {
+			return Anchor{}, false // a domain or module path, not a repository path
+		}
+		strong := explicit || strings.HasSuffix(clean, "/") || hasKnownExt(last) || strings.HasPrefix(segs[0], ".") || knownNames[last]
+		kind := AnchorPath
+		if glob {
+			kind = AnchorGlob
+		}
+		return Anchor{Kind: kind, Ref: tok, Path: strings.TrimSuffix(clean, "/"), Weak: !strong}, true
+	}
+	if glob {
+		if hasKnownExt(last) {
+			return Anchor{Kind: AnchorGlob, Ref: tok, Path: clean}, true
+		}
+		return Anchor{}, false
+	}
+	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+	}
+	return Anchor{}, false
+}
+
+var (
+	techName = regexp.MustCompile(`^[A-Z][a-z0-9]+\.js$`)
+	dotfile  = regexp.MustCompile(`^\.[a-z][\w.-]*$`)
+	segOK    = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
+)
+
+func segmentsOK(segs []string) bool {
+	letter := false
+	for _, s := range segs {
+		if s == "" || s == "." || !segOK.MatchString(s) {
+			return false
+		}
+		if s == ".." {
+			return false
+		}
+		for _, r := range s {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+				letter = true
+				break
+			}
+		}
+	}
+	return letter
+}
+
+func hasKnownExt(name string) bool {
+	ext := strings.TrimPrefix(path.Ext(name), ".")
+	return ext != "" && len(name) > len(ext)+1 && knownExt[strings.ToLower(ext)]
+}
+
+var knownExt = set("md", "markdown", "go", "rs", "py", "pyi", "ts", "tsx", "js", "jsx", "mjs", "cjs", "json", "jsonl", "yaml", "yml", "toml", "txt", "sh", "bash", "zsh", "fish", "sql", "proto", "html", "htm", "css", "scss", "sass", "less", "java", "kt", "kts", "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rb", "php", "cs", "fs", "lock", "mod", "sum", "cfg", "ini", "conf", "env", "xml", "csv", "tsv", "ipynb", "lua", "zig", "ex", "exs", "erl", "hrl", "dart", "vue", "svelte", "gradle", "bzl", "bazel", "nix", "tf", "tfvars", "hcl", "graphql", "gql", "pdf", "png", "svg", "jpg", "jpeg", "gif", "webp", "ico", "wasm", "log", "patch", "diff", "rst", "adoc", "tex", "r", "jl", "scala", "clj", "hs", "ml", "mli", "elm", "vim", "el", "service", "plist", "sqlite", "db", "tmpl", "tpl", "j2", "gotmpl", "mk", "cmake", "ps1", "bat", "cmd", "dockerfile", "example", "sample", "template", "woff", "woff2", "ttf", "otf", "snap", "golden", "out", "pem", "crt", "pub", "gz", "tgz", "zip", "tar", "bin", "so", "a", "wat", "sol", "move", "cairo", "pyx", "pxd", "nim", "cr", "v", "sv", "vhd", "asm", "s", "ld", "x", "y", "l", "g4", "thrift", "avsc", "capnp", "fbs")
+
+var knownNames = set("Makefile", "GNUmakefile", "makefile", "Dockerfile", "Containerfile", "Justfile", "justfile", "LICENSE", "LICENCE", "COPYING", "NOTICE", "AUTHORS", "CODEOWNERS", "Procfile", "Gemfile", "Rakefile", "Vagrantfile", "Jenkinsfile", "Brewfile", "Pipfile", "Tiltfile", "BUILD", "WORKSPACE", "OWNERS")
+
+var commandWords = set("make", "gmake", "go", "cargo", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno", "python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pytest", "bash", "sh", "zsh", "git", "docker", "podman", "kubectl", "kind", "helm", "kustomize", "just", "rustc", "rustup", "gradle", "./gradlew", "gradlew", "mvn", "java", "javac", "dotnet", "ruby", "bundle", "rake", "terraform", "curl", "wget", "organism", "buf", "protoc", "sqlite3", "psql", "cd", "export", "source", "brew", "apt", "apt-get", "tox", "nox", "ruff", "black", "mypy", "eslint", "prettier", "tsc", "vitest", "jest", "playwright", "cmake", "ctest", "bazel", "nix", "direnv", "gh", "sudo", "env", "time", "m1nd", "pathos", "grpcurl", "swift", "xcodebuild", "flutter", "mix", "elixir", "iex", "composer", "php", "dune", "opam", "stack", "cabal", "zig", "deploy", "scripts")
+
+func set(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// commandAnchors reads one shell line: make targets, npm scripts and script paths are checkable;
+// anything else is a command whose truth needs execution.
+func commandAnchors(line string) []Anchor {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "$ ")
+	line = strings.TrimPrefix(line, "> ")
+	if line == "" || strings.HasPrefix(line, "#") {
+		return nil
+	}
+	if i := strings.Index(line, " #"); i >= 0 {
+		line = line[:i]
+	}
+	var out []Anchor
+	for _, seg := range shellSplit.Split(line, -1) {
+		f := strings.Fields(seg)
+		for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "time" || f[0] == "env" || f[0] == "exec") {
+			f = f[1:]
+		}
+		if len(f) == 0 {
+			continue
+		}
+		checkable := false
+		switch f[0] {
+		case "make", "gmake":
+			dir := ""
+			for i := 1; i < len(f); i++ {
+				a := f[i]
+				if a == "-C" && i+1 < len(f) {
+					dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
+					i++
+					continue
+				}
+				if strings.HasPrefix(a, "-") || strings.Contains(a, "=") || !targetName.MatchString(a) {
+					continue
+				}
+				out = append(out, Anchor{Kind: AnchorMake, Ref: "make " + a, Name: a, Path: dir})
+				checkable = true
+			}
+			if !checkable {
+				out = append(out, Anchor{Kind: AnchorMake, Ref: "make", Path: dir})
+				checkable = true
+			}
+		case "npm", "pnpm", "yarn", "bun":
+			if len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]) {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]})
+				checkable = true
+			} else if len(f) >= 2 && (f[1] == "test" || f[1] == "start") {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
+				checkable = true
+			}
+		}
+		for _, arg := range f {
+			if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
+				continue
+			}
+			arg = strings.Trim(arg, `"'`)
+			if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
+				out = append(out, a)
+				checkable = true
+			}
+		}
+		if !checkable {
+			out = append(out, Anchor{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)})
+		}
+	}
+	return out
+}
+
+var (
+	shellSplit = regexp.MustCompile(`&&|\|\||;|\|`)
+	targetName = regexp.MustCompile(`^[A-Za-z0-9][\w./:-]*$`)
+)
+
+// linkAnchor reads a markdown link destination as a path relative to the soul's own directory.
+func linkAnchor(dest, soulPath string) (Anchor, bool) {
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "mailto:") {
+		return Anchor{}, false
+	}
+	if strings.Contains(dest, "://") {
+		if localURL.MatchString(dest) {
+			return Anchor{Kind: AnchorRuntime, Ref: dest}, true
+		}
+		return Anchor{}, false
+	}
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		dest = dest[:i]
+	}
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") {
+		return Anchor{}, false
+	}
+	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
+	if strings.HasPrefix(joined, "../") || joined == ".." {
+		return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Workspace: true}, true
+	}
+	if joined == "." {
+		return Anchor{}, false
+	}
+	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined}, true
+}
+
+// numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.
+func numberFacts(text string, lineAt func(int) int) []NumberFact {
+	masked := nonCount.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
+	lower := strings.ToLower(masked)
+	var out []NumberFact
+	for _, m := range countRe.FindAllStringSubmatchIndex(lower, -1) {
+		val := strings.ReplaceAll(lower[m[2]:m[3]], ",", "")
+		subject := singular(lower[m[4]:m[5]])
+		if genericSubjects[subject] || stopwords[subject] {
+			continue
+		}
+		before := lower[:m[0]]
+		if approx.MatchString(before) || strings.HasPrefix(lower[m[3]:], "+") {
+			continue
+		}
+		qual := qualifierOf(before)
+		out = append(out, NumberFact{Subject: subject, Qualifier: qual, Value: val, Line: lineAt(m[0])})
+	}
+	return out
+}
+
+var (
+	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since)\s+\d+)|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	countRe  = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+)
+
+var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old")
+
+var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
+
+func qualifierOf(before string) string {
+	tail := before
+	if i := strings.LastIndexAny(tail, ".;!?\n()[]|—–"); i >= 0 {
+		tail = tail[i+1:]
+	}
+	f := strings.FieldsFunc(tail, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '-' || r >= '0' && r <= '9') })
+	for i := len(f) - 1; i >= 0 && i >= len(f)-3; i-- {
+		w := f[i]
+		if stopwords[w] || len(w) < 3 || w[0] >= '0' && w[0] <= '9' {
+			continue
+		}
+		return singular(w)
+	}
+	return ""
+}
+
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}

@@ -1,0 +1,536 @@
+package domain
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Prober reaches a runtime fact (a localhost URL). Nil means runtime checks are held unprovable-now.
+type Prober interface {
+	Probe(ctx context.Context, url string) error
+}
+
+// CheckOptions tunes one check.
+type CheckOptions struct {
+	Now           time.Time
+	Brain         string
+	Prober        Prober
+	IncludeClaims bool
+	// LiveBudget overrides DefaultLiveBudget when positive.
+	LiveBudget int
+	// Source is the soul's bytes, for the report's content hash.
+	Source []byte
+}
+
+// Check verifies every claim of a parsed soul against a repository and returns the honesty report.
+// Claim states are computed here and nowhere stored (SOUL-INV-7).
+func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}}
+	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
+	if len(opts.Source) > 0 {
+		sum := sha256.Sum256(opts.Source)
+		rep.SoulSHA256 = hex.EncodeToString(sum[:])
+	}
+	if repo.Git() {
+		rep.RepoSHA = repo.Head().SHA
+	}
+	results := make([]ClaimResult, len(soul.Claims))
+	for i := range soul.Claims {
+		c := &soul.Claims[i]
+		results[i] = ClaimResult{Claim: *c, Section: v.sectionName(c.Section)}
+		switch c.Tissue {
+		case TissueDeclared:
+			results[i].State = StateDeclared
+		case TissueHistory:
+			results[i].State = StateHistory
+		}
+	}
+	if err := v.prepare(ctx, results); err != nil {
+		return nil, err
+	}
+	for i := range results {
+		if results[i].State == "" {
+			v.judge(&results[i])
+		}
+	}
+	v.autoSections(results)
+	consistency(results, v.soul)
+	supersession(results, v.soul)
+	v.summarize(ctx, rep, results)
+	return rep, nil
+}
+
+type verifier struct {
+	repo         Repo
+	soul         *Soul
+	opts         CheckOptions
+	calls        map[CheckClass]int
+	batch        BatchAnswer
+	prs          map[int]bool
+	prConvention bool
+	files        map[string][]byte
+	makeTargets  map[string]map[string]bool
+	npmScripts   map[string]bool
+	symbols      *symbolIndex
+	// missing holds strong paths absent from the tree, answered by the batch.
+	missing map[string]bool
+}
+
+func (v *verifier) sectionName(i int) string {
+	if i < 0 || i >= len(v.soul.Sections) {
+		return ""
+	}
+	return v.soul.Sections[i].Heading
+}
+
+// prepare gathers every question of the check and asks the repository once.
+func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
+	var q BatchQuery
+	seen := map[string]bool{}
+	add := func(list *[]string, s string) {
+		k := fmt.Sprintf("%p", list) + s
+		if !seen[k] {
+			seen[k] = true
+			*list = append(*list, s)
+		}
+	}
+	v.missing = map[string]bool{}
+	for i := range results {
+		if results[i].State != "" {
+			continue
+		}
+		for _, a := range results[i].Claim.Anchors {
+			switch a.Kind {
+			case AnchorCommit:
+				add(&q.Commits, a.Ref)
+			case AnchorSymbol:
+				add(&q.Symbols, a.Name)
+				if a.Qualifier != "" {
+					add(&q.Symbols, a.Qualifier)
+				}
+			case AnchorPath, AnchorLine:
+				p := v.repoPath(a)
+				if p == "" || a.Workspace || a.Weak {
+					continue
+				}
+				bare := !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
+				if ok, _ := v.repo.Exists(p); !ok && (!bare || !v.repo.HasBasename(p)) {
+					v.missing[p] = true
+					add(&q.Ignored, p)
+					add(&q.EverSeen, p)
+				}
+			}
+		}
+	}
+	if !v.repo.Git() {
+		q.Commits, q.Ignored, q.EverSeen = nil, nil, nil
+	}
+	ans, err := v.repo.Batch(ctx, q)
+	if err != nil {
+		return err
+	}
+	v.batch = ans
+	if len(q.Symbols) > 0 {
+		v.symbols = indexSymbols(ans.SymbolLines)
+	}
+	return nil
+}
+
+func (v *verifier) repoPath(a Anchor) string {
+	if a.Kind == AnchorAbsolute {
+		root := filepath.ToSlash(v.repo.Root())
+		if rel, ok := strings.CutPrefix(a.Path, strings.TrimSuffix(root, "/")+"/"); ok {
+			return rel
+		}
+		return ""
+	}
+	return a.Path
+}
+
+// judge computes one verifiable claim's state from its anchors.
+func (v *verifier) judge(r *ClaimResult) {
+	c := &r.Claim
+	checked := 0
+	var failed, held *AnchorResult
+	for _, a := range c.Anchors {
+		ar := v.anchor(a)
+		r.Anchors = append(r.Anchors, ar)
+		if ar.Status != AnchorSkipped {
+			checked++
+		}
+	}
+	for i := range r.Anchors {
+		ar := &r.Anchors[i]
+		switch ar.Status {
+		case AnchorFailed:
+			if failed == nil {
+				failed = ar
+			}
+		case AnchorHeld:
+			if held == nil {
+				held = ar
+			}
+		}
+	}
+	expired := c.ExpiresOn != "" && c.ExpiresOn < v.opts.Now.UTC().Format("2006-01-02")
+	switch {
+	case expired:
+		r.State, r.Reason, r.Detail = StateStale, ReasonExpired, "holds until "+c.ExpiresOn
+	case failed != nil:
+		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
+		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
+			r.Reason = ReasonExpired
+			r.Detail = "point-in-time claim outlived: " + failed.Anchor.Ref + " is gone"
+		}
+	case checked == 0 && c.Priced == "":
+		r.State, r.Reason = StateStale, ReasonUnanchored
+		r.Detail = "verifiable tissue with no anchor to check"
+	case c.Priced == ClassRuntime || held != nil && held.Anchor.Kind.Class() == ClassRuntime:
+		r.State, r.Reason = StateUnprovableNow, ReasonProbeOff
+		if held != nil {
+			r.Reason, r.Detail = held.Reason, held.Detail
+		}
+		if v.opts.Prober != nil && held == nil {
+			r.State, r.Reason = StateFresh, ""
+		}
+	case c.Priced == ClassReceipt:
+		r.State, r.Reason = StateReceiptRequired, ReasonExecution
+	case held != nil:
+		r.State, r.Reason, r.Detail = StateUnprovableNow, held.Reason, held.Detail
+		if held.Reason == ReasonExecution {
+			r.State = StateReceiptRequired
+		}
+	default:
+		r.State = StateFresh
+	}
+	if r.State == StateStale && failed != nil {
+		r.Detail = strings.TrimSpace(r.Detail)
+	}
+}
+
+func (v *verifier) count(a Anchor) { v.calls[a.Kind.Class()]++ }
+
+// anchor checks one anchor against the repository.
+func (v *verifier) anchor(a Anchor) AnchorResult {
+	res := AnchorResult{Anchor: a, Status: AnchorOK}
+	fail := func(reason, detail string) AnchorResult {
+		res.Status, res.Reason, res.Detail = AnchorFailed, reason, detail
+		return res
+	}
+	hold := func(reason, detail string) AnchorResult {
+		res.Status, res.Reason, res.Detail = AnchorHeld, reason, detail
+		return res
+	}
+	gitOnly := func() bool { return v.repo.Git() }
+	switch a.Kind {
+	case AnchorHome:
+		return hold(ReasonOutsideRepo, a.Ref+" is a home path, never checked as a repo path")
+	case AnchorAbsolute:
+		p := v.repoPath(a)
+		if p == "" {
+			return hold(ReasonOutsideRepo, a.Ref+" is outside the repository")
+		}
+		a.Path, a.Kind = p, AnchorPath
+		return v.anchor(a)
+	case AnchorPath:
+		v.count(a)
+		if a.Workspace {
+			if v.repo.StatOutside(filepath.Join(v.repo.Root(), filepath.FromSlash(a.Path))) {
+				return res
+			}
+			return fail(ReasonFileMissing, a.Ref+" does not exist beside the repository")
+		}
+		if ok, _ := v.repo.Exists(a.Path); ok {
+			return res
+		}
+		if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
+			if v.repo.HasBasename(a.Path) {
+				return res
+			}
+			return v.missingPath(a, fail, hold)
+		}
+		if a.Weak {
+			top := strings.SplitN(a.Path, "/", 2)[0]
+			if !v.repo.HasTopLevel(top) {
+				res.Status = AnchorSkipped
+				return res
+			}
+			return fail(ReasonFileMissing, a.Path+" is not in the repository")
+		}
+		return v.missingPath(a, fail, hold)
+	case AnchorGlob:
+		v.count(a)
+		if len(v.repo.Glob(a.Path, 1)) > 0 {
+			return res
+		}
+		return fail(ReasonFileMissing, "no tracked file matches "+a.Path)
+	case AnchorLine:
+		v.count(a)
+		return v.lineHint(a, fail, hold)
+	case AnchorSymbol:
+		v.count(a)
+		return v.symbol(a, fail, &res)
+	case AnchorMake:
+		v.count(a)
+		return v.makeTarget(a, fail)
+	case AnchorNPM:
+		v.count(a)
+		if v.npmScripts == nil {
+			v.npmScripts = readNPMScripts(v.repo)
+		}
+		if v.npmScripts[a.Name] {
+			return res
+		}
+		return fail(ReasonChanged, "package.json has no script "+a.Name)
+	case AnchorCommand:
+		return hold(ReasonExecution, a.Ref)
+	case AnchorRuntime:
+		v.count(a)
+		if v.opts.Prober == nil {
+			return hold(ReasonProbeOff, a.Ref)
+		}
+		if !strings.HasPrefix(a.Ref, "http") {
+			return hold(ReasonProbeOff, a.Ref+": no probe for a count")
+		}
+		if err := v.opts.Prober.Probe(context.Background(), a.Ref); err != nil {
+			return hold(ReasonProbeFailed, a.Ref)
+		}
+		return res
+	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate:
+		if !gitOnly() {
+			return hold(ReasonNotGit, "git facts unavailable")
+		}
+		v.count(a)
+		return v.gitRef(a, fail, hold)
+	}
+	res.Status = AnchorSkipped
+	return res
+}
+
+func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	if v.batch.Ignored[a.Path] {
+		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
+	}
+	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] {
+		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
+	}
+	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+func (v *verifier) readFile(p string) ([]byte, bool) {
+	if b, ok := v.files[p]; ok {
+		return b, b != nil
+	}
+	b, err := v.repo.ReadFile(p)
+	if err != nil {
+		v.files[p] = nil
+		return nil, false
+	}
+	v.files[p] = b
+	return b, true
+}
+
+// lineHint checks that the hinted lines still say what the claim says; a moved line is line_drift.
+func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	body, ok := v.readFile(a.Path)
+	if !ok {
+		if exists, dir := v.repo.Exists(a.Path); exists && dir {
+			return fail(ReasonChanged, a.Path+" is a directory")
+		}
+		pa := a
+		pa.Kind = AnchorPath
+		return v.missingPath(pa, fail, hold)
+	}
+	lines := bytes.Split(body, []byte("\n"))
+	n := len(lines)
+	if n > 0 && len(lines[n-1]) == 0 {
+		n--
+	}
+	hints := a.Hints
+	if len(hints) == 0 {
+		if a.End <= n {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+		return fail(ReasonLineDrift, fmt.Sprintf("%s has %d lines, hint says %d", a.Path, n, a.End))
+	}
+	match := func(l int) bool {
+		for _, h := range hints {
+			if bytes.Contains(lines[l], []byte(h)) || strings.Contains(h, "/") && bytes.Contains(lines[l], []byte(path.Base(h))) {
+				return true
+			}
+		}
+		return false
+	}
+	for l := a.Start - 1; l < a.End && l < n; l++ {
+		if l >= 0 && match(l) {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+	}
+	for l := 0; l < n; l++ {
+		if match(l) {
+			return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, l+1, a.Start))
+		}
+	}
+	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
+}
+
+var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[^=]|$)`)
+
+func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
+	targets, ok := v.makeTargets[a.Path]
+	if !ok {
+		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if body, ok := v.readFile(path.Join(a.Path, name)); ok {
+				targets = map[string]bool{}
+				for _, m := range makeRule.FindAllSubmatch(body, -1) {
+					for _, t := range strings.Fields(string(m[1])) {
+						targets[t] = true
+					}
+				}
+				break
+			}
+		}
+		v.makeTargets[a.Path] = targets
+	}
+	if targets == nil {
+		return fail(ReasonFileMissing, "no Makefile in "+orRoot(a.Path))
+	}
+	if a.Name == "" || targets[a.Name] {
+		return AnchorResult{Anchor: a, Status: AnchorOK}
+	}
+	return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "the repository root"
+	}
+	return p
+}
+
+var npmScriptsBlock = regexp.MustCompile(`(?s)"scripts"\s*:\s*\{(.*?)\}`)
+var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
+
+func readNPMScripts(repo Repo) map[string]bool {
+	out := map[string]bool{}
+	body, err := repo.ReadFile("package.json")
+	if err != nil {
+		return out
+	}
+	if m := npmScriptsBlock.FindSubmatch(body); m != nil {
+		for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
+			out[string(n[1])] = true
+		}
+	}
+	return out
+}
+
+var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)
+
+func (v *verifier) gitRef(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	ok := AnchorResult{Anchor: a, Status: AnchorOK}
+	switch a.Kind {
+	case AnchorTag:
+		if _, found := v.repo.Tags()[a.Ref]; found {
+			return ok
+		}
+		return hold(ReasonNotATag, a.Ref+" is not a tag here; a version of something else cannot be checked")
+	case AnchorCommit:
+		if v.batch.Commits[a.Ref] != "" {
+			return ok
+		}
+		return fail(ReasonRefMissing, "no commit "+a.Ref)
+	case AnchorPR:
+		if v.prs == nil {
+			v.prs = map[int]bool{}
+			for _, c := range v.repo.Log() {
+				for _, m := range logPR.FindAllStringSubmatch(c.Subject, -1) {
+					for _, g := range m[1:] {
+						if n, err := strconv.Atoi(g); err == nil {
+							v.prs[n] = true
+						}
+					}
+				}
+			}
+			v.prConvention = len(v.prs) > 0
+		}
+		if v.prs[a.Number] {
+			return ok
+		}
+		if !v.prConvention {
+			return hold(ReasonNoPRLog, "the log carries no (#N) merge subjects")
+		}
+		return fail(ReasonRefMissing, fmt.Sprintf("no (#%d) in the log", a.Number))
+	case AnchorCount:
+		since, found := v.resolveRef(a.Since)
+		if !found {
+			return fail(ReasonRefMissing, "no ref "+a.Since)
+		}
+		n := commitsSince(v.repo.Log(), since)
+		if n == a.Number {
+			return ok
+		}
+		return fail(ReasonChanged, fmt.Sprintf("%d commits since %s, claim says %d", n, a.Since, a.Number))
+	case AnchorLastDate:
+		head := v.repo.Head()
+		if head.SHA == "" {
+			return hold(ReasonNotGit, "no HEAD")
+		}
+		got := head.Time.UTC().Format("2006-01-02")
+		if got == a.Ref {
+			return ok
+		}
+		return fail(ReasonChanged, "last commit "+got+", claim says "+a.Ref)
+	}
+	return ok
+}
+
+func (v *verifier) resolveRef(ref string) (string, bool) {
+	if sha, ok := v.repo.Tags()[ref]; ok {
+		return sha, true
+	}
+	for _, c := range v.repo.Log() {
+		if strings.HasPrefix(c.SHA, ref) && len(ref) >= 7 {
+			return c.SHA, true
+		}
+	}
+	return "", false
+}
+
+// commitsSince counts HEAD's commits that the given commit cannot reach.
+func commitsSince(log []Commit, since string) int {
+	if since == "" {
+		return len(log)
+	}
+	parents := make(map[string][]string, len(log))
+	for _, c := range log {
+		parents[c.SHA] = c.Parents
+	}
+	reach := map[string]bool{}
+	stack := []string{since}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reach[s] {
+			continue
+		}
+		reach[s] = true
+		stack = append(stack, parents[s]...)
+	}
+	n := 0
+	for _, c := range log {
+		if !reach[c.SHA] {
+			n++
+		}
+	}
+	return n
+}

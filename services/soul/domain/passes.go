@@ -1,0 +1,303 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// autoSections holds generated sections to the repository's newest facts: an auto section whose
+// newest version is older than the newest tag is stale, and any failure inside it reads as "stale".
+func (v *verifier) autoSections(results []ClaimResult) {
+	newest := ""
+	if v.repo.Git() {
+		for t := range v.repo.Tags() {
+			if semverLess(newest, t) {
+				newest = t
+			}
+		}
+	}
+	for si, s := range v.soul.Sections {
+		if !s.Auto || s.Tissue == TissueHistory {
+			continue
+		}
+		best, bestIdx := "", -1
+		for i := range results {
+			r := &results[i]
+			if r.Claim.Section != si {
+				continue
+			}
+			if r.State == StateStale && r.Reason != ReasonUnanchored {
+				r.Reason = ReasonStale
+			}
+			for _, a := range r.Claim.Anchors {
+				if a.Kind == AnchorTag && semverLess(best, a.Ref) {
+					best, bestIdx = a.Ref, i
+				}
+			}
+		}
+		if bestIdx >= 0 && newest != "" && semverLess(best, newest) {
+			r := &results[bestIdx]
+			if r.State != StateStale {
+				r.Detail = fmt.Sprintf("generated section stops at %s; %s is tagged since", best, newest)
+			}
+			r.State, r.Reason = StateStale, ReasonStale
+		}
+	}
+}
+
+var semverParts = regexp.MustCompile(`^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(-.*)?$`)
+
+// semverLess orders version tags; anything that is not a version sorts first.
+func semverLess(a, b string) bool {
+	ma, mb := semverParts.FindStringSubmatch(a), semverParts.FindStringSubmatch(b)
+	if mb == nil {
+		return false
+	}
+	if ma == nil {
+		return true
+	}
+	for i := 1; i <= 4; i++ {
+		x, _ := strconv.Atoi(ma[i])
+		y, _ := strconv.Atoi(mb[i])
+		if x != y {
+			return x < y
+		}
+	}
+	return ma[5] != "" && mb[5] == ""
+}
+
+// consistency marks numeric contradictions inside the live soul: the same subject counted two ways.
+// The value most of the soul agrees on stands; the others are contradicted (all of them on a tie).
+func consistency(results []ClaimResult, soul *Soul) {
+	type ref struct{ claim int }
+	groups := map[string]map[string][]int{}
+	for i := range results {
+		r := &results[i]
+		if r.Claim.Tissue == TissueHistory {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, n := range r.Claim.Numbers {
+			k := n.Qualifier + "|" + n.Subject
+			if seen[k+n.Value] {
+				continue
+			}
+			seen[k+n.Value] = true
+			if groups[k] == nil {
+				groups[k] = map[string][]int{}
+			}
+			groups[k][n.Value] = append(groups[k][n.Value], i)
+		}
+	}
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vals := groups[k]
+		if len(vals) < 2 {
+			continue
+		}
+		top, tie := "", false
+		for val, claims := range vals {
+			switch {
+			case top == "" || len(claims) > len(vals[top]):
+				top, tie = val, false
+			case len(claims) == len(vals[top]):
+				tie = true
+			}
+		}
+		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
+		for val, claims := range vals {
+			if val == top && !tie {
+				continue
+			}
+			for _, ci := range claims {
+				r := &results[ci]
+				if r.Claim.Tissue != TissueVerifiable || r.State == StateStale && r.Reason != ReasonUnanchored {
+					continue
+				}
+				others := []string{}
+				for ov := range vals {
+					if ov != val {
+						others = append(others, ov)
+					}
+				}
+				sort.Strings(others)
+				r.State, r.Reason = StateStale, ReasonContradicted
+				r.Detail = fmt.Sprintf("%s: this claim says %s, the soul also says %s", subject, val, strings.Join(others, ", "))
+			}
+		}
+	}
+}
+
+// supersession marks a next step that a live claim elsewhere reports shipped.
+func supersession(results []ClaimResult, soul *Soul) {
+	var shipped []int
+	for i := range results {
+		r := &results[i]
+		c := &r.Claim
+		if c.Tissue == TissueHistory || !c.Shipped || c.Section < 0 || soul.Sections[c.Section].NextSteps {
+			continue
+		}
+		shipped = append(shipped, i)
+	}
+	if len(shipped) == 0 {
+		return
+	}
+	for i := range results {
+		r := &results[i]
+		c := &r.Claim
+		if c.Tissue == TissueHistory || c.Section < 0 || !soul.Sections[c.Section].NextSteps {
+			continue
+		}
+		keys := claimKeys(c)
+		if len(keys) == 0 {
+			continue
+		}
+		for _, si := range shipped {
+			sk := claimKeys(&results[si].Claim)
+			if shared := intersect(keys, sk); shared != "" {
+				r.State, r.Reason = StateSuperseded, ReasonSuperseded
+				r.Claim.Tissue = TissueVerifiable
+				r.Detail = fmt.Sprintf("line %d reports %s shipped", results[si].Claim.StartLine, shared)
+				break
+			}
+		}
+	}
+}
+
+// claimKeys are the distinctive handles a claim names: code words, paths, symbols and PR numbers.
+func claimKeys(c *Claim) map[string]bool {
+	keys := map[string]bool{}
+	for _, t := range c.Terms {
+		keys[strings.ToLower(t)] = true
+	}
+	for _, a := range c.Anchors {
+		switch a.Kind {
+		case AnchorPath, AnchorSymbol, AnchorPR, AnchorGlob, AnchorLine:
+			keys[strings.ToLower(a.Ref)] = true
+		}
+	}
+	return keys
+}
+
+func intersect(a, b map[string]bool) string {
+	var out []string
+	for k := range a {
+		if b[k] {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	sort.Strings(out)
+	return out[0]
+}
+
+// summarize counts states, lists findings, names skipped classes and measures lag and budget.
+func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimResult) {
+	classSeen := map[CheckClass]bool{}
+	held := map[CheckClass]int{}
+	for i := range results {
+		r := &results[i]
+		rep.Totals.Total++
+		switch r.State {
+		case StateDeclared:
+			rep.Totals.Declared++
+			continue
+		case StateHistory:
+			rep.Totals.History++
+			continue
+		}
+		rep.Totals.Verifiable++
+		for _, a := range r.Anchors {
+			if a.Status == AnchorOK || a.Status == AnchorFailed {
+				classSeen[a.Anchor.Kind.Class()] = true
+			}
+		}
+		if len(r.Claim.Numbers) > 0 {
+			classSeen[ClassConsistency] = true
+		}
+		switch r.State {
+		case StateFresh:
+			rep.ByState.Fresh++
+		case StateStale:
+			rep.ByState.Stale++
+			if r.Reason == ReasonUnanchored && len(r.Anchors) == 0 {
+				rep.Unanchored++
+			}
+		case StateSuperseded:
+			rep.ByState.Superseded++
+		case StateReceiptRequired:
+			rep.ByState.ReceiptRequired++
+			held[ClassReceipt]++
+		case StateUnprovableNow:
+			rep.ByState.UnprovableNow++
+			if r.Reason == ReasonNotGit {
+				held[ClassGit]++
+			} else {
+				held[ClassRuntime]++
+			}
+		}
+		if r.State == StateStale || r.State == StateSuperseded {
+			rep.Stale = append(rep.Stale, finding(r))
+		}
+	}
+	for _, cl := range AllClasses {
+		switch {
+		case cl == ClassGit && !v.repo.Git():
+			rep.ChecksSkipped = append(rep.ChecksSkipped, Skipped{cl, fmt.Sprintf("not a git repository: %d git claims held unprovable-now", held[ClassGit])})
+		case cl == ClassReceipt:
+			rep.ChecksSkipped = append(rep.ChecksSkipped, Skipped{cl, fmt.Sprintf("execution not run: %d claims held receipt-required", held[ClassReceipt])})
+		case cl == ClassRuntime && v.opts.Prober == nil:
+			rep.ChecksSkipped = append(rep.ChecksSkipped, Skipped{cl, fmt.Sprintf("runtime probe disabled: %d claims held unprovable-now", held[ClassRuntime])})
+		case cl != ClassRuntime && !classSeen[cl]:
+			rep.ChecksSkipped = append(rep.ChecksSkipped, Skipped{cl, "no anchors of this class in verifiable tissue"})
+		}
+	}
+	budget := v.opts.LiveBudget
+	if budget <= 0 {
+		budget = DefaultLiveBudget
+	}
+	rep.Enxuto = Enxuto{LiveLines: v.soul.LiveLines, Budget: budget, Addenda: v.soul.Addenda, OverBudget: v.soul.LiveLines > budget}
+	if v.repo.Git() {
+		if touch, ok := v.repo.LastTouch(ctx, v.soul.Path); ok {
+			rep.Lag = SoulLag{Known: true, LastSoulTouch: short(touch.SHA), LastSoulTouchAt: touch.Time, CommitsBehindHead: commitsSince(v.repo.Log(), touch.SHA)}
+		}
+	}
+	rep.VerifierCalls = v.calls
+	if v.opts.IncludeClaims {
+		rep.Claims = results
+	}
+	rep.ReceiptLine = receiptLine(rep)
+}
+
+func finding(r *ClaimResult) Finding {
+	f := Finding{Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
+	for _, a := range r.Anchors {
+		if a.Status == AnchorFailed {
+			f.Anchor = a.Anchor.Ref
+			f.Line = a.Anchor.Line
+			break
+		}
+	}
+	if len(f.Claim) > 300 {
+		f.Claim = f.Claim[:300] + "…"
+		f.Claim = strings.ToValidUTF8(f.Claim, "")
+	}
+	return f
+}
+
+func short(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
+}

@@ -1,0 +1,212 @@
+package gitrepo
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+// sourceGlobs limits the symbol search to the languages the verifier knows.
+var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
+
+// Batch answers one check's questions: each kind of question is one git process, run side by side.
+func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnswer, error) {
+	ans := domain.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
+	var wg sync.WaitGroup
+	var errs [4]error
+	if r.git && len(q.Commits) > 0 {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[0] = r.resolveCommits(ctx, q.Commits, ans.Commits) }()
+	}
+	if r.git && len(q.Ignored) > 0 {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[1] = r.checkIgnored(ctx, q.Ignored, ans.Ignored) }()
+	}
+	if r.git && len(q.EverSeen) > 0 {
+		wg.Add(1)
+		go func() { defer wg.Done(); ans.EverSeen, errs[2] = r.everAdded(ctx, q.EverSeen) }()
+	}
+	if len(q.Symbols) > 0 {
+		wg.Add(1)
+		go func() { defer wg.Done(); ans.SymbolLines, errs[3] = r.grepWords(ctx, q.Symbols) }()
+	}
+	wg.Wait()
+	return ans, errors.Join(errs[:]...)
+}
+
+func (r *Repo) resolveCommits(ctx context.Context, names []string, out map[string]string) error {
+	var in bytes.Buffer
+	for _, n := range names {
+		in.WriteString(n + "^{commit}\n")
+	}
+	res, err := run(ctx, r.root, in.Bytes(), "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimRight(string(res), "\n"), "\n")
+	for i, l := range lines {
+		if i >= len(names) {
+			break
+		}
+		f := strings.Fields(l)
+		if len(f) == 2 && f[1] == "commit" {
+			out[names[i]] = f[0]
+		}
+	}
+	return nil
+}
+
+func (r *Repo) checkIgnored(ctx context.Context, paths []string, out map[string]bool) error {
+	var in bytes.Buffer
+	for _, p := range paths {
+		in.WriteString(p)
+		in.WriteByte(0)
+	}
+	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin")
+	if err != nil && exitCode(err) != 1 {
+		return err
+	}
+	for _, p := range bytes.Split(res, []byte{0}) {
+		if len(p) > 0 {
+			out[strings.TrimSuffix(string(p), "/")] = true
+		}
+	}
+	return nil
+}
+
+// everAdded answers which paths some commit on any ref ever added (a file, or a file under a directory).
+func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, error) {
+	args := []string{"log", "--all", "--format=", "--name-only", "--diff-filter=A", "-z"}
+	if len(paths) <= 512 {
+		args = append(args, "--")
+		args = append(args, paths...)
+	}
+	res, err := runLimited(ctx, r.root, nil, 256<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+	if err != nil {
+		return nil, err
+	}
+	added := map[string]bool{}
+	for _, f := range bytes.Split(res, []byte{0}) {
+		s := strings.TrimSpace(string(f))
+		for s != "" && s != "." {
+			if added[s] {
+				break
+			}
+			added[s] = true
+			i := strings.LastIndexByte(s, '/')
+			if i < 0 {
+				break
+			}
+			s = s[:i]
+		}
+	}
+	out := map[string]bool{}
+	for _, p := range paths {
+		if added[p] {
+			out[p] = true
+		}
+	}
+	return out, nil
+}
+
+// grepWords lists the tracked source lines that mention any of the words, in one git grep.
+func (r *Repo) grepWords(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+	if !r.git {
+		return r.scanWords(words), nil
+	}
+	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
+	for _, w := range words {
+		args = append(args, "-e", w)
+	}
+	args = append(args, "--")
+	args = append(args, sourceGlobs...)
+	res, err := runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
+	if err != nil && exitCode(err) != 1 {
+		return nil, err
+	}
+	var out []domain.SourceLine
+	sc := bufio.NewScanner(bytes.NewReader(res))
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		f := bytes.SplitN(sc.Bytes(), []byte{0}, 3)
+		if len(f) < 3 {
+			continue
+		}
+		n, _ := strconv.Atoi(string(f[1]))
+		out = append(out, domain.SourceLine{Path: string(f[0]), Line: n, Text: string(f[2])})
+	}
+	return out, nil
+}
+
+// scanWords is grepWords for a directory that is not a git work tree.
+func (r *Repo) scanWords(words []string) []domain.SourceLine {
+	var out []domain.SourceLine
+	total := 0
+	for _, f := range r.files {
+		if !isSource(f) {
+			continue
+		}
+		body, err := r.ReadFile(f)
+		if err != nil || bytes.IndexByte(body, 0) >= 0 {
+			continue
+		}
+		hit := false
+		for _, w := range words {
+			if bytes.Contains(body, []byte(w)) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		for i, line := range bytes.Split(body, []byte("\n")) {
+			for _, w := range words {
+				if containsWord(line, w) {
+					out = append(out, domain.SourceLine{Path: f, Line: i + 1, Text: string(line)})
+					total += len(line)
+					break
+				}
+			}
+		}
+		if total > maxGrepBytes {
+			break
+		}
+	}
+	return out
+}
+
+func isSource(f string) bool {
+	for _, g := range sourceGlobs {
+		if strings.HasSuffix(f, g[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsWord(line []byte, w string) bool {
+	for off := 0; ; {
+		i := bytes.Index(line[off:], []byte(w))
+		if i < 0 {
+			return false
+		}
+		i += off
+		before := i == 0 || !wordByte(line[i-1])
+		after := i+len(w) >= len(line) || !wordByte(line[i+len(w)])
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}

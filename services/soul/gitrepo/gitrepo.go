@@ -1,0 +1,415 @@
+// Package gitrepo reads a repository's facts for the soul verifiers: a fixed handful of git processes per check.
+package gitrepo
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+// Limits that keep one check bounded on hostile or huge repositories.
+const (
+	maxReadBytes   = 8 << 20
+	maxGrepBytes   = 64 << 20
+	maxWalkEntries = 200_000
+)
+
+// Repo is a repository snapshot taken at Open. It is safe for concurrent use.
+type Repo struct {
+	root  string
+	git   bool
+	head  domain.Commit
+	log   []domain.Commit
+	tags  map[string]string
+	files []string
+	set   map[string]bool
+	dirs  map[string]bool
+	base  map[string]bool
+	top   map[string]bool
+}
+
+var _ domain.Repo = (*Repo)(nil)
+
+// ErrNotDirectory is returned when the root is not a directory.
+var ErrNotDirectory = errors.New("repository root is not a directory")
+
+// Open snapshots the repository at root: HEAD, log, tags and tracked files, each read by one git
+// process, the processes run side by side. A directory that is not a git work tree opens with Git false
+// and a bounded walk of its files.
+func Open(ctx context.Context, root string) (*Repo, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, ErrNotDirectory
+	}
+	r := &Repo{root: abs, tags: map[string]string{}}
+	top, err := run(ctx, abs, nil, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return r, r.walk()
+	}
+	r.root = strings.TrimSpace(string(top))
+	r.git = true
+	var wg sync.WaitGroup
+	var logErr, tagErr, filesErr error
+	wg.Add(3)
+	go func() { defer wg.Done(); logErr = r.readLog(ctx) }()
+	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
+	go func() { defer wg.Done(); filesErr = r.readFiles(ctx) }()
+	wg.Wait()
+	if err := errors.Join(logErr, tagErr, filesErr); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func run(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
+	return runLimited(ctx, dir, stdin, 0, nil, args...)
+}
+
+func runLimited(ctx context.Context, dir string, stdin []byte, limit int, env []string, args ...string) ([]byte, error) {
+	full := append([]string{"-c", "safe.directory=*", "-c", "core.quotepath=off", "-C", dir}, args...)
+	cmd := exec.CommandContext(ctx, "git", full...)
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(cmd.Env, env...)
+	if stdin != nil {
+		cmd.Stdin = bytes.NewReader(stdin)
+	}
+	var out bytes.Buffer
+	var stderr bytes.Buffer
+	if limit > 0 {
+		cmd.Stdout = &capped{buf: &out, limit: limit}
+	} else {
+		cmd.Stdout = &out
+	}
+	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
+	err := cmd.Run()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return out.Bytes(), &gitError{args: args, code: ee.ExitCode(), stderr: strings.TrimSpace(stderr.String())}
+		}
+		return out.Bytes(), err
+	}
+	return out.Bytes(), nil
+}
+
+type gitError struct {
+	args   []string
+	code   int
+	stderr string
+}
+
+func (e *gitError) Error() string {
+	return fmt.Sprintf("git %s: exit %d: %s", strings.Join(e.args[:min(2, len(e.args))], " "), e.code, e.stderr)
+}
+
+func exitCode(err error) int {
+	var ge *gitError
+	if errors.As(err, &ge) {
+		return ge.code
+	}
+	return -1
+}
+
+// capped drops output past its limit instead of growing without bound.
+type capped struct {
+	buf   *bytes.Buffer
+	limit int
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	if room := c.limit - c.buf.Len(); room > 0 {
+		if len(p) > room {
+			c.buf.Write(p[:room])
+		} else {
+			c.buf.Write(p)
+		}
+	}
+	return len(p), nil
+}
+
+func (r *Repo) readLog(ctx context.Context) error {
+	out, err := run(ctx, r.root, nil, "log", "-z", "--format=%H%x1f%P%x1f%ct%x1f%s", "HEAD", "--")
+	if err != nil {
+		if _, herr := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); herr != nil {
+			return nil // an unborn branch has no history yet
+		}
+		return err
+	}
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		f := strings.SplitN(string(rec), "\x1f", 4)
+		if len(f) < 4 {
+			continue
+		}
+		secs, _ := strconv.ParseInt(f[2], 10, 64)
+		r.log = append(r.log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
+	}
+	if len(r.log) > 0 {
+		r.head = r.log[0]
+	}
+	return nil
+}
+
+func (r *Repo) readTags(ctx context.Context) error {
+	out, err := run(ctx, r.root, nil, "for-each-ref", "--format=%(refname:short)%09%(objectname)%09%(*objectname)", "refs/tags")
+	if err != nil {
+		return err
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Split(line, "\t")
+		if len(f) < 3 || f[0] == "" {
+			continue
+		}
+		sha := f[1]
+		if f[2] != "" {
+			sha = f[2]
+		}
+		r.tags[f[0]] = sha
+	}
+	return nil
+}
+
+func (r *Repo) readFiles(ctx context.Context) error {
+	out, err := run(ctx, r.root, nil, "ls-files", "-z")
+	if err != nil {
+		return err
+	}
+	var files []string
+	for _, f := range bytes.Split(out, []byte{0}) {
+		if len(f) > 0 {
+			files = append(files, string(f))
+		}
+	}
+	r.index(files)
+	return nil
+}
+
+func (r *Repo) index(files []string) {
+	r.files = files
+	r.set = make(map[string]bool, len(files))
+	r.dirs = map[string]bool{}
+	r.base = make(map[string]bool, len(files))
+	r.top = map[string]bool{}
+	for _, f := range files {
+		r.set[f] = true
+		r.base[path.Base(f)] = true
+		segs := strings.Split(f, "/")
+		r.top[segs[0]] = true
+		for i := 1; i < len(segs); i++ {
+			r.dirs[strings.Join(segs[:i], "/")] = true
+		}
+	}
+}
+
+// walk lists the files of a directory that is not a git work tree, bounded.
+func (r *Repo) walk() error {
+	var files []string
+	err := filepath.WalkDir(r.root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") && p != r.root {
+			return filepath.SkipDir
+		}
+		if len(files) >= maxWalkEntries {
+			return filepath.SkipAll
+		}
+		if !d.IsDir() {
+			rel, err := filepath.Rel(r.root, p)
+			if err == nil {
+				files = append(files, filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	r.index(files)
+	return err
+}
+
+// Root is the absolute repository root.
+func (r *Repo) Root() string { return r.root }
+
+// Git reports whether the root is a git work tree.
+func (r *Repo) Git() bool { return r.git }
+
+// Head is the HEAD commit.
+func (r *Repo) Head() domain.Commit { return r.head }
+
+// Tags maps tag names to peeled commits.
+func (r *Repo) Tags() map[string]string { return r.tags }
+
+// Log is HEAD's history, newest first.
+func (r *Repo) Log() []domain.Commit { return r.log }
+
+// Files lists the tracked (or walked) files.
+func (r *Repo) Files() []string { return r.files }
+
+// safeRel refuses paths that would leave the repository.
+func safeRel(rel string) (string, bool) {
+	c := path.Clean(strings.TrimPrefix(rel, "./"))
+	if c == "." || c == ".." || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "/") || strings.ContainsRune(c, 0) {
+		return "", false
+	}
+	return c, true
+}
+
+// Exists reports whether rel is tracked, a tracked directory, or present on disk.
+func (r *Repo) Exists(rel string) (bool, bool) {
+	c, ok := safeRel(rel)
+	if !ok {
+		return false, false
+	}
+	if r.set[c] {
+		return true, false
+	}
+	if r.dirs[c] {
+		return true, true
+	}
+	st, err := os.Lstat(filepath.Join(r.root, filepath.FromSlash(c)))
+	if err != nil {
+		return false, false
+	}
+	return true, st.IsDir()
+}
+
+// HasTopLevel reports whether a first path segment exists at the root.
+func (r *Repo) HasTopLevel(name string) bool {
+	if r.top[name] {
+		return true
+	}
+	ok, _ := r.Exists(name)
+	return ok
+}
+
+// HasBasename reports whether a tracked file has this base name, or the name exists at the root.
+func (r *Repo) HasBasename(name string) bool {
+	if r.base[name] {
+		return true
+	}
+	ok, _ := r.Exists(name)
+	return ok
+}
+
+// Glob lists tracked files matching pattern; ** spans directories.
+func (r *Repo) Glob(pattern string, limit int) []string {
+	re, err := globRegexp(pattern)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, f := range r.files {
+		if re.MatchString(f) || r.dirMatch(re, f) {
+			out = append(out, f)
+			if limit > 0 && len(out) >= limit {
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (r *Repo) dirMatch(re *regexp.Regexp, f string) bool {
+	for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {
+		if re.MatchString(d) {
+			return true
+		}
+	}
+	return false
+}
+
+func globRegexp(p string) (*regexp.Regexp, error) {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(p); i++ {
+		ch := p[i]
+		switch {
+		case ch == '*' && i+1 < len(p) && p[i+1] == '*':
+			b.WriteString(".*")
+			i++
+			if i+1 < len(p) && p[i+1] == '/' {
+				i++
+				b.WriteString("/?")
+			}
+		case ch == '*':
+			b.WriteString("[^/]*")
+		case ch == '?':
+			b.WriteString("[^/]")
+		case ch == '[':
+			j := strings.IndexByte(p[i:], ']')
+			if j < 0 {
+				b.WriteString(`\[`)
+				continue
+			}
+			b.WriteString(p[i : i+j+1])
+			i += j
+		default:
+			b.WriteString(regexp.QuoteMeta(string(ch)))
+		}
+	}
+	b.WriteString("/?$")
+	return regexp.Compile(b.String())
+}
+
+// ReadFile reads a file inside the repository, at most 8 MiB.
+func (r *Repo) ReadFile(rel string) ([]byte, error) {
+	c, ok := safeRel(rel)
+	if !ok {
+		return nil, fs.ErrNotExist
+	}
+	f, err := os.Open(filepath.Join(r.root, filepath.FromSlash(c)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		return nil, fs.ErrInvalid
+	}
+	return io.ReadAll(io.LimitReader(f, maxReadBytes))
+}
+
+// StatOutside reports whether an absolute path exists.
+func (r *Repo) StatOutside(abs string) bool {
+	_, err := os.Stat(abs)
+	return err == nil
+}
+
+// LastTouch is the newest commit that changed rel.
+func (r *Repo) LastTouch(ctx context.Context, rel string) (domain.Commit, bool) {
+	if !r.git {
+		return domain.Commit{}, false
+	}
+	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)
+	if err != nil {
+		return domain.Commit{}, false
+	}
+	f := strings.SplitN(strings.TrimSpace(string(out)), "\x1f", 2)
+	if len(f) < 2 || f[0] == "" {
+		return domain.Commit{}, false
+	}
+	secs, _ := strconv.ParseInt(f[1], 10, 64)
+	return domain.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}, true
+}
