@@ -26,10 +26,23 @@ const (
 type PresenceReason int32
 
 const (
-	PresenceReason_PRESENCE_REASON_UNSPECIFIED        PresenceReason = 0
-	PresenceReason_PRESENCE_REASON_INVALID_ARGUMENT   PresenceReason = 1
-	PresenceReason_PRESENCE_REASON_FOREIGN_BRAIN      PresenceReason = 2
+	PresenceReason_PRESENCE_REASON_UNSPECIFIED PresenceReason = 0
+	// Malformed input; the BadRequest detail lists every bad field.
+	PresenceReason_PRESENCE_REASON_INVALID_ARGUMENT PresenceReason = 1
+	// The credential is bound to another brain.
+	PresenceReason_PRESENCE_REASON_FOREIGN_BRAIN PresenceReason = 2
+	// No such presence (never registered, left, or swept).
 	PresenceReason_PRESENCE_REASON_PRESENCE_NOT_FOUND PresenceReason = 3
+	// The presence went past last_beat + ttl; register again to come back.
+	PresenceReason_PRESENCE_REASON_PRESENCE_EXPIRED PresenceReason = 4
+	// The presence belongs to another agent; nobody acts as another agent.
+	PresenceReason_PRESENCE_REASON_NOT_PRESENCE_HOLDER PresenceReason = 5
+	// Kind human-ui is reserved for the owner's Hall session.
+	PresenceReason_PRESENCE_REASON_KIND_RESERVED PresenceReason = 6
+	// The events after the cursor were pruned; re-list and watch from the list's cursor.
+	PresenceReason_PRESENCE_REASON_CURSOR_EXPIRED PresenceReason = 7
+	// The cursor names an event that was never written.
+	PresenceReason_PRESENCE_REASON_CURSOR_AHEAD PresenceReason = 8
 )
 
 // Enum value maps for PresenceReason.
@@ -39,12 +52,22 @@ var (
 		1: "PRESENCE_REASON_INVALID_ARGUMENT",
 		2: "PRESENCE_REASON_FOREIGN_BRAIN",
 		3: "PRESENCE_REASON_PRESENCE_NOT_FOUND",
+		4: "PRESENCE_REASON_PRESENCE_EXPIRED",
+		5: "PRESENCE_REASON_NOT_PRESENCE_HOLDER",
+		6: "PRESENCE_REASON_KIND_RESERVED",
+		7: "PRESENCE_REASON_CURSOR_EXPIRED",
+		8: "PRESENCE_REASON_CURSOR_AHEAD",
 	}
 	PresenceReason_value = map[string]int32{
-		"PRESENCE_REASON_UNSPECIFIED":        0,
-		"PRESENCE_REASON_INVALID_ARGUMENT":   1,
-		"PRESENCE_REASON_FOREIGN_BRAIN":      2,
-		"PRESENCE_REASON_PRESENCE_NOT_FOUND": 3,
+		"PRESENCE_REASON_UNSPECIFIED":         0,
+		"PRESENCE_REASON_INVALID_ARGUMENT":    1,
+		"PRESENCE_REASON_FOREIGN_BRAIN":       2,
+		"PRESENCE_REASON_PRESENCE_NOT_FOUND":  3,
+		"PRESENCE_REASON_PRESENCE_EXPIRED":    4,
+		"PRESENCE_REASON_NOT_PRESENCE_HOLDER": 5,
+		"PRESENCE_REASON_KIND_RESERVED":       6,
+		"PRESENCE_REASON_CURSOR_EXPIRED":      7,
+		"PRESENCE_REASON_CURSOR_AHEAD":        8,
 	}
 )
 
@@ -75,7 +98,7 @@ func (PresenceReason) EnumDescriptor() ([]byte, []int) {
 	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{0}
 }
 
-// Intent says whether a session only reads or also mutates its working set.
+// Intent says whether a session only reads its working set or also changes it.
 type Intent int32
 
 const (
@@ -125,20 +148,104 @@ func (Intent) EnumDescriptor() ([]byte, []int) {
 	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{1}
 }
 
-// Presence is one live session.
+// EventType names what happened to the roster.
+type EventType int32
+
+const (
+	EventType_EVENT_TYPE_UNSPECIFIED EventType = 0
+	// A presence registered (or re-registered after expiring).
+	EventType_EVENT_TYPE_JOINED EventType = 1
+	// A live presence registered again with new fields.
+	EventType_EVENT_TYPE_UPDATED EventType = 2
+	// A presence went half its TTL without a beat (reported once per silence).
+	EventType_EVENT_TYPE_BEAT_MISSED EventType = 3
+	// A presence left.
+	EventType_EVENT_TYPE_LEFT EventType = 4
+	// A presence passed last_beat + ttl and was swept.
+	EventType_EVENT_TYPE_EXPIRED EventType = 5
+	// Two live mutating presences started to overlap.
+	EventType_EVENT_TYPE_COLLISION_BEGAN EventType = 6
+	// A colliding pair stopped overlapping (a side left, expired or changed its working set).
+	EventType_EVENT_TYPE_COLLISION_ENDED EventType = 7
+)
+
+// Enum value maps for EventType.
+var (
+	EventType_name = map[int32]string{
+		0: "EVENT_TYPE_UNSPECIFIED",
+		1: "EVENT_TYPE_JOINED",
+		2: "EVENT_TYPE_UPDATED",
+		3: "EVENT_TYPE_BEAT_MISSED",
+		4: "EVENT_TYPE_LEFT",
+		5: "EVENT_TYPE_EXPIRED",
+		6: "EVENT_TYPE_COLLISION_BEGAN",
+		7: "EVENT_TYPE_COLLISION_ENDED",
+	}
+	EventType_value = map[string]int32{
+		"EVENT_TYPE_UNSPECIFIED":     0,
+		"EVENT_TYPE_JOINED":          1,
+		"EVENT_TYPE_UPDATED":         2,
+		"EVENT_TYPE_BEAT_MISSED":     3,
+		"EVENT_TYPE_LEFT":            4,
+		"EVENT_TYPE_EXPIRED":         5,
+		"EVENT_TYPE_COLLISION_BEGAN": 6,
+		"EVENT_TYPE_COLLISION_ENDED": 7,
+	}
+)
+
+func (x EventType) Enum() *EventType {
+	p := new(EventType)
+	*p = x
+	return p
+}
+
+func (x EventType) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EventType) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_presence_v1_presence_proto_enumTypes[2].Descriptor()
+}
+
+func (EventType) Type() protoreflect.EnumType {
+	return &file_organism_presence_v1_presence_proto_enumTypes[2]
+}
+
+func (x EventType) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use EventType.Descriptor instead.
+func (EventType) EnumDescriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{2}
+}
+
+// Presence is one session.
 type Presence struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
-	AgentId       string                 `protobuf:"bytes,2,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
-	Brain         string                 `protobuf:"bytes,3,opt,name=brain,proto3" json:"brain,omitempty"`
-	Kind          string                 `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`
-	Theme         string                 `protobuf:"bytes,5,opt,name=theme,proto3" json:"theme,omitempty"`
-	Intent        Intent                 `protobuf:"varint,6,opt,name=intent,proto3,enum=organism.presence.v1.Intent" json:"intent,omitempty"`
-	WorkingSet    []string               `protobuf:"bytes,7,rep,name=working_set,json=workingSet,proto3" json:"working_set,omitempty"`
-	Worktree      string                 `protobuf:"bytes,8,opt,name=worktree,proto3" json:"worktree,omitempty"`
-	StartedAt     *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
-	LastBeat      *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=last_beat,json=lastBeat,proto3" json:"last_beat,omitempty"`
-	TtlSeconds    int32                  `protobuf:"varint,11,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// prs_ + 12 lowercase hex digits.
+	PresenceId string `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	// From the credential.
+	AgentId string `protobuf:"bytes,2,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	Brain   string `protobuf:"bytes,3,opt,name=brain,proto3" json:"brain,omitempty"`
+	// orchestrator, executor, pool-hand, runner, oracle or human-ui.
+	Kind string `protobuf:"bytes,4,opt,name=kind,proto3" json:"kind,omitempty"`
+	// One line, at most 120 characters.
+	Theme  string `protobuf:"bytes,5,opt,name=theme,proto3" json:"theme,omitempty"`
+	Intent Intent `protobuf:"varint,6,opt,name=intent,proto3,enum=organism.presence.v1.Intent" json:"intent,omitempty"`
+	// Normalized repository-relative paths, directories, globs and sb_ block ids.
+	WorkingSet []string               `protobuf:"bytes,7,rep,name=working_set,json=workingSet,proto3" json:"working_set,omitempty"`
+	Worktree   string                 `protobuf:"bytes,8,opt,name=worktree,proto3" json:"worktree,omitempty"`
+	StartedAt  *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=started_at,json=startedAt,proto3" json:"started_at,omitempty"`
+	LastBeat   *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=last_beat,json=lastBeat,proto3" json:"last_beat,omitempty"`
+	TtlSeconds int32                  `protobuf:"varint,11,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
+	// last_beat + ttl: the first instant the presence is no longer live.
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// When the presence last registered.
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// This presence's collisions (this presence as a), derived at read time. Filled by
+	// Register, Get and List; by Beat only when asked.
+	Collisions    []*Collision `protobuf:"bytes,14,rep,name=collisions,proto3" json:"collisions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -250,24 +357,249 @@ func (x *Presence) GetTtlSeconds() int32 {
 	return 0
 }
 
-// RegisterRequest describes the caller's session; agent and brain come from the credential.
+func (x *Presence) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *Presence) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Presence) GetCollisions() []*Collision {
+	if x != nil {
+		return x.Collisions
+	}
+	return nil
+}
+
+// PresenceRef names a presence inside a collision.
+type PresenceRef struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	AgentId       string                 `protobuf:"bytes,2,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	Kind          string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Theme         string                 `protobuf:"bytes,4,opt,name=theme,proto3" json:"theme,omitempty"`
+	Worktree      string                 `protobuf:"bytes,5,opt,name=worktree,proto3" json:"worktree,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PresenceRef) Reset() {
+	*x = PresenceRef{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PresenceRef) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PresenceRef) ProtoMessage() {}
+
+func (x *PresenceRef) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PresenceRef.ProtoReflect.Descriptor instead.
+func (*PresenceRef) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *PresenceRef) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+func (x *PresenceRef) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+func (x *PresenceRef) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *PresenceRef) GetTheme() string {
+	if x != nil {
+		return x.Theme
+	}
+	return ""
+}
+
+func (x *PresenceRef) GetWorktree() string {
+	if x != nil {
+		return x.Worktree
+	}
+	return ""
+}
+
+// Overlap is one pair of overlapping items: a's item and b's item.
+type Overlap struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	A             string                 `protobuf:"bytes,1,opt,name=a,proto3" json:"a,omitempty"`
+	B             string                 `protobuf:"bytes,2,opt,name=b,proto3" json:"b,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Overlap) Reset() {
+	*x = Overlap{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Overlap) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Overlap) ProtoMessage() {}
+
+func (x *Overlap) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Overlap.ProtoReflect.Descriptor instead.
+func (*Overlap) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *Overlap) GetA() string {
+	if x != nil {
+		return x.A
+	}
+	return ""
+}
+
+func (x *Overlap) GetB() string {
+	if x != nil {
+		return x.B
+	}
+	return ""
+}
+
+// Collision is two live presences of one brain, both mutating, whose working sets overlap.
+type Collision struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	A             *PresenceRef           `protobuf:"bytes,2,opt,name=a,proto3" json:"a,omitempty"`
+	B             *PresenceRef           `protobuf:"bytes,3,opt,name=b,proto3" json:"b,omitempty"`
+	Overlaps      []*Overlap             `protobuf:"bytes,4,rep,name=overlaps,proto3" json:"overlaps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Collision) Reset() {
+	*x = Collision{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Collision) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Collision) ProtoMessage() {}
+
+func (x *Collision) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Collision.ProtoReflect.Descriptor instead.
+func (*Collision) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Collision) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Collision) GetA() *PresenceRef {
+	if x != nil {
+		return x.A
+	}
+	return nil
+}
+
+func (x *Collision) GetB() *PresenceRef {
+	if x != nil {
+		return x.B
+	}
+	return nil
+}
+
+func (x *Collision) GetOverlaps() []*Overlap {
+	if x != nil {
+		return x.Overlaps
+	}
+	return nil
+}
+
+// RegisterRequest describes the caller's session. Agent id and brain binding come from the
+// credential; brain is only for callers without a binding (the owner, services).
 type RegisterRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Set to update an existing presence of the caller; empty to create one.
-	PresenceId    string   `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
-	Kind          string   `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
-	Theme         string   `protobuf:"bytes,3,opt,name=theme,proto3" json:"theme,omitempty"`
-	Intent        Intent   `protobuf:"varint,4,opt,name=intent,proto3,enum=organism.presence.v1.Intent" json:"intent,omitempty"`
-	WorkingSet    []string `protobuf:"bytes,5,rep,name=working_set,json=workingSet,proto3" json:"working_set,omitempty"`
-	Worktree      string   `protobuf:"bytes,6,opt,name=worktree,proto3" json:"worktree,omitempty"`
-	TtlSeconds    int32    `protobuf:"varint,7,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
+	// Set to update this presence of the caller (or to come back under it after expiry); empty creates one.
+	PresenceId string `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	Kind       string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	Theme      string `protobuf:"bytes,3,opt,name=theme,proto3" json:"theme,omitempty"`
+	Intent     Intent `protobuf:"varint,4,opt,name=intent,proto3,enum=organism.presence.v1.Intent" json:"intent,omitempty"`
+	// At most 1,000 items; ".." and absolute paths are refused.
+	WorkingSet []string `protobuf:"bytes,5,rep,name=working_set,json=workingSet,proto3" json:"working_set,omitempty"`
+	Worktree   string   `protobuf:"bytes,6,opt,name=worktree,proto3" json:"worktree,omitempty"`
+	// 0 means 90; otherwise 5..3600.
+	TtlSeconds int32 `protobuf:"varint,7,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
+	// Only for callers without a brain binding; an agent may leave it empty or name its own.
+	Brain         string `protobuf:"bytes,8,opt,name=brain,proto3" json:"brain,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RegisterRequest) Reset() {
 	*x = RegisterRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[1]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -279,7 +611,7 @@ func (x *RegisterRequest) String() string {
 func (*RegisterRequest) ProtoMessage() {}
 
 func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[1]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -292,7 +624,7 @@ func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterRequest.ProtoReflect.Descriptor instead.
 func (*RegisterRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{1}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *RegisterRequest) GetPresenceId() string {
@@ -344,7 +676,14 @@ func (x *RegisterRequest) GetTtlSeconds() int32 {
 	return 0
 }
 
-// RegisterResponse returns the stored presence.
+func (x *RegisterRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+// RegisterResponse returns the stored presence with its collisions.
 type RegisterResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Presence      *Presence              `protobuf:"bytes,1,opt,name=presence,proto3" json:"presence,omitempty"`
@@ -354,7 +693,7 @@ type RegisterResponse struct {
 
 func (x *RegisterResponse) Reset() {
 	*x = RegisterResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[2]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -366,7 +705,7 @@ func (x *RegisterResponse) String() string {
 func (*RegisterResponse) ProtoMessage() {}
 
 func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[2]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -379,7 +718,7 @@ func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterResponse.ProtoReflect.Descriptor instead.
 func (*RegisterResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{2}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *RegisterResponse) GetPresence() *Presence {
@@ -389,16 +728,303 @@ func (x *RegisterResponse) GetPresence() *Presence {
 	return nil
 }
 
+// BeatRequest refreshes one presence.
+type BeatRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	// Also derive the presence's collisions (costs a read of the index).
+	IncludeCollisions bool `protobuf:"varint,2,opt,name=include_collisions,json=includeCollisions,proto3" json:"include_collisions,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *BeatRequest) Reset() {
+	*x = BeatRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeatRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeatRequest) ProtoMessage() {}
+
+func (x *BeatRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeatRequest.ProtoReflect.Descriptor instead.
+func (*BeatRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *BeatRequest) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+func (x *BeatRequest) GetIncludeCollisions() bool {
+	if x != nil {
+		return x.IncludeCollisions
+	}
+	return false
+}
+
+// BeatResponse returns the refreshed presence.
+type BeatResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Presence      *Presence              `protobuf:"bytes,1,opt,name=presence,proto3" json:"presence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeatResponse) Reset() {
+	*x = BeatResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeatResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeatResponse) ProtoMessage() {}
+
+func (x *BeatResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeatResponse.ProtoReflect.Descriptor instead.
+func (*BeatResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *BeatResponse) GetPresence() *Presence {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
+// LeaveRequest ends one presence.
+type LeaveRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaveRequest) Reset() {
+	*x = LeaveRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaveRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaveRequest) ProtoMessage() {}
+
+func (x *LeaveRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaveRequest.ProtoReflect.Descriptor instead.
+func (*LeaveRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *LeaveRequest) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+// LeaveResponse returns the presence as it was when it left.
+type LeaveResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Presence      *Presence              `protobuf:"bytes,1,opt,name=presence,proto3" json:"presence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeaveResponse) Reset() {
+	*x = LeaveResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeaveResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeaveResponse) ProtoMessage() {}
+
+func (x *LeaveResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeaveResponse.ProtoReflect.Descriptor instead.
+func (*LeaveResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *LeaveResponse) GetPresence() *Presence {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
+// GetRequest reads one presence.
+type GetRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetRequest) Reset() {
+	*x = GetRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetRequest) ProtoMessage() {}
+
+func (x *GetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetRequest.ProtoReflect.Descriptor instead.
+func (*GetRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *GetRequest) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+// GetResponse holds the live presence.
+type GetResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Presence      *Presence              `protobuf:"bytes,1,opt,name=presence,proto3" json:"presence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetResponse) Reset() {
+	*x = GetResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetResponse) ProtoMessage() {}
+
+func (x *GetResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetResponse.ProtoReflect.Descriptor instead.
+func (*GetResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *GetResponse) GetPresence() *Presence {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
 // ListRequest lists live presences.
 type ListRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// An agent sees only its own brain (empty means it); the owner any brain, empty meaning all.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Optional filters.
+	Kind    string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	AgentId string `protobuf:"bytes,3,opt,name=agent_id,json=agentId,proto3" json:"agent_id,omitempty"`
+	// At most this many rows (default 500, at most 1,000).
+	PageSize      int32  `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListRequest) Reset() {
 	*x = ListRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -410,7 +1036,7 @@ func (x *ListRequest) String() string {
 func (*ListRequest) ProtoMessage() {}
 
 func (x *ListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -423,20 +1049,58 @@ func (x *ListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRequest.ProtoReflect.Descriptor instead.
 func (*ListRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{3}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{12}
 }
 
-// ListResponse holds the live presences.
+func (x *ListRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListRequest) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *ListRequest) GetAgentId() string {
+	if x != nil {
+		return x.AgentId
+	}
+	return ""
+}
+
+func (x *ListRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListResponse holds the live presences ordered by id.
 type ListResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Presences     []*Presence            `protobuf:"bytes,1,rep,name=presences,proto3" json:"presences,omitempty"`
+	NextPageToken string                 `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// The event log head when the roster was read: Watch from it to miss nothing after this list.
+	Cursor        int64 `protobuf:"varint,3,opt,name=cursor,proto3" json:"cursor,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListResponse) Reset() {
 	*x = ListResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -448,7 +1112,7 @@ func (x *ListResponse) String() string {
 func (*ListResponse) ProtoMessage() {}
 
 func (x *ListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -461,7 +1125,7 @@ func (x *ListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResponse.ProtoReflect.Descriptor instead.
 func (*ListResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{4}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListResponse) GetPresences() []*Presence {
@@ -471,11 +1135,350 @@ func (x *ListResponse) GetPresences() []*Presence {
 	return nil
 }
 
+func (x *ListResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListResponse) GetCursor() int64 {
+	if x != nil {
+		return x.Cursor
+	}
+	return 0
+}
+
+// CollisionsRequest asks for colliding pairs.
+type CollisionsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Brain filter, as in ListRequest.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Set to get only this presence's collisions (it is a in each).
+	PresenceId    string `protobuf:"bytes,2,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CollisionsRequest) Reset() {
+	*x = CollisionsRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CollisionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CollisionsRequest) ProtoMessage() {}
+
+func (x *CollisionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CollisionsRequest.ProtoReflect.Descriptor instead.
+func (*CollisionsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *CollisionsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *CollisionsRequest) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+// CollisionsResponse holds the pairs (a's id below b's unless presence_id was set).
+type CollisionsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Collisions    []*Collision           `protobuf:"bytes,1,rep,name=collisions,proto3" json:"collisions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CollisionsResponse) Reset() {
+	*x = CollisionsResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CollisionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CollisionsResponse) ProtoMessage() {}
+
+func (x *CollisionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CollisionsResponse.ProtoReflect.Descriptor instead.
+func (*CollisionsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *CollisionsResponse) GetCollisions() []*Collision {
+	if x != nil {
+		return x.Collisions
+	}
+	return nil
+}
+
+// GcRequest sweeps expired presences.
+type GcRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GcRequest) Reset() {
+	*x = GcRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GcRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GcRequest) ProtoMessage() {}
+
+func (x *GcRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GcRequest.ProtoReflect.Descriptor instead.
+func (*GcRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{16}
+}
+
+// GcResponse lists what the sweep deleted that the caller may see.
+type GcResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Removed       []*Presence            `protobuf:"bytes,1,rep,name=removed,proto3" json:"removed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GcResponse) Reset() {
+	*x = GcResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GcResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GcResponse) ProtoMessage() {}
+
+func (x *GcResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GcResponse.ProtoReflect.Descriptor instead.
+func (*GcResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GcResponse) GetRemoved() []*Presence {
+	if x != nil {
+		return x.Removed
+	}
+	return nil
+}
+
+// WatchRequest opens the event stream.
+type WatchRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Brain filter, as in ListRequest.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Resume after this seq (0 replays everything retained). Absent: only events from now on.
+	AfterSeq      *int64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3,oneof" json:"after_seq,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchRequest) Reset() {
+	*x = WatchRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchRequest) ProtoMessage() {}
+
+func (x *WatchRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
+func (*WatchRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *WatchRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *WatchRequest) GetAfterSeq() int64 {
+	if x != nil && x.AfterSeq != nil {
+		return *x.AfterSeq
+	}
+	return 0
+}
+
+// WatchResponse is one roster event.
+type WatchResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Dense and increasing across the whole log; remember the last one to resume.
+	Seq   int64                  `protobuf:"varint,1,opt,name=seq,proto3" json:"seq,omitempty"`
+	At    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=at,proto3" json:"at,omitempty"`
+	Type  EventType              `protobuf:"varint,3,opt,name=type,proto3,enum=organism.presence.v1.EventType" json:"type,omitempty"`
+	Brain string                 `protobuf:"bytes,4,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The subject of joined / updated / beat-missed / left / expired.
+	Presence *Presence `protobuf:"bytes,5,opt,name=presence,proto3" json:"presence,omitempty"`
+	// The pair of collision-began / collision-ended.
+	Collision     *Collision `protobuf:"bytes,6,opt,name=collision,proto3" json:"collision,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchResponse) Reset() {
+	*x = WatchResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchResponse) ProtoMessage() {}
+
+func (x *WatchResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchResponse.ProtoReflect.Descriptor instead.
+func (*WatchResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *WatchResponse) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *WatchResponse) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+func (x *WatchResponse) GetType() EventType {
+	if x != nil {
+		return x.Type
+	}
+	return EventType_EVENT_TYPE_UNSPECIFIED
+}
+
+func (x *WatchResponse) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *WatchResponse) GetPresence() *Presence {
+	if x != nil {
+		return x.Presence
+	}
+	return nil
+}
+
+func (x *WatchResponse) GetCollision() *Collision {
+	if x != nil {
+		return x.Collision
+	}
+	return nil
+}
+
 var File_organism_presence_v1_presence_proto protoreflect.FileDescriptor
 
 const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\n" +
-	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8e\x03\n" +
+	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc5\x04\n" +
 	"\bPresence\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x19\n" +
@@ -492,7 +1495,29 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\tlast_beat\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\blastBeat\x12\x1f\n" +
 	"\vttl_seconds\x18\v \x01(\x05R\n" +
-	"ttlSeconds\"\xf0\x01\n" +
+	"ttlSeconds\x129\n" +
+	"\n" +
+	"expires_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x129\n" +
+	"\n" +
+	"updated_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12?\n" +
+	"\n" +
+	"collisions\x18\x0e \x03(\v2\x1f.organism.presence.v1.CollisionR\n" +
+	"collisions\"\x8f\x01\n" +
+	"\vPresenceRef\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\x12\x19\n" +
+	"\bagent_id\x18\x02 \x01(\tR\aagentId\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x14\n" +
+	"\x05theme\x18\x04 \x01(\tR\x05theme\x12\x1a\n" +
+	"\bworktree\x18\x05 \x01(\tR\bworktree\"%\n" +
+	"\aOverlap\x12\f\n" +
+	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
+	"\x01b\x18\x02 \x01(\tR\x01b\"\xbe\x01\n" +
+	"\tCollision\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12/\n" +
+	"\x01a\x18\x02 \x01(\v2!.organism.presence.v1.PresenceRefR\x01a\x12/\n" +
+	"\x01b\x18\x03 \x01(\v2!.organism.presence.v1.PresenceRefR\x01b\x129\n" +
+	"\boverlaps\x18\x04 \x03(\v2\x1d.organism.presence.v1.OverlapR\boverlaps\"\x86\x02\n" +
 	"\x0fRegisterRequest\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x12\n" +
@@ -503,24 +1528,95 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"workingSet\x12\x1a\n" +
 	"\bworktree\x18\x06 \x01(\tR\bworktree\x12\x1f\n" +
 	"\vttl_seconds\x18\a \x01(\x05R\n" +
-	"ttlSeconds\"N\n" +
+	"ttlSeconds\x12\x14\n" +
+	"\x05brain\x18\b \x01(\tR\x05brain\"N\n" +
 	"\x10RegisterResponse\x12:\n" +
-	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"\r\n" +
-	"\vListRequest\"L\n" +
+	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"]\n" +
+	"\vBeatRequest\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\x12-\n" +
+	"\x12include_collisions\x18\x02 \x01(\bR\x11includeCollisions\"J\n" +
+	"\fBeatResponse\x12:\n" +
+	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"/\n" +
+	"\fLeaveRequest\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\"K\n" +
+	"\rLeaveResponse\x12:\n" +
+	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"-\n" +
+	"\n" +
+	"GetRequest\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\"I\n" +
+	"\vGetResponse\x12:\n" +
+	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"\x8e\x01\n" +
+	"\vListRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x19\n" +
+	"\bagent_id\x18\x03 \x01(\tR\aagentId\x12\x1b\n" +
+	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\"\x8c\x01\n" +
 	"\fListResponse\x12<\n" +
-	"\tpresences\x18\x01 \x03(\v2\x1e.organism.presence.v1.PresenceR\tpresences*\xa2\x01\n" +
+	"\tpresences\x18\x01 \x03(\v2\x1e.organism.presence.v1.PresenceR\tpresences\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x16\n" +
+	"\x06cursor\x18\x03 \x01(\x03R\x06cursor\"J\n" +
+	"\x11CollisionsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
+	"\vpresence_id\x18\x02 \x01(\tR\n" +
+	"presenceId\"U\n" +
+	"\x12CollisionsResponse\x12?\n" +
+	"\n" +
+	"collisions\x18\x01 \x03(\v2\x1f.organism.presence.v1.CollisionR\n" +
+	"collisions\"\v\n" +
+	"\tGcRequest\"F\n" +
+	"\n" +
+	"GcResponse\x128\n" +
+	"\aremoved\x18\x01 \x03(\v2\x1e.organism.presence.v1.PresenceR\aremoved\"T\n" +
+	"\fWatchRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12 \n" +
+	"\tafter_seq\x18\x02 \x01(\x03H\x00R\bafterSeq\x88\x01\x01B\f\n" +
+	"\n" +
+	"_after_seq\"\x93\x02\n" +
+	"\rWatchResponse\x12\x10\n" +
+	"\x03seq\x18\x01 \x01(\x03R\x03seq\x12*\n" +
+	"\x02at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x123\n" +
+	"\x04type\x18\x03 \x01(\x0e2\x1f.organism.presence.v1.EventTypeR\x04type\x12\x14\n" +
+	"\x05brain\x18\x04 \x01(\tR\x05brain\x12:\n" +
+	"\bpresence\x18\x05 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\x12=\n" +
+	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision*\xda\x02\n" +
 	"\x0ePresenceReason\x12\x1f\n" +
 	"\x1bPRESENCE_REASON_UNSPECIFIED\x10\x00\x12$\n" +
 	" PRESENCE_REASON_INVALID_ARGUMENT\x10\x01\x12!\n" +
 	"\x1dPRESENCE_REASON_FOREIGN_BRAIN\x10\x02\x12&\n" +
-	"\"PRESENCE_REASON_PRESENCE_NOT_FOUND\x10\x03*D\n" +
+	"\"PRESENCE_REASON_PRESENCE_NOT_FOUND\x10\x03\x12$\n" +
+	" PRESENCE_REASON_PRESENCE_EXPIRED\x10\x04\x12'\n" +
+	"#PRESENCE_REASON_NOT_PRESENCE_HOLDER\x10\x05\x12!\n" +
+	"\x1dPRESENCE_REASON_KIND_RESERVED\x10\x06\x12\"\n" +
+	"\x1ePRESENCE_REASON_CURSOR_EXPIRED\x10\a\x12 \n" +
+	"\x1cPRESENCE_REASON_CURSOR_AHEAD\x10\b*D\n" +
 	"\x06Intent\x12\x16\n" +
 	"\x12INTENT_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vINTENT_READ\x10\x01\x12\x11\n" +
-	"\rINTENT_MUTATE\x10\x022\xbb\x01\n" +
+	"\rINTENT_MUTATE\x10\x02*\xdf\x01\n" +
+	"\tEventType\x12\x1a\n" +
+	"\x16EVENT_TYPE_UNSPECIFIED\x10\x00\x12\x15\n" +
+	"\x11EVENT_TYPE_JOINED\x10\x01\x12\x16\n" +
+	"\x12EVENT_TYPE_UPDATED\x10\x02\x12\x1a\n" +
+	"\x16EVENT_TYPE_BEAT_MISSED\x10\x03\x12\x13\n" +
+	"\x0fEVENT_TYPE_LEFT\x10\x04\x12\x16\n" +
+	"\x12EVENT_TYPE_EXPIRED\x10\x05\x12\x1e\n" +
+	"\x1aEVENT_TYPE_COLLISION_BEGAN\x10\x06\x12\x1e\n" +
+	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xa6\x05\n" +
 	"\x0fPresenceService\x12Y\n" +
 	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\x12M\n" +
-	"\x04List\x12!.organism.presence.v1.ListRequest\x1a\".organism.presence.v1.ListResponseBHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
+	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\x12P\n" +
+	"\x05Leave\x12\".organism.presence.v1.LeaveRequest\x1a#.organism.presence.v1.LeaveResponse\x12J\n" +
+	"\x03Get\x12 .organism.presence.v1.GetRequest\x1a!.organism.presence.v1.GetResponse\x12M\n" +
+	"\x04List\x12!.organism.presence.v1.ListRequest\x1a\".organism.presence.v1.ListResponse\x12_\n" +
+	"\n" +
+	"Collisions\x12'.organism.presence.v1.CollisionsRequest\x1a(.organism.presence.v1.CollisionsResponse\x12G\n" +
+	"\x02Gc\x12\x1f.organism.presence.v1.GcRequest\x1a .organism.presence.v1.GcResponse\x12R\n" +
+	"\x05Watch\x12\".organism.presence.v1.WatchRequest\x1a#.organism.presence.v1.WatchResponse0\x01BHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
 
 var (
 	file_organism_presence_v1_presence_proto_rawDescOnce sync.Once
@@ -534,34 +1630,77 @@ func file_organism_presence_v1_presence_proto_rawDescGZIP() []byte {
 	return file_organism_presence_v1_presence_proto_rawDescData
 }
 
-var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
+var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
 var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(PresenceReason)(0),           // 0: organism.presence.v1.PresenceReason
 	(Intent)(0),                   // 1: organism.presence.v1.Intent
-	(*Presence)(nil),              // 2: organism.presence.v1.Presence
-	(*RegisterRequest)(nil),       // 3: organism.presence.v1.RegisterRequest
-	(*RegisterResponse)(nil),      // 4: organism.presence.v1.RegisterResponse
-	(*ListRequest)(nil),           // 5: organism.presence.v1.ListRequest
-	(*ListResponse)(nil),          // 6: organism.presence.v1.ListResponse
-	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
+	(EventType)(0),                // 2: organism.presence.v1.EventType
+	(*Presence)(nil),              // 3: organism.presence.v1.Presence
+	(*PresenceRef)(nil),           // 4: organism.presence.v1.PresenceRef
+	(*Overlap)(nil),               // 5: organism.presence.v1.Overlap
+	(*Collision)(nil),             // 6: organism.presence.v1.Collision
+	(*RegisterRequest)(nil),       // 7: organism.presence.v1.RegisterRequest
+	(*RegisterResponse)(nil),      // 8: organism.presence.v1.RegisterResponse
+	(*BeatRequest)(nil),           // 9: organism.presence.v1.BeatRequest
+	(*BeatResponse)(nil),          // 10: organism.presence.v1.BeatResponse
+	(*LeaveRequest)(nil),          // 11: organism.presence.v1.LeaveRequest
+	(*LeaveResponse)(nil),         // 12: organism.presence.v1.LeaveResponse
+	(*GetRequest)(nil),            // 13: organism.presence.v1.GetRequest
+	(*GetResponse)(nil),           // 14: organism.presence.v1.GetResponse
+	(*ListRequest)(nil),           // 15: organism.presence.v1.ListRequest
+	(*ListResponse)(nil),          // 16: organism.presence.v1.ListResponse
+	(*CollisionsRequest)(nil),     // 17: organism.presence.v1.CollisionsRequest
+	(*CollisionsResponse)(nil),    // 18: organism.presence.v1.CollisionsResponse
+	(*GcRequest)(nil),             // 19: organism.presence.v1.GcRequest
+	(*GcResponse)(nil),            // 20: organism.presence.v1.GcResponse
+	(*WatchRequest)(nil),          // 21: organism.presence.v1.WatchRequest
+	(*WatchResponse)(nil),         // 22: organism.presence.v1.WatchResponse
+	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
 }
 var file_organism_presence_v1_presence_proto_depIdxs = []int32{
-	1, // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
-	7, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
-	7, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
-	1, // 3: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
-	2, // 4: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
-	2, // 5: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
-	3, // 6: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
-	5, // 7: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
-	4, // 8: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
-	6, // 9: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
-	8, // [8:10] is the sub-list for method output_type
-	6, // [6:8] is the sub-list for method input_type
-	6, // [6:6] is the sub-list for extension type_name
-	6, // [6:6] is the sub-list for extension extendee
-	0, // [0:6] is the sub-list for field type_name
+	1,  // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
+	23, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
+	23, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
+	23, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
+	23, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
+	6,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
+	4,  // 6: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
+	4,  // 7: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
+	5,  // 8: organism.presence.v1.Collision.overlaps:type_name -> organism.presence.v1.Overlap
+	1,  // 9: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
+	3,  // 10: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 11: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 12: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 13: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 14: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
+	6,  // 15: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
+	3,  // 16: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
+	23, // 17: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
+	2,  // 18: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
+	3,  // 19: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
+	6,  // 20: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
+	7,  // 21: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
+	9,  // 22: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
+	11, // 23: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
+	13, // 24: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
+	15, // 25: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
+	17, // 26: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
+	19, // 27: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
+	21, // 28: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
+	8,  // 29: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
+	10, // 30: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
+	12, // 31: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
+	14, // 32: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
+	16, // 33: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
+	18, // 34: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
+	20, // 35: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
+	22, // 36: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
+	29, // [29:37] is the sub-list for method output_type
+	21, // [21:29] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_organism_presence_v1_presence_proto_init() }
@@ -569,13 +1708,14 @@ func file_organism_presence_v1_presence_proto_init() {
 	if File_organism_presence_v1_presence_proto != nil {
 		return
 	}
+	file_organism_presence_v1_presence_proto_msgTypes[18].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_presence_v1_presence_proto_rawDesc), len(file_organism_presence_v1_presence_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   5,
+			NumEnums:      3,
+			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

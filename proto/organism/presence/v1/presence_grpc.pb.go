@@ -19,20 +19,43 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PresenceService_Register_FullMethodName = "/organism.presence.v1.PresenceService/Register"
-	PresenceService_List_FullMethodName     = "/organism.presence.v1.PresenceService/List"
+	PresenceService_Register_FullMethodName   = "/organism.presence.v1.PresenceService/Register"
+	PresenceService_Beat_FullMethodName       = "/organism.presence.v1.PresenceService/Beat"
+	PresenceService_Leave_FullMethodName      = "/organism.presence.v1.PresenceService/Leave"
+	PresenceService_Get_FullMethodName        = "/organism.presence.v1.PresenceService/Get"
+	PresenceService_List_FullMethodName       = "/organism.presence.v1.PresenceService/List"
+	PresenceService_Collisions_FullMethodName = "/organism.presence.v1.PresenceService/Collisions"
+	PresenceService_Gc_FullMethodName         = "/organism.presence.v1.PresenceService/Gc"
+	PresenceService_Watch_FullMethodName      = "/organism.presence.v1.PresenceService/Watch"
 )
 
 // PresenceServiceClient is the client API for PresenceService service.
 //
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
-// PresenceService tracks live agent sessions by TTL and derives collisions at read time.
+// PresenceService makes every live session visible and warns both sides when their mutating
+// work overlaps. It verifies nothing and blocks nothing: collisions are advisory.
+//
+// Identity (agent id, brain binding) comes from the caller's credential. An agent acts only in
+// its own brain; the owner and Organism services name the brain they act in.
 type PresenceServiceClient interface {
-	// Register upserts the caller's presence.
+	// Register creates or updates (upserts) the caller's presence and returns it with its
+	// collisions. A colliding register succeeds: the caller decides what to do.
 	Register(ctx context.Context, in *RegisterRequest, opts ...grpc.CallOption) (*RegisterResponse, error)
-	// List returns the live presences of the caller's brain.
+	// Beat refreshes last_beat of the caller's own live presence.
+	Beat(ctx context.Context, in *BeatRequest, opts ...grpc.CallOption) (*BeatResponse, error)
+	// Leave ends a presence at once (its holder's, or any for the owner).
+	Leave(ctx context.Context, in *LeaveRequest, opts ...grpc.CallOption) (*LeaveResponse, error)
+	// Get returns one live presence with its collisions.
+	Get(ctx context.Context, in *GetRequest, opts ...grpc.CallOption) (*GetResponse, error)
+	// List returns the live presences (last_beat + ttl in the future), each with its collisions.
 	List(ctx context.Context, in *ListRequest, opts ...grpc.CallOption) (*ListResponse, error)
+	// Collisions derives colliding pairs: every pair of a brain, or one presence's.
+	Collisions(ctx context.Context, in *CollisionsRequest, opts ...grpc.CallOption) (*CollisionsResponse, error)
+	// Gc sweeps now: expired presences are deleted (the service also sweeps on its own).
+	Gc(ctx context.Context, in *GcRequest, opts ...grpc.CallOption) (*GcResponse, error)
+	// Watch streams roster events in order, resumable from the last seq the caller saw.
+	Watch(ctx context.Context, in *WatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchResponse], error)
 }
 
 type presenceServiceClient struct {
@@ -53,6 +76,36 @@ func (c *presenceServiceClient) Register(ctx context.Context, in *RegisterReques
 	return out, nil
 }
 
+func (c *presenceServiceClient) Beat(ctx context.Context, in *BeatRequest, opts ...grpc.CallOption) (*BeatResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BeatResponse)
+	err := c.cc.Invoke(ctx, PresenceService_Beat_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *presenceServiceClient) Leave(ctx context.Context, in *LeaveRequest, opts ...grpc.CallOption) (*LeaveResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LeaveResponse)
+	err := c.cc.Invoke(ctx, PresenceService_Leave_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *presenceServiceClient) Get(ctx context.Context, in *GetRequest, opts ...grpc.CallOption) (*GetResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetResponse)
+	err := c.cc.Invoke(ctx, PresenceService_Get_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *presenceServiceClient) List(ctx context.Context, in *ListRequest, opts ...grpc.CallOption) (*ListResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListResponse)
@@ -63,16 +116,72 @@ func (c *presenceServiceClient) List(ctx context.Context, in *ListRequest, opts 
 	return out, nil
 }
 
+func (c *presenceServiceClient) Collisions(ctx context.Context, in *CollisionsRequest, opts ...grpc.CallOption) (*CollisionsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CollisionsResponse)
+	err := c.cc.Invoke(ctx, PresenceService_Collisions_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *presenceServiceClient) Gc(ctx context.Context, in *GcRequest, opts ...grpc.CallOption) (*GcResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GcResponse)
+	err := c.cc.Invoke(ctx, PresenceService_Gc_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *presenceServiceClient) Watch(ctx context.Context, in *WatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &PresenceService_ServiceDesc.Streams[0], PresenceService_Watch_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[WatchRequest, WatchResponse]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type PresenceService_WatchClient = grpc.ServerStreamingClient[WatchResponse]
+
 // PresenceServiceServer is the server API for PresenceService service.
 // All implementations must embed UnimplementedPresenceServiceServer
 // for forward compatibility.
 //
-// PresenceService tracks live agent sessions by TTL and derives collisions at read time.
+// PresenceService makes every live session visible and warns both sides when their mutating
+// work overlaps. It verifies nothing and blocks nothing: collisions are advisory.
+//
+// Identity (agent id, brain binding) comes from the caller's credential. An agent acts only in
+// its own brain; the owner and Organism services name the brain they act in.
 type PresenceServiceServer interface {
-	// Register upserts the caller's presence.
+	// Register creates or updates (upserts) the caller's presence and returns it with its
+	// collisions. A colliding register succeeds: the caller decides what to do.
 	Register(context.Context, *RegisterRequest) (*RegisterResponse, error)
-	// List returns the live presences of the caller's brain.
+	// Beat refreshes last_beat of the caller's own live presence.
+	Beat(context.Context, *BeatRequest) (*BeatResponse, error)
+	// Leave ends a presence at once (its holder's, or any for the owner).
+	Leave(context.Context, *LeaveRequest) (*LeaveResponse, error)
+	// Get returns one live presence with its collisions.
+	Get(context.Context, *GetRequest) (*GetResponse, error)
+	// List returns the live presences (last_beat + ttl in the future), each with its collisions.
 	List(context.Context, *ListRequest) (*ListResponse, error)
+	// Collisions derives colliding pairs: every pair of a brain, or one presence's.
+	Collisions(context.Context, *CollisionsRequest) (*CollisionsResponse, error)
+	// Gc sweeps now: expired presences are deleted (the service also sweeps on its own).
+	Gc(context.Context, *GcRequest) (*GcResponse, error)
+	// Watch streams roster events in order, resumable from the last seq the caller saw.
+	Watch(*WatchRequest, grpc.ServerStreamingServer[WatchResponse]) error
 	mustEmbedUnimplementedPresenceServiceServer()
 }
 
@@ -86,8 +195,26 @@ type UnimplementedPresenceServiceServer struct{}
 func (UnimplementedPresenceServiceServer) Register(context.Context, *RegisterRequest) (*RegisterResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Register not implemented")
 }
+func (UnimplementedPresenceServiceServer) Beat(context.Context, *BeatRequest) (*BeatResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Beat not implemented")
+}
+func (UnimplementedPresenceServiceServer) Leave(context.Context, *LeaveRequest) (*LeaveResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Leave not implemented")
+}
+func (UnimplementedPresenceServiceServer) Get(context.Context, *GetRequest) (*GetResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Get not implemented")
+}
 func (UnimplementedPresenceServiceServer) List(context.Context, *ListRequest) (*ListResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method List not implemented")
+}
+func (UnimplementedPresenceServiceServer) Collisions(context.Context, *CollisionsRequest) (*CollisionsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Collisions not implemented")
+}
+func (UnimplementedPresenceServiceServer) Gc(context.Context, *GcRequest) (*GcResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Gc not implemented")
+}
+func (UnimplementedPresenceServiceServer) Watch(*WatchRequest, grpc.ServerStreamingServer[WatchResponse]) error {
+	return status.Error(codes.Unimplemented, "method Watch not implemented")
 }
 func (UnimplementedPresenceServiceServer) mustEmbedUnimplementedPresenceServiceServer() {}
 func (UnimplementedPresenceServiceServer) testEmbeddedByValue()                         {}
@@ -128,6 +255,60 @@ func _PresenceService_Register_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PresenceService_Beat_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BeatRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).Beat(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_Beat_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).Beat(ctx, req.(*BeatRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PresenceService_Leave_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LeaveRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).Leave(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_Leave_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).Leave(ctx, req.(*LeaveRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PresenceService_Get_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).Get(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_Get_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).Get(ctx, req.(*GetRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _PresenceService_List_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListRequest)
 	if err := dec(in); err != nil {
@@ -146,6 +327,53 @@ func _PresenceService_List_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _PresenceService_Collisions_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CollisionsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).Collisions(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_Collisions_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).Collisions(ctx, req.(*CollisionsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PresenceService_Gc_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GcRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).Gc(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_Gc_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).Gc(ctx, req.(*GcRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _PresenceService_Watch_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(WatchRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(PresenceServiceServer).Watch(m, &grpc.GenericServerStream[WatchRequest, WatchResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type PresenceService_WatchServer = grpc.ServerStreamingServer[WatchResponse]
+
 // PresenceService_ServiceDesc is the grpc.ServiceDesc for PresenceService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -158,10 +386,36 @@ var PresenceService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _PresenceService_Register_Handler,
 		},
 		{
+			MethodName: "Beat",
+			Handler:    _PresenceService_Beat_Handler,
+		},
+		{
+			MethodName: "Leave",
+			Handler:    _PresenceService_Leave_Handler,
+		},
+		{
+			MethodName: "Get",
+			Handler:    _PresenceService_Get_Handler,
+		},
+		{
 			MethodName: "List",
 			Handler:    _PresenceService_List_Handler,
 		},
+		{
+			MethodName: "Collisions",
+			Handler:    _PresenceService_Collisions_Handler,
+		},
+		{
+			MethodName: "Gc",
+			Handler:    _PresenceService_Gc_Handler,
+		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Watch",
+			Handler:       _PresenceService_Watch_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "organism/presence/v1/presence.proto",
 }

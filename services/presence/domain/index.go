@@ -1,0 +1,356 @@
+package domain
+
+// The collision index keeps every mutating presence's working set of one brain in a trie of
+// path segments (literal items at the node they name, globs at the node of their literal
+// prefix) and a map of block ids. A query walks up from an item's node (everything above it
+// contains it), then down its subtree (everything below lies inside it; globs prune the walk
+// by simulating their pattern over the trie). Work is proportional to the depth of the item
+// and the size of the answer, not to the number of live presences.
+
+type holder struct {
+	slot uint32
+	item uint16
+	// leaf items name files only: nothing beneath them is theirs.
+	leaf bool
+}
+
+type globHolder struct {
+	holder
+	pat []segPattern
+}
+
+type node struct {
+	parent   *node
+	depth    int
+	seg      string
+	children map[string]*node
+	paths    []holder
+	globs    []globHolder
+	// count is the number of holders in this node's subtree; empty nodes are unlinked.
+	count int
+}
+
+type brainIndex struct {
+	root   *node
+	blocks map[string][]holder
+}
+
+func newBrainIndex() *brainIndex {
+	return &brainIndex{root: &node{}, blocks: make(map[string][]holder)}
+}
+
+func (x *brainIndex) empty() bool { return x.root.count == 0 && len(x.blocks) == 0 }
+
+// nodeFor returns the node for segs, creating it (and counting one more holder on the way) when add is set.
+func (x *brainIndex) nodeFor(segs []string, add bool) *node {
+	n := x.root
+	if add {
+		n.count++
+	}
+	for i, s := range segs {
+		c := n.children[s]
+		if c == nil {
+			if !add {
+				return nil
+			}
+			if n.children == nil {
+				n.children = make(map[string]*node)
+			}
+			c = &node{parent: n, depth: i + 1, seg: s}
+			n.children[s] = c
+		}
+		if add {
+			c.count++
+		}
+		n = c
+	}
+	return n
+}
+
+// add files every item of slot's working set and returns where each landed (nil for blocks).
+func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
+	placed := make([]*node, len(set))
+	for i, it := range set {
+		h := holder{slot: slot, item: uint16(i), leaf: it.Leaf}
+		switch it.Kind {
+		case ItemBlock:
+			x.blocks[it.Canon] = append(x.blocks[it.Canon], h)
+		case ItemPath:
+			n := x.nodeFor(it.segs, true)
+			n.paths = append(n.paths, h)
+			placed[i] = n
+		case ItemGlob:
+			n := x.nodeFor(it.segs[:it.prefix], true)
+			n.globs = append(n.globs, globHolder{holder: h, pat: it.pat})
+			placed[i] = n
+		}
+	}
+	return placed
+}
+
+// remove undoes add.
+func (x *brainIndex) remove(slot uint32, set WorkingSet, placed []*node) {
+	for i, it := range set {
+		h := holder{slot: slot, item: uint16(i), leaf: it.Leaf}
+		if it.Kind == ItemBlock {
+			hs := dropHolder(x.blocks[it.Canon], h)
+			if len(hs) == 0 {
+				delete(x.blocks, it.Canon)
+			} else {
+				x.blocks[it.Canon] = hs
+			}
+			continue
+		}
+		n := placed[i]
+		if it.Kind == ItemPath {
+			n.paths = dropHolder(n.paths, h)
+		} else {
+			for k := range n.globs {
+				if n.globs[k].holder == h {
+					n.globs[k] = n.globs[len(n.globs)-1]
+					n.globs = n.globs[:len(n.globs)-1]
+					break
+				}
+			}
+		}
+		for ; n != nil; n = n.parent {
+			n.count--
+			if n.count == 0 && n.parent != nil {
+				delete(n.parent.children, n.seg)
+			}
+		}
+	}
+}
+
+func dropHolder(hs []holder, h holder) []holder {
+	for k := range hs {
+		if hs[k] == h {
+			hs[k] = hs[len(hs)-1]
+			return hs[:len(hs)-1]
+		}
+	}
+	return hs
+}
+
+// hit is one overlapping pair of items: item mine of the queried set against holder h.
+type hit struct {
+	h    holder
+	mine uint16
+}
+
+// query appends every indexed holder whose item overlaps an item of set. placed may be nil
+// (the set is not in the index); holders of the querying presence itself are included and
+// left for the caller to drop.
+func (x *brainIndex) query(set WorkingSet, placed []*node, out []hit) []hit {
+	for i, it := range set {
+		mine := uint16(i)
+		switch it.Kind {
+		case ItemBlock:
+			for _, h := range x.blocks[it.Canon] {
+				out = append(out, hit{h: h, mine: mine})
+			}
+		case ItemPath:
+			out = x.queryPath(it, nodeAt(placed, i), mine, out)
+		case ItemGlob:
+			out = x.queryGlob(it, nodeAt(placed, i), mine, out)
+		}
+	}
+	return out
+}
+
+func nodeAt(placed []*node, i int) *node {
+	if placed == nil {
+		return nil
+	}
+	return placed[i]
+}
+
+// locate returns the node for segs if it exists, else the deepest existing ancestor and false.
+func (x *brainIndex) locate(segs []string) (*node, bool) {
+	n := x.root
+	for _, s := range segs {
+		c := n.children[s]
+		if c == nil {
+			return n, false
+		}
+		n = c
+	}
+	return n, true
+}
+
+func (x *brainIndex) queryPath(it Item, at *node, mine uint16, out []hit) []hit {
+	exact := true
+	if at == nil {
+		at, exact = x.locate(it.segs)
+	}
+	above := at
+	if exact {
+		above = at.parent
+		// The same path: every holder here overlaps. Globs filed here reach beneath it.
+		for _, h := range at.paths {
+			out = append(out, hit{h: h, mine: mine})
+		}
+		if !it.Leaf {
+			for _, g := range at.globs {
+				out = append(out, hit{h: g.holder, mine: mine})
+			}
+			for _, c := range at.children {
+				out = collectSubtree(c, mine, out)
+			}
+		}
+	}
+	for a := above; a != nil; a = a.parent {
+		for _, h := range a.paths {
+			if !h.leaf {
+				out = append(out, hit{h: h, mine: mine})
+			}
+		}
+		for _, g := range a.globs {
+			if globMeetsPath(g.pat[a.depth:], g.leaf, it.segs[a.depth:], it.Leaf) {
+				out = append(out, hit{h: g.holder, mine: mine})
+			}
+		}
+	}
+	return out
+}
+
+func collectSubtree(n *node, mine uint16, out []hit) []hit {
+	for _, h := range n.paths {
+		out = append(out, hit{h: h, mine: mine})
+	}
+	for _, g := range n.globs {
+		out = append(out, hit{h: g.holder, mine: mine})
+	}
+	for _, c := range n.children {
+		out = collectSubtree(c, mine, out)
+	}
+	return out
+}
+
+func (x *brainIndex) queryGlob(it Item, at *node, mine uint16, out []hit) []hit {
+	exact := true
+	if at == nil {
+		at, exact = x.locate(it.segs[:it.prefix])
+	}
+	above := at
+	if exact {
+		above = at.parent
+		w := globWalk{pat: it.pat, leaf: it.Leaf, mine: mine, out: out}
+		w.visit(at, w.closure([]int{it.prefix}))
+		out = w.out
+	}
+	for a := above; a != nil; a = a.parent {
+		for _, h := range a.paths {
+			if !h.leaf {
+				out = append(out, hit{h: h, mine: mine})
+			}
+		}
+		for _, g := range a.globs {
+			if patternsOverlap(g.pat[a.depth:], g.leaf, it.pat[a.depth:], it.Leaf) {
+				out = append(out, hit{h: g.holder, mine: mine})
+			}
+		}
+	}
+	return out
+}
+
+// globWalk simulates a glob's segments over the trie below its literal prefix. states are
+// positions in pat that the path so far can have reached; len(pat) means fully matched.
+type globWalk struct {
+	pat  []segPattern
+	leaf bool
+	mine uint16
+	out  []hit
+}
+
+func (w *globWalk) closure(states []int) []int {
+	for k := 0; k < len(states); k++ {
+		s := states[k]
+		if s < len(w.pat) && w.pat[s].globstar && !containsInt(states, s+1) {
+			states = append(states, s+1)
+		}
+	}
+	return states
+}
+
+func (w *globWalk) visit(n *node, states []int) {
+	matched := containsInt(states, len(w.pat))
+	if matched && !w.leaf {
+		// The glob matched this node's path and reaches beneath it: everything here is inside.
+		w.out = collectSubtree(n, w.mine, w.out)
+		return
+	}
+	pending := len(states) > 1 || !matched
+	for _, h := range n.paths {
+		// Held here: overlaps when the glob matches exactly this path, or when a match
+		// continues beneath a path that can have things beneath it.
+		if matched || (pending && !h.leaf) {
+			w.out = append(w.out, hit{h: h, mine: w.mine})
+		}
+	}
+	for _, g := range n.globs {
+		for _, s := range states {
+			if patternsOverlap(g.pat[n.depth:], g.leaf, w.pat[s:], w.leaf) {
+				w.out = append(w.out, hit{h: g.holder, mine: w.mine})
+				break
+			}
+		}
+	}
+	for seg, c := range n.children {
+		var next []int
+		for _, s := range states {
+			if s == len(w.pat) {
+				continue
+			}
+			p := w.pat[s]
+			if p.globstar {
+				if !containsInt(next, s) {
+					next = append(next, s)
+				}
+			} else if p.match(seg) && !containsInt(next, s+1) {
+				next = append(next, s+1)
+			}
+		}
+		if len(next) > 0 {
+			w.visit(c, w.closure(next))
+		}
+	}
+}
+
+func containsInt(xs []int, v int) bool {
+	for _, x := range xs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// globMeetsPath is patternsOverlap for a glob remainder against a literal path remainder,
+// without building patterns for the literal side.
+func globMeetsPath(pat []segPattern, patLeaf bool, segs []string, segsLeaf bool) bool {
+	m, n := len(pat), len(segs)
+	seen := make([]bool, (m+1)*(n+1))
+	var walk func(i, j int) bool
+	walk = func(i, j int) bool {
+		if i == m && j == n {
+			return true
+		}
+		k := i*(n+1) + j
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+		switch {
+		case i == m:
+			return !patLeaf
+		case j == n:
+			return !segsLeaf || (pat[i].globstar && walk(i+1, j))
+		}
+		if pat[i].globstar {
+			return walk(i+1, j) || walk(i, j+1)
+		}
+		return pat[i].match(segs[j]) && walk(i+1, j+1)
+	}
+	return walk(0, 0)
+}

@@ -1,0 +1,193 @@
+package domain
+
+import (
+	"context"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Row is one live presence with its collisions, as the roster shows it.
+type Row struct {
+	Presence   Record
+	Collisions []Collision
+}
+
+// Get returns one live presence and its collisions.
+func (r *Registry) Get(c Caller, id string) (Row, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, err := r.lookup(c, id)
+	if err != nil {
+		return Row{}, err
+	}
+	now := r.opts.Clock.Now()
+	if !e.liveAt(now) {
+		return Row{}, ErrExpired
+	}
+	return Row{Presence: e.snapshot(), Collisions: r.collisionsOf(e, now)}, nil
+}
+
+// ListFilter narrows a roster read.
+type ListFilter struct {
+	// Brain: an agent sees only its own (empty means its own); the owner any, empty meaning all.
+	Brain   string
+	Kind    string
+	AgentID string
+	// After is the page token: the last presence id of the previous page.
+	After string
+	Limit int
+}
+
+// List returns the live presences the caller may see, by id, with their collisions. Liveness
+// is computed here: a presence past last_beat + ttl is absent whether or not a sweep ran.
+// cursor is the event log head at the time of the read, so a watcher can continue from it.
+func (r *Registry) List(c Caller, f ListFilter) (rows []Row, next string, cursor int64, err error) {
+	brain, err := c.readBrain(f.Brain)
+	if err != nil {
+		return nil, "", 0, err
+	}
+	if f.Limit <= 0 {
+		f.Limit = 500
+	}
+	// The head is read before the roster so no event after the snapshot can be missed.
+	cursor = r.log.head()
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	now := r.opts.Clock.Now()
+	live := make([]*entry, 0, len(r.byID))
+	for _, e := range r.byID {
+		if (brain != "" && e.rec.Brain != brain) || !e.liveAt(now) ||
+			(f.Kind != "" && string(e.rec.Kind) != f.Kind) ||
+			(f.AgentID != "" && e.rec.AgentID != f.AgentID) ||
+			(f.After != "" && e.rec.ID <= f.After) {
+			continue
+		}
+		live = append(live, e)
+	}
+	sort.Slice(live, func(i, j int) bool { return live[i].rec.ID < live[j].rec.ID })
+	if len(live) > f.Limit {
+		live = live[:f.Limit]
+		next = live[len(live)-1].rec.ID
+	}
+	rows = make([]Row, len(live))
+	for i, e := range live {
+		rows[i] = Row{Presence: e.snapshot(), Collisions: r.collisionsOf(e, now)}
+	}
+	return rows, next, cursor, nil
+}
+
+// readBrain resolves the brain filter of a read: agents are held to their binding.
+func (c Caller) readBrain(requested string) (string, error) {
+	if c.unbound() {
+		if requested != "" {
+			if v := checkBrainName(requested); v != "" {
+				return "", invalid(Violation{Field: "brain", Description: v})
+			}
+		}
+		return requested, nil
+	}
+	if requested != "" && requested != c.Brain {
+		return "", ErrForeignBrain
+	}
+	return c.Brain, nil
+}
+
+// Collisions derives the colliding pairs the caller may see: one presence's (oriented with it
+// as A) when id is set, else every pair of the brain filter (A's id below B's).
+func (r *Registry) Collisions(c Caller, brain, id string) ([]Collision, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	now := r.opts.Clock.Now()
+	if id != "" {
+		e, err := r.lookup(c, id)
+		if err != nil {
+			return nil, err
+		}
+		if !e.liveAt(now) {
+			return nil, ErrExpired
+		}
+		return r.collisionsOf(e, now), nil
+	}
+	b, err := c.readBrain(brain)
+	if err != nil {
+		return nil, err
+	}
+	return r.allCollisions(b, now), nil
+}
+
+// allCollisions derives every pair once: each live mutating presence queries the index and
+// keeps only peers in higher slots. Caller holds mu (read).
+func (r *Registry) allCollisions(brain string, t time.Time) []Collision {
+	var out []Collision
+	for _, e := range r.slots {
+		if e == nil || e.rec.Intent != IntentMutate || (brain != "" && e.rec.Brain != brain) || (!t.IsZero() && !e.liveAt(t)) {
+			continue
+		}
+		out = append(out, r.derive(e.snapshot(), e.slot, e.placed, t, true)...)
+	}
+	for i := range out {
+		if out[i].A.ID > out[i].B.ID {
+			out[i] = out[i].flip()
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Brain != out[j].Brain {
+			return out[i].Brain < out[j].Brain
+		}
+		if out[i].A.ID != out[j].A.ID {
+			return out[i].A.ID < out[j].A.ID
+		}
+		return out[i].B.ID < out[j].B.ID
+	})
+	return out
+}
+
+func (c Collision) flip() Collision {
+	ov := make([]Overlap, len(c.Overlaps))
+	for i, o := range c.Overlaps {
+		ov[i] = Overlap{A: o.B, B: o.A}
+	}
+	sortOverlaps(ov)
+	return Collision{Brain: c.Brain, A: c.B, B: c.A, Overlaps: ov}
+}
+
+// Events reads the log after cursor for the caller (an agent sees only its brain).
+func (r *Registry) Events(ctx context.Context, c Caller, brain string, after int64, limit int) (EventPage, error) {
+	b, err := c.readBrain(brain)
+	if err != nil {
+		return EventPage{}, err
+	}
+	if after < 0 {
+		return EventPage{}, invalid(Violation{Field: "after_seq", Description: "must not be negative"})
+	}
+	if limit <= 0 {
+		limit = 256
+	}
+	return r.log.read(ctx, r.opts.Store, after, b, limit)
+}
+
+// Head is the newest event seq: watching from it yields only what happens next.
+func (r *Registry) Head() int64 { return r.log.head() }
+
+// Describe renders a collision for logs and CLI lines.
+func (c Collision) Describe() string {
+	parts := make([]string, len(c.Overlaps))
+	for i, o := range c.Overlaps {
+		if o.A == o.B {
+			parts[i] = o.A
+		} else {
+			parts[i] = o.A + " ~ " + o.B
+		}
+	}
+	return c.A.ID + " x " + c.B.ID + ": " + strings.Join(parts, ", ")
+}
+
+func sortOverlaps(ov []Overlap) {
+	sort.Slice(ov, func(i, j int) bool {
+		if ov[i].A != ov[j].A {
+			return ov[i].A < ov[j].A
+		}
+		return ov[i].B < ov[j].B
+	})
+}

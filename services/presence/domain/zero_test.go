@@ -1,0 +1,5 @@
+package domain
+
+import "time"
+
+var timeZero time.Time

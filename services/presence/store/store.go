@@ -1,0 +1,326 @@
+// Package store persists presence records and the roster event log in SQLite.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	"github.com/organism-dev/organism/services/presence/domain"
+)
+
+//go:embed migrations/*.sql
+var migrations embed.FS
+
+// ErrUnavailable wraps driver errors: the domain treats any of them as an internal failure.
+var ErrUnavailable = errors.New("presence store unavailable")
+
+// Store is presence.db.
+type Store struct {
+	db *sql.DB
+}
+
+var _ domain.Store = (*Store)(nil)
+
+// Open opens (creating) <dataDir>/presence.db and applies the migrations. Commits use
+// synchronous=NORMAL: a presence is witness tissue with a TTL of seconds, so losing the newest
+// commits on power loss costs nothing a sidecar's next register does not restore.
+func Open(ctx context.Context, dataDir string) (*Store, error) {
+	sub, err := fs.Sub(migrations, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sqlitedb.Open(ctx, filepath.Join(dataDir, "presence.db"), sub, sqlitedb.Options{Synchronous: sqlitedb.SyncNormal})
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+func wrap(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: %w", op, ErrUnavailable, err)
+}
+
+// presenceRow is the JSON shape of a presence inside event payloads.
+type presenceRow struct {
+	ID         string   `json:"id"`
+	Brain      string   `json:"brain"`
+	AgentID    string   `json:"agent_id"`
+	Kind       string   `json:"kind"`
+	Theme      string   `json:"theme"`
+	Intent     string   `json:"intent"`
+	WorkingSet []string `json:"working_set"`
+	Worktree   string   `json:"worktree,omitempty"`
+	StartedAt  int64    `json:"started_at"`
+	UpdatedAt  int64    `json:"updated_at"`
+	LastBeat   int64    `json:"last_beat"`
+	TTL        int64    `json:"ttl_ns"`
+}
+
+func toRow(r domain.Record) presenceRow {
+	return presenceRow{ID: r.ID, Brain: r.Brain, AgentID: r.AgentID, Kind: string(r.Kind), Theme: r.Theme,
+		Intent: string(r.Intent), WorkingSet: r.WorkingSet.Canons(), Worktree: r.Worktree,
+		StartedAt: r.StartedAt.UnixNano(), UpdatedAt: r.UpdatedAt.UnixNano(), LastBeat: r.LastBeat.UnixNano(),
+		TTL: int64(r.TTL)}
+}
+
+func fromRow(p presenceRow) (domain.Record, error) {
+	set, bad := domain.ParseWorkingSet(p.WorkingSet)
+	if len(bad) > 0 {
+		return domain.Record{}, fmt.Errorf("presence %s: stored working set no longer parses: %s", p.ID, bad[0].Description)
+	}
+	return domain.Record{ID: p.ID, Brain: p.Brain, AgentID: p.AgentID, Kind: domain.Kind(p.Kind), Theme: p.Theme,
+		Intent: domain.Intent(p.Intent), WorkingSet: set, Worktree: p.Worktree,
+		StartedAt: time.Unix(0, p.StartedAt).UTC(), UpdatedAt: time.Unix(0, p.UpdatedAt).UTC(),
+		LastBeat: time.Unix(0, p.LastBeat).UTC(), TTL: time.Duration(p.TTL)}, nil
+}
+
+// LoadPresences returns every stored presence, live or not; the registry decides liveness.
+func (s *Store) LoadPresences(ctx context.Context) ([]domain.Record, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, brain, agent_id, kind, theme, intent, working_set, worktree,
+		started_at, updated_at, last_beat, ttl_ns FROM presences ORDER BY id`)
+	if err != nil {
+		return nil, wrap("load presences", err)
+	}
+	defer rows.Close()
+	var out []domain.Record
+	for rows.Next() {
+		var p presenceRow
+		var set string
+		if err := rows.Scan(&p.ID, &p.Brain, &p.AgentID, &p.Kind, &p.Theme, &p.Intent, &set, &p.Worktree,
+			&p.StartedAt, &p.UpdatedAt, &p.LastBeat, &p.TTL); err != nil {
+			return nil, wrap("load presences", err)
+		}
+		if err := json.Unmarshal([]byte(set), &p.WorkingSet); err != nil {
+			return nil, fmt.Errorf("presence %s: working set: %w", p.ID, err)
+		}
+		rec, err := fromRow(p)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec)
+	}
+	return out, wrap("load presences", rows.Err())
+}
+
+// Head returns the oldest retained and the newest ever written event seq (first is newest+1
+// when nothing is retained). The newest survives pruning through SQLite's autoincrement table.
+func (s *Store) Head(ctx context.Context) (first, newest int64, err error) {
+	var n sql.NullInt64
+	err = s.db.QueryRowContext(ctx, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).Scan(&n)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, wrap("event head", err)
+	}
+	newest = n.Int64
+	var f sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT MIN(seq) FROM events`).Scan(&f); err != nil {
+		return 0, 0, wrap("event head", err)
+	}
+	first = newest + 1
+	if f.Valid {
+		first = f.Int64
+	}
+	return first, newest, nil
+}
+
+func upsert(ctx context.Context, tx *sql.Tx, r domain.Record) error {
+	set, err := json.Marshal(r.WorkingSet.Canons())
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO presences (id, brain, agent_id, kind, theme, intent, working_set, worktree,
+			started_at, updated_at, last_beat, ttl_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT(id) DO UPDATE SET brain = excluded.brain, agent_id = excluded.agent_id, kind = excluded.kind,
+			theme = excluded.theme, intent = excluded.intent, working_set = excluded.working_set,
+			worktree = excluded.worktree, started_at = excluded.started_at, updated_at = excluded.updated_at,
+			last_beat = excluded.last_beat, ttl_ns = excluded.ttl_ns`,
+		r.ID, r.Brain, r.AgentID, string(r.Kind), r.Theme, string(r.Intent), string(set), r.Worktree,
+		r.StartedAt.UnixNano(), r.UpdatedAt.UnixNano(), r.LastBeat.UnixNano(), int64(r.TTL))
+	return err
+}
+
+// eventPayload is the stored body of an event: one presence or one colliding pair.
+type eventPayload struct {
+	Presence *presenceRow `json:"presence,omitempty"`
+	A        *presenceRow `json:"a,omitempty"`
+	B        *presenceRow `json:"b,omitempty"`
+	Overlaps [][2]string  `json:"overlaps,omitempty"`
+}
+
+func appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {
+	if len(evs) == 0 {
+		return nil
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (seq, at, type, brain, subject_id, payload) VALUES (?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, e := range evs {
+		var p eventPayload
+		if e.Collision != nil {
+			a, b := toRow(e.Collision.A), toRow(e.Collision.B)
+			p.A, p.B = &a, &b
+			for _, o := range e.Collision.Overlaps {
+				p.Overlaps = append(p.Overlaps, [2]string{o.A, o.B})
+			}
+		} else {
+			r := toRow(e.Presence)
+			p.Presence = &r
+		}
+		body, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		if _, err := stmt.ExecContext(ctx, e.Seq, e.At.UnixNano(), string(e.Type), e.Brain, e.SubjectID(), string(body)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) inTx(ctx context.Context, op string, fn func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap(op, err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return wrap(op, err)
+	}
+	return wrap(op, tx.Commit())
+}
+
+// SavePresence upserts rec and appends evs atomically.
+func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domain.Event) error {
+	return s.inTx(ctx, "save presence", func(tx *sql.Tx) error {
+		if err := upsert(ctx, tx, rec); err != nil {
+			return err
+		}
+		return appendEvents(ctx, tx, evs)
+	})
+}
+
+// DeletePresences removes ids and appends evs atomically.
+func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event) error {
+	return s.inTx(ctx, "delete presences", func(tx *sql.Tx) error {
+		for _, id := range ids {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM presences WHERE id = ?`, id); err != nil {
+				return err
+			}
+		}
+		return appendEvents(ctx, tx, evs)
+	})
+}
+
+// SaveBeats writes last_beat values; the guard keeps a late flush from undoing a newer register.
+func (s *Store) SaveBeats(ctx context.Context, beats []domain.Beat) error {
+	return s.inTx(ctx, "save beats", func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, `UPDATE presences SET last_beat = ? WHERE id = ? AND last_beat < ?`)
+		if err != nil {
+			return err
+		}
+		defer stmt.Close()
+		for _, b := range beats {
+			ns := b.LastBeat.UnixNano()
+			if _, err := stmt.ExecContext(ctx, ns, b.ID, ns); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// EventsAfter returns up to limit events with after < seq <= through, of one brain or all ("").
+func (s *Store) EventsAfter(ctx context.Context, after, through int64, brain string, limit int) ([]domain.Event, error) {
+	q := `SELECT seq, at, type, brain, payload FROM events WHERE seq > ? AND seq <= ?`
+	args := []any{after, through}
+	if brain != "" {
+		q += ` AND brain = ?`
+		args = append(args, brain)
+	}
+	q += ` ORDER BY seq LIMIT ?`
+	args = append(args, limit)
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("events after", err)
+	}
+	defer rows.Close()
+	var out []domain.Event
+	for rows.Next() {
+		var e domain.Event
+		var at int64
+		var typ, body string
+		if err := rows.Scan(&e.Seq, &at, &typ, &e.Brain, &body); err != nil {
+			return nil, wrap("events after", err)
+		}
+		e.At, e.Type = time.Unix(0, at).UTC(), domain.EventType(typ)
+		if err := decodePayload(&e, body); err != nil {
+			return nil, fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		out = append(out, e)
+	}
+	return out, wrap("events after", rows.Err())
+}
+
+func decodePayload(e *domain.Event, body string) error {
+	var p eventPayload
+	dec := json.NewDecoder(strings.NewReader(body))
+	if err := dec.Decode(&p); err != nil {
+		return err
+	}
+	switch {
+	case p.Presence != nil:
+		r, err := fromRow(*p.Presence)
+		if err != nil {
+			return err
+		}
+		e.Presence = r
+	case p.A != nil && p.B != nil:
+		a, err := fromRow(*p.A)
+		if err != nil {
+			return err
+		}
+		b, err := fromRow(*p.B)
+		if err != nil {
+			return err
+		}
+		c := &domain.Collision{Brain: e.Brain, A: a, B: b}
+		for _, o := range p.Overlaps {
+			c.Overlaps = append(c.Overlaps, domain.Overlap{A: o[0], B: o[1]})
+		}
+		e.Collision = c
+	default:
+		return errors.New("payload names neither a presence nor a pair")
+	}
+	return nil
+}
+
+// PruneEvents deletes events older than before except the newest keep, and returns the oldest
+// retained seq (newest+1 when none remain).
+func (s *Store) PruneEvents(ctx context.Context, before time.Time, keep int) (int64, error) {
+	err := s.inTx(ctx, "prune events", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM events WHERE at < ?
+			AND seq <= (SELECT COALESCE(MAX(seq), 0) FROM events) - ?`, before.UnixNano(), keep)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	first, _, err := s.Head(ctx)
+	return first, err
+}
