@@ -7,8 +7,10 @@
 package soulv1
 
 import (
+	v1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
 	unsafe "unsafe"
@@ -34,31 +36,59 @@ const (
 	SoulReason_SOUL_REASON_SOUL_TOO_LARGE      SoulReason = 6
 	SoulReason_SOUL_REASON_SOUL_NOT_TEXT       SoulReason = 7
 	SoulReason_SOUL_REASON_MEDULLA_UNAVAILABLE SoulReason = 8
+	// The soul path names a directory.
+	SoulReason_SOUL_REASON_SOUL_IS_DIRECTORY SoulReason = 9
+	// The brain's repository root does not exist on this machine.
+	SoulReason_SOUL_REASON_REPO_NOT_FOUND SoulReason = 10
+	// The curator report was written by the agent grading it.
+	SoulReason_SOUL_REASON_GRADER_IS_AUTHOR SoulReason = 11
+	// A prune without why and where_it_went.
+	SoulReason_SOUL_REASON_SILENT_PRUNE SoulReason = 12
+	// Declared tissue removed without proposed: true.
+	SoulReason_SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED SoulReason = 13
+	// The still_stale honesty valve is missing.
+	SoulReason_SOUL_REASON_STILL_STALE_MISSING SoulReason = 14
+	// Medulla's memorize sink cannot be reached (or is not deployed).
+	SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE SoulReason = 15
 )
 
 // Enum value maps for SoulReason.
 var (
 	SoulReason_name = map[int32]string{
-		0: "SOUL_REASON_UNSPECIFIED",
-		1: "SOUL_REASON_INVALID_ARGUMENT",
-		2: "SOUL_REASON_FOREIGN_BRAIN",
-		3: "SOUL_REASON_BRAIN_NOT_FOUND",
-		4: "SOUL_REASON_SOUL_NOT_FOUND",
-		5: "SOUL_REASON_SECTION_NOT_FOUND",
-		6: "SOUL_REASON_SOUL_TOO_LARGE",
-		7: "SOUL_REASON_SOUL_NOT_TEXT",
-		8: "SOUL_REASON_MEDULLA_UNAVAILABLE",
+		0:  "SOUL_REASON_UNSPECIFIED",
+		1:  "SOUL_REASON_INVALID_ARGUMENT",
+		2:  "SOUL_REASON_FOREIGN_BRAIN",
+		3:  "SOUL_REASON_BRAIN_NOT_FOUND",
+		4:  "SOUL_REASON_SOUL_NOT_FOUND",
+		5:  "SOUL_REASON_SECTION_NOT_FOUND",
+		6:  "SOUL_REASON_SOUL_TOO_LARGE",
+		7:  "SOUL_REASON_SOUL_NOT_TEXT",
+		8:  "SOUL_REASON_MEDULLA_UNAVAILABLE",
+		9:  "SOUL_REASON_SOUL_IS_DIRECTORY",
+		10: "SOUL_REASON_REPO_NOT_FOUND",
+		11: "SOUL_REASON_GRADER_IS_AUTHOR",
+		12: "SOUL_REASON_SILENT_PRUNE",
+		13: "SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED",
+		14: "SOUL_REASON_STILL_STALE_MISSING",
+		15: "SOUL_REASON_MEDULLA_SINK_UNAVAILABLE",
 	}
 	SoulReason_value = map[string]int32{
-		"SOUL_REASON_UNSPECIFIED":         0,
-		"SOUL_REASON_INVALID_ARGUMENT":    1,
-		"SOUL_REASON_FOREIGN_BRAIN":       2,
-		"SOUL_REASON_BRAIN_NOT_FOUND":     3,
-		"SOUL_REASON_SOUL_NOT_FOUND":      4,
-		"SOUL_REASON_SECTION_NOT_FOUND":   5,
-		"SOUL_REASON_SOUL_TOO_LARGE":      6,
-		"SOUL_REASON_SOUL_NOT_TEXT":       7,
-		"SOUL_REASON_MEDULLA_UNAVAILABLE": 8,
+		"SOUL_REASON_UNSPECIFIED":                   0,
+		"SOUL_REASON_INVALID_ARGUMENT":              1,
+		"SOUL_REASON_FOREIGN_BRAIN":                 2,
+		"SOUL_REASON_BRAIN_NOT_FOUND":               3,
+		"SOUL_REASON_SOUL_NOT_FOUND":                4,
+		"SOUL_REASON_SECTION_NOT_FOUND":             5,
+		"SOUL_REASON_SOUL_TOO_LARGE":                6,
+		"SOUL_REASON_SOUL_NOT_TEXT":                 7,
+		"SOUL_REASON_MEDULLA_UNAVAILABLE":           8,
+		"SOUL_REASON_SOUL_IS_DIRECTORY":             9,
+		"SOUL_REASON_REPO_NOT_FOUND":                10,
+		"SOUL_REASON_GRADER_IS_AUTHOR":              11,
+		"SOUL_REASON_SILENT_PRUNE":                  12,
+		"SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED": 13,
+		"SOUL_REASON_STILL_STALE_MISSING":           14,
+		"SOUL_REASON_MEDULLA_SINK_UNAVAILABLE":      15,
 	}
 )
 
@@ -89,6 +119,1095 @@ func (SoulReason) EnumDescriptor() ([]byte, []int) {
 	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{0}
 }
 
+// CheckSoulRequest names the brain whose soul to check.
+type CheckSoulRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Return every claim with its anchors and state.
+	IncludeClaims bool `protobuf:"varint,2,opt,name=include_claims,json=includeClaims,proto3" json:"include_claims,omitempty"`
+	// Heading fragment (lower case) to tissue ("verifiable", "declared", "mixed", "history"), ahead of the built-in map.
+	Tissues map[string]string `protobuf:"bytes,3,rep,name=tissues,proto3" json:"tissues,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	// Check without storing a receipt.
+	DryRun        bool `protobuf:"varint,4,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckSoulRequest) Reset() {
+	*x = CheckSoulRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckSoulRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckSoulRequest) ProtoMessage() {}
+
+func (x *CheckSoulRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckSoulRequest.ProtoReflect.Descriptor instead.
+func (*CheckSoulRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *CheckSoulRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *CheckSoulRequest) GetIncludeClaims() bool {
+	if x != nil {
+		return x.IncludeClaims
+	}
+	return false
+}
+
+func (x *CheckSoulRequest) GetTissues() map[string]string {
+	if x != nil {
+		return x.Tissues
+	}
+	return nil
+}
+
+func (x *CheckSoulRequest) GetDryRun() bool {
+	if x != nil {
+		return x.DryRun
+	}
+	return false
+}
+
+// CheckSoulResponse carries the honesty report and the receipt stored for it.
+type CheckSoulResponse struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Report *SoulCheckReport       `protobuf:"bytes,1,opt,name=report,proto3" json:"report,omitempty"`
+	// Unset on a dry run.
+	Receipt       *SoulReceipt `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CheckSoulResponse) Reset() {
+	*x = CheckSoulResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[1]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CheckSoulResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CheckSoulResponse) ProtoMessage() {}
+
+func (x *CheckSoulResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[1]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CheckSoulResponse.ProtoReflect.Descriptor instead.
+func (*CheckSoulResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *CheckSoulResponse) GetReport() *SoulCheckReport {
+	if x != nil {
+		return x.Report
+	}
+	return nil
+}
+
+func (x *CheckSoulResponse) GetReceipt() *SoulReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// SoulCheckReport is the honesty report, schema m1nd-soul-check-v0.
+type SoulCheckReport struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Schema      string                 `protobuf:"bytes,1,opt,name=schema,proto3" json:"schema,omitempty"`
+	Brain       string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	SoulPath    string                 `protobuf:"bytes,3,opt,name=soul_path,json=soulPath,proto3" json:"soul_path,omitempty"`
+	Headline    string                 `protobuf:"bytes,4,opt,name=headline,proto3" json:"headline,omitempty"`
+	CheckedAt   *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=checked_at,json=checkedAt,proto3" json:"checked_at,omitempty"`
+	CheckedAtMs int64                  `protobuf:"varint,6,opt,name=checked_at_ms,json=checkedAtMs,proto3" json:"checked_at_ms,omitempty"`
+	// Empty when the repository is not git.
+	RepoSha       string          `protobuf:"bytes,7,opt,name=repo_sha,json=repoSha,proto3" json:"repo_sha,omitempty"`
+	SoulSha256    string          `protobuf:"bytes,8,opt,name=soul_sha256,json=soulSha256,proto3" json:"soul_sha256,omitempty"`
+	Claims        *ClaimTotals    `protobuf:"bytes,9,opt,name=claims,proto3" json:"claims,omitempty"`
+	ByState       *StateCounts    `protobuf:"bytes,10,opt,name=by_state,json=byState,proto3" json:"by_state,omitempty"`
+	Stale         []*StaleRow     `protobuf:"bytes,11,rep,name=stale,proto3" json:"stale,omitempty"`
+	ChecksSkipped []*SkippedCheck `protobuf:"bytes,12,rep,name=checks_skipped,json=checksSkipped,proto3" json:"checks_skipped,omitempty"`
+	// Claims in verifiable tissue that carry no anchor at all (SOUL-INV-1).
+	Unanchored  int32    `protobuf:"varint,13,opt,name=unanchored,proto3" json:"unanchored,omitempty"`
+	Enxuto      *Enxuto  `protobuf:"bytes,14,opt,name=enxuto,proto3" json:"enxuto,omitempty"`
+	ReceiptLine string   `protobuf:"bytes,15,opt,name=receipt_line,json=receiptLine,proto3" json:"receipt_line,omitempty"`
+	SoulLag     *SoulLag `protobuf:"bytes,16,opt,name=soul_lag,json=soulLag,proto3" json:"soul_lag,omitempty"`
+	// Every claim, when include_claims was set.
+	ClaimRows []*SoulClaim `protobuf:"bytes,17,rep,name=claim_rows,json=claimRows,proto3" json:"claim_rows,omitempty"`
+	// A parse bound was hit (a giant claim, too many claims, nesting too deep).
+	Truncated     bool `protobuf:"varint,18,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SoulCheckReport) Reset() {
+	*x = SoulCheckReport{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoulCheckReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoulCheckReport) ProtoMessage() {}
+
+func (x *SoulCheckReport) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoulCheckReport.ProtoReflect.Descriptor instead.
+func (*SoulCheckReport) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *SoulCheckReport) GetSchema() string {
+	if x != nil {
+		return x.Schema
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetSoulPath() string {
+	if x != nil {
+		return x.SoulPath
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetHeadline() string {
+	if x != nil {
+		return x.Headline
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetCheckedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CheckedAt
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetCheckedAtMs() int64 {
+	if x != nil {
+		return x.CheckedAtMs
+	}
+	return 0
+}
+
+func (x *SoulCheckReport) GetRepoSha() string {
+	if x != nil {
+		return x.RepoSha
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetSoulSha256() string {
+	if x != nil {
+		return x.SoulSha256
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetClaims() *ClaimTotals {
+	if x != nil {
+		return x.Claims
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetByState() *StateCounts {
+	if x != nil {
+		return x.ByState
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetStale() []*StaleRow {
+	if x != nil {
+		return x.Stale
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetChecksSkipped() []*SkippedCheck {
+	if x != nil {
+		return x.ChecksSkipped
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetUnanchored() int32 {
+	if x != nil {
+		return x.Unanchored
+	}
+	return 0
+}
+
+func (x *SoulCheckReport) GetEnxuto() *Enxuto {
+	if x != nil {
+		return x.Enxuto
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetReceiptLine() string {
+	if x != nil {
+		return x.ReceiptLine
+	}
+	return ""
+}
+
+func (x *SoulCheckReport) GetSoulLag() *SoulLag {
+	if x != nil {
+		return x.SoulLag
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetClaimRows() []*SoulClaim {
+	if x != nil {
+		return x.ClaimRows
+	}
+	return nil
+}
+
+func (x *SoulCheckReport) GetTruncated() bool {
+	if x != nil {
+		return x.Truncated
+	}
+	return false
+}
+
+// ClaimTotals counts claims by tissue.
+type ClaimTotals struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Total      int32                  `protobuf:"varint,1,opt,name=total,proto3" json:"total,omitempty"`
+	Verifiable int32                  `protobuf:"varint,2,opt,name=verifiable,proto3" json:"verifiable,omitempty"`
+	Declared   int32                  `protobuf:"varint,3,opt,name=declared,proto3" json:"declared,omitempty"`
+	// Preserved history: counted apart, never verified as live.
+	History       int32 `protobuf:"varint,4,opt,name=history,proto3" json:"history,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimTotals) Reset() {
+	*x = ClaimTotals{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimTotals) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimTotals) ProtoMessage() {}
+
+func (x *ClaimTotals) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimTotals.ProtoReflect.Descriptor instead.
+func (*ClaimTotals) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ClaimTotals) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ClaimTotals) GetVerifiable() int32 {
+	if x != nil {
+		return x.Verifiable
+	}
+	return 0
+}
+
+func (x *ClaimTotals) GetDeclared() int32 {
+	if x != nil {
+		return x.Declared
+	}
+	return 0
+}
+
+func (x *ClaimTotals) GetHistory() int32 {
+	if x != nil {
+		return x.History
+	}
+	return 0
+}
+
+// StateCounts counts verifiable claims by computed state.
+type StateCounts struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	VerifiedFresh   int32                  `protobuf:"varint,1,opt,name=verified_fresh,json=verifiedFresh,proto3" json:"verified_fresh,omitempty"`
+	EvidenceStale   int32                  `protobuf:"varint,2,opt,name=evidence_stale,json=evidenceStale,proto3" json:"evidence_stale,omitempty"`
+	Superseded      int32                  `protobuf:"varint,3,opt,name=superseded,proto3" json:"superseded,omitempty"`
+	ReceiptRequired int32                  `protobuf:"varint,4,opt,name=receipt_required,json=receiptRequired,proto3" json:"receipt_required,omitempty"`
+	UnprovableNow   int32                  `protobuf:"varint,5,opt,name=unprovable_now,json=unprovableNow,proto3" json:"unprovable_now,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *StateCounts) Reset() {
+	*x = StateCounts{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StateCounts) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StateCounts) ProtoMessage() {}
+
+func (x *StateCounts) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StateCounts.ProtoReflect.Descriptor instead.
+func (*StateCounts) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *StateCounts) GetVerifiedFresh() int32 {
+	if x != nil {
+		return x.VerifiedFresh
+	}
+	return 0
+}
+
+func (x *StateCounts) GetEvidenceStale() int32 {
+	if x != nil {
+		return x.EvidenceStale
+	}
+	return 0
+}
+
+func (x *StateCounts) GetSuperseded() int32 {
+	if x != nil {
+		return x.Superseded
+	}
+	return 0
+}
+
+func (x *StateCounts) GetReceiptRequired() int32 {
+	if x != nil {
+		return x.ReceiptRequired
+	}
+	return 0
+}
+
+func (x *StateCounts) GetUnprovableNow() int32 {
+	if x != nil {
+		return x.UnprovableNow
+	}
+	return 0
+}
+
+// StaleRow is one stale or superseded claim.
+type StaleRow struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Claim   string                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Section string                 `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Line    int32                  `protobuf:"varint,3,opt,name=line,proto3" json:"line,omitempty"`
+	State   string                 `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
+	// evidence_file_missing, evidence_changed, line_drift, contradicted, expired, unanchored, stale, superseded, ...
+	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	Anchor        string `protobuf:"bytes,6,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	Detail        string `protobuf:"bytes,7,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StaleRow) Reset() {
+	*x = StaleRow{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StaleRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StaleRow) ProtoMessage() {}
+
+func (x *StaleRow) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StaleRow.ProtoReflect.Descriptor instead.
+func (*StaleRow) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *StaleRow) GetClaim() string {
+	if x != nil {
+		return x.Claim
+	}
+	return ""
+}
+
+func (x *StaleRow) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *StaleRow) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *StaleRow) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *StaleRow) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *StaleRow) GetAnchor() string {
+	if x != nil {
+		return x.Anchor
+	}
+	return ""
+}
+
+func (x *StaleRow) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+// SkippedCheck names a check class the run did not execute (SOUL-INV-3).
+type SkippedCheck struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CheckClass    string                 `protobuf:"bytes,1,opt,name=check_class,json=checkClass,proto3" json:"check_class,omitempty"`
+	Why           string                 `protobuf:"bytes,2,opt,name=why,proto3" json:"why,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkippedCheck) Reset() {
+	*x = SkippedCheck{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkippedCheck) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkippedCheck) ProtoMessage() {}
+
+func (x *SkippedCheck) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkippedCheck.ProtoReflect.Descriptor instead.
+func (*SkippedCheck) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *SkippedCheck) GetCheckClass() string {
+	if x != nil {
+		return x.CheckClass
+	}
+	return ""
+}
+
+func (x *SkippedCheck) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
+// Enxuto is the advisory budget report.
+type Enxuto struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	LiveLines     int32                  `protobuf:"varint,1,opt,name=live_lines,json=liveLines,proto3" json:"live_lines,omitempty"`
+	Budget        int32                  `protobuf:"varint,2,opt,name=budget,proto3" json:"budget,omitempty"`
+	Addenda       int32                  `protobuf:"varint,3,opt,name=addenda,proto3" json:"addenda,omitempty"`
+	OverBudget    bool                   `protobuf:"varint,4,opt,name=over_budget,json=overBudget,proto3" json:"over_budget,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Enxuto) Reset() {
+	*x = Enxuto{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Enxuto) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Enxuto) ProtoMessage() {}
+
+func (x *Enxuto) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Enxuto.ProtoReflect.Descriptor instead.
+func (*Enxuto) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *Enxuto) GetLiveLines() int32 {
+	if x != nil {
+		return x.LiveLines
+	}
+	return 0
+}
+
+func (x *Enxuto) GetBudget() int32 {
+	if x != nil {
+		return x.Budget
+	}
+	return 0
+}
+
+func (x *Enxuto) GetAddenda() int32 {
+	if x != nil {
+		return x.Addenda
+	}
+	return 0
+}
+
+func (x *Enxuto) GetOverBudget() bool {
+	if x != nil {
+		return x.OverBudget
+	}
+	return false
+}
+
+// SoulLag says how far the soul's last touch trails HEAD.
+type SoulLag struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Known             bool                   `protobuf:"varint,1,opt,name=known,proto3" json:"known,omitempty"`
+	CommitsBehindHead int32                  `protobuf:"varint,2,opt,name=commits_behind_head,json=commitsBehindHead,proto3" json:"commits_behind_head,omitempty"`
+	LastSoulTouch     string                 `protobuf:"bytes,3,opt,name=last_soul_touch,json=lastSoulTouch,proto3" json:"last_soul_touch,omitempty"`
+	LastSoulTouchAt   *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=last_soul_touch_at,json=lastSoulTouchAt,proto3" json:"last_soul_touch_at,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *SoulLag) Reset() {
+	*x = SoulLag{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoulLag) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoulLag) ProtoMessage() {}
+
+func (x *SoulLag) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoulLag.ProtoReflect.Descriptor instead.
+func (*SoulLag) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *SoulLag) GetKnown() bool {
+	if x != nil {
+		return x.Known
+	}
+	return false
+}
+
+func (x *SoulLag) GetCommitsBehindHead() int32 {
+	if x != nil {
+		return x.CommitsBehindHead
+	}
+	return 0
+}
+
+func (x *SoulLag) GetLastSoulTouch() string {
+	if x != nil {
+		return x.LastSoulTouch
+	}
+	return ""
+}
+
+func (x *SoulLag) GetLastSoulTouchAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastSoulTouchAt
+	}
+	return nil
+}
+
+// SoulClaim is one claim with its computed state.
+type SoulClaim struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Index         int32                  `protobuf:"varint,1,opt,name=index,proto3" json:"index,omitempty"`
+	Section       string                 `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Kind          string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Text          string                 `protobuf:"bytes,4,opt,name=text,proto3" json:"text,omitempty"`
+	StartLine     int32                  `protobuf:"varint,5,opt,name=start_line,json=startLine,proto3" json:"start_line,omitempty"`
+	EndLine       int32                  `protobuf:"varint,6,opt,name=end_line,json=endLine,proto3" json:"end_line,omitempty"`
+	Tissue        string                 `protobuf:"bytes,7,opt,name=tissue,proto3" json:"tissue,omitempty"`
+	State         string                 `protobuf:"bytes,8,opt,name=state,proto3" json:"state,omitempty"`
+	Reason        string                 `protobuf:"bytes,9,opt,name=reason,proto3" json:"reason,omitempty"`
+	Detail        string                 `protobuf:"bytes,10,opt,name=detail,proto3" json:"detail,omitempty"`
+	Anchors       []*ClaimAnchor         `protobuf:"bytes,11,rep,name=anchors,proto3" json:"anchors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SoulClaim) Reset() {
+	*x = SoulClaim{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoulClaim) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoulClaim) ProtoMessage() {}
+
+func (x *SoulClaim) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoulClaim.ProtoReflect.Descriptor instead.
+func (*SoulClaim) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *SoulClaim) GetIndex() int32 {
+	if x != nil {
+		return x.Index
+	}
+	return 0
+}
+
+func (x *SoulClaim) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetStartLine() int32 {
+	if x != nil {
+		return x.StartLine
+	}
+	return 0
+}
+
+func (x *SoulClaim) GetEndLine() int32 {
+	if x != nil {
+		return x.EndLine
+	}
+	return 0
+}
+
+func (x *SoulClaim) GetTissue() string {
+	if x != nil {
+		return x.Tissue
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetState() string {
+	if x != nil {
+		return x.State
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+func (x *SoulClaim) GetAnchors() []*ClaimAnchor {
+	if x != nil {
+		return x.Anchors
+	}
+	return nil
+}
+
+// ClaimAnchor is one anchor of a claim and its verdict.
+type ClaimAnchor struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Kind       string                 `protobuf:"bytes,1,opt,name=kind,proto3" json:"kind,omitempty"`
+	Ref        string                 `protobuf:"bytes,2,opt,name=ref,proto3" json:"ref,omitempty"`
+	Line       int32                  `protobuf:"varint,3,opt,name=line,proto3" json:"line,omitempty"`
+	CheckClass string                 `protobuf:"bytes,4,opt,name=check_class,json=checkClass,proto3" json:"check_class,omitempty"`
+	// ok, failed, held, not_an_anchor
+	Status        string `protobuf:"bytes,5,opt,name=status,proto3" json:"status,omitempty"`
+	Reason        string `protobuf:"bytes,6,opt,name=reason,proto3" json:"reason,omitempty"`
+	Detail        string `protobuf:"bytes,7,opt,name=detail,proto3" json:"detail,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimAnchor) Reset() {
+	*x = ClaimAnchor{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimAnchor) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimAnchor) ProtoMessage() {}
+
+func (x *ClaimAnchor) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimAnchor.ProtoReflect.Descriptor instead.
+func (*ClaimAnchor) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ClaimAnchor) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *ClaimAnchor) GetRef() string {
+	if x != nil {
+		return x.Ref
+	}
+	return ""
+}
+
+func (x *ClaimAnchor) GetLine() int32 {
+	if x != nil {
+		return x.Line
+	}
+	return 0
+}
+
+func (x *ClaimAnchor) GetCheckClass() string {
+	if x != nil {
+		return x.CheckClass
+	}
+	return ""
+}
+
+func (x *ClaimAnchor) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ClaimAnchor) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ClaimAnchor) GetDetail() string {
+	if x != nil {
+		return x.Detail
+	}
+	return ""
+}
+
+// SoulReceipt is one dated soul event of a brain: a check or a curator seat check.
+type SoulReceipt struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ReceiptId string                 `protobuf:"bytes,1,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	Brain     string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	// "check" or "seatcheck".
+	Kind        string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	At          *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=at,proto3" json:"at,omitempty"`
+	ReceiptLine string                 `protobuf:"bytes,5,opt,name=receipt_line,json=receiptLine,proto3" json:"receipt_line,omitempty"`
+	RepoSha     string                 `protobuf:"bytes,6,opt,name=repo_sha,json=repoSha,proto3" json:"repo_sha,omitempty"`
+	SoulPath    string                 `protobuf:"bytes,7,opt,name=soul_path,json=soulPath,proto3" json:"soul_path,omitempty"`
+	ByState     *StateCounts           `protobuf:"bytes,8,opt,name=by_state,json=byState,proto3" json:"by_state,omitempty"`
+	Declared    int32                  `protobuf:"varint,9,opt,name=declared,proto3" json:"declared,omitempty"`
+	By          *v1.AgentRef           `protobuf:"bytes,10,opt,name=by,proto3" json:"by,omitempty"`
+	// For seat checks: "seated" or the refusal reason.
+	Verdict       string `protobuf:"bytes,11,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SoulReceipt) Reset() {
+	*x = SoulReceipt{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoulReceipt) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoulReceipt) ProtoMessage() {}
+
+func (x *SoulReceipt) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoulReceipt.ProtoReflect.Descriptor instead.
+func (*SoulReceipt) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *SoulReceipt) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.At
+	}
+	return nil
+}
+
+func (x *SoulReceipt) GetReceiptLine() string {
+	if x != nil {
+		return x.ReceiptLine
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetRepoSha() string {
+	if x != nil {
+		return x.RepoSha
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetSoulPath() string {
+	if x != nil {
+		return x.SoulPath
+	}
+	return ""
+}
+
+func (x *SoulReceipt) GetByState() *StateCounts {
+	if x != nil {
+		return x.ByState
+	}
+	return nil
+}
+
+func (x *SoulReceipt) GetDeclared() int32 {
+	if x != nil {
+		return x.Declared
+	}
+	return 0
+}
+
+func (x *SoulReceipt) GetBy() *v1.AgentRef {
+	if x != nil {
+		return x.By
+	}
+	return nil
+}
+
+func (x *SoulReceipt) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
 // ReadSoulRequest names the brain whose soul to read.
 type ReadSoulRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -103,7 +1222,7 @@ type ReadSoulRequest struct {
 
 func (x *ReadSoulRequest) Reset() {
 	*x = ReadSoulRequest{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[0]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -115,7 +1234,7 @@ func (x *ReadSoulRequest) String() string {
 func (*ReadSoulRequest) ProtoMessage() {}
 
 func (x *ReadSoulRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[0]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -128,7 +1247,7 @@ func (x *ReadSoulRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadSoulRequest.ProtoReflect.Descriptor instead.
 func (*ReadSoulRequest) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{0}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ReadSoulRequest) GetBrain() string {
@@ -160,14 +1279,16 @@ type ReadSoulResponse struct {
 	SoulPath string `protobuf:"bytes,2,opt,name=soul_path,json=soulPath,proto3" json:"soul_path,omitempty"`
 	Headline string `protobuf:"bytes,3,opt,name=headline,proto3" json:"headline,omitempty"`
 	// The markdown requested (whole soul or one section); empty when headline_only.
-	Markdown      string `protobuf:"bytes,4,opt,name=markdown,proto3" json:"markdown,omitempty"`
+	Markdown string `protobuf:"bytes,4,opt,name=markdown,proto3" json:"markdown,omitempty"`
+	// The newest check receipt; unset when the soul was never checked.
+	LastReceipt   *SoulReceipt `protobuf:"bytes,5,opt,name=last_receipt,json=lastReceipt,proto3" json:"last_receipt,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ReadSoulResponse) Reset() {
 	*x = ReadSoulResponse{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[1]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -179,7 +1300,7 @@ func (x *ReadSoulResponse) String() string {
 func (*ReadSoulResponse) ProtoMessage() {}
 
 func (x *ReadSoulResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[1]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -192,7 +1313,7 @@ func (x *ReadSoulResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReadSoulResponse.ProtoReflect.Descriptor instead.
 func (*ReadSoulResponse) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{1}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ReadSoulResponse) GetBrain() string {
@@ -223,20 +1344,1124 @@ func (x *ReadSoulResponse) GetMarkdown() string {
 	return ""
 }
 
+func (x *ReadSoulResponse) GetLastReceipt() *SoulReceipt {
+	if x != nil {
+		return x.LastReceipt
+	}
+	return nil
+}
+
+// ListReceiptsRequest lists a brain's receipts.
+type ListReceiptsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsRequest) Reset() {
+	*x = ListReceiptsRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsRequest) ProtoMessage() {}
+
+func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
+func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *ListReceiptsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListReceiptsResponse is one page of receipts, newest first.
+type ListReceiptsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Receipts      []*SoulReceipt         `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsResponse) Reset() {
+	*x = ListReceiptsResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsResponse) ProtoMessage() {}
+
+func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
+func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListReceiptsResponse) GetReceipts() []*SoulReceipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// CuratorReport is the curator's output contract (soul-prd §5.3).
+type CuratorReport struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The agent that curated; must not be the grading agent.
+	CuratedBy string      `protobuf:"bytes,1,opt,name=curated_by,json=curatedBy,proto3" json:"curated_by,omitempty"`
+	Checked   int32       `protobuf:"varint,2,opt,name=checked,proto3" json:"checked,omitempty"`
+	Updated   int32       `protobuf:"varint,3,opt,name=updated,proto3" json:"updated,omitempty"`
+	Pruned    []*Prune    `protobuf:"bytes,4,rep,name=pruned,proto3" json:"pruned,omitempty"`
+	Declined  []*Declined `protobuf:"bytes,5,rep,name=declined,proto3" json:"declined,omitempty"`
+	// Required, even when empty: the honesty valve.
+	StillStale    *StillStale `protobuf:"bytes,6,opt,name=still_stale,json=stillStale,proto3" json:"still_stale,omitempty"`
+	ReceiptLine   string      `protobuf:"bytes,7,opt,name=receipt_line,json=receiptLine,proto3" json:"receipt_line,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CuratorReport) Reset() {
+	*x = CuratorReport{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CuratorReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CuratorReport) ProtoMessage() {}
+
+func (x *CuratorReport) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CuratorReport.ProtoReflect.Descriptor instead.
+func (*CuratorReport) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *CuratorReport) GetCuratedBy() string {
+	if x != nil {
+		return x.CuratedBy
+	}
+	return ""
+}
+
+func (x *CuratorReport) GetChecked() int32 {
+	if x != nil {
+		return x.Checked
+	}
+	return 0
+}
+
+func (x *CuratorReport) GetUpdated() int32 {
+	if x != nil {
+		return x.Updated
+	}
+	return 0
+}
+
+func (x *CuratorReport) GetPruned() []*Prune {
+	if x != nil {
+		return x.Pruned
+	}
+	return nil
+}
+
+func (x *CuratorReport) GetDeclined() []*Declined {
+	if x != nil {
+		return x.Declined
+	}
+	return nil
+}
+
+func (x *CuratorReport) GetStillStale() *StillStale {
+	if x != nil {
+		return x.StillStale
+	}
+	return nil
+}
+
+func (x *CuratorReport) GetReceiptLine() string {
+	if x != nil {
+		return x.ReceiptLine
+	}
+	return ""
+}
+
+// Prune is one removal from live tissue.
+type Prune struct {
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	What        string                 `protobuf:"bytes,1,opt,name=what,proto3" json:"what,omitempty"`
+	Why         string                 `protobuf:"bytes,2,opt,name=why,proto3" json:"why,omitempty"`
+	WhereItWent string                 `protobuf:"bytes,3,opt,name=where_it_went,json=whereItWent,proto3" json:"where_it_went,omitempty"`
+	// The section it came from; its tissue decides whether the removal must be a proposal.
+	Section string `protobuf:"bytes,4,opt,name=section,proto3" json:"section,omitempty"`
+	// Explicit tissue ("declared", ...) when the section does not say it.
+	Tissue        string `protobuf:"bytes,5,opt,name=tissue,proto3" json:"tissue,omitempty"`
+	Proposed      bool   `protobuf:"varint,6,opt,name=proposed,proto3" json:"proposed,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Prune) Reset() {
+	*x = Prune{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Prune) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Prune) ProtoMessage() {}
+
+func (x *Prune) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Prune.ProtoReflect.Descriptor instead.
+func (*Prune) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *Prune) GetWhat() string {
+	if x != nil {
+		return x.What
+	}
+	return ""
+}
+
+func (x *Prune) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
+func (x *Prune) GetWhereItWent() string {
+	if x != nil {
+		return x.WhereItWent
+	}
+	return ""
+}
+
+func (x *Prune) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *Prune) GetTissue() string {
+	if x != nil {
+		return x.Tissue
+	}
+	return ""
+}
+
+func (x *Prune) GetProposed() bool {
+	if x != nil {
+		return x.Proposed
+	}
+	return false
+}
+
+// Declined is a distillate claim the curator chose not to fold in.
+type Declined struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         string                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Why           string                 `protobuf:"bytes,2,opt,name=why,proto3" json:"why,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Declined) Reset() {
+	*x = Declined{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Declined) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Declined) ProtoMessage() {}
+
+func (x *Declined) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Declined.ProtoReflect.Descriptor instead.
+func (*Declined) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *Declined) GetClaim() string {
+	if x != nil {
+		return x.Claim
+	}
+	return ""
+}
+
+func (x *Declined) GetWhy() string {
+	if x != nil {
+		return x.Why
+	}
+	return ""
+}
+
+// StillStale lists the claims the curator could not resolve.
+type StillStale struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Items         []*StillStaleItem      `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StillStale) Reset() {
+	*x = StillStale{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StillStale) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StillStale) ProtoMessage() {}
+
+func (x *StillStale) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StillStale.ProtoReflect.Descriptor instead.
+func (*StillStale) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *StillStale) GetItems() []*StillStaleItem {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+// StillStaleItem is one claim still stale after curation.
+type StillStaleItem struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         string                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Reason        string                 `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StillStaleItem) Reset() {
+	*x = StillStaleItem{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StillStaleItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StillStaleItem) ProtoMessage() {}
+
+func (x *StillStaleItem) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StillStaleItem.ProtoReflect.Descriptor instead.
+func (*StillStaleItem) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *StillStaleItem) GetClaim() string {
+	if x != nil {
+		return x.Claim
+	}
+	return ""
+}
+
+func (x *StillStaleItem) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// VerifyCuratorReportRequest asks for a seat check of a curator report.
+type VerifyCuratorReportRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Report        *CuratorReport         `protobuf:"bytes,2,opt,name=report,proto3" json:"report,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyCuratorReportRequest) Reset() {
+	*x = VerifyCuratorReportRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyCuratorReportRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyCuratorReportRequest) ProtoMessage() {}
+
+func (x *VerifyCuratorReportRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyCuratorReportRequest.ProtoReflect.Descriptor instead.
+func (*VerifyCuratorReportRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *VerifyCuratorReportRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *VerifyCuratorReportRequest) GetReport() *CuratorReport {
+	if x != nil {
+		return x.Report
+	}
+	return nil
+}
+
+// VerifyCuratorReportResponse is a passed seat check (m1nd-soul-curator-seatcheck-v0); failures are refusals.
+type VerifyCuratorReportResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Schema  string                 `protobuf:"bytes,1,opt,name=schema,proto3" json:"schema,omitempty"`
+	Verdict string                 `protobuf:"bytes,2,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	// The grading agent, from its credential.
+	Grader        string       `protobuf:"bytes,3,opt,name=grader,proto3" json:"grader,omitempty"`
+	CuratedBy     string       `protobuf:"bytes,4,opt,name=curated_by,json=curatedBy,proto3" json:"curated_by,omitempty"`
+	Pruned        int32        `protobuf:"varint,5,opt,name=pruned,proto3" json:"pruned,omitempty"`
+	Proposed      int32        `protobuf:"varint,6,opt,name=proposed,proto3" json:"proposed,omitempty"`
+	StillStale    int32        `protobuf:"varint,7,opt,name=still_stale,json=stillStale,proto3" json:"still_stale,omitempty"`
+	Receipt       *SoulReceipt `protobuf:"bytes,8,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VerifyCuratorReportResponse) Reset() {
+	*x = VerifyCuratorReportResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VerifyCuratorReportResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VerifyCuratorReportResponse) ProtoMessage() {}
+
+func (x *VerifyCuratorReportResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VerifyCuratorReportResponse.ProtoReflect.Descriptor instead.
+func (*VerifyCuratorReportResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *VerifyCuratorReportResponse) GetSchema() string {
+	if x != nil {
+		return x.Schema
+	}
+	return ""
+}
+
+func (x *VerifyCuratorReportResponse) GetVerdict() string {
+	if x != nil {
+		return x.Verdict
+	}
+	return ""
+}
+
+func (x *VerifyCuratorReportResponse) GetGrader() string {
+	if x != nil {
+		return x.Grader
+	}
+	return ""
+}
+
+func (x *VerifyCuratorReportResponse) GetCuratedBy() string {
+	if x != nil {
+		return x.CuratedBy
+	}
+	return ""
+}
+
+func (x *VerifyCuratorReportResponse) GetPruned() int32 {
+	if x != nil {
+		return x.Pruned
+	}
+	return 0
+}
+
+func (x *VerifyCuratorReportResponse) GetProposed() int32 {
+	if x != nil {
+		return x.Proposed
+	}
+	return 0
+}
+
+func (x *VerifyCuratorReportResponse) GetStillStale() int32 {
+	if x != nil {
+		return x.StillStale
+	}
+	return 0
+}
+
+func (x *VerifyCuratorReportResponse) GetReceipt() *SoulReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+// NorthAtomRequest names the brain.
+type NorthAtomRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NorthAtomRequest) Reset() {
+	*x = NorthAtomRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NorthAtomRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NorthAtomRequest) ProtoMessage() {}
+
+func (x *NorthAtomRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NorthAtomRequest.ProtoReflect.Descriptor instead.
+func (*NorthAtomRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *NorthAtomRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+// NorthAtomResponse carries the soul sub-atom, absent when the brain has no soul.
+type NorthAtomResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Unset when the brain has no soul: absent, never an empty receipt.
+	Soul *SoulAtom `protobuf:"bytes,1,opt,name=soul,proto3" json:"soul,omitempty"`
+	// What the atom could not say and why (fail-open).
+	HonestGaps    []string `protobuf:"bytes,2,rep,name=honest_gaps,json=honestGaps,proto3" json:"honest_gaps,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *NorthAtomResponse) Reset() {
+	*x = NorthAtomResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *NorthAtomResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*NorthAtomResponse) ProtoMessage() {}
+
+func (x *NorthAtomResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use NorthAtomResponse.ProtoReflect.Descriptor instead.
+func (*NorthAtomResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *NorthAtomResponse) GetSoul() *SoulAtom {
+	if x != nil {
+		return x.Soul
+	}
+	return nil
+}
+
+func (x *NorthAtomResponse) GetHonestGaps() []string {
+	if x != nil {
+		return x.HonestGaps
+	}
+	return nil
+}
+
+// SoulAtom is the bounded soul beat: headline + receipt, at most 220 characters together.
+type SoulAtom struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Headline string                 `protobuf:"bytes,1,opt,name=headline,proto3" json:"headline,omitempty"`
+	Receipt  string                 `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	// The explicit pull surface for the body.
+	Read          string `protobuf:"bytes,3,opt,name=read,proto3" json:"read,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SoulAtom) Reset() {
+	*x = SoulAtom{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SoulAtom) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SoulAtom) ProtoMessage() {}
+
+func (x *SoulAtom) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SoulAtom.ProtoReflect.Descriptor instead.
+func (*SoulAtom) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *SoulAtom) GetHeadline() string {
+	if x != nil {
+		return x.Headline
+	}
+	return ""
+}
+
+func (x *SoulAtom) GetReceipt() string {
+	if x != nil {
+		return x.Receipt
+	}
+	return ""
+}
+
+func (x *SoulAtom) GetRead() string {
+	if x != nil {
+		return x.Read
+	}
+	return ""
+}
+
+// UpdateSoulClaimRequest registers one soul claim as a store citizen.
+type UpdateSoulClaimRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The soul section the claim belongs to; it becomes Soul-Source "<soul path>#<section>".
+	Section string `protobuf:"bytes,2,opt,name=section,proto3" json:"section,omitempty"`
+	Body    string `protobuf:"bytes,3,opt,name=body,proto3" json:"body,omitempty"`
+	// Optional slug; medulla derives one from the body when empty.
+	Slug       string  `protobuf:"bytes,4,opt,name=slug,proto3" json:"slug,omitempty"`
+	Confidence float64 `protobuf:"fixed64,5,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	// When non-zero, the claim's live version must equal this.
+	ExpectedVersion int64 `protobuf:"varint,6,opt,name=expected_version,json=expectedVersion,proto3" json:"expected_version,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *UpdateSoulClaimRequest) Reset() {
+	*x = UpdateSoulClaimRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateSoulClaimRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateSoulClaimRequest) ProtoMessage() {}
+
+func (x *UpdateSoulClaimRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateSoulClaimRequest.ProtoReflect.Descriptor instead.
+func (*UpdateSoulClaimRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *UpdateSoulClaimRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimRequest) GetSection() string {
+	if x != nil {
+		return x.Section
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimRequest) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimRequest) GetConfidence() float64 {
+	if x != nil {
+		return x.Confidence
+	}
+	return 0
+}
+
+func (x *UpdateSoulClaimRequest) GetExpectedVersion() int64 {
+	if x != nil {
+		return x.ExpectedVersion
+	}
+	return 0
+}
+
+// UpdateSoulClaimResponse is what medulla admitted.
+type UpdateSoulClaimResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Slug          string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	Version       int64                  `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	SoulSource    string                 `protobuf:"bytes,3,opt,name=soul_source,json=soulSource,proto3" json:"soul_source,omitempty"`
+	Receipt       *v1.CommitReceipt      `protobuf:"bytes,4,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UpdateSoulClaimResponse) Reset() {
+	*x = UpdateSoulClaimResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UpdateSoulClaimResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UpdateSoulClaimResponse) ProtoMessage() {}
+
+func (x *UpdateSoulClaimResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UpdateSoulClaimResponse.ProtoReflect.Descriptor instead.
+func (*UpdateSoulClaimResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{27}
+}
+
+func (x *UpdateSoulClaimResponse) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimResponse) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *UpdateSoulClaimResponse) GetSoulSource() string {
+	if x != nil {
+		return x.SoulSource
+	}
+	return ""
+}
+
+func (x *UpdateSoulClaimResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
 var File_organism_soul_v1_soul_proto protoreflect.FileDescriptor
 
 const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\n" +
-	"\x1borganism/soul/v1/soul.proto\x12\x10organism.soul.v1\"f\n" +
+	"\x1borganism/soul/v1/soul.proto\x12\x10organism.soul.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xef\x01\n" +
+	"\x10CheckSoulRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12%\n" +
+	"\x0einclude_claims\x18\x02 \x01(\bR\rincludeClaims\x12I\n" +
+	"\atissues\x18\x03 \x03(\v2/.organism.soul.v1.CheckSoulRequest.TissuesEntryR\atissues\x12\x17\n" +
+	"\adry_run\x18\x04 \x01(\bR\x06dryRun\x1a:\n" +
+	"\fTissuesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x87\x01\n" +
+	"\x11CheckSoulResponse\x129\n" +
+	"\x06report\x18\x01 \x01(\v2!.organism.soul.v1.SoulCheckReportR\x06report\x127\n" +
+	"\areceipt\x18\x02 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"\x82\x06\n" +
+	"\x0fSoulCheckReport\x12\x16\n" +
+	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x14\n" +
+	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x1b\n" +
+	"\tsoul_path\x18\x03 \x01(\tR\bsoulPath\x12\x1a\n" +
+	"\bheadline\x18\x04 \x01(\tR\bheadline\x129\n" +
+	"\n" +
+	"checked_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\tcheckedAt\x12\"\n" +
+	"\rchecked_at_ms\x18\x06 \x01(\x03R\vcheckedAtMs\x12\x19\n" +
+	"\brepo_sha\x18\a \x01(\tR\arepoSha\x12\x1f\n" +
+	"\vsoul_sha256\x18\b \x01(\tR\n" +
+	"soulSha256\x125\n" +
+	"\x06claims\x18\t \x01(\v2\x1d.organism.soul.v1.ClaimTotalsR\x06claims\x128\n" +
+	"\bby_state\x18\n" +
+	" \x01(\v2\x1d.organism.soul.v1.StateCountsR\abyState\x120\n" +
+	"\x05stale\x18\v \x03(\v2\x1a.organism.soul.v1.StaleRowR\x05stale\x12E\n" +
+	"\x0echecks_skipped\x18\f \x03(\v2\x1e.organism.soul.v1.SkippedCheckR\rchecksSkipped\x12\x1e\n" +
+	"\n" +
+	"unanchored\x18\r \x01(\x05R\n" +
+	"unanchored\x120\n" +
+	"\x06enxuto\x18\x0e \x01(\v2\x18.organism.soul.v1.EnxutoR\x06enxuto\x12!\n" +
+	"\freceipt_line\x18\x0f \x01(\tR\vreceiptLine\x124\n" +
+	"\bsoul_lag\x18\x10 \x01(\v2\x19.organism.soul.v1.SoulLagR\asoulLag\x12:\n" +
+	"\n" +
+	"claim_rows\x18\x11 \x03(\v2\x1b.organism.soul.v1.SoulClaimR\tclaimRows\x12\x1c\n" +
+	"\ttruncated\x18\x12 \x01(\bR\ttruncated\"y\n" +
+	"\vClaimTotals\x12\x14\n" +
+	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x1e\n" +
+	"\n" +
+	"verifiable\x18\x02 \x01(\x05R\n" +
+	"verifiable\x12\x1a\n" +
+	"\bdeclared\x18\x03 \x01(\x05R\bdeclared\x12\x18\n" +
+	"\ahistory\x18\x04 \x01(\x05R\ahistory\"\xcd\x01\n" +
+	"\vStateCounts\x12%\n" +
+	"\x0everified_fresh\x18\x01 \x01(\x05R\rverifiedFresh\x12%\n" +
+	"\x0eevidence_stale\x18\x02 \x01(\x05R\revidenceStale\x12\x1e\n" +
+	"\n" +
+	"superseded\x18\x03 \x01(\x05R\n" +
+	"superseded\x12)\n" +
+	"\x10receipt_required\x18\x04 \x01(\x05R\x0freceiptRequired\x12%\n" +
+	"\x0eunprovable_now\x18\x05 \x01(\x05R\runprovableNow\"\xac\x01\n" +
+	"\bStaleRow\x12\x14\n" +
+	"\x05claim\x18\x01 \x01(\tR\x05claim\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x12\n" +
+	"\x04line\x18\x03 \x01(\x05R\x04line\x12\x14\n" +
+	"\x05state\x18\x04 \x01(\tR\x05state\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x16\n" +
+	"\x06anchor\x18\x06 \x01(\tR\x06anchor\x12\x16\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\"A\n" +
+	"\fSkippedCheck\x12\x1f\n" +
+	"\vcheck_class\x18\x01 \x01(\tR\n" +
+	"checkClass\x12\x10\n" +
+	"\x03why\x18\x02 \x01(\tR\x03why\"z\n" +
+	"\x06Enxuto\x12\x1d\n" +
+	"\n" +
+	"live_lines\x18\x01 \x01(\x05R\tliveLines\x12\x16\n" +
+	"\x06budget\x18\x02 \x01(\x05R\x06budget\x12\x18\n" +
+	"\aaddenda\x18\x03 \x01(\x05R\aaddenda\x12\x1f\n" +
+	"\vover_budget\x18\x04 \x01(\bR\n" +
+	"overBudget\"\xc0\x01\n" +
+	"\aSoulLag\x12\x14\n" +
+	"\x05known\x18\x01 \x01(\bR\x05known\x12.\n" +
+	"\x13commits_behind_head\x18\x02 \x01(\x05R\x11commitsBehindHead\x12&\n" +
+	"\x0flast_soul_touch\x18\x03 \x01(\tR\rlastSoulTouch\x12G\n" +
+	"\x12last_soul_touch_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0flastSoulTouchAt\"\xb4\x02\n" +
+	"\tSoulClaim\x12\x14\n" +
+	"\x05index\x18\x01 \x01(\x05R\x05index\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04text\x18\x04 \x01(\tR\x04text\x12\x1d\n" +
+	"\n" +
+	"start_line\x18\x05 \x01(\x05R\tstartLine\x12\x19\n" +
+	"\bend_line\x18\x06 \x01(\x05R\aendLine\x12\x16\n" +
+	"\x06tissue\x18\a \x01(\tR\x06tissue\x12\x14\n" +
+	"\x05state\x18\b \x01(\tR\x05state\x12\x16\n" +
+	"\x06reason\x18\t \x01(\tR\x06reason\x12\x16\n" +
+	"\x06detail\x18\n" +
+	" \x01(\tR\x06detail\x127\n" +
+	"\aanchors\x18\v \x03(\v2\x1d.organism.soul.v1.ClaimAnchorR\aanchors\"\xb0\x01\n" +
+	"\vClaimAnchor\x12\x12\n" +
+	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x10\n" +
+	"\x03ref\x18\x02 \x01(\tR\x03ref\x12\x12\n" +
+	"\x04line\x18\x03 \x01(\x05R\x04line\x12\x1f\n" +
+	"\vcheck_class\x18\x04 \x01(\tR\n" +
+	"checkClass\x12\x16\n" +
+	"\x06status\x18\x05 \x01(\tR\x06status\x12\x16\n" +
+	"\x06reason\x18\x06 \x01(\tR\x06reason\x12\x16\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\"\xfb\x02\n" +
+	"\vSoulReceipt\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12\x14\n" +
+	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12*\n" +
+	"\x02at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12!\n" +
+	"\freceipt_line\x18\x05 \x01(\tR\vreceiptLine\x12\x19\n" +
+	"\brepo_sha\x18\x06 \x01(\tR\arepoSha\x12\x1b\n" +
+	"\tsoul_path\x18\a \x01(\tR\bsoulPath\x128\n" +
+	"\bby_state\x18\b \x01(\v2\x1d.organism.soul.v1.StateCountsR\abyState\x12\x1a\n" +
+	"\bdeclared\x18\t \x01(\x05R\bdeclared\x12,\n" +
+	"\x02by\x18\n" +
+	" \x01(\v2\x1c.organism.common.v1.AgentRefR\x02by\x12\x18\n" +
+	"\averdict\x18\v \x01(\tR\averdict\"f\n" +
 	"\x0fReadSoulRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12#\n" +
-	"\rheadline_only\x18\x03 \x01(\bR\fheadlineOnly\"}\n" +
+	"\rheadline_only\x18\x03 \x01(\bR\fheadlineOnly\"\xbf\x01\n" +
 	"\x10ReadSoulResponse\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1b\n" +
 	"\tsoul_path\x18\x02 \x01(\tR\bsoulPath\x12\x1a\n" +
 	"\bheadline\x18\x03 \x01(\tR\bheadline\x12\x1a\n" +
-	"\bmarkdown\x18\x04 \x01(\tR\bmarkdown*\xb2\x02\n" +
+	"\bmarkdown\x18\x04 \x01(\tR\bmarkdown\x12@\n" +
+	"\flast_receipt\x18\x05 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\vlastReceipt\"`\n" +
+	"\x13ListReceiptsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x87\x01\n" +
+	"\x14ListReceiptsResponse\x129\n" +
+	"\breceipts\x18\x01 \x03(\v2\x1d.organism.soul.v1.SoulReceiptR\breceipts\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xad\x02\n" +
+	"\rCuratorReport\x12\x1d\n" +
+	"\n" +
+	"curated_by\x18\x01 \x01(\tR\tcuratedBy\x12\x18\n" +
+	"\achecked\x18\x02 \x01(\x05R\achecked\x12\x18\n" +
+	"\aupdated\x18\x03 \x01(\x05R\aupdated\x12/\n" +
+	"\x06pruned\x18\x04 \x03(\v2\x17.organism.soul.v1.PruneR\x06pruned\x126\n" +
+	"\bdeclined\x18\x05 \x03(\v2\x1a.organism.soul.v1.DeclinedR\bdeclined\x12=\n" +
+	"\vstill_stale\x18\x06 \x01(\v2\x1c.organism.soul.v1.StillStaleR\n" +
+	"stillStale\x12!\n" +
+	"\freceipt_line\x18\a \x01(\tR\vreceiptLine\"\x9f\x01\n" +
+	"\x05Prune\x12\x12\n" +
+	"\x04what\x18\x01 \x01(\tR\x04what\x12\x10\n" +
+	"\x03why\x18\x02 \x01(\tR\x03why\x12\"\n" +
+	"\rwhere_it_went\x18\x03 \x01(\tR\vwhereItWent\x12\x18\n" +
+	"\asection\x18\x04 \x01(\tR\asection\x12\x16\n" +
+	"\x06tissue\x18\x05 \x01(\tR\x06tissue\x12\x1a\n" +
+	"\bproposed\x18\x06 \x01(\bR\bproposed\"2\n" +
+	"\bDeclined\x12\x14\n" +
+	"\x05claim\x18\x01 \x01(\tR\x05claim\x12\x10\n" +
+	"\x03why\x18\x02 \x01(\tR\x03why\"D\n" +
+	"\n" +
+	"StillStale\x126\n" +
+	"\x05items\x18\x01 \x03(\v2 .organism.soul.v1.StillStaleItemR\x05items\">\n" +
+	"\x0eStillStaleItem\x12\x14\n" +
+	"\x05claim\x18\x01 \x01(\tR\x05claim\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"k\n" +
+	"\x1aVerifyCuratorReportRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x127\n" +
+	"\x06report\x18\x02 \x01(\v2\x1f.organism.soul.v1.CuratorReportR\x06report\"\x94\x02\n" +
+	"\x1bVerifyCuratorReportResponse\x12\x16\n" +
+	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x18\n" +
+	"\averdict\x18\x02 \x01(\tR\averdict\x12\x16\n" +
+	"\x06grader\x18\x03 \x01(\tR\x06grader\x12\x1d\n" +
+	"\n" +
+	"curated_by\x18\x04 \x01(\tR\tcuratedBy\x12\x16\n" +
+	"\x06pruned\x18\x05 \x01(\x05R\x06pruned\x12\x1a\n" +
+	"\bproposed\x18\x06 \x01(\x05R\bproposed\x12\x1f\n" +
+	"\vstill_stale\x18\a \x01(\x05R\n" +
+	"stillStale\x127\n" +
+	"\areceipt\x18\b \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"(\n" +
+	"\x10NorthAtomRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\"d\n" +
+	"\x11NorthAtomResponse\x12.\n" +
+	"\x04soul\x18\x01 \x01(\v2\x1a.organism.soul.v1.SoulAtomR\x04soul\x12\x1f\n" +
+	"\vhonest_gaps\x18\x02 \x03(\tR\n" +
+	"honestGaps\"T\n" +
+	"\bSoulAtom\x12\x1a\n" +
+	"\bheadline\x18\x01 \x01(\tR\bheadline\x12\x18\n" +
+	"\areceipt\x18\x02 \x01(\tR\areceipt\x12\x12\n" +
+	"\x04read\x18\x03 \x01(\tR\x04read\"\xbb\x01\n" +
+	"\x16UpdateSoulClaimRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
+	"\asection\x18\x02 \x01(\tR\asection\x12\x12\n" +
+	"\x04body\x18\x03 \x01(\tR\x04body\x12\x12\n" +
+	"\x04slug\x18\x04 \x01(\tR\x04slug\x12\x1e\n" +
+	"\n" +
+	"confidence\x18\x05 \x01(\x01R\n" +
+	"confidence\x12)\n" +
+	"\x10expected_version\x18\x06 \x01(\x03R\x0fexpectedVersion\"\xa5\x01\n" +
+	"\x17UpdateSoulClaimResponse\x12\x12\n" +
+	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x18\n" +
+	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x1f\n" +
+	"\vsoul_source\x18\x03 \x01(\tR\n" +
+	"soulSource\x12;\n" +
+	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt*\xb3\x04\n" +
 	"\n" +
 	"SoulReason\x12\x1b\n" +
 	"\x17SOUL_REASON_UNSPECIFIED\x10\x00\x12 \n" +
@@ -247,9 +2472,22 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x1dSOUL_REASON_SECTION_NOT_FOUND\x10\x05\x12\x1e\n" +
 	"\x1aSOUL_REASON_SOUL_TOO_LARGE\x10\x06\x12\x1d\n" +
 	"\x19SOUL_REASON_SOUL_NOT_TEXT\x10\a\x12#\n" +
-	"\x1fSOUL_REASON_MEDULLA_UNAVAILABLE\x10\b2`\n" +
-	"\vSoulService\x12Q\n" +
-	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponseB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
+	"\x1fSOUL_REASON_MEDULLA_UNAVAILABLE\x10\b\x12!\n" +
+	"\x1dSOUL_REASON_SOUL_IS_DIRECTORY\x10\t\x12\x1e\n" +
+	"\x1aSOUL_REASON_REPO_NOT_FOUND\x10\n" +
+	"\x12 \n" +
+	"\x1cSOUL_REASON_GRADER_IS_AUTHOR\x10\v\x12\x1c\n" +
+	"\x18SOUL_REASON_SILENT_PRUNE\x10\f\x12-\n" +
+	")SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED\x10\r\x12#\n" +
+	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
+	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f2\xc7\x04\n" +
+	"\vSoulService\x12T\n" +
+	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\x12Q\n" +
+	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponse\x12]\n" +
+	"\fListReceipts\x12%.organism.soul.v1.ListReceiptsRequest\x1a&.organism.soul.v1.ListReceiptsResponse\x12r\n" +
+	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\x12T\n" +
+	"\tNorthAtom\x12\".organism.soul.v1.NorthAtomRequest\x1a#.organism.soul.v1.NorthAtomResponse\x12f\n" +
+	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponseB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
 
 var (
 	file_organism_soul_v1_soul_proto_rawDescOnce sync.Once
@@ -264,20 +2502,90 @@ func file_organism_soul_v1_soul_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_soul_v1_soul_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
 var file_organism_soul_v1_soul_proto_goTypes = []any{
-	(SoulReason)(0),          // 0: organism.soul.v1.SoulReason
-	(*ReadSoulRequest)(nil),  // 1: organism.soul.v1.ReadSoulRequest
-	(*ReadSoulResponse)(nil), // 2: organism.soul.v1.ReadSoulResponse
+	(SoulReason)(0),                     // 0: organism.soul.v1.SoulReason
+	(*CheckSoulRequest)(nil),            // 1: organism.soul.v1.CheckSoulRequest
+	(*CheckSoulResponse)(nil),           // 2: organism.soul.v1.CheckSoulResponse
+	(*SoulCheckReport)(nil),             // 3: organism.soul.v1.SoulCheckReport
+	(*ClaimTotals)(nil),                 // 4: organism.soul.v1.ClaimTotals
+	(*StateCounts)(nil),                 // 5: organism.soul.v1.StateCounts
+	(*StaleRow)(nil),                    // 6: organism.soul.v1.StaleRow
+	(*SkippedCheck)(nil),                // 7: organism.soul.v1.SkippedCheck
+	(*Enxuto)(nil),                      // 8: organism.soul.v1.Enxuto
+	(*SoulLag)(nil),                     // 9: organism.soul.v1.SoulLag
+	(*SoulClaim)(nil),                   // 10: organism.soul.v1.SoulClaim
+	(*ClaimAnchor)(nil),                 // 11: organism.soul.v1.ClaimAnchor
+	(*SoulReceipt)(nil),                 // 12: organism.soul.v1.SoulReceipt
+	(*ReadSoulRequest)(nil),             // 13: organism.soul.v1.ReadSoulRequest
+	(*ReadSoulResponse)(nil),            // 14: organism.soul.v1.ReadSoulResponse
+	(*ListReceiptsRequest)(nil),         // 15: organism.soul.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),        // 16: organism.soul.v1.ListReceiptsResponse
+	(*CuratorReport)(nil),               // 17: organism.soul.v1.CuratorReport
+	(*Prune)(nil),                       // 18: organism.soul.v1.Prune
+	(*Declined)(nil),                    // 19: organism.soul.v1.Declined
+	(*StillStale)(nil),                  // 20: organism.soul.v1.StillStale
+	(*StillStaleItem)(nil),              // 21: organism.soul.v1.StillStaleItem
+	(*VerifyCuratorReportRequest)(nil),  // 22: organism.soul.v1.VerifyCuratorReportRequest
+	(*VerifyCuratorReportResponse)(nil), // 23: organism.soul.v1.VerifyCuratorReportResponse
+	(*NorthAtomRequest)(nil),            // 24: organism.soul.v1.NorthAtomRequest
+	(*NorthAtomResponse)(nil),           // 25: organism.soul.v1.NorthAtomResponse
+	(*SoulAtom)(nil),                    // 26: organism.soul.v1.SoulAtom
+	(*UpdateSoulClaimRequest)(nil),      // 27: organism.soul.v1.UpdateSoulClaimRequest
+	(*UpdateSoulClaimResponse)(nil),     // 28: organism.soul.v1.UpdateSoulClaimResponse
+	nil,                                 // 29: organism.soul.v1.CheckSoulRequest.TissuesEntry
+	(*timestamppb.Timestamp)(nil),       // 30: google.protobuf.Timestamp
+	(*v1.AgentRef)(nil),                 // 31: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 32: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 33: organism.common.v1.PageResponse
+	(*v1.CommitReceipt)(nil),            // 34: organism.common.v1.CommitReceipt
 }
 var file_organism_soul_v1_soul_proto_depIdxs = []int32{
-	1, // 0: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
-	2, // 1: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
-	1, // [1:2] is the sub-list for method output_type
-	0, // [0:1] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	29, // 0: organism.soul.v1.CheckSoulRequest.tissues:type_name -> organism.soul.v1.CheckSoulRequest.TissuesEntry
+	3,  // 1: organism.soul.v1.CheckSoulResponse.report:type_name -> organism.soul.v1.SoulCheckReport
+	12, // 2: organism.soul.v1.CheckSoulResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	30, // 3: organism.soul.v1.SoulCheckReport.checked_at:type_name -> google.protobuf.Timestamp
+	4,  // 4: organism.soul.v1.SoulCheckReport.claims:type_name -> organism.soul.v1.ClaimTotals
+	5,  // 5: organism.soul.v1.SoulCheckReport.by_state:type_name -> organism.soul.v1.StateCounts
+	6,  // 6: organism.soul.v1.SoulCheckReport.stale:type_name -> organism.soul.v1.StaleRow
+	7,  // 7: organism.soul.v1.SoulCheckReport.checks_skipped:type_name -> organism.soul.v1.SkippedCheck
+	8,  // 8: organism.soul.v1.SoulCheckReport.enxuto:type_name -> organism.soul.v1.Enxuto
+	9,  // 9: organism.soul.v1.SoulCheckReport.soul_lag:type_name -> organism.soul.v1.SoulLag
+	10, // 10: organism.soul.v1.SoulCheckReport.claim_rows:type_name -> organism.soul.v1.SoulClaim
+	30, // 11: organism.soul.v1.SoulLag.last_soul_touch_at:type_name -> google.protobuf.Timestamp
+	11, // 12: organism.soul.v1.SoulClaim.anchors:type_name -> organism.soul.v1.ClaimAnchor
+	30, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
+	5,  // 14: organism.soul.v1.SoulReceipt.by_state:type_name -> organism.soul.v1.StateCounts
+	31, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
+	12, // 16: organism.soul.v1.ReadSoulResponse.last_receipt:type_name -> organism.soul.v1.SoulReceipt
+	32, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	12, // 18: organism.soul.v1.ListReceiptsResponse.receipts:type_name -> organism.soul.v1.SoulReceipt
+	33, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	18, // 20: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
+	19, // 21: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
+	20, // 22: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
+	21, // 23: organism.soul.v1.StillStale.items:type_name -> organism.soul.v1.StillStaleItem
+	17, // 24: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
+	12, // 25: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	26, // 26: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
+	34, // 27: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	1,  // 28: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
+	13, // 29: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
+	15, // 30: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
+	22, // 31: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
+	24, // 32: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
+	27, // 33: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
+	2,  // 34: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
+	14, // 35: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
+	16, // 36: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
+	23, // 37: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
+	25, // 38: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
+	28, // 39: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
+	34, // [34:40] is the sub-list for method output_type
+	28, // [28:34] is the sub-list for method input_type
+	28, // [28:28] is the sub-list for extension type_name
+	28, // [28:28] is the sub-list for extension extendee
+	0,  // [0:28] is the sub-list for field type_name
 }
 
 func init() { file_organism_soul_v1_soul_proto_init() }
@@ -291,7 +2599,7 @@ func file_organism_soul_v1_soul_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_soul_v1_soul_proto_rawDesc), len(file_organism_soul_v1_soul_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   2,
+			NumMessages:   29,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,7 +19,12 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	SoulService_ReadSoul_FullMethodName = "/organism.soul.v1.SoulService/ReadSoul"
+	SoulService_CheckSoul_FullMethodName           = "/organism.soul.v1.SoulService/CheckSoul"
+	SoulService_ReadSoul_FullMethodName            = "/organism.soul.v1.SoulService/ReadSoul"
+	SoulService_ListReceipts_FullMethodName        = "/organism.soul.v1.SoulService/ListReceipts"
+	SoulService_VerifyCuratorReport_FullMethodName = "/organism.soul.v1.SoulService/VerifyCuratorReport"
+	SoulService_NorthAtom_FullMethodName           = "/organism.soul.v1.SoulService/NorthAtom"
+	SoulService_UpdateSoulClaim_FullMethodName     = "/organism.soul.v1.SoulService/UpdateSoulClaim"
 )
 
 // SoulServiceClient is the client API for SoulService service.
@@ -28,8 +33,19 @@ const (
 //
 // SoulService parses a brain's soul (its PATHOS.md handoff) and checks it claim by claim.
 type SoulServiceClient interface {
-	// ReadSoul returns a brain's soul: whole, one section, or the headline.
+	// CheckSoul verifies every claim of the brain's soul and returns the honesty report (m1nd-soul-check-v0).
+	// Each check is stored as a dated receipt.
+	CheckSoul(ctx context.Context, in *CheckSoulRequest, opts ...grpc.CallOption) (*CheckSoulResponse, error)
+	// ReadSoul returns a brain's soul: whole, one section, or the headline, with the last receipt.
 	ReadSoul(ctx context.Context, in *ReadSoulRequest, opts ...grpc.CallOption) (*ReadSoulResponse, error)
+	// ListReceipts lists a brain's soul receipts, newest first.
+	ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error)
+	// VerifyCuratorReport is the curator seat check (m1nd-soul-curator-seatcheck-v0).
+	VerifyCuratorReport(ctx context.Context, in *VerifyCuratorReportRequest, opts ...grpc.CallOption) (*VerifyCuratorReportResponse, error)
+	// NorthAtom is the soul sub-atom of the north packet: headline and receipt, at most 220 characters.
+	NorthAtom(ctx context.Context, in *NorthAtomRequest, opts ...grpc.CallOption) (*NorthAtomResponse, error)
+	// UpdateSoulClaim registers a soul claim through medulla's memorize door with Soul-Source provenance.
+	UpdateSoulClaim(ctx context.Context, in *UpdateSoulClaimRequest, opts ...grpc.CallOption) (*UpdateSoulClaimResponse, error)
 }
 
 type soulServiceClient struct {
@@ -38,6 +54,16 @@ type soulServiceClient struct {
 
 func NewSoulServiceClient(cc grpc.ClientConnInterface) SoulServiceClient {
 	return &soulServiceClient{cc}
+}
+
+func (c *soulServiceClient) CheckSoul(ctx context.Context, in *CheckSoulRequest, opts ...grpc.CallOption) (*CheckSoulResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CheckSoulResponse)
+	err := c.cc.Invoke(ctx, SoulService_CheckSoul_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 func (c *soulServiceClient) ReadSoul(ctx context.Context, in *ReadSoulRequest, opts ...grpc.CallOption) (*ReadSoulResponse, error) {
@@ -50,14 +76,65 @@ func (c *soulServiceClient) ReadSoul(ctx context.Context, in *ReadSoulRequest, o
 	return out, nil
 }
 
+func (c *soulServiceClient) ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReceiptsResponse)
+	err := c.cc.Invoke(ctx, SoulService_ListReceipts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *soulServiceClient) VerifyCuratorReport(ctx context.Context, in *VerifyCuratorReportRequest, opts ...grpc.CallOption) (*VerifyCuratorReportResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(VerifyCuratorReportResponse)
+	err := c.cc.Invoke(ctx, SoulService_VerifyCuratorReport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *soulServiceClient) NorthAtom(ctx context.Context, in *NorthAtomRequest, opts ...grpc.CallOption) (*NorthAtomResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(NorthAtomResponse)
+	err := c.cc.Invoke(ctx, SoulService_NorthAtom_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *soulServiceClient) UpdateSoulClaim(ctx context.Context, in *UpdateSoulClaimRequest, opts ...grpc.CallOption) (*UpdateSoulClaimResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UpdateSoulClaimResponse)
+	err := c.cc.Invoke(ctx, SoulService_UpdateSoulClaim_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SoulServiceServer is the server API for SoulService service.
 // All implementations must embed UnimplementedSoulServiceServer
 // for forward compatibility.
 //
 // SoulService parses a brain's soul (its PATHOS.md handoff) and checks it claim by claim.
 type SoulServiceServer interface {
-	// ReadSoul returns a brain's soul: whole, one section, or the headline.
+	// CheckSoul verifies every claim of the brain's soul and returns the honesty report (m1nd-soul-check-v0).
+	// Each check is stored as a dated receipt.
+	CheckSoul(context.Context, *CheckSoulRequest) (*CheckSoulResponse, error)
+	// ReadSoul returns a brain's soul: whole, one section, or the headline, with the last receipt.
 	ReadSoul(context.Context, *ReadSoulRequest) (*ReadSoulResponse, error)
+	// ListReceipts lists a brain's soul receipts, newest first.
+	ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error)
+	// VerifyCuratorReport is the curator seat check (m1nd-soul-curator-seatcheck-v0).
+	VerifyCuratorReport(context.Context, *VerifyCuratorReportRequest) (*VerifyCuratorReportResponse, error)
+	// NorthAtom is the soul sub-atom of the north packet: headline and receipt, at most 220 characters.
+	NorthAtom(context.Context, *NorthAtomRequest) (*NorthAtomResponse, error)
+	// UpdateSoulClaim registers a soul claim through medulla's memorize door with Soul-Source provenance.
+	UpdateSoulClaim(context.Context, *UpdateSoulClaimRequest) (*UpdateSoulClaimResponse, error)
 	mustEmbedUnimplementedSoulServiceServer()
 }
 
@@ -68,8 +145,23 @@ type SoulServiceServer interface {
 // pointer dereference when methods are called.
 type UnimplementedSoulServiceServer struct{}
 
+func (UnimplementedSoulServiceServer) CheckSoul(context.Context, *CheckSoulRequest) (*CheckSoulResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CheckSoul not implemented")
+}
 func (UnimplementedSoulServiceServer) ReadSoul(context.Context, *ReadSoulRequest) (*ReadSoulResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ReadSoul not implemented")
+}
+func (UnimplementedSoulServiceServer) ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReceipts not implemented")
+}
+func (UnimplementedSoulServiceServer) VerifyCuratorReport(context.Context, *VerifyCuratorReportRequest) (*VerifyCuratorReportResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method VerifyCuratorReport not implemented")
+}
+func (UnimplementedSoulServiceServer) NorthAtom(context.Context, *NorthAtomRequest) (*NorthAtomResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method NorthAtom not implemented")
+}
+func (UnimplementedSoulServiceServer) UpdateSoulClaim(context.Context, *UpdateSoulClaimRequest) (*UpdateSoulClaimResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UpdateSoulClaim not implemented")
 }
 func (UnimplementedSoulServiceServer) mustEmbedUnimplementedSoulServiceServer() {}
 func (UnimplementedSoulServiceServer) testEmbeddedByValue()                     {}
@@ -92,6 +184,24 @@ func RegisterSoulServiceServer(s grpc.ServiceRegistrar, srv SoulServiceServer) {
 	s.RegisterService(&SoulService_ServiceDesc, srv)
 }
 
+func _SoulService_CheckSoul_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CheckSoulRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).CheckSoul(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_CheckSoul_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).CheckSoul(ctx, req.(*CheckSoulRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _SoulService_ReadSoul_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ReadSoulRequest)
 	if err := dec(in); err != nil {
@@ -110,6 +220,78 @@ func _SoulService_ReadSoul_Handler(srv interface{}, ctx context.Context, dec fun
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SoulService_ListReceipts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReceiptsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).ListReceipts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_ListReceipts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).ListReceipts(ctx, req.(*ListReceiptsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SoulService_VerifyCuratorReport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(VerifyCuratorReportRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).VerifyCuratorReport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_VerifyCuratorReport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).VerifyCuratorReport(ctx, req.(*VerifyCuratorReportRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SoulService_NorthAtom_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(NorthAtomRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).NorthAtom(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_NorthAtom_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).NorthAtom(ctx, req.(*NorthAtomRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _SoulService_UpdateSoulClaim_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UpdateSoulClaimRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).UpdateSoulClaim(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_UpdateSoulClaim_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).UpdateSoulClaim(ctx, req.(*UpdateSoulClaimRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SoulService_ServiceDesc is the grpc.ServiceDesc for SoulService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -118,8 +300,28 @@ var SoulService_ServiceDesc = grpc.ServiceDesc{
 	HandlerType: (*SoulServiceServer)(nil),
 	Methods: []grpc.MethodDesc{
 		{
+			MethodName: "CheckSoul",
+			Handler:    _SoulService_CheckSoul_Handler,
+		},
+		{
 			MethodName: "ReadSoul",
 			Handler:    _SoulService_ReadSoul_Handler,
+		},
+		{
+			MethodName: "ListReceipts",
+			Handler:    _SoulService_ListReceipts_Handler,
+		},
+		{
+			MethodName: "VerifyCuratorReport",
+			Handler:    _SoulService_VerifyCuratorReport_Handler,
+		},
+		{
+			MethodName: "NorthAtom",
+			Handler:    _SoulService_NorthAtom_Handler,
+		},
+		{
+			MethodName: "UpdateSoulClaim",
+			Handler:    _SoulService_UpdateSoulClaim_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
