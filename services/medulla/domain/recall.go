@@ -68,7 +68,12 @@ const (
 
 // FTSQuery turns free text into an FTS5 expression that cannot be a syntax error: every word
 // becomes a quoted token and all must match. It returns "" when the text holds no word.
-func FTSQuery(text string) string {
+func FTSQuery(text string) string { return strings.Join(ftsTokens(text), " ") }
+
+// ftsAny is the looser form of the same words: any may match.
+func ftsAny(text string) string { return strings.Join(ftsTokens(text), " OR ") }
+
+func ftsTokens(text string) []string {
 	var toks []string
 	var cur strings.Builder
 	flush := func() {
@@ -85,7 +90,7 @@ func FTSQuery(text string) string {
 		flush()
 	}
 	flush()
-	return strings.Join(toks, " ")
+	return toks
 }
 
 // Recall searches the caller's brain plus the medulla tier. Isolated brains do not cross:
@@ -141,6 +146,7 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 	for _, name := range q.Brains {
 		res.LiveClaims += byName[name].LiveClaims
 	}
+	loosened := false
 	if len(q.Brains) > 0 {
 		limit := q.Limit
 		q.Limit = min(limit*3, MaxRecallLimit*3)
@@ -148,9 +154,20 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 		if err != nil {
 			return RecallResult{}, err
 		}
+		if len(hits) == 0 && q.Match != "" && len(ftsTokens(in.Query)) > 1 {
+			// No claim holds every word: rather than answer "nothing", fall back to any word,
+			// ranked, and say so.
+			q.Match, loosened = ftsAny(in.Query), true
+			if hits, err = s.store.Search(ctx, q); err != nil {
+				return RecallResult{}, err
+			}
+		}
 		res.Hits = s.rank(hits, limit)
 	}
 	res.Note = recallNote(res, in.Query)
+	if loosened && len(res.Hits) > 0 {
+		res.Note = "no claim matched every word; ranked by any word: " + res.Note
+	}
 	return res, nil
 }
 

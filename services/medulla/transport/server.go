@@ -150,11 +150,12 @@ func (s *Server) Memorize(ctx context.Context, req *medullav1.MemorizeRequest) (
 	if err := required("brain", req.GetBrain()); err != nil {
 		return nil, s.fail(ctx, err)
 	}
+	// An unknown kind reaches the door as such, so that its refusal is logged like any other.
 	kind := domain.Kind("")
 	if req.GetKind() != medullav1.ClaimKind_CLAIM_KIND_UNSPECIFIED {
 		k, ok := kindFromProto[req.GetKind()]
 		if !ok {
-			return nil, s.fail(ctx, invalid("kind", "unknown claim kind"))
+			k = domain.Kind(req.GetKind().String())
 		}
 		kind = k
 	}
