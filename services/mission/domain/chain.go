@@ -153,6 +153,9 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 		}
 	case moverRunnerOrHuman:
 		if !a.Human() {
+			if a.Seat != RunnerSeat {
+				return Letter{}, Mission{}, refuse(ReasonOriginNotHuman, "%s -> %s is the owner's gesture or the leased runner's report; origin %s is neither", m.Phase, to, a.Origin)
+			}
 			if err := s.holdsLease(a, m, now); err != nil {
 				return Letter{}, Mission{}, err
 			}

@@ -1,0 +1,311 @@
+package mission_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/protobuf/types/known/durationpb"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/grpctest"
+	"github.com/organism-dev/organism/platform/refusal"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	"github.com/organism-dev/organism/services/medulla"
+	"github.com/organism-dev/organism/services/mission"
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+const brain = "alpha"
+
+var t0 = time.Now().UTC().Truncate(time.Second)
+
+// fixture is the real mission organ next to the real medulla on one bufconn server behind
+// the real auth interceptors, with brain alpha bound to a temporary git repository.
+type fixture struct {
+	t       *testing.T
+	env     *grpctest.Env
+	clock   *clock.Fake
+	svc     *mission.Service
+	dataDir string
+	repo    string
+
+	owner    missionv1.MissionServiceClient // human-cli
+	ownerUI  missionv1.MissionServiceClient // human-ui through a gateway session
+	agent    missionv1.MissionServiceClient // orchestrator bound to alpha
+	judge    missionv1.MissionServiceClient // judge seat bound to alpha
+	runner   missionv1.MissionServiceClient // pinned runner r1
+	runner2  missionv1.MissionServiceClient // pinned runner r2
+	unpinned missionv1.MissionServiceClient // runner seat, not in runners.toml
+	foreign  missionv1.MissionServiceClient // orchestrator bound to beta
+	medOwner medullav1.MedullaServiceClient
+
+	runnerConn  *grpc.ClientConn
+	runner2Conn *grpc.ClientConn
+}
+
+type fixtureOpts struct {
+	runnersToml string
+	leaseTTL    time.Duration
+	reminder    time.Duration
+}
+
+const defaultRunners = `
+[[runner]]
+id = "r1"
+capabilities = ["gate"]
+timeout = "2m"
+brains = ["alpha"]
+
+[[runner]]
+id = "r2"
+command = "printf 'fixed\n' >> notes.txt"
+timeout = "2m"
+
+[[runner]]
+id = "hand"
+capabilities = ["hand-runner"]
+`
+
+func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
+
+func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
+	t.Helper()
+	if o.runnersToml == "" {
+		o.runnersToml = defaultRunners
+	}
+	if o.leaseTTL == 0 {
+		o.leaseTTL = 30 * time.Second
+	}
+	if o.reminder == 0 {
+		o.reminder = 10 * time.Minute
+	}
+	f := &fixture{t: t, clock: clock.NewFake(t0), dataDir: t.TempDir(), repo: newRepo(t)}
+	ctx := context.Background()
+	med, err := medulla.Open(ctx, medulla.Options{DataDir: t.TempDir(), Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { med.Close() })
+	if err := os.WriteFile(filepath.Join(f.dataDir, "runners.toml"), []byte(o.runnersToml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(f.dataDir, "skeletons"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(f.dataDir, "skeletons", brain+".blocks"), []byte("sb_chain\nsb_runner # the runner block\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	// The mission organ reaches medulla over the same bufconn as a service with its own
+	// credential, forwarding the caller's credential inside requests. The server must exist
+	// before the connection can, hence the late binding.
+	late := &lateConn{}
+	f.svc, err = mission.Open(ctx, mission.Options{
+		DataDir: f.dataDir, Logger: quiet(), Clock: f.clock, Medulla: medullav1.NewMedullaServiceClient(late),
+		LeaseTTL: o.leaseTTL, ReminderInterval: o.reminder, BellPoll: 5 * time.Millisecond, DebriefRetry: -1,
+		MaxClaimWait: 2 * time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.env = grpctest.Start(t, grpctest.Options{Logger: quiet()}, func(r grpc.ServiceRegistrar) {
+		med.Register(r)
+		f.svc.Register(r)
+	})
+	late.cc = f.env.Conn(auth.Credentials{Fallback: f.env.Mint(auth.MintRequest{Kind: auth.KindService, Subject: "mission"})})
+	t.Cleanup(func() { f.svc.Close() })
+
+	client := func(c *grpc.ClientConn) missionv1.MissionServiceClient { return missionv1.NewMissionServiceClient(c) }
+	f.owner = client(f.env.Owner())
+	f.ownerUI = client(f.env.OwnerSession())
+	f.agent = client(f.env.Agent("orch", "orchestrator", brain))
+	f.judge = client(f.env.Agent("judge", "judge", brain))
+	f.runnerConn = f.env.Agent("r1", "runner", brain)
+	f.runner = client(f.runnerConn)
+	f.runner2Conn = f.env.Agent("r2", "runner", brain)
+	f.runner2 = client(f.runner2Conn)
+	f.unpinned = client(f.env.Agent("r9", "runner", brain))
+	f.foreign = client(f.env.Agent("orch", "orchestrator", "beta"))
+	f.medOwner = medullav1.NewMedullaServiceClient(f.env.Owner())
+	for _, b := range []string{brain, "beta"} {
+		if _, err := f.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: b, RepoRoot: f.repo}); err != nil {
+			t.Fatalf("register brain %s: %v", b, err)
+		}
+	}
+	return f
+}
+
+// lateConn lets a client be built before the connection it will use exists.
+type lateConn struct{ cc *grpc.ClientConn }
+
+func (l *lateConn) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+	return l.cc.Invoke(ctx, method, args, reply, opts...)
+}
+
+func (l *lateConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	return l.cc.NewStream(ctx, desc, method, opts...)
+}
+
+func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// newRepo makes a git repository with one commit.
+func newRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	git(t, dir, "init", "-q", "-b", "main")
+	writeFile(t, filepath.Join(dir, "README.md"), "hello\n")
+	writeFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
+	git(t, dir, "add", ".")
+	git(t, dir, "commit", "-q", "-m", "init")
+	return dir
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
+		"GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func writeFile(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var bg = context.Background()
+
+// wantReason fails unless err is a refusal with the given ErrorInfo reason.
+func wantReason(t *testing.T, err error, reason string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("got success, want refusal %s", reason)
+	}
+	if got := refusal.ReasonOf(err); got != reason {
+		t.Fatalf("got reason %q (%v), want %s", got, err, reason)
+	}
+}
+
+// must unwraps a call's result, failing the test on error: must(c.Call(...))(t).
+func must[T any](v T, err error) func(testing.TB) T {
+	return func(t testing.TB) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+func packet() *missionv1.Packet {
+	return &missionv1.Packet{Brain: brain, BlockIds: []string{"sb_chain"}, GateCommand: "true",
+		Symptom: "the chain forks when two writers race on one head", ReportId: "fr_1", Title: "fix chain race"}
+}
+
+func (f *fixture) open(p *missionv1.Packet) *missionv1.Mission {
+	f.t.Helper()
+	return must(f.agent.OpenMission(bg, &missionv1.OpenMissionRequest{Packet: p}))(f.t).GetMission()
+}
+
+func (f *fixture) get(id string) *missionv1.GetMissionResponse {
+	f.t.Helper()
+	return must(f.owner.GetMission(bg, &missionv1.GetMissionRequest{MissionId: id}))(f.t)
+}
+
+func (f *fixture) spawn(id, runner string) {
+	f.t.Helper()
+	must(f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: id, RunnerId: runner}))(f.t)
+}
+
+func (f *fixture) claim(c missionv1.MissionServiceClient) *missionv1.Work {
+	f.t.Helper()
+	w := must(c.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(f.t).GetWork()
+	if w == nil {
+		f.t.Fatal("got no work, want a leased mission")
+	}
+	return w
+}
+
+func letter(phase missionv1.Phase, note string) *missionv1.Letter {
+	return &missionv1.Letter{Schema: domain.Schema, Brain: brain, Phase: phase, Note: note}
+}
+
+func (f *fixture) post(c missionv1.MissionServiceClient, id string, head int64, l *missionv1.Letter) (*missionv1.PostLetterResponse, error) {
+	return c.PostLetter(bg, &missionv1.PostLetterRequest{MissionId: id, ExpectedHead: head, Letter: l})
+}
+
+func (f *fixture) putLog(c missionv1.MissionServiceClient, id, content string) string {
+	f.t.Helper()
+	stream := must(c.PutLog(bg))(f.t)
+	if err := stream.Send(&missionv1.PutLogRequest{MissionId: id, Chunk: []byte(content)}); err != nil {
+		f.t.Fatal(err)
+	}
+	resp := must(stream.CloseAndRecv())(f.t)
+	sum := sha256.Sum256([]byte(content))
+	if got, want := resp.GetLogSha256(), hex.EncodeToString(sum[:]); got != want {
+		f.t.Fatalf("got log sha %s, want %s", got, want)
+	}
+	return resp.GetLogSha256()
+}
+
+func (f *fixture) base() string {
+	f.t.Helper()
+	return git(f.t, f.repo, "rev-parse", "HEAD")
+}
+
+// candidate is a complete receipt candidate over a stored log, executed at the fake clock's now.
+func (f *fixture) candidate(sha string, paths ...string) *missionv1.ReceiptCandidate {
+	now := f.clock.Now()
+	return &missionv1.ReceiptCandidate{LogSha256: sha, ExitCode: 0, StartedAt: timestamppb.New(now.Add(-time.Second)),
+		EndedAt: timestamppb.New(now), BaseCommit: f.base(), GateCommand: "true",
+		DiffStat: &missionv1.DiffStat{FilesChanged: int32(len(paths)), Insertions: int32(len(paths)), Paths: paths}}
+}
+
+// mergeWait drives a fresh mission to merge_wait by hand with runner r1, its candidate
+// touching paths; it returns the mission after the merge_wait letter.
+func (f *fixture) mergeWait(paths ...string) *missionv1.Mission {
+	f.t.Helper()
+	m := f.open(packet())
+	f.spawn(m.GetMissionId(), "r1")
+	w := f.claim(f.runner)
+	if w.GetMission().GetMissionId() != m.GetMissionId() {
+		f.t.Fatalf("got work %s, want %s", w.GetMission().GetMissionId(), m.GetMissionId())
+	}
+	must(f.post(f.runner, m.GetMissionId(), 1, letter(missionv1.Phase_PHASE_EXECUTING, "executing")))(f.t)
+	sha := f.putLog(f.runner, m.GetMissionId(), "$ true\nok\n")
+	l := letter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
+	l.Candidate = f.candidate(sha, paths...)
+	return must(f.post(f.runner, m.GetMissionId(), 2, l))(f.t).GetMission()
+}
+
+func (f *fixture) storeVersion() int64 {
+	f.t.Helper()
+	return must(f.medOwner.GetBrain(bg, &medullav1.GetBrainRequest{Name: brain}))(f.t).GetBrain().GetStoreVersion()
+}
+
+func (f *fixture) land(c missionv1.MissionServiceClient, m *missionv1.Mission) (*missionv1.ImportReceiptResponse, error) {
+	return c.ImportReceipt(bg, &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(),
+		CandidateLetterId: m.GetCandidateLetterId(), ExpectedStoreVersion: f.storeVersion()})
+}
+
+var _ = errors.Is
+var _ = durationpb.New
