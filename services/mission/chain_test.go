@@ -5,8 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/platform/refusal"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
@@ -148,7 +148,7 @@ func TestCASStorm(t *testing.T) {
 	m := f.open(packet())
 	id := m.GetMissionId()
 	const writers = 64
-	const perWriter = 3
+	const perWriter = 1
 	note := func() *missionv1.Letter {
 		l := letter(missionv1.Phase_PHASE_JUDGING, "triage")
 		l.Advisory = true
