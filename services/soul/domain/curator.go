@@ -1,0 +1,180 @@
+package domain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// SchemaSeatCheck names the seat check's output.
+const SchemaSeatCheck = "m1nd-soul-curator-seatcheck-v0"
+
+// CuratorReport is the curator's output contract (soul-prd §5.3).
+type CuratorReport struct {
+	CuratedBy       string
+	Checked         int
+	Updated         int
+	Pruned          []Prune
+	Declined        []Declined
+	StillStale      []StillStale
+	StillStaleGiven bool
+	ReceiptLine     string
+}
+
+// Prune is one removal from live tissue.
+type Prune struct {
+	What, Why, WhereItWent, Section, Tissue string
+	Proposed                                bool
+}
+
+// Declined is a distillate claim the curator chose not to fold in.
+type Declined struct{ Claim, Why string }
+
+// StillStale is a claim the curator could not resolve.
+type StillStale struct{ Claim, Reason string }
+
+// Seat-check refusal reasons (bare codes of the proto enum).
+const (
+	SeatGraderIsAuthor     = "GRADER_IS_AUTHOR"
+	SeatSilentPrune        = "SILENT_PRUNE"
+	SeatDeclaredNotPropose = "DECLARED_REMOVAL_NOT_PROPOSED"
+	SeatStillStaleMissing  = "STILL_STALE_MISSING"
+)
+
+// Violation is one field of a report that broke a rule.
+type Violation struct{ Field, Description string }
+
+// SeatError is a refused seat check: one reason and every violation behind it.
+type SeatError struct {
+	Reason     string
+	Violations []Violation
+}
+
+func (e *SeatError) Error() string {
+	parts := make([]string, 0, len(e.Violations))
+	for _, v := range e.Violations {
+		parts = append(parts, v.Field+": "+v.Description)
+	}
+	return fmt.Sprintf("seat check refused (%s): %s", e.Reason, strings.Join(parts, "; "))
+}
+
+// SeatCheck is a passed seat check.
+type SeatCheck struct {
+	Schema, Verdict, Grader, CuratedBy string
+	Pruned, Proposed, StillStale       int
+}
+
+// SeatCheckReport applies the curator laws: grader ≠ author (§C8.4), no silent prune (SOUL-INV-2),
+// declared tissue removed only as a proposal (SOUL-INV-5), and the still_stale valve present.
+// sectionTissue says which tissue a named section is (nil when the soul is unavailable).
+func SeatCheckReport(grader string, rep CuratorReport, sectionTissue func(string) (Tissue, bool)) (SeatCheck, error) {
+	if strings.TrimSpace(rep.CuratedBy) != "" && strings.EqualFold(strings.TrimSpace(rep.CuratedBy), grader) {
+		return SeatCheck{}, &SeatError{Reason: SeatGraderIsAuthor, Violations: []Violation{{"report.curated_by", fmt.Sprintf("%q curated this report and cannot grade it", grader)}}}
+	}
+	if !rep.StillStaleGiven {
+		return SeatCheck{}, &SeatError{Reason: SeatStillStaleMissing, Violations: []Violation{{"report.still_stale", "required, even when empty: a curator that cannot resolve a claim marks it"}}}
+	}
+	var silent, declared []Violation
+	proposed := 0
+	for i, p := range rep.Pruned {
+		f := fmt.Sprintf("report.pruned[%d]", i)
+		if strings.TrimSpace(p.Why) == "" {
+			silent = append(silent, Violation{f + ".why", "every removal says why"})
+		}
+		if strings.TrimSpace(p.WhereItWent) == "" {
+			silent = append(silent, Violation{f + ".where_it_went", "every removal says where it went"})
+		}
+		if p.Proposed {
+			proposed++
+		}
+		if isDeclared(p, sectionTissue) && !p.Proposed {
+			declared = append(declared, Violation{f + ".proposed", fmt.Sprintf("%q is declared tissue: its removal can only be proposed", firstNonEmpty(p.Section, p.What))})
+		}
+	}
+	if len(silent) > 0 {
+		return SeatCheck{}, &SeatError{Reason: SeatSilentPrune, Violations: silent}
+	}
+	if len(declared) > 0 {
+		return SeatCheck{}, &SeatError{Reason: SeatDeclaredNotPropose, Violations: declared}
+	}
+	return SeatCheck{Schema: SchemaSeatCheck, Verdict: "seated", Grader: grader, CuratedBy: rep.CuratedBy, Pruned: len(rep.Pruned), Proposed: proposed, StillStale: len(rep.StillStale)}, nil
+}
+
+func isDeclared(p Prune, sectionTissue func(string) (Tissue, bool)) bool {
+	if t, ok := ParseTissue(strings.ToLower(strings.TrimSpace(p.Tissue))); ok {
+		return t == TissueDeclared
+	}
+	if p.Section == "" {
+		return false
+	}
+	if sectionTissue != nil {
+		if t, ok := sectionTissue(p.Section); ok {
+			return t == TissueDeclared
+		}
+	}
+	for _, r := range defaultHeadingRules {
+		if containsWord(normalHeading(p.Section), r.fragment) {
+			return r.tissue == TissueDeclared
+		}
+	}
+	return false
+}
+
+func firstNonEmpty(xs ...string) string {
+	for _, x := range xs {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// VerifyCurator runs the seat check against the brain's soul and records the verdict as a receipt,
+// refusals included: a refusal is a logged non-event, never a silent one.
+func (o *Organ) VerifyCurator(ctx context.Context, actor Actor, brain string, rep CuratorReport) (SeatCheck, *Receipt, error) {
+	grader := actor.AgentID
+	if grader == "" && actor.Owner {
+		grader = "owner"
+	}
+	var lookup func(string) (Tissue, bool)
+	if b, err := o.resolve(ctx, brain); err == nil {
+		if rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes); err == nil {
+			if soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.tissues}); err == nil {
+				lookup = func(name string) (Tissue, bool) {
+					want := normalHeading(name)
+					for _, s := range soul.Sections {
+						if normalHeading(s.Heading) == want {
+							return s.Tissue, true
+						}
+					}
+					return TissueMixed, false
+				}
+			}
+		}
+	} else if !isSoft(err) {
+		return SeatCheck{}, nil, err
+	}
+	sc, serr := SeatCheckReport(grader, rep, lookup)
+	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptSeatCheck, At: o.clock.Now(), By: actor, Verdict: "seated"}
+	if serr != nil {
+		if se, ok := serr.(*SeatError); ok {
+			r.Verdict = se.Reason
+		}
+		r.Line = fmt.Sprintf("seat check: refused %s — report by %s graded by %s", r.Verdict, rep.CuratedBy, grader)
+	} else {
+		r.Line = fmt.Sprintf("seat check: seated — report by %s graded by %s · %d pruned · %d still stale", rep.CuratedBy, grader, sc.Pruned, sc.StillStale)
+	}
+	if err := o.store.AppendReceipt(ctx, r); err != nil {
+		return SeatCheck{}, nil, err
+	}
+	if serr != nil {
+		return SeatCheck{}, &r, serr
+	}
+	return sc, &r, nil
+}
+
+// isSoft marks resolution failures the seat check can proceed without (it then uses the heading map).
+func isSoft(err error) bool {
+	return errors.Is(err, ErrRepoNotFound)
+}

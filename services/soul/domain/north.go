@@ -1,0 +1,132 @@
+package domain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// NorthCap bounds the soul sub-atom: headline plus receipt, in characters (SOUL-INV-4).
+const NorthCap = 220
+
+// Atom is the soul beat of the north packet.
+type Atom struct {
+	Headline string
+	Receipt  string
+	Read     string
+}
+
+// NorthResult is the atom (nil when the brain has no soul) and the gaps it could not fill.
+type NorthResult struct {
+	Atom *Atom
+	Gaps []string
+}
+
+// North composes the soul sub-atom. It fails open: a soul that cannot be read or parsed leaves the atom
+// absent and names the gap, and never fails orientation. A brain without a soul has no atom at all.
+func (o *Organ) North(ctx context.Context, actor Actor, brain string) (NorthResult, error) {
+	b, err := o.resolve(ctx, brain)
+	if err != nil {
+		if errors.Is(err, ErrRepoNotFound) {
+			return NorthResult{Gaps: []string{"soul: repository not on this machine"}}, nil
+		}
+		return NorthResult{}, err
+	}
+	rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
+	if errors.Is(err, ErrSoulNotFound) {
+		return NorthResult{}, nil
+	}
+	if err != nil {
+		return NorthResult{Gaps: []string{"soul unreadable: " + gapReason(err)}}, nil
+	}
+	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.tissues})
+	if err != nil {
+		return NorthResult{Gaps: []string{"soul unparseable: " + gapReason(err)}}, nil
+	}
+	var gaps []string
+	receipt := ""
+	last, ok, err := o.store.LastReceipt(ctx, brain, ReceiptCheck)
+	switch {
+	case err != nil:
+		gaps = append(gaps, "soul receipt unavailable")
+	case ok:
+		receipt = last.Line
+	default:
+		// Never checked: check now, so the atom carries a real receipt rather than a made-up one.
+		if _, r, cerr := o.Check(ctx, actor, brain, CheckRequest{}); cerr == nil {
+			receipt = r.Line
+		} else {
+			gaps = append(gaps, "soul never checked: "+gapReason(cerr))
+		}
+	}
+	a := BoundAtom(soul.Headline, receipt)
+	return NorthResult{Atom: &a, Gaps: gaps}, nil
+}
+
+func gapReason(err error) string {
+	for _, e := range []error{ErrSoulTooLarge, ErrSoulNotText, ErrSoulIsDirectory, ErrInvalidPath, ErrRepoNotFound} {
+		if errors.Is(err, e) {
+			return e.Error()
+		}
+	}
+	return "check failed"
+}
+
+// BoundAtom fits headline and receipt under NorthCap: the receipt is the trust signal and is kept whole
+// when it can be; the headline gives way, cut on a character boundary with an ellipsis.
+func BoundAtom(headline, receipt string) Atom {
+	h := oneLine(headline)
+	r := oneLine(receipt)
+	if utf8.RuneCountInString(r) > NorthCap {
+		r = cut(r, NorthCap)
+	}
+	room := NorthCap - utf8.RuneCountInString(r)
+	if utf8.RuneCountInString(h) > room {
+		h = cut(h, room)
+	}
+	return Atom{Headline: h, Receipt: r, Read: "soul.ReadSoul"}
+}
+
+// oneLine drops control and format characters and folds whitespace, so a hostile headline cannot
+// smuggle line breaks or bidi overrides into the packet.
+func oneLine(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		switch {
+		case unicode.IsSpace(r):
+			space = true
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+		default:
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func cut(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	runes := []rune(s)
+	return strings.TrimSpace(string(runes[:n-1])) + "…"
+}
+
+// Render is the atom as one line, the way the Hall and the Pre-Flight Card show it.
+func (a Atom) Render() string {
+	if a.Receipt == "" {
+		return a.Headline
+	}
+	return fmt.Sprintf("%s — %s", a.Headline, a.Receipt)
+}

@@ -1,0 +1,134 @@
+// Package soul assembles the soul organ: parse a brain's soul, verify its claims, keep its receipts.
+package soul
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/organism-dev/organism/platform/clock"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+	"github.com/organism-dev/organism/services/soul/store"
+	"github.com/organism-dev/organism/services/soul/transport"
+)
+
+// Options configures the soul service.
+type Options struct {
+	// DataDir holds soul.db.
+	DataDir string
+	Logger  *slog.Logger
+	// Clock defaults to the wall clock.
+	Clock clock.Clock
+	// Medulla resolves brains (GetBrain) and is the memorize sink (Memorize). Its connection should carry
+	// auth.Credentials so each call runs with the original caller's rights. Nil answers MEDULLA_UNAVAILABLE.
+	Medulla medullav1.MedullaServiceClient
+	// IDs defaults to random receipt ids.
+	IDs domain.IDs
+	// RuntimeProbe lets checks GET localhost URLs a soul cites; off by default (runtime claims are then unprovable-now).
+	RuntimeProbe bool
+	// MaxSoulBytes defaults to 8 MiB.
+	MaxSoulBytes int
+	// Tissues maps a lower-case heading fragment to a tissue for every brain, ahead of the built-in map.
+	Tissues map[string]string
+}
+
+// Service is the assembled soul organ.
+type Service struct {
+	store  *store.Store
+	server *transport.Server
+}
+
+// Open opens <DataDir>/soul.db and wires the organ.
+func Open(ctx context.Context, opts Options) (*Service, error) {
+	if opts.DataDir == "" {
+		return nil, errors.New("soul: DataDir is required")
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Real{}
+	}
+	if opts.IDs == nil {
+		opts.IDs = RandomIDs{}
+	}
+	tissues := map[string]domain.Tissue{}
+	for k, v := range opts.Tissues {
+		t, ok := domain.ParseTissue(strings.ToLower(v))
+		if !ok {
+			return nil, fmt.Errorf("soul: tissue %q for %q is not verifiable, declared, mixed or history", v, k)
+		}
+		tissues[strings.ToLower(k)] = t
+	}
+	st, err := store.Open(ctx, opts.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("soul: %w", err)
+	}
+	var prober domain.Prober
+	if opts.RuntimeProbe {
+		prober = LocalProber{Client: &http.Client{Timeout: 2 * time.Second}}
+	}
+	peer := transport.Medulla{Client: opts.Medulla}
+	organ, err := domain.NewOrgan(domain.OrganOptions{
+		Brains: peer, Sink: peer, Store: st, Clock: opts.Clock, IDs: opts.IDs, Prober: prober,
+		MaxBytes: opts.MaxSoulBytes, Tissues: tissues,
+		Open: func(ctx context.Context, root string) (domain.Repo, error) { return gitrepo.Open(ctx, root) },
+	})
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &Service{store: st, server: transport.New(organ, opts.Logger)}, nil
+}
+
+// Register adds the soul service to a gRPC server.
+func (s *Service) Register(r grpc.ServiceRegistrar) { soulv1.RegisterSoulServiceServer(r, s.server) }
+
+// Close closes soul.db.
+func (s *Service) Close() error { return s.store.Close() }
+
+// RandomIDs mints "<prefix>_" + 12 random hex characters.
+type RandomIDs struct{}
+
+// New returns a fresh id.
+func (RandomIDs) New(prefix string) string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return prefix + "_" + hex.EncodeToString(b[:])
+}
+
+// LocalProber reaches runtime facts a soul cites, and only on the local machine.
+type LocalProber struct{ Client *http.Client }
+
+// Probe GETs a localhost URL; any answer below 500 means the runtime is there.
+func (p LocalProber) Probe(ctx context.Context, url string) error {
+	if !strings.HasPrefix(url, "http://localhost") && !strings.HasPrefix(url, "http://127.0.0.1") && !strings.HasPrefix(url, "https://localhost") && !strings.HasPrefix(url, "http://[::1]") {
+		return errors.New("only local runtimes are probed")
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := p.Client.Do(req)
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode >= 500 {
+		return fmt.Errorf("runtime answered %d", resp.StatusCode)
+	}
+	return nil
+}

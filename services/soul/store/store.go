@@ -1,0 +1,124 @@
+// Package store keeps the soul organ's receipts in SQLite (soul.db).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// ErrDuplicate is returned when a receipt id is already stored.
+var ErrDuplicate = errors.New("receipt already stored")
+
+// Store is the SQLite receipt ledger.
+type Store struct {
+	db *sql.DB
+}
+
+var _ domain.Store = (*Store)(nil)
+
+// Open opens (creating and migrating) <dataDir>/soul.db.
+func Open(ctx context.Context, dataDir string) (*Store, error) {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		return nil, err
+	}
+	db, err := sqlitedb.Open(ctx, filepath.Join(dataDir, "soul.db"), sub, sqlitedb.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// AppendReceipt stores one receipt.
+func (s *Store) AppendReceipt(ctx context.Context, r domain.Receipt) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO receipts(receipt_id, brain, kind, at_unix_ms, line, repo_sha, soul_path,
+		fresh, stale, superseded, receipt_req, unprovable, declared, by_agent, by_seat, by_brain, by_origin, by_owner, verdict, report_json)
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		r.ID, r.Brain, r.Kind, r.At.UnixMilli(), r.Line, r.RepoSHA, r.SoulPath,
+		r.ByState.Fresh, r.ByState.Stale, r.ByState.Superseded, r.ByState.ReceiptRequired, r.ByState.UnprovableNow, r.Declared,
+		r.By.AgentID, r.By.Seat, r.By.Brain, r.By.Origin, r.By.Owner, r.Verdict, r.ReportJSON)
+	switch {
+	case sqlitedb.IsUnique(err):
+		return fmt.Errorf("%w: %s", ErrDuplicate, r.ID)
+	case err != nil:
+		return fmt.Errorf("append receipt: %w", err)
+	}
+	return nil
+}
+
+const receiptCols = `seq, receipt_id, brain, kind, at_unix_ms, line, repo_sha, soul_path, fresh, stale, superseded, receipt_req, unprovable, declared,
+	by_agent, by_seat, by_brain, by_origin, by_owner, verdict, report_json`
+
+func scan(row interface{ Scan(...any) error }) (domain.Receipt, int64, error) {
+	var r domain.Receipt
+	var seq, at int64
+	err := row.Scan(&seq, &r.ID, &r.Brain, &r.Kind, &at, &r.Line, &r.RepoSHA, &r.SoulPath,
+		&r.ByState.Fresh, &r.ByState.Stale, &r.ByState.Superseded, &r.ByState.ReceiptRequired, &r.ByState.UnprovableNow, &r.Declared,
+		&r.By.AgentID, &r.By.Seat, &r.By.Brain, &r.By.Origin, &r.By.Owner, &r.Verdict, &r.ReportJSON)
+	r.At = time.UnixMilli(at).UTC()
+	return r, seq, err
+}
+
+// ListReceipts returns a brain's receipts newest first; the cursor is the last row's sequence.
+func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, cursor string) ([]domain.Receipt, string, error) {
+	before := int64(1 << 62)
+	if cursor != "" {
+		n, err := strconv.ParseInt(cursor, 10, 64)
+		if err != nil || n <= 0 {
+			return nil, "", domain.ErrBadCursor
+		}
+		before = n
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, brain, before, limit+1)
+	if err != nil {
+		return nil, "", fmt.Errorf("list receipts: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.Receipt
+	var seqs []int64
+	for rows.Next() {
+		r, seq, err := scan(rows)
+		if err != nil {
+			return nil, "", fmt.Errorf("scan receipt: %w", err)
+		}
+		out = append(out, r)
+		seqs = append(seqs, seq)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, "", fmt.Errorf("list receipts: %w", err)
+	}
+	next := ""
+	if len(out) > limit {
+		out = out[:limit]
+		next = strconv.FormatInt(seqs[limit-1], 10)
+	}
+	return out, next, nil
+}
+
+// LastReceipt is the newest receipt of a kind.
+func (s *Store) LastReceipt(ctx context.Context, brain, kind string) (domain.Receipt, bool, error) {
+	r, _, err := scan(s.db.QueryRowContext(ctx, `SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND kind = ? ORDER BY seq DESC LIMIT 1`, brain, kind))
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Receipt{}, false, nil
+	}
+	if err != nil {
+		return domain.Receipt{}, false, fmt.Errorf("last receipt: %w", err)
+	}
+	return r, true, nil
+}

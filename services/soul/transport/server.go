@@ -1,0 +1,250 @@
+// Package transport serves the soul organ over gRPC: validate, call the domain, map errors once.
+package transport
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/refusal"
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+// ErrorDomain is the ErrorInfo domain of the soul's refusals.
+const ErrorDomain = "soul.organism"
+
+// Server implements soulv1.SoulServiceServer.
+type Server struct {
+	soulv1.UnimplementedSoulServiceServer
+	organ  *domain.Organ
+	logger *slog.Logger
+}
+
+var _ soulv1.SoulServiceServer = (*Server)(nil)
+
+// New returns a Server over organ.
+func New(organ *domain.Organ, logger *slog.Logger) *Server {
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return &Server{organ: organ, logger: logger}
+}
+
+func reason(r soulv1.SoulReason) string { return refusal.Reason(r) }
+
+// brainOf resolves the brain a request acts in (the credential's own binding when empty) and refuses a foreign one.
+func brainOf(ctx context.Context, requested string) (string, domain.Actor, error) {
+	if requested != "" && !auth.ValidName(requested) {
+		return "", domain.Actor{}, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "brain", Description: "must be a brain name"})
+	}
+	brain, id, err := auth.ResolveBrain(ctx, requested)
+	if err != nil {
+		return "", domain.Actor{}, err
+	}
+	if brain == "" {
+		return "", domain.Actor{}, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "brain", Description: "required: the owner names the brain"})
+	}
+	return brain, actorOf(id), nil
+}
+
+func actorOf(id auth.Identity) domain.Actor {
+	return domain.Actor{AgentID: id.AgentID, Seat: id.Seat, Brain: id.Brain, Origin: id.OriginName(), Owner: id.IsOwner()}
+}
+
+// CheckSoul verifies a brain's soul and stores the receipt.
+func (s *Server) CheckSoul(ctx context.Context, req *soulv1.CheckSoulRequest) (*soulv1.CheckSoulResponse, error) {
+	var bad []refusal.Violation
+	tissues := map[string]domain.Tissue{}
+	for k, v := range req.GetTissues() {
+		t, ok := domain.ParseTissue(strings.ToLower(v))
+		if !ok || strings.TrimSpace(k) == "" || len(k) > 200 {
+			bad = append(bad, refusal.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
+			continue
+		}
+		tissues[strings.ToLower(strings.TrimSpace(k))] = t
+	}
+	if len(bad) > 0 {
+		return nil, refusal.Invalid(ErrorDomain, bad...)
+	}
+	brain, actor, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	rep, rcpt, err := s.organ.Check(ctx, actor, brain, domain.CheckRequest{IncludeClaims: req.GetIncludeClaims(), Tissues: tissues, DryRun: req.GetDryRun()})
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	return &soulv1.CheckSoulResponse{Report: ReportToProto(rep), Receipt: ReceiptToProto(rcpt)}, nil
+}
+
+// ReadSoul returns the soul, a section, or the headline, with the last receipt.
+func (s *Server) ReadSoul(ctx context.Context, req *soulv1.ReadSoulRequest) (*soulv1.ReadSoulResponse, error) {
+	if len(req.GetSection()) > 500 {
+		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "section", Description: "at most 500 bytes"})
+	}
+	brain, _, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.organ.Read(ctx, brain, req.GetSection(), req.GetHeadlineOnly())
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	return &soulv1.ReadSoulResponse{Brain: brain, SoulPath: res.SoulPath, Headline: res.Headline, Markdown: res.Markdown, LastReceipt: ReceiptToProto(res.LastReceipt)}, nil
+}
+
+// ListReceipts pages the brain's receipts, newest first.
+func (s *Server) ListReceipts(ctx context.Context, req *soulv1.ListReceiptsRequest) (*soulv1.ListReceiptsResponse, error) {
+	if n := req.GetPage().GetPageSize(); n < 0 || n > 200 {
+		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "page.page_size", Description: "between 0 and 200"})
+	}
+	brain, _, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	rs, next, err := s.organ.ListReceipts(ctx, brain, int(req.GetPage().GetPageSize()), req.GetPage().GetPageToken())
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &soulv1.ListReceiptsResponse{Page: pageOf(next)}
+	for i := range rs {
+		out.Receipts = append(out.Receipts, ReceiptToProto(&rs[i]))
+	}
+	return out, nil
+}
+
+// VerifyCuratorReport is the curator seat check.
+func (s *Server) VerifyCuratorReport(ctx context.Context, req *soulv1.VerifyCuratorReportRequest) (*soulv1.VerifyCuratorReportResponse, error) {
+	rep := req.GetReport()
+	if rep == nil {
+		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "report", Description: "required"})
+	}
+	if strings.TrimSpace(rep.GetCuratedBy()) == "" {
+		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "report.curated_by", Description: "required: who curated"})
+	}
+	brain, actor, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	sc, rcpt, err := s.organ.VerifyCurator(ctx, actor, brain, curatorFromProto(rep))
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	return &soulv1.VerifyCuratorReportResponse{Schema: sc.Schema, Verdict: sc.Verdict, Grader: sc.Grader, CuratedBy: sc.CuratedBy,
+		Pruned: int32(sc.Pruned), Proposed: int32(sc.Proposed), StillStale: int32(sc.StillStale), Receipt: ReceiptToProto(rcpt)}, nil
+}
+
+// NorthAtom is the bounded soul beat; absent when the brain has no soul.
+func (s *Server) NorthAtom(ctx context.Context, req *soulv1.NorthAtomRequest) (*soulv1.NorthAtomResponse, error) {
+	brain, actor, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.organ.North(ctx, actor, brain)
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &soulv1.NorthAtomResponse{HonestGaps: res.Gaps}
+	if res.Atom != nil {
+		out.Soul = &soulv1.SoulAtom{Headline: res.Atom.Headline, Receipt: res.Atom.Receipt, Read: res.Atom.Read}
+	}
+	return out, nil
+}
+
+// UpdateSoulClaim writes one soul claim through medulla's memorize door.
+func (s *Server) UpdateSoulClaim(ctx context.Context, req *soulv1.UpdateSoulClaimRequest) (*soulv1.UpdateSoulClaimResponse, error) {
+	var bad []refusal.Violation
+	if strings.TrimSpace(req.GetSection()) == "" || strings.ContainsAny(req.GetSection(), "\n\r") || len(req.GetSection()) > 200 {
+		bad = append(bad, refusal.Violation{Field: "section", Description: "required: one line naming the soul section"})
+	}
+	if strings.TrimSpace(req.GetBody()) == "" {
+		bad = append(bad, refusal.Violation{Field: "body", Description: "required"})
+	}
+	if c := req.GetConfidence(); c < 0 || c > 1 {
+		bad = append(bad, refusal.Violation{Field: "confidence", Description: "between 0 and 1"})
+	}
+	if req.GetExpectedVersion() < 0 {
+		bad = append(bad, refusal.Violation{Field: "expected_version", Description: "not negative"})
+	}
+	if len(bad) > 0 {
+		return nil, refusal.Invalid(ErrorDomain, bad...)
+	}
+	brain, _, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	res, source, err := s.organ.UpdateClaim(ctx, brain, domain.UpdateRequest{Section: req.GetSection(), Body: req.GetBody(), Slug: req.GetSlug(), Confidence: req.GetConfidence(), ExpectedVersion: req.GetExpectedVersion()})
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &soulv1.UpdateSoulClaimResponse{Slug: res.Slug, Version: res.Version, SoulSource: source}
+	if r, ok := res.Receipt.(*commonReceipt); ok {
+		out.Receipt = r
+	}
+	return out, nil
+}
+
+// toStatus is the one place domain errors become typed refusals.
+func (s *Server) toStatus(ctx context.Context, err error) error {
+	var seat *domain.SeatError
+	switch {
+	case errors.As(err, &seat):
+		return seatStatus(seat)
+	case errors.Is(err, domain.ErrBrainNotFound):
+		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_BRAIN_NOT_FOUND), "no such brain")
+	case errors.Is(err, domain.ErrSectionNotFound):
+		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SECTION_NOT_FOUND), "no such section in the soul")
+	case errors.Is(err, domain.ErrSoulNotFound), errors.Is(err, domain.ErrInvalidPath):
+		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_FOUND), "the brain has no soul at its soul path (docs/PATHOS.md or PATHOS.md by default)")
+	case errors.Is(err, domain.ErrSoulTooLarge):
+		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_TOO_LARGE), "the soul is larger than the size limit")
+	case errors.Is(err, domain.ErrSoulNotText):
+		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_TEXT), "the soul is not a text file")
+	case errors.Is(err, domain.ErrSoulIsDirectory):
+		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_IS_DIRECTORY), "the soul path names a directory")
+	case errors.Is(err, domain.ErrRepoNotFound):
+		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_REPO_NOT_FOUND), "the brain's repository is not on this machine")
+	case errors.Is(err, domain.ErrSinkUnavailable):
+		return refusal.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE), "medulla's memorize sink is unavailable")
+	case errors.Is(err, domain.ErrPeerUnavailable):
+		return refusal.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_UNAVAILABLE), "medulla is unavailable")
+	case errors.Is(err, domain.ErrBadCursor):
+		return refusal.Invalid(ErrorDomain, refusal.Violation{Field: "page.page_token", Description: "not a token this service issued"})
+	case errors.Is(err, context.Canceled):
+		return status.Error(codes.Canceled, "canceled")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	}
+	var peer *PeerRefusal
+	if errors.As(err, &peer) {
+		return peer.Status
+	}
+	return refusal.Internal(ctx, s.logger, err)
+}
+
+// seatStatus renders a refused seat check: its reason, and every violation as a field violation.
+func seatStatus(e *domain.SeatError) error {
+	code := codes.FailedPrecondition
+	switch e.Reason {
+	case domain.SeatGraderIsAuthor:
+		code = codes.PermissionDenied
+	case domain.SeatStillStaleMissing:
+		code = codes.InvalidArgument
+	}
+	st := status.New(code, e.Error())
+	br := &errdetails.BadRequest{}
+	for _, v := range e.Violations {
+		br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Description})
+	}
+	if d, err := st.WithDetails(&errdetails.ErrorInfo{Reason: e.Reason, Domain: ErrorDomain}, br); err == nil {
+		st = d
+	}
+	return st.Err()
+}
