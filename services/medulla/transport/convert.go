@@ -182,3 +182,35 @@ func receiptToProto(r domain.Receipt) *commonv1.Receipt {
 		StoreVersion: r.VersionFrom,
 	}}}
 }
+
+// ClaimFromProto rebuilds the domain claim a wire claim describes (used to export files).
+func ClaimFromProto(c *medullav1.Claim) domain.Claim {
+	p := c.GetProvenance()
+	t := func(x interface{ AsTime() time.Time }, set bool) time.Time {
+		if !set {
+			return time.Time{}
+		}
+		return x.AsTime().UTC()
+	}
+	state := stateFromProto[c.GetState()]
+	if c.GetState() == medullav1.ClaimState_CLAIM_STATE_SUPERSEDED {
+		// The wire shows the computed state; the file keeps the trust the version had.
+		state = domain.StateAuthored
+		if p.GetVerifiedVia() != "" {
+			state = domain.StateVerified
+		}
+	}
+	return domain.Claim{
+		Brain: c.GetBrain(), Slug: c.GetSlug(), Version: c.GetVersion(), Kind: kindFromProto[c.GetKind()], Body: c.GetBody(),
+		Evidence: anchorsFromProto(c.GetEvidence()), Confidence: c.GetConfidence(), State: state,
+		Tier: tierFromProto[c.GetTier()], Verse: reverse(verseToProto)[c.GetVerse()],
+		Provenance: domain.Provenance{
+			Created: t(p.GetCreated(), p.GetCreated() != nil), SourceAgent: p.GetSourceAgent(), OriginBrain: p.GetOriginBrain(),
+			SoulSource: p.GetSoulSource(), PromotedBy: p.GetPromotedBy(), PromotedReason: p.GetPromotedReason(),
+			PromotedAt: t(p.GetPromotedAt(), p.GetPromotedAt() != nil), VerifiedBy: p.GetVerifiedBy(), VerifiedVia: p.GetVerifiedVia(),
+			VerifiedAt: t(p.GetVerifiedAt(), p.GetVerifiedAt() != nil),
+		},
+		WrittenAt: t(c.GetWrittenAt(), c.GetWrittenAt() != nil), SupersededAt: t(c.GetSupersededAt(), c.GetSupersededAt() != nil),
+		ReceiptID: c.GetReceiptId(),
+	}
+}
