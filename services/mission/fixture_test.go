@@ -2,6 +2,7 @@ package mission_test
 
 import (
 	"context"
+	"fmt"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -52,6 +53,7 @@ type fixture struct {
 	foreign  missionv1.MissionServiceClient // orchestrator bound to beta
 	medOwner medullav1.MedullaServiceClient
 
+	pool        int
 	runnerConn  *grpc.ClientConn
 	runner2Conn *grpc.ClientConn
 }
@@ -62,7 +64,7 @@ type fixtureOpts struct {
 	reminder    time.Duration
 }
 
-const defaultRunners = `
+var defaultRunners = `
 [[runner]]
 id = "r1"
 capabilities = ["gate"]
@@ -71,13 +73,36 @@ brains = ["alpha"]
 
 [[runner]]
 id = "r2"
-command = "printf 'fixed\n' >> notes.txt"
+command = "echo fixed >> notes.txt"
 timeout = "2m"
 
 [[runner]]
 id = "hand"
 capabilities = ["hand-runner"]
 `
+
+// poolRunners are pinned alongside the named runners so tests can hold many leases at once.
+const poolRunners = 64
+
+func init() {
+	var b strings.Builder
+	b.WriteString(defaultRunners)
+	for i := 1; i <= poolRunners; i++ {
+		fmt.Fprintf(&b, "\n[[runner]]\nid = \"p%d\"\nbrains = [\"alpha\"]\n", i)
+	}
+	defaultRunners = b.String()
+}
+
+// poolRunner returns a client for the next unused pinned pool runner and its id.
+func (f *fixture) poolRunner() (missionv1.MissionServiceClient, string) {
+	f.t.Helper()
+	f.pool++
+	if f.pool > poolRunners {
+		f.t.Fatal("pool of pinned runners exhausted")
+	}
+	id := fmt.Sprintf("p%d", f.pool)
+	return missionv1.NewMissionServiceClient(f.env.Agent(id, "runner", brain)), id
+}
 
 func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
 
@@ -309,3 +334,5 @@ func (f *fixture) land(c missionv1.MissionServiceClient, m *missionv1.Mission) (
 
 var _ = errors.Is
 var _ = durationpb.New
+
+func nowTS() *timestamppb.Timestamp { return timestamppb.New(t0) }

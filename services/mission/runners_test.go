@@ -1,0 +1,169 @@
+package mission_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+)
+
+func TestSpawnMission(t *testing.T) {
+	f := newFixture(t)
+	tests := []struct {
+		name      string
+		runner    string
+		reason    string
+		wantPhase missionv1.Phase
+	}{
+		{"pinned runner", "r1", "", missionv1.Phase_PHASE_JUDGING},
+		{"any pinned runner for the brain", "", "", missionv1.Phase_PHASE_JUDGING},
+		{"announced but unpinned", "r9", "UNPINNED_RUNNER", missionv1.Phase_PHASE_SPAWN_REFUSED},
+		{"pinned without the gate capability", "hand", "UNPINNED_RUNNER", missionv1.Phase_PHASE_SPAWN_REFUSED},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := f.open(packet())
+			resp, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: tc.runner})
+			view := f.get(m.GetMissionId())
+			if got := view.GetMission().GetPhase(); got != tc.wantPhase {
+				t.Errorf("got phase %s, want %s", got, tc.wantPhase)
+			}
+			if tc.reason != "" {
+				wantReason(t, err, tc.reason)
+				// The daemon refusal is on the chain and in the refusal log.
+				if got := view.GetHead().GetNote(); got == "" {
+					t.Error("got a spawn_refused letter without the reason")
+				}
+				if rs := view.GetRefusals(); len(rs) != 1 || rs[0].GetReason() != tc.reason {
+					t.Errorf("got logged refusals %v, want one %s", rs, tc.reason)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.GetMission().GetAssignedRunner() == "" {
+				t.Error("got no assigned runner after spawning")
+			}
+		})
+	}
+	t.Run("spawning twice", func(t *testing.T) {
+		m := f.open(packet())
+		f.spawn(m.GetMissionId(), "r1")
+		_, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "r1"})
+		wantReason(t, err, "ILLEGAL_TRANSITION")
+	})
+}
+
+func TestClaimWork(t *testing.T) {
+	f := newFixture(t)
+	t.Run("unpinned runner gets no work", func(t *testing.T) {
+		_, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
+		wantReason(t, err, "UNPINNED_RUNNER")
+	})
+	t.Run("a non-runner seat gets no work", func(t *testing.T) {
+		_, err := f.agent.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
+		wantReason(t, err, "NOT_A_RUNNER")
+	})
+	t.Run("negative wait", func(t *testing.T) {
+		_, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{Wait: durationpb.New(-time.Second)})
+		wantReason(t, err, "INVALID_ARGUMENT")
+	})
+	t.Run("unspawned missions are not work", func(t *testing.T) {
+		f.open(packet())
+		if w := must(f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+			t.Fatalf("got work %s, want none before spawning", w.GetMission().GetMissionId())
+		}
+	})
+	t.Run("work assigned to another runner is not mine", func(t *testing.T) {
+		m := f.open(packet())
+		f.spawn(m.GetMissionId(), "r2")
+		if w := must(f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+			t.Fatalf("got r2's work %s as r1", w.GetMission().GetMissionId())
+		}
+		w := f.claim(f.runner2)
+		if got, want := w.GetRunner().GetCommand(), "echo fixed >> notes.txt"; got != want {
+			t.Errorf("got pinned command %q, want %q (from runners.toml)", got, want)
+		}
+		if got, want := w.GetRepoRoot(), f.repo; got != want {
+			t.Errorf("got repo root %q, want %q", got, want)
+		}
+	})
+	t.Run("the long poll wakes on a spawn", func(t *testing.T) {
+		m := f.open(packet())
+		got := make(chan *missionv1.ClaimWorkResponse, 1)
+		go func() {
+			resp, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{Wait: durationpb.New(time.Minute)})
+			if err != nil {
+				t.Error(err)
+			}
+			got <- resp
+		}()
+		f.spawn(m.GetMissionId(), "r1")
+		if w := (<-got).GetWork(); w.GetMission().GetMissionId() != m.GetMissionId() {
+			t.Fatalf("got work %v, want %s", w, m.GetMissionId())
+		}
+	})
+	t.Run("one mission at a time", func(t *testing.T) {
+		m := f.open(packet())
+		f.spawn(m.GetMissionId(), "r1")
+		_, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
+		wantReason(t, err, "RUNNER_BUSY")
+	})
+	t.Run("renew keeps the lease, a stranger cannot renew it", func(t *testing.T) {
+		lease := f.get(mustLeased(t, f)).GetMission().GetLease()
+		f.clock.Advance(20 * time.Second)
+		renewed := must(f.runner.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()}))(t).GetLease()
+		if !renewed.GetExpiresAt().AsTime().After(lease.GetExpiresAt().AsTime()) {
+			t.Errorf("got expiry %s, want later than %s", renewed.GetExpiresAt().AsTime(), lease.GetExpiresAt().AsTime())
+		}
+		_, err := f.runner2.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
+		wantReason(t, err, "LEASE_NOT_HELD")
+		f.clock.Advance(31 * time.Second)
+		_, err = f.runner.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
+		wantReason(t, err, "LEASE_NOT_HELD")
+	})
+	t.Run("a runner without the lease cannot store logs", func(t *testing.T) {
+		m := f.open(packet())
+		stream := must(f.runner2.PutLog(bg))(t)
+		if err := stream.Send(&missionv1.PutLogRequest{MissionId: m.GetMissionId(), Chunk: []byte("x")}); err != nil {
+			t.Fatal(err)
+		}
+		_, err := stream.CloseAndRecv()
+		wantReason(t, err, "LEASE_NOT_HELD")
+	})
+}
+
+// mustLeased returns the mission r1 currently leases.
+func mustLeased(t *testing.T, f *fixture) string {
+	t.Helper()
+	for _, m := range must(f.owner.ListMissions(bg, &missionv1.ListMissionsRequest{}))(t).GetMissions() {
+		if m.GetLease().GetRunnerId() == "r1" {
+			return m.GetMissionId()
+		}
+	}
+	t.Fatal("r1 holds no lease")
+	return ""
+}
+
+// TestRunnersFileIsReread: pinning is the owner's file, read as it changes.
+func TestRunnersFileIsReread(t *testing.T) {
+	f := newFixture(t)
+	_, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
+	wantReason(t, err, "UNPINNED_RUNNER")
+	p := filepath.Join(f.dataDir, "runners.toml")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, append(data, []byte("\n[[runner]]\nid = \"r9\"\n")...), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{}); err != nil {
+		t.Fatalf("got %v after pinning r9, want an empty claim", err)
+	}
+}
