@@ -2,10 +2,10 @@ package mission_test
 
 import (
 	"context"
-	"fmt"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
