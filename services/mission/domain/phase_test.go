@@ -1,0 +1,48 @@
+package domain
+
+import "testing"
+
+// TestNext pins the phase machine to §6: every arrow, who draws it, and that nothing else moves.
+func TestNext(t *testing.T) {
+	all := []Phase{PhaseJudging, PhaseExecuting, PhaseMergeWait, PhaseLanded, PhaseFailed, PhaseAbandoned, PhaseSpawnRefused}
+	want := map[arrow]mover{
+		{PhaseJudging, PhaseExecuting}:    moverRunner,
+		{PhaseJudging, PhaseSpawnRefused}: moverBrain,
+		{PhaseJudging, PhaseAbandoned}:    moverBrain,
+		{PhaseExecuting, PhaseMergeWait}:  moverRunner,
+		{PhaseExecuting, PhaseFailed}:     moverRunnerOrHuman,
+		{PhaseExecuting, PhaseAbandoned}:  moverHuman,
+		{PhaseMergeWait, PhaseMergeWait}:  moverRunner,
+		{PhaseMergeWait, PhaseFailed}:     moverRunnerOrHuman,
+	}
+	for _, from := range all {
+		for _, to := range all {
+			t.Run(string(from)+"->"+string(to), func(t *testing.T) {
+				got, who, err := next(from, Letter{Phase: to})
+				w, ok := want[arrow{from, to}]
+				if !ok {
+					if ReasonOf(err) != ReasonIllegalTransition {
+						t.Fatalf("got %v, want ILLEGAL_TRANSITION", err)
+					}
+					return
+				}
+				if err != nil || got != to || who != w {
+					t.Fatalf("got (%s, %d, %v), want (%s, %d, nil)", got, who, err, to, w)
+				}
+			})
+		}
+		t.Run("parecer on "+string(from), func(t *testing.T) {
+			got, _, err := next(from, Letter{Phase: PhaseJudging, Advisory: true})
+			switch from {
+			case PhaseJudging, PhaseMergeWait:
+				if err != nil || got != from {
+					t.Fatalf("got (%s, %v), want the self-loop %s", got, err, from)
+				}
+			default:
+				if ReasonOf(err) != ReasonIllegalTransition {
+					t.Fatalf("got %v, want ILLEGAL_TRANSITION", err)
+				}
+			}
+		})
+	}
+}
