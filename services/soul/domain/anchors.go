@@ -124,7 +124,11 @@ func proseRefs(text string, lineAt func(int) int) []Anchor {
 		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0])})
 	}
 	for _, m := range shaRef.FindAllStringSubmatchIndex(text, -1) {
-		sha := text[m[2]:m[3]]
+		lo, hi := m[2], m[3]
+		if lo < 0 {
+			lo, hi = m[4], m[5]
+		}
+		sha := text[lo:hi]
 		if plausibleSHA(sha) {
 			out = append(out, Anchor{Kind: AnchorCommit, Ref: sha, Line: lineAt(m[0])})
 		}
@@ -561,13 +565,27 @@ var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "y
 var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
 
 func qualifierOf(before string) string {
-	tail := before
-	if i := strings.LastIndexAny(tail, ".;!?\n()[]|—–"); i >= 0 {
-		tail = tail[i+1:]
+	clause := before
+	if i := strings.LastIndexAny(clause, ".;!?\n()[]|—–"); i >= 0 {
+		clause = clause[i+1:]
 	}
-	f := strings.FieldsFunc(tail, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '-' || r >= '0' && r <= '9') })
-	for i := len(f) - 1; i >= 0 && i >= len(f)-3; i-- {
-		w := f[i]
+	// "Battery: 36 cases" names its subject before the colon; "Access Map: battery 36 cases" after it.
+	if i := strings.LastIndexByte(clause, ':'); i >= 0 {
+		if q := firstContentWord(clause[i+1:]); q != "" {
+			return q
+		}
+		clause = clause[:i]
+		if j := strings.LastIndexByte(clause, ':'); j >= 0 {
+			clause = clause[j+1:]
+		}
+	}
+	return firstContentWord(clause)
+}
+
+// firstContentWord is a clause's subject, approximately: its first word that is not a stopword.
+func firstContentWord(s string) string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '-' || r >= '0' && r <= '9') })
+	for _, w := range f {
 		if stopwords[w] || len(w) < 3 || w[0] >= '0' && w[0] <= '9' {
 			continue
 		}
@@ -581,4 +599,14 @@ func singular(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// ExtractAnchors reads the anchors of one piece of soul markdown, as the parser would for a claim.
+func ExtractAnchors(soulPath, markdown string) []Anchor {
+	if len(markdown) > maxClaimBytes {
+		markdown = strings.ToValidUTF8(markdown[:maxClaimBytes], "")
+	}
+	c := Claim{Text: markdown, StartLine: 1}
+	extractInto(&c, soulPath, false, 1)
+	return c.Anchors
 }

@@ -69,7 +69,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
-	doc := md.Parser().Parse(text.NewReader(src))
+	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(src)))
 	p.walkBlocks(doc, 0)
 	p.finishSections()
 	p.assignTissues()
@@ -456,3 +456,115 @@ var (
 	ErrPeerUnavailable = errors.New("peer unavailable")
 	ErrInvalidPath     = errors.New("invalid soul path")
 )
+
+// maxPrefixMarkers caps the container markers (">" and list bullets) one line may open. Markdown parsers
+// pay for every open container on every line, so a line opening 100,000 of them costs quadratic time;
+// souls nest a few levels, so the excess is dropped (line count and offsets of later lines are kept).
+const maxPrefixMarkers = 32
+
+// maxIndent caps leading whitespace for the same reason: nesting by indentation costs the parser
+// per open level per line, and no soul indents past a few dozen columns.
+const maxIndent = 96
+
+func leadingSpace(line []byte) int {
+	n := 0
+	for n < len(line) && (line[n] == ' ' || line[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+func flattenDeepPrefixes(src []byte) []byte {
+	var out []byte
+	start := 0
+	for start <= len(src) {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		if ws := leadingSpace(line); ws > maxIndent {
+			if out == nil {
+				out = append(make([]byte, 0, len(src)), src[:start]...)
+			}
+			out = append(out, bytes.Repeat([]byte{' '}, maxIndent)...)
+			line = line[ws:]
+			if cut, ok := deepPrefix(line); ok {
+				out = append(out, line[:cut.keep]...)
+				out = append(out, ' ')
+				line = line[cut.rest:]
+			}
+			out = append(out, line...)
+		} else if cut, ok := deepPrefix(line); ok {
+			if out == nil {
+				out = append(make([]byte, 0, len(src)), src[:start]...)
+			}
+			out = append(out, line[:cut.keep]...)
+			out = append(out, ' ')
+			out = append(out, line[cut.rest:]...)
+		} else if out != nil {
+			out = append(out, line...)
+		}
+		if end < len(src) && out != nil {
+			out = append(out, '\n')
+		}
+		start = end + 1
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+type prefixCut struct{ keep, rest int }
+
+// deepPrefix finds where a line's container prefix passes maxPrefixMarkers and where the prefix ends.
+func deepPrefix(line []byte) (prefixCut, bool) {
+	markers, keep := 0, 0
+	i := 0
+	for i < len(line) {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case c == '>':
+			i++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j < len(line)-1 && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
+				i = j + 1
+			} else {
+				return prefixCut{}, false
+			}
+		default:
+			return prefixCut{}, false
+		}
+		markers++
+		if markers == maxPrefixMarkers {
+			keep = i
+		}
+		if markers > maxPrefixMarkers {
+			for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '>' && markers > 0 {
+				break
+			}
+			// keep scanning to find the end of the prefix
+			for i < len(line) {
+				c := line[i]
+				if c == ' ' || c == '\t' || c == '>' || (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t') {
+					i++
+					continue
+				}
+				break
+			}
+			return prefixCut{keep: keep, rest: i}, true
+		}
+	}
+	return prefixCut{}, false
+}

@@ -1,0 +1,110 @@
+package domain_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+func hostileSeeds() [][]byte {
+	return [][]byte{
+		[]byte(probeSoul),
+		[]byte(strings.Repeat(">", 5000) + " deep\n"),
+		[]byte(strings.Repeat("- ", 3000) + "nested list `a/b.go`\n"),
+		[]byte(strings.Repeat("  ", 2000) + "* x\n"),
+		[]byte("# \xff\xfe title\n\n- `\xff/x.go:12` \xc3\x28 #12 v1.2.3\n"),
+		[]byte("| a | b |\n|---|---|\n| `x.go:1` | #3 |\n"),
+		[]byte("```sh\nmake test && ./scripts/run.sh\n```\n"),
+		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),
+		bytes.Repeat([]byte("`"), 4096),
+		[]byte("line 99999999999999999999 of `a.go`"),
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range hostileSeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		soul, err := domain.Parse("docs/PATHOS.md", src, domain.ParseOptions{})
+		if err != nil {
+			return
+		}
+		for _, c := range soul.Claims {
+			if c.StartLine < 1 || c.EndLine < c.StartLine || c.StartLine > soul.Lines+1 {
+				t.Fatalf("claim %q: span %d-%d outside 1..%d", c.Text, c.StartLine, c.EndLine, soul.Lines)
+			}
+			if !utf8.ValidString(c.Text) {
+				t.Fatalf("claim text is not valid UTF-8: %q", c.Text)
+			}
+		}
+		if !utf8.ValidString(soul.Headline) {
+			t.Fatalf("headline is not valid UTF-8: %q", soul.Headline)
+		}
+	})
+}
+
+func FuzzExtractAnchors(f *testing.F) {
+	for _, s := range hostileSeeds() {
+		f.Add(string(s))
+	}
+	f.Add("`http_server::resolve_brain` at `src/http_server.rs:1281` (#267) @5b1a37d v1.3.0 `make bench` 37 cases")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, a := range domain.ExtractAnchors("docs/PATHOS.md", s) {
+			if a.Kind == domain.AnchorPath && !a.Workspace && (strings.HasPrefix(a.Path, "/") || strings.HasPrefix(a.Path, "../")) {
+				t.Fatalf("repo path anchor escapes the repository: %+v", a)
+			}
+			if a.Kind == domain.AnchorLine && (a.Start < 1 || a.End < a.Start) {
+				t.Fatalf("bad line range: %+v", a)
+			}
+		}
+	})
+}
+
+// TestHostileInputIsBounded runs the shapes the fuzz targets guard at full size.
+func TestHostileInputIsBounded(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     []byte
+		max     int
+		wantErr error
+	}{
+		{"10 MB line over the default limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 0, domain.ErrSoulTooLarge},
+		{"10 MB line under a raised limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 16 << 20, nil},
+		{"deep blockquotes", []byte(strings.Repeat(">", 100_000) + " x\n"), 0, nil},
+		{"deep lists", []byte(strings.Repeat("- ", 50_000) + "x\n"), 0, nil},
+		{"deep indentation", deepIndent(6 << 20), 0, nil},
+		{"invalid UTF-8", bytes.Repeat([]byte("# t\xff\xfe\n- `x\xff.go`\n"), 1000), 0, nil},
+		{"binary", []byte("\x00\x01\x02\x03"), 0, domain.ErrSoulNotText},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			soul, err := domain.Parse("PATHOS.md", tc.src, domain.ParseOptions{MaxBytes: tc.max})
+			if tc.wantErr != nil {
+				if err == nil || !errorsIs(err, tc.wantErr) {
+					t.Fatalf("got %v, want %v", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("got %v, want a parse", err)
+			}
+			for _, c := range soul.Claims {
+				if len(c.Text) > 20<<10 {
+					t.Fatalf("claim of %d bytes, want the 16 KiB bound", len(c.Text))
+				}
+			}
+		})
+	}
+}
+
+func deepIndent(size int) []byte {
+	var b bytes.Buffer
+	for k := 0; b.Len() < size; k++ {
+		b.WriteString(strings.Repeat("  ", k) + "- x\n")
+	}
+	return b.Bytes()
+}
