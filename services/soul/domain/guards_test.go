@@ -20,9 +20,9 @@ type countingRepo struct {
 }
 
 func (c *countingRepo) Exists(rel string) (bool, bool) { c.calls++; return c.Repo.Exists(rel) }
-func (c *countingRepo) HasBasename(n string) bool     { c.calls++; return c.Repo.HasBasename(n) }
-func (c *countingRepo) HasTopLevel(n string) bool     { c.calls++; return c.Repo.HasTopLevel(n) }
-func (c *countingRepo) Glob(p string, l int) []string { c.calls++; return c.Repo.Glob(p, l) }
+func (c *countingRepo) HasBasename(n string) bool      { c.calls++; return c.Repo.HasBasename(n) }
+func (c *countingRepo) HasTopLevel(n string) bool      { c.calls++; return c.Repo.HasTopLevel(n) }
+func (c *countingRepo) Glob(p string, l int) []string  { c.calls++; return c.Repo.Glob(p, l) }
 func (c *countingRepo) ReadFile(rel string) ([]byte, error) {
 	c.calls++
 	return c.Repo.ReadFile(rel)
