@@ -13,6 +13,9 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	lineAt := func(off int) int { return startLine + strings.Count(raw[:min(off, len(raw))], "\n") }
 	if commands {
 		for i, l := range strings.Split(raw, "\n") {
+			if c.Kind == kindLooseCommands && !looksLikeCommand(l) {
+				continue
+			}
 			for _, a := range commandAnchors(l) {
 				a.Line = startLine + i
 				c.Anchors = append(c.Anchors, a)
@@ -383,6 +386,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
+	if dotfile.MatchString(last) && knownExt[strings.ToLower(last[1:])] && !knownDotfiles[last] {
+		return Anchor{}, false // ".proto files": an extension named, not a file
+	}
 	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
 	}
@@ -422,6 +428,8 @@ func hasKnownExt(name string) bool {
 var knownExt = set("md", "markdown", "go", "rs", "py", "pyi", "ts", "tsx", "js", "jsx", "mjs", "cjs", "json", "jsonl", "yaml", "yml", "toml", "txt", "sh", "bash", "zsh", "fish", "sql", "proto", "html", "htm", "css", "scss", "sass", "less", "java", "kt", "kts", "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rb", "php", "cs", "fs", "lock", "mod", "sum", "cfg", "ini", "conf", "env", "xml", "csv", "tsv", "ipynb", "lua", "zig", "ex", "exs", "erl", "hrl", "dart", "vue", "svelte", "gradle", "bzl", "bazel", "nix", "tf", "tfvars", "hcl", "graphql", "gql", "pdf", "png", "svg", "jpg", "jpeg", "gif", "webp", "ico", "wasm", "log", "patch", "diff", "rst", "adoc", "tex", "r", "jl", "scala", "clj", "hs", "ml", "mli", "elm", "vim", "el", "service", "plist", "sqlite", "db", "tmpl", "tpl", "j2", "gotmpl", "mk", "cmake", "ps1", "bat", "cmd", "dockerfile", "example", "sample", "template", "woff", "woff2", "ttf", "otf", "snap", "golden", "out", "pem", "crt", "pub", "gz", "tgz", "zip", "tar", "bin", "so", "a", "wat", "sol", "move", "cairo", "pyx", "pxd", "nim", "cr", "v", "sv", "vhd", "asm", "s", "ld", "x", "y", "l", "g4", "thrift", "avsc", "capnp", "fbs")
 
 var knownNames = set("Makefile", "GNUmakefile", "makefile", "Dockerfile", "Containerfile", "Justfile", "justfile", "LICENSE", "LICENCE", "COPYING", "NOTICE", "AUTHORS", "CODEOWNERS", "Procfile", "Gemfile", "Rakefile", "Vagrantfile", "Jenkinsfile", "Brewfile", "Pipfile", "Tiltfile", "BUILD", "WORKSPACE", "OWNERS")
+
+var knownDotfiles = set(".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
 
 var commandWords = set("make", "gmake", "go", "cargo", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno", "python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pytest", "bash", "sh", "zsh", "git", "docker", "podman", "kubectl", "kind", "helm", "kustomize", "just", "rustc", "rustup", "gradle", "./gradlew", "gradlew", "mvn", "java", "javac", "dotnet", "ruby", "bundle", "rake", "terraform", "curl", "wget", "organism", "buf", "protoc", "sqlite3", "psql", "cd", "export", "source", "brew", "apt", "apt-get", "tox", "nox", "ruff", "black", "mypy", "eslint", "prettier", "tsc", "vitest", "jest", "playwright", "cmake", "ctest", "bazel", "nix", "direnv", "gh", "sudo", "env", "time", "m1nd", "pathos", "grpcurl", "swift", "xcodebuild", "flutter", "mix", "elixir", "iex", "composer", "php", "dune", "opam", "stack", "cabal", "zig", "deploy", "scripts")
 
@@ -609,4 +617,13 @@ func ExtractAnchors(soulPath, markdown string) []Anchor {
 	c := Claim{Text: markdown, StartLine: 1}
 	extractInto(&c, soulPath, false, 1)
 	return c.Anchors
+}
+
+// kindLooseCommands marks an unlabeled fence: it may hold a tree, a log or output, so only lines that
+// start like a command are read as commands.
+const kindLooseCommands ClaimKind = "loose_commands"
+
+func looksLikeCommand(line string) bool {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "$ "))
+	return len(f) > 0 && (commandWords[f[0]] || strings.HasPrefix(f[0], "./"))
 }

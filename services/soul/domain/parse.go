@@ -288,7 +288,18 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	if strings.TrimSpace(body) == "" {
 		return
 	}
-	p.addClaim(KindCommands, body, start, end)
+	kind := KindCommands
+	if lang == "" {
+		kind = kindLooseCommands
+		anyCommand := false
+		for _, l := range strings.Split(body, "\n") {
+			anyCommand = anyCommand || looksLikeCommand(l)
+		}
+		if !anyCommand {
+			return
+		}
+	}
+	p.addClaim(kind, body, start, end)
 }
 
 var shellLanguages = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "terminal": true, "fish": true}
@@ -319,7 +330,10 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 		c.directive, c.hasDirective = t, true
 	}
 	p.noteDirectives(c.Text, -1)
-	extractInto(&c, p.path, kind == KindCommands, start)
+	extractInto(&c, p.path, kind == KindCommands || kind == kindLooseCommands, start)
+	if c.Kind == kindLooseCommands {
+		c.Kind = KindCommands
+	}
 	p.soul.Claims = append(p.soul.Claims, c)
 }
 

@@ -140,11 +140,41 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 			return *res
 		}
 	}
+	if !ix.knows(a.Qualifier) {
+		// a variable or another project's package: "env.Owner()", "errdetails.ErrorInfo"
+		res.Status = AnchorSkipped
+		return *res
+	}
 	return fail(ReasonChanged, a.Name+" is defined, but not under "+a.Qualifier)
 }
 
+// knows reports whether the repository defines q as a symbol, type, package, directory or file stem.
+func (ix *symbolIndex) knows(q string) bool {
+	if len(ix.defs[q]) > 0 {
+		return true
+	}
+	for _, p := range ix.pkgs {
+		if p == q {
+			return true
+		}
+	}
+	for _, ts := range ix.types {
+		if ts[q] {
+			return true
+		}
+	}
+	for _, files := range ix.defs {
+		for _, d := range files {
+			if qualifies(&symbolIndex{}, symbolDef{path: d.path}, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func qualifies(ix *symbolIndex, d symbolDef, q string) bool {
-	if d.receiver == q || ix.pkgs[d.path] == q || ix.types[d.path][q] {
+	if d.receiver == q || strings.EqualFold(d.receiver, q) || ix.pkgs[d.path] == q || ix.types[d.path][q] {
 		return true
 	}
 	lq := strings.ToLower(q)
