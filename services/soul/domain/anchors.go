@@ -386,6 +386,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
+	if strings.HasSuffix(clean, "/") {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+	}
 	if dotfile.MatchString(last) && knownExt[strings.ToLower(last[1:])] && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
@@ -428,6 +431,9 @@ func hasKnownExt(name string) bool {
 var knownExt = set("md", "markdown", "go", "rs", "py", "pyi", "ts", "tsx", "js", "jsx", "mjs", "cjs", "json", "jsonl", "yaml", "yml", "toml", "txt", "sh", "bash", "zsh", "fish", "sql", "proto", "html", "htm", "css", "scss", "sass", "less", "java", "kt", "kts", "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rb", "php", "cs", "fs", "lock", "mod", "sum", "cfg", "ini", "conf", "env", "xml", "csv", "tsv", "ipynb", "lua", "zig", "ex", "exs", "erl", "hrl", "dart", "vue", "svelte", "gradle", "bzl", "bazel", "nix", "tf", "tfvars", "hcl", "graphql", "gql", "pdf", "png", "svg", "jpg", "jpeg", "gif", "webp", "ico", "wasm", "log", "patch", "diff", "rst", "adoc", "tex", "r", "jl", "scala", "clj", "hs", "ml", "mli", "elm", "vim", "el", "service", "plist", "sqlite", "db", "tmpl", "tpl", "j2", "gotmpl", "mk", "cmake", "ps1", "bat", "cmd", "dockerfile", "example", "sample", "template", "woff", "woff2", "ttf", "otf", "snap", "golden", "out", "pem", "crt", "pub", "gz", "tgz", "zip", "tar", "bin", "so", "a", "wat", "sol", "move", "cairo", "pyx", "pxd", "nim", "cr", "v", "sv", "vhd", "asm", "s", "ld", "x", "y", "l", "g4", "thrift", "avsc", "capnp", "fbs")
 
 var knownNames = set("Makefile", "GNUmakefile", "makefile", "Dockerfile", "Containerfile", "Justfile", "justfile", "LICENSE", "LICENCE", "COPYING", "NOTICE", "AUTHORS", "CODEOWNERS", "Procfile", "Gemfile", "Rakefile", "Vagrantfile", "Jenkinsfile", "Brewfile", "Pipfile", "Tiltfile", "BUILD", "WORKSPACE", "OWNERS")
+
+// pmBuiltins are package-manager verbs; any other "pnpm X" / "yarn X" / "bun X" runs the script X.
+var pmBuiltins = set("install", "i", "add", "remove", "rm", "uninstall", "exec", "dlx", "x", "create", "init", "why", "outdated", "update", "up", "upgrade", "link", "unlink", "publish", "audit", "run", "list", "ls", "info", "view", "pack", "prune", "store", "config", "login", "logout", "whoami", "version", "help", "import", "rebuild", "fetch", "patch", "env", "setup", "workspace", "workspaces", "global", "cache", "node", "dedupe", "licenses", "test", "start")
 
 var knownDotfiles = set(".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
 
@@ -484,7 +490,10 @@ func commandAnchors(line string) []Anchor {
 				checkable = true
 			}
 		case "npm", "pnpm", "yarn", "bun":
-			if len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]) {
+			if len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-") {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
+				checkable = true
+			} else if len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]) {
 				out = append(out, Anchor{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]})
 				checkable = true
 			} else if len(f) >= 2 && (f[1] == "test" || f[1] == "start") {

@@ -191,6 +191,9 @@ func (v *verifier) judge(r *ClaimResult) {
 			r.Reason = ReasonExpired
 			r.Detail = "point-in-time claim outlived: " + failed.Anchor.Ref + " is gone"
 		}
+	case checked == 0 && c.Priced == "" && c.base != TissueVerifiable:
+		// every citation turned out to be another project's name: the line is doctrine after all
+		r.State, r.Claim.Tissue = StateDeclared, TissueDeclared
 	case checked == 0 && c.Priced == "":
 		r.State, r.Reason = StateStale, ReasonUnanchored
 		r.Detail = "verifiable tissue with no anchor to check"

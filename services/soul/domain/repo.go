@@ -24,6 +24,8 @@ type Repo interface {
 	HasTopLevel(name string) bool
 	// HasBasename reports whether any tracked file has this base name.
 	HasBasename(name string) bool
+	// HasStem reports whether a tracked directory or a file stem (name without extension) is name.
+	HasStem(name string) bool
 	// Glob lists tracked files matching a glob (with ** for any depth), at most limit.
 	Glob(pattern string, limit int) []string
 	// ReadFile reads a repository-relative file, bounded in size.

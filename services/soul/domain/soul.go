@@ -95,6 +95,8 @@ type Claim struct {
 
 	directive    Tissue
 	hasDirective bool
+	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
+	base Tissue
 }
 
 // AnchorKind says what an anchor points at.

@@ -125,8 +125,11 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 		ix = indexSymbols(nil)
 	}
 	defs := ix.defs[a.Name]
+	known := func(q string) bool { return ix.knows(q) || v.repo.HasStem(q) || v.repo.HasStem(strings.ToLower(q)) }
 	if len(defs) == 0 {
-		if ix.used[a.Name] {
+		if ix.used[a.Name] || a.Qualifier != "" && !known(a.Qualifier) {
+			// used here but defined elsewhere, or qualified by a name this repository does not have:
+			// another project's symbol, not an anchor of this one
 			res.Status = AnchorSkipped
 			return *res
 		}
@@ -140,7 +143,7 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 			return *res
 		}
 	}
-	if !ix.knows(a.Qualifier) {
+	if !known(a.Qualifier) {
 		// a variable or another project's package: "env.Owner()", "errdetails.ErrorInfo"
 		res.Status = AnchorSkipped
 		return *res

@@ -153,9 +153,10 @@ func (p *parser) assignTissues() {
 			base = secs[c.Section].Tissue
 		}
 		if c.hasDirective {
-			c.Tissue = c.directive
+			c.Tissue, c.base = c.directive, c.directive
 			continue
 		}
+		c.base = base
 		c.Tissue = resolveClaimTissue(base, c)
 	}
 }

@@ -40,6 +40,7 @@ type Repo struct {
 	dirs  map[string]bool
 	base  map[string]bool
 	top   map[string]bool
+	stems map[string]bool
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -210,13 +211,17 @@ func (r *Repo) index(files []string) {
 	r.dirs = map[string]bool{}
 	r.base = make(map[string]bool, len(files))
 	r.top = map[string]bool{}
+	r.stems = map[string]bool{}
 	for _, f := range files {
 		r.set[f] = true
-		r.base[path.Base(f)] = true
+		b := path.Base(f)
+		r.base[b] = true
+		r.stems[strings.TrimSuffix(b, path.Ext(b))] = true
 		segs := strings.Split(f, "/")
 		r.top[segs[0]] = true
 		for i := 1; i < len(segs); i++ {
 			r.dirs[strings.Join(segs[:i], "/")] = true
+			r.stems[segs[i-1]] = true
 		}
 	}
 }
@@ -309,6 +314,9 @@ func (r *Repo) HasBasename(name string) bool {
 	ok, _ := r.Exists(name)
 	return ok
 }
+
+// HasStem reports whether a tracked directory or file stem is name.
+func (r *Repo) HasStem(name string) bool { return r.stems[name] }
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {
