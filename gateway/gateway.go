@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -175,14 +174,10 @@ func (g *Gateway) Close() error {
 	return errors.Join(errs...)
 }
 
-// headerMatcher forwards only the Authorization header. Everything else, in particular any
-// attempt to smuggle x-organism-* metadata (the owner-session carrier), is dropped.
-func headerMatcher(key string) (string, bool) {
-	if strings.EqualFold(key, "Authorization") {
-		return auth.AuthorizationHeader, true
-	}
-	return "", false
-}
+// headerMatcher forwards no request header as metadata. grpc-gateway itself always forwards
+// Authorization; everything else, in particular any attempt to smuggle x-organism-* metadata
+// (the owner-session carrier), is dropped.
+func headerMatcher(string) (string, bool) { return "", false }
 
 type sessionCtxKey struct{}
 

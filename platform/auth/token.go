@@ -175,3 +175,6 @@ func (v *Verifier) Verify(token string) (Claims, error) {
 	}
 	return c, nil
 }
+
+// PublicKey returns the key credentials are checked against.
+func (v *Verifier) PublicKey() ed25519.PublicKey { return v.pub }

@@ -115,3 +115,6 @@ func (e *Env) OwnerSession() *grpc.ClientConn {
 	gw := e.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"})
 	return e.Conn(auth.Session{Gateway: gw, Owner: e.OwnerToken()})
 }
+
+// DialContext connects to the in-memory listener (for components that dial by themselves).
+func (e *Env) DialContext(ctx context.Context) (net.Conn, error) { return e.lis.DialContext(ctx) }
