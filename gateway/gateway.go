@@ -20,14 +20,14 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
-	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
-	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
-	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/telemetry"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
 // Options configure the gateway.

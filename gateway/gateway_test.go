@@ -14,11 +14,11 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/gateway"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpctest"
 	"github.com/organism-dev/organism/platform/refusal"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
 // fakeMedulla answers GetBrain with a refusal chosen by the brain name, and reports who called.

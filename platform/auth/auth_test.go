@@ -13,10 +13,10 @@ import (
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/refusal"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
 func newSigner(t *testing.T, clk *clock.Fake) *auth.Signer {

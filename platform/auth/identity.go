@@ -5,8 +5,8 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	"github.com/organism-dev/organism/platform/refusal"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
 // ErrorDomain is the ErrorInfo domain of refusals raised by authentication and authorization.

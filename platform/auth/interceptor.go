@@ -9,8 +9,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	"github.com/organism-dev/organism/platform/refusal"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
 // Metadata keys. SessionHeader is honoured only beside a gateway credential.

@@ -6,9 +6,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
-	"github.com/organism-dev/organism/platform/refusal"
 )
 
 func TestReasonStripsEnumPrefix(t *testing.T) {
