@@ -82,7 +82,7 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 		res, refused = MemorizeResult{}, nil
 		p := *p
 		p.gates = append([]string(nil), p.gates...)
-		claim, ref, err := s.decide(tx, c, &p, in)
+		claim, supersedes, ref, err := s.decide(tx, c, &p, in)
 		if err != nil {
 			return err
 		}
@@ -91,7 +91,7 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 			return s.reject(tx, &p, ref)
 		}
 		claim.ReceiptID = s.ids.New("rcpt_")
-		if err := tx.InsertVersion(&claim); err != nil {
+		if err := tx.InsertVersion(&claim, supersedes); err != nil {
 			return err
 		}
 		r, err := s.commit(tx, &p, claim.ReceiptID, map[string]string{"slug": claim.Slug, "version": strconv.FormatInt(claim.Version, 10), "state": string(claim.State)})
@@ -184,11 +184,12 @@ func (s *Service) anchorEvidence(b Brain, anchors []Anchor, carried bool) *Refus
 }
 
 // decide runs the gates that need the current state and builds the new version.
-func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim, *Refusal, error) {
+// It returns the row id of the live version it supersedes (0 for a new slug).
+func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim, int64, *Refusal, error) {
 	live, err := tx.Live(in.Brain, in.Slug)
 	exists := err == nil
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		return Claim{}, nil, err
+		return Claim{}, 0, nil, err
 	}
 	if in.ExpectedVersion != 0 && (!exists || live.Version != in.ExpectedVersion) {
 		have := int64(0)
@@ -197,7 +198,7 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 		}
 		r := refuse(ReasonVersionMismatch, "expected_version", "claim %s is at version %d, not %d", in.Slug, have, in.ExpectedVersion)
 		r.Metadata = map[string]string{"live_version": strconv.FormatInt(have, 10)}
-		return Claim{}, r, nil
+		return Claim{}, 0, r, nil
 	}
 	p.pass("version-cas")
 	now := s.now()
@@ -227,11 +228,11 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 	}
 	if exists && in.carried == nil && !in.AllowDowngrade {
 		if r := downgrade(live, claim); r != nil {
-			return Claim{}, r, nil
+			return Claim{}, 0, r, nil
 		}
 	}
 	p.pass("no-downgrade")
-	return claim, nil, nil
+	return claim, live.ID, nil, nil
 }
 
 // downgrade explains why next would lose trust that live has, or returns nil.

@@ -35,8 +35,9 @@ type Tx interface {
 	PutBrain(b Brain) error
 	// Live returns the live version of a slug, or ErrNotFound.
 	Live(brain, slug string) (Claim, error)
-	// InsertVersion supersedes the live version (if any) at c.WrittenAt and stores c as live.
-	InsertVersion(c *Claim) error
+	// InsertVersion stores c as the live version, superseding (at c.WrittenAt) the version row
+	// supersedes, which must be the live one; 0 means the slug is new.
+	InsertVersion(c *Claim, supersedes int64) error
 	// BumpStoreVersion advances a brain's store version by one and returns before and after.
 	BumpStoreVersion(brain string) (int64, int64, error)
 	AppendReceipt(r *Receipt) error

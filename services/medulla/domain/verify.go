@@ -97,7 +97,7 @@ func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyR
 		next.WrittenAt = s.now()
 		next.Evidence = append([]Anchor(nil), cur.Evidence...)
 		next.Provenance.VerifiedBy, next.Provenance.VerifiedVia, next.Provenance.VerifiedAt = c.Name(), via, next.WrittenAt
-		if err := tx.InsertVersion(&next); err != nil {
+		if err := tx.InsertVersion(&next, cur.ID); err != nil {
 			return err
 		}
 		details := map[string]string{"slug": next.Slug, "version": strconv.FormatInt(next.Version, 10), "state": string(StateVerified), "via": via}

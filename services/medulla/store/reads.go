@@ -10,7 +10,7 @@ import (
 
 // Brain implements domain.Store.
 func (s *Store) Brain(ctx context.Context, name string) (domain.Brain, error) {
-	b, err := scanBrain(s.r.QueryRowContext(ctx, `SELECT `+brainCols+` FROM brains WHERE name = ?`, name))
+	b, err := scanBrain(s.readBrain.QueryRowContext(ctx, name))
 	return b, wrap("brain", err)
 }
 
@@ -36,7 +36,7 @@ func (s *Store) Brains(ctx context.Context) ([]domain.Brain, error) {
 func (s *Store) Claim(ctx context.Context, brain, slug string, version int64) (domain.Claim, error) {
 	var row *sql.Row
 	if version == 0 {
-		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_heads h JOIN claim_versions v ON v.id = h.live_id WHERE h.brain = ? AND h.slug = ?`, brain, slug)
+		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL`, brain, slug)
 	} else {
 		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.version = ?`, brain, slug, version)
 	}

@@ -16,9 +16,10 @@ const receiptCols = `seq, id, brain, kind, proposal_id, effect, subject, gates, 
 	details, by_agent, by_seat, by_brain, by_origin, at, verse`
 
 // statements are the write path's prepared statements, prepared once on the writer connection
-// so a batch of thousands of writes never re-parses SQL.
+// so a batch of thousands of writes never re-parses SQL. The bulk ones take a JSON array and
+// write every row of a batch in one statement.
 type statements struct {
-	brain, putBrain, live, head, countLive, supersede, unindex, insertVersion, index, putHead, bump, appendReceipt *sql.Stmt
+	brain, putBrain, live, putBrainCounters, supersede, unindex, insertVersions, index, appendReceipts *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -34,21 +35,29 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
 			policy = excluded.policy, updated_at = excluded.updated_at`),
-		live:      p(`SELECT ` + claimCols + ` FROM claim_heads h JOIN claim_versions v ON v.id = h.live_id WHERE h.brain = ? AND h.slug = ?`),
-		head:      p(`SELECT live_id FROM claim_heads WHERE brain = ? AND slug = ?`),
-		countLive: p(`UPDATE brains SET live_claims = live_claims + 1 WHERE name = ?`),
-		supersede: p(`UPDATE claim_versions SET superseded_at = ? WHERE id = ? AND superseded_at IS NULL`),
-		unindex:   p(`DELETE FROM claim_fts WHERE rowid = ?`),
-		insertVersion: p(`INSERT INTO claim_versions (brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
+		live:             p(`SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL`),
+		putBrainCounters: p(`UPDATE brains SET store_version = ?, live_claims = live_claims + ? WHERE name = ?`),
+		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
+			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
+		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
+		insertVersions: p(`INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
 			created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
-			verified_by, verified_via, verified_at, written_at, receipt_id)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-		index:   p(`INSERT INTO claim_fts (rowid, slug, body) VALUES (?, ?, ?)`),
-		putHead: p(`INSERT INTO claim_heads (brain, slug, live_id) VALUES (?, ?, ?) ON CONFLICT (brain, slug) DO UPDATE SET live_id = excluded.live_id`),
-		bump:    p(`UPDATE brains SET store_version = store_version + 1 WHERE name = ? RETURNING store_version`),
-		appendReceipt: p(`INSERT INTO receipts (id, brain, kind, proposal_id, effect, subject, gates, reason, message,
+			verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id)
+			SELECT j.value ->> '$.id', j.value ->> '$.brain', j.value ->> '$.slug', j.value ->> '$.version', j.value ->> '$.kind',
+			j.value ->> '$.body', j.value ->> '$.evidence', j.value ->> '$.confidence', j.value ->> '$.state', j.value ->> '$.tier',
+			j.value ->> '$.verse', j.value ->> '$.created', j.value ->> '$.source_agent', j.value ->> '$.origin_brain',
+			j.value ->> '$.soul_source', j.value ->> '$.promoted_by', j.value ->> '$.promoted_reason', j.value ->> '$.promoted_at',
+			j.value ->> '$.verified_by', j.value ->> '$.verified_via', j.value ->> '$.verified_at', j.value ->> '$.written',
+			j.value ->> '$.superseded', j.value ->> '$.receipt'
+			FROM json_each(?) AS j ORDER BY j.key`),
+		index: p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
+		appendReceipts: p(`INSERT INTO receipts (id, brain, kind, proposal_id, effect, subject, gates, reason, message,
 			version_from, version_to, details, by_agent, by_seat, by_brain, by_origin, at, verse)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			SELECT j.value ->> '$.id', j.value ->> '$.brain', j.value ->> '$.kind', j.value ->> '$.proposal', j.value ->> '$.effect',
+			j.value ->> '$.subject', j.value ->> '$.gates', j.value ->> '$.reason', j.value ->> '$.message', j.value ->> '$.from',
+			j.value ->> '$.to', j.value ->> '$.details', j.value ->> '$.agent', j.value ->> '$.seat', j.value ->> '$.by_brain',
+			j.value ->> '$.origin', j.value ->> '$.at', j.value ->> '$.verse'
+			FROM json_each(?) AS j ORDER BY j.key`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()
@@ -61,14 +70,14 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 func (s *statements) in(ctx context.Context, tx *sql.Tx) *statements {
 	b := func(st *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, st) }
 	return &statements{
-		brain: b(s.brain), putBrain: b(s.putBrain), live: b(s.live), head: b(s.head), countLive: b(s.countLive),
-		supersede: b(s.supersede), unindex: b(s.unindex), insertVersion: b(s.insertVersion), index: b(s.index),
-		putHead: b(s.putHead), bump: b(s.bump), appendReceipt: b(s.appendReceipt),
+		brain: b(s.brain), putBrain: b(s.putBrain), live: b(s.live), putBrainCounters: b(s.putBrainCounters),
+		supersede: b(s.supersede), unindex: b(s.unindex), insertVersions: b(s.insertVersions), index: b(s.index),
+		appendReceipts: b(s.appendReceipts),
 	}
 }
 
 func (s *statements) close() {
-	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.live, s.head, s.countLive, s.supersede, s.unindex, s.insertVersion, s.index, s.putHead, s.bump, s.appendReceipt} {
+	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.live, s.putBrainCounters, s.supersede, s.unindex, s.insertVersions, s.index, s.appendReceipts} {
 		if st != nil {
 			st.Close()
 		}

@@ -40,6 +40,10 @@ type Store struct {
 	done  chan struct{}
 	once  sync.Once
 	stmts *statements
+	// readBrain is prepared on the read pool: every write door call looks its brain up first.
+	readBrain *sql.Stmt
+	// nextID is the next claim version row id; only the writer goroutine touches it.
+	nextID int64
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -79,7 +83,22 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		r.Close()
 		return nil, err
 	}
-	s := &Store{w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st}
+	readBrain, err := r.PrepareContext(ctx, `SELECT `+brainCols+` FROM brains WHERE name = ?`)
+	if err != nil {
+		st.close()
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	var maxID int64
+	if err := w.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM claim_versions`).Scan(&maxID); err != nil {
+		st.close()
+		readBrain.Close()
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	s := &Store{nextID: maxID + 1, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
 	return s, nil
 }
@@ -89,6 +108,7 @@ func (s *Store) Close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.done
 	s.stmts.close()
+	s.readBrain.Close()
 	return errors.Join(s.w.Close(), s.r.Close())
 }
 

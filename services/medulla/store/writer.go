@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -97,13 +96,16 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	tx := &txView{ctx: ctx, tx: sqlTx, st: s.stmts.in(ctx, sqlTx)}
+	tx := newTxView(ctx, sqlTx, s.stmts.in(ctx, sqlTx), s.nextID)
 	errs := make([]error, len(batch))
 	var failed error
 	for i, req := range batch {
 		if errs[i] = req.fn(tx); errs[i] != nil && failed == nil {
 			failed = errs[i]
 		}
+	}
+	if failed == nil {
+		failed = tx.flush()
 	}
 	if failed != nil {
 		_ = sqlTx.Rollback()
@@ -112,95 +114,7 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	if err := sqlTx.Commit(); err != nil {
 		return nil, fmt.Errorf("commit: %w", err)
 	}
+	// Row ids are handed out in memory by this (only) writer; they advance only on commit.
+	s.nextID = tx.nextID
 	return errs, nil
-}
-
-// txView implements domain.Tx over one SQL transaction.
-type txView struct {
-	ctx context.Context
-	tx  *sql.Tx
-	st  *statements
-}
-
-var _ domain.Tx = (*txView)(nil)
-
-func (t *txView) Brain(name string) (domain.Brain, error) {
-	b, err := scanBrain(t.st.brain.QueryRowContext(t.ctx, name))
-	return b, wrap("brain", err)
-}
-
-func (t *txView) PutBrain(b domain.Brain) error {
-	_, err := t.st.putBrain.ExecContext(t.ctx, b.Name, b.RepoRoot, b.SoulPath, string(b.Policy), boolInt(b.Reserved),
-		b.StoreVersion, b.CreatedAt.UnixNano(), b.UpdatedAt.UnixNano())
-	return wrap("put brain", err)
-}
-
-func (t *txView) Live(brain, slug string) (domain.Claim, error) {
-	c, err := scanClaim(t.st.live.QueryRowContext(t.ctx, brain, slug))
-	return c, wrap("live claim", err)
-}
-
-func (t *txView) InsertVersion(c *domain.Claim) error {
-	var liveID int64
-	err := t.st.head.QueryRowContext(t.ctx, c.Brain, c.Slug).Scan(&liveID)
-	switch {
-	case err == sql.ErrNoRows:
-		if _, err := t.st.countLive.ExecContext(t.ctx, c.Brain); err != nil {
-			return wrap("count live", err)
-		}
-	case err != nil:
-		return wrap("head", err)
-	default:
-		if _, err := t.st.supersede.ExecContext(t.ctx, c.WrittenAt.UnixNano(), liveID); err != nil {
-			return wrap("supersede", err)
-		}
-		if _, err := t.st.unindex.ExecContext(t.ctx, liveID); err != nil {
-			return wrap("unindex", err)
-		}
-	}
-	ev, err := encodeEvidence(c.Evidence)
-	if err != nil {
-		return err
-	}
-	p := c.Provenance
-	res, err := t.st.insertVersion.ExecContext(t.ctx, c.Brain, c.Slug, c.Version, string(c.Kind), c.Body, ev, c.Confidence,
-		string(c.State), string(c.Tier), string(c.Verse), nullTime(p.Created), p.SourceAgent, p.OriginBrain, p.SoulSource,
-		p.PromotedBy, p.PromotedReason, nullTime(p.PromotedAt), p.VerifiedBy, p.VerifiedVia, nullTime(p.VerifiedAt),
-		c.WrittenAt.UnixNano(), c.ReceiptID)
-	if err != nil {
-		return wrap("insert version", err)
-	}
-	if c.ID, err = res.LastInsertId(); err != nil {
-		return wrap("insert version", err)
-	}
-	if _, err := t.st.index.ExecContext(t.ctx, c.ID, c.Slug, c.Body); err != nil {
-		return wrap("index", err)
-	}
-	if _, err := t.st.putHead.ExecContext(t.ctx, c.Brain, c.Slug, c.ID); err != nil {
-		return wrap("put head", err)
-	}
-	return nil
-}
-
-func (t *txView) BumpStoreVersion(brain string) (int64, int64, error) {
-	var after int64
-	if err := t.st.bump.QueryRowContext(t.ctx, brain).Scan(&after); err != nil {
-		return 0, 0, wrap("bump store version", err)
-	}
-	return after - 1, after, nil
-}
-
-func (t *txView) AppendReceipt(r *domain.Receipt) error {
-	gates, details, err := encodeReceiptLists(r)
-	if err != nil {
-		return err
-	}
-	res, err := t.st.appendReceipt.ExecContext(t.ctx, r.ID, r.Brain, string(r.Kind), r.ProposalID, r.Effect, r.Subject, gates,
-		string(r.Reason), r.Message, r.VersionFrom, r.VersionTo, details, r.By.AgentID, r.By.Seat, r.By.Brain,
-		string(r.By.Origin), r.At.UnixNano(), string(r.Verse))
-	if err != nil {
-		return wrap("append receipt", err)
-	}
-	r.Seq, err = res.LastInsertId()
-	return wrap("append receipt", err)
 }

@@ -1,5 +1,5 @@
 -- Brains, the claim versions (append-only: a supersession stamps superseded_at, nothing is
--- deleted), the live-version heads, the full-text index of live versions, and the ledger.
+-- deleted), the full-text index of live versions, and the ledger.
 CREATE TABLE brains (
   name          TEXT PRIMARY KEY,
   repo_root     TEXT NOT NULL,
@@ -42,13 +42,8 @@ CREATE TABLE claim_versions (
 
 CREATE INDEX claim_versions_by_brain ON claim_versions(brain, id);
 CREATE INDEX claim_versions_live ON claim_versions(brain, written_at) WHERE superseded_at IS NULL;
-
-CREATE TABLE claim_heads (
-  brain   TEXT NOT NULL REFERENCES brains(name),
-  slug    TEXT NOT NULL,
-  live_id INTEGER NOT NULL REFERENCES claim_versions(id),
-  PRIMARY KEY (brain, slug)
-) STRICT, WITHOUT ROWID;
+-- At most one live version per slug, enforced by the database itself.
+CREATE UNIQUE INDEX claim_versions_live_slug ON claim_versions(brain, slug) WHERE superseded_at IS NULL;
 
 -- Only live versions are indexed; the rowid is claim_versions.id.
 CREATE VIRTUAL TABLE claim_fts USING fts5(slug, body, tokenize = 'unicode61 remove_diacritics 2');
