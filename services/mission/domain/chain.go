@@ -203,14 +203,26 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 		return Letter{}, Mission{}, err
 	}
 	s.change.broadcast()
-	after, err := s.o.Store.Mission(ctx, m.MissionID)
-	if err != nil {
-		return Letter{}, Mission{}, err
-	}
+	after := applied(m, ap)
 	if to.Closes() {
 		after = s.debrief(ctx, after)
 	}
 	return l, after, nil
+}
+
+// applied is m as the store holds it after ap, without reading it back.
+func applied(m Mission, ap Append) Mission {
+	m.HeadSeq, m.HeadLetterID, m.Phase, m.UpdatedAt = ap.Letter.Seq, ap.Letter.LetterID, ap.Phase, ap.Now
+	if ap.CandidateLetterID != "" {
+		m.CandidateLetterID = ap.CandidateLetterID
+	}
+	if ap.ClearLease {
+		m.Lease = Lease{}
+	}
+	if ap.ClearRerun {
+		m.RerunRequested = false
+	}
+	return m
 }
 
 func headMoved(expected, head int64) error {

@@ -37,7 +37,11 @@ func TestCheckLetter(t *testing.T) {
 			l.Candidate = validCandidate()
 			l.Candidate.EndedAt = l.Candidate.StartedAt.Add(-time.Second)
 		}, "letter.candidate.ended_at"},
-		{"short commit", func(l *Letter) { l.Phase = PhaseMergeWait; l.Candidate = validCandidate(); l.Candidate.BaseCommit = "abc" }, "letter.candidate.base_commit"},
+		{"short commit", func(l *Letter) {
+			l.Phase = PhaseMergeWait
+			l.Candidate = validCandidate()
+			l.Candidate.BaseCommit = "abc"
+		}, "letter.candidate.base_commit"},
 		{"escaping path", func(l *Letter) {
 			l.Phase = PhaseMergeWait
 			l.Candidate = validCandidate()

@@ -31,7 +31,16 @@ func Migrations() fs.FS {
 
 // Store implements domain.Store.
 type Store struct {
-	db *sql.DB
+	db         *sql.DB
+	getMission *sql.Stmt
+
+	// Appends go through one writer goroutine that commits them in groups: one transaction
+	// and one fsync for every append waiting at that moment, each inside its own savepoint
+	// so a lost CAS rolls back only itself.
+	appends  chan appendReq
+	quit     chan struct{}
+	done     chan struct{}
+	maxBatch int
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -40,6 +49,8 @@ var _ domain.Store = (*Store)(nil)
 type Options struct {
 	// Synchronous defaults to sqlitedb.SyncFull.
 	Synchronous sqlitedb.Synchronous
+	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables grouping.
+	MaxBatch int
 }
 
 // Open opens (creating and migrating) the database file at path.
@@ -48,11 +59,32 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	if o.MaxBatch <= 0 {
+		o.MaxBatch = 256
+	}
+	w, err := prepareWriter(ctx, db)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	getMission, err := db.PrepareContext(ctx, `SELECT `+missionCols+` FROM missions WHERE mission_id = ?`)
+	if err != nil {
+		w.close()
+		db.Close()
+		return nil, err
+	}
+	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch}
+	go s.writer(w)
+	return s, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close stops the writer after the batch in hand and closes the database.
+func (s *Store) Close() error {
+	close(s.quit)
+	<-s.done
+	s.getMission.Close()
+	return s.db.Close()
+}
 
 func ns(t time.Time) int64 {
 	if t.IsZero() {
@@ -132,67 +164,6 @@ func insertEvent(ctx context.Context, tx *sql.Tx, ev domain.BoardEvent) error {
 	return wrap("insert board event", err)
 }
 
-// Append writes one letter under compare-and-swap on the head.
-func (s *Store) Append(ctx context.Context, a domain.Append) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return wrap("append", err)
-	}
-	defer tx.Rollback()
-	q := `UPDATE missions SET head_seq = ?, head_letter_id = ?, phase = ?, updated_at = ?`
-	args := []any{a.Letter.Seq, a.Letter.LetterID, string(a.Phase), ns(a.Now)}
-	if a.CandidateLetterID != "" {
-		q += `, candidate_letter = ?`
-		args = append(args, a.CandidateLetterID)
-	}
-	if a.ClearLease {
-		q += `, lease_id = '', lease_runner = '', lease_expires = 0`
-	}
-	if a.ClearRerun {
-		q += `, rerun_requested = 0`
-	}
-	q += ` WHERE mission_id = ? AND head_seq = ?`
-	args = append(args, a.Letter.MissionID, a.ExpectedHead)
-	if a.RequireLease != "" {
-		q += ` AND lease_id = ? AND lease_expires > ?`
-		args = append(args, a.RequireLease, ns(a.Now))
-	}
-	res, err := tx.ExecContext(ctx, q, args...)
-	if err != nil {
-		return wrap("append", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		var head int64
-		err := tx.QueryRowContext(ctx, `SELECT head_seq FROM missions WHERE mission_id = ?`, a.Letter.MissionID).Scan(&head)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return domain.ErrMissionNotFound
-		case err != nil:
-			return wrap("append", err)
-		case head != a.ExpectedHead:
-			return domain.ErrHeadMoved
-		}
-		return domain.ErrLeaseNotHeld
-	}
-	if err := insertLetter(ctx, tx, a.Letter); err != nil {
-		return err
-	}
-	if err := insertEvent(ctx, tx, a.Event); err != nil {
-		return err
-	}
-	if a.Receipt != nil {
-		body, err := json.Marshal(a.Receipt)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO receipts(receipt_id, mission_id, brain, body, at) VALUES (?, ?, ?, ?, ?)`,
-			a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(body), ns(a.Receipt.At)); err != nil {
-			return wrap("insert receipt", err)
-		}
-	}
-	return wrap("append", tx.Commit())
-}
-
 const missionCols = `mission_id, brain, title, phase, head_seq, head_letter_id, opened_at, updated_at, candidate_letter,
 	spawned, assigned_runner, lease_id, lease_runner, lease_expires, attempts, rerun_requested, packet,
 	debrief_state, debrief_slug, debrief_error`
@@ -221,7 +192,7 @@ func scanMission(r scanner) (domain.Mission, error) {
 
 // Mission returns one mission or ErrMissionNotFound.
 func (s *Store) Mission(ctx context.Context, id string) (domain.Mission, error) {
-	m, err := scanMission(s.db.QueryRowContext(ctx, `SELECT `+missionCols+` FROM missions WHERE mission_id = ?`, id))
+	m, err := scanMission(s.getMission.QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return m, domain.ErrMissionNotFound
 	}
