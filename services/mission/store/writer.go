@@ -2,10 +2,10 @@ package store
 
 import (
 	"context"
-	"fmt"
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 
 	"github.com/organism-dev/organism/services/mission/domain"
 )
