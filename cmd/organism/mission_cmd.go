@@ -24,7 +24,7 @@ const missionUsage = `usage:
   organism mission show MISSION [--letters] [--log]
   organism mission board [--brain NAME] [--phase judging,merge_wait,...] [--watch [--cursor N]]
   organism mission spawn MISSION [--runner ID]
-  organism mission land MISSION --owner [--candidate LETTER] [--store-version N]
+  organism mission land MISSION --owner [--candidate LETTER] [--store-version N]   (only the owner's credential lands)
 every verb takes --addr, --token or --owner, --data-dir, --json`
 
 func runMission(ctx context.Context, args []string, out io.Writer) error {
@@ -84,6 +84,9 @@ func parsePhase(s string) (missionv1.Phase, error) {
 }
 
 func phaseName(p missionv1.Phase) string {
+	if p == missionv1.Phase_PHASE_UNSPECIFIED {
+		return "-"
+	}
 	return strings.ToLower(strings.TrimPrefix(p.String(), "PHASE_"))
 }
 
@@ -390,9 +393,6 @@ func runMissionLand(ctx context.Context, args []string, out io.Writer) error {
 	version := fs.Int64("store-version", -1, "the brain's store version you saw (default: read it now)")
 	if err := fs.Parse(splitIDArg(args)); err != nil {
 		return err
-	}
-	if !c.d.owner {
-		return errors.New("landing is the owner's stamp: run it with --owner (origin human-cli)")
 	}
 	if err := c.dial(fs, true); err != nil {
 		return err
