@@ -64,7 +64,9 @@ type ItemError struct{ Reason string }
 
 func (e *ItemError) Error() string { return e.Reason }
 
-func itemErr(format string, args ...any) error { return &ItemError{Reason: fmt.Sprintf(format, args...)} }
+func itemErr(format string, args ...any) error {
+	return &ItemError{Reason: fmt.Sprintf(format, args...)}
+}
 
 // ParseItem normalizes one untrusted working-set entry: separators become "/", "." and empty
 // segments go, trailing "/**" folds into the directory it names, and absolute, home-relative
@@ -105,6 +107,9 @@ func ParseItem(raw string) (Item, error) {
 			continue
 		case "..":
 			return Item{}, itemErr(`".." leaves the repository`)
+		}
+		if strings.TrimSpace(seg) != seg {
+			return Item{}, itemErr("a segment starts or ends with whitespace")
 		}
 		if len(seg) > MaxSegmentByte {
 			return Item{}, itemErr("a segment is longer than %d bytes", MaxSegmentByte)

@@ -1,0 +1,135 @@
+// Package presence assembles the presence service: live sessions by TTL and heartbeat, a gc
+// sweep, a watch stream, and collisions derived at read time.
+package presence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"time"
+
+	"google.golang.org/grpc"
+
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/services/presence/domain"
+	"github.com/organism-dev/organism/services/presence/store"
+	"github.com/organism-dev/organism/services/presence/transport"
+)
+
+// Options configure the service. Only DataDir is required.
+type Options struct {
+	// DataDir holds presence.db.
+	DataDir string
+	Logger  *slog.Logger
+	// Clock defaults to the wall clock.
+	Clock clock.Clock
+	// NewID defaults to prs_ + 12 random hex digits.
+	NewID func() string
+	// SweepInterval is how often expired presences are swept and missed beats reported;
+	// default 1s, negative disables (tests drive the sweep through the Gc RPC).
+	SweepInterval time.Duration
+	// FlushInterval is how often beats are written to presence.db (beats live in memory
+	// between flushes, so a crash costs at most this much of last_beat); default 1s, negative disables.
+	FlushInterval time.Duration
+	// EventRetention and KeepEvents bound the watch log; defaults 24h and 10,000 events.
+	EventRetention time.Duration
+	KeepEvents     int
+}
+
+// Service is the running presence organ.
+type Service struct {
+	opts   Options
+	store  *store.Store
+	reg    *domain.Registry
+	server *transport.Server
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	once   sync.Once
+}
+
+// Open opens presence.db, loads the roster and starts the sweep and flush loops.
+func Open(ctx context.Context, opts Options) (*Service, error) {
+	if opts.DataDir == "" {
+		return nil, errors.New("presence: DataDir is required")
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Clock == nil {
+		opts.Clock = clock.Real{}
+	}
+	if opts.SweepInterval == 0 {
+		opts.SweepInterval = time.Second
+	}
+	if opts.FlushInterval == 0 {
+		opts.FlushInterval = time.Second
+	}
+	if err := os.MkdirAll(opts.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("presence: data dir: %w", err)
+	}
+	st, err := store.Open(ctx, opts.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("presence: %w", err)
+	}
+	reg, err := domain.Open(ctx, domain.Options{Store: st, Clock: opts.Clock, Logger: opts.Logger, NewID: opts.NewID,
+		EventRetention: opts.EventRetention, KeepEvents: opts.KeepEvents})
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("presence: %w", err)
+	}
+	s := &Service{opts: opts, store: st, reg: reg,
+		server: transport.New(transport.Options{Registry: reg, Logger: opts.Logger})}
+	loopCtx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	s.loop(loopCtx, opts.SweepInterval, "sweep", func(ctx context.Context) error {
+		_, err := reg.Sweep(ctx)
+		return err
+	})
+	s.loop(loopCtx, opts.FlushInterval, "flush beats", reg.FlushBeats)
+	if opts.SweepInterval > 0 {
+		s.loop(loopCtx, time.Minute, "prune events", reg.PruneEvents)
+	}
+	return s, nil
+}
+
+func (s *Service) loop(ctx context.Context, every time.Duration, what string, fn func(context.Context) error) {
+	if every <= 0 {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if err := fn(ctx); err != nil && ctx.Err() == nil {
+					s.opts.Logger.Error("presence background "+what+" failed", "err", err)
+				}
+			}
+		}
+	}()
+}
+
+// Register adds the PresenceService to r.
+func (s *Service) Register(r grpc.ServiceRegistrar) { s.server.Attach(r) }
+
+// Registry exposes the domain for in-process callers and benchmarks.
+func (s *Service) Registry() *domain.Registry { return s.reg }
+
+// Close stops the loops, writes pending beats and closes presence.db.
+func (s *Service) Close() error {
+	var err error
+	s.once.Do(func() {
+		s.cancel()
+		s.wg.Wait()
+		err = errors.Join(s.reg.FlushBeats(context.Background()), s.store.Close())
+	})
+	return err
+}
