@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"bytes"
 	"path"
 	"regexp"
 	"strconv"
@@ -31,7 +32,11 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 			}
 		}
 	}
-	for _, m := range codeSpan.FindAllStringSubmatchIndex(raw, -1) {
+	var spans [][]int
+	if strings.IndexByte(raw, '`') >= 0 {
+		spans = codeSpan.FindAllStringSubmatchIndex(raw, -1)
+	}
+	for _, m := range spans {
 		body := raw[m[2]:m[3]]
 		anchors, term := classifySpan(body)
 		for _, a := range anchors {
@@ -43,7 +48,11 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		}
 		blank(m[0], m[1])
 	}
-	for _, m := range mdLink.FindAllStringSubmatchIndex(string(prose), -1) {
+	var links [][]int
+	if bytes.Contains(prose, []byte("](")) {
+		links = mdLink.FindAllStringSubmatchIndex(string(prose), -1)
+	}
+	for _, m := range links {
 		dest := strings.TrimSpace(string(prose[m[2]:m[3]]))
 		if a, ok := linkAnchor(dest, soulPath); ok {
 			a.Line = lineAt(m[0])
@@ -52,7 +61,11 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		blank(m[2], m[3])
 	}
 	text := string(prose)
-	for _, m := range bareURL.FindAllStringIndex(text, -1) {
+	var urls [][]int
+	if strings.Contains(text, "http") {
+		urls = bareURL.FindAllStringIndex(text, -1)
+	}
+	for _, m := range urls {
 		u := text[m[0]:m[1]]
 		if localURL.MatchString(u) {
 			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: strings.TrimRight(u, ".,;)"), Line: lineAt(m[0])})
@@ -60,28 +73,58 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		blank(m[0], m[1])
 	}
 	text = string(prose)
-	c.Anchors = append(c.Anchors, proseRefs(text, lineAt)...)
-	attachLineHints(c, text, lineAt)
-	plain := strings.ReplaceAll(raw, "`", "")
+	// Digits inside code spans were read with the spans; prose patterns only need digits in prose.
+	digits := strings.ContainsAny(text, "0123456789")
+	if digits || strings.Contains(text, "/") {
+		c.Anchors = append(c.Anchors, proseRefs(text, lineAt, digits)...)
+	}
+	if digits && (strings.Contains(text, "line") || strings.Contains(text, "Line") || strings.Contains(text, "L")) {
+		attachLineHints(c, text, lineAt)
+	}
+	for i := range c.Anchors {
+		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
+			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+		}
+	}
 	lower := strings.ToLower(text)
-	plainLower := strings.ToLower(plain)
-	for _, m := range commitCount.FindAllStringSubmatch(plainLower, -1) {
+	plainLower := strings.ToLower(strings.ReplaceAll(raw, "`", ""))
+	words := wordsOf(plainLower)
+	c.Temporal = anyWord(words, temporalSingles) || anyPhrase(plainLower, temporalPhrases)
+	c.Shipped = anyWord(words, shippedSingles)
+	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
+		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
+		for _, a := range c.Anchors {
+			if a.Kind == AnchorRuntime {
+				c.Priced = ClassRuntime
+			}
+		}
+		c.Anchors = dedupAnchors(c.Anchors)
+		if anyWord(words, receiptCues) && receiptWords.MatchString(lower) {
+			c.Priced = ClassReceipt
+		}
+		return
+	}
+	var counts [][]string
+	if strings.Contains(plainLower, "commit") {
+		counts = commitCount.FindAllStringSubmatch(plainLower, -1)
+	}
+	for _, m := range counts {
 		n, _ := strconv.Atoi(m[1])
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorCount, Ref: m[0], Number: n, Since: m[2], Line: c.StartLine})
 	}
-	if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
+	if !strings.Contains(plainLower, "last commit") {
+	} else if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorLastDate, Ref: m[1], Line: c.StartLine})
 	}
-	if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
+	if !anyPhrase(plainLower, expiryCues) {
+	} else if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
 		c.ExpiresOn = m[1]
 	}
-	c.Temporal = temporalWords.MatchString(plainLower)
-	c.Shipped = shippedWords.MatchString(plainLower)
 	switch {
-	case runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
+	case anyWord(words, runtimeNouns) && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})
 		c.Priced = ClassRuntime
-	case receiptWords.MatchString(lower):
+	case (anyWord(words, receiptCues) || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
 		c.Priced = ClassReceipt
 	}
 	for _, a := range c.Anchors {
@@ -89,7 +132,9 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 			c.Priced = ClassRuntime
 		}
 	}
-	c.Numbers = numberFacts(text, lineAt)
+	if digits {
+		c.Numbers = numberFacts(text, lineAt)
+	}
 	c.Anchors = dedupAnchors(c.Anchors)
 }
 
@@ -101,32 +146,84 @@ var (
 	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
 	lastCommit     = regexp.MustCompile(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
 	expiresOn      = regexp.MustCompile(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
-	temporalWords  = regexp.MustCompile(`\b(currently|for now|right now|at the moment|temporarily|in flight|in progress|pending|wip|may hold|sibling worktree|this week|as of today|until)\b`)
-	shippedWords   = regexp.MustCompile(`\b(shipped|ships|landed|merged|done|completed|implemented|fixed|resolved|delivered|released)\b`)
 	runtimeCount   = regexp.MustCompile(`(\d+(?:[.,]\d+)?\s*[km]?)\s+(?:live\s+)?(nodes|edges|pods|replicas|sessions|connections|workers|processes|active users|requests per second|rps|qps|vectors)\b`)
 	runtimeContext = regexp.MustCompile(`\b(live|running|warm|warm-booted|served|serving|online|deployed|in prod|in production|uptime)\b`)
 	receiptWords   = regexp.MustCompile(`\b\d+\s*/\s*\d+\s+(green|pass|passing|ok)\b|\b(green|passing) at \d+\s*/\s*\d+|\b\d+\s+(?:\w+\s+)?(tests|specs|cases)\s+(green|pass|passing|ok)\b|\b(ci|tests?|battery|suite|build|checks?)\s+(is\s+|are\s+|stays?\s+)?(green|passing|red|failing)\b|\bgreen on \d+|\bcoverage (?:at |of |is )?\d+%|\d+% coverage|\bzero [\w -]{0,20}(losses|failures|regressions)\b|\bbattery at \d+`)
 )
 
+// Wording markers, matched on whole words (cheaper than a regexp per sentence on long souls).
+var (
+	temporalSingles = set("currently", "temporarily", "pending", "wip", "until")
+	temporalPhrases = []string{"for now", "right now", "at the moment", "in flight", "in progress", "may hold", "sibling worktree", "this week", "as of today"}
+	shippedSingles  = set("shipped", "ships", "landed", "merged", "done", "completed", "implemented", "fixed", "resolved", "delivered", "released")
+	receiptCues     = set("green", "passing", "red", "failing", "losses", "failures", "regressions")
+	runtimeNouns    = set("nodes", "edges", "pods", "replicas", "sessions", "connections", "workers", "processes", "users", "requests", "rps", "qps", "vectors")
+	expiryCues      = []string{"until", "expire", "through", "till"}
+)
+
+// wordSet is a claim's lower-case words; small claims keep it a slice, which beats a map here.
+type wordSet []string
+
+func wordsOf(lower string) wordSet {
+	return strings.FieldsFunc(lower, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+}
+
+func anyWord(words wordSet, want map[string]bool) bool {
+	for _, w := range words {
+		if want[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyPhrase(s string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // proseRefs finds git refs and bare paths written outside code spans.
-func proseRefs(text string, lineAt func(int) int) []Anchor {
+func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 	var out []Anchor
+	if !digits {
+		return barePaths(text, lineAt, out)
+	}
 	lower := strings.ToLower(text)
-	for _, m := range prRef.FindAllStringSubmatchIndex(text, -1) {
+	var prs [][]int
+	if strings.IndexByte(text, '#') >= 0 {
+		prs = prRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range prs {
 		if excludedHashContext(lower[:m[0]]) {
 			continue
 		}
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
 		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
 	}
-	for _, m := range prWord.FindAllStringSubmatchIndex(text, -1) {
+	var prw [][]int
+	if strings.Contains(lower, "pr") || strings.Contains(lower, "pull") {
+		prw = prWord.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range prw {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
 		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
 	}
-	for _, m := range tagRef.FindAllStringSubmatchIndex(text, -1) {
+	var tags [][]int
+	if hasVersionStart(text) {
+		tags = tagRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range tags {
 		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0])})
 	}
-	for _, m := range shaRef.FindAllStringSubmatchIndex(text, -1) {
+	var shas [][]int
+	if hasHexRun(text, 7) {
+		shas = shaRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range shas {
 		lo, hi := m[2], m[3]
 		if lo < 0 {
 			lo, hi = m[4], m[5]
@@ -136,8 +233,15 @@ func proseRefs(text string, lineAt func(int) int) []Anchor {
 			out = append(out, Anchor{Kind: AnchorCommit, Ref: sha, Line: lineAt(m[0])})
 		}
 	}
+	return barePaths(text, lineAt, out)
+}
+
+func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
+	if !strings.Contains(text, "/") {
+		return out
+	}
 	for _, m := range barePath.FindAllStringIndex(text, -1) {
-		tok := strings.TrimRight(text[m[0]:m[1]], ".,:;")
+		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( "))
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
 			a.Line = lineAt(m[0])
 			out = append(out, a)
@@ -207,11 +311,6 @@ func attachLineHints(c *Claim, text string, lineAt func(int) int) {
 		a.Kind, a.Start, a.End = AnchorLine, start, end
 		a.Ref = a.Path + ":" + strconv.Itoa(start)
 		a.Hints = hintsFor(c, a.Path)
-	}
-	for i := range c.Anchors {
-		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
-			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
-		}
 	}
 }
 
@@ -635,4 +734,29 @@ const kindLooseCommands ClaimKind = "loose_commands"
 func looksLikeCommand(line string) bool {
 	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "$ "))
 	return len(f) > 0 && (commandWords[f[0]] || strings.HasPrefix(f[0], "./"))
+}
+
+func hasVersionStart(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 'v' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+func hasHexRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }

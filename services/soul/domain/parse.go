@@ -198,10 +198,11 @@ func (p *parser) paragraph(n ast.Node) {
 	if isReceiptLine(raw) {
 		return
 	}
+	line, counted := start, 0
 	for _, s := range splitSentences(raw) {
-		line := start + strings.Count(raw[:s.off], "\n")
-		endLine := line + strings.Count(s.text, "\n")
-		p.addClaim(KindSentence, s.text, line, endLine)
+		line += strings.Count(raw[counted:s.off], "\n")
+		counted = s.off
+		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
 	}
 }
 

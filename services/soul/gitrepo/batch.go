@@ -80,25 +80,83 @@ func (r *Repo) checkIgnored(ctx context.Context, paths []string, out map[string]
 	return nil
 }
 
-// everAdded answers which paths some commit on any ref ever added (a file, or a file under a directory).
+// everAdded answers which missing paths were ever part of HEAD's history (a file, or a file under a
+// directory). A few paths ask git directly; many ask for every deletion once, which costs the same for
+// 10 paths as for 10,000 and is cached per HEAD, so a server re-checking a brain pays it once.
 func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, error) {
-	args := []string{"log", "--all", "--format=", "--name-only", "--diff-filter=A", "-z"}
-	if len(paths) <= 512 {
-		args = append(args, "--")
-		args = append(args, paths...)
+	if r.head.SHA == "" {
+		return map[string]bool{}, nil
 	}
-	res, err := runLimited(ctx, r.root, nil, 256<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+	var seen map[string]bool
+	if len(paths) <= directHistoryPaths {
+		args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, paths...)
+		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+		if err != nil {
+			return nil, err
+		}
+		seen = withParents(res)
+	} else {
+		var err error
+		if seen, err = r.deletions(ctx); err != nil {
+			return nil, err
+		}
+	}
+	out := map[string]bool{}
+	for _, p := range paths {
+		if seen[p] {
+			out[p] = true
+		}
+	}
+	return out, nil
+}
+
+// directHistoryPaths is where asking git per pathspec stops being cheaper than listing every deletion.
+const directHistoryPaths = 8
+
+var deletionCache = struct {
+	sync.Mutex
+	m map[string]map[string]bool
+}{m: map[string]map[string]bool{}}
+
+// ResetCache forgets cached history answers (benchmarks measure cold checks with it).
+func ResetCache() {
+	deletionCache.Lock()
+	deletionCache.m = map[string]map[string]bool{}
+	deletionCache.Unlock()
+}
+
+// deletions lists every path HEAD's history ever deleted, with its parent directories.
+func (r *Repo) deletions(ctx context.Context) (map[string]bool, error) {
+	key := r.root + "\x00" + r.head.SHA
+	deletionCache.Lock()
+	if m, ok := deletionCache.m[key]; ok {
+		deletionCache.Unlock()
+		return m, nil
+	}
+	deletionCache.Unlock()
+	res, err := runLimited(ctx, r.root, nil, 256<<20, nil, "log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=D", "-z")
 	if err != nil {
 		return nil, err
 	}
-	added := map[string]bool{}
+	m := withParents(res)
+	deletionCache.Lock()
+	if len(deletionCache.m) >= 64 {
+		deletionCache.m = map[string]map[string]bool{}
+	}
+	deletionCache.m[key] = m
+	deletionCache.Unlock()
+	return m, nil
+}
+
+func withParents(res []byte) map[string]bool {
+	out := map[string]bool{}
 	for _, f := range bytes.Split(res, []byte{0}) {
 		s := strings.TrimSpace(string(f))
 		for s != "" && s != "." {
-			if added[s] {
+			if out[s] {
 				break
 			}
-			added[s] = true
+			out[s] = true
 			i := strings.LastIndexByte(s, '/')
 			if i < 0 {
 				break
@@ -106,13 +164,7 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 			s = s[:i]
 		}
 	}
-	out := map[string]bool{}
-	for _, p := range paths {
-		if added[p] {
-			out[p] = true
-		}
-	}
-	return out, nil
+	return out
 }
 
 // grepWords lists the tracked source lines that mention any of the words, in one git grep.
