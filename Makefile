@@ -1,7 +1,7 @@
 # Organism: one Makefile for the whole workspace. `make help` lists the targets.
 SHELL      := /bin/bash
 GO         ?= go
-BUF        := $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
+BUF        := GOWORK=off $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
 SERVICES   := soul medulla mission presence
 # Every package of every workspace module (go.work); tools are not part of it.
 PKGS       := ./proto/... ./platform/... ./services/... ./gateway/... ./cmd/...
@@ -18,7 +18,7 @@ help: ## list the targets
 
 .PHONY: tools
 tools: ## build the pinned code generators and buf
-	$(GO) build -modfile=tools/go.mod -o /dev/null tool
+	GOWORK=off $(GO) build -modfile=tools/go.mod -o /dev/null tool
 	$(BUF) --version
 
 .PHONY: generate
