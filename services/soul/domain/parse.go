@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -71,6 +73,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	}
 	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(src)))
 	p.walkBlocks(doc, 0)
+	extractAll(p.soul.Claims, path)
 	p.finishSections()
 	p.assignTissues()
 	p.soul.Headline = p.headline()
@@ -331,10 +334,6 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 		c.directive, c.hasDirective = t, true
 	}
 	p.noteDirectives(c.Text, -1)
-	extractInto(&c, p.path, kind == KindCommands || kind == kindLooseCommands, start)
-	if c.Kind == kindLooseCommands {
-		c.Kind = KindCommands
-	}
 	p.soul.Claims = append(p.soul.Claims, c)
 }
 
@@ -582,4 +581,34 @@ func deepPrefix(line []byte) (prefixCut, bool) {
 		}
 	}
 	return prefixCut{}, false
+}
+
+// extractAll reads every claim's anchors. Claims are independent, so long souls spread over the cores.
+func extractAll(claims []Claim, soulPath string) {
+	one := func(c *Claim) {
+		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine)
+		if c.Kind == kindLooseCommands {
+			c.Kind = KindCommands
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(claims) < 512 {
+		for i := range claims {
+			one(&claims[i])
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (len(claims) + workers - 1) / workers
+	for lo := 0; lo < len(claims); lo += chunk {
+		hi := min(lo+chunk, len(claims))
+		wg.Add(1)
+		go func(part []Claim) {
+			defer wg.Done()
+			for i := range part {
+				one(&part[i])
+			}
+		}(claims[lo:hi])
+	}
+	wg.Wait()
 }

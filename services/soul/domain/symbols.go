@@ -34,6 +34,22 @@ var (
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
 )
 
+// DefinitionLine reports whether a source line may define a symbol in the language of path. Repository
+// readers keep only these lines of each file, so a warm symbol check never re-reads the sources.
+func DefinitionLine(path, text string) bool {
+	switch langOf(path) {
+	case "go":
+		return defGoPkg.MatchString(text) || defGoFunc.MatchString(text) || defGoType.MatchString(text)
+	case "rust":
+		return defRust.MatchString(text) || defRustImpl.MatchString(text)
+	case "py":
+		return defPy.MatchString(text)
+	case "js", "java":
+		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+	}
+	return false
+}
+
 var controlWords = set("if", "for", "while", "switch", "catch", "return", "function", "new", "else", "do", "try", "with", "case", "throw", "await", "yield", "typeof", "sizeof", "match", "loop", "elif", "print")
 
 func langOf(p string) string {

@@ -5,6 +5,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,13 +38,46 @@ func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnsw
 	}
 	if len(q.Symbols) > 0 {
 		wg.Add(1)
-		go func() { defer wg.Done(); ans.SymbolLines, errs[3] = r.grepWords(ctx, q.Symbols) }()
+		go func() {
+			defer wg.Done()
+			if r.git {
+				ans.SymbolLines, errs[3] = r.symbolLines(ctx, q.Symbols)
+			} else {
+				ans.SymbolLines = r.scanWords(q.Symbols)
+			}
+		}()
 	}
 	wg.Wait()
 	return ans, errors.Join(errs[:]...)
 }
 
-func (r *Repo) resolveCommits(ctx context.Context, names []string, out map[string]string) error {
+func (r *Repo) resolveCommits(ctx context.Context, all []string, out map[string]string) error {
+	// A commit that exists stays existing, so found names are cached; absent ones are asked every time.
+	var names []string
+	knownCommits.Lock()
+	for _, n := range all {
+		if full, ok := knownCommits.m[r.root+"\x00"+n]; ok {
+			out[n] = full
+		} else {
+			names = append(names, n)
+		}
+	}
+	knownCommits.Unlock()
+	if len(names) == 0 {
+		return nil
+	}
+	defer func() {
+		knownCommits.Lock()
+		if len(knownCommits.m) > 100_000 {
+			knownCommits.m = map[string]string{}
+		}
+		for _, n := range names {
+			if full := out[n]; full != "" {
+				knownCommits.m[r.root+"\x00"+n] = full
+			}
+		}
+		knownCommits.Unlock()
+	}()
 	var in bytes.Buffer
 	for _, n := range names {
 		in.WriteString(n + "^{commit}\n")
@@ -62,7 +99,76 @@ func (r *Repo) resolveCommits(ctx context.Context, names []string, out map[strin
 	return nil
 }
 
-func (r *Repo) checkIgnored(ctx context.Context, paths []string, out map[string]bool) error {
+var knownCommits = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// ignoreAnswers caches check-ignore verdicts while every ignore source (the index, each tracked
+// .gitignore, info/exclude) is unchanged.
+var ignoreAnswers = struct {
+	sync.Mutex
+	m map[string]ignoreSnapshot
+}{m: map[string]ignoreSnapshot{}}
+
+type ignoreSnapshot struct {
+	key     string
+	answers map[string]bool
+}
+
+func (r *Repo) ignoreKey() string {
+	var b strings.Builder
+	for _, p := range []string{filepath.Join(r.gitDir, "index"), filepath.Join(r.gitDir, "info", "exclude")} {
+		if st, err := os.Stat(p); err == nil {
+			fmt.Fprintf(&b, "%d/%d;", st.ModTime().UnixNano(), st.Size())
+		}
+	}
+	for _, f := range r.files {
+		if path.Base(f) == ".gitignore" {
+			if st, err := os.Stat(filepath.Join(r.root, filepath.FromSlash(f))); err == nil {
+				fmt.Fprintf(&b, "%s:%d/%d;", f, st.ModTime().UnixNano(), st.Size())
+			}
+		}
+	}
+	return b.String()
+}
+
+func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bool) error {
+	key := r.ignoreKey()
+	var paths []string
+	ignoreAnswers.Lock()
+	snap := ignoreAnswers.m[r.root]
+	if snap.key != key {
+		snap = ignoreSnapshot{key: key, answers: map[string]bool{}}
+	}
+	for _, p := range all {
+		if ignored, ok := snap.answers[p]; ok {
+			if ignored {
+				out[p] = true
+			}
+		} else {
+			paths = append(paths, p)
+		}
+	}
+	ignoreAnswers.Unlock()
+	if len(paths) == 0 {
+		return nil
+	}
+	fresh := map[string]bool{}
+	defer func() {
+		ignoreAnswers.Lock()
+		if len(snap.answers) > 100_000 {
+			snap.answers = map[string]bool{}
+		}
+		for _, p := range paths {
+			snap.answers[p] = fresh[p]
+		}
+		if len(ignoreAnswers.m) >= 64 {
+			ignoreAnswers.m = map[string]ignoreSnapshot{}
+		}
+		ignoreAnswers.m[r.root] = snap
+		ignoreAnswers.Unlock()
+	}()
 	var in bytes.Buffer
 	for _, p := range paths {
 		in.WriteString(p)
@@ -75,6 +181,7 @@ func (r *Repo) checkIgnored(ctx context.Context, paths []string, out map[string]
 	for _, p := range bytes.Split(res, []byte{0}) {
 		if len(p) > 0 {
 			out[strings.TrimSuffix(string(p), "/")] = true
+			fresh[strings.TrimSuffix(string(p), "/")] = true
 		}
 	}
 	return nil
@@ -117,13 +224,6 @@ var deletionCache = struct {
 	sync.Mutex
 	m map[string]map[string]bool
 }{m: map[string]map[string]bool{}}
-
-// ResetCache forgets cached history answers (benchmarks measure cold checks with it).
-func ResetCache() {
-	deletionCache.Lock()
-	deletionCache.m = map[string]map[string]bool{}
-	deletionCache.Unlock()
-}
 
 // deletions lists every path HEAD's history ever deleted, with its parent directories.
 func (r *Repo) deletions(ctx context.Context) (map[string]bool, error) {

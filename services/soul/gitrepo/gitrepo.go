@@ -30,17 +30,20 @@ const (
 
 // Repo is a repository snapshot taken at Open. It is safe for concurrent use.
 type Repo struct {
-	root  string
-	git   bool
-	head  domain.Commit
-	log   []domain.Commit
-	tags  map[string]string
-	files []string
-	set   map[string]bool
-	dirs  map[string]bool
-	base  map[string]bool
-	top   map[string]bool
-	stems map[string]bool
+	root   string
+	gitDir string
+	git    bool
+	head   domain.Commit
+	log    []domain.Commit
+	tags   map[string]string
+	files  []string
+	set    map[string]bool
+	dirs   map[string]bool
+	base   map[string]bool
+	top    map[string]bool
+	stems  map[string]bool
+	// blobs maps each tracked path to its staged blob, the key of the definition cache.
+	blobs map[string]string
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -64,23 +67,89 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 		return nil, ErrNotDirectory
 	}
 	r := &Repo{root: abs, tags: map[string]string{}}
-	top, err := run(ctx, abs, nil, "rev-parse", "--show-toplevel")
+	top, err := run(ctx, abs, nil, "rev-parse", "--show-toplevel", "--absolute-git-dir")
 	if err != nil {
 		return r, r.walk()
 	}
-	r.root = strings.TrimSpace(string(top))
+	lines := strings.Split(strings.TrimSpace(string(top)), "\n")
+	if len(lines) < 2 {
+		return nil, fmt.Errorf("rev-parse: unexpected output %q", top)
+	}
+	r.root, r.gitDir = lines[0], lines[1]
 	r.git = true
+	head := ""
+	if out, err := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); err == nil {
+		head = strings.TrimSpace(string(out))
+	}
 	var wg sync.WaitGroup
 	var logErr, tagErr, filesErr error
 	wg.Add(3)
-	go func() { defer wg.Done(); logErr = r.readLog(ctx) }()
+	go func() { defer wg.Done(); logErr = r.readLog(ctx, head) }()
 	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
-	go func() { defer wg.Done(); filesErr = r.readFiles(ctx) }()
+	go func() { defer wg.Done(); filesErr = r.readFilesCached(ctx) }()
 	wg.Wait()
 	if err := errors.Join(logErr, tagErr, filesErr); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// Snapshots of history and of the index are cached by what they depend on: the log by HEAD, the file
+// list by the index file's identity. A server re-checking a brain re-reads neither until they change.
+var snapshots = struct {
+	sync.Mutex
+	logs  map[string][]domain.Commit
+	files map[string]filesSnapshot
+}{logs: map[string][]domain.Commit{}, files: map[string]filesSnapshot{}}
+
+type filesSnapshot struct {
+	key  string
+	repo *Repo
+}
+
+// ResetCache forgets every cached snapshot and history answer (benchmarks measure cold checks with it).
+func ResetCache() {
+	snapshots.Lock()
+	snapshots.logs, snapshots.files = map[string][]domain.Commit{}, map[string]filesSnapshot{}
+	snapshots.Unlock()
+	deletionCache.Lock()
+	deletionCache.m = map[string]map[string]bool{}
+	deletionCache.Unlock()
+	knownCommits.Lock()
+	knownCommits.m = map[string]string{}
+	knownCommits.Unlock()
+	ignoreAnswers.Lock()
+	ignoreAnswers.m = map[string]ignoreSnapshot{}
+	ignoreAnswers.Unlock()
+	ResetDefinitions()
+}
+
+func (r *Repo) readFilesCached(ctx context.Context) error {
+	st, err := os.Stat(filepath.Join(r.gitDir, "index"))
+	key := ""
+	if err == nil {
+		key = fmt.Sprintf("%d/%d", st.ModTime().UnixNano(), st.Size())
+	}
+	snapshots.Lock()
+	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
+		c := snap.repo
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs
+		snapshots.Unlock()
+		return nil
+	}
+	snapshots.Unlock()
+	if err := r.readFiles(ctx); err != nil {
+		return err
+	}
+	if key != "" {
+		snapshots.Lock()
+		if len(snapshots.files) >= 64 {
+			snapshots.files = map[string]filesSnapshot{}
+		}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs}}
+		snapshots.Unlock()
+	}
+	return nil
 }
 
 func run(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte, error) {
@@ -149,12 +218,21 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (r *Repo) readLog(ctx context.Context) error {
-	out, err := run(ctx, r.root, nil, "log", "-z", "--format=%H%x1f%P%x1f%ct%x1f%s", "HEAD", "--")
+func (r *Repo) readLog(ctx context.Context, head string) error {
+	if head == "" {
+		return nil // an unborn branch has no history yet
+	}
+	key := r.root + "\x00" + head
+	snapshots.Lock()
+	if log, ok := snapshots.logs[key]; ok {
+		snapshots.Unlock()
+		r.log = log
+		r.head = log[0]
+		return nil
+	}
+	snapshots.Unlock()
+	out, err := run(ctx, r.root, nil, "log", "-z", "--format=%H%x1f%P%x1f%ct%x1f%s", head, "--")
 	if err != nil {
-		if _, herr := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); herr != nil {
-			return nil // an unborn branch has no history yet
-		}
 		return err
 	}
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -165,9 +243,16 @@ func (r *Repo) readLog(ctx context.Context) error {
 		secs, _ := strconv.ParseInt(f[2], 10, 64)
 		r.log = append(r.log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
 	}
-	if len(r.log) > 0 {
-		r.head = r.log[0]
+	if len(r.log) == 0 {
+		return nil
 	}
+	r.head = r.log[0]
+	snapshots.Lock()
+	if len(snapshots.logs) >= 64 {
+		snapshots.logs = map[string][]domain.Commit{}
+	}
+	snapshots.logs[key] = r.log
+	snapshots.Unlock()
 	return nil
 }
 
@@ -191,14 +276,26 @@ func (r *Repo) readTags(ctx context.Context) error {
 }
 
 func (r *Repo) readFiles(ctx context.Context) error {
-	out, err := run(ctx, r.root, nil, "ls-files", "-z")
+	out, err := run(ctx, r.root, nil, "ls-files", "-s", "-z")
 	if err != nil {
 		return err
 	}
 	var files []string
-	for _, f := range bytes.Split(out, []byte{0}) {
-		if len(f) > 0 {
-			files = append(files, string(f))
+	r.blobs = map[string]string{}
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		// "<mode> <sha> <stage>\t<path>"
+		tab := bytes.IndexByte(rec, '\t')
+		if tab < 0 {
+			continue
+		}
+		f := strings.Fields(string(rec[:tab]))
+		p := string(rec[tab+1:])
+		if len(f) < 3 || p == "" || r.blobs[p] != "" {
+			continue
+		}
+		files = append(files, p)
+		if f[0] != "160000" {
+			r.blobs[p] = f[1]
 		}
 	}
 	r.index(files)
@@ -410,14 +507,34 @@ func (r *Repo) LastTouch(ctx context.Context, rel string) (domain.Commit, bool) 
 	if !r.git {
 		return domain.Commit{}, false
 	}
+	key := r.root + "\x00" + r.head.SHA + "\x00" + rel
+	touches.Lock()
+	if c, ok := touches.m[key]; ok {
+		touches.Unlock()
+		return c, c.SHA != ""
+	}
+	touches.Unlock()
 	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)
 	if err != nil {
 		return domain.Commit{}, false
 	}
+	var c domain.Commit
 	f := strings.SplitN(strings.TrimSpace(string(out)), "\x1f", 2)
-	if len(f) < 2 || f[0] == "" {
-		return domain.Commit{}, false
+	if len(f) == 2 && f[0] != "" {
+		secs, _ := strconv.ParseInt(f[1], 10, 64)
+		c = domain.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}
 	}
-	secs, _ := strconv.ParseInt(f[1], 10, 64)
-	return domain.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}, true
+	touches.Lock()
+	if len(touches.m) >= 1024 {
+		touches.m = map[string]domain.Commit{}
+	}
+	touches.m[key] = c
+	touches.Unlock()
+	return c, c.SHA != ""
 }
+
+// touches caches a path's last commit per HEAD: it cannot change until HEAD does.
+var touches = struct {
+	sync.Mutex
+	m map[string]domain.Commit
+}{m: map[string]domain.Commit{}}

@@ -1,0 +1,178 @@
+package gitrepo
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+// The definition cache holds, per staged blob, only the lines that may define a symbol. Blobs are
+// content-addressed, so an entry never goes stale; a warm check reads no source file at all.
+// Symbols are therefore searched in the staged (index) content of tracked files.
+var defCache = struct {
+	sync.Mutex
+	m     map[string][]defLine
+	lines int
+}{m: map[string][]defLine{}}
+
+// maxCachedLines bounds the cache; past it, the cache starts over.
+const maxCachedLines = 4_000_000
+
+type defLine struct {
+	n    int
+	text string
+}
+
+// ResetDefinitions empties the definition cache (benchmarks measure cold checks with it).
+func ResetDefinitions() {
+	defCache.Lock()
+	defCache.m, defCache.lines = map[string][]defLine{}, 0
+	defCache.Unlock()
+}
+
+// symbolLines answers a symbol query: every definition line that mentions an asked word, plus, for asked
+// words no definition mentions, every source line that uses them (so the verifier can tell another
+// project's symbol from a missing one).
+func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+	want := make(map[string]bool, len(words))
+	for _, w := range words {
+		want[w] = true
+	}
+	var paths []string
+	var missing []string
+	seen := map[string]bool{}
+	defCache.Lock()
+	for _, p := range r.files {
+		sha := r.blobs[p]
+		if sha == "" || !isSource(p) {
+			continue
+		}
+		paths = append(paths, p)
+		if _, ok := defCache.m[sha]; !ok && !seen[sha] {
+			seen[sha] = true
+			missing = append(missing, sha)
+		}
+	}
+	defCache.Unlock()
+	if len(missing) > 0 {
+		if err := r.digest(ctx, missing); err != nil {
+			return nil, err
+		}
+	}
+	var out []domain.SourceLine
+	found := map[string]bool{}
+	defCache.Lock()
+	for _, p := range paths {
+		for _, l := range defCache.m[r.blobs[p]] {
+			hit := false
+			for _, w := range identifiers(l.text) {
+				if want[w] {
+					found[w] = true
+					hit = true
+				}
+			}
+			if hit {
+				out = append(out, domain.SourceLine{Path: p, Line: l.n, Text: l.text})
+			}
+		}
+	}
+	defCache.Unlock()
+	var undefined []string
+	for _, w := range words {
+		if !found[w] {
+			undefined = append(undefined, w)
+		}
+	}
+	if len(undefined) > 0 {
+		uses, err := r.grepWords(ctx, undefined)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, uses...)
+	}
+	return out, nil
+}
+
+// digest reads the asked blobs in one git cat-file stream and caches their definition lines.
+func (r *Repo) digest(ctx context.Context, shas []string) error {
+	var in bytes.Buffer
+	for _, s := range shas {
+		in.WriteString(s + "\n")
+	}
+	lang := map[string]string{}
+	for p, sha := range r.blobs {
+		if isSource(p) {
+			lang[sha] = p
+		}
+	}
+	res, err := run(ctx, r.root, in.Bytes(), "cat-file", "--batch")
+	if err != nil {
+		return err
+	}
+	br := bufio.NewReader(bytes.NewReader(res))
+	for {
+		header, err := br.ReadString('\n')
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		f := strings.Fields(header)
+		if len(f) < 3 {
+			continue // "<sha> missing"
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil {
+			return fmt.Errorf("cat-file header %q", header)
+		}
+		body := make([]byte, size+1)
+		if _, err := io.ReadFull(br, body); err != nil {
+			return err
+		}
+		lines := definitionLines(lang[f[0]], body[:size])
+		defCache.Lock()
+		if defCache.lines+len(lines) > maxCachedLines {
+			defCache.m, defCache.lines = map[string][]defLine{}, 0
+		}
+		defCache.m[f[0]] = lines
+		defCache.lines += len(lines) + 1
+		defCache.Unlock()
+	}
+	return nil
+}
+
+func definitionLines(path string, body []byte) []defLine {
+	if bytes.IndexByte(body, 0) >= 0 {
+		return []defLine{}
+	}
+	out := []defLine{}
+	n := 0
+	for len(body) > 0 {
+		n++
+		i := bytes.IndexByte(body, '\n')
+		var line []byte
+		if i < 0 {
+			line, body = body, nil
+		} else {
+			line, body = body[:i], body[i+1:]
+		}
+		if len(line) > 0 && len(line) < 2048 && domain.DefinitionLine(path, string(line)) {
+			out = append(out, defLine{n: n, text: string(line)})
+		}
+	}
+	return out
+}
+
+func identifiers(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	})
+}
