@@ -51,9 +51,23 @@ type Overlap struct {
 // derived whenever asked and never stored.
 type Collision struct {
 	Brain    string
-	A        Record
-	B        Record
+	A        Ref
+	B        Ref
 	Overlaps []Overlap
+}
+
+// Ref names a presence inside a collision: who, doing what, where.
+type Ref struct {
+	ID       string
+	AgentID  string
+	Kind     Kind
+	Theme    string
+	Worktree string
+}
+
+// Ref returns r's reference.
+func (r Record) Ref() Ref {
+	return Ref{ID: r.ID, AgentID: r.AgentID, Kind: r.Kind, Theme: r.Theme, Worktree: r.Worktree}
 }
 
 // eventLog keeps the newest events in memory for watchers and knows the bounds of the

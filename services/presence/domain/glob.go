@@ -52,6 +52,41 @@ type segPattern struct {
 	isLit    bool
 	globstar bool
 	alts     [][]token
+	// fast holds, per alternative, the literal text before and after its only star when the
+	// alternative is just that ("*_test.go", "main*", "a*b"); most globs agents write are.
+	fast []starSplit
+}
+
+type starSplit struct {
+	ok           bool
+	prefix, tail string
+}
+
+func splitStar(toks []token) starSplit {
+	star := -1
+	for i, t := range toks {
+		switch t.kind {
+		case tokStar:
+			if star >= 0 {
+				return starSplit{}
+			}
+			star = i
+		case tokLit:
+		default:
+			return starSplit{}
+		}
+	}
+	if star < 0 {
+		return starSplit{}
+	}
+	lit := func(ts []token) string {
+		rs := make([]rune, len(ts))
+		for i, t := range ts {
+			rs[i] = t.r
+		}
+		return string(rs)
+	}
+	return starSplit{ok: true, prefix: lit(toks[:star]), tail: lit(toks[star+1:])}
 }
 
 func (p segPattern) literal() bool { return p.isLit }
@@ -76,6 +111,7 @@ func compileSegment(seg string) (segPattern, error) {
 			return segPattern{}, err
 		}
 		p.alts = append(p.alts, toks)
+		p.fast = append(p.fast, splitStar(toks))
 	}
 	return p, nil
 }
@@ -239,7 +275,13 @@ func (p segPattern) match(s string) bool {
 	if p.globstar {
 		return true
 	}
-	for _, a := range p.alts {
+	for i, a := range p.alts {
+		if f := p.fast[i]; f.ok {
+			if len(s) >= len(f.prefix)+len(f.tail) && strings.HasPrefix(s, f.prefix) && strings.HasSuffix(s, f.tail) {
+				return true
+			}
+			continue
+		}
 		if matchTokens(a, s) {
 			return true
 		}
@@ -386,32 +428,55 @@ func tokensIntersect(a, b []token) bool {
 // side with the other still going is an overlap only if the exhausted side is not a leaf.
 func patternsOverlap(a []segPattern, aLeaf bool, b []segPattern, bLeaf bool) bool {
 	m, n := len(a), len(b)
-	seen := make([]bool, (m+1)*(n+1))
-	var walk func(i, j int) bool
-	walk = func(i, j int) bool {
-		if i == m && j == n {
-			return true
+	if !hasGlobstar(a) && !hasGlobstar(b) {
+		// Segment by segment: no pattern can stretch across segments.
+		k := min(m, n)
+		for i := 0; i < k; i++ {
+			if !a[i].intersects(b[i]) {
+				return false
+			}
 		}
-		k := i*(n+1) + j
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-		switch {
-		case i == m:
-			return !aLeaf || (b[j].globstar && walk(i, j+1))
-		case j == n:
-			return !bLeaf || (a[i].globstar && walk(i+1, j))
-		}
-		if a[i].globstar && (walk(i+1, j) || walk(i, j+1)) {
-			return true
-		}
-		if b[j].globstar && (walk(i, j+1) || walk(i+1, j)) {
-			return true
-		}
-		return !a[i].globstar && !b[j].globstar && a[i].intersects(b[j]) && walk(i+1, j+1)
+		return m == n || (m < n && !aLeaf) || (n < m && !bLeaf)
 	}
-	return walk(0, 0)
+	var small [256]bool
+	var seen []bool
+	if sz := (m + 1) * (n + 1); sz <= len(small) {
+		seen = small[:sz]
+	} else {
+		seen = make([]bool, sz)
+	}
+	return overlapWalk(&overlapDP{a: a, b: b, aLeaf: aLeaf, bLeaf: bLeaf, seen: seen}, 0, 0)
+}
+
+type overlapDP struct {
+	a, b         []segPattern
+	aLeaf, bLeaf bool
+	seen         []bool
+}
+
+func overlapWalk(d *overlapDP, i, j int) bool {
+	m, n := len(d.a), len(d.b)
+	if i == m && j == n {
+		return true
+	}
+	k := i*(n+1) + j
+	if d.seen[k] {
+		return false
+	}
+	d.seen[k] = true
+	switch {
+	case i == m:
+		return !d.aLeaf || (d.b[j].globstar && overlapWalk(d, i, j+1))
+	case j == n:
+		return !d.bLeaf || (d.a[i].globstar && overlapWalk(d, i+1, j))
+	}
+	if d.a[i].globstar && (overlapWalk(d, i+1, j) || overlapWalk(d, i, j+1)) {
+		return true
+	}
+	if d.b[j].globstar && (overlapWalk(d, i, j+1) || overlapWalk(d, i+1, j)) {
+		return true
+	}
+	return !d.a[i].globstar && !d.b[j].globstar && d.a[i].intersects(d.b[j]) && overlapWalk(d, i+1, j+1)
 }
 
 // patterns returns the item as one segment pattern per segment.
@@ -449,4 +514,13 @@ func pathPrefix(p []string, leaf bool, s []string) bool {
 		}
 	}
 	return true
+}
+
+func hasGlobstar(p []segPattern) bool {
+	for i := range p {
+		if p[i].globstar {
+			return true
+		}
+	}
+	return false
 }

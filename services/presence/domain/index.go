@@ -17,6 +17,8 @@ type holder struct {
 type globHolder struct {
 	holder
 	pat []segPattern
+	// gs: the pattern has a ** segment (so overlap needs the full search).
+	gs bool
 }
 
 type node struct {
@@ -81,7 +83,7 @@ func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
 			placed[i] = n
 		case ItemGlob:
 			n := x.nodeFor(it.segs[:it.prefix], true)
-			n.globs = append(n.globs, globHolder{holder: h, pat: it.pat})
+			n.globs = append(n.globs, globHolder{holder: h, pat: it.pat, gs: hasGlobstar(it.pat)})
 			placed[i] = n
 		}
 	}
@@ -206,7 +208,7 @@ func (x *brainIndex) queryPath(it Item, at *node, mine uint16, out []hit) []hit 
 			}
 		}
 		for _, g := range a.globs {
-			if globMeetsPath(g.pat[a.depth:], g.leaf, it.segs[a.depth:], it.Leaf) {
+			if globMeetsPath(g.pat[a.depth:], g.leaf, g.gs, it.segs[a.depth:], it.Leaf) {
 				out = append(out, hit{h: g.holder, mine: mine})
 			}
 		}
@@ -327,30 +329,62 @@ func containsInt(xs []int, v int) bool {
 }
 
 // globMeetsPath is patternsOverlap for a glob remainder against a literal path remainder,
-// without building patterns for the literal side.
-func globMeetsPath(pat []segPattern, patLeaf bool, segs []string, segsLeaf bool) bool {
+// without building patterns for the literal side. gs says whether pat has a ** segment.
+func globMeetsPath(pat []segPattern, patLeaf, gs bool, segs []string, segsLeaf bool) bool {
 	m, n := len(pat), len(segs)
-	seen := make([]bool, (m+1)*(n+1))
-	var walk func(i, j int) bool
-	walk = func(i, j int) bool {
-		if i == m && j == n {
-			return true
+	if !gs {
+		k := min(m, n)
+		for i := 0; i < k; i++ {
+			if !pat[i].match(segs[i]) {
+				return false
+			}
 		}
-		k := i*(n+1) + j
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-		switch {
-		case i == m:
-			return !patLeaf
-		case j == n:
-			return !segsLeaf || (pat[i].globstar && walk(i+1, j))
-		}
-		if pat[i].globstar {
-			return walk(i+1, j) || walk(i, j+1)
-		}
-		return pat[i].match(segs[j]) && walk(i+1, j+1)
+		return m == n || (m < n && !patLeaf) || (n < m && !segsLeaf)
 	}
-	return walk(0, 0)
+	d := meetDP{pat: pat, segs: segs, patLeaf: patLeaf, segsLeaf: segsLeaf}
+	if sz := (m + 1) * (n + 1); sz > len(d.small)*64 {
+		d.big = make([]bool, sz)
+	}
+	return d.walk(0, 0)
+}
+
+// meetDP memoizes visited (i, j) states in a bitset on the stack for the usual small sizes.
+type meetDP struct {
+	pat               []segPattern
+	segs              []string
+	patLeaf, segsLeaf bool
+	small             [4]uint64
+	big               []bool
+}
+
+func (d *meetDP) visit(k int) bool {
+	if d.big != nil {
+		v := d.big[k]
+		d.big[k] = true
+		return v
+	}
+	w, b := k/64, uint64(1)<<(k%64)
+	v := d.small[w]&b != 0
+	d.small[w] |= b
+	return v
+}
+
+func (d *meetDP) walk(i, j int) bool {
+	m, n := len(d.pat), len(d.segs)
+	if i == m && j == n {
+		return true
+	}
+	if d.visit(i*(n+1) + j) {
+		return false
+	}
+	switch {
+	case i == m:
+		return !d.patLeaf
+	case j == n:
+		return !d.segsLeaf || (d.pat[i].globstar && d.walk(i+1, j))
+	}
+	if d.pat[i].globstar {
+		return d.walk(i+1, j) || d.walk(i, j+1)
+	}
+	return d.pat[i].match(d.segs[j]) && d.walk(i+1, j+1)
 }

@@ -58,5 +58,5 @@ func NaivePair(a, b Record) (Collision, bool) {
 	if len(ov) == 0 {
 		return Collision{}, false
 	}
-	return Collision{Brain: a.Brain, A: a, B: b, Overlaps: ov}, true
+	return Collision{Brain: a.Brain, A: a.Ref(), B: b.Ref(), Overlaps: ov}, true
 }

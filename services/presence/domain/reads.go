@@ -4,7 +4,6 @@ import (
 	"context"
 	"sort"
 	"strings"
-	"time"
 )
 
 // Row is one live presence with its collisions, as the roster shows it.
@@ -114,33 +113,6 @@ func (r *Registry) Collisions(c Caller, brain, id string) ([]Collision, error) {
 		return nil, err
 	}
 	return r.allCollisions(b, now), nil
-}
-
-// allCollisions derives every pair once: each live mutating presence queries the index and
-// keeps only peers in higher slots. Caller holds mu (read).
-func (r *Registry) allCollisions(brain string, t time.Time) []Collision {
-	var out []Collision
-	for _, e := range r.slots {
-		if e == nil || e.rec.Intent != IntentMutate || (brain != "" && e.rec.Brain != brain) || (!t.IsZero() && !e.liveAt(t)) {
-			continue
-		}
-		out = append(out, r.derive(e.snapshot(), e.slot, e.placed, t, true)...)
-	}
-	for i := range out {
-		if out[i].A.ID > out[i].B.ID {
-			out[i] = out[i].flip()
-		}
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Brain != out[j].Brain {
-			return out[i].Brain < out[j].Brain
-		}
-		if out[i].A.ID != out[j].A.ID {
-			return out[i].A.ID < out[j].A.ID
-		}
-		return out[i].B.ID < out[j].B.ID
-	})
-	return out
 }
 
 func (c Collision) flip() Collision {

@@ -1,12 +1,14 @@
 package domain
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -277,20 +279,19 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 	if len(kept) == 0 {
 		return nil
 	}
-	sort.Slice(kept, func(i, j int) bool {
-		a, b := kept[i], kept[j]
-		if a.h.slot != b.h.slot {
-			return r.slots[a.h.slot].rec.ID < r.slots[b.h.slot].rec.ID
+	slices.SortFunc(kept, func(a, b hit) int {
+		if c := cmp.Compare(a.h.slot, b.h.slot); c != 0 {
+			return c
 		}
-		if a.mine != b.mine {
-			return a.mine < b.mine
+		if c := cmp.Compare(a.mine, b.mine); c != 0 {
+			return c
 		}
-		return a.h.item < b.h.item
+		return cmp.Compare(a.h.item, b.h.item)
 	})
 	var out []Collision
 	for i := 0; i < len(kept); {
 		other := r.slots[kept[i].h.slot]
-		c := Collision{Brain: rec.Brain, A: rec, B: other.snapshot()}
+		c := Collision{Brain: rec.Brain, A: rec.Ref(), B: other.rec.Ref()}
 		for ; i < len(kept) && kept[i].h.slot == other.slot; i++ {
 			c.Overlaps = append(c.Overlaps, Overlap{
 				A: rec.WorkingSet[kept[i].mine].Canon,
@@ -299,6 +300,7 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 		}
 		out = append(out, c)
 	}
+	slices.SortFunc(out, func(a, b Collision) int { return cmp.Compare(a.B.ID, b.B.ID) })
 	return out
 }
 
@@ -397,7 +399,7 @@ func (r *Registry) Register(ctx context.Context, c Caller, in RegisterInput) (Re
 		for _, peer := range gone {
 			ended = append(ended, peer)
 			evs = append(evs, Event{Type: EventCollisionEnded, Brain: brain,
-				Collision: &Collision{Brain: brain, A: rec, B: r.byID[peer].snapshot()}})
+				Collision: &Collision{Brain: brain, A: rec.Ref(), B: r.byID[peer].rec.Ref()}})
 		}
 	}
 	r.mu.RUnlock()
@@ -539,7 +541,7 @@ func (r *Registry) endAll(e *entry, skip map[string]bool) []Event {
 			continue
 		}
 		evs = append(evs, Event{Type: EventCollisionEnded, Brain: e.rec.Brain,
-			Collision: &Collision{Brain: e.rec.Brain, A: e.snapshot(), B: pe.snapshot()}})
+			Collision: &Collision{Brain: e.rec.Brain, A: e.rec.Ref(), B: pe.rec.Ref()}})
 	}
 	return evs
 }

@@ -156,9 +156,25 @@ func upsert(ctx context.Context, tx *sql.Tx, r domain.Record) error {
 // eventPayload is the stored body of an event: one presence or one colliding pair.
 type eventPayload struct {
 	Presence *presenceRow `json:"presence,omitempty"`
-	A        *presenceRow `json:"a,omitempty"`
-	B        *presenceRow `json:"b,omitempty"`
+	A        *refRow      `json:"a,omitempty"`
+	B        *refRow      `json:"b,omitempty"`
 	Overlaps [][2]string  `json:"overlaps,omitempty"`
+}
+
+type refRow struct {
+	ID       string `json:"id"`
+	AgentID  string `json:"agent_id"`
+	Kind     string `json:"kind"`
+	Theme    string `json:"theme"`
+	Worktree string `json:"worktree,omitempty"`
+}
+
+func toRef(r domain.Ref) *refRow {
+	return &refRow{ID: r.ID, AgentID: r.AgentID, Kind: string(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
+}
+
+func fromRef(r *refRow) domain.Ref {
+	return domain.Ref{ID: r.ID, AgentID: r.AgentID, Kind: domain.Kind(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
 }
 
 func appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {
@@ -173,8 +189,7 @@ func appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {
 	for _, e := range evs {
 		var p eventPayload
 		if e.Collision != nil {
-			a, b := toRow(e.Collision.A), toRow(e.Collision.B)
-			p.A, p.B = &a, &b
+			p.A, p.B = toRef(e.Collision.A), toRef(e.Collision.B)
 			for _, o := range e.Collision.Overlaps {
 				p.Overlaps = append(p.Overlaps, [2]string{o.A, o.B})
 			}
@@ -291,15 +306,7 @@ func decodePayload(e *domain.Event, body string) error {
 		}
 		e.Presence = r
 	case p.A != nil && p.B != nil:
-		a, err := fromRow(*p.A)
-		if err != nil {
-			return err
-		}
-		b, err := fromRow(*p.B)
-		if err != nil {
-			return err
-		}
-		c := &domain.Collision{Brain: e.Brain, A: a, B: b}
+		c := &domain.Collision{Brain: e.Brain, A: fromRef(p.A), B: fromRef(p.B)}
 		for _, o := range p.Overlaps {
 			c.Overlaps = append(c.Overlaps, domain.Overlap{A: o[0], B: o[1]})
 		}

@@ -1,0 +1,159 @@
+package domain
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// rosterFixture builds n mutating presences of one brain with items working-set entries each,
+// over a synthetic repository of 80 top directories x 50 packages x 100 files. Each presence
+// works in one home package (most of its files, its testdata directory, one glob there), edits
+// three files anywhere, and holds one of 4,000 system blocks. With 10,000 presences that is
+// two or three sessions per package: most presences collide with one or two others, as in a
+// very busy monorepo, while the answer stays small enough to be worth a roster.
+func rosterFixture(n, items int, seed uint64) []Record { return rosterFixtureOf(n, items, seed, true) }
+
+// rosterFixtureOf builds the roster; without globs (the "paths" shape) the glob and the block
+// become two more files, so every entry is a plain file or directory path.
+func rosterFixtureOf(n, items int, seed uint64, globs bool) []Record {
+	r := rand.New(rand.NewPCG(seed, 99))
+	exts := []string{"go", "go", "go", "md", "ts", "proto"}
+	file := func(top, pkg int) string {
+		return fmt.Sprintf("t%02d/p%02d/f%03d.%s", top, pkg, r.IntN(100), exts[r.IntN(len(exts))])
+	}
+	recs := make([]Record, n)
+	for i := range recs {
+		top, pkg := r.IntN(80), r.IntN(50)
+		raw := make([]string, 0, items)
+		for len(raw) < items-6 {
+			raw = append(raw, file(top, pkg))
+		}
+		for k := 0; k < 3; k++ {
+			raw = append(raw, file(r.IntN(80), r.IntN(50)))
+		}
+		raw = append(raw, fmt.Sprintf("t%02d/p%02d/testdata/", top, pkg))
+		switch r.IntN(3) {
+		case 0 + 3*boolInt(!globs):
+			raw = append(raw, fmt.Sprintf("t%02d/p%02d/*_test.go", top, pkg))
+		case 1 + 3*boolInt(!globs):
+			raw = append(raw, fmt.Sprintf("t%02d/p%02d/**/*.proto", top, pkg))
+		case 2 + 3*boolInt(!globs):
+			raw = append(raw, fmt.Sprintf("t%02d/p%02d/f0{1,2}?.*", top, pkg))
+		default:
+			raw = append(raw, file(top, pkg))
+		}
+		if globs {
+			raw = append(raw, fmt.Sprintf("sb_block%04d", r.IntN(4000)))
+		} else {
+			raw = append(raw, file(r.IntN(80), r.IntN(50)))
+		}
+		set, bad := ParseWorkingSet(raw)
+		if bad != nil {
+			panic(fmt.Sprint(bad))
+		}
+		recs[i] = Record{ID: fmt.Sprintf("prs_%012x", i), Brain: "bench", AgentID: "a", Intent: IntentMutate,
+			WorkingSet: set, LastBeat: benchT0, TTL: time.Hour}
+	}
+	return recs
+}
+
+var benchT0 = time.Date(2026, 7, 12, 9, 0, 0, 0, time.UTC)
+
+func fixtureRegistry(recs []Record) *Registry {
+	reg := &Registry{byID: map[string]*entry{}, brains: map[string]*brainIndex{}}
+	for _, rec := range recs {
+		reg.insert(rec)
+	}
+	return reg
+}
+
+// TestFixtureIndexMatchesNaive: on the benchmark's own roster shape the index and the
+// all-pairs scan agree, so the benchmark compares equal answers.
+func TestFixtureIndexMatchesNaive(t *testing.T) {
+	recs := rosterFixture(400, 20, 5)
+	reg := fixtureRegistry(recs)
+	got := describeAll(reg.allCollisions("", benchT0))
+	want := describeAll(NaiveCollisions(recs))
+	if len(want) == 0 {
+		t.Fatal("fixture produced no collisions; the comparison would prove nothing")
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("index and all-pairs scan differ:\n%s", diffLines(got, want))
+	}
+}
+
+// naiveRowTime measures the all-pairs scan's cost per presence row (one presence against all),
+// averaged over sample rows. A full scan is n/2 such rows.
+func naiveRowTime(recs []Record, sample int) time.Duration {
+	start := time.Now()
+	for k := 0; k < sample; k++ {
+		NaiveOf(recs[(k*7919)%len(recs)], recs)
+	}
+	return time.Since(start) / time.Duration(sample)
+}
+
+// BenchmarkCollisionsAll derives every colliding pair of n live presences x 20 working-set
+// entries through the index. Target: at most 20 ms at n = 10,000. Two roster shapes: "paths"
+// (files and a directory only) and "mixed" (plus a glob and a system block each). The baseline
+// is the naive all-pairs scan, whose cost is measured on 20 sampled rows and scaled to its n/2
+// rows (running it whole takes minutes at n = 10,000).
+func BenchmarkCollisionsAll(b *testing.B) {
+	for _, shape := range []string{"paths", "mixed"} {
+		for _, n := range []int{1000, 10000} {
+			b.Run(fmt.Sprintf("shape=%s/presences=%d", shape, n), func(b *testing.B) {
+				recs := rosterFixtureOf(n, 20, 1, shape == "mixed")
+				reg := fixtureRegistry(recs)
+				now := benchT0.Add(time.Minute)
+				pairs := len(reg.allCollisions("", now))
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					reg.allCollisions("", now)
+				}
+				b.StopTimer()
+				per := b.Elapsed() / time.Duration(b.N)
+				naive := naiveRowTime(recs, 20) * time.Duration(n) / 2
+				b.ReportMetric(float64(per.Microseconds())/1000, "ms/all")
+				b.ReportMetric(float64(pairs), "pairs")
+				b.ReportMetric(float64(naive.Microseconds())/1000, "naive-ms/all")
+				b.ReportMetric(float64(naive)/float64(per), "x-vs-naive")
+			})
+		}
+	}
+}
+
+// BenchmarkCollisionsOne derives one presence's collisions (1,000 different presences per
+// op, mixed shape). Target: at most 1 ms at n = 10,000. Baseline: the naive scan of that
+// presence against all others.
+func BenchmarkCollisionsOne(b *testing.B) {
+	const perOp = 1000
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprintf("presences=%d", n), func(b *testing.B) {
+			recs := rosterFixture(n, 20, 2)
+			reg := fixtureRegistry(recs)
+			now := benchT0.Add(time.Minute)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for k := 0; k < perOp; k++ {
+					e := reg.slots[(i*perOp+k)%n]
+					reg.collisionsOf(e, now)
+				}
+			}
+			b.StopTimer()
+			per := b.Elapsed() / time.Duration(b.N*perOp)
+			naive := naiveRowTime(recs, 20)
+			b.ReportMetric(float64(per.Nanoseconds())/1e6, "ms/presence")
+			b.ReportMetric(float64(naive.Nanoseconds())/1e6, "naive-ms/presence")
+			b.ReportMetric(float64(naive)/float64(per), "x-vs-naive")
+		})
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
