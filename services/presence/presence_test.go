@@ -517,3 +517,37 @@ func TestRestartKeepsRecordsAndLog(t *testing.T) {
 		t.Fatalf("log across restart: got %v", evs)
 	}
 }
+
+func TestBeatsStream(t *testing.T) {
+	h := start(t)
+	ada, bo := h.agent("ada", "alpha"), h.agent("bo", "alpha")
+	pa := must(ada.Register(ctx, mutate("src")))(t).GetPresence()
+	st, err := ada.Beats(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 1; k <= 3; k++ {
+		h.clk.Advance(10 * time.Second)
+		if err := st.Send(&presencev1.BeatsRequest{PresenceId: pa.GetPresenceId()}); err != nil {
+			t.Fatal(err)
+		}
+		ack, err := st.Recv()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := t0.Add(time.Duration(k) * 10 * time.Second)
+		if !ack.GetLastBeat().AsTime().Equal(want) || !ack.GetExpiresAt().AsTime().Equal(want.Add(90*time.Second)) {
+			t.Fatalf("ack %d: got last_beat %v expires %v, want %v and +90s", k, ack.GetLastBeat().AsTime(), ack.GetExpiresAt().AsTime(), want)
+		}
+	}
+	// Another agent's stream cannot beat ada's presence: the stream ends with the refusal.
+	sb, err := bo.Beats(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sb.Send(&presencev1.BeatsRequest{PresenceId: pa.GetPresenceId()}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = sb.Recv()
+	wantRefusal(t, err, codes.PermissionDenied, "NOT_PRESENCE_HOLDER")
+}

@@ -1,6 +1,10 @@
 package transport
 
 import (
+	"io"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/refusal"
@@ -43,6 +47,33 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 		case <-ctx.Done():
 			return nil
 		case <-page.Changed:
+		}
+	}
+}
+
+// Beats acknowledges each beat of the stream in order; the credential was verified once, when
+// the stream opened, which is what makes it the cheap path for sidecars.
+func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
+	ctx := stream.Context()
+	c, err := caller(ctx)
+	if err != nil {
+		return err
+	}
+	for {
+		req, err := stream.Recv()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		rec, err := s.reg.Beat(c, req.GetPresenceId())
+		if err != nil {
+			return s.toStatus(ctx, err)
+		}
+		if err := stream.Send(&presencev1.BeatsResponse{PresenceId: rec.ID,
+			LastBeat: timestamppb.New(rec.LastBeat), ExpiresAt: timestamppb.New(rec.ExpiresAt())}); err != nil {
+			return err
 		}
 	}
 }

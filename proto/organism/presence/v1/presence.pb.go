@@ -827,6 +827,112 @@ func (x *BeatResponse) GetPresence() *Presence {
 	return nil
 }
 
+// BeatsRequest is one beat on a Beats stream.
+type BeatsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeatsRequest) Reset() {
+	*x = BeatsRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeatsRequest) ProtoMessage() {}
+
+func (x *BeatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeatsRequest.ProtoReflect.Descriptor instead.
+func (*BeatsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *BeatsRequest) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+// BeatsResponse acknowledges one beat.
+type BeatsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	LastBeat      *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_beat,json=lastBeat,proto3" json:"last_beat,omitempty"`
+	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeatsResponse) Reset() {
+	*x = BeatsResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeatsResponse) ProtoMessage() {}
+
+func (x *BeatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeatsResponse.ProtoReflect.Descriptor instead.
+func (*BeatsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *BeatsResponse) GetPresenceId() string {
+	if x != nil {
+		return x.PresenceId
+	}
+	return ""
+}
+
+func (x *BeatsResponse) GetLastBeat() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastBeat
+	}
+	return nil
+}
+
+func (x *BeatsResponse) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
 // LeaveRequest ends one presence.
 type LeaveRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -837,7 +943,7 @@ type LeaveRequest struct {
 
 func (x *LeaveRequest) Reset() {
 	*x = LeaveRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -849,7 +955,7 @@ func (x *LeaveRequest) String() string {
 func (*LeaveRequest) ProtoMessage() {}
 
 func (x *LeaveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -862,7 +968,7 @@ func (x *LeaveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveRequest.ProtoReflect.Descriptor instead.
 func (*LeaveRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{8}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *LeaveRequest) GetPresenceId() string {
@@ -882,7 +988,7 @@ type LeaveResponse struct {
 
 func (x *LeaveResponse) Reset() {
 	*x = LeaveResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -894,7 +1000,7 @@ func (x *LeaveResponse) String() string {
 func (*LeaveResponse) ProtoMessage() {}
 
 func (x *LeaveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -907,7 +1013,7 @@ func (x *LeaveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveResponse.ProtoReflect.Descriptor instead.
 func (*LeaveResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{9}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *LeaveResponse) GetPresence() *Presence {
@@ -927,7 +1033,7 @@ type GetRequest struct {
 
 func (x *GetRequest) Reset() {
 	*x = GetRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -939,7 +1045,7 @@ func (x *GetRequest) String() string {
 func (*GetRequest) ProtoMessage() {}
 
 func (x *GetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -952,7 +1058,7 @@ func (x *GetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRequest.ProtoReflect.Descriptor instead.
 func (*GetRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{10}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *GetRequest) GetPresenceId() string {
@@ -972,7 +1078,7 @@ type GetResponse struct {
 
 func (x *GetResponse) Reset() {
 	*x = GetResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -984,7 +1090,7 @@ func (x *GetResponse) String() string {
 func (*GetResponse) ProtoMessage() {}
 
 func (x *GetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -997,7 +1103,7 @@ func (x *GetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResponse.ProtoReflect.Descriptor instead.
 func (*GetResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{11}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetResponse) GetPresence() *Presence {
@@ -1024,7 +1130,7 @@ type ListRequest struct {
 
 func (x *ListRequest) Reset() {
 	*x = ListRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1036,7 +1142,7 @@ func (x *ListRequest) String() string {
 func (*ListRequest) ProtoMessage() {}
 
 func (x *ListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1049,7 +1155,7 @@ func (x *ListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRequest.ProtoReflect.Descriptor instead.
 func (*ListRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{12}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListRequest) GetBrain() string {
@@ -1100,7 +1206,7 @@ type ListResponse struct {
 
 func (x *ListResponse) Reset() {
 	*x = ListResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1218,7 @@ func (x *ListResponse) String() string {
 func (*ListResponse) ProtoMessage() {}
 
 func (x *ListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1231,7 @@ func (x *ListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResponse.ProtoReflect.Descriptor instead.
 func (*ListResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{13}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ListResponse) GetPresences() []*Presence {
@@ -1162,7 +1268,7 @@ type CollisionsRequest struct {
 
 func (x *CollisionsRequest) Reset() {
 	*x = CollisionsRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1174,7 +1280,7 @@ func (x *CollisionsRequest) String() string {
 func (*CollisionsRequest) ProtoMessage() {}
 
 func (x *CollisionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1187,7 +1293,7 @@ func (x *CollisionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollisionsRequest.ProtoReflect.Descriptor instead.
 func (*CollisionsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{14}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CollisionsRequest) GetBrain() string {
@@ -1214,7 +1320,7 @@ type CollisionsResponse struct {
 
 func (x *CollisionsResponse) Reset() {
 	*x = CollisionsResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1332,7 @@ func (x *CollisionsResponse) String() string {
 func (*CollisionsResponse) ProtoMessage() {}
 
 func (x *CollisionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1345,7 @@ func (x *CollisionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollisionsResponse.ProtoReflect.Descriptor instead.
 func (*CollisionsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{15}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CollisionsResponse) GetCollisions() []*Collision {
@@ -1258,7 +1364,7 @@ type GcRequest struct {
 
 func (x *GcRequest) Reset() {
 	*x = GcRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1270,7 +1376,7 @@ func (x *GcRequest) String() string {
 func (*GcRequest) ProtoMessage() {}
 
 func (x *GcRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1283,7 +1389,7 @@ func (x *GcRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GcRequest.ProtoReflect.Descriptor instead.
 func (*GcRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{16}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{18}
 }
 
 // GcResponse lists what the sweep deleted that the caller may see.
@@ -1296,7 +1402,7 @@ type GcResponse struct {
 
 func (x *GcResponse) Reset() {
 	*x = GcResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1308,7 +1414,7 @@ func (x *GcResponse) String() string {
 func (*GcResponse) ProtoMessage() {}
 
 func (x *GcResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1321,7 +1427,7 @@ func (x *GcResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GcResponse.ProtoReflect.Descriptor instead.
 func (*GcResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{17}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *GcResponse) GetRemoved() []*Presence {
@@ -1344,7 +1450,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1356,7 +1462,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1369,7 +1475,7 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{18}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *WatchRequest) GetBrain() string {
@@ -1404,7 +1510,7 @@ type WatchResponse struct {
 
 func (x *WatchResponse) Reset() {
 	*x = WatchResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1416,7 +1522,7 @@ func (x *WatchResponse) String() string {
 func (*WatchResponse) ProtoMessage() {}
 
 func (x *WatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1429,7 +1535,7 @@ func (x *WatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchResponse.ProtoReflect.Descriptor instead.
 func (*WatchResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{19}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *WatchResponse) GetSeq() int64 {
@@ -1538,6 +1644,15 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x12include_collisions\x18\x02 \x01(\bR\x11includeCollisions\"J\n" +
 	"\fBeatResponse\x12:\n" +
 	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"/\n" +
+	"\fBeatsRequest\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\"\xa4\x01\n" +
+	"\rBeatsResponse\x12\x1f\n" +
+	"\vpresence_id\x18\x01 \x01(\tR\n" +
+	"presenceId\x127\n" +
+	"\tlast_beat\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\blastBeat\x129\n" +
+	"\n" +
+	"expires_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"/\n" +
 	"\fLeaveRequest\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\"K\n" +
@@ -1606,10 +1721,11 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x0fEVENT_TYPE_LEFT\x10\x04\x12\x16\n" +
 	"\x12EVENT_TYPE_EXPIRED\x10\x05\x12\x1e\n" +
 	"\x1aEVENT_TYPE_COLLISION_BEGAN\x10\x06\x12\x1e\n" +
-	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xa6\x05\n" +
+	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xfc\x05\n" +
 	"\x0fPresenceService\x12Y\n" +
 	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\x12M\n" +
-	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\x12P\n" +
+	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\x12T\n" +
+	"\x05Beats\x12\".organism.presence.v1.BeatsRequest\x1a#.organism.presence.v1.BeatsResponse(\x010\x01\x12P\n" +
 	"\x05Leave\x12\".organism.presence.v1.LeaveRequest\x1a#.organism.presence.v1.LeaveResponse\x12J\n" +
 	"\x03Get\x12 .organism.presence.v1.GetRequest\x1a!.organism.presence.v1.GetResponse\x12M\n" +
 	"\x04List\x12!.organism.presence.v1.ListRequest\x1a\".organism.presence.v1.ListResponse\x12_\n" +
@@ -1631,7 +1747,7 @@ func file_organism_presence_v1_presence_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(PresenceReason)(0),           // 0: organism.presence.v1.PresenceReason
 	(Intent)(0),                   // 1: organism.presence.v1.Intent
@@ -1644,26 +1760,28 @@ var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(*RegisterResponse)(nil),      // 8: organism.presence.v1.RegisterResponse
 	(*BeatRequest)(nil),           // 9: organism.presence.v1.BeatRequest
 	(*BeatResponse)(nil),          // 10: organism.presence.v1.BeatResponse
-	(*LeaveRequest)(nil),          // 11: organism.presence.v1.LeaveRequest
-	(*LeaveResponse)(nil),         // 12: organism.presence.v1.LeaveResponse
-	(*GetRequest)(nil),            // 13: organism.presence.v1.GetRequest
-	(*GetResponse)(nil),           // 14: organism.presence.v1.GetResponse
-	(*ListRequest)(nil),           // 15: organism.presence.v1.ListRequest
-	(*ListResponse)(nil),          // 16: organism.presence.v1.ListResponse
-	(*CollisionsRequest)(nil),     // 17: organism.presence.v1.CollisionsRequest
-	(*CollisionsResponse)(nil),    // 18: organism.presence.v1.CollisionsResponse
-	(*GcRequest)(nil),             // 19: organism.presence.v1.GcRequest
-	(*GcResponse)(nil),            // 20: organism.presence.v1.GcResponse
-	(*WatchRequest)(nil),          // 21: organism.presence.v1.WatchRequest
-	(*WatchResponse)(nil),         // 22: organism.presence.v1.WatchResponse
-	(*timestamppb.Timestamp)(nil), // 23: google.protobuf.Timestamp
+	(*BeatsRequest)(nil),          // 11: organism.presence.v1.BeatsRequest
+	(*BeatsResponse)(nil),         // 12: organism.presence.v1.BeatsResponse
+	(*LeaveRequest)(nil),          // 13: organism.presence.v1.LeaveRequest
+	(*LeaveResponse)(nil),         // 14: organism.presence.v1.LeaveResponse
+	(*GetRequest)(nil),            // 15: organism.presence.v1.GetRequest
+	(*GetResponse)(nil),           // 16: organism.presence.v1.GetResponse
+	(*ListRequest)(nil),           // 17: organism.presence.v1.ListRequest
+	(*ListResponse)(nil),          // 18: organism.presence.v1.ListResponse
+	(*CollisionsRequest)(nil),     // 19: organism.presence.v1.CollisionsRequest
+	(*CollisionsResponse)(nil),    // 20: organism.presence.v1.CollisionsResponse
+	(*GcRequest)(nil),             // 21: organism.presence.v1.GcRequest
+	(*GcResponse)(nil),            // 22: organism.presence.v1.GcResponse
+	(*WatchRequest)(nil),          // 23: organism.presence.v1.WatchRequest
+	(*WatchResponse)(nil),         // 24: organism.presence.v1.WatchResponse
+	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
 }
 var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
-	23, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
-	23, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
-	23, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
-	23, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
+	25, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
+	25, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
+	25, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
+	25, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
 	6,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
 	4,  // 6: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
 	4,  // 7: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
@@ -1671,36 +1789,40 @@ var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 9: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
 	3,  // 10: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 11: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 12: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 13: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 14: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
-	6,  // 15: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
-	3,  // 16: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
-	23, // 17: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
-	2,  // 18: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
-	3,  // 19: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
-	6,  // 20: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
-	7,  // 21: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
-	9,  // 22: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
-	11, // 23: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
-	13, // 24: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
-	15, // 25: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
-	17, // 26: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
-	19, // 27: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
-	21, // 28: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
-	8,  // 29: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
-	10, // 30: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
-	12, // 31: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
-	14, // 32: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
-	16, // 33: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
-	18, // 34: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
-	20, // 35: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
-	22, // 36: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
-	29, // [29:37] is the sub-list for method output_type
-	21, // [21:29] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	25, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
+	25, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
+	3,  // 14: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 15: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
+	3,  // 16: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
+	6,  // 17: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
+	3,  // 18: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
+	25, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
+	2,  // 20: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
+	3,  // 21: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
+	6,  // 22: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
+	7,  // 23: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
+	9,  // 24: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
+	11, // 25: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
+	13, // 26: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
+	15, // 27: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
+	17, // 28: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
+	19, // 29: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
+	21, // 30: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
+	23, // 31: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
+	8,  // 32: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
+	10, // 33: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
+	12, // 34: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
+	14, // 35: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
+	16, // 36: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
+	18, // 37: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
+	20, // 38: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
+	22, // 39: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
+	24, // 40: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
+	32, // [32:41] is the sub-list for method output_type
+	23, // [23:32] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_organism_presence_v1_presence_proto_init() }
@@ -1708,14 +1830,14 @@ func file_organism_presence_v1_presence_proto_init() {
 	if File_organism_presence_v1_presence_proto != nil {
 		return
 	}
-	file_organism_presence_v1_presence_proto_msgTypes[18].OneofWrappers = []any{}
+	file_organism_presence_v1_presence_proto_msgTypes[20].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_presence_v1_presence_proto_rawDesc), len(file_organism_presence_v1_presence_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   20,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -21,6 +21,7 @@ const _ = grpc.SupportPackageIsVersion9
 const (
 	PresenceService_Register_FullMethodName   = "/organism.presence.v1.PresenceService/Register"
 	PresenceService_Beat_FullMethodName       = "/organism.presence.v1.PresenceService/Beat"
+	PresenceService_Beats_FullMethodName      = "/organism.presence.v1.PresenceService/Beats"
 	PresenceService_Leave_FullMethodName      = "/organism.presence.v1.PresenceService/Leave"
 	PresenceService_Get_FullMethodName        = "/organism.presence.v1.PresenceService/Get"
 	PresenceService_List_FullMethodName       = "/organism.presence.v1.PresenceService/List"
@@ -44,6 +45,9 @@ type PresenceServiceClient interface {
 	Register(ctx context.Context, in *RegisterRequest, opts ...grpc.CallOption) (*RegisterResponse, error)
 	// Beat refreshes last_beat of the caller's own live presence.
 	Beat(ctx context.Context, in *BeatRequest, opts ...grpc.CallOption) (*BeatResponse, error)
+	// Beats is Beat for long-lived sidecars: one stream, credentials checked once, each
+	// request acknowledged in order. A refused beat ends the stream with its typed refusal.
+	Beats(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[BeatsRequest, BeatsResponse], error)
 	// Leave ends a presence at once (its holder's, or any for the owner).
 	Leave(ctx context.Context, in *LeaveRequest, opts ...grpc.CallOption) (*LeaveResponse, error)
 	// Get returns one live presence with its collisions.
@@ -85,6 +89,19 @@ func (c *presenceServiceClient) Beat(ctx context.Context, in *BeatRequest, opts 
 	}
 	return out, nil
 }
+
+func (c *presenceServiceClient) Beats(ctx context.Context, opts ...grpc.CallOption) (grpc.BidiStreamingClient[BeatsRequest, BeatsResponse], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &PresenceService_ServiceDesc.Streams[0], PresenceService_Beats_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[BeatsRequest, BeatsResponse]{ClientStream: stream}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type PresenceService_BeatsClient = grpc.BidiStreamingClient[BeatsRequest, BeatsResponse]
 
 func (c *presenceServiceClient) Leave(ctx context.Context, in *LeaveRequest, opts ...grpc.CallOption) (*LeaveResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
@@ -138,7 +155,7 @@ func (c *presenceServiceClient) Gc(ctx context.Context, in *GcRequest, opts ...g
 
 func (c *presenceServiceClient) Watch(ctx context.Context, in *WatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchResponse], error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	stream, err := c.cc.NewStream(ctx, &PresenceService_ServiceDesc.Streams[0], PresenceService_Watch_FullMethodName, cOpts...)
+	stream, err := c.cc.NewStream(ctx, &PresenceService_ServiceDesc.Streams[1], PresenceService_Watch_FullMethodName, cOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -170,6 +187,9 @@ type PresenceServiceServer interface {
 	Register(context.Context, *RegisterRequest) (*RegisterResponse, error)
 	// Beat refreshes last_beat of the caller's own live presence.
 	Beat(context.Context, *BeatRequest) (*BeatResponse, error)
+	// Beats is Beat for long-lived sidecars: one stream, credentials checked once, each
+	// request acknowledged in order. A refused beat ends the stream with its typed refusal.
+	Beats(grpc.BidiStreamingServer[BeatsRequest, BeatsResponse]) error
 	// Leave ends a presence at once (its holder's, or any for the owner).
 	Leave(context.Context, *LeaveRequest) (*LeaveResponse, error)
 	// Get returns one live presence with its collisions.
@@ -197,6 +217,9 @@ func (UnimplementedPresenceServiceServer) Register(context.Context, *RegisterReq
 }
 func (UnimplementedPresenceServiceServer) Beat(context.Context, *BeatRequest) (*BeatResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Beat not implemented")
+}
+func (UnimplementedPresenceServiceServer) Beats(grpc.BidiStreamingServer[BeatsRequest, BeatsResponse]) error {
+	return status.Error(codes.Unimplemented, "method Beats not implemented")
 }
 func (UnimplementedPresenceServiceServer) Leave(context.Context, *LeaveRequest) (*LeaveResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method Leave not implemented")
@@ -272,6 +295,13 @@ func _PresenceService_Beat_Handler(srv interface{}, ctx context.Context, dec fun
 	}
 	return interceptor(ctx, in, info, handler)
 }
+
+func _PresenceService_Beats_Handler(srv interface{}, stream grpc.ServerStream) error {
+	return srv.(PresenceServiceServer).Beats(&grpc.GenericServerStream[BeatsRequest, BeatsResponse]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type PresenceService_BeatsServer = grpc.BidiStreamingServer[BeatsRequest, BeatsResponse]
 
 func _PresenceService_Leave_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(LeaveRequest)
@@ -411,6 +441,12 @@ var PresenceService_ServiceDesc = grpc.ServiceDesc{
 		},
 	},
 	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "Beats",
+			Handler:       _PresenceService_Beats_Handler,
+			ServerStreams: true,
+			ClientStreams: true,
+		},
 		{
 			StreamName:    "Watch",
 			Handler:       _PresenceService_Watch_Handler,
