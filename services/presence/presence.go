@@ -34,7 +34,8 @@ type Options struct {
 	// FlushInterval is how often beats are written to presence.db (beats live in memory
 	// between flushes, so a crash costs at most this much of last_beat); default 1s, negative disables.
 	FlushInterval time.Duration
-	// EventRetention and KeepEvents bound the watch log; defaults 24h and 10,000 events.
+	// EventRetention and KeepEvents bound the watch log (pruned every minute and on each Gc
+	// call); defaults 24h and 10,000 events.
 	EventRetention time.Duration
 	KeepEvents     int
 }

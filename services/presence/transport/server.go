@@ -220,6 +220,9 @@ func (s *Server) Gc(ctx context.Context, _ *presencev1.GcRequest) (*presencev1.G
 		return nil, err
 	}
 	removed, err := s.reg.Sweep(ctx)
+	if err == nil {
+		err = s.reg.PruneEvents(ctx)
+	}
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
