@@ -17,9 +17,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
 func freeAddr(t *testing.T) string {
