@@ -331,18 +331,22 @@ func containsInt(xs []int, v int) bool {
 // globMeetsPath is patternsOverlap for a glob remainder against a literal path remainder,
 // without building patterns for the literal side. gs says whether pat has a ** segment.
 func globMeetsPath(pat []segPattern, patLeaf, gs bool, segs []string, segsLeaf bool) bool {
-	m, n := len(pat), len(segs)
+	n := len(segs)
 	if !gs {
-		k := min(m, n)
-		for i := 0; i < k; i++ {
-			if !pat[i].match(segs[i]) {
-				return false
+		return alignTail(pat, patLeaf, segs, segsLeaf)
+	}
+	if pat[0].globstar && !hasGlobstar(pat[1:]) {
+		// The common "**/tail" shape: try each place the tail can start.
+		tail := pat[1:]
+		for j := 0; j <= n; j++ {
+			if alignTail(tail, patLeaf, segs[j:], segsLeaf) {
+				return true
 			}
 		}
-		return m == n || (m < n && !patLeaf) || (n < m && !segsLeaf)
+		return false
 	}
 	d := meetDP{pat: pat, segs: segs, patLeaf: patLeaf, segsLeaf: segsLeaf}
-	if sz := (m + 1) * (n + 1); sz > len(d.small)*64 {
+	if sz := (len(pat) + 1) * (n + 1); sz > len(d.small)*64 {
 		d.big = make([]bool, sz)
 	}
 	return d.walk(0, 0)
@@ -387,4 +391,16 @@ func (d *meetDP) walk(i, j int) bool {
 		return d.walk(i+1, j) || d.walk(i, j+1)
 	}
 	return d.pat[i].match(d.segs[j]) && d.walk(i+1, j+1)
+}
+
+// alignTail matches a pattern without ** against a literal path segment by segment; whichever
+// runs out first must not be a leaf for the other to lie beneath it.
+func alignTail(pat []segPattern, patLeaf bool, segs []string, segsLeaf bool) bool {
+	m, n := len(pat), len(segs)
+	for i := 0; i < min(m, n); i++ {
+		if !pat[i].match(segs[i]) {
+			return false
+		}
+	}
+	return m == n || (m < n && !patLeaf) || (n < m && !segsLeaf)
 }
