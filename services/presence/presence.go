@@ -34,6 +34,10 @@ type Options struct {
 	// FlushInterval is how often beats are written to presence.db (beats live in memory
 	// between flushes, so a crash costs at most this much of last_beat); default 1s, negative disables.
 	FlushInterval time.Duration
+	// Shutdown, when it closes, ends open Watch streams (Unavailable; clients resume by seq)
+	// so a graceful server stop does not wait on them. Pass the process's shutdown signal
+	// (ctx.Done()). Close ends them too.
+	Shutdown <-chan struct{}
 	// EventRetention and KeepEvents bound the watch log (pruned every minute and on each Gc
 	// call); defaults 24h and 10,000 events.
 	EventRetention time.Duration
@@ -93,6 +97,15 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if opts.SweepInterval > 0 {
 		s.loop(loopCtx, time.Minute, "prune events", reg.PruneEvents)
 	}
+	if opts.Shutdown != nil {
+		go func() {
+			select {
+			case <-opts.Shutdown:
+				reg.Stop()
+			case <-loopCtx.Done():
+			}
+		}()
+	}
 	return s, nil
 }
 
@@ -128,6 +141,7 @@ func (s *Service) Registry() *domain.Registry { return s.reg }
 func (s *Service) Close() error {
 	var err error
 	s.once.Do(func() {
+		s.reg.Stop()
 		s.cancel()
 		s.wg.Wait()
 		err = errors.Join(s.reg.FlushBeats(context.Background()), s.store.Close())

@@ -648,3 +648,16 @@ func TestConcurrentTraffic(t *testing.T) {
 		t.Fatalf("began minus ended: got %d, want 0", open)
 	}
 }
+
+func TestShutdownEndsWatchStreams(t *testing.T) {
+	h := &harness{clk: clock.NewFake(t0), dir: t.TempDir()}
+	stop := make(chan struct{})
+	h.openWith(t, presence.Options{Shutdown: stop})
+	st, err := h.agent("ada", "alpha").Watch(t.Context(), &presencev1.WatchRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	close(stop)
+	_, err = st.Recv()
+	wantRefusal(t, err, codes.Unavailable, "SHUTTING_DOWN")
+}

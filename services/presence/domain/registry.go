@@ -109,7 +109,17 @@ type Registry struct {
 
 	dirtyMu sync.Mutex
 	dirty   map[string]int64
+
+	stopOnce sync.Once
+	stopping chan struct{}
 }
+
+// Stop tells watchers the service is going away, so their streams end instead of holding a
+// graceful shutdown open. Safe to call more than once.
+func (r *Registry) Stop() { r.stopOnce.Do(func() { close(r.stopping) }) }
+
+// Stopping closes when Stop is called.
+func (r *Registry) Stopping() <-chan struct{} { return r.stopping }
 
 // Open loads the stored roster and returns a ready registry.
 func Open(ctx context.Context, opts Options) (*Registry, error) {
@@ -148,6 +158,7 @@ func Open(ctx context.Context, opts Options) (*Registry, error) {
 		announced: make(map[pairKey]struct{}),
 		peers:     make(map[string]map[string]struct{}),
 		dirty:     make(map[string]int64),
+		stopping:  make(chan struct{}),
 	}
 	for _, rec := range recs {
 		r.insert(rec)

@@ -3,6 +3,8 @@ package transport
 import (
 	"io"
 
+	"google.golang.org/grpc/codes"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
@@ -46,6 +48,9 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-s.reg.Stopping():
+			return refusal.New(codes.Unavailable, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_SHUTTING_DOWN),
+				"presence is shutting down; watch again after the last seq you saw")
 		case <-page.Changed:
 		}
 	}

@@ -43,6 +43,8 @@ const (
 	PresenceReason_PRESENCE_REASON_CURSOR_EXPIRED PresenceReason = 7
 	// The cursor names an event that was never written.
 	PresenceReason_PRESENCE_REASON_CURSOR_AHEAD PresenceReason = 8
+	// The service is stopping; watch again (from the last seq seen) once it is back.
+	PresenceReason_PRESENCE_REASON_SHUTTING_DOWN PresenceReason = 9
 )
 
 // Enum value maps for PresenceReason.
@@ -57,6 +59,7 @@ var (
 		6: "PRESENCE_REASON_KIND_RESERVED",
 		7: "PRESENCE_REASON_CURSOR_EXPIRED",
 		8: "PRESENCE_REASON_CURSOR_AHEAD",
+		9: "PRESENCE_REASON_SHUTTING_DOWN",
 	}
 	PresenceReason_value = map[string]int32{
 		"PRESENCE_REASON_UNSPECIFIED":         0,
@@ -68,6 +71,7 @@ var (
 		"PRESENCE_REASON_KIND_RESERVED":       6,
 		"PRESENCE_REASON_CURSOR_EXPIRED":      7,
 		"PRESENCE_REASON_CURSOR_AHEAD":        8,
+		"PRESENCE_REASON_SHUTTING_DOWN":       9,
 	}
 )
 
@@ -1698,7 +1702,7 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x04type\x18\x03 \x01(\x0e2\x1f.organism.presence.v1.EventTypeR\x04type\x12\x14\n" +
 	"\x05brain\x18\x04 \x01(\tR\x05brain\x12:\n" +
 	"\bpresence\x18\x05 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\x12=\n" +
-	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision*\xda\x02\n" +
+	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision*\xfd\x02\n" +
 	"\x0ePresenceReason\x12\x1f\n" +
 	"\x1bPRESENCE_REASON_UNSPECIFIED\x10\x00\x12$\n" +
 	" PRESENCE_REASON_INVALID_ARGUMENT\x10\x01\x12!\n" +
@@ -1708,7 +1712,8 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"#PRESENCE_REASON_NOT_PRESENCE_HOLDER\x10\x05\x12!\n" +
 	"\x1dPRESENCE_REASON_KIND_RESERVED\x10\x06\x12\"\n" +
 	"\x1ePRESENCE_REASON_CURSOR_EXPIRED\x10\a\x12 \n" +
-	"\x1cPRESENCE_REASON_CURSOR_AHEAD\x10\b*D\n" +
+	"\x1cPRESENCE_REASON_CURSOR_AHEAD\x10\b\x12!\n" +
+	"\x1dPRESENCE_REASON_SHUTTING_DOWN\x10\t*D\n" +
 	"\x06Intent\x12\x16\n" +
 	"\x12INTENT_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vINTENT_READ\x10\x01\x12\x11\n" +
