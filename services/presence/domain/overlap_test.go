@@ -185,7 +185,16 @@ func FuzzOverlapIndex(f *testing.F) {
 		reg.insert(rb)
 		got := len(reg.allCollisions("", timeZero)) == 1
 		if got != want {
-			t.Fatalf("index says %v for %q vs %q, direct comparison says %v", got, ia.Canon, ib.Canon, want)
+			t.Fatalf("all-pairs index scan says %v for %q vs %q, direct comparison says %v", got, ia.Canon, ib.Canon, want)
+		}
+		for _, id := range []string{ra.ID, rb.ID} {
+			e := reg.byID[id]
+			if got := len(reg.collisionsOf(e, timeZero)) == 1; got != want {
+				t.Fatalf("one-presence query from %s says %v for %q vs %q, direct comparison says %v", id, got, ia.Canon, ib.Canon, want)
+			}
+			if got := len(reg.derive(e.rec, e.slot, nil, timeZero, false)) == 1; got != want {
+				t.Fatalf("unplaced query from %s says %v for %q vs %q, direct comparison says %v", id, got, ia.Canon, ib.Canon, want)
+			}
 		}
 	})
 }
