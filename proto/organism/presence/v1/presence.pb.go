@@ -161,7 +161,7 @@ const (
 	EventType_EVENT_TYPE_JOINED EventType = 1
 	// A live presence registered again with new fields.
 	EventType_EVENT_TYPE_UPDATED EventType = 2
-	// A presence went half its TTL without a beat (reported once per silence).
+	// A presence went half its TTL without a beat (reported once per silence, by the sweep).
 	EventType_EVENT_TYPE_BEAT_MISSED EventType = 3
 	// A presence left.
 	EventType_EVENT_TYPE_LEFT EventType = 4
@@ -590,7 +590,17 @@ type RegisterRequest struct {
 	Kind       string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
 	Theme      string `protobuf:"bytes,3,opt,name=theme,proto3" json:"theme,omitempty"`
 	Intent     Intent `protobuf:"varint,4,opt,name=intent,proto3,enum=organism.presence.v1.Intent" json:"intent,omitempty"`
-	// At most 1,000 items; ".." and absolute paths are refused.
+	// At most 1,000 items, each one of:
+	//   - a repository-relative path ("src/parse/lexer.go", "docs/"): covers itself and, unless
+	//     its last segment reads as a file name (has an extension and no trailing "/"),
+	//     everything beneath it;
+	//   - a glob ("src/**/*_test.go", "web/*.{ts,tsx}", "x/[a-c]?.md"): "*" "?" "[..]" stay in
+	//     one segment, "{a,b}" alternates inside one segment, a whole "**" segment spans any
+	//     number; it covers its matches (and beneath them, by the same file-name rule);
+	//   - a system block id "sb_name" (a root file of that name is written "./sb_name").
+	//
+	// Backslashes are separators, "." segments and doubled slashes vanish; "..", absolute,
+	// drive-letter and "~" paths are refused. Two items overlap when some path is covered by both.
 	WorkingSet []string `protobuf:"bytes,5,rep,name=working_set,json=workingSet,proto3" json:"working_set,omitempty"`
 	Worktree   string   `protobuf:"bytes,6,opt,name=worktree,proto3" json:"worktree,omitempty"`
 	// 0 means 90; otherwise 5..3600.
