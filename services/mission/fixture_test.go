@@ -27,6 +27,7 @@ import (
 	"github.com/organism-dev/organism/services/medulla"
 	"github.com/organism-dev/organism/services/mission"
 	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/presence"
 )
 
 const brain = "alpha"
@@ -124,6 +125,11 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { med.Close() })
+	prs, err := presence.Open(ctx, presence.Options{DataDir: t.TempDir(), Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { prs.Close() })
 	if err := os.WriteFile(filepath.Join(f.dataDir, "runners.toml"), []byte(o.runnersToml), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -148,6 +154,7 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	}
 	f.env = grpctest.Start(t, grpctest.Options{Logger: quiet()}, func(r grpc.ServiceRegistrar) {
 		med.Register(r)
+		prs.Register(r)
 		f.svc.Register(r)
 	})
 	late.cc = f.env.Conn(auth.Credentials{Fallback: f.env.Mint(auth.MintRequest{Kind: auth.KindService, Subject: "mission"})})

@@ -13,6 +13,7 @@ import (
 
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/runner"
 )
@@ -304,5 +305,24 @@ func TestLeaseExpiryExhaustsAttempts(t *testing.T) {
 	}
 	if !strings.Contains(view.GetHead().GetNote(), "lease expired 3 times") {
 		t.Errorf("got note %q, want the honest reason", view.GetHead().GetNote())
+	}
+}
+
+// TestRunnerJoinsTheRoster: the reference runner registers in presence as kind runner.
+func TestRunnerJoinsTheRoster(t *testing.T) {
+	f := newFixture(t)
+	m := f.open(packet())
+	f.spawn(m.GetMissionId(), "r1")
+	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: t.TempDir(), Wait: time.Second, Logger: quiet(),
+		Presence: presencev1.NewPresenceServiceClient(f.runnerConn)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ran, err := r.RunOnce(bg); err != nil || !ran {
+		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
+	}
+	roster := must(presencev1.NewPresenceServiceClient(f.env.Owner()).List(bg, &presencev1.ListRequest{Brain: brain, Kind: "runner"}))(t)
+	if len(roster.GetPresences()) != 1 || roster.GetPresences()[0].GetAgentId() != "r1" {
+		t.Fatalf("got roster %v, want runner r1", roster.GetPresences())
 	}
 }

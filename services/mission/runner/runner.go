@@ -87,8 +87,9 @@ type Outcome struct {
 	Worktree  string
 }
 
-// Loop claims and executes missions until ctx ends.
+// Loop claims and executes missions until ctx ends, then leaves the roster.
 func (r *Runner) Loop(ctx context.Context) error {
+	defer r.leave(ctx)
 	for {
 		out, ran, err := r.RunOnce(ctx)
 		if ctx.Err() != nil {
@@ -147,6 +148,18 @@ func (r *Runner) announce(ctx context.Context, worktree string) {
 		return
 	}
 	r.presenceID = resp.GetPresence().GetPresenceId()
+}
+
+// leave takes the runner off the roster; expiry would do it too, only later.
+func (r *Runner) leave(ctx context.Context) {
+	if r.o.Presence == nil || r.presenceID == "" {
+		return
+	}
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if _, err := r.o.Presence.Leave(lctx, &presencev1.LeaveRequest{PresenceId: r.presenceID}); err != nil {
+		r.o.Logger.Warn("runner: leave roster", "err", err)
+	}
 }
 
 func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error) {
