@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/organism-dev/organism/platform/refusal"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -227,4 +228,36 @@ func TestCASStorm(t *testing.T) {
 		t.Fatalf("got head %d, want %d", got, want)
 	}
 	_ = domain.Schema
+}
+
+func TestListMissionsPages(t *testing.T) {
+	f := newFixture(t)
+	want := map[string]bool{}
+	for range 5 {
+		want[f.open(packet()).GetMissionId()] = true
+	}
+	seen := map[string]bool{}
+	token := ""
+	pages := 0
+	for {
+		resp := must(f.agent.ListMissions(bg, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageSize: 2, PageToken: token}}))(t)
+		pages++
+		for _, m := range resp.GetMissions() {
+			if seen[m.GetMissionId()] {
+				t.Fatalf("got %s twice across pages", m.GetMissionId())
+			}
+			seen[m.GetMissionId()] = true
+		}
+		token = resp.GetPage().GetNextPageToken()
+		if token == "" {
+			break
+		}
+	}
+	if len(seen) != len(want) || pages != 3 {
+		t.Fatalf("got %d missions over %d pages, want %d over 3", len(seen), pages, len(want))
+	}
+	_, err := f.agent.ListMissions(bg, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageToken: "!!"}})
+	wantReason(t, err, "INVALID_ARGUMENT")
+	_, err = f.foreign.ListMissions(bg, &missionv1.ListMissionsRequest{Brain: brain})
+	wantReason(t, err, "FOREIGN_BRAIN")
 }

@@ -63,6 +63,7 @@ type fixtureOpts struct {
 	runnersToml string
 	leaseTTL    time.Duration
 	reminder    time.Duration
+	maxLog      int64
 }
 
 var defaultRunners = `
@@ -147,7 +148,7 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	f.svc, err = mission.Open(ctx, mission.Options{
 		DataDir: f.dataDir, Logger: quiet(), Clock: f.clock, Medulla: medullav1.NewMedullaServiceClient(late),
 		LeaseTTL: o.leaseTTL, ReminderInterval: o.reminder, BellPoll: 5 * time.Millisecond, DebriefRetry: -1,
-		MaxClaimWait: 2 * time.Second,
+		MaxClaimWait: 2 * time.Second, MaxLogBytes: o.maxLog,
 	})
 	if err != nil {
 		t.Fatal(err)

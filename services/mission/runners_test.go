@@ -167,3 +167,19 @@ func TestRunnersFileIsReread(t *testing.T) {
 		t.Fatalf("got %v after pinning r9, want an empty claim", err)
 	}
 }
+
+func TestPutLogTooLarge(t *testing.T) {
+	f := newFixtureWith(t, fixtureOpts{maxLog: 16})
+	m := f.open(packet())
+	f.spawn(m.GetMissionId(), "r1")
+	f.claim(f.runner)
+	stream := must(f.runner.PutLog(bg))(t)
+	for range 3 {
+		if err := stream.Send(&missionv1.PutLogRequest{MissionId: m.GetMissionId(), Chunk: []byte("0123456789")}); err != nil {
+			break
+		}
+	}
+	_, err := stream.CloseAndRecv()
+	wantReason(t, err, "LOG_TOO_LARGE")
+	f.putLog(f.runner, m.GetMissionId(), "small enough")
+}
