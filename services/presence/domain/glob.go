@@ -277,7 +277,7 @@ func (p segPattern) match(s string) bool {
 	}
 	for i, a := range p.alts {
 		if f := p.fast[i]; f.ok {
-			if len(s) >= len(f.prefix)+len(f.tail) && strings.HasPrefix(s, f.prefix) && strings.HasSuffix(s, f.tail) {
+			if f.matches(s) {
 				return true
 			}
 			continue

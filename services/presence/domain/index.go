@@ -1,5 +1,7 @@
 package domain
 
+import "strings"
+
 // The collision index keeps every mutating presence's working set of one brain in a trie of
 // path segments (literal items at the node they name, globs at the node of their literal
 // prefix) and a map of block ids. A query walks up from an item's node (everything above it
@@ -19,6 +21,45 @@ type globHolder struct {
 	pat []segPattern
 	// gs: the pattern has a ** segment (so overlap needs the full search).
 	gs bool
+	// Most globs below their literal root are one starred segment ("*_test.go") or ** and one
+	// starred segment ("**/*.proto"); these check a path by two string comparisons.
+	one, deep starSplit
+}
+
+func newGlobHolder(h holder, it Item) globHolder {
+	g := globHolder{holder: h, pat: it.pat, gs: hasGlobstar(it.pat)}
+	rest := it.pat[it.prefix:]
+	switch {
+	case len(rest) == 1 && len(rest[0].fast) == 1:
+		g.one = rest[0].fast[0]
+	case len(rest) == 2 && rest[0].globstar && len(rest[1].fast) == 1:
+		g.deep = rest[1].fast[0]
+	}
+	return g
+}
+
+func (f starSplit) matches(s string) bool {
+	return len(s) >= len(f.prefix)+len(f.tail) && strings.HasPrefix(s, f.prefix) && strings.HasSuffix(s, f.tail)
+}
+
+// meetsPath reports whether the glob and a literal path overlap; segs is the path below the
+// glob's literal root (never empty: the path lies strictly beneath the root).
+func (g *globHolder) meetsPath(depth int, segs []string, leaf bool) bool {
+	switch {
+	case g.one.ok:
+		return g.one.matches(segs[0]) && (len(segs) == 1 || !g.leaf)
+	case g.deep.ok:
+		if !leaf {
+			return true
+		}
+		for j, s := range segs {
+			if g.deep.matches(s) && (j == len(segs)-1 || !g.leaf) {
+				return true
+			}
+		}
+		return false
+	}
+	return globMeetsPath(g.pat[depth:], g.leaf, g.gs, segs, leaf)
 }
 
 type node struct {
@@ -83,7 +124,7 @@ func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
 			placed[i] = n
 		case ItemGlob:
 			n := x.nodeFor(it.segs[:it.prefix], true)
-			n.globs = append(n.globs, globHolder{holder: h, pat: it.pat, gs: hasGlobstar(it.pat)})
+			n.globs = append(n.globs, newGlobHolder(h, it))
 			placed[i] = n
 		}
 	}
@@ -208,7 +249,7 @@ func (x *brainIndex) queryPath(it Item, at *node, mine uint16, out []hit) []hit 
 			}
 		}
 		for _, g := range a.globs {
-			if globMeetsPath(g.pat[a.depth:], g.leaf, g.gs, it.segs[a.depth:], it.Leaf) {
+			if g.meetsPath(a.depth, it.segs[a.depth:], it.Leaf) {
 				out = append(out, hit{h: g.holder, mine: mine})
 			}
 		}

@@ -54,7 +54,8 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 				add(h, i)
 			}
 		}
-		for _, g := range n.globs {
+		for k := range n.globs {
+			g := &n.globs[k]
 			if g.slot <= self {
 				continue
 			}
@@ -74,10 +75,11 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 					add(h, i)
 				}
 			}
-			for _, g := range a.globs {
+			for k := range a.globs {
+				g := &a.globs[k]
 				var hit bool
 				if it.Kind == ItemPath {
-					hit = globMeetsPath(g.pat[a.depth:], g.leaf, g.gs, it.segs[a.depth:], it.Leaf)
+					hit = g.meetsPath(a.depth, it.segs[a.depth:], it.Leaf)
 				} else {
 					hit = patternsOverlap(g.pat[a.depth:], g.leaf, it.pat[a.depth:], it.Leaf)
 				}
