@@ -272,9 +272,10 @@ func (s *Service) generateSlug(body string) string {
 		}
 	}
 	base := strings.Trim(b.String(), "-")
+	// The tail of an id is its random part.
 	suffix := s.ids.New("")
 	if len(suffix) > 8 {
-		suffix = suffix[:8]
+		suffix = suffix[len(suffix)-8:]
 	}
 	if base == "" {
 		return "claim-" + suffix

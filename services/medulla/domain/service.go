@@ -48,13 +48,20 @@ type IDs interface {
 	New(prefix string) string
 }
 
-// RandomIDs draws 64 random bits per id.
+// RandomIDs makes ids of 48 bits of millisecond time followed by 48 random bits. The time
+// prefix keeps ids sortable and keeps inserts into the unique id index near its right edge,
+// which touches far fewer pages per group commit than uniformly random ids.
 type RandomIDs struct{}
 
 // New implements IDs.
 func (RandomIDs) New(prefix string) string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
+	var b [12]byte
+	ms := uint64(time.Now().UnixMilli())
+	for i := 5; i >= 0; i-- {
+		b[i] = byte(ms)
+		ms >>= 8
+	}
+	_, _ = rand.Read(b[6:])
 	return prefix + hex.EncodeToString(b[:])
 }
 

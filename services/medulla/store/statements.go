@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
+	"strings"
 )
 
 const claimCols = `v.id, v.brain, v.slug, v.version, v.kind, v.body, v.evidence, v.confidence, v.state, v.tier, v.verse,
@@ -16,10 +18,11 @@ const receiptCols = `seq, id, brain, kind, proposal_id, effect, subject, gates, 
 	details, by_agent, by_seat, by_brain, by_origin, at, verse`
 
 // statements are the write path's prepared statements, prepared once on the writer connection
-// so a batch of thousands of writes never re-parses SQL. The bulk ones take a JSON array and
-// write every row of a batch in one statement.
+// so a batch of thousands of writes never re-parses SQL. The narrow bulk ones take a JSON array;
+// wide rows go through multiRow, since re-parsing a wide JSON object per column costs more than
+// binding parameters.
 type statements struct {
-	brain, putBrain, live, putBrainCounters, supersede, unindex, insertVersions, index, appendReceipts *sql.Stmt
+	brain, putBrain, live, putBrainCounters, supersede, unindex, index *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -40,24 +43,7 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
 		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
-		insertVersions: p(`INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
-			created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
-			verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id)
-			SELECT j.value ->> '$.id', j.value ->> '$.brain', j.value ->> '$.slug', j.value ->> '$.version', j.value ->> '$.kind',
-			j.value ->> '$.body', j.value ->> '$.evidence', j.value ->> '$.confidence', j.value ->> '$.state', j.value ->> '$.tier',
-			j.value ->> '$.verse', j.value ->> '$.created', j.value ->> '$.source_agent', j.value ->> '$.origin_brain',
-			j.value ->> '$.soul_source', j.value ->> '$.promoted_by', j.value ->> '$.promoted_reason', j.value ->> '$.promoted_at',
-			j.value ->> '$.verified_by', j.value ->> '$.verified_via', j.value ->> '$.verified_at', j.value ->> '$.written',
-			j.value ->> '$.superseded', j.value ->> '$.receipt'
-			FROM json_each(?) AS j ORDER BY j.key`),
-		index: p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
-		appendReceipts: p(`INSERT INTO receipts (id, brain, kind, proposal_id, effect, subject, gates, reason, message,
-			version_from, version_to, details, by_agent, by_seat, by_brain, by_origin, at, verse)
-			SELECT j.value ->> '$.id', j.value ->> '$.brain', j.value ->> '$.kind', j.value ->> '$.proposal', j.value ->> '$.effect',
-			j.value ->> '$.subject', j.value ->> '$.gates', j.value ->> '$.reason', j.value ->> '$.message', j.value ->> '$.from',
-			j.value ->> '$.to', j.value ->> '$.details', j.value ->> '$.agent', j.value ->> '$.seat', j.value ->> '$.by_brain',
-			j.value ->> '$.origin', j.value ->> '$.at', j.value ->> '$.verse'
-			FROM json_each(?) AS j ORDER BY j.key`),
+		index:   p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()
@@ -71,15 +57,90 @@ func (s *statements) in(ctx context.Context, tx *sql.Tx) *statements {
 	b := func(st *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, st) }
 	return &statements{
 		brain: b(s.brain), putBrain: b(s.putBrain), live: b(s.live), putBrainCounters: b(s.putBrainCounters),
-		supersede: b(s.supersede), unindex: b(s.unindex), insertVersions: b(s.insertVersions), index: b(s.index),
-		appendReceipts: b(s.appendReceipts),
+		supersede: b(s.supersede), unindex: b(s.unindex), index: b(s.index),
 	}
 }
 
 func (s *statements) close() {
-	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.live, s.putBrainCounters, s.supersede, s.unindex, s.insertVersions, s.index, s.appendReceipts} {
+	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.live, s.putBrainCounters, s.supersede, s.unindex, s.index} {
 		if st != nil {
 			st.Close()
 		}
+	}
+}
+
+const versionInsert = `INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
+	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
+	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id) VALUES `
+
+const versionArity = 24
+
+const receiptInsert = `INSERT INTO receipts (id, brain, kind, proposal_id, effect, subject, gates, reason, message,
+	version_from, version_to, details, by_agent, by_seat, by_brain, by_origin, at, verse) VALUES `
+
+const receiptArity = 18
+
+// multiRowChunk bounds the rows of one multi-row INSERT (and so the statements cached per table).
+const multiRowChunk = 64
+
+// multiRow caches prepared multi-row INSERT statements by row count on the writer connection.
+type multiRow struct {
+	db    *sql.DB
+	head  string
+	arity int
+	stmts map[int]*sql.Stmt
+}
+
+func newMultiRow(db *sql.DB, head string, arity int) *multiRow {
+	return &multiRow{db: db, head: head, arity: arity, stmts: map[int]*sql.Stmt{}}
+}
+
+// ensure prepares the statements for 1..n rows. It must run outside any transaction: the
+// writer pool has one connection, and a transaction holds it.
+func (m *multiRow) ensure(ctx context.Context, n int) error {
+	for i := 1; i <= min(n, multiRowChunk); i++ {
+		if _, err := m.stmt(ctx, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (m *multiRow) stmt(ctx context.Context, n int) (*sql.Stmt, error) {
+	if st, ok := m.stmts[n]; ok {
+		return st, nil
+	}
+	row := "(" + strings.TrimSuffix(strings.Repeat("?,", m.arity), ",") + ")"
+	st, err := m.db.PrepareContext(ctx, m.head+strings.TrimSuffix(strings.Repeat(row+",", n), ","))
+	if err != nil {
+		return nil, err
+	}
+	m.stmts[n] = st
+	return st, nil
+}
+
+// exec inserts rows (each m.arity values) in chunks inside tx.
+func (m *multiRow) exec(ctx context.Context, tx *sql.Tx, rows [][]any) error {
+	for len(rows) > 0 {
+		n := min(len(rows), multiRowChunk)
+		st, ok := m.stmts[n]
+		if !ok {
+			return fmt.Errorf("no prepared %d-row insert; ensure was not called", n)
+		}
+		args := make([]any, 0, n*m.arity)
+		for _, r := range rows[:n] {
+			args = append(args, r...)
+		}
+		if _, err := tx.StmtContext(ctx, st).ExecContext(ctx, args...); err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
+}
+
+func (m *multiRow) close() {
+	for _, st := range m.stmts {
+		st.Close()
 	}
 }

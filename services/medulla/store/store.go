@@ -44,6 +44,8 @@ type Store struct {
 	readBrain *sql.Stmt
 	// nextID is the next claim version row id; only the writer goroutine touches it.
 	nextID int64
+	bulk   *bulkInserts
+	cache  *liveCache
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -77,6 +79,13 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		w.Close()
 		return nil, err
 	}
+	// A larger page cache keeps the indexes' hot pages in the writer's memory on big stores
+	// (the default is 2 MiB); the writer pool is one long-lived connection, so this sticks.
+	if _, err := w.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
 	st, err := prepare(ctx, w)
 	if err != nil {
 		w.Close()
@@ -98,7 +107,8 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		r.Close()
 		return nil, err
 	}
-	s := &Store{nextID: maxID + 1, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st, readBrain: readBrain}
+	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 16),
+		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity), receipts: newMultiRow(w, receiptInsert, receiptArity)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
 	return s, nil
 }
@@ -108,6 +118,8 @@ func (s *Store) Close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.done
 	s.stmts.close()
+	s.bulk.versions.close()
+	s.bulk.receipts.close()
 	s.readBrain.Close()
 	return errors.Join(s.w.Close(), s.r.Close())
 }

@@ -16,9 +16,11 @@ import (
 // statement savepoint for every virtual-table write, at which FTS5 flushes its pending terms,
 // so indexing row by row would write one tiny segment per claim.
 type txView struct {
-	ctx context.Context
-	tx  *sql.Tx
-	st  *statements
+	ctx   context.Context
+	tx    *sql.Tx
+	st    *statements
+	bulk  *bulkInserts
+	cache *liveCache
 
 	nextID    int64
 	versions  []*domain.Claim
@@ -47,8 +49,13 @@ type ftsRow struct {
 	Body string `json:"body"`
 }
 
-func newTxView(ctx context.Context, tx *sql.Tx, st *statements, nextID int64) *txView {
-	return &txView{ctx: ctx, tx: tx, st: st, nextID: nextID, live: map[string]*domain.Claim{},
+// bulkInserts are the multi-row INSERTs of the two wide tables.
+type bulkInserts struct {
+	versions, receipts *multiRow
+}
+
+func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64) *txView {
+	return &txView{ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, live: map[string]*domain.Claim{},
 		brains: map[string]*brainCounters{}, ftsAdd: map[int64]ftsRow{}}
 }
 
@@ -77,10 +84,17 @@ func (t *txView) PutBrain(b domain.Brain) error {
 }
 
 func (t *txView) Live(brain, slug string) (domain.Claim, error) {
-	if c, ok := t.live[liveKey(brain, slug)]; ok {
+	key := liveKey(brain, slug)
+	if c, ok := t.live[key]; ok {
 		return *c, nil
 	}
+	if c, ok := t.cache.get(key); ok {
+		return c, nil
+	}
 	c, err := scanClaim(t.st.live.QueryRowContext(t.ctx, brain, slug))
+	if err == nil {
+		t.cache.put(key, c)
+	}
 	return c, wrap("live claim", err)
 }
 
@@ -147,16 +161,16 @@ func (t *txView) flush() error {
 		return err
 	}
 	if len(t.versions) > 0 {
-		rows := make([]versionRow, len(t.versions))
+		rows := make([][]any, len(t.versions))
 		for i, c := range t.versions {
-			r, err := toVersionRow(c)
+			args, err := versionArgs(c)
 			if err != nil {
 				return err
 			}
-			rows[i] = r
+			rows[i] = args
 		}
-		if err := t.exec(t.st.insertVersions, "insert versions", rows, len(rows)); err != nil {
-			return err
+		if err := t.bulk.versions.exec(t.ctx, t.tx, rows); err != nil {
+			return wrap("insert versions", err)
 		}
 	}
 	for name, c := range t.brains {
@@ -176,16 +190,16 @@ func (t *txView) flush() error {
 		}
 	}
 	if len(t.receipts) > 0 {
-		rows := make([]receiptRow, len(t.receipts))
+		rows := make([][]any, len(t.receipts))
 		for i, r := range t.receipts {
-			row, err := toReceiptRow(r)
+			args, err := receiptArgs(r)
 			if err != nil {
 				return err
 			}
-			rows[i] = row
+			rows[i] = args
 		}
-		if err := t.exec(t.st.appendReceipts, "append receipts", rows, len(rows)); err != nil {
-			return err
+		if err := t.bulk.receipts.exec(t.ctx, t.tx, rows); err != nil {
+			return wrap("append receipts", err)
 		}
 	}
 	if err := t.exec(t.st.unindex, "unindex", t.ftsDel, len(t.ftsDel)); err != nil {
@@ -212,86 +226,23 @@ func (t *txView) exec(st *sql.Stmt, op string, rows any, n int) error {
 	return wrap(op, err)
 }
 
-// versionRow and receiptRow are the JSON shapes the bulk statements unpack with ->>.
-type versionRow struct {
-	ID             int64   `json:"id"`
-	Brain          string  `json:"brain"`
-	Slug           string  `json:"slug"`
-	Version        int64   `json:"version"`
-	Kind           string  `json:"kind"`
-	Body           string  `json:"body"`
-	Evidence       string  `json:"evidence"`
-	Confidence     float64 `json:"confidence"`
-	State          string  `json:"state"`
-	Tier           string  `json:"tier"`
-	Verse          string  `json:"verse"`
-	Created        *int64  `json:"created"`
-	SourceAgent    string  `json:"source_agent"`
-	OriginBrain    string  `json:"origin_brain"`
-	SoulSource     string  `json:"soul_source"`
-	PromotedBy     string  `json:"promoted_by"`
-	PromotedReason string  `json:"promoted_reason"`
-	PromotedAt     *int64  `json:"promoted_at"`
-	VerifiedBy     string  `json:"verified_by"`
-	VerifiedVia    string  `json:"verified_via"`
-	VerifiedAt     *int64  `json:"verified_at"`
-	Written        int64   `json:"written"`
-	Superseded     *int64  `json:"superseded"`
-	Receipt        string  `json:"receipt"`
-}
-
-func nanosPtr(n sql.NullInt64) *int64 {
-	if !n.Valid {
-		return nil
-	}
-	return &n.Int64
-}
-
-func toVersionRow(c *domain.Claim) (versionRow, error) {
+func versionArgs(c *domain.Claim) ([]any, error) {
 	ev, err := encodeEvidence(c.Evidence)
 	if err != nil {
-		return versionRow{}, err
+		return nil, err
 	}
 	p := c.Provenance
-	return versionRow{
-		ID: c.ID, Brain: c.Brain, Slug: c.Slug, Version: c.Version, Kind: string(c.Kind), Body: c.Body, Evidence: ev,
-		Confidence: c.Confidence, State: string(c.State), Tier: string(c.Tier), Verse: string(c.Verse),
-		Created: nanosPtr(nullTime(p.Created)), SourceAgent: p.SourceAgent, OriginBrain: p.OriginBrain, SoulSource: p.SoulSource,
-		PromotedBy: p.PromotedBy, PromotedReason: p.PromotedReason, PromotedAt: nanosPtr(nullTime(p.PromotedAt)),
-		VerifiedBy: p.VerifiedBy, VerifiedVia: p.VerifiedVia, VerifiedAt: nanosPtr(nullTime(p.VerifiedAt)),
-		Written: c.WrittenAt.UnixNano(), Superseded: nanosPtr(nullTime(c.SupersededAt)), Receipt: c.ReceiptID,
-	}, nil
+	return []any{c.ID, c.Brain, c.Slug, c.Version, string(c.Kind), c.Body, ev, c.Confidence, string(c.State), string(c.Tier),
+		string(c.Verse), nullTime(p.Created), p.SourceAgent, p.OriginBrain, p.SoulSource, p.PromotedBy, p.PromotedReason,
+		nullTime(p.PromotedAt), p.VerifiedBy, p.VerifiedVia, nullTime(p.VerifiedAt), c.WrittenAt.UnixNano(),
+		nullTime(c.SupersededAt), c.ReceiptID}, nil
 }
 
-type receiptRow struct {
-	ID       string `json:"id"`
-	Brain    string `json:"brain"`
-	Kind     string `json:"kind"`
-	Proposal string `json:"proposal"`
-	Effect   string `json:"effect"`
-	Subject  string `json:"subject"`
-	Gates    string `json:"gates"`
-	Reason   string `json:"reason"`
-	Message  string `json:"message"`
-	From     int64  `json:"from"`
-	To       int64  `json:"to"`
-	Details  string `json:"details"`
-	Agent    string `json:"agent"`
-	Seat     string `json:"seat"`
-	ByBrain  string `json:"by_brain"`
-	Origin   string `json:"origin"`
-	At       int64  `json:"at"`
-	Verse    string `json:"verse"`
-}
-
-func toReceiptRow(r *domain.Receipt) (receiptRow, error) {
+func receiptArgs(r *domain.Receipt) ([]any, error) {
 	gates, details, err := encodeReceiptLists(r)
 	if err != nil {
-		return receiptRow{}, err
+		return nil, err
 	}
-	return receiptRow{
-		ID: r.ID, Brain: r.Brain, Kind: string(r.Kind), Proposal: r.ProposalID, Effect: r.Effect, Subject: r.Subject,
-		Gates: gates, Reason: string(r.Reason), Message: r.Message, From: r.VersionFrom, To: r.VersionTo, Details: details,
-		Agent: r.By.AgentID, Seat: r.By.Seat, ByBrain: r.By.Brain, Origin: string(r.By.Origin), At: r.At.UnixNano(), Verse: string(r.Verse),
-	}, nil
+	return []any{r.ID, r.Brain, string(r.Kind), r.ProposalID, r.Effect, r.Subject, gates, string(r.Reason), r.Message,
+		r.VersionFrom, r.VersionTo, details, r.By.AgentID, r.By.Seat, r.By.Brain, string(r.By.Origin), r.At.UnixNano(), string(r.Verse)}, nil
 }

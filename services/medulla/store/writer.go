@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -92,11 +93,15 @@ func (s *Store) runBatch(batch []*writeReq) {
 // any write failed or the commit failed; errs then holds each write's own error.
 func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	ctx := context.Background()
+	// A batch writes at most one version and one receipt per write.
+	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, len(batch))); err != nil {
+		return nil, fmt.Errorf("prepare: %w", err)
+	}
 	sqlTx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	tx := newTxView(ctx, sqlTx, s.stmts.in(ctx, sqlTx), s.nextID)
+	tx := newTxView(ctx, sqlTx, s.stmts.in(ctx, sqlTx), s.bulk, s.cache, s.nextID)
 	errs := make([]error, len(batch))
 	var failed error
 	for i, req := range batch {
@@ -114,7 +119,11 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	if err := sqlTx.Commit(); err != nil {
 		return nil, fmt.Errorf("commit: %w", err)
 	}
-	// Row ids are handed out in memory by this (only) writer; they advance only on commit.
+	// Row ids are handed out in memory by this (only) writer; they advance only on commit, and
+	// the live-version cache learns a batch's writes only once they are durable.
 	s.nextID = tx.nextID
+	for key, c := range tx.live {
+		s.cache.put(key, *c)
+	}
 	return errs, nil
 }
