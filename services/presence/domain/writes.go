@@ -1,0 +1,361 @@
+package domain
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+)
+
+// takeSeqs numbers evs in order. Caller holds wmu.
+func (r *Registry) takeSeqs(evs []Event, now time.Time) {
+	for i := range evs {
+		evs[i].Seq = r.nextSeq
+		evs[i].At = now
+		r.nextSeq++
+	}
+}
+
+// Register creates or updates the caller's presence and returns it with its collisions, which
+// are advisory: a colliding register succeeds.
+func (r *Registry) Register(ctx context.Context, c Caller, in RegisterInput) (Record, []Collision, error) {
+	v, err := in.validate()
+	if err != nil {
+		return Record{}, nil, err
+	}
+	brain, err := c.resolveBrain(in.Brain)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	if v.kind == KindHumanUI && !c.HumanUI {
+		return Record{}, nil, ErrHumanKindOnly
+	}
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	now := r.opts.Clock.Now().UTC()
+
+	r.mu.RLock()
+	var old *entry
+	if v.id != "" {
+		old = r.byID[v.id]
+	} else {
+		for v.id = r.opts.NewID(); r.byID[v.id] != nil; v.id = r.opts.NewID() {
+		}
+	}
+	if old != nil {
+		if old.rec.Brain != brain {
+			r.mu.RUnlock()
+			return Record{}, nil, ErrForeignBrain
+		}
+		if old.rec.AgentID != c.AgentID {
+			r.mu.RUnlock()
+			return Record{}, nil, ErrNotHolder
+		}
+	}
+	continuing := old != nil && old.liveAt(now)
+	rec := Record{ID: v.id, Brain: brain, AgentID: c.AgentID, Kind: v.kind, Theme: v.theme, Intent: v.intent,
+		WorkingSet: v.set, Worktree: v.worktree, StartedAt: now, UpdatedAt: now, LastBeat: now, TTL: v.ttl}
+	if continuing {
+		rec.StartedAt = old.rec.StartedAt
+	}
+	self := ^uint32(0)
+	if old != nil {
+		self = old.slot
+	}
+	var cols []Collision
+	if rec.Intent == IntentMutate {
+		cols = r.derive(rec, self, nil, now, false)
+	}
+	var evs []Event
+	var ended []string
+	evType := EventJoined
+	if continuing {
+		evType = EventUpdated
+	} else if old != nil {
+		// The old session expired unswept: report its end before the new session begins.
+		evs = append(evs, Event{Type: EventExpired, Brain: brain, Presence: old.snapshot()})
+		evs = append(evs, r.endAll(old, nil)...)
+		for p := range r.peers[rec.ID] {
+			ended = append(ended, p)
+		}
+	}
+	evs = append(evs, Event{Type: evType, Brain: brain, Presence: rec})
+	current := make(map[string]bool, len(cols))
+	for i := range cols {
+		current[cols[i].B.ID] = true
+		if _, ok := r.announced[pairOf(rec.ID, cols[i].B.ID)]; !ok || !continuing {
+			cc := cols[i]
+			evs = append(evs, Event{Type: EventCollisionBegan, Brain: brain, Collision: &cc})
+		}
+	}
+	if continuing {
+		var gone []string
+		for peer := range r.peers[rec.ID] {
+			p := r.byID[peer]
+			// A peer that expired is ended by the sweep that reports its expiry, never twice.
+			if current[peer] || p == nil || !p.liveAt(now) {
+				continue
+			}
+			gone = append(gone, peer)
+		}
+		sort.Strings(gone)
+		for _, peer := range gone {
+			ended = append(ended, peer)
+			evs = append(evs, Event{Type: EventCollisionEnded, Brain: brain,
+				Collision: &Collision{Brain: brain, A: rec.Ref(), B: r.byID[peer].rec.Ref()}})
+		}
+	}
+	r.mu.RUnlock()
+
+	r.takeSeqs(evs, now)
+	if err := r.opts.Store.SavePresence(ctx, rec, evs); err != nil {
+		r.nextSeq -= int64(len(evs))
+		return Record{}, nil, fmt.Errorf("save presence: %w", err)
+	}
+	r.mu.Lock()
+	if old != nil {
+		r.unindex(old)
+	}
+	r.insert(rec)
+	for _, p := range ended {
+		r.retract(rec.ID, p)
+	}
+	for _, col := range cols {
+		r.announce(rec.ID, col.B.ID)
+	}
+	r.mu.Unlock()
+	r.log.publish(evs)
+	return rec, cols, nil
+}
+
+// lookup finds id for c under mu (read) and applies the read rules.
+func (r *Registry) lookup(c Caller, id string) (*entry, error) {
+	if !ValidID(id) {
+		return nil, invalid(Violation{Field: "presence_id", Description: "must be prs_ followed by 12 lowercase hex digits"})
+	}
+	e := r.byID[id]
+	if e == nil {
+		return nil, ErrNotFound
+	}
+	if !c.mayRead(e.rec.Brain) {
+		return nil, ErrForeignBrain
+	}
+	return e, nil
+}
+
+// Beat refreshes last_beat. It is the hot path: no database write, no event, no allocation
+// beyond the snapshot; the new value reaches the database with the next FlushBeats.
+func (r *Registry) Beat(c Caller, id string) (Record, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, err := r.lookup(c, id)
+	if err != nil {
+		return Record{}, err
+	}
+	if e.rec.AgentID != c.AgentID {
+		return Record{}, ErrNotHolder
+	}
+	now := r.opts.Clock.Now()
+	if !e.liveAt(now) {
+		return Record{}, ErrExpired
+	}
+	ns := now.UnixNano()
+	for {
+		cur := e.lastBeat.Load()
+		if ns <= cur || e.lastBeat.CompareAndSwap(cur, ns) {
+			break
+		}
+	}
+	e.missed.Store(false)
+	r.dirtyMu.Lock()
+	r.dirty[id] = e.lastBeat.Load()
+	r.dirtyMu.Unlock()
+	return e.snapshot(), nil
+}
+
+// FlushBeats writes the beats received since the last flush in one transaction.
+func (r *Registry) FlushBeats(ctx context.Context) error {
+	r.dirtyMu.Lock()
+	if len(r.dirty) == 0 {
+		r.dirtyMu.Unlock()
+		return nil
+	}
+	batch := r.dirty
+	r.dirty = make(map[string]int64, len(batch))
+	r.dirtyMu.Unlock()
+	beats := make([]Beat, 0, len(batch))
+	for id, ns := range batch {
+		beats = append(beats, Beat{ID: id, LastBeat: time.Unix(0, ns).UTC()})
+	}
+	if err := r.opts.Store.SaveBeats(ctx, beats); err != nil {
+		// Put them back so the next flush retries; newer beats win.
+		r.dirtyMu.Lock()
+		for id, ns := range batch {
+			if cur, ok := r.dirty[id]; !ok || cur < ns {
+				r.dirty[id] = ns
+			}
+		}
+		r.dirtyMu.Unlock()
+		return fmt.Errorf("save beats: %w", err)
+	}
+	return nil
+}
+
+// Leave ends a presence at once. Its holder may leave it, and so may the owner.
+func (r *Registry) Leave(ctx context.Context, c Caller, id string) (Record, error) {
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	now := r.opts.Clock.Now().UTC()
+	r.mu.RLock()
+	e, err := r.lookup(c, id)
+	if err == nil && e.rec.AgentID != c.AgentID && !c.Owner {
+		err = ErrNotHolder
+	}
+	if err == nil && !e.liveAt(now) {
+		err = ErrExpired
+	}
+	if err != nil {
+		r.mu.RUnlock()
+		return Record{}, err
+	}
+	rec := e.snapshot()
+	evs := append([]Event{{Type: EventLeft, Brain: rec.Brain, Presence: rec}}, r.endAll(e, nil)...)
+	r.mu.RUnlock()
+	if err := r.commitRemoval(ctx, []*entry{e}, evs, now); err != nil {
+		return Record{}, err
+	}
+	return rec, nil
+}
+
+// endAll returns collision-ended events for every announced pair of e whose peer is not in
+// skip. Caller holds mu (read).
+func (r *Registry) endAll(e *entry, skip map[string]bool) []Event {
+	peers := make([]string, 0, len(r.peers[e.rec.ID]))
+	for p := range r.peers[e.rec.ID] {
+		if !skip[p] {
+			peers = append(peers, p)
+		}
+	}
+	sort.Strings(peers)
+	var evs []Event
+	for _, p := range peers {
+		pe := r.byID[p]
+		if pe == nil {
+			continue
+		}
+		evs = append(evs, Event{Type: EventCollisionEnded, Brain: e.rec.Brain,
+			Collision: &Collision{Brain: e.rec.Brain, A: e.rec.Ref(), B: pe.rec.Ref()}})
+	}
+	return evs
+}
+
+// commitRemoval deletes gone from the database and memory with evs. Caller holds wmu.
+func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event, now time.Time) error {
+	r.takeSeqs(evs, now)
+	ids := make([]string, len(gone))
+	for i, e := range gone {
+		ids[i] = e.rec.ID
+	}
+	if err := r.opts.Store.DeletePresences(ctx, ids, evs); err != nil {
+		r.nextSeq -= int64(len(evs))
+		return fmt.Errorf("delete presences: %w", err)
+	}
+	r.mu.Lock()
+	for _, e := range gone {
+		for p := range r.peers[e.rec.ID] {
+			r.retract(e.rec.ID, p)
+		}
+		if r.byID[e.rec.ID] == e {
+			r.unindex(e)
+		}
+	}
+	r.mu.Unlock()
+	r.dirtyMu.Lock()
+	for _, id := range ids {
+		delete(r.dirty, id)
+	}
+	r.dirtyMu.Unlock()
+	r.log.publish(evs)
+	return nil
+}
+
+// Sweep is the gc: it reports presences that have gone half their TTL without a beat
+// (beat-missed, once per silence), and deletes expired ones with their expired and
+// collision-ended events. It returns the presences it deleted.
+func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	now := r.opts.Clock.Now().UTC()
+	ns := now.UnixNano()
+
+	r.mu.Lock()
+	var gone []*entry
+	var missed []*entry
+	for _, e := range r.byID {
+		switch {
+		case e.dying.Load() || ns >= e.expiresAt():
+			e.dying.Store(true)
+			gone = append(gone, e)
+		case !e.missed.Load() && ns >= e.lastBeat.Load()+int64(e.rec.TTL/2):
+			// Set now, under the lock beats respect, so a beat arriving after this sweep
+			// re-arms the report for the next silence.
+			e.missed.Store(true)
+			missed = append(missed, e)
+		}
+	}
+	r.mu.Unlock()
+	sort.Slice(gone, func(i, j int) bool { return gone[i].rec.ID < gone[j].rec.ID })
+	sort.Slice(missed, func(i, j int) bool { return missed[i].rec.ID < missed[j].rec.ID })
+
+	r.mu.RLock()
+	var evs []Event
+	for _, e := range missed {
+		evs = append(evs, Event{Type: EventBeatMissed, Brain: e.rec.Brain, Presence: e.snapshot()})
+	}
+	done := make(map[string]bool, len(gone))
+	out := make([]Record, 0, len(gone))
+	for _, e := range gone {
+		rec := e.snapshot()
+		out = append(out, rec)
+		evs = append(evs, Event{Type: EventExpired, Brain: rec.Brain, Presence: rec})
+		evs = append(evs, r.endAll(e, done)...)
+		done[rec.ID] = true
+	}
+	r.mu.RUnlock()
+	if len(evs) == 0 {
+		return nil, nil
+	}
+	if len(gone) == 0 {
+		r.takeSeqs(evs, now)
+		err := r.opts.Store.DeletePresences(ctx, nil, evs)
+		if err == nil {
+			r.log.publish(evs)
+			return out, nil
+		}
+		r.nextSeq -= int64(len(evs))
+		err = fmt.Errorf("append events: %w", err)
+		for _, e := range missed {
+			e.missed.Store(false)
+		}
+		return nil, err
+	}
+	if err := r.commitRemoval(ctx, gone, evs, now); err != nil {
+		for _, e := range missed {
+			e.missed.Store(false)
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// PruneEvents drops events past the retention window, keeping at least KeepEvents.
+func (r *Registry) PruneEvents(ctx context.Context) error {
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	first, err := r.opts.Store.PruneEvents(ctx, r.opts.Clock.Now().Add(-r.opts.EventRetention), r.opts.KeepEvents)
+	if err != nil {
+		return fmt.Errorf("prune events: %w", err)
+	}
+	r.log.pruned(first)
+	return nil
+}
