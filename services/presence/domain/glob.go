@@ -317,4 +317,3 @@ func matchTokens(toks []token, s string) bool {
 		ti, si = starTi+1, starSi
 	}
 }
-

@@ -174,4 +174,3 @@ func dropHolder(hs []holder, h holder) []holder {
 	}
 	return hs
 }
-

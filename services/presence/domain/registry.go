@@ -313,4 +313,3 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 	slices.SortFunc(out, func(a, b Collision) int { return cmp.Compare(a.B.ID, b.B.ID) })
 	return out
 }
-
