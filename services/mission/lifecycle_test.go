@@ -259,8 +259,9 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 	if got := f.get(id).GetMission().GetLease(); got != nil {
 		t.Fatalf("got lease %v after its TTL, want it expired", got)
 	}
+	// Another pinned runner serving the brain takes over: the dead one may never come back.
 	writeFile(t, flag, "")
-	out, ran, err := f.newRunner(f.runner, "r1").RunOnce(bg)
+	out, ran, err := f.newRunner(f.runner2, "r2").RunOnce(bg)
 	if err != nil || !ran {
 		t.Fatalf("reclaim: ran=%t err=%v", ran, err)
 	}

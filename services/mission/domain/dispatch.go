@@ -123,7 +123,10 @@ func (s *Service) tryClaim(ctx context.Context, a Actor, pinned PinnedRunner) (W
 	} else if busy {
 		return Work{}, false, refuse(ReasonRunnerBusy, "runner %s already holds lease %s on %s", pinned.ID, l.LeaseID, l.MissionID)
 	}
-	ms, err := s.o.Store.Claimable(ctx, pinned.ID, now, 16)
+	if !pinned.Can(CapabilityGate) {
+		return Work{}, false, nil
+	}
+	ms, err := s.o.Store.Claimable(ctx, pinned.ID, now, 64)
 	if err != nil {
 		return Work{}, false, err
 	}

@@ -31,6 +31,12 @@ func (noScope) Moved(context.Context, string, string, []string) ([]string, error
 
 const benchChains = 100
 
+// minAppends is the floor of appends per measurement: make bench runs -benchtime 1x, and a
+// rate or a p99 over a handful of appends would say nothing. 9,000 is three seconds at 3,000/s.
+const minAppends = 9000
+
+func workload(b *testing.B) int { return max(b.N, minAppends) }
+
 func benchService(b *testing.B, sync sqlitedb.Synchronous, maxBatch int) (*domain.Service, []string) {
 	b.Helper()
 	st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "mission.db"), store.Options{Synchronous: sync, MaxBatch: maxBatch})
@@ -119,11 +125,12 @@ func appendOne(ctx context.Context, svc *domain.Service, id string, head *int64,
 	}
 }
 
-// runAppends performs b.N successful appends with perChain writers on each chain.
+// runAppends performs workload(b) successful appends with perChain writers on each chain.
 func runAppends(b *testing.B, svc *domain.Service, ids []string, perChain int) (float64, time.Duration, int64) {
 	ctx := context.Background()
 	var left, lost atomic.Int64
-	left.Store(int64(b.N))
+	n := workload(b)
+	left.Store(int64(n))
 	writers := perChain * len(ids)
 	lat := make([][]time.Duration, writers)
 	var wg sync.WaitGroup
@@ -148,21 +155,22 @@ func runAppends(b *testing.B, svc *domain.Service, ids []string, perChain int) (
 	wg.Wait()
 	elapsed := time.Since(start)
 	b.StopTimer()
-	return float64(b.N) / elapsed.Seconds(), p99Of(lat), lost.Load()
+	return float64(n) / elapsed.Seconds(), p99Of(lat), lost.Load()
 }
 
-// paced offers b.N appends at rate per second, round-robin over the chains, each chain served
+// paced offers workload(b) appends at rate per second, round-robin over the chains, each chain served
 // in order by its own goroutine. Latency counts from the moment an append is handed to its
 // chain, so waiting behind the chain's previous append is included; the offered rate actually
 // achieved and the sends that fell behind the schedule are reported beside it.
 func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.Duration, int, float64) {
 	ctx := context.Background()
+	total := workload(b)
 	queues := make([]chan time.Time, len(ids))
 	lat := make([][]time.Duration, len(ids))
 	var wg sync.WaitGroup
 	var lost atomic.Int64
 	for i := range ids {
-		queues[i] = make(chan time.Time, b.N/len(ids)+2)
+		queues[i] = make(chan time.Time, total/len(ids)+2)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -180,7 +188,7 @@ func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.
 	start := time.Now()
 	interval := time.Duration(float64(time.Second) / rate)
 	late := 0
-	for n := 0; n < b.N; n++ {
+	for n := 0; n < total; n++ {
 		due := start.Add(time.Duration(n) * interval)
 		if d := time.Until(due); d > 0 {
 			time.Sleep(d)
@@ -189,7 +197,7 @@ func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.
 		}
 		queues[n%len(ids)] <- time.Now()
 	}
-	offered := float64(b.N) / time.Since(start).Seconds()
+	offered := float64(total) / time.Since(start).Seconds()
 	for _, q := range queues {
 		close(q)
 	}

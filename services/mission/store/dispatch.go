@@ -24,10 +24,11 @@ func (s *Store) Spawn(ctx context.Context, missionID, runner string, expectedHea
 }
 
 // Claimable lists spawned missions without a live lease that runner may take: fresh judging
-// missions, executing missions whose runner died, and merge_wait missions asked to re-run.
+// missions spawned to it, and, from any runner, executing missions whose runner died and
+// merge_wait missions asked to re-run (the domain checks the runner serves the brain).
 func (s *Store) Claimable(ctx context.Context, runner string, now time.Time, limit int) ([]domain.Mission, error) {
 	return s.queryMissions(ctx, `SELECT `+missionCols+` FROM missions
-		WHERE spawned = 1 AND (assigned_runner = '' OR assigned_runner = ?) AND lease_expires <= ?
+		WHERE spawned = 1 AND (assigned_runner = '' OR assigned_runner = ? OR attempts > 0) AND lease_expires <= ?
 		AND (phase IN ('judging', 'executing') OR (phase = 'merge_wait' AND rerun_requested = 1))
 		ORDER BY updated_at, mission_id LIMIT ?`, runner, ns(now), limit)
 }
