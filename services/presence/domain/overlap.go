@@ -78,34 +78,55 @@ func classNotCovered(pos, excl []runeRange) bool {
 // tokensIntersect decides whether two token sequences (with stars) share a string, by dynamic
 // programming over positions: a star either matches nothing or absorbs the other side's next token.
 func tokensIntersect(a, b []token) bool {
+	d := tokenDP{a: a, b: b}
+	if sz := (len(a) + 1) * (len(b) + 1); sz > len(d.small)*64 {
+		d.big = make([]bool, sz)
+	}
+	return d.walk(0, 0)
+}
+
+// tokenDP memoizes visited (i, j) states in a bitset on the stack for the usual small sizes.
+type tokenDP struct {
+	a, b  []token
+	small [8]uint64
+	big   []bool
+}
+
+func (d *tokenDP) visit(k int) bool {
+	if d.big != nil {
+		v := d.big[k]
+		d.big[k] = true
+		return v
+	}
+	w, bit := k/64, uint64(1)<<(k%64)
+	v := d.small[w]&bit != 0
+	d.small[w] |= bit
+	return v
+}
+
+func (d *tokenDP) walk(i, j int) bool {
+	a, b := d.a, d.b
 	m, n := len(a), len(b)
-	seen := make([]bool, (m+1)*(n+1))
-	var walk func(i, j int) bool
-	walk = func(i, j int) bool {
-		if i == m && j == n {
-			return true
-		}
-		k := i*(n+1) + j
-		if seen[k] {
-			return false
-		}
-		seen[k] = true
-		if i < m && a[i].kind == tokStar {
-			if walk(i+1, j) || (j < n && walk(i, j+1)) {
-				return true
-			}
-		}
-		if j < n && b[j].kind == tokStar {
-			if walk(i, j+1) || (i < m && walk(i+1, j)) {
-				return true
-			}
-		}
-		if i < m && j < n && a[i].kind != tokStar && b[j].kind != tokStar && tokenPairIntersects(a[i], b[j]) {
-			return walk(i+1, j+1)
-		}
+	if i == m && j == n {
+		return true
+	}
+	if d.visit(i*(n+1) + j) {
 		return false
 	}
-	return walk(0, 0)
+	if i < m && a[i].kind == tokStar {
+		if d.walk(i+1, j) || (j < n && d.walk(i, j+1)) {
+			return true
+		}
+	}
+	if j < n && b[j].kind == tokStar {
+		if d.walk(i, j+1) || (i < m && d.walk(i+1, j)) {
+			return true
+		}
+	}
+	if i < m && j < n && a[i].kind != tokStar && b[j].kind != tokStar && tokenPairIntersects(a[i], b[j]) {
+		return d.walk(i+1, j+1)
+	}
+	return false
 }
 
 // patternsOverlap decides whether two segment patterns cover a common path. Each covers its
