@@ -4,7 +4,7 @@ GO         ?= go
 BUF        := GOWORK=off $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
 SERVICES   := soul medulla mission presence
 # Every package of every workspace module (go.work); tools are not part of it.
-PKGS       := ./proto/... ./platform/... ./services/... ./gateway/... ./cmd/...
+PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./cmd/organism/...
 BENCHTIME  ?= 1x
 FUZZTIME   ?= 10s
 TEST_FLAGS ?=
