@@ -105,21 +105,23 @@ func (r *Registry) allCollisions(brain string, t time.Time) []Collision {
 		}
 	}
 	slices.Sort(brains)
+	// One pass groups the live mutating presences by brain; rank is shared and reset per brain.
+	byBrain := make(map[string][]uint32, len(brains))
+	for _, e := range r.slots {
+		if live(e) && (brain == "" || e.rec.Brain == brain) {
+			byBrain[e.rec.Brain] = append(byBrain[e.rec.Brain], e.slot)
+		}
+	}
+	rank := make([]int32, len(r.slots))
+	for i := range rank {
+		rank[i] = -1
+	}
 	var out []Collision
 	for _, b := range brains {
 		x := r.brains[b]
-		var members []uint32
-		for _, e := range r.slots {
-			if live(e) && e.rec.Brain == b {
-				members = append(members, e.slot)
-			}
-		}
+		members := byBrain[b]
 		// Rank members by id, so pairs come out oriented and ordered without sorting collisions.
 		slices.SortFunc(members, func(p, q uint32) int { return cmp.Compare(r.slots[p].rec.ID, r.slots[q].rec.ID) })
-		rank := make([]int32, len(r.slots))
-		for i := range rank {
-			rank[i] = -1
-		}
 		for i, s := range members {
 			rank[s] = int32(i)
 		}
@@ -155,6 +157,9 @@ func (r *Registry) allCollisions(brain string, t time.Time) []Collision {
 			}
 			out = append(out, Collision{Brain: b, A: a.rec.Ref(), B: bb.rec.Ref(), Overlaps: overlaps[i:j:j]})
 			i = j
+		}
+		for _, s := range members {
+			rank[s] = -1
 		}
 	}
 	return out
