@@ -128,6 +128,14 @@ func TestRefusalsAreTypedAndChangeNothing(t *testing.T) {
 	f.register("binsoul", bad, "BINARY.md")
 	f.register("hugesoul", bad, "HUGE.md")
 	f.register("gone", filepath.Join(bad, "vanished"), "PATHOS.md")
+	outside := filepath.Join(t.TempDir(), "secret.md")
+	if err := os.WriteFile(outside, []byte("# secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(bad, "LINK.md")); err != nil {
+		t.Fatal(err)
+	}
+	f.register("linksoul", bad, "LINK.md")
 	other := f.agentIn("agent-9", "other")
 
 	tests := []struct {
@@ -148,6 +156,7 @@ func TestRefusalsAreTypedAndChangeNothing(t *testing.T) {
 		{"binary soul", f.owner, &soulv1.CheckSoulRequest{Brain: "binsoul"}, codes.FailedPrecondition, "SOUL_NOT_TEXT", ""},
 		{"50 MB soul", f.owner, &soulv1.CheckSoulRequest{Brain: "hugesoul"}, codes.FailedPrecondition, "SOUL_TOO_LARGE", ""},
 		{"repository gone", f.owner, &soulv1.CheckSoulRequest{Brain: "gone"}, codes.FailedPrecondition, "REPO_NOT_FOUND", ""},
+		{"soul symlinked out of the repository", f.owner, &soulv1.CheckSoulRequest{Brain: "linksoul"}, codes.NotFound, "SOUL_NOT_FOUND", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -271,6 +280,12 @@ func TestNorthAtomGoldens(t *testing.T) {
 	empty := t.TempDir()
 	writeRepo(t, empty, "x")
 	f.register("nosoul", empty, "SOUL-NOT-HERE.md")
+	binary := t.TempDir()
+	writeRepo(t, binary, "x")
+	if err := os.WriteFile(filepath.Join(binary, "BIN.md"), []byte("\x00\x01PATHOS"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f.register("binsoul", binary, "BIN.md")
 
 	tests := []struct {
 		name    string
@@ -281,6 +296,7 @@ func TestNorthAtomGoldens(t *testing.T) {
 		{"stale_receipt_date_visible", "loja", 30 * 24 * time.Hour},
 		{"without_soul", "nosoul", 0},
 		{"hostile_headline", "hostile", 0},
+		{"unparseable_soul_fails_open", "binsoul", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

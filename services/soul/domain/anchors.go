@@ -112,13 +112,15 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		n, _ := strconv.Atoi(m[1])
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorCount, Ref: m[0], Number: n, Since: m[2], Line: c.StartLine})
 	}
-	if !strings.Contains(plainLower, "last commit") {
-	} else if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
-		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorLastDate, Ref: m[1], Line: c.StartLine})
+	if strings.Contains(plainLower, "last commit") {
+		if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
+			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorLastDate, Ref: m[1], Line: c.StartLine})
+		}
 	}
-	if !anyPhrase(plainLower, expiryCues) {
-	} else if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
-		c.ExpiresOn = m[1]
+	if anyPhrase(plainLower, expiryCues) {
+		if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
+			c.ExpiresOn = m[1]
+		}
 	}
 	switch {
 	case anyWord(words, runtimeNouns) && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):

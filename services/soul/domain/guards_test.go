@@ -159,3 +159,27 @@ func TestNotGitDirectory(t *testing.T) {
 		t.Errorf("checks_skipped: got %v, want git named", rep.ChecksSkipped)
 	}
 }
+
+func TestTissueDirectivesAndOverrides(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("a.go", "package a\n")
+	g.commit("2026-07-01T10:00:00Z", "init")
+	soul := "# S\n\n## Notes\n\n<!-- soul: verifiable -->\n\n- Nothing here is anchored.\n\n" +
+		"## Current State\n\n- The mood is good. <!-- soul: declared -->\n- `a.go` exists.\n\n" +
+		"## Ideas\n\n- We might add caching someday.\n"
+	rep, _ := checkText(t, g.root, soul)
+	tests := []struct {
+		claim string
+		state domain.State
+	}{
+		{"Nothing here is anchored", domain.StateStale},
+		{"The mood is good", domain.StateDeclared},
+		{"exists", domain.StateFresh},
+		{"caching someday", domain.StateDeclared},
+	}
+	for _, tc := range tests {
+		if got := findClaim(t, rep, tc.claim).State; got != tc.state {
+			t.Errorf("%q: got %s, want %s", tc.claim, got, tc.state)
+		}
+	}
+}

@@ -147,9 +147,21 @@ func LoadSoul(root, soulPath string, maxBytes int) (string, []byte, error) {
 		}
 		candidates = []string{c}
 	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", nil, fmt.Errorf("%w: %v", ErrRepoNotFound, err)
+	}
 	for _, rel := range candidates {
 		full := filepath.Join(root, filepath.FromSlash(rel))
-		st, err := os.Stat(full)
+		real, err := filepath.EvalSymlinks(full)
+		if err != nil {
+			continue
+		}
+		if !within(realRoot, real) {
+			// a soul symlinked out of its repository would let a brain read any file on the machine
+			return rel, nil, fmt.Errorf("%w: %s leaves the repository", ErrInvalidPath, rel)
+		}
+		st, err := os.Stat(real)
 		if err != nil {
 			continue
 		}
@@ -162,7 +174,7 @@ func LoadSoul(root, soulPath string, maxBytes int) (string, []byte, error) {
 		if st.Size() > int64(maxBytes) {
 			return rel, nil, fmt.Errorf("%w: %s is %d bytes, limit %d", ErrSoulTooLarge, rel, st.Size(), maxBytes)
 		}
-		f, err := os.Open(full)
+		f, err := os.Open(real)
 		if err != nil {
 			return rel, nil, fmt.Errorf("%w: %s: %v", ErrSoulNotFound, rel, err)
 		}
@@ -396,3 +408,8 @@ func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest
 
 // ErrBadCursor is a page token the store did not issue.
 var ErrBadCursor = errors.New("bad page token")
+
+func within(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

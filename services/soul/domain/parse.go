@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"

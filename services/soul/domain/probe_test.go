@@ -168,6 +168,12 @@ func TestProbeSeedCase(t *testing.T) {
 	if !strings.Contains(rep.ReceiptLine, "soul: checked 2026-07-06 @") {
 		t.Errorf("receipt line: got %q", rep.ReceiptLine)
 	}
+	if rep.Enxuto.Addenda != 1 || rep.Enxuto.Budget != 450 || rep.Enxuto.LiveLines >= 74 || rep.Enxuto.OverBudget {
+		t.Errorf("enxuto: got %+v, want 1 addendum and live lines short of the whole soul (history excluded)", rep.Enxuto)
+	}
+	if rep.Totals.History != 1 {
+		t.Errorf("history claims: got %d, want 1", rep.Totals.History)
+	}
 	if rep.Findings() != len(rep.Stale) {
 		t.Errorf("stale rows: got %d, want %d", len(rep.Stale), rep.Findings())
 	}

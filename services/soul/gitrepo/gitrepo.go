@@ -481,7 +481,14 @@ func (r *Repo) ReadFile(rel string) ([]byte, error) {
 	if !ok {
 		return nil, fs.ErrNotExist
 	}
-	f, err := os.Open(filepath.Join(r.root, filepath.FromSlash(c)))
+	real, err := filepath.EvalSymlinks(filepath.Join(r.root, filepath.FromSlash(c)))
+	if err != nil {
+		return nil, err
+	}
+	if rel, err := filepath.Rel(r.realRoot(), real); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return nil, fs.ErrPermission // a tracked symlink out of the repository is not followed
+	}
+	f, err := os.Open(real)
 	if err != nil {
 		return nil, err
 	}
@@ -494,6 +501,13 @@ func (r *Repo) ReadFile(rel string) ([]byte, error) {
 		return nil, fs.ErrInvalid
 	}
 	return io.ReadAll(io.LimitReader(f, maxReadBytes))
+}
+
+func (r *Repo) realRoot() string {
+	if real, err := filepath.EvalSymlinks(r.root); err == nil {
+		return real
+	}
+	return r.root
 }
 
 // StatOutside reports whether an absolute path exists.
