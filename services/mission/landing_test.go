@@ -3,11 +3,14 @@ package mission_test
 import (
 	"context"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
@@ -182,4 +185,47 @@ func TestLandFromHallSession(t *testing.T) {
 	// Exactly one arrow lands: the same candidate cannot land twice.
 	_, err := f.land(f.owner, m)
 	wantReason(t, err, "ILLEGAL_TRANSITION")
+}
+
+// TestConcurrentStampsLandOnce: eight stamps of one candidate race; exactly one lands and the
+// store moves once for it.
+func TestConcurrentStampsLandOnce(t *testing.T) {
+	f := newFixture(t)
+	m := f.mergeWait()
+	req := f.importReq(m)
+	before := req.GetExpectedStoreVersion()
+	var wins atomic.Int32
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := f.owner.ImportReceipt(bg, req)
+			switch r := refusal.ReasonOf(err); {
+			case err == nil:
+				wins.Add(1)
+			case r == "ILLEGAL_TRANSITION" || r == "STORE_VERSION_MISMATCH":
+			default:
+				t.Errorf("got %v, want a landing or a typed refusal", err)
+			}
+		}()
+	}
+	wg.Wait()
+	if got := wins.Load(); got != 1 {
+		t.Fatalf("got %d landings, want exactly 1", got)
+	}
+	letters := must(f.owner.ListLetters(bg, &missionv1.ListLettersRequest{MissionId: m.GetMissionId()}))(t).GetLetters()
+	landed := 0
+	for _, l := range letters {
+		if l.GetPhase() == missionv1.Phase_PHASE_LANDED {
+			landed++
+		}
+	}
+	if landed != 1 {
+		t.Fatalf("got %d landed letters, want 1", landed)
+	}
+	// One bump for the landing, one commit for the debrief.
+	if got, want := f.storeVersion(), before+2; got != want {
+		t.Errorf("got store version %d, want %d", got, want)
+	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Landed is the result of a successful landing.
@@ -27,9 +26,9 @@ func (s *Service) ImportReceipt(ctx context.Context, a Actor, missionID, candida
 	if err != nil {
 		return Landed{}, err
 	}
-	mu, _ := s.landMu.LoadOrStore(m.MissionID, &sync.Mutex{})
-	mu.(*sync.Mutex).Lock()
-	defer mu.(*sync.Mutex).Unlock()
+	mu := s.landLock(m.MissionID)
+	mu.Lock()
+	defer mu.Unlock()
 
 	out, err := s.land(ctx, a, m.MissionID, candidateLetterID, expectedStoreVersion)
 	if err != nil {

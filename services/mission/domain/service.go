@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"hash/fnv"
 	"log/slog"
 	"sync"
 	"time"
@@ -47,9 +48,15 @@ type Service struct {
 	log    *slog.Logger
 	change *notifier
 
-	// landMu serializes landings per mission inside this process so one candidate can never
-	// bump the store twice.
-	landMu sync.Map
+	// landMu serializes landings per mission (striped by mission id) inside this process so
+	// one candidate can never bump the store twice.
+	landMu [64]sync.Mutex
+}
+
+func (s *Service) landLock(missionID string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(missionID))
+	return &s.landMu[h.Sum32()%uint32(len(s.landMu))]
 }
 
 // New validates o and returns the organ.
