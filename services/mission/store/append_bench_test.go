@@ -94,8 +94,9 @@ func BenchmarkAppend(b *testing.B) {
 		})
 		b.Run(string(mode)+"/open-loop-3000/s", func(b *testing.B) {
 			svc, ids := benchService(b, mode, 0)
-			p99, late, offered := paced(b, svc, ids, 3000)
+			p99, p50, late, offered := paced(b, svc, ids, 3000)
 			b.ReportMetric(offered, "offered-appends/s")
+			b.ReportMetric(float64(p50.Microseconds())/1000, "p50-ms")
 			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 			b.ReportMetric(5/(float64(p99.Microseconds())/1000), "x-vs-5ms-p99-target")
 			b.ReportMetric(float64(late), "behind-schedule")
@@ -162,7 +163,7 @@ func runAppends(b *testing.B, svc *domain.Service, ids []string, perChain int) (
 // in order by its own goroutine. Latency counts from the moment an append is handed to its
 // chain, so waiting behind the chain's previous append is included; the offered rate actually
 // achieved and the sends that fell behind the schedule are reported beside it.
-func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.Duration, int, float64) {
+func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (p99 time.Duration, p50 time.Duration, late int, offered float64) {
 	ctx := context.Background()
 	total := workload(b)
 	queues := make([]chan time.Time, len(ids))
@@ -187,7 +188,6 @@ func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.
 	b.ResetTimer()
 	start := time.Now()
 	interval := time.Duration(float64(time.Second) / rate)
-	late := 0
 	for n := 0; n < total; n++ {
 		due := start.Add(time.Duration(n) * interval)
 		if d := time.Until(due); d > 0 {
@@ -197,16 +197,18 @@ func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) (time.
 		}
 		queues[n%len(ids)] <- time.Now()
 	}
-	offered := float64(total) / time.Since(start).Seconds()
+	offered = float64(total) / time.Since(start).Seconds()
 	for _, q := range queues {
 		close(q)
 	}
 	wg.Wait()
 	b.StopTimer()
-	return p99Of(lat), late, offered
+	return quantile(lat, 0.99), quantile(lat, 0.5), late, offered
 }
 
-func p99Of(lat [][]time.Duration) time.Duration {
+func p99Of(lat [][]time.Duration) time.Duration { return quantile(lat, 0.99) }
+
+func quantile(lat [][]time.Duration, q float64) time.Duration {
 	var all []time.Duration
 	for _, l := range lat {
 		all = append(all, l...)
@@ -215,5 +217,5 @@ func p99Of(lat [][]time.Duration) time.Duration {
 		return 0
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i] < all[j] })
-	return all[(len(all)*99)/100]
+	return all[int(float64(len(all)-1)*q)]
 }
