@@ -453,8 +453,13 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true
 	}
+	if strings.HasPrefix(tok, "@") {
+		return Anchor{}, false // an npm scope or a path alias (@app/database, @/*), not a file
+	}
 	if strings.HasPrefix(tok, "/") {
-		if len(tok) < 2 || !segmentsOK(strings.Split(strings.Trim(tok, "/"), "/")) {
+		segs := strings.Split(strings.Trim(tok, "/"), "/")
+		// "/api" and "/v1/items" are routes; only paths under a filesystem root are machine paths
+		if len(segs) < 2 || !fsRoots[segs[0]] || !segmentsOK(segs) {
 			return Anchor{}, false
 		}
 		return Anchor{Kind: AnchorAbsolute, Ref: tok, Path: tok}, true
@@ -490,7 +495,7 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if strings.HasSuffix(clean, "/") {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
 	}
-	if dotfile.MatchString(last) && knownExt[strings.ToLower(last[1:])] && !knownDotfiles[last] {
+	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
 	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
@@ -535,6 +540,11 @@ var knownNames = set("Makefile", "GNUmakefile", "makefile", "Dockerfile", "Conta
 
 // pmBuiltins are package-manager verbs; any other "pnpm X" / "yarn X" / "bun X" runs the script X.
 var pmBuiltins = set("install", "i", "add", "remove", "rm", "uninstall", "exec", "dlx", "x", "create", "init", "why", "outdated", "update", "up", "upgrade", "link", "unlink", "publish", "audit", "run", "list", "ls", "info", "view", "pack", "prune", "store", "config", "login", "logout", "whoami", "version", "help", "import", "rebuild", "fetch", "patch", "env", "setup", "workspace", "workspaces", "global", "cache", "node", "dedupe", "licenses", "test", "start")
+
+var fsRoots = set("etc", "usr", "var", "opt", "home", "tmp", "Users", "srv", "mnt", "root", "bin", "sbin", "lib", "proc", "dev", "private", "Library", "Applications", "nix", "run", "data", "workspace", "work", "Volumes", "media", "snap")
+
+// suffixMention is ".spec.ts", ".test.js", ".d.ts": a naming convention named, not a file.
+var suffixMention = regexp.MustCompile(`^\.(spec|test|tests|d|stories|story|module|min|e2e|unit|snap|mock|mocks|fixture|generated|gen|pb|int|integration)\.[a-z0-9]+$`)
 
 var knownDotfiles = set(".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
 

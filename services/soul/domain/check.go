@@ -344,6 +344,14 @@ func (v *verifier) readFile(p string) ([]byte, bool) {
 
 // lineHint checks that the hinted lines still say what the claim says; a moved line is line_drift.
 func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	if !strings.Contains(a.Path, "/") {
+		// "DesktopLauncher.java:127" names a file by its base name; one match is that file
+		if ok, _ := v.repo.Exists(a.Path); !ok {
+			if found := v.repo.ByBasename(a.Path); len(found) == 1 {
+				a.Path = found[0]
+			}
+		}
+	}
 	body, ok := v.readFile(a.Path)
 	if !ok {
 		if exists, dir := v.repo.Exists(a.Path); exists && dir {

@@ -26,6 +26,8 @@ type Repo interface {
 	HasBasename(name string) bool
 	// HasStem reports whether a tracked directory or a file stem (name without extension) is name.
 	HasStem(name string) bool
+	// ByBasename lists the tracked files with this base name.
+	ByBasename(name string) []string
 	// Glob lists tracked files matching a glob (with ** for any depth), at most limit.
 	Glob(pattern string, limit int) []string
 	// ReadFile reads a repository-relative file, bounded in size.

@@ -39,7 +39,7 @@ type Repo struct {
 	files  []string
 	set    map[string]bool
 	dirs   map[string]bool
-	base   map[string]bool
+	base   map[string][]string
 	top    map[string]bool
 	stems  map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
@@ -306,13 +306,13 @@ func (r *Repo) index(files []string) {
 	r.files = files
 	r.set = make(map[string]bool, len(files))
 	r.dirs = map[string]bool{}
-	r.base = make(map[string]bool, len(files))
+	r.base = make(map[string][]string, len(files))
 	r.top = map[string]bool{}
 	r.stems = map[string]bool{}
 	for _, f := range files {
 		r.set[f] = true
 		b := path.Base(f)
-		r.base[b] = true
+		r.base[b] = append(r.base[b], f)
 		r.stems[strings.TrimSuffix(b, path.Ext(b))] = true
 		segs := strings.Split(f, "/")
 		r.top[segs[0]] = true
@@ -405,12 +405,15 @@ func (r *Repo) HasTopLevel(name string) bool {
 
 // HasBasename reports whether a tracked file has this base name, or the name exists at the root.
 func (r *Repo) HasBasename(name string) bool {
-	if r.base[name] {
+	if len(r.base[name]) > 0 {
 		return true
 	}
 	ok, _ := r.Exists(name)
 	return ok
 }
+
+// ByBasename lists the tracked files with this base name.
+func (r *Repo) ByBasename(name string) []string { return r.base[name] }
 
 // HasStem reports whether a tracked directory or file stem is name.
 func (r *Repo) HasStem(name string) bool { return r.stems[name] }

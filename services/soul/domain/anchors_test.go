@@ -1,0 +1,70 @@
+package domain_test
+
+import (
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+func TestAnchorClassification(t *testing.T) {
+	tests := []struct {
+		name     string
+		markdown string
+		want     domain.AnchorKind // "" means no anchor
+		ref      string
+	}{
+		{"repo file", "`scripts/agent_docs_gate.py`", domain.AnchorPath, "scripts/agent_docs_gate.py"},
+		{"directory", "`web/`", domain.AnchorPath, "web/"},
+		{"bare file name", "`server.json`", domain.AnchorPath, "server.json"},
+		{"dotfile", "`.gitignore`", domain.AnchorPath, ".gitignore"},
+		{"glob", "`internal/store/migrations/*.sql`", domain.AnchorGlob, "internal/store/migrations/*.sql"},
+		{"path with line", "`src/http_server.rs:1281`", domain.AnchorLine, "src/http_server.rs:1281"},
+		{"path with range", "`src/a.go:12-20`", domain.AnchorLine, "src/a.go:12-20"},
+		{"github line fragment", "`src/a.go#L3`", domain.AnchorLine, "src/a.go#L3"},
+		{"prose line hint", "`.gitignore` negation at line 52", domain.AnchorLine, ".gitignore:52"},
+		{"rust symbol", "`http_server::resolve_brain`", domain.AnchorSymbol, "http_server::resolve_brain"},
+		{"go symbol", "`auth.FromContext`", domain.AnchorSymbol, "auth.FromContext"},
+		{"call", "`getDb()`", domain.AnchorSymbol, "getDb()"},
+		{"tag", "tagged `v1.3.0`", domain.AnchorTag, "v1.3.0"},
+		{"bare tag", "cut v1.3.2 today", domain.AnchorTag, "v1.3.2"},
+		{"pr in parens", "merged (#267)", domain.AnchorPR, "#267"},
+		{"pr word", "PR 42 landed", domain.AnchorPR, "#42"},
+		{"commit", "at `5b1a37d`", domain.AnchorCommit, "5b1a37d"},
+		{"make target", "`make bench`", domain.AnchorMake, "make bench"},
+		{"npm script", "`pnpm run typecheck`", domain.AnchorNPM, "pnpm run typecheck"},
+		{"command", "`docker compose up -d`", domain.AnchorCommand, "docker compose up -d"},
+		{"localhost", "see http://localhost:7780/healthz", domain.AnchorRuntime, "http://localhost:7780/healthz"},
+		{"home path", "`~/.m1nd/config.toml`", domain.AnchorHome, "~/.m1nd/config.toml"},
+		{"absolute path", "`/etc/organism/config.yaml`", domain.AnchorAbsolute, "/etc/organism/config.yaml"},
+		{"relative link", "[design](DESIGN.md)", domain.AnchorPath, "DESIGN.md"},
+		{"route is not a path", "`/api`", "", ""},
+		{"npm scope is not a path", "`@app/*`", "", ""},
+		{"test suffix is not a file", "`.spec.ts`", "", ""},
+		{"extension is not a file", "`.proto` files", "", ""},
+		{"module path is not a repo path", "`github.com/yuin/goldmark`", "", ""},
+		{"registry name is not a repo path", "`io.github.maxkle1nz/m1nd`", "", ""},
+		{"tech name is not a file", "`Next.js`", "", ""},
+		{"numbered step is not a PR", "Next Agent Prompt #1", "", ""},
+		{"issue is not a PR", "see issue #12", "", ""},
+		{"hex word without digits is not a commit", "`deadbeef`", "", ""},
+		{"go pattern is not a path", "`./...`", "", ""},
+		{"plain term", "`graph_changed`", "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := domain.ExtractAnchors("docs/PATHOS.md", tc.markdown)
+			if tc.want == "" {
+				if len(got) != 0 {
+					t.Errorf("%q: got %+v, want no anchor", tc.markdown, got)
+				}
+				return
+			}
+			for _, a := range got {
+				if a.Kind == tc.want && a.Ref == tc.ref {
+					return
+				}
+			}
+			t.Errorf("%q: got %+v, want %s %q", tc.markdown, got, tc.want, tc.ref)
+		})
+	}
+}
