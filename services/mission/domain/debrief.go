@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -225,7 +226,11 @@ func (s *Service) debrief(ctx context.Context, m Mission) Mission {
 		return m
 	}
 	d, err := s.memorizeDebrief(ctx, m)
-	if err != nil {
+	switch {
+	case errors.Is(err, ErrMemoryRefused):
+		s.log.WarnContext(ctx, "debrief refused by medulla", "mission", m.MissionID, "err", err)
+		d = Debrief{State: DebriefRefused, LastError: err.Error()}
+	case err != nil:
 		s.log.WarnContext(ctx, "debrief pending", "mission", m.MissionID, "err", err)
 		d = Debrief{State: DebriefPending, LastError: err.Error()}
 	}

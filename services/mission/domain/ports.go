@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -55,9 +56,13 @@ type Evidence struct {
 	Ref  string
 }
 
+// ErrMemoryRefused wraps a Memory error that retrying cannot cure: the door refused the claim.
+var ErrMemoryRefused = errors.New("memorize refused")
+
 // Memory is medulla's one write door, as the debrief uses it.
 type Memory interface {
-	// MemorizeProcess stores body as a kind-process claim in brain and returns its slug.
+	// MemorizeProcess stores body as a kind-process claim in brain and returns its slug. A
+	// refusal by the door wraps ErrMemoryRefused.
 	MemorizeProcess(ctx context.Context, brain, slug, body string, evidence []Evidence) (string, error)
 }
 

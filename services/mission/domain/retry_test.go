@@ -3,6 +3,7 @@ package domain_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -96,5 +97,42 @@ func TestDebriefPendingThenRetried(t *testing.T) {
 	}
 	if n, _ := svc.RetryDebriefs(ctx); n != 0 {
 		t.Errorf("got %d debriefs memorized twice, want 0", n)
+	}
+}
+
+type refusingMemory struct{}
+
+func (refusingMemory) MemorizeProcess(context.Context, string, string, string, []domain.Evidence) (string, error) {
+	return "", fmt.Errorf("HOME_PATH: %w", domain.ErrMemoryRefused)
+}
+
+// TestDebriefRefusedIsNotRetried: a debrief the door refuses is recorded as refused, with the
+// reason, and never offered again.
+func TestDebriefRefusedIsNotRetried(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "mission.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Memory: refusingMemory{}, Scope: scope{},
+		Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clock.NewFake(time.Unix(1_800_000_000, 0))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	orch := domain.Actor{AgentID: "orch", Seat: "orchestrator", Brain: "alpha", Origin: domain.OriginAgent}
+	m, _, err := svc.OpenMission(ctx, orch, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "s"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, err := svc.PostLetter(ctx, orch, m.MissionID, 1, domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: domain.PhaseAbandoned, Note: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := after.Debrief.State, domain.DebriefRefused; got != want {
+		t.Fatalf("got debrief %q, want %q", got, want)
+	}
+	if n, err := svc.RetryDebriefs(ctx); err != nil || n != 0 {
+		t.Fatalf("got (%d, %v), want a refused debrief left alone", n, err)
 	}
 }

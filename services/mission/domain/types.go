@@ -173,15 +173,17 @@ func (l Lease) Live(now time.Time) bool { return l.LeaseID != "" && now.Before(l
 
 // Debrief tracks whether a closed mission's distillate reached medulla.
 type Debrief struct {
-	State     string // "", DebriefPending or DebriefMemorized
+	State     string // "", DebriefPending, DebriefMemorized or DebriefRefused
 	Slug      string
 	LastError string
 }
 
-// Debrief states.
+// Debrief states. A pending debrief is retried; a refused one was turned away by medulla's
+// door (hygiene, a home path in a verbatim quote...) and stays refused, its reason recorded.
 const (
 	DebriefPending   = "pending"
 	DebriefMemorized = "memorized"
+	DebriefRefused   = "refused"
 )
 
 // Mission is a chain's summary row.

@@ -82,6 +82,10 @@ func (m *Medulla) MemorizeProcess(ctx context.Context, brain, slug, body string,
 	}
 	resp, err := m.Client.Memorize(own, req)
 	if err != nil {
+		switch status.Code(err) {
+		case codes.InvalidArgument, codes.FailedPrecondition, codes.PermissionDenied:
+			return "", fmt.Errorf("medulla Memorize %s/%s: %w: %w", brain, slug, domain.ErrMemoryRefused, err)
+		}
 		return "", fmt.Errorf("medulla Memorize %s/%s: %w", brain, slug, err)
 	}
 	return resp.GetClaim().GetSlug(), nil
