@@ -99,8 +99,6 @@ func (s *Store) Receipts(ctx context.Context, brain string, before int64, limit 
 	return out, wrap("receipts", rows.Err())
 }
 
-// bm25 weights: a word in the slug counts twice a word in the body.
-const rankExpr = `bm25(claim_fts, 2.0, 1.0)`
 
 // Search implements domain.Store: ranked full-text search over live versions, or newest first
 // without a query.
@@ -108,8 +106,8 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 	where, args := searchWhere(q)
 	var sqlText string
 	if q.Match != "" {
-		sqlText = `SELECT ` + claimCols + `, -` + rankExpr + ` FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid
-			WHERE claim_fts MATCH ?` + where + ` ORDER BY ` + rankExpr + ` LIMIT ?`
+		sqlText = `SELECT ` + claimCols + `, -claim_fts.rank FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid
+			WHERE claim_fts MATCH ?` + where + ` ORDER BY claim_fts.rank LIMIT ?`
 		args = append([]any{q.Match}, args...)
 	} else {
 		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.written_at DESC, v.id DESC LIMIT ?`
