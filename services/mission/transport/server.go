@@ -110,9 +110,6 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	if err == nil {
 		return nil
 	}
-	if _, ok := status.FromError(err); ok {
-		return err
-	}
 	var e *domain.Error
 	if errors.As(err, &e) {
 		code, ok := reasonCodes[e.Reason]
@@ -138,6 +135,11 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 		return status.Error(codes.Canceled, "request canceled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
+	}
+	// A peer organ's typed refusal (medulla judging the caller's own credential) reaches the
+	// caller as it was given; anything else from a peer is an internal failure here.
+	if st, ok := status.FromError(err); ok && refusal.ReasonOf(err) != "" && st.Code() != codes.Internal {
+		return st.Err()
 	}
 	return refusal.Internal(ctx, s.log, err)
 }
