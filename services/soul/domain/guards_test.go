@@ -183,3 +183,49 @@ func TestTissueDirectivesAndOverrides(t *testing.T) {
 		}
 	}
 }
+
+type fakeProber struct{ up bool }
+
+func (f fakeProber) Probe(context.Context, string) error {
+	if f.up {
+		return nil
+	}
+	return errors.New("connection refused")
+}
+
+func TestRuntimeClaims(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("a.go", "package a\n")
+	g.commit("2026-07-01T10:00:00Z", "init")
+	soulText := "# S\n\n## Current State\n\n- The gateway serves http://localhost:7780/healthz.\n"
+	parsed, err := domain.Parse("PATHOS.md", []byte(soulText), domain.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := gitrepo.Open(context.Background(), g.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		prober domain.Prober
+		state  domain.State
+		reason string
+	}{
+		{"probe disabled", nil, domain.StateUnprovableNow, domain.ReasonProbeOff},
+		{"runtime up", fakeProber{up: true}, domain.StateFresh, ""},
+		{"runtime down", fakeProber{up: false}, domain.StateUnprovableNow, domain.ReasonProbeFailed},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := domain.Check(context.Background(), parsed, repo, domain.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z"), Prober: tc.prober, IncludeClaims: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := findClaim(t, rep, "gateway serves")
+			if r.State != tc.state || r.Reason != tc.reason {
+				t.Errorf("got %s/%s, want %s/%s", r.State, r.Reason, tc.state, tc.reason)
+			}
+		})
+	}
+}

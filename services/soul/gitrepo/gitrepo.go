@@ -23,6 +23,8 @@ import (
 
 // Limits that keep one check bounded on hostile or huge repositories.
 const (
+	// maxLogCommits bounds the history read per check; PR refs and lag are judged within it.
+	maxLogCommits  = 200_000
 	maxReadBytes   = 8 << 20
 	maxGrepBytes   = 64 << 20
 	maxWalkEntries = 200_000
@@ -156,11 +158,18 @@ func run(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte,
 	return runLimited(ctx, dir, stdin, 0, nil, args...)
 }
 
-func runLimited(ctx context.Context, dir string, stdin []byte, limit int, env []string, args ...string) ([]byte, error) {
+// gitCommand is git run read-only on a repository that may belong to another user: no locks taken,
+// no prompts, no pager, a fixed locale.
+func gitCommand(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
 	full := append([]string{"-c", "safe.directory=*", "-c", "core.quotepath=off", "-C", dir}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_CONFIG_NOSYSTEM=1")
 	cmd.Env = append(cmd.Env, env...)
+	return cmd
+}
+
+func runLimited(ctx context.Context, dir string, stdin []byte, limit int, env []string, args ...string) ([]byte, error) {
+	cmd := gitCommand(ctx, dir, env, args...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -231,7 +240,7 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 		return nil
 	}
 	snapshots.Unlock()
-	out, err := run(ctx, r.root, nil, "log", "-z", "--format=%H%x1f%P%x1f%ct%x1f%s", head, "--")
+	out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=%H%x1f%P%x1f%ct%x1f%s", head, "--")
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,8 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 	return out, nil
 }
 
-// digest reads the asked blobs in one git cat-file stream and caches their definition lines.
+// digest streams the asked blobs through one git cat-file and caches their definition lines. Blobs
+// over maxSourceBlob (generated or vendored bundles) are read past, never held.
 func (r *Repo) digest(ctx context.Context, shas []string) error {
 	var in bytes.Buffer
 	for _, s := range shas {
@@ -112,42 +113,66 @@ func (r *Repo) digest(ctx context.Context, shas []string) error {
 			lang[sha] = p
 		}
 	}
-	res, err := run(ctx, r.root, in.Bytes(), "cat-file", "--batch")
+	cmd := gitCommand(ctx, r.root, nil, "cat-file", "--batch")
+	cmd.Stdin = &in
+	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err
 	}
-	br := bufio.NewReader(bytes.NewReader(res))
-	for {
-		header, err := br.ReadString('\n')
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		f := strings.Fields(header)
-		if len(f) < 3 {
-			continue // "<sha> missing"
-		}
-		size, err := strconv.Atoi(f[2])
-		if err != nil {
-			return fmt.Errorf("cat-file header %q", header)
-		}
-		body := make([]byte, size+1)
-		if _, err := io.ReadFull(br, body); err != nil {
-			return err
-		}
-		lines := definitionLines(lang[f[0]], body[:size])
-		defCache.Lock()
-		if defCache.lines+len(lines) > maxCachedLines {
-			defCache.m, defCache.lines = map[string][]defLine{}, 0
-		}
-		defCache.m[f[0]] = lines
-		defCache.lines += len(lines) + 1
-		defCache.Unlock()
+	if err := cmd.Start(); err != nil {
+		return err
 	}
-	return nil
+	br := bufio.NewReaderSize(out, 256<<10)
+	readErr := func() error {
+		for {
+			header, err := br.ReadString('\n')
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			f := strings.Fields(header)
+			if len(f) < 3 {
+				continue // "<sha> missing"
+			}
+			size, err := strconv.Atoi(f[2])
+			if err != nil || size < 0 {
+				return fmt.Errorf("cat-file header %q", header)
+			}
+			var lines []defLine
+			if size > maxSourceBlob {
+				if _, err := io.CopyN(io.Discard, br, int64(size)+1); err != nil {
+					return err
+				}
+				lines = []defLine{}
+			} else {
+				body := make([]byte, size+1)
+				if _, err := io.ReadFull(br, body); err != nil {
+					return err
+				}
+				lines = definitionLines(lang[f[0]], body[:size])
+			}
+			defCache.Lock()
+			if defCache.lines+len(lines) > maxCachedLines {
+				defCache.m, defCache.lines = map[string][]defLine{}, 0
+			}
+			defCache.m[f[0]] = lines
+			defCache.lines += len(lines) + 1
+			defCache.Unlock()
+		}
+	}()
+	if readErr != nil {
+		_ = cmd.Process.Kill() // it may be blocked writing what we stopped reading
+		_ = cmd.Wait()
+		return readErr
+	}
+	return cmd.Wait()
 }
+
+// maxSourceBlob skips source blobs larger than this: minified bundles and generated tables define
+// nothing a soul cites, and reading them would dominate a check.
+const maxSourceBlob = 1 << 20
 
 func definitionLines(path string, body []byte) []defLine {
 	if bytes.IndexByte(body, 0) >= 0 {
