@@ -1,0 +1,95 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/refusal"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+)
+
+// TestMissionVerbs drives a mission through the CLI against `organism serve --target=all`:
+// open and spawn as an orchestrator, run it with `organism runner --once`, show and board it,
+// refuse an agent's landing, land it with the owner credential.
+func TestMissionVerbs(t *testing.T) {
+	s := startSuite(t)
+	repo := gitRepo(t)
+	ctx := context.Background()
+	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
+	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
+		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(s.dataDir, "runners.toml"), []byte("[[runner]]\nid = \"r1\"\ntimeout = \"1m\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	orch := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "orch", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
+	runnerTok := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "r1", Seat: "runner", Brain: "loja", TTL: time.Hour})
+	run := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
+		return out.String(), err
+	}
+	mustRun := func(args ...string) string {
+		t.Helper()
+		out, err := run(args...)
+		if err != nil {
+			t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return out
+	}
+
+	out := mustRun("mission", "open", "--token", orch, "--brain", "loja", "--gate", "test -f main.go && echo gate-ok",
+		"--symptom", "the shop must build from main.go", "--title", "build", "--spawn", "--runner", "r1")
+	id := regexp.MustCompile(`msn_[0-9a-f]{16}`).FindString(out)
+	if id == "" || !strings.Contains(out, "spawned to runner r1") {
+		t.Fatalf("got %q, want an opened and spawned mission", out)
+	}
+	if out := mustRun("runner", "--token", runnerTok, "--id", "r1", "--once", "--workdir", t.TempDir()); !strings.Contains(out, id+" -> merge_wait") {
+		t.Fatalf("got runner output %q, want %s -> merge_wait", out, id)
+	}
+	show := mustRun("mission", "show", id, "--token", orch, "--letters")
+	for _, want := range []string{"merge_wait", "[bell: waiting for the owner's stamp]", "exit 0", "executing"} {
+		if !strings.Contains(show, want) {
+			t.Errorf("got show output without %q:\n%s", want, show)
+		}
+	}
+	if log := mustRun("mission", "show", id, "--token", orch, "--log"); !strings.Contains(log, "gate-ok") {
+		t.Errorf("got log %q, want the gate's output", log)
+	}
+	var board struct {
+		Missions []struct {
+			MissionID string `json:"missionId"`
+			Phase     string `json:"phase"`
+			Ringing   bool   `json:"ringing"`
+		} `json:"missions"`
+	}
+	if err := json.Unmarshal([]byte(mustRun("mission", "board", "--token", orch, "--json")), &board); err != nil {
+		t.Fatal(err)
+	}
+	if len(board.Missions) != 1 || board.Missions[0].Phase != "PHASE_MERGE_WAIT" || !board.Missions[0].Ringing {
+		t.Fatalf("got board %+v, want one ringing merge_wait mission", board.Missions)
+	}
+
+	_, err := run("mission", "land", id, "--token", orch)
+	if got := refusal.ReasonOf(err); got != "ORIGIN_NOT_HUMAN" {
+		t.Fatalf("got %v landing as an agent, want ORIGIN_NOT_HUMAN", err)
+	}
+	if out := mustRun("mission", "land", id, "--owner"); !strings.Contains(out, "landed "+id) || !strings.Contains(out, "store version 0 -> 1") {
+		t.Fatalf("got %q, want the landing receipt", out)
+	}
+	if out := mustRun("mission", "board", "--owner", "--phase", "landed"); !strings.Contains(out, id) {
+		t.Fatalf("got board %q, want the landed mission", out)
+	}
+	if _, err := run("mission", "post", id, "--token", orch, "--phase", "failed", "--note", "too late"); refusal.ReasonOf(err) != "ILLEGAL_TRANSITION" {
+		t.Fatalf("got %v posting on a landed chain, want ILLEGAL_TRANSITION", err)
+	}
+}
