@@ -79,6 +79,15 @@ func TestMissionVerbs(t *testing.T) {
 		t.Fatalf("got board %+v, want one ringing merge_wait mission", board.Missions)
 	}
 
+	// The same gate through the JSON gateway.
+	if code, body := s.http(t, "GET", "/v1/mission/missions/"+id, orch, ""); code != 200 || !strings.Contains(body, id) {
+		t.Fatalf("got %d %s from the gateway, want 200 with the mission", code, body)
+	}
+	if code, body := s.http(t, "POST", "/v1/mission/missions/"+id+"/import-receipt", orch,
+		`{"candidateLetterId":"ltr_0123456789abcdef","expectedStoreVersion":"0"}`); code != 403 || !strings.Contains(body, "ORIGIN_NOT_HUMAN") {
+		t.Fatalf("got %d %s landing through the gateway as an agent, want 403 ORIGIN_NOT_HUMAN", code, body)
+	}
+
 	_, err := run("mission", "land", id, "--token", orch)
 	if got := refusal.ReasonOf(err); got != "ORIGIN_NOT_HUMAN" {
 		t.Fatalf("got %v landing as an agent, want ORIGIN_NOT_HUMAN", err)
