@@ -95,11 +95,14 @@ func (v *verifier) sectionName(i int) string {
 // prepare gathers every question of the check and asks the repository once.
 func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 	var q BatchQuery
-	seen := map[string]bool{}
+	type key struct {
+		list *[]string
+		s    string
+	}
+	seen := map[key]bool{}
 	add := func(list *[]string, s string) {
-		k := fmt.Sprintf("%p", list) + s
-		if !seen[k] {
-			seen[k] = true
+		if !seen[key{list, s}] {
+			seen[key{list, s}] = true
 			*list = append(*list, s)
 		}
 	}
@@ -214,9 +217,6 @@ func (v *verifier) judge(r *ClaimResult) {
 		}
 	default:
 		r.State = StateFresh
-	}
-	if r.State == StateStale && failed != nil {
-		r.Detail = strings.TrimSpace(r.Detail)
 	}
 }
 
