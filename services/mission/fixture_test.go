@@ -79,6 +79,11 @@ command = "echo fixed >> notes.txt"
 timeout = "2m"
 
 [[runner]]
+id = "quick"
+timeout = "1s"
+brains = ["alpha"]
+
+[[runner]]
 id = "hand"
 capabilities = ["hand-runner"]
 `

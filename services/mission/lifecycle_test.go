@@ -327,3 +327,23 @@ func TestRunnerJoinsTheRoster(t *testing.T) {
 		t.Fatalf("got roster %v, want runner r1", roster.GetPresences())
 	}
 }
+
+// TestGateTimeout: the pinned timeout kills a gate that hangs, and the mission fails saying so.
+func TestGateTimeout(t *testing.T) {
+	f := newFixture(t)
+	p := packet()
+	p.GateCommand = "echo started; sleep 60"
+	m := f.open(p)
+	f.spawn(m.GetMissionId(), "quick")
+	quick := missionv1.NewMissionServiceClient(f.env.Agent("quick", "runner", brain))
+	out, ran, err := f.newRunner(quick, "quick").RunOnce(bg)
+	if err != nil || !ran {
+		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
+	}
+	if got, want := out.Phase, missionv1.Phase_PHASE_FAILED; got != want {
+		t.Fatalf("got phase %s, want %s", got, want)
+	}
+	if note := out.Letter.GetNote(); !strings.Contains(note, "timed out after 1s") || !strings.Contains(note, "started") {
+		t.Errorf("got note %q, want the timeout and the log tail", note)
+	}
+}
