@@ -22,6 +22,7 @@ require (
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.33.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/organism-dev/organism/gateway v0.0.0-00010101000000-000000000000 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc v0.72.0 // indirect
@@ -44,6 +45,7 @@ require (
 )
 
 replace (
+	github.com/organism-dev/organism/gateway => ../../gateway
 	github.com/organism-dev/organism/platform => ../../platform
 	github.com/organism-dev/organism/proto => ../../proto
 	github.com/organism-dev/organism/services/medulla => ../medulla
