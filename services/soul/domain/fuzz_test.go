@@ -108,3 +108,17 @@ func deepIndent(size int) []byte {
 	}
 	return b.Bytes()
 }
+
+func TestFrontmatterIsNotATitle(t *testing.T) {
+	src := "---\ntitle: Project notes\nowner: agents\n---\n\n# CLAUDE.md\n\n## Current State\n\n- `a.go` exists.\n"
+	soul, err := domain.Parse("CLAUDE.md", []byte(src), domain.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if soul.Headline != "CLAUDE.md" || soul.Sections[0].Heading != "CLAUDE.md" {
+		t.Errorf("headline: got %q (first section %q), want the document's own title", soul.Headline, soul.Sections[0].Heading)
+	}
+	if len(soul.Claims) != 1 || soul.Claims[0].StartLine != 10 {
+		t.Errorf("claims: got %+v, want the one list item on line 10", soul.Claims)
+	}
+}

@@ -71,7 +71,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
-	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(src)))
+	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
 	p.walkBlocks(doc, 0)
 	extractAll(p.soul.Claims, path)
 	p.finishSections()
@@ -611,4 +611,33 @@ func extractAll(claims []Claim, soulPath string) {
 		}(claims[lo:hi])
 	}
 	wg.Wait()
+}
+
+// blankFrontmatter blanks a leading YAML frontmatter block (keeping its newlines, so line numbers hold):
+// markdown would read its closing "---" as a heading underline and its keys as a title.
+func blankFrontmatter(src []byte) []byte {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return src
+	}
+	head := src[:min(len(src), 64<<10)]
+	end := -1
+	for _, marker := range [][]byte{[]byte("\n---\n"), []byte("\n---\r\n"), []byte("\n...\n")} {
+		if i := bytes.Index(head[3:], marker); i >= 0 && (end < 0 || i+3 < end) {
+			end = i + 3 + len(marker)
+		}
+	}
+	if end < 0 {
+		if bytes.HasSuffix(head, []byte("\n---")) && len(head) == len(src) {
+			end = len(src)
+		} else {
+			return src
+		}
+	}
+	out := append([]byte(nil), src...)
+	for i := 0; i < end; i++ {
+		if out[i] != '\n' {
+			out[i] = ' '
+		}
+	}
+	return out
 }
