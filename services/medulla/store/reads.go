@@ -99,7 +99,6 @@ func (s *Store) Receipts(ctx context.Context, brain string, before int64, limit 
 	return out, wrap("receipts", rows.Err())
 }
 
-
 // Search implements domain.Store: ranked full-text search over live versions, or newest first
 // without a query.
 func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.SearchHit, error) {
