@@ -51,6 +51,14 @@ func TestSpawnMission(t *testing.T) {
 			}
 		})
 	}
+	t.Run("malformed runner id changes nothing", func(t *testing.T) {
+		m := f.open(packet())
+		_, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "R 1"})
+		wantReason(t, err, "INVALID_ARGUMENT")
+		if got := f.get(m.GetMissionId()).GetMission().GetPhase(); got != missionv1.Phase_PHASE_JUDGING {
+			t.Errorf("got phase %s, want judging", got)
+		}
+	})
 	t.Run("spawning twice", func(t *testing.T) {
 		m := f.open(packet())
 		f.spawn(m.GetMissionId(), "r1")

@@ -22,8 +22,8 @@ func (s *Server) SpawnMission(ctx context.Context, req *missionv1.SpawnMissionRe
 	}
 	var v invalid
 	v.missionID("mission_id", req.GetMissionId())
-	if id := req.GetRunnerId(); id != "" && len(id) > 64 {
-		v.add("runner_id", "at most 64 bytes")
+	if id := req.GetRunnerId(); id != "" && !runnerIDPattern.MatchString(id) {
+		v.add("runner_id", "must be a runner id (lowercase letters, digits, . _ -; at most 64)")
 	}
 	if err := v.err(); err != nil {
 		return nil, err

@@ -44,6 +44,7 @@ var (
 	letterIDPattern  = regexp.MustCompile(`^ltr_[0-9a-f]{16}$`)
 	leaseIDPattern   = regexp.MustCompile(`^lse_[0-9a-f]{16}$`)
 	shaPattern       = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	runnerIDPattern  = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 )
 
 // actor turns the verified credential into the domain's caller.
