@@ -70,8 +70,8 @@ const (
 // becomes a quoted token and all must match. It returns "" when the text holds no word.
 func FTSQuery(text string) string { return strings.Join(ftsTokens(text), " ") }
 
-// ftsAny is the looser form of the same words: any may match.
-func ftsAny(text string) string { return strings.Join(ftsTokens(text), " OR ") }
+// FTSAnyQuery is the looser form of the same words: any may match.
+func FTSAnyQuery(text string) string { return strings.Join(ftsTokens(text), " OR ") }
 
 func ftsTokens(text string) []string {
 	var toks []string
@@ -157,7 +157,7 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 		if len(hits) == 0 && q.Match != "" && len(ftsTokens(in.Query)) > 1 {
 			// No claim holds every word: rather than answer "nothing", fall back to any word,
 			// ranked, and say so.
-			q.Match, loosened = ftsAny(in.Query), true
+			q.Match, loosened = FTSAnyQuery(in.Query), true
 			if hits, err = s.store.Search(ctx, q); err != nil {
 				return RecallResult{}, err
 			}
