@@ -50,6 +50,9 @@ func runRunner(ctx context.Context, args []string, out io.Writer) error {
 	if !*once {
 		return r.Loop(ctx)
 	}
+	if _, err := r.Sweep(ctx); err != nil {
+		logger.Warn("runner: sweep", "err", err)
+	}
 	res, ran, err := r.RunOnce(ctx)
 	if err != nil {
 		return err

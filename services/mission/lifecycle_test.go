@@ -277,6 +277,30 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 	}
 }
 
+// TestSweepRemovesAKilledRunsWorktree: a worktree whose runner died before cleaning up (the
+// marker beside it survives) is removed when a runner starts in the same work directory.
+func TestSweepRemovesAKilledRunsWorktree(t *testing.T) {
+	f := newFixture(t)
+	work := t.TempDir()
+	wt := filepath.Join(work, "msn_0000000000000001-123")
+	git(t, f.repo, "worktree", "add", "--detach", wt, "HEAD")
+	writeFile(t, wt+".repo", f.repo)
+	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: work, Logger: quiet()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.Sweep(bg)
+	if err != nil || n != 1 {
+		t.Fatalf("got (%d, %v), want one worktree swept", n, err)
+	}
+	if left := f.worktrees(); len(left) != 0 {
+		t.Errorf("got worktrees %v after the sweep, want none", left)
+	}
+	if _, err := os.Stat(wt + ".repo"); !os.IsNotExist(err) {
+		t.Errorf("got the marker still present (%v)", err)
+	}
+}
+
 // TestLeaseExpiryExhaustsAttempts: a mission whose runners keep dying is failed honestly on
 // the claim that finds every attempt spent, never handed out forever.
 func TestLeaseExpiryExhaustsAttempts(t *testing.T) {

@@ -87,9 +87,40 @@ type Outcome struct {
 	Worktree  string
 }
 
-// Loop claims and executes missions until ctx ends, then leaves the roster.
+// markerSuffix names the file beside each worktree that records its repository.
+const markerSuffix = ".repo"
+
+// Sweep removes worktrees a killed run left behind in WorkDir and reports how many.
+func (r *Runner) Sweep(ctx context.Context) (int, error) {
+	markers, err := filepath.Glob(filepath.Join(r.o.WorkDir, "*"+markerSuffix))
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, mk := range markers {
+		repo, err := os.ReadFile(mk)
+		if err != nil {
+			continue
+		}
+		wt := strings.TrimSuffix(mk, markerSuffix)
+		if err := gitrepo.RemoveWorktree(ctx, string(repo), wt); err != nil {
+			r.o.Logger.Warn("runner: sweep worktree", "worktree", wt, "err", err)
+			continue
+		}
+		os.Remove(mk)
+		n++
+	}
+	return n, nil
+}
+
+// Loop sweeps leftovers, claims and executes missions until ctx ends, then leaves the roster.
 func (r *Runner) Loop(ctx context.Context) error {
 	defer r.leave(ctx)
+	if n, err := r.Sweep(ctx); err != nil {
+		r.o.Logger.Warn("runner: sweep", "err", err)
+	} else if n > 0 {
+		r.o.Logger.Info("runner: removed worktrees left by a killed run", "count", n)
+	}
 	for {
 		out, ran, err := r.RunOnce(ctx)
 		if ctx.Err() != nil {
@@ -193,12 +224,19 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 		return out, err
 	}
 	out.Worktree = wt
+	// The marker names the worktree's repository so a runner that was killed before its
+	// cleanup can remove the worktree when it starts again (Sweep).
+	if err := os.WriteFile(wt+markerSuffix, []byte(repo), 0o600); err != nil {
+		os.RemoveAll(wt)
+		return out, err
+	}
 	if same, _ := samePlace(wt, repo); same {
 		os.RemoveAll(wt)
 		return out, fmt.Errorf("runner: worktree %s would be the main checkout", wt)
 	}
 	if err := gitrepo.AddWorktree(runCtx, repo, wt, base); err != nil {
 		os.RemoveAll(wt)
+		os.Remove(wt + markerSuffix)
 		return out, r.fail(ctx, w, &out, w.GetHeadSeq(), "cannot open a worktree: "+err.Error())
 	}
 	defer func() {
@@ -207,7 +245,9 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 		defer cancel()
 		if err := gitrepo.RemoveWorktree(cctx, repo, wt); err != nil {
 			r.o.Logger.Warn("runner: worktree cleanup", "worktree", wt, "err", err)
+			return
 		}
+		os.Remove(wt + markerSuffix)
 	}()
 	r.announce(runCtx, wt)
 
