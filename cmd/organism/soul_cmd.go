@@ -31,7 +31,10 @@ const soulUsage = `usage:
   organism soul check --addr HOST:PORT [--brain NAME] [--json] [--claims] [--exit-zero] (against a server)
   organism soul read [--brain NAME] [--section HEADING | --headline]
   organism soul receipts [--brain NAME] [--limit N]
-  organism soul north [--brain NAME]`
+  organism soul north [--brain NAME]
+  organism soul tissues --owner --brain NAME [HEADING=TISSUE ...]   (store the brain's map; none clears it)
+
+  --tissue HEADING=TISSUE (repeatable) on check maps a heading fragment to verifiable, declared, mixed or history.`
 
 func runSoul(ctx context.Context, args []string, out io.Writer) error {
 	if len(args) == 0 {
@@ -46,6 +49,8 @@ func runSoul(ctx context.Context, args []string, out io.Writer) error {
 		return runSoulReceipts(ctx, args[1:], out)
 	case "north":
 		return runSoulNorth(ctx, args[1:], out)
+	case "tissues":
+		return runSoulTissues(ctx, args[1:], out)
 	}
 	return fmt.Errorf("unknown soul verb %q\n%s", args[0], soulUsage)
 }
@@ -60,6 +65,8 @@ func runSoulCheck(ctx context.Context, args []string, out io.Writer) error {
 	claims := fs.Bool("claims", false, "list every claim with its anchors and state")
 	exitZero := fs.Bool("exit-zero", false, "exit 0 even when stale claims exist")
 	dryRun := fs.Bool("dry-run", false, "on a server: check without storing a receipt")
+	tissues := tissueFlag{}
+	fs.Var(tissues, "tissue", "HEADING=TISSUE: judge sections whose heading contains HEADING as TISSUE (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,13 +77,13 @@ func runSoulCheck(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		defer conn.Close()
-		resp, err := soulv1.NewSoulServiceClient(conn).CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *brain, IncludeClaims: *claims, DryRun: *dryRun})
+		resp, err := soulv1.NewSoulServiceClient(conn).CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *brain, IncludeClaims: *claims, DryRun: *dryRun, Tissues: tissues})
 		if err != nil {
 			return err
 		}
 		rep = resp.GetReport()
 	} else {
-		r, err := checkOffline(ctx, *repo, *soulPath, *claims)
+		r, err := checkOffline(ctx, *repo, *soulPath, *claims, tissues)
 		if err != nil {
 			return err
 		}
@@ -102,7 +109,15 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 }
 
 // checkOffline runs the same domain check the server runs, against a local repository.
-func checkOffline(ctx context.Context, dir, soulPath string, claims bool) (*domain.Report, error) {
+func checkOffline(ctx context.Context, dir, soulPath string, claims bool, overrides tissueFlag) (*domain.Report, error) {
+	tissues := map[string]domain.Tissue{}
+	for k, v := range overrides {
+		t, ok := domain.ParseTissue(v)
+		if !ok {
+			return nil, fmt.Errorf("--tissue %s=%s: want verifiable, declared, mixed or history", k, v)
+		}
+		tissues[k] = t
+	}
 	repo, err := gitrepo.Open(ctx, dir)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", dir, err)
@@ -125,7 +140,7 @@ func checkOffline(ctx context.Context, dir, soulPath string, claims bool) (*doma
 	if err != nil {
 		return nil, err
 	}
-	return domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{}, domain.CheckOptions{Now: time.Now(), IncludeClaims: claims})
+	return domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{Tissues: tissues}, domain.CheckOptions{Now: time.Now(), IncludeClaims: claims})
 }
 
 func printSoulJSON(out io.Writer, m proto.Message) error {
@@ -275,5 +290,49 @@ func runSoulNorth(ctx context.Context, args []string, out io.Writer) error {
 	for _, g := range resp.GetHonestGaps() {
 		fmt.Fprintln(out, "gap:", g)
 	}
+	return nil
+}
+
+// tissueFlag collects repeated HEADING=TISSUE flags.
+type tissueFlag map[string]string
+
+func (t tissueFlag) String() string { return fmt.Sprint(map[string]string(t)) }
+
+func (t tissueFlag) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(k) == "" {
+		return fmt.Errorf("want HEADING=TISSUE, got %q", v)
+	}
+	t[strings.ToLower(strings.TrimSpace(k))] = strings.ToLower(strings.TrimSpace(val))
+	return nil
+}
+
+func runSoulTissues(ctx context.Context, args []string, out io.Writer) error {
+	fs := newFlagSet("soul tissues", out)
+	var d dialFlags
+	d.bind(fs)
+	brain := fs.String("brain", "", "brain whose map to store")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	tissues := tissueFlag{}
+	for _, a := range fs.Args() {
+		if err := tissues.Set(a); err != nil {
+			return err
+		}
+	}
+	conn, err := d.dial()
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	resp, err := soulv1.NewSoulServiceClient(conn).SetTissues(ctx, &soulv1.SetTissuesRequest{Brain: *brain, Tissues: tissues})
+	if err != nil {
+		return err
+	}
+	if d.json {
+		return printSoulJSON(out, resp)
+	}
+	fmt.Fprintln(out, resp.GetReceipt().GetReceiptLine())
 	return nil
 }

@@ -59,6 +59,7 @@ func TestSoulCheckOffline(t *testing.T) {
 		{"human output fails on stale", []string{"soul", "check", "--repo", root}, 1, []string{"soul: checked", "1 fresh · 1 stale", "LINE", "gone/old.go", "unanchored"}},
 		{"exit-zero", []string{"soul", "check", "--repo", root, "--exit-zero"}, 0, []string{"soul: checked"}},
 		{"claims table", []string{"soul", "check", "--repo", root, "--claims", "--exit-zero"}, 0, []string{"TISSUE", "declared", "verified_fresh"}},
+		{"tissue override", []string{"soul", "check", "--repo", root, "--tissue", "current state=declared", "--tissue", "operating doctrine=verifiable", "--exit-zero"}, 0, []string{"2 stale", "Keep it small."}},
 		{"explicit soul path", []string{"soul", "check", "--repo", root, "--soul", filepath.Join(root, "docs", "PATHOS.md"), "--exit-zero"}, 0, []string{"docs/PATHOS.md"}},
 	}
 	for _, tc := range tests {
@@ -197,5 +198,10 @@ func TestSoulVerbsAgainstServer(t *testing.T) {
 	}
 	if got := run(0, "soul", "read", "--section", "operating doctrine"); !strings.Contains(got, "Keep it small.") {
 		t.Errorf("read: got %q", got)
+	}
+	var out bytes.Buffer
+	err = dispatch(context.Background(), []string{"soul", "tissues", "--brain", "cli", "--addr", addr, "--token", owner, "operating doctrine=verifiable"}, &out)
+	if err != nil || !strings.Contains(out.String(), "tissues: operating doctrine=verifiable") {
+		t.Errorf("tissues: got %q %v", out.String(), err)
 	}
 }

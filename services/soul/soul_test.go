@@ -1,6 +1,7 @@
 package soul_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/organism-dev/organism/platform/auth"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
@@ -313,13 +315,27 @@ func TestNorthAtomGoldens(t *testing.T) {
 					t.Errorf("headline: got %q, want valid text without bidi overrides", a.GetHeadline())
 				}
 			}
-			got, err := protojson.MarshalOptions{Multiline: true, UseProtoNames: true}.Marshal(resp)
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, filepath.Join("testdata", "north_"+tc.name+".json"), append(got, '\n'))
+			golden(t, filepath.Join("testdata", "north_"+tc.name+".json"), stableJSON(t, resp))
 		})
 	}
+}
+
+// stableJSON renders a message the same way on every build (protojson varies its whitespace on purpose).
+func stableJSON(t *testing.T, m proto.Message) []byte {
+	t.Helper()
+	raw, err := protojson.MarshalOptions{UseProtoNames: true}.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		t.Fatal(err)
+	}
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
 }
 
 func golden(t *testing.T, path string, got []byte) {

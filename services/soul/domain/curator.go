@@ -140,7 +140,7 @@ func (o *Organ) VerifyCurator(ctx context.Context, actor Actor, brain string, re
 	var lookup func(string) (Tissue, bool)
 	if b, err := o.resolve(ctx, brain); err == nil {
 		if rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes); err == nil {
-			if soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.tissues}); err == nil {
+			if soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)}); err == nil {
 				lookup = func(name string) (Tissue, bool) {
 					want := normalHeading(name)
 					for _, s := range soul.Sections {

@@ -42,7 +42,7 @@ func (o *Organ) North(ctx context.Context, actor Actor, brain string) (NorthResu
 	if err != nil {
 		return NorthResult{Gaps: []string{"soul unreadable: " + gapReason(err)}}, nil
 	}
-	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.tissues})
+	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
 	if err != nil {
 		return NorthResult{Gaps: []string{"soul unparseable: " + gapReason(err)}}, nil
 	}

@@ -77,6 +77,7 @@ type Receipt struct {
 const (
 	ReceiptCheck     = "check"
 	ReceiptSeatCheck = "seatcheck"
+	ReceiptTissues   = "tissues"
 )
 
 // Store keeps receipts, append-only.
@@ -85,6 +86,9 @@ type Store interface {
 	// ListReceipts returns receipts newest first, after the cursor (empty for the first page).
 	ListReceipts(ctx context.Context, brain string, limit int, cursor string) ([]Receipt, string, error)
 	LastReceipt(ctx context.Context, brain, kind string) (Receipt, bool, error)
+	// PutTissues replaces a brain's heading-to-tissue map; Tissues reads it (empty when unset).
+	PutTissues(ctx context.Context, brain string, tissues map[string]string, at time.Time) error
+	Tissues(ctx context.Context, brain string) (map[string]string, error)
 }
 
 // RepoOpener snapshots a repository for one check.
@@ -225,18 +229,52 @@ func (o *Organ) resolve(ctx context.Context, brain string) (Brain, error) {
 // ErrRepoNotFound means the brain's repository root is not on this machine.
 var ErrRepoNotFound = errors.New("repository not found")
 
-func (o *Organ) mergedTissues(extra map[string]Tissue) map[string]Tissue {
-	if len(o.tissues) == 0 {
-		return extra
+// tissuesFor layers the heading maps: the deployment's, then the brain's stored one, then the request's.
+func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]Tissue) (map[string]Tissue, error) {
+	stored, err := o.store.Tissues(ctx, brain)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]Tissue{}
 	for k, v := range o.tissues {
 		out[k] = v
 	}
+	for k, v := range stored {
+		if t, ok := ParseTissue(v); ok {
+			out[k] = t
+		}
+	}
 	for k, v := range extra {
 		out[k] = v
 	}
-	return out
+	return out, nil
+}
+
+// SetTissues stores a brain's tissue map and records the change as a receipt.
+func (o *Organ) SetTissues(ctx context.Context, actor Actor, brain string, tissues map[string]Tissue) (map[string]string, *Receipt, error) {
+	if _, err := o.brains.Brain(ctx, brain); err != nil {
+		return nil, nil, err
+	}
+	stored := make(map[string]string, len(tissues))
+	keys := make([]string, 0, len(tissues))
+	for k, t := range tissues {
+		stored[k] = t.String()
+		keys = append(keys, k+"="+t.String())
+	}
+	slices.Sort(keys)
+	now := o.clock.Now()
+	if err := o.store.PutTissues(ctx, brain, stored, now); err != nil {
+		return nil, nil, err
+	}
+	line := "tissues: cleared, the built-in map applies"
+	if len(keys) > 0 {
+		line = "tissues: " + strings.Join(keys, " · ")
+	}
+	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptTissues, At: now, Line: line, By: actor, Verdict: "stored"}
+	if err := o.store.AppendReceipt(ctx, r); err != nil {
+		return nil, nil, err
+	}
+	return stored, &r, nil
 }
 
 // Check checks a brain's soul and stores the dated receipt.
@@ -249,12 +287,16 @@ func (o *Organ) Check(ctx context.Context, actor Actor, brain string, req CheckR
 	if err != nil {
 		return nil, nil, err
 	}
+	tissues, err := o.tissuesFor(ctx, brain, req.Tissues)
+	if err != nil {
+		return nil, nil, err
+	}
 	repo, err := o.open(ctx, b.RepoRoot)
 	if err != nil {
 		return nil, nil, fmt.Errorf("open repository: %w", err)
 	}
 	rep, err := CheckRepo(ctx, repo, rel, src,
-		ParseOptions{MaxBytes: o.maxBytes, Tissues: o.mergedTissues(req.Tissues)},
+		ParseOptions{MaxBytes: o.maxBytes, Tissues: tissues},
 		CheckOptions{Now: o.clock.Now(), Brain: brain, Prober: o.prober, IncludeClaims: req.IncludeClaims})
 	if err != nil {
 		return nil, nil, err
@@ -310,7 +352,7 @@ func (o *Organ) Read(ctx context.Context, brain, section string, headlineOnly bo
 	if err != nil {
 		return ReadResult{}, err
 	}
-	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.tissues})
+	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
 	if err != nil {
 		return ReadResult{}, err
 	}
@@ -412,4 +454,13 @@ var ErrBadCursor = errors.New("bad page token")
 func within(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// brainTissues is tissuesFor for readers that fail open: a store error falls back to the deployment map.
+func (o *Organ) brainTissues(ctx context.Context, brain string) map[string]Tissue {
+	t, err := o.tissuesFor(ctx, brain, nil)
+	if err != nil {
+		return o.tissues
+	}
+	return t
 }

@@ -92,3 +92,27 @@ func TestReceiptErrors(t *testing.T) {
 }
 
 func second(_ []domain.Receipt, _ string, err error) error { return err }
+
+func TestTissueMaps(t *testing.T) {
+	s := open(t)
+	ctx := context.Background()
+	if got, err := s.Tissues(ctx, "loja"); err != nil || len(got) != 0 {
+		t.Fatalf("unset: got %v %v, want empty", got, err)
+	}
+	if err := s.PutTissues(ctx, "loja", map[string]string{"ideas": "verifiable"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PutTissues(ctx, "loja", map[string]string{"ideas": "declared", "lab": "history"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Tissues(ctx, "loja")
+	if err != nil || got["ideas"] != "declared" || got["lab"] != "history" || len(got) != 2 {
+		t.Errorf("replaced: got %v %v, want the second map whole", got, err)
+	}
+	if err := s.PutTissues(ctx, "loja", nil, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Tissues(ctx, "loja"); len(got) != 0 {
+		t.Errorf("cleared: got %v, want empty", got)
+	}
+}

@@ -60,22 +60,17 @@ func actorOf(id auth.Identity) domain.Actor {
 
 // CheckSoul verifies a brain's soul and stores the receipt.
 func (s *Server) CheckSoul(ctx context.Context, req *soulv1.CheckSoulRequest) (*soulv1.CheckSoulResponse, error) {
-	var bad []refusal.Violation
-	tissues := map[string]domain.Tissue{}
-	for k, v := range req.GetTissues() {
-		t, ok := domain.ParseTissue(strings.ToLower(v))
-		if !ok || strings.TrimSpace(k) == "" || len(k) > 200 {
-			bad = append(bad, refusal.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
-			continue
-		}
-		tissues[strings.ToLower(strings.TrimSpace(k))] = t
-	}
-	if len(bad) > 0 {
-		return nil, refusal.Invalid(ErrorDomain, bad...)
+	tissues, err := parseTissues(req.GetTissues())
+	if err != nil {
+		return nil, err
 	}
 	brain, actor, err := brainOf(ctx, req.GetBrain())
 	if err != nil {
 		return nil, err
+	}
+	if len(tissues) > 0 && !req.GetDryRun() && !actor.Owner {
+		// a recorded receipt judged by a map the agent chose would let it declare its way to fresh
+		return nil, refusal.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may record a check with tissue overrides; agents may pass them on a dry run")
 	}
 	rep, rcpt, err := s.organ.Check(ctx, actor, brain, domain.CheckRequest{IncludeClaims: req.GetIncludeClaims(), Tissues: tissues, DryRun: req.GetDryRun()})
 	if err != nil {
@@ -187,6 +182,46 @@ func (s *Server) UpdateSoulClaim(ctx context.Context, req *soulv1.UpdateSoulClai
 	out := &soulv1.UpdateSoulClaimResponse{Slug: res.Slug, Version: res.Version, SoulSource: source}
 	if r, ok := res.Receipt.(*commonReceipt); ok {
 		out.Receipt = r
+	}
+	return out, nil
+}
+
+// SetTissues stores the brain's heading-to-tissue map (owner only).
+func (s *Server) SetTissues(ctx context.Context, req *soulv1.SetTissuesRequest) (*soulv1.SetTissuesResponse, error) {
+	tissues, err := parseTissues(req.GetTissues())
+	if err != nil {
+		return nil, err
+	}
+	brain, actor, err := brainOf(ctx, req.GetBrain())
+	if err != nil {
+		return nil, err
+	}
+	if !actor.Owner {
+		return nil, refusal.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may change how a soul's tissue is judged")
+	}
+	stored, rcpt, err := s.organ.SetTissues(ctx, actor, brain, tissues)
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	return &soulv1.SetTissuesResponse{Brain: brain, Tissues: stored, Receipt: ReceiptToProto(rcpt)}, nil
+}
+
+func parseTissues(in map[string]string) (map[string]domain.Tissue, error) {
+	var bad []refusal.Violation
+	out := map[string]domain.Tissue{}
+	for k, v := range in {
+		t, ok := domain.ParseTissue(strings.ToLower(v))
+		if !ok || strings.TrimSpace(k) == "" || len(k) > 200 {
+			bad = append(bad, refusal.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
+			continue
+		}
+		out[strings.ToLower(strings.TrimSpace(k))] = t
+	}
+	if len(bad) > 0 {
+		return nil, refusal.Invalid(ErrorDomain, bad...)
+	}
+	if len(out) > 100 {
+		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "tissues", Description: "at most 100 entries"})
 	}
 	return out, nil
 }

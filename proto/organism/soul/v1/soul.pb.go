@@ -50,6 +50,8 @@ const (
 	SoulReason_SOUL_REASON_STILL_STALE_MISSING SoulReason = 14
 	// Medulla's memorize sink cannot be reached (or is not deployed).
 	SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE SoulReason = 15
+	// Only the owner may change how a soul's tissue is judged (a stored map, or overrides on a recorded check).
+	SoulReason_SOUL_REASON_OWNER_ONLY SoulReason = 16
 )
 
 // Enum value maps for SoulReason.
@@ -71,6 +73,7 @@ var (
 		13: "SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED",
 		14: "SOUL_REASON_STILL_STALE_MISSING",
 		15: "SOUL_REASON_MEDULLA_SINK_UNAVAILABLE",
+		16: "SOUL_REASON_OWNER_ONLY",
 	}
 	SoulReason_value = map[string]int32{
 		"SOUL_REASON_UNSPECIFIED":                   0,
@@ -89,6 +92,7 @@ var (
 		"SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED": 13,
 		"SOUL_REASON_STILL_STALE_MISSING":           14,
 		"SOUL_REASON_MEDULLA_SINK_UNAVAILABLE":      15,
+		"SOUL_REASON_OWNER_ONLY":                    16,
 	}
 )
 
@@ -125,7 +129,8 @@ type CheckSoulRequest struct {
 	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
 	// Return every claim with its anchors and state.
 	IncludeClaims bool `protobuf:"varint,2,opt,name=include_claims,json=includeClaims,proto3" json:"include_claims,omitempty"`
-	// Heading fragment (lower case) to tissue ("verifiable", "declared", "mixed", "history"), ahead of the built-in map.
+	// Heading fragment (lower case) to tissue ("verifiable", "declared", "mixed", "history"), ahead of the brain's
+	// stored map and the built-in one. Agents may pass it only on a dry run; a recorded check with overrides is the owner's.
 	Tissues map[string]string `protobuf:"bytes,3,rep,name=tissues,proto3" json:"tissues,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// Check without storing a receipt.
 	DryRun        bool `protobuf:"varint,4,opt,name=dry_run,json=dryRun,proto3" json:"dry_run,omitempty"`
@@ -2264,6 +2269,121 @@ func (x *UpdateSoulClaimResponse) GetReceipt() *v1.CommitReceipt {
 	return nil
 }
 
+// SetTissuesRequest replaces a brain's stored tissue map; an empty map clears it.
+type SetTissuesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Heading fragment (lower case) to "verifiable", "declared", "mixed" or "history".
+	Tissues       map[string]string `protobuf:"bytes,2,rep,name=tissues,proto3" json:"tissues,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTissuesRequest) Reset() {
+	*x = SetTissuesRequest{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTissuesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTissuesRequest) ProtoMessage() {}
+
+func (x *SetTissuesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTissuesRequest.ProtoReflect.Descriptor instead.
+func (*SetTissuesRequest) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{28}
+}
+
+func (x *SetTissuesRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *SetTissuesRequest) GetTissues() map[string]string {
+	if x != nil {
+		return x.Tissues
+	}
+	return nil
+}
+
+// SetTissuesResponse returns the stored map and the receipt of the change.
+type SetTissuesResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Tissues       map[string]string      `protobuf:"bytes,2,rep,name=tissues,proto3" json:"tissues,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Receipt       *SoulReceipt           `protobuf:"bytes,3,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetTissuesResponse) Reset() {
+	*x = SetTissuesResponse{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetTissuesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetTissuesResponse) ProtoMessage() {}
+
+func (x *SetTissuesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetTissuesResponse.ProtoReflect.Descriptor instead.
+func (*SetTissuesResponse) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{29}
+}
+
+func (x *SetTissuesResponse) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *SetTissuesResponse) GetTissues() map[string]string {
+	if x != nil {
+		return x.Tissues
+	}
+	return nil
+}
+
+func (x *SetTissuesResponse) GetReceipt() *SoulReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
 var File_organism_soul_v1_soul_proto protoreflect.FileDescriptor
 
 const file_organism_soul_v1_soul_proto_rawDesc = "" +
@@ -2461,7 +2581,20 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x1f\n" +
 	"\vsoul_source\x18\x03 \x01(\tR\n" +
 	"soulSource\x12;\n" +
-	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt*\xb3\x04\n" +
+	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"\xb1\x01\n" +
+	"\x11SetTissuesRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12J\n" +
+	"\atissues\x18\x02 \x03(\v20.organism.soul.v1.SetTissuesRequest.TissuesEntryR\atissues\x1a:\n" +
+	"\fTissuesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xec\x01\n" +
+	"\x12SetTissuesResponse\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12K\n" +
+	"\atissues\x18\x02 \x03(\v21.organism.soul.v1.SetTissuesResponse.TissuesEntryR\atissues\x127\n" +
+	"\areceipt\x18\x03 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\x1a:\n" +
+	"\fTissuesEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\xcf\x04\n" +
 	"\n" +
 	"SoulReason\x12\x1b\n" +
 	"\x17SOUL_REASON_UNSPECIFIED\x10\x00\x12 \n" +
@@ -2480,14 +2613,17 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x18SOUL_REASON_SILENT_PRUNE\x10\f\x12-\n" +
 	")SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED\x10\r\x12#\n" +
 	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
-	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f2\xc7\x04\n" +
+	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f\x12\x1a\n" +
+	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xa0\x05\n" +
 	"\vSoulService\x12T\n" +
 	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\x12Q\n" +
 	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponse\x12]\n" +
 	"\fListReceipts\x12%.organism.soul.v1.ListReceiptsRequest\x1a&.organism.soul.v1.ListReceiptsResponse\x12r\n" +
 	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\x12T\n" +
 	"\tNorthAtom\x12\".organism.soul.v1.NorthAtomRequest\x1a#.organism.soul.v1.NorthAtomResponse\x12f\n" +
-	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponseB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
+	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponse\x12W\n" +
+	"\n" +
+	"SetTissues\x12#.organism.soul.v1.SetTissuesRequest\x1a$.organism.soul.v1.SetTissuesResponseB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
 
 var (
 	file_organism_soul_v1_soul_proto_rawDescOnce sync.Once
@@ -2502,7 +2638,7 @@ func file_organism_soul_v1_soul_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_soul_v1_soul_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
 var file_organism_soul_v1_soul_proto_goTypes = []any{
 	(SoulReason)(0),                     // 0: organism.soul.v1.SoulReason
 	(*CheckSoulRequest)(nil),            // 1: organism.soul.v1.CheckSoulRequest
@@ -2533,18 +2669,22 @@ var file_organism_soul_v1_soul_proto_goTypes = []any{
 	(*SoulAtom)(nil),                    // 26: organism.soul.v1.SoulAtom
 	(*UpdateSoulClaimRequest)(nil),      // 27: organism.soul.v1.UpdateSoulClaimRequest
 	(*UpdateSoulClaimResponse)(nil),     // 28: organism.soul.v1.UpdateSoulClaimResponse
-	nil,                                 // 29: organism.soul.v1.CheckSoulRequest.TissuesEntry
-	(*timestamppb.Timestamp)(nil),       // 30: google.protobuf.Timestamp
-	(*v1.AgentRef)(nil),                 // 31: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),              // 32: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),             // 33: organism.common.v1.PageResponse
-	(*v1.CommitReceipt)(nil),            // 34: organism.common.v1.CommitReceipt
+	(*SetTissuesRequest)(nil),           // 29: organism.soul.v1.SetTissuesRequest
+	(*SetTissuesResponse)(nil),          // 30: organism.soul.v1.SetTissuesResponse
+	nil,                                 // 31: organism.soul.v1.CheckSoulRequest.TissuesEntry
+	nil,                                 // 32: organism.soul.v1.SetTissuesRequest.TissuesEntry
+	nil,                                 // 33: organism.soul.v1.SetTissuesResponse.TissuesEntry
+	(*timestamppb.Timestamp)(nil),       // 34: google.protobuf.Timestamp
+	(*v1.AgentRef)(nil),                 // 35: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 36: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 37: organism.common.v1.PageResponse
+	(*v1.CommitReceipt)(nil),            // 38: organism.common.v1.CommitReceipt
 }
 var file_organism_soul_v1_soul_proto_depIdxs = []int32{
-	29, // 0: organism.soul.v1.CheckSoulRequest.tissues:type_name -> organism.soul.v1.CheckSoulRequest.TissuesEntry
+	31, // 0: organism.soul.v1.CheckSoulRequest.tissues:type_name -> organism.soul.v1.CheckSoulRequest.TissuesEntry
 	3,  // 1: organism.soul.v1.CheckSoulResponse.report:type_name -> organism.soul.v1.SoulCheckReport
 	12, // 2: organism.soul.v1.CheckSoulResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	30, // 3: organism.soul.v1.SoulCheckReport.checked_at:type_name -> google.protobuf.Timestamp
+	34, // 3: organism.soul.v1.SoulCheckReport.checked_at:type_name -> google.protobuf.Timestamp
 	4,  // 4: organism.soul.v1.SoulCheckReport.claims:type_name -> organism.soul.v1.ClaimTotals
 	5,  // 5: organism.soul.v1.SoulCheckReport.by_state:type_name -> organism.soul.v1.StateCounts
 	6,  // 6: organism.soul.v1.SoulCheckReport.stale:type_name -> organism.soul.v1.StaleRow
@@ -2552,15 +2692,15 @@ var file_organism_soul_v1_soul_proto_depIdxs = []int32{
 	8,  // 8: organism.soul.v1.SoulCheckReport.enxuto:type_name -> organism.soul.v1.Enxuto
 	9,  // 9: organism.soul.v1.SoulCheckReport.soul_lag:type_name -> organism.soul.v1.SoulLag
 	10, // 10: organism.soul.v1.SoulCheckReport.claim_rows:type_name -> organism.soul.v1.SoulClaim
-	30, // 11: organism.soul.v1.SoulLag.last_soul_touch_at:type_name -> google.protobuf.Timestamp
+	34, // 11: organism.soul.v1.SoulLag.last_soul_touch_at:type_name -> google.protobuf.Timestamp
 	11, // 12: organism.soul.v1.SoulClaim.anchors:type_name -> organism.soul.v1.ClaimAnchor
-	30, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
+	34, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
 	5,  // 14: organism.soul.v1.SoulReceipt.by_state:type_name -> organism.soul.v1.StateCounts
-	31, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
+	35, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
 	12, // 16: organism.soul.v1.ReadSoulResponse.last_receipt:type_name -> organism.soul.v1.SoulReceipt
-	32, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	36, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
 	12, // 18: organism.soul.v1.ListReceiptsResponse.receipts:type_name -> organism.soul.v1.SoulReceipt
-	33, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	37, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
 	18, // 20: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
 	19, // 21: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
 	20, // 22: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
@@ -2568,24 +2708,29 @@ var file_organism_soul_v1_soul_proto_depIdxs = []int32{
 	17, // 24: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
 	12, // 25: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
 	26, // 26: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
-	34, // 27: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	1,  // 28: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
-	13, // 29: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
-	15, // 30: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
-	22, // 31: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
-	24, // 32: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
-	27, // 33: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
-	2,  // 34: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
-	14, // 35: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
-	16, // 36: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
-	23, // 37: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
-	25, // 38: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
-	28, // 39: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
-	34, // [34:40] is the sub-list for method output_type
-	28, // [28:34] is the sub-list for method input_type
-	28, // [28:28] is the sub-list for extension type_name
-	28, // [28:28] is the sub-list for extension extendee
-	0,  // [0:28] is the sub-list for field type_name
+	38, // 27: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	32, // 28: organism.soul.v1.SetTissuesRequest.tissues:type_name -> organism.soul.v1.SetTissuesRequest.TissuesEntry
+	33, // 29: organism.soul.v1.SetTissuesResponse.tissues:type_name -> organism.soul.v1.SetTissuesResponse.TissuesEntry
+	12, // 30: organism.soul.v1.SetTissuesResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	1,  // 31: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
+	13, // 32: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
+	15, // 33: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
+	22, // 34: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
+	24, // 35: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
+	27, // 36: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
+	29, // 37: organism.soul.v1.SoulService.SetTissues:input_type -> organism.soul.v1.SetTissuesRequest
+	2,  // 38: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
+	14, // 39: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
+	16, // 40: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
+	23, // 41: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
+	25, // 42: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
+	28, // 43: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
+	30, // 44: organism.soul.v1.SoulService.SetTissues:output_type -> organism.soul.v1.SetTissuesResponse
+	38, // [38:45] is the sub-list for method output_type
+	31, // [31:38] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_organism_soul_v1_soul_proto_init() }
@@ -2599,7 +2744,7 @@ func file_organism_soul_v1_soul_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_soul_v1_soul_proto_rawDesc), len(file_organism_soul_v1_soul_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   29,
+			NumMessages:   33,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

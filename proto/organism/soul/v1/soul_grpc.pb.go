@@ -25,6 +25,7 @@ const (
 	SoulService_VerifyCuratorReport_FullMethodName = "/organism.soul.v1.SoulService/VerifyCuratorReport"
 	SoulService_NorthAtom_FullMethodName           = "/organism.soul.v1.SoulService/NorthAtom"
 	SoulService_UpdateSoulClaim_FullMethodName     = "/organism.soul.v1.SoulService/UpdateSoulClaim"
+	SoulService_SetTissues_FullMethodName          = "/organism.soul.v1.SoulService/SetTissues"
 )
 
 // SoulServiceClient is the client API for SoulService service.
@@ -46,6 +47,8 @@ type SoulServiceClient interface {
 	NorthAtom(ctx context.Context, in *NorthAtomRequest, opts ...grpc.CallOption) (*NorthAtomResponse, error)
 	// UpdateSoulClaim registers a soul claim through medulla's memorize door with Soul-Source provenance.
 	UpdateSoulClaim(ctx context.Context, in *UpdateSoulClaimRequest, opts ...grpc.CallOption) (*UpdateSoulClaimResponse, error)
+	// SetTissues stores a brain's heading-to-tissue map (owner only: an agent must not re-label the soul it is judged by).
+	SetTissues(ctx context.Context, in *SetTissuesRequest, opts ...grpc.CallOption) (*SetTissuesResponse, error)
 }
 
 type soulServiceClient struct {
@@ -116,6 +119,16 @@ func (c *soulServiceClient) UpdateSoulClaim(ctx context.Context, in *UpdateSoulC
 	return out, nil
 }
 
+func (c *soulServiceClient) SetTissues(ctx context.Context, in *SetTissuesRequest, opts ...grpc.CallOption) (*SetTissuesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SetTissuesResponse)
+	err := c.cc.Invoke(ctx, SoulService_SetTissues_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SoulServiceServer is the server API for SoulService service.
 // All implementations must embed UnimplementedSoulServiceServer
 // for forward compatibility.
@@ -135,6 +148,8 @@ type SoulServiceServer interface {
 	NorthAtom(context.Context, *NorthAtomRequest) (*NorthAtomResponse, error)
 	// UpdateSoulClaim registers a soul claim through medulla's memorize door with Soul-Source provenance.
 	UpdateSoulClaim(context.Context, *UpdateSoulClaimRequest) (*UpdateSoulClaimResponse, error)
+	// SetTissues stores a brain's heading-to-tissue map (owner only: an agent must not re-label the soul it is judged by).
+	SetTissues(context.Context, *SetTissuesRequest) (*SetTissuesResponse, error)
 	mustEmbedUnimplementedSoulServiceServer()
 }
 
@@ -162,6 +177,9 @@ func (UnimplementedSoulServiceServer) NorthAtom(context.Context, *NorthAtomReque
 }
 func (UnimplementedSoulServiceServer) UpdateSoulClaim(context.Context, *UpdateSoulClaimRequest) (*UpdateSoulClaimResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateSoulClaim not implemented")
+}
+func (UnimplementedSoulServiceServer) SetTissues(context.Context, *SetTissuesRequest) (*SetTissuesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SetTissues not implemented")
 }
 func (UnimplementedSoulServiceServer) mustEmbedUnimplementedSoulServiceServer() {}
 func (UnimplementedSoulServiceServer) testEmbeddedByValue()                     {}
@@ -292,6 +310,24 @@ func _SoulService_UpdateSoulClaim_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _SoulService_SetTissues_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SetTissuesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(SoulServiceServer).SetTissues(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: SoulService_SetTissues_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(SoulServiceServer).SetTissues(ctx, req.(*SetTissuesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // SoulService_ServiceDesc is the grpc.ServiceDesc for SoulService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -322,6 +358,10 @@ var SoulService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateSoulClaim",
 			Handler:    _SoulService_UpdateSoulClaim_Handler,
+		},
+		{
+			MethodName: "SetTissues",
+			Handler:    _SoulService_SetTissues_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
