@@ -59,7 +59,7 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	case "medulla":
 		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock})
 	case "presence":
-		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock})
+		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})
 	case "soul":
 		mc, err := d.dial("medulla")
 		if err != nil {

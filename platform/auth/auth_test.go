@@ -183,3 +183,40 @@ func TestOwnerKeyPersists(t *testing.T) {
 		t.Error("got a different key on the second load, want the same")
 	}
 }
+
+func TestCachedCredentialStillExpires(t *testing.T) {
+	clk := clock.NewFake(time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC))
+	s := newSigner(t, clk)
+	v := s.Verifier()
+	tok := mint(t, s, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja", TTL: time.Minute})
+	for i := 0; i < 3; i++ {
+		if _, err := v.Verify(tok); err != nil {
+			t.Fatalf("use %d: %v", i, err)
+		}
+	}
+	clk.Advance(time.Minute)
+	if _, err := v.Verify(tok); !errors.Is(err, auth.ErrExpired) {
+		t.Errorf("after expiry (cached): got %v, want ErrExpired", err)
+	}
+}
+
+func BenchmarkVerify(b *testing.B) {
+	_, key, _ := ed25519.GenerateKey(rand.Reader)
+	s := auth.NewSigner(key, nil)
+	tok, _ := s.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja", TTL: time.Hour})
+	b.Run("cached", func(b *testing.B) {
+		v := s.Verifier()
+		for i := 0; i < b.N; i++ {
+			if _, err := v.Verify(tok); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("signature-every-call-baseline", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := s.Verifier().Verify(tok); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

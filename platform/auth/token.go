@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -127,14 +128,23 @@ func (s *Signer) Mint(r MintRequest) (string, error) {
 type Verifier struct {
 	pub ed25519.PublicKey
 	now func() time.Time
+
+	// verified remembers credentials whose signature already checked out, so a caller that
+	// sends the same credential on every call (a heartbeat) pays for one signature check, not
+	// one per call. Expiry is still checked on every use.
+	mu       sync.Mutex
+	verified map[string]Claims
 }
+
+// verifiedCacheSize bounds the memory the cache of verified credentials may take.
+const verifiedCacheSize = 8192
 
 // NewVerifier returns a verifier for pub; now may be nil for the wall clock.
 func NewVerifier(pub ed25519.PublicKey, now func() time.Time) *Verifier {
 	if now == nil {
 		now = time.Now
 	}
-	return &Verifier{pub: pub, now: now}
+	return &Verifier{pub: pub, now: now, verified: map[string]Claims{}}
 }
 
 // maxTokenLen bounds what is decoded from an untrusted header.
@@ -142,6 +152,41 @@ const maxTokenLen = 4096
 
 // Verify parses and checks a credential, returning its claims.
 func (v *Verifier) Verify(token string) (Claims, error) {
+	v.mu.Lock()
+	c, ok := v.verified[token]
+	v.mu.Unlock()
+	if ok {
+		return v.checkExpiry(c)
+	}
+	c, err := v.verifySignature(token)
+	if err != nil {
+		return c, err
+	}
+	v.mu.Lock()
+	if len(v.verified) >= verifiedCacheSize {
+		// Evict an arbitrary half; map iteration order is random enough for a cache.
+		n := 0
+		for k := range v.verified {
+			delete(v.verified, k)
+			if n++; n >= verifiedCacheSize/2 {
+				break
+			}
+		}
+	}
+	v.verified[token] = c
+	v.mu.Unlock()
+	return v.checkExpiry(c)
+}
+
+func (v *Verifier) checkExpiry(c Claims) (Claims, error) {
+	if c.Expires != 0 && !v.now().Before(time.Unix(c.Expires, 0)) {
+		return Claims{}, ErrExpired
+	}
+	return c, nil
+}
+
+// verifySignature decodes token and checks its signature and shape (not its expiry).
+func (v *Verifier) verifySignature(token string) (Claims, error) {
 	var c Claims
 	if len(token) > maxTokenLen || !strings.HasPrefix(token, tokenPrefix) {
 		return c, ErrMalformed
@@ -169,9 +214,6 @@ func (v *Verifier) Verify(token string) (Claims, error) {
 	case KindOwner, KindAgent, KindGateway, KindService, KindPeer:
 	default:
 		return Claims{}, ErrMalformed
-	}
-	if c.Expires != 0 && !v.now().Before(time.Unix(c.Expires, 0)) {
-		return Claims{}, ErrExpired
 	}
 	return c, nil
 }
