@@ -185,9 +185,10 @@ func checkCandidate(v *violations, field string, c Candidate) {
 	}
 }
 
-// cleanRelPath refuses paths that could point git outside the repository or at an option.
+// cleanRelPath refuses paths that could point git outside the repository. (A leading dash is
+// a legal file name: git receives paths after "--" and with literal pathspecs.)
 func cleanRelPath(p string) bool {
-	if p == "" || len(p) > 4096 || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "-") || !utf8.ValidString(p) {
+	if p == "" || len(p) > 4096 || strings.HasPrefix(p, "/") || !utf8.ValidString(p) {
 		return false
 	}
 	for _, part := range strings.Split(p, "/") {

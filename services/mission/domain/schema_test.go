@@ -47,10 +47,10 @@ func TestCheckLetter(t *testing.T) {
 			l.Candidate = validCandidate()
 			l.Candidate.Diff.Paths = []string{"../etc/passwd"}
 		}, "letter.candidate.diff_stat.paths[0]"},
-		{"option-like path", func(l *Letter) {
+		{"absolute path", func(l *Letter) {
 			l.Phase = PhaseMergeWait
 			l.Candidate = validCandidate()
-			l.Candidate.Diff.Paths = []string{"--output=x"}
+			l.Candidate.Diff.Paths = []string{"/etc/passwd"}
 		}, "letter.candidate.diff_stat.paths[0]"},
 		{"repeated block", func(l *Letter) { l.BlockIDs = []string{"sb_a", "sb_a"} }, "letter.block_ids[1]"},
 	}

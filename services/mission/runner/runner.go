@@ -297,7 +297,13 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 	resp, err := r.o.Client.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: head,
 		Letter: &missionv1.Letter{Schema: domain.Schema, Brain: m.GetBrain(), Phase: missionv1.Phase_PHASE_MERGE_WAIT, Candidate: cand,
 			Note: fmt.Sprintf("gate passed in %s; %d files changed", res.end.Sub(res.start).Round(time.Millisecond), diff.FilesChanged)}})
-	if err != nil {
+	switch reason := refusal.ReasonOf(err); {
+	case err == nil:
+	case reason == "SCHEMA_VIOLATION" || reason == "EVIDENCE_MISSING":
+		// The gate passed but the candidate cannot stand; say so on the chain rather than
+		// leaving the mission to a lease expiry that would only repeat this.
+		return out, r.fail(ctx, w, &out, head, "gate passed but the receipt candidate was refused: "+err.Error())
+	default:
 		return out, err
 	}
 	out.Phase, out.Letter = resp.GetLetter().GetPhase(), resp.GetLetter()
