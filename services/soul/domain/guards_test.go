@@ -229,3 +229,19 @@ func TestRuntimeClaims(t *testing.T) {
 		})
 	}
 }
+
+func TestAutoChangelogWithVersionHeadings(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("a.go", "package a\n")
+	g.commit("2026-07-01T10:00:00Z", "init")
+	g.git("tag", "v1.2.1")
+	g.write("b.go", "package a\n")
+	g.commit("2026-07-02T10:00:00Z", "more")
+	g.git("tag", "v1.3.0")
+	soul := "# S\n\n## auto-changelog\n\n### v1.2.1\n\n- Added `a.go`.\n\n### v1.1.0\n\n- First cut.\n"
+	rep, _ := checkText(t, g.root, soul)
+	r := findClaim(t, rep, "Added")
+	if r.State != domain.StateStale || r.Reason != domain.ReasonStale {
+		t.Errorf("auto changelog behind the newest tag: got %s/%s (%s), want evidence_stale/stale", r.State, r.Reason, r.Detail)
+	}
+}

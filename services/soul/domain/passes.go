@@ -25,10 +25,22 @@ func (v *verifier) autoSections(results []ClaimResult) {
 			continue
 		}
 		best, bestIdx := "", -1
+		// changelogs often carry versions in their sub-headings ("### v1.2.1"): those count for the section
+		for sj := si + 1; sj < len(v.soul.Sections) && v.soul.Sections[sj].Level > s.Level; sj++ {
+			for _, a := range ExtractAnchors(v.soul.Path, v.soul.Sections[sj].Heading) {
+				if a.Kind == AnchorTag && semverLess(best, a.Ref) {
+					best = a.Ref
+				}
+			}
+		}
+		first := -1
 		for i := range results {
 			r := &results[i]
-			if r.Claim.Section != si {
+			if !v.inSection(r.Claim.Section, si) {
 				continue
+			}
+			if first < 0 {
+				first = i
 			}
 			if r.State == StateStale && r.Reason != ReasonUnanchored {
 				r.Reason = ReasonStale
@@ -39,7 +51,10 @@ func (v *verifier) autoSections(results []ClaimResult) {
 				}
 			}
 		}
-		if bestIdx >= 0 && newest != "" && semverLess(best, newest) {
+		if bestIdx < 0 {
+			bestIdx = first
+		}
+		if bestIdx >= 0 && best != "" && newest != "" && semverLess(best, newest) {
 			r := &results[bestIdx]
 			if r.State != StateStale {
 				r.Detail = fmt.Sprintf("generated section stops at %s; %s is tagged since", best, newest)
@@ -47,6 +62,16 @@ func (v *verifier) autoSections(results []ClaimResult) {
 			r.State, r.Reason = StateStale, ReasonStale
 		}
 	}
+}
+
+// inSection reports whether section i is section si or nested under it.
+func (v *verifier) inSection(i, si int) bool {
+	for ; i >= 0; i = v.soul.Sections[i].Parent {
+		if i == si {
+			return true
+		}
+	}
+	return false
 }
 
 var semverParts = regexp.MustCompile(`^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(-.*)?$`)
