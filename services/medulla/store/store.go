@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -33,13 +34,14 @@ type Options struct {
 // Store is medulla's SQLite store. All writes go through one connection owned by a writer
 // goroutine that batches queued writes into one transaction per fsync.
 type Store struct {
-	w, r  *sql.DB
-	opts  Options
-	reqs  chan *writeReq
-	stop  chan struct{}
-	done  chan struct{}
-	once  sync.Once
-	stmts *statements
+	w, r   *sql.DB
+	opts   Options
+	reqs   chan *writeReq
+	stop   chan struct{}
+	done   chan struct{}
+	cpDone chan struct{}
+	once   sync.Once
+	stmts  *statements
 	// readBrain is prepared on the read pool: every write door call looks its brain up first.
 	readBrain *sql.Stmt
 	// nextID is the next claim version row id; only the writer goroutine touches it.
@@ -81,7 +83,9 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	}
 	// A larger page cache keeps the indexes' hot pages in the writer's memory on big stores
 	// (the default is 2 MiB); the writer pool is one long-lived connection, so this sticks.
-	if _, err := w.ExecContext(ctx, `PRAGMA cache_size = -65536`); err != nil {
+	// Checkpoints move off the writer: with autocheckpoint the commit that crosses the WAL
+	// threshold copies pages back into the database while every queued write waits.
+	if _, err := w.ExecContext(ctx, `PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0`); err != nil {
 		w.Close()
 		r.Close()
 		return nil, err
@@ -108,15 +112,38 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 16),
-		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity), receipts: newMultiRow(w, receiptInsert, receiptArity)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), stmts: st, readBrain: readBrain}
+		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity), receipts: newMultiRow(w, receiptInsert, receiptArity)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointInterval is how often the background checkpointer folds the WAL into the database.
+const checkpointInterval = 250 * time.Millisecond
+
+// checkpointer runs PASSIVE checkpoints on a reader connection until Close; PASSIVE never
+// blocks the writer or readers, it copies what it can.
+func (s *Store) checkpointer() {
+	defer close(s.cpDone)
+	t := time.NewTicker(checkpointInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			_, _ = s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		}
+	}
 }
 
 // Close stops the writer after the queued writes and closes the database.
 func (s *Store) Close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.done
+	<-s.cpDone
+	// Leave a compact database behind; a failure here loses nothing (the WAL stays).
+	_, _ = s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	s.stmts.close()
 	s.bulk.versions.close()
 	s.bulk.receipts.close()

@@ -45,8 +45,10 @@ CREATE INDEX claim_versions_live ON claim_versions(brain, written_at) WHERE supe
 -- At most one live version per slug, enforced by the database itself.
 CREATE UNIQUE INDEX claim_versions_live_slug ON claim_versions(brain, slug) WHERE superseded_at IS NULL;
 
--- Only live versions are indexed; the rowid is claim_versions.id.
-CREATE VIRTUAL TABLE claim_fts USING fts5(slug, body, tokenize = 'unicode61 remove_diacritics 2');
+-- Only live versions are indexed; the rowid is claim_versions.id. Contentless: the text lives in
+-- claim_versions, and contentless_delete lets a supersession drop a row by id alone.
+CREATE VIRTUAL TABLE claim_fts USING fts5(slug, body, content = '', contentless_delete = 1,
+  tokenize = 'unicode61 remove_diacritics 2');
 -- Rank by BM25 with a slug word worth twice a body word; ORDER BY rank lets FTS5 sort inside the
 -- index instead of handing every match to the SQL layer.
 INSERT INTO claim_fts (claim_fts, rank) VALUES ('rank', 'bm25(2.0, 1.0)');
