@@ -59,24 +59,32 @@ func (r PinnedRunner) Serves(brain string) bool {
 	return false
 }
 
-type runnersFile struct {
-	Runner []struct {
-		ID           string   `toml:"id"`
-		Command      string   `toml:"command"`
-		Capabilities []string `toml:"capabilities"`
-		Timeout      string   `toml:"timeout"`
-		Brains       []string `toml:"brains"`
-	} `toml:"runner"`
+type runnerEntry struct {
+	ID           string   `toml:"id"`
+	Command      string   `toml:"command"`
+	Capabilities []string `toml:"capabilities"`
+	Timeout      string   `toml:"timeout"`
+	TimeoutSecs  int64    `toml:"timeout_secs"`
+	Brains       []string `toml:"brains"`
 }
 
-// ParseRunners reads a runners.toml document:
+type runnersFile struct {
+	Runner  []runnerEntry          `toml:"runner"`
+	Runners map[string]runnerEntry `toml:"runners"`
+}
+
+// ParseRunners reads a runners.toml document. Runners are listed as an array of tables or
+// keyed by id (both may appear):
 //
 //	[[runner]]
 //	id = "r1"
 //	command = ""             # optional executor, run before the gate
 //	capabilities = ["gate"]  # default ["gate"]
-//	timeout = "10m"          # default 10m, at most 24h
+//	timeout = "10m"          # default 10m, at most 24h (or timeout_secs = 600)
 //	brains = ["alpha"]       # default: every brain
+//
+//	[runners.r2]
+//	timeout_secs = 300
 func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
 	if len(data) > maxRunnersFileBytes {
 		return nil, fmt.Errorf("runners file is %d bytes, more than %d", len(data), maxRunnersFileBytes)
@@ -90,8 +98,22 @@ func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
 		// A misspelt key would silently unpin or widen a runner; refuse the whole file instead.
 		return nil, fmt.Errorf("runners file: unknown key %q", extra[0].String())
 	}
-	out := make(map[string]PinnedRunner, len(f.Runner))
-	for i, r := range f.Runner {
+	entries := append([]runnerEntry(nil), f.Runner...)
+	keys := make([]string, 0, len(f.Runners))
+	for k := range f.Runners {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		e := f.Runners[k]
+		if e.ID != "" && e.ID != k {
+			return nil, fmt.Errorf("runner [runners.%s] says id %q", k, e.ID)
+		}
+		e.ID = k
+		entries = append(entries, e)
+	}
+	out := make(map[string]PinnedRunner, len(entries))
+	for i, r := range entries {
 		if !runnerIDPattern.MatchString(r.ID) {
 			return nil, fmt.Errorf("runner %d: id %q must match %s", i, r.ID, runnerIDPattern)
 		}
@@ -102,11 +124,21 @@ func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
 		if len(p.Capabilities) == 0 {
 			p.Capabilities = []string{CapabilityGate}
 		}
-		if r.Timeout != "" {
-			d, err := time.ParseDuration(r.Timeout)
-			if err != nil {
+		var d time.Duration
+		switch {
+		case r.Timeout != "" && r.TimeoutSecs != 0:
+			return nil, fmt.Errorf("runner %q: set timeout or timeout_secs, not both", r.ID)
+		case r.Timeout != "":
+			if d, err = time.ParseDuration(r.Timeout); err != nil {
 				return nil, fmt.Errorf("runner %q: timeout: %w", r.ID, err)
 			}
+		case r.TimeoutSecs != 0:
+			if r.TimeoutSecs < 0 || r.TimeoutSecs > int64(MaxRunnerTimeout/time.Second) {
+				return nil, fmt.Errorf("runner %q: timeout_secs %d must be in (0, %d]", r.ID, r.TimeoutSecs, int64(MaxRunnerTimeout/time.Second))
+			}
+			d = time.Duration(r.TimeoutSecs) * time.Second
+		}
+		if d != 0 || r.Timeout != "" {
 			if d <= 0 || d > MaxRunnerTimeout {
 				return nil, fmt.Errorf("runner %q: timeout %s must be in (0, %s]", r.ID, d, MaxRunnerTimeout)
 			}

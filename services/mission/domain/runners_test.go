@@ -26,6 +26,18 @@ brains = ["alpha", "beta"]
 `, map[string]PinnedRunner{
 			"r2": {ID: "r2", Command: "make fix", Capabilities: []string{"gate", "hand-runner"}, Timeout: 90 * time.Second, Brains: []string{"alpha", "beta"}},
 		}, ""},
+		{"keyed by id", "[runners.hand]\ncapabilities = [\"hand-runner\"]\ntimeout_secs = 300\n", map[string]PinnedRunner{
+			"hand": {ID: "hand", Capabilities: []string{"hand-runner"}, Timeout: 5 * time.Minute},
+		}, ""},
+		{"both forms", "[[runner]]\nid = \"r1\"\n[runners.r2]\n", map[string]PinnedRunner{
+			"r1": {ID: "r1", Capabilities: []string{"gate"}, Timeout: DefaultRunnerTimeout},
+			"r2": {ID: "r2", Capabilities: []string{"gate"}, Timeout: DefaultRunnerTimeout},
+		}, ""},
+		{"same id in both forms", "[[runner]]\nid = \"r1\"\n[runners.r1]\n", nil, "pinned twice"},
+		{"keyed id disagrees", "[runners.r1]\nid = \"r2\"\n", nil, "says id"},
+		{"both timeouts", "[[runner]]\nid = \"r1\"\ntimeout = \"1m\"\ntimeout_secs = 60\n", nil, "not both"},
+		{"timeout_secs too long", "[[runner]]\nid = \"r1\"\ntimeout_secs = 999999\n", nil, "timeout_secs"},
+		{"zero timeout", "[[runner]]\nid = \"r1\"\ntimeout = \"0s\"\n", nil, "must be in"},
 		{"duplicate id", "[[runner]]\nid = \"r1\"\n[[runner]]\nid = \"r1\"\n", nil, "pinned twice"},
 		{"bad id", "[[runner]]\nid = \"R 1\"\n", nil, "must match"},
 		{"misspelt key", "[[runner]]\nid = \"r1\"\ntimout = \"1m\"\n", nil, "unknown key"},
@@ -64,6 +76,7 @@ func FuzzParseRunners(f *testing.F) {
 	f.Add([]byte("[[runner]]\nid = \"r1\"\n[[runner]]\nid = \"r2\"\nbrains = [\"a\"]\n"))
 	f.Add([]byte("runner = 3"))
 	f.Add([]byte("[[runner]]\ntimeout = \"-1s\"\n"))
+	f.Add([]byte("[runners.x]\ntimeout_secs = 3\n[[runner]]\nid = \"y\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rs, err := ParseRunners(data)
 		if err != nil {
