@@ -20,7 +20,26 @@ func (s *Service) GetClaim(ctx context.Context, c Caller, brain, slug string, ve
 	if errors.Is(err, ErrNotFound) {
 		return Claim{}, refuse(ReasonClaimNotFound, "slug", "no claim %s (version %d) in brain %s", slug, version, brain)
 	}
-	return cl, err
+	if err != nil {
+		return Claim{}, err
+	}
+	if ok, err := s.crossesTo(ctx, c, cl); err != nil || !ok {
+		return Claim{}, firstErr(err, withheld(cl))
+	}
+	return cl, nil
+}
+
+func withheld(cl Claim) error {
+	return refuse(ReasonIsolatedBrain, "slug", "claim %s was born in isolated brain %s and does not cross", cl.Slug, cl.Provenance.OriginBrain)
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
 }
 
 // History lists every version of a claim, oldest first.
@@ -38,15 +57,38 @@ func (s *Service) History(ctx context.Context, c Caller, brain, slug string) ([]
 	if len(vs) == 0 {
 		return nil, refuse(ReasonClaimNotFound, "slug", "no claim %s in brain %s", slug, brain)
 	}
+	if ok, err := s.crossesTo(ctx, c, vs[len(vs)-1]); err != nil || !ok {
+		return nil, firstErr(err, withheld(vs[len(vs)-1]))
+	}
 	return vs, nil
 }
 
-// ListClaims pages through a brain's claims (live only unless includeHistory).
-func (s *Service) ListClaims(ctx context.Context, c Caller, brain string, includeHistory bool, after int64, limit int) ([]Claim, error) {
+// ListClaims pages through a brain's claims (live only unless includeHistory). It returns the
+// cursor of the next page, 0 when this was the last one.
+func (s *Service) ListClaims(ctx context.Context, c Caller, brain string, includeHistory bool, after int64, limit int) ([]Claim, int64, error) {
 	if _, err := s.readable(ctx, c, brain); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return s.store.Claims(ctx, brain, includeHistory, after, limit)
+	cls, err := s.store.Claims(ctx, brain, includeHistory, after, limit)
+	if err != nil {
+		return nil, 0, err
+	}
+	var next int64
+	if len(cls) == limit && limit > 0 {
+		next = cls[len(cls)-1].ID
+	}
+	// Withheld claims are dropped from the page; the cursor still moves past them.
+	out := cls[:0:0]
+	for _, cl := range cls {
+		ok, err := s.crossesTo(ctx, c, cl)
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			out = append(out, cl)
+		}
+	}
+	return out, next, nil
 }
 
 // AgeOf computes a claim's age overlay now, on the service clock.

@@ -32,6 +32,7 @@ const (
 	ReasonPathEscapesRepo      Reason = "PATH_ESCAPES_REPO"
 	ReasonAlreadyVerified      Reason = "ALREADY_VERIFIED"
 	ReasonMalformedClaimFile   Reason = "MALFORMED_CLAIM_FILE"
+	ReasonIsolatedBrain        Reason = "ISOLATED_BRAIN"
 )
 
 // Refusal is a named non-event: the proposal was refused and nothing changed.

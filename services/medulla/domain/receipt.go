@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
@@ -100,15 +101,20 @@ func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *Refusal) e
 	return ref
 }
 
-// ListReceipts pages a brain's ledger newest first.
+// ListReceipts pages a brain's ledger newest first. A ledger is private organ state (the
+// internal verse): only the brain's own agents, services and the owner read it.
 func (s *Service) ListReceipts(ctx context.Context, c Caller, brain string, before int64, limit int) ([]Receipt, error) {
 	if _, err := s.readable(ctx, c, brain); err != nil {
 		return nil, err
 	}
+	if !c.mayAct(brain) {
+		return nil, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q; the %s ledger is not yours to read", c.Brain, brain)
+	}
 	return s.store.Receipts(ctx, brain, before, limit)
 }
 
-// readable resolves a brain the caller may read.
+// readable resolves a brain the caller may read. The medulla tier is readable by every agent
+// except one bound to an isolated brain: nothing crosses into an isolated brain.
 func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, error) {
 	if !ValidBrainName(brain) {
 		return Brain{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
@@ -116,5 +122,30 @@ func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, 
 	if !c.mayRead(brain) {
 		return Brain{}, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
 	}
+	if brain == MedullaBrain && !c.mayAct(brain) {
+		own, err := s.brain(ctx, c.Brain)
+		if err != nil {
+			return Brain{}, err
+		}
+		if own.Policy == PolicyIsolated {
+			return Brain{}, refuse(ReasonIsolatedBrain, "brain", "brain %q is isolated: the medulla tier does not cross into it", c.Brain)
+		}
+	}
 	return s.brain(ctx, brain)
+}
+
+// crossesTo reports whether a claim may be shown to the caller: doctrine born in an isolated
+// brain never leaves it, whichever door is asked.
+func (s *Service) crossesTo(ctx context.Context, c Caller, cl Claim) (bool, error) {
+	if cl.Brain != MedullaBrain || c.mayAct(MedullaBrain) || cl.Provenance.OriginBrain == "" || cl.Provenance.OriginBrain == c.Brain {
+		return true, nil
+	}
+	origin, err := s.store.Brain(ctx, cl.Provenance.OriginBrain)
+	if errors.Is(err, ErrNotFound) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return origin.Policy != PolicyIsolated, nil
 }

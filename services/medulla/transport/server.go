@@ -219,17 +219,15 @@ func (s *Server) ListClaims(ctx context.Context, req *medullav1.ListClaimsReques
 	if err != nil {
 		return nil, s.fail(ctx, err)
 	}
-	cls, err := s.svc.ListClaims(ctx, c, req.GetBrain(), req.GetIncludeHistory(), after, size)
+	cls, next, err := s.svc.ListClaims(ctx, c, req.GetBrain(), req.GetIncludeHistory(), after, size)
 	if err != nil {
 		return nil, s.fail(ctx, err)
 	}
 	out := &medullav1.ListClaimsResponse{}
-	var last int64
 	for _, cl := range cls {
 		out.Claims = append(out.Claims, s.claimToProto(cl))
-		last = cl.ID
 	}
-	out.Page = nextToken(last, len(cls), size)
+	out.Page = nextToken(next, size, size)
 	return out, nil
 }
 

@@ -33,6 +33,7 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonOwnerOnly:            codes.PermissionDenied,
 	domain.ReasonOriginNotHuman:       codes.PermissionDenied,
 	domain.ReasonReservedBrain:        codes.PermissionDenied,
+	domain.ReasonIsolatedBrain:        codes.PermissionDenied,
 	domain.ReasonBrainNotFound:        codes.NotFound,
 	domain.ReasonClaimNotFound:        codes.NotFound,
 	domain.ReasonVersionMismatch:      codes.Aborted,
