@@ -118,6 +118,10 @@ func (s *Service) RegisterBrain(ctx context.Context, c Caller, in RegisterBrainI
 		out = b
 		return nil
 	})
+	s.settingsMu.Lock()
+	s.settingsGen.Add(1)
+	s.settings.Delete(in.Name)
+	s.settingsMu.Unlock()
 	if err != nil {
 		return Brain{}, false, err
 	}
@@ -138,6 +142,28 @@ func (s *Service) brain(ctx context.Context, name string) (Brain, error) {
 		return Brain{}, refuse(ReasonBrainNotFound, "brain", "no brain named %q", name)
 	}
 	return b, err
+}
+
+// brainSettings returns a brain's registration (repository root, soul path, policy) from
+// memory when it can: the write door needs it on every call, and only RegisterBrain, on this
+// service, changes it. Counters on the result (store version, live claims) may be stale.
+func (s *Service) brainSettings(ctx context.Context, name string) (Brain, error) {
+	if b, ok := s.settings.Load(name); ok {
+		return b.(Brain), nil
+	}
+	// A registration that commits while we read must not be overwritten by what we read
+	// before it: remember only if no registration happened in between.
+	gen := s.settingsGen.Load()
+	b, err := s.brain(ctx, name)
+	if err != nil {
+		return Brain{}, err
+	}
+	s.settingsMu.Lock()
+	if s.settingsGen.Load() == gen {
+		s.settings.Store(name, b)
+	}
+	s.settingsMu.Unlock()
+	return b, nil
 }
 
 // ListBrains lists the brains the caller may see: all for the owner, its own and the medulla tier for agents.

@@ -49,7 +49,7 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 	if !ValidBrainName(in.Brain) {
 		return MemorizeResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
-	b, err := s.brain(ctx, in.Brain)
+	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
 		return MemorizeResult{}, err
 	}

@@ -123,7 +123,7 @@ func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, 
 		return Brain{}, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
 	}
 	if brain == MedullaBrain && !c.mayAct(brain) {
-		own, err := s.brain(ctx, c.Brain)
+		own, err := s.brainSettings(ctx, c.Brain)
 		if err != nil {
 			return Brain{}, err
 		}

@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
@@ -79,6 +81,11 @@ type Service struct {
 	clock clock.Clock
 	ids   IDs
 	repo  Repo
+	// settings caches brain registrations (name -> Brain) for brainSettings; settingsGen counts
+	// registrations so a read that raced one is not cached.
+	settings    sync.Map
+	settingsMu  sync.Mutex
+	settingsGen atomic.Int64
 }
 
 // New returns a Service and makes sure the reserved medulla tier exists.

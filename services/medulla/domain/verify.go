@@ -32,7 +32,7 @@ func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyR
 	if !ValidSlug(in.Slug) {
 		return VerifyResult{}, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
 	}
-	b, err := s.brain(ctx, in.Brain)
+	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
 		return VerifyResult{}, err
 	}
