@@ -58,6 +58,7 @@ func (s *Service) SpawnMission(ctx context.Context, a Actor, missionID, runnerID
 		return Mission{}, err
 	}
 	s.change.broadcast()
+	s.work.broadcast()
 	return s.o.Store.Mission(ctx, m.MissionID)
 }
 
@@ -101,7 +102,7 @@ func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (W
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	for {
-		changed := s.change.wait()
+		changed := s.work.wait()
 		w, ok, err := s.tryClaim(ctx, a, pinned)
 		if err != nil || ok {
 			return w, ok, err

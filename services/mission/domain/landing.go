@@ -74,7 +74,7 @@ func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterI
 		if err := s.o.Store.RequestRerun(ctx, m.MissionID); err != nil {
 			return Landed{}, err
 		}
-		s.change.broadcast()
+		s.work.broadcast()
 		return Landed{}, refuse(ReasonStaleScope, "the repository moved under base %s for %s: re-run the gate", short(c.BaseCommit), strings.Join(moved, ", "))
 	}
 

@@ -44,9 +44,12 @@ type Options struct {
 
 // Service is the mission organ.
 type Service struct {
-	o      Options
-	log    *slog.Logger
+	o   Options
+	log *slog.Logger
+	// change wakes board watchers on every stored event; work wakes waiting runners only when
+	// new work appears (a spawn, a re-run request), so appends do not stampede the long polls.
 	change *notifier
+	work   *notifier
 
 	// landMu serializes landings per mission (striped by mission id) inside this process so
 	// one candidate can never bump the store twice.
@@ -90,7 +93,7 @@ func New(o Options) (*Service, error) {
 	if o.MaxLogBytes <= 0 {
 		o.MaxLogBytes = 64 << 20
 	}
-	return &Service{o: o, log: o.Logger, change: newNotifier()}, nil
+	return &Service{o: o, log: o.Logger, change: newNotifier(), work: newNotifier()}, nil
 }
 
 // Options returns the options in effect, defaults filled.
