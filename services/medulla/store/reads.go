@@ -36,7 +36,7 @@ func (s *Store) Brains(ctx context.Context) ([]domain.Brain, error) {
 func (s *Store) Claim(ctx context.Context, brain, slug string, version int64) (domain.Claim, error) {
 	var row *sql.Row
 	if version == 0 {
-		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL`, brain, slug)
+		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL ORDER BY v.version DESC LIMIT 1`, brain, slug)
 	} else {
 		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.version = ?`, brain, slug, version)
 	}
@@ -109,7 +109,7 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 			WHERE claim_fts MATCH ?` + where + ` ORDER BY claim_fts.rank LIMIT ?`
 		args = append([]any{q.Match}, args...)
 	} else {
-		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.written_at DESC, v.id DESC LIMIT ?`
+		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
 	}
 	rows, err := s.r.QueryContext(ctx, sqlText, append(args, q.Limit)...)
 	if err != nil {

@@ -38,7 +38,7 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
 			policy = excluded.policy, updated_at = excluded.updated_at`),
-		live:             p(`SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL`),
+		live:             p(`SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL ORDER BY v.version DESC LIMIT 1`),
 		putBrainCounters: p(`UPDATE brains SET store_version = ?, live_claims = live_claims + ? WHERE name = ?`),
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),

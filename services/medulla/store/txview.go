@@ -154,8 +154,7 @@ func (t *txView) AppendReceipt(r *domain.Receipt) error {
 	return nil
 }
 
-// flush writes the buffered batch. Supersessions go first: the unique live-slug index would
-// otherwise see two live versions of a slug for a moment.
+// flush writes the buffered batch.
 func (t *txView) flush() error {
 	if err := t.exec(t.st.supersede, "supersede", t.supersede, len(t.supersede)); err != nil {
 		return err

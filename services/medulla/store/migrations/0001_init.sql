@@ -40,10 +40,11 @@ CREATE TABLE claim_versions (
   UNIQUE (brain, slug, version)
 ) STRICT;
 
+-- Ids grow in write order, so (brain, id) serves paging and newest-first listing. There is
+-- deliberately no index on the live flag: a supersession would then rewrite a random index
+-- page per write, and group commit pays for every page it touches. The live version of a slug
+-- is its highest version, found through the unique (brain, slug, version) index.
 CREATE INDEX claim_versions_by_brain ON claim_versions(brain, id);
-CREATE INDEX claim_versions_live ON claim_versions(brain, written_at) WHERE superseded_at IS NULL;
--- At most one live version per slug, enforced by the database itself.
-CREATE UNIQUE INDEX claim_versions_live_slug ON claim_versions(brain, slug) WHERE superseded_at IS NULL;
 
 -- Only live versions are indexed; the rowid is claim_versions.id. Contentless: the text lives in
 -- claim_versions, and contentless_delete lets a supersession drop a row by id alone.
