@@ -1,0 +1,123 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/store"
+)
+
+func openStore(t *testing.T) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "mission.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func newChain(t *testing.T, st *store.Store, id string) {
+	t.Helper()
+	now := time.Unix(1_800_000_000, 0)
+	m := domain.Mission{MissionID: id, Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: id + "-1", OpenedAt: now, UpdatedAt: now}
+	l := domain.Letter{Schema: domain.Schema, LetterID: id + "-1", MissionID: id, Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
+	if err := st.CreateMission(context.Background(), m, l, domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func appendAt(id, letterID string, head int64) domain.Append {
+	now := time.Unix(1_800_000_100, 0)
+	l := domain.Letter{Schema: domain.Schema, LetterID: letterID, MissionID: id, Seq: head + 1, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
+	return domain.Append{Letter: l, ExpectedHead: head, Phase: domain.PhaseJudging, Now: now,
+		Event: domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: l.Seq, Kind: domain.EventLetter, At: now}}
+}
+
+// TestAppendGroupCommit races appends through the group writer: same-head appends on one chain
+// keep exactly one winner, a half-failed append (its letter id already taken) rolls back
+// alone, and every other chain's append commits.
+func TestAppendGroupCommit(t *testing.T) {
+	st := openStore(t)
+	ctx := context.Background()
+	const chains = 20
+	for i := range chains {
+		newChain(t, st, fmt.Sprintf("c%02d", i))
+	}
+	type tcase struct {
+		name string
+		a    domain.Append
+		want error // nil, ErrHeadMoved, or errAny for a store failure
+	}
+	var tests []tcase
+	for i := range chains {
+		id := fmt.Sprintf("c%02d", i)
+		tests = append(tests, tcase{id + " first", appendAt(id, id+"-2", 1), nil})
+	}
+	// A second writer on c00 with the same head loses; an append on c01 reusing c00's first
+	// letter id passes its CAS but fails on the letter, after its head update.
+	var errAny = errors.New("any store failure")
+	tests = append(tests,
+		tcase{"c00 same head", appendAt("c00", "c00-2b", 1), domain.ErrHeadMoved},
+		tcase{"c19 reused letter id", appendAt("c19", "c00-1", 2), errAny},
+	)
+	// c19 reused-id append expects head 2, so it must run after c19's first append commits.
+	var wg sync.WaitGroup
+	results := make([]error, len(tests))
+	for i, tc := range tests[:len(tests)-1] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = st.Append(ctx, tc.a)
+		}()
+	}
+	wg.Wait()
+	last := len(tests) - 1
+	results[last] = st.Append(ctx, tests[last].a)
+
+	c00Wins := 0
+	for i, tc := range tests {
+		err := results[i]
+		switch {
+		case tc.name == "c00 first" || tc.name == "c00 same head":
+			// Which of the two lands first is the race; exactly one may.
+			if err == nil {
+				c00Wins++
+			} else if !errors.Is(err, domain.ErrHeadMoved) {
+				t.Errorf("%s: got %v, want success or ErrHeadMoved", tc.name, err)
+			}
+		case tc.want == errAny:
+			if err == nil || errors.Is(err, domain.ErrHeadMoved) {
+				t.Errorf("%s: got %v, want a store failure", tc.name, err)
+			}
+		case err != tc.want && !errors.Is(err, tc.want):
+			t.Errorf("%s: got %v, want %v", tc.name, err, tc.want)
+		}
+	}
+	if c00Wins != 1 {
+		t.Fatalf("got %d winners on c00, want 1", c00Wins)
+	}
+	for i := range chains {
+		id := fmt.Sprintf("c%02d", i)
+		m, err := st.Mission(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.HeadSeq != 2 {
+			t.Errorf("%s: got head %d, want 2 (the failed append rolled back its head update)", id, m.HeadSeq)
+		}
+		ls, err := st.Letters(ctx, id, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ls) != 2 || ls[1].Seq != 2 {
+			t.Errorf("%s: got %d letters, want seq 1 and 2 only", id, len(ls))
+		}
+	}
+}
