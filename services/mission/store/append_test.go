@@ -50,6 +50,7 @@ func TestAppendGroupCommit(t *testing.T) {
 	for i := range chains {
 		newChain(t, st, fmt.Sprintf("c%02d", i))
 	}
+	newChain(t, st, "bad")
 	type tcase struct {
 		name string
 		a    domain.Append
@@ -60,26 +61,26 @@ func TestAppendGroupCommit(t *testing.T) {
 		id := fmt.Sprintf("c%02d", i)
 		tests = append(tests, tcase{id + " first", appendAt(id, id+"-2", 1), nil})
 	}
-	// A second writer on c00 with the same head loses; an append on c01 reusing c00's first
+	// A second writer on c00 with the same head loses; an append on "bad" reusing c00's first
 	// letter id passes its CAS but fails on the letter, after its head update.
 	var errAny = errors.New("any store failure")
 	tests = append(tests,
 		tcase{"c00 same head", appendAt("c00", "c00-2b", 1), domain.ErrHeadMoved},
-		tcase{"c19 reused letter id", appendAt("c19", "c00-1", 2), errAny},
+		tcase{"bad reused letter id", appendAt("bad", "c00-1", 1), errAny},
 	)
-	// c19 reused-id append expects head 2, so it must run after c19's first append commits.
 	var wg sync.WaitGroup
 	results := make([]error, len(tests))
-	for i, tc := range tests[:len(tests)-1] {
+	start := make(chan struct{})
+	for i, tc := range tests {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			<-start
 			results[i] = st.Append(ctx, tc.a)
 		}()
 	}
+	close(start)
 	wg.Wait()
-	last := len(tests) - 1
-	results[last] = st.Append(ctx, tests[last].a)
 
 	c00Wins := 0
 	for i, tc := range tests {
@@ -103,6 +104,9 @@ func TestAppendGroupCommit(t *testing.T) {
 	if c00Wins != 1 {
 		t.Fatalf("got %d winners on c00, want 1", c00Wins)
 	}
+	if m, err := st.Mission(ctx, "bad"); err != nil || m.HeadSeq != 1 {
+		t.Errorf("got bad chain head %d (%v), want 1: the half-failed append must roll back", m.HeadSeq, err)
+	}
 	for i := range chains {
 		id := fmt.Sprintf("c%02d", i)
 		m, err := st.Mission(ctx, id)
@@ -110,7 +114,7 @@ func TestAppendGroupCommit(t *testing.T) {
 			t.Fatal(err)
 		}
 		if m.HeadSeq != 2 {
-			t.Errorf("%s: got head %d, want 2 (the failed append rolled back its head update)", id, m.HeadSeq)
+			t.Errorf("%s: got head %d, want 2", id, m.HeadSeq)
 		}
 		ls, err := st.Letters(ctx, id, 0, 10)
 		if err != nil {
