@@ -12,6 +12,22 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
+func TestServicesCannotWriteDoctrineDirectly(t *testing.T) {
+	f := newFixture(t)
+	mission := f.client(f.env.Service("mission"))
+	res, err := mission.Memorize(ctx(), fact("debrief-1", "Mission debrief: the gate was flaky."))
+	if err != nil || res.GetClaim().GetProvenance().GetSourceAgent() != "mission" {
+		t.Fatalf("got %v %v, want a service write into a project brain stamped Source-Agent mission", res, err)
+	}
+	doctrine := fact("shortcut", "Doctrine without the gauntlet.")
+	doctrine.Brain = "medulla"
+	_, err = mission.Memorize(ctx(), doctrine)
+	wantRefusal(t, err, codes.PermissionDenied, "FOREIGN_BRAIN")
+	if _, err := mission.GetBrain(ctx(), &medullav1.GetBrainRequest{Name: "medulla"}); err != nil {
+		t.Fatalf("got %v, want services to read the doctrine tier", err)
+	}
+}
+
 func TestBumpStoreVersion(t *testing.T) {
 	f := newFixture(t)
 	f.memorize(f.agent, fact("x", "X holds."))

@@ -41,11 +41,17 @@ func (c Caller) Name() string {
 	return string(c.Origin)
 }
 
-// mayAct says whether the caller may act in brain: the owner and Organism services anywhere,
-// an agent only in its bound brain. The medulla tier is never an agent's binding, so agents
-// cannot write doctrine directly.
+// mayAct says whether the caller may act in brain: the owner anywhere, Organism services in
+// any project brain, an agent only in its bound brain. Only the owner writes the medulla tier
+// directly; everyone else reaches it through the promote gauntlet (C8.3), never around it.
 func (c Caller) mayAct(brain string) bool {
-	if c.Owner() || c.Origin == OriginService {
+	if c.Owner() {
+		return true
+	}
+	if brain == MedullaBrain {
+		return false
+	}
+	if c.Origin == OriginService {
 		return true
 	}
 	return c.Origin == OriginAgent && c.Brain != "" && c.Brain == brain

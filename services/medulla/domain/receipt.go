@@ -122,7 +122,7 @@ func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, 
 	if !c.mayRead(brain) {
 		return Brain{}, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
 	}
-	if brain == MedullaBrain && !c.mayAct(brain) {
+	if brain == MedullaBrain && c.Origin == OriginAgent {
 		own, err := s.brainSettings(ctx, c.Brain)
 		if err != nil {
 			return Brain{}, err
