@@ -19,7 +19,15 @@ func (c *liveCache) get(key string) (domain.Claim, bool) {
 	return v, ok
 }
 
+// maxCachedBody keeps the cache's memory bounded (entries x body): a claim with a larger body
+// is simply looked up in SQL.
+const maxCachedBody = 2 << 10
+
 func (c *liveCache) put(key string, v domain.Claim) {
+	if len(v.Body) > maxCachedBody {
+		delete(c.m, key)
+		return
+	}
 	if len(c.m) >= c.max {
 		clear(c.m)
 	}

@@ -111,7 +111,7 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		r.Close()
 		return nil, err
 	}
-	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 16),
+	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 14),
 		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity), receipts: newMultiRow(w, receiptInsert, receiptArity)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
 	go s.checkpointer()
