@@ -67,6 +67,18 @@ const (
 	MedullaReason_MEDULLA_REASON_ISOLATED_BRAIN MedullaReason = 22
 	// An imported claim file could not be decoded.
 	MedullaReason_MEDULLA_REASON_MALFORMED_CLAIM_FILE MedullaReason = 23
+	// The consolidating agent authored one of the sources (C8.4 seat check: grader is never author).
+	MedullaReason_MEDULLA_REASON_GRADER_IS_AUTHOR MedullaReason = 24
+	// Learn feedback on a claim that did not cross (a project claim, or one born in the learner's brain).
+	MedullaReason_MEDULLA_REASON_NOT_CROSSED    MedullaReason = 25
+	MedullaReason_MEDULLA_REASON_PEER_NOT_FOUND MedullaReason = 26
+	// The peer could not be reached or answered with an error.
+	MedullaReason_MEDULLA_REASON_PEER_UNAVAILABLE  MedullaReason = 27
+	MedullaReason_MEDULLA_REASON_FOREIGN_NOT_FOUND MedullaReason = 28
+	// The foreign claim was already adopted.
+	MedullaReason_MEDULLA_REASON_ALREADY_ADOPTED MedullaReason = 29
+	// Consolidation needs at least two distinct live medulla claims.
+	MedullaReason_MEDULLA_REASON_NOTHING_TO_CONSOLIDATE MedullaReason = 30
 )
 
 // Enum value maps for MedullaReason.
@@ -96,6 +108,13 @@ var (
 		21: "MEDULLA_REASON_NOT_VERIFIED",
 		22: "MEDULLA_REASON_ISOLATED_BRAIN",
 		23: "MEDULLA_REASON_MALFORMED_CLAIM_FILE",
+		24: "MEDULLA_REASON_GRADER_IS_AUTHOR",
+		25: "MEDULLA_REASON_NOT_CROSSED",
+		26: "MEDULLA_REASON_PEER_NOT_FOUND",
+		27: "MEDULLA_REASON_PEER_UNAVAILABLE",
+		28: "MEDULLA_REASON_FOREIGN_NOT_FOUND",
+		29: "MEDULLA_REASON_ALREADY_ADOPTED",
+		30: "MEDULLA_REASON_NOTHING_TO_CONSOLIDATE",
 	}
 	MedullaReason_value = map[string]int32{
 		"MEDULLA_REASON_UNSPECIFIED":            0,
@@ -122,6 +141,13 @@ var (
 		"MEDULLA_REASON_NOT_VERIFIED":           21,
 		"MEDULLA_REASON_ISOLATED_BRAIN":         22,
 		"MEDULLA_REASON_MALFORMED_CLAIM_FILE":   23,
+		"MEDULLA_REASON_GRADER_IS_AUTHOR":       24,
+		"MEDULLA_REASON_NOT_CROSSED":            25,
+		"MEDULLA_REASON_PEER_NOT_FOUND":         26,
+		"MEDULLA_REASON_PEER_UNAVAILABLE":       27,
+		"MEDULLA_REASON_FOREIGN_NOT_FOUND":      28,
+		"MEDULLA_REASON_ALREADY_ADOPTED":        29,
+		"MEDULLA_REASON_NOTHING_TO_CONSOLIDATE": 30,
 	}
 )
 
@@ -489,6 +515,58 @@ func (x EvidenceStatus) Number() protoreflect.EnumNumber {
 // Deprecated: Use EvidenceStatus.Descriptor instead.
 func (EvidenceStatus) EnumDescriptor() ([]byte, []int) {
 	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{6}
+}
+
+// Feedback is what a session says about a crossed claim it applied.
+type Feedback int32
+
+const (
+	Feedback_FEEDBACK_UNSPECIFIED Feedback = 0
+	// Applied and not found wrong: one reuse event.
+	Feedback_FEEDBACK_NOT_WRONG Feedback = 1
+	// Applied and found wrong: recorded, never counted as reuse.
+	Feedback_FEEDBACK_WRONG Feedback = 2
+)
+
+// Enum value maps for Feedback.
+var (
+	Feedback_name = map[int32]string{
+		0: "FEEDBACK_UNSPECIFIED",
+		1: "FEEDBACK_NOT_WRONG",
+		2: "FEEDBACK_WRONG",
+	}
+	Feedback_value = map[string]int32{
+		"FEEDBACK_UNSPECIFIED": 0,
+		"FEEDBACK_NOT_WRONG":   1,
+		"FEEDBACK_WRONG":       2,
+	}
+)
+
+func (x Feedback) Enum() *Feedback {
+	p := new(Feedback)
+	*p = x
+	return p
+}
+
+func (x Feedback) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Feedback) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_medulla_v1_medulla_proto_enumTypes[7].Descriptor()
+}
+
+func (Feedback) Type() protoreflect.EnumType {
+	return &file_organism_medulla_v1_medulla_proto_enumTypes[7]
+}
+
+func (x Feedback) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Feedback.Descriptor instead.
+func (Feedback) EnumDescriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{7}
 }
 
 // Brain is one project's memory bound to one repository.
@@ -905,7 +983,15 @@ type EvidenceAnchor struct {
 	Line int32 `protobuf:"varint,4,opt,name=line,proto3" json:"line,omitempty"`
 	// Commit sha or tag (COMMIT), receipt id (RECEIPT), letter id (LETTER). A reference that names a
 	// mission letter (prefix "ltr_" or "letter:") is refused whatever its kind.
-	Ref           string `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
+	Ref string `protobuf:"bytes,5,opt,name=ref,proto3" json:"ref,omitempty"`
+	// Server-stamped on crossings (C8.2): the brain whose repository the anchor points into.
+	// Ignored on input.
+	OriginBrain string `protobuf:"bytes,6,opt,name=origin_brain,json=originBrain,proto3" json:"origin_brain,omitempty"`
+	// Server-stamped on crossings: the anchor could not be re-measured at its origin when it
+	// crossed (evidence_unverifiable). Ignored on input.
+	Unverifiable bool `protobuf:"varint,7,opt,name=unverifiable,proto3" json:"unverifiable,omitempty"`
+	// The origin-qualified form, e.g. "loja:src/pay.go@<sha256>"; empty for local anchors.
+	Qualified     string `protobuf:"bytes,8,opt,name=qualified,proto3" json:"qualified,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -971,6 +1057,27 @@ func (x *EvidenceAnchor) GetLine() int32 {
 func (x *EvidenceAnchor) GetRef() string {
 	if x != nil {
 		return x.Ref
+	}
+	return ""
+}
+
+func (x *EvidenceAnchor) GetOriginBrain() string {
+	if x != nil {
+		return x.OriginBrain
+	}
+	return ""
+}
+
+func (x *EvidenceAnchor) GetUnverifiable() bool {
+	if x != nil {
+		return x.Unverifiable
+	}
+	return false
+}
+
+func (x *EvidenceAnchor) GetQualified() string {
+	if x != nil {
+		return x.Qualified
 	}
 	return ""
 }
@@ -2864,6 +2971,1493 @@ func (x *ImportClaimsResponse) GetRefused() int32 {
 	return 0
 }
 
+// PromoteRequest names a project claim to elevate into the medulla tier.
+type PromoteRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The claim's brain: the caller's bound brain (the owner may name any).
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Slug  string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Why the lesson matters beyond its project; rendered in the provenance line. Required.
+	Reason        string `protobuf:"bytes,3,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PromoteRequest) Reset() {
+	*x = PromoteRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PromoteRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PromoteRequest) ProtoMessage() {}
+
+func (x *PromoteRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PromoteRequest.ProtoReflect.Descriptor instead.
+func (*PromoteRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{35}
+}
+
+func (x *PromoteRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *PromoteRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *PromoteRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// PromoteResponse returns the medulla copy.
+type PromoteResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The medulla-tier copy (the project original is unchanged).
+	Claim *Claim `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	// The commit receipt in the medulla ledger; unset when already_promoted.
+	Receipt *v1.CommitReceipt `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	// True when the same claim was already promoted unchanged: nothing was written.
+	AlreadyPromoted bool `protobuf:"varint,3,opt,name=already_promoted,json=alreadyPromoted,proto3" json:"already_promoted,omitempty"`
+	// Anchors re-measured fresh at the origin and re-anchored origin-qualified.
+	Reanchored int32 `protobuf:"varint,4,opt,name=reanchored,proto3" json:"reanchored,omitempty"`
+	// Anchors stamped evidence_unverifiable.
+	Unverifiable  int32  `protobuf:"varint,5,opt,name=unverifiable,proto3" json:"unverifiable,omitempty"`
+	Note          string `protobuf:"bytes,6,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PromoteResponse) Reset() {
+	*x = PromoteResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PromoteResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PromoteResponse) ProtoMessage() {}
+
+func (x *PromoteResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PromoteResponse.ProtoReflect.Descriptor instead.
+func (*PromoteResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{36}
+}
+
+func (x *PromoteResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *PromoteResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+func (x *PromoteResponse) GetAlreadyPromoted() bool {
+	if x != nil {
+		return x.AlreadyPromoted
+	}
+	return false
+}
+
+func (x *PromoteResponse) GetReanchored() int32 {
+	if x != nil {
+		return x.Reanchored
+	}
+	return 0
+}
+
+func (x *PromoteResponse) GetUnverifiable() int32 {
+	if x != nil {
+		return x.Unverifiable
+	}
+	return 0
+}
+
+func (x *PromoteResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// ConsolidateRequest names the medulla claims to merge.
+type ConsolidateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Slugs of live medulla-tier claims, at least two.
+	Sources []string `protobuf:"bytes,1,rep,name=sources,proto3" json:"sources,omitempty"`
+	// Slug of the merged claim; generated when empty. May be one of the sources.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// One-line statement of what the sources agree on; heads the merged body.
+	Summary string `protobuf:"bytes,3,opt,name=summary,proto3" json:"summary,omitempty"`
+	// Owner only: a confidence above the lowest source's (0 keeps the cap).
+	RaiseConfidenceTo float64 `protobuf:"fixed64,4,opt,name=raise_confidence_to,json=raiseConfidenceTo,proto3" json:"raise_confidence_to,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *ConsolidateRequest) Reset() {
+	*x = ConsolidateRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConsolidateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConsolidateRequest) ProtoMessage() {}
+
+func (x *ConsolidateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConsolidateRequest.ProtoReflect.Descriptor instead.
+func (*ConsolidateRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *ConsolidateRequest) GetSources() []string {
+	if x != nil {
+		return x.Sources
+	}
+	return nil
+}
+
+func (x *ConsolidateRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *ConsolidateRequest) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
+func (x *ConsolidateRequest) GetRaiseConfidenceTo() float64 {
+	if x != nil {
+		return x.RaiseConfidenceTo
+	}
+	return 0
+}
+
+// ConsolidateResponse returns the merged claim.
+type ConsolidateResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Claim   *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Receipt *v1.CommitReceipt      `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	// The source versions, now retired (readable in History).
+	Sources []*Claim `protobuf:"bytes,3,rep,name=sources,proto3" json:"sources,omitempty"`
+	// The cap: the lowest confidence among the sources.
+	ConfidenceCap float64 `protobuf:"fixed64,4,opt,name=confidence_cap,json=confidenceCap,proto3" json:"confidence_cap,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConsolidateResponse) Reset() {
+	*x = ConsolidateResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConsolidateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConsolidateResponse) ProtoMessage() {}
+
+func (x *ConsolidateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConsolidateResponse.ProtoReflect.Descriptor instead.
+func (*ConsolidateResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ConsolidateResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *ConsolidateResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+func (x *ConsolidateResponse) GetSources() []*Claim {
+	if x != nil {
+		return x.Sources
+	}
+	return nil
+}
+
+func (x *ConsolidateResponse) GetConfidenceCap() float64 {
+	if x != nil {
+		return x.ConfidenceCap
+	}
+	return 0
+}
+
+// LearnRequest reports feedback on a medulla claim from a session in another brain.
+type LearnRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The learner's brain (the caller's binding).
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// Slug of the medulla-tier claim.
+	Slug     string   `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	Feedback Feedback `protobuf:"varint,3,opt,name=feedback,proto3,enum=organism.medulla.v1.Feedback" json:"feedback,omitempty"`
+	// Optional context, kept in the receipt.
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LearnRequest) Reset() {
+	*x = LearnRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LearnRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LearnRequest) ProtoMessage() {}
+
+func (x *LearnRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LearnRequest.ProtoReflect.Descriptor instead.
+func (*LearnRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *LearnRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *LearnRequest) GetFeedback() Feedback {
+	if x != nil {
+		return x.Feedback
+	}
+	return Feedback_FEEDBACK_UNSPECIFIED
+}
+
+func (x *LearnRequest) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// LearnResponse says whether an event was counted.
+type LearnResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// False when this learner already reported on this claim (one event per learner and claim).
+	Counted bool `protobuf:"varint,1,opt,name=counted,proto3" json:"counted,omitempty"`
+	// Reuse events (not_wrong) on the claim from brains other than its origin.
+	ReuseCount    int64             `protobuf:"varint,2,opt,name=reuse_count,json=reuseCount,proto3" json:"reuse_count,omitempty"`
+	WrongCount    int64             `protobuf:"varint,3,opt,name=wrong_count,json=wrongCount,proto3" json:"wrong_count,omitempty"`
+	Receipt       *v1.CommitReceipt `protobuf:"bytes,4,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	Note          string            `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LearnResponse) Reset() {
+	*x = LearnResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LearnResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LearnResponse) ProtoMessage() {}
+
+func (x *LearnResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LearnResponse.ProtoReflect.Descriptor instead.
+func (*LearnResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *LearnResponse) GetCounted() bool {
+	if x != nil {
+		return x.Counted
+	}
+	return false
+}
+
+func (x *LearnResponse) GetReuseCount() int64 {
+	if x != nil {
+		return x.ReuseCount
+	}
+	return 0
+}
+
+func (x *LearnResponse) GetWrongCount() int64 {
+	if x != nil {
+		return x.WrongCount
+	}
+	return 0
+}
+
+func (x *LearnResponse) GetReceipt() *v1.CommitReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
+func (x *LearnResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// PortfolioRequest asks for the portfolio view.
+type PortfolioRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PortfolioRequest) Reset() {
+	*x = PortfolioRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PortfolioRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PortfolioRequest) ProtoMessage() {}
+
+func (x *PortfolioRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PortfolioRequest.ProtoReflect.Descriptor instead.
+func (*PortfolioRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{41}
+}
+
+// PortfolioRow is one brain's line.
+type PortfolioRow struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Brain      string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	LiveClaims int64                  `protobuf:"varint,2,opt,name=live_claims,json=liveClaims,proto3" json:"live_claims,omitempty"`
+	Verified   int64                  `protobuf:"varint,3,opt,name=verified,proto3" json:"verified,omitempty"`
+	// Live medulla-tier claims born in this brain.
+	PromotedOut int64 `protobuf:"varint,4,opt,name=promoted_out,json=promotedOut,proto3" json:"promoted_out,omitempty"`
+	// Reuse events (not_wrong) on those claims from other brains.
+	ReusedElsewhere int64 `protobuf:"varint,5,opt,name=reused_elsewhere,json=reusedElsewhere,proto3" json:"reused_elsewhere,omitempty"`
+	// Wrong feedback on those claims from other brains.
+	WrongElsewhere int64 `protobuf:"varint,6,opt,name=wrong_elsewhere,json=wrongElsewhere,proto3" json:"wrong_elsewhere,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *PortfolioRow) Reset() {
+	*x = PortfolioRow{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PortfolioRow) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PortfolioRow) ProtoMessage() {}
+
+func (x *PortfolioRow) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PortfolioRow.ProtoReflect.Descriptor instead.
+func (*PortfolioRow) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *PortfolioRow) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *PortfolioRow) GetLiveClaims() int64 {
+	if x != nil {
+		return x.LiveClaims
+	}
+	return 0
+}
+
+func (x *PortfolioRow) GetVerified() int64 {
+	if x != nil {
+		return x.Verified
+	}
+	return 0
+}
+
+func (x *PortfolioRow) GetPromotedOut() int64 {
+	if x != nil {
+		return x.PromotedOut
+	}
+	return 0
+}
+
+func (x *PortfolioRow) GetReusedElsewhere() int64 {
+	if x != nil {
+		return x.ReusedElsewhere
+	}
+	return 0
+}
+
+func (x *PortfolioRow) GetWrongElsewhere() int64 {
+	if x != nil {
+		return x.WrongElsewhere
+	}
+	return 0
+}
+
+// PortfolioResponse lists the visible brains; isolated ones are only counted.
+type PortfolioResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Rows          []*PortfolioRow        `protobuf:"bytes,1,rep,name=rows,proto3" json:"rows,omitempty"`
+	IsolatedCount int32                  `protobuf:"varint,2,opt,name=isolated_count,json=isolatedCount,proto3" json:"isolated_count,omitempty"`
+	// Live claims of the medulla tier itself.
+	MedullaLive   int64  `protobuf:"varint,3,opt,name=medulla_live,json=medullaLive,proto3" json:"medulla_live,omitempty"`
+	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PortfolioResponse) Reset() {
+	*x = PortfolioResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PortfolioResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PortfolioResponse) ProtoMessage() {}
+
+func (x *PortfolioResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PortfolioResponse.ProtoReflect.Descriptor instead.
+func (*PortfolioResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *PortfolioResponse) GetRows() []*PortfolioRow {
+	if x != nil {
+		return x.Rows
+	}
+	return nil
+}
+
+func (x *PortfolioResponse) GetIsolatedCount() int32 {
+	if x != nil {
+		return x.IsolatedCount
+	}
+	return 0
+}
+
+func (x *PortfolioResponse) GetMedullaLive() int64 {
+	if x != nil {
+		return x.MedullaLive
+	}
+	return 0
+}
+
+func (x *PortfolioResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
+}
+
+// PeerDoctrineRequest pages through promoted doctrine.
+type PeerDoctrineRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Page          *v1.PageRequest        `protobuf:"bytes,1,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PeerDoctrineRequest) Reset() {
+	*x = PeerDoctrineRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PeerDoctrineRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PeerDoctrineRequest) ProtoMessage() {}
+
+func (x *PeerDoctrineRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PeerDoctrineRequest.ProtoReflect.Descriptor instead.
+func (*PeerDoctrineRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *PeerDoctrineRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// PeerDoctrineResponse is one page of live medulla-tier claims.
+type PeerDoctrineResponse struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Claims []*Claim               `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
+	Page   *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	// Medulla claims on this page withheld because their origin brain is isolated.
+	ExcludedCount int32 `protobuf:"varint,3,opt,name=excluded_count,json=excludedCount,proto3" json:"excluded_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PeerDoctrineResponse) Reset() {
+	*x = PeerDoctrineResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PeerDoctrineResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PeerDoctrineResponse) ProtoMessage() {}
+
+func (x *PeerDoctrineResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PeerDoctrineResponse.ProtoReflect.Descriptor instead.
+func (*PeerDoctrineResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{45}
+}
+
+func (x *PeerDoctrineResponse) GetClaims() []*Claim {
+	if x != nil {
+		return x.Claims
+	}
+	return nil
+}
+
+func (x *PeerDoctrineResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+func (x *PeerDoctrineResponse) GetExcludedCount() int32 {
+	if x != nil {
+		return x.ExcludedCount
+	}
+	return 0
+}
+
+// Peer is a followed peer medulla (never with its credential).
+type Peer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Lowercase letters, digits and dashes.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// host:port of the peer's gRPC endpoint.
+	Addr       string                 `protobuf:"bytes,2,opt,name=addr,proto3" json:"addr,omitempty"`
+	CreatedAt  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	LastSyncAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=last_sync_at,json=lastSyncAt,proto3" json:"last_sync_at,omitempty"`
+	// Why the last pull failed; empty after a good one.
+	LastError     string `protobuf:"bytes,5,opt,name=last_error,json=lastError,proto3" json:"last_error,omitempty"`
+	ForeignClaims int64  `protobuf:"varint,6,opt,name=foreign_claims,json=foreignClaims,proto3" json:"foreign_claims,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Peer) Reset() {
+	*x = Peer{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Peer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Peer) ProtoMessage() {}
+
+func (x *Peer) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Peer.ProtoReflect.Descriptor instead.
+func (*Peer) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *Peer) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Peer) GetAddr() string {
+	if x != nil {
+		return x.Addr
+	}
+	return ""
+}
+
+func (x *Peer) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *Peer) GetLastSyncAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastSyncAt
+	}
+	return nil
+}
+
+func (x *Peer) GetLastError() string {
+	if x != nil {
+		return x.LastError
+	}
+	return ""
+}
+
+func (x *Peer) GetForeignClaims() int64 {
+	if x != nil {
+		return x.ForeignClaims
+	}
+	return 0
+}
+
+// FollowPeerRequest configures a peer.
+type FollowPeerRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Addr  string                 `protobuf:"bytes,2,opt,name=addr,proto3" json:"addr,omitempty"`
+	// A peer credential minted by the peer's owner (organism token mint --peer NAME).
+	Credential    string `protobuf:"bytes,3,opt,name=credential,proto3" json:"credential,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FollowPeerRequest) Reset() {
+	*x = FollowPeerRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FollowPeerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FollowPeerRequest) ProtoMessage() {}
+
+func (x *FollowPeerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FollowPeerRequest.ProtoReflect.Descriptor instead.
+func (*FollowPeerRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *FollowPeerRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *FollowPeerRequest) GetAddr() string {
+	if x != nil {
+		return x.Addr
+	}
+	return ""
+}
+
+func (x *FollowPeerRequest) GetCredential() string {
+	if x != nil {
+		return x.Credential
+	}
+	return ""
+}
+
+// FollowPeerResponse returns the stored peer.
+type FollowPeerResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Peer          *Peer                  `protobuf:"bytes,1,opt,name=peer,proto3" json:"peer,omitempty"`
+	Created       bool                   `protobuf:"varint,2,opt,name=created,proto3" json:"created,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FollowPeerResponse) Reset() {
+	*x = FollowPeerResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FollowPeerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FollowPeerResponse) ProtoMessage() {}
+
+func (x *FollowPeerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FollowPeerResponse.ProtoReflect.Descriptor instead.
+func (*FollowPeerResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *FollowPeerResponse) GetPeer() *Peer {
+	if x != nil {
+		return x.Peer
+	}
+	return nil
+}
+
+func (x *FollowPeerResponse) GetCreated() bool {
+	if x != nil {
+		return x.Created
+	}
+	return false
+}
+
+// ListPeersRequest lists peers.
+type ListPeersRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPeersRequest) Reset() {
+	*x = ListPeersRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPeersRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPeersRequest) ProtoMessage() {}
+
+func (x *ListPeersRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPeersRequest.ProtoReflect.Descriptor instead.
+func (*ListPeersRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{49}
+}
+
+// ListPeersResponse lists peers.
+type ListPeersResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Peers         []*Peer                `protobuf:"bytes,1,rep,name=peers,proto3" json:"peers,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListPeersResponse) Reset() {
+	*x = ListPeersResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListPeersResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListPeersResponse) ProtoMessage() {}
+
+func (x *ListPeersResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListPeersResponse.ProtoReflect.Descriptor instead.
+func (*ListPeersResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *ListPeersResponse) GetPeers() []*Peer {
+	if x != nil {
+		return x.Peers
+	}
+	return nil
+}
+
+// SyncPeerRequest names a peer to pull from now.
+type SyncPeerRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncPeerRequest) Reset() {
+	*x = SyncPeerRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncPeerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncPeerRequest) ProtoMessage() {}
+
+func (x *SyncPeerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncPeerRequest.ProtoReflect.Descriptor instead.
+func (*SyncPeerRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *SyncPeerRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// SyncPeerResponse counts what arrived.
+type SyncPeerResponse struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Fetched int32                  `protobuf:"varint,1,opt,name=fetched,proto3" json:"fetched,omitempty"`
+	// Claim versions seen for the first time.
+	Added         int32 `protobuf:"varint,2,opt,name=added,proto3" json:"added,omitempty"`
+	Peer          *Peer `protobuf:"bytes,3,opt,name=peer,proto3" json:"peer,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SyncPeerResponse) Reset() {
+	*x = SyncPeerResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SyncPeerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SyncPeerResponse) ProtoMessage() {}
+
+func (x *SyncPeerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SyncPeerResponse.ProtoReflect.Descriptor instead.
+func (*SyncPeerResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *SyncPeerResponse) GetFetched() int32 {
+	if x != nil {
+		return x.Fetched
+	}
+	return 0
+}
+
+func (x *SyncPeerResponse) GetAdded() int32 {
+	if x != nil {
+		return x.Added
+	}
+	return 0
+}
+
+func (x *SyncPeerResponse) GetPeer() *Peer {
+	if x != nil {
+		return x.Peer
+	}
+	return nil
+}
+
+// ForeignClaim is a peer's promoted claim held as a proposal in the global verse.
+type ForeignClaim struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Peer  string                 `protobuf:"bytes,2,opt,name=peer,proto3" json:"peer,omitempty"`
+	// The claim as the peer served it (its brain is the peer's medulla tier).
+	Claim     *Claim                 `protobuf:"bytes,3,opt,name=claim,proto3" json:"claim,omitempty"`
+	FetchedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=fetched_at,json=fetchedAt,proto3" json:"fetched_at,omitempty"`
+	// Always VERSE_GLOBAL.
+	Verse v1.Verse `protobuf:"varint,5,opt,name=verse,proto3,enum=organism.common.v1.Verse" json:"verse,omitempty"`
+	// "promoted from <peer>:<brain> · <date> · by <agent> — <reason>".
+	ProvenanceLine string `protobuf:"bytes,6,opt,name=provenance_line,json=provenanceLine,proto3" json:"provenance_line,omitempty"`
+	Adopted        bool   `protobuf:"varint,7,opt,name=adopted,proto3" json:"adopted,omitempty"`
+	// Where it was adopted, "<brain>/<slug>", when adopted.
+	AdoptedAs         string `protobuf:"bytes,8,opt,name=adopted_as,json=adoptedAs,proto3" json:"adopted_as,omitempty"`
+	AdoptionReceiptId string `protobuf:"bytes,9,opt,name=adoption_receipt_id,json=adoptionReceiptId,proto3" json:"adoption_receipt_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *ForeignClaim) Reset() {
+	*x = ForeignClaim{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ForeignClaim) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ForeignClaim) ProtoMessage() {}
+
+func (x *ForeignClaim) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ForeignClaim.ProtoReflect.Descriptor instead.
+func (*ForeignClaim) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *ForeignClaim) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ForeignClaim) GetPeer() string {
+	if x != nil {
+		return x.Peer
+	}
+	return ""
+}
+
+func (x *ForeignClaim) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *ForeignClaim) GetFetchedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FetchedAt
+	}
+	return nil
+}
+
+func (x *ForeignClaim) GetVerse() v1.Verse {
+	if x != nil {
+		return x.Verse
+	}
+	return v1.Verse(0)
+}
+
+func (x *ForeignClaim) GetProvenanceLine() string {
+	if x != nil {
+		return x.ProvenanceLine
+	}
+	return ""
+}
+
+func (x *ForeignClaim) GetAdopted() bool {
+	if x != nil {
+		return x.Adopted
+	}
+	return false
+}
+
+func (x *ForeignClaim) GetAdoptedAs() string {
+	if x != nil {
+		return x.AdoptedAs
+	}
+	return ""
+}
+
+func (x *ForeignClaim) GetAdoptionReceiptId() string {
+	if x != nil {
+		return x.AdoptionReceiptId
+	}
+	return ""
+}
+
+// ListForeignRequest lists foreign material.
+type ListForeignRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only this peer; empty for all.
+	Peer string `protobuf:"bytes,1,opt,name=peer,proto3" json:"peer,omitempty"`
+	// Also list adopted material.
+	IncludeAdopted bool            `protobuf:"varint,2,opt,name=include_adopted,json=includeAdopted,proto3" json:"include_adopted,omitempty"`
+	Page           *v1.PageRequest `protobuf:"bytes,3,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *ListForeignRequest) Reset() {
+	*x = ListForeignRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListForeignRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListForeignRequest) ProtoMessage() {}
+
+func (x *ListForeignRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListForeignRequest.ProtoReflect.Descriptor instead.
+func (*ListForeignRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *ListForeignRequest) GetPeer() string {
+	if x != nil {
+		return x.Peer
+	}
+	return ""
+}
+
+func (x *ListForeignRequest) GetIncludeAdopted() bool {
+	if x != nil {
+		return x.IncludeAdopted
+	}
+	return false
+}
+
+func (x *ListForeignRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListForeignResponse is one page of foreign material.
+type ListForeignResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claims        []*ForeignClaim        `protobuf:"bytes,1,rep,name=claims,proto3" json:"claims,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListForeignResponse) Reset() {
+	*x = ListForeignResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListForeignResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListForeignResponse) ProtoMessage() {}
+
+func (x *ListForeignResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListForeignResponse.ProtoReflect.Descriptor instead.
+func (*ListForeignResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *ListForeignResponse) GetClaims() []*ForeignClaim {
+	if x != nil {
+		return x.Claims
+	}
+	return nil
+}
+
+func (x *ListForeignResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// AdoptRequest admits one foreign claim.
+type AdoptRequest struct {
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	ForeignId string                 `protobuf:"bytes,1,opt,name=foreign_id,json=foreignId,proto3" json:"foreign_id,omitempty"`
+	// The brain to adopt into; default the medulla tier.
+	Brain string `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The local slug; default "<peer>.<foreign slug>".
+	Slug          string `protobuf:"bytes,3,opt,name=slug,proto3" json:"slug,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdoptRequest) Reset() {
+	*x = AdoptRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdoptRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdoptRequest) ProtoMessage() {}
+
+func (x *AdoptRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdoptRequest.ProtoReflect.Descriptor instead.
+func (*AdoptRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *AdoptRequest) GetForeignId() string {
+	if x != nil {
+		return x.ForeignId
+	}
+	return ""
+}
+
+func (x *AdoptRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *AdoptRequest) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+// AdoptResponse returns the admitted claim and the verse adoption receipt.
+type AdoptResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Claim         *Claim                 `protobuf:"bytes,1,opt,name=claim,proto3" json:"claim,omitempty"`
+	Receipt       *v1.AdoptionReceipt    `protobuf:"bytes,2,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AdoptResponse) Reset() {
+	*x = AdoptResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AdoptResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AdoptResponse) ProtoMessage() {}
+
+func (x *AdoptResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AdoptResponse.ProtoReflect.Descriptor instead.
+func (*AdoptResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *AdoptResponse) GetClaim() *Claim {
+	if x != nil {
+		return x.Claim
+	}
+	return nil
+}
+
+func (x *AdoptResponse) GetReceipt() *v1.AdoptionReceipt {
+	if x != nil {
+		return x.Receipt
+	}
+	return nil
+}
+
 var File_organism_medulla_v1_medulla_proto protoreflect.FileDescriptor
 
 const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
@@ -2894,13 +4488,16 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x05brain\x18\x01 \x01(\v2\x1a.organism.medulla.v1.BrainR\x05brain\"\x13\n" +
 	"\x11ListBrainsRequest\"H\n" +
 	"\x12ListBrainsResponse\x122\n" +
-	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains\"\x99\x01\n" +
+	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains\"\xfe\x01\n" +
 	"\x0eEvidenceAnchor\x125\n" +
 	"\x04kind\x18\x01 \x01(\x0e2!.organism.medulla.v1.EvidenceKindR\x04kind\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x16\n" +
 	"\x06sha256\x18\x03 \x01(\tR\x06sha256\x12\x12\n" +
 	"\x04line\x18\x04 \x01(\x05R\x04line\x12\x10\n" +
-	"\x03ref\x18\x05 \x01(\tR\x03ref\"\xb1\x03\n" +
+	"\x03ref\x18\x05 \x01(\tR\x03ref\x12!\n" +
+	"\forigin_brain\x18\x06 \x01(\tR\voriginBrain\x12\"\n" +
+	"\funverifiable\x18\a \x01(\bR\funverifiable\x12\x1c\n" +
+	"\tqualified\x18\b \x01(\tR\tqualified\"\xb1\x03\n" +
 	"\n" +
 	"Provenance\x124\n" +
 	"\acreated\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12!\n" +
@@ -3059,7 +4656,118 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x14ImportClaimsResponse\x127\n" +
 	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x12\x1a\n" +
 	"\bimported\x18\x02 \x01(\x05R\bimported\x12\x18\n" +
-	"\arefused\x18\x03 \x01(\x05R\arefused*\xf5\x06\n" +
+	"\arefused\x18\x03 \x01(\x05R\arefused\"R\n" +
+	"\x0ePromoteRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x16\n" +
+	"\x06reason\x18\x03 \x01(\tR\x06reason\"\x83\x02\n" +
+	"\x0fPromoteResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12;\n" +
+	"\areceipt\x18\x02 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\x12)\n" +
+	"\x10already_promoted\x18\x03 \x01(\bR\x0falreadyPromoted\x12\x1e\n" +
+	"\n" +
+	"reanchored\x18\x04 \x01(\x05R\n" +
+	"reanchored\x12\"\n" +
+	"\funverifiable\x18\x05 \x01(\x05R\funverifiable\x12\x12\n" +
+	"\x04note\x18\x06 \x01(\tR\x04note\"\x8c\x01\n" +
+	"\x12ConsolidateRequest\x12\x18\n" +
+	"\asources\x18\x01 \x03(\tR\asources\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x18\n" +
+	"\asummary\x18\x03 \x01(\tR\asummary\x12.\n" +
+	"\x13raise_confidence_to\x18\x04 \x01(\x01R\x11raiseConfidenceTo\"\xe1\x01\n" +
+	"\x13ConsolidateResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12;\n" +
+	"\areceipt\x18\x02 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\x124\n" +
+	"\asources\x18\x03 \x03(\v2\x1a.organism.medulla.v1.ClaimR\asources\x12%\n" +
+	"\x0econfidence_cap\x18\x04 \x01(\x01R\rconfidenceCap\"\x87\x01\n" +
+	"\fLearnRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x129\n" +
+	"\bfeedback\x18\x03 \x01(\x0e2\x1d.organism.medulla.v1.FeedbackR\bfeedback\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"\xbc\x01\n" +
+	"\rLearnResponse\x12\x18\n" +
+	"\acounted\x18\x01 \x01(\bR\acounted\x12\x1f\n" +
+	"\vreuse_count\x18\x02 \x01(\x03R\n" +
+	"reuseCount\x12\x1f\n" +
+	"\vwrong_count\x18\x03 \x01(\x03R\n" +
+	"wrongCount\x12;\n" +
+	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\"\x12\n" +
+	"\x10PortfolioRequest\"\xd8\x01\n" +
+	"\fPortfolioRow\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
+	"\vlive_claims\x18\x02 \x01(\x03R\n" +
+	"liveClaims\x12\x1a\n" +
+	"\bverified\x18\x03 \x01(\x03R\bverified\x12!\n" +
+	"\fpromoted_out\x18\x04 \x01(\x03R\vpromotedOut\x12)\n" +
+	"\x10reused_elsewhere\x18\x05 \x01(\x03R\x0freusedElsewhere\x12'\n" +
+	"\x0fwrong_elsewhere\x18\x06 \x01(\x03R\x0ewrongElsewhere\"\xa8\x01\n" +
+	"\x11PortfolioResponse\x125\n" +
+	"\x04rows\x18\x01 \x03(\v2!.organism.medulla.v1.PortfolioRowR\x04rows\x12%\n" +
+	"\x0eisolated_count\x18\x02 \x01(\x05R\risolatedCount\x12!\n" +
+	"\fmedulla_live\x18\x03 \x01(\x03R\vmedullaLive\x12\x12\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\"J\n" +
+	"\x13PeerDoctrineRequest\x123\n" +
+	"\x04page\x18\x01 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\xa7\x01\n" +
+	"\x14PeerDoctrineResponse\x122\n" +
+	"\x06claims\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\x06claims\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x12%\n" +
+	"\x0eexcluded_count\x18\x03 \x01(\x05R\rexcludedCount\"\xed\x01\n" +
+	"\x04Peer\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04addr\x18\x02 \x01(\tR\x04addr\x129\n" +
+	"\n" +
+	"created_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12<\n" +
+	"\flast_sync_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"lastSyncAt\x12\x1d\n" +
+	"\n" +
+	"last_error\x18\x05 \x01(\tR\tlastError\x12%\n" +
+	"\x0eforeign_claims\x18\x06 \x01(\x03R\rforeignClaims\"[\n" +
+	"\x11FollowPeerRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
+	"\x04addr\x18\x02 \x01(\tR\x04addr\x12\x1e\n" +
+	"\n" +
+	"credential\x18\x03 \x01(\tR\n" +
+	"credential\"]\n" +
+	"\x12FollowPeerResponse\x12-\n" +
+	"\x04peer\x18\x01 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\x12\x18\n" +
+	"\acreated\x18\x02 \x01(\bR\acreated\"\x12\n" +
+	"\x10ListPeersRequest\"D\n" +
+	"\x11ListPeersResponse\x12/\n" +
+	"\x05peers\x18\x01 \x03(\v2\x19.organism.medulla.v1.PeerR\x05peers\"%\n" +
+	"\x0fSyncPeerRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"q\n" +
+	"\x10SyncPeerResponse\x12\x18\n" +
+	"\afetched\x18\x01 \x01(\x05R\afetched\x12\x14\n" +
+	"\x05added\x18\x02 \x01(\x05R\x05added\x12-\n" +
+	"\x04peer\x18\x03 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\"\xe2\x02\n" +
+	"\fForeignClaim\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04peer\x18\x02 \x01(\tR\x04peer\x120\n" +
+	"\x05claim\x18\x03 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x129\n" +
+	"\n" +
+	"fetched_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tfetchedAt\x12/\n" +
+	"\x05verse\x18\x05 \x01(\x0e2\x19.organism.common.v1.VerseR\x05verse\x12'\n" +
+	"\x0fprovenance_line\x18\x06 \x01(\tR\x0eprovenanceLine\x12\x18\n" +
+	"\aadopted\x18\a \x01(\bR\aadopted\x12\x1d\n" +
+	"\n" +
+	"adopted_as\x18\b \x01(\tR\tadoptedAs\x12.\n" +
+	"\x13adoption_receipt_id\x18\t \x01(\tR\x11adoptionReceiptId\"\x86\x01\n" +
+	"\x12ListForeignRequest\x12\x12\n" +
+	"\x04peer\x18\x01 \x01(\tR\x04peer\x12'\n" +
+	"\x0finclude_adopted\x18\x02 \x01(\bR\x0eincludeAdopted\x123\n" +
+	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x86\x01\n" +
+	"\x13ListForeignResponse\x129\n" +
+	"\x06claims\x18\x01 \x03(\v2!.organism.medulla.v1.ForeignClaimR\x06claims\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"W\n" +
+	"\fAdoptRequest\x12\x1d\n" +
+	"\n" +
+	"foreign_id\x18\x01 \x01(\tR\tforeignId\x12\x14\n" +
+	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x12\n" +
+	"\x04slug\x18\x03 \x01(\tR\x04slug\"\x80\x01\n" +
+	"\rAdoptResponse\x120\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12=\n" +
+	"\areceipt\x18\x02 \x01(\v2#.organism.common.v1.AdoptionReceiptR\areceipt*\xf7\b\n" +
 	"\rMedullaReason\x12\x1e\n" +
 	"\x1aMEDULLA_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMEDULLA_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -3085,7 +4793,14 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x1fMEDULLA_REASON_ALREADY_VERIFIED\x10\x14\x12\x1f\n" +
 	"\x1bMEDULLA_REASON_NOT_VERIFIED\x10\x15\x12!\n" +
 	"\x1dMEDULLA_REASON_ISOLATED_BRAIN\x10\x16\x12'\n" +
-	"#MEDULLA_REASON_MALFORMED_CLAIM_FILE\x10\x17*{\n" +
+	"#MEDULLA_REASON_MALFORMED_CLAIM_FILE\x10\x17\x12#\n" +
+	"\x1fMEDULLA_REASON_GRADER_IS_AUTHOR\x10\x18\x12\x1e\n" +
+	"\x1aMEDULLA_REASON_NOT_CROSSED\x10\x19\x12!\n" +
+	"\x1dMEDULLA_REASON_PEER_NOT_FOUND\x10\x1a\x12#\n" +
+	"\x1fMEDULLA_REASON_PEER_UNAVAILABLE\x10\x1b\x12$\n" +
+	" MEDULLA_REASON_FOREIGN_NOT_FOUND\x10\x1c\x12\"\n" +
+	"\x1eMEDULLA_REASON_ALREADY_ADOPTED\x10\x1d\x12)\n" +
+	"%MEDULLA_REASON_NOTHING_TO_CONSOLIDATE\x10\x1e*{\n" +
 	"\x10FederationPolicy\x12!\n" +
 	"\x1dFEDERATION_POLICY_UNSPECIFIED\x10\x00\x12$\n" +
 	" FEDERATION_POLICY_OWNER_PERSONAL\x10\x01\x12\x1e\n" +
@@ -3119,7 +4834,11 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x15EVIDENCE_STATUS_FRESH\x10\x01\x12$\n" +
 	" EVIDENCE_STATUS_EVIDENCE_CHANGED\x10\x02\x12)\n" +
 	"%EVIDENCE_STATUS_EVIDENCE_FILE_MISSING\x10\x03\x12 \n" +
-	"\x1cEVIDENCE_STATUS_UNVERIFIABLE\x10\x042\xda\t\n" +
+	"\x1cEVIDENCE_STATUS_UNVERIFIABLE\x10\x04*P\n" +
+	"\bFeedback\x12\x18\n" +
+	"\x14FEEDBACK_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12FEEDBACK_NOT_WRONG\x10\x01\x12\x12\n" +
+	"\x0eFEEDBACK_WRONG\x10\x022\xe9\x10\n" +
 	"\x0eMedullaService\x12f\n" +
 	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\x12W\n" +
 	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\x12]\n" +
@@ -3135,7 +4854,18 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\vCrossVerify\x12'.organism.medulla.v1.CrossVerifyRequest\x1a(.organism.medulla.v1.CrossVerifyResponse\x12c\n" +
 	"\fListReceipts\x12(.organism.medulla.v1.ListReceiptsRequest\x1a).organism.medulla.v1.ListReceiptsResponse\x12o\n" +
 	"\x10BumpStoreVersion\x12,.organism.medulla.v1.BumpStoreVersionRequest\x1a-.organism.medulla.v1.BumpStoreVersionResponse\x12c\n" +
-	"\fImportClaims\x12(.organism.medulla.v1.ImportClaimsRequest\x1a).organism.medulla.v1.ImportClaimsResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
+	"\fImportClaims\x12(.organism.medulla.v1.ImportClaimsRequest\x1a).organism.medulla.v1.ImportClaimsResponse\x12T\n" +
+	"\aPromote\x12#.organism.medulla.v1.PromoteRequest\x1a$.organism.medulla.v1.PromoteResponse\x12`\n" +
+	"\vConsolidate\x12'.organism.medulla.v1.ConsolidateRequest\x1a(.organism.medulla.v1.ConsolidateResponse\x12N\n" +
+	"\x05Learn\x12!.organism.medulla.v1.LearnRequest\x1a\".organism.medulla.v1.LearnResponse\x12Z\n" +
+	"\tPortfolio\x12%.organism.medulla.v1.PortfolioRequest\x1a&.organism.medulla.v1.PortfolioResponse\x12c\n" +
+	"\fPeerDoctrine\x12(.organism.medulla.v1.PeerDoctrineRequest\x1a).organism.medulla.v1.PeerDoctrineResponse\x12]\n" +
+	"\n" +
+	"FollowPeer\x12&.organism.medulla.v1.FollowPeerRequest\x1a'.organism.medulla.v1.FollowPeerResponse\x12Z\n" +
+	"\tListPeers\x12%.organism.medulla.v1.ListPeersRequest\x1a&.organism.medulla.v1.ListPeersResponse\x12W\n" +
+	"\bSyncPeer\x12$.organism.medulla.v1.SyncPeerRequest\x1a%.organism.medulla.v1.SyncPeerResponse\x12`\n" +
+	"\vListForeign\x12'.organism.medulla.v1.ListForeignRequest\x1a(.organism.medulla.v1.ListForeignResponse\x12N\n" +
+	"\x05Adopt\x12!.organism.medulla.v1.AdoptRequest\x1a\".organism.medulla.v1.AdoptResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
 
 var (
 	file_organism_medulla_v1_medulla_proto_rawDescOnce sync.Once
@@ -3149,8 +4879,8 @@ func file_organism_medulla_v1_medulla_proto_rawDescGZIP() []byte {
 	return file_organism_medulla_v1_medulla_proto_rawDescData
 }
 
-var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
+var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
 var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(MedullaReason)(0),               // 0: organism.medulla.v1.MedullaReason
 	(FederationPolicy)(0),            // 1: organism.medulla.v1.FederationPolicy
@@ -3159,132 +4889,201 @@ var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(Tier)(0),                        // 4: organism.medulla.v1.Tier
 	(EvidenceKind)(0),                // 5: organism.medulla.v1.EvidenceKind
 	(EvidenceStatus)(0),              // 6: organism.medulla.v1.EvidenceStatus
-	(*Brain)(nil),                    // 7: organism.medulla.v1.Brain
-	(*RegisterBrainRequest)(nil),     // 8: organism.medulla.v1.RegisterBrainRequest
-	(*RegisterBrainResponse)(nil),    // 9: organism.medulla.v1.RegisterBrainResponse
-	(*GetBrainRequest)(nil),          // 10: organism.medulla.v1.GetBrainRequest
-	(*GetBrainResponse)(nil),         // 11: organism.medulla.v1.GetBrainResponse
-	(*ListBrainsRequest)(nil),        // 12: organism.medulla.v1.ListBrainsRequest
-	(*ListBrainsResponse)(nil),       // 13: organism.medulla.v1.ListBrainsResponse
-	(*EvidenceAnchor)(nil),           // 14: organism.medulla.v1.EvidenceAnchor
-	(*Provenance)(nil),               // 15: organism.medulla.v1.Provenance
-	(*Age)(nil),                      // 16: organism.medulla.v1.Age
-	(*Claim)(nil),                    // 17: organism.medulla.v1.Claim
-	(*MemorizeRequest)(nil),          // 18: organism.medulla.v1.MemorizeRequest
-	(*MemorizeResponse)(nil),         // 19: organism.medulla.v1.MemorizeResponse
-	(*GetClaimRequest)(nil),          // 20: organism.medulla.v1.GetClaimRequest
-	(*GetClaimResponse)(nil),         // 21: organism.medulla.v1.GetClaimResponse
-	(*HistoryRequest)(nil),           // 22: organism.medulla.v1.HistoryRequest
-	(*HistoryResponse)(nil),          // 23: organism.medulla.v1.HistoryResponse
-	(*ListClaimsRequest)(nil),        // 24: organism.medulla.v1.ListClaimsRequest
-	(*ListClaimsResponse)(nil),       // 25: organism.medulla.v1.ListClaimsResponse
-	(*VerifyRequest)(nil),            // 26: organism.medulla.v1.VerifyRequest
-	(*EvidenceCheck)(nil),            // 27: organism.medulla.v1.EvidenceCheck
-	(*VerifyResponse)(nil),           // 28: organism.medulla.v1.VerifyResponse
-	(*RecallRequest)(nil),            // 29: organism.medulla.v1.RecallRequest
-	(*RecallHit)(nil),                // 30: organism.medulla.v1.RecallHit
-	(*RecallResponse)(nil),           // 31: organism.medulla.v1.RecallResponse
-	(*CrossVerifyRequest)(nil),       // 32: organism.medulla.v1.CrossVerifyRequest
-	(*CrossVerifyFinding)(nil),       // 33: organism.medulla.v1.CrossVerifyFinding
-	(*CrossVerifyResponse)(nil),      // 34: organism.medulla.v1.CrossVerifyResponse
-	(*ListReceiptsRequest)(nil),      // 35: organism.medulla.v1.ListReceiptsRequest
-	(*ListReceiptsResponse)(nil),     // 36: organism.medulla.v1.ListReceiptsResponse
-	(*BumpStoreVersionRequest)(nil),  // 37: organism.medulla.v1.BumpStoreVersionRequest
-	(*BumpStoreVersionResponse)(nil), // 38: organism.medulla.v1.BumpStoreVersionResponse
-	(*ImportClaimsRequest)(nil),      // 39: organism.medulla.v1.ImportClaimsRequest
-	(*ClaimFile)(nil),                // 40: organism.medulla.v1.ClaimFile
-	(*ImportClaimsResponse)(nil),     // 41: organism.medulla.v1.ImportClaimsResponse
-	nil,                              // 42: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	nil,                              // 43: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	(*timestamppb.Timestamp)(nil),    // 44: google.protobuf.Timestamp
-	(v1.Verse)(0),                    // 45: organism.common.v1.Verse
-	(*v1.CommitReceipt)(nil),         // 46: organism.common.v1.CommitReceipt
-	(*v1.PageRequest)(nil),           // 47: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),          // 48: organism.common.v1.PageResponse
-	(*v1.Receipt)(nil),               // 49: organism.common.v1.Receipt
+	(Feedback)(0),                    // 7: organism.medulla.v1.Feedback
+	(*Brain)(nil),                    // 8: organism.medulla.v1.Brain
+	(*RegisterBrainRequest)(nil),     // 9: organism.medulla.v1.RegisterBrainRequest
+	(*RegisterBrainResponse)(nil),    // 10: organism.medulla.v1.RegisterBrainResponse
+	(*GetBrainRequest)(nil),          // 11: organism.medulla.v1.GetBrainRequest
+	(*GetBrainResponse)(nil),         // 12: organism.medulla.v1.GetBrainResponse
+	(*ListBrainsRequest)(nil),        // 13: organism.medulla.v1.ListBrainsRequest
+	(*ListBrainsResponse)(nil),       // 14: organism.medulla.v1.ListBrainsResponse
+	(*EvidenceAnchor)(nil),           // 15: organism.medulla.v1.EvidenceAnchor
+	(*Provenance)(nil),               // 16: organism.medulla.v1.Provenance
+	(*Age)(nil),                      // 17: organism.medulla.v1.Age
+	(*Claim)(nil),                    // 18: organism.medulla.v1.Claim
+	(*MemorizeRequest)(nil),          // 19: organism.medulla.v1.MemorizeRequest
+	(*MemorizeResponse)(nil),         // 20: organism.medulla.v1.MemorizeResponse
+	(*GetClaimRequest)(nil),          // 21: organism.medulla.v1.GetClaimRequest
+	(*GetClaimResponse)(nil),         // 22: organism.medulla.v1.GetClaimResponse
+	(*HistoryRequest)(nil),           // 23: organism.medulla.v1.HistoryRequest
+	(*HistoryResponse)(nil),          // 24: organism.medulla.v1.HistoryResponse
+	(*ListClaimsRequest)(nil),        // 25: organism.medulla.v1.ListClaimsRequest
+	(*ListClaimsResponse)(nil),       // 26: organism.medulla.v1.ListClaimsResponse
+	(*VerifyRequest)(nil),            // 27: organism.medulla.v1.VerifyRequest
+	(*EvidenceCheck)(nil),            // 28: organism.medulla.v1.EvidenceCheck
+	(*VerifyResponse)(nil),           // 29: organism.medulla.v1.VerifyResponse
+	(*RecallRequest)(nil),            // 30: organism.medulla.v1.RecallRequest
+	(*RecallHit)(nil),                // 31: organism.medulla.v1.RecallHit
+	(*RecallResponse)(nil),           // 32: organism.medulla.v1.RecallResponse
+	(*CrossVerifyRequest)(nil),       // 33: organism.medulla.v1.CrossVerifyRequest
+	(*CrossVerifyFinding)(nil),       // 34: organism.medulla.v1.CrossVerifyFinding
+	(*CrossVerifyResponse)(nil),      // 35: organism.medulla.v1.CrossVerifyResponse
+	(*ListReceiptsRequest)(nil),      // 36: organism.medulla.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),     // 37: organism.medulla.v1.ListReceiptsResponse
+	(*BumpStoreVersionRequest)(nil),  // 38: organism.medulla.v1.BumpStoreVersionRequest
+	(*BumpStoreVersionResponse)(nil), // 39: organism.medulla.v1.BumpStoreVersionResponse
+	(*ImportClaimsRequest)(nil),      // 40: organism.medulla.v1.ImportClaimsRequest
+	(*ClaimFile)(nil),                // 41: organism.medulla.v1.ClaimFile
+	(*ImportClaimsResponse)(nil),     // 42: organism.medulla.v1.ImportClaimsResponse
+	(*PromoteRequest)(nil),           // 43: organism.medulla.v1.PromoteRequest
+	(*PromoteResponse)(nil),          // 44: organism.medulla.v1.PromoteResponse
+	(*ConsolidateRequest)(nil),       // 45: organism.medulla.v1.ConsolidateRequest
+	(*ConsolidateResponse)(nil),      // 46: organism.medulla.v1.ConsolidateResponse
+	(*LearnRequest)(nil),             // 47: organism.medulla.v1.LearnRequest
+	(*LearnResponse)(nil),            // 48: organism.medulla.v1.LearnResponse
+	(*PortfolioRequest)(nil),         // 49: organism.medulla.v1.PortfolioRequest
+	(*PortfolioRow)(nil),             // 50: organism.medulla.v1.PortfolioRow
+	(*PortfolioResponse)(nil),        // 51: organism.medulla.v1.PortfolioResponse
+	(*PeerDoctrineRequest)(nil),      // 52: organism.medulla.v1.PeerDoctrineRequest
+	(*PeerDoctrineResponse)(nil),     // 53: organism.medulla.v1.PeerDoctrineResponse
+	(*Peer)(nil),                     // 54: organism.medulla.v1.Peer
+	(*FollowPeerRequest)(nil),        // 55: organism.medulla.v1.FollowPeerRequest
+	(*FollowPeerResponse)(nil),       // 56: organism.medulla.v1.FollowPeerResponse
+	(*ListPeersRequest)(nil),         // 57: organism.medulla.v1.ListPeersRequest
+	(*ListPeersResponse)(nil),        // 58: organism.medulla.v1.ListPeersResponse
+	(*SyncPeerRequest)(nil),          // 59: organism.medulla.v1.SyncPeerRequest
+	(*SyncPeerResponse)(nil),         // 60: organism.medulla.v1.SyncPeerResponse
+	(*ForeignClaim)(nil),             // 61: organism.medulla.v1.ForeignClaim
+	(*ListForeignRequest)(nil),       // 62: organism.medulla.v1.ListForeignRequest
+	(*ListForeignResponse)(nil),      // 63: organism.medulla.v1.ListForeignResponse
+	(*AdoptRequest)(nil),             // 64: organism.medulla.v1.AdoptRequest
+	(*AdoptResponse)(nil),            // 65: organism.medulla.v1.AdoptResponse
+	nil,                              // 66: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	nil,                              // 67: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	(*timestamppb.Timestamp)(nil),    // 68: google.protobuf.Timestamp
+	(v1.Verse)(0),                    // 69: organism.common.v1.Verse
+	(*v1.CommitReceipt)(nil),         // 70: organism.common.v1.CommitReceipt
+	(*v1.PageRequest)(nil),           // 71: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),          // 72: organism.common.v1.PageResponse
+	(*v1.Receipt)(nil),               // 73: organism.common.v1.Receipt
+	(*v1.AdoptionReceipt)(nil),       // 74: organism.common.v1.AdoptionReceipt
 }
 var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
 	1,  // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
-	44, // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
-	44, // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
+	68, // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
+	68, // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
-	7,  // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	7,  // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	7,  // 6: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
+	8,  // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	8,  // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	8,  // 6: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
 	5,  // 7: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
-	44, // 8: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
-	44, // 9: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
-	44, // 10: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
+	68, // 8: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
+	68, // 9: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
+	68, // 10: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
 	2,  // 11: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
-	14, // 12: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	15, // 12: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
 	3,  // 13: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
 	4,  // 14: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
-	45, // 15: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
-	15, // 16: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
-	44, // 17: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
-	44, // 18: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
-	16, // 19: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
+	69, // 15: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
+	16, // 16: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
+	68, // 17: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
+	68, // 18: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
+	17, // 19: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
 	2,  // 20: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
-	14, // 21: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
-	17, // 22: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
-	46, // 23: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	17, // 24: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
-	17, // 25: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
-	47, // 26: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
-	17, // 27: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
-	48, // 28: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
-	14, // 29: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	15, // 21: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	18, // 22: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
+	70, // 23: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18, // 24: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
+	18, // 25: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
+	71, // 26: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
+	18, // 27: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
+	72, // 28: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
+	15, // 29: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
 	6,  // 30: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
-	17, // 31: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
-	27, // 32: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
-	46, // 33: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18, // 31: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
+	28, // 32: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
+	70, // 33: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	2,  // 34: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
 	3,  // 35: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
 	4,  // 36: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
-	44, // 37: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
-	17, // 38: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
-	30, // 39: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
-	14, // 40: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
-	33, // 41: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
-	42, // 42: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	47, // 43: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	49, // 44: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	48, // 45: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	43, // 46: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	46, // 47: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	40, // 48: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
-	49, // 49: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
-	8,  // 50: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
-	10, // 51: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
-	12, // 52: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
-	18, // 53: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
-	20, // 54: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
-	22, // 55: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
-	24, // 56: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
-	26, // 57: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
-	29, // 58: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
-	32, // 59: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
-	35, // 60: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
-	37, // 61: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
-	39, // 62: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
-	9,  // 63: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
-	11, // 64: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
-	13, // 65: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
-	19, // 66: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
-	21, // 67: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
-	23, // 68: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
-	25, // 69: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
-	28, // 70: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
-	31, // 71: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
-	34, // 72: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
-	36, // 73: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
-	38, // 74: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
-	41, // 75: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
-	63, // [63:76] is the sub-list for method output_type
-	50, // [50:63] is the sub-list for method input_type
-	50, // [50:50] is the sub-list for extension type_name
-	50, // [50:50] is the sub-list for extension extendee
-	0,  // [0:50] is the sub-list for field type_name
+	68, // 37: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
+	18, // 38: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
+	31, // 39: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
+	15, // 40: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	34, // 41: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
+	66, // 42: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	71, // 43: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	73, // 44: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	72, // 45: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	67, // 46: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	70, // 47: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	41, // 48: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
+	73, // 49: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
+	18, // 50: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
+	70, // 51: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18, // 52: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
+	70, // 53: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18, // 54: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
+	7,  // 55: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
+	70, // 56: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	50, // 57: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
+	71, // 58: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
+	18, // 59: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
+	72, // 60: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
+	68, // 61: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
+	68, // 62: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
+	54, // 63: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	54, // 64: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
+	54, // 65: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	18, // 66: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
+	68, // 67: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
+	69, // 68: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
+	71, // 69: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
+	61, // 70: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
+	72, // 71: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
+	18, // 72: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
+	74, // 73: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
+	9,  // 74: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
+	11, // 75: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
+	13, // 76: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
+	19, // 77: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
+	21, // 78: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
+	23, // 79: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
+	25, // 80: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
+	27, // 81: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
+	30, // 82: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
+	33, // 83: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
+	36, // 84: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
+	38, // 85: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
+	40, // 86: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
+	43, // 87: organism.medulla.v1.MedullaService.Promote:input_type -> organism.medulla.v1.PromoteRequest
+	45, // 88: organism.medulla.v1.MedullaService.Consolidate:input_type -> organism.medulla.v1.ConsolidateRequest
+	47, // 89: organism.medulla.v1.MedullaService.Learn:input_type -> organism.medulla.v1.LearnRequest
+	49, // 90: organism.medulla.v1.MedullaService.Portfolio:input_type -> organism.medulla.v1.PortfolioRequest
+	52, // 91: organism.medulla.v1.MedullaService.PeerDoctrine:input_type -> organism.medulla.v1.PeerDoctrineRequest
+	55, // 92: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
+	57, // 93: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
+	59, // 94: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
+	62, // 95: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
+	64, // 96: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
+	10, // 97: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
+	12, // 98: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
+	14, // 99: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
+	20, // 100: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
+	22, // 101: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
+	24, // 102: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
+	26, // 103: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
+	29, // 104: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
+	32, // 105: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
+	35, // 106: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
+	37, // 107: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
+	39, // 108: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
+	42, // 109: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
+	44, // 110: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
+	46, // 111: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
+	48, // 112: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
+	51, // 113: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
+	53, // 114: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
+	56, // 115: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
+	58, // 116: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
+	60, // 117: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
+	63, // 118: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
+	65, // 119: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
+	97, // [97:120] is the sub-list for method output_type
+	74, // [74:97] is the sub-list for method input_type
+	74, // [74:74] is the sub-list for extension type_name
+	74, // [74:74] is the sub-list for extension extendee
+	0,  // [0:74] is the sub-list for field type_name
 }
 
 func init() { file_organism_medulla_v1_medulla_proto_init() }
@@ -3297,8 +5096,8 @@ func file_organism_medulla_v1_medulla_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_medulla_v1_medulla_proto_rawDesc), len(file_organism_medulla_v1_medulla_proto_rawDesc)),
-			NumEnums:      7,
-			NumMessages:   37,
+			NumEnums:      8,
+			NumMessages:   60,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

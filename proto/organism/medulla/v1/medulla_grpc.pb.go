@@ -32,6 +32,16 @@ const (
 	MedullaService_ListReceipts_FullMethodName     = "/organism.medulla.v1.MedullaService/ListReceipts"
 	MedullaService_BumpStoreVersion_FullMethodName = "/organism.medulla.v1.MedullaService/BumpStoreVersion"
 	MedullaService_ImportClaims_FullMethodName     = "/organism.medulla.v1.MedullaService/ImportClaims"
+	MedullaService_Promote_FullMethodName          = "/organism.medulla.v1.MedullaService/Promote"
+	MedullaService_Consolidate_FullMethodName      = "/organism.medulla.v1.MedullaService/Consolidate"
+	MedullaService_Learn_FullMethodName            = "/organism.medulla.v1.MedullaService/Learn"
+	MedullaService_Portfolio_FullMethodName        = "/organism.medulla.v1.MedullaService/Portfolio"
+	MedullaService_PeerDoctrine_FullMethodName     = "/organism.medulla.v1.MedullaService/PeerDoctrine"
+	MedullaService_FollowPeer_FullMethodName       = "/organism.medulla.v1.MedullaService/FollowPeer"
+	MedullaService_ListPeers_FullMethodName        = "/organism.medulla.v1.MedullaService/ListPeers"
+	MedullaService_SyncPeer_FullMethodName         = "/organism.medulla.v1.MedullaService/SyncPeer"
+	MedullaService_ListForeign_FullMethodName      = "/organism.medulla.v1.MedullaService/ListForeign"
+	MedullaService_Adopt_FullMethodName            = "/organism.medulla.v1.MedullaService/Adopt"
 )
 
 // MedullaServiceClient is the client API for MedullaService service.
@@ -68,6 +78,39 @@ type MedullaServiceClient interface {
 	BumpStoreVersion(ctx context.Context, in *BumpStoreVersionRequest, opts ...grpc.CallOption) (*BumpStoreVersionResponse, error)
 	// ImportClaims reads exported claim files back through the write door (owner only).
 	ImportClaims(ctx context.Context, in *ImportClaimsRequest, opts ...grpc.CallOption) (*ImportClaimsResponse, error)
+	// Promote is the audited crossing of a verified project claim into the medulla tier (C8.3,
+	// C8.2). The copy carries Origin-Brain, Promoted-By (from the credential), the reason and the
+	// promotion time; the project original stays where it is. Promoting an unchanged claim again
+	// is idempotent and says so.
+	Promote(ctx context.Context, in *PromoteRequest, opts ...grpc.CallOption) (*PromoteResponse, error)
+	// Consolidate merges medulla claims that say the same thing (C8.4): evidence union, a body
+	// that recites each source, confidence capped at the lowest source unless the owner raises
+	// it; the sources are retired into history, never deleted. The consolidating agent must not
+	// have authored any source (GRADER_IS_AUTHOR).
+	Consolidate(ctx context.Context, in *ConsolidateRequest, opts ...grpc.CallOption) (*ConsolidateResponse, error)
+	// Learn records feedback from a session in one brain on a medulla claim born in another
+	// brain. A not_wrong feedback counts one reuse event. The meter measures survival, not
+	// causation: it says the crossed claim was applied and not found wrong, never that it caused
+	// the success.
+	Learn(ctx context.Context, in *LearnRequest, opts ...grpc.CallOption) (*LearnResponse, error)
+	// Portfolio lists per brain what it holds, what it promoted and how often that was reused
+	// elsewhere; isolated brains appear only as a count.
+	Portfolio(ctx context.Context, in *PortfolioRequest, opts ...grpc.CallOption) (*PortfolioResponse, error)
+	// PeerDoctrine is the one RPC a federation peer credential may call: it pages through the
+	// live medulla-tier claims, never project claims and never anything born in an isolated brain.
+	PeerDoctrine(ctx context.Context, in *PeerDoctrineRequest, opts ...grpc.CallOption) (*PeerDoctrineResponse, error)
+	// FollowPeer stores (or updates) a peer medulla to pull promoted doctrine from (owner only).
+	FollowPeer(ctx context.Context, in *FollowPeerRequest, opts ...grpc.CallOption) (*FollowPeerResponse, error)
+	// ListPeers lists the followed peers; credentials are never returned (owner only).
+	ListPeers(ctx context.Context, in *ListPeersRequest, opts ...grpc.CallOption) (*ListPeersResponse, error)
+	// SyncPeer pulls a peer's doctrine now into the foreign (global-verse) table; it mutates no
+	// local memory (owner only).
+	SyncPeer(ctx context.Context, in *SyncPeerRequest, opts ...grpc.CallOption) (*SyncPeerResponse, error)
+	// ListForeign lists foreign material pulled from peers: proposals with their provenance.
+	ListForeign(ctx context.Context, in *ListForeignRequest, opts ...grpc.CallOption) (*ListForeignResponse, error)
+	// Adopt admits one foreign claim through the memorize door (human origin only) and returns
+	// the verse adoption receipt.
+	Adopt(ctx context.Context, in *AdoptRequest, opts ...grpc.CallOption) (*AdoptResponse, error)
 }
 
 type medullaServiceClient struct {
@@ -208,6 +251,106 @@ func (c *medullaServiceClient) ImportClaims(ctx context.Context, in *ImportClaim
 	return out, nil
 }
 
+func (c *medullaServiceClient) Promote(ctx context.Context, in *PromoteRequest, opts ...grpc.CallOption) (*PromoteResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PromoteResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Promote_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Consolidate(ctx context.Context, in *ConsolidateRequest, opts ...grpc.CallOption) (*ConsolidateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ConsolidateResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Consolidate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Learn(ctx context.Context, in *LearnRequest, opts ...grpc.CallOption) (*LearnResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LearnResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Learn_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Portfolio(ctx context.Context, in *PortfolioRequest, opts ...grpc.CallOption) (*PortfolioResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PortfolioResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Portfolio_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) PeerDoctrine(ctx context.Context, in *PeerDoctrineRequest, opts ...grpc.CallOption) (*PeerDoctrineResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PeerDoctrineResponse)
+	err := c.cc.Invoke(ctx, MedullaService_PeerDoctrine_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) FollowPeer(ctx context.Context, in *FollowPeerRequest, opts ...grpc.CallOption) (*FollowPeerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FollowPeerResponse)
+	err := c.cc.Invoke(ctx, MedullaService_FollowPeer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) ListPeers(ctx context.Context, in *ListPeersRequest, opts ...grpc.CallOption) (*ListPeersResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListPeersResponse)
+	err := c.cc.Invoke(ctx, MedullaService_ListPeers_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) SyncPeer(ctx context.Context, in *SyncPeerRequest, opts ...grpc.CallOption) (*SyncPeerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SyncPeerResponse)
+	err := c.cc.Invoke(ctx, MedullaService_SyncPeer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) ListForeign(ctx context.Context, in *ListForeignRequest, opts ...grpc.CallOption) (*ListForeignResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListForeignResponse)
+	err := c.cc.Invoke(ctx, MedullaService_ListForeign_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *medullaServiceClient) Adopt(ctx context.Context, in *AdoptRequest, opts ...grpc.CallOption) (*AdoptResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AdoptResponse)
+	err := c.cc.Invoke(ctx, MedullaService_Adopt_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MedullaServiceServer is the server API for MedullaService service.
 // All implementations must embed UnimplementedMedullaServiceServer
 // for forward compatibility.
@@ -242,6 +385,39 @@ type MedullaServiceServer interface {
 	BumpStoreVersion(context.Context, *BumpStoreVersionRequest) (*BumpStoreVersionResponse, error)
 	// ImportClaims reads exported claim files back through the write door (owner only).
 	ImportClaims(context.Context, *ImportClaimsRequest) (*ImportClaimsResponse, error)
+	// Promote is the audited crossing of a verified project claim into the medulla tier (C8.3,
+	// C8.2). The copy carries Origin-Brain, Promoted-By (from the credential), the reason and the
+	// promotion time; the project original stays where it is. Promoting an unchanged claim again
+	// is idempotent and says so.
+	Promote(context.Context, *PromoteRequest) (*PromoteResponse, error)
+	// Consolidate merges medulla claims that say the same thing (C8.4): evidence union, a body
+	// that recites each source, confidence capped at the lowest source unless the owner raises
+	// it; the sources are retired into history, never deleted. The consolidating agent must not
+	// have authored any source (GRADER_IS_AUTHOR).
+	Consolidate(context.Context, *ConsolidateRequest) (*ConsolidateResponse, error)
+	// Learn records feedback from a session in one brain on a medulla claim born in another
+	// brain. A not_wrong feedback counts one reuse event. The meter measures survival, not
+	// causation: it says the crossed claim was applied and not found wrong, never that it caused
+	// the success.
+	Learn(context.Context, *LearnRequest) (*LearnResponse, error)
+	// Portfolio lists per brain what it holds, what it promoted and how often that was reused
+	// elsewhere; isolated brains appear only as a count.
+	Portfolio(context.Context, *PortfolioRequest) (*PortfolioResponse, error)
+	// PeerDoctrine is the one RPC a federation peer credential may call: it pages through the
+	// live medulla-tier claims, never project claims and never anything born in an isolated brain.
+	PeerDoctrine(context.Context, *PeerDoctrineRequest) (*PeerDoctrineResponse, error)
+	// FollowPeer stores (or updates) a peer medulla to pull promoted doctrine from (owner only).
+	FollowPeer(context.Context, *FollowPeerRequest) (*FollowPeerResponse, error)
+	// ListPeers lists the followed peers; credentials are never returned (owner only).
+	ListPeers(context.Context, *ListPeersRequest) (*ListPeersResponse, error)
+	// SyncPeer pulls a peer's doctrine now into the foreign (global-verse) table; it mutates no
+	// local memory (owner only).
+	SyncPeer(context.Context, *SyncPeerRequest) (*SyncPeerResponse, error)
+	// ListForeign lists foreign material pulled from peers: proposals with their provenance.
+	ListForeign(context.Context, *ListForeignRequest) (*ListForeignResponse, error)
+	// Adopt admits one foreign claim through the memorize door (human origin only) and returns
+	// the verse adoption receipt.
+	Adopt(context.Context, *AdoptRequest) (*AdoptResponse, error)
 	mustEmbedUnimplementedMedullaServiceServer()
 }
 
@@ -290,6 +466,36 @@ func (UnimplementedMedullaServiceServer) BumpStoreVersion(context.Context, *Bump
 }
 func (UnimplementedMedullaServiceServer) ImportClaims(context.Context, *ImportClaimsRequest) (*ImportClaimsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ImportClaims not implemented")
+}
+func (UnimplementedMedullaServiceServer) Promote(context.Context, *PromoteRequest) (*PromoteResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Promote not implemented")
+}
+func (UnimplementedMedullaServiceServer) Consolidate(context.Context, *ConsolidateRequest) (*ConsolidateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Consolidate not implemented")
+}
+func (UnimplementedMedullaServiceServer) Learn(context.Context, *LearnRequest) (*LearnResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Learn not implemented")
+}
+func (UnimplementedMedullaServiceServer) Portfolio(context.Context, *PortfolioRequest) (*PortfolioResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Portfolio not implemented")
+}
+func (UnimplementedMedullaServiceServer) PeerDoctrine(context.Context, *PeerDoctrineRequest) (*PeerDoctrineResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PeerDoctrine not implemented")
+}
+func (UnimplementedMedullaServiceServer) FollowPeer(context.Context, *FollowPeerRequest) (*FollowPeerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FollowPeer not implemented")
+}
+func (UnimplementedMedullaServiceServer) ListPeers(context.Context, *ListPeersRequest) (*ListPeersResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListPeers not implemented")
+}
+func (UnimplementedMedullaServiceServer) SyncPeer(context.Context, *SyncPeerRequest) (*SyncPeerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SyncPeer not implemented")
+}
+func (UnimplementedMedullaServiceServer) ListForeign(context.Context, *ListForeignRequest) (*ListForeignResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListForeign not implemented")
+}
+func (UnimplementedMedullaServiceServer) Adopt(context.Context, *AdoptRequest) (*AdoptResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Adopt not implemented")
 }
 func (UnimplementedMedullaServiceServer) mustEmbedUnimplementedMedullaServiceServer() {}
 func (UnimplementedMedullaServiceServer) testEmbeddedByValue()                        {}
@@ -546,6 +752,186 @@ func _MedullaService_ImportClaims_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MedullaService_Promote_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PromoteRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Promote(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Promote_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Promote(ctx, req.(*PromoteRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Consolidate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ConsolidateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Consolidate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Consolidate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Consolidate(ctx, req.(*ConsolidateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Learn_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LearnRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Learn(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Learn_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Learn(ctx, req.(*LearnRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Portfolio_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PortfolioRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Portfolio(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Portfolio_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Portfolio(ctx, req.(*PortfolioRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_PeerDoctrine_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PeerDoctrineRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).PeerDoctrine(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_PeerDoctrine_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).PeerDoctrine(ctx, req.(*PeerDoctrineRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_FollowPeer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FollowPeerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).FollowPeer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_FollowPeer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).FollowPeer(ctx, req.(*FollowPeerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_ListPeers_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListPeersRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).ListPeers(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_ListPeers_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).ListPeers(ctx, req.(*ListPeersRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_SyncPeer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SyncPeerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).SyncPeer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_SyncPeer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).SyncPeer(ctx, req.(*SyncPeerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_ListForeign_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListForeignRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).ListForeign(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_ListForeign_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).ListForeign(ctx, req.(*ListForeignRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MedullaService_Adopt_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AdoptRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).Adopt(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_Adopt_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).Adopt(ctx, req.(*AdoptRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MedullaService_ServiceDesc is the grpc.ServiceDesc for MedullaService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -604,6 +990,46 @@ var MedullaService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ImportClaims",
 			Handler:    _MedullaService_ImportClaims_Handler,
+		},
+		{
+			MethodName: "Promote",
+			Handler:    _MedullaService_Promote_Handler,
+		},
+		{
+			MethodName: "Consolidate",
+			Handler:    _MedullaService_Consolidate_Handler,
+		},
+		{
+			MethodName: "Learn",
+			Handler:    _MedullaService_Learn_Handler,
+		},
+		{
+			MethodName: "Portfolio",
+			Handler:    _MedullaService_Portfolio_Handler,
+		},
+		{
+			MethodName: "PeerDoctrine",
+			Handler:    _MedullaService_PeerDoctrine_Handler,
+		},
+		{
+			MethodName: "FollowPeer",
+			Handler:    _MedullaService_FollowPeer_Handler,
+		},
+		{
+			MethodName: "ListPeers",
+			Handler:    _MedullaService_ListPeers_Handler,
+		},
+		{
+			MethodName: "SyncPeer",
+			Handler:    _MedullaService_SyncPeer_Handler,
+		},
+		{
+			MethodName: "ListForeign",
+			Handler:    _MedullaService_ListForeign_Handler,
+		},
+		{
+			MethodName: "Adopt",
+			Handler:    _MedullaService_Adopt_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
