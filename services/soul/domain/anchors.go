@@ -272,11 +272,15 @@ func excludedHashContext(before string) bool {
 }
 
 func plausibleSHA(s string) bool {
+	// git prints object names in lowercase; a capital letter means a word such as Ed25519.
+	if strings.ToLower(s) != s {
+		return false
+	}
 	if len(s) == 40 {
 		return true
 	}
 	letters, digits := 0, 0
-	for _, r := range strings.ToLower(s) {
+	for _, r := range s {
 		if r >= 'a' && r <= 'f' {
 			letters++
 		} else if r >= '0' && r <= '9' {

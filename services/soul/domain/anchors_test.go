@@ -47,6 +47,8 @@ func TestAnchorClassification(t *testing.T) {
 		{"numbered step is not a PR", "Next Agent Prompt #1", "", ""},
 		{"issue is not a PR", "see issue #12", "", ""},
 		{"hex word without digits is not a commit", "`deadbeef`", "", ""},
+		{"mixed-case hex word is not a commit", "keys are (Ed25519-signed) and `Ed25519`", "", ""},
+		{"lowercase sha after a paren is a commit", "landed (8f73d88)", domain.AnchorCommit, "8f73d88"},
 		{"go pattern is not a path", "`./...`", "", ""},
 		{"plain term", "`graph_changed`", "", ""},
 	}

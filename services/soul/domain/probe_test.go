@@ -67,6 +67,7 @@ The battery holds 37 cases in ` + "`scratchpad/m1nd_battery.py`" + `.
 - The served owner runs ~6.3k nodes warm.
 - Battery at 37/37 green, zero grep losses.
 - The last run sits in ` + "`logs/run.log`" + `.
+- Compiler caches fill ` + "`.cache/`" + ` on the first build.
 
 ### Addendum 2
 
@@ -135,6 +136,7 @@ func TestProbeSeedCase(t *testing.T) {
 		{"runtime count is unprovable now", "6.3k nodes", domain.StateUnprovableNow, domain.ReasonProbeOff},
 		{"execution result is receipt priced", "37/37 green", domain.StateReceiptRequired, domain.ReasonExecution},
 		{"gitignored absent path is unprovable", "logs/run.log", domain.StateUnprovableNow, domain.ReasonIgnored},
+		{"gitignored absent directory is unprovable", "Compiler caches", domain.StateUnprovableNow, domain.ReasonIgnored},
 		{"never-landed file is unanchored", "glama.json", domain.StateStale, domain.ReasonUnanchored},
 		{"deleted file is missing", "impact_probe.py", domain.StateStale, domain.ReasonFileMissing},
 		{"intra-soul contradiction", "Battery: 36 cases", domain.StateStale, domain.ReasonContradicted},

@@ -169,19 +169,28 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 		ignoreAnswers.m[r.root] = snap
 		ignoreAnswers.Unlock()
 	}()
+	// A missing path cannot tell git whether it is a directory, and directory-only patterns
+	// ("/build/") match only a path spelled with a trailing slash: ask both spellings.
 	var in bytes.Buffer
+	asked := map[string][]string{}
 	for _, p := range paths {
-		in.WriteString(p)
-		in.WriteByte(0)
+		base := strings.TrimSuffix(p, "/")
+		if _, dup := asked[base]; !dup {
+			in.WriteString(base)
+			in.WriteByte(0)
+			in.WriteString(base + "/")
+			in.WriteByte(0)
+		}
+		asked[base] = append(asked[base], p)
 	}
 	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin")
 	if err != nil && exitCode(err) != 1 {
 		return err
 	}
-	for _, p := range bytes.Split(res, []byte{0}) {
-		if len(p) > 0 {
-			out[strings.TrimSuffix(string(p), "/")] = true
-			fresh[strings.TrimSuffix(string(p), "/")] = true
+	for _, hit := range bytes.Split(res, []byte{0}) {
+		for _, p := range asked[strings.TrimSuffix(string(hit), "/")] {
+			out[p] = true
+			fresh[p] = true
 		}
 	}
 	return nil
