@@ -43,8 +43,6 @@ var defaultHeadingRules = []headingRule{
 	{"problems", TissueVerifiable},
 	{"checkpoint", TissueVerifiable},
 	{"addendum", TissueVerifiable},
-	{"changelog", TissueVerifiable},
-	{"overview", TissueVerifiable},
 	{"proof standard", TissueMixed},
 	{"next agent prompt", TissueMixed},
 	{"next steps", TissueMixed},
