@@ -37,6 +37,10 @@ lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
 	$(GO) vet $(PKGS)
 	cd proto && $(BUF) lint
 
+.PHONY: breaking
+breaking: ## compare proto/ with BASE (default main) for wire-breaking changes; meaningful on a branch
+	cd proto && $(BUF) breaking --against '$(CURDIR)/.git#branch=$(or $(BASE),main),subdir=proto'
+
 .PHONY: build
 build: ## build bin/organism
 	$(GO) build -o $(BIN) ./cmd/organism
