@@ -1,10 +1,11 @@
-// Package medulla assembles the medulla organ: brains, the memorize sink, recall, verify and the ledger.
+// Package medulla assembles the medulla organ: brains, the memorize sink, recall, verify, the promote gauntlet, federation and the ledger.
 package medulla
 
 import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"google.golang.org/grpc"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
+	"github.com/organism-dev/organism/services/medulla/peering"
 	"github.com/organism-dev/organism/services/medulla/store"
 	"github.com/organism-dev/organism/services/medulla/transport"
 )
@@ -31,6 +33,11 @@ type Options struct {
 	MaxBatch int
 	// Synchronous is SQLite's durability setting; default FULL (fsync at every group commit).
 	Synchronous sqlitedb.Synchronous
+	// Peers dials federation peers; defaults to plain gRPC (peering.Dialer).
+	Peers domain.PeerDialer
+	// PeerSyncInterval is how often followed peers are pulled in the background; default 10
+	// minutes, negative turns the periodic pull off (SyncPeer still pulls on demand).
+	PeerSyncInterval time.Duration
 }
 
 // Service is a running medulla organ.
@@ -38,6 +45,8 @@ type Service struct {
 	store  *store.Store
 	domain *domain.Service
 	server *transport.Server
+	stop   context.CancelFunc
+	done   chan struct{}
 }
 
 // Open opens <DataDir>/medulla.db and builds the organ.
@@ -52,12 +61,42 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("medulla: %w", err)
 	}
-	svc, err := domain.New(ctx, domain.Options{Store: st, Clock: opts.Clock, IDs: opts.IDs, Repo: opts.Repo})
+	if opts.Peers == nil {
+		opts.Peers = peering.Dialer{}
+	}
+	svc, err := domain.New(ctx, domain.Options{Store: st, Clock: opts.Clock, IDs: opts.IDs, Repo: opts.Repo, Peers: opts.Peers})
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("medulla: %w", err)
 	}
-	return &Service{store: st, domain: svc, server: transport.New(svc, opts.Logger)}, nil
+	if opts.PeerSyncInterval == 0 {
+		opts.PeerSyncInterval = 10 * time.Minute
+	}
+	bg, stop := context.WithCancel(context.Background())
+	s := &Service{store: st, domain: svc, server: transport.New(svc, opts.Logger), stop: stop, done: make(chan struct{})}
+	go s.pullPeers(bg, opts.PeerSyncInterval, opts.Logger)
+	return s, nil
+}
+
+// pullPeers pulls every followed peer's doctrine on a timer until Close. A failed pull is
+// recorded on the peer (ListPeers shows it) and logged; it never stops the loop.
+func (s *Service) pullPeers(ctx context.Context, every time.Duration, logger *slog.Logger) {
+	defer close(s.done)
+	if every < 0 {
+		return
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.domain.SyncAll(ctx); err != nil && ctx.Err() == nil {
+				logger.Warn("medulla: periodic peer pull", "err", err)
+			}
+		}
+	}
 }
 
 // Register adds the MedullaService to a gRPC server.
@@ -66,4 +105,8 @@ func (s *Service) Register(r grpc.ServiceRegistrar) {
 }
 
 // Close finishes queued writes and closes the database.
-func (s *Service) Close() error { return s.store.Close() }
+func (s *Service) Close() error {
+	s.stop()
+	<-s.done
+	return s.store.Close()
+}

@@ -57,7 +57,12 @@ func (c Caller) mayAct(brain string) bool {
 	return c.Origin == OriginAgent && c.Brain != "" && c.Brain == brain
 }
 
-// mayRead says whether the caller may read brain: its own binding and the medulla tier.
+// mayRead says whether the caller may read brain: its own binding and the medulla tier. A
+// federation peer reads nothing through the ordinary doors: it has PeerDoctrine, which only
+// ever shows what crossed into the medulla tier.
 func (c Caller) mayRead(brain string) bool {
+	if c.Origin == OriginPeer {
+		return false
+	}
 	return c.mayAct(brain) || brain == MedullaBrain
 }

@@ -33,6 +33,14 @@ const (
 	ReasonAlreadyVerified      Reason = "ALREADY_VERIFIED"
 	ReasonMalformedClaimFile   Reason = "MALFORMED_CLAIM_FILE"
 	ReasonIsolatedBrain        Reason = "ISOLATED_BRAIN"
+	ReasonNotVerified          Reason = "NOT_VERIFIED"
+	ReasonGraderIsAuthor       Reason = "GRADER_IS_AUTHOR"
+	ReasonNotCrossed           Reason = "NOT_CROSSED"
+	ReasonPeerNotFound         Reason = "PEER_NOT_FOUND"
+	ReasonPeerUnavailable      Reason = "PEER_UNAVAILABLE"
+	ReasonForeignNotFound      Reason = "FOREIGN_NOT_FOUND"
+	ReasonAlreadyAdopted       Reason = "ALREADY_ADOPTED"
+	ReasonNothingToConsolidate Reason = "NOTHING_TO_CONSOLIDATE"
 )
 
 // Refusal is a named non-event: the proposal was refused and nothing changed.

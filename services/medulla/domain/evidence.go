@@ -31,15 +31,41 @@ type Anchor struct {
 	SHA256 string
 	Line   int32
 	Ref    string
+	// Origin is stamped when the anchor crossed out of its brain (C8.2): it points into that
+	// brain's repository (or "<peer>:<brain>" for foreign material), never into the holder's.
+	Origin string
+	// Unverifiable is stamped when the anchor could not be re-measured at its origin as it
+	// crossed (evidence_unverifiable).
+	Unverifiable bool
 }
 
-// measurable reports whether the anchor can be re-hashed against a repository.
-func (a Anchor) measurable() bool { return a.Kind == AnchorFile || a.Kind == AnchorLine }
+// measurable reports whether the anchor can be re-hashed against the holding brain's
+// repository; an origin-qualified anchor points into another repository.
+func (a Anchor) measurable() bool {
+	return (a.Kind == AnchorFile || a.Kind == AnchorLine) && a.Origin == ""
+}
 
 // identity is what must survive a supersession: dropping an identity is a downgrade, while a
 // re-measured hash of the same file is not.
 func (a Anchor) identity() string {
-	return fmt.Sprintf("%s\x00%s\x00%d\x00%s", a.Kind, a.Path, a.Line, a.Ref)
+	return fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", a.Kind, a.Path, a.Line, a.Ref, a.Origin)
+}
+
+// Qualified renders an origin-qualified anchor the way C8.2 spells it: "brain:path@sha256"
+// for files, "brain:path:line@sha256" for lines, "brain@ref" for commits and receipts. It is
+// empty for local anchors.
+func (a Anchor) Qualified() string {
+	if a.Origin == "" {
+		return ""
+	}
+	switch a.Kind {
+	case AnchorFile:
+		return a.Origin + ":" + a.Path + "@" + a.SHA256
+	case AnchorLine:
+		return fmt.Sprintf("%s:%s:%d@%s", a.Origin, a.Path, a.Line, a.SHA256)
+	default:
+		return a.Origin + "@" + a.Ref
+	}
 }
 
 // String renders an anchor for humans and logs.

@@ -27,12 +27,16 @@ type MemorizeInput struct {
 	// carried is set only by Import: the version as exported, whose provenance and state the
 	// owner re-admits.
 	carried *Claim
+	// adopted is set only by Adopt: the foreign claim this write admits.
+	adopted *ForeignClaim
 }
 
 // MemorizeResult is the admitted version and its commit receipt.
 type MemorizeResult struct {
 	Claim   Claim
 	Receipt Receipt
+	// Adoption is the verse adoption receipt of an Adopt.
+	Adoption *Receipt
 }
 
 var (
@@ -56,6 +60,9 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 	p := s.propose(in.Brain, EffectMemorize, in.Slug, c)
 	if in.carried != nil {
 		p.effect = EffectImport
+	}
+	if in.adopted != nil {
+		p.effect = EffectAdopt
 	}
 	if !c.mayAct(in.Brain) {
 		return MemorizeResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
@@ -82,6 +89,17 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 		res, refused = MemorizeResult{}, nil
 		p := *p
 		p.gates = append([]string(nil), p.gates...)
+		if in.adopted != nil {
+			ref, err := s.checkAdoptable(tx, in.adopted)
+			if err != nil {
+				return err
+			}
+			if ref != nil {
+				refused = ref
+				return s.reject(tx, &p, ref)
+			}
+			p.pass("not-yet-adopted")
+		}
 		claim, supersedes, ref, err := s.decide(tx, c, &p, in)
 		if err != nil {
 			return err
@@ -99,6 +117,11 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 			return err
 		}
 		res = MemorizeResult{Claim: claim, Receipt: *r}
+		if in.adopted != nil {
+			if res.Adoption, err = s.admitAdoption(tx, &p, in.adopted, claim, r); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -213,6 +236,10 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 		claim.Version = live.Version + 1
 		claim.Provenance.Created = live.Provenance.Created
 		claim.Provenance.OriginBrain = live.Provenance.OriginBrain
+	} else if last, err := tx.LastVersion(in.Brain, in.Slug); err != nil {
+		return Claim{}, 0, nil, err
+	} else {
+		claim.Version = last + 1
 	}
 	if in.carried != nil {
 		// The owner re-admits an exported version: its provenance travels with it, but the

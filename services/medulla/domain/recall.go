@@ -121,6 +121,16 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 	if wantProject || own.Name == MedullaBrain {
 		q.Brains = append(q.Brains, own.Name)
 	}
+	if own.Name == MedullaBrain && !c.mayAct(MedullaBrain) && len(isolated) > 0 {
+		// Reading the medulla tier directly is still a crossing for anyone but the owner:
+		// doctrine born in an isolated brain stays withheld, and counted.
+		q.MedullaOriginNotIn = isolated
+		cq := q
+		cq.MedullaOriginNotIn, cq.MedullaOriginIn = nil, isolated
+		if res.ExcludedCount, err = s.store.CountMatches(ctx, cq); err != nil {
+			return RecallResult{}, err
+		}
+	}
 	crossing := own.Name != MedullaBrain && wantMedulla
 	if crossing {
 		if own.Policy == PolicyIsolated {

@@ -13,6 +13,8 @@ type ReceiptKind string
 const (
 	ReceiptCommit    ReceiptKind = "commit"
 	ReceiptRejection ReceiptKind = "rejection"
+	// ReceiptAdoption records foreign (global-verse) material admitted by the owner.
+	ReceiptAdoption ReceiptKind = "adoption"
 )
 
 // Effects a proposal can ask for.
@@ -21,6 +23,10 @@ const (
 	EffectVerify           = "verify"
 	EffectImport           = "import"
 	EffectBumpStoreVersion = "bump-store-version"
+	EffectPromote          = "promote"
+	EffectConsolidate      = "consolidate"
+	EffectLearn            = "learn"
+	EffectAdopt            = "adopt"
 )
 
 // Receipt is one entry of a brain's append-only ledger.
@@ -62,6 +68,12 @@ func (p *proposal) pass(gate string) { p.gates = append(p.gates, gate) }
 // commit appends the commit receipt (id rid, allocated before the effect so the effect can
 // point at it) after advancing the brain's store version.
 func (s *Service) commit(tx Tx, p *proposal, rid string, details map[string]string) (*Receipt, error) {
+	return s.commitVerse(tx, p, rid, VerseInternal, details)
+}
+
+// commitVerse is commit with the receipt placed in verse: a crossing into the medulla tier is
+// owner-safe sharing (local), not private organ state.
+func (s *Service) commitVerse(tx Tx, p *proposal, rid string, verse Verse, details map[string]string) (*Receipt, error) {
 	before, after, err := tx.BumpStoreVersion(p.brain)
 	if err != nil {
 		return nil, err
@@ -69,7 +81,7 @@ func (s *Service) commit(tx Tx, p *proposal, rid string, details map[string]stri
 	r := &Receipt{
 		ID: rid, Brain: p.brain, Kind: ReceiptCommit, ProposalID: p.id,
 		Effect: p.effect, Subject: p.subject, Gates: p.gates, VersionFrom: before, VersionTo: after,
-		Details: details, By: p.by, At: s.now(), Verse: VerseInternal,
+		Details: details, By: p.by, At: s.now(), Verse: verse,
 	}
 	return r, tx.AppendReceipt(r)
 }
@@ -93,8 +105,13 @@ func (s *Service) reject(tx Tx, p *proposal, ref *Refusal) error {
 	return nil
 }
 
-// refuseLogged records a refusal in the brain's ledger in its own write and returns it.
+// refuseLogged records a refusal in the brain's ledger in its own write and returns it. A
+// federation peer's refusals are answered but not written: a peer can cause no write at all,
+// not even a ledger line.
 func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *Refusal) error {
+	if p.by.Origin == OriginPeer {
+		return ref
+	}
 	if err := s.store.Write(ctx, func(tx Tx) error { return s.reject(tx, p, ref) }); err != nil {
 		return err
 	}

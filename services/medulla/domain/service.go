@@ -28,6 +28,17 @@ type Store interface {
 	CountMatches(ctx context.Context, q SearchQuery) (int, error)
 	// Receipts pages through a brain's ledger newest first; before is the last seq seen (0 = newest).
 	Receipts(ctx context.Context, brain string, before int64, limit int) ([]Receipt, error)
+
+	// Peers lists followed peers by name; Peer reads one (ErrNotFound when absent).
+	Peers(ctx context.Context) ([]Peer, error)
+	Peer(ctx context.Context, name string) (Peer, error)
+	ForeignByID(ctx context.Context, id string) (ForeignClaim, error)
+	// ForeignClaims pages foreign material by arrival order; after is the last Seq seen.
+	ForeignClaims(ctx context.Context, peer string, includeAdopted bool, after int64, limit int) ([]ForeignClaim, error)
+	// ReuseCounts counts a medulla claim's not_wrong and wrong events from brains other than its origin.
+	ReuseCounts(ctx context.Context, slug string) (reuse, wrong int64, err error)
+	// PortfolioCounts returns per-brain verified, promoted-out, reused and wrong counts.
+	PortfolioCounts(ctx context.Context) (map[string]PortfolioRow, error)
 }
 
 // Tx is the view a write function has of the store inside its transaction. If the function
@@ -43,6 +54,21 @@ type Tx interface {
 	// BumpStoreVersion advances a brain's store version by one and returns before and after.
 	BumpStoreVersion(brain string) (int64, int64, error)
 	AppendReceipt(r *Receipt) error
+	// Retire supersedes a live version without a successor (consolidation): it leaves the live
+	// set and the search index and stays readable in History.
+	Retire(c Claim, at time.Time) error
+	// LastVersion is the highest version a slug ever had (0 for none), live or not: a slug whose
+	// versions were all retired continues its numbering.
+	LastVersion(brain, slug string) (int64, error)
+
+	PutPeer(p Peer) error
+	SetPeerSync(name string, at time.Time, lastError string) error
+	// AddForeign stores a peer's claim version unless (peer, slug, version) is already held.
+	AddForeign(f ForeignClaim) (added bool, err error)
+	Foreign(id string) (ForeignClaim, error)
+	MarkAdopted(id, brain, slug, receiptID string, at time.Time) error
+	// RecordReuse stores a learn event unless the learner already reported this feedback on the claim.
+	RecordReuse(e ReuseEvent) (added bool, err error)
 }
 
 // IDs names new receipts and generated slug suffixes; tests inject a deterministic one.
@@ -73,6 +99,8 @@ type Options struct {
 	Clock clock.Clock
 	IDs   IDs
 	Repo  Repo
+	// Peers dials federation peers; nil leaves SyncPeer answering PEER_UNAVAILABLE.
+	Peers PeerDialer
 }
 
 // Service is the medulla organ's rules bound to a store.
@@ -81,6 +109,7 @@ type Service struct {
 	clock clock.Clock
 	ids   IDs
 	repo  Repo
+	peers PeerDialer
 	// settings caches brain registrations (name -> Brain) for brainSettings; settingsGen counts
 	// registrations so a read that raced one is not cached.
 	settings    sync.Map
@@ -102,7 +131,7 @@ func New(ctx context.Context, opts Options) (*Service, error) {
 	if opts.Repo == nil {
 		opts.Repo = OSRepo{}
 	}
-	s := &Service{store: opts.Store, clock: opts.Clock, ids: opts.IDs, repo: opts.Repo}
+	s := &Service{store: opts.Store, clock: opts.Clock, ids: opts.IDs, repo: opts.Repo, peers: opts.Peers}
 	err := s.store.Write(ctx, func(tx Tx) error {
 		_, err := tx.Brain(MedullaBrain)
 		if !errors.Is(err, ErrNotFound) {

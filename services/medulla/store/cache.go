@@ -33,3 +33,6 @@ func (c *liveCache) put(key string, v domain.Claim) {
 	}
 	c.m[key] = v
 }
+
+// drop forgets a key whose live version was retired.
+func (c *liveCache) drop(key string) { delete(c.m, key) }

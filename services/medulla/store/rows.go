@@ -82,6 +82,9 @@ type evidenceRow struct {
 	SHA  string `json:"h,omitempty"`
 	Line int32  `json:"l,omitempty"`
 	Ref  string `json:"r,omitempty"`
+	// Origin and Unverifiable are the C8.2 stamps of an anchor that crossed.
+	Origin       string `json:"o,omitempty"`
+	Unverifiable bool   `json:"u,omitempty"`
 }
 
 func encodeEvidence(as []domain.Anchor) (string, error) {
@@ -90,7 +93,7 @@ func encodeEvidence(as []domain.Anchor) (string, error) {
 	}
 	rows := make([]evidenceRow, len(as))
 	for i, a := range as {
-		rows[i] = evidenceRow{Kind: string(a.Kind), Path: a.Path, SHA: a.SHA256, Line: a.Line, Ref: a.Ref}
+		rows[i] = evidenceRow{Kind: string(a.Kind), Path: a.Path, SHA: a.SHA256, Line: a.Line, Ref: a.Ref, Origin: a.Origin, Unverifiable: a.Unverifiable}
 	}
 	b, err := json.Marshal(rows)
 	return string(b), err
@@ -106,7 +109,7 @@ func decodeEvidence(s string) ([]domain.Anchor, error) {
 	}
 	out := make([]domain.Anchor, len(rows))
 	for i, r := range rows {
-		out[i] = domain.Anchor{Kind: domain.AnchorKind(r.Kind), Path: r.Path, SHA256: r.SHA, Line: r.Line, Ref: r.Ref}
+		out[i] = domain.Anchor{Kind: domain.AnchorKind(r.Kind), Path: r.Path, SHA256: r.SHA, Line: r.Line, Ref: r.Ref, Origin: r.Origin, Unverifiable: r.Unverifiable}
 	}
 	return out, nil
 }

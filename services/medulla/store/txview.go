@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
@@ -30,6 +31,9 @@ type txView struct {
 	receipts  []*domain.Receipt
 	ftsAdd    map[int64]ftsRow
 	ftsDel    []int64
+	// retired holds slugs whose live version this batch retired without a successor, with
+	// that version's number.
+	retired map[string]int64
 }
 
 type supersession struct {
@@ -56,7 +60,7 @@ type bulkInserts struct {
 
 func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64) *txView {
 	return &txView{ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, live: map[string]*domain.Claim{},
-		brains: map[string]*brainCounters{}, ftsAdd: map[int64]ftsRow{}}
+		brains: map[string]*brainCounters{}, ftsAdd: map[int64]ftsRow{}, retired: map[string]int64{}}
 }
 
 var _ domain.Tx = (*txView)(nil)
@@ -87,6 +91,9 @@ func (t *txView) Live(brain, slug string) (domain.Claim, error) {
 	key := liveKey(brain, slug)
 	if c, ok := t.live[key]; ok {
 		return *c, nil
+	}
+	if _, ok := t.retired[key]; ok {
+		return domain.Claim{}, domain.ErrNotFound
 	}
 	if c, ok := t.cache.get(key); ok {
 		return c, nil
@@ -133,6 +140,37 @@ func (t *txView) InsertVersion(c *domain.Claim, supersedes int64) error {
 	t.live[key] = &stored
 	t.ftsAdd[c.ID] = ftsRow{ID: c.ID, Slug: c.Slug, Body: c.Body}
 	return nil
+}
+
+func (t *txView) Retire(c domain.Claim, at time.Time) error {
+	key := liveKey(c.Brain, c.Slug)
+	if prev, pending := t.live[key]; pending {
+		if prev.ID != c.ID {
+			return fmt.Errorf("retire %s/%s: row %d is not the live version (row %d)", c.Brain, c.Slug, c.ID, prev.ID)
+		}
+		prev.SupersededAt = at
+		delete(t.ftsAdd, c.ID)
+	} else {
+		t.supersede = append(t.supersede, supersession{ID: c.ID, At: at.UnixNano()})
+		t.ftsDel = append(t.ftsDel, c.ID)
+	}
+	delete(t.live, key)
+	t.retired[key] = c.Version
+	t.counters(c.Brain).liveDelta--
+	return nil
+}
+
+func (t *txView) LastVersion(brain, slug string) (int64, error) {
+	key := liveKey(brain, slug)
+	if c, ok := t.live[key]; ok {
+		return c.Version, nil
+	}
+	if v, ok := t.retired[key]; ok {
+		return v, nil
+	}
+	var v int64
+	err := t.tx.QueryRowContext(t.ctx, `SELECT COALESCE(MAX(version), 0) FROM claim_versions WHERE brain = ? AND slug = ?`, brain, slug).Scan(&v)
+	return v, wrap("last version", err)
 }
 
 func (t *txView) BumpStoreVersion(brain string) (int64, int64, error) {

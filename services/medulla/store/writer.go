@@ -93,8 +93,9 @@ func (s *Store) runBatch(batch []*writeReq) {
 // any write failed or the commit failed; errs then holds each write's own error.
 func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	ctx := context.Background()
-	// A batch writes at most one version and one receipt per write.
-	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, len(batch))); err != nil {
+	// A batch writes at most one version and two receipts (an adoption's commit and adoption
+	// receipts) per write.
+	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, 2*len(batch))); err != nil {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
 	sqlTx, err := s.w.BeginTx(ctx, nil)
@@ -124,6 +125,11 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	s.nextID = tx.nextID
 	for key, c := range tx.live {
 		s.cache.put(key, *c)
+	}
+	for key := range tx.retired {
+		if _, ok := tx.live[key]; !ok {
+			s.cache.drop(key)
+		}
 	}
 	return errs, nil
 }

@@ -121,7 +121,8 @@ func anchorsToProto(as []domain.Anchor) []*medullav1.EvidenceAnchor {
 }
 
 func anchorToProtoMsg(a domain.Anchor) *medullav1.EvidenceAnchor {
-	return &medullav1.EvidenceAnchor{Kind: anchorToProto[a.Kind], Path: a.Path, Sha256: a.SHA256, Line: a.Line, Ref: a.Ref}
+	return &medullav1.EvidenceAnchor{Kind: anchorToProto[a.Kind], Path: a.Path, Sha256: a.SHA256, Line: a.Line, Ref: a.Ref,
+		OriginBrain: a.Origin, Unverifiable: a.Unverifiable, Qualified: a.Qualified()}
 }
 
 func anchorsFromProto(as []*medullav1.EvidenceAnchor) []domain.Anchor {
@@ -132,6 +133,16 @@ func anchorsFromProto(as []*medullav1.EvidenceAnchor) []domain.Anchor {
 			kind = domain.AnchorKind("unspecified")
 		}
 		out[i] = domain.Anchor{Kind: kind, Path: a.GetPath(), SHA256: a.GetSha256(), Line: a.GetLine(), Ref: a.GetRef()}
+	}
+	return out
+}
+
+// anchorsFromPeer keeps the crossing stamps that anchorsFromProto drops: a peer's anchors are
+// origin-qualified by that peer's medulla, and the follower must not lose that.
+func anchorsFromPeer(as []*medullav1.EvidenceAnchor) []domain.Anchor {
+	out := anchorsFromProto(as)
+	for i, a := range as {
+		out[i].Origin, out[i].Unverifiable = a.GetOriginBrain(), a.GetUnverifiable()
 	}
 	return out
 }
@@ -175,12 +186,29 @@ func receiptToProto(r domain.Receipt) *commonv1.Receipt {
 	if r.Kind == domain.ReceiptCommit {
 		return &commonv1.Receipt{Kind: &commonv1.Receipt_Commit{Commit: commitToProto(r)}}
 	}
+	if r.Kind == domain.ReceiptAdoption {
+		return &commonv1.Receipt{Kind: &commonv1.Receipt_Adoption{Adoption: adoptionToProto(r, nil)}}
+	}
 	return &commonv1.Receipt{Kind: &commonv1.Receipt_Rejection{Rejection: &commonv1.RejectionReceipt{
 		ReceiptId: r.ID, Brain: r.Brain, Proposal: proposalOf(r),
 		Review: &commonv1.Review{ProposalId: r.ProposalID, Decision: commonv1.Decision_DECISION_REJECT, Gates: r.Gates, ReviewedAt: ts(r.At)},
 		Reason: string(r.Reason), Message: r.Message, By: agentRef(r.By), At: ts(r.At), Verse: verseToProto[r.Verse],
 		StoreVersion: r.VersionFrom,
 	}}}
+}
+
+// adoptionToProto renders a verse adoption receipt; commit is the full commit receipt when the
+// caller has it, else only its id (as the ledger lists it separately).
+func adoptionToProto(r domain.Receipt, commit *domain.Receipt) *commonv1.AdoptionReceipt {
+	out := &commonv1.AdoptionReceipt{
+		ReceiptId: r.ID, Brain: r.Brain, Source: r.Details["source"], ForeignId: r.Details["foreign_id"],
+		By: agentRef(r.By), At: ts(r.At), Verse: verseToProto[r.Verse],
+		Commit: &commonv1.CommitReceipt{ReceiptId: r.Details["commit_receipt_id"]},
+	}
+	if commit != nil {
+		out.Commit = commitToProto(*commit)
+	}
+	return out
 }
 
 // ClaimFromProto rebuilds the domain claim a wire claim describes (used to export files).
@@ -202,7 +230,7 @@ func ClaimFromProto(c *medullav1.Claim) domain.Claim {
 	}
 	return domain.Claim{
 		Brain: c.GetBrain(), Slug: c.GetSlug(), Version: c.GetVersion(), Kind: kindFromProto[c.GetKind()], Body: c.GetBody(),
-		Evidence: anchorsFromProto(c.GetEvidence()), Confidence: c.GetConfidence(), State: state,
+		Evidence: anchorsFromPeer(c.GetEvidence()), Confidence: c.GetConfidence(), State: state,
 		Tier: tierFromProto[c.GetTier()], Verse: reverse(verseToProto)[c.GetVerse()],
 		Provenance: domain.Provenance{
 			Created: t(p.GetCreated(), p.GetCreated() != nil), SourceAgent: p.GetSourceAgent(), OriginBrain: p.GetOriginBrain(),

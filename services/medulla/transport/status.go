@@ -43,6 +43,14 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonNoMeasurableEvidence: codes.FailedPrecondition,
 	domain.ReasonEvidenceFileMissing:  codes.FailedPrecondition,
 	domain.ReasonAlreadyVerified:      codes.FailedPrecondition,
+	domain.ReasonNotVerified:          codes.FailedPrecondition,
+	domain.ReasonGraderIsAuthor:       codes.PermissionDenied,
+	domain.ReasonNotCrossed:           codes.FailedPrecondition,
+	domain.ReasonPeerNotFound:         codes.NotFound,
+	domain.ReasonPeerUnavailable:      codes.Unavailable,
+	domain.ReasonForeignNotFound:      codes.NotFound,
+	domain.ReasonAlreadyAdopted:       codes.FailedPrecondition,
+	domain.ReasonNothingToConsolidate: codes.InvalidArgument,
 }
 
 // toStatus is the one place domain errors become gRPC statuses. Refusals carry their reason in

@@ -4056,8 +4056,11 @@ type SyncPeerResponse struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Fetched int32                  `protobuf:"varint,1,opt,name=fetched,proto3" json:"fetched,omitempty"`
 	// Claim versions seen for the first time.
-	Added         int32 `protobuf:"varint,2,opt,name=added,proto3" json:"added,omitempty"`
-	Peer          *Peer `protobuf:"bytes,3,opt,name=peer,proto3" json:"peer,omitempty"`
+	Added int32 `protobuf:"varint,2,opt,name=added,proto3" json:"added,omitempty"`
+	Peer  *Peer `protobuf:"bytes,3,opt,name=peer,proto3" json:"peer,omitempty"`
+	// Served claims refused at the boundary (not medulla-tier, or failing the hygiene floor).
+	Refused       int32  `protobuf:"varint,4,opt,name=refused,proto3" json:"refused,omitempty"`
+	Note          string `protobuf:"bytes,5,opt,name=note,proto3" json:"note,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4111,6 +4114,20 @@ func (x *SyncPeerResponse) GetPeer() *Peer {
 		return x.Peer
 	}
 	return nil
+}
+
+func (x *SyncPeerResponse) GetRefused() int32 {
+	if x != nil {
+		return x.Refused
+	}
+	return 0
+}
+
+func (x *SyncPeerResponse) GetNote() string {
+	if x != nil {
+		return x.Note
+	}
+	return ""
 }
 
 // ForeignClaim is a peer's promoted claim held as a proposal in the global verse.
@@ -4736,11 +4753,13 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x11ListPeersResponse\x12/\n" +
 	"\x05peers\x18\x01 \x03(\v2\x19.organism.medulla.v1.PeerR\x05peers\"%\n" +
 	"\x0fSyncPeerRequest\x12\x12\n" +
-	"\x04name\x18\x01 \x01(\tR\x04name\"q\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"\x9f\x01\n" +
 	"\x10SyncPeerResponse\x12\x18\n" +
 	"\afetched\x18\x01 \x01(\x05R\afetched\x12\x14\n" +
 	"\x05added\x18\x02 \x01(\x05R\x05added\x12-\n" +
-	"\x04peer\x18\x03 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\"\xe2\x02\n" +
+	"\x04peer\x18\x03 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\x12\x18\n" +
+	"\arefused\x18\x04 \x01(\x05R\arefused\x12\x12\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\"\xe2\x02\n" +
 	"\fForeignClaim\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04peer\x18\x02 \x01(\tR\x04peer\x120\n" +

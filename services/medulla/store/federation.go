@@ -1,0 +1,205 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+const peerCols = `p.name, p.addr, p.credential, p.created_at, p.updated_at, p.last_sync_at, p.last_error,
+	(SELECT COUNT(*) FROM foreign_claims f WHERE f.peer = p.name)`
+
+const foreignCols = `seq, id, peer, slug, version, kind, body, evidence, confidence, created_at, source_agent, origin_brain,
+	promoted_by, promoted_reason, promoted_at, verified_by, verified_via, written_at, fetched_at, adopted_at, adopted_brain,
+	adopted_slug, adoption_receipt`
+
+func scanPeer(row scanner) (domain.Peer, error) {
+	var p domain.Peer
+	var created, updated int64
+	var synced sql.NullInt64
+	if err := row.Scan(&p.Name, &p.Addr, &p.Credential, &created, &updated, &synced, &p.LastError, &p.ForeignClaims); err != nil {
+		return domain.Peer{}, err
+	}
+	p.CreatedAt, p.UpdatedAt, p.LastSyncAt = fromNanos(created), fromNanos(updated), fromNull(synced)
+	return p, nil
+}
+
+func scanForeign(row scanner) (domain.ForeignClaim, error) {
+	var f domain.ForeignClaim
+	c := &f.Claim
+	p := &c.Provenance
+	var kind, evidence string
+	var created, promoted, written, adopted sql.NullInt64
+	var fetched int64
+	if err := row.Scan(&f.Seq, &f.ID, &f.Peer, &c.Slug, &c.Version, &kind, &c.Body, &evidence, &c.Confidence, &created,
+		&p.SourceAgent, &p.OriginBrain, &p.PromotedBy, &p.PromotedReason, &promoted, &p.VerifiedBy, &p.VerifiedVia, &written,
+		&fetched, &adopted, &f.AdoptedBrain, &f.AdoptedSlug, &f.AdoptionReceipt); err != nil {
+		return domain.ForeignClaim{}, err
+	}
+	ev, err := decodeEvidence(evidence)
+	if err != nil {
+		return domain.ForeignClaim{}, err
+	}
+	c.Brain, c.Kind, c.Evidence, c.State, c.Tier, c.Verse = domain.MedullaBrain, domain.Kind(kind), ev, domain.StateAuthored, domain.TierMedulla, domain.VerseGlobal
+	p.Created, p.PromotedAt, c.WrittenAt = fromNull(created), fromNull(promoted), fromNull(written)
+	f.FetchedAt, f.AdoptedAt = fromNanos(fetched), fromNull(adopted)
+	return f, nil
+}
+
+// Peers implements domain.Store.
+func (s *Store) Peers(ctx context.Context) ([]domain.Peer, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT `+peerCols+` FROM peers p ORDER BY p.name`)
+	if err != nil {
+		return nil, wrap("peers", err)
+	}
+	defer rows.Close()
+	var out []domain.Peer
+	for rows.Next() {
+		p, err := scanPeer(rows)
+		if err != nil {
+			return nil, wrap("peers", err)
+		}
+		out = append(out, p)
+	}
+	return out, wrap("peers", rows.Err())
+}
+
+// Peer implements domain.Store.
+func (s *Store) Peer(ctx context.Context, name string) (domain.Peer, error) {
+	p, err := scanPeer(s.r.QueryRowContext(ctx, `SELECT `+peerCols+` FROM peers p WHERE p.name = ?`, name))
+	return p, wrap("peer", err)
+}
+
+// ForeignByID implements domain.Store.
+func (s *Store) ForeignByID(ctx context.Context, id string) (domain.ForeignClaim, error) {
+	f, err := scanForeign(s.r.QueryRowContext(ctx, `SELECT `+foreignCols+` FROM foreign_claims WHERE id = ?`, id))
+	return f, wrap("foreign claim", err)
+}
+
+// ForeignClaims implements domain.Store.
+func (s *Store) ForeignClaims(ctx context.Context, peer string, includeAdopted bool, after int64, limit int) ([]domain.ForeignClaim, error) {
+	q := `SELECT ` + foreignCols + ` FROM foreign_claims WHERE seq > ?`
+	args := []any{after}
+	if peer != "" {
+		q += ` AND peer = ?`
+		args = append(args, peer)
+	}
+	if !includeAdopted {
+		q += ` AND adopted_at IS NULL`
+	}
+	rows, err := s.r.QueryContext(ctx, q+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, wrap("foreign claims", err)
+	}
+	defer rows.Close()
+	var out []domain.ForeignClaim
+	for rows.Next() {
+		f, err := scanForeign(rows)
+		if err != nil {
+			return nil, wrap("foreign claims", err)
+		}
+		out = append(out, f)
+	}
+	return out, wrap("foreign claims", rows.Err())
+}
+
+// ReuseCounts implements domain.Store.
+func (s *Store) ReuseCounts(ctx context.Context, slug string) (int64, int64, error) {
+	var reuse, wrong int64
+	err := s.r.QueryRowContext(ctx, `SELECT COALESCE(SUM(feedback = 'not_wrong'), 0), COALESCE(SUM(feedback = 'wrong'), 0)
+		FROM reuse_events WHERE slug = ? AND learner_brain <> origin_brain`, slug).Scan(&reuse, &wrong)
+	return reuse, wrong, wrap("reuse counts", err)
+}
+
+// PortfolioCounts implements domain.Store.
+func (s *Store) PortfolioCounts(ctx context.Context) (map[string]domain.PortfolioRow, error) {
+	out := map[string]domain.PortfolioRow{}
+	each := func(q string, set func(r *domain.PortfolioRow, a, b int64)) error {
+		rows, err := s.r.QueryContext(ctx, q)
+		if err != nil {
+			return wrap("portfolio", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var name string
+			var a, b int64
+			if err := rows.Scan(&name, &a, &b); err != nil {
+				return wrap("portfolio", err)
+			}
+			r := out[name]
+			set(&r, a, b)
+			out[name] = r
+		}
+		return wrap("portfolio", rows.Err())
+	}
+	err := each(`SELECT brain, COUNT(*), 0 FROM claim_versions WHERE superseded_at IS NULL AND state = 'verified' GROUP BY brain`,
+		func(r *domain.PortfolioRow, a, _ int64) { r.Verified = a })
+	if err == nil {
+		err = each(`SELECT origin_brain, COUNT(*), 0 FROM claim_versions WHERE brain = '`+domain.MedullaBrain+`' AND superseded_at IS NULL GROUP BY origin_brain`,
+			func(r *domain.PortfolioRow, a, _ int64) { r.PromotedOut = a })
+	}
+	if err == nil {
+		err = each(`SELECT origin_brain, COALESCE(SUM(feedback = 'not_wrong'), 0), COALESCE(SUM(feedback = 'wrong'), 0)
+			FROM reuse_events WHERE learner_brain <> origin_brain GROUP BY origin_brain`,
+			func(r *domain.PortfolioRow, a, b int64) { r.Reused, r.Wrong = a, b })
+	}
+	return out, err
+}
+
+// The transaction side: these tables are small and written rarely, so they go straight to SQL
+// inside the batch's transaction instead of through the write-behind buffer.
+
+func (t *txView) PutPeer(p domain.Peer) error {
+	_, err := t.tx.ExecContext(t.ctx, `INSERT INTO peers (name, addr, credential, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (name) DO UPDATE SET addr = excluded.addr, credential = excluded.credential, updated_at = excluded.updated_at`,
+		p.Name, p.Addr, p.Credential, p.CreatedAt.UnixNano(), p.UpdatedAt.UnixNano())
+	return wrap("put peer", err)
+}
+
+func (t *txView) SetPeerSync(name string, at time.Time, lastError string) error {
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE peers SET last_sync_at = ?, last_error = ? WHERE name = ?`, at.UnixNano(), lastError, name)
+	return wrap("peer sync", err)
+}
+
+func (t *txView) AddForeign(f domain.ForeignClaim) (bool, error) {
+	c := f.Claim
+	p := c.Provenance
+	ev, err := encodeEvidence(c.Evidence)
+	if err != nil {
+		return false, err
+	}
+	r, err := t.tx.ExecContext(t.ctx, `INSERT INTO foreign_claims (id, peer, slug, version, kind, body, evidence, confidence, created_at,
+		source_agent, origin_brain, promoted_by, promoted_reason, promoted_at, verified_by, verified_via, written_at, fetched_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (peer, slug, version) DO NOTHING`,
+		f.ID, f.Peer, c.Slug, c.Version, string(c.Kind), c.Body, ev, c.Confidence, nullTime(p.Created), p.SourceAgent, p.OriginBrain,
+		p.PromotedBy, p.PromotedReason, nullTime(p.PromotedAt), p.VerifiedBy, p.VerifiedVia, nullTime(c.WrittenAt), f.FetchedAt.UnixNano())
+	if err != nil {
+		return false, wrap("add foreign", err)
+	}
+	n, err := r.RowsAffected()
+	return n == 1, wrap("add foreign", err)
+}
+
+func (t *txView) Foreign(id string) (domain.ForeignClaim, error) {
+	f, err := scanForeign(t.tx.QueryRowContext(t.ctx, `SELECT `+foreignCols+` FROM foreign_claims WHERE id = ?`, id))
+	return f, wrap("foreign claim", err)
+}
+
+func (t *txView) MarkAdopted(id, brain, slug, receiptID string, at time.Time) error {
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE foreign_claims SET adopted_at = ?, adopted_brain = ?, adopted_slug = ?, adoption_receipt = ?
+		WHERE id = ? AND adopted_at IS NULL`, at.UnixNano(), brain, slug, receiptID, id)
+	return wrap("mark adopted", err)
+}
+
+func (t *txView) RecordReuse(e domain.ReuseEvent) (bool, error) {
+	r, err := t.tx.ExecContext(t.ctx, `INSERT INTO reuse_events (slug, version, origin_brain, learner_brain, learner, feedback, at, receipt_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slug, learner_brain, learner, feedback) DO NOTHING`,
+		e.Slug, e.Version, e.OriginBrain, e.LearnerBrain, e.Learner, string(e.Feedback), e.At.UnixNano(), e.ReceiptID)
+	if err != nil {
+		return false, wrap("record reuse", err)
+	}
+	n, err := r.RowsAffected()
+	return n == 1, wrap("record reuse", err)
+}
