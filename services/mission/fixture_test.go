@@ -64,6 +64,9 @@ type fixtureOpts struct {
 	leaseTTL    time.Duration
 	reminder    time.Duration
 	maxLog      int64
+	// shutdown is passed as Options.Shutdown; maxClaimWait defaults to 2s.
+	shutdown     <-chan struct{}
+	maxClaimWait time.Duration
 }
 
 var defaultRunners = `
@@ -124,6 +127,9 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if o.reminder == 0 {
 		o.reminder = 10 * time.Minute
 	}
+	if o.maxClaimWait == 0 {
+		o.maxClaimWait = 2 * time.Second
+	}
 	f := &fixture{t: t, clock: clock.NewFake(t0), dataDir: t.TempDir(), repo: newRepo(t)}
 	ctx := context.Background()
 	med, err := medulla.Open(ctx, medulla.Options{DataDir: t.TempDir(), Logger: quiet()})
@@ -153,7 +159,7 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	f.svc, err = mission.Open(ctx, mission.Options{
 		DataDir: f.dataDir, Logger: quiet(), Clock: f.clock, Medulla: medullav1.NewMedullaServiceClient(late),
 		LeaseTTL: o.leaseTTL, ReminderInterval: o.reminder, BellPoll: 5 * time.Millisecond, DebriefRetry: -1,
-		MaxClaimWait: 2 * time.Second, MaxLogBytes: o.maxLog,
+		MaxClaimWait: o.maxClaimWait, MaxLogBytes: o.maxLog, Shutdown: o.shutdown,
 	})
 	if err != nil {
 		t.Fatal(err)

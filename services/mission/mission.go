@@ -56,6 +56,12 @@ type Options struct {
 	BellPoll         time.Duration
 	MaxLogBytes      int64
 
+	// Shutdown, when it closes, ends long-poll ClaimWork calls and WatchBoard streams with
+	// Unavailable (reason SHUTTING_DOWN) so a graceful server stop is not held until its
+	// timeout; runners retry and watchers resume from their cursor. Pass the process's
+	// shutdown signal (serve's ctx.Done()). Close ends them too.
+	Shutdown <-chan struct{}
+
 	// IDs and Scope replace the random id source and the git stale-scope check (tests).
 	IDs   domain.IDs
 	Scope domain.Scope
@@ -109,6 +115,7 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
 		LeaseTTL: o.LeaseTTL, MaxAttempts: o.MaxAttempts, MaxClaimWait: o.MaxClaimWait, MaxCandidateAge: o.MaxCandidateAge,
 		ClockSkew: o.ClockSkew, ReminderInterval: o.ReminderInterval, BellPoll: o.BellPoll, MaxLogBytes: o.MaxLogBytes,
+		Shutdown: o.Shutdown,
 	})
 	if err != nil {
 		st.Close()
@@ -149,6 +156,7 @@ func (s *Service) Register(r grpc.ServiceRegistrar) {
 
 // Close stops background work and closes the database.
 func (s *Service) Close() error {
+	s.Domain.Stop()
 	s.stop()
 	s.wg.Wait()
 	return s.store.Close()

@@ -21,6 +21,11 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 	if brain == "" && !a.Human() && !a.Service() {
 		return foreign(a, brain)
 	}
+	select {
+	case <-s.stopping:
+		return errShuttingDown(resumeBoard)
+	default:
+	}
 	// lastRang is when each waiting head last rang or reminded, per the injected clock.
 	lastRang := map[string]time.Time{}
 	waiting, err := s.o.Store.Missions(ctx, MissionFilter{Brain: brain, Phases: []Phase{PhaseMergeWait}, Limit: MaxPageSize})
@@ -78,6 +83,8 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 		select {
 		case <-ctx.Done():
 			return nil
+		case <-s.stopping:
+			return errShuttingDown(resumeBoard)
 		case <-changed:
 		case <-tick.C:
 		}

@@ -102,6 +102,13 @@ func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (W
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	for {
+		// A stopping server hands out no leases: the runner could lose the answer with the
+		// connection, and the mission would sit leased until the lease expired.
+		select {
+		case <-s.stopping:
+			return Work{}, false, errShuttingDown(retryClaim)
+		default:
+		}
 		changed := s.work.wait()
 		w, ok, err := s.tryClaim(ctx, a, pinned)
 		if err != nil || ok {
@@ -110,6 +117,8 @@ func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (W
 		select {
 		case <-ctx.Done():
 			return Work{}, false, ctx.Err()
+		case <-s.stopping:
+			return Work{}, false, errShuttingDown(retryClaim)
 		case <-deadline.C:
 			return Work{}, false, nil
 		case <-changed:

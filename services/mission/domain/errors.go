@@ -33,6 +33,7 @@ const (
 	ReasonBrainNotFound        Reason = "BRAIN_NOT_FOUND"
 	ReasonLogNotFound          Reason = "LOG_NOT_FOUND"
 	ReasonLogTooLarge          Reason = "LOG_TOO_LARGE"
+	ReasonShuttingDown         Reason = "SHUTTING_DOWN"
 )
 
 // Violation is one bad field of a request or letter.

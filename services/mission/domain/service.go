@@ -40,6 +40,9 @@ type Options struct {
 	BellPoll time.Duration
 	// MaxLogBytes bounds one stored gate log; default 64 MiB.
 	MaxLogBytes int64
+	// Shutdown, when it closes, ends waiting claims and board streams with SHUTTING_DOWN
+	// (as Stop does); nil never closes.
+	Shutdown <-chan struct{}
 }
 
 // Service is the mission organ.
@@ -54,6 +57,11 @@ type Service struct {
 	// landMu serializes landings per mission (striped by mission id) inside this process so
 	// one candidate can never bump the store twice.
 	landMu [64]sync.Mutex
+
+	// stopping closes on Stop or Shutdown; long polls and board streams select on it so a
+	// graceful server stop is not held until its timeout by calls that would wait a minute.
+	stopping chan struct{}
+	stopOnce sync.Once
 }
 
 func (s *Service) landLock(missionID string) *sync.Mutex {
@@ -93,8 +101,32 @@ func New(o Options) (*Service, error) {
 	if o.MaxLogBytes <= 0 {
 		o.MaxLogBytes = 64 << 20
 	}
-	return &Service{o: o, log: o.Logger, change: newNotifier(), work: newNotifier()}, nil
+	s := &Service{o: o, log: o.Logger, change: newNotifier(), work: newNotifier(), stopping: make(chan struct{})}
+	if o.Shutdown != nil {
+		go func() {
+			select {
+			case <-o.Shutdown:
+				s.Stop()
+			case <-s.stopping:
+			}
+		}()
+	}
+	return s, nil
 }
+
+// Stop ends every waiting claim and board stream with SHUTTING_DOWN and refuses new ones, so
+// runners retry and watchers resume from their cursor against the next server. Safe to call
+// more than once.
+func (s *Service) Stop() { s.stopOnce.Do(func() { close(s.stopping) }) }
+
+func errShuttingDown(what string) error {
+	return refuse(ReasonShuttingDown, "mission is shutting down; %s", what)
+}
+
+const (
+	retryClaim  = "claim again after reconnecting"
+	resumeBoard = "watch again from the last cursor seen"
+)
 
 // Options returns the options in effect, defaults filled.
 func (s *Service) Options() Options { return s.o }

@@ -96,6 +96,7 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonHeadCASMismatch:      codes.Aborted,
 	domain.ReasonStoreVersionMismatch: codes.Aborted,
 	domain.ReasonLogTooLarge:          codes.ResourceExhausted,
+	domain.ReasonShuttingDown:         codes.Unavailable,
 }
 
 // wireReason spells a domain reason the way the proto enum does, prefix stripped.

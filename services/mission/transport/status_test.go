@@ -41,6 +41,7 @@ func TestToStatus(t *testing.T) {
 		{"driver error never leaks", errors.New("sqlite: disk I/O error at /var/lib/secret.db"), codes.Internal, "INTERNAL", 0, "secret"},
 		{"peer transport failure never leaks", status.Error(codes.Unavailable, "dial tcp 10.0.0.7:7700: refused"), codes.Internal, "INTERNAL", 0, "10.0.0.7"},
 		{"canceled", context.Canceled, codes.Canceled, "", 0, ""},
+		{"shutting down is retryable", &domain.Error{Reason: domain.ReasonShuttingDown}, codes.Unavailable, "SHUTTING_DOWN", 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,7 +69,8 @@ func TestEveryReasonIsInTheEnum(t *testing.T) {
 		domain.ReasonHeadCASMismatch, domain.ReasonIllegalTransition, domain.ReasonUnpinnedRunner, domain.ReasonNotARunner,
 		domain.ReasonRunnerBusy, domain.ReasonLeaseNotHeld, domain.ReasonEvidenceMissing, domain.ReasonEvidenceMismatch,
 		domain.ReasonCandidateMismatch, domain.ReasonStoreVersionMismatch, domain.ReasonStaleScope, domain.ReasonImplausibleWindow,
-		domain.ReasonCandidateTooOld, domain.ReasonBrainNotFound, domain.ReasonLogNotFound, domain.ReasonLogTooLarge} {
+		domain.ReasonCandidateTooOld, domain.ReasonBrainNotFound, domain.ReasonLogNotFound, domain.ReasonLogTooLarge,
+		domain.ReasonShuttingDown} {
 		if _, ok := missionv1.MissionReason_value["MISSION_REASON_"+string(r)]; !ok {
 			t.Errorf("reason %s is not in MissionReason", r)
 		}

@@ -68,6 +68,9 @@ const (
 	MissionReason_MISSION_REASON_BRAIN_NOT_FOUND   MissionReason = 21
 	MissionReason_MISSION_REASON_LOG_NOT_FOUND     MissionReason = 22
 	MissionReason_MISSION_REASON_LOG_TOO_LARGE     MissionReason = 23
+	// The server is stopping: a long-poll claim or a board stream ended early. Retry the claim,
+	// or watch again from the last cursor seen, against the restarted server.
+	MissionReason_MISSION_REASON_SHUTTING_DOWN MissionReason = 24
 )
 
 // Enum value maps for MissionReason.
@@ -97,6 +100,7 @@ var (
 		21: "MISSION_REASON_BRAIN_NOT_FOUND",
 		22: "MISSION_REASON_LOG_NOT_FOUND",
 		23: "MISSION_REASON_LOG_TOO_LARGE",
+		24: "MISSION_REASON_SHUTTING_DOWN",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -123,6 +127,7 @@ var (
 		"MISSION_REASON_BRAIN_NOT_FOUND":        21,
 		"MISSION_REASON_LOG_NOT_FOUND":          22,
 		"MISSION_REASON_LOG_TOO_LARGE":          23,
+		"MISSION_REASON_SHUTTING_DOWN":          24,
 	}
 )
 
@@ -3006,7 +3011,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\x03R\x06cursor\"K\n" +
 	"\x12WatchBoardResponse\x125\n" +
-	"\x05event\x18\x01 \x01(\v2\x1f.organism.mission.v1.BoardEventR\x05event*\xf2\x06\n" +
+	"\x05event\x18\x01 \x01(\v2\x1f.organism.mission.v1.BoardEventR\x05event*\x94\a\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -3032,7 +3037,8 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	" MISSION_REASON_CANDIDATE_TOO_OLD\x10\x14\x12\"\n" +
 	"\x1eMISSION_REASON_BRAIN_NOT_FOUND\x10\x15\x12 \n" +
 	"\x1cMISSION_REASON_LOG_NOT_FOUND\x10\x16\x12 \n" +
-	"\x1cMISSION_REASON_LOG_TOO_LARGE\x10\x17*\xae\x01\n" +
+	"\x1cMISSION_REASON_LOG_TOO_LARGE\x10\x17\x12 \n" +
+	"\x1cMISSION_REASON_SHUTTING_DOWN\x10\x18*\xae\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rPHASE_JUDGING\x10\x01\x12\x13\n" +

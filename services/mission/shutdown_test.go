@@ -1,0 +1,53 @@
+package mission_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/durationpb"
+
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+)
+
+// TestShutdownEndsLongCalls: when the process's shutdown signal closes, an open WatchBoard
+// stream and a long-poll ClaimWork (both willing to wait ten minutes) end with Unavailable and
+// SHUTTING_DOWN, the answer that tells a runner to retry and a watcher to resume.
+func TestShutdownEndsLongCalls(t *testing.T) {
+	shutdown := make(chan struct{})
+	f := newFixtureWith(t, fixtureOpts{shutdown: shutdown, maxClaimWait: 10 * time.Minute})
+	ctx, cancel := context.WithCancel(bg)
+	defer cancel()
+	m := f.open(packet())
+	stream := must(f.owner.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain}))(t)
+	// The opening event proves the stream's handler is running.
+	nextFor(t, stream, m.GetMissionId())
+
+	claimed := make(chan error, 1)
+	go func() {
+		resp, err := f.runner.ClaimWork(ctx, &missionv1.ClaimWorkRequest{Wait: durationpb.New(10 * time.Minute)})
+		if resp.GetWork() != nil {
+			t.Error("got work from a board with nothing spawned, want none")
+		}
+		claimed <- err
+	}()
+	close(shutdown)
+
+	_, watchErr := stream.Recv()
+	for _, tc := range []struct {
+		name string
+		err  error
+	}{{"board stream", watchErr}, {"long-poll claim", <-claimed}} {
+		if got := status.Code(tc.err); got != codes.Unavailable {
+			t.Errorf("%s: got code %s (%v), want Unavailable", tc.name, got, tc.err)
+		}
+		wantReason(t, tc.err, "SHUTTING_DOWN")
+	}
+
+	// Short calls still answer while the server drains.
+	if got := f.get(m.GetMissionId()).GetMission().GetMissionId(); got != m.GetMissionId() {
+		t.Errorf("got mission %s, want %s", got, m.GetMissionId())
+	}
+}
