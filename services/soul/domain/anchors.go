@@ -10,6 +10,7 @@ import (
 
 // extractInto reads a claim's anchors, numbers, terms and wording markers out of its raw markdown.
 func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
+	defer markForeign(c)
 	raw := c.Text
 	lineAt := func(off int) int { return startLine + strings.Count(raw[:min(off, len(raw))], "\n") }
 	if commands {
@@ -39,8 +40,13 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	for _, m := range spans {
 		body := raw[m[2]:m[3]]
 		anchors, term := classifySpan(body)
+		plural := pluralAfter.MatchString(raw[m[1]:])
 		for _, a := range anchors {
 			a.Line = lineAt(m[0])
+			if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
+				continue // "put `.zst` files in": a file type named, not a file
+			}
+			a.Plural = plural && a.Kind == AnchorPath
 			c.Anchors = append(c.Anchors, a)
 		}
 		if term != "" {
@@ -57,6 +63,11 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		if a, ok := linkAnchor(dest, soulPath); ok {
 			a.Line = lineAt(m[0])
 			c.Anchors = append(c.Anchors, a)
+		}
+		if strings.Contains(dest, "://") && !strings.Contains(dest, "/pull/") {
+			// "[GitLab issue #177](https://...)": the link names its own target; its text cites no PR here
+			blank(m[0], m[1])
+			continue
 		}
 		blank(m[2], m[3])
 	}
@@ -139,6 +150,26 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	}
 	c.Anchors = dedupAnchors(c.Anchors)
 }
+
+// markForeign flags the anchors of a claim about another repository: one that cites a sibling checkout
+// ("lives in `../libsqlite3`") or says "in that repo".
+func markForeign(c *Claim) {
+	foreign := foreignRepo.MatchString(strings.ToLower(c.Text))
+	for _, a := range c.Anchors {
+		foreign = foreign || a.Workspace
+	}
+	if !foreign {
+		return
+	}
+	for i := range c.Anchors {
+		c.Anchors[i].Foreign = true
+	}
+}
+
+var (
+	foreignRepo = regexp.MustCompile(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
+	pluralAfter = regexp.MustCompile(`^\)?\s+(?:files|directories|dirs|folders)\b`)
+)
 
 var (
 	codeSpan       = regexp.MustCompile("`+([^`]+?)`+")
@@ -243,7 +274,7 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 		return out
 	}
 	for _, m := range barePath.FindAllStringIndex(text, -1) {
-		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( "))
+		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
 			a.Line = lineAt(m[0])
 			out = append(out, a)
@@ -257,17 +288,17 @@ var (
 	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)[\s#-]*#?(\d{1,6})\b`)
 	tagRef   = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
 	shaRef   = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
-	barePath = regexp.MustCompile(`(?:^|\s|\()(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
+	barePath = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
 )
 
-var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true}
+var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}
 
 func excludedHashContext(before string) bool {
 	f := strings.Fields(before)
 	if len(f) == 0 {
 		return false
 	}
-	w := strings.Trim(f[len(f)-1], "*_(:,")
+	w := strings.Trim(f[len(f)-1], "*_(:,[")
 	return hashExclusions[w]
 }
 
@@ -419,7 +450,7 @@ func classifySpan(s string) ([]Anchor, string) {
 	if callSymbol.MatchString(s) || dottedSymbol.MatchString(s) {
 		parts := strings.Split(strings.TrimSuffix(s, "()"), ".")
 		name := parts[len(parts)-1]
-		if len(parts) > 1 && knownExt[strings.ToLower(name)] {
+		if len(parts) > 1 && knownExt[name] {
 			return nil, s
 		}
 		a := Anchor{Kind: AnchorSymbol, Ref: s, Name: name}
@@ -499,7 +530,7 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if strings.HasSuffix(clean, "/") {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
 	}
-	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last)) && !knownDotfiles[last] {
+	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
 	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
@@ -511,6 +542,8 @@ func pathAnchor(tok string) (Anchor, bool) {
 var (
 	techName = regexp.MustCompile(`^[A-Z][a-z0-9]+\.js$`)
 	dotfile  = regexp.MustCompile(`^\.[a-z][\w.-]*$`)
+	// shortExt is ".zst" or ".s": a short dot word is an extension unless it is a known dotfile
+	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
 	segOK    = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
 )
 
@@ -535,6 +568,9 @@ func segmentsOK(segs []string) bool {
 
 func hasKnownExt(name string) bool {
 	ext := strings.TrimPrefix(path.Ext(name), ".")
+	if ext != strings.ToLower(ext) && strings.ToUpper(name) != name {
+		return false // "fs.FS", "Config.FS": an exported member, not a file; "README.MD" keeps its case
+	}
 	return ext != "" && len(name) > len(ext)+1 && knownExt[strings.ToLower(ext)]
 }
 
@@ -550,7 +586,7 @@ var fsRoots = set("etc", "usr", "var", "opt", "home", "tmp", "Users", "srv", "mn
 // suffixMention is ".spec.ts", ".test.js", ".d.ts": a naming convention named, not a file.
 var suffixMention = regexp.MustCompile(`^\.(spec|test|tests|d|stories|story|module|min|e2e|unit|snap|mock|mocks|fixture|generated|gen|pb|int|integration)\.[a-z0-9]+$`)
 
-var knownDotfiles = set(".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
+var knownDotfiles = set(".git", ".github", ".vscode", ".idea", ".cargo", ".husky", ".changeset", ".devcontainer", ".circleci", ".gitlab-ci.yml", ".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
 
 var commandWords = set("make", "gmake", "go", "cargo", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno", "python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pytest", "bash", "sh", "zsh", "git", "docker", "podman", "kubectl", "kind", "helm", "kustomize", "just", "rustc", "rustup", "gradle", "./gradlew", "gradlew", "mvn", "java", "javac", "dotnet", "ruby", "bundle", "rake", "terraform", "curl", "wget", "organism", "buf", "protoc", "sqlite3", "psql", "cd", "export", "source", "brew", "apt", "apt-get", "tox", "nox", "ruff", "black", "mypy", "eslint", "prettier", "tsc", "vitest", "jest", "playwright", "cmake", "ctest", "bazel", "nix", "direnv", "gh", "sudo", "env", "time", "m1nd", "pathos", "grpcurl", "swift", "xcodebuild", "flutter", "mix", "elixir", "iex", "composer", "php", "dune", "opam", "stack", "cabal", "zig", "deploy", "scripts")
 
@@ -692,7 +728,7 @@ var (
 	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
 
-var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old")
+var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")
 
 var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
 

@@ -125,11 +125,16 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 				if p == "" || a.Workspace || a.Weak {
 					continue
 				}
+				p = v.resolve(p)
 				bare := !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
 				if ok, _ := v.repo.Exists(p); !ok && (!bare || !v.repo.HasBasename(p)) {
 					v.missing[p] = true
 					add(&q.Ignored, p)
 					add(&q.EverSeen, p)
+					if stem, member, ok := memberShape(p); ok && bare {
+						add(&q.Symbols, stem)
+						add(&q.Symbols, member)
+					}
 				}
 			}
 		}
@@ -147,6 +152,33 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 	}
 	return nil
 }
+
+// resolve reads a repository path from the root first, then from the soul's own directory: a soul kept
+// beside its package (v3/CLAUDE.md) names that package's files relative to itself.
+func (v *verifier) resolve(p string) string {
+	if ok, _ := v.repo.Exists(p); ok {
+		return p
+	}
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || dir == "" || strings.HasPrefix(p, dir+"/") {
+		return p
+	}
+	if ok, _ := v.repo.Exists(path.Join(dir, p)); ok {
+		return path.Join(dir, p)
+	}
+	return p
+}
+
+// memberShape splits "page.log" into a type and a member when both halves are identifiers.
+func memberShape(p string) (string, string, bool) {
+	stem, member, ok := strings.Cut(p, ".")
+	if !ok || !identWord.MatchString(stem) || !identWord.MatchString(member) {
+		return "", "", false
+	}
+	return stem, member, true
+}
+
+var identWord = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 
 func (v *verifier) repoPath(a Anchor) string {
 	if a.Kind == AnchorAbsolute {
@@ -166,6 +198,12 @@ func (v *verifier) judge(r *ClaimResult) {
 	var failed, held *AnchorResult
 	for _, a := range c.Anchors {
 		ar := v.anchor(a)
+		if ar.Status == AnchorFailed && a.Kind == AnchorMake && a.Path == "" {
+			ar = v.makeNearby(c, a, ar)
+		}
+		if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && v.underClaimDir(c, a) {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+		}
 		r.Anchors = append(r.Anchors, ar)
 		if ar.Status != AnchorSkipped {
 			checked++
@@ -185,9 +223,19 @@ func (v *verifier) judge(r *ClaimResult) {
 		}
 	}
 	expired := c.ExpiresOn != "" && c.ExpiresOn < v.opts.Now.UTC().Format("2006-01-02")
+	var goneSibling *AnchorResult
+	for i := range r.Anchors {
+		if ar := &r.Anchors[i]; ar.Anchor.Workspace && ar.Status == AnchorHeld && ar.Reason == ReasonOutsideRepo {
+			goneSibling = ar
+		}
+	}
 	switch {
 	case expired:
 		r.State, r.Reason, r.Detail = StateStale, ReasonExpired, "holds until "+c.ExpiresOn
+	case c.Temporal && goneSibling != nil:
+		// "a sibling worktree may hold the fix": said of a moment, and that checkout is gone
+		r.State, r.Reason = StateStale, ReasonExpired
+		r.Detail = "point-in-time claim outlived: " + goneSibling.Anchor.Ref + " is gone"
 	case failed != nil:
 		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
 		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
@@ -246,11 +294,15 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 		return v.anchor(a)
 	case AnchorPath:
 		v.count(a)
+		if !a.Workspace {
+			a.Path = v.resolve(a.Path)
+		}
 		if a.Workspace {
 			if v.repo.StatOutside(filepath.Join(v.repo.Root(), filepath.FromSlash(a.Path))) {
 				return res
 			}
-			return fail(ReasonFileMissing, a.Ref+" does not exist beside the repository")
+			// a sibling checkout is a fact about the author's machine; its absence here proves nothing
+			return hold(ReasonOutsideRepo, a.Ref+" is not beside the repository on this machine")
 		}
 		if ok, _ := v.repo.Exists(a.Path); ok {
 			return res
@@ -259,21 +311,36 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 			if v.repo.HasBasename(a.Path) {
 				return res
 			}
+			if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
+				return res // "page.log": a field of the type page, not a file
+			}
+			if v.foreign(a) {
+				return hold(ReasonOutsideRepo, a.Ref+" is named as another repository's file")
+			}
 			return v.missingPath(a, fail, hold)
 		}
 		if a.Weak {
 			top := strings.SplitN(a.Path, "/", 2)[0]
-			if !v.repo.HasTopLevel(top) {
+			if !v.repo.HasTopLevel(top) || v.repoSlug(a.Path) {
 				res.Status = AnchorSkipped
 				return res
 			}
 			return fail(ReasonFileMissing, a.Path+" is not in the repository")
+		}
+		if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
+			return res // "the _generate/go.mod files": one in each of several directories
 		}
 		return v.missingPath(a, fail, hold)
 	case AnchorGlob:
 		v.count(a)
 		if len(v.repo.Glob(a.Path, 1)) > 0 {
 			return res
+		}
+		if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
+			return res
+		}
+		if !strings.Contains(a.Path, "/") && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
+			return res // a bare file pattern ("sqlite_g_*.go") names files wherever they live
 		}
 		return fail(ReasonFileMissing, "no tracked file matches "+a.Path)
 	case AnchorLine:
@@ -284,7 +351,11 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 		return v.symbol(a, fail, &res)
 	case AnchorMake:
 		v.count(a)
-		return v.makeTarget(a, fail)
+		r := v.makeTarget(a, fail)
+		if r.Status == AnchorFailed && v.foreign(a) {
+			return hold(ReasonOutsideRepo, a.Ref+" is run in another repository")
+		}
+		return r
 	case AnchorNPM:
 		v.count(a)
 		if v.npmScripts == nil {
@@ -329,6 +400,25 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	return fail(ReasonFileMissing, a.Path+" is gone")
 }
 
+func (v *verifier) foreign(a Anchor) bool { return a.Foreign }
+
+// repoSlug reports whether a slash word is the repository's own "owner/name" (from go.mod's module path
+// or the checkout's directory name), not a path inside it.
+func (v *verifier) repoSlug(p string) bool {
+	if strings.Count(p, "/") != 1 {
+		return false
+	}
+	if body, ok := v.readFile("go.mod"); ok {
+		if m := goModule.FindSubmatch(body); m != nil && strings.HasSuffix(string(m[1]), "/"+p) {
+			return true
+		}
+	}
+	name := path.Base(p)
+	return name == filepath.Base(v.repo.Root()) && name != strings.SplitN(p, "/", 2)[0]
+}
+
+var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
+
 func (v *verifier) readFile(p string) ([]byte, bool) {
 	if b, ok := v.files[p]; ok {
 		return b, b != nil
@@ -344,6 +434,7 @@ func (v *verifier) readFile(p string) ([]byte, bool) {
 
 // lineHint checks that the hinted lines still say what the claim says; a moved line is line_drift.
 func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	a.Path = v.resolve(a.Path)
 	if !strings.Contains(a.Path, "/") {
 		// "DesktopLauncher.java:127" names a file by its base name; one match is that file
 		if ok, _ := v.repo.Exists(a.Path); !ok {
@@ -386,10 +477,15 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 			return AnchorResult{Anchor: a, Status: AnchorOK}
 		}
 	}
+	// the nearest matching line is where the cited one most likely went
+	near := -1
 	for l := 0; l < n; l++ {
-		if match(l) {
-			return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, l+1, a.Start))
+		if match(l) && (near < 0 || abs(l+1-a.Start) < abs(near+1-a.Start)) {
+			near = l
 		}
+	}
+	if near >= 0 {
+		return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, near+1, a.Start))
 	}
 	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
 }
@@ -419,6 +515,61 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 		return AnchorResult{Anchor: a, Status: AnchorOK}
 	}
 	return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+}
+
+// underClaimDir reports whether a path the claim names sits under a directory the same claim names
+// ("| `testdata/` | inputs (`bug/`, `include/`) |").
+func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
+	for _, o := range c.Anchors {
+		if o.Kind != AnchorPath || o.Workspace || o.Path == a.Path {
+			continue
+		}
+		d := v.resolve(o.Path)
+		if ok, dir := v.repo.Exists(d); !ok || !dir {
+			continue
+		}
+		j := path.Join(d, a.Path)
+		if a.Kind == AnchorGlob {
+			if len(v.repo.Glob(j, 1)) > 0 {
+				return true
+			}
+			continue
+		}
+		if ok, _ := v.repo.Exists(j); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// makeNearby retries a root make target in the directories the claim itself names ("internal/ebnf/
+// has its own Makefile; `make gen` there") and in the soul's own directory.
+func (v *verifier) makeNearby(c *Claim, a Anchor, failed AnchorResult) AnchorResult {
+	dirs := []string{path.Dir(v.soul.Path)}
+	for _, o := range c.Anchors {
+		if o.Kind != AnchorPath && o.Kind != AnchorLine || o.Workspace {
+			continue
+		}
+		p := v.resolve(o.Path)
+		if ok, dir := v.repo.Exists(p); ok && dir {
+			dirs = append(dirs, p)
+		} else if ok {
+			dirs = append(dirs, path.Dir(p))
+		}
+	}
+	fail := func(reason, detail string) AnchorResult { return failed }
+	for _, d := range dirs {
+		if d == "." || d == "" {
+			continue
+		}
+		b := a
+		b.Path = d
+		if r := v.makeTarget(b, fail); r.Status == AnchorOK {
+			r.Anchor = a
+			return r
+		}
+	}
+	return failed
 }
 
 func orRoot(p string) string {

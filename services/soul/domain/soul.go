@@ -133,6 +133,11 @@ type Anchor struct {
 	Weak bool
 	// Workspace marks a ../sibling path: a fact about the machine, not the repo.
 	Workspace bool
+	// Foreign marks an anchor in a claim about another repository ("lives in ../libsqlite3", "in that
+	// repo"): a bare file name or make target missing here is held, not failed.
+	Foreign bool
+	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
+	Plural bool
 	// Start and End are the line range for line anchors.
 	Start, End int
 	// Hints are words the hinted line should contain.

@@ -13,6 +13,9 @@ type symbolIndex struct {
 	types map[string]map[string]bool // file -> type/module names it defines
 	pkgs  map[string]string          // file -> Go package clause
 	used  map[string]bool
+	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
+	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
+	typeNames map[string]bool
 }
 
 type symbolDef struct {
@@ -24,11 +27,11 @@ type symbolDef struct {
 // Definition shapes for Go, Rust, Python, TS/JS and Java/Kotlin; each captures the defined name.
 var (
 	defGoFunc   = regexp.MustCompile(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
-	defGoType   = regexp.MustCompile(`^\s*(?:type|var|const)\s+(\w+)`)
+	defGoType   = regexp.MustCompile(`^\s*(type|var|const)\s+(\w+)`)
 	defGoPkg    = regexp.MustCompile(`^package\s+(\w+)`)
-	defRust     = regexp.MustCompile(`\b(?:fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
+	defRust     = regexp.MustCompile(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
 	defRustImpl = regexp.MustCompile(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
-	defPy       = regexp.MustCompile(`^\s*(?:async\s+)?(?:def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
+	defPy       = regexp.MustCompile(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
 	defJSFunc   = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
 	defMethod   = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
@@ -69,7 +72,7 @@ func langOf(p string) string {
 }
 
 func indexSymbols(lines []SourceLine) *symbolIndex {
-	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}}
+	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}}
 	addType := func(file, name string) {
 		if ix.types[file] == nil {
 			ix.types[file] = map[string]bool{}
@@ -96,29 +99,42 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 				def(l.Path, l.Line, m[2], m[1])
 			}
 			if m := defGoType.FindStringSubmatch(t); m != nil {
-				def(l.Path, l.Line, m[1], "")
-				addType(l.Path, m[1])
+				def(l.Path, l.Line, m[2], "")
+				addType(l.Path, m[2])
+				if m[1] == "type" {
+					ix.typeNames[m[2]] = true
+				}
 			}
 		case "rust":
 			for _, m := range defRust.FindAllStringSubmatch(t, -1) {
-				n := m[1] + m[2]
+				n := m[2] + m[3]
 				def(l.Path, l.Line, n, "")
 				addType(l.Path, n)
+				switch m[1] {
+				case "struct", "enum", "trait", "union", "type":
+					ix.typeNames[n] = true
+				}
 			}
 			if m := defRustImpl.FindStringSubmatch(t); m != nil {
 				addType(l.Path, m[1])
 			}
 		case "py":
 			if m := defPy.FindStringSubmatch(t); m != nil {
-				n := m[1] + m[2]
+				n := m[2] + m[3]
 				def(l.Path, l.Line, n, "")
 				addType(l.Path, n)
+				if m[1] == "class" {
+					ix.typeNames[n] = true
+				}
 			}
 		case "js", "java":
 			for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
 				n := m[1] + m[2] + m[3]
 				def(l.Path, l.Line, n, "")
 				addType(l.Path, n)
+				if m[2] != "" {
+					ix.typeNames[n] = true
+				}
 			}
 			if m := defKotlin.FindStringSubmatch(t); m != nil {
 				def(l.Path, l.Line, m[1]+m[2], "")
@@ -140,32 +156,115 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 	if ix == nil {
 		ix = indexSymbols(nil)
 	}
+	skip := func() AnchorResult {
+		res.Status = AnchorSkipped
+		return *res
+	}
+	if a.Qualifier != "" && v.repo.HasBasename(strings.TrimSuffix(a.Ref, "()")) {
+		return *res // "surface.old" reads like a member but names a file that is there
+	}
 	defs := ix.defs[a.Name]
 	known := func(q string) bool { return ix.knows(q) || v.repo.HasStem(q) || v.repo.HasStem(strings.ToLower(q)) }
-	if len(defs) == 0 {
-		if ix.used[a.Name] || a.Qualifier != "" && !known(a.Qualifier) {
-			// used here but defined elsewhere, or qualified by a name this repository does not have:
-			// another project's symbol, not an anchor of this one
-			res.Status = AnchorSkipped
+	if a.Qualifier == "" {
+		if len(defs) > 0 || ix.used[a.Name] {
+			// used here but defined elsewhere: another project's symbol, not an anchor of this one
+			if len(defs) == 0 {
+				return skip()
+			}
 			return *res
 		}
 		return fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
-	}
-	if a.Qualifier == "" {
-		return *res
 	}
 	for _, d := range defs {
 		if qualifies(ix, d, a.Qualifier) {
 			return *res
 		}
 	}
-	if !known(a.Qualifier) {
-		// a variable or another project's package: "env.Owner()", "errdetails.ErrorInfo"
-		res.Status = AnchorSkipped
-		return *res
+	q := a.Qualifier
+	if ix.typeNames[q] {
+		// "Config.ABI" is a field as often as a method: the type's own block settles it
+		if v.memberOf(ix, q, a.Name) {
+			return *res
+		}
+		if len(defs) == 0 {
+			return fail(ReasonSymbolMissing, q+" has no member "+a.Name)
+		}
+		return fail(ReasonChanged, a.Name+" is defined, but not under "+q)
 	}
-	return fail(ReasonChanged, a.Name+" is defined, but not under "+a.Qualifier)
+	if !known(q) || goStdlib[q] && !ix.isPackage(q) {
+		// the standard library ("fs.FS", "sync.Pool") or another project's package
+		return skip()
+	}
+	if len(defs) == 0 {
+		if ix.used[a.Name] {
+			return skip()
+		}
+		return fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+	}
+	if ix.isPackage(q) || strings.Contains(a.Ref, "::") {
+		return fail(ReasonChanged, a.Name+" is defined, but not under "+q)
+	}
+	// a variable ("alloc.Trim()") or a file's name: the receiver's type is not known here
+	return skip()
 }
+
+// isPackage reports whether q is the package clause of some tracked Go file.
+func (ix *symbolIndex) isPackage(q string) bool {
+	for _, p := range ix.pkgs {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// memberOf reads the blocks that define type t and reports whether member appears in one as a word.
+func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(member) + `\b`)
+	for _, d := range ix.defs[t] {
+		if !ix.types[d.path][t] {
+			continue
+		}
+		body, ok := v.readFile(d.path)
+		if !ok {
+			continue
+		}
+		lines := strings.Split(string(body), "\n")
+		py := langOf(d.path) == "py"
+		for i := d.line - 1; i >= 0 && i < len(lines) && i < d.line-1+maxMemberLines; i++ {
+			l := lines[i]
+			if i > d.line-1 && blockEnded(l, py) {
+				break
+			}
+			if i == d.line-1 {
+				// the defining line itself: only what follows the type's name can be a member
+				if j := strings.Index(l, t); j >= 0 {
+					l = l[j+len(t):]
+				}
+			}
+			if word.MatchString(l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxMemberLines bounds the block a member search reads.
+const maxMemberLines = 2000
+
+// blockEnded reports whether a line closes a type's block: a brace at column 0, or for Python any
+// unindented line.
+func blockEnded(l string, py bool) bool {
+	if py {
+		return l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != ')'
+	}
+	return strings.HasPrefix(l, "}")
+}
+
+// goStdlib are Go standard-library package names: "fs.FS" or "context.Context" in a soul names the
+// standard library, not this repository.
+var goStdlib = set("bufio", "bytes", "cmp", "context", "crypto", "embed", "errors", "expvar", "flag", "fmt", "fs", "hash", "heap", "html", "http", "httptest", "image", "io", "iter", "json", "log", "maps", "math", "mime", "net", "netip", "os", "exec", "filepath", "path", "plugin", "rand", "reflect", "regexp", "runtime", "slices", "slog", "sort", "strconv", "strings", "sync", "atomic", "syscall", "testing", "fstest", "template", "time", "unicode", "utf8", "unsafe", "url", "xml", "csv", "base64", "hex", "binary", "gzip", "zip", "tar", "tls", "x509", "sha256", "big", "debug", "pprof", "trace", "signal", "user", "ast", "token", "parser", "types", "build", "list", "ring", "sql", "driver", "tabwriter", "quick", "iotest", "cgo", "rpc", "smtp", "textproto", "multipart", "cookiejar", "httputil", "pe", "elf", "dwarf", "macho", "zlib", "flate", "lzw", "bzip2", "ecdsa", "ed25519", "rsa", "hmac", "subtle", "md5", "sha1", "sha512", "fnv", "crc32", "crc64", "adler32", "maphash", "scanner", "printer", "doc", "format", "constraint", "suffixarray", "utf16", "structs", "weak", "unique", "bits", "cmplx", "color", "draw", "gif", "jpeg", "png", "jsonrpc", "syslog", "metrics", "coverage", "testenv", "errgroup", "singleflight", "semaphore")
 
 // knows reports whether the repository defines q as a symbol, type, package, directory or file stem.
 func (ix *symbolIndex) knows(q string) bool {
