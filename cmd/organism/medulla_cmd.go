@@ -203,6 +203,12 @@ func printClaim(w io.Writer, c *medullav1.Claim) {
 
 func anchorString(a *medullav1.EvidenceAnchor) string {
 	kind := enumName(a.GetKind().String(), "EVIDENCE_KIND_")
+	if q := a.GetQualified(); q != "" {
+		if a.GetUnverifiable() {
+			return kind + " " + q + " (evidence_unverifiable)"
+		}
+		return kind + " " + q
+	}
 	switch a.GetKind() {
 	case medullav1.EvidenceKind_EVIDENCE_KIND_FILE:
 		return fmt.Sprintf("%s %s sha256:%.12s", kind, a.GetPath(), a.GetSha256())
@@ -216,6 +222,11 @@ func printReceipt(w io.Writer, r *commonv1.Receipt) {
 	if c := r.GetCommit(); c != nil {
 		fmt.Fprintf(w, "%s  commit     %-18s %-28s store %d→%d  by %s  %s\n", c.GetAt().AsTime().Format(time.RFC3339), c.GetProposal().GetEffect(),
 			c.GetProposal().GetSubject(), c.GetStoreVersionBefore(), c.GetStoreVersionAfter(), c.GetBy().GetAgentId(), c.GetReceiptId())
+		return
+	}
+	if a := r.GetAdoption(); a != nil {
+		fmt.Fprintf(w, "%s  adoption   %-18s %-28s from %s  by %s  %s\n", a.GetAt().AsTime().Format(time.RFC3339), "adopt",
+			a.GetForeignId(), a.GetSource(), a.GetBy().GetAgentId(), a.GetReceiptId())
 		return
 	}
 	if j := r.GetRejection(); j != nil {
