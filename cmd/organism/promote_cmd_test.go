@@ -63,7 +63,9 @@ func (n gauntletNode) mint(t *testing.T, r auth.MintRequest) string {
 	return tok
 }
 
-func (n gauntletNode) owner() []string { return []string{"--addr", n.addr, "--owner", "--data-dir", n.dataDir} }
+func (n gauntletNode) owner() []string {
+	return []string{"--addr", n.addr, "--owner", "--data-dir", n.dataDir}
+}
 
 func (n gauntletNode) agent(t *testing.T, id, brain string) []string {
 	tok := n.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: id, Seat: "executor", Brain: brain, TTL: time.Hour})
