@@ -3,6 +3,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -83,10 +84,46 @@ func encodeAnchor(a Anchor) string {
 		if a.SHA256 != "" {
 			s += " sha256=" + a.SHA256
 		}
-		return s
+		return s + crossingStamps(a)
 	default:
-		return string(a.Kind) + " " + strconv.Quote(a.Ref)
+		return string(a.Kind) + " " + strconv.Quote(a.Ref) + crossingStamps(a)
 	}
+}
+
+// crossingStamps renders the C8.2 stamps of an anchor that crossed out of its brain.
+func crossingStamps(a Anchor) string {
+	s := ""
+	if a.Origin != "" {
+		s += " origin=" + a.Origin
+	}
+	if a.Unverifiable {
+		s += " " + unverifiableStamp
+	}
+	return s
+}
+
+const unverifiableStamp = "evidence_unverifiable"
+
+// originPattern is what an origin stamp may be: a brain, or "<peer>:<brain>" for foreign material.
+var originPattern = regexp.MustCompile(`^[a-z][a-z0-9-]{0,62}(:[a-z][a-z0-9-]{0,62})?$`)
+
+// takeStamps removes the crossing stamps from the trailing fields of an anchor line.
+func takeStamps(a *Anchor, fields []string) ([]string, error) {
+	rest := fields[:0:0]
+	for _, f := range fields {
+		switch {
+		case f == unverifiableStamp && !a.Unverifiable:
+			a.Unverifiable = true
+		case strings.HasPrefix(f, "origin=") && a.Origin == "":
+			a.Origin = strings.TrimPrefix(f, "origin=")
+			if !originPattern.MatchString(a.Origin) {
+				return nil, fmt.Errorf("origin %q is not a brain name", a.Origin)
+			}
+		default:
+			rest = append(rest, f)
+		}
+	}
+	return rest, nil
 }
 
 // DecodeClaimFile parses an exported claim file. It is strict about what it understands and
@@ -243,7 +280,10 @@ func decodeAnchor(v string) (Anchor, error) {
 		return Anchor{}, errors.New("evidence target must be quoted")
 	}
 	target, _ := strconv.Unquote(quoted)
-	fields := strings.Fields(rest[len(quoted):])
+	fields, err := takeStamps(&a, strings.Fields(rest[len(quoted):]))
+	if err != nil {
+		return Anchor{}, err
+	}
 	switch a.Kind {
 	case AnchorFile, AnchorLine:
 		a.Path = target

@@ -22,6 +22,8 @@ func TestClaimFileRoundTrip(t *testing.T) {
 				{Kind: AnchorLine, Path: "dir with space/x.go", Line: 42},
 				{Kind: AnchorCommit, Ref: "v1.2.3"},
 				{Kind: AnchorReceipt, Ref: "rcpt_0011"},
+				{Kind: AnchorFile, Path: "pay/jitter.go", SHA256: strings.Repeat("cd", 32), Origin: "loja"},
+				{Kind: AnchorCommit, Ref: "v2.0.0", Origin: "alice:loja", Unverifiable: true},
 			},
 			Provenance: Provenance{Created: ts, SourceAgent: "agent-3", OriginBrain: "loja", SoulSource: "docs/PATHOS.md#Now: next",
 				PromotedBy: "agent-3", PromotedReason: "  leading space and \"quotes\"\nand a newline", PromotedAt: ts.Add(time.Hour),

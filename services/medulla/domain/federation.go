@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"strconv"
 	"strings"
@@ -263,7 +264,7 @@ func (s *Service) syncPeer(ctx context.Context, p Peer) (SyncResult, error) {
 // clean body and well-formed anchors enters the foreign table, placed in the global verse.
 func acceptableForeign(cl *Claim) bool {
 	if cl.Brain != MedullaBrain || cl.Tier != TierMedulla || !ValidSlug(cl.Slug) || cl.Version <= 0 || !ValidKind(cl.Kind) ||
-		cl.Provenance.OriginBrain == "" || !ValidBrainName(cl.Provenance.OriginBrain) || cl.Confidence < 0 || cl.Confidence > 1 {
+		cl.Provenance.OriginBrain == "" || !ValidBrainName(cl.Provenance.OriginBrain) || math.IsNaN(cl.Confidence) || cl.Confidence < 0 || cl.Confidence > 1 {
 		return false
 	}
 	if checkBody(cl.Body) != nil || checkText("reason", cl.Provenance.PromotedReason) != nil || len(cl.Provenance.PromotedReason) > MaxReasonBytes {
