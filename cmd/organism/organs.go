@@ -72,7 +72,7 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 			return nil, err
 		}
 		return mission.Open(ctx, mission.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock,
-			Medulla: medullav1.NewMedullaServiceClient(mc)})
+			Medulla: medullav1.NewMedullaServiceClient(mc), Shutdown: ctx.Done()})
 	}
 	return nil, fmt.Errorf("unknown service %q", name)
 }
