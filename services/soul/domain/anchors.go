@@ -41,7 +41,10 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		body := raw[m[2]:m[3]]
 		anchors, term := classifySpan(body)
 		plural := pluralAfter.MatchString(raw[m[1]:])
+		example := illustrative(raw[max(0, m[0]-80):m[0]])
+		absent := removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1])))
 		for _, a := range anchors {
+			a.Example, a.Absent = example, absent
 			a.Line = lineAt(m[0])
 			if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 				continue // "put `.zst` files in": a file type named, not a file
@@ -164,6 +167,38 @@ func markForeign(c *Claim) {
 	for i := range c.Anchors {
 		c.Anchors[i].Foreign = true
 	}
+}
+
+// clauseAround is the clause holding raw[lo:hi]: up to the nearest sentence or clause break each side.
+func clauseAround(raw string, lo, hi int) string {
+	start := strings.LastIndexAny(raw[:lo], ".;!?\n")
+	if d := strings.LastIndex(raw[:lo], " — "); d > start {
+		start = d
+	}
+	end := len(raw)
+	if i := strings.IndexAny(raw[hi:], ";!?\n"); i >= 0 {
+		end = hi + i
+	}
+	if i := strings.Index(raw[hi:end], ". "); i >= 0 {
+		end = hi + i
+	}
+	if i := strings.Index(raw[hi:end], " — "); i >= 0 {
+		end = hi + i
+	}
+	return raw[start+1 : end]
+}
+
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
+
+// illustrative reports whether the text just before a code span introduces an example.
+func illustrative(before string) bool {
+	l := strings.ToLower(before)
+	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."))
+	if i < 0 {
+		return false
+	}
+	// the example must still be open: no sentence or parenthesis closed since
+	return !strings.ContainsAny(l[i+4:], ")!?\n") && !strings.Contains(l[i+4:], ". ")
 }
 
 var (
@@ -291,7 +326,7 @@ var (
 	barePath = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
 )
 
-var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}
+var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "request": true, "mr": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}
 
 func excludedHashContext(before string) bool {
 	f := strings.Fields(before)
@@ -408,6 +443,10 @@ func classifySpan(s string) ([]Anchor, string) {
 		}
 		return nil, ""
 	}
+	if m := callWithArgs.FindStringSubmatch(s); m != nil {
+		// "vfs.New(fsys)" cites the function vfs.New; the arguments are illustration
+		return classifySpan(m[1] + "()")
+	}
 	if strings.ContainsAny(s, " \t") {
 		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
 		if commandWords[first] || strings.HasPrefix(first, "./") {
@@ -475,6 +514,7 @@ var (
 	pathLine     = regexp.MustCompile(`^(.+?)(?::|#L)(\d{1,7})(?:(?:[-–:]|-L)(\d{1,7}))?$`)
 	rustSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?:\(\))?$`)
 	callSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)$`)
+	callWithArgs = regexp.MustCompile(`^([A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)\([^()]+\)$`)
 	dottedSymbol = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
 	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
 )

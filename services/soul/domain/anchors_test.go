@@ -51,10 +51,29 @@ func TestAnchorClassification(t *testing.T) {
 		{"lowercase sha after a paren is a commit", "landed (8f73d88)", domain.AnchorCommit, "8f73d88"},
 		{"go pattern is not a path", "`./...`", "", ""},
 		{"plain term", "`graph_changed`", "", ""},
+		{"stdlib member is not an F# file", "a Go `fs.FS`", "", ""},
+		{"exported field is not an F# file", "overriding `Config.FS`", "", ""},
+		{"stdlib member is a symbol", "pool with `sync.Pool`", domain.AnchorSymbol, "sync.Pool"},
+		{"upper-case file name keeps its extension", "`README.MD`", domain.AnchorPath, "README.MD"},
+		{"call with arguments cites the function", "`vfs.New(fsys)` returns", domain.AnchorSymbol, "vfs.New()"},
+		{"bold directory is a path", "**internal/ebnf/** — grammar lab", domain.AnchorPath, "internal/ebnf/"},
+		{"extension before files is not a file", "put `.zst` files in", "", ""},
+		{"short dot word is an extension", "the `.s` sources", "", ""},
+		{"known dotfile stays a file", "`.envrc` loads it", domain.AnchorPath, ".envrc"},
+		{"issue link text is not a PR", "tracked in [GitLab issue #177](https://gitlab.com/a/b/-/issues/177)", "", ""},
+		{"merge request is not a PR", `e.g. "merge request #113"`, "", ""},
+		{"fixes is an issue", "Fixes #18243", "", ""},
+		{"bracketed issue is not a PR", "[issue #9] is open", "", ""},
+		{"pull link text is a PR", "[#4404](https://github.com/a/b/pull/4404)", domain.AnchorPR, "#4404"},
+		{"template placeholder is not a glob", "one `sqlite_<goos>_<goarch>.go` per triple", "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := domain.ExtractAnchors("docs/PATHOS.md", tc.markdown)
+			if tc.want == "" {
+				// a template or example that names no file must not become a path anchor either
+				got = withoutCommands(got)
+			}
 			if tc.want == "" {
 				if len(got) != 0 {
 					t.Errorf("%q: got %+v, want no anchor", tc.markdown, got)
@@ -67,6 +86,49 @@ func TestAnchorClassification(t *testing.T) {
 				}
 			}
 			t.Errorf("%q: got %+v, want %s %q", tc.markdown, got, tc.want, tc.ref)
+		})
+	}
+}
+
+func withoutCommands(in []domain.Anchor) []domain.Anchor {
+	var out []domain.Anchor
+	for _, a := range in {
+		if a.Kind != domain.AnchorCommand {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func TestAnchorMarks(t *testing.T) {
+	tests := []struct {
+		name     string
+		markdown string
+		ref      string
+		check    func(domain.Anchor) bool
+		want     bool
+	}{
+		{"removal clause marks absence", "`vfs.Open` was removed when the loader moved", "vfs.Open", func(a domain.Anchor) bool { return a.Absent }, true},
+		{"absence stays in its clause", "`vfs.Open` was removed; `vfs/vfs.go` holds the loader", "vfs/vfs.go", func(a domain.Anchor) bool { return a.Absent }, false},
+		{"present claim is not absence", "`a.go` holds the loader", "a.go", func(a domain.Anchor) bool { return a.Absent }, false},
+		{"e.g. marks an example", "variants (e.g., `NewClientWithRetry()`)", "NewClientWithRetry()", func(a domain.Anchor) bool { return a.Example }, true},
+		{"closed example does not leak", "(e.g. this). Then `Run()` starts", "Run()", func(a domain.Anchor) bool { return a.Example }, false},
+		{"sibling repo marks foreign", "`gen.go` lives in `../upstream`", "gen.go", func(a domain.Anchor) bool { return a.Foreign }, true},
+		{"that repo marks foreign", "run `make regen` in that repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, true},
+		{"this repo is not foreign", "run `make regen` in this repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, false},
+		{"files after a path marks a kind", "the `_generate/go.mod` files pin avo", "_generate/go.mod", func(a domain.Anchor) bool { return a.Plural }, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, a := range domain.ExtractAnchors("CLAUDE.md", tc.markdown) {
+				if a.Ref == tc.ref {
+					if got := tc.check(a); got != tc.want {
+						t.Errorf("%q: anchor %q mark got %v, want %v", tc.markdown, tc.ref, got, tc.want)
+					}
+					return
+				}
+			}
+			t.Errorf("%q: no anchor %q", tc.markdown, tc.ref)
 		})
 	}
 }

@@ -20,6 +20,9 @@ func TestRealisticSouls(t *testing.T) {
 		name  string
 		files map[string]string
 		log   []string
+		// soul is where the soul sits (default SOUL.md); gone are files committed first, then removed.
+		soul string
+		gone []string
 	}{
 		{
 			name: "agents",
@@ -53,6 +56,34 @@ func TestRealisticSouls(t *testing.T) {
 			},
 			log: []string{"scaffold (#40)", "checkout flow (#42)"},
 		},
+		{
+			// shapes met in real CLAUDE.md files of Go modules, true ones beside doctored ones
+			name: "gomodule",
+			soul: "v3/CLAUDE.md",
+			files: map[string]string{
+				"go.mod":                        "module example.com/acme/widget\n",
+				"Makefile":                      "vendor:\n\tgo mod vendor\nrelease:\n\ttrue\n",
+				"v3/go.mod":                     "module example.com/acme/widget/v3\n",
+				"v3/lib/gen_linux_amd64.go":     "package lib\n",
+				"v3/lib/gen_g_0001.go":          "package lib\n",
+				"v3/vfs/vfs.go":                 "package vfs\n\nfunc New(fsys any) string { return \"\" }\n",
+				"v3/config.go":                  "package widget\n\ntype Config struct {\n\tFS  any\n\tABI *ABI\n}\n\ntype ABI struct{}\n",
+				"v3/memory.go":                  "package widget\n\ntype page struct {\n\tlog  int\n\tsize int\n}\n\ntype Allocator struct{ regs map[uintptr]bool }\n\nfunc (a *Allocator) Trim() error { return nil }\n",
+				"v3/all_test.go":                "package widget\n\nfunc helper() {\n\tvar alloc Allocator\n\t_ = alloc.Trim()\n}\n",
+				"v3/surface.old":                "old\n",
+				"v3/surface.new":                "new\n",
+				"v3/internal/ebnf/Makefile":     "gen:\n\tgo run gen.go\n",
+				"v3/internal/ebnf/parser.go":    "package main\n",
+				"v3/testdata/bug/1.c":           "int x;\n",
+				"v3/testdata/include/a.h":       "int y;\n",
+				"v3/cmd/a/tools/go.mod":         "module a\n",
+				"v3/cmd/b/tools/go.mod":         "module b\n",
+				"v3/testdata/bench/corpus.json": "{}\n",
+				"v3/old.go":                     "package widget\n",
+			},
+			gone: []string{"v3/old.go"},
+			log:  []string{"import (#12)", "move the loader (#13)"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -64,15 +95,29 @@ func TestRealisticSouls(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.write("SOUL.md", string(soul))
+			soulPath := tc.soul
+			if soulPath == "" {
+				soulPath = "SOUL.md"
+			}
+			g.write(soulPath, string(soul))
 			for i, subject := range tc.log {
+				if i == len(tc.log)-1 {
+					for _, p := range tc.gone {
+						g.remove(p)
+					}
+				}
 				g.commit(fmt.Sprintf("2026-06-%02dT10:00:00Z", i+1), subject)
 			}
-			rep := check(t, g.root, "SOUL.md", domain.CheckOptions{})
+			rep := check(t, g.root, soulPath, domain.CheckOptions{})
 			var b strings.Builder
 			fmt.Fprintln(&b, rep.ReceiptLine[strings.Index(rep.ReceiptLine, "—"):])
 			for _, c := range rep.Claims {
 				fmt.Fprintf(&b, "L%-3d %-10s %-16s %-22s | %s\n", c.Claim.StartLine, c.Claim.Tissue, c.State, c.Reason, firstN(c.Claim.Text, 64))
+				for _, a := range c.Anchors {
+					if a.Status == domain.AnchorFailed {
+						fmt.Fprintf(&b, "     failed %s %s: %s\n", a.Anchor.Kind, a.Anchor.Ref, a.Detail)
+					}
+				}
 			}
 			golden(t, filepath.Join("testdata", "souls", tc.name+".golden"), b.String())
 		})

@@ -136,6 +136,12 @@ type Anchor struct {
 	// Foreign marks an anchor in a claim about another repository ("lives in ../libsqlite3", "in that
 	// repo"): a bare file name or make target missing here is held, not failed.
 	Foreign bool
+	// Example marks an anchor written as an illustration ("e.g. `NewFooWithBar(...)`"): when it names
+	// nothing here it is a made-up example, not a drifted citation.
+	Example bool
+	// Absent marks an anchor whose own clause says it is gone ("`a.go` was removed"): its absence
+	// confirms the claim.
+	Absent bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

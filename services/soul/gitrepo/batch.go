@@ -204,7 +204,12 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 		return map[string]bool{}, nil
 	}
 	var seen map[string]bool
-	if len(paths) <= directHistoryPaths {
+	bare := false
+	for _, p := range paths {
+		bare = bare || !strings.Contains(p, "/")
+	}
+	// a bare name ("old.go") may have lived in any directory: only the full deletion list can say
+	if len(paths) <= directHistoryPaths && !bare {
 		args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, paths...)
 		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
 		if err != nil {
@@ -217,9 +222,16 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 			return nil, err
 		}
 	}
+	var bases map[string]bool
+	if bare {
+		bases = map[string]bool{}
+		for p := range seen {
+			bases[path.Base(p)] = true
+		}
+	}
 	out := map[string]bool{}
 	for _, p := range paths {
-		if seen[p] {
+		if seen[p] || !strings.Contains(p, "/") && bases[p] {
 			out[p] = true
 		}
 	}
