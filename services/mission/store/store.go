@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
@@ -41,6 +42,16 @@ type Store struct {
 	quit     chan struct{}
 	done     chan struct{}
 	maxBatch int
+
+	// commits counts the writer's committed groups so the checkpointer runs only after
+	// writes; cpDone closes when the checkpointer has stopped.
+	commits atomic.Uint64
+	// checkpointed is the commit count the last successful checkpoint started after.
+	checkpointed   atomic.Uint64
+	checkpointErrs atomic.Int64
+	cpDone         chan struct{}
+	// writerConn is the writer's own connection, kept to read its settings back.
+	writerConn *sql.Conn
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -51,6 +62,9 @@ type Options struct {
 	Synchronous sqlitedb.Synchronous
 	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables grouping.
 	MaxBatch int
+	// CheckpointEvery is how often committed WAL frames are folded back into the database
+	// off the append path; default 100ms.
+	CheckpointEvery time.Duration
 }
 
 // Open opens (creating and migrating) the database file at path.
@@ -62,26 +76,42 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	if o.MaxBatch <= 0 {
 		o.MaxBatch = 256
 	}
+	if o.CheckpointEvery <= 0 {
+		o.CheckpointEvery = defaultCheckpointEvery
+	}
 	w, err := prepareWriter(ctx, db)
 	if err != nil {
 		db.Close()
 		return nil, err
 	}
-	getMission, err := db.PrepareContext(ctx, `SELECT `+missionCols+` FROM missions WHERE mission_id = ?`)
+	cp, err := db.Conn(ctx)
 	if err != nil {
 		w.close()
 		db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch}
+	getMission, err := db.PrepareContext(ctx, `SELECT `+missionCols+` FROM missions WHERE mission_id = ?`)
+	if err != nil {
+		cp.Close()
+		w.close()
+		db.Close()
+		return nil, err
+	}
+	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}),
+		maxBatch: o.MaxBatch, cpDone: make(chan struct{}), writerConn: w.conn}
 	go s.writer(w)
+	go s.checkpointer(cp, o.CheckpointEvery)
 	return s, nil
 }
 
-// Close stops the writer after the batch in hand and closes the database.
+// Close stops the writer after the batch in hand and the checkpointer, folds the WAL back
+// into the database and closes it.
 func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
+	<-s.cpDone
+	// Leave a compact database behind; a failure here loses nothing (the WAL stays).
+	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	s.getMission.Close()
 	return s.db.Close()
 }

@@ -58,6 +58,10 @@ func prepareWriter(ctx context.Context, db *sql.DB) (*writerStmts, error) {
 		return nil, err
 	}
 	w := &writerStmts{conn: conn}
+	if _, err := conn.ExecContext(ctx, writerPragmas); err != nil {
+		conn.Close()
+		return nil, fmt.Errorf("writer pragmas: %w", err)
+	}
 	for _, p := range []struct {
 		dst **sql.Stmt
 		q   string
@@ -107,6 +111,7 @@ func (s *Store) writer(w *writerStmts) {
 			}
 		}
 		s.commit(w, batch)
+		s.commits.Add(1)
 	}
 }
 
