@@ -42,7 +42,8 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		anchors, term := classifySpan(body)
 		plural := pluralAfter.MatchString(raw[m[1]:])
 		example := illustrative(raw[max(0, m[0]-80):m[0]])
-		absent := removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1])))
+		clause := clauseAround(raw, m[0], m[1])
+		absent := removalCue.MatchString(strings.ToLower(clause)) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 		for _, a := range anchors {
 			a.Example, a.Absent = example, absent
 			a.Line = lineAt(m[0])
@@ -188,6 +189,18 @@ func clauseAround(raw string, lo, hi int) string {
 	return raw[start+1 : end]
 }
 
+// clauseBefore is the clause text that leads up to raw[lo:].
+func clauseBefore(raw string, lo int) string {
+	start := strings.LastIndexAny(raw[:lo], ".;!?\n")
+	if d := strings.LastIndex(raw[:lo], " — "); d > start {
+		start = d
+	}
+	return raw[start+1 : lo]
+}
+
+// removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
+var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
+
 var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
 
 // illustrative reports whether the text just before a code span introduces an example.
@@ -309,6 +322,9 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 		return out
 	}
 	for _, m := range barePath.FindAllStringIndex(text, -1) {
+		if m[1] < len(text) && (strings.IndexByte("<{$", text[m[1]]) >= 0 || text[m[1]] == '*' && !strings.HasPrefix(text[m[1]:], "**")) {
+			continue // "refs/merge-requests/<iid>/head": a template cut at its placeholder
+		}
 		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
 			a.Line = lineAt(m[0])
@@ -570,7 +586,7 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if strings.HasSuffix(clean, "/") {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
 	}
-	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last)) && !knownDotfiles[last] {
+	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
 	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
@@ -584,6 +600,8 @@ var (
 	dotfile  = regexp.MustCompile(`^\.[a-z][\w.-]*$`)
 	// shortExt is ".zst" or ".s": a short dot word is an extension unless it is a known dotfile
 	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
+	// shortSuffix is ".o.go" or ".pb.rs": a double extension whose first part is too short to name a file
+	shortSuffix = regexp.MustCompile(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
 	segOK    = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
 )
 
@@ -692,9 +710,12 @@ func commandAnchors(line string) []Anchor {
 				checkable = true
 			}
 		}
-		for _, arg := range f {
+		for i, arg := range f {
 			if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
 				continue
+			}
+			if i > 0 && (f[0] == "make" || f[0] == "gmake") && f[i-1] != "-f" {
+				continue // "make img/logo.png" names a file to build, which need not exist yet
 			}
 			arg = strings.Trim(arg, `"'`)
 			if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
@@ -728,8 +749,8 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i]
 	}
-	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") {
-		return Anchor{}, false
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") {
+		return Anchor{}, false // "[merge request #N](...)": a placeholder, not a destination
 	}
 	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
 	if strings.HasPrefix(joined, "../") || joined == ".." {

@@ -65,6 +65,9 @@ func TestAnchorClassification(t *testing.T) {
 		{"fixes is an issue", "Fixes #18243", "", ""},
 		{"bracketed issue is not a PR", "[issue #9] is open", "", ""},
 		{"pull link text is a PR", "[#4404](https://github.com/a/b/pull/4404)", domain.AnchorPR, "#4404"},
+		{"placeholder link is not a path", "see [merge request #N](...)", "", ""},
+		{"template cut at its placeholder is not a path", "published at refs/merge-requests/<iid>/head always", "", ""},
+		{"double suffix is a file kind", "parses each `.o.go` file", "", ""},
 		{"template placeholder is not a glob", "one `sqlite_<goos>_<goarch>.go` per triple", "", ""},
 	}
 	for _, tc := range tests {
@@ -116,6 +119,8 @@ func TestAnchorMarks(t *testing.T) {
 		{"sibling repo marks foreign", "`gen.go` lives in `../upstream`", "gen.go", func(a domain.Anchor) bool { return a.Foreign }, true},
 		{"that repo marks foreign", "run `make regen` in that repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, true},
 		{"this repo is not foreign", "run `make regen` in this repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, false},
+		{"object of a removal is absent", "`make clean` — remove `*.out` and logs", "*.out", func(a domain.Anchor) bool { return a.Absent }, true},
+		{"subject of a removal is not absent", "`scripts/gc.sh` removes temp files", "scripts/gc.sh", func(a domain.Anchor) bool { return a.Absent }, false},
 		{"files after a path marks a kind", "the `_generate/go.mod` files pin avo", "_generate/go.mod", func(a domain.Anchor) bool { return a.Plural }, true},
 	}
 	for _, tc := range tests {

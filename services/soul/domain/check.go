@@ -115,6 +115,10 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 			switch a.Kind {
 			case AnchorCommit:
 				add(&q.Commits, a.Ref)
+			case AnchorGlob:
+				if len(v.repo.Glob(a.Path, 1)) == 0 {
+					add(&q.Ignored, globSample(a.Path))
+				}
 			case AnchorSymbol:
 				add(&q.Symbols, a.Name)
 				if a.Qualifier != "" {
@@ -173,6 +177,12 @@ func (v *verifier) resolve(p string) string {
 	return p
 }
 
+// globSample is one concrete name a glob matches ("*.out" -> "x.out"), to ask git whether such files
+// are ignored build output.
+func globSample(g string) string {
+	return strings.NewReplacer("**", "x", "*", "x", "?", "x", "[", "", "]", "").Replace(g)
+}
+
 // memberShape splits "page.log" into a type and a member when both halves are identifiers.
 func memberShape(p string) (string, string, bool) {
 	stem, member, ok := strings.Cut(p, ".")
@@ -207,6 +217,10 @@ func (v *verifier) judge(r *ClaimResult) {
 		}
 		if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && v.underClaimDir(c, a) {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+		}
+		if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && v.claimHasIgnored(c) {
+			// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
 		}
 		if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing) {
 			// "`vfs.Open` was removed": the claim asserts the absence it found
@@ -320,8 +334,8 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 			return res
 		}
 		if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
-			if v.repo.HasBasename(a.Path) {
-				return res
+			if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.repo.HasStem(a.Path) {
+				return res // a bare name ("testdata/", "conn.go") names a file or directory wherever it lives
 			}
 			if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
 				return res // "page.log": a field of the type page, not a file
@@ -353,6 +367,12 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 		}
 		if !strings.Contains(a.Path, "/") && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
 			return res // a bare file pattern ("sqlite_g_*.go") names files wherever they live
+		}
+		if a.Absent {
+			return res // "`make clean` — remove `*.out`": none left is what the claim says
+		}
+		if v.batch.Ignored[globSample(a.Path)] {
+			return hold(ReasonIgnored, a.Path+" matches gitignored build output")
 		}
 		return fail(ReasonFileMissing, "no tracked file matches "+a.Path)
 	case AnchorLine:
@@ -447,7 +467,47 @@ func (v *verifier) readFile(p string) ([]byte, bool) {
 
 // lineHint checks that the hinted lines still say what the claim says; a moved line is line_drift.
 func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
-	a.Path = v.resolve(a.Path)
+	var first *AnchorResult
+	for _, p := range v.candidates(a.Path) {
+		b := a
+		b.Path = p
+		r := v.lineHintAt(b, fail, hold)
+		if r.Status == AnchorOK {
+			return r
+		}
+		if first == nil {
+			first = &r
+		}
+	}
+	if first != nil {
+		return *first
+	}
+	return v.lineHintAt(a, fail, hold)
+}
+
+// candidates are the existing files a cited path may mean: for a soul kept in a subdirectory, a bare
+// name is first its neighbour, a slash path first the root's.
+func (v *verifier) candidates(p string) []string {
+	dir := path.Dir(v.soul.Path)
+	order := []string{p}
+	if dir != "." && dir != "" && !strings.HasPrefix(p, dir+"/") {
+		local := path.Join(dir, p)
+		if strings.Contains(p, "/") {
+			order = append(order, local)
+		} else {
+			order = []string{local, p}
+		}
+	}
+	var out []string
+	for _, c := range order {
+		if ok, isDir := v.repo.Exists(c); ok && !isDir {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	if !strings.Contains(a.Path, "/") {
 		// "DesktopLauncher.java:127" names a file by its base name; one match is that file
 		if ok, _ := v.repo.Exists(a.Path); !ok {
@@ -527,7 +587,29 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 	if a.Name == "" || targets[a.Name] {
 		return AnchorResult{Anchor: a, Status: AnchorOK}
 	}
+	for t := range targets {
+		// "img/%.png" builds "img/media-types.png"
+		if pre, suf, ok := strings.Cut(t, "%"); ok && len(a.Name) > len(pre)+len(suf) && strings.HasPrefix(a.Name, pre) && strings.HasSuffix(a.Name, suf) {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+	}
 	return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+}
+
+// claimHasIgnored reports whether the claim names a path that is gitignored and absent.
+func (v *verifier) claimHasIgnored(c *Claim) bool {
+	for _, o := range c.Anchors {
+		if (o.Kind == AnchorPath || o.Kind == AnchorGlob) && strings.Contains(strings.TrimSuffix(o.Ref, "/"), "/") || strings.HasPrefix(o.Ref, ".") {
+			p := o.Path
+			if o.Kind == AnchorGlob {
+				p = globSample(p)
+			}
+			if v.batch.Ignored[p] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // underClaimDir reports whether a path the claim names sits under a directory the same claim names

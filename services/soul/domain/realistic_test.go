@@ -62,7 +62,11 @@ func TestRealisticSouls(t *testing.T) {
 			soul: "v3/CLAUDE.md",
 			files: map[string]string{
 				"go.mod":                        "module example.com/acme/widget\n",
-				"Makefile":                      "vendor:\n\tgo mod vendor\nrelease:\n\ttrue\n",
+				"Makefile":                      "vendor:\n\tgo mod vendor\nrelease:\n\ttrue\nclean:\n\trm -f *.out\nimg/%.png: img/%.dot\n\tdot -Tpng $^ > $@\n",
+				".gitignore":                    ".organism/\n*.out\n",
+				"config.go":                     "package root\n\n// nothing here\n",
+				"v3/internal/ebnf/golden/a.txt": "a\n",
+				"v3/link.go":                    "package widget\n\nfunc link() {\n\tvar libx *int\n\t_ = libx\n}\n",
 				"v3/go.mod":                     "module example.com/acme/widget/v3\n",
 				"v3/lib/gen_linux_amd64.go":     "package lib\n",
 				"v3/lib/gen_g_0001.go":          "package lib\n",

@@ -22,6 +22,8 @@ type symbolDef struct {
 	path     string
 	line     int
 	receiver string
+	// fn marks a function or method: never a namespace, so "cc.X" is not qualified by a method cc
+	fn bool
 }
 
 // Definition shapes for Go, Rust, Python, TS/JS and Java/Kotlin; each captures the defined name.
@@ -85,6 +87,12 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 		}
 		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv})
 	}
+	fn := func(file string, line int, name, recv string) {
+		if name == "" || controlWords[name] {
+			return
+		}
+		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv, fn: true})
+	}
 	for _, l := range lines {
 		for _, w := range wordRe.FindAllString(l.Text, -1) {
 			ix.used[w] = true
@@ -96,7 +104,7 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 				ix.pkgs[l.Path] = m[1]
 			}
 			if m := defGoFunc.FindStringSubmatch(t); m != nil {
-				def(l.Path, l.Line, m[2], m[1])
+				fn(l.Path, l.Line, m[2], m[1])
 			}
 			if m := defGoType.FindStringSubmatch(t); m != nil {
 				def(l.Path, l.Line, m[2], "")
@@ -108,7 +116,11 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 		case "rust":
 			for _, m := range defRust.FindAllStringSubmatch(t, -1) {
 				n := m[2] + m[3]
-				def(l.Path, l.Line, n, "")
+				if m[1] == "fn" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
 				addType(l.Path, n)
 				switch m[1] {
 				case "struct", "enum", "trait", "union", "type":
@@ -121,7 +133,11 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 		case "py":
 			if m := defPy.FindStringSubmatch(t); m != nil {
 				n := m[2] + m[3]
-				def(l.Path, l.Line, n, "")
+				if m[1] == "def" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
 				addType(l.Path, n)
 				if m[1] == "class" {
 					ix.typeNames[n] = true
@@ -130,17 +146,25 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 		case "js", "java":
 			for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
 				n := m[1] + m[2] + m[3]
-				def(l.Path, l.Line, n, "")
+				if m[1] != "" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
 				addType(l.Path, n)
 				if m[2] != "" {
 					ix.typeNames[n] = true
 				}
 			}
 			if m := defKotlin.FindStringSubmatch(t); m != nil {
-				def(l.Path, l.Line, m[1]+m[2], "")
+				if m[1] != "" {
+					fn(l.Path, l.Line, m[1], "")
+				} else {
+					def(l.Path, l.Line, m[2], "")
+				}
 			}
 			if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
-				def(l.Path, l.Line, m[1], "")
+				fn(l.Path, l.Line, m[1], "")
 			}
 		}
 	}
@@ -164,7 +188,6 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 		return *res // "surface.old" reads like a member but names a file that is there
 	}
 	defs := ix.defs[a.Name]
-	known := func(q string) bool { return ix.knows(q) || v.repo.HasStem(q) || v.repo.HasStem(strings.ToLower(q)) }
 	if a.Qualifier == "" {
 		if len(defs) > 0 || ix.used[a.Name] {
 			// used here but defined elsewhere: another project's symbol, not an anchor of this one
@@ -191,8 +214,12 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 		}
 		return fail(ReasonChanged, a.Name+" is defined, but not under "+q)
 	}
-	if !known(q) || goStdlib[q] && !ix.isPackage(q) {
-		// the standard library ("fs.FS", "sync.Pool") or another project's package
+	if goStdlib[q] && !ix.isPackage(q) {
+		return skip() // the standard library: "fs.FS", "sync.Pool"
+	}
+	if !ix.isPackage(q) && !v.repo.HasStem(q) && !v.repo.HasStem(strings.ToLower(q)) {
+		// another project's package, or a variable ("alloc.Trim()", "libc.Xmalloc") whose type is not
+		// known here: nothing this repository can settle
 		return skip()
 	}
 	if len(defs) == 0 {
@@ -204,7 +231,7 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 	if ix.isPackage(q) || strings.Contains(a.Ref, "::") {
 		return fail(ReasonChanged, a.Name+" is defined, but not under "+q)
 	}
-	// a variable ("alloc.Trim()") or a file's name: the receiver's type is not known here
+	// a file's name: the symbol lives elsewhere, which a file stem alone cannot call drift
 	return skip()
 }
 
@@ -268,8 +295,10 @@ var goStdlib = set("bufio", "bytes", "cmp", "context", "crypto", "embed", "error
 
 // knows reports whether the repository defines q as a symbol, type, package, directory or file stem.
 func (ix *symbolIndex) knows(q string) bool {
-	if len(ix.defs[q]) > 0 {
-		return true
+	for _, d := range ix.defs[q] {
+		if !d.fn {
+			return true
+		}
 	}
 	for _, p := range ix.pkgs {
 		if p == q {
