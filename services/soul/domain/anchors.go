@@ -602,7 +602,7 @@ var (
 	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
 	// shortSuffix is ".o.go" or ".pb.rs": a double extension whose first part is too short to name a file
 	shortSuffix = regexp.MustCompile(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
-	segOK    = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
+	segOK       = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
 )
 
 func segmentsOK(segs []string) bool {
