@@ -11,18 +11,52 @@ import (
 	"time"
 )
 
-// shell runs cmd with sh -c in dir, its own process group so a timeout kills every child,
-// stdout and stderr both into log. A non-zero exit is reported as exit, not as err.
+// groupLeader is the process-group leader every step runs under, as sh -c groupLeader
+// organism-gate CMDLINE. It exists so no gate child outlives its run, however the run ends:
+//   - the runner cancels or times out: the runner kills the whole group (shell's Cancel);
+//   - the runner dies, even by SIGKILL: the watcher's read of fd 3, a pipe whose only write
+//     end the runner holds, sees end-of-file and the watcher kills the group;
+//   - the gate exits but left background children: the leader, ignoring TERM itself, sends
+//     TERM to the group before reporting the gate's status, and the runner follows with KILL.
+//
+// The gate runs in the foreground so it keeps the packet on stdin.
+const groupLeader = `(read lifeline <&3; kill -9 0) </dev/null &
+exec 3<&-
+sh -c "$1"
+rc=$?
+trap '' TERM
+kill -TERM 0
+exit $rc`
+
+// shell runs cmd with sh -c in dir under groupLeader in a process group of its own, stdout
+// and stderr both into log. A non-zero exit is reported as exit, not as err.
 func shell(ctx context.Context, dir, cmdline string, stdin io.Reader, log io.Writer) (int, error) {
-	cmd := exec.CommandContext(ctx, "sh", "-c", cmdline)
+	lifeline, keep, err := os.Pipe()
+	if err != nil {
+		return -1, err
+	}
+	// The write end stays open, and referenced, until the group is gone; closing it earlier
+	// (or letting it be collected) would read as the runner's death and kill the gate.
+	defer keep.Close()
+	cmd := exec.CommandContext(ctx, "sh", "-c", groupLeader, "organism-gate", cmdline)
 	cmd.Dir = dir
 	cmd.Stdin = stdin
 	cmd.Stdout, cmd.Stderr = log, log
+	cmd.ExtraFiles = []*os.File{lifeline}
 	cmd.Env = append(os.Environ(), "ORGANISM_WORKTREE="+dir)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		lifeline.Close()
+		return -1, err
+	}
+	lifeline.Close()
+	err = cmd.Wait()
+	// Whatever ignored the leader's TERM goes now. While any member lives the kernel keeps the
+	// group id from being reused; with none left this finds no group (ESRCH) unless the pid
+	// space wrapped around onto a new group leader in the microseconds since Wait.
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if ctx.Err() != nil {
@@ -30,7 +64,7 @@ func shell(ctx context.Context, dir, cmdline string, stdin io.Reader, log io.Wri
 		}
 		return ee.ExitCode(), nil
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, exec.ErrWaitDelay) {
 		return -1, err
 	}
 	return 0, nil
