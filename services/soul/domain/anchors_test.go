@@ -113,6 +113,8 @@ func TestAnchorMarks(t *testing.T) {
 	}{
 		{"removal clause marks absence", "`vfs.Open` was removed when the loader moved", "vfs.Open", func(a domain.Anchor) bool { return a.Absent }, true},
 		{"absence stays in its clause", "`vfs.Open` was removed; `vfs/vfs.go` holds the loader", "vfs/vfs.go", func(a domain.Anchor) bool { return a.Absent }, false},
+		{"no longer exists is absence", "`legacy/` no longer exists", "legacy/", func(a domain.Anchor) bool { return a.Absent }, true},
+		{"no longer doing is not absence", "`foo.go` no longer exports Bar", "foo.go", func(a domain.Anchor) bool { return a.Absent }, false},
 		{"present claim is not absence", "`a.go` holds the loader", "a.go", func(a domain.Anchor) bool { return a.Absent }, false},
 		{"e.g. marks an example", "variants (e.g., `NewClientWithRetry()`)", "NewClientWithRetry()", func(a domain.Anchor) bool { return a.Example }, true},
 		{"closed example does not leak", "(e.g. this). Then `Run()` starts", "Run()", func(a domain.Anchor) bool { return a.Example }, false},

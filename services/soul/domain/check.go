@@ -343,6 +343,10 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 			if v.foreign(a) {
 				return hold(ReasonOutsideRepo, a.Ref+" is named as another repository's file")
 			}
+			if strings.HasSuffix(a.Path, ".js") && v.npmDependency(a.Path) {
+				res.Status = AnchorSkipped
+				return res // "chart.js": a library the project depends on
+			}
 			return v.missingPath(a, fail, hold)
 		}
 		if a.Weak {
@@ -677,18 +681,42 @@ func orRoot(p string) string {
 var npmScriptsBlock = regexp.MustCompile(`(?s)"scripts"\s*:\s*\{(.*?)\}`)
 var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
 
+// readNPMScripts reads the scripts of the root package.json and of every workspace package.json: in a
+// monorepo "pnpm lint" runs wherever the agent stands, so a script any package defines is there.
 func readNPMScripts(repo Repo) map[string]bool {
 	out := map[string]bool{}
-	body, err := repo.ReadFile("package.json")
-	if err != nil {
-		return out
+	files := []string{"package.json"}
+	for _, f := range repo.ByBasename("package.json") {
+		if f != "package.json" && !strings.Contains(f, "node_modules/") && len(files) < maxPackageFiles {
+			files = append(files, f)
+		}
 	}
-	if m := npmScriptsBlock.FindSubmatch(body); m != nil {
-		for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
-			out[string(n[1])] = true
+	for _, f := range files {
+		body, err := repo.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if m := npmScriptsBlock.FindSubmatch(body); m != nil {
+			for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
+				out[string(n[1])] = true
+			}
 		}
 	}
 	return out
+}
+
+// maxPackageFiles bounds how many package.json files one check reads.
+const maxPackageFiles = 200
+
+// npmDependency reports whether a package.json names name as a dependency ("chart.js" the library,
+// not a file).
+func (v *verifier) npmDependency(name string) bool {
+	body, ok := v.readFile("package.json")
+	if !ok {
+		return false
+	}
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	return bytes.Contains(body, []byte(`"`+name+`"`)) || bytes.Contains(body, []byte(`"`+stem+`":`))
 }
 
 var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)

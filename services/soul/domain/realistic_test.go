@@ -43,7 +43,9 @@ func TestRealisticSouls(t *testing.T) {
 		{
 			name: "claude",
 			files: map[string]string{
-				"package.json":               `{"scripts":{"dev":"next dev","test":"vitest"}}`,
+				"package.json":               `{"scripts":{"dev":"next dev","test":"vitest"},"dependencies":{"chart.js":"^4.4.0"}}`,
+				"packages/shop/package.json": `{"name":"shop","scripts":{"lint":"eslint ."}}`,
+				"app/dashboard/page.tsx":     "export default function Dashboard() { return null }\n",
 				"app/page.tsx":               "export default function Page() { return null }\n",
 				"app/api/route.ts":           "export async function GET() {}\n",
 				"components/ui/button.tsx":   "export function Button() { return null }\n",
