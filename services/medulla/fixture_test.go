@@ -20,6 +20,7 @@ import (
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla"
+	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
 var t0 = time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
@@ -40,6 +41,8 @@ type fixture struct {
 type fixtureOpts struct {
 	dir      string
 	maxBatch int
+	peers    domain.PeerDialer
+	peerSync time.Duration
 }
 
 func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
@@ -50,7 +53,7 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if f.dir == "" {
 		f.dir = t.TempDir()
 	}
-	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch})
+	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync})
 	if err != nil {
 		t.Fatal(err)
 	}
