@@ -202,6 +202,7 @@ func TestPromoteRefusals(t *testing.T) {
 		wantField  string
 	}{
 		{"no reason", f.agent, &medullav1.PromoteRequest{Brain: "loja", Slug: "jitter"}, codes.InvalidArgument, "INVALID_ARGUMENT", "reason"},
+		{"blank reason", f.agent, &medullav1.PromoteRequest{Brain: "loja", Slug: "jitter", Reason: " \t "}, codes.InvalidArgument, "INVALID_ARGUMENT", "reason"},
 		{"secret in the reason", f.agent, &medullav1.PromoteRequest{Brain: "loja", Slug: "jitter", Reason: "key AKIAABCDEFGHIJKLMNOP"}, codes.InvalidArgument, "SECRET_DETECTED", "reason"},
 		{"another brain's claim", f.agentIn("agent-9", "m1nd"), &medullav1.PromoteRequest{Brain: "loja", Slug: "jitter", Reason: "r"}, codes.PermissionDenied, "FOREIGN_BRAIN", "brain"},
 		{"from the medulla tier", f.owner, &medullav1.PromoteRequest{Brain: "medulla", Slug: "jitter", Reason: "r"}, codes.PermissionDenied, "RESERVED_BRAIN", "brain"},

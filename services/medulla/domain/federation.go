@@ -192,13 +192,20 @@ func (s *Service) SyncAll(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// peerPullTimeout bounds one pull, so that a peer that accepts and never answers cannot hold
+// the periodic pull (or an owner's SyncPeer) forever.
+const peerPullTimeout = 2 * time.Minute
+
 func (s *Service) syncPeer(ctx context.Context, p Peer) (SyncResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, peerPullTimeout)
+	defer cancel()
 	fail := func(err error) (SyncResult, error) {
 		msg := err.Error()
 		if len(msg) > 512 {
 			msg = msg[:512]
 		}
-		if werr := s.store.Write(ctx, func(tx Tx) error { return tx.SetPeerSync(p.Name, s.now(), msg) }); werr != nil {
+		// The failure is recorded even when the pull ran out of time.
+		if werr := s.store.Write(context.WithoutCancel(ctx), func(tx Tx) error { return tx.SetPeerSync(p.Name, s.now(), msg) }); werr != nil {
 			return SyncResult{}, werr
 		}
 		return SyncResult{}, refuse(ReasonPeerUnavailable, "name", "peer %s did not serve its doctrine: %s", p.Name, msg)

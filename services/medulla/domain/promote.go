@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // PromoteInput names a project claim to elevate into the medulla tier.
@@ -158,7 +159,7 @@ func (s *Service) Promote(ctx context.Context, c Caller, in PromoteInput) (Promo
 
 func checkReason(reason string) *Refusal {
 	switch {
-	case reason == "" || len([]rune(reason)) == 0 || !utf8Clean(reason):
+	case strings.TrimSpace(reason) == "" || !utf8Clean(reason):
 		return refuse(ReasonInvalidArgument, "reason", "a promotion needs a reason: why the lesson matters beyond its project")
 	case len(reason) > MaxReasonBytes:
 		return refuse(ReasonInvalidArgument, "reason", "reason is longer than %d bytes", MaxReasonBytes)
