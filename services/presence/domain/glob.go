@@ -52,41 +52,95 @@ type segPattern struct {
 	isLit    bool
 	globstar bool
 	alts     [][]token
-	// fast holds, per alternative, the literal text before and after its only star when the
-	// alternative is just that ("*_test.go", "main*", "a*b"); most globs agents write are.
-	fast []starSplit
+	// quick holds, per alternative, the literal text it must start and end with, so most
+	// segments that do not match are turned away by two string comparisons.
+	quick []altQuick
 }
 
-type starSplit struct {
-	ok           bool
+// altQuick is what one alternative's tokens say about any segment it matches.
+type altQuick struct {
+	// prefix and tail are the literal runes before the first and after the last wildcard.
 	prefix, tail string
+	// minLen is the fewest bytes a match can have: one or more per non-star token.
+	minLen int
+	// exact: the alternative is all literal (prefix is the whole of it). oneStar: it is
+	// prefix, one star, tail ("*_test.go", "main*"), decided by the comparisons alone.
+	exact, oneStar bool
+	// The first and last (up to) eight bytes of prefix and tail, as masks over a segment's
+	// segKeys: a check that needs no access to the segment's bytes.
+	headMask, headWant, tailMask, tailWant uint64
 }
 
-func splitStar(toks []token) starSplit {
-	star := -1
+// segKeys packs the first and the last (up to) eight bytes of s into words, so a node can
+// answer "could this pattern match you" from its own fields.
+func segKeys(s string) (head, tail uint64) {
+	for i := 0; i < 8 && i < len(s); i++ {
+		head |= uint64(s[i]) << (8 * i)
+		tail |= uint64(s[len(s)-1-i]) << (8 * i)
+	}
+	return head, tail
+}
+
+func byteMask(n int) uint64 {
+	if n >= 8 {
+		return ^uint64(0)
+	}
+	return 1<<(8*n) - 1
+}
+
+// mayMatch is a necessary condition for the alternative to match a segment of length n with
+// the given segKeys.
+func (q *altQuick) mayMatch(n int, head, tail uint64) bool {
+	return n >= q.minLen && (!q.exact || n == q.minLen) && head&q.headMask == q.headWant && tail&q.tailMask == q.tailWant
+}
+
+func quickOf(toks []token) altQuick {
+	var q altQuick
+	stars, lead := 0, len(toks)
 	for i, t := range toks {
-		switch t.kind {
-		case tokStar:
-			if star >= 0 {
-				return starSplit{}
-			}
-			star = i
-		case tokLit:
+		switch {
+		case t.kind == tokStar:
+			stars++
+		case t.kind == tokLit:
+			q.minLen += utf8.RuneLen(t.r)
 		default:
-			return starSplit{}
+			q.minLen++
+		}
+		if t.kind != tokLit && lead == len(toks) {
+			lead = i
 		}
 	}
-	if star < 0 {
-		return starSplit{}
+	trail := len(toks)
+	for trail > 0 && toks[trail-1].kind == tokLit {
+		trail--
 	}
 	lit := func(ts []token) string {
-		rs := make([]rune, len(ts))
-		for i, t := range ts {
-			rs[i] = t.r
+		var b strings.Builder
+		for _, t := range ts {
+			b.WriteRune(t.r)
 		}
-		return string(rs)
+		return b.String()
 	}
-	return starSplit{ok: true, prefix: lit(toks[:star]), tail: lit(toks[star+1:])}
+	q.prefix = lit(toks[:lead])
+	if lead == len(toks) {
+		q.exact = true
+	} else {
+		q.tail = lit(toks[trail:])
+		q.oneStar = stars == 1 && lead+1 == trail
+	}
+	head, _ := segKeys(q.prefix)
+	_, tail := segKeys(q.tail)
+	q.headMask, q.tailMask = byteMask(len(q.prefix)), byteMask(len(q.tail))
+	q.headWant, q.tailWant = head&q.headMask, tail&q.tailMask
+	return q
+}
+
+// admits applies the necessary conditions; for exact and one-star alternatives they are also sufficient.
+func (q *altQuick) admits(s string) bool {
+	if q.exact {
+		return s == q.prefix
+	}
+	return len(s) >= q.minLen && strings.HasPrefix(s, q.prefix) && strings.HasSuffix(s, q.tail)
 }
 
 func (p segPattern) literal() bool { return p.isLit }
@@ -111,7 +165,7 @@ func compileSegment(seg string) (segPattern, error) {
 			return segPattern{}, err
 		}
 		p.alts = append(p.alts, toks)
-		p.fast = append(p.fast, splitStar(toks))
+		p.quick = append(p.quick, quickOf(toks))
 	}
 	return p, nil
 }
@@ -268,21 +322,19 @@ func parseClass(body string) (token, error) {
 }
 
 // match reports whether the segment pattern matches the literal segment s.
-func (p segPattern) match(s string) bool {
+func (p *segPattern) match(s string) bool {
 	if p.isLit {
 		return p.lit == s
 	}
 	if p.globstar {
 		return true
 	}
-	for i, a := range p.alts {
-		if f := p.fast[i]; f.ok {
-			if f.matches(s) {
-				return true
-			}
+	for i := range p.alts {
+		q := &p.quick[i]
+		if !q.admits(s) {
 			continue
 		}
-		if matchTokens(a, s) {
+		if q.exact || q.oneStar || matchTokens(p.alts[i], s) {
 			return true
 		}
 	}

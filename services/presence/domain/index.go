@@ -1,6 +1,6 @@
 package domain
 
-import "strings"
+import "slices"
 
 // The collision index keeps every mutating presence's working set of one brain in a trie of
 // path segments (literal items at the node they name, globs at the node of their literal
@@ -16,44 +16,93 @@ type holder struct {
 	leaf bool
 }
 
-type globHolder struct {
-	holder
-	pat []segPattern
+// globGroup is every holder of one glob filed at a node. Agents often write the same glob
+// ("**/*_test.go"), so a path is checked once per distinct pattern above it, not once per holder.
+type globGroup struct {
+	canon   string
+	leaf    bool
+	pat     []segPattern
+	holders []holder
 	// gs: the pattern has a ** segment (so overlap needs the full search).
 	gs bool
-	// Most globs below their literal root are one starred segment ("*_test.go") or ** and one
-	// starred segment ("**/*.proto"); these check a path by two string comparisons.
-	one, deep starSplit
+	// Most globs below their literal root are one segment ("*_test.go") or ** and one segment
+	// ("**/*.proto"); last is that segment, and meetsPath decides them without the general search.
+	one, deep bool
+	last      *segPattern
+	// quick is last's only alternative when it has one, kept here so the common check reads
+	// one structure instead of following pointers into the item.
+	quick    altQuick
+	simple   bool
+	lastToks []token
+	// peers are the other groups at the same node whose patterns overlap this one, and
+	// selfMeets whether two holders of this very pattern overlap; both are settled when a group
+	// joins its node, so scans never compare two globs.
+	peers     []*globGroup
+	selfMeets bool
 }
 
-func newGlobHolder(h holder, it Item) globHolder {
-	g := globHolder{holder: h, pat: it.pat, gs: hasGlobstar(it.pat)}
+// meetsPathAt is meetsPath for an indexed path item: n is the item's node and c the child of
+// the glob's node on the way to it. Most paths are turned away by the keys of those nodes
+// alone, without reading the item's segments.
+func (g *globGroup) meetsPathAt(depth int, it *Item, n, c *node) bool {
+	switch {
+	case g.one:
+		return (c == n || !g.leaf) && g.mayMatch(c) && g.matchLast(c.seg)
+	case g.deep && it.Leaf && g.leaf:
+		// Both name files: only the file's own name can meet the last segment.
+		return g.mayMatch(n) && g.matchLast(n.seg)
+	}
+	return g.meetsPath(depth, it.segs[depth:], it.Leaf)
+}
+
+// mayMatch reports whether some alternative of the last segment could match n's segment.
+func (g *globGroup) mayMatch(n *node) bool {
+	if g.simple {
+		return g.quick.mayMatch(len(n.seg), n.head, n.tail)
+	}
+	for i := range g.last.quick {
+		if g.last.quick[i].mayMatch(len(n.seg), n.head, n.tail) {
+			return true
+		}
+	}
+	return false
+}
+
+func newGlobGroup(it Item) *globGroup {
+	g := &globGroup{canon: it.Canon, leaf: it.Leaf, pat: it.pat, gs: hasGlobstar(it.pat)}
 	rest := it.pat[it.prefix:]
 	switch {
-	case len(rest) == 1 && len(rest[0].fast) == 1:
-		g.one = rest[0].fast[0]
-	case len(rest) == 2 && rest[0].globstar && len(rest[1].fast) == 1:
-		g.deep = rest[1].fast[0]
+	case len(rest) == 1:
+		g.one, g.last = true, &rest[0]
+	case len(rest) == 2 && rest[0].globstar && !rest[1].globstar:
+		g.deep, g.last = true, &rest[1]
+	}
+	if g.last != nil && len(g.last.alts) == 1 {
+		g.simple, g.quick, g.lastToks = true, g.last.quick[0], g.last.alts[0]
 	}
 	return g
 }
 
-func (f starSplit) matches(s string) bool {
-	return len(s) >= len(f.prefix)+len(f.tail) && strings.HasPrefix(s, f.prefix) && strings.HasSuffix(s, f.tail)
+// matchLast matches one segment against the last pattern segment.
+func (g *globGroup) matchLast(s string) bool {
+	if !g.simple {
+		return g.last.match(s)
+	}
+	return g.quick.admits(s) && (g.quick.exact || g.quick.oneStar || matchTokens(g.lastToks, s))
 }
 
 // meetsPath reports whether the glob and a literal path overlap; segs is the path below the
 // glob's literal root (never empty: the path lies strictly beneath the root).
-func (g *globHolder) meetsPath(depth int, segs []string, leaf bool) bool {
+func (g *globGroup) meetsPath(depth int, segs []string, leaf bool) bool {
 	switch {
-	case g.one.ok:
-		return g.one.matches(segs[0]) && (len(segs) == 1 || !g.leaf)
-	case g.deep.ok:
+	case g.one:
+		return (len(segs) == 1 || !g.leaf) && g.matchLast(segs[0])
+	case g.deep:
 		if !leaf {
 			return true
 		}
 		for j, s := range segs {
-			if g.deep.matches(s) && (j == len(segs)-1 || !g.leaf) {
+			if (j == len(segs)-1 || !g.leaf) && g.matchLast(s) {
 				return true
 			}
 		}
@@ -62,13 +111,16 @@ func (g *globHolder) meetsPath(depth int, segs []string, leaf bool) bool {
 	return globMeetsPath(g.pat[depth:], g.leaf, g.gs, segs, leaf)
 }
 
+// node is one trie node. The fields every upward scan reads come first, to share a cache line.
 type node struct {
-	parent   *node
-	depth    int
-	seg      string
-	children map[string]*node
-	paths    []holder
-	globs    []globHolder
+	parent *node
+	paths  []holder
+	globs  []*globGroup
+	depth  int
+	seg    string
+	// head and tail are seg's segKeys.
+	head, tail uint64
+	children   map[string]*node
 	// count is the number of holders in this node's subtree; empty nodes are unlinked.
 	count int
 }
@@ -100,6 +152,7 @@ func (x *brainIndex) nodeFor(segs []string, add bool) *node {
 				n.children = make(map[string]*node)
 			}
 			c = &node{parent: n, depth: i + 1, seg: s}
+			c.head, c.tail = segKeys(s)
 			n.children[s] = c
 		}
 		if add {
@@ -124,7 +177,20 @@ func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
 			placed[i] = n
 		case ItemGlob:
 			n := x.nodeFor(it.segs[:it.prefix], true)
-			n.globs = append(n.globs, newGlobHolder(h, it))
+			g := n.globGroup(it.Canon)
+			if g == nil {
+				g = newGlobGroup(it)
+				d := n.depth
+				g.selfMeets = patternsOverlap(g.pat[d:], g.leaf, g.pat[d:], g.leaf)
+				for _, o := range n.globs {
+					if patternsOverlap(g.pat[d:], g.leaf, o.pat[d:], o.leaf) {
+						g.peers = append(g.peers, o)
+						o.peers = append(o.peers, g)
+					}
+				}
+				n.globs = append(n.globs, g)
+			}
+			g.holders = append(g.holders, h)
 			placed[i] = n
 		}
 	}
@@ -147,12 +213,11 @@ func (x *brainIndex) remove(slot uint32, set WorkingSet, placed []*node) {
 		n := placed[i]
 		if it.Kind == ItemPath {
 			n.paths = dropHolder(n.paths, h)
-		} else {
-			for k := range n.globs {
-				if n.globs[k].holder == h {
-					n.globs[k] = n.globs[len(n.globs)-1]
-					n.globs = n.globs[:len(n.globs)-1]
-					break
+		} else if g := n.globGroup(it.Canon); g != nil {
+			if g.holders = dropHolder(g.holders, h); len(g.holders) == 0 {
+				n.globs = dropGroup(n.globs, g)
+				for _, o := range g.peers {
+					o.peers = dropGroup(o.peers, g)
 				}
 			}
 		}
@@ -163,6 +228,23 @@ func (x *brainIndex) remove(slot uint32, set WorkingSet, placed []*node) {
 			}
 		}
 	}
+}
+
+// globGroup returns the group of the glob spelled canon filed here, if any.
+func (n *node) globGroup(canon string) *globGroup {
+	for _, g := range n.globs {
+		if g.canon == canon {
+			return g
+		}
+	}
+	return nil
+}
+
+func dropGroup(gs []*globGroup, g *globGroup) []*globGroup {
+	k := slices.Index(gs, g)
+	gs[k] = gs[len(gs)-1]
+	gs[len(gs)-1] = nil
+	return gs[:len(gs)-1]
 }
 
 func dropHolder(hs []holder, h holder) []holder {

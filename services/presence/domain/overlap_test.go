@@ -5,7 +5,9 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func mustItem(t testing.TB, s string) Item {
@@ -146,6 +148,27 @@ func TestIndexMatchesNaive(t *testing.T) {
 				t.Fatalf("seed %d, %s: unplaced query got %v, want %v", seed, rec.ID, describeAll(fresh), describeAll(one))
 			}
 		}
+		// Leaving and re-registering reshapes the index (glob groups empty out and rejoin);
+		// the answer must still be the all-pairs one.
+		var kept []Record
+		for k, rec := range recs {
+			if k%3 == int(seed%3) {
+				reg.unindex(reg.byID[rec.ID])
+				continue
+			}
+			kept = append(kept, rec)
+		}
+		for k, rec := range recs {
+			if k%3 == int(seed%3) && k%2 == 0 {
+				reg.insert(rec)
+				kept = append(kept, rec)
+			}
+		}
+		got = reg.allCollisions("", timeZero)
+		want = NaiveCollisions(kept)
+		if !reflect.DeepEqual(describeAll(got), describeAll(want)) {
+			t.Fatalf("seed %d after removals: index and all-pairs scan differ:\n%s", seed, diffLines(describeAll(got), describeAll(want)))
+		}
 	}
 }
 
@@ -220,4 +243,38 @@ func diffLines(got, want []string) string {
 		}
 	}
 	return out
+}
+
+// FuzzSegmentMatch: the quick checks in front of a segment match (literal prefix and tail,
+// minimum length, node keys) never change its answer: match agrees with the plain token match
+// of every alternative, and a segment whose keys the quick check turns away does not match.
+func FuzzSegmentMatch(f *testing.F) {
+	for _, p := range [][2]string{{"*_test.go", "a_test.go"}, {"f0{1,2}?.*", "f012.go"}, {"main*", "main.go"},
+		{"[a-c]x*", "bx"}, {"{a,bc}", "bc"}, {"é*ü", "éü"}, {"a?a", "a"}, {"*.{ts,tsx}", "app.tsx"}} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, seg string) {
+		if !utf8.ValidString(seg) || strings.Contains(seg, "/") || seg == "" {
+			return
+		}
+		p, err := compileSegment(pattern)
+		if err != nil || p.isLit || p.globstar {
+			return
+		}
+		want := false
+		for _, a := range p.alts {
+			want = want || matchTokens(a, seg)
+		}
+		if got := p.match(seg); got != want {
+			t.Fatalf("%q.match(%q): got %v, want %v", pattern, seg, got, want)
+		}
+		head, tail := segKeys(seg)
+		may := false
+		for i := range p.quick {
+			may = may || p.quick[i].mayMatch(len(seg), head, tail)
+		}
+		if want && !may {
+			t.Fatalf("%q matches %q but its node keys turn it away", pattern, seg)
+		}
+	})
 }

@@ -60,7 +60,7 @@ func (x *brainIndex) queryPath(it Item, at *node, mine uint16, out []hit) []hit 
 		}
 		if !it.Leaf {
 			for _, g := range at.globs {
-				out = append(out, hit{h: g.holder, mine: mine})
+				out = appendHolders(out, g.holders, mine)
 			}
 			for _, c := range at.children {
 				out = collectSubtree(c, mine, out)
@@ -75,9 +75,16 @@ func (x *brainIndex) queryPath(it Item, at *node, mine uint16, out []hit) []hit 
 		}
 		for _, g := range a.globs {
 			if g.meetsPath(a.depth, it.segs[a.depth:], it.Leaf) {
-				out = append(out, hit{h: g.holder, mine: mine})
+				out = appendHolders(out, g.holders, mine)
 			}
 		}
+	}
+	return out
+}
+
+func appendHolders(out []hit, hs []holder, mine uint16) []hit {
+	for _, h := range hs {
+		out = append(out, hit{h: h, mine: mine})
 	}
 	return out
 }
@@ -87,7 +94,7 @@ func collectSubtree(n *node, mine uint16, out []hit) []hit {
 		out = append(out, hit{h: h, mine: mine})
 	}
 	for _, g := range n.globs {
-		out = append(out, hit{h: g.holder, mine: mine})
+		out = appendHolders(out, g.holders, mine)
 	}
 	for _, c := range n.children {
 		out = collectSubtree(c, mine, out)
@@ -115,7 +122,7 @@ func (x *brainIndex) queryGlob(it Item, at *node, mine uint16, out []hit) []hit 
 		}
 		for _, g := range a.globs {
 			if patternsOverlap(g.pat[a.depth:], g.leaf, it.pat[a.depth:], it.Leaf) {
-				out = append(out, hit{h: g.holder, mine: mine})
+				out = appendHolders(out, g.holders, mine)
 			}
 		}
 	}
@@ -159,7 +166,7 @@ func (w *globWalk) visit(n *node, states []int) {
 	for _, g := range n.globs {
 		for _, s := range states {
 			if patternsOverlap(g.pat[n.depth:], g.leaf, w.pat[s:], w.leaf) {
-				w.out = append(w.out, hit{h: g.holder, mine: w.mine})
+				w.out = appendHolders(w.out, g.holders, w.mine)
 				break
 			}
 		}

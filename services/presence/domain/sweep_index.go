@@ -35,7 +35,15 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 			out = append(out, pairHit{lo: other.slot, hi: self, loItem: other.item, hiItem: uint16(mine)})
 		}
 	}
-	for i, it := range set {
+	addAbove := func(g *globGroup, mine int) {
+		for _, h := range g.holders {
+			if h.slot > self {
+				add(h, mine)
+			}
+		}
+	}
+	for i := range set {
+		it := &set[i]
 		if it.Kind == ItemBlock {
 			for _, h := range x.blocks[it.Canon] {
 				if h.slot > self {
@@ -45,46 +53,52 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 			continue
 		}
 		n := placed[i]
-		// Same node.
-		for _, h := range n.paths {
-			if h.slot <= self {
-				continue
-			}
-			if it.Kind == ItemPath || !h.leaf {
-				add(h, i)
+		// Same node. A path item is one of the holders here itself, so a lone holder is never
+		// worth reading; and a file path never meets a glob filed at its own node (the glob
+		// lies beneath it).
+		if len(n.paths) > 1 || it.Kind == ItemGlob && len(n.paths) > 0 {
+			for _, h := range n.paths {
+				if h.slot > self && (it.Kind == ItemPath || !h.leaf) {
+					add(h, i)
+				}
 			}
 		}
-		for k := range n.globs {
-			g := &n.globs[k]
-			if g.slot <= self {
-				continue
+		switch {
+		case it.Kind == ItemGlob:
+			own := n.globGroup(it.Canon)
+			if own.selfMeets {
+				addAbove(own, i)
 			}
-			switch {
-			case it.Kind == ItemPath:
-				if !it.Leaf {
-					add(g.holder, i)
-				}
-			case patternsOverlap(g.pat[n.depth:], g.leaf, it.pat[n.depth:], it.Leaf):
-				add(g.holder, i)
+			for _, g := range own.peers {
+				addAbove(g, i)
+			}
+		case !it.Leaf:
+			// A directory path: every glob filed here reaches beneath it.
+			for _, g := range n.globs {
+				addAbove(g, i)
 			}
 		}
 		// Strict ancestors.
-		for a := n.parent; a != nil; a = a.parent {
+		for c, a := n, n.parent; a != nil; c, a = a, a.parent {
 			for _, h := range a.paths {
 				if !h.leaf {
 					add(h, i)
 				}
 			}
-			for k := range a.globs {
-				g := &a.globs[k]
+			for _, g := range a.globs {
+				if len(g.holders) == 1 && g.holders[0].slot == self {
+					continue // only this presence's own glob
+				}
 				var hit bool
 				if it.Kind == ItemPath {
-					hit = g.meetsPath(a.depth, it.segs[a.depth:], it.Leaf)
+					hit = g.meetsPathAt(a.depth, it, n, c)
 				} else {
 					hit = patternsOverlap(g.pat[a.depth:], g.leaf, it.pat[a.depth:], it.Leaf)
 				}
 				if hit {
-					add(g.holder, i)
+					for _, h := range g.holders {
+						add(h, i)
+					}
 				}
 			}
 		}
@@ -105,129 +119,199 @@ func (r *Registry) allCollisions(brain string, t time.Time) []Collision {
 		}
 	}
 	slices.Sort(brains)
-	// One pass groups the live mutating presences by brain; rank is shared and reset per brain.
+	// One pass groups the live mutating presences by brain, in slot order (the order they sit
+	// in memory, which the scans follow); rank is shared and reset per brain.
 	byBrain := make(map[string][]uint32, len(brains))
 	for _, e := range r.slots {
 		if live(e) && (brain == "" || e.rec.Brain == brain) {
 			byBrain[e.rec.Brain] = append(byBrain[e.rec.Brain], e.slot)
 		}
 	}
-	rank := make([]int32, len(r.slots))
-	for i := range rank {
-		rank[i] = -1
+	sc := scratchPool.Get().(*pairScratch)
+	defer scratchPool.Put(sc)
+	sc.rank = slices.Grow(sc.rank[:0], len(r.slots))[:len(r.slots)]
+	for i := range sc.rank {
+		sc.rank[i] = -1
 	}
 	var out []Collision
 	for _, b := range brains {
-		x := r.brains[b]
-		members := byBrain[b]
-		// Rank members by id, so pairs come out oriented and ordered without sorting collisions.
+		scan := byBrain[b]
+		// Rank members by id, so pairs come out oriented and ordered by rank alone.
+		members := slices.Clone(scan)
 		slices.SortFunc(members, func(p, q uint32) int { return cmp.Compare(r.slots[p].rec.ID, r.slots[q].rec.ID) })
 		for i, s := range members {
-			rank[s] = int32(i)
+			sc.rank[s] = int32(i)
 		}
-		hits := r.upwardAll(x, members)
-		// Keep live pairs, oriented by rank (lo = lower id), then sort by ranks and items.
-		kept := hits[:0]
-		for _, h := range hits {
-			rl, rh := rank[h.lo], rank[h.hi]
+		r.upwardAll(r.brains[b], scan, sc)
+		sorted := sc.byRank(len(members))
+		out = r.appendCollisions(out, b, members, sorted)
+		for _, s := range members {
+			sc.rank[s] = -1
+		}
+	}
+	return out
+}
+
+// pairScratch is the working memory of one all-pairs derivation, pooled because at 10,000
+// presences it is megabytes that would otherwise be garbage on every call.
+type pairScratch struct {
+	parts  [][]pairHit
+	sorted []pairHit
+	start  []int32
+	rank   []int32
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(pairScratch) }}
+
+// byRank orients the scanned hits by rank (lo = lower id), drops those of presences not in the
+// ranking (not live), and orders them by (lo, hi, loItem, hiItem): a counting sort on lo, then
+// a sort of each lo's few hits.
+func (sc *pairScratch) byRank(members int) []pairHit {
+	const dropped = ^uint32(0)
+	sc.start = slices.Grow(sc.start[:0], members+1)[:members+1]
+	clear(sc.start)
+	total := 0
+	for _, part := range sc.parts {
+		for i, h := range part {
+			rl, rh := sc.rank[h.lo], sc.rank[h.hi]
 			if rl < 0 || rh < 0 {
+				part[i].lo = dropped
 				continue
 			}
 			if rl > rh {
 				h = pairHit{lo: h.hi, hi: h.lo, loItem: h.hiItem, hiItem: h.loItem}
 				rl, rh = rh, rl
 			}
-			h.lo, h.hi = uint32(rl), uint32(rh)
-			kept = append(kept, h)
-		}
-		sortHits(kept, len(members))
-		pairs := 0
-		for i := range kept {
-			if i == 0 || kept[i].lo != kept[i-1].lo || kept[i].hi != kept[i-1].hi {
-				pairs++
-			}
-		}
-		out = slices.Grow(out, pairs)
-		overlaps := make([]Overlap, len(kept))
-		for i := 0; i < len(kept); {
-			a, bb := r.slots[members[kept[i].lo]], r.slots[members[kept[i].hi]]
-			j := i
-			for ; j < len(kept) && kept[j].lo == kept[i].lo && kept[j].hi == kept[i].hi; j++ {
-				overlaps[j] = Overlap{A: a.rec.WorkingSet[kept[j].loItem].Canon, B: bb.rec.WorkingSet[kept[j].hiItem].Canon}
-			}
-			out = append(out, Collision{Brain: b, A: a.rec.Ref(), B: bb.rec.Ref(), Overlaps: overlaps[i:j:j]})
-			i = j
-		}
-		for _, s := range members {
-			rank[s] = -1
+			part[i] = pairHit{lo: uint32(rl), hi: uint32(rh), loItem: h.loItem, hiItem: h.hiItem}
+			sc.start[rl+1]++
+			total++
 		}
 	}
+	for i := 1; i <= members; i++ {
+		sc.start[i] += sc.start[i-1]
+	}
+	sc.sorted = slices.Grow(sc.sorted[:0], total)[:total]
+	next := sc.start[:members] // advanced in place; afterwards next[lo] is where lo's run ends
+	for _, part := range sc.parts {
+		for _, h := range part {
+			if h.lo != dropped {
+				sc.sorted[next[h.lo]] = h
+				next[h.lo]++
+			}
+		}
+	}
+	from := int32(0)
+	for lo := 0; lo < members; lo++ {
+		run := sc.sorted[from:next[lo]]
+		if len(run) > 1 {
+			slices.SortFunc(run, func(p, q pairHit) int { return cmp.Compare(p.rest(), q.rest()) })
+		}
+		from = next[lo]
+	}
+	return sc.sorted
+}
+
+// rest packs the order inside one lo's run into one comparable word.
+func (h pairHit) rest() uint64 { return uint64(h.hi)<<32 | uint64(h.loItem)<<16 | uint64(h.hiItem) }
+
+// appendCollisions turns ordered hits (ranks into members) into collisions of brain b. Large
+// answers are built in parallel: hits are cut at pair boundaries and each part writes its own
+// stretch of the output.
+func (r *Registry) appendCollisions(out []Collision, b string, members []uint32, hits []pairHit) []Collision {
+	parts := 1
+	if len(hits) >= parallelHits {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	cuts := make([]int, parts+1)
+	for w := 1; w < parts; w++ {
+		c := max(len(hits)*w/parts, cuts[w-1])
+		for c > 0 && c < len(hits) && samePair(hits[c-1], hits[c]) {
+			c++
+		}
+		cuts[w] = c
+	}
+	cuts[parts] = len(hits)
+	// firstPair[w] is where part w's collisions start.
+	firstPair := make([]int, parts+1)
+	for w := 0; w < parts; w++ {
+		n := 0
+		for i := cuts[w]; i < cuts[w+1]; i++ {
+			if i == cuts[w] || !samePair(hits[i-1], hits[i]) {
+				n++
+			}
+		}
+		firstPair[w+1] = firstPair[w] + n
+	}
+	base := len(out)
+	out = slices.Grow(out, firstPair[parts])[:base+firstPair[parts]]
+	overlaps := make([]Overlap, len(hits))
+	fill := func(w int) {
+		k := base + firstPair[w]
+		for i := cuts[w]; i < cuts[w+1]; {
+			a, bb := r.slots[members[hits[i].lo]], r.slots[members[hits[i].hi]]
+			j := i
+			for ; j < cuts[w+1] && samePair(hits[i], hits[j]); j++ {
+				overlaps[j] = Overlap{A: a.rec.WorkingSet[hits[j].loItem].Canon, B: bb.rec.WorkingSet[hits[j].hiItem].Canon}
+			}
+			out[k] = Collision{Brain: b, A: a.rec.Ref(), B: bb.rec.Ref(), Overlaps: overlaps[i:j:j]}
+			k++
+			i = j
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < parts; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fill(w)
+		}()
+	}
+	fill(0)
+	wg.Wait()
 	return out
 }
+
+func samePair(p, q pairHit) bool { return p.lo == q.lo && p.hi == q.hi }
+
+// parallelHits is the answer size from which collisions are built in parallel.
+const parallelHits = 20000
 
 // parallelFrom is the roster size from which the upward scans are split across CPUs; below it
 // goroutine start-up costs more than it saves.
 const parallelFrom = 2000
 
-// upwardAll runs the upward scan of every member, in parallel chunks for large rosters. The
-// index is only read here (the caller holds mu for reading), so chunks share it safely.
-func (r *Registry) upwardAll(x *brainIndex, members []uint32) []pairHit {
+// upwardAll runs the upward scan of every member into sc.parts, in parallel chunks for large
+// rosters. The index is only read here (the caller holds mu for reading), so chunks share it safely.
+func (r *Registry) upwardAll(x *brainIndex, members []uint32, sc *pairScratch) {
 	workers := runtime.GOMAXPROCS(0)
 	if len(members) < parallelFrom || workers < 2 {
-		var hits []pairHit
-		for _, s := range members {
+		workers = 1
+	}
+	for len(sc.parts) < workers {
+		sc.parts = append(sc.parts, nil)
+	}
+	sc.parts = sc.parts[:workers]
+	chunk := (len(members) + workers - 1) / workers
+	scan := func(w int) {
+		hits := sc.parts[w][:0]
+		for _, s := range members[min(w*chunk, len(members)):min((w+1)*chunk, len(members))] {
 			e := r.slots[s]
 			hits = x.upward(s, e.rec.WorkingSet, e.placed, hits)
 		}
-		return hits
+		sc.parts[w] = hits
 	}
-	parts := make([][]pairHit, workers)
+	if workers == 1 {
+		scan(0)
+		return
+	}
 	var wg sync.WaitGroup
-	chunk := (len(members) + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, len(members))
-		if lo >= hi {
-			break
-		}
+	for w := 1; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var hits []pairHit
-			for _, s := range members[lo:hi] {
-				e := r.slots[s]
-				hits = x.upward(s, e.rec.WorkingSet, e.placed, hits)
-			}
-			parts[w] = hits
+			scan(w)
 		}()
 	}
+	scan(0)
 	wg.Wait()
-	return slices.Concat(parts...)
-}
-
-// sortHits orders hits by (lo, hi, loItem, hiItem). Packed into one integer key the sort
-// compares machine words instead of calling a comparator, which matters at 100,000 hits.
-func sortHits(hits []pairHit, members int) {
-	if members >= 1<<20 || MaxWorkingSet > 1<<10 {
-		slices.SortFunc(hits, func(p, q pairHit) int {
-			if c := cmp.Compare(p.lo, q.lo); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(p.hi, q.hi); c != 0 {
-				return c
-			}
-			if c := cmp.Compare(p.loItem, q.loItem); c != 0 {
-				return c
-			}
-			return cmp.Compare(p.hiItem, q.hiItem)
-		})
-		return
-	}
-	keys := make([]uint64, len(hits))
-	for i, h := range hits {
-		keys[i] = uint64(h.lo)<<44 | uint64(h.hi)<<24 | uint64(h.loItem)<<12 | uint64(h.hiItem)
-	}
-	slices.Sort(keys)
-	for i, k := range keys {
-		hits[i] = pairHit{lo: uint32(k >> 44), hi: uint32(k>>24) & (1<<20 - 1), loItem: uint16(k>>12) & (1<<12 - 1), hiItem: uint16(k) & (1<<12 - 1)}
-	}
 }
