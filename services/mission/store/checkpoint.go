@@ -20,6 +20,10 @@ const defaultCheckpointEvery = 100 * time.Millisecond
 // large enough to keep every chain's tail and index pages across groups (default is 2 MiB).
 const writerPragmas = `PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -32768`
 
+// inlineCheckpointPragmas are SQLite's defaults (checkpoint at 1,000 WAL pages, 2 MiB cache),
+// the configuration the background checkpointer replaced.
+const inlineCheckpointPragmas = `PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000`
+
 // checkpointer runs a PASSIVE checkpoint on its own connection whenever the writer has
 // committed since the last one, until quit closes.
 func (s *Store) checkpointer(conn *sql.Conn, every time.Duration) {

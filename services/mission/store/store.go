@@ -65,6 +65,9 @@ type Options struct {
 	// CheckpointEvery is how often committed WAL frames are folded back into the database
 	// off the append path; default 100ms.
 	CheckpointEvery time.Duration
+	// InlineCheckpoints restores SQLite's auto-checkpoint inside the writer's commits and
+	// stops the background checkpointer: the append benchmark's baseline, not for serving.
+	InlineCheckpoints bool
 }
 
 // Open opens (creating and migrating) the database file at path.
@@ -79,7 +82,7 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	if o.CheckpointEvery <= 0 {
 		o.CheckpointEvery = defaultCheckpointEvery
 	}
-	w, err := prepareWriter(ctx, db)
+	w, err := prepareWriter(ctx, db, o.InlineCheckpoints)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -100,7 +103,12 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}),
 		maxBatch: o.MaxBatch, cpDone: make(chan struct{}), writerConn: w.conn}
 	go s.writer(w)
-	go s.checkpointer(cp, o.CheckpointEvery)
+	if o.InlineCheckpoints {
+		cp.Close()
+		close(s.cpDone)
+	} else {
+		go s.checkpointer(cp, o.CheckpointEvery)
+	}
 	return s, nil
 }
 

@@ -52,13 +52,17 @@ const (
 	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))`
 )
 
-func prepareWriter(ctx context.Context, db *sql.DB) (*writerStmts, error) {
+func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints bool) (*writerStmts, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
 	w := &writerStmts{conn: conn}
-	if _, err := conn.ExecContext(ctx, writerPragmas); err != nil {
+	pragmas := writerPragmas
+	if inlineCheckpoints {
+		pragmas = inlineCheckpointPragmas
+	}
+	if _, err := conn.ExecContext(ctx, pragmas); err != nil {
 		conn.Close()
 		return nil, fmt.Errorf("writer pragmas: %w", err)
 	}
@@ -93,6 +97,9 @@ func (w *writerStmts) close() {
 func (s *Store) writer(w *writerStmts) {
 	defer close(s.done)
 	defer w.close()
+	// batch is reused across groups: the writer is the one goroutine on every append's path,
+	// and garbage it makes is GC work that competes with it for the same cores.
+	batch := make([]appendReq, 0, s.maxBatch)
 	for {
 		var first appendReq
 		select {
@@ -100,7 +107,8 @@ func (s *Store) writer(w *writerStmts) {
 		case <-s.quit:
 			return
 		}
-		batch := []appendReq{first}
+		clear(batch)
+		batch = append(batch[:0], first)
 	fill:
 		for len(batch) < s.maxBatch {
 			select {
