@@ -172,31 +172,23 @@ func markForeign(c *Claim) {
 
 // clauseAround is the clause holding raw[lo:hi]: up to the nearest sentence or clause break each side.
 func clauseAround(raw string, lo, hi int) string {
-	start := strings.LastIndexAny(raw[:lo], ".;!?\n")
-	if d := strings.LastIndex(raw[:lo], " — "); d > start {
-		start = d
-	}
 	end := len(raw)
-	if i := strings.IndexAny(raw[hi:], ";!?\n"); i >= 0 {
-		end = hi + i
+	if m := clauseBreak.FindStringIndex(raw[hi:]); m != nil {
+		end = hi + m[0]
 	}
-	if i := strings.Index(raw[hi:end], ". "); i >= 0 {
-		end = hi + i
-	}
-	if i := strings.Index(raw[hi:end], " — "); i >= 0 {
-		end = hi + i
-	}
-	return raw[start+1 : end]
+	return clauseBefore(raw, lo) + raw[lo:end]
 }
 
-// clauseBefore is the clause text that leads up to raw[lo:].
+// clauseBefore is the clause text that leads up to raw[lo:]. A dot inside a word ("cpu.test") is no break.
 func clauseBefore(raw string, lo int) string {
-	start := strings.LastIndexAny(raw[:lo], ".;!?\n")
-	if d := strings.LastIndex(raw[:lo], " — "); d > start {
-		start = d
+	start := 0
+	for _, m := range clauseBreak.FindAllStringIndex(raw[:lo], -1) {
+		start = m[1]
 	}
-	return raw[start+1 : lo]
+	return raw[start:lo]
 }
+
+var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
 
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)

@@ -122,6 +122,7 @@ func TestAnchorMarks(t *testing.T) {
 		{"that repo marks foreign", "run `make regen` in that repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, true},
 		{"this repo is not foreign", "run `make regen` in this repo", "make regen", func(a domain.Anchor) bool { return a.Foreign }, false},
 		{"object of a removal is absent", "`make clean` — remove `*.out` and logs", "*.out", func(a domain.Anchor) bool { return a.Absent }, true},
+		{"dotted words do not end the removal clause", "`make clean` — remove `log-*`, `cpu.test`, `*.out`, and temp files", "*.out", func(a domain.Anchor) bool { return a.Absent }, true},
 		{"subject of a removal is not absent", "`scripts/gc.sh` removes temp files", "scripts/gc.sh", func(a domain.Anchor) bool { return a.Absent }, false},
 		{"files after a path marks a kind", "the `_generate/go.mod` files pin avo", "_generate/go.mod", func(a domain.Anchor) bool { return a.Plural }, true},
 	}
