@@ -9,6 +9,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -336,8 +339,27 @@ func runMissionBoard(ctx context.Context, args []string, out io.Writer) error {
 	return tw.Flush()
 }
 
+// watchBoard follows the board. When the server stops (Unavailable, SHUTTING_DOWN) it
+// reconnects and resumes after the last cursor it printed, so a restart loses no event.
 func watchBoard(ctx context.Context, c missionCall, brain string, cursor int64, out io.Writer) error {
-	stream, err := c.client.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain, Cursor: cursor})
+	for {
+		err := followBoard(ctx, c, brain, &cursor, out)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if status.Code(err) != codes.Unavailable {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+func followBoard(ctx context.Context, c missionCall, brain string, cursor *int64, out io.Writer) error {
+	stream, err := c.client.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain, Cursor: *cursor})
 	if err != nil {
 		return err
 	}
@@ -350,6 +372,7 @@ func watchBoard(ctx context.Context, c missionCall, brain string, cursor int64, 
 			return err
 		}
 		ev := resp.GetEvent()
+		*cursor = max(*cursor, ev.GetCursor())
 		if c.d.json {
 			if err := printJSON(out, ev); err != nil {
 				return err
