@@ -73,7 +73,7 @@ func TestRealisticSouls(t *testing.T) {
 				"v3/lib/gen_linux_amd64.go":     "package lib\n",
 				"v3/lib/gen_g_0001.go":          "package lib\n",
 				"v3/vfs/vfs.go":                 "package vfs\n\nfunc New(fsys any) string { return \"\" }\n",
-				"v3/config.go":                  "package widget\n\ntype Config struct {\n\tFS  any\n\tABI *ABI\n}\n\ntype ABI struct{}\n",
+				"v3/config.go":                  "package widget\n\ntype Config struct {\n\tFS  any\n\tABI *ABI\n\tMax Limit\n}\n\ntype ABI struct{}\n\ntype Limit int\n",
 				"v3/memory.go":                  "package widget\n\ntype page struct {\n\tlog  int\n\tsize int\n}\n\ntype Allocator struct{ regs map[uintptr]bool }\n\nfunc (a *Allocator) Trim() error { return nil }\n",
 				"v3/all_test.go":                "package widget\n\nfunc helper() {\n\tvar alloc Allocator\n\t_ = alloc.Trim()\n}\n",
 				"v3/surface.old":                "old\n",

@@ -247,7 +247,9 @@ func (ix *symbolIndex) isPackage(q string) bool {
 
 // memberOf reads the blocks that define type t and reports whether member appears in one as a word.
 func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
-	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(member) + `\b`)
+	// the member must be what a line declares (its leading name, or self.x/this.x), not a type it uses
+	m := regexp.QuoteMeta(member)
+	word := regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|public|private|protected|internal|readonly|static|final|export|declare|val|var|let|const|def|fn|func|async|override|abstract|open|get|set)\s+)*(?:\w+\s*,\s*)*` + m + `\b|\b(?:self|this)\.` + m + `\s*[:=]`)
 	for _, d := range ix.defs[t] {
 		if !ix.types[d.path][t] {
 			continue
