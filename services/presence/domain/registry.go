@@ -54,8 +54,8 @@ type Options struct {
 	KeepEvents     int
 }
 
-// entry is one presence held in memory. Beats touch only lastBeat and missed, under the read
-// lock, so they never wait on a register's database write.
+// entry is one presence held in memory. Beats touch only its atomics (lastBeat, missed,
+// dirty) under the read lock: no exclusive lock, no allocation, no wait on a database write.
 type entry struct {
 	rec      Record
 	slot     uint32
@@ -64,6 +64,8 @@ type entry struct {
 	missed   atomic.Bool
 	// dying is set by a sweep that found the presence expired, before it commits the delete.
 	dying atomic.Bool
+	// dirty says lastBeat has moved since it was last written; FlushBeats collects and clears it.
+	dirty atomic.Bool
 }
 
 func (e *entry) snapshot() Record {
@@ -105,9 +107,6 @@ type Registry struct {
 	// announced holds the colliding pairs the event log has reported as begun and not yet ended.
 	announced map[pairKey]struct{}
 	peers     map[string]map[string]struct{}
-
-	dirtyMu sync.Mutex
-	dirty   map[string]int64
 
 	stopOnce sync.Once
 	stopping chan struct{}
@@ -156,7 +155,6 @@ func Open(ctx context.Context, opts Options) (*Registry, error) {
 		brains:    make(map[string]*brainIndex),
 		announced: make(map[pairKey]struct{}),
 		peers:     make(map[string]map[string]struct{}),
-		dirty:     make(map[string]int64),
 		stopping:  make(chan struct{}),
 	}
 	for _, rec := range recs {

@@ -143,8 +143,8 @@ func (r *Registry) lookup(c Caller, id string) (*entry, error) {
 	return e, nil
 }
 
-// Beat refreshes last_beat. It is the hot path: no database write, no event, no allocation
-// beyond the snapshot; the new value reaches the database with the next FlushBeats.
+// Beat refreshes last_beat. It is the hot path: no database write, no event, no exclusive lock
+// and no allocation; the new value reaches the database with the next FlushBeats.
 func (r *Registry) Beat(c Caller, id string) (Record, error) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
@@ -166,36 +166,37 @@ func (r *Registry) Beat(c Caller, id string) (Record, error) {
 			break
 		}
 	}
-	e.missed.Store(false)
-	r.dirtyMu.Lock()
-	r.dirty[id] = e.lastBeat.Load()
-	r.dirtyMu.Unlock()
+	// Stores only when the flag changes, so steady beats leave the shared cache line alone.
+	if e.missed.Load() {
+		e.missed.Store(false)
+	}
+	if !e.dirty.Load() {
+		e.dirty.Store(true)
+	}
 	return e.snapshot(), nil
 }
 
 // FlushBeats writes the beats received since the last flush in one transaction.
 func (r *Registry) FlushBeats(ctx context.Context) error {
-	r.dirtyMu.Lock()
-	if len(r.dirty) == 0 {
-		r.dirtyMu.Unlock()
+	var flushed []*entry
+	var beats []Beat
+	r.mu.RLock()
+	for _, e := range r.slots {
+		// Clear before reading lastBeat: a beat landing after the read sets the flag again.
+		if e != nil && e.dirty.Load() && e.dirty.Swap(false) {
+			flushed = append(flushed, e)
+			beats = append(beats, Beat{ID: e.rec.ID, LastBeat: time.Unix(0, e.lastBeat.Load()).UTC()})
+		}
+	}
+	r.mu.RUnlock()
+	if len(beats) == 0 {
 		return nil
 	}
-	batch := r.dirty
-	r.dirty = make(map[string]int64, len(batch))
-	r.dirtyMu.Unlock()
-	beats := make([]Beat, 0, len(batch))
-	for id, ns := range batch {
-		beats = append(beats, Beat{ID: id, LastBeat: time.Unix(0, ns).UTC()})
-	}
 	if err := r.opts.Store.SaveBeats(ctx, beats); err != nil {
-		// Put them back so the next flush retries; newer beats win.
-		r.dirtyMu.Lock()
-		for id, ns := range batch {
-			if cur, ok := r.dirty[id]; !ok || cur < ns {
-				r.dirty[id] = ns
-			}
+		// The next flush retries them (with whatever newer beat has arrived since).
+		for _, e := range flushed {
+			e.dirty.Store(true)
 		}
-		r.dirtyMu.Unlock()
 		return fmt.Errorf("save beats: %w", err)
 	}
 	return nil
@@ -270,11 +271,6 @@ func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event
 		}
 	}
 	r.mu.Unlock()
-	r.dirtyMu.Lock()
-	for _, id := range ids {
-		delete(r.dirty, id)
-	}
-	r.dirtyMu.Unlock()
 	r.log.publish(evs)
 	return nil
 }

@@ -1,6 +1,8 @@
 package transport
 
 import (
+	"time"
+
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
@@ -18,13 +20,20 @@ func toIntent(i domain.Intent) presencev1.Intent {
 	return presencev1.Intent_INTENT_UNSPECIFIED
 }
 
+// toPresence builds the wire row. It answers every beat, so its four timestamps share one
+// allocation.
 func toPresence(r domain.Record, cols []domain.Collision) *presencev1.Presence {
+	ts := new([4]timestamppb.Timestamp)
+	stamp := func(i int, t time.Time) *timestamppb.Timestamp {
+		ts[i].Seconds, ts[i].Nanos = t.Unix(), int32(t.Nanosecond())
+		return &ts[i]
+	}
 	return &presencev1.Presence{
 		PresenceId: r.ID, AgentId: r.AgentID, Brain: r.Brain, Kind: string(r.Kind), Theme: r.Theme,
 		Intent: toIntent(r.Intent), WorkingSet: r.WorkingSet.Canons(), Worktree: r.Worktree,
-		StartedAt: timestamppb.New(r.StartedAt), LastBeat: timestamppb.New(r.LastBeat),
-		TtlSeconds: int32(r.TTL.Seconds()), ExpiresAt: timestamppb.New(r.ExpiresAt()),
-		UpdatedAt: timestamppb.New(r.UpdatedAt), Collisions: toCollisions(cols),
+		StartedAt: stamp(0, r.StartedAt), LastBeat: stamp(1, r.LastBeat),
+		TtlSeconds: int32(r.TTL.Seconds()), ExpiresAt: stamp(2, r.ExpiresAt()),
+		UpdatedAt: stamp(3, r.UpdatedAt), Collisions: toCollisions(cols),
 	}
 }
 
