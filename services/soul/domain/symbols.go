@@ -295,39 +295,22 @@ func blockEnded(l string, py bool) bool {
 // standard library, not this repository.
 var goStdlib = set("bufio", "bytes", "cmp", "context", "crypto", "embed", "errors", "expvar", "flag", "fmt", "fs", "hash", "heap", "html", "http", "httptest", "image", "io", "iter", "json", "log", "maps", "math", "mime", "net", "netip", "os", "exec", "filepath", "path", "plugin", "rand", "reflect", "regexp", "runtime", "slices", "slog", "sort", "strconv", "strings", "sync", "atomic", "syscall", "testing", "fstest", "template", "time", "unicode", "utf8", "unsafe", "url", "xml", "csv", "base64", "hex", "binary", "gzip", "zip", "tar", "tls", "x509", "sha256", "big", "debug", "pprof", "trace", "signal", "user", "ast", "token", "parser", "types", "build", "list", "ring", "sql", "driver", "tabwriter", "quick", "iotest", "cgo", "rpc", "smtp", "textproto", "multipart", "cookiejar", "httputil", "pe", "elf", "dwarf", "macho", "zlib", "flate", "lzw", "bzip2", "ecdsa", "ed25519", "rsa", "hmac", "subtle", "md5", "sha1", "sha512", "fnv", "crc32", "crc64", "adler32", "maphash", "scanner", "printer", "doc", "format", "constraint", "suffixarray", "utf16", "structs", "weak", "unique", "bits", "cmplx", "color", "draw", "gif", "jpeg", "png", "jsonrpc", "syslog", "metrics", "coverage", "testenv", "errgroup", "singleflight", "semaphore")
 
-// knows reports whether the repository defines q as a symbol, type, package, directory or file stem.
-func (ix *symbolIndex) knows(q string) bool {
-	for _, d := range ix.defs[q] {
-		if !d.fn {
-			return true
-		}
-	}
-	for _, p := range ix.pkgs {
-		if p == q {
-			return true
-		}
-	}
-	for _, ts := range ix.types {
-		if ts[q] {
-			return true
-		}
-	}
-	for _, files := range ix.defs {
-		for _, d := range files {
-			if qualifies(&symbolIndex{}, symbolDef{path: d.path}, q) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func qualifies(ix *symbolIndex, d symbolDef, q string) bool {
-	if d.receiver == q || strings.EqualFold(d.receiver, q) || ix.pkgs[d.path] == q || ix.types[d.path][q] {
+	if d.receiver == q || strings.EqualFold(d.receiver, q) || ix.pkgs[d.path] == q {
+		return true
+	}
+	// Go says a method's type in its receiver, so a type beside it in the same file proves nothing;
+	// elsewhere (Rust impl blocks, Python and TS classes) the defining file is the best evidence
+	if ix.types[d.path][q] && langOf(d.path) != "go" {
 		return true
 	}
 	lq := strings.ToLower(q)
-	for _, seg := range strings.Split(d.path, "/") {
+	segs := strings.Split(d.path, "/")
+	if langOf(d.path) == "go" {
+		// a Go file's name is no namespace ("config.go" does not make Config.X); its directory is
+		segs = segs[:len(segs)-1]
+	}
+	for _, seg := range segs {
 		stem := strings.TrimSuffix(seg, path.Ext(seg))
 		if strings.ToLower(stem) == lq || strings.ReplaceAll(strings.ToLower(stem), "-", "_") == lq {
 			return true
