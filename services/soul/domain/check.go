@@ -431,6 +431,10 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
+	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
+		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
+		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
+	}
 	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
@@ -455,6 +459,9 @@ func (v *verifier) repoSlug(p string) bool {
 }
 
 var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
+
+// buildOutputs are directories that tools create on a machine and repositories rarely track.
+var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
 
 func (v *verifier) readFile(p string) ([]byte, bool) {
 	if b, ok := v.files[p]; ok {
