@@ -37,13 +37,19 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	if strings.IndexByte(raw, '`') >= 0 {
 		spans = codeSpan.FindAllStringSubmatchIndex(raw, -1)
 	}
+	lowerRaw := ""
+	if len(spans) > 0 {
+		lowerRaw = strings.ToLower(raw)
+	}
 	for _, m := range spans {
 		body := raw[m[2]:m[3]]
 		anchors, term := classifySpan(body)
 		plural := pluralAfter.MatchString(raw[m[1]:])
 		example := illustrative(raw[max(0, m[0]-80):m[0]])
-		clause := clauseAround(raw, m[0], m[1])
-		absent := removalCue.MatchString(strings.ToLower(clause)) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
+		absent := false
+		if anyPhrase(lowerRaw, removalWords) {
+			absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
+		}
 		for _, a := range anchors {
 			a.Example, a.Absent = example, absent
 			a.Line = lineAt(m[0])
@@ -158,7 +164,8 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 // markForeign flags the anchors of a claim about another repository: one that cites a sibling checkout
 // ("lives in `../libsqlite3`") or says "in that repo".
 func markForeign(c *Claim) {
-	foreign := foreignRepo.MatchString(strings.ToLower(c.Text))
+	lower := strings.ToLower(c.Text)
+	foreign := anyPhrase(lower, foreignNouns) && foreignRepo.MatchString(lower)
 	for _, a := range c.Anchors {
 		foreign = foreign || a.Workspace
 	}
@@ -190,6 +197,9 @@ func clauseBefore(raw string, lo int) string {
 
 var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
 
+// removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
+var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune"}
+
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
 
@@ -205,6 +215,8 @@ func illustrative(before string) bool {
 	// the example must still be open: no sentence or parenthesis closed since
 	return !strings.ContainsAny(l[i+4:], ")!?\n") && !strings.Contains(l[i+4:], ". ")
 }
+
+var foreignNouns = []string{"repo", "checkout", "project", "module"}
 
 var (
 	foreignRepo = regexp.MustCompile(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
