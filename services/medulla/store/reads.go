@@ -107,7 +107,7 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 	if q.Match != "" {
 		sqlText = `SELECT ` + claimCols + `, -claim_fts.rank FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid
 			WHERE claim_fts MATCH ?` + where + ` ORDER BY claim_fts.rank LIMIT ?`
-		args = append([]any{q.Match}, args...)
+		args = append([]any{scopedMatch(q)}, args...)
 	} else {
 		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
 	}
@@ -133,7 +133,7 @@ func (s *Store) CountMatches(ctx context.Context, q domain.SearchQuery) (int, er
 	var sqlText string
 	if q.Match != "" {
 		sqlText = `SELECT COUNT(*) FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid WHERE claim_fts MATCH ?` + where
-		args = append([]any{q.Match}, args...)
+		args = append([]any{scopedMatch(q)}, args...)
 	} else {
 		sqlText = `SELECT COUNT(*) FROM claim_versions v WHERE v.superseded_at IS NULL` + where
 	}

@@ -22,7 +22,7 @@ const receiptCols = `seq, id, brain, kind, proposal_id, effect, subject, gates, 
 // wide rows go through multiRow, since re-parsing a wide JSON object per column costs more than
 // binding parameters.
 type statements struct {
-	brain, putBrain, live, putBrainCounters, supersede, unindex, index *sql.Stmt
+	brain, putBrain, latest, putBrainCounters, supersede, unindex, index *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -38,12 +38,13 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
 			policy = excluded.policy, updated_at = excluded.updated_at`),
-		live:             p(`SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL ORDER BY v.version DESC LIMIT 1`),
+		latest:           p(`SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? ORDER BY v.version DESC LIMIT 1`),
 		putBrainCounters: p(`UPDATE brains SET store_version = ?, live_claims = live_claims + ? WHERE name = ?`),
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
 		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
-		index:   p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
+		index: p(`INSERT INTO claim_fts (rowid, slug, body, scope)
+			SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body', j.value ->> '$.scope' FROM json_each(?) AS j`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()
@@ -56,13 +57,13 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 func (s *statements) in(ctx context.Context, tx *sql.Tx) *statements {
 	b := func(st *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, st) }
 	return &statements{
-		brain: b(s.brain), putBrain: b(s.putBrain), live: b(s.live), putBrainCounters: b(s.putBrainCounters),
+		brain: b(s.brain), putBrain: b(s.putBrain), latest: b(s.latest), putBrainCounters: b(s.putBrainCounters),
 		supersede: b(s.supersede), unindex: b(s.unindex), index: b(s.index),
 	}
 }
 
 func (s *statements) close() {
-	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.live, s.putBrainCounters, s.supersede, s.unindex, s.index} {
+	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.latest, s.putBrainCounters, s.supersede, s.unindex, s.index} {
 		if st != nil {
 			st.Close()
 		}

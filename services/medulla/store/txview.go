@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -48,9 +49,10 @@ type brainCounters struct {
 }
 
 type ftsRow struct {
-	ID   int64  `json:"id"`
-	Slug string `json:"slug"`
-	Body string `json:"body"`
+	ID    int64  `json:"id"`
+	Slug  string `json:"slug"`
+	Body  string `json:"body"`
+	Scope string `json:"scope"`
 }
 
 // bulkInserts are the multi-row INSERTs of the two wide tables.
@@ -95,14 +97,37 @@ func (t *txView) Live(brain, slug string) (domain.Claim, error) {
 	if _, ok := t.retired[key]; ok {
 		return domain.Claim{}, domain.ErrNotFound
 	}
-	if c, ok := t.cache.get(key); ok {
-		return c, nil
+	st, err := t.slugState(key, brain, slug)
+	if err != nil {
+		return domain.Claim{}, err
 	}
-	c, err := scanClaim(t.st.live.QueryRowContext(t.ctx, brain, slug))
-	if err == nil {
+	if !st.hasLive {
+		return domain.Claim{}, domain.ErrNotFound
+	}
+	return st.live, nil
+}
+
+// slugState reads a slug's committed state, from the cache or with one query: the live version
+// of a slug is always its highest version, so the highest row answers both "which version is
+// live" and, when it was retired, "which number comes next".
+func (t *txView) slugState(key, brain, slug string) (slugState, error) {
+	if st, ok := t.cache.get(key); ok {
+		return st, nil
+	}
+	c, err := scanClaim(t.st.latest.QueryRowContext(t.ctx, brain, slug))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		t.cache.putAbsent(key, 0)
+		return slugState{}, nil
+	case err != nil:
+		return slugState{}, wrap("live claim", err)
+	case c.SupersededAt.IsZero():
 		t.cache.put(key, c)
+		return slugState{live: c, hasLive: true, last: c.Version}, nil
+	default:
+		t.cache.putAbsent(key, c.Version)
+		return slugState{last: c.Version}, nil
 	}
-	return c, wrap("live claim", err)
 }
 
 func (t *txView) counters(brain string) *brainCounters {
@@ -138,7 +163,7 @@ func (t *txView) InsertVersion(c *domain.Claim, supersedes int64) error {
 	stored.Evidence = append([]domain.Anchor(nil), c.Evidence...)
 	t.versions = append(t.versions, &stored)
 	t.live[key] = &stored
-	t.ftsAdd[c.ID] = ftsRow{ID: c.ID, Slug: c.Slug, Body: c.Body}
+	t.ftsAdd[c.ID] = ftsRow{ID: c.ID, Slug: c.Slug, Body: c.Body, Scope: scopeOf(c)}
 	return nil
 }
 
@@ -168,9 +193,8 @@ func (t *txView) LastVersion(brain, slug string) (int64, error) {
 	if v, ok := t.retired[key]; ok {
 		return v, nil
 	}
-	var v int64
-	err := t.tx.QueryRowContext(t.ctx, `SELECT COALESCE(MAX(version), 0) FROM claim_versions WHERE brain = ? AND slug = ?`, brain, slug).Scan(&v)
-	return v, wrap("last version", err)
+	st, err := t.slugState(key, brain, slug)
+	return st.last, err
 }
 
 func (t *txView) BumpStoreVersion(brain string) (int64, int64, error) {

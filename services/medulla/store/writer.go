@@ -126,9 +126,9 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	for key, c := range tx.live {
 		s.cache.put(key, *c)
 	}
-	for key := range tx.retired {
+	for key, last := range tx.retired {
 		if _, ok := tx.live[key]; !ok {
-			s.cache.drop(key)
+			s.cache.putAbsent(key, last)
 		}
 	}
 	return errs, nil
