@@ -179,8 +179,8 @@ func markForeign(c *Claim) {
 
 // clauseAround is the clause holding raw[lo:hi]: up to the nearest sentence or clause break each side.
 func clauseAround(raw string, lo, hi int) string {
-	end := len(raw)
-	if m := clauseBreak.FindStringIndex(raw[hi:]); m != nil {
+	end := min(len(raw), hi+maxClause)
+	if m := clauseBreak.FindStringIndex(raw[hi:end]); m != nil {
 		end = hi + m[0]
 	}
 	return clauseBefore(raw, lo) + raw[lo:end]
@@ -188,12 +188,17 @@ func clauseAround(raw string, lo, hi int) string {
 
 // clauseBefore is the clause text that leads up to raw[lo:]. A dot inside a word ("cpu.test") is no break.
 func clauseBefore(raw string, lo int) string {
-	start := 0
-	for _, m := range clauseBreak.FindAllStringIndex(raw[:lo], -1) {
-		start = m[1]
+	start := max(0, lo-maxClause)
+	from := start
+	for _, m := range clauseBreak.FindAllStringIndex(raw[from:lo], -1) {
+		start = from + m[1]
 	}
 	return raw[start:lo]
 }
+
+// maxClause bounds how far a clause reaches each side of a span, so a hostile claim with thousands of
+// spans stays linear.
+const maxClause = 400
 
 var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
 
