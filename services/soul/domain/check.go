@@ -226,6 +226,12 @@ func (v *verifier) judge(r *ClaimResult) {
 			// "`vfs.Open` was removed": the claim asserts the absence it found
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 		}
+		if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && !c.Shipped {
+			// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
+			// asserts the log must hold it
+			ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+			ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
+		}
 		if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored) {
 			// a made-up name in an "e.g." that never existed here illustrates; it cites nothing
 			ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
