@@ -319,6 +319,9 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 			lo, hi = m[4], m[5]
 		}
 		sha := text[lo:hi]
+		if text[m[0]] == '@' && m[0] > 0 && isRefByte(text[m[0]-1]) {
+			continue // "golang/go@1a2b3c4d": a commit of another repository
+		}
 		if plausibleSHA(sha) {
 			out = append(out, Anchor{Kind: AnchorCommit, Ref: sha, Line: lineAt(m[0])})
 		}
@@ -360,6 +363,10 @@ func excludedHashContext(before string) bool {
 	}
 	w := strings.Trim(f[len(f)-1], "*_(:,[")
 	return hashExclusions[w]
+}
+
+func isRefByte(b byte) bool {
+	return b == '_' || b == '-' || b == '/' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 func plausibleSHA(s string) bool {

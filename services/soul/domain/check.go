@@ -226,6 +226,9 @@ func (v *verifier) judge(r *ClaimResult) {
 			// "`vfs.Open` was removed": the claim asserts the absence it found
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 		}
+		if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
+		}
 		if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && !c.Shipped {
 			// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
 			// asserts the log must hold it
