@@ -21,11 +21,6 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 	if brain == "" && !a.Human() && !a.Service() {
 		return foreign(a, brain)
 	}
-	select {
-	case <-s.stopping:
-		return errShuttingDown(resumeBoard)
-	default:
-	}
 	// lastRang is when each waiting head last rang or reminded, per the injected clock.
 	lastRang := map[string]time.Time{}
 	waiting, err := s.o.Store.Missions(ctx, MissionFilter{Brain: brain, Phases: []Phase{PhaseMergeWait}, Limit: MaxPageSize})
@@ -40,6 +35,13 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 	for {
 		changed := s.change.wait()
 		for {
+			// A long backlog is sent batch by batch; a stopping server ends it between
+			// batches rather than after the last one.
+			select {
+			case <-s.stopping:
+				return errShuttingDown(resumeBoard)
+			default:
+			}
 			evs, err := s.o.Store.Events(ctx, brain, cursor, eventBatch)
 			if err != nil {
 				return err
