@@ -84,6 +84,12 @@ func TestFixtureIndexMatchesNaive(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("index and all-pairs scan differ:\n%s", diffLines(got, want))
 	}
+	// The same roster through the parallel scan and build, which large rosters take.
+	defer func(from, hits int) { parallelFrom, parallelHits = from, hits }(parallelFrom, parallelHits)
+	parallelFrom, parallelHits = 1, 1
+	if got := describeAll(reg.allCollisions("", benchT0)); !reflect.DeepEqual(got, want) {
+		t.Fatalf("parallel derivation and all-pairs scan differ:\n%s", diffLines(got, want))
+	}
 }
 
 // naiveRowTime measures the all-pairs scan's cost per presence row (one presence against all),

@@ -50,9 +50,10 @@ type Overlap struct {
 // Collision is two live mutating presences of one brain whose working sets overlap. It is
 // derived whenever asked and never stored.
 type Collision struct {
-	Brain    string
-	A        Ref
-	B        Ref
+	Brain string
+	// A and B are shared, read-only references (one per presence, not one per collision: a
+	// roster's answer holds tens of thousands of collisions).
+	A, B     *Ref
 	Overlaps []Overlap
 }
 
@@ -66,8 +67,8 @@ type Ref struct {
 }
 
 // Ref returns r's reference.
-func (r Record) Ref() Ref {
-	return Ref{ID: r.ID, AgentID: r.AgentID, Kind: r.Kind, Theme: r.Theme, Worktree: r.Worktree}
+func (r Record) Ref() *Ref {
+	return &Ref{ID: r.ID, AgentID: r.AgentID, Kind: r.Kind, Theme: r.Theme, Worktree: r.Worktree}
 }
 
 // eventLog keeps the newest events in memory for watchers and knows the bounds of the

@@ -39,6 +39,18 @@ type globGroup struct {
 	// joins its node, so scans never compare two globs.
 	peers     []*globGroup
 	selfMeets bool
+	// sole is the slot of the only holder, or noSlot: a scan skips a presence's own glob
+	// without reading the holder list.
+	sole uint32
+}
+
+const noSlot = ^uint32(0)
+
+func (g *globGroup) setHolders(hs []holder) {
+	g.holders, g.sole = hs, noSlot
+	if len(hs) == 1 {
+		g.sole = hs[0].slot
+	}
 }
 
 // meetsPathAt is meetsPath for an indexed path item: n is the item's node and c the child of
@@ -190,7 +202,7 @@ func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
 				}
 				n.globs = append(n.globs, g)
 			}
-			g.holders = append(g.holders, h)
+			g.setHolders(append(g.holders, h))
 			placed[i] = n
 		}
 	}
@@ -214,7 +226,7 @@ func (x *brainIndex) remove(slot uint32, set WorkingSet, placed []*node) {
 		if it.Kind == ItemPath {
 			n.paths = dropHolder(n.paths, h)
 		} else if g := n.globGroup(it.Canon); g != nil {
-			if g.holders = dropHolder(g.holders, h); len(g.holders) == 0 {
+			if g.setHolders(dropHolder(g.holders, h)); len(g.holders) == 0 {
 				n.globs = dropGroup(n.globs, g)
 				for _, o := range g.peers {
 					o.peers = dropGroup(o.peers, g)

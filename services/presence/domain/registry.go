@@ -58,6 +58,7 @@ type Options struct {
 // dirty) under the read lock: no exclusive lock, no allocation, no wait on a database write.
 type entry struct {
 	rec      Record
+	ref      *Ref
 	slot     uint32
 	placed   []*node
 	lastBeat atomic.Int64
@@ -196,7 +197,7 @@ func RandomID() string {
 
 // insert puts rec in memory and, when it mutates, in its brain's index. Caller holds mu (or is Open).
 func (r *Registry) insert(rec Record) *entry {
-	e := &entry{rec: rec}
+	e := &entry{rec: rec, ref: rec.Ref()}
 	e.lastBeat.Store(rec.LastBeat.UnixNano())
 	if n := len(r.free); n > 0 {
 		e.slot = r.free[n-1]
@@ -297,9 +298,10 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 		return cmp.Compare(a.h.item, b.h.item)
 	})
 	var out []Collision
+	mine := rec.Ref()
 	for i := 0; i < len(kept); {
 		other := r.slots[kept[i].h.slot]
-		c := Collision{Brain: rec.Brain, A: rec.Ref(), B: other.rec.Ref()}
+		c := Collision{Brain: rec.Brain, A: mine, B: other.ref}
 		for ; i < len(kept) && kept[i].h.slot == other.slot; i++ {
 			c.Overlaps = append(c.Overlaps, Overlap{
 				A: rec.WorkingSet[kept[i].mine].Canon,

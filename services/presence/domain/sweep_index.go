@@ -86,7 +86,7 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 				}
 			}
 			for _, g := range a.globs {
-				if len(g.holders) == 1 && g.holders[0].slot == self {
+				if g.sole == self {
 					continue // only this presence's own glob
 				}
 				var hit bool
@@ -253,7 +253,7 @@ func (r *Registry) appendCollisions(out []Collision, b string, members []uint32,
 			for ; j < cuts[w+1] && samePair(hits[i], hits[j]); j++ {
 				overlaps[j] = Overlap{A: a.rec.WorkingSet[hits[j].loItem].Canon, B: bb.rec.WorkingSet[hits[j].hiItem].Canon}
 			}
-			out[k] = Collision{Brain: b, A: a.rec.Ref(), B: bb.rec.Ref(), Overlaps: overlaps[i:j:j]}
+			out[k] = Collision{Brain: b, A: a.ref, B: bb.ref, Overlaps: overlaps[i:j:j]}
 			k++
 			i = j
 		}
@@ -274,11 +274,11 @@ func (r *Registry) appendCollisions(out []Collision, b string, members []uint32,
 func samePair(p, q pairHit) bool { return p.lo == q.lo && p.hi == q.hi }
 
 // parallelHits is the answer size from which collisions are built in parallel.
-const parallelHits = 20000
+var parallelHits = 20000
 
 // parallelFrom is the roster size from which the upward scans are split across CPUs; below it
 // goroutine start-up costs more than it saves.
-const parallelFrom = 2000
+var parallelFrom = 2000
 
 // upwardAll runs the upward scan of every member into sc.parts, in parallel chunks for large
 // rosters. The index is only read here (the caller holds mu for reading), so chunks share it safely.

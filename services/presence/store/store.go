@@ -169,12 +169,12 @@ type refRow struct {
 	Worktree string `json:"worktree,omitempty"`
 }
 
-func toRef(r domain.Ref) *refRow {
+func toRef(r *domain.Ref) *refRow {
 	return &refRow{ID: r.ID, AgentID: r.AgentID, Kind: string(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
 }
 
-func fromRef(r *refRow) domain.Ref {
-	return domain.Ref{ID: r.ID, AgentID: r.AgentID, Kind: domain.Kind(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
+func fromRef(r *refRow) *domain.Ref {
+	return &domain.Ref{ID: r.ID, AgentID: r.AgentID, Kind: domain.Kind(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
 }
 
 func appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {

@@ -37,7 +37,7 @@ func toPresence(r domain.Record, cols []domain.Collision) *presencev1.Presence {
 	}
 }
 
-func toRef(r domain.Ref) *presencev1.PresenceRef {
+func toRef(r *domain.Ref) *presencev1.PresenceRef {
 	return &presencev1.PresenceRef{PresenceId: r.ID, AgentId: r.AgentID, Kind: string(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
 }
 
