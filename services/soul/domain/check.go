@@ -222,7 +222,7 @@ func (v *verifier) judge(r *ClaimResult) {
 			// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
 		}
-		if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing) {
+		if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
 			// "`vfs.Open` was removed": the claim asserts the absence it found
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 		}
