@@ -36,7 +36,7 @@ type globGroup struct {
 	lastToks []token
 	// peers are the other groups at the same node whose patterns overlap this one, and
 	// selfMeets whether two holders of this very pattern overlap; both are settled when a group
-	// joins its node, so scans never compare two globs.
+	// joins its node, so scans never compare two globs (unless the node is unsettled).
 	peers     []*globGroup
 	selfMeets bool
 	// sole is the slot of the only holder, or noSlot: a scan skips a presence's own glob
@@ -133,6 +133,8 @@ type node struct {
 	// head and tail are seg's segKeys.
 	head, tail uint64
 	children   map[string]*node
+	// unsettled: more distinct globs were filed here than peers are kept for (see maxSettled).
+	unsettled bool
 	// count is the number of holders in this node's subtree; empty nodes are unlinked.
 	count int
 }
@@ -192,14 +194,7 @@ func (x *brainIndex) add(slot uint32, set WorkingSet) []*node {
 			g := n.globGroup(it.Canon)
 			if g == nil {
 				g = newGlobGroup(it)
-				d := n.depth
-				g.selfMeets = patternsOverlap(g.pat[d:], g.leaf, g.pat[d:], g.leaf)
-				for _, o := range n.globs {
-					if patternsOverlap(g.pat[d:], g.leaf, o.pat[d:], o.leaf) {
-						g.peers = append(g.peers, o)
-						o.peers = append(o.peers, g)
-					}
-				}
+				n.settlePeers(g)
 				n.globs = append(n.globs, g)
 			}
 			g.setHolders(append(g.holders, h))
@@ -238,6 +233,33 @@ func (x *brainIndex) remove(slot uint32, set WorkingSet, placed []*node) {
 			if n.count == 0 && n.parent != nil {
 				delete(n.parent.children, n.seg)
 			}
+		}
+	}
+}
+
+// maxSettled bounds how many distinct globs one node settles peers for: past it, peer lists
+// would grow with the square of the globs, so the node stops keeping them (for good) and scans
+// compare the globs there directly.
+var maxSettled = 64
+
+// settlePeers records which groups at n overlap g, before g joins n.globs.
+func (n *node) settlePeers(g *globGroup) {
+	if n.unsettled {
+		return
+	}
+	if len(n.globs) >= maxSettled {
+		n.unsettled = true
+		for _, o := range n.globs {
+			o.peers = nil
+		}
+		return
+	}
+	d := n.depth
+	g.selfMeets = patternsOverlap(g.pat[d:], g.leaf, g.pat[d:], g.leaf)
+	for _, o := range n.globs {
+		if patternsOverlap(g.pat[d:], g.leaf, o.pat[d:], o.leaf) {
+			g.peers = append(g.peers, o)
+			o.peers = append(o.peers, g)
 		}
 	}
 }

@@ -121,7 +121,10 @@ func randomRecords(r *rand.Rand, n, items int) []Record {
 // TestIndexMatchesNaive: on random rosters the index derives exactly what the all-pairs scan
 // does, for every pair and for each presence alone.
 func TestIndexMatchesNaive(t *testing.T) {
+	defer func(m int) { maxSettled = m }(maxSettled)
 	for seed := uint64(1); seed <= 30; seed++ {
+		// Even seeds run with nodes that stop settling glob peers at once (as crowded ones do).
+		maxSettled = []int{1, 64}[seed%2]
 		r := rand.New(rand.NewPCG(seed, 7))
 		recs := randomRecords(r, 40, 6)
 		reg := &Registry{byID: map[string]*entry{}, brains: map[string]*brainIndex{}}

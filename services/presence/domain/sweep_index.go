@@ -64,6 +64,12 @@ func (x *brainIndex) upward(self uint32, set WorkingSet, placed []*node, out []p
 			}
 		}
 		switch {
+		case it.Kind == ItemGlob && n.unsettled:
+			for _, g := range n.globs {
+				if patternsOverlap(g.pat[n.depth:], g.leaf, it.pat[n.depth:], it.Leaf) {
+					addAbove(g, i)
+				}
+			}
 		case it.Kind == ItemGlob:
 			own := n.globGroup(it.Canon)
 			if own.selfMeets {
