@@ -44,6 +44,10 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	for _, m := range spans {
 		body := raw[m[2]:m[3]]
 		anchors, term := classifySpan(body)
+		if branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) && branchName.MatchString(strings.TrimSpace(body)) {
+			// "on branch `feat/search`": a git branch, not a path
+			anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
+		}
 		plural := pluralAfter.MatchString(raw[m[1]:])
 		example := illustrative(raw[max(0, m[0]-80):m[0]])
 		absent := false
@@ -220,6 +224,11 @@ func illustrative(before string) bool {
 	// the example must still be open: no sentence or parenthesis closed since
 	return !strings.ContainsAny(l[i+4:], ")!?\n") && !strings.Contains(l[i+4:], ". ")
 }
+
+var (
+	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
+	branchName   = regexp.MustCompile(`^[\w][\w./-]*$`)
+)
 
 var foreignNouns = []string{"repo", "checkout", "project", "module"}
 

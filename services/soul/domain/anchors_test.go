@@ -50,6 +50,7 @@ func TestAnchorClassification(t *testing.T) {
 		{"mixed-case hex word is not a commit", "keys are (Ed25519-signed) and `Ed25519`", "", ""},
 		{"lowercase sha after a paren is a commit", "landed (8f73d88)", domain.AnchorCommit, "8f73d88"},
 		{"another repository's commit is not ours", "fixed upstream in golang/go@1a2b3c4d5e6f", "", ""},
+		{"branch is a git ref", "Search is WIP on branch `feat/search`.", domain.AnchorBranch, "feat/search"},
 		{"go pattern is not a path", "`./...`", "", ""},
 		{"plain term", "`graph_changed`", "", ""},
 		{"stdlib member is not an F# file", "a Go `fs.FS`", "", ""},

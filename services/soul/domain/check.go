@@ -424,7 +424,7 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 			return hold(ReasonProbeFailed, a.Ref)
 		}
 		return res
-	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate:
+	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate, AnchorBranch:
 		if !gitOnly() {
 			return hold(ReasonNotGit, "git facts unavailable")
 		}
@@ -745,6 +745,12 @@ func (v *verifier) gitRef(a Anchor, fail, hold func(string, string) AnchorResult
 			return ok
 		}
 		return hold(ReasonNotATag, a.Ref+" is not a tag here; a version of something else cannot be checked")
+	case AnchorBranch:
+		if b := v.repo.Branches(); b[a.Ref] || b["origin/"+a.Ref] {
+			return ok
+		}
+		// merged branches are deleted and clones often fetch one branch: absence proves little
+		return hold(ReasonUnverifiable, "no branch "+a.Ref+" in this clone")
 	case AnchorCommit:
 		if v.batch.Commits[a.Ref] != "" {
 			return ok

@@ -16,6 +16,8 @@ type Repo interface {
 	Head() Commit
 	// Tags maps tag name to the commit it peels to.
 	Tags() map[string]string
+	// Branches holds the local and remote-tracking branch names ("main", "origin/main").
+	Branches() map[string]bool
 	// Log is HEAD's history, newest first.
 	Log() []Commit
 	// Exists reports whether a repository-relative file or directory exists (tracked, or present on disk).

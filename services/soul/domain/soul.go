@@ -118,6 +118,8 @@ const (
 	AnchorAbsolute AnchorKind = "absolute_path"
 	AnchorCount    AnchorKind = "commit_count"
 	AnchorLastDate AnchorKind = "last_commit_date"
+	// AnchorBranch is a branch the claim names ("on branch `feat/search`").
+	AnchorBranch AnchorKind = "branch"
 )
 
 // Anchor is one reference inside a claim that reality can be checked against.
@@ -190,7 +192,7 @@ func (k AnchorKind) Class() CheckClass {
 		return ClassLineHint
 	case AnchorSymbol:
 		return ClassSymbol
-	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate:
+	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate, AnchorBranch:
 		return ClassGit
 	case AnchorRuntime:
 		return ClassRuntime

@@ -32,18 +32,19 @@ const (
 
 // Repo is a repository snapshot taken at Open. It is safe for concurrent use.
 type Repo struct {
-	root   string
-	gitDir string
-	git    bool
-	head   domain.Commit
-	log    []domain.Commit
-	tags   map[string]string
-	files  []string
-	set    map[string]bool
-	dirs   map[string]bool
-	base   map[string][]string
-	top    map[string]bool
-	stems  map[string]bool
+	root     string
+	gitDir   string
+	git      bool
+	head     domain.Commit
+	log      []domain.Commit
+	tags     map[string]string
+	branches map[string]bool
+	files    []string
+	set      map[string]bool
+	dirs     map[string]bool
+	base     map[string][]string
+	top      map[string]bool
+	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
 }
@@ -266,20 +267,33 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 }
 
 func (r *Repo) readTags(ctx context.Context) error {
-	out, err := run(ctx, r.root, nil, "for-each-ref", "--format=%(refname:short)%09%(objectname)%09%(*objectname)", "refs/tags")
+	// one process reads tags and branches alike
+	out, err := run(ctx, r.root, nil, "for-each-ref", "--format=%(refname)%09%(objectname)%09%(*objectname)", "refs/tags", "refs/heads", "refs/remotes")
 	if err != nil {
 		return err
 	}
+	r.branches = map[string]bool{}
 	for _, line := range strings.Split(string(out), "\n") {
 		f := strings.Split(line, "\t")
 		if len(f) < 3 || f[0] == "" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(f[0], "refs/heads/"); ok {
+			r.branches[name] = true
+			continue
+		}
+		if name, ok := strings.CutPrefix(f[0], "refs/remotes/"); ok {
+			r.branches[name] = true
+			if _, short, ok := strings.Cut(name, "/"); ok && short != "HEAD" {
+				r.branches[short] = true
+			}
 			continue
 		}
 		sha := f[1]
 		if f[2] != "" {
 			sha = f[2]
 		}
-		r.tags[f[0]] = sha
+		r.tags[strings.TrimPrefix(f[0], "refs/tags/")] = sha
 	}
 	return nil
 }
@@ -368,6 +382,9 @@ func (r *Repo) Head() domain.Commit { return r.head }
 
 // Tags maps tag names to peeled commits.
 func (r *Repo) Tags() map[string]string { return r.tags }
+
+// Branches holds local and remote-tracking branch names.
+func (r *Repo) Branches() map[string]bool { return r.branches }
 
 // Log is HEAD's history, newest first.
 func (r *Repo) Log() []domain.Commit { return r.log }
