@@ -167,8 +167,8 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 		if len(hits) == 0 && q.Match != "" && len(ftsTokens(in.Query)) > 1 {
 			// No claim holds every word: rather than answer "nothing", fall back to any word,
 			// ranked, and say so.
-			q.Match, loosened = FTSAnyQuery(in.Query), true
-			if hits, err = s.store.Search(ctx, q); err != nil {
+			loosened = true
+			if hits, err = s.looseSearch(ctx, q, ftsTokens(in.Query)); err != nil {
 				return RecallResult{}, err
 			}
 		}
@@ -179,6 +179,37 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 		res.Note = "no claim matched every word; ranked by any word: " + res.Note
 	}
 	return res, nil
+}
+
+// commonWordClaims is how many claims a word must appear in, across every brain, to count as
+// common in the any-word fallback.
+const commonWordClaims = 2000
+
+// looseSearch runs the any-word fallback. Ranking every claim that holds any word costs as
+// much as the commonest word is common (tens of thousands of BM25 scores for a word in half the
+// store), and BM25 ranks a common word's claims last anyway. So the words held by fewer than
+// commonWordClaims claims are tried alone first; only when none of those finds anything do the
+// common words join in, so the fallback still never answers "nothing" over a matching claim.
+func (s *Service) looseSearch(ctx context.Context, q SearchQuery, toks []string) ([]SearchHit, error) {
+	var rare []string
+	for _, t := range toks {
+		common, err := s.store.MatchesAtLeast(ctx, t, commonWordClaims)
+		if err != nil {
+			return nil, err
+		}
+		if !common {
+			rare = append(rare, t)
+		}
+	}
+	if len(rare) > 0 && len(rare) < len(toks) {
+		q.Match = strings.Join(rare, " OR ")
+		hits, err := s.store.Search(ctx, q)
+		if err != nil || len(hits) > 0 {
+			return hits, err
+		}
+	}
+	q.Match = strings.Join(toks, " OR ")
+	return s.store.Search(ctx, q)
 }
 
 func (s *Service) recallQuery(in RecallInput) (SearchQuery, *Refusal) {

@@ -26,6 +26,9 @@ type Store interface {
 	Claims(ctx context.Context, brain string, includeHistory bool, after int64, limit int) ([]Claim, error)
 	Search(ctx context.Context, q SearchQuery) ([]SearchHit, error)
 	CountMatches(ctx context.Context, q SearchQuery) (int, error)
+	// MatchesAtLeast reports whether at least n live claims, in any brain, match the FTS
+	// expression; it costs at most n postings.
+	MatchesAtLeast(ctx context.Context, match string, n int) (bool, error)
 	// Receipts pages through a brain's ledger newest first; before is the last seq seen (0 = newest).
 	Receipts(ctx context.Context, brain string, before int64, limit int) ([]Receipt, error)
 

@@ -107,7 +107,7 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 	if q.Match != "" {
 		sqlText = `SELECT ` + claimCols + `, -claim_fts.rank FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid
 			WHERE claim_fts MATCH ?` + where + ` ORDER BY claim_fts.rank LIMIT ?`
-		args = append([]any{scopedMatch(q)}, args...)
+		args = append([]any{q.Match}, args...)
 	} else {
 		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
 	}
@@ -129,17 +129,70 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 
 // CountMatches implements domain.Store.
 func (s *Store) CountMatches(ctx context.Context, q domain.SearchQuery) (int, error) {
+	if q.Match != "" && withheldDoctrine(q) {
+		return s.countWithheld(ctx, q)
+	}
 	where, args := searchWhere(q)
 	var sqlText string
 	if q.Match != "" {
 		sqlText = `SELECT COUNT(*) FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid WHERE claim_fts MATCH ?` + where
-		args = append([]any{scopedMatch(q)}, args...)
+		args = append([]any{q.Match}, args...)
 	} else {
 		sqlText = `SELECT COUNT(*) FROM claim_versions v WHERE v.superseded_at IS NULL` + where
 	}
 	var n int
 	err := s.r.QueryRowContext(ctx, sqlText, args...).Scan(&n)
 	return n, wrap("count", err)
+}
+
+// withheldDoctrine reports whether q counts medulla-tier claims born in given brains: the
+// count recall makes of what isolated brains withhold.
+func withheldDoctrine(q domain.SearchQuery) bool {
+	return len(q.MedullaOriginIn) > 0 && len(q.Brains) == 1 && q.Brains[0] == domain.MedullaBrain
+}
+
+// maxProbedCandidates bounds how many withheld claims countWithheld checks one by one; past
+// it, one MATCH over the index is cheaper than that many probes.
+const maxProbedCandidates = 512
+
+// countWithheld counts the medulla claims born in q.MedullaOriginIn that match q. Such claims
+// are usually few while a query's matches across every brain can be tens of thousands, so it
+// walks the candidates (partial index claim_versions_medulla_origin) and asks FTS5 about each
+// rowid, which is a seek per term rather than a scan of every match joined to its row.
+func (s *Store) countWithheld(ctx context.Context, q domain.SearchQuery) (int, error) {
+	in := strings.TrimSuffix(strings.Repeat("?,", len(q.MedullaOriginIn)), ",")
+	origins := make([]any, len(q.MedullaOriginIn))
+	for i, o := range q.MedullaOriginIn {
+		origins[i] = o
+	}
+	candidates := `FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.superseded_at IS NULL AND v.origin_brain IN (` + in + `)`
+	var n int
+	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) `+candidates, origins...).Scan(&n); err != nil {
+		return 0, wrap("count", err)
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	where, args := searchWhere(q)
+	var sqlText string
+	if n <= maxProbedCandidates {
+		sqlText = `SELECT COUNT(*) ` + candidates + where +
+			` AND EXISTS (SELECT 1 FROM claim_fts WHERE claim_fts MATCH ? AND claim_fts.rowid = v.id)`
+		args = append(append(origins, args...), q.Match)
+	} else {
+		sqlText = `SELECT COUNT(*) FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid WHERE claim_fts MATCH ?` + where
+		args = append([]any{q.Match}, args...)
+	}
+	err := s.r.QueryRowContext(ctx, sqlText, args...).Scan(&n)
+	return n, wrap("count", err)
+}
+
+// MatchesAtLeast implements domain.Store: it walks the index in rowid order without ranking
+// and stops at n, so asking about a word in half the claims costs n postings, not all of them.
+func (s *Store) MatchesAtLeast(ctx context.Context, match string, n int) (bool, error) {
+	var got int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ? LIMIT ?)`, match, n).Scan(&got)
+	return got >= n, wrap("count", err)
 }
 
 func searchWhere(q domain.SearchQuery) (string, []any) {

@@ -43,8 +43,7 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
 		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
-		index: p(`INSERT INTO claim_fts (rowid, slug, body, scope)
-			SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body', j.value ->> '$.scope' FROM json_each(?) AS j`),
+		index:   p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()

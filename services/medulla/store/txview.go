@@ -49,10 +49,9 @@ type brainCounters struct {
 }
 
 type ftsRow struct {
-	ID    int64  `json:"id"`
-	Slug  string `json:"slug"`
-	Body  string `json:"body"`
-	Scope string `json:"scope"`
+	ID   int64  `json:"id"`
+	Slug string `json:"slug"`
+	Body string `json:"body"`
 }
 
 // bulkInserts are the multi-row INSERTs of the two wide tables.
@@ -163,7 +162,7 @@ func (t *txView) InsertVersion(c *domain.Claim, supersedes int64) error {
 	stored.Evidence = append([]domain.Anchor(nil), c.Evidence...)
 	t.versions = append(t.versions, &stored)
 	t.live[key] = &stored
-	t.ftsAdd[c.ID] = ftsRow{ID: c.ID, Slug: c.Slug, Body: c.Body, Scope: scopeOf(c)}
+	t.ftsAdd[c.ID] = ftsRow{ID: c.ID, Slug: c.Slug, Body: c.Body}
 	return nil
 }
 
