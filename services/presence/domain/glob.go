@@ -69,6 +69,9 @@ type altQuick struct {
 	// The first and last (up to) eight bytes of prefix and tail, as masks over a segment's
 	// segKeys: a check that needs no access to the segment's bytes.
 	headMask, headWant, tailMask, tailWant uint64
+	// keyExact: the keys cover all the alternative's literals (an exact or one-star alternative
+	// of at most eight bytes each side), so mayMatch is the whole answer.
+	keyExact bool
 }
 
 // segKeys packs the first and the last (up to) eight bytes of s into words, so a node can
@@ -132,6 +135,7 @@ func quickOf(toks []token) altQuick {
 	_, tail := segKeys(q.tail)
 	q.headMask, q.tailMask = byteMask(len(q.prefix)), byteMask(len(q.tail))
 	q.headWant, q.tailWant = head&q.headMask, tail&q.tailMask
+	q.keyExact = (q.exact || q.oneStar) && len(q.prefix) <= 8 && len(q.tail) <= 8
 	return q
 }
 

@@ -34,6 +34,10 @@ type globGroup struct {
 	quick    altQuick
 	simple   bool
 	lastToks []token
+	// quicks and lastAlts are every alternative of last, for matchNode; quicks is a copy kept
+	// with the group.
+	quicks   []altQuick
+	lastAlts [][]token
 	// peers are the other groups at the same node whose patterns overlap this one, and
 	// selfMeets whether two holders of this very pattern overlap; both are settled when a group
 	// joins its node, so scans never compare two globs (unless the node is unsettled).
@@ -59,21 +63,23 @@ func (g *globGroup) setHolders(hs []holder) {
 func (g *globGroup) meetsPathAt(depth int, it *Item, n, c *node) bool {
 	switch {
 	case g.one:
-		return (c == n || !g.leaf) && g.mayMatch(c) && g.matchLast(c.seg)
+		return (c == n || !g.leaf) && g.matchNode(c)
 	case g.deep && it.Leaf && g.leaf:
 		// Both name files: only the file's own name can meet the last segment.
-		return g.mayMatch(n) && g.matchLast(n.seg)
+		return g.matchNode(n)
 	}
 	return g.meetsPath(depth, it.segs[depth:], it.Leaf)
 }
 
-// mayMatch reports whether some alternative of the last segment could match n's segment.
-func (g *globGroup) mayMatch(n *node) bool {
-	if g.simple {
-		return g.quick.mayMatch(len(n.seg), n.head, n.tail)
-	}
-	for i := range g.last.quick {
-		if g.last.quick[i].mayMatch(len(n.seg), n.head, n.tail) {
+// matchNode matches the last pattern segment against n's segment, from n's keys alone when
+// they decide it.
+func (g *globGroup) matchNode(n *node) bool {
+	for i := range g.quicks {
+		q := &g.quicks[i]
+		if !q.mayMatch(len(n.seg), n.head, n.tail) {
+			continue
+		}
+		if q.keyExact || q.admits(n.seg) && (q.exact || q.oneStar || matchTokens(g.lastAlts[i], n.seg)) {
 			return true
 		}
 	}
@@ -89,8 +95,11 @@ func newGlobGroup(it Item) *globGroup {
 	case len(rest) == 2 && rest[0].globstar && !rest[1].globstar:
 		g.deep, g.last = true, &rest[1]
 	}
-	if g.last != nil && len(g.last.alts) == 1 {
-		g.simple, g.quick, g.lastToks = true, g.last.quick[0], g.last.alts[0]
+	if g.last != nil {
+		g.quicks, g.lastAlts = slices.Clone(g.last.quick), g.last.alts
+		if len(g.last.alts) == 1 {
+			g.simple, g.quick, g.lastToks = true, g.last.quick[0], g.last.alts[0]
+		}
 	}
 	return g
 }

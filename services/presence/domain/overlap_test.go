@@ -279,5 +279,11 @@ func FuzzSegmentMatch(f *testing.F) {
 		if want && !may {
 			t.Fatalf("%q matches %q but its node keys turn it away", pattern, seg)
 		}
+		for i := range p.quick {
+			q := &p.quick[i]
+			if got, want := q.mayMatch(len(seg), head, tail), matchTokens(p.alts[i], seg); q.keyExact && got != want {
+				t.Fatalf("%q alternative %d against %q: node keys say %v, the token match %v", pattern, i, seg, got, want)
+			}
+		}
 	})
 }
