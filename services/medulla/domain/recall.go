@@ -182,14 +182,15 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 }
 
 // commonWordClaims is how many claims a word must appear in, across every brain, to count as
-// common in the any-word fallback.
-const commonWordClaims = 2000
+// common in the any-word fallback (500 of 105,000 is about 0.5%).
+const commonWordClaims = 500
 
-// looseSearch runs the any-word fallback. Ranking every claim that holds any word costs as
-// much as the commonest word is common (tens of thousands of BM25 scores for a word in half the
-// store), and BM25 ranks a common word's claims last anyway. So the words held by fewer than
-// commonWordClaims claims are tried alone first; only when none of those finds anything do the
-// common words join in, so the fallback still never answers "nothing" over a matching claim.
+// looseSearch runs the any-word fallback. A ranked FTS5 query costs as much as its words are
+// common, in every brain: BM25 walks each word's whole doclist for its weight and scores every
+// match before the brain filter sees one (a word in half of 100,000 claims is ~40 ms). BM25
+// ranks a common word's claims last anyway, so the words held by fewer than commonWordClaims
+// claims are tried alone first; only when they find nothing here do the common words join in,
+// so the fallback still never answers "nothing" over a claim holding any word.
 func (s *Service) looseSearch(ctx context.Context, q SearchQuery, toks []string) ([]SearchHit, error) {
 	var rare []string
 	for _, t := range toks {

@@ -151,39 +151,22 @@ func withheldDoctrine(q domain.SearchQuery) bool {
 	return len(q.MedullaOriginIn) > 0 && len(q.Brains) == 1 && q.Brains[0] == domain.MedullaBrain
 }
 
-// maxProbedCandidates bounds how many withheld claims countWithheld checks one by one; past
-// it, one MATCH over the index is cheaper than that many probes.
-const maxProbedCandidates = 512
-
-// countWithheld counts the medulla claims born in q.MedullaOriginIn that match q. Such claims
-// are usually few while a query's matches across every brain can be tens of thousands, so it
-// walks the candidates (partial index claim_versions_medulla_origin) and asks FTS5 about each
-// rowid, which is a seek per term rather than a scan of every match joined to its row.
+// countWithheld counts the medulla claims born in q.MedullaOriginIn that match q. It walks
+// those claims (few: partial index claim_versions_medulla_origin) against the set of matching
+// rowids, which FTS5 lists without ranking, instead of joining every match in every brain to
+// its row to learn its brain and origin.
 func (s *Store) countWithheld(ctx context.Context, q domain.SearchQuery) (int, error) {
-	in := strings.TrimSuffix(strings.Repeat("?,", len(q.MedullaOriginIn)), ",")
+	where, args := searchWhere(q)
 	origins := make([]any, len(q.MedullaOriginIn))
 	for i, o := range q.MedullaOriginIn {
 		origins[i] = o
 	}
-	candidates := `FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.superseded_at IS NULL AND v.origin_brain IN (` + in + `)`
+	// brain and superseded_at are literals so the planner can use the partial index.
+	sqlText := `SELECT COUNT(*) FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.superseded_at IS NULL
+		AND v.origin_brain IN (` + strings.TrimSuffix(strings.Repeat("?,", len(origins)), ",") + `)` + where +
+		` AND v.id IN (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ?)`
 	var n int
-	if err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) `+candidates, origins...).Scan(&n); err != nil {
-		return 0, wrap("count", err)
-	}
-	if n == 0 {
-		return 0, nil
-	}
-	where, args := searchWhere(q)
-	var sqlText string
-	if n <= maxProbedCandidates {
-		sqlText = `SELECT COUNT(*) ` + candidates + where +
-			` AND EXISTS (SELECT 1 FROM claim_fts WHERE claim_fts MATCH ? AND claim_fts.rowid = v.id)`
-		args = append(append(origins, args...), q.Match)
-	} else {
-		sqlText = `SELECT COUNT(*) FROM claim_fts JOIN claim_versions v ON v.id = claim_fts.rowid WHERE claim_fts MATCH ?` + where
-		args = append([]any{q.Match}, args...)
-	}
-	err := s.r.QueryRowContext(ctx, sqlText, args...).Scan(&n)
+	err := s.r.QueryRowContext(ctx, sqlText, append(append(origins, args...), q.Match)...).Scan(&n)
 	return n, wrap("count", err)
 }
 
