@@ -6,12 +6,12 @@ import (
 	"time"
 )
 
-// The append writer never checkpoints: with SQLite's auto-checkpoint, the commit that pushes
-// the WAL past 1,000 pages copies those pages into the database file and fsyncs it before
-// COMMIT returns, and every append queued behind that group waits for it. Measured at 3,000
-// appends/s that was one commit in ~90 taking 4-6 ms instead of ~0.5 ms, which set the p99.
-// A separate connection folds the WAL back with PASSIVE checkpoints instead; PASSIVE takes no
-// lock a writer or reader waits on, so the group commit keeps going while it copies.
+// The append writer does not auto-checkpoint: with SQLite's auto-checkpoint, the commit that
+// pushes the WAL past 1,000 pages copies those pages into the database file and fsyncs it
+// before COMMIT returns, and every append queued behind that group waits for it. Measured at
+// 3,000 appends/s that was one commit in ~90 taking 4-6 ms instead of ~0.5 ms, which set the
+// p99. A separate connection does the bulk of the copying with PASSIVE checkpoints (no lock a
+// writer or reader waits on), and the writer tops it up between groups (topUpCheckpoint).
 
 // defaultCheckpointEvery is how often the checkpointer looks for new commits to fold back.
 const defaultCheckpointEvery = 100 * time.Millisecond
@@ -45,8 +45,28 @@ func (s *Store) checkpointer(conn *sql.Conn, every time.Duration) {
 			if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
 				s.checkpointErrs.Add(1)
 			} else {
+				s.topUp.Store(true)
 				s.checkpointed.Store(n)
 			}
 		}
 	}
+}
+
+// maxDeferredTopUp bounds how many groups the writer commits, always finding another append
+// waiting, before it tops the checkpoint up anyway.
+const maxDeferredTopUp = 64
+
+// topUpCheckpoint copies the frames committed since the background checkpoint ran, on the
+// writer's own connection between groups. Nothing else can append meanwhile, so it reaches
+// the end of the log, and the next commit restarts the WAL from its beginning instead of
+// growing the file: a checkpointer racing a busy writer never catches the log's end, and a
+// log that only grows makes every commit's fsync extend the file (measured: 228 MB of WAL
+// after 3 s at 3,000 appends/s, p50 1.2 ms against 0.7 ms).
+func (s *Store) topUpCheckpoint(conn *sql.Conn) {
+	s.topUp.Store(false)
+	if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+		s.checkpointErrs.Add(1)
+		return
+	}
+	s.topUps.Add(1)
 }

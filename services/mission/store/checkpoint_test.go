@@ -99,3 +99,51 @@ func TestCheckpointerBoundsWAL(t *testing.T) {
 		t.Errorf("got %d failed checkpoints, want 0", n)
 	}
 }
+
+// TestWriterTopsUpCheckpoint: every background checkpoint asks the writer to finish the job,
+// and the writer does so on its own connection after its next group commit.
+func TestWriterTopsUpCheckpoint(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "m.db"), Options{Synchronous: sqlitedb.SyncNormal, CheckpointEvery: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	now := time.Unix(1_800_000_000, 0)
+	m := domain.Mission{MissionID: "c", Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: "c-1", OpenedAt: now, UpdatedAt: now}
+	first := domain.Letter{Schema: domain.Schema, LetterID: "c-1", MissionID: "c", Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
+	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+		t.Fatal(err)
+	}
+	appendAt := func(head int64) {
+		t.Helper()
+		l := domain.Letter{Schema: domain.Schema, LetterID: fmt.Sprintf("c-%d", head+1), MissionID: "c", Seq: head + 1, Brain: "alpha",
+			Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
+		if err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: head, Phase: domain.PhaseJudging, Now: now,
+			Event: domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: l.Seq, Kind: domain.EventLetter, At: now}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	appendAt(1)
+	for head := int64(2); head <= 20; head++ {
+		// Each append is a group of its own; the writer counts it just after answering.
+		for s.commits.Load() < uint64(head-1) || s.checkpointed.Load() < uint64(head-1) {
+			time.Sleep(time.Millisecond)
+		}
+		if !s.topUp.Load() {
+			t.Fatalf("before append %d: got no top-up asked for after a background checkpoint, want one", head)
+		}
+		// Only the writer clears the request, and it looks right after each commit.
+		appendAt(head)
+	}
+	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
+	for s.topUps.Load() < 19 {
+		if time.Now().After(deadline) {
+			t.Fatalf("got %d writer top-ups after 19 appends that each found one asked for, want 19", s.topUps.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if n := s.checkpointErrs.Load(); n != 0 {
+		t.Errorf("got %d failed checkpoints, want 0", n)
+	}
+}

@@ -47,7 +47,10 @@ type Store struct {
 	// writes; cpDone closes when the checkpointer has stopped.
 	commits atomic.Uint64
 	// checkpointed is the commit count the last successful checkpoint started after.
-	checkpointed   atomic.Uint64
+	checkpointed atomic.Uint64
+	// topUp asks the writer to finish the background checkpoint's work between groups.
+	topUp          atomic.Bool
+	topUps         atomic.Uint64
 	checkpointErrs atomic.Int64
 	cpDone         chan struct{}
 	// writerConn is the writer's own connection, kept to read its settings back.

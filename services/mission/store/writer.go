@@ -100,12 +100,18 @@ func (s *Store) writer(w *writerStmts) {
 	// batch is reused across groups: the writer is the one goroutine on every append's path,
 	// and garbage it makes is GC work that competes with it for the same cores.
 	batch := make([]appendReq, 0, s.maxBatch)
+	var pending *appendReq // an append taken while looking for an idle moment
+	deferred := 0          // groups committed since a top-up checkpoint was asked for
 	for {
 		var first appendReq
-		select {
-		case first = <-s.appends:
-		case <-s.quit:
-			return
+		if pending != nil {
+			first, pending = *pending, nil
+		} else {
+			select {
+			case first = <-s.appends:
+			case <-s.quit:
+				return
+			}
 		}
 		clear(batch)
 		batch = append(batch[:0], first)
@@ -120,6 +126,22 @@ func (s *Store) writer(w *writerStmts) {
 		}
 		s.commit(w, batch)
 		s.commits.Add(1)
+		if !s.topUp.Load() {
+			continue
+		}
+		// Top up the background checkpoint when nobody is waiting, or after maxDeferred
+		// groups regardless, so the WAL can restart from its beginning.
+		if deferred < maxDeferredTopUp {
+			select {
+			case r := <-s.appends:
+				pending = &r
+				deferred++
+				continue
+			default:
+			}
+		}
+		s.topUpCheckpoint(w.conn)
+		deferred = 0
 	}
 }
 
