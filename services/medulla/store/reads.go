@@ -161,8 +161,8 @@ func (s *Store) countWithheld(ctx context.Context, q domain.SearchQuery) (int, e
 	for i, o := range q.MedullaOriginIn {
 		origins[i] = o
 	}
-	// brain and superseded_at are literals so the planner can use the partial index.
-	sqlText := `SELECT COUNT(*) FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.superseded_at IS NULL
+	// tier and superseded_at are literals so the planner can use the partial index.
+	sqlText := `SELECT COUNT(*) FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.tier = '` + string(domain.TierMedulla) + `' AND v.superseded_at IS NULL
 		AND v.origin_brain IN (` + strings.TrimSuffix(strings.Repeat("?,", len(origins)), ",") + `)` + where +
 		` AND v.id IN (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ?)`
 	var n int

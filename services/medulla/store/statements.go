@@ -22,7 +22,7 @@ const receiptCols = `seq, id, brain, kind, proposal_id, effect, subject, gates, 
 // wide rows go through multiRow, since re-parsing a wide JSON object per column costs more than
 // binding parameters.
 type statements struct {
-	brain, putBrain, latest, putBrainCounters, supersede, unindex, index *sql.Stmt
+	brain, putBrain, latest, putBrainCounters, supersede, unindex *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -43,7 +43,6 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
 		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
-		index:   p(`INSERT INTO claim_fts (rowid, slug, body) SELECT j.value ->> '$.id', j.value ->> '$.slug', j.value ->> '$.body' FROM json_each(?) AS j`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()
@@ -57,12 +56,12 @@ func (s *statements) in(ctx context.Context, tx *sql.Tx) *statements {
 	b := func(st *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, st) }
 	return &statements{
 		brain: b(s.brain), putBrain: b(s.putBrain), latest: b(s.latest), putBrainCounters: b(s.putBrainCounters),
-		supersede: b(s.supersede), unindex: b(s.unindex), index: b(s.index),
+		supersede: b(s.supersede), unindex: b(s.unindex),
 	}
 }
 
 func (s *statements) close() {
-	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.latest, s.putBrainCounters, s.supersede, s.unindex, s.index} {
+	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.latest, s.putBrainCounters, s.supersede, s.unindex} {
 		if st != nil {
 			st.Close()
 		}
@@ -80,25 +79,38 @@ const receiptInsert = `INSERT INTO receipts (id, brain, kind, proposal_id, effec
 
 const receiptArity = 18
 
-// multiRowChunk bounds the rows of one multi-row INSERT (and so the statements cached per table).
+// ftsInsert indexes live versions. It binds parameters rather than passing a JSON array: the
+// bodies are the bulk of a batch, and encoding them to JSON in Go and re-parsing every field
+// of every row in SQLite cost more than binding three values per row.
+const ftsInsert = `INSERT INTO claim_fts (rowid, slug, body) VALUES `
+
+const ftsArity = 3
+
+// multiRowChunk bounds the rows of one multi-row INSERT into a wide table (and so the
+// statements cached per table).
 const multiRowChunk = 64
+
+// ftsChunk is the default MaxBatch: every FTS5 statement flushes its pending terms into a new
+// segment, so a whole batch goes into one statement.
+const ftsChunk = 256
 
 // multiRow caches prepared multi-row INSERT statements by row count on the writer connection.
 type multiRow struct {
 	db    *sql.DB
 	head  string
 	arity int
+	chunk int
 	stmts map[int]*sql.Stmt
 }
 
-func newMultiRow(db *sql.DB, head string, arity int) *multiRow {
-	return &multiRow{db: db, head: head, arity: arity, stmts: map[int]*sql.Stmt{}}
+func newMultiRow(db *sql.DB, head string, arity, chunk int) *multiRow {
+	return &multiRow{db: db, head: head, arity: arity, chunk: chunk, stmts: map[int]*sql.Stmt{}}
 }
 
 // ensure prepares the statements for 1..n rows. It must run outside any transaction: the
 // writer pool has one connection, and a transaction holds it.
 func (m *multiRow) ensure(ctx context.Context, n int) error {
-	for i := 1; i <= min(n, multiRowChunk); i++ {
+	for i := 1; i <= min(n, m.chunk); i++ {
 		if _, err := m.stmt(ctx, i); err != nil {
 			return err
 		}
@@ -122,7 +134,7 @@ func (m *multiRow) stmt(ctx context.Context, n int) (*sql.Stmt, error) {
 // exec inserts rows (each m.arity values) in chunks inside tx.
 func (m *multiRow) exec(ctx context.Context, tx *sql.Tx, rows [][]any) error {
 	for len(rows) > 0 {
-		n := min(len(rows), multiRowChunk)
+		n := min(len(rows), m.chunk)
 		st, ok := m.stmts[n]
 		if !ok {
 			return fmt.Errorf("no prepared %d-row insert; ensure was not called", n)

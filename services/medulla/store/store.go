@@ -112,7 +112,8 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 14),
-		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity), receipts: newMultiRow(w, receiptInsert, receiptArity)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
+		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity, multiRowChunk), receipts: newMultiRow(w, receiptInsert, receiptArity, multiRowChunk),
+			fts: newMultiRow(w, ftsInsert, ftsArity, ftsChunk)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil
@@ -147,6 +148,7 @@ func (s *Store) Close() error {
 	s.stmts.close()
 	s.bulk.versions.close()
 	s.bulk.receipts.close()
+	s.bulk.fts.close()
 	s.readBrain.Close()
 	return errors.Join(s.w.Close(), s.r.Close())
 }

@@ -49,14 +49,13 @@ type brainCounters struct {
 }
 
 type ftsRow struct {
-	ID   int64  `json:"id"`
-	Slug string `json:"slug"`
-	Body string `json:"body"`
+	ID         int64
+	Slug, Body string
 }
 
-// bulkInserts are the multi-row INSERTs of the two wide tables.
+// bulkInserts are the multi-row INSERTs of the two wide tables and the full-text index.
 type bulkInserts struct {
-	versions, receipts *multiRow
+	versions, receipts, fts *multiRow
 }
 
 func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64) *txView {
@@ -265,13 +264,13 @@ func (t *txView) flush() error {
 	if err := t.exec(t.st.unindex, "unindex", t.ftsDel, len(t.ftsDel)); err != nil {
 		return err
 	}
-	adds := make([]ftsRow, 0, len(t.ftsAdd))
+	adds := make([][]any, 0, len(t.ftsAdd))
 	for _, v := range t.versions {
 		if r, ok := t.ftsAdd[v.ID]; ok {
-			adds = append(adds, r)
+			adds = append(adds, []any{r.ID, r.Slug, r.Body})
 		}
 	}
-	return t.exec(t.st.index, "index", adds, len(adds))
+	return wrap("index", t.bulk.fts.exec(t.ctx, t.tx, adds))
 }
 
 func (t *txView) exec(st *sql.Stmt, op string, rows any, n int) error {

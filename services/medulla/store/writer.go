@@ -95,7 +95,7 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	ctx := context.Background()
 	// A batch writes at most one version and two receipts (an adoption's commit and adoption
 	// receipts) per write.
-	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, 2*len(batch))); err != nil {
+	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, 2*len(batch)), s.bulk.fts.ensure(ctx, len(batch))); err != nil {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
 	sqlTx, err := s.w.BeginTx(ctx, nil)
