@@ -11,6 +11,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/protoadapt"
 	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
@@ -25,9 +26,24 @@ type Violation struct {
 
 // New returns a status error with code, message and an ErrorInfo{reason, domain}.
 func New(code codes.Code, domain, reason, message string) error {
+	return Build(code, domain, reason, message, nil)
+}
+
+// Build returns a status error with code and message carrying ErrorInfo{reason, domain, metadata}
+// and, when there are violations, a BadRequest listing them. It is the general form of New and
+// Invalid, for refusals that say both why and which fields.
+func Build(code codes.Code, domain, reason, message string, metadata map[string]string, violations ...Violation) error {
 	st := status.New(code, message)
-	if withInfo, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: domain}); err == nil {
-		st = withInfo
+	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: domain, Metadata: metadata}}
+	if len(violations) > 0 {
+		br := &errdetails.BadRequest{}
+		for _, v := range violations {
+			br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Description})
+		}
+		details = append(details, br)
+	}
+	if withDetails, err := st.WithDetails(details...); err == nil {
+		st = withDetails
 	}
 	return st.Err()
 }
@@ -40,18 +56,10 @@ func Newf(code codes.Code, domain, reason, format string, args ...any) error {
 // Invalid returns InvalidArgument with ErrorInfo INVALID_ARGUMENT and a BadRequest listing every violation.
 func Invalid(domain string, violations ...Violation) error {
 	parts := make([]string, 0, len(violations))
-	br := &errdetails.BadRequest{}
 	for _, v := range violations {
 		parts = append(parts, v.Field+": "+v.Description)
-		br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{
-			Field: v.Field, Description: v.Description,
-		})
 	}
-	st := status.New(codes.InvalidArgument, "invalid request: "+strings.Join(parts, "; "))
-	if withInfo, err := st.WithDetails(&errdetails.ErrorInfo{Reason: ReasonInvalidArgument, Domain: domain}, br); err == nil {
-		st = withInfo
-	}
-	return st.Err()
+	return Build(codes.InvalidArgument, domain, ReasonInvalidArgument, "invalid request: "+strings.Join(parts, "; "), nil, violations...)
 }
 
 // Internal logs err with the request context and returns an Internal status that says nothing of it.

@@ -8,10 +8,8 @@ import (
 	"log/slog"
 	"regexp"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/refusal"
@@ -118,19 +116,11 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 		if !ok {
 			code = codes.FailedPrecondition
 		}
-		st := status.New(code, e.Message)
-		details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: wireReason(e.Reason), Domain: ErrorDomain}}
-		if len(e.Violations) > 0 {
-			br := &errdetails.BadRequest{}
-			for _, v := range e.Violations {
-				br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Description})
-			}
-			details = append(details, br)
+		violations := make([]refusal.Violation, 0, len(e.Violations))
+		for _, v := range e.Violations {
+			violations = append(violations, refusal.Violation{Field: v.Field, Description: v.Description})
 		}
-		if withD, derr := st.WithDetails(details...); derr == nil {
-			st = withD
-		}
-		return st.Err()
+		return refusal.Build(code, ErrorDomain, wireReason(e.Reason), e.Message, nil, violations...)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"strings"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -273,13 +272,9 @@ func seatStatus(e *domain.SeatError) error {
 	case domain.SeatStillStaleMissing:
 		code = codes.InvalidArgument
 	}
-	st := status.New(code, e.Error())
-	br := &errdetails.BadRequest{}
+	violations := make([]refusal.Violation, 0, len(e.Violations))
 	for _, v := range e.Violations {
-		br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Description})
+		violations = append(violations, refusal.Violation{Field: v.Field, Description: v.Description})
 	}
-	if d, err := st.WithDetails(&errdetails.ErrorInfo{Reason: e.Reason, Domain: ErrorDomain}, br); err == nil {
-		st = d
-	}
-	return st.Err()
+	return refusal.Build(code, ErrorDomain, e.Reason, e.Error(), nil, violations...)
 }
