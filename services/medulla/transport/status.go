@@ -7,10 +7,8 @@ import (
 	"log/slog"
 	"sort"
 
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/protoadapt"
 
 	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -76,15 +74,11 @@ func toStatus(ctx context.Context, logger *slog.Logger, err error) error {
 		if ref.ReceiptID != "" {
 			md["receipt_id"] = ref.ReceiptID
 		}
-		st := status.New(code, ref.Message)
-		details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: string(ref.Reason), Domain: ErrorDomain, Metadata: md}}
+		var violations []refusal.Violation
 		if ref.Field != "" {
-			details = append(details, &errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: ref.Field, Description: ref.Message}}})
+			violations = append(violations, refusal.Violation{Field: ref.Field, Description: ref.Message})
 		}
-		if withDetails, derr := st.WithDetails(details...); derr == nil {
-			st = withDetails
-		}
-		return st.Err()
+		return refusal.Build(code, ErrorDomain, string(ref.Reason), ref.Message, md, violations...)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
