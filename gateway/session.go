@@ -2,9 +2,7 @@ package gateway
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/idgen"
 )
 
 // Session cookie and CSRF header names.
@@ -44,16 +43,8 @@ func newSessionStore(c clock.Clock, ttl time.Duration) *sessionStore {
 	return &sessionStore{byID: map[string]*session{}, clock: c, ttl: ttl}
 }
 
-func randomHex(n int) string {
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		panic(err) // crypto/rand never fails on supported platforms
-	}
-	return hex.EncodeToString(b)
-}
-
 func (s *sessionStore) create(ownerToken string) *session {
-	sess := &session{id: randomHex(32), ownerToken: ownerToken, csrf: randomHex(32), expires: s.clock.Now().Add(s.ttl)}
+	sess := &session{id: idgen.Hex("", 32), ownerToken: ownerToken, csrf: idgen.Hex("", 32), expires: s.clock.Now().Add(s.ttl)}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.clock.Now()

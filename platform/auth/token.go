@@ -4,9 +4,7 @@ package auth
 
 import (
 	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/base64"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/organism-dev/organism/platform/idgen"
 )
 
 // Kind is what a credential was minted for.
@@ -106,12 +106,8 @@ func (s *Signer) Mint(r MintRequest) (string, error) {
 		return "", errors.New("ttl must not be negative")
 	}
 	now := s.now()
-	var id [12]byte
-	if _, err := rand.Read(id[:]); err != nil {
-		return "", err
-	}
 	c := Claims{Version: 1, Kind: r.Kind, Subject: r.Subject, Seat: r.Seat, Brain: r.Brain,
-		IssuedAt: now.Unix(), ID: hex.EncodeToString(id[:])}
+		IssuedAt: now.Unix(), ID: idgen.Hex("", 12)}
 	if r.TTL > 0 {
 		c.Expires = now.Add(r.TTL).Unix()
 	}

@@ -3,8 +3,6 @@ package soul
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -15,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/idgen"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
@@ -102,11 +101,7 @@ func (s *Service) Close() error { return s.store.Close() }
 type RandomIDs struct{}
 
 // New returns a fresh id.
-func (RandomIDs) New(prefix string) string {
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	return prefix + "_" + hex.EncodeToString(b[:])
-}
+func (RandomIDs) New(prefix string) string { return idgen.Hex(prefix+"_", 6) }
 
 // LocalProber reaches runtime facts a soul cites, and only on the local machine.
 type LocalProber struct{ Client *http.Client }

@@ -2,14 +2,13 @@ package domain
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/idgen"
 )
 
 // Store is the persistence medulla needs. Every mutation goes through Write, which runs the
@@ -85,16 +84,7 @@ type IDs interface {
 type RandomIDs struct{}
 
 // New implements IDs.
-func (RandomIDs) New(prefix string) string {
-	var b [12]byte
-	ms := uint64(time.Now().UnixMilli())
-	for i := 5; i >= 0; i-- {
-		b[i] = byte(ms)
-		ms >>= 8
-	}
-	_, _ = rand.Read(b[6:])
-	return prefix + hex.EncodeToString(b[:])
-}
+func (RandomIDs) New(prefix string) string { return idgen.Sortable(prefix, time.Now()) }
 
 // Options configure a Service.
 type Options struct {

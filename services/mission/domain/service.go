@@ -1,13 +1,13 @@
 package domain
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"hash/fnv"
 	"log/slog"
 	"sync"
 	"time"
+
+	"github.com/organism-dev/organism/platform/idgen"
 )
 
 // Options configure the organ. Zero durations take the defaults named on each field.
@@ -135,11 +135,7 @@ func (s *Service) Options() Options { return s.o }
 type RandomIDs struct{}
 
 // New implements IDs.
-func (RandomIDs) New(prefix string) string {
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	return prefix + hex.EncodeToString(b[:])
-}
+func (RandomIDs) New(prefix string) string { return idgen.Hex(prefix, 8) }
 
 // notifier wakes every waiter when anything on the board changes.
 type notifier struct {

@@ -3,8 +3,6 @@ package domain
 import (
 	"cmp"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/organism-dev/organism/platform/idgen"
 )
 
 // Clock tells the time; platform/clock satisfies it.
@@ -187,13 +187,7 @@ func (r *Registry) restoreAnnounced() {
 }
 
 // RandomID returns prs_ + 12 random lowercase hex digits.
-func RandomID() string {
-	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(fmt.Sprintf("crypto/rand failed: %v", err))
-	}
-	return "prs_" + hex.EncodeToString(b[:])
-}
+func RandomID() string { return idgen.Hex("prs_", 6) }
 
 // insert puts rec in memory and, when it mutates, in its brain's index. Caller holds mu (or is Open).
 func (r *Registry) insert(rec Record) *entry {
