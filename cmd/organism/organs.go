@@ -7,7 +7,6 @@ import (
 
 	"google.golang.org/grpc"
 
-	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
@@ -27,11 +26,9 @@ type organ interface {
 
 // organDeps is what opening a service may need from the process.
 type organDeps struct {
-	dataDir      string
-	logger       *slog.Logger
-	clock        clock.Clock
-	serviceToken string
-	signer       *auth.Signer
+	dataDir string
+	logger  *slog.Logger
+	clock   clock.Clock
 	// dial returns a traced connection to the named service (this process's own server in
 	// --target=all), carrying the caller's credentials onward.
 	dial func(service string) (*grpc.ClientConn, error)

@@ -97,6 +97,15 @@ func runServe(ctx context.Context, args []string, out io.Writer) error {
 // hosts reports whether this process runs the named service.
 func (c config) hosts(name string) bool { return c.target == "all" || c.target == name }
 
+// addrOf is where to reach the named service: this process's own gRPC address when it hosts the
+// service (or no other address was given), the configured peer address otherwise.
+func (c config) addrOf(name, own string) string {
+	if c.peers[name] == "" || c.hosts(name) {
+		return own
+	}
+	return c.peers[name]
+}
+
 // run starts what cfg.target names and blocks until ctx is done, then shuts down gracefully.
 func run(ctx context.Context, cfg config, out io.Writer) error {
 	logger := cfg.logger
@@ -160,11 +169,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 			if c, ok := peerConns[name]; ok {
 				return c, nil
 			}
-			addr := cfg.peers[name]
-			if addr == "" || cfg.hosts(name) {
-				addr = grpcAddr
-			}
-			c, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Credentials{Fallback: serviceToken}, TracerProvider: tp})
+			c, err := grpcserver.Dial(cfg.addrOf(name, grpcAddr), grpcserver.DialOptions{Credentials: auth.Credentials{Fallback: serviceToken}, TracerProvider: tp})
 			if err != nil {
 				return nil, err
 			}
@@ -172,7 +177,7 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 			cleanups = append(cleanups, func() { c.Close() })
 			return c, nil
 		}
-		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, serviceToken: serviceToken, signer: signer}
+		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer}
 		var opened []organ
 		for _, name := range serviceTargets {
 			if !cfg.hosts(name) {
@@ -214,14 +219,9 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 				return err
 			}
 		}
-		addrOf := func(name string) string {
-			if cfg.peers[name] != "" && !cfg.hosts(name) {
-				return cfg.peers[name]
-			}
-			return grpcAddr
-		}
 		gw, err := gateway.New(ctx, gateway.Options{
-			SoulAddr: addrOf("soul"), MedullaAddr: addrOf("medulla"), MissionAddr: addrOf("mission"), PresenceAddr: addrOf("presence"),
+			SoulAddr: cfg.addrOf("soul", grpcAddr), MedullaAddr: cfg.addrOf("medulla", grpcAddr),
+			MissionAddr: cfg.addrOf("mission", grpcAddr), PresenceAddr: cfg.addrOf("presence", grpcAddr),
 			Verifier: verifier, GatewayToken: gwToken, Logger: logger, TracerProvider: tp, Clock: clk,
 		})
 		if err != nil {
