@@ -5,6 +5,7 @@ package sqlitedb
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -38,6 +39,16 @@ type Options struct {
 	Synchronous Synchronous
 	// MaxOpenConns defaults to 8.
 	MaxOpenConns int
+	// Attach lists databases every connection of the pool attaches as soon as it opens, so
+	// queries may join across files. The attached files must exist (open them first).
+	Attach []Attachment
+}
+
+// Attachment is a database file attached to every connection under a schema name.
+type Attachment struct {
+	// Schema is the name queries qualify its tables with: letters, digits and _ only.
+	Schema string
+	Path   string
 }
 
 // Open opens (creating if needed) the database at file path p and applies every migration in
@@ -59,7 +70,7 @@ func Open(ctx context.Context, p string, migrations fs.FS, opts Options) (*sql.D
 	q.Add("_pragma", "synchronous("+string(opts.Synchronous)+")")
 	q.Set("_txlock", "immediate")
 	dsn := "file:" + p + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, err := openPool(dsn, opts.Attach)
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", p, err)
 	}
@@ -77,6 +88,54 @@ func Open(ctx context.Context, p string, migrations fs.FS, opts Options) (*sql.D
 		}
 	}
 	return db, nil
+}
+
+// openPool opens the connection pool. Without attachments it is the registered driver; with
+// them, a driver of its own whose connection hook attaches each file, because database/sql
+// may open a new connection at any time and an ATTACH run once would reach only one of them.
+func openPool(dsn string, attach []Attachment) (*sql.DB, error) {
+	if len(attach) == 0 {
+		return sql.Open("sqlite", dsn)
+	}
+	for _, a := range attach {
+		if !isIdent(a.Schema) {
+			return nil, fmt.Errorf("attach %q: schema name must be letters, digits and _", a.Schema)
+		}
+	}
+	d := &sqlite.Driver{}
+	d.RegisterConnectionHook(func(c sqlite.ExecQuerierContext, _ string) error {
+		for _, a := range attach {
+			if _, err := c.ExecContext(context.Background(), `ATTACH DATABASE ? AS `+a.Schema,
+				[]driver.NamedValue{{Ordinal: 1, Value: a.Path}}); err != nil {
+				return fmt.Errorf("attach %s: %w", a.Path, err)
+			}
+		}
+		return nil
+	})
+	return sql.OpenDB(connector{d: d, dsn: dsn}), nil
+}
+
+type connector struct {
+	d   *sqlite.Driver
+	dsn string
+}
+
+func (c connector) Connect(context.Context) (driver.Conn, error) { return c.d.Open(c.dsn) }
+func (c connector) Driver() driver.Driver                        { return c.d }
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case r == '_', r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z':
+		case r >= '0' && r <= '9' && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 type migration struct {

@@ -2,6 +2,7 @@ package sqlitedb_test
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,5 +51,47 @@ func TestOpenMigratesOnceAndClassifiesErrors(t *testing.T) {
 	var n int
 	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != 2 {
 		t.Errorf("recorded migrations: got %d (%v), want 2", n, err)
+	}
+}
+
+// TestAttachReachesEveryConnection: a pool opened with an attachment can join across the files
+// on every connection it hands out, not only the first.
+func TestAttachReachesEveryConnection(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	side, err := sqlitedb.Open(ctx, filepath.Join(dir, "side.db"), nil, sqlitedb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := side.ExecContext(ctx, `CREATE TABLE note(id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note VALUES (1, 'kept apart')`); err != nil {
+		t.Fatal(err)
+	}
+	side.Close()
+	db, err := sqlitedb.Open(ctx, filepath.Join(dir, "main.db"), os.DirFS("testdata/migrations"),
+		sqlitedb.Options{MaxOpenConns: 3, Attach: []sqlitedb.Attachment{{Schema: "side", Path: filepath.Join(dir, "side.db")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// Hold three connections at once so the pool has to open each of them.
+	var conns []*sql.Conn
+	for range 3 {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		var text string
+		if err := c.QueryRowContext(ctx, `SELECT text FROM side.note WHERE id = 1`).Scan(&text); err != nil || text != "kept apart" {
+			t.Errorf("connection %d: got %q (%v), want the attached row", i, text, err)
+		}
+		c.Close()
+	}
+
+	_, err = sqlitedb.Open(ctx, filepath.Join(dir, "other.db"), nil, sqlitedb.Options{Attach: []sqlitedb.Attachment{{Schema: "x; DROP TABLE note", Path: "p"}}})
+	if err == nil {
+		t.Error("schema name with SQL in it: got no error, want a refusal")
 	}
 }
