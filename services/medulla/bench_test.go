@@ -20,15 +20,15 @@ import (
 
 // openDomain opens a real store (synchronous=FULL, WAL) and the medulla rules over it, with
 // one brain "loja".
-func openDomain(b *testing.B, maxBatch int) (*domain.Service, func()) {
-	svc, _, done := openDomainAt(b, maxBatch)
+func openDomain(b *testing.B, o store.Options) (*domain.Service, func()) {
+	svc, _, done := openDomainAt(b, o)
 	return svc, done
 }
 
-func openDomainAt(b *testing.B, maxBatch int) (*domain.Service, string, func()) {
+func openDomainAt(b *testing.B, o store.Options) (*domain.Service, string, func()) {
 	b.Helper()
 	path := filepath.Join(b.TempDir(), "medulla.db")
-	st, err := store.OpenFile(context.Background(), path, store.Options{MaxBatch: maxBatch})
+	st, err := store.OpenFile(context.Background(), path, o)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -79,11 +79,11 @@ func storm(b *testing.B, svc *domain.Service, n int, tag string) float64 {
 // one fsync over every write queued behind it. The baseline is the same door with group commit
 // off (one transaction, one fsync, per call).
 func BenchmarkMemorize32Writers(b *testing.B) {
-	naive, closeNaive := openDomain(b, 1)
+	naive, closeNaive := openDomain(b, store.Options{MaxBatch: 1})
 	naiveRate := storm(b, naive, 2000, "naive")
 	closeNaive()
 
-	svc, closeSvc := openDomain(b, 0)
+	svc, closeSvc := openDomain(b, store.Options{})
 	defer closeSvc()
 	cpu0 := cpuTime()
 	b.ResetTimer()
@@ -150,7 +150,7 @@ func corpus(b *testing.B, svc *domain.Service, n int) []string {
 // baseline is a naive substring scan over every live claim (LIKE '%w1%' AND LIKE '%w2%').
 func BenchmarkRecallP99(b *testing.B) {
 	const claims = 100_000
-	svc, path, done := openDomainAt(b, 0)
+	svc, path, done := openDomainAt(b, store.Options{})
 	defer done()
 	vocab := corpus(b, svc, claims)
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -197,6 +198,27 @@ func checkDurable(t *testing.T, c medullav1.MedullaServiceClient, acked []ackedW
 		}
 		if cl.GetBody() != a.body || cl.GetReceiptId() != a.receipt || !ledger[a.receipt] {
 			t.Fatalf("cycle %d: %s v%d got body %q receipt %q (in ledger %v), want %q %q", cycle, a.slug, a.version, cl.GetBody(), cl.GetReceiptId(), ledger[a.receipt], a.body, a.receipt)
+		}
+	}
+	// The full-text index is a separate file the kill left unclean: the restart must have
+	// reconciled it, so recall finds the newest acknowledged claims (slugs written once).
+	found := 0
+	for i := len(acked) - 1; i >= 0 && found < 10; i-- {
+		a := acked[i]
+		if strings.HasPrefix(a.slug, "hot-") {
+			continue
+		}
+		found++
+		res, err := c.Recall(ctx(), &medullav1.RecallRequest{Brain: "loja", Query: a.body, Limit: 200})
+		if err != nil {
+			t.Fatalf("cycle %d: recall: %v", cycle, err)
+		}
+		hit := false
+		for _, h := range res.GetHits() {
+			hit = hit || h.GetClaim().GetSlug() == a.slug
+		}
+		if !hit {
+			t.Fatalf("cycle %d: recall %q does not find acknowledged %s (%d hits)", cycle, a.body, a.slug, len(res.GetHits()))
 		}
 	}
 	b, err := c.GetBrain(ctx(), &medullav1.GetBrainRequest{Name: "loja"})

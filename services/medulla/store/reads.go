@@ -111,20 +111,44 @@ func (s *Store) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Sear
 	} else {
 		sqlText = `SELECT ` + claimCols + `, 0.0 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
 	}
-	rows, err := s.r.QueryContext(ctx, sqlText, append(args, q.Limit)...)
-	if err != nil {
-		return nil, wrap("search", err)
-	}
-	defer rows.Close()
 	var out []domain.SearchHit
-	for rows.Next() {
-		c, rel, err := scanClaimRel(rows, true)
+	err := s.read(ctx, q.Match != "", func(db querier) error {
+		rows, err := db.QueryContext(ctx, sqlText, append(args, q.Limit)...)
 		if err != nil {
-			return nil, wrap("search", err)
+			return err
 		}
-		out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+		defer rows.Close()
+		for rows.Next() {
+			c, rel, err := scanClaimRel(rows, true)
+			if err != nil {
+				return err
+			}
+			out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+		}
+		return rows.Err()
+	})
+	return out, wrap("search", err)
+}
+
+// querier is what a read needs of the pool or of a read transaction.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// read runs fn on the read pool, or, when it reads the full-text index, in searchTx.
+func (s *Store) read(ctx context.Context, fullText bool, fn func(querier) error) error {
+	if !fullText {
+		return fn(s.r)
 	}
-	return out, wrap("search", rows.Err())
+	return s.searchTx(ctx, func(tx *sql.Tx) error { return fn(tx) })
+}
+
+// count runs a COUNT query through read.
+func (s *Store) count(ctx context.Context, fullText bool, sqlText string, args []any) (int, error) {
+	var n int
+	err := s.read(ctx, fullText, func(db querier) error { return db.QueryRowContext(ctx, sqlText, args...).Scan(&n) })
+	return n, wrap("count", err)
 }
 
 // CountMatches implements domain.Store.
@@ -140,9 +164,7 @@ func (s *Store) CountMatches(ctx context.Context, q domain.SearchQuery) (int, er
 	} else {
 		sqlText = `SELECT COUNT(*) FROM claim_versions v WHERE v.superseded_at IS NULL` + where
 	}
-	var n int
-	err := s.r.QueryRowContext(ctx, sqlText, args...).Scan(&n)
-	return n, wrap("count", err)
+	return s.count(ctx, q.Match != "", sqlText, args)
 }
 
 // withheldDoctrine reports whether q counts medulla-tier claims born in given brains: the
@@ -165,17 +187,14 @@ func (s *Store) countWithheld(ctx context.Context, q domain.SearchQuery) (int, e
 	sqlText := `SELECT COUNT(*) FROM claim_versions v WHERE v.brain = '` + domain.MedullaBrain + `' AND v.tier = '` + string(domain.TierMedulla) + `' AND v.superseded_at IS NULL
 		AND v.origin_brain IN (` + strings.TrimSuffix(strings.Repeat("?,", len(origins)), ",") + `)` + where +
 		` AND v.id IN (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ?)`
-	var n int
-	err := s.r.QueryRowContext(ctx, sqlText, append(append(origins, args...), q.Match)...).Scan(&n)
-	return n, wrap("count", err)
+	return s.count(ctx, true, sqlText, append(append(origins, args...), q.Match))
 }
 
 // MatchesAtLeast implements domain.Store: it walks the index in rowid order without ranking
 // and stops at n, so asking about a word in half the claims costs n postings, not all of them.
 func (s *Store) MatchesAtLeast(ctx context.Context, match string, n int) (bool, error) {
-	var got int
-	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ? LIMIT ?)`, match, n).Scan(&got)
-	return got >= n, wrap("count", err)
+	got, err := s.count(ctx, true, `SELECT COUNT(*) FROM (SELECT rowid FROM claim_fts WHERE claim_fts MATCH ? LIMIT ?)`, []any{match, n})
+	return got >= n, err
 }
 
 func searchWhere(q domain.SearchQuery) (string, []any) {

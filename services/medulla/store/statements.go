@@ -22,7 +22,7 @@ const receiptCols = `seq, id, brain, kind, proposal_id, effect, subject, gates, 
 // wide rows go through multiRow, since re-parsing a wide JSON object per column costs more than
 // binding parameters.
 type statements struct {
-	brain, putBrain, latest, putBrainCounters, supersede, unindex *sql.Stmt
+	brain, putBrain, latest, putBrainCounters, supersede *sql.Stmt
 }
 
 func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
@@ -42,7 +42,6 @@ func prepare(ctx context.Context, db *sql.DB) (*statements, error) {
 		putBrainCounters: p(`UPDATE brains SET store_version = ?, live_claims = live_claims + ? WHERE name = ?`),
 		supersede: p(`UPDATE claim_versions SET superseded_at = j.value ->> '$.at'
 			FROM json_each(?) AS j WHERE claim_versions.id = j.value ->> '$.id' AND claim_versions.superseded_at IS NULL`),
-		unindex: p(`DELETE FROM claim_fts WHERE rowid IN (SELECT value FROM json_each(?))`),
 	}
 	if err := errors.Join(errs...); err != nil {
 		s.close()
@@ -56,12 +55,12 @@ func (s *statements) in(ctx context.Context, tx *sql.Tx) *statements {
 	b := func(st *sql.Stmt) *sql.Stmt { return tx.StmtContext(ctx, st) }
 	return &statements{
 		brain: b(s.brain), putBrain: b(s.putBrain), latest: b(s.latest), putBrainCounters: b(s.putBrainCounters),
-		supersede: b(s.supersede), unindex: b(s.unindex),
+		supersede: b(s.supersede),
 	}
 }
 
 func (s *statements) close() {
-	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.latest, s.putBrainCounters, s.supersede, s.unindex} {
+	for _, st := range []*sql.Stmt{s.brain, s.putBrain, s.latest, s.putBrainCounters, s.supersede} {
 		if st != nil {
 			st.Close()
 		}
@@ -90,11 +89,11 @@ const ftsArity = 3
 // statements cached per table).
 const multiRowChunk = 64
 
-// ftsChunk is the default MaxBatch: every FTS5 statement flushes its pending terms into a new
-// segment, so a whole batch goes into one statement.
+// ftsChunk bounds the rows of one index INSERT: every FTS5 statement flushes its pending terms
+// into a new segment, so the indexer writes up to this many rows per segment.
 const ftsChunk = 256
 
-// multiRow caches prepared multi-row INSERT statements by row count on the writer connection.
+// multiRow caches prepared multi-row INSERT statements by row count on one connection.
 type multiRow struct {
 	db    *sql.DB
 	head  string

@@ -48,11 +48,13 @@ type Store struct {
 	nextID int64
 	bulk   *bulkInserts
 	cache  *liveCache
+	// index keeps the full-text index file (index.go).
+	index *indexer
 }
 
 var _ domain.Store = (*Store)(nil)
 
-// Open opens (creating if needed) <dir>/medulla.db.
+// Open opens (creating if needed) <dir>/medulla.db and its full-text index <dir>/medulla.index.db.
 func Open(ctx context.Context, dir string, opts Options) (*Store, error) {
 	return OpenFile(ctx, filepath.Join(dir, "medulla.db"), opts)
 }
@@ -72,48 +74,57 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	// closers undo what is open so far when a later step fails.
+	var closers []func()
+	fail := func(err error) (*Store, error) {
+		for i := len(closers) - 1; i >= 0; i-- {
+			closers[i]()
+		}
+		return nil, err
+	}
 	w, err := sqlitedb.Open(ctx, p, migrations, sqlitedb.Options{Synchronous: opts.Synchronous, MaxOpenConns: 1})
 	if err != nil {
 		return nil, err
 	}
-	r, err := sqlitedb.Open(ctx, p, nil, sqlitedb.Options{Synchronous: opts.Synchronous, MaxOpenConns: opts.Readers})
+	closers = append(closers, func() { w.Close() })
+	// The index opens after the claims are migrated (it may have to be rebuilt from them) and
+	// before the read pool, which attaches it.
+	index, err := openIndex(ctx, p)
 	if err != nil {
-		w.Close()
-		return nil, err
+		return fail(err)
 	}
+	closers = append(closers, func() { index.close() })
+	r, err := sqlitedb.Open(ctx, p, nil, sqlitedb.Options{Synchronous: opts.Synchronous, MaxOpenConns: opts.Readers,
+		Attach: []sqlitedb.Attachment{{Schema: indexSchema, Path: indexPath(p)}}})
+	if err != nil {
+		return fail(err)
+	}
+	closers = append(closers, func() { r.Close() })
 	// A larger page cache keeps the indexes' hot pages in the writer's memory on big stores
 	// (the default is 2 MiB); the writer pool is one long-lived connection, so this sticks.
 	// Checkpoints move off the writer: with autocheckpoint the commit that crosses the WAL
 	// threshold copies pages back into the database while every queued write waits.
 	if _, err := w.ExecContext(ctx, `PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0`); err != nil {
-		w.Close()
-		r.Close()
-		return nil, err
+		return fail(err)
 	}
 	st, err := prepare(ctx, w)
 	if err != nil {
-		w.Close()
-		r.Close()
-		return nil, err
+		return fail(err)
 	}
+	closers = append(closers, st.close)
 	readBrain, err := r.PrepareContext(ctx, `SELECT `+brainCols+` FROM brains WHERE name = ?`)
 	if err != nil {
-		st.close()
-		w.Close()
-		r.Close()
-		return nil, err
+		return fail(err)
 	}
+	closers = append(closers, func() { readBrain.Close() })
 	var maxID int64
 	if err := w.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM claim_versions`).Scan(&maxID); err != nil {
-		st.close()
-		readBrain.Close()
-		w.Close()
-		r.Close()
-		return nil, err
+		return fail(err)
 	}
 	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 14),
-		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity, multiRowChunk), receipts: newMultiRow(w, receiptInsert, receiptArity, multiRowChunk),
-			fts: newMultiRow(w, ftsInsert, ftsArity, ftsChunk)}, w: w, r: r, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}), cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
+		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity, multiRowChunk), receipts: newMultiRow(w, receiptInsert, receiptArity, multiRowChunk)},
+		w:    w, r: r, index: index, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}),
+		cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}
 	go s.writer()
 	go s.checkpointer()
 	return s, nil
@@ -143,14 +154,15 @@ func (s *Store) Close() error {
 	s.once.Do(func() { close(s.stop) })
 	<-s.done
 	<-s.cpDone
+	// The writer has stopped, so nothing more is queued for the index.
+	indexErr := s.index.close()
 	// Leave a compact database behind; a failure here loses nothing (the WAL stays).
 	_, _ = s.w.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
 	s.stmts.close()
 	s.bulk.versions.close()
 	s.bulk.receipts.close()
-	s.bulk.fts.close()
 	s.readBrain.Close()
-	return errors.Join(s.w.Close(), s.r.Close())
+	return errors.Join(indexErr, s.w.Close(), s.r.Close())
 }
 
 // ErrClosed is returned for writes that arrive after Close.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -14,9 +15,8 @@ import (
 // txView implements domain.Tx as a write-behind buffer over one SQL transaction. Writes of a
 // whole batch are held in memory (reads consult the buffer first, so every write sees those
 // queued before it) and flushed at the end in a handful of bulk statements. Two reasons:
-// database/sql and the SQLite VM cost tens of microseconds per statement, and SQLite opens a
-// statement savepoint for every virtual-table write, at which FTS5 flushes its pending terms,
-// so indexing row by row would write one tiny segment per claim.
+// database/sql and the SQLite VM cost tens of microseconds per statement. The batch's change to
+// the full-text index is collected here too and handed to the indexer after COMMIT (index.go).
 type txView struct {
 	ctx   context.Context
 	tx    *sql.Tx
@@ -53,9 +53,9 @@ type ftsRow struct {
 	Slug, Body string
 }
 
-// bulkInserts are the multi-row INSERTs of the two wide tables and the full-text index.
+// bulkInserts are the multi-row INSERTs of the two wide tables.
 type bulkInserts struct {
-	versions, receipts, fts *multiRow
+	versions, receipts *multiRow
 }
 
 func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64) *txView {
@@ -261,16 +261,21 @@ func (t *txView) flush() error {
 			return wrap("append receipts", err)
 		}
 	}
-	if err := t.exec(t.st.unindex, "unindex", t.ftsDel, len(t.ftsDel)); err != nil {
-		return err
+	if os.Getenv("NOFTS") != "" {
+		return nil
 	}
-	adds := make([][]any, 0, len(t.ftsAdd))
+	return nil
+}
+
+// indexChange is the batch's change to the full-text index, additions in write order.
+func (t *txView) indexChange() indexBatch {
+	b := indexBatch{del: t.ftsDel}
 	for _, v := range t.versions {
 		if r, ok := t.ftsAdd[v.ID]; ok {
-			adds = append(adds, []any{r.ID, r.Slug, r.Body})
+			b.add = append(b.add, r)
 		}
 	}
-	return wrap("index", t.bulk.fts.exec(t.ctx, t.tx, adds))
+	return b
 }
 
 func (t *txView) exec(st *sql.Stmt, op string, rows any, n int) error {

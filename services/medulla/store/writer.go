@@ -95,7 +95,7 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	ctx := context.Background()
 	// A batch writes at most one version and two receipts (an adoption's commit and adoption
 	// receipts) per write.
-	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, 2*len(batch)), s.bulk.fts.ensure(ctx, len(batch))); err != nil {
+	if err := errors.Join(s.bulk.versions.ensure(ctx, len(batch)), s.bulk.receipts.ensure(ctx, 2*len(batch))); err != nil {
 		return nil, fmt.Errorf("prepare: %w", err)
 	}
 	sqlTx, err := s.w.BeginTx(ctx, nil)
@@ -120,6 +120,9 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	if err := sqlTx.Commit(); err != nil {
 		return nil, fmt.Errorf("commit: %w", err)
 	}
+	// Queued before anyone is acknowledged: a read that starts after an acknowledgement waits
+	// for this batch's index change.
+	s.index.enqueue(tx.indexChange())
 	// Row ids are handed out in memory by this (only) writer; they advance only on commit, and
 	// the live-version cache learns a batch's writes only once they are durable.
 	s.nextID = tx.nextID

@@ -1,0 +1,156 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+func search(t *testing.T, s *Store, words string) []string {
+	t.Helper()
+	hits, err := s.Search(context.Background(), domain.SearchQuery{Brains: []string{"loja"}, Match: domain.FTSQuery(words), Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var slugs []string
+	for _, h := range hits {
+		slugs = append(slugs, fmt.Sprintf("%s@%d", h.Claim.Slug, h.Claim.Version))
+	}
+	return slugs
+}
+
+// TestIndexReadsYourWrites: a write acknowledged before a search began is found by it, though
+// the index is kept by another goroutine in another file.
+func TestIndexReadsYourWrites(t *testing.T) {
+	s := openStore(t)
+	for i := range 50 {
+		slug := fmt.Sprintf("claim-%d", i)
+		if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, slug, fmt.Sprintf("quokka%d lives here", i)) }); err != nil {
+			t.Fatal(err)
+		}
+		if got := search(t, s, fmt.Sprintf("quokka%d", i)); len(got) != 1 || got[0] != slug+"@1" {
+			t.Fatalf("search right after write %d: got %v, want [%s@1]", i, got, slug)
+		}
+	}
+}
+
+// TestIndexNeverLosesASupersededClaim: while writers keep superseding one slug, every search
+// for its word finds exactly one live version, never none and never two.
+func TestIndexNeverLosesASupersededClaim(t *testing.T) {
+	s := openStore(t)
+	if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "hot", "wombat v0") }); err != nil {
+		t.Fatal(err)
+	}
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; !stop.Load(); i++ {
+				if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "hot", fmt.Sprintf("wombat w%d-%d", w, i)) }); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	for range 300 {
+		if got := search(t, s, "wombat"); len(got) != 1 {
+			stop.Store(true)
+			wg.Wait()
+			t.Fatalf("search during supersessions: got %v, want exactly one live version of hot", got)
+		}
+	}
+	stop.Store(true)
+	wg.Wait()
+}
+
+// TestIndexRebuiltAfterUncleanClose: an index that was not closed cleanly (here: rows lost,
+// stale rows left, and then the whole file deleted) is reconciled with the live versions on
+// the next open.
+func TestIndexRebuiltAfterUncleanClose(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "medulla.db")
+	open := func() *Store {
+		s, err := OpenFile(context.Background(), path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	s := open()
+	if err := s.Write(context.Background(), func(tx domain.Tx) error {
+		return tx.PutBrain(domain.Brain{Name: "loja", RepoRoot: "/r", SoulPath: "s.md", Policy: domain.PolicyOwnerPersonal, CreatedAt: t0, UpdatedAt: t0})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, fmt.Sprintf("c%d", i), "numbat first") }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// c0 is superseded, so its first version must not come back from the index.
+	if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "c0", "numbat second") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// Damage the index behind the store's back: drop live rows, bring back the superseded
+	// version, and mark it as not closed cleanly (as a crash leaves it).
+	idx, err := sql.Open("sqlite", indexPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var supersededID int64
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.QueryRow(`SELECT id FROM claim_versions WHERE slug = 'c0' AND version = 1`).Scan(&supersededID); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	for _, q := range []string{
+		`DELETE FROM claim_fts WHERE rowid IN (SELECT rowid FROM claim_fts LIMIT 7)`,
+		fmt.Sprintf(`INSERT INTO claim_fts (rowid, slug, body) VALUES (%d, 'c0', 'numbat first')`, supersededID),
+		`UPDATE index_state SET clean = 0`,
+	} {
+		if _, err := idx.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	idx.Close()
+
+	check := func(when string) {
+		t.Helper()
+		s := open()
+		defer s.Close()
+		got := search(t, s, "numbat")
+		if len(got) != 20 {
+			t.Fatalf("%s: got %d hits %v, want the 20 live claims", when, len(got), got)
+		}
+		for _, h := range got {
+			if h == "c0@1" {
+				t.Fatalf("%s: the superseded version c0@1 came back", when)
+			}
+		}
+	}
+	check("after a damaged index")
+
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if err := os.Remove(indexPath(path) + suffix); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+	}
+	check("after the index file was deleted")
+}
