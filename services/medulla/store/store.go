@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
@@ -29,6 +30,9 @@ type Options struct {
 	Synchronous sqlitedb.Synchronous
 	// Readers is the size of the read pool; default 4.
 	Readers int
+	// CheckpointEvery is how often the background checkpointer folds the WAL back into the
+	// database; default 250ms.
+	CheckpointEvery time.Duration
 }
 
 // Store is medulla's SQLite store. All writes go through one connection owned by a writer
@@ -41,6 +45,10 @@ type Store struct {
 	done   chan struct{}
 	cpDone chan struct{}
 	once   sync.Once
+	// topUp asks the writer to finish the background checkpoint between batches
+	// (topUpCheckpoint); topUps counts the times it did.
+	topUp  atomic.Bool
+	topUps atomic.Int64
 	stmts  *statements
 	// readBrain is prepared on the read pool: every write door call looks its brain up first.
 	readBrain *sql.Stmt
@@ -69,6 +77,9 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	}
 	if opts.Readers <= 0 {
 		opts.Readers = 4
+	}
+	if opts.CheckpointEvery <= 0 {
+		opts.CheckpointEvery = checkpointInterval
 	}
 	migrations, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil {
@@ -130,21 +141,24 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	return s, nil
 }
 
-// checkpointInterval is how often the background checkpointer folds the WAL into the database.
+// checkpointInterval is the default of Options.CheckpointEvery.
 const checkpointInterval = 250 * time.Millisecond
 
 // checkpointer runs PASSIVE checkpoints on a reader connection until Close; PASSIVE never
-// blocks the writer or readers, it copies what it can.
+// blocks the writer or readers, it copies what it can. After each it asks the writer to top
+// the checkpoint up (topUpCheckpoint).
 func (s *Store) checkpointer() {
 	defer close(s.cpDone)
-	t := time.NewTicker(checkpointInterval)
+	t := time.NewTicker(s.opts.CheckpointEvery)
 	defer t.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
 		case <-t.C:
-			_, _ = s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+			if _, err := s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err == nil {
+				s.topUp.Store(true)
+			}
 		}
 	}
 }
