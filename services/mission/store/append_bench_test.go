@@ -75,15 +75,14 @@ func parecer() domain.Letter {
 //   - contended: two writers per chain, so CAS losses and re-reads are part of the load;
 //   - open-loop-3000/s: appends offered at 3,000/s spread over the chains, p50/p99 of one
 //     append from its hand-off (waiting behind its chain included) and p99 from its scheduled
-//     time, against the same store with SQLite's auto-checkpoint and fsync inside commits, and
-//     (FULL) with only the fsync inside commits; the machine's load average is reported beside
-//     them.
+//     time, against the same store with SQLite's auto-checkpoint inside commits; the machine's
+//     load average is reported beside them.
 func BenchmarkAppend(b *testing.B) {
 	for _, mode := range []sqlitedb.Synchronous{sqlitedb.SyncFull, sqlitedb.SyncNormal} {
 		b.Run(string(mode)+"/closed-loop", func(b *testing.B) {
 			svc, ids := benchService(b, store.Options{Synchronous: mode})
 			rate, p99, _ := runAppends(b, svc, ids, 1)
-			naive, naiveIDs := benchService(b, store.Options{Synchronous: mode, MaxBatch: 1, InlineFsync: true})
+			naive, naiveIDs := benchService(b, store.Options{Synchronous: mode, MaxBatch: 1})
 			naiveRate, _, _ := runAppends(b, naive, naiveIDs, 1)
 			b.ReportMetric(rate, "appends/s")
 			b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
@@ -101,10 +100,8 @@ func BenchmarkAppend(b *testing.B) {
 		b.Run(string(mode)+"/open-loop-3000/s", func(b *testing.B) {
 			// The baseline is the same store with SQLite's auto-checkpoint inside the writer's
 			// commits, run first in the same function so both see the same machine.
-			base, baseIDs := benchService(b, store.Options{Synchronous: mode, InlineCheckpoints: true, InlineFsync: true})
+			base, baseIDs := benchService(b, store.Options{Synchronous: mode, InlineCheckpoints: true})
 			baseRun := paced(b, base, baseIDs, 3000)
-			inline, inlineIDs := benchService(b, store.Options{Synchronous: mode, InlineFsync: true})
-			inlineRun := paced(b, inline, inlineIDs, 3000)
 			svc, ids := benchService(b, store.Options{Synchronous: mode})
 			run := paced(b, svc, ids, 3000)
 			b.ReportMetric(run.offered, "offered-appends/s")
@@ -114,10 +111,6 @@ func BenchmarkAppend(b *testing.B) {
 			b.ReportMetric(5/ms(run.p99), "x-vs-5ms-p99-target")
 			b.ReportMetric(ms(baseRun.p99), "inline-checkpoint-p99-ms")
 			b.ReportMetric(ms(baseRun.p99)/ms(run.p99), "x-vs-inline-checkpoint-p99")
-			if mode == sqlitedb.SyncFull {
-				b.ReportMetric(ms(inlineRun.p99), "inline-fsync-p99-ms")
-				b.ReportMetric(ms(inlineRun.p99)/ms(run.p99), "x-vs-inline-fsync-p99")
-			}
 			b.ReportMetric(float64(run.late), "behind-schedule")
 			if load, ok := loadAverage(); ok {
 				b.ReportMetric(load, "loadavg-1m")

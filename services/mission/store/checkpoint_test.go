@@ -13,22 +13,15 @@ import (
 )
 
 // TestWriterSettings: the append connection commits with the configured durability and never
-// checkpoints inside a commit. FULL, the default, is kept by fsyncing beside the writer
-// (DurableAcks) while the writer's own commits run NORMAL, unless InlineFsync asks SQLite to
-// fsync inside COMMIT.
+// checkpoints inside a commit.
 func TestWriterSettings(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		opts       Options
-		want       int // PRAGMA synchronous on the writer: 1 NORMAL, 2 FULL
-		durableAck bool
-	}{
-		{"default is FULL, fsynced beside the writer", Options{}, 1, true},
-		{"FULL inside COMMIT when asked", Options{InlineFsync: true}, 2, false},
-		{"NORMAL when asked", Options{Synchronous: sqlitedb.SyncNormal}, 1, false},
-	} {
+		name string
+		sync sqlitedb.Synchronous
+		want int // PRAGMA synchronous: 1 NORMAL, 2 FULL
+	}{{"default is FULL", "", 2}, {"NORMAL when asked", sqlitedb.SyncNormal, 1}} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := Open(context.Background(), filepath.Join(t.TempDir(), "m.db"), tc.opts)
+			s, err := Open(context.Background(), filepath.Join(t.TempDir(), "m.db"), Options{Synchronous: tc.sync})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,10 +37,7 @@ func TestWriterSettings(t *testing.T) {
 				}
 			}
 			if auto != 0 || sync != tc.want || cache != -32768 {
-				t.Errorf("got wal_autocheckpoint=%d synchronous=%d cache_size=%d, want 0, %d, -32768", auto, sync, cache, tc.want)
-			}
-			if got := s.acks != nil; got != tc.durableAck {
-				t.Errorf("got acknowledgements after a separate fsync %v, want %v", got, tc.durableAck)
+				t.Errorf("got wal_autocheckpoint=%d synchronous=%d cache_size=%d, want 0, %d, -32768", auto, sync, tc.want, cache)
 			}
 		})
 	}

@@ -55,9 +55,6 @@ type Store struct {
 	cpDone         chan struct{}
 	// writerConn is the writer's own connection, kept to read its settings back.
 	writerConn *sql.Conn
-	// acks answers appends once the WAL holding them is fsynced; nil when the writer's own
-	// commits fsync (InlineFsync) or durability is NORMAL.
-	acks *sqlitedb.DurableAcks
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -74,10 +71,6 @@ type Options struct {
 	// InlineCheckpoints restores SQLite's auto-checkpoint inside the writer's commits and
 	// stops the background checkpointer: the append benchmark's baseline, not for serving.
 	InlineCheckpoints bool
-	// InlineFsync makes SQLite fsync inside every append group's COMMIT, with the writer
-	// waiting, instead of sqlitedb.DurableAcks fsyncing beside it. Both acknowledge an append
-	// only once it is on disk; this is the benchmark's baseline.
-	InlineFsync bool
 }
 
 // Open opens (creating and migrating) the database file at path.
@@ -92,8 +85,7 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	if o.CheckpointEvery <= 0 {
 		o.CheckpointEvery = defaultCheckpointEvery
 	}
-	pipelined := (o.Synchronous == "" || o.Synchronous == sqlitedb.SyncFull) && !o.InlineFsync
-	w, err := prepareWriter(ctx, db, o.InlineCheckpoints, pipelined)
+	w, err := prepareWriter(ctx, db, o.InlineCheckpoints)
 	if err != nil {
 		db.Close()
 		return nil, err
@@ -113,9 +105,6 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 	}
 	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}),
 		maxBatch: o.MaxBatch, cpDone: make(chan struct{}), writerConn: w.conn}
-	if pipelined {
-		s.acks = sqlitedb.NewDurableAcks(path)
-	}
 	go s.writer(w)
 	if o.InlineCheckpoints {
 		cp.Close()
@@ -131,9 +120,6 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
-	if s.acks != nil {
-		s.acks.Close()
-	}
 	<-s.cpDone
 	// Leave a compact database behind; a failure here loses nothing (the WAL stays).
 	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)

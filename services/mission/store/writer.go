@@ -52,7 +52,7 @@ const (
 	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))`
 )
 
-func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints, pipelined bool) (*writerStmts, error) {
+func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints bool) (*writerStmts, error) {
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		return nil, err
@@ -61,11 +61,6 @@ func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints, pipelined
 	pragmas := writerPragmas
 	if inlineCheckpoints {
 		pragmas = inlineCheckpointPragmas
-	}
-	if pipelined {
-		// COMMIT only appends to the WAL; DurableAcks fsyncs it before anyone is answered.
-		// The other connections keep the database's setting.
-		pragmas += "; PRAGMA synchronous = NORMAL"
 	}
 	if _, err := conn.ExecContext(ctx, pragmas); err != nil {
 		conn.Close()
@@ -178,26 +173,9 @@ func (s *Store) commit(w *writerStmts, batch []appendReq) {
 		}
 		return
 	}
-	if s.acks == nil {
-		for i, r := range batch {
-			r.done <- errs[i]
-		}
-		return
-	}
-	// The writer reuses batch; the acknowledgement outlives this group.
-	dones := make([]chan error, len(batch))
 	for i, r := range batch {
-		dones[i] = r.done
+		r.done <- errs[i]
 	}
-	s.acks.After(func(err error) {
-		for i, done := range dones {
-			if errs[i] != nil {
-				done <- errs[i]
-			} else {
-				done <- err
-			}
-		}
-	})
 }
 
 func (s *Store) commitGroup(ctx context.Context, w *writerStmts, batch []appendReq) ([]error, error) {
