@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -71,6 +72,8 @@ type indexer struct {
 	wake, hurry chan struct{}
 	stop        chan struct{}
 	done        chan struct{}
+	closeOnce   sync.Once
+	closeErr    error
 }
 
 const (
@@ -87,8 +90,26 @@ const (
 
 // openIndex opens (creating if needed) the index file for the claims database at mainPath,
 // reconciles it when it was not closed cleanly, and marks it in use. Run before the writer
-// starts.
+// starts. An index file that cannot be opened at all (damaged, or not a database) is derived
+// data: it is deleted and built again from the claims.
 func openIndex(ctx context.Context, mainPath string) (*indexer, error) {
+	ix, err := tryOpenIndex(ctx, mainPath)
+	if err == nil {
+		return ix, nil
+	}
+	for _, suffix := range []string{"", "-wal", "-shm"} {
+		if rmErr := os.Remove(indexPath(mainPath) + suffix); rmErr != nil && !errors.Is(rmErr, fs.ErrNotExist) {
+			return nil, fmt.Errorf("full-text index: %w (and it could not be removed to rebuild it: %v)", err, rmErr)
+		}
+	}
+	ix, err2 := tryOpenIndex(ctx, mainPath)
+	if err2 != nil {
+		return nil, fmt.Errorf("full-text index: %w (rebuilding it from scratch also failed: %v)", err, err2)
+	}
+	return ix, nil
+}
+
+func tryOpenIndex(ctx context.Context, mainPath string) (*indexer, error) {
 	migrations, err := fs.Sub(indexMigrationFiles, "index_migrations")
 	if err != nil {
 		return nil, err
@@ -325,7 +346,13 @@ func (ix *indexer) apply(batches []indexBatch) error {
 }
 
 // close indexes what is queued, marks the index clean when that worked, and closes the file.
+// Later calls return the first one's result.
 func (ix *indexer) close() error {
+	ix.closeOnce.Do(func() { ix.closeErr = ix.shutdown() })
+	return ix.closeErr
+}
+
+func (ix *indexer) shutdown() error {
 	close(ix.stop)
 	<-ix.done
 	ix.mu.Lock()

@@ -154,3 +154,49 @@ func TestIndexRebuiltAfterUncleanClose(t *testing.T) {
 	}
 	check("after the index file was deleted")
 }
+
+// TestCloseTwice: closing a store twice is harmless, and the second call changes nothing.
+func TestCloseTwice(t *testing.T) {
+	s, err := OpenFile(context.Background(), filepath.Join(t.TempDir(), "medulla.db"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatalf("second Close: got %v, want nil", err)
+	}
+}
+
+// TestIndexFileNotADatabase: an index file that is not a database at all is rebuilt from the
+// claims instead of keeping medulla from starting.
+func TestIndexFileNotADatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "medulla.db")
+	s, err := OpenFile(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write(context.Background(), func(tx domain.Tx) error {
+		return tx.PutBrain(domain.Brain{Name: "loja", RepoRoot: "/r", SoulPath: "s.md", Policy: domain.PolicyOwnerPersonal, CreatedAt: t0, UpdatedAt: t0})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "kept", "echidna burrow") }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(indexPath(path), []byte("this is not a database, just damaged bytes where one used to be"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err = OpenFile(context.Background(), path, Options{})
+	if err != nil {
+		t.Fatalf("open over a damaged index: %v", err)
+	}
+	defer s.Close()
+	if got := search(t, s, "echidna"); len(got) != 1 || got[0] != "kept@1" {
+		t.Fatalf("search after the rebuild: got %v, want [kept@1]", got)
+	}
+}
