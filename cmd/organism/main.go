@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -43,6 +44,8 @@ func main() {
 	switch {
 	case errors.As(err, &ee):
 		os.Exit(ee.code)
+	case errors.Is(err, flag.ErrHelp):
+		// The flag set has printed the usage asked for; that is a success, not an error.
 	case err != nil:
 		fmt.Fprintln(os.Stderr, "organism:", err)
 		os.Exit(1)
