@@ -64,8 +64,12 @@ type indexer struct {
 	// failure is the last indexing error, cleared by the next success.
 	failure error
 
-	// pendingRows counts the rows in queue.
-	pendingRows int
+	// pendingRows counts the rows in queue; maxBacklog bounds it while indexing fails.
+	pendingRows, maxBacklog int
+	// dropped is set once a failing index let its backlog grow past maxBacklog: the queue was
+	// let go (it holds claim bodies, and the claims are safe in their own file), every
+	// full-text read is refused until a restart rebuilds the index, and nothing more is queued.
+	dropped bool
 
 	// wake says changes are queued; hurry says index them now (a read is waiting, or plenty
 	// have gathered).
@@ -86,6 +90,8 @@ const (
 	gatherRows = 2048
 	// retryDelay is how long the indexer waits after a failed transaction before trying again.
 	retryDelay = 100 * time.Millisecond
+	// maxBacklogRows is the default maxBacklog.
+	maxBacklogRows = 200_000
 )
 
 // openIndex opens (creating if needed) the index file for the claims database at mainPath,
@@ -118,7 +124,7 @@ func tryOpenIndex(ctx context.Context, mainPath string) (*indexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &indexer{db: db, ins: newMultiRow(db, ftsInsert, ftsArity, ftsChunk), progress: make(chan struct{}),
+	ix := &indexer{db: db, ins: newMultiRow(db, ftsInsert, ftsArity, ftsChunk), progress: make(chan struct{}), maxBacklog: maxBacklogRows,
 		wake: make(chan struct{}, 1), hurry: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if err := ix.begin(ctx, mainPath); err != nil {
 		db.Close()
@@ -196,6 +202,10 @@ func (ix *indexer) enqueue(b indexBatch) {
 		return
 	}
 	ix.mu.Lock()
+	if ix.dropped {
+		ix.mu.Unlock()
+		return
+	}
 	ix.queue = append(ix.queue, b)
 	ix.queued++
 	ix.pendingRows += len(b.add) + len(b.del)
@@ -289,6 +299,10 @@ func (ix *indexer) step() error {
 			ix.pendingRows += len(b.add) + len(b.del)
 		}
 		ix.failure = err
+		if ix.pendingRows > ix.maxBacklog {
+			ix.failure = fmt.Errorf("%w; %d queued changes were let go and the index is rebuilt at the next start", err, ix.pendingRows)
+			ix.queue, ix.pendingRows, ix.dropped = nil, 0, true
+		}
 		return err
 	}
 	ix.failure = nil
@@ -356,7 +370,7 @@ func (ix *indexer) shutdown() error {
 	close(ix.stop)
 	<-ix.done
 	ix.mu.Lock()
-	complete := len(ix.queue) == 0 && ix.failure == nil
+	complete := len(ix.queue) == 0 && ix.failure == nil && !ix.dropped
 	ix.mu.Unlock()
 	var errs []error
 	if complete {

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
@@ -198,5 +200,48 @@ func TestIndexFileNotADatabase(t *testing.T) {
 	defer s.Close()
 	if got := search(t, s, "echidna"); len(got) != 1 || got[0] != "kept@1" {
 		t.Fatalf("search after the rebuild: got %v, want [kept@1]", got)
+	}
+}
+
+// TestIndexFailureIsReportedAndBounded: when the index cannot be written, writes still commit,
+// full-text reads fail at once with the cause instead of waiting, and a backlog past its bound
+// is let go so a failing index cannot hold every new claim body in memory.
+func TestIndexFailureIsReportedAndBounded(t *testing.T) {
+	s := openStore(t)
+	s.index.mu.Lock()
+	s.index.maxBacklog = 5
+	s.index.mu.Unlock()
+	// Break the index's own connection: every indexing transaction now fails.
+	if err := s.index.db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, fmt.Sprintf("c%d", i), "platypus") }); err != nil {
+			t.Fatalf("write %d with the index broken: %v", i, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second) // liveness bound
+	defer cancel()
+	var err error
+	for ctx.Err() == nil {
+		_, err = s.Search(ctx, domain.SearchQuery{Brains: []string{"loja"}, Match: domain.FTSQuery("platypus"), Limit: 5})
+		if err != nil && strings.Contains(err.Error(), "let go") {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err == nil || !strings.Contains(err.Error(), "full-text index") {
+		t.Fatalf("search with a broken index: got %v, want an error naming the full-text index", err)
+	}
+	s.index.mu.Lock()
+	dropped, backlog := s.index.dropped, s.index.pendingRows
+	s.index.mu.Unlock()
+	if !dropped || backlog != 0 {
+		t.Errorf("got dropped %v with %d rows held, want the backlog let go", dropped, backlog)
+	}
+	// The claims themselves are intact; listing does not need the index.
+	hits, err := s.Search(context.Background(), domain.SearchQuery{Brains: []string{"loja"}, Limit: 50})
+	if err != nil || len(hits) != 10 {
+		t.Errorf("newest-first listing: got %d claims (%v), want 10", len(hits), err)
 	}
 }
