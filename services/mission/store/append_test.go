@@ -41,7 +41,7 @@ func appendAt(id, letterID string, head int64) domain.Append {
 }
 
 // TestAppendGroupCommit races appends through the group writer: same-head appends on one chain
-// keep exactly one winner, a half-failed append (its letter id already taken) rolls back
+// keep exactly one winner, a half-failed append (its receipt id already taken) rolls back
 // alone, and every other chain's append commits.
 func TestAppendGroupCommit(t *testing.T) {
 	st := openStore(t)
@@ -51,6 +51,16 @@ func TestAppendGroupCommit(t *testing.T) {
 		newChain(t, st, fmt.Sprintf("c%02d", i))
 	}
 	newChain(t, st, "bad")
+	newChain(t, st, "landed")
+	// A receipt id is unique: "landed" takes one first, so the append on "bad" that reuses it
+	// passes its CAS and then fails on the receipt, after its head and letter were written.
+	withReceipt := func(a domain.Append) domain.Append {
+		a.Receipt = &domain.Receipt{ReceiptID: "rcp-taken", MissionID: a.Letter.MissionID, Brain: "alpha", At: a.Now}
+		return a
+	}
+	if err := st.Append(ctx, withReceipt(appendAt("landed", "landed-2", 1))); err != nil {
+		t.Fatal(err)
+	}
 	type tcase struct {
 		name string
 		a    domain.Append
@@ -61,12 +71,11 @@ func TestAppendGroupCommit(t *testing.T) {
 		id := fmt.Sprintf("c%02d", i)
 		tests = append(tests, tcase{id + " first", appendAt(id, id+"-2", 1), nil})
 	}
-	// A second writer on c00 with the same head loses; an append on "bad" reusing c00's first
-	// letter id passes its CAS but fails on the letter, after its head update.
+	// A second writer on c00 with the same head loses; the append on "bad" fails half-way.
 	var errAny = errors.New("any store failure")
 	tests = append(tests,
 		tcase{"c00 same head", appendAt("c00", "c00-2b", 1), domain.ErrHeadMoved},
-		tcase{"bad reused letter id", appendAt("bad", "c00-1", 1), errAny},
+		tcase{"bad reused receipt id", withReceipt(appendAt("bad", "bad-2", 1)), errAny},
 	)
 	var wg sync.WaitGroup
 	results := make([]error, len(tests))
@@ -106,6 +115,9 @@ func TestAppendGroupCommit(t *testing.T) {
 	}
 	if m, err := st.Mission(ctx, "bad"); err != nil || m.HeadSeq != 1 {
 		t.Errorf("got bad chain head %d (%v), want 1: the half-failed append must roll back", m.HeadSeq, err)
+	}
+	if ls, err := st.Letters(ctx, "bad", 0, 10); err != nil || len(ls) != 1 {
+		t.Errorf("got %d letters on bad (%v), want only its first: the half-written letter must roll back too", len(ls), err)
 	}
 	for i := range chains {
 		id := fmt.Sprintf("c%02d", i)

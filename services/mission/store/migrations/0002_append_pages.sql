@@ -4,12 +4,15 @@
 -- letters becomes a rowid table. As a WITHOUT ROWID table keyed by (mission_id, seq), every
 -- letter body landed in its own chain's leaf, so an append touched (and often split) one page
 -- per chain; now bodies go to the table's right edge, which a whole group shares, and each
--- chain touches one leaf of the small (mission_id, seq) index.
+-- chain touches one leaf of the small (mission_id, seq) index. letter_id loses its own unique
+-- index, which put every append on a random page of it: a letter is only ever looked up
+-- within its mission, where the (mission_id, seq) index finds the chain's few letters, and its
+-- id is 64 random bits.
 CREATE TABLE letters_by_row (
 	id         INTEGER PRIMARY KEY,
 	mission_id TEXT NOT NULL REFERENCES missions(mission_id),
 	seq        INTEGER NOT NULL,
-	letter_id  TEXT NOT NULL UNIQUE,
+	letter_id  TEXT NOT NULL,
 	phase      TEXT NOT NULL,
 	advisory   INTEGER NOT NULL,
 	posted_at  INTEGER NOT NULL,
