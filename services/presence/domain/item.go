@@ -120,6 +120,10 @@ func ParseItem(raw string) (Item, error) {
 		}
 		segs = append(segs, seg)
 	}
+	// "./~" cleans to "~": what the canonical form would be refused for, the raw form is too.
+	if len(segs) > 0 && strings.HasPrefix(segs[0], "~") {
+		return Item{}, itemErr("home-relative path; give a repository-relative path")
+	}
 	// An item already covers everything beneath what it names, so a trailing ** adds nothing.
 	for len(segs) > 0 && segs[len(segs)-1] == "**" {
 		segs = segs[:len(segs)-1]

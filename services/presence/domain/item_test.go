@@ -50,6 +50,7 @@ func TestParseItemRefusals(t *testing.T) {
 		{"leading climb", "../x", `".."`},
 		{"drive letter", `C:\work\x`, "drive-letter"},
 		{"home", "~/notes.md", "home-relative"},
+		{"home behind ./", "./~/notes.md", "home-relative"},
 		{"control char", "a\nb", "control"},
 		{"nul", "a\x00b", "control"},
 		{"invalid utf8", "a\xffb", "UTF-8"},
