@@ -55,7 +55,7 @@ bench: ## run the benchmarks; each prints its figure and the ratio against its b
 
 .PHONY: fuzz
 fuzz: ## run every fuzz target for FUZZTIME each
-	@set -e; for pkg in $$($(GO) list -f '{{if .TestGoFiles}}{{.Dir}}{{end}}' $(PKGS)); do \
+	@set -e; for pkg in $$($(GO) list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.Dir}}{{end}}' $(PKGS)); do \
 		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$pkg/*_test.go 2>/dev/null | sed 's/func //'); do \
 			echo "== $$pkg $$f"; (cd $$pkg && $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) .) ; done; done
 
