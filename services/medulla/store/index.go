@@ -59,7 +59,8 @@ type indexer struct {
 	// batch ever queued and indexed those the index has committed.
 	queue           []indexBatch
 	queued, indexed uint64
-	// progress is closed (and replaced) whenever indexed advances.
+	// progress is closed (and replaced) after every indexing attempt, so waiting reads look
+	// again at indexed and failure.
 	progress chan struct{}
 	// failure is the last indexing error, cleared by the next success.
 	failure error
@@ -303,6 +304,9 @@ func (ix *indexer) step() error {
 			ix.failure = fmt.Errorf("%w; %d queued changes were let go and the index is rebuilt at the next start", err, ix.pendingRows)
 			ix.queue, ix.pendingRows, ix.dropped = nil, 0, true
 		}
+		// Wake the reads waiting for this step: they report the failure instead of waiting on.
+		close(ix.progress)
+		ix.progress = make(chan struct{})
 		return err
 	}
 	ix.failure = nil

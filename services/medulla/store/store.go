@@ -54,8 +54,11 @@ type Store struct {
 	readBrain *sql.Stmt
 	// nextID is the next claim version row id; only the writer goroutine touches it.
 	nextID int64
-	bulk   *bulkInserts
-	cache  *liveCache
+	// storeVersions is each brain's committed store version as the writer last wrote it, so
+	// a batch need not read the brain row to bump it; only the writer goroutine touches it.
+	storeVersions map[string]int64
+	bulk          *bulkInserts
+	cache         *liveCache
 	// index keeps the full-text index file (index.go).
 	index *indexer
 }
@@ -132,7 +135,7 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	if err := w.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM claim_versions`).Scan(&maxID); err != nil {
 		return fail(err)
 	}
-	s := &Store{nextID: maxID + 1, cache: newLiveCache(1 << 14),
+	s := &Store{nextID: maxID + 1, storeVersions: map[string]int64{}, cache: newLiveCache(1 << 14),
 		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity, multiRowChunk), receipts: newMultiRow(w, receiptInsert, receiptArity, multiRowChunk)},
 		w:    w, r: r, index: index, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}),
 		cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}

@@ -170,3 +170,35 @@ func FuzzRecallQuery(f *testing.F) {
 		}
 	})
 }
+
+// TestStoreVersionAcrossBatches: the writer keeps each brain's store version between batches
+// instead of reading it; a rolled-back batch must not leave its bump behind.
+func TestStoreVersionAcrossBatches(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	for i := range 5 {
+		if err := s.Write(ctx, func(tx domain.Tx) error { return write(tx, fmt.Sprintf("s%d", i), "x") }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	boom := errors.New("refused after bumping")
+	err := s.Write(ctx, func(tx domain.Tx) error {
+		if _, _, err := tx.BumpStoreVersion("loja"); err != nil {
+			return err
+		}
+		return boom
+	})
+	if !errors.Is(err, boom) {
+		t.Fatalf("got %v, want the write's own error", err)
+	}
+	if err := s.Write(ctx, func(tx domain.Tx) error { return write(tx, "after", "x") }); err != nil {
+		t.Fatal(err)
+	}
+	b, err := s.Brain(ctx, "loja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.StoreVersion != 6 {
+		t.Fatalf("got store version %d after 6 committed writes and one rolled back, want 6", b.StoreVersion)
+	}
+}

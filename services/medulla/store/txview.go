@@ -24,14 +24,17 @@ type txView struct {
 	bulk  *bulkInserts
 	cache *liveCache
 
-	nextID    int64
-	versions  []*domain.Claim
-	live      map[string]*domain.Claim // brain\x00slug -> pending live version
-	supersede []supersession
-	brains    map[string]*brainCounters
-	receipts  []*domain.Receipt
-	ftsAdd    map[int64]ftsRow
-	ftsDel    []int64
+	nextID   int64
+	versions []*domain.Claim
+	// storeVersions holds the store version each brain committed last, as the writer knows
+	// it (read only here; runTx updates it after COMMIT). A brain missing from it is read.
+	storeVersions map[string]int64
+	live          map[string]*domain.Claim // brain\x00slug -> pending live version
+	supersede     []supersession
+	brains        map[string]*brainCounters
+	receipts      []*domain.Receipt
+	ftsAdd        map[int64]ftsRow
+	ftsDel        []int64
 	// retired holds slugs whose live version this batch retired without a successor, with
 	// that version's number.
 	retired map[string]int64
@@ -58,8 +61,8 @@ type bulkInserts struct {
 	versions, receipts *multiRow
 }
 
-func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64) *txView {
-	return &txView{ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, live: map[string]*domain.Claim{},
+func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64, storeVersions map[string]int64) *txView {
+	return &txView{ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, storeVersions: storeVersions, live: map[string]*domain.Claim{},
 		brains: map[string]*brainCounters{}, ftsAdd: map[int64]ftsRow{}, retired: map[string]int64{}}
 }
 
@@ -198,7 +201,9 @@ func (t *txView) LastVersion(brain, slug string) (int64, error) {
 func (t *txView) BumpStoreVersion(brain string) (int64, int64, error) {
 	c := t.counters(brain)
 	if !c.bumped {
-		if err := t.st.brain.QueryRowContext(t.ctx, brain).Scan(new(string), new(string), new(string), new(string), new(int),
+		if v, ok := t.storeVersions[brain]; ok {
+			c.storeVersion = v
+		} else if err := t.st.brain.QueryRowContext(t.ctx, brain).Scan(new(string), new(string), new(string), new(string), new(int),
 			&c.storeVersion, new(int64), new(int64), new(int64)); err != nil {
 			return 0, 0, wrap("bump store version", err)
 		}

@@ -139,7 +139,7 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	if err != nil {
 		return nil, fmt.Errorf("begin: %w", err)
 	}
-	tx := newTxView(ctx, sqlTx, s.stmts.in(ctx, sqlTx), s.bulk, s.cache, s.nextID)
+	tx := newTxView(ctx, sqlTx, s.stmts.in(ctx, sqlTx), s.bulk, s.cache, s.nextID, s.storeVersions)
 	errs := make([]error, len(batch))
 	var failed error
 	for i, req := range batch {
@@ -155,6 +155,9 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 		return errs, failed
 	}
 	if err := sqlTx.Commit(); err != nil {
+		// Whether a failed COMMIT left anything behind is the database's to say: read the
+		// store versions afresh rather than trust what this batch would have made them.
+		clear(s.storeVersions)
 		return nil, fmt.Errorf("commit: %w", err)
 	}
 	// Queued before anyone is acknowledged: a read that starts after an acknowledgement waits
@@ -163,6 +166,11 @@ func (s *Store) runTx(batch []*writeReq) ([]error, error) {
 	// Row ids are handed out in memory by this (only) writer; they advance only on commit, and
 	// the live-version cache learns a batch's writes only once they are durable.
 	s.nextID = tx.nextID
+	for name, c := range tx.brains {
+		if c.bumped {
+			s.storeVersions[name] = c.storeVersion
+		}
+	}
 	for key, c := range tx.live {
 		s.cache.put(key, *c)
 	}
