@@ -61,3 +61,15 @@ func FuzzReceiptLists(f *testing.F) {
 		checkReceiptLists(t, []string{gate, value}, map[string]string{key: value, gate: key})
 	})
 }
+
+func TestSupersessionsAsJSON(t *testing.T) {
+	for _, ss := range [][]supersession{{}, {{ID: 1, At: 2}}, {{ID: 9007199254740993, At: -5}, {ID: 0, At: 1764460800000000000}}} {
+		want, err := json.Marshal(ss)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendSupersessions(nil, ss); string(got) != string(want) {
+			t.Errorf("got %s, want %s", got, want)
+		}
+	}
+}
