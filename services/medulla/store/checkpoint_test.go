@@ -58,7 +58,14 @@ func TestWriterTopUpRestartsWAL(t *testing.T) {
 		t.Fatalf("without a request: got WAL sequence %d (was %d) and %d top-ups, want no restart and none", got, before, s.topUps.Load())
 	}
 	s.topUp.Store(true)
-	put("asked")   // the writer tops up right after this batch
+	put("asked") // the writer tops up right after this batch, or soon after when busy
+	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
+	for s.topUps.Load() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("got no top-up after a request, want one")
+		}
+		time.Sleep(time.Millisecond)
+	}
 	put("restart") // this commit finds the whole log checkpointed and restarts it
 	if got := walCheckpointSeq(t, path); got == before || s.topUps.Load() != 1 {
 		t.Fatalf("after a request: got WAL sequence %d (was %d) and %d top-ups, want a restart and one", got, before, s.topUps.Load())
