@@ -58,7 +58,7 @@ func TestWriterTopUpRestartsWAL(t *testing.T) {
 		t.Fatalf("without a request: got WAL sequence %d (was %d) and %d top-ups, want no restart and none", got, before, s.topUps.Load())
 	}
 	s.topUp.Store(true)
-	put("asked") // the writer tops up right after this batch, or soon after when busy
+	put("asked")                                 // the writer tops up right after this batch, or soon after when busy
 	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
 	for s.topUps.Load() == 0 {
 		if time.Now().After(deadline) {
