@@ -12,20 +12,7 @@ import (
 )
 
 func callerOf(id auth.Identity) domain.Caller {
-	c := domain.Caller{AgentID: id.AgentID, Seat: id.Seat, Brain: id.Brain}
-	switch id.Origin {
-	case commonv1.Origin_ORIGIN_AGENT:
-		c.Origin = domain.OriginAgent
-	case commonv1.Origin_ORIGIN_HUMAN_UI:
-		c.Origin = domain.OriginHumanUI
-	case commonv1.Origin_ORIGIN_HUMAN_CLI:
-		c.Origin = domain.OriginHumanCLI
-	case commonv1.Origin_ORIGIN_SERVICE:
-		c.Origin = domain.OriginService
-	case commonv1.Origin_ORIGIN_PEER:
-		c.Origin = domain.OriginPeer
-	}
-	return c
+	return domain.Caller{AgentID: id.AgentID, Seat: id.Seat, Brain: id.Brain, Origin: originFromProto[id.Origin]}
 }
 
 var originToProto = map[domain.Origin]commonv1.Origin{
@@ -91,6 +78,8 @@ func reverse[K comparable, V comparable](m map[K]V) map[V]K {
 }
 
 var (
+	originFromProto = reverse(originToProto)
+	verseFromProto  = reverse(verseToProto)
 	policyFromProto = reverse(policyToProto)
 	kindFromProto   = reverse(kindToProto)
 	stateFromProto  = reverse(stateToProto)
@@ -231,7 +220,7 @@ func ClaimFromProto(c *medullav1.Claim) domain.Claim {
 	return domain.Claim{
 		Brain: c.GetBrain(), Slug: c.GetSlug(), Version: c.GetVersion(), Kind: kindFromProto[c.GetKind()], Body: c.GetBody(),
 		Evidence: anchorsFromPeer(c.GetEvidence()), Confidence: c.GetConfidence(), State: state,
-		Tier: tierFromProto[c.GetTier()], Verse: reverse(verseToProto)[c.GetVerse()],
+		Tier: tierFromProto[c.GetTier()], Verse: verseFromProto[c.GetVerse()],
 		Provenance: domain.Provenance{
 			Created: t(p.GetCreated(), p.GetCreated() != nil), SourceAgent: p.GetSourceAgent(), OriginBrain: p.GetOriginBrain(),
 			SoulSource: p.GetSoulSource(), PromotedBy: p.GetPromotedBy(), PromotedReason: p.GetPromotedReason(),

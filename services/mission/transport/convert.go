@@ -21,24 +21,25 @@ var phaseToProto = map[domain.Phase]missionv1.Phase{
 	domain.PhaseSpawnRefused: missionv1.Phase_PHASE_SPAWN_REFUSED,
 }
 
-var phaseFromProto = func() map[missionv1.Phase]domain.Phase {
-	m := map[missionv1.Phase]domain.Phase{}
-	for d, p := range phaseToProto {
-		m[p] = d
+// reverse inverts a one-to-one enum map, so each wire mapping is written once.
+func reverse[K, V comparable](m map[K]V) map[V]K {
+	out := make(map[V]K, len(m))
+	for k, v := range m {
+		out[v] = k
 	}
-	return m
-}()
+	return out
+}
+
+var (
+	phaseFromProto   = reverse(phaseToProto)
+	verdictFromProto = reverse(verdictToProto)
+	originFromProto  = reverse(originToProto)
+)
 
 var verdictToProto = map[domain.Verdict]missionv1.Verdict{
 	domain.VerdictApprove: missionv1.Verdict_VERDICT_APPROVE,
 	domain.VerdictReject:  missionv1.Verdict_VERDICT_REJECT,
 	domain.VerdictAbstain: missionv1.Verdict_VERDICT_ABSTAIN,
-}
-
-var verdictFromProto = map[missionv1.Verdict]domain.Verdict{
-	missionv1.Verdict_VERDICT_APPROVE: domain.VerdictApprove,
-	missionv1.Verdict_VERDICT_REJECT:  domain.VerdictReject,
-	missionv1.Verdict_VERDICT_ABSTAIN: domain.VerdictAbstain,
 }
 
 var originToProto = map[domain.Origin]commonv1.Origin{
@@ -48,14 +49,6 @@ var originToProto = map[domain.Origin]commonv1.Origin{
 	domain.OriginService:  commonv1.Origin_ORIGIN_SERVICE,
 	domain.OriginPeer:     commonv1.Origin_ORIGIN_PEER,
 }
-
-var originFromProto = func() map[commonv1.Origin]domain.Origin {
-	m := map[commonv1.Origin]domain.Origin{}
-	for d, p := range originToProto {
-		m[p] = d
-	}
-	return m
-}()
 
 var eventKindToProto = map[domain.EventKind]missionv1.BoardEventKind{
 	domain.EventLetter:   missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER,
