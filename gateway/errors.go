@@ -14,35 +14,14 @@ import (
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
-// HTTPStatus maps a gRPC code to the HTTP status the gateway answers with. Lost races and failed
-// preconditions are conflicts (409): the Hall refreshes and the caller retries with fresh state.
+// HTTPStatus maps a gRPC code to the HTTP status the gateway answers with: grpc-gateway's own
+// mapping, except that a failed precondition is a conflict (409) like a lost race, so the Hall
+// refreshes and the caller retries with fresh state.
 func HTTPStatus(c codes.Code) int {
-	switch c {
-	case codes.OK:
-		return http.StatusOK
-	case codes.InvalidArgument, codes.OutOfRange:
-		return http.StatusBadRequest
-	case codes.Unauthenticated:
-		return http.StatusUnauthorized
-	case codes.PermissionDenied:
-		return http.StatusForbidden
-	case codes.NotFound:
-		return http.StatusNotFound
-	case codes.AlreadyExists, codes.Aborted, codes.FailedPrecondition:
+	if c == codes.FailedPrecondition {
 		return http.StatusConflict
-	case codes.ResourceExhausted:
-		return http.StatusTooManyRequests
-	case codes.Canceled:
-		return 499
-	case codes.Unimplemented:
-		return http.StatusNotImplemented
-	case codes.Unavailable:
-		return http.StatusServiceUnavailable
-	case codes.DeadlineExceeded:
-		return http.StatusGatewayTimeout
-	default:
-		return http.StatusInternalServerError
 	}
+	return runtime.HTTPStatusFromCode(c)
 }
 
 // errorBody is the JSON every refusal answers with: the gRPC status plus its ErrorInfo reason
@@ -84,14 +63,17 @@ func bodyFor(st *status.Status) errorBody {
 	return b
 }
 
+// gatewayReasons name the plain statuses grpc-gateway raises for its own routing and decoding
+// failures.
+var gatewayReasons = map[codes.Code]string{codes.InvalidArgument: "INVALID_ARGUMENT", codes.NotFound: "NOT_FOUND",
+	codes.Unimplemented: "NO_SUCH_ROUTE", codes.Unavailable: "UPSTREAM_UNAVAILABLE", codes.Unauthenticated: "UNAUTHENTICATED"}
+
 func (g *Gateway) errorHandler(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, r *http.Request, err error) {
 	st := status.Convert(err)
 	// grpc-gateway reports its own routing and decoding failures with plain statuses; give
 	// them a reason so every error body has one.
 	if len(st.Details()) == 0 {
-		reason := map[codes.Code]string{codes.InvalidArgument: "INVALID_ARGUMENT", codes.NotFound: "NOT_FOUND",
-			codes.Unimplemented: "NO_SUCH_ROUTE", codes.Unavailable: "UPSTREAM_UNAVAILABLE", codes.Unauthenticated: "UNAUTHENTICATED"}[st.Code()]
-		if reason != "" {
+		if reason := gatewayReasons[st.Code()]; reason != "" {
 			if d, derr := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: "gateway.organism"}); derr == nil {
 				st = d
 			}
