@@ -77,7 +77,13 @@ func (d *dialFlags) dial() (*grpc.ClientConn, error) {
 
 // printJSON writes a proto message as indented JSON.
 func printJSON(w io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", EmitUnpopulated: false}.Marshal(m)
+	return printJSONWith(w, m, protojson.MarshalOptions{})
+}
+
+// printJSONWith writes a proto message as indented JSON with the given options.
+func printJSONWith(w io.Writer, m proto.Message, o protojson.MarshalOptions) error {
+	o.Multiline, o.Indent = true, "  "
+	b, err := o.Marshal(m)
 	if err != nil {
 		return err
 	}

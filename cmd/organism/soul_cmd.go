@@ -143,13 +143,10 @@ func checkOffline(ctx context.Context, dir, soulPath string, claims bool, overri
 	return domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{Tissues: tissues}, domain.CheckOptions{Now: time.Now(), IncludeClaims: claims})
 }
 
+// printSoulJSON writes soul's answers with the proto field names (snake_case), the spelling of
+// the m1nd-soul-check-v0 report other tools read.
 func printSoulJSON(out io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", UseProtoNames: true}.Marshal(m)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintln(out, string(b))
-	return err
+	return printJSONWith(out, m, protojson.MarshalOptions{UseProtoNames: true})
 }
 
 // printSoulReport is the human face: the receipt line, then the stale table.
