@@ -11,8 +11,11 @@ import (
 )
 
 type appendReq struct {
-	a    domain.Append
-	done chan error
+	a domain.Append
+	// letter and receipt are the stored JSON bodies, encoded by the caller: the writer is the
+	// one goroutine every append passes through, so it only writes.
+	letter, receipt []byte
+	done            chan error
 }
 
 var errClosed = errors.New("mission store is closed")
@@ -22,6 +25,15 @@ var errClosed = errors.New("mission store is closed")
 // by the commit, and the caller must learn which way it went.
 func (s *Store) Append(ctx context.Context, a domain.Append) error {
 	req := appendReq{a: a, done: make(chan error, 1)}
+	var err error
+	if req.letter, err = json.Marshal(a.Letter); err != nil {
+		return fmt.Errorf("encode letter: %w", err)
+	}
+	if a.Receipt != nil {
+		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
+			return fmt.Errorf("encode receipt: %w", err)
+		}
+	}
 	select {
 	case s.appends <- req:
 	case <-s.quit:
@@ -185,7 +197,7 @@ func (s *Store) commitGroup(ctx context.Context, w *writerStmts, batch []appendR
 	rollback := func() { _, _ = w.conn.ExecContext(ctx, `ROLLBACK`) }
 	errs := make([]error, len(batch))
 	for i, r := range batch {
-		errs[i] = applyAppend(ctx, w, r.a)
+		errs[i] = applyAppend(ctx, w, r)
 		var partial errPartial
 		if errors.As(errs[i], &partial) {
 			rollback()
@@ -200,7 +212,8 @@ func (s *Store) commitGroup(ctx context.Context, w *writerStmts, batch []appendR
 }
 
 // applyAppend writes one letter under compare-and-swap on the head.
-func applyAppend(ctx context.Context, w *writerStmts, a domain.Append) error {
+func applyAppend(ctx context.Context, w *writerStmts, r appendReq) error {
+	a := r.a
 	update := w.update
 	if a.ClearLease {
 		update = w.updateRelease
@@ -223,12 +236,8 @@ func applyAppend(ctx context.Context, w *writerStmts, a domain.Append) error {
 		}
 		return domain.ErrLeaseNotHeld
 	}
-	body, err := json.Marshal(a.Letter)
-	if err != nil {
-		return errPartial{err}
-	}
 	if _, err := w.letter.ExecContext(ctx, a.Letter.MissionID, a.Letter.Seq, a.Letter.LetterID, string(a.Letter.Phase),
-		b2i(a.Letter.Advisory), ns(a.Letter.PostedAt), string(body)); err != nil {
+		b2i(a.Letter.Advisory), ns(a.Letter.PostedAt), string(r.letter)); err != nil {
 		return errPartial{wrap("insert letter", err)}
 	}
 	ev := a.Event
@@ -236,11 +245,7 @@ func applyAppend(ctx context.Context, w *writerStmts, a domain.Append) error {
 		return errPartial{wrap("insert board event", err)}
 	}
 	if a.Receipt != nil {
-		body, err := json.Marshal(a.Receipt)
-		if err != nil {
-			return errPartial{err}
-		}
-		if _, err := w.rcpt.ExecContext(ctx, a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(body), ns(a.Receipt.At)); err != nil {
+		if _, err := w.rcpt.ExecContext(ctx, a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(r.receipt), ns(a.Receipt.At)); err != nil {
 			return errPartial{wrap("insert receipt", err)}
 		}
 	}
