@@ -54,23 +54,23 @@ func TestWriterTopUpRestartsWAL(t *testing.T) {
 	}
 	before := walCheckpointSeq(t, path)
 	put("more") // nobody asked: no top-up, the log goes on
-	if got := walCheckpointSeq(t, path); got != before || s.topUps.Load() != 0 {
-		t.Fatalf("without a request: got WAL sequence %d (was %d) and %d top-ups, want no restart and none", got, before, s.topUps.Load())
+	if got := walCheckpointSeq(t, path); got != before || s.topUp.Done() != 0 {
+		t.Fatalf("without a request: got WAL sequence %d (was %d) and %d top-ups, want no restart and none", got, before, s.topUp.Done())
 	}
-	s.topUp.Store(true)
+	s.topUp.Ask()
 	put("asked")                                 // the writer tops up right after this batch, or soon after when busy
 	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
-	for s.topUps.Load() == 0 {
+	for s.topUp.Done() == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("got no top-up after a request, want one")
 		}
 		time.Sleep(time.Millisecond)
 	}
 	put("restart") // this commit finds the whole log checkpointed and restarts it
-	if got := walCheckpointSeq(t, path); got == before || s.topUps.Load() != 1 {
-		t.Fatalf("after a request: got WAL sequence %d (was %d) and %d top-ups, want a restart and one", got, before, s.topUps.Load())
+	if got := walCheckpointSeq(t, path); got == before || s.topUp.Done() != 1 {
+		t.Fatalf("after a request: got WAL sequence %d (was %d) and %d top-ups, want a restart and one", got, before, s.topUp.Done())
 	}
-	if s.topUp.Load() {
+	if s.topUp.Asked() {
 		t.Error("the request is still set after the top-up, want it cleared")
 	}
 }

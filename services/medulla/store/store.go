@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
@@ -46,10 +45,9 @@ type Store struct {
 	cpDone chan struct{}
 	once   sync.Once
 	// topUp asks the writer to finish the background checkpoint between batches
-	// (topUpCheckpoint); topUps counts the times it did.
-	topUp  atomic.Bool
-	topUps atomic.Int64
-	stmts  *statements
+	// (sqlitedb.WriteGroups).
+	topUp sqlitedb.TopUp
+	stmts *statements
 	// readBrain is prepared on the read pool: every write door call looks its brain up first.
 	readBrain *sql.Stmt
 	// nextID is the next claim version row id; only the writer goroutine touches it.
@@ -149,7 +147,7 @@ const checkpointInterval = 250 * time.Millisecond
 
 // checkpointer runs PASSIVE checkpoints on a reader connection until Close; PASSIVE never
 // blocks the writer or readers, it copies what it can. After each it asks the writer to top
-// the checkpoint up (topUpCheckpoint).
+// the checkpoint up.
 func (s *Store) checkpointer() {
 	defer close(s.cpDone)
 	t := time.NewTicker(s.opts.CheckpointEvery)
@@ -160,7 +158,7 @@ func (s *Store) checkpointer() {
 			return
 		case <-t.C:
 			if _, err := s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err == nil {
-				s.topUp.Store(true)
+				s.topUp.Ask()
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -32,64 +33,11 @@ func (s *Store) Write(ctx context.Context, fn func(domain.Tx) error) error {
 
 func (s *Store) writer() {
 	defer close(s.done)
-	batch := make([]*writeReq, 0, s.opts.MaxBatch)
-	var pending *writeReq // a write taken while looking for an idle moment
-	deferred := 0         // batches committed since a top-up was asked for
-	for {
-		batch = batch[:0]
-		if pending != nil {
-			batch, pending = append(batch, pending), nil
-		} else {
-			select {
-			case req := <-s.reqs:
-				batch = append(batch, req)
-			case <-s.stop:
-				s.drain()
-				return
-			}
-		}
-	fill:
-		for len(batch) < s.opts.MaxBatch {
-			select {
-			case req := <-s.reqs:
-				batch = append(batch, req)
-			default:
-				break fill
-			}
-		}
-		s.runBatch(batch)
-		if !s.topUp.Load() {
-			continue
-		}
-		if deferred < maxDeferredTopUp {
-			select {
-			case req := <-s.reqs:
-				pending = req
-				deferred++
-				continue
-			default:
-			}
-		}
-		s.topUpCheckpoint()
-		deferred = 0
-	}
-}
-
-// maxDeferredTopUp bounds how many batches the writer commits, always finding another write
-// waiting, before it tops the checkpoint up anyway.
-const maxDeferredTopUp = 64
-
-// topUpCheckpoint copies the frames committed since the background checkpoint ran, on the
-// writer's own connection between batches. Nothing can commit meanwhile, so it reaches the end
-// of the log and the next commit restarts the WAL from its beginning. A checkpointer racing a
-// busy writer never reaches the end, the WAL then grows with every commit (121 MB after 24,000
-// memorize calls), and each commit's fsync also has to journal the file's new size.
-func (s *Store) topUpCheckpoint() {
-	s.topUp.Store(false)
-	// A failed checkpoint loses nothing: the frames stay in the WAL and the next one retries.
-	if _, err := s.w.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err == nil {
-		s.topUps.Add(1)
-	}
+	sqlitedb.WriteGroups(s.reqs, s.stop, s.opts.MaxBatch, s.runBatch, &s.topUp, func() error {
+		_, err := s.w.Exec(`PRAGMA wal_checkpoint(PASSIVE)`)
+		return err
+	})
+	s.drain()
 }
 
 // drain fails whatever is still queued after Close.

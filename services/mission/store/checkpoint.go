@@ -11,7 +11,7 @@ import (
 // before COMMIT returns, and every append queued behind that group waits for it. Measured at
 // 3,000 appends/s that was one commit in ~90 taking 4-6 ms instead of ~0.5 ms, which set the
 // p99. A separate connection does the bulk of the copying with PASSIVE checkpoints (no lock a
-// writer or reader waits on), and the writer tops it up between groups (topUpCheckpoint).
+// writer or reader waits on), and the writer tops it up between groups (sqlitedb.WriteGroups).
 
 // defaultCheckpointEvery is how often the checkpointer looks for new commits to fold back.
 const defaultCheckpointEvery = 100 * time.Millisecond
@@ -25,7 +25,8 @@ const writerPragmas = `PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -32768
 const inlineCheckpointPragmas = `PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000`
 
 // checkpointer runs a PASSIVE checkpoint on its own connection whenever the writer has
-// committed since the last one, until quit closes.
+// committed since the last one, until quit closes, and then asks the writer to top it up
+// (sqlitedb.WriteGroups).
 func (s *Store) checkpointer(conn *sql.Conn, every time.Duration) {
 	defer close(s.cpDone)
 	defer conn.Close()
@@ -45,28 +46,12 @@ func (s *Store) checkpointer(conn *sql.Conn, every time.Duration) {
 			if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
 				s.checkpointErrs.Add(1)
 			} else {
-				s.topUp.Store(true)
+				s.topUp.Ask()
 				s.checkpointed.Store(n)
 			}
 		}
 	}
 }
 
-// maxDeferredTopUp bounds how many groups the writer commits, always finding another append
-// waiting, before it tops the checkpoint up anyway.
-const maxDeferredTopUp = 64
-
-// topUpCheckpoint copies the frames committed since the background checkpoint ran, on the
-// writer's own connection between groups. Nothing else can append meanwhile, so it reaches
-// the end of the log, and the next commit restarts the WAL from its beginning instead of
-// growing the file: a checkpointer racing a busy writer never catches the log's end, and a
-// log that only grows makes every commit's fsync extend the file (measured: 228 MB of WAL
-// after 3 s at 3,000 appends/s, p50 1.2 ms against 0.7 ms).
-func (s *Store) topUpCheckpoint(conn *sql.Conn) {
-	s.topUp.Store(false)
-	if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
-		s.checkpointErrs.Add(1)
-		return
-	}
-	s.topUps.Add(1)
-}
+// checkpointFailures counts failed checkpoints, in the background and in the writer's top-ups.
+func (s *Store) checkpointFailures() int64 { return s.checkpointErrs.Load() + s.topUp.Failed() }

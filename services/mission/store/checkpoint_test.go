@@ -95,7 +95,7 @@ func TestCheckpointerBoundsWAL(t *testing.T) {
 	if maxWAL > bound || maxWAL == 0 {
 		t.Errorf("got largest WAL %d bytes, want 1..%d", maxWAL, bound)
 	}
-	if n := s.checkpointErrs.Load(); n != 0 {
+	if n := s.checkpointFailures(); n != 0 {
 		t.Errorf("got %d failed checkpoints, want 0", n)
 	}
 }
@@ -130,20 +130,20 @@ func TestWriterTopsUpCheckpoint(t *testing.T) {
 		for s.commits.Load() < uint64(head-1) || s.checkpointed.Load() < uint64(head-1) {
 			time.Sleep(time.Millisecond)
 		}
-		if !s.topUp.Load() {
+		if !s.topUp.Asked() {
 			t.Fatalf("before append %d: got no top-up asked for after a background checkpoint, want one", head)
 		}
 		// Only the writer clears the request, and it looks right after each commit.
 		appendAt(head)
 	}
 	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
-	for s.topUps.Load() < 19 {
+	for s.topUp.Done() < 19 {
 		if time.Now().After(deadline) {
-			t.Fatalf("got %d writer top-ups after 19 appends that each found one asked for, want 19", s.topUps.Load())
+			t.Fatalf("got %d writer top-ups after 19 appends that each found one asked for, want 19", s.topUp.Done())
 		}
 		time.Sleep(time.Millisecond)
 	}
-	if n := s.checkpointErrs.Load(); n != 0 {
+	if n := s.checkpointFailures(); n != 0 {
 		t.Errorf("got %d failed checkpoints, want 0", n)
 	}
 }

@@ -48,9 +48,9 @@ type Store struct {
 	commits atomic.Uint64
 	// checkpointed is the commit count the last successful checkpoint started after.
 	checkpointed atomic.Uint64
-	// topUp asks the writer to finish the background checkpoint's work between groups.
-	topUp          atomic.Bool
-	topUps         atomic.Uint64
+	// topUp asks the writer to finish the background checkpoint's work between groups;
+	// checkpointErrs counts the background checkpoints that failed.
+	topUp          sqlitedb.TopUp
 	checkpointErrs atomic.Int64
 	cpDone         chan struct{}
 	// writerConn is the writer's own connection, kept to read its settings back.

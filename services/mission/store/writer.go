@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
@@ -109,52 +110,13 @@ func (w *writerStmts) close() {
 func (s *Store) writer(w *writerStmts) {
 	defer close(s.done)
 	defer w.close()
-	// batch is reused across groups: the writer is the one goroutine on every append's path,
-	// and garbage it makes is GC work that competes with it for the same cores.
-	batch := make([]appendReq, 0, s.maxBatch)
-	var pending *appendReq // an append taken while looking for an idle moment
-	deferred := 0          // groups committed since a top-up checkpoint was asked for
-	for {
-		var first appendReq
-		if pending != nil {
-			first, pending = *pending, nil
-		} else {
-			select {
-			case first = <-s.appends:
-			case <-s.quit:
-				return
-			}
-		}
-		clear(batch)
-		batch = append(batch[:0], first)
-	fill:
-		for len(batch) < s.maxBatch {
-			select {
-			case r := <-s.appends:
-				batch = append(batch, r)
-			default:
-				break fill
-			}
-		}
-		s.commit(w, batch)
+	sqlitedb.WriteGroups(s.appends, s.quit, s.maxBatch, func(group []appendReq) {
+		s.commit(w, group)
 		s.commits.Add(1)
-		if !s.topUp.Load() {
-			continue
-		}
-		// Top up the background checkpoint when nobody is waiting, or after maxDeferred
-		// groups regardless, so the WAL can restart from its beginning.
-		if deferred < maxDeferredTopUp {
-			select {
-			case r := <-s.appends:
-				pending = &r
-				deferred++
-				continue
-			default:
-			}
-		}
-		s.topUpCheckpoint(w.conn)
-		deferred = 0
-	}
+	}, &s.topUp, func() error {
+		_, err := w.conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`)
+		return err
+	})
 }
 
 // errPartial marks an append that failed after its head update: the transaction holds half of
