@@ -131,10 +131,6 @@ func tryOpenIndex(ctx context.Context, mainPath string) (*indexer, error) {
 		db.Close()
 		return nil, err
 	}
-	if err := ix.ins.ensure(ctx, ftsChunk); err != nil {
-		db.Close()
-		return nil, err
-	}
 	go ix.run()
 	return ix, nil
 }
@@ -343,6 +339,11 @@ func (ix *indexer) apply(batches []indexBatch) error {
 		}
 	}
 	ctx := context.Background()
+	// The statements this step's row count needs, prepared on first use and kept; the index's
+	// one connection must be free of a transaction to prepare them.
+	if err := ix.ins.ensureRows(ctx, len(rows)); err != nil {
+		return err
+	}
 	tx, err := ix.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

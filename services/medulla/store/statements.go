@@ -117,6 +117,19 @@ func (m *multiRow) ensure(ctx context.Context, n int) error {
 	return nil
 }
 
+// ensureRows prepares just the statements exec needs for n rows (full chunks and the rest),
+// for a caller that knows its row count before the transaction opens.
+func (m *multiRow) ensureRows(ctx context.Context, n int) error {
+	for n > 0 {
+		k := min(n, m.chunk)
+		if _, err := m.stmt(ctx, k); err != nil {
+			return err
+		}
+		n -= k
+	}
+	return nil
+}
+
 func (m *multiRow) stmt(ctx context.Context, n int) (*sql.Stmt, error) {
 	if st, ok := m.stmts[n]; ok {
 		return st, nil
