@@ -957,7 +957,8 @@ func (x *PageRequest) GetPageToken() string {
 	return ""
 }
 
-// PageResponse carries the token for the next page; empty when there is none.
+// PageResponse carries the token for the next page. An empty token is the explicit end: every
+// listing pages to its end this way and never truncates silently.
 type PageResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	NextPageToken string                 `protobuf:"bytes,1,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`

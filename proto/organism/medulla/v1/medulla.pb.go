@@ -891,6 +891,7 @@ func (x *GetBrainResponse) GetBrain() *Brain {
 // ListBrainsRequest lists brains.
 type ListBrainsRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
+	Page          *v1.PageRequest        `protobuf:"bytes,1,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -925,10 +926,18 @@ func (*ListBrainsRequest) Descriptor() ([]byte, []int) {
 	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{5}
 }
 
-// ListBrainsResponse lists the visible brains.
+func (x *ListBrainsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListBrainsResponse lists one page of the visible brains, by name.
 type ListBrainsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Brains        []*Brain               `protobuf:"bytes,1,rep,name=brains,proto3" json:"brains,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -966,6 +975,13 @@ func (*ListBrainsResponse) Descriptor() ([]byte, []int) {
 func (x *ListBrainsResponse) GetBrains() []*Brain {
 	if x != nil {
 		return x.Brains
+	}
+	return nil
+}
+
+func (x *ListBrainsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
 	}
 	return nil
 }
@@ -1728,6 +1744,7 @@ type HistoryRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
 	Slug          string                 `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	Page          *v1.PageRequest        `protobuf:"bytes,3,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1776,10 +1793,18 @@ func (x *HistoryRequest) GetSlug() string {
 	return ""
 }
 
-// HistoryResponse lists every version, oldest first.
+func (x *HistoryRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// HistoryResponse lists one page of versions, oldest first.
 type HistoryResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Versions      []*Claim               `protobuf:"bytes,1,rep,name=versions,proto3" json:"versions,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1817,6 +1842,13 @@ func (*HistoryResponse) Descriptor() ([]byte, []int) {
 func (x *HistoryResponse) GetVersions() []*Claim {
 	if x != nil {
 		return x.Versions
+	}
+	return nil
+}
+
+func (x *HistoryResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
 	}
 	return nil
 }
@@ -3927,6 +3959,7 @@ func (x *FollowPeerResponse) GetCreated() bool {
 // ListPeersRequest lists peers.
 type ListPeersRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
+	Page          *v1.PageRequest        `protobuf:"bytes,1,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3961,10 +3994,18 @@ func (*ListPeersRequest) Descriptor() ([]byte, []int) {
 	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{49}
 }
 
-// ListPeersResponse lists peers.
+func (x *ListPeersRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListPeersResponse lists one page of peers, by name.
 type ListPeersResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Peers         []*Peer                `protobuf:"bytes,1,rep,name=peers,proto3" json:"peers,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4002,6 +4043,13 @@ func (*ListPeersResponse) Descriptor() ([]byte, []int) {
 func (x *ListPeersResponse) GetPeers() []*Peer {
 	if x != nil {
 		return x.Peers
+	}
+	return nil
+}
+
+func (x *ListPeersResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
 	}
 	return nil
 }
@@ -4502,10 +4550,12 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x0fGetBrainRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"D\n" +
 	"\x10GetBrainResponse\x120\n" +
-	"\x05brain\x18\x01 \x01(\v2\x1a.organism.medulla.v1.BrainR\x05brain\"\x13\n" +
-	"\x11ListBrainsRequest\"H\n" +
+	"\x05brain\x18\x01 \x01(\v2\x1a.organism.medulla.v1.BrainR\x05brain\"H\n" +
+	"\x11ListBrainsRequest\x123\n" +
+	"\x04page\x18\x01 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"~\n" +
 	"\x12ListBrainsResponse\x122\n" +
-	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains\"\xfe\x01\n" +
+	"\x06brains\x18\x01 \x03(\v2\x1a.organism.medulla.v1.BrainR\x06brains\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xfe\x01\n" +
 	"\x0eEvidenceAnchor\x125\n" +
 	"\x04kind\x18\x01 \x01(\x0e2!.organism.medulla.v1.EvidenceKindR\x04kind\x12\x12\n" +
 	"\x04path\x18\x02 \x01(\tR\x04path\x12\x16\n" +
@@ -4583,12 +4633,14 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x18\n" +
 	"\aversion\x18\x03 \x01(\x03R\aversion\"D\n" +
 	"\x10GetClaimResponse\x120\n" +
-	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\":\n" +
+	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\"o\n" +
 	"\x0eHistoryRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
-	"\x04slug\x18\x02 \x01(\tR\x04slug\"I\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x123\n" +
+	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x7f\n" +
 	"\x0fHistoryResponse\x126\n" +
-	"\bversions\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\bversions\"\x87\x01\n" +
+	"\bversions\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\bversions\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\x87\x01\n" +
 	"\x11ListClaimsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12'\n" +
 	"\x0finclude_history\x18\x02 \x01(\bR\x0eincludeHistory\x123\n" +
@@ -4748,10 +4800,12 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"credential\"]\n" +
 	"\x12FollowPeerResponse\x12-\n" +
 	"\x04peer\x18\x01 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\x12\x18\n" +
-	"\acreated\x18\x02 \x01(\bR\acreated\"\x12\n" +
-	"\x10ListPeersRequest\"D\n" +
+	"\acreated\x18\x02 \x01(\bR\acreated\"G\n" +
+	"\x10ListPeersRequest\x123\n" +
+	"\x04page\x18\x01 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"z\n" +
 	"\x11ListPeersResponse\x12/\n" +
-	"\x05peers\x18\x01 \x03(\v2\x19.organism.medulla.v1.PeerR\x05peers\"%\n" +
+	"\x05peers\x18\x01 \x03(\v2\x19.organism.medulla.v1.PeerR\x05peers\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"%\n" +
 	"\x0fSyncPeerRequest\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\"\x9f\x01\n" +
 	"\x10SyncPeerResponse\x12\x18\n" +
@@ -4970,139 +5024,145 @@ var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	nil,                              // 66: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
 	nil,                              // 67: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
 	(*timestamppb.Timestamp)(nil),    // 68: google.protobuf.Timestamp
-	(v1.Verse)(0),                    // 69: organism.common.v1.Verse
-	(*v1.CommitReceipt)(nil),         // 70: organism.common.v1.CommitReceipt
-	(*v1.PageRequest)(nil),           // 71: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),          // 72: organism.common.v1.PageResponse
+	(*v1.PageRequest)(nil),           // 69: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),          // 70: organism.common.v1.PageResponse
+	(v1.Verse)(0),                    // 71: organism.common.v1.Verse
+	(*v1.CommitReceipt)(nil),         // 72: organism.common.v1.CommitReceipt
 	(*v1.Receipt)(nil),               // 73: organism.common.v1.Receipt
 	(*v1.AdoptionReceipt)(nil),       // 74: organism.common.v1.AdoptionReceipt
 }
 var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
-	1,  // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
-	68, // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
-	68, // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
-	8,  // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	8,  // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	8,  // 6: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
-	5,  // 7: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
-	68, // 8: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
-	68, // 9: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
-	68, // 10: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
-	2,  // 11: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
-	15, // 12: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
-	3,  // 13: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
-	4,  // 14: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
-	69, // 15: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
-	16, // 16: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
-	68, // 17: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
-	68, // 18: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
-	17, // 19: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
-	2,  // 20: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
-	15, // 21: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
-	18, // 22: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
-	70, // 23: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	18, // 24: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
-	18, // 25: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
-	71, // 26: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
-	18, // 27: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
-	72, // 28: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
-	15, // 29: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
-	6,  // 30: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
-	18, // 31: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
-	28, // 32: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
-	70, // 33: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	2,  // 34: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
-	3,  // 35: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
-	4,  // 36: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
-	68, // 37: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
-	18, // 38: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
-	31, // 39: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
-	15, // 40: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
-	34, // 41: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
-	66, // 42: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	71, // 43: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	73, // 44: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	72, // 45: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	67, // 46: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	70, // 47: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	41, // 48: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
-	73, // 49: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
-	18, // 50: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
-	70, // 51: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	18, // 52: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
-	70, // 53: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	18, // 54: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
-	7,  // 55: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
-	70, // 56: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	50, // 57: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
-	71, // 58: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
-	18, // 59: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
-	72, // 60: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
-	68, // 61: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
-	68, // 62: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
-	54, // 63: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
-	54, // 64: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
-	54, // 65: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
-	18, // 66: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
-	68, // 67: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
-	69, // 68: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
-	71, // 69: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
-	61, // 70: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
-	72, // 71: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
-	18, // 72: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
-	74, // 73: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
-	9,  // 74: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
-	11, // 75: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
-	13, // 76: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
-	19, // 77: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
-	21, // 78: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
-	23, // 79: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
-	25, // 80: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
-	27, // 81: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
-	30, // 82: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
-	33, // 83: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
-	36, // 84: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
-	38, // 85: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
-	40, // 86: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
-	43, // 87: organism.medulla.v1.MedullaService.Promote:input_type -> organism.medulla.v1.PromoteRequest
-	45, // 88: organism.medulla.v1.MedullaService.Consolidate:input_type -> organism.medulla.v1.ConsolidateRequest
-	47, // 89: organism.medulla.v1.MedullaService.Learn:input_type -> organism.medulla.v1.LearnRequest
-	49, // 90: organism.medulla.v1.MedullaService.Portfolio:input_type -> organism.medulla.v1.PortfolioRequest
-	52, // 91: organism.medulla.v1.MedullaService.PeerDoctrine:input_type -> organism.medulla.v1.PeerDoctrineRequest
-	55, // 92: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
-	57, // 93: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
-	59, // 94: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
-	62, // 95: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
-	64, // 96: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
-	10, // 97: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
-	12, // 98: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
-	14, // 99: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
-	20, // 100: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
-	22, // 101: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
-	24, // 102: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
-	26, // 103: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
-	29, // 104: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
-	32, // 105: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
-	35, // 106: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
-	37, // 107: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
-	39, // 108: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
-	42, // 109: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
-	44, // 110: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
-	46, // 111: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
-	48, // 112: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
-	51, // 113: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
-	53, // 114: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
-	56, // 115: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
-	58, // 116: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
-	60, // 117: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
-	63, // 118: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
-	65, // 119: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
-	97, // [97:120] is the sub-list for method output_type
-	74, // [74:97] is the sub-list for method input_type
-	74, // [74:74] is the sub-list for extension type_name
-	74, // [74:74] is the sub-list for extension extendee
-	0,  // [0:74] is the sub-list for field type_name
+	1,   // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
+	68,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
+	68,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
+	1,   // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
+	8,   // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	8,   // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
+	69,  // 6: organism.medulla.v1.ListBrainsRequest.page:type_name -> organism.common.v1.PageRequest
+	8,   // 7: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
+	70,  // 8: organism.medulla.v1.ListBrainsResponse.page:type_name -> organism.common.v1.PageResponse
+	5,   // 9: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
+	68,  // 10: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
+	68,  // 11: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
+	68,  // 12: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
+	2,   // 13: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
+	15,  // 14: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	3,   // 15: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
+	4,   // 16: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
+	71,  // 17: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
+	16,  // 18: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
+	68,  // 19: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
+	68,  // 20: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
+	17,  // 21: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
+	2,   // 22: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
+	15,  // 23: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
+	18,  // 24: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
+	72,  // 25: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18,  // 26: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
+	69,  // 27: organism.medulla.v1.HistoryRequest.page:type_name -> organism.common.v1.PageRequest
+	18,  // 28: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
+	70,  // 29: organism.medulla.v1.HistoryResponse.page:type_name -> organism.common.v1.PageResponse
+	69,  // 30: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
+	18,  // 31: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
+	70,  // 32: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
+	15,  // 33: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	6,   // 34: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
+	18,  // 35: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
+	28,  // 36: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
+	72,  // 37: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	2,   // 38: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
+	3,   // 39: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
+	4,   // 40: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
+	68,  // 41: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
+	18,  // 42: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
+	31,  // 43: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
+	15,  // 44: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
+	34,  // 45: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
+	66,  // 46: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	69,  // 47: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	73,  // 48: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	70,  // 49: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	67,  // 50: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	72,  // 51: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	41,  // 52: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
+	73,  // 53: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
+	18,  // 54: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
+	72,  // 55: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18,  // 56: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
+	72,  // 57: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18,  // 58: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
+	7,   // 59: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
+	72,  // 60: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	50,  // 61: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
+	69,  // 62: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
+	18,  // 63: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
+	70,  // 64: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
+	68,  // 65: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
+	68,  // 66: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
+	54,  // 67: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	69,  // 68: organism.medulla.v1.ListPeersRequest.page:type_name -> organism.common.v1.PageRequest
+	54,  // 69: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
+	70,  // 70: organism.medulla.v1.ListPeersResponse.page:type_name -> organism.common.v1.PageResponse
+	54,  // 71: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	18,  // 72: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
+	68,  // 73: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
+	71,  // 74: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
+	69,  // 75: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
+	61,  // 76: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
+	70,  // 77: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
+	18,  // 78: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
+	74,  // 79: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
+	9,   // 80: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
+	11,  // 81: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
+	13,  // 82: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
+	19,  // 83: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
+	21,  // 84: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
+	23,  // 85: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
+	25,  // 86: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
+	27,  // 87: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
+	30,  // 88: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
+	33,  // 89: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
+	36,  // 90: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
+	38,  // 91: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
+	40,  // 92: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
+	43,  // 93: organism.medulla.v1.MedullaService.Promote:input_type -> organism.medulla.v1.PromoteRequest
+	45,  // 94: organism.medulla.v1.MedullaService.Consolidate:input_type -> organism.medulla.v1.ConsolidateRequest
+	47,  // 95: organism.medulla.v1.MedullaService.Learn:input_type -> organism.medulla.v1.LearnRequest
+	49,  // 96: organism.medulla.v1.MedullaService.Portfolio:input_type -> organism.medulla.v1.PortfolioRequest
+	52,  // 97: organism.medulla.v1.MedullaService.PeerDoctrine:input_type -> organism.medulla.v1.PeerDoctrineRequest
+	55,  // 98: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
+	57,  // 99: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
+	59,  // 100: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
+	62,  // 101: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
+	64,  // 102: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
+	10,  // 103: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
+	12,  // 104: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
+	14,  // 105: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
+	20,  // 106: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
+	22,  // 107: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
+	24,  // 108: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
+	26,  // 109: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
+	29,  // 110: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
+	32,  // 111: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
+	35,  // 112: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
+	37,  // 113: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
+	39,  // 114: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
+	42,  // 115: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
+	44,  // 116: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
+	46,  // 117: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
+	48,  // 118: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
+	51,  // 119: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
+	53,  // 120: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
+	56,  // 121: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
+	58,  // 122: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
+	60,  // 123: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
+	63,  // 124: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
+	65,  // 125: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
+	103, // [103:126] is the sub-list for method output_type
+	80,  // [80:103] is the sub-list for method input_type
+	80,  // [80:80] is the sub-list for extension type_name
+	80,  // [80:80] is the sub-list for extension extendee
+	0,   // [0:80] is the sub-list for field type_name
 }
 
 func init() { file_organism_medulla_v1_medulla_proto_init() }

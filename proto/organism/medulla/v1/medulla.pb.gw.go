@@ -101,11 +101,19 @@ func local_request_MedullaService_GetBrain_0(ctx context.Context, marshaler runt
 	return msg, metadata, err
 }
 
+var filter_MedullaService_ListBrains_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
 func request_MedullaService_ListBrains_0(ctx context.Context, marshaler runtime.Marshaler, client MedullaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq ListBrainsRequest
 		metadata runtime.ServerMetadata
 	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_ListBrains_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
 	}
@@ -118,6 +126,12 @@ func local_request_MedullaService_ListBrains_0(ctx context.Context, marshaler ru
 		protoReq ListBrainsRequest
 		metadata runtime.ServerMetadata
 	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_ListBrains_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
 	msg, err := server.ListBrains(ctx, &protoReq)
 	return msg, metadata, err
 }
@@ -236,6 +250,8 @@ func local_request_MedullaService_GetClaim_0(ctx context.Context, marshaler runt
 	return msg, metadata, err
 }
 
+var filter_MedullaService_History_0 = &utilities.DoubleArray{Encoding: map[string]int{"brain": 0, "slug": 1}, Base: []int{1, 1, 2, 0, 0}, Check: []int{0, 1, 1, 2, 3}}
+
 func request_MedullaService_History_0(ctx context.Context, marshaler runtime.Marshaler, client MedullaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq HistoryRequest
@@ -257,6 +273,12 @@ func request_MedullaService_History_0(ctx context.Context, marshaler runtime.Mar
 	protoReq.Slug, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "slug", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_History_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
@@ -286,6 +308,12 @@ func local_request_MedullaService_History_0(ctx context.Context, marshaler runti
 	protoReq.Slug, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "slug", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_History_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	msg, err := server.History(ctx, &protoReq)
 	return msg, metadata, err
@@ -854,11 +882,19 @@ func local_request_MedullaService_FollowPeer_0(ctx context.Context, marshaler ru
 	return msg, metadata, err
 }
 
+var filter_MedullaService_ListPeers_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
 func request_MedullaService_ListPeers_0(ctx context.Context, marshaler runtime.Marshaler, client MedullaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq ListPeersRequest
 		metadata runtime.ServerMetadata
 	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_ListPeers_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
 	}
@@ -871,6 +907,12 @@ func local_request_MedullaService_ListPeers_0(ctx context.Context, marshaler run
 		protoReq ListPeersRequest
 		metadata runtime.ServerMetadata
 	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_MedullaService_ListPeers_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
 	msg, err := server.ListPeers(ctx, &protoReq)
 	return msg, metadata, err
 }

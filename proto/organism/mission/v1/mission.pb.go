@@ -1608,7 +1608,7 @@ type ListLettersRequest struct {
 	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
 	// Only letters with seq greater than this.
 	AfterSeq int64 `protobuf:"varint,2,opt,name=after_seq,json=afterSeq,proto3" json:"after_seq,omitempty"`
-	// At most this many; 0 means the server default.
+	// At most this many; 0 means the server default (1,000, also the most one page holds).
 	PageSize      int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -1667,8 +1667,11 @@ func (x *ListLettersRequest) GetPageSize() int32 {
 
 // ListLettersResponse holds letters in seq order.
 type ListLettersResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Letters       []*Letter              `protobuf:"bytes,1,rep,name=letters,proto3" json:"letters,omitempty"`
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Letters []*Letter              `protobuf:"bytes,1,rep,name=letters,proto3" json:"letters,omitempty"`
+	// True when the chain holds letters past the last one returned: ask again with after_seq set
+	// to that letter's seq. False means this page reached the chain's head.
+	More          bool `protobuf:"varint,2,opt,name=more,proto3" json:"more,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1708,6 +1711,13 @@ func (x *ListLettersResponse) GetLetters() []*Letter {
 		return x.Letters
 	}
 	return nil
+}
+
+func (x *ListLettersResponse) GetMore() bool {
+	if x != nil {
+		return x.More
+	}
+	return false
 }
 
 // ListMissionsRequest filters the board.
@@ -2933,9 +2943,10 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\n" +
 	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x1b\n" +
 	"\tafter_seq\x18\x02 \x01(\x03R\bafterSeq\x12\x1b\n" +
-	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"L\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\"`\n" +
 	"\x13ListLettersResponse\x125\n" +
-	"\aletters\x18\x01 \x03(\v2\x1b.organism.mission.v1.LetterR\aletters\"\x94\x01\n" +
+	"\aletters\x18\x01 \x03(\v2\x1b.organism.mission.v1.LetterR\aletters\x12\x12\n" +
+	"\x04more\x18\x02 \x01(\bR\x04more\"\x94\x01\n" +
 	"\x13ListMissionsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x122\n" +
 	"\x06phases\x18\x02 \x03(\x0e2\x1a.organism.mission.v1.PhaseR\x06phases\x123\n" +

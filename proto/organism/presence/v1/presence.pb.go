@@ -1275,7 +1275,11 @@ type CollisionsRequest struct {
 	// Brain filter, as in ListRequest.
 	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
 	// Set to get only this presence's collisions (it is a in each).
-	PresenceId    string `protobuf:"bytes,2,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	PresenceId string `protobuf:"bytes,2,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	// At most this many pairs (default 500, at most 1,000).
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// Opaque token from the previous page's next_page_token.
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1324,10 +1328,27 @@ func (x *CollisionsRequest) GetPresenceId() string {
 	return ""
 }
 
-// CollisionsResponse holds the pairs (a's id below b's unless presence_id was set).
+func (x *CollisionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *CollisionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// CollisionsResponse holds one page of pairs (a's id below b's unless presence_id was set),
+// ordered by (a, b).
 type CollisionsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Collisions    []*Collision           `protobuf:"bytes,1,rep,name=collisions,proto3" json:"collisions,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Collisions []*Collision           `protobuf:"bytes,1,rep,name=collisions,proto3" json:"collisions,omitempty"`
+	// Empty when this page reached the end.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1367,6 +1388,13 @@ func (x *CollisionsResponse) GetCollisions() []*Collision {
 		return x.Collisions
 	}
 	return nil
+}
+
+func (x *CollisionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GcRequest sweeps expired presences.
@@ -1688,15 +1716,19 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\fListResponse\x12<\n" +
 	"\tpresences\x18\x01 \x03(\v2\x1e.organism.presence.v1.PresenceR\tpresences\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x16\n" +
-	"\x06cursor\x18\x03 \x01(\x03R\x06cursor\"J\n" +
+	"\x06cursor\x18\x03 \x01(\x03R\x06cursor\"\x86\x01\n" +
 	"\x11CollisionsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
 	"\vpresence_id\x18\x02 \x01(\tR\n" +
-	"presenceId\"U\n" +
+	"presenceId\x12\x1b\n" +
+	"\tpage_size\x18\x03 \x01(\x05R\bpageSize\x12\x1d\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tR\tpageToken\"}\n" +
 	"\x12CollisionsResponse\x12?\n" +
 	"\n" +
 	"collisions\x18\x01 \x03(\v2\x1f.organism.presence.v1.CollisionR\n" +
-	"collisions\"\v\n" +
+	"collisions\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\v\n" +
 	"\tGcRequest\"F\n" +
 	"\n" +
 	"GcResponse\x128\n" +
