@@ -17,7 +17,7 @@ import (
 	"github.com/organism-dev/organism/gateway"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpctest"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
@@ -27,14 +27,14 @@ type fakeMedulla struct {
 }
 
 var refusals = map[string]error{
-	"bad":      refusal.Invalid("medulla.organism", refusal.Violation{Field: "name", Description: "must be lowercase"}),
-	"missing":  refusal.New(codes.NotFound, "medulla.organism", "BRAIN_NOT_FOUND", "no such brain"),
-	"foreign":  refusal.New(codes.PermissionDenied, "auth.organism", "FOREIGN_BRAIN", "bound elsewhere"),
-	"race":     refusal.New(codes.Aborted, "mission.organism", "HEAD_CAS_MISMATCH", "head moved"),
-	"verified": refusal.New(codes.FailedPrecondition, "medulla.organism", "NOT_VERIFIED", "authored claims do not cross"),
-	"capped":   refusal.New(codes.ResourceExhausted, "mission.organism", "CAP_REACHED", "three open"),
-	"stale":    refusal.New(codes.Unauthenticated, "auth.organism", "TOKEN_EXPIRED", "expired"),
-	"boom":     refusal.New(codes.Internal, "organism", "INTERNAL", "internal error"),
+	"bad":      rpcstatus.Invalid("medulla.organism", rpcstatus.Violation{Field: "name", Description: "must be lowercase"}),
+	"missing":  rpcstatus.New(codes.NotFound, "medulla.organism", "BRAIN_NOT_FOUND", "no such brain"),
+	"foreign":  rpcstatus.New(codes.PermissionDenied, "auth.organism", "FOREIGN_BRAIN", "bound elsewhere"),
+	"race":     rpcstatus.New(codes.Aborted, "mission.organism", "HEAD_CAS_MISMATCH", "head moved"),
+	"verified": rpcstatus.New(codes.FailedPrecondition, "medulla.organism", "NOT_VERIFIED", "authored claims do not cross"),
+	"capped":   rpcstatus.New(codes.ResourceExhausted, "mission.organism", "CAP_REACHED", "three open"),
+	"stale":    rpcstatus.New(codes.Unauthenticated, "auth.organism", "TOKEN_EXPIRED", "expired"),
+	"boom":     rpcstatus.New(codes.Internal, "organism", "INTERNAL", "internal error"),
 }
 
 func (fakeMedulla) GetBrain(ctx context.Context, req *medullav1.GetBrainRequest) (*medullav1.GetBrainResponse, error) {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
@@ -89,7 +89,7 @@ func TestMissionVerbs(t *testing.T) {
 	}
 
 	_, err := run("mission", "land", id, "--token", orch)
-	if got := refusal.ReasonOf(err); got != "ORIGIN_NOT_HUMAN" {
+	if got := rpcstatus.ReasonOf(err); got != "ORIGIN_NOT_HUMAN" {
 		t.Fatalf("got %v landing as an agent, want ORIGIN_NOT_HUMAN", err)
 	}
 	if out := mustRun("mission", "land", id, "--owner"); !strings.Contains(out, "landed "+id) || !strings.Contains(out, "store version 0 -> 1") {
@@ -98,7 +98,7 @@ func TestMissionVerbs(t *testing.T) {
 	if out := mustRun("mission", "board", "--owner", "--phase", "landed"); !strings.Contains(out, id) {
 		t.Fatalf("got board %q, want the landed mission", out)
 	}
-	if _, err := run("mission", "post", id, "--token", orch, "--phase", "failed", "--note", "too late"); refusal.ReasonOf(err) != "ILLEGAL_TRANSITION" {
+	if _, err := run("mission", "post", id, "--token", orch, "--phase", "failed", "--note", "too late"); rpcstatus.ReasonOf(err) != "ILLEGAL_TRANSITION" {
 		t.Fatalf("got %v posting on a landed chain, want ILLEGAL_TRANSITION", err)
 	}
 }

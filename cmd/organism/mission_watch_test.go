@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
@@ -36,7 +36,7 @@ func (b *restartingBoard) WatchBoard(ctx context.Context, req *missionv1.WatchBo
 	if !b.stopped {
 		b.stopped = true
 		s.events = s.events[:2]
-		s.end = refusal.New(codes.Unavailable, "mission.organism", "SHUTTING_DOWN", "mission is shutting down")
+		s.end = rpcstatus.New(codes.Unavailable, "mission.organism", "SHUTTING_DOWN", "mission is shutting down")
 	}
 	return s, nil
 }

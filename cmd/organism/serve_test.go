@@ -27,7 +27,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
@@ -238,7 +238,7 @@ func TestAuthMatrixThroughRealServices(t *testing.T) {
 			if got := status.Code(err); got != tt.wantCode {
 				t.Fatalf("code: got %v, want %v (%v)", got, tt.wantCode, err)
 			}
-			if got := refusal.ReasonOf(err); got != tt.wantReason {
+			if got := rpcstatus.ReasonOf(err); got != tt.wantReason {
 				t.Errorf("reason: got %q, want %q", got, tt.wantReason)
 			}
 		})

@@ -15,7 +15,8 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
@@ -130,7 +131,7 @@ func TestAuthenticateOrigins(t *testing.T) {
 			if got := status.Code(err); got != tt.wantCode {
 				t.Fatalf("code: got %v, want %v (err %v)", got, tt.wantCode, err)
 			}
-			if got := refusal.ReasonOf(err); got != tt.wantReason {
+			if got := rpcstatus.ReasonOf(err); got != tt.wantReason {
 				t.Errorf("reason: got %q, want %q", got, tt.wantReason)
 			}
 			if err == nil && (id.Origin != tt.wantOrigin || id.AgentID != tt.wantAgent) {
@@ -160,7 +161,7 @@ func TestRequireRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := refusal.ReasonOf(tt.err); got != tt.wantReason {
+			if got := rpcstatus.ReasonOf(tt.err); got != tt.wantReason {
 				t.Errorf("got reason %q (%v), want %q", got, tt.err, tt.wantReason)
 			}
 		})
@@ -226,4 +227,28 @@ func BenchmarkVerify(b *testing.B) {
 	b.ReportMetric(cached, "ns/check")
 	b.ReportMetric(baseline, "signature-ns/check")
 	b.ReportMetric(baseline/cached, "x-vs-signature-every-call")
+}
+
+func TestPrincipalCarriesTheVerifiedIdentity(t *testing.T) {
+	tests := []struct {
+		origin commonv1.Origin
+		want   principal.Origin
+	}{
+		{commonv1.Origin_ORIGIN_AGENT, principal.OriginAgent},
+		{commonv1.Origin_ORIGIN_HUMAN_UI, principal.OriginHumanUI},
+		{commonv1.Origin_ORIGIN_HUMAN_CLI, principal.OriginHumanCLI},
+		{commonv1.Origin_ORIGIN_SERVICE, principal.OriginService},
+		{commonv1.Origin_ORIGIN_PEER, principal.OriginPeer},
+	}
+	for _, tt := range tests {
+		id := auth.Identity{AgentID: "ada", Seat: "executor", Brain: "loja", Origin: tt.origin}
+		got := id.Principal()
+		want := principal.Principal{AgentID: "ada", Seat: "executor", Brain: "loja", Origin: tt.want}
+		if got != want {
+			t.Errorf("origin %v: got %+v, want %+v", tt.origin, got, want)
+		}
+	}
+	if _, err := auth.PrincipalFrom(context.Background()); err == nil {
+		t.Error("PrincipalFrom without a verified identity: got no error")
+	}
 }

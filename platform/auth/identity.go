@@ -5,7 +5,8 @@ import (
 
 	"google.golang.org/grpc/codes"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
@@ -40,6 +41,21 @@ func (i Identity) IsService() bool { return i.Kind == KindService }
 // Ref renders the identity for receipts.
 func (i Identity) Ref() *commonv1.AgentRef {
 	return &commonv1.AgentRef{AgentId: i.AgentID, Seat: i.Seat, Brain: i.Brain, Origin: i.Origin}
+}
+
+// Principal is the identity in the terms every organ's domain uses: the one place a verified
+// credential becomes a domain caller.
+func (i Identity) Principal() principal.Principal {
+	return principal.Principal{AgentID: i.AgentID, Seat: i.Seat, Brain: i.Brain, Origin: principal.Origin(i.OriginName())}
+}
+
+// PrincipalFrom returns the verified caller as a principal, or an Unauthenticated refusal.
+func PrincipalFrom(ctx context.Context) (principal.Principal, error) {
+	id, err := Caller(ctx)
+	if err != nil {
+		return principal.Principal{}, err
+	}
+	return id.Principal(), nil
 }
 
 // OriginName is the seed's spelling of the origin: human-ui, human-cli, agent, service, peer.
@@ -79,7 +95,7 @@ func FromContext(ctx context.Context) (Identity, bool) {
 func Caller(ctx context.Context) (Identity, error) {
 	id, ok := FromContext(ctx)
 	if !ok {
-		return Identity{}, refusal.New(codes.Unauthenticated, ErrorDomain, "UNAUTHENTICATED", "no verified credential")
+		return Identity{}, rpcstatus.New(codes.Unauthenticated, ErrorDomain, "UNAUTHENTICATED", "no verified credential")
 	}
 	return id, nil
 }
@@ -97,7 +113,7 @@ func RequireBrain(ctx context.Context, brain string) (Identity, error) {
 	if id.Kind == KindAgent && id.Brain == brain {
 		return id, nil
 	}
-	return id, refusal.Newf(codes.PermissionDenied, ErrorDomain, "FOREIGN_BRAIN",
+	return id, rpcstatus.Newf(codes.PermissionDenied, ErrorDomain, "FOREIGN_BRAIN",
 		"credential is bound to brain %q, not %q", id.Brain, brain)
 }
 
@@ -108,7 +124,7 @@ func RequireOwner(ctx context.Context) (Identity, error) {
 		return id, err
 	}
 	if !id.IsOwner() {
-		return id, refusal.New(codes.PermissionDenied, ErrorDomain, "OWNER_ONLY", "only the owner may do this")
+		return id, rpcstatus.New(codes.PermissionDenied, ErrorDomain, "OWNER_ONLY", "only the owner may do this")
 	}
 	return id, nil
 }
@@ -120,7 +136,7 @@ func RequireHuman(ctx context.Context) (Identity, error) {
 		return id, err
 	}
 	if !id.IsHuman() {
-		return id, refusal.Newf(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN",
+		return id, rpcstatus.Newf(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN",
 			"origin %s is not human; only the owner may do this", id.OriginName())
 	}
 	return id, nil

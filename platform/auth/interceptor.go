@@ -9,7 +9,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 )
 
@@ -30,14 +30,14 @@ func (v *Verifier) Authenticate(ctx context.Context) (Identity, error) {
 	// ValueFromIncomingContext reads without copying the whole metadata map on every call.
 	auths := metadata.ValueFromIncomingContext(ctx, AuthorizationHeader)
 	if len(auths) == 0 {
-		return Identity{}, refusal.New(codes.Unauthenticated, ErrorDomain, "UNAUTHENTICATED", "missing bearer credential")
+		return Identity{}, rpcstatus.New(codes.Unauthenticated, ErrorDomain, "UNAUTHENTICATED", "missing bearer credential")
 	}
 	if len(auths) > 1 {
-		return Identity{}, refusal.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "more than one authorization header")
+		return Identity{}, rpcstatus.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "more than one authorization header")
 	}
 	token, ok := strings.CutPrefix(auths[0], "Bearer ")
 	if !ok {
-		return Identity{}, refusal.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "authorization must be a Bearer credential")
+		return Identity{}, rpcstatus.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "authorization must be a Bearer credential")
 	}
 	c, err := v.Verify(strings.TrimSpace(token))
 	if err != nil {
@@ -60,7 +60,7 @@ func (v *Verifier) Authenticate(ctx context.Context) (Identity, error) {
 		}
 	}
 	if c.Kind != KindGateway && len(metadata.ValueFromIncomingContext(ctx, SessionHeader)) > 0 {
-		return Identity{}, refusal.New(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN",
+		return Identity{}, rpcstatus.New(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN",
 			"only the gateway may carry an owner session")
 	}
 	return id, nil
@@ -69,14 +69,14 @@ func (v *Verifier) Authenticate(ctx context.Context) (Identity, error) {
 // sessionIdentity turns a gateway-carried owner session into the human-ui origin.
 func (v *Verifier) sessionIdentity(gatewayToken string, sessions []string) (Identity, error) {
 	if len(sessions) != 1 {
-		return Identity{}, refusal.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "more than one session")
+		return Identity{}, rpcstatus.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "more than one session")
 	}
 	s, err := v.Verify(sessions[0])
 	if err != nil {
 		return Identity{}, tokenRefusal(err)
 	}
 	if s.Kind != KindOwner {
-		return Identity{}, refusal.New(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN", "session is not the owner's")
+		return Identity{}, rpcstatus.New(codes.PermissionDenied, ErrorDomain, "ORIGIN_NOT_HUMAN", "session is not the owner's")
 	}
 	return Identity{Kind: KindOwner, AgentID: s.Subject, Seat: s.Seat, Origin: commonv1.Origin_ORIGIN_HUMAN_UI,
 		TokenID: s.ID, credential: gatewayToken, session: sessions[0]}, nil
@@ -85,11 +85,11 @@ func (v *Verifier) sessionIdentity(gatewayToken string, sessions []string) (Iden
 func tokenRefusal(err error) error {
 	switch {
 	case errors.Is(err, ErrExpired):
-		return refusal.New(codes.Unauthenticated, ErrorDomain, "TOKEN_EXPIRED", "credential expired")
+		return rpcstatus.New(codes.Unauthenticated, ErrorDomain, "TOKEN_EXPIRED", "credential expired")
 	case errors.Is(err, ErrBadSignature):
-		return refusal.New(codes.Unauthenticated, ErrorDomain, "BAD_SIGNATURE", "credential signature does not verify")
+		return rpcstatus.New(codes.Unauthenticated, ErrorDomain, "BAD_SIGNATURE", "credential signature does not verify")
 	default:
-		return refusal.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "credential is malformed")
+		return rpcstatus.New(codes.Unauthenticated, ErrorDomain, "TOKEN_MALFORMED", "credential is malformed")
 	}
 }
 

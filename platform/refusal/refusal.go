@@ -1,22 +1,22 @@
-// Package refusal builds typed gRPC refusals: a status code, a google.rpc.ErrorInfo reason and,
-// for bad input, google.rpc.BadRequest field violations.
+// Package refusal is the one refusal type every organ's domain raises: a stable reason code, a
+// message for people, the request fields at fault and structured metadata. It imports nothing
+// of gRPC or proto, so domains stay free of both; each transport turns a refusal into a status
+// through rpcstatus.Table.
 package refusal
 
 import (
-	"context"
+	"errors"
 	"fmt"
-	"log/slog"
+	"maps"
 	"strings"
-
-	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/protoadapt"
-	"google.golang.org/protobuf/reflect/protoreflect"
 )
 
-// ReasonInvalidArgument is the ErrorInfo reason carried by every bad-input refusal.
-const ReasonInvalidArgument = "INVALID_ARGUMENT"
+// Reason is a stable UPPER_SNAKE refusal code, the bare form of a proto reason enum value
+// (FOREIGN_BRAIN for MEDULLA_REASON_FOREIGN_BRAIN).
+type Reason string
+
+// InvalidArgument is the reason every bad-input refusal carries.
+const InvalidArgument Reason = "INVALID_ARGUMENT"
 
 // Violation is one bad field of a request.
 type Violation struct {
@@ -24,99 +24,81 @@ type Violation struct {
 	Description string
 }
 
-// New returns a status error with code, message and an ErrorInfo{reason, domain}.
-func New(code codes.Code, domain, reason, message string) error {
-	return Build(code, domain, reason, message, nil)
+// Error is a named non-event: the request was refused and nothing changed.
+type Error struct {
+	Reason  Reason
+	Message string
+	// Violations name the request fields at fault; they become BadRequest field violations.
+	Violations []Violation
+	// Metadata carries structured detail (a receipt id, which anchors drifted) for ErrorInfo.
+	Metadata map[string]string
 }
 
-// Build returns a status error with code and message carrying ErrorInfo{reason, domain, metadata}
-// and, when there are violations, a BadRequest listing them. It is the general form of New and
-// Invalid, for refusals that say both why and which fields.
-func Build(code codes.Code, domain, reason, message string, metadata map[string]string, violations ...Violation) error {
-	st := status.New(code, message)
-	details := []protoadapt.MessageV1{&errdetails.ErrorInfo{Reason: reason, Domain: domain, Metadata: metadata}}
-	if len(violations) > 0 {
-		br := &errdetails.BadRequest{}
-		for _, v := range violations {
-			br.FieldViolations = append(br.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: v.Field, Description: v.Description})
-		}
-		details = append(details, br)
+func (e *Error) Error() string {
+	if e.Message == "" {
+		return string(e.Reason)
 	}
-	if withDetails, err := st.WithDetails(details...); err == nil {
-		st = withDetails
+	return string(e.Reason) + ": " + e.Message
+}
+
+// Is matches any refusal with the same reason, so a bare Of(reason) works as an errors.Is target.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Reason == e.Reason
+}
+
+// New returns a refusal with a formatted message.
+func New(reason Reason, format string, args ...any) *Error {
+	msg := format
+	if len(args) > 0 {
+		msg = fmt.Sprintf(format, args...)
 	}
-	return st.Err()
+	return &Error{Reason: reason, Message: msg}
 }
 
-// Newf is New with a formatted message.
-func Newf(code codes.Code, domain, reason, format string, args ...any) error {
-	return New(code, domain, reason, fmt.Sprintf(format, args...))
+// Field returns a refusal that blames one request field; the message is also the violation's.
+func Field(reason Reason, field, format string, args ...any) *Error {
+	e := New(reason, format, args...)
+	e.Violations = []Violation{{Field: field, Description: e.Message}}
+	return e
 }
 
-// Invalid returns InvalidArgument with ErrorInfo INVALID_ARGUMENT and a BadRequest listing every violation.
-func Invalid(domain string, violations ...Violation) error {
+// Invalid returns an INVALID_ARGUMENT refusal listing every violation.
+func Invalid(violations ...Violation) *Error {
 	parts := make([]string, 0, len(violations))
 	for _, v := range violations {
 		parts = append(parts, v.Field+": "+v.Description)
 	}
-	return Build(codes.InvalidArgument, domain, ReasonInvalidArgument, "invalid request: "+strings.Join(parts, "; "), nil, violations...)
+	return &Error{Reason: InvalidArgument, Message: "invalid request: " + strings.Join(parts, "; "), Violations: violations}
 }
 
-// Internal logs err with the request context and returns an Internal status that says nothing of it.
-func Internal(ctx context.Context, logger *slog.Logger, err error) error {
-	if logger == nil {
-		logger = slog.Default()
+// Of returns a bare refusal with reason, for errors.Is.
+func Of(reason Reason) *Error { return &Error{Reason: reason} }
+
+// With returns a copy of e carrying one more metadata entry.
+func (e *Error) With(key, value string) *Error {
+	c := *e
+	c.Metadata = maps.Clone(e.Metadata)
+	if c.Metadata == nil {
+		c.Metadata = map[string]string{}
 	}
-	logger.ErrorContext(ctx, "internal error", "err", err)
-	return New(codes.Internal, "organism", "INTERNAL", "internal error")
+	c.Metadata[key] = value
+	return &c
 }
 
-// Reason turns a proto reason enum value such as MEDULLA_REASON_WOULD_DOWNGRADE into its wire
-// code WOULD_DOWNGRADE by stripping the enum's name prefix.
-func Reason(v protoreflect.Enum) string {
-	name := string(v.Descriptor().Values().ByNumber(v.Number()).Name())
-	prefix := toUpperSnake(string(v.Descriptor().Name())) + "_"
-	return strings.TrimPrefix(name, prefix)
-}
-
-// ReasonOf extracts the ErrorInfo reason from a status error, or "" when there is none.
-func ReasonOf(err error) string {
-	st, ok := status.FromError(err)
-	if !ok {
-		return ""
+// As extracts the refusal from err's chain.
+func As(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e, true
 	}
-	for _, d := range st.Details() {
-		if info, ok := d.(*errdetails.ErrorInfo); ok {
-			return info.GetReason()
-		}
+	return nil, false
+}
+
+// ReasonOf returns the reason of the refusal in err's chain, or "" when there is none.
+func ReasonOf(err error) Reason {
+	if e, ok := As(err); ok {
+		return e.Reason
 	}
 	return ""
-}
-
-// FieldsOf lists the BadRequest field names of a status error.
-func FieldsOf(err error) []string {
-	st, ok := status.FromError(err)
-	if !ok {
-		return nil
-	}
-	var fields []string
-	for _, d := range st.Details() {
-		if br, ok := d.(*errdetails.BadRequest); ok {
-			for _, v := range br.GetFieldViolations() {
-				fields = append(fields, v.GetField())
-			}
-		}
-	}
-	return fields
-}
-
-func toUpperSnake(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		if r >= 'A' && r <= 'Z' && i > 0 {
-			b.WriteByte('_')
-		}
-		b.WriteRune(r)
-	}
-	return strings.ToUpper(b.String())
 }

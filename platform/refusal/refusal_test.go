@@ -1,54 +1,54 @@
 package refusal_test
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 
-	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
-
 	"github.com/organism-dev/organism/platform/refusal"
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
-	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
-func TestReasonStripsEnumPrefix(t *testing.T) {
+func TestIsMatchesByReason(t *testing.T) {
+	err := fmt.Errorf("wrapped: %w", refusal.New("WOULD_DOWNGRADE", "claim %s is verified", "a"))
 	tests := []struct {
-		name string
-		got  string
-		want string
+		name   string
+		target error
+		want   bool
 	}{
-		{"medulla", refusal.Reason(medullav1.MedullaReason_MEDULLA_REASON_FOREIGN_BRAIN), "FOREIGN_BRAIN"},
-		{"soul", refusal.Reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_FOUND), "SOUL_NOT_FOUND"},
+		{"same reason", refusal.Of("WOULD_DOWNGRADE"), true},
+		{"other reason", refusal.Of("FOREIGN_BRAIN"), false},
+		{"plain error", errors.New("WOULD_DOWNGRADE"), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if tt.got != tt.want {
-				t.Errorf("got %q, want %q", tt.got, tt.want)
+			if got := errors.Is(err, tt.target); got != tt.want {
+				t.Errorf("errors.Is: got %v, want %v", got, tt.want)
 			}
 		})
 	}
-}
-
-func TestNewCarriesReason(t *testing.T) {
-	err := refusal.New(codes.FailedPrecondition, "medulla.organism", "WOULD_DOWNGRADE", "no")
-	if got := status.Code(err); got != codes.FailedPrecondition {
-		t.Errorf("code: got %v, want FailedPrecondition", got)
-	}
 	if got := refusal.ReasonOf(err); got != "WOULD_DOWNGRADE" {
-		t.Errorf("reason: got %q, want WOULD_DOWNGRADE", got)
+		t.Errorf("ReasonOf: got %q, want WOULD_DOWNGRADE", got)
+	}
+	if got := refusal.ReasonOf(errors.New("x")); got != "" {
+		t.Errorf("ReasonOf(plain): got %q, want empty", got)
 	}
 }
 
-func TestInvalidListsFields(t *testing.T) {
-	err := refusal.Invalid("x", refusal.Violation{Field: "a", Description: "bad"}, refusal.Violation{Field: "b.c", Description: "worse"})
-	if got := status.Code(err); got != codes.InvalidArgument {
-		t.Fatalf("code: got %v, want InvalidArgument", got)
+func TestFieldAndInvalidNameTheFields(t *testing.T) {
+	f := refusal.Field("HOME_PATH", "body", "mentions %s", "~/x")
+	if len(f.Violations) != 1 || f.Violations[0].Field != "body" || f.Violations[0].Description != "mentions ~/x" {
+		t.Errorf("Field: got %+v", f.Violations)
 	}
-	if got := refusal.ReasonOf(err); got != refusal.ReasonInvalidArgument {
-		t.Errorf("reason: got %q", got)
+	inv := refusal.Invalid(refusal.Violation{Field: "a", Description: "bad"}, refusal.Violation{Field: "b", Description: "worse"})
+	if inv.Reason != refusal.InvalidArgument || inv.Message != "invalid request: a: bad; b: worse" {
+		t.Errorf("Invalid: got %q %q", inv.Reason, inv.Message)
 	}
-	fields := refusal.FieldsOf(err)
-	if len(fields) != 2 || fields[0] != "a" || fields[1] != "b.c" {
-		t.Errorf("fields: got %v, want [a b.c]", fields)
+}
+
+func TestWithCopiesMetadata(t *testing.T) {
+	base := refusal.New("X", "m").With("a", "1")
+	derived := base.With("b", "2")
+	if len(base.Metadata) != 1 || len(derived.Metadata) != 2 {
+		t.Errorf("With shares metadata: base %v, derived %v", base.Metadata, derived.Metadata)
 	}
 }

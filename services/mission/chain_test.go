@@ -5,7 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -67,7 +67,7 @@ func TestOpenMissionRefusals(t *testing.T) {
 			_, err := tc.client.OpenMission(bg, &missionv1.OpenMissionRequest{Packet: p})
 			wantReason(t, err, tc.reason)
 			if tc.fields != nil {
-				if got := refusal.FieldsOf(err); len(got) != len(tc.fields) || got[0] != tc.fields[0] {
+				if got := rpcstatus.FieldsOf(err); len(got) != len(tc.fields) || got[0] != tc.fields[0] {
 					t.Errorf("got field violations %v, want %v", got, tc.fields)
 				}
 			}
@@ -167,7 +167,7 @@ func TestCASStorm(t *testing.T) {
 			defer wg.Done()
 			<-start
 			_, err := f.post(f.judge, id, 1, note())
-			switch refusal.ReasonOf(err) {
+			switch rpcstatus.ReasonOf(err) {
 			case "":
 				if err == nil {
 					wins.Add(1)
@@ -201,7 +201,7 @@ func TestCASStorm(t *testing.T) {
 					done++
 					continue
 				}
-				if refusal.ReasonOf(err) != "HEAD_CAS_MISMATCH" {
+				if rpcstatus.ReasonOf(err) != "HEAD_CAS_MISMATCH" {
 					t.Errorf("writer %d: got %v, want success or HEAD_CAS_MISMATCH", w, err)
 					return
 				}

@@ -21,7 +21,7 @@ import (
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpctest"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/medulla"
@@ -244,7 +244,7 @@ func wantReason(t *testing.T, err error, reason string) {
 	if err == nil {
 		t.Fatalf("got success, want refusal %s", reason)
 	}
-	if got := refusal.ReasonOf(err); got != reason {
+	if got := rpcstatus.ReasonOf(err); got != reason {
 		t.Fatalf("got reason %q (%v), want %s", got, err, reason)
 	}
 }

@@ -10,7 +10,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
@@ -201,7 +201,7 @@ func TestConcurrentStampsLandOnce(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			_, err := f.owner.ImportReceipt(bg, req)
-			switch r := refusal.ReasonOf(err); {
+			switch r := rpcstatus.ReasonOf(err); {
 			case err == nil:
 				wins.Add(1)
 			case r == "ILLEGAL_TRANSITION" || r == "STORE_VERSION_MISMATCH":

@@ -18,7 +18,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpctest"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/presence"
 )
 
@@ -76,7 +76,7 @@ func must[T any](v T, err error) func(*testing.T) T {
 	return func(t *testing.T) T {
 		t.Helper()
 		if err != nil {
-			t.Fatalf("unexpected refusal: %v (reason %s)", err, refusal.ReasonOf(err))
+			t.Fatalf("unexpected refusal: %v (reason %s)", err, rpcstatus.ReasonOf(err))
 		}
 		return v
 	}
@@ -84,8 +84,8 @@ func must[T any](v T, err error) func(*testing.T) T {
 
 func wantRefusal(t *testing.T, err error, code codes.Code, reason string) {
 	t.Helper()
-	if status.Code(err) != code || refusal.ReasonOf(err) != reason {
-		t.Fatalf("got %v (code %s, reason %q), want code %s reason %q", err, status.Code(err), refusal.ReasonOf(err), code, reason)
+	if status.Code(err) != code || rpcstatus.ReasonOf(err) != reason {
+		t.Fatalf("got %v (code %s, reason %q), want code %s reason %q", err, status.Code(err), rpcstatus.ReasonOf(err), code, reason)
 	}
 }
 
@@ -310,8 +310,8 @@ func TestBadInputIsRefusedAndChangesNothing(t *testing.T) {
 			tt.mod(req)
 			_, err := a.Register(ctx, req)
 			wantRefusal(t, err, tt.code, tt.reason)
-			if tt.field != "" && !slices.Contains(refusal.FieldsOf(err), tt.field) {
-				t.Fatalf("field violations: got %v, want %s among them", refusal.FieldsOf(err), tt.field)
+			if tt.field != "" && !slices.Contains(rpcstatus.FieldsOf(err), tt.field) {
+				t.Fatalf("field violations: got %v, want %s among them", rpcstatus.FieldsOf(err), tt.field)
 			}
 			if got := must(client(h.env.Owner()).List(ctx, &presencev1.ListRequest{}))(t).GetPresences(); len(got) != 0 {
 				t.Fatalf("a refused register left %v behind", ids(got))

@@ -10,7 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -74,11 +74,11 @@ func toStatus(ctx context.Context, logger *slog.Logger, err error) error {
 		if ref.ReceiptID != "" {
 			md["receipt_id"] = ref.ReceiptID
 		}
-		var violations []refusal.Violation
+		var violations []rpcstatus.Violation
 		if ref.Field != "" {
-			violations = append(violations, refusal.Violation{Field: ref.Field, Description: ref.Message})
+			violations = append(violations, rpcstatus.Violation{Field: ref.Field, Description: ref.Message})
 		}
-		return refusal.Build(code, ErrorDomain, string(ref.Reason), ref.Message, md, violations...)
+		return rpcstatus.Build(code, ErrorDomain, string(ref.Reason), ref.Message, md, violations...)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -86,7 +86,7 @@ func toStatus(ctx context.Context, logger *slog.Logger, err error) error {
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
 	}
-	return refusal.Internal(ctx, logger, err)
+	return rpcstatus.Internal(ctx, logger, err)
 }
 
 func isDomain(err error) bool {

@@ -3,7 +3,7 @@ package transport
 import (
 	"testing"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
@@ -18,7 +18,7 @@ func TestReasonsAreInTheProtoEnum(t *testing.T) {
 			t.Errorf("reason %s has no MEDULLA_REASON_%s in the proto enum", r, r)
 			continue
 		}
-		if got := refusal.Reason(medullav1.MedullaReason(v)); got != r {
+		if got := rpcstatus.Reason(medullav1.MedullaReason(v)); got != r {
 			t.Errorf("got wire reason %q for %s, want %q", got, r, r)
 		}
 	}
@@ -27,7 +27,7 @@ func TestReasonsAreInTheProtoEnum(t *testing.T) {
 		if v == 0 {
 			continue
 		}
-		r := refusal.Reason(medullav1.MedullaReason(v))
+		r := rpcstatus.Reason(medullav1.MedullaReason(v))
 		if !known[r] && !later[r] {
 			t.Errorf("enum value %s is never answered by transport", name)
 		}

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -47,7 +47,7 @@ func (m *Medulla) BumpStoreVersion(ctx context.Context, b domain.Bump) (domain.R
 	resp, err := m.Client.BumpStoreVersion(ctx, &medullav1.BumpStoreVersionRequest{
 		Brain: b.Brain, ExpectedStoreVersion: b.Expected, Effect: "land", Subject: b.Subject, Details: b.Details})
 	if err != nil {
-		if refusal.ReasonOf(err) == "STORE_VERSION_MISMATCH" {
+		if rpcstatus.ReasonOf(err) == "STORE_VERSION_MISMATCH" {
 			return domain.Receipt{}, domain.ErrStoreVersion
 		}
 		return domain.Receipt{}, fmt.Errorf("medulla BumpStoreVersion %s: %w", b.Brain, err)

@@ -13,7 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/gitrepo"
@@ -123,7 +123,7 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 	resp, err := r.o.Client.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: head,
 		Letter: &missionv1.Letter{Schema: domain.Schema, Brain: m.GetBrain(), Phase: missionv1.Phase_PHASE_MERGE_WAIT, Candidate: cand,
 			Note: fmt.Sprintf("gate passed in %s; %d files changed", res.end.Sub(res.start).Round(time.Millisecond), diff.FilesChanged)}})
-	switch reason := refusal.ReasonOf(err); {
+	switch reason := rpcstatus.ReasonOf(err); {
 	case err == nil:
 	case reason == "SCHEMA_VIOLATION" || reason == "EVIDENCE_MISSING":
 		// The gate passed but the candidate cannot stand; say so on the chain rather than
@@ -220,7 +220,7 @@ func (r *Runner) keepLease(ctx context.Context, l *missionv1.Lease, onLost func(
 				if err == nil || ctx.Err() != nil {
 					continue
 				}
-				if refusal.ReasonOf(err) == "LEASE_NOT_HELD" || status.Code(err) == codes.PermissionDenied {
+				if rpcstatus.ReasonOf(err) == "LEASE_NOT_HELD" || status.Code(err) == codes.PermissionDenied {
 					onLost(fmt.Errorf("runner: lease %s lost: %w", l.GetLeaseId(), err))
 					return
 				}

@@ -15,7 +15,7 @@ import (
 
 	"google.golang.org/protobuf/types/known/durationpb"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	"github.com/organism-dev/organism/services/mission/gitrepo"
@@ -117,7 +117,7 @@ func (r *Runner) Loop(ctx context.Context) error {
 			return nil
 		}
 		if err != nil {
-			if reason := refusal.ReasonOf(err); reason == "UNPINNED_RUNNER" || reason == "NOT_A_RUNNER" || errors.Is(err, errWrongID) {
+			if reason := rpcstatus.ReasonOf(err); reason == "UNPINNED_RUNNER" || reason == "NOT_A_RUNNER" || errors.Is(err, errWrongID) {
 				return err
 			}
 			r.o.Logger.Warn("runner: mission", "err", err)

@@ -12,7 +12,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -62,17 +62,17 @@ func actor(ctx context.Context) (domain.Actor, error) {
 }
 
 // invalid collects field violations for one request.
-type invalid []refusal.Violation
+type invalid []rpcstatus.Violation
 
 func (v *invalid) add(field, desc string) {
-	*v = append(*v, refusal.Violation{Field: field, Description: desc})
+	*v = append(*v, rpcstatus.Violation{Field: field, Description: desc})
 }
 
 func (v invalid) err() error {
 	if len(v) == 0 {
 		return nil
 	}
-	return refusal.Invalid(ErrorDomain, v...)
+	return rpcstatus.Invalid(ErrorDomain, v...)
 }
 
 func (v *invalid) missionID(field, id string) {
@@ -100,7 +100,7 @@ var reasonCodes = map[domain.Reason]codes.Code{
 // wireReason spells a domain reason the way the proto enum does, prefix stripped.
 func wireReason(r domain.Reason) string {
 	if v, ok := missionv1.MissionReason_value["MISSION_REASON_"+string(r)]; ok {
-		return refusal.Reason(missionv1.MissionReason(v))
+		return rpcstatus.Reason(missionv1.MissionReason(v))
 	}
 	return string(r)
 }
@@ -116,11 +116,11 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 		if !ok {
 			code = codes.FailedPrecondition
 		}
-		violations := make([]refusal.Violation, 0, len(e.Violations))
+		violations := make([]rpcstatus.Violation, 0, len(e.Violations))
 		for _, v := range e.Violations {
-			violations = append(violations, refusal.Violation{Field: v.Field, Description: v.Description})
+			violations = append(violations, rpcstatus.Violation{Field: v.Field, Description: v.Description})
 		}
-		return refusal.Build(code, ErrorDomain, wireReason(e.Reason), e.Message, nil, violations...)
+		return rpcstatus.Build(code, ErrorDomain, wireReason(e.Reason), e.Message, nil, violations...)
 	}
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -130,8 +130,8 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	}
 	// A peer organ's typed refusal (medulla judging the caller's own credential) reaches the
 	// caller as it was given; anything else from a peer is an internal failure here.
-	if st, ok := status.FromError(err); ok && refusal.ReasonOf(err) != "" && st.Code() != codes.Internal {
+	if st, ok := status.FromError(err); ok && rpcstatus.ReasonOf(err) != "" && st.Code() != codes.Internal {
 		return st.Err()
 	}
-	return refusal.Internal(ctx, s.log, err)
+	return rpcstatus.Internal(ctx, s.log, err)
 }

@@ -10,14 +10,14 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
 func TestToStatus(t *testing.T) {
 	s := New(nil, slog.New(slog.DiscardHandler))
-	peerRefusal := refusal.New(codes.PermissionDenied, "medulla.organism", "FOREIGN_BRAIN", "nope")
+	peerRefusal := rpcstatus.New(codes.PermissionDenied, "medulla.organism", "FOREIGN_BRAIN", "nope")
 	tests := []struct {
 		name     string
 		err      error
@@ -49,10 +49,10 @@ func TestToStatus(t *testing.T) {
 			if got := status.Code(err); got != tc.code {
 				t.Errorf("got code %s, want %s", got, tc.code)
 			}
-			if got := refusal.ReasonOf(err); got != tc.reason {
+			if got := rpcstatus.ReasonOf(err); got != tc.reason {
 				t.Errorf("got reason %q, want %q", got, tc.reason)
 			}
-			if got := len(refusal.FieldsOf(err)); got != tc.fields {
+			if got := len(rpcstatus.FieldsOf(err)); got != tc.fields {
 				t.Errorf("got %d field violations, want %d", got, tc.fields)
 			}
 			if tc.noDetail != "" && status.Convert(err).Message() != "internal error" {

@@ -15,7 +15,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/presence/domain"
 )
 
@@ -63,7 +63,7 @@ func caller(ctx context.Context) (domain.Caller, error) {
 	}, nil
 }
 
-func reason(r presencev1.PresenceReason) string { return refusal.Reason(r) }
+func reason(r presencev1.PresenceReason) string { return rpcstatus.Reason(r) }
 
 // toStatus maps every domain error to one status and reason; anything unknown is internal.
 func (s *Server) toStatus(ctx context.Context, err error) error {
@@ -72,31 +72,31 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &inv):
-		vs := make([]refusal.Violation, len(inv.Violations))
+		vs := make([]rpcstatus.Violation, len(inv.Violations))
 		for i, v := range inv.Violations {
-			vs[i] = refusal.Violation{Field: v.Field, Description: v.Description}
+			vs[i] = rpcstatus.Violation{Field: v.Field, Description: v.Description}
 		}
-		return refusal.Invalid(ErrorDomain, vs...)
+		return rpcstatus.Invalid(ErrorDomain, vs...)
 	case errors.Is(err, domain.ErrForeignBrain):
-		return refusal.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_FOREIGN_BRAIN), err.Error())
+		return rpcstatus.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_FOREIGN_BRAIN), err.Error())
 	case errors.Is(err, domain.ErrNotFound):
-		return refusal.New(codes.NotFound, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_PRESENCE_NOT_FOUND), err.Error())
+		return rpcstatus.New(codes.NotFound, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_PRESENCE_NOT_FOUND), err.Error())
 	case errors.Is(err, domain.ErrExpired):
-		return refusal.New(codes.NotFound, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_PRESENCE_EXPIRED), err.Error())
+		return rpcstatus.New(codes.NotFound, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_PRESENCE_EXPIRED), err.Error())
 	case errors.Is(err, domain.ErrNotHolder):
-		return refusal.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_NOT_PRESENCE_HOLDER), err.Error())
+		return rpcstatus.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_NOT_PRESENCE_HOLDER), err.Error())
 	case errors.Is(err, domain.ErrHumanKindOnly):
-		return refusal.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_KIND_RESERVED), err.Error())
+		return rpcstatus.New(codes.PermissionDenied, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_KIND_RESERVED), err.Error())
 	case errors.Is(err, domain.ErrCursorExpired):
-		return refusal.New(codes.OutOfRange, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_CURSOR_EXPIRED), err.Error())
+		return rpcstatus.New(codes.OutOfRange, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_CURSOR_EXPIRED), err.Error())
 	case errors.Is(err, domain.ErrCursorAhead):
-		return refusal.New(codes.OutOfRange, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_CURSOR_AHEAD), err.Error())
+		return rpcstatus.New(codes.OutOfRange, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_CURSOR_AHEAD), err.Error())
 	case errors.Is(err, context.Canceled):
-		return refusal.New(codes.Canceled, ErrorDomain, "CANCELED", "request canceled")
+		return rpcstatus.New(codes.Canceled, ErrorDomain, "CANCELED", "request canceled")
 	case errors.Is(err, context.DeadlineExceeded):
-		return refusal.New(codes.DeadlineExceeded, ErrorDomain, "DEADLINE_EXCEEDED", "deadline exceeded")
+		return rpcstatus.New(codes.DeadlineExceeded, ErrorDomain, "DEADLINE_EXCEEDED", "deadline exceeded")
 	}
-	return refusal.Internal(ctx, s.logger, err)
+	return rpcstatus.Internal(ctx, s.logger, err)
 }
 
 // Register upserts the caller's presence.
@@ -113,7 +113,7 @@ func (s *Server) Register(ctx context.Context, req *presencev1.RegisterRequest) 
 		intent = domain.IntentMutate
 	}
 	if req.GetTtlSeconds() < 0 {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "ttl_seconds", Description: "must not be negative"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "ttl_seconds", Description: "must not be negative"})
 	}
 	rec, cols, err := s.reg.Register(ctx, c, domain.RegisterInput{
 		ID: req.GetPresenceId(), Brain: req.GetBrain(), Kind: req.GetKind(), Theme: req.GetTheme(), Intent: intent,
@@ -178,15 +178,15 @@ func (s *Server) List(ctx context.Context, req *presencev1.ListRequest) (*presen
 	if err != nil {
 		return nil, err
 	}
-	var bad []refusal.Violation
+	var bad []rpcstatus.Violation
 	if req.GetPageSize() < 0 || req.GetPageSize() > maxPageSize {
-		bad = append(bad, refusal.Violation{Field: "page_size", Description: "must be between 0 and 1000"})
+		bad = append(bad, rpcstatus.Violation{Field: "page_size", Description: "must be between 0 and 1000"})
 	}
 	if t := req.GetPageToken(); t != "" && !domain.ValidID(t) {
-		bad = append(bad, refusal.Violation{Field: "page_token", Description: "is not a token this service issued"})
+		bad = append(bad, rpcstatus.Violation{Field: "page_token", Description: "is not a token this service issued"})
 	}
 	if len(bad) > 0 {
-		return nil, refusal.Invalid(ErrorDomain, bad...)
+		return nil, rpcstatus.Invalid(ErrorDomain, bad...)
 	}
 	rows, next, cursor, err := s.reg.List(c, domain.ListFilter{Brain: req.GetBrain(), Kind: req.GetKind(),
 		AgentID: req.GetAgentId(), After: req.GetPageToken(), Limit: int(req.GetPageSize())})

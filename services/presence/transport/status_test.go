@@ -12,7 +12,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/presence/domain"
 )
 
@@ -39,8 +39,8 @@ func TestToStatus(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			err := s.toStatus(context.Background(), tt.err)
-			if status.Code(err) != tt.code || refusal.ReasonOf(err) != tt.reason {
-				t.Fatalf("got %v (reason %q), want %s %s", err, refusal.ReasonOf(err), tt.code, tt.reason)
+			if status.Code(err) != tt.code || rpcstatus.ReasonOf(err) != tt.reason {
+				t.Fatalf("got %v (reason %q), want %s %s", err, rpcstatus.ReasonOf(err), tt.code, tt.reason)
 			}
 			if tt.code == codes.Internal && strings.Contains(status.Convert(err).Message(), "secret") {
 				t.Fatalf("internal detail leaked to the caller: %v", err)
@@ -50,7 +50,7 @@ func TestToStatus(t *testing.T) {
 	if !strings.Contains(logs.String(), "/secret/path") {
 		t.Fatalf("internal error was not logged: %q", logs.String())
 	}
-	if f := refusal.FieldsOf(s.toStatus(context.Background(), tests[0].err)); len(f) != 1 || f[0] != "theme" {
+	if f := rpcstatus.FieldsOf(s.toStatus(context.Background(), tests[0].err)); len(f) != 1 || f[0] != "theme" {
 		t.Fatalf("field violations: got %v, want [theme]", f)
 	}
 }

@@ -9,7 +9,7 @@ import (
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 )
 
 // watchBatch bounds one read of the log so a far-behind watcher catches up in steps.
@@ -26,7 +26,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 	if req.AfterSeq != nil {
 		cursor = req.GetAfterSeq()
 		if cursor < 0 {
-			return refusal.Invalid(ErrorDomain, refusal.Violation{Field: "after_seq", Description: "must not be negative"})
+			return rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "after_seq", Description: "must not be negative"})
 		}
 	}
 	for {
@@ -49,7 +49,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 		case <-ctx.Done():
 			return nil
 		case <-s.reg.Stopping():
-			return refusal.New(codes.Unavailable, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_SHUTTING_DOWN),
+			return rpcstatus.New(codes.Unavailable, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_SHUTTING_DOWN),
 				"presence is shutting down; watch again after the last seq you saw")
 		case <-page.Changed:
 		}

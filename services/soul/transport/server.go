@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
 )
@@ -36,19 +36,19 @@ func New(organ *domain.Organ, logger *slog.Logger) *Server {
 	return &Server{organ: organ, logger: logger}
 }
 
-func reason(r soulv1.SoulReason) string { return refusal.Reason(r) }
+func reason(r soulv1.SoulReason) string { return rpcstatus.Reason(r) }
 
 // brainOf resolves the brain a request acts in (the credential's own binding when empty) and refuses a foreign one.
 func brainOf(ctx context.Context, requested string) (string, domain.Actor, error) {
 	if requested != "" && !auth.ValidName(requested) {
-		return "", domain.Actor{}, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "brain", Description: "must be a brain name"})
+		return "", domain.Actor{}, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "brain", Description: "must be a brain name"})
 	}
 	brain, id, err := auth.ResolveBrain(ctx, requested)
 	if err != nil {
 		return "", domain.Actor{}, err
 	}
 	if brain == "" {
-		return "", domain.Actor{}, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "brain", Description: "required: the owner names the brain"})
+		return "", domain.Actor{}, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "brain", Description: "required: the owner names the brain"})
 	}
 	return brain, actorOf(id), nil
 }
@@ -69,7 +69,7 @@ func (s *Server) CheckSoul(ctx context.Context, req *soulv1.CheckSoulRequest) (*
 	}
 	if len(tissues) > 0 && !req.GetDryRun() && !actor.Owner {
 		// a recorded receipt judged by a map the agent chose would let it declare its way to fresh
-		return nil, refusal.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may record a check with tissue overrides; agents may pass them on a dry run")
+		return nil, rpcstatus.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may record a check with tissue overrides; agents may pass them on a dry run")
 	}
 	rep, rcpt, err := s.organ.Check(ctx, actor, brain, domain.CheckRequest{IncludeClaims: req.GetIncludeClaims(), Tissues: tissues, DryRun: req.GetDryRun()})
 	if err != nil {
@@ -81,7 +81,7 @@ func (s *Server) CheckSoul(ctx context.Context, req *soulv1.CheckSoulRequest) (*
 // ReadSoul returns the soul, a section, or the headline, with the last receipt.
 func (s *Server) ReadSoul(ctx context.Context, req *soulv1.ReadSoulRequest) (*soulv1.ReadSoulResponse, error) {
 	if len(req.GetSection()) > 500 {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "section", Description: "at most 500 bytes"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "section", Description: "at most 500 bytes"})
 	}
 	brain, _, err := brainOf(ctx, req.GetBrain())
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *Server) ReadSoul(ctx context.Context, req *soulv1.ReadSoulRequest) (*so
 // ListReceipts pages the brain's receipts, newest first.
 func (s *Server) ListReceipts(ctx context.Context, req *soulv1.ListReceiptsRequest) (*soulv1.ListReceiptsResponse, error) {
 	if n := req.GetPage().GetPageSize(); n < 0 || n > 200 {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "page.page_size", Description: "between 0 and 200"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "page.page_size", Description: "between 0 and 200"})
 	}
 	brain, _, err := brainOf(ctx, req.GetBrain())
 	if err != nil {
@@ -118,10 +118,10 @@ func (s *Server) ListReceipts(ctx context.Context, req *soulv1.ListReceiptsReque
 func (s *Server) VerifyCuratorReport(ctx context.Context, req *soulv1.VerifyCuratorReportRequest) (*soulv1.VerifyCuratorReportResponse, error) {
 	rep := req.GetReport()
 	if rep == nil {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "report", Description: "required"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "report", Description: "required"})
 	}
 	if strings.TrimSpace(rep.GetCuratedBy()) == "" {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "report.curated_by", Description: "required: who curated"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "report.curated_by", Description: "required: who curated"})
 	}
 	brain, actor, err := brainOf(ctx, req.GetBrain())
 	if err != nil {
@@ -154,21 +154,21 @@ func (s *Server) NorthAtom(ctx context.Context, req *soulv1.NorthAtomRequest) (*
 
 // UpdateSoulClaim writes one soul claim through medulla's memorize door.
 func (s *Server) UpdateSoulClaim(ctx context.Context, req *soulv1.UpdateSoulClaimRequest) (*soulv1.UpdateSoulClaimResponse, error) {
-	var bad []refusal.Violation
+	var bad []rpcstatus.Violation
 	if strings.TrimSpace(req.GetSection()) == "" || strings.ContainsAny(req.GetSection(), "\n\r") || len(req.GetSection()) > 200 {
-		bad = append(bad, refusal.Violation{Field: "section", Description: "required: one line naming the soul section"})
+		bad = append(bad, rpcstatus.Violation{Field: "section", Description: "required: one line naming the soul section"})
 	}
 	if strings.TrimSpace(req.GetBody()) == "" {
-		bad = append(bad, refusal.Violation{Field: "body", Description: "required"})
+		bad = append(bad, rpcstatus.Violation{Field: "body", Description: "required"})
 	}
 	if c := req.GetConfidence(); c < 0 || c > 1 {
-		bad = append(bad, refusal.Violation{Field: "confidence", Description: "between 0 and 1"})
+		bad = append(bad, rpcstatus.Violation{Field: "confidence", Description: "between 0 and 1"})
 	}
 	if req.GetExpectedVersion() < 0 {
-		bad = append(bad, refusal.Violation{Field: "expected_version", Description: "not negative"})
+		bad = append(bad, rpcstatus.Violation{Field: "expected_version", Description: "not negative"})
 	}
 	if len(bad) > 0 {
-		return nil, refusal.Invalid(ErrorDomain, bad...)
+		return nil, rpcstatus.Invalid(ErrorDomain, bad...)
 	}
 	brain, _, err := brainOf(ctx, req.GetBrain())
 	if err != nil {
@@ -196,7 +196,7 @@ func (s *Server) SetTissues(ctx context.Context, req *soulv1.SetTissuesRequest) 
 		return nil, err
 	}
 	if !actor.Owner {
-		return nil, refusal.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may change how a soul's tissue is judged")
+		return nil, rpcstatus.New(codes.PermissionDenied, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_OWNER_ONLY), "only the owner may change how a soul's tissue is judged")
 	}
 	stored, rcpt, err := s.organ.SetTissues(ctx, actor, brain, tissues)
 	if err != nil {
@@ -206,21 +206,21 @@ func (s *Server) SetTissues(ctx context.Context, req *soulv1.SetTissuesRequest) 
 }
 
 func parseTissues(in map[string]string) (map[string]domain.Tissue, error) {
-	var bad []refusal.Violation
+	var bad []rpcstatus.Violation
 	out := map[string]domain.Tissue{}
 	for k, v := range in {
 		t, ok := domain.ParseTissue(strings.ToLower(v))
 		if !ok || strings.TrimSpace(k) == "" || len(k) > 200 {
-			bad = append(bad, refusal.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
+			bad = append(bad, rpcstatus.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
 			continue
 		}
 		out[strings.ToLower(strings.TrimSpace(k))] = t
 	}
 	if len(bad) > 0 {
-		return nil, refusal.Invalid(ErrorDomain, bad...)
+		return nil, rpcstatus.Invalid(ErrorDomain, bad...)
 	}
 	if len(out) > 100 {
-		return nil, refusal.Invalid(ErrorDomain, refusal.Violation{Field: "tissues", Description: "at most 100 entries"})
+		return nil, rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "tissues", Description: "at most 100 entries"})
 	}
 	return out, nil
 }
@@ -232,25 +232,25 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	case errors.As(err, &seat):
 		return seatStatus(seat)
 	case errors.Is(err, domain.ErrBrainNotFound):
-		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_BRAIN_NOT_FOUND), "no such brain")
+		return rpcstatus.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_BRAIN_NOT_FOUND), "no such brain")
 	case errors.Is(err, domain.ErrSectionNotFound):
-		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SECTION_NOT_FOUND), "no such section in the soul")
+		return rpcstatus.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SECTION_NOT_FOUND), "no such section in the soul")
 	case errors.Is(err, domain.ErrSoulNotFound), errors.Is(err, domain.ErrInvalidPath):
-		return refusal.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_FOUND), "the brain has no soul at its soul path (docs/PATHOS.md or PATHOS.md by default)")
+		return rpcstatus.New(codes.NotFound, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_FOUND), "the brain has no soul at its soul path (docs/PATHOS.md or PATHOS.md by default)")
 	case errors.Is(err, domain.ErrSoulTooLarge):
-		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_TOO_LARGE), "the soul is larger than the size limit")
+		return rpcstatus.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_TOO_LARGE), "the soul is larger than the size limit")
 	case errors.Is(err, domain.ErrSoulNotText):
-		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_TEXT), "the soul is not a text file")
+		return rpcstatus.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_NOT_TEXT), "the soul is not a text file")
 	case errors.Is(err, domain.ErrSoulIsDirectory):
-		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_IS_DIRECTORY), "the soul path names a directory")
+		return rpcstatus.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_SOUL_IS_DIRECTORY), "the soul path names a directory")
 	case errors.Is(err, domain.ErrRepoNotFound):
-		return refusal.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_REPO_NOT_FOUND), "the brain's repository is not on this machine")
+		return rpcstatus.New(codes.FailedPrecondition, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_REPO_NOT_FOUND), "the brain's repository is not on this machine")
 	case errors.Is(err, domain.ErrSinkUnavailable):
-		return refusal.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE), "medulla's memorize sink is unavailable")
+		return rpcstatus.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE), "medulla's memorize sink is unavailable")
 	case errors.Is(err, domain.ErrPeerUnavailable):
-		return refusal.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_UNAVAILABLE), "medulla is unavailable")
+		return rpcstatus.New(codes.Unavailable, ErrorDomain, reason(soulv1.SoulReason_SOUL_REASON_MEDULLA_UNAVAILABLE), "medulla is unavailable")
 	case errors.Is(err, domain.ErrBadCursor):
-		return refusal.Invalid(ErrorDomain, refusal.Violation{Field: "page.page_token", Description: "not a token this service issued"})
+		return rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "page.page_token", Description: "not a token this service issued"})
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "canceled")
 	case errors.Is(err, context.DeadlineExceeded):
@@ -260,7 +260,7 @@ func (s *Server) toStatus(ctx context.Context, err error) error {
 	if errors.As(err, &peer) {
 		return peer.Status
 	}
-	return refusal.Internal(ctx, s.logger, err)
+	return rpcstatus.Internal(ctx, s.logger, err)
 }
 
 // seatStatus renders a refused seat check: its reason, and every violation as a field violation.
@@ -272,9 +272,9 @@ func seatStatus(e *domain.SeatError) error {
 	case domain.SeatStillStaleMissing:
 		code = codes.InvalidArgument
 	}
-	violations := make([]refusal.Violation, 0, len(e.Violations))
+	violations := make([]rpcstatus.Violation, 0, len(e.Violations))
 	for _, v := range e.Violations {
-		violations = append(violations, refusal.Violation{Field: v.Field, Description: v.Description})
+		violations = append(violations, rpcstatus.Violation{Field: v.Field, Description: v.Description})
 	}
-	return refusal.Build(code, ErrorDomain, e.Reason, e.Error(), nil, violations...)
+	return rpcstatus.Build(code, ErrorDomain, e.Reason, e.Error(), nil, violations...)
 }
