@@ -2,105 +2,97 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
-func init() {
-	register(command{name: "brain", summary: "the brain registry: brain register|ls|show", run: runBrain})
+var brainCmd = &command{
+	name:    "brain",
+	summary: "the brain registry: which repository and soul each brain remembers",
+	subs: []*command{
+		{
+			name: "register", args: "NAME", nargs: exactly(1), client: true,
+			summary: "bind a brain to a repository and soul path (owner; --policy isolated keeps it out of every crossing)",
+			setup: func(fs *flag.FlagSet) action {
+				root := fs.String("repo-root", "", "absolute path of the repository root on the serving machine")
+				soulPath := fs.String("soul-path", "", "repository-relative soul path (default docs/PATHOS.md)")
+				policy := fs.String("policy", "owner-personal", "federation policy: owner-personal or isolated")
+				return func(ctx context.Context, c *call) error {
+					p, ok := medullav1.FederationPolicy_value["FEDERATION_POLICY_"+strings.ToUpper(strings.ReplaceAll(*policy, "-", "_"))]
+					if !ok || p == 0 {
+						return usageError{fmt.Sprintf("--policy %q: want owner-personal or isolated", *policy)}
+					}
+					mc, err := c.medulla()
+					if err != nil {
+						return err
+					}
+					res, err := mc.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: c.args[0], RepoRoot: *root, SoulPath: *soulPath, Policy: medullav1.FederationPolicy(p)})
+					if err != nil {
+						return err
+					}
+					return c.print(res, func(w io.Writer) error {
+						verb := "updated"
+						if res.GetCreated() {
+							verb = "registered"
+						}
+						_, err := fmt.Fprintf(w, "%s brain %s at %s\n", verb, res.GetBrain().GetName(), res.GetBrain().GetRepoRoot())
+						return err
+					})
+				}
+			},
+		},
+		{
+			name: "ls", client: true, summary: "every brain you may see, with its policy, store version, repository and soul",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				all := &medullav1.ListBrainsResponse{}
+				err = pageAll(func(token string) (string, error) {
+					res, err := mc.ListBrains(ctx, &medullav1.ListBrainsRequest{Page: &commonv1.PageRequest{PageToken: token}})
+					all.Brains = append(all.Brains, res.GetBrains()...)
+					return res.GetPage().GetNextPageToken(), err
+				})
+				if err != nil {
+					return err
+				}
+				return c.print(all, func(w io.Writer) error { return printBrains(w, all.GetBrains()) })
+			},
+		},
+		{
+			name: "show", args: "NAME", nargs: exactly(1), client: true, summary: "one brain",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				res, err := mc.GetBrain(ctx, &medullav1.GetBrainRequest{Name: c.args[0]})
+				if err != nil {
+					return err
+				}
+				return c.print(res, func(w io.Writer) error { return printBrains(w, []*medullav1.Brain{res.GetBrain()}) })
+			},
+		},
+	},
 }
 
-const brainUsage = `usage:
-  organism brain register NAME --repo-root PATH [--soul-path docs/PATHOS.md] [--policy owner-personal|isolated]   (owner)
-  organism brain ls
-  organism brain show NAME
-every verb takes --addr, --token or --owner, --data-dir, --json`
-
-func runBrain(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(brainUsage)
+func printBrains(w io.Writer, brains []*medullav1.Brain) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tPOLICY\tSTORE\tREPO\tSOUL")
+	for _, b := range brains {
+		name := b.GetName()
+		if b.GetReserved() {
+			name += " (doctrine tier)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", name, strings.ReplaceAll(enumName(b.GetPolicy().String(), "FEDERATION_POLICY_"), "_", "-"),
+			b.GetStoreVersion(), b.GetRepoRoot(), b.GetSoulPath())
 	}
-	fs := newFlagSet("brain "+args[0], out)
-	var d dialFlags
-	d.bind(fs)
-	var root, soulPath, policy string
-	if args[0] == "register" {
-		fs.StringVar(&root, "repo-root", "", "absolute path of the repository root on the serving machine")
-		fs.StringVar(&soulPath, "soul-path", "", "repository-relative soul path (default docs/PATHOS.md)")
-		fs.StringVar(&policy, "policy", "owner-personal", "federation policy: owner-personal or isolated")
-	}
-	pos, err := parseInterleaved(fs, args[1:])
-	if err != nil {
-		return err
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	c := medullav1.NewMedullaServiceClient(conn)
-	switch args[0] {
-	case "register":
-		if len(pos) != 1 {
-			return fmt.Errorf("want exactly one brain name\n%s", brainUsage)
-		}
-		p, ok := medullav1.FederationPolicy_value["FEDERATION_POLICY_"+strings.ToUpper(strings.ReplaceAll(policy, "-", "_"))]
-		if !ok || p == 0 {
-			return fmt.Errorf("--policy %q: want owner-personal or isolated", policy)
-		}
-		res, err := c.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: pos[0], RepoRoot: root, SoulPath: soulPath, Policy: medullav1.FederationPolicy(p)})
-		if err != nil {
-			return refusalError(err)
-		}
-		if d.json {
-			return printJSON(out, res)
-		}
-		verb := "updated"
-		if res.GetCreated() {
-			verb = "registered"
-		}
-		fmt.Fprintf(out, "%s brain %s at %s\n", verb, res.GetBrain().GetName(), res.GetBrain().GetRepoRoot())
-		return nil
-	case "ls", "show":
-		var brains []*medullav1.Brain
-		if args[0] == "show" {
-			if len(pos) != 1 {
-				return fmt.Errorf("want exactly one brain name\n%s", brainUsage)
-			}
-			res, err := c.GetBrain(ctx, &medullav1.GetBrainRequest{Name: pos[0]})
-			if err != nil {
-				return refusalError(err)
-			}
-			if d.json {
-				return printJSON(out, res)
-			}
-			brains = append(brains, res.GetBrain())
-		} else {
-			res, err := c.ListBrains(ctx, &medullav1.ListBrainsRequest{})
-			if err != nil {
-				return refusalError(err)
-			}
-			if d.json {
-				return printJSON(out, res)
-			}
-			brains = res.GetBrains()
-		}
-		tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "NAME\tPOLICY\tSTORE\tREPO\tSOUL")
-		for _, b := range brains {
-			name := b.GetName()
-			if b.GetReserved() {
-				name += " (doctrine tier)"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", name, strings.ReplaceAll(enumName(b.GetPolicy().String(), "FEDERATION_POLICY_"), "_", "-"),
-				b.GetStoreVersion(), b.GetRepoRoot(), b.GetSoulPath())
-		}
-		return tw.Flush()
-	}
-	return fmt.Errorf("unknown brain verb %q\n%s", args[0], brainUsage)
+	return tw.Flush()
 }

@@ -2,82 +2,97 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
 	"fmt"
 	"io"
 
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
-func init() {
-	register(command{name: "claim", summary: "one claim: claim show|history|verify SLUG", run: runClaim})
+var claimCmd = &command{
+	name:    "claim",
+	summary: "one claim: its live version, its history, its verification",
+	subs: []*command{
+		{
+			name: "show", args: "SLUG", nargs: exactly(1), client: true, summary: "a claim's live version, or --version N",
+			setup: func(fs *flag.FlagSet) action {
+				brain := brainFlag(fs)
+				version := fs.Int64("version", 0, "a specific version")
+				return func(ctx context.Context, c *call) error {
+					mc, err := medullaIn(c, *brain)
+					if err != nil {
+						return err
+					}
+					res, err := mc.GetClaim(ctx, &medullav1.GetClaimRequest{Brain: *brain, Slug: c.args[0], Version: *version})
+					if err != nil {
+						return err
+					}
+					return c.print(res, func(w io.Writer) error { printClaim(w, res.GetClaim()); return nil })
+				}
+			},
+		},
+		{
+			name: "history", args: "SLUG", nargs: exactly(1), client: true, summary: "every version of a claim, oldest first",
+			setup: func(fs *flag.FlagSet) action {
+				brain := brainFlag(fs)
+				return func(ctx context.Context, c *call) error {
+					mc, err := medullaIn(c, *brain)
+					if err != nil {
+						return err
+					}
+					all := &medullav1.HistoryResponse{}
+					err = pageAll(func(token string) (string, error) {
+						res, err := mc.History(ctx, &medullav1.HistoryRequest{Brain: *brain, Slug: c.args[0], Page: &commonv1.PageRequest{PageToken: token}})
+						all.Versions = append(all.Versions, res.GetVersions()...)
+						return res.GetPage().GetNextPageToken(), err
+					})
+					if err != nil {
+						return err
+					}
+					return c.print(all, func(w io.Writer) error {
+						for _, v := range all.GetVersions() {
+							printClaim(w, v)
+						}
+						return nil
+					})
+				}
+			},
+		},
+		{
+			name: "verify", args: "SLUG", nargs: exactly(1), client: true,
+			summary: "re-hash a claim's evidence, or vouch with --owner-word --note (human origin only)",
+			setup: func(fs *flag.FlagSet) action {
+				brain := brainFlag(fs)
+				ownerWord := fs.Bool("owner-word", false, "verify by the owner's word (human origin only)")
+				note := fs.String("note", "", "why the owner vouches")
+				return func(ctx context.Context, c *call) error {
+					mc, err := medullaIn(c, *brain)
+					if err != nil {
+						return err
+					}
+					res, err := mc.Verify(ctx, &medullav1.VerifyRequest{Brain: *brain, Slug: c.args[0], OwnerWord: *ownerWord, Note: *note})
+					if err != nil {
+						return err
+					}
+					return c.print(res, func(w io.Writer) error {
+						for _, chk := range res.GetChecks() {
+							fmt.Fprintf(w, "  %s %s\n", enumName(chk.GetStatus().String(), "EVIDENCE_STATUS_"), anchorString(chk.GetAnchor()))
+						}
+						_, err := fmt.Fprintf(w, "verified %s v%d via %s (receipt %s)\n", res.GetClaim().GetSlug(), res.GetClaim().GetVersion(),
+							res.GetClaim().GetProvenance().GetVerifiedVia(), res.GetReceipt().GetReceiptId())
+						return err
+					})
+				}
+			},
+		},
+	},
 }
 
-const claimUsage = `usage:
-  organism claim show SLUG --brain B [--version N]
-  organism claim history SLUG --brain B
-  organism claim verify SLUG --brain B [--owner-word --note TEXT]   (measured evidence, or the owner's word)`
-
-func runClaim(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(claimUsage)
+// medullaIn dials medulla for a verb that acts in one brain, insisting on --brain first.
+func medullaIn(c *call, brain string) (medullav1.MedullaServiceClient, error) {
+	if err := needBrain(brain); err != nil {
+		return nil, err
 	}
-	verb := args[0]
-	fs := newFlagSet("claim "+verb, out)
-	var m medullaFlags
-	m.bind(fs)
-	version := fs.Int64("version", 0, "a specific version (show)")
-	ownerWord := fs.Bool("owner-word", false, "verify by the owner's word (verify; human origin only)")
-	note := fs.String("note", "", "why the owner vouches (verify)")
-	pos, err := parseInterleaved(fs, args[1:])
-	if err != nil {
-		return err
-	}
-	if len(pos) != 1 {
-		return fmt.Errorf("want exactly one slug\n%s", claimUsage)
-	}
-	c, done, err := m.client(true)
-	if err != nil {
-		return err
-	}
-	defer done()
-	switch verb {
-	case "show":
-		res, err := c.GetClaim(ctx, &medullav1.GetClaimRequest{Brain: m.brain, Slug: pos[0], Version: *version})
-		if err != nil {
-			return refusalError(err)
-		}
-		if m.json {
-			return printJSON(out, res)
-		}
-		printClaim(out, res.GetClaim())
-		return nil
-	case "history":
-		res, err := c.History(ctx, &medullav1.HistoryRequest{Brain: m.brain, Slug: pos[0]})
-		if err != nil {
-			return refusalError(err)
-		}
-		if m.json {
-			return printJSON(out, res)
-		}
-		for _, v := range res.GetVersions() {
-			printClaim(out, v)
-		}
-		return nil
-	case "verify":
-		res, err := c.Verify(ctx, &medullav1.VerifyRequest{Brain: m.brain, Slug: pos[0], OwnerWord: *ownerWord, Note: *note})
-		if err != nil {
-			return refusalError(err)
-		}
-		if m.json {
-			return printJSON(out, res)
-		}
-		for _, chk := range res.GetChecks() {
-			fmt.Fprintf(out, "  %s %s\n", enumName(chk.GetStatus().String(), "EVIDENCE_STATUS_"), anchorString(chk.GetAnchor()))
-		}
-		fmt.Fprintf(out, "verified %s v%d via %s (receipt %s)\n", res.GetClaim().GetSlug(), res.GetClaim().GetVersion(),
-			res.GetClaim().GetProvenance().GetVerifiedVia(), res.GetReceipt().GetReceiptId())
-		return nil
-	}
-	return fmt.Errorf("unknown claim verb %q\n%s", verb, claimUsage)
+	return c.medulla()
 }

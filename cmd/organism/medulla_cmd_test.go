@@ -118,9 +118,9 @@ func TestMedullaVerbs(t *testing.T) {
 	}
 	var res struct {
 		Hits []struct {
-			TierLabel string `json:"tierLabel"`
+			TierLabel string `json:"tier_label"`
 		} `json:"hits"`
-		LiveClaims string `json:"liveClaims"`
+		LiveClaims string `json:"live_claims"`
 	}
 	if err := json.Unmarshal(out.Bytes(), &res); err != nil || len(res.Hits) != 1 || res.Hits[0].TierLabel != "project:loja" || res.LiveClaims != "1" {
 		t.Fatalf("got %+v %v from --json, want one project:loja hit over 1 live claim", res, err)

@@ -67,7 +67,7 @@ func TestMissionVerbs(t *testing.T) {
 	}
 	var board struct {
 		Missions []struct {
-			MissionID string `json:"missionId"`
+			MissionID string `json:"mission_id"`
 			Phase     string `json:"phase"`
 			Ringing   bool   `json:"ringing"`
 		} `json:"missions"`

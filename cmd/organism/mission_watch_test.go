@@ -74,7 +74,7 @@ func TestWatchBoardResumesAfterShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	out := &cancelAfter{n: 4, cancel: cancel}
-	if err := watchBoard(ctx, missionCall{client: board}, "", 10, out); err != nil {
+	if err := watchBoard(ctx, board, "", 10, out, false); err != nil {
 		t.Fatalf("got %v, want the watch to resume and end with its context", err)
 	}
 	if got, want := len(board.asked), 2; got != want || board.asked[0] != 10 || board.asked[1] != 12 {

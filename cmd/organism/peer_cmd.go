@@ -2,7 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -12,125 +12,127 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
-func init() {
-	register(command{name: "peer", summary: "federation peers: peer follow|ls|sync|foreign", run: runPeer})
+var peerCmd = &command{
+	name:    "peer",
+	summary: "federation: follow another medulla; its doctrine arrives as foreign material and changes nothing until the owner adopts it",
+	subs: []*command{
+		{
+			name: "follow", args: "NAME", nargs: exactly(1), client: true,
+			summary: "follow a peer medulla (owner; the credential comes from 'organism token mint --peer' on the peer)",
+			setup: func(fs *flag.FlagSet) action {
+				peerAddr := fs.String("peer-addr", "", "the peer medulla's gRPC address")
+				credential := fs.String("credential", "", "peer credential minted by the peer's owner")
+				return func(ctx context.Context, c *call) error {
+					mc, err := c.medulla()
+					if err != nil {
+						return err
+					}
+					res, err := mc.FollowPeer(ctx, &medullav1.FollowPeerRequest{Name: c.args[0], Addr: *peerAddr, Credential: *credential})
+					if err != nil {
+						return err
+					}
+					return c.print(res, func(w io.Writer) error {
+						verb := "updated"
+						if res.GetCreated() {
+							verb = "following"
+						}
+						_, err := fmt.Fprintf(w, "%s peer %s at %s\n", verb, res.GetPeer().GetName(), res.GetPeer().GetAddr())
+						return err
+					})
+				}
+			},
+		},
+		{
+			name: "ls", client: true, summary: "the peers you follow, with what arrived from each (owner)",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				all := &medullav1.ListPeersResponse{}
+				err = pageAll(func(token string) (string, error) {
+					res, err := mc.ListPeers(ctx, &medullav1.ListPeersRequest{Page: &commonv1.PageRequest{PageToken: token}})
+					all.Peers = append(all.Peers, res.GetPeers()...)
+					return res.GetPage().GetNextPageToken(), err
+				})
+				if err != nil {
+					return err
+				}
+				return c.print(all, func(w io.Writer) error {
+					for _, p := range all.GetPeers() {
+						last := "never pulled"
+						if p.GetLastSyncAt() != nil {
+							last = "pulled " + p.GetLastSyncAt().AsTime().Format(time.RFC3339)
+						}
+						fmt.Fprintf(w, "%-20s %-24s %d foreign claim(s), %s", p.GetName(), p.GetAddr(), p.GetForeignClaims(), last)
+						if p.GetLastError() != "" {
+							fmt.Fprintf(w, ", last error: %s", p.GetLastError())
+						}
+						fmt.Fprintln(w)
+					}
+					return nil
+				})
+			},
+		},
+		{
+			name: "sync", args: "NAME", nargs: exactly(1), client: true, summary: "pull the peer's doctrine now (owner)",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				res, err := mc.SyncPeer(ctx, &medullav1.SyncPeerRequest{Name: c.args[0]})
+				if err != nil {
+					return err
+				}
+				return c.print(res, func(w io.Writer) error { _, err := fmt.Fprintln(w, res.GetNote()); return err })
+			},
+		},
+		{
+			name: "foreign", args: "[NAME]", nargs: atMost(1), client: true,
+			summary: "foreign material: proposals until adopted (--all also lists what was adopted)",
+			setup: func(fs *flag.FlagSet) action {
+				adopted := fs.Bool("all", false, "also list adopted material")
+				return func(ctx context.Context, c *call) error {
+					mc, err := c.medulla()
+					if err != nil {
+						return err
+					}
+					req := &medullav1.ListForeignRequest{IncludeAdopted: *adopted}
+					if len(c.args) == 1 {
+						req.Peer = c.args[0]
+					}
+					all := &medullav1.ListForeignResponse{}
+					err = pageAll(func(token string) (string, error) {
+						req.Page = &commonv1.PageRequest{PageSize: 500, PageToken: token}
+						res, err := mc.ListForeign(ctx, req)
+						all.Claims = append(all.Claims, res.GetClaims()...)
+						return res.GetPage().GetNextPageToken(), err
+					})
+					if err != nil {
+						return err
+					}
+					return c.print(all, func(w io.Writer) error { printForeign(w, all.GetClaims()); return nil })
+				}
+			},
+		},
+	},
 }
 
-const peerUsage = `usage:
-  organism peer follow NAME --peer-addr HOST:PORT --credential TOKEN   (owner; TOKEN from 'organism token mint --peer' on the peer)
-  organism peer ls                                                     (owner)
-  organism peer sync NAME                                              (owner; pull the peer's doctrine now)
-  organism peer foreign [NAME] [--all]                                 (foreign material: proposals until adopted)`
-
-func runPeer(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(peerUsage)
-	}
-	verb := args[0]
-	fs := newFlagSet("peer "+verb, out)
-	var d dialFlags
-	d.bind(fs)
-	peerAddr := fs.String("peer-addr", "", "the peer medulla's gRPC address (follow)")
-	credential := fs.String("credential", "", "peer credential minted by the peer's owner (follow)")
-	all := fs.Bool("all", false, "also list adopted material (foreign)")
-	pos, err := parseInterleaved(fs, args[1:])
-	if err != nil {
-		return err
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	c := medullav1.NewMedullaServiceClient(conn)
-	switch verb {
-	case "follow":
-		if len(pos) != 1 {
-			return fmt.Errorf("want exactly one peer name\n%s", peerUsage)
+func printForeign(w io.Writer, claims []*medullav1.ForeignClaim) {
+	for _, f := range claims {
+		state := "proposal"
+		if f.GetAdopted() {
+			state = "adopted as " + f.GetAdoptedAs()
 		}
-		res, err := c.FollowPeer(ctx, &medullav1.FollowPeerRequest{Name: pos[0], Addr: *peerAddr, Credential: *credential})
-		if err != nil {
-			return refusalError(err)
-		}
-		if d.json {
-			return printJSON(out, res)
-		}
-		verbWord := "updated"
-		if res.GetCreated() {
-			verbWord = "following"
-		}
-		fmt.Fprintf(out, "%s peer %s at %s\n", verbWord, res.GetPeer().GetName(), res.GetPeer().GetAddr())
-	case "ls":
-		res, err := c.ListPeers(ctx, &medullav1.ListPeersRequest{})
-		if err != nil {
-			return refusalError(err)
-		}
-		if d.json {
-			return printJSON(out, res)
-		}
-		for _, p := range res.GetPeers() {
-			last := "never pulled"
-			if p.GetLastSyncAt() != nil {
-				last = "pulled " + p.GetLastSyncAt().AsTime().Format(time.RFC3339)
-			}
-			fmt.Fprintf(out, "%-20s %-24s %d foreign claim(s), %s", p.GetName(), p.GetAddr(), p.GetForeignClaims(), last)
-			if p.GetLastError() != "" {
-				fmt.Fprintf(out, ", last error: %s", p.GetLastError())
-			}
-			fmt.Fprintln(out)
-		}
-	case "sync":
-		if len(pos) != 1 {
-			return fmt.Errorf("want exactly one peer name\n%s", peerUsage)
-		}
-		res, err := c.SyncPeer(ctx, &medullav1.SyncPeerRequest{Name: pos[0]})
-		if err != nil {
-			return refusalError(err)
-		}
-		if d.json {
-			return printJSON(out, res)
-		}
-		fmt.Fprintln(out, res.GetNote())
-	case "foreign":
-		if len(pos) > 1 {
-			return fmt.Errorf("want at most one peer name\n%s", peerUsage)
-		}
-		req := &medullav1.ListForeignRequest{IncludeAdopted: *all, Page: &commonv1.PageRequest{PageSize: 500}}
-		if len(pos) == 1 {
-			req.Peer = pos[0]
-		}
-		all := &medullav1.ListForeignResponse{}
-		for {
-			res, err := c.ListForeign(ctx, req)
-			if err != nil {
-				return refusalError(err)
-			}
-			all.Claims = append(all.Claims, res.GetClaims()...)
-			if req.Page.PageToken = res.GetPage().GetNextPageToken(); req.Page.PageToken == "" {
+		fmt.Fprintf(w, "%s  %s/%s v%d  [global · %s]\n  %s\n", f.GetId(), f.GetPeer(), f.GetClaim().GetSlug(), f.GetClaim().GetVersion(), state, f.GetProvenanceLine())
+		for i, l := range strings.Split(strings.TrimRight(f.GetClaim().GetBody(), "\n"), "\n") {
+			if i == 3 {
+				fmt.Fprintln(w, "  │ …")
 				break
 			}
+			fmt.Fprintf(w, "  │ %s\n", l)
 		}
-		if d.json {
-			return printJSON(out, all)
-		}
-		for _, f := range all.GetClaims() {
-			state := "proposal"
-			if f.GetAdopted() {
-				state = "adopted as " + f.GetAdoptedAs()
-			}
-			fmt.Fprintf(out, "%s  %s/%s v%d  [global · %s]\n  %s\n", f.GetId(), f.GetPeer(), f.GetClaim().GetSlug(), f.GetClaim().GetVersion(), state, f.GetProvenanceLine())
-			body := f.GetClaim().GetBody()
-			for i, l := range strings.Split(strings.TrimRight(body, "\n"), "\n") {
-				if i == 3 {
-					fmt.Fprintln(out, "  │ …")
-					break
-				}
-				fmt.Fprintf(out, "  │ %s\n", l)
-			}
-		}
-		fmt.Fprintf(out, "%d foreign claim(s); nothing here is local memory until the owner adopts it\n", len(all.GetClaims()))
-	default:
-		return fmt.Errorf("unknown peer verb %q\n%s", verb, peerUsage)
 	}
-	return nil
+	fmt.Fprintf(w, "%d foreign claim(s); nothing here is local memory until the owner adopts it\n", len(claims))
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,77 +13,153 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 )
 
-func init() {
-	register(command{name: "presence", summary: "live sessions and their collisions: presence join|beat|leave|ls|collisions", run: runPresence})
-}
+const presenceNotes = `kinds: orchestrator, executor, pool-hand, runner, oracle, human-ui (the Hall only)
+paths are repository-relative files, directories (trailing /), globs (*, ?, [..], {a,b}, **) or sb_ block ids`
 
-const presenceUsage = `usage:
-  organism presence join --kind KIND --intent read|mutate [--theme T] [--path P]... [--paths a,b] [--worktree W] [--ttl S] [--id prs_x] [--brain B] [--keep]
-  organism presence beat ID [--collisions]
-  organism presence leave ID
-  organism presence ls [--brain B] [--kind K] [--agent A]
-  organism presence collisions [--brain B] [--id ID]
-kinds: orchestrator, executor, pool-hand, runner, oracle, human-ui (the Hall only)
-paths are repository-relative files, directories (trailing /), globs (*, ?, [..], {a,b}, **) or sb_ block ids
-join --keep stays joined, beating every third of the TTL until interrupted, then leaves
-every verb takes --addr, --token or --owner, --data-dir, --json`
-
-func runPresence(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(presenceUsage)
-	}
-	verbs := map[string]func(context.Context, []string, io.Writer) error{
-		"join": runPresenceJoin, "beat": runPresenceBeat, "leave": runPresenceLeave,
-		"ls": runPresenceList, "collisions": runPresenceCollisions,
-	}
-	run, ok := verbs[args[0]]
-	if !ok {
-		return fmt.Errorf("unknown presence verb %q\n%s", args[0], presenceUsage)
-	}
-	return run(ctx, args[1:], out)
-}
-
-// listFlag collects a repeatable flag; commas also separate values.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(v string) error {
-	for p := range strings.SplitSeq(v, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			*l = append(*l, p)
-		}
-	}
-	return nil
-}
-
-// presenceCall parses flags (with an optional leading positional id) and dials.
-func presenceCall(fs *flag.FlagSet, d *dialFlags, args []string, wantID bool) (presencev1.PresenceServiceClient, string, func() error, error) {
-	if err := fs.Parse(idLast(args)); err != nil {
-		return nil, "", nil, err
-	}
-	id := ""
-	switch {
-	case wantID && len(fs.Args()) == 1:
-		id = fs.Args()[0]
-	case wantID:
-		return nil, "", nil, fmt.Errorf("want exactly one presence id\n%s", presenceUsage)
-	case len(fs.Args()) != 0:
-		return nil, "", nil, fmt.Errorf("unexpected arguments %v\n%s", fs.Args(), presenceUsage)
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return nil, "", nil, err
-	}
-	return presencev1.NewPresenceServiceClient(conn), id, conn.Close, nil
-}
-
-// idLast lets the presence id come before the flags (organism presence beat prs_x --json).
-func idLast(args []string) []string {
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		return append(append([]string{}, args[1:]...), args[0])
-	}
-	return args
+var presenceCmd = &command{
+	name:    "presence",
+	summary: "live sessions and their collisions: who is working where, and who collides with whom",
+	subs: []*command{
+		{
+			name: "join", client: true, long: presenceNotes + "\n--keep stays joined, beating every third of the TTL until interrupted, then leaves",
+			summary: "announce a session and its working set (--keep stays joined until interrupted)",
+			setup: func(fs *flag.FlagSet) action {
+				kind := fs.String("kind", "executor", "session kind")
+				intent := fs.String("intent", "mutate", "read or mutate")
+				theme := fs.String("theme", "", "what the session is doing, one line")
+				worktree := fs.String("worktree", "", "the session's worktree")
+				ttl := fs.Int("ttl", 0, "seconds without a beat before the presence expires (0 = 90)")
+				id := fs.String("id", "", "update this presence instead of creating one")
+				brain := fs.String("brain", "", "brain to join (only for the owner; agents join their own)")
+				keep := fs.Bool("keep", false, "stay joined, beating, until interrupted; then leave")
+				var paths listFlag
+				fs.Var(&paths, "path", "working-set entry (repeatable)")
+				fs.Var(&paths, "paths", "comma-separated working-set entries")
+				return func(ctx context.Context, c *call) error {
+					in, err := parseIntent(*intent)
+					if err != nil {
+						return err
+					}
+					pc, err := c.presence()
+					if err != nil {
+						return err
+					}
+					resp, err := pc.Register(ctx, &presencev1.RegisterRequest{PresenceId: *id, Kind: *kind, Theme: *theme, Intent: in,
+						WorkingSet: paths, Worktree: *worktree, TtlSeconds: int32(*ttl), Brain: *brain})
+					if err != nil {
+						return err
+					}
+					p := resp.GetPresence()
+					err = c.print(p, func(w io.Writer) error {
+						fmt.Fprintf(w, "joined %s as %s in %s (%s, ttl %ds)\n", p.GetPresenceId(), p.GetAgentId(), p.GetBrain(), intentName(p.GetIntent()), p.GetTtlSeconds())
+						printCollisionLines(w, p.GetCollisions())
+						return nil
+					})
+					if err != nil || !*keep {
+						return err
+					}
+					return keepBeating(ctx, pc, p, c.out, c.json)
+				}
+			},
+		},
+		{
+			name: "beat", args: "ID", nargs: exactly(1), client: true, summary: "keep a presence alive (--collisions also reports its collisions)",
+			setup: func(fs *flag.FlagSet) action {
+				withCollisions := fs.Bool("collisions", false, "also report the presence's collisions")
+				return func(ctx context.Context, c *call) error {
+					pc, err := c.presence()
+					if err != nil {
+						return err
+					}
+					resp, err := pc.Beat(ctx, &presencev1.BeatRequest{PresenceId: c.args[0], IncludeCollisions: *withCollisions})
+					if err != nil {
+						return err
+					}
+					p := resp.GetPresence()
+					return c.print(p, func(w io.Writer) error {
+						fmt.Fprintf(w, "beat %s; live until %s\n", p.GetPresenceId(), p.GetExpiresAt().AsTime().Local().Format(time.TimeOnly))
+						printCollisionLines(w, p.GetCollisions())
+						return nil
+					})
+				}
+			},
+		},
+		{
+			name: "leave", args: "ID", nargs: exactly(1), client: true, summary: "end a presence",
+			run: func(ctx context.Context, c *call) error {
+				pc, err := c.presence()
+				if err != nil {
+					return err
+				}
+				resp, err := pc.Leave(ctx, &presencev1.LeaveRequest{PresenceId: c.args[0]})
+				if err != nil {
+					return err
+				}
+				return c.print(resp.GetPresence(), func(w io.Writer) error {
+					_, err := fmt.Fprintf(w, "left %s\n", resp.GetPresence().GetPresenceId())
+					return err
+				})
+			},
+		},
+		{
+			name: "ls", client: true, summary: "who is live, and who collides with whom",
+			setup: func(fs *flag.FlagSet) action {
+				brain := fs.String("brain", "", "brain (the owner may list any; empty = all for the owner, own for agents)")
+				kind := fs.String("kind", "", "only this kind")
+				agent := fs.String("agent", "", "only this agent")
+				return func(ctx context.Context, c *call) error {
+					pc, err := c.presence()
+					if err != nil {
+						return err
+					}
+					all := &presencev1.ListResponse{}
+					err = pageAll(func(token string) (string, error) {
+						resp, err := pc.List(ctx, &presencev1.ListRequest{Brain: *brain, Kind: *kind, AgentId: *agent, PageSize: 1000, PageToken: token})
+						all.Presences = append(all.Presences, resp.GetPresences()...)
+						if token == "" {
+							// The first page's cursor: watching from it misses nothing after the roster.
+							all.Cursor = resp.GetCursor()
+						}
+						return resp.GetNextPageToken(), err
+					})
+					if err != nil {
+						return err
+					}
+					return c.print(all, func(w io.Writer) error { printRoster(w, all.GetPresences(), time.Now()); return nil })
+				}
+			},
+		},
+		{
+			name: "collisions", client: true, summary: "every colliding pair (or --id one presence's)",
+			setup: func(fs *flag.FlagSet) action {
+				brain := fs.String("brain", "", "brain filter, as for ls")
+				id := fs.String("id", "", "only this presence's collisions")
+				return func(ctx context.Context, c *call) error {
+					pc, err := c.presence()
+					if err != nil {
+						return err
+					}
+					all := &presencev1.CollisionsResponse{}
+					err = pageAll(func(token string) (string, error) {
+						resp, err := pc.Collisions(ctx, &presencev1.CollisionsRequest{Brain: *brain, PresenceId: *id, PageSize: 1000, PageToken: token})
+						all.Collisions = append(all.Collisions, resp.GetCollisions()...)
+						return resp.GetNextPageToken(), err
+					})
+					if err != nil {
+						return err
+					}
+					return c.print(all, func(w io.Writer) error {
+						if len(all.GetCollisions()) == 0 {
+							_, err := fmt.Fprintln(w, "no collisions")
+							return err
+						}
+						printCollisionLines(w, all.GetCollisions())
+						return nil
+					})
+				}
+			},
+		},
+	},
 }
 
 func parseIntent(s string) (presencev1.Intent, error) {
@@ -94,55 +169,11 @@ func parseIntent(s string) (presencev1.Intent, error) {
 	case "mutate":
 		return presencev1.Intent_INTENT_MUTATE, nil
 	}
-	return 0, fmt.Errorf("--intent %q: want read or mutate", s)
+	return 0, usageError{fmt.Sprintf("--intent %q: want read or mutate", s)}
 }
 
 func intentName(i presencev1.Intent) string {
 	return strings.ToLower(strings.TrimPrefix(i.String(), "INTENT_"))
-}
-
-func runPresenceJoin(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("presence join", out)
-	var d dialFlags
-	d.bind(fs)
-	kind := fs.String("kind", "executor", "session kind")
-	intent := fs.String("intent", "mutate", "read or mutate")
-	theme := fs.String("theme", "", "what the session is doing, one line")
-	worktree := fs.String("worktree", "", "the session's worktree")
-	ttl := fs.Int("ttl", 0, "seconds without a beat before the presence expires (0 = 90)")
-	id := fs.String("id", "", "update this presence instead of creating one")
-	brain := fs.String("brain", "", "brain to join (only for the owner; agents join their own)")
-	keep := fs.Bool("keep", false, "stay joined, beating, until interrupted; then leave")
-	var paths listFlag
-	fs.Var(&paths, "path", "working-set entry (repeatable)")
-	fs.Var(&paths, "paths", "comma-separated working-set entries")
-	client, _, closeConn, err := presenceCall(fs, &d, args, false)
-	if err != nil {
-		return err
-	}
-	defer closeConn()
-	in, err := parseIntent(*intent)
-	if err != nil {
-		return err
-	}
-	resp, err := client.Register(ctx, &presencev1.RegisterRequest{PresenceId: *id, Kind: *kind, Theme: *theme, Intent: in,
-		WorkingSet: paths, Worktree: *worktree, TtlSeconds: int32(*ttl), Brain: *brain})
-	if err != nil {
-		return err
-	}
-	p := resp.GetPresence()
-	if d.json {
-		if err := printJSON(out, p); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprintf(out, "joined %s as %s in %s (%s, ttl %ds)\n", p.GetPresenceId(), p.GetAgentId(), p.GetBrain(), intentName(p.GetIntent()), p.GetTtlSeconds())
-		printCollisionLines(out, p.GetCollisions())
-	}
-	if !*keep {
-		return nil
-	}
-	return keepBeating(ctx, client, p, out, d.json)
 }
 
 // keepBeating beats over one Beats stream every third of the TTL until ctx ends, then leaves.
@@ -176,82 +207,6 @@ func keepBeating(ctx context.Context, client presencev1.PresenceServiceClient, p
 			}
 		}
 	}
-}
-
-func runPresenceBeat(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("presence beat", out)
-	var d dialFlags
-	d.bind(fs)
-	withCollisions := fs.Bool("collisions", false, "also report the presence's collisions")
-	client, id, closeConn, err := presenceCall(fs, &d, args, true)
-	if err != nil {
-		return err
-	}
-	defer closeConn()
-	resp, err := client.Beat(ctx, &presencev1.BeatRequest{PresenceId: id, IncludeCollisions: *withCollisions})
-	if err != nil {
-		return err
-	}
-	p := resp.GetPresence()
-	if d.json {
-		return printJSON(out, p)
-	}
-	fmt.Fprintf(out, "beat %s; live until %s\n", p.GetPresenceId(), p.GetExpiresAt().AsTime().Local().Format(time.TimeOnly))
-	printCollisionLines(out, p.GetCollisions())
-	return nil
-}
-
-func runPresenceLeave(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("presence leave", out)
-	var d dialFlags
-	d.bind(fs)
-	client, id, closeConn, err := presenceCall(fs, &d, args, true)
-	if err != nil {
-		return err
-	}
-	defer closeConn()
-	resp, err := client.Leave(ctx, &presencev1.LeaveRequest{PresenceId: id})
-	if err != nil {
-		return err
-	}
-	if d.json {
-		return printJSON(out, resp.GetPresence())
-	}
-	fmt.Fprintf(out, "left %s\n", resp.GetPresence().GetPresenceId())
-	return nil
-}
-
-func runPresenceList(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("presence ls", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain (the owner may list any; empty = all for the owner, own for agents)")
-	kind := fs.String("kind", "", "only this kind")
-	agent := fs.String("agent", "", "only this agent")
-	client, _, closeConn, err := presenceCall(fs, &d, args, false)
-	if err != nil {
-		return err
-	}
-	defer closeConn()
-	all := &presencev1.ListResponse{}
-	for token := ""; ; {
-		resp, err := client.List(ctx, &presencev1.ListRequest{Brain: *brain, Kind: *kind, AgentId: *agent, PageSize: 1000, PageToken: token})
-		if err != nil {
-			return err
-		}
-		all.Presences = append(all.Presences, resp.GetPresences()...)
-		if all.Cursor == 0 {
-			all.Cursor = resp.GetCursor()
-		}
-		if token = resp.GetNextPageToken(); token == "" {
-			break
-		}
-	}
-	if d.json {
-		return printJSON(out, all)
-	}
-	printRoster(out, all.GetPresences(), time.Now())
-	return nil
 }
 
 // printRoster writes the roster table, oldest session first.
@@ -305,32 +260,6 @@ func oneLine(s string, max int) string {
 		return string(r[:max-1]) + "…"
 	}
 	return s
-}
-
-func runPresenceCollisions(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("presence collisions", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain filter, as for ls")
-	id := fs.String("id", "", "only this presence's collisions")
-	client, _, closeConn, err := presenceCall(fs, &d, args, false)
-	if err != nil {
-		return err
-	}
-	defer closeConn()
-	resp, err := client.Collisions(ctx, &presencev1.CollisionsRequest{Brain: *brain, PresenceId: *id})
-	if err != nil {
-		return err
-	}
-	if d.json {
-		return printJSON(out, resp)
-	}
-	if len(resp.GetCollisions()) == 0 {
-		fmt.Fprintln(out, "no collisions")
-		return nil
-	}
-	printCollisionLines(out, resp.GetCollisions())
-	return nil
 }
 
 // printCollisionLines writes one advisory line per colliding pair.

@@ -83,7 +83,7 @@ func TestPresenceVerbs(t *testing.T) {
 	if got := run("bo", "presence", "beat", bo, "--collisions"); !strings.Contains(got, "beat "+bo) || !strings.Contains(got, "collision in alpha") {
 		t.Fatalf("beat: got %q", got)
 	}
-	if got := run("bo", "presence", "ls", "--json"); !regexp.MustCompile(`"presenceId":\s*"` + bo + `"`).MatchString(got) {
+	if got := run("bo", "presence", "ls", "--json"); !regexp.MustCompile(`"presence_id":\s*"` + bo + `"`).MatchString(got) {
 		t.Fatalf("ls --json: got %q", got)
 	}
 	if got := run("bo", "presence", "leave", bo); got != "left "+bo+"\n" {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"go.opentelemetry.io/otel/trace"
@@ -23,10 +21,6 @@ import (
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/telemetry"
 )
-
-func init() {
-	register(command{name: "serve", summary: "run services and the gateway (--target=all|soul|medulla|mission|presence|gateway)", run: runServe})
-}
 
 // serviceTargets are the targets that host a gRPC service, in start order (dependencies first).
 var serviceTargets = []string{"medulla", "presence", "soul", "mission"}
@@ -49,49 +43,6 @@ type config struct {
 	clock          clock.Clock
 	logger         *slog.Logger
 	ready          func(grpcAddr, httpAddr string)
-}
-
-func parseServeFlags(args []string, out io.Writer) (config, error) {
-	fs := newFlagSet("serve", out)
-	cfg := config{peers: map[string]string{}}
-	fs.StringVar(&cfg.target, "target", envOr("ORGANISM_TARGET", "all"), "what to run: all, soul, medulla, mission, presence or gateway (env ORGANISM_TARGET)")
-	fs.StringVar(&cfg.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory: owner key, one SQLite database per service (env ORGANISM_DATA_DIR)")
-	fs.StringVar(&cfg.grpcAddr, "grpc-addr", envOr("ORGANISM_GRPC_ADDR", defaultGRPCAddr), "gRPC listen address (env ORGANISM_GRPC_ADDR)")
-	fs.StringVar(&cfg.httpAddr, "http-addr", envOr("ORGANISM_HTTP_ADDR", defaultHTTPAddr), "gateway HTTP listen address (env ORGANISM_HTTP_ADDR)")
-	peerFlags := map[string]*string{}
-	for _, s := range serviceTargets {
-		env := "ORGANISM_" + strings.ToUpper(s) + "_ADDR"
-		peerFlags[s] = fs.String(s+"-addr", os.Getenv(env), "gRPC address of the "+s+" service when it runs elsewhere (env "+env+")")
-	}
-	fs.StringVar(&cfg.gatewayToken, "gateway-token", os.Getenv("ORGANISM_GATEWAY_TOKEN"), "the gateway's credential when the owner key is not in the data dir (env ORGANISM_GATEWAY_TOKEN)")
-	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long in-flight RPCs may drain on shutdown")
-	level := fs.String("log-level", envOr("ORGANISM_LOG_LEVEL", "info"), "debug, info, warn or error (env ORGANISM_LOG_LEVEL)")
-	if err := fs.Parse(args); err != nil {
-		return cfg, err
-	}
-	for name, v := range peerFlags {
-		cfg.peers[name] = *v
-	}
-	if err := cfg.logLevel.UnmarshalText([]byte(*level)); err != nil {
-		return cfg, fmt.Errorf("--log-level: %w", err)
-	}
-	switch cfg.target {
-	case "all", "soul", "medulla", "mission", "presence", "gateway":
-	default:
-		return cfg, fmt.Errorf("--target %q: want all, soul, medulla, mission, presence or gateway", cfg.target)
-	}
-	return cfg, nil
-}
-
-func runServe(ctx context.Context, args []string, out io.Writer) error {
-	cfg, err := parseServeFlags(args, out)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	return run(ctx, cfg, out)
 }
 
 // hosts reports whether this process runs the named service.

@@ -12,9 +12,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"google.golang.org/protobuf/encoding/protojson"
-	"google.golang.org/protobuf/proto"
-
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
@@ -22,43 +19,37 @@ import (
 	"github.com/organism-dev/organism/services/soul/transport"
 )
 
-func init() {
-	register(command{name: "soul", summary: "check a soul (PATHOS.md) claim by claim: soul check|read|receipts|north", run: runSoul})
+var soulCmd = &command{
+	name:    "soul",
+	summary: "a brain's soul (PATHOS.md), checked claim by claim against the repository and git",
+	subs: []*command{
+		{
+			name: "check", client: true, setup: soulCheck,
+			summary: "check a soul claim by claim: offline against --repo, or on the server with --addr/--brain/--token/--owner; exits 1 when claims are stale",
+			long: `offline (any repository): organism soul check [--repo DIR] [--soul PATH]
+against a server:          organism soul check --addr HOST:PORT [--brain NAME]
+--tissue HEADING=TISSUE (repeatable) maps a heading fragment to verifiable, declared, mixed or history`,
+		},
+		{
+			name: "read", client: true, setup: soulRead,
+			summary: "the soul: whole, one --section, or its --headline",
+		},
+		{
+			name: "receipts", client: true, setup: soulReceipts,
+			summary: "the dated receipt history, newest first",
+		},
+		{
+			name: "north", client: true, setup: withSoulBrain(soulNorth),
+			summary: "the north atom: headline + receipt, at most 220 characters",
+		},
+		{
+			name: "tissues", args: "[HEADING=TISSUE...]", nargs: atLeast(0), client: true, setup: withSoulBrain(soulTissues),
+			summary: "store the brain's map of headings to tissues (owner; none clears it)",
+		},
+	},
 }
 
-const soulUsage = `usage:
-  organism soul check [--repo DIR] [--soul PATH] [--json] [--claims] [--exit-zero]     (offline, any repository)
-  organism soul check --addr HOST:PORT [--brain NAME] [--json] [--claims] [--exit-zero] (against a server)
-  organism soul read [--brain NAME] [--section HEADING | --headline]
-  organism soul receipts [--brain NAME] [--limit N]
-  organism soul north [--brain NAME]
-  organism soul tissues --owner --brain NAME [HEADING=TISSUE ...]   (store the brain's map; none clears it)
-
-  --tissue HEADING=TISSUE (repeatable) on check maps a heading fragment to verifiable, declared, mixed or history.`
-
-func runSoul(ctx context.Context, args []string, out io.Writer) error {
-	if len(args) == 0 {
-		return errors.New(soulUsage)
-	}
-	switch args[0] {
-	case "check":
-		return runSoulCheck(ctx, args[1:], out)
-	case "read":
-		return runSoulRead(ctx, args[1:], out)
-	case "receipts":
-		return runSoulReceipts(ctx, args[1:], out)
-	case "north":
-		return runSoulNorth(ctx, args[1:], out)
-	case "tissues":
-		return runSoulTissues(ctx, args[1:], out)
-	}
-	return fmt.Errorf("unknown soul verb %q\n%s", args[0], soulUsage)
-}
-
-func runSoulCheck(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("soul check", out)
-	var d dialFlags
-	d.bind(fs)
+func soulCheck(fs *flag.FlagSet) action {
 	repo := fs.String("repo", ".", "repository to check offline (any git work tree or directory)")
 	soulPath := fs.String("soul", "", "soul file, relative to the repository (default docs/PATHOS.md, then PATHOS.md; name AGENTS.md or CLAUDE.md here)")
 	brain := fs.String("brain", "", "brain to check on the server (default: the credential's own)")
@@ -67,45 +58,33 @@ func runSoulCheck(ctx context.Context, args []string, out io.Writer) error {
 	dryRun := fs.Bool("dry-run", false, "on a server: check without storing a receipt")
 	tissues := tissueFlag{}
 	fs.Var(tissues, "tissue", "HEADING=TISSUE: judge sections whose heading contains HEADING as TISSUE (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	var rep *soulv1.SoulCheckReport
-	if flagSet(fs, "addr") || flagSet(fs, "brain") || flagSet(fs, "owner") || flagSet(fs, "token") {
-		conn, err := d.dial()
-		if err != nil {
+	return func(ctx context.Context, c *call) error {
+		var rep *soulv1.SoulCheckReport
+		if c.given("addr") || c.given("brain") || c.given("owner") || c.given("token") {
+			sc, err := c.soul()
+			if err != nil {
+				return err
+			}
+			resp, err := sc.CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *brain, IncludeClaims: *claims, DryRun: *dryRun, Tissues: tissues})
+			if err != nil {
+				return err
+			}
+			rep = resp.GetReport()
+		} else {
+			r, err := checkOffline(ctx, *repo, *soulPath, *claims, tissues)
+			if err != nil {
+				return err
+			}
+			rep = transport.ReportToProto(r)
+		}
+		if err := c.print(rep, func(w io.Writer) error { printSoulReport(w, rep, *claims); return nil }); err != nil {
 			return err
 		}
-		defer conn.Close()
-		resp, err := soulv1.NewSoulServiceClient(conn).CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *brain, IncludeClaims: *claims, DryRun: *dryRun, Tissues: tissues})
-		if err != nil {
-			return err
+		if !*exitZero && rep.GetByState().GetEvidenceStale()+rep.GetByState().GetSuperseded() > 0 {
+			return exitError{code: 1}
 		}
-		rep = resp.GetReport()
-	} else {
-		r, err := checkOffline(ctx, *repo, *soulPath, *claims, tissues)
-		if err != nil {
-			return err
-		}
-		rep = transport.ReportToProto(r)
+		return nil
 	}
-	if d.json {
-		if err := printSoulJSON(out, rep); err != nil {
-			return err
-		}
-	} else {
-		printSoulReport(out, rep, *claims)
-	}
-	if !*exitZero && rep.GetByState().GetEvidenceStale()+rep.GetByState().GetSuperseded() > 0 {
-		return exitError{code: 1}
-	}
-	return nil
-}
-
-func flagSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
 
 // checkOffline runs the same domain check the server runs, against a local repository.
@@ -141,12 +120,6 @@ func checkOffline(ctx context.Context, dir, soulPath string, claims bool, overri
 		return nil, err
 	}
 	return domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{Tissues: tissues}, domain.CheckOptions{Now: time.Now(), IncludeClaims: claims})
-}
-
-// printSoulJSON writes soul's answers with the proto field names (snake_case), the spelling of
-// the m1nd-soul-check-v0 report other tools read.
-func printSoulJSON(out io.Writer, m proto.Message) error {
-	return printJSONWith(out, m, protojson.MarshalOptions{UseProtoNames: true})
 }
 
 // printSoulReport is the human face: the receipt line, then the stale table.
@@ -199,97 +172,6 @@ func clip(s string, n int) string {
 	return s
 }
 
-func runSoulRead(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("soul read", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain (default: the credential's own)")
-	section := fs.String("section", "", "only this section")
-	headline := fs.Bool("headline", false, "only the headline")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	resp, err := soulv1.NewSoulServiceClient(conn).ReadSoul(ctx, &soulv1.ReadSoulRequest{Brain: *brain, Section: *section, HeadlineOnly: *headline})
-	if err != nil {
-		return err
-	}
-	if d.json {
-		return printSoulJSON(out, resp)
-	}
-	fmt.Fprintln(out, resp.GetHeadline())
-	if r := resp.GetLastReceipt(); r != nil {
-		fmt.Fprintln(out, r.GetReceiptLine())
-	} else {
-		fmt.Fprintln(out, "(never checked)")
-	}
-	if resp.GetMarkdown() != "" {
-		fmt.Fprintln(out)
-		fmt.Fprint(out, resp.GetMarkdown())
-	}
-	return nil
-}
-
-func runSoulReceipts(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("soul receipts", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain (default: the credential's own)")
-	limit := fs.Int("limit", 20, "at most this many")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	resp, err := soulv1.NewSoulServiceClient(conn).ListReceipts(ctx, &soulv1.ListReceiptsRequest{Brain: *brain, Page: &commonv1.PageRequest{PageSize: int32(*limit)}})
-	if err != nil {
-		return err
-	}
-	if d.json {
-		return printSoulJSON(out, resp)
-	}
-	for _, r := range resp.GetReceipts() {
-		fmt.Fprintf(out, "%s  %-9s %s\n", r.GetAt().AsTime().UTC().Format(time.RFC3339), r.GetKind(), r.GetReceiptLine())
-	}
-	return nil
-}
-
-func runSoulNorth(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("soul north", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain (default: the credential's own)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	conn, err := d.dial()
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	resp, err := soulv1.NewSoulServiceClient(conn).NorthAtom(ctx, &soulv1.NorthAtomRequest{Brain: *brain})
-	if err != nil {
-		return err
-	}
-	if d.json {
-		return printSoulJSON(out, resp)
-	}
-	if a := resp.GetSoul(); a != nil {
-		fmt.Fprintf(out, "%s — %s\n", a.GetHeadline(), a.GetReceipt())
-	}
-	for _, g := range resp.GetHonestGaps() {
-		fmt.Fprintln(out, "gap:", g)
-	}
-	return nil
-}
-
 // tissueFlag collects repeated HEADING=TISSUE flags.
 type tissueFlag map[string]string
 
@@ -304,32 +186,107 @@ func (t tissueFlag) Set(v string) error {
 	return nil
 }
 
-func runSoulTissues(ctx context.Context, args []string, out io.Writer) error {
-	fs := newFlagSet("soul tissues", out)
-	var d dialFlags
-	d.bind(fs)
-	brain := fs.String("brain", "", "brain whose map to store")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	tissues := tissueFlag{}
-	for _, a := range fs.Args() {
-		if err := tissues.Set(a); err != nil {
+func soulRead(fs *flag.FlagSet) action {
+	brain := fs.String("brain", "", "brain (default: the credential's own)")
+	section := fs.String("section", "", "only this section")
+	headline := fs.Bool("headline", false, "only the headline")
+	return func(ctx context.Context, c *call) error {
+		sc, err := c.soul()
+		if err != nil {
 			return err
 		}
+		resp, err := sc.ReadSoul(ctx, &soulv1.ReadSoulRequest{Brain: *brain, Section: *section, HeadlineOnly: *headline})
+		if err != nil {
+			return err
+		}
+		return c.print(resp, func(w io.Writer) error {
+			fmt.Fprintln(w, resp.GetHeadline())
+			if r := resp.GetLastReceipt(); r != nil {
+				fmt.Fprintln(w, r.GetReceiptLine())
+			} else {
+				fmt.Fprintln(w, "(never checked)")
+			}
+			if resp.GetMarkdown() != "" {
+				fmt.Fprintln(w)
+				fmt.Fprint(w, resp.GetMarkdown())
+			}
+			return nil
+		})
 	}
-	conn, err := d.dial()
+}
+
+func soulReceipts(fs *flag.FlagSet) action {
+	brain := fs.String("brain", "", "brain (default: the credential's own)")
+	limit := fs.Int("limit", 20, "at most this many (0 = all)")
+	return func(ctx context.Context, c *call) error {
+		sc, err := c.soul()
+		if err != nil {
+			return err
+		}
+		all := &soulv1.ListReceiptsResponse{}
+		err = pageAll(func(token string) (string, error) {
+			resp, err := sc.ListReceipts(ctx, &soulv1.ListReceiptsRequest{Brain: *brain, Page: &commonv1.PageRequest{PageSize: limitedPage(*limit, len(all.Receipts)), PageToken: token}})
+			all.Receipts = append(all.Receipts, resp.GetReceipts()...)
+			if *limit > 0 && len(all.Receipts) >= *limit {
+				return "", err
+			}
+			return resp.GetPage().GetNextPageToken(), err
+		})
+		if err != nil {
+			return err
+		}
+		return c.print(all, func(w io.Writer) error {
+			for _, r := range all.GetReceipts() {
+				fmt.Fprintf(w, "%s  %-9s %s\n", r.GetAt().AsTime().UTC().Format(time.RFC3339), r.GetKind(), r.GetReceiptLine())
+			}
+			return nil
+		})
+	}
+}
+
+// withSoulBrain is the setup of a soul verb whose only flag of its own is --brain.
+func withSoulBrain(run func(ctx context.Context, c *call, sc soulv1.SoulServiceClient, brain string) error) func(*flag.FlagSet) action {
+	return func(fs *flag.FlagSet) action {
+		brain := fs.String("brain", "", "brain (default: the credential's own)")
+		return func(ctx context.Context, c *call) error {
+			sc, err := c.soul()
+			if err != nil {
+				return err
+			}
+			return run(ctx, c, sc, *brain)
+		}
+	}
+}
+
+func soulNorth(ctx context.Context, c *call, sc soulv1.SoulServiceClient, brain string) error {
+	resp, err := sc.NorthAtom(ctx, &soulv1.NorthAtomRequest{Brain: brain})
 	if err != nil {
 		return err
 	}
-	defer conn.Close()
-	resp, err := soulv1.NewSoulServiceClient(conn).SetTissues(ctx, &soulv1.SetTissuesRequest{Brain: *brain, Tissues: tissues})
+	return c.print(resp, func(w io.Writer) error {
+		if a := resp.GetSoul(); a != nil {
+			fmt.Fprintf(w, "%s — %s\n", a.GetHeadline(), a.GetReceipt())
+		}
+		for _, g := range resp.GetHonestGaps() {
+			fmt.Fprintln(w, "gap:", g)
+		}
+		return nil
+	})
+}
+
+func soulTissues(ctx context.Context, c *call, sc soulv1.SoulServiceClient, brain string) error {
+	tissues := tissueFlag{}
+	for _, a := range c.args {
+		if err := tissues.Set(a); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	resp, err := sc.SetTissues(ctx, &soulv1.SetTissuesRequest{Brain: brain, Tissues: tissues})
 	if err != nil {
 		return err
 	}
-	if d.json {
-		return printSoulJSON(out, resp)
-	}
-	fmt.Fprintln(out, resp.GetReceipt().GetReceiptLine())
-	return nil
+	return c.print(resp, func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, resp.GetReceipt().GetReceiptLine())
+		return err
+	})
 }

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+var serveCmd = &command{
+	name: "serve", plain: true,
+	summary: "run the services and the gateway (--target=all|soul|medulla|mission|presence|gateway)",
+	setup:   serveFlags,
+}
+
+// serveFlags binds serve's flags; the action turns them into the config run serves with.
+func serveFlags(fs *flag.FlagSet) action {
+	cfg := config{peers: map[string]string{}}
+	fs.StringVar(&cfg.target, "target", envOr("ORGANISM_TARGET", "all"), "what to run: all, soul, medulla, mission, presence or gateway (env ORGANISM_TARGET)")
+	fs.StringVar(&cfg.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory: owner key, one SQLite database per service (env ORGANISM_DATA_DIR)")
+	fs.StringVar(&cfg.grpcAddr, "grpc-addr", envOr("ORGANISM_GRPC_ADDR", defaultGRPCAddr), "gRPC listen address (env ORGANISM_GRPC_ADDR)")
+	fs.StringVar(&cfg.httpAddr, "http-addr", envOr("ORGANISM_HTTP_ADDR", defaultHTTPAddr), "gateway HTTP listen address (env ORGANISM_HTTP_ADDR)")
+	peerFlags := map[string]*string{}
+	for _, s := range serviceTargets {
+		env := "ORGANISM_" + strings.ToUpper(s) + "_ADDR"
+		peerFlags[s] = fs.String(s+"-addr", os.Getenv(env), "gRPC address of the "+s+" service when it runs elsewhere (env "+env+")")
+	}
+	fs.StringVar(&cfg.gatewayToken, "gateway-token", os.Getenv("ORGANISM_GATEWAY_TOKEN"), "the gateway's credential when the owner key is not in the data dir (env ORGANISM_GATEWAY_TOKEN)")
+	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long in-flight RPCs may drain on shutdown")
+	level := fs.String("log-level", envOr("ORGANISM_LOG_LEVEL", "info"), "debug, info, warn or error (env ORGANISM_LOG_LEVEL)")
+	return func(ctx context.Context, c *call) error {
+		for name, v := range peerFlags {
+			cfg.peers[name] = *v
+		}
+		if err := cfg.logLevel.UnmarshalText([]byte(*level)); err != nil {
+			return usageError{fmt.Sprintf("--log-level: %v", err)}
+		}
+		switch cfg.target {
+		case "all", "soul", "medulla", "mission", "presence", "gateway":
+		default:
+			return usageError{fmt.Sprintf("--target %q: want all, soul, medulla, mission, presence or gateway", cfg.target)}
+		}
+		return run(ctx, cfg, c.out)
+	}
+}
