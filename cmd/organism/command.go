@@ -93,6 +93,11 @@ func isHelp(arg string) bool {
 func dispatch(ctx context.Context, args []string, out io.Writer) error {
 	node, path := rootCommand(), []string{"organism"}
 	for len(node.subs) > 0 {
+		if len(args) == 0 && len(path) == 1 {
+			// A bare `organism` shows what it can do, as it always has.
+			printNodeHelp(out, path, node)
+			return flag.ErrHelp
+		}
 		if len(args) == 0 {
 			return usageError{fmt.Sprintf("%s needs a verb: %s (run '%s -h')", strings.Join(path, " "), verbNames(node), strings.Join(path, " "))}
 		}
@@ -203,7 +208,8 @@ func printNodeHelp(w io.Writer, path []string, node *command) {
 			walk(append(slices.Clone(p), s.name), s)
 		}
 	}
-	walk(nil, node)
+	// Paths are spelled from below the root, so every line reads as what to type after "organism".
+	walk(slices.Clone(path[1:]), node)
 	tw.Flush()
 	fmt.Fprintf(w, "\nRun '%s <verb> -h' for a verb's flags.\n", prefix)
 	if len(path) == 1 {

@@ -51,12 +51,15 @@ func TestBinaryServesAndShutsDown(t *testing.T) {
 	defer cmd.Process.Kill()
 	sc := bufio.NewScanner(stdout)
 	var banner []string
+	// A server that never prints its banner is killed, which ends the scan, instead of hanging.
+	stall := time.AfterFunc(30*time.Second, func() { cmd.Process.Kill() })
 	for sc.Scan() {
 		banner = append(banner, sc.Text())
 		if strings.Contains(sc.Text(), "owner credential") {
 			break
 		}
 	}
+	stall.Stop()
 	go func() {
 		for sc.Scan() {
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,8 @@ import (
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	"github.com/organism-dev/organism/services/mission/domain"
 )
 
 // TestMissionVerbs drives a mission through the CLI against `organism serve --target=all`:
@@ -100,5 +103,73 @@ func TestMissionVerbs(t *testing.T) {
 	}
 	if _, err := run("mission", "post", id, "--token", orch, "--phase", "failed", "--note", "too late"); rpcstatus.ReasonOf(err) != "ILLEGAL_TRANSITION" {
 		t.Fatalf("got %v posting on a landed chain, want ILLEGAL_TRANSITION", err)
+	}
+}
+
+// TestMissionShowReadsTheWholeChain: a chain longer than the 1,000 letters one page holds is
+// shown whole, in order, whatever the page size (including one that divides it exactly).
+func TestMissionShowReadsTheWholeChain(t *testing.T) {
+	const letters = 1005
+	s := startSuite(t)
+	ctx := context.Background()
+	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
+	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
+		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t)}); err != nil {
+		t.Fatal(err)
+	}
+	judge := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "judge", Seat: "judge", Brain: "loja", TTL: time.Hour})
+	mc := missionv1.NewMissionServiceClient(s.conn(t, judge))
+	opened, err := mc.OpenMission(ctx, &missionv1.OpenMissionRequest{Packet: &missionv1.Packet{Brain: "loja", GateCommand: "true", Symptom: "long chain"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := opened.GetMission().GetMissionId()
+	// Advisory pareceres loop on a judging head, so the chain grows without moving the phase.
+	for head := int64(1); head < letters; head++ {
+		if _, err := mc.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: id, ExpectedHead: head, Letter: &missionv1.Letter{
+			Schema: domain.Schema, Brain: "loja", Advisory: true, Phase: missionv1.Phase_PHASE_JUDGING,
+			Parecer: &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_ABSTAIN, Gist: fmt.Sprintf("parecer %d", head+1)},
+		}}); err != nil {
+			t.Fatalf("posting seq %d: %v", head+1, err)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"default page", nil},
+		{"pages that end short", []string{"--page-size", "400"}},
+		{"pages that divide the chain", []string{"--page-size", "201"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"mission", "show", id, "--letters", "--json", "--addr", s.grpcAddr, "--token", judge}, tc.args...)
+			var out bytes.Buffer
+			if err := dispatch(ctx, args, &out); err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Letters []struct {
+					Seq string `json:"seq"`
+				} `json:"letters"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Letters) != letters {
+				t.Fatalf("got %d letters, want %d", len(got.Letters), letters)
+			}
+			for i, l := range got.Letters {
+				if l.Seq != fmt.Sprint(i+1) {
+					t.Fatalf("got seq %s at position %d, want %d", l.Seq, i, i+1)
+				}
+			}
+		})
+	}
+	var out bytes.Buffer
+	if err := dispatch(ctx, []string{"mission", "show", id, "--letters", "--addr", s.grpcAddr, "--token", judge}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), fmt.Sprintf("parecer %d\n", letters)) || strings.Count(out.String(), "(parecer abstain)") != letters-1 {
+		t.Fatalf("got human output without all %d pareceres (last: parecer %d):\n%.400s", letters-1, letters, out.String())
 	}
 }

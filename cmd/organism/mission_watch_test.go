@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -71,11 +73,15 @@ func TestWatchBoardResumesAfterShutdown(t *testing.T) {
 		board.events = append(board.events, &missionv1.BoardEvent{Cursor: i + 10, MissionId: fmt.Sprintf("msn_%016d", i),
 			Kind: missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER})
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	// The watch ends when the fourth event is printed; the deadline fails it if one never comes.
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	defer cancel()
 	out := &cancelAfter{n: 4, cancel: cancel}
 	if err := watchBoard(ctx, board, "", 10, out, false); err != nil {
 		t.Fatalf("got %v, want the watch to resume and end with its context", err)
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatalf("got no fourth event within %v:\n%s", testWait, out.String())
 	}
 	if got, want := len(board.asked), 2; got != want || board.asked[0] != 10 || board.asked[1] != 12 {
 		t.Fatalf("got watches from cursors %v, want [10 12]", board.asked)
@@ -103,4 +109,32 @@ func (c *cancelAfter) Write(p []byte) (int, error) {
 		c.cancel()
 	}
 	return n, err
+}
+
+// TestWatchBoardJSONIsOneEventPerLine: with --json each board event is one line of JSON with
+// the proto field names, so a script reads the stream line by line.
+func TestWatchBoardJSONIsOneEventPerLine(t *testing.T) {
+	board := &restartingBoard{stopped: true}
+	for i := int64(1); i <= 3; i++ {
+		board.events = append(board.events, &missionv1.BoardEvent{Cursor: i, MissionId: fmt.Sprintf("msn_%016d", i), Seq: i,
+			Kind: missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	out := &cancelAfter{n: 3, cancel: cancel}
+	if err := watchBoard(ctx, board, "", 0, out, true); err != nil {
+		t.Fatal(err)
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatalf("got fewer than 3 events within %v:\n%s", testWait, out.String())
+	}
+	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var ev map[string]any
+		if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			t.Fatalf("line %d: got %v decoding %q", i, err, line)
+		}
+		if want := fmt.Sprintf("msn_%016d", i+1); ev["mission_id"] != want {
+			t.Errorf("line %d: got mission_id %v, want %s", i, ev["mission_id"], want)
+		}
+	}
 }

@@ -33,6 +33,10 @@ import (
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
+// testWait bounds every wait in these tests for an event that should come, so a missed one
+// fails in seconds instead of hanging the run.
+const testWait = 30 * time.Second
+
 // suite is one `organism serve --target=all` running in this test process on loopback.
 type suite struct {
 	grpcAddr, httpAddr string
@@ -68,6 +72,8 @@ func startSuite(t *testing.T) *suite {
 	case <-ready:
 	case err := <-done:
 		t.Fatalf("serve exited early: %v", err)
+	case <-time.After(testWait):
+		t.Fatalf("serve was not ready within %v", testWait)
 	}
 	key, _, err := auth.LoadOrCreateOwnerKey(dir)
 	if err != nil {
@@ -81,8 +87,13 @@ func startSuite(t *testing.T) *suite {
 		}
 		stopped = true
 		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve: %v", err)
+			}
+		case <-time.After(testWait):
+			t.Errorf("serve did not stop within %v of its context ending", testWait)
 		}
 	}
 	t.Cleanup(s.stop)
@@ -148,7 +159,9 @@ func gitRepo(t *testing.T) string {
 
 func TestServeAllListsFourServicesAndIsHealthy(t *testing.T) {
 	s := startSuite(t)
-	stream, err := reflectionpb.NewServerReflectionClient(s.conn(t, "")).ServerReflectionInfo(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	stream, err := reflectionpb.NewServerReflectionClient(s.conn(t, "")).ServerReflectionInfo(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
