@@ -105,11 +105,11 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("mission: data dir: %w", err)
 	}
-	st, err := store.Open(ctx, filepath.Join(o.DataDir, "mission.db"), store.Options{Synchronous: o.Synchronous})
+	st, err := store.Open(ctx, filepath.Join(o.DataDir, "mission.db"), store.Options{Synchronous: o.Synchronous, Clock: o.Clock})
 	if err != nil {
 		return nil, fmt.Errorf("mission: %w", err)
 	}
-	med := &peers.Medulla{Client: o.Medulla}
+	med := peers.NewMedulla(o.Medulla)
 	d, err := domain.New(domain.Options{
 		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Scope: o.Scope,
 		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
@@ -125,28 +125,22 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	s := &Service{Domain: d, store: st, server: transport.New(d, o.Logger), stop: stop}
 	if o.DebriefRetry > 0 {
 		s.wg.Add(1)
-		go s.retryDebriefs(bg, o.DebriefRetry, o.Logger)
+		go s.retryDebriefs(bg, o.Clock, o.DebriefRetry, o.Logger)
 	}
 	return s, nil
 }
 
-// retryDebriefs re-offers debriefs medulla could not take when their mission closed.
-func (s *Service) retryDebriefs(ctx context.Context, every time.Duration, log *slog.Logger) {
+// retryDebriefs re-offers debriefs medulla could not take when their mission closed, every
+// period of the organ's clock.
+func (s *Service) retryDebriefs(ctx context.Context, clk clock.Clock, every time.Duration, log *slog.Logger) {
 	defer s.wg.Done()
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n, err := s.Domain.RetryDebriefs(ctx); err != nil && ctx.Err() == nil {
-				log.Warn("retry debriefs", "err", err)
-			} else if n > 0 {
-				log.Info("debriefs memorized on retry", "count", n)
-			}
+	clock.Loop(ctx, clk, every, func(ctx context.Context) {
+		if n, err := s.Domain.RetryDebriefs(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("retry debriefs", "err", err)
+		} else if n > 0 {
+			log.Info("debriefs memorized on retry", "count", n)
 		}
-	}
+	})
 }
 
 // Register adds the mission service to a gRPC server.

@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"github.com/organism-dev/organism/platform/principal"
+
 	"context"
 	"time"
 )
@@ -11,14 +13,14 @@ const eventBatch = 256
 // after cursor, then follows it live. The bell: a RING when a head enters merge_wait, a
 // REMINDER each ReminderInterval it keeps waiting, a SILENCE when it lands or fails. Reminders
 // are computed, not stored, and carry the newest stored cursor so a resumed stream skips nothing.
-func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor int64, send func(BoardEvent) error) error {
+func (s *Service) WatchBoard(ctx context.Context, a principal.Principal, brain string, cursor int64, send func(BoardEvent) error) error {
 	if brain == "" {
 		brain = a.Brain
 	}
-	if brain != "" && !a.MayUse(brain) {
+	if brain != "" && !MayUse(a, brain) {
 		return foreign(a, brain)
 	}
-	if brain == "" && !a.Human() && !a.Service() {
+	if brain == "" && !mayWatchAll(a) {
 		return foreign(a, brain)
 	}
 	// lastRang is when each waiting head last rang or reminded, per the injected clock.
@@ -30,7 +32,8 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 	for _, m := range waiting {
 		lastRang[m.MissionID] = m.UpdatedAt
 	}
-	tick := time.NewTicker(s.o.BellPoll)
+	// The bell polls on the organ's clock, the same clock its reminder interval is read on.
+	tick := s.o.Clock.NewTicker(s.o.BellPoll)
 	defer tick.Stop()
 	for {
 		changed := s.change.wait()
@@ -67,7 +70,7 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 			if now.Sub(at) < s.o.ReminderInterval {
 				continue
 			}
-			m, err := s.o.Store.Mission(ctx, id)
+			m, err := s.mission(ctx, id)
 			if err != nil {
 				return err
 			}
@@ -88,7 +91,7 @@ func (s *Service) WatchBoard(ctx context.Context, a Actor, brain string, cursor 
 		case <-s.stopping:
 			return errShuttingDown(resumeBoard)
 		case <-changed:
-		case <-tick.C:
+		case <-tick.C():
 		}
 	}
 }

@@ -8,18 +8,23 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
-// Page sizes of the listings.
+// Page sizes of the listings: a page of missions defaults to 100; letters default to a full
+// page, since a chain is read to its end. Neither is ever more than 1,000.
 const (
-	DefaultPageSize = 100
-	MaxPageSize     = 1000
+	DefaultPageSize   = 100
+	DefaultLetterPage = 1000
+	MaxPageSize       = 1000
 )
 
-func pageSize(n int) int {
+func pageSize(n, def int) int {
 	switch {
 	case n <= 0:
-		return DefaultPageSize
+		return def
 	case n > MaxPageSize:
 		return MaxPageSize
 	}
@@ -27,7 +32,7 @@ func pageSize(n int) int {
 }
 
 // OpenMission opens a chain: its seq 1 letter is phase judging and carries the packet.
-func (s *Service) OpenMission(ctx context.Context, a Actor, p Packet, note string) (Mission, Letter, error) {
+func (s *Service) OpenMission(ctx context.Context, a principal.Principal, p Packet, note string) (Mission, Letter, error) {
 	if err := CheckPacket(p); err != nil {
 		return Mission{}, Letter{}, err
 	}
@@ -36,10 +41,10 @@ func (s *Service) OpenMission(ctx context.Context, a Actor, p Packet, note strin
 	if err := v.err(ReasonSchemaViolation, "letter does not follow "+Schema); err != nil {
 		return Mission{}, Letter{}, err
 	}
-	if !a.MayUse(p.Brain) {
+	if !MayUse(a, p.Brain) {
 		return Mission{}, Letter{}, foreign(a, p.Brain)
 	}
-	if _, err := s.o.Brains.Brain(ctx, p.Brain); err != nil {
+	if _, err := s.brain(ctx, p.Brain); err != nil {
 		return Mission{}, Letter{}, err
 	}
 	if err := s.checkBlocks(ctx, p.Brain, p.BlockIDs); err != nil {
@@ -79,8 +84,8 @@ func (s *Service) OpenMission(ctx context.Context, a Actor, p Packet, note strin
 	return m, l, nil
 }
 
-func foreign(a Actor, brain string) error {
-	return refuse(ReasonForeignBrain, "credential is bound to brain %q, not %q", a.Brain, brain)
+func foreign(a principal.Principal, brain string) error {
+	return refusal.New(ReasonForeignBrain, "credential is bound to brain %q, not %q", a.Brain, brain)
 }
 
 // checkBlocks is the unknown-block gate; it applies only when the brain has a skeleton.
@@ -97,19 +102,19 @@ func (s *Service) checkBlocks(ctx context.Context, brain string, ids []string) e
 	}
 	for _, id := range ids {
 		if !blocks[id] {
-			return refuse(ReasonUnknownBlock, "brain %s's skeleton holds no block %s", brain, id)
+			return refusal.New(ReasonUnknownBlock, "brain %s's skeleton holds no block %s", brain, id)
 		}
 	}
 	return nil
 }
 
 // missionFor loads a mission the actor may see.
-func (s *Service) missionFor(ctx context.Context, a Actor, id string) (Mission, error) {
-	m, err := s.o.Store.Mission(ctx, id)
+func (s *Service) missionFor(ctx context.Context, a principal.Principal, id string) (Mission, error) {
+	m, err := s.mission(ctx, id)
 	if err != nil {
 		return Mission{}, err
 	}
-	if !a.MayUse(m.Brain) {
+	if !MayUse(a, m.Brain) {
 		return Mission{}, foreign(a, m.Brain)
 	}
 	return m, nil
@@ -117,7 +122,7 @@ func (s *Service) missionFor(ctx context.Context, a Actor, id string) (Mission, 
 
 // PostLetter appends l under compare-and-swap on the head. Gates, in order: schema, unknown
 // block, brain mismatch, head CAS; then the phase machine and who may draw the arrow.
-func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, expectedHead int64, l Letter) (Letter, Mission, error) {
+func (s *Service) PostLetter(ctx context.Context, a principal.Principal, missionID string, expectedHead int64, l Letter) (Letter, Mission, error) {
 	if err := CheckLetter(l); err != nil {
 		return Letter{}, Mission{}, err
 	}
@@ -129,7 +134,7 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 		return Letter{}, Mission{}, err
 	}
 	if l.Brain != m.Brain {
-		return Letter{}, Mission{}, refuse(ReasonBrainMismatch, "letter names brain %q, the chain belongs to %q", l.Brain, m.Brain)
+		return Letter{}, Mission{}, refusal.New(ReasonBrainMismatch, "letter names brain %q, the chain belongs to %q", l.Brain, m.Brain)
 	}
 	if expectedHead != m.HeadSeq {
 		return Letter{}, Mission{}, headMoved(expectedHead, m.HeadSeq)
@@ -149,12 +154,12 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 		byRunner = true
 	case moverHuman:
 		if !a.Human() {
-			return Letter{}, Mission{}, refuse(ReasonOriginNotHuman, "%s -> %s is the owner's gesture; origin %s is not human", m.Phase, to, a.Origin)
+			return Letter{}, Mission{}, refusal.New(ReasonOriginNotHuman, "%s -> %s is the owner's gesture; origin %s is not human", m.Phase, to, a.Origin)
 		}
 	case moverRunnerOrHuman:
 		if !a.Human() {
 			if a.Seat != RunnerSeat {
-				return Letter{}, Mission{}, refuse(ReasonOriginNotHuman, "%s -> %s is the owner's gesture or the leased runner's report; origin %s is neither", m.Phase, to, a.Origin)
+				return Letter{}, Mission{}, refusal.New(ReasonOriginNotHuman, "%s -> %s is the owner's gesture or the leased runner's report; origin %s is neither", m.Phase, to, a.Origin)
 			}
 			if err := s.holdsLease(a, m, now); err != nil {
 				return Letter{}, Mission{}, err
@@ -174,8 +179,8 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 		c := *l.Candidate
 		c.RunnerID = a.AgentID
 		data, err := s.o.Store.Log(ctx, m.MissionID, c.LogSHA256)
-		if errors.Is(err, ErrLogNotFound) {
-			return Letter{}, Mission{}, refuse(ReasonEvidenceMissing, "no stored log %s for mission %s: PutLog before merge_wait", c.LogSHA256, m.MissionID)
+		if errors.Is(err, ErrNoLog) {
+			return Letter{}, Mission{}, refusal.New(ReasonEvidenceMissing, "no stored log %s for mission %s: PutLog before merge_wait", c.LogSHA256, m.MissionID)
 		}
 		if err != nil {
 			return Letter{}, Mission{}, err
@@ -195,10 +200,10 @@ func (s *Service) PostLetter(ctx context.Context, a Actor, missionID string, exp
 	}
 	if err := s.o.Store.Append(ctx, ap); err != nil {
 		if errors.Is(err, ErrHeadMoved) {
-			return Letter{}, Mission{}, refuse(ReasonHeadCASMismatch, "chain head moved past %d", expectedHead)
+			return Letter{}, Mission{}, refusal.New(ReasonHeadCASMismatch, "chain head moved past %d", expectedHead)
 		}
 		if errors.Is(err, ErrLeaseNotHeld) {
-			return Letter{}, Mission{}, refuse(ReasonLeaseNotHeld, "runner %s lost its lease on %s", a.AgentID, m.MissionID)
+			return Letter{}, Mission{}, refusal.New(ReasonLeaseNotHeld, "runner %s lost its lease on %s", a.AgentID, m.MissionID)
 		}
 		return Letter{}, Mission{}, err
 	}
@@ -226,16 +231,16 @@ func applied(m Mission, ap Append) Mission {
 }
 
 func headMoved(expected, head int64) error {
-	return refuse(ReasonHeadCASMismatch, "expected head %d, the chain head is %d", expected, head)
+	return refusal.New(ReasonHeadCASMismatch, "expected head %d, the chain head is %d", expected, head)
 }
 
 // holdsLease checks a runner letter: the caller sits in the runner seat and holds the live lease.
-func (s *Service) holdsLease(a Actor, m Mission, now time.Time) error {
+func (s *Service) holdsLease(a principal.Principal, m Mission, now time.Time) error {
 	if a.Seat != RunnerSeat {
-		return refuse(ReasonNotARunner, "only a runner holding the lease posts this arrow; seat is %q", a.Seat)
+		return refusal.New(ReasonNotARunner, "only a runner holding the lease posts this arrow; seat is %q", a.Seat)
 	}
 	if !m.Lease.Live(now) || m.Lease.RunnerID != a.AgentID {
-		return refuse(ReasonLeaseNotHeld, "runner %s holds no live lease on %s", a.AgentID, m.MissionID)
+		return refusal.New(ReasonLeaseNotHeld, "runner %s holds no live lease on %s", a.AgentID, m.MissionID)
 	}
 	return nil
 }
@@ -249,7 +254,7 @@ type MissionView struct {
 }
 
 // GetMission returns a mission with its head, candidate and logged refusals.
-func (s *Service) GetMission(ctx context.Context, a Actor, id string) (MissionView, error) {
+func (s *Service) GetMission(ctx context.Context, a principal.Principal, id string) (MissionView, error) {
 	m, err := s.missionFor(ctx, a, id)
 	if err != nil {
 		return MissionView{}, err
@@ -272,32 +277,43 @@ func (s *Service) GetMission(ctx context.Context, a Actor, id string) (MissionVi
 	return v, nil
 }
 
-// ListLetters returns letters with seq > afterSeq, in order.
-func (s *Service) ListLetters(ctx context.Context, a Actor, id string, afterSeq int64, size int) ([]Letter, error) {
+// ListLetters returns one page of letters with seq > afterSeq, in order, and whether letters
+// exist past the last one returned. The page is size letters (DefaultLetterPage when zero,
+// never more than MaxPageSize); a reader loops on the last seq until more is false.
+func (s *Service) ListLetters(ctx context.Context, a principal.Principal, id string, afterSeq int64, size int) ([]Letter, bool, error) {
 	m, err := s.missionFor(ctx, a, id)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	return s.o.Store.Letters(ctx, m.MissionID, afterSeq, pageSize(size))
+	n := pageSize(size, DefaultLetterPage)
+	// One letter past the page says whether there is more without a second query.
+	ls, err := s.o.Store.Letters(ctx, m.MissionID, afterSeq, n+1)
+	if err != nil {
+		return nil, false, err
+	}
+	if len(ls) > n {
+		return ls[:n], true, nil
+	}
+	return ls, false, nil
 }
 
 // ListMissions is the board. An empty brain means the caller's own (every brain for the owner).
-func (s *Service) ListMissions(ctx context.Context, a Actor, brain string, phases []Phase, size int, token string) ([]Mission, string, error) {
+func (s *Service) ListMissions(ctx context.Context, a principal.Principal, brain string, phases []Phase, size int, token string) ([]Mission, string, error) {
 	if brain == "" {
 		brain = a.Brain
 	}
-	if brain != "" && !a.MayUse(brain) {
+	if brain != "" && !MayUse(a, brain) {
 		return nil, "", foreign(a, brain)
 	}
-	if brain == "" && !a.Human() && !a.Service() {
+	if brain == "" && !mayWatchAll(a) {
 		return nil, "", foreign(a, brain)
 	}
-	f := MissionFilter{Brain: brain, Phases: phases, Limit: pageSize(size)}
+	f := MissionFilter{Brain: brain, Phases: phases, Limit: pageSize(size, DefaultPageSize)}
 	if token != "" {
 		t, id, err := decodeToken(token)
 		if err != nil {
-			return nil, "", &Error{Reason: ReasonInvalidArgument, Message: "page token: " + err.Error(),
-				Violations: []Violation{{Field: "page.page_token", Description: "not a token this server issued"}}}
+			return nil, "", &refusal.Error{Reason: ReasonInvalidArgument, Message: "page token: " + err.Error(),
+				Violations: []refusal.Violation{{Field: "page.page_token", Description: "not a token this server issued"}}}
 		}
 		f.AfterOpened, f.AfterID = t, id
 	}
@@ -330,5 +346,11 @@ func decodeToken(tok string) (time.Time, string, error) {
 	if err != nil {
 		return time.Time{}, "", err
 	}
-	return time.Unix(0, n).UTC(), id, nil
+	t := time.Unix(0, n).UTC()
+	// A token is accepted only in the one spelling this server writes for its cursor, so every
+	// accepted token names exactly one cursor (no "+5", "05" or stray base64 bits).
+	if encodeToken(t, id) != tok {
+		return time.Time{}, "", errors.New("not in canonical form")
+	}
+	return t, id, nil
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -31,9 +33,9 @@ func golden(t *testing.T, name string, got []byte) {
 
 func chainFixture() (Mission, []Letter, []Refusal) {
 	t := time.Date(2026, 7, 12, 9, 0, 0, 0, time.UTC)
-	runner := Author{AgentID: "r1", Seat: "runner", Brain: "alpha", Origin: OriginAgent}
-	owner := Author{AgentID: "owner", Seat: "owner", Origin: OriginHumanUI}
-	judge := Author{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: OriginAgent}
+	runner := Author{AgentID: "r1", Seat: "runner", Brain: "alpha", Origin: principal.OriginAgent}
+	owner := Author{AgentID: "owner", Seat: "owner", Origin: principal.OriginHumanUI}
+	judge := Author{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
 	p := Packet{Brain: "alpha", GateCommand: "go test ./chain/...", Symptom: "two writers fork the chain under load", ReportID: "fr_9", Title: "chain fork"}
 	c1 := &Candidate{LogSHA256: strings.Repeat("1", 64), LogSize: 420, StartedAt: t.Add(time.Minute), EndedAt: t.Add(2 * time.Minute),
 		BaseCommit: strings.Repeat("a", 40), Diff: DiffStat{FilesChanged: 1, Insertions: 3, Deletions: 1, Paths: []string{"chain/cas.go"}}, GateCommand: p.GateCommand, RunnerID: "r1"}
@@ -45,7 +47,7 @@ func chainFixture() (Mission, []Letter, []Refusal) {
 		{Seq: 3, Phase: PhaseMergeWait, Candidate: c1, Author: runner, PostedAt: t.Add(2 * time.Minute)},
 		{Seq: 4, Phase: PhaseJudging, Advisory: true, Parecer: &Parecer{Verdict: VerdictReject, Gist: "the retry loop hides the race instead of closing it"}, Author: judge, PostedAt: t.Add(3 * time.Minute)},
 		{Seq: 5, Phase: PhaseMergeWait, Candidate: &c2, Author: runner, PostedAt: t.Add(time.Hour + time.Minute)},
-		{Seq: 6, Phase: PhaseLanded, Landing: &Landing{ReceiptID: "rcp_42", CandidateLetterID: "ltr_5", StoreVersionBefore: 7, StoreVersionAfter: 8, ImportedVia: OriginHumanUI}, Author: owner, PostedAt: t.Add(2 * time.Hour)},
+		{Seq: 6, Phase: PhaseLanded, Landing: &Landing{ReceiptID: "rcp_42", CandidateLetterID: "ltr_5", StoreVersionBefore: 7, StoreVersionAfter: 8, ImportedVia: principal.OriginHumanUI}, Author: owner, PostedAt: t.Add(2 * time.Hour)},
 	}
 	m := Mission{MissionID: "msn_00000000000000aa", Brain: "alpha", Title: p.Title, Phase: PhaseLanded, HeadSeq: 6, OpenedAt: t, Attempts: 2, Packet: p}
 	refusals := []Refusal{{MissionID: m.MissionID, Reason: ReasonStaleScope, Message: "moved", By: owner, At: t.Add(30 * time.Minute)}}

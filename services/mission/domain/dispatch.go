@@ -1,6 +1,10 @@
 package domain
 
 import (
+	"github.com/organism-dev/organism/platform/principal"
+
+	"github.com/organism-dev/organism/platform/refusal"
+
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,25 +16,25 @@ import (
 // SpawnMission hands a judging mission to a pinned runner (runnerID, or any pinned runner that
 // serves the brain when empty). An unpinned choice is the daemon refusal of §6: the chain
 // records it as spawn_refused and the call answers UNPINNED_RUNNER.
-func (s *Service) SpawnMission(ctx context.Context, a Actor, missionID, runnerID string) (Mission, error) {
+func (s *Service) SpawnMission(ctx context.Context, a principal.Principal, missionID, runnerID string) (Mission, error) {
 	m, err := s.missionFor(ctx, a, missionID)
 	if err != nil {
 		return Mission{}, err
 	}
 	if m.Phase != PhaseJudging || m.Spawned {
-		return Mission{}, refuse(ReasonIllegalTransition, "only an unspawned judging mission can be spawned; %s is %s (spawned=%t)", m.MissionID, m.Phase, m.Spawned)
+		return Mission{}, refusal.New(ReasonIllegalTransition, "only an unspawned judging mission can be spawned; %s is %s (spawned=%t)", m.MissionID, m.Phase, m.Spawned)
 	}
 	var pinned PinnedRunner
 	var why error
 	if runnerID != "" {
 		pinned, err = s.o.Runners.Pinned(runnerID)
 		switch {
-		case ReasonOf(err) == ReasonUnpinnedRunner:
+		case refusal.ReasonOf(err) == ReasonUnpinnedRunner:
 			why = err
 		case err != nil:
 			return Mission{}, err
 		case !pinned.Can(CapabilityGate) || !pinned.Serves(m.Brain):
-			why = refuse(ReasonUnpinnedRunner, "runner %q is not pinned to run gates for brain %s", runnerID, m.Brain)
+			why = refusal.New(ReasonUnpinnedRunner, "runner %q is not pinned to run gates for brain %s", runnerID, m.Brain)
 		}
 	} else {
 		var ok bool
@@ -39,7 +43,7 @@ func (s *Service) SpawnMission(ctx context.Context, a Actor, missionID, runnerID
 			return Mission{}, err
 		}
 		if !ok {
-			why = refuse(ReasonUnpinnedRunner, "no runner in the owner's runners.toml runs gates for brain %s", m.Brain)
+			why = refusal.New(ReasonUnpinnedRunner, "no runner in the owner's runners.toml runs gates for brain %s", m.Brain)
 		}
 	}
 	now := s.o.Clock.Now()
@@ -59,12 +63,12 @@ func (s *Service) SpawnMission(ctx context.Context, a Actor, missionID, runnerID
 	}
 	s.change.broadcast()
 	s.work.broadcast()
-	return s.o.Store.Mission(ctx, m.MissionID)
+	return s.mission(ctx, m.MissionID)
 }
 
-func (s *Service) logRefusal(ctx context.Context, missionID string, a Actor, err error) {
-	var e *Error
-	if !errors.As(err, &e) {
+func (s *Service) logRefusal(ctx context.Context, missionID string, a principal.Principal, err error) {
+	e, ok := refusal.As(err)
+	if !ok {
 		return
 	}
 	r := Refusal{MissionID: missionID, Reason: e.Reason, Message: e.Message, By: AuthorOf(a), At: s.o.Clock.Now()}
@@ -82,16 +86,16 @@ type Work struct {
 }
 
 // pinnedCaller resolves the runner behind a credential: runner seat, pinned id.
-func (s *Service) pinnedCaller(a Actor) (PinnedRunner, error) {
+func (s *Service) pinnedCaller(a principal.Principal) (PinnedRunner, error) {
 	if a.Seat != RunnerSeat {
-		return PinnedRunner{}, refuse(ReasonNotARunner, "seat %q is not a runner seat", a.Seat)
+		return PinnedRunner{}, refusal.New(ReasonNotARunner, "seat %q is not a runner seat", a.Seat)
 	}
 	return s.o.Runners.Pinned(a.AgentID)
 }
 
 // ClaimWork waits up to wait for a mission the calling runner may take and leases it. It
 // returns ok=false when the wait ends empty.
-func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (Work, bool, error) {
+func (s *Service) ClaimWork(ctx context.Context, a principal.Principal, wait time.Duration) (Work, bool, error) {
 	pinned, err := s.pinnedCaller(a)
 	if err != nil {
 		return Work{}, false, err
@@ -99,6 +103,8 @@ func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (W
 	if wait > s.o.MaxClaimWait {
 		wait = s.o.MaxClaimWait
 	}
+	// The long poll's deadline is the caller's network wait, measured on the wall clock like
+	// the call's own deadline, not a rule's time: a fake clock must not hold a runner forever.
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	for {
@@ -126,12 +132,12 @@ func (s *Service) ClaimWork(ctx context.Context, a Actor, wait time.Duration) (W
 	}
 }
 
-func (s *Service) tryClaim(ctx context.Context, a Actor, pinned PinnedRunner) (Work, bool, error) {
+func (s *Service) tryClaim(ctx context.Context, a principal.Principal, pinned PinnedRunner) (Work, bool, error) {
 	now := s.o.Clock.Now()
 	if l, busy, err := s.o.Store.RunnerLease(ctx, pinned.ID, now); err != nil {
 		return Work{}, false, err
 	} else if busy {
-		return Work{}, false, refuse(ReasonRunnerBusy, "runner %s already holds lease %s on %s", pinned.ID, l.LeaseID, l.MissionID)
+		return Work{}, false, refusal.New(ReasonRunnerBusy, "runner %s already holds lease %s on %s", pinned.ID, l.LeaseID, l.MissionID)
 	}
 	if !pinned.Can(CapabilityGate) {
 		return Work{}, false, nil
@@ -141,14 +147,14 @@ func (s *Service) tryClaim(ctx context.Context, a Actor, pinned PinnedRunner) (W
 		return Work{}, false, err
 	}
 	for _, m := range ms {
-		if !pinned.Serves(m.Brain) || !a.MayUse(m.Brain) {
+		if !pinned.Serves(m.Brain) || !MayUse(a, m.Brain) {
 			continue
 		}
 		if m.Attempts >= s.o.MaxAttempts {
 			s.failAbandonedRun(ctx, m)
 			continue
 		}
-		brain, err := s.o.Brains.Brain(ctx, m.Brain)
+		brain, err := s.brain(ctx, m.Brain)
 		if err != nil {
 			return Work{}, false, err
 		}
@@ -179,7 +185,7 @@ func (s *Service) failAbandonedRun(ctx context.Context, m Mission) {
 	note := fmt.Sprintf("lease expired %d times; last runner %s stopped renewing before finishing", m.Attempts, m.Lease.RunnerID)
 	now := s.o.Clock.Now()
 	l := Letter{Schema: Schema, LetterID: s.o.IDs.New("ltr_"), MissionID: m.MissionID, Seq: m.HeadSeq + 1, Brain: m.Brain,
-		Phase: to, Note: note, Author: Author{AgentID: "mission", Seat: "service", Origin: OriginService}, PostedAt: now}
+		Phase: to, Note: note, Author: Author{AgentID: "mission", Seat: "service", Origin: principal.OriginService}, PostedAt: now}
 	ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: to, ClearLease: true, ClearRerun: true, Now: now,
 		Event: BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}}
 	if err := s.o.Store.Append(ctx, ap); err != nil {
@@ -189,13 +195,13 @@ func (s *Service) failAbandonedRun(ctx context.Context, m Mission) {
 		return
 	}
 	s.change.broadcast()
-	if after, err := s.o.Store.Mission(ctx, m.MissionID); err == nil {
+	if after, err := s.mission(ctx, m.MissionID); err == nil {
 		s.debrief(ctx, after)
 	}
 }
 
 // RenewLease extends the caller's live lease by the lease TTL.
-func (s *Service) RenewLease(ctx context.Context, a Actor, leaseID string) (Lease, error) {
+func (s *Service) RenewLease(ctx context.Context, a principal.Principal, leaseID string) (Lease, error) {
 	pinned, err := s.pinnedCaller(a)
 	if err != nil {
 		return Lease{}, err
@@ -203,14 +209,14 @@ func (s *Service) RenewLease(ctx context.Context, a Actor, leaseID string) (Leas
 	now := s.o.Clock.Now()
 	l, err := s.o.Store.RenewLease(ctx, leaseID, pinned.ID, now.Add(s.o.LeaseTTL), now)
 	if errors.Is(err, ErrLeaseNotHeld) {
-		return Lease{}, refuse(ReasonLeaseNotHeld, "runner %s holds no live lease %s", pinned.ID, leaseID)
+		return Lease{}, refusal.New(ReasonLeaseNotHeld, "runner %s holds no live lease %s", pinned.ID, leaseID)
 	}
 	return l, err
 }
 
 // PutLog stores a gate log for the mission whose live lease the calling runner holds and
 // returns its sha256, computed here so the evidence never rests on the runner's word.
-func (s *Service) PutLog(ctx context.Context, a Actor, missionID string, data []byte) (string, error) {
+func (s *Service) PutLog(ctx context.Context, a principal.Principal, missionID string, data []byte) (string, error) {
 	if _, err := s.pinnedCaller(a); err != nil {
 		return "", err
 	}
@@ -223,7 +229,7 @@ func (s *Service) PutLog(ctx context.Context, a Actor, missionID string, data []
 		return "", err
 	}
 	if int64(len(data)) > s.o.MaxLogBytes {
-		return "", refuse(ReasonLogTooLarge, "log is %d bytes, at most %d", len(data), s.o.MaxLogBytes)
+		return "", refusal.New(ReasonLogTooLarge, "log is %d bytes, at most %d", len(data), s.o.MaxLogBytes)
 	}
 	sum := sha256.Sum256(data)
 	sha := hex.EncodeToString(sum[:])
@@ -234,14 +240,14 @@ func (s *Service) PutLog(ctx context.Context, a Actor, missionID string, data []
 }
 
 // GetLog returns a stored gate log.
-func (s *Service) GetLog(ctx context.Context, a Actor, missionID, sha string) ([]byte, error) {
+func (s *Service) GetLog(ctx context.Context, a principal.Principal, missionID, sha string) ([]byte, error) {
 	m, err := s.missionFor(ctx, a, missionID)
 	if err != nil {
 		return nil, err
 	}
 	data, err := s.o.Store.Log(ctx, m.MissionID, sha)
-	if errors.Is(err, ErrLogNotFound) {
-		return nil, refuse(ReasonLogNotFound, "mission %s has no log %s", m.MissionID, sha)
+	if errors.Is(err, ErrNoLog) {
+		return nil, refusal.New(ReasonLogNotFound, "mission %s has no log %s", m.MissionID, sha)
 	}
 	return data, err
 }

@@ -2,80 +2,64 @@ package domain
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
-// Reason is a refusal code; transport maps each to the proto enum and a gRPC code.
-type Reason string
-
-// Every refusal the organ raises.
+// Every refusal the organ raises. Each is a MissionReason value in the proto (prefix stripped);
+// transport's reason → code table is checked against that enum, so a reason cannot be raised
+// here that the contract does not name.
 const (
-	ReasonInvalidArgument      Reason = "INVALID_ARGUMENT"
-	ReasonForeignBrain         Reason = "FOREIGN_BRAIN"
-	ReasonOriginNotHuman       Reason = "ORIGIN_NOT_HUMAN"
-	ReasonMissionNotFound      Reason = "MISSION_NOT_FOUND"
-	ReasonSchemaViolation      Reason = "SCHEMA_VIOLATION"
-	ReasonUnknownBlock         Reason = "UNKNOWN_BLOCK"
-	ReasonBrainMismatch        Reason = "BRAIN_MISMATCH"
-	ReasonHeadCASMismatch      Reason = "HEAD_CAS_MISMATCH"
-	ReasonIllegalTransition    Reason = "ILLEGAL_TRANSITION"
-	ReasonUnpinnedRunner       Reason = "UNPINNED_RUNNER"
-	ReasonNotARunner           Reason = "NOT_A_RUNNER"
-	ReasonRunnerBusy           Reason = "RUNNER_BUSY"
-	ReasonLeaseNotHeld         Reason = "LEASE_NOT_HELD"
-	ReasonEvidenceMissing      Reason = "EVIDENCE_MISSING"
-	ReasonEvidenceMismatch     Reason = "EVIDENCE_MISMATCH"
-	ReasonCandidateMismatch    Reason = "CANDIDATE_MISMATCH"
-	ReasonStoreVersionMismatch Reason = "STORE_VERSION_MISMATCH"
-	ReasonStaleScope           Reason = "STALE_SCOPE"
-	ReasonImplausibleWindow    Reason = "IMPLAUSIBLE_WINDOW"
-	ReasonCandidateTooOld      Reason = "CANDIDATE_TOO_OLD"
-	ReasonBrainNotFound        Reason = "BRAIN_NOT_FOUND"
-	ReasonLogNotFound          Reason = "LOG_NOT_FOUND"
-	ReasonLogTooLarge          Reason = "LOG_TOO_LARGE"
-	ReasonShuttingDown         Reason = "SHUTTING_DOWN"
+	ReasonInvalidArgument                     = refusal.InvalidArgument
+	ReasonForeignBrain         refusal.Reason = "FOREIGN_BRAIN"
+	ReasonOriginNotHuman       refusal.Reason = "ORIGIN_NOT_HUMAN"
+	ReasonMissionNotFound      refusal.Reason = "MISSION_NOT_FOUND"
+	ReasonSchemaViolation      refusal.Reason = "SCHEMA_VIOLATION"
+	ReasonUnknownBlock         refusal.Reason = "UNKNOWN_BLOCK"
+	ReasonBrainMismatch        refusal.Reason = "BRAIN_MISMATCH"
+	ReasonHeadCASMismatch      refusal.Reason = "HEAD_CAS_MISMATCH"
+	ReasonIllegalTransition    refusal.Reason = "ILLEGAL_TRANSITION"
+	ReasonUnpinnedRunner       refusal.Reason = "UNPINNED_RUNNER"
+	ReasonNotARunner           refusal.Reason = "NOT_A_RUNNER"
+	ReasonRunnerBusy           refusal.Reason = "RUNNER_BUSY"
+	ReasonLeaseNotHeld         refusal.Reason = "LEASE_NOT_HELD"
+	ReasonEvidenceMissing      refusal.Reason = "EVIDENCE_MISSING"
+	ReasonEvidenceMismatch     refusal.Reason = "EVIDENCE_MISMATCH"
+	ReasonCandidateMismatch    refusal.Reason = "CANDIDATE_MISMATCH"
+	ReasonStoreVersionMismatch refusal.Reason = "STORE_VERSION_MISMATCH"
+	ReasonStaleScope           refusal.Reason = "STALE_SCOPE"
+	ReasonImplausibleWindow    refusal.Reason = "IMPLAUSIBLE_WINDOW"
+	ReasonCandidateTooOld      refusal.Reason = "CANDIDATE_TOO_OLD"
+	ReasonBrainNotFound        refusal.Reason = "BRAIN_NOT_FOUND"
+	ReasonLogNotFound          refusal.Reason = "LOG_NOT_FOUND"
+	ReasonLogTooLarge          refusal.Reason = "LOG_TOO_LARGE"
+	ReasonShuttingDown         refusal.Reason = "SHUTTING_DOWN"
 )
 
-// Violation is one bad field of a request or letter.
-type Violation struct {
-	Field       string
-	Description string
+// Reasons lists every reason above, for tests that keep the domain and the contract in step.
+var Reasons = []refusal.Reason{
+	ReasonInvalidArgument, ReasonForeignBrain, ReasonOriginNotHuman, ReasonMissionNotFound, ReasonSchemaViolation,
+	ReasonUnknownBlock, ReasonBrainMismatch, ReasonHeadCASMismatch, ReasonIllegalTransition, ReasonUnpinnedRunner,
+	ReasonNotARunner, ReasonRunnerBusy, ReasonLeaseNotHeld, ReasonEvidenceMissing, ReasonEvidenceMismatch,
+	ReasonCandidateMismatch, ReasonStoreVersionMismatch, ReasonStaleScope, ReasonImplausibleWindow,
+	ReasonCandidateTooOld, ReasonBrainNotFound, ReasonLogNotFound, ReasonLogTooLarge, ReasonShuttingDown,
 }
 
-// Error is a typed refusal: nothing changed, and Reason says why.
-type Error struct {
-	Reason     Reason
-	Message    string
-	Violations []Violation
-}
-
-func (e *Error) Error() string { return string(e.Reason) + ": " + e.Message }
-
-// Is lets errors.Is match refusals by reason against the sentinels below.
-func (e *Error) Is(target error) bool {
-	t, ok := target.(*Error)
-	return ok && t.Message == "" && t.Reason == e.Reason
-}
-
-func refuse(r Reason, format string, args ...any) error {
-	return &Error{Reason: r, Message: fmt.Sprintf(format, args...)}
-}
-
-// ReasonOf returns the refusal reason of err, or "" when err is not a refusal.
-func ReasonOf(err error) Reason {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Reason
-	}
-	return ""
-}
-
-// Sentinels for errors.Is; stores return them for the conditions they detect.
+// Conditions the ports report. They are not refusals: the domain decides, where each arises,
+// which refusal (or internal error) it becomes, so a store or a peer never speaks to the caller.
 var (
-	ErrMissionNotFound = &Error{Reason: ReasonMissionNotFound}
-	ErrHeadMoved       = &Error{Reason: ReasonHeadCASMismatch}
-	ErrLeaseNotHeld    = &Error{Reason: ReasonLeaseNotHeld}
-	ErrLogNotFound     = &Error{Reason: ReasonLogNotFound}
-	ErrBrainNotFound   = &Error{Reason: ReasonBrainNotFound}
-	ErrStoreVersion    = &Error{Reason: ReasonStoreVersionMismatch}
+	// ErrNoMission: Store has no such mission (or no such letter on it).
+	ErrNoMission = errors.New("no such mission")
+	// ErrHeadMoved: a compare-and-swap on a chain head lost.
+	ErrHeadMoved = errors.New("chain head moved")
+	// ErrLeaseNotHeld: the runner's lease is not live.
+	ErrLeaseNotHeld = errors.New("lease not held")
+	// ErrNoLog: Store holds no such gate log.
+	ErrNoLog = errors.New("no such gate log")
+	// ErrNoBrain: Brains knows no such brain.
+	ErrNoBrain = errors.New("no such brain")
+	// ErrStoreVersion: Brains lost the compare-and-swap on a brain's store version.
+	ErrStoreVersion = errors.New("store version moved")
+	// ErrMemoryRefused wraps a Memory error that retrying cannot cure: the door refused the claim.
+	ErrMemoryRefused = errors.New("memorize refused")
 )

@@ -1,6 +1,10 @@
 package domain
 
 import (
+	"github.com/organism-dev/organism/platform/principal"
+
+	"github.com/organism-dev/organism/platform/refusal"
+
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -21,7 +25,7 @@ type Landed struct {
 // origin and only through, in order: the head (merge_wait with that candidate), OCC on the
 // brain's store version, stale scope, evidence (the stored log hashes to the candidate's sha)
 // and the temporal gate. Each refusal is logged on the mission; nothing lands.
-func (s *Service) ImportReceipt(ctx context.Context, a Actor, missionID, candidateLetterID string, expectedStoreVersion int64) (Landed, error) {
+func (s *Service) ImportReceipt(ctx context.Context, a principal.Principal, missionID, candidateLetterID string, expectedStoreVersion int64) (Landed, error) {
 	m, err := s.missionFor(ctx, a, missionID)
 	if err != nil {
 		return Landed{}, err
@@ -38,19 +42,19 @@ func (s *Service) ImportReceipt(ctx context.Context, a Actor, missionID, candida
 	return out, nil
 }
 
-func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterID string, expected int64) (Landed, error) {
+func (s *Service) land(ctx context.Context, a principal.Principal, missionID, candidateLetterID string, expected int64) (Landed, error) {
 	if !a.Human() {
-		return Landed{}, refuse(ReasonOriginNotHuman, "landing is the owner's stamp; origin %s is not human", a.Origin)
+		return Landed{}, refusal.New(ReasonOriginNotHuman, "landing is the owner's stamp; origin %s is not human", a.Origin)
 	}
-	m, err := s.o.Store.Mission(ctx, missionID)
+	m, err := s.mission(ctx, missionID)
 	if err != nil {
 		return Landed{}, err
 	}
 	if m.Phase != PhaseMergeWait {
-		return Landed{}, refuse(ReasonIllegalTransition, "only a merge_wait head lands; %s is %s", m.MissionID, m.Phase)
+		return Landed{}, refusal.New(ReasonIllegalTransition, "only a merge_wait head lands; %s is %s", m.MissionID, m.Phase)
 	}
 	if candidateLetterID != m.CandidateLetterID {
-		return Landed{}, refuse(ReasonCandidateMismatch, "the current candidate is %s, not %s", m.CandidateLetterID, candidateLetterID)
+		return Landed{}, refusal.New(ReasonCandidateMismatch, "the current candidate is %s, not %s", m.CandidateLetterID, candidateLetterID)
 	}
 	cl, err := s.o.Store.Letter(ctx, m.MissionID, m.CandidateLetterID)
 	if err != nil {
@@ -58,12 +62,12 @@ func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterI
 	}
 	c := *cl.Candidate
 
-	brain, err := s.o.Brains.Brain(ctx, m.Brain)
+	brain, err := s.brain(ctx, m.Brain)
 	if err != nil {
 		return Landed{}, err
 	}
 	if brain.StoreVersion != expected {
-		return Landed{}, refuse(ReasonStoreVersionMismatch, "brain %s is at store version %d, the stamp saw %d", m.Brain, brain.StoreVersion, expected)
+		return Landed{}, refusal.New(ReasonStoreVersionMismatch, "brain %s is at store version %d, the stamp saw %d", m.Brain, brain.StoreVersion, expected)
 	}
 
 	moved, err := s.o.Scope.Moved(ctx, brain.RepoRoot, c.BaseCommit, c.Diff.Paths)
@@ -75,32 +79,32 @@ func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterI
 			return Landed{}, err
 		}
 		s.work.broadcast()
-		return Landed{}, refuse(ReasonStaleScope, "the repository moved under base %s for %s: re-run the gate", short(c.BaseCommit), strings.Join(moved, ", "))
+		return Landed{}, refusal.New(ReasonStaleScope, "the repository moved under base %s for %s: re-run the gate", short(c.BaseCommit), strings.Join(moved, ", "))
 	}
 
 	data, err := s.o.Store.Log(ctx, m.MissionID, c.LogSHA256)
-	if errors.Is(err, ErrLogNotFound) {
-		return Landed{}, refuse(ReasonEvidenceMissing, "the candidate's log %s is not stored", c.LogSHA256)
+	if errors.Is(err, ErrNoLog) {
+		return Landed{}, refusal.New(ReasonEvidenceMissing, "the candidate's log %s is not stored", c.LogSHA256)
 	}
 	if err != nil {
 		return Landed{}, err
 	}
 	sum := sha256.Sum256(data)
 	if got := hex.EncodeToString(sum[:]); got != c.LogSHA256 {
-		return Landed{}, refuse(ReasonEvidenceMismatch, "the stored log hashes to %s, the candidate says %s", got, c.LogSHA256)
+		return Landed{}, refusal.New(ReasonEvidenceMismatch, "the stored log hashes to %s, the candidate says %s", got, c.LogSHA256)
 	}
 
 	now := s.o.Clock.Now()
 	skew := s.o.ClockSkew
 	switch {
 	case !c.EndedAt.After(c.StartedAt) && !c.EndedAt.Equal(c.StartedAt):
-		return Landed{}, refuse(ReasonImplausibleWindow, "execution ended %s before it started %s", c.EndedAt, c.StartedAt)
+		return Landed{}, refusal.New(ReasonImplausibleWindow, "execution ended %s before it started %s", c.EndedAt, c.StartedAt)
 	case c.StartedAt.Before(m.OpenedAt.Add(-skew)):
-		return Landed{}, refuse(ReasonImplausibleWindow, "execution started %s, before the mission opened %s", c.StartedAt, m.OpenedAt)
+		return Landed{}, refusal.New(ReasonImplausibleWindow, "execution started %s, before the mission opened %s", c.StartedAt, m.OpenedAt)
 	case c.EndedAt.After(cl.PostedAt.Add(skew)):
-		return Landed{}, refuse(ReasonImplausibleWindow, "execution ended %s, after its letter was posted %s", c.EndedAt, cl.PostedAt)
+		return Landed{}, refusal.New(ReasonImplausibleWindow, "execution ended %s, after its letter was posted %s", c.EndedAt, cl.PostedAt)
 	case now.Sub(c.EndedAt) > s.o.MaxCandidateAge:
-		return Landed{}, refuse(ReasonCandidateTooOld, "execution ended %s ago, more than %s", now.Sub(c.EndedAt).Round(1e9), s.o.MaxCandidateAge)
+		return Landed{}, refusal.New(ReasonCandidateTooOld, "execution ended %s ago, more than %s", now.Sub(c.EndedAt).Round(1e9), s.o.MaxCandidateAge)
 	}
 
 	details := map[string]string{
@@ -117,7 +121,7 @@ func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterI
 	}
 	rc, err := s.o.Brains.BumpStoreVersion(ctx, Bump{Brain: m.Brain, Expected: expected, Subject: m.MissionID, Details: details})
 	if errors.Is(err, ErrStoreVersion) {
-		return Landed{}, refuse(ReasonStoreVersionMismatch, "brain %s's store version moved past %d while landing", m.Brain, expected)
+		return Landed{}, refusal.New(ReasonStoreVersionMismatch, "brain %s's store version moved past %d while landing", m.Brain, expected)
 	}
 	if err != nil {
 		return Landed{}, err
@@ -135,7 +139,7 @@ func (s *Service) land(ctx context.Context, a Actor, missionID, candidateLetterI
 
 // appendLanded writes the landed letter after the store moved. Advisory letters may still
 // arrive in between; they never change phase or candidate, so the landing follows them.
-func (s *Service) appendLanded(ctx context.Context, a Actor, m Mission, cl Letter, rc Receipt) (Landed, error) {
+func (s *Service) appendLanded(ctx context.Context, a principal.Principal, m Mission, cl Letter, rc Receipt) (Landed, error) {
 	for {
 		now := s.o.Clock.Now()
 		l := Letter{
@@ -150,7 +154,7 @@ func (s *Service) appendLanded(ctx context.Context, a Actor, m Mission, cl Lette
 			Receipt: &rc}
 		err := s.o.Store.Append(ctx, ap)
 		if errors.Is(err, ErrHeadMoved) {
-			if m, err = s.o.Store.Mission(ctx, m.MissionID); err != nil {
+			if m, err = s.mission(ctx, m.MissionID); err != nil {
 				return Landed{}, err
 			}
 			if m.Phase != PhaseMergeWait || m.CandidateLetterID != cl.LetterID {
@@ -162,7 +166,7 @@ func (s *Service) appendLanded(ctx context.Context, a Actor, m Mission, cl Lette
 			return Landed{}, fmt.Errorf("store version of %s bumped by receipt %s, landed letter not written: %w", m.Brain, rc.ReceiptID, err)
 		}
 		s.change.broadcast()
-		after, err := s.o.Store.Mission(ctx, m.MissionID)
+		after, err := s.mission(ctx, m.MissionID)
 		if err != nil {
 			return Landed{}, err
 		}

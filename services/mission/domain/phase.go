@@ -1,5 +1,7 @@
 package domain
 
+import "github.com/organism-dev/organism/platform/refusal"
+
 // mover says who may draw an arrow of the phase machine.
 type mover int
 
@@ -34,20 +36,20 @@ var arrows = map[arrow]mover{
 // may post it. Advisory letters are a self-loop: appended and shown, the phase unmoved.
 func next(from Phase, l Letter) (Phase, mover, error) {
 	if from.Terminal() {
-		return "", 0, refuse(ReasonIllegalTransition, "mission is %s: the chain is closed", from)
+		return "", 0, refusal.New(ReasonIllegalTransition, "mission is %s: the chain is closed", from)
 	}
 	if l.Advisory {
 		if from != PhaseJudging && from != PhaseMergeWait {
-			return "", 0, refuse(ReasonIllegalTransition, "a parecer speaks on a judging or merge_wait head, not %s", from)
+			return "", 0, refusal.New(ReasonIllegalTransition, "a parecer speaks on a judging or merge_wait head, not %s", from)
 		}
 		return from, moverBrain, nil
 	}
 	if l.Phase == PhaseLanded {
-		return "", 0, refuse(ReasonIllegalTransition, "landed has exactly one way in: the owner's ImportReceipt")
+		return "", 0, refusal.New(ReasonIllegalTransition, "landed has exactly one way in: the owner's ImportReceipt")
 	}
 	who, ok := arrows[arrow{from, l.Phase}]
 	if !ok {
-		return "", 0, refuse(ReasonIllegalTransition, "no arrow %s -> %s", from, l.Phase)
+		return "", 0, refusal.New(ReasonIllegalTransition, "no arrow %s -> %s", from, l.Phase)
 	}
 	return l.Phase, who, nil
 }

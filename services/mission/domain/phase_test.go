@@ -1,6 +1,10 @@
 package domain
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/organism-dev/organism/platform/refusal"
+)
 
 // TestNext pins the phase machine to §6: every arrow, who draws it, and that nothing else moves.
 func TestNext(t *testing.T) {
@@ -21,7 +25,7 @@ func TestNext(t *testing.T) {
 				got, who, err := next(from, Letter{Phase: to})
 				w, ok := want[arrow{from, to}]
 				if !ok {
-					if ReasonOf(err) != ReasonIllegalTransition {
+					if refusal.ReasonOf(err) != ReasonIllegalTransition {
 						t.Fatalf("got %v, want ILLEGAL_TRANSITION", err)
 					}
 					return
@@ -39,7 +43,7 @@ func TestNext(t *testing.T) {
 					t.Fatalf("got (%s, %v), want the self-loop %s", got, err, from)
 				}
 			default:
-				if ReasonOf(err) != ReasonIllegalTransition {
+				if refusal.ReasonOf(err) != ReasonIllegalTransition {
 					t.Fatalf("got %v, want ILLEGAL_TRANSITION", err)
 				}
 			}

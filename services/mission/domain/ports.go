@@ -1,15 +1,21 @@
 package domain
 
+// The ports: every interface the mission domain owns, implemented outside it. The store is
+// store.Store; the clock is platform/clock; the other organs are reached through package
+// peers, one adapter per organ, named after it and built the same way in every organ:
+//
+//	med := peers.NewMedulla(medullav1.NewMedullaServiceClient(conn)) // Brains and Memory
+//
+// A peer adapter speaks the domain's types (package wire does the proto conversion) and
+// reports a peer's answer in one of three ways: a condition the port names (ErrNoBrain,
+// ErrStoreVersion, ErrMemoryRefused), the peer's own typed refusal passed through unchanged
+// (medulla judging the caller's credential), or a plain error that transport logs and
+// answers as Internal, so a peer's address or transport failure never reaches a caller.
+
 import (
 	"context"
-	"errors"
 	"time"
 )
-
-// Clock tells the time; platform/clock satisfies it.
-type Clock interface {
-	Now() time.Time
-}
 
 // IDs mints identifiers with a prefix such as "msn_".
 type IDs interface {
@@ -26,7 +32,7 @@ type Brain struct {
 // Brains is medulla's brain registry and store-version door, as the mission organ uses it.
 // Calls run with the request's context so medulla applies the original caller's rights.
 type Brains interface {
-	// Brain returns ErrBrainNotFound for an unknown brain.
+	// Brain returns ErrNoBrain for an unknown brain.
 	Brain(ctx context.Context, name string) (Brain, error)
 	// BumpStoreVersion advances the brain's store version iff it equals expected; a lost race
 	// is ErrStoreVersion.
@@ -55,9 +61,6 @@ type Evidence struct {
 	Kind EvidenceKind
 	Ref  string
 }
-
-// ErrMemoryRefused wraps a Memory error that retrying cannot cure: the door refused the claim.
-var ErrMemoryRefused = errors.New("memorize refused")
 
 // Memory is medulla's one write door, as the debrief uses it.
 type Memory interface {
@@ -114,11 +117,14 @@ type Append struct {
 // letter is written and it never forks a chain.
 type Store interface {
 	CreateMission(ctx context.Context, m Mission, first Letter, ev BoardEvent) error
-	// Append returns ErrMissionNotFound, ErrHeadMoved or ErrLeaseNotHeld.
+	// Append returns ErrNoMission, ErrHeadMoved or ErrLeaseNotHeld.
 	Append(ctx context.Context, a Append) error
+	// Mission returns ErrNoMission when absent.
 	Mission(ctx context.Context, id string) (Mission, error)
 	Missions(ctx context.Context, f MissionFilter) ([]Mission, error)
+	// Letters returns at most limit letters with seq > afterSeq, in seq order.
 	Letters(ctx context.Context, missionID string, afterSeq int64, limit int) ([]Letter, error)
+	// Letter returns ErrNoMission when the chain holds no such letter.
 	Letter(ctx context.Context, missionID, letterID string) (Letter, error)
 
 	// Spawn marks a judging mission claimable for runner; ErrHeadMoved when its head moved.
@@ -135,7 +141,7 @@ type Store interface {
 	RequestRerun(ctx context.Context, missionID string) error
 
 	PutLog(ctx context.Context, missionID, sha string, data []byte, runner string, at time.Time) error
-	// Log returns ErrLogNotFound when absent.
+	// Log returns ErrNoLog when absent.
 	Log(ctx context.Context, missionID, sha string) ([]byte, error)
 
 	AddRefusal(ctx context.Context, r Refusal) error

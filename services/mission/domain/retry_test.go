@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/store"
 )
@@ -60,7 +61,7 @@ func TestDebriefPendingThenRetried(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orch := domain.Actor{AgentID: "orch", Seat: "orchestrator", Brain: "alpha", Origin: domain.OriginAgent}
+	orch := principal.Principal{AgentID: "orch", Seat: "orchestrator", Brain: "alpha", Origin: principal.OriginAgent}
 	m, _, err := svc.OpenMission(ctx, orch, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "flaky"}, "")
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +121,7 @@ func TestDebriefRefusedIsNotRetried(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	orch := domain.Actor{AgentID: "orch", Seat: "orchestrator", Brain: "alpha", Origin: domain.OriginAgent}
+	orch := principal.Principal{AgentID: "orch", Seat: "orchestrator", Brain: "alpha", Origin: principal.OriginAgent}
 	m, _, err := svc.OpenMission(ctx, orch, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "s"}, "")
 	if err != nil {
 		t.Fatal(err)

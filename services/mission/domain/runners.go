@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"github.com/organism-dev/organism/platform/refusal"
+
 	"errors"
 	"fmt"
 	"os"
@@ -198,7 +200,7 @@ func (b *RunnerBook) Pinned(id string) (PinnedRunner, error) {
 	}
 	r, ok := rs[id]
 	if !ok {
-		return PinnedRunner{}, refuse(ReasonUnpinnedRunner, "runner %q is not pinned in the owner's runners.toml", id)
+		return PinnedRunner{}, refusal.New(ReasonUnpinnedRunner, "runner %q is not pinned in the owner's runners.toml", id)
 	}
 	return r, nil
 }

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Size limits of the schema gate. They keep one letter small enough to read on a board.
@@ -24,13 +26,13 @@ var (
 	commitPattern  = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
 )
 
-type violations []Violation
+type violations []refusal.Violation
 
 func (v *violations) add(field, format string, args ...any) {
-	*v = append(*v, Violation{Field: field, Description: fmt.Sprintf(format, args...)})
+	*v = append(*v, refusal.Violation{Field: field, Description: fmt.Sprintf(format, args...)})
 }
 
-func (v violations) err(r Reason, what string) error {
+func (v violations) err(r refusal.Reason, what string) error {
 	if len(v) == 0 {
 		return nil
 	}
@@ -38,7 +40,7 @@ func (v violations) err(r Reason, what string) error {
 	for i, x := range v {
 		parts[i] = x.Field + ": " + x.Description
 	}
-	return &Error{Reason: r, Message: what + ": " + strings.Join(parts, "; "), Violations: v}
+	return &refusal.Error{Reason: r, Message: what + ": " + strings.Join(parts, "; "), Violations: v}
 }
 
 func checkText(v *violations, field, s string, max int, required bool) {

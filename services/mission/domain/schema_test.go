@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 func validCandidate() *Candidate {
@@ -65,7 +67,7 @@ func TestCheckLetter(t *testing.T) {
 				}
 				return
 			}
-			e, ok := err.(*Error)
+			e, ok := refusal.As(err)
 			if !ok || e.Reason != ReasonSchemaViolation {
 				t.Fatalf("got %v, want SCHEMA_VIOLATION", err)
 			}
@@ -104,20 +106,44 @@ func FuzzCheckLetter(f *testing.F) {
 	})
 }
 
+// FuzzPageToken checks the page token both ways: a cursor encoded and decoded is the same
+// cursor, and any token the decoder accepts is the one spelling the encoder writes for what it
+// decoded to (anything else is refused), so one cursor never has two tokens.
 func FuzzPageToken(f *testing.F) {
-	f.Add(encodeToken(time.Unix(0, 12345), "msn_0123456789abcdef"))
-	f.Add("")
-	f.Add("!!!")
-	f.Fuzz(func(t *testing.T, tok string) {
-		ts, id, err := decodeToken(tok)
+	f.Add(encodeToken(time.Unix(0, 12345), "msn_0123456789abcdef"), int64(12345), "msn_0123456789abcdef")
+	f.Add("", int64(0), "")
+	f.Add("!!!", int64(-1), "a:b")
+	f.Add("KzU6eA", int64(1<<62), "x") // "+5:x": a sign the encoder never writes
+	f.Add("MDU6eA", int64(5), "x")     // "05:x": a leading zero
+	f.Add("NTp4", int64(5), "x")       // "5:x" spelt canonically
+	f.Add("NTp5", int64(5), "y")
+	f.Add("NTp4eR", int64(5), "xy") // "5:xy" with stray bits in the last character (canonical: NTp4eQ)
+	f.Fuzz(func(t *testing.T, tok string, ns int64, id string) {
+		// encode → decode: the same cursor.
+		at := time.Unix(0, ns).UTC()
+		enc := encodeToken(at, id)
+		gotAt, gotID, err := decodeToken(enc)
+		switch {
+		case id == "":
+			if err == nil {
+				t.Fatalf("decoded %q (a cursor with no id) as (%s, %q), want it refused", enc, gotAt, gotID)
+			}
+		case err != nil:
+			t.Fatalf("got %v decoding %q, want cursor (%d, %q) back", err, enc, ns, id)
+		case !gotAt.Equal(at) || gotID != id:
+			t.Fatalf("got cursor (%d, %q) from %q, want (%d, %q)", gotAt.UnixNano(), gotID, enc, ns, id)
+		}
+
+		// decode → encode: an accepted token re-encodes to itself.
+		ts, tid, err := decodeToken(tok)
 		if err != nil {
 			return
 		}
-		if id == "" {
-			t.Fatal("decoded an empty id")
+		if tid == "" {
+			t.Fatalf("decoded %q to an empty id", tok)
 		}
-		if got := encodeToken(ts, id); got == "" {
-			t.Fatal("re-encoded to nothing")
+		if got := encodeToken(ts, tid); got != tok {
+			t.Fatalf("decoded %q, which re-encodes as %q: want itself or a refusal", tok, got)
 		}
 	})
 }

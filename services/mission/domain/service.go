@@ -1,13 +1,16 @@
 package domain
 
 import (
+	"context"
 	"errors"
 	"hash/fnv"
 	"log/slog"
 	"sync"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/idgen"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Options configure the organ. Zero durations take the defaults named on each field.
@@ -20,9 +23,10 @@ type Options struct {
 	Memory Memory
 	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
 	Skeletons Skeletons
-	Clock     Clock
-	IDs       IDs
-	Logger    *slog.Logger
+	// Clock tells the time of every rule and drives the bell's ticker.
+	Clock  clock.Clock
+	IDs    IDs
+	Logger *slog.Logger
 
 	// LeaseTTL is how long a claim holds without renewal; default 30s.
 	LeaseTTL time.Duration
@@ -120,7 +124,25 @@ func New(o Options) (*Service, error) {
 func (s *Service) Stop() { s.stopOnce.Do(func() { close(s.stopping) }) }
 
 func errShuttingDown(what string) error {
-	return refuse(ReasonShuttingDown, "mission is shutting down; %s", what)
+	return refusal.New(ReasonShuttingDown, "mission is shutting down; %s", what)
+}
+
+// mission reads a mission row, turning the store's "no such mission" into the refusal.
+func (s *Service) mission(ctx context.Context, id string) (Mission, error) {
+	m, err := s.o.Store.Mission(ctx, id)
+	if errors.Is(err, ErrNoMission) {
+		return Mission{}, refusal.New(ReasonMissionNotFound, "no mission %s", id)
+	}
+	return m, err
+}
+
+// brain asks medulla about a brain, turning "no such brain" into the refusal.
+func (s *Service) brain(ctx context.Context, name string) (Brain, error) {
+	b, err := s.o.Brains.Brain(ctx, name)
+	if errors.Is(err, ErrNoBrain) {
+		return Brain{}, refusal.New(ReasonBrainNotFound, "medulla has no brain %q", name)
+	}
+	return b, err
 }
 
 const (

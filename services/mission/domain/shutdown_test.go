@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/store"
 )
@@ -58,8 +60,8 @@ func TestShutdownEndsWaits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runner := domain.Actor{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: domain.OriginAgent}
-	owner := domain.Actor{AgentID: "owner", Origin: domain.OriginHumanCLI}
+	runner := principal.Principal{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: principal.OriginAgent}
+	owner := principal.Principal{AgentID: "owner", Origin: principal.OriginHumanCLI}
 
 	claimDone := make(chan error, 1)
 	go func() {
@@ -82,7 +84,7 @@ func TestShutdownEndsWaits(t *testing.T) {
 		name string
 		done chan error
 	}{{"waiting claim", claimDone}, {"open board stream", watchDone}} {
-		if err := <-tc.done; domain.ReasonOf(err) != domain.ReasonShuttingDown {
+		if err := <-tc.done; refusal.ReasonOf(err) != domain.ReasonShuttingDown {
 			t.Errorf("%s: got %v, want %s", tc.name, err, domain.ReasonShuttingDown)
 		}
 	}
@@ -97,7 +99,7 @@ func TestShutdownEndsWaits(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		if err := tc.call(); domain.ReasonOf(err) != domain.ReasonShuttingDown {
+		if err := tc.call(); refusal.ReasonOf(err) != domain.ReasonShuttingDown {
 			t.Errorf("%s: got %v, want %s", tc.name, err, domain.ReasonShuttingDown)
 		}
 	}

@@ -2,7 +2,12 @@
 // runners and their leases, the human landing gate, the bell and the debrief.
 package domain
 
-import "time"
+import (
+	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
+)
 
 // Schema is the only letter schema the chain accepts.
 const Schema = "m1nd-mission-letter-v0"
@@ -35,38 +40,14 @@ func (p Phase) Closes() bool {
 	return p == PhaseLanded || p == PhaseFailed || p == PhaseAbandoned
 }
 
-// Origin is where a request really came from, as the credential says.
-type Origin string
-
-// The origins the landing gate distinguishes.
-const (
-	OriginAgent    Origin = "agent"
-	OriginHumanUI  Origin = "human-ui"
-	OriginHumanCLI Origin = "human-cli"
-	OriginService  Origin = "service"
-	OriginPeer     Origin = "peer"
-)
-
-// Actor is the verified caller. Transport builds it from the credential; no request field can.
-type Actor struct {
-	AgentID string
-	Seat    string
-	// Brain is the credential's binding; empty for the owner and services.
-	Brain  string
-	Origin Origin
+// MayUse reports whether p may act in brain: the owner and services anywhere, an agent only
+// in the brain its credential is bound to.
+func MayUse(p principal.Principal, brain string) bool {
+	return p.Human() || p.Service() || (p.Brain != "" && p.Brain == brain)
 }
 
-// Human reports whether the request carries a human origin (only the owner is human).
-func (a Actor) Human() bool { return a.Origin == OriginHumanUI || a.Origin == OriginHumanCLI }
-
-// Service reports whether the caller is an Organism service acting for itself.
-func (a Actor) Service() bool { return a.Origin == OriginService }
-
-// MayUse reports whether the actor may act in brain: the owner and services anywhere, an agent
-// only in the brain its credential is bound to.
-func (a Actor) MayUse(brain string) bool {
-	return a.Human() || a.Service() || (a.Brain != "" && a.Brain == brain)
-}
+// mayWatchAll reports whether p may read every brain's board at once (an empty brain filter).
+func mayWatchAll(p principal.Principal) bool { return p.Human() || p.Service() }
 
 // RunnerSeat is the seat a runner's credential must carry.
 const RunnerSeat = "runner"
@@ -120,24 +101,24 @@ type Parecer struct {
 
 // Landing is written by the landing gate on the landed letter.
 type Landing struct {
-	ReceiptID          string `json:"receipt_id"`
-	CandidateLetterID  string `json:"candidate_letter_id"`
-	StoreVersionBefore int64  `json:"store_version_before"`
-	StoreVersionAfter  int64  `json:"store_version_after"`
-	ImportedVia        Origin `json:"imported_via"`
+	ReceiptID          string           `json:"receipt_id"`
+	CandidateLetterID  string           `json:"candidate_letter_id"`
+	StoreVersionBefore int64            `json:"store_version_before"`
+	StoreVersionAfter  int64            `json:"store_version_after"`
+	ImportedVia        principal.Origin `json:"imported_via"`
 }
 
 // Author is who posted a letter, from the credential.
 type Author struct {
-	AgentID string `json:"agent_id"`
-	Seat    string `json:"seat"`
-	Brain   string `json:"brain,omitempty"`
-	Origin  Origin `json:"origin"`
+	AgentID string           `json:"agent_id"`
+	Seat    string           `json:"seat"`
+	Brain   string           `json:"brain,omitempty"`
+	Origin  principal.Origin `json:"origin"`
 }
 
-// AuthorOf renders an actor for the chain.
-func AuthorOf(a Actor) Author {
-	return Author{AgentID: a.AgentID, Seat: a.Seat, Brain: a.Brain, Origin: a.Origin}
+// AuthorOf renders a principal for the chain.
+func AuthorOf(p principal.Principal) Author {
+	return Author{AgentID: p.AgentID, Seat: p.Seat, Brain: p.Brain, Origin: p.Origin}
 }
 
 // Letter is one entry of a chain.
@@ -210,10 +191,11 @@ type Mission struct {
 // Ringing reports whether the bell rings for m: its head is merge_wait.
 func (m Mission) Ringing() bool { return m.Phase == PhaseMergeWait }
 
-// Refusal is a logged non-event on a mission.
+// Refusal is the stored record of a refusal logged on a mission (a named non-event the
+// debrief and the mission view read back); it is a record, not an error.
 type Refusal struct {
 	MissionID string
-	Reason    Reason
+	Reason    refusal.Reason
 	Message   string
 	By        Author
 	At        time.Time

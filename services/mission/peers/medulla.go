@@ -1,5 +1,7 @@
-// Package peers adapts the generated clients of other organs to the interfaces the mission
-// domain owns.
+// Package peers adapts the generated clients of other organs to the ports the mission domain
+// owns: one adapter per organ, named after it and built with New<Organ>(client). Conversion
+// is package wire's; what a peer's answer means to the domain is decided here (see
+// domain/ports.go).
 package peers
 
 import (
@@ -14,14 +16,19 @@ import (
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/wire"
 )
 
 // Medulla implements domain.Brains and domain.Memory over medulla's gRPC client.
 type Medulla struct {
-	Client medullav1.MedullaServiceClient
+	client medullav1.MedullaServiceClient
 	// DebriefTimeout bounds one memorize call of the debrief; default 10s.
 	DebriefTimeout time.Duration
 }
+
+// NewMedulla returns the adapter over client. Its connection should carry the mission
+// service's own credential as the fallback, so debriefs are written as the mission service.
+func NewMedulla(client medullav1.MedullaServiceClient) *Medulla { return &Medulla{client: client} }
 
 var (
 	_ domain.Brains = (*Medulla)(nil)
@@ -30,31 +37,27 @@ var (
 
 // Brain looks a brain up; it runs with the caller's own credential.
 func (m *Medulla) Brain(ctx context.Context, name string) (domain.Brain, error) {
-	resp, err := m.Client.GetBrain(ctx, &medullav1.GetBrainRequest{Name: name})
+	resp, err := m.client.GetBrain(ctx, &medullav1.GetBrainRequest{Name: name})
 	if err != nil {
 		if status.Code(err) == codes.NotFound {
-			return domain.Brain{}, &domain.Error{Reason: domain.ReasonBrainNotFound, Message: fmt.Sprintf("medulla has no brain %q", name)}
+			return domain.Brain{}, domain.ErrNoBrain
 		}
-		return domain.Brain{}, fmt.Errorf("medulla GetBrain %s: %w", name, err)
+		return domain.Brain{}, answer("medulla GetBrain "+name, err)
 	}
-	b := resp.GetBrain()
-	return domain.Brain{Name: b.GetName(), RepoRoot: b.GetRepoRoot(), StoreVersion: b.GetStoreVersion()}, nil
+	return wire.BrainFromMedulla(resp.GetBrain()), nil
 }
 
 // BumpStoreVersion advances the store version with the owner's own credential, so medulla
 // applies its human-origin gate to the real stamp.
 func (m *Medulla) BumpStoreVersion(ctx context.Context, b domain.Bump) (domain.Receipt, error) {
-	resp, err := m.Client.BumpStoreVersion(ctx, &medullav1.BumpStoreVersionRequest{
-		Brain: b.Brain, ExpectedStoreVersion: b.Expected, Effect: "land", Subject: b.Subject, Details: b.Details})
+	resp, err := m.client.BumpStoreVersion(ctx, wire.BumpToMedulla(b))
 	if err != nil {
 		if rpcstatus.ReasonOf(err) == "STORE_VERSION_MISMATCH" {
 			return domain.Receipt{}, domain.ErrStoreVersion
 		}
-		return domain.Receipt{}, fmt.Errorf("medulla BumpStoreVersion %s: %w", b.Brain, err)
+		return domain.Receipt{}, answer("medulla BumpStoreVersion "+b.Brain, err)
 	}
-	r := resp.GetReceipt()
-	return domain.Receipt{ReceiptID: r.GetReceiptId(), StoreVersionBefore: r.GetStoreVersionBefore(),
-		StoreVersionAfter: r.GetStoreVersionAfter(), At: r.GetAt().AsTime(), Details: r.GetDetails()}, nil
+	return wire.ReceiptFromMedulla(resp.GetReceipt()), nil
 }
 
 // MemorizeProcess writes a debrief through medulla's door as the mission service itself: the
@@ -67,26 +70,24 @@ func (m *Medulla) MemorizeProcess(ctx context.Context, brain, slug, body string,
 	}
 	own, cancel := context.WithTimeout(trace.ContextWithSpanContext(context.Background(), trace.SpanContextFromContext(ctx)), timeout)
 	defer cancel()
-	req := &medullav1.MemorizeRequest{Brain: brain, Slug: slug, Kind: medullav1.ClaimKind_CLAIM_KIND_PROCESS, Body: body, Confidence: 0.5}
-	for _, e := range evidence {
-		a := &medullav1.EvidenceAnchor{Ref: e.Ref}
-		switch e.Kind {
-		case domain.EvidenceCommit:
-			a.Kind = medullav1.EvidenceKind_EVIDENCE_KIND_COMMIT
-		case domain.EvidenceReceipt:
-			a.Kind = medullav1.EvidenceKind_EVIDENCE_KIND_RECEIPT
-		default:
-			continue
-		}
-		req.Evidence = append(req.Evidence, a)
-	}
-	resp, err := m.Client.Memorize(own, req)
+	resp, err := m.client.Memorize(own, wire.DebriefToMedulla(brain, slug, body, evidence))
 	if err != nil {
 		switch status.Code(err) {
 		case codes.InvalidArgument, codes.FailedPrecondition, codes.PermissionDenied:
-			return "", fmt.Errorf("medulla Memorize %s/%s: %w: %w", brain, slug, domain.ErrMemoryRefused, err)
+			return "", fmt.Errorf("medulla Memorize %s/%s: %w: %v", brain, slug, domain.ErrMemoryRefused, err)
 		}
-		return "", fmt.Errorf("medulla Memorize %s/%s: %w", brain, slug, err)
+		return "", fmt.Errorf("medulla Memorize %s/%s: %v", brain, slug, err)
 	}
 	return resp.GetClaim().GetSlug(), nil
+}
+
+// answer is how a peer's failure reaches the domain. A typed refusal of the caller's own
+// request (medulla judging the credential it was handed) passes unchanged, so the caller sees
+// it as medulla gave it; anything else (unreachable, internal, a status without a reason)
+// becomes a plain error, which transport logs and answers as a bare Internal.
+func answer(op string, err error) error {
+	if st, ok := status.FromError(err); ok && st.Code() != codes.Internal && rpcstatus.ReasonOf(err) != "" {
+		return st.Err()
+	}
+	return fmt.Errorf("%s: %v", op, err)
 }

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -197,36 +198,27 @@ func (r *Runner) putLog(ctx context.Context, missionID string, data []byte) (str
 	return resp.GetLogSha256(), nil
 }
 
-// keepLease renews the lease at a third of its remaining life; onLost fires once when the
-// service says the lease is gone.
+// keepLease renews the lease at a third of its remaining life, on the runner's clock; onLost
+// fires once when the service says the lease is gone, and renewals stop.
 func (r *Runner) keepLease(ctx context.Context, l *missionv1.Lease, onLost func(error)) func() {
-	ttl := time.Until(l.GetExpiresAt().AsTime())
-	every := ttl / 3
-	if every < 50*time.Millisecond {
-		every = 50 * time.Millisecond
-	}
+	ttl := l.GetExpiresAt().AsTime().Sub(r.o.Clock.Now())
+	every := max(ttl/3, 50*time.Millisecond)
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
+		clock.Loop(ctx, r.o.Clock, every, func(ctx context.Context) {
+			_, err := r.o.Client.RenewLease(ctx, &missionv1.RenewLeaseRequest{LeaseId: l.GetLeaseId()})
+			if err == nil || ctx.Err() != nil {
 				return
-			case <-t.C:
-				_, err := r.o.Client.RenewLease(ctx, &missionv1.RenewLeaseRequest{LeaseId: l.GetLeaseId()})
-				if err == nil || ctx.Err() != nil {
-					continue
-				}
-				if rpcstatus.ReasonOf(err) == "LEASE_NOT_HELD" || status.Code(err) == codes.PermissionDenied {
-					onLost(fmt.Errorf("runner: lease %s lost: %w", l.GetLeaseId(), err))
-					return
-				}
-				r.o.Logger.Warn("runner: renew lease", "err", err)
 			}
-		}
+			if rpcstatus.ReasonOf(err) == "LEASE_NOT_HELD" || status.Code(err) == codes.PermissionDenied {
+				onLost(fmt.Errorf("runner: lease %s lost: %w", l.GetLeaseId(), err))
+				cancel()
+				return
+			}
+			r.o.Logger.Warn("runner: renew lease", "err", err)
+		})
 	}()
 	return func() { cancel(); <-done }
 }

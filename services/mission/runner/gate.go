@@ -65,7 +65,7 @@ func (r *Runner) runGate(ctx context.Context, w *missionv1.Work, wt string) gate
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var log bytes.Buffer
-	res := gateResult{start: r.o.Now(), timeout: timeout}
+	res := gateResult{start: r.o.Clock.Now(), timeout: timeout}
 	packet, _ := json.Marshal(w.GetPacket())
 	steps := []struct{ stage, cmd string }{}
 	if c := w.GetRunner().GetCommand(); c != "" {
@@ -84,7 +84,7 @@ func (r *Runner) runGate(ctx context.Context, w *missionv1.Work, wt string) gate
 			break
 		}
 	}
-	res.end = r.o.Now()
+	res.end = r.o.Clock.Now()
 	res.log = log.Bytes()
 	return res
 }

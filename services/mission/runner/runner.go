@@ -15,10 +15,12 @@ import (
 
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	"github.com/organism-dev/organism/services/mission/gitrepo"
+	"github.com/organism-dev/organism/services/mission/peers"
 )
 
 // Options configure a Runner.
@@ -36,13 +38,15 @@ type Options struct {
 	// Presence, when set, lists the runner in the roster as kind runner.
 	Presence presencev1.PresenceServiceClient
 	Logger   *slog.Logger
-	// Now defaults to time.Now; the execution window is read from it.
-	Now func() time.Time
+	// Clock defaults to the wall clock; the execution window is read from it, and the lease
+	// renewals and the pause after a failed mission run on it.
+	Clock clock.Clock
 }
 
 // Runner claims and executes missions.
 type Runner struct {
 	o          Options
+	roster     *peers.Presence
 	presenceID string
 }
 
@@ -63,10 +67,12 @@ func New(o Options) (*Runner, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	if o.Now == nil {
-		o.Now = time.Now
+	o.Clock = clock.Or(o.Clock)
+	r := &Runner{o: o}
+	if o.Presence != nil {
+		r.roster = peers.NewPresence(o.Presence)
 	}
-	return &Runner{o: o}, nil
+	return r, nil
 }
 
 // Outcome is what one executed mission ended as.
@@ -121,16 +127,26 @@ func (r *Runner) Loop(ctx context.Context) error {
 				return err
 			}
 			r.o.Logger.Warn("runner: mission", "err", err)
-			select {
-			case <-ctx.Done():
+			if !r.pause(ctx, time.Second) {
 				return nil
-			case <-time.After(time.Second):
 			}
 			continue
 		}
 		if ran {
 			r.o.Logger.Info("runner: mission done", "mission", out.MissionID, "phase", out.Phase.String())
 		}
+	}
+}
+
+// pause waits d on the runner's clock; false when ctx ended first.
+func (r *Runner) pause(ctx context.Context, d time.Duration) bool {
+	t := r.o.Clock.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C():
+		return true
 	}
 }
 
@@ -159,26 +175,25 @@ func (r *Runner) RunOnce(ctx context.Context) (Outcome, bool, error) {
 // announce registers or refreshes the runner's presence; presence is advisory, so failures
 // are logged and never stop work.
 func (r *Runner) announce(ctx context.Context, worktree string) {
-	if r.o.Presence == nil {
+	if r.roster == nil {
 		return
 	}
-	resp, err := r.o.Presence.Register(ctx, &presencev1.RegisterRequest{PresenceId: r.presenceID, Kind: "runner",
-		Theme: "runner " + r.o.ID, Intent: presencev1.Intent_INTENT_READ, Worktree: worktree, TtlSeconds: 120})
+	id, err := r.roster.Announce(ctx, r.presenceID, r.o.ID, worktree)
 	if err != nil {
 		r.o.Logger.Warn("runner: presence", "err", err)
 		return
 	}
-	r.presenceID = resp.GetPresence().GetPresenceId()
+	r.presenceID = id
 }
 
 // leave takes the runner off the roster; expiry would do it too, only later.
 func (r *Runner) leave(ctx context.Context) {
-	if r.o.Presence == nil || r.presenceID == "" {
+	if r.roster == nil || r.presenceID == "" {
 		return
 	}
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	if _, err := r.o.Presence.Leave(lctx, &presencev1.LeaveRequest{PresenceId: r.presenceID}); err != nil {
+	if err := r.roster.Leave(lctx, r.presenceID); err != nil {
 		r.o.Logger.Warn("runner: leave roster", "err", err)
 	}
 }

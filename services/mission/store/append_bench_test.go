@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/store"
@@ -136,7 +138,7 @@ func loadAverage() (float64, bool) {
 	return v, err == nil
 }
 
-var judge = domain.Actor{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: domain.OriginAgent}
+var judge = principal.Principal{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
 
 // appendOne appends to chain id at head, re-reading the head after every lost CAS.
 func appendOne(ctx context.Context, svc *domain.Service, id string, head *int64, lost *atomic.Int64) error {
@@ -146,7 +148,7 @@ func appendOne(ctx context.Context, svc *domain.Service, id string, head *int64,
 			*head = m.HeadSeq
 			return nil
 		}
-		if domain.ReasonOf(err) != domain.ReasonHeadCASMismatch {
+		if refusal.ReasonOf(err) != domain.ReasonHeadCASMismatch {
 			return err
 		}
 		lost.Add(1)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"time"
+
+	"github.com/organism-dev/organism/platform/clock"
 )
 
 // The append writer does not auto-checkpoint: with SQLite's auto-checkpoint, the commit that
@@ -24,33 +26,29 @@ const writerPragmas = `PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -32768
 // the configuration the background checkpointer replaced.
 const inlineCheckpointPragmas = `PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000`
 
-// checkpointer runs a PASSIVE checkpoint on its own connection whenever the writer has
-// committed since the last one, until quit closes, and then asks the writer to top it up
-// (sqlitedb.WriteGroups).
-func (s *Store) checkpointer(conn *sql.Conn, every time.Duration) {
+// checkpointer runs a PASSIVE checkpoint on its own connection, every tick of the store's
+// clock on which the writer has committed since the last one, until ctx ends (Close), and
+// then asks the writer to top it up (sqlitedb.WriteGroups).
+func (s *Store) checkpointer(ctx context.Context, conn *sql.Conn, clk clock.Clock, every time.Duration) {
 	defer close(s.cpDone)
 	defer conn.Close()
-	t := time.NewTicker(every)
-	defer t.Stop()
 	var seen uint64
-	for {
-		select {
-		case <-s.quit:
+	clock.Loop(ctx, clk, every, func(context.Context) {
+		n := s.commits.Load()
+		if n == seen {
 			return
-		case <-t.C:
 		}
-		if n := s.commits.Load(); n != seen {
-			seen = n
-			// A failed checkpoint loses nothing: the frames stay in the WAL, readers still
-			// see them, and the next tick tries again.
-			if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
-				s.checkpointErrs.Add(1)
-			} else {
-				s.topUp.Ask()
-				s.checkpointed.Store(n)
-			}
+		seen = n
+		// A failed checkpoint loses nothing: the frames stay in the WAL, readers still see
+		// them, and the next tick tries again. It runs on its own context so Close never
+		// interrupts one halfway.
+		if _, err := conn.ExecContext(context.Background(), `PRAGMA wal_checkpoint(PASSIVE)`); err != nil {
+			s.checkpointErrs.Add(1)
+		} else {
+			s.topUp.Ask()
+			s.checkpointed.Store(n)
 		}
-	}
+	})
 }
 
 // checkpointFailures counts failed checkpoints, in the background and in the writer's top-ups.

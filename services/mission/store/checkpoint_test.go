@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -82,9 +83,8 @@ func TestCheckpointerBoundsWAL(t *testing.T) {
 			heads[c]++
 		}
 		// Wait for a checkpoint that started after this round's last commit.
-		for done := s.commits.Load(); s.checkpointed.Load() < done; {
-			time.Sleep(time.Millisecond)
-		}
+		done := s.commits.Load()
+		waitFor(t, "a checkpoint after the round's last commit", func() bool { return s.checkpointed.Load() >= done })
 		if fi, err := os.Stat(path + "-wal"); err == nil {
 			maxWAL = max(maxWAL, fi.Size())
 		}
@@ -127,23 +127,60 @@ func TestWriterTopsUpCheckpoint(t *testing.T) {
 	appendAt(1)
 	for head := int64(2); head <= 20; head++ {
 		// Each append is a group of its own; the writer counts it just after answering.
-		for s.commits.Load() < uint64(head-1) || s.checkpointed.Load() < uint64(head-1) {
-			time.Sleep(time.Millisecond)
-		}
+		waitFor(t, "the append's commit and a checkpoint after it", func() bool {
+			return s.commits.Load() >= uint64(head-1) && s.checkpointed.Load() >= uint64(head-1)
+		})
 		if !s.topUp.Asked() {
 			t.Fatalf("before append %d: got no top-up asked for after a background checkpoint, want one", head)
 		}
 		// Only the writer clears the request, and it looks right after each commit.
 		appendAt(head)
 	}
-	deadline := time.Now().Add(20 * time.Second) // liveness bound, not a speed target
-	for s.topUp.Done() < 19 {
-		if time.Now().After(deadline) {
-			t.Fatalf("got %d writer top-ups after 19 appends that each found one asked for, want 19", s.topUp.Done())
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitFor(t, "19 writer top-ups after 19 appends that each found one asked for", func() bool { return s.topUp.Done() >= 19 })
 	if n := s.checkpointFailures(); n != 0 {
 		t.Errorf("got %d failed checkpoints, want 0", n)
+	}
+}
+
+// TestCheckpointerRunsOnItsClock: the checkpointer ticks on the store's injected clock, so no
+// checkpoint runs until that clock passes a period, and one runs once it does.
+func TestCheckpointerRunsOnItsClock(t *testing.T) {
+	ctx := context.Background()
+	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "m.db"), Options{Synchronous: sqlitedb.SyncNormal, CheckpointEvery: time.Second, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	clk.BlockUntil(1) // the checkpointer's ticker is armed
+	now := clk.Now()
+	m := domain.Mission{MissionID: "c", Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: "c-1", OpenedAt: now, UpdatedAt: now}
+	first := domain.Letter{Schema: domain.Schema, LetterID: "c-1", MissionID: "c", Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
+	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+		t.Fatal(err)
+	}
+	l := domain.Letter{Schema: domain.Schema, LetterID: "c-2", MissionID: "c", Seq: 2, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
+	if err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: 1, Phase: domain.PhaseJudging, Now: now,
+		Event: domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 2, Kind: domain.EventLetter, At: now}}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the append's group commit counted", func() bool { return s.commits.Load() >= 1 })
+	if got := s.checkpointed.Load(); got != 0 {
+		t.Fatalf("got a checkpoint after commit %d before the clock moved, want none", got)
+	}
+	clk.Advance(time.Second)
+	waitFor(t, "a checkpoint once the clock passed a period", func() bool { return s.checkpointed.Load() >= 1 })
+}
+
+// waitFor polls cond until it holds, failing the test if it has not within 20 seconds: a
+// liveness bound so a lost wake-up fails fast instead of hanging CI, not a speed target.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20s for %s, want it sooner", what)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"errors"
 	"time"
 
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
@@ -109,7 +111,7 @@ func (s *Store) Log(ctx context.Context, missionID, sha string) ([]byte, error) 
 	var data []byte
 	err := s.db.QueryRowContext(ctx, `SELECT content FROM gate_logs WHERE mission_id = ? AND sha256 = ?`, missionID, sha).Scan(&data)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, domain.ErrLogNotFound
+		return nil, domain.ErrNoLog
 	}
 	return data, wrap("log", err)
 }
@@ -137,7 +139,7 @@ func (s *Store) Refusals(ctx context.Context, missionID string) ([]domain.Refusa
 		if err := rows.Scan(&reason, &r.Message, &r.By.AgentID, &r.By.Seat, &r.By.Brain, &origin, &at); err != nil {
 			return nil, wrap("refusals", err)
 		}
-		r.Reason, r.By.Origin, r.At = domain.Reason(reason), domain.Origin(origin), fromNS(at)
+		r.Reason, r.By.Origin, r.At = refusal.Reason(reason), principal.Origin(origin), fromNS(at)
 		out = append(out, r)
 	}
 	return out, wrap("refusals", rows.Err())

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -53,6 +54,7 @@ type Store struct {
 	topUp          sqlitedb.TopUp
 	checkpointErrs atomic.Int64
 	cpDone         chan struct{}
+	stopCheckpoint context.CancelFunc
 	// writerConn is the writer's own connection, kept to read its settings back.
 	writerConn *sql.Conn
 }
@@ -68,6 +70,8 @@ type Options struct {
 	// CheckpointEvery is how often committed WAL frames are folded back into the database
 	// off the append path; default 100ms.
 	CheckpointEvery time.Duration
+	// Clock drives the checkpointer; default the wall clock.
+	Clock clock.Clock
 	// InlineCheckpoints restores SQLite's auto-checkpoint inside the writer's commits and
 	// stops the background checkpointer: the append benchmark's baseline, not for serving.
 	InlineCheckpoints bool
@@ -110,7 +114,9 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 		cp.Close()
 		close(s.cpDone)
 	} else {
-		go s.checkpointer(cp, o.CheckpointEvery)
+		cpCtx, stop := context.WithCancel(context.Background())
+		s.stopCheckpoint = stop
+		go s.checkpointer(cpCtx, cp, clock.Or(o.Clock), o.CheckpointEvery)
 	}
 	return s, nil
 }
@@ -120,6 +126,9 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 func (s *Store) Close() error {
 	close(s.quit)
 	<-s.done
+	if s.stopCheckpoint != nil {
+		s.stopCheckpoint()
+	}
 	<-s.cpDone
 	// Leave a compact database behind; a failure here loses nothing (the WAL stays).
 	_, _ = s.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`)
@@ -235,7 +244,7 @@ func scanMission(r scanner) (domain.Mission, error) {
 func (s *Store) Mission(ctx context.Context, id string) (domain.Mission, error) {
 	m, err := scanMission(s.getMission.QueryRowContext(ctx, id))
 	if errors.Is(err, sql.ErrNoRows) {
-		return m, domain.ErrMissionNotFound
+		return m, domain.ErrNoMission
 	}
 	return m, wrap("mission", err)
 }
@@ -314,7 +323,7 @@ func (s *Store) Letter(ctx context.Context, missionID, letterID string) (domain.
 	var body string
 	err := s.db.QueryRowContext(ctx, `SELECT body FROM letters WHERE mission_id = ? AND letter_id = ?`, missionID, letterID).Scan(&body)
 	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrMissionNotFound)
+		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrNoMission)
 	}
 	if err != nil {
 		return domain.Letter{}, wrap("letter", err)

@@ -190,7 +190,7 @@ func applyAppend(ctx context.Context, w *writerStmts, r appendReq) error {
 		err := w.head.QueryRowContext(ctx, a.Letter.MissionID).Scan(&head)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
-			return domain.ErrMissionNotFound
+			return domain.ErrNoMission
 		case err != nil:
 			return wrap("append", err)
 		case head != a.ExpectedHead:

@@ -7,11 +7,12 @@ import (
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/wire"
 )
 
 // OpenMission implements missionv1.MissionServiceServer.
 func (s *Server) OpenMission(ctx context.Context, req *missionv1.OpenMissionRequest) (*missionv1.OpenMissionResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -22,20 +23,20 @@ func (s *Server) OpenMission(ctx context.Context, req *missionv1.OpenMissionRequ
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	m, l, err := s.svc.OpenMission(ctx, a, packetFromProto(req.GetPacket()), req.GetNote())
+	m, l, err := s.svc.OpenMission(ctx, a, wire.PacketFromProto(req.GetPacket()), req.GetNote())
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	return &missionv1.OpenMissionResponse{Mission: s.mission(m), Letter: letterToProto(l)}, nil
+	return &missionv1.OpenMissionResponse{Mission: s.mission(m), Letter: wire.LetterToProto(l)}, nil
 }
 
 func (s *Server) mission(m domain.Mission) *missionv1.Mission {
-	return missionToProto(m, s.svc.Options().Clock.Now())
+	return wire.MissionToProto(m, s.svc.Options().Clock.Now())
 }
 
 // PostLetter implements missionv1.MissionServiceServer.
 func (s *Server) PostLetter(ctx context.Context, req *missionv1.PostLetterRequest) (*missionv1.PostLetterResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -50,16 +51,16 @@ func (s *Server) PostLetter(ctx context.Context, req *missionv1.PostLetterReques
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	l, m, err := s.svc.PostLetter(ctx, a, req.GetMissionId(), req.GetExpectedHead(), letterFromProto(req.GetLetter()))
+	l, m, err := s.svc.PostLetter(ctx, a, req.GetMissionId(), req.GetExpectedHead(), wire.LetterFromProto(req.GetLetter()))
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	return &missionv1.PostLetterResponse{Letter: letterToProto(l), Mission: s.mission(m)}, nil
+	return &missionv1.PostLetterResponse{Letter: wire.LetterToProto(l), Mission: s.mission(m)}, nil
 }
 
 // GetMission implements missionv1.MissionServiceServer.
 func (s *Server) GetMission(ctx context.Context, req *missionv1.GetMissionRequest) (*missionv1.GetMissionResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -72,20 +73,19 @@ func (s *Server) GetMission(ctx context.Context, req *missionv1.GetMissionReques
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	out := &missionv1.GetMissionResponse{Mission: s.mission(view.Mission), Head: letterToProto(view.Head)}
+	out := &missionv1.GetMissionResponse{Mission: s.mission(view.Mission), Head: wire.LetterToProto(view.Head)}
 	if view.Candidate != nil {
-		out.Candidate = letterToProto(*view.Candidate)
+		out.Candidate = wire.LetterToProto(*view.Candidate)
 	}
 	for _, r := range view.Refusals {
-		out.Refusals = append(out.Refusals, &missionv1.Refusal{Reason: wireReason(r.Reason), Message: r.Message,
-			By: authorToProto(r.By), At: ts(r.At)})
+		out.Refusals = append(out.Refusals, wire.RefusalToProto(r))
 	}
 	return out, nil
 }
 
 // ListLetters implements missionv1.MissionServiceServer.
 func (s *Server) ListLetters(ctx context.Context, req *missionv1.ListLettersRequest) (*missionv1.ListLettersResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -94,26 +94,27 @@ func (s *Server) ListLetters(ctx context.Context, req *missionv1.ListLettersRequ
 	if req.GetAfterSeq() < 0 {
 		v.add("after_seq", "must not be negative")
 	}
+	// A larger page_size is capped at domain.MaxPageSize; more says whether the chain goes on.
 	if req.GetPageSize() < 0 {
 		v.add("page_size", "must not be negative")
 	}
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	ls, err := s.svc.ListLetters(ctx, a, req.GetMissionId(), req.GetAfterSeq(), int(req.GetPageSize()))
+	ls, more, err := s.svc.ListLetters(ctx, a, req.GetMissionId(), req.GetAfterSeq(), int(req.GetPageSize()))
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	out := &missionv1.ListLettersResponse{}
+	out := &missionv1.ListLettersResponse{More: more}
 	for _, l := range ls {
-		out.Letters = append(out.Letters, letterToProto(l))
+		out.Letters = append(out.Letters, wire.LetterToProto(l))
 	}
 	return out, nil
 }
 
 // ListMissions implements missionv1.MissionServiceServer.
 func (s *Server) ListMissions(ctx context.Context, req *missionv1.ListMissionsRequest) (*missionv1.ListMissionsResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +124,7 @@ func (s *Server) ListMissions(ctx context.Context, req *missionv1.ListMissionsRe
 	}
 	var phases []domain.Phase
 	for i, p := range req.GetPhases() {
-		d, ok := phaseFromProto[p]
+		d, ok := wire.PhaseFromProto(p)
 		if !ok {
 			v.add("phases", fmt.Sprintf("entry %d is not a phase", i))
 			continue

@@ -7,8 +7,10 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/wire"
 )
 
 // logChunk is the size GetLog streams in.
@@ -16,7 +18,7 @@ const logChunk = 256 << 10
 
 // SpawnMission implements missionv1.MissionServiceServer.
 func (s *Server) SpawnMission(ctx context.Context, req *missionv1.SpawnMissionRequest) (*missionv1.SpawnMissionResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +39,7 @@ func (s *Server) SpawnMission(ctx context.Context, req *missionv1.SpawnMissionRe
 
 // ClaimWork implements missionv1.MissionServiceServer.
 func (s *Server) ClaimWork(ctx context.Context, req *missionv1.ClaimWorkRequest) (*missionv1.ClaimWorkResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -57,15 +59,12 @@ func (s *Server) ClaimWork(ctx context.Context, req *missionv1.ClaimWorkRequest)
 	if !ok {
 		return &missionv1.ClaimWorkResponse{}, nil
 	}
-	return &missionv1.ClaimWorkResponse{Work: &missionv1.Work{
-		Mission: s.mission(w.Mission), Packet: packetToProto(w.Mission.Packet), Lease: leaseToProto(w.Lease),
-		RepoRoot: w.RepoRoot, Runner: pinnedToProto(w.Runner), Phase: phaseToProto[w.Mission.Phase], HeadSeq: w.Mission.HeadSeq,
-	}}, nil
+	return &missionv1.ClaimWorkResponse{Work: wire.WorkToProto(w, s.svc.Options().Clock.Now())}, nil
 }
 
 // RenewLease implements missionv1.MissionServiceServer.
 func (s *Server) RenewLease(ctx context.Context, req *missionv1.RenewLeaseRequest) (*missionv1.RenewLeaseResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -80,14 +79,14 @@ func (s *Server) RenewLease(ctx context.Context, req *missionv1.RenewLeaseReques
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	return &missionv1.RenewLeaseResponse{Lease: leaseToProto(l)}, nil
+	return &missionv1.RenewLeaseResponse{Lease: wire.LeaseToProto(l)}, nil
 }
 
 // PutLog implements missionv1.MissionServiceServer. It reads at most the configured log size
 // plus one byte, so an oversized upload is refused without being buffered whole.
 func (s *Server) PutLog(stream grpc.ClientStreamingServer[missionv1.PutLogRequest, missionv1.PutLogResponse]) error {
 	ctx := stream.Context()
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -116,7 +115,7 @@ func (s *Server) PutLog(stream grpc.ClientStreamingServer[missionv1.PutLogReques
 			return v.err()
 		}
 		if int64(len(buf)+len(msg.GetChunk())) > limit {
-			return s.toStatus(ctx, &domain.Error{Reason: domain.ReasonLogTooLarge, Message: "log exceeds the configured maximum"})
+			return s.toStatus(ctx, refusal.New(domain.ReasonLogTooLarge, "log exceeds the configured maximum of %d bytes", limit))
 		}
 		buf = append(buf, msg.GetChunk()...)
 	}
@@ -135,7 +134,7 @@ func (s *Server) PutLog(stream grpc.ClientStreamingServer[missionv1.PutLogReques
 // GetLog implements missionv1.MissionServiceServer.
 func (s *Server) GetLog(req *missionv1.GetLogRequest, stream grpc.ServerStreamingServer[missionv1.GetLogResponse]) error {
 	ctx := stream.Context()
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -165,7 +164,7 @@ func (s *Server) GetLog(req *missionv1.GetLogRequest, stream grpc.ServerStreamin
 
 // ImportReceipt implements missionv1.MissionServiceServer.
 func (s *Server) ImportReceipt(ctx context.Context, req *missionv1.ImportReceiptRequest) (*missionv1.ImportReceiptResponse, error) {
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -184,14 +183,14 @@ func (s *Server) ImportReceipt(ctx context.Context, req *missionv1.ImportReceipt
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	return &missionv1.ImportReceiptResponse{Letter: letterToProto(out.Letter), Mission: s.mission(out.Mission),
-		Receipt: receiptToProto(out.Receipt)}, nil
+	return &missionv1.ImportReceiptResponse{Letter: wire.LetterToProto(out.Letter), Mission: s.mission(out.Mission),
+		Receipt: wire.ReceiptToProto(out.Receipt)}, nil
 }
 
 // WatchBoard implements missionv1.MissionServiceServer.
 func (s *Server) WatchBoard(req *missionv1.WatchBoardRequest, stream grpc.ServerStreamingServer[missionv1.WatchBoardResponse]) error {
 	ctx := stream.Context()
-	a, err := actor(ctx)
+	a, err := caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -206,7 +205,7 @@ func (s *Server) WatchBoard(req *missionv1.WatchBoardRequest, stream grpc.Server
 		return err
 	}
 	err = s.svc.WatchBoard(ctx, a, req.GetBrain(), req.GetCursor(), func(e domain.BoardEvent) error {
-		return stream.Send(&missionv1.WatchBoardResponse{Event: eventToProto(e)})
+		return stream.Send(&missionv1.WatchBoardResponse{Event: wire.EventToProto(e)})
 	})
 	if err != nil && ctx.Err() == nil {
 		return s.toStatus(ctx, err)

@@ -4,14 +4,13 @@ package transport
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"regexp"
 
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -23,8 +22,8 @@ const ErrorDomain = "mission.organism"
 // Server implements missionv1.MissionServiceServer over the domain.
 type Server struct {
 	missionv1.UnimplementedMissionServiceServer
-	svc *domain.Service
-	log *slog.Logger
+	svc    *domain.Service
+	status rpcstatus.Table
 }
 
 var _ missionv1.MissionServiceServer = (*Server)(nil)
@@ -34,7 +33,7 @@ func New(svc *domain.Service, logger *slog.Logger) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Server{svc: svc, log: logger}
+	return &Server{svc: svc, status: Table(logger)}
 }
 
 var (
@@ -45,21 +44,8 @@ var (
 	runnerIDPattern  = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 )
 
-// actor turns the verified credential into the domain's caller.
-func actor(ctx context.Context) (domain.Actor, error) {
-	id, err := auth.Caller(ctx)
-	if err != nil {
-		return domain.Actor{}, err
-	}
-	o, ok := originFromProto[id.Origin]
-	if !ok {
-		o = domain.OriginAgent
-	}
-	if id.Kind == auth.KindService {
-		o = domain.OriginService
-	}
-	return domain.Actor{AgentID: id.AgentID, Seat: id.Seat, Brain: id.Brain, Origin: o}, nil
-}
+// caller is auth.PrincipalFrom: the verified credential, never a request field, is who acts.
+var caller = auth.PrincipalFrom
 
 // invalid collects field violations for one request.
 type invalid []rpcstatus.Violation
@@ -81,7 +67,9 @@ func (v *invalid) missionID(field, id string) {
 	}
 }
 
-var reasonCodes = map[domain.Reason]codes.Code{
+// reasonCodes gives every mission reason its gRPC code; TestReasonTableMatchesEnum checks it
+// against the MissionReason enum.
+var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonInvalidArgument:      codes.InvalidArgument,
 	domain.ReasonSchemaViolation:      codes.InvalidArgument,
 	domain.ReasonForeignBrain:         codes.PermissionDenied,
@@ -95,43 +83,26 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonStoreVersionMismatch: codes.Aborted,
 	domain.ReasonLogTooLarge:          codes.ResourceExhausted,
 	domain.ReasonShuttingDown:         codes.Unavailable,
+	// The rest are failed preconditions: the request was sound, the mission's state refuses it.
+	domain.ReasonUnknownBlock:      codes.FailedPrecondition,
+	domain.ReasonBrainMismatch:     codes.FailedPrecondition,
+	domain.ReasonIllegalTransition: codes.FailedPrecondition,
+	domain.ReasonRunnerBusy:        codes.FailedPrecondition,
+	domain.ReasonLeaseNotHeld:      codes.FailedPrecondition,
+	domain.ReasonEvidenceMissing:   codes.FailedPrecondition,
+	domain.ReasonEvidenceMismatch:  codes.FailedPrecondition,
+	domain.ReasonCandidateMismatch: codes.FailedPrecondition,
+	domain.ReasonStaleScope:        codes.FailedPrecondition,
+	domain.ReasonImplausibleWindow: codes.FailedPrecondition,
+	domain.ReasonCandidateTooOld:   codes.FailedPrecondition,
 }
 
-// wireReason spells a domain reason the way the proto enum does, prefix stripped.
-func wireReason(r domain.Reason) string {
-	if v, ok := missionv1.MissionReason_value["MISSION_REASON_"+string(r)]; ok {
-		return rpcstatus.Reason(missionv1.MissionReason(v))
-	}
-	return string(r)
+// Table is the mission organ's reason → code table, logging internal errors to logger.
+func Table(logger *slog.Logger) rpcstatus.Table {
+	return rpcstatus.Table{Domain: ErrorDomain, Codes: reasonCodes, Logger: logger}
 }
 
-// toStatus is the one place domain errors become gRPC statuses.
-func (s *Server) toStatus(ctx context.Context, err error) error {
-	if err == nil {
-		return nil
-	}
-	var e *domain.Error
-	if errors.As(err, &e) {
-		code, ok := reasonCodes[e.Reason]
-		if !ok {
-			code = codes.FailedPrecondition
-		}
-		violations := make([]rpcstatus.Violation, 0, len(e.Violations))
-		for _, v := range e.Violations {
-			violations = append(violations, rpcstatus.Violation{Field: v.Field, Description: v.Description})
-		}
-		return rpcstatus.Build(code, ErrorDomain, wireReason(e.Reason), e.Message, nil, violations...)
-	}
-	switch {
-	case errors.Is(err, context.Canceled):
-		return status.Error(codes.Canceled, "request canceled")
-	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
-	}
-	// A peer organ's typed refusal (medulla judging the caller's own credential) reaches the
-	// caller as it was given; anything else from a peer is an internal failure here.
-	if st, ok := status.FromError(err); ok && rpcstatus.ReasonOf(err) != "" && st.Code() != codes.Internal {
-		return st.Err()
-	}
-	return rpcstatus.Internal(ctx, s.log, err)
-}
+// toStatus is the one place domain errors become gRPC statuses: the organ's Table. A peer's
+// typed refusal reaches it as a status and passes unchanged; peers turn every other peer
+// failure into a plain error, which the table logs and answers as a bare Internal.
+func (s *Server) toStatus(ctx context.Context, err error) error { return s.status.Status(ctx, err) }

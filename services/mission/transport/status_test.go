@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -26,22 +27,23 @@ func TestToStatus(t *testing.T) {
 		fields   int
 		noDetail string
 	}{
-		{"head CAS is a lost race", &domain.Error{Reason: domain.ReasonHeadCASMismatch, Message: "moved"}, codes.Aborted, "HEAD_CAS_MISMATCH", 0, ""},
-		{"store version is a lost race", fmt.Errorf("wrapped: %w", &domain.Error{Reason: domain.ReasonStoreVersionMismatch}), codes.Aborted, "STORE_VERSION_MISMATCH", 0, ""},
-		{"origin not human is forbidden", &domain.Error{Reason: domain.ReasonOriginNotHuman}, codes.PermissionDenied, "ORIGIN_NOT_HUMAN", 0, ""},
-		{"unpinned runner is forbidden", &domain.Error{Reason: domain.ReasonUnpinnedRunner}, codes.PermissionDenied, "UNPINNED_RUNNER", 0, ""},
-		{"stale scope is a precondition", &domain.Error{Reason: domain.ReasonStaleScope}, codes.FailedPrecondition, "STALE_SCOPE", 0, ""},
-		{"illegal transition is a precondition", &domain.Error{Reason: domain.ReasonIllegalTransition}, codes.FailedPrecondition, "ILLEGAL_TRANSITION", 0, ""},
-		{"missing mission", domain.ErrMissionNotFound, codes.NotFound, "MISSION_NOT_FOUND", 0, ""},
-		{"schema violation carries fields", &domain.Error{Reason: domain.ReasonSchemaViolation,
-			Violations: []domain.Violation{{Field: "letter.schema", Description: "x"}, {Field: "letter.brain", Description: "y"}}},
+		{"head CAS is a lost race", refusal.New(domain.ReasonHeadCASMismatch, "moved"), codes.Aborted, "HEAD_CAS_MISMATCH", 0, ""},
+		{"store version is a lost race", fmt.Errorf("wrapped: %w", refusal.Of(domain.ReasonStoreVersionMismatch)), codes.Aborted, "STORE_VERSION_MISMATCH", 0, ""},
+		{"origin not human is forbidden", refusal.Of(domain.ReasonOriginNotHuman), codes.PermissionDenied, "ORIGIN_NOT_HUMAN", 0, ""},
+		{"unpinned runner is forbidden", refusal.Of(domain.ReasonUnpinnedRunner), codes.PermissionDenied, "UNPINNED_RUNNER", 0, ""},
+		{"stale scope is a precondition", refusal.Of(domain.ReasonStaleScope), codes.FailedPrecondition, "STALE_SCOPE", 0, ""},
+		{"illegal transition is a precondition", refusal.Of(domain.ReasonIllegalTransition), codes.FailedPrecondition, "ILLEGAL_TRANSITION", 0, ""},
+		{"missing mission", refusal.New(domain.ReasonMissionNotFound, "no mission"), codes.NotFound, "MISSION_NOT_FOUND", 0, ""},
+		{"schema violation carries fields", &refusal.Error{Reason: domain.ReasonSchemaViolation,
+			Violations: []refusal.Violation{{Field: "letter.schema", Description: "x"}, {Field: "letter.brain", Description: "y"}}},
 			codes.InvalidArgument, "SCHEMA_VIOLATION", 2, ""},
-		{"log too large", &domain.Error{Reason: domain.ReasonLogTooLarge}, codes.ResourceExhausted, "LOG_TOO_LARGE", 0, ""},
-		{"peer refusal passes through", fmt.Errorf("medulla: %w", peerRefusal), codes.PermissionDenied, "FOREIGN_BRAIN", 0, ""},
+		{"log too large", refusal.Of(domain.ReasonLogTooLarge), codes.ResourceExhausted, "LOG_TOO_LARGE", 0, ""},
+		{"peer refusal passes through", peerRefusal, codes.PermissionDenied, "FOREIGN_BRAIN", 0, ""},
 		{"driver error never leaks", errors.New("sqlite: disk I/O error at /var/lib/secret.db"), codes.Internal, "INTERNAL", 0, "secret"},
-		{"peer transport failure never leaks", status.Error(codes.Unavailable, "dial tcp 10.0.0.7:7700: refused"), codes.Internal, "INTERNAL", 0, "10.0.0.7"},
+		{"a store condition never leaks", fmt.Errorf("mission row: %w", domain.ErrNoMission), codes.Internal, "INTERNAL", 0, "mission row"},
+		{"peer transport failure never leaks", errors.New("medulla GetBrain alpha: rpc error: code = Unavailable desc = dial tcp 10.0.0.7:7700: refused"), codes.Internal, "INTERNAL", 0, "10.0.0.7"},
 		{"canceled", context.Canceled, codes.Canceled, "", 0, ""},
-		{"shutting down is retryable", &domain.Error{Reason: domain.ReasonShuttingDown}, codes.Unavailable, "SHUTTING_DOWN", 0, ""},
+		{"shutting down is retryable", refusal.Of(domain.ReasonShuttingDown), codes.Unavailable, "SHUTTING_DOWN", 0, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -62,17 +64,20 @@ func TestToStatus(t *testing.T) {
 	}
 }
 
-// TestEveryReasonIsInTheEnum keeps the domain's reasons and the proto enum in step.
-func TestEveryReasonIsInTheEnum(t *testing.T) {
-	for _, r := range []domain.Reason{domain.ReasonInvalidArgument, domain.ReasonForeignBrain, domain.ReasonOriginNotHuman,
-		domain.ReasonMissionNotFound, domain.ReasonSchemaViolation, domain.ReasonUnknownBlock, domain.ReasonBrainMismatch,
-		domain.ReasonHeadCASMismatch, domain.ReasonIllegalTransition, domain.ReasonUnpinnedRunner, domain.ReasonNotARunner,
-		domain.ReasonRunnerBusy, domain.ReasonLeaseNotHeld, domain.ReasonEvidenceMissing, domain.ReasonEvidenceMismatch,
-		domain.ReasonCandidateMismatch, domain.ReasonStoreVersionMismatch, domain.ReasonStaleScope, domain.ReasonImplausibleWindow,
-		domain.ReasonCandidateTooOld, domain.ReasonBrainNotFound, domain.ReasonLogNotFound, domain.ReasonLogTooLarge,
-		domain.ReasonShuttingDown} {
-		if _, ok := missionv1.MissionReason_value["MISSION_REASON_"+string(r)]; !ok {
-			t.Errorf("reason %s is not in MissionReason", r)
+// TestReasonTableMatchesEnum keeps the reason → code table and the MissionReason enum in step:
+// every enum value has a code, and no code is given to a reason the enum lacks.
+func TestReasonTableMatchesEnum(t *testing.T) {
+	if err := Table(nil).CheckEnum(missionv1.MissionReason(0).Descriptor()); err != nil {
+		t.Fatalf("got %v, want the table and MissionReason to agree", err)
+	}
+}
+
+// TestEveryDomainReasonHasACode: a reason the domain can raise is never left to the table's
+// fallback.
+func TestEveryDomainReasonHasACode(t *testing.T) {
+	for _, r := range domain.Reasons {
+		if _, ok := reasonCodes[r]; !ok {
+			t.Errorf("got no code for domain reason %s, want one", r)
 		}
 	}
 }

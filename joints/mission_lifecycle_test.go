@@ -1,4 +1,4 @@
-package mission_test
+package joints_test
 
 import (
 	"context"
@@ -18,18 +18,18 @@ import (
 	"github.com/organism-dev/organism/services/mission/runner"
 )
 
-func (f *fixture) newRunner(c missionv1.MissionServiceClient, id string) *runner.Runner {
+func (f *msnFixture) newRunner(c missionv1.MissionServiceClient, id string) *runner.Runner {
 	f.t.Helper()
-	r, err := runner.New(runner.Options{Client: c, ID: id, WorkDir: f.t.TempDir(), Wait: time.Second, Logger: quiet()})
+	r, err := runner.New(runner.Options{Client: c, ID: id, WorkDir: f.t.TempDir(), Wait: time.Second, Logger: msnQuiet()})
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return r
 }
 
-func (f *fixture) fetchLog(id, sha string) []byte {
+func (f *msnFixture) fetchLog(id, sha string) []byte {
 	f.t.Helper()
-	stream := must(f.owner.GetLog(bg, &missionv1.GetLogRequest{MissionId: id, LogSha256: sha}))(f.t)
+	stream := msnMust(f.owner.GetLog(msnWithin(f.t), &missionv1.GetLogRequest{MissionId: id, LogSha256: sha}))(f.t)
 	var data []byte
 	for {
 		msg, err := stream.Recv()
@@ -44,11 +44,11 @@ func (f *fixture) fetchLog(id, sha string) []byte {
 }
 
 // worktrees lists the repository's worktrees other than the main checkout.
-func (f *fixture) worktrees() []string {
+func (f *msnFixture) worktrees() []string {
 	var out []string
-	for _, l := range strings.Split(git(f.t, f.repo, "worktree", "list", "--porcelain"), "\n") {
+	for _, l := range strings.Split(msnGit(f.t, f.repo, "worktree", "list", "--porcelain"), "\n") {
 		if p, ok := strings.CutPrefix(l, "worktree "); ok {
-			if r, _ := filepath.EvalSymlinks(p); r != mustEval(f.t, f.repo) {
+			if r, _ := filepath.EvalSymlinks(p); r != msnMustEval(f.t, f.repo) {
 				out = append(out, p)
 			}
 		}
@@ -56,7 +56,7 @@ func (f *fixture) worktrees() []string {
 	return out
 }
 
-func mustEval(t *testing.T, p string) string {
+func msnMustEval(t *testing.T, p string) string {
 	r, err := filepath.EvalSymlinks(p)
 	if err != nil {
 		t.Fatal(err)
@@ -66,16 +66,16 @@ func mustEval(t *testing.T, p string) string {
 
 // TestLifecyclePassLands runs the real reference runner (r2, whose pinned executor edits
 // notes.txt) on a passing gate, then the owner lands it.
-func TestLifecyclePassLands(t *testing.T) {
-	f := newFixture(t)
-	p := packet()
+func TestMissionLifecyclePassLands(t *testing.T) {
+	f := newMsnFixture(t)
+	p := msnPacket()
 	p.GateCommand = "grep -q fixed notes.txt && echo gate-ok"
 	m := f.open(p)
 	id := m.GetMissionId()
 	f.spawn(id, "r2")
 	base := f.base()
 
-	out, ran, err := f.newRunner(f.runner2, "r2").RunOnce(bg)
+	out, ran, err := f.newRunner(f.runner2, "r2").RunOnce(msnWithin(t))
 	if err != nil || !ran {
 		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
 	}
@@ -113,10 +113,10 @@ func TestLifecyclePassLands(t *testing.T) {
 	if _, err := os.Stat(out.Worktree); !os.IsNotExist(err) {
 		t.Errorf("got worktree dir %s still present (%v), want it cleaned", out.Worktree, err)
 	}
-	if got := git(t, f.repo, "status", "--porcelain"); got != "" {
+	if got := msnGit(t, f.repo, "status", "--porcelain"); got != "" {
 		t.Errorf("got main checkout changes %q, want it untouched", got)
 	}
-	letters := must(f.owner.ListLetters(bg, &missionv1.ListLettersRequest{MissionId: id}))(t).GetLetters()
+	letters := msnMust(f.owner.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: id}))(t).GetLetters()
 	var phases []string
 	for _, l := range letters {
 		phases = append(phases, l.GetPhase().String())
@@ -153,7 +153,7 @@ func TestLifecyclePassLands(t *testing.T) {
 	if deb.GetState() != domain.DebriefMemorized {
 		t.Fatalf("got debrief %v, want memorized", deb)
 	}
-	claim := must(f.medOwner.GetClaim(bg, &medullav1.GetClaimRequest{Brain: brain, Slug: deb.GetSlug()}))(t).GetClaim()
+	claim := msnMust(f.medOwner.GetClaim(msnBG, &medullav1.GetClaimRequest{Brain: msnBrain, Slug: deb.GetSlug()}))(t).GetClaim()
 	if got, want := claim.GetKind(), medullav1.ClaimKind_CLAIM_KIND_PROCESS; got != want {
 		t.Errorf("got claim kind %s, want %s", got, want)
 	}
@@ -173,13 +173,13 @@ func TestLifecyclePassLands(t *testing.T) {
 }
 
 // TestLifecycleFailingGate: a gate that exits non-zero reaches failed with the honest reason.
-func TestLifecycleFailingGate(t *testing.T) {
-	f := newFixture(t)
-	p := packet()
+func TestMissionLifecycleFailingGate(t *testing.T) {
+	f := newMsnFixture(t)
+	p := msnPacket()
 	p.GateCommand = "echo the-bug-is-still-here; exit 3"
 	m := f.open(p)
 	f.spawn(m.GetMissionId(), "r1")
-	out, ran, err := f.newRunner(f.runner, "r1").RunOnce(bg)
+	out, ran, err := f.newRunner(f.runner, "r1").RunOnce(msnWithin(t))
 	if err != nil || !ran {
 		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
 	}
@@ -204,21 +204,21 @@ func TestLifecycleFailingGate(t *testing.T) {
 
 // TestLifecycleRunnerKilled: a runner killed mid-gate posts nothing; its lease expires and
 // another claim takes the mission over and finishes it.
-func TestLifecycleRunnerKilled(t *testing.T) {
-	f := newFixture(t)
+func TestMissionLifecycleRunnerKilled(t *testing.T) {
+	f := newMsnFixture(t)
 	flag := filepath.Join(t.TempDir(), "go-ahead")
 	started := filepath.Join(t.TempDir(), "started")
-	p := packet()
+	p := msnPacket()
 	p.GateCommand = "if [ -f " + flag + " ]; then echo second-run-passes; exit 0; fi; touch " + started + "; sleep 60"
 	m := f.open(p)
 	id := m.GetMissionId()
 	f.spawn(id, "r1")
 
-	watch, cancelWatch := context.WithCancel(bg)
+	watch, cancelWatch := context.WithCancel(msnWithin(t))
 	defer cancelWatch()
-	events := must(f.owner.WatchBoard(watch, &missionv1.WatchBoardRequest{Brain: brain}))(t)
+	events := msnMust(f.owner.WatchBoard(watch, &missionv1.WatchBoardRequest{Brain: msnBrain}))(t)
 
-	runCtx, kill := context.WithCancel(bg)
+	runCtx, kill := context.WithCancel(msnWithin(t))
 	done := make(chan error, 1)
 	go func() {
 		_, _, err := f.newRunner(f.runner, "r1").RunOnce(runCtx)
@@ -234,14 +234,9 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 			break
 		}
 	}
-	for {
-		if _, err := os.Stat(started); err == nil {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	msnWaitFor(t, "the gate to start", func() bool { _, err := os.Stat(started); return err == nil })
 	kill()
-	if err := <-done; err == nil {
+	if err := msnAwait(t, done, "the killed run to return"); err == nil {
 		t.Fatal("got a killed run reporting success, want its context error")
 	}
 	view := f.get(id)
@@ -252,7 +247,7 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 		t.Fatal("got no lease right after the kill, want the dead runner's lease still live")
 	}
 	// While the lease lives nobody else gets the mission.
-	if w := must(f.runner2.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+	if w := msnMust(f.runner2.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
 		t.Fatalf("got work %s while the lease lives, want none", w.GetMission().GetMissionId())
 	}
 	f.clock.Advance(31 * time.Second)
@@ -260,8 +255,8 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 		t.Fatalf("got lease %v after its TTL, want it expired", got)
 	}
 	// Another pinned runner serving the brain takes over: the dead one may never come back.
-	writeFile(t, flag, "")
-	out, ran, err := f.newRunner(f.runner2, "r2").RunOnce(bg)
+	msnWriteFile(t, flag, "")
+	out, ran, err := f.newRunner(f.runner2, "r2").RunOnce(msnWithin(t))
 	if err != nil || !ran {
 		t.Fatalf("reclaim: ran=%t err=%v", ran, err)
 	}
@@ -279,17 +274,17 @@ func TestLifecycleRunnerKilled(t *testing.T) {
 
 // TestSweepRemovesAKilledRunsWorktree: a worktree whose runner died before cleaning up (the
 // marker beside it survives) is removed when a runner starts in the same work directory.
-func TestSweepRemovesAKilledRunsWorktree(t *testing.T) {
-	f := newFixture(t)
+func TestMissionSweepRemovesAKilledRunsWorktree(t *testing.T) {
+	f := newMsnFixture(t)
 	work := t.TempDir()
 	wt := filepath.Join(work, "msn_0000000000000001-123")
-	git(t, f.repo, "worktree", "add", "--detach", wt, "HEAD")
-	writeFile(t, wt+".repo", f.repo)
-	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: work, Logger: quiet()})
+	msnGit(t, f.repo, "worktree", "add", "--detach", wt, "HEAD")
+	msnWriteFile(t, wt+".repo", f.repo)
+	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: work, Logger: msnQuiet()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := r.Sweep(bg)
+	n, err := r.Sweep(msnBG)
 	if err != nil || n != 1 {
 		t.Fatalf("got (%d, %v), want one worktree swept", n, err)
 	}
@@ -303,13 +298,13 @@ func TestSweepRemovesAKilledRunsWorktree(t *testing.T) {
 
 // TestLeaseExpiryExhaustsAttempts: a mission whose runners keep dying is failed honestly on
 // the claim that finds every attempt spent, never handed out forever.
-func TestLeaseExpiryExhaustsAttempts(t *testing.T) {
-	f := newFixture(t)
-	m := f.open(packet())
+func TestMissionLeaseExpiryExhaustsAttempts(t *testing.T) {
+	f := newMsnFixture(t)
+	m := f.open(msnPacket())
 	id := m.GetMissionId()
 	f.spawn(id, "r1")
 	w := f.claim(f.runner)
-	must(f.post(f.runner, id, 1, letter(missionv1.Phase_PHASE_EXECUTING, "executing")))(t)
+	msnMust(f.post(f.runner, id, 1, msnLetter(missionv1.Phase_PHASE_EXECUTING, "executing")))(t)
 	for attempt := 2; attempt <= 3; attempt++ {
 		f.clock.Advance(31 * time.Second)
 		w = f.claim(f.runner)
@@ -321,7 +316,7 @@ func TestLeaseExpiryExhaustsAttempts(t *testing.T) {
 		}
 	}
 	f.clock.Advance(31 * time.Second)
-	if w := must(f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+	if w := msnMust(f.runner.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
 		t.Fatalf("got work after every attempt expired, want none")
 	}
 	view := f.get(id)
@@ -334,33 +329,33 @@ func TestLeaseExpiryExhaustsAttempts(t *testing.T) {
 }
 
 // TestRunnerJoinsTheRoster: the reference runner registers in presence as kind runner.
-func TestRunnerJoinsTheRoster(t *testing.T) {
-	f := newFixture(t)
-	m := f.open(packet())
+func TestMissionRunnerJoinsTheRoster(t *testing.T) {
+	f := newMsnFixture(t)
+	m := f.open(msnPacket())
 	f.spawn(m.GetMissionId(), "r1")
-	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: t.TempDir(), Wait: time.Second, Logger: quiet(),
+	r, err := runner.New(runner.Options{Client: f.runner, ID: "r1", WorkDir: t.TempDir(), Wait: time.Second, Logger: msnQuiet(),
 		Presence: presencev1.NewPresenceServiceClient(f.runnerConn)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ran, err := r.RunOnce(bg); err != nil || !ran {
+	if _, ran, err := r.RunOnce(msnWithin(t)); err != nil || !ran {
 		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
 	}
-	roster := must(presencev1.NewPresenceServiceClient(f.env.Owner()).List(bg, &presencev1.ListRequest{Brain: brain, Kind: "runner"}))(t)
+	roster := msnMust(presencev1.NewPresenceServiceClient(f.env.Owner()).List(msnBG, &presencev1.ListRequest{Brain: msnBrain, Kind: "runner"}))(t)
 	if len(roster.GetPresences()) != 1 || roster.GetPresences()[0].GetAgentId() != "r1" {
 		t.Fatalf("got roster %v, want runner r1", roster.GetPresences())
 	}
 }
 
 // TestGateTimeout: the pinned timeout kills a gate that hangs, and the mission fails saying so.
-func TestGateTimeout(t *testing.T) {
-	f := newFixture(t)
-	p := packet()
+func TestMissionGateTimeout(t *testing.T) {
+	f := newMsnFixture(t)
+	p := msnPacket()
 	p.GateCommand = "echo started; sleep 60"
 	m := f.open(p)
 	f.spawn(m.GetMissionId(), "quick")
-	quick := missionv1.NewMissionServiceClient(f.env.Agent("quick", "runner", brain))
-	out, ran, err := f.newRunner(quick, "quick").RunOnce(bg)
+	quick := missionv1.NewMissionServiceClient(f.env.Agent("quick", "runner", msnBrain))
+	out, ran, err := f.newRunner(quick, "quick").RunOnce(msnWithin(t))
 	if err != nil || !ran {
 		t.Fatalf("RunOnce: ran=%t err=%v", ran, err)
 	}

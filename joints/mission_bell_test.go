@@ -1,4 +1,4 @@
-package mission_test
+package joints_test
 
 import (
 	"context"
@@ -8,8 +8,9 @@ import (
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
-// next reads board events until one about mission id arrives.
-func nextFor(t *testing.T, s missionv1.MissionService_WatchBoardClient, id string) *missionv1.BoardEvent {
+// msnNextFor reads board events until one about mission id arrives. Open s on msnWithin (or a
+// context derived from it) so a missed event fails the test instead of hanging it.
+func msnNextFor(t *testing.T, s missionv1.MissionService_WatchBoardClient, id string) *missionv1.BoardEvent {
 	t.Helper()
 	for {
 		resp, err := s.Recv()
@@ -24,18 +25,18 @@ func nextFor(t *testing.T, s missionv1.MissionService_WatchBoardClient, id strin
 
 // TestBell: a RING when the head enters merge_wait, a REMINDER per interval while it waits
 // (a parecer does not stop it), a SILENCE when it lands; a resumed stream starts after its cursor.
-func TestBell(t *testing.T) {
-	f := newFixtureWith(t, fixtureOpts{reminder: 10 * time.Minute})
-	ctx, cancel := context.WithCancel(bg)
+func TestMissionBell(t *testing.T) {
+	f := newMsnFixtureWith(t, msnFixtureOpts{reminder: 10 * time.Minute})
+	ctx, cancel := context.WithCancel(msnWithin(t))
 	defer cancel()
-	stream := must(f.owner.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain}))(t)
+	stream := msnMust(f.owner.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: msnBrain}))(t)
 
 	m := f.mergeWait()
 	id := m.GetMissionId()
 	kinds := []missionv1.BoardEventKind{}
 	var ring *missionv1.BoardEvent
 	for ring == nil {
-		ev := nextFor(t, stream, id)
+		ev := msnNextFor(t, stream, id)
 		kinds = append(kinds, ev.GetKind())
 		if ev.GetKind() == missionv1.BoardEventKind_BOARD_EVENT_KIND_RING {
 			ring = ev
@@ -49,22 +50,22 @@ func TestBell(t *testing.T) {
 	}
 
 	// A judge's parecer is a letter; the bell keeps ringing.
-	l := letter(missionv1.Phase_PHASE_JUDGING, "")
+	l := msnLetter(missionv1.Phase_PHASE_JUDGING, "")
 	l.Advisory = true
 	l.Parecer = &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_APPROVE}
-	must(f.post(f.judge, id, 3, l))(t)
-	if ev := nextFor(t, stream, id); ev.GetKind() != missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER {
+	msnMust(f.post(f.judge, id, 3, l))(t)
+	if ev := msnNextFor(t, stream, id); ev.GetKind() != missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER {
 		t.Fatalf("got %s for a parecer, want LETTER", ev.GetKind())
 	}
 
 	f.clock.Advance(10 * time.Minute)
-	rem := nextFor(t, stream, id)
+	rem := msnNextFor(t, stream, id)
 	if got, want := rem.GetKind(), missionv1.BoardEventKind_BOARD_EVENT_KIND_REMINDER; got != want {
 		t.Fatalf("got %s after the interval, want %s", got, want)
 	}
 
-	must(f.land(f.owner, m))(t)
-	silence := nextFor(t, stream, id)
+	msnMust(f.land(f.owner, m))(t)
+	silence := msnNextFor(t, stream, id)
 	if got, want := silence.GetKind(), missionv1.BoardEventKind_BOARD_EVENT_KIND_SILENCE; got != want {
 		t.Fatalf("got %s after landing, want %s", got, want)
 	}
@@ -73,14 +74,14 @@ func TestBell(t *testing.T) {
 	}
 
 	// Resume after the ring: the parecer letter and the silence, nothing before.
-	rctx, rcancel := context.WithCancel(bg)
+	rctx, rcancel := context.WithCancel(msnWithin(t))
 	defer rcancel()
-	resumed := must(f.owner.WatchBoard(rctx, &missionv1.WatchBoardRequest{Brain: brain, Cursor: ring.GetCursor()}))(t)
-	first := nextFor(t, resumed, id)
+	resumed := msnMust(f.owner.WatchBoard(rctx, &missionv1.WatchBoardRequest{Brain: msnBrain, Cursor: ring.GetCursor()}))(t)
+	first := msnNextFor(t, resumed, id)
 	if first.GetCursor() <= ring.GetCursor() || first.GetKind() != missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER {
 		t.Fatalf("got first resumed event %v, want the parecer letter after cursor %d", first, ring.GetCursor())
 	}
-	if got := nextFor(t, resumed, id).GetKind(); got != missionv1.BoardEventKind_BOARD_EVENT_KIND_SILENCE {
+	if got := msnNextFor(t, resumed, id).GetKind(); got != missionv1.BoardEventKind_BOARD_EVENT_KIND_SILENCE {
 		t.Fatalf("got %s, want SILENCE", got)
 	}
 
@@ -88,9 +89,9 @@ func TestBell(t *testing.T) {
 	// reminders right after sending the events that woke it, so anything due after the first
 	// marker mission's letter arrives before the second marker's.
 	f.clock.Advance(time.Hour)
-	marker := f.open(packet())
-	nextFor(t, stream, marker.GetMissionId())
-	marker2 := f.open(packet())
+	marker := f.open(msnPacket())
+	msnNextFor(t, stream, marker.GetMissionId())
+	marker2 := f.open(msnPacket())
 	for {
 		resp, err := stream.Recv()
 		if err != nil {
@@ -106,9 +107,9 @@ func TestBell(t *testing.T) {
 	}
 }
 
-func TestWatchBoardForeignBrain(t *testing.T) {
-	f := newFixture(t)
-	stream := must(f.foreign.WatchBoard(bg, &missionv1.WatchBoardRequest{Brain: brain}))(t)
+func TestMissionWatchBoardForeignBrain(t *testing.T) {
+	f := newMsnFixture(t)
+	stream := msnMust(f.foreign.WatchBoard(msnWithin(t), &missionv1.WatchBoardRequest{Brain: msnBrain}))(t)
 	_, err := stream.Recv()
-	wantReason(t, err, "FOREIGN_BRAIN")
+	msnWantReason(t, err, "FOREIGN_BRAIN")
 }

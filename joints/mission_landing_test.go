@@ -1,4 +1,4 @@
-package mission_test
+package joints_test
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 
 // tamper runs SQL against the mission database behind the service's back, to prove the
 // landing gate re-checks evidence rather than trusting what was checked at post time.
-func (f *fixture) tamper(q string, args ...any) {
+func (f *msnFixture) tamper(q string, args ...any) {
 	f.t.Helper()
 	db, err := sqlitedb.Open(context.Background(), filepath.Join(f.dataDir, "mission.db"), nil, sqlitedb.Options{})
 	if err != nil {
@@ -29,8 +29,8 @@ func (f *fixture) tamper(q string, args ...any) {
 	}
 }
 
-func TestImportReceiptRefusals(t *testing.T) {
-	f := newFixture(t)
+func TestMissionImportReceiptRefusals(t *testing.T) {
+	f := newMsnFixture(t)
 	tests := []struct {
 		name string
 		// setup prepares a merge_wait mission and returns the request to send and who sends it.
@@ -67,20 +67,20 @@ func TestImportReceiptRefusals(t *testing.T) {
 			m := f.mergeWait("notes.txt")
 			before := f.storeVersion()
 			client, req := tc.setup(m)
-			_, err := client.ImportReceipt(bg, req)
-			wantReason(t, err, tc.reason)
+			_, err := client.ImportReceipt(msnBG, req)
+			msnWantReason(t, err, tc.reason)
 			f.wantUnlanded(m, before, tc.reason)
 		})
 	}
 }
 
-func (f *fixture) importReq(m *missionv1.Mission) *missionv1.ImportReceiptRequest {
+func (f *msnFixture) importReq(m *missionv1.Mission) *missionv1.ImportReceiptRequest {
 	return &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(), CandidateLetterId: m.GetCandidateLetterId(),
 		ExpectedStoreVersion: f.storeVersion()}
 }
 
 // wantUnlanded checks a refused landing changed nothing and was logged.
-func (f *fixture) wantUnlanded(m *missionv1.Mission, storeVersion int64, reason string) {
+func (f *msnFixture) wantUnlanded(m *missionv1.Mission, storeVersion int64, reason string) {
 	f.t.Helper()
 	view := f.get(m.GetMissionId())
 	if got, want := view.GetMission().GetPhase(), missionv1.Phase_PHASE_MERGE_WAIT; got != want {
@@ -98,30 +98,30 @@ func (f *fixture) wantUnlanded(m *missionv1.Mission, storeVersion int64, reason 
 	}
 }
 
-func TestImportReceiptNotMergeWait(t *testing.T) {
-	f := newFixture(t)
-	m := f.open(packet())
-	_, err := f.owner.ImportReceipt(bg, &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(),
+func TestMissionImportReceiptNotMergeWait(t *testing.T) {
+	f := newMsnFixture(t)
+	m := f.open(msnPacket())
+	_, err := f.owner.ImportReceipt(msnBG, &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(),
 		CandidateLetterId: m.GetHeadLetterId(), ExpectedStoreVersion: f.storeVersion()})
-	wantReason(t, err, "ILLEGAL_TRANSITION")
-	_, err = f.owner.ImportReceipt(bg, &missionv1.ImportReceiptRequest{MissionId: "bad"})
-	wantReason(t, err, "INVALID_ARGUMENT")
+	msnWantReason(t, err, "ILLEGAL_TRANSITION")
+	_, err = f.owner.ImportReceipt(msnBG, &missionv1.ImportReceiptRequest{MissionId: "bad"})
+	msnWantReason(t, err, "INVALID_ARGUMENT")
 }
 
 // TestStaleScopeThenRerun: a commit touching the candidate's paths lands between merge_wait
 // and the stamp; nothing lands, the gate is re-run on the new base, and that candidate lands.
-func TestStaleScopeThenRerun(t *testing.T) {
-	f := newFixture(t)
+func TestMissionStaleScopeThenRerun(t *testing.T) {
+	f := newMsnFixture(t)
 	m := f.mergeWait("notes.txt")
 	// A commit on a path the candidate did not touch does not make it stale.
-	writeFile(t, filepath.Join(f.repo, "README.md"), "hello again\n")
-	git(t, f.repo, "commit", "-q", "-am", "unrelated")
+	msnWriteFile(t, filepath.Join(f.repo, "README.md"), "hello again\n")
+	msnGit(t, f.repo, "commit", "-q", "-am", "unrelated")
 	// One that does, does.
-	writeFile(t, filepath.Join(f.repo, "notes.txt"), "someone else's notes\n")
-	git(t, f.repo, "commit", "-q", "-am", "moved under the candidate")
+	msnWriteFile(t, filepath.Join(f.repo, "notes.txt"), "someone else's notes\n")
+	msnGit(t, f.repo, "commit", "-q", "-am", "moved under the candidate")
 	before := f.storeVersion()
 	_, err := f.land(f.owner, m)
-	wantReason(t, err, "STALE_SCOPE")
+	msnWantReason(t, err, "STALE_SCOPE")
 	f.wantUnlanded(m, before, "STALE_SCOPE")
 	if !f.get(m.GetMissionId()).GetMission().GetRerunRequested() {
 		t.Fatal("got no re-run requested after stale scope, want one")
@@ -133,13 +133,13 @@ func TestStaleScopeThenRerun(t *testing.T) {
 		t.Fatalf("got re-run work in phase %s, want %s", got, want)
 	}
 	sha := f.putLog(f.runner, m.GetMissionId(), "$ true\nrerun ok\n")
-	l := letter(missionv1.Phase_PHASE_MERGE_WAIT, "gate re-run on the new base")
+	l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate re-run on the new base")
 	l.Candidate = f.candidate(sha, "notes.txt")
-	resp := must(f.post(f.runner, m.GetMissionId(), w.GetHeadSeq(), l))(t)
+	resp := msnMust(f.post(f.runner, m.GetMissionId(), w.GetHeadSeq(), l))(t)
 	if resp.GetMission().GetRerunRequested() {
 		t.Error("got re-run still requested after a fresh candidate, want cleared")
 	}
-	landed := must(f.land(f.owner, resp.GetMission()))(t)
+	landed := msnMust(f.land(f.owner, resp.GetMission()))(t)
 	if got, want := landed.GetMission().GetPhase(), missionv1.Phase_PHASE_LANDED; got != want {
 		t.Fatalf("got phase %s, want %s", got, want)
 	}
@@ -148,21 +148,21 @@ func TestStaleScopeThenRerun(t *testing.T) {
 	}
 }
 
-func TestImportReceiptTemporalGate(t *testing.T) {
-	f := newFixture(t)
+func TestMissionImportReceiptTemporalGate(t *testing.T) {
+	f := newMsnFixture(t)
 	t.Run("window before the mission opened", func(t *testing.T) {
-		m := f.open(packet())
+		m := f.open(msnPacket())
 		f.spawn(m.GetMissionId(), "r1")
 		f.claim(f.runner)
-		must(f.post(f.runner, m.GetMissionId(), 1, letter(missionv1.Phase_PHASE_EXECUTING, "executing")))(t)
+		msnMust(f.post(f.runner, m.GetMissionId(), 1, msnLetter(missionv1.Phase_PHASE_EXECUTING, "executing")))(t)
 		sha := f.putLog(f.runner, m.GetMissionId(), "log\n")
-		l := letter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
+		l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
 		l.Candidate = f.candidate(sha)
 		l.Candidate.StartedAt = timestamppb.New(f.clock.Now().Add(-time.Hour))
-		after := must(f.post(f.runner, m.GetMissionId(), 2, l))(t).GetMission()
+		after := msnMust(f.post(f.runner, m.GetMissionId(), 2, l))(t).GetMission()
 		before := f.storeVersion()
 		_, err := f.land(f.owner, after)
-		wantReason(t, err, "IMPLAUSIBLE_WINDOW")
+		msnWantReason(t, err, "IMPLAUSIBLE_WINDOW")
 		f.wantUnlanded(after, before, "IMPLAUSIBLE_WINDOW")
 	})
 	t.Run("candidate too old", func(t *testing.T) {
@@ -170,27 +170,27 @@ func TestImportReceiptTemporalGate(t *testing.T) {
 		f.clock.Advance(25 * time.Hour)
 		before := f.storeVersion()
 		_, err := f.land(f.ownerUI, m)
-		wantReason(t, err, "CANDIDATE_TOO_OLD")
+		msnWantReason(t, err, "CANDIDATE_TOO_OLD")
 		f.wantUnlanded(m, before, "CANDIDATE_TOO_OLD")
 	})
 }
 
-func TestLandFromHallSession(t *testing.T) {
-	f := newFixture(t)
+func TestMissionLandFromHallSession(t *testing.T) {
+	f := newMsnFixture(t)
 	m := f.mergeWait()
-	resp := must(f.land(f.ownerUI, m))(t)
+	resp := msnMust(f.land(f.ownerUI, m))(t)
 	if got, want := resp.GetLetter().GetLanding().GetImportedVia().String(), "ORIGIN_HUMAN_UI"; got != want {
 		t.Errorf("got imported_via %s, want %s", got, want)
 	}
 	// Exactly one arrow lands: the same candidate cannot land twice.
 	_, err := f.land(f.owner, m)
-	wantReason(t, err, "ILLEGAL_TRANSITION")
+	msnWantReason(t, err, "ILLEGAL_TRANSITION")
 }
 
 // TestConcurrentStampsLandOnce: eight stamps of one candidate race; exactly one lands and the
 // store moves once for it.
-func TestConcurrentStampsLandOnce(t *testing.T) {
-	f := newFixture(t)
+func TestMissionConcurrentStampsLandOnce(t *testing.T) {
+	f := newMsnFixture(t)
 	m := f.mergeWait()
 	req := f.importReq(m)
 	before := req.GetExpectedStoreVersion()
@@ -200,7 +200,7 @@ func TestConcurrentStampsLandOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := f.owner.ImportReceipt(bg, req)
+			_, err := f.owner.ImportReceipt(msnBG, req)
 			switch r := rpcstatus.ReasonOf(err); {
 			case err == nil:
 				wins.Add(1)
@@ -214,7 +214,7 @@ func TestConcurrentStampsLandOnce(t *testing.T) {
 	if got := wins.Load(); got != 1 {
 		t.Fatalf("got %d landings, want exactly 1", got)
 	}
-	letters := must(f.owner.ListLetters(bg, &missionv1.ListLettersRequest{MissionId: m.GetMissionId()}))(t).GetLetters()
+	letters := msnMust(f.owner.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: m.GetMissionId()}))(t).GetLetters()
 	landed := 0
 	for _, l := range letters {
 		if l.GetPhase() == missionv1.Phase_PHASE_LANDED {

@@ -1,4 +1,7 @@
-package transport
+// Package wire holds every conversion between the mission organ's domain types and the proto
+// messages: its own (transport, the runner) and the ones it reads from other organs (peers).
+// Enum maps are written once here, in the domain → proto direction, and reversed.
+package wire
 
 import (
 	"time"
@@ -6,6 +9,9 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -33,7 +39,6 @@ func reverse[K, V comparable](m map[K]V) map[V]K {
 var (
 	phaseFromProto   = reverse(phaseToProto)
 	verdictFromProto = reverse(verdictToProto)
-	originFromProto  = reverse(originToProto)
 )
 
 var verdictToProto = map[domain.Verdict]missionv1.Verdict{
@@ -42,12 +47,12 @@ var verdictToProto = map[domain.Verdict]missionv1.Verdict{
 	domain.VerdictAbstain: missionv1.Verdict_VERDICT_ABSTAIN,
 }
 
-var originToProto = map[domain.Origin]commonv1.Origin{
-	domain.OriginAgent:    commonv1.Origin_ORIGIN_AGENT,
-	domain.OriginHumanUI:  commonv1.Origin_ORIGIN_HUMAN_UI,
-	domain.OriginHumanCLI: commonv1.Origin_ORIGIN_HUMAN_CLI,
-	domain.OriginService:  commonv1.Origin_ORIGIN_SERVICE,
-	domain.OriginPeer:     commonv1.Origin_ORIGIN_PEER,
+var originToProto = map[principal.Origin]commonv1.Origin{
+	principal.OriginAgent:    commonv1.Origin_ORIGIN_AGENT,
+	principal.OriginHumanUI:  commonv1.Origin_ORIGIN_HUMAN_UI,
+	principal.OriginHumanCLI: commonv1.Origin_ORIGIN_HUMAN_CLI,
+	principal.OriginService:  commonv1.Origin_ORIGIN_SERVICE,
+	principal.OriginPeer:     commonv1.Origin_ORIGIN_PEER,
 }
 
 var eventKindToProto = map[domain.EventKind]missionv1.BoardEventKind{
@@ -55,6 +60,29 @@ var eventKindToProto = map[domain.EventKind]missionv1.BoardEventKind{
 	domain.EventRing:     missionv1.BoardEventKind_BOARD_EVENT_KIND_RING,
 	domain.EventReminder: missionv1.BoardEventKind_BOARD_EVENT_KIND_REMINDER,
 	domain.EventSilence:  missionv1.BoardEventKind_BOARD_EVENT_KIND_SILENCE,
+}
+
+// PhaseToProto spells a domain phase on the wire (UNSPECIFIED for an unknown one).
+func PhaseToProto(p domain.Phase) missionv1.Phase { return phaseToProto[p] }
+
+// PhaseFromProto reads a wire phase; ok is false for UNSPECIFIED and unknown values.
+func PhaseFromProto(p missionv1.Phase) (domain.Phase, bool) {
+	d, ok := phaseFromProto[p]
+	return d, ok
+}
+
+// Reason spells a refusal reason the way the MissionReason enum does, prefix stripped; a
+// reason the enum does not name is passed as it is.
+func Reason(r refusal.Reason) string {
+	if v, ok := missionv1.MissionReason_value["MISSION_REASON_"+string(r)]; ok {
+		return rpcstatus.Reason(missionv1.MissionReason(v))
+	}
+	return string(r)
+}
+
+// RefusalToProto renders a refusal logged on a mission.
+func RefusalToProto(r domain.Refusal) *missionv1.Refusal {
+	return &missionv1.Refusal{Reason: Reason(r.Reason), Message: r.Message, By: AuthorToProto(r.By), At: ts(r.At)}
 }
 
 func ts(t time.Time) *timestamppb.Timestamp {
@@ -71,17 +99,20 @@ func fromTS(t *timestamppb.Timestamp) time.Time {
 	return t.AsTime()
 }
 
-func packetToProto(p domain.Packet) *missionv1.Packet {
+// PacketToProto renders a mission packet.
+func PacketToProto(p domain.Packet) *missionv1.Packet {
 	return &missionv1.Packet{Brain: p.Brain, BlockIds: p.BlockIDs, GateCommand: p.GateCommand, Symptom: p.Symptom,
 		ReportId: p.ReportID, Title: p.Title}
 }
 
-func packetFromProto(p *missionv1.Packet) domain.Packet {
+// PacketFromProto reads a mission packet.
+func PacketFromProto(p *missionv1.Packet) domain.Packet {
 	return domain.Packet{Brain: p.GetBrain(), BlockIDs: p.GetBlockIds(), GateCommand: p.GetGateCommand(), Symptom: p.GetSymptom(),
 		ReportID: p.GetReportId(), Title: p.GetTitle()}
 }
 
-func candidateToProto(c domain.Candidate) *missionv1.ReceiptCandidate {
+// CandidateToProto renders a receipt candidate.
+func CandidateToProto(c domain.Candidate) *missionv1.ReceiptCandidate {
 	return &missionv1.ReceiptCandidate{
 		LogSha256: c.LogSHA256, LogSize: c.LogSize, ExitCode: int32(c.ExitCode),
 		StartedAt: ts(c.StartedAt), EndedAt: ts(c.EndedAt), BaseCommit: c.BaseCommit,
@@ -91,7 +122,8 @@ func candidateToProto(c domain.Candidate) *missionv1.ReceiptCandidate {
 	}
 }
 
-func candidateFromProto(c *missionv1.ReceiptCandidate) domain.Candidate {
+// CandidateFromProto reads a receipt candidate; the runner id is the server's to fill.
+func CandidateFromProto(c *missionv1.ReceiptCandidate) domain.Candidate {
 	d := c.GetDiffStat()
 	return domain.Candidate{
 		LogSHA256: c.GetLogSha256(), LogSize: c.GetLogSize(), ExitCode: int(c.GetExitCode()),
@@ -102,21 +134,23 @@ func candidateFromProto(c *missionv1.ReceiptCandidate) domain.Candidate {
 	}
 }
 
-func authorToProto(a domain.Author) *commonv1.AgentRef {
+// AuthorToProto renders who posted a letter.
+func AuthorToProto(a domain.Author) *commonv1.AgentRef {
 	return &commonv1.AgentRef{AgentId: a.AgentID, Seat: a.Seat, Brain: a.Brain, Origin: originToProto[a.Origin]}
 }
 
-func letterToProto(l domain.Letter) *missionv1.Letter {
+// LetterToProto renders a letter.
+func LetterToProto(l domain.Letter) *missionv1.Letter {
 	out := &missionv1.Letter{
 		Schema: l.Schema, LetterId: l.LetterID, MissionId: l.MissionID, Seq: l.Seq, Brain: l.Brain,
 		Phase: phaseToProto[l.Phase], Advisory: l.Advisory, Note: l.Note, BlockIds: l.BlockIDs,
-		Author: authorToProto(l.Author), PostedAt: ts(l.PostedAt),
+		Author: AuthorToProto(l.Author), PostedAt: ts(l.PostedAt),
 	}
 	if l.Packet != nil {
-		out.Packet = packetToProto(*l.Packet)
+		out.Packet = PacketToProto(*l.Packet)
 	}
 	if l.Candidate != nil {
-		out.Candidate = candidateToProto(*l.Candidate)
+		out.Candidate = CandidateToProto(*l.Candidate)
 	}
 	if l.Parecer != nil {
 		out.Parecer = &missionv1.Parecer{Verdict: verdictToProto[l.Parecer.Verdict], Gist: l.Parecer.Gist}
@@ -130,15 +164,15 @@ func letterToProto(l domain.Letter) *missionv1.Letter {
 }
 
 // letterFromProto takes only what a poster may say; the server fills ids, seq, author and time.
-func letterFromProto(l *missionv1.Letter) domain.Letter {
+func LetterFromProto(l *missionv1.Letter) domain.Letter {
 	out := domain.Letter{Schema: l.GetSchema(), Brain: l.GetBrain(), Phase: phaseFromProto[l.GetPhase()],
 		Advisory: l.GetAdvisory(), Note: l.GetNote(), BlockIDs: l.GetBlockIds()}
 	if l.GetPacket() != nil {
-		p := packetFromProto(l.GetPacket())
+		p := PacketFromProto(l.GetPacket())
 		out.Packet = &p
 	}
 	if l.GetCandidate() != nil {
-		c := candidateFromProto(l.GetCandidate())
+		c := CandidateFromProto(l.GetCandidate())
 		out.Candidate = &c
 	}
 	if l.GetParecer() != nil {
@@ -150,14 +184,16 @@ func letterFromProto(l *missionv1.Letter) domain.Letter {
 	return out
 }
 
-func leaseToProto(l domain.Lease) *missionv1.Lease {
+// LeaseToProto renders a lease; nil when there is none.
+func LeaseToProto(l domain.Lease) *missionv1.Lease {
 	if l.LeaseID == "" {
 		return nil
 	}
 	return &missionv1.Lease{LeaseId: l.LeaseID, MissionId: l.MissionID, RunnerId: l.RunnerID, ExpiresAt: ts(l.ExpiresAt), Attempt: int32(l.Attempt)}
 }
 
-func missionToProto(m domain.Mission, now time.Time) *missionv1.Mission {
+// MissionToProto renders a mission row; now decides whether its lease is still live.
+func MissionToProto(m domain.Mission, now time.Time) *missionv1.Mission {
 	out := &missionv1.Mission{
 		MissionId: m.MissionID, Brain: m.Brain, Phase: phaseToProto[m.Phase], HeadSeq: m.HeadSeq, HeadLetterId: m.HeadLetterID,
 		OpenedAt: ts(m.OpenedAt), UpdatedAt: ts(m.UpdatedAt), Title: m.Title, CandidateLetterId: m.CandidateLetterID,
@@ -166,27 +202,38 @@ func missionToProto(m domain.Mission, now time.Time) *missionv1.Mission {
 	}
 	// An expired lease is shown as none: liveness is computed, never stored.
 	if m.Lease.Live(now) {
-		out.Lease = leaseToProto(m.Lease)
+		out.Lease = LeaseToProto(m.Lease)
 	}
 	return out
 }
 
-func pinnedToProto(r domain.PinnedRunner) *missionv1.PinnedRunner {
+// WorkToProto renders a leased mission handed to a runner; now decides whether the lease shows.
+func WorkToProto(w domain.Work, now time.Time) *missionv1.Work {
+	return &missionv1.Work{
+		Mission: MissionToProto(w.Mission, now), Packet: PacketToProto(w.Mission.Packet), Lease: LeaseToProto(w.Lease),
+		RepoRoot: w.RepoRoot, Runner: PinnedToProto(w.Runner), Phase: phaseToProto[w.Mission.Phase], HeadSeq: w.Mission.HeadSeq,
+	}
+}
+
+// PinnedToProto renders a runner's pinned entry.
+func PinnedToProto(r domain.PinnedRunner) *missionv1.PinnedRunner {
 	return &missionv1.PinnedRunner{Id: r.ID, Command: r.Command, Capabilities: r.Capabilities,
 		Timeout: durationpb.New(r.Timeout), Brains: r.Brains}
 }
 
-func eventToProto(e domain.BoardEvent) *missionv1.BoardEvent {
+// EventToProto renders a board event.
+func EventToProto(e domain.BoardEvent) *missionv1.BoardEvent {
 	return &missionv1.BoardEvent{Cursor: e.Cursor, Kind: eventKindToProto[e.Kind], MissionId: e.MissionID, Brain: e.Brain,
 		Seq: e.Seq, FromPhase: phaseToProto[e.From], ToPhase: phaseToProto[e.To], At: ts(e.At)}
 }
 
-func receiptToProto(r domain.Receipt) *commonv1.CommitReceipt {
+// ReceiptToProto renders a landing's commit receipt in the common receipt shape.
+func ReceiptToProto(r domain.Receipt) *commonv1.CommitReceipt {
 	return &commonv1.CommitReceipt{
 		ReceiptId: r.ReceiptID, Brain: r.Brain, StoreVersionBefore: r.StoreVersionBefore, StoreVersionAfter: r.StoreVersionAfter,
-		Details: r.Details, By: authorToProto(r.By), At: ts(r.At), Verse: commonv1.Verse_VERSE_INTERNAL,
+		Details: r.Details, By: AuthorToProto(r.By), At: ts(r.At), Verse: commonv1.Verse_VERSE_INTERNAL,
 		Proposal: &commonv1.Proposal{ProposalId: r.ReceiptID, Brain: r.Brain, Effect: "land", Subject: r.MissionID,
-			ProposedBy: authorToProto(r.By), ProposedAt: ts(r.At)},
+			ProposedBy: AuthorToProto(r.By), ProposedAt: ts(r.At)},
 		Review: &commonv1.Review{ProposalId: r.ReceiptID, Decision: commonv1.Decision_DECISION_COMMIT,
 			Gates: []string{"origin", "head", "occ", "stale_scope", "evidence", "temporal"}, ReviewedAt: ts(r.At)},
 	}

@@ -1,4 +1,4 @@
-package mission_test
+package joints_test
 
 import (
 	"os"
@@ -11,8 +11,8 @@ import (
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
-func TestSpawnMission(t *testing.T) {
-	f := newFixture(t)
+func TestMissionSpawnMission(t *testing.T) {
+	f := newMsnFixture(t)
 	tests := []struct {
 		name      string
 		runner    string
@@ -26,14 +26,14 @@ func TestSpawnMission(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			m := f.open(packet())
-			resp, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: tc.runner})
+			m := f.open(msnPacket())
+			resp, err := f.agent.SpawnMission(msnBG, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: tc.runner})
 			view := f.get(m.GetMissionId())
 			if got := view.GetMission().GetPhase(); got != tc.wantPhase {
 				t.Errorf("got phase %s, want %s", got, tc.wantPhase)
 			}
 			if tc.reason != "" {
-				wantReason(t, err, tc.reason)
+				msnWantReason(t, err, tc.reason)
 				// The daemon refusal is on the chain and in the refusal log.
 				if got := view.GetHead().GetNote(); got == "" {
 					t.Error("got a spawn_refused letter without the reason")
@@ -52,45 +52,45 @@ func TestSpawnMission(t *testing.T) {
 		})
 	}
 	t.Run("malformed runner id changes nothing", func(t *testing.T) {
-		m := f.open(packet())
-		_, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "R 1"})
-		wantReason(t, err, "INVALID_ARGUMENT")
+		m := f.open(msnPacket())
+		_, err := f.agent.SpawnMission(msnBG, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "R 1"})
+		msnWantReason(t, err, "INVALID_ARGUMENT")
 		if got := f.get(m.GetMissionId()).GetMission().GetPhase(); got != missionv1.Phase_PHASE_JUDGING {
 			t.Errorf("got phase %s, want judging", got)
 		}
 	})
 	t.Run("spawning twice", func(t *testing.T) {
-		m := f.open(packet())
+		m := f.open(msnPacket())
 		f.spawn(m.GetMissionId(), "r1")
-		_, err := f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "r1"})
-		wantReason(t, err, "ILLEGAL_TRANSITION")
+		_, err := f.agent.SpawnMission(msnBG, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: "r1"})
+		msnWantReason(t, err, "ILLEGAL_TRANSITION")
 	})
 }
 
-func TestClaimWork(t *testing.T) {
-	f := newFixture(t)
+func TestMissionClaimWork(t *testing.T) {
+	f := newMsnFixture(t)
 	t.Run("unpinned runner gets no work", func(t *testing.T) {
-		_, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
-		wantReason(t, err, "UNPINNED_RUNNER")
+		_, err := f.unpinned.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{})
+		msnWantReason(t, err, "UNPINNED_RUNNER")
 	})
 	t.Run("a non-runner seat gets no work", func(t *testing.T) {
-		_, err := f.agent.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
-		wantReason(t, err, "NOT_A_RUNNER")
+		_, err := f.agent.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{})
+		msnWantReason(t, err, "NOT_A_RUNNER")
 	})
 	t.Run("negative wait", func(t *testing.T) {
-		_, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{Wait: durationpb.New(-time.Second)})
-		wantReason(t, err, "INVALID_ARGUMENT")
+		_, err := f.runner.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{Wait: durationpb.New(-time.Second)})
+		msnWantReason(t, err, "INVALID_ARGUMENT")
 	})
 	t.Run("unspawned missions are not work", func(t *testing.T) {
-		f.open(packet())
-		if w := must(f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+		f.open(msnPacket())
+		if w := msnMust(f.runner.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
 			t.Fatalf("got work %s, want none before spawning", w.GetMission().GetMissionId())
 		}
 	})
 	t.Run("work assigned to another runner is not mine", func(t *testing.T) {
-		m := f.open(packet())
+		m := f.open(msnPacket())
 		f.spawn(m.GetMissionId(), "r2")
-		if w := must(f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
+		if w := msnMust(f.runner.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}))(t).GetWork(); w != nil {
 			t.Fatalf("got r2's work %s as r1", w.GetMission().GetMissionId())
 		}
 		w := f.claim(f.runner2)
@@ -102,54 +102,54 @@ func TestClaimWork(t *testing.T) {
 		}
 	})
 	t.Run("the long poll wakes on a spawn", func(t *testing.T) {
-		m := f.open(packet())
+		m := f.open(msnPacket())
 		got := make(chan *missionv1.ClaimWorkResponse, 1)
 		go func() {
-			resp, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{Wait: durationpb.New(time.Minute)})
+			resp, err := f.runner.ClaimWork(msnWithin(t), &missionv1.ClaimWorkRequest{Wait: durationpb.New(time.Minute)})
 			if err != nil {
 				t.Error(err)
 			}
 			got <- resp
 		}()
 		f.spawn(m.GetMissionId(), "r1")
-		if w := (<-got).GetWork(); w.GetMission().GetMissionId() != m.GetMissionId() {
+		if w := msnAwait(t, got, "the long poll to wake").GetWork(); w.GetMission().GetMissionId() != m.GetMissionId() {
 			t.Fatalf("got work %v, want %s", w, m.GetMissionId())
 		}
 	})
 	t.Run("one mission at a time", func(t *testing.T) {
-		m := f.open(packet())
+		m := f.open(msnPacket())
 		f.spawn(m.GetMissionId(), "r1")
-		_, err := f.runner.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
-		wantReason(t, err, "RUNNER_BUSY")
+		_, err := f.runner.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{})
+		msnWantReason(t, err, "RUNNER_BUSY")
 	})
 	t.Run("renew keeps the lease, a stranger cannot renew it", func(t *testing.T) {
-		lease := f.get(mustLeased(t, f)).GetMission().GetLease()
+		lease := f.get(msnMustLeased(t, f)).GetMission().GetLease()
 		f.clock.Advance(20 * time.Second)
-		renewed := must(f.runner.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()}))(t).GetLease()
+		renewed := msnMust(f.runner.RenewLease(msnBG, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()}))(t).GetLease()
 		if !renewed.GetExpiresAt().AsTime().After(lease.GetExpiresAt().AsTime()) {
 			t.Errorf("got expiry %s, want later than %s", renewed.GetExpiresAt().AsTime(), lease.GetExpiresAt().AsTime())
 		}
-		_, err := f.runner2.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
-		wantReason(t, err, "LEASE_NOT_HELD")
+		_, err := f.runner2.RenewLease(msnBG, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
+		msnWantReason(t, err, "LEASE_NOT_HELD")
 		f.clock.Advance(31 * time.Second)
-		_, err = f.runner.RenewLease(bg, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
-		wantReason(t, err, "LEASE_NOT_HELD")
+		_, err = f.runner.RenewLease(msnBG, &missionv1.RenewLeaseRequest{LeaseId: lease.GetLeaseId()})
+		msnWantReason(t, err, "LEASE_NOT_HELD")
 	})
 	t.Run("a runner without the lease cannot store logs", func(t *testing.T) {
-		m := f.open(packet())
-		stream := must(f.runner2.PutLog(bg))(t)
+		m := f.open(msnPacket())
+		stream := msnMust(f.runner2.PutLog(msnBG))(t)
 		if err := stream.Send(&missionv1.PutLogRequest{MissionId: m.GetMissionId(), Chunk: []byte("x")}); err != nil {
 			t.Fatal(err)
 		}
 		_, err := stream.CloseAndRecv()
-		wantReason(t, err, "LEASE_NOT_HELD")
+		msnWantReason(t, err, "LEASE_NOT_HELD")
 	})
 }
 
 // mustLeased returns the mission r1 currently leases.
-func mustLeased(t *testing.T, f *fixture) string {
+func msnMustLeased(t *testing.T, f *msnFixture) string {
 	t.Helper()
-	for _, m := range must(f.owner.ListMissions(bg, &missionv1.ListMissionsRequest{}))(t).GetMissions() {
+	for _, m := range msnMust(f.owner.ListMissions(msnBG, &missionv1.ListMissionsRequest{}))(t).GetMissions() {
 		if m.GetLease().GetRunnerId() == "r1" {
 			return m.GetMissionId()
 		}
@@ -159,10 +159,10 @@ func mustLeased(t *testing.T, f *fixture) string {
 }
 
 // TestRunnersFileIsReread: pinning is the owner's file, read as it changes.
-func TestRunnersFileIsReread(t *testing.T) {
-	f := newFixture(t)
-	_, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{})
-	wantReason(t, err, "UNPINNED_RUNNER")
+func TestMissionRunnersFileIsReread(t *testing.T) {
+	f := newMsnFixture(t)
+	_, err := f.unpinned.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{})
+	msnWantReason(t, err, "UNPINNED_RUNNER")
 	p := filepath.Join(f.dataDir, "runners.toml")
 	data, err := os.ReadFile(p)
 	if err != nil {
@@ -171,23 +171,23 @@ func TestRunnersFileIsReread(t *testing.T) {
 	if err := os.WriteFile(p, append(data, []byte("\n[[runner]]\nid = \"r9\"\n")...), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.unpinned.ClaimWork(bg, &missionv1.ClaimWorkRequest{}); err != nil {
+	if _, err := f.unpinned.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}); err != nil {
 		t.Fatalf("got %v after pinning r9, want an empty claim", err)
 	}
 }
 
-func TestPutLogTooLarge(t *testing.T) {
-	f := newFixtureWith(t, fixtureOpts{maxLog: 16})
-	m := f.open(packet())
+func TestMissionPutLogTooLarge(t *testing.T) {
+	f := newMsnFixtureWith(t, msnFixtureOpts{maxLog: 16})
+	m := f.open(msnPacket())
 	f.spawn(m.GetMissionId(), "r1")
 	f.claim(f.runner)
-	stream := must(f.runner.PutLog(bg))(t)
+	stream := msnMust(f.runner.PutLog(msnBG))(t)
 	for range 3 {
 		if err := stream.Send(&missionv1.PutLogRequest{MissionId: m.GetMissionId(), Chunk: []byte("0123456789")}); err != nil {
 			break
 		}
 	}
 	_, err := stream.CloseAndRecv()
-	wantReason(t, err, "LOG_TOO_LARGE")
+	msnWantReason(t, err, "LOG_TOO_LARGE")
 	f.putLog(f.runner, m.GetMissionId(), "small enough")
 }

@@ -1,10 +1,9 @@
-package mission_test
+package joints_test
 
 import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"google.golang.org/grpc"
-	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	"github.com/organism-dev/organism/platform/auth"
@@ -30,13 +28,13 @@ import (
 	"github.com/organism-dev/organism/services/presence"
 )
 
-const brain = "alpha"
+const msnBrain = "alpha"
 
-var t0 = time.Now().UTC().Truncate(time.Second)
+var msnT0 = time.Now().UTC().Truncate(time.Second)
 
 // fixture is the real mission organ next to the real medulla on one bufconn server behind
 // the real auth interceptors, with brain alpha bound to a temporary git repository.
-type fixture struct {
+type msnFixture struct {
 	t       *testing.T
 	env     *grpctest.Env
 	clock   *clock.Fake
@@ -59,7 +57,7 @@ type fixture struct {
 	runner2Conn *grpc.ClientConn
 }
 
-type fixtureOpts struct {
+type msnFixtureOpts struct {
 	runnersToml string
 	leaseTTL    time.Duration
 	reminder    time.Duration
@@ -69,7 +67,7 @@ type fixtureOpts struct {
 	maxClaimWait time.Duration
 }
 
-var defaultRunners = `
+var msnDefaultRunners = `
 [[runner]]
 id = "r1"
 capabilities = ["gate"]
@@ -92,34 +90,34 @@ capabilities = ["hand-runner"]
 `
 
 // poolRunners are pinned alongside the named runners so tests can hold many leases at once.
-const poolRunners = 64
+const msnPoolRunners = 64
 
 func init() {
 	var b strings.Builder
-	b.WriteString(defaultRunners)
-	for i := 1; i <= poolRunners; i++ {
+	b.WriteString(msnDefaultRunners)
+	for i := 1; i <= msnPoolRunners; i++ {
 		fmt.Fprintf(&b, "\n[[runner]]\nid = \"p%d\"\nbrains = [\"alpha\"]\n", i)
 	}
-	defaultRunners = b.String()
+	msnDefaultRunners = b.String()
 }
 
 // poolRunner returns a client for the next unused pinned pool runner and its id.
-func (f *fixture) poolRunner() (missionv1.MissionServiceClient, string) {
+func (f *msnFixture) poolRunner() (missionv1.MissionServiceClient, string) {
 	f.t.Helper()
 	f.pool++
-	if f.pool > poolRunners {
+	if f.pool > msnPoolRunners {
 		f.t.Fatal("pool of pinned runners exhausted")
 	}
 	id := fmt.Sprintf("p%d", f.pool)
-	return missionv1.NewMissionServiceClient(f.env.Agent(id, "runner", brain)), id
+	return missionv1.NewMissionServiceClient(f.env.Agent(id, "runner", msnBrain)), id
 }
 
-func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
+func newMsnFixture(t *testing.T) *msnFixture { return newMsnFixtureWith(t, msnFixtureOpts{}) }
 
-func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
+func newMsnFixtureWith(t *testing.T, o msnFixtureOpts) *msnFixture {
 	t.Helper()
 	if o.runnersToml == "" {
-		o.runnersToml = defaultRunners
+		o.runnersToml = msnDefaultRunners
 	}
 	if o.leaseTTL == 0 {
 		o.leaseTTL = 30 * time.Second
@@ -130,14 +128,14 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if o.maxClaimWait == 0 {
 		o.maxClaimWait = 2 * time.Second
 	}
-	f := &fixture{t: t, clock: clock.NewFake(t0), dataDir: t.TempDir(), repo: newRepo(t)}
+	f := &msnFixture{t: t, clock: clock.NewFake(msnT0), dataDir: t.TempDir(), repo: msnNewRepo(t)}
 	ctx := context.Background()
-	med, err := medulla.Open(ctx, medulla.Options{DataDir: t.TempDir(), Logger: quiet()})
+	med, err := medulla.Open(ctx, medulla.Options{DataDir: t.TempDir(), Logger: msnQuiet()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { med.Close() })
-	prs, err := presence.Open(ctx, presence.Options{DataDir: t.TempDir(), Logger: quiet()})
+	prs, err := presence.Open(ctx, presence.Options{DataDir: t.TempDir(), Logger: msnQuiet()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,23 +146,23 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if err := os.MkdirAll(filepath.Join(f.dataDir, "skeletons"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(f.dataDir, "skeletons", brain+".blocks"), []byte("sb_chain\nsb_runner # the runner block\n"), 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(f.dataDir, "skeletons", msnBrain+".blocks"), []byte("sb_chain\nsb_runner # the runner block\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 
 	// The mission organ reaches medulla over the same bufconn as a service with its own
 	// credential, forwarding the caller's credential inside requests. The server must exist
 	// before the connection can, hence the late binding.
-	late := &lateConn{}
+	late := &msnLateConn{}
 	f.svc, err = mission.Open(ctx, mission.Options{
-		DataDir: f.dataDir, Logger: quiet(), Clock: f.clock, Medulla: medullav1.NewMedullaServiceClient(late),
+		DataDir: f.dataDir, Logger: msnQuiet(), Clock: f.clock, Medulla: medullav1.NewMedullaServiceClient(late),
 		LeaseTTL: o.leaseTTL, ReminderInterval: o.reminder, BellPoll: 5 * time.Millisecond, DebriefRetry: -1,
 		MaxClaimWait: o.maxClaimWait, MaxLogBytes: o.maxLog, Shutdown: o.shutdown,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.env = grpctest.Start(t, grpctest.Options{Logger: quiet()}, func(r grpc.ServiceRegistrar) {
+	f.env = grpctest.Start(t, grpctest.Options{Logger: msnQuiet()}, func(r grpc.ServiceRegistrar) {
 		med.Register(r)
 		prs.Register(r)
 		f.svc.Register(r)
@@ -175,16 +173,16 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	client := func(c *grpc.ClientConn) missionv1.MissionServiceClient { return missionv1.NewMissionServiceClient(c) }
 	f.owner = client(f.env.Owner())
 	f.ownerUI = client(f.env.OwnerSession())
-	f.agent = client(f.env.Agent("orch", "orchestrator", brain))
-	f.judge = client(f.env.Agent("judge", "judge", brain))
-	f.runnerConn = f.env.Agent("r1", "runner", brain)
+	f.agent = client(f.env.Agent("orch", "orchestrator", msnBrain))
+	f.judge = client(f.env.Agent("judge", "judge", msnBrain))
+	f.runnerConn = f.env.Agent("r1", "runner", msnBrain)
 	f.runner = client(f.runnerConn)
-	f.runner2Conn = f.env.Agent("r2", "runner", brain)
+	f.runner2Conn = f.env.Agent("r2", "runner", msnBrain)
 	f.runner2 = client(f.runner2Conn)
-	f.unpinned = client(f.env.Agent("r9", "runner", brain))
+	f.unpinned = client(f.env.Agent("r9", "runner", msnBrain))
 	f.foreign = client(f.env.Agent("orch", "orchestrator", "beta"))
 	f.medOwner = medullav1.NewMedullaServiceClient(f.env.Owner())
-	for _, b := range []string{brain, "beta"} {
+	for _, b := range []string{msnBrain, "beta"} {
 		if _, err := f.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: b, RepoRoot: f.repo}); err != nil {
 			t.Fatalf("register brain %s: %v", b, err)
 		}
@@ -193,31 +191,31 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 }
 
 // lateConn lets a client be built before the connection it will use exists.
-type lateConn struct{ cc *grpc.ClientConn }
+type msnLateConn struct{ cc *grpc.ClientConn }
 
-func (l *lateConn) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+func (l *msnLateConn) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
 	return l.cc.Invoke(ctx, method, args, reply, opts...)
 }
 
-func (l *lateConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+func (l *msnLateConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
 	return l.cc.NewStream(ctx, desc, method, opts...)
 }
 
-func quiet() *slog.Logger { return slog.New(slog.DiscardHandler) }
+func msnQuiet() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
 // newRepo makes a git repository with one commit.
-func newRepo(t *testing.T) string {
+func msnNewRepo(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	git(t, dir, "init", "-q", "-b", "main")
-	writeFile(t, filepath.Join(dir, "README.md"), "hello\n")
-	writeFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
-	git(t, dir, "add", ".")
-	git(t, dir, "commit", "-q", "-m", "init")
+	msnGit(t, dir, "init", "-q", "-b", "main")
+	msnWriteFile(t, filepath.Join(dir, "README.md"), "hello\n")
+	msnWriteFile(t, filepath.Join(dir, "notes.txt"), "notes\n")
+	msnGit(t, dir, "add", ".")
+	msnGit(t, dir, "commit", "-q", "-m", "init")
 	return dir
 }
 
-func git(t *testing.T, dir string, args ...string) string {
+func msnGit(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
 	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t",
@@ -229,17 +227,55 @@ func git(t *testing.T, dir string, args ...string) string {
 	return strings.TrimSpace(string(out))
 }
 
-func writeFile(t *testing.T, p, s string) {
+func msnWriteFile(t *testing.T, p, s string) {
 	t.Helper()
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
 
-var bg = context.Background()
+var msnBG = context.Background()
+
+// msnPatience bounds every wait in these tests on a stream, a poll loop, a channel or a runner,
+// so a missed event fails the test in seconds instead of hanging CI. It is a liveness bound,
+// never a speed target.
+const msnPatience = 20 * time.Second
+
+// msnWithin returns a context that ends msnPatience from now (or when the test ends); streams
+// and runner calls opened on it cannot wait forever.
+func msnWithin(t testing.TB) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), msnPatience)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// msnAwait receives from ch, failing the test if nothing arrives within msnPatience.
+func msnAwait[T any](t testing.TB, ch <-chan T, what string) T {
+	t.Helper()
+	select {
+	case v := <-ch:
+		return v
+	case <-time.After(msnPatience):
+		t.Fatalf("waited %s for %s, want it sooner", msnPatience, what)
+	}
+	var zero T
+	return zero
+}
+
+// msnWaitFor polls cond until it holds, failing the test if it has not within msnPatience.
+func msnWaitFor(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(msnPatience)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for %s, want it sooner", msnPatience, what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
 
 // wantReason fails unless err is a refusal with the given ErrorInfo reason.
-func wantReason(t *testing.T, err error, reason string) {
+func msnWantReason(t *testing.T, err error, reason string) {
 	t.Helper()
 	if err == nil {
 		t.Fatalf("got success, want refusal %s", reason)
@@ -250,7 +286,7 @@ func wantReason(t *testing.T, err error, reason string) {
 }
 
 // must unwraps a call's result, failing the test on error: must(c.Call(...))(t).
-func must[T any](v T, err error) func(testing.TB) T {
+func msnMust[T any](v T, err error) func(testing.TB) T {
 	return func(t testing.TB) T {
 		t.Helper()
 		if err != nil {
@@ -260,50 +296,50 @@ func must[T any](v T, err error) func(testing.TB) T {
 	}
 }
 
-func packet() *missionv1.Packet {
-	return &missionv1.Packet{Brain: brain, BlockIds: []string{"sb_chain"}, GateCommand: "true",
+func msnPacket() *missionv1.Packet {
+	return &missionv1.Packet{Brain: msnBrain, BlockIds: []string{"sb_chain"}, GateCommand: "true",
 		Symptom: "the chain forks when two writers race on one head", ReportId: "fr_1", Title: "fix chain race"}
 }
 
-func (f *fixture) open(p *missionv1.Packet) *missionv1.Mission {
+func (f *msnFixture) open(p *missionv1.Packet) *missionv1.Mission {
 	f.t.Helper()
-	return must(f.agent.OpenMission(bg, &missionv1.OpenMissionRequest{Packet: p}))(f.t).GetMission()
+	return msnMust(f.agent.OpenMission(msnBG, &missionv1.OpenMissionRequest{Packet: p}))(f.t).GetMission()
 }
 
-func (f *fixture) get(id string) *missionv1.GetMissionResponse {
+func (f *msnFixture) get(id string) *missionv1.GetMissionResponse {
 	f.t.Helper()
-	return must(f.owner.GetMission(bg, &missionv1.GetMissionRequest{MissionId: id}))(f.t)
+	return msnMust(f.owner.GetMission(msnBG, &missionv1.GetMissionRequest{MissionId: id}))(f.t)
 }
 
-func (f *fixture) spawn(id, runner string) {
+func (f *msnFixture) spawn(id, runner string) {
 	f.t.Helper()
-	must(f.agent.SpawnMission(bg, &missionv1.SpawnMissionRequest{MissionId: id, RunnerId: runner}))(f.t)
+	msnMust(f.agent.SpawnMission(msnBG, &missionv1.SpawnMissionRequest{MissionId: id, RunnerId: runner}))(f.t)
 }
 
-func (f *fixture) claim(c missionv1.MissionServiceClient) *missionv1.Work {
+func (f *msnFixture) claim(c missionv1.MissionServiceClient) *missionv1.Work {
 	f.t.Helper()
-	w := must(c.ClaimWork(bg, &missionv1.ClaimWorkRequest{}))(f.t).GetWork()
+	w := msnMust(c.ClaimWork(msnBG, &missionv1.ClaimWorkRequest{}))(f.t).GetWork()
 	if w == nil {
 		f.t.Fatal("got no work, want a leased mission")
 	}
 	return w
 }
 
-func letter(phase missionv1.Phase, note string) *missionv1.Letter {
-	return &missionv1.Letter{Schema: domain.Schema, Brain: brain, Phase: phase, Note: note}
+func msnLetter(phase missionv1.Phase, note string) *missionv1.Letter {
+	return &missionv1.Letter{Schema: domain.Schema, Brain: msnBrain, Phase: phase, Note: note}
 }
 
-func (f *fixture) post(c missionv1.MissionServiceClient, id string, head int64, l *missionv1.Letter) (*missionv1.PostLetterResponse, error) {
-	return c.PostLetter(bg, &missionv1.PostLetterRequest{MissionId: id, ExpectedHead: head, Letter: l})
+func (f *msnFixture) post(c missionv1.MissionServiceClient, id string, head int64, l *missionv1.Letter) (*missionv1.PostLetterResponse, error) {
+	return c.PostLetter(msnBG, &missionv1.PostLetterRequest{MissionId: id, ExpectedHead: head, Letter: l})
 }
 
-func (f *fixture) putLog(c missionv1.MissionServiceClient, id, content string) string {
+func (f *msnFixture) putLog(c missionv1.MissionServiceClient, id, content string) string {
 	f.t.Helper()
-	stream := must(c.PutLog(bg))(f.t)
+	stream := msnMust(c.PutLog(msnBG))(f.t)
 	if err := stream.Send(&missionv1.PutLogRequest{MissionId: id, Chunk: []byte(content)}); err != nil {
 		f.t.Fatal(err)
 	}
-	resp := must(stream.CloseAndRecv())(f.t)
+	resp := msnMust(stream.CloseAndRecv())(f.t)
 	sum := sha256.Sum256([]byte(content))
 	if got, want := resp.GetLogSha256(), hex.EncodeToString(sum[:]); got != want {
 		f.t.Fatalf("got log sha %s, want %s", got, want)
@@ -311,13 +347,13 @@ func (f *fixture) putLog(c missionv1.MissionServiceClient, id, content string) s
 	return resp.GetLogSha256()
 }
 
-func (f *fixture) base() string {
+func (f *msnFixture) base() string {
 	f.t.Helper()
-	return git(f.t, f.repo, "rev-parse", "HEAD")
+	return msnGit(f.t, f.repo, "rev-parse", "HEAD")
 }
 
 // candidate is a complete receipt candidate over a stored log, executed at the fake clock's now.
-func (f *fixture) candidate(sha string, paths ...string) *missionv1.ReceiptCandidate {
+func (f *msnFixture) candidate(sha string, paths ...string) *missionv1.ReceiptCandidate {
 	now := f.clock.Now()
 	return &missionv1.ReceiptCandidate{LogSha256: sha, ExitCode: 0, StartedAt: timestamppb.New(now.Add(-time.Second)),
 		EndedAt: timestamppb.New(now), BaseCommit: f.base(), GateCommand: "true",
@@ -326,32 +362,29 @@ func (f *fixture) candidate(sha string, paths ...string) *missionv1.ReceiptCandi
 
 // mergeWait drives a fresh mission to merge_wait by hand with runner r1, its candidate
 // touching paths; it returns the mission after the merge_wait letter.
-func (f *fixture) mergeWait(paths ...string) *missionv1.Mission {
+func (f *msnFixture) mergeWait(paths ...string) *missionv1.Mission {
 	f.t.Helper()
-	m := f.open(packet())
+	m := f.open(msnPacket())
 	f.spawn(m.GetMissionId(), "r1")
 	w := f.claim(f.runner)
 	if w.GetMission().GetMissionId() != m.GetMissionId() {
 		f.t.Fatalf("got work %s, want %s", w.GetMission().GetMissionId(), m.GetMissionId())
 	}
-	must(f.post(f.runner, m.GetMissionId(), 1, letter(missionv1.Phase_PHASE_EXECUTING, "executing")))(f.t)
+	msnMust(f.post(f.runner, m.GetMissionId(), 1, msnLetter(missionv1.Phase_PHASE_EXECUTING, "executing")))(f.t)
 	sha := f.putLog(f.runner, m.GetMissionId(), "$ true\nok\n")
-	l := letter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
+	l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
 	l.Candidate = f.candidate(sha, paths...)
-	return must(f.post(f.runner, m.GetMissionId(), 2, l))(f.t).GetMission()
+	return msnMust(f.post(f.runner, m.GetMissionId(), 2, l))(f.t).GetMission()
 }
 
-func (f *fixture) storeVersion() int64 {
+func (f *msnFixture) storeVersion() int64 {
 	f.t.Helper()
-	return must(f.medOwner.GetBrain(bg, &medullav1.GetBrainRequest{Name: brain}))(f.t).GetBrain().GetStoreVersion()
+	return msnMust(f.medOwner.GetBrain(msnBG, &medullav1.GetBrainRequest{Name: msnBrain}))(f.t).GetBrain().GetStoreVersion()
 }
 
-func (f *fixture) land(c missionv1.MissionServiceClient, m *missionv1.Mission) (*missionv1.ImportReceiptResponse, error) {
-	return c.ImportReceipt(bg, &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(),
+func (f *msnFixture) land(c missionv1.MissionServiceClient, m *missionv1.Mission) (*missionv1.ImportReceiptResponse, error) {
+	return c.ImportReceipt(msnBG, &missionv1.ImportReceiptRequest{MissionId: m.GetMissionId(),
 		CandidateLetterId: m.GetCandidateLetterId(), ExpectedStoreVersion: f.storeVersion()})
 }
 
-var _ = errors.Is
-var _ = durationpb.New
-
-func nowTS() *timestamppb.Timestamp { return timestamppb.New(t0) }
+func msnNowTS() *timestamppb.Timestamp { return timestamppb.New(msnT0) }

@@ -1,4 +1,4 @@
-package mission_test
+package joints_test
 
 import (
 	"context"
@@ -15,15 +15,15 @@ import (
 // TestShutdownEndsLongCalls: when the process's shutdown signal closes, an open WatchBoard
 // stream and a long-poll ClaimWork (both willing to wait ten minutes) end with Unavailable and
 // SHUTTING_DOWN, the answer that tells a runner to retry and a watcher to resume.
-func TestShutdownEndsLongCalls(t *testing.T) {
+func TestMissionShutdownEndsLongCalls(t *testing.T) {
 	shutdown := make(chan struct{})
-	f := newFixtureWith(t, fixtureOpts{shutdown: shutdown, maxClaimWait: 10 * time.Minute})
-	ctx, cancel := context.WithCancel(bg)
+	f := newMsnFixtureWith(t, msnFixtureOpts{shutdown: shutdown, maxClaimWait: 10 * time.Minute})
+	ctx, cancel := context.WithCancel(msnWithin(t))
 	defer cancel()
-	m := f.open(packet())
-	stream := must(f.owner.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain}))(t)
+	m := f.open(msnPacket())
+	stream := msnMust(f.owner.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: msnBrain}))(t)
 	// The opening event proves the stream's handler is running.
-	nextFor(t, stream, m.GetMissionId())
+	msnNextFor(t, stream, m.GetMissionId())
 
 	claimed := make(chan error, 1)
 	go func() {
@@ -39,11 +39,11 @@ func TestShutdownEndsLongCalls(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		err  error
-	}{{"board stream", watchErr}, {"long-poll claim", <-claimed}} {
+	}{{"board stream", watchErr}, {"long-poll claim", msnAwait(t, claimed, "the long-poll claim to end")}} {
 		if got := status.Code(tc.err); got != codes.Unavailable {
 			t.Errorf("%s: got code %s (%v), want Unavailable", tc.name, got, tc.err)
 		}
-		wantReason(t, tc.err, "SHUTTING_DOWN")
+		msnWantReason(t, tc.err, "SHUTTING_DOWN")
 	}
 
 	// Short calls still answer while the server drains.

@@ -1,9 +1,11 @@
-package mission_test
+package joints_test
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
@@ -11,9 +13,9 @@ import (
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
-func TestOpenMissionSeqOne(t *testing.T) {
-	f := newFixture(t)
-	resp := must(f.agent.OpenMission(bg, &missionv1.OpenMissionRequest{Packet: packet(), Note: "chartered from fr_1"}))(t)
+func TestMissionOpenMissionSeqOne(t *testing.T) {
+	f := newMsnFixture(t)
+	resp := msnMust(f.agent.OpenMission(msnBG, &missionv1.OpenMissionRequest{Packet: msnPacket(), Note: "chartered from fr_1"}))(t)
 	m, l := resp.GetMission(), resp.GetLetter()
 	if got, want := l.GetSeq(), int64(1); got != want {
 		t.Errorf("got seq %d, want %d", got, want)
@@ -21,7 +23,7 @@ func TestOpenMissionSeqOne(t *testing.T) {
 	if got, want := l.GetPhase(), missionv1.Phase_PHASE_JUDGING; got != want {
 		t.Errorf("got phase %s, want %s", got, want)
 	}
-	if got, want := l.GetPacket().GetSymptom(), packet().GetSymptom(); got != want {
+	if got, want := l.GetPacket().GetSymptom(), msnPacket().GetSymptom(); got != want {
 		t.Errorf("got symptom %q, want it verbatim %q", got, want)
 	}
 	if got, want := l.GetAuthor().GetAgentId(), "orch"; got != want {
@@ -30,22 +32,22 @@ func TestOpenMissionSeqOne(t *testing.T) {
 	if got, want := m.GetHeadSeq(), int64(1); got != want {
 		t.Errorf("got head %d, want %d", got, want)
 	}
-	letters := must(f.agent.ListLetters(bg, &missionv1.ListLettersRequest{MissionId: m.GetMissionId()}))(t).GetLetters()
+	letters := msnMust(f.agent.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: m.GetMissionId()}))(t).GetLetters()
 	if len(letters) != 1 || letters[0].GetLetterId() != l.GetLetterId() {
 		t.Fatalf("got letters %v, want the one seq 1 letter", letters)
 	}
-	board := must(f.owner.ListMissions(bg, &missionv1.ListMissionsRequest{Phases: []missionv1.Phase{missionv1.Phase_PHASE_JUDGING}}))(t)
+	board := msnMust(f.owner.ListMissions(msnBG, &missionv1.ListMissionsRequest{Phases: []missionv1.Phase{missionv1.Phase_PHASE_JUDGING}}))(t)
 	if len(board.GetMissions()) != 1 {
 		t.Fatalf("got %d judging missions on the owner's board, want 1", len(board.GetMissions()))
 	}
-	other := must(f.owner.ListMissions(bg, &missionv1.ListMissionsRequest{Brain: "beta"}))(t)
+	other := msnMust(f.owner.ListMissions(msnBG, &missionv1.ListMissionsRequest{Brain: "beta"}))(t)
 	if len(other.GetMissions()) != 0 {
 		t.Fatalf("got %d missions for beta, want 0", len(other.GetMissions()))
 	}
 }
 
-func TestOpenMissionRefusals(t *testing.T) {
-	f := newFixture(t)
+func TestMissionOpenMissionRefusals(t *testing.T) {
+	f := newMsnFixture(t)
 	tests := []struct {
 		name   string
 		client missionv1.MissionServiceClient
@@ -62,10 +64,10 @@ func TestOpenMissionRefusals(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := packet()
+			p := msnPacket()
 			tc.mutate(p)
-			_, err := tc.client.OpenMission(bg, &missionv1.OpenMissionRequest{Packet: p})
-			wantReason(t, err, tc.reason)
+			_, err := tc.client.OpenMission(msnBG, &missionv1.OpenMissionRequest{Packet: p})
+			msnWantReason(t, err, tc.reason)
 			if tc.fields != nil {
 				if got := rpcstatus.FieldsOf(err); len(got) != len(tc.fields) || got[0] != tc.fields[0] {
 					t.Errorf("got field violations %v, want %v", got, tc.fields)
@@ -73,29 +75,29 @@ func TestOpenMissionRefusals(t *testing.T) {
 			}
 		})
 	}
-	if got := must(f.owner.ListMissions(bg, &missionv1.ListMissionsRequest{}))(t).GetMissions(); len(got) != 0 {
+	if got := msnMust(f.owner.ListMissions(msnBG, &missionv1.ListMissionsRequest{}))(t).GetMissions(); len(got) != 0 {
 		t.Fatalf("got %d missions after refusals, want 0: refusals change nothing", len(got))
 	}
 }
 
 // TestPostLetterGatesInOrder checks each gate and that an earlier gate wins over a later one.
-func TestPostLetterGatesInOrder(t *testing.T) {
-	f := newFixture(t)
-	m := f.open(packet())
+func TestMissionPostLetterGatesInOrder(t *testing.T) {
+	f := newMsnFixture(t)
+	m := f.open(msnPacket())
 	id := m.GetMissionId()
 	parecer := func() *missionv1.Letter {
-		l := letter(missionv1.Phase_PHASE_JUDGING, "")
+		l := msnLetter(missionv1.Phase_PHASE_JUDGING, "")
 		l.Advisory = true
 		l.Parecer = &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_APPROVE, Gist: "looks right"}
 		return l
 	}
 	tests := []struct {
-		name   string
-		client missionv1.MissionServiceClient
-		id     string
-		head   int64
-		letter func() *missionv1.Letter
-		reason string
+		name      string
+		client    missionv1.MissionServiceClient
+		id        string
+		head      int64
+		msnLetter func() *missionv1.Letter
+		reason    string
 	}{
 		{"schema beats everything", f.agent, id, 9, func() *missionv1.Letter {
 			l := parecer()
@@ -116,42 +118,56 @@ func TestPostLetterGatesInOrder(t *testing.T) {
 			return l
 		}, "BRAIN_MISMATCH"},
 		{"head CAS", f.agent, id, 9, parecer, "HEAD_CAS_MISMATCH"},
+		// The order is the law: a stale head is refused as such before the phase machine is
+		// asked, so a writer that lost the race learns to re-read, not that its arrow is wrong.
+		{"head CAS beats an illegal transition", f.agent, id, 9, func() *missionv1.Letter {
+			return msnLetter(missionv1.Phase_PHASE_LANDED, "a letter cannot land a mission")
+		}, "HEAD_CAS_MISMATCH"},
+		{"the same letter on the head is an illegal transition", f.agent, id, 1, func() *missionv1.Letter {
+			return msnLetter(missionv1.Phase_PHASE_LANDED, "a letter cannot land a mission")
+		}, "ILLEGAL_TRANSITION"},
+		{"head CAS beats who may draw the arrow", f.agent, id, 9, func() *missionv1.Letter {
+			return msnLetter(missionv1.Phase_PHASE_EXECUTING, "an orchestrator is not the runner")
+		}, "HEAD_CAS_MISMATCH"},
+		{"the same arrow on the head is the runner's", f.agent, id, 1, func() *missionv1.Letter {
+			return msnLetter(missionv1.Phase_PHASE_EXECUTING, "an orchestrator is not the runner")
+		}, "NOT_A_RUNNER"},
 		{"foreign credential", f.foreign, id, 1, parecer, "FOREIGN_BRAIN"},
 		{"unknown mission", f.agent, "msn_0000000000000000", 1, parecer, "MISSION_NOT_FOUND"},
 		{"malformed mission id", f.agent, "nope", 1, parecer, "INVALID_ARGUMENT"},
-		{"no phase", f.agent, id, 1, func() *missionv1.Letter { return letter(missionv1.Phase_PHASE_UNSPECIFIED, "x") }, "SCHEMA_VIOLATION"},
+		{"no phase", f.agent, id, 1, func() *missionv1.Letter { return msnLetter(missionv1.Phase_PHASE_UNSPECIFIED, "x") }, "SCHEMA_VIOLATION"},
 		{"letter carries a landing", f.agent, id, 1, func() *missionv1.Letter {
 			l := parecer()
 			l.Landing = &missionv1.Landing{ReceiptId: "rcp_x"}
 			return l
 		}, "SCHEMA_VIOLATION"},
-		{"failed without a reason", f.owner, id, 1, func() *missionv1.Letter { return letter(missionv1.Phase_PHASE_FAILED, "") }, "SCHEMA_VIOLATION"},
-		{"merge_wait without a candidate", f.runner, id, 1, func() *missionv1.Letter { return letter(missionv1.Phase_PHASE_MERGE_WAIT, "") }, "SCHEMA_VIOLATION"},
+		{"failed without a reason", f.owner, id, 1, func() *missionv1.Letter { return msnLetter(missionv1.Phase_PHASE_FAILED, "") }, "SCHEMA_VIOLATION"},
+		{"merge_wait without a candidate", f.runner, id, 1, func() *missionv1.Letter { return msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "") }, "SCHEMA_VIOLATION"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.post(tc.client, tc.id, tc.head, tc.letter())
-			wantReason(t, err, tc.reason)
+			_, err := f.post(tc.client, tc.id, tc.head, tc.msnLetter())
+			msnWantReason(t, err, tc.reason)
 		})
 	}
 	if got := f.get(id).GetMission().GetHeadSeq(); got != 1 {
 		t.Fatalf("got head %d after refusals, want 1: refusals change nothing", got)
 	}
-	resp := must(f.post(f.judge, id, 1, parecer()))(t)
+	resp := msnMust(f.post(f.judge, id, 1, parecer()))(t)
 	if got, want := resp.GetMission().GetPhase(), missionv1.Phase_PHASE_JUDGING; got != want {
 		t.Fatalf("got phase %s after a parecer, want %s (advisory never moves the phase)", got, want)
 	}
 }
 
 // TestCASStorm races 64 writers on one chain: exactly one winner per seq, no fork, no gap.
-func TestCASStorm(t *testing.T) {
-	f := newFixture(t)
-	m := f.open(packet())
+func TestMissionCASStorm(t *testing.T) {
+	f := newMsnFixture(t)
+	m := f.open(msnPacket())
 	id := m.GetMissionId()
 	const writers = 64
 	const perWriter = 1
 	note := func() *missionv1.Letter {
-		l := letter(missionv1.Phase_PHASE_JUDGING, "triage")
+		l := msnLetter(missionv1.Phase_PHASE_JUDGING, "triage")
 		l.Advisory = true
 		l.Parecer = &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_ABSTAIN}
 		return l
@@ -190,8 +206,13 @@ func TestCASStorm(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			deadline := time.Now().Add(msnPatience) // a livelock fails instead of hanging
 			for done := 0; done < perWriter; {
-				head, err := f.judge.GetMission(bg, &missionv1.GetMissionRequest{MissionId: id})
+				if time.Now().After(deadline) {
+					t.Errorf("writer %d: still losing the head after %s", w, msnPatience)
+					return
+				}
+				head, err := f.judge.GetMission(msnBG, &missionv1.GetMissionRequest{MissionId: id})
 				if err != nil {
 					t.Errorf("writer %d: %v", w, err)
 					return
@@ -209,7 +230,7 @@ func TestCASStorm(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	letters := must(f.owner.ListLetters(bg, &missionv1.ListLettersRequest{MissionId: id, PageSize: 1000}))(t).GetLetters()
+	letters := msnMust(f.owner.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: id, PageSize: 1000}))(t).GetLetters()
 	want := 2 + writers*perWriter
 	if len(letters) != want {
 		t.Fatalf("got %d letters, want %d", len(letters), want)
@@ -230,17 +251,17 @@ func TestCASStorm(t *testing.T) {
 	_ = domain.Schema
 }
 
-func TestListMissionsPages(t *testing.T) {
-	f := newFixture(t)
+func TestMissionListMissionsPages(t *testing.T) {
+	f := newMsnFixture(t)
 	want := map[string]bool{}
 	for range 5 {
-		want[f.open(packet()).GetMissionId()] = true
+		want[f.open(msnPacket()).GetMissionId()] = true
 	}
 	seen := map[string]bool{}
 	token := ""
 	pages := 0
 	for {
-		resp := must(f.agent.ListMissions(bg, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageSize: 2, PageToken: token}}))(t)
+		resp := msnMust(f.agent.ListMissions(msnBG, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageSize: 2, PageToken: token}}))(t)
 		pages++
 		for _, m := range resp.GetMissions() {
 			if seen[m.GetMissionId()] {
@@ -252,12 +273,77 @@ func TestListMissionsPages(t *testing.T) {
 		if token == "" {
 			break
 		}
+		if pages > 10 {
+			t.Fatalf("got a next page token after %d pages of 5 missions, want the end", pages)
+		}
 	}
 	if len(seen) != len(want) || pages != 3 {
 		t.Fatalf("got %d missions over %d pages, want %d over 3", len(seen), pages, len(want))
 	}
-	_, err := f.agent.ListMissions(bg, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageToken: "!!"}})
-	wantReason(t, err, "INVALID_ARGUMENT")
-	_, err = f.foreign.ListMissions(bg, &missionv1.ListMissionsRequest{Brain: brain})
-	wantReason(t, err, "FOREIGN_BRAIN")
+	_, err := f.agent.ListMissions(msnBG, &missionv1.ListMissionsRequest{Page: &commonv1.PageRequest{PageToken: "!!"}})
+	msnWantReason(t, err, "INVALID_ARGUMENT")
+	_, err = f.foreign.ListMissions(msnBG, &missionv1.ListMissionsRequest{Brain: msnBrain})
+	msnWantReason(t, err, "FOREIGN_BRAIN")
+}
+
+// TestMissionListLettersPagesToTheEnd: a chain longer than a page is read to its end by asking
+// again after the last seq until more is false, with no gap and no repeat; a page that ends
+// exactly at the head already says more=false.
+func TestMissionListLettersPagesToTheEnd(t *testing.T) {
+	f := newMsnFixture(t)
+	id := f.open(msnPacket()).GetMissionId()
+	const chain = 7
+	for head := int64(1); head < chain; head++ {
+		l := msnLetter(missionv1.Phase_PHASE_JUDGING, "")
+		l.Advisory = true
+		l.Parecer = &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_ABSTAIN}
+		msnMust(f.post(f.judge, id, head, l))(t)
+	}
+	tests := []struct {
+		name     string
+		pageSize int32
+		pages    []bool // the more flag each page must carry, in order
+	}{
+		{"pages of 3 end on a short page", 3, []bool{true, true, false}},
+		{"pages of 6 end on one letter", 6, []bool{true, false}},
+		{"a page ending exactly at the head", 7, []bool{false}},
+		{"the default page holds the chain", 0, []bool{false}},
+		{"a page larger than the cap is capped, not refused", 5000, []bool{false}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var after int64
+			var more []bool
+			for {
+				resp := msnMust(f.agent.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: id, AfterSeq: after, PageSize: tc.pageSize}))(t)
+				if tc.pageSize > 0 && len(resp.GetLetters()) > int(tc.pageSize) {
+					t.Fatalf("got %d letters on a page of %d", len(resp.GetLetters()), tc.pageSize)
+				}
+				for _, l := range resp.GetLetters() {
+					if got, want := l.GetSeq(), after+1; got != want {
+						t.Fatalf("got seq %d after %d, want %d: a gap or a repeat between pages", got, after, want)
+					}
+					after = l.GetSeq()
+				}
+				more = append(more, resp.GetMore())
+				if !resp.GetMore() {
+					break
+				}
+				if len(resp.GetLetters()) == 0 {
+					t.Fatal("got more=true on an empty page, want letters or the end")
+				}
+				if len(more) > chain {
+					t.Fatalf("got more=true on %d pages of a %d-letter chain", len(more), chain)
+				}
+			}
+			if after != chain {
+				t.Errorf("read to seq %d, want the head %d", after, chain)
+			}
+			if fmt.Sprint(more) != fmt.Sprint(tc.pages) {
+				t.Errorf("got more flags %v, want %v", more, tc.pages)
+			}
+		})
+	}
+	_, err := f.agent.ListLetters(msnBG, &missionv1.ListLettersRequest{MissionId: id, PageSize: -1})
+	msnWantReason(t, err, "INVALID_ARGUMENT")
 }
