@@ -19,7 +19,7 @@ import (
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
-	"github.com/organism-dev/organism/services/soul/transport"
+	"github.com/organism-dev/organism/services/soul/wire"
 )
 
 func init() {
@@ -87,7 +87,7 @@ func runSoulCheck(ctx context.Context, args []string, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		rep = transport.ReportToProto(r)
+		rep = wire.ReportToProto(r)
 	}
 	if d.json {
 		if err := printSoulJSON(out, rep); err != nil {
