@@ -2,22 +2,14 @@ module github.com/organism-dev/organism/joints
 
 go 1.26.0
 
-replace (
-	github.com/organism-dev/organism/gateway => ../gateway
-	github.com/organism-dev/organism/platform => ../platform
-	github.com/organism-dev/organism/proto => ../proto
-	github.com/organism-dev/organism/services/medulla => ../services/medulla
-	github.com/organism-dev/organism/services/mission => ../services/mission
-	github.com/organism-dev/organism/services/presence => ../services/presence
-	github.com/organism-dev/organism/services/soul => ../services/soul
-)
-
 require (
 	github.com/organism-dev/organism/platform v0.0.0
 	github.com/organism-dev/organism/proto v0.0.0
 	github.com/organism-dev/organism/services/medulla v0.0.0
 	github.com/organism-dev/organism/services/mission v0.0.0
 	github.com/organism-dev/organism/services/presence v0.0.0
+	github.com/organism-dev/organism/services/soul v0.0.0
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
 )
@@ -34,6 +26,7 @@ require (
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	github.com/yuin/goldmark v1.8.7 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc v0.72.0 // indirect
 	go.opentelemetry.io/otel v1.47.0 // indirect
@@ -48,9 +41,18 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261026165753-2ffab32bce7e // indirect
-	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c // indirect
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.62.0 // indirect
+)
+
+replace (
+	github.com/organism-dev/organism/gateway => ../gateway
+	github.com/organism-dev/organism/platform => ../platform
+	github.com/organism-dev/organism/proto => ../proto
+	github.com/organism-dev/organism/services/medulla => ../services/medulla
+	github.com/organism-dev/organism/services/mission => ../services/mission
+	github.com/organism-dev/organism/services/presence => ../services/presence
+	github.com/organism-dev/organism/services/soul => ../services/soul
 )

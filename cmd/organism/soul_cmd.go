@@ -16,7 +16,7 @@ import (
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
-	"github.com/organism-dev/organism/services/soul/transport"
+	"github.com/organism-dev/organism/services/soul/wire"
 )
 
 var soulCmd = &command{
@@ -75,7 +75,7 @@ func soulCheck(fs *flag.FlagSet) action {
 			if err != nil {
 				return err
 			}
-			rep = transport.ReportToProto(r)
+			rep = wire.ReportToProto(r)
 		}
 		if err := c.print(rep, func(w io.Writer) error { printSoulReport(w, rep, *claims); return nil }); err != nil {
 			return err

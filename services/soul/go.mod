@@ -5,7 +5,6 @@ go 1.26.0
 require (
 	github.com/organism-dev/organism/platform v0.0.0
 	github.com/organism-dev/organism/proto v0.0.0
-	github.com/organism-dev/organism/services/medulla v0.0.0
 	github.com/yuin/goldmark v1.8.7
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
 	google.golang.org/grpc v1.85.0
@@ -22,7 +21,6 @@ require (
 	github.com/grpc-ecosystem/grpc-gateway/v2 v2.33.0 // indirect
 	github.com/mattn/go-isatty v0.0.24 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
-	github.com/organism-dev/organism/gateway v0.0.0-00010101000000-000000000000 // indirect
 	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
 	go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc v0.72.0 // indirect
@@ -45,8 +43,6 @@ require (
 )
 
 replace (
-	github.com/organism-dev/organism/gateway => ../../gateway
 	github.com/organism-dev/organism/platform => ../../platform
 	github.com/organism-dev/organism/proto => ../../proto
-	github.com/organism-dev/organism/services/medulla => ../medulla
 )

@@ -6,9 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"strings"
-	"time"
 
 	"google.golang.org/grpc"
 
@@ -18,6 +16,7 @@ import (
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
+	"github.com/organism-dev/organism/services/soul/peers"
 	"github.com/organism-dev/organism/services/soul/store"
 	"github.com/organism-dev/organism/services/soul/transport"
 )
@@ -76,9 +75,9 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	}
 	var prober domain.Prober
 	if opts.RuntimeProbe {
-		prober = LocalProber{Client: &http.Client{Timeout: 2 * time.Second}}
+		prober = NewLocalProber()
 	}
-	peer := transport.Medulla{Client: opts.Medulla}
+	peer := peers.Medulla{Client: opts.Medulla}
 	organ, err := domain.NewOrgan(domain.OrganOptions{
 		Brains: peer, Sink: peer, Store: st, Clock: opts.Clock, IDs: opts.IDs, Prober: prober,
 		MaxBytes: opts.MaxSoulBytes, Tissues: tissues,
@@ -102,28 +101,3 @@ type RandomIDs struct{}
 
 // New returns a fresh id.
 func (RandomIDs) New(prefix string) string { return idgen.Hex(prefix+"_", 6) }
-
-// LocalProber reaches runtime facts a soul cites, and only on the local machine.
-type LocalProber struct{ Client *http.Client }
-
-// Probe GETs a localhost URL; any answer below 500 means the runtime is there.
-func (p LocalProber) Probe(ctx context.Context, url string) error {
-	if !strings.HasPrefix(url, "http://localhost") && !strings.HasPrefix(url, "http://127.0.0.1") && !strings.HasPrefix(url, "https://localhost") && !strings.HasPrefix(url, "http://[::1]") {
-		return errors.New("only local runtimes are probed")
-	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return err
-	}
-	resp, err := p.Client.Do(req)
-	if err != nil {
-		return err
-	}
-	resp.Body.Close()
-	if resp.StatusCode >= 500 {
-		return fmt.Errorf("runtime answered %d", resp.StatusCode)
-	}
-	return nil
-}

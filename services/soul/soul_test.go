@@ -14,8 +14,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
-	"github.com/organism-dev/organism/platform/auth"
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
@@ -354,38 +353,6 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 }
 
-func TestUpdateSoulClaimWritesThroughMemorize(t *testing.T) {
-	f := newFixture(t)
-	resp, err := f.agent.UpdateSoulClaim(ctx(), &soulv1.UpdateSoulClaimRequest{Brain: "loja", Section: "Current State", Body: "The cart moved to `src/main.go`.", Slug: "cart-home", Confidence: 0.8})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.GetSoulSource() != "docs/PATHOS.md#Current State" || resp.GetSlug() != "cart-home" || resp.GetVersion() != 1 {
-		t.Errorf("got %v, want cart-home v1 from docs/PATHOS.md#Current State", resp)
-	}
-	if resp.GetReceipt().GetReceiptId() == "" {
-		t.Errorf("receipt: got none, want medulla's commit receipt")
-	}
-	claim, err := f.medulla.GetClaim(ctx(), &medullav1.GetClaimRequest{Brain: "loja", Slug: "cart-home"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	prov := claim.GetClaim().GetProvenance()
-	if prov.GetSoulSource() != "docs/PATHOS.md#Current State" || prov.GetSourceAgent() != "agent-7" {
-		t.Errorf("provenance: got %v, want Soul-Source docs/PATHOS.md#Current State by agent-7", prov)
-	}
-
-	other := f.agentIn("agent-9", "other")
-	_, err = other.UpdateSoulClaim(ctx(), &soulv1.UpdateSoulClaimRequest{Brain: "loja", Section: "Current State", Body: "x"})
-	if code, reason, _ := refusalOf(t, err); code != codes.PermissionDenied || reason != "FOREIGN_BRAIN" {
-		t.Errorf("foreign write: got %v/%s, want PermissionDenied/FOREIGN_BRAIN", code, reason)
-	}
-	_, err = f.agent.UpdateSoulClaim(ctx(), &soulv1.UpdateSoulClaimRequest{Brain: "loja", Section: "", Body: ""})
-	if code, _, fields := refusalOf(t, err); code != codes.InvalidArgument || !slices.Contains(fields, "section") || !slices.Contains(fields, "body") {
-		t.Errorf("bad input: got %v %v, want InvalidArgument on section and body", code, fields)
-	}
-}
-
 func TestUpdateSoulClaimWithoutMedullaIsUnavailable(t *testing.T) {
 	dir := t.TempDir()
 	svc, err := soulOpenWithoutMedulla(t, dir)
@@ -398,5 +365,94 @@ func TestUpdateSoulClaimWithoutMedullaIsUnavailable(t *testing.T) {
 	if code, reason, _ := refusalOf(t, err); code != codes.Unavailable || reason != "MEDULLA_SINK_UNAVAILABLE" {
 		t.Errorf("got %v/%s, want Unavailable/MEDULLA_SINK_UNAVAILABLE", code, reason)
 	}
-	_ = auth.Bearer("")
+}
+
+func TestListReceiptsPagesToTheEnd(t *testing.T) {
+	f := newFixture(t)
+	for i := 0; i < 5; i++ {
+		f.clock.Advance(time.Minute)
+		if _, err := f.agent.CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: "loja"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ids []string
+	token := ""
+	for pages := 1; ; pages++ {
+		if pages > 10 {
+			t.Fatalf("paging: still going after %d pages, want the end after 3 (got %v)", pages-1, ids)
+		}
+		resp, err := f.agent.ListReceipts(ctx(), &soulv1.ListReceiptsRequest{Brain: "loja", Page: &commonv1.PageRequest{PageSize: 2, PageToken: token}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range resp.GetReceipts() {
+			ids = append(ids, r.GetReceiptId())
+		}
+		if token = resp.GetPage().GetNextPageToken(); token == "" {
+			break
+		}
+	}
+	if len(slices.Compact(slices.Sorted(slices.Values(ids)))) != 5 || len(ids) != 5 {
+		t.Errorf("receipts over all pages: got %v, want 5 distinct", ids)
+	}
+
+	tests := []struct {
+		name      string
+		page      *commonv1.PageRequest
+		wantField string
+	}{
+		{"a token soul never issued", &commonv1.PageRequest{PageToken: "not-a-number"}, "page.page_token"},
+		{"a negative token", &commonv1.PageRequest{PageToken: "-4"}, "page.page_token"},
+		{"a page too large", &commonv1.PageRequest{PageSize: 500}, "page.page_size"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := f.agent.ListReceipts(ctx(), &soulv1.ListReceiptsRequest{Brain: "loja", Page: tc.page})
+			code, reason, fields := refusalOf(t, err)
+			if code != codes.InvalidArgument || reason != "INVALID_ARGUMENT" || !slices.Contains(fields, tc.wantField) {
+				t.Errorf("got %v/%s %v, want InvalidArgument/INVALID_ARGUMENT on %s", code, reason, fields, tc.wantField)
+			}
+		})
+	}
+}
+
+// TestNorthNamesASoulOutsideTheRepository: a soul path that leaves the repository is a named
+// gap in the north packet (never its contents), while a soul that is simply absent is no atom.
+func TestNorthNamesASoulOutsideTheRepository(t *testing.T) {
+	f := newFixture(t)
+	outside := filepath.Join(t.TempDir(), "secret.md")
+	if err := os.WriteFile(outside, []byte("# secret headline\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	linked := writeRepo(t, t.TempDir(), smallSoul)
+	if err := os.Symlink(outside, filepath.Join(linked, "LINK.md")); err != nil {
+		t.Fatal(err)
+	}
+	f.register("linksoul", linked, "LINK.md")
+	f.register("abssoul", f.repo, outside)
+	f.register("climbsoul", f.repo, "../../secret.md")
+	f.register("nosoul", f.repo, "NOT-HERE.md")
+	tests := []struct {
+		brain    string
+		wantGaps []string
+	}{
+		{"linksoul", []string{"soul unreadable: invalid soul path"}},
+		{"abssoul", []string{"soul unreadable: invalid soul path"}},
+		{"climbsoul", []string{"soul unreadable: invalid soul path"}},
+		{"nosoul", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.brain, func(t *testing.T) {
+			resp, err := f.owner.NorthAtom(ctx(), &soulv1.NorthAtomRequest{Brain: tc.brain})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.GetSoul() != nil {
+				t.Errorf("atom: got %v, want none", resp.GetSoul())
+			}
+			if !slices.Equal(resp.GetHonestGaps(), tc.wantGaps) {
+				t.Errorf("gaps: got %q, want %q", resp.GetHonestGaps(), tc.wantGaps)
+			}
+		})
+	}
 }

@@ -91,9 +91,9 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		urls = bareURL.FindAllStringIndex(text, -1)
 	}
 	for _, m := range urls {
-		u := text[m[0]:m[1]]
-		if localURL.MatchString(u) {
-			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: strings.TrimRight(u, ".,;)"), Line: lineAt(m[0])})
+		// prose punctuation after a URL is not part of it
+		if u := strings.TrimRight(text[m[0]:m[1]], ".,;)"); LocalURL(u) {
+			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: u, Line: lineAt(m[0])})
 		}
 		blank(m[0], m[1])
 	}
@@ -238,10 +238,10 @@ var (
 )
 
 var (
-	codeSpan       = regexp.MustCompile("`+([^`]+?)`+")
-	mdLink         = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
-	bareURL        = regexp.MustCompile(`\bhttps?://[^\s<>()\]]+`)
-	localURL       = regexp.MustCompile(`^https?://(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])([:/]|$)`)
+	codeSpan = regexp.MustCompile("`+([^`]+?)`+")
+	mdLink   = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
+	// a bracketed IPv6 host ("http://[::1]:7780/") is part of the URL; any other "]" ends it
+	bareURL        = regexp.MustCompile(`\bhttps?://(?:\[[0-9A-Fa-f:.]+\])?[^\s<>()\]]*`)
 	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
 	lastCommit     = regexp.MustCompile(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
 	expiresOn      = regexp.MustCompile(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
@@ -479,7 +479,7 @@ func classifySpan(s string) ([]Anchor, string) {
 		return nil, ""
 	}
 	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		if localURL.MatchString(s) {
+		if LocalURL(s) {
 			return []Anchor{{Kind: AnchorRuntime, Ref: s}}, ""
 		}
 		return nil, ""
@@ -766,7 +766,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		return Anchor{}, false
 	}
 	if strings.Contains(dest, "://") {
-		if localURL.MatchString(dest) {
+		if LocalURL(dest) {
 			return Anchor{Kind: AnchorRuntime, Ref: dest}, true
 		}
 		return Anchor{}, false

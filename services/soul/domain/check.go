@@ -14,11 +14,6 @@ import (
 	"time"
 )
 
-// Prober reaches a runtime fact (a localhost URL). Nil means runtime checks are held unprovable-now.
-type Prober interface {
-	Probe(ctx context.Context, url string) error
-}
-
 // CheckOptions tunes one check.
 type CheckOptions struct {
 	Now           time.Time

@@ -2,9 +2,11 @@ package domain
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // SchemaSeatCheck names the seat check's output.
@@ -34,30 +36,16 @@ type Declined struct{ Claim, Why string }
 // StillStale is a claim the curator could not resolve.
 type StillStale struct{ Claim, Reason string }
 
-// Seat-check refusal reasons (bare codes of the proto enum).
-const (
-	SeatGraderIsAuthor     = "GRADER_IS_AUTHOR"
-	SeatSilentPrune        = "SILENT_PRUNE"
-	SeatDeclaredNotPropose = "DECLARED_REMOVAL_NOT_PROPOSED"
-	SeatStillStaleMissing  = "STILL_STALE_MISSING"
-)
-
-// Violation is one field of a report that broke a rule.
-type Violation struct{ Field, Description string }
-
-// SeatError is a refused seat check: one reason and every violation behind it.
-type SeatError struct {
-	Reason     string
-	Violations []Violation
-}
-
-func (e *SeatError) Error() string {
-	parts := make([]string, 0, len(e.Violations))
-	for _, v := range e.Violations {
+// seatRefusal is a refused seat check: one reason and every field of the report behind it.
+func seatRefusal(reason refusal.Reason, violations ...refusal.Violation) *refusal.Error {
+	parts := make([]string, 0, len(violations))
+	for _, v := range violations {
 		parts = append(parts, v.Field+": "+v.Description)
 	}
-	return fmt.Sprintf("seat check refused (%s): %s", e.Reason, strings.Join(parts, "; "))
+	return &refusal.Error{Reason: reason, Message: "seat check refused: " + strings.Join(parts, "; "), Violations: violations}
 }
+
+type violation = refusal.Violation
 
 // SeatCheck is a passed seat check.
 type SeatCheck struct {
@@ -70,33 +58,33 @@ type SeatCheck struct {
 // sectionTissue says which tissue a named section is (nil when the soul is unavailable).
 func SeatCheckReport(grader string, rep CuratorReport, sectionTissue func(string) (Tissue, bool)) (SeatCheck, error) {
 	if strings.TrimSpace(rep.CuratedBy) != "" && strings.EqualFold(strings.TrimSpace(rep.CuratedBy), grader) {
-		return SeatCheck{}, &SeatError{Reason: SeatGraderIsAuthor, Violations: []Violation{{"report.curated_by", fmt.Sprintf("%q curated this report and cannot grade it", grader)}}}
+		return SeatCheck{}, seatRefusal(RefuseGraderIsAuthor, violation{Field: "report.curated_by", Description: fmt.Sprintf("%q curated this report and cannot grade it", grader)})
 	}
 	if !rep.StillStaleGiven {
-		return SeatCheck{}, &SeatError{Reason: SeatStillStaleMissing, Violations: []Violation{{"report.still_stale", "required, even when empty: a curator that cannot resolve a claim marks it"}}}
+		return SeatCheck{}, seatRefusal(RefuseStillStaleMissing, violation{Field: "report.still_stale", Description: "required, even when empty: a curator that cannot resolve a claim marks it"})
 	}
-	var silent, declared []Violation
+	var silent, declared []violation
 	proposed := 0
 	for i, p := range rep.Pruned {
 		f := fmt.Sprintf("report.pruned[%d]", i)
 		if strings.TrimSpace(p.Why) == "" {
-			silent = append(silent, Violation{f + ".why", "every removal says why"})
+			silent = append(silent, violation{Field: f + ".why", Description: "every removal says why"})
 		}
 		if strings.TrimSpace(p.WhereItWent) == "" {
-			silent = append(silent, Violation{f + ".where_it_went", "every removal says where it went"})
+			silent = append(silent, violation{Field: f + ".where_it_went", Description: "every removal says where it went"})
 		}
 		if p.Proposed {
 			proposed++
 		}
 		if isDeclared(p, sectionTissue) && !p.Proposed {
-			declared = append(declared, Violation{f + ".proposed", fmt.Sprintf("%q is declared tissue: its removal can only be proposed", firstNonEmpty(p.Section, p.What))})
+			declared = append(declared, violation{Field: f + ".proposed", Description: fmt.Sprintf("%q is declared tissue: its removal can only be proposed", firstNonEmpty(p.Section, p.What))})
 		}
 	}
 	if len(silent) > 0 {
-		return SeatCheck{}, &SeatError{Reason: SeatSilentPrune, Violations: silent}
+		return SeatCheck{}, seatRefusal(RefuseSilentPrune, silent...)
 	}
 	if len(declared) > 0 {
-		return SeatCheck{}, &SeatError{Reason: SeatDeclaredNotPropose, Violations: declared}
+		return SeatCheck{}, seatRefusal(RefuseDeclaredRemovalNotProposed, declared...)
 	}
 	return SeatCheck{Schema: SchemaSeatCheck, Verdict: "seated", Grader: grader, CuratedBy: rep.CuratedBy, Pruned: len(rep.Pruned), Proposed: proposed, StillStale: len(rep.StillStale)}, nil
 }
@@ -132,10 +120,10 @@ func firstNonEmpty(xs ...string) string {
 
 // VerifyCurator runs the seat check against the brain's soul and records the verdict as a receipt,
 // refusals included: a refusal is a logged non-event, never a silent one.
-func (o *Organ) VerifyCurator(ctx context.Context, actor Actor, brain string, rep CuratorReport) (SeatCheck, *Receipt, error) {
+func (o *Organ) VerifyCurator(ctx context.Context, actor principal.Principal, brain string, rep CuratorReport) (SeatCheck, *Receipt, error) {
 	grader := actor.AgentID
-	if grader == "" && actor.Owner {
-		grader = "owner"
+	if grader == "" && actor.Owner() {
+		grader = principal.OwnerName
 	}
 	var lookup func(string) (Tissue, bool)
 	if b, err := o.resolve(ctx, brain); err == nil {
@@ -158,9 +146,7 @@ func (o *Organ) VerifyCurator(ctx context.Context, actor Actor, brain string, re
 	sc, serr := SeatCheckReport(grader, rep, lookup)
 	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptSeatCheck, At: o.clock.Now(), By: actor, Verdict: "seated"}
 	if serr != nil {
-		if se, ok := serr.(*SeatError); ok {
-			r.Verdict = se.Reason
-		}
+		r.Verdict = string(refusal.ReasonOf(serr))
 		r.Line = fmt.Sprintf("seat check: refused %s — report by %s graded by %s", r.Verdict, rep.CuratedBy, grader)
 	} else {
 		r.Line = fmt.Sprintf("seat check: seated — report by %s graded by %s · %d pruned · %d still stale", rep.CuratedBy, grader, sc.Pruned, sc.StillStale)
@@ -176,5 +162,5 @@ func (o *Organ) VerifyCurator(ctx context.Context, actor Actor, brain string, re
 
 // isSoft marks resolution failures the seat check can proceed without (it then uses the heading map).
 func isSoft(err error) bool {
-	return errors.Is(err, ErrRepoNotFound)
+	return refusal.ReasonOf(err) == RefuseRepoNotFound
 }

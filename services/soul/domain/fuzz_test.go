@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/soul/domain"
 )
 
@@ -72,22 +73,22 @@ func TestHostileInputIsBounded(t *testing.T) {
 		name    string
 		src     []byte
 		max     int
-		wantErr error
+		wantErr refusal.Reason
 	}{
-		{"10 MB line over the default limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 0, domain.ErrSoulTooLarge},
-		{"10 MB line under a raised limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 16 << 20, nil},
-		{"deep blockquotes", []byte(strings.Repeat(">", 100_000) + " x\n"), 0, nil},
-		{"deep lists", []byte(strings.Repeat("- ", 50_000) + "x\n"), 0, nil},
-		{"deep indentation", deepIndent(6 << 20), 0, nil},
-		{"invalid UTF-8", bytes.Repeat([]byte("# t\xff\xfe\n- `x\xff.go`\n"), 1000), 0, nil},
-		{"binary", []byte("\x00\x01\x02\x03"), 0, domain.ErrSoulNotText},
+		{"10 MB line over the default limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 0, domain.RefuseSoulTooLarge},
+		{"10 MB line under a raised limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 16 << 20, ""},
+		{"deep blockquotes", []byte(strings.Repeat(">", 100_000) + " x\n"), 0, ""},
+		{"deep lists", []byte(strings.Repeat("- ", 50_000) + "x\n"), 0, ""},
+		{"deep indentation", deepIndent(6 << 20), 0, ""},
+		{"invalid UTF-8", bytes.Repeat([]byte("# t\xff\xfe\n- `x\xff.go`\n"), 1000), 0, ""},
+		{"binary", []byte("\x00\x01\x02\x03"), 0, domain.RefuseSoulNotText},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			soul, err := domain.Parse("PATHOS.md", tc.src, domain.ParseOptions{MaxBytes: tc.max})
-			if tc.wantErr != nil {
-				if err == nil || !errorsIs(err, tc.wantErr) {
-					t.Fatalf("got %v, want %v", err, tc.wantErr)
+			if tc.wantErr != "" {
+				if got := refusal.ReasonOf(err); got != tc.wantErr {
+					t.Fatalf("got %v (reason %q), want a %s refusal", err, got, tc.wantErr)
 				}
 				return
 			}

@@ -11,8 +11,6 @@ import (
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
-func errorsIs(err, target error) bool { return errors.Is(err, target) }
-
 // countingRepo counts every question a verifier asks of the repository.
 type countingRepo struct {
 	domain.Repo

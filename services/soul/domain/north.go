@@ -7,6 +7,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // NorthCap bounds the soul sub-atom: headline plus receipt, in characters (SOUL-INV-4).
@@ -27,16 +30,16 @@ type NorthResult struct {
 
 // North composes the soul sub-atom. It fails open: a soul that cannot be read or parsed leaves the atom
 // absent and names the gap, and never fails orientation. A brain without a soul has no atom at all.
-func (o *Organ) North(ctx context.Context, actor Actor, brain string) (NorthResult, error) {
+func (o *Organ) North(ctx context.Context, actor principal.Principal, brain string) (NorthResult, error) {
 	b, err := o.resolve(ctx, brain)
 	if err != nil {
-		if errors.Is(err, ErrRepoNotFound) {
+		if refusal.ReasonOf(err) == RefuseRepoNotFound {
 			return NorthResult{Gaps: []string{"soul: repository not on this machine"}}, nil
 		}
 		return NorthResult{}, err
 	}
 	rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
-	if errors.Is(err, ErrSoulNotFound) {
+	if errors.Is(err, ErrSoulNotFound) && !isOutsideRepo(err) {
 		return NorthResult{}, nil
 	}
 	if err != nil {
@@ -66,11 +69,21 @@ func (o *Organ) North(ctx context.Context, actor Actor, brain string) (NorthResu
 	return NorthResult{Atom: &a, Gaps: gaps}, nil
 }
 
+// gapReason names why the soul could not be read, in words fixed here: a gap never carries a
+// refusal's message, which may name paths.
 func gapReason(err error) string {
-	for _, e := range []error{ErrSoulTooLarge, ErrSoulNotText, ErrSoulIsDirectory, ErrInvalidPath, ErrRepoNotFound} {
-		if errors.Is(err, e) {
-			return e.Error()
-		}
+	if isOutsideRepo(err) {
+		return "invalid soul path"
+	}
+	switch refusal.ReasonOf(err) {
+	case RefuseSoulTooLarge:
+		return "soul too large"
+	case RefuseSoulNotText:
+		return "soul is not text"
+	case RefuseSoulIsDirectory:
+		return "soul path is a directory"
+	case RefuseRepoNotFound:
+		return "repository not found"
 	}
 	return "check failed"
 }

@@ -5,13 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Brain is what the soul needs of a brain: where its repository and soul live.
@@ -19,11 +19,6 @@ type Brain struct {
 	Name     string
 	RepoRoot string
 	SoulPath string
-}
-
-// Brains resolves a brain (medulla's registry). Errors: ErrBrainNotFound, ErrPeerUnavailable.
-type Brains interface {
-	Brain(ctx context.Context, name string) (Brain, error)
 }
 
 // SoulClaimWrite is one soul claim headed for the memorize sink.
@@ -36,25 +31,38 @@ type SoulClaimWrite struct {
 	ExpectedVersion int64
 }
 
-// SinkResult is what the sink admitted; Receipt is the sink's own receipt, passed through untouched.
+// SinkResult is what the sink admitted, with medulla's receipt for it (nil when medulla gave none).
 type SinkResult struct {
 	Slug    string
 	Version int64
-	Receipt any
+	Receipt *MemoryReceipt
 }
 
-// Sink is medulla's memorize door. ErrSinkUnavailable when it cannot be reached; its own refusals pass through.
-type Sink interface {
-	MemorizeSoulClaim(ctx context.Context, w SoulClaimWrite) (SinkResult, error)
-}
-
-// Actor is who is acting, as transport derived it from credentials.
-type Actor struct {
-	AgentID string
-	Seat    string
-	Brain   string
-	Origin  string
-	Owner   bool
+// MemoryReceipt is medulla's commit receipt for a soul claim it admitted. The soul keeps no
+// memory of its own (SOUL-INV-8); it hands this back to the caller whole, as proof the write
+// went through the one door.
+type MemoryReceipt struct {
+	ID    string
+	Brain string
+	// The proposal medulla reviewed: its id, effect ("memorize"), subject (the slug), proposer and time.
+	ProposalID string
+	Effect     string
+	Subject    string
+	ProposedBy principal.Principal
+	ProposedAt time.Time
+	// Decision is the guardian's verdict, "commit" (the only one a commit receipt carries) or
+	// "reject"; Gates are the gates the proposal passed, in order.
+	Decision   string
+	Gates      []string
+	ReviewedAt time.Time
+	// StoreVersionBefore and StoreVersionAfter bracket the brain's store version across the write.
+	StoreVersionBefore int64
+	StoreVersionAfter  int64
+	Details            map[string]string
+	By                 principal.Principal
+	At                 time.Time
+	// Verse is the placement scope, lower case ("internal", "local", "global"), empty when unset.
+	Verse string
 }
 
 // Receipt is one dated soul event (an event, not a state: storing it keeps SOUL-INV-7).
@@ -68,7 +76,7 @@ type Receipt struct {
 	SoulPath   string
 	ByState    ByState
 	Declared   int
-	By         Actor
+	By         principal.Principal
 	Verdict    string
 	ReportJSON []byte
 }
@@ -79,26 +87,6 @@ const (
 	ReceiptSeatCheck = "seatcheck"
 	ReceiptTissues   = "tissues"
 )
-
-// Store keeps receipts, append-only.
-type Store interface {
-	AppendReceipt(ctx context.Context, r Receipt) error
-	// ListReceipts returns receipts newest first, after the cursor (empty for the first page).
-	ListReceipts(ctx context.Context, brain string, limit int, cursor string) ([]Receipt, string, error)
-	LastReceipt(ctx context.Context, brain, kind string) (Receipt, bool, error)
-	// PutTissues replaces a brain's heading-to-tissue map; Tissues reads it (empty when unset).
-	PutTissues(ctx context.Context, brain string, tissues map[string]string, at time.Time) error
-	Tissues(ctx context.Context, brain string) (map[string]string, error)
-}
-
-// RepoOpener snapshots a repository for one check.
-type RepoOpener func(ctx context.Context, root string) (Repo, error)
-
-// Clock tells the time.
-type Clock interface{ Now() time.Time }
-
-// IDs mints receipt ids.
-type IDs interface{ New(prefix string) string }
 
 // Organ is the soul organ: it resolves brains, checks souls, and keeps their receipts.
 type Organ struct {
@@ -138,63 +126,6 @@ func NewOrgan(o OrganOptions) (*Organ, error) {
 	return &Organ{brains: o.Brains, sink: o.Sink, store: o.Store, open: o.Open, clock: o.Clock, ids: o.IDs, prober: o.Prober, maxBytes: o.MaxBytes, tissues: o.Tissues}, nil
 }
 
-// DefaultSoulPaths is the discovery order when a brain names no soul path (the skill's own order).
-var DefaultSoulPaths = []string{"docs/PATHOS.md", "PATHOS.md"}
-
-// LoadSoul finds and reads a soul under root, refusing directories, binaries and oversize files before reading them.
-func LoadSoul(root, soulPath string, maxBytes int) (string, []byte, error) {
-	candidates := DefaultSoulPaths
-	if soulPath != "" && !slices.Contains(DefaultSoulPaths, path.Clean(soulPath)) {
-		c := path.Clean(filepath.ToSlash(soulPath))
-		if filepath.IsAbs(soulPath) || c == ".." || strings.HasPrefix(c, "../") {
-			return "", nil, fmt.Errorf("%w: %q must be relative to the repository", ErrInvalidPath, soulPath)
-		}
-		candidates = []string{c}
-	}
-	realRoot, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		return "", nil, fmt.Errorf("%w: %v", ErrRepoNotFound, err)
-	}
-	for _, rel := range candidates {
-		full := filepath.Join(root, filepath.FromSlash(rel))
-		real, err := filepath.EvalSymlinks(full)
-		if err != nil {
-			continue
-		}
-		if !within(realRoot, real) {
-			// a soul symlinked out of its repository would let a brain read any file on the machine
-			return rel, nil, fmt.Errorf("%w: %s leaves the repository", ErrInvalidPath, rel)
-		}
-		st, err := os.Stat(real)
-		if err != nil {
-			continue
-		}
-		if st.IsDir() {
-			return rel, nil, fmt.Errorf("%w: %s", ErrSoulIsDirectory, rel)
-		}
-		if maxBytes <= 0 {
-			maxBytes = DefaultMaxSoulBytes
-		}
-		if st.Size() > int64(maxBytes) {
-			return rel, nil, fmt.Errorf("%w: %s is %d bytes, limit %d", ErrSoulTooLarge, rel, st.Size(), maxBytes)
-		}
-		f, err := os.Open(real)
-		if err != nil {
-			return rel, nil, fmt.Errorf("%w: %s: %v", ErrSoulNotFound, rel, err)
-		}
-		src, err := io.ReadAll(io.LimitReader(f, int64(maxBytes)+1))
-		f.Close()
-		if err != nil {
-			return rel, nil, err
-		}
-		if len(src) > maxBytes {
-			return rel, nil, fmt.Errorf("%w: %s", ErrSoulTooLarge, rel)
-		}
-		return rel, src, nil
-	}
-	return "", nil, fmt.Errorf("%w: tried %s", ErrSoulNotFound, strings.Join(candidates, ", "))
-}
-
 // CheckRequest asks for one check.
 type CheckRequest struct {
 	IncludeClaims bool
@@ -218,16 +149,13 @@ func (o *Organ) resolve(ctx context.Context, brain string) (Brain, error) {
 		return Brain{}, err
 	}
 	if b.RepoRoot == "" {
-		return b, fmt.Errorf("%w: brain %q has no repository root", ErrRepoNotFound, brain)
+		return b, refusal.New(RefuseRepoNotFound, "brain %q has no repository root", brain)
 	}
 	if st, err := os.Stat(b.RepoRoot); err != nil || !st.IsDir() {
-		return b, fmt.Errorf("%w: %s", ErrRepoNotFound, b.RepoRoot)
+		return b, refusal.New(RefuseRepoNotFound, "the brain's repository is not on this machine")
 	}
 	return b, nil
 }
-
-// ErrRepoNotFound means the brain's repository root is not on this machine.
-var ErrRepoNotFound = errors.New("repository not found")
 
 // tissuesFor layers the heading maps: the deployment's, then the brain's stored one, then the request's.
 func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]Tissue) (map[string]Tissue, error) {
@@ -250,8 +178,12 @@ func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]T
 	return out, nil
 }
 
-// SetTissues stores a brain's tissue map and records the change as a receipt.
-func (o *Organ) SetTissues(ctx context.Context, actor Actor, brain string, tissues map[string]Tissue) (map[string]string, *Receipt, error) {
+// SetTissues stores a brain's tissue map and records the change as a receipt. Only the owner
+// may change how a soul's tissue is judged.
+func (o *Organ) SetTissues(ctx context.Context, actor principal.Principal, brain string, tissues map[string]Tissue) (map[string]string, *Receipt, error) {
+	if !actor.Owner() {
+		return nil, nil, refusal.New(RefuseOwnerOnly, "only the owner may change how a soul's tissue is judged")
+	}
 	if _, err := o.brains.Brain(ctx, brain); err != nil {
 		return nil, nil, err
 	}
@@ -277,8 +209,13 @@ func (o *Organ) SetTissues(ctx context.Context, actor Actor, brain string, tissu
 	return stored, &r, nil
 }
 
-// Check checks a brain's soul and stores the dated receipt.
-func (o *Organ) Check(ctx context.Context, actor Actor, brain string, req CheckRequest) (*Report, *Receipt, error) {
+// Check checks a brain's soul and stores the dated receipt. A recorded check judged by a tissue
+// map the caller chose is the owner's: an agent could otherwise declare its way to fresh. Agents
+// may explore a map on a dry run, which stores nothing.
+func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain string, req CheckRequest) (*Report, *Receipt, error) {
+	if len(req.Tissues) > 0 && !req.DryRun && !actor.Owner() {
+		return nil, nil, refusal.New(RefuseOwnerOnly, "only the owner may record a check with tissue overrides; agents may pass them on a dry run")
+	}
 	b, err := o.resolve(ctx, brain)
 	if err != nil {
 		return nil, nil, err
@@ -320,18 +257,37 @@ func verdictOf(r *Report) string {
 	return "fresh"
 }
 
-// summaryOf is the stored long form of a receipt: the report without per-claim rows.
-func summaryOf(r *Report) any {
-	type row struct {
-		Claim, Section, State, Reason, Anchor, Detail string
-		Line                                          int
-	}
-	rows := make([]row, 0, len(r.Stale))
+// ReceiptSummary is the stored long form of a check receipt (receipts.report_json): the report
+// without per-claim rows. Its fields are declared in key order so the stored JSON keeps the
+// byte layout receipts were first written with.
+type ReceiptSummary struct {
+	ByState       ByState      `json:"by_state"`
+	ChecksSkipped []Skipped    `json:"checks_skipped"`
+	Enxuto        Enxuto       `json:"enxuto"`
+	ReceiptLine   string       `json:"receipt_line"`
+	RepoSHA       string       `json:"repo_sha"`
+	Schema        string       `json:"schema"`
+	SoulLag       SoulLag      `json:"soul_lag"`
+	SoulPath      string       `json:"soul_path"`
+	Stale         []SummaryRow `json:"stale"`
+	Totals        Totals       `json:"totals"`
+	Unanchored    int          `json:"unanchored"`
+}
+
+// SummaryRow is one stale finding in a ReceiptSummary; its keys are the Go field names, as
+// they have been since the first stored receipt.
+type SummaryRow struct {
+	Claim, Section, State, Reason, Anchor, Detail string
+	Line                                          int
+}
+
+func summaryOf(r *Report) ReceiptSummary {
+	rows := make([]SummaryRow, 0, len(r.Stale))
 	for _, s := range r.Stale {
-		rows = append(rows, row{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line})
+		rows = append(rows, SummaryRow{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line})
 	}
-	return map[string]any{"schema": r.Schema, "soul_path": r.SoulPath, "repo_sha": r.RepoSHA, "totals": r.Totals, "by_state": r.ByState,
-		"stale": rows, "checks_skipped": r.ChecksSkipped, "unanchored": r.Unanchored, "enxuto": r.Enxuto, "receipt_line": r.ReceiptLine, "soul_lag": r.Lag}
+	return ReceiptSummary{Schema: r.Schema, SoulPath: r.SoulPath, RepoSHA: r.RepoSHA, Totals: r.Totals, ByState: r.ByState,
+		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}
 }
 
 // ReadResult is a soul read.
@@ -362,7 +318,7 @@ func (o *Organ) Read(ctx context.Context, brain, section string, headlineOnly bo
 	case section != "":
 		md, ok := SectionMarkdown(soul, src, section)
 		if !ok {
-			return ReadResult{}, fmt.Errorf("%w: %q", ErrSectionNotFound, section)
+			return ReadResult{}, refusal.New(RefuseSectionNotFound, "no section %q in the soul", section)
 		}
 		res.Markdown = md
 	default:
@@ -410,7 +366,11 @@ func (o *Organ) ListReceipts(ctx context.Context, brain string, pageSize int, cu
 	if pageSize <= 0 || pageSize > 200 {
 		pageSize = 50
 	}
-	return o.store.ListReceipts(ctx, brain, pageSize, cursor)
+	rs, next, err := o.store.ListReceipts(ctx, brain, pageSize, cursor)
+	if errors.Is(err, ErrBadPageToken) {
+		return nil, "", refusal.Field(refusal.InvalidArgument, FieldPageToken, "not a token this service issued")
+	}
+	return rs, next, err
 }
 
 // UpdateRequest is a soul_update.
@@ -425,18 +385,19 @@ type UpdateRequest struct {
 // UpdateClaim writes a soul claim through the one memorize sink with Soul-Source provenance (SOUL-INV-8).
 func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest) (SinkResult, string, error) {
 	if o.sink == nil {
-		return SinkResult{}, "", ErrSinkUnavailable
+		return SinkResult{}, "", sinkUnavailable()
 	}
 	b, err := o.brains.Brain(ctx, brain)
-	if errors.Is(err, ErrPeerUnavailable) {
-		return SinkResult{}, "", errors.Join(ErrSinkUnavailable, err)
+	if refusal.ReasonOf(err) == RefuseMedullaUnavailable {
+		// the registry and the sink are one medulla: if it cannot say where the brain is, it cannot take the write
+		return SinkResult{}, "", sinkUnavailable()
 	}
 	if err != nil {
 		return SinkResult{}, "", err
 	}
 	soulPath := b.SoulPath
 	if soulPath == "" && b.RepoRoot != "" {
-		if rel, _, err := LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, ErrSoulNotFound) {
+		if rel, _, err := LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, ErrSoulNotFound) || isOutsideRepo(err) {
 			soulPath = rel
 		}
 	}
@@ -448,12 +409,8 @@ func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest
 	return res, source, err
 }
 
-// ErrBadCursor is a page token the store did not issue.
-var ErrBadCursor = errors.New("bad page token")
-
-func within(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+func sinkUnavailable() *refusal.Error {
+	return refusal.New(RefuseMedullaSinkUnavailable, "medulla's memorize sink is unavailable")
 }
 
 // brainTissues is tissuesFor for readers that fail open: a store error falls back to the deployment map.

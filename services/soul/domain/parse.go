@@ -2,8 +2,6 @@ package domain
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"runtime"
 	"sort"
 	"strings"
@@ -15,6 +13,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Parse limits keep hostile input bounded in time and memory.
@@ -61,10 +61,10 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		limit = DefaultMaxSoulBytes
 	}
 	if len(src) > limit {
-		return nil, fmt.Errorf("%w: %d bytes, limit %d", ErrSoulTooLarge, len(src), limit)
+		return nil, refusal.New(RefuseSoulTooLarge, "the soul is %d bytes, over the limit of %d", len(src), limit)
 	}
 	if looksBinary(src) {
-		return nil, ErrSoulNotText
+		return nil, refusal.New(RefuseSoulNotText, "the soul is not a text file")
 	}
 	p := &parser{src: src, path: path, opts: opts, lines: lineStarts(src)}
 	p.soul = &Soul{Path: path, Lines: len(p.lines)}
@@ -457,19 +457,6 @@ func looksBinary(src []byte) bool {
 	}
 	return len(head) > 64 && bad*4 > len(head)
 }
-
-// Errors the parser and the organ answer with; transport maps them to typed refusals.
-var (
-	ErrSoulTooLarge    = errors.New("soul too large")
-	ErrSoulNotText     = errors.New("soul is not text")
-	ErrSoulNotFound    = errors.New("soul not found")
-	ErrSoulIsDirectory = errors.New("soul path is a directory")
-	ErrSectionNotFound = errors.New("section not found")
-	ErrBrainNotFound   = errors.New("brain not found")
-	ErrSinkUnavailable = errors.New("memorize sink unavailable")
-	ErrPeerUnavailable = errors.New("peer unavailable")
-	ErrInvalidPath     = errors.New("invalid soul path")
-)
 
 // maxPrefixMarkers caps the container markers (">" and list bullets) one line may open. Markdown parsers
 // pay for every open container on every line, so a line opening 100,000 of them costs quadratic time;

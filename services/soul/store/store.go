@@ -52,7 +52,7 @@ func (s *Store) AppendReceipt(ctx context.Context, r domain.Receipt) error {
 		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
 		r.ID, r.Brain, r.Kind, r.At.UnixMilli(), r.Line, r.RepoSHA, r.SoulPath,
 		r.ByState.Fresh, r.ByState.Stale, r.ByState.Superseded, r.ByState.ReceiptRequired, r.ByState.UnprovableNow, r.Declared,
-		r.By.AgentID, r.By.Seat, r.By.Brain, r.By.Origin, r.By.Owner, r.Verdict, r.ReportJSON)
+		r.By.AgentID, r.By.Seat, r.By.Brain, string(r.By.Origin), r.By.Owner(), r.Verdict, r.ReportJSON)
 	switch {
 	case sqlitedb.IsUnique(err):
 		return fmt.Errorf("%w: %s", ErrDuplicate, r.ID)
@@ -68,9 +68,11 @@ const receiptCols = `seq, receipt_id, brain, kind, at_unix_ms, line, repo_sha, s
 func scan(row interface{ Scan(...any) error }) (domain.Receipt, int64, error) {
 	var r domain.Receipt
 	var seq, at int64
+	// by_owner is kept for readers of the table; the origin already says whether the owner acted
+	var owner bool
 	err := row.Scan(&seq, &r.ID, &r.Brain, &r.Kind, &at, &r.Line, &r.RepoSHA, &r.SoulPath,
 		&r.ByState.Fresh, &r.ByState.Stale, &r.ByState.Superseded, &r.ByState.ReceiptRequired, &r.ByState.UnprovableNow, &r.Declared,
-		&r.By.AgentID, &r.By.Seat, &r.By.Brain, &r.By.Origin, &r.By.Owner, &r.Verdict, &r.ReportJSON)
+		&r.By.AgentID, &r.By.Seat, &r.By.Brain, (*string)(&r.By.Origin), &owner, &r.Verdict, &r.ReportJSON)
 	r.At = time.UnixMilli(at).UTC()
 	return r, seq, err
 }
@@ -81,7 +83,7 @@ func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, curso
 	if cursor != "" {
 		n, err := strconv.ParseInt(cursor, 10, 64)
 		if err != nil || n <= 0 {
-			return nil, "", domain.ErrBadCursor
+			return nil, "", domain.ErrBadPageToken
 		}
 		before = n
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/soul/domain"
 	"github.com/organism-dev/organism/services/soul/store"
 )
@@ -23,7 +24,7 @@ func open(t *testing.T) *store.Store {
 
 func receipt(id, brain, kind string, at time.Time) domain.Receipt {
 	return domain.Receipt{ID: id, Brain: brain, Kind: kind, At: at, Line: "soul: checked " + id, RepoSHA: "abc1234",
-		ByState: domain.ByState{Fresh: 3, Stale: 1}, Declared: 2, By: domain.Actor{AgentID: "agent-7", Origin: "agent"}, Verdict: "stale"}
+		ByState: domain.ByState{Fresh: 3, Stale: 1}, Declared: 2, By: principal.Principal{AgentID: "agent-7", Origin: principal.OriginAgent}, Verdict: "stale"}
 }
 
 func TestReceiptsPageNewestFirstPerBrain(t *testing.T) {
@@ -40,7 +41,10 @@ func TestReceiptsPageNewestFirstPerBrain(t *testing.T) {
 	}
 	var got []string
 	cursor := ""
-	for {
+	for pages := 1; ; pages++ {
+		if pages > 10 {
+			t.Fatalf("paging: still going after %d pages, want the end after 3 (got %v)", pages-1, got)
+		}
 		page, next, err := s.ListReceipts(ctx, "loja", 2, cursor)
 		if err != nil {
 			t.Fatal(err)
@@ -60,7 +64,7 @@ func TestReceiptsPageNewestFirstPerBrain(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("last: got %v %v", ok, err)
 	}
-	if last.ID != "r4" || last.ByState.Fresh != 3 || last.By.AgentID != "agent-7" || !last.At.Equal(t0.Add(4*time.Minute)) {
+	if last.ID != "r4" || last.ByState.Fresh != 3 || last.By.AgentID != "agent-7" || last.By.Origin != principal.OriginAgent || !last.At.Equal(t0.Add(4*time.Minute)) {
 		t.Errorf("last: got %+v, want r4 as stored", last)
 	}
 	if _, ok, _ := s.LastReceipt(ctx, "loja", domain.ReceiptSeatCheck); ok {
@@ -81,8 +85,8 @@ func TestReceiptErrors(t *testing.T) {
 		want error
 	}{
 		{"duplicate id", s.AppendReceipt(ctx, r), store.ErrDuplicate},
-		{"bad cursor", second(s.ListReceipts(ctx, "loja", 10, "not-a-number")), domain.ErrBadCursor},
-		{"negative cursor", second(s.ListReceipts(ctx, "loja", 10, "-4")), domain.ErrBadCursor},
+		{"bad cursor", second(s.ListReceipts(ctx, "loja", 10, "not-a-number")), domain.ErrBadPageToken},
+		{"negative cursor", second(s.ListReceipts(ctx, "loja", 10, "-4")), domain.ErrBadPageToken},
 	}
 	for _, tc := range tests {
 		if !errors.Is(tc.err, tc.want) {

@@ -1,4 +1,7 @@
-package transport
+// Package wire is the soul's one place where protobuf messages and domain values meet: the
+// transport, the client of medulla and the CLI all convert through it, so the report the
+// server answers and the report the offline CLI prints are one schema.
+package wire
 
 import (
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -8,9 +11,7 @@ import (
 	"github.com/organism-dev/organism/services/soul/domain"
 )
 
-type commonReceipt = commonv1.CommitReceipt
-
-// ReportToProto renders the honesty report; the offline CLI renders through it too, so both speak one schema.
+// ReportToProto renders the honesty report (m1nd-soul-check-v0); nil stays nil.
 func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
 	if r == nil {
 		return nil
@@ -41,6 +42,7 @@ func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
 			StartLine: int32(c.Claim.StartLine), EndLine: int32(c.Claim.EndLine), Tissue: c.Claim.Tissue.String(), State: string(c.State), Reason: c.Reason, Detail: c.Detail}
 		anchors := c.Anchors
 		if len(anchors) == 0 {
+			// a claim that was never verified (declared, history) still shows what it cites
 			for _, a := range c.Claim.Anchors {
 				anchors = append(anchors, domain.AnchorResult{Anchor: a})
 			}
@@ -58,41 +60,48 @@ func statesToProto(s domain.ByState) *soulv1.StateCounts {
 	return &soulv1.StateCounts{VerifiedFresh: int32(s.Fresh), EvidenceStale: int32(s.Stale), Superseded: int32(s.Superseded), ReceiptRequired: int32(s.ReceiptRequired), UnprovableNow: int32(s.UnprovableNow)}
 }
 
-// ReceiptToProto renders a stored receipt; nil stays nil.
+// ReceiptToProto renders a stored soul receipt; nil stays nil.
 func ReceiptToProto(r *domain.Receipt) *soulv1.SoulReceipt {
 	if r == nil {
 		return nil
 	}
-	origin := commonv1.Origin_ORIGIN_UNSPECIFIED
-	switch r.By.Origin {
-	case "agent":
-		origin = commonv1.Origin_ORIGIN_AGENT
-	case "human-ui":
-		origin = commonv1.Origin_ORIGIN_HUMAN_UI
-	case "human-cli":
-		origin = commonv1.Origin_ORIGIN_HUMAN_CLI
-	case "service":
-		origin = commonv1.Origin_ORIGIN_SERVICE
-	case "peer":
-		origin = commonv1.Origin_ORIGIN_PEER
+	by := AgentRef(r.By)
+	if by == nil {
+		by = &commonv1.AgentRef{} // a soul receipt always names who acted, even when nothing is known
 	}
 	return &soulv1.SoulReceipt{ReceiptId: r.ID, Brain: r.Brain, Kind: r.Kind, At: timestamppb.New(r.At), ReceiptLine: r.Line, RepoSha: r.RepoSHA,
-		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict,
-		By: &commonv1.AgentRef{AgentId: r.By.AgentID, Seat: r.By.Seat, Brain: r.By.Brain, Origin: origin}}
+		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict, By: by}
 }
 
-func curatorFromProto(p *soulv1.CuratorReport) domain.CuratorReport {
-	r := domain.CuratorReport{CuratedBy: p.GetCuratedBy(), Checked: int(p.GetChecked()), Updated: int(p.GetUpdated()), ReceiptLine: p.GetReceiptLine(), StillStaleGiven: p.GetStillStale() != nil}
-	for _, x := range p.GetPruned() {
-		r.Pruned = append(r.Pruned, domain.Prune{What: x.GetWhat(), Why: x.GetWhy(), WhereItWent: x.GetWhereItWent(), Section: x.GetSection(), Tissue: x.GetTissue(), Proposed: x.GetProposed()})
-	}
-	for _, x := range p.GetDeclined() {
-		r.Declined = append(r.Declined, domain.Declined{Claim: x.GetClaim(), Why: x.GetWhy()})
-	}
-	for _, x := range p.GetStillStale().GetItems() {
-		r.StillStale = append(r.StillStale, domain.StillStale{Claim: x.GetClaim(), Reason: x.GetReason()})
-	}
-	return r
+// CheckResponse renders a check and the receipt stored for it (nil on a dry run).
+func CheckResponse(rep *domain.Report, rcpt *domain.Receipt) *soulv1.CheckSoulResponse {
+	return &soulv1.CheckSoulResponse{Report: ReportToProto(rep), Receipt: ReceiptToProto(rcpt)}
 }
 
-func pageOf(next string) *commonv1.PageResponse { return &commonv1.PageResponse{NextPageToken: next} }
+// ReadResponse renders a soul read of brain.
+func ReadResponse(brain string, res domain.ReadResult) *soulv1.ReadSoulResponse {
+	return &soulv1.ReadSoulResponse{Brain: brain, SoulPath: res.SoulPath, Headline: res.Headline, Markdown: res.Markdown, LastReceipt: ReceiptToProto(res.LastReceipt)}
+}
+
+// ReceiptsResponse renders one page of receipts; an empty next token is the end.
+func ReceiptsResponse(rs []domain.Receipt, next string) *soulv1.ListReceiptsResponse {
+	out := &soulv1.ListReceiptsResponse{Page: pageOf(next)}
+	for i := range rs {
+		out.Receipts = append(out.Receipts, ReceiptToProto(&rs[i]))
+	}
+	return out
+}
+
+// NorthResponse renders the soul beat; Soul is absent when the brain has no soul.
+func NorthResponse(res domain.NorthResult) *soulv1.NorthAtomResponse {
+	out := &soulv1.NorthAtomResponse{HonestGaps: res.Gaps}
+	if res.Atom != nil {
+		out.Soul = &soulv1.SoulAtom{Headline: res.Atom.Headline, Receipt: res.Atom.Receipt, Read: res.Atom.Read}
+	}
+	return out
+}
+
+// SetTissuesResponse renders a stored tissue map and the receipt of the change.
+func SetTissuesResponse(brain string, stored map[string]string, rcpt *domain.Receipt) *soulv1.SetTissuesResponse {
+	return &soulv1.SetTissuesResponse{Brain: brain, Tissues: stored, Receipt: ReceiptToProto(rcpt)}
+}

@@ -1,0 +1,45 @@
+package transport
+
+import (
+	"context"
+	"log/slog"
+
+	"google.golang.org/grpc/codes"
+
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
+	"github.com/organism-dev/organism/services/soul/domain"
+)
+
+// ErrorDomain is the ErrorInfo domain of the soul's refusals.
+const ErrorDomain = "soul.organism"
+
+// reasonCodes gives every soul refusal its gRPC code; its test checks it against SoulReason.
+var reasonCodes = map[refusal.Reason]codes.Code{
+	refusal.InvalidArgument:                 codes.InvalidArgument,
+	domain.RefuseForeignBrain:               codes.PermissionDenied,
+	domain.RefuseOwnerOnly:                  codes.PermissionDenied,
+	domain.RefuseGraderIsAuthor:             codes.PermissionDenied,
+	domain.RefuseBrainNotFound:              codes.NotFound,
+	domain.RefuseSoulNotFound:               codes.NotFound,
+	domain.RefuseSectionNotFound:            codes.NotFound,
+	domain.RefuseSoulTooLarge:               codes.FailedPrecondition,
+	domain.RefuseSoulNotText:                codes.FailedPrecondition,
+	domain.RefuseSoulIsDirectory:            codes.FailedPrecondition,
+	domain.RefuseRepoNotFound:               codes.FailedPrecondition,
+	domain.RefuseSilentPrune:                codes.FailedPrecondition,
+	domain.RefuseDeclaredRemovalNotProposed: codes.FailedPrecondition,
+	// the report is missing a required part: bad input, though it has its own reason
+	domain.RefuseStillStaleMissing:      codes.InvalidArgument,
+	domain.RefuseMedullaUnavailable:     codes.Unavailable,
+	domain.RefuseMedullaSinkUnavailable: codes.Unavailable,
+}
+
+func table(logger *slog.Logger) rpcstatus.Table {
+	return rpcstatus.Table{Domain: ErrorDomain, Codes: reasonCodes, Logger: logger}
+}
+
+// toStatus is the one place the soul's errors become gRPC statuses: a refusal gets its code
+// from reasonCodes; medulla's and auth's statuses pass unchanged; anything else is logged and
+// answered as a bare Internal.
+func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
