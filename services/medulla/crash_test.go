@@ -229,12 +229,12 @@ func checkDurable(t *testing.T, c medullav1.MedullaServiceClient, acked []ackedW
 		t.Fatalf("cycle %d: got store version %d over %d commit receipts, want equal", cycle, b.GetBrain().GetStoreVersion(), commits)
 	}
 	for i := 0; i < 3; i++ {
-		hist, err := c.History(ctx(), &medullav1.HistoryRequest{Brain: "loja", Slug: fmt.Sprintf("hot-%d", i)})
+		versions, err := history(c, "loja", fmt.Sprintf("hot-%d", i))
 		if err != nil {
 			continue // not written yet
 		}
-		for j, v := range hist.GetVersions() {
-			last := j == len(hist.GetVersions())-1
+		for j, v := range versions {
+			last := j == len(versions)-1
 			if v.GetVersion() != int64(j+1) || last != (v.GetSupersededAt() == nil) || !ledger[v.GetReceiptId()] {
 				t.Fatalf("cycle %d: hot-%d version %d at %d (live=%v, receipt in ledger=%v): half-written history", cycle, i, v.GetVersion(), j, v.GetSupersededAt() == nil, ledger[v.GetReceiptId()])
 			}

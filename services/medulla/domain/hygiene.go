@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"github.com/organism-dev/organism/platform/refusal"
 	"regexp"
 	"strings"
 	"unicode"
@@ -135,27 +136,27 @@ func mixed(m string) bool {
 func HasHomePath(s string) bool { return homePathPattern.MatchString(s) }
 
 // checkBody applies the hygiene floor to a body.
-func checkBody(body string) *Refusal {
+func checkBody(body string) *refusal.Error {
 	switch {
 	case strings.TrimSpace(body) == "":
-		return refuse(ReasonEmptyBody, "body", "body is empty")
+		return refusal.Field(ReasonEmptyBody, "body", "body is empty")
 	case len(body) > MaxBodyBytes:
-		return refuse(ReasonBodyTooLarge, "body", "body is %d bytes; the limit is %d", len(body), MaxBodyBytes)
+		return refusal.Field(ReasonBodyTooLarge, "body", "body is %d bytes; the limit is %d", len(body), MaxBodyBytes)
 	case !utf8.ValidString(body) || strings.ContainsRune(body, 0):
-		return refuse(ReasonInvalidArgument, "body", "body must be UTF-8 text without NUL bytes")
+		return refusal.Field(ReasonInvalidArgument, "body", "body must be UTF-8 text without NUL bytes")
 	}
 	return checkText("body", body)
 }
 
 // checkText refuses secrets and home paths in any text the door would remember.
-func checkText(field, s string) *Refusal {
+func checkText(field, s string) *refusal.Error {
 	if name := FindSecret(s); name != "" {
-		r := refuse(ReasonSecretDetected, field, "%s looks like it carries a secret (%s); secrets are never memorized", field, name)
+		r := refusal.Field(ReasonSecretDetected, field, "%s looks like it carries a secret (%s); secrets are never memorized", field, name)
 		r.Metadata = map[string]string{"pattern": name}
 		return r
 	}
 	if HasHomePath(s) {
-		return refuse(ReasonHomePath, field, "%s carries an absolute home directory path; use a repository-relative path", field)
+		return refusal.Field(ReasonHomePath, field, "%s carries an absolute home directory path; use a repository-relative path", field)
 	}
 	return nil
 }
