@@ -75,6 +75,14 @@ func (in *RegisterBrainInput) normalize() *refusal.Error {
 	if !cleanRelative(in.SoulPath) {
 		return refusal.Field(ReasonInvalidArgument, "soul_path", "soul path must be relative to the repository root and stay inside it")
 	}
+	// The repository root is where the repository lives on the serving machine, so a home
+	// directory is normal there; a secret is not. Everything else is held to the full floor.
+	if name := FindSecret(in.RepoRoot); name != "" {
+		return refusal.Field(ReasonSecretDetected, "repo_root", "repo_root looks like it carries a secret (%s); secrets are never stored", name).With("pattern", name)
+	}
+	if r := checkTexts("name", in.Name, "soul_path", in.SoulPath); r != nil {
+		return r
+	}
 	switch in.Policy {
 	case "":
 		in.Policy = PolicyOwnerPersonal

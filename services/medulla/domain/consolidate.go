@@ -198,6 +198,9 @@ func normalizeConsolidation(c principal.Principal, in *ConsolidateInput) ([]stri
 		if !ValidSlug(slug) {
 			return nil, refusal.Field(ReasonInvalidArgument, "sources", "source slug %q is malformed", slug)
 		}
+		if r := checkText("sources", slug); r != nil {
+			return nil, r
+		}
 		if !seen[slug] {
 			seen[slug] = true
 			out = append(out, slug)
@@ -217,7 +220,7 @@ func normalizeConsolidation(c principal.Principal, in *ConsolidateInput) ([]stri
 	case in.RaiseConfidenceTo > 0 && !c.Owner():
 		return nil, refusal.Field(ReasonOwnerOnly, "raise_confidence_to", "only the owner raises a consolidated claim above its least confident source")
 	}
-	if r := checkText("summary", in.Summary); r != nil {
+	if r := checkTexts("slug", in.Slug, "summary", in.Summary); r != nil {
 		return nil, r
 	}
 	return out, nil

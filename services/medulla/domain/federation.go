@@ -107,6 +107,11 @@ func (s *Service) FollowPeer(ctx context.Context, c principal.Principal, name, a
 	if host, port, err := net.SplitHostPort(addr); err != nil || host == "" || port == "" || len(addr) > 255 {
 		return Peer{}, false, refusal.Field(ReasonInvalidArgument, "addr", "addr must be host:port")
 	}
+	// The name and address are stored and shown; the credential is a secret by design, stored
+	// to pull with and never shown again.
+	if r := checkTexts("name", name, "addr", addr); r != nil {
+		return Peer{}, false, r
+	}
 	if credential == "" || len(credential) > maxCredentialBytes || strings.ContainsAny(credential, " \t\r\n") {
 		return Peer{}, false, refusal.Field(ReasonInvalidArgument, "credential", "credential must be one peer token (organism token mint --peer NAME on the peer's side)")
 	}
@@ -273,7 +278,8 @@ func acceptableForeign(cl *Claim) bool {
 		cl.Provenance.OriginBrain == "" || !ValidBrainName(cl.Provenance.OriginBrain) || math.IsNaN(cl.Confidence) || cl.Confidence < 0 || cl.Confidence > 1 {
 		return false
 	}
-	if checkBody(cl.Body) != nil || checkText("reason", cl.Provenance.PromotedReason) != nil || len(cl.Provenance.PromotedReason) > MaxReasonBytes {
+	if checkBody(cl.Body) != nil || checkTexts("slug", cl.Slug) != nil || checkProvenance(cl.Provenance) != nil ||
+		checkAnchorTexts(cl.Evidence) != nil || len(cl.Provenance.PromotedReason) > MaxReasonBytes {
 		return false
 	}
 	anchors := append([]Anchor(nil), cl.Evidence...)
@@ -350,6 +356,9 @@ func (s *Service) Adopt(ctx context.Context, c principal.Principal, in AdoptInpu
 	p := s.propose(in.Brain, EffectAdopt, in.ForeignID, c)
 	if !c.Human() {
 		return AdoptResult{}, s.refuseLogged(ctx, p, refusal.New(ReasonOriginNotHuman, "only the owner (human origin) adopts foreign material"))
+	}
+	if r := checkTexts("foreign_id", in.ForeignID, "slug", in.Slug); r != nil {
+		return AdoptResult{}, s.refuseLogged(ctx, p, r)
 	}
 	if b.Policy == PolicyIsolated {
 		return AdoptResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: nothing crosses into it", in.Brain))

@@ -72,6 +72,9 @@ func (s *Service) Learn(ctx context.Context, c principal.Principal, in LearnInpu
 		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return LearnResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if in.Feedback != FeedbackNotWrong && in.Feedback != FeedbackWrong {
 		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonInvalidArgument, "feedback", "feedback must be not_wrong or wrong"))
 	}

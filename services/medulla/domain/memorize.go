@@ -161,16 +161,17 @@ func (s *Service) checkMemorize(c principal.Principal, in *MemorizeInput) *refus
 	if r := checkBody(in.Body); r != nil {
 		return r
 	}
-	if r := checkText("soul_source", in.SoulSource); r != nil {
+	if r := checkTexts("slug", in.Slug, "soul_source", in.SoulSource); r != nil {
 		return r
 	}
 	if r := validateAnchors(in.Evidence); r != nil {
 		return r
 	}
-	for i, a := range in.Evidence {
-		if r := checkText(fmt.Sprintf("evidence[%d]", i), a.Path+" "+a.Ref); r != nil {
-			return r
-		}
+	if r := checkAnchorTexts(in.Evidence); r != nil {
+		return r
+	}
+	if in.carried != nil {
+		return checkProvenance(in.carried.Provenance)
 	}
 	return nil
 }

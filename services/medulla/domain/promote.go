@@ -70,6 +70,9 @@ func (s *Service) Promote(ctx context.Context, c principal.Principal, in Promote
 		return PromoteResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return PromoteResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if ref := checkReason(in.Reason); ref != nil {
 		return PromoteResult{}, s.refuseLogged(ctx, p, ref)
 	}

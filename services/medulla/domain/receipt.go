@@ -62,7 +62,7 @@ type proposal struct {
 }
 
 func (s *Service) propose(brain, effect, subject string, by principal.Principal) *proposal {
-	return &proposal{id: s.ids.New("prop_"), brain: brain, effect: effect, subject: subject, by: by}
+	return &proposal{id: s.ids.New("prop_"), brain: brain, effect: ledgerSafe(effect), subject: ledgerSafe(subject), by: by}
 }
 
 func (p *proposal) pass(gate string) { p.gates = append(p.gates, gate) }
@@ -96,8 +96,8 @@ func (s *Service) reject(tx Tx, p *proposal, ref *refusal.Error) error {
 	}
 	r := &Receipt{
 		ID: s.ids.New("rcpt_"), Brain: p.brain, Kind: ReceiptRejection, ProposalID: p.id,
-		Effect: p.effect, Subject: p.subject, Gates: append(p.gates, "refused:"+string(ref.Reason)),
-		Reason: ref.Reason, Message: ref.Message, VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
+		Effect: p.effect, Subject: ledgerSafe(p.subject), Gates: append(p.gates, "refused:"+string(ref.Reason)),
+		Reason: ref.Reason, Message: ledgerSafe(ref.Message), VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
 		By: p.by, At: s.now(), Verse: VerseInternal,
 	}
 	if err := tx.AppendReceipt(r); err != nil {

@@ -98,5 +98,5 @@ func checkBump(in BumpInput) *refusal.Error {
 			return r
 		}
 	}
-	return checkText("subject", in.Subject)
+	return checkTexts("effect", in.Effect, "subject", in.Subject)
 }

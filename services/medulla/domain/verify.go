@@ -43,6 +43,9 @@ func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyIn
 		return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return VerifyResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if in.OwnerWord && !c.Human() {
 		return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonOriginNotHuman, "owner_word", "only the owner (human origin) verifies by word"))
 	}
