@@ -127,7 +127,10 @@ func (f *fixture) receipts(brain string) []*medullav1.ListReceiptsResponse {
 	f.t.Helper()
 	var pages []*medullav1.ListReceiptsResponse
 	token := ""
-	for {
+	for n := 0; ; n++ {
+		if n == maxPages {
+			f.t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := f.owner.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: brain, Page: pageReq(500, token)})
 		if err != nil {
 			f.t.Fatal(err)

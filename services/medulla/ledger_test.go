@@ -72,7 +72,10 @@ func TestReceiptsLedgerPagesNewestFirst(t *testing.T) {
 	_, _ = f.agent.Memorize(ctx(), fact("e", ""))
 	var seen []*medullav1.ListReceiptsResponse
 	token := ""
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := f.agent.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: "loja", Page: pageReq(3, token)})
 		if err != nil {
 			t.Fatal(err)
