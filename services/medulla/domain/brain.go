@@ -3,14 +3,15 @@ package domain
 import (
 	"context"
 	"errors"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // MedullaBrain is the reserved brain that holds the shared doctrine tier.

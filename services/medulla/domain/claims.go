@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"errors"
+
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
 )

@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // ConsolidateInput names the medulla claims to merge.

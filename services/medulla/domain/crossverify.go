@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+
 	"github.com/organism-dev/organism/platform/principal"
 )
 

@@ -5,12 +5,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/organism-dev/organism/platform/refusal"
 	"io"
 	"io/fs"
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // AnchorKind is what an evidence anchor points at.

@@ -2,11 +2,12 @@ package domain
 
 import (
 	"fmt"
-	"github.com/organism-dev/organism/platform/refusal"
 	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // MaxBodyBytes is the largest body the door admits (64 KiB).

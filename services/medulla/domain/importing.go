@@ -2,9 +2,10 @@ package domain
 
 import (
 	"context"
+	"sort"
+
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
-	"sort"
 )
 
 // ImportResult reports each file's fate.

@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Feedback is what a session says about a crossed claim it applied.

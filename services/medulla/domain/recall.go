@@ -3,12 +3,13 @@ package domain
 import (
 	"context"
 	"fmt"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"sort"
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // RecallInput is a pull request for memory.

@@ -3,9 +3,10 @@ package domain
 import (
 	"context"
 	"errors"
+	"time"
+
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
-	"time"
 )
 
 // ReceiptKind says which decision a receipt records.

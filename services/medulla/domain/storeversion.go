@@ -2,10 +2,11 @@ package domain
 
 import (
 	"context"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"regexp"
 	"strconv"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // BumpInput records a durable effect that lives outside medulla's tables (a landing).

@@ -3,10 +3,11 @@ package domain
 import (
 	"context"
 	"errors"
-	"github.com/organism-dev/organism/platform/principal"
-	"github.com/organism-dev/organism/platform/refusal"
 	"strconv"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // VerifyInput asks to verify a claim's live version.
