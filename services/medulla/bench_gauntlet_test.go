@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/medulla/store"
 )
@@ -97,7 +98,7 @@ func BenchmarkGauntlet(b *testing.B) {
 	path := b.TempDir() + "/medulla.db"
 	svc, done := openStoreAt(b, path, 0)
 	ctx := context.Background()
-	owner := domain.Caller{Origin: domain.OriginHumanCLI}
+	owner := principal.Principal{Origin: principal.OriginHumanCLI}
 	for i := 0; i < benchBrains; i++ {
 		if _, _, err := svc.RegisterBrain(ctx, owner, domain.RegisterBrainInput{Name: brainName(i), RepoRoot: b.TempDir()}); err != nil {
 			b.Fatal(err)
@@ -116,7 +117,7 @@ func BenchmarkGauntlet(b *testing.B) {
 	})
 	promote := func(svc *domain.Service, i int) error {
 		brain := brainName(i % benchBrains)
-		agent := domain.Caller{AgentID: "agent-" + brain, Seat: "executor", Brain: brain, Origin: domain.OriginAgent}
+		agent := principal.Principal{AgentID: "agent-" + brain, Seat: "executor", Brain: brain, Origin: principal.OriginAgent}
 		res, err := svc.Promote(ctx, agent, domain.PromoteInput{Brain: brain, Slug: fmt.Sprintf("c-%d", i/benchBrains), Reason: "survived a quarter"})
 		if err == nil && res.AlreadyPromoted {
 			err = fmt.Errorf("promote %d: already promoted", i)
@@ -141,7 +142,7 @@ func BenchmarkGauntlet(b *testing.B) {
 	if _, _, err := svc.RegisterBrain(ctx, owner, domain.RegisterBrainInput{Name: brainName(benchBrains - 1), RepoRoot: b.TempDir(), Policy: domain.PolicyIsolated}); err != nil {
 		b.Fatal(err)
 	}
-	agent := domain.Caller{AgentID: "reader", Seat: "executor", Brain: brainName(7), Origin: domain.OriginAgent}
+	agent := principal.Principal{AgentID: "reader", Seat: "executor", Brain: brainName(7), Origin: principal.OriginAgent}
 	rng := rand.New(rand.NewPCG(5, 7))
 	query := func() string { return vocab[rng.IntN(len(vocab))] + " " + vocab[rng.IntN(len(vocab))] }
 	lat := make([]time.Duration, 0, 2000)

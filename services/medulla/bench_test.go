@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/medulla/store"
 )
@@ -36,7 +37,7 @@ func openDomainAt(b *testing.B, o store.Options) (*domain.Service, string, func(
 	if err != nil {
 		b.Fatal(err)
 	}
-	owner := domain.Caller{Origin: domain.OriginHumanCLI}
+	owner := principal.Principal{Origin: principal.OriginHumanCLI}
 	if _, _, err := svc.RegisterBrain(context.Background(), owner, domain.RegisterBrainInput{Name: "loja", RepoRoot: b.TempDir()}); err != nil {
 		b.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func openDomainAt(b *testing.B, o store.Options) (*domain.Service, string, func(
 // storm runs n acknowledged memorize calls from 32 concurrent writers and returns calls/s.
 func storm(b *testing.B, svc *domain.Service, n int, tag string) float64 {
 	const writers = 32
-	agent := domain.Caller{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: domain.OriginAgent}
+	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	start := time.Now()
@@ -114,7 +115,7 @@ func corpus(b *testing.B, svc *domain.Service, n int) []string {
 		vocab[i] = w + "x"
 	}
 	zipf := rand.NewZipf(rng, 1.1, 2, uint64(len(vocab)-1))
-	agent := domain.Caller{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: domain.OriginAgent}
+	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	var wg sync.WaitGroup
 	var next atomic.Int64
 	bodies := make([]string, n)
@@ -159,7 +160,7 @@ func BenchmarkRecallP99(b *testing.B) {
 	}
 	defer db.Close()
 	rng := rand.New(rand.NewPCG(3, 5))
-	agent := domain.Caller{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: domain.OriginAgent}
+	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	query := func() string { return vocab[rng.IntN(len(vocab))] + " " + vocab[rng.IntN(len(vocab))] }
 
 	b.ResetTimer()

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -22,7 +23,29 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
-var crashCycles = flag.Int("medulla.crash-cycles", 20, "SIGKILL cycles in TestCrashSafety (raise for a long soak)")
+var (
+	crashCycles = flag.Int("medulla.crash-cycles", 20, "SIGKILL cycles in TestCrashSafety (raise for a long soak)")
+	crashSeed   = flag.Uint64("medulla.crash-seed", 0, "seed of TestCrashSafety's kill timing; 0 takes MEDULLA_CRASH_SEED, else a fresh one (the test logs it)")
+)
+
+// crashSeedFor returns the seed of this run: the flag, the MEDULLA_CRASH_SEED variable, or the
+// clock; logged so that a failing run can be replayed with the same kill timing.
+func crashSeedFor(t *testing.T) uint64 {
+	t.Helper()
+	seed := *crashSeed
+	if env := os.Getenv("MEDULLA_CRASH_SEED"); seed == 0 && env != "" {
+		v, err := strconv.ParseUint(env, 10, 64)
+		if err != nil {
+			t.Fatalf("MEDULLA_CRASH_SEED=%q: %v", env, err)
+		}
+		seed = v
+	}
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d: re-run with -medulla.crash-seed=%d or MEDULLA_CRASH_SEED=%d", seed, seed, seed)
+	return seed
+}
 
 // ackedWrite is a memorize the server acknowledged: it must survive any crash after the ack.
 type ackedWrite struct {
@@ -60,7 +83,7 @@ func TestCrashSafety(t *testing.T) {
 	ownerTok := mint(auth.MintRequest{Kind: auth.KindOwner})
 	agentTok := mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "storm", Seat: "executor", Brain: "loja", TTL: time.Hour})
 	var acked []ackedWrite
-	rng := rand.New(rand.NewPCG(1, uint64(time.Now().UnixNano())))
+	rng := rand.New(rand.NewPCG(1, crashSeedFor(t)))
 
 	for cycle := 0; cycle < *crashCycles; cycle++ {
 		proc, addr := startCrashd(t, bin, data)
@@ -159,7 +182,10 @@ func checkDurable(t *testing.T, c medullav1.MedullaServiceClient, acked []ackedW
 	ledger := map[string]bool{}
 	var commits int64
 	token := ""
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := c.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: "loja", Page: pageReq(500, token)})
 		if err != nil {
 			t.Fatalf("cycle %d: %v", cycle, err)
@@ -176,7 +202,10 @@ func checkDurable(t *testing.T, c medullav1.MedullaServiceClient, acked []ackedW
 	}
 	stored := map[string]*medullav1.Claim{}
 	token = ""
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := c.ListClaims(ctx(), &medullav1.ListClaimsRequest{Brain: "loja", IncludeHistory: true, Page: pageReq(500, token)})
 		if err != nil {
 			t.Fatalf("cycle %d: %v", cycle, err)
@@ -229,12 +258,12 @@ func checkDurable(t *testing.T, c medullav1.MedullaServiceClient, acked []ackedW
 		t.Fatalf("cycle %d: got store version %d over %d commit receipts, want equal", cycle, b.GetBrain().GetStoreVersion(), commits)
 	}
 	for i := 0; i < 3; i++ {
-		hist, err := c.History(ctx(), &medullav1.HistoryRequest{Brain: "loja", Slug: fmt.Sprintf("hot-%d", i)})
+		versions, err := history(c, "loja", fmt.Sprintf("hot-%d", i))
 		if err != nil {
 			continue // not written yet
 		}
-		for j, v := range hist.GetVersions() {
-			last := j == len(hist.GetVersions())-1
+		for j, v := range versions {
+			last := j == len(versions)-1
 			if v.GetVersion() != int64(j+1) || last != (v.GetSupersededAt() == nil) || !ledger[v.GetReceiptId()] {
 				t.Fatalf("cycle %d: hot-%d version %d at %d (live=%v, receipt in ledger=%v): half-written history", cycle, i, v.GetVersion(), j, v.GetSupersededAt() == nil, ledger[v.GetReceiptId()])
 			}

@@ -11,7 +11,7 @@ import (
 
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
-	"github.com/organism-dev/organism/services/medulla/transport"
+	"github.com/organism-dev/organism/services/medulla/wire"
 )
 
 // HistoryDir is where an export keeps superseded versions, beside the live <slug>.md files.
@@ -27,7 +27,7 @@ func ExportPath(c *medullav1.Claim) string {
 
 // ExportFile renders one claim version as markdown with provenance frontmatter.
 func ExportFile(c *medullav1.Claim) string {
-	return domain.EncodeClaimFile(transport.ClaimFromProto(c))
+	return domain.EncodeClaimFile(wire.ClaimFromProto(c))
 }
 
 // WriteExport writes every claim version under dir, so a brain can travel with git.

@@ -15,7 +15,10 @@ func listAll(t *testing.T, c medullav1.MedullaServiceClient, brain string, histo
 	t.Helper()
 	var out []*medullav1.Claim
 	token := ""
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := c.ListClaims(ctx(), &medullav1.ListClaimsRequest{Brain: brain, IncludeHistory: history, Page: pageReq(2, token)})
 		if err != nil {
 			t.Fatal(err)

@@ -320,12 +320,23 @@ func TestFederationPeers(t *testing.T) {
 	})
 
 	t.Run("an unreachable peer is a typed refusal and is remembered", func(t *testing.T) {
+		// A port kept bound for the whole test, never serving gRPC: it accepts and hangs up at
+		// once. A closed listener's port could be taken by anything before the pull dials it.
 		dead, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() { dead.Close() })
+		go func() {
+			for {
+				conn, err := dead.Accept()
+				if err != nil {
+					return
+				}
+				conn.Close()
+			}
+		}()
 		addr := dead.Addr().String()
-		dead.Close()
 		if _, err := bob.owner.FollowPeer(ctx(), &medullav1.FollowPeerRequest{Name: "gone", Addr: addr, Credential: peerCred}); err != nil {
 			t.Fatal(err)
 		}

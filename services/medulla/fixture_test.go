@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,7 +127,10 @@ func (f *fixture) receipts(brain string) []*medullav1.ListReceiptsResponse {
 	f.t.Helper()
 	var pages []*medullav1.ListReceiptsResponse
 	token := ""
-	for {
+	for n := 0; ; n++ {
+		if n == maxPages {
+			f.t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := f.owner.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: brain, Page: pageReq(500, token)})
 		if err != nil {
 			f.t.Fatal(err)
@@ -184,3 +188,37 @@ func fileAnchor(path string) *medullav1.EvidenceAnchor {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// maxPages bounds every paging loop in these tests, so a server that never says "end" fails
+// the test instead of spinning forever.
+const maxPages = 10_000
+
+// history pages through every version of a claim, oldest first.
+func history(c medullav1.MedullaServiceClient, brain, slug string) ([]*medullav1.Claim, error) {
+	var out []*medullav1.Claim
+	token := ""
+	for range maxPages {
+		res, err := c.History(ctx(), &medullav1.HistoryRequest{Brain: brain, Slug: slug, Page: pageReq(500, token)})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res.GetVersions()...)
+		if token = res.GetPage().GetNextPageToken(); token == "" {
+			return out, nil
+		}
+	}
+	return nil, fmt.Errorf("history of %s/%s did not end within %d pages", brain, slug, maxPages)
+}
+
+// waitUntil polls cond until it holds, failing the test after a liveness bound (20s, not a
+// speed target), so a missed event fails in seconds instead of hanging the run.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20s for %s, want it to happen", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

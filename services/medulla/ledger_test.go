@@ -72,7 +72,10 @@ func TestReceiptsLedgerPagesNewestFirst(t *testing.T) {
 	_, _ = f.agent.Memorize(ctx(), fact("e", ""))
 	var seen []*medullav1.ListReceiptsResponse
 	token := ""
-	for {
+	for pages := 0; ; pages++ {
+		if pages == maxPages {
+			t.Fatalf("no end to the list after %d pages", maxPages)
+		}
 		res, err := f.agent.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: "loja", Page: pageReq(3, token)})
 		if err != nil {
 			t.Fatal(err)
@@ -150,18 +153,18 @@ func TestConcurrentWriters(t *testing.T) {
 	if len(acks) != total {
 		t.Fatalf("got %d acks, want %d", len(acks), total)
 	}
-	hist, err := f.owner.History(ctx(), &medullav1.HistoryRequest{Brain: "loja", Slug: "hot"})
+	versions, err := history(f.owner, "loja", "hot")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := len(hist.GetVersions()); got != writers*perWriter {
+	if got := len(versions); got != writers*perWriter {
 		t.Fatalf("got %d versions of the hot slug, want %d: an update was lost", got, writers*perWriter)
 	}
-	for i, v := range hist.GetVersions() {
+	for i, v := range versions {
 		if v.GetVersion() != int64(i+1) {
 			t.Fatalf("got version %d at position %d, want strictly increasing from 1", v.GetVersion(), i)
 		}
-		if live := i == len(hist.GetVersions())-1; live != (v.GetSupersededAt() == nil) {
+		if live := i == len(versions)-1; live != (v.GetSupersededAt() == nil) {
 			t.Fatalf("version %d: superseded=%v, want only the last live", v.GetVersion(), v.GetSupersededAt() != nil)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/medulla/store"
 )
@@ -26,7 +27,7 @@ func TestRecallAnyWordFallback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner := domain.Caller{Origin: domain.OriginHumanCLI}
+	owner := principal.Principal{Origin: principal.OriginHumanCLI}
 	for _, b := range []string{"loja", "other"} {
 		if _, _, err := svc.RegisterBrain(ctx, owner, domain.RegisterBrainInput{Name: b, RepoRoot: t.TempDir()}); err != nil {
 			t.Fatal(err)
@@ -55,7 +56,7 @@ func TestRecallAnyWordFallback(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	agent := domain.Caller{AgentID: "reader", Seat: "executor", Brain: "loja", Origin: domain.OriginAgent}
+	agent := principal.Principal{AgentID: "reader", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	tests := []struct {
 		name      string
 		query     string

@@ -23,7 +23,8 @@ type Options struct {
 	// DataDir holds medulla.db.
 	DataDir string
 	Logger  *slog.Logger
-	// Clock defaults to the wall clock.
+	// Clock defaults to the wall clock. The rules (ages, receipt times) and the periodic peer
+	// pull run on it; the store keeps its own housekeeping on the wall clock (store.Options).
 	Clock clock.Clock
 	// IDs defaults to random ids.
 	IDs domain.IDs
@@ -57,6 +58,7 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	opts.Clock = clock.Or(opts.Clock)
 	st, err := store.Open(ctx, opts.DataDir, store.Options{MaxBatch: opts.MaxBatch, Synchronous: opts.Synchronous})
 	if err != nil {
 		return nil, fmt.Errorf("medulla: %w", err)
@@ -74,29 +76,20 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	}
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{store: st, domain: svc, server: transport.New(svc, opts.Logger), stop: stop, done: make(chan struct{})}
-	go s.pullPeers(bg, opts.PeerSyncInterval, opts.Logger)
+	go s.pullPeers(bg, opts.Clock, opts.PeerSyncInterval, opts.Logger)
 	return s, nil
 }
 
-// pullPeers pulls every followed peer's doctrine on a timer until Close. A failed pull is
-// recorded on the peer (ListPeers shows it) and logged; it never stops the loop.
-func (s *Service) pullPeers(ctx context.Context, every time.Duration, logger *slog.Logger) {
+// pullPeers pulls every followed peer's doctrine every period, on the organ's clock, until
+// Close. A failed pull is recorded on the peer (ListPeers shows it) and logged; it never stops
+// the loop.
+func (s *Service) pullPeers(ctx context.Context, clk clock.Clock, every time.Duration, logger *slog.Logger) {
 	defer close(s.done)
-	if every < 0 {
-		return
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := s.domain.SyncAll(ctx); err != nil && ctx.Err() == nil {
-				logger.Warn("medulla: periodic peer pull", "err", err)
-			}
+	clock.Loop(ctx, clk, every, func(ctx context.Context) {
+		if err := s.domain.SyncAll(ctx); err != nil && ctx.Err() == nil {
+			logger.Warn("medulla: periodic peer pull", "err", err)
 		}
-	}
+	})
 }
 
 // Register adds the MedullaService to a gRPC server.

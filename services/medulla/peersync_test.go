@@ -52,27 +52,35 @@ func TestSyncRefusesAtTheBoundary(t *testing.T) {
 	}
 }
 
-// TestPeriodicPull follows a peer and waits (bounded) for the background pull to bring its
-// doctrine in without anyone calling SyncPeer.
+// TestPeriodicPull follows a peer and moves the organ's clock past the pull period: the
+// background pull brings the doctrine in without anyone calling SyncPeer, and not before.
 func TestPeriodicPull(t *testing.T) {
 	peer := &fakePeer{claims: []domain.Claim{served("loja.jitter", "Retries carry jitter.")}}
-	f := newFixtureWith(t, fixtureOpts{peers: peer, peerSync: 10 * time.Millisecond})
+	f := newFixtureWith(t, fixtureOpts{peers: peer, peerSync: time.Hour})
 	if _, err := f.owner.FollowPeer(ctx(), &medullav1.FollowPeerRequest{Name: "alice", Addr: "alice.example:7700", Credential: "org1.peer"}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	alice := func() *medullav1.Peer {
+		t.Helper()
 		ps, err := f.owner.ListPeers(ctx(), &medullav1.ListPeersRequest{})
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || len(ps.GetPeers()) != 1 {
+			t.Fatalf("got %v %v, want the one followed peer", ps, err)
 		}
-		if p := ps.GetPeers()[0]; p.GetLastSyncAt() != nil && p.GetForeignClaims() == 1 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("got %v after 20s, want the periodic pull recorded with 1 foreign claim", ps.GetPeers()[0])
-		}
-		time.Sleep(10 * time.Millisecond)
+		return ps.GetPeers()[0]
+	}
+	// The pull's ticker is the only waiter on the organ's clock.
+	waitUntil(t, "the periodic pull to arm its ticker", func() bool { return f.clock.Waiters() >= 1 })
+	f.clock.Advance(time.Hour - time.Second)
+	if p := alice(); p.GetLastSyncAt() != nil {
+		t.Fatalf("got a pull at %v before the period passed, want none", p.GetLastSyncAt().AsTime())
+	}
+	f.clock.Advance(time.Second)
+	waitUntil(t, "the periodic pull to record 1 foreign claim", func() bool {
+		p := alice()
+		return p.GetLastSyncAt() != nil && p.GetForeignClaims() == 1
+	})
+	if got, want := alice().GetLastSyncAt().AsTime(), t0.Add(time.Hour); !got.Equal(want) {
+		t.Fatalf("got the pull recorded at %v, want %v (the organ's clock)", got, want)
 	}
 	list, err := f.owner.ListForeign(ctx(), &medullav1.ListForeignRequest{})
 	if err != nil || len(list.GetClaims()) != 1 {

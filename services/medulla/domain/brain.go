@@ -6,8 +6,12 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // MedullaBrain is the reserved brain that holds the shared doctrine tier.
@@ -55,29 +59,37 @@ type RegisterBrainInput struct {
 	Policy   Policy
 }
 
-func (in *RegisterBrainInput) normalize() *Refusal {
+func (in *RegisterBrainInput) normalize() *refusal.Error {
 	if !ValidBrainName(in.Name) {
-		return refuse(ReasonInvalidArgument, "name", "brain name must be lowercase letters, digits and single dashes, 1..63 characters, starting with a letter")
+		return refusal.Field(ReasonInvalidArgument, "name", "brain name must be lowercase letters, digits and single dashes, 1..63 characters, starting with a letter")
 	}
 	if in.Name == MedullaBrain {
-		return refuse(ReasonReservedBrain, "name", "%q is the reserved medulla tier", MedullaBrain)
+		return refusal.Field(ReasonReservedBrain, "name", "%q is the reserved medulla tier", MedullaBrain)
 	}
 	if in.RepoRoot == "" || !filepath.IsAbs(in.RepoRoot) {
-		return refuse(ReasonInvalidArgument, "repo_root", "repository root must be an absolute path")
+		return refusal.Field(ReasonInvalidArgument, "repo_root", "repository root must be an absolute path")
 	}
 	in.RepoRoot = filepath.Clean(in.RepoRoot)
 	if in.SoulPath == "" {
 		in.SoulPath = DefaultSoulPath
 	}
 	if !cleanRelative(in.SoulPath) {
-		return refuse(ReasonInvalidArgument, "soul_path", "soul path must be relative to the repository root and stay inside it")
+		return refusal.Field(ReasonInvalidArgument, "soul_path", "soul path must be relative to the repository root and stay inside it")
+	}
+	// The repository root is where the repository lives on the serving machine, so a home
+	// directory is normal there; a secret is not. Everything else is held to the full floor.
+	if name := FindSecret(in.RepoRoot); name != "" {
+		return refusal.Field(ReasonSecretDetected, "repo_root", "repo_root looks like it carries a secret (%s); secrets are never stored", name).With("pattern", name)
+	}
+	if r := checkTexts("name", in.Name, "soul_path", in.SoulPath); r != nil {
+		return r
 	}
 	switch in.Policy {
 	case "":
 		in.Policy = PolicyOwnerPersonal
 	case PolicyOwnerPersonal, PolicyIsolated:
 	default:
-		return refuse(ReasonInvalidArgument, "policy", "policy must be owner-personal or isolated")
+		return refusal.Field(ReasonInvalidArgument, "policy", "policy must be owner-personal or isolated")
 	}
 	return nil
 }
@@ -92,9 +104,9 @@ func cleanRelative(p string) bool {
 }
 
 // RegisterBrain adds or updates a brain (owner only).
-func (s *Service) RegisterBrain(ctx context.Context, c Caller, in RegisterBrainInput) (Brain, bool, error) {
+func (s *Service) RegisterBrain(ctx context.Context, c principal.Principal, in RegisterBrainInput) (Brain, bool, error) {
 	if !c.Owner() {
-		return Brain{}, false, refuse(ReasonOwnerOnly, "", "only the owner registers brains")
+		return Brain{}, false, refusal.New(ReasonOwnerOnly, "only the owner registers brains")
 	}
 	if r := in.normalize(); r != nil {
 		return Brain{}, false, r
@@ -129,9 +141,9 @@ func (s *Service) RegisterBrain(ctx context.Context, c Caller, in RegisterBrainI
 }
 
 // GetBrain returns one brain the caller may see.
-func (s *Service) GetBrain(ctx context.Context, c Caller, name string) (Brain, error) {
-	if !c.mayRead(name) {
-		return Brain{}, refuse(ReasonForeignBrain, "name", "credential is bound to brain %q, not %q", c.Brain, name)
+func (s *Service) GetBrain(ctx context.Context, c principal.Principal, name string) (Brain, error) {
+	if !mayRead(c, name) {
+		return Brain{}, refusal.Field(ReasonForeignBrain, "name", "credential is bound to brain %q, not %q", c.Brain, name)
 	}
 	return s.brain(ctx, name)
 }
@@ -139,7 +151,7 @@ func (s *Service) GetBrain(ctx context.Context, c Caller, name string) (Brain, e
 func (s *Service) brain(ctx context.Context, name string) (Brain, error) {
 	b, err := s.store.Brain(ctx, name)
 	if errors.Is(err, ErrNotFound) {
-		return Brain{}, refuse(ReasonBrainNotFound, "brain", "no brain named %q", name)
+		return Brain{}, refusal.Field(ReasonBrainNotFound, "brain", "no brain named %q", name)
 	}
 	return b, err
 }
@@ -166,17 +178,39 @@ func (s *Service) brainSettings(ctx context.Context, name string) (Brain, error)
 	return b, nil
 }
 
-// ListBrains lists the brains the caller may see: all for the owner, its own and the medulla tier for agents.
-func (s *Service) ListBrains(ctx context.Context, c Caller) ([]Brain, error) {
+// ListBrains pages through the brains the caller may see, by name: all for the owner, its
+// own and the medulla tier for agents. after is the last name seen ("" is the start); next is
+// the last name of this page when more follow, "" at the end.
+func (s *Service) ListBrains(ctx context.Context, c principal.Principal, after string, limit int) ([]Brain, string, error) {
 	all, err := s.store.Brains(ctx)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	out := all[:0:0]
+	visible := all[:0:0]
 	for _, b := range all {
-		if c.mayRead(b.Name) {
-			out = append(out, b)
+		if mayRead(c, b.Name) {
+			visible = append(visible, b)
 		}
 	}
-	return out, nil
+	page, more := pageByName(visible, func(b Brain) string { return b.Name }, after, limit)
+	if !more {
+		return page, "", nil
+	}
+	return page, page[len(page)-1].Name, nil
+}
+
+// pageByName returns up to limit items, ordered by name, whose name comes after after, and
+// whether more follow. Lists keyed by a name resume after the name, not at an offset, so a
+// brain registered between two pages moves nothing already listed.
+func pageByName[T any](items []T, name func(T) string, after string, limit int) ([]T, bool) {
+	sorted := slices.SortedFunc(slices.Values(items), func(a, b T) int { return strings.Compare(name(a), name(b)) })
+	start, _ := slices.BinarySearchFunc(sorted, after, func(t T, key string) int { return strings.Compare(name(t), key) })
+	for start < len(sorted) && name(sorted[start]) <= after {
+		start++
+	}
+	rest := sorted[start:]
+	if limit <= 0 || len(rest) <= limit {
+		return rest, false
+	}
+	return rest[:limit], true
 }

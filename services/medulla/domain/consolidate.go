@@ -7,6 +7,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // ConsolidateInput names the medulla claims to merge.
@@ -38,12 +41,12 @@ const maxConsolidationSources = 32
 // confidence no higher than the least confident source unless the owner raises it. Sources
 // are retired into History, never deleted. The seat check runs first: whoever authored any
 // version of any source may not grade them (GRADER_IS_AUTHOR).
-func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput) (ConsolidateResult, error) {
+func (s *Service) Consolidate(ctx context.Context, c principal.Principal, in ConsolidateInput) (ConsolidateResult, error) {
 	p := s.propose(MedullaBrain, EffectConsolidate, in.Slug, c)
-	if c.Origin == OriginPeer || (!c.Owner() && c.Origin != OriginAgent && c.Origin != OriginService) {
-		return ConsolidateResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "", "only the owner, agents and services curate the medulla tier"))
+	if c.Peer() || (!c.Owner() && !c.Agent() && !c.Service()) {
+		return ConsolidateResult{}, s.refuseLogged(ctx, p, refusal.New(ReasonForeignBrain, "only the owner, agents and services curate the medulla tier"))
 	}
-	if c.Origin == OriginAgent {
+	if c.Agent() {
 		if _, err := s.readable(ctx, c, MedullaBrain); err != nil {
 			return ConsolidateResult{}, s.logRefusal(ctx, p, err)
 		}
@@ -68,7 +71,7 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 			return ConsolidateResult{}, err
 		}
 		if len(hist) == 0 || !hist[len(hist)-1].Live() {
-			return ConsolidateResult{}, s.refuseLogged(ctx, p, refuse(ReasonClaimNotFound, "sources", "no live medulla claim %s", slug))
+			return ConsolidateResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonClaimNotFound, "sources", "no live medulla claim %s", slug))
 		}
 		live := hist[len(hist)-1]
 		if ok, err := s.crossesTo(ctx, c, live); err != nil {
@@ -78,13 +81,13 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 		}
 		for _, v := range hist {
 			if v.Provenance.SourceAgent == c.Name() {
-				r := refuse(ReasonGraderIsAuthor, "sources", "%s authored medulla/%s v%d; a grader never consolidates its own claims (C8.4)", c.Name(), slug, v.Version)
+				r := refusal.Field(ReasonGraderIsAuthor, "sources", "%s authored medulla/%s v%d; a grader never consolidates its own claims (C8.4)", c.Name(), slug, v.Version)
 				r.Metadata = map[string]string{"source": slug}
 				return ConsolidateResult{}, s.refuseLogged(ctx, p, r)
 			}
 		}
 		if live.State != StateVerified {
-			return ConsolidateResult{}, s.refuseLogged(ctx, p, refuse(ReasonNotVerified, "sources", "medulla/%s v%d is not verified", slug, live.Version))
+			return ConsolidateResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonNotVerified, "sources", "medulla/%s v%d is not verified", slug, live.Version))
 		}
 		read[i] = live
 	}
@@ -98,7 +101,7 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 	p.pass("confidence-cap")
 
 	var res ConsolidateResult
-	var refused *Refusal
+	var refused *refusal.Error
 	err := s.store.Write(ctx, func(tx Tx) error {
 		res, refused = ConsolidateResult{}, nil
 		p := *p
@@ -111,7 +114,7 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 				return err
 			}
 			if err != nil || cur.Version != src.Version {
-				refused = refuse(ReasonVersionMismatch, "sources", "medulla/%s moved while it was being consolidated", src.Slug)
+				refused = refusal.Field(ReasonVersionMismatch, "sources", "medulla/%s moved while it was being consolidated", src.Slug)
 				return s.reject(tx, &p, refused)
 			}
 			if src.Slug == in.Slug {
@@ -129,7 +132,7 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 			}
 		} else {
 			if cur, err := tx.Live(MedullaBrain, in.Slug); err == nil {
-				refused = refuse(ReasonInvalidArgument, "slug", "medulla/%s v%d is live and not one of the sources; pick another slug", in.Slug, cur.Version)
+				refused = refusal.Field(ReasonInvalidArgument, "slug", "medulla/%s v%d is live and not one of the sources; pick another slug", in.Slug, cur.Version)
 				return s.reject(tx, &p, refused)
 			} else if !errors.Is(err, ErrNotFound) {
 				return err
@@ -182,19 +185,22 @@ func (s *Service) Consolidate(ctx context.Context, c Caller, in ConsolidateInput
 
 // logRefusal records err in the ledger when it is a refusal, and returns it.
 func (s *Service) logRefusal(ctx context.Context, p *proposal, err error) error {
-	if ref, ok := AsRefusal(err); ok {
+	if ref, ok := refusal.As(err); ok {
 		return s.refuseLogged(ctx, p, ref)
 	}
 	return err
 }
 
 // normalizeConsolidation validates the request and returns the distinct source slugs in order.
-func normalizeConsolidation(c Caller, in *ConsolidateInput) ([]string, *Refusal) {
+func normalizeConsolidation(c principal.Principal, in *ConsolidateInput) ([]string, *refusal.Error) {
 	seen := map[string]bool{}
 	var out []string
 	for _, slug := range in.Sources {
 		if !ValidSlug(slug) {
-			return nil, refuse(ReasonInvalidArgument, "sources", "source slug %q is malformed", slug)
+			return nil, refusal.Field(ReasonInvalidArgument, "sources", "source slug %q is malformed", slug)
+		}
+		if r := checkText("sources", slug); r != nil {
+			return nil, r
 		}
 		if !seen[slug] {
 			seen[slug] = true
@@ -203,26 +209,26 @@ func normalizeConsolidation(c Caller, in *ConsolidateInput) ([]string, *Refusal)
 	}
 	switch {
 	case len(out) < 2:
-		return nil, refuse(ReasonNothingToConsolidate, "sources", "consolidation needs at least two distinct medulla claims, got %d", len(out))
+		return nil, refusal.Field(ReasonNothingToConsolidate, "sources", "consolidation needs at least two distinct medulla claims, got %d", len(out))
 	case len(out) > maxConsolidationSources:
-		return nil, refuse(ReasonInvalidArgument, "sources", "at most %d sources per consolidation", maxConsolidationSources)
+		return nil, refusal.Field(ReasonInvalidArgument, "sources", "at most %d sources per consolidation", maxConsolidationSources)
 	case in.Slug != "" && !ValidSlug(in.Slug):
-		return nil, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
+		return nil, refusal.Field(ReasonInvalidArgument, "slug", "slug is malformed")
 	case len(in.Summary) > MaxReasonBytes || !utf8Clean(in.Summary):
-		return nil, refuse(ReasonInvalidArgument, "summary", "summary must be one clean line of at most %d bytes", MaxReasonBytes)
+		return nil, refusal.Field(ReasonInvalidArgument, "summary", "summary must be one clean line of at most %d bytes", MaxReasonBytes)
 	case math.IsNaN(in.RaiseConfidenceTo) || in.RaiseConfidenceTo < 0 || in.RaiseConfidenceTo > 1:
-		return nil, refuse(ReasonInvalidArgument, "raise_confidence_to", "confidence must be between 0 and 1")
+		return nil, refusal.Field(ReasonInvalidArgument, "raise_confidence_to", "confidence must be between 0 and 1")
 	case in.RaiseConfidenceTo > 0 && !c.Owner():
-		return nil, refuse(ReasonOwnerOnly, "raise_confidence_to", "only the owner raises a consolidated claim above its least confident source")
+		return nil, refusal.Field(ReasonOwnerOnly, "raise_confidence_to", "only the owner raises a consolidated claim above its least confident source")
 	}
-	if r := checkText("summary", in.Summary); r != nil {
+	if r := checkTexts("slug", in.Slug, "summary", in.Summary); r != nil {
 		return nil, r
 	}
 	return out, nil
 }
 
 // mergeSources builds the merged version (without version number or times) and returns the cap.
-func mergeSources(srcs []Claim, in ConsolidateInput) (Claim, float64, *Refusal) {
+func mergeSources(srcs []Claim, in ConsolidateInput) (Claim, float64, *refusal.Error) {
 	cp := 1.0
 	kind := srcs[0].Kind
 	var evidence []Anchor
@@ -256,7 +262,7 @@ func mergeSources(srcs []Claim, in ConsolidateInput) (Claim, float64, *Refusal) 
 		}
 	}
 	if len(evidence) > MaxAnchors {
-		return Claim{}, 0, refuse(ReasonInvalidArgument, "sources", "the evidence union holds %d anchors; at most %d fit one claim", len(evidence), MaxAnchors)
+		return Claim{}, 0, refusal.Field(ReasonInvalidArgument, "sources", "the evidence union holds %d anchors; at most %d fit one claim", len(evidence), MaxAnchors)
 	}
 	body := b.String()
 	if r := checkBody(body); r != nil {

@@ -1,6 +1,10 @@
 package domain
 
-import "context"
+import (
+	"context"
+
+	"github.com/organism-dev/organism/platform/principal"
+)
 
 // Finding is one anchor (or one aged claim) that is not fresh.
 type Finding struct {
@@ -25,7 +29,7 @@ const AgedOut = "aged_out"
 
 // CrossVerify re-hashes every evidence anchor of a brain's live claims and flags claims past
 // the half-life. It is a read: it reports drift and changes nothing.
-func (s *Service) CrossVerify(ctx context.Context, c Caller, brain string) (CrossVerifyResult, error) {
+func (s *Service) CrossVerify(ctx context.Context, c principal.Principal, brain string) (CrossVerifyResult, error) {
 	b, err := s.readable(ctx, c, brain)
 	if err != nil {
 		return CrossVerifyResult{}, err

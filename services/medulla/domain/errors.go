@@ -3,84 +3,58 @@ package domain
 
 import (
 	"errors"
-	"fmt"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
-// Reason is a stable refusal code; transport maps each to a gRPC status and ErrorInfo reason.
-type Reason string
-
-// Every refusal the medulla rules can raise.
+// Every refusal the medulla rules can raise. Each is a platform refusal.Error carrying one of
+// these reasons; transport's reason → code table gives each its gRPC code and checks the list
+// against the MedullaReason enum.
 const (
-	ReasonInvalidArgument      Reason = "INVALID_ARGUMENT"
-	ReasonForeignBrain         Reason = "FOREIGN_BRAIN"
-	ReasonOwnerOnly            Reason = "OWNER_ONLY"
-	ReasonOriginNotHuman       Reason = "ORIGIN_NOT_HUMAN"
-	ReasonBrainNotFound        Reason = "BRAIN_NOT_FOUND"
-	ReasonReservedBrain        Reason = "RESERVED_BRAIN"
-	ReasonWouldDowngrade       Reason = "WOULD_DOWNGRADE"
-	ReasonLetterIsWitness      Reason = "LETTER_IS_WITNESS"
-	ReasonEmptyBody            Reason = "EMPTY_BODY"
-	ReasonBodyTooLarge         Reason = "BODY_TOO_LARGE"
-	ReasonSecretDetected       Reason = "SECRET_DETECTED"
-	ReasonHomePath             Reason = "HOME_PATH"
-	ReasonClaimNotFound        Reason = "CLAIM_NOT_FOUND"
-	ReasonVersionMismatch      Reason = "VERSION_MISMATCH"
-	ReasonStoreVersionMismatch Reason = "STORE_VERSION_MISMATCH"
-	ReasonEvidenceDrifted      Reason = "EVIDENCE_DRIFTED"
-	ReasonNoMeasurableEvidence Reason = "NO_MEASURABLE_EVIDENCE"
-	ReasonEvidenceFileMissing  Reason = "EVIDENCE_FILE_MISSING"
-	ReasonPathEscapesRepo      Reason = "PATH_ESCAPES_REPO"
-	ReasonAlreadyVerified      Reason = "ALREADY_VERIFIED"
-	ReasonMalformedClaimFile   Reason = "MALFORMED_CLAIM_FILE"
-	ReasonIsolatedBrain        Reason = "ISOLATED_BRAIN"
-	ReasonNotVerified          Reason = "NOT_VERIFIED"
-	ReasonGraderIsAuthor       Reason = "GRADER_IS_AUTHOR"
-	ReasonNotCrossed           Reason = "NOT_CROSSED"
-	ReasonPeerNotFound         Reason = "PEER_NOT_FOUND"
-	ReasonPeerUnavailable      Reason = "PEER_UNAVAILABLE"
-	ReasonForeignNotFound      Reason = "FOREIGN_NOT_FOUND"
-	ReasonAlreadyAdopted       Reason = "ALREADY_ADOPTED"
-	ReasonNothingToConsolidate Reason = "NOTHING_TO_CONSOLIDATE"
+	ReasonInvalidArgument                     = refusal.InvalidArgument
+	ReasonForeignBrain         refusal.Reason = "FOREIGN_BRAIN"
+	ReasonOwnerOnly            refusal.Reason = "OWNER_ONLY"
+	ReasonOriginNotHuman       refusal.Reason = "ORIGIN_NOT_HUMAN"
+	ReasonBrainNotFound        refusal.Reason = "BRAIN_NOT_FOUND"
+	ReasonReservedBrain        refusal.Reason = "RESERVED_BRAIN"
+	ReasonWouldDowngrade       refusal.Reason = "WOULD_DOWNGRADE"
+	ReasonLetterIsWitness      refusal.Reason = "LETTER_IS_WITNESS"
+	ReasonEmptyBody            refusal.Reason = "EMPTY_BODY"
+	ReasonBodyTooLarge         refusal.Reason = "BODY_TOO_LARGE"
+	ReasonSecretDetected       refusal.Reason = "SECRET_DETECTED"
+	ReasonHomePath             refusal.Reason = "HOME_PATH"
+	ReasonClaimNotFound        refusal.Reason = "CLAIM_NOT_FOUND"
+	ReasonVersionMismatch      refusal.Reason = "VERSION_MISMATCH"
+	ReasonStoreVersionMismatch refusal.Reason = "STORE_VERSION_MISMATCH"
+	ReasonEvidenceDrifted      refusal.Reason = "EVIDENCE_DRIFTED"
+	ReasonNoMeasurableEvidence refusal.Reason = "NO_MEASURABLE_EVIDENCE"
+	ReasonEvidenceFileMissing  refusal.Reason = "EVIDENCE_FILE_MISSING"
+	ReasonPathEscapesRepo      refusal.Reason = "PATH_ESCAPES_REPO"
+	ReasonAlreadyVerified      refusal.Reason = "ALREADY_VERIFIED"
+	ReasonMalformedClaimFile   refusal.Reason = "MALFORMED_CLAIM_FILE"
+	ReasonIsolatedBrain        refusal.Reason = "ISOLATED_BRAIN"
+	ReasonNotVerified          refusal.Reason = "NOT_VERIFIED"
+	ReasonGraderIsAuthor       refusal.Reason = "GRADER_IS_AUTHOR"
+	ReasonNotCrossed           refusal.Reason = "NOT_CROSSED"
+	ReasonPeerNotFound         refusal.Reason = "PEER_NOT_FOUND"
+	ReasonPeerUnavailable      refusal.Reason = "PEER_UNAVAILABLE"
+	ReasonForeignNotFound      refusal.Reason = "FOREIGN_NOT_FOUND"
+	ReasonAlreadyAdopted       refusal.Reason = "ALREADY_ADOPTED"
+	ReasonNothingToConsolidate refusal.Reason = "NOTHING_TO_CONSOLIDATE"
 )
 
-// Refusal is a named non-event: the proposal was refused and nothing changed.
-type Refusal struct {
-	Reason  Reason
-	Message string
-	// Field names the offending request field, when there is one (becomes a BadRequest violation).
-	Field string
-	// ReceiptID is the rejection receipt that recorded the refusal, when one was written.
-	ReceiptID string
-	// Metadata carries structured detail (e.g. which anchors drifted) for ErrorInfo.
-	Metadata map[string]string
+// MetaReceiptID is the refusal metadata key that names the rejection receipt recording it.
+const MetaReceiptID = "receipt_id"
+
+// stampReceipt records on a refusal the rejection receipt that logged it. It edits the refusal
+// in place: the write that logged it returns this same value to the caller.
+func stampReceipt(ref *refusal.Error, receiptID string) {
+	*ref = *ref.With(MetaReceiptID, receiptID)
 }
 
-func (r *Refusal) Error() string { return string(r.Reason) + ": " + r.Message }
-
-// Is makes errors.Is(err, Refused(ReasonX)) match any refusal with the same reason.
-func (r *Refusal) Is(target error) bool {
-	t, ok := target.(*Refusal)
-	return ok && t.Reason == r.Reason
-}
-
-// Refused returns a refusal used as an errors.Is target.
-func Refused(reason Reason) *Refusal { return &Refusal{Reason: reason} }
-
-func refuse(reason Reason, field, format string, args ...any) *Refusal {
-	return &Refusal{Reason: reason, Field: field, Message: fmt.Sprintf(format, args...)}
-}
-
-// ErrNotFound is returned by stores when a row does not exist.
+// ErrNotFound is returned by stores when a row does not exist; the domain turns it into a
+// refusal (BRAIN_NOT_FOUND, CLAIM_NOT_FOUND, ...) or an internal error.
 var ErrNotFound = errors.New("not found")
 
 // ErrConflict is returned by stores when a uniqueness rule would be broken.
 var ErrConflict = errors.New("conflict")
-
-// AsRefusal extracts a refusal from err.
-func AsRefusal(err error) (*Refusal, bool) {
-	var r *Refusal
-	if errors.As(err, &r) {
-		return r, true
-	}
-	return nil, false
-}

@@ -10,6 +10,8 @@ import (
 	"os"
 	"regexp"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // AnchorKind is what an evidence anchor points at.
@@ -94,56 +96,49 @@ func LooksLikeLetter(ref string) bool {
 }
 
 // validateAnchors checks shape and the letter rule; hashing happens later.
-func validateAnchors(anchors []Anchor) *Refusal {
+func validateAnchors(anchors []Anchor) *refusal.Error {
 	if len(anchors) > MaxAnchors {
-		return refuse(ReasonInvalidArgument, "evidence", "at most %d evidence anchors", MaxAnchors)
+		return refusal.Field(ReasonInvalidArgument, "evidence", "at most %d evidence anchors", MaxAnchors)
 	}
 	for i := range anchors {
 		a := &anchors[i]
 		field := fmt.Sprintf("evidence[%d]", i)
 		a.SHA256 = strings.ToLower(a.SHA256)
 		if a.Kind == AnchorLetter || LooksLikeLetter(a.Ref) || LooksLikeLetter(a.Path) {
-			return refuse(ReasonLetterIsWitness, field, "a mission letter is witness tissue, not evidence (C8.5)")
+			return refusal.Field(ReasonLetterIsWitness, field, "a mission letter is witness tissue, not evidence (C8.5)")
 		}
 		switch a.Kind {
 		case AnchorFile, AnchorLine:
 			if strings.HasPrefix(a.Path, "/") || strings.Contains(a.Path, "..") && !cleanRelative(a.Path) {
-				return refuse(ReasonPathEscapesRepo, field+".path", "evidence path must be relative to the repository root and stay inside it")
+				return refusal.Field(ReasonPathEscapesRepo, field+".path", "evidence path must be relative to the repository root and stay inside it")
 			}
 			if !cleanRelative(a.Path) {
-				return refuse(ReasonInvalidArgument, field+".path", "evidence path must be a clean relative path")
+				return refusal.Field(ReasonInvalidArgument, field+".path", "evidence path must be a clean relative path")
 			}
 			if a.Kind == AnchorLine && a.Line <= 0 {
-				return refuse(ReasonInvalidArgument, field+".line", "a line anchor needs a positive line number")
+				return refusal.Field(ReasonInvalidArgument, field+".line", "a line anchor needs a positive line number")
 			}
 			if a.Kind == AnchorFile && a.Line != 0 {
-				return refuse(ReasonInvalidArgument, field+".line", "a file anchor has no line; use kind line")
+				return refusal.Field(ReasonInvalidArgument, field+".line", "a file anchor has no line; use kind line")
 			}
 			if a.SHA256 != "" && !sha256Pattern.MatchString(a.SHA256) {
-				return refuse(ReasonInvalidArgument, field+".sha256", "sha256 must be 64 lowercase hex digits")
+				return refusal.Field(ReasonInvalidArgument, field+".sha256", "sha256 must be 64 lowercase hex digits")
 			}
 			if a.Ref != "" {
-				return refuse(ReasonInvalidArgument, field+".ref", "file anchors carry no ref")
+				return refusal.Field(ReasonInvalidArgument, field+".ref", "file anchors carry no ref")
 			}
 		case AnchorCommit, AnchorReceipt:
 			if !refPattern.MatchString(a.Ref) {
-				return refuse(ReasonInvalidArgument, field+".ref", "a %s anchor needs a ref of letters, digits and ._/:#@+-", a.Kind)
+				return refusal.Field(ReasonInvalidArgument, field+".ref", "a %s anchor needs a ref of letters, digits and ._/:#@+-", a.Kind)
 			}
 			if a.Path != "" || a.SHA256 != "" || a.Line != 0 {
-				return refuse(ReasonInvalidArgument, field, "a %s anchor carries only a ref", a.Kind)
+				return refusal.Field(ReasonInvalidArgument, field, "a %s anchor carries only a ref", a.Kind)
 			}
 		default:
-			return refuse(ReasonInvalidArgument, field+".kind", "evidence kind must be file, line, commit or receipt")
+			return refusal.Field(ReasonInvalidArgument, field+".kind", "evidence kind must be file, line, commit or receipt")
 		}
 	}
 	return nil
-}
-
-// Repo reads files of a brain's repository for hashing; fakes stand in for it in tests.
-type Repo interface {
-	// Hash returns the hex sha256 of the file at rel inside root; an error wrapping
-	// fs.ErrNotExist when it does not exist.
-	Hash(root, rel string) (string, error)
 }
 
 // OSRepo hashes files on the serving machine, confined to the root by os.Root so that

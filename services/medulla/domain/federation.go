@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Peer is a followed peer medulla. Credential is the peer credential its owner minted for us;
@@ -51,17 +54,6 @@ func (f ForeignClaim) ProvenanceLine() string {
 	return ProvenanceLine(c)
 }
 
-// PeerDialer connects to a peer medulla with a peer credential.
-type PeerDialer interface {
-	Dial(ctx context.Context, addr, credential string) (PeerSource, error)
-}
-
-// PeerSource pages through a peer's promoted doctrine (its PeerDoctrine RPC).
-type PeerSource interface {
-	Doctrine(ctx context.Context, pageToken string) (claims []Claim, next string, err error)
-	Close() error
-}
-
 // Federation limits.
 const (
 	maxForeignPerSync  = 20000
@@ -71,9 +63,9 @@ const (
 // PeerDoctrine pages through the live medulla tier for a federation peer (or the owner, to see
 // what peers see): only medulla-tier claims, never one born in an isolated brain, which is
 // withheld and counted on each page.
-func (s *Service) PeerDoctrine(ctx context.Context, c Caller, after int64, limit int) ([]Claim, int64, int, error) {
-	if c.Origin != OriginPeer && !c.Owner() {
-		return nil, 0, 0, refuse(ReasonForeignBrain, "", "peer doctrine is served to federation peers (and the owner) only")
+func (s *Service) PeerDoctrine(ctx context.Context, c principal.Principal, after int64, limit int) ([]Claim, int64, int, error) {
+	if !c.Peer() && !c.Owner() {
+		return nil, 0, 0, refusal.New(ReasonForeignBrain, "peer doctrine is served to federation peers (and the owner) only")
 	}
 	brains, err := s.store.Brains(ctx)
 	if err != nil {
@@ -106,18 +98,23 @@ func (s *Service) PeerDoctrine(ctx context.Context, c Caller, after int64, limit
 }
 
 // FollowPeer stores or updates a peer to pull doctrine from (owner only).
-func (s *Service) FollowPeer(ctx context.Context, c Caller, name, addr, credential string) (Peer, bool, error) {
+func (s *Service) FollowPeer(ctx context.Context, c principal.Principal, name, addr, credential string) (Peer, bool, error) {
 	if !c.Owner() {
-		return Peer{}, false, refuse(ReasonOwnerOnly, "", "only the owner chooses which peers to follow")
+		return Peer{}, false, refusal.New(ReasonOwnerOnly, "only the owner chooses which peers to follow")
 	}
 	if !ValidBrainName(name) {
-		return Peer{}, false, refuse(ReasonInvalidArgument, "name", "peer name must be lowercase letters, digits and single dashes, starting with a letter")
+		return Peer{}, false, refusal.Field(ReasonInvalidArgument, "name", "peer name must be lowercase letters, digits and single dashes, starting with a letter")
 	}
 	if host, port, err := net.SplitHostPort(addr); err != nil || host == "" || port == "" || len(addr) > 255 {
-		return Peer{}, false, refuse(ReasonInvalidArgument, "addr", "addr must be host:port")
+		return Peer{}, false, refusal.Field(ReasonInvalidArgument, "addr", "addr must be host:port")
+	}
+	// The name and address are stored and shown; the credential is a secret by design, stored
+	// to pull with and never shown again.
+	if r := checkTexts("name", name, "addr", addr); r != nil {
+		return Peer{}, false, r
 	}
 	if credential == "" || len(credential) > maxCredentialBytes || strings.ContainsAny(credential, " \t\r\n") {
-		return Peer{}, false, refuse(ReasonInvalidArgument, "credential", "credential must be one peer token (organism token mint --peer NAME on the peer's side)")
+		return Peer{}, false, refusal.Field(ReasonInvalidArgument, "credential", "credential must be one peer token (organism token mint --peer NAME on the peer's side)")
 	}
 	var out Peer
 	var created bool
@@ -140,12 +137,20 @@ func (s *Service) FollowPeer(ctx context.Context, c Caller, name, addr, credenti
 	return out, created, nil
 }
 
-// ListPeers lists followed peers (owner only).
-func (s *Service) ListPeers(ctx context.Context, c Caller) ([]Peer, error) {
+// ListPeers pages through followed peers by name (owner only); after and next work as in ListBrains.
+func (s *Service) ListPeers(ctx context.Context, c principal.Principal, after string, limit int) ([]Peer, string, error) {
 	if !c.Owner() {
-		return nil, refuse(ReasonOwnerOnly, "", "only the owner lists peers")
+		return nil, "", refusal.New(ReasonOwnerOnly, "only the owner lists peers")
 	}
-	return s.store.Peers(ctx)
+	all, err := s.store.Peers(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	page, more := pageByName(all, func(p Peer) string { return p.Name }, after, limit)
+	if !more {
+		return page, "", nil
+	}
+	return page, page[len(page)-1].Name, nil
 }
 
 // SyncResult counts one pull.
@@ -159,16 +164,16 @@ type SyncResult struct {
 
 // SyncPeer pulls a peer's doctrine into the foreign table now (owner only). It writes only
 // foreign material: nothing a peer serves touches local memory before an adoption.
-func (s *Service) SyncPeer(ctx context.Context, c Caller, name string) (SyncResult, error) {
+func (s *Service) SyncPeer(ctx context.Context, c principal.Principal, name string) (SyncResult, error) {
 	if !c.Owner() {
-		return SyncResult{}, refuse(ReasonOwnerOnly, "", "only the owner pulls from peers")
+		return SyncResult{}, refusal.New(ReasonOwnerOnly, "only the owner pulls from peers")
 	}
 	if !ValidBrainName(name) {
-		return SyncResult{}, refuse(ReasonInvalidArgument, "name", "peer name is malformed")
+		return SyncResult{}, refusal.Field(ReasonInvalidArgument, "name", "peer name is malformed")
 	}
 	p, err := s.store.Peer(ctx, name)
 	if errors.Is(err, ErrNotFound) {
-		return SyncResult{}, refuse(ReasonPeerNotFound, "name", "no followed peer %q", name)
+		return SyncResult{}, refusal.Field(ReasonPeerNotFound, "name", "no followed peer %q", name)
 	}
 	if err != nil {
 		return SyncResult{}, err
@@ -208,7 +213,7 @@ func (s *Service) syncPeer(ctx context.Context, p Peer) (SyncResult, error) {
 		if werr := s.store.Write(context.WithoutCancel(ctx), func(tx Tx) error { return tx.SetPeerSync(p.Name, s.now(), msg) }); werr != nil {
 			return SyncResult{}, werr
 		}
-		return SyncResult{}, refuse(ReasonPeerUnavailable, "name", "peer %s did not serve its doctrine: %s", p.Name, msg)
+		return SyncResult{}, refusal.Field(ReasonPeerUnavailable, "name", "peer %s did not serve its doctrine: %s", p.Name, msg)
 	}
 	if s.peers == nil {
 		return fail(errors.New("this medulla has no peer dialer"))
@@ -274,7 +279,8 @@ func acceptableForeign(cl *Claim) bool {
 		cl.Provenance.OriginBrain == "" || !ValidBrainName(cl.Provenance.OriginBrain) || math.IsNaN(cl.Confidence) || cl.Confidence < 0 || cl.Confidence > 1 {
 		return false
 	}
-	if checkBody(cl.Body) != nil || checkText("reason", cl.Provenance.PromotedReason) != nil || len(cl.Provenance.PromotedReason) > MaxReasonBytes {
+	if checkBody(cl.Body) != nil || checkTexts("slug", cl.Slug) != nil || checkProvenance(cl.Provenance) != nil ||
+		checkAnchorTexts(cl.Evidence) != nil || len(cl.Provenance.PromotedReason) > MaxReasonBytes {
 		return false
 	}
 	anchors := append([]Anchor(nil), cl.Evidence...)
@@ -290,9 +296,9 @@ func acceptableForeign(cl *Claim) bool {
 
 // ListForeign pages foreign material: the owner and the agents of brains the medulla tier
 // crosses into may read it; it is proposals only.
-func (s *Service) ListForeign(ctx context.Context, c Caller, peer string, includeAdopted bool, after int64, limit int) ([]ForeignClaim, int64, error) {
+func (s *Service) ListForeign(ctx context.Context, c principal.Principal, peer string, includeAdopted bool, after int64, limit int) ([]ForeignClaim, int64, error) {
 	if peer != "" && !ValidBrainName(peer) {
-		return nil, 0, refuse(ReasonInvalidArgument, "peer", "peer name is malformed")
+		return nil, 0, refusal.Field(ReasonInvalidArgument, "peer", "peer name is malformed")
 	}
 	if !c.Owner() {
 		if _, err := s.readable(ctx, c, MedullaBrain); err != nil {
@@ -331,18 +337,18 @@ const VerifiedViaOwnerAdoption = "owner-adoption"
 // mind-contracts rule: nothing from the global verse mutates local memory without a reviewed
 // local adoption receipt). The adopted version keeps its foreign provenance, origin qualified
 // by the peer, and its anchors stay origin-qualified and unverifiable here.
-func (s *Service) Adopt(ctx context.Context, c Caller, in AdoptInput) (AdoptResult, error) {
+func (s *Service) Adopt(ctx context.Context, c principal.Principal, in AdoptInput) (AdoptResult, error) {
 	if in.Brain == "" {
 		in.Brain = MedullaBrain
 	}
 	if !ValidBrainName(in.Brain) {
-		return AdoptResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return AdoptResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if in.Slug != "" && !ValidSlug(in.Slug) {
-		return AdoptResult{}, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
+		return AdoptResult{}, refusal.Field(ReasonInvalidArgument, "slug", "slug is malformed")
 	}
 	if !strings.HasPrefix(in.ForeignID, "frn_") || len(in.ForeignID) > 64 {
-		return AdoptResult{}, refuse(ReasonInvalidArgument, "foreign_id", "foreign_id is malformed")
+		return AdoptResult{}, refusal.Field(ReasonInvalidArgument, "foreign_id", "foreign_id is malformed")
 	}
 	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
@@ -350,14 +356,17 @@ func (s *Service) Adopt(ctx context.Context, c Caller, in AdoptInput) (AdoptResu
 	}
 	p := s.propose(in.Brain, EffectAdopt, in.ForeignID, c)
 	if !c.Human() {
-		return AdoptResult{}, s.refuseLogged(ctx, p, refuse(ReasonOriginNotHuman, "", "only the owner (human origin) adopts foreign material"))
+		return AdoptResult{}, s.refuseLogged(ctx, p, refusal.New(ReasonOriginNotHuman, "only the owner (human origin) adopts foreign material"))
+	}
+	if r := checkTexts("foreign_id", in.ForeignID, "slug", in.Slug); r != nil {
+		return AdoptResult{}, s.refuseLogged(ctx, p, r)
 	}
 	if b.Policy == PolicyIsolated {
-		return AdoptResult{}, s.refuseLogged(ctx, p, refuse(ReasonIsolatedBrain, "brain", "brain %q is isolated: nothing crosses into it", in.Brain))
+		return AdoptResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: nothing crosses into it", in.Brain))
 	}
 	f, err := s.store.ForeignByID(ctx, in.ForeignID)
 	if errors.Is(err, ErrNotFound) {
-		return AdoptResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignNotFound, "foreign_id", "no foreign claim %s", in.ForeignID))
+		return AdoptResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignNotFound, "foreign_id", "no foreign claim %s", in.ForeignID))
 	}
 	if err != nil {
 		return AdoptResult{}, err
@@ -389,16 +398,16 @@ func (s *Service) Adopt(ctx context.Context, c Caller, in AdoptInput) (AdoptResu
 
 // admitAdoption runs inside the memorize write: it refuses material already adopted, then
 // records the verse adoption receipt beside the commit and marks the foreign row adopted.
-func (s *Service) checkAdoptable(tx Tx, f *ForeignClaim) (*Refusal, error) {
+func (s *Service) checkAdoptable(tx Tx, f *ForeignClaim) (*refusal.Error, error) {
 	cur, err := tx.Foreign(f.ID)
 	if errors.Is(err, ErrNotFound) {
-		return refuse(ReasonForeignNotFound, "foreign_id", "no foreign claim %s", f.ID), nil
+		return refusal.Field(ReasonForeignNotFound, "foreign_id", "no foreign claim %s", f.ID), nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	if !cur.AdoptedAt.IsZero() {
-		return refuse(ReasonAlreadyAdopted, "foreign_id", "%s was adopted as %s/%s", f.ID, cur.AdoptedBrain, cur.AdoptedSlug), nil
+		return refusal.Field(ReasonAlreadyAdopted, "foreign_id", "%s was adopted as %s/%s", f.ID, cur.AdoptedBrain, cur.AdoptedSlug), nil
 	}
 	return nil, nil
 }

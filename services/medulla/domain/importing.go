@@ -3,6 +3,9 @@ package domain
 import (
 	"context"
 	"sort"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // ImportResult reports each file's fate.
@@ -15,19 +18,19 @@ type ImportResult struct {
 // Import re-admits exported claim files through the memorize door (owner only). Each version
 // replays in order, so a slug's history arrives as history; every file ends in a commit or a
 // rejection receipt.
-func (s *Service) Import(ctx context.Context, c Caller, brain string, files []ClaimFile) (ImportResult, error) {
+func (s *Service) Import(ctx context.Context, c principal.Principal, brain string, files []ClaimFile) (ImportResult, error) {
 	if !ValidBrainName(brain) {
-		return ImportResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return ImportResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if _, err := s.brain(ctx, brain); err != nil {
 		return ImportResult{}, err
 	}
 	if !c.Owner() {
 		p := s.propose(brain, EffectImport, "", c)
-		return ImportResult{}, s.refuseLogged(ctx, p, refuse(ReasonOwnerOnly, "", "only the owner imports claim files"))
+		return ImportResult{}, s.refuseLogged(ctx, p, refusal.New(ReasonOwnerOnly, "only the owner imports claim files"))
 	}
 	if len(files) > 1000 {
-		return ImportResult{}, refuse(ReasonInvalidArgument, "files", "at most 1000 files per call")
+		return ImportResult{}, refusal.Field(ReasonInvalidArgument, "files", "at most 1000 files per call")
 	}
 	type entry struct {
 		claim Claim
@@ -39,7 +42,7 @@ func (s *Service) Import(ctx context.Context, c Caller, brain string, files []Cl
 		cl, err := DecodeClaimFile(f.Content)
 		if err != nil {
 			p := s.propose(brain, EffectImport, f.Name, c)
-			ref := refuse(ReasonMalformedClaimFile, "files", "%s: %v", f.Name, err)
+			ref := refusal.Field(ReasonMalformedClaimFile, "files", "%s: %v", f.Name, err)
 			if err := s.refuseLogged(ctx, p, ref); err != ref {
 				return res, err
 			}
@@ -66,7 +69,7 @@ func (s *Service) Import(ctx context.Context, c Caller, brain string, files []Cl
 			Brain: brain, Slug: cl.Slug, Kind: cl.Kind, Body: cl.Body, Evidence: cl.Evidence,
 			Confidence: cl.Confidence, SoulSource: cl.Provenance.SoulSource, carried: &cl,
 		})
-		if ref, ok := AsRefusal(err); ok {
+		if ref, ok := refusal.As(err); ok {
 			res.Refused++
 			p := &proposal{brain: brain, effect: EffectImport, subject: cl.Slug, by: c}
 			res.Receipts = append(res.Receipts, s.rejection(brain, p, ref))
@@ -82,7 +85,7 @@ func (s *Service) Import(ctx context.Context, c Caller, brain string, files []Cl
 }
 
 // rejection rebuilds the receipt a refusal was logged under, for the import report.
-func (s *Service) rejection(brain string, p *proposal, ref *Refusal) Receipt {
-	return Receipt{ID: ref.ReceiptID, Brain: brain, Kind: ReceiptRejection, ProposalID: p.id, Effect: p.effect, Subject: p.subject,
+func (s *Service) rejection(brain string, p *proposal, ref *refusal.Error) Receipt {
+	return Receipt{ID: ref.Metadata[MetaReceiptID], Brain: brain, Kind: ReceiptRejection, ProposalID: p.id, Effect: p.effect, Subject: p.subject,
 		Reason: ref.Reason, Message: ref.Message, By: p.by, Verse: VerseInternal}
 }

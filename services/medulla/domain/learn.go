@@ -7,6 +7,9 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Feedback is what a session says about a crossed claim it applied.
@@ -51,40 +54,43 @@ type LearnResult struct {
 // Learn records feedback from a session in one brain on a medulla claim born in another: a
 // not_wrong feedback is one reuse event. Each learner counts once per claim and feedback, so
 // that a loop cannot inflate the meter; the event lands in the learner brain's ledger.
-func (s *Service) Learn(ctx context.Context, c Caller, in LearnInput) (LearnResult, error) {
+func (s *Service) Learn(ctx context.Context, c principal.Principal, in LearnInput) (LearnResult, error) {
 	if !ValidBrainName(in.Brain) {
-		return LearnResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return LearnResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if !ValidSlug(in.Slug) {
-		return LearnResult{}, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
+		return LearnResult{}, refusal.Field(ReasonInvalidArgument, "slug", "slug is malformed")
 	}
 	if in.Brain == MedullaBrain {
-		return LearnResult{}, refuse(ReasonReservedBrain, "brain", "learn reports from the brain whose session applied the claim, not from the medulla tier")
+		return LearnResult{}, refusal.Field(ReasonReservedBrain, "brain", "learn reports from the brain whose session applied the claim, not from the medulla tier")
 	}
 	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
 		return LearnResult{}, err
 	}
 	p := s.propose(in.Brain, EffectLearn, in.Slug, c)
-	if !c.mayAct(in.Brain) {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
+	if !mayAct(c, in.Brain) {
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return LearnResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if in.Feedback != FeedbackNotWrong && in.Feedback != FeedbackWrong {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonInvalidArgument, "feedback", "feedback must be not_wrong or wrong"))
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonInvalidArgument, "feedback", "feedback must be not_wrong or wrong"))
 	}
 	if len(in.Note) > 2048 || !utf8Clean(in.Note) {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonInvalidArgument, "note", "note must be clean text of at most 2048 bytes"))
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonInvalidArgument, "note", "note must be clean text of at most 2048 bytes"))
 	}
 	if r := checkText("note", in.Note); r != nil {
 		return LearnResult{}, s.refuseLogged(ctx, p, r)
 	}
 	if b.Policy == PolicyIsolated {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonIsolatedBrain, "brain", "brain %q is isolated: no medulla claim crosses into it, so none can be reused there", in.Brain))
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: no medulla claim crosses into it, so none can be reused there", in.Brain))
 	}
 	cl, err := s.store.Claim(ctx, MedullaBrain, in.Slug, 0)
 	if errors.Is(err, ErrNotFound) {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonClaimNotFound, "slug", "no live medulla claim %s", in.Slug))
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonClaimNotFound, "slug", "no live medulla claim %s", in.Slug))
 	}
 	if err != nil {
 		return LearnResult{}, err
@@ -95,7 +101,7 @@ func (s *Service) Learn(ctx context.Context, c Caller, in LearnInput) (LearnResu
 		return LearnResult{}, s.logRefusal(ctx, p, withheld(cl))
 	}
 	if cl.Provenance.OriginBrain == in.Brain {
-		return LearnResult{}, s.refuseLogged(ctx, p, refuse(ReasonNotCrossed, "slug", "medulla/%s was born in %s; reuse counts only in another brain", in.Slug, in.Brain))
+		return LearnResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonNotCrossed, "slug", "medulla/%s was born in %s; reuse counts only in another brain", in.Slug, in.Brain))
 	}
 	p.pass("crossed")
 
@@ -158,9 +164,9 @@ type PortfolioResult struct {
 // Portfolio lists per brain its live and verified claims, what it promoted out and how often
 // that was reused elsewhere. The owner sees every brain, an agent its own. An isolated brain
 // is never itemized, only counted: its numbers are part of what it keeps to itself.
-func (s *Service) Portfolio(ctx context.Context, c Caller) (PortfolioResult, error) {
-	if !c.Owner() && c.Origin != OriginAgent && c.Origin != OriginService {
-		return PortfolioResult{}, refuse(ReasonForeignBrain, "", "the portfolio is for the owner and the owner's agents")
+func (s *Service) Portfolio(ctx context.Context, c principal.Principal) (PortfolioResult, error) {
+	if !c.Owner() && !c.Agent() && !c.Service() {
+		return PortfolioResult{}, refusal.New(ReasonForeignBrain, "the portfolio is for the owner and the owner's agents")
 	}
 	brains, err := s.store.Brains(ctx)
 	if err != nil {
@@ -179,7 +185,7 @@ func (s *Service) Portfolio(ctx context.Context, c Caller) (PortfolioResult, err
 		case b.Policy == PolicyIsolated:
 			res.IsolatedCount++
 			continue
-		case c.Origin == OriginAgent && b.Name != c.Brain:
+		case c.Agent() && b.Name != c.Brain:
 			continue
 		}
 		row := counts[b.Name]

@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // MemorizeInput is one proposed claim version.
@@ -49,9 +52,9 @@ func ValidSlug(s string) bool { return slugPattern.MatchString(s) && !strings.Co
 
 // Memorize is the one write door. Every call ends in a commit receipt or a refusal that was
 // recorded as a rejection receipt (when the brain exists to hold it).
-func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (MemorizeResult, error) {
+func (s *Service) Memorize(ctx context.Context, c principal.Principal, in MemorizeInput) (MemorizeResult, error) {
 	if !ValidBrainName(in.Brain) {
-		return MemorizeResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return MemorizeResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
@@ -64,8 +67,8 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 	if in.adopted != nil {
 		p.effect = EffectAdopt
 	}
-	if !c.mayAct(in.Brain) {
-		return MemorizeResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
+	if !mayAct(c, in.Brain) {
+		return MemorizeResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
 	if ref := s.checkMemorize(c, &in); ref != nil {
@@ -84,7 +87,7 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 	p.subject = in.Slug
 
 	var res MemorizeResult
-	var refused *Refusal
+	var refused *refusal.Error
 	err = s.store.Write(ctx, func(tx Tx) error {
 		res, refused = MemorizeResult{}, nil
 		p := *p
@@ -134,41 +137,42 @@ func (s *Service) Memorize(ctx context.Context, c Caller, in MemorizeInput) (Mem
 }
 
 // checkMemorize validates shape and applies the hygiene floor; it changes nothing.
-func (s *Service) checkMemorize(c Caller, in *MemorizeInput) *Refusal {
+func (s *Service) checkMemorize(c principal.Principal, in *MemorizeInput) *refusal.Error {
 	if in.Slug != "" && !ValidSlug(in.Slug) {
-		return refuse(ReasonInvalidArgument, "slug", "slug must be lowercase letters, digits, '.', '_' or '-', up to 128 characters")
+		return refusal.Field(ReasonInvalidArgument, "slug", "slug must be lowercase letters, digits, '.', '_' or '-', up to 128 characters")
 	}
 	if in.Kind == "" {
 		in.Kind = KindFact
 	}
 	if !ValidKind(in.Kind) {
-		return refuse(ReasonInvalidArgument, "kind", "kind must be fact, decision, process, doctrine or problem")
+		return refusal.Field(ReasonInvalidArgument, "kind", "kind must be fact, decision, process, doctrine or problem")
 	}
 	if math.IsNaN(in.Confidence) || in.Confidence < 0 || in.Confidence > 1 {
-		return refuse(ReasonInvalidArgument, "confidence", "confidence must be between 0 and 1")
+		return refusal.Field(ReasonInvalidArgument, "confidence", "confidence must be between 0 and 1")
 	}
 	if in.ExpectedVersion < 0 {
-		return refuse(ReasonInvalidArgument, "expected_version", "expected_version must not be negative")
+		return refusal.Field(ReasonInvalidArgument, "expected_version", "expected_version must not be negative")
 	}
 	if in.SoulSource != "" && (len(in.SoulSource) > 512 || !soulSourcePattern.MatchString(in.SoulSource) || !utf8Clean(in.SoulSource)) {
-		return refuse(ReasonInvalidArgument, "soul_source", "soul_source must look like <soul path>#<section>")
+		return refusal.Field(ReasonInvalidArgument, "soul_source", "soul_source must look like <soul path>#<section>")
 	}
 	if in.AllowDowngrade && !c.Owner() {
-		return refuse(ReasonOwnerOnly, "allow_downgrade", "only the owner may allow a downgrade")
+		return refusal.Field(ReasonOwnerOnly, "allow_downgrade", "only the owner may allow a downgrade")
 	}
 	if r := checkBody(in.Body); r != nil {
 		return r
 	}
-	if r := checkText("soul_source", in.SoulSource); r != nil {
+	if r := checkTexts("slug", in.Slug, "soul_source", in.SoulSource); r != nil {
 		return r
 	}
 	if r := validateAnchors(in.Evidence); r != nil {
 		return r
 	}
-	for i, a := range in.Evidence {
-		if r := checkText(fmt.Sprintf("evidence[%d]", i), a.Path+" "+a.Ref); r != nil {
-			return r
-		}
+	if r := checkAnchorTexts(in.Evidence); r != nil {
+		return r
+	}
+	if in.carried != nil {
+		return checkProvenance(in.carried.Provenance)
 	}
 	return nil
 }
@@ -184,7 +188,7 @@ func utf8Clean(s string) bool {
 
 // anchorEvidence fills in the sha256 of file anchors that arrived without one, measured in
 // the brain's repository now: a file anchor is a hash, or it is not evidence.
-func (s *Service) anchorEvidence(b Brain, anchors []Anchor, carried bool) *Refusal {
+func (s *Service) anchorEvidence(b Brain, anchors []Anchor, carried bool) *refusal.Error {
 	for i := range anchors {
 		a := &anchors[i]
 		if !a.measurable() || a.SHA256 != "" {
@@ -199,7 +203,7 @@ func (s *Service) anchorEvidence(b Brain, anchors []Anchor, carried bool) *Refus
 			if errors.Is(err, fs.ErrNotExist) {
 				msg = "%s does not exist in the brain's repository"
 			}
-			return refuse(ReasonEvidenceFileMissing, fmt.Sprintf("evidence[%d].path", i), msg, a.Path)
+			return refusal.Field(ReasonEvidenceFileMissing, fmt.Sprintf("evidence[%d].path", i), msg, a.Path)
 		}
 		a.SHA256 = sum
 	}
@@ -208,7 +212,7 @@ func (s *Service) anchorEvidence(b Brain, anchors []Anchor, carried bool) *Refus
 
 // decide runs the gates that need the current state and builds the new version.
 // It returns the row id of the live version it supersedes (0 for a new slug).
-func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim, int64, *Refusal, error) {
+func (s *Service) decide(tx Tx, c principal.Principal, p *proposal, in MemorizeInput) (Claim, int64, *refusal.Error, error) {
 	live, err := tx.Live(in.Brain, in.Slug)
 	exists := err == nil
 	if err != nil && !errors.Is(err, ErrNotFound) {
@@ -219,7 +223,7 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 		if exists {
 			have = live.Version
 		}
-		r := refuse(ReasonVersionMismatch, "expected_version", "claim %s is at version %d, not %d", in.Slug, have, in.ExpectedVersion)
+		r := refusal.Field(ReasonVersionMismatch, "expected_version", "claim %s is at version %d, not %d", in.Slug, have, in.ExpectedVersion)
 		r.Metadata = map[string]string{"live_version": strconv.FormatInt(have, 10)}
 		return Claim{}, 0, r, nil
 	}
@@ -263,9 +267,9 @@ func (s *Service) decide(tx Tx, c Caller, p *proposal, in MemorizeInput) (Claim,
 }
 
 // downgrade explains why next would lose trust that live has, or returns nil.
-func downgrade(live, next Claim) *Refusal {
+func downgrade(live, next Claim) *refusal.Error {
 	if live.State == StateVerified && next.State != StateVerified {
-		return refuse(ReasonWouldDowngrade, "", "claim %s v%d is verified; an authored version would downgrade it (the owner may allow it)", live.Slug, live.Version)
+		return refusal.New(ReasonWouldDowngrade, "claim %s v%d is verified; an authored version would downgrade it (the owner may allow it)", live.Slug, live.Version)
 	}
 	keep := make(map[string]bool, len(next.Evidence))
 	for _, a := range next.Evidence {
@@ -273,7 +277,7 @@ func downgrade(live, next Claim) *Refusal {
 	}
 	for _, a := range live.Evidence {
 		if !keep[a.identity()] {
-			r := refuse(ReasonWouldDowngrade, "evidence", "the new version drops evidence %s that v%d carries (the owner may allow it)", a, live.Version)
+			r := refusal.Field(ReasonWouldDowngrade, "evidence", "the new version drops evidence %s that v%d carries (the owner may allow it)", a, live.Version)
 			r.Metadata = map[string]string{"dropped": a.String()}
 			return r
 		}

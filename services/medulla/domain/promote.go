@@ -8,6 +8,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // PromoteInput names a project claim to elevate into the medulla tier.
@@ -49,42 +52,45 @@ func MedullaSlug(brain, slug string) string {
 // Promoted-By from the credential, the reason and the time. The original stays: promotion
 // elevates, never moves. Refusals are logged in the origin brain's ledger; the commit lands in
 // the medulla tier's.
-func (s *Service) Promote(ctx context.Context, c Caller, in PromoteInput) (PromoteResult, error) {
+func (s *Service) Promote(ctx context.Context, c principal.Principal, in PromoteInput) (PromoteResult, error) {
 	if !ValidBrainName(in.Brain) {
-		return PromoteResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return PromoteResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if !ValidSlug(in.Slug) {
-		return PromoteResult{}, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
+		return PromoteResult{}, refusal.Field(ReasonInvalidArgument, "slug", "slug is malformed")
 	}
 	if in.Brain == MedullaBrain {
-		return PromoteResult{}, refuse(ReasonReservedBrain, "brain", "claims are promoted from a project brain into the medulla tier, not from it")
+		return PromoteResult{}, refusal.Field(ReasonReservedBrain, "brain", "claims are promoted from a project brain into the medulla tier, not from it")
 	}
 	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
 		return PromoteResult{}, err
 	}
 	p := s.propose(in.Brain, EffectPromote, in.Slug, c)
-	if !c.mayAct(in.Brain) {
-		return PromoteResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
+	if !mayAct(c, in.Brain) {
+		return PromoteResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return PromoteResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if ref := checkReason(in.Reason); ref != nil {
 		return PromoteResult{}, s.refuseLogged(ctx, p, ref)
 	}
 	p.pass("reason")
 	if b.Policy == PolicyIsolated {
-		return PromoteResult{}, s.refuseLogged(ctx, p, refuse(ReasonIsolatedBrain, "brain", "brain %q is isolated: nothing crosses out of it", in.Brain))
+		return PromoteResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: nothing crosses out of it", in.Brain))
 	}
 	p.pass("federation-policy")
 	live, err := s.store.Claim(ctx, in.Brain, in.Slug, 0)
 	if errors.Is(err, ErrNotFound) {
-		return PromoteResult{}, s.refuseLogged(ctx, p, refuse(ReasonClaimNotFound, "slug", "no live claim %s in brain %s", in.Slug, in.Brain))
+		return PromoteResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonClaimNotFound, "slug", "no live claim %s in brain %s", in.Slug, in.Brain))
 	}
 	if err != nil {
 		return PromoteResult{}, err
 	}
 	if live.State != StateVerified {
-		return PromoteResult{}, s.refuseLogged(ctx, p, refuse(ReasonNotVerified, "slug", "claim %s v%d is %s; only verified claims cross into the medulla tier (C8.3)", in.Slug, live.Version, live.State))
+		return PromoteResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonNotVerified, "slug", "claim %s v%d is %s; only verified claims cross into the medulla tier (C8.3)", in.Slug, live.Version, live.State))
 	}
 	p.pass("verified-only")
 	anchors, fresh, unverifiable := reanchor(s.repo, b.RepoRoot, in.Brain, live.Evidence)
@@ -92,7 +98,7 @@ func (s *Service) Promote(ctx context.Context, c Caller, in PromoteInput) (Promo
 
 	mslug := MedullaSlug(in.Brain, in.Slug)
 	var res PromoteResult
-	var refused *Refusal
+	var refused *refusal.Error
 	err = s.store.Write(ctx, func(tx Tx) error {
 		res, refused = PromoteResult{}, nil
 		p := *p
@@ -102,7 +108,7 @@ func (s *Service) Promote(ctx context.Context, c Caller, in PromoteInput) (Promo
 			return err
 		}
 		if err != nil || cur.Version != live.Version {
-			refused = refuse(ReasonVersionMismatch, "slug", "claim %s moved while it was being promoted; promote it again", in.Slug)
+			refused = refusal.Field(ReasonVersionMismatch, "slug", "claim %s moved while it was being promoted; promote it again", in.Slug)
 			return s.reject(tx, &p, refused)
 		}
 		prev, err := tx.Live(MedullaBrain, mslug)
@@ -157,12 +163,12 @@ func (s *Service) Promote(ctx context.Context, c Caller, in PromoteInput) (Promo
 	return res, nil
 }
 
-func checkReason(reason string) *Refusal {
+func checkReason(reason string) *refusal.Error {
 	switch {
 	case strings.TrimSpace(reason) == "" || !utf8Clean(reason):
-		return refuse(ReasonInvalidArgument, "reason", "a promotion needs a reason: why the lesson matters beyond its project")
+		return refusal.Field(ReasonInvalidArgument, "reason", "a promotion needs a reason: why the lesson matters beyond its project")
 	case len(reason) > MaxReasonBytes:
-		return refuse(ReasonInvalidArgument, "reason", "reason is longer than %d bytes", MaxReasonBytes)
+		return refusal.Field(ReasonInvalidArgument, "reason", "reason is longer than %d bytes", MaxReasonBytes)
 	}
 	return checkText("reason", reason)
 }

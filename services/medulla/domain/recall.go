@@ -7,6 +7,9 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // RecallInput is a pull request for memory.
@@ -95,7 +98,7 @@ func ftsTokens(text string) []string {
 
 // Recall searches the caller's brain plus the medulla tier. Isolated brains do not cross:
 // what they hold is withheld and counted, never silently missing.
-func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallResult, error) {
+func (s *Service) Recall(ctx context.Context, c principal.Principal, in RecallInput) (RecallResult, error) {
 	own, err := s.readable(ctx, c, in.Brain)
 	if err != nil {
 		return RecallResult{}, err
@@ -121,7 +124,7 @@ func (s *Service) Recall(ctx context.Context, c Caller, in RecallInput) (RecallR
 	if wantProject || own.Name == MedullaBrain {
 		q.Brains = append(q.Brains, own.Name)
 	}
-	if own.Name == MedullaBrain && !c.mayAct(MedullaBrain) && len(isolated) > 0 {
+	if own.Name == MedullaBrain && !mayAct(c, MedullaBrain) && len(isolated) > 0 {
 		// Reading the medulla tier directly is still a crossing for anyone but the owner:
 		// doctrine born in an isolated brain stays withheld, and counted.
 		q.MedullaOriginNotIn = isolated
@@ -213,34 +216,34 @@ func (s *Service) looseSearch(ctx context.Context, q SearchQuery, toks []string)
 	return s.store.Search(ctx, q)
 }
 
-func (s *Service) recallQuery(in RecallInput) (SearchQuery, *Refusal) {
+func (s *Service) recallQuery(in RecallInput) (SearchQuery, *refusal.Error) {
 	q := SearchQuery{Kinds: in.Kinds, States: in.States, Since: in.Since, Limit: in.Limit}
 	if strings.TrimSpace(in.Query) != "" {
 		if len(in.Query) > 4096 {
-			return q, refuse(ReasonInvalidArgument, "query", "query is longer than 4096 bytes")
+			return q, refusal.Field(ReasonInvalidArgument, "query", "query is longer than 4096 bytes")
 		}
 		if q.Match = FTSQuery(in.Query); q.Match == "" {
-			return q, refuse(ReasonInvalidArgument, "query", "query holds no searchable word")
+			return q, refusal.Field(ReasonInvalidArgument, "query", "query holds no searchable word")
 		}
 	}
 	for _, k := range in.Kinds {
 		if !ValidKind(k) {
-			return q, refuse(ReasonInvalidArgument, "kinds", "unknown kind %q", k)
+			return q, refusal.Field(ReasonInvalidArgument, "kinds", "unknown kind %q", k)
 		}
 	}
 	for _, st := range in.States {
 		if st != StateAuthored && st != StateVerified {
-			return q, refuse(ReasonInvalidArgument, "states", "recall searches live claims (authored or verified); read superseded versions with History")
+			return q, refusal.Field(ReasonInvalidArgument, "states", "recall searches live claims (authored or verified); read superseded versions with History")
 		}
 	}
 	for _, t := range in.Tiers {
 		if t != TierProject && t != TierMedulla {
-			return q, refuse(ReasonInvalidArgument, "tiers", "unknown tier %q", t)
+			return q, refusal.Field(ReasonInvalidArgument, "tiers", "unknown tier %q", t)
 		}
 	}
 	switch {
 	case q.Limit < 0:
-		return q, refuse(ReasonInvalidArgument, "limit", "limit must not be negative")
+		return q, refusal.Field(ReasonInvalidArgument, "limit", "limit must not be negative")
 	case q.Limit == 0:
 		q.Limit = DefaultRecallLimit
 	case q.Limit > MaxRecallLimit:

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // ReceiptKind says which decision a receipt records.
@@ -39,12 +42,12 @@ type Receipt struct {
 	Effect      string
 	Subject     string
 	Gates       []string
-	Reason      Reason
+	Reason      refusal.Reason
 	Message     string
 	VersionFrom int64 // store version before (commit) or unchanged (rejection)
 	VersionTo   int64
 	Details     map[string]string
-	By          Caller
+	By          principal.Principal
 	At          time.Time
 	Verse       Verse
 }
@@ -55,12 +58,12 @@ type proposal struct {
 	brain   string
 	effect  string
 	subject string
-	by      Caller
+	by      principal.Principal
 	gates   []string
 }
 
-func (s *Service) propose(brain, effect, subject string, by Caller) *proposal {
-	return &proposal{id: s.ids.New("prop_"), brain: brain, effect: effect, subject: subject, by: by}
+func (s *Service) propose(brain, effect, subject string, by principal.Principal) *proposal {
+	return &proposal{id: s.ids.New("prop_"), brain: brain, effect: ledgerSafe(effect), subject: ledgerSafe(subject), by: by}
 }
 
 func (p *proposal) pass(gate string) { p.gates = append(p.gates, gate) }
@@ -87,29 +90,29 @@ func (s *Service) commitVerse(tx Tx, p *proposal, rid string, verse Verse, detai
 }
 
 // reject appends a rejection receipt inside tx; nothing else in tx may have changed.
-func (s *Service) reject(tx Tx, p *proposal, ref *Refusal) error {
+func (s *Service) reject(tx Tx, p *proposal, ref *refusal.Error) error {
 	b, err := tx.Brain(p.brain)
 	if err != nil {
 		return err
 	}
 	r := &Receipt{
 		ID: s.ids.New("rcpt_"), Brain: p.brain, Kind: ReceiptRejection, ProposalID: p.id,
-		Effect: p.effect, Subject: p.subject, Gates: append(p.gates, "refused:"+string(ref.Reason)),
-		Reason: ref.Reason, Message: ref.Message, VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
+		Effect: p.effect, Subject: ledgerSafe(p.subject), Gates: append(p.gates, "refused:"+string(ref.Reason)),
+		Reason: ref.Reason, Message: ledgerSafe(ref.Message), VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
 		By: p.by, At: s.now(), Verse: VerseInternal,
 	}
 	if err := tx.AppendReceipt(r); err != nil {
 		return err
 	}
-	ref.ReceiptID = r.ID
+	stampReceipt(ref, r.ID)
 	return nil
 }
 
 // refuseLogged records a refusal in the brain's ledger in its own write and returns it. A
 // federation peer's refusals are answered but not written: a peer can cause no write at all,
 // not even a ledger line.
-func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *Refusal) error {
-	if p.by.Origin == OriginPeer {
+func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *refusal.Error) error {
+	if p.by.Peer() {
 		return ref
 	}
 	if err := s.store.Write(ctx, func(tx Tx) error { return s.reject(tx, p, ref) }); err != nil {
@@ -120,32 +123,32 @@ func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *Refusal) e
 
 // ListReceipts pages a brain's ledger newest first. A ledger is private organ state (the
 // internal verse): only the brain's own agents, services and the owner read it.
-func (s *Service) ListReceipts(ctx context.Context, c Caller, brain string, before int64, limit int) ([]Receipt, error) {
+func (s *Service) ListReceipts(ctx context.Context, c principal.Principal, brain string, before int64, limit int) ([]Receipt, error) {
 	if _, err := s.readable(ctx, c, brain); err != nil {
 		return nil, err
 	}
-	if !c.mayAct(brain) {
-		return nil, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q; the %s ledger is not yours to read", c.Brain, brain)
+	if !mayAct(c, brain) {
+		return nil, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q; the %s ledger is not yours to read", c.Brain, brain)
 	}
 	return s.store.Receipts(ctx, brain, before, limit)
 }
 
 // readable resolves a brain the caller may read. The medulla tier is readable by every agent
 // except one bound to an isolated brain: nothing crosses into an isolated brain.
-func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, error) {
+func (s *Service) readable(ctx context.Context, c principal.Principal, brain string) (Brain, error) {
 	if !ValidBrainName(brain) {
-		return Brain{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return Brain{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
-	if !c.mayRead(brain) {
-		return Brain{}, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
+	if !mayRead(c, brain) {
+		return Brain{}, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
 	}
-	if brain == MedullaBrain && c.Origin == OriginAgent {
+	if brain == MedullaBrain && c.Agent() {
 		own, err := s.brainSettings(ctx, c.Brain)
 		if err != nil {
 			return Brain{}, err
 		}
 		if own.Policy == PolicyIsolated {
-			return Brain{}, refuse(ReasonIsolatedBrain, "brain", "brain %q is isolated: the medulla tier does not cross into it", c.Brain)
+			return Brain{}, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: the medulla tier does not cross into it", c.Brain)
 		}
 	}
 	return s.brain(ctx, brain)
@@ -153,8 +156,8 @@ func (s *Service) readable(ctx context.Context, c Caller, brain string) (Brain, 
 
 // crossesTo reports whether a claim may be shown to the caller: doctrine born in an isolated
 // brain never leaves it, whichever door is asked.
-func (s *Service) crossesTo(ctx context.Context, c Caller, cl Claim) (bool, error) {
-	if cl.Brain != MedullaBrain || c.mayAct(MedullaBrain) || cl.Provenance.OriginBrain == "" || cl.Provenance.OriginBrain == c.Brain {
+func (s *Service) crossesTo(ctx context.Context, c principal.Principal, cl Claim) (bool, error) {
+	if cl.Brain != MedullaBrain || mayAct(c, MedullaBrain) || cl.Provenance.OriginBrain == "" || cl.Provenance.OriginBrain == c.Brain {
 		return true, nil
 	}
 	origin, err := s.store.Brain(ctx, cl.Provenance.OriginBrain)

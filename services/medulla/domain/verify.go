@@ -5,6 +5,9 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // VerifyInput asks to verify a claim's live version.
@@ -25,34 +28,37 @@ type VerifyResult struct {
 // Verify moves authored to verified: by re-hashing every file anchor against the brain's
 // repository now, or by the owner's word (human origin only). The verified state is written
 // as a new version so that History shows when and how trust was earned.
-func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyResult, error) {
+func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyInput) (VerifyResult, error) {
 	if !ValidBrainName(in.Brain) {
-		return VerifyResult{}, refuse(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return VerifyResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if !ValidSlug(in.Slug) {
-		return VerifyResult{}, refuse(ReasonInvalidArgument, "slug", "slug is malformed")
+		return VerifyResult{}, refusal.Field(ReasonInvalidArgument, "slug", "slug is malformed")
 	}
 	b, err := s.brainSettings(ctx, in.Brain)
 	if err != nil {
 		return VerifyResult{}, err
 	}
 	p := s.propose(in.Brain, EffectVerify, in.Slug, c)
-	if !c.mayAct(in.Brain) {
-		return VerifyResult{}, s.refuseLogged(ctx, p, refuse(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
+	if !mayAct(c, in.Brain) {
+		return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, in.Brain))
 	}
 	p.pass("brain-binding")
+	if r := checkText("slug", in.Slug); r != nil {
+		return VerifyResult{}, s.refuseLogged(ctx, p, r)
+	}
 	if in.OwnerWord && !c.Human() {
-		return VerifyResult{}, s.refuseLogged(ctx, p, refuse(ReasonOriginNotHuman, "owner_word", "only the owner (human origin) verifies by word"))
+		return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonOriginNotHuman, "owner_word", "only the owner (human origin) verifies by word"))
 	}
 	if len(in.Note) > 2048 {
-		return VerifyResult{}, s.refuseLogged(ctx, p, refuse(ReasonInvalidArgument, "note", "note is longer than 2048 bytes"))
+		return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonInvalidArgument, "note", "note is longer than 2048 bytes"))
 	}
 	if r := checkText("note", in.Note); r != nil {
 		return VerifyResult{}, s.refuseLogged(ctx, p, r)
 	}
 	live, err := s.store.Claim(ctx, in.Brain, in.Slug, 0)
 	if errors.Is(err, ErrNotFound) {
-		return VerifyResult{}, refuse(ReasonClaimNotFound, "slug", "no claim %s in brain %s", in.Slug, in.Brain)
+		return VerifyResult{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s in brain %s", in.Slug, in.Brain)
 	}
 	if err != nil {
 		return VerifyResult{}, err
@@ -71,7 +77,7 @@ func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyR
 	}
 
 	var res VerifyResult
-	var refused *Refusal
+	var refused *refusal.Error
 	err = s.store.Write(ctx, func(tx Tx) error {
 		res, refused = VerifyResult{}, nil
 		p := *p
@@ -83,9 +89,9 @@ func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyR
 		switch {
 		case cur.Version != live.Version:
 			// Someone superseded the claim while we measured; what we measured is not what is live.
-			refused = refuse(ReasonVersionMismatch, "slug", "claim %s moved from v%d to v%d during verification", in.Slug, live.Version, cur.Version)
+			refused = refusal.Field(ReasonVersionMismatch, "slug", "claim %s moved from v%d to v%d during verification", in.Slug, live.Version, cur.Version)
 		case cur.State == StateVerified:
-			refused = refuse(ReasonAlreadyVerified, "slug", "claim %s v%d is already verified", in.Slug, cur.Version)
+			refused = refusal.Field(ReasonAlreadyVerified, "slug", "claim %s v%d is already verified", in.Slug, cur.Version)
 		}
 		if refused != nil {
 			return s.reject(tx, &p, refused)
@@ -122,7 +128,7 @@ func (s *Service) Verify(ctx context.Context, c Caller, in VerifyInput) (VerifyR
 
 // judgeMeasurement admits a measured verification only when at least one file anchor was
 // re-hashed fresh and none drifted; commit and receipt anchors neither help nor block.
-func judgeMeasurement(checks []EvidenceCheck) *Refusal {
+func judgeMeasurement(checks []EvidenceCheck) *refusal.Error {
 	fresh := 0
 	var drifted []string
 	meta := map[string]string{}
@@ -141,12 +147,12 @@ func judgeMeasurement(checks []EvidenceCheck) *Refusal {
 		}
 	}
 	if len(drifted) > 0 {
-		r := refuse(ReasonEvidenceDrifted, "", "evidence drifted since it was anchored: %s", strings.Join(drifted, ", "))
+		r := refusal.New(ReasonEvidenceDrifted, "evidence drifted since it was anchored: %s", strings.Join(drifted, ", "))
 		r.Metadata = meta
 		return r
 	}
 	if fresh == 0 {
-		return refuse(ReasonNoMeasurableEvidence, "", "the claim has no file anchor to re-hash; only the owner's word can verify it")
+		return refusal.New(ReasonNoMeasurableEvidence, "the claim has no file anchor to re-hash; only the owner's word can verify it")
 	}
 	return nil
 }

@@ -12,7 +12,7 @@ import (
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
-	"github.com/organism-dev/organism/services/medulla/transport"
+	"github.com/organism-dev/organism/services/medulla/wire"
 )
 
 // pageSize is how many claims one PeerDoctrine call asks for.
@@ -48,7 +48,7 @@ func (s *source) Doctrine(ctx context.Context, token string) ([]domain.Claim, st
 	}
 	out := make([]domain.Claim, 0, len(res.GetClaims()))
 	for _, c := range res.GetClaims() {
-		out = append(out, transport.ClaimFromProto(c))
+		out = append(out, wire.ClaimFromProto(c))
 	}
 	return out, res.GetPage().GetNextPageToken(), nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -72,5 +73,37 @@ func TestWriterTopUpRestartsWAL(t *testing.T) {
 	}
 	if s.topUp.Asked() {
 		t.Error("the request is still set after the top-up, want it cleared")
+	}
+}
+
+// TestCheckpointerRunsOnTheStoreClock: the background checkpoint is timed by the store's
+// injected clock, so it runs when that clock passes its period and not before.
+func TestCheckpointerRunsOnTheStoreClock(t *testing.T) {
+	clk := clock.NewFake(t0)
+	s, err := OpenFile(context.Background(), filepath.Join(t.TempDir(), "medulla.db"), Options{CheckpointEvery: time.Minute, Clock: clk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// The checkpointer's ticker is armed when at least one waiter is on the clock (the index's
+	// gather timer is armed only while changes are queued, and none are).
+	waitFor(t, "the checkpointer to arm its ticker", func() bool { return clk.Waiters() >= 1 })
+	clk.Advance(59 * time.Second)
+	if s.topUp.Asked() {
+		t.Fatal("got a checkpoint before the period passed on the store clock, want none")
+	}
+	clk.Advance(time.Second)
+	waitFor(t, "a checkpoint once the period passed", s.topUp.Asked)
+}
+
+// waitFor polls cond until it holds, failing the test after a liveness bound (not a speed target).
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 20s for %s, want it to happen", what)
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 )
 
@@ -53,6 +54,8 @@ type indexBatch struct {
 type indexer struct {
 	db  *sql.DB
 	ins *multiRow
+	// clock times the gathering and retry waits.
+	clock clock.Clock
 
 	mu sync.Mutex
 	// queue holds batches committed to the claims but not yet indexed; queued counts every
@@ -99,8 +102,8 @@ const (
 // reconciles it when it was not closed cleanly, and marks it in use. Run before the writer
 // starts. An index file that cannot be opened at all (damaged, or not a database) is derived
 // data: it is deleted and built again from the claims.
-func openIndex(ctx context.Context, mainPath string) (*indexer, error) {
-	ix, err := tryOpenIndex(ctx, mainPath)
+func openIndex(ctx context.Context, mainPath string, clk clock.Clock) (*indexer, error) {
+	ix, err := tryOpenIndex(ctx, mainPath, clk)
 	if err == nil {
 		return ix, nil
 	}
@@ -109,14 +112,14 @@ func openIndex(ctx context.Context, mainPath string) (*indexer, error) {
 			return nil, fmt.Errorf("full-text index: %w (and it could not be removed to rebuild it: %v)", err, rmErr)
 		}
 	}
-	ix, err2 := tryOpenIndex(ctx, mainPath)
+	ix, err2 := tryOpenIndex(ctx, mainPath, clk)
 	if err2 != nil {
 		return nil, fmt.Errorf("full-text index: %w (rebuilding it from scratch also failed: %v)", err, err2)
 	}
 	return ix, nil
 }
 
-func tryOpenIndex(ctx context.Context, mainPath string) (*indexer, error) {
+func tryOpenIndex(ctx context.Context, mainPath string, clk clock.Clock) (*indexer, error) {
 	migrations, err := fs.Sub(indexMigrationFiles, "index_migrations")
 	if err != nil {
 		return nil, err
@@ -125,7 +128,7 @@ func tryOpenIndex(ctx context.Context, mainPath string) (*indexer, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &indexer{db: db, ins: newMultiRow(db, ftsInsert, ftsArity, ftsChunk), progress: make(chan struct{}), maxBacklog: maxBacklogRows,
+	ix := &indexer{db: db, clock: clock.Or(clk), ins: newMultiRow(db, ftsInsert, ftsArity, ftsChunk), progress: make(chan struct{}), maxBacklog: maxBacklogRows,
 		wake: make(chan struct{}, 1), hurry: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	if err := ix.begin(ctx, mainPath); err != nil {
 		db.Close()
@@ -258,19 +261,21 @@ func (ix *indexer) run() {
 			return
 		}
 		if !urgent {
-			t := time.NewTimer(gatherDelay)
+			t := ix.clock.NewTimer(gatherDelay)
 			select {
 			case <-ix.hurry:
-			case <-t.C:
+			case <-t.C():
 			case <-ix.stop:
 			}
 			t.Stop()
 		}
 		if err := ix.step(); err != nil {
+			t := ix.clock.NewTimer(retryDelay)
 			select {
-			case <-time.After(retryDelay):
+			case <-t.C():
 				signal(ix.wake)
 			case <-ix.stop:
+				t.Stop()
 				ix.step()
 				return
 			}

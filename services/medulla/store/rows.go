@@ -8,6 +8,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -67,7 +69,7 @@ func scanReceipt(row scanner) (domain.Receipt, error) {
 		&r.VersionFrom, &r.VersionTo, &details, &r.By.AgentID, &r.By.Seat, &r.By.Brain, &origin, &at, &verse); err != nil {
 		return domain.Receipt{}, err
 	}
-	r.Kind, r.Reason, r.By.Origin, r.Verse, r.At = domain.ReceiptKind(kind), domain.Reason(reason), domain.Origin(origin), domain.Verse(verse), fromNanos(at)
+	r.Kind, r.Reason, r.By.Origin, r.Verse, r.At = domain.ReceiptKind(kind), refusal.Reason(reason), principal.Origin(origin), domain.Verse(verse), fromNanos(at)
 	if err := json.Unmarshal([]byte(gates), &r.Gates); err != nil {
 		return domain.Receipt{}, fmt.Errorf("receipt %s gates: %w", r.ID, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
@@ -32,6 +33,9 @@ type Options struct {
 	// CheckpointEvery is how often the background checkpointer folds the WAL back into the
 	// database; default 250ms.
 	CheckpointEvery time.Duration
+	// Clock times the store's background work (the checkpointer, the index's gathering and
+	// retry waits); default the wall clock, which is what a WAL filling up is measured in.
+	Clock clock.Clock
 }
 
 // Store is medulla's SQLite store. All writes go through one connection owned by a writer
@@ -82,6 +86,7 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	if opts.CheckpointEvery <= 0 {
 		opts.CheckpointEvery = checkpointInterval
 	}
+	opts.Clock = clock.Or(opts.Clock)
 	migrations, err := fs.Sub(migrationFiles, "migrations")
 	if err != nil {
 		return nil, err
@@ -101,7 +106,7 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	closers = append(closers, func() { w.Close() })
 	// The index opens after the claims are migrated (it may have to be rebuilt from them) and
 	// before the read pool, which attaches it.
-	index, err := openIndex(ctx, p)
+	index, err := openIndex(ctx, p, opts.Clock)
 	if err != nil {
 		return fail(err)
 	}
@@ -150,18 +155,20 @@ const checkpointInterval = 250 * time.Millisecond
 // the checkpoint up.
 func (s *Store) checkpointer() {
 	defer close(s.cpDone)
-	t := time.NewTicker(s.opts.CheckpointEvery)
-	defer t.Stop()
-	for {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
 		select {
 		case <-s.stop:
-			return
-		case <-t.C:
-			if _, err := s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err == nil {
-				s.topUp.Ask()
-			}
+			cancel()
+		case <-ctx.Done():
 		}
-	}
+	}()
+	clock.Loop(ctx, s.opts.Clock, s.opts.CheckpointEvery, func(context.Context) {
+		if _, err := s.r.Exec(`PRAGMA wal_checkpoint(PASSIVE)`); err == nil {
+			s.topUp.Ask()
+		}
+	})
 }
 
 // Close stops the writer after the queued writes and closes the database.

@@ -3,15 +3,10 @@ package transport
 import (
 	"context"
 
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
+	"github.com/organism-dev/organism/services/medulla/wire"
 )
-
-var feedbackFromProto = map[medullav1.Feedback]domain.Feedback{
-	medullav1.Feedback_FEEDBACK_NOT_WRONG: domain.FeedbackNotWrong,
-	medullav1.Feedback_FEEDBACK_WRONG:     domain.FeedbackWrong,
-}
 
 // Promote implements MedullaServiceServer.
 func (s *Server) Promote(ctx context.Context, req *medullav1.PromoteRequest) (*medullav1.PromoteResponse, error) {
@@ -20,16 +15,16 @@ func (s *Server) Promote(ctx context.Context, req *medullav1.PromoteRequest) (*m
 		return nil, err
 	}
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	res, err := s.svc.Promote(ctx, c, domain.PromoteInput{Brain: req.GetBrain(), Slug: req.GetSlug(), Reason: req.GetReason()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.PromoteResponse{Claim: s.claimToProto(res.Claim), AlreadyPromoted: res.AlreadyPromoted,
+	out := &medullav1.PromoteResponse{Claim: s.claim(res.Claim), AlreadyPromoted: res.AlreadyPromoted,
 		Reanchored: int32(res.Reanchored), Unverifiable: int32(res.Unverifiable), Note: res.Note}
 	if !res.AlreadyPromoted {
-		out.Receipt = commitToProto(res.Receipt)
+		out.Receipt = wire.Commit(res.Receipt)
 	}
 	return out, nil
 }
@@ -42,11 +37,11 @@ func (s *Server) Consolidate(ctx context.Context, req *medullav1.ConsolidateRequ
 	}
 	res, err := s.svc.Consolidate(ctx, c, domain.ConsolidateInput{Sources: req.GetSources(), Slug: req.GetSlug(), Summary: req.GetSummary(), RaiseConfidenceTo: req.GetRaiseConfidenceTo()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.ConsolidateResponse{Claim: s.claimToProto(res.Claim), Receipt: commitToProto(res.Receipt), ConfidenceCap: res.Cap}
+	out := &medullav1.ConsolidateResponse{Claim: s.claim(res.Claim), Receipt: wire.Commit(res.Receipt), ConfidenceCap: res.Cap}
 	for _, src := range res.Sources {
-		out.Sources = append(out.Sources, s.claimToProto(src))
+		out.Sources = append(out.Sources, s.claim(src))
 	}
 	return out, nil
 }
@@ -58,19 +53,19 @@ func (s *Server) Learn(ctx context.Context, req *medullav1.LearnRequest) (*medul
 		return nil, err
 	}
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	fb, ok := feedbackFromProto[req.GetFeedback()]
+	fb, ok := wire.FeedbackFromProto(req.GetFeedback())
 	if !ok {
-		return nil, s.fail(ctx, invalid("feedback", "feedback must be FEEDBACK_NOT_WRONG or FEEDBACK_WRONG"))
+		return nil, s.toStatus(ctx, invalid("feedback", "feedback must be FEEDBACK_NOT_WRONG or FEEDBACK_WRONG"))
 	}
 	res, err := s.svc.Learn(ctx, c, domain.LearnInput{Brain: req.GetBrain(), Slug: req.GetSlug(), Feedback: fb, Note: req.GetNote()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.LearnResponse{Counted: res.Counted, ReuseCount: res.Reuse, WrongCount: res.Wrong, Note: res.Note}
 	if res.Counted {
-		out.Receipt = commitToProto(res.Receipt)
+		out.Receipt = wire.Commit(res.Receipt)
 	}
 	return out, nil
 }
@@ -83,12 +78,11 @@ func (s *Server) Portfolio(ctx context.Context, _ *medullav1.PortfolioRequest) (
 	}
 	res, err := s.svc.Portfolio(ctx, c)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.PortfolioResponse{IsolatedCount: int32(res.IsolatedCount), MedullaLive: res.MedullaLive, Note: res.Note}
 	for _, r := range res.Rows {
-		out.Rows = append(out.Rows, &medullav1.PortfolioRow{Brain: r.Brain, LiveClaims: r.Live, Verified: r.Verified,
-			PromotedOut: r.PromotedOut, ReusedElsewhere: r.Reused, WrongElsewhere: r.Wrong})
+		out.Rows = append(out.Rows, wire.PortfolioRow(r))
 	}
 	return out, nil
 }
@@ -101,21 +95,17 @@ func (s *Server) PeerDoctrine(ctx context.Context, req *medullav1.PeerDoctrineRe
 	}
 	after, size, err := page(req.GetPage())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	cls, next, excluded, err := s.svc.PeerDoctrine(ctx, c, after, size)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.PeerDoctrineResponse{ExcludedCount: int32(excluded), Page: nextToken(next, size, size)}
 	for _, cl := range cls {
-		out.Claims = append(out.Claims, s.claimToProto(cl))
+		out.Claims = append(out.Claims, s.claim(cl))
 	}
 	return out, nil
-}
-
-func peerToProto(p domain.Peer) *medullav1.Peer {
-	return &medullav1.Peer{Name: p.Name, Addr: p.Addr, CreatedAt: ts(p.CreatedAt), LastSyncAt: ts(p.LastSyncAt), LastError: p.LastError, ForeignClaims: p.ForeignClaims}
 }
 
 // FollowPeer implements MedullaServiceServer.
@@ -125,28 +115,32 @@ func (s *Server) FollowPeer(ctx context.Context, req *medullav1.FollowPeerReques
 		return nil, err
 	}
 	if err := firstErr(required("name", req.GetName()), required("addr", req.GetAddr()), required("credential", req.GetCredential())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	p, created, err := s.svc.FollowPeer(ctx, c, req.GetName(), req.GetAddr(), req.GetCredential())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.FollowPeerResponse{Peer: peerToProto(p), Created: created}, nil
+	return &medullav1.FollowPeerResponse{Peer: wire.Peer(p), Created: created}, nil
 }
 
 // ListPeers implements MedullaServiceServer.
-func (s *Server) ListPeers(ctx context.Context, _ *medullav1.ListPeersRequest) (*medullav1.ListPeersResponse, error) {
+func (s *Server) ListPeers(ctx context.Context, req *medullav1.ListPeersRequest) (*medullav1.ListPeersResponse, error) {
 	c, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := s.svc.ListPeers(ctx, c)
+	after, size, err := namePage(req.GetPage(), "peer", domain.ValidBrainName)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.ListPeersResponse{}
+	ps, next, err := s.svc.ListPeers(ctx, c, after, size)
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &medullav1.ListPeersResponse{Page: nextName("peer", next)}
 	for _, p := range ps {
-		out.Peers = append(out.Peers, peerToProto(p))
+		out.Peers = append(out.Peers, wire.Peer(p))
 	}
 	return out, nil
 }
@@ -158,22 +152,13 @@ func (s *Server) SyncPeer(ctx context.Context, req *medullav1.SyncPeerRequest) (
 		return nil, err
 	}
 	if err := required("name", req.GetName()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	res, err := s.svc.SyncPeer(ctx, c, req.GetName())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.SyncPeerResponse{Fetched: int32(res.Fetched), Added: int32(res.Added), Refused: int32(res.Refused), Note: res.Note, Peer: peerToProto(res.Peer)}, nil
-}
-
-func (s *Server) foreignToProto(f domain.ForeignClaim) *medullav1.ForeignClaim {
-	out := &medullav1.ForeignClaim{Id: f.ID, Peer: f.Peer, Claim: s.claimToProto(f.Claim), FetchedAt: ts(f.FetchedAt),
-		Verse: commonv1.Verse_VERSE_GLOBAL, ProvenanceLine: f.ProvenanceLine(), Adopted: !f.AdoptedAt.IsZero(), AdoptionReceiptId: f.AdoptionReceipt}
-	if out.Adopted {
-		out.AdoptedAs = f.AdoptedBrain + "/" + f.AdoptedSlug
-	}
-	return out
+	return &medullav1.SyncPeerResponse{Fetched: int32(res.Fetched), Added: int32(res.Added), Refused: int32(res.Refused), Note: res.Note, Peer: wire.Peer(res.Peer)}, nil
 }
 
 // ListForeign implements MedullaServiceServer.
@@ -184,15 +169,15 @@ func (s *Server) ListForeign(ctx context.Context, req *medullav1.ListForeignRequ
 	}
 	after, size, err := page(req.GetPage())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	fs, next, err := s.svc.ListForeign(ctx, c, req.GetPeer(), req.GetIncludeAdopted(), after, size)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.ListForeignResponse{Page: nextToken(next, size, size)}
 	for _, f := range fs {
-		out.Claims = append(out.Claims, s.foreignToProto(f))
+		out.Claims = append(out.Claims, s.foreign(f))
 	}
 	return out, nil
 }
@@ -204,11 +189,11 @@ func (s *Server) Adopt(ctx context.Context, req *medullav1.AdoptRequest) (*medul
 		return nil, err
 	}
 	if err := required("foreign_id", req.GetForeignId()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	res, err := s.svc.Adopt(ctx, c, domain.AdoptInput{ForeignID: req.GetForeignId(), Brain: req.GetBrain(), Slug: req.GetSlug()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.AdoptResponse{Claim: s.claimToProto(res.Claim), Receipt: adoptionToProto(res.Adoption, &res.Commit)}, nil
+	return &medullav1.AdoptResponse{Claim: s.claim(res.Claim), Receipt: wire.Adoption(res.Adoption, &res.Commit)}, nil
 }

@@ -2,21 +2,21 @@ package transport
 
 import (
 	"context"
-	"encoding/base64"
 	"log/slog"
-	"strconv"
 
 	"github.com/organism-dev/organism/platform/auth"
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
+	"github.com/organism-dev/organism/services/medulla/wire"
 )
 
 // Server is the MedullaService gRPC handler set.
 type Server struct {
 	medullav1.UnimplementedMedullaServiceServer
-	svc    *domain.Service
-	logger *slog.Logger
+	svc   *domain.Service
+	table rpcstatus.Table
 }
 
 var _ medullav1.MedullaServiceServer = (*Server)(nil)
@@ -26,62 +26,26 @@ func New(svc *domain.Service, logger *slog.Logger) *Server {
 	if logger == nil {
 		logger = slog.Default()
 	}
-	return &Server{svc: svc, logger: logger}
+	return &Server{svc: svc, table: statusTable(logger)}
 }
 
-// Paging bounds.
-const (
-	defaultPageSize = 50
-	maxPageSize     = 500
-)
-
-func (s *Server) caller(ctx context.Context) (domain.Caller, error) {
-	id, err := auth.Caller(ctx)
-	if err != nil {
-		return domain.Caller{}, err
-	}
-	return callerOf(id), nil
+// caller is the verified principal of a request; identity never comes from request fields.
+func (s *Server) caller(ctx context.Context) (principal.Principal, error) {
+	return auth.PrincipalFrom(ctx)
 }
 
-func (s *Server) fail(ctx context.Context, err error) error { return toStatus(ctx, s.logger, err) }
+// claim renders a claim version with its age on the service clock.
+func (s *Server) claim(c domain.Claim) *medullav1.Claim { return wire.Claim(c, s.svc.AgeOf(c)) }
+
+func (s *Server) foreign(f domain.ForeignClaim) *medullav1.ForeignClaim {
+	return wire.Foreign(f, s.svc.AgeOf(f.Claim))
+}
 
 func required(field, value string) error {
 	if value == "" {
 		return invalid(field, field+" is required")
 	}
 	return nil
-}
-
-// page decodes a PageRequest into a cursor and a size.
-func page(p *commonv1.PageRequest) (int64, int, error) {
-	size := int(p.GetPageSize())
-	switch {
-	case size < 0:
-		return 0, 0, invalid("page.page_size", "page_size must not be negative")
-	case size == 0:
-		size = defaultPageSize
-	case size > maxPageSize:
-		size = maxPageSize
-	}
-	if p.GetPageToken() == "" {
-		return 0, size, nil
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(p.GetPageToken())
-	if err != nil {
-		return 0, 0, invalid("page.page_token", "page_token is not one this server issued")
-	}
-	cur, err := strconv.ParseInt(string(raw), 10, 64)
-	if err != nil || cur <= 0 {
-		return 0, 0, invalid("page.page_token", "page_token is not one this server issued")
-	}
-	return cur, size, nil
-}
-
-func nextToken(cursor int64, got, size int) *commonv1.PageResponse {
-	if got < size || cursor <= 0 {
-		return &commonv1.PageResponse{}
-	}
-	return &commonv1.PageResponse{NextPageToken: base64.RawURLEncoding.EncodeToString([]byte(strconv.FormatInt(cursor, 10)))}
 }
 
 // RegisterBrain implements MedullaServiceServer.
@@ -92,17 +56,17 @@ func (s *Server) RegisterBrain(ctx context.Context, req *medullav1.RegisterBrain
 	}
 	policy := domain.Policy("")
 	if req.GetPolicy() != medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED {
-		p, ok := policyFromProto[req.GetPolicy()]
+		p, ok := wire.PolicyFromProto(req.GetPolicy())
 		if !ok {
-			return nil, s.fail(ctx, invalid("policy", "unknown federation policy"))
+			return nil, s.toStatus(ctx, invalid("policy", "unknown federation policy"))
 		}
 		policy = p
 	}
 	b, created, err := s.svc.RegisterBrain(ctx, c, domain.RegisterBrainInput{Name: req.GetName(), RepoRoot: req.GetRepoRoot(), SoulPath: req.GetSoulPath(), Policy: policy})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.RegisterBrainResponse{Brain: brainToProto(b), Created: created}, nil
+	return &medullav1.RegisterBrainResponse{Brain: wire.Brain(b), Created: created}, nil
 }
 
 // GetBrain implements MedullaServiceServer.
@@ -112,31 +76,35 @@ func (s *Server) GetBrain(ctx context.Context, req *medullav1.GetBrainRequest) (
 		return nil, err
 	}
 	if err := required("name", req.GetName()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	if !domain.ValidBrainName(req.GetName()) {
-		return nil, s.fail(ctx, invalid("name", "brain name is malformed"))
+		return nil, s.toStatus(ctx, invalid("name", "brain name is malformed"))
 	}
 	b, err := s.svc.GetBrain(ctx, c, req.GetName())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.GetBrainResponse{Brain: brainToProto(b)}, nil
+	return &medullav1.GetBrainResponse{Brain: wire.Brain(b)}, nil
 }
 
 // ListBrains implements MedullaServiceServer.
-func (s *Server) ListBrains(ctx context.Context, _ *medullav1.ListBrainsRequest) (*medullav1.ListBrainsResponse, error) {
+func (s *Server) ListBrains(ctx context.Context, req *medullav1.ListBrainsRequest) (*medullav1.ListBrainsResponse, error) {
 	c, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
-	bs, err := s.svc.ListBrains(ctx, c)
+	after, size, err := namePage(req.GetPage(), "brain", domain.ValidBrainName)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.ListBrainsResponse{}
+	bs, next, err := s.svc.ListBrains(ctx, c, after, size)
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &medullav1.ListBrainsResponse{Page: nextName("brain", next)}
 	for _, b := range bs {
-		out.Brains = append(out.Brains, brainToProto(b))
+		out.Brains = append(out.Brains, wire.Brain(b))
 	}
 	return out, nil
 }
@@ -148,26 +116,26 @@ func (s *Server) Memorize(ctx context.Context, req *medullav1.MemorizeRequest) (
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	// An unknown kind reaches the door as such, so that its refusal is logged like any other.
 	kind := domain.Kind("")
 	if req.GetKind() != medullav1.ClaimKind_CLAIM_KIND_UNSPECIFIED {
-		k, ok := kindFromProto[req.GetKind()]
+		k, ok := wire.KindFromProto(req.GetKind())
 		if !ok {
 			k = domain.Kind(req.GetKind().String())
 		}
 		kind = k
 	}
 	res, err := s.svc.Memorize(ctx, c, domain.MemorizeInput{
-		Brain: req.GetBrain(), Slug: req.GetSlug(), Kind: kind, Body: req.GetBody(), Evidence: anchorsFromProto(req.GetEvidence()),
+		Brain: req.GetBrain(), Slug: req.GetSlug(), Kind: kind, Body: req.GetBody(), Evidence: wire.AnchorsFromProto(req.GetEvidence()),
 		Confidence: req.GetConfidence(), SoulSource: req.GetSoulSource(), ExpectedVersion: req.GetExpectedVersion(),
 		AllowDowngrade: req.GetAllowDowngrade(),
 	})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.MemorizeResponse{Claim: s.claimToProto(res.Claim), Receipt: commitToProto(res.Receipt)}, nil
+	return &medullav1.MemorizeResponse{Claim: s.claim(res.Claim), Receipt: wire.Commit(res.Receipt)}, nil
 }
 
 // GetClaim implements MedullaServiceServer.
@@ -177,13 +145,13 @@ func (s *Server) GetClaim(ctx context.Context, req *medullav1.GetClaimRequest) (
 		return nil, err
 	}
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	cl, err := s.svc.GetClaim(ctx, c, req.GetBrain(), req.GetSlug(), req.GetVersion())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.GetClaimResponse{Claim: s.claimToProto(cl)}, nil
+	return &medullav1.GetClaimResponse{Claim: s.claim(cl)}, nil
 }
 
 // History implements MedullaServiceServer.
@@ -193,15 +161,19 @@ func (s *Server) History(ctx context.Context, req *medullav1.HistoryRequest) (*m
 		return nil, err
 	}
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	vs, err := s.svc.History(ctx, c, req.GetBrain(), req.GetSlug())
+	after, size, err := page(req.GetPage())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.HistoryResponse{}
+	vs, next, err := s.svc.History(ctx, c, req.GetBrain(), req.GetSlug(), after, size)
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &medullav1.HistoryResponse{Page: nextToken(next, size, size)}
 	for _, v := range vs {
-		out.Versions = append(out.Versions, s.claimToProto(v))
+		out.Versions = append(out.Versions, s.claim(v))
 	}
 	return out, nil
 }
@@ -213,19 +185,19 @@ func (s *Server) ListClaims(ctx context.Context, req *medullav1.ListClaimsReques
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	after, size, err := page(req.GetPage())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	cls, next, err := s.svc.ListClaims(ctx, c, req.GetBrain(), req.GetIncludeHistory(), after, size)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.ListClaimsResponse{}
 	for _, cl := range cls {
-		out.Claims = append(out.Claims, s.claimToProto(cl))
+		out.Claims = append(out.Claims, s.claim(cl))
 	}
 	out.Page = nextToken(next, size, size)
 	return out, nil
@@ -238,15 +210,15 @@ func (s *Server) Verify(ctx context.Context, req *medullav1.VerifyRequest) (*med
 		return nil, err
 	}
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	res, err := s.svc.Verify(ctx, c, domain.VerifyInput{Brain: req.GetBrain(), Slug: req.GetSlug(), OwnerWord: req.GetOwnerWord(), Note: req.GetNote()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.VerifyResponse{Claim: s.claimToProto(res.Claim), Receipt: commitToProto(res.Receipt)}
+	out := &medullav1.VerifyResponse{Claim: s.claim(res.Claim), Receipt: wire.Commit(res.Receipt)}
 	for _, chk := range res.Checks {
-		out.Checks = append(out.Checks, &medullav1.EvidenceCheck{Anchor: anchorToProtoMsg(chk.Anchor), Status: statusToProto[chk.Status], MeasuredSha256: chk.Measured})
+		out.Checks = append(out.Checks, wire.EvidenceCheck(chk))
 	}
 	return out, nil
 }
@@ -258,43 +230,43 @@ func (s *Server) Recall(ctx context.Context, req *medullav1.RecallRequest) (*med
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	in := domain.RecallInput{Brain: req.GetBrain(), Query: req.GetQuery(), Limit: int(req.GetLimit())}
 	for _, k := range req.GetKinds() {
-		dk, ok := kindFromProto[k]
+		dk, ok := wire.KindFromProto(k)
 		if !ok {
-			return nil, s.fail(ctx, invalid("kinds", "unknown claim kind"))
+			return nil, s.toStatus(ctx, invalid("kinds", "unknown claim kind"))
 		}
 		in.Kinds = append(in.Kinds, dk)
 	}
 	for _, st := range req.GetStates() {
-		ds, ok := stateFromProto[st]
+		ds, ok := wire.StateFromProto(st)
 		if !ok {
-			return nil, s.fail(ctx, invalid("states", "unknown claim state"))
+			return nil, s.toStatus(ctx, invalid("states", "unknown claim state"))
 		}
 		in.States = append(in.States, ds)
 	}
 	for _, t := range req.GetTiers() {
-		dt, ok := tierFromProto[t]
+		dt, ok := wire.TierFromProto(t)
 		if !ok {
-			return nil, s.fail(ctx, invalid("tiers", "unknown tier"))
+			return nil, s.toStatus(ctx, invalid("tiers", "unknown tier"))
 		}
 		in.Tiers = append(in.Tiers, dt)
 	}
 	if req.GetSince() != nil {
 		if err := req.GetSince().CheckValid(); err != nil {
-			return nil, s.fail(ctx, invalid("since", "since is not a valid timestamp"))
+			return nil, s.toStatus(ctx, invalid("since", "since is not a valid timestamp"))
 		}
 		in.Since = req.GetSince().AsTime()
 	}
 	res, err := s.svc.Recall(ctx, c, in)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.RecallResponse{ExcludedCount: int32(res.ExcludedCount), LiveClaims: res.LiveClaims, Note: res.Note, SearchedBrains: res.SearchedBrains}
 	for _, h := range res.Hits {
-		out.Hits = append(out.Hits, &medullav1.RecallHit{Claim: s.claimToProto(h.Claim), TierLabel: h.TierLabel, Score: h.Score})
+		out.Hits = append(out.Hits, &medullav1.RecallHit{Claim: s.claim(h.Claim), TierLabel: h.TierLabel, Score: h.Score})
 	}
 	return out, nil
 }
@@ -306,22 +278,18 @@ func (s *Server) CrossVerify(ctx context.Context, req *medullav1.CrossVerifyRequ
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	res, err := s.svc.CrossVerify(ctx, c, req.GetBrain())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.CrossVerifyResponse{ClaimsChecked: int32(res.ClaimsChecked), AnchorsChecked: int32(res.AnchorsChecked), Fresh: int32(res.Fresh), ByReason: map[string]int32{}}
 	for k, v := range res.ByReason {
 		out.ByReason[k] = int32(v)
 	}
 	for _, f := range res.Findings {
-		pf := &medullav1.CrossVerifyFinding{Slug: f.Slug, Version: f.Version, Reason: f.Reason, MeasuredSha256: f.Measured}
-		if f.Anchor != nil {
-			pf.Anchor = anchorToProtoMsg(*f.Anchor)
-		}
-		out.Findings = append(out.Findings, pf)
+		out.Findings = append(out.Findings, wire.Finding(f))
 	}
 	return out, nil
 }
@@ -333,20 +301,20 @@ func (s *Server) ListReceipts(ctx context.Context, req *medullav1.ListReceiptsRe
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	before, size, err := page(req.GetPage())
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	rs, err := s.svc.ListReceipts(ctx, c, req.GetBrain(), before, size)
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.ListReceiptsResponse{}
 	var last int64
 	for _, r := range rs {
-		out.Receipts = append(out.Receipts, receiptToProto(r))
+		out.Receipts = append(out.Receipts, wire.Receipt(r))
 		last = r.Seq
 	}
 	out.Page = nextToken(last, len(rs), size)
@@ -360,13 +328,13 @@ func (s *Server) BumpStoreVersion(ctx context.Context, req *medullav1.BumpStoreV
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	r, err := s.svc.BumpStoreVersion(ctx, c, domain.BumpInput{Brain: req.GetBrain(), ExpectedStoreVersion: req.GetExpectedStoreVersion(), Effect: req.GetEffect(), Subject: req.GetSubject(), Details: req.GetDetails()})
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	return &medullav1.BumpStoreVersionResponse{Receipt: commitToProto(r)}, nil
+	return &medullav1.BumpStoreVersionResponse{Receipt: wire.Commit(r)}, nil
 }
 
 // ImportClaims implements MedullaServiceServer.
@@ -376,19 +344,15 @@ func (s *Server) ImportClaims(ctx context.Context, req *medullav1.ImportClaimsRe
 		return nil, err
 	}
 	if err := required("brain", req.GetBrain()); err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
-	files := make([]domain.ClaimFile, len(req.GetFiles()))
-	for i, f := range req.GetFiles() {
-		files[i] = domain.ClaimFile{Name: f.GetName(), Content: f.GetContent()}
-	}
-	res, err := s.svc.Import(ctx, c, req.GetBrain(), files)
+	res, err := s.svc.Import(ctx, c, req.GetBrain(), wire.ClaimFilesFromProto(req.GetFiles()))
 	if err != nil {
-		return nil, s.fail(ctx, err)
+		return nil, s.toStatus(ctx, err)
 	}
 	out := &medullav1.ImportClaimsResponse{Imported: int32(res.Imported), Refused: int32(res.Refused)}
 	for _, r := range res.Receipts {
-		out.Receipts = append(out.Receipts, receiptToProto(r))
+		out.Receipts = append(out.Receipts, wire.Receipt(r))
 	}
 	return out, nil
 }

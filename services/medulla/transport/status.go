@@ -3,13 +3,11 @@ package transport
 
 import (
 	"context"
-	"errors"
 	"log/slog"
-	"sort"
 
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/status"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
@@ -17,8 +15,9 @@ import (
 // ErrorDomain is the ErrorInfo domain of medulla's refusals.
 const ErrorDomain = "medulla.organism"
 
-// reasonCodes maps each refusal reason to its gRPC status code.
-var reasonCodes = map[domain.Reason]codes.Code{
+// reasonCodes gives each refusal reason its gRPC status code; its test checks it against the
+// MedullaReason enum, both ways.
+var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonInvalidArgument:      codes.InvalidArgument,
 	domain.ReasonEmptyBody:            codes.InvalidArgument,
 	domain.ReasonBodyTooLarge:         codes.InvalidArgument,
@@ -27,13 +26,17 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonLetterIsWitness:      codes.InvalidArgument,
 	domain.ReasonPathEscapesRepo:      codes.InvalidArgument,
 	domain.ReasonMalformedClaimFile:   codes.InvalidArgument,
+	domain.ReasonNothingToConsolidate: codes.InvalidArgument,
 	domain.ReasonForeignBrain:         codes.PermissionDenied,
 	domain.ReasonOwnerOnly:            codes.PermissionDenied,
 	domain.ReasonOriginNotHuman:       codes.PermissionDenied,
 	domain.ReasonReservedBrain:        codes.PermissionDenied,
 	domain.ReasonIsolatedBrain:        codes.PermissionDenied,
+	domain.ReasonGraderIsAuthor:       codes.PermissionDenied,
 	domain.ReasonBrainNotFound:        codes.NotFound,
 	domain.ReasonClaimNotFound:        codes.NotFound,
+	domain.ReasonPeerNotFound:         codes.NotFound,
+	domain.ReasonForeignNotFound:      codes.NotFound,
 	domain.ReasonVersionMismatch:      codes.Aborted,
 	domain.ReasonStoreVersionMismatch: codes.Aborted,
 	domain.ReasonWouldDowngrade:       codes.FailedPrecondition,
@@ -42,69 +45,22 @@ var reasonCodes = map[domain.Reason]codes.Code{
 	domain.ReasonEvidenceFileMissing:  codes.FailedPrecondition,
 	domain.ReasonAlreadyVerified:      codes.FailedPrecondition,
 	domain.ReasonNotVerified:          codes.FailedPrecondition,
-	domain.ReasonGraderIsAuthor:       codes.PermissionDenied,
 	domain.ReasonNotCrossed:           codes.FailedPrecondition,
-	domain.ReasonPeerNotFound:         codes.NotFound,
-	domain.ReasonPeerUnavailable:      codes.Unavailable,
-	domain.ReasonForeignNotFound:      codes.NotFound,
 	domain.ReasonAlreadyAdopted:       codes.FailedPrecondition,
-	domain.ReasonNothingToConsolidate: codes.InvalidArgument,
+	domain.ReasonPeerUnavailable:      codes.Unavailable,
 }
 
-// toStatus is the one place domain errors become gRPC statuses. Refusals carry their reason in
-// ErrorInfo (plus the rejection receipt id) and, when a field is named, a BadRequest violation;
-// anything else is logged and answered as a bare Internal.
-func toStatus(ctx context.Context, logger *slog.Logger, err error) error {
-	if err == nil {
-		return nil
-	}
-	if _, ok := status.FromError(err); ok && !isDomain(err) {
-		return err
-	}
-	var ref *domain.Refusal
-	if errors.As(err, &ref) {
-		code, ok := reasonCodes[ref.Reason]
-		if !ok {
-			code = codes.FailedPrecondition
-		}
-		md := map[string]string{}
-		for k, v := range ref.Metadata {
-			md[k] = v
-		}
-		if ref.ReceiptID != "" {
-			md["receipt_id"] = ref.ReceiptID
-		}
-		var violations []rpcstatus.Violation
-		if ref.Field != "" {
-			violations = append(violations, rpcstatus.Violation{Field: ref.Field, Description: ref.Message})
-		}
-		return rpcstatus.Build(code, ErrorDomain, string(ref.Reason), ref.Message, md, violations...)
-	}
-	switch {
-	case errors.Is(err, context.Canceled):
-		return status.Error(codes.Canceled, "request canceled")
-	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "deadline exceeded")
-	}
-	return rpcstatus.Internal(ctx, logger, err)
+// statusTable is the one place domain errors become gRPC statuses: a refusal carries its
+// reason and metadata (the rejection receipt id among them) in ErrorInfo and its fields as
+// BadRequest violations; anything else is logged and answered as a bare Internal.
+func statusTable(logger *slog.Logger) rpcstatus.Table {
+	return rpcstatus.Table{Domain: ErrorDomain, Codes: reasonCodes, Logger: logger}
 }
 
-func isDomain(err error) bool {
-	var ref *domain.Refusal
-	return errors.As(err, &ref)
-}
+// toStatus maps err through the server's table.
+func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
 
 // invalid builds a bad-input refusal for transport-level checks (missing required fields).
 func invalid(field, msg string) error {
-	return &domain.Refusal{Reason: domain.ReasonInvalidArgument, Field: field, Message: msg}
-}
-
-// knownReasons lists every reason transport can answer with, for the proto enum check.
-func knownReasons() []string {
-	out := make([]string, 0, len(reasonCodes))
-	for r := range reasonCodes {
-		out = append(out, string(r))
-	}
-	sort.Strings(out)
-	return out
+	return refusal.Field(refusal.InvalidArgument, field, "%s", msg)
 }
