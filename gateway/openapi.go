@@ -29,19 +29,21 @@ type apiDoc struct {
 // when both documents say the same thing; a name defined two ways, or one path and method
 // claimed twice, is a generation bug and fails loudly instead of letting the last file win.
 // The error responses are rewritten to what the gateway really answers (Refusal, see errorBody).
-func mergedOpenAPI() (*apiDoc, error) {
+func mergedOpenAPI() (*apiDoc, error) { return mergeOpenAPI(openapi.Files) }
+
+func mergeOpenAPI(fsys fs.FS) (*apiDoc, error) {
 	paths := map[string]map[string]any{}
 	defs := map[string]any{}
 	defFrom := map[string]string{}
 	opFrom := map[string]string{}
 	var tags []any
-	files, err := fs.Glob(openapi.Files, "organism/*/v1/*.swagger.json")
+	files, err := fs.Glob(fsys, "organism/*/v1/*.swagger.json")
 	if err != nil {
 		return nil, err
 	}
 	sort.Strings(files)
 	for _, p := range files {
-		raw, err := fs.ReadFile(openapi.Files, p)
+		raw, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return nil, err
 		}
