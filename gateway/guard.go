@@ -20,7 +20,7 @@ import (
 
 // Reasons the gateway answers with on its own.
 const (
-	ReasonBodyTooLarge     = "BODY_TOO_LARGE"
+	ReasonBodyTooLarge     = "REQUEST_TOO_LARGE"
 	ReasonBodyTimeout      = "BODY_TIMEOUT"
 	ReasonBodyUnreadable   = "BODY_UNREADABLE"
 	ReasonNoSuchRoute      = "NO_SUCH_ROUTE"

@@ -9,7 +9,7 @@ import (
 //
 // Order of checks on /v1: the route (unknown path 404, wrong method 405 with Allow), then the
 // credential (bearer or session cookie, 401 before a byte of body is read), then the body cap of
-// the route (413 BODY_TOO_LARGE: at once when Content-Length says so, else when the read passes
+// the route (413 REQUEST_TOO_LARGE: at once when Content-Length says so, else when the read passes
 // the cap), then the body must arrive within its read timeout (408 BODY_TIMEOUT). Only then does
 // grpc-gateway decode it and call upstream, so an oversized or slow body changes nothing.
 //

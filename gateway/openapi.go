@@ -98,10 +98,14 @@ func mergeOpenAPI(fsys fs.FS) (*apiDoc, error) {
 			rewriteResponses(op)
 		}
 	}
+	for _, def := range defs {
+		markNullableTimestamps(def)
+	}
 	doc := map[string]any{
 		"swagger": "2.0",
 		"info": map[string]any{"title": "Organism", "version": "v1", "description": "JSON facade of the soul, medulla, mission and presence services. " +
-			"Every refusal answers with a Refusal carrying a reason; properties are spelled as the wire writes them (proto names); int64 values are strings."},
+			"Every refusal answers with a Refusal carrying a reason; properties are spelled as the wire writes them (proto names); int64 values are strings; " +
+			"every field is written, and a message field left unset is null."},
 		"consumes":    []string{"application/json"},
 		"produces":    []string{"application/json"},
 		"paths":       paths,
@@ -127,7 +131,7 @@ func refusalSchema() map[string]any {
 	return map[string]any{
 		"type": "object",
 		"description": "A refusal. reason is the bare UPPER_SNAKE cause (the organ's ErrorInfo reason, or the gateway's own: " +
-			"UNAUTHENTICATED, BODY_TOO_LARGE, BODY_TIMEOUT, NO_SUCH_ROUTE, METHOD_NOT_ALLOWED, UPSTREAM_UNAVAILABLE, ...). " +
+			"UNAUTHENTICATED, REQUEST_TOO_LARGE, BODY_TIMEOUT, NO_SUCH_ROUTE, METHOD_NOT_ALLOWED, UPSTREAM_UNAVAILABLE, ...). " +
 			"On a streaming route the same object ends the stream.",
 		"properties": refusalProperties(),
 		"required":   []string{"code", "status", "message", "reason"},
@@ -143,6 +147,20 @@ func refusalProperties() map[string]any {
 		"domain":           map[string]any{"type": "string"},
 		"field_violations": map[string]any{"type": "array", "items": map[string]any{"$ref": "#/definitions/" + violationDef}},
 		"details":          map[string]any{"type": "array", "items": map[string]any{"$ref": "#/definitions/google.protobuf.Any"}},
+	}
+}
+
+// markNullableTimestamps says what the wire does with an unset google.protobuf.Timestamp: the
+// gateway writes every field (EmitUnpopulated), and an unset message field is null. Swagger 2.0
+// has no null, so the property carries the usual x-nullable extension. (Other unset message
+// fields are null too; a $ref cannot carry siblings, so the info description says it once.)
+func markNullableTimestamps(def any) {
+	d, _ := def.(map[string]any)
+	props, _ := d["properties"].(map[string]any)
+	for _, p := range props {
+		if pm, ok := p.(map[string]any); ok && pm["format"] == "date-time" {
+			pm["x-nullable"] = true
+		}
 	}
 }
 
