@@ -260,5 +260,10 @@ func (d *wholeDecoder) Decode(v any) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return io.EOF
 	}
+	// protojson reads the buffer in place; JSONPb.Unmarshal would copy it through a json.Decoder
+	// first, doubling what a request holds.
+	if m, ok := v.(proto.Message); ok {
+		return d.m.UnmarshalOptions.Unmarshal(data, m)
+	}
 	return d.m.Unmarshal(data, v)
 }

@@ -178,31 +178,41 @@ func (b *bufferedBody) Read(p []byte) (int, error) {
 
 func (b *bufferedBody) Close() error { return nil }
 
-// chunkedPools hold the buffers of bodies sent without a Content-Length, one pool per cap, so a
-// flood of them costs the cap per request in flight and no more.
-var chunkedPools sync.Map // int64 -> *sync.Pool of *[]byte with len limit+1
+// bodyPools hold the buffers bodies are read into, one pool per cap, each buffer cap+1 bytes
+// (so one byte too many is seen). A request in flight holds one buffer and a finished one gives
+// it back, so a flood of bodies costs the cap per request in flight and leaves no garbage behind
+// (garbage would let the heap grow to twice that before a collection). Bodies that declare at
+// most smallBody bytes get a buffer of their own size instead.
+var bodyPools sync.Map // int64 -> *sync.Pool of *[]byte
 
-// readCapped reads a body of at most limit bytes. A declared length is read into a buffer of
-// exactly that size (net/http stops the body at Content-Length); an undeclared one into a
-// pooled buffer of limit+1 bytes, so that one byte too many is seen. release returns the buffer.
+const smallBody = 64 << 10
+
+// readCapped reads a body of at most limit bytes (net/http itself stops a body at its declared
+// Content-Length). release gives the buffer back once the request is done with it.
 func readCapped(body io.Reader, limit, length int64) (*bufferedBody, func(), error) {
-	if length > 0 {
+	if length > 0 && length <= smallBody {
 		buf := make([]byte, length)
 		if _, err := io.ReadFull(body, buf); err != nil {
 			return nil, nil, err
 		}
 		return &bufferedBody{data: buf}, func() {}, nil
 	}
-	p, _ := chunkedPools.LoadOrStore(limit, &sync.Pool{New: func() any { b := make([]byte, limit+1); return &b }})
+	p, _ := bodyPools.LoadOrStore(limit, &sync.Pool{New: func() any { b := make([]byte, limit+1); return &b }})
 	pool := p.(*sync.Pool)
 	bp := pool.Get().(*[]byte)
-	n, err := io.ReadFull(body, *bp)
+	want := *bp
+	if length > 0 {
+		want = want[:length]
+	}
+	n, err := io.ReadFull(body, want)
 	switch {
+	case err == nil && length > 0:
+		return &bufferedBody{data: want}, func() { pool.Put(bp) }, nil
 	case err == nil:
 		pool.Put(bp)
 		return nil, nil, errBodyTooLarge
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-		return &bufferedBody{data: (*bp)[:n]}, func() { pool.Put(bp) }, nil
+	case length <= 0 && (errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)):
+		return &bufferedBody{data: want[:n]}, func() { pool.Put(bp) }, nil
 	default:
 		pool.Put(bp)
 		return nil, nil, err

@@ -35,6 +35,7 @@ type suite struct {
 	signer   *auth.Signer
 	grpcAddr string
 	httpURL  string
+	httpAddr string
 	repo     string
 	owner    string // owner credential (origin human-cli)
 	agent    string // agent ada, executor, bound to brain loja
@@ -43,7 +44,9 @@ type suite struct {
 
 const suiteBrain = "loja"
 
-func startSuite(tb testing.TB) *suite {
+func startSuite(tb testing.TB) *suite { return startSuiteWith(tb, gateway.Limits{}) }
+
+func startSuiteWith(tb testing.TB, limits gateway.Limits) *suite {
 	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
@@ -99,6 +102,7 @@ func startSuite(tb testing.TB) *suite {
 	gw, err := gateway.New(ctx, gateway.Options{
 		SoulAddr: s.grpcAddr, MedullaAddr: s.grpcAddr, MissionAddr: s.grpcAddr, PresenceAddr: s.grpcAddr,
 		Verifier: s.signer.Verifier(), GatewayToken: s.mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}), Logger: quiet,
+		Limits: limits,
 	})
 	if err != nil {
 		tb.Fatal(err)
@@ -110,6 +114,7 @@ func startSuite(tb testing.TB) *suite {
 	hs := gw.HTTPServer()
 	go hs.Serve(hlis)
 	s.httpURL = "http://" + hlis.Addr().String()
+	s.httpAddr = hlis.Addr().String()
 
 	tb.Cleanup(func() {
 		hs.Close()
@@ -139,6 +144,17 @@ func (s *suite) mint(r auth.MintRequest) string {
 		s.tb.Fatal(err)
 	}
 	return tok
+}
+
+// conn dials the gRPC server with a bearer credential.
+func (s *suite) conn(token string) *grpc.ClientConn {
+	s.tb.Helper()
+	c, err := grpcserver.Dial(s.grpcAddr, grpcserver.DialOptions{Credentials: auth.Bearer(token)})
+	if err != nil {
+		s.tb.Fatal(err)
+	}
+	s.tb.Cleanup(func() { c.Close() })
+	return c
 }
 
 // call makes one JSON call through the gateway and returns the status and the raw body.
