@@ -38,8 +38,15 @@ lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
 	cd proto && $(BUF) lint
 
 .PHONY: breaking
-breaking: ## compare proto/ with BASE (default main) for wire-breaking changes; meaningful on a branch
-	cd proto && $(BUF) breaking --against '$(CURDIR)/.git#branch=$(or $(BASE),main),subdir=proto'
+breaking: ## compare proto/ with the previous release (newest v* tag, else proto/RELEASE; BASE=<ref> overrides) for wire-breaking changes
+	@set -euo pipefail; \
+	base='$(BASE)'; \
+	if [ -z "$$base" ]; then base=$$(git tag --list 'v*' --sort=-v:refname | head -n1); fi; \
+	if [ -z "$$base" ]; then base=$$(tr -d '[:space:]' < proto/RELEASE); fi; \
+	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	git archive "$$base" proto | tar -x -C "$$tmp"; \
+	echo "buf breaking against $$base"; \
+	cd proto && $(BUF) breaking --against "$$tmp/proto"
 
 .PHONY: build
 build: ## build bin/organism

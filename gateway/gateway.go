@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
@@ -53,12 +54,19 @@ type Options struct {
 	SecureCookie bool
 	// Hall serves the owner's web UI at /; nil serves a short index page.
 	Hall http.Handler
+	// Limits bound request bodies and connection timeouts; zero fields take the defaults
+	// (see Limits and HTTPServer).
+	Limits Limits
 }
 
 // Gateway is the HTTP facade. Close releases its upstream connections.
 type Gateway struct {
 	opts     Options
+	limits   Limits
 	handler  http.Handler
+	mux      *runtime.ServeMux
+	routes   routeTable
+	fixed    map[string]http.HandlerFunc
 	conns    map[string]*grpc.ClientConn
 	sessions *sessionStore
 	metrics  *metrics
@@ -92,7 +100,14 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 	if o.Registry == nil {
 		o.Registry = prometheus.NewRegistry()
 	}
-	g := &Gateway{opts: o, conns: map[string]*grpc.ClientConn{}, sessions: newSessionStore(o.Clock, o.SessionTTL), metrics: newMetrics(o.Registry)}
+	g := &Gateway{opts: o, limits: o.Limits.withDefaults(), conns: map[string]*grpc.ClientConn{}, sessions: newSessionStore(o.Clock, o.SessionTTL), metrics: newMetrics(o.Registry)}
+	doc, err := mergedOpenAPI()
+	if err != nil {
+		return nil, err
+	}
+	if g.routes, err = newRouteTable(doc.paths); err != nil {
+		return nil, err
+	}
 
 	ups := []upstream{
 		{"soul", soulv1.SoulService_ServiceDesc.ServiceName, o.SoulAddr, soulv1.RegisterSoulServiceHandler},
@@ -105,18 +120,25 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
 		runtime.WithMetadata(g.sessionMetadata),
 		runtime.WithErrorHandler(g.errorHandler),
-		runtime.WithStreamErrorHandler(streamErrorHandler),
-		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.JSONPb{
+		runtime.WithStreamErrorHandler(g.streamErrorHandler),
+		runtime.WithRoutingErrorHandler(g.routingErrorHandler),
+		// A POST with a form body is not a GET in disguise here: that fallback parses the body
+		// outside the guard's cap.
+		runtime.WithDisablePathLengthFallback(),
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, wireMarshaler{&runtime.JSONPb{
 			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
 			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
-		}),
+		}}),
 	)
+	g.mux = mux
 	for _, u := range ups {
 		if u.addr == "" {
 			g.Close()
 			return nil, fmt.Errorf("gateway: no address for %s", u.name)
 		}
 		dialOpts := append([]grpc.DialOption{
+			// Answers as large as the services may send (gRPC's client default is 4 MiB).
+			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(grpcserver.DefaultMaxMsgBytes)),
 			grpc.WithChainUnaryInterceptor(g.metrics.unary(u.name)),
 			grpc.WithChainStreamInterceptor(g.metrics.stream(u.name)),
 		}, o.DialExtra...)
@@ -131,35 +153,70 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 			return nil, fmt.Errorf("gateway: register %s: %w", u.name, err)
 		}
 	}
-	openapi, err := mergedOpenAPI()
-	if err != nil {
-		g.Close()
-		return nil, err
+	g.fixed = map[string]http.HandlerFunc{
+		"/openapi.json": func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.Write(doc.raw)
+		},
+		"/healthz": g.healthz,
+		"/metrics": promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{}).ServeHTTP,
 	}
-
-	root := http.NewServeMux()
-	root.HandleFunc("POST /v1/session", g.login)
-	root.HandleFunc("GET /v1/session", g.whoami)
-	root.HandleFunc("DELETE /v1/session", g.logout)
-	root.Handle("/v1/", g.withSession(mux))
-	root.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(openapi)
-	})
-	root.HandleFunc("GET /healthz", g.healthz)
-	root.Handle("GET /metrics", promhttp.HandlerFor(o.Registry, promhttp.HandlerOpts{}))
-	if o.Hall != nil {
-		root.Handle("/", o.Hall)
-	} else {
-		root.HandleFunc("GET /{$}", index)
-	}
+	root := http.HandlerFunc(g.dispatch)
 	traced := otelhttp.NewHandler(g.metrics.http(root), "gateway",
 		otelhttp.WithTracerProvider(o.TracerProvider),
 		otelhttp.WithPropagators(o.Propagator),
 		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method + " " + r.URL.Path }),
 	)
-	g.handler = traced
+	// The connection's own ResponseController rides in the context: the guard sets read
+	// deadlines through it, and the tracing wrapper does not unwrap to the connection.
+	g.handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		traced.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), controllerKey{}, http.NewResponseController(w))))
+	})
 	return g, nil
+}
+
+// dispatch routes a request: the owner session, the API under /v1 (guarded, see api), the fixed
+// GET endpoints, and everything else to the Hall or the index page. Unknown paths are JSON 404s
+// unless the client prefers HTML; a known path with the wrong method is a 405 with Allow.
+func (g *Gateway) dispatch(w http.ResponseWriter, r *http.Request) {
+	p := r.URL.Path
+	switch {
+	case p == "/v1/session":
+		switch r.Method {
+		case http.MethodPost:
+			g.login(w, r)
+		case http.MethodGet:
+			g.whoami(w, r)
+		case http.MethodDelete:
+			g.logout(w, r)
+		default:
+			methodNotAllowed(w, []string{http.MethodDelete, http.MethodGet, http.MethodPost})
+		}
+		return
+	case p == "/v1" || strings.HasPrefix(p, "/v1/"):
+		g.api(w, r)
+		return
+	}
+	if h, ok := g.fixed[p]; ok {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			methodNotAllowed(w, []string{http.MethodGet, http.MethodHead})
+			return
+		}
+		h(w, r)
+		return
+	}
+	switch {
+	case g.opts.Hall != nil && prefersHTML(r):
+		g.opts.Hall.ServeHTTP(w, r)
+	case g.opts.Hall != nil:
+		g.opts.Hall.ServeHTTP(&hallNotFound{ResponseWriter: w, r: r}, r)
+	case p == "/" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		index(w, r)
+	case p == "/":
+		methodNotAllowed(w, []string{http.MethodGet, http.MethodHead})
+	default:
+		notFound(w, r, true)
+	}
 }
 
 // ServeHTTP implements http.Handler.

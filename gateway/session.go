@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
@@ -89,8 +90,18 @@ type sessionResponse struct {
 
 // login exchanges the owner credential for an HttpOnly, SameSite=Strict session cookie.
 func (g *Gateway) login(w http.ResponseWriter, r *http.Request) {
+	// The one body read before authentication: a few KiB at most (Limits.LoginBodyBytes).
+	limit := g.limits.LoginBodyBytes
+	if r.ContentLength > limit {
+		tooLarge(w, limit)
+		return
+	}
 	var req loginRequest
-	body, err := io.ReadAll(io.LimitReader(r.Body, 8<<10))
+	body, err := io.ReadAll(io.LimitReader(r.Body, limit+1))
+	if int64(len(body)) > limit {
+		tooLarge(w, limit)
+		return
+	}
 	if err == nil && len(body) > 0 {
 		err = json.Unmarshal(body, &req)
 	}
@@ -107,7 +118,13 @@ func (g *Gateway) login(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := g.opts.Verifier.Verify(strings.TrimSpace(req.Credential))
 	if err != nil {
-		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, err.Error(), "credential does not verify", "")
+		// The verifier's own refusal (TOKEN_EXPIRED, BAD_SIGNATURE, TOKEN_MALFORMED), as the services give it.
+		md := metadata.Pairs(auth.AuthorizationHeader, "Bearer "+strings.TrimSpace(req.Credential))
+		if _, aerr := g.opts.Verifier.Authenticate(metadata.NewIncomingContext(r.Context(), md)); aerr != nil {
+			g.writeStatus(w, r.URL.Path, aerr)
+			return
+		}
+		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, ReasonUnauthenticated, "credential does not verify", "")
 		return
 	}
 	if c.Kind != auth.KindOwner {
@@ -161,27 +178,6 @@ func validCSRF(r *http.Request, sess *session) bool {
 
 func safeMethod(m string) bool {
 	return m == http.MethodGet || m == http.MethodHead || m == http.MethodOptions
-}
-
-// withSession lets a request that carries no Authorization header act through the owner's
-// session cookie; state-changing ones must echo the session's CSRF token.
-func (g *Gateway) withSession(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Header.Get("Authorization") != "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		sess, ok := g.cookieSession(r)
-		if !ok {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if !safeMethod(r.Method) && !validCSRF(r, sess) {
-			writeRefusal(w, http.StatusForbidden, codes.PermissionDenied, "CSRF_REQUIRED", "state-changing requests from a session need the "+CSRFHeader+" header", "")
-			return
-		}
-		next.ServeHTTP(w, r.WithContext(contextWithSession(r, sess)))
-	})
 }
 
 func contextWithSession(r *http.Request, sess *session) context.Context {

@@ -39,6 +39,11 @@ type Options struct {
 	Propagator propagation.TextMapPropagator
 	// ShutdownTimeout bounds the graceful drain; default 10s.
 	ShutdownTimeout time.Duration
+	// MaxRecvMsgBytes and MaxSendMsgBytes cap one message each way; default DefaultMaxMsgBytes.
+	MaxRecvMsgBytes, MaxSendMsgBytes int
+	// MaxStreamsPerCredential caps the streams one verified credential holds open at once;
+	// default DefaultMaxStreamsPerCredential, negative means no limit.
+	MaxStreamsPerCredential int
 }
 
 // Server is one gRPC server hosting one or more Organism services.
@@ -49,7 +54,8 @@ type Server struct {
 }
 
 // New builds the server with the one interceptor chain, in order: panic recovery, access log,
-// authentication. Tracing runs as a stats handler around all of it.
+// authentication, and for streams the per-credential stream limit. Tracing runs as a stats
+// handler around all of it. The message-size, keepalive and stream limits are listed in limits.go.
 func New(opts Options) *Server {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -60,23 +66,36 @@ func New(opts Options) *Server {
 	if opts.Propagator == nil {
 		opts.Propagator = telemetry.Propagator()
 	}
+	if opts.MaxRecvMsgBytes <= 0 {
+		opts.MaxRecvMsgBytes = DefaultMaxMsgBytes
+	}
+	if opts.MaxSendMsgBytes <= 0 {
+		opts.MaxSendMsgBytes = DefaultMaxMsgBytes
+	}
+	if opts.MaxStreamsPerCredential == 0 {
+		opts.MaxStreamsPerCredential = DefaultMaxStreamsPerCredential
+	}
+	streamChain := []grpc.StreamServerInterceptor{
+		recoverStream(opts.Logger),
+		logStream(opts.Logger),
+		opts.Verifier.StreamServerInterceptor(),
+	}
+	if opts.MaxStreamsPerCredential > 0 {
+		streamChain = append(streamChain, newStreamLimiter(opts.MaxStreamsPerCredential).interceptor())
+	}
 	statsOpts := []otelgrpc.Option{otelgrpc.WithPropagators(opts.Propagator)}
 	if opts.TracerProvider != nil {
 		statsOpts = append(statsOpts, otelgrpc.WithTracerProvider(opts.TracerProvider))
 	}
-	g := grpc.NewServer(
+	g := grpc.NewServer(append(limitOptions(opts),
 		grpc.StatsHandler(otelgrpc.NewServerHandler(statsOpts...)),
 		grpc.ChainUnaryInterceptor(
 			recoverUnary(opts.Logger),
 			logUnary(opts.Logger),
 			opts.Verifier.UnaryServerInterceptor(),
 		),
-		grpc.ChainStreamInterceptor(
-			recoverStream(opts.Logger),
-			logStream(opts.Logger),
-			opts.Verifier.StreamServerInterceptor(),
-		),
-	)
+		grpc.ChainStreamInterceptor(streamChain...),
+	)...)
 	h := health.NewServer()
 	h.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
 	healthpb.RegisterHealthServer(g, h)
