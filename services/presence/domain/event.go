@@ -126,11 +126,6 @@ type EventPage struct {
 	Changed <-chan struct{}
 }
 
-// eventStore is the part of Store the log falls back to for events no longer in memory.
-type eventStore interface {
-	EventsAfter(ctx context.Context, after, through int64, brain string, limit int) ([]Event, error)
-}
-
 func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain string, limit int) (EventPage, error) {
 	l.mu.Lock()
 	page := EventPage{Changed: l.changed, Through: l.newest}
@@ -152,9 +147,9 @@ func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain s
 	l.mu.Unlock()
 	switch {
 	case after > newest:
-		return EventPage{}, ErrCursorAhead
+		return EventPage{}, errCursorAhead(after, newest)
 	case after < first-1:
-		return EventPage{}, ErrCursorExpired
+		return EventPage{}, errCursorExpired(after, first)
 	case after == newest:
 		return page, nil
 	case inMemory:

@@ -14,32 +14,6 @@ import (
 	"github.com/organism-dev/organism/platform/idgen"
 )
 
-// Clock tells the time; platform/clock satisfies it.
-type Clock interface{ Now() time.Time }
-
-// Beat is one refreshed last_beat waiting to be written.
-type Beat struct {
-	ID       string
-	LastBeat time.Time
-}
-
-// Store persists records and the event log. Collisions and liveness are never stored.
-type Store interface {
-	eventStore
-	// LoadPresences returns every stored record; Head the bounds of the event log.
-	LoadPresences(ctx context.Context) ([]Record, error)
-	Head(ctx context.Context) (first, newest int64, err error)
-	// SavePresence upserts rec and appends evs in one transaction.
-	SavePresence(ctx context.Context, rec Record, evs []Event) error
-	// DeletePresences removes ids and appends evs in one transaction.
-	DeletePresences(ctx context.Context, ids []string, evs []Event) error
-	// SaveBeats writes last_beat values, never moving one backwards.
-	SaveBeats(ctx context.Context, beats []Beat) error
-	// PruneEvents drops events older than before, always keeping the newest keep; it returns
-	// the oldest retained seq.
-	PruneEvents(ctx context.Context, before time.Time, keep int) (int64, error)
-}
-
 // Options configure a Registry.
 type Options struct {
 	Store  Store
@@ -108,6 +82,8 @@ type Registry struct {
 	// announced holds the colliding pairs the event log has reported as begun and not yet ended.
 	announced map[pairKey]struct{}
 	peers     map[string]map[string]struct{}
+	// pairs caches each brain's derived pairs between roster changes, for collision pages.
+	pairs pairCache
 
 	stopOnce sync.Once
 	stopping chan struct{}
@@ -209,6 +185,7 @@ func (r *Registry) insert(rec Record) *entry {
 			r.brains[rec.Brain] = x
 		}
 		e.placed = x.add(e.slot, rec.WorkingSet)
+		r.pairs.drop(rec.Brain)
 	}
 	return e
 }
@@ -221,6 +198,7 @@ func (r *Registry) unindex(e *entry) {
 		if x.empty() {
 			delete(r.brains, e.rec.Brain)
 		}
+		r.pairs.drop(e.rec.Brain)
 	}
 	delete(r.byID, e.rec.ID)
 	r.slots[e.slot] = nil
