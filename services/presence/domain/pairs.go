@@ -44,6 +44,11 @@ type CollisionQuery struct {
 type CollisionPage struct {
 	Collisions []Collision
 	Next       PairCursor
+	// Version names the state of the mutating roster the page was cut from; it moves with every
+	// register, leave or sweep that changes it. A pair's content never changes for the same A
+	// and B refs (each ref is one registration), so a cache of pairs keyed by their refs stays
+	// true forever; Version only tells such a cache when it may drop what it holds.
+	Version uint64
 }
 
 // pairSet is the derived pairs of one brain (or of every brain, merged), ordered by (a, b),
@@ -173,7 +178,9 @@ func (r *Registry) Collisions(c principal.Principal, q CollisionQuery) (Collisio
 		}
 		cols := r.collisionsOf(e, now)
 		from := sort.Search(len(cols), func(i int) bool { return q.After.before(q.ID, cols[i].B.ID) })
-		return pageOf(cols[from:], q.Limit), nil
+		page := pageOf(cols[from:], q.Limit)
+		page.Version = r.version
+		return page, nil
 	}
 	if !q.After.IsZero() && q.After.A >= q.After.B {
 		return CollisionPage{}, invalid(violation("page_token", "is not a token this service issued"))
@@ -184,7 +191,7 @@ func (r *Registry) Collisions(c principal.Principal, q CollisionQuery) (Collisio
 	}
 	s := r.pairsOf(brain)
 	i := sort.Search(len(s.cols), func(i int) bool { return q.After.before(s.cols[i].A.ID, s.cols[i].B.ID) })
-	var page CollisionPage
+	page := CollisionPage{Version: r.version}
 	for ; i < len(s.cols); i++ {
 		if !s.ents[i][0].liveAt(now) || !s.ents[i][1].liveAt(now) {
 			continue

@@ -82,8 +82,10 @@ type Registry struct {
 	// announced holds the colliding pairs the event log has reported as begun and not yet ended.
 	announced map[pairKey]struct{}
 	peers     map[string]map[string]struct{}
-	// pairs caches each brain's derived pairs between roster changes, for collision pages.
-	pairs pairCache
+	// pairs caches each brain's derived pairs between roster changes, for collision pages;
+	// version counts those changes (see CollisionPage.Version).
+	pairs   pairCache
+	version uint64
 
 	stopOnce sync.Once
 	stopping chan struct{}
@@ -186,6 +188,7 @@ func (r *Registry) insert(rec Record) *entry {
 		}
 		e.placed = x.add(e.slot, rec.WorkingSet)
 		r.pairs.drop(rec.Brain)
+		r.version++
 	}
 	return e
 }
@@ -199,6 +202,7 @@ func (r *Registry) unindex(e *entry) {
 			delete(r.brains, e.rec.Brain)
 		}
 		r.pairs.drop(e.rec.Brain)
+		r.version++
 	}
 	delete(r.byID, e.rec.ID)
 	r.slots[e.slot] = nil

@@ -47,6 +47,8 @@ type Server struct {
 	reg    *domain.Registry
 	table  rpcstatus.Table
 	logger *slog.Logger
+	// pairs holds the encoding of each colliding pair while the roster stands.
+	pairs wire.CollisionEncoder
 }
 
 var _ presencev1.PresenceServiceServer = (*Server)(nil)
@@ -173,7 +175,7 @@ func (s *Server) Collisions(ctx context.Context, req *presencev1.CollisionsReque
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	return &presencev1.CollisionsResponse{Collisions: wire.Collisions(page.Collisions), NextPageToken: wire.PairToken(page.Next)}, nil
+	return s.pairs.Response(page), nil
 }
 
 // Gc sweeps expired presences now.
