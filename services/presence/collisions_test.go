@@ -229,3 +229,37 @@ func TestCollisionPagingRefusals(t *testing.T) {
 		t.Fatalf("ada's pairs one per page: got %d pairs in %d pages, want 2 in 2", len(got), pages)
 	}
 }
+
+// TestCollisionPagesSeeOnlyLivePairs: a pair whose member expired is gone from the pages at
+// once, before any sweep, though the roster (and so the derived pair set) has not changed.
+func TestCollisionPagesSeeOnlyLivePairs(t *testing.T) {
+	h := start(t)
+	owner := client(h.env.Owner())
+	var ps []*presencev1.Presence
+	for i, ttl := range []int32{30, 60, 60} {
+		req := mutate("src/")
+		req.TtlSeconds = ttl
+		ps = append(ps, must(h.agent(fmt.Sprintf("a%d", i), "alpha").Register(ctx, req))(t).GetPresence())
+	}
+	bo := h.agent("a1", "alpha")
+	steps := []struct {
+		name  string
+		at    time.Duration
+		beat  bool // a1 beats at this time
+		pairs int
+	}{
+		{"all live", 0, false, 3},
+		{"a0 expired at its ttl", 30 * time.Second, true, 1},
+		{"a2 expired; a1's beat keeps it", 60 * time.Second, false, 0},
+	}
+	for _, st := range steps {
+		h.clk.Set(t0.Add(st.at))
+		if st.beat {
+			must(bo.Beat(ctx, &presencev1.BeatRequest{PresenceId: ps[1].GetPresenceId()}))(t)
+		}
+		got, _ := readPages(t, owner, &presencev1.CollisionsRequest{PageSize: 1}, 5)
+		if len(got) != st.pairs {
+			t.Fatalf("%s: got %d pairs %v, want %d", st.name, len(got), got, st.pairs)
+		}
+	}
+}

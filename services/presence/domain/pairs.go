@@ -44,25 +44,30 @@ type CollisionQuery struct {
 type CollisionPage struct {
 	Collisions []Collision
 	Next       PairCursor
-	// Version names the state of the mutating roster the page was cut from; it moves with every
-	// register, leave or sweep that changes it. A pair's content never changes for the same A
-	// and B refs (each ref is one registration), so a cache of pairs keyed by their refs stays
-	// true forever; Version only tells such a cache when it may drop what it holds.
-	Version uint64
+	// Set is the pair set the page was cut from and Positions where each of its pairs sits in
+	// it, so a reader that keeps something per pair (transport keeps each pair's wire encoding)
+	// can index it by position for as long as the set stands. A register, leave or sweep in the
+	// brain replaces the set. Set is nil for one presence's pairs, which are derived per call.
+	Set       *PairSet
+	Positions []int32
 }
 
-// pairSet is the derived pairs of one brain (or of every brain, merged), ordered by (a, b),
-// with the entries behind each pair so a page can judge their liveness.
-type pairSet struct {
+// PairSet is the derived pairs of one brain (or of every brain, merged), ordered by (a, b),
+// with the entries behind each pair so a page can judge their liveness. It never changes once
+// built.
+type PairSet struct {
 	cols []Collision
 	ents [][2]*entry
 }
+
+// Len is how many pairs the set holds, live or not.
+func (s *PairSet) Len() int { return len(s.cols) }
 
 // pairCache holds the pair sets; "" keys the merge of every brain. Its own lock is taken inside
 // mu: sets are built under mu read and dropped under mu write, so no set outlives a change.
 type pairCache struct {
 	mu   sync.Mutex
-	sets map[string]*pairSet
+	sets map[string]*PairSet
 }
 
 // drop forgets brain's set and the merged one. Caller holds Registry.mu (write).
@@ -73,34 +78,34 @@ func (pc *pairCache) drop(brain string) {
 	pc.mu.Unlock()
 }
 
-func (pc *pairCache) get(key string) *pairSet {
+func (pc *pairCache) get(key string) *PairSet {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	return pc.sets[key]
 }
 
-func (pc *pairCache) put(key string, s *pairSet) {
+func (pc *pairCache) put(key string, s *PairSet) {
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	if pc.sets == nil {
-		pc.sets = make(map[string]*pairSet)
+		pc.sets = make(map[string]*PairSet)
 	}
 	pc.sets[key] = s
 }
 
 // pairsOf returns the pair set of brain ("" for every brain), deriving it when the roster has
 // changed since it was last asked. Caller holds mu (read).
-func (r *Registry) pairsOf(brain string) *pairSet {
+func (r *Registry) pairsOf(brain string) *PairSet {
 	if brain != "" && r.brains[brain] == nil {
-		return &pairSet{} // nothing to derive, and nothing kept for a brain nobody is in
+		return &PairSet{} // nothing to derive, and nothing kept for a brain nobody is in
 	}
 	if s := r.pairs.get(brain); s != nil {
 		return s
 	}
-	var s *pairSet
+	var s *PairSet
 	if brain != "" {
 		cols := r.allCollisions(brain, time.Time{})
-		s = &pairSet{cols: cols, ents: make([][2]*entry, len(cols))}
+		s = &PairSet{cols: cols, ents: make([][2]*entry, len(cols))}
 		for i, c := range cols {
 			s.ents[i] = [2]*entry{r.byID[c.A.ID], r.byID[c.B.ID]}
 		}
@@ -112,14 +117,14 @@ func (r *Registry) pairsOf(brain string) *pairSet {
 }
 
 // mergedPairs orders every brain's pairs by (a, b) alone: ids are unique across brains.
-func (r *Registry) mergedPairs() *pairSet {
+func (r *Registry) mergedPairs() *PairSet {
 	brains := make([]string, 0, len(r.brains))
 	total := 0
 	for b := range r.brains {
 		brains = append(brains, b)
 	}
 	slices.Sort(brains)
-	parts := make([]*pairSet, len(brains))
+	parts := make([]*PairSet, len(brains))
 	for i, b := range brains {
 		parts[i] = r.pairsOf(b)
 		total += len(parts[i].cols)
@@ -127,7 +132,7 @@ func (r *Registry) mergedPairs() *pairSet {
 	if len(parts) == 1 {
 		return parts[0]
 	}
-	s := &pairSet{cols: make([]Collision, 0, total), ents: make([][2]*entry, 0, total)}
+	s := &PairSet{cols: make([]Collision, 0, total), ents: make([][2]*entry, 0, total)}
 	for _, p := range parts {
 		s.cols = append(s.cols, p.cols...)
 		s.ents = append(s.ents, p.ents...)
@@ -136,7 +141,7 @@ func (r *Registry) mergedPairs() *pairSet {
 	return s
 }
 
-type byPair struct{ *pairSet }
+type byPair struct{ *PairSet }
 
 func (p byPair) Len() int { return len(p.cols) }
 func (p byPair) Less(i, j int) bool {
@@ -178,9 +183,7 @@ func (r *Registry) Collisions(c principal.Principal, q CollisionQuery) (Collisio
 		}
 		cols := r.collisionsOf(e, now)
 		from := sort.Search(len(cols), func(i int) bool { return q.After.before(q.ID, cols[i].B.ID) })
-		page := pageOf(cols[from:], q.Limit)
-		page.Version = r.version
-		return page, nil
+		return pageOf(cols[from:], q.Limit), nil
 	}
 	if !q.After.IsZero() && q.After.A >= q.After.B {
 		return CollisionPage{}, invalid(violation("page_token", "is not a token this service issued"))
@@ -191,9 +194,10 @@ func (r *Registry) Collisions(c principal.Principal, q CollisionQuery) (Collisio
 	}
 	s := r.pairsOf(brain)
 	i := sort.Search(len(s.cols), func(i int) bool { return q.After.before(s.cols[i].A.ID, s.cols[i].B.ID) })
-	page := CollisionPage{Version: r.version}
+	page := CollisionPage{Set: s}
+	allLive := r.allLiveAt(now)
 	for ; i < len(s.cols); i++ {
-		if !s.ents[i][0].liveAt(now) || !s.ents[i][1].liveAt(now) {
+		if !allLive && (!s.ents[i][0].liveAt(now) || !s.ents[i][1].liveAt(now)) {
 			continue
 		}
 		if len(page.Collisions) == q.Limit {
@@ -202,9 +206,11 @@ func (r *Registry) Collisions(c principal.Principal, q CollisionQuery) (Collisio
 			break
 		}
 		if page.Collisions == nil {
-			page.Collisions = make([]Collision, 0, min(q.Limit, len(s.cols)-i))
+			n := min(q.Limit, len(s.cols)-i)
+			page.Collisions, page.Positions = make([]Collision, 0, n), make([]int32, 0, n)
 		}
 		page.Collisions = append(page.Collisions, s.cols[i])
+		page.Positions = append(page.Positions, int32(i))
 	}
 	return page, nil
 }

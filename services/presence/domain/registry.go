@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -82,10 +83,12 @@ type Registry struct {
 	// announced holds the colliding pairs the event log has reported as begun and not yet ended.
 	announced map[pairKey]struct{}
 	peers     map[string]map[string]struct{}
-	// pairs caches each brain's derived pairs between roster changes, for collision pages;
-	// version counts those changes (see CollisionPage.Version).
-	pairs   pairCache
-	version uint64
+	// pairs caches each brain's derived pairs between roster changes, for collision pages.
+	pairs pairCache
+	// liveUntil is a time (unix ns) before which every presence in memory is live: no entry
+	// expires earlier (beats only push expiries later) and none is dying. A collision page
+	// read before it skips the liveness check of each pair. See allLiveAt.
+	liveUntil atomic.Int64
 
 	stopOnce sync.Once
 	stopping chan struct{}
@@ -171,6 +174,9 @@ func RandomID() string { return idgen.Hex("prs_", 6) }
 func (r *Registry) insert(rec Record) *entry {
 	e := &entry{rec: rec, ref: rec.Ref()}
 	e.lastBeat.Store(rec.LastBeat.UnixNano())
+	if exp := e.expiresAt(); exp < r.liveUntil.Load() {
+		r.liveUntil.Store(exp)
+	}
 	if n := len(r.free); n > 0 {
 		e.slot = r.free[n-1]
 		r.free = r.free[:n-1]
@@ -188,7 +194,6 @@ func (r *Registry) insert(rec Record) *entry {
 		}
 		e.placed = x.add(e.slot, rec.WorkingSet)
 		r.pairs.drop(rec.Brain)
-		r.version++
 	}
 	return e
 }
@@ -202,7 +207,6 @@ func (r *Registry) unindex(e *entry) {
 			delete(r.brains, e.rec.Brain)
 		}
 		r.pairs.drop(e.rec.Brain)
-		r.version++
 	}
 	delete(r.byID, e.rec.ID)
 	r.slots[e.slot] = nil
@@ -288,4 +292,25 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 	}
 	slices.SortFunc(out, func(a, b Collision) int { return cmp.Compare(a.B.ID, b.B.ID) })
 	return out
+}
+
+// allLiveAt reports whether every presence in memory is live at now, refreshing the bound from
+// the entries when it has passed (a sweep that finds someone expired pulls it back to the past
+// until their removal commits). Caller holds mu (read): no insert can lower the bound meanwhile,
+// and a concurrent refresh stores a bound as true as this one.
+func (r *Registry) allLiveAt(now time.Time) bool {
+	ns := now.UnixNano()
+	if ns < r.liveUntil.Load() {
+		return true
+	}
+	bound := int64(math.MaxInt64)
+	for _, e := range r.byID {
+		if e.dying.Load() {
+			bound = math.MinInt64
+			break
+		}
+		bound = min(bound, e.expiresAt())
+	}
+	r.liveUntil.Store(bound)
+	return ns < bound
 }

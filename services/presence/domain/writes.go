@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"time"
 
@@ -293,6 +294,7 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 		switch {
 		case e.dying.Load() || ns >= e.expiresAt():
 			e.dying.Store(true)
+			r.liveUntil.Store(math.MinInt64)
 			gone = append(gone, e)
 		case !e.missed.Load() && ns >= e.lastBeat.Load()+int64(e.rec.TTL/2):
 			// Set now, under the lock beats respect, so a beat arriving after this sweep

@@ -12,18 +12,27 @@ import (
 )
 
 // CollisionEncoder answers collision pages from the wire encoding of each pair, kept while the
-// roster stands. Reading every pair of a large roster page by page spent most of its server
-// time re-encoding the same pairs into the same bytes (tens of thousands of small strings per
-// read); a pair's encoding cannot change while its two registrations stand, so each pair is
-// encoded once and a page is the concatenation of its pairs' bytes.
+// pair set the pages are cut from stands. Reading every pair of a large roster page by page
+// spent most of its server time converting and re-encoding the same pairs into the same bytes
+// (tens of thousands of small strings per read); a set never changes once built, so each of
+// its pairs is encoded once and a page is the concatenation of its pairs' bytes.
 //
 // The response it builds carries those bytes as the message's unknown fields: on the wire it is
-// exactly a CollisionsResponse (field 1 per pair, field 2 the token), and any client decodes it
-// as one. It is meant to be sent, not read in process: GetCollisions on it is empty.
+// exactly a CollisionsResponse (field 1 per pair, field 2 the token), and every client decodes
+// it as one. It is meant to be sent, not read in process: GetCollisions on it is empty.
 type CollisionEncoder struct {
-	mu      sync.Mutex
-	version uint64
-	pairs   map[[2]*domain.Ref][]byte
+	mu sync.Mutex
+	// sets holds the encodings of the latest pair sets read (a brain's and the merge of every
+	// brain are different sets); the oldest gives way, so memory stays near one full answer per set.
+	sets [keptSets]encodedSet
+	next int
+}
+
+const keptSets = 2
+
+type encodedSet struct {
+	set   *domain.PairSet
+	pairs [][]byte
 }
 
 // collisionsField and tokenField are CollisionsResponse's field numbers.
@@ -34,16 +43,17 @@ const (
 
 // Response is the wire answer to page.
 func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.CollisionsResponse {
+	token := PairToken(page.Next)
+	if page.Set == nil || len(page.Collisions) == 0 || len(page.Positions) != len(page.Collisions) {
+		// One presence's pairs (derived per call) or an empty page: nothing to keep.
+		return &presencev1.CollisionsResponse{Collisions: Collisions(page.Collisions), NextPageToken: token}
+	}
 	enc := make([][]byte, len(page.Collisions))
 	var missing []int
 	e.mu.Lock()
-	if e.pairs == nil || e.version != page.Version {
-		// The roster moved: what is held may name registrations that are gone.
-		e.pairs, e.version = make(map[[2]*domain.Ref][]byte), page.Version
-	}
-	for i := range page.Collisions {
-		c := &page.Collisions[i]
-		if b, ok := e.pairs[[2]*domain.Ref{c.A, c.B}]; ok {
+	held := e.setLocked(page.Set)
+	for i, pos := range page.Positions {
+		if b := held[pos]; b != nil {
 			enc[i] = b
 		} else {
 			missing = append(missing, i)
@@ -58,18 +68,16 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 		for k, m := range Collisions(fresh) {
 			b, err := proto.Marshal(m)
 			if err != nil {
-				// Cannot happen for these messages (valid UTF-8 is checked at register); answer
-				// the page the ordinary way rather than fail it.
-				return &presencev1.CollisionsResponse{Collisions: Collisions(page.Collisions), NextPageToken: PairToken(page.Next)}
+				// Cannot happen for these messages (every string is checked as UTF-8 at
+				// register); answer the page the ordinary way rather than fail it.
+				return &presencev1.CollisionsResponse{Collisions: Collisions(page.Collisions), NextPageToken: token}
 			}
 			enc[missing[k]] = b
 		}
 		e.mu.Lock()
-		if e.version == page.Version {
-			for _, i := range missing {
-				c := &page.Collisions[i]
-				e.pairs[[2]*domain.Ref{c.A, c.B}] = enc[i]
-			}
+		held = e.setLocked(page.Set)
+		for _, i := range missing {
+			held[page.Positions[i]] = enc[i]
 		}
 		e.mu.Unlock()
 	}
@@ -77,7 +85,6 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 	for _, b := range enc {
 		size += protowire.SizeTag(collisionsField) + protowire.SizeBytes(len(b))
 	}
-	token := PairToken(page.Next)
 	if token != "" {
 		size += protowire.SizeTag(tokenField) + protowire.SizeBytes(len(token))
 	}
@@ -93,4 +100,17 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 	out := &presencev1.CollisionsResponse{}
 	out.ProtoReflect().SetUnknown(raw)
 	return out
+}
+
+// setLocked returns the encodings held for set, making room for it when it is new. Caller holds mu.
+func (e *CollisionEncoder) setLocked(set *domain.PairSet) [][]byte {
+	for i := range e.sets {
+		if e.sets[i].set == set {
+			return e.sets[i].pairs
+		}
+	}
+	e.sets[e.next] = encodedSet{set: set, pairs: make([][]byte, set.Len())}
+	held := e.sets[e.next].pairs
+	e.next = (e.next + 1) % keptSets
+	return held
 }

@@ -1,50 +1,78 @@
 package wire
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"google.golang.org/protobuf/proto"
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/presence/domain"
+	"github.com/organism-dev/organism/services/presence/store"
 )
 
-func page(version uint64, next domain.PairCursor) domain.CollisionPage {
-	a := &domain.Ref{ID: "prs_000000000001", AgentID: "ada", Kind: domain.KindExecutor, Theme: "parser", Worktree: "/w/ada"}
-	b := &domain.Ref{ID: "prs_000000000002", AgentID: "bo", Kind: domain.KindRunner}
-	c := &domain.Ref{ID: "prs_000000000003", AgentID: "cy", Kind: domain.KindOracle, Theme: "é"}
-	return domain.CollisionPage{Version: version, Next: next, Collisions: []domain.Collision{
-		{Brain: "alpha", A: a, B: b, Overlaps: []domain.Overlap{{A: "src", B: "src/a.go"}, {A: "sb_x", B: "sb_x"}}},
-		{Brain: "alpha", A: a, B: c, Overlaps: []domain.Overlap{{A: "src", B: "src/"}}},
-		{Brain: "alpha", A: b, B: c},
-	}}
+type fixedClock struct{ t time.Time }
+
+func (c fixedClock) Now() time.Time { return c.t }
+
+// registry opens a domain registry over a real store with three colliding presences.
+func registry(t *testing.T) *domain.Registry {
+	t.Helper()
+	st, err := store.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	reg, err := domain.Open(context.Background(), domain.Options{Store: st, Clock: fixedClock{time.Date(2026, 7, 12, 9, 0, 0, 0, time.UTC)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct{ agent, theme string }{{"ada", "parser"}, {"bo", ""}, {"cy", "é"}} {
+		p := principal.Principal{AgentID: r.agent, Brain: "alpha", Origin: principal.OriginAgent}
+		if _, _, err := reg.Register(context.Background(), p, domain.RegisterInput{Kind: "executor", Theme: r.theme,
+			Intent: domain.IntentMutate, WorkingSet: []string{"src/", "sb_x"}, Worktree: "/w/" + r.agent}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return reg
 }
 
-// TestEncoderAnswersWhatConversionDoes: the pre-encoded page decodes, on any client, to the
-// message the converters build, whether its pairs were encoded now or held from before.
+// TestEncoderAnswersWhatConversionDoes: a pre-encoded page decodes, on any client, to the
+// message the converters build, whether its pairs were encoded now or held from before, and
+// for one presence's pairs (never held) too.
 func TestEncoderAnswersWhatConversionDoes(t *testing.T) {
+	reg := registry(t)
+	owner := principal.Principal{Origin: principal.OriginHumanCLI}
+	all, err := reg.Collisions(owner, domain.CollisionQuery{})
+	if err != nil || len(all.Collisions) != 3 {
+		t.Fatalf("fixture: got %d pairs (%v), want 3", len(all.Collisions), err)
+	}
+	one, err := reg.Collisions(owner, domain.CollisionQuery{ID: all.Collisions[0].A.ID, Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var enc CollisionEncoder
-	first := page(1, domain.PairCursor{A: "prs_000000000002", B: "prs_000000000003"})
-	held, moved := first, first
-	held.Next = domain.PairCursor{}
-	moved.Version = 2
-	// The same refs in a new order: what is held is found by pair, not by position.
-	reordered := held
-	reordered.Collisions = []domain.Collision{first.Collisions[2], first.Collisions[0]}
 	tests := []struct {
 		name string
-		page domain.CollisionPage
+		q    domain.CollisionQuery
 	}{
-		{"fresh pairs with a token", first},
-		{"held pairs, last page", held},
-		{"held pairs, other order", reordered},
-		{"roster moved", moved},
-		{"empty page", domain.CollisionPage{Version: 2}},
+		{"fresh pairs, first page with a token", domain.CollisionQuery{Limit: 2}},
+		{"held pairs, whole set", domain.CollisionQuery{}},
+		{"held pairs through the brain filter", domain.CollisionQuery{Brain: "alpha"}},
+		{"last page", domain.CollisionQuery{After: domain.PairCursor{A: all.Collisions[1].A.ID, B: all.Collisions[1].B.ID}}},
+		{"one presence's pairs", domain.CollisionQuery{ID: all.Collisions[0].A.ID, After: one.Next}},
+		{"empty page", domain.CollisionQuery{Brain: "nobody"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			raw, err := proto.Marshal(enc.Response(tt.page))
+			page, err := reg.Collisions(owner, tt.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := proto.Marshal(enc.Response(page))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -52,7 +80,7 @@ func TestEncoderAnswersWhatConversionDoes(t *testing.T) {
 			if err := proto.Unmarshal(raw, &got); err != nil {
 				t.Fatal(err)
 			}
-			want := &presencev1.CollisionsResponse{Collisions: Collisions(tt.page.Collisions), NextPageToken: PairToken(tt.page.Next)}
+			want := &presencev1.CollisionsResponse{Collisions: Collisions(page.Collisions), NextPageToken: PairToken(page.Next)}
 			if !proto.Equal(&got, want) {
 				t.Fatalf("decoded page: got %v, want %v", &got, want)
 			}
