@@ -109,6 +109,8 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	return s, nil
 }
 
+// loop runs fn every period on the service's clock until the service closes; a non-positive
+// period switches the job off. A failure is logged and the next period tries again.
 func (s *Service) loop(ctx context.Context, every time.Duration, what string, fn func(context.Context) error) {
 	if every <= 0 {
 		return
@@ -116,18 +118,11 @@ func (s *Service) loop(ctx context.Context, every time.Duration, what string, fn
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				if err := fn(ctx); err != nil && ctx.Err() == nil {
-					s.opts.Logger.Error("presence background "+what+" failed", "err", err)
-				}
+		clock.Loop(ctx, s.opts.Clock, every, func(ctx context.Context) {
+			if err := fn(ctx); err != nil && ctx.Err() == nil {
+				s.opts.Logger.Error("presence background "+what+" failed", "err", err)
 			}
-		}
+		})
 	}()
 }
 

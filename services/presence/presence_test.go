@@ -398,7 +398,16 @@ func TestPaging(t *testing.T) {
 	wantRefusal(t, err, codes.InvalidArgument, "INVALID_ARGUMENT")
 }
 
-// recv reads n events from a watch stream.
+// streamCtx bounds one test stream: a missed event fails the test in seconds instead of
+// hanging the run. (A guard, not a timed assertion: nothing is measured against it.)
+func streamCtx(t *testing.T) context.Context {
+	t.Helper()
+	c, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	t.Cleanup(cancel)
+	return c
+}
+
+// recv reads n events from a watch stream opened with streamCtx.
 func recv(t *testing.T, st presencev1.PresenceService_WatchClient, n int) []*presencev1.WatchResponse {
 	t.Helper()
 	var out []*presencev1.WatchResponse
@@ -428,7 +437,7 @@ func describe(evs []*presencev1.WatchResponse) []string {
 func TestWatch(t *testing.T) {
 	h := start(t)
 	ada, bo := h.agent("ada", "alpha"), h.agent("bo", "alpha")
-	wctx, cancel := context.WithCancel(t.Context())
+	wctx, cancel := context.WithCancel(streamCtx(t))
 	defer cancel()
 	st, err := ada.Watch(wctx, &presencev1.WatchRequest{AfterSeq: new(int64(0))})
 	if err != nil {
@@ -456,7 +465,7 @@ func TestWatch(t *testing.T) {
 	must(bo.Gc(ctx, &presencev1.GcRequest{}))(t)
 
 	// Resume after the last seq seen: the rest, in order, no duplicates.
-	st2, err := bo.Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(int64(4))})
+	st2, err := bo.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(4))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -471,30 +480,34 @@ func TestWatch(t *testing.T) {
 		t.Fatalf("live event: got %v, want 9 joined ada", got)
 	}
 	// Cursors beyond the head are refused; so is a watch of another brain.
-	bad, err := bo.Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(int64(99))})
+	bad, err := bo.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(99))})
 	if err == nil {
 		_, err = bad.Recv()
 	}
 	wantRefusal(t, err, codes.OutOfRange, "CURSOR_AHEAD")
-	bad, err = bo.Watch(t.Context(), &presencev1.WatchRequest{Brain: "beta"})
+	bad, err = bo.Watch(streamCtx(t), &presencev1.WatchRequest{Brain: "beta"})
 	if err == nil {
 		_, err = bad.Recv()
 	}
 	wantRefusal(t, err, codes.PermissionDenied, "FOREIGN_BRAIN")
 }
 
+// TestWatchSeesOnlyOwnBrain: an agent's stream carries its own brain's events only. The stream
+// starts from a cursor read first (List's), not from "now": the server reads "now" after the
+// client's Watch returns, so both registers could land before it and leave nothing to receive.
 func TestWatchSeesOnlyOwnBrain(t *testing.T) {
 	h := start(t)
 	ada, eve := h.agent("ada", "alpha"), h.agent("eve", "beta")
-	st, err := eve.Watch(t.Context(), &presencev1.WatchRequest{})
+	cursor := must(eve.List(ctx, &presencev1.ListRequest{}))(t).GetCursor()
+	st, err := eve.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(cursor)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	must(ada.Register(ctx, mutate("src")))(t)
 	must(eve.Register(ctx, mutate("src")))(t)
 	got := recv(t, st, 1)
-	if got[0].GetBrain() != "beta" || got[0].GetPresence().GetAgentId() != "eve" {
-		t.Fatalf("eve's stream: got %v, want her own join only", describe(got))
+	if got[0].GetBrain() != "beta" || got[0].GetPresence().GetAgentId() != "eve" || got[0].GetSeq() != cursor+2 {
+		t.Fatalf("eve's stream: got %v, want her own join (seq %d) with ada's (seq %d) skipped", describe(got), cursor+2, cursor+1)
 	}
 }
 
@@ -513,7 +526,7 @@ func TestRestartKeepsRecordsAndLog(t *testing.T) {
 	if !got.GetLastBeat().AsTime().Equal(t0.Add(20 * time.Second)) {
 		t.Fatalf("last_beat after restart: got %v, want %v", got.GetLastBeat().AsTime(), t0.Add(20*time.Second))
 	}
-	st, err := a.Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
+	st, err := a.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -527,7 +540,7 @@ func TestBeatsStream(t *testing.T) {
 	h := start(t)
 	ada, bo := h.agent("ada", "alpha"), h.agent("bo", "alpha")
 	pa := must(ada.Register(ctx, mutate("src")))(t).GetPresence()
-	st, err := ada.Beats(t.Context())
+	st, err := ada.Beats(streamCtx(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -546,7 +559,7 @@ func TestBeatsStream(t *testing.T) {
 		}
 	}
 	// Another agent's stream cannot beat ada's presence: the stream ends with the refusal.
-	sb, err := bo.Beats(t.Context())
+	sb, err := bo.Beats(streamCtx(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,14 +579,14 @@ func TestPrunedCursorIsRefused(t *testing.T) {
 	}
 	h.clk.Advance(2 * time.Minute)
 	must(a.Gc(ctx, &presencev1.GcRequest{}))(t) // sweeps and prunes all but the newest event
-	st, err := a.Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
+	st, err := a.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
 	if err == nil {
 		_, err = st.Recv()
 	}
 	wantRefusal(t, err, codes.OutOfRange, "CURSOR_EXPIRED")
 	// The newest retained event is still served to a watcher whose cursor is just before it.
 	list := must(a.List(ctx, &presencev1.ListRequest{}))(t)
-	st, err = a.Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(list.GetCursor() - 1)})
+	st, err = a.Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(list.GetCursor() - 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -591,7 +604,7 @@ func TestConcurrentTraffic(t *testing.T) {
 	for i := range clients {
 		clients[i] = h.agent(fmt.Sprintf("a%d", i), "alpha")
 	}
-	st, err := clients[0].Watch(t.Context(), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
+	st, err := clients[0].Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -653,7 +666,7 @@ func TestShutdownEndsWatchStreams(t *testing.T) {
 	h := &harness{clk: clock.NewFake(t0), dir: t.TempDir()}
 	stop := make(chan struct{})
 	h.openWith(t, presence.Options{Shutdown: stop})
-	st, err := h.agent("ada", "alpha").Watch(t.Context(), &presencev1.WatchRequest{})
+	st, err := h.agent("ada", "alpha").Watch(streamCtx(t), &presencev1.WatchRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,55 +2,23 @@ package domain
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"reflect"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/organism-dev/organism/services/presence/internal/fixture"
 )
 
 // rosterFixture builds n mutating presences of one brain with items working-set entries each,
-// over a synthetic repository of 80 top directories x 50 packages x 100 files. Each presence
-// works in one home package (most of its files, its testdata directory, one glob there), edits
-// three files anywhere, and holds one of 4,000 system blocks. With 10,000 presences that is
-// two or three sessions per package: most presences collide with one or two others, as in a
-// very busy monorepo, while the answer stays small enough to be worth a roster.
+// from fixture.Roster (the mixed shape: files, a directory, a glob and a block each).
 func rosterFixture(n, items int, seed uint64) []Record { return rosterFixtureOf(n, items, seed, true) }
 
-// rosterFixtureOf builds the roster; without globs (the "paths" shape) the glob and the block
-// become two more files, so every entry is a plain file or directory path.
+// rosterFixtureOf builds the roster; without globs (the "paths" shape) every entry is a plain
+// file or directory path.
 func rosterFixtureOf(n, items int, seed uint64, globs bool) []Record {
-	r := rand.New(rand.NewPCG(seed, 99))
-	exts := []string{"go", "go", "go", "md", "ts", "proto"}
-	file := func(top, pkg int) string {
-		return fmt.Sprintf("t%02d/p%02d/f%03d.%s", top, pkg, r.IntN(100), exts[r.IntN(len(exts))])
-	}
 	recs := make([]Record, n)
-	for i := range recs {
-		top, pkg := r.IntN(80), r.IntN(50)
-		raw := make([]string, 0, items)
-		for len(raw) < items-6 {
-			raw = append(raw, file(top, pkg))
-		}
-		for k := 0; k < 3; k++ {
-			raw = append(raw, file(r.IntN(80), r.IntN(50)))
-		}
-		raw = append(raw, fmt.Sprintf("t%02d/p%02d/testdata/", top, pkg))
-		switch r.IntN(3) {
-		case 0 + 3*boolInt(!globs):
-			raw = append(raw, fmt.Sprintf("t%02d/p%02d/*_test.go", top, pkg))
-		case 1 + 3*boolInt(!globs):
-			raw = append(raw, fmt.Sprintf("t%02d/p%02d/**/*.proto", top, pkg))
-		case 2 + 3*boolInt(!globs):
-			raw = append(raw, fmt.Sprintf("t%02d/p%02d/f0{1,2}?.*", top, pkg))
-		default:
-			raw = append(raw, file(top, pkg))
-		}
-		if globs {
-			raw = append(raw, fmt.Sprintf("sb_block%04d", r.IntN(4000)))
-		} else {
-			raw = append(raw, file(r.IntN(80), r.IntN(50)))
-		}
+	for i, raw := range fixture.Roster(n, items, seed, globs) {
 		set, bad := ParseWorkingSet(raw)
 		if bad != nil {
 			panic(fmt.Sprint(bad))
@@ -169,11 +137,4 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -2,41 +2,64 @@
 // index of working sets, and the event log behind the watch stream.
 package domain
 
-import "errors"
+import (
+	"fmt"
 
-// Domain errors; transport maps each to one status and reason code.
-var (
-	// ErrNotFound: no such presence (or it was swept).
-	ErrNotFound = errors.New("presence not found")
-	// ErrExpired: the presence exists but last_beat + ttl has passed; it is absent to every read.
-	ErrExpired = errors.New("presence expired")
-	// ErrForeignBrain: the caller's credential is bound to another brain.
-	ErrForeignBrain = errors.New("presence belongs to another brain")
-	// ErrNotHolder: the presence is another agent's; nobody acts as another agent.
-	ErrNotHolder = errors.New("presence belongs to another agent")
-	// ErrHumanKindOnly: kind human-ui is only for the owner's Hall session.
-	ErrHumanKindOnly = errors.New("kind human-ui requires the owner's human-ui origin")
-	// ErrCursorExpired: the events after the cursor were pruned from the log.
-	ErrCursorExpired = errors.New("cursor is older than the retained event log")
-	// ErrCursorAhead: the cursor names an event that was never written.
-	ErrCursorAhead = errors.New("cursor is ahead of the event log")
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
-// Violation is one bad field of a request.
-type Violation struct {
-	Field       string
-	Description string
+// The reasons presence refuses a request with: every one is a PresenceReason of the contract
+// (transport's table gives each its code and its test checks the table against the enum).
+const (
+	// ReasonForeignBrain: the caller's credential is bound to another brain.
+	ReasonForeignBrain refusal.Reason = "FOREIGN_BRAIN"
+	// ReasonNotFound: no such presence (or it was swept).
+	ReasonNotFound refusal.Reason = "PRESENCE_NOT_FOUND"
+	// ReasonExpired: the presence exists but last_beat + ttl has passed; it is absent to every read.
+	ReasonExpired refusal.Reason = "PRESENCE_EXPIRED"
+	// ReasonNotHolder: the presence is another agent's; nobody acts as another agent.
+	ReasonNotHolder refusal.Reason = "NOT_PRESENCE_HOLDER"
+	// ReasonKindReserved: kind human-ui is only for the owner's Hall session.
+	ReasonKindReserved refusal.Reason = "KIND_RESERVED"
+	// ReasonCursorExpired: the events after the cursor were pruned from the log.
+	ReasonCursorExpired refusal.Reason = "CURSOR_EXPIRED"
+	// ReasonCursorAhead: the cursor names an event that was never written.
+	ReasonCursorAhead refusal.Reason = "CURSOR_AHEAD"
+	// ReasonShuttingDown: the service is stopping; a watcher resumes after the last seq it saw.
+	ReasonShuttingDown refusal.Reason = "SHUTTING_DOWN"
+)
+
+func errForeignBrain(brain string) error {
+	return refusal.New(ReasonForeignBrain, "the credential is bound to another brain than %q", brain)
 }
 
-// InvalidError carries every violation of one request; nothing was changed.
-type InvalidError struct{ Violations []Violation }
+func errNotFound(id string) error { return refusal.New(ReasonNotFound, "presence %s not found", id) }
 
-func (e *InvalidError) Error() string {
-	msg := "invalid request"
-	for _, v := range e.Violations {
-		msg += "; " + v.Field + ": " + v.Description
-	}
-	return msg
+func errExpired(id string) error {
+	return refusal.New(ReasonExpired, "presence %s expired (last beat + ttl has passed)", id)
 }
 
-func invalid(v ...Violation) error { return &InvalidError{Violations: v} }
+func errNotHolder(id string) error {
+	return refusal.New(ReasonNotHolder, "presence %s belongs to another agent", id)
+}
+
+var errKindReserved = refusal.New(ReasonKindReserved, "kind %s requires the owner's human-ui origin", KindHumanUI)
+
+func errCursorExpired(after, first int64) error {
+	return refusal.New(ReasonCursorExpired, "cursor %d is older than the retained event log (oldest seq %d)", after, first)
+}
+
+func errCursorAhead(after, newest int64) error {
+	return refusal.New(ReasonCursorAhead, "cursor %d is ahead of the event log (newest seq %d)", after, newest)
+}
+
+// ErrShuttingDown ends watch streams when the service stops.
+var ErrShuttingDown = refusal.New(ReasonShuttingDown, "presence is shutting down; watch again after the last seq you saw")
+
+// invalid is a bad-input refusal naming every field at fault; nothing was changed.
+func invalid(v ...refusal.Violation) error { return refusal.Invalid(v...) }
+
+// violation names one bad field.
+func violation(field, format string, args ...any) refusal.Violation {
+	return refusal.Violation{Field: field, Description: fmt.Sprintf(format, args...)}
+}

@@ -93,8 +93,10 @@ func (l *eventLog) publish(evs []Event) {
 	}
 	l.mu.Lock()
 	l.tail = append(l.tail, evs...)
-	if over := len(l.tail) - l.max; over > 0 {
-		l.tail = append(l.tail[:0:0], l.tail[over:]...)
+	// The tail may hold up to twice max before it is cut back to the newest max: cutting on
+	// every publish copied thousands of events per register once the tail was full.
+	if len(l.tail) > 2*l.max {
+		l.tail = append(l.tail[:0:0], l.tail[len(l.tail)-l.max:]...)
 	}
 	l.newest = evs[len(evs)-1].Seq
 	close(l.changed)
@@ -126,11 +128,6 @@ type EventPage struct {
 	Changed <-chan struct{}
 }
 
-// eventStore is the part of Store the log falls back to for events no longer in memory.
-type eventStore interface {
-	EventsAfter(ctx context.Context, after, through int64, brain string, limit int) ([]Event, error)
-}
-
 func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain string, limit int) (EventPage, error) {
 	l.mu.Lock()
 	page := EventPage{Changed: l.changed, Through: l.newest}
@@ -138,7 +135,8 @@ func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain s
 	var fromMemory []Event
 	inMemory := len(l.tail) > 0 && l.tail[0].Seq <= after+1
 	if inMemory {
-		for _, e := range l.tail {
+		// Seqs in the tail are dense, so the first event after the cursor is found by arithmetic.
+		for _, e := range l.tail[min(int(after+1-l.tail[0].Seq), len(l.tail)):] {
 			if e.Seq <= after || (brain != "" && e.Brain != brain) {
 				continue
 			}
@@ -152,9 +150,9 @@ func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain s
 	l.mu.Unlock()
 	switch {
 	case after > newest:
-		return EventPage{}, ErrCursorAhead
+		return EventPage{}, errCursorAhead(after, newest)
 	case after < first-1:
-		return EventPage{}, ErrCursorExpired
+		return EventPage{}, errCursorExpired(after, first)
 	case after == newest:
 		return page, nil
 	case inMemory:

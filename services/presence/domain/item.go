@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Limits on a working set. Generous enough for any real task, small enough that one register
@@ -59,13 +61,10 @@ func looksLikeFile(seg string) bool {
 // written "./sb_name" and stays a path.
 var blockPattern = regexp.MustCompile(`^sb_[A-Za-z0-9][A-Za-z0-9_-]{0,127}$`)
 
-// ItemError says why one working-set entry was refused.
-type ItemError struct{ Reason string }
-
-func (e *ItemError) Error() string { return e.Reason }
-
+// itemErr refuses one working-set entry. ParseWorkingSet renames the field to the entry's
+// index (working_set[3]) so a caller can fix every entry at once.
 func itemErr(format string, args ...any) error {
-	return &ItemError{Reason: fmt.Sprintf(format, args...)}
+	return refusal.Field(refusal.InvalidArgument, "working_set", format, args...)
 }
 
 // ParseItem normalizes one untrusted working-set entry: separators become "/", "." and empty
@@ -181,18 +180,22 @@ func (w WorkingSet) Canons() []string {
 
 // ParseWorkingSet normalizes every entry and drops duplicates (by normalized spelling). Errors
 // are reported per entry index so a caller can fix all of them at once.
-func ParseWorkingSet(raw []string) (WorkingSet, []Violation) {
+func ParseWorkingSet(raw []string) (WorkingSet, []refusal.Violation) {
 	if len(raw) > MaxWorkingSet {
-		return nil, []Violation{{Field: "working_set",
+		return nil, []refusal.Violation{{Field: "working_set",
 			Description: fmt.Sprintf("has %d items; at most %d are allowed", len(raw), MaxWorkingSet)}}
 	}
-	var bad []Violation
+	var bad []refusal.Violation
 	seen := make(map[string]bool, len(raw))
 	out := make(WorkingSet, 0, len(raw))
 	for i, r := range raw {
 		it, err := ParseItem(r)
 		if err != nil {
-			bad = append(bad, Violation{Field: fmt.Sprintf("working_set[%d]", i), Description: err.Error()})
+			msg := err.Error()
+			if ref, ok := refusal.As(err); ok {
+				msg = ref.Message
+			}
+			bad = append(bad, refusal.Violation{Field: fmt.Sprintf("working_set[%d]", i), Description: msg})
 			continue
 		}
 		if seen[it.Canon] {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sort"
 	"strings"
+
+	"github.com/organism-dev/organism/platform/principal"
 )
 
 // Row is one live presence with its collisions, as the roster shows it.
@@ -13,7 +15,7 @@ type Row struct {
 }
 
 // Get returns one live presence and its collisions.
-func (r *Registry) Get(c Caller, id string) (Row, error) {
+func (r *Registry) Get(c principal.Principal, id string) (Row, error) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	e, err := r.lookup(c, id)
@@ -22,7 +24,7 @@ func (r *Registry) Get(c Caller, id string) (Row, error) {
 	}
 	now := r.opts.Clock.Now()
 	if !e.liveAt(now) {
-		return Row{}, ErrExpired
+		return Row{}, errExpired(id)
 	}
 	return Row{Presence: e.snapshot(), Collisions: r.collisionsOf(e, now)}, nil
 }
@@ -41,8 +43,8 @@ type ListFilter struct {
 // List returns the live presences the caller may see, by id, with their collisions. Liveness
 // is computed here: a presence past last_beat + ttl is absent whether or not a sweep ran.
 // cursor is the event log head at the time of the read, so a watcher can continue from it.
-func (r *Registry) List(c Caller, f ListFilter) (rows []Row, next string, cursor int64, err error) {
-	brain, err := c.readBrain(f.Brain)
+func (r *Registry) List(c principal.Principal, f ListFilter) (rows []Row, next string, cursor int64, err error) {
+	brain, err := readBrain(c, f.Brain)
 	if err != nil {
 		return nil, "", 0, err
 	}
@@ -76,62 +78,14 @@ func (r *Registry) List(c Caller, f ListFilter) (rows []Row, next string, cursor
 	return rows, next, cursor, nil
 }
 
-// readBrain resolves the brain filter of a read: agents are held to their binding.
-func (c Caller) readBrain(requested string) (string, error) {
-	if c.unbound() {
-		if requested != "" {
-			if v := checkBrainName(requested); v != "" {
-				return "", invalid(Violation{Field: "brain", Description: v})
-			}
-		}
-		return requested, nil
-	}
-	if requested != "" && requested != c.Brain {
-		return "", ErrForeignBrain
-	}
-	return c.Brain, nil
-}
-
-// Collisions derives the colliding pairs the caller may see: one presence's (oriented with it
-// as A) when id is set, else every pair of the brain filter (A's id below B's).
-func (r *Registry) Collisions(c Caller, brain, id string) ([]Collision, error) {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	now := r.opts.Clock.Now()
-	if id != "" {
-		e, err := r.lookup(c, id)
-		if err != nil {
-			return nil, err
-		}
-		if !e.liveAt(now) {
-			return nil, ErrExpired
-		}
-		return r.collisionsOf(e, now), nil
-	}
-	b, err := c.readBrain(brain)
-	if err != nil {
-		return nil, err
-	}
-	return r.allCollisions(b, now), nil
-}
-
-func (c Collision) flip() Collision {
-	ov := make([]Overlap, len(c.Overlaps))
-	for i, o := range c.Overlaps {
-		ov[i] = Overlap{A: o.B, B: o.A}
-	}
-	sortOverlaps(ov)
-	return Collision{Brain: c.Brain, A: c.B, B: c.A, Overlaps: ov}
-}
-
 // Events reads the log after cursor for the caller (an agent sees only its brain).
-func (r *Registry) Events(ctx context.Context, c Caller, brain string, after int64, limit int) (EventPage, error) {
-	b, err := c.readBrain(brain)
+func (r *Registry) Events(ctx context.Context, c principal.Principal, brain string, after int64, limit int) (EventPage, error) {
+	b, err := readBrain(c, brain)
 	if err != nil {
 		return EventPage{}, err
 	}
 	if after < 0 {
-		return EventPage{}, invalid(Violation{Field: "after_seq", Description: "must not be negative"})
+		return EventPage{}, invalid(violation("after_seq", "must not be negative"))
 	}
 	if limit <= 0 {
 		limit = 256
@@ -153,13 +107,4 @@ func (c Collision) Describe() string {
 		}
 	}
 	return c.A.ID + " x " + c.B.ID + ": " + strings.Join(parts, ", ")
-}
-
-func sortOverlaps(ov []Overlap) {
-	sort.Slice(ov, func(i, j int) bool {
-		if ov[i].A != ov[j].A {
-			return ov[i].A < ov[j].A
-		}
-		return ov[i].B < ov[j].B
-	})
 }

@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/refusal"
 )
 
 // Intent says whether a session only reads its working set or also changes it.
@@ -79,42 +81,6 @@ func (r Record) ExpiresAt() time.Time { return r.LastBeat.Add(r.TTL) }
 // LiveAt reports whether the presence is live at t: expiry happens exactly at last_beat + ttl.
 func (r Record) LiveAt(t time.Time) bool { return t.Before(r.ExpiresAt()) }
 
-// Caller is the authenticated identity of a request; it never comes from request fields.
-type Caller struct {
-	AgentID string
-	// Brain is the credential's binding; empty for the owner and services.
-	Brain string
-	// Owner is the one human (either origin); Service is an Organism service acting for itself.
-	Owner   bool
-	Service bool
-	// HumanUI is set only for the owner's Hall session.
-	HumanUI bool
-}
-
-// unbound callers (owner, services) may name any brain; agents only their own.
-func (c Caller) unbound() bool { return c.Owner || c.Service }
-
-// resolveBrain picks the brain a request acts in: an agent's own binding, or the brain an
-// unbound caller names.
-func (c Caller) resolveBrain(requested string) (string, error) {
-	if c.unbound() {
-		if requested == "" {
-			return "", invalid(Violation{Field: "brain", Description: "required for callers without a brain binding"})
-		}
-		if v := checkBrainName(requested); v != "" {
-			return "", invalid(Violation{Field: "brain", Description: v})
-		}
-		return requested, nil
-	}
-	if requested != "" && requested != c.Brain {
-		return "", ErrForeignBrain
-	}
-	return c.Brain, nil
-}
-
-// mayRead reports whether the caller may see presences of brain.
-func (c Caller) mayRead(brain string) bool { return c.unbound() || c.Brain == brain }
-
 func checkBrainName(b string) string {
 	if len(b) > MaxBrainBytes {
 		return fmt.Sprintf("longer than %d bytes", MaxBrainBytes)
@@ -165,25 +131,25 @@ type validated struct {
 
 // validate checks every field and reports all violations together.
 func (in RegisterInput) validate() (validated, error) {
-	var bad []Violation
+	var bad []refusal.Violation
 	v := validated{id: in.ID, kind: Kind(in.Kind), intent: in.Intent, ttl: in.TTL}
 	if in.ID != "" && !ValidID(in.ID) {
-		bad = append(bad, Violation{"presence_id", "must be prs_ followed by 12 lowercase hex digits"})
+		bad = append(bad, refusal.Violation{Field: "presence_id", Description: "must be prs_ followed by 12 lowercase hex digits"})
 	}
 	if !validKind(v.kind) {
-		bad = append(bad, Violation{"kind", fmt.Sprintf("must be one of %s", kindList())})
+		bad = append(bad, refusal.Violation{Field: "kind", Description: fmt.Sprintf("must be one of %s", kindList())})
 	}
 	v.theme = strings.TrimSpace(in.Theme)
 	switch {
 	case !utf8.ValidString(v.theme):
-		bad = append(bad, Violation{"theme", "not valid UTF-8"})
+		bad = append(bad, refusal.Violation{Field: "theme", Description: "not valid UTF-8"})
 	case strings.ContainsFunc(v.theme, unicode.IsControl):
-		bad = append(bad, Violation{"theme", "must be one line without control characters"})
+		bad = append(bad, refusal.Violation{Field: "theme", Description: "must be one line without control characters"})
 	case utf8.RuneCountInString(v.theme) > MaxThemeRunes:
-		bad = append(bad, Violation{"theme", fmt.Sprintf("has %d characters; at most %d", utf8.RuneCountInString(v.theme), MaxThemeRunes)})
+		bad = append(bad, refusal.Violation{Field: "theme", Description: fmt.Sprintf("has %d characters; at most %d", utf8.RuneCountInString(v.theme), MaxThemeRunes)})
 	}
 	if v.intent != IntentRead && v.intent != IntentMutate {
-		bad = append(bad, Violation{"intent", "must be read or mutate"})
+		bad = append(bad, refusal.Violation{Field: "intent", Description: "must be read or mutate"})
 	}
 	set, setBad := ParseWorkingSet(in.WorkingSet)
 	bad = append(bad, setBad...)
@@ -191,15 +157,15 @@ func (in RegisterInput) validate() (validated, error) {
 	v.worktree = strings.TrimSpace(in.Worktree)
 	switch {
 	case len(v.worktree) > MaxWorktreeBytes:
-		bad = append(bad, Violation{"worktree", fmt.Sprintf("longer than %d bytes", MaxWorktreeBytes)})
+		bad = append(bad, refusal.Violation{Field: "worktree", Description: fmt.Sprintf("longer than %d bytes", MaxWorktreeBytes)})
 	case !utf8.ValidString(v.worktree) || strings.ContainsFunc(v.worktree, unicode.IsControl):
-		bad = append(bad, Violation{"worktree", "must be one line of valid UTF-8"})
+		bad = append(bad, refusal.Violation{Field: "worktree", Description: "must be one line of valid UTF-8"})
 	}
 	if v.ttl == 0 {
 		v.ttl = DefaultTTL
 	}
 	if v.ttl < MinTTL || v.ttl > MaxTTL {
-		bad = append(bad, Violation{"ttl_seconds", fmt.Sprintf("must be between %d and %d seconds (0 means %d)",
+		bad = append(bad, refusal.Violation{Field: "ttl_seconds", Description: fmt.Sprintf("must be between %d and %d seconds (0 means %d)",
 			int(MinTTL.Seconds()), int(MaxTTL.Seconds()), int(DefaultTTL.Seconds()))})
 	}
 	if len(bad) > 0 {

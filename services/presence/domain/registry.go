@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -13,32 +14,6 @@ import (
 
 	"github.com/organism-dev/organism/platform/idgen"
 )
-
-// Clock tells the time; platform/clock satisfies it.
-type Clock interface{ Now() time.Time }
-
-// Beat is one refreshed last_beat waiting to be written.
-type Beat struct {
-	ID       string
-	LastBeat time.Time
-}
-
-// Store persists records and the event log. Collisions and liveness are never stored.
-type Store interface {
-	eventStore
-	// LoadPresences returns every stored record; Head the bounds of the event log.
-	LoadPresences(ctx context.Context) ([]Record, error)
-	Head(ctx context.Context) (first, newest int64, err error)
-	// SavePresence upserts rec and appends evs in one transaction.
-	SavePresence(ctx context.Context, rec Record, evs []Event) error
-	// DeletePresences removes ids and appends evs in one transaction.
-	DeletePresences(ctx context.Context, ids []string, evs []Event) error
-	// SaveBeats writes last_beat values, never moving one backwards.
-	SaveBeats(ctx context.Context, beats []Beat) error
-	// PruneEvents drops events older than before, always keeping the newest keep; it returns
-	// the oldest retained seq.
-	PruneEvents(ctx context.Context, before time.Time, keep int) (int64, error)
-}
 
 // Options configure a Registry.
 type Options struct {
@@ -108,6 +83,12 @@ type Registry struct {
 	// announced holds the colliding pairs the event log has reported as begun and not yet ended.
 	announced map[pairKey]struct{}
 	peers     map[string]map[string]struct{}
+	// pairs caches each brain's derived pairs between roster changes, for collision pages.
+	pairs pairCache
+	// liveUntil is a time (unix ns) before which every presence in memory is live: no entry
+	// expires earlier (beats only push expiries later) and none is dying. A collision page
+	// read before it skips the liveness check of each pair. See allLiveAt.
+	liveUntil atomic.Int64
 
 	stopOnce sync.Once
 	stopping chan struct{}
@@ -193,6 +174,9 @@ func RandomID() string { return idgen.Hex("prs_", 6) }
 func (r *Registry) insert(rec Record) *entry {
 	e := &entry{rec: rec, ref: rec.Ref()}
 	e.lastBeat.Store(rec.LastBeat.UnixNano())
+	if exp := e.expiresAt(); exp < r.liveUntil.Load() {
+		r.liveUntil.Store(exp)
+	}
 	if n := len(r.free); n > 0 {
 		e.slot = r.free[n-1]
 		r.free = r.free[:n-1]
@@ -209,6 +193,7 @@ func (r *Registry) insert(rec Record) *entry {
 			r.brains[rec.Brain] = x
 		}
 		e.placed = x.add(e.slot, rec.WorkingSet)
+		r.pairs.drop(rec.Brain)
 	}
 	return e
 }
@@ -221,6 +206,7 @@ func (r *Registry) unindex(e *entry) {
 		if x.empty() {
 			delete(r.brains, e.rec.Brain)
 		}
+		r.pairs.drop(e.rec.Brain)
 	}
 	delete(r.byID, e.rec.ID)
 	r.slots[e.slot] = nil
@@ -306,4 +292,25 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 	}
 	slices.SortFunc(out, func(a, b Collision) int { return cmp.Compare(a.B.ID, b.B.ID) })
 	return out
+}
+
+// allLiveAt reports whether every presence in memory is live at now, refreshing the bound from
+// the entries when it has passed (a sweep that finds someone expired pulls it back to the past
+// until their removal commits). Caller holds mu (read): no insert can lower the bound meanwhile,
+// and a concurrent refresh stores a bound as true as this one.
+func (r *Registry) allLiveAt(now time.Time) bool {
+	ns := now.UnixNano()
+	if ns < r.liveUntil.Load() {
+		return true
+	}
+	bound := int64(math.MaxInt64)
+	for _, e := range r.byID {
+		if e.dying.Load() {
+			bound = math.MinInt64
+			break
+		}
+		bound = min(bound, e.expiresAt())
+	}
+	r.liveUntil.Store(bound)
+	return ns < bound
 }

@@ -3,8 +3,11 @@ package domain
 import (
 	"context"
 	"fmt"
+	"math"
 	"sort"
 	"time"
+
+	"github.com/organism-dev/organism/platform/principal"
 )
 
 // takeSeqs numbers evs in order. Caller holds wmu.
@@ -18,17 +21,17 @@ func (r *Registry) takeSeqs(evs []Event, now time.Time) {
 
 // Register creates or updates the caller's presence and returns it with its collisions, which
 // are advisory: a colliding register succeeds.
-func (r *Registry) Register(ctx context.Context, c Caller, in RegisterInput) (Record, []Collision, error) {
+func (r *Registry) Register(ctx context.Context, c principal.Principal, in RegisterInput) (Record, []Collision, error) {
 	v, err := in.validate()
 	if err != nil {
 		return Record{}, nil, err
 	}
-	brain, err := c.resolveBrain(in.Brain)
+	brain, err := resolveBrain(c, in.Brain)
 	if err != nil {
 		return Record{}, nil, err
 	}
-	if v.kind == KindHumanUI && !c.HumanUI {
-		return Record{}, nil, ErrHumanKindOnly
+	if v.kind == KindHumanUI && c.Origin != principal.OriginHumanUI {
+		return Record{}, nil, errKindReserved
 	}
 	r.wmu.Lock()
 	defer r.wmu.Unlock()
@@ -45,11 +48,11 @@ func (r *Registry) Register(ctx context.Context, c Caller, in RegisterInput) (Re
 	if old != nil {
 		if old.rec.Brain != brain {
 			r.mu.RUnlock()
-			return Record{}, nil, ErrForeignBrain
+			return Record{}, nil, errForeignBrain(old.rec.Brain)
 		}
 		if old.rec.AgentID != c.AgentID {
 			r.mu.RUnlock()
-			return Record{}, nil, ErrNotHolder
+			return Record{}, nil, errNotHolder(v.id)
 		}
 	}
 	continuing := old != nil && old.liveAt(now)
@@ -129,23 +132,23 @@ func (r *Registry) Register(ctx context.Context, c Caller, in RegisterInput) (Re
 }
 
 // lookup finds id for c under mu (read) and applies the read rules.
-func (r *Registry) lookup(c Caller, id string) (*entry, error) {
+func (r *Registry) lookup(c principal.Principal, id string) (*entry, error) {
 	if !ValidID(id) {
-		return nil, invalid(Violation{Field: "presence_id", Description: "must be prs_ followed by 12 lowercase hex digits"})
+		return nil, invalid(violation("presence_id", "must be prs_ followed by 12 lowercase hex digits"))
 	}
 	e := r.byID[id]
 	if e == nil {
-		return nil, ErrNotFound
+		return nil, errNotFound(id)
 	}
-	if !c.mayRead(e.rec.Brain) {
-		return nil, ErrForeignBrain
+	if !mayRead(c, e.rec.Brain) {
+		return nil, errForeignBrain(e.rec.Brain)
 	}
 	return e, nil
 }
 
 // Beat refreshes last_beat. It is the hot path: no database write, no event, no exclusive lock
 // and no allocation; the new value reaches the database with the next FlushBeats.
-func (r *Registry) Beat(c Caller, id string) (Record, error) {
+func (r *Registry) Beat(c principal.Principal, id string) (Record, error) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	e, err := r.lookup(c, id)
@@ -153,11 +156,11 @@ func (r *Registry) Beat(c Caller, id string) (Record, error) {
 		return Record{}, err
 	}
 	if e.rec.AgentID != c.AgentID {
-		return Record{}, ErrNotHolder
+		return Record{}, errNotHolder(id)
 	}
 	now := r.opts.Clock.Now()
 	if !e.liveAt(now) {
-		return Record{}, ErrExpired
+		return Record{}, errExpired(id)
 	}
 	ns := now.UnixNano()
 	for {
@@ -203,17 +206,17 @@ func (r *Registry) FlushBeats(ctx context.Context) error {
 }
 
 // Leave ends a presence at once. Its holder may leave it, and so may the owner.
-func (r *Registry) Leave(ctx context.Context, c Caller, id string) (Record, error) {
+func (r *Registry) Leave(ctx context.Context, c principal.Principal, id string) (Record, error) {
 	r.wmu.Lock()
 	defer r.wmu.Unlock()
 	now := r.opts.Clock.Now().UTC()
 	r.mu.RLock()
 	e, err := r.lookup(c, id)
-	if err == nil && e.rec.AgentID != c.AgentID && !c.Owner {
-		err = ErrNotHolder
+	if err == nil && e.rec.AgentID != c.AgentID && !c.Owner() {
+		err = errNotHolder(id)
 	}
 	if err == nil && !e.liveAt(now) {
-		err = ErrExpired
+		err = errExpired(id)
 	}
 	if err != nil {
 		r.mu.RUnlock()
@@ -291,6 +294,7 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 		switch {
 		case e.dying.Load() || ns >= e.expiresAt():
 			e.dying.Store(true)
+			r.liveUntil.Store(math.MinInt64)
 			gone = append(gone, e)
 		case !e.missed.Load() && ns >= e.lastBeat.Load()+int64(e.rec.TTL/2):
 			// Set now, under the lock beats respect, so a beat arriving after this sweep

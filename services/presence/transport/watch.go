@@ -3,13 +3,12 @@ package transport
 import (
 	"io"
 
-	"google.golang.org/grpc/codes"
-
-	"google.golang.org/protobuf/types/known/timestamppb"
-
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
-	"github.com/organism-dev/organism/platform/rpcstatus"
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/services/presence/domain"
+	"github.com/organism-dev/organism/services/presence/wire"
 )
 
 // watchBatch bounds one read of the log so a far-behind watcher catches up in steps.
@@ -18,7 +17,7 @@ const watchBatch = 256
 // Watch streams events after the request's cursor (or from now) until the client goes away.
 func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceService_WatchServer) error {
 	ctx := stream.Context()
-	c, err := caller(ctx)
+	p, err := auth.PrincipalFrom(ctx)
 	if err != nil {
 		return err
 	}
@@ -26,16 +25,16 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 	if req.AfterSeq != nil {
 		cursor = req.GetAfterSeq()
 		if cursor < 0 {
-			return rpcstatus.Invalid(ErrorDomain, rpcstatus.Violation{Field: "after_seq", Description: "must not be negative"})
+			return s.toStatus(ctx, refusal.Invalid(refusal.Violation{Field: "after_seq", Description: "must not be negative"}))
 		}
 	}
 	for {
-		page, err := s.reg.Events(ctx, c, req.GetBrain(), cursor, watchBatch)
+		page, err := s.reg.Events(ctx, p, req.GetBrain(), cursor, watchBatch)
 		if err != nil {
 			return s.toStatus(ctx, err)
 		}
 		for _, e := range page.Events {
-			if err := stream.Send(toEvent(e)); err != nil {
+			if err := stream.Send(wire.Event(e)); err != nil {
 				return err
 			}
 		}
@@ -49,8 +48,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 		case <-ctx.Done():
 			return nil
 		case <-s.reg.Stopping():
-			return rpcstatus.New(codes.Unavailable, ErrorDomain, reason(presencev1.PresenceReason_PRESENCE_REASON_SHUTTING_DOWN),
-				"presence is shutting down; watch again after the last seq you saw")
+			return s.toStatus(ctx, domain.ErrShuttingDown)
 		case <-page.Changed:
 		}
 	}
@@ -60,7 +58,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 // the stream opened, which is what makes it the cheap path for sidecars.
 func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
 	ctx := stream.Context()
-	c, err := caller(ctx)
+	p, err := auth.PrincipalFrom(ctx)
 	if err != nil {
 		return err
 	}
@@ -72,12 +70,11 @@ func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
 		if err != nil {
 			return err
 		}
-		rec, err := s.reg.Beat(c, req.GetPresenceId())
+		rec, err := s.reg.Beat(p, req.GetPresenceId())
 		if err != nil {
 			return s.toStatus(ctx, err)
 		}
-		if err := stream.Send(&presencev1.BeatsResponse{PresenceId: rec.ID,
-			LastBeat: timestamppb.New(rec.LastBeat), ExpiresAt: timestamppb.New(rec.ExpiresAt())}); err != nil {
+		if err := stream.Send(wire.BeatAck(rec)); err != nil {
 			return err
 		}
 	}

@@ -2,7 +2,7 @@ package domain
 
 import "sort"
 
-// NaiveCollisions is the all-pairs baseline: every pair of mutating records of the same brain
+// NaiveCollisions (a test-only reference) is the all-pairs baseline: every pair of mutating records of the same brain
 // compared item by item. It defines the expected answer the index must reproduce and is the
 // baseline the benchmarks measure against. Records are taken as live.
 func NaiveCollisions(recs []Record) []Collision {
@@ -59,4 +59,23 @@ func NaivePair(a, b Record) (Collision, bool) {
 		return Collision{}, false
 	}
 	return Collision{Brain: a.Brain, A: a.Ref(), B: b.Ref(), Overlaps: ov}, true
+}
+
+// flip swaps the sides of a collision.
+func (c Collision) flip() Collision {
+	ov := make([]Overlap, len(c.Overlaps))
+	for i, o := range c.Overlaps {
+		ov[i] = Overlap{A: o.B, B: o.A}
+	}
+	sortOverlaps(ov)
+	return Collision{Brain: c.Brain, A: c.B, B: c.A, Overlaps: ov}
+}
+
+func sortOverlaps(ov []Overlap) {
+	sort.Slice(ov, func(i, j int) bool {
+		if ov[i].A != ov[j].A {
+			return ov[i].A < ov[j].A
+		}
+		return ov[i].B < ov[j].B
+	})
 }

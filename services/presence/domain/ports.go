@@ -1,0 +1,41 @@
+package domain
+
+import (
+	"context"
+	"time"
+)
+
+// The interfaces the domain owns: what it needs from the world, implemented outside it
+// (store.Store, platform/clock).
+
+// Clock tells the time; platform/clock satisfies it. Liveness is always judged against it.
+type Clock interface{ Now() time.Time }
+
+// Beat is one refreshed last_beat waiting to be written.
+type Beat struct {
+	ID       string
+	LastBeat time.Time
+}
+
+// Store persists records and the event log. Collisions and liveness are never stored. Its
+// errors are internal failures to the domain: it never refuses anything.
+type Store interface {
+	eventStore
+	// LoadPresences returns every stored record; Head the bounds of the event log.
+	LoadPresences(ctx context.Context) ([]Record, error)
+	Head(ctx context.Context) (first, newest int64, err error)
+	// SavePresence upserts rec and appends evs in one transaction.
+	SavePresence(ctx context.Context, rec Record, evs []Event) error
+	// DeletePresences removes ids and appends evs in one transaction.
+	DeletePresences(ctx context.Context, ids []string, evs []Event) error
+	// SaveBeats writes last_beat values, never moving one backwards.
+	SaveBeats(ctx context.Context, beats []Beat) error
+	// PruneEvents drops events older than before, always keeping the newest keep; it returns
+	// the oldest retained seq.
+	PruneEvents(ctx context.Context, before time.Time, keep int) (int64, error)
+}
+
+// eventStore is the part of Store the log falls back to for events no longer in memory.
+type eventStore interface {
+	EventsAfter(ctx context.Context, after, through int64, brain string, limit int) ([]Event, error)
+}
