@@ -265,7 +265,10 @@ func (s *Service) appendLanded(ctx context.Context, a principal.Principal, m Mis
 			Landing: &landing, Author: AuthorOf(a), PostedAt: now,
 		}
 		en := s.committed(a, EffectLand, l, "human-origin", "head", "candidate", "evidence", "temporal", "target")
-		en.ReceiptID, en.StoreVersionBefore, en.StoreVersionAfter, en.Details = rc.ReceiptID, rc.StoreVersionBefore, rc.StoreVersionAfter, rc.Details
+		en.ReceiptID, en.StoreVersionBefore, en.StoreVersionAfter = rc.ReceiptID, rc.StoreVersionBefore, rc.StoreVersionAfter
+		for k, v := range rc.Details {
+			en.Details[k] = v
+		}
 		ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: PhaseLanded, ClearLease: true, ClearRerun: true, Now: now,
 			Event:   BoardEvent{Kind: EventSilence, MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: PhaseMergeWait, To: PhaseLanded, At: now},
 			Receipt: &rc, Entry: en}
