@@ -25,6 +25,7 @@ import (
 	"github.com/organism-dev/organism/services/medulla"
 	"github.com/organism-dev/organism/services/mission"
 	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/gitrepo"
 	"github.com/organism-dev/organism/services/presence"
 )
 
@@ -352,11 +353,30 @@ func (f *msnFixture) base() string {
 	return msnGit(f.t, f.repo, "rev-parse", "HEAD")
 }
 
-// candidate is a complete receipt candidate over a stored log, executed at the fake clock's now.
-func (f *msnFixture) candidate(sha string, paths ...string) *missionv1.ReceiptCandidate {
+// candidate is a complete receipt candidate over a stored log, executed at the fake clock's
+// now, whose change is a real commit on the current base: each path gets a line naming the
+// mission, committed in a worktree and kept under the mission's ref, as the runner does.
+func (f *msnFixture) candidate(id, sha string, paths ...string) *missionv1.ReceiptCandidate {
+	f.t.Helper()
 	now := f.clock.Now()
+	base := f.base()
+	wt := filepath.Join(f.t.TempDir(), "wt")
+	if err := gitrepo.AddWorktree(msnBG, f.repo, wt, base); err != nil {
+		f.t.Fatal(err)
+	}
+	for _, p := range paths {
+		old, _ := os.ReadFile(filepath.Join(wt, p))
+		msnWriteFile(f.t, filepath.Join(wt, p), string(old)+"changed by "+id+"\n")
+	}
+	commit, err := gitrepo.CommitCandidate(msnBG, wt, domain.MissionRef(id), domain.ExecutorIdentity("r1"), "candidate of "+id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := gitrepo.RemoveWorktree(msnBG, f.repo, wt); err != nil {
+		f.t.Fatal(err)
+	}
 	return &missionv1.ReceiptCandidate{LogSha256: sha, ExitCode: 0, StartedAt: timestamppb.New(now.Add(-time.Second)),
-		EndedAt: timestamppb.New(now), BaseCommit: f.base(), GateCommand: "true",
+		EndedAt: timestamppb.New(now), BaseCommit: base, GateCommand: "true", Commit: commit,
 		DiffStat: &missionv1.DiffStat{FilesChanged: int32(len(paths)), Insertions: int32(len(paths)), Paths: paths}}
 }
 
@@ -373,7 +393,7 @@ func (f *msnFixture) mergeWait(paths ...string) *missionv1.Mission {
 	msnMust(f.post(f.runner, m.GetMissionId(), 1, msnLetter(missionv1.Phase_PHASE_EXECUTING, "executing")))(f.t)
 	sha := f.putLog(f.runner, m.GetMissionId(), "$ true\nok\n")
 	l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
-	l.Candidate = f.candidate(sha, paths...)
+	l.Candidate = f.candidate(m.GetMissionId(), sha, paths...)
 	return msnMust(f.post(f.runner, m.GetMissionId(), 2, l))(f.t).GetMission()
 }
 

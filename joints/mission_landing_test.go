@@ -48,11 +48,11 @@ func TestMissionImportReceiptRefusals(t *testing.T) {
 			r.CandidateLetterId = "ltr_0123456789abcdef"
 			return f.owner, r
 		}, "CANDIDATE_MISMATCH"},
-		{"store moved since the stamp", func(m *missionv1.Mission) (missionv1.MissionServiceClient, *missionv1.ImportReceiptRequest) {
+		{"record commit named in apply mode", func(m *missionv1.Mission) (missionv1.MissionServiceClient, *missionv1.ImportReceiptRequest) {
 			r := f.importReq(m)
-			r.ExpectedStoreVersion++
+			r.LandedCommit = f.base()
 			return f.ownerUI, r
-		}, "STORE_VERSION_MISMATCH"},
+		}, "INVALID_ARGUMENT"},
 		{"log missing", func(m *missionv1.Mission) (missionv1.MissionServiceClient, *missionv1.ImportReceiptRequest) {
 			f.tamper(`DELETE FROM gate_logs WHERE mission_id = ?`, m.GetMissionId())
 			return f.owner, f.importReq(m)
@@ -134,7 +134,7 @@ func TestMissionStaleScopeThenRerun(t *testing.T) {
 	}
 	sha := f.putLog(f.runner, m.GetMissionId(), "$ true\nrerun ok\n")
 	l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate re-run on the new base")
-	l.Candidate = f.candidate(sha, "notes.txt")
+	l.Candidate = f.candidate(m.GetMissionId(), sha, "notes.txt")
 	resp := msnMust(f.post(f.runner, m.GetMissionId(), w.GetHeadSeq(), l))(t)
 	if resp.GetMission().GetRerunRequested() {
 		t.Error("got re-run still requested after a fresh candidate, want cleared")
@@ -157,7 +157,7 @@ func TestMissionImportReceiptTemporalGate(t *testing.T) {
 		msnMust(f.post(f.runner, m.GetMissionId(), 1, msnLetter(missionv1.Phase_PHASE_EXECUTING, "executing")))(t)
 		sha := f.putLog(f.runner, m.GetMissionId(), "log\n")
 		l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
-		l.Candidate = f.candidate(sha)
+		l.Candidate = f.candidate(m.GetMissionId(), sha)
 		l.Candidate.StartedAt = timestamppb.New(f.clock.Now().Add(-time.Hour))
 		after := msnMust(f.post(f.runner, m.GetMissionId(), 2, l))(t).GetMission()
 		before := f.storeVersion()

@@ -48,7 +48,7 @@ func TestMissionPhaseArrows(t *testing.T) {
 	}
 	newCandidate := func(st msnState) *missionv1.Letter {
 		l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "gate passed")
-		l.Candidate = f.candidate(f.putLog(st.runner, st.m.GetMissionId(), "gate\n"))
+		l.Candidate = f.candidate(st.m.GetMissionId(), f.putLog(st.runner, st.m.GetMissionId(), "gate\n"))
 		return l
 	}
 
@@ -159,6 +159,7 @@ func msnFixed(c missionv1.MissionServiceClient) func(msnState) missionv1.Mission
 func msnCandidateNoLog(msnState) *missionv1.Letter {
 	l := msnLetter(missionv1.Phase_PHASE_MERGE_WAIT, "no log")
 	l.Candidate = &missionv1.ReceiptCandidate{LogSha256: "0000000000000000000000000000000000000000000000000000000000000000",
-		StartedAt: msnNowTS(), EndedAt: msnNowTS(), BaseCommit: "0123456789012345678901234567890123456789", GateCommand: "true"}
+		StartedAt: msnNowTS(), EndedAt: msnNowTS(), BaseCommit: "0123456789012345678901234567890123456789", GateCommand: "true",
+		Commit: "9876543210987654321098765432109876543210"}
 	return l
 }

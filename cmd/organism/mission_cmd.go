@@ -28,7 +28,8 @@ var missionCmd = &command{
 		{name: "show", args: "MISSION", nargs: exactly(1), client: true, summary: "a mission, its candidate and refusals; --letters the whole chain, --log the gate log", setup: missionShow},
 		{name: "board", client: true, summary: "the board of missions; --watch follows it (the bell rings on merge_wait)", setup: missionBoard},
 		{name: "spawn", args: "MISSION", nargs: exactly(1), client: true, summary: "hand a judging mission to a pinned runner", setup: missionSpawn},
-		{name: "land", args: "MISSION", nargs: exactly(1), client: true, summary: "stamp the candidate and land it (only the owner's credential lands)", setup: missionLand},
+		{name: "land", args: "MISSION", nargs: exactly(1), client: true, summary: "stamp the candidate and land its commit on the brain's target branch (only the owner's credential lands)", setup: missionLand},
+		{name: "receipts", client: true, summary: "a brain's mission ledger (commit and rejection receipts of letters and landings), newest first; --security the owner's security ledger", setup: missionReceipts},
 	},
 }
 
@@ -388,7 +389,8 @@ func missionSpawn(fs *flag.FlagSet) action {
 
 func missionLand(fs *flag.FlagSet) action {
 	candidate := fs.String("candidate", "", "the merge_wait letter you reviewed (default: the current candidate)")
-	version := fs.Int64("store-version", -1, "the brain's store version you saw (default: read it now)")
+	version := fs.Int64("store-version", -1, "the brain's store version you saw (default: read it now; kept for compatibility, it no longer guards a landing)")
+	landed := fs.String("landed-commit", "", "record mode: the sha of the merge you made through the code host")
 	return func(ctx context.Context, c *call) error {
 		id := c.args[0]
 		mc, err := c.mission()
@@ -411,14 +413,47 @@ func missionLand(fs *flag.FlagSet) action {
 			}
 			sv = b.GetBrain().GetStoreVersion()
 		}
-		resp, err := mc.ImportReceipt(ctx, &missionv1.ImportReceiptRequest{MissionId: id, CandidateLetterId: cand, ExpectedStoreVersion: sv})
+		resp, err := mc.ImportReceipt(ctx, &missionv1.ImportReceiptRequest{MissionId: id, CandidateLetterId: cand, ExpectedStoreVersion: sv,
+			LandedCommit: *landed})
 		if err != nil {
 			return err
 		}
 		return c.print(resp, func(w io.Writer) error {
-			rc := resp.GetReceipt()
-			_, err := fmt.Fprintf(w, "landed %s: receipt %s, store version %d -> %d\n", id, rc.GetReceiptId(), rc.GetStoreVersionBefore(), rc.GetStoreVersionAfter())
+			rc, l := resp.GetReceipt(), resp.GetLetter().GetLanding()
+			_, err := fmt.Fprintf(w, "landed %s as %s on %s (%s): receipt %s, store version %d -> %d\n", id, l.GetCommit(), l.GetTargetBranch(),
+				l.GetMethod(), rc.GetReceiptId(), rc.GetStoreVersionBefore(), rc.GetStoreVersionAfter())
 			return err
+		})
+	}
+}
+
+func missionReceipts(fs *flag.FlagSet) action {
+	brain := fs.String("brain", "", "the brain whose ledger to list (default: your credential's brain)")
+	security := fs.Bool("security", false, "the per-deployment security ledger (owner only)")
+	limit := fs.Int("limit", 50, "at most this many receipts (0 = all)")
+	return func(ctx context.Context, c *call) error {
+		mc, err := c.mission()
+		if err != nil {
+			return err
+		}
+		all := &missionv1.ListReceiptsResponse{}
+		err = pageAll(func(token string) (string, error) {
+			res, err := mc.ListReceipts(ctx, &missionv1.ListReceiptsRequest{Brain: *brain, Security: *security,
+				Page: &commonv1.PageRequest{PageSize: limitedPage(*limit, len(all.Receipts)), PageToken: token}})
+			all.Receipts = append(all.Receipts, res.GetReceipts()...)
+			if *limit > 0 && len(all.Receipts) >= *limit {
+				return "", err
+			}
+			return res.GetPage().GetNextPageToken(), err
+		})
+		if err != nil {
+			return err
+		}
+		return c.print(all, func(w io.Writer) error {
+			for _, r := range all.GetReceipts() {
+				printReceipt(w, r)
+			}
+			return nil
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -95,8 +96,20 @@ func TestMissionVerbs(t *testing.T) {
 	if got := rpcstatus.ReasonOf(err); got != "ORIGIN_NOT_HUMAN" {
 		t.Fatalf("got %v landing as an agent, want ORIGIN_NOT_HUMAN", err)
 	}
-	if out := mustRun("mission", "land", id, "--owner"); !strings.Contains(out, "landed "+id) || !strings.Contains(out, "store version 0 -> 1") {
+	out = mustRun("mission", "land", id, "--owner")
+	if !strings.Contains(out, "landed "+id) || !strings.Contains(out, "store version 0 -> 1") {
 		t.Fatalf("got %q, want the landing receipt", out)
+	}
+	// The landing put the candidate's commit on the branch checked out when the brain was met.
+	tip, err := exec.Command("git", "-C", repo, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sha := strings.TrimSpace(string(tip)); !strings.Contains(out, "as "+sha+" on ") {
+		t.Errorf("got %q, want the landed sha %s (the repository's new HEAD)", out, sha)
+	}
+	if ledger := mustRun("mission", "receipts", "--owner", "--brain", "loja"); !strings.Contains(ledger, "commit     land") || !strings.Contains(ledger, "commit     open") {
+		t.Errorf("got ledger %q, want the landing's and the opening's commit receipts", ledger)
 	}
 	if out := mustRun("mission", "board", "--owner", "--phase", "landed"); !strings.Contains(out, id) {
 		t.Fatalf("got board %q, want the landed mission", out)

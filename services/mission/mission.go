@@ -41,6 +41,14 @@ type Options struct {
 	// SkeletonDir holds <brain>.blocks files (one sb_ block id per line) for the unknown-block
 	// gate; default <DataDir>/skeletons. A brain without a file has no skeleton.
 	SkeletonDir string
+	// LandingFile is the owner's landing.toml (each brain's target branch and landing mode);
+	// default <DataDir>/landing.toml. Without it every brain lands in apply mode on the branch
+	// checked out when the organ first met it.
+	LandingFile string
+	// RefGrace is how long a closed mission's candidate ref stays in its brain's repository;
+	// default 24h. RefSweep is how often due refs are removed; default 10m, negative disables.
+	RefGrace time.Duration
+	RefSweep time.Duration
 	// Synchronous is SQLite's commit durability; default FULL.
 	Synchronous sqlitedb.Synchronous
 	// DebriefRetry is how often pending debriefs are retried; default 1m, negative disables.
@@ -62,9 +70,9 @@ type Options struct {
 	// shutdown signal (serve's ctx.Done()). Close ends them too.
 	Shutdown <-chan struct{}
 
-	// IDs and Scope replace the random id source and the git stale-scope check (tests).
-	IDs   domain.IDs
-	Scope domain.Scope
+	// IDs and Repo replace the random id source and the git repository access (tests).
+	IDs  domain.IDs
+	Repo domain.Repo
 }
 
 // Service is the running organ.
@@ -96,8 +104,14 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	if o.SkeletonDir == "" {
 		o.SkeletonDir = filepath.Join(o.DataDir, "skeletons")
 	}
-	if o.Scope == nil {
-		o.Scope = gitrepo.Scope{}
+	if o.Repo == nil {
+		o.Repo = gitrepo.Repo{}
+	}
+	if o.LandingFile == "" {
+		o.LandingFile = filepath.Join(o.DataDir, "landing.toml")
+	}
+	if o.RefSweep == 0 {
+		o.RefSweep = 10 * time.Minute
 	}
 	if o.DebriefRetry == 0 {
 		o.DebriefRetry = time.Minute
@@ -111,7 +125,8 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	}
 	med := peers.NewMedulla(o.Medulla)
 	d, err := domain.New(domain.Options{
-		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Scope: o.Scope,
+		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Repo: o.Repo,
+		Landings: domain.NewLandingBook(o.LandingFile), RefGrace: o.RefGrace,
 		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
 		LeaseTTL: o.LeaseTTL, MaxAttempts: o.MaxAttempts, MaxClaimWait: o.MaxClaimWait, MaxCandidateAge: o.MaxCandidateAge,
 		ClockSkew: o.ClockSkew, ReminderInterval: o.ReminderInterval, BellPoll: o.BellPoll, MaxLogBytes: o.MaxLogBytes,
@@ -127,7 +142,24 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 		s.wg.Add(1)
 		go s.retryDebriefs(bg, o.Clock, o.DebriefRetry, o.Logger)
 	}
+	if o.RefSweep > 0 {
+		s.wg.Add(1)
+		go s.sweepRefs(bg, o.Clock, o.RefSweep, o.Logger)
+	}
 	return s, nil
+}
+
+// sweepRefs removes the candidate refs of missions closed longer than the grace period, every
+// period of the organ's clock.
+func (s *Service) sweepRefs(ctx context.Context, clk clock.Clock, every time.Duration, log *slog.Logger) {
+	defer s.wg.Done()
+	clock.Loop(ctx, clk, every, func(ctx context.Context) {
+		if n, err := s.Domain.SweepRefs(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweep mission refs", "err", err)
+		} else if n > 0 {
+			log.Info("mission refs removed", "count", n)
+		}
+	})
 }
 
 // retryDebriefs re-offers debriefs medulla could not take when their mission closed, every

@@ -31,8 +31,17 @@ func pageSize(n, def int) int {
 	return n
 }
 
-// OpenMission opens a chain: its seq 1 letter is phase judging and carries the packet.
+// OpenMission opens a chain: its seq 1 letter is phase judging and carries the packet. The
+// opening leaves a commit receipt in the brain's ledger, a refusal a rejection receipt.
 func (s *Service) OpenMission(ctx context.Context, a principal.Principal, p Packet, note string) (Mission, Letter, error) {
+	m, l, err := s.openMission(ctx, a, p, note)
+	if err != nil {
+		s.rejected(ctx, a, EffectOpen, p.Brain, "", err)
+	}
+	return m, l, err
+}
+
+func (s *Service) openMission(ctx context.Context, a principal.Principal, p Packet, note string) (Mission, Letter, error) {
 	if err := CheckPacket(p); err != nil {
 		return Mission{}, Letter{}, err
 	}
@@ -44,8 +53,13 @@ func (s *Service) OpenMission(ctx context.Context, a principal.Principal, p Pack
 	if !MayUse(a, p.Brain) {
 		return Mission{}, Letter{}, foreign(a, p.Brain)
 	}
-	if _, err := s.brain(ctx, p.Brain); err != nil {
+	b, err := s.brain(ctx, p.Brain)
+	if err != nil {
 		return Mission{}, Letter{}, err
+	}
+	// The organ meets the brain: its landing target is fixed now if it is not yet.
+	if _, err := s.fixTarget(ctx, b); err != nil {
+		s.log.WarnContext(ctx, "fix landing target", "brain", b.Name, "err", err)
 	}
 	if err := s.checkBlocks(ctx, p.Brain, p.BlockIDs); err != nil {
 		return Mission{}, Letter{}, err
@@ -77,7 +91,7 @@ func (s *Service) OpenMission(ctx context.Context, a principal.Principal, p Pack
 	}
 	m.HeadLetterID = l.LetterID
 	ev := BoardEvent{Kind: EventLetter, MissionID: m.MissionID, Brain: m.Brain, Seq: 1, To: PhaseJudging, At: now}
-	if err := s.o.Store.CreateMission(ctx, m, l, ev); err != nil {
+	if err := s.o.Store.CreateMission(ctx, m, l, ev, s.committed(a, EffectOpen, l, "schema", "brain", "unknown-block")); err != nil {
 		return Mission{}, Letter{}, err
 	}
 	s.change.broadcast()
@@ -121,8 +135,23 @@ func (s *Service) missionFor(ctx context.Context, a principal.Principal, id stri
 }
 
 // PostLetter appends l under compare-and-swap on the head. Gates, in order: schema, unknown
-// block, brain mismatch, head CAS; then the phase machine and who may draw the arrow.
+// block, brain mismatch, head CAS; then the phase machine and who may draw the arrow; then,
+// for a candidate, its evidence (the stored log and the commit holding the change). An
+// accepted letter leaves a commit receipt in the brain's ledger, a refused one a rejection
+// receipt in the ledger it belongs to.
 func (s *Service) PostLetter(ctx context.Context, a principal.Principal, missionID string, expectedHead int64, l Letter) (Letter, Mission, error) {
+	out, m, err := s.postLetter(ctx, a, missionID, expectedHead, l)
+	if err != nil {
+		brain := ""
+		if mm, merr := s.o.Store.Mission(ctx, missionID); merr == nil {
+			brain = mm.Brain
+		}
+		s.rejected(ctx, a, EffectLetter, brain, missionID, err)
+	}
+	return out, m, err
+}
+
+func (s *Service) postLetter(ctx context.Context, a principal.Principal, missionID string, expectedHead int64, l Letter) (Letter, Mission, error) {
 	if err := CheckLetter(l); err != nil {
 		return Letter{}, Mission{}, err
 	}
@@ -186,6 +215,9 @@ func (s *Service) PostLetter(ctx context.Context, a principal.Principal, mission
 			return Letter{}, Mission{}, err
 		}
 		c.LogSize = int64(len(data))
+		if err := s.checkCandidateCommit(ctx, m, &c); err != nil {
+			return Letter{}, Mission{}, err
+		}
 		l.Candidate = &c
 		ap.CandidateLetterID = l.LetterID
 	}
@@ -194,6 +226,7 @@ func (s *Service) PostLetter(ctx context.Context, a principal.Principal, mission
 		ap.ClearRerun = true
 	}
 	ap.Letter = l
+	ap.Entry = s.committed(a, EffectLetter, l, "schema", "unknown-block", "brain", "head-cas", "phase", "mover")
 	ap.Event = BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}
 	if l.Advisory {
 		ap.Event.Kind = EventLetter
@@ -213,6 +246,29 @@ func (s *Service) PostLetter(ctx context.Context, a principal.Principal, mission
 		after = s.debrief(ctx, after)
 	}
 	return l, after, nil
+}
+
+// checkCandidateCommit holds a candidate to its commit: the mission ref in the brain's
+// repository points at it, its only parent is the base, and the diff stat is what git says
+// of it (the runner's own count is replaced, as the log size is). The ref is then kept on
+// record so it is removed once the mission has been closed a while.
+func (s *Service) checkCandidateCommit(ctx context.Context, m Mission, c *Candidate) error {
+	b, err := s.brain(ctx, m.Brain)
+	if err != nil {
+		return err
+	}
+	c.Ref = MissionRef(m.MissionID)
+	diff, err := s.o.Repo.Candidate(ctx, b.RepoRoot, c.Ref, c.BaseCommit, c.Commit)
+	switch {
+	case errors.Is(err, ErrNoCommit):
+		return refusal.New(ReasonEvidenceMissing, "the brain's repository has no commit %s: commit the change and keep it under %s before merge_wait", c.Commit, c.Ref)
+	case errors.Is(err, ErrNotCandidate):
+		return refusal.New(ReasonEvidenceMismatch, "%s", strings.TrimPrefix(err.Error(), ErrNotCandidate.Error()+": "))
+	case err != nil:
+		return fmt.Errorf("candidate commit: %w", err)
+	}
+	c.Diff = diff
+	return s.o.Store.KeepRef(ctx, KeptRef{MissionID: m.MissionID, Brain: m.Brain, RepoRoot: b.RepoRoot, Ref: c.Ref})
 }
 
 // applied is m as the store holds it after ap, without reading it back.

@@ -50,7 +50,7 @@ type Quote struct {
 
 // Artifact is one gate artifact the debrief rests on.
 type Artifact struct {
-	Kind   string `json:"kind"` // "gate_log", "base_commit", "landing_receipt"
+	Kind   string `json:"kind"` // "gate_log", "base_commit", "landing_receipt", "landed_commit"
 	Ref    string `json:"ref"`
 	Detail string `json:"detail,omitempty"`
 }
@@ -84,6 +84,10 @@ func BuildDistillate(m Mission, letters []Letter, refusals []Refusal) Distillate
 			landing = l.Landing
 			d.Artifacts = append(d.Artifacts, Artifact{Kind: "landing_receipt", Ref: l.Landing.ReceiptID,
 				Detail: fmt.Sprintf("store version %d -> %d via %s", l.Landing.StoreVersionBefore, l.Landing.StoreVersionAfter, l.Landing.ImportedVia)})
+			if l.Landing.Commit != "" {
+				d.Artifacts = append(d.Artifacts, Artifact{Kind: "landed_commit", Ref: l.Landing.Commit,
+					Detail: fmt.Sprintf("on %s by %s (%s mode)", l.Landing.TargetBranch, l.Landing.Method, l.Landing.Mode)})
+			}
 		}
 		if quote, ok := friction(l); ok {
 			d.Friction = append(d.Friction, quote)
@@ -101,7 +105,11 @@ func BuildDistillate(m Mission, letters []Letter, refusals []Refusal) Distillate
 	switch m.Phase {
 	case PhaseLanded:
 		if lastCandidate != nil && landing != nil {
-			lesson(fmt.Sprintf("gate `%s` passed at base %s and the owner landed it via %s", gate, short(lastCandidate.BaseCommit), landing.ImportedVia))
+			if landing.Commit != "" {
+				lesson(fmt.Sprintf("gate `%s` passed at base %s and the owner landed it via %s as %s on %s", gate, short(lastCandidate.BaseCommit), landing.ImportedVia, short(landing.Commit), landing.TargetBranch))
+			} else {
+				lesson(fmt.Sprintf("gate `%s` passed at base %s and the owner landed it via %s", gate, short(lastCandidate.BaseCommit), landing.ImportedVia))
+			}
 		}
 	case PhaseFailed:
 		lesson(fmt.Sprintf("gate `%s` did not pass: %s", gate, firstLine(failure)))
@@ -205,7 +213,7 @@ func (d Distillate) Evidence() []Evidence {
 	var ev []Evidence
 	for _, a := range d.Artifacts {
 		switch a.Kind {
-		case "base_commit":
+		case "base_commit", "landed_commit":
 			ev = append(ev, Evidence{Kind: EvidenceCommit, Ref: a.Ref})
 		case "landing_receipt":
 			ev = append(ev, Evidence{Kind: EvidenceReceipt, Ref: a.Ref})

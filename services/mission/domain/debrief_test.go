@@ -47,7 +47,8 @@ func chainFixture() (Mission, []Letter, []Refusal) {
 		{Seq: 3, Phase: PhaseMergeWait, Candidate: c1, Author: runner, PostedAt: t.Add(2 * time.Minute)},
 		{Seq: 4, Phase: PhaseJudging, Advisory: true, Parecer: &Parecer{Verdict: VerdictReject, Gist: "the retry loop hides the race instead of closing it"}, Author: judge, PostedAt: t.Add(3 * time.Minute)},
 		{Seq: 5, Phase: PhaseMergeWait, Candidate: &c2, Author: runner, PostedAt: t.Add(time.Hour + time.Minute)},
-		{Seq: 6, Phase: PhaseLanded, Landing: &Landing{ReceiptID: "rcp_42", CandidateLetterID: "ltr_5", StoreVersionBefore: 7, StoreVersionAfter: 8, ImportedVia: principal.OriginHumanUI}, Author: owner, PostedAt: t.Add(2 * time.Hour)},
+		{Seq: 6, Phase: PhaseLanded, Landing: &Landing{ReceiptID: "rcp_42", CandidateLetterID: "ltr_5", StoreVersionBefore: 7, StoreVersionAfter: 8, ImportedVia: principal.OriginHumanUI,
+			Commit: strings.Repeat("d", 40), TargetBranch: "main", Mode: ModeApply, Method: "merge"}, Author: owner, PostedAt: t.Add(2 * time.Hour)},
 	}
 	m := Mission{MissionID: "msn_00000000000000aa", Brain: "alpha", Title: p.Title, Phase: PhaseLanded, HeadSeq: 6, OpenedAt: t, Attempts: 2, Packet: p}
 	refusals := []Refusal{{MissionID: m.MissionID, Reason: ReasonStaleScope, Message: "moved", By: owner, At: t.Add(30 * time.Minute)}}
@@ -60,10 +61,15 @@ func TestBuildDistillate(t *testing.T) {
 	if len(d.Lessons) > 3 {
 		t.Errorf("got %d lessons, want at most 3", len(d.Lessons))
 	}
+	landed := false
 	for _, e := range d.Evidence() {
 		if strings.HasPrefix(e.Ref, "ltr_") {
 			t.Errorf("got a letter %s cited as evidence", e.Ref)
 		}
+		landed = landed || (e.Kind == EvidenceCommit && e.Ref == strings.Repeat("d", 40))
+	}
+	if !landed {
+		t.Errorf("got evidence %v, want the landed commit cited", d.Evidence())
 	}
 	if got, want := d.Friction[0].Text, "the retry loop hides the race instead of closing it"; got != want {
 		t.Errorf("got friction %q, want it verbatim %q", got, want)

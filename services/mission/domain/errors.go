@@ -34,6 +34,9 @@ const (
 	ReasonLogNotFound          refusal.Reason = "LOG_NOT_FOUND"
 	ReasonLogTooLarge          refusal.Reason = "LOG_TOO_LARGE"
 	ReasonShuttingDown         refusal.Reason = "SHUTTING_DOWN"
+	ReasonTargetDirty          refusal.Reason = "TARGET_DIRTY"
+	ReasonMergeFailed          refusal.Reason = "MERGE_FAILED"
+	ReasonChangeNotContained   refusal.Reason = "CHANGE_NOT_CONTAINED"
 )
 
 // Reasons lists every reason above, for tests that keep the domain and the contract in step.
@@ -43,6 +46,7 @@ var Reasons = []refusal.Reason{
 	ReasonNotARunner, ReasonRunnerBusy, ReasonLeaseNotHeld, ReasonEvidenceMissing, ReasonEvidenceMismatch,
 	ReasonCandidateMismatch, ReasonStoreVersionMismatch, ReasonStaleScope, ReasonImplausibleWindow,
 	ReasonCandidateTooOld, ReasonBrainNotFound, ReasonLogNotFound, ReasonLogTooLarge, ReasonShuttingDown,
+	ReasonTargetDirty, ReasonMergeFailed, ReasonChangeNotContained,
 }
 
 // Conditions the ports report. They are not refusals: the domain decides, where each arises,
@@ -60,6 +64,18 @@ var (
 	ErrNoBrain = errors.New("no such brain")
 	// ErrStoreVersion: Brains lost the compare-and-swap on a brain's store version.
 	ErrStoreVersion = errors.New("store version moved")
+	// ErrNoCommit: Repo has no such commit or branch.
+	ErrNoCommit = errors.New("no such commit")
+	// ErrNotCandidate: a candidate's commit is not the one its letter describes.
+	ErrNotCandidate = errors.New("commit is not the candidate")
+	// ErrTargetDirty: the target branch is checked out in a worktree with changes.
+	ErrTargetDirty = errors.New("target worktree is dirty")
+	// ErrTargetMoved: the target branch moved while a landing was being made.
+	ErrTargetMoved = errors.New("target branch moved")
+	// ErrMergeFailed: git could not make the merge (a conflict, a hook's refusal).
+	ErrMergeFailed = errors.New("merge failed")
+	// ErrNotContained: the named commit does not carry the candidate's change.
+	ErrNotContained = errors.New("change not contained")
 	// ErrMemoryRefused wraps a Memory error that retrying cannot cure: the door refused the claim.
 	ErrMemoryRefused = errors.New("memorize refused")
 )

@@ -52,7 +52,7 @@ func TestListLettersDefaultAndCap(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			st := &chainStore{n: tc.chain}
-			svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Scope: scope{},
+			svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Repo: scope{},
 				Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clock.NewFake(time.Unix(1_800_000_000, 0))})
 			if err != nil {
 				t.Fatal(err)

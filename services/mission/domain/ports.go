@@ -76,11 +76,63 @@ type Skeletons interface {
 	Blocks(ctx context.Context, brain string) (blocks map[string]bool, has bool, err error)
 }
 
-// Scope answers the stale-scope gate from the brain's repository.
-type Scope interface {
-	// Moved returns which of paths differ between base and the repository's current HEAD.
-	// An unknown base is reported as every path moved.
-	Moved(ctx context.Context, repoRoot, base string, paths []string) ([]string, error)
+// Identity is a git author or committer.
+type Identity struct {
+	Name  string
+	Email string
+}
+
+// MissionRef is the ref that keeps a mission's candidate commit in its brain's repository.
+// Refs under refs/organism/ are shared by every worktree of the repository and are no branch:
+// they never move what the owner has checked out.
+func MissionRef(missionID string) string { return "refs/organism/missions/" + missionID }
+
+// ApplyRequest asks the repository to land a candidate commit on the target branch.
+type ApplyRequest struct {
+	RepoRoot string
+	Branch   string
+	// Expected is the branch tip the landing gate checked the scope against; a branch that
+	// moved since is ErrTargetMoved and nothing lands.
+	Expected string
+	Commit   string
+	// Message is the merge commit's message (unused by a fast-forward).
+	Message string
+	// Author is the merge commit's author, the mission's executor; the committer is the
+	// owner's identity as the repository's git configuration names it.
+	Author Identity
+}
+
+// Applied says what a landing made of the target branch.
+type Applied struct {
+	// Commit is the branch's new tip: the candidate's commit or the merge commit.
+	Commit string
+	// Method is "fast-forward" or "merge".
+	Method string
+}
+
+// Repo is a brain's git repository as the landing gate and the candidate check use it.
+type Repo interface {
+	// CurrentBranch names the branch checked out in repoRoot; "" when HEAD is detached.
+	CurrentBranch(ctx context.Context, repoRoot string) (string, error)
+	// Tip returns the commit branch points at; ErrNoCommit when there is no such branch.
+	Tip(ctx context.Context, repoRoot, branch string) (string, error)
+	// Candidate checks a runner's candidate commit: it exists, ref points at it, and its only
+	// parent is base. It returns the diff stat from base to commit. ErrNoCommit when the commit
+	// is absent, ErrNotCandidate when it is not what the candidate says.
+	Candidate(ctx context.Context, repoRoot, ref, base, commit string) (DiffStat, error)
+	// Moved returns which of paths differ between base and tip. An unknown base is reported
+	// as every path moved.
+	Moved(ctx context.Context, repoRoot, base, tip string, paths []string) ([]string, error)
+	// Apply lands req.Commit on req.Branch: a fast-forward when the tip is its base, else a
+	// merge commit, made away from the owner's worktree with the repository's hooks running as
+	// for any merge. A branch checked out in a worktree is fast-forwarded there only when that
+	// worktree is clean. ErrTargetDirty, ErrTargetMoved or ErrMergeFailed; nothing lands then.
+	Apply(ctx context.Context, req ApplyRequest) (Applied, error)
+	// Contains says how sha, which must be on branch, carries commit's change over base:
+	// "ancestor" or "patch-id". ErrNotContained otherwise.
+	Contains(ctx context.Context, repoRoot, branch, base, commit, sha string) (string, error)
+	// DeleteRef removes ref; a ref already gone is not an error.
+	DeleteRef(ctx context.Context, repoRoot, ref string) error
 }
 
 // MissionFilter selects board rows.
@@ -111,12 +163,23 @@ type Append struct {
 	Event        BoardEvent
 	// Receipt is stored in the same transaction (landings).
 	Receipt *Receipt
+	// Entry is the letter's commit receipt, stored in the same transaction.
+	Entry *Entry
+}
+
+// KeptRef is a mission ref the organ will remove once its mission has been closed a while.
+type KeptRef struct {
+	MissionID string
+	Brain     string
+	RepoRoot  string
+	Ref       string
 }
 
 // Store persists chains. Every method is safe for concurrent use; Append is the only way a
 // letter is written and it never forks a chain.
 type Store interface {
-	CreateMission(ctx context.Context, m Mission, first Letter, ev BoardEvent) error
+	// CreateMission stores a new chain, its first letter, its event and that letter's receipt.
+	CreateMission(ctx context.Context, m Mission, first Letter, ev BoardEvent, receipt *Entry) error
 	// Append returns ErrNoMission, ErrHeadMoved or ErrLeaseNotHeld.
 	Append(ctx context.Context, a Append) error
 	// Mission returns ErrNoMission when absent.
@@ -152,4 +215,23 @@ type Store interface {
 	SetDebrief(ctx context.Context, missionID string, d Debrief) error
 	PendingDebriefs(ctx context.Context, limit int) ([]Mission, error)
 	Receipts(ctx context.Context, missionID string) ([]Receipt, error)
+
+	// AddEntry stores a receipt that goes with no letter (a rejection).
+	AddEntry(ctx context.Context, e Entry) error
+	// Ledger returns one page of f.Ledger, newest first, and the position of its last entry
+	// (the next page's Before).
+	Ledger(ctx context.Context, f LedgerFilter) ([]Entry, int64, error)
+
+	// FixTarget records branch as brain's landing target unless one is recorded already, and
+	// returns the one recorded.
+	FixTarget(ctx context.Context, brain, branch string, at time.Time) (string, error)
+	// Target returns brain's recorded landing target; ok is false when none is.
+	Target(ctx context.Context, brain string) (branch string, ok bool, err error)
+	// KeepRef records a mission's candidate ref (replacing an earlier record of it).
+	KeepRef(ctx context.Context, r KeptRef) error
+	// DueRefs lists kept refs whose mission closed (landed, failed, abandoned) at or before
+	// closedBefore.
+	DueRefs(ctx context.Context, closedBefore time.Time, limit int) ([]KeptRef, error)
+	// RefRemoved marks a kept ref removed.
+	RefRemoved(ctx context.Context, missionID string, at time.Time) error
 }

@@ -25,9 +25,9 @@ func (brains) BumpStoreVersion(context.Context, domain.Bump) (domain.Receipt, er
 	return domain.Receipt{}, errors.New("not in this test")
 }
 
-type scope struct{}
-
-func (scope) Moved(context.Context, string, string, []string) ([]string, error) { return nil, nil }
+// scope is a repository these tests never reach: their brain has no repository root, so no
+// candidate, target or landing touches git (a call would panic on the nil Repo).
+type scope struct{ domain.Repo }
 
 // flakyMemory refuses until healed, then records what it was given.
 type flakyMemory struct {
@@ -56,7 +56,7 @@ func TestDebriefPendingThenRetried(t *testing.T) {
 	}
 	defer st.Close()
 	mem := &flakyMemory{bodies: map[string]string{}}
-	svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Memory: mem, Scope: scope{},
+	svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Memory: mem, Repo: scope{},
 		Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clock.NewFake(time.Unix(1_800_000_000, 0))})
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestDebriefRefusedIsNotRetried(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Memory: refusingMemory{}, Scope: scope{},
+	svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Memory: refusingMemory{}, Repo: scope{},
 		Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clock.NewFake(time.Unix(1_800_000_000, 0))})
 	if err != nil {
 		t.Fatal(err)

@@ -169,6 +169,9 @@ func checkCandidate(v *violations, field string, c Candidate) {
 	if !c.StartedAt.IsZero() && !c.EndedAt.IsZero() && c.EndedAt.Before(c.StartedAt) {
 		v.add(field+".ended_at", "before started_at")
 	}
+	if !commitPattern.MatchString(c.Commit) {
+		v.add(field+".commit", "%q is not a full commit id: a candidate names the commit holding its change", c.Commit)
+	}
 	if !commitPattern.MatchString(c.BaseCommit) {
 		v.add(field+".base_commit", "%q is not a full commit id", c.BaseCommit)
 	}

@@ -12,7 +12,7 @@ import (
 func validCandidate() *Candidate {
 	t := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
 	return &Candidate{LogSHA256: strings.Repeat("a", 64), StartedAt: t, EndedAt: t.Add(time.Second),
-		BaseCommit: strings.Repeat("b", 40), GateCommand: "go test ./...", Diff: DiffStat{Paths: []string{"a/b.go"}}}
+		BaseCommit: strings.Repeat("b", 40), Commit: strings.Repeat("c", 40), GateCommand: "go test ./...", Diff: DiffStat{Paths: []string{"a/b.go"}}}
 }
 
 func TestCheckLetter(t *testing.T) {
@@ -44,6 +44,11 @@ func TestCheckLetter(t *testing.T) {
 			l.Candidate = validCandidate()
 			l.Candidate.BaseCommit = "abc"
 		}, "letter.candidate.base_commit"},
+		{"no candidate commit", func(l *Letter) {
+			l.Phase = PhaseMergeWait
+			l.Candidate = validCandidate()
+			l.Candidate.Commit = ""
+		}, "letter.candidate.commit"},
 		{"escaping path", func(l *Letter) {
 			l.Phase = PhaseMergeWait
 			l.Candidate = validCandidate()

@@ -18,9 +18,12 @@ type Options struct {
 	Store   Store
 	Brains  Brains
 	Runners *RunnerBook
-	Scope   Scope
+	Repo    Repo
 	// Memory receives debriefs; nil leaves them pending (listed on the mission) until one is set.
 	Memory Memory
+	// Landings says where and how each brain lands (landing.toml); nil lands every brain in
+	// apply mode on the branch fixed when the organ first met it.
+	Landings *LandingBook
 	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
 	Skeletons Skeletons
 	// Clock tells the time of every rule and drives the bell's ticker.
@@ -42,6 +45,9 @@ type Options struct {
 	ReminderInterval time.Duration
 	// BellPoll is how often a board stream checks whether a reminder is due; default 1s.
 	BellPoll time.Duration
+	// RefGrace is how long a closed mission's candidate ref stays in its brain's repository
+	// before SweepRefs removes it; default 24h.
+	RefGrace time.Duration
 	// MaxLogBytes bounds one stored gate log; default 64 MiB.
 	MaxLogBytes int64
 	// Shutdown, when it closes, ends waiting claims and board streams with SHUTTING_DOWN
@@ -61,6 +67,9 @@ type Service struct {
 	// landMu serializes landings per mission (striped by mission id) inside this process so
 	// one candidate can never bump the store twice.
 	landMu [64]sync.Mutex
+	// targetMu serializes the git side of landings per repository and branch, so two landings
+	// on one target check their scopes and move the branch one after the other.
+	targetMu [64]sync.Mutex
 
 	// stopping closes on Stop or Shutdown; long polls and board streams select on it so a
 	// graceful server stop is not held until its timeout by calls that would wait a minute.
@@ -74,10 +83,16 @@ func (s *Service) landLock(missionID string) *sync.Mutex {
 	return &s.landMu[h.Sum32()%uint32(len(s.landMu))]
 }
 
+func (s *Service) targetLock(repoRoot, branch string) *sync.Mutex {
+	h := fnv.New32a()
+	h.Write([]byte(repoRoot + "\x00" + branch))
+	return &s.targetMu[h.Sum32()%uint32(len(s.targetMu))]
+}
+
 // New validates o and returns the organ.
 func New(o Options) (*Service, error) {
-	if o.Store == nil || o.Brains == nil || o.Runners == nil || o.Scope == nil {
-		return nil, errors.New("mission: Store, Brains, Runners and Scope are required")
+	if o.Store == nil || o.Brains == nil || o.Runners == nil || o.Repo == nil {
+		return nil, errors.New("mission: Store, Brains, Runners and Repo are required")
 	}
 	if o.Clock == nil {
 		return nil, errors.New("mission: Clock is required")
@@ -99,6 +114,7 @@ func New(o Options) (*Service, error) {
 	def(&o.ClockSkew, 2*time.Minute)
 	def(&o.ReminderInterval, 15*time.Minute)
 	def(&o.BellPoll, time.Second)
+	def(&o.RefGrace, 24*time.Hour)
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

@@ -55,7 +55,7 @@ func TestShutdownEndsWaits(t *testing.T) {
 	}
 	sig := signalStore{Store: st, claimed: make(chan struct{}, 1), read: make(chan struct{}, 1)}
 	shutdown := make(chan struct{})
-	svc, err := domain.New(domain.Options{Store: sig, Brains: brains{}, Scope: scope{}, Runners: domain.NewRunnerBook(runners),
+	svc, err := domain.New(domain.Options{Store: sig, Brains: brains{}, Repo: scope{}, Runners: domain.NewRunnerBook(runners),
 		Clock: clock.NewFake(time.Unix(1_800_000_000, 0)), MaxClaimWait: time.Hour, BellPoll: time.Hour, Shutdown: shutdown})
 	if err != nil {
 		t.Fatal(err)

@@ -81,6 +81,10 @@ type Candidate struct {
 	Diff        DiffStat  `json:"diff_stat"`
 	GateCommand string    `json:"gate_command"`
 	RunnerID    string    `json:"runner_id"`
+	// Commit holds the run's change (its only parent is BaseCommit); Ref keeps it in the
+	// brain's repository. The server checks both and recomputes Diff from the commit.
+	Commit string `json:"commit,omitempty"`
+	Ref    string `json:"ref,omitempty"`
 }
 
 // Verdict is a judge's advisory opinion.
@@ -106,6 +110,12 @@ type Landing struct {
 	StoreVersionBefore int64            `json:"store_version_before"`
 	StoreVersionAfter  int64            `json:"store_version_after"`
 	ImportedVia        principal.Origin `json:"imported_via"`
+	// Commit is the target branch's commit that carries the change; Method says how it got
+	// there ("fast-forward", "merge", "ancestor", "patch-id").
+	Commit       string      `json:"commit,omitempty"`
+	TargetBranch string      `json:"target_branch,omitempty"`
+	Mode         LandingMode `json:"mode,omitempty"`
+	Method       string      `json:"method,omitempty"`
 }
 
 // Author is who posted a letter, from the credential.

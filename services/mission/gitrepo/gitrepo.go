@@ -1,5 +1,6 @@
-// Package gitrepo runs the git plumbing the mission organ relies on: the stale-scope check on
-// the brain's repository and the reference runner's worktrees and diff stats.
+// Package gitrepo runs the git the mission organ relies on: the candidate check, the
+// stale-scope check and the landing on the brain's repository, and the reference runner's
+// worktrees, diff stats and candidate commits.
 package gitrepo
 
 import (
@@ -29,28 +30,33 @@ func run(ctx context.Context, dir string, args ...string) (string, error) {
 	return out.String(), nil
 }
 
-// Scope implements domain.Scope with the git binary.
-type Scope struct{}
+// Repo implements domain.Repo with the git binary.
+type Repo struct{}
 
-var _ domain.Scope = Scope{}
+var _ domain.Repo = Repo{}
 
-// Moved reports which of paths differ between base and HEAD in repoRoot. A base the repository
+// Moved reports which of paths differ between base and tip in repoRoot. A base the repository
 // no longer knows means the scope cannot be vouched for, so every path counts as moved.
-func (Scope) Moved(ctx context.Context, repoRoot, base string, paths []string) ([]string, error) {
+func (Repo) Moved(ctx context.Context, repoRoot, base, tip string, paths []string) ([]string, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	if _, err := run(ctx, repoRoot, "cat-file", "-e", base+"^{commit}"); err != nil {
+	if !hasCommit(ctx, repoRoot, base) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return append([]string(nil), paths...), nil
 	}
-	out, err := run(ctx, repoRoot, append([]string{"diff", "--name-only", "--no-renames", base, "HEAD", "--"}, paths...)...)
+	out, err := run(ctx, repoRoot, append([]string{"diff", "--name-only", "--no-renames", base, tip, "--"}, paths...)...)
 	if err != nil {
 		return nil, err
 	}
 	return lines(out), nil
+}
+
+func hasCommit(ctx context.Context, repoRoot, rev string) bool {
+	_, err := run(ctx, repoRoot, "cat-file", "-e", rev+"^{commit}")
+	return err == nil
 }
 
 func lines(s string) []string {
@@ -97,6 +103,11 @@ func DiffStat(ctx context.Context, dir, base string) (domain.DiffStat, error) {
 	if err != nil {
 		return domain.DiffStat{}, err
 	}
+	return numstat(out), nil
+}
+
+// numstat reads `git diff --numstat -z` output.
+func numstat(out string) domain.DiffStat {
 	var d domain.DiffStat
 	for _, rec := range strings.Split(out, "\x00") {
 		if rec == "" {
@@ -115,5 +126,5 @@ func DiffStat(ctx context.Context, dir, base string) (domain.DiffStat, error) {
 	}
 	sort.Strings(d.Paths)
 	d.FilesChanged = len(d.Paths)
-	return d, nil
+	return d
 }

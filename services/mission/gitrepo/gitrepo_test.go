@@ -86,7 +86,7 @@ func TestScopeAndWorktree(t *testing.T) {
 	gitT(t, repo, "commit", "-q", "-am", "move a")
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Scope{}.Moved(ctx, repo, tc.base, tc.paths)
+			got, err := Repo{}.Moved(ctx, repo, tc.base, "HEAD", tc.paths)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -114,19 +114,28 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 	if err != nil {
 		return out, r.fail(ctx, w, &out, head, "gate passed but the worktree diff could not be read: "+err.Error())
 	}
+	// The change outlives the worktree: one commit on the base, authored by the executor and
+	// kept under the mission's ref in the brain's repository, never on a branch.
+	runnerID := w.GetLease().GetRunnerId()
+	ref := domain.MissionRef(m.GetMissionId())
+	commit, err := gitrepo.CommitCandidate(ctx, wt, ref, domain.ExecutorIdentity(runnerID),
+		fmt.Sprintf("organism mission %s: %s\n\nGate: %s\nGate-Log: sha256:%s\n", m.GetMissionId(), title(w), w.GetPacket().GetGateCommand(), sha))
+	if err != nil {
+		return out, r.fail(ctx, w, &out, head, "gate passed but the change could not be committed: "+err.Error())
+	}
 	cand := &missionv1.ReceiptCandidate{
 		LogSha256: sha, LogSize: int64(len(res.log)), ExitCode: 0,
 		StartedAt: timestamppb.New(res.start), EndedAt: timestamppb.New(res.end), BaseCommit: base,
 		DiffStat: &missionv1.DiffStat{FilesChanged: int32(diff.FilesChanged), Insertions: int32(diff.Insertions),
 			Deletions: int32(diff.Deletions), Paths: diff.Paths},
-		GateCommand: w.GetPacket().GetGateCommand(),
+		GateCommand: w.GetPacket().GetGateCommand(), Commit: commit, Ref: ref,
 	}
 	resp, err := r.o.Client.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: head,
 		Letter: &missionv1.Letter{Schema: domain.Schema, Brain: m.GetBrain(), Phase: missionv1.Phase_PHASE_MERGE_WAIT, Candidate: cand,
 			Note: fmt.Sprintf("gate passed in %s; %d files changed", res.end.Sub(res.start).Round(time.Millisecond), diff.FilesChanged)}})
 	switch reason := rpcstatus.ReasonOf(err); {
 	case err == nil:
-	case reason == "SCHEMA_VIOLATION" || reason == "EVIDENCE_MISSING":
+	case reason == "SCHEMA_VIOLATION" || reason == "EVIDENCE_MISSING" || reason == "EVIDENCE_MISMATCH":
 		// The gate passed but the candidate cannot stand; say so on the chain rather than
 		// leaving the mission to a lease expiry that would only repeat this.
 		return out, r.fail(ctx, w, &out, head, "gate passed but the receipt candidate was refused: "+err.Error())
@@ -135,6 +144,17 @@ func (r *Runner) execute(ctx context.Context, w *missionv1.Work) (Outcome, error
 	}
 	out.Phase, out.Letter = resp.GetLetter().GetPhase(), resp.GetLetter()
 	return out, nil
+}
+
+// title is the mission's one-line name for its candidate commit.
+func title(w *missionv1.Work) string {
+	if t := w.GetPacket().GetTitle(); t != "" {
+		return t
+	}
+	if t := w.GetMission().GetTitle(); t != "" {
+		return t
+	}
+	return "candidate"
 }
 
 // cut reports why a run stopped: the lost lease if that is what ended it.

@@ -30,9 +30,8 @@ func (oneBrain) BumpStoreVersion(context.Context, domain.Bump) (domain.Receipt, 
 	return domain.Receipt{}, nil
 }
 
-type noScope struct{}
-
-func (noScope) Moved(context.Context, string, string, []string) ([]string, error) { return nil, nil }
+// noRepo is never reached: the benchmark's letters carry no candidate and nothing lands.
+type noRepo struct{ domain.Repo }
 
 const benchChains = 100
 
@@ -50,7 +49,7 @@ func benchService(b *testing.B, o store.Options) (*domain.Service, []string) {
 	}
 	b.Cleanup(func() { st.Close() })
 	svc, err := domain.New(domain.Options{Store: st, Brains: oneBrain{}, Runners: domain.NewRunnerBook(filepath.Join(b.TempDir(), "none.toml")),
-		Scope: noScope{}, Clock: clock.Real{}})
+		Repo: noRepo{}, Clock: clock.Real{}})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func newChain(t *testing.T, st *store.Store, id string) {
 	now := time.Unix(1_800_000_000, 0)
 	m := domain.Mission{MissionID: id, Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: id + "-1", OpenedAt: now, UpdatedAt: now}
 	l := domain.Letter{Schema: domain.Schema, LetterID: id + "-1", MissionID: id, Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
-	if err := st.CreateMission(context.Background(), m, l, domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+	if err := st.CreateMission(context.Background(), m, l, domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: 1, Kind: domain.EventLetter}, nil); err != nil {
 		t.Fatal(err)
 	}
 }

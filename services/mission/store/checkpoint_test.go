@@ -60,7 +60,7 @@ func TestCheckpointerBoundsWAL(t *testing.T) {
 		id := fmt.Sprintf("c%02d", i)
 		m := domain.Mission{MissionID: id, Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: id + "-1", OpenedAt: now, UpdatedAt: now}
 		l := domain.Letter{Schema: domain.Schema, LetterID: id + "-1", MissionID: id, Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
-		if err := s.CreateMission(ctx, m, l, domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+		if err := s.CreateMission(ctx, m, l, domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: 1, Kind: domain.EventLetter}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -112,7 +112,7 @@ func TestWriterTopsUpCheckpoint(t *testing.T) {
 	now := time.Unix(1_800_000_000, 0)
 	m := domain.Mission{MissionID: "c", Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: "c-1", OpenedAt: now, UpdatedAt: now}
 	first := domain.Letter{Schema: domain.Schema, LetterID: "c-1", MissionID: "c", Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
-	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}, nil); err != nil {
 		t.Fatal(err)
 	}
 	appendAt := func(head int64) {
@@ -156,7 +156,7 @@ func TestCheckpointerRunsOnItsClock(t *testing.T) {
 	now := clk.Now()
 	m := domain.Mission{MissionID: "c", Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: "c-1", OpenedAt: now, UpdatedAt: now}
 	first := domain.Letter{Schema: domain.Schema, LetterID: "c-1", MissionID: "c", Seq: 1, Brain: "alpha", Phase: domain.PhaseJudging, PostedAt: now}
-	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}); err != nil {
+	if err := s.CreateMission(ctx, m, first, domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 1, Kind: domain.EventLetter}, nil); err != nil {
 		t.Fatal(err)
 	}
 	l := domain.Letter{Schema: domain.Schema, LetterID: "c-2", MissionID: "c", Seq: 2, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}

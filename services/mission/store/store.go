@@ -169,8 +169,8 @@ func wrap(op string, err error) error {
 	return fmt.Errorf("%s: %w", op, err)
 }
 
-// CreateMission stores a new mission, its seq 1 letter and its board event atomically.
-func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domain.Letter, ev domain.BoardEvent) error {
+// CreateMission stores a new mission, its seq 1 letter, its board event and its receipt atomically.
+func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
 	packet, err := json.Marshal(m.Packet)
 	if err != nil {
 		return err
@@ -190,6 +190,11 @@ func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domai
 	}
 	if err := insertEvent(ctx, tx, ev); err != nil {
 		return err
+	}
+	if receipt != nil {
+		if err := insertEntry(ctx, tx, receipt); err != nil {
+			return err
+		}
 	}
 	return wrap("create mission", tx.Commit())
 }

@@ -15,8 +15,8 @@ type appendReq struct {
 	a domain.Append
 	// letter and receipt are the stored JSON bodies, encoded by the caller: the writer is the
 	// one goroutine every append passes through, so it only writes.
-	letter, receipt []byte
-	done            chan error
+	letter, receipt, entry []byte
+	done                   chan error
 }
 
 var errClosed = errors.New("mission store is closed")
@@ -35,6 +35,11 @@ func (s *Store) Append(ctx context.Context, a domain.Append) error {
 			return fmt.Errorf("encode receipt: %w", err)
 		}
 	}
+	if a.Entry != nil {
+		if req.entry, err = json.Marshal(a.Entry); err != nil {
+			return fmt.Errorf("encode receipt: %w", err)
+		}
+	}
 	select {
 	case s.appends <- req:
 	case <-s.quit:
@@ -50,7 +55,7 @@ type writerStmts struct {
 	conn *sql.Conn
 	// update leaves the lease columns alone so their index is not rewritten on every append;
 	// updateRelease also clears the lease.
-	update, updateRelease, head, letter, event, rcpt *sql.Stmt
+	update, updateRelease, head, letter, event, rcpt, entry *sql.Stmt
 }
 
 const (
@@ -89,6 +94,7 @@ func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints bool) (*wr
 		{&w.letter, `INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&w.event, `INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&w.rcpt, `INSERT INTO receipts(receipt_id, mission_id, brain, body, at) VALUES (?, ?, ?, ?, ?)`},
+		{&w.entry, insertEntrySQL},
 	} {
 		if *p.dst, err = conn.PrepareContext(ctx, p.q); err != nil {
 			w.close()
@@ -99,7 +105,7 @@ func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints bool) (*wr
 }
 
 func (w *writerStmts) close() {
-	for _, st := range []*sql.Stmt{w.update, w.updateRelease, w.head, w.letter, w.event, w.rcpt} {
+	for _, st := range []*sql.Stmt{w.update, w.updateRelease, w.head, w.letter, w.event, w.rcpt, w.entry} {
 		if st != nil {
 			st.Close()
 		}
@@ -209,6 +215,11 @@ func applyAppend(ctx context.Context, w *writerStmts, r appendReq) error {
 	if a.Receipt != nil {
 		if _, err := w.rcpt.ExecContext(ctx, a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(r.receipt), ns(a.Receipt.At)); err != nil {
 			return errPartial{wrap("insert receipt", err)}
+		}
+	}
+	if a.Entry != nil {
+		if _, err := w.entry.ExecContext(ctx, a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry)); err != nil {
+			return errPartial{wrap("insert ledger receipt", err)}
 		}
 	}
 	return nil

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"io"
+	"regexp"
 
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/refusal"
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/wire"
@@ -176,15 +178,49 @@ func (s *Server) ImportReceipt(ctx context.Context, req *missionv1.ImportReceipt
 	if req.GetExpectedStoreVersion() < 0 {
 		v.add("expected_store_version", "must not be negative")
 	}
+	if c := req.GetLandedCommit(); c != "" && !commitPattern.MatchString(c) {
+		v.add("landed_commit", "must be a full commit id")
+	}
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	out, err := s.svc.ImportReceipt(ctx, a, req.GetMissionId(), req.GetCandidateLetterId(), req.GetExpectedStoreVersion())
+	out, err := s.svc.ImportReceipt(ctx, a, domain.Stamp{MissionID: req.GetMissionId(), CandidateLetterID: req.GetCandidateLetterId(),
+		ExpectedStoreVersion: req.GetExpectedStoreVersion(), LandedCommit: req.GetLandedCommit()})
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
 	return &missionv1.ImportReceiptResponse{Letter: wire.LetterToProto(out.Letter), Mission: s.mission(out.Mission),
 		Receipt: wire.ReceiptToProto(out.Receipt)}, nil
+}
+
+// commitPattern is a full commit id (SHA-1 or SHA-256).
+var commitPattern = regexp.MustCompile(`^[0-9a-f]{40}([0-9a-f]{24})?$`)
+
+// ListReceipts implements missionv1.MissionServiceServer.
+func (s *Server) ListReceipts(ctx context.Context, req *missionv1.ListReceiptsRequest) (*missionv1.ListReceiptsResponse, error) {
+	a, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var v invalid
+	if b := req.GetBrain(); b != "" && !domain.ValidBrainName(b) {
+		v.add("brain", "not a brain name")
+	}
+	if n := req.GetPage().GetPageSize(); n < 0 {
+		v.add("page.page_size", "must not be negative")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	es, next, err := s.svc.ListReceipts(ctx, a, req.GetBrain(), req.GetSecurity(), int(req.GetPage().GetPageSize()), req.GetPage().GetPageToken())
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &missionv1.ListReceiptsResponse{Page: &commonv1.PageResponse{NextPageToken: next}}
+	for _, e := range es {
+		out.Receipts = append(out.Receipts, wire.EntryToProto(e))
+	}
+	return out, nil
 }
 
 // WatchBoard implements missionv1.MissionServiceServer.

@@ -118,7 +118,7 @@ func CandidateToProto(c domain.Candidate) *missionv1.ReceiptCandidate {
 		StartedAt: ts(c.StartedAt), EndedAt: ts(c.EndedAt), BaseCommit: c.BaseCommit,
 		DiffStat: &missionv1.DiffStat{FilesChanged: int32(c.Diff.FilesChanged), Insertions: int32(c.Diff.Insertions),
 			Deletions: int32(c.Diff.Deletions), Paths: c.Diff.Paths},
-		GateCommand: c.GateCommand, RunnerId: c.RunnerID,
+		GateCommand: c.GateCommand, RunnerId: c.RunnerID, Commit: c.Commit, Ref: c.Ref,
 	}
 }
 
@@ -130,7 +130,7 @@ func CandidateFromProto(c *missionv1.ReceiptCandidate) domain.Candidate {
 		StartedAt: fromTS(c.GetStartedAt()), EndedAt: fromTS(c.GetEndedAt()), BaseCommit: c.GetBaseCommit(),
 		Diff: domain.DiffStat{FilesChanged: int(d.GetFilesChanged()), Insertions: int(d.GetInsertions()),
 			Deletions: int(d.GetDeletions()), Paths: d.GetPaths()},
-		GateCommand: c.GetGateCommand(),
+		GateCommand: c.GetGateCommand(), Commit: c.GetCommit(),
 	}
 }
 
@@ -158,7 +158,8 @@ func LetterToProto(l domain.Letter) *missionv1.Letter {
 	if l.Landing != nil {
 		out.Landing = &missionv1.Landing{ReceiptId: l.Landing.ReceiptID, CandidateLetterId: l.Landing.CandidateLetterID,
 			StoreVersionBefore: l.Landing.StoreVersionBefore, StoreVersionAfter: l.Landing.StoreVersionAfter,
-			ImportedVia: originToProto[l.Landing.ImportedVia]}
+			ImportedVia: originToProto[l.Landing.ImportedVia], Commit: l.Landing.Commit, TargetBranch: l.Landing.TargetBranch,
+			Mode: landingModeToProto[l.Landing.Mode], Method: l.Landing.Method}
 	}
 	return out
 }
@@ -227,14 +228,41 @@ func EventToProto(e domain.BoardEvent) *missionv1.BoardEvent {
 		Seq: e.Seq, FromPhase: phaseToProto[e.From], ToPhase: phaseToProto[e.To], At: ts(e.At)}
 }
 
+var landingModeToProto = map[domain.LandingMode]missionv1.LandingMode{
+	domain.ModeApply:  missionv1.LandingMode_LANDING_MODE_APPLY,
+	domain.ModeRecord: missionv1.LandingMode_LANDING_MODE_RECORD,
+}
+
 // ReceiptToProto renders a landing's commit receipt in the common receipt shape.
 func ReceiptToProto(r domain.Receipt) *commonv1.CommitReceipt {
 	return &commonv1.CommitReceipt{
 		ReceiptId: r.ReceiptID, Brain: r.Brain, StoreVersionBefore: r.StoreVersionBefore, StoreVersionAfter: r.StoreVersionAfter,
 		Details: r.Details, By: AuthorToProto(r.By), At: ts(r.At), Verse: commonv1.Verse_VERSE_INTERNAL,
-		Proposal: &commonv1.Proposal{ProposalId: r.ReceiptID, Brain: r.Brain, Effect: "land", Subject: r.MissionID,
+		Proposal: &commonv1.Proposal{ProposalId: r.ReceiptID, Brain: r.Brain, Effect: domain.EffectLand, Subject: r.MissionID,
 			ProposedBy: AuthorToProto(r.By), ProposedAt: ts(r.At)},
 		Review: &commonv1.Review{ProposalId: r.ReceiptID, Decision: commonv1.Decision_DECISION_COMMIT,
-			Gates: []string{"origin", "head", "occ", "stale_scope", "evidence", "temporal"}, ReviewedAt: ts(r.At)},
+			Gates: landingGates, ReviewedAt: ts(r.At)},
 	}
+}
+
+var landingGates = []string{"human-origin", "head", "candidate", "evidence", "temporal", "target"}
+
+// EntryToProto renders one receipt of the mission ledger in medulla's receipt shape: a commit
+// receipt for an accepted letter or landing, a rejection receipt for a refused one.
+func EntryToProto(e domain.Entry) *commonv1.Receipt {
+	by := AuthorToProto(e.By)
+	p := &commonv1.Proposal{ProposalId: e.ReceiptID, Brain: e.Brain, Effect: e.Effect, Subject: e.Subject, ProposedBy: by, ProposedAt: ts(e.At)}
+	if e.Decision == domain.DecisionReject {
+		gates := append(append([]string(nil), e.Gates...), string(e.Reason))
+		return &commonv1.Receipt{Kind: &commonv1.Receipt_Rejection{Rejection: &commonv1.RejectionReceipt{
+			ReceiptId: e.ReceiptID, Brain: e.Brain, Proposal: p, Reason: string(e.Reason), Message: e.Message, By: by, At: ts(e.At),
+			Verse:  commonv1.Verse_VERSE_INTERNAL,
+			Review: &commonv1.Review{ProposalId: e.ReceiptID, Decision: commonv1.Decision_DECISION_REJECT, Gates: gates, ReviewedAt: ts(e.At)},
+		}}}
+	}
+	return &commonv1.Receipt{Kind: &commonv1.Receipt_Commit{Commit: &commonv1.CommitReceipt{
+		ReceiptId: e.ReceiptID, Brain: e.Brain, Proposal: p, StoreVersionBefore: e.StoreVersionBefore, StoreVersionAfter: e.StoreVersionAfter,
+		Details: e.Details, By: by, At: ts(e.At), Verse: commonv1.Verse_VERSE_INTERNAL,
+		Review: &commonv1.Review{ProposalId: e.ReceiptID, Decision: commonv1.Decision_DECISION_COMMIT, Gates: e.Gates, ReviewedAt: ts(e.At)},
+	}}}
 }

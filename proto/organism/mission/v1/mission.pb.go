@@ -71,6 +71,14 @@ const (
 	// The server is stopping: a long-poll claim or a board stream ended early. Retry the claim,
 	// or watch again from the last cursor seen, against the restarted server.
 	MissionReason_MISSION_REASON_SHUTTING_DOWN MissionReason = 24
+	// The target branch is checked out in a worktree with uncommitted changes: nothing lands.
+	MissionReason_MISSION_REASON_TARGET_DIRTY MissionReason = 25
+	// The candidate's commit could not be merged onto the target (a conflict, or a repository
+	// hook refused the merge): nothing lands.
+	MissionReason_MISSION_REASON_MERGE_FAILED MissionReason = 26
+	// Record mode: the named commit is not on the target branch or does not contain the
+	// candidate's change.
+	MissionReason_MISSION_REASON_CHANGE_NOT_CONTAINED MissionReason = 27
 )
 
 // Enum value maps for MissionReason.
@@ -101,6 +109,9 @@ var (
 		22: "MISSION_REASON_LOG_NOT_FOUND",
 		23: "MISSION_REASON_LOG_TOO_LARGE",
 		24: "MISSION_REASON_SHUTTING_DOWN",
+		25: "MISSION_REASON_TARGET_DIRTY",
+		26: "MISSION_REASON_MERGE_FAILED",
+		27: "MISSION_REASON_CHANGE_NOT_CONTAINED",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -128,6 +139,9 @@ var (
 		"MISSION_REASON_LOG_NOT_FOUND":          22,
 		"MISSION_REASON_LOG_TOO_LARGE":          23,
 		"MISSION_REASON_SHUTTING_DOWN":          24,
+		"MISSION_REASON_TARGET_DIRTY":           25,
+		"MISSION_REASON_MERGE_FAILED":           26,
+		"MISSION_REASON_CHANGE_NOT_CONTAINED":   27,
 	}
 )
 
@@ -156,6 +170,59 @@ func (x MissionReason) Number() protoreflect.EnumNumber {
 // Deprecated: Use MissionReason.Descriptor instead.
 func (MissionReason) EnumDescriptor() ([]byte, []int) {
 	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{0}
+}
+
+// LandingMode is how a brain's landings reach its target branch.
+type LandingMode int32
+
+const (
+	LandingMode_LANDING_MODE_UNSPECIFIED LandingMode = 0
+	// The landing applies the candidate's commit to the target branch (fast-forward or merge).
+	LandingMode_LANDING_MODE_APPLY LandingMode = 1
+	// The owner merged through a code host; the landing records that merge's sha after
+	// checking that it contains the candidate's change.
+	LandingMode_LANDING_MODE_RECORD LandingMode = 2
+)
+
+// Enum value maps for LandingMode.
+var (
+	LandingMode_name = map[int32]string{
+		0: "LANDING_MODE_UNSPECIFIED",
+		1: "LANDING_MODE_APPLY",
+		2: "LANDING_MODE_RECORD",
+	}
+	LandingMode_value = map[string]int32{
+		"LANDING_MODE_UNSPECIFIED": 0,
+		"LANDING_MODE_APPLY":       1,
+		"LANDING_MODE_RECORD":      2,
+	}
+)
+
+func (x LandingMode) Enum() *LandingMode {
+	p := new(LandingMode)
+	*p = x
+	return p
+}
+
+func (x LandingMode) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (LandingMode) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[1].Descriptor()
+}
+
+func (LandingMode) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[1]
+}
+
+func (x LandingMode) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use LandingMode.Descriptor instead.
+func (LandingMode) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{1}
 }
 
 // Phase is a mission's place in the lifecycle.
@@ -207,11 +274,11 @@ func (x Phase) String() string {
 }
 
 func (Phase) Descriptor() protoreflect.EnumDescriptor {
-	return file_organism_mission_v1_mission_proto_enumTypes[1].Descriptor()
+	return file_organism_mission_v1_mission_proto_enumTypes[2].Descriptor()
 }
 
 func (Phase) Type() protoreflect.EnumType {
-	return &file_organism_mission_v1_mission_proto_enumTypes[1]
+	return &file_organism_mission_v1_mission_proto_enumTypes[2]
 }
 
 func (x Phase) Number() protoreflect.EnumNumber {
@@ -220,7 +287,7 @@ func (x Phase) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Phase.Descriptor instead.
 func (Phase) EnumDescriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{1}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{2}
 }
 
 // Verdict is a judge's advisory parecer.
@@ -261,11 +328,11 @@ func (x Verdict) String() string {
 }
 
 func (Verdict) Descriptor() protoreflect.EnumDescriptor {
-	return file_organism_mission_v1_mission_proto_enumTypes[2].Descriptor()
+	return file_organism_mission_v1_mission_proto_enumTypes[3].Descriptor()
 }
 
 func (Verdict) Type() protoreflect.EnumType {
-	return &file_organism_mission_v1_mission_proto_enumTypes[2]
+	return &file_organism_mission_v1_mission_proto_enumTypes[3]
 }
 
 func (x Verdict) Number() protoreflect.EnumNumber {
@@ -274,7 +341,7 @@ func (x Verdict) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Verdict.Descriptor instead.
 func (Verdict) EnumDescriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{2}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{3}
 }
 
 // BoardEventKind says what a board event means for the bell.
@@ -321,11 +388,11 @@ func (x BoardEventKind) String() string {
 }
 
 func (BoardEventKind) Descriptor() protoreflect.EnumDescriptor {
-	return file_organism_mission_v1_mission_proto_enumTypes[3].Descriptor()
+	return file_organism_mission_v1_mission_proto_enumTypes[4].Descriptor()
 }
 
 func (BoardEventKind) Type() protoreflect.EnumType {
-	return &file_organism_mission_v1_mission_proto_enumTypes[3]
+	return &file_organism_mission_v1_mission_proto_enumTypes[4]
 }
 
 func (x BoardEventKind) Number() protoreflect.EnumNumber {
@@ -334,7 +401,7 @@ func (x BoardEventKind) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use BoardEventKind.Descriptor instead.
 func (BoardEventKind) EnumDescriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{3}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{4}
 }
 
 // Packet is what a mission asks for; it rides the seq 1 letter.
@@ -508,7 +575,12 @@ type ReceiptCandidate struct {
 	DiffStat    *DiffStat              `protobuf:"bytes,7,opt,name=diff_stat,json=diffStat,proto3" json:"diff_stat,omitempty"`
 	GateCommand string                 `protobuf:"bytes,8,opt,name=gate_command,json=gateCommand,proto3" json:"gate_command,omitempty"`
 	// Set by the server from the runner's credential.
-	RunnerId      string `protobuf:"bytes,9,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	RunnerId string `protobuf:"bytes,9,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	// The commit holding the run's change: its only parent is base_commit, and the mission ref
+	// points at it. The server recomputes diff_stat from it.
+	Commit string `protobuf:"bytes,10,opt,name=commit,proto3" json:"commit,omitempty"`
+	// The ref that keeps commit in the brain's repository (refs/organism/missions/<mission id>).
+	Ref           string `protobuf:"bytes,11,opt,name=ref,proto3" json:"ref,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -606,6 +678,20 @@ func (x *ReceiptCandidate) GetRunnerId() string {
 	return ""
 }
 
+func (x *ReceiptCandidate) GetCommit() string {
+	if x != nil {
+		return x.Commit
+	}
+	return ""
+}
+
+func (x *ReceiptCandidate) GetRef() string {
+	if x != nil {
+		return x.Ref
+	}
+	return ""
+}
+
 // Parecer is a judge's advisory opinion; it never moves the phase.
 type Parecer struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -667,8 +753,15 @@ type Landing struct {
 	StoreVersionBefore int64                  `protobuf:"varint,3,opt,name=store_version_before,json=storeVersionBefore,proto3" json:"store_version_before,omitempty"`
 	StoreVersionAfter  int64                  `protobuf:"varint,4,opt,name=store_version_after,json=storeVersionAfter,proto3" json:"store_version_after,omitempty"`
 	ImportedVia        v1.Origin              `protobuf:"varint,5,opt,name=imported_via,json=importedVia,proto3,enum=organism.common.v1.Origin" json:"imported_via,omitempty"`
-	unknownFields      protoimpl.UnknownFields
-	sizeCache          protoimpl.SizeCache
+	// The commit on the target branch that carries the change: the candidate's own commit
+	// (fast-forward), the merge commit made for it, or the owner's merge (record mode).
+	Commit       string      `protobuf:"bytes,6,opt,name=commit,proto3" json:"commit,omitempty"`
+	TargetBranch string      `protobuf:"bytes,7,opt,name=target_branch,json=targetBranch,proto3" json:"target_branch,omitempty"`
+	Mode         LandingMode `protobuf:"varint,8,opt,name=mode,proto3,enum=organism.mission.v1.LandingMode" json:"mode,omitempty"`
+	// How it got there: "fast-forward", "merge", "ancestor" or "patch-id" (record mode).
+	Method        string `protobuf:"bytes,9,opt,name=method,proto3" json:"method,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Landing) Reset() {
@@ -734,6 +827,34 @@ func (x *Landing) GetImportedVia() v1.Origin {
 		return x.ImportedVia
 	}
 	return v1.Origin(0)
+}
+
+func (x *Landing) GetCommit() string {
+	if x != nil {
+		return x.Commit
+	}
+	return ""
+}
+
+func (x *Landing) GetTargetBranch() string {
+	if x != nil {
+		return x.TargetBranch
+	}
+	return ""
+}
+
+func (x *Landing) GetMode() LandingMode {
+	if x != nil {
+		return x.Mode
+	}
+	return LandingMode_LANDING_MODE_UNSPECIFIED
+}
+
+func (x *Landing) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
 }
 
 // Letter is one entry of a chain (schema m1nd-mission-letter-v0).
@@ -2501,10 +2622,14 @@ type ImportReceiptRequest struct {
 	MissionId string                 `protobuf:"bytes,1,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
 	// The merge_wait letter whose candidate the owner saw.
 	CandidateLetterId string `protobuf:"bytes,2,opt,name=candidate_letter_id,json=candidateLetterId,proto3" json:"candidate_letter_id,omitempty"`
-	// The brain's store version the owner saw when stamping.
+	// The brain's store version the owner saw when stamping. Kept for compatibility: it no
+	// longer guards a landing (the mission's candidate and the target branch in its scope do),
+	// and a landing still advances the store version.
 	ExpectedStoreVersion int64 `protobuf:"varint,3,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
-	unknownFields        protoimpl.UnknownFields
-	sizeCache            protoimpl.SizeCache
+	// Record mode only: the sha of the merge the owner made through the code host.
+	LandedCommit  string `protobuf:"bytes,4,opt,name=landed_commit,json=landedCommit,proto3" json:"landed_commit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ImportReceiptRequest) Reset() {
@@ -2556,6 +2681,13 @@ func (x *ImportReceiptRequest) GetExpectedStoreVersion() int64 {
 		return x.ExpectedStoreVersion
 	}
 	return 0
+}
+
+func (x *ImportReceiptRequest) GetLandedCommit() string {
+	if x != nil {
+		return x.LandedCommit
+	}
+	return ""
 }
 
 // ImportReceiptResponse returns the landed letter and the commit receipt.
@@ -2821,6 +2953,122 @@ func (x *WatchBoardResponse) GetEvent() *BoardEvent {
 	return nil
 }
 
+// ListReceiptsRequest names a ledger.
+type ListReceiptsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The brain whose ledger to list; empty means the caller's own brain.
+	Brain string `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The per-deployment security ledger (owner only): refusals of callers bound to no brain.
+	Security      bool            `protobuf:"varint,2,opt,name=security,proto3" json:"security,omitempty"`
+	Page          *v1.PageRequest `protobuf:"bytes,3,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsRequest) Reset() {
+	*x = ListReceiptsRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsRequest) ProtoMessage() {}
+
+func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
+func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{37}
+}
+
+func (x *ListReceiptsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListReceiptsRequest) GetSecurity() bool {
+	if x != nil {
+		return x.Security
+	}
+	return false
+}
+
+func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListReceiptsResponse is one page of receipts, newest first.
+type ListReceiptsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Receipts      []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsResponse) Reset() {
+	*x = ListReceiptsResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsResponse) ProtoMessage() {}
+
+func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
+func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{38}
+}
+
+func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
 var File_organism_mission_v1_mission_proto protoreflect.FileDescriptor
 
 const file_organism_mission_v1_mission_proto_rawDesc = "" +
@@ -2839,7 +3087,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"insertions\x18\x02 \x01(\x05R\n" +
 	"insertions\x12\x1c\n" +
 	"\tdeletions\x18\x03 \x01(\x05R\tdeletions\x12\x14\n" +
-	"\x05paths\x18\x04 \x03(\tR\x05paths\"\xf8\x02\n" +
+	"\x05paths\x18\x04 \x03(\tR\x05paths\"\xa2\x03\n" +
 	"\x10ReceiptCandidate\x12\x1d\n" +
 	"\n" +
 	"log_sha256\x18\x01 \x01(\tR\tlogSha256\x12\x19\n" +
@@ -2852,17 +3100,24 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"baseCommit\x12:\n" +
 	"\tdiff_stat\x18\a \x01(\v2\x1d.organism.mission.v1.DiffStatR\bdiffStat\x12!\n" +
 	"\fgate_command\x18\b \x01(\tR\vgateCommand\x12\x1b\n" +
-	"\trunner_id\x18\t \x01(\tR\brunnerId\"U\n" +
+	"\trunner_id\x18\t \x01(\tR\brunnerId\x12\x16\n" +
+	"\x06commit\x18\n" +
+	" \x01(\tR\x06commit\x12\x10\n" +
+	"\x03ref\x18\v \x01(\tR\x03ref\"U\n" +
 	"\aParecer\x126\n" +
 	"\averdict\x18\x01 \x01(\x0e2\x1c.organism.mission.v1.VerdictR\averdict\x12\x12\n" +
-	"\x04gist\x18\x02 \x01(\tR\x04gist\"\xf9\x01\n" +
+	"\x04gist\x18\x02 \x01(\tR\x04gist\"\x84\x03\n" +
 	"\aLanding\x12\x1d\n" +
 	"\n" +
 	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12.\n" +
 	"\x13candidate_letter_id\x18\x02 \x01(\tR\x11candidateLetterId\x120\n" +
 	"\x14store_version_before\x18\x03 \x01(\x03R\x12storeVersionBefore\x12.\n" +
 	"\x13store_version_after\x18\x04 \x01(\x03R\x11storeVersionAfter\x12=\n" +
-	"\fimported_via\x18\x05 \x01(\x0e2\x1a.organism.common.v1.OriginR\vimportedVia\"\xdc\x04\n" +
+	"\fimported_via\x18\x05 \x01(\x0e2\x1a.organism.common.v1.OriginR\vimportedVia\x12\x16\n" +
+	"\x06commit\x18\x06 \x01(\tR\x06commit\x12#\n" +
+	"\rtarget_branch\x18\a \x01(\tR\ftargetBranch\x124\n" +
+	"\x04mode\x18\b \x01(\x0e2 .organism.mission.v1.LandingModeR\x04mode\x12\x16\n" +
+	"\x06method\x18\t \x01(\tR\x06method\"\xdc\x04\n" +
 	"\x06Letter\x12\x16\n" +
 	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x1b\n" +
 	"\tletter_id\x18\x02 \x01(\tR\bletterId\x12\x1d\n" +
@@ -2996,12 +3251,13 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\n" +
 	"log_sha256\x18\x02 \x01(\tR\tlogSha256\"&\n" +
 	"\x0eGetLogResponse\x12\x14\n" +
-	"\x05chunk\x18\x01 \x01(\fR\x05chunk\"\x9b\x01\n" +
+	"\x05chunk\x18\x01 \x01(\fR\x05chunk\"\xc0\x01\n" +
 	"\x14ImportReceiptRequest\x12\x1d\n" +
 	"\n" +
 	"mission_id\x18\x01 \x01(\tR\tmissionId\x12.\n" +
 	"\x13candidate_letter_id\x18\x02 \x01(\tR\x11candidateLetterId\x124\n" +
-	"\x16expected_store_version\x18\x03 \x01(\x03R\x14expectedStoreVersion\"\xc1\x01\n" +
+	"\x16expected_store_version\x18\x03 \x01(\x03R\x14expectedStoreVersion\x12#\n" +
+	"\rlanded_commit\x18\x04 \x01(\tR\flandedCommit\"\xc1\x01\n" +
 	"\x15ImportReceiptResponse\x123\n" +
 	"\x06letter\x18\x01 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\x126\n" +
 	"\amission\x18\x02 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x12;\n" +
@@ -3022,7 +3278,14 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x16\n" +
 	"\x06cursor\x18\x02 \x01(\x03R\x06cursor\"K\n" +
 	"\x12WatchBoardResponse\x125\n" +
-	"\x05event\x18\x01 \x01(\v2\x1f.organism.mission.v1.BoardEventR\x05event*\x94\a\n" +
+	"\x05event\x18\x01 \x01(\v2\x1f.organism.mission.v1.BoardEventR\x05event\"|\n" +
+	"\x13ListReceiptsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1a\n" +
+	"\bsecurity\x18\x02 \x01(\bR\bsecurity\x123\n" +
+	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x85\x01\n" +
+	"\x14ListReceiptsResponse\x127\n" +
+	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\xff\a\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -3049,7 +3312,14 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x1eMISSION_REASON_BRAIN_NOT_FOUND\x10\x15\x12 \n" +
 	"\x1cMISSION_REASON_LOG_NOT_FOUND\x10\x16\x12 \n" +
 	"\x1cMISSION_REASON_LOG_TOO_LARGE\x10\x17\x12 \n" +
-	"\x1cMISSION_REASON_SHUTTING_DOWN\x10\x18*\xae\x01\n" +
+	"\x1cMISSION_REASON_SHUTTING_DOWN\x10\x18\x12\x1f\n" +
+	"\x1bMISSION_REASON_TARGET_DIRTY\x10\x19\x12\x1f\n" +
+	"\x1bMISSION_REASON_MERGE_FAILED\x10\x1a\x12'\n" +
+	"#MISSION_REASON_CHANGE_NOT_CONTAINED\x10\x1b*\\\n" +
+	"\vLandingMode\x12\x1c\n" +
+	"\x18LANDING_MODE_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12LANDING_MODE_APPLY\x10\x01\x12\x17\n" +
+	"\x13LANDING_MODE_RECORD\x10\x02*\xae\x01\n" +
 	"\x05Phase\x12\x15\n" +
 	"\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rPHASE_JUDGING\x10\x01\x12\x13\n" +
@@ -3069,7 +3339,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x17BOARD_EVENT_KIND_LETTER\x10\x01\x12\x19\n" +
 	"\x15BOARD_EVENT_KIND_RING\x10\x02\x12\x1d\n" +
 	"\x19BOARD_EVENT_KIND_REMINDER\x10\x03\x12\x1c\n" +
-	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\x8a\t\n" +
+	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\xef\t\n" +
 	"\x0eMissionService\x12`\n" +
 	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\x12]\n" +
 	"\n" +
@@ -3086,7 +3356,8 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x06GetLog\x12\".organism.mission.v1.GetLogRequest\x1a#.organism.mission.v1.GetLogResponse0\x01\x12f\n" +
 	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\x12_\n" +
 	"\n" +
-	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse0\x01BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse0\x01\x12c\n" +
+	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once
@@ -3100,141 +3371,151 @@ func file_organism_mission_v1_mission_proto_rawDescGZIP() []byte {
 	return file_organism_mission_v1_mission_proto_rawDescData
 }
 
-var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
-var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 37)
+var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
+var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(MissionReason)(0),            // 0: organism.mission.v1.MissionReason
-	(Phase)(0),                    // 1: organism.mission.v1.Phase
-	(Verdict)(0),                  // 2: organism.mission.v1.Verdict
-	(BoardEventKind)(0),           // 3: organism.mission.v1.BoardEventKind
-	(*Packet)(nil),                // 4: organism.mission.v1.Packet
-	(*DiffStat)(nil),              // 5: organism.mission.v1.DiffStat
-	(*ReceiptCandidate)(nil),      // 6: organism.mission.v1.ReceiptCandidate
-	(*Parecer)(nil),               // 7: organism.mission.v1.Parecer
-	(*Landing)(nil),               // 8: organism.mission.v1.Landing
-	(*Letter)(nil),                // 9: organism.mission.v1.Letter
-	(*Lease)(nil),                 // 10: organism.mission.v1.Lease
-	(*Debrief)(nil),               // 11: organism.mission.v1.Debrief
-	(*Mission)(nil),               // 12: organism.mission.v1.Mission
-	(*Refusal)(nil),               // 13: organism.mission.v1.Refusal
-	(*OpenMissionRequest)(nil),    // 14: organism.mission.v1.OpenMissionRequest
-	(*OpenMissionResponse)(nil),   // 15: organism.mission.v1.OpenMissionResponse
-	(*PostLetterRequest)(nil),     // 16: organism.mission.v1.PostLetterRequest
-	(*PostLetterResponse)(nil),    // 17: organism.mission.v1.PostLetterResponse
-	(*GetMissionRequest)(nil),     // 18: organism.mission.v1.GetMissionRequest
-	(*GetMissionResponse)(nil),    // 19: organism.mission.v1.GetMissionResponse
-	(*ListLettersRequest)(nil),    // 20: organism.mission.v1.ListLettersRequest
-	(*ListLettersResponse)(nil),   // 21: organism.mission.v1.ListLettersResponse
-	(*ListMissionsRequest)(nil),   // 22: organism.mission.v1.ListMissionsRequest
-	(*ListMissionsResponse)(nil),  // 23: organism.mission.v1.ListMissionsResponse
-	(*SpawnMissionRequest)(nil),   // 24: organism.mission.v1.SpawnMissionRequest
-	(*SpawnMissionResponse)(nil),  // 25: organism.mission.v1.SpawnMissionResponse
-	(*ClaimWorkRequest)(nil),      // 26: organism.mission.v1.ClaimWorkRequest
-	(*PinnedRunner)(nil),          // 27: organism.mission.v1.PinnedRunner
-	(*Work)(nil),                  // 28: organism.mission.v1.Work
-	(*ClaimWorkResponse)(nil),     // 29: organism.mission.v1.ClaimWorkResponse
-	(*RenewLeaseRequest)(nil),     // 30: organism.mission.v1.RenewLeaseRequest
-	(*RenewLeaseResponse)(nil),    // 31: organism.mission.v1.RenewLeaseResponse
-	(*PutLogRequest)(nil),         // 32: organism.mission.v1.PutLogRequest
-	(*PutLogResponse)(nil),        // 33: organism.mission.v1.PutLogResponse
-	(*GetLogRequest)(nil),         // 34: organism.mission.v1.GetLogRequest
-	(*GetLogResponse)(nil),        // 35: organism.mission.v1.GetLogResponse
-	(*ImportReceiptRequest)(nil),  // 36: organism.mission.v1.ImportReceiptRequest
-	(*ImportReceiptResponse)(nil), // 37: organism.mission.v1.ImportReceiptResponse
-	(*BoardEvent)(nil),            // 38: organism.mission.v1.BoardEvent
-	(*WatchBoardRequest)(nil),     // 39: organism.mission.v1.WatchBoardRequest
-	(*WatchBoardResponse)(nil),    // 40: organism.mission.v1.WatchBoardResponse
-	(*timestamppb.Timestamp)(nil), // 41: google.protobuf.Timestamp
-	(v1.Origin)(0),                // 42: organism.common.v1.Origin
-	(*v1.AgentRef)(nil),           // 43: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),        // 44: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),       // 45: organism.common.v1.PageResponse
-	(*durationpb.Duration)(nil),   // 46: google.protobuf.Duration
-	(*v1.CommitReceipt)(nil),      // 47: organism.common.v1.CommitReceipt
+	(LandingMode)(0),              // 1: organism.mission.v1.LandingMode
+	(Phase)(0),                    // 2: organism.mission.v1.Phase
+	(Verdict)(0),                  // 3: organism.mission.v1.Verdict
+	(BoardEventKind)(0),           // 4: organism.mission.v1.BoardEventKind
+	(*Packet)(nil),                // 5: organism.mission.v1.Packet
+	(*DiffStat)(nil),              // 6: organism.mission.v1.DiffStat
+	(*ReceiptCandidate)(nil),      // 7: organism.mission.v1.ReceiptCandidate
+	(*Parecer)(nil),               // 8: organism.mission.v1.Parecer
+	(*Landing)(nil),               // 9: organism.mission.v1.Landing
+	(*Letter)(nil),                // 10: organism.mission.v1.Letter
+	(*Lease)(nil),                 // 11: organism.mission.v1.Lease
+	(*Debrief)(nil),               // 12: organism.mission.v1.Debrief
+	(*Mission)(nil),               // 13: organism.mission.v1.Mission
+	(*Refusal)(nil),               // 14: organism.mission.v1.Refusal
+	(*OpenMissionRequest)(nil),    // 15: organism.mission.v1.OpenMissionRequest
+	(*OpenMissionResponse)(nil),   // 16: organism.mission.v1.OpenMissionResponse
+	(*PostLetterRequest)(nil),     // 17: organism.mission.v1.PostLetterRequest
+	(*PostLetterResponse)(nil),    // 18: organism.mission.v1.PostLetterResponse
+	(*GetMissionRequest)(nil),     // 19: organism.mission.v1.GetMissionRequest
+	(*GetMissionResponse)(nil),    // 20: organism.mission.v1.GetMissionResponse
+	(*ListLettersRequest)(nil),    // 21: organism.mission.v1.ListLettersRequest
+	(*ListLettersResponse)(nil),   // 22: organism.mission.v1.ListLettersResponse
+	(*ListMissionsRequest)(nil),   // 23: organism.mission.v1.ListMissionsRequest
+	(*ListMissionsResponse)(nil),  // 24: organism.mission.v1.ListMissionsResponse
+	(*SpawnMissionRequest)(nil),   // 25: organism.mission.v1.SpawnMissionRequest
+	(*SpawnMissionResponse)(nil),  // 26: organism.mission.v1.SpawnMissionResponse
+	(*ClaimWorkRequest)(nil),      // 27: organism.mission.v1.ClaimWorkRequest
+	(*PinnedRunner)(nil),          // 28: organism.mission.v1.PinnedRunner
+	(*Work)(nil),                  // 29: organism.mission.v1.Work
+	(*ClaimWorkResponse)(nil),     // 30: organism.mission.v1.ClaimWorkResponse
+	(*RenewLeaseRequest)(nil),     // 31: organism.mission.v1.RenewLeaseRequest
+	(*RenewLeaseResponse)(nil),    // 32: organism.mission.v1.RenewLeaseResponse
+	(*PutLogRequest)(nil),         // 33: organism.mission.v1.PutLogRequest
+	(*PutLogResponse)(nil),        // 34: organism.mission.v1.PutLogResponse
+	(*GetLogRequest)(nil),         // 35: organism.mission.v1.GetLogRequest
+	(*GetLogResponse)(nil),        // 36: organism.mission.v1.GetLogResponse
+	(*ImportReceiptRequest)(nil),  // 37: organism.mission.v1.ImportReceiptRequest
+	(*ImportReceiptResponse)(nil), // 38: organism.mission.v1.ImportReceiptResponse
+	(*BoardEvent)(nil),            // 39: organism.mission.v1.BoardEvent
+	(*WatchBoardRequest)(nil),     // 40: organism.mission.v1.WatchBoardRequest
+	(*WatchBoardResponse)(nil),    // 41: organism.mission.v1.WatchBoardResponse
+	(*ListReceiptsRequest)(nil),   // 42: organism.mission.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),  // 43: organism.mission.v1.ListReceiptsResponse
+	(*timestamppb.Timestamp)(nil), // 44: google.protobuf.Timestamp
+	(v1.Origin)(0),                // 45: organism.common.v1.Origin
+	(*v1.AgentRef)(nil),           // 46: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),        // 47: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),       // 48: organism.common.v1.PageResponse
+	(*durationpb.Duration)(nil),   // 49: google.protobuf.Duration
+	(*v1.CommitReceipt)(nil),      // 50: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),            // 51: organism.common.v1.Receipt
 }
 var file_organism_mission_v1_mission_proto_depIdxs = []int32{
-	41, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
-	41, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
-	5,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
-	2,  // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
-	42, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
-	1,  // 5: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
-	4,  // 6: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
-	6,  // 7: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
-	7,  // 8: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
-	8,  // 9: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
-	43, // 10: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
-	41, // 11: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
-	41, // 12: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
-	1,  // 13: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
-	41, // 14: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
-	41, // 15: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
-	10, // 16: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
-	11, // 17: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
-	43, // 18: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
-	41, // 19: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
-	4,  // 20: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
-	12, // 21: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	9,  // 22: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
-	9,  // 23: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
-	9,  // 24: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
-	12, // 25: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
-	12, // 26: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	9,  // 27: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
-	9,  // 28: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
-	13, // 29: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
-	9,  // 30: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
-	1,  // 31: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
-	44, // 32: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
-	12, // 33: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
-	45, // 34: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
-	12, // 35: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	46, // 36: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
-	46, // 37: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
-	12, // 38: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
-	4,  // 39: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
-	10, // 40: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
-	27, // 41: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
-	1,  // 42: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
-	28, // 43: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
-	10, // 44: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
-	9,  // 45: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
-	12, // 46: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
-	47, // 47: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	3,  // 48: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
-	1,  // 49: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
-	1,  // 50: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
-	41, // 51: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
-	38, // 52: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
-	14, // 53: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
-	16, // 54: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
-	18, // 55: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
-	20, // 56: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
-	22, // 57: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
-	24, // 58: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
-	26, // 59: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
-	30, // 60: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
-	32, // 61: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
-	34, // 62: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
-	36, // 63: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
-	39, // 64: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
-	15, // 65: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
-	17, // 66: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
-	19, // 67: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
-	21, // 68: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
-	23, // 69: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
-	25, // 70: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
-	29, // 71: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
-	31, // 72: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
-	33, // 73: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
-	35, // 74: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
-	37, // 75: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
-	40, // 76: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
-	65, // [65:77] is the sub-list for method output_type
-	53, // [53:65] is the sub-list for method input_type
-	53, // [53:53] is the sub-list for extension type_name
-	53, // [53:53] is the sub-list for extension extendee
-	0,  // [0:53] is the sub-list for field type_name
+	44, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
+	44, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
+	6,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
+	3,  // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
+	45, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
+	1,  // 5: organism.mission.v1.Landing.mode:type_name -> organism.mission.v1.LandingMode
+	2,  // 6: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
+	5,  // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
+	7,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
+	8,  // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
+	9,  // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
+	46, // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
+	44, // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
+	44, // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
+	2,  // 14: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
+	44, // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
+	44, // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
+	11, // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
+	12, // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
+	46, // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
+	44, // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
+	5,  // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
+	13, // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	10, // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
+	10, // 24: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
+	10, // 25: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
+	13, // 26: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
+	13, // 27: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	10, // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
+	10, // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
+	14, // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
+	10, // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
+	2,  // 32: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
+	47, // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
+	13, // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
+	48, // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
+	13, // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	49, // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
+	49, // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
+	13, // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
+	5,  // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
+	11, // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
+	28, // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
+	2,  // 43: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
+	29, // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
+	11, // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
+	10, // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
+	13, // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
+	50, // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	4,  // 49: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
+	2,  // 50: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
+	2,  // 51: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
+	44, // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
+	39, // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
+	47, // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	51, // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	48, // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	15, // 57: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
+	17, // 58: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
+	19, // 59: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
+	21, // 60: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
+	23, // 61: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
+	25, // 62: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
+	27, // 63: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
+	31, // 64: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
+	33, // 65: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
+	35, // 66: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
+	37, // 67: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
+	40, // 68: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
+	42, // 69: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
+	16, // 70: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
+	18, // 71: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
+	20, // 72: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
+	22, // 73: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
+	24, // 74: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
+	26, // 75: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
+	30, // 76: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
+	32, // 77: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
+	34, // 78: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
+	36, // 79: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
+	38, // 80: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
+	41, // 81: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
+	43, // 82: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
+	70, // [70:83] is the sub-list for method output_type
+	57, // [57:70] is the sub-list for method input_type
+	57, // [57:57] is the sub-list for extension type_name
+	57, // [57:57] is the sub-list for extension extendee
+	0,  // [0:57] is the sub-list for field type_name
 }
 
 func init() { file_organism_mission_v1_mission_proto_init() }
@@ -3247,8 +3528,8 @@ func file_organism_mission_v1_mission_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_mission_v1_mission_proto_rawDesc), len(file_organism_mission_v1_mission_proto_rawDesc)),
-			NumEnums:      4,
-			NumMessages:   37,
+			NumEnums:      5,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

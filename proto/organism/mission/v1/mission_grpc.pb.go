@@ -31,6 +31,7 @@ const (
 	MissionService_GetLog_FullMethodName        = "/organism.mission.v1.MissionService/GetLog"
 	MissionService_ImportReceipt_FullMethodName = "/organism.mission.v1.MissionService/ImportReceipt"
 	MissionService_WatchBoard_FullMethodName    = "/organism.mission.v1.MissionService/WatchBoard"
+	MissionService_ListReceipts_FullMethodName  = "/organism.mission.v1.MissionService/ListReceipts"
 )
 
 // MissionServiceClient is the client API for MissionService service.
@@ -65,6 +66,9 @@ type MissionServiceClient interface {
 	ImportReceipt(ctx context.Context, in *ImportReceiptRequest, opts ...grpc.CallOption) (*ImportReceiptResponse, error)
 	// WatchBoard streams board events (the bell) from a resumable cursor.
 	WatchBoard(ctx context.Context, in *WatchBoardRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchBoardResponse], error)
+	// ListReceipts lists a brain's mission ledger (commit and rejection receipts of letters and
+	// landings), newest first; the owner may list the security ledger instead.
+	ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error)
 }
 
 type missionServiceClient struct {
@@ -216,6 +220,16 @@ func (c *missionServiceClient) WatchBoard(ctx context.Context, in *WatchBoardReq
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MissionService_WatchBoardClient = grpc.ServerStreamingClient[WatchBoardResponse]
 
+func (c *missionServiceClient) ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReceiptsResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListReceipts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MissionServiceServer is the server API for MissionService service.
 // All implementations must embed UnimplementedMissionServiceServer
 // for forward compatibility.
@@ -248,6 +262,9 @@ type MissionServiceServer interface {
 	ImportReceipt(context.Context, *ImportReceiptRequest) (*ImportReceiptResponse, error)
 	// WatchBoard streams board events (the bell) from a resumable cursor.
 	WatchBoard(*WatchBoardRequest, grpc.ServerStreamingServer[WatchBoardResponse]) error
+	// ListReceipts lists a brain's mission ledger (commit and rejection receipts of letters and
+	// landings), newest first; the owner may list the security ledger instead.
+	ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error)
 	mustEmbedUnimplementedMissionServiceServer()
 }
 
@@ -293,6 +310,9 @@ func (UnimplementedMissionServiceServer) ImportReceipt(context.Context, *ImportR
 }
 func (UnimplementedMissionServiceServer) WatchBoard(*WatchBoardRequest, grpc.ServerStreamingServer[WatchBoardResponse]) error {
 	return status.Error(codes.Unimplemented, "method WatchBoard not implemented")
+}
+func (UnimplementedMissionServiceServer) ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReceipts not implemented")
 }
 func (UnimplementedMissionServiceServer) mustEmbedUnimplementedMissionServiceServer() {}
 func (UnimplementedMissionServiceServer) testEmbeddedByValue()                        {}
@@ -506,6 +526,24 @@ func _MissionService_WatchBoard_Handler(srv interface{}, stream grpc.ServerStrea
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type MissionService_WatchBoardServer = grpc.ServerStreamingServer[WatchBoardResponse]
 
+func _MissionService_ListReceipts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReceiptsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListReceipts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListReceipts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListReceipts(ctx, req.(*ListReceiptsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MissionService_ServiceDesc is the grpc.ServiceDesc for MissionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -548,6 +586,10 @@ var MissionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ImportReceipt",
 			Handler:    _MissionService_ImportReceipt_Handler,
+		},
+		{
+			MethodName: "ListReceipts",
+			Handler:    _MissionService_ListReceipts_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
