@@ -36,6 +36,9 @@ type fixture struct {
 	repo  string
 	owner medullav1.MedullaServiceClient
 	agent medullav1.MedullaServiceClient // bound to loja
+	// judge is a judge seat in loja: an identity independent of agent's claims, so it may
+	// move them to verified (grader never author).
+	judge medullav1.MedullaServiceClient
 	dir   string
 }
 
@@ -63,12 +66,17 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	f.env = grpctest.Start(t, grpctest.Options{}, svc.Register)
 	f.owner = medullav1.NewMedullaServiceClient(f.env.Owner())
 	f.agent = f.agentIn("agent-7", "loja")
+	f.judge = f.judgeIn("judge-1", "loja")
 	f.register("loja", medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED)
 	return f
 }
 
 func (f *fixture) agentIn(id, brain string) medullav1.MedullaServiceClient {
 	return medullav1.NewMedullaServiceClient(f.env.Agent(id, "executor", brain))
+}
+
+func (f *fixture) judgeIn(id, brain string) medullav1.MedullaServiceClient {
+	return medullav1.NewMedullaServiceClient(f.env.Agent(id, "judge", brain))
 }
 
 func (f *fixture) client(conn *grpc.ClientConn) medullav1.MedullaServiceClient {
