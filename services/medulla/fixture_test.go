@@ -47,6 +47,9 @@ type fixtureOpts struct {
 	maxBatch int
 	peers    domain.PeerDialer
 	peerSync time.Duration
+	// sweep is the doctrine sweep's period; 0 here turns it off, so that only tests that ask
+	// for it arm its ticker on the fake clock.
+	sweep time.Duration
 }
 
 func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
@@ -57,7 +60,11 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if f.dir == "" {
 		f.dir = t.TempDir()
 	}
-	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync})
+	sweep := o.sweep
+	if sweep == 0 {
+		sweep = -1
+	}
+	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync, DoctrineSweepInterval: sweep})
 	if err != nil {
 		t.Fatal(err)
 	}
