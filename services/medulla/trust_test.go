@@ -315,6 +315,6 @@ func selfVerified(f *fixture, brain, slug string) domain.Claim {
 	sum := f.writeFile(slug+".go", slug+"\n")
 	return domain.Claim{Brain: brain, Slug: slug, Version: 1, Kind: domain.KindFact, Body: "Old and self-verified.", Confidence: 0.5,
 		State: domain.StateVerified, Tier: domain.TierProject, Verse: domain.VerseInternal, WrittenAt: t0,
-		Evidence: []domain.Anchor{{Kind: domain.AnchorFile, Path: slug + ".go", SHA256: sum}},
+		Evidence:   []domain.Anchor{{Kind: domain.AnchorFile, Path: slug + ".go", SHA256: sum}},
 		Provenance: domain.Provenance{Created: t0, SourceAgent: "agent-7", OriginBrain: brain, VerifiedBy: "agent-7", VerifiedVia: domain.VerifiedViaEvidence, VerifiedAt: t0}}
 }

@@ -126,6 +126,13 @@ func (s *Service) Memorize(ctx context.Context, c principal.Principal, in Memori
 		if in.reMarked {
 			details["re_marked"] = "verified by its own author; admitted authored"
 		}
+		if in.adopted != nil {
+			details["foreign_id"], details["foreign_version"] = in.adopted.ID, strconv.FormatInt(in.adopted.Claim.Version, 10)
+			if supersedes != 0 {
+				// Adopting a newer version a peer served supersedes the copy adopted before.
+				details["supersedes"] = claim.Brain + "/" + claim.Slug + "@v" + strconv.FormatInt(claim.Version-1, 10)
+			}
+		}
 		r, err := s.commit(tx, &p, claim.ReceiptID, details)
 		if err != nil {
 			return err
