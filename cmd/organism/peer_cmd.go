@@ -89,24 +89,6 @@ var peerCmd = &command{
 			},
 		},
 		{
-			name: "unfollow", args: "NAME", nargs: exactly(1), client: true,
-			summary: "stop pulling a peer and forget its credential; what it served stays listable (owner)",
-			run: func(ctx context.Context, c *call) error {
-				mc, err := c.medulla()
-				if err != nil {
-					return err
-				}
-				res, err := mc.UnfollowPeer(ctx, &medullav1.UnfollowPeerRequest{Name: c.args[0]})
-				if err != nil {
-					return err
-				}
-				return c.print(res, func(w io.Writer) error {
-					_, err := fmt.Fprintf(w, "unfollowed peer %s: no longer pulled, credential forgotten; %d foreign claim(s) from it stay listable\n", res.GetName(), res.GetForeignClaimsKept())
-					return err
-				})
-			},
-		},
-		{
 			name: "foreign", args: "[NAME]", nargs: atMost(1), client: true,
 			summary: "foreign material: proposals until adopted (--all also lists what was adopted)",
 			setup: func(fs *flag.FlagSet) action {
@@ -132,6 +114,24 @@ var peerCmd = &command{
 					}
 					return c.print(all, func(w io.Writer) error { printForeign(w, all.GetClaims()); return nil })
 				}
+			},
+		},
+		{
+			name: "unfollow", args: "NAME", nargs: exactly(1), client: true,
+			summary: "stop pulling a peer and forget its credential; what it served stays listable (owner)",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				res, err := mc.UnfollowPeer(ctx, &medullav1.UnfollowPeerRequest{Name: c.args[0]})
+				if err != nil {
+					return err
+				}
+				return c.print(res, func(w io.Writer) error {
+					_, err := fmt.Fprintf(w, "unfollowed peer %s: no longer pulled, credential forgotten; %d foreign claim(s) from it stay listable\n", res.GetName(), res.GetForeignClaimsKept())
+					return err
+				})
 			},
 		},
 	},
