@@ -33,7 +33,9 @@ type medullaJSONFixture struct {
 	signer *auth.Signer
 	repo   string
 	agent  string
-	owner  string
+	// judge is a judge seat in loja, independent of agent's claims: the one who verifies them.
+	judge string
+	owner string
 }
 
 func newMedullaJSONFixture(t *testing.T) *medullaJSONFixture {
@@ -79,6 +81,7 @@ func newMedullaJSONFixture(t *testing.T) *medullaJSONFixture {
 	t.Cleanup(hs.Close)
 	f := &medullaJSONFixture{t: t, http: hs, signer: signer, repo: t.TempDir(),
 		agent: mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "agent-7", Seat: "executor", Brain: "loja", TTL: time.Hour}),
+		judge: mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "judge-1", Seat: "judge", Brain: "loja", TTL: time.Hour}),
 		owner: mint(auth.MintRequest{Kind: auth.KindOwner})}
 	for _, b := range []string{"loja", "other"} {
 		if code, body := f.do(f.owner, "POST", "/v1/medulla/brains", map[string]any{"name": b, "repo_root": f.repo}); code != 200 {
@@ -133,7 +136,7 @@ func TestMedullaRefusalsThroughGatewayJSON(t *testing.T) {
 			t.Fatalf("setup memorize: %d %v", code, body)
 		}
 	}
-	if code, body := f.do(f.agent, "POST", claims+"/verified/verify", map[string]any{}); code != 200 {
+	if code, body := f.do(f.judge, "POST", claims+"/verified/verify", map[string]any{}); code != 200 {
 		t.Fatalf("setup verify: %d %v", code, body)
 	}
 	cases := []struct {
@@ -157,8 +160,9 @@ func TestMedullaRefusalsThroughGatewayJSON(t *testing.T) {
 		{"would downgrade", f.agent, "POST", claims, mem("verified", "A is b.", map[string]any{"evidence": file("a.go")}), 409, "WOULD_DOWNGRADE"},
 		{"agent allows downgrade", f.agent, "POST", claims, mem("verified", "A is b.", map[string]any{"allow_downgrade": true}), 403, "OWNER_ONLY"},
 		{"version mismatch", f.agent, "POST", claims, mem("bare", "again", map[string]any{"expected_version": 9}), 409, "VERSION_MISMATCH"},
-		{"already verified", f.agent, "POST", claims + "/verified/verify", map[string]any{}, 409, "ALREADY_VERIFIED"},
-		{"nothing measurable", f.agent, "POST", claims + "/bare/verify", map[string]any{}, 409, "NO_MEASURABLE_EVIDENCE"},
+		{"already verified", f.judge, "POST", claims + "/verified/verify", map[string]any{}, 409, "ALREADY_VERIFIED"},
+		{"nothing measurable", f.judge, "POST", claims + "/bare/verify", map[string]any{}, 409, "NO_MEASURABLE_EVIDENCE"},
+		{"the author verifies its own claim", f.agent, "POST", claims + "/bare/verify", map[string]any{}, 403, "GRADER_IS_AUTHOR"},
 		{"agent claims owner word", f.agent, "POST", claims + "/bare/verify", map[string]any{"owner_word": true}, 403, "ORIGIN_NOT_HUMAN"},
 		{"missing claim", f.agent, "GET", claims + "/ghost", nil, 404, "CLAIM_NOT_FOUND"},
 		{"missing brain", f.owner, "GET", "/v1/medulla/brains/ghost", nil, 404, "BRAIN_NOT_FOUND"},
@@ -181,7 +185,7 @@ func TestMedullaRefusalsThroughGatewayJSON(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(f.repo, "a.go"), []byte("changed\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		code, body := f.do(f.agent, "POST", claims+"/drift/verify", map[string]any{})
+		code, body := f.do(f.judge, "POST", claims+"/drift/verify", map[string]any{})
 		if code != 409 || body["reason"] != "EVIDENCE_DRIFTED" {
 			t.Fatalf("got %d %v, want 409 EVIDENCE_DRIFTED", code, body["reason"])
 		}
@@ -237,7 +241,7 @@ func TestMedullaGauntletThroughGatewayJSON(t *testing.T) {
 			t.Fatalf("setup memorize: %d %v", code, body)
 		}
 	}
-	if code, body := f.do(f.agent, "POST", claims+"/verified/verify", map[string]any{}); code != 200 {
+	if code, body := f.do(f.judge, "POST", claims+"/verified/verify", map[string]any{}); code != 200 {
 		t.Fatalf("setup verify: %d %v", code, body)
 	}
 	code, body := f.do(f.agent, "POST", claims+"/verified/promote", map[string]any{"reason": "held up"})

@@ -68,7 +68,11 @@ func (n gauntletNode) owner() []string {
 }
 
 func (n gauntletNode) agent(t *testing.T, id, brain string) []string {
-	tok := n.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: id, Seat: "executor", Brain: brain, TTL: time.Hour})
+	return n.seat(t, id, "executor", brain)
+}
+
+func (n gauntletNode) seat(t *testing.T, id, seat, brain string) []string {
+	tok := n.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: id, Seat: seat, Brain: brain, TTL: time.Hour})
 	return []string{"--addr", n.addr, "--token", tok, "--brain", brain}
 }
 
@@ -103,7 +107,7 @@ func TestGauntletVerbs(t *testing.T) {
 		{"register m1nd", append([]string{"brain", "register", "m1nd", "--repo-root", repo}, alice.owner()...), "", nil},
 		{"memorize", append([]string{"memorize", "--slug", "rate-limit", "--file", body("Max requests per minute is 10."), "--evidence", "limits.go", "--repo", repo}, loja...), "", nil},
 		{"authored is refused at the crossing", append([]string{"promote", "rate-limit", "--reason", "limits hold"}, loja...), "NOT_VERIFIED", nil},
-		{"verify", append([]string{"claim", "verify", "rate-limit"}, loja...), "", nil},
+		{"verify", append([]string{"claim", "verify", "rate-limit"}, alice.seat(t, "judge-1", "judge", "loja")...), "", nil},
 		{"promote", append([]string{"promote", "rate-limit", "--reason", "limits hold"}, loja...), "", []string{"promoted loja/rate-limit v2 to medulla/loja.rate-limit v1", "1 anchor(s) re-anchored", "evidence file loja:limits.go@", "promoted from loja · "}},
 		{"promote again", append([]string{"promote", "rate-limit", "--reason", "limits hold"}, loja...), "", []string{"already promoted"}},
 		{"learn from another brain", append([]string{"learn", "loja.rate-limit", "not_wrong"}, m1nd...), "", []string{"counted one not_wrong event", "1 reuse event(s), 0 wrong"}},

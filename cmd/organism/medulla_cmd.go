@@ -30,7 +30,7 @@ var medullaCmd = &command{
 		},
 		{
 			name: "cross-verify", client: true,
-			summary: "re-hash every evidence anchor; list drift and aged-out claims",
+			summary: "re-hash every evidence anchor (doctrine at its origin); list drift and aged-out claims; the owner's run of --brain medulla also demotes and restores doctrine",
 			setup:   withBrain(runCrossVerify),
 		},
 	},
@@ -124,6 +124,12 @@ func runCrossVerify(ctx context.Context, c *call, mc medullav1.MedullaServiceCli
 	}
 	return c.print(res, func(w io.Writer) error {
 		fmt.Fprintf(w, "%s: %d claim(s), %d anchor(s), %d fresh\n", brain, res.GetClaimsChecked(), res.GetAnchorsChecked(), res.GetFresh())
+		if res.GetDemoted()+res.GetRestored() > 0 {
+			fmt.Fprintf(w, "doctrine: %d demoted, %d restored (receipts in the medulla ledger)\n", res.GetDemoted(), res.GetRestored())
+		}
+		if res.GetExcludedCount() > 0 {
+			fmt.Fprintf(w, "%d claim(s) withheld by an isolated brain's policy\n", res.GetExcludedCount())
+		}
 		for _, f := range res.GetFindings() {
 			what := ""
 			if f.GetAnchor() != nil {

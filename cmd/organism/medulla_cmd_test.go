@@ -21,7 +21,7 @@ import (
 
 // medullaCLI serves a real medulla on loopback and returns its address, a data dir holding the
 // owner credential, and an agent token bound to brain loja.
-func medullaCLI(t *testing.T) (addr, dataDir, agent string) {
+func medullaCLI(t *testing.T) (addr, dataDir, agent, judge string) {
 	t.Helper()
 	_, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -55,11 +55,16 @@ func medullaCLI(t *testing.T) (addr, dataDir, agent string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lis.Addr().String(), dataDir, agent
+	// A judge in loja: independent of agent-7's claims, so it may verify them.
+	judge, err = signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "judge-1", Seat: "judge", Brain: "loja", TTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lis.Addr().String(), dataDir, agent, judge
 }
 
 func TestMedullaVerbs(t *testing.T) {
-	addr, dataDir, agent := medullaCLI(t)
+	addr, dataDir, agent, judge := medullaCLI(t)
 	repo := t.TempDir()
 	if err := os.WriteFile(filepath.Join(repo, "limits.go"), []byte("const Max = 10\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -71,6 +76,7 @@ func TestMedullaVerbs(t *testing.T) {
 	exportDir := t.TempDir()
 	asOwner := []string{"--addr", addr, "--owner", "--data-dir", dataDir}
 	asAgent := []string{"--addr", addr, "--token", agent, "--brain", "loja"}
+	asJudge := []string{"--addr", addr, "--token", judge, "--brain", "loja"}
 	steps := []struct {
 		name    string
 		args    []string
@@ -82,8 +88,9 @@ func TestMedullaVerbs(t *testing.T) {
 		{"ls", append([]string{"brain", "ls"}, asOwner...), "", []string{"loja", "copy", "isolated", "medulla (doctrine tier)"}},
 		{"memorize", append([]string{"memorize", "--slug", "rate-limit", "--file", body, "--evidence", "limits.go", "--repo", repo, "--commit", "v1.0.0"}, asAgent...), "", []string{"memorized rate-limit v1 in loja", "store 0→1"}},
 		{"memorize refused", append([]string{"memorize", "--slug", "leak", "--file", filepath.Join(repo, "limits.go"), "--evidence", "../etc/passwd"}, asAgent...), "PATH_ESCAPES_REPO", nil},
-		{"verify", append([]string{"claim", "verify", "rate-limit"}, asAgent...), "", []string{"fresh file limits.go", "verified rate-limit v2 via evidence"}},
-		{"show", append([]string{"claim", "show", "rate-limit"}, asAgent...), "", []string{"rate-limit v2 · fact · verified · project", "by agent-7 in loja", "verified by agent-7 via evidence", "evidence commit v1.0.0", "│ Max requests per minute is 10."}},
+		{"the author never verifies its own claim", append([]string{"claim", "verify", "rate-limit"}, asAgent...), "GRADER_IS_AUTHOR", nil},
+		{"verify", append([]string{"claim", "verify", "rate-limit"}, asJudge...), "", []string{"fresh file limits.go", "verified rate-limit v2 via evidence"}},
+		{"show", append([]string{"claim", "show", "rate-limit"}, asAgent...), "", []string{"rate-limit v2 · fact · verified · project", "by agent-7 in loja", "verified by judge-1 via evidence", "evidence commit v1.0.0", "│ Max requests per minute is 10."}},
 		{"history", append([]string{"claim", "history", "rate-limit"}, asAgent...), "", []string{"rate-limit v1 · fact · superseded", "rate-limit v2 · fact · verified"}},
 		{"recall", append([]string{"recall", "requests", "minute"}, asAgent...), "", []string{"[project:loja] rate-limit v2", "1 hit(s) among 1 live claim(s)"}},
 		{"recall no match says memory is not empty", append([]string{"recall", "kubernetes"}, asAgent...), "", []string{"memory is not empty"}},

@@ -75,6 +75,9 @@ func printClaim(w io.Writer, c *medullav1.Claim) {
 	if c.GetAge().GetAgedOut() {
 		fmt.Fprint(w, " · aged out")
 	}
+	if d := c.GetProvenance().GetDemoted(); d != "" {
+		fmt.Fprintf(w, " · %s at %s", d, c.GetProvenance().GetDemotedLine())
+	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  by %s in %s, created %s", p.GetSourceAgent(), p.GetOriginBrain(), ago(p.GetCreated().AsTime()))
 	if p.GetCreated() == nil {

@@ -116,6 +116,24 @@ var peerCmd = &command{
 				}
 			},
 		},
+		{
+			name: "unfollow", args: "NAME", nargs: exactly(1), client: true,
+			summary: "stop pulling a peer and forget its credential; what it served stays listable (owner)",
+			run: func(ctx context.Context, c *call) error {
+				mc, err := c.medulla()
+				if err != nil {
+					return err
+				}
+				res, err := mc.UnfollowPeer(ctx, &medullav1.UnfollowPeerRequest{Name: c.args[0]})
+				if err != nil {
+					return err
+				}
+				return c.print(res, func(w io.Writer) error {
+					_, err := fmt.Fprintf(w, "unfollowed peer %s: no longer pulled, credential forgotten; %d foreign claim(s) from it stay listable\n", res.GetName(), res.GetForeignClaimsKept())
+					return err
+				})
+			},
+		},
 	},
 }
 
@@ -124,6 +142,9 @@ func printForeign(w io.Writer, claims []*medullav1.ForeignClaim) {
 		state := "proposal"
 		if f.GetAdopted() {
 			state = "adopted as " + f.GetAdoptedAs()
+		}
+		if f.GetNewerVersion() > 0 {
+			state += fmt.Sprintf(" · the peer has since served v%d (%s)", f.GetNewerVersion(), f.GetNewerForeignId())
 		}
 		fmt.Fprintf(w, "%s  %s/%s v%d  [global · %s]\n  %s\n", f.GetId(), f.GetPeer(), f.GetClaim().GetSlug(), f.GetClaim().GetVersion(), state, f.GetProvenanceLine())
 		for i, l := range strings.Split(strings.TrimRight(f.GetClaim().GetBody(), "\n"), "\n") {

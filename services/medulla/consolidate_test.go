@@ -18,7 +18,7 @@ func twoDoctrines(t *testing.T, f *fixture) {
 	a := fact("retry-jitter", "Retries carry jitter.")
 	a.Confidence, a.Evidence = 0.9, []*medullav1.EvidenceAnchor{fileAnchor("pay/retry.go")}
 	f.memorize(f.agent, a)
-	if _, err := f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "retry-jitter"}); err != nil {
+	if _, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "retry-jitter"}); err != nil {
 		t.Fatal(err)
 	}
 	f.promote(f.agent, "loja", "retry-jitter", "herds")
@@ -36,7 +36,7 @@ func twoDoctrines(t *testing.T, f *fixture) {
 func TestConsolidate(t *testing.T) {
 	f := newFixture(t)
 	twoDoctrines(t, f)
-	curator := f.agentIn("curator-1", "loja")
+	curator := f.client(f.env.Agent("curator-1", "curator", "loja"))
 	sources := []string{"loja.retry-jitter", "m1nd.backoff"}
 
 	t.Run("seat check: an author never grades its own claim", func(t *testing.T) {

@@ -41,7 +41,7 @@ func TestExportImportRoundTrip(t *testing.T) {
 	src.memorize(src.agent, req)
 	req.Body = "Alpha v2.\n\n---\nwith a rule inside\n"
 	src.memorize(src.agent, req)
-	if _, err := src.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "alpha"}); err != nil {
+	if _, err := src.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "alpha"}); err != nil {
 		t.Fatal(err)
 	}
 	src.memorize(src.agent, fact("beta", "Beta stands alone."))

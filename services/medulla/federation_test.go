@@ -105,7 +105,8 @@ func (n *node) doctrine(brain string, policy medullav1.FederationPolicy, slug, b
 		Evidence: []*medullav1.EvidenceAnchor{fileAnchor("notes.md")}}); err != nil {
 		n.t.Fatal(err)
 	}
-	if _, err := a.Verify(ctx(), &medullav1.VerifyRequest{Brain: brain, Slug: slug}); err != nil {
+	judge := n.client(auth.MintRequest{Kind: auth.KindAgent, Subject: "judge-1", Seat: "judge", Brain: brain, TTL: time.Hour})
+	if _, err := judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: brain, Slug: slug}); err != nil {
 		n.t.Fatal(err)
 	}
 	if _, err := a.Promote(ctx(), &medullav1.PromoteRequest{Brain: brain, Slug: slug, Reason: "held across three releases"}); err != nil {

@@ -36,6 +36,9 @@ type fixture struct {
 	repo  string
 	owner medullav1.MedullaServiceClient
 	agent medullav1.MedullaServiceClient // bound to loja
+	// judge is a judge seat in loja: an identity independent of agent's claims, so it may
+	// move them to verified (grader never author).
+	judge medullav1.MedullaServiceClient
 	dir   string
 }
 
@@ -44,6 +47,9 @@ type fixtureOpts struct {
 	maxBatch int
 	peers    domain.PeerDialer
 	peerSync time.Duration
+	// sweep is the doctrine sweep's period; 0 here turns it off, so that only tests that ask
+	// for it arm its ticker on the fake clock.
+	sweep time.Duration
 }
 
 func newFixture(t *testing.T) *fixture { return newFixtureWith(t, fixtureOpts{}) }
@@ -54,7 +60,11 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if f.dir == "" {
 		f.dir = t.TempDir()
 	}
-	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync})
+	sweep := o.sweep
+	if sweep == 0 {
+		sweep = -1
+	}
+	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync, DoctrineSweepInterval: sweep})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,12 +73,17 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	f.env = grpctest.Start(t, grpctest.Options{}, svc.Register)
 	f.owner = medullav1.NewMedullaServiceClient(f.env.Owner())
 	f.agent = f.agentIn("agent-7", "loja")
+	f.judge = f.judgeIn("judge-1", "loja")
 	f.register("loja", medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED)
 	return f
 }
 
 func (f *fixture) agentIn(id, brain string) medullav1.MedullaServiceClient {
 	return medullav1.NewMedullaServiceClient(f.env.Agent(id, "executor", brain))
+}
+
+func (f *fixture) judgeIn(id, brain string) medullav1.MedullaServiceClient {
+	return medullav1.NewMedullaServiceClient(f.env.Agent(id, "judge", brain))
 }
 
 func (f *fixture) client(conn *grpc.ClientConn) medullav1.MedullaServiceClient {

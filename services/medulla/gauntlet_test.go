@@ -17,7 +17,7 @@ func (f *fixture) verified(c medullav1.MedullaServiceClient, slug, body, file st
 	req := fact(slug, body)
 	req.Evidence = []*medullav1.EvidenceAnchor{fileAnchor(file)}
 	f.memorize(c, req)
-	res, err := c.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: slug})
+	res, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: slug})
 	if err != nil {
 		f.t.Fatalf("verify %s: %v", slug, err)
 	}
@@ -232,7 +232,7 @@ func TestPromoteAfterChangeSupersedesTheCopy(t *testing.T) {
 	req := fact("jitter", "Retries always carry full jitter.")
 	req.Evidence, req.AllowDowngrade = []*medullav1.EvidenceAnchor{fileAnchor("pay/jitter.go")}, true
 	f.memorize(f.owner, req)
-	if _, err := f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "jitter"}); err != nil {
+	if _, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "jitter"}); err != nil {
 		t.Fatal(err)
 	}
 	second := f.promote(f.agent, "loja", "jitter", "herd again")

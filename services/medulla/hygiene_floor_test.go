@@ -45,7 +45,7 @@ func TestHygieneCoversEveryStoredString(t *testing.T) {
 			&medullav1.EvidenceAnchor{Kind: medullav1.EvidenceKind_EVIDENCE_KIND_COMMIT, Ref: ghToken})), "evidence[0].ref", "loja", ghToken},
 		{"secret in a memorized slug", memorize(f.agent, fact(slugToken, "body")), "slug", "loja", slugToken},
 		{"secret in a verified slug", func() error {
-			_, err := f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: slugToken})
+			_, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: slugToken})
 			return err
 		}, "slug", "loja", slugToken},
 		{"secret in a promoted slug", func() error {

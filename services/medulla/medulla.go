@@ -39,6 +39,10 @@ type Options struct {
 	// PeerSyncInterval is how often followed peers are pulled in the background; default 10
 	// minutes, negative turns the periodic pull off (SyncPeer still pulls on demand).
 	PeerSyncInterval time.Duration
+	// DoctrineSweepInterval is how often every doctrine copy is re-measured at its origin (and
+	// demoted or restored); default 1 hour, negative turns the schedule off (the owner's
+	// cross-verify of the medulla tier still sweeps on demand).
+	DoctrineSweepInterval time.Duration
 }
 
 // Service is a running medulla organ.
@@ -48,6 +52,7 @@ type Service struct {
 	server *transport.Server
 	stop   context.CancelFunc
 	done   chan struct{}
+	swept  chan struct{}
 }
 
 // Open opens <DataDir>/medulla.db and builds the organ.
@@ -74,10 +79,29 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if opts.PeerSyncInterval == 0 {
 		opts.PeerSyncInterval = 10 * time.Minute
 	}
+	if opts.DoctrineSweepInterval == 0 {
+		opts.DoctrineSweepInterval = time.Hour
+	}
 	bg, stop := context.WithCancel(context.Background())
-	s := &Service{store: st, domain: svc, server: transport.New(svc, opts.Logger), stop: stop, done: make(chan struct{})}
+	s := &Service{store: st, domain: svc, server: transport.New(svc, opts.Logger), stop: stop, done: make(chan struct{}), swept: make(chan struct{})}
 	go s.pullPeers(bg, opts.Clock, opts.PeerSyncInterval, opts.Logger)
+	go s.sweepDoctrine(bg, opts.Clock, opts.DoctrineSweepInterval, opts.Logger)
 	return s, nil
+}
+
+// sweepDoctrine re-measures every doctrine copy at its origin every period, on the organ's
+// clock, until Close; a failed sweep is logged and the next one tries again.
+func (s *Service) sweepDoctrine(ctx context.Context, clk clock.Clock, every time.Duration, logger *slog.Logger) {
+	defer close(s.swept)
+	clock.Loop(ctx, clk, every, func(ctx context.Context) {
+		res, err := s.domain.SweepDoctrine(ctx, "schedule")
+		switch {
+		case err != nil && ctx.Err() == nil:
+			logger.Warn("medulla: doctrine sweep", "err", err)
+		case res.Demoted+res.Restored > 0:
+			logger.Info("medulla: doctrine sweep", "checked", res.Checked, "demoted", res.Demoted, "restored", res.Restored)
+		}
+	})
 }
 
 // pullPeers pulls every followed peer's doctrine every period, on the organ's clock, until
@@ -101,5 +125,6 @@ func (s *Service) Register(r grpc.ServiceRegistrar) {
 func (s *Service) Close() error {
 	s.stop()
 	<-s.done
+	<-s.swept
 	return s.store.Close()
 }

@@ -185,7 +185,7 @@ func TestWouldDowngrade(t *testing.T) {
 			t.Fatalf("got dropped=%q, want commit:v1.2.0", md["dropped"])
 		}
 	})
-	if _, err := f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "module-name"}); err != nil {
+	if _, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "module-name"}); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("authored over verified", func(t *testing.T) {

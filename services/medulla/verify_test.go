@@ -16,13 +16,13 @@ func TestVerifyByMeasuredEvidence(t *testing.T) {
 	req := fact("max-limit", "Max is 10.")
 	req.Evidence = []*medullav1.EvidenceAnchor{fileAnchor("svc/limits.go")}
 	f.memorize(f.agent, req)
-	res, err := f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "max-limit"})
+	res, err := f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "max-limit"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := res.GetClaim()
-	if c.GetState() != medullav1.ClaimState_CLAIM_STATE_VERIFIED || c.GetVersion() != 2 || c.GetProvenance().GetVerifiedVia() != "evidence" || c.GetProvenance().GetVerifiedBy() != "agent-7" {
-		t.Fatalf("got %s v%d via %q by %q, want verified v2 via evidence by agent-7", c.GetState(), c.GetVersion(), c.GetProvenance().GetVerifiedVia(), c.GetProvenance().GetVerifiedBy())
+	if c.GetState() != medullav1.ClaimState_CLAIM_STATE_VERIFIED || c.GetVersion() != 2 || c.GetProvenance().GetVerifiedVia() != "evidence" || c.GetProvenance().GetVerifiedBy() != "judge-1" {
+		t.Fatalf("got %s v%d via %q by %q, want verified v2 via evidence by judge-1", c.GetState(), c.GetVersion(), c.GetProvenance().GetVerifiedVia(), c.GetProvenance().GetVerifiedBy())
 	}
 	if len(res.GetChecks()) != 1 || res.GetChecks()[0].GetStatus() != medullav1.EvidenceStatus_EVIDENCE_STATUS_FRESH {
 		t.Fatalf("got checks %v, want one fresh", res.GetChecks())
@@ -30,7 +30,7 @@ func TestVerifyByMeasuredEvidence(t *testing.T) {
 	if res.GetReceipt().GetStoreVersionAfter() != 2 {
 		t.Fatalf("got store version after %d, want 2", res.GetReceipt().GetStoreVersionAfter())
 	}
-	_, err = f.agent.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "max-limit"})
+	_, err = f.judge.Verify(ctx(), &medullav1.VerifyRequest{Brain: "loja", Slug: "max-limit"})
 	wantRefusal(t, err, codes.FailedPrecondition, "ALREADY_VERIFIED")
 }
 
@@ -68,7 +68,7 @@ func TestVerifyRefusals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := f.agent.Verify(ctx(), tc.req)
+			_, err := f.judge.Verify(ctx(), tc.req)
 			md := wantRefusal(t, err, tc.wantCode, tc.wantReason)
 			for k, v := range tc.wantMeta {
 				if md[k] != v {

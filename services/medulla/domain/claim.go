@@ -76,6 +76,16 @@ type Provenance struct {
 	VerifiedBy     string
 	VerifiedVia    string
 	VerifiedAt     time.Time
+	// SourceFamily is the author's credential family (see Family); AuthoredCommit the
+	// repository HEAD when the version was written; VerifiedCommit the commit a measured
+	// verification ran at. Empty means unknown, which the independence rule reads as "same".
+	SourceFamily   string
+	AuthoredCommit string
+	VerifiedCommit string
+	// Demoted is set on a doctrine copy whose origin evidence drifted (an EvidenceStatus), and
+	// DemotedLine says which origin anchor and what was measured.
+	Demoted     string
+	DemotedLine string
 }
 
 // Verification routes.
@@ -152,6 +162,9 @@ func ProvenanceLine(c Claim) string {
 	line += " · by " + p.PromotedBy
 	if p.PromotedReason != "" {
 		line += " — " + p.PromotedReason
+	}
+	if p.Demoted != "" {
+		line += " · demoted: " + p.Demoted + " at " + p.DemotedLine
 	}
 	return line
 }

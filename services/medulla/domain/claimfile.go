@@ -54,6 +54,11 @@ func EncodeClaimFile(c Claim) string {
 	kv("Verified-By", p.VerifiedBy)
 	kv("Verified-Via", p.VerifiedVia)
 	tm("Verified-At", p.VerifiedAt)
+	kv("Source-Family", p.SourceFamily)
+	kv("Authored-Commit", p.AuthoredCommit)
+	kv("Verified-Commit", p.VerifiedCommit)
+	kv("Demoted", p.Demoted)
+	kv("Demoted-Line", p.DemotedLine)
 	tm("Written", c.WrittenAt)
 	tm("Superseded", c.SupersededAt)
 	kv("Receipt", c.ReceiptID)
@@ -241,6 +246,16 @@ func setField(c *Claim, key, val string) error {
 		p.VerifiedVia = val
 	case "Verified-At":
 		p.VerifiedAt, err = parseTime(val)
+	case "Source-Family":
+		p.SourceFamily = val
+	case "Authored-Commit":
+		p.AuthoredCommit = val
+	case "Verified-Commit":
+		p.VerifiedCommit = val
+	case "Demoted":
+		p.Demoted = val
+	case "Demoted-Line":
+		p.DemotedLine = val
 	case "Written":
 		c.WrittenAt, err = parseTime(val)
 	case "Superseded":

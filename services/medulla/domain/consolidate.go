@@ -86,6 +86,12 @@ func (s *Service) Consolidate(ctx context.Context, c principal.Principal, in Con
 				return ConsolidateResult{}, s.refuseLogged(ctx, p, r)
 			}
 		}
+		// The same independence rule as every path to verified: a grader of an author's
+		// credential family at the same (or an unknown) commit is that author again.
+		if _, r := independent(Grader{P: c}, authorsOf(hist)); r != nil {
+			r.Metadata = map[string]string{"source": slug, "author": r.Metadata["author"]}
+			return ConsolidateResult{}, s.refuseLogged(ctx, p, r)
+		}
 		if live.State != StateVerified {
 			return ConsolidateResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonNotVerified, "sources", "medulla/%s v%d is not verified", slug, live.Version))
 		}

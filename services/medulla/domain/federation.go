@@ -39,6 +39,10 @@ type ForeignClaim struct {
 	AdoptedBrain    string
 	AdoptedSlug     string
 	AdoptionReceipt string
+	// NewerID and NewerVersion name the newest later version of the same claim the peer has
+	// served since (empty and 0 when none): an adopted copy shows it is behind its peer.
+	NewerID      string
+	NewerVersion int64
 }
 
 // Origin is where the material was born, qualified by the peer that served it.
@@ -151,6 +155,28 @@ func (s *Service) ListPeers(ctx context.Context, c principal.Principal, after st
 		return page, "", nil
 	}
 	return page, page[len(page)-1].Name, nil
+}
+
+// UnfollowPeer stops pulling a peer and forgets the credential stored for it (owner only). What
+// it already served stays listable as foreign material, with its provenance; following it again
+// needs a new credential.
+func (s *Service) UnfollowPeer(ctx context.Context, c principal.Principal, name string) (int64, error) {
+	if !c.Owner() {
+		return 0, refusal.New(ReasonOwnerOnly, "only the owner chooses which peers to follow")
+	}
+	if !ValidBrainName(name) {
+		return 0, refusal.Field(ReasonInvalidArgument, "name", "peer name is malformed")
+	}
+	var kept int64
+	err := s.store.Write(ctx, func(tx Tx) error {
+		var err error
+		kept, err = tx.Unfollow(name, s.now())
+		return err
+	})
+	if errors.Is(err, ErrNotFound) {
+		return 0, refusal.Field(ReasonPeerNotFound, "name", "no followed peer %q", name)
+	}
+	return kept, err
 }
 
 // SyncResult counts one pull.
@@ -417,8 +443,12 @@ func (s *Service) admitAdoption(tx Tx, p *proposal, f *ForeignClaim, cl Claim, c
 		ID: s.ids.New("rcpt_"), Brain: p.brain, Kind: ReceiptAdoption, ProposalID: p.id, Effect: EffectAdopt, Subject: f.ID,
 		Gates: append(append([]string(nil), p.gates...), "human-origin", "adopted"), VersionFrom: commit.VersionTo, VersionTo: commit.VersionTo,
 		Details: map[string]string{"source": "peer:" + f.Peer, "foreign_id": f.ID, "commit_receipt_id": commit.ID, "slug": cl.Slug,
-			"version": strconv.FormatInt(cl.Version, 10), "origin": f.Origin()},
+			"version": strconv.FormatInt(cl.Version, 10), "origin": f.Origin(), "foreign_version": strconv.FormatInt(f.Claim.Version, 10)},
 		By: p.by, At: s.now(), Verse: VerseGlobal,
+	}
+	if cl.Version > 1 {
+		// Adopting a newer version the peer served supersedes the copy adopted before.
+		r.Details["supersedes"] = cl.Brain + "/" + cl.Slug + "@v" + strconv.FormatInt(cl.Version-1, 10)
 	}
 	if err := tx.AppendReceipt(r); err != nil {
 		return nil, err

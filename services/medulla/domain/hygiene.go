@@ -194,7 +194,9 @@ func checkProvenance(p Provenance) *refusal.Error {
 	return checkTexts("provenance.source_agent", p.SourceAgent, "provenance.origin_brain", p.OriginBrain,
 		"provenance.soul_source", p.SoulSource, "provenance.promoted_by", p.PromotedBy,
 		"provenance.promoted_reason", p.PromotedReason, "provenance.verified_by", p.VerifiedBy,
-		"provenance.verified_via", p.VerifiedVia)
+		"provenance.verified_via", p.VerifiedVia, "provenance.source_family", p.SourceFamily,
+		"provenance.authored_commit", p.AuthoredCommit, "provenance.verified_commit", p.VerifiedCommit,
+		"provenance.demoted", p.Demoted, "provenance.demoted_line", p.DemotedLine)
 }
 
 // checkAnchorTexts applies the floor to each anchor's path and ref, naming the part at fault.

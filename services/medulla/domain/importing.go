@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"sort"
+	"time"
 
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
@@ -65,9 +66,25 @@ func (s *Service) Import(ctx context.Context, c principal.Principal, brain strin
 	})
 	for _, e := range entries {
 		cl := e.claim
+		// Verified state that arrives carried was granted elsewhere: it stays verified only if
+		// it passes the rule a Verify here would apply. A version its own author verified
+		// arrives authored, and its commit receipt says so. Replay is sequential, so the
+		// versions already imported are in History.
+		reMarked := false
+		if cl.State == StateVerified {
+			hist, err := s.store.History(ctx, brain, cl.Slug)
+			if err != nil {
+				return res, err
+			}
+			if selfVerified(append(hist, cl)) {
+				reMarked = true
+				cl.State = StateAuthored
+				cl.Provenance.VerifiedBy, cl.Provenance.VerifiedVia, cl.Provenance.VerifiedAt, cl.Provenance.VerifiedCommit = "", "", time.Time{}, ""
+			}
+		}
 		out, err := s.Memorize(ctx, c, MemorizeInput{
 			Brain: brain, Slug: cl.Slug, Kind: cl.Kind, Body: cl.Body, Evidence: cl.Evidence,
-			Confidence: cl.Confidence, SoulSource: cl.Provenance.SoulSource, carried: &cl,
+			Confidence: cl.Confidence, SoulSource: cl.Provenance.SoulSource, carried: &cl, reMarked: reMarked,
 		})
 		if ref, ok := refusal.As(err); ok {
 			res.Refused++

@@ -32,6 +32,10 @@ type MemorizeInput struct {
 	carried *Claim
 	// adopted is set only by Adopt: the foreign claim this write admits.
 	adopted *ForeignClaim
+	// reMarked says Import re-marked a carried self-verified version authored.
+	reMarked bool
+	// head is the repository's commit when the proposal arrived, read before the write.
+	head string
 }
 
 // MemorizeResult is the admitted version and its commit receipt.
@@ -85,6 +89,9 @@ func (s *Service) Memorize(ctx context.Context, c principal.Principal, in Memori
 		in.Slug = s.generateSlug(in.Body)
 	}
 	p.subject = in.Slug
+	if in.carried == nil {
+		in.head = s.headOf(b.RepoRoot)
+	}
 
 	var res MemorizeResult
 	var refused *refusal.Error
@@ -115,7 +122,18 @@ func (s *Service) Memorize(ctx context.Context, c principal.Principal, in Memori
 		if err := tx.InsertVersion(&claim, supersedes); err != nil {
 			return err
 		}
-		r, err := s.commit(tx, &p, claim.ReceiptID, map[string]string{"slug": claim.Slug, "version": strconv.FormatInt(claim.Version, 10), "state": string(claim.State)})
+		details := map[string]string{"slug": claim.Slug, "version": strconv.FormatInt(claim.Version, 10), "state": string(claim.State)}
+		if in.reMarked {
+			details["re_marked"] = "verified by its own author; admitted authored"
+		}
+		if in.adopted != nil {
+			details["foreign_id"], details["foreign_version"] = in.adopted.ID, strconv.FormatInt(in.adopted.Claim.Version, 10)
+			if supersedes != 0 {
+				// Adopting a newer version a peer served supersedes the copy adopted before.
+				details["supersedes"] = claim.Brain + "/" + claim.Slug + "@v" + strconv.FormatInt(claim.Version-1, 10)
+			}
+		}
+		r, err := s.commit(tx, &p, claim.ReceiptID, details)
 		if err != nil {
 			return err
 		}
@@ -233,8 +251,9 @@ func (s *Service) decide(tx Tx, c principal.Principal, p *proposal, in MemorizeI
 	claim := Claim{
 		Brain: in.Brain, Slug: in.Slug, Version: 1, Kind: in.Kind, Body: in.Body,
 		Evidence: in.Evidence, Confidence: in.Confidence, State: StateAuthored, Tier: tier, Verse: verse,
-		WrittenAt:  now,
-		Provenance: Provenance{Created: now, SourceAgent: c.Name(), OriginBrain: in.Brain, SoulSource: in.SoulSource},
+		WrittenAt: now,
+		Provenance: Provenance{Created: now, SourceAgent: c.Name(), OriginBrain: in.Brain, SoulSource: in.SoulSource,
+			SourceFamily: Family(c), AuthoredCommit: in.head},
 	}
 	if exists {
 		claim.Version = live.Version + 1
@@ -255,6 +274,9 @@ func (s *Service) decide(tx Tx, c principal.Principal, p *proposal, in MemorizeI
 		}
 		if claim.Provenance.OriginBrain == "" {
 			claim.Provenance.OriginBrain = in.Brain
+		}
+		if in.reMarked {
+			p.pass("self-verified-re-marked-authored")
 		}
 	}
 	if exists && in.carried == nil && !in.AllowDowngrade {

@@ -43,6 +43,8 @@ type Store interface {
 	ReuseCounts(ctx context.Context, slug string) (reuse, wrong int64, err error)
 	// PortfolioCounts returns per-brain verified, promoted-out, reused and wrong counts.
 	PortfolioCounts(ctx context.Context) (map[string]PortfolioRow, error)
+	// Flag reports whether a one-time data migration is marked done.
+	Flag(ctx context.Context, name string) (bool, error)
 }
 
 // Tx is the view a write function has of the store inside its transaction. If the function
@@ -65,8 +67,16 @@ type Tx interface {
 	// versions were all retired continues its numbering.
 	LastVersion(brain, slug string) (int64, error)
 
+	// PutPeer stores a followed peer (following again an unfollowed one).
 	PutPeer(p Peer) error
+	// SetPeerSync records a pull: a good one (lastError "") sets the last-pulled time, a
+	// failed one records only why.
 	SetPeerSync(name string, at time.Time, lastError string) error
+	// Unfollow stops pulling a followed peer and forgets its credential; it returns how many
+	// foreign claims from it stay listable, or ErrNotFound.
+	Unfollow(name string, at time.Time) (kept int64, err error)
+	// SetFlag marks a one-time data migration done.
+	SetFlag(name string, at time.Time) error
 	// AddForeign stores a peer's claim version unless (peer, slug, version) is already held.
 	AddForeign(f ForeignClaim) (added bool, err error)
 	Foreign(id string) (ForeignClaim, error)
@@ -96,4 +106,16 @@ type Repo interface {
 	// Hash returns the hex sha256 of the file at rel inside root; an error wrapping
 	// fs.ErrNotExist when it does not exist.
 	Hash(root, rel string) (string, error)
+}
+
+// CommitRepo is what a Repo offers when a brain's repository is a git repository: the commit
+// checked out now (recorded as the authoring and measuring commit), and a file's hash at a named
+// commit (how a gate's evidence is checked against the commit the gate ran at). A Repo without
+// it leaves commits unknown.
+type CommitRepo interface {
+	// Head returns the commit checked out at root; an error when root is not a git repository.
+	Head(root string) (string, error)
+	// HashAt returns the hex sha256 of rel as committed at commit; an error wrapping
+	// fs.ErrNotExist when the commit does not hold it.
+	HashAt(root, commit, rel string) (string, error)
 }

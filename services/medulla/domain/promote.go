@@ -199,7 +199,7 @@ func reanchor(repo Repo, root, brain string, in []Anchor) ([]Anchor, int, int) {
 
 // samePromotion reports whether the medulla copy already says what the original says now.
 func samePromotion(prev, live Claim, anchors []Anchor) bool {
-	if prev.Provenance.OriginBrain != live.Brain || prev.Body != live.Body || prev.Kind != live.Kind ||
+	if prev.Provenance.Demoted != "" || prev.Provenance.OriginBrain != live.Brain || prev.Body != live.Body || prev.Kind != live.Kind ||
 		prev.Confidence != live.Confidence || len(prev.Evidence) != len(anchors) {
 		return false
 	}

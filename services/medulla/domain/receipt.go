@@ -89,23 +89,48 @@ func (s *Service) commitVerse(tx Tx, p *proposal, rid string, verse Verse, detai
 	return r, tx.AppendReceipt(r)
 }
 
-// reject appends a rejection receipt inside tx; nothing else in tx may have changed.
+// reject appends a rejection receipt inside tx; nothing else in tx may have changed. The receipt
+// goes to the ledger ledgerOf picks, never to a brain the caller stands outside of.
 func (s *Service) reject(tx Tx, p *proposal, ref *refusal.Error) error {
-	b, err := tx.Brain(p.brain)
+	target := ledgerOf(p)
+	b, err := tx.Brain(target)
+	if errors.Is(err, ErrNotFound) && target != p.brain {
+		// The caller's own brain is not registered: the owner's security ledger takes it.
+		target = MedullaBrain
+		b, err = tx.Brain(target)
+	}
 	if err != nil {
 		return err
 	}
 	r := &Receipt{
-		ID: s.ids.New("rcpt_"), Brain: p.brain, Kind: ReceiptRejection, ProposalID: p.id,
+		ID: s.ids.New("rcpt_"), Brain: target, Kind: ReceiptRejection, ProposalID: p.id,
 		Effect: p.effect, Subject: ledgerSafe(p.subject), Gates: append(p.gates, "refused:"+string(ref.Reason)),
 		Reason: ref.Reason, Message: ledgerSafe(ref.Message), VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
 		By: p.by, At: s.now(), Verse: VerseInternal,
+	}
+	if target != p.brain {
+		r.Details = map[string]string{"target_brain": ledgerSafe(p.brain)}
 	}
 	if err := tx.AppendReceipt(r); err != nil {
 		return err
 	}
 	stampReceipt(ref, r.ID)
 	return nil
+}
+
+// ledgerOf is the brain whose ledger records a refusal. A caller acting inside the target brain
+// (its bound agents, services, the owner) is recorded there. A caller outside it (FOREIGN_BRAIN
+// and the like) is recorded in its own brain's ledger, so that an outsider can never grow
+// another brain's ledger; a caller bound to no brain, in the medulla tier's ledger, which only
+// the owner reads (the deployment's security ledger for medulla).
+func ledgerOf(p *proposal) string {
+	switch {
+	case mayAct(p.by, p.brain):
+		return p.brain
+	case p.by.Agent() && p.by.Brain != "" && ValidBrainName(p.by.Brain):
+		return p.by.Brain
+	}
+	return MedullaBrain
 }
 
 // refuseLogged records a refusal in the brain's ledger in its own write and returns it. A

@@ -69,6 +69,9 @@ func New(ctx context.Context, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.reMarkSelfVerified(ctx); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -2,7 +2,6 @@ package domain
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 
@@ -16,6 +15,10 @@ type VerifyInput struct {
 	Slug      string
 	OwnerWord bool
 	Note      string
+	// Commit and GateLogHash are set only by a service recording a gate's evidence (mission,
+	// for a runner): the evidence is measured as committed at Commit.
+	Commit      string
+	GateLogHash string
 }
 
 // VerifyResult is the verified version, the measurements behind it and its receipt.
@@ -25,9 +28,11 @@ type VerifyResult struct {
 	Receipt Receipt
 }
 
-// Verify moves authored to verified: by re-hashing every file anchor against the brain's
-// repository now, or by the owner's word (human origin only). The verified state is written
-// as a new version so that History shows when and how trust was earned.
+// Verify moves authored to verified: by the owner's word (human origin only), or by a measured
+// confirmation from an identity independent of every author of the claim (the rule in
+// trust.go): re-hashing every file anchor against the brain's repository now, or, for a
+// service recording a gate, as committed at the gate's commit. The verified state is written as
+// a new version so that History shows when, how, by whom and at which commit trust was earned.
 func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyInput) (VerifyResult, error) {
 	if !ValidBrainName(in.Brain) {
 		return VerifyResult{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
@@ -56,18 +61,38 @@ func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyIn
 	if r := checkText("note", in.Note); r != nil {
 		return VerifyResult{}, s.refuseLogged(ctx, p, r)
 	}
-	live, err := s.store.Claim(ctx, in.Brain, in.Slug, 0)
-	if errors.Is(err, ErrNotFound) {
-		return VerifyResult{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s in brain %s", in.Slug, in.Brain)
+	if r := checkGateEvidence(c, in); r != nil {
+		return VerifyResult{}, s.refuseLogged(ctx, p, r)
 	}
+	hist, err := s.store.History(ctx, in.Brain, in.Slug)
 	if err != nil {
 		return VerifyResult{}, err
 	}
+	if len(hist) == 0 || !hist[len(hist)-1].Live() {
+		return VerifyResult{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s in brain %s", in.Slug, in.Brain)
+	}
+	live := hist[len(hist)-1]
+	g := Grader{P: c, Commit: in.Commit}
+	if !c.Service() {
+		g.Commit = s.headOf(b.RepoRoot)
+	}
+	indep, ref := independent(g, authorsOf(hist))
+	if ref != nil {
+		return VerifyResult{}, s.refuseLogged(ctx, p, ref)
+	}
+	p.pass("independent-grader:" + string(indep))
 	var checks []EvidenceCheck
 	via := VerifiedViaOwnerWord
 	if !in.OwnerWord {
 		via = VerifiedViaEvidence
-		checks = measure(s.repo, b.RepoRoot, live.Evidence)
+		if c.Service() {
+			var ok bool
+			if checks, ok = measureAt(s.repo, b.RepoRoot, in.Commit, live.Evidence); !ok {
+				return VerifyResult{}, s.refuseLogged(ctx, p, refusal.Field(ReasonNoMeasurableEvidence, "commit", "this medulla cannot read commits of brain %s's repository", in.Brain))
+			}
+		} else {
+			checks = s.measureClaim(ctx, b, live.Evidence)
+		}
 		if ref := judgeMeasurement(checks); ref != nil {
 			return VerifyResult{Checks: checks}, s.refuseLogged(ctx, p, ref)
 		}
@@ -103,10 +128,26 @@ func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyIn
 		next.WrittenAt = s.now()
 		next.Evidence = append([]Anchor(nil), cur.Evidence...)
 		next.Provenance.VerifiedBy, next.Provenance.VerifiedVia, next.Provenance.VerifiedAt = c.Name(), via, next.WrittenAt
+		next.Provenance.VerifiedCommit = ""
+		if via == VerifiedViaEvidence {
+			next.Provenance.VerifiedCommit = g.Commit
+		}
+		next.Provenance.Demoted, next.Provenance.DemotedLine = "", ""
 		if err := tx.InsertVersion(&next, cur.ID); err != nil {
 			return err
 		}
-		details := map[string]string{"slug": next.Slug, "version": strconv.FormatInt(next.Version, 10), "state": string(StateVerified), "via": via}
+		details := map[string]string{"slug": next.Slug, "version": strconv.FormatInt(next.Version, 10), "state": string(StateVerified), "via": via,
+			"measured_by": c.Name(), "grader_family": Family(c), "independence": string(indep)}
+		if via == VerifiedViaEvidence {
+			details["commit"] = commitOrUnknown(g.Commit)
+			details["files"] = measuredDetails(checks)
+		}
+		if in.GateLogHash != "" {
+			details["gate_log_hash"] = in.GateLogHash
+		}
+		if cur.Provenance.Demoted != "" {
+			details["restored_from"] = cur.Provenance.Demoted
+		}
 		if in.Note != "" {
 			details["note"] = in.Note
 		}
@@ -124,6 +165,26 @@ func (s *Service) Verify(ctx context.Context, c principal.Principal, in VerifyIn
 		return VerifyResult{}, refused
 	}
 	return res, nil
+}
+
+// checkGateEvidence admits a commit and gate log hash only from a service (mission recording a
+// runner's gate), and requires both from a service: a service's confirmation is a gate's, or
+// nothing.
+func checkGateEvidence(c principal.Principal, in VerifyInput) *refusal.Error {
+	gate := in.Commit != "" || in.GateLogHash != ""
+	switch {
+	case gate && !c.Service():
+		return refusal.Field(ReasonInvalidArgument, "commit", "commit and gate_log_hash are recorded by mission (service origin) for a runner's gate; a runner never calls Verify")
+	case !c.Service():
+		return nil
+	case in.OwnerWord:
+		return refusal.Field(ReasonOriginNotHuman, "owner_word", "only the owner (human origin) verifies by word")
+	case !commitPattern.MatchString(in.Commit):
+		return refusal.Field(ReasonInvalidArgument, "commit", "a service verifies with a gate's evidence: the commit (7..64 lowercase hex) the gate ran at")
+	case !sha256Pattern.MatchString(in.GateLogHash):
+		return refusal.Field(ReasonInvalidArgument, "gate_log_hash", "a service verifies with a gate's evidence: the sha256 of its full log")
+	}
+	return nil
 }
 
 // judgeMeasurement admits a measured verification only when at least one file anchor was

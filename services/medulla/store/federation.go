@@ -11,9 +11,13 @@ import (
 const peerCols = `p.name, p.addr, p.credential, p.created_at, p.updated_at, p.last_sync_at, p.last_error,
 	(SELECT COUNT(*) FROM foreign_claims f WHERE f.peer = p.name)`
 
-const foreignCols = `seq, id, peer, slug, version, kind, body, evidence, confidence, created_at, source_agent, origin_brain,
-	promoted_by, promoted_reason, promoted_at, verified_by, verified_via, written_at, fetched_at, adopted_at, adopted_brain,
-	adopted_slug, adoption_receipt`
+// foreignCols reads a foreign_claims row aliased f, with the newest later version the same peer
+// has since served of the same claim (id and version; empty and 0 when none).
+const foreignCols = `f.seq, f.id, f.peer, f.slug, f.version, f.kind, f.body, f.evidence, f.confidence, f.created_at, f.source_agent,
+	f.origin_brain, f.promoted_by, f.promoted_reason, f.promoted_at, f.verified_by, f.verified_via, f.written_at, f.fetched_at,
+	f.adopted_at, f.adopted_brain, f.adopted_slug, f.adoption_receipt,
+	COALESCE((SELECT n.id FROM foreign_claims n WHERE n.peer = f.peer AND n.slug = f.slug AND n.version > f.version ORDER BY n.version DESC LIMIT 1), ''),
+	COALESCE((SELECT MAX(n.version) FROM foreign_claims n WHERE n.peer = f.peer AND n.slug = f.slug AND n.version > f.version), 0)`
 
 func scanPeer(row scanner) (domain.Peer, error) {
 	var p domain.Peer
@@ -35,7 +39,7 @@ func scanForeign(row scanner) (domain.ForeignClaim, error) {
 	var fetched int64
 	if err := row.Scan(&f.Seq, &f.ID, &f.Peer, &c.Slug, &c.Version, &kind, &c.Body, &evidence, &c.Confidence, &created,
 		&p.SourceAgent, &p.OriginBrain, &p.PromotedBy, &p.PromotedReason, &promoted, &p.VerifiedBy, &p.VerifiedVia, &written,
-		&fetched, &adopted, &f.AdoptedBrain, &f.AdoptedSlug, &f.AdoptionReceipt); err != nil {
+		&fetched, &adopted, &f.AdoptedBrain, &f.AdoptedSlug, &f.AdoptionReceipt, &f.NewerID, &f.NewerVersion); err != nil {
 		return domain.ForeignClaim{}, err
 	}
 	ev, err := decodeEvidence(evidence)
@@ -50,7 +54,7 @@ func scanForeign(row scanner) (domain.ForeignClaim, error) {
 
 // Peers implements domain.Store.
 func (s *Store) Peers(ctx context.Context) ([]domain.Peer, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+peerCols+` FROM peers p ORDER BY p.name`)
+	rows, err := s.r.QueryContext(ctx, `SELECT `+peerCols+` FROM peers p WHERE p.unfollowed_at IS NULL ORDER BY p.name`)
 	if err != nil {
 		return nil, wrap("peers", err)
 	}
@@ -68,28 +72,28 @@ func (s *Store) Peers(ctx context.Context) ([]domain.Peer, error) {
 
 // Peer implements domain.Store.
 func (s *Store) Peer(ctx context.Context, name string) (domain.Peer, error) {
-	p, err := scanPeer(s.r.QueryRowContext(ctx, `SELECT `+peerCols+` FROM peers p WHERE p.name = ?`, name))
+	p, err := scanPeer(s.r.QueryRowContext(ctx, `SELECT `+peerCols+` FROM peers p WHERE p.name = ? AND p.unfollowed_at IS NULL`, name))
 	return p, wrap("peer", err)
 }
 
 // ForeignByID implements domain.Store.
 func (s *Store) ForeignByID(ctx context.Context, id string) (domain.ForeignClaim, error) {
-	f, err := scanForeign(s.r.QueryRowContext(ctx, `SELECT `+foreignCols+` FROM foreign_claims WHERE id = ?`, id))
+	f, err := scanForeign(s.r.QueryRowContext(ctx, `SELECT `+foreignCols+` FROM foreign_claims f WHERE f.id = ?`, id))
 	return f, wrap("foreign claim", err)
 }
 
 // ForeignClaims implements domain.Store.
 func (s *Store) ForeignClaims(ctx context.Context, peer string, includeAdopted bool, after int64, limit int) ([]domain.ForeignClaim, error) {
-	q := `SELECT ` + foreignCols + ` FROM foreign_claims WHERE seq > ?`
+	q := `SELECT ` + foreignCols + ` FROM foreign_claims f WHERE f.seq > ?`
 	args := []any{after}
 	if peer != "" {
-		q += ` AND peer = ?`
+		q += ` AND f.peer = ?`
 		args = append(args, peer)
 	}
 	if !includeAdopted {
-		q += ` AND adopted_at IS NULL`
+		q += ` AND f.adopted_at IS NULL`
 	}
-	rows, err := s.r.QueryContext(ctx, q+` ORDER BY seq LIMIT ?`, append(args, limit)...)
+	rows, err := s.r.QueryContext(ctx, q+` ORDER BY f.seq LIMIT ?`, append(args, limit)...)
 	if err != nil {
 		return nil, wrap("foreign claims", err)
 	}
@@ -153,14 +157,52 @@ func (s *Store) PortfolioCounts(ctx context.Context) (map[string]domain.Portfoli
 
 func (t *txView) PutPeer(p domain.Peer) error {
 	_, err := t.tx.ExecContext(t.ctx, `INSERT INTO peers (name, addr, credential, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-		ON CONFLICT (name) DO UPDATE SET addr = excluded.addr, credential = excluded.credential, updated_at = excluded.updated_at`,
+		ON CONFLICT (name) DO UPDATE SET addr = excluded.addr, credential = excluded.credential, updated_at = excluded.updated_at,
+		unfollowed_at = NULL, last_sync_at = CASE WHEN peers.unfollowed_at IS NULL THEN peers.last_sync_at END`,
 		p.Name, p.Addr, p.Credential, p.CreatedAt.UnixNano(), p.UpdatedAt.UnixNano())
 	return wrap("put peer", err)
 }
 
 func (t *txView) SetPeerSync(name string, at time.Time, lastError string) error {
-	_, err := t.tx.ExecContext(t.ctx, `UPDATE peers SET last_sync_at = ?, last_error = ? WHERE name = ?`, at.UnixNano(), lastError, name)
+	// A failed pull records why, and leaves the last-pulled time at the last good pull.
+	_, err := t.tx.ExecContext(t.ctx, `UPDATE peers SET last_sync_at = CASE WHEN ? = '' THEN ? ELSE last_sync_at END, last_error = ?
+		WHERE name = ? AND unfollowed_at IS NULL`, lastError, at.UnixNano(), lastError, name)
 	return wrap("peer sync", err)
+}
+
+func (t *txView) Unfollow(name string, at time.Time) (int64, error) {
+	r, err := t.tx.ExecContext(t.ctx, `UPDATE peers SET credential = '', unfollowed_at = ?, updated_at = ? WHERE name = ? AND unfollowed_at IS NULL`,
+		at.UnixNano(), at.UnixNano(), name)
+	if err != nil {
+		return 0, wrap("unfollow", err)
+	}
+	if n, err := r.RowsAffected(); err != nil || n == 0 {
+		return 0, firstNonNil(wrap("unfollow", err), domain.ErrNotFound)
+	}
+	var kept int64
+	err = t.tx.QueryRowContext(t.ctx, `SELECT COUNT(*) FROM foreign_claims WHERE peer = ?`, name).Scan(&kept)
+	return kept, wrap("unfollow", err)
+}
+
+func firstNonNil(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+func (t *txView) SetFlag(name string, at time.Time) error {
+	_, err := t.tx.ExecContext(t.ctx, `INSERT INTO flags (name, at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING`, name, at.UnixNano())
+	return wrap("set flag", err)
+}
+
+// Flag implements domain.Store.
+func (s *Store) Flag(ctx context.Context, name string) (bool, error) {
+	var n int
+	err := s.r.QueryRowContext(ctx, `SELECT COUNT(*) FROM flags WHERE name = ?`, name).Scan(&n)
+	return n > 0, wrap("flag", err)
 }
 
 func (t *txView) AddForeign(f domain.ForeignClaim) (bool, error) {
@@ -183,7 +225,7 @@ func (t *txView) AddForeign(f domain.ForeignClaim) (bool, error) {
 }
 
 func (t *txView) Foreign(id string) (domain.ForeignClaim, error) {
-	f, err := scanForeign(t.tx.QueryRowContext(t.ctx, `SELECT `+foreignCols+` FROM foreign_claims WHERE id = ?`, id))
+	f, err := scanForeign(t.tx.QueryRowContext(t.ctx, `SELECT `+foreignCols+` FROM foreign_claims f WHERE f.id = ?`, id))
 	return f, wrap("foreign claim", err)
 }
 

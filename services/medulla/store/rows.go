@@ -36,14 +36,14 @@ func scanClaim(row scanner) (domain.Claim, error) {
 // scanClaimRel scans a claim row, followed by a relevance column when withRel.
 func scanClaimRel(row scanner, withRel bool) (domain.Claim, float64, error) {
 	var c domain.Claim
-	var kind, evidence, state, tier, verse string
+	var kind, evidence, state, tier, verse, trust string
 	var created, promoted, verified, superseded sql.NullInt64
 	var written int64
 	var rel float64
 	p := &c.Provenance
 	dest := []any{&c.ID, &c.Brain, &c.Slug, &c.Version, &kind, &c.Body, &evidence, &c.Confidence, &state, &tier, &verse,
 		&created, &p.SourceAgent, &p.OriginBrain, &p.SoulSource, &p.PromotedBy, &p.PromotedReason, &promoted,
-		&p.VerifiedBy, &p.VerifiedVia, &verified, &written, &superseded, &c.ReceiptID}
+		&p.VerifiedBy, &p.VerifiedVia, &verified, &written, &superseded, &c.ReceiptID, &trust}
 	if withRel {
 		dest = append(dest, &rel)
 	}
@@ -58,6 +58,9 @@ func scanClaimRel(row scanner, withRel bool) (domain.Claim, float64, error) {
 		return domain.Claim{}, 0, err
 	}
 	c.Evidence = ev
+	if err := decodeTrust(trust, p); err != nil {
+		return domain.Claim{}, 0, err
+	}
 	return c, rel, nil
 }
 
@@ -203,3 +206,34 @@ func fromNull(n sql.NullInt64) time.Time {
 }
 
 func fromNanos(n int64) time.Time { return time.Unix(0, n).UTC() }
+
+// trustRow is the stored JSON shape of the provenance the independence rule and the doctrine
+// sweep read; short keys, and empty values left out, keep it to a few bytes per version.
+type trustRow struct {
+	Family         string `json:"f,omitempty"`
+	AuthoredCommit string `json:"ac,omitempty"`
+	VerifiedCommit string `json:"vc,omitempty"`
+	Demoted        string `json:"d,omitempty"`
+	DemotedLine    string `json:"dl,omitempty"`
+}
+
+func encodeTrust(p domain.Provenance) (string, error) {
+	t := trustRow{Family: p.SourceFamily, AuthoredCommit: p.AuthoredCommit, VerifiedCommit: p.VerifiedCommit, Demoted: p.Demoted, DemotedLine: p.DemotedLine}
+	if t == (trustRow{}) {
+		return "{}", nil
+	}
+	b, err := json.Marshal(t)
+	return string(b), err
+}
+
+func decodeTrust(s string, p *domain.Provenance) error {
+	if s == "{}" || s == "" {
+		return nil
+	}
+	var t trustRow
+	if err := json.Unmarshal([]byte(s), &t); err != nil {
+		return fmt.Errorf("trust: %w", err)
+	}
+	p.SourceFamily, p.AuthoredCommit, p.VerifiedCommit, p.Demoted, p.DemotedLine = t.Family, t.AuthoredCommit, t.VerifiedCommit, t.Demoted, t.DemotedLine
+	return nil
+}

@@ -10,7 +10,7 @@ import (
 
 const claimCols = `v.id, v.brain, v.slug, v.version, v.kind, v.body, v.evidence, v.confidence, v.state, v.tier, v.verse,
 	v.created_at, v.source_agent, v.origin_brain, v.soul_source, v.promoted_by, v.promoted_reason, v.promoted_at,
-	v.verified_by, v.verified_via, v.verified_at, v.written_at, v.superseded_at, v.receipt_id`
+	v.verified_by, v.verified_via, v.verified_at, v.written_at, v.superseded_at, v.receipt_id, v.trust`
 
 const brainCols = `name, repo_root, soul_path, policy, reserved, store_version, live_claims, created_at, updated_at`
 
@@ -69,9 +69,9 @@ func (s *statements) close() {
 
 const versionInsert = `INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
 	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
-	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id) VALUES `
+	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id, trust) VALUES `
 
-const versionArity = 24
+const versionArity = 25
 
 const receiptInsert = `INSERT INTO receipts (id, brain, kind, proposal_id, effect, subject, gates, reason, message,
 	version_from, version_to, details, by_agent, by_seat, by_brain, by_origin, at, verse) VALUES `

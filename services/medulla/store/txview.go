@@ -324,10 +324,14 @@ func versionArgs(c *domain.Claim) ([]any, error) {
 		return nil, err
 	}
 	p := c.Provenance
+	trust, err := encodeTrust(p)
+	if err != nil {
+		return nil, err
+	}
 	return []any{c.ID, c.Brain, c.Slug, c.Version, string(c.Kind), c.Body, ev, c.Confidence, string(c.State), string(c.Tier),
 		string(c.Verse), nullTime(p.Created), p.SourceAgent, p.OriginBrain, p.SoulSource, p.PromotedBy, p.PromotedReason,
 		nullTime(p.PromotedAt), p.VerifiedBy, p.VerifiedVia, nullTime(p.VerifiedAt), c.WrittenAt.UnixNano(),
-		nullTime(c.SupersededAt), c.ReceiptID}, nil
+		nullTime(c.SupersededAt), c.ReceiptID, trust}, nil
 }
 
 func receiptArgs(r *domain.Receipt) ([]any, error) {

@@ -161,6 +161,22 @@ func (s *Server) SyncPeer(ctx context.Context, req *medullav1.SyncPeerRequest) (
 	return &medullav1.SyncPeerResponse{Fetched: int32(res.Fetched), Added: int32(res.Added), Refused: int32(res.Refused), Note: res.Note, Peer: wire.Peer(res.Peer)}, nil
 }
 
+// UnfollowPeer implements MedullaServiceServer.
+func (s *Server) UnfollowPeer(ctx context.Context, req *medullav1.UnfollowPeerRequest) (*medullav1.UnfollowPeerResponse, error) {
+	c, err := s.caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := required("name", req.GetName()); err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	kept, err := s.svc.UnfollowPeer(ctx, c, req.GetName())
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	return &medullav1.UnfollowPeerResponse{Name: req.GetName(), ForeignClaimsKept: kept}, nil
+}
+
 // ListForeign implements MedullaServiceServer.
 func (s *Server) ListForeign(ctx context.Context, req *medullav1.ListForeignRequest) (*medullav1.ListForeignResponse, error) {
 	c, err := s.caller(ctx)

@@ -212,7 +212,8 @@ func (s *Server) Verify(ctx context.Context, req *medullav1.VerifyRequest) (*med
 	if err := firstErr(required("brain", req.GetBrain()), required("slug", req.GetSlug())); err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	res, err := s.svc.Verify(ctx, c, domain.VerifyInput{Brain: req.GetBrain(), Slug: req.GetSlug(), OwnerWord: req.GetOwnerWord(), Note: req.GetNote()})
+	res, err := s.svc.Verify(ctx, c, domain.VerifyInput{Brain: req.GetBrain(), Slug: req.GetSlug(), OwnerWord: req.GetOwnerWord(), Note: req.GetNote(),
+		Commit: req.GetCommit(), GateLogHash: req.GetGateLogHash()})
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
@@ -284,7 +285,8 @@ func (s *Server) CrossVerify(ctx context.Context, req *medullav1.CrossVerifyRequ
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	out := &medullav1.CrossVerifyResponse{ClaimsChecked: int32(res.ClaimsChecked), AnchorsChecked: int32(res.AnchorsChecked), Fresh: int32(res.Fresh), ByReason: map[string]int32{}}
+	out := &medullav1.CrossVerifyResponse{ClaimsChecked: int32(res.ClaimsChecked), AnchorsChecked: int32(res.AnchorsChecked), Fresh: int32(res.Fresh), ByReason: map[string]int32{},
+		Demoted: int32(res.Demoted), Restored: int32(res.Restored), ExcludedCount: int32(res.Excluded)}
 	for k, v := range res.ByReason {
 		out.ByReason[k] = int32(v)
 	}

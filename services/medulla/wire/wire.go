@@ -78,6 +78,8 @@ func Claim(c domain.Claim, age domain.Age) *medullav1.Claim {
 			Created: ts(p.Created), SourceAgent: p.SourceAgent, OriginBrain: p.OriginBrain, SoulSource: p.SoulSource,
 			PromotedBy: p.PromotedBy, PromotedReason: p.PromotedReason, PromotedAt: ts(p.PromotedAt),
 			VerifiedBy: p.VerifiedBy, VerifiedVia: p.VerifiedVia, VerifiedAt: ts(p.VerifiedAt),
+			SourceFamily: p.SourceFamily, AuthoredCommit: p.AuthoredCommit, VerifiedCommit: p.VerifiedCommit,
+			Demoted: p.Demoted, DemotedLine: p.DemotedLine,
 		},
 		WrittenAt: ts(c.WrittenAt), SupersededAt: ts(c.SupersededAt), ReceiptId: c.ReceiptID,
 		Age:            &medullav1.Age{Known: age.Known, Hours: age.Hours, Weight: age.Weight, AgedOut: age.AgedOut},
@@ -111,7 +113,8 @@ func ClaimFromProto(c *medullav1.Claim) domain.Claim {
 			Created: t(p.GetCreated()), SourceAgent: p.GetSourceAgent(), OriginBrain: p.GetOriginBrain(),
 			SoulSource: p.GetSoulSource(), PromotedBy: p.GetPromotedBy(), PromotedReason: p.GetPromotedReason(),
 			PromotedAt: t(p.GetPromotedAt()), VerifiedBy: p.GetVerifiedBy(), VerifiedVia: p.GetVerifiedVia(),
-			VerifiedAt: t(p.GetVerifiedAt()),
+			VerifiedAt: t(p.GetVerifiedAt()), SourceFamily: p.GetSourceFamily(), AuthoredCommit: p.GetAuthoredCommit(),
+			VerifiedCommit: p.GetVerifiedCommit(), Demoted: p.GetDemoted(), DemotedLine: p.GetDemotedLine(),
 		},
 		WrittenAt: t(c.GetWrittenAt()), SupersededAt: t(c.GetSupersededAt()),
 		ReceiptID: c.GetReceiptId(),
@@ -204,7 +207,8 @@ func Peer(p domain.Peer) *medullav1.Peer {
 // Foreign renders a peer's claim held in the global verse, with the claim's age overlay.
 func Foreign(f domain.ForeignClaim, age domain.Age) *medullav1.ForeignClaim {
 	out := &medullav1.ForeignClaim{Id: f.ID, Peer: f.Peer, Claim: Claim(f.Claim, age), FetchedAt: ts(f.FetchedAt),
-		Verse: commonv1.Verse_VERSE_GLOBAL, ProvenanceLine: f.ProvenanceLine(), Adopted: !f.AdoptedAt.IsZero(), AdoptionReceiptId: f.AdoptionReceipt}
+		Verse: commonv1.Verse_VERSE_GLOBAL, ProvenanceLine: f.ProvenanceLine(), Adopted: !f.AdoptedAt.IsZero(), AdoptionReceiptId: f.AdoptionReceipt,
+		NewerForeignId: f.NewerID, NewerVersion: f.NewerVersion}
 	if out.Adopted {
 		out.AdoptedAs = f.AdoptedBrain + "/" + f.AdoptedSlug
 	}

@@ -1114,9 +1114,22 @@ type Provenance struct {
 	PromotedReason string                 `protobuf:"bytes,6,opt,name=promoted_reason,json=promotedReason,proto3" json:"promoted_reason,omitempty"`
 	PromotedAt     *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=promoted_at,json=promotedAt,proto3" json:"promoted_at,omitempty"`
 	// Who verified this version and how ("evidence" or "owner-word").
-	VerifiedBy    string                 `protobuf:"bytes,8,opt,name=verified_by,json=verifiedBy,proto3" json:"verified_by,omitempty"`
-	VerifiedVia   string                 `protobuf:"bytes,9,opt,name=verified_via,json=verifiedVia,proto3" json:"verified_via,omitempty"`
-	VerifiedAt    *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=verified_at,json=verifiedAt,proto3" json:"verified_at,omitempty"`
+	VerifiedBy  string                 `protobuf:"bytes,8,opt,name=verified_by,json=verifiedBy,proto3" json:"verified_by,omitempty"`
+	VerifiedVia string                 `protobuf:"bytes,9,opt,name=verified_via,json=verifiedVia,proto3" json:"verified_via,omitempty"`
+	VerifiedAt  *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=verified_at,json=verifiedAt,proto3" json:"verified_at,omitempty"`
+	// The credential family of the author of this version: "<brain>/<seat>" for an agent,
+	// "owner", or "service:<id>". A grader of the same family at the same commit is not independent.
+	SourceFamily string `protobuf:"bytes,11,opt,name=source_family,json=sourceFamily,proto3" json:"source_family,omitempty"`
+	// The repository commit (HEAD) when this version was written; empty when unknown.
+	AuthoredCommit string `protobuf:"bytes,12,opt,name=authored_commit,json=authoredCommit,proto3" json:"authored_commit,omitempty"`
+	// The commit the verification measured at; empty when unknown or by the owner's word.
+	VerifiedCommit string `protobuf:"bytes,13,opt,name=verified_commit,json=verifiedCommit,proto3" json:"verified_commit,omitempty"`
+	// Set on a doctrine copy whose origin evidence drifted: "evidence_changed" or
+	// "evidence_file_missing"; the copy's state is then authored until the origin re-measures fresh.
+	Demoted string `protobuf:"bytes,14,opt,name=demoted,proto3" json:"demoted,omitempty"`
+	// The origin-qualified anchor that drifted and what was measured, e.g.
+	// "loja:src/pay.go@<anchored> now <measured>".
+	DemotedLine   string `protobuf:"bytes,15,opt,name=demoted_line,json=demotedLine,proto3" json:"demoted_line,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1219,6 +1232,41 @@ func (x *Provenance) GetVerifiedAt() *timestamppb.Timestamp {
 		return x.VerifiedAt
 	}
 	return nil
+}
+
+func (x *Provenance) GetSourceFamily() string {
+	if x != nil {
+		return x.SourceFamily
+	}
+	return ""
+}
+
+func (x *Provenance) GetAuthoredCommit() string {
+	if x != nil {
+		return x.AuthoredCommit
+	}
+	return ""
+}
+
+func (x *Provenance) GetVerifiedCommit() string {
+	if x != nil {
+		return x.VerifiedCommit
+	}
+	return ""
+}
+
+func (x *Provenance) GetDemoted() string {
+	if x != nil {
+		return x.Demoted
+	}
+	return ""
+}
+
+func (x *Provenance) GetDemotedLine() string {
+	if x != nil {
+		return x.DemotedLine
+	}
+	return ""
 }
 
 // Age is computed at read time from Provenance.created; never stored.
@@ -1976,7 +2024,12 @@ type VerifyRequest struct {
 	// Verify by the owner's word instead of measurement (human origin only).
 	OwnerWord bool `protobuf:"varint,3,opt,name=owner_word,json=ownerWord,proto3" json:"owner_word,omitempty"`
 	// Why the owner vouches; recorded in the receipt.
-	Note          string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	Note string `protobuf:"bytes,4,opt,name=note,proto3" json:"note,omitempty"`
+	// Service origin only (mission recording a runner's gate): the commit the gate ran at; every
+	// file anchor must hash at that commit to what it anchors.
+	Commit string `protobuf:"bytes,5,opt,name=commit,proto3" json:"commit,omitempty"`
+	// Service origin only: the sha256 of the gate's full log.
+	GateLogHash   string `protobuf:"bytes,6,opt,name=gate_log_hash,json=gateLogHash,proto3" json:"gate_log_hash,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2035,6 +2088,20 @@ func (x *VerifyRequest) GetOwnerWord() bool {
 func (x *VerifyRequest) GetNote() string {
 	if x != nil {
 		return x.Note
+	}
+	return ""
+}
+
+func (x *VerifyRequest) GetCommit() string {
+	if x != nil {
+		return x.Commit
+	}
+	return ""
+}
+
+func (x *VerifyRequest) GetGateLogHash() string {
+	if x != nil {
+		return x.GateLogHash
 	}
 	return ""
 }
@@ -2534,7 +2601,13 @@ type CrossVerifyResponse struct {
 	Fresh          int32                  `protobuf:"varint,3,opt,name=fresh,proto3" json:"fresh,omitempty"`
 	Findings       []*CrossVerifyFinding  `protobuf:"bytes,4,rep,name=findings,proto3" json:"findings,omitempty"`
 	// Count per reason.
-	ByReason      map[string]int32 `protobuf:"bytes,5,rep,name=by_reason,json=byReason,proto3" json:"by_reason,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	ByReason map[string]int32 `protobuf:"bytes,5,rep,name=by_reason,json=byReason,proto3" json:"by_reason,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	// Doctrine copies demoted (origin evidence drifted) and restored (origin evidence fresh again)
+	// by this run; only the owner's run and the sweep write, agents' runs only read.
+	Demoted  int32 `protobuf:"varint,6,opt,name=demoted,proto3" json:"demoted,omitempty"`
+	Restored int32 `protobuf:"varint,7,opt,name=restored,proto3" json:"restored,omitempty"`
+	// Medulla-tier claims withheld because their origin brain is isolated.
+	ExcludedCount int32 `protobuf:"varint,8,opt,name=excluded_count,json=excludedCount,proto3" json:"excluded_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2602,6 +2675,27 @@ func (x *CrossVerifyResponse) GetByReason() map[string]int32 {
 		return x.ByReason
 	}
 	return nil
+}
+
+func (x *CrossVerifyResponse) GetDemoted() int32 {
+	if x != nil {
+		return x.Demoted
+	}
+	return 0
+}
+
+func (x *CrossVerifyResponse) GetRestored() int32 {
+	if x != nil {
+		return x.Restored
+	}
+	return 0
+}
+
+func (x *CrossVerifyResponse) GetExcludedCount() int32 {
+	if x != nil {
+		return x.ExcludedCount
+	}
+	return 0
 }
 
 // ListReceiptsRequest pages through a brain's ledger.
@@ -4178,6 +4272,105 @@ func (x *SyncPeerResponse) GetNote() string {
 	return ""
 }
 
+// UnfollowPeerRequest names a followed peer.
+type UnfollowPeerRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnfollowPeerRequest) Reset() {
+	*x = UnfollowPeerRequest{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnfollowPeerRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnfollowPeerRequest) ProtoMessage() {}
+
+func (x *UnfollowPeerRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnfollowPeerRequest.ProtoReflect.Descriptor instead.
+func (*UnfollowPeerRequest) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *UnfollowPeerRequest) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+// UnfollowPeerResponse confirms the peer is no longer pulled and its credential is forgotten.
+type UnfollowPeerResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Name  string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// Foreign claims pulled from it that stay listable.
+	ForeignClaimsKept int64 `protobuf:"varint,2,opt,name=foreign_claims_kept,json=foreignClaimsKept,proto3" json:"foreign_claims_kept,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *UnfollowPeerResponse) Reset() {
+	*x = UnfollowPeerResponse{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnfollowPeerResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnfollowPeerResponse) ProtoMessage() {}
+
+func (x *UnfollowPeerResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnfollowPeerResponse.ProtoReflect.Descriptor instead.
+func (*UnfollowPeerResponse) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *UnfollowPeerResponse) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *UnfollowPeerResponse) GetForeignClaimsKept() int64 {
+	if x != nil {
+		return x.ForeignClaimsKept
+	}
+	return 0
+}
+
 // ForeignClaim is a peer's promoted claim held as a proposal in the global verse.
 type ForeignClaim struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4194,13 +4387,16 @@ type ForeignClaim struct {
 	// Where it was adopted, "<brain>/<slug>", when adopted.
 	AdoptedAs         string `protobuf:"bytes,8,opt,name=adopted_as,json=adoptedAs,proto3" json:"adopted_as,omitempty"`
 	AdoptionReceiptId string `protobuf:"bytes,9,opt,name=adoption_receipt_id,json=adoptionReceiptId,proto3" json:"adoption_receipt_id,omitempty"`
-	unknownFields     protoimpl.UnknownFields
-	sizeCache         protoimpl.SizeCache
+	// Set when the peer has since served a newer version of the same claim: its foreign id and version.
+	NewerForeignId string `protobuf:"bytes,10,opt,name=newer_foreign_id,json=newerForeignId,proto3" json:"newer_foreign_id,omitempty"`
+	NewerVersion   int64  `protobuf:"varint,11,opt,name=newer_version,json=newerVersion,proto3" json:"newer_version,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *ForeignClaim) Reset() {
 	*x = ForeignClaim{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4212,7 +4408,7 @@ func (x *ForeignClaim) String() string {
 func (*ForeignClaim) ProtoMessage() {}
 
 func (x *ForeignClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4225,7 +4421,7 @@ func (x *ForeignClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForeignClaim.ProtoReflect.Descriptor instead.
 func (*ForeignClaim) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{53}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *ForeignClaim) GetId() string {
@@ -4291,6 +4487,20 @@ func (x *ForeignClaim) GetAdoptionReceiptId() string {
 	return ""
 }
 
+func (x *ForeignClaim) GetNewerForeignId() string {
+	if x != nil {
+		return x.NewerForeignId
+	}
+	return ""
+}
+
+func (x *ForeignClaim) GetNewerVersion() int64 {
+	if x != nil {
+		return x.NewerVersion
+	}
+	return 0
+}
+
 // ListForeignRequest lists foreign material.
 type ListForeignRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -4305,7 +4515,7 @@ type ListForeignRequest struct {
 
 func (x *ListForeignRequest) Reset() {
 	*x = ListForeignRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4317,7 +4527,7 @@ func (x *ListForeignRequest) String() string {
 func (*ListForeignRequest) ProtoMessage() {}
 
 func (x *ListForeignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4330,7 +4540,7 @@ func (x *ListForeignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListForeignRequest.ProtoReflect.Descriptor instead.
 func (*ListForeignRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{54}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ListForeignRequest) GetPeer() string {
@@ -4365,7 +4575,7 @@ type ListForeignResponse struct {
 
 func (x *ListForeignResponse) Reset() {
 	*x = ListForeignResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4377,7 +4587,7 @@ func (x *ListForeignResponse) String() string {
 func (*ListForeignResponse) ProtoMessage() {}
 
 func (x *ListForeignResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4390,7 +4600,7 @@ func (x *ListForeignResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListForeignResponse.ProtoReflect.Descriptor instead.
 func (*ListForeignResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{55}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListForeignResponse) GetClaims() []*ForeignClaim {
@@ -4421,7 +4631,7 @@ type AdoptRequest struct {
 
 func (x *AdoptRequest) Reset() {
 	*x = AdoptRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4433,7 +4643,7 @@ func (x *AdoptRequest) String() string {
 func (*AdoptRequest) ProtoMessage() {}
 
 func (x *AdoptRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4446,7 +4656,7 @@ func (x *AdoptRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdoptRequest.ProtoReflect.Descriptor instead.
 func (*AdoptRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{56}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *AdoptRequest) GetForeignId() string {
@@ -4481,7 +4691,7 @@ type AdoptResponse struct {
 
 func (x *AdoptResponse) Reset() {
 	*x = AdoptResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4493,7 +4703,7 @@ func (x *AdoptResponse) String() string {
 func (*AdoptResponse) ProtoMessage() {}
 
 func (x *AdoptResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4506,7 +4716,7 @@ func (x *AdoptResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdoptResponse.ProtoReflect.Descriptor instead.
 func (*AdoptResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{57}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *AdoptResponse) GetClaim() *Claim {
@@ -4564,7 +4774,7 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x03ref\x18\x05 \x01(\tR\x03ref\x12!\n" +
 	"\forigin_brain\x18\x06 \x01(\tR\voriginBrain\x12\"\n" +
 	"\funverifiable\x18\a \x01(\bR\funverifiable\x12\x1c\n" +
-	"\tqualified\x18\b \x01(\tR\tqualified\"\xb1\x03\n" +
+	"\tqualified\x18\b \x01(\tR\tqualified\"\xe5\x04\n" +
 	"\n" +
 	"Provenance\x124\n" +
 	"\acreated\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\acreated\x12!\n" +
@@ -4582,7 +4792,12 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\fverified_via\x18\t \x01(\tR\vverifiedVia\x12;\n" +
 	"\vverified_at\x18\n" +
 	" \x01(\v2\x1a.google.protobuf.TimestampR\n" +
-	"verifiedAt\"d\n" +
+	"verifiedAt\x12#\n" +
+	"\rsource_family\x18\v \x01(\tR\fsourceFamily\x12'\n" +
+	"\x0fauthored_commit\x18\f \x01(\tR\x0eauthoredCommit\x12'\n" +
+	"\x0fverified_commit\x18\r \x01(\tR\x0everifiedCommit\x12\x18\n" +
+	"\ademoted\x18\x0e \x01(\tR\ademoted\x12!\n" +
+	"\fdemoted_line\x18\x0f \x01(\tR\vdemotedLine\"d\n" +
 	"\x03Age\x12\x14\n" +
 	"\x05known\x18\x01 \x01(\bR\x05known\x12\x14\n" +
 	"\x05hours\x18\x02 \x01(\x01R\x05hours\x12\x16\n" +
@@ -4647,13 +4862,15 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"~\n" +
 	"\x12ListClaimsResponse\x122\n" +
 	"\x06claims\x18\x01 \x03(\v2\x1a.organism.medulla.v1.ClaimR\x06claims\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"l\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xa8\x01\n" +
 	"\rVerifyRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x1d\n" +
 	"\n" +
 	"owner_word\x18\x03 \x01(\bR\townerWord\x12\x12\n" +
-	"\x04note\x18\x04 \x01(\tR\x04note\"\xb2\x01\n" +
+	"\x04note\x18\x04 \x01(\tR\x04note\x12\x16\n" +
+	"\x06commit\x18\x05 \x01(\tR\x06commit\x12\"\n" +
+	"\rgate_log_hash\x18\x06 \x01(\tR\vgateLogHash\"\xb2\x01\n" +
 	"\rEvidenceCheck\x12;\n" +
 	"\x06anchor\x18\x01 \x01(\v2#.organism.medulla.v1.EvidenceAnchorR\x06anchor\x12;\n" +
 	"\x06status\x18\x02 \x01(\x0e2#.organism.medulla.v1.EvidenceStatusR\x06status\x12'\n" +
@@ -4689,13 +4906,16 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x16\n" +
 	"\x06reason\x18\x03 \x01(\tR\x06reason\x12;\n" +
 	"\x06anchor\x18\x04 \x01(\v2#.organism.medulla.v1.EvidenceAnchorR\x06anchor\x12'\n" +
-	"\x0fmeasured_sha256\x18\x05 \x01(\tR\x0emeasuredSha256\"\xd2\x02\n" +
+	"\x0fmeasured_sha256\x18\x05 \x01(\tR\x0emeasuredSha256\"\xaf\x03\n" +
 	"\x13CrossVerifyResponse\x12%\n" +
 	"\x0eclaims_checked\x18\x01 \x01(\x05R\rclaimsChecked\x12'\n" +
 	"\x0fanchors_checked\x18\x02 \x01(\x05R\x0eanchorsChecked\x12\x14\n" +
 	"\x05fresh\x18\x03 \x01(\x05R\x05fresh\x12C\n" +
 	"\bfindings\x18\x04 \x03(\v2'.organism.medulla.v1.CrossVerifyFindingR\bfindings\x12S\n" +
-	"\tby_reason\x18\x05 \x03(\v26.organism.medulla.v1.CrossVerifyResponse.ByReasonEntryR\bbyReason\x1a;\n" +
+	"\tby_reason\x18\x05 \x03(\v26.organism.medulla.v1.CrossVerifyResponse.ByReasonEntryR\bbyReason\x12\x18\n" +
+	"\ademoted\x18\x06 \x01(\x05R\ademoted\x12\x1a\n" +
+	"\brestored\x18\a \x01(\x05R\brestored\x12%\n" +
+	"\x0eexcluded_count\x18\b \x01(\x05R\rexcludedCount\x1a;\n" +
 	"\rByReasonEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"`\n" +
@@ -4813,7 +5033,12 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x05added\x18\x02 \x01(\x05R\x05added\x12-\n" +
 	"\x04peer\x18\x03 \x01(\v2\x19.organism.medulla.v1.PeerR\x04peer\x12\x18\n" +
 	"\arefused\x18\x04 \x01(\x05R\arefused\x12\x12\n" +
-	"\x04note\x18\x05 \x01(\tR\x04note\"\xe2\x02\n" +
+	"\x04note\x18\x05 \x01(\tR\x04note\")\n" +
+	"\x13UnfollowPeerRequest\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\"Z\n" +
+	"\x14UnfollowPeerResponse\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12.\n" +
+	"\x13foreign_claims_kept\x18\x02 \x01(\x03R\x11foreignClaimsKept\"\xb1\x03\n" +
 	"\fForeignClaim\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04peer\x18\x02 \x01(\tR\x04peer\x120\n" +
@@ -4825,7 +5050,10 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\aadopted\x18\a \x01(\bR\aadopted\x12\x1d\n" +
 	"\n" +
 	"adopted_as\x18\b \x01(\tR\tadoptedAs\x12.\n" +
-	"\x13adoption_receipt_id\x18\t \x01(\tR\x11adoptionReceiptId\"\x86\x01\n" +
+	"\x13adoption_receipt_id\x18\t \x01(\tR\x11adoptionReceiptId\x12(\n" +
+	"\x10newer_foreign_id\x18\n" +
+	" \x01(\tR\x0enewerForeignId\x12#\n" +
+	"\rnewer_version\x18\v \x01(\x03R\fnewerVersion\"\x86\x01\n" +
 	"\x12ListForeignRequest\x12\x12\n" +
 	"\x04peer\x18\x01 \x01(\tR\x04peer\x12'\n" +
 	"\x0finclude_adopted\x18\x02 \x01(\bR\x0eincludeAdopted\x123\n" +
@@ -4911,7 +5139,7 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\bFeedback\x12\x18\n" +
 	"\x14FEEDBACK_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12FEEDBACK_NOT_WRONG\x10\x01\x12\x12\n" +
-	"\x0eFEEDBACK_WRONG\x10\x022\xe9\x10\n" +
+	"\x0eFEEDBACK_WRONG\x10\x022\xce\x11\n" +
 	"\x0eMedullaService\x12f\n" +
 	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\x12W\n" +
 	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\x12]\n" +
@@ -4936,7 +5164,8 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\n" +
 	"FollowPeer\x12&.organism.medulla.v1.FollowPeerRequest\x1a'.organism.medulla.v1.FollowPeerResponse\x12Z\n" +
 	"\tListPeers\x12%.organism.medulla.v1.ListPeersRequest\x1a&.organism.medulla.v1.ListPeersResponse\x12W\n" +
-	"\bSyncPeer\x12$.organism.medulla.v1.SyncPeerRequest\x1a%.organism.medulla.v1.SyncPeerResponse\x12`\n" +
+	"\bSyncPeer\x12$.organism.medulla.v1.SyncPeerRequest\x1a%.organism.medulla.v1.SyncPeerResponse\x12c\n" +
+	"\fUnfollowPeer\x12(.organism.medulla.v1.UnfollowPeerRequest\x1a).organism.medulla.v1.UnfollowPeerResponse\x12`\n" +
 	"\vListForeign\x12'.organism.medulla.v1.ListForeignRequest\x1a(.organism.medulla.v1.ListForeignResponse\x12N\n" +
 	"\x05Adopt\x12!.organism.medulla.v1.AdoptRequest\x1a\".organism.medulla.v1.AdoptResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
 
@@ -4953,7 +5182,7 @@ func file_organism_medulla_v1_medulla_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 60)
+var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
 var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(MedullaReason)(0),               // 0: organism.medulla.v1.MedullaReason
 	(FederationPolicy)(0),            // 1: organism.medulla.v1.FederationPolicy
@@ -5016,102 +5245,104 @@ var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(*ListPeersResponse)(nil),        // 58: organism.medulla.v1.ListPeersResponse
 	(*SyncPeerRequest)(nil),          // 59: organism.medulla.v1.SyncPeerRequest
 	(*SyncPeerResponse)(nil),         // 60: organism.medulla.v1.SyncPeerResponse
-	(*ForeignClaim)(nil),             // 61: organism.medulla.v1.ForeignClaim
-	(*ListForeignRequest)(nil),       // 62: organism.medulla.v1.ListForeignRequest
-	(*ListForeignResponse)(nil),      // 63: organism.medulla.v1.ListForeignResponse
-	(*AdoptRequest)(nil),             // 64: organism.medulla.v1.AdoptRequest
-	(*AdoptResponse)(nil),            // 65: organism.medulla.v1.AdoptResponse
-	nil,                              // 66: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	nil,                              // 67: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	(*timestamppb.Timestamp)(nil),    // 68: google.protobuf.Timestamp
-	(*v1.PageRequest)(nil),           // 69: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),          // 70: organism.common.v1.PageResponse
-	(v1.Verse)(0),                    // 71: organism.common.v1.Verse
-	(*v1.CommitReceipt)(nil),         // 72: organism.common.v1.CommitReceipt
-	(*v1.Receipt)(nil),               // 73: organism.common.v1.Receipt
-	(*v1.AdoptionReceipt)(nil),       // 74: organism.common.v1.AdoptionReceipt
+	(*UnfollowPeerRequest)(nil),      // 61: organism.medulla.v1.UnfollowPeerRequest
+	(*UnfollowPeerResponse)(nil),     // 62: organism.medulla.v1.UnfollowPeerResponse
+	(*ForeignClaim)(nil),             // 63: organism.medulla.v1.ForeignClaim
+	(*ListForeignRequest)(nil),       // 64: organism.medulla.v1.ListForeignRequest
+	(*ListForeignResponse)(nil),      // 65: organism.medulla.v1.ListForeignResponse
+	(*AdoptRequest)(nil),             // 66: organism.medulla.v1.AdoptRequest
+	(*AdoptResponse)(nil),            // 67: organism.medulla.v1.AdoptResponse
+	nil,                              // 68: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	nil,                              // 69: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	(*timestamppb.Timestamp)(nil),    // 70: google.protobuf.Timestamp
+	(*v1.PageRequest)(nil),           // 71: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),          // 72: organism.common.v1.PageResponse
+	(v1.Verse)(0),                    // 73: organism.common.v1.Verse
+	(*v1.CommitReceipt)(nil),         // 74: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),               // 75: organism.common.v1.Receipt
+	(*v1.AdoptionReceipt)(nil),       // 76: organism.common.v1.AdoptionReceipt
 }
 var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
 	1,   // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
-	68,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
-	68,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
+	70,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
+	70,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
 	1,   // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
 	8,   // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
 	8,   // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	69,  // 6: organism.medulla.v1.ListBrainsRequest.page:type_name -> organism.common.v1.PageRequest
+	71,  // 6: organism.medulla.v1.ListBrainsRequest.page:type_name -> organism.common.v1.PageRequest
 	8,   // 7: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
-	70,  // 8: organism.medulla.v1.ListBrainsResponse.page:type_name -> organism.common.v1.PageResponse
+	72,  // 8: organism.medulla.v1.ListBrainsResponse.page:type_name -> organism.common.v1.PageResponse
 	5,   // 9: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
-	68,  // 10: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
-	68,  // 11: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
-	68,  // 12: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
+	70,  // 10: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
+	70,  // 11: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
+	70,  // 12: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
 	2,   // 13: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
 	15,  // 14: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
 	3,   // 15: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
 	4,   // 16: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
-	71,  // 17: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
+	73,  // 17: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
 	16,  // 18: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
-	68,  // 19: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
-	68,  // 20: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
+	70,  // 19: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
+	70,  // 20: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
 	17,  // 21: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
 	2,   // 22: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
 	15,  // 23: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
 	18,  // 24: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
-	72,  // 25: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	74,  // 25: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	18,  // 26: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
-	69,  // 27: organism.medulla.v1.HistoryRequest.page:type_name -> organism.common.v1.PageRequest
+	71,  // 27: organism.medulla.v1.HistoryRequest.page:type_name -> organism.common.v1.PageRequest
 	18,  // 28: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
-	70,  // 29: organism.medulla.v1.HistoryResponse.page:type_name -> organism.common.v1.PageResponse
-	69,  // 30: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
+	72,  // 29: organism.medulla.v1.HistoryResponse.page:type_name -> organism.common.v1.PageResponse
+	71,  // 30: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
 	18,  // 31: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
-	70,  // 32: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
+	72,  // 32: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
 	15,  // 33: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
 	6,   // 34: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
 	18,  // 35: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
 	28,  // 36: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
-	72,  // 37: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	74,  // 37: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	2,   // 38: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
 	3,   // 39: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
 	4,   // 40: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
-	68,  // 41: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
+	70,  // 41: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
 	18,  // 42: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
 	31,  // 43: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
 	15,  // 44: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
 	34,  // 45: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
-	66,  // 46: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	69,  // 47: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	73,  // 48: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	70,  // 49: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	67,  // 50: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	72,  // 51: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	68,  // 46: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	71,  // 47: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	75,  // 48: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	72,  // 49: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	69,  // 50: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	74,  // 51: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	41,  // 52: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
-	73,  // 53: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
+	75,  // 53: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
 	18,  // 54: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
-	72,  // 55: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	74,  // 55: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	18,  // 56: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
-	72,  // 57: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	74,  // 57: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	18,  // 58: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
 	7,   // 59: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
-	72,  // 60: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	74,  // 60: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	50,  // 61: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
-	69,  // 62: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
+	71,  // 62: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
 	18,  // 63: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
-	70,  // 64: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
-	68,  // 65: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
-	68,  // 66: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
+	72,  // 64: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
+	70,  // 65: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
+	70,  // 66: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
 	54,  // 67: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
-	69,  // 68: organism.medulla.v1.ListPeersRequest.page:type_name -> organism.common.v1.PageRequest
+	71,  // 68: organism.medulla.v1.ListPeersRequest.page:type_name -> organism.common.v1.PageRequest
 	54,  // 69: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
-	70,  // 70: organism.medulla.v1.ListPeersResponse.page:type_name -> organism.common.v1.PageResponse
+	72,  // 70: organism.medulla.v1.ListPeersResponse.page:type_name -> organism.common.v1.PageResponse
 	54,  // 71: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
 	18,  // 72: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
-	68,  // 73: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
-	71,  // 74: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
-	69,  // 75: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
-	61,  // 76: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
-	70,  // 77: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
+	70,  // 73: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
+	73,  // 74: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
+	71,  // 75: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
+	63,  // 76: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
+	72,  // 77: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
 	18,  // 78: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
-	74,  // 79: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
+	76,  // 79: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
 	9,   // 80: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
 	11,  // 81: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
 	13,  // 82: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
@@ -5133,33 +5364,35 @@ var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
 	55,  // 98: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
 	57,  // 99: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
 	59,  // 100: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
-	62,  // 101: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
-	64,  // 102: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
-	10,  // 103: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
-	12,  // 104: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
-	14,  // 105: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
-	20,  // 106: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
-	22,  // 107: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
-	24,  // 108: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
-	26,  // 109: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
-	29,  // 110: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
-	32,  // 111: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
-	35,  // 112: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
-	37,  // 113: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
-	39,  // 114: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
-	42,  // 115: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
-	44,  // 116: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
-	46,  // 117: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
-	48,  // 118: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
-	51,  // 119: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
-	53,  // 120: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
-	56,  // 121: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
-	58,  // 122: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
-	60,  // 123: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
-	63,  // 124: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
-	65,  // 125: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
-	103, // [103:126] is the sub-list for method output_type
-	80,  // [80:103] is the sub-list for method input_type
+	61,  // 101: organism.medulla.v1.MedullaService.UnfollowPeer:input_type -> organism.medulla.v1.UnfollowPeerRequest
+	64,  // 102: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
+	66,  // 103: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
+	10,  // 104: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
+	12,  // 105: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
+	14,  // 106: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
+	20,  // 107: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
+	22,  // 108: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
+	24,  // 109: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
+	26,  // 110: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
+	29,  // 111: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
+	32,  // 112: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
+	35,  // 113: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
+	37,  // 114: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
+	39,  // 115: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
+	42,  // 116: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
+	44,  // 117: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
+	46,  // 118: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
+	48,  // 119: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
+	51,  // 120: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
+	53,  // 121: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
+	56,  // 122: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
+	58,  // 123: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
+	60,  // 124: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
+	62,  // 125: organism.medulla.v1.MedullaService.UnfollowPeer:output_type -> organism.medulla.v1.UnfollowPeerResponse
+	65,  // 126: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
+	67,  // 127: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
+	104, // [104:128] is the sub-list for method output_type
+	80,  // [80:104] is the sub-list for method input_type
 	80,  // [80:80] is the sub-list for extension type_name
 	80,  // [80:80] is the sub-list for extension extendee
 	0,   // [0:80] is the sub-list for field type_name
@@ -5176,7 +5409,7 @@ func file_organism_medulla_v1_medulla_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_medulla_v1_medulla_proto_rawDesc), len(file_organism_medulla_v1_medulla_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   60,
+			NumMessages:   62,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

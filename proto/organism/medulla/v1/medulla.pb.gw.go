@@ -962,6 +962,45 @@ func local_request_MedullaService_SyncPeer_0(ctx context.Context, marshaler runt
 	return msg, metadata, err
 }
 
+func request_MedullaService_UnfollowPeer_0(ctx context.Context, marshaler runtime.Marshaler, client MedullaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq UnfollowPeerRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["name"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "name")
+	}
+	protoReq.Name, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "name", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.UnfollowPeer(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_MedullaService_UnfollowPeer_0(ctx context.Context, marshaler runtime.Marshaler, server MedullaServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq UnfollowPeerRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["name"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "name")
+	}
+	protoReq.Name, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "name", err)
+	}
+	msg, err := server.UnfollowPeer(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 var filter_MedullaService_ListForeign_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
 
 func request_MedullaService_ListForeign_0(ctx context.Context, marshaler runtime.Marshaler, client MedullaServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
@@ -1468,6 +1507,26 @@ func RegisterMedullaServiceHandlerServer(ctx context.Context, mux *runtime.Serve
 		}
 		forward_MedullaService_SyncPeer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodDelete, pattern_MedullaService_UnfollowPeer_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/organism.medulla.v1.MedullaService/UnfollowPeer", runtime.WithHTTPPathPattern("/v1/medulla/peers/{name}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_MedullaService_UnfollowPeer_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MedullaService_UnfollowPeer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_MedullaService_ListForeign_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1905,6 +1964,23 @@ func RegisterMedullaServiceHandlerClient(ctx context.Context, mux *runtime.Serve
 		}
 		forward_MedullaService_SyncPeer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodDelete, pattern_MedullaService_UnfollowPeer_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/organism.medulla.v1.MedullaService/UnfollowPeer", runtime.WithHTTPPathPattern("/v1/medulla/peers/{name}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_MedullaService_UnfollowPeer_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_MedullaService_UnfollowPeer_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_MedullaService_ListForeign_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1964,6 +2040,7 @@ var (
 	pattern_MedullaService_FollowPeer_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "medulla", "peers"}, ""))
 	pattern_MedullaService_ListPeers_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "medulla", "peers"}, ""))
 	pattern_MedullaService_SyncPeer_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4}, []string{"v1", "medulla", "peers", "name", "sync"}, ""))
+	pattern_MedullaService_UnfollowPeer_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "medulla", "peers", "name"}, ""))
 	pattern_MedullaService_ListForeign_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "medulla", "foreign"}, ""))
 	pattern_MedullaService_Adopt_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4}, []string{"v1", "medulla", "foreign", "foreign_id", "adopt"}, ""))
 )
@@ -1990,6 +2067,7 @@ var (
 	forward_MedullaService_FollowPeer_0       = runtime.ForwardResponseMessage
 	forward_MedullaService_ListPeers_0        = runtime.ForwardResponseMessage
 	forward_MedullaService_SyncPeer_0         = runtime.ForwardResponseMessage
+	forward_MedullaService_UnfollowPeer_0     = runtime.ForwardResponseMessage
 	forward_MedullaService_ListForeign_0      = runtime.ForwardResponseMessage
 	forward_MedullaService_Adopt_0            = runtime.ForwardResponseMessage
 )

@@ -40,6 +40,7 @@ const (
 	MedullaService_FollowPeer_FullMethodName       = "/organism.medulla.v1.MedullaService/FollowPeer"
 	MedullaService_ListPeers_FullMethodName        = "/organism.medulla.v1.MedullaService/ListPeers"
 	MedullaService_SyncPeer_FullMethodName         = "/organism.medulla.v1.MedullaService/SyncPeer"
+	MedullaService_UnfollowPeer_FullMethodName     = "/organism.medulla.v1.MedullaService/UnfollowPeer"
 	MedullaService_ListForeign_FullMethodName      = "/organism.medulla.v1.MedullaService/ListForeign"
 	MedullaService_Adopt_FullMethodName            = "/organism.medulla.v1.MedullaService/Adopt"
 )
@@ -106,6 +107,9 @@ type MedullaServiceClient interface {
 	// SyncPeer pulls a peer's doctrine now into the foreign (global-verse) table; it mutates no
 	// local memory (owner only).
 	SyncPeer(ctx context.Context, in *SyncPeerRequest, opts ...grpc.CallOption) (*SyncPeerResponse, error)
+	// UnfollowPeer stops pulling from a peer and forgets its stored credential; material already
+	// pulled stays listable (owner only).
+	UnfollowPeer(ctx context.Context, in *UnfollowPeerRequest, opts ...grpc.CallOption) (*UnfollowPeerResponse, error)
 	// ListForeign lists foreign material pulled from peers: proposals with their provenance.
 	ListForeign(ctx context.Context, in *ListForeignRequest, opts ...grpc.CallOption) (*ListForeignResponse, error)
 	// Adopt admits one foreign claim through the memorize door (human origin only) and returns
@@ -331,6 +335,16 @@ func (c *medullaServiceClient) SyncPeer(ctx context.Context, in *SyncPeerRequest
 	return out, nil
 }
 
+func (c *medullaServiceClient) UnfollowPeer(ctx context.Context, in *UnfollowPeerRequest, opts ...grpc.CallOption) (*UnfollowPeerResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(UnfollowPeerResponse)
+	err := c.cc.Invoke(ctx, MedullaService_UnfollowPeer_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *medullaServiceClient) ListForeign(ctx context.Context, in *ListForeignRequest, opts ...grpc.CallOption) (*ListForeignResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(ListForeignResponse)
@@ -413,6 +427,9 @@ type MedullaServiceServer interface {
 	// SyncPeer pulls a peer's doctrine now into the foreign (global-verse) table; it mutates no
 	// local memory (owner only).
 	SyncPeer(context.Context, *SyncPeerRequest) (*SyncPeerResponse, error)
+	// UnfollowPeer stops pulling from a peer and forgets its stored credential; material already
+	// pulled stays listable (owner only).
+	UnfollowPeer(context.Context, *UnfollowPeerRequest) (*UnfollowPeerResponse, error)
 	// ListForeign lists foreign material pulled from peers: proposals with their provenance.
 	ListForeign(context.Context, *ListForeignRequest) (*ListForeignResponse, error)
 	// Adopt admits one foreign claim through the memorize door (human origin only) and returns
@@ -490,6 +507,9 @@ func (UnimplementedMedullaServiceServer) ListPeers(context.Context, *ListPeersRe
 }
 func (UnimplementedMedullaServiceServer) SyncPeer(context.Context, *SyncPeerRequest) (*SyncPeerResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method SyncPeer not implemented")
+}
+func (UnimplementedMedullaServiceServer) UnfollowPeer(context.Context, *UnfollowPeerRequest) (*UnfollowPeerResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method UnfollowPeer not implemented")
 }
 func (UnimplementedMedullaServiceServer) ListForeign(context.Context, *ListForeignRequest) (*ListForeignResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListForeign not implemented")
@@ -896,6 +916,24 @@ func _MedullaService_SyncPeer_Handler(srv interface{}, ctx context.Context, dec 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MedullaService_UnfollowPeer_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(UnfollowPeerRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MedullaServiceServer).UnfollowPeer(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MedullaService_UnfollowPeer_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MedullaServiceServer).UnfollowPeer(ctx, req.(*UnfollowPeerRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _MedullaService_ListForeign_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(ListForeignRequest)
 	if err := dec(in); err != nil {
@@ -1022,6 +1060,10 @@ var MedullaService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "SyncPeer",
 			Handler:    _MedullaService_SyncPeer_Handler,
+		},
+		{
+			MethodName: "UnfollowPeer",
+			Handler:    _MedullaService_UnfollowPeer_Handler,
 		},
 		{
 			MethodName: "ListForeign",
