@@ -220,25 +220,31 @@ func (s *Store) inTx(ctx context.Context, op string, fn func(tx *sql.Tx) error) 
 	return wrap(op, tx.Commit())
 }
 
-// SavePresence upserts rec and appends evs atomically.
-func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domain.Event) error {
+// SavePresence upserts rec and appends evs and rc (when not nil) atomically.
+func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domain.Event, rc *domain.Receipt) error {
 	return s.inTx(ctx, "save presence", func(tx *sql.Tx) error {
 		if err := upsert(ctx, tx, rec); err != nil {
 			return err
 		}
-		return appendEvents(ctx, tx, evs)
+		if err := appendEvents(ctx, tx, evs); err != nil {
+			return err
+		}
+		return appendReceipt(ctx, tx, rc)
 	})
 }
 
-// DeletePresences removes ids and appends evs atomically.
-func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event) error {
+// DeletePresences removes ids and appends evs and rc (when not nil) atomically.
+func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event, rc *domain.Receipt) error {
 	return s.inTx(ctx, "delete presences", func(tx *sql.Tx) error {
 		for _, id := range ids {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM presences WHERE id = ?`, id); err != nil {
 				return err
 			}
 		}
-		return appendEvents(ctx, tx, evs)
+		if err := appendEvents(ctx, tx, evs); err != nil {
+			return err
+		}
+		return appendReceipt(ctx, tx, rc)
 	})
 }
 
