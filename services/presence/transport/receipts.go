@@ -7,6 +7,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/services/presence/domain"
 	"github.com/organism-dev/organism/services/presence/wire"
 )
 
@@ -45,6 +46,12 @@ func (s *Server) ListReceipts(ctx context.Context, req *presencev1.ListReceiptsR
 	}
 	for _, r := range rs {
 		out.Receipts = append(out.Receipts, wire.Receipt(r))
+		if r.Kind == domain.ReceiptRejection {
+			if out.Repeats == nil {
+				out.Repeats = map[string]*presencev1.RefusalRepeats{}
+			}
+			out.Repeats[r.ID] = wire.Repeats(r)
+		}
 	}
 	return out, nil
 }

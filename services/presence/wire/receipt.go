@@ -3,14 +3,13 @@ package wire
 import (
 	"encoding/base64"
 	"errors"
-	"maps"
 	"strconv"
 	"strings"
-	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/presence/domain"
@@ -30,9 +29,9 @@ func AgentRef(p principal.Principal) *commonv1.AgentRef {
 }
 
 // Receipt renders one ledger entry in the shape medulla's ledger uses. Presence owns no store
-// version, so both store-version fields stay 0; the receipt's brain is the ledger it is listed
-// in and its proposal's brain the brain the caller aimed at. A rejection's details carry
-// "count" (the identical refusals it stands for) and "last_at" (the newest of them).
+// version, so the store-version fields stay 0; the receipt's brain is the ledger it is listed
+// in and its proposal's brain the brain the caller aimed at. A rejection's count and newest
+// time travel beside it (Repeats): the rejection receipt shape has no field for them.
 func Receipt(r domain.Receipt) *commonv1.Receipt {
 	at := timestamppb.New(r.At)
 	prop := &commonv1.Proposal{ProposalId: r.ProposalID, Brain: r.Brain, Effect: r.Effect, Subject: r.Subject,
@@ -44,17 +43,16 @@ func Receipt(r domain.Receipt) *commonv1.Receipt {
 			Details: r.Details, By: AgentRef(r.By), At: at, Verse: commonv1.Verse_VERSE_INTERNAL,
 		}}}
 	}
-	details := maps.Clone(r.Details)
-	if details == nil {
-		details = map[string]string{}
-	}
-	details["count"] = strconv.FormatInt(r.Count, 10)
-	details["last_at"] = r.LastAt.UTC().Format(time.RFC3339Nano)
 	return &commonv1.Receipt{Kind: &commonv1.Receipt_Rejection{Rejection: &commonv1.RejectionReceipt{
 		ReceiptId: r.ID, Brain: r.Ledger, Proposal: prop,
 		Review: &commonv1.Review{ProposalId: r.ProposalID, Decision: commonv1.Decision_DECISION_REJECT, Gates: r.Gates, ReviewedAt: at},
 		Reason: string(r.Reason), Message: r.Message, By: AgentRef(r.By), At: at, Verse: commonv1.Verse_VERSE_INTERNAL,
 	}}}
+}
+
+// Repeats renders how many identical refusals a rejection receipt stands for.
+func Repeats(r domain.Receipt) *presencev1.RefusalRepeats {
+	return &presencev1.RefusalRepeats{Count: max(r.Count, 1), LastAt: timestamppb.New(r.LastAt)}
 }
 
 const receiptTokenPrefix = "rcpt:"

@@ -1692,12 +1692,15 @@ func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
 
 // ListReceiptsResponse is one page of receipts, newest first. Commit receipts carry no store
 // version (presence owns none; medulla does): details name the presence and the roster event
-// seqs written. A rejection receipt whose details hold "count" stands for that many identical
-// refusals by one caller between at and details["last_at"].
+// seqs written.
 type ListReceiptsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Receipts      []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
-	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Receipts []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page     *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	// Every rejection receipt of the page by its receipt id: how many identical refusals of one
+	// caller it stands for (identical refusals within the refusal window coalesce into the first
+	// one's receipt; the rejection receipt itself has no field for it).
+	Repeats       map[string]*RefusalRepeats `protobuf:"bytes,3,rep,name=repeats,proto3" json:"repeats,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1742,6 +1745,68 @@ func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
 func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
 	if x != nil {
 		return x.Page
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetRepeats() map[string]*RefusalRepeats {
+	if x != nil {
+		return x.Repeats
+	}
+	return nil
+}
+
+// RefusalRepeats counts the identical refusals one rejection receipt stands for.
+type RefusalRepeats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At least 1.
+	Count int64 `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	// When the newest of them was refused (the receipt's at is the first).
+	LastAt        *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_at,json=lastAt,proto3" json:"last_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefusalRepeats) Reset() {
+	*x = RefusalRepeats{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefusalRepeats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefusalRepeats) ProtoMessage() {}
+
+func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefusalRepeats.ProtoReflect.Descriptor instead.
+func (*RefusalRepeats) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *RefusalRepeats) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *RefusalRepeats) GetLastAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAt
 	}
 	return nil
 }
@@ -1871,10 +1936,17 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision\"`\n" +
 	"\x13ListReceiptsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
-	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x85\x01\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\xba\x02\n" +
 	"\x14ListReceiptsResponse\x127\n" +
 	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\xe7\x03\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x12Q\n" +
+	"\arepeats\x18\x03 \x03(\v27.organism.presence.v1.ListReceiptsResponse.RepeatsEntryR\arepeats\x1a`\n" +
+	"\fRepeatsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12:\n" +
+	"\x05value\x18\x02 \x01(\v2$.organism.presence.v1.RefusalRepeatsR\x05value:\x028\x01\"[\n" +
+	"\x0eRefusalRepeats\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x03R\x05count\x123\n" +
+	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt*\xe7\x03\n" +
 	"\x0ePresenceReason\x12\x1f\n" +
 	"\x1bPRESENCE_REASON_UNSPECIFIED\x10\x00\x12$\n" +
 	" PRESENCE_REASON_INVALID_ARGUMENT\x10\x01\x12!\n" +
@@ -1929,7 +2001,7 @@ func file_organism_presence_v1_presence_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(PresenceReason)(0),           // 0: organism.presence.v1.PresenceReason
 	(Intent)(0),                   // 1: organism.presence.v1.Intent
@@ -1958,17 +2030,19 @@ var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(*WatchResponse)(nil),         // 24: organism.presence.v1.WatchResponse
 	(*ListReceiptsRequest)(nil),   // 25: organism.presence.v1.ListReceiptsRequest
 	(*ListReceiptsResponse)(nil),  // 26: organism.presence.v1.ListReceiptsResponse
-	(*timestamppb.Timestamp)(nil), // 27: google.protobuf.Timestamp
-	(*v1.PageRequest)(nil),        // 28: organism.common.v1.PageRequest
-	(*v1.Receipt)(nil),            // 29: organism.common.v1.Receipt
-	(*v1.PageResponse)(nil),       // 30: organism.common.v1.PageResponse
+	(*RefusalRepeats)(nil),        // 27: organism.presence.v1.RefusalRepeats
+	nil,                           // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	(*timestamppb.Timestamp)(nil), // 29: google.protobuf.Timestamp
+	(*v1.PageRequest)(nil),        // 30: organism.common.v1.PageRequest
+	(*v1.Receipt)(nil),            // 31: organism.common.v1.Receipt
+	(*v1.PageResponse)(nil),       // 32: organism.common.v1.PageResponse
 }
 var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
-	27, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
-	27, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
-	27, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
-	27, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
+	29, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
+	29, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
+	29, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
+	29, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
 	6,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
 	4,  // 6: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
 	4,  // 7: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
@@ -1976,45 +2050,48 @@ var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 9: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
 	3,  // 10: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 11: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
-	27, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
-	27, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
+	29, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
+	29, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
 	3,  // 14: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 15: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 16: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
 	6,  // 17: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
 	3,  // 18: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
-	27, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
+	29, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
 	2,  // 20: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
 	3,  // 21: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
 	6,  // 22: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
-	28, // 23: organism.presence.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	29, // 24: organism.presence.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	30, // 25: organism.presence.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	7,  // 26: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
-	9,  // 27: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
-	11, // 28: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
-	13, // 29: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
-	15, // 30: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
-	17, // 31: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
-	19, // 32: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
-	21, // 33: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
-	23, // 34: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
-	25, // 35: organism.presence.v1.PresenceService.ListReceipts:input_type -> organism.presence.v1.ListReceiptsRequest
-	8,  // 36: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
-	10, // 37: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
-	12, // 38: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
-	14, // 39: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
-	16, // 40: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
-	18, // 41: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
-	20, // 42: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
-	22, // 43: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
-	24, // 44: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
-	26, // 45: organism.presence.v1.PresenceService.ListReceipts:output_type -> organism.presence.v1.ListReceiptsResponse
-	36, // [36:46] is the sub-list for method output_type
-	26, // [26:36] is the sub-list for method input_type
-	26, // [26:26] is the sub-list for extension type_name
-	26, // [26:26] is the sub-list for extension extendee
-	0,  // [0:26] is the sub-list for field type_name
+	30, // 23: organism.presence.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	31, // 24: organism.presence.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	32, // 25: organism.presence.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	28, // 26: organism.presence.v1.ListReceiptsResponse.repeats:type_name -> organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	29, // 27: organism.presence.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	27, // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.presence.v1.RefusalRepeats
+	7,  // 29: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
+	9,  // 30: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
+	11, // 31: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
+	13, // 32: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
+	15, // 33: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
+	17, // 34: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
+	19, // 35: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
+	21, // 36: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
+	23, // 37: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
+	25, // 38: organism.presence.v1.PresenceService.ListReceipts:input_type -> organism.presence.v1.ListReceiptsRequest
+	8,  // 39: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
+	10, // 40: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
+	12, // 41: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
+	14, // 42: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
+	16, // 43: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
+	18, // 44: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
+	20, // 45: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
+	22, // 46: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
+	24, // 47: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
+	26, // 48: organism.presence.v1.PresenceService.ListReceipts:output_type -> organism.presence.v1.ListReceiptsResponse
+	39, // [39:49] is the sub-list for method output_type
+	29, // [29:39] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_organism_presence_v1_presence_proto_init() }
@@ -2029,7 +2106,7 @@ func file_organism_presence_v1_presence_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_presence_v1_presence_proto_rawDesc), len(file_organism_presence_v1_presence_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   24,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
