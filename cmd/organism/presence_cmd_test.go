@@ -163,7 +163,7 @@ func TestPresenceReceiptsVerb(t *testing.T) {
 		name      string
 		token     string
 		args      []string
-		lines     int // receipt lines after the header
+		lines     int      // receipt lines after the header
 		want      []string // regular expressions
 		wantNot   []string
 		wantError string
