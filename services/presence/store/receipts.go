@@ -16,7 +16,11 @@ import (
 const receiptColumns = `seq, id, ledger, kind, proposal_id, brain, effect, subject, gates, reason, message, details,
 	by_agent, by_seat, by_brain, by_origin, at, count, last_at, coalesce_key`
 
-func appendReceipt(ctx context.Context, tx *sql.Tx, r *domain.Receipt) error {
+const receiptSQL = `INSERT INTO receipts (id, ledger, kind, proposal_id, brain, effect, subject, gates,
+		reason, message, details, by_agent, by_seat, by_brain, by_origin, at, count, last_at, coalesce_key)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
+func (s *Store) appendReceipt(ctx context.Context, tx *sql.Tx, r *domain.Receipt) error {
 	if r == nil {
 		return nil
 	}
@@ -28,9 +32,7 @@ func appendReceipt(ctx context.Context, tx *sql.Tx, r *domain.Receipt) error {
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO receipts (id, ledger, kind, proposal_id, brain, effect, subject, gates,
-			reason, message, details, by_agent, by_seat, by_brain, by_origin, at, count, last_at, coalesce_key)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = tx.StmtContext(ctx, s.receiptStmt).ExecContext(ctx,
 		r.ID, r.Ledger, string(r.Kind), r.ProposalID, r.Brain, r.Effect, r.Subject, string(gates),
 		string(r.Reason), r.Message, string(details), r.By.AgentID, r.By.Seat, r.By.Brain, string(r.By.Origin),
 		r.At.UnixNano(), max(r.Count, 1), r.LastAt.UnixNano(), r.Key)
@@ -48,7 +50,7 @@ func (s *Store) RecordRefusal(ctx context.Context, rc domain.Receipt, since time
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			id = rc.ID
-			return appendReceipt(ctx, tx, &rc)
+			return s.appendReceipt(ctx, tx, &rc)
 		case err != nil:
 			return err
 		}
