@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 )
 
@@ -159,7 +160,86 @@ var presenceCmd = &command{
 				}
 			},
 		},
+		{
+			name: "receipts", client: true,
+			summary: "a presence ledger, newest first: registrations, leaves and refusals (never beats)",
+			long:    "an agent reads its own brain's ledger; the owner names any brain, or " + securityLedger + " for the refusals\nof callers bound to no brain (owner, services, federation peers)",
+			setup: func(fs *flag.FlagSet) action {
+				brain := fs.String("brain", "", "ledger to read (agents: their own; the owner: any brain or "+securityLedger+")")
+				return func(ctx context.Context, c *call) error {
+					pc, err := c.presence()
+					if err != nil {
+						return err
+					}
+					all := &presencev1.ListReceiptsResponse{Repeats: map[string]*presencev1.RefusalRepeats{}}
+					err = pageAll(func(token string) (string, error) {
+						res, err := pc.ListReceipts(ctx, &presencev1.ListReceiptsRequest{Brain: *brain,
+							Page: &commonv1.PageRequest{PageSize: 500, PageToken: token}})
+						all.Receipts = append(all.Receipts, res.GetReceipts()...)
+						for id, r := range res.GetRepeats() {
+							all.Repeats[id] = r
+						}
+						return res.GetPage().GetNextPageToken(), err
+					})
+					if err != nil {
+						return err
+					}
+					return c.print(all, func(w io.Writer) error { printPresenceReceipts(w, all); return nil })
+				}
+			},
+		},
 	},
+}
+
+// securityLedger is the presence ledger of refusals of callers bound to no brain.
+const securityLedger = "_security"
+
+// printPresenceReceipts writes one line per receipt. Presence owns no store version, so unlike
+// medulla's ledger the line names the presence and what happened to it.
+func printPresenceReceipts(w io.Writer, res *presencev1.ListReceiptsResponse) {
+	if len(res.GetReceipts()) == 0 {
+		fmt.Fprintln(w, "no receipts")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "AT\tDECISION\tEFFECT\tSUBJECT\tOUTCOME\tBY\tRECEIPT")
+	for _, r := range res.GetReceipts() {
+		if c := r.GetCommit(); c != nil {
+			fmt.Fprintf(tw, "%s\tcommit\t%s\t%s\t%s\t%s\t%s\n", c.GetAt().AsTime().Format(time.RFC3339), c.GetProposal().GetEffect(),
+				dash(c.GetProposal().GetSubject()), dash(c.GetDetails()["event"]), actorName(c.GetBy()), c.GetReceiptId())
+			continue
+		}
+		j := r.GetRejection()
+		if j == nil {
+			continue
+		}
+		outcome := j.GetReason()
+		if rep := res.GetRepeats()[j.GetReceiptId()]; rep.GetCount() > 1 {
+			outcome += fmt.Sprintf(" x%d (last %s)", rep.GetCount(), rep.GetLastAt().AsTime().Format(time.RFC3339))
+		}
+		fmt.Fprintf(tw, "%s\trejection\t%s\t%s\t%s\t%s\t%s\n", j.GetAt().AsTime().Format(time.RFC3339), j.GetProposal().GetEffect(),
+			dash(j.GetProposal().GetSubject()), outcome, actorName(j.GetBy()), j.GetReceiptId())
+	}
+	tw.Flush()
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// actorName names who acted: the agent (with its brain), or the origin of an unbound caller.
+func actorName(a *commonv1.AgentRef) string {
+	origin := strings.ToLower(strings.TrimPrefix(a.GetOrigin().String(), "ORIGIN_"))
+	switch {
+	case a.GetAgentId() != "" && a.GetBrain() != "":
+		return a.GetAgentId() + "@" + a.GetBrain()
+	case a.GetAgentId() != "":
+		return a.GetAgentId() + " (" + origin + ")"
+	}
+	return origin
 }
 
 func parseIntent(s string) (presencev1.Intent, error) {

@@ -213,7 +213,7 @@ func writeThroughBeatsPerSecond(b *testing.B, total int) float64 {
 		ids[w] = fmt.Sprintf("prs_%012x", w)
 		rec := domain.Record{ID: ids[w], Brain: "bench", AgentID: "a", Kind: domain.KindExecutor, Intent: domain.IntentMutate,
 			StartedAt: now, UpdatedAt: now, LastBeat: now, TTL: time.Minute}
-		if err := st.SavePresence(ctx, rec, nil); err != nil {
+		if err := st.SavePresence(ctx, rec, nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -42,6 +42,9 @@ type Options struct {
 	// call); defaults 24h and 10,000 events.
 	EventRetention time.Duration
 	KeepEvents     int
+	// RefusalWindow is how long identical refusals of one caller coalesce into one rejection
+	// receipt with a count (default 10 minutes; see README "Receipts").
+	RefusalWindow time.Duration
 }
 
 // Service is the running presence organ.
@@ -80,7 +83,7 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 		return nil, fmt.Errorf("presence: %w", err)
 	}
 	reg, err := domain.Open(ctx, domain.Options{Store: st, Clock: opts.Clock, Logger: opts.Logger, NewID: opts.NewID,
-		EventRetention: opts.EventRetention, KeepEvents: opts.KeepEvents})
+		EventRetention: opts.EventRetention, KeepEvents: opts.KeepEvents, RefusalWindow: opts.RefusalWindow})
 	if err != nil {
 		st.Close()
 		return nil, fmt.Errorf("presence: %w", err)

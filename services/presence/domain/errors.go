@@ -27,6 +27,13 @@ const (
 	ReasonCursorAhead refusal.Reason = "CURSOR_AHEAD"
 	// ReasonShuttingDown: the service is stopping; a watcher resumes after the last seq it saw.
 	ReasonShuttingDown refusal.Reason = "SHUTTING_DOWN"
+	// ReasonPeerNotAllowed: a federation peer credential (or any credential that is not the
+	// owner's, a service's or a brain-bound agent's) may not use presence at all.
+	ReasonPeerNotAllowed refusal.Reason = "PEER_NOT_ALLOWED"
+	// ReasonOwnerOnly: only the owner reads the security ledger.
+	ReasonOwnerOnly refusal.Reason = "OWNER_ONLY"
+	// ReasonReservedBrain: names starting with "_" belong to the service's own ledgers.
+	ReasonReservedBrain refusal.Reason = "RESERVED_BRAIN"
 )
 
 func errForeignBrain(brain string) error {

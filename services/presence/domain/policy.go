@@ -1,6 +1,9 @@
 package domain
 
-import "github.com/organism-dev/organism/platform/principal"
+import (
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
+)
 
 // Who may do what with presences. The principal comes from the verified credential only.
 
@@ -17,6 +20,9 @@ func resolveBrain(p principal.Principal, requested string) (string, error) {
 		}
 		if v := checkBrainName(requested); v != "" {
 			return "", invalid(violation("brain", "%s", v))
+		}
+		if reservedBrain(requested) {
+			return "", refusal.Field(ReasonReservedBrain, "brain", "brain names starting with \"_\" are reserved for the service's ledgers")
 		}
 		return requested, nil
 	}

@@ -24,10 +24,18 @@ type Store interface {
 	// LoadPresences returns every stored record; Head the bounds of the event log.
 	LoadPresences(ctx context.Context) ([]Record, error)
 	Head(ctx context.Context) (first, newest int64, err error)
-	// SavePresence upserts rec and appends evs in one transaction.
-	SavePresence(ctx context.Context, rec Record, evs []Event) error
-	// DeletePresences removes ids and appends evs in one transaction.
-	DeletePresences(ctx context.Context, ids []string, evs []Event) error
+	// SavePresence upserts rec and appends evs and, when rc is not nil, its commit receipt in
+	// one transaction.
+	SavePresence(ctx context.Context, rec Record, evs []Event, rc *Receipt) error
+	// DeletePresences removes ids and appends evs (and rc, when not nil) in one transaction.
+	DeletePresences(ctx context.Context, ids []string, evs []Event, rc *Receipt) error
+	// RecordRefusal appends the rejection receipt rc, unless a receipt of rc.Ledger with the
+	// same Key was first written at or after since: then it adds one to that receipt's count
+	// and moves its LastAt to rc.At. It returns the id of the receipt that records the refusal.
+	RecordRefusal(ctx context.Context, rc Receipt, since time.Time) (string, error)
+	// Receipts returns up to limit receipts of ledger with seq below before (0: from the
+	// newest), newest first.
+	Receipts(ctx context.Context, ledger string, before int64, limit int) ([]Receipt, error)
 	// SaveBeats writes last_beat values, never moving one backwards.
 	SaveBeats(ctx context.Context, beats []Beat) error
 	// PruneEvents drops events older than before, always keeping the newest keep; it returns

@@ -27,6 +27,9 @@ type Options struct {
 	// EventRetention and KeepEvents bound the durable log; defaults 24h and 10,000.
 	EventRetention time.Duration
 	KeepEvents     int
+	// RefusalWindow is how long identical refusals of one caller coalesce into one rejection
+	// receipt with a count; default DefaultRefusalWindow.
+	RefusalWindow time.Duration
 }
 
 // entry is one presence held in memory. Beats touch only its atomics (lastBeat, missed,
@@ -90,6 +93,10 @@ type Registry struct {
 	// read before it skips the liveness check of each pair. See allLiveAt.
 	liveUntil atomic.Int64
 
+	// lmu serializes refusal records, so that coalescing finds the receipt a concurrent
+	// identical refusal just wrote.
+	lmu sync.Mutex
+
 	stopOnce sync.Once
 	stopping chan struct{}
 }
@@ -120,6 +127,9 @@ func Open(ctx context.Context, opts Options) (*Registry, error) {
 	}
 	if opts.KeepEvents <= 0 {
 		opts.KeepEvents = 10000
+	}
+	if opts.RefusalWindow <= 0 {
+		opts.RefusalWindow = DefaultRefusalWindow
 	}
 	recs, err := opts.Store.LoadPresences(ctx)
 	if err != nil {

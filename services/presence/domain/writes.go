@@ -21,18 +21,33 @@ func (r *Registry) takeSeqs(evs []Event, now time.Time) {
 
 // Register creates or updates the caller's presence and returns it with its collisions, which
 // are advisory: a colliding register succeeds.
+// Either way it leaves a receipt: a commit receipt in the presence's brain, or a rejection
+// receipt in the caller's own ledger.
 func (r *Registry) Register(ctx context.Context, c principal.Principal, in RegisterInput) (Record, []Collision, error) {
+	p := propose(EffectRegister, in.Brain, in.ID, c)
+	rec, cols, err := r.register(ctx, c, in, p)
+	if err != nil {
+		return Record{}, nil, r.refused(ctx, p, err)
+	}
+	return rec, cols, nil
+}
+
+func (r *Registry) register(ctx context.Context, c principal.Principal, in RegisterInput, p *proposal) (Record, []Collision, error) {
 	v, err := in.validate()
 	if err != nil {
 		return Record{}, nil, err
 	}
+	p.pass("input")
 	brain, err := resolveBrain(c, in.Brain)
 	if err != nil {
 		return Record{}, nil, err
 	}
+	p.brain = brain
+	p.pass("brain")
 	if v.kind == KindHumanUI && c.Origin != principal.OriginHumanUI {
 		return Record{}, nil, errKindReserved
 	}
+	p.pass("kind")
 	r.wmu.Lock()
 	defer r.wmu.Unlock()
 	now := r.opts.Clock.Now().UTC()
@@ -55,6 +70,8 @@ func (r *Registry) Register(ctx context.Context, c principal.Principal, in Regis
 			return Record{}, nil, errNotHolder(v.id)
 		}
 	}
+	p.pass("holder")
+	p.subject = v.id
 	continuing := old != nil && old.liveAt(now)
 	rec := Record{ID: v.id, Brain: brain, AgentID: c.AgentID, Kind: v.kind, Theme: v.theme, Intent: v.intent,
 		WorkingSet: v.set, Worktree: v.worktree, StartedAt: now, UpdatedAt: now, LastBeat: now, TTL: v.ttl}
@@ -111,7 +128,10 @@ func (r *Registry) Register(ctx context.Context, c principal.Principal, in Regis
 	r.mu.RUnlock()
 
 	r.takeSeqs(evs, now)
-	if err := r.opts.Store.SavePresence(ctx, rec, evs); err != nil {
+	rc := p.commitReceipt(brain, now, evs, map[string]string{"presence_id": rec.ID, "agent_id": rec.AgentID,
+		"event": string(evType), "kind": string(rec.Kind), "intent": string(rec.Intent),
+		"working_set_items": countText(len(rec.WorkingSet)), "ttl_seconds": countText(int(rec.TTL / time.Second))})
+	if err := r.opts.Store.SavePresence(ctx, rec, evs, rc); err != nil {
 		r.nextSeq -= int64(len(evs))
 		return Record{}, nil, fmt.Errorf("save presence: %w", err)
 	}
@@ -205,27 +225,50 @@ func (r *Registry) FlushBeats(ctx context.Context) error {
 	return nil
 }
 
-// Leave ends a presence at once. Its holder may leave it, and so may the owner.
+// Leave ends a presence at once. Its holder may leave it, and so may the owner. Either way it
+// leaves a receipt, as Register does.
 func (r *Registry) Leave(ctx context.Context, c principal.Principal, id string) (Record, error) {
+	p := propose(EffectLeave, "", id, c)
+	rec, err := r.leave(ctx, c, id, p)
+	if err != nil {
+		return Record{}, r.refused(ctx, p, err)
+	}
+	return rec, nil
+}
+
+func (r *Registry) leave(ctx context.Context, c principal.Principal, id string, p *proposal) (Record, error) {
 	r.wmu.Lock()
 	defer r.wmu.Unlock()
 	now := r.opts.Clock.Now().UTC()
 	r.mu.RLock()
 	e, err := r.lookup(c, id)
-	if err == nil && e.rec.AgentID != c.AgentID && !c.Owner() {
-		err = errNotHolder(id)
+	if err == nil {
+		// Only now is the brain one the caller may know of.
+		p.brain = e.rec.Brain
+		p.pass("brain")
+		if e.rec.AgentID != c.AgentID && !c.Owner() {
+			err = errNotHolder(id)
+		}
 	}
-	if err == nil && !e.liveAt(now) {
-		err = errExpired(id)
+	if err == nil {
+		p.pass("holder")
+		if !e.liveAt(now) {
+			err = errExpired(id)
+		}
 	}
 	if err != nil {
 		r.mu.RUnlock()
 		return Record{}, err
 	}
+	p.pass("live")
 	rec := e.snapshot()
 	evs := append([]Event{{Type: EventLeft, Brain: rec.Brain, Presence: rec}}, r.endAll(e, nil)...)
 	r.mu.RUnlock()
-	if err := r.commitRemoval(ctx, []*entry{e}, evs, now); err != nil {
+	receipt := func(evs []Event) *Receipt {
+		return p.commitReceipt(rec.Brain, now, evs, map[string]string{"presence_id": rec.ID, "agent_id": rec.AgentID,
+			"event": string(EventLeft), "kind": string(rec.Kind)})
+	}
+	if err := r.commitRemoval(ctx, []*entry{e}, evs, now, receipt); err != nil {
 		return Record{}, err
 	}
 	return rec, nil
@@ -253,14 +296,19 @@ func (r *Registry) endAll(e *entry, skip map[string]bool) []Event {
 	return evs
 }
 
-// commitRemoval deletes gone from the database and memory with evs. Caller holds wmu.
-func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event, now time.Time) error {
+// commitRemoval deletes gone from the database and memory with evs and, when receipt is not
+// nil, the receipt it makes of the numbered events. Caller holds wmu.
+func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event, now time.Time, receipt func([]Event) *Receipt) error {
 	r.takeSeqs(evs, now)
 	ids := make([]string, len(gone))
 	for i, e := range gone {
 		ids[i] = e.rec.ID
 	}
-	if err := r.opts.Store.DeletePresences(ctx, ids, evs); err != nil {
+	var rc *Receipt
+	if receipt != nil {
+		rc = receipt(evs)
+	}
+	if err := r.opts.Store.DeletePresences(ctx, ids, evs, rc); err != nil {
 		r.nextSeq -= int64(len(evs))
 		return fmt.Errorf("delete presences: %w", err)
 	}
@@ -327,7 +375,7 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 	}
 	if len(gone) == 0 {
 		r.takeSeqs(evs, now)
-		err := r.opts.Store.DeletePresences(ctx, nil, evs)
+		err := r.opts.Store.DeletePresences(ctx, nil, evs, nil)
 		if err == nil {
 			r.log.publish(evs)
 			return out, nil
@@ -339,7 +387,7 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 		}
 		return nil, err
 	}
-	if err := r.commitRemoval(ctx, gone, evs, now); err != nil {
+	if err := r.commitRemoval(ctx, gone, evs, now, nil); err != nil {
 		for _, e := range missed {
 			e.missed.Store(false)
 		}

@@ -26,6 +26,9 @@ var ErrUnavailable = errors.New("presence store unavailable")
 // Store is presence.db.
 type Store struct {
 	db *sql.DB
+	// The statements of every register and leave, prepared once: parsing them per call was
+	// the largest single cost of a register (see BenchmarkLedgerGRPC).
+	upsertStmt, eventStmt, receiptStmt *sql.Stmt
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -42,11 +45,28 @@ func Open(ctx context.Context, dataDir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	st := &Store{db: db}
+	for _, p := range []struct {
+		stmt **sql.Stmt
+		sql  string
+	}{{&st.upsertStmt, upsertSQL}, {&st.eventStmt, eventSQL}, {&st.receiptStmt, receiptSQL}} {
+		if *p.stmt, err = db.PrepareContext(ctx, p.sql); err != nil {
+			st.Close()
+			return nil, wrap("prepare", err)
+		}
+	}
+	return st, nil
 }
 
-// Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+// Close closes the statements and the database.
+func (s *Store) Close() error {
+	for _, st := range []*sql.Stmt{s.upsertStmt, s.eventStmt, s.receiptStmt} {
+		if st != nil {
+			st.Close()
+		}
+	}
+	return s.db.Close()
+}
 
 func wrap(op string, err error) error {
 	if err == nil {
@@ -137,17 +157,19 @@ func (s *Store) Head(ctx context.Context) (first, newest int64, err error) {
 	return first, newest, nil
 }
 
-func upsert(ctx context.Context, tx *sql.Tx, r domain.Record) error {
+const upsertSQL = `INSERT INTO presences (id, brain, agent_id, kind, theme, intent, working_set, worktree,
+		started_at, updated_at, last_beat, ttl_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+	ON CONFLICT(id) DO UPDATE SET brain = excluded.brain, agent_id = excluded.agent_id, kind = excluded.kind,
+		theme = excluded.theme, intent = excluded.intent, working_set = excluded.working_set,
+		worktree = excluded.worktree, started_at = excluded.started_at, updated_at = excluded.updated_at,
+		last_beat = excluded.last_beat, ttl_ns = excluded.ttl_ns`
+
+func (s *Store) upsert(ctx context.Context, tx *sql.Tx, r domain.Record) error {
 	set, err := json.Marshal(r.WorkingSet.Canons())
 	if err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO presences (id, brain, agent_id, kind, theme, intent, working_set, worktree,
-			started_at, updated_at, last_beat, ttl_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT(id) DO UPDATE SET brain = excluded.brain, agent_id = excluded.agent_id, kind = excluded.kind,
-			theme = excluded.theme, intent = excluded.intent, working_set = excluded.working_set,
-			worktree = excluded.worktree, started_at = excluded.started_at, updated_at = excluded.updated_at,
-			last_beat = excluded.last_beat, ttl_ns = excluded.ttl_ns`,
+	_, err = tx.StmtContext(ctx, s.upsertStmt).ExecContext(ctx,
 		r.ID, r.Brain, r.AgentID, string(r.Kind), r.Theme, string(r.Intent), string(set), r.Worktree,
 		r.StartedAt.UnixNano(), r.UpdatedAt.UnixNano(), r.LastBeat.UnixNano(), int64(r.TTL))
 	return err
@@ -177,15 +199,13 @@ func fromRef(r *refRow) *domain.Ref {
 	return &domain.Ref{ID: r.ID, AgentID: r.AgentID, Kind: domain.Kind(r.Kind), Theme: r.Theme, Worktree: r.Worktree}
 }
 
-func appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {
+const eventSQL = `INSERT INTO events (seq, at, type, brain, subject_id, payload) VALUES (?, ?, ?, ?, ?, ?)`
+
+func (s *Store) appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event) error {
 	if len(evs) == 0 {
 		return nil
 	}
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (seq, at, type, brain, subject_id, payload) VALUES (?, ?, ?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
+	stmt := tx.StmtContext(ctx, s.eventStmt)
 	for _, e := range evs {
 		var p eventPayload
 		if e.Collision != nil {
@@ -220,25 +240,31 @@ func (s *Store) inTx(ctx context.Context, op string, fn func(tx *sql.Tx) error) 
 	return wrap(op, tx.Commit())
 }
 
-// SavePresence upserts rec and appends evs atomically.
-func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domain.Event) error {
+// SavePresence upserts rec and appends evs and rc (when not nil) atomically.
+func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domain.Event, rc *domain.Receipt) error {
 	return s.inTx(ctx, "save presence", func(tx *sql.Tx) error {
-		if err := upsert(ctx, tx, rec); err != nil {
+		if err := s.upsert(ctx, tx, rec); err != nil {
 			return err
 		}
-		return appendEvents(ctx, tx, evs)
+		if err := s.appendEvents(ctx, tx, evs); err != nil {
+			return err
+		}
+		return s.appendReceipt(ctx, tx, rc)
 	})
 }
 
-// DeletePresences removes ids and appends evs atomically.
-func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event) error {
+// DeletePresences removes ids and appends evs and rc (when not nil) atomically.
+func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event, rc *domain.Receipt) error {
 	return s.inTx(ctx, "delete presences", func(tx *sql.Tx) error {
 		for _, id := range ids {
 			if _, err := tx.ExecContext(ctx, `DELETE FROM presences WHERE id = ?`, id); err != nil {
 				return err
 			}
 		}
-		return appendEvents(ctx, tx, evs)
+		if err := s.appendEvents(ctx, tx, evs); err != nil {
+			return err
+		}
+		return s.appendReceipt(ctx, tx, rc)
 	})
 }
 

@@ -35,7 +35,7 @@ func TestRecordsRoundTripAndBeatsNeverGoBack(t *testing.T) {
 	ctx := context.Background()
 	s := open(t)
 	r := rec(t, "prs_000000000001", "alpha", "src/", "docs/*.md", "sb_x", "v1.2/")
-	if err := s.SavePresence(ctx, r, nil); err != nil {
+	if err := s.SavePresence(ctx, r, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	steps := []struct {
@@ -74,7 +74,7 @@ func TestEventLog(t *testing.T) {
 		{Seq: 2, At: t0, Type: domain.EventJoined, Brain: "beta", Presence: b},
 		{Seq: 3, At: t0.Add(time.Hour), Type: domain.EventCollisionBegan, Brain: "alpha", Collision: col},
 	}
-	if err := s.SavePresence(ctx, a, evs); err != nil {
+	if err := s.SavePresence(ctx, a, evs, nil); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {

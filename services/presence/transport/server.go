@@ -12,6 +12,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/presence/domain"
@@ -24,15 +25,18 @@ const ErrorDomain = "presence.organism"
 // reasonCodes gives every presence refusal reason its status code; CheckEnum holds it to the
 // PresenceReason enum.
 var reasonCodes = map[refusal.Reason]codes.Code{
-	refusal.InvalidArgument:    codes.InvalidArgument,
-	domain.ReasonForeignBrain:  codes.PermissionDenied,
-	domain.ReasonNotFound:      codes.NotFound,
-	domain.ReasonExpired:       codes.NotFound,
-	domain.ReasonNotHolder:     codes.PermissionDenied,
-	domain.ReasonKindReserved:  codes.PermissionDenied,
-	domain.ReasonCursorExpired: codes.OutOfRange,
-	domain.ReasonCursorAhead:   codes.OutOfRange,
-	domain.ReasonShuttingDown:  codes.Unavailable,
+	refusal.InvalidArgument:     codes.InvalidArgument,
+	domain.ReasonForeignBrain:   codes.PermissionDenied,
+	domain.ReasonNotFound:       codes.NotFound,
+	domain.ReasonExpired:        codes.NotFound,
+	domain.ReasonNotHolder:      codes.PermissionDenied,
+	domain.ReasonKindReserved:   codes.PermissionDenied,
+	domain.ReasonCursorExpired:  codes.OutOfRange,
+	domain.ReasonCursorAhead:    codes.OutOfRange,
+	domain.ReasonShuttingDown:   codes.Unavailable,
+	domain.ReasonPeerNotAllowed: codes.PermissionDenied,
+	domain.ReasonOwnerOnly:      codes.PermissionDenied,
+	domain.ReasonReservedBrain:  codes.PermissionDenied,
 }
 
 // Options configure a Server.
@@ -69,9 +73,22 @@ func (s *Server) Attach(r grpc.ServiceRegistrar) { presencev1.RegisterPresenceSe
 // table; anything else is logged and answered as a bare Internal.
 func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
 
+// caller is the verified principal of ctx, once it has passed the registry's admission gate
+// (the one place that keeps federation peers out of presence, with a receipt of each refusal).
+func (s *Server) caller(ctx context.Context, rpc string) (principal.Principal, error) {
+	p, err := auth.PrincipalFrom(ctx)
+	if err != nil {
+		return p, err
+	}
+	if err := s.reg.Admit(ctx, p, rpc); err != nil {
+		return p, s.toStatus(ctx, err)
+	}
+	return p, nil
+}
+
 // Register upserts the caller's presence.
 func (s *Server) Register(ctx context.Context, req *presencev1.RegisterRequest) (*presencev1.RegisterResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "register")
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +104,7 @@ func (s *Server) Register(ctx context.Context, req *presencev1.RegisterRequest) 
 
 // Beat refreshes the caller's presence.
 func (s *Server) Beat(ctx context.Context, req *presencev1.BeatRequest) (*presencev1.BeatResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "beat")
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +123,7 @@ func (s *Server) Beat(ctx context.Context, req *presencev1.BeatRequest) (*presen
 
 // Leave ends a presence.
 func (s *Server) Leave(ctx context.Context, req *presencev1.LeaveRequest) (*presencev1.LeaveResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "leave")
 	if err != nil {
 		return nil, err
 	}
@@ -119,7 +136,7 @@ func (s *Server) Leave(ctx context.Context, req *presencev1.LeaveRequest) (*pres
 
 // Get reads one live presence.
 func (s *Server) Get(ctx context.Context, req *presencev1.GetRequest) (*presencev1.GetResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "get")
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +151,7 @@ const maxPageSize = 1000
 
 // List returns live presences.
 func (s *Server) List(ctx context.Context, req *presencev1.ListRequest) (*presencev1.ListResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "list")
 	if err != nil {
 		return nil, err
 	}
@@ -162,7 +179,7 @@ func (s *Server) List(ctx context.Context, req *presencev1.ListRequest) (*presen
 
 // Collisions answers one page of colliding pairs.
 func (s *Server) Collisions(ctx context.Context, req *presencev1.CollisionsRequest) (*presencev1.CollisionsResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "collisions")
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +197,7 @@ func (s *Server) Collisions(ctx context.Context, req *presencev1.CollisionsReque
 
 // Gc sweeps expired presences now.
 func (s *Server) Gc(ctx context.Context, _ *presencev1.GcRequest) (*presencev1.GcResponse, error) {
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "gc")
 	if err != nil {
 		return nil, err
 	}

@@ -48,6 +48,9 @@ func TestToStatus(t *testing.T) {
 		{"cursor expired", refusal.New(domain.ReasonCursorExpired, "x"), codes.OutOfRange, "CURSOR_EXPIRED"},
 		{"cursor ahead", refusal.New(domain.ReasonCursorAhead, "x"), codes.OutOfRange, "CURSOR_AHEAD"},
 		{"shutting down", domain.ErrShuttingDown, codes.Unavailable, "SHUTTING_DOWN"},
+		{"peer", refusal.New(domain.ReasonPeerNotAllowed, "x"), codes.PermissionDenied, "PEER_NOT_ALLOWED"},
+		{"owner only", refusal.New(domain.ReasonOwnerOnly, "x"), codes.PermissionDenied, "OWNER_ONLY"},
+		{"reserved brain", refusal.New(domain.ReasonReservedBrain, "x"), codes.PermissionDenied, "RESERVED_BRAIN"},
 		{"canceled", context.Canceled, codes.Canceled, ""},
 		{"database failure", errors.New("sqlite: disk I/O error at /secret/path"), codes.Internal, "INTERNAL"},
 	}

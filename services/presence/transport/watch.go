@@ -5,7 +5,6 @@ import (
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
-	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/services/presence/domain"
 	"github.com/organism-dev/organism/services/presence/wire"
@@ -17,7 +16,7 @@ const watchBatch = 256
 // Watch streams events after the request's cursor (or from now) until the client goes away.
 func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceService_WatchServer) error {
 	ctx := stream.Context()
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "watch")
 	if err != nil {
 		return err
 	}
@@ -58,7 +57,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 // the stream opened, which is what makes it the cheap path for sidecars.
 func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
 	ctx := stream.Context()
-	p, err := auth.PrincipalFrom(ctx)
+	p, err := s.caller(ctx, "beats")
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@
 package presencev1
 
 import (
+	v1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
@@ -45,21 +46,30 @@ const (
 	PresenceReason_PRESENCE_REASON_CURSOR_AHEAD PresenceReason = 8
 	// The service is stopping; watch again (from the last seq seen) once it is back.
 	PresenceReason_PRESENCE_REASON_SHUTTING_DOWN PresenceReason = 9
+	// A federation peer credential may call the one peer RPC of medulla and nothing of presence.
+	PresenceReason_PRESENCE_REASON_PEER_NOT_ALLOWED PresenceReason = 10
+	// Only the owner reads this (the security ledger).
+	PresenceReason_PRESENCE_REASON_OWNER_ONLY PresenceReason = 11
+	// Brain names starting with "_" are reserved for the service's own ledgers ("_security").
+	PresenceReason_PRESENCE_REASON_RESERVED_BRAIN PresenceReason = 12
 )
 
 // Enum value maps for PresenceReason.
 var (
 	PresenceReason_name = map[int32]string{
-		0: "PRESENCE_REASON_UNSPECIFIED",
-		1: "PRESENCE_REASON_INVALID_ARGUMENT",
-		2: "PRESENCE_REASON_FOREIGN_BRAIN",
-		3: "PRESENCE_REASON_PRESENCE_NOT_FOUND",
-		4: "PRESENCE_REASON_PRESENCE_EXPIRED",
-		5: "PRESENCE_REASON_NOT_PRESENCE_HOLDER",
-		6: "PRESENCE_REASON_KIND_RESERVED",
-		7: "PRESENCE_REASON_CURSOR_EXPIRED",
-		8: "PRESENCE_REASON_CURSOR_AHEAD",
-		9: "PRESENCE_REASON_SHUTTING_DOWN",
+		0:  "PRESENCE_REASON_UNSPECIFIED",
+		1:  "PRESENCE_REASON_INVALID_ARGUMENT",
+		2:  "PRESENCE_REASON_FOREIGN_BRAIN",
+		3:  "PRESENCE_REASON_PRESENCE_NOT_FOUND",
+		4:  "PRESENCE_REASON_PRESENCE_EXPIRED",
+		5:  "PRESENCE_REASON_NOT_PRESENCE_HOLDER",
+		6:  "PRESENCE_REASON_KIND_RESERVED",
+		7:  "PRESENCE_REASON_CURSOR_EXPIRED",
+		8:  "PRESENCE_REASON_CURSOR_AHEAD",
+		9:  "PRESENCE_REASON_SHUTTING_DOWN",
+		10: "PRESENCE_REASON_PEER_NOT_ALLOWED",
+		11: "PRESENCE_REASON_OWNER_ONLY",
+		12: "PRESENCE_REASON_RESERVED_BRAIN",
 	}
 	PresenceReason_value = map[string]int32{
 		"PRESENCE_REASON_UNSPECIFIED":         0,
@@ -72,6 +82,9 @@ var (
 		"PRESENCE_REASON_CURSOR_EXPIRED":      7,
 		"PRESENCE_REASON_CURSOR_AHEAD":        8,
 		"PRESENCE_REASON_SHUTTING_DOWN":       9,
+		"PRESENCE_REASON_PEER_NOT_ALLOWED":    10,
+		"PRESENCE_REASON_OWNER_ONLY":          11,
+		"PRESENCE_REASON_RESERVED_BRAIN":      12,
 	}
 )
 
@@ -1622,11 +1635,187 @@ func (x *WatchResponse) GetCollision() *Collision {
 	return nil
 }
 
+// ListReceiptsRequest pages through one ledger.
+type ListReceiptsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The ledger's brain: an agent may leave it empty (its own) or name its own; the owner names
+	// any brain, or "_security" for refusals of callers bound to no brain (owner, services, peers).
+	Brain         string          `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsRequest) Reset() {
+	*x = ListReceiptsRequest{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsRequest) ProtoMessage() {}
+
+func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
+func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *ListReceiptsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListReceiptsResponse is one page of receipts, newest first. Commit receipts carry no store
+// version (presence owns none; medulla does): details name the presence and the roster event
+// seqs written.
+type ListReceiptsResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Receipts []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page     *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	// Every rejection receipt of the page by its receipt id: how many identical refusals of one
+	// caller it stands for (identical refusals within the refusal window coalesce into the first
+	// one's receipt; the rejection receipt itself has no field for it).
+	Repeats       map[string]*RefusalRepeats `protobuf:"bytes,3,rep,name=repeats,proto3" json:"repeats,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReceiptsResponse) Reset() {
+	*x = ListReceiptsResponse{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReceiptsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReceiptsResponse) ProtoMessage() {}
+
+func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
+func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
+	if x != nil {
+		return x.Receipts
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+func (x *ListReceiptsResponse) GetRepeats() map[string]*RefusalRepeats {
+	if x != nil {
+		return x.Repeats
+	}
+	return nil
+}
+
+// RefusalRepeats counts the identical refusals one rejection receipt stands for.
+type RefusalRepeats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At least 1.
+	Count int64 `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	// When the newest of them was refused (the receipt's at is the first).
+	LastAt        *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_at,json=lastAt,proto3" json:"last_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefusalRepeats) Reset() {
+	*x = RefusalRepeats{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefusalRepeats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefusalRepeats) ProtoMessage() {}
+
+func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefusalRepeats.ProtoReflect.Descriptor instead.
+func (*RefusalRepeats) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *RefusalRepeats) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *RefusalRepeats) GetLastAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAt
+	}
+	return nil
+}
+
 var File_organism_presence_v1_presence_proto protoreflect.FileDescriptor
 
 const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\n" +
-	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xc5\x04\n" +
+	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xc5\x04\n" +
 	"\bPresence\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x19\n" +
@@ -1744,7 +1933,20 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x04type\x18\x03 \x01(\x0e2\x1f.organism.presence.v1.EventTypeR\x04type\x12\x14\n" +
 	"\x05brain\x18\x04 \x01(\tR\x05brain\x12:\n" +
 	"\bpresence\x18\x05 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\x12=\n" +
-	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision*\xfd\x02\n" +
+	"\tcollision\x18\x06 \x01(\v2\x1f.organism.presence.v1.CollisionR\tcollision\"`\n" +
+	"\x13ListReceiptsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\xba\x02\n" +
+	"\x14ListReceiptsResponse\x127\n" +
+	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x12Q\n" +
+	"\arepeats\x18\x03 \x03(\v27.organism.presence.v1.ListReceiptsResponse.RepeatsEntryR\arepeats\x1a`\n" +
+	"\fRepeatsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12:\n" +
+	"\x05value\x18\x02 \x01(\v2$.organism.presence.v1.RefusalRepeatsR\x05value:\x028\x01\"[\n" +
+	"\x0eRefusalRepeats\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x03R\x05count\x123\n" +
+	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt*\xe7\x03\n" +
 	"\x0ePresenceReason\x12\x1f\n" +
 	"\x1bPRESENCE_REASON_UNSPECIFIED\x10\x00\x12$\n" +
 	" PRESENCE_REASON_INVALID_ARGUMENT\x10\x01\x12!\n" +
@@ -1755,7 +1957,11 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x1dPRESENCE_REASON_KIND_RESERVED\x10\x06\x12\"\n" +
 	"\x1ePRESENCE_REASON_CURSOR_EXPIRED\x10\a\x12 \n" +
 	"\x1cPRESENCE_REASON_CURSOR_AHEAD\x10\b\x12!\n" +
-	"\x1dPRESENCE_REASON_SHUTTING_DOWN\x10\t*D\n" +
+	"\x1dPRESENCE_REASON_SHUTTING_DOWN\x10\t\x12$\n" +
+	" PRESENCE_REASON_PEER_NOT_ALLOWED\x10\n" +
+	"\x12\x1e\n" +
+	"\x1aPRESENCE_REASON_OWNER_ONLY\x10\v\x12\"\n" +
+	"\x1ePRESENCE_REASON_RESERVED_BRAIN\x10\f*D\n" +
 	"\x06Intent\x12\x16\n" +
 	"\x12INTENT_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vINTENT_READ\x10\x01\x12\x11\n" +
@@ -1768,7 +1974,7 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x0fEVENT_TYPE_LEFT\x10\x04\x12\x16\n" +
 	"\x12EVENT_TYPE_EXPIRED\x10\x05\x12\x1e\n" +
 	"\x1aEVENT_TYPE_COLLISION_BEGAN\x10\x06\x12\x1e\n" +
-	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xfc\x05\n" +
+	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xe3\x06\n" +
 	"\x0fPresenceService\x12Y\n" +
 	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\x12M\n" +
 	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\x12T\n" +
@@ -1779,7 +1985,8 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\n" +
 	"Collisions\x12'.organism.presence.v1.CollisionsRequest\x1a(.organism.presence.v1.CollisionsResponse\x12G\n" +
 	"\x02Gc\x12\x1f.organism.presence.v1.GcRequest\x1a .organism.presence.v1.GcResponse\x12R\n" +
-	"\x05Watch\x12\".organism.presence.v1.WatchRequest\x1a#.organism.presence.v1.WatchResponse0\x01BHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
+	"\x05Watch\x12\".organism.presence.v1.WatchRequest\x1a#.organism.presence.v1.WatchResponse0\x01\x12e\n" +
+	"\fListReceipts\x12).organism.presence.v1.ListReceiptsRequest\x1a*.organism.presence.v1.ListReceiptsResponseBHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
 
 var (
 	file_organism_presence_v1_presence_proto_rawDescOnce sync.Once
@@ -1794,7 +2001,7 @@ func file_organism_presence_v1_presence_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
 var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(PresenceReason)(0),           // 0: organism.presence.v1.PresenceReason
 	(Intent)(0),                   // 1: organism.presence.v1.Intent
@@ -1821,14 +2028,21 @@ var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(*GcResponse)(nil),            // 22: organism.presence.v1.GcResponse
 	(*WatchRequest)(nil),          // 23: organism.presence.v1.WatchRequest
 	(*WatchResponse)(nil),         // 24: organism.presence.v1.WatchResponse
-	(*timestamppb.Timestamp)(nil), // 25: google.protobuf.Timestamp
+	(*ListReceiptsRequest)(nil),   // 25: organism.presence.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),  // 26: organism.presence.v1.ListReceiptsResponse
+	(*RefusalRepeats)(nil),        // 27: organism.presence.v1.RefusalRepeats
+	nil,                           // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	(*timestamppb.Timestamp)(nil), // 29: google.protobuf.Timestamp
+	(*v1.PageRequest)(nil),        // 30: organism.common.v1.PageRequest
+	(*v1.Receipt)(nil),            // 31: organism.common.v1.Receipt
+	(*v1.PageResponse)(nil),       // 32: organism.common.v1.PageResponse
 }
 var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
-	25, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
-	25, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
-	25, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
-	25, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
+	29, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
+	29, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
+	29, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
+	29, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
 	6,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
 	4,  // 6: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
 	4,  // 7: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
@@ -1836,40 +2050,48 @@ var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 9: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
 	3,  // 10: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 11: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
-	25, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
-	25, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
+	29, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
+	29, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
 	3,  // 14: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 15: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
 	3,  // 16: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
 	6,  // 17: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
 	3,  // 18: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
-	25, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
+	29, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
 	2,  // 20: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
 	3,  // 21: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
 	6,  // 22: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
-	7,  // 23: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
-	9,  // 24: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
-	11, // 25: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
-	13, // 26: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
-	15, // 27: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
-	17, // 28: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
-	19, // 29: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
-	21, // 30: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
-	23, // 31: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
-	8,  // 32: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
-	10, // 33: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
-	12, // 34: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
-	14, // 35: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
-	16, // 36: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
-	18, // 37: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
-	20, // 38: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
-	22, // 39: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
-	24, // 40: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
-	32, // [32:41] is the sub-list for method output_type
-	23, // [23:32] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	30, // 23: organism.presence.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	31, // 24: organism.presence.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	32, // 25: organism.presence.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	28, // 26: organism.presence.v1.ListReceiptsResponse.repeats:type_name -> organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	29, // 27: organism.presence.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	27, // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.presence.v1.RefusalRepeats
+	7,  // 29: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
+	9,  // 30: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
+	11, // 31: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
+	13, // 32: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
+	15, // 33: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
+	17, // 34: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
+	19, // 35: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
+	21, // 36: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
+	23, // 37: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
+	25, // 38: organism.presence.v1.PresenceService.ListReceipts:input_type -> organism.presence.v1.ListReceiptsRequest
+	8,  // 39: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
+	10, // 40: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
+	12, // 41: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
+	14, // 42: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
+	16, // 43: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
+	18, // 44: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
+	20, // 45: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
+	22, // 46: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
+	24, // 47: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
+	26, // 48: organism.presence.v1.PresenceService.ListReceipts:output_type -> organism.presence.v1.ListReceiptsResponse
+	39, // [39:49] is the sub-list for method output_type
+	29, // [29:39] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_organism_presence_v1_presence_proto_init() }
@@ -1884,7 +2106,7 @@ func file_organism_presence_v1_presence_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_presence_v1_presence_proto_rawDesc), len(file_organism_presence_v1_presence_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   22,
+			NumMessages:   26,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

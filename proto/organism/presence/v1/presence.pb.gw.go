@@ -353,6 +353,41 @@ func request_PresenceService_Watch_0(ctx context.Context, marshaler runtime.Mars
 	return stream, metadata, nil
 }
 
+var filter_PresenceService_ListReceipts_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_PresenceService_ListReceipts_0(ctx context.Context, marshaler runtime.Marshaler, client PresenceServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListReceiptsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_PresenceService_ListReceipts_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListReceipts(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_PresenceService_ListReceipts_0(ctx context.Context, marshaler runtime.Marshaler, server PresenceServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListReceiptsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_PresenceService_ListReceipts_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListReceipts(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterPresenceServiceHandlerServer registers the http handlers for service PresenceService to "mux".
 // UnaryRPC     :call PresenceServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -512,6 +547,26 @@ func RegisterPresenceServiceHandlerServer(ctx context.Context, mux *runtime.Serv
 		_, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
 		runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 		return
+	})
+	mux.Handle(http.MethodGet, pattern_PresenceService_ListReceipts_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/organism.presence.v1.PresenceService/ListReceipts", runtime.WithHTTPPathPattern("/v1/presence/receipts"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_PresenceService_ListReceipts_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_PresenceService_ListReceipts_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -706,29 +761,48 @@ func RegisterPresenceServiceHandlerClient(ctx context.Context, mux *runtime.Serv
 		}
 		forward_PresenceService_Watch_0(annotatedContext, mux, outboundMarshaler, w, req, func() (proto.Message, error) { return resp.Recv() }, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_PresenceService_ListReceipts_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/organism.presence.v1.PresenceService/ListReceipts", runtime.WithHTTPPathPattern("/v1/presence/receipts"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_PresenceService_ListReceipts_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_PresenceService_ListReceipts_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
 var (
-	pattern_PresenceService_Register_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "presences"}, ""))
-	pattern_PresenceService_Beat_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, "beat"))
-	pattern_PresenceService_Beats_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "beats"}, ""))
-	pattern_PresenceService_Leave_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, ""))
-	pattern_PresenceService_Get_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, ""))
-	pattern_PresenceService_List_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "presences"}, ""))
-	pattern_PresenceService_Collisions_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "collisions"}, ""))
-	pattern_PresenceService_Gc_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "gc"}, ""))
-	pattern_PresenceService_Watch_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "events"}, ""))
+	pattern_PresenceService_Register_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "presences"}, ""))
+	pattern_PresenceService_Beat_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, "beat"))
+	pattern_PresenceService_Beats_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "beats"}, ""))
+	pattern_PresenceService_Leave_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, ""))
+	pattern_PresenceService_Get_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"v1", "presence", "presences", "presence_id"}, ""))
+	pattern_PresenceService_List_0         = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "presences"}, ""))
+	pattern_PresenceService_Collisions_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "collisions"}, ""))
+	pattern_PresenceService_Gc_0           = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "gc"}, ""))
+	pattern_PresenceService_Watch_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "events"}, ""))
+	pattern_PresenceService_ListReceipts_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"v1", "presence", "receipts"}, ""))
 )
 
 var (
-	forward_PresenceService_Register_0   = runtime.ForwardResponseMessage
-	forward_PresenceService_Beat_0       = runtime.ForwardResponseMessage
-	forward_PresenceService_Beats_0      = runtime.ForwardResponseStream
-	forward_PresenceService_Leave_0      = runtime.ForwardResponseMessage
-	forward_PresenceService_Get_0        = runtime.ForwardResponseMessage
-	forward_PresenceService_List_0       = runtime.ForwardResponseMessage
-	forward_PresenceService_Collisions_0 = runtime.ForwardResponseMessage
-	forward_PresenceService_Gc_0         = runtime.ForwardResponseMessage
-	forward_PresenceService_Watch_0      = runtime.ForwardResponseStream
+	forward_PresenceService_Register_0     = runtime.ForwardResponseMessage
+	forward_PresenceService_Beat_0         = runtime.ForwardResponseMessage
+	forward_PresenceService_Beats_0        = runtime.ForwardResponseStream
+	forward_PresenceService_Leave_0        = runtime.ForwardResponseMessage
+	forward_PresenceService_Get_0          = runtime.ForwardResponseMessage
+	forward_PresenceService_List_0         = runtime.ForwardResponseMessage
+	forward_PresenceService_Collisions_0   = runtime.ForwardResponseMessage
+	forward_PresenceService_Gc_0           = runtime.ForwardResponseMessage
+	forward_PresenceService_Watch_0        = runtime.ForwardResponseStream
+	forward_PresenceService_ListReceipts_0 = runtime.ForwardResponseMessage
 )

@@ -19,15 +19,16 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	PresenceService_Register_FullMethodName   = "/organism.presence.v1.PresenceService/Register"
-	PresenceService_Beat_FullMethodName       = "/organism.presence.v1.PresenceService/Beat"
-	PresenceService_Beats_FullMethodName      = "/organism.presence.v1.PresenceService/Beats"
-	PresenceService_Leave_FullMethodName      = "/organism.presence.v1.PresenceService/Leave"
-	PresenceService_Get_FullMethodName        = "/organism.presence.v1.PresenceService/Get"
-	PresenceService_List_FullMethodName       = "/organism.presence.v1.PresenceService/List"
-	PresenceService_Collisions_FullMethodName = "/organism.presence.v1.PresenceService/Collisions"
-	PresenceService_Gc_FullMethodName         = "/organism.presence.v1.PresenceService/Gc"
-	PresenceService_Watch_FullMethodName      = "/organism.presence.v1.PresenceService/Watch"
+	PresenceService_Register_FullMethodName     = "/organism.presence.v1.PresenceService/Register"
+	PresenceService_Beat_FullMethodName         = "/organism.presence.v1.PresenceService/Beat"
+	PresenceService_Beats_FullMethodName        = "/organism.presence.v1.PresenceService/Beats"
+	PresenceService_Leave_FullMethodName        = "/organism.presence.v1.PresenceService/Leave"
+	PresenceService_Get_FullMethodName          = "/organism.presence.v1.PresenceService/Get"
+	PresenceService_List_FullMethodName         = "/organism.presence.v1.PresenceService/List"
+	PresenceService_Collisions_FullMethodName   = "/organism.presence.v1.PresenceService/Collisions"
+	PresenceService_Gc_FullMethodName           = "/organism.presence.v1.PresenceService/Gc"
+	PresenceService_Watch_FullMethodName        = "/organism.presence.v1.PresenceService/Watch"
+	PresenceService_ListReceipts_FullMethodName = "/organism.presence.v1.PresenceService/ListReceipts"
 )
 
 // PresenceServiceClient is the client API for PresenceService service.
@@ -60,6 +61,11 @@ type PresenceServiceClient interface {
 	Gc(ctx context.Context, in *GcRequest, opts ...grpc.CallOption) (*GcResponse, error)
 	// Watch streams roster events in order, resumable from the last seq the caller saw.
 	Watch(ctx context.Context, in *WatchRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[WatchResponse], error)
+	// ListReceipts pages one ledger, newest first: the commit receipts of registrations and
+	// leaves and the rejection receipts of refused ones (never a beat: a beat is liveness, not a
+	// durable effect). An agent reads its own brain's ledger; the owner any, including the
+	// deployment's security ledger "_security".
+	ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error)
 }
 
 type presenceServiceClient struct {
@@ -172,6 +178,16 @@ func (c *presenceServiceClient) Watch(ctx context.Context, in *WatchRequest, opt
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type PresenceService_WatchClient = grpc.ServerStreamingClient[WatchResponse]
 
+func (c *presenceServiceClient) ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReceiptsResponse)
+	err := c.cc.Invoke(ctx, PresenceService_ListReceipts_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // PresenceServiceServer is the server API for PresenceService service.
 // All implementations must embed UnimplementedPresenceServiceServer
 // for forward compatibility.
@@ -202,6 +218,11 @@ type PresenceServiceServer interface {
 	Gc(context.Context, *GcRequest) (*GcResponse, error)
 	// Watch streams roster events in order, resumable from the last seq the caller saw.
 	Watch(*WatchRequest, grpc.ServerStreamingServer[WatchResponse]) error
+	// ListReceipts pages one ledger, newest first: the commit receipts of registrations and
+	// leaves and the rejection receipts of refused ones (never a beat: a beat is liveness, not a
+	// durable effect). An agent reads its own brain's ledger; the owner any, including the
+	// deployment's security ledger "_security".
+	ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error)
 	mustEmbedUnimplementedPresenceServiceServer()
 }
 
@@ -238,6 +259,9 @@ func (UnimplementedPresenceServiceServer) Gc(context.Context, *GcRequest) (*GcRe
 }
 func (UnimplementedPresenceServiceServer) Watch(*WatchRequest, grpc.ServerStreamingServer[WatchResponse]) error {
 	return status.Error(codes.Unimplemented, "method Watch not implemented")
+}
+func (UnimplementedPresenceServiceServer) ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReceipts not implemented")
 }
 func (UnimplementedPresenceServiceServer) mustEmbedUnimplementedPresenceServiceServer() {}
 func (UnimplementedPresenceServiceServer) testEmbeddedByValue()                         {}
@@ -404,6 +428,24 @@ func _PresenceService_Watch_Handler(srv interface{}, stream grpc.ServerStream) e
 // This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
 type PresenceService_WatchServer = grpc.ServerStreamingServer[WatchResponse]
 
+func _PresenceService_ListReceipts_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReceiptsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(PresenceServiceServer).ListReceipts(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: PresenceService_ListReceipts_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(PresenceServiceServer).ListReceipts(ctx, req.(*ListReceiptsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // PresenceService_ServiceDesc is the grpc.ServiceDesc for PresenceService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -438,6 +480,10 @@ var PresenceService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "Gc",
 			Handler:    _PresenceService_Gc_Handler,
+		},
+		{
+			MethodName: "ListReceipts",
+			Handler:    _PresenceService_ListReceipts_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
