@@ -89,7 +89,8 @@ func (fakePresence) Watch(*presencev1.WatchRequest, grpc.ServerStreamingServer[p
 // countingListener counts the bytes the server reads off every connection.
 type countingListener struct {
 	net.Listener
-	read *atomic.Int64
+	read  *atomic.Int64
+	conns *sync.Map
 }
 
 func (l countingListener) Accept() (net.Conn, error) {
@@ -97,18 +98,38 @@ func (l countingListener) Accept() (net.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return countingConn{Conn: c, read: l.read}, nil
+	st := &connStat{closed: make(chan struct{})}
+	if l.conns != nil {
+		l.conns.Store(c.RemoteAddr().String(), st)
+	}
+	return &countingConn{Conn: c, read: l.read, stat: st}, nil
+}
+
+// connStat is what the server read from one connection, and whether it has closed it: a
+// refused body is measured on its own connection once the server is done with it, so the
+// drain of an earlier connection never counts against a later one.
+type connStat struct {
+	read      atomic.Int64
+	closed    chan struct{}
+	closeOnce sync.Once
 }
 
 type countingConn struct {
 	net.Conn
 	read *atomic.Int64
+	stat *connStat
 }
 
-func (c countingConn) Read(p []byte) (int, error) {
+func (c *countingConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	c.read.Add(int64(n))
+	c.stat.read.Add(int64(n))
 	return n, err
+}
+
+func (c *countingConn) Close() error {
+	c.stat.closeOnce.Do(func() { close(c.stat.closed) })
+	return c.Conn.Close()
 }
 
 type abuseEnv struct {
@@ -116,6 +137,7 @@ type abuseEnv struct {
 	url        string
 	addr       string
 	serverRead *atomic.Int64
+	conns      *sync.Map // client address -> *connStat
 	calls      *atomic.Int64
 	stored     *atomic.Int64
 	logs       *syncBuffer
@@ -142,7 +164,7 @@ func (s *syncBuffer) String() string {
 // a real one does, naming an internal address.
 func newAbuseEnv(t *testing.T, limits gateway.Limits) *abuseEnv {
 	t.Helper()
-	e := &abuseEnv{serverRead: &atomic.Int64{}, calls: &atomic.Int64{}, stored: &atomic.Int64{}, logs: &syncBuffer{}}
+	e := &abuseEnv{serverRead: &atomic.Int64{}, conns: &sync.Map{}, calls: &atomic.Int64{}, stored: &atomic.Int64{}, logs: &syncBuffer{}}
 	e.grpc = grpctest.Start(t, grpctest.Options{}, func(r grpc.ServiceRegistrar) {
 		medullav1.RegisterMedullaServiceServer(r, countingMedulla{calls: e.calls})
 		missionv1.RegisterMissionServiceServer(r, fakeMission{stored: e.stored})
@@ -170,7 +192,7 @@ func newAbuseEnv(t *testing.T, limits gateway.Limits) *abuseEnv {
 	}
 	srv := httptest.NewUnstartedServer(nil)
 	srv.Listener.Close()
-	srv.Listener = countingListener{Listener: lis, read: e.serverRead}
+	srv.Listener = countingListener{Listener: lis, read: e.serverRead, conns: e.conns}
 	srv.Config = gw.HTTPServer()
 	srv.Start()
 	t.Cleanup(srv.Close)
@@ -182,6 +204,13 @@ func newAbuseEnv(t *testing.T, limits gateway.Limits) *abuseEnv {
 // as fast as the server takes it, and returns the response status and body. chunked sends no
 // Content-Length. The body is never materialised: it is written from one small repeated block.
 func rawPost(t *testing.T, addr, path, token string, size int64, chunked bool) (int, errBody) {
+	code, body, _ := rawPostFrom(t, addr, path, token, size, chunked)
+	return code, body
+}
+
+// rawPostFrom is rawPost that also says from which local address it called, so the caller can
+// find the server's side of the connection.
+func rawPostFrom(t *testing.T, addr, path, token string, size int64, chunked bool) (int, errBody, string) {
 	t.Helper()
 	conn, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
@@ -232,7 +261,7 @@ func rawPost(t *testing.T, addr, path, token string, size int64, chunked bool) (
 	if err := json.Unmarshal(raw, &b); err != nil {
 		t.Fatalf("response %d is not JSON: %q", resp.StatusCode, raw)
 	}
-	return resp.StatusCode, b
+	return resp.StatusCode, b, conn.LocalAddr().String()
 }
 
 func TestHugeBodiesAreRefusedBeforeTheyAreRead(t *testing.T) {
@@ -257,14 +286,23 @@ func TestHugeBodiesAreRefusedBeforeTheyAreRead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			before := e.serverRead.Load()
-			got, body := rawPost(t, e.addr, tt.path, tt.token, huge, tt.chunked)
+			got, body, from := rawPostFrom(t, e.addr, tt.path, tt.token, huge, tt.chunked)
 			if got != tt.wantStatus || body.Reason != tt.wantReason {
 				t.Fatalf("got %d %q (%s), want %d %s", got, body.Reason, body.Message, tt.wantStatus, tt.wantReason)
 			}
 			// A declared body is not read at all (only what arrived with the headers); a chunked
 			// one at most to the cap, plus the 256 KiB net/http drains of any chunked body on close.
-			read := e.serverRead.Load() - before
+			v, ok := e.conns.Load(from)
+			if !ok {
+				t.Fatalf("the server never accepted the connection from %s", from)
+			}
+			st := v.(*connStat)
+			select {
+			case <-st.closed:
+			case <-time.After(10 * time.Second):
+				t.Fatal("the server kept the refused connection open")
+			}
+			read := st.read.Load()
 			limit := int64(64 << 10)
 			if tt.chunked {
 				limit += 256<<10 + 64<<10
