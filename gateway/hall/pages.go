@@ -53,6 +53,7 @@ type federationData struct {
 	Peers       []*medullav1.Peer
 	PeersProb   *problem
 	Foreign     []*medullav1.ForeignClaim
+	Adoptions   []*medullav1.ForeignClaim
 	ForeignProb *problem
 	Brains      []*medullav1.Brain
 	Adopted     string
@@ -85,12 +86,18 @@ func (h *Hall) renderFederation(w http.ResponseWriter, r *http.Request, s Sessio
 		func() {
 			token := ""
 			for range maxListPages {
-				res, err := h.medulla.ListForeign(ctx, &medullav1.ListForeignRequest{Page: &commonv1.PageRequest{PageToken: token}})
+				res, err := h.medulla.ListForeign(ctx, &medullav1.ListForeignRequest{IncludeAdopted: true, Page: &commonv1.PageRequest{PageToken: token}})
 				if err != nil {
 					d.ForeignProb = h.explain("medulla", err)
 					return
 				}
-				d.Foreign = append(d.Foreign, res.GetClaims()...)
+				for _, f := range res.GetClaims() {
+					if f.GetAdopted() {
+						d.Adoptions = append(d.Adoptions, f)
+					} else {
+						d.Foreign = append(d.Foreign, f)
+					}
+				}
 				if token = res.GetPage().GetNextPageToken(); token == "" {
 					return
 				}
