@@ -1,5 +1,5 @@
 // Package gateway is Organism's JSON facade: grpc-gateway routes for every service under /v1,
-// the owner's Hall session (cookie + CSRF), /healthz, /metrics and /openapi.json.
+// the owner's session (cookie + CSRF), /healthz, /metrics, /openapi.json, and the Hall (package hall) at /.
 package gateway
 
 import (
