@@ -1,5 +1,5 @@
 // Package gateway is Organism's JSON facade: grpc-gateway routes for every service under /v1,
-// the owner's Hall session (cookie + CSRF), /healthz, /metrics and /openapi.json.
+// the owner's session (cookie + CSRF), /healthz, /metrics, /openapi.json, and the Hall (package hall) at /.
 package gateway
 
 import (
@@ -52,7 +52,7 @@ type Options struct {
 	SessionTTL time.Duration
 	// SecureCookie sets the Secure attribute (enable behind TLS).
 	SecureCookie bool
-	// Hall serves the owner's web UI at /; nil serves a short index page.
+	// Hall serves the owner's web UI at /; nil mounts the built-in Hall (package gateway/hall).
 	Hall http.Handler
 	// Limits bound request bodies and connection timeouts; zero fields take the defaults
 	// (see Limits and HTTPServer).
@@ -152,6 +152,14 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 			g.Close()
 			return nil, fmt.Errorf("gateway: register %s: %w", u.name, err)
 		}
+	}
+	if g.opts.Hall == nil {
+		h, err := g.newHall()
+		if err != nil {
+			g.Close()
+			return nil, err
+		}
+		g.opts.Hall = h
 	}
 	g.fixed = map[string]http.HandlerFunc{
 		"/openapi.json": func(w http.ResponseWriter, _ *http.Request) {

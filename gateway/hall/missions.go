@@ -1,0 +1,254 @@
+package hall
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"unicode/utf8"
+
+	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+)
+
+// boardPhases are the board's columns, in the order a mission walks them.
+var boardPhases = []missionv1.Phase{
+	missionv1.Phase_PHASE_JUDGING, missionv1.Phase_PHASE_EXECUTING, missionv1.Phase_PHASE_MERGE_WAIT,
+	missionv1.Phase_PHASE_LANDED, missionv1.Phase_PHASE_FAILED, missionv1.Phase_PHASE_ABANDONED, missionv1.Phase_PHASE_SPAWN_REFUSED,
+}
+
+type column struct {
+	Phase missionv1.Phase
+	Cards []*card
+}
+
+type card struct {
+	Mission   *missionv1.Mission
+	Candidate *missionv1.Letter
+}
+
+type boardData struct {
+	Brain     string
+	Columns   []column
+	Total     int
+	Truncated bool
+	Problem   *problem
+}
+
+func (h *Hall) listMissions(ctx context.Context, brain string) ([]*missionv1.Mission, bool, error) {
+	var out []*missionv1.Mission
+	token := ""
+	for range maxListPages {
+		res, err := h.mission.ListMissions(ctx, &missionv1.ListMissionsRequest{Brain: brain, Page: &commonv1.PageRequest{PageToken: token}})
+		if err != nil {
+			return out, false, err
+		}
+		out = append(out, res.GetMissions()...)
+		if token = res.GetPage().GetNextPageToken(); token == "" {
+			return out, false, nil
+		}
+	}
+	return out, true, nil
+}
+
+func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	d := boardData{Brain: r.URL.Query().Get("brain")}
+	ms, truncated, err := h.listMissions(ctx, d.Brain)
+	d.Problem, d.Truncated, d.Total = h.explain("mission", err), truncated, len(ms)
+	byPhase := map[missionv1.Phase][]*card{}
+	var mu sync.Mutex
+	var fns []func()
+	for _, m := range ms {
+		c := &card{Mission: m}
+		byPhase[m.GetPhase()] = append(byPhase[m.GetPhase()], c)
+		if m.GetRinging() {
+			// A ringing card shows its candidate: one read per ringing mission.
+			fns = append(fns, func() {
+				res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: m.GetMissionId()})
+				if err == nil {
+					mu.Lock()
+					c.Candidate = res.GetCandidate()
+					mu.Unlock()
+				}
+			})
+		}
+	}
+	group(fns...)
+	for _, p := range boardPhases {
+		d.Columns = append(d.Columns, column{Phase: p, Cards: byPhase[p]})
+	}
+	h.render(w, r, s, http.StatusOK, "board", view{Title: "Mission board", Nav: "missions", LiveBrain: d.Brain, Data: d})
+}
+
+type missionData struct {
+	Mission   *missionv1.GetMissionResponse
+	Problem   *problem
+	Pareceres []*missionv1.Letter
+	Brain     *medullav1.Brain
+	BrainProb *problem
+	// Refusal is the stamp's refusal in words, when the owner just stamped and it was refused.
+	Refusal *problem
+	Landed  bool
+}
+
+func (h *Hall) missionPage(w http.ResponseWriter, r *http.Request, s Session) {
+	h.renderMission(w, r, s, http.StatusOK, nil)
+}
+
+func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, code int, refusal *problem) {
+	id := r.PathValue("id")
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	d := missionData{Refusal: refusal, Landed: r.URL.Query().Get("landed") != ""}
+	res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
+	d.Mission, d.Problem = res, h.explain("mission", err)
+	if err == nil {
+		group(
+			func() {
+				letters, _, lerr := h.letters(ctx, id)
+				if lerr == nil {
+					for _, l := range letters {
+						if l.GetAdvisory() || l.GetParecer() != nil {
+							d.Pareceres = append(d.Pareceres, l)
+						}
+					}
+				}
+			},
+			func() {
+				b, berr := h.medulla.GetBrain(ctx, &medullav1.GetBrainRequest{Name: res.GetMission().GetBrain()})
+				d.Brain, d.BrainProb = b.GetBrain(), h.explain("medulla", berr)
+			},
+		)
+	} else if d.Problem.Reason == "MISSION_NOT_FOUND" {
+		code = http.StatusNotFound
+	}
+	h.render(w, r, s, code, "mission", view{Title: "Mission " + id, Nav: "missions", LiveBrain: res.GetMission().GetBrain(), Data: d})
+}
+
+// letters reads a whole chain, page by page.
+func (h *Hall) letters(ctx context.Context, id string) ([]*missionv1.Letter, bool, error) {
+	var out []*missionv1.Letter
+	var after int64
+	for range maxListPages {
+		res, err := h.mission.ListLetters(ctx, &missionv1.ListLettersRequest{MissionId: id, AfterSeq: after})
+		if err != nil {
+			return out, false, err
+		}
+		out = append(out, res.GetLetters()...)
+		if !res.GetMore() || len(res.GetLetters()) == 0 {
+			return out, false, nil
+		}
+		after = res.GetLetters()[len(res.GetLetters())-1].GetSeq()
+	}
+	return out, true, nil
+}
+
+// stamp is the one-second stamp. It is bound to the exact candidate the owner saw: the form
+// carries the head seq and the candidate letter id it was drawn with, and the Hall refuses,
+// landing nothing, when the mission moved since; the mission organ then re-checks the
+// candidate (CANDIDATE_MISMATCH) and the store version the owner saw (STORE_VERSION_MISMATCH).
+func (h *Hall) stamp(w http.ResponseWriter, r *http.Request, s Session) {
+	id := r.PathValue("id")
+	candidate := r.PostForm.Get("candidate_letter_id")
+	head, herr := strconv.ParseInt(r.PostForm.Get("head_seq"), 10, 64)
+	storeVersion, serr := strconv.ParseInt(r.PostForm.Get("store_version"), 10, 64)
+	if candidate == "" || herr != nil || serr != nil {
+		h.renderMission(w, r, s, http.StatusBadRequest, &problem{Organ: "hall", Reason: "INVALID_ARGUMENT",
+			Words: "The stamp form did not say which candidate, head and store version you saw. Nothing landed."})
+		return
+	}
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	now, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
+	if err != nil {
+		h.renderMission(w, r, s, statusFor(err), h.explain("mission", err))
+		return
+	}
+	if now.GetMission().GetHeadSeq() != head || now.GetMission().GetCandidateLetterId() != candidate {
+		h.renderMission(w, r, s, http.StatusConflict, &problem{Organ: "hall", Reason: "HEAD_MOVED",
+			Words: "The mission moved since you looked (head seq " + strconv.FormatInt(head, 10) + " is now " +
+				strconv.FormatInt(now.GetMission().GetHeadSeq(), 10) + "). Nothing landed. Read the candidate below again before stamping."})
+		return
+	}
+	_, err = h.mission.ImportReceipt(ctx, &missionv1.ImportReceiptRequest{MissionId: id, CandidateLetterId: candidate, ExpectedStoreVersion: storeVersion})
+	if err != nil {
+		h.renderMission(w, r, s, statusFor(err), h.explain("mission", err))
+		return
+	}
+	http.Redirect(w, r, "/missions/"+id+"?landed=1", http.StatusSeeOther)
+}
+
+type chainData struct {
+	ID        string
+	Mission   *missionv1.Mission
+	Letters   []*missionv1.Letter
+	Truncated bool
+	Problem   *problem
+}
+
+func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
+	id := r.PathValue("id")
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	d := chainData{ID: id}
+	var lerr, merr error
+	group(
+		func() { d.Letters, d.Truncated, lerr = h.letters(ctx, id) },
+		func() {
+			res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
+			d.Mission, merr = res.GetMission(), err
+		},
+	)
+	d.Problem = h.explain("mission", errors.Join(merr, lerr))
+	code := http.StatusOK
+	if merr != nil {
+		d.Problem = h.explain("mission", merr)
+		code = statusFor(merr)
+	}
+	h.render(w, r, s, code, "chain", view{Title: "Chain " + id, Nav: "missions", LiveBrain: d.Mission.GetBrain(), Data: d})
+}
+
+// maxLogView bounds the gate log shown in a page; the rest is named, not dropped silently.
+const maxLogView = 1 << 20
+
+type logData struct {
+	ID, Sha   string
+	Text      string
+	Total     int64
+	Truncated bool
+	Binary    bool
+	Problem   *problem
+}
+
+func (h *Hall) gateLog(w http.ResponseWriter, r *http.Request, s Session) {
+	d := logData{ID: r.PathValue("id"), Sha: r.PathValue("sha")}
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	stream, err := h.mission.GetLog(ctx, &missionv1.GetLogRequest{MissionId: d.ID, LogSha256: d.Sha})
+	var buf []byte
+	for err == nil {
+		var chunk *missionv1.GetLogResponse
+		chunk, err = stream.Recv()
+		if err != nil {
+			break
+		}
+		d.Total += int64(len(chunk.GetChunk()))
+		if room := maxLogView - len(buf); room > 0 {
+			buf = append(buf, chunk.GetChunk()[:min(room, len(chunk.GetChunk()))]...)
+		}
+	}
+	code := http.StatusOK
+	if err != nil && !errors.Is(err, io.EOF) {
+		d.Problem = h.explain("mission", err)
+		code = statusFor(err)
+	}
+	d.Truncated = d.Total > int64(len(buf))
+	d.Binary = !utf8.Valid(buf)
+	d.Text = string(buf) // escaped by the template like every agent-authored text
+	h.render(w, r, s, code, "log", view{Title: "Gate log", Nav: "missions", Data: d})
+}

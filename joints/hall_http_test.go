@@ -1,0 +1,218 @@
+package joints_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+)
+
+// hallPages is every page of the Hall with a word it must show on the suite's data.
+func hallPages(m *missionv1.Mission, logSha string) []struct{ name, path, want string } {
+	id := m.GetMissionId()
+	return []struct{ name, path, want string }{
+		{"overview", "/", "Waiting for your stamp"},
+		{"brain", "/brains/" + hallBrain, "Receipt drawer"},
+		{"brain-search", "/brains/" + hallBrain + "?q=cart&kind=fact", "cart-home"},
+		{"board", "/missions", "merge wait"},
+		{"mission", "/missions/" + id, "Stamp and land"},
+		{"chain", "/missions/" + id + "/chain", "seq 4"},
+		{"log", "/missions/" + id + "/log/" + logSha, "Gate log"},
+		{"presences", "/presences", "collides with"},
+		{"federation", "/federation", "Foreign doctrine awaiting adoption"},
+		{"receipts", "/receipts", "Receipts ledger"},
+		{"curation", "/curation", "Not available yet"},
+	}
+}
+
+func hallGet(t testing.TB, c *http.Client, u string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", u, nil)
+	req.Header.Set("Accept", "text/html")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(raw)
+}
+
+// TestHallPagesEscapeAgentText reads every page over HTTP: each answers 200 with its content,
+// carries the strict CSP, and shows the stored script as text, never as markup.
+func TestHallPagesEscapeAgentText(t *testing.T) {
+	s := hallStart(t)
+	s.content()
+	m := s.ringing("fix the cart " + hallXSS)
+	s.join("ada", "src/")
+	s.join("bob", "src/main.go")
+	c, _ := s.session(s.url)
+	for _, p := range hallPages(m, hallLogSha(t, s, m)) {
+		t.Run(p.name, func(t *testing.T) {
+			code, body := hallGet(t, c, s.url+p.path)
+			if code != 200 || !strings.Contains(body, p.want) {
+				t.Fatalf("got %d without %q, want 200 with it:\n%s", code, p.want, body)
+			}
+			if strings.Contains(body, "<script>window.__pwned") || strings.Contains(body, `onerror="window.__pwned`) {
+				t.Errorf("page carries the stored script as markup")
+			}
+		})
+	}
+	req, _ := http.NewRequest("GET", s.url+"/", nil)
+	req.Header.Set("Accept", "text/html")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Security-Policy"); !strings.Contains(got, "script-src 'self'") || strings.Contains(got, "unsafe-inline") {
+		t.Errorf("CSP: got %q, want script-src 'self' and no unsafe-inline", got)
+	}
+}
+
+func hallLogSha(t testing.TB, s *hallSuite, m *missionv1.Mission) string {
+	ctx, cancel := s.within()
+	defer cancel()
+	return hallMust(s.msnOwner.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: m.GetMissionId()}))(t).GetCandidate().GetCandidate().GetLogSha256()
+}
+
+// TestHallFormWithoutCSRFIsRefused: a stamp posted with the session cookie but without the
+// session's CSRF token is refused and lands nothing; the agent's credential opens no session.
+func TestHallFormWithoutCSRFIsRefused(t *testing.T) {
+	s := hallStart(t)
+	m := s.ringing("fix the cart")
+	c, csrf := s.session(s.url)
+	form := url.Values{"candidate_letter_id": {m.GetCandidateLetterId()}, "head_seq": {"4"}, "store_version": {"0"}}
+	tests := []struct {
+		name     string
+		csrf     string
+		wantCode int
+	}{
+		{"no token", "", http.StatusForbidden},
+		{"another token", strings.Repeat("0", len(csrf)), http.StatusForbidden},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := url.Values{}
+			for k, v := range form {
+				f[k] = v
+			}
+			if tt.csrf != "" {
+				f.Set("csrf", tt.csrf)
+			}
+			resp, err := c.PostForm(s.url+"/missions/"+m.GetMissionId()+"/stamp", f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantCode || !strings.Contains(string(raw), "CSRF") {
+				t.Fatalf("got %d %s, want %d naming the CSRF token", resp.StatusCode, raw, tt.wantCode)
+			}
+			if got := s.phase(m.GetMissionId()); got != missionv1.Phase_PHASE_MERGE_WAIT {
+				t.Errorf("got phase %s, want merge_wait: nothing lands without the token", got)
+			}
+		})
+	}
+}
+
+// TestHallStreamResumesAfterGatewayRestart: the Hall's live stream carries the board cursor as
+// its event id; a browser reconnecting to a restarted gateway with Last-Event-ID gets the
+// events after it and none before.
+func TestHallStreamResumesAfterGatewayRestart(t *testing.T) {
+	s := hallStart(t)
+	first := s.ringing("first")
+	c, _ := s.session(s.url)
+	ctx, cancel := s.within()
+	defer cancel()
+	last := hallReadBoard(t, ctx, c, s.url, "", func(ev hallSSE) bool {
+		// The parecer (seq 4) is the first mission's last letter.
+		return ev.Data["mission"] == first.GetMissionId() && ev.Data["seq"] == float64(4)
+	})
+
+	// A new gateway on the same organs: sessions are in memory, so the owner logs in again.
+	restarted := s.gateway(s.grpcAddr)
+	c2, _ := s.session(restarted)
+	second := s.ringing("second")
+	got := hallReadBoard(t, ctx, c2, restarted, last.ID, func(hallSSE) bool { return true })
+	if got.Data["mission"] != second.GetMissionId() {
+		t.Fatalf("got first event %v after %s, want the second mission's (nothing before the cursor)", got.Data, last.ID)
+	}
+	if hallCursor(t, got.ID) <= hallCursor(t, last.ID) {
+		t.Errorf("got cursor %s after %s, want a later one", got.ID, last.ID)
+	}
+}
+
+type hallSSE struct {
+	ID    string
+	Event string
+	Data  map[string]any
+}
+
+// hallReadBoard reads the Hall's event stream until a board event satisfies want.
+func hallReadBoard(t *testing.T, ctx context.Context, c *http.Client, base, lastID string, want func(hallSSE) bool) hallSSE {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/events", nil)
+	req.Header.Set("Accept", "text/event-stream")
+	if lastID != "" {
+		req.Header.Set("Last-Event-ID", lastID)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		raw, _ := io.ReadAll(resp.Body)
+		t.Fatalf("events: got %d %s, want 200", resp.StatusCode, raw)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var ev hallSSE
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "id: "):
+			ev.ID = strings.TrimPrefix(line, "id: ")
+		case strings.HasPrefix(line, "event: "):
+			ev.Event = strings.TrimPrefix(line, "event: ")
+		case strings.HasPrefix(line, "data: "):
+			ev.Data = hallJSON(t, strings.TrimPrefix(line, "data: "))
+		case line == "":
+			if ev.Event == "board" && want(ev) {
+				return ev
+			}
+			if ev.Event == "gone" {
+				t.Fatalf("stream gone: %v", ev.Data)
+			}
+			ev = hallSSE{ID: ev.ID}
+		}
+	}
+	t.Fatalf("stream ended (%v) before the event, want it within the deadline", sc.Err())
+	return hallSSE{}
+}
+
+func hallCursor(t *testing.T, id string) int64 {
+	t.Helper()
+	b, _, _ := strings.Cut(strings.TrimPrefix(id, "b"), ".")
+	n, err := strconv.ParseInt(b, 10, 64)
+	if err != nil {
+		t.Fatalf("event id %q: %v", id, err)
+	}
+	return n
+}
+
+func hallJSON(t *testing.T, s string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(s), &m); err != nil {
+		t.Fatalf("event data %q: %v", s, err)
+	}
+	return m
+}
