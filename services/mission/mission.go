@@ -53,6 +53,11 @@ type Options struct {
 	Synchronous sqlitedb.Synchronous
 	// DebriefRetry is how often pending debriefs are retried; default 1m, negative disables.
 	DebriefRetry time.Duration
+	// CharterSweep is how often the charter composer screens unread field reports; default
+	// 1m, negative disables (the owner's `organism charter sweep` still runs one). CharterCap
+	// is the most open auto-chartered missions per brain; default 3.
+	CharterSweep time.Duration
+	CharterCap   int
 
 	// Tuning passed to the domain; zero takes its defaults.
 	LeaseTTL         time.Duration
@@ -116,6 +121,9 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	if o.DebriefRetry == 0 {
 		o.DebriefRetry = time.Minute
 	}
+	if o.CharterSweep == 0 {
+		o.CharterSweep = time.Minute
+	}
 	if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("mission: data dir: %w", err)
 	}
@@ -127,7 +135,7 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	d, err := domain.New(domain.Options{
 		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Repo: o.Repo,
 		Landings: domain.NewLandingBook(o.LandingFile), RefGrace: o.RefGrace,
-		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
+		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Registry: med, CharterCap: o.CharterCap, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
 		LeaseTTL: o.LeaseTTL, MaxAttempts: o.MaxAttempts, MaxClaimWait: o.MaxClaimWait, MaxCandidateAge: o.MaxCandidateAge,
 		ClockSkew: o.ClockSkew, ReminderInterval: o.ReminderInterval, BellPoll: o.BellPoll, MaxLogBytes: o.MaxLogBytes,
 		Shutdown: o.Shutdown,
@@ -145,6 +153,10 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	if o.RefSweep > 0 {
 		s.wg.Add(1)
 		go s.sweepRefs(bg, o.Clock, o.RefSweep, o.Logger)
+	}
+	if o.CharterSweep > 0 {
+		s.wg.Add(1)
+		go s.sweepCharter(bg, o.Clock, o.CharterSweep, o.Logger)
 	}
 	return s, nil
 }

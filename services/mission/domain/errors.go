@@ -37,6 +37,13 @@ const (
 	ReasonTargetDirty          refusal.Reason = "TARGET_DIRTY"
 	ReasonMergeFailed          refusal.Reason = "MERGE_FAILED"
 	ReasonChangeNotContained   refusal.Reason = "CHANGE_NOT_CONTAINED"
+	// The charter composer's refusals (organism-inside-uml §6) and the spool's hygiene floor.
+	ReasonIneligibleClass refusal.Reason = "INELIGIBLE_CLASS"
+	ReasonNoGateDerivable refusal.Reason = "NO_GATE_DERIVABLE"
+	ReasonCapReached      refusal.Reason = "CAP_REACHED"
+	ReasonDuplicateReport refusal.Reason = "DUPLICATE_REPORT"
+	ReasonSecretDetected  refusal.Reason = "SECRET_DETECTED"
+	ReasonHomePath        refusal.Reason = "HOME_PATH"
 )
 
 // Reasons lists every reason above, for tests that keep the domain and the contract in step.
@@ -47,6 +54,7 @@ var Reasons = []refusal.Reason{
 	ReasonCandidateMismatch, ReasonStoreVersionMismatch, ReasonStaleScope, ReasonImplausibleWindow,
 	ReasonCandidateTooOld, ReasonBrainNotFound, ReasonLogNotFound, ReasonLogTooLarge, ReasonShuttingDown,
 	ReasonTargetDirty, ReasonMergeFailed, ReasonChangeNotContained,
+	ReasonIneligibleClass, ReasonNoGateDerivable, ReasonCapReached, ReasonDuplicateReport, ReasonSecretDetected, ReasonHomePath,
 }
 
 // Conditions the ports report. They are not refusals: the domain decides, where each arises,

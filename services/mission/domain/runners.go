@@ -31,7 +31,10 @@ var runnerIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 type PinnedRunner struct {
 	ID string
 	// Command is an optional executor run in the worktree before the gate.
-	Command      string
+	Command string
+	// GateCommand is the gate the charter composer derives for the brains the runner serves
+	// (runners.toml gate_command); missions opened by hand carry their own.
+	GateCommand  string
 	Capabilities []string
 	Timeout      time.Duration
 	// Brains the runner serves; empty serves every brain.
@@ -64,6 +67,7 @@ func (r PinnedRunner) Serves(brain string) bool {
 type runnerEntry struct {
 	ID           string   `toml:"id"`
 	Command      string   `toml:"command"`
+	GateCommand  string   `toml:"gate_command"`
 	Capabilities []string `toml:"capabilities"`
 	Timeout      string   `toml:"timeout"`
 	TimeoutSecs  int64    `toml:"timeout_secs"`
@@ -81,6 +85,7 @@ type runnersFile struct {
 //	[[runner]]
 //	id = "r1"
 //	command = ""             # optional executor, run before the gate
+//	gate_command = "make test" # optional: the gate the charter composer charters with
 //	capabilities = ["gate"]  # default ["gate"]
 //	timeout = "10m"          # default 10m, at most 24h (or timeout_secs = 600)
 //	brains = ["alpha"]       # default: every brain
@@ -122,7 +127,7 @@ func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
 		if _, dup := out[r.ID]; dup {
 			return nil, fmt.Errorf("runner %q pinned twice", r.ID)
 		}
-		p := PinnedRunner{ID: r.ID, Command: r.Command, Capabilities: r.Capabilities, Brains: r.Brains, Timeout: DefaultRunnerTimeout}
+		p := PinnedRunner{ID: r.ID, Command: r.Command, GateCommand: r.GateCommand, Capabilities: r.Capabilities, Brains: r.Brains, Timeout: DefaultRunnerTimeout}
 		if len(p.Capabilities) == 0 {
 			p.Capabilities = []string{CapabilityGate}
 		}

@@ -26,6 +26,12 @@ type Options struct {
 	Landings *LandingBook
 	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
 	Skeletons Skeletons
+	// Reports is the field-report spool (default: Store, when it keeps one); Registry is
+	// medulla's brain registry the charter composer resolves repositories with. CharterCap
+	// is the most open auto-chartered missions per brain; default 3.
+	Reports    ReportStore
+	Registry   BrainRegistry
+	CharterCap int
 	// Clock tells the time of every rule and drives the bell's ticker.
 	Clock  clock.Clock
 	IDs    IDs
@@ -115,6 +121,12 @@ func New(o Options) (*Service, error) {
 	def(&o.ReminderInterval, 15*time.Minute)
 	def(&o.BellPoll, time.Second)
 	def(&o.RefGrace, 24*time.Hour)
+	if o.Reports == nil {
+		o.Reports, _ = o.Store.(ReportStore)
+	}
+	if o.CharterCap <= 0 {
+		o.CharterCap = DefaultCharterCap
+	}
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

@@ -171,15 +171,24 @@ func wrap(op string, err error) error {
 
 // CreateMission stores a new mission, its seq 1 letter, its board event and its receipt atomically.
 func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
-	packet, err := json.Marshal(m.Packet)
-	if err != nil {
-		return err
-	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap("create mission", err)
 	}
 	defer tx.Rollback()
+	if err := insertMission(ctx, tx, m, first, ev, receipt); err != nil {
+		return err
+	}
+	return wrap("create mission", tx.Commit())
+}
+
+// insertMission writes a new mission row, its seq 1 letter, its event and its receipt inside tx
+// (CreateMission, and a chartered mission with its report's screening).
+func insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
+	packet, err := json.Marshal(m.Packet)
+	if err != nil {
+		return err
+	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO missions(mission_id, brain, title, phase, head_seq, head_letter_id,
 		opened_at, updated_at, packet) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.MissionID, m.Brain, m.Title, string(m.Phase), m.HeadSeq, m.HeadLetterID, ns(m.OpenedAt), ns(m.UpdatedAt), string(packet)); err != nil {
@@ -192,11 +201,9 @@ func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domai
 		return err
 	}
 	if receipt != nil {
-		if err := insertEntry(ctx, tx, receipt); err != nil {
-			return err
-		}
+		return insertEntry(ctx, tx, receipt)
 	}
-	return wrap("create mission", tx.Commit())
+	return nil
 }
 
 func insertLetter(ctx context.Context, tx *sql.Tx, l domain.Letter) error {

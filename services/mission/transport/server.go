@@ -98,6 +98,14 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonTargetDirty:        codes.FailedPrecondition,
 	domain.ReasonMergeFailed:        codes.FailedPrecondition,
 	domain.ReasonChangeNotContained: codes.FailedPrecondition,
+	// The charter composer records its refusals as screenings; the codes say what each would be
+	// as a status. The spool's hygiene floor refuses input.
+	domain.ReasonIneligibleClass: codes.FailedPrecondition,
+	domain.ReasonNoGateDerivable: codes.FailedPrecondition,
+	domain.ReasonDuplicateReport: codes.FailedPrecondition,
+	domain.ReasonCapReached:      codes.ResourceExhausted,
+	domain.ReasonSecretDetected:  codes.InvalidArgument,
+	domain.ReasonHomePath:        codes.InvalidArgument,
 }
 
 // Table is the mission organ's reason → code table, logging internal errors to logger.

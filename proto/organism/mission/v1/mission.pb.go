@@ -79,6 +79,18 @@ const (
 	// Record mode: the named commit is not on the target branch or does not contain the
 	// candidate's change.
 	MissionReason_MISSION_REASON_CHANGE_NOT_CONTAINED MissionReason = 27
+	// The charter composer: the report's class is not one a mission is chartered for (bug, honesty).
+	MissionReason_MISSION_REASON_INELIGIBLE_CLASS MissionReason = 28
+	// The charter composer: no pinned gate runner serving the brain names a gate command.
+	MissionReason_MISSION_REASON_NO_GATE_DERIVABLE MissionReason = 29
+	// The charter composer: the brain already has the most open auto-chartered missions allowed (3).
+	MissionReason_MISSION_REASON_CAP_REACHED MissionReason = 30
+	// The charter composer: a report with the same fingerprint was already chartered.
+	MissionReason_MISSION_REASON_DUPLICATE_REPORT MissionReason = 31
+	// A field report's text looks like it carries a credential; the pattern family is named, never the text.
+	MissionReason_MISSION_REASON_SECRET_DETECTED MissionReason = 32
+	// A field report's text carries an absolute home directory path.
+	MissionReason_MISSION_REASON_HOME_PATH MissionReason = 33
 )
 
 // Enum value maps for MissionReason.
@@ -112,6 +124,12 @@ var (
 		25: "MISSION_REASON_TARGET_DIRTY",
 		26: "MISSION_REASON_MERGE_FAILED",
 		27: "MISSION_REASON_CHANGE_NOT_CONTAINED",
+		28: "MISSION_REASON_INELIGIBLE_CLASS",
+		29: "MISSION_REASON_NO_GATE_DERIVABLE",
+		30: "MISSION_REASON_CAP_REACHED",
+		31: "MISSION_REASON_DUPLICATE_REPORT",
+		32: "MISSION_REASON_SECRET_DETECTED",
+		33: "MISSION_REASON_HOME_PATH",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -142,6 +160,12 @@ var (
 		"MISSION_REASON_TARGET_DIRTY":           25,
 		"MISSION_REASON_MERGE_FAILED":           26,
 		"MISSION_REASON_CHANGE_NOT_CONTAINED":   27,
+		"MISSION_REASON_INELIGIBLE_CLASS":       28,
+		"MISSION_REASON_NO_GATE_DERIVABLE":      29,
+		"MISSION_REASON_CAP_REACHED":            30,
+		"MISSION_REASON_DUPLICATE_REPORT":       31,
+		"MISSION_REASON_SECRET_DETECTED":        32,
+		"MISSION_REASON_HOME_PATH":              33,
 	}
 )
 
@@ -402,6 +426,116 @@ func (x BoardEventKind) Number() protoreflect.EnumNumber {
 // Deprecated: Use BoardEventKind.Descriptor instead.
 func (BoardEventKind) EnumDescriptor() ([]byte, []int) {
 	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{4}
+}
+
+// ReportClass is what kind of pain a field report records. Only bug and honesty are chartered.
+type ReportClass int32
+
+const (
+	ReportClass_REPORT_CLASS_UNSPECIFIED ReportClass = 0
+	// Something is broken.
+	ReportClass_REPORT_CLASS_BUG ReportClass = 1
+	// Something says what is not so (a false absence, a fake fresh).
+	ReportClass_REPORT_CLASS_HONESTY ReportClass = 2
+	// Something works but hurts to use.
+	ReportClass_REPORT_CLASS_FRICTION ReportClass = 3
+	// Something that could be.
+	ReportClass_REPORT_CLASS_IDEA ReportClass = 4
+)
+
+// Enum value maps for ReportClass.
+var (
+	ReportClass_name = map[int32]string{
+		0: "REPORT_CLASS_UNSPECIFIED",
+		1: "REPORT_CLASS_BUG",
+		2: "REPORT_CLASS_HONESTY",
+		3: "REPORT_CLASS_FRICTION",
+		4: "REPORT_CLASS_IDEA",
+	}
+	ReportClass_value = map[string]int32{
+		"REPORT_CLASS_UNSPECIFIED": 0,
+		"REPORT_CLASS_BUG":         1,
+		"REPORT_CLASS_HONESTY":     2,
+		"REPORT_CLASS_FRICTION":    3,
+		"REPORT_CLASS_IDEA":        4,
+	}
+)
+
+func (x ReportClass) Enum() *ReportClass {
+	p := new(ReportClass)
+	*p = x
+	return p
+}
+
+func (x ReportClass) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ReportClass) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[5].Descriptor()
+}
+
+func (ReportClass) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[5]
+}
+
+func (x ReportClass) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ReportClass.Descriptor instead.
+func (ReportClass) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{5}
+}
+
+// ScreenOutcome is what the charter composer made of a report; unspecified means unread.
+type ScreenOutcome int32
+
+const (
+	ScreenOutcome_SCREEN_OUTCOME_UNSPECIFIED ScreenOutcome = 0
+	ScreenOutcome_SCREEN_OUTCOME_CHARTERED   ScreenOutcome = 1
+	ScreenOutcome_SCREEN_OUTCOME_REFUSED     ScreenOutcome = 2
+)
+
+// Enum value maps for ScreenOutcome.
+var (
+	ScreenOutcome_name = map[int32]string{
+		0: "SCREEN_OUTCOME_UNSPECIFIED",
+		1: "SCREEN_OUTCOME_CHARTERED",
+		2: "SCREEN_OUTCOME_REFUSED",
+	}
+	ScreenOutcome_value = map[string]int32{
+		"SCREEN_OUTCOME_UNSPECIFIED": 0,
+		"SCREEN_OUTCOME_CHARTERED":   1,
+		"SCREEN_OUTCOME_REFUSED":     2,
+	}
+)
+
+func (x ScreenOutcome) Enum() *ScreenOutcome {
+	p := new(ScreenOutcome)
+	*p = x
+	return p
+}
+
+func (x ScreenOutcome) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ScreenOutcome) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[6].Descriptor()
+}
+
+func (ScreenOutcome) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[6]
+}
+
+func (x ScreenOutcome) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ScreenOutcome.Descriptor instead.
+func (ScreenOutcome) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{6}
 }
 
 // Packet is what a mission asks for; it rides the seq 1 letter.
@@ -3069,6 +3203,690 @@ func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
 	return nil
 }
 
+// ReportScreen is the one screening a report ever gets.
+type ReportScreen struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Outcome ScreenOutcome          `protobuf:"varint,1,opt,name=outcome,proto3,enum=organism.mission.v1.ScreenOutcome" json:"outcome,omitempty"`
+	// For a refusal, the MissionReason code (INELIGIBLE_CLASS, NO_GATE_DERIVABLE, UNKNOWN_BLOCK,
+	// FOREIGN_BRAIN, CAP_REACHED, DUPLICATE_REPORT) and why.
+	Reason  string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	Message string `protobuf:"bytes,3,opt,name=message,proto3" json:"message,omitempty"`
+	// The brain the repository resolved to, when it did.
+	Brain string `protobuf:"bytes,4,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The chartered mission, or for DUPLICATE_REPORT the mission chartered for the same fingerprint.
+	MissionId  string                 `protobuf:"bytes,5,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	ScreenedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=screened_at,json=screenedAt,proto3" json:"screened_at,omitempty"`
+	// Who swept: the owner on demand, or the mission service on its schedule.
+	SweptBy       *v1.AgentRef `protobuf:"bytes,7,opt,name=swept_by,json=sweptBy,proto3" json:"swept_by,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ReportScreen) Reset() {
+	*x = ReportScreen{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ReportScreen) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ReportScreen) ProtoMessage() {}
+
+func (x *ReportScreen) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ReportScreen.ProtoReflect.Descriptor instead.
+func (*ReportScreen) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{39}
+}
+
+func (x *ReportScreen) GetOutcome() ScreenOutcome {
+	if x != nil {
+		return x.Outcome
+	}
+	return ScreenOutcome_SCREEN_OUTCOME_UNSPECIFIED
+}
+
+func (x *ReportScreen) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *ReportScreen) GetMessage() string {
+	if x != nil {
+		return x.Message
+	}
+	return ""
+}
+
+func (x *ReportScreen) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ReportScreen) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *ReportScreen) GetScreenedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ScreenedAt
+	}
+	return nil
+}
+
+func (x *ReportScreen) GetSweptBy() *v1.AgentRef {
+	if x != nil {
+		return x.SweptBy
+	}
+	return nil
+}
+
+// FieldReport is one entry of the deployment's append-only field-report spool.
+type FieldReport struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// rpt_ + 16 hex.
+	ReportId string `protobuf:"bytes,1,opt,name=report_id,json=reportId,proto3" json:"report_id,omitempty"`
+	// Filing order in the spool.
+	Seq   int64       `protobuf:"varint,2,opt,name=seq,proto3" json:"seq,omitempty"`
+	Class ReportClass `protobuf:"varint,3,opt,name=class,proto3,enum=organism.mission.v1.ReportClass" json:"class,omitempty"`
+	// Absolute path of the repository root the report is about.
+	Repo string `protobuf:"bytes,4,opt,name=repo,proto3" json:"repo,omitempty"`
+	// The tool or verb that hurt.
+	Tool string `protobuf:"bytes,5,opt,name=tool,proto3" json:"tool,omitempty"`
+	// What happened, verbatim: it becomes the chartered mission's symptom.
+	What string `protobuf:"bytes,6,opt,name=what,proto3" json:"what,omitempty"`
+	// Optional skeleton block (sb_...).
+	BlockId string `protobuf:"bytes,7,opt,name=block_id,json=blockId,proto3" json:"block_id,omitempty"`
+	// From the credential, never from the request.
+	Reporter   *v1.AgentRef           `protobuf:"bytes,8,opt,name=reporter,proto3" json:"reporter,omitempty"`
+	ReportedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=reported_at,json=reportedAt,proto3" json:"reported_at,omitempty"`
+	// sha256 of class, repo, tool and the normalised text (lowercase, whitespace collapsed), hex.
+	Fingerprint string `protobuf:"bytes,10,opt,name=fingerprint,proto3" json:"fingerprint,omitempty"`
+	// Absent while the report is unread.
+	Screen        *ReportScreen `protobuf:"bytes,11,opt,name=screen,proto3" json:"screen,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FieldReport) Reset() {
+	*x = FieldReport{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FieldReport) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FieldReport) ProtoMessage() {}
+
+func (x *FieldReport) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FieldReport.ProtoReflect.Descriptor instead.
+func (*FieldReport) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{40}
+}
+
+func (x *FieldReport) GetReportId() string {
+	if x != nil {
+		return x.ReportId
+	}
+	return ""
+}
+
+func (x *FieldReport) GetSeq() int64 {
+	if x != nil {
+		return x.Seq
+	}
+	return 0
+}
+
+func (x *FieldReport) GetClass() ReportClass {
+	if x != nil {
+		return x.Class
+	}
+	return ReportClass_REPORT_CLASS_UNSPECIFIED
+}
+
+func (x *FieldReport) GetRepo() string {
+	if x != nil {
+		return x.Repo
+	}
+	return ""
+}
+
+func (x *FieldReport) GetTool() string {
+	if x != nil {
+		return x.Tool
+	}
+	return ""
+}
+
+func (x *FieldReport) GetWhat() string {
+	if x != nil {
+		return x.What
+	}
+	return ""
+}
+
+func (x *FieldReport) GetBlockId() string {
+	if x != nil {
+		return x.BlockId
+	}
+	return ""
+}
+
+func (x *FieldReport) GetReporter() *v1.AgentRef {
+	if x != nil {
+		return x.Reporter
+	}
+	return nil
+}
+
+func (x *FieldReport) GetReportedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ReportedAt
+	}
+	return nil
+}
+
+func (x *FieldReport) GetFingerprint() string {
+	if x != nil {
+		return x.Fingerprint
+	}
+	return ""
+}
+
+func (x *FieldReport) GetScreen() *ReportScreen {
+	if x != nil {
+		return x.Screen
+	}
+	return nil
+}
+
+// FileReportRequest files one report.
+type FileReportRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Class         ReportClass            `protobuf:"varint,1,opt,name=class,proto3,enum=organism.mission.v1.ReportClass" json:"class,omitempty"`
+	Repo          string                 `protobuf:"bytes,2,opt,name=repo,proto3" json:"repo,omitempty"`
+	Tool          string                 `protobuf:"bytes,3,opt,name=tool,proto3" json:"tool,omitempty"`
+	What          string                 `protobuf:"bytes,4,opt,name=what,proto3" json:"what,omitempty"`
+	BlockId       string                 `protobuf:"bytes,5,opt,name=block_id,json=blockId,proto3" json:"block_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FileReportRequest) Reset() {
+	*x = FileReportRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FileReportRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FileReportRequest) ProtoMessage() {}
+
+func (x *FileReportRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FileReportRequest.ProtoReflect.Descriptor instead.
+func (*FileReportRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{41}
+}
+
+func (x *FileReportRequest) GetClass() ReportClass {
+	if x != nil {
+		return x.Class
+	}
+	return ReportClass_REPORT_CLASS_UNSPECIFIED
+}
+
+func (x *FileReportRequest) GetRepo() string {
+	if x != nil {
+		return x.Repo
+	}
+	return ""
+}
+
+func (x *FileReportRequest) GetTool() string {
+	if x != nil {
+		return x.Tool
+	}
+	return ""
+}
+
+func (x *FileReportRequest) GetWhat() string {
+	if x != nil {
+		return x.What
+	}
+	return ""
+}
+
+func (x *FileReportRequest) GetBlockId() string {
+	if x != nil {
+		return x.BlockId
+	}
+	return ""
+}
+
+// FileReportResponse returns the report as stored.
+type FileReportResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Report        *FieldReport           `protobuf:"bytes,1,opt,name=report,proto3" json:"report,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FileReportResponse) Reset() {
+	*x = FileReportResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FileReportResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FileReportResponse) ProtoMessage() {}
+
+func (x *FileReportResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FileReportResponse.ProtoReflect.Descriptor instead.
+func (*FileReportResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{42}
+}
+
+func (x *FileReportResponse) GetReport() *FieldReport {
+	if x != nil {
+		return x.Report
+	}
+	return nil
+}
+
+// ListReportsRequest pages the spool.
+type ListReportsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Page  *v1.PageRequest        `protobuf:"bytes,1,opt,name=page,proto3" json:"page,omitempty"`
+	// Only the reports no sweep has screened yet.
+	Unread        bool `protobuf:"varint,2,opt,name=unread,proto3" json:"unread,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportsRequest) Reset() {
+	*x = ListReportsRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportsRequest) ProtoMessage() {}
+
+func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
+func (*ListReportsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{43}
+}
+
+func (x *ListReportsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+func (x *ListReportsRequest) GetUnread() bool {
+	if x != nil {
+		return x.Unread
+	}
+	return false
+}
+
+// ListReportsResponse is one page of the spool in filing order.
+type ListReportsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Reports       []*FieldReport         `protobuf:"bytes,1,rep,name=reports,proto3" json:"reports,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListReportsResponse) Reset() {
+	*x = ListReportsResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListReportsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListReportsResponse) ProtoMessage() {}
+
+func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListReportsResponse.ProtoReflect.Descriptor instead.
+func (*ListReportsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{44}
+}
+
+func (x *ListReportsResponse) GetReports() []*FieldReport {
+	if x != nil {
+		return x.Reports
+	}
+	return nil
+}
+
+func (x *ListReportsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// SweepCharterRequest asks for one sweep now.
+type SweepCharterRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SweepCharterRequest) Reset() {
+	*x = SweepCharterRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SweepCharterRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SweepCharterRequest) ProtoMessage() {}
+
+func (x *SweepCharterRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SweepCharterRequest.ProtoReflect.Descriptor instead.
+func (*SweepCharterRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{45}
+}
+
+// SweepCharterResponse lists the reports this sweep screened (a report another sweep took is
+// not listed: it is screened once).
+type SweepCharterResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Screened      []*FieldReport         `protobuf:"bytes,1,rep,name=screened,proto3" json:"screened,omitempty"`
+	Chartered     int32                  `protobuf:"varint,2,opt,name=chartered,proto3" json:"chartered,omitempty"`
+	Refused       int32                  `protobuf:"varint,3,opt,name=refused,proto3" json:"refused,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SweepCharterResponse) Reset() {
+	*x = SweepCharterResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SweepCharterResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SweepCharterResponse) ProtoMessage() {}
+
+func (x *SweepCharterResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SweepCharterResponse.ProtoReflect.Descriptor instead.
+func (*SweepCharterResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{46}
+}
+
+func (x *SweepCharterResponse) GetScreened() []*FieldReport {
+	if x != nil {
+		return x.Screened
+	}
+	return nil
+}
+
+func (x *SweepCharterResponse) GetChartered() int32 {
+	if x != nil {
+		return x.Chartered
+	}
+	return 0
+}
+
+func (x *SweepCharterResponse) GetRefused() int32 {
+	if x != nil {
+		return x.Refused
+	}
+	return 0
+}
+
+// ListCharterRefusalsRequest pages the composer's refusals.
+type ListCharterRefusalsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Page  *v1.PageRequest        `protobuf:"bytes,1,opt,name=page,proto3" json:"page,omitempty"`
+	// Only this reason (a bare MissionReason code); empty lists every reason.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCharterRefusalsRequest) Reset() {
+	*x = ListCharterRefusalsRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCharterRefusalsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCharterRefusalsRequest) ProtoMessage() {}
+
+func (x *ListCharterRefusalsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCharterRefusalsRequest.ProtoReflect.Descriptor instead.
+func (*ListCharterRefusalsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{47}
+}
+
+func (x *ListCharterRefusalsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+func (x *ListCharterRefusalsRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+// ListCharterRefusalsResponse is one page of refused reports in filing order, and the count of
+// every refusal by reason (over the whole spool, not the page).
+type ListCharterRefusalsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Refusals      []*FieldReport         `protobuf:"bytes,1,rep,name=refusals,proto3" json:"refusals,omitempty"`
+	Counts        map[string]int64       `protobuf:"bytes,2,rep,name=counts,proto3" json:"counts,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	Total         int64                  `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,4,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCharterRefusalsResponse) Reset() {
+	*x = ListCharterRefusalsResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCharterRefusalsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCharterRefusalsResponse) ProtoMessage() {}
+
+func (x *ListCharterRefusalsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCharterRefusalsResponse.ProtoReflect.Descriptor instead.
+func (*ListCharterRefusalsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{48}
+}
+
+func (x *ListCharterRefusalsResponse) GetRefusals() []*FieldReport {
+	if x != nil {
+		return x.Refusals
+	}
+	return nil
+}
+
+func (x *ListCharterRefusalsResponse) GetCounts() map[string]int64 {
+	if x != nil {
+		return x.Counts
+	}
+	return nil
+}
+
+func (x *ListCharterRefusalsResponse) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *ListCharterRefusalsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
 var File_organism_mission_v1_mission_proto protoreflect.FileDescriptor
 
 const file_organism_mission_v1_mission_proto_rawDesc = "" +
@@ -3285,7 +4103,61 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x04page\x18\x03 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x85\x01\n" +
 	"\x14ListReceiptsResponse\x127\n" +
 	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\xff\a\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xa9\x02\n" +
+	"\fReportScreen\x12<\n" +
+	"\aoutcome\x18\x01 \x01(\x0e2\".organism.mission.v1.ScreenOutcomeR\aoutcome\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x12\x18\n" +
+	"\amessage\x18\x03 \x01(\tR\amessage\x12\x14\n" +
+	"\x05brain\x18\x04 \x01(\tR\x05brain\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x05 \x01(\tR\tmissionId\x12;\n" +
+	"\vscreened_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"screenedAt\x127\n" +
+	"\bswept_by\x18\a \x01(\v2\x1c.organism.common.v1.AgentRefR\asweptBy\"\x9f\x03\n" +
+	"\vFieldReport\x12\x1b\n" +
+	"\treport_id\x18\x01 \x01(\tR\breportId\x12\x10\n" +
+	"\x03seq\x18\x02 \x01(\x03R\x03seq\x126\n" +
+	"\x05class\x18\x03 \x01(\x0e2 .organism.mission.v1.ReportClassR\x05class\x12\x12\n" +
+	"\x04repo\x18\x04 \x01(\tR\x04repo\x12\x12\n" +
+	"\x04tool\x18\x05 \x01(\tR\x04tool\x12\x12\n" +
+	"\x04what\x18\x06 \x01(\tR\x04what\x12\x19\n" +
+	"\bblock_id\x18\a \x01(\tR\ablockId\x128\n" +
+	"\breporter\x18\b \x01(\v2\x1c.organism.common.v1.AgentRefR\breporter\x12;\n" +
+	"\vreported_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"reportedAt\x12 \n" +
+	"\vfingerprint\x18\n" +
+	" \x01(\tR\vfingerprint\x129\n" +
+	"\x06screen\x18\v \x01(\v2!.organism.mission.v1.ReportScreenR\x06screen\"\xa2\x01\n" +
+	"\x11FileReportRequest\x126\n" +
+	"\x05class\x18\x01 \x01(\x0e2 .organism.mission.v1.ReportClassR\x05class\x12\x12\n" +
+	"\x04repo\x18\x02 \x01(\tR\x04repo\x12\x12\n" +
+	"\x04tool\x18\x03 \x01(\tR\x04tool\x12\x12\n" +
+	"\x04what\x18\x04 \x01(\tR\x04what\x12\x19\n" +
+	"\bblock_id\x18\x05 \x01(\tR\ablockId\"N\n" +
+	"\x12FileReportResponse\x128\n" +
+	"\x06report\x18\x01 \x01(\v2 .organism.mission.v1.FieldReportR\x06report\"a\n" +
+	"\x12ListReportsRequest\x123\n" +
+	"\x04page\x18\x01 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\x12\x16\n" +
+	"\x06unread\x18\x02 \x01(\bR\x06unread\"\x87\x01\n" +
+	"\x13ListReportsResponse\x12:\n" +
+	"\areports\x18\x01 \x03(\v2 .organism.mission.v1.FieldReportR\areports\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\x15\n" +
+	"\x13SweepCharterRequest\"\x8c\x01\n" +
+	"\x14SweepCharterResponse\x12<\n" +
+	"\bscreened\x18\x01 \x03(\v2 .organism.mission.v1.FieldReportR\bscreened\x12\x1c\n" +
+	"\tchartered\x18\x02 \x01(\x05R\tchartered\x12\x18\n" +
+	"\arefused\x18\x03 \x01(\x05R\arefused\"i\n" +
+	"\x1aListCharterRefusalsRequest\x123\n" +
+	"\x04page\x18\x01 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"\xb8\x02\n" +
+	"\x1bListCharterRefusalsResponse\x12<\n" +
+	"\brefusals\x18\x01 \x03(\v2 .organism.mission.v1.FieldReportR\brefusals\x12T\n" +
+	"\x06counts\x18\x02 \x03(\v2<.organism.mission.v1.ListCharterRefusalsResponse.CountsEntryR\x06counts\x12\x14\n" +
+	"\x05total\x18\x03 \x01(\x03R\x05total\x124\n" +
+	"\x04page\x18\x04 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x1a9\n" +
+	"\vCountsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01*\xd1\t\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -3315,7 +4187,13 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x1cMISSION_REASON_SHUTTING_DOWN\x10\x18\x12\x1f\n" +
 	"\x1bMISSION_REASON_TARGET_DIRTY\x10\x19\x12\x1f\n" +
 	"\x1bMISSION_REASON_MERGE_FAILED\x10\x1a\x12'\n" +
-	"#MISSION_REASON_CHANGE_NOT_CONTAINED\x10\x1b*\\\n" +
+	"#MISSION_REASON_CHANGE_NOT_CONTAINED\x10\x1b\x12#\n" +
+	"\x1fMISSION_REASON_INELIGIBLE_CLASS\x10\x1c\x12$\n" +
+	" MISSION_REASON_NO_GATE_DERIVABLE\x10\x1d\x12\x1e\n" +
+	"\x1aMISSION_REASON_CAP_REACHED\x10\x1e\x12#\n" +
+	"\x1fMISSION_REASON_DUPLICATE_REPORT\x10\x1f\x12\"\n" +
+	"\x1eMISSION_REASON_SECRET_DETECTED\x10 \x12\x1c\n" +
+	"\x18MISSION_REASON_HOME_PATH\x10!*\\\n" +
 	"\vLandingMode\x12\x1c\n" +
 	"\x18LANDING_MODE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12LANDING_MODE_APPLY\x10\x01\x12\x17\n" +
@@ -3339,7 +4217,17 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x17BOARD_EVENT_KIND_LETTER\x10\x01\x12\x19\n" +
 	"\x15BOARD_EVENT_KIND_RING\x10\x02\x12\x1d\n" +
 	"\x19BOARD_EVENT_KIND_REMINDER\x10\x03\x12\x1c\n" +
-	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\xef\t\n" +
+	"\x18BOARD_EVENT_KIND_SILENCE\x10\x04*\x8d\x01\n" +
+	"\vReportClass\x12\x1c\n" +
+	"\x18REPORT_CLASS_UNSPECIFIED\x10\x00\x12\x14\n" +
+	"\x10REPORT_CLASS_BUG\x10\x01\x12\x18\n" +
+	"\x14REPORT_CLASS_HONESTY\x10\x02\x12\x19\n" +
+	"\x15REPORT_CLASS_FRICTION\x10\x03\x12\x15\n" +
+	"\x11REPORT_CLASS_IDEA\x10\x04*i\n" +
+	"\rScreenOutcome\x12\x1e\n" +
+	"\x1aSCREEN_OUTCOME_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18SCREEN_OUTCOME_CHARTERED\x10\x01\x12\x1a\n" +
+	"\x16SCREEN_OUTCOME_REFUSED\x10\x022\x8f\r\n" +
 	"\x0eMissionService\x12`\n" +
 	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\x12]\n" +
 	"\n" +
@@ -3357,7 +4245,12 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\x12_\n" +
 	"\n" +
 	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse0\x01\x12c\n" +
-	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponse\x12]\n" +
+	"\n" +
+	"FileReport\x12&.organism.mission.v1.FileReportRequest\x1a'.organism.mission.v1.FileReportResponse\x12`\n" +
+	"\vListReports\x12'.organism.mission.v1.ListReportsRequest\x1a(.organism.mission.v1.ListReportsResponse\x12c\n" +
+	"\fSweepCharter\x12(.organism.mission.v1.SweepCharterRequest\x1a).organism.mission.v1.SweepCharterResponse\x12x\n" +
+	"\x13ListCharterRefusals\x12/.organism.mission.v1.ListCharterRefusalsRequest\x1a0.organism.mission.v1.ListCharterRefusalsResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once
@@ -3371,151 +4264,189 @@ func file_organism_mission_v1_mission_proto_rawDescGZIP() []byte {
 	return file_organism_mission_v1_mission_proto_rawDescData
 }
 
-var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 5)
-var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
+var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
 var file_organism_mission_v1_mission_proto_goTypes = []any{
-	(MissionReason)(0),            // 0: organism.mission.v1.MissionReason
-	(LandingMode)(0),              // 1: organism.mission.v1.LandingMode
-	(Phase)(0),                    // 2: organism.mission.v1.Phase
-	(Verdict)(0),                  // 3: organism.mission.v1.Verdict
-	(BoardEventKind)(0),           // 4: organism.mission.v1.BoardEventKind
-	(*Packet)(nil),                // 5: organism.mission.v1.Packet
-	(*DiffStat)(nil),              // 6: organism.mission.v1.DiffStat
-	(*ReceiptCandidate)(nil),      // 7: organism.mission.v1.ReceiptCandidate
-	(*Parecer)(nil),               // 8: organism.mission.v1.Parecer
-	(*Landing)(nil),               // 9: organism.mission.v1.Landing
-	(*Letter)(nil),                // 10: organism.mission.v1.Letter
-	(*Lease)(nil),                 // 11: organism.mission.v1.Lease
-	(*Debrief)(nil),               // 12: organism.mission.v1.Debrief
-	(*Mission)(nil),               // 13: organism.mission.v1.Mission
-	(*Refusal)(nil),               // 14: organism.mission.v1.Refusal
-	(*OpenMissionRequest)(nil),    // 15: organism.mission.v1.OpenMissionRequest
-	(*OpenMissionResponse)(nil),   // 16: organism.mission.v1.OpenMissionResponse
-	(*PostLetterRequest)(nil),     // 17: organism.mission.v1.PostLetterRequest
-	(*PostLetterResponse)(nil),    // 18: organism.mission.v1.PostLetterResponse
-	(*GetMissionRequest)(nil),     // 19: organism.mission.v1.GetMissionRequest
-	(*GetMissionResponse)(nil),    // 20: organism.mission.v1.GetMissionResponse
-	(*ListLettersRequest)(nil),    // 21: organism.mission.v1.ListLettersRequest
-	(*ListLettersResponse)(nil),   // 22: organism.mission.v1.ListLettersResponse
-	(*ListMissionsRequest)(nil),   // 23: organism.mission.v1.ListMissionsRequest
-	(*ListMissionsResponse)(nil),  // 24: organism.mission.v1.ListMissionsResponse
-	(*SpawnMissionRequest)(nil),   // 25: organism.mission.v1.SpawnMissionRequest
-	(*SpawnMissionResponse)(nil),  // 26: organism.mission.v1.SpawnMissionResponse
-	(*ClaimWorkRequest)(nil),      // 27: organism.mission.v1.ClaimWorkRequest
-	(*PinnedRunner)(nil),          // 28: organism.mission.v1.PinnedRunner
-	(*Work)(nil),                  // 29: organism.mission.v1.Work
-	(*ClaimWorkResponse)(nil),     // 30: organism.mission.v1.ClaimWorkResponse
-	(*RenewLeaseRequest)(nil),     // 31: organism.mission.v1.RenewLeaseRequest
-	(*RenewLeaseResponse)(nil),    // 32: organism.mission.v1.RenewLeaseResponse
-	(*PutLogRequest)(nil),         // 33: organism.mission.v1.PutLogRequest
-	(*PutLogResponse)(nil),        // 34: organism.mission.v1.PutLogResponse
-	(*GetLogRequest)(nil),         // 35: organism.mission.v1.GetLogRequest
-	(*GetLogResponse)(nil),        // 36: organism.mission.v1.GetLogResponse
-	(*ImportReceiptRequest)(nil),  // 37: organism.mission.v1.ImportReceiptRequest
-	(*ImportReceiptResponse)(nil), // 38: organism.mission.v1.ImportReceiptResponse
-	(*BoardEvent)(nil),            // 39: organism.mission.v1.BoardEvent
-	(*WatchBoardRequest)(nil),     // 40: organism.mission.v1.WatchBoardRequest
-	(*WatchBoardResponse)(nil),    // 41: organism.mission.v1.WatchBoardResponse
-	(*ListReceiptsRequest)(nil),   // 42: organism.mission.v1.ListReceiptsRequest
-	(*ListReceiptsResponse)(nil),  // 43: organism.mission.v1.ListReceiptsResponse
-	(*timestamppb.Timestamp)(nil), // 44: google.protobuf.Timestamp
-	(v1.Origin)(0),                // 45: organism.common.v1.Origin
-	(*v1.AgentRef)(nil),           // 46: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),        // 47: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),       // 48: organism.common.v1.PageResponse
-	(*durationpb.Duration)(nil),   // 49: google.protobuf.Duration
-	(*v1.CommitReceipt)(nil),      // 50: organism.common.v1.CommitReceipt
-	(*v1.Receipt)(nil),            // 51: organism.common.v1.Receipt
+	(MissionReason)(0),                  // 0: organism.mission.v1.MissionReason
+	(LandingMode)(0),                    // 1: organism.mission.v1.LandingMode
+	(Phase)(0),                          // 2: organism.mission.v1.Phase
+	(Verdict)(0),                        // 3: organism.mission.v1.Verdict
+	(BoardEventKind)(0),                 // 4: organism.mission.v1.BoardEventKind
+	(ReportClass)(0),                    // 5: organism.mission.v1.ReportClass
+	(ScreenOutcome)(0),                  // 6: organism.mission.v1.ScreenOutcome
+	(*Packet)(nil),                      // 7: organism.mission.v1.Packet
+	(*DiffStat)(nil),                    // 8: organism.mission.v1.DiffStat
+	(*ReceiptCandidate)(nil),            // 9: organism.mission.v1.ReceiptCandidate
+	(*Parecer)(nil),                     // 10: organism.mission.v1.Parecer
+	(*Landing)(nil),                     // 11: organism.mission.v1.Landing
+	(*Letter)(nil),                      // 12: organism.mission.v1.Letter
+	(*Lease)(nil),                       // 13: organism.mission.v1.Lease
+	(*Debrief)(nil),                     // 14: organism.mission.v1.Debrief
+	(*Mission)(nil),                     // 15: organism.mission.v1.Mission
+	(*Refusal)(nil),                     // 16: organism.mission.v1.Refusal
+	(*OpenMissionRequest)(nil),          // 17: organism.mission.v1.OpenMissionRequest
+	(*OpenMissionResponse)(nil),         // 18: organism.mission.v1.OpenMissionResponse
+	(*PostLetterRequest)(nil),           // 19: organism.mission.v1.PostLetterRequest
+	(*PostLetterResponse)(nil),          // 20: organism.mission.v1.PostLetterResponse
+	(*GetMissionRequest)(nil),           // 21: organism.mission.v1.GetMissionRequest
+	(*GetMissionResponse)(nil),          // 22: organism.mission.v1.GetMissionResponse
+	(*ListLettersRequest)(nil),          // 23: organism.mission.v1.ListLettersRequest
+	(*ListLettersResponse)(nil),         // 24: organism.mission.v1.ListLettersResponse
+	(*ListMissionsRequest)(nil),         // 25: organism.mission.v1.ListMissionsRequest
+	(*ListMissionsResponse)(nil),        // 26: organism.mission.v1.ListMissionsResponse
+	(*SpawnMissionRequest)(nil),         // 27: organism.mission.v1.SpawnMissionRequest
+	(*SpawnMissionResponse)(nil),        // 28: organism.mission.v1.SpawnMissionResponse
+	(*ClaimWorkRequest)(nil),            // 29: organism.mission.v1.ClaimWorkRequest
+	(*PinnedRunner)(nil),                // 30: organism.mission.v1.PinnedRunner
+	(*Work)(nil),                        // 31: organism.mission.v1.Work
+	(*ClaimWorkResponse)(nil),           // 32: organism.mission.v1.ClaimWorkResponse
+	(*RenewLeaseRequest)(nil),           // 33: organism.mission.v1.RenewLeaseRequest
+	(*RenewLeaseResponse)(nil),          // 34: organism.mission.v1.RenewLeaseResponse
+	(*PutLogRequest)(nil),               // 35: organism.mission.v1.PutLogRequest
+	(*PutLogResponse)(nil),              // 36: organism.mission.v1.PutLogResponse
+	(*GetLogRequest)(nil),               // 37: organism.mission.v1.GetLogRequest
+	(*GetLogResponse)(nil),              // 38: organism.mission.v1.GetLogResponse
+	(*ImportReceiptRequest)(nil),        // 39: organism.mission.v1.ImportReceiptRequest
+	(*ImportReceiptResponse)(nil),       // 40: organism.mission.v1.ImportReceiptResponse
+	(*BoardEvent)(nil),                  // 41: organism.mission.v1.BoardEvent
+	(*WatchBoardRequest)(nil),           // 42: organism.mission.v1.WatchBoardRequest
+	(*WatchBoardResponse)(nil),          // 43: organism.mission.v1.WatchBoardResponse
+	(*ListReceiptsRequest)(nil),         // 44: organism.mission.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),        // 45: organism.mission.v1.ListReceiptsResponse
+	(*ReportScreen)(nil),                // 46: organism.mission.v1.ReportScreen
+	(*FieldReport)(nil),                 // 47: organism.mission.v1.FieldReport
+	(*FileReportRequest)(nil),           // 48: organism.mission.v1.FileReportRequest
+	(*FileReportResponse)(nil),          // 49: organism.mission.v1.FileReportResponse
+	(*ListReportsRequest)(nil),          // 50: organism.mission.v1.ListReportsRequest
+	(*ListReportsResponse)(nil),         // 51: organism.mission.v1.ListReportsResponse
+	(*SweepCharterRequest)(nil),         // 52: organism.mission.v1.SweepCharterRequest
+	(*SweepCharterResponse)(nil),        // 53: organism.mission.v1.SweepCharterResponse
+	(*ListCharterRefusalsRequest)(nil),  // 54: organism.mission.v1.ListCharterRefusalsRequest
+	(*ListCharterRefusalsResponse)(nil), // 55: organism.mission.v1.ListCharterRefusalsResponse
+	nil,                                 // 56: organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	(*timestamppb.Timestamp)(nil),       // 57: google.protobuf.Timestamp
+	(v1.Origin)(0),                      // 58: organism.common.v1.Origin
+	(*v1.AgentRef)(nil),                 // 59: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 60: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 61: organism.common.v1.PageResponse
+	(*durationpb.Duration)(nil),         // 62: google.protobuf.Duration
+	(*v1.CommitReceipt)(nil),            // 63: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),                  // 64: organism.common.v1.Receipt
 }
 var file_organism_mission_v1_mission_proto_depIdxs = []int32{
-	44, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
-	44, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
-	6,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
+	57, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
+	57, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
+	8,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
 	3,  // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
-	45, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
+	58, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
 	1,  // 5: organism.mission.v1.Landing.mode:type_name -> organism.mission.v1.LandingMode
 	2,  // 6: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
-	5,  // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
-	7,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
-	8,  // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
-	9,  // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
-	46, // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
-	44, // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
-	44, // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
+	7,  // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
+	9,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
+	10, // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
+	11, // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
+	59, // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
+	57, // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
+	57, // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
 	2,  // 14: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
-	44, // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
-	44, // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
-	11, // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
-	12, // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
-	46, // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
-	44, // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
-	5,  // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
-	13, // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	10, // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
-	10, // 24: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
-	10, // 25: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
-	13, // 26: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
-	13, // 27: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	10, // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
-	10, // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
-	14, // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
-	10, // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
+	57, // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
+	57, // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
+	13, // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
+	14, // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
+	59, // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
+	57, // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
+	7,  // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
+	15, // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	12, // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
+	12, // 24: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
+	12, // 25: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
+	15, // 26: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
+	15, // 27: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	12, // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
+	12, // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
+	16, // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
+	12, // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
 	2,  // 32: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
-	47, // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
-	13, // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
-	48, // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
-	13, // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	49, // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
-	49, // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
-	13, // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
-	5,  // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
-	11, // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
-	28, // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
+	60, // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
+	15, // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
+	61, // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
+	15, // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	62, // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
+	62, // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
+	15, // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
+	7,  // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
+	13, // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
+	30, // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
 	2,  // 43: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
-	29, // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
-	11, // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
-	10, // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
-	13, // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
-	50, // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	31, // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
+	13, // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
+	12, // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
+	15, // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
+	63, // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	4,  // 49: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
 	2,  // 50: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
 	2,  // 51: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
-	44, // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
-	39, // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
-	47, // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	51, // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	48, // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	15, // 57: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
-	17, // 58: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
-	19, // 59: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
-	21, // 60: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
-	23, // 61: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
-	25, // 62: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
-	27, // 63: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
-	31, // 64: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
-	33, // 65: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
-	35, // 66: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
-	37, // 67: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
-	40, // 68: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
-	42, // 69: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
-	16, // 70: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
-	18, // 71: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
-	20, // 72: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
-	22, // 73: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
-	24, // 74: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
-	26, // 75: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
-	30, // 76: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
-	32, // 77: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
-	34, // 78: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
-	36, // 79: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
-	38, // 80: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
-	41, // 81: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
-	43, // 82: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
-	70, // [70:83] is the sub-list for method output_type
-	57, // [57:70] is the sub-list for method input_type
-	57, // [57:57] is the sub-list for extension type_name
-	57, // [57:57] is the sub-list for extension extendee
-	0,  // [0:57] is the sub-list for field type_name
+	57, // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
+	41, // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
+	60, // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	64, // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	61, // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	6,  // 57: organism.mission.v1.ReportScreen.outcome:type_name -> organism.mission.v1.ScreenOutcome
+	57, // 58: organism.mission.v1.ReportScreen.screened_at:type_name -> google.protobuf.Timestamp
+	59, // 59: organism.mission.v1.ReportScreen.swept_by:type_name -> organism.common.v1.AgentRef
+	5,  // 60: organism.mission.v1.FieldReport.class:type_name -> organism.mission.v1.ReportClass
+	59, // 61: organism.mission.v1.FieldReport.reporter:type_name -> organism.common.v1.AgentRef
+	57, // 62: organism.mission.v1.FieldReport.reported_at:type_name -> google.protobuf.Timestamp
+	46, // 63: organism.mission.v1.FieldReport.screen:type_name -> organism.mission.v1.ReportScreen
+	5,  // 64: organism.mission.v1.FileReportRequest.class:type_name -> organism.mission.v1.ReportClass
+	47, // 65: organism.mission.v1.FileReportResponse.report:type_name -> organism.mission.v1.FieldReport
+	60, // 66: organism.mission.v1.ListReportsRequest.page:type_name -> organism.common.v1.PageRequest
+	47, // 67: organism.mission.v1.ListReportsResponse.reports:type_name -> organism.mission.v1.FieldReport
+	61, // 68: organism.mission.v1.ListReportsResponse.page:type_name -> organism.common.v1.PageResponse
+	47, // 69: organism.mission.v1.SweepCharterResponse.screened:type_name -> organism.mission.v1.FieldReport
+	60, // 70: organism.mission.v1.ListCharterRefusalsRequest.page:type_name -> organism.common.v1.PageRequest
+	47, // 71: organism.mission.v1.ListCharterRefusalsResponse.refusals:type_name -> organism.mission.v1.FieldReport
+	56, // 72: organism.mission.v1.ListCharterRefusalsResponse.counts:type_name -> organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	61, // 73: organism.mission.v1.ListCharterRefusalsResponse.page:type_name -> organism.common.v1.PageResponse
+	17, // 74: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
+	19, // 75: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
+	21, // 76: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
+	23, // 77: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
+	25, // 78: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
+	27, // 79: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
+	29, // 80: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
+	33, // 81: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
+	35, // 82: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
+	37, // 83: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
+	39, // 84: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
+	42, // 85: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
+	44, // 86: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
+	48, // 87: organism.mission.v1.MissionService.FileReport:input_type -> organism.mission.v1.FileReportRequest
+	50, // 88: organism.mission.v1.MissionService.ListReports:input_type -> organism.mission.v1.ListReportsRequest
+	52, // 89: organism.mission.v1.MissionService.SweepCharter:input_type -> organism.mission.v1.SweepCharterRequest
+	54, // 90: organism.mission.v1.MissionService.ListCharterRefusals:input_type -> organism.mission.v1.ListCharterRefusalsRequest
+	18, // 91: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
+	20, // 92: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
+	22, // 93: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
+	24, // 94: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
+	26, // 95: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
+	28, // 96: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
+	32, // 97: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
+	34, // 98: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
+	36, // 99: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
+	38, // 100: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
+	40, // 101: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
+	43, // 102: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
+	45, // 103: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
+	49, // 104: organism.mission.v1.MissionService.FileReport:output_type -> organism.mission.v1.FileReportResponse
+	51, // 105: organism.mission.v1.MissionService.ListReports:output_type -> organism.mission.v1.ListReportsResponse
+	53, // 106: organism.mission.v1.MissionService.SweepCharter:output_type -> organism.mission.v1.SweepCharterResponse
+	55, // 107: organism.mission.v1.MissionService.ListCharterRefusals:output_type -> organism.mission.v1.ListCharterRefusalsResponse
+	91, // [91:108] is the sub-list for method output_type
+	74, // [74:91] is the sub-list for method input_type
+	74, // [74:74] is the sub-list for extension type_name
+	74, // [74:74] is the sub-list for extension extendee
+	0,  // [0:74] is the sub-list for field type_name
 }
 
 func init() { file_organism_mission_v1_mission_proto_init() }
@@ -3528,8 +4459,8 @@ func file_organism_mission_v1_mission_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_mission_v1_mission_proto_rawDesc), len(file_organism_mission_v1_mission_proto_rawDesc)),
-			NumEnums:      5,
-			NumMessages:   39,
+			NumEnums:      7,
+			NumMessages:   50,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -19,19 +19,23 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MissionService_OpenMission_FullMethodName   = "/organism.mission.v1.MissionService/OpenMission"
-	MissionService_PostLetter_FullMethodName    = "/organism.mission.v1.MissionService/PostLetter"
-	MissionService_GetMission_FullMethodName    = "/organism.mission.v1.MissionService/GetMission"
-	MissionService_ListLetters_FullMethodName   = "/organism.mission.v1.MissionService/ListLetters"
-	MissionService_ListMissions_FullMethodName  = "/organism.mission.v1.MissionService/ListMissions"
-	MissionService_SpawnMission_FullMethodName  = "/organism.mission.v1.MissionService/SpawnMission"
-	MissionService_ClaimWork_FullMethodName     = "/organism.mission.v1.MissionService/ClaimWork"
-	MissionService_RenewLease_FullMethodName    = "/organism.mission.v1.MissionService/RenewLease"
-	MissionService_PutLog_FullMethodName        = "/organism.mission.v1.MissionService/PutLog"
-	MissionService_GetLog_FullMethodName        = "/organism.mission.v1.MissionService/GetLog"
-	MissionService_ImportReceipt_FullMethodName = "/organism.mission.v1.MissionService/ImportReceipt"
-	MissionService_WatchBoard_FullMethodName    = "/organism.mission.v1.MissionService/WatchBoard"
-	MissionService_ListReceipts_FullMethodName  = "/organism.mission.v1.MissionService/ListReceipts"
+	MissionService_OpenMission_FullMethodName         = "/organism.mission.v1.MissionService/OpenMission"
+	MissionService_PostLetter_FullMethodName          = "/organism.mission.v1.MissionService/PostLetter"
+	MissionService_GetMission_FullMethodName          = "/organism.mission.v1.MissionService/GetMission"
+	MissionService_ListLetters_FullMethodName         = "/organism.mission.v1.MissionService/ListLetters"
+	MissionService_ListMissions_FullMethodName        = "/organism.mission.v1.MissionService/ListMissions"
+	MissionService_SpawnMission_FullMethodName        = "/organism.mission.v1.MissionService/SpawnMission"
+	MissionService_ClaimWork_FullMethodName           = "/organism.mission.v1.MissionService/ClaimWork"
+	MissionService_RenewLease_FullMethodName          = "/organism.mission.v1.MissionService/RenewLease"
+	MissionService_PutLog_FullMethodName              = "/organism.mission.v1.MissionService/PutLog"
+	MissionService_GetLog_FullMethodName              = "/organism.mission.v1.MissionService/GetLog"
+	MissionService_ImportReceipt_FullMethodName       = "/organism.mission.v1.MissionService/ImportReceipt"
+	MissionService_WatchBoard_FullMethodName          = "/organism.mission.v1.MissionService/WatchBoard"
+	MissionService_ListReceipts_FullMethodName        = "/organism.mission.v1.MissionService/ListReceipts"
+	MissionService_FileReport_FullMethodName          = "/organism.mission.v1.MissionService/FileReport"
+	MissionService_ListReports_FullMethodName         = "/organism.mission.v1.MissionService/ListReports"
+	MissionService_SweepCharter_FullMethodName        = "/organism.mission.v1.MissionService/SweepCharter"
+	MissionService_ListCharterRefusals_FullMethodName = "/organism.mission.v1.MissionService/ListCharterRefusals"
 )
 
 // MissionServiceClient is the client API for MissionService service.
@@ -69,6 +73,18 @@ type MissionServiceClient interface {
 	// ListReceipts lists a brain's mission ledger (commit and rejection receipts of letters and
 	// landings), newest first; the owner may list the security ledger instead.
 	ListReceipts(ctx context.Context, in *ListReceiptsRequest, opts ...grpc.CallOption) (*ListReceiptsResponse, error)
+	// The charter composer (CURATION-CHARTER). FileReport appends a field report to the
+	// deployment's spool: any agent or the owner; the reporter is the credential, the text passes
+	// the hygiene floor and the size bounds (it travels verbatim into a runner's packet).
+	FileReport(ctx context.Context, in *FileReportRequest, opts ...grpc.CallOption) (*FileReportResponse, error)
+	// ListReports pages the spool in filing order, each report with its screening (owner only).
+	ListReports(ctx context.Context, in *ListReportsRequest, opts ...grpc.CallOption) (*ListReportsResponse, error)
+	// SweepCharter screens every unread report exactly once: it charters a mission (seq 1
+	// judging, spawned to the runner the gate came from) or records a named refusal (owner only;
+	// the organ also sweeps on its own schedule).
+	SweepCharter(ctx context.Context, in *SweepCharterRequest, opts ...grpc.CallOption) (*SweepCharterResponse, error)
+	// ListCharterRefusals pages the reports the composer refused, with counts per reason (owner only).
+	ListCharterRefusals(ctx context.Context, in *ListCharterRefusalsRequest, opts ...grpc.CallOption) (*ListCharterRefusalsResponse, error)
 }
 
 type missionServiceClient struct {
@@ -230,6 +246,46 @@ func (c *missionServiceClient) ListReceipts(ctx context.Context, in *ListReceipt
 	return out, nil
 }
 
+func (c *missionServiceClient) FileReport(ctx context.Context, in *FileReportRequest, opts ...grpc.CallOption) (*FileReportResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(FileReportResponse)
+	err := c.cc.Invoke(ctx, MissionService_FileReport_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ListReports(ctx context.Context, in *ListReportsRequest, opts ...grpc.CallOption) (*ListReportsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListReportsResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListReports_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) SweepCharter(ctx context.Context, in *SweepCharterRequest, opts ...grpc.CallOption) (*SweepCharterResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SweepCharterResponse)
+	err := c.cc.Invoke(ctx, MissionService_SweepCharter_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ListCharterRefusals(ctx context.Context, in *ListCharterRefusalsRequest, opts ...grpc.CallOption) (*ListCharterRefusalsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCharterRefusalsResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListCharterRefusals_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MissionServiceServer is the server API for MissionService service.
 // All implementations must embed UnimplementedMissionServiceServer
 // for forward compatibility.
@@ -265,6 +321,18 @@ type MissionServiceServer interface {
 	// ListReceipts lists a brain's mission ledger (commit and rejection receipts of letters and
 	// landings), newest first; the owner may list the security ledger instead.
 	ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error)
+	// The charter composer (CURATION-CHARTER). FileReport appends a field report to the
+	// deployment's spool: any agent or the owner; the reporter is the credential, the text passes
+	// the hygiene floor and the size bounds (it travels verbatim into a runner's packet).
+	FileReport(context.Context, *FileReportRequest) (*FileReportResponse, error)
+	// ListReports pages the spool in filing order, each report with its screening (owner only).
+	ListReports(context.Context, *ListReportsRequest) (*ListReportsResponse, error)
+	// SweepCharter screens every unread report exactly once: it charters a mission (seq 1
+	// judging, spawned to the runner the gate came from) or records a named refusal (owner only;
+	// the organ also sweeps on its own schedule).
+	SweepCharter(context.Context, *SweepCharterRequest) (*SweepCharterResponse, error)
+	// ListCharterRefusals pages the reports the composer refused, with counts per reason (owner only).
+	ListCharterRefusals(context.Context, *ListCharterRefusalsRequest) (*ListCharterRefusalsResponse, error)
 	mustEmbedUnimplementedMissionServiceServer()
 }
 
@@ -313,6 +381,18 @@ func (UnimplementedMissionServiceServer) WatchBoard(*WatchBoardRequest, grpc.Ser
 }
 func (UnimplementedMissionServiceServer) ListReceipts(context.Context, *ListReceiptsRequest) (*ListReceiptsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListReceipts not implemented")
+}
+func (UnimplementedMissionServiceServer) FileReport(context.Context, *FileReportRequest) (*FileReportResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method FileReport not implemented")
+}
+func (UnimplementedMissionServiceServer) ListReports(context.Context, *ListReportsRequest) (*ListReportsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListReports not implemented")
+}
+func (UnimplementedMissionServiceServer) SweepCharter(context.Context, *SweepCharterRequest) (*SweepCharterResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SweepCharter not implemented")
+}
+func (UnimplementedMissionServiceServer) ListCharterRefusals(context.Context, *ListCharterRefusalsRequest) (*ListCharterRefusalsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListCharterRefusals not implemented")
 }
 func (UnimplementedMissionServiceServer) mustEmbedUnimplementedMissionServiceServer() {}
 func (UnimplementedMissionServiceServer) testEmbeddedByValue()                        {}
@@ -544,6 +624,78 @@ func _MissionService_ListReceipts_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MissionService_FileReport_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(FileReportRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).FileReport(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_FileReport_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).FileReport(ctx, req.(*FileReportRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ListReports_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListReportsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListReports(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListReports_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListReports(ctx, req.(*ListReportsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_SweepCharter_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SweepCharterRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).SweepCharter(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_SweepCharter_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).SweepCharter(ctx, req.(*SweepCharterRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ListCharterRefusals_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCharterRefusalsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListCharterRefusals(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListCharterRefusals_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListCharterRefusals(ctx, req.(*ListCharterRefusalsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MissionService_ServiceDesc is the grpc.ServiceDesc for MissionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -590,6 +742,22 @@ var MissionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListReceipts",
 			Handler:    _MissionService_ListReceipts_Handler,
+		},
+		{
+			MethodName: "FileReport",
+			Handler:    _MissionService_FileReport_Handler,
+		},
+		{
+			MethodName: "ListReports",
+			Handler:    _MissionService_ListReports_Handler,
+		},
+		{
+			MethodName: "SweepCharter",
+			Handler:    _MissionService_SweepCharter_Handler,
+		},
+		{
+			MethodName: "ListCharterRefusals",
+			Handler:    _MissionService_ListCharterRefusals_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
