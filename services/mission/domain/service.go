@@ -24,8 +24,16 @@ type Options struct {
 	// Landings says where and how each brain lands (landing.toml); nil lands every brain in
 	// apply mode on the branch fixed when the organ first met it.
 	Landings *LandingBook
-	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
+	// Skeletons answers the unknown-block gate for brains SkeletonStore holds no skeleton of
+	// (the old <brain>.blocks files); nil means no such fallback.
 	Skeletons Skeletons
+	// SkeletonStore keeps skeleton revisions and curations; Tree reads a brain's repository
+	// for the scan. Without them the skeleton and curation RPCs answer an internal error.
+	SkeletonStore SkeletonStore
+	Tree          Tree
+	// CurationClaimWindow is how long a curation waits for its hand-runner's claim before it
+	// fails and frees the brain's candidate lease; default 1h.
+	CurationClaimWindow time.Duration
 	// Clock tells the time of every rule and drives the bell's ticker.
 	Clock  clock.Clock
 	IDs    IDs
@@ -115,6 +123,7 @@ func New(o Options) (*Service, error) {
 	def(&o.ReminderInterval, 15*time.Minute)
 	def(&o.BellPoll, time.Second)
 	def(&o.RefGrace, 24*time.Hour)
+	def(&o.CurationClaimWindow, time.Hour)
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

@@ -180,6 +180,14 @@ func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domai
 		return wrap("create mission", err)
 	}
 	defer tx.Rollback()
+	if err := insertMission(ctx, tx, m, packet, first, ev, receipt); err != nil {
+		return err
+	}
+	return wrap("create mission", tx.Commit())
+}
+
+// insertMission writes a new mission row, its first letter, event and receipt inside tx.
+func insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, packet []byte, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
 	if _, err := tx.ExecContext(ctx, `INSERT INTO missions(mission_id, brain, title, phase, head_seq, head_letter_id,
 		opened_at, updated_at, packet) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		m.MissionID, m.Brain, m.Title, string(m.Phase), m.HeadSeq, m.HeadLetterID, ns(m.OpenedAt), ns(m.UpdatedAt), string(packet)); err != nil {
@@ -196,7 +204,7 @@ func (s *Store) CreateMission(ctx context.Context, m domain.Mission, first domai
 			return err
 		}
 	}
-	return wrap("create mission", tx.Commit())
+	return nil
 }
 
 func insertLetter(ctx context.Context, tx *sql.Tx, l domain.Letter) error {
