@@ -50,12 +50,12 @@ func newCurFixture(t *testing.T) *curFixture {
 	t.Helper()
 	f := newMsnFixtureWith(t, msnFixtureOpts{runnersToml: curRunners(t)})
 	files := map[string]string{
-		"go.mod":                  "module example.com/app\n\ngo 1.22\n",
-		"cmd/app/main.go":         "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/app/internal/store\"\n)\n\nfunc main() { fmt.Println(store.Name) }\n",
-		"internal/store/store.go": "package store\n\n// Name names the store.\nconst Name = \"store\"\n",
+		"go.mod":                             "module example.com/app\n\ngo 1.22\n",
+		"cmd/app/main.go":                    "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/app/internal/store\"\n)\n\nfunc main() { fmt.Println(store.Name) }\n",
+		"internal/store/store.go":            "package store\n\n// Name names the store.\nconst Name = \"store\"\n",
 		"internal/store/migrations/0001.sql": "CREATE TABLE t (id INTEGER);\n",
-		"docs/guide.md":           "# guide\n",
-		"CHANGES.md":              "changes\n",
+		"docs/guide.md":                      "# guide\n",
+		"CHANGES.md":                         "changes\n",
 	}
 	for p, body := range files {
 		if err := os.MkdirAll(filepath.Join(f.repo, filepath.Dir(p)), 0o755); err != nil {
