@@ -306,9 +306,8 @@ func (s *Service) SubmitCuration(ctx context.Context, a principal.Principal, id,
 	if err == nil {
 		err = sanitizeOps(p.Ops, &p.Report)
 	}
-	var k Skeleton
 	if err == nil {
-		k, err = s.applyProposal(ctx, st, c, p)
+		_, err = s.applyProposal(ctx, st, c, p)
 	}
 	if err != nil {
 		if _, ferr := s.failCuration(ctx, st, c, err); ferr != nil && !errors.Is(ferr, ErrCurationMoved) {
@@ -324,7 +323,6 @@ func (s *Service) SubmitCuration(ctx context.Context, a principal.Principal, id,
 	if err != nil {
 		return Curation{}, Letter{}, err
 	}
-	_ = k
 	return after, l, nil
 }
 
