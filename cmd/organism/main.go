@@ -21,6 +21,7 @@ func rootCommand() *command {
 			brainCmd, memorizeCmd, recallCmd, claimCmd, receiptsCmd, medullaCmd,
 			promoteCmd, consolidateCmd, learnCmd, portfolioCmd, peerCmd, adoptCmd,
 			soulCmd, presenceCmd, missionCmd, runnerCmd, reportCmd, charterCmd,
+			skeletonCmd, curateCmd, ratifyCmd, handRunnerCmd,
 		},
 	}
 }

@@ -38,8 +38,9 @@ type Options struct {
 	Medulla medullav1.MedullaServiceClient
 	// RunnersFile is the owner's runners.toml; default <DataDir>/runners.toml.
 	RunnersFile string
-	// SkeletonDir holds <brain>.blocks files (one sb_ block id per line) for the unknown-block
-	// gate; default <DataDir>/skeletons. A brain without a file has no skeleton.
+	// SkeletonDir holds the old <brain>.blocks files (one sb_ block id per line), the
+	// unknown-block gate's fallback for a brain the skeleton store holds no skeleton of;
+	// default <DataDir>/skeletons.
 	SkeletonDir string
 	// LandingFile is the owner's landing.toml (each brain's target branch and landing mode);
 	// default <DataDir>/landing.toml. Without it every brain lands in apply mode on the branch
@@ -135,7 +136,8 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	d, err := domain.New(domain.Options{
 		Store: st, Brains: med, Memory: med, Runners: domain.NewRunnerBook(o.RunnersFile), Repo: o.Repo,
 		Landings: domain.NewLandingBook(o.LandingFile), RefGrace: o.RefGrace,
-		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, Registry: med, CharterCap: o.CharterCap, Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
+		Skeletons: SkeletonFiles{Dir: o.SkeletonDir}, SkeletonStore: st, Tree: gitrepo.Tree{}, Registry: med, CharterCap: o.CharterCap,
+		Clock: o.Clock, IDs: o.IDs, Logger: o.Logger,
 		LeaseTTL: o.LeaseTTL, MaxAttempts: o.MaxAttempts, MaxClaimWait: o.MaxClaimWait, MaxCandidateAge: o.MaxCandidateAge,
 		ClockSkew: o.ClockSkew, ReminderInterval: o.ReminderInterval, BellPoll: o.BellPoll, MaxLogBytes: o.MaxLogBytes,
 		Shutdown: o.Shutdown,

@@ -102,12 +102,16 @@ func foreign(a principal.Principal, brain string) error {
 	return refusal.New(ReasonForeignBrain, "credential is bound to brain %q, not %q", a.Brain, brain)
 }
 
-// checkBlocks is the unknown-block gate; it applies only when the brain has a skeleton.
+// checkBlocks is the unknown-block gate; it applies only when the brain has a skeleton: one in
+// the skeleton store (its ratified and candidate blocks), else its old .blocks file.
 func (s *Service) checkBlocks(ctx context.Context, brain string, ids []string) error {
-	if s.o.Skeletons == nil || len(ids) == 0 {
+	if len(ids) == 0 {
 		return nil
 	}
-	blocks, has, err := s.o.Skeletons.Blocks(ctx, brain)
+	blocks, has, err := s.knownBlocks(ctx, brain)
+	if err == nil && !has && s.o.Skeletons != nil {
+		blocks, has, err = s.o.Skeletons.Blocks(ctx, brain)
+	}
 	if err != nil {
 		return fmt.Errorf("skeleton of %s: %w", brain, err)
 	}

@@ -21,6 +21,10 @@ func (s *Service) SpawnMission(ctx context.Context, a principal.Principal, missi
 	if err != nil {
 		return Mission{}, err
 	}
+	if m.Packet.GateCommand == "" {
+		// A curation's chain has no gate: its work goes to a hand-runner through ClaimCuration.
+		return Mission{}, refusal.New(ReasonIllegalTransition, "mission %s has no gate command (a curation's chain); nothing to spawn", m.MissionID)
+	}
 	if m.Phase != PhaseJudging || m.Spawned {
 		return Mission{}, refusal.New(ReasonIllegalTransition, "only an unspawned judging mission can be spawned; %s is %s (spawned=%t)", m.MissionID, m.Phase, m.Spawned)
 	}

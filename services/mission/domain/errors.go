@@ -44,6 +44,17 @@ const (
 	ReasonDuplicateReport refusal.Reason = "DUPLICATE_REPORT"
 	ReasonSecretDetected  refusal.Reason = "SECRET_DETECTED"
 	ReasonHomePath        refusal.Reason = "HOME_PATH"
+
+	// Skeletons and the curation lane.
+	ReasonSkeletonNotFound  refusal.Reason = "SKELETON_NOT_FOUND"
+	ReasonCandidateExists   refusal.Reason = "CANDIDATE_EXISTS"
+	ReasonSkeletonReadOnly  refusal.Reason = "SKELETON_READ_ONLY"
+	ReasonInvalidOp         refusal.Reason = "INVALID_OP"
+	ReasonUnsafeText        refusal.Reason = "UNSAFE_TEXT"
+	ReasonCurationBusy      refusal.Reason = "CURATION_BUSY"
+	ReasonCurationNotFound  refusal.Reason = "CURATION_NOT_FOUND"
+	ReasonMalformedProposal refusal.Reason = "MALFORMED_PROPOSAL"
+	ReasonSeatRefused       refusal.Reason = "SEAT_REFUSED"
 )
 
 // Reasons lists every reason above, for tests that keep the domain and the contract in step.
@@ -55,6 +66,8 @@ var Reasons = []refusal.Reason{
 	ReasonCandidateTooOld, ReasonBrainNotFound, ReasonLogNotFound, ReasonLogTooLarge, ReasonShuttingDown,
 	ReasonTargetDirty, ReasonMergeFailed, ReasonChangeNotContained,
 	ReasonIneligibleClass, ReasonNoGateDerivable, ReasonCapReached, ReasonDuplicateReport, ReasonSecretDetected, ReasonHomePath,
+	ReasonSkeletonNotFound, ReasonCandidateExists, ReasonSkeletonReadOnly, ReasonInvalidOp, ReasonUnsafeText,
+	ReasonCurationBusy, ReasonCurationNotFound, ReasonMalformedProposal, ReasonSeatRefused,
 }
 
 // Conditions the ports report. They are not refusals: the domain decides, where each arises,
@@ -86,4 +99,16 @@ var (
 	ErrNotContained = errors.New("change not contained")
 	// ErrMemoryRefused wraps a Memory error that retrying cannot cure: the door refused the claim.
 	ErrMemoryRefused = errors.New("memorize refused")
+	// ErrNoSkeleton: the store holds no such skeleton.
+	ErrNoSkeleton = errors.New("no such skeleton")
+	// ErrSkeletonVersion: the brain's skeleton store version moved (a lost OCC race).
+	ErrSkeletonVersion = errors.New("skeleton store version moved")
+	// ErrCandidateExists: the brain already has a candidate.
+	ErrCandidateExists = errors.New("brain has a candidate")
+	// ErrNoCuration: the store holds no such curation.
+	ErrNoCuration = errors.New("no such curation")
+	// ErrCurationBusy: a live curation already holds the brain's candidate lease.
+	ErrCurationBusy = errors.New("a curation holds the candidate lease")
+	// ErrCurationMoved: the curation is no longer in the state (or lease) the writer read.
+	ErrCurationMoved = errors.New("curation moved")
 )

@@ -235,3 +235,57 @@ type Store interface {
 	// RefRemoved marks a kept ref removed.
 	RefRemoved(ctx context.Context, missionID string, at time.Time) error
 }
+
+// Tree reads a brain's repository at one commit, for the skeleton scan.
+type Tree interface {
+	// Resolve returns the full sha of rev in repoRoot; ErrNoCommit when there is none.
+	Resolve(ctx context.Context, repoRoot, rev string) (string, error)
+	// Files lists every file path of commit.
+	Files(ctx context.Context, repoRoot, commit string) ([]string, error)
+	// ReadFiles returns the contents of paths at commit, skipping any larger than max bytes.
+	ReadFiles(ctx context.Context, repoRoot, commit string, paths []string, max int) (map[string][]byte, error)
+}
+
+// SkeletonWrite is one atomic change of a brain's skeletons under its store version: the
+// revisions to put, and the curation and receipt that go with them.
+type SkeletonWrite struct {
+	Brain string
+	// Expected is the version the writer read; the write makes it Expected+1, or is
+	// ErrSkeletonVersion when it moved.
+	Expected int64
+	Put      []Skeleton
+	// Curation, when set, replaces the stored curation iff that is still in CurationFrom with
+	// the same lease (ErrCurationMoved otherwise): applying a proposal releases the lease in
+	// the same transaction.
+	Curation     *Curation
+	CurationFrom CurationState
+	Entry        *Entry
+}
+
+// SkeletonStore keeps skeleton revisions and curations. Every method is safe for concurrent use.
+type SkeletonStore interface {
+	// SkeletonVersion is the brain's skeleton store version (0 before its first write).
+	SkeletonVersion(ctx context.Context, brain string) (int64, error)
+	// Skeleton returns ErrNoSkeleton when absent.
+	Skeleton(ctx context.Context, id string) (Skeleton, error)
+	// LiveSkeletons returns the brain's candidate and its current ratified revision, each nil
+	// when there is none.
+	LiveSkeletons(ctx context.Context, brain string) (candidate, ratified *Skeleton, err error)
+	// Skeletons lists revisions below beforeRevision (0 = from the newest), newest first.
+	Skeletons(ctx context.Context, brain string, beforeRevision int64, limit int) ([]Skeleton, error)
+	// WriteSkeletons returns ErrSkeletonVersion, ErrCandidateExists or ErrCurationMoved.
+	WriteSkeletons(ctx context.Context, w SkeletonWrite) error
+
+	// CreateCuration stores a curation with its mission chain, first letter, event and
+	// receipt; ErrCurationBusy when a live curation holds the brain's lease.
+	CreateCuration(ctx context.Context, c Curation, m Mission, first Letter, ev BoardEvent, entry *Entry) error
+	// Curation returns ErrNoCuration when absent.
+	Curation(ctx context.Context, id string) (Curation, error)
+	// LiveCuration returns the brain's pending or claimed curation, if any.
+	LiveCuration(ctx context.Context, brain string) (Curation, bool, error)
+	// PendingCurations lists curations waiting for a claim, oldest first.
+	PendingCurations(ctx context.Context, limit int) ([]Curation, error)
+	// UpdateCuration replaces c iff the stored one is in state from with c's previous lease
+	// (prevLease); ErrCurationMoved otherwise.
+	UpdateCuration(ctx context.Context, c Curation, from CurationState, prevLease string, entry *Entry) error
+}

@@ -17,6 +17,13 @@ import (
 // CapabilityGate is the capability a runner needs to run a mission's gate in a worktree.
 const CapabilityGate = "gate"
 
+// CapabilityHandRunner is the capability a runner needs to take curations: it runs its pinned
+// command once with the curation packet on stdin, with no worktree and no gate command.
+const CapabilityHandRunner = "hand-runner"
+
+// DefaultCurationTimeout bounds a hand-runner's run unless runners.toml says otherwise.
+const DefaultCurationTimeout = 300 * time.Second
+
 // Runner limits that keep a pinned entry honest.
 const (
 	DefaultRunnerTimeout = 10 * time.Minute
@@ -37,6 +44,8 @@ type PinnedRunner struct {
 	GateCommand  string
 	Capabilities []string
 	Timeout      time.Duration
+	// CurationTimeout bounds a hand-runner's run of its command; default 300s.
+	CurationTimeout time.Duration
 	// Brains the runner serves; empty serves every brain.
 	Brains []string
 }
@@ -72,6 +81,9 @@ type runnerEntry struct {
 	Timeout      string   `toml:"timeout"`
 	TimeoutSecs  int64    `toml:"timeout_secs"`
 	Brains       []string `toml:"brains"`
+	// CurationTimeout / CurationTimeoutSecs bound a hand-runner's run (default 300s).
+	CurationTimeout     string `toml:"curation_timeout"`
+	CurationTimeoutSecs int64  `toml:"curation_timeout_secs"`
 }
 
 type runnersFile struct {
@@ -151,6 +163,9 @@ func ParseRunners(data []byte) (map[string]PinnedRunner, error) {
 			}
 			p.Timeout = d
 		}
+		if p.CurationTimeout, err = curationTimeout(r); err != nil {
+			return nil, err
+		}
 		out[r.ID] = p
 	}
 	return out, nil
@@ -223,6 +238,47 @@ func (b *RunnerBook) pickFor(brain string) (PinnedRunner, bool, error) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		if r := rs[id]; r.Can(CapabilityGate) && r.Serves(brain) {
+			return r, true, nil
+		}
+	}
+	return PinnedRunner{}, false, nil
+}
+
+// curationTimeout reads a runner's curation_timeout (or curation_timeout_secs).
+func curationTimeout(r runnerEntry) (time.Duration, error) {
+	var d time.Duration
+	switch {
+	case r.CurationTimeout != "" && r.CurationTimeoutSecs != 0:
+		return 0, fmt.Errorf("runner %q: set curation_timeout or curation_timeout_secs, not both", r.ID)
+	case r.CurationTimeout != "":
+		var err error
+		if d, err = time.ParseDuration(r.CurationTimeout); err != nil {
+			return 0, fmt.Errorf("runner %q: curation_timeout: %w", r.ID, err)
+		}
+	case r.CurationTimeoutSecs != 0:
+		d = time.Duration(r.CurationTimeoutSecs) * time.Second
+	default:
+		return DefaultCurationTimeout, nil
+	}
+	if d <= 0 || d > MaxRunnerTimeout {
+		return 0, fmt.Errorf("runner %q: curation timeout %s must be in (0, %s]", r.ID, d, MaxRunnerTimeout)
+	}
+	return d, nil
+}
+
+// pickHand returns the first pinned hand-runner (by id) that serves brain.
+func (b *RunnerBook) pickHand(brain string) (PinnedRunner, bool, error) {
+	rs, err := b.Runners()
+	if err != nil {
+		return PinnedRunner{}, false, err
+	}
+	ids := make([]string, 0, len(rs))
+	for id := range rs {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		if r := rs[id]; r.Can(CapabilityHandRunner) && r.Serves(brain) {
 			return r, true, nil
 		}
 	}

@@ -24,7 +24,8 @@ type Options struct {
 	// Landings says where and how each brain lands (landing.toml); nil lands every brain in
 	// apply mode on the branch fixed when the organ first met it.
 	Landings *LandingBook
-	// Skeletons answers the unknown-block gate; nil means no brain has a skeleton.
+	// Skeletons answers the unknown-block gate for brains SkeletonStore holds no skeleton of
+	// (the old <brain>.blocks files); nil means no such fallback.
 	Skeletons Skeletons
 	// Reports is the field-report spool (default: Store, when it keeps one); Registry is
 	// medulla's brain registry the charter composer resolves repositories with. CharterCap
@@ -32,6 +33,13 @@ type Options struct {
 	Reports    ReportStore
 	Registry   BrainRegistry
 	CharterCap int
+	// SkeletonStore keeps skeleton revisions and curations; Tree reads a brain's repository
+	// for the scan. Without them the skeleton and curation RPCs answer an internal error.
+	SkeletonStore SkeletonStore
+	Tree          Tree
+	// CurationClaimWindow is how long a curation waits for its hand-runner's claim before it
+	// fails and frees the brain's candidate lease; default 1h.
+	CurationClaimWindow time.Duration
 	// Clock tells the time of every rule and drives the bell's ticker.
 	Clock  clock.Clock
 	IDs    IDs
@@ -127,6 +135,7 @@ func New(o Options) (*Service, error) {
 	if o.CharterCap <= 0 {
 		o.CharterCap = DefaultCharterCap
 	}
+	def(&o.CurationClaimWindow, time.Hour)
 	if o.MaxAttempts <= 0 {
 		o.MaxAttempts = 3
 	}

@@ -31,6 +31,12 @@ exit $rc`
 // shell runs cmd with sh -c in dir under groupLeader in a process group of its own, stdout
 // and stderr both into log. A non-zero exit is reported as exit, not as err.
 func shell(ctx context.Context, dir, cmdline string, stdin io.Reader, log io.Writer) (int, error) {
+	return shellTo(ctx, dir, cmdline, stdin, log, log)
+}
+
+// shellTo is shell with stdout and stderr kept apart (the hand-runner submits its command's
+// stdout and reports its stderr).
+func shellTo(ctx context.Context, dir, cmdline string, stdin io.Reader, stdout, stderr io.Writer) (int, error) {
 	lifeline, keep, err := os.Pipe()
 	if err != nil {
 		return -1, err
@@ -41,7 +47,7 @@ func shell(ctx context.Context, dir, cmdline string, stdin io.Reader, log io.Wri
 	cmd := exec.CommandContext(ctx, "sh", "-c", groupLeader, "organism-gate", cmdline)
 	cmd.Dir = dir
 	cmd.Stdin = stdin
-	cmd.Stdout, cmd.Stderr = log, log
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.ExtraFiles = []*os.File{lifeline}
 	cmd.Env = append(os.Environ(), "ORGANISM_WORKTREE="+dir)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -106,6 +106,16 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonCapReached:      codes.ResourceExhausted,
 	domain.ReasonSecretDetected:  codes.InvalidArgument,
 	domain.ReasonHomePath:        codes.InvalidArgument,
+	// Skeletons and the curation lane.
+	domain.ReasonSkeletonNotFound:  codes.NotFound,
+	domain.ReasonCurationNotFound:  codes.NotFound,
+	domain.ReasonSeatRefused:       codes.PermissionDenied,
+	domain.ReasonInvalidOp:         codes.InvalidArgument,
+	domain.ReasonUnsafeText:        codes.InvalidArgument,
+	domain.ReasonMalformedProposal: codes.InvalidArgument,
+	domain.ReasonCandidateExists:   codes.FailedPrecondition,
+	domain.ReasonSkeletonReadOnly:  codes.FailedPrecondition,
+	domain.ReasonCurationBusy:      codes.FailedPrecondition,
 }
 
 // Table is the mission organ's reason → code table, logging internal errors to logger.

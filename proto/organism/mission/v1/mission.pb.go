@@ -80,17 +80,36 @@ const (
 	// candidate's change.
 	MissionReason_MISSION_REASON_CHANGE_NOT_CONTAINED MissionReason = 27
 	// The charter composer: the report's class is not one a mission is chartered for (bug, honesty).
-	MissionReason_MISSION_REASON_INELIGIBLE_CLASS MissionReason = 28
+	MissionReason_MISSION_REASON_INELIGIBLE_CLASS MissionReason = 37
 	// The charter composer: no pinned gate runner serving the brain names a gate command.
-	MissionReason_MISSION_REASON_NO_GATE_DERIVABLE MissionReason = 29
+	MissionReason_MISSION_REASON_NO_GATE_DERIVABLE MissionReason = 38
 	// The charter composer: the brain already has the most open auto-chartered missions allowed (3).
-	MissionReason_MISSION_REASON_CAP_REACHED MissionReason = 30
+	MissionReason_MISSION_REASON_CAP_REACHED MissionReason = 39
 	// The charter composer: a report with the same fingerprint was already chartered.
-	MissionReason_MISSION_REASON_DUPLICATE_REPORT MissionReason = 31
+	MissionReason_MISSION_REASON_DUPLICATE_REPORT MissionReason = 40
 	// A field report's text looks like it carries a credential; the pattern family is named, never the text.
-	MissionReason_MISSION_REASON_SECRET_DETECTED MissionReason = 32
+	MissionReason_MISSION_REASON_SECRET_DETECTED MissionReason = 41
 	// A field report's text carries an absolute home directory path.
-	MissionReason_MISSION_REASON_HOME_PATH MissionReason = 33
+	MissionReason_MISSION_REASON_HOME_PATH MissionReason = 42
+	// The brain has no such skeleton (or no candidate, or no ratified one).
+	MissionReason_MISSION_REASON_SKELETON_NOT_FOUND MissionReason = 28
+	// A scan was asked while the brain already has a candidate: edit it or discard it first.
+	MissionReason_MISSION_REASON_CANDIDATE_EXISTS MissionReason = 29
+	// The skeleton is ratified, discarded or superseded: read-only.
+	MissionReason_MISSION_REASON_SKELETON_READ_ONLY MissionReason = 30
+	// A candidate_edit op cannot apply; the violation names the op's index and why. Nothing
+	// of the batch was applied.
+	MissionReason_MISSION_REASON_INVALID_OP MissionReason = 31
+	// Text that came from a model failed the sanitizer; the violations name each field and its
+	// class (length, charset, markup, control, instruction). Nothing was applied.
+	MissionReason_MISSION_REASON_UNSAFE_TEXT MissionReason = 32
+	// A curation already holds the brain's candidate lease: one curation per brain at a time.
+	MissionReason_MISSION_REASON_CURATION_BUSY      MissionReason = 33
+	MissionReason_MISSION_REASON_CURATION_NOT_FOUND MissionReason = 34
+	// The hand-runner's output is not one m1nd-curation-proposal-v0 document.
+	MissionReason_MISSION_REASON_MALFORMED_PROPOSAL MissionReason = 35
+	// The caller's seat holds no write surface on skeletons (a runner: it proposes, never writes).
+	MissionReason_MISSION_REASON_SEAT_REFUSED MissionReason = 36
 )
 
 // Enum value maps for MissionReason.
@@ -124,12 +143,21 @@ var (
 		25: "MISSION_REASON_TARGET_DIRTY",
 		26: "MISSION_REASON_MERGE_FAILED",
 		27: "MISSION_REASON_CHANGE_NOT_CONTAINED",
-		28: "MISSION_REASON_INELIGIBLE_CLASS",
-		29: "MISSION_REASON_NO_GATE_DERIVABLE",
-		30: "MISSION_REASON_CAP_REACHED",
-		31: "MISSION_REASON_DUPLICATE_REPORT",
-		32: "MISSION_REASON_SECRET_DETECTED",
-		33: "MISSION_REASON_HOME_PATH",
+		37: "MISSION_REASON_INELIGIBLE_CLASS",
+		38: "MISSION_REASON_NO_GATE_DERIVABLE",
+		39: "MISSION_REASON_CAP_REACHED",
+		40: "MISSION_REASON_DUPLICATE_REPORT",
+		41: "MISSION_REASON_SECRET_DETECTED",
+		42: "MISSION_REASON_HOME_PATH",
+		28: "MISSION_REASON_SKELETON_NOT_FOUND",
+		29: "MISSION_REASON_CANDIDATE_EXISTS",
+		30: "MISSION_REASON_SKELETON_READ_ONLY",
+		31: "MISSION_REASON_INVALID_OP",
+		32: "MISSION_REASON_UNSAFE_TEXT",
+		33: "MISSION_REASON_CURATION_BUSY",
+		34: "MISSION_REASON_CURATION_NOT_FOUND",
+		35: "MISSION_REASON_MALFORMED_PROPOSAL",
+		36: "MISSION_REASON_SEAT_REFUSED",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -160,12 +188,21 @@ var (
 		"MISSION_REASON_TARGET_DIRTY":           25,
 		"MISSION_REASON_MERGE_FAILED":           26,
 		"MISSION_REASON_CHANGE_NOT_CONTAINED":   27,
-		"MISSION_REASON_INELIGIBLE_CLASS":       28,
-		"MISSION_REASON_NO_GATE_DERIVABLE":      29,
-		"MISSION_REASON_CAP_REACHED":            30,
-		"MISSION_REASON_DUPLICATE_REPORT":       31,
-		"MISSION_REASON_SECRET_DETECTED":        32,
-		"MISSION_REASON_HOME_PATH":              33,
+		"MISSION_REASON_INELIGIBLE_CLASS":       37,
+		"MISSION_REASON_NO_GATE_DERIVABLE":      38,
+		"MISSION_REASON_CAP_REACHED":            39,
+		"MISSION_REASON_DUPLICATE_REPORT":       40,
+		"MISSION_REASON_SECRET_DETECTED":        41,
+		"MISSION_REASON_HOME_PATH":              42,
+		"MISSION_REASON_SKELETON_NOT_FOUND":     28,
+		"MISSION_REASON_CANDIDATE_EXISTS":       29,
+		"MISSION_REASON_SKELETON_READ_ONLY":     30,
+		"MISSION_REASON_INVALID_OP":             31,
+		"MISSION_REASON_UNSAFE_TEXT":            32,
+		"MISSION_REASON_CURATION_BUSY":          33,
+		"MISSION_REASON_CURATION_NOT_FOUND":     34,
+		"MISSION_REASON_MALFORMED_PROPOSAL":     35,
+		"MISSION_REASON_SEAT_REFUSED":           36,
 	}
 )
 
@@ -536,6 +573,127 @@ func (x ScreenOutcome) Number() protoreflect.EnumNumber {
 // Deprecated: Use ScreenOutcome.Descriptor instead.
 func (ScreenOutcome) EnumDescriptor() ([]byte, []int) {
 	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{6}
+}
+
+// SkeletonState is where a skeleton revision stands.
+type SkeletonState int32
+
+const (
+	SkeletonState_SKELETON_STATE_UNSPECIFIED SkeletonState = 0
+	// Editable; the brain has at most one.
+	SkeletonState_SKELETON_STATE_CANDIDATE SkeletonState = 1
+	// Ratified by the owner; read-only. The brain's newest ratified skeleton is the current one.
+	SkeletonState_SKELETON_STATE_RATIFIED SkeletonState = 2
+	// Discarded by the owner; kept as history.
+	SkeletonState_SKELETON_STATE_DISCARDED SkeletonState = 3
+	// A ratified skeleton a newer ratification replaced.
+	SkeletonState_SKELETON_STATE_SUPERSEDED SkeletonState = 4
+)
+
+// Enum value maps for SkeletonState.
+var (
+	SkeletonState_name = map[int32]string{
+		0: "SKELETON_STATE_UNSPECIFIED",
+		1: "SKELETON_STATE_CANDIDATE",
+		2: "SKELETON_STATE_RATIFIED",
+		3: "SKELETON_STATE_DISCARDED",
+		4: "SKELETON_STATE_SUPERSEDED",
+	}
+	SkeletonState_value = map[string]int32{
+		"SKELETON_STATE_UNSPECIFIED": 0,
+		"SKELETON_STATE_CANDIDATE":   1,
+		"SKELETON_STATE_RATIFIED":    2,
+		"SKELETON_STATE_DISCARDED":   3,
+		"SKELETON_STATE_SUPERSEDED":  4,
+	}
+)
+
+func (x SkeletonState) Enum() *SkeletonState {
+	p := new(SkeletonState)
+	*p = x
+	return p
+}
+
+func (x SkeletonState) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SkeletonState) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[7].Descriptor()
+}
+
+func (SkeletonState) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[7]
+}
+
+func (x SkeletonState) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SkeletonState.Descriptor instead.
+func (SkeletonState) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{7}
+}
+
+// CurationState is where a curation stands.
+type CurationState int32
+
+const (
+	CurationState_CURATION_STATE_UNSPECIFIED CurationState = 0
+	// Waiting for the hand-runner's claim.
+	CurationState_CURATION_STATE_PENDING CurationState = 1
+	// A hand-runner holds it and runs its pinned command.
+	CurationState_CURATION_STATE_CLAIMED CurationState = 2
+	// The proposal applied to the candidate; the summary letter is on the chain.
+	CurationState_CURATION_STATE_APPLIED CurationState = 3
+	// Honestly failed (malformed, unsafe or invalid proposal, lost OCC race, runner failure,
+	// timeout); nothing of it was applied.
+	CurationState_CURATION_STATE_FAILED CurationState = 4
+)
+
+// Enum value maps for CurationState.
+var (
+	CurationState_name = map[int32]string{
+		0: "CURATION_STATE_UNSPECIFIED",
+		1: "CURATION_STATE_PENDING",
+		2: "CURATION_STATE_CLAIMED",
+		3: "CURATION_STATE_APPLIED",
+		4: "CURATION_STATE_FAILED",
+	}
+	CurationState_value = map[string]int32{
+		"CURATION_STATE_UNSPECIFIED": 0,
+		"CURATION_STATE_PENDING":     1,
+		"CURATION_STATE_CLAIMED":     2,
+		"CURATION_STATE_APPLIED":     3,
+		"CURATION_STATE_FAILED":      4,
+	}
+)
+
+func (x CurationState) Enum() *CurationState {
+	p := new(CurationState)
+	*p = x
+	return p
+}
+
+func (x CurationState) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CurationState) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_mission_v1_mission_proto_enumTypes[8].Descriptor()
+}
+
+func (CurationState) Type() protoreflect.EnumType {
+	return &file_organism_mission_v1_mission_proto_enumTypes[8]
+}
+
+func (x CurationState) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CurationState.Descriptor instead.
+func (CurationState) EnumDescriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{8}
 }
 
 // Packet is what a mission asks for; it rides the seq 1 letter.
@@ -3887,6 +4045,1930 @@ func (x *ListCharterRefusalsResponse) GetPage() *v1.PageResponse {
 	return nil
 }
 
+// BlockConfidence says how much of a block is known rather than guessed, each in [0, 1].
+type BlockConfidence struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// How the boundary was found: 1 a Go package, 0.5 a directory, 0.8 after a curation op.
+	Structure float64 `protobuf:"fixed64,1,opt,name=structure,proto3" json:"structure,omitempty"`
+	// 0.3 for a derived name, 1 once a hand or the owner named it.
+	Naming float64 `protobuf:"fixed64,2,opt,name=naming,proto3" json:"naming,omitempty"`
+	// 0.2 for a derived purpose, 1 once a hand or the owner wrote it.
+	Purpose       float64 `protobuf:"fixed64,3,opt,name=purpose,proto3" json:"purpose,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BlockConfidence) Reset() {
+	*x = BlockConfidence{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BlockConfidence) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BlockConfidence) ProtoMessage() {}
+
+func (x *BlockConfidence) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BlockConfidence.ProtoReflect.Descriptor instead.
+func (*BlockConfidence) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{49}
+}
+
+func (x *BlockConfidence) GetStructure() float64 {
+	if x != nil {
+		return x.Structure
+	}
+	return 0
+}
+
+func (x *BlockConfidence) GetNaming() float64 {
+	if x != nil {
+		return x.Naming
+	}
+	return 0
+}
+
+func (x *BlockConfidence) GetPurpose() float64 {
+	if x != nil {
+		return x.Purpose
+	}
+	return 0
+}
+
+// SkeletonBlock is one system block.
+type SkeletonBlock struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// sb_ id, stable across revisions (a rename keeps it).
+	Id      string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Name    string `protobuf:"bytes,2,opt,name=name,proto3" json:"name,omitempty"`
+	Purpose string `protobuf:"bytes,3,opt,name=purpose,proto3" json:"purpose,omitempty"`
+	// Repository paths: files, directories ending in "/", or globs (*, **). A path belongs to
+	// the block whose member matches it most specifically.
+	Members       []string         `protobuf:"bytes,4,rep,name=members,proto3" json:"members,omitempty"`
+	Confidence    *BlockConfidence `protobuf:"bytes,5,opt,name=confidence,proto3" json:"confidence,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SkeletonBlock) Reset() {
+	*x = SkeletonBlock{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SkeletonBlock) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SkeletonBlock) ProtoMessage() {}
+
+func (x *SkeletonBlock) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SkeletonBlock.ProtoReflect.Descriptor instead.
+func (*SkeletonBlock) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{50}
+}
+
+func (x *SkeletonBlock) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *SkeletonBlock) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *SkeletonBlock) GetPurpose() string {
+	if x != nil {
+		return x.Purpose
+	}
+	return ""
+}
+
+func (x *SkeletonBlock) GetMembers() []string {
+	if x != nil {
+		return x.Members
+	}
+	return nil
+}
+
+func (x *SkeletonBlock) GetConfidence() *BlockConfidence {
+	if x != nil {
+		return x.Confidence
+	}
+	return nil
+}
+
+// Seam is an edge between two blocks.
+type Seam struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	From  string                 `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To    string                 `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	// "import" (Go imports found by the scan) or "declared" (added by an op).
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	// How many import statements the seam stands for; 0 for a declared seam.
+	Weight        int32 `protobuf:"varint,4,opt,name=weight,proto3" json:"weight,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Seam) Reset() {
+	*x = Seam{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Seam) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Seam) ProtoMessage() {}
+
+func (x *Seam) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Seam.ProtoReflect.Descriptor instead.
+func (*Seam) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{51}
+}
+
+func (x *Seam) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *Seam) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *Seam) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Seam) GetWeight() int32 {
+	if x != nil {
+		return x.Weight
+	}
+	return 0
+}
+
+// BlockLineage records where block ids went in a split or a merge.
+type BlockLineage struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Revision int64                  `protobuf:"varint,1,opt,name=revision,proto3" json:"revision,omitempty"`
+	// "split" or "merge".
+	Op            string   `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
+	From          []string `protobuf:"bytes,3,rep,name=from,proto3" json:"from,omitempty"`
+	To            []string `protobuf:"bytes,4,rep,name=to,proto3" json:"to,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BlockLineage) Reset() {
+	*x = BlockLineage{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BlockLineage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BlockLineage) ProtoMessage() {}
+
+func (x *BlockLineage) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BlockLineage.ProtoReflect.Descriptor instead.
+func (*BlockLineage) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{52}
+}
+
+func (x *BlockLineage) GetRevision() int64 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *BlockLineage) GetOp() string {
+	if x != nil {
+		return x.Op
+	}
+	return ""
+}
+
+func (x *BlockLineage) GetFrom() []string {
+	if x != nil {
+		return x.From
+	}
+	return nil
+}
+
+func (x *BlockLineage) GetTo() []string {
+	if x != nil {
+		return x.To
+	}
+	return nil
+}
+
+// Skeleton is one revision of a brain's skeleton.
+type Skeleton struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	SkeletonId string                 `protobuf:"bytes,1,opt,name=skeleton_id,json=skeletonId,proto3" json:"skeleton_id,omitempty"`
+	Brain      string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	Revision   int64                  `protobuf:"varint,3,opt,name=revision,proto3" json:"revision,omitempty"`
+	State      SkeletonState          `protobuf:"varint,4,opt,name=state,proto3,enum=organism.mission.v1.SkeletonState" json:"state,omitempty"`
+	// The brain's skeleton store version when this revision was last written: the OCC guard of
+	// every edit, discard and ratification.
+	StoreVersion int64 `protobuf:"varint,5,opt,name=store_version,json=storeVersion,proto3" json:"store_version,omitempty"`
+	// The commit the scan read.
+	BaseCommit string `protobuf:"bytes,6,opt,name=base_commit,json=baseCommit,proto3" json:"base_commit,omitempty"`
+	// The ratified revision this candidate started from, if any.
+	ParentId string           `protobuf:"bytes,7,opt,name=parent_id,json=parentId,proto3" json:"parent_id,omitempty"`
+	Blocks   []*SkeletonBlock `protobuf:"bytes,8,rep,name=blocks,proto3" json:"blocks,omitempty"`
+	Seams    []*Seam          `protobuf:"bytes,9,rep,name=seams,proto3" json:"seams,omitempty"`
+	// Paths of the base commit no block's member covers.
+	Unmapped      []string               `protobuf:"bytes,10,rep,name=unmapped,proto3" json:"unmapped,omitempty"`
+	Lineage       []*BlockLineage        `protobuf:"bytes,11,rep,name=lineage,proto3" json:"lineage,omitempty"`
+	CreatedBy     *v1.AgentRef           `protobuf:"bytes,12,opt,name=created_by,json=createdBy,proto3" json:"created_by,omitempty"`
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	RatifiedBy    *v1.AgentRef           `protobuf:"bytes,15,opt,name=ratified_by,json=ratifiedBy,proto3" json:"ratified_by,omitempty"`
+	RatifiedVia   v1.Origin              `protobuf:"varint,16,opt,name=ratified_via,json=ratifiedVia,proto3,enum=organism.common.v1.Origin" json:"ratified_via,omitempty"`
+	RatifiedAt    *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=ratified_at,json=ratifiedAt,proto3" json:"ratified_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Skeleton) Reset() {
+	*x = Skeleton{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Skeleton) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Skeleton) ProtoMessage() {}
+
+func (x *Skeleton) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Skeleton.ProtoReflect.Descriptor instead.
+func (*Skeleton) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{53}
+}
+
+func (x *Skeleton) GetSkeletonId() string {
+	if x != nil {
+		return x.SkeletonId
+	}
+	return ""
+}
+
+func (x *Skeleton) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Skeleton) GetRevision() int64 {
+	if x != nil {
+		return x.Revision
+	}
+	return 0
+}
+
+func (x *Skeleton) GetState() SkeletonState {
+	if x != nil {
+		return x.State
+	}
+	return SkeletonState_SKELETON_STATE_UNSPECIFIED
+}
+
+func (x *Skeleton) GetStoreVersion() int64 {
+	if x != nil {
+		return x.StoreVersion
+	}
+	return 0
+}
+
+func (x *Skeleton) GetBaseCommit() string {
+	if x != nil {
+		return x.BaseCommit
+	}
+	return ""
+}
+
+func (x *Skeleton) GetParentId() string {
+	if x != nil {
+		return x.ParentId
+	}
+	return ""
+}
+
+func (x *Skeleton) GetBlocks() []*SkeletonBlock {
+	if x != nil {
+		return x.Blocks
+	}
+	return nil
+}
+
+func (x *Skeleton) GetSeams() []*Seam {
+	if x != nil {
+		return x.Seams
+	}
+	return nil
+}
+
+func (x *Skeleton) GetUnmapped() []string {
+	if x != nil {
+		return x.Unmapped
+	}
+	return nil
+}
+
+func (x *Skeleton) GetLineage() []*BlockLineage {
+	if x != nil {
+		return x.Lineage
+	}
+	return nil
+}
+
+func (x *Skeleton) GetCreatedBy() *v1.AgentRef {
+	if x != nil {
+		return x.CreatedBy
+	}
+	return nil
+}
+
+func (x *Skeleton) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *Skeleton) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Skeleton) GetRatifiedBy() *v1.AgentRef {
+	if x != nil {
+		return x.RatifiedBy
+	}
+	return nil
+}
+
+func (x *Skeleton) GetRatifiedVia() v1.Origin {
+	if x != nil {
+		return x.RatifiedVia
+	}
+	return v1.Origin(0)
+}
+
+func (x *Skeleton) GetRatifiedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.RatifiedAt
+	}
+	return nil
+}
+
+// CandidateEditOp is one candidate_edit op, as data. Which fields an op reads:
+// rename_block {block, name}; set_purpose {block, purpose}; merge_blocks {blocks (the first
+// keeps its id), name?}; split_block {block, members (moved to the new block), name};
+// move_member {member, to}; resolve_unmapped {path, to}; add_seam {from, to, kind?};
+// remove_seam {from, to}.
+type CandidateEditOp struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Op            string                 `protobuf:"bytes,1,opt,name=op,proto3" json:"op,omitempty"`
+	Block         string                 `protobuf:"bytes,2,opt,name=block,proto3" json:"block,omitempty"`
+	Name          string                 `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
+	Purpose       string                 `protobuf:"bytes,4,opt,name=purpose,proto3" json:"purpose,omitempty"`
+	Blocks        []string               `protobuf:"bytes,5,rep,name=blocks,proto3" json:"blocks,omitempty"`
+	Members       []string               `protobuf:"bytes,6,rep,name=members,proto3" json:"members,omitempty"`
+	Member        string                 `protobuf:"bytes,7,opt,name=member,proto3" json:"member,omitempty"`
+	Path          string                 `protobuf:"bytes,8,opt,name=path,proto3" json:"path,omitempty"`
+	From          string                 `protobuf:"bytes,9,opt,name=from,proto3" json:"from,omitempty"`
+	To            string                 `protobuf:"bytes,10,opt,name=to,proto3" json:"to,omitempty"`
+	Kind          string                 `protobuf:"bytes,11,opt,name=kind,proto3" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CandidateEditOp) Reset() {
+	*x = CandidateEditOp{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CandidateEditOp) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CandidateEditOp) ProtoMessage() {}
+
+func (x *CandidateEditOp) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CandidateEditOp.ProtoReflect.Descriptor instead.
+func (*CandidateEditOp) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{54}
+}
+
+func (x *CandidateEditOp) GetOp() string {
+	if x != nil {
+		return x.Op
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetBlock() string {
+	if x != nil {
+		return x.Block
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetPurpose() string {
+	if x != nil {
+		return x.Purpose
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetBlocks() []string {
+	if x != nil {
+		return x.Blocks
+	}
+	return nil
+}
+
+func (x *CandidateEditOp) GetMembers() []string {
+	if x != nil {
+		return x.Members
+	}
+	return nil
+}
+
+func (x *CandidateEditOp) GetMember() string {
+	if x != nil {
+		return x.Member
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *CandidateEditOp) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+// ScanSkeletonRequest names the brain and the commit to read (default: its checked-out HEAD).
+type ScanSkeletonRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Commit        string                 `protobuf:"bytes,2,opt,name=commit,proto3" json:"commit,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScanSkeletonRequest) Reset() {
+	*x = ScanSkeletonRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScanSkeletonRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScanSkeletonRequest) ProtoMessage() {}
+
+func (x *ScanSkeletonRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScanSkeletonRequest.ProtoReflect.Descriptor instead.
+func (*ScanSkeletonRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{55}
+}
+
+func (x *ScanSkeletonRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ScanSkeletonRequest) GetCommit() string {
+	if x != nil {
+		return x.Commit
+	}
+	return ""
+}
+
+// ScanSkeletonResponse is the new candidate.
+type ScanSkeletonResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeleton      *Skeleton              `protobuf:"bytes,1,opt,name=skeleton,proto3" json:"skeleton,omitempty"`
+	ReceiptId     string                 `protobuf:"bytes,2,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ScanSkeletonResponse) Reset() {
+	*x = ScanSkeletonResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ScanSkeletonResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ScanSkeletonResponse) ProtoMessage() {}
+
+func (x *ScanSkeletonResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ScanSkeletonResponse.ProtoReflect.Descriptor instead.
+func (*ScanSkeletonResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{56}
+}
+
+func (x *ScanSkeletonResponse) GetSkeleton() *Skeleton {
+	if x != nil {
+		return x.Skeleton
+	}
+	return nil
+}
+
+func (x *ScanSkeletonResponse) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+// GetSkeletonRequest picks one skeleton: skeleton_id, else the ratified one when ratified is
+// set, else the candidate (the ratified one when there is no candidate).
+type GetSkeletonRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	SkeletonId    string                 `protobuf:"bytes,2,opt,name=skeleton_id,json=skeletonId,proto3" json:"skeleton_id,omitempty"`
+	Ratified      bool                   `protobuf:"varint,3,opt,name=ratified,proto3" json:"ratified,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSkeletonRequest) Reset() {
+	*x = GetSkeletonRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSkeletonRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSkeletonRequest) ProtoMessage() {}
+
+func (x *GetSkeletonRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSkeletonRequest.ProtoReflect.Descriptor instead.
+func (*GetSkeletonRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{57}
+}
+
+func (x *GetSkeletonRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *GetSkeletonRequest) GetSkeletonId() string {
+	if x != nil {
+		return x.SkeletonId
+	}
+	return ""
+}
+
+func (x *GetSkeletonRequest) GetRatified() bool {
+	if x != nil {
+		return x.Ratified
+	}
+	return false
+}
+
+// GetSkeletonResponse is one skeleton.
+type GetSkeletonResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeleton      *Skeleton              `protobuf:"bytes,1,opt,name=skeleton,proto3" json:"skeleton,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSkeletonResponse) Reset() {
+	*x = GetSkeletonResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSkeletonResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSkeletonResponse) ProtoMessage() {}
+
+func (x *GetSkeletonResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSkeletonResponse.ProtoReflect.Descriptor instead.
+func (*GetSkeletonResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{58}
+}
+
+func (x *GetSkeletonResponse) GetSkeleton() *Skeleton {
+	if x != nil {
+		return x.Skeleton
+	}
+	return nil
+}
+
+// ListSkeletonsRequest pages through a brain's revisions.
+type ListSkeletonsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSkeletonsRequest) Reset() {
+	*x = ListSkeletonsRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSkeletonsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSkeletonsRequest) ProtoMessage() {}
+
+func (x *ListSkeletonsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSkeletonsRequest.ProtoReflect.Descriptor instead.
+func (*ListSkeletonsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{59}
+}
+
+func (x *ListSkeletonsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListSkeletonsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListSkeletonsResponse is one page, newest revision first.
+type ListSkeletonsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeletons     []*Skeleton            `protobuf:"bytes,1,rep,name=skeletons,proto3" json:"skeletons,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListSkeletonsResponse) Reset() {
+	*x = ListSkeletonsResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListSkeletonsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListSkeletonsResponse) ProtoMessage() {}
+
+func (x *ListSkeletonsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListSkeletonsResponse.ProtoReflect.Descriptor instead.
+func (*ListSkeletonsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{60}
+}
+
+func (x *ListSkeletonsResponse) GetSkeletons() []*Skeleton {
+	if x != nil {
+		return x.Skeletons
+	}
+	return nil
+}
+
+func (x *ListSkeletonsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// EditCandidateRequest is a batch of ops on the brain's candidate.
+type EditCandidateRequest struct {
+	state                protoimpl.MessageState `protogen:"open.v1"`
+	Brain                string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	ExpectedStoreVersion int64                  `protobuf:"varint,2,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	Ops                  []*CandidateEditOp     `protobuf:"bytes,3,rep,name=ops,proto3" json:"ops,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *EditCandidateRequest) Reset() {
+	*x = EditCandidateRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditCandidateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditCandidateRequest) ProtoMessage() {}
+
+func (x *EditCandidateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditCandidateRequest.ProtoReflect.Descriptor instead.
+func (*EditCandidateRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{61}
+}
+
+func (x *EditCandidateRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *EditCandidateRequest) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+func (x *EditCandidateRequest) GetOps() []*CandidateEditOp {
+	if x != nil {
+		return x.Ops
+	}
+	return nil
+}
+
+// EditCandidateResponse is the candidate after the batch.
+type EditCandidateResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeleton      *Skeleton              `protobuf:"bytes,1,opt,name=skeleton,proto3" json:"skeleton,omitempty"`
+	ReceiptId     string                 `protobuf:"bytes,2,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EditCandidateResponse) Reset() {
+	*x = EditCandidateResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EditCandidateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EditCandidateResponse) ProtoMessage() {}
+
+func (x *EditCandidateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EditCandidateResponse.ProtoReflect.Descriptor instead.
+func (*EditCandidateResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{62}
+}
+
+func (x *EditCandidateResponse) GetSkeleton() *Skeleton {
+	if x != nil {
+		return x.Skeleton
+	}
+	return nil
+}
+
+func (x *EditCandidateResponse) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+// DiscardCandidateRequest names the candidate the owner saw.
+type DiscardCandidateRequest struct {
+	state                protoimpl.MessageState `protogen:"open.v1"`
+	Brain                string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	SkeletonId           string                 `protobuf:"bytes,2,opt,name=skeleton_id,json=skeletonId,proto3" json:"skeleton_id,omitempty"`
+	ExpectedStoreVersion int64                  `protobuf:"varint,3,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *DiscardCandidateRequest) Reset() {
+	*x = DiscardCandidateRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DiscardCandidateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DiscardCandidateRequest) ProtoMessage() {}
+
+func (x *DiscardCandidateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DiscardCandidateRequest.ProtoReflect.Descriptor instead.
+func (*DiscardCandidateRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{63}
+}
+
+func (x *DiscardCandidateRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *DiscardCandidateRequest) GetSkeletonId() string {
+	if x != nil {
+		return x.SkeletonId
+	}
+	return ""
+}
+
+func (x *DiscardCandidateRequest) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+// DiscardCandidateResponse is the discarded revision.
+type DiscardCandidateResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeleton      *Skeleton              `protobuf:"bytes,1,opt,name=skeleton,proto3" json:"skeleton,omitempty"`
+	ReceiptId     string                 `protobuf:"bytes,2,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DiscardCandidateResponse) Reset() {
+	*x = DiscardCandidateResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DiscardCandidateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DiscardCandidateResponse) ProtoMessage() {}
+
+func (x *DiscardCandidateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DiscardCandidateResponse.ProtoReflect.Descriptor instead.
+func (*DiscardCandidateResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{64}
+}
+
+func (x *DiscardCandidateResponse) GetSkeleton() *Skeleton {
+	if x != nil {
+		return x.Skeleton
+	}
+	return nil
+}
+
+func (x *DiscardCandidateResponse) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+// RatifySkeletonRequest names the candidate the owner reviewed.
+type RatifySkeletonRequest struct {
+	state                protoimpl.MessageState `protogen:"open.v1"`
+	Brain                string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	SkeletonId           string                 `protobuf:"bytes,2,opt,name=skeleton_id,json=skeletonId,proto3" json:"skeleton_id,omitempty"`
+	ExpectedStoreVersion int64                  `protobuf:"varint,3,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	unknownFields        protoimpl.UnknownFields
+	sizeCache            protoimpl.SizeCache
+}
+
+func (x *RatifySkeletonRequest) Reset() {
+	*x = RatifySkeletonRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RatifySkeletonRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RatifySkeletonRequest) ProtoMessage() {}
+
+func (x *RatifySkeletonRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RatifySkeletonRequest.ProtoReflect.Descriptor instead.
+func (*RatifySkeletonRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{65}
+}
+
+func (x *RatifySkeletonRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *RatifySkeletonRequest) GetSkeletonId() string {
+	if x != nil {
+		return x.SkeletonId
+	}
+	return ""
+}
+
+func (x *RatifySkeletonRequest) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+// RatifySkeletonResponse is the ratified revision and its commit receipt.
+type RatifySkeletonResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Skeleton      *Skeleton              `protobuf:"bytes,1,opt,name=skeleton,proto3" json:"skeleton,omitempty"`
+	ReceiptId     string                 `protobuf:"bytes,2,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RatifySkeletonResponse) Reset() {
+	*x = RatifySkeletonResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RatifySkeletonResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RatifySkeletonResponse) ProtoMessage() {}
+
+func (x *RatifySkeletonResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RatifySkeletonResponse.ProtoReflect.Descriptor instead.
+func (*RatifySkeletonResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{66}
+}
+
+func (x *RatifySkeletonResponse) GetSkeleton() *Skeleton {
+	if x != nil {
+		return x.Skeleton
+	}
+	return nil
+}
+
+func (x *RatifySkeletonResponse) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+// Curation is one pass of the /curate lane over a brain's candidate.
+type Curation struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	CurationId string                 `protobuf:"bytes,1,opt,name=curation_id,json=curationId,proto3" json:"curation_id,omitempty"`
+	Brain      string                 `protobuf:"bytes,2,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The mission chain holding the curation letter and its summary.
+	MissionId  string        `protobuf:"bytes,3,opt,name=mission_id,json=missionId,proto3" json:"mission_id,omitempty"`
+	SkeletonId string        `protobuf:"bytes,4,opt,name=skeleton_id,json=skeletonId,proto3" json:"skeleton_id,omitempty"`
+	State      CurationState `protobuf:"varint,5,opt,name=state,proto3,enum=organism.mission.v1.CurationState" json:"state,omitempty"`
+	RunnerId   string        `protobuf:"bytes,6,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	// The store version the packet showed; the proposal applies only under it.
+	ExpectedStoreVersion int64                  `protobuf:"varint,7,opt,name=expected_store_version,json=expectedStoreVersion,proto3" json:"expected_store_version,omitempty"`
+	CreatedAt            *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	UpdatedAt            *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// When the candidate lease lapses if no proposal arrived.
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// The runner's report, verbatim (applied curations).
+	Report string `protobuf:"bytes,11,opt,name=report,proto3" json:"report,omitempty"`
+	// Why it failed, with the refusal's reason code.
+	Failure           string `protobuf:"bytes,12,opt,name=failure,proto3" json:"failure,omitempty"`
+	FailureReason     string `protobuf:"bytes,13,opt,name=failure_reason,json=failureReason,proto3" json:"failure_reason,omitempty"`
+	OpsApplied        int32  `protobuf:"varint,14,opt,name=ops_applied,json=opsApplied,proto3" json:"ops_applied,omitempty"`
+	StoreVersionAfter int64  `protobuf:"varint,15,opt,name=store_version_after,json=storeVersionAfter,proto3" json:"store_version_after,omitempty"`
+	ReceiptId         string `protobuf:"bytes,16,opt,name=receipt_id,json=receiptId,proto3" json:"receipt_id,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *Curation) Reset() {
+	*x = Curation{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Curation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Curation) ProtoMessage() {}
+
+func (x *Curation) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Curation.ProtoReflect.Descriptor instead.
+func (*Curation) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{67}
+}
+
+func (x *Curation) GetCurationId() string {
+	if x != nil {
+		return x.CurationId
+	}
+	return ""
+}
+
+func (x *Curation) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *Curation) GetMissionId() string {
+	if x != nil {
+		return x.MissionId
+	}
+	return ""
+}
+
+func (x *Curation) GetSkeletonId() string {
+	if x != nil {
+		return x.SkeletonId
+	}
+	return ""
+}
+
+func (x *Curation) GetState() CurationState {
+	if x != nil {
+		return x.State
+	}
+	return CurationState_CURATION_STATE_UNSPECIFIED
+}
+
+func (x *Curation) GetRunnerId() string {
+	if x != nil {
+		return x.RunnerId
+	}
+	return ""
+}
+
+func (x *Curation) GetExpectedStoreVersion() int64 {
+	if x != nil {
+		return x.ExpectedStoreVersion
+	}
+	return 0
+}
+
+func (x *Curation) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *Curation) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Curation) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *Curation) GetReport() string {
+	if x != nil {
+		return x.Report
+	}
+	return ""
+}
+
+func (x *Curation) GetFailure() string {
+	if x != nil {
+		return x.Failure
+	}
+	return ""
+}
+
+func (x *Curation) GetFailureReason() string {
+	if x != nil {
+		return x.FailureReason
+	}
+	return ""
+}
+
+func (x *Curation) GetOpsApplied() int32 {
+	if x != nil {
+		return x.OpsApplied
+	}
+	return 0
+}
+
+func (x *Curation) GetStoreVersionAfter() int64 {
+	if x != nil {
+		return x.StoreVersionAfter
+	}
+	return 0
+}
+
+func (x *Curation) GetReceiptId() string {
+	if x != nil {
+		return x.ReceiptId
+	}
+	return ""
+}
+
+// CurateRequest sends the brain's candidate to a pinned hand-runner.
+type CurateRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Brain string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The curation letter: what the owner asks of the hand.
+	Letter string `protobuf:"bytes,2,opt,name=letter,proto3" json:"letter,omitempty"`
+	// A pinned hand-runner; empty picks the first that serves the brain.
+	RunnerId      string `protobuf:"bytes,3,opt,name=runner_id,json=runnerId,proto3" json:"runner_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurateRequest) Reset() {
+	*x = CurateRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurateRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurateRequest) ProtoMessage() {}
+
+func (x *CurateRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
+func (*CurateRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{68}
+}
+
+func (x *CurateRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetLetter() string {
+	if x != nil {
+		return x.Letter
+	}
+	return ""
+}
+
+func (x *CurateRequest) GetRunnerId() string {
+	if x != nil {
+		return x.RunnerId
+	}
+	return ""
+}
+
+// CurateResponse is the curation and its mission.
+type CurateResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Curation      *Curation              `protobuf:"bytes,1,opt,name=curation,proto3" json:"curation,omitempty"`
+	Mission       *Mission               `protobuf:"bytes,2,opt,name=mission,proto3" json:"mission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurateResponse) Reset() {
+	*x = CurateResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurateResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurateResponse) ProtoMessage() {}
+
+func (x *CurateResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
+func (*CurateResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{69}
+}
+
+func (x *CurateResponse) GetCuration() *Curation {
+	if x != nil {
+		return x.Curation
+	}
+	return nil
+}
+
+func (x *CurateResponse) GetMission() *Mission {
+	if x != nil {
+		return x.Mission
+	}
+	return nil
+}
+
+// ClaimCurationRequest waits for a curation; the runner comes from the credential.
+type ClaimCurationRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Wait          *durationpb.Duration   `protobuf:"bytes,1,opt,name=wait,proto3" json:"wait,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimCurationRequest) Reset() {
+	*x = ClaimCurationRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimCurationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimCurationRequest) ProtoMessage() {}
+
+func (x *ClaimCurationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimCurationRequest.ProtoReflect.Descriptor instead.
+func (*ClaimCurationRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{70}
+}
+
+func (x *ClaimCurationRequest) GetWait() *durationpb.Duration {
+	if x != nil {
+		return x.Wait
+	}
+	return nil
+}
+
+// CurationWork is one claimed curation.
+type CurationWork struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Curation *Curation              `protobuf:"bytes,1,opt,name=curation,proto3" json:"curation,omitempty"`
+	LeaseId  string                 `protobuf:"bytes,2,opt,name=lease_id,json=leaseId,proto3" json:"lease_id,omitempty"`
+	// The JSON document (m1nd-curation-packet-v0) to give the pinned command on stdin: the
+	// letter and the block view; the runner never reads the store.
+	Packet []byte        `protobuf:"bytes,3,opt,name=packet,proto3" json:"packet,omitempty"`
+	Runner *PinnedRunner `protobuf:"bytes,4,opt,name=runner,proto3" json:"runner,omitempty"`
+	// The curation_timeout bounding the run.
+	Timeout       *durationpb.Duration `protobuf:"bytes,5,opt,name=timeout,proto3" json:"timeout,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CurationWork) Reset() {
+	*x = CurationWork{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CurationWork) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CurationWork) ProtoMessage() {}
+
+func (x *CurationWork) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CurationWork.ProtoReflect.Descriptor instead.
+func (*CurationWork) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{71}
+}
+
+func (x *CurationWork) GetCuration() *Curation {
+	if x != nil {
+		return x.Curation
+	}
+	return nil
+}
+
+func (x *CurationWork) GetLeaseId() string {
+	if x != nil {
+		return x.LeaseId
+	}
+	return ""
+}
+
+func (x *CurationWork) GetPacket() []byte {
+	if x != nil {
+		return x.Packet
+	}
+	return nil
+}
+
+func (x *CurationWork) GetRunner() *PinnedRunner {
+	if x != nil {
+		return x.Runner
+	}
+	return nil
+}
+
+func (x *CurationWork) GetTimeout() *durationpb.Duration {
+	if x != nil {
+		return x.Timeout
+	}
+	return nil
+}
+
+// ClaimCurationResponse carries a curation, or nothing when the wait ended empty.
+type ClaimCurationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Work          *CurationWork          `protobuf:"bytes,1,opt,name=work,proto3" json:"work,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ClaimCurationResponse) Reset() {
+	*x = ClaimCurationResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ClaimCurationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ClaimCurationResponse) ProtoMessage() {}
+
+func (x *ClaimCurationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ClaimCurationResponse.ProtoReflect.Descriptor instead.
+func (*ClaimCurationResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{72}
+}
+
+func (x *ClaimCurationResponse) GetWork() *CurationWork {
+	if x != nil {
+		return x.Work
+	}
+	return nil
+}
+
+// SubmitCurationRequest is what the hand-runner's command printed, or why it produced nothing.
+type SubmitCurationRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	CurationId string                 `protobuf:"bytes,1,opt,name=curation_id,json=curationId,proto3" json:"curation_id,omitempty"`
+	LeaseId    string                 `protobuf:"bytes,2,opt,name=lease_id,json=leaseId,proto3" json:"lease_id,omitempty"`
+	// One JSON document {"schema":"m1nd-curation-proposal-v0","ops":[...],"report":"..."}.
+	Proposal []byte `protobuf:"bytes,3,opt,name=proposal,proto3" json:"proposal,omitempty"`
+	// Set instead of proposal when the command failed or timed out.
+	Failure       string `protobuf:"bytes,4,opt,name=failure,proto3" json:"failure,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitCurationRequest) Reset() {
+	*x = SubmitCurationRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitCurationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitCurationRequest) ProtoMessage() {}
+
+func (x *SubmitCurationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitCurationRequest.ProtoReflect.Descriptor instead.
+func (*SubmitCurationRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{73}
+}
+
+func (x *SubmitCurationRequest) GetCurationId() string {
+	if x != nil {
+		return x.CurationId
+	}
+	return ""
+}
+
+func (x *SubmitCurationRequest) GetLeaseId() string {
+	if x != nil {
+		return x.LeaseId
+	}
+	return ""
+}
+
+func (x *SubmitCurationRequest) GetProposal() []byte {
+	if x != nil {
+		return x.Proposal
+	}
+	return nil
+}
+
+func (x *SubmitCurationRequest) GetFailure() string {
+	if x != nil {
+		return x.Failure
+	}
+	return ""
+}
+
+// SubmitCurationResponse is the curation after the service's one motion.
+type SubmitCurationResponse struct {
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Curation *Curation              `protobuf:"bytes,1,opt,name=curation,proto3" json:"curation,omitempty"`
+	// The summary letter (applied) or the failure letter on the curation's chain.
+	Letter        *Letter `protobuf:"bytes,2,opt,name=letter,proto3" json:"letter,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SubmitCurationResponse) Reset() {
+	*x = SubmitCurationResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SubmitCurationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SubmitCurationResponse) ProtoMessage() {}
+
+func (x *SubmitCurationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SubmitCurationResponse.ProtoReflect.Descriptor instead.
+func (*SubmitCurationResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{74}
+}
+
+func (x *SubmitCurationResponse) GetCuration() *Curation {
+	if x != nil {
+		return x.Curation
+	}
+	return nil
+}
+
+func (x *SubmitCurationResponse) GetLetter() *Letter {
+	if x != nil {
+		return x.Letter
+	}
+	return nil
+}
+
+// GetCurationRequest names one curation.
+type GetCurationRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CurationId    string                 `protobuf:"bytes,1,opt,name=curation_id,json=curationId,proto3" json:"curation_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCurationRequest) Reset() {
+	*x = GetCurationRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCurationRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCurationRequest) ProtoMessage() {}
+
+func (x *GetCurationRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCurationRequest.ProtoReflect.Descriptor instead.
+func (*GetCurationRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{75}
+}
+
+func (x *GetCurationRequest) GetCurationId() string {
+	if x != nil {
+		return x.CurationId
+	}
+	return ""
+}
+
+// GetCurationResponse is one curation.
+type GetCurationResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Curation      *Curation              `protobuf:"bytes,1,opt,name=curation,proto3" json:"curation,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetCurationResponse) Reset() {
+	*x = GetCurationResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetCurationResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetCurationResponse) ProtoMessage() {}
+
+func (x *GetCurationResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetCurationResponse.ProtoReflect.Descriptor instead.
+func (*GetCurationResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{76}
+}
+
+func (x *GetCurationResponse) GetCuration() *Curation {
+	if x != nil {
+		return x.Curation
+	}
+	return nil
+}
+
 var File_organism_mission_v1_mission_proto protoreflect.FileDescriptor
 
 const file_organism_mission_v1_mission_proto_rawDesc = "" +
@@ -4157,7 +6239,171 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x04page\x18\x04 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x1a9\n" +
 	"\vCountsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01*\xd1\t\n" +
+	"\x05value\x18\x02 \x01(\x03R\x05value:\x028\x01\"a\n" +
+	"\x0fBlockConfidence\x12\x1c\n" +
+	"\tstructure\x18\x01 \x01(\x01R\tstructure\x12\x16\n" +
+	"\x06naming\x18\x02 \x01(\x01R\x06naming\x12\x18\n" +
+	"\apurpose\x18\x03 \x01(\x01R\apurpose\"\xad\x01\n" +
+	"\rSkeletonBlock\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
+	"\apurpose\x18\x03 \x01(\tR\apurpose\x12\x18\n" +
+	"\amembers\x18\x04 \x03(\tR\amembers\x12D\n" +
+	"\n" +
+	"confidence\x18\x05 \x01(\v2$.organism.mission.v1.BlockConfidenceR\n" +
+	"confidence\"V\n" +
+	"\x04Seam\x12\x12\n" +
+	"\x04from\x18\x01 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x02 \x01(\tR\x02to\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x16\n" +
+	"\x06weight\x18\x04 \x01(\x05R\x06weight\"^\n" +
+	"\fBlockLineage\x12\x1a\n" +
+	"\brevision\x18\x01 \x01(\x03R\brevision\x12\x0e\n" +
+	"\x02op\x18\x02 \x01(\tR\x02op\x12\x12\n" +
+	"\x04from\x18\x03 \x03(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x04 \x03(\tR\x02to\"\xae\x06\n" +
+	"\bSkeleton\x12\x1f\n" +
+	"\vskeleton_id\x18\x01 \x01(\tR\n" +
+	"skeletonId\x12\x14\n" +
+	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x1a\n" +
+	"\brevision\x18\x03 \x01(\x03R\brevision\x128\n" +
+	"\x05state\x18\x04 \x01(\x0e2\".organism.mission.v1.SkeletonStateR\x05state\x12#\n" +
+	"\rstore_version\x18\x05 \x01(\x03R\fstoreVersion\x12\x1f\n" +
+	"\vbase_commit\x18\x06 \x01(\tR\n" +
+	"baseCommit\x12\x1b\n" +
+	"\tparent_id\x18\a \x01(\tR\bparentId\x12:\n" +
+	"\x06blocks\x18\b \x03(\v2\".organism.mission.v1.SkeletonBlockR\x06blocks\x12/\n" +
+	"\x05seams\x18\t \x03(\v2\x19.organism.mission.v1.SeamR\x05seams\x12\x1a\n" +
+	"\bunmapped\x18\n" +
+	" \x03(\tR\bunmapped\x12;\n" +
+	"\alineage\x18\v \x03(\v2!.organism.mission.v1.BlockLineageR\alineage\x12;\n" +
+	"\n" +
+	"created_by\x18\f \x01(\v2\x1c.organism.common.v1.AgentRefR\tcreatedBy\x129\n" +
+	"\n" +
+	"created_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\n" +
+	"updated_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12=\n" +
+	"\vratified_by\x18\x0f \x01(\v2\x1c.organism.common.v1.AgentRefR\n" +
+	"ratifiedBy\x12=\n" +
+	"\fratified_via\x18\x10 \x01(\x0e2\x1a.organism.common.v1.OriginR\vratifiedVia\x12;\n" +
+	"\vratified_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"ratifiedAt\"\xfb\x01\n" +
+	"\x0fCandidateEditOp\x12\x0e\n" +
+	"\x02op\x18\x01 \x01(\tR\x02op\x12\x14\n" +
+	"\x05block\x18\x02 \x01(\tR\x05block\x12\x12\n" +
+	"\x04name\x18\x03 \x01(\tR\x04name\x12\x18\n" +
+	"\apurpose\x18\x04 \x01(\tR\apurpose\x12\x16\n" +
+	"\x06blocks\x18\x05 \x03(\tR\x06blocks\x12\x18\n" +
+	"\amembers\x18\x06 \x03(\tR\amembers\x12\x16\n" +
+	"\x06member\x18\a \x01(\tR\x06member\x12\x12\n" +
+	"\x04path\x18\b \x01(\tR\x04path\x12\x12\n" +
+	"\x04from\x18\t \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\n" +
+	" \x01(\tR\x02to\x12\x12\n" +
+	"\x04kind\x18\v \x01(\tR\x04kind\"C\n" +
+	"\x13ScanSkeletonRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x16\n" +
+	"\x06commit\x18\x02 \x01(\tR\x06commit\"p\n" +
+	"\x14ScanSkeletonResponse\x129\n" +
+	"\bskeleton\x18\x01 \x01(\v2\x1d.organism.mission.v1.SkeletonR\bskeleton\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x02 \x01(\tR\treceiptId\"g\n" +
+	"\x12GetSkeletonRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
+	"\vskeleton_id\x18\x02 \x01(\tR\n" +
+	"skeletonId\x12\x1a\n" +
+	"\bratified\x18\x03 \x01(\bR\bratified\"P\n" +
+	"\x13GetSkeletonResponse\x129\n" +
+	"\bskeleton\x18\x01 \x01(\v2\x1d.organism.mission.v1.SkeletonR\bskeleton\"a\n" +
+	"\x14ListSkeletonsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x8a\x01\n" +
+	"\x15ListSkeletonsResponse\x12;\n" +
+	"\tskeletons\x18\x01 \x03(\v2\x1d.organism.mission.v1.SkeletonR\tskeletons\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\x9a\x01\n" +
+	"\x14EditCandidateRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x124\n" +
+	"\x16expected_store_version\x18\x02 \x01(\x03R\x14expectedStoreVersion\x126\n" +
+	"\x03ops\x18\x03 \x03(\v2$.organism.mission.v1.CandidateEditOpR\x03ops\"q\n" +
+	"\x15EditCandidateResponse\x129\n" +
+	"\bskeleton\x18\x01 \x01(\v2\x1d.organism.mission.v1.SkeletonR\bskeleton\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x02 \x01(\tR\treceiptId\"\x86\x01\n" +
+	"\x17DiscardCandidateRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
+	"\vskeleton_id\x18\x02 \x01(\tR\n" +
+	"skeletonId\x124\n" +
+	"\x16expected_store_version\x18\x03 \x01(\x03R\x14expectedStoreVersion\"t\n" +
+	"\x18DiscardCandidateResponse\x129\n" +
+	"\bskeleton\x18\x01 \x01(\v2\x1d.organism.mission.v1.SkeletonR\bskeleton\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x02 \x01(\tR\treceiptId\"\x84\x01\n" +
+	"\x15RatifySkeletonRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1f\n" +
+	"\vskeleton_id\x18\x02 \x01(\tR\n" +
+	"skeletonId\x124\n" +
+	"\x16expected_store_version\x18\x03 \x01(\x03R\x14expectedStoreVersion\"r\n" +
+	"\x16RatifySkeletonResponse\x129\n" +
+	"\bskeleton\x18\x01 \x01(\v2\x1d.organism.mission.v1.SkeletonR\bskeleton\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x02 \x01(\tR\treceiptId\"\x88\x05\n" +
+	"\bCuration\x12\x1f\n" +
+	"\vcuration_id\x18\x01 \x01(\tR\n" +
+	"curationId\x12\x14\n" +
+	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x1d\n" +
+	"\n" +
+	"mission_id\x18\x03 \x01(\tR\tmissionId\x12\x1f\n" +
+	"\vskeleton_id\x18\x04 \x01(\tR\n" +
+	"skeletonId\x128\n" +
+	"\x05state\x18\x05 \x01(\x0e2\".organism.mission.v1.CurationStateR\x05state\x12\x1b\n" +
+	"\trunner_id\x18\x06 \x01(\tR\brunnerId\x124\n" +
+	"\x16expected_store_version\x18\a \x01(\x03R\x14expectedStoreVersion\x129\n" +
+	"\n" +
+	"created_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\n" +
+	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x129\n" +
+	"\n" +
+	"expires_at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12\x16\n" +
+	"\x06report\x18\v \x01(\tR\x06report\x12\x18\n" +
+	"\afailure\x18\f \x01(\tR\afailure\x12%\n" +
+	"\x0efailure_reason\x18\r \x01(\tR\rfailureReason\x12\x1f\n" +
+	"\vops_applied\x18\x0e \x01(\x05R\n" +
+	"opsApplied\x12.\n" +
+	"\x13store_version_after\x18\x0f \x01(\x03R\x11storeVersionAfter\x12\x1d\n" +
+	"\n" +
+	"receipt_id\x18\x10 \x01(\tR\treceiptId\"Z\n" +
+	"\rCurateRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x16\n" +
+	"\x06letter\x18\x02 \x01(\tR\x06letter\x12\x1b\n" +
+	"\trunner_id\x18\x03 \x01(\tR\brunnerId\"\x83\x01\n" +
+	"\x0eCurateResponse\x129\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration\x126\n" +
+	"\amission\x18\x02 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\"E\n" +
+	"\x14ClaimCurationRequest\x12-\n" +
+	"\x04wait\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x04wait\"\xec\x01\n" +
+	"\fCurationWork\x129\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration\x12\x19\n" +
+	"\blease_id\x18\x02 \x01(\tR\aleaseId\x12\x16\n" +
+	"\x06packet\x18\x03 \x01(\fR\x06packet\x129\n" +
+	"\x06runner\x18\x04 \x01(\v2!.organism.mission.v1.PinnedRunnerR\x06runner\x123\n" +
+	"\atimeout\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\atimeout\"N\n" +
+	"\x15ClaimCurationResponse\x125\n" +
+	"\x04work\x18\x01 \x01(\v2!.organism.mission.v1.CurationWorkR\x04work\"\x89\x01\n" +
+	"\x15SubmitCurationRequest\x12\x1f\n" +
+	"\vcuration_id\x18\x01 \x01(\tR\n" +
+	"curationId\x12\x19\n" +
+	"\blease_id\x18\x02 \x01(\tR\aleaseId\x12\x1a\n" +
+	"\bproposal\x18\x03 \x01(\fR\bproposal\x12\x18\n" +
+	"\afailure\x18\x04 \x01(\tR\afailure\"\x88\x01\n" +
+	"\x16SubmitCurationResponse\x129\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration\x123\n" +
+	"\x06letter\x18\x02 \x01(\v2\x1b.organism.mission.v1.LetterR\x06letter\"5\n" +
+	"\x12GetCurationRequest\x12\x1f\n" +
+	"\vcuration_id\x18\x01 \x01(\tR\n" +
+	"curationId\"P\n" +
+	"\x13GetCurationResponse\x129\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration*\x94\f\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -4188,12 +6434,21 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x1bMISSION_REASON_TARGET_DIRTY\x10\x19\x12\x1f\n" +
 	"\x1bMISSION_REASON_MERGE_FAILED\x10\x1a\x12'\n" +
 	"#MISSION_REASON_CHANGE_NOT_CONTAINED\x10\x1b\x12#\n" +
-	"\x1fMISSION_REASON_INELIGIBLE_CLASS\x10\x1c\x12$\n" +
-	" MISSION_REASON_NO_GATE_DERIVABLE\x10\x1d\x12\x1e\n" +
-	"\x1aMISSION_REASON_CAP_REACHED\x10\x1e\x12#\n" +
-	"\x1fMISSION_REASON_DUPLICATE_REPORT\x10\x1f\x12\"\n" +
-	"\x1eMISSION_REASON_SECRET_DETECTED\x10 \x12\x1c\n" +
-	"\x18MISSION_REASON_HOME_PATH\x10!*\\\n" +
+	"\x1fMISSION_REASON_INELIGIBLE_CLASS\x10%\x12$\n" +
+	" MISSION_REASON_NO_GATE_DERIVABLE\x10&\x12\x1e\n" +
+	"\x1aMISSION_REASON_CAP_REACHED\x10'\x12#\n" +
+	"\x1fMISSION_REASON_DUPLICATE_REPORT\x10(\x12\"\n" +
+	"\x1eMISSION_REASON_SECRET_DETECTED\x10)\x12\x1c\n" +
+	"\x18MISSION_REASON_HOME_PATH\x10*\x12%\n" +
+	"!MISSION_REASON_SKELETON_NOT_FOUND\x10\x1c\x12#\n" +
+	"\x1fMISSION_REASON_CANDIDATE_EXISTS\x10\x1d\x12%\n" +
+	"!MISSION_REASON_SKELETON_READ_ONLY\x10\x1e\x12\x1d\n" +
+	"\x19MISSION_REASON_INVALID_OP\x10\x1f\x12\x1e\n" +
+	"\x1aMISSION_REASON_UNSAFE_TEXT\x10 \x12 \n" +
+	"\x1cMISSION_REASON_CURATION_BUSY\x10!\x12%\n" +
+	"!MISSION_REASON_CURATION_NOT_FOUND\x10\"\x12%\n" +
+	"!MISSION_REASON_MALFORMED_PROPOSAL\x10#\x12\x1f\n" +
+	"\x1bMISSION_REASON_SEAT_REFUSED\x10$*\\\n" +
 	"\vLandingMode\x12\x1c\n" +
 	"\x18LANDING_MODE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12LANDING_MODE_APPLY\x10\x01\x12\x17\n" +
@@ -4227,7 +6482,19 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\rScreenOutcome\x12\x1e\n" +
 	"\x1aSCREEN_OUTCOME_UNSPECIFIED\x10\x00\x12\x1c\n" +
 	"\x18SCREEN_OUTCOME_CHARTERED\x10\x01\x12\x1a\n" +
-	"\x16SCREEN_OUTCOME_REFUSED\x10\x022\x8f\r\n" +
+	"\x16SCREEN_OUTCOME_REFUSED\x10\x02*\xa7\x01\n" +
+	"\rSkeletonState\x12\x1e\n" +
+	"\x1aSKELETON_STATE_UNSPECIFIED\x10\x00\x12\x1c\n" +
+	"\x18SKELETON_STATE_CANDIDATE\x10\x01\x12\x1b\n" +
+	"\x17SKELETON_STATE_RATIFIED\x10\x02\x12\x1c\n" +
+	"\x18SKELETON_STATE_DISCARDED\x10\x03\x12\x1d\n" +
+	"\x19SKELETON_STATE_SUPERSEDED\x10\x04*\x9e\x01\n" +
+	"\rCurationState\x12\x1e\n" +
+	"\x1aCURATION_STATE_UNSPECIFIED\x10\x00\x12\x1a\n" +
+	"\x16CURATION_STATE_PENDING\x10\x01\x12\x1a\n" +
+	"\x16CURATION_STATE_CLAIMED\x10\x02\x12\x1a\n" +
+	"\x16CURATION_STATE_APPLIED\x10\x03\x12\x19\n" +
+	"\x15CURATION_STATE_FAILED\x10\x042\x8a\x15\n" +
 	"\x0eMissionService\x12`\n" +
 	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\x12]\n" +
 	"\n" +
@@ -4250,7 +6517,17 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"FileReport\x12&.organism.mission.v1.FileReportRequest\x1a'.organism.mission.v1.FileReportResponse\x12`\n" +
 	"\vListReports\x12'.organism.mission.v1.ListReportsRequest\x1a(.organism.mission.v1.ListReportsResponse\x12c\n" +
 	"\fSweepCharter\x12(.organism.mission.v1.SweepCharterRequest\x1a).organism.mission.v1.SweepCharterResponse\x12x\n" +
-	"\x13ListCharterRefusals\x12/.organism.mission.v1.ListCharterRefusalsRequest\x1a0.organism.mission.v1.ListCharterRefusalsResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"\x13ListCharterRefusals\x12/.organism.mission.v1.ListCharterRefusalsRequest\x1a0.organism.mission.v1.ListCharterRefusalsResponse\x12c\n" +
+	"\fScanSkeleton\x12(.organism.mission.v1.ScanSkeletonRequest\x1a).organism.mission.v1.ScanSkeletonResponse\x12`\n" +
+	"\vGetSkeleton\x12'.organism.mission.v1.GetSkeletonRequest\x1a(.organism.mission.v1.GetSkeletonResponse\x12f\n" +
+	"\rListSkeletons\x12).organism.mission.v1.ListSkeletonsRequest\x1a*.organism.mission.v1.ListSkeletonsResponse\x12f\n" +
+	"\rEditCandidate\x12).organism.mission.v1.EditCandidateRequest\x1a*.organism.mission.v1.EditCandidateResponse\x12o\n" +
+	"\x10DiscardCandidate\x12,.organism.mission.v1.DiscardCandidateRequest\x1a-.organism.mission.v1.DiscardCandidateResponse\x12i\n" +
+	"\x0eRatifySkeleton\x12*.organism.mission.v1.RatifySkeletonRequest\x1a+.organism.mission.v1.RatifySkeletonResponse\x12Q\n" +
+	"\x06Curate\x12\".organism.mission.v1.CurateRequest\x1a#.organism.mission.v1.CurateResponse\x12f\n" +
+	"\rClaimCuration\x12).organism.mission.v1.ClaimCurationRequest\x1a*.organism.mission.v1.ClaimCurationResponse\x12i\n" +
+	"\x0eSubmitCuration\x12*.organism.mission.v1.SubmitCurationRequest\x1a+.organism.mission.v1.SubmitCurationResponse\x12`\n" +
+	"\vGetCuration\x12'.organism.mission.v1.GetCurationRequest\x1a(.organism.mission.v1.GetCurationResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once
@@ -4264,8 +6541,8 @@ func file_organism_mission_v1_mission_proto_rawDescGZIP() []byte {
 	return file_organism_mission_v1_mission_proto_rawDescData
 }
 
-var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 7)
-var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 50)
+var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
+var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 78)
 var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(MissionReason)(0),                  // 0: organism.mission.v1.MissionReason
 	(LandingMode)(0),                    // 1: organism.mission.v1.LandingMode
@@ -4274,179 +6551,263 @@ var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(BoardEventKind)(0),                 // 4: organism.mission.v1.BoardEventKind
 	(ReportClass)(0),                    // 5: organism.mission.v1.ReportClass
 	(ScreenOutcome)(0),                  // 6: organism.mission.v1.ScreenOutcome
-	(*Packet)(nil),                      // 7: organism.mission.v1.Packet
-	(*DiffStat)(nil),                    // 8: organism.mission.v1.DiffStat
-	(*ReceiptCandidate)(nil),            // 9: organism.mission.v1.ReceiptCandidate
-	(*Parecer)(nil),                     // 10: organism.mission.v1.Parecer
-	(*Landing)(nil),                     // 11: organism.mission.v1.Landing
-	(*Letter)(nil),                      // 12: organism.mission.v1.Letter
-	(*Lease)(nil),                       // 13: organism.mission.v1.Lease
-	(*Debrief)(nil),                     // 14: organism.mission.v1.Debrief
-	(*Mission)(nil),                     // 15: organism.mission.v1.Mission
-	(*Refusal)(nil),                     // 16: organism.mission.v1.Refusal
-	(*OpenMissionRequest)(nil),          // 17: organism.mission.v1.OpenMissionRequest
-	(*OpenMissionResponse)(nil),         // 18: organism.mission.v1.OpenMissionResponse
-	(*PostLetterRequest)(nil),           // 19: organism.mission.v1.PostLetterRequest
-	(*PostLetterResponse)(nil),          // 20: organism.mission.v1.PostLetterResponse
-	(*GetMissionRequest)(nil),           // 21: organism.mission.v1.GetMissionRequest
-	(*GetMissionResponse)(nil),          // 22: organism.mission.v1.GetMissionResponse
-	(*ListLettersRequest)(nil),          // 23: organism.mission.v1.ListLettersRequest
-	(*ListLettersResponse)(nil),         // 24: organism.mission.v1.ListLettersResponse
-	(*ListMissionsRequest)(nil),         // 25: organism.mission.v1.ListMissionsRequest
-	(*ListMissionsResponse)(nil),        // 26: organism.mission.v1.ListMissionsResponse
-	(*SpawnMissionRequest)(nil),         // 27: organism.mission.v1.SpawnMissionRequest
-	(*SpawnMissionResponse)(nil),        // 28: organism.mission.v1.SpawnMissionResponse
-	(*ClaimWorkRequest)(nil),            // 29: organism.mission.v1.ClaimWorkRequest
-	(*PinnedRunner)(nil),                // 30: organism.mission.v1.PinnedRunner
-	(*Work)(nil),                        // 31: organism.mission.v1.Work
-	(*ClaimWorkResponse)(nil),           // 32: organism.mission.v1.ClaimWorkResponse
-	(*RenewLeaseRequest)(nil),           // 33: organism.mission.v1.RenewLeaseRequest
-	(*RenewLeaseResponse)(nil),          // 34: organism.mission.v1.RenewLeaseResponse
-	(*PutLogRequest)(nil),               // 35: organism.mission.v1.PutLogRequest
-	(*PutLogResponse)(nil),              // 36: organism.mission.v1.PutLogResponse
-	(*GetLogRequest)(nil),               // 37: organism.mission.v1.GetLogRequest
-	(*GetLogResponse)(nil),              // 38: organism.mission.v1.GetLogResponse
-	(*ImportReceiptRequest)(nil),        // 39: organism.mission.v1.ImportReceiptRequest
-	(*ImportReceiptResponse)(nil),       // 40: organism.mission.v1.ImportReceiptResponse
-	(*BoardEvent)(nil),                  // 41: organism.mission.v1.BoardEvent
-	(*WatchBoardRequest)(nil),           // 42: organism.mission.v1.WatchBoardRequest
-	(*WatchBoardResponse)(nil),          // 43: organism.mission.v1.WatchBoardResponse
-	(*ListReceiptsRequest)(nil),         // 44: organism.mission.v1.ListReceiptsRequest
-	(*ListReceiptsResponse)(nil),        // 45: organism.mission.v1.ListReceiptsResponse
-	(*ReportScreen)(nil),                // 46: organism.mission.v1.ReportScreen
-	(*FieldReport)(nil),                 // 47: organism.mission.v1.FieldReport
-	(*FileReportRequest)(nil),           // 48: organism.mission.v1.FileReportRequest
-	(*FileReportResponse)(nil),          // 49: organism.mission.v1.FileReportResponse
-	(*ListReportsRequest)(nil),          // 50: organism.mission.v1.ListReportsRequest
-	(*ListReportsResponse)(nil),         // 51: organism.mission.v1.ListReportsResponse
-	(*SweepCharterRequest)(nil),         // 52: organism.mission.v1.SweepCharterRequest
-	(*SweepCharterResponse)(nil),        // 53: organism.mission.v1.SweepCharterResponse
-	(*ListCharterRefusalsRequest)(nil),  // 54: organism.mission.v1.ListCharterRefusalsRequest
-	(*ListCharterRefusalsResponse)(nil), // 55: organism.mission.v1.ListCharterRefusalsResponse
-	nil,                                 // 56: organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
-	(*timestamppb.Timestamp)(nil),       // 57: google.protobuf.Timestamp
-	(v1.Origin)(0),                      // 58: organism.common.v1.Origin
-	(*v1.AgentRef)(nil),                 // 59: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),              // 60: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),             // 61: organism.common.v1.PageResponse
-	(*durationpb.Duration)(nil),         // 62: google.protobuf.Duration
-	(*v1.CommitReceipt)(nil),            // 63: organism.common.v1.CommitReceipt
-	(*v1.Receipt)(nil),                  // 64: organism.common.v1.Receipt
+	(SkeletonState)(0),                  // 7: organism.mission.v1.SkeletonState
+	(CurationState)(0),                  // 8: organism.mission.v1.CurationState
+	(*Packet)(nil),                      // 9: organism.mission.v1.Packet
+	(*DiffStat)(nil),                    // 10: organism.mission.v1.DiffStat
+	(*ReceiptCandidate)(nil),            // 11: organism.mission.v1.ReceiptCandidate
+	(*Parecer)(nil),                     // 12: organism.mission.v1.Parecer
+	(*Landing)(nil),                     // 13: organism.mission.v1.Landing
+	(*Letter)(nil),                      // 14: organism.mission.v1.Letter
+	(*Lease)(nil),                       // 15: organism.mission.v1.Lease
+	(*Debrief)(nil),                     // 16: organism.mission.v1.Debrief
+	(*Mission)(nil),                     // 17: organism.mission.v1.Mission
+	(*Refusal)(nil),                     // 18: organism.mission.v1.Refusal
+	(*OpenMissionRequest)(nil),          // 19: organism.mission.v1.OpenMissionRequest
+	(*OpenMissionResponse)(nil),         // 20: organism.mission.v1.OpenMissionResponse
+	(*PostLetterRequest)(nil),           // 21: organism.mission.v1.PostLetterRequest
+	(*PostLetterResponse)(nil),          // 22: organism.mission.v1.PostLetterResponse
+	(*GetMissionRequest)(nil),           // 23: organism.mission.v1.GetMissionRequest
+	(*GetMissionResponse)(nil),          // 24: organism.mission.v1.GetMissionResponse
+	(*ListLettersRequest)(nil),          // 25: organism.mission.v1.ListLettersRequest
+	(*ListLettersResponse)(nil),         // 26: organism.mission.v1.ListLettersResponse
+	(*ListMissionsRequest)(nil),         // 27: organism.mission.v1.ListMissionsRequest
+	(*ListMissionsResponse)(nil),        // 28: organism.mission.v1.ListMissionsResponse
+	(*SpawnMissionRequest)(nil),         // 29: organism.mission.v1.SpawnMissionRequest
+	(*SpawnMissionResponse)(nil),        // 30: organism.mission.v1.SpawnMissionResponse
+	(*ClaimWorkRequest)(nil),            // 31: organism.mission.v1.ClaimWorkRequest
+	(*PinnedRunner)(nil),                // 32: organism.mission.v1.PinnedRunner
+	(*Work)(nil),                        // 33: organism.mission.v1.Work
+	(*ClaimWorkResponse)(nil),           // 34: organism.mission.v1.ClaimWorkResponse
+	(*RenewLeaseRequest)(nil),           // 35: organism.mission.v1.RenewLeaseRequest
+	(*RenewLeaseResponse)(nil),          // 36: organism.mission.v1.RenewLeaseResponse
+	(*PutLogRequest)(nil),               // 37: organism.mission.v1.PutLogRequest
+	(*PutLogResponse)(nil),              // 38: organism.mission.v1.PutLogResponse
+	(*GetLogRequest)(nil),               // 39: organism.mission.v1.GetLogRequest
+	(*GetLogResponse)(nil),              // 40: organism.mission.v1.GetLogResponse
+	(*ImportReceiptRequest)(nil),        // 41: organism.mission.v1.ImportReceiptRequest
+	(*ImportReceiptResponse)(nil),       // 42: organism.mission.v1.ImportReceiptResponse
+	(*BoardEvent)(nil),                  // 43: organism.mission.v1.BoardEvent
+	(*WatchBoardRequest)(nil),           // 44: organism.mission.v1.WatchBoardRequest
+	(*WatchBoardResponse)(nil),          // 45: organism.mission.v1.WatchBoardResponse
+	(*ListReceiptsRequest)(nil),         // 46: organism.mission.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),        // 47: organism.mission.v1.ListReceiptsResponse
+	(*ReportScreen)(nil),                // 48: organism.mission.v1.ReportScreen
+	(*FieldReport)(nil),                 // 49: organism.mission.v1.FieldReport
+	(*FileReportRequest)(nil),           // 50: organism.mission.v1.FileReportRequest
+	(*FileReportResponse)(nil),          // 51: organism.mission.v1.FileReportResponse
+	(*ListReportsRequest)(nil),          // 52: organism.mission.v1.ListReportsRequest
+	(*ListReportsResponse)(nil),         // 53: organism.mission.v1.ListReportsResponse
+	(*SweepCharterRequest)(nil),         // 54: organism.mission.v1.SweepCharterRequest
+	(*SweepCharterResponse)(nil),        // 55: organism.mission.v1.SweepCharterResponse
+	(*ListCharterRefusalsRequest)(nil),  // 56: organism.mission.v1.ListCharterRefusalsRequest
+	(*ListCharterRefusalsResponse)(nil), // 57: organism.mission.v1.ListCharterRefusalsResponse
+	(*BlockConfidence)(nil),             // 58: organism.mission.v1.BlockConfidence
+	(*SkeletonBlock)(nil),               // 59: organism.mission.v1.SkeletonBlock
+	(*Seam)(nil),                        // 60: organism.mission.v1.Seam
+	(*BlockLineage)(nil),                // 61: organism.mission.v1.BlockLineage
+	(*Skeleton)(nil),                    // 62: organism.mission.v1.Skeleton
+	(*CandidateEditOp)(nil),             // 63: organism.mission.v1.CandidateEditOp
+	(*ScanSkeletonRequest)(nil),         // 64: organism.mission.v1.ScanSkeletonRequest
+	(*ScanSkeletonResponse)(nil),        // 65: organism.mission.v1.ScanSkeletonResponse
+	(*GetSkeletonRequest)(nil),          // 66: organism.mission.v1.GetSkeletonRequest
+	(*GetSkeletonResponse)(nil),         // 67: organism.mission.v1.GetSkeletonResponse
+	(*ListSkeletonsRequest)(nil),        // 68: organism.mission.v1.ListSkeletonsRequest
+	(*ListSkeletonsResponse)(nil),       // 69: organism.mission.v1.ListSkeletonsResponse
+	(*EditCandidateRequest)(nil),        // 70: organism.mission.v1.EditCandidateRequest
+	(*EditCandidateResponse)(nil),       // 71: organism.mission.v1.EditCandidateResponse
+	(*DiscardCandidateRequest)(nil),     // 72: organism.mission.v1.DiscardCandidateRequest
+	(*DiscardCandidateResponse)(nil),    // 73: organism.mission.v1.DiscardCandidateResponse
+	(*RatifySkeletonRequest)(nil),       // 74: organism.mission.v1.RatifySkeletonRequest
+	(*RatifySkeletonResponse)(nil),      // 75: organism.mission.v1.RatifySkeletonResponse
+	(*Curation)(nil),                    // 76: organism.mission.v1.Curation
+	(*CurateRequest)(nil),               // 77: organism.mission.v1.CurateRequest
+	(*CurateResponse)(nil),              // 78: organism.mission.v1.CurateResponse
+	(*ClaimCurationRequest)(nil),        // 79: organism.mission.v1.ClaimCurationRequest
+	(*CurationWork)(nil),                // 80: organism.mission.v1.CurationWork
+	(*ClaimCurationResponse)(nil),       // 81: organism.mission.v1.ClaimCurationResponse
+	(*SubmitCurationRequest)(nil),       // 82: organism.mission.v1.SubmitCurationRequest
+	(*SubmitCurationResponse)(nil),      // 83: organism.mission.v1.SubmitCurationResponse
+	(*GetCurationRequest)(nil),          // 84: organism.mission.v1.GetCurationRequest
+	(*GetCurationResponse)(nil),         // 85: organism.mission.v1.GetCurationResponse
+	nil,                                 // 86: organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	(*timestamppb.Timestamp)(nil),       // 87: google.protobuf.Timestamp
+	(v1.Origin)(0),                      // 88: organism.common.v1.Origin
+	(*v1.AgentRef)(nil),                 // 89: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 90: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 91: organism.common.v1.PageResponse
+	(*durationpb.Duration)(nil),         // 92: google.protobuf.Duration
+	(*v1.CommitReceipt)(nil),            // 93: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),                  // 94: organism.common.v1.Receipt
 }
 var file_organism_mission_v1_mission_proto_depIdxs = []int32{
-	57, // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
-	57, // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
-	8,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
-	3,  // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
-	58, // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
-	1,  // 5: organism.mission.v1.Landing.mode:type_name -> organism.mission.v1.LandingMode
-	2,  // 6: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
-	7,  // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
-	9,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
-	10, // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
-	11, // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
-	59, // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
-	57, // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
-	57, // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
-	2,  // 14: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
-	57, // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
-	57, // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
-	13, // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
-	14, // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
-	59, // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
-	57, // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
-	7,  // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
-	15, // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	12, // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
-	12, // 24: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
-	12, // 25: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
-	15, // 26: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
-	15, // 27: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	12, // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
-	12, // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
-	16, // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
-	12, // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
-	2,  // 32: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
-	60, // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
-	15, // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
-	61, // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
-	15, // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	62, // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
-	62, // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
-	15, // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
-	7,  // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
-	13, // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
-	30, // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
-	2,  // 43: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
-	31, // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
-	13, // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
-	12, // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
-	15, // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
-	63, // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	4,  // 49: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
-	2,  // 50: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
-	2,  // 51: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
-	57, // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
-	41, // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
-	60, // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	64, // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	61, // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	6,  // 57: organism.mission.v1.ReportScreen.outcome:type_name -> organism.mission.v1.ScreenOutcome
-	57, // 58: organism.mission.v1.ReportScreen.screened_at:type_name -> google.protobuf.Timestamp
-	59, // 59: organism.mission.v1.ReportScreen.swept_by:type_name -> organism.common.v1.AgentRef
-	5,  // 60: organism.mission.v1.FieldReport.class:type_name -> organism.mission.v1.ReportClass
-	59, // 61: organism.mission.v1.FieldReport.reporter:type_name -> organism.common.v1.AgentRef
-	57, // 62: organism.mission.v1.FieldReport.reported_at:type_name -> google.protobuf.Timestamp
-	46, // 63: organism.mission.v1.FieldReport.screen:type_name -> organism.mission.v1.ReportScreen
-	5,  // 64: organism.mission.v1.FileReportRequest.class:type_name -> organism.mission.v1.ReportClass
-	47, // 65: organism.mission.v1.FileReportResponse.report:type_name -> organism.mission.v1.FieldReport
-	60, // 66: organism.mission.v1.ListReportsRequest.page:type_name -> organism.common.v1.PageRequest
-	47, // 67: organism.mission.v1.ListReportsResponse.reports:type_name -> organism.mission.v1.FieldReport
-	61, // 68: organism.mission.v1.ListReportsResponse.page:type_name -> organism.common.v1.PageResponse
-	47, // 69: organism.mission.v1.SweepCharterResponse.screened:type_name -> organism.mission.v1.FieldReport
-	60, // 70: organism.mission.v1.ListCharterRefusalsRequest.page:type_name -> organism.common.v1.PageRequest
-	47, // 71: organism.mission.v1.ListCharterRefusalsResponse.refusals:type_name -> organism.mission.v1.FieldReport
-	56, // 72: organism.mission.v1.ListCharterRefusalsResponse.counts:type_name -> organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
-	61, // 73: organism.mission.v1.ListCharterRefusalsResponse.page:type_name -> organism.common.v1.PageResponse
-	17, // 74: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
-	19, // 75: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
-	21, // 76: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
-	23, // 77: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
-	25, // 78: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
-	27, // 79: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
-	29, // 80: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
-	33, // 81: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
-	35, // 82: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
-	37, // 83: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
-	39, // 84: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
-	42, // 85: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
-	44, // 86: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
-	48, // 87: organism.mission.v1.MissionService.FileReport:input_type -> organism.mission.v1.FileReportRequest
-	50, // 88: organism.mission.v1.MissionService.ListReports:input_type -> organism.mission.v1.ListReportsRequest
-	52, // 89: organism.mission.v1.MissionService.SweepCharter:input_type -> organism.mission.v1.SweepCharterRequest
-	54, // 90: organism.mission.v1.MissionService.ListCharterRefusals:input_type -> organism.mission.v1.ListCharterRefusalsRequest
-	18, // 91: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
-	20, // 92: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
-	22, // 93: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
-	24, // 94: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
-	26, // 95: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
-	28, // 96: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
-	32, // 97: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
-	34, // 98: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
-	36, // 99: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
-	38, // 100: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
-	40, // 101: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
-	43, // 102: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
-	45, // 103: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
-	49, // 104: organism.mission.v1.MissionService.FileReport:output_type -> organism.mission.v1.FileReportResponse
-	51, // 105: organism.mission.v1.MissionService.ListReports:output_type -> organism.mission.v1.ListReportsResponse
-	53, // 106: organism.mission.v1.MissionService.SweepCharter:output_type -> organism.mission.v1.SweepCharterResponse
-	55, // 107: organism.mission.v1.MissionService.ListCharterRefusals:output_type -> organism.mission.v1.ListCharterRefusalsResponse
-	91, // [91:108] is the sub-list for method output_type
-	74, // [74:91] is the sub-list for method input_type
-	74, // [74:74] is the sub-list for extension type_name
-	74, // [74:74] is the sub-list for extension extendee
-	0,  // [0:74] is the sub-list for field type_name
+	87,  // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
+	87,  // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
+	10,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
+	3,   // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
+	88,  // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
+	1,   // 5: organism.mission.v1.Landing.mode:type_name -> organism.mission.v1.LandingMode
+	2,   // 6: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
+	9,   // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
+	11,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
+	12,  // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
+	13,  // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
+	89,  // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
+	87,  // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
+	87,  // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
+	2,   // 14: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
+	87,  // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
+	87,  // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
+	15,  // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
+	16,  // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
+	89,  // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
+	87,  // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
+	9,   // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
+	17,  // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	14,  // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
+	14,  // 24: organism.mission.v1.PostLetterRequest.letter:type_name -> organism.mission.v1.Letter
+	14,  // 25: organism.mission.v1.PostLetterResponse.letter:type_name -> organism.mission.v1.Letter
+	17,  // 26: organism.mission.v1.PostLetterResponse.mission:type_name -> organism.mission.v1.Mission
+	17,  // 27: organism.mission.v1.GetMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	14,  // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
+	14,  // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
+	18,  // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
+	14,  // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
+	2,   // 32: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
+	90,  // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
+	17,  // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
+	91,  // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
+	17,  // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	92,  // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
+	92,  // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
+	17,  // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
+	9,   // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
+	15,  // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
+	32,  // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
+	2,   // 43: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
+	33,  // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
+	15,  // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
+	14,  // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
+	17,  // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
+	93,  // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	4,   // 49: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
+	2,   // 50: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
+	2,   // 51: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
+	87,  // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
+	43,  // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
+	90,  // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	94,  // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	91,  // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	6,   // 57: organism.mission.v1.ReportScreen.outcome:type_name -> organism.mission.v1.ScreenOutcome
+	87,  // 58: organism.mission.v1.ReportScreen.screened_at:type_name -> google.protobuf.Timestamp
+	89,  // 59: organism.mission.v1.ReportScreen.swept_by:type_name -> organism.common.v1.AgentRef
+	5,   // 60: organism.mission.v1.FieldReport.class:type_name -> organism.mission.v1.ReportClass
+	89,  // 61: organism.mission.v1.FieldReport.reporter:type_name -> organism.common.v1.AgentRef
+	87,  // 62: organism.mission.v1.FieldReport.reported_at:type_name -> google.protobuf.Timestamp
+	48,  // 63: organism.mission.v1.FieldReport.screen:type_name -> organism.mission.v1.ReportScreen
+	5,   // 64: organism.mission.v1.FileReportRequest.class:type_name -> organism.mission.v1.ReportClass
+	49,  // 65: organism.mission.v1.FileReportResponse.report:type_name -> organism.mission.v1.FieldReport
+	90,  // 66: organism.mission.v1.ListReportsRequest.page:type_name -> organism.common.v1.PageRequest
+	49,  // 67: organism.mission.v1.ListReportsResponse.reports:type_name -> organism.mission.v1.FieldReport
+	91,  // 68: organism.mission.v1.ListReportsResponse.page:type_name -> organism.common.v1.PageResponse
+	49,  // 69: organism.mission.v1.SweepCharterResponse.screened:type_name -> organism.mission.v1.FieldReport
+	90,  // 70: organism.mission.v1.ListCharterRefusalsRequest.page:type_name -> organism.common.v1.PageRequest
+	49,  // 71: organism.mission.v1.ListCharterRefusalsResponse.refusals:type_name -> organism.mission.v1.FieldReport
+	86,  // 72: organism.mission.v1.ListCharterRefusalsResponse.counts:type_name -> organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	91,  // 73: organism.mission.v1.ListCharterRefusalsResponse.page:type_name -> organism.common.v1.PageResponse
+	58,  // 74: organism.mission.v1.SkeletonBlock.confidence:type_name -> organism.mission.v1.BlockConfidence
+	7,   // 75: organism.mission.v1.Skeleton.state:type_name -> organism.mission.v1.SkeletonState
+	59,  // 76: organism.mission.v1.Skeleton.blocks:type_name -> organism.mission.v1.SkeletonBlock
+	60,  // 77: organism.mission.v1.Skeleton.seams:type_name -> organism.mission.v1.Seam
+	61,  // 78: organism.mission.v1.Skeleton.lineage:type_name -> organism.mission.v1.BlockLineage
+	89,  // 79: organism.mission.v1.Skeleton.created_by:type_name -> organism.common.v1.AgentRef
+	87,  // 80: organism.mission.v1.Skeleton.created_at:type_name -> google.protobuf.Timestamp
+	87,  // 81: organism.mission.v1.Skeleton.updated_at:type_name -> google.protobuf.Timestamp
+	89,  // 82: organism.mission.v1.Skeleton.ratified_by:type_name -> organism.common.v1.AgentRef
+	88,  // 83: organism.mission.v1.Skeleton.ratified_via:type_name -> organism.common.v1.Origin
+	87,  // 84: organism.mission.v1.Skeleton.ratified_at:type_name -> google.protobuf.Timestamp
+	62,  // 85: organism.mission.v1.ScanSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	62,  // 86: organism.mission.v1.GetSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	90,  // 87: organism.mission.v1.ListSkeletonsRequest.page:type_name -> organism.common.v1.PageRequest
+	62,  // 88: organism.mission.v1.ListSkeletonsResponse.skeletons:type_name -> organism.mission.v1.Skeleton
+	91,  // 89: organism.mission.v1.ListSkeletonsResponse.page:type_name -> organism.common.v1.PageResponse
+	63,  // 90: organism.mission.v1.EditCandidateRequest.ops:type_name -> organism.mission.v1.CandidateEditOp
+	62,  // 91: organism.mission.v1.EditCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	62,  // 92: organism.mission.v1.DiscardCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	62,  // 93: organism.mission.v1.RatifySkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	8,   // 94: organism.mission.v1.Curation.state:type_name -> organism.mission.v1.CurationState
+	87,  // 95: organism.mission.v1.Curation.created_at:type_name -> google.protobuf.Timestamp
+	87,  // 96: organism.mission.v1.Curation.updated_at:type_name -> google.protobuf.Timestamp
+	87,  // 97: organism.mission.v1.Curation.expires_at:type_name -> google.protobuf.Timestamp
+	76,  // 98: organism.mission.v1.CurateResponse.curation:type_name -> organism.mission.v1.Curation
+	17,  // 99: organism.mission.v1.CurateResponse.mission:type_name -> organism.mission.v1.Mission
+	92,  // 100: organism.mission.v1.ClaimCurationRequest.wait:type_name -> google.protobuf.Duration
+	76,  // 101: organism.mission.v1.CurationWork.curation:type_name -> organism.mission.v1.Curation
+	32,  // 102: organism.mission.v1.CurationWork.runner:type_name -> organism.mission.v1.PinnedRunner
+	92,  // 103: organism.mission.v1.CurationWork.timeout:type_name -> google.protobuf.Duration
+	80,  // 104: organism.mission.v1.ClaimCurationResponse.work:type_name -> organism.mission.v1.CurationWork
+	76,  // 105: organism.mission.v1.SubmitCurationResponse.curation:type_name -> organism.mission.v1.Curation
+	14,  // 106: organism.mission.v1.SubmitCurationResponse.letter:type_name -> organism.mission.v1.Letter
+	76,  // 107: organism.mission.v1.GetCurationResponse.curation:type_name -> organism.mission.v1.Curation
+	19,  // 108: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
+	21,  // 109: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
+	23,  // 110: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
+	25,  // 111: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
+	27,  // 112: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
+	29,  // 113: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
+	31,  // 114: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
+	35,  // 115: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
+	37,  // 116: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
+	39,  // 117: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
+	41,  // 118: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
+	44,  // 119: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
+	46,  // 120: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
+	50,  // 121: organism.mission.v1.MissionService.FileReport:input_type -> organism.mission.v1.FileReportRequest
+	52,  // 122: organism.mission.v1.MissionService.ListReports:input_type -> organism.mission.v1.ListReportsRequest
+	54,  // 123: organism.mission.v1.MissionService.SweepCharter:input_type -> organism.mission.v1.SweepCharterRequest
+	56,  // 124: organism.mission.v1.MissionService.ListCharterRefusals:input_type -> organism.mission.v1.ListCharterRefusalsRequest
+	64,  // 125: organism.mission.v1.MissionService.ScanSkeleton:input_type -> organism.mission.v1.ScanSkeletonRequest
+	66,  // 126: organism.mission.v1.MissionService.GetSkeleton:input_type -> organism.mission.v1.GetSkeletonRequest
+	68,  // 127: organism.mission.v1.MissionService.ListSkeletons:input_type -> organism.mission.v1.ListSkeletonsRequest
+	70,  // 128: organism.mission.v1.MissionService.EditCandidate:input_type -> organism.mission.v1.EditCandidateRequest
+	72,  // 129: organism.mission.v1.MissionService.DiscardCandidate:input_type -> organism.mission.v1.DiscardCandidateRequest
+	74,  // 130: organism.mission.v1.MissionService.RatifySkeleton:input_type -> organism.mission.v1.RatifySkeletonRequest
+	77,  // 131: organism.mission.v1.MissionService.Curate:input_type -> organism.mission.v1.CurateRequest
+	79,  // 132: organism.mission.v1.MissionService.ClaimCuration:input_type -> organism.mission.v1.ClaimCurationRequest
+	82,  // 133: organism.mission.v1.MissionService.SubmitCuration:input_type -> organism.mission.v1.SubmitCurationRequest
+	84,  // 134: organism.mission.v1.MissionService.GetCuration:input_type -> organism.mission.v1.GetCurationRequest
+	20,  // 135: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
+	22,  // 136: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
+	24,  // 137: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
+	26,  // 138: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
+	28,  // 139: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
+	30,  // 140: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
+	34,  // 141: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
+	36,  // 142: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
+	38,  // 143: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
+	40,  // 144: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
+	42,  // 145: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
+	45,  // 146: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
+	47,  // 147: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
+	51,  // 148: organism.mission.v1.MissionService.FileReport:output_type -> organism.mission.v1.FileReportResponse
+	53,  // 149: organism.mission.v1.MissionService.ListReports:output_type -> organism.mission.v1.ListReportsResponse
+	55,  // 150: organism.mission.v1.MissionService.SweepCharter:output_type -> organism.mission.v1.SweepCharterResponse
+	57,  // 151: organism.mission.v1.MissionService.ListCharterRefusals:output_type -> organism.mission.v1.ListCharterRefusalsResponse
+	65,  // 152: organism.mission.v1.MissionService.ScanSkeleton:output_type -> organism.mission.v1.ScanSkeletonResponse
+	67,  // 153: organism.mission.v1.MissionService.GetSkeleton:output_type -> organism.mission.v1.GetSkeletonResponse
+	69,  // 154: organism.mission.v1.MissionService.ListSkeletons:output_type -> organism.mission.v1.ListSkeletonsResponse
+	71,  // 155: organism.mission.v1.MissionService.EditCandidate:output_type -> organism.mission.v1.EditCandidateResponse
+	73,  // 156: organism.mission.v1.MissionService.DiscardCandidate:output_type -> organism.mission.v1.DiscardCandidateResponse
+	75,  // 157: organism.mission.v1.MissionService.RatifySkeleton:output_type -> organism.mission.v1.RatifySkeletonResponse
+	78,  // 158: organism.mission.v1.MissionService.Curate:output_type -> organism.mission.v1.CurateResponse
+	81,  // 159: organism.mission.v1.MissionService.ClaimCuration:output_type -> organism.mission.v1.ClaimCurationResponse
+	83,  // 160: organism.mission.v1.MissionService.SubmitCuration:output_type -> organism.mission.v1.SubmitCurationResponse
+	85,  // 161: organism.mission.v1.MissionService.GetCuration:output_type -> organism.mission.v1.GetCurationResponse
+	135, // [135:162] is the sub-list for method output_type
+	108, // [108:135] is the sub-list for method input_type
+	108, // [108:108] is the sub-list for extension type_name
+	108, // [108:108] is the sub-list for extension extendee
+	0,   // [0:108] is the sub-list for field type_name
 }
 
 func init() { file_organism_mission_v1_mission_proto_init() }
@@ -4459,8 +6820,8 @@ func file_organism_mission_v1_mission_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_mission_v1_mission_proto_rawDesc), len(file_organism_mission_v1_mission_proto_rawDesc)),
-			NumEnums:      7,
-			NumMessages:   50,
+			NumEnums:      9,
+			NumMessages:   78,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

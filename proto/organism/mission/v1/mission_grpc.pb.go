@@ -36,6 +36,16 @@ const (
 	MissionService_ListReports_FullMethodName         = "/organism.mission.v1.MissionService/ListReports"
 	MissionService_SweepCharter_FullMethodName        = "/organism.mission.v1.MissionService/SweepCharter"
 	MissionService_ListCharterRefusals_FullMethodName = "/organism.mission.v1.MissionService/ListCharterRefusals"
+	MissionService_ScanSkeleton_FullMethodName        = "/organism.mission.v1.MissionService/ScanSkeleton"
+	MissionService_GetSkeleton_FullMethodName         = "/organism.mission.v1.MissionService/GetSkeleton"
+	MissionService_ListSkeletons_FullMethodName       = "/organism.mission.v1.MissionService/ListSkeletons"
+	MissionService_EditCandidate_FullMethodName       = "/organism.mission.v1.MissionService/EditCandidate"
+	MissionService_DiscardCandidate_FullMethodName    = "/organism.mission.v1.MissionService/DiscardCandidate"
+	MissionService_RatifySkeleton_FullMethodName      = "/organism.mission.v1.MissionService/RatifySkeleton"
+	MissionService_Curate_FullMethodName              = "/organism.mission.v1.MissionService/Curate"
+	MissionService_ClaimCuration_FullMethodName       = "/organism.mission.v1.MissionService/ClaimCuration"
+	MissionService_SubmitCuration_FullMethodName      = "/organism.mission.v1.MissionService/SubmitCuration"
+	MissionService_GetCuration_FullMethodName         = "/organism.mission.v1.MissionService/GetCuration"
 )
 
 // MissionServiceClient is the client API for MissionService service.
@@ -85,6 +95,32 @@ type MissionServiceClient interface {
 	SweepCharter(ctx context.Context, in *SweepCharterRequest, opts ...grpc.CallOption) (*SweepCharterResponse, error)
 	// ListCharterRefusals pages the reports the composer refused, with counts per reason (owner only).
 	ListCharterRefusals(ctx context.Context, in *ListCharterRefusalsRequest, opts ...grpc.CallOption) (*ListCharterRefusalsResponse, error)
+	// --- Skeletons and the curation lane (curation-lane.md) ---
+	// ScanSkeleton proposes a candidate skeleton from the brain's repository at a commit
+	// (deterministic for that commit); with a ratified skeleton the candidate starts from it.
+	ScanSkeleton(ctx context.Context, in *ScanSkeletonRequest, opts ...grpc.CallOption) (*ScanSkeletonResponse, error)
+	// GetSkeleton reads one skeleton: by id, the brain's candidate, or its ratified one.
+	GetSkeleton(ctx context.Context, in *GetSkeletonRequest, opts ...grpc.CallOption) (*GetSkeletonResponse, error)
+	// ListSkeletons lists a brain's skeleton revisions, newest first.
+	ListSkeletons(ctx context.Context, in *ListSkeletonsRequest, opts ...grpc.CallOption) (*ListSkeletonsResponse, error)
+	// EditCandidate applies a batch of candidate_edit ops on a clone first, under the expected
+	// store version: one invalid op persists nothing. Never from a runner seat.
+	EditCandidate(ctx context.Context, in *EditCandidateRequest, opts ...grpc.CallOption) (*EditCandidateResponse, error)
+	// DiscardCandidate drops the brain's candidate (the owner only).
+	DiscardCandidate(ctx context.Context, in *DiscardCandidateRequest, opts ...grpc.CallOption) (*DiscardCandidateResponse, error)
+	// RatifySkeleton makes the candidate the brain's ratified skeleton: human origin only, with
+	// a receipt either way.
+	RatifySkeleton(ctx context.Context, in *RatifySkeletonRequest, opts ...grpc.CallOption) (*RatifySkeletonResponse, error)
+	// Curate sends the brain's candidate to the pinned hand-runner (the owner only): a mission
+	// chain opens with the letter, and the curation holds the brain's candidate lease.
+	Curate(ctx context.Context, in *CurateRequest, opts ...grpc.CallOption) (*CurateResponse, error)
+	// ClaimCuration is a pinned hand-runner's long poll for one curation and its packet.
+	ClaimCuration(ctx context.Context, in *ClaimCurationRequest, opts ...grpc.CallOption) (*ClaimCurationResponse, error)
+	// SubmitCuration hands back what the hand-runner's command printed (or why it failed); the
+	// service validates, sanitizes and applies it in one motion and posts the summary letter.
+	SubmitCuration(ctx context.Context, in *SubmitCurationRequest, opts ...grpc.CallOption) (*SubmitCurationResponse, error)
+	// GetCuration reads one curation.
+	GetCuration(ctx context.Context, in *GetCurationRequest, opts ...grpc.CallOption) (*GetCurationResponse, error)
 }
 
 type missionServiceClient struct {
@@ -286,6 +322,106 @@ func (c *missionServiceClient) ListCharterRefusals(ctx context.Context, in *List
 	return out, nil
 }
 
+func (c *missionServiceClient) ScanSkeleton(ctx context.Context, in *ScanSkeletonRequest, opts ...grpc.CallOption) (*ScanSkeletonResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ScanSkeletonResponse)
+	err := c.cc.Invoke(ctx, MissionService_ScanSkeleton_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) GetSkeleton(ctx context.Context, in *GetSkeletonRequest, opts ...grpc.CallOption) (*GetSkeletonResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetSkeletonResponse)
+	err := c.cc.Invoke(ctx, MissionService_GetSkeleton_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ListSkeletons(ctx context.Context, in *ListSkeletonsRequest, opts ...grpc.CallOption) (*ListSkeletonsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListSkeletonsResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListSkeletons_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) EditCandidate(ctx context.Context, in *EditCandidateRequest, opts ...grpc.CallOption) (*EditCandidateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EditCandidateResponse)
+	err := c.cc.Invoke(ctx, MissionService_EditCandidate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) DiscardCandidate(ctx context.Context, in *DiscardCandidateRequest, opts ...grpc.CallOption) (*DiscardCandidateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DiscardCandidateResponse)
+	err := c.cc.Invoke(ctx, MissionService_DiscardCandidate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) RatifySkeleton(ctx context.Context, in *RatifySkeletonRequest, opts ...grpc.CallOption) (*RatifySkeletonResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RatifySkeletonResponse)
+	err := c.cc.Invoke(ctx, MissionService_RatifySkeleton_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) Curate(ctx context.Context, in *CurateRequest, opts ...grpc.CallOption) (*CurateResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CurateResponse)
+	err := c.cc.Invoke(ctx, MissionService_Curate_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) ClaimCuration(ctx context.Context, in *ClaimCurationRequest, opts ...grpc.CallOption) (*ClaimCurationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ClaimCurationResponse)
+	err := c.cc.Invoke(ctx, MissionService_ClaimCuration_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) SubmitCuration(ctx context.Context, in *SubmitCurationRequest, opts ...grpc.CallOption) (*SubmitCurationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(SubmitCurationResponse)
+	err := c.cc.Invoke(ctx, MissionService_SubmitCuration_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *missionServiceClient) GetCuration(ctx context.Context, in *GetCurationRequest, opts ...grpc.CallOption) (*GetCurationResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetCurationResponse)
+	err := c.cc.Invoke(ctx, MissionService_GetCuration_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MissionServiceServer is the server API for MissionService service.
 // All implementations must embed UnimplementedMissionServiceServer
 // for forward compatibility.
@@ -333,6 +469,32 @@ type MissionServiceServer interface {
 	SweepCharter(context.Context, *SweepCharterRequest) (*SweepCharterResponse, error)
 	// ListCharterRefusals pages the reports the composer refused, with counts per reason (owner only).
 	ListCharterRefusals(context.Context, *ListCharterRefusalsRequest) (*ListCharterRefusalsResponse, error)
+	// --- Skeletons and the curation lane (curation-lane.md) ---
+	// ScanSkeleton proposes a candidate skeleton from the brain's repository at a commit
+	// (deterministic for that commit); with a ratified skeleton the candidate starts from it.
+	ScanSkeleton(context.Context, *ScanSkeletonRequest) (*ScanSkeletonResponse, error)
+	// GetSkeleton reads one skeleton: by id, the brain's candidate, or its ratified one.
+	GetSkeleton(context.Context, *GetSkeletonRequest) (*GetSkeletonResponse, error)
+	// ListSkeletons lists a brain's skeleton revisions, newest first.
+	ListSkeletons(context.Context, *ListSkeletonsRequest) (*ListSkeletonsResponse, error)
+	// EditCandidate applies a batch of candidate_edit ops on a clone first, under the expected
+	// store version: one invalid op persists nothing. Never from a runner seat.
+	EditCandidate(context.Context, *EditCandidateRequest) (*EditCandidateResponse, error)
+	// DiscardCandidate drops the brain's candidate (the owner only).
+	DiscardCandidate(context.Context, *DiscardCandidateRequest) (*DiscardCandidateResponse, error)
+	// RatifySkeleton makes the candidate the brain's ratified skeleton: human origin only, with
+	// a receipt either way.
+	RatifySkeleton(context.Context, *RatifySkeletonRequest) (*RatifySkeletonResponse, error)
+	// Curate sends the brain's candidate to the pinned hand-runner (the owner only): a mission
+	// chain opens with the letter, and the curation holds the brain's candidate lease.
+	Curate(context.Context, *CurateRequest) (*CurateResponse, error)
+	// ClaimCuration is a pinned hand-runner's long poll for one curation and its packet.
+	ClaimCuration(context.Context, *ClaimCurationRequest) (*ClaimCurationResponse, error)
+	// SubmitCuration hands back what the hand-runner's command printed (or why it failed); the
+	// service validates, sanitizes and applies it in one motion and posts the summary letter.
+	SubmitCuration(context.Context, *SubmitCurationRequest) (*SubmitCurationResponse, error)
+	// GetCuration reads one curation.
+	GetCuration(context.Context, *GetCurationRequest) (*GetCurationResponse, error)
 	mustEmbedUnimplementedMissionServiceServer()
 }
 
@@ -393,6 +555,36 @@ func (UnimplementedMissionServiceServer) SweepCharter(context.Context, *SweepCha
 }
 func (UnimplementedMissionServiceServer) ListCharterRefusals(context.Context, *ListCharterRefusalsRequest) (*ListCharterRefusalsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListCharterRefusals not implemented")
+}
+func (UnimplementedMissionServiceServer) ScanSkeleton(context.Context, *ScanSkeletonRequest) (*ScanSkeletonResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ScanSkeleton not implemented")
+}
+func (UnimplementedMissionServiceServer) GetSkeleton(context.Context, *GetSkeletonRequest) (*GetSkeletonResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetSkeleton not implemented")
+}
+func (UnimplementedMissionServiceServer) ListSkeletons(context.Context, *ListSkeletonsRequest) (*ListSkeletonsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListSkeletons not implemented")
+}
+func (UnimplementedMissionServiceServer) EditCandidate(context.Context, *EditCandidateRequest) (*EditCandidateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method EditCandidate not implemented")
+}
+func (UnimplementedMissionServiceServer) DiscardCandidate(context.Context, *DiscardCandidateRequest) (*DiscardCandidateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DiscardCandidate not implemented")
+}
+func (UnimplementedMissionServiceServer) RatifySkeleton(context.Context, *RatifySkeletonRequest) (*RatifySkeletonResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RatifySkeleton not implemented")
+}
+func (UnimplementedMissionServiceServer) Curate(context.Context, *CurateRequest) (*CurateResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Curate not implemented")
+}
+func (UnimplementedMissionServiceServer) ClaimCuration(context.Context, *ClaimCurationRequest) (*ClaimCurationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ClaimCuration not implemented")
+}
+func (UnimplementedMissionServiceServer) SubmitCuration(context.Context, *SubmitCurationRequest) (*SubmitCurationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method SubmitCuration not implemented")
+}
+func (UnimplementedMissionServiceServer) GetCuration(context.Context, *GetCurationRequest) (*GetCurationResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetCuration not implemented")
 }
 func (UnimplementedMissionServiceServer) mustEmbedUnimplementedMissionServiceServer() {}
 func (UnimplementedMissionServiceServer) testEmbeddedByValue()                        {}
@@ -696,6 +888,186 @@ func _MissionService_ListCharterRefusals_Handler(srv interface{}, ctx context.Co
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MissionService_ScanSkeleton_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ScanSkeletonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ScanSkeleton(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ScanSkeleton_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ScanSkeleton(ctx, req.(*ScanSkeletonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_GetSkeleton_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetSkeletonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).GetSkeleton(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_GetSkeleton_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).GetSkeleton(ctx, req.(*GetSkeletonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ListSkeletons_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListSkeletonsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListSkeletons(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListSkeletons_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListSkeletons(ctx, req.(*ListSkeletonsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_EditCandidate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EditCandidateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).EditCandidate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_EditCandidate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).EditCandidate(ctx, req.(*EditCandidateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_DiscardCandidate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DiscardCandidateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).DiscardCandidate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_DiscardCandidate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).DiscardCandidate(ctx, req.(*DiscardCandidateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_RatifySkeleton_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RatifySkeletonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).RatifySkeleton(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_RatifySkeleton_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).RatifySkeleton(ctx, req.(*RatifySkeletonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_Curate_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CurateRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).Curate(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_Curate_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).Curate(ctx, req.(*CurateRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_ClaimCuration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ClaimCurationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ClaimCuration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ClaimCuration_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ClaimCuration(ctx, req.(*ClaimCurationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_SubmitCuration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(SubmitCurationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).SubmitCuration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_SubmitCuration_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).SubmitCuration(ctx, req.(*SubmitCurationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _MissionService_GetCuration_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetCurationRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).GetCuration(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_GetCuration_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).GetCuration(ctx, req.(*GetCurationRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MissionService_ServiceDesc is the grpc.ServiceDesc for MissionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -758,6 +1130,46 @@ var MissionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "ListCharterRefusals",
 			Handler:    _MissionService_ListCharterRefusals_Handler,
+		},
+		{
+			MethodName: "ScanSkeleton",
+			Handler:    _MissionService_ScanSkeleton_Handler,
+		},
+		{
+			MethodName: "GetSkeleton",
+			Handler:    _MissionService_GetSkeleton_Handler,
+		},
+		{
+			MethodName: "ListSkeletons",
+			Handler:    _MissionService_ListSkeletons_Handler,
+		},
+		{
+			MethodName: "EditCandidate",
+			Handler:    _MissionService_EditCandidate_Handler,
+		},
+		{
+			MethodName: "DiscardCandidate",
+			Handler:    _MissionService_DiscardCandidate_Handler,
+		},
+		{
+			MethodName: "RatifySkeleton",
+			Handler:    _MissionService_RatifySkeleton_Handler,
+		},
+		{
+			MethodName: "Curate",
+			Handler:    _MissionService_Curate_Handler,
+		},
+		{
+			MethodName: "ClaimCuration",
+			Handler:    _MissionService_ClaimCuration_Handler,
+		},
+		{
+			MethodName: "SubmitCuration",
+			Handler:    _MissionService_SubmitCuration_Handler,
+		},
+		{
+			MethodName: "GetCuration",
+			Handler:    _MissionService_GetCuration_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

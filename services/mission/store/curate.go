@@ -1,0 +1,129 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/organism-dev/organism/platform/sqlitedb"
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+func decodeCuration(body string) (domain.Curation, error) {
+	var c domain.Curation
+	if err := json.Unmarshal([]byte(body), &c); err != nil {
+		return domain.Curation{}, fmt.Errorf("decode curation: %w", err)
+	}
+	return c, nil
+}
+
+// CreateCuration implements domain.SkeletonStore: the curation and its mission chain are one
+// transaction, so a curation refused for a busy lease leaves no chain behind.
+func (s *Store) CreateCuration(ctx context.Context, c domain.Curation, m domain.Mission, first domain.Letter, ev domain.BoardEvent, entry *domain.Entry) error {
+	body, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("create curation", err)
+	}
+	defer tx.Rollback()
+	_, err = tx.ExecContext(ctx, `INSERT INTO curations(curation_id, brain, state, lease_id, created_at, body) VALUES (?, ?, ?, ?, ?, ?)`,
+		c.CurationID, c.Brain, string(c.State), c.LeaseID, ns(c.CreatedAt), string(body))
+	if sqlitedb.IsConstraint(err) {
+		return domain.ErrCurationBusy
+	}
+	if err != nil {
+		return wrap("create curation", err)
+	}
+	if err := insertMission(ctx, tx, m, first, ev, entry); err != nil {
+		return err
+	}
+	return wrap("create curation", tx.Commit())
+}
+
+// Curation implements domain.SkeletonStore.
+func (s *Store) Curation(ctx context.Context, id string) (domain.Curation, error) {
+	var body string
+	err := s.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE curation_id = ?`, id).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Curation{}, domain.ErrNoCuration
+	}
+	if err != nil {
+		return domain.Curation{}, wrap("curation", err)
+	}
+	return decodeCuration(body)
+}
+
+// LiveCuration implements domain.SkeletonStore.
+func (s *Store) LiveCuration(ctx context.Context, brain string) (domain.Curation, bool, error) {
+	var body string
+	err := s.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE brain = ? AND state IN ('pending', 'claimed')`, brain).Scan(&body)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Curation{}, false, nil
+	}
+	if err != nil {
+		return domain.Curation{}, false, wrap("live curation", err)
+	}
+	c, err := decodeCuration(body)
+	return c, err == nil, err
+}
+
+// PendingCurations implements domain.SkeletonStore.
+func (s *Store) PendingCurations(ctx context.Context, limit int) ([]domain.Curation, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT ?`, limit)
+	if err != nil {
+		return nil, wrap("pending curations", err)
+	}
+	defer rows.Close()
+	var out []domain.Curation
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return nil, wrap("pending curations", err)
+		}
+		c, err := decodeCuration(body)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, wrap("pending curations", rows.Err())
+}
+
+// UpdateCuration implements domain.SkeletonStore.
+func (s *Store) UpdateCuration(ctx context.Context, c domain.Curation, from domain.CurationState, prevLease string, entry *domain.Entry) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return wrap("update curation", err)
+	}
+	defer tx.Rollback()
+	if err := updateCuration(ctx, tx, c, from, prevLease); err != nil {
+		return err
+	}
+	if entry != nil {
+		if err := insertEntry(ctx, tx, entry); err != nil {
+			return err
+		}
+	}
+	return wrap("update curation", tx.Commit())
+}
+
+func updateCuration(ctx context.Context, tx *sql.Tx, c domain.Curation, from domain.CurationState, prevLease string) error {
+	body, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE curations SET state = ?, lease_id = ?, body = ? WHERE curation_id = ? AND state = ? AND lease_id = ?`,
+		string(c.State), c.LeaseID, string(body), c.CurationID, string(from), prevLease)
+	if err != nil {
+		return wrap("update curation", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return domain.ErrCurationMoved
+	}
+	return nil
+}
