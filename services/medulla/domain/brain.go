@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/organism-dev/organism/platform/hygiene"
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
 )
@@ -78,7 +79,7 @@ func (in *RegisterBrainInput) normalize() *refusal.Error {
 	}
 	// The repository root is where the repository lives on the serving machine, so a home
 	// directory is normal there; a secret is not. Everything else is held to the full floor.
-	if name := FindSecret(in.RepoRoot); name != "" {
+	if name := hygiene.FindSecret(in.RepoRoot); name != "" {
 		return refusal.Field(ReasonSecretDetected, "repo_root", "repo_root looks like it carries a secret (%s); secrets are never stored", name).With("pattern", name)
 	}
 	if r := checkTexts("name", in.Name, "soul_path", in.SoulPath); r != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/organism-dev/organism/platform/hygiene"
 	"github.com/organism-dev/organism/platform/refusal"
 )
 
@@ -124,7 +125,7 @@ func FuzzCheckReport(f *testing.F) {
 		if checkReport(in) != nil {
 			return
 		}
-		if secretIn(what) != "" || secretIn(tool) != "" || homePathIn(what) || homePathIn(tool) {
+		if hygiene.FindSecret(what) != "" || hygiene.FindSecret(tool) != "" || hygiene.HasHomePath(what) || hygiene.HasHomePath(tool) {
 			t.Fatalf("admitted a report carrying a secret or a home path: %q / %q", tool, what)
 		}
 		p := Packet{Brain: "alpha", GateCommand: "true", Symptom: what, ReportID: "rpt_0123456789abcdef", Title: charterTitle(Report{Class: in.Class, Tool: tool})}

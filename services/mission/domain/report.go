@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/organism-dev/organism/platform/hygiene"
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
 )
@@ -145,11 +146,11 @@ func checkReport(in ReportInput) error {
 	// The repository path is matched against medulla's registry and never enters a packet, so
 	// it is held to the secret floor only (a repository may live under a home directory).
 	for _, f := range []struct{ field, text string }{{"what", in.What}, {"tool", in.Tool}, {"repo", in.Repo}} {
-		if fam := secretIn(f.text); fam != "" {
+		if fam := hygiene.FindSecret(f.text); fam != "" {
 			return refusal.Field(ReasonSecretDetected, f.field, "%s looks like it carries a secret (%s); reports travel verbatim into packets", f.field, fam).
 				With("pattern", fam)
 		}
-		if f.field != "repo" && homePathIn(f.text) {
+		if f.field != "repo" && hygiene.HasHomePath(f.text) {
 			return refusal.Field(ReasonHomePath, f.field, "%s carries an absolute home directory path; use a repository-relative path", f.field)
 		}
 	}
