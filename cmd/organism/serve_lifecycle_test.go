@@ -124,7 +124,9 @@ func runToFailure(t *testing.T, cfg config) error {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg.ready = func(string, string) { t.Errorf("serve --target=%s became ready; want it to refuse to start", cfg.target) }
+	cfg.ready = func(string, string) {
+		t.Errorf("serve --target=%s became ready; want it to refuse to start", cfg.target)
+	}
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, cfg, io.Discard) }()
 	select {
