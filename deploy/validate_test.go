@@ -314,16 +314,18 @@ func TestOverlays(t *testing.T) {
 // The checks can fail: each broken variant of a good rendering is caught.
 func TestPolicyChecksCatchViolations(t *testing.T) {
 	tests := []struct {
-		name  string
-		break_ func(r *rendered)
-		want  string
+		name   string
+		mutate func(r *rendered)
+		want   string
 	}{
 		{"probe removed", func(r *rendered) { r.statefulSets[0].Spec.Template.Spec.Containers[0].ReadinessProbe = nil }, "probes"},
 		{"limits removed", func(r *rendered) { r.deployments[0].Spec.Template.Spec.Containers[0].Resources.Limits = nil }, "limit"},
 		{"latest tag", func(r *rendered) { r.statefulSets[1].Spec.Template.Spec.Containers[0].Image = "organism:latest" }, "pinned tag"},
 		{"untagged image", func(r *rendered) { r.statefulSets[1].Spec.Template.Spec.Containers[0].Image = "registry:5000/organism" }, "pinned tag"},
 		{"root", func(r *rendered) { f := false; r.deployments[0].Spec.Template.Spec.SecurityContext.RunAsNonRoot = &f }, "non-root"},
-		{"service selects nothing", func(r *rendered) { r.services[0].Spec.Selector = map[string]string{"app.kubernetes.io/component": "ghost"} }, "selects no workload"},
+		{"service selects nothing", func(r *rendered) {
+			r.services[0].Spec.Selector = map[string]string{"app.kubernetes.io/component": "ghost"}
+		}, "selects no workload"},
 		{"policy names a missing label", func(r *rendered) {
 			r.policies[len(r.policies)-1].Spec.Ingress[0].From[0].PodSelector.MatchLabels = map[string]string{"app.kubernetes.io/component": "ghost"}
 		}, "no workload has those labels"},
@@ -337,7 +339,7 @@ func TestPolicyChecksCatchViolations(t *testing.T) {
 			if v := r.violations(); len(v) != 0 {
 				t.Fatalf("the good rendering already breaks: %v", v)
 			}
-			tt.break_(r)
+			tt.mutate(r)
 			v := strings.Join(r.violations(), "\n")
 			if !strings.Contains(v, tt.want) {
 				t.Errorf("got violations %q, want one containing %q", v, tt.want)
