@@ -101,6 +101,9 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 		if tlsSrc, err = tlsconfig.Load(cfg.tls); err != nil {
 			return err
 		}
+		if na := tlsSrc.NotAfter(); !na.IsZero() && !clk.Now().Before(na) {
+			return fmt.Errorf("tls: the certificate in %s expired at %s", cfg.tls.Cert, na.Format(time.RFC3339))
+		}
 	}
 
 	tp := cfg.tracerProvider

@@ -65,6 +65,17 @@ func Load(f Files) (*Source, error) {
 	return s, nil
 }
 
+// NotAfter is when the certificate in use expires (zero without one). A server refuses to
+// start on an expired certificate rather than fail every handshake.
+func (s *Source) NotAfter() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cert == nil || s.cert.Leaf == nil {
+		return time.Time{}
+	}
+	return s.cert.Leaf.NotAfter
+}
+
 // LastError is the most recent failed reload (nil when the files in use are the newest).
 func (s *Source) LastError() error {
 	s.mu.Lock()
