@@ -86,7 +86,7 @@ e2e-kind: ## kind cluster: build and load the image, apply the kind overlay, run
 
 .PHONY: image
 image: ## build the container image with docker or podman (IMAGE=organism:dev)
-	@if [ -z "$(ENGINE)" ]; then echo "no container engine (docker or podman) on this machine"; exit 1; fi
+	@if [ -z "$(ENGINE)" ] || ! $(ENGINE) info >/dev/null 2>&1; then echo "no running container engine (docker or podman) on this machine"; exit 1; fi
 	$(ENGINE) build -t $(IMAGE) --build-arg VERSION=$$(git describe --always --dirty 2>/dev/null || echo dev) --build-arg REVISION=$$(git rev-parse HEAD 2>/dev/null || echo unknown) .
 
 .PHONY: run

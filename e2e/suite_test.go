@@ -44,7 +44,13 @@ func TestAll(t *testing.T) {
 // setUp registers the brain (owner, CLI) and mints an agent bound to it (CLI).
 func setUp(t *testing.T, d *deployment) string {
 	t.Helper()
-	d.cliAt(t, "medulla", "", "brain", "register", brain, "--repo-root", gitRepo(t), "--soul-path", "PATHOS.md", "--owner")
+	return setUpAt(t, d, gitRepo(t))
+}
+
+// setUpAt is setUp for a repository that already exists where the organs run.
+func setUpAt(t *testing.T, d *deployment, repo string) string {
+	t.Helper()
+	d.cliAt(t, "medulla", "", "brain", "register", brain, "--repo-root", repo, "--soul-path", "PATHOS.md", "--owner")
 	return strings.TrimSpace(cli(t, "", "token", "mint", "--data-dir", d.ownerDir, "--agent", "ada", "--seat", "executor", "--brain", brain))
 }
 
