@@ -29,6 +29,7 @@ func TestSplit(t *testing.T) {
 	agent := setUp(t, d)
 	t.Run("organs", func(t *testing.T) { driveOrgans(t, d, agent) })
 	t.Run("trace", func(t *testing.T) { traceCrossesProcesses(t, d, agent) })
+	t.Run("a second medulla on a port in use refuses to start", func(t *testing.T) { refuseHalfStart(t, d) })
 	t.Run("drill medulla killed", func(t *testing.T) { drillKillMedulla(t, d, agent) })
 	t.Run("drill gateway restarted during a watch", func(t *testing.T) { drillRestartGateway(t, d, agent) })
 }
@@ -187,4 +188,27 @@ func pollUntil(t *testing.T, what string, ok func() bool) {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
+}
+
+// refuseHalfStart starts a second medulla process on the first one's port: it must exit
+// non-zero with the cause, and the running medulla must not notice.
+func refuseHalfStart(t *testing.T, d *deployment) {
+	first := d.procs["medulla"]
+	p := &proc{name: "medulla-2", args: append([]string{}, first.args...), env: first.env}
+	for i, a := range p.args {
+		if a == "--data-dir" {
+			p.args[i+1] = t.TempDir()
+		}
+	}
+	p.start(t)
+	select {
+	case <-p.exited:
+	case <-time.After(wait):
+		p.cmd.Process.Kill()
+		t.Fatalf("a medulla on a port in use kept running for %v", wait)
+	}
+	if p.err == nil || !strings.Contains(p.out.String(), "grpc listen") || !strings.Contains(p.out.String(), "address already in use") {
+		t.Errorf("exit: got %v with output %q, want a non-zero exit naming the port in use", p.err, p.out.String())
+	}
+	d.waitServing(t, "medulla", d.grpc["medulla"])
 }

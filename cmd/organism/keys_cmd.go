@@ -35,6 +35,10 @@ func needsServiceToken(target string) bool {
 }
 
 func loadKeys(cfg config, clk clock.Clock) (serveKeys, error) {
+	// A target that calls medulla but was not told where it is would dial itself: refuse.
+	if (cfg.target == "soul" || cfg.target == "mission") && cfg.peers["medulla"] == "" {
+		return serveKeys{}, fmt.Errorf("--target=%s calls medulla: give its address with --medulla-addr or ORGANISM_MEDULLA_ADDR", cfg.target)
+	}
 	if devMode(cfg) {
 		key, _, err := auth.InitOwnerKey(cfg.dataDir)
 		if err != nil {

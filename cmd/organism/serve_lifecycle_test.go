@@ -54,6 +54,7 @@ func (k ownerKit) split(t *testing.T, target string) config {
 	switch target {
 	case "soul", "mission":
 		cfg.serviceToken = k.mint(t, auth.KindService, "organism-"+target)
+		cfg.peers["medulla"] = "127.0.0.1:1" // tests that need a live medulla replace it
 	case "gateway":
 		cfg.gatewayToken = k.mint(t, auth.KindGateway, "gateway")
 	}
@@ -209,6 +210,11 @@ func TestServeRefusesToHalfStart(t *testing.T) {
 			c.serviceToken = ""
 			return c
 		}, "needs its own credential"},
+		{"mission not told where medulla is", func(t *testing.T) config {
+			c := kit.split(t, "mission")
+			delete(c.peers, "medulla")
+			return c
+		}, "--medulla-addr"},
 		{"gateway credential given as soul's", func(t *testing.T) config {
 			c := kit.split(t, "soul")
 			c.serviceToken = kit.mint(t, auth.KindGateway, "gateway")
@@ -408,5 +414,34 @@ func TestUpstreamThatNeverAnswers(t *testing.T) {
 	// Stopping ends readiness first: the drain begins NOT_SERVING, and run returns nil.
 	if err := m2.stop(t); err != nil {
 		t.Errorf("clean stop: got %v, want nil", err)
+	}
+}
+
+// Stopping turns health NOT_SERVING before the server drains: a client watching health sees
+// NOT_SERVING while its stream is still open, then the stream ends.
+func TestHealthTurnsNotServingBeforeTheDrain(t *testing.T) {
+	s := startRun(t, baseConfig(t, "all"))
+	c, err := grpcserver.Dial(s.grpcAddr, grpcserver.DialOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), testWait)
+	defer cancel()
+	w, err := healthpb.NewHealthClient(c).Watch(ctx, &healthpb.HealthCheckRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := w.Recv(); err != nil || r.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("before stopping: got %v, %v; want SERVING", r.GetStatus(), err)
+	}
+	s.cancel()
+	r, err := w.Recv()
+	if err != nil || r.GetStatus() != healthpb.HealthCheckResponse_NOT_SERVING {
+		t.Fatalf("on stopping: got %v, %v; want NOT_SERVING while the stream is still open", r.GetStatus(), err)
+	}
+	cancel() // the drain waits for this open stream; end it so the drain completes at once
+	if err := s.stop(t); err != nil {
+		t.Errorf("stop: got %v, want nil", err)
 	}
 }
