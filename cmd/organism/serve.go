@@ -196,7 +196,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			links.add(name+" connection", c.Close)
 			return c, nil
 		}
-		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer}
+		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS}
 		for _, name := range serviceTargets {
 			if !cfg.hosts(name) {
 				continue
