@@ -7,9 +7,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -443,5 +445,35 @@ func TestHealthTurnsNotServingBeforeTheDrain(t *testing.T) {
 	cancel() // the drain waits for this open stream; end it so the drain completes at once
 	if err := s.stop(t); err != nil {
 		t.Errorf("stop: got %v, want nil", err)
+	}
+}
+
+// The probes the process owns around the gateway: /livez follows the process alone, and
+// /healthz answers NOT_SERVING from the moment the drain begins, whatever the upstreams say.
+func TestLifecycleHandler(t *testing.T) {
+	upstreams := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "gateway "+r.URL.Path) })
+	tests := []struct {
+		name     string
+		draining bool
+		path     string
+		wantCode int
+		wantBody string
+	}{
+		{"livez while serving", false, "/livez", 200, "LIVE"},
+		{"healthz while serving goes to the gateway", false, "/healthz", 200, "gateway /healthz"},
+		{"healthz while draining", true, "/healthz", 503, "DRAINING"},
+		{"livez while draining", true, "/livez", 200, "LIVE"},
+		{"API while draining still reaches the gateway", true, "/v1/medulla/brains", 200, "gateway /v1/medulla/brains"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var draining atomic.Bool
+			draining.Store(tt.draining)
+			rec := httptest.NewRecorder()
+			lifecycleHandler(upstreams, &draining).ServeHTTP(rec, httptest.NewRequest("GET", tt.path, nil))
+			if rec.Code != tt.wantCode || !strings.Contains(rec.Body.String(), tt.wantBody) {
+				t.Errorf("got %d %q, want %d containing %q", rec.Code, rec.Body.String(), tt.wantCode, tt.wantBody)
+			}
+		})
 	}
 }
