@@ -4,7 +4,12 @@ GO         ?= go
 BUF        := GOWORK=off $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
 SERVICES   := soul medulla mission presence
 # Every package of every workspace module (go.work); tools are not part of it.
-PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./cmd/organism/... ./joints/...
+PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./cmd/organism/... ./joints/... ./e2e/...
+# deploy/ is its own module (kustomize and k8s.io/api stay out of the organs); it is vetted and
+# tested apart, without -race (it renders files; it has no concurrency of its own).
+DEPLOY_PKGS := ./deploy/...
+IMAGE      ?= organism:dev
+ENGINE     ?= $(shell command -v docker 2>/dev/null || command -v podman 2>/dev/null)
 BENCHTIME  ?= 1x
 FUZZTIME   ?= 10s
 TEST_FLAGS ?=
@@ -33,8 +38,9 @@ generate-check: generate ## fail when regeneration changes anything
 
 .PHONY: lint
 lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
-	@out=$$(gofmt -l proto platform services gateway cmd joints); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
-	$(GO) vet $(PKGS)
+	@out=$$(gofmt -l proto platform services gateway cmd joints e2e deploy); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS) $(DEPLOY_PKGS)
+	$(GO) vet -tags e2e ./e2e/...
 	cd proto && $(BUF) lint
 
 .PHONY: breaking
@@ -53,8 +59,15 @@ build: ## build bin/organism
 	$(GO) build -o $(BIN) ./cmd/organism
 
 .PHONY: test
-test: lint ## lint, then every test with the race detector
+test: lint unit e2e validate ## lint, every test with the race detector, the e2e pass, the manifest validation
+
+.PHONY: unit
+unit: ## every package's tests with the race detector
 	$(GO) test -race -count=1 -timeout 15m $(TEST_FLAGS) $(PKGS)
+
+.PHONY: validate
+validate: ## render deploy/k8s overlays with kustomize and check them against k8s.io/api and the policies
+	$(GO) test -count=1 -timeout 10m $(DEPLOY_PKGS)
 
 .PHONY: bench
 bench: ## run the benchmarks; each prints its figure and the ratio against its baseline
@@ -67,8 +80,21 @@ fuzz: ## run every fuzz target for FUZZTIME each
 			echo "== $$pkg $$f"; (cd $$pkg && $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) .) ; done; done
 
 .PHONY: e2e
-e2e: ## end-to-end: build the binary, serve --target=all, drive it over gRPC and HTTP
-	$(GO) test -race -count=1 -tags e2e -timeout 15m ./cmd/organism/...
+e2e: build ## end-to-end: five serve processes on loopback, every organ via gRPC, gateway and CLI, traces, drills
+	ORGANISM_E2E_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -tags e2e -timeout 10m -run 'TestSplit' ./e2e/...
+
+.PHONY: e2e-full
+e2e-full: build ## the e2e suite whole: the five processes and serve --target=all
+	ORGANISM_E2E_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -tags e2e -timeout 15m -v ./e2e/...
+
+.PHONY: e2e-kind
+e2e-kind: ## kind cluster: build and load the image, apply the kind overlay, run the e2e suite against it, delete the cluster
+	deploy/kind/e2e.sh
+
+.PHONY: image
+image: ## build the container image with docker or podman (IMAGE=organism:dev)
+	@if [ -z "$(ENGINE)" ] || ! $(ENGINE) info >/dev/null 2>&1; then echo "no running container engine (docker or podman) on this machine"; exit 1; fi
+	$(ENGINE) build -t $(IMAGE) --build-arg VERSION=$$(git describe --always --dirty 2>/dev/null || echo dev) --build-arg REVISION=$$(git rev-parse HEAD 2>/dev/null || echo unknown) .
 
 .PHONY: run
 run: build ## build and start the whole suite on the embedded SQLite default

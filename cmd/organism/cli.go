@@ -25,6 +25,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
+	"github.com/organism-dev/organism/platform/tlsconfig"
 )
 
 // Defaults shared by the server and every client verb.
@@ -113,6 +114,7 @@ type dialer struct {
 	token   string
 	owner   bool
 	dataDir string
+	tls     tlsconfig.Files
 }
 
 // bind adds --addr, --token, --owner and --data-dir to fs.
@@ -121,6 +123,7 @@ func (d *dialer) bind(fs *flag.FlagSet) {
 	fs.StringVar(&d.token, "token", os.Getenv("ORGANISM_TOKEN"), "bearer credential (env ORGANISM_TOKEN)")
 	fs.BoolVar(&d.owner, "owner", false, "use the owner credential from <data-dir>/owner.token (origin human-cli)")
 	fs.StringVar(&d.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory (env ORGANISM_DATA_DIR)")
+	tlsFlags(fs, &d.tls, false)
 }
 
 // credential returns the token to present: the owner's with --owner, else --token/ORGANISM_TOKEN.
@@ -143,7 +146,11 @@ func (d *dialer) dial() (*grpc.ClientConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return grpcserver.Dial(d.addr, grpcserver.DialOptions{Credentials: auth.Bearer(tok)})
+	extra, err := clientTLS(d.tls)
+	if err != nil {
+		return nil, err
+	}
+	return grpcserver.Dial(d.addr, grpcserver.DialOptions{Credentials: auth.Bearer(tok), Extra: extra})
 }
 
 // jsonOptions is the one JSON spelling of every answer: the proto field names, the spelling of

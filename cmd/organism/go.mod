@@ -15,6 +15,8 @@ require (
 	google.golang.org/protobuf v1.36.12
 )
 
+require github.com/oklog/run v1.2.0 // indirect
+
 require (
 	github.com/BurntSushi/toml v1.6.0 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect

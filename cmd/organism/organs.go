@@ -13,6 +13,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/medulla"
+	"github.com/organism-dev/organism/services/medulla/peering"
 	"github.com/organism-dev/organism/services/mission"
 	"github.com/organism-dev/organism/services/presence"
 	"github.com/organism-dev/organism/services/soul"
@@ -32,6 +33,8 @@ type organDeps struct {
 	// dial returns a traced connection to the named service (this process's own server in
 	// --target=all), carrying the caller's credentials onward.
 	dial func(service string) (*grpc.ClientConn, error)
+	// peerDial is added to medulla's federation dials (TLS when the process has it).
+	peerDial []grpc.DialOption
 }
 
 // serviceName is the full gRPC service name the health service reports a target under.
@@ -54,7 +57,7 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	logger := d.logger.With("service", name)
 	switch name {
 	case "medulla":
-		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock})
+		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial}})
 	case "presence":
 		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})
 	case "soul":

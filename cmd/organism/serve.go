@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
@@ -9,17 +10,21 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	oklog "github.com/oklog/run"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
 
 	"github.com/organism-dev/organism/gateway"
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/telemetry"
+	"github.com/organism-dev/organism/platform/tlsconfig"
 )
 
 // serviceTargets are the targets that host a gRPC service, in start order (dependencies first).
@@ -32,8 +37,12 @@ type config struct {
 	grpcAddr        string
 	httpAddr        string
 	peers           map[string]string // service -> gRPC address; empty means this process
-	gatewayToken    string
+	ownerPub        string            // owner's public key; "" means <data-dir>/owner.pub
+	serviceToken    string            // this process's own credential (soul, mission)
+	gatewayToken    string            // the gateway's credential
+	tls             tlsconfig.Files
 	shutdownTimeout time.Duration
+	upstreamEvery   time.Duration // how often readiness re-checks the upstreams
 	logLevel        slog.Level
 
 	// Set only by tests.
@@ -57,28 +66,44 @@ func (c config) addrOf(name, own string) string {
 	return c.peers[name]
 }
 
-// run starts what cfg.target names and blocks until ctx is done, then shuts down gracefully.
-func run(ctx context.Context, cfg config, out io.Writer) error {
+// remote reports whether the named service is reached over the network, not in this process.
+func (c config) remote(name string) bool { return c.peers[name] != "" && !c.hosts(name) }
+
+// run serves what cfg.target names until ctx ends or a component fails.
+//
+// Start is strictly ordered and every step that can fail does so before anything serves:
+// credentials, TLS material, listeners, stores (dependencies first), the gateway. Then one
+// supervisor (an oklog/run group) runs the servers and the upstream watcher; the first of them
+// to return, or ctx ending, stops them all: the gateway's /healthz and the gRPC health service
+// go NOT_SERVING, in-flight calls drain for at most shutdownTimeout, connections close, and the
+// stores close last. The error returned is the first cause, so the process exits non-zero with it.
+func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 	logger := cfg.logger
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.logLevel}))
 	}
-	clk := cfg.clock
-	if clk == nil {
-		clk = clock.Real{}
+	clk := clock.Or(cfg.clock)
+	if cfg.upstreamEvery <= 0 {
+		cfg.upstreamEvery = 5 * time.Second
 	}
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
-	key, _, err := auth.LoadOrCreateOwnerKey(cfg.dataDir)
-	if err != nil {
-		return fmt.Errorf("owner key: %w", err)
-	}
-	signer := auth.NewSigner(key, clk.Now)
-	verifier := signer.Verifier()
-	ownerTokenPath, err := ensureOwnerToken(cfg.dataDir, signer)
+	keys, err := loadKeys(cfg, clk)
 	if err != nil {
 		return err
+	}
+	var tlsSrc *tlsconfig.Source
+	if cfg.tls.Enabled() {
+		if err := cfg.tls.Check(true); err != nil {
+			return err
+		}
+		if tlsSrc, err = tlsconfig.Load(cfg.tls); err != nil {
+			return err
+		}
+		if na := tlsSrc.NotAfter(); !na.IsZero() && !clk.Now().Before(na) {
+			return fmt.Errorf("tls: the certificate in %s expired at %s", cfg.tls.Cert, na.Format(time.RFC3339))
+		}
 	}
 
 	tp := cfg.tracerProvider
@@ -88,155 +113,261 @@ func run(ctx context.Context, cfg config, out io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("telemetry: %w", err)
 		}
-		defer shutdown(context.Background())
+		defer func() {
+			fctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			shutdown(fctx)
+		}()
 	}
 
-	serviceToken, err := signer.Mint(auth.MintRequest{Kind: auth.KindService, Subject: "organism-" + cfg.target})
-	if err != nil {
-		return err
-	}
-
-	errc := make(chan error, 2)
-	running := 0
-	var grpcAddr string
-	var cleanups []func()
+	// Two teardown stacks: links (listeners, connections, the gateway) unwind first, stores last.
+	var links, stores teardown
 	defer func() {
-		for i := len(cleanups) - 1; i >= 0; i-- {
-			cleanups[i]()
-		}
+		links.unwind(logger)
+		stores.unwind(logger)
 	}()
 
+	// Listeners first: a port in use fails the start before any store opens.
+	var grpcLis, httpLis net.Listener
 	if cfg.target != "gateway" {
-		lis := cfg.grpcListener
-		if lis == nil {
-			if lis, err = net.Listen("tcp", cfg.grpcAddr); err != nil {
-				return fmt.Errorf("grpc listen: %w", err)
-			}
+		if grpcLis, err = listen(cfg.grpcListener, cfg.grpcAddr, "grpc"); err != nil {
+			return err
 		}
-		grpcAddr = lis.Addr().String()
-		srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: verifier, Logger: logger, TracerProvider: tp, ShutdownTimeout: cfg.shutdownTimeout})
+		links.add("grpc listener", ignoreClosed(grpcLis.Close))
+	}
+	if cfg.hosts("gateway") {
+		if httpLis, err = listen(cfg.httpListener, cfg.httpAddr, "http"); err != nil {
+			return err
+		}
+		links.add("http listener", ignoreClosed(httpLis.Close))
+	}
+	var dialTLS []grpc.DialOption
+	if tlsSrc != nil {
+		dialTLS = []grpc.DialOption{grpc.WithTransportCredentials(credentials.NewTLS(tlsSrc.Client()))}
+	}
+
+	// stopCtx ends when the supervisor stops; organs end their streams and loops on it.
+	stopCtx, cancelStop := context.WithCancel(ctx)
+	defer cancelStop()
+
+	var g oklog.Group
+	var draining atomic.Bool
+	var stopOnce sync.Once
+	var hs *http.Server
+	shutDone := make(chan struct{})
+	// stop is every actor's interrupt: health first, then the drain, whichever actor failed.
+	stop := func(error) {
+		stopOnce.Do(func() {
+			draining.Store(true) // the gateway's /healthz answers NOT_SERVING from here on
+			cancelStop()         // gRPC health NOT_SERVING, then GracefulStop (grpcserver.Serve)
+			if hs != nil {
+				go func() {
+					defer close(shutDone)
+					sctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
+					defer cancel()
+					if err := hs.Shutdown(sctx); err != nil {
+						logger.Warn("gateway drain timed out; closing", "err", err)
+						hs.Close()
+					}
+				}()
+			}
+		})
+	}
+	g.Add(func() error { <-stopCtx.Done(); return nil }, stop)
+
+	var grpcAddr string
+	if grpcLis != nil {
+		grpcAddr = grpcLis.Addr().String()
+		lis := grpcLis
+		if tlsSrc != nil {
+			lis = tls.NewListener(grpcLis, tlsSrc.Server("h2"))
+		}
+		srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: keys.verifier, Logger: logger, TracerProvider: tp, ShutdownTimeout: cfg.shutdownTimeout})
 		peerConns := map[string]*grpc.ClientConn{}
 		dialPeer := func(name string) (*grpc.ClientConn, error) {
 			if c, ok := peerConns[name]; ok {
 				return c, nil
 			}
-			c, err := grpcserver.Dial(cfg.addrOf(name, grpcAddr), grpcserver.DialOptions{Credentials: auth.Credentials{Fallback: serviceToken}, TracerProvider: tp})
+			c, err := grpcserver.Dial(dialable(cfg.addrOf(name, grpcAddr)), grpcserver.DialOptions{Credentials: auth.Credentials{Fallback: keys.serviceToken}, TracerProvider: tp, Extra: dialTLS})
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("dial %s: %w", name, err)
 			}
 			peerConns[name] = c
-			cleanups = append(cleanups, func() { c.Close() })
+			links.add(name+" connection", c.Close)
 			return c, nil
 		}
-		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer}
-		var opened []organ
+		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS}
 		for _, name := range serviceTargets {
 			if !cfg.hosts(name) {
 				continue
 			}
-			o, err := openOrgan(ctx, name, deps)
+			o, err := openOrgan(stopCtx, name, deps)
 			if err != nil {
-				for _, o := range opened {
-					o.Close()
-				}
 				return fmt.Errorf("open %s: %w", name, err)
 			}
-			opened = append(opened, o)
+			stores.add(name+" store", o.Close)
 			o.Register(srv.Registrar())
-			srv.SetServing(serviceName(name), false)
 		}
-		cleanups = append(cleanups, func() {
-			for _, o := range opened {
-				if err := o.Close(); err != nil {
-					logger.Error("close", "err", err)
-				}
-			}
-		})
-		// Storage is open: report SERVING.
+		// Storage is open: the hosted services report SERVING; readiness waits for upstreams.
 		for _, name := range serviceTargets {
 			if cfg.hosts(name) {
 				srv.SetServing(serviceName(name), true)
 			}
 		}
-		running++
-		go func() { errc <- srv.Serve(ctx) }()
+		w := newUpstreamWatch(srv, logger)
+		for _, name := range serviceTargets {
+			if cfg.remote(name) && peerConns[name] != nil {
+				w.watch(name, peerConns[name])
+			}
+		}
+		w.publish()
+		served := make(chan struct{})
+		g.Add(func() error {
+			defer close(served)
+			if err := srv.Serve(stopCtx); err != nil {
+				return err
+			}
+			if ctx.Err() == nil && !draining.Load() {
+				return errors.New("grpc server stopped on its own")
+			}
+			return nil
+		}, func(err error) { stop(err); <-served })
+		if w.any() {
+			g.Add(func() error {
+				w.check(stopCtx)
+				clock.Loop(stopCtx, clk, cfg.upstreamEvery, w.check)
+				return nil
+			}, stop)
+		}
 	}
 
 	var httpAddr string
-	if cfg.hosts("gateway") {
-		gwToken := cfg.gatewayToken
-		if gwToken == "" {
-			if gwToken, err = signer.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}); err != nil {
-				return err
-			}
-		}
-		gw, err := gateway.New(ctx, gateway.Options{
-			SoulAddr: cfg.addrOf("soul", grpcAddr), MedullaAddr: cfg.addrOf("medulla", grpcAddr),
-			MissionAddr: cfg.addrOf("mission", grpcAddr), PresenceAddr: cfg.addrOf("presence", grpcAddr),
-			Verifier: verifier, GatewayToken: gwToken, Logger: logger, TracerProvider: tp, Clock: clk,
+	if httpLis != nil {
+		gw, err := gateway.New(stopCtx, gateway.Options{
+			SoulAddr: dialable(cfg.addrOf("soul", grpcAddr)), MedullaAddr: dialable(cfg.addrOf("medulla", grpcAddr)),
+			MissionAddr: dialable(cfg.addrOf("mission", grpcAddr)), PresenceAddr: dialable(cfg.addrOf("presence", grpcAddr)),
+			DialExtra: dialTLS, SecureCookie: tlsSrc != nil,
+			Verifier: keys.verifier, GatewayToken: keys.gatewayToken, Logger: logger, TracerProvider: tp, Clock: clk,
 		})
 		if err != nil {
-			return err
+			return fmt.Errorf("gateway: %w", err)
 		}
-		cleanups = append(cleanups, func() { gw.Close() })
-		lis := cfg.httpListener
-		if lis == nil {
-			if lis, err = net.Listen("tcp", cfg.httpAddr); err != nil {
-				return fmt.Errorf("http listen: %w", err)
-			}
+		links.add("gateway", gw.Close)
+		httpAddr = httpLis.Addr().String()
+		lis := httpLis
+		if tlsSrc != nil {
+			lis = tls.NewListener(httpLis, tlsSrc.Server("http/1.1"))
 		}
-		httpAddr = lis.Addr().String()
-		hs := &http.Server{Handler: gw, ReadHeaderTimeout: 10 * time.Second}
-		running++
-		go func() {
-			go func() {
-				<-ctx.Done()
-				sctx, cancel := context.WithTimeout(context.Background(), cfg.shutdownTimeout)
-				defer cancel()
-				hs.Shutdown(sctx)
-			}()
-			if err := hs.Serve(lis); err != nil && !errors.Is(err, http.ErrServerClosed) {
-				errc <- fmt.Errorf("http serve: %w", err)
-				return
+		hs = &http.Server{Handler: lifecycleHandler(gw, &draining), ReadHeaderTimeout: 10 * time.Second}
+		g.Add(func() error {
+			if err := hs.Serve(lis); !errors.Is(err, http.ErrServerClosed) {
+				return fmt.Errorf("gateway http: %w", err)
 			}
-			errc <- nil
-		}()
+			<-shutDone // Serve returns when the drain starts; the connections close after it ends
+			return nil
+		}, stop)
 	}
 
+	printBanner(out, cfg, grpcAddr, httpAddr, tlsSrc != nil, keys.ownerTokenPath)
+	if cfg.ready != nil {
+		cfg.ready(grpcAddr, httpAddr)
+	}
+	err = g.Run()
+	if err != nil {
+		logger.Error("stopping", "cause", err)
+	}
+	return err
+}
+
+// listen returns the injected listener or binds addr; the error names what could not bind.
+func listen(injected net.Listener, addr, what string) (net.Listener, error) {
+	if injected != nil {
+		return injected, nil
+	}
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("%s listen: %w", what, err)
+	}
+	return l, nil
+}
+
+// dialable turns a wildcard listen address (":7700", "0.0.0.0:7700") into one a client can
+// reach and verify a certificate for: the loopback name.
+func dialable(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		return net.JoinHostPort("localhost", port)
+	}
+	return addr
+}
+
+func printBanner(out io.Writer, cfg config, grpcAddr, httpAddr string, tlsOn bool, ownerToken string) {
 	fmt.Fprintf(out, "organism %s serving\n", cfg.target)
 	if grpcAddr != "" {
 		fmt.Fprintf(out, "  gRPC:    %s\n", grpcAddr)
 	}
 	if httpAddr != "" {
-		fmt.Fprintf(out, "  gateway: http://%s\n", httpAddr)
-	}
-	fmt.Fprintf(out, "  data:    %s\n  owner credential: %s\n", cfg.dataDir, ownerTokenPath)
-	if cfg.ready != nil {
-		cfg.ready(grpcAddr, httpAddr)
-	}
-
-	var firstErr error
-	for i := 0; i < running; i++ {
-		if err := <-errc; err != nil && firstErr == nil {
-			firstErr = err
+		scheme := "http"
+		if tlsOn {
+			scheme = "https"
 		}
+		fmt.Fprintf(out, "  gateway: %s://%s\n", scheme, httpAddr)
 	}
-	return firstErr
+	fmt.Fprintf(out, "  data:    %s\n", cfg.dataDir)
+	if ownerToken != "" {
+		fmt.Fprintf(out, "  owner credential: %s\n", ownerToken)
+	}
 }
 
-// ensureOwnerToken writes the owner's credential into the data dir on first run so the owner can
-// find it; it never overwrites one that exists.
-func ensureOwnerToken(dataDir string, signer *auth.Signer) (string, error) {
-	p := filepath.Join(dataDir, auth.OwnerTokenFile)
-	if _, err := os.Stat(p); err == nil {
-		return p, nil
+// lifecycleHandler answers the probes the process itself owns around the gateway: /livez is 200
+// while the process runs (liveness must not follow the upstreams, or a medulla outage would
+// restart every gateway), and /healthz is NOT_SERVING from the moment the drain begins.
+func lifecycleHandler(gw http.Handler, draining *atomic.Bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/livez" && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+			w.Header().Set("Content-Type", "application/json")
+			io.WriteString(w, `{"status":"LIVE"}`)
+		case r.URL.Path == "/healthz" && draining.Load():
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, `{"status":"NOT_SERVING","reason":"DRAINING"}`)
+		default:
+			gw.ServeHTTP(w, r)
+		}
+	})
+}
+
+// teardown is a stack of closers run in reverse order of their adding.
+type teardown []struct {
+	name  string
+	close func() error
+}
+
+func (t *teardown) add(name string, close func() error) {
+	*t = append(*t, struct {
+		name  string
+		close func() error
+	}{name, close})
+}
+
+func (t teardown) unwind(logger *slog.Logger) {
+	for i := len(t) - 1; i >= 0; i-- {
+		if err := t[i].close(); err != nil {
+			logger.Error("close", "what", t[i].name, "err", err)
+		}
 	}
-	tok, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
-	if err != nil {
-		return "", err
+}
+
+// ignoreClosed wraps a listener's Close: the server closing it first is the normal path.
+func ignoreClosed(close func() error) func() error {
+	return func() error {
+		if err := close(); err != nil && !errors.Is(err, net.ErrClosed) {
+			return err
+		}
+		return nil
 	}
-	if err := os.WriteFile(p, []byte(tok+"\n"), 0o600); err != nil {
-		return "", fmt.Errorf("write owner credential: %w", err)
-	}
-	return p, nil
 }

@@ -11,7 +11,7 @@ import (
 
 var serveCmd = &command{
 	name: "serve", plain: true,
-	summary: "run the services and the gateway (--target=all|soul|medulla|mission|presence|gateway)",
+	summary: "run the services and the gateway (--target=all|soul|medulla|mission|presence|gateway); only --target=all with no key flags creates the owner key",
 	setup:   serveFlags,
 }
 
@@ -19,7 +19,7 @@ var serveCmd = &command{
 func serveFlags(fs *flag.FlagSet) action {
 	cfg := config{peers: map[string]string{}}
 	fs.StringVar(&cfg.target, "target", envOr("ORGANISM_TARGET", "all"), "what to run: all, soul, medulla, mission, presence or gateway (env ORGANISM_TARGET)")
-	fs.StringVar(&cfg.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory: owner key, one SQLite database per service (env ORGANISM_DATA_DIR)")
+	fs.StringVar(&cfg.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory: one SQLite database per service (and, in --target=all development mode, the owner key) (env ORGANISM_DATA_DIR)")
 	fs.StringVar(&cfg.grpcAddr, "grpc-addr", envOr("ORGANISM_GRPC_ADDR", defaultGRPCAddr), "gRPC listen address (env ORGANISM_GRPC_ADDR)")
 	fs.StringVar(&cfg.httpAddr, "http-addr", envOr("ORGANISM_HTTP_ADDR", defaultHTTPAddr), "gateway HTTP listen address (env ORGANISM_HTTP_ADDR)")
 	peerFlags := map[string]*string{}
@@ -27,7 +27,11 @@ func serveFlags(fs *flag.FlagSet) action {
 		env := "ORGANISM_" + strings.ToUpper(s) + "_ADDR"
 		peerFlags[s] = fs.String(s+"-addr", os.Getenv(env), "gRPC address of the "+s+" service when it runs elsewhere (env "+env+")")
 	}
-	fs.StringVar(&cfg.gatewayToken, "gateway-token", os.Getenv("ORGANISM_GATEWAY_TOKEN"), "the gateway's credential when the owner key is not in the data dir (env ORGANISM_GATEWAY_TOKEN)")
+	fs.StringVar(&cfg.ownerPub, "owner-pub", os.Getenv("ORGANISM_OWNER_PUB"), "the owner's public key that verifies every credential; default <data-dir>/owner.pub (env ORGANISM_OWNER_PUB)")
+	fs.StringVar(&cfg.serviceToken, "service-token", os.Getenv("ORGANISM_SERVICE_TOKEN"), "this target's own credential for calls it makes (soul, mission) (env ORGANISM_SERVICE_TOKEN)")
+	fs.StringVar(&cfg.gatewayToken, "gateway-token", os.Getenv("ORGANISM_GATEWAY_TOKEN"), "the gateway's own credential (env ORGANISM_GATEWAY_TOKEN)")
+	tlsFlags(fs, &cfg.tls, true)
+	fs.DurationVar(&cfg.upstreamEvery, "upstream-check", 5*time.Second, "how often readiness re-checks the services this target calls")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long in-flight RPCs may drain on shutdown")
 	level := fs.String("log-level", envOr("ORGANISM_LOG_LEVEL", "info"), "debug, info, warn or error (env ORGANISM_LOG_LEVEL)")
 	return func(ctx context.Context, c *call) error {

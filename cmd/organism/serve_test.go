@@ -75,9 +75,9 @@ func startSuite(t *testing.T) *suite {
 	case <-time.After(testWait):
 		t.Fatalf("serve was not ready within %v", testWait)
 	}
-	key, _, err := auth.LoadOrCreateOwnerKey(dir)
+	key, err := auth.LoadOwnerKey(filepath.Join(dir, auth.OwnerKeyFile))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("development mode wrote no owner key: %v", err)
 	}
 	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil), spans: spans}
 	var stopped bool
@@ -279,7 +279,7 @@ func TestAuthMatrixThroughRealServices(t *testing.T) {
 
 func mustKey(t *testing.T, dir string) ed25519.PrivateKey {
 	t.Helper()
-	k, _, err := auth.LoadOrCreateOwnerKey(dir)
+	k, err := auth.LoadOwnerKey(filepath.Join(dir, auth.OwnerKeyFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,18 +337,43 @@ func keys(m map[string][]tracetest.SpanStub) []string {
 
 func TestTokenMintCommand(t *testing.T) {
 	dir := t.TempDir()
-	var out bytes.Buffer
-	if err := dispatch(context.Background(), []string{"token", "mint", "--data-dir", dir, "--agent", "ada", "--seat", "executor", "--brain", "loja", "--ttl", "1h"}, &out); err != nil {
+	// Minting never creates the owner's key: that is `keys init`'s job alone.
+	if err := dispatch(context.Background(), []string{"token", "mint", "--data-dir", dir, "--owner"}, io.Discard); err == nil || !strings.Contains(err.Error(), "keys init") {
+		t.Fatalf("mint without a key: got %v, want a refusal naming 'keys init'", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, auth.OwnerKeyFile)); err == nil {
+		t.Fatal("mint without a key created owner.key")
+	}
+	if err := dispatch(context.Background(), []string{"keys", "init", "--data-dir", dir}, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	c, err := auth.NewSigner(mustKey(t, dir), nil).Verifier().Verify(strings.TrimSpace(out.String()))
-	if err != nil || c.Subject != "ada" || c.Brain != "loja" || c.Kind != auth.KindAgent {
-		t.Errorf("minted token: got %+v (%v), want agent ada bound to loja", c, err)
+	verifier := auth.NewSigner(mustKey(t, dir), nil).Verifier()
+	mint := func(args ...string) auth.Claims {
+		t.Helper()
+		var out bytes.Buffer
+		if err := dispatch(context.Background(), append([]string{"token", "mint", "--data-dir", dir}, args...), &out); err != nil {
+			t.Fatal(err)
+		}
+		c, err := verifier.Verify(strings.TrimSpace(out.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	if c := mint("--agent", "ada", "--seat", "executor", "--brain", "loja", "--ttl", "1h"); c.Subject != "ada" || c.Brain != "loja" || c.Kind != auth.KindAgent {
+		t.Errorf("agent: got %+v, want agent ada bound to loja", c)
+	}
+	if c := mint("--service", "organism-soul"); c.Kind != auth.KindService || c.Subject != "organism-soul" {
+		t.Errorf("service: got %+v, want a service credential for organism-soul", c)
+	}
+	if c := mint("--gateway"); c.Kind != auth.KindGateway {
+		t.Errorf("gateway: got %+v, want a gateway credential", c)
 	}
 	for _, bad := range [][]string{
 		{"token", "mint", "--data-dir", dir},
 		{"token", "mint", "--data-dir", dir, "--agent", "ada"},
 		{"token", "mint", "--data-dir", dir, "--owner", "--agent", "ada"},
+		{"token", "mint", "--data-dir", dir, "--service", "organism-soul", "--gateway"},
 	} {
 		if err := dispatch(context.Background(), bad, io.Discard); err == nil {
 			t.Errorf("%v: got nil error, want a usage error", bad)

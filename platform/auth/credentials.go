@@ -26,7 +26,8 @@ func (c Credentials) GetRequestMetadata(ctx context.Context, _ ...string) (map[s
 }
 
 // RequireTransportSecurity implements credentials.PerRPCCredentials. Organism runs plaintext on
-// loopback or inside a cluster network; TLS termination is the deployment's concern.
+// loopback and may run TLS between processes (--tls-*, platform/tlsconfig); the credential is
+// the identity either way, so it does not insist on TLS.
 func (Credentials) RequireTransportSecurity() bool { return false }
 
 // Bearer is a fixed credential for clients (CLI, tests).
