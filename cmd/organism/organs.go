@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"google.golang.org/grpc"
 
@@ -35,6 +36,8 @@ type organDeps struct {
 	dial func(service string) (*grpc.ClientConn, error)
 	// peerDial is added to medulla's federation dials (TLS when the process has it).
 	peerDial []grpc.DialOption
+	// doctrineSweep (medulla), charterSweep and refGrace (mission): zero is the organ's default.
+	doctrineSweep, charterSweep, refGrace time.Duration
 }
 
 // serviceName is the full gRPC service name the health service reports a target under.
@@ -57,7 +60,8 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	logger := d.logger.With("service", name)
 	switch name {
 	case "medulla":
-		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial}})
+		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial},
+			DoctrineSweepInterval: d.doctrineSweep})
 	case "presence":
 		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})
 	case "soul":
@@ -72,7 +76,8 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 			return nil, err
 		}
 		return mission.Open(ctx, mission.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock,
-			Medulla: medullav1.NewMedullaServiceClient(mc), Shutdown: ctx.Done()})
+			Medulla: medullav1.NewMedullaServiceClient(mc), Shutdown: ctx.Done(),
+			CharterSweep: d.charterSweep, RefGrace: d.refGrace})
 	}
 	return nil, fmt.Errorf("unknown service %q", name)
 }

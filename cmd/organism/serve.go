@@ -42,8 +42,10 @@ type config struct {
 	gatewayToken    string            // the gateway's credential
 	tls             tlsconfig.Files
 	shutdownTimeout time.Duration
-	upstreamEvery   time.Duration // how often readiness re-checks the upstreams
-	logLevel        slog.Level
+	// The organs' background schedules; zero takes each organ's default, negative switches off.
+	doctrineSweep, charterSweep, refGrace time.Duration
+	upstreamEvery                         time.Duration // how often readiness re-checks the upstreams
+	logLevel                              slog.Level
 
 	// Set only by tests.
 	grpcListener   net.Listener
@@ -196,7 +198,8 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			links.add(name+" connection", c.Close)
 			return c, nil
 		}
-		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS}
+		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS,
+			doctrineSweep: cfg.doctrineSweep, charterSweep: cfg.charterSweep, refGrace: cfg.refGrace}
 		for _, name := range serviceTargets {
 			if !cfg.hosts(name) {
 				continue
@@ -258,7 +261,10 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 		if tlsSrc != nil {
 			lis = tls.NewListener(httpLis, tlsSrc.Server("http/1.1"))
 		}
-		hs = &http.Server{Handler: lifecycleHandler(gw, &draining), ReadHeaderTimeout: 10 * time.Second}
+		// The gateway's own server settings (header and idle timeouts, header size), with the
+		// lifecycle's /livez and draining answer in front of it.
+		hs = gw.HTTPServer()
+		hs.Handler = lifecycleHandler(gw, &draining)
 		g.Add(func() error {
 			if err := hs.Serve(lis); !errors.Is(err, http.ErrServerClosed) {
 				return fmt.Errorf("gateway http: %w", err)

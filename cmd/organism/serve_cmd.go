@@ -33,6 +33,9 @@ func serveFlags(fs *flag.FlagSet) action {
 	tlsFlags(fs, &cfg.tls, true)
 	fs.DurationVar(&cfg.upstreamEvery, "upstream-check", 5*time.Second, "how often readiness re-checks the services this target calls")
 	fs.DurationVar(&cfg.shutdownTimeout, "shutdown-timeout", 10*time.Second, "how long in-flight RPCs may drain on shutdown")
+	fs.DurationVar(&cfg.doctrineSweep, "doctrine-sweep", 0, "how often medulla re-measures every doctrine copy at its origin; 0 is the default (1h), negative off")
+	fs.DurationVar(&cfg.charterSweep, "charter-sweep", 0, "how often mission screens unread field reports; 0 is the default (1m), negative off")
+	fs.DurationVar(&cfg.refGrace, "ref-grace", 0, "how long a closed mission's candidate ref stays in its repository; 0 is the default (24h)")
 	level := fs.String("log-level", envOr("ORGANISM_LOG_LEVEL", "info"), "debug, info, warn or error (env ORGANISM_LOG_LEVEL)")
 	return func(ctx context.Context, c *call) error {
 		for name, v := range peerFlags {
