@@ -62,13 +62,6 @@ func (c *caller) errors() []error {
 	return append([]error(nil), c.refused...)
 }
 
-// knownGaps are callers that do not yet meet the drill's law, each with the change that closes
-// it (outside e2e's paths). Delete the entry with the change: the drill then asserts it.
-var knownGaps = map[string]string{
-	"mission → medulla (OpenMission)": "services/mission/peers.answer turns medulla's Unavailable into a plain error (Internal); " +
-		"it needs a MEDULLA_UNAVAILABLE refusal mapped to codes.Unavailable, as soul's peers do",
-}
-
 // drillKillMedulla: medulla dies (kill -9) while mission and soul call it. Callers get
 // UNAVAILABLE with a reason, recover when medulla returns, and nothing acknowledged is lost.
 func drillKillMedulla(t *testing.T, d *deployment, agent string) {
@@ -116,10 +109,6 @@ func drillKillMedulla(t *testing.T, d *deployment, agent string) {
 				t.Errorf("%s while medulla is down leaks medulla's address: %v", c.name, err)
 			}
 			if status.Code(err) != codes.Unavailable || rpcstatus.ReasonOf(err) == "" {
-				if gap, ok := knownGaps[c.name]; ok && status.Code(err) == codes.Internal {
-					t.Logf("KNOWN GAP %s: got %v; %s", c.name, err, gap)
-					break
-				}
 				t.Errorf("%s while medulla is down: got %v (reason %q), want UNAVAILABLE with a reason", c.name, err, rpcstatus.ReasonOf(err))
 				break
 			}

@@ -55,6 +55,10 @@ const (
 	ReasonCurationNotFound  refusal.Reason = "CURATION_NOT_FOUND"
 	ReasonMalformedProposal refusal.Reason = "MALFORMED_PROPOSAL"
 	ReasonSeatRefused       refusal.Reason = "SEAT_REFUSED"
+
+	// A peer organ did not answer: the caller may retry; nothing changed here.
+	ReasonMedullaUnavailable  refusal.Reason = "MEDULLA_UNAVAILABLE"
+	ReasonPresenceUnavailable refusal.Reason = "PRESENCE_UNAVAILABLE"
 )
 
 // Reasons lists every reason above, for tests that keep the domain and the contract in step.
@@ -68,6 +72,7 @@ var Reasons = []refusal.Reason{
 	ReasonIneligibleClass, ReasonNoGateDerivable, ReasonCapReached, ReasonDuplicateReport, ReasonSecretDetected, ReasonHomePath,
 	ReasonSkeletonNotFound, ReasonCandidateExists, ReasonSkeletonReadOnly, ReasonInvalidOp, ReasonUnsafeText,
 	ReasonCurationBusy, ReasonCurationNotFound, ReasonMalformedProposal, ReasonSeatRefused,
+	ReasonMedullaUnavailable, ReasonPresenceUnavailable,
 }
 
 // Conditions the ports report. They are not refusals: the domain decides, where each arises,

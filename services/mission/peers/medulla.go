@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -86,8 +87,20 @@ func (m *Medulla) MemorizeProcess(ctx context.Context, brain, slug, body string,
 // it as medulla gave it; anything else (unreachable, internal, a status without a reason)
 // becomes a plain error, which transport logs and answers as a bare Internal.
 func answer(op string, err error) error {
-	if st, ok := status.FromError(err); ok && st.Code() != codes.Internal && rpcstatus.ReasonOf(err) != "" {
+	return answerFrom(domain.ReasonMedullaUnavailable, "medulla", op, err)
+}
+
+// answerFrom is answer for the peer named peer: a peer that cannot be reached or did not answer
+// in time (Unavailable, DeadlineExceeded) is the typed refusal unavailable, which transport
+// answers as Unavailable naming the organ (never its address, which is only logged), so a
+// caller knows to retry.
+func answerFrom(unavailable refusal.Reason, peer, op string, err error) error {
+	st, ok := status.FromError(err)
+	if ok && st.Code() != codes.Internal && rpcstatus.ReasonOf(err) != "" {
 		return st.Err()
+	}
+	if ok && (st.Code() == codes.Unavailable || st.Code() == codes.DeadlineExceeded) {
+		return fmt.Errorf("%s: %v: %w", op, err, refusal.New(unavailable, "%s is unavailable; retry later", peer))
 	}
 	return fmt.Errorf("%s: %v", op, err)
 }

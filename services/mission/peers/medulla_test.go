@@ -3,12 +3,14 @@ package peers
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/organism-dev/organism/platform/refusal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -38,6 +40,7 @@ func (f failingMedulla) Memorize(context.Context, *medullav1.MemorizeRequest, ..
 func TestMedullaAnswers(t *testing.T) {
 	refused := rpcstatus.New(codes.PermissionDenied, "medulla.organism", "FOREIGN_BRAIN", "not your brain")
 	down := status.Error(codes.Unavailable, "dial tcp 10.0.0.7:7700: connection refused")
+	slow := status.Error(codes.DeadlineExceeded, "context deadline exceeded")
 	internal := rpcstatus.Internal(context.Background(), nil, errors.New("disk"))
 	lost := rpcstatus.New(codes.Aborted, "medulla.organism", "STORE_VERSION_MISMATCH", "moved")
 	notFound := rpcstatus.New(codes.NotFound, "medulla.organism", "BRAIN_NOT_FOUND", "no brain")
@@ -63,11 +66,12 @@ func TestMedullaAnswers(t *testing.T) {
 	}{
 		{"unknown brain", brain(notFound), domain.ErrNoBrain, ""},
 		{"medulla refuses the caller", brain(refused), nil, "FOREIGN_BRAIN"},
-		{"medulla unreachable", brain(down), nil, ""},
+		{"medulla unreachable", brain(down), refusal.Of(domain.ReasonMedullaUnavailable), ""},
+		{"medulla too slow", brain(slow), refusal.Of(domain.ReasonMedullaUnavailable), ""},
 		{"medulla internal", brain(internal), nil, ""},
 		{"store version lost", bump(lost), domain.ErrStoreVersion, ""},
 		{"bump refused", bump(refused), nil, "FOREIGN_BRAIN"},
-		{"bump unreachable", bump(down), nil, ""},
+		{"bump unreachable", bump(down), refusal.Of(domain.ReasonMedullaUnavailable), ""},
 		{"door refuses the debrief", memorize(hygiene), domain.ErrMemoryRefused, ""},
 		{"memorize unreachable", memorize(down), nil, ""},
 	}
@@ -78,6 +82,9 @@ func TestMedullaAnswers(t *testing.T) {
 			}
 			if tc.is != nil && !errors.Is(tc.got, tc.is) {
 				t.Fatalf("got %v, want %v", tc.got, tc.is)
+			}
+			if ref, ok := refusal.As(tc.got); ok && strings.Contains(ref.Message, "10.0.0.7") {
+				t.Errorf("refusal %q names the peer's address", ref.Message)
 			}
 			_, isStatus := status.FromError(tc.got)
 			switch {

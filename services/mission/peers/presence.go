@@ -4,6 +4,7 @@ import (
 	"context"
 
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
+	"github.com/organism-dev/organism/services/mission/domain"
 )
 
 // Presence lists a runner in presence's roster. The roster is advisory: the runner logs a
@@ -25,7 +26,7 @@ func (p *Presence) Announce(ctx context.Context, presenceID, runnerID, worktree 
 	resp, err := p.client.Register(ctx, &presencev1.RegisterRequest{PresenceId: presenceID, Kind: "runner",
 		Theme: "runner " + runnerID, Intent: presencev1.Intent_INTENT_READ, Worktree: worktree, TtlSeconds: rosterTTL})
 	if err != nil {
-		return "", answer("presence Register", err)
+		return "", answerFrom(domain.ReasonPresenceUnavailable, "presence", "presence Register", err)
 	}
 	return resp.GetPresence().GetPresenceId(), nil
 }
@@ -34,7 +35,7 @@ func (p *Presence) Announce(ctx context.Context, presenceID, runnerID, worktree 
 func (p *Presence) Leave(ctx context.Context, presenceID string) error {
 	_, err := p.client.Leave(ctx, &presencev1.LeaveRequest{PresenceId: presenceID})
 	if err != nil {
-		return answer("presence Leave", err)
+		return answerFrom(domain.ReasonPresenceUnavailable, "presence", "presence Leave", err)
 	}
 	return nil
 }

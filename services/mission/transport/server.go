@@ -116,6 +116,9 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonCandidateExists:   codes.FailedPrecondition,
 	domain.ReasonSkeletonReadOnly:  codes.FailedPrecondition,
 	domain.ReasonCurationBusy:      codes.FailedPrecondition,
+	// A peer organ that does not answer: the caller retries.
+	domain.ReasonMedullaUnavailable:  codes.Unavailable,
+	domain.ReasonPresenceUnavailable: codes.Unavailable,
 }
 
 // Table is the mission organ's reason → code table, logging internal errors to logger.

@@ -110,6 +110,11 @@ const (
 	MissionReason_MISSION_REASON_MALFORMED_PROPOSAL MissionReason = 35
 	// The caller's seat holds no write surface on skeletons (a runner: it proposes, never writes).
 	MissionReason_MISSION_REASON_SEAT_REFUSED MissionReason = 36
+	// Medulla (brains, the store version, the ledger's memory) did not answer; retry later. The
+	// refusal names the organ, never its address.
+	MissionReason_MISSION_REASON_MEDULLA_UNAVAILABLE MissionReason = 43
+	// Presence did not answer (a runner's roster entry); retry later.
+	MissionReason_MISSION_REASON_PRESENCE_UNAVAILABLE MissionReason = 44
 )
 
 // Enum value maps for MissionReason.
@@ -158,6 +163,8 @@ var (
 		34: "MISSION_REASON_CURATION_NOT_FOUND",
 		35: "MISSION_REASON_MALFORMED_PROPOSAL",
 		36: "MISSION_REASON_SEAT_REFUSED",
+		43: "MISSION_REASON_MEDULLA_UNAVAILABLE",
+		44: "MISSION_REASON_PRESENCE_UNAVAILABLE",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -203,6 +210,8 @@ var (
 		"MISSION_REASON_CURATION_NOT_FOUND":     34,
 		"MISSION_REASON_MALFORMED_PROPOSAL":     35,
 		"MISSION_REASON_SEAT_REFUSED":           36,
+		"MISSION_REASON_MEDULLA_UNAVAILABLE":    43,
+		"MISSION_REASON_PRESENCE_UNAVAILABLE":   44,
 	}
 )
 
@@ -6403,7 +6412,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\vcuration_id\x18\x01 \x01(\tR\n" +
 	"curationId\"P\n" +
 	"\x13GetCurationResponse\x129\n" +
-	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration*\x94\f\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration*\xe5\f\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -6448,7 +6457,9 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x1cMISSION_REASON_CURATION_BUSY\x10!\x12%\n" +
 	"!MISSION_REASON_CURATION_NOT_FOUND\x10\"\x12%\n" +
 	"!MISSION_REASON_MALFORMED_PROPOSAL\x10#\x12\x1f\n" +
-	"\x1bMISSION_REASON_SEAT_REFUSED\x10$*\\\n" +
+	"\x1bMISSION_REASON_SEAT_REFUSED\x10$\x12&\n" +
+	"\"MISSION_REASON_MEDULLA_UNAVAILABLE\x10+\x12'\n" +
+	"#MISSION_REASON_PRESENCE_UNAVAILABLE\x10,*\\\n" +
 	"\vLandingMode\x12\x1c\n" +
 	"\x18LANDING_MODE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12LANDING_MODE_APPLY\x10\x01\x12\x17\n" +
