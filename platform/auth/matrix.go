@@ -83,30 +83,66 @@ type Row struct {
 	// Annotated says whether the method carries the access option; without it only the owner passes.
 	Annotated bool
 	Callers   []commonv1.Caller
-	Note      string
-	allowed   uint64
+	// OrganRefuses pass the door only to be refused by the organ with OrganReason.
+	OrganRefuses []commonv1.Caller
+	OrganReason  string
+	Note         string
+	allowed      uint64
+	organ        uint64
 }
 
-// Admits reports whether class c passes the door of this RPC.
-func (r Row) Admits(c commonv1.Caller) bool {
-	return c != commonv1.Caller_CALLER_UNSPECIFIED && c < 64 && r.allowed&(1<<uint(c)) != 0
+// Cell is what happens to one caller class on one RPC.
+type Cell int
+
+// The three outcomes of a cell.
+const (
+	// RefusedAtDoor: the door answers CALLER_NOT_ALLOWED; the handler never runs.
+	RefusedAtDoor Cell = iota
+	// Allowed: the caller passes; the organ still applies its rules to the request.
+	Allowed
+	// RefusedByOrgan: the caller passes the door and the organ refuses it with the row's
+	// OrganReason, recording the refusal where its laws say.
+	RefusedByOrgan
+)
+
+// Cell returns class c's outcome on this RPC.
+func (r Row) Cell(c commonv1.Caller) Cell {
+	switch {
+	case c == commonv1.Caller_CALLER_UNSPECIFIED || c >= 64:
+		return RefusedAtDoor
+	case r.allowed&(1<<uint(c)) != 0:
+		return Allowed
+	case r.organ&(1<<uint(c)) != 0:
+		return RefusedByOrgan
+	}
+	return RefusedAtDoor
 }
+
+// Passes reports whether class c gets through the door of this RPC.
+func (r Row) Passes(c commonv1.Caller) bool { return r.Cell(c) != RefusedAtDoor }
+
+func bits(cs []commonv1.Caller) uint64 {
+	var b uint64
+	for _, c := range cs {
+		if c > commonv1.Caller_CALLER_UNSPECIFIED && c < 64 {
+			b |= 1 << uint(c)
+		}
+	}
+	return b
+}
+
+// ownerOnly is the row of an RPC without an access option: fail closed.
+var ownerOnly = Row{allowed: 1 << uint(commonv1.Caller_CALLER_OWNER)}
 
 // RowOf reads the access option of one method descriptor.
 func RowOf(m protoreflect.MethodDescriptor) Row {
-	r := Row{allowed: 1 << uint(commonv1.Caller_CALLER_OWNER)}
 	opts := m.Options()
 	if opts == nil || !proto.HasExtension(opts, commonv1.E_Access) {
-		return r
+		return ownerOnly
 	}
 	a, _ := proto.GetExtension(opts, commonv1.E_Access).(*commonv1.Access)
-	r = Row{Annotated: true, Callers: a.GetCallers(), Note: a.GetNote()}
-	for _, c := range r.Callers {
-		if c > commonv1.Caller_CALLER_UNSPECIFIED && c < 64 {
-			r.allowed |= 1 << uint(c)
-		}
-	}
-	return r
+	return Row{Annotated: true, Callers: a.GetCallers(), OrganRefuses: a.GetOrganRefuses(),
+		OrganReason: a.GetOrganReason(), Note: a.GetNote(), allowed: bits(a.GetCallers()), organ: bits(a.GetOrganRefuses())}
 }
 
 // rows caches each full method's row: the descriptor is looked up once per method, never per call.
@@ -118,7 +154,7 @@ func RowFor(fullMethod string) Row {
 	if r, ok := rows.Load(fullMethod); ok {
 		return r.(Row)
 	}
-	r := Row{allowed: 1 << uint(commonv1.Caller_CALLER_OWNER)}
+	r := ownerOnly
 	if m := methodDescriptor(fullMethod); m != nil {
 		r = RowOf(m)
 	}
@@ -155,7 +191,7 @@ type DoorRecorder interface {
 // implementation the call is for; when it is a DoorRecorder the refusal is recorded there.
 func admit(ctx context.Context, id Identity, fullMethod string, server any) error {
 	class := ClassOf(id)
-	if RowFor(fullMethod).Admits(class) {
+	if RowFor(fullMethod).Passes(class) {
 		return nil
 	}
 	ref := callerNotAllowed(id, class, fullMethod)

@@ -129,15 +129,22 @@ func TestAdmit(t *testing.T) {
 func TestRowForIsCachedAndFailsClosed(t *testing.T) {
 	m := "/" + medullav1.MedullaService_ServiceDesc.ServiceName + "/RegisterBrain"
 	r := RowFor(m)
-	if !r.Annotated || len(r.Callers) != 1 || r.Callers[0] != commonv1.Caller_CALLER_OWNER {
-		t.Fatalf("RegisterBrain: got %+v, want an annotated owner-only row", r)
+	if !r.Annotated || len(r.Callers) != 1 || r.Callers[0] != commonv1.Caller_CALLER_OWNER || r.OrganReason != "OWNER_ONLY" {
+		t.Fatalf("RegisterBrain: got %+v, want an annotated owner-only row whose organ says OWNER_ONLY", r)
+	}
+	cells := map[commonv1.Caller]Cell{commonv1.Caller_CALLER_OWNER: Allowed, commonv1.Caller_CALLER_AGENT_EXECUTOR: RefusedByOrgan,
+		commonv1.Caller_CALLER_PEER: RefusedAtDoor, commonv1.Caller_CALLER_UNSPECIFIED: RefusedAtDoor}
+	for c, want := range cells {
+		if got := r.Cell(c); got != want {
+			t.Errorf("RegisterBrain cell %s: got %d, want %d", c, got, want)
+		}
 	}
 	if _, ok := rows.Load(m); !ok {
 		t.Fatal("got no cached row after the first lookup, want it cached")
 	}
 	for _, bad := range []string{"", "/", "nonsense", "/organism.medulla.v1.MedullaService/NoSuch", "/organism.medulla.v1.Claim/Memorize"} {
 		r := RowFor(bad)
-		if r.Annotated || !r.Admits(commonv1.Caller_CALLER_OWNER) || r.Admits(commonv1.Caller_CALLER_SERVICE) {
+		if r.Annotated || r.Cell(commonv1.Caller_CALLER_OWNER) != Allowed || r.Passes(commonv1.Caller_CALLER_SERVICE) {
 			t.Errorf("RowFor(%q): got %+v, want the unannotated owner-only row", bad, r)
 		}
 	}

@@ -117,7 +117,14 @@ type Access struct {
 	Callers []Caller `protobuf:"varint,1,rep,packed,name=callers,proto3,enum=organism.common.v1.Caller" json:"callers,omitempty"`
 	// Why the row is what it is, and what the organ still decides for an allowed caller; shown
 	// in docs/matrix.md.
-	Note          string `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	Note string `protobuf:"bytes,2,opt,name=note,proto3" json:"note,omitempty"`
+	// Callers that may not use the RPC but pass the door because the organ refuses them itself,
+	// under organ_reason: a named law of the seeds (OWNER_ONLY, ORIGIN_NOT_HUMAN) whose refusal
+	// the organ records as a rejection receipt in its ledger. Their cells read "refused by the
+	// organ", never "allowed".
+	OrganRefuses []Caller `protobuf:"varint,3,rep,packed,name=organ_refuses,json=organRefuses,proto3,enum=organism.common.v1.Caller" json:"organ_refuses,omitempty"`
+	// The reason the organ refuses organ_refuses with.
+	OrganReason   string `protobuf:"bytes,4,opt,name=organ_reason,json=organReason,proto3" json:"organ_reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -166,6 +173,20 @@ func (x *Access) GetNote() string {
 	return ""
 }
 
+func (x *Access) GetOrganRefuses() []Caller {
+	if x != nil {
+		return x.OrganRefuses
+	}
+	return nil
+}
+
+func (x *Access) GetOrganReason() string {
+	if x != nil {
+		return x.OrganReason
+	}
+	return ""
+}
+
 var file_organism_common_v1_access_proto_extTypes = []protoimpl.ExtensionInfo{
 	{
 		ExtendedType:  (*descriptorpb.MethodOptions)(nil),
@@ -189,10 +210,12 @@ var File_organism_common_v1_access_proto protoreflect.FileDescriptor
 
 const file_organism_common_v1_access_proto_rawDesc = "" +
 	"\n" +
-	"\x1forganism/common/v1/access.proto\x12\x12organism.common.v1\x1a google/protobuf/descriptor.proto\"R\n" +
+	"\x1forganism/common/v1/access.proto\x12\x12organism.common.v1\x1a google/protobuf/descriptor.proto\"\xb6\x01\n" +
 	"\x06Access\x124\n" +
 	"\acallers\x18\x01 \x03(\x0e2\x1a.organism.common.v1.CallerR\acallers\x12\x12\n" +
-	"\x04note\x18\x02 \x01(\tR\x04note*\xfa\x01\n" +
+	"\x04note\x18\x02 \x01(\tR\x04note\x12?\n" +
+	"\rorgan_refuses\x18\x03 \x03(\x0e2\x1a.organism.common.v1.CallerR\forganRefuses\x12!\n" +
+	"\forgan_reason\x18\x04 \x01(\tR\vorganReason*\xfa\x01\n" +
 	"\x06Caller\x12\x16\n" +
 	"\x12CALLER_UNSPECIFIED\x10\x00\x12\x10\n" +
 	"\fCALLER_OWNER\x10\x01\x12\x12\n" +
@@ -227,13 +250,14 @@ var file_organism_common_v1_access_proto_goTypes = []any{
 }
 var file_organism_common_v1_access_proto_depIdxs = []int32{
 	0, // 0: organism.common.v1.Access.callers:type_name -> organism.common.v1.Caller
-	2, // 1: organism.common.v1.access:extendee -> google.protobuf.MethodOptions
-	1, // 2: organism.common.v1.access:type_name -> organism.common.v1.Access
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	2, // [2:3] is the sub-list for extension type_name
-	1, // [1:2] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	0, // 1: organism.common.v1.Access.organ_refuses:type_name -> organism.common.v1.Caller
+	2, // 2: organism.common.v1.access:extendee -> google.protobuf.MethodOptions
+	1, // 3: organism.common.v1.access:type_name -> organism.common.v1.Access
+	4, // [4:4] is the sub-list for method output_type
+	4, // [4:4] is the sub-list for method input_type
+	3, // [3:4] is the sub-list for extension type_name
+	2, // [2:3] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_organism_common_v1_access_proto_init() }

@@ -3339,38 +3339,38 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x17BOARD_EVENT_KIND_LETTER\x10\x01\x12\x19\n" +
 	"\x15BOARD_EVENT_KIND_RING\x10\x02\x12\x1d\n" +
 	"\x19BOARD_EVENT_KIND_REMINDER\x10\x03\x12\x1c\n" +
-	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\xbd\x10\n" +
-	"\x0eMissionService\x12\xc3\x01\n" +
-	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\"a\x8a\xb5\x18]\n" +
-	"\x02\x01\x04\x12WThe orchestrator or the owner opens a chain; mission holds an agent to its bound brain.\x12\x8a\x02\n" +
+	"\x18BOARD_EVENT_KIND_SILENCE\x10\x042\xac\x11\n" +
+	"\x0eMissionService\x12\x98\x01\n" +
+	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\"6\x8a\xb5\x182\n" +
+	"\x04\x01\x04\x05\b\x12*Mission holds an agent to its bound brain.\x12\xfe\x01\n" +
 	"\n" +
-	"PostLetter\x12&.organism.mission.v1.PostLetterRequest\x1a'.organism.mission.v1.PostLetterResponse\"\xaa\x01\x8a\xb5\x18\xa5\x01\n" +
-	"\x04\x01\x04\x06\b\x12\x9c\x01The runner posts its arrows under its lease, the judge its parecer, the orchestrator or owner abandon; which arrow a caller may draw is the phase machine's.\x12\x96\x01\n" +
+	"PostLetter\x12&.organism.mission.v1.PostLetterRequest\x1a'.organism.mission.v1.PostLetterResponse\"\x9e\x01\x8a\xb5\x18\x99\x01\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x8f\x01Which arrow a caller may draw is the phase machine's: the runner under its lease, the owner's gestures, a parecer or an abandon from the brain.\x12\x96\x01\n" +
 	"\n" +
 	"GetMission\x12&.organism.mission.v1.GetMissionRequest\x1a'.organism.mission.v1.GetMissionResponse\"7\x8a\xb5\x183\n" +
 	"\x05\x01\x04\x05\x06\b\x12*Mission holds an agent to its bound brain.\x12}\n" +
 	"\vListLetters\x12'.organism.mission.v1.ListLettersRequest\x1a(.organism.mission.v1.ListLettersResponse\"\x1b\x8a\xb5\x18\x17\n" +
 	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.\x12\x80\x01\n" +
 	"\fListMissions\x12(.organism.mission.v1.ListMissionsRequest\x1a).organism.mission.v1.ListMissionsResponse\"\x1b\x8a\xb5\x18\x17\n" +
-	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.\x12\x9a\x01\n" +
-	"\fSpawnMission\x12(.organism.mission.v1.SpawnMissionRequest\x1a).organism.mission.v1.SpawnMissionResponse\"5\x8a\xb5\x181\n" +
-	"\x02\x01\x04\x12+Hands a judging mission to a pinned runner.\x12\xa6\x01\n" +
-	"\tClaimWork\x12%.organism.mission.v1.ClaimWorkRequest\x1a&.organism.mission.v1.ClaimWorkResponse\"J\x8a\xb5\x18F\n" +
-	"\x01\x06\x12AA pinned runner's long poll; mission checks the runner is pinned.\x12\x8a\x01\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.\x12\x9c\x01\n" +
+	"\fSpawnMission\x12(.organism.mission.v1.SpawnMissionRequest\x1a).organism.mission.v1.SpawnMissionResponse\"7\x8a\xb5\x183\n" +
+	"\x04\x01\x04\x05\b\x12+Hands a judging mission to a pinned runner.\x12\xe6\x01\n" +
+	"\tClaimWork\x12%.organism.mission.v1.ClaimWorkRequest\x1a&.organism.mission.v1.ClaimWorkResponse\"\x89\x01\x8a\xb5\x18\x84\x01\n" +
+	"\x01\x06\x12hA pinned runner's long poll; mission refuses any other seat NOT_A_RUNNER and an unpinned runner by name.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER\x12\xa1\x01\n" +
 	"\n" +
-	"RenewLease\x12&.organism.mission.v1.RenewLeaseRequest\x1a'.organism.mission.v1.RenewLeaseResponse\"+\x8a\xb5\x18'\n" +
-	"\x01\x06\x12\"Only the runner holding the lease.\x12\x80\x01\n" +
-	"\x06PutLog\x12\".organism.mission.v1.PutLogRequest\x1a#.organism.mission.v1.PutLogResponse\"+\x8a\xb5\x18'\n" +
-	"\x01\x06\x12\"Only the runner holding the lease.(\x01\x12p\n" +
+	"RenewLease\x12&.organism.mission.v1.RenewLeaseRequest\x1a'.organism.mission.v1.RenewLeaseResponse\"B\x8a\xb5\x18>\n" +
+	"\x01\x06\x12\"Only the runner holding the lease.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER\x12\x97\x01\n" +
+	"\x06PutLog\x12\".organism.mission.v1.PutLogRequest\x1a#.organism.mission.v1.PutLogResponse\"B\x8a\xb5\x18>\n" +
+	"\x01\x06\x12\"Only the runner holding the lease.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER(\x01\x12p\n" +
 	"\x06GetLog\x12\".organism.mission.v1.GetLogRequest\x1a#.organism.mission.v1.GetLogResponse\"\x1b\x8a\xb5\x18\x17\n" +
-	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.0\x01\x12\x9e\x01\n" +
-	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\"6\x8a\xb5\x182\n" +
-	"\x01\x01\x12-Landing: human origin only (one arrow lands).\x12\x95\x01\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.0\x01\x12\xd3\x01\n" +
+	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\"k\x8a\xb5\x18g\n" +
+	"\x01\x01\x12GLanding: human origin only (one arrow lands), with a rejection receipt.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\x95\x01\n" +
 	"\n" +
 	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse\"4\x8a\xb5\x180\n" +
-	"\x05\x01\x04\x05\x06\b\x12'An agent watches its own brain's board.0\x01\x12\xbb\x01\n" +
-	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponse\"V\x8a\xb5\x18R\n" +
-	"\x05\x01\x04\x05\x06\b\x12IAn agent reads its own brain's ledger; the owner the security ledger too.BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"\x05\x01\x04\x05\x06\b\x12'An agent watches its own brain's board.0\x01\x12\xbc\x01\n" +
+	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponse\"W\x8a\xb5\x18S\n" +
+	"\x05\x01\x04\x05\x06\b\x12JAn agent reads its own brain's ledger; only the owner the security ledger.BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once

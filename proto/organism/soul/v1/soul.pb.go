@@ -2614,23 +2614,24 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	")SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED\x10\r\x12#\n" +
 	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
 	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f\x12\x1a\n" +
-	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xeb\b\n" +
+	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xfb\b\n" +
 	"\vSoulService\x12\xb6\x01\n" +
 	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\"`\x8a\xb5\x18\\\n" +
 	"\x05\x01\x04\x05\b\t\x12SRecording a check with tissue overrides stays the owner's; agents may dry-run them.\x12\x87\x01\n" +
 	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponse\"4\x8a\xb5\x180\n" +
 	"\x05\x01\x04\x05\b\t\x12'Soul holds an agent to its bound brain.\x12x\n" +
 	"\fListReceipts\x12%.organism.soul.v1.ListReceiptsRequest\x1a&.organism.soul.v1.ListReceiptsResponse\"\x19\x8a\xb5\x18\x15\n" +
-	"\x05\x01\x04\x05\b\t\x12\fAs ReadSoul.\x12\xce\x01\n" +
-	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\"Z\x8a\xb5\x18V\n" +
-	"\x02\x01\t\x12PThe curator seat check; soul still refuses a grader that is the report's author.\x12o\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs ReadSoul.\x12\xc9\x01\n" +
+	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\"U\x8a\xb5\x18Q\n" +
+	"\x03\x01\b\t\x12JThe curator seat check; soul refuses a grader that is the report's author.\x12o\n" +
 	"\tNorthAtom\x12\".organism.soul.v1.NorthAtomRequest\x1a#.organism.soul.v1.NorthAtomResponse\"\x19\x8a\xb5\x18\x15\n" +
 	"\x05\x01\x04\x05\b\t\x12\fAs ReadSoul.\x12\xc3\x01\n" +
 	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponse\"[\x8a\xb5\x18W\n" +
-	"\x04\x01\x04\x05\t\x12OA memorize mode: medulla's write door applies with the caller's own credential.\x12\x96\x01\n" +
+	"\x04\x01\x04\x05\t\x12OA memorize mode: medulla's write door applies with the caller's own credential.\x12\xab\x01\n" +
 	"\n" +
-	"SetTissues\x12#.organism.soul.v1.SetTissuesRequest\x1a$.organism.soul.v1.SetTissuesResponse\"=\x8a\xb5\x189\n" +
-	"\x01\x01\x124An agent must not re-label the soul it is judged by.B@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
+	"SetTissues\x12#.organism.soul.v1.SetTissuesRequest\x1a$.organism.soul.v1.SetTissuesResponse\"R\x8a\xb5\x18N\n" +
+	"\x01\x01\x124An agent must not re-label the soul it is judged by.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLYB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
 
 var (
 	file_organism_soul_v1_soul_proto_rawDescOnce sync.Once
