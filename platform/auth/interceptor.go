@@ -105,7 +105,7 @@ func (v *Verifier) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 			return nil, err
 		}
 		ctx = WithIdentity(ctx, id)
-		if err := admit(ctx, id, info.FullMethod, info.Server); err != nil {
+		if err := admit(ctx, id, info.FullMethod, info.Server, req); err != nil {
 			return nil, err
 		}
 		return handler(ctx, req)
@@ -123,7 +123,7 @@ func (v *Verifier) StreamServerInterceptor() grpc.StreamServerInterceptor {
 			return err
 		}
 		ctx := WithIdentity(ss.Context(), id)
-		if err := admit(ctx, id, info.FullMethod, srv); err != nil {
+		if err := admit(ctx, id, info.FullMethod, srv, nil); err != nil {
 			return err
 		}
 		return handler(srv, &identityStream{ServerStream: ss, ctx: ctx})

@@ -180,23 +180,24 @@ func methodDescriptor(fullMethod string) protoreflect.MethodDescriptor {
 
 // DoorRecorder is implemented by a service whose laws record every refusal of a durable effect
 // (presence keeps each in the caller's own ledger or the security ledger). The door hands it
-// each refusal it makes on that service's RPCs, the caller's identity in ctx, and answers the
-// refusal it returns (typically carrying a receipt id). An error means the refusal could not be
-// recorded; the door then answers Internal: nothing is refused unrecorded.
+// each refusal it makes on that service's RPCs, the caller's identity in ctx and the request
+// (nil on a stream, whose messages the door never reads), and answers the refusal it returns
+// (typically carrying a receipt id). An error means the refusal could not be recorded; the door
+// then answers Internal: nothing is refused unrecorded.
 type DoorRecorder interface {
-	RecordDoorRefusal(ctx context.Context, fullMethod string, ref *refusal.Error) (*refusal.Error, error)
+	RecordDoorRefusal(ctx context.Context, fullMethod string, req any, ref *refusal.Error) (*refusal.Error, error)
 }
 
 // admit applies the matrix to a verified caller of fullMethod. server is the service
 // implementation the call is for; when it is a DoorRecorder the refusal is recorded there.
-func admit(ctx context.Context, id Identity, fullMethod string, server any) error {
+func admit(ctx context.Context, id Identity, fullMethod string, server, req any) error {
 	class := ClassOf(id)
 	if RowFor(fullMethod).Passes(class) {
 		return nil
 	}
 	ref := callerNotAllowed(id, class, fullMethod)
 	if rec, ok := server.(DoorRecorder); ok {
-		recorded, err := rec.RecordDoorRefusal(ctx, fullMethod, ref)
+		recorded, err := rec.RecordDoorRefusal(ctx, fullMethod, req, ref)
 		if err != nil {
 			return rpcstatus.Internal(ctx, nil, err)
 		}

@@ -65,7 +65,7 @@ type recorder struct {
 	fail error
 }
 
-func (r *recorder) RecordDoorRefusal(_ context.Context, method string, ref *refusal.Error) (*refusal.Error, error) {
+func (r *recorder) RecordDoorRefusal(_ context.Context, method string, _ any, ref *refusal.Error) (*refusal.Error, error) {
 	if r.fail != nil {
 		return nil, r.fail
 	}
@@ -104,7 +104,7 @@ func TestAdmit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := admit(context.Background(), tt.id, tt.method, tt.server)
+			err := admit(context.Background(), tt.id, tt.method, tt.server, nil)
 			if got := status.Code(err); got != tt.wantCode {
 				t.Fatalf("got %v (%v), want %v", got, err, tt.wantCode)
 			}
