@@ -2,11 +2,15 @@ package auth
 
 import (
 	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"errors"
 	"testing"
+	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/refusal"
@@ -162,4 +166,42 @@ func errorInfo(t *testing.T, err error) map[string]string {
 	}
 	t.Fatalf("got no ErrorInfo in %v", err)
 	return nil
+}
+
+// BenchmarkDoor is the matrix's cost per call (a cached row, an admitted agent) against the
+// baseline every call already pays: authenticating its credential (a cached signature check).
+func BenchmarkDoor(b *testing.B) {
+	signer := NewSigner(mustKey(b), nil)
+	v := signer.Verifier()
+	tok, err := signer.Mint(MintRequest{Kind: KindAgent, Subject: "ada", Seat: "executor", Brain: "loja"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := metadata.NewIncomingContext(context.Background(), metadata.Pairs(AuthorizationHeader, "Bearer "+tok))
+	method := "/" + medullav1.MedullaService_ServiceDesc.ServiceName + "/Memorize"
+	id, err := v.Authenticate(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	measure := func(f func()) float64 {
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			f()
+		}
+		return float64(time.Since(start).Nanoseconds()) / float64(b.N)
+	}
+	b.ResetTimer()
+	auth := measure(func() { _, _ = v.Authenticate(ctx) })
+	door := measure(func() { _ = admit(ctx, id, method, nil, nil) })
+	b.ReportMetric(door, "door-ns/call")
+	b.ReportMetric(auth, "authenticate-ns/call")
+	b.ReportMetric(door/auth, "door/authenticate")
+}
+
+func mustKey(b *testing.B) ed25519.PrivateKey {
+	_, key, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return key
 }
