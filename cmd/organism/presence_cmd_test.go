@@ -156,7 +156,7 @@ func TestPresenceReceiptsVerb(t *testing.T) {
 		}
 	}
 	if _, err := run(peer, "presence", "ls"); err == nil {
-		t.Fatal("peer listed presences: got no refusal, want PEER_NOT_ALLOWED")
+		t.Fatal("peer listed presences: got no refusal, want CALLER_NOT_ALLOWED")
 	}
 
 	tests := []struct {
@@ -170,7 +170,7 @@ func TestPresenceReceiptsVerb(t *testing.T) {
 	}{
 		{"agent's own ledger", ada, nil, 603, []string{`commit\s+leave\s+` + id + `\s+left\s+ada@alpha`, `commit\s+register\s+` + id + `\s+joined`}, []string{"rejection"}, ""},
 		{"refusals in the refused caller's ledger", bo, nil, 1, []string{`rejection\s+leave\s+` + other + `\s+FOREIGN_BRAIN x3 \(last [0-9TZ:-]+\)\s+bo@beta`}, nil, ""},
-		{"security ledger for the owner", owner, []string{"--brain", "_security"}, 1, []string{`rejection\s+list\s+-\s+PEER_NOT_ALLOWED\s+carol \(peer\)`}, nil, ""},
+		{"security ledger for the owner", owner, []string{"--brain", "_security"}, 1, []string{`rejection\s+list\s+-\s+CALLER_NOT_ALLOWED\s+carol \(peer\)`}, nil, ""},
 		{"security ledger refused to agents", ada, []string{"--brain", "_security"}, 0, nil, nil, "OWNER_ONLY"},
 		{"another brain's ledger refused", bo, []string{"--brain", "alpha"}, 0, nil, nil, "FOREIGN_BRAIN"},
 	}

@@ -93,7 +93,8 @@ func tokenRefusal(err error) error {
 	}
 }
 
-// UnaryServerInterceptor verifies every call except Exempt ones and puts the identity in the context.
+// UnaryServerInterceptor verifies every call except Exempt ones, puts the identity in the
+// context, and applies the caller × RPC matrix (matrix.go) before the handler runs.
 func (v *Verifier) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 		if Exempt(info.FullMethod) {
@@ -103,7 +104,11 @@ func (v *Verifier) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 		if err != nil {
 			return nil, err
 		}
-		return handler(WithIdentity(ctx, id), req)
+		ctx = WithIdentity(ctx, id)
+		if err := admit(ctx, id, info.FullMethod, info.Server, req); err != nil {
+			return nil, err
+		}
+		return handler(ctx, req)
 	}
 }
 
@@ -117,7 +122,11 @@ func (v *Verifier) StreamServerInterceptor() grpc.StreamServerInterceptor {
 		if err != nil {
 			return err
 		}
-		return handler(srv, &identityStream{ServerStream: ss, ctx: WithIdentity(ss.Context(), id)})
+		ctx := WithIdentity(ss.Context(), id)
+		if err := admit(ctx, id, info.FullMethod, srv, nil); err != nil {
+			return err
+		}
+		return handler(srv, &identityStream{ServerStream: ss, ctx: ctx})
 	}
 }
 

@@ -61,9 +61,11 @@ func startLimits(t *testing.T, o grpcserver.Options) *limitsEnv {
 	return e
 }
 
-func (e *limitsEnv) client(t *testing.T, subject string) testpb.TestServiceClient {
+// client dials with a fresh owner credential: the test service carries no row of the caller ×
+// RPC matrix, so the door admits the owner alone, and each credential has its own allowance.
+func (e *limitsEnv) client(t *testing.T) testpb.TestServiceClient {
 	t.Helper()
-	tok, err := e.signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: subject, Seat: "executor", Brain: "loja"})
+	tok, err := e.signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +95,7 @@ func open(t *testing.T, c testpb.TestServiceClient) (context.CancelFunc, error) 
 
 func TestStreamsPerCredentialAreCapped(t *testing.T) {
 	e := startLimits(t, grpcserver.Options{MaxStreamsPerCredential: 2})
-	ada, bea := e.client(t, "ada"), e.client(t, "bea")
+	ada, bea := e.client(t), e.client(t)
 
 	var held []context.CancelFunc
 	for i := 0; i < 2; i++ {
@@ -133,7 +135,7 @@ func TestStreamsPerCredentialAreCapped(t *testing.T) {
 
 func TestMessageSizeLimits(t *testing.T) {
 	e := startLimits(t, grpcserver.Options{})
-	c := e.client(t, "ada")
+	c := e.client(t)
 	tests := []struct {
 		name     string
 		req      int

@@ -18,6 +18,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 )
 
 // blockingService answers UnaryCall only when released, so a test can hold an RPC in flight.
@@ -132,9 +133,15 @@ func TestAuthInterceptorGuardsServices(t *testing.T) {
 	if got := status.Code(err); got != codes.Unauthenticated {
 		t.Errorf("no token: got %v, want Unauthenticated", got)
 	}
-	tok, _ := h.signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja"})
-	if _, err := testpb.NewTestServiceClient(h.conn(t, tok)).EmptyCall(context.Background(), &testpb.Empty{}); err != nil {
-		t.Errorf("agent token: got %v, want success with identity in context", err)
+	owner, _ := h.signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
+	if _, err := testpb.NewTestServiceClient(h.conn(t, owner)).EmptyCall(context.Background(), &testpb.Empty{}); err != nil {
+		t.Errorf("owner token: got %v, want success with identity in context", err)
+	}
+	// The test service carries no access option: fail closed, it is the owner's alone.
+	agent, _ := h.signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja"})
+	_, err = testpb.NewTestServiceClient(h.conn(t, agent)).EmptyCall(context.Background(), &testpb.Empty{})
+	if got, reason := status.Code(err), rpcstatus.ReasonOf(err); got != codes.PermissionDenied || reason != auth.ReasonCallerNotAllowed {
+		t.Errorf("agent token on a method without a row: got %v %q, want PermissionDenied %s", got, reason, auth.ReasonCallerNotAllowed)
 	}
 }
 

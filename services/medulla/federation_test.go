@@ -169,43 +169,43 @@ func TestFederationPeers(t *testing.T) {
 			{"memorize", func() error {
 				_, err := peer.Memorize(ctx(), &medullav1.MemorizeRequest{Brain: "loja", Body: "injected"})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"promote", func() error {
 				_, err := peer.Promote(ctx(), &medullav1.PromoteRequest{Brain: "vault", Slug: "client-pricing", Reason: "x"})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"register a brain", func() error {
 				_, err := peer.RegisterBrain(ctx(), &medullav1.RegisterBrainRequest{Name: "evil", RepoRoot: "/tmp"})
 				return err
-			}, "OWNER_ONLY"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"read the isolated brain", func() error {
 				_, err := peer.GetClaim(ctx(), &medullav1.GetClaimRequest{Brain: "vault", Slug: "client-pricing"})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"read isolated doctrine in the medulla tier", func() error {
 				_, err := peer.GetClaim(ctx(), &medullav1.GetClaimRequest{Brain: "medulla", Slug: "vault.client-pricing"})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"recall", func() error {
 				_, err := peer.Recall(ctx(), &medullav1.RecallRequest{Brain: "medulla", Query: "pricing"})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"consolidate", func() error {
 				_, err := peer.Consolidate(ctx(), &medullav1.ConsolidateRequest{Sources: []string{"loja.retry-jitter", "vault.client-pricing"}})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"learn", func() error {
 				_, err := peer.Learn(ctx(), &medullav1.LearnRequest{Brain: "loja", Slug: "loja.retry-jitter", Feedback: medullav1.Feedback_FEEDBACK_NOT_WRONG})
 				return err
-			}, "FOREIGN_BRAIN"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"follow a peer", func() error {
 				_, err := peer.FollowPeer(ctx(), &medullav1.FollowPeerRequest{Name: "x", Addr: "127.0.0.1:1", Credential: "c"})
 				return err
-			}, "OWNER_ONLY"},
+			}, "CALLER_NOT_ALLOWED"},
 			{"adopt", func() error {
 				_, err := peer.Adopt(ctx(), &medullav1.AdoptRequest{ForeignId: "frn_1"})
 				return err
-			}, "ORIGIN_NOT_HUMAN"},
+			}, "CALLER_NOT_ALLOWED"},
 		}
 		for _, c := range calls {
 			err := c.call()

@@ -198,7 +198,7 @@ func TestRegisterUpsertAndIDs(t *testing.T) {
 	}
 	defer svc.Close()
 	env := grpctest.Start(t, grpctest.Options{}, svc.Register)
-	r := must(client(env.Agent("bo", "s", "alpha")).Register(ctx, mutate("x")))(t).GetPresence()
+	r := must(client(env.Agent("bo", "executor", "alpha")).Register(ctx, mutate("x")))(t).GetPresence()
 	if id := r.GetPresenceId(); len(id) != 16 || !strings.HasPrefix(id, "prs_") || strings.Trim(id[4:], "0123456789abcdef") != "" {
 		t.Fatalf("id %q: want prs_ + 12 lowercase hex", id)
 	}

@@ -210,7 +210,7 @@ func TestRefusalsLandInTheCallersLedger(t *testing.T) {
 		{"peer registers", func(h *harness, _ string) error {
 			_, err := h.peer("bob").Register(ctx, mutate("src"))
 			return err
-		}, codes.PermissionDenied, "PEER_NOT_ALLOWED", security, "register"},
+		}, codes.PermissionDenied, "CALLER_NOT_ALLOWED", security, "register"},
 		{"foreign agent beats another brain's presence", func(h *harness, id string) error {
 			_, err := h.agent("bo", "beta").Beat(ctx, &presencev1.BeatRequest{PresenceId: id})
 			return err
@@ -259,7 +259,7 @@ func TestLedgerReaders(t *testing.T) {
 	h := start(t)
 	must(h.agent("ada", "alpha").Register(ctx, mutate("src")))(t)
 	_, err := h.peer("bob").List(ctx, &presencev1.ListRequest{})
-	wantRefusal(t, err, codes.PermissionDenied, "PEER_NOT_ALLOWED")
+	wantRefusal(t, err, codes.PermissionDenied, "CALLER_NOT_ALLOWED")
 	tests := []struct {
 		name   string
 		c      presencev1.PresenceServiceClient
@@ -278,7 +278,7 @@ func TestLedgerReaders(t *testing.T) {
 		{"owner must name a ledger", h.owner(), "", codes.InvalidArgument, "INVALID_ARGUMENT", 0},
 		{"owner reads the security ledger", h.owner(), security, codes.OK, "", 1},
 		{"owner's Hall session reads the security ledger", client(h.env.OwnerSession()), security, codes.OK, "", 1},
-		{"peer", h.peer("bob"), security, codes.PermissionDenied, "PEER_NOT_ALLOWED", 0},
+		{"peer", h.peer("bob"), security, codes.PermissionDenied, "CALLER_NOT_ALLOWED", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -332,7 +332,7 @@ func TestPeerMayNotUsePresence(t *testing.T) {
 	}
 	for _, c := range calls {
 		t.Run(c.rpc, func(t *testing.T) {
-			wantRefusal(t, c.call(), codes.PermissionDenied, "PEER_NOT_ALLOWED")
+			wantRefusal(t, c.call(), codes.PermissionDenied, "CALLER_NOT_ALLOWED")
 		})
 	}
 	roster := must(h.owner().List(ctx, &presencev1.ListRequest{}))(t).GetPresences()
@@ -341,8 +341,8 @@ func TestPeerMayNotUsePresence(t *testing.T) {
 	}
 	var effects []string
 	for _, r := range rejections(ledger(t, h.owner(), security, 0)) {
-		if r.GetReason() != "PEER_NOT_ALLOWED" || r.GetBy().GetOrigin() != commonv1.Origin_ORIGIN_PEER || r.GetBy().GetAgentId() != "bob" {
-			t.Errorf("got receipt %v, want a PEER_NOT_ALLOWED refusal of peer bob", r)
+		if r.GetReason() != "CALLER_NOT_ALLOWED" || r.GetBy().GetOrigin() != commonv1.Origin_ORIGIN_PEER || r.GetBy().GetAgentId() != "bob" {
+			t.Errorf("got receipt %v, want a CALLER_NOT_ALLOWED refusal of peer bob", r)
 		}
 		effects = append(effects, r.GetProposal().GetEffect())
 	}

@@ -143,17 +143,6 @@ func (r *Registry) refused(ctx context.Context, p *proposal, err error) error {
 	return ref.With(MetaReceiptID, id)
 }
 
-// Admit is the one gate every presence RPC passes first: the owner, Organism services and
-// agents bound to a brain may use presence; a federation peer (or any other credential) may
-// not, and its refusal is recorded in the security ledger under the RPC it tried.
-func (r *Registry) Admit(ctx context.Context, c principal.Principal, rpc string) error {
-	if c.Owner() || c.Service() || (c.Agent() && c.Brain != "") {
-		return nil
-	}
-	return r.refused(ctx, propose(rpc, "", "", c),
-		refusal.New(ReasonPeerNotAllowed, "a %s credential may not use presence", c.Origin))
-}
-
 // Receipts pages a ledger newest first, before the given seq (0 = from the newest). An agent
 // reads its own brain's ledger (empty names it); the owner any, the security ledger included;
 // a service any brain's but not the security ledger.

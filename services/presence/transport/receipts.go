@@ -16,7 +16,7 @@ const defaultReceiptPage = 100
 // ListReceipts answers one page of a ledger, newest first. It reads one receipt more than the
 // page holds, so the empty token means the end and never a page that happened to be full.
 func (s *Server) ListReceipts(ctx context.Context, req *presencev1.ListReceiptsRequest) (*presencev1.ListReceiptsResponse, error) {
-	p, err := s.caller(ctx, "list-receipts")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}

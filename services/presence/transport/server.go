@@ -73,22 +73,16 @@ func (s *Server) Attach(r grpc.ServiceRegistrar) { presencev1.RegisterPresenceSe
 // table; anything else is logged and answered as a bare Internal.
 func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
 
-// caller is the verified principal of ctx, once it has passed the registry's admission gate
-// (the one place that keeps federation peers out of presence, with a receipt of each refusal).
-func (s *Server) caller(ctx context.Context, rpc string) (principal.Principal, error) {
-	p, err := auth.PrincipalFrom(ctx)
-	if err != nil {
-		return p, err
-	}
-	if err := s.reg.Admit(ctx, p, rpc); err != nil {
-		return p, s.toStatus(ctx, err)
-	}
-	return p, nil
+// caller is the verified principal of ctx. Who may call which presence RPC at all (a
+// federation peer may call none) is the caller × RPC matrix, applied at the platform's door
+// before any handler runs; presence records the door's refusals (door.go).
+func (s *Server) caller(ctx context.Context) (principal.Principal, error) {
+	return auth.PrincipalFrom(ctx)
 }
 
 // Register upserts the caller's presence.
 func (s *Server) Register(ctx context.Context, req *presencev1.RegisterRequest) (*presencev1.RegisterResponse, error) {
-	p, err := s.caller(ctx, "register")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +98,7 @@ func (s *Server) Register(ctx context.Context, req *presencev1.RegisterRequest) 
 
 // Beat refreshes the caller's presence.
 func (s *Server) Beat(ctx context.Context, req *presencev1.BeatRequest) (*presencev1.BeatResponse, error) {
-	p, err := s.caller(ctx, "beat")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +117,7 @@ func (s *Server) Beat(ctx context.Context, req *presencev1.BeatRequest) (*presen
 
 // Leave ends a presence.
 func (s *Server) Leave(ctx context.Context, req *presencev1.LeaveRequest) (*presencev1.LeaveResponse, error) {
-	p, err := s.caller(ctx, "leave")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +130,7 @@ func (s *Server) Leave(ctx context.Context, req *presencev1.LeaveRequest) (*pres
 
 // Get reads one live presence.
 func (s *Server) Get(ctx context.Context, req *presencev1.GetRequest) (*presencev1.GetResponse, error) {
-	p, err := s.caller(ctx, "get")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +145,7 @@ const maxPageSize = 1000
 
 // List returns live presences.
 func (s *Server) List(ctx context.Context, req *presencev1.ListRequest) (*presencev1.ListResponse, error) {
-	p, err := s.caller(ctx, "list")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -179,7 +173,7 @@ func (s *Server) List(ctx context.Context, req *presencev1.ListRequest) (*presen
 
 // Collisions answers one page of colliding pairs.
 func (s *Server) Collisions(ctx context.Context, req *presencev1.CollisionsRequest) (*presencev1.CollisionsResponse, error) {
-	p, err := s.caller(ctx, "collisions")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +191,7 @@ func (s *Server) Collisions(ctx context.Context, req *presencev1.CollisionsReque
 
 // Gc sweeps expired presences now.
 func (s *Server) Gc(ctx context.Context, _ *presencev1.GcRequest) (*presencev1.GcResponse, error) {
-	p, err := s.caller(ctx, "gc")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
 	}

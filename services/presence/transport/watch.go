@@ -16,7 +16,7 @@ const watchBatch = 256
 // Watch streams events after the request's cursor (or from now) until the client goes away.
 func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceService_WatchServer) error {
 	ctx := stream.Context()
-	p, err := s.caller(ctx, "watch")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func (s *Server) Watch(req *presencev1.WatchRequest, stream presencev1.PresenceS
 // the stream opened, which is what makes it the cheap path for sidecars.
 func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
 	ctx := stream.Context()
-	p, err := s.caller(ctx, "beats")
+	p, err := s.caller(ctx)
 	if err != nil {
 		return err
 	}

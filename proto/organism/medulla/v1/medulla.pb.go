@@ -4737,7 +4737,7 @@ var File_organism_medulla_v1_medulla_proto protoreflect.FileDescriptor
 
 const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\n" +
-	"!organism/medulla/v1/medulla.proto\x12\x13organism.medulla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xcb\x02\n" +
+	"!organism/medulla/v1/medulla.proto\x12\x13organism.medulla.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\xcb\x02\n" +
 	"\x05Brain\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x1b\n" +
 	"\trepo_root\x18\x02 \x01(\tR\brepoRoot\x12\x1b\n" +
@@ -5139,35 +5139,65 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\bFeedback\x12\x18\n" +
 	"\x14FEEDBACK_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12FEEDBACK_NOT_WRONG\x10\x01\x12\x12\n" +
-	"\x0eFEEDBACK_WRONG\x10\x022\xce\x11\n" +
-	"\x0eMedullaService\x12f\n" +
-	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\x12W\n" +
-	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\x12]\n" +
+	"\x0eFEEDBACK_WRONG\x10\x022\xc0!\n" +
+	"\x0eMedullaService\x12\xa6\x01\n" +
+	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\">\x8a\xb5\x18:\n" +
+	"\x01\x01\x12 Only the owner registers brains.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\x92\x02\n" +
+	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\"\xb8\x01\x8a\xb5\x18\xb3\x01\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12\xa6\x01Mission and soul resolve a brain with the caller's own credential, so every seat that calls them reads it; medulla holds an agent to its binding and the medulla tier.\x12\x9e\x01\n" +
 	"\n" +
-	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponse\x12W\n" +
-	"\bMemorize\x12$.organism.medulla.v1.MemorizeRequest\x1a%.organism.medulla.v1.MemorizeResponse\x12W\n" +
-	"\bGetClaim\x12$.organism.medulla.v1.GetClaimRequest\x1a%.organism.medulla.v1.GetClaimResponse\x12T\n" +
-	"\aHistory\x12#.organism.medulla.v1.HistoryRequest\x1a$.organism.medulla.v1.HistoryResponse\x12]\n" +
+	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponse\"?\x8a\xb5\x18;\n" +
+	"\x05\x01\x04\x05\b\t\x122Medulla lists only the brains the caller may read.\x12\x9d\x02\n" +
+	"\bMemorize\x12$.organism.medulla.v1.MemorizeRequest\x1a%.organism.medulla.v1.MemorizeResponse\"\xc3\x01\x8a\xb5\x18\xbe\x01\n" +
+	"\x06\x01\x02\x04\x05\b\t\x12\xb3\x01The service is mission's debrief. Runner and hand-runner hold no write surface: gate evidence reaches memory only as mission records it. Medulla holds an agent to its bound brain.\x12\xbd\x01\n" +
+	"\bGetClaim\x12$.organism.medulla.v1.GetClaimRequest\x1a%.organism.medulla.v1.GetClaimResponse\"d\x8a\xb5\x18`\n" +
+	"\x05\x01\x04\x05\b\t\x12WMedulla holds an agent to its brain and the medulla tier; isolated brains are withheld.\x12o\n" +
+	"\aHistory\x12#.organism.medulla.v1.HistoryRequest\x1a$.organism.medulla.v1.HistoryResponse\"\x19\x8a\xb5\x18\x15\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs GetClaim.\x12x\n" +
 	"\n" +
-	"ListClaims\x12&.organism.medulla.v1.ListClaimsRequest\x1a'.organism.medulla.v1.ListClaimsResponse\x12Q\n" +
-	"\x06Verify\x12\".organism.medulla.v1.VerifyRequest\x1a#.organism.medulla.v1.VerifyResponse\x12Q\n" +
-	"\x06Recall\x12\".organism.medulla.v1.RecallRequest\x1a#.organism.medulla.v1.RecallResponse\x12`\n" +
-	"\vCrossVerify\x12'.organism.medulla.v1.CrossVerifyRequest\x1a(.organism.medulla.v1.CrossVerifyResponse\x12c\n" +
-	"\fListReceipts\x12(.organism.medulla.v1.ListReceiptsRequest\x1a).organism.medulla.v1.ListReceiptsResponse\x12o\n" +
-	"\x10BumpStoreVersion\x12,.organism.medulla.v1.BumpStoreVersionRequest\x1a-.organism.medulla.v1.BumpStoreVersionResponse\x12c\n" +
-	"\fImportClaims\x12(.organism.medulla.v1.ImportClaimsRequest\x1a).organism.medulla.v1.ImportClaimsResponse\x12T\n" +
-	"\aPromote\x12#.organism.medulla.v1.PromoteRequest\x1a$.organism.medulla.v1.PromoteResponse\x12`\n" +
-	"\vConsolidate\x12'.organism.medulla.v1.ConsolidateRequest\x1a(.organism.medulla.v1.ConsolidateResponse\x12N\n" +
-	"\x05Learn\x12!.organism.medulla.v1.LearnRequest\x1a\".organism.medulla.v1.LearnResponse\x12Z\n" +
-	"\tPortfolio\x12%.organism.medulla.v1.PortfolioRequest\x1a&.organism.medulla.v1.PortfolioResponse\x12c\n" +
-	"\fPeerDoctrine\x12(.organism.medulla.v1.PeerDoctrineRequest\x1a).organism.medulla.v1.PeerDoctrineResponse\x12]\n" +
+	"ListClaims\x12&.organism.medulla.v1.ListClaimsRequest\x1a'.organism.medulla.v1.ListClaimsResponse\"\x19\x8a\xb5\x18\x15\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs GetClaim.\x12\xd0\x02\n" +
+	"\x06Verify\x12\".organism.medulla.v1.VerifyRequest\x1a#.organism.medulla.v1.VerifyResponse\"\xfc\x01\x8a\xb5\x18\xf7\x01\n" +
+	"\x06\x01\x02\x04\x05\b\t\x12\xd6\x01The service is mission recording a gate at a commit; the grading rule refuses an author (GRADER_IS_AUTHOR). Runner and hand-runner never grade: medulla's rule refuses them GRADER_IS_AUTHOR with a rejection receipt.\x1a\x02\x06\a\"\x10GRADER_IS_AUTHOR\x12l\n" +
+	"\x06Recall\x12\".organism.medulla.v1.RecallRequest\x1a#.organism.medulla.v1.RecallResponse\"\x19\x8a\xb5\x18\x15\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs GetClaim.\x12\xbd\x01\n" +
+	"\vCrossVerify\x12'.organism.medulla.v1.CrossVerifyRequest\x1a(.organism.medulla.v1.CrossVerifyResponse\"[\x8a\xb5\x18W\n" +
+	"\x05\x01\x04\x05\b\t\x12NA read for agents; only the owner's call on the medulla tier writes demotions.\x12\x98\x01\n" +
+	"\fListReceipts\x12(.organism.medulla.v1.ListReceiptsRequest\x1a).organism.medulla.v1.ListReceiptsResponse\"3\x8a\xb5\x18/\n" +
+	"\x05\x01\x04\x05\b\t\x12&An agent reads its own brain's ledger.\x12\xdc\x01\n" +
+	"\x10BumpStoreVersion\x12,.organism.medulla.v1.BumpStoreVersionRequest\x1a-.organism.medulla.v1.BumpStoreVersionResponse\"k\x8a\xb5\x18g\n" +
+	"\x01\x01\x12GMission forwards the owner's own credential when a landing is admitted.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\x9a\x01\n" +
+	"\fImportClaims\x12(.organism.medulla.v1.ImportClaimsRequest\x1a).organism.medulla.v1.ImportClaimsResponse\"5\x8a\xb5\x181\n" +
+	"\x01\x01\x12\x17Only the owner imports.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\xc5\x01\n" +
+	"\aPromote\x12#.organism.medulla.v1.PromoteRequest\x1a$.organism.medulla.v1.PromoteResponse\"o\x8a\xb5\x18k\n" +
+	"\x05\x01\x04\x05\b\t\x12bThe crossing of a verified claim into the medulla tier; medulla holds an agent to its bound brain.\x12\xdb\x01\n" +
+	"\vConsolidate\x12'.organism.medulla.v1.ConsolidateRequest\x1a(.organism.medulla.v1.ConsolidateResponse\"y\x8a\xb5\x18u\n" +
+	"\x05\x01\x04\x05\b\t\x12lC8.4 curation of the medulla tier; medulla refuses a consolidator that authored a source (GRADER_IS_AUTHOR).\x12\x86\x01\n" +
+	"\x05Learn\x12!.organism.medulla.v1.LearnRequest\x1a\".organism.medulla.v1.LearnResponse\"6\x8a\xb5\x182\n" +
+	"\x05\x01\x04\x05\b\t\x12)Feedback from a session in its own brain.\x12\x90\x01\n" +
+	"\tPortfolio\x12%.organism.medulla.v1.PortfolioRequest\x1a&.organism.medulla.v1.PortfolioResponse\"4\x8a\xb5\x180\n" +
+	"\x05\x01\x04\x05\b\t\x12'Isolated brains appear only as a count.\x12\xae\x01\n" +
+	"\fPeerDoctrine\x12(.organism.medulla.v1.PeerDoctrineRequest\x1a).organism.medulla.v1.PeerDoctrineResponse\"I\x8a\xb5\x18E\n" +
+	"\x02\x01\x03\x12'The one RPC a federation peer may call.\x1a\a\x02\x04\x05\x06\a\b\t\"\rFOREIGN_BRAIN\x12\x9a\x01\n" +
 	"\n" +
-	"FollowPeer\x12&.organism.medulla.v1.FollowPeerRequest\x1a'.organism.medulla.v1.FollowPeerResponse\x12Z\n" +
-	"\tListPeers\x12%.organism.medulla.v1.ListPeersRequest\x1a&.organism.medulla.v1.ListPeersResponse\x12W\n" +
-	"\bSyncPeer\x12$.organism.medulla.v1.SyncPeerRequest\x1a%.organism.medulla.v1.SyncPeerResponse\x12c\n" +
-	"\fUnfollowPeer\x12(.organism.medulla.v1.UnfollowPeerRequest\x1a).organism.medulla.v1.UnfollowPeerResponse\x12`\n" +
-	"\vListForeign\x12'.organism.medulla.v1.ListForeignRequest\x1a(.organism.medulla.v1.ListForeignResponse\x12N\n" +
-	"\x05Adopt\x12!.organism.medulla.v1.AdoptRequest\x1a\".organism.medulla.v1.AdoptResponseBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
+	"FollowPeer\x12&.organism.medulla.v1.FollowPeerRequest\x1a'.organism.medulla.v1.FollowPeerResponse\";\x8a\xb5\x187\n" +
+	"\x01\x01\x12\x1dOnly the owner chooses peers.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\x89\x01\n" +
+	"\tListPeers\x12%.organism.medulla.v1.ListPeersRequest\x1a&.organism.medulla.v1.ListPeersResponse\"-\x8a\xb5\x18)\n" +
+	"\x01\x01\x12\x0fOnly the owner.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\x86\x01\n" +
+	"\bSyncPeer\x12$.organism.medulla.v1.SyncPeerRequest\x1a%.organism.medulla.v1.SyncPeerResponse\"-\x8a\xb5\x18)\n" +
+	"\x01\x01\x12\x0fOnly the owner.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\x92\x01\n" +
+	"\fUnfollowPeer\x12(.organism.medulla.v1.UnfollowPeerRequest\x1a).organism.medulla.v1.UnfollowPeerResponse\"-\x8a\xb5\x18)\n" +
+	"\x01\x01\x12\x0fOnly the owner.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLY\x12\xa8\x01\n" +
+	"\vListForeign\x12'.organism.medulla.v1.ListForeignRequest\x1a(.organism.medulla.v1.ListForeignResponse\"F\x8a\xb5\x18B\n" +
+	"\x05\x01\x04\x05\b\t\x129Proposals only; an agent of an isolated brain reads none.\x12\x86\x01\n" +
+	"\x05Adopt\x12!.organism.medulla.v1.AdoptRequest\x1a\".organism.medulla.v1.AdoptResponse\"6\x8a\xb5\x182\n" +
+	"\x01\x01\x12\x12Human origin only.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMANBFZDgithub.com/organism-dev/organism/proto/organism/medulla/v1;medullav1b\x06proto3"
 
 var (
 	file_organism_medulla_v1_medulla_proto_rawDescOnce sync.Once

@@ -5982,7 +5982,7 @@ var File_organism_mission_v1_mission_proto protoreflect.FileDescriptor
 
 const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\n" +
-	"!organism/mission/v1/mission.proto\x12\x13organism.mission.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xab\x01\n" +
+	"!organism/mission/v1/mission.proto\x12\x13organism.mission.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\xab\x01\n" +
 	"\x06Packet\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x1b\n" +
 	"\tblock_ids\x18\x02 \x03(\tR\bblockIds\x12!\n" +
@@ -6505,40 +6505,67 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x16CURATION_STATE_PENDING\x10\x01\x12\x1a\n" +
 	"\x16CURATION_STATE_CLAIMED\x10\x02\x12\x1a\n" +
 	"\x16CURATION_STATE_APPLIED\x10\x03\x12\x19\n" +
-	"\x15CURATION_STATE_FAILED\x10\x042\x8a\x15\n" +
-	"\x0eMissionService\x12`\n" +
-	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\x12]\n" +
+	"\x15CURATION_STATE_FAILED\x10\x042\xc2(\n" +
+	"\x0eMissionService\x12\x98\x01\n" +
+	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\"6\x8a\xb5\x182\n" +
+	"\x04\x01\x04\x05\b\x12*Mission holds an agent to its bound brain.\x12\xfe\x01\n" +
 	"\n" +
-	"PostLetter\x12&.organism.mission.v1.PostLetterRequest\x1a'.organism.mission.v1.PostLetterResponse\x12]\n" +
+	"PostLetter\x12&.organism.mission.v1.PostLetterRequest\x1a'.organism.mission.v1.PostLetterResponse\"\x9e\x01\x8a\xb5\x18\x99\x01\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x8f\x01Which arrow a caller may draw is the phase machine's: the runner under its lease, the owner's gestures, a parecer or an abandon from the brain.\x12\x96\x01\n" +
 	"\n" +
-	"GetMission\x12&.organism.mission.v1.GetMissionRequest\x1a'.organism.mission.v1.GetMissionResponse\x12`\n" +
-	"\vListLetters\x12'.organism.mission.v1.ListLettersRequest\x1a(.organism.mission.v1.ListLettersResponse\x12c\n" +
-	"\fListMissions\x12(.organism.mission.v1.ListMissionsRequest\x1a).organism.mission.v1.ListMissionsResponse\x12c\n" +
-	"\fSpawnMission\x12(.organism.mission.v1.SpawnMissionRequest\x1a).organism.mission.v1.SpawnMissionResponse\x12Z\n" +
-	"\tClaimWork\x12%.organism.mission.v1.ClaimWorkRequest\x1a&.organism.mission.v1.ClaimWorkResponse\x12]\n" +
+	"GetMission\x12&.organism.mission.v1.GetMissionRequest\x1a'.organism.mission.v1.GetMissionResponse\"7\x8a\xb5\x183\n" +
+	"\x05\x01\x04\x05\x06\b\x12*Mission holds an agent to its bound brain.\x12}\n" +
+	"\vListLetters\x12'.organism.mission.v1.ListLettersRequest\x1a(.organism.mission.v1.ListLettersResponse\"\x1b\x8a\xb5\x18\x17\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.\x12\x80\x01\n" +
+	"\fListMissions\x12(.organism.mission.v1.ListMissionsRequest\x1a).organism.mission.v1.ListMissionsResponse\"\x1b\x8a\xb5\x18\x17\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.\x12\x9c\x01\n" +
+	"\fSpawnMission\x12(.organism.mission.v1.SpawnMissionRequest\x1a).organism.mission.v1.SpawnMissionResponse\"7\x8a\xb5\x183\n" +
+	"\x04\x01\x04\x05\b\x12+Hands a judging mission to a pinned runner.\x12\xe6\x01\n" +
+	"\tClaimWork\x12%.organism.mission.v1.ClaimWorkRequest\x1a&.organism.mission.v1.ClaimWorkResponse\"\x89\x01\x8a\xb5\x18\x84\x01\n" +
+	"\x01\x06\x12hA pinned runner's long poll; mission refuses any other seat NOT_A_RUNNER and an unpinned runner by name.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER\x12\xa1\x01\n" +
 	"\n" +
-	"RenewLease\x12&.organism.mission.v1.RenewLeaseRequest\x1a'.organism.mission.v1.RenewLeaseResponse\x12S\n" +
-	"\x06PutLog\x12\".organism.mission.v1.PutLogRequest\x1a#.organism.mission.v1.PutLogResponse(\x01\x12S\n" +
-	"\x06GetLog\x12\".organism.mission.v1.GetLogRequest\x1a#.organism.mission.v1.GetLogResponse0\x01\x12f\n" +
-	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\x12_\n" +
+	"RenewLease\x12&.organism.mission.v1.RenewLeaseRequest\x1a'.organism.mission.v1.RenewLeaseResponse\"B\x8a\xb5\x18>\n" +
+	"\x01\x06\x12\"Only the runner holding the lease.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER\x12\x97\x01\n" +
+	"\x06PutLog\x12\".organism.mission.v1.PutLogRequest\x1a#.organism.mission.v1.PutLogResponse\"B\x8a\xb5\x18>\n" +
+	"\x01\x06\x12\"Only the runner holding the lease.\x1a\a\x01\x02\x04\x05\a\b\t\"\fNOT_A_RUNNER(\x01\x12p\n" +
+	"\x06GetLog\x12\".organism.mission.v1.GetLogRequest\x1a#.organism.mission.v1.GetLogResponse\"\x1b\x8a\xb5\x18\x17\n" +
+	"\x05\x01\x04\x05\x06\b\x12\x0eAs GetMission.0\x01\x12\xd3\x01\n" +
+	"\rImportReceipt\x12).organism.mission.v1.ImportReceiptRequest\x1a*.organism.mission.v1.ImportReceiptResponse\"k\x8a\xb5\x18g\n" +
+	"\x01\x01\x12GLanding: human origin only (one arrow lands), with a rejection receipt.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\x95\x01\n" +
 	"\n" +
-	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse0\x01\x12c\n" +
-	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponse\x12]\n" +
+	"WatchBoard\x12&.organism.mission.v1.WatchBoardRequest\x1a'.organism.mission.v1.WatchBoardResponse\"4\x8a\xb5\x180\n" +
+	"\x05\x01\x04\x05\x06\b\x12'An agent watches its own brain's board.0\x01\x12\xbc\x01\n" +
+	"\fListReceipts\x12(.organism.mission.v1.ListReceiptsRequest\x1a).organism.mission.v1.ListReceiptsResponse\"W\x8a\xb5\x18S\n" +
+	"\x05\x01\x04\x05\x06\b\x12JAn agent reads its own brain's ledger; only the owner the security ledger.\x12\xfb\x01\n" +
 	"\n" +
-	"FileReport\x12&.organism.mission.v1.FileReportRequest\x1a'.organism.mission.v1.FileReportResponse\x12`\n" +
-	"\vListReports\x12'.organism.mission.v1.ListReportsRequest\x1a(.organism.mission.v1.ListReportsResponse\x12c\n" +
-	"\fSweepCharter\x12(.organism.mission.v1.SweepCharterRequest\x1a).organism.mission.v1.SweepCharterResponse\x12x\n" +
-	"\x13ListCharterRefusals\x12/.organism.mission.v1.ListCharterRefusalsRequest\x1a0.organism.mission.v1.ListCharterRefusalsResponse\x12c\n" +
-	"\fScanSkeleton\x12(.organism.mission.v1.ScanSkeletonRequest\x1a).organism.mission.v1.ScanSkeletonResponse\x12`\n" +
-	"\vGetSkeleton\x12'.organism.mission.v1.GetSkeletonRequest\x1a(.organism.mission.v1.GetSkeletonResponse\x12f\n" +
-	"\rListSkeletons\x12).organism.mission.v1.ListSkeletonsRequest\x1a*.organism.mission.v1.ListSkeletonsResponse\x12f\n" +
-	"\rEditCandidate\x12).organism.mission.v1.EditCandidateRequest\x1a*.organism.mission.v1.EditCandidateResponse\x12o\n" +
-	"\x10DiscardCandidate\x12,.organism.mission.v1.DiscardCandidateRequest\x1a-.organism.mission.v1.DiscardCandidateResponse\x12i\n" +
-	"\x0eRatifySkeleton\x12*.organism.mission.v1.RatifySkeletonRequest\x1a+.organism.mission.v1.RatifySkeletonResponse\x12Q\n" +
-	"\x06Curate\x12\".organism.mission.v1.CurateRequest\x1a#.organism.mission.v1.CurateResponse\x12f\n" +
-	"\rClaimCuration\x12).organism.mission.v1.ClaimCurationRequest\x1a*.organism.mission.v1.ClaimCurationResponse\x12i\n" +
-	"\x0eSubmitCuration\x12*.organism.mission.v1.SubmitCurationRequest\x1a+.organism.mission.v1.SubmitCurationResponse\x12`\n" +
-	"\vGetCuration\x12'.organism.mission.v1.GetCurationRequest\x1a(.organism.mission.v1.GetCurationResponseBFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"FileReport\x12&.organism.mission.v1.FileReportRequest\x1a'.organism.mission.v1.FileReportResponse\"\x9b\x01\x8a\xb5\x18\x96\x01\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12\x8a\x01Any agent files a field report in its own brain (FOREIGN_BRAIN elsewhere); the reporter is the credential. The hand-runner writes nothing.\x12\xa7\x01\n" +
+	"\vListReports\x12'.organism.mission.v1.ListReportsRequest\x1a(.organism.mission.v1.ListReportsResponse\"E\x8a\xb5\x18A\n" +
+	"\x01\x01\x12!The spool is the owner's to read.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\xcb\x01\n" +
+	"\fSweepCharter\x12(.organism.mission.v1.SweepCharterRequest\x1a).organism.mission.v1.SweepCharterResponse\"f\x8a\xb5\x18b\n" +
+	"\x01\x01\x12BThe owner sweeps on demand; the organ also sweeps on its schedule.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\xce\x01\n" +
+	"\x13ListCharterRefusals\x12/.organism.mission.v1.ListCharterRefusalsRequest\x1a0.organism.mission.v1.ListCharterRefusalsResponse\"T\x8a\xb5\x18P\n" +
+	"\x01\x01\x120The composer's refusals are the owner's to read.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\xe0\x01\n" +
+	"\fScanSkeleton\x12(.organism.mission.v1.ScanSkeletonRequest\x1a).organism.mission.v1.ScanSkeletonResponse\"{\x8a\xb5\x18w\n" +
+	"\x05\x01\x04\x05\b\t\x12[An agent scans only its own brain (FOREIGN_BRAIN elsewhere); runners hold no write surface.\x1a\x03\x02\x06\a\"\fSEAT_REFUSED\x12\xc8\x01\n" +
+	"\vGetSkeleton\x12'.organism.mission.v1.GetSkeletonRequest\x1a(.organism.mission.v1.GetSkeletonResponse\"f\x8a\xb5\x18b\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12WAnyone who may use the brain reads its skeleton; the hand-runner reads only its packet.\x12\xa8\x01\n" +
+	"\rListSkeletons\x12).organism.mission.v1.ListSkeletonsRequest\x1a*.organism.mission.v1.ListSkeletonsResponse\"@\x8a\xb5\x18<\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x121Anyone who may use the brain lists its revisions.\x12\x9a\x02\n" +
+	"\rEditCandidate\x12).organism.mission.v1.EditCandidateRequest\x1a*.organism.mission.v1.EditCandidateResponse\"\xb1\x01\x8a\xb5\x18\xac\x01\n" +
+	"\x05\x01\x04\x05\b\t\x12\x8f\x01Owner edits are direct; an agent edits only its own brain's candidate; runners hold no write surface (their ops arrive through SubmitCuration).\x1a\x03\x02\x06\a\"\fSEAT_REFUSED\x12\xd4\x01\n" +
+	"\x10DiscardCandidate\x12,.organism.mission.v1.DiscardCandidateRequest\x1a-.organism.mission.v1.DiscardCandidateResponse\"c\x8a\xb5\x18_\n" +
+	"\x01\x01\x12?Only the owner discards a candidate, with a receipt either way.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\xfc\x01\n" +
+	"\x0eRatifySkeleton\x12*.organism.mission.v1.RatifySkeletonRequest\x1a+.organism.mission.v1.RatifySkeletonResponse\"\x90\x01\x8a\xb5\x18\x8b\x01\n" +
+	"\x01\x01\x12kOnly a human origin ratifies (human-ui from the Hall, human-cli from the owner), with a receipt either way.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\x97\x01\n" +
+	"\x06Curate\x12\".organism.mission.v1.CurateRequest\x1a#.organism.mission.v1.CurateResponse\"D\x8a\xb5\x18@\n" +
+	"\x01\x01\x12 Only the owner sends a curation.\x1a\a\x02\x04\x05\x06\a\b\t\"\x10ORIGIN_NOT_HUMAN\x12\xe6\x01\n" +
+	"\rClaimCuration\x12).organism.mission.v1.ClaimCurationRequest\x1a*.organism.mission.v1.ClaimCurationResponse\"~\x8a\xb5\x18z\n" +
+	"\x02\x06\a\x12^A runner pinned with the hand-runner capability claims a curation (UNPINNED_RUNNER otherwise).\x1a\x06\x01\x02\x04\x05\b\t\"\fNOT_A_RUNNER\x12\xdb\x01\n" +
+	"\x0eSubmitCuration\x12*.organism.mission.v1.SubmitCurationRequest\x1a+.organism.mission.v1.SubmitCurationResponse\"p\x8a\xb5\x18l\n" +
+	"\x02\x06\a\x12POnly the hand-runner that claimed the curation submits what its command printed.\x1a\x06\x01\x02\x04\x05\b\t\"\fNOT_A_RUNNER\x12\x9f\x01\n" +
+	"\vGetCuration\x12'.organism.mission.v1.GetCurationRequest\x1a(.organism.mission.v1.GetCurationResponse\"=\x8a\xb5\x189\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12.Anyone who may use the brain reads a curation.BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once

@@ -1815,7 +1815,7 @@ var File_organism_presence_v1_presence_proto protoreflect.FileDescriptor
 
 const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\n" +
-	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xc5\x04\n" +
+	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\xc5\x04\n" +
 	"\bPresence\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x19\n" +
@@ -1974,19 +1974,29 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x0fEVENT_TYPE_LEFT\x10\x04\x12\x16\n" +
 	"\x12EVENT_TYPE_EXPIRED\x10\x05\x12\x1e\n" +
 	"\x1aEVENT_TYPE_COLLISION_BEGAN\x10\x06\x12\x1e\n" +
-	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\xe3\x06\n" +
-	"\x0fPresenceService\x12Y\n" +
-	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\x12M\n" +
-	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\x12T\n" +
-	"\x05Beats\x12\".organism.presence.v1.BeatsRequest\x1a#.organism.presence.v1.BeatsResponse(\x010\x01\x12P\n" +
-	"\x05Leave\x12\".organism.presence.v1.LeaveRequest\x1a#.organism.presence.v1.LeaveResponse\x12J\n" +
-	"\x03Get\x12 .organism.presence.v1.GetRequest\x1a!.organism.presence.v1.GetResponse\x12M\n" +
-	"\x04List\x12!.organism.presence.v1.ListRequest\x1a\".organism.presence.v1.ListResponse\x12_\n" +
+	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\x92\v\n" +
+	"\x0fPresenceService\x12\xc3\x01\n" +
+	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\"h\x8a\xb5\x18d\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12XEvery working seat joins the roster, runners included; an agent in its bound brain only.\x12k\n" +
+	"\x04Beat\x12!.organism.presence.v1.BeatRequest\x1a\".organism.presence.v1.BeatResponse\"\x1c\x8a\xb5\x18\x18\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12\fAs Register.\x12r\n" +
+	"\x05Beats\x12\".organism.presence.v1.BeatsRequest\x1a#.organism.presence.v1.BeatsResponse\"\x1c\x8a\xb5\x18\x18\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12\fAs Register.(\x010\x01\x12\x92\x01\n" +
+	"\x05Leave\x12\".organism.presence.v1.LeaveRequest\x1a#.organism.presence.v1.LeaveResponse\"@\x8a\xb5\x18<\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x120An agent leaves its own presence, the owner any.\x12\x96\x01\n" +
+	"\x03Get\x12 .organism.presence.v1.GetRequest\x1a!.organism.presence.v1.GetResponse\"J\x8a\xb5\x18F\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12;The hand-runner reads nothing; an agent sees its own brain.\x12e\n" +
+	"\x04List\x12!.organism.presence.v1.ListRequest\x1a\".organism.presence.v1.ListResponse\"\x16\x8a\xb5\x18\x12\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12\aAs Get.\x12w\n" +
 	"\n" +
-	"Collisions\x12'.organism.presence.v1.CollisionsRequest\x1a(.organism.presence.v1.CollisionsResponse\x12G\n" +
-	"\x02Gc\x12\x1f.organism.presence.v1.GcRequest\x1a .organism.presence.v1.GcResponse\x12R\n" +
-	"\x05Watch\x12\".organism.presence.v1.WatchRequest\x1a#.organism.presence.v1.WatchResponse0\x01\x12e\n" +
-	"\fListReceipts\x12).organism.presence.v1.ListReceiptsRequest\x1a*.organism.presence.v1.ListReceiptsResponseBHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
+	"Collisions\x12'.organism.presence.v1.CollisionsRequest\x1a(.organism.presence.v1.CollisionsResponse\"\x16\x8a\xb5\x18\x12\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12\aAs Get.\x12\x9a\x01\n" +
+	"\x02Gc\x12\x1f.organism.presence.v1.GcRequest\x1a .organism.presence.v1.GcResponse\"Q\x8a\xb5\x18M\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12ASweeps expired presences; an agent is shown only its own brain's.\x12j\n" +
+	"\x05Watch\x12\".organism.presence.v1.WatchRequest\x1a#.organism.presence.v1.WatchResponse\"\x16\x8a\xb5\x18\x12\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12\aAs Get.0\x01\x12\xc0\x01\n" +
+	"\fListReceipts\x12).organism.presence.v1.ListReceiptsRequest\x1a*.organism.presence.v1.ListReceiptsResponse\"Y\x8a\xb5\x18U\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12JAn agent reads its own brain's ledger; only the owner the security ledger.BHZFgithub.com/organism-dev/organism/proto/organism/presence/v1;presencev1b\x06proto3"
 
 var (
 	file_organism_presence_v1_presence_proto_rawDescOnce sync.Once

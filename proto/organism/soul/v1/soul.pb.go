@@ -2388,7 +2388,7 @@ var File_organism_soul_v1_soul_proto protoreflect.FileDescriptor
 
 const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\n" +
-	"\x1borganism/soul/v1/soul.proto\x12\x10organism.soul.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a organism/common/v1/receipt.proto\"\xef\x01\n" +
+	"\x1borganism/soul/v1/soul.proto\x12\x10organism.soul.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\xef\x01\n" +
 	"\x10CheckSoulRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12%\n" +
 	"\x0einclude_claims\x18\x02 \x01(\bR\rincludeClaims\x12I\n" +
@@ -2614,16 +2614,24 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	")SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED\x10\r\x12#\n" +
 	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
 	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f\x12\x1a\n" +
-	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xa0\x05\n" +
-	"\vSoulService\x12T\n" +
-	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\x12Q\n" +
-	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponse\x12]\n" +
-	"\fListReceipts\x12%.organism.soul.v1.ListReceiptsRequest\x1a&.organism.soul.v1.ListReceiptsResponse\x12r\n" +
-	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\x12T\n" +
-	"\tNorthAtom\x12\".organism.soul.v1.NorthAtomRequest\x1a#.organism.soul.v1.NorthAtomResponse\x12f\n" +
-	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponse\x12W\n" +
+	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xfb\b\n" +
+	"\vSoulService\x12\xb6\x01\n" +
+	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\"`\x8a\xb5\x18\\\n" +
+	"\x05\x01\x04\x05\b\t\x12SRecording a check with tissue overrides stays the owner's; agents may dry-run them.\x12\x87\x01\n" +
+	"\bReadSoul\x12!.organism.soul.v1.ReadSoulRequest\x1a\".organism.soul.v1.ReadSoulResponse\"4\x8a\xb5\x180\n" +
+	"\x05\x01\x04\x05\b\t\x12'Soul holds an agent to its bound brain.\x12x\n" +
+	"\fListReceipts\x12%.organism.soul.v1.ListReceiptsRequest\x1a&.organism.soul.v1.ListReceiptsResponse\"\x19\x8a\xb5\x18\x15\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs ReadSoul.\x12\xc9\x01\n" +
+	"\x13VerifyCuratorReport\x12,.organism.soul.v1.VerifyCuratorReportRequest\x1a-.organism.soul.v1.VerifyCuratorReportResponse\"U\x8a\xb5\x18Q\n" +
+	"\x03\x01\b\t\x12JThe curator seat check; soul refuses a grader that is the report's author.\x12o\n" +
+	"\tNorthAtom\x12\".organism.soul.v1.NorthAtomRequest\x1a#.organism.soul.v1.NorthAtomResponse\"\x19\x8a\xb5\x18\x15\n" +
+	"\x05\x01\x04\x05\b\t\x12\fAs ReadSoul.\x12\xc3\x01\n" +
+	"\x0fUpdateSoulClaim\x12(.organism.soul.v1.UpdateSoulClaimRequest\x1a).organism.soul.v1.UpdateSoulClaimResponse\"[\x8a\xb5\x18W\n" +
+	"\x04\x01\x04\x05\t\x12OA memorize mode: medulla's write door applies with the caller's own credential.\x12\xab\x01\n" +
 	"\n" +
-	"SetTissues\x12#.organism.soul.v1.SetTissuesRequest\x1a$.organism.soul.v1.SetTissuesResponseB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
+	"SetTissues\x12#.organism.soul.v1.SetTissuesRequest\x1a$.organism.soul.v1.SetTissuesResponse\"R\x8a\xb5\x18N\n" +
+	"\x01\x01\x124An agent must not re-label the soul it is judged by.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
+	"OWNER_ONLYB@Z>github.com/organism-dev/organism/proto/organism/soul/v1;soulv1b\x06proto3"
 
 var (
 	file_organism_soul_v1_soul_proto_rawDescOnce sync.Once
