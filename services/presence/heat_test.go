@@ -31,7 +31,9 @@ func file(path string, hunks ...int32) *presencev1.FileChange {
 	return f
 }
 
-func binary(path string) *presencev1.FileChange { return &presencev1.FileChange{Path: path, Binary: true} }
+func binary(path string) *presencev1.FileChange {
+	return &presencev1.FileChange{Path: path, Binary: true}
+}
 
 // TestCollisionHeat: heat labels a collision by what both sides changed, compared in the base's
 // line numbers; whether two presences collide is still the declared sets' decision alone.
