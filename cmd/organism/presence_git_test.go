@@ -160,6 +160,15 @@ func TestJoinFromGit(t *testing.T) {
 			if !regexp.MustCompile(tt.want).MatchString(out) {
 				t.Fatalf("bo's join: got %q, want %q", out, tt.want)
 			}
+			// ada sees the same heat in the roster.
+			heat := regexp.MustCompile(`(hot|soft) collision`).FindStringSubmatch(out)[1]
+			ls, err := run("ada", "presence", "ls")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(`prs_\w+\(bo,` + heat + `\)`).MatchString(ls) {
+				t.Fatalf("ada's ls: got %q, want bo marked %s", ls, heat)
+			}
 		})
 	}
 	addr, signer := presenceServer(t)

@@ -175,3 +175,38 @@ func TestBadChangesAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestCollisionEventsKeepTheirHeat: the collision-began event carries the pair's heat, and so
+// does its replay from the store after a restart, as the joined events carry the changes.
+func TestCollisionEventsKeepTheirHeat(t *testing.T) {
+	h := start(t)
+	must(h.agent("ada", "alpha").Register(ctx, changed(file("a.go", 3, 2), file("b.go", 1, 1))))(t)
+	must(h.agent("bo", "alpha").Register(ctx, changed(file("a.go", 4, 0), file("b.go", 9, 1))))(t)
+	for _, when := range []string{"from memory", "from the store after a restart"} {
+		if when != "from memory" {
+			if err := h.svc.Close(); err != nil {
+				t.Fatal(err)
+			}
+			h.open(t)
+		}
+		st, err := client(h.env.Owner()).Watch(streamCtx(t), &presencev1.WatchRequest{AfterSeq: new(int64(0))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := recv(t, st, 3)
+		if got := describe(evs); !slices.Equal(got, []string{"1 joined ada", "2 joined bo", "3 collision_began bo/ada"}) {
+			t.Fatalf("%s: got %v", when, got)
+		}
+		if cs := evs[1].GetPresence().GetChanges(); len(cs) != 2 || cs[0].GetHunks()[0].GetCount() != 0 {
+			t.Errorf("%s: bo's joined event: got changes %v, want a.go's insertion and b.go", when, cs)
+		}
+		c := evs[2].GetCollision()
+		heats := map[string]presencev1.Heat{}
+		for _, o := range c.GetOverlaps() {
+			heats[o.GetA()] = o.GetHeat()
+		}
+		if c.GetHeat() != presencev1.Heat_HEAT_HOT || heats["a.go"] != presencev1.Heat_HEAT_HOT || heats["b.go"] != presencev1.Heat_HEAT_SOFT {
+			t.Errorf("%s: got heat %s with overlaps %v, want hot (a.go hot, b.go soft)", when, c.GetHeat(), heats)
+		}
+	}
+}
