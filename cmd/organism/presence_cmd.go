@@ -12,6 +12,8 @@ import (
 
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
+
+	"github.com/organism-dev/organism/services/presence/gitset"
 )
 
 const presenceNotes = `kinds: orchestrator, executor, pool-hand, runner, oracle, human-ui (the Hall only)
@@ -22,7 +24,7 @@ var presenceCmd = &command{
 	summary: "live sessions and their collisions: who is working where, and who collides with whom",
 	subs: []*command{
 		{
-			name: "join", client: true, long: presenceNotes + "\n--keep stays joined, beating every third of the TTL until interrupted, then leaves",
+			name: "join", client: true, long: presenceNotes + "\n--keep stays joined, beating every third of the TTL until interrupted, then leaves" + fromGitNotes,
 			summary: "announce a session and its working set (--keep stays joined until interrupted)",
 			setup: func(fs *flag.FlagSet) action {
 				kind := fs.String("kind", "executor", "session kind")
@@ -33,6 +35,8 @@ var presenceCmd = &command{
 				id := fs.String("id", "", "update this presence instead of creating one")
 				brain := fs.String("brain", "", "brain to join (only for the owner; agents join their own)")
 				keep := fs.Bool("keep", false, "stay joined, beating, until interrupted; then leave")
+				fromGit := fs.Bool("from-git", false, "derive the working set from the git worktree (--worktree, else the current directory)")
+				target := fs.String("target", "", "with --from-git: the branch the work is measured against (default: origin/HEAD, else main/master/trunk, else the upstream)")
 				var paths listFlag
 				fs.Var(&paths, "path", "working-set entry (repeatable)")
 				fs.Var(&paths, "paths", "comma-separated working-set entries")
@@ -41,12 +45,21 @@ var presenceCmd = &command{
 					if err != nil {
 						return err
 					}
+					req := &presencev1.RegisterRequest{PresenceId: *id, Kind: *kind, Theme: *theme, Intent: in,
+						WorkingSet: paths, Worktree: *worktree, TtlSeconds: int32(*ttl), Brain: *brain}
+					var watcher *gitset.Watcher
+					if *fromGit {
+						if watcher, err = joinFromGit(ctx, req, *worktree, *target, paths); err != nil {
+							return err
+						}
+					} else if c.given("target") {
+						return usageError{"--target needs --from-git"}
+					}
 					pc, err := c.presence()
 					if err != nil {
 						return err
 					}
-					resp, err := pc.Register(ctx, &presencev1.RegisterRequest{PresenceId: *id, Kind: *kind, Theme: *theme, Intent: in,
-						WorkingSet: paths, Worktree: *worktree, TtlSeconds: int32(*ttl), Brain: *brain})
+					resp, err := pc.Register(ctx, req)
 					if err != nil {
 						return err
 					}
@@ -59,7 +72,9 @@ var presenceCmd = &command{
 					if err != nil || !*keep {
 						return err
 					}
-					return keepBeating(ctx, pc, p, c.out, c.json)
+					sc := newSidecar(pc, p, req, c.out, c.json)
+					sc.git, sc.declared = watcher, paths
+					return sc.run(ctx)
 				}
 			},
 		},
@@ -160,6 +175,7 @@ var presenceCmd = &command{
 				}
 			},
 		},
+		presenceScanCmd,
 		{
 			name: "receipts", client: true,
 			summary: "a presence ledger, newest first: registrations, leaves and refusals (never beats)",
@@ -256,39 +272,6 @@ func intentName(i presencev1.Intent) string {
 	return strings.ToLower(strings.TrimPrefix(i.String(), "INTENT_"))
 }
 
-// keepBeating beats over one Beats stream every third of the TTL until ctx ends, then leaves.
-func keepBeating(ctx context.Context, client presencev1.PresenceServiceClient, p *presencev1.Presence, out io.Writer, quiet bool) error {
-	every := time.Duration(p.GetTtlSeconds()) * time.Second / 3
-	st, err := client.Beats(ctx)
-	if err != nil {
-		return err
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			// Leave with a fresh context: the session's own one is already cancelled.
-			lctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if _, err := client.Leave(lctx, &presencev1.LeaveRequest{PresenceId: p.GetPresenceId()}); err != nil {
-				return err
-			}
-			if !quiet {
-				fmt.Fprintf(out, "left %s\n", p.GetPresenceId())
-			}
-			return nil
-		case <-t.C:
-			if err := st.Send(&presencev1.BeatsRequest{PresenceId: p.GetPresenceId()}); err != nil {
-				return err
-			}
-			if _, err := st.Recv(); err != nil {
-				return err
-			}
-		}
-	}
-}
-
 // printRoster writes the roster table, oldest session first.
 func printRoster(out io.Writer, ps []*presencev1.Presence, now time.Time) {
 	if len(ps) == 0 {
@@ -303,6 +286,10 @@ func printRoster(out io.Writer, ps []*presencev1.Presence, now time.Time) {
 	for _, p := range ps {
 		var peers []string
 		for _, c := range p.GetCollisions() {
+			if h := strings.TrimSpace(heatTag(c.GetHeat())); h != "" {
+				peers = append(peers, fmt.Sprintf("%s(%s,%s)", c.GetB().GetPresenceId(), c.GetB().GetAgentId(), h))
+				continue
+			}
 			peers = append(peers, fmt.Sprintf("%s(%s)", c.GetB().GetPresenceId(), c.GetB().GetAgentId()))
 		}
 		collides := strings.Join(peers, " ")
@@ -347,13 +334,16 @@ func printCollisionLines(out io.Writer, cs []*presencev1.Collision) {
 	for _, c := range cs {
 		var items []string
 		for _, o := range c.GetOverlaps() {
-			if o.GetA() == o.GetB() {
+			switch {
+			case o.GetA() == o.GetB() && o.GetHeat() != presencev1.Heat_HEAT_UNSPECIFIED:
+				items = append(items, o.GetA()+" ("+strings.TrimSpace(heatTag(o.GetHeat()))+")")
+			case o.GetA() == o.GetB():
 				items = append(items, o.GetA())
-			} else {
+			default:
 				items = append(items, o.GetA()+" ~ "+o.GetB())
 			}
 		}
-		fmt.Fprintf(out, "collision in %s: %s (%s, %s) x %s (%s, %s): %s\n", c.GetBrain(),
+		fmt.Fprintf(out, "%scollision in %s: %s (%s, %s) x %s (%s, %s): %s\n", heatTag(c.GetHeat()), c.GetBrain(),
 			c.GetA().GetPresenceId(), c.GetA().GetAgentId(), oneLine(c.GetA().GetTheme(), 40),
 			c.GetB().GetPresenceId(), c.GetB().GetAgentId(), oneLine(c.GetB().GetTheme(), 40), strings.Join(items, ", "))
 	}

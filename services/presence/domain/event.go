@@ -45,6 +45,8 @@ func (e Event) SubjectID() string {
 type Overlap struct {
 	A string
 	B string
+	// Heat is set when both sides sent changes for the same file (see changes.go).
+	Heat Heat
 }
 
 // Collision is two live mutating presences of one brain whose working sets overlap. It is
@@ -55,6 +57,8 @@ type Collision struct {
 	// roster's answer holds tens of thousands of collisions).
 	A, B     *Ref
 	Overlaps []Overlap
+	// Heat is the hottest overlap's.
+	Heat Heat
 }
 
 // Ref names a presence inside a collision: who, doing what, where.

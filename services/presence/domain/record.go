@@ -73,6 +73,10 @@ type Record struct {
 	UpdatedAt time.Time
 	LastBeat  time.Time
 	TTL       time.Duration
+	// Changes are the files the session changed (sorted by path), when its client derived
+	// its working set from git; Base is the merge-base their line numbers count in.
+	Changes []FileChange
+	Base    string
 }
 
 // ExpiresAt is the first instant at which the presence is no longer live.
@@ -103,6 +107,9 @@ type RegisterInput struct {
 	Worktree   string
 	// TTL zero means DefaultTTL.
 	TTL time.Duration
+	// Changes and Base: see Record. Each change names a literal path item of WorkingSet.
+	Changes []FileChange
+	Base    string
 }
 
 // ValidID reports whether s has the presence id shape prs_ + 12 lowercase hex.
@@ -127,6 +134,8 @@ type validated struct {
 	set      WorkingSet
 	worktree string
 	ttl      time.Duration
+	changes  []FileChange
+	base     string
 }
 
 // validate checks every field and reports all violations together.
@@ -154,6 +163,15 @@ func (in RegisterInput) validate() (validated, error) {
 	set, setBad := ParseWorkingSet(in.WorkingSet)
 	bad = append(bad, setBad...)
 	v.set = set
+	if len(setBad) == 0 {
+		changes, changesBad := parseChanges(in.Changes, set)
+		bad = append(bad, changesBad...)
+		v.changes = changes
+	}
+	v.base = in.Base
+	if !validBase(v.base) {
+		bad = append(bad, refusal.Violation{Field: "base", Description: "must be a hex object id (4 to 64 lowercase hex digits)"})
+	}
 	v.worktree = strings.TrimSpace(in.Worktree)
 	switch {
 	case len(v.worktree) > MaxWorktreeBytes:

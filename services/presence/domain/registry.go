@@ -294,10 +294,12 @@ func (r *Registry) derive(rec Record, self uint32, placed []*node, now time.Time
 		c := Collision{Brain: rec.Brain, A: mine, B: other.ref}
 		for ; i < len(kept) && kept[i].h.slot == other.slot; i++ {
 			c.Overlaps = append(c.Overlaps, Overlap{
-				A: rec.WorkingSet[kept[i].mine].Canon,
-				B: other.rec.WorkingSet[kept[i].h.item].Canon,
+				A:    rec.WorkingSet[kept[i].mine].Canon,
+				B:    other.rec.WorkingSet[kept[i].h.item].Canon,
+				Heat: heatOf(&rec, int(kept[i].mine), &other.rec, int(kept[i].h.item)),
 			})
 		}
+		c.Heat = hottest(c.Overlaps)
 		out = append(out, c)
 	}
 	slices.SortFunc(out, func(a, b Collision) int { return cmp.Compare(a.B.ID, b.B.ID) })

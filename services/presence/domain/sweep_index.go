@@ -257,9 +257,10 @@ func (r *Registry) appendCollisions(out []Collision, b string, members []uint32,
 			a, bb := r.slots[members[hits[i].lo]], r.slots[members[hits[i].hi]]
 			j := i
 			for ; j < cuts[w+1] && samePair(hits[i], hits[j]); j++ {
-				overlaps[j] = Overlap{A: a.rec.WorkingSet[hits[j].loItem].Canon, B: bb.rec.WorkingSet[hits[j].hiItem].Canon}
+				overlaps[j] = Overlap{A: a.rec.WorkingSet[hits[j].loItem].Canon, B: bb.rec.WorkingSet[hits[j].hiItem].Canon,
+					Heat: heatOf(&a.rec, int(hits[j].loItem), &bb.rec, int(hits[j].hiItem))}
 			}
-			out[k] = Collision{Brain: b, A: a.ref, B: bb.ref, Overlaps: overlaps[i:j:j]}
+			out[k] = Collision{Brain: b, A: a.ref, B: bb.ref, Overlaps: overlaps[i:j:j], Heat: hottest(overlaps[i:j])}
 			k++
 			i = j
 		}

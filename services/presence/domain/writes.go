@@ -74,7 +74,8 @@ func (r *Registry) register(ctx context.Context, c principal.Principal, in Regis
 	p.subject = v.id
 	continuing := old != nil && old.liveAt(now)
 	rec := Record{ID: v.id, Brain: brain, AgentID: c.AgentID, Kind: v.kind, Theme: v.theme, Intent: v.intent,
-		WorkingSet: v.set, Worktree: v.worktree, StartedAt: now, UpdatedAt: now, LastBeat: now, TTL: v.ttl}
+		WorkingSet: v.set, Worktree: v.worktree, StartedAt: now, UpdatedAt: now, LastBeat: now, TTL: v.ttl,
+		Changes: v.changes, Base: v.base}
 	if continuing {
 		rec.StartedAt = old.rec.StartedAt
 	}

@@ -89,13 +89,51 @@ type presenceRow struct {
 	UpdatedAt  int64    `json:"updated_at"`
 	LastBeat   int64    `json:"last_beat"`
 	TTL        int64    `json:"ttl_ns"`
+	// Changes and Base exist only for working sets derived from git.
+	Changes []changeRow `json:"changes,omitempty"`
+	Base    string      `json:"base,omitempty"`
+}
+
+// changeRow is one changed file: path, hunks as [start, count] pairs, binary.
+type changeRow struct {
+	Path   string     `json:"p"`
+	Hunks  [][2]int32 `json:"h,omitempty"`
+	Binary bool       `json:"b,omitempty"`
+}
+
+func toChangeRows(cs []domain.FileChange) []changeRow {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]changeRow, len(cs))
+	for i, c := range cs {
+		out[i] = changeRow{Path: c.Path, Binary: c.Binary}
+		for _, h := range c.Hunks {
+			out[i].Hunks = append(out[i].Hunks, [2]int32{h.Start, h.Count})
+		}
+	}
+	return out
+}
+
+func fromChangeRows(rs []changeRow) []domain.FileChange {
+	if len(rs) == 0 {
+		return nil
+	}
+	out := make([]domain.FileChange, len(rs))
+	for i, r := range rs {
+		out[i] = domain.FileChange{Path: r.Path, Binary: r.Binary}
+		for _, h := range r.Hunks {
+			out[i].Hunks = append(out[i].Hunks, domain.Hunk{Start: h[0], Count: h[1]})
+		}
+	}
+	return out
 }
 
 func toRow(r domain.Record) presenceRow {
 	return presenceRow{ID: r.ID, Brain: r.Brain, AgentID: r.AgentID, Kind: string(r.Kind), Theme: r.Theme,
 		Intent: string(r.Intent), WorkingSet: r.WorkingSet.Canons(), Worktree: r.Worktree,
 		StartedAt: r.StartedAt.UnixNano(), UpdatedAt: r.UpdatedAt.UnixNano(), LastBeat: r.LastBeat.UnixNano(),
-		TTL: int64(r.TTL)}
+		TTL: int64(r.TTL), Changes: toChangeRows(r.Changes), Base: r.Base}
 }
 
 func fromRow(p presenceRow) (domain.Record, error) {
@@ -106,13 +144,14 @@ func fromRow(p presenceRow) (domain.Record, error) {
 	return domain.Record{ID: p.ID, Brain: p.Brain, AgentID: p.AgentID, Kind: domain.Kind(p.Kind), Theme: p.Theme,
 		Intent: domain.Intent(p.Intent), WorkingSet: set, Worktree: p.Worktree,
 		StartedAt: time.Unix(0, p.StartedAt).UTC(), UpdatedAt: time.Unix(0, p.UpdatedAt).UTC(),
-		LastBeat: time.Unix(0, p.LastBeat).UTC(), TTL: time.Duration(p.TTL)}, nil
+		LastBeat: time.Unix(0, p.LastBeat).UTC(), TTL: time.Duration(p.TTL),
+		Changes: fromChangeRows(p.Changes), Base: p.Base}, nil
 }
 
 // LoadPresences returns every stored presence, live or not; the registry decides liveness.
 func (s *Store) LoadPresences(ctx context.Context) ([]domain.Record, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, brain, agent_id, kind, theme, intent, working_set, worktree,
-		started_at, updated_at, last_beat, ttl_ns FROM presences ORDER BY id`)
+		started_at, updated_at, last_beat, ttl_ns, changes, base FROM presences ORDER BY id`)
 	if err != nil {
 		return nil, wrap("load presences", err)
 	}
@@ -120,13 +159,18 @@ func (s *Store) LoadPresences(ctx context.Context) ([]domain.Record, error) {
 	var out []domain.Record
 	for rows.Next() {
 		var p presenceRow
-		var set string
+		var set, changes string
 		if err := rows.Scan(&p.ID, &p.Brain, &p.AgentID, &p.Kind, &p.Theme, &p.Intent, &set, &p.Worktree,
-			&p.StartedAt, &p.UpdatedAt, &p.LastBeat, &p.TTL); err != nil {
+			&p.StartedAt, &p.UpdatedAt, &p.LastBeat, &p.TTL, &changes, &p.Base); err != nil {
 			return nil, wrap("load presences", err)
 		}
 		if err := json.Unmarshal([]byte(set), &p.WorkingSet); err != nil {
 			return nil, fmt.Errorf("presence %s: working set: %w", p.ID, err)
+		}
+		if changes != "" {
+			if err := json.Unmarshal([]byte(changes), &p.Changes); err != nil {
+				return nil, fmt.Errorf("presence %s: changes: %w", p.ID, err)
+			}
 		}
 		rec, err := fromRow(p)
 		if err != nil {
@@ -158,20 +202,26 @@ func (s *Store) Head(ctx context.Context) (first, newest int64, err error) {
 }
 
 const upsertSQL = `INSERT INTO presences (id, brain, agent_id, kind, theme, intent, working_set, worktree,
-		started_at, updated_at, last_beat, ttl_ns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		started_at, updated_at, last_beat, ttl_ns, changes, base) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 	ON CONFLICT(id) DO UPDATE SET brain = excluded.brain, agent_id = excluded.agent_id, kind = excluded.kind,
 		theme = excluded.theme, intent = excluded.intent, working_set = excluded.working_set,
 		worktree = excluded.worktree, started_at = excluded.started_at, updated_at = excluded.updated_at,
-		last_beat = excluded.last_beat, ttl_ns = excluded.ttl_ns`
+		last_beat = excluded.last_beat, ttl_ns = excluded.ttl_ns, changes = excluded.changes, base = excluded.base`
 
 func (s *Store) upsert(ctx context.Context, tx *sql.Tx, r domain.Record) error {
 	set, err := json.Marshal(r.WorkingSet.Canons())
 	if err != nil {
 		return err
 	}
+	var changes []byte
+	if len(r.Changes) > 0 {
+		if changes, err = json.Marshal(toChangeRows(r.Changes)); err != nil {
+			return err
+		}
+	}
 	_, err = tx.StmtContext(ctx, s.upsertStmt).ExecContext(ctx,
 		r.ID, r.Brain, r.AgentID, string(r.Kind), r.Theme, string(r.Intent), string(set), r.Worktree,
-		r.StartedAt.UnixNano(), r.UpdatedAt.UnixNano(), r.LastBeat.UnixNano(), int64(r.TTL))
+		r.StartedAt.UnixNano(), r.UpdatedAt.UnixNano(), r.LastBeat.UnixNano(), int64(r.TTL), string(changes), r.Base)
 	return err
 }
 
@@ -181,6 +231,8 @@ type eventPayload struct {
 	A        *refRow      `json:"a,omitempty"`
 	B        *refRow      `json:"b,omitempty"`
 	Overlaps [][2]string  `json:"overlaps,omitempty"`
+	// Heats runs parallel to Overlaps when any overlap has a heat (git-derived working sets).
+	Heats []domain.Heat `json:"heats,omitempty"`
 }
 
 type refRow struct {
@@ -212,6 +264,11 @@ func (s *Store) appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event
 			p.A, p.B = toRef(e.Collision.A), toRef(e.Collision.B)
 			for _, o := range e.Collision.Overlaps {
 				p.Overlaps = append(p.Overlaps, [2]string{o.A, o.B})
+			}
+			if e.Collision.Heat != domain.HeatNone {
+				for _, o := range e.Collision.Overlaps {
+					p.Heats = append(p.Heats, o.Heat)
+				}
 			}
 		} else {
 			r := toRow(e.Presence)
@@ -333,8 +390,13 @@ func decodePayload(e *domain.Event, body string) error {
 		e.Presence = r
 	case p.A != nil && p.B != nil:
 		c := &domain.Collision{Brain: e.Brain, A: fromRef(p.A), B: fromRef(p.B)}
-		for _, o := range p.Overlaps {
-			c.Overlaps = append(c.Overlaps, domain.Overlap{A: o[0], B: o[1]})
+		for i, o := range p.Overlaps {
+			ov := domain.Overlap{A: o[0], B: o[1]}
+			if i < len(p.Heats) {
+				ov.Heat = p.Heats[i]
+			}
+			c.Overlaps = append(c.Overlaps, ov)
+			c.Heat = max(c.Heat, ov.Heat)
 		}
 		e.Collision = c
 	default:

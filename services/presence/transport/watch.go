@@ -73,7 +73,17 @@ func (s *Server) Beats(stream presencev1.PresenceService_BeatsServer) error {
 		if err != nil {
 			return s.toStatus(ctx, err)
 		}
-		if err := stream.Send(wire.BeatAck(rec)); err != nil {
+		ack := wire.BeatAck(rec)
+		if req.GetIncludeCollisions() {
+			// A sidecar asks for them on every beat, so a collision a peer started reaches it
+			// within one beat interval without a second stream.
+			cols, err := s.reg.CollisionsOf(p, rec.ID)
+			if err != nil {
+				return s.toStatus(ctx, err)
+			}
+			ack.Collisions = wire.Collisions(cols)
+		}
+		if err := stream.Send(ack); err != nil {
 			return err
 		}
 	}

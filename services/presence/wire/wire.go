@@ -43,8 +43,58 @@ func RegisterInput(req *presencev1.RegisterRequest) domain.RegisterInput {
 	return domain.RegisterInput{
 		ID: req.GetPresenceId(), Brain: req.GetBrain(), Kind: req.GetKind(), Theme: req.GetTheme(),
 		Intent: IntentOf(req.GetIntent()), WorkingSet: req.GetWorkingSet(), Worktree: req.GetWorktree(),
-		TTL: time.Duration(req.GetTtlSeconds()) * time.Second,
+		TTL:     time.Duration(req.GetTtlSeconds()) * time.Second,
+		Changes: ChangesOf(req.GetChanges()), Base: req.GetBase(),
 	}
+}
+
+// ChangesOf is the domain form of wire file changes.
+func ChangesOf(cs []*presencev1.FileChange) []domain.FileChange {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]domain.FileChange, len(cs))
+	for i, c := range cs {
+		out[i] = domain.FileChange{Path: c.GetPath(), Binary: c.GetBinary()}
+		if hs := c.GetHunks(); len(hs) > 0 {
+			out[i].Hunks = make([]domain.Hunk, len(hs))
+			for j, h := range hs {
+				out[i].Hunks[j] = domain.Hunk{Start: h.GetStart(), Count: h.GetCount()}
+			}
+		}
+	}
+	return out
+}
+
+// Changes is the wire form of domain file changes.
+func Changes(cs []domain.FileChange) []*presencev1.FileChange {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]*presencev1.FileChange, len(cs))
+	for i, c := range cs {
+		out[i] = &presencev1.FileChange{Path: c.Path, Binary: c.Binary}
+		if len(c.Hunks) > 0 {
+			hs := make([]presencev1.Hunk, len(c.Hunks))
+			out[i].Hunks = make([]*presencev1.Hunk, len(c.Hunks))
+			for j, h := range c.Hunks {
+				hs[j].Start, hs[j].Count = h.Start, h.Count
+				out[i].Hunks[j] = &hs[j]
+			}
+		}
+	}
+	return out
+}
+
+// Heat is the wire heat of a domain heat.
+func Heat(h domain.Heat) presencev1.Heat {
+	switch h {
+	case domain.HeatSoft:
+		return presencev1.Heat_HEAT_SOFT
+	case domain.HeatHot:
+		return presencev1.Heat_HEAT_HOT
+	}
+	return presencev1.Heat_HEAT_UNSPECIFIED
 }
 
 // Presence builds the wire row. It answers every beat, so its four timestamps share one
@@ -61,6 +111,7 @@ func Presence(r domain.Record, cols []domain.Collision) *presencev1.Presence {
 		StartedAt: stamp(0, r.StartedAt), LastBeat: stamp(1, r.LastBeat),
 		TtlSeconds: int32(r.TTL.Seconds()), ExpiresAt: stamp(2, r.ExpiresAt()),
 		UpdatedAt: stamp(3, r.UpdatedAt), Collisions: Collisions(cols),
+		Changes: Changes(r.Changes), Base: r.Base,
 	}
 }
 
@@ -102,10 +153,10 @@ func Collisions(cols []domain.Collision) []*presencev1.Collision {
 	for i := range cols {
 		c := &cols[i]
 		pc := &pairs[i]
-		pc.Brain, pc.A, pc.B = c.Brain, ref(c.A), ref(c.B)
+		pc.Brain, pc.A, pc.B, pc.Heat = c.Brain, ref(c.A), ref(c.B), Heat(c.Heat)
 		from := k
 		for _, o := range c.Overlaps {
-			overlaps[k].A, overlaps[k].B = o.A, o.B
+			overlaps[k].A, overlaps[k].B, overlaps[k].Heat = o.A, o.B, Heat(o.Heat)
 			overlapPtrs[k] = &overlaps[k]
 			k++
 		}

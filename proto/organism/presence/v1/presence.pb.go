@@ -237,6 +237,62 @@ func (EventType) EnumDescriptor() ([]byte, []int) {
 	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{2}
 }
 
+// Heat grades an overlap by what both sessions actually changed, when both derived their
+// working sets from git (RegisterRequest.changes). It is a label on top of the declared-set
+// overlap, which alone decides whether two presences collide.
+type Heat int32
+
+const (
+	// Declared overlap only: at least one side sent no change for the place (a hand-declared
+	// directory, glob or file), so there is nothing to compare.
+	Heat_HEAT_UNSPECIFIED Heat = 0
+	// Both sides changed the same file, in lines of the base that do not meet.
+	Heat_HEAT_SOFT Heat = 1
+	// Both sides changed the same lines of the base (or a binary file, or both created the file).
+	Heat_HEAT_HOT Heat = 2
+)
+
+// Enum value maps for Heat.
+var (
+	Heat_name = map[int32]string{
+		0: "HEAT_UNSPECIFIED",
+		1: "HEAT_SOFT",
+		2: "HEAT_HOT",
+	}
+	Heat_value = map[string]int32{
+		"HEAT_UNSPECIFIED": 0,
+		"HEAT_SOFT":        1,
+		"HEAT_HOT":         2,
+	}
+)
+
+func (x Heat) Enum() *Heat {
+	p := new(Heat)
+	*p = x
+	return p
+}
+
+func (x Heat) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Heat) Descriptor() protoreflect.EnumDescriptor {
+	return file_organism_presence_v1_presence_proto_enumTypes[3].Descriptor()
+}
+
+func (Heat) Type() protoreflect.EnumType {
+	return &file_organism_presence_v1_presence_proto_enumTypes[3]
+}
+
+func (x Heat) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Heat.Descriptor instead.
+func (Heat) EnumDescriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{3}
+}
+
 // Presence is one session.
 type Presence struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -262,7 +318,11 @@ type Presence struct {
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// This presence's collisions (this presence as a), derived at read time. Filled by
 	// Register, Get and List; by Beat only when asked.
-	Collisions    []*Collision `protobuf:"bytes,14,rep,name=collisions,proto3" json:"collisions,omitempty"`
+	Collisions []*Collision `protobuf:"bytes,14,rep,name=collisions,proto3" json:"collisions,omitempty"`
+	// What the session actually changed, as its client derived it from git (see RegisterRequest.changes).
+	Changes []*FileChange `protobuf:"bytes,15,rep,name=changes,proto3" json:"changes,omitempty"`
+	// The merge-base commit the changes' line numbers count in (see RegisterRequest.base).
+	Base          string `protobuf:"bytes,16,opt,name=base,proto3" json:"base,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -395,6 +455,20 @@ func (x *Presence) GetCollisions() []*Collision {
 	return nil
 }
 
+func (x *Presence) GetChanges() []*FileChange {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *Presence) GetBase() string {
+	if x != nil {
+		return x.Base
+	}
+	return ""
+}
+
 // PresenceRef names a presence inside a collision.
 type PresenceRef struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -474,9 +548,11 @@ func (x *PresenceRef) GetWorktree() string {
 
 // Overlap is one pair of overlapping items: a's item and b's item.
 type Overlap struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	A             string                 `protobuf:"bytes,1,opt,name=a,proto3" json:"a,omitempty"`
-	B             string                 `protobuf:"bytes,2,opt,name=b,proto3" json:"b,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	A     string                 `protobuf:"bytes,1,opt,name=a,proto3" json:"a,omitempty"`
+	B     string                 `protobuf:"bytes,2,opt,name=b,proto3" json:"b,omitempty"`
+	// How hot this overlap is; unspecified unless both sides sent changes for the same file.
+	Heat          Heat `protobuf:"varint,3,opt,name=heat,proto3,enum=organism.presence.v1.Heat" json:"heat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -525,20 +601,150 @@ func (x *Overlap) GetB() string {
 	return ""
 }
 
+func (x *Overlap) GetHeat() Heat {
+	if x != nil {
+		return x.Heat
+	}
+	return Heat_HEAT_UNSPECIFIED
+}
+
+// Hunk is the base side of one git hunk ("@@ -start,count ..."): count lines of the base
+// starting at line start were replaced (count 0: lines were inserted after line start; start 0
+// with count 0: at the top of the file, as for a file the base does not have).
+type Hunk struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Start         int32                  `protobuf:"varint,1,opt,name=start,proto3" json:"start,omitempty"`
+	Count         int32                  `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Hunk) Reset() {
+	*x = Hunk{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Hunk) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Hunk) ProtoMessage() {}
+
+func (x *Hunk) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Hunk.ProtoReflect.Descriptor instead.
+func (*Hunk) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Hunk) GetStart() int32 {
+	if x != nil {
+		return x.Start
+	}
+	return 0
+}
+
+func (x *Hunk) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// FileChange is one file a session changed against its base, with its hunks in the base's
+// line numbers.
+type FileChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A repository-relative literal path that is also an item of the working set.
+	Path string `protobuf:"bytes,1,opt,name=path,proto3" json:"path,omitempty"`
+	// In base line order; at most 10,000 over the whole request. Empty with binary false: the
+	// file changed without changing lines (a mode change).
+	Hunks []*Hunk `protobuf:"bytes,2,rep,name=hunks,proto3" json:"hunks,omitempty"`
+	// A binary file changed: every line of it counts as changed.
+	Binary        bool `protobuf:"varint,3,opt,name=binary,proto3" json:"binary,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *FileChange) Reset() {
+	*x = FileChange{}
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *FileChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*FileChange) ProtoMessage() {}
+
+func (x *FileChange) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use FileChange.ProtoReflect.Descriptor instead.
+func (*FileChange) Descriptor() ([]byte, []int) {
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *FileChange) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *FileChange) GetHunks() []*Hunk {
+	if x != nil {
+		return x.Hunks
+	}
+	return nil
+}
+
+func (x *FileChange) GetBinary() bool {
+	if x != nil {
+		return x.Binary
+	}
+	return false
+}
+
 // Collision is two live presences of one brain, both mutating, whose working sets overlap.
 type Collision struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
-	A             *PresenceRef           `protobuf:"bytes,2,opt,name=a,proto3" json:"a,omitempty"`
-	B             *PresenceRef           `protobuf:"bytes,3,opt,name=b,proto3" json:"b,omitempty"`
-	Overlaps      []*Overlap             `protobuf:"bytes,4,rep,name=overlaps,proto3" json:"overlaps,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Brain    string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	A        *PresenceRef           `protobuf:"bytes,2,opt,name=a,proto3" json:"a,omitempty"`
+	B        *PresenceRef           `protobuf:"bytes,3,opt,name=b,proto3" json:"b,omitempty"`
+	Overlaps []*Overlap             `protobuf:"bytes,4,rep,name=overlaps,proto3" json:"overlaps,omitempty"`
+	// The hottest of the overlaps' heats.
+	Heat          Heat `protobuf:"varint,5,opt,name=heat,proto3,enum=organism.presence.v1.Heat" json:"heat,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Collision) Reset() {
 	*x = Collision{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -550,7 +756,7 @@ func (x *Collision) String() string {
 func (*Collision) ProtoMessage() {}
 
 func (x *Collision) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[3]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -563,7 +769,7 @@ func (x *Collision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Collision.ProtoReflect.Descriptor instead.
 func (*Collision) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{3}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Collision) GetBrain() string {
@@ -594,6 +800,13 @@ func (x *Collision) GetOverlaps() []*Overlap {
 	return nil
 }
 
+func (x *Collision) GetHeat() Heat {
+	if x != nil {
+		return x.Heat
+	}
+	return Heat_HEAT_UNSPECIFIED
+}
+
 // RegisterRequest describes the caller's session. Agent id and brain binding come from the
 // credential; brain is only for callers without a binding (the owner, services).
 type RegisterRequest struct {
@@ -619,14 +832,24 @@ type RegisterRequest struct {
 	// 0 means 90; otherwise 5..3600.
 	TtlSeconds int32 `protobuf:"varint,7,opt,name=ttl_seconds,json=ttlSeconds,proto3" json:"ttl_seconds,omitempty"`
 	// Only for callers without a brain binding; an agent may leave it empty or name its own.
-	Brain         string `protobuf:"bytes,8,opt,name=brain,proto3" json:"brain,omitempty"`
+	Brain string `protobuf:"bytes,8,opt,name=brain,proto3" json:"brain,omitempty"`
+	// The changed files with their hunks, as `organism presence join --from-git` derives them
+	// (staged, unstaged, untracked and the commits ahead of the merge-base with the target
+	// branch). Each path must be a literal path item of working_set. Two presences that both
+	// sent changes for a file they overlap on get a heat: hot when their hunks meet in base line
+	// numbers (an insertion counts on the lines on both sides of it), soft otherwise.
+	Changes []*FileChange `protobuf:"bytes,9,rep,name=changes,proto3" json:"changes,omitempty"`
+	// The merge-base commit (hex object id) the hunks count lines in. Hunks of presences with
+	// different bases are still compared, as an approximation: commits between the two bases
+	// can shift lines.
+	Base          string `protobuf:"bytes,10,opt,name=base,proto3" json:"base,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *RegisterRequest) Reset() {
 	*x = RegisterRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -638,7 +861,7 @@ func (x *RegisterRequest) String() string {
 func (*RegisterRequest) ProtoMessage() {}
 
 func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[4]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -651,7 +874,7 @@ func (x *RegisterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterRequest.ProtoReflect.Descriptor instead.
 func (*RegisterRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{4}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *RegisterRequest) GetPresenceId() string {
@@ -710,6 +933,20 @@ func (x *RegisterRequest) GetBrain() string {
 	return ""
 }
 
+func (x *RegisterRequest) GetChanges() []*FileChange {
+	if x != nil {
+		return x.Changes
+	}
+	return nil
+}
+
+func (x *RegisterRequest) GetBase() string {
+	if x != nil {
+		return x.Base
+	}
+	return ""
+}
+
 // RegisterResponse returns the stored presence with its collisions.
 type RegisterResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -720,7 +957,7 @@ type RegisterResponse struct {
 
 func (x *RegisterResponse) Reset() {
 	*x = RegisterResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -732,7 +969,7 @@ func (x *RegisterResponse) String() string {
 func (*RegisterResponse) ProtoMessage() {}
 
 func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[5]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -745,7 +982,7 @@ func (x *RegisterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RegisterResponse.ProtoReflect.Descriptor instead.
 func (*RegisterResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{5}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *RegisterResponse) GetPresence() *Presence {
@@ -767,7 +1004,7 @@ type BeatRequest struct {
 
 func (x *BeatRequest) Reset() {
 	*x = BeatRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -779,7 +1016,7 @@ func (x *BeatRequest) String() string {
 func (*BeatRequest) ProtoMessage() {}
 
 func (x *BeatRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[6]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -792,7 +1029,7 @@ func (x *BeatRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeatRequest.ProtoReflect.Descriptor instead.
 func (*BeatRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{6}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *BeatRequest) GetPresenceId() string {
@@ -819,7 +1056,7 @@ type BeatResponse struct {
 
 func (x *BeatResponse) Reset() {
 	*x = BeatResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -831,7 +1068,7 @@ func (x *BeatResponse) String() string {
 func (*BeatResponse) ProtoMessage() {}
 
 func (x *BeatResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[7]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -844,7 +1081,7 @@ func (x *BeatResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeatResponse.ProtoReflect.Descriptor instead.
 func (*BeatResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{7}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *BeatResponse) GetPresence() *Presence {
@@ -856,15 +1093,17 @@ func (x *BeatResponse) GetPresence() *Presence {
 
 // BeatsRequest is one beat on a Beats stream.
 type BeatsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	// Also derive the presence's collisions into the acknowledgement.
+	IncludeCollisions bool `protobuf:"varint,2,opt,name=include_collisions,json=includeCollisions,proto3" json:"include_collisions,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
 }
 
 func (x *BeatsRequest) Reset() {
 	*x = BeatsRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -876,7 +1115,7 @@ func (x *BeatsRequest) String() string {
 func (*BeatsRequest) ProtoMessage() {}
 
 func (x *BeatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[8]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -889,7 +1128,7 @@ func (x *BeatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeatsRequest.ProtoReflect.Descriptor instead.
 func (*BeatsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{8}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *BeatsRequest) GetPresenceId() string {
@@ -899,19 +1138,28 @@ func (x *BeatsRequest) GetPresenceId() string {
 	return ""
 }
 
+func (x *BeatsRequest) GetIncludeCollisions() bool {
+	if x != nil {
+		return x.IncludeCollisions
+	}
+	return false
+}
+
 // BeatsResponse acknowledges one beat.
 type BeatsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	PresenceId    string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
-	LastBeat      *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_beat,json=lastBeat,proto3" json:"last_beat,omitempty"`
-	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	PresenceId string                 `protobuf:"bytes,1,opt,name=presence_id,json=presenceId,proto3" json:"presence_id,omitempty"`
+	LastBeat   *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_beat,json=lastBeat,proto3" json:"last_beat,omitempty"`
+	ExpiresAt  *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// The presence's collisions, when the beat asked for them.
+	Collisions    []*Collision `protobuf:"bytes,4,rep,name=collisions,proto3" json:"collisions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *BeatsResponse) Reset() {
 	*x = BeatsResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1171,7 @@ func (x *BeatsResponse) String() string {
 func (*BeatsResponse) ProtoMessage() {}
 
 func (x *BeatsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[9]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1184,7 @@ func (x *BeatsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BeatsResponse.ProtoReflect.Descriptor instead.
 func (*BeatsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{9}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *BeatsResponse) GetPresenceId() string {
@@ -960,6 +1208,13 @@ func (x *BeatsResponse) GetExpiresAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *BeatsResponse) GetCollisions() []*Collision {
+	if x != nil {
+		return x.Collisions
+	}
+	return nil
+}
+
 // LeaveRequest ends one presence.
 type LeaveRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -970,7 +1225,7 @@ type LeaveRequest struct {
 
 func (x *LeaveRequest) Reset() {
 	*x = LeaveRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -982,7 +1237,7 @@ func (x *LeaveRequest) String() string {
 func (*LeaveRequest) ProtoMessage() {}
 
 func (x *LeaveRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[10]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -995,7 +1250,7 @@ func (x *LeaveRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveRequest.ProtoReflect.Descriptor instead.
 func (*LeaveRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{10}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *LeaveRequest) GetPresenceId() string {
@@ -1015,7 +1270,7 @@ type LeaveResponse struct {
 
 func (x *LeaveResponse) Reset() {
 	*x = LeaveResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1027,7 +1282,7 @@ func (x *LeaveResponse) String() string {
 func (*LeaveResponse) ProtoMessage() {}
 
 func (x *LeaveResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[11]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1040,7 +1295,7 @@ func (x *LeaveResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LeaveResponse.ProtoReflect.Descriptor instead.
 func (*LeaveResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{11}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *LeaveResponse) GetPresence() *Presence {
@@ -1060,7 +1315,7 @@ type GetRequest struct {
 
 func (x *GetRequest) Reset() {
 	*x = GetRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1072,7 +1327,7 @@ func (x *GetRequest) String() string {
 func (*GetRequest) ProtoMessage() {}
 
 func (x *GetRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[12]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1085,7 +1340,7 @@ func (x *GetRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetRequest.ProtoReflect.Descriptor instead.
 func (*GetRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{12}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetRequest) GetPresenceId() string {
@@ -1105,7 +1360,7 @@ type GetResponse struct {
 
 func (x *GetResponse) Reset() {
 	*x = GetResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1117,7 +1372,7 @@ func (x *GetResponse) String() string {
 func (*GetResponse) ProtoMessage() {}
 
 func (x *GetResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[13]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1130,7 +1385,7 @@ func (x *GetResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetResponse.ProtoReflect.Descriptor instead.
 func (*GetResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{13}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetResponse) GetPresence() *Presence {
@@ -1157,7 +1412,7 @@ type ListRequest struct {
 
 func (x *ListRequest) Reset() {
 	*x = ListRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1169,7 +1424,7 @@ func (x *ListRequest) String() string {
 func (*ListRequest) ProtoMessage() {}
 
 func (x *ListRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[14]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1182,7 +1437,7 @@ func (x *ListRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListRequest.ProtoReflect.Descriptor instead.
 func (*ListRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{14}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ListRequest) GetBrain() string {
@@ -1233,7 +1488,7 @@ type ListResponse struct {
 
 func (x *ListResponse) Reset() {
 	*x = ListResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1245,7 +1500,7 @@ func (x *ListResponse) String() string {
 func (*ListResponse) ProtoMessage() {}
 
 func (x *ListResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[15]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1258,7 +1513,7 @@ func (x *ListResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListResponse.ProtoReflect.Descriptor instead.
 func (*ListResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{15}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListResponse) GetPresences() []*Presence {
@@ -1299,7 +1554,7 @@ type CollisionsRequest struct {
 
 func (x *CollisionsRequest) Reset() {
 	*x = CollisionsRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1311,7 +1566,7 @@ func (x *CollisionsRequest) String() string {
 func (*CollisionsRequest) ProtoMessage() {}
 
 func (x *CollisionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[16]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1324,7 +1579,7 @@ func (x *CollisionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollisionsRequest.ProtoReflect.Descriptor instead.
 func (*CollisionsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{16}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CollisionsRequest) GetBrain() string {
@@ -1368,7 +1623,7 @@ type CollisionsResponse struct {
 
 func (x *CollisionsResponse) Reset() {
 	*x = CollisionsResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1380,7 +1635,7 @@ func (x *CollisionsResponse) String() string {
 func (*CollisionsResponse) ProtoMessage() {}
 
 func (x *CollisionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[17]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1393,7 +1648,7 @@ func (x *CollisionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollisionsResponse.ProtoReflect.Descriptor instead.
 func (*CollisionsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{17}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CollisionsResponse) GetCollisions() []*Collision {
@@ -1419,7 +1674,7 @@ type GcRequest struct {
 
 func (x *GcRequest) Reset() {
 	*x = GcRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1431,7 +1686,7 @@ func (x *GcRequest) String() string {
 func (*GcRequest) ProtoMessage() {}
 
 func (x *GcRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[18]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1444,7 +1699,7 @@ func (x *GcRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GcRequest.ProtoReflect.Descriptor instead.
 func (*GcRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{18}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{20}
 }
 
 // GcResponse lists what the sweep deleted that the caller may see.
@@ -1457,7 +1712,7 @@ type GcResponse struct {
 
 func (x *GcResponse) Reset() {
 	*x = GcResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1469,7 +1724,7 @@ func (x *GcResponse) String() string {
 func (*GcResponse) ProtoMessage() {}
 
 func (x *GcResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[19]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1482,7 +1737,7 @@ func (x *GcResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GcResponse.ProtoReflect.Descriptor instead.
 func (*GcResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{19}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *GcResponse) GetRemoved() []*Presence {
@@ -1505,7 +1760,7 @@ type WatchRequest struct {
 
 func (x *WatchRequest) Reset() {
 	*x = WatchRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1517,7 +1772,7 @@ func (x *WatchRequest) String() string {
 func (*WatchRequest) ProtoMessage() {}
 
 func (x *WatchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[20]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1530,7 +1785,7 @@ func (x *WatchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchRequest.ProtoReflect.Descriptor instead.
 func (*WatchRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{20}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *WatchRequest) GetBrain() string {
@@ -1565,7 +1820,7 @@ type WatchResponse struct {
 
 func (x *WatchResponse) Reset() {
 	*x = WatchResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1577,7 +1832,7 @@ func (x *WatchResponse) String() string {
 func (*WatchResponse) ProtoMessage() {}
 
 func (x *WatchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[21]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1590,7 +1845,7 @@ func (x *WatchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchResponse.ProtoReflect.Descriptor instead.
 func (*WatchResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{21}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *WatchResponse) GetSeq() int64 {
@@ -1648,7 +1903,7 @@ type ListReceiptsRequest struct {
 
 func (x *ListReceiptsRequest) Reset() {
 	*x = ListReceiptsRequest{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1660,7 +1915,7 @@ func (x *ListReceiptsRequest) String() string {
 func (*ListReceiptsRequest) ProtoMessage() {}
 
 func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[22]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1673,7 +1928,7 @@ func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
 func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{22}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListReceiptsRequest) GetBrain() string {
@@ -1707,7 +1962,7 @@ type ListReceiptsResponse struct {
 
 func (x *ListReceiptsResponse) Reset() {
 	*x = ListReceiptsResponse{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1719,7 +1974,7 @@ func (x *ListReceiptsResponse) String() string {
 func (*ListReceiptsResponse) ProtoMessage() {}
 
 func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[23]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1732,7 +1987,7 @@ func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
 func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{23}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
@@ -1769,7 +2024,7 @@ type RefusalRepeats struct {
 
 func (x *RefusalRepeats) Reset() {
 	*x = RefusalRepeats{}
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1781,7 +2036,7 @@ func (x *RefusalRepeats) String() string {
 func (*RefusalRepeats) ProtoMessage() {}
 
 func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_presence_v1_presence_proto_msgTypes[24]
+	mi := &file_organism_presence_v1_presence_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1794,7 +2049,7 @@ func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RefusalRepeats.ProtoReflect.Descriptor instead.
 func (*RefusalRepeats) Descriptor() ([]byte, []int) {
-	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{24}
+	return file_organism_presence_v1_presence_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RefusalRepeats) GetCount() int64 {
@@ -1815,7 +2070,7 @@ var File_organism_presence_v1_presence_proto protoreflect.FileDescriptor
 
 const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\n" +
-	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\xc5\x04\n" +
+	"#organism/presence/v1/presence.proto\x12\x14organism.presence.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x1forganism/common/v1/access.proto\x1a organism/common/v1/receipt.proto\"\x95\x05\n" +
 	"\bPresence\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x19\n" +
@@ -1839,22 +2094,34 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"updated_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12?\n" +
 	"\n" +
 	"collisions\x18\x0e \x03(\v2\x1f.organism.presence.v1.CollisionR\n" +
-	"collisions\"\x8f\x01\n" +
+	"collisions\x12:\n" +
+	"\achanges\x18\x0f \x03(\v2 .organism.presence.v1.FileChangeR\achanges\x12\x12\n" +
+	"\x04base\x18\x10 \x01(\tR\x04base\"\x8f\x01\n" +
 	"\vPresenceRef\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x19\n" +
 	"\bagent_id\x18\x02 \x01(\tR\aagentId\x12\x12\n" +
 	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x14\n" +
 	"\x05theme\x18\x04 \x01(\tR\x05theme\x12\x1a\n" +
-	"\bworktree\x18\x05 \x01(\tR\bworktree\"%\n" +
+	"\bworktree\x18\x05 \x01(\tR\bworktree\"U\n" +
 	"\aOverlap\x12\f\n" +
 	"\x01a\x18\x01 \x01(\tR\x01a\x12\f\n" +
-	"\x01b\x18\x02 \x01(\tR\x01b\"\xbe\x01\n" +
+	"\x01b\x18\x02 \x01(\tR\x01b\x12.\n" +
+	"\x04heat\x18\x03 \x01(\x0e2\x1a.organism.presence.v1.HeatR\x04heat\"2\n" +
+	"\x04Hunk\x12\x14\n" +
+	"\x05start\x18\x01 \x01(\x05R\x05start\x12\x14\n" +
+	"\x05count\x18\x02 \x01(\x05R\x05count\"j\n" +
+	"\n" +
+	"FileChange\x12\x12\n" +
+	"\x04path\x18\x01 \x01(\tR\x04path\x120\n" +
+	"\x05hunks\x18\x02 \x03(\v2\x1a.organism.presence.v1.HunkR\x05hunks\x12\x16\n" +
+	"\x06binary\x18\x03 \x01(\bR\x06binary\"\xee\x01\n" +
 	"\tCollision\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12/\n" +
 	"\x01a\x18\x02 \x01(\v2!.organism.presence.v1.PresenceRefR\x01a\x12/\n" +
 	"\x01b\x18\x03 \x01(\v2!.organism.presence.v1.PresenceRefR\x01b\x129\n" +
-	"\boverlaps\x18\x04 \x03(\v2\x1d.organism.presence.v1.OverlapR\boverlaps\"\x86\x02\n" +
+	"\boverlaps\x18\x04 \x03(\v2\x1d.organism.presence.v1.OverlapR\boverlaps\x12.\n" +
+	"\x04heat\x18\x05 \x01(\x0e2\x1a.organism.presence.v1.HeatR\x04heat\"\xd6\x02\n" +
 	"\x0fRegisterRequest\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x12\x12\n" +
@@ -1866,7 +2133,10 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\bworktree\x18\x06 \x01(\tR\bworktree\x12\x1f\n" +
 	"\vttl_seconds\x18\a \x01(\x05R\n" +
 	"ttlSeconds\x12\x14\n" +
-	"\x05brain\x18\b \x01(\tR\x05brain\"N\n" +
+	"\x05brain\x18\b \x01(\tR\x05brain\x12:\n" +
+	"\achanges\x18\t \x03(\v2 .organism.presence.v1.FileChangeR\achanges\x12\x12\n" +
+	"\x04base\x18\n" +
+	" \x01(\tR\x04base\"N\n" +
 	"\x10RegisterResponse\x12:\n" +
 	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"]\n" +
 	"\vBeatRequest\x12\x1f\n" +
@@ -1874,16 +2144,20 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"presenceId\x12-\n" +
 	"\x12include_collisions\x18\x02 \x01(\bR\x11includeCollisions\"J\n" +
 	"\fBeatResponse\x12:\n" +
-	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"/\n" +
+	"\bpresence\x18\x01 \x01(\v2\x1e.organism.presence.v1.PresenceR\bpresence\"^\n" +
 	"\fBeatsRequest\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
-	"presenceId\"\xa4\x01\n" +
+	"presenceId\x12-\n" +
+	"\x12include_collisions\x18\x02 \x01(\bR\x11includeCollisions\"\xe5\x01\n" +
 	"\rBeatsResponse\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\x127\n" +
 	"\tlast_beat\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\blastBeat\x129\n" +
 	"\n" +
-	"expires_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"/\n" +
+	"expires_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12?\n" +
+	"\n" +
+	"collisions\x18\x04 \x03(\v2\x1f.organism.presence.v1.CollisionR\n" +
+	"collisions\"/\n" +
 	"\fLeaveRequest\x12\x1f\n" +
 	"\vpresence_id\x18\x01 \x01(\tR\n" +
 	"presenceId\"K\n" +
@@ -1974,7 +2248,11 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x0fEVENT_TYPE_LEFT\x10\x04\x12\x16\n" +
 	"\x12EVENT_TYPE_EXPIRED\x10\x05\x12\x1e\n" +
 	"\x1aEVENT_TYPE_COLLISION_BEGAN\x10\x06\x12\x1e\n" +
-	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a2\x92\v\n" +
+	"\x1aEVENT_TYPE_COLLISION_ENDED\x10\a*9\n" +
+	"\x04Heat\x12\x14\n" +
+	"\x10HEAT_UNSPECIFIED\x10\x00\x12\r\n" +
+	"\tHEAT_SOFT\x10\x01\x12\f\n" +
+	"\bHEAT_HOT\x10\x022\x92\v\n" +
 	"\x0fPresenceService\x12\xc3\x01\n" +
 	"\bRegister\x12%.organism.presence.v1.RegisterRequest\x1a&.organism.presence.v1.RegisterResponse\"h\x8a\xb5\x18d\n" +
 	"\b\x01\x02\x04\x05\x06\a\b\t\x12XEvery working seat joins the roster, runners included; an agent in its bound brain only.\x12k\n" +
@@ -2010,98 +2288,107 @@ func file_organism_presence_v1_presence_proto_rawDescGZIP() []byte {
 	return file_organism_presence_v1_presence_proto_rawDescData
 }
 
-var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 26)
+var file_organism_presence_v1_presence_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_organism_presence_v1_presence_proto_msgTypes = make([]protoimpl.MessageInfo, 28)
 var file_organism_presence_v1_presence_proto_goTypes = []any{
 	(PresenceReason)(0),           // 0: organism.presence.v1.PresenceReason
 	(Intent)(0),                   // 1: organism.presence.v1.Intent
 	(EventType)(0),                // 2: organism.presence.v1.EventType
-	(*Presence)(nil),              // 3: organism.presence.v1.Presence
-	(*PresenceRef)(nil),           // 4: organism.presence.v1.PresenceRef
-	(*Overlap)(nil),               // 5: organism.presence.v1.Overlap
-	(*Collision)(nil),             // 6: organism.presence.v1.Collision
-	(*RegisterRequest)(nil),       // 7: organism.presence.v1.RegisterRequest
-	(*RegisterResponse)(nil),      // 8: organism.presence.v1.RegisterResponse
-	(*BeatRequest)(nil),           // 9: organism.presence.v1.BeatRequest
-	(*BeatResponse)(nil),          // 10: organism.presence.v1.BeatResponse
-	(*BeatsRequest)(nil),          // 11: organism.presence.v1.BeatsRequest
-	(*BeatsResponse)(nil),         // 12: organism.presence.v1.BeatsResponse
-	(*LeaveRequest)(nil),          // 13: organism.presence.v1.LeaveRequest
-	(*LeaveResponse)(nil),         // 14: organism.presence.v1.LeaveResponse
-	(*GetRequest)(nil),            // 15: organism.presence.v1.GetRequest
-	(*GetResponse)(nil),           // 16: organism.presence.v1.GetResponse
-	(*ListRequest)(nil),           // 17: organism.presence.v1.ListRequest
-	(*ListResponse)(nil),          // 18: organism.presence.v1.ListResponse
-	(*CollisionsRequest)(nil),     // 19: organism.presence.v1.CollisionsRequest
-	(*CollisionsResponse)(nil),    // 20: organism.presence.v1.CollisionsResponse
-	(*GcRequest)(nil),             // 21: organism.presence.v1.GcRequest
-	(*GcResponse)(nil),            // 22: organism.presence.v1.GcResponse
-	(*WatchRequest)(nil),          // 23: organism.presence.v1.WatchRequest
-	(*WatchResponse)(nil),         // 24: organism.presence.v1.WatchResponse
-	(*ListReceiptsRequest)(nil),   // 25: organism.presence.v1.ListReceiptsRequest
-	(*ListReceiptsResponse)(nil),  // 26: organism.presence.v1.ListReceiptsResponse
-	(*RefusalRepeats)(nil),        // 27: organism.presence.v1.RefusalRepeats
-	nil,                           // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry
-	(*timestamppb.Timestamp)(nil), // 29: google.protobuf.Timestamp
-	(*v1.PageRequest)(nil),        // 30: organism.common.v1.PageRequest
-	(*v1.Receipt)(nil),            // 31: organism.common.v1.Receipt
-	(*v1.PageResponse)(nil),       // 32: organism.common.v1.PageResponse
+	(Heat)(0),                     // 3: organism.presence.v1.Heat
+	(*Presence)(nil),              // 4: organism.presence.v1.Presence
+	(*PresenceRef)(nil),           // 5: organism.presence.v1.PresenceRef
+	(*Overlap)(nil),               // 6: organism.presence.v1.Overlap
+	(*Hunk)(nil),                  // 7: organism.presence.v1.Hunk
+	(*FileChange)(nil),            // 8: organism.presence.v1.FileChange
+	(*Collision)(nil),             // 9: organism.presence.v1.Collision
+	(*RegisterRequest)(nil),       // 10: organism.presence.v1.RegisterRequest
+	(*RegisterResponse)(nil),      // 11: organism.presence.v1.RegisterResponse
+	(*BeatRequest)(nil),           // 12: organism.presence.v1.BeatRequest
+	(*BeatResponse)(nil),          // 13: organism.presence.v1.BeatResponse
+	(*BeatsRequest)(nil),          // 14: organism.presence.v1.BeatsRequest
+	(*BeatsResponse)(nil),         // 15: organism.presence.v1.BeatsResponse
+	(*LeaveRequest)(nil),          // 16: organism.presence.v1.LeaveRequest
+	(*LeaveResponse)(nil),         // 17: organism.presence.v1.LeaveResponse
+	(*GetRequest)(nil),            // 18: organism.presence.v1.GetRequest
+	(*GetResponse)(nil),           // 19: organism.presence.v1.GetResponse
+	(*ListRequest)(nil),           // 20: organism.presence.v1.ListRequest
+	(*ListResponse)(nil),          // 21: organism.presence.v1.ListResponse
+	(*CollisionsRequest)(nil),     // 22: organism.presence.v1.CollisionsRequest
+	(*CollisionsResponse)(nil),    // 23: organism.presence.v1.CollisionsResponse
+	(*GcRequest)(nil),             // 24: organism.presence.v1.GcRequest
+	(*GcResponse)(nil),            // 25: organism.presence.v1.GcResponse
+	(*WatchRequest)(nil),          // 26: organism.presence.v1.WatchRequest
+	(*WatchResponse)(nil),         // 27: organism.presence.v1.WatchResponse
+	(*ListReceiptsRequest)(nil),   // 28: organism.presence.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),  // 29: organism.presence.v1.ListReceiptsResponse
+	(*RefusalRepeats)(nil),        // 30: organism.presence.v1.RefusalRepeats
+	nil,                           // 31: organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	(*timestamppb.Timestamp)(nil), // 32: google.protobuf.Timestamp
+	(*v1.PageRequest)(nil),        // 33: organism.common.v1.PageRequest
+	(*v1.Receipt)(nil),            // 34: organism.common.v1.Receipt
+	(*v1.PageResponse)(nil),       // 35: organism.common.v1.PageResponse
 }
 var file_organism_presence_v1_presence_proto_depIdxs = []int32{
 	1,  // 0: organism.presence.v1.Presence.intent:type_name -> organism.presence.v1.Intent
-	29, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
-	29, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
-	29, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
-	29, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
-	6,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
-	4,  // 6: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
-	4,  // 7: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
-	5,  // 8: organism.presence.v1.Collision.overlaps:type_name -> organism.presence.v1.Overlap
-	1,  // 9: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
-	3,  // 10: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 11: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
-	29, // 12: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
-	29, // 13: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
-	3,  // 14: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 15: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
-	3,  // 16: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
-	6,  // 17: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
-	3,  // 18: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
-	29, // 19: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
-	2,  // 20: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
-	3,  // 21: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
-	6,  // 22: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
-	30, // 23: organism.presence.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	31, // 24: organism.presence.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	32, // 25: organism.presence.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	28, // 26: organism.presence.v1.ListReceiptsResponse.repeats:type_name -> organism.presence.v1.ListReceiptsResponse.RepeatsEntry
-	29, // 27: organism.presence.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
-	27, // 28: organism.presence.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.presence.v1.RefusalRepeats
-	7,  // 29: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
-	9,  // 30: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
-	11, // 31: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
-	13, // 32: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
-	15, // 33: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
-	17, // 34: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
-	19, // 35: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
-	21, // 36: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
-	23, // 37: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
-	25, // 38: organism.presence.v1.PresenceService.ListReceipts:input_type -> organism.presence.v1.ListReceiptsRequest
-	8,  // 39: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
-	10, // 40: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
-	12, // 41: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
-	14, // 42: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
-	16, // 43: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
-	18, // 44: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
-	20, // 45: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
-	22, // 46: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
-	24, // 47: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
-	26, // 48: organism.presence.v1.PresenceService.ListReceipts:output_type -> organism.presence.v1.ListReceiptsResponse
-	39, // [39:49] is the sub-list for method output_type
-	29, // [29:39] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	32, // 1: organism.presence.v1.Presence.started_at:type_name -> google.protobuf.Timestamp
+	32, // 2: organism.presence.v1.Presence.last_beat:type_name -> google.protobuf.Timestamp
+	32, // 3: organism.presence.v1.Presence.expires_at:type_name -> google.protobuf.Timestamp
+	32, // 4: organism.presence.v1.Presence.updated_at:type_name -> google.protobuf.Timestamp
+	9,  // 5: organism.presence.v1.Presence.collisions:type_name -> organism.presence.v1.Collision
+	8,  // 6: organism.presence.v1.Presence.changes:type_name -> organism.presence.v1.FileChange
+	3,  // 7: organism.presence.v1.Overlap.heat:type_name -> organism.presence.v1.Heat
+	7,  // 8: organism.presence.v1.FileChange.hunks:type_name -> organism.presence.v1.Hunk
+	5,  // 9: organism.presence.v1.Collision.a:type_name -> organism.presence.v1.PresenceRef
+	5,  // 10: organism.presence.v1.Collision.b:type_name -> organism.presence.v1.PresenceRef
+	6,  // 11: organism.presence.v1.Collision.overlaps:type_name -> organism.presence.v1.Overlap
+	3,  // 12: organism.presence.v1.Collision.heat:type_name -> organism.presence.v1.Heat
+	1,  // 13: organism.presence.v1.RegisterRequest.intent:type_name -> organism.presence.v1.Intent
+	8,  // 14: organism.presence.v1.RegisterRequest.changes:type_name -> organism.presence.v1.FileChange
+	4,  // 15: organism.presence.v1.RegisterResponse.presence:type_name -> organism.presence.v1.Presence
+	4,  // 16: organism.presence.v1.BeatResponse.presence:type_name -> organism.presence.v1.Presence
+	32, // 17: organism.presence.v1.BeatsResponse.last_beat:type_name -> google.protobuf.Timestamp
+	32, // 18: organism.presence.v1.BeatsResponse.expires_at:type_name -> google.protobuf.Timestamp
+	9,  // 19: organism.presence.v1.BeatsResponse.collisions:type_name -> organism.presence.v1.Collision
+	4,  // 20: organism.presence.v1.LeaveResponse.presence:type_name -> organism.presence.v1.Presence
+	4,  // 21: organism.presence.v1.GetResponse.presence:type_name -> organism.presence.v1.Presence
+	4,  // 22: organism.presence.v1.ListResponse.presences:type_name -> organism.presence.v1.Presence
+	9,  // 23: organism.presence.v1.CollisionsResponse.collisions:type_name -> organism.presence.v1.Collision
+	4,  // 24: organism.presence.v1.GcResponse.removed:type_name -> organism.presence.v1.Presence
+	32, // 25: organism.presence.v1.WatchResponse.at:type_name -> google.protobuf.Timestamp
+	2,  // 26: organism.presence.v1.WatchResponse.type:type_name -> organism.presence.v1.EventType
+	4,  // 27: organism.presence.v1.WatchResponse.presence:type_name -> organism.presence.v1.Presence
+	9,  // 28: organism.presence.v1.WatchResponse.collision:type_name -> organism.presence.v1.Collision
+	33, // 29: organism.presence.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	34, // 30: organism.presence.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	35, // 31: organism.presence.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	31, // 32: organism.presence.v1.ListReceiptsResponse.repeats:type_name -> organism.presence.v1.ListReceiptsResponse.RepeatsEntry
+	32, // 33: organism.presence.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	30, // 34: organism.presence.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.presence.v1.RefusalRepeats
+	10, // 35: organism.presence.v1.PresenceService.Register:input_type -> organism.presence.v1.RegisterRequest
+	12, // 36: organism.presence.v1.PresenceService.Beat:input_type -> organism.presence.v1.BeatRequest
+	14, // 37: organism.presence.v1.PresenceService.Beats:input_type -> organism.presence.v1.BeatsRequest
+	16, // 38: organism.presence.v1.PresenceService.Leave:input_type -> organism.presence.v1.LeaveRequest
+	18, // 39: organism.presence.v1.PresenceService.Get:input_type -> organism.presence.v1.GetRequest
+	20, // 40: organism.presence.v1.PresenceService.List:input_type -> organism.presence.v1.ListRequest
+	22, // 41: organism.presence.v1.PresenceService.Collisions:input_type -> organism.presence.v1.CollisionsRequest
+	24, // 42: organism.presence.v1.PresenceService.Gc:input_type -> organism.presence.v1.GcRequest
+	26, // 43: organism.presence.v1.PresenceService.Watch:input_type -> organism.presence.v1.WatchRequest
+	28, // 44: organism.presence.v1.PresenceService.ListReceipts:input_type -> organism.presence.v1.ListReceiptsRequest
+	11, // 45: organism.presence.v1.PresenceService.Register:output_type -> organism.presence.v1.RegisterResponse
+	13, // 46: organism.presence.v1.PresenceService.Beat:output_type -> organism.presence.v1.BeatResponse
+	15, // 47: organism.presence.v1.PresenceService.Beats:output_type -> organism.presence.v1.BeatsResponse
+	17, // 48: organism.presence.v1.PresenceService.Leave:output_type -> organism.presence.v1.LeaveResponse
+	19, // 49: organism.presence.v1.PresenceService.Get:output_type -> organism.presence.v1.GetResponse
+	21, // 50: organism.presence.v1.PresenceService.List:output_type -> organism.presence.v1.ListResponse
+	23, // 51: organism.presence.v1.PresenceService.Collisions:output_type -> organism.presence.v1.CollisionsResponse
+	25, // 52: organism.presence.v1.PresenceService.Gc:output_type -> organism.presence.v1.GcResponse
+	27, // 53: organism.presence.v1.PresenceService.Watch:output_type -> organism.presence.v1.WatchResponse
+	29, // 54: organism.presence.v1.PresenceService.ListReceipts:output_type -> organism.presence.v1.ListReceiptsResponse
+	45, // [45:55] is the sub-list for method output_type
+	35, // [35:45] is the sub-list for method input_type
+	35, // [35:35] is the sub-list for extension type_name
+	35, // [35:35] is the sub-list for extension extendee
+	0,  // [0:35] is the sub-list for field type_name
 }
 
 func init() { file_organism_presence_v1_presence_proto_init() }
@@ -2109,14 +2396,14 @@ func file_organism_presence_v1_presence_proto_init() {
 	if File_organism_presence_v1_presence_proto != nil {
 		return
 	}
-	file_organism_presence_v1_presence_proto_msgTypes[20].OneofWrappers = []any{}
+	file_organism_presence_v1_presence_proto_msgTypes[22].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_presence_v1_presence_proto_rawDesc), len(file_organism_presence_v1_presence_proto_rawDesc)),
-			NumEnums:      3,
-			NumMessages:   26,
+			NumEnums:      4,
+			NumMessages:   28,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
