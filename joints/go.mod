@@ -58,6 +58,7 @@ require (
 
 replace (
 	github.com/organism-dev/organism/gateway => ../gateway
+	github.com/organism-dev/organism/mcp => ../mcp
 	github.com/organism-dev/organism/platform => ../platform
 	github.com/organism-dev/organism/proto => ../proto
 	github.com/organism-dev/organism/services/medulla => ../services/medulla
@@ -118,4 +119,16 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 	modernc.org/sqlite v1.62.0 // indirect
+)
+
+require (
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
+	github.com/organism-dev/organism/mcp v0.0.0 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.37.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
 )

@@ -20,7 +20,7 @@ func rootCommand() *command {
 			serveCmd, tokenCmd,
 			brainCmd, memorizeCmd, recallCmd, claimCmd, receiptsCmd, medullaCmd,
 			promoteCmd, consolidateCmd, learnCmd, portfolioCmd, peerCmd, adoptCmd,
-			soulCmd, presenceCmd, missionCmd, runnerCmd,
+			soulCmd, presenceCmd, missionCmd, runnerCmd, mcpCmd,
 		},
 	}
 }
