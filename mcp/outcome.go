@@ -132,4 +132,3 @@ func answer(out Outcome, err error) (*sdk.CallToolResult, Outcome, error) {
 	}
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
 }
-

@@ -155,16 +155,24 @@ func (ss *session) subscribe(ctx context.Context, req *sdk.SubscribeRequest) err
 	case "soul", "north":
 		return fmt.Errorf("%s cannot be subscribed: the soul changes by commits, read it again (soul_check) after one", uri)
 	case "roster", "collisions":
-		ss.startWatch(watchKey("presence", brain), func(ctx context.Context) { ss.watchPresence(ctx, brain) })
+		// The roster's event head as of now: the stream resumes after it, so nothing that
+		// happens once the subscription is answered is missed, however late the stream opens.
+		head, err := ss.svc.opts.Organs.Presence.List(ctx, &presencev1.ListRequest{Brain: brain, PageSize: 1}, ss.call(req.Extra)...)
+		if err != nil {
+			return resourceError(err)
+		}
+		after := head.GetCursor()
+		ss.startWatch(watchKey("presence", brain), func(ctx context.Context) { ss.watchPresence(ctx, brain, &after) })
 	case "board":
-		ss.startWatch(watchKey("board", brain), func(ctx context.Context) { ss.watchBoard(ctx, brain) })
+		since := boardSince()
+		ss.startWatch(watchKey("board", brain), func(ctx context.Context) { ss.watchBoard(ctx, brain, since) })
 	default:
 		view, err := ss.svc.opts.Organs.Mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: mission}, ss.call(req.Extra)...)
 		if err != nil {
 			return resourceError(err)
 		}
-		b := view.GetMission().GetBrain()
-		ss.startWatch(watchKey("board", b), func(ctx context.Context) { ss.watchBoard(ctx, b) })
+		b, since := view.GetMission().GetBrain(), boardSince()
+		ss.startWatch(watchKey("board", b), func(ctx context.Context) { ss.watchBoard(ctx, b, since) })
 	}
 	return nil
 }
@@ -193,10 +201,9 @@ func (ss *session) updated(uri string) {
 // the network, so it stays on the wall clock.
 const retryWait = time.Second
 
-// watchPresence follows the brain's roster events from now on, resuming after the last seq when
+// watchPresence follows the brain's roster events after the seq given, resuming after the last seq when
 // the stream breaks, and pushes roster and collision changes.
-func (ss *session) watchPresence(ctx context.Context, brain string) {
-	var after *int64
+func (ss *session) watchPresence(ctx context.Context, brain string, after *int64) {
 	for ctx.Err() == nil {
 		st, err := ss.svc.opts.Organs.Presence.Watch(ctx, &presencev1.WatchRequest{Brain: brain, AfterSeq: after}, ss.call(nil)...)
 		for err == nil {
@@ -220,8 +227,7 @@ func (ss *session) watchPresence(ctx context.Context, brain string) {
 // watchBoard follows the brain's board from the moment of subscribing (older events the stream
 // replays are skipped), resuming after the last cursor when the stream breaks, and pushes the
 // board and the mission a letter or bell belongs to.
-func (ss *session) watchBoard(ctx context.Context, brain string) {
-	since := time.Now()
+func (ss *session) watchBoard(ctx context.Context, brain string, since time.Time) {
 	var cursor int64
 	for ctx.Err() == nil {
 		st, err := ss.svc.opts.Organs.Mission.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain, Cursor: cursor}, ss.call(nil)...)
@@ -246,6 +252,12 @@ func (ss *session) watchBoard(ctx context.Context, brain string) {
 		pause(ctx, retryWait)
 	}
 }
+
+// boardSince is the moment a board subscription starts: the board stream replays from its start,
+// and events stamped before this are history the agent reads, not news. It is cut to the second
+// so an event in the same second as the subscription is told rather than lost (a repeated
+// "changed" costs one read; a lost one costs a missed letter).
+func boardSince() time.Time { return time.Now().Truncate(time.Second) }
 
 func pause(ctx context.Context, d time.Duration) {
 	t := time.NewTimer(d)

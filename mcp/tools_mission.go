@@ -12,9 +12,9 @@ import (
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
-// letterSchema is the schema every letter carries (mission's domain.Schema; the joint test in
+// LetterSchema is the schema every letter carries (mission's domain.Schema; the joint test in
 // cmd/organism asserts they agree).
-const letterSchema = "m1nd-mission-letter-v0"
+const LetterSchema = "m1nd-mission-letter-v0"
 
 // OpenIn opens a mission.
 type OpenIn struct {
@@ -82,7 +82,7 @@ func (ss *session) missionTools() {
 			if err != nil {
 				return Outcome{}, err
 			}
-			l := &missionv1.Letter{Schema: letterSchema, Brain: view.GetMission().GetBrain(), Note: in.Note}
+			l := &missionv1.Letter{Schema: LetterSchema, Brain: view.GetMission().GetBrain(), Note: in.Note}
 			if in.Verdict != "" {
 				v, err := enumOf("verdict", "VERDICT_", in.Verdict, missionv1.Verdict_value, "approve, reject or abstain")
 				if err != nil {
