@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,9 +18,11 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	organmcp "github.com/organism-dev/organism/mcp"
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/grpcserver"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 	missiondomain "github.com/organism-dev/organism/services/mission/domain"
@@ -32,21 +37,96 @@ type mcpSuite struct {
 	repo                     string
 }
 
-func startMCPSuite(t *testing.T) *mcpSuite {
-	t.Helper()
-	s := startSuite(t)
-	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	repo := gitRepo(t)
-	for name, root := range map[string]string{"loja": repo, "other": gitRepo(t)} {
-		if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(context.Background(),
+func startMCPSuite(tb testing.TB) *mcpSuite {
+	tb.Helper()
+	s := startSuiteTB(tb)
+	mint := func(r auth.MintRequest) string {
+		tok, err := s.signer.Mint(r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		return tok
+	}
+	owner := mint(auth.MintRequest{Kind: auth.KindOwner})
+	conn, err := grpcserver.Dial(s.grpcAddr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer conn.Close()
+	repo := gitRepoTB(tb)
+	for name, root := range map[string]string{"loja": repo, "other": gitRepoTB(tb)} {
+		if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(),
 			&medullav1.RegisterBrainRequest{Name: name, RepoRoot: root, SoulPath: "PATHOS.md"}); err != nil {
-			t.Fatalf("register %s: %v", name, err)
+			tb.Fatalf("register %s: %v", name, err)
 		}
 	}
 	return &mcpSuite{suite: s, owner: owner, repo: repo,
-		agent:      s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja"}),
-		otherAgent: s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "bob", Seat: "executor", Brain: "other"}),
+		agent:      mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja"}),
+		otherAgent: mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "bob", Seat: "executor", Brain: "other"}),
 	}
+}
+
+// startSuiteTB is startSuite for tests and benchmarks alike.
+func startSuiteTB(tb testing.TB) *suite {
+	tb.Helper()
+	dir := tb.TempDir()
+	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ready := make(chan struct{})
+	cfg := config{
+		target: "all", dataDir: dir, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
+		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: noop.NewTracerProvider(),
+		logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) },
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, cfg, io.Discard) }()
+	select {
+	case <-ready:
+	case err := <-done:
+		tb.Fatalf("serve exited early: %v", err)
+	case <-time.After(testWait):
+		tb.Fatalf("serve was not ready within %v", testWait)
+	}
+	key, _, err := auth.LoadOrCreateOwnerKey(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil)}
+	tb.Cleanup(func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(testWait):
+			tb.Errorf("serve did not stop within %v of its context ending", testWait)
+		}
+	})
+	return s
+}
+
+// gitRepoTB is gitRepo for tests and benchmarks alike.
+func gitRepoTB(tb testing.TB) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	soul := "# Loja\n\nThe shop's soul.\n\n## Current State\n\n- `main.go` serves the shop.\n"
+	if err := os.WriteFile(filepath.Join(dir, "PATHOS.md"), []byte(soul), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n"), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.email=t@t", "-c", "user.name=t", "commit", "-qm", "init"}} {
+		if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+			tb.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	return dir
 }
 
 // transports are the two ways an agent reaches the server: the SDK's in-memory transport
@@ -67,7 +147,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 }
 
 // connect opens an MCP client session over the named transport with token.
-func (s *mcpSuite) connect(t *testing.T, transport, token string, opts *sdk.ClientOptions) *sdk.ClientSession {
+func (s *mcpSuite) connect(t testing.TB, transport, token string, opts *sdk.ClientOptions) *sdk.ClientSession {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	defer cancel()
@@ -75,7 +155,12 @@ func (s *mcpSuite) connect(t *testing.T, transport, token string, opts *sdk.Clie
 	var ct sdk.Transport
 	switch transport {
 	case "memory":
-		svc := organmcp.New(organmcp.Options{Organs: organmcp.OrgansOn(s.conn(t, token)), Logger: slog.New(slog.DiscardHandler)})
+		conn, err := grpcserver.Dial(s.grpcAddr, grpcserver.DialOptions{Credentials: auth.Bearer(token)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { conn.Close() })
+		svc := organmcp.New(organmcp.Options{Organs: organmcp.OrgansOn(conn), Logger: slog.New(slog.DiscardHandler)})
 		st, cl := sdk.NewInMemoryTransports()
 		if _, err := svc.Connect(ctx, st, token); err != nil {
 			t.Fatal(err)
@@ -102,10 +187,9 @@ func callTool(t *testing.T, cs *sdk.ClientSession, name string, args map[string]
 	if err != nil {
 		t.Fatalf("%s: protocol error %v", name, err)
 	}
-	var out organmcp.Outcome
-	raw, _ := json.Marshal(res.StructuredContent)
-	if err := json.Unmarshal(raw, &out); err != nil {
-		t.Fatalf("%s: structured content %s: %v", name, raw, err)
+	out, err := decodeOutcome(res)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
 	if out.OK == res.IsError {
 		t.Errorf("%s: ok=%v but isError=%v", name, out.OK, res.IsError)
@@ -116,6 +200,19 @@ func callTool(t *testing.T, cs *sdk.ClientSession, name string, args map[string]
 		t.Errorf("%s: text content %v does not start with the summary %q", name, res.Content[0], out.Summary)
 	}
 	return out, res
+}
+
+// decodeOutcome reads a tool result's structured content (a schema refusal has none: zero).
+func decodeOutcome(res *sdk.CallToolResult) (organmcp.Outcome, error) {
+	var out organmcp.Outcome
+	if res.StructuredContent == nil {
+		return out, nil
+	}
+	raw, _ := json.Marshal(res.StructuredContent)
+	if err := json.Unmarshal(raw, &out); err != nil {
+		return out, fmt.Errorf("structured content %s: %v", raw, err)
+	}
+	return out, nil
 }
 
 func TestMCPToolsListGolden(t *testing.T) {
