@@ -4,7 +4,7 @@ GO         ?= go
 BUF        := GOWORK=off $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
 SERVICES   := soul medulla mission presence
 # Every package of every workspace module (go.work); tools are not part of it.
-PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./cmd/organism/... ./joints/...
+PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./mcp/... ./cmd/organism/... ./joints/...
 BENCHTIME  ?= 1x
 FUZZTIME   ?= 10s
 TEST_FLAGS ?=
@@ -33,7 +33,7 @@ generate-check: generate ## fail when regeneration changes anything
 
 .PHONY: lint
 lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
-	@out=$$(gofmt -l proto platform services gateway cmd joints); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l proto platform services gateway mcp cmd joints); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 	cd proto && $(BUF) lint
 
