@@ -115,7 +115,7 @@ type session struct {
 	ended     sync.Once
 }
 
-// Session returns a fresh MCP server for one session whose calls carry cred. perCall says that
+// newSession returns a fresh MCP server for one session whose calls carry cred. perCall says that
 // the organ connection has no credential of its own (HTTP), so each call must carry one.
 func (s *Service) newSession(cred credential, perCall bool) *session {
 	ctx, cancel := context.WithCancel(context.Background())
