@@ -4,7 +4,7 @@ GO         ?= go
 BUF        := GOWORK=off $(GO) tool -modfile=$(CURDIR)/tools/buf/go.mod buf
 SERVICES   := soul medulla mission presence
 # Every package of every workspace module (go.work); tools are not part of it.
-PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./cmd/organism/... ./joints/... ./e2e/...
+PKGS       := ./proto/... ./platform/... $(foreach s,$(SERVICES),./services/$(s)/...) ./gateway/... ./mcp/... ./cmd/organism/... ./joints/... ./e2e/...
 # deploy/ is its own module (kustomize and k8s.io/api stay out of the organs); it is vetted and
 # tested apart, without -race (it renders files; it has no concurrency of its own).
 DEPLOY_PKGS := ./deploy/...
@@ -38,7 +38,7 @@ generate-check: generate ## fail when regeneration changes anything
 
 .PHONY: lint
 lint: generate-check ## gofmt, go vet, buf lint, and the regeneration check
-	@out=$$(gofmt -l proto platform services gateway cmd joints e2e deploy); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	@out=$$(gofmt -l proto platform services gateway mcp cmd joints e2e deploy); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS) $(DEPLOY_PKGS)
 	$(GO) vet -tags e2e ./e2e/...
 	cd proto && $(BUF) lint

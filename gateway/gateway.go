@@ -70,6 +70,7 @@ type Gateway struct {
 	conns    map[string]*grpc.ClientConn
 	sessions *sessionStore
 	metrics  *metrics
+	mcp      http.Handler
 }
 
 // upstream names a service and the full gRPC service name its health is checked under.
@@ -161,6 +162,7 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 		}
 		g.opts.Hall = h
 	}
+	g.mcp = g.mcpHandler()
 	g.fixed = map[string]http.HandlerFunc{
 		"/openapi.json": func(w http.ResponseWriter, _ *http.Request) {
 			w.Header().Set("Content-Type", "application/json")
@@ -203,6 +205,9 @@ func (g *Gateway) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	case p == "/v1" || strings.HasPrefix(p, "/v1/"):
 		g.api(w, r)
+		return
+	case p == mcpPath:
+		g.mcp.ServeHTTP(w, r)
 		return
 	}
 	if h, ok := g.fixed[p]; ok {

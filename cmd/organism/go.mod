@@ -3,7 +3,9 @@ module github.com/organism-dev/organism/cmd/organism
 go 1.26.0
 
 require (
+	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/organism-dev/organism/gateway v0.0.0
+	github.com/organism-dev/organism/mcp v0.0.0
 	github.com/organism-dev/organism/platform v0.0.0
 	github.com/organism-dev/organism/proto v0.0.0
 	github.com/organism-dev/organism/services/medulla v0.0.0
@@ -18,7 +20,17 @@ require (
 require github.com/oklog/run v1.2.0 // indirect
 
 require (
-	github.com/BurntSushi/toml v1.6.0 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
+	golang.org/x/oauth2 v0.37.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/time v0.15.0 // indirect
+)
+
+require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cenkalti/backoff/v5 v5.0.3 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
@@ -51,7 +63,7 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	google.golang.org/genproto/googleapis/api v0.0.0-20261026165753-2ffab32bce7e // indirect
-	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c // indirect
+	google.golang.org/genproto/googleapis/rpc v0.0.0-20261110000943-09e21b237f2c
 	modernc.org/libc v1.80.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
@@ -60,6 +72,7 @@ require (
 
 replace (
 	github.com/organism-dev/organism/gateway => ../../gateway
+	github.com/organism-dev/organism/mcp => ../../mcp
 	github.com/organism-dev/organism/platform => ../../platform
 	github.com/organism-dev/organism/proto => ../../proto
 	github.com/organism-dev/organism/services/medulla => ../../services/medulla

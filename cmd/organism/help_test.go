@@ -75,7 +75,7 @@ func TestEveryVerbHasHelp(t *testing.T) {
 				t.Fatalf("got exit %d, want 0", code)
 			}
 			want := []string{"usage: organism " + strings.Join(v, " "), "flags:"}
-			if v[0] != "serve" {
+			if v[0] != "serve" && v[0] != "mcp" { // plain verbs: serve logs, mcp speaks only the protocol on stdout
 				want = append(want, "-json")
 			}
 			for _, w := range want {

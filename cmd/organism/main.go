@@ -20,7 +20,7 @@ func rootCommand() *command {
 			serveCmd, healthCmd, tokenCmd, keysCmd, certsCmd,
 			brainCmd, memorizeCmd, recallCmd, claimCmd, receiptsCmd, medullaCmd,
 			promoteCmd, consolidateCmd, learnCmd, portfolioCmd, peerCmd, adoptCmd,
-			soulCmd, presenceCmd, missionCmd, runnerCmd, reportCmd, charterCmd,
+			soulCmd, presenceCmd, missionCmd, runnerCmd, reportCmd, charterCmd, mcpCmd,
 			skeletonCmd, curateCmd, ratifyCmd, handRunnerCmd,
 		},
 	}

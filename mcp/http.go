@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	orgauth "github.com/organism-dev/organism/platform/auth"
+)
+
+// HTTPOptions configure the streamable HTTP transport.
+type HTTPOptions struct {
+	// Verifier checks bearer credentials: the same verifier the organs trust.
+	Verifier *orgauth.Verifier
+	// AllowedOrigins are the browser origins (scheme://host[:port]) allowed besides loopback
+	// ones; a request with any other Origin header is refused (DNS rebinding).
+	AllowedOrigins []string
+	// SessionTimeout closes a session idle this long (its presences leave); default 30 minutes.
+	SessionTimeout time.Duration
+}
+
+// HTTPHandler serves MCP over streamable HTTP: bearer auth on every request (identity from the
+// credential only), the Origin check, then one MCP server per session bound to the credential
+// that opened it. The SDK keeps a session to the user that opened it (TokenInfo.UserID is the
+// credential's id), and each tool call carries the credential of its own request.
+func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
+	if o.SessionTimeout <= 0 {
+		o.SessionTimeout = 30 * time.Minute
+	}
+	streamable := sdk.NewStreamableHTTPHandler(func(r *http.Request) *sdk.Server {
+		ti := auth.TokenInfoFromContext(r.Context())
+		if ti == nil {
+			return nil
+		}
+		tok, _ := ti.Extra[tokenKey].(string)
+		brain, _ := ti.Extra["brain"].(string)
+		return s.newSession(credential{token: tok, brain: brain}, true).server
+	}, &sdk.StreamableHTTPOptions{Logger: s.opts.Logger, SessionTimeout: o.SessionTimeout})
+	bearer := auth.RequireBearerToken(func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		c, err := o.Verifier.Verify(token)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", auth.ErrInvalidToken, err)
+		}
+		ti := &auth.TokenInfo{UserID: string(c.Kind) + ":" + c.Subject + ":" + c.ID,
+			Extra: map[string]any{tokenKey: token, "brain": c.Brain}}
+		if c.Expires > 0 {
+			ti.Expiration = time.Unix(c.Expires, 0)
+		}
+		return ti, nil
+	}, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})
+	allowed := map[string]bool{}
+	for _, a := range o.AllowedOrigins {
+		allowed[strings.TrimRight(strings.ToLower(a), "/")] = true
+	}
+	inner := bearer(streamable)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, allowed) {
+			http.Error(w, "origin not allowed", http.StatusForbidden)
+			return
+		}
+		inner.ServeHTTP(w, r)
+	})
+}
+
+// originAllowed admits loopback origins (a local agent's own tooling) and the configured ones.
+// A web page on another host that resolves its name to this machine (DNS rebinding) carries
+// its own origin, and is refused before its bearer is even looked at.
+func originAllowed(origin string, allowed map[string]bool) bool {
+	if allowed[strings.TrimRight(strings.ToLower(origin), "/")] {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	host := u.Hostname()
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
