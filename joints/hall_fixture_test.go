@@ -32,6 +32,8 @@ import (
 	"github.com/organism-dev/organism/services/medulla"
 	meddomain "github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/mission"
+	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/gitrepo"
 	"github.com/organism-dev/organism/services/presence"
 	"github.com/organism-dev/organism/services/soul"
 )
@@ -247,10 +249,11 @@ func (s *hallSuite) ringing(title string) *missionv1.Mission {
 	if got := hallMust(stream.CloseAndRecv())(s.tb).GetLogSha256(); got != hex.EncodeToString(sum[:]) {
 		s.tb.Fatalf("got log sha %s, want %x", got, sum)
 	}
+	base, commit := hallCandidate(s.tb, s.repo, m.GetMissionId(), "src/main.go")
 	now := time.Now()
 	cand := &missionv1.ReceiptCandidate{LogSha256: hex.EncodeToString(sum[:]), ExitCode: 0, StartedAt: timestamppb.New(now.Add(-time.Second)),
-		EndedAt: timestamppb.New(now), BaseCommit: hallGit(s.tb, s.repo, "rev-parse", "HEAD"), GateCommand: "true",
-		DiffStat: &missionv1.DiffStat{FilesChanged: 1, Insertions: 2, Paths: []string{"src/main.go"}}}
+		EndedAt: timestamppb.New(now), BaseCommit: base, Commit: commit, GateCommand: "true",
+		DiffStat: &missionv1.DiffStat{FilesChanged: 1, Insertions: 1, Paths: []string{"src/main.go"}}}
 	res := hallMust(s.runner.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: 2,
 		Letter: &missionv1.Letter{Schema: "m1nd-mission-letter-v0", Brain: hallBrain, Phase: missionv1.Phase_PHASE_MERGE_WAIT, Note: "gate passed " + hallXSS, Candidate: cand}}))(s.tb)
 	hallMust(s.judge.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: 3,
@@ -325,6 +328,32 @@ func hallRepo(tb testing.TB) string {
 	hallGit(tb, dir, "add", ".")
 	hallGit(tb, dir, "commit", "-q", "-m", "init")
 	return dir
+}
+
+// hallCandidate makes a mission's candidate the way the reference runner does (TRUST): a
+// detached worktree at the repository's HEAD, the change committed there by the executor r1,
+// refs/organism/missions/<id> pointing at the commit, the worktree removed. It returns the
+// base and the candidate's commit.
+func hallCandidate(tb testing.TB, repo, missionID string, paths ...string) (string, string) {
+	tb.Helper()
+	ctx := context.Background()
+	base := hallGit(tb, repo, "rev-parse", "HEAD")
+	wt := filepath.Join(tb.TempDir(), "wt")
+	if err := gitrepo.AddWorktree(ctx, repo, wt, base); err != nil {
+		tb.Fatal(err)
+	}
+	for _, p := range paths {
+		old, _ := os.ReadFile(filepath.Join(wt, p))
+		hallWrite(tb, filepath.Join(wt, p), string(old)+"// changed by "+missionID+"\n")
+	}
+	commit, err := gitrepo.CommitCandidate(ctx, wt, domain.MissionRef(missionID), domain.ExecutorIdentity("r1"), "candidate of "+missionID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := gitrepo.RemoveWorktree(ctx, repo, wt); err != nil {
+		tb.Fatal(err)
+	}
+	return base, commit
 }
 
 func hallGit(tb testing.TB, dir string, args ...string) string {
