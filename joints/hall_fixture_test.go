@@ -86,7 +86,33 @@ func (hallPeer) Doctrine(context.Context, string) ([]meddomain.Claim, string, er
 }
 func (hallPeer) Close() error { return nil }
 
+// hallRunners pins r1 (the tests' own gate runner, driven by hand), r2 (the gate the charter
+// composer charters with: its missions never reach r1's claims) and the hand-runner "hand".
+const hallRunners = `[[runner]]
+id = "r1"
+timeout = "2m"
+brains = ["loja"]
+
+[[runner]]
+id = "r2"
+gate_command = "true"
+brains = ["loja"]
+
+[[runner]]
+id = "hand"
+capabilities = ["hand-runner"]
+command = "true"
+brains = ["loja"]
+`
+
 func hallStart(tb testing.TB) *hallSuite {
+	tb.Helper()
+	return hallStartWith(tb, "")
+}
+
+// hallStartWith starts the suite with the mission organ's landing.toml (empty: none, so the
+// brain lands in apply mode on the branch checked out when the organ first met it).
+func hallStartWith(tb testing.TB, landing string) *hallSuite {
 	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
@@ -122,9 +148,13 @@ func hallStart(tb testing.TB) *hallSuite {
 		tb.Fatal(err)
 	}
 	hallWrite(tb, filepath.Join(missionDir, "skeletons", hallBrain+".blocks"), "sb_chain\n")
-	hallWrite(tb, filepath.Join(missionDir, "runners.toml"), "[[runner]]\nid = \"r1\"\ntimeout = \"2m\"\nbrains = [\"loja\"]\n")
+	hallWrite(tb, filepath.Join(missionDir, "runners.toml"), hallRunners)
+	if landing != "" {
+		hallWrite(tb, filepath.Join(missionDir, "landing.toml"), landing)
+	}
+	// The composer sweeps only when the owner asks (the charter page's button).
 	msn, err := mission.Open(ctx, mission.Options{DataDir: missionDir, Logger: quiet, Medulla: medullav1.NewMedullaServiceClient(peer),
-		Shutdown: ctx.Done(), BellPoll: 20 * time.Millisecond, DebriefRetry: -1})
+		Shutdown: ctx.Done(), BellPoll: 20 * time.Millisecond, DebriefRetry: -1, CharterSweep: -1})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -325,6 +355,12 @@ func hallRepo(tb testing.TB) string {
 	}
 	hallWrite(tb, filepath.Join(dir, "src", "main.go"), "package main\n\nfunc main() {}\n")
 	hallWrite(tb, filepath.Join(dir, "docs", "PATHOS.md"), hallSoul)
+	// chain/ scans as the block sb_chain the missions name; README.md is an unmapped root file.
+	if err := os.MkdirAll(filepath.Join(dir, "chain"), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	hallWrite(tb, filepath.Join(dir, "chain", "notes.md"), "the chain\n")
+	hallWrite(tb, filepath.Join(dir, "README.md"), "the shop\n")
 	hallGit(tb, dir, "add", ".")
 	hallGit(tb, dir, "commit", "-q", "-m", "init")
 	return dir
