@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"net/http"
 	"sync"
 	"unicode/utf8"
@@ -27,7 +28,12 @@ type column struct {
 type card struct {
 	Mission   *missionv1.Mission
 	Candidate *missionv1.Letter
+	// Landing is a landed card's record: the sha on the target branch.
+	Landing *missionv1.Landing
 }
+
+// maxLandedCards bounds how many landed cards the board reads the landed sha for (the newest).
+const maxLandedCards = 50
 
 type boardData struct {
 	Brain     string
@@ -62,20 +68,30 @@ func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
 	byPhase := map[missionv1.Phase][]*card{}
 	var mu sync.Mutex
 	var fns []func()
-	for _, m := range ms {
+	// Listed oldest first: the newest landed cards are at the end.
+	landed := 0
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
 		c := &card{Mission: m}
 		byPhase[m.GetPhase()] = append(byPhase[m.GetPhase()], c)
-		if m.GetRinging() {
-			// A ringing card shows its candidate: one read per ringing mission.
+		isLanded := m.GetPhase() == missionv1.Phase_PHASE_LANDED
+		if isLanded {
+			landed++
+		}
+		// A ringing card shows its candidate and a landed card its landed sha: one read each.
+		if m.GetRinging() || (isLanded && landed <= maxLandedCards) {
 			fns = append(fns, func() {
 				res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: m.GetMissionId()})
 				if err == nil {
 					mu.Lock()
-					c.Candidate = res.GetCandidate()
+					c.Candidate, c.Landing = res.GetCandidate(), res.GetHead().GetLanding()
 					mu.Unlock()
 				}
 			})
 		}
+	}
+	for _, cs := range byPhase {
+		slices.Reverse(cs)
 	}
 	group(fns...)
 	for _, p := range boardPhases {
