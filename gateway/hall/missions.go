@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
-	"slices"
 	"net/http"
+	"slices"
 	"sync"
 	"unicode/utf8"
 
