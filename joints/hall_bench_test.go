@@ -16,6 +16,8 @@ const hallBudget = 100 * time.Millisecond
 func BenchmarkHallPages(b *testing.B) {
 	s := hallStart(b)
 	s.content()
+	s.hallSkeleton()
+	s.hallReports()
 	m := s.ringing("fix the cart")
 	s.join("ada", "src/")
 	s.join("bob", "src/main.go")

@@ -131,6 +131,8 @@ func hallLive(t *testing.T, ctx context.Context) {
 func TestHallInBrowser(t *testing.T) {
 	s := hallStart(t)
 	s.content()
+	cand := s.hallSkeleton()
+	s.hallReports()
 	first := s.ringing("fix the cart " + hallXSS)
 	ctx := hallBrowserCtx(t)
 
@@ -163,12 +165,47 @@ func TestHallInBrowser(t *testing.T) {
 		hallRun(t, ctx, "open the candidate", chromedp.Navigate(s.url+"/"), chromedp.Click(chromedp.CSS(".ringing-list a")),
 			chromedp.WaitVisible(chromedp.CSS("#cand-h")))
 		hallWantText(t, ctx, ".stamp", "src/main.go")
+		commit := hallText(t, ctx, ".stamp-commit")
+		if ref := hallGit(t, s.repo, "rev-parse", "refs/organism/missions/"+first.GetMissionId()); commit != ref {
+			t.Fatalf("stamp shows commit %q, want the candidate's %s", commit, ref)
+		}
 		hallRun(t, ctx, "stamp", chromedp.Click(chromedp.CSS("#stamp")), chromedp.WaitVisible(chromedp.CSS(".notice")))
 		hallWantText(t, ctx, ".notice", "Landed")
+		if got, tip := hallText(t, ctx, ".landed-sha"), hallGit(t, s.repo, "rev-parse", "main"); got != tip || tip != commit {
+			t.Fatalf("landed page shows %q, main is at %s, want both the candidate's commit %s", got, tip, commit)
+		}
+		hallShot(t, ctx, "landed")
 		hallRun(t, board, "the card moves to landed", chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`#col-landed ~ ul li[data-mission=%q]`, first.GetMissionId()))))
+		hallWantText(t, board, fmt.Sprintf(`#col-landed ~ ul li[data-mission=%q] .landed`, first.GetMissionId()), commit[:12])
 		if got := s.phase(first.GetMissionId()); got != missionv1.Phase_PHASE_LANDED {
 			t.Errorf("got phase %s, want landed", got)
 		}
+	})
+
+	t.Run("ratify a curated skeleton", func(t *testing.T) {
+		hallRun(t, ctx, "open curation", chromedp.Navigate(s.url+"/curation"), chromedp.Click(chromedp.CSS(`tr[data-brain="loja"] a`)),
+			chromedp.WaitVisible(chromedp.CSS("#ratify")))
+		hallWantText(t, ctx, "pre.report", hallReport)
+		hallWantText(t, ctx, ".diff.renamed", "shop <script>")
+		hallAxe(t, ctx, "review with a candidate")
+		hallShot(t, ctx, "review-candidate")
+		hallRun(t, ctx, "ratify", chromedp.Click(chromedp.CSS("#ratify")), chromedp.WaitVisible(chromedp.CSS(".notice")))
+		hallWantText(t, ctx, ".notice", "Ratified")
+		cctx, cancel := s.within()
+		defer cancel()
+		got := hallMust(s.msnOwner.GetSkeleton(cctx, &missionv1.GetSkeletonRequest{Brain: hallBrain, Ratified: true}))(t).GetSkeleton()
+		if got.GetSkeletonId() != cand.GetSkeletonId() || got.GetRatifiedVia().String() != "ORIGIN_HUMAN_UI" {
+			t.Fatalf("got ratified %s via %s, want %s via human-ui", got.GetSkeletonId(), got.GetRatifiedVia(), cand.GetSkeletonId())
+		}
+	})
+
+	t.Run("sweep the charter", func(t *testing.T) {
+		hallRun(t, ctx, "sweep", chromedp.Navigate(s.url+"/charter"), chromedp.Click(chromedp.CSS("#sweep")), chromedp.WaitVisible(chromedp.CSS(".notice")))
+		hallWantText(t, ctx, ".notice", "1 chartered, 1 refused")
+		hallWantText(t, ctx, "table.reports", "INELIGIBLE_CLASS")
+		hallRun(t, ctx, "open the chartered mission", chromedp.Click(chromedp.CSS(`td.screen a[href^="/missions/"]`)), chromedp.WaitVisible(chromedp.CSS(".meta .phase")),
+			chromedp.Click(chromedp.CSS(`.meta a[href$="/chain"]`)), chromedp.WaitVisible(chromedp.CSS(".letters")))
+		hallWantText(t, ctx, ".letters", "the cart forgets its items <script>")
 	})
 
 	t.Run("a stale soul shows its stale rows with reasons", func(t *testing.T) {

@@ -32,6 +32,8 @@ import (
 	"github.com/organism-dev/organism/services/medulla"
 	meddomain "github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/mission"
+	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/gitrepo"
 	"github.com/organism-dev/organism/services/presence"
 	"github.com/organism-dev/organism/services/soul"
 )
@@ -84,7 +86,33 @@ func (hallPeer) Doctrine(context.Context, string) ([]meddomain.Claim, string, er
 }
 func (hallPeer) Close() error { return nil }
 
+// hallRunners pins r1 (the tests' own gate runner, driven by hand), r2 (the gate the charter
+// composer charters with: its missions never reach r1's claims) and the hand-runner "hand".
+const hallRunners = `[[runner]]
+id = "r1"
+timeout = "2m"
+brains = ["loja"]
+
+[[runner]]
+id = "r2"
+gate_command = "true"
+brains = ["loja"]
+
+[[runner]]
+id = "hand"
+capabilities = ["hand-runner"]
+command = "true"
+brains = ["loja"]
+`
+
 func hallStart(tb testing.TB) *hallSuite {
+	tb.Helper()
+	return hallStartWith(tb, "")
+}
+
+// hallStartWith starts the suite with the mission organ's landing.toml (empty: none, so the
+// brain lands in apply mode on the branch checked out when the organ first met it).
+func hallStartWith(tb testing.TB, landing string) *hallSuite {
 	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
@@ -120,9 +148,13 @@ func hallStart(tb testing.TB) *hallSuite {
 		tb.Fatal(err)
 	}
 	hallWrite(tb, filepath.Join(missionDir, "skeletons", hallBrain+".blocks"), "sb_chain\n")
-	hallWrite(tb, filepath.Join(missionDir, "runners.toml"), "[[runner]]\nid = \"r1\"\ntimeout = \"2m\"\nbrains = [\"loja\"]\n")
+	hallWrite(tb, filepath.Join(missionDir, "runners.toml"), hallRunners)
+	if landing != "" {
+		hallWrite(tb, filepath.Join(missionDir, "landing.toml"), landing)
+	}
+	// The composer sweeps only when the owner asks (the charter page's button).
 	msn, err := mission.Open(ctx, mission.Options{DataDir: missionDir, Logger: quiet, Medulla: medullav1.NewMedullaServiceClient(peer),
-		Shutdown: ctx.Done(), BellPoll: 20 * time.Millisecond, DebriefRetry: -1})
+		Shutdown: ctx.Done(), BellPoll: 20 * time.Millisecond, DebriefRetry: -1, CharterSweep: -1})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -247,10 +279,11 @@ func (s *hallSuite) ringing(title string) *missionv1.Mission {
 	if got := hallMust(stream.CloseAndRecv())(s.tb).GetLogSha256(); got != hex.EncodeToString(sum[:]) {
 		s.tb.Fatalf("got log sha %s, want %x", got, sum)
 	}
+	base, commit := hallCandidate(s.tb, s.repo, m.GetMissionId(), "src/main.go")
 	now := time.Now()
 	cand := &missionv1.ReceiptCandidate{LogSha256: hex.EncodeToString(sum[:]), ExitCode: 0, StartedAt: timestamppb.New(now.Add(-time.Second)),
-		EndedAt: timestamppb.New(now), BaseCommit: hallGit(s.tb, s.repo, "rev-parse", "HEAD"), GateCommand: "true",
-		DiffStat: &missionv1.DiffStat{FilesChanged: 1, Insertions: 2, Paths: []string{"src/main.go"}}}
+		EndedAt: timestamppb.New(now), BaseCommit: base, Commit: commit, GateCommand: "true",
+		DiffStat: &missionv1.DiffStat{FilesChanged: 1, Insertions: 1, Paths: []string{"src/main.go"}}}
 	res := hallMust(s.runner.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: 2,
 		Letter: &missionv1.Letter{Schema: "m1nd-mission-letter-v0", Brain: hallBrain, Phase: missionv1.Phase_PHASE_MERGE_WAIT, Note: "gate passed " + hallXSS, Candidate: cand}}))(s.tb)
 	hallMust(s.judge.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: 3,
@@ -322,9 +355,41 @@ func hallRepo(tb testing.TB) string {
 	}
 	hallWrite(tb, filepath.Join(dir, "src", "main.go"), "package main\n\nfunc main() {}\n")
 	hallWrite(tb, filepath.Join(dir, "docs", "PATHOS.md"), hallSoul)
+	// chain/ scans as the block sb_chain the missions name; README.md is an unmapped root file.
+	if err := os.MkdirAll(filepath.Join(dir, "chain"), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	hallWrite(tb, filepath.Join(dir, "chain", "notes.md"), "the chain\n")
+	hallWrite(tb, filepath.Join(dir, "README.md"), "the shop\n")
 	hallGit(tb, dir, "add", ".")
 	hallGit(tb, dir, "commit", "-q", "-m", "init")
 	return dir
+}
+
+// hallCandidate makes a mission's candidate the way the reference runner does (TRUST): a
+// detached worktree at the repository's HEAD, the change committed there by the executor r1,
+// refs/organism/missions/<id> pointing at the commit, the worktree removed. It returns the
+// base and the candidate's commit.
+func hallCandidate(tb testing.TB, repo, missionID string, paths ...string) (string, string) {
+	tb.Helper()
+	ctx := context.Background()
+	base := hallGit(tb, repo, "rev-parse", "HEAD")
+	wt := filepath.Join(tb.TempDir(), "wt")
+	if err := gitrepo.AddWorktree(ctx, repo, wt, base); err != nil {
+		tb.Fatal(err)
+	}
+	for _, p := range paths {
+		old, _ := os.ReadFile(filepath.Join(wt, p))
+		hallWrite(tb, filepath.Join(wt, p), string(old)+"// changed by "+missionID+"\n")
+	}
+	commit, err := gitrepo.CommitCandidate(ctx, wt, domain.MissionRef(missionID), domain.ExecutorIdentity("r1"), "candidate of "+missionID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := gitrepo.RemoveWorktree(ctx, repo, wt); err != nil {
+		tb.Fatal(err)
+	}
+	return base, commit
 }
 
 func hallGit(tb testing.TB, dir string, args ...string) string {

@@ -28,7 +28,9 @@ func hallPages(m *missionv1.Mission, logSha string) []struct{ name, path, want s
 		{"presences", "/presences", "collides with"},
 		{"federation", "/federation", "Foreign doctrine awaiting adoption"},
 		{"receipts", "/receipts", "Receipts ledger"},
-		{"curation", "/curation", "Not available yet"},
+		{"curation", "/curation", "Skeletons by brain"},
+		{"review", "/curation/" + hallBrain, "The runner's report, verbatim"},
+		{"charter", "/charter", "Field reports"},
 	}
 }
 
@@ -50,6 +52,8 @@ func hallGet(t testing.TB, c *http.Client, u string) (int, string) {
 func TestHallPagesEscapeAgentText(t *testing.T) {
 	s := hallStart(t)
 	s.content()
+	s.hallSkeleton()
+	s.hallReports()
 	m := s.ringing("fix the cart " + hallXSS)
 	s.join("ada", "src/")
 	s.join("bob", "src/main.go")

@@ -1,6 +1,7 @@
 // Package hall is the owner's web console, served by the gateway at /: server-rendered pages
 // (html/template, embedded), a little vendored JavaScript that only adds live updates, and the
-// few gestures only the owner may make (stamp a landing, adopt foreign doctrine). Every page
+// few gestures only the owner may make (stamp a landing, ratify a skeleton, sweep the charter,
+// adopt foreign doctrine). Every page
 // reads the organs' gRPC APIs with the owner's session beside the gateway's credential; it
 // never reads a database and never acts with the gateway credential alone.
 package hall
@@ -135,7 +136,12 @@ func (h *Hall) routes() *http.ServeMux {
 	m.HandleFunc("GET /federation", h.owner(h.federation))
 	m.HandleFunc("POST /federation/adopt", h.owner(h.adopt))
 	m.HandleFunc("GET /receipts", h.owner(h.receipts))
-	m.HandleFunc("GET /curation", h.owner(h.curation))
+	m.HandleFunc("GET /curation", h.owner(h.curationList))
+	m.HandleFunc("GET /curation/{brain}", h.owner(h.curationReview))
+	m.HandleFunc("POST /curation/{brain}/ratify", h.owner(h.ratify))
+	m.HandleFunc("POST /curation/{brain}/discard", h.owner(h.discard))
+	m.HandleFunc("GET /charter", h.owner(h.charter))
+	m.HandleFunc("POST /charter/sweep", h.owner(h.sweep))
 	m.HandleFunc("GET /events", h.owner(h.events))
 	return m
 }

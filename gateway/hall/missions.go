@@ -5,7 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
+	"slices"
 	"sync"
 	"unicode/utf8"
 
@@ -28,7 +28,12 @@ type column struct {
 type card struct {
 	Mission   *missionv1.Mission
 	Candidate *missionv1.Letter
+	// Landing is a landed card's record: the sha on the target branch.
+	Landing *missionv1.Landing
 }
+
+// maxLandedCards bounds how many landed cards the board reads the landed sha for (the newest).
+const maxLandedCards = 50
 
 type boardData struct {
 	Brain     string
@@ -63,20 +68,30 @@ func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
 	byPhase := map[missionv1.Phase][]*card{}
 	var mu sync.Mutex
 	var fns []func()
-	for _, m := range ms {
+	// Listed oldest first: the newest landed cards are at the end.
+	landed := 0
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
 		c := &card{Mission: m}
 		byPhase[m.GetPhase()] = append(byPhase[m.GetPhase()], c)
-		if m.GetRinging() {
-			// A ringing card shows its candidate: one read per ringing mission.
+		isLanded := m.GetPhase() == missionv1.Phase_PHASE_LANDED
+		if isLanded {
+			landed++
+		}
+		// A ringing card shows its candidate and a landed card its landed sha: one read each.
+		if m.GetRinging() || (isLanded && landed <= maxLandedCards) {
 			fns = append(fns, func() {
 				res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: m.GetMissionId()})
 				if err == nil {
 					mu.Lock()
-					c.Candidate = res.GetCandidate()
+					c.Candidate, c.Landing = res.GetCandidate(), res.GetHead().GetLanding()
 					mu.Unlock()
 				}
 			})
 		}
+	}
+	for _, cs := range byPhase {
+		slices.Reverse(cs)
 	}
 	group(fns...)
 	for _, p := range boardPhases {
@@ -94,6 +109,12 @@ type missionData struct {
 	// Refusal is the stamp's refusal in words, when the owner just stamped and it was refused.
 	Refusal *problem
 	Landed  bool
+	// Target is where a stamp lands (branch and mode), as far as the Hall can tell; Landing is
+	// the landed letter's record once the mission landed.
+	Target  target
+	Landing *missionv1.Landing
+	// LandedCommit is what the owner typed into a refused record-mode stamp, shown back.
+	LandedCommit string
 }
 
 func (h *Hall) missionPage(w http.ResponseWriter, r *http.Request, s Session) {
@@ -105,10 +126,18 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 	ctx, cancel := h.call(r, s)
 	defer cancel()
 	d := missionData{Refusal: refusal, Landed: r.URL.Query().Get("landed") != ""}
+	if r.Method == http.MethodPost {
+		d.LandedCommit = r.PostForm.Get("landed_commit")
+	}
 	res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
 	d.Mission, d.Problem = res, h.explain("mission", err)
+	d.Landing = res.GetHead().GetLanding()
 	if err == nil {
-		group(
+		var fns []func()
+		if res.GetMission().GetRinging() {
+			fns = append(fns, func() { d.Target = h.targetOf(ctx, res.GetMission().GetBrain()) })
+		}
+		group(append(fns,
 			func() {
 				letters, _, lerr := h.letters(ctx, id)
 				if lerr == nil {
@@ -123,7 +152,7 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 				b, berr := h.medulla.GetBrain(ctx, &medullav1.GetBrainRequest{Name: res.GetMission().GetBrain()})
 				d.Brain, d.BrainProb = b.GetBrain(), h.explain("medulla", berr)
 			},
-		)
+		)...)
 	} else if d.Problem.Reason == "MISSION_NOT_FOUND" {
 		code = http.StatusNotFound
 	}
@@ -146,41 +175,6 @@ func (h *Hall) letters(ctx context.Context, id string) ([]*missionv1.Letter, boo
 		after = res.GetLetters()[len(res.GetLetters())-1].GetSeq()
 	}
 	return out, true, nil
-}
-
-// stamp is the one-second stamp. It is bound to the exact candidate the owner saw: the form
-// carries the head seq and the candidate letter id it was drawn with, and the Hall refuses,
-// landing nothing, when the mission moved since; the mission organ then re-checks the
-// candidate (CANDIDATE_MISMATCH) and the store version the owner saw (STORE_VERSION_MISMATCH).
-func (h *Hall) stamp(w http.ResponseWriter, r *http.Request, s Session) {
-	id := r.PathValue("id")
-	candidate := r.PostForm.Get("candidate_letter_id")
-	head, herr := strconv.ParseInt(r.PostForm.Get("head_seq"), 10, 64)
-	storeVersion, serr := strconv.ParseInt(r.PostForm.Get("store_version"), 10, 64)
-	if candidate == "" || herr != nil || serr != nil {
-		h.renderMission(w, r, s, http.StatusBadRequest, &problem{Organ: "hall", Reason: "INVALID_ARGUMENT",
-			Words: "The stamp form did not say which candidate, head and store version you saw. Nothing landed."})
-		return
-	}
-	ctx, cancel := h.call(r, s)
-	defer cancel()
-	now, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
-	if err != nil {
-		h.renderMission(w, r, s, statusFor(err), h.explain("mission", err))
-		return
-	}
-	if now.GetMission().GetHeadSeq() != head || now.GetMission().GetCandidateLetterId() != candidate {
-		h.renderMission(w, r, s, http.StatusConflict, &problem{Organ: "hall", Reason: "HEAD_MOVED",
-			Words: "The mission moved since you looked (head seq " + strconv.FormatInt(head, 10) + " is now " +
-				strconv.FormatInt(now.GetMission().GetHeadSeq(), 10) + "). Nothing landed. Read the candidate below again before stamping."})
-		return
-	}
-	_, err = h.mission.ImportReceipt(ctx, &missionv1.ImportReceiptRequest{MissionId: id, CandidateLetterId: candidate, ExpectedStoreVersion: storeVersion})
-	if err != nil {
-		h.renderMission(w, r, s, statusFor(err), h.explain("mission", err))
-		return
-	}
-	http.Redirect(w, r, "/missions/"+id+"?landed=1", http.StatusSeeOther)
 }
 
 type chainData struct {

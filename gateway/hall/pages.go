@@ -237,7 +237,3 @@ func flatten(brain string, rc *commonv1.Receipt) receipt {
 	}
 	return row
 }
-
-func (h *Hall) curation(w http.ResponseWriter, r *http.Request, s Session) {
-	h.render(w, r, s, http.StatusOK, "curation", view{Title: "Curation review", Nav: "curation"})
-}

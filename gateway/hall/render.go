@@ -49,6 +49,8 @@ type problem struct {
 	Organ  string
 	Reason string
 	Words  string
+	// Detail is the organ's own message when Words is the Hall's explanation of the reason.
+	Detail string
 }
 
 func parsePages() (map[string]*template.Template, error) {
@@ -89,12 +91,7 @@ var funcs = template.FuncMap{
 		}
 		return humanDuration(now.Sub(t.AsTime())) + " ago"
 	},
-	"short": func(s string, n int) string {
-		if len(s) <= n {
-			return s
-		}
-		return s[:n]
-	},
+	"short":     short,
 	"phase":     phaseWord,
 	"slug":      func(p missionv1.Phase) string { return trimEnum(p.String(), "PHASE_") },
 	"join":      strings.Join,
@@ -102,6 +99,26 @@ var funcs = template.FuncMap{
 	"trimEnum":  trimEnum,
 	"add":       func(a, b int64) int64 { return a + b },
 	"unixMilli": func(t time.Time) int64 { return t.UnixMilli() },
+	// reasonText is a refusal reason in words (the code itself when the Hall has none).
+	"reasonText": func(reason string) string {
+		if w, ok := reasonWords[reason]; ok {
+			return w
+		}
+		return reason
+	},
+	// reasonProblem words a refusal recorded as data (a failed curation's reason and message).
+	"reasonProblem": func(organ, reason, message string) *problem {
+		p := &problem{Organ: organ, Reason: reason, Words: message}
+		if w, ok := reasonWords[reason]; ok {
+			p.Words, p.Detail = w, message
+		}
+		return p
+	},
+	// sweptWords reads the sweep's "chartered.refused" flash.
+	"sweptWords": func(v string) string {
+		c, r, _ := strings.Cut(v, ".")
+		return c + " chartered, " + r + " refused"
+	},
 }
 
 func humanDuration(d time.Duration) string {
@@ -201,6 +218,9 @@ func (h *Hall) explain(organ string, err error) *problem {
 		return p
 	}
 	p.Words = st.Message()
+	if w, ok := reasonWords[reason]; ok {
+		p.Words, p.Detail = w, st.Message()
+	}
 	if p.Words == "" {
 		p.Words = "The " + organ + " organ refused without saying why."
 	}
