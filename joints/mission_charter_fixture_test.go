@@ -66,7 +66,7 @@ brains = ["gamma"]
 
 func newChrFixture(t *testing.T, sweep time.Duration) *chrFixture {
 	t.Helper()
-	f := &chrFixture{t: t, clock: clock.NewFake(msnT0), medDir: t.TempDir(), dataDir: t.TempDir(), sweepDur: sweep,
+	f := &chrFixture{t: t, clock: clock.NewFake(msnT0()), medDir: t.TempDir(), dataDir: t.TempDir(), sweepDur: sweep,
 		repos: map[string]string{"alpha": msnNewRepo(t), "beta": msnNewRepo(t), "gamma": msnNewRepo(t)}}
 	if err := os.WriteFile(filepath.Join(f.dataDir, "runners.toml"), []byte(chrRunners), 0o600); err != nil {
 		t.Fatal(err)

@@ -173,7 +173,8 @@ func TestMissionCharterFileReportRefusals(t *testing.T) {
 		}, "SECRET_DETECTED", "what"},
 		{"token in tool", f.agent, func(r *missionv1.FileReportRequest) { r.Tool = "xoxb-1234567890-abcdef" }, "SECRET_DETECTED", "tool"},
 		{"home path in what", f.agent, func(r *missionv1.FileReportRequest) { r.What = "cannot read /home/ana/notes.txt" }, "HOME_PATH", "what"},
-		{"peer", f.peer, func(*missionv1.FileReportRequest) {}, "FOREIGN_BRAIN", ""},
+		// A peer never reaches the spool: the caller × RPC matrix refuses it at the door.
+		{"peer", f.peer, func(*missionv1.FileReportRequest) {}, "CALLER_NOT_ALLOWED", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -214,12 +215,17 @@ func TestMissionCharterOwnerOnly(t *testing.T) {
 	svc := missionv1.NewMissionServiceClient(f.env.Conn(auth.Bearer(f.env.Mint(auth.MintRequest{Kind: auth.KindService, Subject: "mission"}))))
 	for name, c := range map[string]missionv1.MissionServiceClient{"agent": f.agent, "runner": f.runner, "service": svc, "peer": f.peer} {
 		t.Run(name, func(t *testing.T) {
+			// The organ refuses every non-human caller by name; a peer never passes the door.
+			want := "ORIGIN_NOT_HUMAN"
+			if name == "peer" {
+				want = "CALLER_NOT_ALLOWED"
+			}
 			_, err := c.ListReports(msnBG, &missionv1.ListReportsRequest{})
-			msnWantReason(t, err, "ORIGIN_NOT_HUMAN")
+			msnWantReason(t, err, want)
 			_, err = c.SweepCharter(msnBG, &missionv1.SweepCharterRequest{})
-			msnWantReason(t, err, "ORIGIN_NOT_HUMAN")
+			msnWantReason(t, err, want)
 			_, err = c.ListCharterRefusals(msnBG, &missionv1.ListCharterRefusalsRequest{})
-			msnWantReason(t, err, "ORIGIN_NOT_HUMAN")
+			msnWantReason(t, err, want)
 		})
 	}
 	_, err := f.owner.ListReports(msnBG, &missionv1.ListReportsRequest{Page: chrPage(1, "nope")})

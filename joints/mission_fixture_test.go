@@ -31,7 +31,11 @@ import (
 
 const msnBrain = "alpha"
 
-var msnT0 = time.Now().UTC().Truncate(time.Second)
+// msnT0 is a fixture's starting time: now, when the fixture is built. A runner reads its
+// execution window from the wall clock and the organ judges it on the fixture's fake clock, so
+// the two must start together; one instant for the whole package drifted by the package's own
+// run time, past the allowed skew on a loaded machine.
+func msnT0() time.Time { return time.Now().UTC().Truncate(time.Second) }
 
 // fixture is the real mission organ next to the real medulla on one bufconn server behind
 // the real auth interceptors, with brain alpha bound to a temporary git repository.
@@ -129,7 +133,7 @@ func newMsnFixtureWith(t *testing.T, o msnFixtureOpts) *msnFixture {
 	if o.maxClaimWait == 0 {
 		o.maxClaimWait = 2 * time.Second
 	}
-	f := &msnFixture{t: t, clock: clock.NewFake(msnT0), dataDir: t.TempDir(), repo: msnNewRepo(t)}
+	f := &msnFixture{t: t, clock: clock.NewFake(msnT0()), dataDir: t.TempDir(), repo: msnNewRepo(t)}
 	ctx := context.Background()
 	med, err := medulla.Open(ctx, medulla.Options{DataDir: t.TempDir(), Logger: msnQuiet()})
 	if err != nil {
@@ -407,4 +411,4 @@ func (f *msnFixture) land(c missionv1.MissionServiceClient, m *missionv1.Mission
 		CandidateLetterId: m.GetCandidateLetterId(), ExpectedStoreVersion: f.storeVersion()})
 }
 
-func msnNowTS() *timestamppb.Timestamp { return timestamppb.New(msnT0) }
+func msnNowTS() *timestamppb.Timestamp { return timestamppb.New(msnT0()) }

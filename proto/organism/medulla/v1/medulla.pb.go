@@ -5139,16 +5139,16 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\bFeedback\x12\x18\n" +
 	"\x14FEEDBACK_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12FEEDBACK_NOT_WRONG\x10\x01\x12\x12\n" +
-	"\x0eFEEDBACK_WRONG\x10\x022\xc0!\n" +
+	"\x0eFEEDBACK_WRONG\x10\x022\x8b\"\n" +
 	"\x0eMedullaService\x12\xa6\x01\n" +
 	"\rRegisterBrain\x12).organism.medulla.v1.RegisterBrainRequest\x1a*.organism.medulla.v1.RegisterBrainResponse\">\x8a\xb5\x18:\n" +
 	"\x01\x01\x12 Only the owner registers brains.\x1a\a\x02\x04\x05\x06\a\b\t\"\n" +
 	"OWNER_ONLY\x12\x92\x02\n" +
 	"\bGetBrain\x12$.organism.medulla.v1.GetBrainRequest\x1a%.organism.medulla.v1.GetBrainResponse\"\xb8\x01\x8a\xb5\x18\xb3\x01\n" +
-	"\b\x01\x02\x04\x05\x06\a\b\t\x12\xa6\x01Mission and soul resolve a brain with the caller's own credential, so every seat that calls them reads it; medulla holds an agent to its binding and the medulla tier.\x12\x9e\x01\n" +
+	"\b\x01\x02\x04\x05\x06\a\b\t\x12\xa6\x01Mission and soul resolve a brain with the caller's own credential, so every seat that calls them reads it; medulla holds an agent to its binding and the medulla tier.\x12\xe9\x01\n" +
 	"\n" +
-	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponse\"?\x8a\xb5\x18;\n" +
-	"\x05\x01\x04\x05\b\t\x122Medulla lists only the brains the caller may read.\x12\x9d\x02\n" +
+	"ListBrains\x12&.organism.medulla.v1.ListBrainsRequest\x1a'.organism.medulla.v1.ListBrainsResponse\"\x89\x01\x8a\xb5\x18\x84\x01\n" +
+	"\x06\x01\x02\x04\x05\b\t\x12zMedulla lists only the brains the caller may read; mission's charter composer lists them to resolve a report's repository.\x12\x9d\x02\n" +
 	"\bMemorize\x12$.organism.medulla.v1.MemorizeRequest\x1a%.organism.medulla.v1.MemorizeResponse\"\xc3\x01\x8a\xb5\x18\xbe\x01\n" +
 	"\x06\x01\x02\x04\x05\b\t\x12\xb3\x01The service is mission's debrief. Runner and hand-runner hold no write surface: gate evidence reaches memory only as mission records it. Medulla holds an agent to its bound brain.\x12\xbd\x01\n" +
 	"\bGetClaim\x12$.organism.medulla.v1.GetClaimRequest\x1a%.organism.medulla.v1.GetClaimResponse\"d\x8a\xb5\x18`\n" +
