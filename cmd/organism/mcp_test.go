@@ -66,8 +66,8 @@ func startMCPSuite(tb testing.TB) *mcpSuite {
 	}
 }
 
-// startSuiteTB is startSuite for tests and benchmarks alike.
-func startSuiteTB(tb testing.TB) *suite {
+// startSuiteTB is startSuite for tests and benchmarks alike; tweaks adjust the config first.
+func startSuiteTB(tb testing.TB, tweaks ...func(*config)) *suite {
 	tb.Helper()
 	dir := tb.TempDir()
 	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -83,6 +83,9 @@ func startSuiteTB(tb testing.TB) *suite {
 		target: "all", dataDir: dir, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
 		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: noop.NewTracerProvider(),
 		logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) },
+	}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
