@@ -57,6 +57,9 @@ type Options struct {
 	// Limits bound request bodies and connection timeouts; zero fields take the defaults
 	// (see Limits and HTTPServer).
 	Limits Limits
+	// MCPAllowedOrigins are the browser origins (scheme://host[:port]) /mcp admits besides
+	// loopback ones; any other Origin header is refused 403 (DNS rebinding).
+	MCPAllowedOrigins []string
 }
 
 // Gateway is the HTTP facade. Close releases its upstream connections.

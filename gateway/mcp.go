@@ -26,5 +26,5 @@ func (g *Gateway) mcpHandler() http.Handler {
 		Mission:  missionv1.NewMissionServiceClient(conn(missionv1.MissionService_ServiceDesc.ServiceName)),
 		Presence: presencev1.NewPresenceServiceClient(conn(presencev1.PresenceService_ServiceDesc.ServiceName)),
 	}})
-	return svc.HTTPHandler(organmcp.HTTPOptions{Verifier: g.opts.Verifier})
+	return svc.HTTPHandler(organmcp.HTTPOptions{Verifier: g.opts.Verifier, AllowedOrigins: g.opts.MCPAllowedOrigins})
 }

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,31 @@ func TestOriginAllowed(t *testing.T) {
 		t.Run(c.origin, func(t *testing.T) {
 			if got := originAllowed(c.origin, allowed); got != c.want {
 				t.Errorf("originAllowed(%q): got %v, want %v", c.origin, got, c.want)
+			}
+		})
+	}
+}
+
+func TestParseOrigins(t *testing.T) {
+	cases := []struct {
+		name, list string
+		want       []string
+		wantErr    bool
+	}{
+		{"empty", "", nil, false},
+		{"two with blanks", " https://hall.example , ,http://10.0.0.2:8080/", []string{"https://hall.example", "http://10.0.0.2:8080"}, false},
+		{"case folded", "HTTPS://Hall.Example", []string{"https://hall.example"}, false},
+		{"no scheme", "hall.example", nil, true},
+		{"a path", "https://hall.example/app", nil, true},
+		{"credentials", "https://u:p@hall.example", nil, true},
+		{"not http", "ftp://hall.example", nil, true},
+		{"null", "null", nil, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ParseOrigins(c.list)
+			if (err != nil) != c.wantErr || !slices.Equal(got, c.want) {
+				t.Errorf("got %q, %v; want %q, error %v", got, err, c.want, c.wantErr)
 			}
 		})
 	}

@@ -69,6 +69,27 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 	})
 }
 
+// ParseOrigins reads a comma-separated list of allowed origins (the serve flag and
+// ORGANISM_MCP_ALLOWED_ORIGINS): each must be an http(s) origin, scheme://host[:port] with no
+// path, as browsers send it in the Origin header. Blank entries are skipped; anything else is an
+// error, so a typo is caught at start rather than refusing every request of that origin.
+func ParseOrigins(list string) ([]string, error) {
+	var out []string
+	for _, raw := range strings.Split(list, ",") {
+		o := strings.TrimSpace(raw)
+		if o == "" {
+			continue
+		}
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil ||
+			strings.TrimRight(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
+			return nil, fmt.Errorf("%q is not an origin (want http(s)://host[:port])", o)
+		}
+		out = append(out, strings.ToLower(u.Scheme+"://"+u.Host))
+	}
+	return out, nil
+}
+
 // originAllowed admits loopback origins (a local agent's own tooling) and the configured ones.
 // A web page on another host that resolves its name to this machine (DNS rebinding) carries
 // its own origin, and is refused before its bearer is even looked at.

@@ -162,28 +162,50 @@ func (ss *session) subscribe(ctx context.Context, req *sdk.SubscribeRequest) err
 			return resourceError(err)
 		}
 		after := head.GetCursor()
-		ss.startWatch(watchKey("presence", brain), func(ctx context.Context) { ss.watchPresence(ctx, brain, &after) })
+		ss.watch(uri, watchKey("presence", brain), func(ctx context.Context) { ss.watchPresence(ctx, brain, &after) })
 	case "board":
 		since := boardSince()
-		ss.startWatch(watchKey("board", brain), func(ctx context.Context) { ss.watchBoard(ctx, brain, since) })
+		ss.watch(uri, watchKey("board", brain), func(ctx context.Context) { ss.watchBoard(ctx, brain, since) })
 	default:
 		view, err := ss.svc.opts.Organs.Mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: mission}, ss.call(req.Extra)...)
 		if err != nil {
 			return resourceError(err)
 		}
 		b, since := view.GetMission().GetBrain(), boardSince()
-		ss.startWatch(watchKey("board", b), func(ctx context.Context) { ss.watchBoard(ctx, b, since) })
+		ss.watch(uri, watchKey("board", b), func(ctx context.Context) { ss.watchBoard(ctx, b, since) })
 	}
 	return nil
 }
 
-// unsubscribe needs nothing here: the SDK stops sending the URI's notifications, and the organ
-// stream, shared by the brain's other URIs, ends with the session.
-func (ss *session) unsubscribe(context.Context, *sdk.UnsubscribeRequest) error { return nil }
-
-func (ss *session) startWatch(key string, run func(ctx context.Context)) {
+// unsubscribe forgets uri and closes the organ stream behind it once no other URI this session
+// subscribed to needs that stream (a brain's roster and collisions share one presence stream;
+// its board and its missions one board stream). The SDK stops sending the URI's notifications.
+func (ss *session) unsubscribe(_ context.Context, req *sdk.UnsubscribeRequest) error {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
+	key, ok := ss.subs[req.Params.URI]
+	if !ok {
+		return nil
+	}
+	delete(ss.subs, req.Params.URI)
+	for _, k := range ss.subs {
+		if k == key {
+			return nil
+		}
+	}
+	if cancel, ok := ss.watchers[key]; ok {
+		cancel()
+		delete(ss.watchers, key)
+	}
+	return nil
+}
+
+// watch records that uri is fed by the stream key and opens that stream if this session has
+// none open yet.
+func (ss *session) watch(uri, key string, run func(ctx context.Context)) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.subs[uri] = key
 	if _, ok := ss.watchers[key]; ok {
 		return
 	}
@@ -224,11 +246,18 @@ func (ss *session) watchPresence(ctx context.Context, brain string, after *int64
 	}
 }
 
-// watchBoard follows the brain's board from the moment of subscribing (older events the stream
-// replays are skipped), resuming after the last cursor when the stream breaks, and pushes the
-// board and the mission a letter or bell belongs to.
+// watchBoard follows the brain's board and pushes the board and the mission a letter or bell
+// belongs to. It resumes after the last cursor this session saw of the brain's board (a new
+// subscription after an unsubscribe, a broken stream), so nothing is told twice. Only a
+// session's first watch of a brain starts at cursor 0, because mission offers no board head
+// to start from: the replayed history stamped before since is skipped then, and only then.
 func (ss *session) watchBoard(ctx context.Context, brain string, since time.Time) {
-	var cursor int64
+	ss.mu.Lock()
+	cursor, resumed := ss.boardCursor[brain]
+	ss.mu.Unlock()
+	if resumed {
+		since = time.Time{}
+	}
 	for ctx.Err() == nil {
 		st, err := ss.svc.opts.Organs.Mission.WatchBoard(ctx, &missionv1.WatchBoardRequest{Brain: brain, Cursor: cursor}, ss.call(nil)...)
 		for err == nil {
@@ -237,7 +266,12 @@ func (ss *session) watchBoard(ctx context.Context, brain string, since time.Time
 				break
 			}
 			ev := resp.GetEvent()
-			cursor = max(cursor, ev.GetCursor())
+			if ev.GetCursor() > cursor {
+				cursor = ev.GetCursor()
+				ss.mu.Lock()
+				ss.boardCursor[brain] = max(ss.boardCursor[brain], cursor)
+				ss.mu.Unlock()
+			}
 			switch ev.GetKind() {
 			case missionv1.BoardEventKind_BOARD_EVENT_KIND_LETTER, missionv1.BoardEventKind_BOARD_EVENT_KIND_RING:
 			default:
@@ -253,10 +287,10 @@ func (ss *session) watchBoard(ctx context.Context, brain string, since time.Time
 	}
 }
 
-// boardSince is the moment a board subscription starts: the board stream replays from its start,
-// and events stamped before this are history the agent reads, not news. It is cut to the second
-// so an event in the same second as the subscription is told rather than lost (a repeated
-// "changed" costs one read; a lost one costs a missed letter).
+// boardSince is the moment a session's first board subscription starts: the stream then replays
+// from its start, and events stamped before this are history the agent reads, not news. It is
+// cut to the second so an event in the same second as the subscription is told rather than lost
+// (a repeated "changed" costs one read; a lost one costs a missed letter).
 func boardSince() time.Time { return time.Now().Truncate(time.Second) }
 
 func pause(ctx context.Context, d time.Duration) {

@@ -112,7 +112,13 @@ type session struct {
 	mu        sync.Mutex
 	presences map[string]bool // presence id -> joined here and not yet left
 	watchers  map[string]context.CancelFunc
-	ended     sync.Once
+	// subs are the URIs this session subscribed to, each with the watch key of the organ stream
+	// that feeds it: a stream closes when the last URI it feeds is unsubscribed.
+	subs map[string]string
+	// boardCursor is, per brain, the last board cursor this session's watchers saw: a board
+	// watcher opened again (a new subscription, a broken stream) resumes after it.
+	boardCursor map[string]int64
+	ended       sync.Once
 }
 
 // newSession returns a fresh MCP server for one session whose calls carry cred. perCall says that
@@ -120,7 +126,7 @@ type session struct {
 func (s *Service) newSession(cred credential, perCall bool) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	ss := &session{svc: s, cred: cred, perCall: perCall, ctx: ctx, cancel: cancel,
-		presences: map[string]bool{}, watchers: map[string]context.CancelFunc{}}
+		presences: map[string]bool{}, watchers: map[string]context.CancelFunc{}, subs: map[string]string{}, boardCursor: map[string]int64{}}
 	ss.server = sdk.NewServer(&sdk.Implementation{Name: "organism", Title: "Organism", Version: s.opts.Version}, &sdk.ServerOptions{
 		Instructions:              instructions,
 		Logger:                    s.opts.Logger,

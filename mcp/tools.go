@@ -43,6 +43,7 @@ func (ss *session) addTools() {
 	ss.medullaTools()
 	ss.presenceTools()
 	ss.missionTools()
+	ss.reportTools()
 }
 
 // Paging bounds: one call never floods an agent's context.

@@ -66,8 +66,8 @@ func startMCPSuite(tb testing.TB) *mcpSuite {
 	}
 }
 
-// startSuiteTB is startSuite for tests and benchmarks alike.
-func startSuiteTB(tb testing.TB) *suite {
+// startSuiteTB is startSuite for tests and benchmarks alike; tweaks adjust the config first.
+func startSuiteTB(tb testing.TB, tweaks ...func(*config)) *suite {
 	tb.Helper()
 	dir := tb.TempDir()
 	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
@@ -83,6 +83,9 @@ func startSuiteTB(tb testing.TB) *suite {
 		target: "all", dataDir: dir, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
 		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: noop.NewTracerProvider(),
 		logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) },
+	}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -275,6 +278,7 @@ type walk struct {
 	mission, worktree   string
 	missionHead         float64
 	memorizedReceiptIDs []string
+	repo                string // loja's repository root
 }
 
 func fixed(m map[string]any) func(*walk) map[string]any {
@@ -384,6 +388,19 @@ var toolSteps = []toolStep{
 		}
 	}},
 	{name: "mission board with an unknown phase", tool: "mission_board", args: fixed(map[string]any{"phases": []any{"dreaming"}}), reason: "INVALID_ARGUMENT", field: "phases[0]"},
+	{name: "report about my brain's repository", tool: "report", args: func(w *walk) map[string]any {
+		return map[string]any{"tool": "mission_board", "what": "the board is slow over " + w.tr}
+	}, check: func(t *testing.T, w *walk, out organmcp.Outcome) {
+		r, _ := out.Result["report"].(map[string]any)
+		if id, _ := out.Receipt["report_id"].(string); id == "" || r["report_id"] != id || r["repo"] != w.repo || r["class"] != "REPORT_CLASS_BUG" {
+			t.Errorf("got report %v receipt %v, want a bug report about %s with its id in the receipt", r, out.Receipt, w.repo)
+		}
+		if by, _ := out.Receipt["by"].(map[string]any); by["agent_id"] != "ada" {
+			t.Errorf("got reporter %v, want ada (the credential)", by)
+		}
+	}},
+	{name: "report of an unknown class", tool: "report", args: fixed(map[string]any{"class": "rant", "tool": "x", "what": "y"}), reason: "INVALID_ARGUMENT", field: "class"},
+	{name: "report naming a home path", tool: "report", args: fixed(map[string]any{"tool": "x", "what": "see /home/ana/cart.txt"}), reason: "HOME_PATH", field: "what"},
 }
 
 // TestMCPEveryToolHappyAndRefused walks every tool over both transports: each happy path
@@ -395,9 +412,9 @@ func TestMCPEveryToolHappyAndRefused(t *testing.T) {
 	for _, tr := range transports {
 		t.Run(tr, func(t *testing.T) {
 			cs := s.connect(t, tr, s.agent, nil)
-			gil := s.connect(t, tr, s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "gil", Seat: "reviewer", Brain: "loja"}), nil)
+			gil := s.connect(t, tr, s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "gil", Seat: "judge", Brain: "loja"}), nil)
 			sessions := map[string]*sdk.ClientSession{"": cs, "gil": gil, "bob": s.connect(t, tr, s.otherAgent, nil)}
-			w := &walk{tr: tr, slug: "checkout-" + tr, worktree: "/work/wt/" + tr}
+			w := &walk{tr: tr, slug: "checkout-" + tr, worktree: "/work/wt/" + tr, repo: s.repo}
 			for _, st := range toolSteps {
 				seen[st.tool] = true
 				out, _ := callTool(t, sessions[st.as], st.tool, st.args(w))

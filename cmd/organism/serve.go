@@ -45,6 +45,7 @@ type config struct {
 	// The organs' background schedules; zero takes each organ's default, negative switches off.
 	doctrineSweep, charterSweep, refGrace time.Duration
 	upstreamEvery                         time.Duration // how often readiness re-checks the upstreams
+	mcpOrigins                            []string      // browser origins /mcp admits besides loopback
 	logLevel                              slog.Level
 
 	// Set only by tests.
@@ -251,6 +252,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			MissionAddr: dialable(cfg.addrOf("mission", grpcAddr)), PresenceAddr: dialable(cfg.addrOf("presence", grpcAddr)),
 			DialExtra: dialTLS, SecureCookie: tlsSrc != nil,
 			Verifier: keys.verifier, GatewayToken: keys.gatewayToken, Logger: logger, TracerProvider: tp, Clock: clk,
+			MCPAllowedOrigins: cfg.mcpOrigins,
 		})
 		if err != nil {
 			return fmt.Errorf("gateway: %w", err)

@@ -36,6 +36,7 @@ func serveFlags(fs *flag.FlagSet) action {
 	fs.DurationVar(&cfg.doctrineSweep, "doctrine-sweep", 0, "how often medulla re-measures every doctrine copy at its origin; 0 is the default (1h), negative off")
 	fs.DurationVar(&cfg.charterSweep, "charter-sweep", 0, "how often mission screens unread field reports; 0 is the default (1m), negative off")
 	fs.DurationVar(&cfg.refGrace, "ref-grace", 0, "how long a closed mission's candidate ref stays in its repository; 0 is the default (24h)")
+	mcpOrigins := mcpOriginsFlag(fs)
 	level := fs.String("log-level", envOr("ORGANISM_LOG_LEVEL", "info"), "debug, info, warn or error (env ORGANISM_LOG_LEVEL)")
 	return func(ctx context.Context, c *call) error {
 		for name, v := range peerFlags {
@@ -43,6 +44,10 @@ func serveFlags(fs *flag.FlagSet) action {
 		}
 		if err := cfg.logLevel.UnmarshalText([]byte(*level)); err != nil {
 			return usageError{fmt.Sprintf("--log-level: %v", err)}
+		}
+		var err error
+		if cfg.mcpOrigins, err = mcpOrigins(); err != nil {
+			return err
 		}
 		switch cfg.target {
 		case "all", "soul", "medulla", "mission", "presence", "gateway":

@@ -1,0 +1,58 @@
+package gateway_test
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"google.golang.org/grpc"
+
+	"github.com/organism-dev/organism/gateway"
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/grpctest"
+)
+
+// TestMCPAllowedOrigins: /mcp admits a browser origin the gateway was configured with (besides
+// loopback ones) and refuses any other with 403 before the bearer is looked at.
+func TestMCPAllowedOrigins(t *testing.T) {
+	g := grpctest.Start(t, grpctest.Options{}, func(grpc.ServiceRegistrar) {})
+	dialer := grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return g.DialContext(ctx) })
+	gw, err := gateway.New(context.Background(), gateway.Options{
+		SoulAddr: "passthrough:///bufnet", MedullaAddr: "passthrough:///bufnet", MissionAddr: "passthrough:///bufnet", PresenceAddr: "passthrough:///bufnet",
+		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(),
+		GatewayToken:      g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
+		MCPAllowedOrigins: []string{"https://hall.example"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gw.Close() })
+	srv := httptest.NewServer(gw)
+	t.Cleanup(srv.Close)
+
+	agent := g.AgentToken("ada", "executor", "loja")
+	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
+	cases := []struct {
+		name, origin, token string
+		want                int
+	}{
+		{"configured origin", "https://hall.example", agent, http.StatusOK},
+		{"configured origin, any case", "https://HALL.example", agent, http.StatusOK},
+		{"loopback origin", "http://127.0.0.1:5173", agent, http.StatusOK},
+		{"another origin", "https://evil.example", agent, http.StatusForbidden},
+		{"configured host, other scheme", "http://hall.example", agent, http.StatusForbidden},
+		{"another origin without a bearer", "https://evil.example", "", http.StatusForbidden},
+		{"configured origin without a bearer", "https://hall.example", "", http.StatusUnauthorized},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+"/mcp", c.token, initialize, map[string]string{
+				"Origin": c.origin, "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+			if resp.StatusCode != c.want {
+				t.Errorf("got %d (%s), want %d", resp.StatusCode, body, c.want)
+			}
+		})
+	}
+}
