@@ -24,4 +24,3 @@ func TestServeStoreFlagRefusesOtherBackends(t *testing.T) {
 		})
 	}
 }
-
