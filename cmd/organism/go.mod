@@ -17,7 +17,14 @@ require (
 	google.golang.org/protobuf v1.36.12
 )
 
-require github.com/oklog/run v1.2.0 // indirect
+require (
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	github.com/jackc/puddle/v2 v2.2.3 // indirect
+	github.com/oklog/run v1.2.0
+	golang.org/x/sync v0.24.0 // indirect
+)
 
 require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
@@ -25,7 +32,6 @@ require (
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.37.0 // indirect
-	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
 

@@ -9,6 +9,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/pgdb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
@@ -29,8 +30,11 @@ type organ interface {
 // organDeps is what opening a service may need from the process.
 type organDeps struct {
 	dataDir string
-	logger  *slog.Logger
-	clock   clock.Clock
+	// store is each organ's Options.Store: "sqlite" or empty for the file in dataDir, or a
+	// postgres:// DSN (one database, one schema per organ).
+	store  string
+	logger *slog.Logger
+	clock  clock.Clock
 	// dial returns a traced connection to the named service (this process's own server in
 	// --target=all), carrying the caller's credentials onward.
 	dial func(service string) (*grpc.ClientConn, error)
@@ -58,18 +62,23 @@ func serviceName(target string) string {
 // openOrgan opens one service with its own database in the data dir and its peer clients.
 func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	logger := d.logger.With("service", name)
+	if pgdb.IsDSN(d.store) && (name == "medulla" || name == "mission") {
+		// Their PostgreSQL stores are not in yet: refuse rather than fall back to SQLite, which
+		// would split one deployment's state between two backends without saying so.
+		return nil, fmt.Errorf("%s: --store postgres:// is not available for this service yet", name)
+	}
 	switch name {
 	case "medulla":
 		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial},
 			DoctrineSweepInterval: d.doctrineSweep})
 	case "presence":
-		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})
+		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Store: d.store, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})
 	case "soul":
 		mc, err := d.dial("medulla")
 		if err != nil {
 			return nil, err
 		}
-		return soul.Open(ctx, soul.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Medulla: medullav1.NewMedullaServiceClient(mc)})
+		return soul.Open(ctx, soul.Options{DataDir: d.dataDir, Store: d.store, Logger: logger, Clock: d.clock, Medulla: medullav1.NewMedullaServiceClient(mc)})
 	case "mission":
 		mc, err := d.dial("medulla")
 		if err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpcserver"
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/platform/telemetry"
 	"github.com/organism-dev/organism/platform/tlsconfig"
 )
@@ -34,6 +35,7 @@ var serviceTargets = []string{"medulla", "presence", "soul", "mission"}
 type config struct {
 	target          string
 	dataDir         string
+	store           string // "sqlite" (or empty) or a postgres:// DSN; see organDeps.store
 	grpcAddr        string
 	httpAddr        string
 	peers           map[string]string // service -> gRPC address; empty means this process
@@ -199,7 +201,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			links.add(name+" connection", c.Close)
 			return c, nil
 		}
-		deps := organDeps{dataDir: cfg.dataDir, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS,
+		deps := organDeps{dataDir: cfg.dataDir, store: cfg.store, logger: logger, clock: clk, dial: dialPeer, peerDial: dialTLS,
 			doctrineSweep: cfg.doctrineSweep, charterSweep: cfg.charterSweep, refGrace: cfg.refGrace}
 		for _, name := range serviceTargets {
 			if !cfg.hosts(name) {
@@ -325,6 +327,9 @@ func printBanner(out io.Writer, cfg config, grpcAddr, httpAddr string, tlsOn boo
 		fmt.Fprintf(out, "  gateway: %s://%s\n", scheme, httpAddr)
 	}
 	fmt.Fprintf(out, "  data:    %s\n", cfg.dataDir)
+	if pgdb.IsDSN(cfg.store) {
+		fmt.Fprintf(out, "  store:   %s\n", pgdb.Redact(cfg.store))
+	}
 	if ownerToken != "" {
 		fmt.Fprintf(out, "  owner credential: %s\n", ownerToken)
 	}

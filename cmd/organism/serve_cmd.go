@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/organism-dev/organism/platform/pgdb"
 )
 
 var serveCmd = &command{
@@ -20,6 +22,7 @@ func serveFlags(fs *flag.FlagSet) action {
 	cfg := config{peers: map[string]string{}}
 	fs.StringVar(&cfg.target, "target", envOr("ORGANISM_TARGET", "all"), "what to run: all, soul, medulla, mission, presence or gateway (env ORGANISM_TARGET)")
 	fs.StringVar(&cfg.dataDir, "data-dir", envOr("ORGANISM_DATA_DIR", defaultDataDir), "data directory: one SQLite database per service (and, in --target=all development mode, the owner key) (env ORGANISM_DATA_DIR)")
+	fs.StringVar(&cfg.store, "store", envOr("ORGANISM_STORE", "sqlite"), "where the services keep their state: sqlite (one file per service in the data dir) or a postgres:// URL (one database, one schema per service; replicas may share it) (env ORGANISM_STORE)")
 	fs.StringVar(&cfg.grpcAddr, "grpc-addr", envOr("ORGANISM_GRPC_ADDR", defaultGRPCAddr), "gRPC listen address (env ORGANISM_GRPC_ADDR)")
 	fs.StringVar(&cfg.httpAddr, "http-addr", envOr("ORGANISM_HTTP_ADDR", defaultHTTPAddr), "gateway HTTP listen address (env ORGANISM_HTTP_ADDR)")
 	peerFlags := map[string]*string{}
@@ -53,6 +56,9 @@ func serveFlags(fs *flag.FlagSet) action {
 		case "all", "soul", "medulla", "mission", "presence", "gateway":
 		default:
 			return usageError{fmt.Sprintf("--target %q: want all, soul, medulla, mission, presence or gateway", cfg.target)}
+		}
+		if cfg.store != "sqlite" && cfg.store != "" && !pgdb.IsDSN(cfg.store) {
+			return usageError{fmt.Sprintf("--store %q: want sqlite or a postgres:// URL", pgdb.Redact(cfg.store))}
 		}
 		return run(ctx, cfg, c.out)
 	}

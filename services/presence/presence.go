@@ -14,16 +14,25 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/presence/domain"
 	"github.com/organism-dev/organism/services/presence/store"
 	"github.com/organism-dev/organism/services/presence/transport"
 )
 
-// Options configure the service. Only DataDir is required.
+// Options configure the service. Only DataDir (or a postgres:// Store) is required.
 type Options struct {
 	// DataDir holds presence.db.
 	DataDir string
-	Logger  *slog.Logger
+	// Store selects the backend: empty or "sqlite" is the embedded SQLite file in DataDir;
+	// postgres://… is that database (schema presence), which any number of presence replicas
+	// share: the roster and collisions are then the same from every replica.
+	Store string
+	// FollowInterval is how often a replica on a shared store applies what the other replicas
+	// wrote (for its reads and watchers; writes always catch up first); default 250ms,
+	// negative disables. Unused on SQLite.
+	FollowInterval time.Duration
+	Logger         *slog.Logger
 	// Clock defaults to the wall clock.
 	Clock clock.Clock
 	// NewID defaults to prs_ + 12 random hex digits.
@@ -31,8 +40,10 @@ type Options struct {
 	// SweepInterval is how often expired presences are swept and missed beats reported;
 	// default 1s, negative disables (tests drive the sweep through the Gc RPC).
 	SweepInterval time.Duration
-	// FlushInterval is how often beats are written to presence.db (beats live in memory
-	// between flushes, so a crash costs at most this much of last_beat); default 1s, negative disables.
+	// FlushInterval is how often beats are written to the store (beats live in memory
+	// between flushes, so a crash costs at most this much of last_beat); default 1s on SQLite and
+	// 250ms on a shared store, where it is also how late other replicas learn of a beat;
+	// negative disables.
 	FlushInterval time.Duration
 	// Shutdown, when it closes, ends open Watch streams (Unavailable; clients resume by seq)
 	// so a graceful server stop does not wait on them. Pass the process's shutdown signal
@@ -60,7 +71,8 @@ type Service struct {
 
 // Open opens presence.db, loads the roster and starts the sweep and flush loops.
 func Open(ctx context.Context, opts Options) (*Service, error) {
-	if opts.DataDir == "" {
+	shared := pgdb.IsDSN(opts.Store)
+	if opts.DataDir == "" && !shared {
 		return nil, errors.New("presence: DataDir is required")
 	}
 	if opts.Logger == nil {
@@ -74,15 +86,27 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	}
 	if opts.FlushInterval == 0 {
 		opts.FlushInterval = time.Second
+		if shared {
+			opts.FlushInterval = 250 * time.Millisecond
+		}
 	}
-	if err := os.MkdirAll(opts.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("presence: data dir: %w", err)
+	if opts.FollowInterval == 0 {
+		opts.FollowInterval = 250 * time.Millisecond
 	}
-	st, err := store.Open(ctx, opts.DataDir)
+	if !shared {
+		if err := os.MkdirAll(opts.DataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("presence: data dir: %w", err)
+		}
+	}
+	st, err := store.OpenFor(ctx, opts.Store, opts.DataDir)
 	if err != nil {
 		return nil, fmt.Errorf("presence: %w", err)
 	}
-	reg, err := domain.Open(ctx, domain.Options{Store: st, Clock: opts.Clock, Logger: opts.Logger, NewID: opts.NewID,
+	var sharedStore domain.SharedStore
+	if st.Shared() {
+		sharedStore = st
+	}
+	reg, err := domain.Open(ctx, domain.Options{Store: st, Shared: sharedStore, Clock: opts.Clock, Logger: opts.Logger, NewID: opts.NewID,
 		EventRetention: opts.EventRetention, KeepEvents: opts.KeepEvents, RefusalWindow: opts.RefusalWindow})
 	if err != nil {
 		st.Close()
@@ -97,6 +121,9 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 		return err
 	})
 	s.loop(loopCtx, opts.FlushInterval, "flush beats", reg.FlushBeats)
+	if sharedStore != nil {
+		s.loop(loopCtx, opts.FollowInterval, "follow the other replicas", reg.Follow)
+	}
 	if opts.SweepInterval > 0 {
 		s.loop(loopCtx, time.Minute, "prune events", reg.PruneEvents)
 	}
@@ -135,7 +162,7 @@ func (s *Service) Register(r grpc.ServiceRegistrar) { s.server.Attach(r) }
 // Registry exposes the domain for in-process callers and benchmarks.
 func (s *Service) Registry() *domain.Registry { return s.reg }
 
-// Close stops the loops, writes pending beats and closes presence.db.
+// Close stops the loops, writes pending beats and closes the store.
 func (s *Service) Close() error {
 	var err error
 	s.once.Do(func() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/idgen"
+	"github.com/organism-dev/organism/platform/pgdb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
@@ -25,7 +26,10 @@ import (
 type Options struct {
 	// DataDir holds soul.db.
 	DataDir string
-	Logger  *slog.Logger
+	// Store selects the backend: empty or "sqlite" is the embedded SQLite file in DataDir;
+	// postgres://… is that database (schema soul, shared by any number of soul replicas).
+	Store  string
+	Logger *slog.Logger
 	// Clock defaults to the wall clock.
 	Clock clock.Clock
 	// Medulla resolves brains (GetBrain) and is the memorize sink (Memorize). Its connection should carry
@@ -47,9 +51,10 @@ type Service struct {
 	server *transport.Server
 }
 
-// Open opens <DataDir>/soul.db and wires the organ.
+// Open opens the store (<DataDir>/soul.db, or the PostgreSQL database Options.Store names)
+// and wires the organ.
 func Open(ctx context.Context, opts Options) (*Service, error) {
-	if opts.DataDir == "" {
+	if opts.DataDir == "" && !pgdb.IsDSN(opts.Store) {
 		return nil, errors.New("soul: DataDir is required")
 	}
 	if opts.Logger == nil {
@@ -69,7 +74,7 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 		}
 		tissues[strings.ToLower(k)] = t
 	}
-	st, err := store.Open(ctx, opts.DataDir)
+	st, err := store.OpenFor(ctx, opts.Store, opts.DataDir)
 	if err != nil {
 		return nil, fmt.Errorf("soul: %w", err)
 	}

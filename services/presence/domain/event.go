@@ -108,6 +108,16 @@ func (l *eventLog) publish(evs []Event) {
 	l.mu.Unlock()
 }
 
+// reset forgets the tail and starts again at the given bounds (a replica that reloaded).
+func (l *eventLog) reset(first, newest int64) {
+	l.mu.Lock()
+	l.tail = nil
+	l.first, l.newest = first, newest
+	close(l.changed)
+	l.changed = make(chan struct{})
+	l.mu.Unlock()
+}
+
 func (l *eventLog) pruned(first int64) {
 	l.mu.Lock()
 	if first > l.first {

@@ -47,3 +47,14 @@ type Store interface {
 type eventStore interface {
 	EventsAfter(ctx context.Context, after, through int64, brain string, limit int) ([]Event, error)
 }
+
+// SharedStore is a store that several presence replicas write at once (PostgreSQL). With one,
+// the roster lives in the database and each replica's memory is a cache that follows the event
+// log: every write takes the writers' lock and first applies what other replicas logged, and
+// a background follow applies it for readers and watchers.
+type SharedStore interface {
+	// LockWriters takes the lock every replica's writers share; release frees it.
+	LockWriters(ctx context.Context) (release func(), err error)
+	// Beats returns every stored presence's last_beat (what any replica flushed).
+	Beats(ctx context.Context) ([]Beat, error)
+}

@@ -17,7 +17,10 @@ import (
 
 // Options configure a Registry.
 type Options struct {
-	Store  Store
+	Store Store
+	// Shared, when set, is the same store seen as shared by other replicas (see SharedStore);
+	// nil means this process owns the roster (SQLite).
+	Shared SharedStore
 	Clock  Clock
 	Logger *slog.Logger
 	// NewID returns a fresh presence id; default prs_ + 12 random hex digits.

@@ -48,8 +48,11 @@ func (r *Registry) register(ctx context.Context, c principal.Principal, in Regis
 		return Record{}, nil, errKindReserved
 	}
 	p.pass("kind")
-	r.wmu.Lock()
-	defer r.wmu.Unlock()
+	unlock, err := r.lockWrites(ctx)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	defer unlock()
 	now := r.opts.Clock.Now().UTC()
 
 	r.mu.RLock()
@@ -170,6 +173,14 @@ func (r *Registry) lookup(c principal.Principal, id string) (*entry, error) {
 // Beat refreshes last_beat. It is the hot path: no database write, no event, no exclusive lock
 // and no allocation; the new value reaches the database with the next FlushBeats.
 func (r *Registry) Beat(c principal.Principal, id string) (Record, error) {
+	if r.opts.Shared != nil {
+		r.mu.RLock()
+		known := r.byID[id] != nil
+		r.mu.RUnlock()
+		if !known {
+			r.followOnMiss()
+		}
+	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	e, err := r.lookup(c, id)
@@ -238,11 +249,15 @@ func (r *Registry) Leave(ctx context.Context, c principal.Principal, id string) 
 }
 
 func (r *Registry) leave(ctx context.Context, c principal.Principal, id string, p *proposal) (Record, error) {
-	r.wmu.Lock()
-	defer r.wmu.Unlock()
+	unlock, err := r.lockWrites(ctx)
+	if err != nil {
+		return Record{}, err
+	}
+	defer unlock()
 	now := r.opts.Clock.Now().UTC()
 	r.mu.RLock()
-	e, err := r.lookup(c, id)
+	var e *entry
+	e, err = r.lookup(c, id)
 	if err == nil {
 		// Only now is the brain one the caller may know of.
 		p.brain = e.rec.Brain
@@ -331,8 +346,17 @@ func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event
 // (beat-missed, once per silence), and deletes expired ones with their expired and
 // collision-ended events. It returns the presences it deleted.
 func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
-	r.wmu.Lock()
-	defer r.wmu.Unlock()
+	unlock, err := r.lockWrites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if r.opts.Shared != nil {
+		// Judge expiry by the beats every replica flushed, not only those received here.
+		if err := r.refreshBeats(ctx); err != nil {
+			return nil, err
+		}
+	}
 	now := r.opts.Clock.Now().UTC()
 	ns := now.UnixNano()
 
@@ -399,8 +423,11 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 
 // PruneEvents drops events past the retention window, keeping at least KeepEvents.
 func (r *Registry) PruneEvents(ctx context.Context) error {
-	r.wmu.Lock()
-	defer r.wmu.Unlock()
+	unlock, err := r.lockWrites(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	first, err := r.opts.Store.PruneEvents(ctx, r.opts.Clock.Now().Add(-r.opts.EventRetention), r.opts.KeepEvents)
 	if err != nil {
 		return fmt.Errorf("prune events: %w", err)

@@ -45,8 +45,8 @@ func (s *Store) RecordRefusal(ctx context.Context, rc domain.Receipt, since time
 	id := rc.ID
 	err := s.inTx(ctx, "record refusal", func(tx *sql.Tx) error {
 		var seq int64
-		err := tx.QueryRowContext(ctx, `SELECT seq, id FROM receipts WHERE ledger = ? AND coalesce_key = ? AND at >= ?
-			ORDER BY at DESC LIMIT 1`, rc.Ledger, rc.Key, since.UnixNano()).Scan(&seq, &id)
+		err := tx.QueryRowContext(ctx, s.q(`SELECT seq, id FROM receipts WHERE ledger = ? AND coalesce_key = ? AND at >= ?
+			ORDER BY at DESC LIMIT 1`), rc.Ledger, rc.Key, since.UnixNano()).Scan(&seq, &id)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			id = rc.ID
@@ -54,8 +54,11 @@ func (s *Store) RecordRefusal(ctx context.Context, rc domain.Receipt, since time
 		case err != nil:
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE receipts SET count = count + 1, last_at = MAX(last_at, ?) WHERE seq = ?`,
-			rc.At.UnixNano(), seq)
+		bump := `UPDATE receipts SET count = count + 1, last_at = MAX(last_at, ?) WHERE seq = ?`
+		if s.pg {
+			bump = `UPDATE receipts SET count = count + 1, last_at = GREATEST(last_at, $1) WHERE seq = $2`
+		}
+		_, err = tx.ExecContext(ctx, bump, rc.At.UnixNano(), seq)
 		return err
 	})
 	return id, err
@@ -71,7 +74,7 @@ func (s *Store) Receipts(ctx context.Context, ledger string, before int64, limit
 	}
 	q += ` ORDER BY seq DESC LIMIT ?`
 	args = append(args, limit)
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.db.QueryContext(ctx, s.q(q), args...)
 	if err != nil {
 		return nil, wrap("receipts", err)
 	}

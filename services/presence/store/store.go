@@ -1,4 +1,6 @@
-// Package store persists presence records and the roster event log in SQLite.
+// Package store persists presence records, the roster event log and the ledgers: in SQLite
+// (presence.db, one process) or in PostgreSQL (schema presence, shared by every replica; see
+// shared.go), with the same statements rebound for the latter.
 package store
 
 import (
@@ -13,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/presence/domain"
 )
@@ -20,12 +23,20 @@ import (
 //go:embed migrations/*.sql
 var migrations embed.FS
 
+//go:embed pgmigrations/*.sql
+var pgMigrations embed.FS
+
+// Schema is the organ's schema in a shared PostgreSQL database.
+const Schema = "presence"
+
 // ErrUnavailable wraps driver errors: the domain treats any of them as an internal failure.
 var ErrUnavailable = errors.New("presence store unavailable")
 
 // Store is presence.db.
 type Store struct {
 	db *sql.DB
+	// pg is set on PostgreSQL: statements are written with ? and rebound to $n.
+	pg bool
 	// The statements of every register and leave, prepared once: parsing them per call was
 	// the largest single cost of a register (see BenchmarkLedgerGRPC).
 	upsertStmt, eventStmt, receiptStmt *sql.Stmt
@@ -45,12 +56,51 @@ func Open(ctx context.Context, dataDir string) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &Store{db: db}
+	return prepare(ctx, &Store{db: db})
+}
+
+// OpenPostgres opens the presence schema of the PostgreSQL database dsn names. Commits are
+// synchronous there (pgdb's rule for every organ): one rule for the whole database is simpler
+// to reason about than presence's cheaper SQLite setting.
+func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
+	sub, err := fs.Sub(pgMigrations, "pgmigrations")
+	if err != nil {
+		return nil, err
+	}
+	db, err := pgdb.Open(ctx, dsn, sub, pgdb.Options{Schema: Schema})
+	if err != nil {
+		return nil, err
+	}
+	return prepare(ctx, &Store{db: db, pg: true})
+}
+
+// OpenFor opens the backend sel names: empty or "sqlite" is <dataDir>/presence.db, a
+// postgres:// DSN is that database.
+func OpenFor(ctx context.Context, sel, dataDir string) (*Store, error) {
+	switch {
+	case sel == "" || sel == "sqlite":
+		return Open(ctx, dataDir)
+	case pgdb.IsDSN(sel):
+		return OpenPostgres(ctx, sel)
+	}
+	return nil, fmt.Errorf("store %q: want sqlite or a postgres:// URL", pgdb.Redact(sel))
+}
+
+// q returns query in the backend's placeholder style.
+func (s *Store) q(query string) string {
+	if s.pg {
+		return pgdb.Rebind(query)
+	}
+	return query
+}
+
+func prepare(ctx context.Context, st *Store) (*Store, error) {
+	var err error
 	for _, p := range []struct {
 		stmt **sql.Stmt
 		sql  string
 	}{{&st.upsertStmt, upsertSQL}, {&st.eventStmt, eventSQL}, {&st.receiptStmt, receiptSQL}} {
-		if *p.stmt, err = db.PrepareContext(ctx, p.sql); err != nil {
+		if *p.stmt, err = st.db.PrepareContext(ctx, st.q(p.sql)); err != nil {
 			st.Close()
 			return nil, wrap("prepare", err)
 		}
@@ -185,7 +235,11 @@ func (s *Store) LoadPresences(ctx context.Context) ([]domain.Record, error) {
 // when nothing is retained). The newest survives pruning through SQLite's autoincrement table.
 func (s *Store) Head(ctx context.Context) (first, newest int64, err error) {
 	var n sql.NullInt64
-	err = s.db.QueryRowContext(ctx, `SELECT seq FROM sqlite_sequence WHERE name = 'events'`).Scan(&n)
+	head := `SELECT seq FROM sqlite_sequence WHERE name = 'events'`
+	if s.pg {
+		head = `SELECT newest FROM event_head`
+	}
+	err = s.db.QueryRowContext(ctx, head).Scan(&n)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return 0, 0, wrap("event head", err)
 	}
@@ -282,6 +336,10 @@ func (s *Store) appendEvents(ctx context.Context, tx *sql.Tx, evs []domain.Event
 			return err
 		}
 	}
+	if s.pg {
+		_, err := tx.ExecContext(ctx, `UPDATE event_head SET newest = GREATEST(newest, $1)`, evs[len(evs)-1].Seq)
+		return err
+	}
 	return nil
 }
 
@@ -314,7 +372,7 @@ func (s *Store) SavePresence(ctx context.Context, rec domain.Record, evs []domai
 func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.Event, rc *domain.Receipt) error {
 	return s.inTx(ctx, "delete presences", func(tx *sql.Tx) error {
 		for _, id := range ids {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM presences WHERE id = ?`, id); err != nil {
+			if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM presences WHERE id = ?`), id); err != nil {
 				return err
 			}
 		}
@@ -328,7 +386,7 @@ func (s *Store) DeletePresences(ctx context.Context, ids []string, evs []domain.
 // SaveBeats writes last_beat values; the guard keeps a late flush from undoing a newer register.
 func (s *Store) SaveBeats(ctx context.Context, beats []domain.Beat) error {
 	return s.inTx(ctx, "save beats", func(tx *sql.Tx) error {
-		stmt, err := tx.PrepareContext(ctx, `UPDATE presences SET last_beat = ? WHERE id = ? AND last_beat < ?`)
+		stmt, err := tx.PrepareContext(ctx, s.q(`UPDATE presences SET last_beat = ? WHERE id = ? AND last_beat < ?`))
 		if err != nil {
 			return err
 		}
@@ -353,7 +411,7 @@ func (s *Store) EventsAfter(ctx context.Context, after, through int64, brain str
 	}
 	q += ` ORDER BY seq LIMIT ?`
 	args = append(args, limit)
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.db.QueryContext(ctx, s.q(q), args...)
 	if err != nil {
 		return nil, wrap("events after", err)
 	}
@@ -409,8 +467,8 @@ func decodePayload(e *domain.Event, body string) error {
 // retained seq (newest+1 when none remain).
 func (s *Store) PruneEvents(ctx context.Context, before time.Time, keep int) (int64, error) {
 	err := s.inTx(ctx, "prune events", func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM events WHERE at < ?
-			AND seq <= (SELECT COALESCE(MAX(seq), 0) FROM events) - ?`, before.UnixNano(), keep)
+		_, err := tx.ExecContext(ctx, s.q(`DELETE FROM events WHERE at < ?
+			AND seq <= (SELECT COALESCE(MAX(seq), 0) FROM events) - ?`), before.UnixNano(), keep)
 		return err
 	})
 	if err != nil {
@@ -419,3 +477,5 @@ func (s *Store) PruneEvents(ctx context.Context, before time.Time, keep int) (in
 	first, _, err := s.Head(ctx)
 	return first, err
 }
+
+func timeOf(ns int64) time.Time { return time.Unix(0, ns).UTC() }

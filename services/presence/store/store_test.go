@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/pgtest"
+	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/presence/domain"
 )
 
@@ -21,9 +23,15 @@ func rec(t *testing.T, id, brain string, items ...string) domain.Record {
 		WorkingSet: set, Worktree: "/wt", StartedAt: t0, UpdatedAt: t0, LastBeat: t0, TTL: 90 * time.Second}
 }
 
-func open(t *testing.T) *Store {
+var pg = pgtest.New(pgtest.Options{})
+
+func TestMain(m *testing.M) { pgtest.Main(m, pg) }
+
+// opener makes a store on fresh state: the conformance suite runs once per backend.
+type opener func(t *testing.T) *Store
+
+func keep(t *testing.T, s *Store, err error) *Store {
 	t.Helper()
-	s, err := Open(context.Background(), t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +39,33 @@ func open(t *testing.T) *Store {
 	return s
 }
 
-func TestRecordsRoundTripAndBeatsNeverGoBack(t *testing.T) {
+func openSQLite(t *testing.T) *Store {
+	s, err := OpenFor(context.Background(), "sqlite", t.TempDir())
+	return keep(t, s, err)
+}
+
+func openPostgres(t *testing.T) *Store {
+	s, err := OpenFor(context.Background(), pg.Database(t), "")
+	return keep(t, s, err)
+}
+
+func TestConformanceSQLite(t *testing.T)   { conformance(t, openSQLite) }
+func TestConformancePostgres(t *testing.T) { conformance(t, openPostgres) }
+
+func conformance(t *testing.T, open opener) {
+	t.Run("records round trip and beats never go back", func(t *testing.T) { recordsRoundTrip(t, open) })
+	t.Run("event log", func(t *testing.T) { eventLog(t, open) })
+	t.Run("an event seq is written once", func(t *testing.T) { seqWrittenOnce(t, open) })
+	t.Run("refusals coalesce", func(t *testing.T) { refusalsCoalesce(t, open) })
+	t.Run("empty head", func(t *testing.T) {
+		f, n, err := open(t).Head(context.Background())
+		if err != nil || f != 1 || n != 0 {
+			t.Fatalf("head of an empty log: got %d..%d err %v, want 1..0", f, n, err)
+		}
+	})
+}
+
+func recordsRoundTrip(t *testing.T, open opener) {
 	ctx := context.Background()
 	s := open(t)
 	r := rec(t, "prs_000000000001", "alpha", "src/", "docs/*.md", "sb_x", "v1.2/")
@@ -64,7 +98,7 @@ func TestRecordsRoundTripAndBeatsNeverGoBack(t *testing.T) {
 	}
 }
 
-func TestEventLog(t *testing.T) {
+func eventLog(t *testing.T, open opener) {
 	ctx := context.Background()
 	s := open(t)
 	a, b := rec(t, "prs_00000000000a", "alpha", "src"), rec(t, "prs_00000000000b", "beta", "src")
@@ -117,5 +151,86 @@ func TestEventLog(t *testing.T) {
 	f, n, err := s.Head(ctx)
 	if err != nil || f != 3 || n != 3 {
 		t.Fatalf("head: got %d..%d err %v, want 3..3", f, n, err)
+	}
+}
+
+// The log never holds two events under one seq: a second writer that reused a seq (two
+// replicas deciding at once) fails, and nothing of its transaction lands.
+func seqWrittenOnce(t *testing.T, open opener) {
+	ctx := context.Background()
+	s := open(t)
+	a, b := rec(t, "prs_00000000000a", "alpha", "src"), rec(t, "prs_00000000000b", "alpha", "docs")
+	if err := s.SavePresence(ctx, a, []domain.Event{{Seq: 1, At: t0, Type: domain.EventJoined, Brain: "alpha", Presence: a}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	err := s.SavePresence(ctx, b, []domain.Event{{Seq: 1, At: t0, Type: domain.EventJoined, Brain: "alpha", Presence: b}}, nil)
+	if err == nil {
+		t.Fatal("second event with seq 1: got nil error, want a failure")
+	}
+	recs, err := s.LoadPresences(ctx)
+	if err != nil || len(recs) != 1 || recs[0].ID != a.ID {
+		t.Fatalf("presences after the failed write: got %v, %v; want only %s", recs, err, a.ID)
+	}
+}
+
+func refusalsCoalesce(t *testing.T, open opener) {
+	ctx := context.Background()
+	s := open(t)
+	by := principal.Principal{AgentID: "ada", Brain: "alpha", Origin: principal.OriginAgent}
+	mk := func(id string, at time.Time) domain.Receipt {
+		return domain.Receipt{ID: id, Ledger: "alpha", Kind: domain.ReceiptRejection, ProposalID: "p" + id, Brain: "alpha",
+			Effect: "register", Subject: "prs_00000000000a", Reason: "NOT_PRESENCE_HOLDER", Message: "no", By: by,
+			At: at, LastAt: at, Count: 1, Key: "k1", Gates: []string{"input"}, Details: map[string]string{"x": "y"}}
+	}
+	steps := []struct {
+		name   string
+		rc     domain.Receipt
+		since  time.Time
+		wantID string
+	}{
+		{"first is written", mk("r1", t0), t0.Add(-time.Minute), "r1"},
+		{"within the window it counts", mk("r2", t0.Add(time.Minute)), t0.Add(-time.Minute), "r1"},
+		{"after the window a new one", mk("r3", t0.Add(time.Hour)), t0.Add(30 * time.Minute), "r3"},
+	}
+	for _, st := range steps {
+		id, err := s.RecordRefusal(ctx, st.rc, st.since)
+		if err != nil || id != st.wantID {
+			t.Fatalf("%s: got %q, %v; want %q", st.name, id, err, st.wantID)
+		}
+	}
+	got, err := s.Receipts(ctx, "alpha", 0, 10)
+	if err != nil || len(got) != 2 {
+		t.Fatalf("receipts: got %d, %v; want 2", len(got), err)
+	}
+	if got[1].ID != "r1" || got[1].Count != 2 || !got[1].LastAt.Equal(t0.Add(time.Minute)) || got[1].Details["x"] != "y" {
+		t.Fatalf("coalesced receipt: got %+v, want r1 counted twice, last at t0+1m", got[1])
+	}
+}
+
+// On PostgreSQL the writers' lock excludes a second replica until the first releases it.
+func TestWritersLockExcludesAnotherReplica(t *testing.T) {
+	dsn := pg.Database(t)
+	a, err := OpenFor(context.Background(), dsn, "")
+	a = keep(t, a, err)
+	b, err := OpenFor(context.Background(), dsn, "")
+	b = keep(t, b, err)
+	release, err := a.LockWriters(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	short, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	if rel, err := b.LockWriters(short); err == nil {
+		rel()
+		t.Fatal("second replica took the lock while the first held it")
+	}
+	release()
+	rel, err := b.LockWriters(context.Background())
+	if err != nil {
+		t.Fatalf("after release: got %v, want the lock", err)
+	}
+	rel()
+	if _, err := openSQLite(t).LockWriters(context.Background()); err != ErrNotShared {
+		t.Fatalf("SQLite: got %v, want %v", err, ErrNotShared)
 	}
 }

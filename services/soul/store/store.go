@@ -1,4 +1,5 @@
-// Package store keeps the soul organ's receipts in SQLite (soul.db).
+// Package store keeps the soul organ's receipts and tissue maps: in SQLite (soul.db, the
+// default) or in PostgreSQL (schema soul), with the same statements rebound for the latter.
 package store
 
 import (
@@ -12,6 +13,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/soul/domain"
 )
@@ -19,12 +21,35 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
+//go:embed pgmigrations/*.sql
+var pgMigrationFiles embed.FS
+
+// Schema is the organ's schema in a shared PostgreSQL database.
+const Schema = "soul"
+
 // ErrDuplicate is returned when a receipt id is already stored.
 var ErrDuplicate = errors.New("receipt already stored")
 
-// Store is the SQLite receipt ledger.
+// Store is the receipt ledger on either backend.
 type Store struct {
 	db *sql.DB
+	// pg is set on PostgreSQL: statements are written with ? and rebound to $n once.
+	pg bool
+}
+
+// q returns query in the backend's placeholder style.
+func (s *Store) q(query string) string {
+	if s.pg {
+		return pgdb.Rebind(query)
+	}
+	return query
+}
+
+func (s *Store) isUnique(err error) bool {
+	if s.pg {
+		return pgdb.IsUnique(err)
+	}
+	return sqlitedb.IsUnique(err)
 }
 
 var _ domain.Store = (*Store)(nil)
@@ -42,19 +67,46 @@ func Open(ctx context.Context, dataDir string) (*Store, error) {
 	return &Store{db: db}, nil
 }
 
+// OpenPostgres opens the soul schema of the PostgreSQL database dsn names, applying its
+// migrations under the migration lock; any number of soul replicas may share it, since every
+// write is a single statement the database orders (an insert of a unique receipt id, an upsert).
+func OpenPostgres(ctx context.Context, dsn string) (*Store, error) {
+	sub, err := fs.Sub(pgMigrationFiles, "pgmigrations")
+	if err != nil {
+		return nil, err
+	}
+	db, err := pgdb.Open(ctx, dsn, sub, pgdb.Options{Schema: Schema})
+	if err != nil {
+		return nil, err
+	}
+	return &Store{db: db, pg: true}, nil
+}
+
+// OpenFor opens the backend sel names: empty or "sqlite" is <dataDir>/soul.db, a postgres://
+// DSN is that database.
+func OpenFor(ctx context.Context, sel, dataDir string) (*Store, error) {
+	switch {
+	case sel == "" || sel == "sqlite":
+		return Open(ctx, dataDir)
+	case pgdb.IsDSN(sel):
+		return OpenPostgres(ctx, sel)
+	}
+	return nil, fmt.Errorf("store %q: want sqlite or a postgres:// URL", pgdb.Redact(sel))
+}
+
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
 // AppendReceipt stores one receipt.
 func (s *Store) AppendReceipt(ctx context.Context, r domain.Receipt) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO receipts(receipt_id, brain, kind, at_unix_ms, line, repo_sha, soul_path,
+	_, err := s.db.ExecContext(ctx, s.q(`INSERT INTO receipts(receipt_id, brain, kind, at_unix_ms, line, repo_sha, soul_path,
 		fresh, stale, superseded, receipt_req, unprovable, declared, by_agent, by_seat, by_brain, by_origin, by_owner, verdict, report_json)
-		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
+		VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`),
 		r.ID, r.Brain, r.Kind, r.At.UnixMilli(), r.Line, r.RepoSHA, r.SoulPath,
 		r.ByState.Fresh, r.ByState.Stale, r.ByState.Superseded, r.ByState.ReceiptRequired, r.ByState.UnprovableNow, r.Declared,
 		r.By.AgentID, r.By.Seat, r.By.Brain, string(r.By.Origin), r.By.Owner(), r.Verdict, r.ReportJSON)
 	switch {
-	case sqlitedb.IsUnique(err):
+	case s.isUnique(err):
 		return fmt.Errorf("%w: %s", ErrDuplicate, r.ID)
 	case err != nil:
 		return fmt.Errorf("append receipt: %w", err)
@@ -87,7 +139,7 @@ func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, curso
 		}
 		before = n
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND seq < ? ORDER BY seq DESC LIMIT ?`, brain, before, limit+1)
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND seq < ? ORDER BY seq DESC LIMIT ?`), brain, before, limit+1)
 	if err != nil {
 		return nil, "", fmt.Errorf("list receipts: %w", err)
 	}
@@ -115,7 +167,7 @@ func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, curso
 
 // LastReceipt is the newest receipt of a kind.
 func (s *Store) LastReceipt(ctx context.Context, brain, kind string) (domain.Receipt, bool, error) {
-	r, _, err := scan(s.db.QueryRowContext(ctx, `SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND kind = ? ORDER BY seq DESC LIMIT 1`, brain, kind))
+	r, _, err := scan(s.db.QueryRowContext(ctx, s.q(`SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND kind = ? ORDER BY seq DESC LIMIT 1`), brain, kind))
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Receipt{}, false, nil
 	}

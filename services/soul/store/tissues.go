@@ -12,7 +12,7 @@ import (
 // PutTissues replaces a brain's tissue map; an empty map deletes it.
 func (s *Store) PutTissues(ctx context.Context, brain string, tissues map[string]string, at time.Time) error {
 	if len(tissues) == 0 {
-		if _, err := s.db.ExecContext(ctx, `DELETE FROM tissue_maps WHERE brain = ?`, brain); err != nil {
+		if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM tissue_maps WHERE brain = ?`), brain); err != nil {
 			return fmt.Errorf("clear tissues: %w", err)
 		}
 		return nil
@@ -21,8 +21,8 @@ func (s *Store) PutTissues(ctx context.Context, brain string, tissues map[string
 	if err != nil {
 		return err
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO tissue_maps(brain, tissues_json, updated_at_ms) VALUES (?, ?, ?)
-		ON CONFLICT(brain) DO UPDATE SET tissues_json = excluded.tissues_json, updated_at_ms = excluded.updated_at_ms`,
+	_, err = s.db.ExecContext(ctx, s.q(`INSERT INTO tissue_maps(brain, tissues_json, updated_at_ms) VALUES (?, ?, ?)
+		ON CONFLICT(brain) DO UPDATE SET tissues_json = excluded.tissues_json, updated_at_ms = excluded.updated_at_ms`),
 		brain, string(body), at.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("put tissues: %w", err)
@@ -33,7 +33,7 @@ func (s *Store) PutTissues(ctx context.Context, brain string, tissues map[string
 // Tissues is a brain's stored tissue map, empty when none is stored.
 func (s *Store) Tissues(ctx context.Context, brain string) (map[string]string, error) {
 	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT tissues_json FROM tissue_maps WHERE brain = ?`, brain).Scan(&body)
+	err := s.db.QueryRowContext(ctx, s.q(`SELECT tissues_json FROM tissue_maps WHERE brain = ?`), brain).Scan(&body)
 	if errors.Is(err, sql.ErrNoRows) {
 		return map[string]string{}, nil
 	}

@@ -1,0 +1,2 @@
+ALTER TABLE things ADD COLUMN note TEXT NOT NULL DEFAULT '';
+CREATE TABLE children (thing_id BIGINT NOT NULL REFERENCES things(id));
