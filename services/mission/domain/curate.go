@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -260,6 +261,57 @@ func (s *Service) GetCuration(ctx context.Context, a principal.Principal, id str
 		return Curation{}, err
 	}
 	return s.curationFor(ctx, st, a, id)
+}
+
+// CurationCursor is where a page of a brain's curations ends: the last one it held.
+type CurationCursor struct {
+	CreatedAt  time.Time
+	CurationID string
+}
+
+// curationTokenPattern is a ListCurations page token: the last curation's creation time in
+// Unix nanoseconds and its id.
+var curationTokenPattern = regexp.MustCompile(`^([1-9][0-9]{0,18})\.(cur_[A-Za-z0-9_-]{1,64})$`)
+
+// ListCurations lists a brain's curations, newest first, to anyone who may use the brain (as
+// GetCuration); the token is the last curation seen, an empty next token the end.
+func (s *Service) ListCurations(ctx context.Context, a principal.Principal, brain string, size int, token string) ([]Curation, string, error) {
+	if err := s.checkBrainName(brain); err != nil {
+		return nil, "", err
+	}
+	if !MayUse(a, brain) {
+		return nil, "", foreign(a, brain)
+	}
+	st, err := s.skeletons()
+	if err != nil {
+		return nil, "", err
+	}
+	var before *CurationCursor
+	if token != "" {
+		m := curationTokenPattern.FindStringSubmatch(token)
+		if m == nil {
+			return nil, "", refusal.Field(ReasonInvalidArgument, "page.page_token", "not a token this server issued")
+		}
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil {
+			return nil, "", refusal.Field(ReasonInvalidArgument, "page.page_token", "not a token this server issued")
+		}
+		before = &CurationCursor{CreatedAt: time.Unix(0, n).UTC(), CurationID: m[2]}
+	}
+	limit := pageSize(size, 20)
+	// One more than the page tells whether the page is the last, so the end is explicit and
+	// never one empty page late.
+	cs, err := st.Curations(ctx, brain, before, limit+1)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(cs) > limit {
+		cs = cs[:limit]
+		last := cs[len(cs)-1]
+		next = strconv.FormatInt(last.CreatedAt.UnixNano(), 10) + "." + last.CurationID
+	}
+	return cs, next, nil
 }
 
 // SubmitCuration takes what the hand-runner's command printed (or why it printed nothing) and,
