@@ -495,3 +495,75 @@ func (s *Service) postCurationLetter(ctx context.Context, c Curation, report str
 	s.change.broadcast()
 	return l, nil
 }
+
+// closeCurationChains closes the chains of the curations made of skeleton once the owner has
+// ratified it (judging -> landed, the RatifySkeleton gesture) or discarded it (the posted
+// arrow judging -> abandoned), so the board stops showing them open. Each close is a letter by
+// the owner naming the gesture's receipt. A curation chain has no gate and no candidate, so it
+// earns no debrief: the skeleton's receipt is its record. The gesture stands even if a close
+// fails; that is logged, and the chain stays open for the owner to abandon by hand.
+func (s *Service) closeCurationChains(ctx context.Context, a principal.Principal, st SkeletonStore, k Skeleton, effect, receiptID string) {
+	to, name, what := PhaseLanded, "RatifySkeleton", "ratified"
+	if effect == EffectSkeletonDiscard {
+		to, name, what = PhaseAbandoned, "DiscardCandidate", "discarded"
+	}
+	var before *CurationCursor
+	for {
+		cs, err := st.Curations(ctx, k.Brain, before, MaxPageSize)
+		if err != nil {
+			s.log.ErrorContext(ctx, "close curation chains", "skeleton", k.SkeletonID, "err", err)
+			return
+		}
+		for _, c := range cs {
+			if c.SkeletonID != k.SkeletonID || c.State.Live() {
+				continue
+			}
+			note := fmt.Sprintf("skeleton %s %s by the owner (receipt %s); curation %s closes", k.SkeletonID, what, receiptID, c.CurationID)
+			if err := s.closeChain(ctx, a, c.MissionID, to, name, note); err != nil {
+				s.log.ErrorContext(ctx, "close curation chain", "curation", c.CurationID, "mission", c.MissionID, "err", err)
+			}
+		}
+		if len(cs) < MaxPageSize {
+			return
+		}
+		last := cs[len(cs)-1]
+		before = &CurationCursor{CreatedAt: last.CreatedAt, CurationID: last.CurationID}
+	}
+}
+
+// closeChain appends the closing letter to a judging curation chain; a chain already closed
+// (by hand, or by an earlier gesture) is left as it is.
+func (s *Service) closeChain(ctx context.Context, a principal.Principal, missionID string, to Phase, name, note string) error {
+	for attempt := 0; attempt < 8; attempt++ {
+		m, err := s.mission(ctx, missionID)
+		if err != nil {
+			return err
+		}
+		if m.Phase.Terminal() {
+			return nil
+		}
+		if to == PhaseLanded {
+			err = gesture(name, m.Phase, to)
+		} else {
+			_, _, err = next(m.Phase, Letter{Phase: to})
+		}
+		if err != nil {
+			return err
+		}
+		now := s.o.Clock.Now()
+		l := Letter{Schema: Schema, LetterID: s.o.IDs.New("ltr_"), MissionID: m.MissionID, Seq: m.HeadSeq + 1, Brain: m.Brain,
+			Phase: to, Note: note, Author: AuthorOf(a), PostedAt: now}
+		ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: to, ClearLease: true, ClearRerun: true, Now: now,
+			Entry: s.committed(a, EffectLetter, l, "human-origin", "phase"),
+			Event: BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}}
+		err = s.o.Store.Append(ctx, ap)
+		if errors.Is(err, ErrHeadMoved) {
+			continue // a letter arrived in between; read the head again
+		}
+		if err == nil {
+			s.change.broadcast()
+		}
+		return err
+	}
+	return fmt.Errorf("mission %s: head kept moving", missionID)
+}
