@@ -57,10 +57,15 @@ func TestHallStampApplyMode(t *testing.T) {
 	commit := form.Get("candidate_commit")
 
 	code, body := hallGet(t, c, s.url+"/missions/"+a.GetMissionId())
-	for _, want := range []string{commit, form.Get("candidate_letter_id"), "not known yet", `name="candidate_commit" value="` + commit + `"`} {
+	// The target is known before anything landed: the organ serves it with the mission.
+	for _, want := range []string{commit, form.Get("candidate_letter_id"), `<code class="stamp-target">main</code>`,
+		`<strong class="stamp-mode">apply</strong>`, `name="candidate_commit" value="` + commit + `"`} {
 		if code != 200 || !strings.Contains(body, want) {
 			t.Fatalf("mission page: got %d without %q, want 200 naming what the stamp lands", code, want)
 		}
+	}
+	if strings.Contains(body, "not known yet") || strings.Contains(body, `name="landed_commit"`) {
+		t.Errorf("mission page: got the target unknown or a record-mode field, want apply mode on main only")
 	}
 
 	stamp := s.url + "/missions/" + a.GetMissionId() + "/stamp"
@@ -116,7 +121,7 @@ func TestHallStampApplyMode(t *testing.T) {
 		t.Fatalf("landed page: got %d, want the landed sha %s in apply mode:\n%s", code, tip, body)
 	}
 
-	// The next candidate knows the target from that landing; a commit under its scope makes it stale.
+	// The next candidate names the same target; a commit under its scope makes it stale.
 	b := s.ringing("second")
 	code, body = hallGet(t, c, s.url+"/missions/"+b.GetMissionId())
 	if code != 200 || !strings.Contains(body, `<code class="stamp-target">main</code>`) || !strings.Contains(body, `<strong class="stamp-mode">apply</strong>`) {
@@ -143,6 +148,11 @@ func TestHallStampRecordMode(t *testing.T) {
 	stamp := s.url + "/missions/" + a.GetMissionId() + "/stamp"
 	form := s.stampForm(t, a.GetMissionId())
 	base := hallGit(t, s.repo, "rev-parse", "main")
+	// Record mode is known before the first landing: the form asks for the owner's merge.
+	if code, body := hallGet(t, c, s.url+"/missions/"+a.GetMissionId()); code != 200 || !strings.Contains(body, "Record the landing") ||
+		!strings.Contains(body, `id="landed_commit" name="landed_commit" required`) || !strings.Contains(body, `<strong class="stamp-mode">record</strong>`) {
+		t.Fatalf("first record page: got %d, want a form asking for the merge's sha before anything landed:\n%s", code, body)
+	}
 
 	tests := []struct {
 		name, landed, want string
@@ -231,9 +241,9 @@ func TestHallRatifyAndSweep(t *testing.T) {
 	if code, body := hallGet(t, c, s.url+"/charter"); code != 200 || strings.Count(body, "not screened yet") != 2 {
 		t.Fatalf("charter before the sweep: got %d, want both reports unread:\n%s", code, body)
 	}
-	code, _, loc = hallPost(t, c, s.url+"/charter/sweep", csrf, nil)
+	code, sbody, loc := hallPost(t, c, s.url+"/charter/sweep", csrf, nil)
 	if code != http.StatusSeeOther {
-		t.Fatalf("sweep: got %d, want 303", code)
+		t.Fatalf("sweep: got %d, want 303:\n%s", code, sbody)
 	}
 	code, body = hallGet(t, c, s.url+loc)
 	if code != 200 || !strings.Contains(body, "1 chartered, 1 refused") {

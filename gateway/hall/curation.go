@@ -215,36 +215,30 @@ func (h *Hall) renderReview(w http.ResponseWriter, r *http.Request, s Session, c
 	h.render(w, r, s, code, "review", view{Title: "Curation review · " + d.Brain, Nav: "curation", Data: d})
 }
 
-// curationOf finds the newest curation of a candidate: the brain's ledger names it on the
-// curation_open receipt (newest first, a few pages at most), and the curation's chain holds
-// the owner's letter at seq 1.
+// curationOf finds the newest curation of a candidate: the brain's curations come newest
+// first (ListCurations, paged to the end if need be), and the curation's chain holds the
+// owner's letter at seq 1.
 func (h *Hall) curationOf(ctx context.Context, brain, skeletonID string) (*missionv1.Curation, string) {
 	token := ""
-	for range maxTargetPages {
-		res, err := h.mission.ListReceipts(ctx, &missionv1.ListReceiptsRequest{Brain: brain, Page: &commonv1.PageRequest{PageToken: token}})
+	for {
+		res, err := h.mission.ListCurations(ctx, &missionv1.ListCurationsRequest{Brain: brain, Page: &commonv1.PageRequest{PageSize: 50, PageToken: token}})
 		if err != nil {
 			return nil, ""
 		}
-		for _, rc := range res.GetReceipts() {
-			c := rc.GetCommit()
-			if c.GetProposal().GetEffect() != "curation_open" || c.GetDetails()["skeleton"] != skeletonID {
+		for _, cur := range res.GetCurations() {
+			if cur.GetSkeletonId() != skeletonID {
 				continue
 			}
-			cur, err := h.mission.GetCuration(ctx, &missionv1.GetCurationRequest{CurationId: c.GetDetails()["curation"]})
-			if err != nil {
-				return nil, ""
-			}
 			ask := ""
-			if ls, err := h.mission.ListLetters(ctx, &missionv1.ListLettersRequest{MissionId: cur.GetCuration().GetMissionId(), PageSize: 1}); err == nil && len(ls.GetLetters()) > 0 {
+			if ls, err := h.mission.ListLetters(ctx, &missionv1.ListLettersRequest{MissionId: cur.GetMissionId(), PageSize: 1}); err == nil && len(ls.GetLetters()) > 0 {
 				ask = ls.GetLetters()[0].GetNote()
 			}
-			return cur.GetCuration(), ask
+			return cur, ask
 		}
 		if token = res.GetPage().GetNextPageToken(); token == "" {
 			return nil, ""
 		}
 	}
-	return nil, ""
 }
 
 // ratify makes the reviewed candidate the brain's skeleton, as the owner through the Hall

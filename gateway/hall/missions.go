@@ -133,11 +133,8 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 	d.Mission, d.Problem = res, h.explain("mission", err)
 	d.Landing = res.GetHead().GetLanding()
 	if err == nil {
-		var fns []func()
-		if res.GetMission().GetRinging() {
-			fns = append(fns, func() { d.Target = h.targetOf(ctx, res.GetMission().GetBrain()) })
-		}
-		group(append(fns,
+		d.Target = targetOf(res)
+		group(
 			func() {
 				letters, _, lerr := h.letters(ctx, id)
 				if lerr == nil {
@@ -152,7 +149,7 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 				b, berr := h.medulla.GetBrain(ctx, &medullav1.GetBrainRequest{Name: res.GetMission().GetBrain()})
 				d.Brain, d.BrainProb = b.GetBrain(), h.explain("medulla", berr)
 			},
-		)...)
+		)
 	} else if d.Problem.Reason == "MISSION_NOT_FOUND" {
 		code = http.StatusNotFound
 	}

@@ -1,52 +1,37 @@
 package hall
 
 import (
-	"context"
 	"net/http"
 	"strconv"
 	"strings"
 
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
-// target is where a stamp on a brain lands: the branch and the mode (apply or record). The
-// mission organ decides it from its landing.toml and serves it on no RPC before a landing, so
-// the Hall reads it from the brain's newest landing receipt (which names both) and says so;
-// Known is false for a brain that never landed, and the form then offers both gestures.
+// target is where a stamp on a brain lands: the branch and the mode (apply or record), as the
+// mission organ knows them before anything lands (GetMission's landing_target: the owner's
+// landing.toml, else the branch fixed when the organ first met the brain). Known is false when
+// the organ names none yet; the form then offers both gestures.
 type target struct {
 	Branch string
 	Mode   string
 	Known  bool
-	// Receipt is the landing receipt the target was read from.
-	Receipt string
 }
 
 // Record reports whether the brain lands in record mode (the owner names their own merge).
 func (t target) Record() bool { return t.Known && t.Mode == "record" }
 
-// maxTargetPages bounds how far back the ledger is read for the newest landing.
-const maxTargetPages = 3
-
-// targetOf reads the brain's newest landing receipt, newest first, a few pages at most.
-func (h *Hall) targetOf(ctx context.Context, brain string) target {
-	token := ""
-	for range maxTargetPages {
-		res, err := h.mission.ListReceipts(ctx, &missionv1.ListReceiptsRequest{Brain: brain, Page: &commonv1.PageRequest{PageToken: token}})
-		if err != nil {
-			return target{}
-		}
-		for _, rc := range res.GetReceipts() {
-			c := rc.GetCommit()
-			if d := c.GetDetails(); d["mode"] != "" && d["target_branch"] != "" {
-				return target{Branch: d["target_branch"], Mode: d["mode"], Known: true, Receipt: c.GetReceiptId()}
-			}
-		}
-		if token = res.GetPage().GetNextPageToken(); token == "" {
-			return target{}
-		}
+// targetOf reads the target the mission organ served with the mission.
+func targetOf(res *missionv1.GetMissionResponse) target {
+	lt := res.GetLandingTarget()
+	if lt.GetTargetBranch() == "" {
+		return target{}
 	}
-	return target{}
+	mode := "apply"
+	if lt.GetMode() == missionv1.LandingMode_LANDING_MODE_RECORD {
+		mode = "record"
+	}
+	return target{Branch: lt.GetTargetBranch(), Mode: mode, Known: true}
 }
 
 // stamp is the one-second stamp. It is bound to the exact candidate the owner saw: the form

@@ -92,7 +92,10 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 		st.Close()
 		return nil, err
 	}
-	return &Service{store: st, server: transport.New(organ, opts.Logger)}, nil
+	server := transport.New(organ, opts.Logger)
+	// The door's refusals of soul's RPCs are receipts in the refused agent's own soul ledger.
+	server.RecordDoorRefusals(transport.DoorOptions{Ledger: st, IDs: opts.IDs, Clock: opts.Clock})
+	return &Service{store: st, server: server}, nil
 }
 
 // Register adds the soul service to a gRPC server.

@@ -311,6 +311,9 @@ type MissionView struct {
 	Head      Letter
 	Candidate *Letter
 	Refusals  []Refusal
+	// Target is the brain's landing target and mode (nil when none is known yet): what the
+	// owner's stamp will land onto, shown before anything lands.
+	Target *LandingTarget
 }
 
 // GetMission returns a mission with its head, candidate and logged refusals.
@@ -333,6 +336,13 @@ func (s *Service) GetMission(ctx context.Context, a principal.Principal, id stri
 	}
 	if v.Refusals, err = s.o.Store.Refusals(ctx, m.MissionID); err != nil {
 		return MissionView{}, err
+	}
+	t, ok, err := s.knownTarget(ctx, m.Brain)
+	if err != nil {
+		// A broken landing.toml refuses the stamp, with its reason; the view still reads.
+		s.log.WarnContext(ctx, "landing target", "brain", m.Brain, "err", err)
+	} else if ok {
+		v.Target = &t
 	}
 	return v, nil
 }

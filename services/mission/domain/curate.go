@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -262,6 +263,57 @@ func (s *Service) GetCuration(ctx context.Context, a principal.Principal, id str
 	return s.curationFor(ctx, st, a, id)
 }
 
+// CurationCursor is where a page of a brain's curations ends: the last one it held.
+type CurationCursor struct {
+	CreatedAt  time.Time
+	CurationID string
+}
+
+// curationTokenPattern is a ListCurations page token: the last curation's creation time in
+// Unix nanoseconds and its id.
+var curationTokenPattern = regexp.MustCompile(`^([1-9][0-9]{0,18})\.(cur_[A-Za-z0-9_-]{1,64})$`)
+
+// ListCurations lists a brain's curations, newest first, to anyone who may use the brain (as
+// GetCuration); the token is the last curation seen, an empty next token the end.
+func (s *Service) ListCurations(ctx context.Context, a principal.Principal, brain string, size int, token string) ([]Curation, string, error) {
+	if err := s.checkBrainName(brain); err != nil {
+		return nil, "", err
+	}
+	if !MayUse(a, brain) {
+		return nil, "", foreign(a, brain)
+	}
+	st, err := s.skeletons()
+	if err != nil {
+		return nil, "", err
+	}
+	var before *CurationCursor
+	if token != "" {
+		m := curationTokenPattern.FindStringSubmatch(token)
+		if m == nil {
+			return nil, "", refusal.Field(ReasonInvalidArgument, "page.page_token", "not a token this server issued")
+		}
+		n, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil {
+			return nil, "", refusal.Field(ReasonInvalidArgument, "page.page_token", "not a token this server issued")
+		}
+		before = &CurationCursor{CreatedAt: time.Unix(0, n).UTC(), CurationID: m[2]}
+	}
+	limit := pageSize(size, 20)
+	// One more than the page tells whether the page is the last, so the end is explicit and
+	// never one empty page late.
+	cs, err := st.Curations(ctx, brain, before, limit+1)
+	if err != nil {
+		return nil, "", err
+	}
+	next := ""
+	if len(cs) > limit {
+		cs = cs[:limit]
+		last := cs[len(cs)-1]
+		next = strconv.FormatInt(last.CreatedAt.UnixNano(), 10) + "." + last.CurationID
+	}
+	return cs, next, nil
+}
+
 // SubmitCuration takes what the hand-runner's command printed (or why it printed nothing) and,
 // in one motion: shape-validates it, sanitizes its text, checks the candidate lease is still
 // this curation's, applies the batch to a clone under the curation's expected store version,
@@ -442,4 +494,76 @@ func (s *Service) postCurationLetter(ctx context.Context, c Curation, report str
 	}
 	s.change.broadcast()
 	return l, nil
+}
+
+// closeCurationChains closes the chains of the curations made of skeleton once the owner has
+// ratified it (judging -> landed, the RatifySkeleton gesture) or discarded it (the posted
+// arrow judging -> abandoned), so the board stops showing them open. Each close is a letter by
+// the owner naming the gesture's receipt. A curation chain has no gate and no candidate, so it
+// earns no debrief: the skeleton's receipt is its record. The gesture stands even if a close
+// fails; that is logged, and the chain stays open for the owner to abandon by hand.
+func (s *Service) closeCurationChains(ctx context.Context, a principal.Principal, st SkeletonStore, k Skeleton, effect, receiptID string) {
+	to, name, what := PhaseLanded, "RatifySkeleton", "ratified"
+	if effect == EffectSkeletonDiscard {
+		to, name, what = PhaseAbandoned, "DiscardCandidate", "discarded"
+	}
+	var before *CurationCursor
+	for {
+		cs, err := st.Curations(ctx, k.Brain, before, MaxPageSize)
+		if err != nil {
+			s.log.ErrorContext(ctx, "close curation chains", "skeleton", k.SkeletonID, "err", err)
+			return
+		}
+		for _, c := range cs {
+			if c.SkeletonID != k.SkeletonID || c.State.Live() {
+				continue
+			}
+			note := fmt.Sprintf("skeleton %s %s by the owner (receipt %s); curation %s closes", k.SkeletonID, what, receiptID, c.CurationID)
+			if err := s.closeChain(ctx, a, c.MissionID, to, name, note); err != nil {
+				s.log.ErrorContext(ctx, "close curation chain", "curation", c.CurationID, "mission", c.MissionID, "err", err)
+			}
+		}
+		if len(cs) < MaxPageSize {
+			return
+		}
+		last := cs[len(cs)-1]
+		before = &CurationCursor{CreatedAt: last.CreatedAt, CurationID: last.CurationID}
+	}
+}
+
+// closeChain appends the closing letter to a judging curation chain; a chain already closed
+// (by hand, or by an earlier gesture) is left as it is.
+func (s *Service) closeChain(ctx context.Context, a principal.Principal, missionID string, to Phase, name, note string) error {
+	for attempt := 0; attempt < 8; attempt++ {
+		m, err := s.mission(ctx, missionID)
+		if err != nil {
+			return err
+		}
+		if m.Phase.Terminal() {
+			return nil
+		}
+		if to == PhaseLanded {
+			err = gesture(name, m.Phase, to)
+		} else {
+			_, _, err = next(m.Phase, Letter{Phase: to})
+		}
+		if err != nil {
+			return err
+		}
+		now := s.o.Clock.Now()
+		l := Letter{Schema: Schema, LetterID: s.o.IDs.New("ltr_"), MissionID: m.MissionID, Seq: m.HeadSeq + 1, Brain: m.Brain,
+			Phase: to, Note: note, Author: AuthorOf(a), PostedAt: now}
+		ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: to, ClearLease: true, ClearRerun: true, Now: now,
+			Entry: s.committed(a, EffectLetter, l, "human-origin", "phase"),
+			Event: BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}}
+		err = s.o.Store.Append(ctx, ap)
+		if errors.Is(err, ErrHeadMoved) {
+			continue // a letter arrived in between; read the head again
+		}
+		if err == nil {
+			s.change.broadcast()
+		}
+		return err
+	}
+	return fmt.Errorf("mission %s: head kept moving", missionID)
 }

@@ -32,6 +32,25 @@ var arrows = map[arrow]mover{
 	{PhaseMergeWait, PhaseFailed}:     moverRunnerOrHuman,
 }
 
+// gestures are the arrows no posted letter draws: each is one human-origin gesture of the
+// organ, with its receipt, and next refuses them as letters. landed has exactly these ways in:
+// the owner's landing stamp on a code mission (ImportReceipt), and the owner's ratify of the
+// candidate a curation chain curated (RatifySkeleton; the curation lane's one human arrow).
+// A curation chain whose candidate the owner discards closes through the posted arrow
+// judging -> abandoned, drawn by the owner's DiscardCandidate.
+var gestures = map[arrow]string{
+	{PhaseMergeWait, PhaseLanded}: "ImportReceipt",
+	{PhaseJudging, PhaseLanded}:   "RatifySkeleton",
+}
+
+// gesture checks that the named gesture may move a head in phase from to phase to.
+func gesture(name string, from, to Phase) error {
+	if g, ok := gestures[arrow{from, to}]; !ok || g != name {
+		return refusal.New(ReasonIllegalTransition, "%s draws no arrow %s -> %s", name, from, to)
+	}
+	return nil
+}
+
 // next returns the phase the mission is in after l is appended to a head in phase from, and who
 // may post it. Advisory letters are a self-loop: appended and shown, the phase unmoved.
 func next(from Phase, l Letter) (Phase, mover, error) {

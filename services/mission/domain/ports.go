@@ -283,6 +283,9 @@ type SkeletonStore interface {
 	Curation(ctx context.Context, id string) (Curation, error)
 	// LiveCuration returns the brain's pending or claimed curation, if any.
 	LiveCuration(ctx context.Context, brain string) (Curation, bool, error)
+	// Curations lists a brain's curations newest first (by creation, then id), those strictly
+	// older than the cursor when it is set.
+	Curations(ctx context.Context, brain string, before *CurationCursor, limit int) ([]Curation, error)
 	// PendingCurations lists curations waiting for a claim, oldest first.
 	PendingCurations(ctx context.Context, limit int) ([]Curation, error)
 	// UpdateCuration replaces c iff the stored one is in state from with c's previous lease

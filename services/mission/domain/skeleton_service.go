@@ -421,6 +421,7 @@ func (s *Service) finishCandidate(ctx context.Context, a principal.Principal, br
 	if err := st.WriteSkeletons(ctx, SkeletonWrite{Brain: brain, Expected: expected, Put: put, Entry: entry}); err != nil {
 		return Skeleton{}, "", writeErr(err, expected)
 	}
+	s.closeCurationChains(ctx, a, st, put[0], effect, entry.ReceiptID)
 	return put[0], entry.ReceiptID, nil
 }
 

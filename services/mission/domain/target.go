@@ -168,3 +168,27 @@ func (s *Service) landingFor(ctx context.Context, b Brain) (string, LandingMode,
 	}
 	return br, bl.Mode, nil
 }
+
+// LandingTarget is where and how a brain lands, as the organ knows it before anything lands.
+type LandingTarget struct {
+	Branch string
+	Mode   LandingMode
+}
+
+// knownTarget reads brain's landing target without touching its repository: the owner's
+// landing.toml, else the branch fixed when the organ first met the brain (at its first open).
+// ok is false when neither names a branch yet.
+func (s *Service) knownTarget(ctx context.Context, brain string) (LandingTarget, bool, error) {
+	bl, err := s.o.Landings.For(brain)
+	if err != nil {
+		return LandingTarget{}, false, fmt.Errorf("landing configuration: %w", err)
+	}
+	if bl.Target != "" {
+		return LandingTarget{Branch: bl.Target, Mode: bl.Mode}, true, nil
+	}
+	br, ok, err := s.o.Store.Target(ctx, brain)
+	if err != nil || !ok || br == "" {
+		return LandingTarget{}, false, err
+	}
+	return LandingTarget{Branch: br, Mode: bl.Mode}, true, nil
+}

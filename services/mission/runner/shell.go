@@ -49,7 +49,7 @@ func shellTo(ctx context.Context, dir, cmdline string, stdin io.Reader, stdout, 
 	cmd.Stdin = stdin
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.ExtraFiles = []*os.File{lifeline}
-	cmd.Env = append(os.Environ(), "ORGANISM_WORKTREE="+dir)
+	cmd.Env = commandEnv(runnerEnv(), dir) // never the runner's credential (env.go)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second

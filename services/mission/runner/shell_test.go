@@ -136,3 +136,37 @@ func TestShellRunnerKilled(t *testing.T) {
 	_ = helper.Wait()
 	waitFor(t, "the killed runner's gate child to die", func() bool { return !alive(child) })
 }
+
+// TestCommandEnv: which variables a command keeps of its runner's environment.
+func TestCommandEnv(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		keep bool
+	}{
+		{name: "the runner's token", in: "ORGANISM_TOKEN=t"},
+		{name: "a server's own credential", in: "ORGANISM_SERVICE_TOKEN=t"},
+		{name: "the gateway's credential", in: "ORGANISM_GATEWAY_TOKEN=t"},
+		{name: "the mutual-TLS key", in: "ORGANISM_TLS_KEY=/k.pem"},
+		{name: "any suite secret by its suffix", in: "ORGANISM_PEER_SECRET=s"},
+		{name: "lower-case spelling", in: "organism_token=t"},
+		{name: "a code host token", in: "GITHUB_TOKEN=t"},
+		{name: "a stale worktree variable is replaced", in: "ORGANISM_WORKTREE=/elsewhere"},
+		{name: "the address", in: "ORGANISM_ADDR=h:1", keep: true},
+		{name: "the TLS certificate (public)", in: "ORGANISM_TLS_CERT=/c.pem", keep: true},
+		{name: "PATH", in: "PATH=/usr/bin", keep: true},
+		{name: "a tool's own variable", in: "GOFLAGS=-mod=mod", keep: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := commandEnv([]string{tc.in}, "/wt")
+			kept := len(got) == 2 && got[0] == tc.in
+			if kept != tc.keep {
+				t.Errorf("got %q, want kept=%t", got, tc.keep)
+			}
+			if last := got[len(got)-1]; last != "ORGANISM_WORKTREE=/wt" {
+				t.Errorf("got last %q, want ORGANISM_WORKTREE=/wt", last)
+			}
+		})
+	}
+}

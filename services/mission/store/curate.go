@@ -72,18 +72,34 @@ func (s *Store) LiveCuration(ctx context.Context, brain string) (domain.Curation
 	return c, err == nil, err
 }
 
+// Curations implements domain.SkeletonStore.
+func (s *Store) Curations(ctx context.Context, brain string, before *domain.CurationCursor, limit int) ([]domain.Curation, error) {
+	q, args := `SELECT body FROM curations WHERE brain = ? ORDER BY created_at DESC, curation_id DESC LIMIT ?`, []any{brain, limit}
+	if before != nil {
+		q = `SELECT body FROM curations WHERE brain = ? AND (created_at < ? OR (created_at = ? AND curation_id < ?))
+			ORDER BY created_at DESC, curation_id DESC LIMIT ?`
+		at := ns(before.CreatedAt)
+		args = []any{brain, at, at, before.CurationID, limit}
+	}
+	return s.curationList(ctx, "curations", q, args...)
+}
+
 // PendingCurations implements domain.SkeletonStore.
 func (s *Store) PendingCurations(ctx context.Context, limit int) ([]domain.Curation, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT ?`, limit)
+	return s.curationList(ctx, "pending curations", `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT ?`, limit)
+}
+
+func (s *Store) curationList(ctx context.Context, what, q string, args ...any) ([]domain.Curation, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, wrap("pending curations", err)
+		return nil, wrap(what, err)
 	}
 	defer rows.Close()
 	var out []domain.Curation
 	for rows.Next() {
 		var body string
 		if err := rows.Scan(&body); err != nil {
-			return nil, wrap("pending curations", err)
+			return nil, wrap(what, err)
 		}
 		c, err := decodeCuration(body)
 		if err != nil {
@@ -91,7 +107,7 @@ func (s *Store) PendingCurations(ctx context.Context, limit int) ([]domain.Curat
 		}
 		out = append(out, c)
 	}
-	return out, wrap("pending curations", rows.Err())
+	return out, wrap(what, rows.Err())
 }
 
 // UpdateCuration implements domain.SkeletonStore.

@@ -80,6 +80,9 @@ func (s *Server) GetMission(ctx context.Context, req *missionv1.GetMissionReques
 	for _, r := range view.Refusals {
 		out.Refusals = append(out.Refusals, wire.RefusalToProto(r))
 	}
+	if t := view.Target; t != nil {
+		out.LandingTarget = &missionv1.LandingTarget{TargetBranch: t.Branch, Mode: wire.LandingModeToProto(t.Mode)}
+	}
 	return out, nil
 }
 

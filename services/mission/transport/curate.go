@@ -98,3 +98,28 @@ func (s *Server) GetCuration(ctx context.Context, req *missionv1.GetCurationRequ
 	}
 	return &missionv1.GetCurationResponse{Curation: wire.CurationToProto(c)}, nil
 }
+
+// ListCurations implements missionv1.MissionServiceServer.
+func (s *Server) ListCurations(ctx context.Context, req *missionv1.ListCurationsRequest) (*missionv1.ListCurationsResponse, error) {
+	a, err := caller(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var v invalid
+	v.brain(req.GetBrain())
+	if req.GetPage().GetPageSize() < 0 {
+		v.add("page.page_size", "must not be negative")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	cs, next, err := s.svc.ListCurations(ctx, a, req.GetBrain(), int(req.GetPage().GetPageSize()), req.GetPage().GetPageToken())
+	if err != nil {
+		return nil, s.toStatus(ctx, err)
+	}
+	out := &missionv1.ListCurationsResponse{Page: page(next)}
+	for _, c := range cs {
+		out.Curations = append(out.Curations, wire.CurationToProto(c))
+	}
+	return out, nil
+}

@@ -228,6 +228,9 @@ func EventToProto(e domain.BoardEvent) *missionv1.BoardEvent {
 		Seq: e.Seq, FromPhase: phaseToProto[e.From], ToPhase: phaseToProto[e.To], At: ts(e.At)}
 }
 
+// LandingModeToProto is the wire form of a landing mode.
+func LandingModeToProto(m domain.LandingMode) missionv1.LandingMode { return landingModeToProto[m] }
+
 var landingModeToProto = map[domain.LandingMode]missionv1.LandingMode{
 	domain.ModeApply:  missionv1.LandingMode_LANDING_MODE_APPLY,
 	domain.ModeRecord: missionv1.LandingMode_LANDING_MODE_RECORD,

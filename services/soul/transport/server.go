@@ -20,6 +20,7 @@ type Server struct {
 	soulv1.UnimplementedSoulServiceServer
 	organ *domain.Organ
 	table rpcstatus.Table
+	door  *DoorOptions
 }
 
 var _ soulv1.SoulServiceServer = (*Server)(nil)

@@ -1960,8 +1960,12 @@ type GetMissionResponse struct {
 	Mission *Mission               `protobuf:"bytes,1,opt,name=mission,proto3" json:"mission,omitempty"`
 	Head    *Letter                `protobuf:"bytes,2,opt,name=head,proto3" json:"head,omitempty"`
 	// The letter carrying the current candidate, if any.
-	Candidate     *Letter    `protobuf:"bytes,3,opt,name=candidate,proto3" json:"candidate,omitempty"`
-	Refusals      []*Refusal `protobuf:"bytes,4,rep,name=refusals,proto3" json:"refusals,omitempty"`
+	Candidate *Letter    `protobuf:"bytes,3,opt,name=candidate,proto3" json:"candidate,omitempty"`
+	Refusals  []*Refusal `protobuf:"bytes,4,rep,name=refusals,proto3" json:"refusals,omitempty"`
+	// Where and how the mission's brain lands, as mission knows it before anything lands: the
+	// owner's landing.toml, else the branch fixed when the organ first met the brain. Absent when
+	// neither names one yet (a repository with no branch checked out).
+	LandingTarget *LandingTarget `protobuf:"bytes,5,opt,name=landing_target,json=landingTarget,proto3" json:"landing_target,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2024,6 +2028,66 @@ func (x *GetMissionResponse) GetRefusals() []*Refusal {
 	return nil
 }
 
+func (x *GetMissionResponse) GetLandingTarget() *LandingTarget {
+	if x != nil {
+		return x.LandingTarget
+	}
+	return nil
+}
+
+// LandingTarget is a brain's landing target branch and mode.
+type LandingTarget struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	TargetBranch  string                 `protobuf:"bytes,1,opt,name=target_branch,json=targetBranch,proto3" json:"target_branch,omitempty"`
+	Mode          LandingMode            `protobuf:"varint,2,opt,name=mode,proto3,enum=organism.mission.v1.LandingMode" json:"mode,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LandingTarget) Reset() {
+	*x = LandingTarget{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LandingTarget) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LandingTarget) ProtoMessage() {}
+
+func (x *LandingTarget) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LandingTarget.ProtoReflect.Descriptor instead.
+func (*LandingTarget) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *LandingTarget) GetTargetBranch() string {
+	if x != nil {
+		return x.TargetBranch
+	}
+	return ""
+}
+
+func (x *LandingTarget) GetMode() LandingMode {
+	if x != nil {
+		return x.Mode
+	}
+	return LandingMode_LANDING_MODE_UNSPECIFIED
+}
+
 // ListLettersRequest pages through a chain.
 type ListLettersRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -2038,7 +2102,7 @@ type ListLettersRequest struct {
 
 func (x *ListLettersRequest) Reset() {
 	*x = ListLettersRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2050,7 +2114,7 @@ func (x *ListLettersRequest) String() string {
 func (*ListLettersRequest) ProtoMessage() {}
 
 func (x *ListLettersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[16]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2063,7 +2127,7 @@ func (x *ListLettersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLettersRequest.ProtoReflect.Descriptor instead.
 func (*ListLettersRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{16}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ListLettersRequest) GetMissionId() string {
@@ -2100,7 +2164,7 @@ type ListLettersResponse struct {
 
 func (x *ListLettersResponse) Reset() {
 	*x = ListLettersResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2112,7 +2176,7 @@ func (x *ListLettersResponse) String() string {
 func (*ListLettersResponse) ProtoMessage() {}
 
 func (x *ListLettersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[17]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2125,7 +2189,7 @@ func (x *ListLettersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLettersResponse.ProtoReflect.Descriptor instead.
 func (*ListLettersResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{17}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *ListLettersResponse) GetLetters() []*Letter {
@@ -2156,7 +2220,7 @@ type ListMissionsRequest struct {
 
 func (x *ListMissionsRequest) Reset() {
 	*x = ListMissionsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2168,7 +2232,7 @@ func (x *ListMissionsRequest) String() string {
 func (*ListMissionsRequest) ProtoMessage() {}
 
 func (x *ListMissionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[18]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2181,7 +2245,7 @@ func (x *ListMissionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMissionsRequest.ProtoReflect.Descriptor instead.
 func (*ListMissionsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{18}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *ListMissionsRequest) GetBrain() string {
@@ -2216,7 +2280,7 @@ type ListMissionsResponse struct {
 
 func (x *ListMissionsResponse) Reset() {
 	*x = ListMissionsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2228,7 +2292,7 @@ func (x *ListMissionsResponse) String() string {
 func (*ListMissionsResponse) ProtoMessage() {}
 
 func (x *ListMissionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[19]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2241,7 +2305,7 @@ func (x *ListMissionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListMissionsResponse.ProtoReflect.Descriptor instead.
 func (*ListMissionsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{19}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *ListMissionsResponse) GetMissions() []*Mission {
@@ -2270,7 +2334,7 @@ type SpawnMissionRequest struct {
 
 func (x *SpawnMissionRequest) Reset() {
 	*x = SpawnMissionRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2282,7 +2346,7 @@ func (x *SpawnMissionRequest) String() string {
 func (*SpawnMissionRequest) ProtoMessage() {}
 
 func (x *SpawnMissionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[20]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2295,7 +2359,7 @@ func (x *SpawnMissionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpawnMissionRequest.ProtoReflect.Descriptor instead.
 func (*SpawnMissionRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{20}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *SpawnMissionRequest) GetMissionId() string {
@@ -2322,7 +2386,7 @@ type SpawnMissionResponse struct {
 
 func (x *SpawnMissionResponse) Reset() {
 	*x = SpawnMissionResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2334,7 +2398,7 @@ func (x *SpawnMissionResponse) String() string {
 func (*SpawnMissionResponse) ProtoMessage() {}
 
 func (x *SpawnMissionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[21]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2347,7 +2411,7 @@ func (x *SpawnMissionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SpawnMissionResponse.ProtoReflect.Descriptor instead.
 func (*SpawnMissionResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{21}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *SpawnMissionResponse) GetMission() *Mission {
@@ -2368,7 +2432,7 @@ type ClaimWorkRequest struct {
 
 func (x *ClaimWorkRequest) Reset() {
 	*x = ClaimWorkRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2380,7 +2444,7 @@ func (x *ClaimWorkRequest) String() string {
 func (*ClaimWorkRequest) ProtoMessage() {}
 
 func (x *ClaimWorkRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[22]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2393,7 +2457,7 @@ func (x *ClaimWorkRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimWorkRequest.ProtoReflect.Descriptor instead.
 func (*ClaimWorkRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{22}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ClaimWorkRequest) GetWait() *durationpb.Duration {
@@ -2419,7 +2483,7 @@ type PinnedRunner struct {
 
 func (x *PinnedRunner) Reset() {
 	*x = PinnedRunner{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2431,7 +2495,7 @@ func (x *PinnedRunner) String() string {
 func (*PinnedRunner) ProtoMessage() {}
 
 func (x *PinnedRunner) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[23]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2444,7 +2508,7 @@ func (x *PinnedRunner) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PinnedRunner.ProtoReflect.Descriptor instead.
 func (*PinnedRunner) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{23}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *PinnedRunner) GetId() string {
@@ -2501,7 +2565,7 @@ type Work struct {
 
 func (x *Work) Reset() {
 	*x = Work{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2513,7 +2577,7 @@ func (x *Work) String() string {
 func (*Work) ProtoMessage() {}
 
 func (x *Work) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[24]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2526,7 +2590,7 @@ func (x *Work) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Work.ProtoReflect.Descriptor instead.
 func (*Work) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{24}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *Work) GetMission() *Mission {
@@ -2588,7 +2652,7 @@ type ClaimWorkResponse struct {
 
 func (x *ClaimWorkResponse) Reset() {
 	*x = ClaimWorkResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2600,7 +2664,7 @@ func (x *ClaimWorkResponse) String() string {
 func (*ClaimWorkResponse) ProtoMessage() {}
 
 func (x *ClaimWorkResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[25]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2613,7 +2677,7 @@ func (x *ClaimWorkResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimWorkResponse.ProtoReflect.Descriptor instead.
 func (*ClaimWorkResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{25}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *ClaimWorkResponse) GetWork() *Work {
@@ -2633,7 +2697,7 @@ type RenewLeaseRequest struct {
 
 func (x *RenewLeaseRequest) Reset() {
 	*x = RenewLeaseRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2645,7 +2709,7 @@ func (x *RenewLeaseRequest) String() string {
 func (*RenewLeaseRequest) ProtoMessage() {}
 
 func (x *RenewLeaseRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[26]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2658,7 +2722,7 @@ func (x *RenewLeaseRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenewLeaseRequest.ProtoReflect.Descriptor instead.
 func (*RenewLeaseRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{26}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RenewLeaseRequest) GetLeaseId() string {
@@ -2678,7 +2742,7 @@ type RenewLeaseResponse struct {
 
 func (x *RenewLeaseResponse) Reset() {
 	*x = RenewLeaseResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2690,7 +2754,7 @@ func (x *RenewLeaseResponse) String() string {
 func (*RenewLeaseResponse) ProtoMessage() {}
 
 func (x *RenewLeaseResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[27]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2703,7 +2767,7 @@ func (x *RenewLeaseResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenewLeaseResponse.ProtoReflect.Descriptor instead.
 func (*RenewLeaseResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{27}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *RenewLeaseResponse) GetLease() *Lease {
@@ -2724,7 +2788,7 @@ type PutLogRequest struct {
 
 func (x *PutLogRequest) Reset() {
 	*x = PutLogRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2736,7 +2800,7 @@ func (x *PutLogRequest) String() string {
 func (*PutLogRequest) ProtoMessage() {}
 
 func (x *PutLogRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[28]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2749,7 +2813,7 @@ func (x *PutLogRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PutLogRequest.ProtoReflect.Descriptor instead.
 func (*PutLogRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{28}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *PutLogRequest) GetMissionId() string {
@@ -2777,7 +2841,7 @@ type PutLogResponse struct {
 
 func (x *PutLogResponse) Reset() {
 	*x = PutLogResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2789,7 +2853,7 @@ func (x *PutLogResponse) String() string {
 func (*PutLogResponse) ProtoMessage() {}
 
 func (x *PutLogResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[29]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2802,7 +2866,7 @@ func (x *PutLogResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PutLogResponse.ProtoReflect.Descriptor instead.
 func (*PutLogResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{29}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *PutLogResponse) GetLogSha256() string {
@@ -2830,7 +2894,7 @@ type GetLogRequest struct {
 
 func (x *GetLogRequest) Reset() {
 	*x = GetLogRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2842,7 +2906,7 @@ func (x *GetLogRequest) String() string {
 func (*GetLogRequest) ProtoMessage() {}
 
 func (x *GetLogRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[30]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2855,7 +2919,7 @@ func (x *GetLogRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLogRequest.ProtoReflect.Descriptor instead.
 func (*GetLogRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{30}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *GetLogRequest) GetMissionId() string {
@@ -2882,7 +2946,7 @@ type GetLogResponse struct {
 
 func (x *GetLogResponse) Reset() {
 	*x = GetLogResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2894,7 +2958,7 @@ func (x *GetLogResponse) String() string {
 func (*GetLogResponse) ProtoMessage() {}
 
 func (x *GetLogResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[31]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2907,7 +2971,7 @@ func (x *GetLogResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLogResponse.ProtoReflect.Descriptor instead.
 func (*GetLogResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{31}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *GetLogResponse) GetChunk() []byte {
@@ -2935,7 +2999,7 @@ type ImportReceiptRequest struct {
 
 func (x *ImportReceiptRequest) Reset() {
 	*x = ImportReceiptRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2947,7 +3011,7 @@ func (x *ImportReceiptRequest) String() string {
 func (*ImportReceiptRequest) ProtoMessage() {}
 
 func (x *ImportReceiptRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[32]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2960,7 +3024,7 @@ func (x *ImportReceiptRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportReceiptRequest.ProtoReflect.Descriptor instead.
 func (*ImportReceiptRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{32}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ImportReceiptRequest) GetMissionId() string {
@@ -3003,7 +3067,7 @@ type ImportReceiptResponse struct {
 
 func (x *ImportReceiptResponse) Reset() {
 	*x = ImportReceiptResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3015,7 +3079,7 @@ func (x *ImportReceiptResponse) String() string {
 func (*ImportReceiptResponse) ProtoMessage() {}
 
 func (x *ImportReceiptResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[33]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3028,7 +3092,7 @@ func (x *ImportReceiptResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportReceiptResponse.ProtoReflect.Descriptor instead.
 func (*ImportReceiptResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{33}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ImportReceiptResponse) GetLetter() *Letter {
@@ -3070,7 +3134,7 @@ type BoardEvent struct {
 
 func (x *BoardEvent) Reset() {
 	*x = BoardEvent{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3082,7 +3146,7 @@ func (x *BoardEvent) String() string {
 func (*BoardEvent) ProtoMessage() {}
 
 func (x *BoardEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[34]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3095,7 +3159,7 @@ func (x *BoardEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BoardEvent.ProtoReflect.Descriptor instead.
 func (*BoardEvent) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{34}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *BoardEvent) GetCursor() int64 {
@@ -3167,7 +3231,7 @@ type WatchBoardRequest struct {
 
 func (x *WatchBoardRequest) Reset() {
 	*x = WatchBoardRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3179,7 +3243,7 @@ func (x *WatchBoardRequest) String() string {
 func (*WatchBoardRequest) ProtoMessage() {}
 
 func (x *WatchBoardRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[35]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3192,7 +3256,7 @@ func (x *WatchBoardRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchBoardRequest.ProtoReflect.Descriptor instead.
 func (*WatchBoardRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{35}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *WatchBoardRequest) GetBrain() string {
@@ -3219,7 +3283,7 @@ type WatchBoardResponse struct {
 
 func (x *WatchBoardResponse) Reset() {
 	*x = WatchBoardResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3231,7 +3295,7 @@ func (x *WatchBoardResponse) String() string {
 func (*WatchBoardResponse) ProtoMessage() {}
 
 func (x *WatchBoardResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[36]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3244,7 +3308,7 @@ func (x *WatchBoardResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchBoardResponse.ProtoReflect.Descriptor instead.
 func (*WatchBoardResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{36}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *WatchBoardResponse) GetEvent() *BoardEvent {
@@ -3268,7 +3332,7 @@ type ListReceiptsRequest struct {
 
 func (x *ListReceiptsRequest) Reset() {
 	*x = ListReceiptsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3280,7 +3344,7 @@ func (x *ListReceiptsRequest) String() string {
 func (*ListReceiptsRequest) ProtoMessage() {}
 
 func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[37]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3293,7 +3357,7 @@ func (x *ListReceiptsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReceiptsRequest.ProtoReflect.Descriptor instead.
 func (*ListReceiptsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{37}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ListReceiptsRequest) GetBrain() string {
@@ -3328,7 +3392,7 @@ type ListReceiptsResponse struct {
 
 func (x *ListReceiptsResponse) Reset() {
 	*x = ListReceiptsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3340,7 +3404,7 @@ func (x *ListReceiptsResponse) String() string {
 func (*ListReceiptsResponse) ProtoMessage() {}
 
 func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[38]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3353,7 +3417,7 @@ func (x *ListReceiptsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReceiptsResponse.ProtoReflect.Descriptor instead.
 func (*ListReceiptsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{38}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ListReceiptsResponse) GetReceipts() []*v1.Receipt {
@@ -3391,7 +3455,7 @@ type ReportScreen struct {
 
 func (x *ReportScreen) Reset() {
 	*x = ReportScreen{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3403,7 +3467,7 @@ func (x *ReportScreen) String() string {
 func (*ReportScreen) ProtoMessage() {}
 
 func (x *ReportScreen) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[39]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3416,7 +3480,7 @@ func (x *ReportScreen) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ReportScreen.ProtoReflect.Descriptor instead.
 func (*ReportScreen) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{39}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *ReportScreen) GetOutcome() ScreenOutcome {
@@ -3497,7 +3561,7 @@ type FieldReport struct {
 
 func (x *FieldReport) Reset() {
 	*x = FieldReport{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3509,7 +3573,7 @@ func (x *FieldReport) String() string {
 func (*FieldReport) ProtoMessage() {}
 
 func (x *FieldReport) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[40]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3522,7 +3586,7 @@ func (x *FieldReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FieldReport.ProtoReflect.Descriptor instead.
 func (*FieldReport) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{40}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *FieldReport) GetReportId() string {
@@ -3616,7 +3680,7 @@ type FileReportRequest struct {
 
 func (x *FileReportRequest) Reset() {
 	*x = FileReportRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3628,7 +3692,7 @@ func (x *FileReportRequest) String() string {
 func (*FileReportRequest) ProtoMessage() {}
 
 func (x *FileReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[41]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3641,7 +3705,7 @@ func (x *FileReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FileReportRequest.ProtoReflect.Descriptor instead.
 func (*FileReportRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{41}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{42}
 }
 
 func (x *FileReportRequest) GetClass() ReportClass {
@@ -3689,7 +3753,7 @@ type FileReportResponse struct {
 
 func (x *FileReportResponse) Reset() {
 	*x = FileReportResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3701,7 +3765,7 @@ func (x *FileReportResponse) String() string {
 func (*FileReportResponse) ProtoMessage() {}
 
 func (x *FileReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[42]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3714,7 +3778,7 @@ func (x *FileReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FileReportResponse.ProtoReflect.Descriptor instead.
 func (*FileReportResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{42}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *FileReportResponse) GetReport() *FieldReport {
@@ -3736,7 +3800,7 @@ type ListReportsRequest struct {
 
 func (x *ListReportsRequest) Reset() {
 	*x = ListReportsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3748,7 +3812,7 @@ func (x *ListReportsRequest) String() string {
 func (*ListReportsRequest) ProtoMessage() {}
 
 func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[43]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3761,7 +3825,7 @@ func (x *ListReportsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsRequest.ProtoReflect.Descriptor instead.
 func (*ListReportsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{43}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *ListReportsRequest) GetPage() *v1.PageRequest {
@@ -3789,7 +3853,7 @@ type ListReportsResponse struct {
 
 func (x *ListReportsResponse) Reset() {
 	*x = ListReportsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3801,7 +3865,7 @@ func (x *ListReportsResponse) String() string {
 func (*ListReportsResponse) ProtoMessage() {}
 
 func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[44]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3814,7 +3878,7 @@ func (x *ListReportsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListReportsResponse.ProtoReflect.Descriptor instead.
 func (*ListReportsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{44}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *ListReportsResponse) GetReports() []*FieldReport {
@@ -3840,7 +3904,7 @@ type SweepCharterRequest struct {
 
 func (x *SweepCharterRequest) Reset() {
 	*x = SweepCharterRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3852,7 +3916,7 @@ func (x *SweepCharterRequest) String() string {
 func (*SweepCharterRequest) ProtoMessage() {}
 
 func (x *SweepCharterRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[45]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3865,7 +3929,7 @@ func (x *SweepCharterRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SweepCharterRequest.ProtoReflect.Descriptor instead.
 func (*SweepCharterRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{45}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{46}
 }
 
 // SweepCharterResponse lists the reports this sweep screened (a report another sweep took is
@@ -3881,7 +3945,7 @@ type SweepCharterResponse struct {
 
 func (x *SweepCharterResponse) Reset() {
 	*x = SweepCharterResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3893,7 +3957,7 @@ func (x *SweepCharterResponse) String() string {
 func (*SweepCharterResponse) ProtoMessage() {}
 
 func (x *SweepCharterResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[46]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3906,7 +3970,7 @@ func (x *SweepCharterResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SweepCharterResponse.ProtoReflect.Descriptor instead.
 func (*SweepCharterResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{46}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *SweepCharterResponse) GetScreened() []*FieldReport {
@@ -3942,7 +4006,7 @@ type ListCharterRefusalsRequest struct {
 
 func (x *ListCharterRefusalsRequest) Reset() {
 	*x = ListCharterRefusalsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3954,7 +4018,7 @@ func (x *ListCharterRefusalsRequest) String() string {
 func (*ListCharterRefusalsRequest) ProtoMessage() {}
 
 func (x *ListCharterRefusalsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[47]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3967,7 +4031,7 @@ func (x *ListCharterRefusalsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCharterRefusalsRequest.ProtoReflect.Descriptor instead.
 func (*ListCharterRefusalsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{47}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *ListCharterRefusalsRequest) GetPage() *v1.PageRequest {
@@ -3998,7 +4062,7 @@ type ListCharterRefusalsResponse struct {
 
 func (x *ListCharterRefusalsResponse) Reset() {
 	*x = ListCharterRefusalsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4010,7 +4074,7 @@ func (x *ListCharterRefusalsResponse) String() string {
 func (*ListCharterRefusalsResponse) ProtoMessage() {}
 
 func (x *ListCharterRefusalsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[48]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4023,7 +4087,7 @@ func (x *ListCharterRefusalsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListCharterRefusalsResponse.ProtoReflect.Descriptor instead.
 func (*ListCharterRefusalsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{48}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *ListCharterRefusalsResponse) GetRefusals() []*FieldReport {
@@ -4069,7 +4133,7 @@ type BlockConfidence struct {
 
 func (x *BlockConfidence) Reset() {
 	*x = BlockConfidence{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4081,7 +4145,7 @@ func (x *BlockConfidence) String() string {
 func (*BlockConfidence) ProtoMessage() {}
 
 func (x *BlockConfidence) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[49]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4094,7 +4158,7 @@ func (x *BlockConfidence) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlockConfidence.ProtoReflect.Descriptor instead.
 func (*BlockConfidence) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{49}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *BlockConfidence) GetStructure() float64 {
@@ -4135,7 +4199,7 @@ type SkeletonBlock struct {
 
 func (x *SkeletonBlock) Reset() {
 	*x = SkeletonBlock{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4147,7 +4211,7 @@ func (x *SkeletonBlock) String() string {
 func (*SkeletonBlock) ProtoMessage() {}
 
 func (x *SkeletonBlock) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[50]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4160,7 +4224,7 @@ func (x *SkeletonBlock) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SkeletonBlock.ProtoReflect.Descriptor instead.
 func (*SkeletonBlock) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{50}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *SkeletonBlock) GetId() string {
@@ -4213,7 +4277,7 @@ type Seam struct {
 
 func (x *Seam) Reset() {
 	*x = Seam{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4225,7 +4289,7 @@ func (x *Seam) String() string {
 func (*Seam) ProtoMessage() {}
 
 func (x *Seam) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[51]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4238,7 +4302,7 @@ func (x *Seam) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Seam.ProtoReflect.Descriptor instead.
 func (*Seam) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{51}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *Seam) GetFrom() string {
@@ -4283,7 +4347,7 @@ type BlockLineage struct {
 
 func (x *BlockLineage) Reset() {
 	*x = BlockLineage{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4295,7 +4359,7 @@ func (x *BlockLineage) String() string {
 func (*BlockLineage) ProtoMessage() {}
 
 func (x *BlockLineage) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[52]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4308,7 +4372,7 @@ func (x *BlockLineage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BlockLineage.ProtoReflect.Descriptor instead.
 func (*BlockLineage) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{52}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *BlockLineage) GetRevision() int64 {
@@ -4370,7 +4434,7 @@ type Skeleton struct {
 
 func (x *Skeleton) Reset() {
 	*x = Skeleton{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4382,7 +4446,7 @@ func (x *Skeleton) String() string {
 func (*Skeleton) ProtoMessage() {}
 
 func (x *Skeleton) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[53]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4395,7 +4459,7 @@ func (x *Skeleton) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Skeleton.ProtoReflect.Descriptor instead.
 func (*Skeleton) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{53}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *Skeleton) GetSkeletonId() string {
@@ -4541,7 +4605,7 @@ type CandidateEditOp struct {
 
 func (x *CandidateEditOp) Reset() {
 	*x = CandidateEditOp{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4553,7 +4617,7 @@ func (x *CandidateEditOp) String() string {
 func (*CandidateEditOp) ProtoMessage() {}
 
 func (x *CandidateEditOp) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[54]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4566,7 +4630,7 @@ func (x *CandidateEditOp) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CandidateEditOp.ProtoReflect.Descriptor instead.
 func (*CandidateEditOp) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{54}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *CandidateEditOp) GetOp() string {
@@ -4657,7 +4721,7 @@ type ScanSkeletonRequest struct {
 
 func (x *ScanSkeletonRequest) Reset() {
 	*x = ScanSkeletonRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4669,7 +4733,7 @@ func (x *ScanSkeletonRequest) String() string {
 func (*ScanSkeletonRequest) ProtoMessage() {}
 
 func (x *ScanSkeletonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[55]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4682,7 +4746,7 @@ func (x *ScanSkeletonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScanSkeletonRequest.ProtoReflect.Descriptor instead.
 func (*ScanSkeletonRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{55}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ScanSkeletonRequest) GetBrain() string {
@@ -4710,7 +4774,7 @@ type ScanSkeletonResponse struct {
 
 func (x *ScanSkeletonResponse) Reset() {
 	*x = ScanSkeletonResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4722,7 +4786,7 @@ func (x *ScanSkeletonResponse) String() string {
 func (*ScanSkeletonResponse) ProtoMessage() {}
 
 func (x *ScanSkeletonResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[56]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4735,7 +4799,7 @@ func (x *ScanSkeletonResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ScanSkeletonResponse.ProtoReflect.Descriptor instead.
 func (*ScanSkeletonResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{56}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ScanSkeletonResponse) GetSkeleton() *Skeleton {
@@ -4765,7 +4829,7 @@ type GetSkeletonRequest struct {
 
 func (x *GetSkeletonRequest) Reset() {
 	*x = GetSkeletonRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4777,7 +4841,7 @@ func (x *GetSkeletonRequest) String() string {
 func (*GetSkeletonRequest) ProtoMessage() {}
 
 func (x *GetSkeletonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[57]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4790,7 +4854,7 @@ func (x *GetSkeletonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkeletonRequest.ProtoReflect.Descriptor instead.
 func (*GetSkeletonRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{57}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *GetSkeletonRequest) GetBrain() string {
@@ -4824,7 +4888,7 @@ type GetSkeletonResponse struct {
 
 func (x *GetSkeletonResponse) Reset() {
 	*x = GetSkeletonResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4836,7 +4900,7 @@ func (x *GetSkeletonResponse) String() string {
 func (*GetSkeletonResponse) ProtoMessage() {}
 
 func (x *GetSkeletonResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[58]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4849,7 +4913,7 @@ func (x *GetSkeletonResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetSkeletonResponse.ProtoReflect.Descriptor instead.
 func (*GetSkeletonResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{58}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *GetSkeletonResponse) GetSkeleton() *Skeleton {
@@ -4870,7 +4934,7 @@ type ListSkeletonsRequest struct {
 
 func (x *ListSkeletonsRequest) Reset() {
 	*x = ListSkeletonsRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4882,7 +4946,7 @@ func (x *ListSkeletonsRequest) String() string {
 func (*ListSkeletonsRequest) ProtoMessage() {}
 
 func (x *ListSkeletonsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[59]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4895,7 +4959,7 @@ func (x *ListSkeletonsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkeletonsRequest.ProtoReflect.Descriptor instead.
 func (*ListSkeletonsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{59}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *ListSkeletonsRequest) GetBrain() string {
@@ -4923,7 +4987,7 @@ type ListSkeletonsResponse struct {
 
 func (x *ListSkeletonsResponse) Reset() {
 	*x = ListSkeletonsResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4935,7 +4999,7 @@ func (x *ListSkeletonsResponse) String() string {
 func (*ListSkeletonsResponse) ProtoMessage() {}
 
 func (x *ListSkeletonsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[60]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4948,7 +5012,7 @@ func (x *ListSkeletonsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListSkeletonsResponse.ProtoReflect.Descriptor instead.
 func (*ListSkeletonsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{60}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{61}
 }
 
 func (x *ListSkeletonsResponse) GetSkeletons() []*Skeleton {
@@ -4977,7 +5041,7 @@ type EditCandidateRequest struct {
 
 func (x *EditCandidateRequest) Reset() {
 	*x = EditCandidateRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4989,7 +5053,7 @@ func (x *EditCandidateRequest) String() string {
 func (*EditCandidateRequest) ProtoMessage() {}
 
 func (x *EditCandidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[61]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5002,7 +5066,7 @@ func (x *EditCandidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditCandidateRequest.ProtoReflect.Descriptor instead.
 func (*EditCandidateRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{61}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{62}
 }
 
 func (x *EditCandidateRequest) GetBrain() string {
@@ -5037,7 +5101,7 @@ type EditCandidateResponse struct {
 
 func (x *EditCandidateResponse) Reset() {
 	*x = EditCandidateResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5049,7 +5113,7 @@ func (x *EditCandidateResponse) String() string {
 func (*EditCandidateResponse) ProtoMessage() {}
 
 func (x *EditCandidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[62]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5062,7 +5126,7 @@ func (x *EditCandidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditCandidateResponse.ProtoReflect.Descriptor instead.
 func (*EditCandidateResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{62}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{63}
 }
 
 func (x *EditCandidateResponse) GetSkeleton() *Skeleton {
@@ -5091,7 +5155,7 @@ type DiscardCandidateRequest struct {
 
 func (x *DiscardCandidateRequest) Reset() {
 	*x = DiscardCandidateRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5103,7 +5167,7 @@ func (x *DiscardCandidateRequest) String() string {
 func (*DiscardCandidateRequest) ProtoMessage() {}
 
 func (x *DiscardCandidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[63]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5116,7 +5180,7 @@ func (x *DiscardCandidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiscardCandidateRequest.ProtoReflect.Descriptor instead.
 func (*DiscardCandidateRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{63}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{64}
 }
 
 func (x *DiscardCandidateRequest) GetBrain() string {
@@ -5151,7 +5215,7 @@ type DiscardCandidateResponse struct {
 
 func (x *DiscardCandidateResponse) Reset() {
 	*x = DiscardCandidateResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5163,7 +5227,7 @@ func (x *DiscardCandidateResponse) String() string {
 func (*DiscardCandidateResponse) ProtoMessage() {}
 
 func (x *DiscardCandidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[64]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5176,7 +5240,7 @@ func (x *DiscardCandidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DiscardCandidateResponse.ProtoReflect.Descriptor instead.
 func (*DiscardCandidateResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{64}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{65}
 }
 
 func (x *DiscardCandidateResponse) GetSkeleton() *Skeleton {
@@ -5205,7 +5269,7 @@ type RatifySkeletonRequest struct {
 
 func (x *RatifySkeletonRequest) Reset() {
 	*x = RatifySkeletonRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5217,7 +5281,7 @@ func (x *RatifySkeletonRequest) String() string {
 func (*RatifySkeletonRequest) ProtoMessage() {}
 
 func (x *RatifySkeletonRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[65]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5230,7 +5294,7 @@ func (x *RatifySkeletonRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RatifySkeletonRequest.ProtoReflect.Descriptor instead.
 func (*RatifySkeletonRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{65}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{66}
 }
 
 func (x *RatifySkeletonRequest) GetBrain() string {
@@ -5265,7 +5329,7 @@ type RatifySkeletonResponse struct {
 
 func (x *RatifySkeletonResponse) Reset() {
 	*x = RatifySkeletonResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5277,7 +5341,7 @@ func (x *RatifySkeletonResponse) String() string {
 func (*RatifySkeletonResponse) ProtoMessage() {}
 
 func (x *RatifySkeletonResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[66]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5290,7 +5354,7 @@ func (x *RatifySkeletonResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RatifySkeletonResponse.ProtoReflect.Descriptor instead.
 func (*RatifySkeletonResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{66}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{67}
 }
 
 func (x *RatifySkeletonResponse) GetSkeleton() *Skeleton {
@@ -5337,7 +5401,7 @@ type Curation struct {
 
 func (x *Curation) Reset() {
 	*x = Curation{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5349,7 +5413,7 @@ func (x *Curation) String() string {
 func (*Curation) ProtoMessage() {}
 
 func (x *Curation) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[67]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5362,7 +5426,7 @@ func (x *Curation) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Curation.ProtoReflect.Descriptor instead.
 func (*Curation) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{67}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{68}
 }
 
 func (x *Curation) GetCurationId() string {
@@ -5491,7 +5555,7 @@ type CurateRequest struct {
 
 func (x *CurateRequest) Reset() {
 	*x = CurateRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5503,7 +5567,7 @@ func (x *CurateRequest) String() string {
 func (*CurateRequest) ProtoMessage() {}
 
 func (x *CurateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[68]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5516,7 +5580,7 @@ func (x *CurateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateRequest.ProtoReflect.Descriptor instead.
 func (*CurateRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{68}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{69}
 }
 
 func (x *CurateRequest) GetBrain() string {
@@ -5551,7 +5615,7 @@ type CurateResponse struct {
 
 func (x *CurateResponse) Reset() {
 	*x = CurateResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5563,7 +5627,7 @@ func (x *CurateResponse) String() string {
 func (*CurateResponse) ProtoMessage() {}
 
 func (x *CurateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[69]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5576,7 +5640,7 @@ func (x *CurateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurateResponse.ProtoReflect.Descriptor instead.
 func (*CurateResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{69}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{70}
 }
 
 func (x *CurateResponse) GetCuration() *Curation {
@@ -5603,7 +5667,7 @@ type ClaimCurationRequest struct {
 
 func (x *ClaimCurationRequest) Reset() {
 	*x = ClaimCurationRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5615,7 +5679,7 @@ func (x *ClaimCurationRequest) String() string {
 func (*ClaimCurationRequest) ProtoMessage() {}
 
 func (x *ClaimCurationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[70]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5628,7 +5692,7 @@ func (x *ClaimCurationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimCurationRequest.ProtoReflect.Descriptor instead.
 func (*ClaimCurationRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{70}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{71}
 }
 
 func (x *ClaimCurationRequest) GetWait() *durationpb.Duration {
@@ -5655,7 +5719,7 @@ type CurationWork struct {
 
 func (x *CurationWork) Reset() {
 	*x = CurationWork{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5667,7 +5731,7 @@ func (x *CurationWork) String() string {
 func (*CurationWork) ProtoMessage() {}
 
 func (x *CurationWork) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[71]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5680,7 +5744,7 @@ func (x *CurationWork) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CurationWork.ProtoReflect.Descriptor instead.
 func (*CurationWork) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{71}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{72}
 }
 
 func (x *CurationWork) GetCuration() *Curation {
@@ -5728,7 +5792,7 @@ type ClaimCurationResponse struct {
 
 func (x *ClaimCurationResponse) Reset() {
 	*x = ClaimCurationResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5740,7 +5804,7 @@ func (x *ClaimCurationResponse) String() string {
 func (*ClaimCurationResponse) ProtoMessage() {}
 
 func (x *ClaimCurationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[72]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5753,7 +5817,7 @@ func (x *ClaimCurationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimCurationResponse.ProtoReflect.Descriptor instead.
 func (*ClaimCurationResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{72}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{73}
 }
 
 func (x *ClaimCurationResponse) GetWork() *CurationWork {
@@ -5778,7 +5842,7 @@ type SubmitCurationRequest struct {
 
 func (x *SubmitCurationRequest) Reset() {
 	*x = SubmitCurationRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5790,7 +5854,7 @@ func (x *SubmitCurationRequest) String() string {
 func (*SubmitCurationRequest) ProtoMessage() {}
 
 func (x *SubmitCurationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[73]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5803,7 +5867,7 @@ func (x *SubmitCurationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCurationRequest.ProtoReflect.Descriptor instead.
 func (*SubmitCurationRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{73}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{74}
 }
 
 func (x *SubmitCurationRequest) GetCurationId() string {
@@ -5846,7 +5910,7 @@ type SubmitCurationResponse struct {
 
 func (x *SubmitCurationResponse) Reset() {
 	*x = SubmitCurationResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5858,7 +5922,7 @@ func (x *SubmitCurationResponse) String() string {
 func (*SubmitCurationResponse) ProtoMessage() {}
 
 func (x *SubmitCurationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[74]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5871,7 +5935,7 @@ func (x *SubmitCurationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SubmitCurationResponse.ProtoReflect.Descriptor instead.
 func (*SubmitCurationResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{74}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{75}
 }
 
 func (x *SubmitCurationResponse) GetCuration() *Curation {
@@ -5898,7 +5962,7 @@ type GetCurationRequest struct {
 
 func (x *GetCurationRequest) Reset() {
 	*x = GetCurationRequest{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5910,7 +5974,7 @@ func (x *GetCurationRequest) String() string {
 func (*GetCurationRequest) ProtoMessage() {}
 
 func (x *GetCurationRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[75]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5923,7 +5987,7 @@ func (x *GetCurationRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCurationRequest.ProtoReflect.Descriptor instead.
 func (*GetCurationRequest) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{75}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{76}
 }
 
 func (x *GetCurationRequest) GetCurationId() string {
@@ -5943,7 +6007,7 @@ type GetCurationResponse struct {
 
 func (x *GetCurationResponse) Reset() {
 	*x = GetCurationResponse{}
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[77]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -5955,7 +6019,7 @@ func (x *GetCurationResponse) String() string {
 func (*GetCurationResponse) ProtoMessage() {}
 
 func (x *GetCurationResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_mission_v1_mission_proto_msgTypes[76]
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[77]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -5968,12 +6032,118 @@ func (x *GetCurationResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetCurationResponse.ProtoReflect.Descriptor instead.
 func (*GetCurationResponse) Descriptor() ([]byte, []int) {
-	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{76}
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{77}
 }
 
 func (x *GetCurationResponse) GetCuration() *Curation {
 	if x != nil {
 		return x.Curation
+	}
+	return nil
+}
+
+// ListCurationsRequest pages through a brain's curations.
+type ListCurationsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCurationsRequest) Reset() {
+	*x = ListCurationsRequest{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[78]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCurationsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCurationsRequest) ProtoMessage() {}
+
+func (x *ListCurationsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[78]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCurationsRequest.ProtoReflect.Descriptor instead.
+func (*ListCurationsRequest) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{78}
+}
+
+func (x *ListCurationsRequest) GetBrain() string {
+	if x != nil {
+		return x.Brain
+	}
+	return ""
+}
+
+func (x *ListCurationsRequest) GetPage() *v1.PageRequest {
+	if x != nil {
+		return x.Page
+	}
+	return nil
+}
+
+// ListCurationsResponse is one page, newest curation first.
+type ListCurationsResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Curations     []*Curation            `protobuf:"bytes,1,rep,name=curations,proto3" json:"curations,omitempty"`
+	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListCurationsResponse) Reset() {
+	*x = ListCurationsResponse{}
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[79]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListCurationsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListCurationsResponse) ProtoMessage() {}
+
+func (x *ListCurationsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_mission_v1_mission_proto_msgTypes[79]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListCurationsResponse.ProtoReflect.Descriptor instead.
+func (*ListCurationsResponse) Descriptor() ([]byte, []int) {
+	return file_organism_mission_v1_mission_proto_rawDescGZIP(), []int{79}
+}
+
+func (x *ListCurationsResponse) GetCurations() []*Curation {
+	if x != nil {
+		return x.Curations
+	}
+	return nil
+}
+
+func (x *ListCurationsResponse) GetPage() *v1.PageResponse {
+	if x != nil {
+		return x.Page
 	}
 	return nil
 }
@@ -6097,12 +6267,16 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\amission\x18\x02 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\"2\n" +
 	"\x11GetMissionRequest\x12\x1d\n" +
 	"\n" +
-	"mission_id\x18\x01 \x01(\tR\tmissionId\"\xf2\x01\n" +
+	"mission_id\x18\x01 \x01(\tR\tmissionId\"\xbd\x02\n" +
 	"\x12GetMissionResponse\x126\n" +
 	"\amission\x18\x01 \x01(\v2\x1c.organism.mission.v1.MissionR\amission\x12/\n" +
 	"\x04head\x18\x02 \x01(\v2\x1b.organism.mission.v1.LetterR\x04head\x129\n" +
 	"\tcandidate\x18\x03 \x01(\v2\x1b.organism.mission.v1.LetterR\tcandidate\x128\n" +
-	"\brefusals\x18\x04 \x03(\v2\x1c.organism.mission.v1.RefusalR\brefusals\"m\n" +
+	"\brefusals\x18\x04 \x03(\v2\x1c.organism.mission.v1.RefusalR\brefusals\x12I\n" +
+	"\x0elanding_target\x18\x05 \x01(\v2\".organism.mission.v1.LandingTargetR\rlandingTarget\"j\n" +
+	"\rLandingTarget\x12#\n" +
+	"\rtarget_branch\x18\x01 \x01(\tR\ftargetBranch\x124\n" +
+	"\x04mode\x18\x02 \x01(\x0e2 .organism.mission.v1.LandingModeR\x04mode\"m\n" +
 	"\x12ListLettersRequest\x12\x1d\n" +
 	"\n" +
 	"mission_id\x18\x01 \x01(\tR\tmissionId\x12\x1b\n" +
@@ -6412,7 +6586,13 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\vcuration_id\x18\x01 \x01(\tR\n" +
 	"curationId\"P\n" +
 	"\x13GetCurationResponse\x129\n" +
-	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration*\xe5\f\n" +
+	"\bcuration\x18\x01 \x01(\v2\x1d.organism.mission.v1.CurationR\bcuration\"a\n" +
+	"\x14ListCurationsRequest\x12\x14\n" +
+	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x8a\x01\n" +
+	"\x15ListCurationsResponse\x12;\n" +
+	"\tcurations\x18\x01 \x03(\v2\x1d.organism.mission.v1.CurationR\tcurations\x124\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\xe5\f\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -6505,7 +6685,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x16CURATION_STATE_PENDING\x10\x01\x12\x1a\n" +
 	"\x16CURATION_STATE_CLAIMED\x10\x02\x12\x1a\n" +
 	"\x16CURATION_STATE_APPLIED\x10\x03\x12\x19\n" +
-	"\x15CURATION_STATE_FAILED\x10\x042\xc2(\n" +
+	"\x15CURATION_STATE_FAILED\x10\x042\xfd)\n" +
 	"\x0eMissionService\x12\x98\x01\n" +
 	"\vOpenMission\x12'.organism.mission.v1.OpenMissionRequest\x1a(.organism.mission.v1.OpenMissionResponse\"6\x8a\xb5\x182\n" +
 	"\x04\x01\x04\x05\b\x12*Mission holds an agent to its bound brain.\x12\xfe\x01\n" +
@@ -6565,7 +6745,9 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x0eSubmitCuration\x12*.organism.mission.v1.SubmitCurationRequest\x1a+.organism.mission.v1.SubmitCurationResponse\"p\x8a\xb5\x18l\n" +
 	"\x02\x06\a\x12POnly the hand-runner that claimed the curation submits what its command printed.\x1a\x06\x01\x02\x04\x05\b\t\"\fNOT_A_RUNNER\x12\x9f\x01\n" +
 	"\vGetCuration\x12'.organism.mission.v1.GetCurationRequest\x1a(.organism.mission.v1.GetCurationResponse\"=\x8a\xb5\x189\n" +
-	"\a\x01\x02\x04\x05\x06\b\t\x12.Anyone who may use the brain reads a curation.BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
+	"\a\x01\x02\x04\x05\x06\b\t\x12.Anyone who may use the brain reads a curation.\x12\xb8\x01\n" +
+	"\rListCurations\x12).organism.mission.v1.ListCurationsRequest\x1a*.organism.mission.v1.ListCurationsResponse\"P\x8a\xb5\x18L\n" +
+	"\a\x01\x02\x04\x05\x06\b\t\x12AAs GetCuration: anyone who may use the brain lists its curations.BFZDgithub.com/organism-dev/organism/proto/organism/mission/v1;missionv1b\x06proto3"
 
 var (
 	file_organism_mission_v1_mission_proto_rawDescOnce sync.Once
@@ -6580,7 +6762,7 @@ func file_organism_mission_v1_mission_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_mission_v1_mission_proto_enumTypes = make([]protoimpl.EnumInfo, 9)
-var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 78)
+var file_organism_mission_v1_mission_proto_msgTypes = make([]protoimpl.MessageInfo, 81)
 var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(MissionReason)(0),                  // 0: organism.mission.v1.MissionReason
 	(LandingMode)(0),                    // 1: organism.mission.v1.LandingMode
@@ -6607,99 +6789,102 @@ var file_organism_mission_v1_mission_proto_goTypes = []any{
 	(*PostLetterResponse)(nil),          // 22: organism.mission.v1.PostLetterResponse
 	(*GetMissionRequest)(nil),           // 23: organism.mission.v1.GetMissionRequest
 	(*GetMissionResponse)(nil),          // 24: organism.mission.v1.GetMissionResponse
-	(*ListLettersRequest)(nil),          // 25: organism.mission.v1.ListLettersRequest
-	(*ListLettersResponse)(nil),         // 26: organism.mission.v1.ListLettersResponse
-	(*ListMissionsRequest)(nil),         // 27: organism.mission.v1.ListMissionsRequest
-	(*ListMissionsResponse)(nil),        // 28: organism.mission.v1.ListMissionsResponse
-	(*SpawnMissionRequest)(nil),         // 29: organism.mission.v1.SpawnMissionRequest
-	(*SpawnMissionResponse)(nil),        // 30: organism.mission.v1.SpawnMissionResponse
-	(*ClaimWorkRequest)(nil),            // 31: organism.mission.v1.ClaimWorkRequest
-	(*PinnedRunner)(nil),                // 32: organism.mission.v1.PinnedRunner
-	(*Work)(nil),                        // 33: organism.mission.v1.Work
-	(*ClaimWorkResponse)(nil),           // 34: organism.mission.v1.ClaimWorkResponse
-	(*RenewLeaseRequest)(nil),           // 35: organism.mission.v1.RenewLeaseRequest
-	(*RenewLeaseResponse)(nil),          // 36: organism.mission.v1.RenewLeaseResponse
-	(*PutLogRequest)(nil),               // 37: organism.mission.v1.PutLogRequest
-	(*PutLogResponse)(nil),              // 38: organism.mission.v1.PutLogResponse
-	(*GetLogRequest)(nil),               // 39: organism.mission.v1.GetLogRequest
-	(*GetLogResponse)(nil),              // 40: organism.mission.v1.GetLogResponse
-	(*ImportReceiptRequest)(nil),        // 41: organism.mission.v1.ImportReceiptRequest
-	(*ImportReceiptResponse)(nil),       // 42: organism.mission.v1.ImportReceiptResponse
-	(*BoardEvent)(nil),                  // 43: organism.mission.v1.BoardEvent
-	(*WatchBoardRequest)(nil),           // 44: organism.mission.v1.WatchBoardRequest
-	(*WatchBoardResponse)(nil),          // 45: organism.mission.v1.WatchBoardResponse
-	(*ListReceiptsRequest)(nil),         // 46: organism.mission.v1.ListReceiptsRequest
-	(*ListReceiptsResponse)(nil),        // 47: organism.mission.v1.ListReceiptsResponse
-	(*ReportScreen)(nil),                // 48: organism.mission.v1.ReportScreen
-	(*FieldReport)(nil),                 // 49: organism.mission.v1.FieldReport
-	(*FileReportRequest)(nil),           // 50: organism.mission.v1.FileReportRequest
-	(*FileReportResponse)(nil),          // 51: organism.mission.v1.FileReportResponse
-	(*ListReportsRequest)(nil),          // 52: organism.mission.v1.ListReportsRequest
-	(*ListReportsResponse)(nil),         // 53: organism.mission.v1.ListReportsResponse
-	(*SweepCharterRequest)(nil),         // 54: organism.mission.v1.SweepCharterRequest
-	(*SweepCharterResponse)(nil),        // 55: organism.mission.v1.SweepCharterResponse
-	(*ListCharterRefusalsRequest)(nil),  // 56: organism.mission.v1.ListCharterRefusalsRequest
-	(*ListCharterRefusalsResponse)(nil), // 57: organism.mission.v1.ListCharterRefusalsResponse
-	(*BlockConfidence)(nil),             // 58: organism.mission.v1.BlockConfidence
-	(*SkeletonBlock)(nil),               // 59: organism.mission.v1.SkeletonBlock
-	(*Seam)(nil),                        // 60: organism.mission.v1.Seam
-	(*BlockLineage)(nil),                // 61: organism.mission.v1.BlockLineage
-	(*Skeleton)(nil),                    // 62: organism.mission.v1.Skeleton
-	(*CandidateEditOp)(nil),             // 63: organism.mission.v1.CandidateEditOp
-	(*ScanSkeletonRequest)(nil),         // 64: organism.mission.v1.ScanSkeletonRequest
-	(*ScanSkeletonResponse)(nil),        // 65: organism.mission.v1.ScanSkeletonResponse
-	(*GetSkeletonRequest)(nil),          // 66: organism.mission.v1.GetSkeletonRequest
-	(*GetSkeletonResponse)(nil),         // 67: organism.mission.v1.GetSkeletonResponse
-	(*ListSkeletonsRequest)(nil),        // 68: organism.mission.v1.ListSkeletonsRequest
-	(*ListSkeletonsResponse)(nil),       // 69: organism.mission.v1.ListSkeletonsResponse
-	(*EditCandidateRequest)(nil),        // 70: organism.mission.v1.EditCandidateRequest
-	(*EditCandidateResponse)(nil),       // 71: organism.mission.v1.EditCandidateResponse
-	(*DiscardCandidateRequest)(nil),     // 72: organism.mission.v1.DiscardCandidateRequest
-	(*DiscardCandidateResponse)(nil),    // 73: organism.mission.v1.DiscardCandidateResponse
-	(*RatifySkeletonRequest)(nil),       // 74: organism.mission.v1.RatifySkeletonRequest
-	(*RatifySkeletonResponse)(nil),      // 75: organism.mission.v1.RatifySkeletonResponse
-	(*Curation)(nil),                    // 76: organism.mission.v1.Curation
-	(*CurateRequest)(nil),               // 77: organism.mission.v1.CurateRequest
-	(*CurateResponse)(nil),              // 78: organism.mission.v1.CurateResponse
-	(*ClaimCurationRequest)(nil),        // 79: organism.mission.v1.ClaimCurationRequest
-	(*CurationWork)(nil),                // 80: organism.mission.v1.CurationWork
-	(*ClaimCurationResponse)(nil),       // 81: organism.mission.v1.ClaimCurationResponse
-	(*SubmitCurationRequest)(nil),       // 82: organism.mission.v1.SubmitCurationRequest
-	(*SubmitCurationResponse)(nil),      // 83: organism.mission.v1.SubmitCurationResponse
-	(*GetCurationRequest)(nil),          // 84: organism.mission.v1.GetCurationRequest
-	(*GetCurationResponse)(nil),         // 85: organism.mission.v1.GetCurationResponse
-	nil,                                 // 86: organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
-	(*timestamppb.Timestamp)(nil),       // 87: google.protobuf.Timestamp
-	(v1.Origin)(0),                      // 88: organism.common.v1.Origin
-	(*v1.AgentRef)(nil),                 // 89: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),              // 90: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),             // 91: organism.common.v1.PageResponse
-	(*durationpb.Duration)(nil),         // 92: google.protobuf.Duration
-	(*v1.CommitReceipt)(nil),            // 93: organism.common.v1.CommitReceipt
-	(*v1.Receipt)(nil),                  // 94: organism.common.v1.Receipt
+	(*LandingTarget)(nil),               // 25: organism.mission.v1.LandingTarget
+	(*ListLettersRequest)(nil),          // 26: organism.mission.v1.ListLettersRequest
+	(*ListLettersResponse)(nil),         // 27: organism.mission.v1.ListLettersResponse
+	(*ListMissionsRequest)(nil),         // 28: organism.mission.v1.ListMissionsRequest
+	(*ListMissionsResponse)(nil),        // 29: organism.mission.v1.ListMissionsResponse
+	(*SpawnMissionRequest)(nil),         // 30: organism.mission.v1.SpawnMissionRequest
+	(*SpawnMissionResponse)(nil),        // 31: organism.mission.v1.SpawnMissionResponse
+	(*ClaimWorkRequest)(nil),            // 32: organism.mission.v1.ClaimWorkRequest
+	(*PinnedRunner)(nil),                // 33: organism.mission.v1.PinnedRunner
+	(*Work)(nil),                        // 34: organism.mission.v1.Work
+	(*ClaimWorkResponse)(nil),           // 35: organism.mission.v1.ClaimWorkResponse
+	(*RenewLeaseRequest)(nil),           // 36: organism.mission.v1.RenewLeaseRequest
+	(*RenewLeaseResponse)(nil),          // 37: organism.mission.v1.RenewLeaseResponse
+	(*PutLogRequest)(nil),               // 38: organism.mission.v1.PutLogRequest
+	(*PutLogResponse)(nil),              // 39: organism.mission.v1.PutLogResponse
+	(*GetLogRequest)(nil),               // 40: organism.mission.v1.GetLogRequest
+	(*GetLogResponse)(nil),              // 41: organism.mission.v1.GetLogResponse
+	(*ImportReceiptRequest)(nil),        // 42: organism.mission.v1.ImportReceiptRequest
+	(*ImportReceiptResponse)(nil),       // 43: organism.mission.v1.ImportReceiptResponse
+	(*BoardEvent)(nil),                  // 44: organism.mission.v1.BoardEvent
+	(*WatchBoardRequest)(nil),           // 45: organism.mission.v1.WatchBoardRequest
+	(*WatchBoardResponse)(nil),          // 46: organism.mission.v1.WatchBoardResponse
+	(*ListReceiptsRequest)(nil),         // 47: organism.mission.v1.ListReceiptsRequest
+	(*ListReceiptsResponse)(nil),        // 48: organism.mission.v1.ListReceiptsResponse
+	(*ReportScreen)(nil),                // 49: organism.mission.v1.ReportScreen
+	(*FieldReport)(nil),                 // 50: organism.mission.v1.FieldReport
+	(*FileReportRequest)(nil),           // 51: organism.mission.v1.FileReportRequest
+	(*FileReportResponse)(nil),          // 52: organism.mission.v1.FileReportResponse
+	(*ListReportsRequest)(nil),          // 53: organism.mission.v1.ListReportsRequest
+	(*ListReportsResponse)(nil),         // 54: organism.mission.v1.ListReportsResponse
+	(*SweepCharterRequest)(nil),         // 55: organism.mission.v1.SweepCharterRequest
+	(*SweepCharterResponse)(nil),        // 56: organism.mission.v1.SweepCharterResponse
+	(*ListCharterRefusalsRequest)(nil),  // 57: organism.mission.v1.ListCharterRefusalsRequest
+	(*ListCharterRefusalsResponse)(nil), // 58: organism.mission.v1.ListCharterRefusalsResponse
+	(*BlockConfidence)(nil),             // 59: organism.mission.v1.BlockConfidence
+	(*SkeletonBlock)(nil),               // 60: organism.mission.v1.SkeletonBlock
+	(*Seam)(nil),                        // 61: organism.mission.v1.Seam
+	(*BlockLineage)(nil),                // 62: organism.mission.v1.BlockLineage
+	(*Skeleton)(nil),                    // 63: organism.mission.v1.Skeleton
+	(*CandidateEditOp)(nil),             // 64: organism.mission.v1.CandidateEditOp
+	(*ScanSkeletonRequest)(nil),         // 65: organism.mission.v1.ScanSkeletonRequest
+	(*ScanSkeletonResponse)(nil),        // 66: organism.mission.v1.ScanSkeletonResponse
+	(*GetSkeletonRequest)(nil),          // 67: organism.mission.v1.GetSkeletonRequest
+	(*GetSkeletonResponse)(nil),         // 68: organism.mission.v1.GetSkeletonResponse
+	(*ListSkeletonsRequest)(nil),        // 69: organism.mission.v1.ListSkeletonsRequest
+	(*ListSkeletonsResponse)(nil),       // 70: organism.mission.v1.ListSkeletonsResponse
+	(*EditCandidateRequest)(nil),        // 71: organism.mission.v1.EditCandidateRequest
+	(*EditCandidateResponse)(nil),       // 72: organism.mission.v1.EditCandidateResponse
+	(*DiscardCandidateRequest)(nil),     // 73: organism.mission.v1.DiscardCandidateRequest
+	(*DiscardCandidateResponse)(nil),    // 74: organism.mission.v1.DiscardCandidateResponse
+	(*RatifySkeletonRequest)(nil),       // 75: organism.mission.v1.RatifySkeletonRequest
+	(*RatifySkeletonResponse)(nil),      // 76: organism.mission.v1.RatifySkeletonResponse
+	(*Curation)(nil),                    // 77: organism.mission.v1.Curation
+	(*CurateRequest)(nil),               // 78: organism.mission.v1.CurateRequest
+	(*CurateResponse)(nil),              // 79: organism.mission.v1.CurateResponse
+	(*ClaimCurationRequest)(nil),        // 80: organism.mission.v1.ClaimCurationRequest
+	(*CurationWork)(nil),                // 81: organism.mission.v1.CurationWork
+	(*ClaimCurationResponse)(nil),       // 82: organism.mission.v1.ClaimCurationResponse
+	(*SubmitCurationRequest)(nil),       // 83: organism.mission.v1.SubmitCurationRequest
+	(*SubmitCurationResponse)(nil),      // 84: organism.mission.v1.SubmitCurationResponse
+	(*GetCurationRequest)(nil),          // 85: organism.mission.v1.GetCurationRequest
+	(*GetCurationResponse)(nil),         // 86: organism.mission.v1.GetCurationResponse
+	(*ListCurationsRequest)(nil),        // 87: organism.mission.v1.ListCurationsRequest
+	(*ListCurationsResponse)(nil),       // 88: organism.mission.v1.ListCurationsResponse
+	nil,                                 // 89: organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	(*timestamppb.Timestamp)(nil),       // 90: google.protobuf.Timestamp
+	(v1.Origin)(0),                      // 91: organism.common.v1.Origin
+	(*v1.AgentRef)(nil),                 // 92: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 93: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 94: organism.common.v1.PageResponse
+	(*durationpb.Duration)(nil),         // 95: google.protobuf.Duration
+	(*v1.CommitReceipt)(nil),            // 96: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),                  // 97: organism.common.v1.Receipt
 }
 var file_organism_mission_v1_mission_proto_depIdxs = []int32{
-	87,  // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
-	87,  // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
+	90,  // 0: organism.mission.v1.ReceiptCandidate.started_at:type_name -> google.protobuf.Timestamp
+	90,  // 1: organism.mission.v1.ReceiptCandidate.ended_at:type_name -> google.protobuf.Timestamp
 	10,  // 2: organism.mission.v1.ReceiptCandidate.diff_stat:type_name -> organism.mission.v1.DiffStat
 	3,   // 3: organism.mission.v1.Parecer.verdict:type_name -> organism.mission.v1.Verdict
-	88,  // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
+	91,  // 4: organism.mission.v1.Landing.imported_via:type_name -> organism.common.v1.Origin
 	1,   // 5: organism.mission.v1.Landing.mode:type_name -> organism.mission.v1.LandingMode
 	2,   // 6: organism.mission.v1.Letter.phase:type_name -> organism.mission.v1.Phase
 	9,   // 7: organism.mission.v1.Letter.packet:type_name -> organism.mission.v1.Packet
 	11,  // 8: organism.mission.v1.Letter.candidate:type_name -> organism.mission.v1.ReceiptCandidate
 	12,  // 9: organism.mission.v1.Letter.parecer:type_name -> organism.mission.v1.Parecer
 	13,  // 10: organism.mission.v1.Letter.landing:type_name -> organism.mission.v1.Landing
-	89,  // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
-	87,  // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
-	87,  // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
+	92,  // 11: organism.mission.v1.Letter.author:type_name -> organism.common.v1.AgentRef
+	90,  // 12: organism.mission.v1.Letter.posted_at:type_name -> google.protobuf.Timestamp
+	90,  // 13: organism.mission.v1.Lease.expires_at:type_name -> google.protobuf.Timestamp
 	2,   // 14: organism.mission.v1.Mission.phase:type_name -> organism.mission.v1.Phase
-	87,  // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
-	87,  // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
+	90,  // 15: organism.mission.v1.Mission.opened_at:type_name -> google.protobuf.Timestamp
+	90,  // 16: organism.mission.v1.Mission.updated_at:type_name -> google.protobuf.Timestamp
 	15,  // 17: organism.mission.v1.Mission.lease:type_name -> organism.mission.v1.Lease
 	16,  // 18: organism.mission.v1.Mission.debrief:type_name -> organism.mission.v1.Debrief
-	89,  // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
-	87,  // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
+	92,  // 19: organism.mission.v1.Refusal.by:type_name -> organism.common.v1.AgentRef
+	90,  // 20: organism.mission.v1.Refusal.at:type_name -> google.protobuf.Timestamp
 	9,   // 21: organism.mission.v1.OpenMissionRequest.packet:type_name -> organism.mission.v1.Packet
 	17,  // 22: organism.mission.v1.OpenMissionResponse.mission:type_name -> organism.mission.v1.Mission
 	14,  // 23: organism.mission.v1.OpenMissionResponse.letter:type_name -> organism.mission.v1.Letter
@@ -6710,142 +6895,149 @@ var file_organism_mission_v1_mission_proto_depIdxs = []int32{
 	14,  // 28: organism.mission.v1.GetMissionResponse.head:type_name -> organism.mission.v1.Letter
 	14,  // 29: organism.mission.v1.GetMissionResponse.candidate:type_name -> organism.mission.v1.Letter
 	18,  // 30: organism.mission.v1.GetMissionResponse.refusals:type_name -> organism.mission.v1.Refusal
-	14,  // 31: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
-	2,   // 32: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
-	90,  // 33: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
-	17,  // 34: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
-	91,  // 35: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
-	17,  // 36: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
-	92,  // 37: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
-	92,  // 38: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
-	17,  // 39: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
-	9,   // 40: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
-	15,  // 41: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
-	32,  // 42: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
-	2,   // 43: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
-	33,  // 44: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
-	15,  // 45: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
-	14,  // 46: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
-	17,  // 47: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
-	93,  // 48: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	4,   // 49: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
-	2,   // 50: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
-	2,   // 51: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
-	87,  // 52: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
-	43,  // 53: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
-	90,  // 54: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	94,  // 55: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	91,  // 56: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	6,   // 57: organism.mission.v1.ReportScreen.outcome:type_name -> organism.mission.v1.ScreenOutcome
-	87,  // 58: organism.mission.v1.ReportScreen.screened_at:type_name -> google.protobuf.Timestamp
-	89,  // 59: organism.mission.v1.ReportScreen.swept_by:type_name -> organism.common.v1.AgentRef
-	5,   // 60: organism.mission.v1.FieldReport.class:type_name -> organism.mission.v1.ReportClass
-	89,  // 61: organism.mission.v1.FieldReport.reporter:type_name -> organism.common.v1.AgentRef
-	87,  // 62: organism.mission.v1.FieldReport.reported_at:type_name -> google.protobuf.Timestamp
-	48,  // 63: organism.mission.v1.FieldReport.screen:type_name -> organism.mission.v1.ReportScreen
-	5,   // 64: organism.mission.v1.FileReportRequest.class:type_name -> organism.mission.v1.ReportClass
-	49,  // 65: organism.mission.v1.FileReportResponse.report:type_name -> organism.mission.v1.FieldReport
-	90,  // 66: organism.mission.v1.ListReportsRequest.page:type_name -> organism.common.v1.PageRequest
-	49,  // 67: organism.mission.v1.ListReportsResponse.reports:type_name -> organism.mission.v1.FieldReport
-	91,  // 68: organism.mission.v1.ListReportsResponse.page:type_name -> organism.common.v1.PageResponse
-	49,  // 69: organism.mission.v1.SweepCharterResponse.screened:type_name -> organism.mission.v1.FieldReport
-	90,  // 70: organism.mission.v1.ListCharterRefusalsRequest.page:type_name -> organism.common.v1.PageRequest
-	49,  // 71: organism.mission.v1.ListCharterRefusalsResponse.refusals:type_name -> organism.mission.v1.FieldReport
-	86,  // 72: organism.mission.v1.ListCharterRefusalsResponse.counts:type_name -> organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
-	91,  // 73: organism.mission.v1.ListCharterRefusalsResponse.page:type_name -> organism.common.v1.PageResponse
-	58,  // 74: organism.mission.v1.SkeletonBlock.confidence:type_name -> organism.mission.v1.BlockConfidence
-	7,   // 75: organism.mission.v1.Skeleton.state:type_name -> organism.mission.v1.SkeletonState
-	59,  // 76: organism.mission.v1.Skeleton.blocks:type_name -> organism.mission.v1.SkeletonBlock
-	60,  // 77: organism.mission.v1.Skeleton.seams:type_name -> organism.mission.v1.Seam
-	61,  // 78: organism.mission.v1.Skeleton.lineage:type_name -> organism.mission.v1.BlockLineage
-	89,  // 79: organism.mission.v1.Skeleton.created_by:type_name -> organism.common.v1.AgentRef
-	87,  // 80: organism.mission.v1.Skeleton.created_at:type_name -> google.protobuf.Timestamp
-	87,  // 81: organism.mission.v1.Skeleton.updated_at:type_name -> google.protobuf.Timestamp
-	89,  // 82: organism.mission.v1.Skeleton.ratified_by:type_name -> organism.common.v1.AgentRef
-	88,  // 83: organism.mission.v1.Skeleton.ratified_via:type_name -> organism.common.v1.Origin
-	87,  // 84: organism.mission.v1.Skeleton.ratified_at:type_name -> google.protobuf.Timestamp
-	62,  // 85: organism.mission.v1.ScanSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
-	62,  // 86: organism.mission.v1.GetSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
-	90,  // 87: organism.mission.v1.ListSkeletonsRequest.page:type_name -> organism.common.v1.PageRequest
-	62,  // 88: organism.mission.v1.ListSkeletonsResponse.skeletons:type_name -> organism.mission.v1.Skeleton
-	91,  // 89: organism.mission.v1.ListSkeletonsResponse.page:type_name -> organism.common.v1.PageResponse
-	63,  // 90: organism.mission.v1.EditCandidateRequest.ops:type_name -> organism.mission.v1.CandidateEditOp
-	62,  // 91: organism.mission.v1.EditCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
-	62,  // 92: organism.mission.v1.DiscardCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
-	62,  // 93: organism.mission.v1.RatifySkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
-	8,   // 94: organism.mission.v1.Curation.state:type_name -> organism.mission.v1.CurationState
-	87,  // 95: organism.mission.v1.Curation.created_at:type_name -> google.protobuf.Timestamp
-	87,  // 96: organism.mission.v1.Curation.updated_at:type_name -> google.protobuf.Timestamp
-	87,  // 97: organism.mission.v1.Curation.expires_at:type_name -> google.protobuf.Timestamp
-	76,  // 98: organism.mission.v1.CurateResponse.curation:type_name -> organism.mission.v1.Curation
-	17,  // 99: organism.mission.v1.CurateResponse.mission:type_name -> organism.mission.v1.Mission
-	92,  // 100: organism.mission.v1.ClaimCurationRequest.wait:type_name -> google.protobuf.Duration
-	76,  // 101: organism.mission.v1.CurationWork.curation:type_name -> organism.mission.v1.Curation
-	32,  // 102: organism.mission.v1.CurationWork.runner:type_name -> organism.mission.v1.PinnedRunner
-	92,  // 103: organism.mission.v1.CurationWork.timeout:type_name -> google.protobuf.Duration
-	80,  // 104: organism.mission.v1.ClaimCurationResponse.work:type_name -> organism.mission.v1.CurationWork
-	76,  // 105: organism.mission.v1.SubmitCurationResponse.curation:type_name -> organism.mission.v1.Curation
-	14,  // 106: organism.mission.v1.SubmitCurationResponse.letter:type_name -> organism.mission.v1.Letter
-	76,  // 107: organism.mission.v1.GetCurationResponse.curation:type_name -> organism.mission.v1.Curation
-	19,  // 108: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
-	21,  // 109: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
-	23,  // 110: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
-	25,  // 111: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
-	27,  // 112: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
-	29,  // 113: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
-	31,  // 114: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
-	35,  // 115: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
-	37,  // 116: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
-	39,  // 117: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
-	41,  // 118: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
-	44,  // 119: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
-	46,  // 120: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
-	50,  // 121: organism.mission.v1.MissionService.FileReport:input_type -> organism.mission.v1.FileReportRequest
-	52,  // 122: organism.mission.v1.MissionService.ListReports:input_type -> organism.mission.v1.ListReportsRequest
-	54,  // 123: organism.mission.v1.MissionService.SweepCharter:input_type -> organism.mission.v1.SweepCharterRequest
-	56,  // 124: organism.mission.v1.MissionService.ListCharterRefusals:input_type -> organism.mission.v1.ListCharterRefusalsRequest
-	64,  // 125: organism.mission.v1.MissionService.ScanSkeleton:input_type -> organism.mission.v1.ScanSkeletonRequest
-	66,  // 126: organism.mission.v1.MissionService.GetSkeleton:input_type -> organism.mission.v1.GetSkeletonRequest
-	68,  // 127: organism.mission.v1.MissionService.ListSkeletons:input_type -> organism.mission.v1.ListSkeletonsRequest
-	70,  // 128: organism.mission.v1.MissionService.EditCandidate:input_type -> organism.mission.v1.EditCandidateRequest
-	72,  // 129: organism.mission.v1.MissionService.DiscardCandidate:input_type -> organism.mission.v1.DiscardCandidateRequest
-	74,  // 130: organism.mission.v1.MissionService.RatifySkeleton:input_type -> organism.mission.v1.RatifySkeletonRequest
-	77,  // 131: organism.mission.v1.MissionService.Curate:input_type -> organism.mission.v1.CurateRequest
-	79,  // 132: organism.mission.v1.MissionService.ClaimCuration:input_type -> organism.mission.v1.ClaimCurationRequest
-	82,  // 133: organism.mission.v1.MissionService.SubmitCuration:input_type -> organism.mission.v1.SubmitCurationRequest
-	84,  // 134: organism.mission.v1.MissionService.GetCuration:input_type -> organism.mission.v1.GetCurationRequest
-	20,  // 135: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
-	22,  // 136: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
-	24,  // 137: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
-	26,  // 138: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
-	28,  // 139: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
-	30,  // 140: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
-	34,  // 141: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
-	36,  // 142: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
-	38,  // 143: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
-	40,  // 144: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
-	42,  // 145: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
-	45,  // 146: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
-	47,  // 147: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
-	51,  // 148: organism.mission.v1.MissionService.FileReport:output_type -> organism.mission.v1.FileReportResponse
-	53,  // 149: organism.mission.v1.MissionService.ListReports:output_type -> organism.mission.v1.ListReportsResponse
-	55,  // 150: organism.mission.v1.MissionService.SweepCharter:output_type -> organism.mission.v1.SweepCharterResponse
-	57,  // 151: organism.mission.v1.MissionService.ListCharterRefusals:output_type -> organism.mission.v1.ListCharterRefusalsResponse
-	65,  // 152: organism.mission.v1.MissionService.ScanSkeleton:output_type -> organism.mission.v1.ScanSkeletonResponse
-	67,  // 153: organism.mission.v1.MissionService.GetSkeleton:output_type -> organism.mission.v1.GetSkeletonResponse
-	69,  // 154: organism.mission.v1.MissionService.ListSkeletons:output_type -> organism.mission.v1.ListSkeletonsResponse
-	71,  // 155: organism.mission.v1.MissionService.EditCandidate:output_type -> organism.mission.v1.EditCandidateResponse
-	73,  // 156: organism.mission.v1.MissionService.DiscardCandidate:output_type -> organism.mission.v1.DiscardCandidateResponse
-	75,  // 157: organism.mission.v1.MissionService.RatifySkeleton:output_type -> organism.mission.v1.RatifySkeletonResponse
-	78,  // 158: organism.mission.v1.MissionService.Curate:output_type -> organism.mission.v1.CurateResponse
-	81,  // 159: organism.mission.v1.MissionService.ClaimCuration:output_type -> organism.mission.v1.ClaimCurationResponse
-	83,  // 160: organism.mission.v1.MissionService.SubmitCuration:output_type -> organism.mission.v1.SubmitCurationResponse
-	85,  // 161: organism.mission.v1.MissionService.GetCuration:output_type -> organism.mission.v1.GetCurationResponse
-	135, // [135:162] is the sub-list for method output_type
-	108, // [108:135] is the sub-list for method input_type
-	108, // [108:108] is the sub-list for extension type_name
-	108, // [108:108] is the sub-list for extension extendee
-	0,   // [0:108] is the sub-list for field type_name
+	25,  // 31: organism.mission.v1.GetMissionResponse.landing_target:type_name -> organism.mission.v1.LandingTarget
+	1,   // 32: organism.mission.v1.LandingTarget.mode:type_name -> organism.mission.v1.LandingMode
+	14,  // 33: organism.mission.v1.ListLettersResponse.letters:type_name -> organism.mission.v1.Letter
+	2,   // 34: organism.mission.v1.ListMissionsRequest.phases:type_name -> organism.mission.v1.Phase
+	93,  // 35: organism.mission.v1.ListMissionsRequest.page:type_name -> organism.common.v1.PageRequest
+	17,  // 36: organism.mission.v1.ListMissionsResponse.missions:type_name -> organism.mission.v1.Mission
+	94,  // 37: organism.mission.v1.ListMissionsResponse.page:type_name -> organism.common.v1.PageResponse
+	17,  // 38: organism.mission.v1.SpawnMissionResponse.mission:type_name -> organism.mission.v1.Mission
+	95,  // 39: organism.mission.v1.ClaimWorkRequest.wait:type_name -> google.protobuf.Duration
+	95,  // 40: organism.mission.v1.PinnedRunner.timeout:type_name -> google.protobuf.Duration
+	17,  // 41: organism.mission.v1.Work.mission:type_name -> organism.mission.v1.Mission
+	9,   // 42: organism.mission.v1.Work.packet:type_name -> organism.mission.v1.Packet
+	15,  // 43: organism.mission.v1.Work.lease:type_name -> organism.mission.v1.Lease
+	33,  // 44: organism.mission.v1.Work.runner:type_name -> organism.mission.v1.PinnedRunner
+	2,   // 45: organism.mission.v1.Work.phase:type_name -> organism.mission.v1.Phase
+	34,  // 46: organism.mission.v1.ClaimWorkResponse.work:type_name -> organism.mission.v1.Work
+	15,  // 47: organism.mission.v1.RenewLeaseResponse.lease:type_name -> organism.mission.v1.Lease
+	14,  // 48: organism.mission.v1.ImportReceiptResponse.letter:type_name -> organism.mission.v1.Letter
+	17,  // 49: organism.mission.v1.ImportReceiptResponse.mission:type_name -> organism.mission.v1.Mission
+	96,  // 50: organism.mission.v1.ImportReceiptResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	4,   // 51: organism.mission.v1.BoardEvent.kind:type_name -> organism.mission.v1.BoardEventKind
+	2,   // 52: organism.mission.v1.BoardEvent.from_phase:type_name -> organism.mission.v1.Phase
+	2,   // 53: organism.mission.v1.BoardEvent.to_phase:type_name -> organism.mission.v1.Phase
+	90,  // 54: organism.mission.v1.BoardEvent.at:type_name -> google.protobuf.Timestamp
+	44,  // 55: organism.mission.v1.WatchBoardResponse.event:type_name -> organism.mission.v1.BoardEvent
+	93,  // 56: organism.mission.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	97,  // 57: organism.mission.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	94,  // 58: organism.mission.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	6,   // 59: organism.mission.v1.ReportScreen.outcome:type_name -> organism.mission.v1.ScreenOutcome
+	90,  // 60: organism.mission.v1.ReportScreen.screened_at:type_name -> google.protobuf.Timestamp
+	92,  // 61: organism.mission.v1.ReportScreen.swept_by:type_name -> organism.common.v1.AgentRef
+	5,   // 62: organism.mission.v1.FieldReport.class:type_name -> organism.mission.v1.ReportClass
+	92,  // 63: organism.mission.v1.FieldReport.reporter:type_name -> organism.common.v1.AgentRef
+	90,  // 64: organism.mission.v1.FieldReport.reported_at:type_name -> google.protobuf.Timestamp
+	49,  // 65: organism.mission.v1.FieldReport.screen:type_name -> organism.mission.v1.ReportScreen
+	5,   // 66: organism.mission.v1.FileReportRequest.class:type_name -> organism.mission.v1.ReportClass
+	50,  // 67: organism.mission.v1.FileReportResponse.report:type_name -> organism.mission.v1.FieldReport
+	93,  // 68: organism.mission.v1.ListReportsRequest.page:type_name -> organism.common.v1.PageRequest
+	50,  // 69: organism.mission.v1.ListReportsResponse.reports:type_name -> organism.mission.v1.FieldReport
+	94,  // 70: organism.mission.v1.ListReportsResponse.page:type_name -> organism.common.v1.PageResponse
+	50,  // 71: organism.mission.v1.SweepCharterResponse.screened:type_name -> organism.mission.v1.FieldReport
+	93,  // 72: organism.mission.v1.ListCharterRefusalsRequest.page:type_name -> organism.common.v1.PageRequest
+	50,  // 73: organism.mission.v1.ListCharterRefusalsResponse.refusals:type_name -> organism.mission.v1.FieldReport
+	89,  // 74: organism.mission.v1.ListCharterRefusalsResponse.counts:type_name -> organism.mission.v1.ListCharterRefusalsResponse.CountsEntry
+	94,  // 75: organism.mission.v1.ListCharterRefusalsResponse.page:type_name -> organism.common.v1.PageResponse
+	59,  // 76: organism.mission.v1.SkeletonBlock.confidence:type_name -> organism.mission.v1.BlockConfidence
+	7,   // 77: organism.mission.v1.Skeleton.state:type_name -> organism.mission.v1.SkeletonState
+	60,  // 78: organism.mission.v1.Skeleton.blocks:type_name -> organism.mission.v1.SkeletonBlock
+	61,  // 79: organism.mission.v1.Skeleton.seams:type_name -> organism.mission.v1.Seam
+	62,  // 80: organism.mission.v1.Skeleton.lineage:type_name -> organism.mission.v1.BlockLineage
+	92,  // 81: organism.mission.v1.Skeleton.created_by:type_name -> organism.common.v1.AgentRef
+	90,  // 82: organism.mission.v1.Skeleton.created_at:type_name -> google.protobuf.Timestamp
+	90,  // 83: organism.mission.v1.Skeleton.updated_at:type_name -> google.protobuf.Timestamp
+	92,  // 84: organism.mission.v1.Skeleton.ratified_by:type_name -> organism.common.v1.AgentRef
+	91,  // 85: organism.mission.v1.Skeleton.ratified_via:type_name -> organism.common.v1.Origin
+	90,  // 86: organism.mission.v1.Skeleton.ratified_at:type_name -> google.protobuf.Timestamp
+	63,  // 87: organism.mission.v1.ScanSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	63,  // 88: organism.mission.v1.GetSkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	93,  // 89: organism.mission.v1.ListSkeletonsRequest.page:type_name -> organism.common.v1.PageRequest
+	63,  // 90: organism.mission.v1.ListSkeletonsResponse.skeletons:type_name -> organism.mission.v1.Skeleton
+	94,  // 91: organism.mission.v1.ListSkeletonsResponse.page:type_name -> organism.common.v1.PageResponse
+	64,  // 92: organism.mission.v1.EditCandidateRequest.ops:type_name -> organism.mission.v1.CandidateEditOp
+	63,  // 93: organism.mission.v1.EditCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	63,  // 94: organism.mission.v1.DiscardCandidateResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	63,  // 95: organism.mission.v1.RatifySkeletonResponse.skeleton:type_name -> organism.mission.v1.Skeleton
+	8,   // 96: organism.mission.v1.Curation.state:type_name -> organism.mission.v1.CurationState
+	90,  // 97: organism.mission.v1.Curation.created_at:type_name -> google.protobuf.Timestamp
+	90,  // 98: organism.mission.v1.Curation.updated_at:type_name -> google.protobuf.Timestamp
+	90,  // 99: organism.mission.v1.Curation.expires_at:type_name -> google.protobuf.Timestamp
+	77,  // 100: organism.mission.v1.CurateResponse.curation:type_name -> organism.mission.v1.Curation
+	17,  // 101: organism.mission.v1.CurateResponse.mission:type_name -> organism.mission.v1.Mission
+	95,  // 102: organism.mission.v1.ClaimCurationRequest.wait:type_name -> google.protobuf.Duration
+	77,  // 103: organism.mission.v1.CurationWork.curation:type_name -> organism.mission.v1.Curation
+	33,  // 104: organism.mission.v1.CurationWork.runner:type_name -> organism.mission.v1.PinnedRunner
+	95,  // 105: organism.mission.v1.CurationWork.timeout:type_name -> google.protobuf.Duration
+	81,  // 106: organism.mission.v1.ClaimCurationResponse.work:type_name -> organism.mission.v1.CurationWork
+	77,  // 107: organism.mission.v1.SubmitCurationResponse.curation:type_name -> organism.mission.v1.Curation
+	14,  // 108: organism.mission.v1.SubmitCurationResponse.letter:type_name -> organism.mission.v1.Letter
+	77,  // 109: organism.mission.v1.GetCurationResponse.curation:type_name -> organism.mission.v1.Curation
+	93,  // 110: organism.mission.v1.ListCurationsRequest.page:type_name -> organism.common.v1.PageRequest
+	77,  // 111: organism.mission.v1.ListCurationsResponse.curations:type_name -> organism.mission.v1.Curation
+	94,  // 112: organism.mission.v1.ListCurationsResponse.page:type_name -> organism.common.v1.PageResponse
+	19,  // 113: organism.mission.v1.MissionService.OpenMission:input_type -> organism.mission.v1.OpenMissionRequest
+	21,  // 114: organism.mission.v1.MissionService.PostLetter:input_type -> organism.mission.v1.PostLetterRequest
+	23,  // 115: organism.mission.v1.MissionService.GetMission:input_type -> organism.mission.v1.GetMissionRequest
+	26,  // 116: organism.mission.v1.MissionService.ListLetters:input_type -> organism.mission.v1.ListLettersRequest
+	28,  // 117: organism.mission.v1.MissionService.ListMissions:input_type -> organism.mission.v1.ListMissionsRequest
+	30,  // 118: organism.mission.v1.MissionService.SpawnMission:input_type -> organism.mission.v1.SpawnMissionRequest
+	32,  // 119: organism.mission.v1.MissionService.ClaimWork:input_type -> organism.mission.v1.ClaimWorkRequest
+	36,  // 120: organism.mission.v1.MissionService.RenewLease:input_type -> organism.mission.v1.RenewLeaseRequest
+	38,  // 121: organism.mission.v1.MissionService.PutLog:input_type -> organism.mission.v1.PutLogRequest
+	40,  // 122: organism.mission.v1.MissionService.GetLog:input_type -> organism.mission.v1.GetLogRequest
+	42,  // 123: organism.mission.v1.MissionService.ImportReceipt:input_type -> organism.mission.v1.ImportReceiptRequest
+	45,  // 124: organism.mission.v1.MissionService.WatchBoard:input_type -> organism.mission.v1.WatchBoardRequest
+	47,  // 125: organism.mission.v1.MissionService.ListReceipts:input_type -> organism.mission.v1.ListReceiptsRequest
+	51,  // 126: organism.mission.v1.MissionService.FileReport:input_type -> organism.mission.v1.FileReportRequest
+	53,  // 127: organism.mission.v1.MissionService.ListReports:input_type -> organism.mission.v1.ListReportsRequest
+	55,  // 128: organism.mission.v1.MissionService.SweepCharter:input_type -> organism.mission.v1.SweepCharterRequest
+	57,  // 129: organism.mission.v1.MissionService.ListCharterRefusals:input_type -> organism.mission.v1.ListCharterRefusalsRequest
+	65,  // 130: organism.mission.v1.MissionService.ScanSkeleton:input_type -> organism.mission.v1.ScanSkeletonRequest
+	67,  // 131: organism.mission.v1.MissionService.GetSkeleton:input_type -> organism.mission.v1.GetSkeletonRequest
+	69,  // 132: organism.mission.v1.MissionService.ListSkeletons:input_type -> organism.mission.v1.ListSkeletonsRequest
+	71,  // 133: organism.mission.v1.MissionService.EditCandidate:input_type -> organism.mission.v1.EditCandidateRequest
+	73,  // 134: organism.mission.v1.MissionService.DiscardCandidate:input_type -> organism.mission.v1.DiscardCandidateRequest
+	75,  // 135: organism.mission.v1.MissionService.RatifySkeleton:input_type -> organism.mission.v1.RatifySkeletonRequest
+	78,  // 136: organism.mission.v1.MissionService.Curate:input_type -> organism.mission.v1.CurateRequest
+	80,  // 137: organism.mission.v1.MissionService.ClaimCuration:input_type -> organism.mission.v1.ClaimCurationRequest
+	83,  // 138: organism.mission.v1.MissionService.SubmitCuration:input_type -> organism.mission.v1.SubmitCurationRequest
+	85,  // 139: organism.mission.v1.MissionService.GetCuration:input_type -> organism.mission.v1.GetCurationRequest
+	87,  // 140: organism.mission.v1.MissionService.ListCurations:input_type -> organism.mission.v1.ListCurationsRequest
+	20,  // 141: organism.mission.v1.MissionService.OpenMission:output_type -> organism.mission.v1.OpenMissionResponse
+	22,  // 142: organism.mission.v1.MissionService.PostLetter:output_type -> organism.mission.v1.PostLetterResponse
+	24,  // 143: organism.mission.v1.MissionService.GetMission:output_type -> organism.mission.v1.GetMissionResponse
+	27,  // 144: organism.mission.v1.MissionService.ListLetters:output_type -> organism.mission.v1.ListLettersResponse
+	29,  // 145: organism.mission.v1.MissionService.ListMissions:output_type -> organism.mission.v1.ListMissionsResponse
+	31,  // 146: organism.mission.v1.MissionService.SpawnMission:output_type -> organism.mission.v1.SpawnMissionResponse
+	35,  // 147: organism.mission.v1.MissionService.ClaimWork:output_type -> organism.mission.v1.ClaimWorkResponse
+	37,  // 148: organism.mission.v1.MissionService.RenewLease:output_type -> organism.mission.v1.RenewLeaseResponse
+	39,  // 149: organism.mission.v1.MissionService.PutLog:output_type -> organism.mission.v1.PutLogResponse
+	41,  // 150: organism.mission.v1.MissionService.GetLog:output_type -> organism.mission.v1.GetLogResponse
+	43,  // 151: organism.mission.v1.MissionService.ImportReceipt:output_type -> organism.mission.v1.ImportReceiptResponse
+	46,  // 152: organism.mission.v1.MissionService.WatchBoard:output_type -> organism.mission.v1.WatchBoardResponse
+	48,  // 153: organism.mission.v1.MissionService.ListReceipts:output_type -> organism.mission.v1.ListReceiptsResponse
+	52,  // 154: organism.mission.v1.MissionService.FileReport:output_type -> organism.mission.v1.FileReportResponse
+	54,  // 155: organism.mission.v1.MissionService.ListReports:output_type -> organism.mission.v1.ListReportsResponse
+	56,  // 156: organism.mission.v1.MissionService.SweepCharter:output_type -> organism.mission.v1.SweepCharterResponse
+	58,  // 157: organism.mission.v1.MissionService.ListCharterRefusals:output_type -> organism.mission.v1.ListCharterRefusalsResponse
+	66,  // 158: organism.mission.v1.MissionService.ScanSkeleton:output_type -> organism.mission.v1.ScanSkeletonResponse
+	68,  // 159: organism.mission.v1.MissionService.GetSkeleton:output_type -> organism.mission.v1.GetSkeletonResponse
+	70,  // 160: organism.mission.v1.MissionService.ListSkeletons:output_type -> organism.mission.v1.ListSkeletonsResponse
+	72,  // 161: organism.mission.v1.MissionService.EditCandidate:output_type -> organism.mission.v1.EditCandidateResponse
+	74,  // 162: organism.mission.v1.MissionService.DiscardCandidate:output_type -> organism.mission.v1.DiscardCandidateResponse
+	76,  // 163: organism.mission.v1.MissionService.RatifySkeleton:output_type -> organism.mission.v1.RatifySkeletonResponse
+	79,  // 164: organism.mission.v1.MissionService.Curate:output_type -> organism.mission.v1.CurateResponse
+	82,  // 165: organism.mission.v1.MissionService.ClaimCuration:output_type -> organism.mission.v1.ClaimCurationResponse
+	84,  // 166: organism.mission.v1.MissionService.SubmitCuration:output_type -> organism.mission.v1.SubmitCurationResponse
+	86,  // 167: organism.mission.v1.MissionService.GetCuration:output_type -> organism.mission.v1.GetCurationResponse
+	88,  // 168: organism.mission.v1.MissionService.ListCurations:output_type -> organism.mission.v1.ListCurationsResponse
+	141, // [141:169] is the sub-list for method output_type
+	113, // [113:141] is the sub-list for method input_type
+	113, // [113:113] is the sub-list for extension type_name
+	113, // [113:113] is the sub-list for extension extendee
+	0,   // [0:113] is the sub-list for field type_name
 }
 
 func init() { file_organism_mission_v1_mission_proto_init() }
@@ -6859,7 +7051,7 @@ func file_organism_mission_v1_mission_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_mission_v1_mission_proto_rawDesc), len(file_organism_mission_v1_mission_proto_rawDesc)),
 			NumEnums:      9,
-			NumMessages:   78,
+			NumMessages:   81,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

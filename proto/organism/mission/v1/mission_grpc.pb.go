@@ -46,6 +46,7 @@ const (
 	MissionService_ClaimCuration_FullMethodName       = "/organism.mission.v1.MissionService/ClaimCuration"
 	MissionService_SubmitCuration_FullMethodName      = "/organism.mission.v1.MissionService/SubmitCuration"
 	MissionService_GetCuration_FullMethodName         = "/organism.mission.v1.MissionService/GetCuration"
+	MissionService_ListCurations_FullMethodName       = "/organism.mission.v1.MissionService/ListCurations"
 )
 
 // MissionServiceClient is the client API for MissionService service.
@@ -121,6 +122,8 @@ type MissionServiceClient interface {
 	SubmitCuration(ctx context.Context, in *SubmitCurationRequest, opts ...grpc.CallOption) (*SubmitCurationResponse, error)
 	// GetCuration reads one curation.
 	GetCuration(ctx context.Context, in *GetCurationRequest, opts ...grpc.CallOption) (*GetCurationResponse, error)
+	// ListCurations lists a brain's curations, newest first, paging to the end.
+	ListCurations(ctx context.Context, in *ListCurationsRequest, opts ...grpc.CallOption) (*ListCurationsResponse, error)
 }
 
 type missionServiceClient struct {
@@ -422,6 +425,16 @@ func (c *missionServiceClient) GetCuration(ctx context.Context, in *GetCurationR
 	return out, nil
 }
 
+func (c *missionServiceClient) ListCurations(ctx context.Context, in *ListCurationsRequest, opts ...grpc.CallOption) (*ListCurationsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListCurationsResponse)
+	err := c.cc.Invoke(ctx, MissionService_ListCurations_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MissionServiceServer is the server API for MissionService service.
 // All implementations must embed UnimplementedMissionServiceServer
 // for forward compatibility.
@@ -495,6 +508,8 @@ type MissionServiceServer interface {
 	SubmitCuration(context.Context, *SubmitCurationRequest) (*SubmitCurationResponse, error)
 	// GetCuration reads one curation.
 	GetCuration(context.Context, *GetCurationRequest) (*GetCurationResponse, error)
+	// ListCurations lists a brain's curations, newest first, paging to the end.
+	ListCurations(context.Context, *ListCurationsRequest) (*ListCurationsResponse, error)
 	mustEmbedUnimplementedMissionServiceServer()
 }
 
@@ -585,6 +600,9 @@ func (UnimplementedMissionServiceServer) SubmitCuration(context.Context, *Submit
 }
 func (UnimplementedMissionServiceServer) GetCuration(context.Context, *GetCurationRequest) (*GetCurationResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetCuration not implemented")
+}
+func (UnimplementedMissionServiceServer) ListCurations(context.Context, *ListCurationsRequest) (*ListCurationsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListCurations not implemented")
 }
 func (UnimplementedMissionServiceServer) mustEmbedUnimplementedMissionServiceServer() {}
 func (UnimplementedMissionServiceServer) testEmbeddedByValue()                        {}
@@ -1068,6 +1086,24 @@ func _MissionService_GetCuration_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MissionService_ListCurations_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListCurationsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MissionServiceServer).ListCurations(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MissionService_ListCurations_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MissionServiceServer).ListCurations(ctx, req.(*ListCurationsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MissionService_ServiceDesc is the grpc.ServiceDesc for MissionService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -1170,6 +1206,10 @@ var MissionService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetCuration",
 			Handler:    _MissionService_GetCuration_Handler,
+		},
+		{
+			MethodName: "ListCurations",
+			Handler:    _MissionService_ListCurations_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{
