@@ -66,10 +66,6 @@ func builtBinary(tok string) bool {
 	return ok && rest != "" && !strings.ContainsAny(rest, "/.") && !knownNames[rest]
 }
 
-// ignoreMarker is an HTML comment that tells doc linters to skip the next line: soul's own and those
-// of other common doc checkers, so a document annotated for one need not be annotated twice.
-var ignoreMarker = regexp.MustCompile(`(?i)<!--\s*(?:soul-ignore|soul:\s*ignore|driftlint[-:]ignore(?:-next-line)?|markdown-link-check-disable-next-line|lychee[-:]ignore|vale off|cspell:disable-next-line|markdownlint-disable-next-line)\b[^>]*-->`)
-
 // hypotheticalCue marks a clause that imagines a path rather than asserting it ("so `X.md` would never
 // reach vendor/", "instead of `old/`"): a name in a counterfactual is not a claim it exists.
 var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|instead of|rather than|suppose|hypothetical)\b`)
