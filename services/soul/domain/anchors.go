@@ -50,12 +50,13 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		}
 		plural := pluralAfter.MatchString(raw[m[1]:])
 		example := illustrative(raw[max(0, m[0]-80):m[0]])
+		dest := target(raw[max(0, m[0]-80):m[0]]) || hypotheticalCue.MatchString(clauseAround(raw, m[0], m[1]))
 		absent := false
 		if anyPhrase(lowerRaw, removalWords) {
 			absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 		}
 		for _, a := range anchors {
-			a.Example, a.Absent = example, absent
+			a.Example, a.Absent, a.Target = example, absent, dest
 			a.Line = lineAt(m[0])
 			if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 				continue // "put `.zst` files in": a file type named, not a file
@@ -498,6 +499,9 @@ func classifySpan(s string) ([]Anchor, string) {
 	if strings.HasPrefix(s, "~") {
 		return []Anchor{{Kind: AnchorHome, Ref: s}}, ""
 	}
+	if hostLike(s) || sedExpr.MatchString(s) {
+		return nil, "" // "pkg.go.dev", "s/foo/bar/": a host and a substitution, neither a member nor a path
+	}
 	if m := hashOnly.FindStringSubmatch(s); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return []Anchor{{Kind: AnchorPR, Ref: s, Number: n}}, ""
@@ -568,6 +572,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 	}
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true
+	}
+	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) {
+		return Anchor{}, false
 	}
 	if strings.HasPrefix(tok, "@") {
 		return Anchor{}, false // an npm scope or a path alias (@app/database, @/*), not a file
@@ -744,6 +751,7 @@ func commandAnchors(line string) []Anchor {
 			}
 			arg = strings.Trim(arg, `"'`)
 			if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
+				a.Built = i == 0 && builtBinary(arg)
 				out = append(out, a)
 				checkable = true
 			}

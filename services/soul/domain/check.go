@@ -145,6 +145,9 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 	if !v.repo.Git() {
 		q.Commits, q.Ignored, q.EverSeen = nil, nil, nil
 	}
+	if v.repo.Shallow() {
+		q.EverSeen = nil // a cut history cannot say a path never landed
+	}
 	ans, err := v.repo.Batch(ctx, q)
 	if err != nil {
 		return err
@@ -170,6 +173,27 @@ func (v *verifier) resolve(p string) string {
 		return path.Join(dir, p)
 	}
 	return p
+}
+
+// resolveUnique reads a slash path relative to some package of the repository ("internal/x/x.go"
+// written inside sdk/'s docs) when exactly one place holds it.
+func (v *verifier) resolveUnique(p string) (string, bool) {
+	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
+		return "", false
+	}
+	found := ""
+	for _, f := range v.repo.Glob("**/"+p, 64) {
+		i := strings.Index(f, "/"+p)
+		if i < 0 || (i+1+len(p) < len(f) && f[i+1+len(p)] != '/') {
+			continue
+		}
+		m := f[:i+1+len(p)]
+		if found != "" && found != m {
+			return "", false
+		}
+		found = m
+	}
+	return found, found != ""
 }
 
 // globSample is one concrete name a glob matches ("*.out" -> "x.out"), to ask git whether such files
@@ -230,6 +254,7 @@ func (v *verifier) judge(r *ClaimResult) {
 			ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 			ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 		}
+		ar = v.pathClass(a, ar)
 		if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored) {
 			// a made-up name in an "e.g." that never existed here illustrates; it cites nothing
 			ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
@@ -299,6 +324,28 @@ func (v *verifier) judge(r *ClaimResult) {
 }
 
 func (v *verifier) count(a Anchor) { v.calls[a.Kind.Class()]++ }
+
+// pathClass turns a missing path that the sentence never said exists into what it is: a destination
+// to fill, a program a build leaves, or a path relative to one sub-package.
+func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status != AnchorFailed || a.Kind != AnchorPath && a.Kind != AnchorGlob {
+		return ar
+	}
+	missing := ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored
+	switch {
+	case !missing:
+		return ar
+	case a.Target:
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	case a.Built:
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
+	default:
+		if p, ok := v.resolveUnique(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		}
+	}
+	return ar
+}
 
 // anchor checks one anchor against the repository.
 func (v *verifier) anchor(a Anchor) AnchorResult {
@@ -750,6 +797,9 @@ func (v *verifier) gitRef(a Anchor, fail, hold func(string, string) AnchorResult
 		if v.batch.Commits[a.Ref] != "" {
 			return ok
 		}
+		if v.repo.Shallow() {
+			return hold(ReasonShallow, "no commit "+a.Ref+" in this shallow clone; its history is cut")
+		}
 		return fail(ReasonRefMissing, "no commit "+a.Ref)
 	case AnchorPR:
 		if v.prs == nil {
@@ -768,11 +818,17 @@ func (v *verifier) gitRef(a Anchor, fail, hold func(string, string) AnchorResult
 		if v.prs[a.Number] {
 			return ok
 		}
+		if v.repo.Shallow() {
+			return hold(ReasonShallow, fmt.Sprintf("#%d: this shallow clone's log is cut", a.Number))
+		}
 		if !v.prConvention {
 			return hold(ReasonNoPRLog, "the log carries no (#N) merge subjects")
 		}
 		return fail(ReasonRefMissing, fmt.Sprintf("no (#%d) in the log", a.Number))
 	case AnchorCount:
+		if v.repo.Shallow() {
+			return hold(ReasonShallow, "commit counts need the whole history; this clone is shallow")
+		}
 		since, found := v.resolveRef(a.Since)
 		if !found {
 			return fail(ReasonRefMissing, "no ref "+a.Since)

@@ -255,7 +255,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			rep.ByState.Fresh++
 		case StateStale:
 			rep.ByState.Stale++
-			if r.Reason == ReasonUnanchored && len(r.Anchors) == 0 {
+			if bareUnanchored(r) {
 				rep.Unanchored++
 			}
 		case StateSuperseded:
@@ -305,7 +305,10 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 }
 
 func finding(r *ClaimResult) Finding {
-	f := Finding{Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
+	f := Finding{Kind: KindDrift, Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
+	if bareUnanchored(r) {
+		f.Kind = KindDiscipline
+	}
 	for _, a := range r.Anchors {
 		if a.Status == AnchorFailed {
 			f.Anchor = a.Anchor.Ref
@@ -318,6 +321,11 @@ func finding(r *ClaimResult) Finding {
 		f.Claim = strings.ToValidUTF8(f.Claim, "")
 	}
 	return f
+}
+
+// bareUnanchored is a claim judged unanchored because nothing in it could be checked.
+func bareUnanchored(r *ClaimResult) bool {
+	return r.State == StateStale && r.Reason == ReasonUnanchored && len(r.Anchors) == 0
 }
 
 func short(sha string) string {

@@ -56,6 +56,8 @@ type Repo interface {
 	Root() string
 	// Git is false when the root is not a git work tree; git classes are then skipped and named.
 	Git() bool
+	// Shallow is true for a shallow clone: its history is cut, so history-based checks hold.
+	Shallow() bool
 	// Head is the HEAD commit, zero when unborn or not git.
 	Head() Commit
 	// Tags maps tag name to the commit it peels to.

@@ -46,8 +46,20 @@ type ByState struct {
 	Fresh, Stale, Superseded, ReceiptRequired, UnprovableNow int
 }
 
+// FindingKind separates what drifted from what was never gripped.
+type FindingKind string
+
+const (
+	// KindDrift is an anchor that fails: missing, changed, line drift, contradicted, a ref that is not in
+	// git, a path the sentence says exists but that never existed, a superseded or expired claim.
+	KindDrift FindingKind = "drift"
+	// KindDiscipline is a claim in verifiable tissue with no anchor at all (SOUL-INV-1's unanchored).
+	KindDiscipline FindingKind = "discipline"
+)
+
 // Finding is one stale or superseded row of the report.
 type Finding struct {
+	Kind    FindingKind
 	Claim   string
 	Section string
 	Line    int

@@ -144,6 +144,11 @@ type Anchor struct {
 	// Absent marks an anchor whose own clause says it is gone ("`a.go` was removed"): its absence
 	// confirms the claim.
 	Absent bool
+	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
+	// absence is no drift.
+	Target bool
+	// Built marks a program run from the work tree ("`./licgen -check`") that a build leaves there.
+	Built bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.
@@ -236,4 +241,7 @@ const (
 	ReasonProbeFailed   = "runtime_unreachable"
 	ReasonNoPRLog       = "no_pr_convention_in_log"
 	ReasonNotATag       = "version_not_a_tag"
+	ReasonShallow       = "shallow_clone"
+	ReasonBuildOutput   = "build_output_absent"
+	ReasonIgnoredMark   = "ignored_by_marker"
 )

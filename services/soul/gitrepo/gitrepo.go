@@ -35,6 +35,7 @@ type Repo struct {
 	root     string
 	gitDir   string
 	git      bool
+	shallow  bool
 	head     domain.Commit
 	log      []domain.Commit
 	tags     map[string]string
@@ -80,6 +81,9 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	}
 	r.root, r.gitDir = lines[0], lines[1]
 	r.git = true
+	if _, err := os.Stat(filepath.Join(r.gitDir, "shallow")); err == nil {
+		r.shallow = true
+	}
 	head := ""
 	if out, err := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); err == nil {
 		head = strings.TrimSpace(string(out))
@@ -376,6 +380,9 @@ func (r *Repo) Root() string { return r.root }
 
 // Git reports whether the root is a git work tree.
 func (r *Repo) Git() bool { return r.git }
+
+// Shallow reports a shallow clone (git writes the cut points to $GIT_DIR/shallow).
+func (r *Repo) Shallow() bool { return r.shallow }
 
 // Head is the HEAD commit.
 func (r *Repo) Head() domain.Commit { return r.head }

@@ -1,0 +1,279 @@
+// Package corpus scores the soul checker against labelled real handoff documents
+// (services/soul/testdata/real): each case is a document, the files and history it needs, and a
+// hand-made label per finding. Precision and recall are measured on drift findings only.
+package corpus
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Case is one labelled document.
+type Case struct {
+	ID string
+	// Dir is the case directory: SOURCE, tree/, and optionally extra.txt, history.txt, labels.txt.
+	Dir string
+	// Doc is the document's path inside the repository.
+	Doc string
+	// Labels maps "line anchor" to a verdict.
+	Labels map[string]Label
+}
+
+// Label is the hand-made verdict on one finding.
+type Label struct {
+	True bool
+	Why  string
+}
+
+// Finding is what the checker reported, reduced to the key a label matches.
+type Finding struct {
+	Line   int
+	Anchor string
+	Reason string
+}
+
+// Key is the label key of a finding.
+func (f Finding) Key() string { return fmt.Sprintf("%d %s", f.Line, f.Anchor) }
+
+// Load reads every case under root.
+func Load(root string) ([]Case, error) {
+	dirs, err := filepath.Glob(filepath.Join(root, "*", "SOURCE"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(dirs)
+	var out []Case
+	for _, src := range dirs {
+		c, err := loadCase(filepath.Dir(src))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+func loadCase(dir string) (Case, error) {
+	c := Case{ID: filepath.Base(dir), Dir: dir, Labels: map[string]Label{}}
+	err := eachLine(filepath.Join(dir, "SOURCE"), func(l string) error {
+		if v, ok := strings.CutPrefix(l, "document: "); ok {
+			c.Doc = strings.TrimSpace(v)
+		}
+		return nil
+	})
+	if err != nil {
+		return c, err
+	}
+	if c.Doc == "" {
+		return c, fmt.Errorf("%s: SOURCE names no document", dir)
+	}
+	err = eachLine(filepath.Join(dir, "labels.txt"), func(l string) error {
+		// LINE ANCHOR true|false why...
+		f := strings.Fields(l)
+		if len(f) < 4 || f[2] != "true" && f[2] != "false" {
+			return fmt.Errorf("%s/labels.txt: want LINE ANCHOR true|false WHY, got %q", dir, l)
+		}
+		c.Labels[f[0]+" "+f[1]] = Label{True: f[2] == "true", Why: strings.Join(f[3:], " ")}
+		return nil
+	})
+	return c, err
+}
+
+// eachLine calls fn for each non-blank, non-comment line of a file; a missing file has none.
+func eachLine(p string, fn func(string) error) error {
+	f, err := os.Open(p)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		if err := fn(l); err != nil {
+			return err
+		}
+	}
+	return sc.Err()
+}
+
+// Build makes the case's repository under dir and returns its root. The tree is committed on top of
+// a prehistory commit; history.txt then replays later changes. A case without history.txt is a
+// module zip's snapshot and carries no history of its own, so it is cloned shallow: history-based
+// checks must hold, never flag.
+func (c Case) Build(ctx context.Context, dir string) (string, error) {
+	work := filepath.Join(dir, "work")
+	if err := unpack(filepath.Join(c.Dir, "tree.txtar"), work); err != nil {
+		return "", err
+	}
+	err := eachLine(filepath.Join(c.Dir, "extra.txt"), func(l string) error {
+		// PATH  why: files the real repository holds that the module zip strips (nested modules)
+		p := strings.Fields(l)[0]
+		if strings.HasSuffix(p, "/") {
+			p += "go.mod"
+		}
+		return writeFile(filepath.Join(work, filepath.FromSlash(p)), "")
+	})
+	if err != nil {
+		return "", err
+	}
+	g := gitIn(ctx, work)
+	steps := [][]string{{"init", "-q", "-b", "main"}, {"commit", "-q", "--allow-empty", "-m", "prehistory"}, {"add", "-A"}, {"commit", "-q", "-m", "import " + c.ID + " (#1)"}}
+	for _, s := range steps {
+		if err := g(s...); err != nil {
+			return "", err
+		}
+	}
+	hist := filepath.Join(c.Dir, "history.txt")
+	if _, err := os.Stat(hist); err == nil {
+		return work, replay(hist, work, g)
+	}
+	shallow := filepath.Join(dir, "shallow")
+	if err := gitIn(ctx, dir)("clone", "-q", "--depth", "1", "file://"+work, shallow); err != nil {
+		return "", err
+	}
+	return shallow, nil
+}
+
+// replay applies history.txt: "rename A B", "delete A", "write A TEXT", "commit MESSAGE", "tag T".
+func replay(hist, work string, g func(...string) error) error {
+	return eachLine(hist, func(l string) error {
+		verb, rest, _ := strings.Cut(l, " ")
+		args := strings.Fields(rest)
+		switch verb {
+		case "rename":
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(work, args[1])), 0o755); err != nil {
+				return err
+			}
+			return g("mv", args[0], args[1])
+		case "delete":
+			return g("rm", "-q", "-r", args[0])
+		case "write":
+			p, text, _ := strings.Cut(rest, " ")
+			return writeFile(filepath.Join(work, p), strings.ReplaceAll(text, `\n`, "\n"))
+		case "commit":
+			if err := g("add", "-A"); err != nil {
+				return err
+			}
+			return g("commit", "-q", "-m", rest)
+		case "tag":
+			return g("tag", args[0])
+		}
+		return fmt.Errorf("history.txt: unknown step %q", l)
+	})
+}
+
+func gitIn(ctx context.Context, dir string) func(...string) error {
+	return func(args ...string) error {
+		cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "-c", "user.name=corpus", "-c", "user.email=corpus@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_DATE=2026-01-02T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-02T00:00:00Z")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %v: %v: %s", args, err, out)
+		}
+		return nil
+	}
+}
+
+func writeFile(p, body string) error {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(p, []byte(body), 0o644)
+}
+
+// unpack writes the files of a txtar archive ("-- path --" lines, each followed by that file's
+// text) under dst. The fixtures are archives so that Go tools never read their sources as code.
+func unpack(archive, dst string) error {
+	b, err := os.ReadFile(archive)
+	if err != nil {
+		return err
+	}
+	var name string
+	var body strings.Builder
+	flush := func() error {
+		if name == "" {
+			return nil
+		}
+		return writeFile(filepath.Join(dst, filepath.FromSlash(name)), body.String())
+	}
+	for _, l := range strings.SplitAfter(string(b), "\n") {
+		if h, ok := strings.CutPrefix(strings.TrimSuffix(l, "\n"), "-- "); ok && strings.HasSuffix(h, " --") {
+			if err := flush(); err != nil {
+				return err
+			}
+			name = strings.TrimSuffix(h, " --")
+			body.Reset()
+			continue
+		}
+		body.WriteString(l)
+	}
+	return flush()
+}
+
+// Score is the tally over the corpus.
+type Score struct {
+	TruePos, FalsePos, FalseNeg int
+	// Unlabelled are findings no label names; they count as false until someone labels them.
+	Unlabelled []string
+	// Wrong are findings labelled false; Missed are true labels nothing reported.
+	Wrong, Missed []string
+}
+
+// Add scores one case's drift findings against its labels.
+func (s *Score) Add(c Case, found []Finding) {
+	seen := map[string]bool{}
+	for _, f := range found {
+		k := f.Key()
+		seen[k] = true
+		l, ok := c.Labels[k]
+		switch {
+		case !ok:
+			s.FalsePos++
+			s.Unlabelled = append(s.Unlabelled, fmt.Sprintf("%s %s %s", c.ID, k, f.Reason))
+		case l.True:
+			s.TruePos++
+		default:
+			s.FalsePos++
+			s.Wrong = append(s.Wrong, fmt.Sprintf("%s %s (%s)", c.ID, k, l.Why))
+		}
+	}
+	keys := make([]string, 0, len(c.Labels))
+	for k := range c.Labels {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if c.Labels[k].True && !seen[k] {
+			s.FalseNeg++
+			s.Missed = append(s.Missed, c.ID+" "+k)
+		}
+	}
+}
+
+// Precision is true findings over all findings (1 when there are none).
+func (s Score) Precision() float64 {
+	if s.TruePos+s.FalsePos == 0 {
+		return 1
+	}
+	return float64(s.TruePos) / float64(s.TruePos+s.FalsePos)
+}
+
+// Recall is true findings over the labelled true drift.
+func (s Score) Recall() float64 {
+	if s.TruePos+s.FalseNeg == 0 {
+		return 1
+	}
+	return float64(s.TruePos) / float64(s.TruePos+s.FalseNeg)
+}

@@ -1,0 +1,121 @@
+package corpus_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/organism-dev/organism/services/soul/corpus"
+	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+)
+
+const realCorpus = "../testdata/real"
+
+// The bar: at least this share of drift findings true, and no fewer true findings than the checker
+// found before the precision work (floorTrue, counted on this corpus at the start of SOUL-PRECISION).
+const (
+	minPrecision = 0.95
+	floorTrue    = 9
+)
+
+// checkCase builds one case's repository and returns the drift findings of a check.
+func checkCase(ctx context.Context, tb testing.TB, c corpus.Case, dir string) []corpus.Finding {
+	tb.Helper()
+	root, err := c.Build(ctx, dir)
+	if err != nil {
+		tb.Fatalf("%s: build: %v", c.ID, err)
+	}
+	return drift(ctx, tb, c, root)
+}
+
+func drift(ctx context.Context, tb testing.TB, c corpus.Case, root string) []corpus.Finding {
+	repo, err := gitrepo.Open(ctx, root)
+	if err != nil {
+		tb.Fatalf("%s: open: %v", c.ID, err)
+	}
+	rel, src, err := domain.LoadSoul(repo.Root(), c.Doc, 0)
+	if err != nil {
+		tb.Fatalf("%s: load: %v", c.ID, err)
+	}
+	rep, err := domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{}, domain.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
+	if err != nil {
+		tb.Fatalf("%s: check: %v", c.ID, err)
+	}
+	var out []corpus.Finding
+	for _, f := range rep.Stale {
+		if f.Kind == domain.KindDrift {
+			out = append(out, corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason})
+		}
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func TestRealCorpusPrecision(t *testing.T) {
+	cases, err := corpus.Load(realCorpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 25 {
+		t.Fatalf("got %d documents in the corpus, want at least 25", len(cases))
+	}
+	var s corpus.Score
+	for _, c := range cases {
+		s.Add(c, checkCase(context.Background(), t, c, t.TempDir()))
+	}
+	for _, u := range s.Unlabelled {
+		t.Errorf("unlabelled finding (label it in labels.txt): %s", u)
+	}
+	for _, w := range s.Wrong {
+		t.Logf("false finding: %s", w)
+	}
+	for _, m := range s.Missed {
+		t.Logf("missed drift: %s", m)
+	}
+	t.Logf("precision %.3f (%d true of %d), recall %.3f (%d missed)", s.Precision(), s.TruePos, s.TruePos+s.FalsePos, s.Recall(), s.FalseNeg)
+	if s.Precision() < minPrecision {
+		t.Errorf("got precision %.3f, want at least %.2f", s.Precision(), minPrecision)
+	}
+	if s.TruePos < floorTrue {
+		t.Errorf("got %d true findings, want at least %d (the count before the precision work)", s.TruePos, floorTrue)
+	}
+}
+
+// BenchmarkRealCorpus prints precision and recall over the corpus and the check time per document
+// (repositories built once, outside the timer).
+func BenchmarkRealCorpus(b *testing.B) {
+	ctx := context.Background()
+	cases, err := corpus.Load(realCorpus)
+	if err != nil {
+		b.Fatal(err)
+	}
+	roots := make([]string, len(cases))
+	for i, c := range cases {
+		if roots[i], err = c.Build(ctx, filepath.Join(b.TempDir(), fmt.Sprint(i))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var s corpus.Score
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		s = corpus.Score{}
+		for i, c := range cases {
+			s.Add(c, drift(ctx, b, c, roots[i]))
+		}
+	}
+	b.StopTimer()
+	perDoc := float64(b.Elapsed().Milliseconds()) / float64(b.N*len(cases))
+	b.ReportMetric(s.Precision()*100, "precision%")
+	b.ReportMetric(s.Recall()*100, "recall%")
+	b.ReportMetric(perDoc, "ms/doc")
+	b.ReportMetric(perDoc/300, "x300ms-budget")
+}
