@@ -21,3 +21,8 @@ func (s *Service) replicaLock(ctx context.Context, name string) (func(), error) 
 	}
 	return l.Lock(ctx, name)
 }
+
+// WaitingClaims is how many ClaimWork calls are waiting for work right now: a test of wake-ups
+// across replicas spawns only once the runner's claim waits, so the claim cannot have found
+// the work by its own first read.
+func (s *Service) WaitingClaims() int { return int(s.claimWaiters.Load()) }
