@@ -26,7 +26,7 @@ type fullStore interface {
 
 var pg = pgtest.New(pgtest.Options{})
 
-func TestMain(m *testing.M) { pgtest.Main(m, pg) }
+func TestMain(m *testing.M) { pgtest.Main(m, pg, pgDurable) }
 
 func TestConformanceSQLite(t *testing.T) {
 	conformance(t, func(t *testing.T) (fullStore, fullStore) {

@@ -18,34 +18,47 @@ type pgAppendReq struct {
 	done                   chan error
 }
 
-// pgAppendSQL is one append in one statement: the head's compare-and-swap (in the UPDATE's
-// WHERE, with the lease check), and, only when it matched, the letter, the board event, the
-// landing receipt and the commit receipt. A data-modifying WITH runs as a whole or not at all,
-// so a failed append leaves nothing half-written in its group's transaction; a lost CAS
-// updates no row, so nothing else is inserted, and the statement answers 0.
-const pgAppendSQL = `WITH up AS (
-	UPDATE missions SET head_seq = $1, head_letter_id = $2, phase = $3, updated_at = $4,
-		candidate_letter = CASE WHEN $5::text = '' THEN candidate_letter ELSE $5::text END,
-		rerun_requested = CASE WHEN $6::boolean THEN 0 ELSE rerun_requested END,
-		lease_id = CASE WHEN $10::boolean THEN '' ELSE lease_id END,
-		lease_runner = CASE WHEN $10::boolean THEN '' ELSE lease_runner END,
-		lease_expires = CASE WHEN $10::boolean THEN 0 ELSE lease_expires END
-	WHERE mission_id = $7 AND head_seq = $8 AND ($9::text = '' OR (lease_id = $9::text AND lease_expires > $4))
-	RETURNING mission_id
+// pgAppendSQL applies a round of appends (at most one per mission) in one statement and one
+// round trip: the heads' compare-and-swap in the UPDATE's WHERE (with the lease check), and,
+// only for the rows it matched, the letters, the board events, the landing receipts and the
+// commit receipts. A data-modifying WITH runs as a whole or not at all, so a failed round
+// leaves nothing half-written; a lost CAS matches no row, so nothing of that append is
+// inserted, and the statement returns the ordinals of the appends that won.
+const pgAppendSQL = `WITH input AS (
+	SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::boolean[], $8::bigint[],
+		$9::text[], $10::boolean[], $11::text[], $12::bigint[], $13::bigint[], $14::text[],
+		$15::text[], $16::bigint[], $17::text[], $18::text[], $19::text[], $20::bigint[],
+		$21::text[], $22::text[], $23::text[], $24::text[], $25::bigint[],
+		$26::text[], $27::text[], $28::text[], $29::text[], $30::boolean[]) WITH ORDINALITY
+	AS i(mission_id, seq, letter_id, phase, now, candidate, clear_rerun, expected, lease, clear_lease,
+		l_phase, advisory, posted_at, body, ev_brain, ev_seq, ev_kind, ev_from, ev_to, ev_at,
+		r_id, r_mission, r_brain, r_body, r_at, e_ledger, e_receipt, e_mission, e_body, has_entry, ord)
+), up AS (
+	UPDATE missions m SET head_seq = i.seq, head_letter_id = i.letter_id, phase = i.phase, updated_at = i.now,
+		candidate_letter = CASE WHEN i.candidate = '' THEN m.candidate_letter ELSE i.candidate END,
+		rerun_requested = CASE WHEN i.clear_rerun THEN 0 ELSE m.rerun_requested END,
+		lease_id = CASE WHEN i.clear_lease THEN '' ELSE m.lease_id END,
+		lease_runner = CASE WHEN i.clear_lease THEN '' ELSE m.lease_runner END,
+		lease_expires = CASE WHEN i.clear_lease THEN 0 ELSE m.lease_expires END
+	FROM input i
+	WHERE m.mission_id = i.mission_id AND m.head_seq = i.expected AND (i.lease = '' OR (m.lease_id = i.lease AND m.lease_expires > i.now))
+	RETURNING i.ord
+), won AS (
+	SELECT i.* FROM input i JOIN up ON up.ord = i.ord
 ), letter AS (
 	INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body)
-	SELECT mission_id, $1, $2, $11, $12, $13, $14 FROM up
+	SELECT mission_id, seq, letter_id, l_phase, advisory, posted_at, body FROM won ORDER BY ord
 ), event AS (
 	INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at)
-	SELECT mission_id, $15, $16, $17, $18, $19, $20 FROM up
+	SELECT mission_id, ev_brain, ev_seq, ev_kind, ev_from, ev_to, ev_at FROM won ORDER BY ord
 ), rcpt AS (
 	INSERT INTO receipts(receipt_id, mission_id, brain, body, at)
-	SELECT $21::text, $22, $23, $24, $25 FROM up WHERE $21::text <> ''
+	SELECT r_id, r_mission, r_brain, r_body, r_at FROM won WHERE r_id <> '' ORDER BY ord
 ), entry AS (
 	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
-	SELECT $26, $27, $28, $29 FROM up WHERE $30::boolean
+	SELECT e_ledger, e_receipt, e_mission, e_body FROM won WHERE has_entry ORDER BY ord
 )
-SELECT COUNT(*) FROM up`
+SELECT ord FROM up`
 
 // Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
 // waits for the group commit that carries it even if ctx ends meanwhile.
@@ -129,18 +142,20 @@ func (p *PG) commitGroup(ctx context.Context, group []pgAppendReq) ([]error, err
 	}
 	errs := make([]error, len(group))
 	wrote := false
-	for i, r := range group {
-		ok, err := pgApply(ctx, tx, r)
+	for _, round := range rounds(group) {
+		won, err := pgApply(ctx, tx, group, round)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			wrote = true
-			continue
-		}
-		errs[i] = pgLostCAS(ctx, tx, r.a)
-		if !errors.Is(errs[i], domain.ErrHeadMoved) && !errors.Is(errs[i], domain.ErrLeaseNotHeld) && !errors.Is(errs[i], domain.ErrNoMission) {
-			return nil, errs[i]
+		for _, i := range round {
+			if won[i] {
+				wrote = true
+				continue
+			}
+			errs[i] = pgLostCAS(ctx, tx, group[i].a)
+			if !errors.Is(errs[i], domain.ErrHeadMoved) && !errors.Is(errs[i], domain.ErrLeaseNotHeld) && !errors.Is(errs[i], domain.ErrNoMission) {
+				return nil, errs[i]
+			}
 		}
 	}
 	if wrote {
@@ -154,30 +169,62 @@ func (p *PG) commitGroup(ctx context.Context, group []pgAppendReq) ([]error, err
 	return errs, nil
 }
 
-// pgApply runs one append's statement; false when its compare-and-swap lost.
-func pgApply(ctx context.Context, tx *sql.Tx, r pgAppendReq) (bool, error) {
-	a, l, ev := r.a, r.a.Letter, r.a.Event
-	var rcptID, rcptMission, rcptBrain, rcptBody string
-	var rcptAt int64
-	if a.Receipt != nil {
-		rcptID, rcptMission, rcptBrain, rcptBody, rcptAt = a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(r.receipt), ns(a.Receipt.At)
+// rounds splits a group into rounds in arrival order, each holding at most one append per
+// mission: one UPDATE statement cannot move a row twice, and a chain's second append in a
+// group must see its first.
+func rounds(group []pgAppendReq) [][]int {
+	var out [][]int
+	placed := map[string]int{} // mission -> the round after its last append
+	for i, r := range group {
+		k := placed[r.a.Letter.MissionID]
+		if k == len(out) {
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], i)
+		placed[r.a.Letter.MissionID] = k + 1
 	}
-	var enLedger, enReceipt, enMission, enBody string
-	if a.Entry != nil {
-		enLedger, enReceipt, enMission, enBody = a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry)
+	return out
+}
+
+// pgApply runs one round's statement and reports which of its appends won their CAS.
+func pgApply(ctx context.Context, tx *sql.Tx, group []pgAppendReq, round []int) (map[int]bool, error) {
+	n := len(round)
+	var (
+		mission, letterID, phase, cand, lease, lphase, body, evBrain, evKind, evFrom, evTo = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		rID, rMission, rBrain, rBody, eLedger, eReceipt, eMission, eBody                   = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		seq, now, expected, advisory, posted, evSeq, evAt, rAt                             = make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+		clearRerun, clearLease, hasEntry                                                   = make([]bool, n), make([]bool, n), make([]bool, n)
+	)
+	for j, i := range round {
+		r := group[i]
+		a, l, ev := r.a, r.a.Letter, r.a.Event
+		mission[j], seq[j], letterID[j], phase[j], now[j], cand[j] = l.MissionID, l.Seq, l.LetterID, string(a.Phase), ns(a.Now), a.CandidateLetterID
+		clearRerun[j], expected[j], lease[j], clearLease[j] = a.ClearRerun, a.ExpectedHead, a.RequireLease, a.ClearLease
+		lphase[j], advisory[j], posted[j], body[j] = string(l.Phase), int64(b2i(l.Advisory)), ns(l.PostedAt), string(r.letter)
+		evBrain[j], evSeq[j], evKind[j], evFrom[j], evTo[j], evAt[j] = ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At)
+		if a.Receipt != nil {
+			rID[j], rMission[j], rBrain[j], rBody[j], rAt[j] = a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(r.receipt), ns(a.Receipt.At)
+		}
+		if a.Entry != nil {
+			eLedger[j], eReceipt[j], eMission[j], eBody[j], hasEntry[j] = a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry), true
+		}
 	}
-	var n int64
-	err := tx.QueryRowContext(ctx, pgAppendSQL,
-		l.Seq, l.LetterID, string(a.Phase), ns(a.Now), a.CandidateLetterID, a.ClearRerun, l.MissionID, a.ExpectedHead, a.RequireLease, a.ClearLease,
-		string(l.Phase), b2i(l.Advisory), ns(l.PostedAt), string(r.letter),
-		ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At),
-		rcptID, rcptMission, rcptBrain, rcptBody, rcptAt,
-		enLedger, enReceipt, enMission, enBody, a.Entry != nil,
-	).Scan(&n)
+	rows, err := tx.QueryContext(ctx, pgAppendSQL, mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
+		lphase, advisory, posted, body, evBrain, evSeq, evKind, evFrom, evTo, evAt,
+		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry)
 	if err != nil {
-		return false, pgwrap("append", err)
+		return nil, pgwrap("append", err)
 	}
-	return n == 1, nil
+	defer rows.Close()
+	won := map[int]bool{}
+	for rows.Next() {
+		var ord int
+		if err := rows.Scan(&ord); err != nil {
+			return nil, pgwrap("append", err)
+		}
+		won[round[ord-1]] = true
+	}
+	return won, pgwrap("append", rows.Err())
 }
 
 // pgLostCAS says why an append's compare-and-swap matched no row.
