@@ -62,7 +62,7 @@ func serviceName(target string) string {
 // openOrgan opens one service with its own database in the data dir and its peer clients.
 func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	logger := d.logger.With("service", name)
-	if pgdb.IsDSN(d.store) && (name == "medulla" || name == "mission") {
+	if pgdb.IsDSN(d.store) && name == "medulla" {
 		// Their PostgreSQL stores are not in yet: refuse rather than fall back to SQLite, which
 		// would split one deployment's state between two backends without saying so.
 		return nil, fmt.Errorf("%s: --store postgres:// is not available for this service yet", name)
@@ -84,7 +84,7 @@ func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 		if err != nil {
 			return nil, err
 		}
-		return mission.Open(ctx, mission.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock,
+		return mission.Open(ctx, mission.Options{DataDir: d.dataDir, Store: d.store, Logger: logger, Clock: d.clock,
 			Medulla: medullav1.NewMedullaServiceClient(mc), Shutdown: ctx.Done(),
 			CharterSweep: d.charterSweep, RefGrace: d.refGrace})
 	}

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
@@ -50,6 +51,9 @@ type Options struct {
 	// default 24h. RefSweep is how often due refs are removed; default 10m, negative disables.
 	RefGrace time.Duration
 	RefSweep time.Duration
+	// Store selects the backend: empty or "sqlite" is <DataDir>/mission.db; a postgres:// DSN
+	// is the mission schema of that database, which any number of mission replicas may share.
+	Store string
 	// Synchronous is SQLite's commit durability; default FULL.
 	Synchronous sqlitedb.Synchronous
 	// DebriefRetry is how often pending debriefs are retried; default 1m, negative disables.
@@ -84,7 +88,7 @@ type Options struct {
 // Service is the running organ.
 type Service struct {
 	Domain *domain.Service
-	store  *store.Store
+	store  organStore
 	server *transport.Server
 	stop   context.CancelFunc
 	wg     sync.WaitGroup
@@ -128,7 +132,7 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("mission: data dir: %w", err)
 	}
-	st, err := store.Open(ctx, filepath.Join(o.DataDir, "mission.db"), store.Options{Synchronous: o.Synchronous, Clock: o.Clock})
+	st, err := openStore(ctx, o)
 	if err != nil {
 		return nil, fmt.Errorf("mission: %w", err)
 	}
@@ -148,6 +152,14 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 	}
 	bg, stop := context.WithCancel(context.Background())
 	s := &Service{Domain: d, store: st, server: transport.New(d, o.Logger), stop: stop}
+	if pg, ok := st.(*store.PG); ok {
+		// Board watchers and waiting runners on this replica wake when another one writes.
+		if err := pg.Follow(bg, d.Wake); err != nil {
+			stop()
+			st.Close()
+			return nil, fmt.Errorf("mission: follow the shared store: %w", err)
+		}
+	}
 	if o.DebriefRetry > 0 {
 		s.wg.Add(1)
 		go s.retryDebriefs(bg, o.Clock, o.DebriefRetry, o.Logger)
@@ -161,6 +173,25 @@ func Open(ctx context.Context, o Options) (*Service, error) {
 		go s.sweepCharter(bg, o.Clock, o.CharterSweep, o.Logger)
 	}
 	return s, nil
+}
+
+// organStore is what the organ needs of either backend.
+type organStore interface {
+	domain.Store
+	domain.SkeletonStore
+	domain.ReportStore
+	Close() error
+}
+
+// openStore opens the backend o.Store names.
+func openStore(ctx context.Context, o Options) (organStore, error) {
+	switch {
+	case o.Store == "" || o.Store == "sqlite":
+		return store.Open(ctx, filepath.Join(o.DataDir, "mission.db"), store.Options{Synchronous: o.Synchronous, Clock: o.Clock})
+	case pgdb.IsDSN(o.Store):
+		return store.OpenPostgres(ctx, o.Store, store.PGOptions{})
+	}
+	return nil, fmt.Errorf("store %q: want sqlite or a postgres:// URL", pgdb.Redact(o.Store))
 }
 
 // sweepRefs removes the candidate refs of missions closed longer than the grace period, every

@@ -124,14 +124,19 @@ func (s *Service) ClaimWork(ctx context.Context, a principal.Principal, wait tim
 		if err != nil || ok {
 			return w, ok, err
 		}
+		s.claimWaiters.Add(1)
 		select {
 		case <-ctx.Done():
+			s.claimWaiters.Add(-1)
 			return Work{}, false, ctx.Err()
 		case <-s.stopping:
+			s.claimWaiters.Add(-1)
 			return Work{}, false, errShuttingDown(retryClaim)
 		case <-deadline.C:
+			s.claimWaiters.Add(-1)
 			return Work{}, false, nil
 		case <-changed:
+			s.claimWaiters.Add(-1)
 		}
 	}
 }

@@ -48,6 +48,13 @@ func (s *Service) ImportReceipt(ctx context.Context, a principal.Principal, st S
 	mu := s.landLock(m.MissionID)
 	mu.Lock()
 	defer mu.Unlock()
+	// Other replicas sharing the store land under the same name: one candidate bumps the
+	// store once, whichever process took the stamp.
+	unlock, err := s.replicaLock(ctx, "land/"+m.MissionID)
+	if err != nil {
+		return Landed{}, err
+	}
+	defer unlock()
 
 	out, err := s.land(ctx, a, m.MissionID, st)
 	if err != nil {
@@ -178,6 +185,11 @@ func (s *Service) apply(ctx context.Context, m Mission, cl Letter, c Candidate, 
 	mu := s.targetLock(repoRoot, branch)
 	mu.Lock()
 	defer mu.Unlock()
+	unlock, err := s.replicaLock(ctx, "target/"+repoRoot+"\x00"+branch)
+	if err != nil {
+		return "", "", err
+	}
+	defer unlock()
 	for attempt := 0; ; attempt++ {
 		tip, err := s.o.Repo.Tip(ctx, repoRoot, branch)
 		if errors.Is(err, ErrNoCommit) {

@@ -292,3 +292,13 @@ type SkeletonStore interface {
 	// (prevLease); ErrCurationMoved otherwise.
 	UpdateCuration(ctx context.Context, c Curation, from CurationState, prevLease string, entry *Entry) error
 }
+
+// Locks is offered by a store that several replicas of the organ share (PostgreSQL): it holds a
+// named lock across every replica, for the sections whose law spans more than the database (a
+// mission's landing bumps medulla's store version and moves a git branch before its letter is
+// written, so two replicas must not land one candidate at once). The domain takes its
+// in-process lock first and this one inside it; a store one process owns need not offer it.
+type Locks interface {
+	// Lock blocks until name is held or ctx ends; unlock releases it.
+	Lock(ctx context.Context, name string) (unlock func(), err error)
+}

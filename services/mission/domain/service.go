@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/platform/clock"
@@ -77,6 +78,8 @@ type Service struct {
 	// new work appears (a spawn, a re-run request), so appends do not stampede the long polls.
 	change *notifier
 	work   *notifier
+	// claimWaiters counts ClaimWork calls waiting for work (see WaitingClaims).
+	claimWaiters atomic.Int64
 
 	// landMu serializes landings per mission (striped by mission id) inside this process so
 	// one candidate can never bump the store twice.

@@ -48,11 +48,13 @@ func benchService(b *testing.B, o store.Options) (*domain.Service, []string) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { st.Close() })
-	svc, err := domain.New(domain.Options{Store: st, Brains: oneBrain{}, Runners: domain.NewRunnerBook(filepath.Join(b.TempDir(), "none.toml")),
-		Repo: noRepo{}, Clock: clock.Real{}})
-	if err != nil {
-		b.Fatal(err)
-	}
+	return benchServiceOn(b, st)
+}
+
+// benchServiceOn builds the domain over st and opens the benchmark's chains.
+func benchServiceOn(b *testing.B, st domain.Store) (*domain.Service, []string) {
+	b.Helper()
+	svc := benchDomain(b, st)
 	ids := make([]string, benchChains)
 	for i := range ids {
 		m, _, err := svc.OpenMission(context.Background(), judge, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "bench"}, "")
@@ -62,6 +64,17 @@ func benchService(b *testing.B, o store.Options) (*domain.Service, []string) {
 		ids[i] = m.MissionID
 	}
 	return svc, ids
+}
+
+// benchDomain is the mission domain over st, as one replica runs it.
+func benchDomain(b *testing.B, st domain.Store) *domain.Service {
+	b.Helper()
+	svc, err := domain.New(domain.Options{Store: st, Brains: oneBrain{}, Runners: domain.NewRunnerBook(filepath.Join(b.TempDir(), "none.toml")),
+		Repo: noRepo{}, Clock: clock.Real{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return svc
 }
 
 func parecer() domain.Letter {
@@ -161,6 +174,11 @@ func appendOne(ctx context.Context, svc *domain.Service, id string, head *int64,
 
 // runAppends performs workload(b) successful appends with perChain writers on each chain.
 func runAppends(b *testing.B, svc *domain.Service, ids []string, perChain int) (float64, time.Duration, int64) {
+	return runAppendsOn(b, []*domain.Service{svc}, ids, perChain)
+}
+
+// runAppendsOn is runAppends with chain i served by svcs[i%len(svcs)] (replicas of one store).
+func runAppendsOn(b *testing.B, svcs []*domain.Service, ids []string, perChain int) (float64, time.Duration, int64) {
 	ctx := context.Background()
 	var left, lost atomic.Int64
 	n := workload(b)
@@ -175,6 +193,7 @@ func runAppends(b *testing.B, svc *domain.Service, ids []string, perChain int) (
 		go func() {
 			defer wg.Done()
 			id := ids[w%len(ids)]
+			svc := svcs[(w%len(ids))%len(svcs)]
 			head := int64(1)
 			for left.Add(-1) >= 0 {
 				t0 := time.Now()
@@ -207,6 +226,11 @@ type pacedRun struct {
 // an append's latency; the offered rate actually achieved and the sends that fell more than a
 // millisecond behind the schedule are reported beside it.
 func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) pacedRun {
+	return pacedOn(b, []*domain.Service{svc}, ids, rate)
+}
+
+// pacedOn is paced with chain i served by svcs[i%len(svcs)] (replicas of one store).
+func pacedOn(b *testing.B, svcs []*domain.Service, ids []string, rate float64) pacedRun {
 	ctx := context.Background()
 	total := workload(b)
 	type send struct{ due, sent time.Time }
@@ -221,6 +245,7 @@ func paced(b *testing.B, svc *domain.Service, ids []string, rate float64) pacedR
 		go func() {
 			defer wg.Done()
 			head := int64(1)
+			svc := svcs[i%len(svcs)]
 			for s := range queues[i] {
 				if err := appendOne(ctx, svc, ids[i], &head, &lost); err != nil {
 					b.Error(err)

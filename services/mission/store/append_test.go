@@ -23,7 +23,7 @@ func openStore(t *testing.T) *store.Store {
 	return st
 }
 
-func newChain(t *testing.T, st *store.Store, id string) {
+func newChain(t *testing.T, st domain.Store, id string) {
 	t.Helper()
 	now := time.Unix(1_800_000_000, 0)
 	m := domain.Mission{MissionID: id, Brain: "alpha", Phase: domain.PhaseJudging, HeadSeq: 1, HeadLetterID: id + "-1", OpenedAt: now, UpdatedAt: now}
@@ -40,11 +40,10 @@ func appendAt(id, letterID string, head int64) domain.Append {
 		Event: domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: l.Seq, Kind: domain.EventLetter, At: now}}
 }
 
-// TestAppendGroupCommit races appends through the group writer: same-head appends on one chain
+// appendGroupCommit races appends through the group writer: same-head appends on one chain
 // keep exactly one winner, a half-failed append (its receipt id already taken) rolls back
-// alone, and every other chain's append commits.
-func TestAppendGroupCommit(t *testing.T) {
-	st := openStore(t)
+// alone, and every other chain's append commits. Part of the conformance suite.
+func appendGroupCommit(t *testing.T, st domain.Store) {
 	ctx := context.Background()
 	const chains = 20
 	for i := range chains {

@@ -1,0 +1,243 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/organism-dev/organism/platform/pgdb"
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+type pgAppendReq struct {
+	a domain.Append
+	// The stored JSON bodies, encoded by the caller so the writer only writes.
+	letter, receipt, entry []byte
+	done                   chan error
+}
+
+// pgAppendSQL applies a round of appends (at most one per mission) in one statement and one
+// round trip: the heads' compare-and-swap in the UPDATE's WHERE (with the lease check), and,
+// only for the rows it matched, the letters, the board events, the landing receipts and the
+// commit receipts. A data-modifying WITH runs as a whole or not at all, so a failed round
+// leaves nothing half-written; a lost CAS matches no row, so nothing of that append is
+// inserted, and the statement returns the ordinals of the appends that won.
+const pgAppendSQL = `WITH input AS (
+	SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::boolean[], $8::bigint[],
+		$9::text[], $10::boolean[], $11::text[], $12::bigint[], $13::bigint[], $14::text[],
+		$15::text[], $16::bigint[], $17::text[], $18::text[], $19::text[], $20::bigint[],
+		$21::text[], $22::text[], $23::text[], $24::text[], $25::bigint[],
+		$26::text[], $27::text[], $28::text[], $29::text[], $30::boolean[]) WITH ORDINALITY
+	AS i(mission_id, seq, letter_id, phase, now, candidate, clear_rerun, expected, lease, clear_lease,
+		l_phase, advisory, posted_at, body, ev_brain, ev_seq, ev_kind, ev_from, ev_to, ev_at,
+		r_id, r_mission, r_brain, r_body, r_at, e_ledger, e_receipt, e_mission, e_body, has_entry, ord)
+), up AS (
+	UPDATE missions m SET head_seq = i.seq, head_letter_id = i.letter_id, phase = i.phase, updated_at = i.now,
+		candidate_letter = CASE WHEN i.candidate = '' THEN m.candidate_letter ELSE i.candidate END,
+		rerun_requested = CASE WHEN i.clear_rerun THEN 0 ELSE m.rerun_requested END,
+		lease_id = CASE WHEN i.clear_lease THEN '' ELSE m.lease_id END,
+		lease_runner = CASE WHEN i.clear_lease THEN '' ELSE m.lease_runner END,
+		lease_expires = CASE WHEN i.clear_lease THEN 0 ELSE m.lease_expires END
+	FROM input i
+	WHERE m.mission_id = i.mission_id AND m.head_seq = i.expected AND (i.lease = '' OR (m.lease_id = i.lease AND m.lease_expires > i.now))
+	RETURNING i.ord
+), won AS (
+	SELECT i.* FROM input i JOIN up ON up.ord = i.ord
+), letter AS (
+	INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body)
+	SELECT mission_id, seq, letter_id, l_phase, advisory, posted_at, body FROM won ORDER BY ord
+), event AS (
+	INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at)
+	SELECT mission_id, ev_brain, ev_seq, ev_kind, ev_from, ev_to, ev_at FROM won ORDER BY ord
+), rcpt AS (
+	INSERT INTO receipts(receipt_id, mission_id, brain, body, at)
+	SELECT r_id, r_mission, r_brain, r_body, r_at FROM won WHERE r_id <> '' ORDER BY ord
+), entry AS (
+	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
+	SELECT e_ledger, e_receipt, e_mission, e_body FROM won WHERE has_entry ORDER BY ord
+)
+SELECT ord FROM up`
+
+// Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
+// waits for the group commit that carries it even if ctx ends meanwhile.
+func (p *PG) Append(ctx context.Context, a domain.Append) error {
+	req := pgAppendReq{a: a, done: make(chan error, 1)}
+	var err error
+	if req.letter, err = json.Marshal(a.Letter); err != nil {
+		return fmt.Errorf("encode letter: %w", err)
+	}
+	if a.Receipt != nil {
+		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
+			return fmt.Errorf("encode receipt: %w", err)
+		}
+	}
+	if a.Entry != nil {
+		if req.entry, err = json.Marshal(a.Entry); err != nil {
+			return fmt.Errorf("encode receipt: %w", err)
+		}
+	}
+	select {
+	case p.appends <- req:
+	case <-p.quit:
+		return errClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	return <-req.done
+}
+
+// writer takes every append waiting when it is free, up to maxBatch, and commits them together.
+func (p *PG) writer() {
+	defer close(p.done)
+	for {
+		var first pgAppendReq
+		select {
+		case first = <-p.appends:
+		case <-p.quit:
+			return
+		}
+		group := []pgAppendReq{first}
+	fill:
+		for len(group) < p.maxBatch {
+			select {
+			case r := <-p.appends:
+				group = append(group, r)
+			default:
+				break fill
+			}
+		}
+		p.commit(group)
+	}
+}
+
+// commit applies a group in one transaction. A statement that fails aborts a PostgreSQL
+// transaction, so a failure sends the group back one append per transaction and only the
+// append that failed pays for it.
+func (p *PG) commit(group []pgAppendReq) {
+	errs, err := p.commitGroup(context.Background(), group)
+	switch {
+	case err != nil && len(group) > 1:
+		for _, r := range group {
+			p.commit([]pgAppendReq{r})
+		}
+	case err != nil:
+		group[0].done <- err
+	default:
+		for i, r := range group {
+			r.done <- errs[i]
+		}
+	}
+}
+
+func (p *PG) commitGroup(ctx context.Context, group []pgAppendReq) ([]error, error) {
+	tx, err := p.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, pgwrap("append begin", err)
+	}
+	defer tx.Rollback()
+	if err := lockBoard(ctx, tx); err != nil {
+		return nil, err
+	}
+	errs := make([]error, len(group))
+	wrote := false
+	for _, round := range rounds(group) {
+		won, err := pgApply(ctx, tx, group, round)
+		if err != nil {
+			return nil, err
+		}
+		for _, i := range round {
+			if won[i] {
+				wrote = true
+				continue
+			}
+			errs[i] = pgLostCAS(ctx, tx, group[i].a)
+			if !errors.Is(errs[i], domain.ErrHeadMoved) && !errors.Is(errs[i], domain.ErrLeaseNotHeld) && !errors.Is(errs[i], domain.ErrNoMission) {
+				return nil, errs[i]
+			}
+		}
+	}
+	if wrote {
+		if err := pgdb.Notify(ctx, tx, boardChannel, p.replica); err != nil {
+			return nil, pgwrap("append notify", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, pgwrap("append commit", err)
+	}
+	return errs, nil
+}
+
+// rounds splits a group into rounds in arrival order, each holding at most one append per
+// mission: one UPDATE statement cannot move a row twice, and a chain's second append in a
+// group must see its first.
+func rounds(group []pgAppendReq) [][]int {
+	var out [][]int
+	placed := map[string]int{} // mission -> the round after its last append
+	for i, r := range group {
+		k := placed[r.a.Letter.MissionID]
+		if k == len(out) {
+			out = append(out, nil)
+		}
+		out[k] = append(out[k], i)
+		placed[r.a.Letter.MissionID] = k + 1
+	}
+	return out
+}
+
+// pgApply runs one round's statement and reports which of its appends won their CAS.
+func pgApply(ctx context.Context, tx *sql.Tx, group []pgAppendReq, round []int) (map[int]bool, error) {
+	n := len(round)
+	var (
+		mission, letterID, phase, cand, lease, lphase, body, evBrain, evKind, evFrom, evTo = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		rID, rMission, rBrain, rBody, eLedger, eReceipt, eMission, eBody                   = make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+		seq, now, expected, advisory, posted, evSeq, evAt, rAt                             = make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
+		clearRerun, clearLease, hasEntry                                                   = make([]bool, n), make([]bool, n), make([]bool, n)
+	)
+	for j, i := range round {
+		r := group[i]
+		a, l, ev := r.a, r.a.Letter, r.a.Event
+		mission[j], seq[j], letterID[j], phase[j], now[j], cand[j] = l.MissionID, l.Seq, l.LetterID, string(a.Phase), ns(a.Now), a.CandidateLetterID
+		clearRerun[j], expected[j], lease[j], clearLease[j] = a.ClearRerun, a.ExpectedHead, a.RequireLease, a.ClearLease
+		lphase[j], advisory[j], posted[j], body[j] = string(l.Phase), int64(b2i(l.Advisory)), ns(l.PostedAt), string(r.letter)
+		evBrain[j], evSeq[j], evKind[j], evFrom[j], evTo[j], evAt[j] = ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At)
+		if a.Receipt != nil {
+			rID[j], rMission[j], rBrain[j], rBody[j], rAt[j] = a.Receipt.ReceiptID, a.Receipt.MissionID, a.Receipt.Brain, string(r.receipt), ns(a.Receipt.At)
+		}
+		if a.Entry != nil {
+			eLedger[j], eReceipt[j], eMission[j], eBody[j], hasEntry[j] = a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry), true
+		}
+	}
+	rows, err := tx.QueryContext(ctx, pgAppendSQL, mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
+		lphase, advisory, posted, body, evBrain, evSeq, evKind, evFrom, evTo, evAt,
+		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry)
+	if err != nil {
+		return nil, pgwrap("append", err)
+	}
+	defer rows.Close()
+	won := map[int]bool{}
+	for rows.Next() {
+		var ord int
+		if err := rows.Scan(&ord); err != nil {
+			return nil, pgwrap("append", err)
+		}
+		won[round[ord-1]] = true
+	}
+	return won, pgwrap("append", rows.Err())
+}
+
+// pgLostCAS says why an append's compare-and-swap matched no row.
+func pgLostCAS(ctx context.Context, tx *sql.Tx, a domain.Append) error {
+	var head int64
+	err := tx.QueryRowContext(ctx, `SELECT head_seq FROM missions WHERE mission_id = $1`, a.Letter.MissionID).Scan(&head)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return domain.ErrNoMission
+	case err != nil:
+		return pgwrap("append", err)
+	case head != a.ExpectedHead:
+		return domain.ErrHeadMoved
+	}
+	return domain.ErrLeaseNotHeld
+}
