@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -310,6 +311,46 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 		ms, err := b.Missions(ctx, domain.MissionFilter{Brain: "alpha", Limit: 10})
 		if err != nil || len(ms) != 1 {
 			t.Fatalf("got %d missions (%v), want 1: a refused curation leaves no chain", len(ms), err)
+		}
+	})
+
+	t.Run("a brain's curations page newest first on either replica", func(t *testing.T) {
+		a, b := open(t)
+		for i := range 3 {
+			mid := fmt.Sprintf("hist%d", i)
+			m, l, ev := chainParts(mid, now)
+			c := domain.Curation{CurationID: "crn" + mid, Brain: "alpha", MissionID: mid, State: domain.CurationPending,
+				CreatedAt: now.Add(time.Duration(i) * time.Second)}
+			if err := pick(a, b, i).CreateCuration(ctx, c, m, l, ev, nil); err != nil {
+				t.Fatal(err)
+			}
+			done := c
+			done.State = domain.CurationFailed
+			if err := pick(a, b, i+1).UpdateCuration(ctx, done, domain.CurationPending, c.LeaseID, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []string
+		var before *domain.CurationCursor
+		for page := 0; page < 10; page++ {
+			cs, err := pick(a, b, page).Curations(ctx, "alpha", before, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range cs {
+				got = append(got, c.CurationID)
+			}
+			if len(cs) < 2 {
+				break
+			}
+			last := cs[len(cs)-1]
+			before = &domain.CurationCursor{CreatedAt: last.CreatedAt, CurationID: last.CurationID}
+		}
+		if want := "crnhist2 crnhist1 crnhist0"; strings.Join(got, " ") != want {
+			t.Errorf("got %v, want %s", got, want)
+		}
+		if other, err := a.Curations(ctx, "beta", nil, 10); err != nil || len(other) != 0 {
+			t.Errorf("got %d curations of another brain (%v), want none", len(other), err)
 		}
 	})
 

@@ -192,18 +192,34 @@ func (p *PG) LiveCuration(ctx context.Context, brain string) (domain.Curation, b
 	return c, err == nil, err
 }
 
+// Curations implements domain.SkeletonStore: a brain's curations newest first, after the
+// cursor when there is one.
+func (p *PG) Curations(ctx context.Context, brain string, before *domain.CurationCursor, limit int) ([]domain.Curation, error) {
+	q, args := `SELECT body FROM curations WHERE brain = $1 ORDER BY created_at DESC, curation_id DESC LIMIT $2`, []any{brain, limit}
+	if before != nil {
+		q = `SELECT body FROM curations WHERE brain = $1 AND (created_at, curation_id) < ($2, $3)
+			ORDER BY created_at DESC, curation_id DESC LIMIT $4`
+		args = []any{brain, ns(before.CreatedAt), before.CurationID, limit}
+	}
+	return p.curationList(ctx, "curations", q, args...)
+}
+
 // PendingCurations implements domain.SkeletonStore.
 func (p *PG) PendingCurations(ctx context.Context, limit int) ([]domain.Curation, error) {
-	rows, err := p.db.QueryContext(ctx, `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT $1`, limit)
+	return p.curationList(ctx, "pending curations", `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT $1`, limit)
+}
+
+func (p *PG) curationList(ctx context.Context, what, q string, args ...any) ([]domain.Curation, error) {
+	rows, err := p.db.QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, pgwrap("pending curations", err)
+		return nil, pgwrap(what, err)
 	}
 	defer rows.Close()
 	var out []domain.Curation
 	for rows.Next() {
 		var body string
 		if err := rows.Scan(&body); err != nil {
-			return nil, pgwrap("pending curations", err)
+			return nil, pgwrap(what, err)
 		}
 		c, err := decodeCuration(body)
 		if err != nil {
@@ -211,7 +227,7 @@ func (p *PG) PendingCurations(ctx context.Context, limit int) ([]domain.Curation
 		}
 		out = append(out, c)
 	}
-	return out, pgwrap("pending curations", rows.Err())
+	return out, pgwrap(what, rows.Err())
 }
 
 // UpdateCuration implements domain.SkeletonStore.
