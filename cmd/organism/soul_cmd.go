@@ -19,7 +19,7 @@ var soulCmd = &command{
 		{
 			name: "check", args: "[DOC...]", nargs: atLeast(0), client: true, setup: soulCheck,
 			summary: "check handoff documents claim by claim against the repository: one soul, named documents, or --all; exit 0 clean, 1 drift, 2 usage/IO, 3 discipline (--fail-on discipline)",
-			long: soulCheckLong,
+			long:    soulCheckLong,
 		},
 		{
 			name: "read", client: true, setup: soulRead,
