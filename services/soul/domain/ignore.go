@@ -80,25 +80,26 @@ func MatchGlob(g, p string) bool {
 	return matchSegs(strings.Split(g, "/"), strings.Split(p, "/"))
 }
 
+// matchSegs matches glob segments against path segments; "**" spans any number of segments. It is
+// a table over (glob, path) positions, so a .soulignore full of "**" costs len(g)*len(p), never more.
 func matchSegs(g, p []string) bool {
-	for len(g) > 0 {
-		if g[0] == "**" {
-			for i := 0; i <= len(p); i++ {
-				if matchSegs(g[1:], p[i:]) {
-					return true
-				}
+	// ok[j] is true when g[i:] matches p[j:], filled from the last glob segment back
+	ok := make([]bool, len(p)+1)
+	ok[len(p)] = true
+	for i := len(g) - 1; i >= 0; i-- {
+		next := make([]bool, len(p)+1)
+		for j := len(p); j >= 0; j-- {
+			switch {
+			case g[i] == "**":
+				next[j] = ok[j] || j < len(p) && next[j+1]
+			case j < len(p):
+				m, err := path.Match(g[i], p[j])
+				next[j] = err == nil && m && ok[j+1]
 			}
-			return false
 		}
-		if len(p) == 0 {
-			return false
-		}
-		if ok, err := path.Match(g[0], p[0]); err != nil || !ok {
-			return false
-		}
-		g, p = g[1:], p[1:]
+		ok = next
 	}
-	return len(p) == 0
+	return ok[0]
 }
 
 // Ignore markers are HTML comments, invisible when the markdown renders. A next-line marker skips

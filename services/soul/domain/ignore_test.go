@@ -168,3 +168,35 @@ func TestAnchorlessSentenceCountedOutsideSouls(t *testing.T) {
 		})
 	}
 }
+
+// FuzzIgnoreFile: any .soulignore and any path are answered, in time bounded by their sizes.
+func FuzzIgnoreFile(f *testing.F) {
+	f.Add("doc:vendor/\nanchor:build/**\n*.md # c\n", "a/b/c.md")
+	f.Add(strings.Repeat("**/a/", 40)+"b", strings.Repeat("a/", 60)+"c")
+	f.Add("[\n\x00", "[")
+	f.Fuzz(func(t *testing.T, file, p string) {
+		ig := domain.ParseIgnore([]byte(file))
+		_ = ig.Doc(p)
+		_ = ig.Anchor(domain.Anchor{Kind: domain.AnchorPath, Path: p})
+	})
+}
+
+// FuzzIgnoreMarkers: markers anywhere never break the parse, and a skipped claim is counted.
+func FuzzIgnoreMarkers(f *testing.F) {
+	f.Add("<!-- soul-ignore -->\n- `a.go` x y.\n<!-- soul-ignore-start -->\n```\n<!-- soul-ignore-end -->\n")
+	f.Add("<!-- driftlint-ignore -->")
+	f.Fuzz(func(t *testing.T, doc string) {
+		s, err := domain.Parse("AGENTS.md", []byte(doc), domain.ParseOptions{})
+		if err != nil {
+			return
+		}
+		if s.Ignored < 0 || s.Ignored > strings.Count(doc, "\n")+1 {
+			t.Fatalf("ignored: got %d for a document of %d lines", s.Ignored, strings.Count(doc, "\n")+1)
+		}
+		for i, c := range s.Claims {
+			if c.Index != i {
+				t.Fatalf("claim %d: index %d, want its position", i, c.Index)
+			}
+		}
+	})
+}
