@@ -13,6 +13,7 @@ require (
 	github.com/organism-dev/organism/services/presence v0.0.0
 	github.com/organism-dev/organism/services/soul v0.0.0
 	go.opentelemetry.io/otel/trace v1.47.0
+	go.yaml.in/yaml/v3 v3.0.5
 	google.golang.org/grpc v1.85.0
 	google.golang.org/protobuf v1.36.12
 )

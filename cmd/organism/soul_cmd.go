@@ -2,21 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
-	"github.com/organism-dev/organism/services/soul/domain"
-	"github.com/organism-dev/organism/services/soul/gitrepo"
-	"github.com/organism-dev/organism/services/soul/wire"
 )
 
 var soulCmd = &command{
@@ -24,11 +17,9 @@ var soulCmd = &command{
 	summary: "a brain's soul (PATHOS.md), checked claim by claim against the repository and git",
 	subs: []*command{
 		{
-			name: "check", client: true, setup: soulCheck,
-			summary: "check a soul claim by claim: offline against --repo, or on the server with --addr/--brain/--token/--owner; exits 1 when claims are stale",
-			long: `offline (any repository): organism soul check [--repo DIR] [--soul PATH]
-against a server:          organism soul check --addr HOST:PORT [--brain NAME]
---tissue HEADING=TISSUE (repeatable) maps a heading fragment to verifiable, declared, mixed or history`,
+			name: "check", args: "[DOC...]", nargs: atLeast(0), client: true, setup: soulCheck,
+			summary: "check handoff documents claim by claim against the repository: one soul, named documents, or --all; exit 0 clean, 1 drift, 2 usage/IO, 3 discipline (--fail-on discipline)",
+			long:    soulCheckLong,
 		},
 		{
 			name: "read", client: true, setup: soulRead,
@@ -47,129 +38,6 @@ against a server:          organism soul check --addr HOST:PORT [--brain NAME]
 			summary: "store the brain's map of headings to tissues (owner; none clears it)",
 		},
 	},
-}
-
-func soulCheck(fs *flag.FlagSet) action {
-	repo := fs.String("repo", ".", "repository to check offline (any git work tree or directory)")
-	soulPath := fs.String("soul", "", "soul file, relative to the repository (default docs/PATHOS.md, then PATHOS.md; name AGENTS.md or CLAUDE.md here)")
-	brain := fs.String("brain", "", "brain to check on the server (default: the credential's own)")
-	claims := fs.Bool("claims", false, "list every claim with its anchors and state")
-	exitZero := fs.Bool("exit-zero", false, "exit 0 even when stale claims exist")
-	dryRun := fs.Bool("dry-run", false, "on a server: check without storing a receipt")
-	tissues := tissueFlag{}
-	fs.Var(tissues, "tissue", "HEADING=TISSUE: judge sections whose heading contains HEADING as TISSUE (repeatable)")
-	return func(ctx context.Context, c *call) error {
-		var rep *soulv1.SoulCheckReport
-		if c.given("addr") || c.given("brain") || c.given("owner") || c.given("token") {
-			sc, err := c.soul()
-			if err != nil {
-				return err
-			}
-			resp, err := sc.CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *brain, IncludeClaims: *claims, DryRun: *dryRun, Tissues: tissues})
-			if err != nil {
-				return err
-			}
-			rep = resp.GetReport()
-		} else {
-			r, err := checkOffline(ctx, *repo, *soulPath, *claims, tissues)
-			if err != nil {
-				return err
-			}
-			rep = wire.ReportToProto(r)
-		}
-		if err := c.print(rep, func(w io.Writer) error { printSoulReport(w, rep, *claims); return nil }); err != nil {
-			return err
-		}
-		if !*exitZero && rep.GetByState().GetEvidenceStale()+rep.GetByState().GetSuperseded() > 0 {
-			return exitError{code: 1}
-		}
-		return nil
-	}
-}
-
-// checkOffline runs the same domain check the server runs, against a local repository.
-func checkOffline(ctx context.Context, dir, soulPath string, claims bool, overrides tissueFlag) (*domain.Report, error) {
-	tissues := map[string]domain.Tissue{}
-	for k, v := range overrides {
-		t, ok := domain.ParseTissue(v)
-		if !ok {
-			return nil, fmt.Errorf("--tissue %s=%s: want verifiable, declared, mixed or history", k, v)
-		}
-		tissues[k] = t
-	}
-	repo, err := gitrepo.Open(ctx, dir)
-	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", dir, err)
-	}
-	if filepath.IsAbs(soulPath) {
-		rel, err := filepath.Rel(repo.Root(), soulPath)
-		if err != nil || strings.HasPrefix(rel, "..") {
-			return nil, fmt.Errorf("--soul %s is outside the repository %s", soulPath, repo.Root())
-		}
-		soulPath = filepath.ToSlash(rel)
-	}
-	rel, src, err := domain.LoadSoul(repo.Root(), soulPath, 0)
-	if errors.Is(err, domain.ErrSoulNotFound) && soulPath == "" {
-		for _, alt := range []string{"AGENTS.md", "CLAUDE.md"} {
-			if _, serr := os.Stat(filepath.Join(repo.Root(), alt)); serr == nil {
-				return nil, fmt.Errorf("%w (this repository has %s: pass --soul %s)", err, alt, alt)
-			}
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{Tissues: tissues}, domain.CheckOptions{Now: time.Now(), IncludeClaims: claims})
-}
-
-// printSoulReport is the human face: the receipt line, then the stale table.
-func printSoulReport(out io.Writer, r *soulv1.SoulCheckReport, claims bool) {
-	fmt.Fprintln(out, r.GetReceiptLine())
-	fmt.Fprintf(out, "%s — %q · %d claims (%d verifiable, %d declared, %d history) · %d unanchored\n",
-		r.GetSoulPath(), r.GetHeadline(), r.GetClaims().GetTotal(), r.GetClaims().GetVerifiable(), r.GetClaims().GetDeclared(), r.GetClaims().GetHistory(), r.GetUnanchored())
-	if lag := r.GetSoulLag(); lag.GetKnown() {
-		fmt.Fprintf(out, "soul lag: %d commits behind HEAD (last soul touch %s)\n", lag.GetCommitsBehindHead(), lag.GetLastSoulTouch())
-	}
-	e := r.GetEnxuto()
-	over := ""
-	if e.GetOverBudget() {
-		over = " — over budget"
-	}
-	fmt.Fprintf(out, "ENXUTO (advisory): %d/%d live lines · %d addenda%s\n", e.GetLiveLines(), e.GetBudget(), e.GetAddenda(), over)
-	for _, s := range r.GetChecksSkipped() {
-		fmt.Fprintf(out, "skipped %s: %s\n", s.GetCheckClass(), s.GetWhy())
-	}
-	if len(r.GetStale()) > 0 {
-		fmt.Fprintln(out)
-		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "LINE\tREASON\tSECTION\tANCHOR\tCLAIM")
-		for _, s := range r.GetStale() {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", s.GetLine(), s.GetReason(), clip(s.GetSection(), 28), clip(s.GetAnchor(), 40), clip(s.GetClaim(), 70))
-		}
-		tw.Flush()
-	}
-	if claims {
-		fmt.Fprintln(out)
-		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "LINE\tTISSUE\tSTATE\tREASON\tANCHORS\tCLAIM")
-		for _, c := range r.GetClaimRows() {
-			var refs []string
-			for _, a := range c.GetAnchors() {
-				refs = append(refs, a.GetKind()+":"+a.GetRef())
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", c.GetStartLine(), c.GetTissue(), c.GetState(), c.GetReason(), clip(strings.Join(refs, " "), 50), clip(c.GetText(), 70))
-		}
-		tw.Flush()
-	}
-}
-
-func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 // tissueFlag collects repeated HEADING=TISSUE flags.

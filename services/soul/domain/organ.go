@@ -79,6 +79,9 @@ type Receipt struct {
 	By         principal.Principal
 	Verdict    string
 	ReportJSON []byte
+	// Verifiable and Unanchored are a check's claim counts (§10 risk 2); stored receipts carry them
+	// in ReportJSON, which Counts reads.
+	Verifiable, Unanchored int
 }
 
 // Receipt kinds.
@@ -135,6 +138,9 @@ type CheckRequest struct {
 
 // CheckRepo is the whole check against one repository, shared by the server and the offline CLI.
 func CheckRepo(ctx context.Context, repo Repo, soulPath string, src []byte, popts ParseOptions, copts CheckOptions) (*Report, error) {
+	if popts.Ignore == nil {
+		popts.Ignore = RepoIgnore(repo)
+	}
 	soul, err := Parse(soulPath, src, popts)
 	if err != nil {
 		return nil, err
@@ -242,7 +248,8 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 		return rep, nil, nil
 	}
 	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptCheck, At: rep.CheckedAt, Line: rep.ReceiptLine,
-		RepoSHA: rep.RepoSHA, SoulPath: rel, ByState: rep.ByState, Declared: rep.Totals.Declared, By: actor, Verdict: verdictOf(rep)}
+		RepoSHA: rep.RepoSHA, SoulPath: rel, ByState: rep.ByState, Declared: rep.Totals.Declared, By: actor, Verdict: verdictOf(rep),
+		Verifiable: rep.Totals.Verifiable, Unanchored: rep.Unanchored}
 	r.ReportJSON, _ = json.Marshal(summaryOf(rep))
 	if err := o.store.AppendReceipt(ctx, r); err != nil {
 		return nil, nil, err
@@ -279,12 +286,14 @@ type ReceiptSummary struct {
 type SummaryRow struct {
 	Claim, Section, State, Reason, Anchor, Detail string
 	Line                                          int
+	// Kind (drift or discipline) came later; rows stored before it read as an empty kind.
+	Kind string `json:",omitempty"`
 }
 
 func summaryOf(r *Report) ReceiptSummary {
 	rows := make([]SummaryRow, 0, len(r.Stale))
 	for _, s := range r.Stale {
-		rows = append(rows, SummaryRow{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line})
+		rows = append(rows, SummaryRow{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line, string(s.Kind)})
 	}
 	return ReceiptSummary{Schema: r.Schema, SoulPath: r.SoulPath, RepoSHA: r.RepoSHA, Totals: r.Totals, ByState: r.ByState,
 		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}

@@ -42,6 +42,11 @@ type Soul struct {
 	Addenda int
 	// Truncated is set when a claim or the claim list hit a parse bound.
 	Truncated bool
+	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
+	Ignored int
+	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
+	// an anchorless claim in verifiable tissue a discipline finding.
+	SoulTissue bool
 }
 
 // ParseOptions tunes the parser.
@@ -50,6 +55,8 @@ type ParseOptions struct {
 	MaxBytes int
 	// Tissues maps a lower-case heading fragment to a tissue, ahead of the built-in map.
 	Tissues map[string]Tissue
+	// Ignore is the repository's .soulignore, when it has one.
+	Ignore *Ignore
 }
 
 var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
@@ -74,9 +81,11 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
 	p.walkBlocks(doc, 0)
 	extractAll(p.soul.Claims, path)
+	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	p.assignTissues()
 	p.soul.Headline = p.headline()
+	p.soul.SoulTissue = p.soulTissue()
 	p.measure()
 	return p.soul, nil
 }

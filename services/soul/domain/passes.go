@@ -242,6 +242,11 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			continue
 		}
 		rep.Totals.Verifiable++
+		if counted(v.soul, r) {
+			r.State, r.Reason, r.Detail = StateUnanchored, ReasonUnanchored, "no anchor to check; this document is no soul, so it is counted, not a finding"
+			rep.Unanchored++
+			continue
+		}
 		for _, a := range r.Anchors {
 			if a.Status == AnchorOK || a.Status == AnchorFailed {
 				classSeen[a.Anchor.Kind.Class()] = true
@@ -255,7 +260,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			rep.ByState.Fresh++
 		case StateStale:
 			rep.ByState.Stale++
-			if bareUnanchored(r) {
+			if discipline(r) {
 				rep.Unanchored++
 			}
 		case StateSuperseded:
@@ -297,6 +302,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			rep.Lag = SoulLag{Known: true, LastSoulTouch: short(touch.SHA), LastSoulTouchAt: touch.Time, CommitsBehindHead: commitsSince(v.repo.Log(), touch.SHA)}
 		}
 	}
+	rep.Ignored, rep.SoulTissue = v.soul.Ignored, v.soul.SoulTissue
 	rep.VerifierCalls = v.calls
 	if v.opts.IncludeClaims {
 		rep.Claims = results
@@ -306,7 +312,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 
 func finding(r *ClaimResult) Finding {
 	f := Finding{Kind: KindDrift, Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
-	if bareUnanchored(r) {
+	if discipline(r) {
 		f.Kind = KindDiscipline
 	}
 	for _, a := range r.Anchors {
@@ -321,11 +327,6 @@ func finding(r *ClaimResult) Finding {
 		f.Claim = strings.ToValidUTF8(f.Claim, "")
 	}
 	return f
-}
-
-// bareUnanchored is a claim judged unanchored because nothing in it could be checked.
-func bareUnanchored(r *ClaimResult) bool {
-	return r.State == StateStale && r.Reason == ReasonUnanchored && len(r.Anchors) == 0
 }
 
 func short(sha string) string {

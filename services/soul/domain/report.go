@@ -25,10 +25,16 @@ type Report struct {
 	ByState       ByState
 	Stale         []Finding
 	ChecksSkipped []Skipped
-	Unanchored    int
-	Enxuto        Enxuto
-	ReceiptLine   string
-	Lag           SoulLag
+	// Unanchored counts anchorless claims in verifiable tissue: discipline findings in a soul,
+	// counted-only in a document that is no soul (SoulTissue false).
+	Unanchored int
+	// Ignored counts claims an ignore marker or .soulignore skipped; the receipt line shows it.
+	Ignored int
+	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
+	SoulTissue  bool
+	Enxuto      Enxuto
+	ReceiptLine string
+	Lag         SoulLag
 	// Claims holds every claim with its anchors and state, when asked for.
 	Claims []ClaimResult
 	// VerifierCalls counts anchor verifications per class: the declared-tissue guard reads it.
@@ -141,5 +147,12 @@ func receiptLine(r *Report) string {
 		parts = append(parts, fmt.Sprintf("%d unprovable-now", r.ByState.UnprovableNow))
 	}
 	parts = append(parts, fmt.Sprintf("%d declared", r.Totals.Declared))
+	// receipt theater (§10 risk 2): what was never anchored, or was set aside, shows on the line
+	if r.Unanchored > 0 {
+		parts = append(parts, fmt.Sprintf("%d unanchored", r.Unanchored))
+	}
+	if r.Ignored > 0 {
+		parts = append(parts, fmt.Sprintf("%d ignored", r.Ignored))
+	}
 	return fmt.Sprintf("soul: checked %s @%s — %s", r.CheckedAt.UTC().Format("2006-01-02"), sha, strings.Join(parts, " · "))
 }

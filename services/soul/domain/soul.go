@@ -218,6 +218,8 @@ const (
 	StateUnprovableNow   State = "unprovable_now"
 	StateDeclared        State = "declared"
 	StateHistory         State = "history"
+	// StateUnanchored is an anchorless claim of a document that is no soul: counted, not judged.
+	StateUnanchored State = "unanchored"
 )
 
 // Reason codes for stale and held states: the cross_verify vocabulary plus the probe's additions.

@@ -27,12 +27,14 @@ func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
 		ReceiptLine: r.ReceiptLine,
 		SoulLag:     &soulv1.SoulLag{Known: r.Lag.Known, CommitsBehindHead: int32(r.Lag.CommitsBehindHead), LastSoulTouch: r.Lag.LastSoulTouch},
 		Truncated:   r.Truncated,
+		Ignored:     int32(r.Ignored),
+		SoulTissue:  r.SoulTissue,
 	}
 	if !r.Lag.LastSoulTouchAt.IsZero() {
 		out.SoulLag.LastSoulTouchAt = timestamppb.New(r.Lag.LastSoulTouchAt)
 	}
 	for _, s := range r.Stale {
-		out.Stale = append(out.Stale, &soulv1.StaleRow{Claim: s.Claim, Section: s.Section, Line: int32(s.Line), State: string(s.State), Reason: s.Reason, Anchor: s.Anchor, Detail: s.Detail})
+		out.Stale = append(out.Stale, &soulv1.StaleRow{Claim: s.Claim, Section: s.Section, Line: int32(s.Line), State: string(s.State), Reason: s.Reason, Anchor: s.Anchor, Detail: s.Detail, Kind: string(s.Kind)})
 	}
 	for _, s := range r.ChecksSkipped {
 		out.ChecksSkipped = append(out.ChecksSkipped, &soulv1.SkippedCheck{CheckClass: string(s.Class), Why: s.Why})
@@ -69,8 +71,10 @@ func ReceiptToProto(r *domain.Receipt) *soulv1.SoulReceipt {
 	if by == nil {
 		by = &commonv1.AgentRef{} // a soul receipt always names who acted, even when nothing is known
 	}
+	verifiable, unanchored := r.Counts()
 	return &soulv1.SoulReceipt{ReceiptId: r.ID, Brain: r.Brain, Kind: r.Kind, At: timestamppb.New(r.At), ReceiptLine: r.Line, RepoSha: r.RepoSHA,
-		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict, By: by}
+		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict, By: by,
+		Verifiable: int32(verifiable), Unanchored: int32(unanchored)}
 }
 
 // CheckResponse renders a check and the receipt stored for it (nil on a dry run).

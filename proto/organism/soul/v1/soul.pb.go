@@ -274,7 +274,13 @@ type SoulCheckReport struct {
 	// Every claim, when include_claims was set.
 	ClaimRows []*SoulClaim `protobuf:"bytes,17,rep,name=claim_rows,json=claimRows,proto3" json:"claim_rows,omitempty"`
 	// A parse bound was hit (a giant claim, too many claims, nesting too deep).
-	Truncated     bool `protobuf:"varint,18,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	Truncated bool `protobuf:"varint,18,opt,name=truncated,proto3" json:"truncated,omitempty"`
+	// Claims an ignore marker (<!-- soul-ignore -->) or the repository's .soulignore skipped.
+	Ignored int32 `protobuf:"varint,19,opt,name=ignored,proto3" json:"ignored,omitempty"`
+	// The document declares itself a soul (PATHOS.md, a tissue directive, checkpoints, a soul receipt,
+	// a tissue map naming its headings): only then is an anchorless claim a discipline finding; in
+	// any other document it is counted in unanchored and is no finding.
+	SoulTissue    bool `protobuf:"varint,20,opt,name=soul_tissue,json=soulTissue,proto3" json:"soul_tissue,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -435,6 +441,20 @@ func (x *SoulCheckReport) GetTruncated() bool {
 	return false
 }
 
+func (x *SoulCheckReport) GetIgnored() int32 {
+	if x != nil {
+		return x.Ignored
+	}
+	return 0
+}
+
+func (x *SoulCheckReport) GetSoulTissue() bool {
+	if x != nil {
+		return x.SoulTissue
+	}
+	return false
+}
+
 // ClaimTotals counts claims by tissue.
 type ClaimTotals struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
@@ -590,9 +610,12 @@ type StaleRow struct {
 	Line    int32                  `protobuf:"varint,3,opt,name=line,proto3" json:"line,omitempty"`
 	State   string                 `protobuf:"bytes,4,opt,name=state,proto3" json:"state,omitempty"`
 	// evidence_file_missing, evidence_changed, line_drift, contradicted, expired, unanchored, stale, superseded, ...
-	Reason        string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
-	Anchor        string `protobuf:"bytes,6,opt,name=anchor,proto3" json:"anchor,omitempty"`
-	Detail        string `protobuf:"bytes,7,opt,name=detail,proto3" json:"detail,omitempty"`
+	Reason string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	Anchor string `protobuf:"bytes,6,opt,name=anchor,proto3" json:"anchor,omitempty"`
+	Detail string `protobuf:"bytes,7,opt,name=detail,proto3" json:"detail,omitempty"`
+	// "drift" (an anchor that fails) or "discipline" (a claim in a soul's verifiable tissue with no
+	// anchor at all, reason unanchored). Precision is measured on drift.
+	Kind          string `protobuf:"bytes,8,opt,name=kind,proto3" json:"kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -672,6 +695,13 @@ func (x *StaleRow) GetAnchor() string {
 func (x *StaleRow) GetDetail() string {
 	if x != nil {
 		return x.Detail
+	}
+	return ""
+}
+
+func (x *StaleRow) GetKind() string {
+	if x != nil {
+		return x.Kind
 	}
 	return ""
 }
@@ -1101,7 +1131,12 @@ type SoulReceipt struct {
 	Declared    int32                  `protobuf:"varint,9,opt,name=declared,proto3" json:"declared,omitempty"`
 	By          *v1.AgentRef           `protobuf:"bytes,10,opt,name=by,proto3" json:"by,omitempty"`
 	// For seat checks: "seated" or the refusal reason.
-	Verdict       string `protobuf:"bytes,11,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	Verdict string `protobuf:"bytes,11,opt,name=verdict,proto3" json:"verdict,omitempty"`
+	// For checks: claims judged as verifiable, and of them the ones with no anchor at all. With
+	// declared they give the verifiable/declared ratio (soul-prd §10 risk 2: a green receipt over a
+	// soul that anchors nothing shows it).
+	Verifiable    int32 `protobuf:"varint,12,opt,name=verifiable,proto3" json:"verifiable,omitempty"`
+	Unanchored    int32 `protobuf:"varint,13,opt,name=unanchored,proto3" json:"unanchored,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1211,6 +1246,20 @@ func (x *SoulReceipt) GetVerdict() string {
 		return x.Verdict
 	}
 	return ""
+}
+
+func (x *SoulReceipt) GetVerifiable() int32 {
+	if x != nil {
+		return x.Verifiable
+	}
+	return 0
+}
+
+func (x *SoulReceipt) GetUnanchored() int32 {
+	if x != nil {
+		return x.Unanchored
+	}
+	return 0
 }
 
 // ReadSoulRequest names the brain whose soul to read.
@@ -2399,7 +2448,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x87\x01\n" +
 	"\x11CheckSoulResponse\x129\n" +
 	"\x06report\x18\x01 \x01(\v2!.organism.soul.v1.SoulCheckReportR\x06report\x127\n" +
-	"\areceipt\x18\x02 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"\x82\x06\n" +
+	"\areceipt\x18\x02 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"\xbd\x06\n" +
 	"\x0fSoulCheckReport\x12\x16\n" +
 	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x14\n" +
 	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x1b\n" +
@@ -2424,7 +2473,10 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\bsoul_lag\x18\x10 \x01(\v2\x19.organism.soul.v1.SoulLagR\asoulLag\x12:\n" +
 	"\n" +
 	"claim_rows\x18\x11 \x03(\v2\x1b.organism.soul.v1.SoulClaimR\tclaimRows\x12\x1c\n" +
-	"\ttruncated\x18\x12 \x01(\bR\ttruncated\"y\n" +
+	"\ttruncated\x18\x12 \x01(\bR\ttruncated\x12\x18\n" +
+	"\aignored\x18\x13 \x01(\x05R\aignored\x12\x1f\n" +
+	"\vsoul_tissue\x18\x14 \x01(\bR\n" +
+	"soulTissue\"y\n" +
 	"\vClaimTotals\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x1e\n" +
 	"\n" +
@@ -2439,7 +2491,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"superseded\x18\x03 \x01(\x05R\n" +
 	"superseded\x12)\n" +
 	"\x10receipt_required\x18\x04 \x01(\x05R\x0freceiptRequired\x12%\n" +
-	"\x0eunprovable_now\x18\x05 \x01(\x05R\runprovableNow\"\xac\x01\n" +
+	"\x0eunprovable_now\x18\x05 \x01(\x05R\runprovableNow\"\xc0\x01\n" +
 	"\bStaleRow\x12\x14\n" +
 	"\x05claim\x18\x01 \x01(\tR\x05claim\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x12\n" +
@@ -2447,7 +2499,8 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x05state\x18\x04 \x01(\tR\x05state\x12\x16\n" +
 	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x16\n" +
 	"\x06anchor\x18\x06 \x01(\tR\x06anchor\x12\x16\n" +
-	"\x06detail\x18\a \x01(\tR\x06detail\"A\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\x12\x12\n" +
+	"\x04kind\x18\b \x01(\tR\x04kind\"A\n" +
 	"\fSkippedCheck\x12\x1f\n" +
 	"\vcheck_class\x18\x01 \x01(\tR\n" +
 	"checkClass\x12\x10\n" +
@@ -2486,7 +2539,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"checkClass\x12\x16\n" +
 	"\x06status\x18\x05 \x01(\tR\x06status\x12\x16\n" +
 	"\x06reason\x18\x06 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\a \x01(\tR\x06detail\"\xfb\x02\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\"\xbb\x03\n" +
 	"\vSoulReceipt\x12\x1d\n" +
 	"\n" +
 	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12\x14\n" +
@@ -2500,7 +2553,13 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\bdeclared\x18\t \x01(\x05R\bdeclared\x12,\n" +
 	"\x02by\x18\n" +
 	" \x01(\v2\x1c.organism.common.v1.AgentRefR\x02by\x12\x18\n" +
-	"\averdict\x18\v \x01(\tR\averdict\"f\n" +
+	"\averdict\x18\v \x01(\tR\averdict\x12\x1e\n" +
+	"\n" +
+	"verifiable\x18\f \x01(\x05R\n" +
+	"verifiable\x12\x1e\n" +
+	"\n" +
+	"unanchored\x18\r \x01(\x05R\n" +
+	"unanchored\"f\n" +
 	"\x0fReadSoulRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12#\n" +

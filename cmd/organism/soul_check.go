@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+	"github.com/organism-dev/organism/services/soul/report"
+	"github.com/organism-dev/organism/services/soul/wire"
+)
+
+// The exit codes of `organism soul check`, stable for CI:
+//
+//	0  no finding that fails the run
+//	1  drift: an anchor that fails (missing, changed, moved, contradicted, superseded, a ref not in git)
+//	2  usage or I/O: a bad flag, an unreadable repository or document, a BASE git cannot show
+//	3  discipline findings only (anchorless claims in a soul's verifiable tissue), with --fail-on discipline
+//
+// Drift wins over discipline: a run with both exits 1.
+const (
+	exitClean      = 0
+	exitDrift      = 1
+	exitIO         = 2
+	exitDiscipline = 3
+)
+
+// handoffNames are the files `soul check --all` looks for, at any depth.
+var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "PATHOS.md"}
+
+// skippedDirs hold other people's documents or fixtures, never this repository's handoff.
+var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true}
+
+// ioFailure is a run that could not be done (exit 2, the status of usage errors).
+func ioFailure(err error) error { return usageError{renderStatus(err).Error()} }
+
+// checkRun is one offline run over a repository: its snapshot, opened once for every document.
+type checkRun struct {
+	repo    *gitrepo.Repo
+	tissues map[string]domain.Tissue
+	ignore  *domain.Ignore
+	claims  bool
+	now     time.Time
+}
+
+func openRun(ctx context.Context, dir string, overrides tissueFlag, claims bool) (*checkRun, error) {
+	tissues := map[string]domain.Tissue{}
+	for k, v := range overrides {
+		t, ok := domain.ParseTissue(v)
+		if !ok {
+			return nil, usageError{fmt.Sprintf("--tissue %s=%s: want verifiable, declared, mixed or history", k, v)}
+		}
+		tissues[k] = t
+	}
+	repo, err := gitrepo.Open(ctx, dir)
+	if err != nil {
+		return nil, ioFailure(fmt.Errorf("open %s: %w", dir, err))
+	}
+	return &checkRun{repo: repo, tissues: tissues, ignore: domain.RepoIgnore(repo), claims: claims, now: time.Now()}, nil
+}
+
+// rel turns a document argument into a repository-relative path.
+func (r *checkRun) rel(doc string) (string, error) {
+	if !filepath.IsAbs(doc) {
+		return filepath.ToSlash(filepath.Clean(doc)), nil
+	}
+	rel, err := filepath.Rel(r.repo.Root(), doc)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return "", usageError{fmt.Sprintf("%s is outside the repository %s", doc, r.repo.Root())}
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// check checks one document ("" finds the soul: docs/PATHOS.md, then PATHOS.md).
+func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckReport, error) {
+	rel, src, err := domain.LoadSoul(r.repo.Root(), doc, 0)
+	if errors.Is(err, domain.ErrSoulNotFound) && doc == "" {
+		for _, alt := range []string{"AGENTS.md", "CLAUDE.md"} {
+			if _, serr := os.Stat(filepath.Join(r.repo.Root(), alt)); serr == nil {
+				return nil, usageError{fmt.Sprintf("%v (this repository has %s: pass --soul %s, or --all)", err, alt, alt)}
+			}
+		}
+	}
+	if err != nil {
+		return nil, ioFailure(fmt.Errorf("%s: %w", orSoul(doc), err))
+	}
+	rep, err := domain.CheckRepo(ctx, r.repo, rel, src, domain.ParseOptions{Tissues: r.tissues, Ignore: r.ignore}, domain.CheckOptions{Now: r.now, IncludeClaims: r.claims})
+	if err != nil {
+		return nil, ioFailure(fmt.Errorf("%s: %w", rel, err))
+	}
+	return wire.ReportToProto(rep), nil
+}
+
+func orSoul(doc string) string {
+	if doc == "" {
+		return "soul"
+	}
+	return doc
+}
+
+// handoffFiles lists every handoff document of the repository: tracked (or staged) files when it
+// is git, the files on disk when not; vendored trees, node_modules, testdata and the
+// .soulignore's doc globs are left out.
+func handoffFiles(repo *gitrepo.Repo, ig *domain.Ignore) ([]string, error) {
+	var found []string
+	if repo.Git() {
+		for _, n := range handoffNames {
+			found = append(found, repo.ByBasename(n)...)
+		}
+	} else {
+		err := filepath.WalkDir(repo.Root(), func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && skippedDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && isHandoff(d.Name()) {
+				rel, _ := filepath.Rel(repo.Root(), p)
+				found = append(found, filepath.ToSlash(rel))
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	var out []string
+	for _, p := range found {
+		if !skippedPath(p) && !ig.Doc(p) {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+func isHandoff(name string) bool {
+	for _, n := range handoffNames {
+		if name == n {
+			return true
+		}
+	}
+	return false
+}
+
+func skippedPath(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		if skippedDirs[seg] {
+			return true
+		}
+	}
+	return false
+}
+
+// exitFor is the run's status from the findings left after baseline and diff.
+func exitFor(set report.Set, failOn string) int {
+	c := report.Count(set)
+	switch {
+	case c.Drift > 0:
+		return exitDrift
+	case c.Discipline > 0 && failOn == report.KindDiscipline:
+		return exitDiscipline
+	}
+	return exitClean
+}
+
+// toolVersion is the binary's module version for SARIF's driver, "devel" in a work tree build.
+func toolVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}

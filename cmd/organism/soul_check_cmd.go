@@ -1,0 +1,215 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/services/soul/report"
+)
+
+const soulCheckLong = `offline (any repository): organism soul check [--repo DIR] [--soul PATH | DOC... | --all]
+against a server:          organism soul check --addr HOST:PORT [--brain NAME]
+
+--all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md and PATHOS.md at
+any depth (tracked or staged files), skipping vendor/, third_party/, node_modules/, testdata/ and the
+doc: globs of the repository's .soulignore.
+
+Findings are drift (an anchor that fails) or discipline (a claim in a soul's verifiable tissue with
+no anchor). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
+not a finding. Skip a claim with <!-- soul-ignore --> on the line before it, a block with
+<!-- soul-ignore-start --> ... <!-- soul-ignore-end -->, or paths with .soulignore.
+
+exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline findings only, with
+--fail-on discipline (drift wins: a run with both exits 1); --exit-zero always exits 0.
+
+--baseline FILE fails only on findings FILE does not hold (keyed by document, anchor and reason,
+not line); --write-baseline FILE accepts today's findings. --diff BASE keeps only the findings that
+BASE's version of the documents did not have (BASE is checked out in a temporary git worktree;
+renamed documents are compared with their old selves, and a finding on a path the change renamed
+says where it went).
+--tissue HEADING=TISSUE (repeatable) maps a heading fragment to verifiable, declared, mixed or history`
+
+// soulCheckFlags are the flags of `organism soul check`; examples/ is tested against this list.
+type soulCheckFlags struct {
+	repo, soulPath, brain, format, failOn, baseline, writeBaseline, diff *string
+	all, claims, exitZero, dryRun                                        *bool
+	tissues                                                              tissueFlag
+}
+
+func bindSoulCheck(fs *flag.FlagSet) *soulCheckFlags {
+	f := &soulCheckFlags{tissues: tissueFlag{}}
+	f.repo = fs.String("repo", ".", "repository to check offline (any git work tree or directory)")
+	f.soulPath = fs.String("soul", "", "soul file, relative to the repository (default docs/PATHOS.md, then PATHOS.md); DOC arguments name several")
+	f.all = fs.Bool("all", false, "check every handoff file of the repository (AGENTS.md, CLAUDE.md, PATHOS.md, nested ones too)")
+	f.brain = fs.String("brain", "", "brain to check on the server (default: the credential's own)")
+	f.claims = fs.Bool("claims", false, "list every claim with its anchors and state")
+	f.format = fs.String("format", "text", "output: text, json (the m1nd-soul-check report), sarif (SARIF 2.1.0) or github (Actions annotations)")
+	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1), or discipline (drift exits 1, discipline alone exits 3)")
+	f.baseline = fs.String("baseline", "", "accept the findings this baseline file holds; fail only on new ones")
+	f.writeBaseline = fs.String("write-baseline", "", "write today's findings to this file as the baseline, and exit 0")
+	f.diff = fs.String("diff", "", "only findings introduced since this git revision (BASE..work tree)")
+	f.exitZero = fs.Bool("exit-zero", false, "exit 0 even when findings exist")
+	f.dryRun = fs.Bool("dry-run", false, "on a server: check without storing a receipt")
+	fs.Var(f.tissues, "tissue", "HEADING=TISSUE: judge sections whose heading contains HEADING as TISSUE (repeatable)")
+	return f
+}
+
+func soulCheck(fs *flag.FlagSet) action {
+	f := bindSoulCheck(fs)
+	return func(ctx context.Context, c *call) error {
+		format := *f.format
+		if c.json {
+			if c.given("format") && format != "json" {
+				return usageError{"--json and --format " + format + " disagree"}
+			}
+			format = "json"
+		}
+		switch format {
+		case "text", "json", "sarif", "github":
+		default:
+			return usageError{fmt.Sprintf("--format %q: want text, json, sarif or github", format)}
+		}
+		if *f.failOn != report.KindDrift && *f.failOn != report.KindDiscipline {
+			return usageError{fmt.Sprintf("--fail-on %q: want drift or discipline", *f.failOn)}
+		}
+		remote := c.given("addr") || c.given("brain") || c.given("owner") || c.given("token")
+		if remote && (*f.all || len(c.args) > 0 || *f.diff != "") {
+			return usageError{"--all, DOC arguments and --diff check a local repository; they do not mix with --addr/--brain/--token/--owner"}
+		}
+		if *f.all && (len(c.args) > 0 || *f.soulPath != "") {
+			return usageError{"--all checks every handoff file; do not also name documents"}
+		}
+		set, err := f.collect(ctx, c, remote)
+		if err != nil {
+			return err
+		}
+		if *f.writeBaseline != "" {
+			return writeBaselineFile(*f.writeBaseline, set)
+		}
+		if *f.baseline != "" {
+			if err := applyBaseline(*f.baseline, set); err != nil {
+				return err
+			}
+		}
+		if err := render(c.out, format, set, *f.claims); err != nil {
+			return ioFailure(err)
+		}
+		if code := exitFor(set, *f.failOn); code != exitClean && !*f.exitZero {
+			return exitError{code: code}
+		}
+		return nil
+	}
+}
+
+// collect runs the check: on the server, or offline over the documents asked for.
+func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (report.Set, error) {
+	if remote {
+		sc, err := c.soul()
+		if err != nil {
+			return report.Set{}, ioFailure(err)
+		}
+		resp, err := sc.CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *f.brain, IncludeClaims: *f.claims, DryRun: *f.dryRun, Tissues: f.tissues})
+		if err != nil {
+			return report.Set{}, ioFailure(err)
+		}
+		return report.Set{Reports: []*soulv1.SoulCheckReport{resp.GetReport()}}, nil
+	}
+	run, err := openRun(ctx, *f.repo, f.tissues, *f.claims)
+	if err != nil {
+		return report.Set{}, err
+	}
+	docs := []string{*f.soulPath}
+	set := report.Set{Many: *f.all || len(c.args) > 1}
+	switch {
+	case *f.all:
+		if docs, err = handoffFiles(run.repo, run.ignore); err != nil {
+			return set, ioFailure(err)
+		}
+	case len(c.args) > 0:
+		docs = nil
+		for _, a := range c.args {
+			rel, err := run.rel(a)
+			if err != nil {
+				return set, err
+			}
+			if !run.ignore.Doc(rel) {
+				docs = append(docs, rel)
+			}
+		}
+	case *f.soulPath != "":
+		if docs[0], err = run.rel(*f.soulPath); err != nil {
+			return set, err
+		}
+	}
+	for _, d := range docs {
+		rep, err := run.check(ctx, d)
+		if err != nil {
+			return set, err
+		}
+		set.Reports = append(set.Reports, rep)
+	}
+	if *f.diff != "" {
+		paths := make([]string, len(set.Reports))
+		for i, r := range set.Reports {
+			paths[i] = r.GetSoulPath()
+		}
+		view, err := viewAtBase(ctx, run, *f.diff, paths, f.tissues)
+		if err != nil {
+			return set, err
+		}
+		report.OnlyNew(set, view.accepted)
+		view.attribute(set)
+	}
+	return set, nil
+}
+
+func render(out io.Writer, format string, set report.Set, claims bool) error {
+	switch format {
+	case "json":
+		return report.JSON(out, set)
+	case "sarif":
+		return report.SARIF(out, set, toolVersion())
+	case "github":
+		report.GitHub(out, set)
+		return nil
+	}
+	report.Text(out, set, claims)
+	return nil
+}
+
+func writeBaselineFile(p string, set report.Set) error {
+	fh, err := os.Create(p)
+	if err != nil {
+		return ioFailure(err)
+	}
+	if err := report.NewBaseline(set).Write(fh); err != nil {
+		fh.Close()
+		return ioFailure(err)
+	}
+	return ioFailureOrNil(fh.Close())
+}
+
+func applyBaseline(p string, set report.Set) error {
+	fh, err := os.Open(p)
+	if err != nil {
+		return ioFailure(err)
+	}
+	defer fh.Close()
+	b, err := report.ReadBaseline(fh)
+	if err != nil {
+		return ioFailure(fmt.Errorf("%s: %w", p, err))
+	}
+	report.OnlyNew(set, b.Accepted())
+	return nil
+}
+
+func ioFailureOrNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return ioFailure(err)
+}

@@ -1,0 +1,20 @@
+package domain
+
+import "encoding/json"
+
+// Counts is a check receipt's verifiable and unanchored claim counts. A receipt read back from the
+// store keeps them in its stored summary (receipts.report_json), which every check receipt has had
+// since the first one; a seat check or a tissue-map change has none and answers zeros.
+func (r Receipt) Counts() (verifiable, unanchored int) {
+	if r.Verifiable != 0 || r.Unanchored != 0 || len(r.ReportJSON) == 0 {
+		return r.Verifiable, r.Unanchored
+	}
+	var s struct {
+		Totals     Totals `json:"totals"`
+		Unanchored int    `json:"unanchored"`
+	}
+	if json.Unmarshal(r.ReportJSON, &s) != nil {
+		return 0, 0
+	}
+	return s.Totals.Verifiable, s.Unanchored
+}
