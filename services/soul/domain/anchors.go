@@ -403,9 +403,14 @@ func plausibleSHA(s string) bool {
 // attachLineHints turns "`x` line 52" into a line anchor on the nearest path.
 func attachLineHints(c *Claim, text string, lineAt func(int) int) {
 	for _, m := range lineWord.FindAllStringSubmatchIndex(text, -1) {
-		start, _ := strconv.Atoi(text[m[2]:m[3]])
+		// Either "line N[-M]" (groups 1 and 2) or "LN" (group 3) matched.
+		num := 2
+		if m[2] < 0 {
+			num = 6
+		}
+		start, _ := strconv.Atoi(text[m[num]:m[num+1]])
 		end := start
-		if m[4] >= 0 {
+		if num == 2 && m[4] >= 0 {
 			end, _ = strconv.Atoi(text[m[4]:m[5]])
 		}
 		line := lineAt(m[0])

@@ -22,6 +22,9 @@ func hostileSeeds() [][]byte {
 		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),
 		bytes.Repeat([]byte("`"), 4096),
 		[]byte("line 99999999999999999999 of `a.go`"),
+		// Found by fuzzing: an "LN" line hint beside a code span used the "line N" groups (-1).
+		[]byte("00` L0"),
+		[]byte("- `a.go` L12 holds it\n"),
 		[]byte("`make clean` — remove `log-*`, `cpu.test`, `*.out`; `vfs.Open` was removed. e.g. `F(...)` [mr #N](...) refs/x/<id>/y **a/b/** `.o.go` files"),
 		[]byte("`gen.go` lives in `../up` — run `make x` in that repo. " + strings.Repeat(" — ", 2000) + strings.Repeat(". ", 2000)),
 	}
