@@ -22,9 +22,13 @@ import (
 
 const (
 	pgQuery  = `websearch_to_tsquery('simple', ?)`
-	pgRank   = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
 	pgSearch = `v.superseded_at IS NULL AND v.search @@ q.q`
 )
+
+// pgRank is the relevance of a match (see the ranking note above). Measured against FTS5's
+// BM25 on the 10k-claim overlap benchmark: normalisation 1 agreed best (0.73), ahead of
+// ts_rank_cd (0.72), normalisation 2 (0.68), a BM25-like length divisor (0.65) and none (0.43).
+const pgRank = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
 
 // pgAgeWeight is the age overlay in SQL, with now bound as its one parameter: 1 for an unknown
 // creation time or one in the future, halving every domain.HalfLife.
