@@ -9,7 +9,6 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
-	"github.com/organism-dev/organism/platform/pgdb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
@@ -62,14 +61,9 @@ func serviceName(target string) string {
 // openOrgan opens one service with its own database in the data dir and its peer clients.
 func openOrgan(ctx context.Context, name string, d organDeps) (organ, error) {
 	logger := d.logger.With("service", name)
-	if pgdb.IsDSN(d.store) && name == "medulla" {
-		// Their PostgreSQL stores are not in yet: refuse rather than fall back to SQLite, which
-		// would split one deployment's state between two backends without saying so.
-		return nil, fmt.Errorf("%s: --store postgres:// is not available for this service yet", name)
-	}
 	switch name {
 	case "medulla":
-		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial},
+		return medulla.Open(ctx, medulla.Options{DataDir: d.dataDir, Store: d.store, Logger: logger, Clock: d.clock, Peers: peering.Dialer{Extra: d.peerDial},
 			DoctrineSweepInterval: d.doctrineSweep})
 	case "presence":
 		return presence.Open(ctx, presence.Options{DataDir: d.dataDir, Store: d.store, Logger: logger, Clock: d.clock, Shutdown: ctx.Done()})

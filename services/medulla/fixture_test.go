@@ -43,7 +43,11 @@ type fixture struct {
 }
 
 type fixtureOpts struct {
-	dir      string
+	dir string
+	// store is Options.Store (a postgres:// DSN for the PostgreSQL backend); replica says
+	// another fixture on the same database registered loja already.
+	store    string
+	replica  bool
 	maxBatch int
 	peers    domain.PeerDialer
 	peerSync time.Duration
@@ -64,7 +68,7 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	if sweep == 0 {
 		sweep = -1
 	}
-	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync, DoctrineSweepInterval: sweep})
+	svc, err := medulla.Open(context.Background(), medulla.Options{DataDir: f.dir, Store: o.store, Clock: f.clock, MaxBatch: o.maxBatch, Peers: o.peers, PeerSyncInterval: o.peerSync, DoctrineSweepInterval: sweep})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +78,9 @@ func newFixtureWith(t *testing.T, o fixtureOpts) *fixture {
 	f.owner = medullav1.NewMedullaServiceClient(f.env.Owner())
 	f.agent = f.agentIn("agent-7", "loja")
 	f.judge = f.judgeIn("judge-1", "loja")
-	f.register("loja", medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED)
+	if !o.replica {
+		f.register("loja", medullav1.FederationPolicy_FEDERATION_POLICY_UNSPECIFIED)
+	}
 	return f
 }
 

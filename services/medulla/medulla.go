@@ -10,6 +10,7 @@ import (
 	"google.golang.org/grpc"
 
 	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -20,9 +21,12 @@ import (
 
 // Options configure the medulla service.
 type Options struct {
-	// DataDir holds medulla.db.
+	// DataDir holds medulla.db (SQLite).
 	DataDir string
-	Logger  *slog.Logger
+	// Store selects the backend: empty or "sqlite" is <DataDir>/medulla.db; a postgres:// DSN
+	// is that database's schema medulla, which any number of medulla replicas may share.
+	Store  string
+	Logger *slog.Logger
 	// Clock defaults to the wall clock. The rules (ages, receipt times) and the periodic peer
 	// pull run on it; the store keeps its own housekeeping on the wall clock (store.Options).
 	Clock clock.Clock
@@ -47,7 +51,7 @@ type Options struct {
 
 // Service is a running medulla organ.
 type Service struct {
-	store  *store.Store
+	store  store.Backend
 	domain *domain.Service
 	server *transport.Server
 	stop   context.CancelFunc
@@ -55,16 +59,16 @@ type Service struct {
 	swept  chan struct{}
 }
 
-// Open opens <DataDir>/medulla.db and builds the organ.
+// Open opens the store Options.Store selects and builds the organ.
 func Open(ctx context.Context, opts Options) (*Service, error) {
-	if opts.DataDir == "" {
+	if opts.DataDir == "" && !pgdb.IsDSN(opts.Store) {
 		return nil, fmt.Errorf("medulla: DataDir is required")
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
 	opts.Clock = clock.Or(opts.Clock)
-	st, err := store.Open(ctx, opts.DataDir, store.Options{MaxBatch: opts.MaxBatch, Synchronous: opts.Synchronous})
+	st, err := store.OpenFor(ctx, opts.Store, opts.DataDir, store.Options{MaxBatch: opts.MaxBatch, Synchronous: opts.Synchronous})
 	if err != nil {
 		return nil, fmt.Errorf("medulla: %w", err)
 	}

@@ -41,6 +41,7 @@ const (
 	ReasonForeignNotFound      refusal.Reason = "FOREIGN_NOT_FOUND"
 	ReasonAlreadyAdopted       refusal.Reason = "ALREADY_ADOPTED"
 	ReasonNothingToConsolidate refusal.Reason = "NOTHING_TO_CONSOLIDATE"
+	ReasonStoreUnavailable     refusal.Reason = "STORE_UNAVAILABLE"
 )
 
 // MetaReceiptID is the refusal metadata key that names the rejection receipt recording it.
@@ -58,3 +59,9 @@ var ErrNotFound = errors.New("not found")
 
 // ErrConflict is returned by stores when a uniqueness rule would be broken.
 var ErrConflict = errors.New("conflict")
+
+// ErrUnavailable is returned by stores whose database cannot serve now (PostgreSQL down,
+// restarting, out of connections, a statement past its timeout). The transport answers it as
+// UNAVAILABLE with reason STORE_UNAVAILABLE: the caller may retry, and the write it was
+// refused may or may not have committed (a COMMIT lost with its connection).
+var ErrUnavailable = errors.New("store unavailable")

@@ -54,6 +54,9 @@ type SearchQuery struct {
 	// In the medulla tier, drop claims born in one of these brains.
 	MedullaOriginNotIn []string
 	Limit              int
+	// Now is the time recall weighs ages at; a store that orders candidates by relevance
+	// weighed by age (PostgreSQL's) uses it, so it fetches the ones rank keeps.
+	Now time.Time
 }
 
 // SearchHit is a store row with its raw relevance (higher is better; 0 without a query).
@@ -217,7 +220,7 @@ func (s *Service) looseSearch(ctx context.Context, q SearchQuery, toks []string)
 }
 
 func (s *Service) recallQuery(in RecallInput) (SearchQuery, *refusal.Error) {
-	q := SearchQuery{Kinds: in.Kinds, States: in.States, Since: in.Since, Limit: in.Limit}
+	q := SearchQuery{Kinds: in.Kinds, States: in.States, Since: in.Since, Limit: in.Limit, Now: s.now()}
 	if strings.TrimSpace(in.Query) != "" {
 		if len(in.Query) > 4096 {
 			return q, refusal.Field(ReasonInvalidArgument, "query", "query is longer than 4096 bytes")

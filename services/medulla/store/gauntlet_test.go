@@ -16,21 +16,21 @@ func retire(tx domain.Tx, slug string) error {
 	return tx.Retire(live, t0)
 }
 
-// TestRetire covers the consolidation path: a retired version leaves the live set, the index
+// lawRetire covers the consolidation path: a retired version leaves the live set, the index
 // and the live count, stays in History, and the slug's numbering continues, whether the retired
 // version was committed earlier or written in the same batch.
-func TestRetire(t *testing.T) {
+func lawRetire(t *testing.T, open opener) {
 	cases := []struct {
 		name string
-		run  func(s *Store) error
+		run  func(s domain.Store) error
 	}{
-		{"committed earlier", func(s *Store) error {
+		{"committed earlier", func(s domain.Store) error {
 			if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "jitter", "retries carry jitter") }); err != nil {
 				return err
 			}
 			return s.Write(context.Background(), func(tx domain.Tx) error { return retire(tx, "jitter") })
 		}},
-		{"written in the same batch", func(s *Store) error {
+		{"written in the same batch", func(s domain.Store) error {
 			return s.Write(context.Background(), func(tx domain.Tx) error {
 				if err := write(tx, "jitter", "retries carry jitter"); err != nil {
 					return err
@@ -41,7 +41,7 @@ func TestRetire(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := openStore(t)
+			s := open(t)
 			ctx := context.Background()
 			if err := tc.run(s); err != nil {
 				t.Fatal(err)
@@ -84,8 +84,8 @@ func TestRetire(t *testing.T) {
 	}
 }
 
-func TestForeignAndReuseAreIdempotent(t *testing.T) {
-	s := openStore(t)
+func lawForeignAndReuseAreIdempotent(t *testing.T, open opener) {
+	s := open(t)
 	ctx := context.Background()
 	err := s.Write(ctx, func(tx domain.Tx) error {
 		return tx.PutPeer(domain.Peer{Name: "alice", Addr: "127.0.0.1:1", Credential: "tok", CreatedAt: t0, UpdatedAt: t0})
@@ -130,9 +130,9 @@ func TestForeignAndReuseAreIdempotent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := s.ForeignClaims(ctx, "", false, 0, 10)
-	if err != nil || len(open) != 0 {
-		t.Fatalf("got %v %v, want adopted material out of the open list", open, err)
+	openList, err := s.ForeignClaims(ctx, "", false, 0, 10)
+	if err != nil || len(openList) != 0 {
+		t.Fatalf("got %v %v, want adopted material out of the open list", openList, err)
 	}
 	all, err := s.ForeignClaims(ctx, "alice", true, 0, 10)
 	if err != nil || len(all) != 1 || all[0].AdoptedSlug != "alice.loja.jitter" || all[0].Claim.Verse != domain.VerseGlobal {

@@ -15,7 +15,7 @@ import (
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
-func search(t *testing.T, s *Store, words string) []string {
+func search(t *testing.T, s domain.Store, words string) []string {
 	t.Helper()
 	hits, err := s.Search(context.Background(), domain.SearchQuery{Brains: []string{"loja"}, Match: domain.FTSQuery(words), Limit: 50})
 	if err != nil {
@@ -28,10 +28,10 @@ func search(t *testing.T, s *Store, words string) []string {
 	return slugs
 }
 
-// TestIndexReadsYourWrites: a write acknowledged before a search began is found by it, though
+// lawIndexReadsYourWrites: a write acknowledged before a search began is found by it, though
 // the index is kept by another goroutine in another file.
-func TestIndexReadsYourWrites(t *testing.T) {
-	s := openStore(t)
+func lawIndexReadsYourWrites(t *testing.T, open opener) {
+	s := open(t)
 	for i := range 50 {
 		slug := fmt.Sprintf("claim-%d", i)
 		if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, slug, fmt.Sprintf("quokka%d lives here", i)) }); err != nil {
@@ -43,10 +43,10 @@ func TestIndexReadsYourWrites(t *testing.T) {
 	}
 }
 
-// TestIndexNeverLosesASupersededClaim: while writers keep superseding one slug, every search
+// lawIndexNeverLosesASupersededClaim: while writers keep superseding one slug, every search
 // for its word finds exactly one live version, never none and never two.
-func TestIndexNeverLosesASupersededClaim(t *testing.T) {
-	s := openStore(t)
+func lawIndexNeverLosesASupersededClaim(t *testing.T, open opener) {
+	s := open(t)
 	if err := s.Write(context.Background(), func(tx domain.Tx) error { return write(tx, "hot", "wombat v0") }); err != nil {
 		t.Fatal(err)
 	}

@@ -15,42 +15,42 @@ func (s *Store) Brain(ctx context.Context, name string) (domain.Brain, error) {
 }
 
 // Brains implements domain.Store.
-func (s *Store) Brains(ctx context.Context) ([]domain.Brain, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT `+brainCols+` FROM brains ORDER BY name`)
+func (s *sqlReads) Brains(ctx context.Context) ([]domain.Brain, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+brainCols+` FROM brains ORDER BY name`))
 	if err != nil {
-		return nil, wrap("brains", err)
+		return nil, s.wrap("brains", err)
 	}
 	defer rows.Close()
 	var out []domain.Brain
 	for rows.Next() {
 		b, err := scanBrain(rows)
 		if err != nil {
-			return nil, wrap("brains", err)
+			return nil, s.wrap("brains", err)
 		}
 		out = append(out, b)
 	}
-	return out, wrap("brains", rows.Err())
+	return out, s.wrap("brains", rows.Err())
 }
 
 // Claim implements domain.Store; version 0 is the live version.
-func (s *Store) Claim(ctx context.Context, brain, slug string, version int64) (domain.Claim, error) {
+func (s *sqlReads) Claim(ctx context.Context, brain, slug string, version int64) (domain.Claim, error) {
 	var row *sql.Row
 	if version == 0 {
-		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL ORDER BY v.version DESC LIMIT 1`, brain, slug)
+		row = s.db.QueryRowContext(ctx, s.q(`SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.superseded_at IS NULL ORDER BY v.version DESC LIMIT 1`), brain, slug)
 	} else {
-		row = s.r.QueryRowContext(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.version = ?`, brain, slug, version)
+		row = s.db.QueryRowContext(ctx, s.q(`SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? AND v.version = ?`), brain, slug, version)
 	}
 	c, err := scanClaim(row)
-	return c, wrap("claim", err)
+	return c, s.wrap("claim", err)
 }
 
 // History implements domain.Store.
-func (s *Store) History(ctx context.Context, brain, slug string) ([]domain.Claim, error) {
+func (s *sqlReads) History(ctx context.Context, brain, slug string) ([]domain.Claim, error) {
 	return s.claims(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.brain = ? AND v.slug = ? ORDER BY v.version`, brain, slug)
 }
 
 // Claims implements domain.Store.
-func (s *Store) Claims(ctx context.Context, brain string, includeHistory bool, after int64, limit int) ([]domain.Claim, error) {
+func (s *sqlReads) Claims(ctx context.Context, brain string, includeHistory bool, after int64, limit int) ([]domain.Claim, error) {
 	q := `SELECT ` + claimCols + ` FROM claim_versions v WHERE v.brain = ? AND v.id > ?`
 	if !includeHistory {
 		q += ` AND v.superseded_at IS NULL`
@@ -58,45 +58,45 @@ func (s *Store) Claims(ctx context.Context, brain string, includeHistory bool, a
 	return s.claims(ctx, q+` ORDER BY v.id LIMIT ?`, brain, after, limit)
 }
 
-func (s *Store) claims(ctx context.Context, q string, args ...any) ([]domain.Claim, error) {
-	rows, err := s.r.QueryContext(ctx, q, args...)
+func (s *sqlReads) claims(ctx context.Context, q string, args ...any) ([]domain.Claim, error) {
+	rows, err := s.db.QueryContext(ctx, s.q(q), args...)
 	if err != nil {
-		return nil, wrap("claims", err)
+		return nil, s.wrap("claims", err)
 	}
 	defer rows.Close()
 	var out []domain.Claim
 	for rows.Next() {
 		c, err := scanClaim(rows)
 		if err != nil {
-			return nil, wrap("claims", err)
+			return nil, s.wrap("claims", err)
 		}
 		out = append(out, c)
 	}
-	return out, wrap("claims", rows.Err())
+	return out, s.wrap("claims", rows.Err())
 }
 
 // Receipts implements domain.Store.
-func (s *Store) Receipts(ctx context.Context, brain string, before int64, limit int) ([]domain.Receipt, error) {
+func (s *sqlReads) Receipts(ctx context.Context, brain string, before int64, limit int) ([]domain.Receipt, error) {
 	q := `SELECT ` + receiptCols + ` FROM receipts WHERE brain = ?`
 	args := []any{brain}
 	if before > 0 {
 		q += ` AND seq < ?`
 		args = append(args, before)
 	}
-	rows, err := s.r.QueryContext(ctx, q+` ORDER BY seq DESC LIMIT ?`, append(args, limit)...)
+	rows, err := s.db.QueryContext(ctx, s.q(q+` ORDER BY seq DESC LIMIT ?`), append(args, limit)...)
 	if err != nil {
-		return nil, wrap("receipts", err)
+		return nil, s.wrap("receipts", err)
 	}
 	defer rows.Close()
 	var out []domain.Receipt
 	for rows.Next() {
 		r, err := scanReceipt(rows)
 		if err != nil {
-			return nil, wrap("receipts", err)
+			return nil, s.wrap("receipts", err)
 		}
 		out = append(out, r)
 	}
-	return out, wrap("receipts", rows.Err())
+	return out, s.wrap("receipts", rows.Err())
 }
 
 // Search implements domain.Store: ranked full-text search over live versions, or newest first

@@ -41,6 +41,8 @@ type Options struct {
 // Store is medulla's SQLite store. All writes go through one connection owned by a writer
 // goroutine that batches queued writes into one transaction per fsync.
 type Store struct {
+	// sqlReads answers the reads both backends share, on the read pool.
+	*sqlReads
 	w, r   *sql.DB
 	opts   Options
 	reqs   chan *writeReq
@@ -138,7 +140,7 @@ func OpenFile(ctx context.Context, p string, opts Options) (*Store, error) {
 	if err := w.QueryRowContext(ctx, `SELECT COALESCE(MAX(id), 0) FROM claim_versions`).Scan(&maxID); err != nil {
 		return fail(err)
 	}
-	s := &Store{nextID: maxID + 1, storeVersions: map[string]int64{}, cache: newLiveCache(1 << 14),
+	s := &Store{sqlReads: &sqlReads{db: r}, nextID: maxID + 1, storeVersions: map[string]int64{}, cache: newLiveCache(1 << 14),
 		bulk: &bulkInserts{versions: newMultiRow(w, versionInsert, versionArity, multiRowChunk), receipts: newMultiRow(w, receiptInsert, receiptArity, multiRowChunk)},
 		w:    w, r: r, index: index, opts: opts, reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{}),
 		cpDone: make(chan struct{}), stmts: st, readBrain: readBrain}

@@ -52,10 +52,10 @@ func write(tx domain.Tx, slug, body string) error {
 	return tx.AppendReceipt(&domain.Receipt{ID: c.ReceiptID, Brain: "loja", Kind: domain.ReceiptCommit, Effect: "memorize", Subject: slug, At: t0})
 }
 
-// TestBatchSeesItsOwnWrites queues many writes to one slug so they share transactions: each must
+// lawBatchSeesItsOwnWrites queues many writes to one slug so they share transactions: each must
 // see the version written just before it, even when that version is still in the buffer.
-func TestBatchSeesItsOwnWrites(t *testing.T) {
-	s := openStore(t)
+func lawBatchSeesItsOwnWrites(t *testing.T, open opener) {
+	s := open(t)
 	var wg sync.WaitGroup
 	for i := 0; i < 200; i++ {
 		wg.Add(1)
@@ -93,10 +93,10 @@ func TestBatchSeesItsOwnWrites(t *testing.T) {
 	}
 }
 
-// TestFailedWriteDoesNotSinkItsBatch makes one write of a batch fail: the others commit, the
+// lawFailedWriteDoesNotSinkItsBatch makes one write of a batch fail: the others commit, the
 // failed one leaves nothing behind, and row ids stay consistent afterwards.
-func TestFailedWriteDoesNotSinkItsBatch(t *testing.T) {
-	s := openStore(t)
+func lawFailedWriteDoesNotSinkItsBatch(t *testing.T, open opener) {
+	s := open(t)
 	boom := errors.New("boom")
 	var wg sync.WaitGroup
 	errs := make([]error, 64)
@@ -171,10 +171,10 @@ func FuzzRecallQuery(f *testing.F) {
 	})
 }
 
-// TestStoreVersionAcrossBatches: the writer keeps each brain's store version between batches
+// lawStoreVersionAcrossBatches: the writer keeps each brain's store version between batches
 // instead of reading it; a rolled-back batch must not leave its bump behind.
-func TestStoreVersionAcrossBatches(t *testing.T) {
-	s := openStore(t)
+func lawStoreVersionAcrossBatches(t *testing.T, open opener) {
+	s := open(t)
 	ctx := context.Background()
 	for i := range 5 {
 		if err := s.Write(ctx, func(tx domain.Tx) error { return write(tx, fmt.Sprintf("s%d", i), "x") }); err != nil {

@@ -19,6 +19,8 @@ import (
 // database/sql and the SQLite VM cost tens of microseconds per statement. The batch's change to
 // the full-text index is collected here too and handed to the indexer after COMMIT (index.go).
 type txView struct {
+	// sqlTx writes the small tables (peers, foreign material, reuse events, flags).
+	*sqlTx
 	ctx   context.Context
 	tx    *sql.Tx
 	st    *statements
@@ -63,7 +65,7 @@ type bulkInserts struct {
 }
 
 func newTxView(ctx context.Context, tx *sql.Tx, st *statements, bulk *bulkInserts, cache *liveCache, nextID int64, storeVersions map[string]int64) *txView {
-	return &txView{ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, storeVersions: storeVersions, live: map[string]*domain.Claim{},
+	return &txView{sqlTx: newSQLTx(ctx, tx, false), ctx: ctx, tx: tx, st: st, bulk: bulk, cache: cache, nextID: nextID, storeVersions: storeVersions, live: map[string]*domain.Claim{},
 		brains: map[string]*brainCounters{}, ftsAdd: map[int64]ftsRow{}, retired: map[string]int64{}}
 }
 
@@ -156,6 +158,18 @@ func (t *txView) InsertVersion(c *domain.Claim, supersedes int64) error {
 	case pending:
 		return fmt.Errorf("insert %s/%s: supersedes row %d but the live version is row %d", c.Brain, c.Slug, supersedes, prev.ID)
 	default:
+		// The superseded row must be the committed live version, as PostgreSQL's conditional
+		// UPDATE insists: a write working from a stale view never forks the slug.
+		if _, gone := t.retired[key]; gone {
+			return fmt.Errorf("insert %s/%s: supersedes row %d but the slug was retired: %w", c.Brain, c.Slug, supersedes, domain.ErrConflict)
+		}
+		st, err := t.slugState(key, c.Brain, c.Slug)
+		if err != nil {
+			return err
+		}
+		if !st.hasLive || st.live.ID != supersedes {
+			return fmt.Errorf("insert %s/%s: supersedes row %d, which is not the live version: %w", c.Brain, c.Slug, supersedes, domain.ErrConflict)
+		}
 		t.supersede = append(t.supersede, supersession{ID: supersedes, At: c.WrittenAt.UnixNano()})
 		t.ftsDel = append(t.ftsDel, supersedes)
 	}

@@ -8,10 +8,10 @@ import (
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
-// TestCountWithheld checks that counting isolated doctrine through its candidates counts exactly
+// lawCountWithheld checks that counting isolated doctrine through its candidates counts exactly
 // the matching medulla claims born in the isolated brain, for few and many, and honours the
 // query's filters.
-func TestCountWithheld(t *testing.T) {
+func lawCountWithheld(t *testing.T, open opener) {
 	tests := []struct {
 		name     string
 		isolated int // medulla claims born in "iso", every one holding "jitter"
@@ -27,7 +27,7 @@ func TestCountWithheld(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := openStore(t)
+			s := open(t)
 			ctx := context.Background()
 			err := s.Write(ctx, func(tx domain.Tx) error {
 				for _, b := range []string{domain.MedullaBrain, "iso"} {
@@ -74,11 +74,11 @@ func TestCountWithheld(t *testing.T) {
 	}
 }
 
-// TestRetiredSlugContinuesNumbering retires a slug and writes it again in later transactions:
+// lawRetiredSlugContinuesNumbering retires a slug and writes it again in later transactions:
 // the number must continue past the retired version whether the answer comes from the cache or
 // from SQL.
-func TestRetiredSlugContinuesNumbering(t *testing.T) {
-	s := openStore(t)
+func lawRetiredSlugContinuesNumbering(t *testing.T, open opener) {
+	s := open(t)
 	ctx := context.Background()
 	for i := 0; i < 2; i++ {
 		if err := s.Write(ctx, func(tx domain.Tx) error { return write(tx, "gone", fmt.Sprintf("body %d", i)) }); err != nil {
@@ -96,7 +96,7 @@ func TestRetiredSlugContinuesNumbering(t *testing.T) {
 	}
 	for _, name := range []string{"cached", "after cache loss"} {
 		if name == "after cache loss" {
-			s.cache = newLiveCache(s.cache.max) // only the writer touches it, and it is idle here
+			forgetCache(s)
 		}
 		var live error
 		var last int64

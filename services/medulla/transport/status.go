@@ -3,6 +3,7 @@ package transport
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"google.golang.org/grpc/codes"
@@ -48,6 +49,7 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonNotCrossed:           codes.FailedPrecondition,
 	domain.ReasonAlreadyAdopted:       codes.FailedPrecondition,
 	domain.ReasonPeerUnavailable:      codes.Unavailable,
+	domain.ReasonStoreUnavailable:     codes.Unavailable,
 }
 
 // statusTable is the one place domain errors become gRPC statuses: a refusal carries its
@@ -58,7 +60,18 @@ func statusTable(logger *slog.Logger) rpcstatus.Table {
 }
 
 // toStatus maps err through the server's table.
-func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
+// A store that cannot reach its database says so with domain.ErrUnavailable, whatever the
+// domain wrapped around it: the caller gets UNAVAILABLE with a reason it can act on (retry),
+// never a bare Internal.
+func (s *Server) toStatus(ctx context.Context, err error) error {
+	if _, isRefusal := refusal.As(err); !isRefusal && errors.Is(err, domain.ErrUnavailable) {
+		if s.table.Logger != nil {
+			s.table.Logger.WarnContext(ctx, "medulla: store unavailable", "err", err)
+		}
+		err = refusal.New(domain.ReasonStoreUnavailable, "medulla's store is unavailable; retry shortly")
+	}
+	return s.table.Status(ctx, err)
+}
 
 // invalid builds a bad-input refusal for transport-level checks (missing required fields).
 func invalid(field, msg string) error {

@@ -79,6 +79,9 @@ const (
 	MedullaReason_MEDULLA_REASON_ALREADY_ADOPTED MedullaReason = 29
 	// Consolidation needs at least two distinct live medulla claims.
 	MedullaReason_MEDULLA_REASON_NOTHING_TO_CONSOLIDATE MedullaReason = 30
+	// The store's database cannot serve now (PostgreSQL down or restarting, out of connections,
+	// a statement past its timeout); retry. A refused write may or may not have committed.
+	MedullaReason_MEDULLA_REASON_STORE_UNAVAILABLE MedullaReason = 31
 )
 
 // Enum value maps for MedullaReason.
@@ -115,6 +118,7 @@ var (
 		28: "MEDULLA_REASON_FOREIGN_NOT_FOUND",
 		29: "MEDULLA_REASON_ALREADY_ADOPTED",
 		30: "MEDULLA_REASON_NOTHING_TO_CONSOLIDATE",
+		31: "MEDULLA_REASON_STORE_UNAVAILABLE",
 	}
 	MedullaReason_value = map[string]int32{
 		"MEDULLA_REASON_UNSPECIFIED":            0,
@@ -148,6 +152,7 @@ var (
 		"MEDULLA_REASON_FOREIGN_NOT_FOUND":      28,
 		"MEDULLA_REASON_ALREADY_ADOPTED":        29,
 		"MEDULLA_REASON_NOTHING_TO_CONSOLIDATE": 30,
+		"MEDULLA_REASON_STORE_UNAVAILABLE":      31,
 	}
 )
 
@@ -5068,7 +5073,7 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x04slug\x18\x03 \x01(\tR\x04slug\"\x80\x01\n" +
 	"\rAdoptResponse\x120\n" +
 	"\x05claim\x18\x01 \x01(\v2\x1a.organism.medulla.v1.ClaimR\x05claim\x12=\n" +
-	"\areceipt\x18\x02 \x01(\v2#.organism.common.v1.AdoptionReceiptR\areceipt*\xf7\b\n" +
+	"\areceipt\x18\x02 \x01(\v2#.organism.common.v1.AdoptionReceiptR\areceipt*\x9d\t\n" +
 	"\rMedullaReason\x12\x1e\n" +
 	"\x1aMEDULLA_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMEDULLA_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -5101,7 +5106,8 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x1fMEDULLA_REASON_PEER_UNAVAILABLE\x10\x1b\x12$\n" +
 	" MEDULLA_REASON_FOREIGN_NOT_FOUND\x10\x1c\x12\"\n" +
 	"\x1eMEDULLA_REASON_ALREADY_ADOPTED\x10\x1d\x12)\n" +
-	"%MEDULLA_REASON_NOTHING_TO_CONSOLIDATE\x10\x1e*{\n" +
+	"%MEDULLA_REASON_NOTHING_TO_CONSOLIDATE\x10\x1e\x12$\n" +
+	" MEDULLA_REASON_STORE_UNAVAILABLE\x10\x1f*{\n" +
 	"\x10FederationPolicy\x12!\n" +
 	"\x1dFEDERATION_POLICY_UNSPECIFIED\x10\x00\x12$\n" +
 	" FEDERATION_POLICY_OWNER_PERSONAL\x10\x01\x12\x1e\n" +

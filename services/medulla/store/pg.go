@@ -1,0 +1,216 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+	"time"
+
+	"github.com/organism-dev/organism/platform/pgdb"
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+// Medulla on PostgreSQL. One database, schema medulla, shared by any number of medulla
+// replicas. What makes that safe is the database, never this process:
+//
+//   - Every write transaction that touches a brain first takes that brain's transaction-level
+//     advisory lock (pgTx.lock), and reads the brain and its slugs only after it. So two
+//     writes to one brain, from any replicas, run one after the other, and the second sees
+//     what the first committed: per-slug serialization of memorize, the store version's
+//     compare-and-bump, and the live count all follow from it.
+//   - Behind the lock, the schema refuses what a broken lock would let through: one row per
+//     (brain, slug, version), at most one live version per slug (a partial unique index), and
+//     a supersession is a conditional UPDATE that must find the version still live.
+//
+// Group commit stays as an optimisation: each replica's writer runs the writes queued while
+// the previous transaction committed in one transaction (one WAL flush for all of them). A
+// write's locks are taken inside that transaction, so batching changes how many writes share a
+// COMMIT, never what any of them sees.
+
+//go:embed pgmigrations/*.sql
+var pgMigrationFiles embed.FS
+
+// Schema is medulla's schema in a shared PostgreSQL database.
+const Schema = "medulla"
+
+// Backend is a medulla store that can be closed: SQLite's Store or PostgreSQL's PGStore.
+type Backend interface {
+	domain.Store
+	Close() error
+}
+
+// OpenFor opens the backend sel names: empty or "sqlite" is <dir>/medulla.db, a postgres://
+// DSN is that database's medulla schema.
+func OpenFor(ctx context.Context, sel, dir string, opts Options) (Backend, error) {
+	switch {
+	case sel == "" || sel == "sqlite":
+		return Open(ctx, dir, opts)
+	case pgdb.IsDSN(sel):
+		return OpenPostgres(ctx, sel, opts)
+	}
+	return nil, fmt.Errorf("store %q: want sqlite or a postgres:// URL", pgdb.Redact(sel))
+}
+
+// PGStore is medulla's PostgreSQL store.
+type PGStore struct {
+	*sqlReads
+	db       *sql.DB
+	maxBatch int
+	reqs     chan *writeReq
+	stop     chan struct{}
+	done     chan struct{}
+	once     sync.Once
+}
+
+var _ domain.Store = (*PGStore)(nil)
+
+// OpenPostgres opens medulla's schema in the database dsn names, migrating it under the
+// migration lock (replicas starting together take turns). Of opts only MaxBatch applies.
+func OpenPostgres(ctx context.Context, dsn string, opts Options) (*PGStore, error) {
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 256
+	}
+	sub, err := fs.Sub(pgMigrationFiles, "pgmigrations")
+	if err != nil {
+		return nil, err
+	}
+	db, err := pgdb.Open(ctx, dsn, sub, pgdb.Options{Schema: Schema})
+	if err != nil {
+		return nil, fmt.Errorf("medulla store: %w", err)
+	}
+	s := &PGStore{sqlReads: &sqlReads{db: db, pg: true}, db: db, maxBatch: opts.MaxBatch,
+		reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{})}
+	go s.writer()
+	return s, nil
+}
+
+// Close stops the writer after the queued writes and closes the pool.
+func (s *PGStore) Close() error {
+	s.once.Do(func() { close(s.stop) })
+	<-s.done
+	return s.db.Close()
+}
+
+// Write queues fn and waits until the transaction carrying it has committed: COMMIT returned
+// with synchronous_commit=on, so a nil return is a durable acknowledgement, as on SQLite.
+func (s *PGStore) Write(ctx context.Context, fn func(domain.Tx) error) error {
+	req := &writeReq{fn: fn, done: make(chan error, 1)}
+	select {
+	case s.reqs <- req:
+	case <-s.stop:
+		return ErrClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	// Once queued the write will run; waiting for it keeps the caller from reporting failure
+	// for a write that then commits.
+	return <-req.done
+}
+
+func (s *PGStore) writer() {
+	defer close(s.done)
+	for {
+		var first *writeReq
+		select {
+		case first = <-s.reqs:
+		case <-s.stop:
+			for {
+				select {
+				case req := <-s.reqs:
+					req.done <- ErrClosed
+				default:
+					return
+				}
+			}
+		}
+		batch := []*writeReq{first}
+	gather:
+		for len(batch) < s.maxBatch {
+			select {
+			case req := <-s.reqs:
+				batch = append(batch, req)
+			default:
+				break gather
+			}
+		}
+		s.runBatch(batch)
+	}
+}
+
+// errReplay says a write of a batch failed on its own account: the batch is rolled back and
+// every write replayed in a transaction of its own, so one failure never sinks its neighbours.
+var errReplay = errors.New("replay the batch one write at a time")
+
+func (s *PGStore) runBatch(batch []*writeReq) {
+	ctx := context.Background()
+	if len(batch) > 1 {
+		errs := make([]error, len(batch))
+		err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
+			view := newPGTx(ctx, tx)
+			for i, req := range batch {
+				if errs[i] = req.fn(view); errs[i] != nil {
+					// A lost race or an outage is the transaction's, not the write's: InTx
+					// retries the first, and the second reaches every write of the batch.
+					if pgdb.IsBusy(errs[i]) || pgdb.IsUnavailable(errs[i]) {
+						return errs[i]
+					}
+					return errReplay
+				}
+			}
+			return view.flush()
+		})
+		if !errors.Is(err, errReplay) {
+			err = settle(err)
+			for _, req := range batch {
+				req.done <- err
+			}
+			return
+		}
+	}
+	for _, req := range batch {
+		err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
+			view := newPGTx(ctx, tx)
+			if err := req.fn(view); err != nil {
+				return err
+			}
+			return view.flush()
+		})
+		req.done <- settle(err)
+	}
+}
+
+// settle is what a writer hears: its own error unchanged, a driver error translated.
+func settle(err error) error {
+	if err == nil || (pgdb.Code(err) == "" && !pgdb.IsUnavailable(err)) {
+		return err
+	}
+	return pgWrap("write", err)
+}
+
+// pgWrap translates PostgreSQL's errors at the store edge, as wrap does SQLite's: no row is
+// ErrNotFound, a unique violation ErrConflict, and a server that cannot serve now (down,
+// restarting, out of connections, a statement past its timeout) ErrUnavailable, which the
+// organ answers as UNAVAILABLE with reason STORE_UNAVAILABLE. The driver error stays in the
+// chain, so pgdb.IsBusy still sees a lost race. Errors already translated pass unchanged.
+func pgWrap(op string, err error) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, sql.ErrNoRows):
+		return domain.ErrNotFound
+	case errors.Is(err, domain.ErrNotFound), errors.Is(err, domain.ErrConflict), errors.Is(err, domain.ErrUnavailable):
+		return err
+	case pgdb.IsUnique(err):
+		return fmt.Errorf("%s: %w: %w", op, domain.ErrConflict, err)
+	case pgdb.IsUnavailable(err):
+		return fmt.Errorf("%s: %w: %w", op, domain.ErrUnavailable, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
+// nowUTC is the wall clock, for a search whose caller gave no time to weigh ages at.
+func nowUTC() time.Time { return time.Now().UTC() }
