@@ -48,7 +48,7 @@ func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnsw
 		}()
 	}
 	wg.Wait()
-	return ans, errors.Join(errs[:]...)
+	return ans, errors.Join(append(errs[:], r.waitLog())...)
 }
 
 func (r *Repo) resolveCommits(ctx context.Context, all []string, out map[string]string) error {
@@ -183,12 +183,19 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 		}
 		asked[base] = append(asked[base], p)
 	}
-	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin")
+	// --no-index: without it git consults the index for every asked path, which costs a lookup per path
+	// that grows with the tree (a second for a few hundred paths in a 20k-file repository). The two
+	// answers differ only for tracked files, which git never calls ignored; those are dropped below.
+	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin", "--no-index")
 	if err != nil && exitCode(err) != 1 {
 		return err
 	}
 	for _, hit := range bytes.Split(res, []byte{0}) {
-		for _, p := range asked[strings.TrimSuffix(string(hit), "/")] {
+		name := strings.TrimSuffix(string(hit), "/")
+		if r.set[name] {
+			continue
+		}
+		for _, p := range asked[name] {
 			out[p] = true
 			fresh[p] = true
 		}
@@ -210,12 +217,10 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 	}
 	// a bare name ("old.go") may have lived in any directory: only the full deletion list can say
 	if len(paths) <= directHistoryPaths && !bare {
-		args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, paths...)
-		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
-		if err != nil {
+		var err error
+		if seen, err = r.added(ctx, paths); err != nil {
 			return nil, err
 		}
-		seen = withParents(res)
 	} else {
 		var err error
 		if seen, err = r.deletions(ctx); err != nil {
@@ -237,6 +242,49 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 	}
 	return out, nil
 }
+
+// added asks git which of a few paths some commit of HEAD's history added; answers are cached per
+// HEAD, so a server re-checking a brain walks the history once.
+func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, error) {
+	seen := map[string]bool{}
+	var ask []string
+	key := r.root + "\x00" + r.head.SHA + "\x00"
+	addedCache.Lock()
+	for _, p := range paths {
+		if ever, ok := addedCache.m[key+p]; !ok {
+			ask = append(ask, p)
+		} else if ever {
+			seen[p] = true
+		}
+	}
+	addedCache.Unlock()
+	if len(ask) == 0 {
+		return seen, nil
+	}
+	args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, ask...)
+	res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+	if err != nil {
+		return nil, err
+	}
+	found := withParents(res)
+	addedCache.Lock()
+	if len(addedCache.m) > 100_000 {
+		addedCache.m = map[string]bool{}
+	}
+	for _, p := range ask {
+		addedCache.m[key+p] = found[p]
+		if found[p] {
+			seen[p] = true
+		}
+	}
+	addedCache.Unlock()
+	return seen, nil
+}
+
+var addedCache = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
 
 // directHistoryPaths is where asking git per pathspec stops being cheaper than listing every deletion.
 const directHistoryPaths = 8
@@ -293,7 +341,16 @@ func (r *Repo) grepWords(ctx context.Context, words []string) ([]domain.SourceLi
 	if !r.git {
 		return r.scanWords(words), nil
 	}
+	return r.grep(ctx, false, words)
+}
+
+// grep runs one git grep for whole words in the source files: the staged content when cached, else
+// the work tree with its untracked files.
+func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]domain.SourceLine, error) {
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
+	if cached {
+		args[len(args)-1] = "--cached"
+	}
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}

@@ -48,6 +48,9 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
+	// logReady closes when the background history read is done; logErr is its error.
+	logReady chan struct{}
+	logErr   error
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -84,21 +87,50 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	if _, err := os.Stat(filepath.Join(r.gitDir, "shallow")); err == nil {
 		r.shallow = true
 	}
-	head := ""
-	if out, err := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); err == nil {
-		head = strings.TrimSpace(string(out))
+	if out, err := run(ctx, r.root, nil, "log", "-1", "-z", "--format="+logFormat, "HEAD", "--"); err == nil {
+		if c := parseLog(out); len(c) > 0 {
+			r.head = c[0]
+		}
 	}
+	// The history is read in the background: the check parses the soul and asks its batch questions
+	// while git walks the log, and Batch (every check asks it) waits for it and reports its error.
+	r.logReady = make(chan struct{})
+	go func() { defer close(r.logReady); r.logErr = r.readLog(ctx, r.head.SHA) }()
 	var wg sync.WaitGroup
-	var logErr, tagErr, filesErr error
-	wg.Add(3)
-	go func() { defer wg.Done(); logErr = r.readLog(ctx, head) }()
+	var tagErr, filesErr error
+	wg.Add(2)
 	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
 	go func() { defer wg.Done(); filesErr = r.readFilesCached(ctx) }()
 	wg.Wait()
-	if err := errors.Join(logErr, tagErr, filesErr); err != nil {
+	if err := errors.Join(tagErr, filesErr); err != nil {
+		<-r.logReady
 		return nil, err
 	}
 	return r, nil
+}
+
+// waitLog blocks until the background history read is done and returns its error.
+func (r *Repo) waitLog() error {
+	if r.logReady == nil {
+		return nil
+	}
+	<-r.logReady
+	return r.logErr
+}
+
+const logFormat = "%H%x1f%P%x1f%ct%x1f%s"
+
+func parseLog(out []byte) []domain.Commit {
+	var log []domain.Commit
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		f := strings.SplitN(string(rec), "\x1f", 4)
+		if len(f) < 4 {
+			continue
+		}
+		secs, _ := strconv.ParseInt(f[2], 10, 64)
+		log = append(log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
+	}
+	return log
 }
 
 // Snapshots of history and of the index are cached by what they depend on: the log by HEAD, the file
@@ -122,6 +154,9 @@ func ResetCache() {
 	deletionCache.Lock()
 	deletionCache.m = map[string]map[string]bool{}
 	deletionCache.Unlock()
+	addedCache.Lock()
+	addedCache.m = map[string]bool{}
+	addedCache.Unlock()
 	knownCommits.Lock()
 	knownCommits.m = map[string]string{}
 	knownCommits.Unlock()
@@ -241,26 +276,17 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 	if log, ok := snapshots.logs[key]; ok {
 		snapshots.Unlock()
 		r.log = log
-		r.head = log[0]
 		return nil
 	}
 	snapshots.Unlock()
-	out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=%H%x1f%P%x1f%ct%x1f%s", head, "--")
+	out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format="+logFormat, head, "--")
 	if err != nil {
 		return err
 	}
-	for _, rec := range bytes.Split(out, []byte{0}) {
-		f := strings.SplitN(string(rec), "\x1f", 4)
-		if len(f) < 4 {
-			continue
-		}
-		secs, _ := strconv.ParseInt(f[2], 10, 64)
-		r.log = append(r.log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
-	}
+	r.log = parseLog(out)
 	if len(r.log) == 0 {
 		return nil
 	}
-	r.head = r.log[0]
 	snapshots.Lock()
 	if len(snapshots.logs) >= 64 {
 		snapshots.logs = map[string][]domain.Commit{}
@@ -393,8 +419,11 @@ func (r *Repo) Tags() map[string]string { return r.tags }
 // Branches holds local and remote-tracking branch names.
 func (r *Repo) Branches() map[string]bool { return r.branches }
 
-// Log is HEAD's history, newest first.
-func (r *Repo) Log() []domain.Commit { return r.log }
+// Log is HEAD's history, newest first; it waits for the background read Open started.
+func (r *Repo) Log() []domain.Commit {
+	_ = r.waitLog()
+	return r.log
+}
 
 // Files lists the tracked (or walked) files.
 func (r *Repo) Files() []string { return r.files }

@@ -61,6 +61,9 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 		}
 	}
 	defCache.Unlock()
+	if len(missing) > coldBlobs && len(words) <= grepWordsMax {
+		return r.grepDefinitions(ctx, words)
+	}
 	if len(missing) > 0 {
 		if err := r.digest(ctx, missing); err != nil {
 			return nil, err
@@ -84,6 +87,47 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 		}
 	}
 	defCache.Unlock()
+	return r.withUses(ctx, words, found, out)
+}
+
+// A cold cache (a CLI run, a repository's first check) costs one read of every source blob to fill;
+// a handful of words is answered faster by one git grep of the staged content, which reads only in
+// git and returns only the lines that mention them. Many words, or a cache missing only a few blobs
+// (a server re-checking after a commit), go through the cache.
+var coldBlobs = 1000
+
+const grepWordsMax = 64
+
+// grepDefinitions is symbolLines answered by git grep over the index instead of the cache: the same
+// definition lines (staged content, whole words, binary files skipped), then the uses of the rest.
+func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+	hits, err := r.grep(ctx, true, words)
+	if err != nil {
+		return nil, err
+	}
+	want := make(map[string]bool, len(words))
+	for _, w := range words {
+		want[w] = true
+	}
+	var out []domain.SourceLine
+	found := map[string]bool{}
+	for _, l := range hits {
+		if len(l.Text) == 0 || len(l.Text) >= 2048 || !domain.DefinitionLine(l.Path, l.Text) {
+			continue
+		}
+		for _, w := range identifiers(l.Text) {
+			if want[w] {
+				found[w] = true
+			}
+		}
+		out = append(out, l)
+	}
+	return r.withUses(ctx, words, found, out)
+}
+
+// withUses adds, for the asked words no definition mentions, every source line that uses them (so the
+// verifier can tell another project's symbol from a missing one).
+func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []domain.SourceLine) ([]domain.SourceLine, error) {
 	var undefined []string
 	for _, w := range words {
 		if !found[w] {

@@ -1,0 +1,65 @@
+package gitrepo_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+)
+
+// TestSymbolPathsAgree pins that a cold symbol query answered by git grep says exactly what the
+// definition cache says: staged definitions of the asked words, then the work-tree uses of the rest.
+func TestSymbolPathsAgree(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "svc/server.go", "package svc\n\n// Server serves.\ntype Server struct{ n int }\n\nfunc (s *Server) Handle() int { return s.n }\n\nfunc NewServer() *Server { return &Server{} }\n")
+	write(t, root, "svc/client.go", "package svc\n\nfunc call() { _ = NewServer().Handle() }\n")
+	write(t, root, "web/app.ts", "export function renderApp(): void {}\nexport class Store {}\n")
+	write(t, root, "tools/gen.py", "def generate():\n    return Helper()\n")
+	write(t, root, "README.md", "NewServer Handle Helper\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	// staged content is what definitions are read from; the work tree's edit is not staged
+	write(t, root, "svc/server.go", "package svc\n\nfunc Replaced() {}\n")
+	write(t, root, "tools/extra.py", "x = Helper\n") // untracked: a use, never a definition
+
+	words := []string{"Server", "Handle", "NewServer", "renderApp", "Store", "generate", "Helper", "Replaced", "Nowhere"}
+	ask := func(cold int) []string {
+		t.Helper()
+		gitrepo.ResetCache()
+		defer gitrepo.SetColdBlobs(cold)()
+		r, err := gitrepo.Open(context.Background(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := r.Batch(context.Background(), domain.BatchQuery{Symbols: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range ans.SymbolLines {
+			out = append(out, fmt.Sprintf("%s:%d:%s", l.Path, l.Line, l.Text))
+		}
+		slices.Sort(out)
+		return out
+	}
+	viaCache, viaGrep := ask(1<<30), ask(0)
+	if !slices.Equal(viaCache, viaGrep) {
+		t.Errorf("grep path: got %q, want the cache path's %q", viaGrep, viaCache)
+	}
+	// the definitions at lines 4 and 6 exist only in the staged content
+	for _, want := range []string{
+		"svc/server.go:4:type Server struct{ n int }",
+		"svc/server.go:6:func (s *Server) Handle() int { return s.n }",
+		"web/app.ts:1:export function renderApp(): void {}",
+		"tools/gen.py:1:def generate():",
+		"tools/extra.py:1:x = Helper",
+	} {
+		if !slices.Contains(viaGrep, want) {
+			t.Errorf("grep path: got %q, want it to hold %q", viaGrep, want)
+		}
+	}
+}
