@@ -221,7 +221,11 @@ func runLimited(ctx context.Context, dir string, stdin []byte, limit int, env []
 		cmd.Stdout = &out
 	}
 	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
+	t0 := time.Now()
 	err := cmd.Run()
+	if os.Getenv("SOULTRACE") != "" && cmd.ProcessState != nil {
+		fmt.Fprintf(os.Stderr, "TRACE %v cpu %v git %v\n", time.Since(t0), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), args[:min(4, len(args))])
+	}
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
@@ -482,6 +486,13 @@ func (r *Repo) HasStem(name string) bool { return r.stems[name] }
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {
+	if rest, ok := strings.CutPrefix(pattern, "**/"); ok && rest != "" && !strings.ContainsAny(rest, "*?[") {
+		return r.globSuffix(rest, limit)
+	}
+	return r.globRegexp(pattern, limit)
+}
+
+func (r *Repo) globRegexp(pattern string, limit int) []string {
 	re, err := globRegexp(pattern)
 	if err != nil {
 		return nil
@@ -489,6 +500,26 @@ func (r *Repo) Glob(pattern string, limit int) []string {
 	var out []string
 	for _, f := range r.files {
 		if re.MatchString(f) || r.dirMatch(re, f) {
+			out = append(out, f)
+			if limit > 0 && len(out) >= limit {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// globSuffix is Glob("**/"+rest) for a literal rest without a regexp: the pattern compiles to
+// ^.*/?rest/?$, which a file or one of its directories matches exactly when it ends with rest. The
+// verifier asks it for every missing path it tries to resolve against a sub-package.
+func (r *Repo) globSuffix(rest string, limit int) []string {
+	var out []string
+	for _, f := range r.files {
+		hit := strings.HasSuffix(f, rest)
+		for d := path.Dir(f); !hit && d != "." && d != "/"; d = path.Dir(d) {
+			hit = strings.HasSuffix(d, rest)
+		}
+		if hit {
 			out = append(out, f)
 			if limit > 0 && len(out) >= limit {
 				break

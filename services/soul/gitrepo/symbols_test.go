@@ -63,3 +63,26 @@ func TestSymbolPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobSuffixAgrees pins the literal "**/name" fast path to the regexp every other pattern takes.
+func TestGlobSuffixAgrees(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	for _, f := range []string{"a/b/c.go", "x/a/b/c.go", "a/bc.go", "sdk/internal/x/x.go", "internal/x/y.go", "docs/setup.md", "ab/c.go"} {
+		write(t, root, f, "x\n")
+	}
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rest := range []string{"c.go", "b/c.go", "a/b", "internal/x", "internal/x/x.go", "x", "setup.md", "docs/", "nothere.go", "c.go/", "b"} {
+		for _, limit := range []int{0, 1} {
+			got, want := r.Glob("**/"+rest, limit), r.GlobByRegexp("**/"+rest, limit)
+			if !slices.Equal(got, want) {
+				t.Errorf("Glob(**/%s, %d): got %q, want the regexp's %q", rest, limit, got, want)
+			}
+		}
+	}
+}
