@@ -87,21 +87,28 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	if _, err := os.Stat(filepath.Join(r.gitDir, "shallow")); err == nil {
 		r.shallow = true
 	}
-	if out, err := run(ctx, r.root, nil, "log", "-1", "-z", "--format="+logFormat, "HEAD", "--"); err == nil {
-		if c := parseLog(out); len(c) > 0 {
-			r.head = c[0]
-		}
-	}
-	// The history is read in the background: the check parses the soul and asks its batch questions
-	// while git walks the log, and Batch (every check asks it) waits for it and reports its error.
+	// HEAD, the refs and the file list are read side by side. The history is read in the background
+	// after HEAD: the check parses the soul and asks its batch questions while git walks the log, and
+	// Batch (every check asks it) waits for it and reports its error.
+	headReady := make(chan struct{})
 	r.logReady = make(chan struct{})
-	go func() { defer close(r.logReady); r.logErr = r.readLog(ctx, r.head.SHA) }()
+	go func() {
+		defer close(r.logReady)
+		if out, err := run(ctx, r.root, nil, "log", "-1", "-z", "--format="+logFormat, "HEAD", "--"); err == nil {
+			if c := parseLog(out); len(c) > 0 {
+				r.head = c[0]
+			}
+		}
+		close(headReady)
+		r.logErr = r.readLog(ctx, r.head.SHA)
+	}()
 	var wg sync.WaitGroup
 	var tagErr, filesErr error
 	wg.Add(2)
 	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
 	go func() { defer wg.Done(); filesErr = r.readFilesCached(ctx) }()
 	wg.Wait()
+	<-headReady
 	if err := errors.Join(tagErr, filesErr); err != nil {
 		<-r.logReady
 		return nil, err
