@@ -228,11 +228,7 @@ func runLimited(ctx context.Context, dir string, stdin []byte, limit int, env []
 		cmd.Stdout = &out
 	}
 	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
-	t0 := time.Now()
 	err := cmd.Run()
-	if os.Getenv("SOULTRACE") != "" && cmd.ProcessState != nil {
-		fmt.Fprintf(os.Stderr, "TRACE %v cpu %v git %v\n", time.Since(t0), cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime(), args[:min(4, len(args))])
-	}
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
