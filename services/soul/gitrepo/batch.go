@@ -22,6 +22,9 @@ var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
 func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnswer, error) {
 	ans := domain.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
+	if r.git {
+		r.startLog(ctx, r.directPaths(q.EverSeen))
+	}
 	var wg sync.WaitGroup
 	var errs [4]error
 	if r.git && len(q.Commits) > 0 {
@@ -216,7 +219,7 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 		bare = bare || !strings.Contains(p, "/")
 	}
 	// a bare name ("old.go") may have lived in any directory: only the full deletion list can say
-	if len(paths) <= directHistoryPaths && !bare {
+	if direct(paths) {
 		var err error
 		if seen, err = r.added(ctx, paths); err != nil {
 			return nil, err
@@ -243,8 +246,40 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 	return out, nil
 }
 
-// added asks git which of a few paths some commit of HEAD's history added; answers are cached per
-// HEAD, so a server re-checking a brain walks the history once.
+// direct reports whether a few paths, none bare, are asked of git by pathspec; a bare name ("old.go")
+// may have lived in any directory, and only the full deletion list can say.
+func direct(paths []string) bool {
+	if len(paths) > directHistoryPaths {
+		return false
+	}
+	for _, p := range paths {
+		if !strings.Contains(p, "/") {
+			return false
+		}
+	}
+	return true
+}
+
+// directPaths are the paths the history walk itself should ask about: the direct ones not yet answered.
+func (r *Repo) directPaths(paths []string) []string {
+	if len(paths) == 0 || !direct(paths) || r.head.SHA == "" {
+		return nil
+	}
+	var out []string
+	key := r.root + "\x00" + r.head.SHA + "\x00"
+	addedCache.Lock()
+	for _, p := range paths {
+		if _, ok := addedCache.m[key+p]; !ok {
+			out = append(out, p)
+		}
+	}
+	addedCache.Unlock()
+	return out
+}
+
+// added asks git which of a few paths some commit of HEAD's history added: the history walk answers
+// the paths Batch gave it, one pathspec walk the rest. Answers are cached per HEAD, so a server
+// re-checking a brain walks the history once.
 func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, error) {
 	seen := map[string]bool{}
 	var ask []string
@@ -261,12 +296,30 @@ func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, erro
 	if len(ask) == 0 {
 		return seen, nil
 	}
-	args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, ask...)
-	res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
-	if err != nil {
+	found := map[string]bool{}
+	// the walk Batch started may carry these paths; its answers are read only once it is done
+	if err := r.waitLog(); err != nil {
 		return nil, err
 	}
-	found := withParents(res)
+	var walk []string
+	for _, p := range ask {
+		switch {
+		case r.logAdded[p]:
+			found[p] = true
+		case !r.logPaths[p] || r.logCut:
+			walk = append(walk, p)
+		}
+	}
+	if len(walk) > 0 {
+		args := append([]string{"log", "HEAD", "--full-history", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, walk...)
+		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+		if err != nil {
+			return nil, err
+		}
+		for p := range withParents(res) {
+			found[p] = true
+		}
+	}
 	addedCache.Lock()
 	if len(addedCache.m) > 100_000 {
 		addedCache.m = map[string]bool{}

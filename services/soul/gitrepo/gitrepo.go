@@ -48,9 +48,17 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
-	// logReady closes when the background history read is done; logErr is its error.
+	// logReady closes when the background history read is done; logErr is its error. openCtx is the
+	// context the read runs under when Log, not Batch, starts it.
+	logOnce  sync.Once
 	logReady chan struct{}
 	logErr   error
+	openCtx  context.Context
+	// logPaths were asked of the history walk itself; logAdded holds those some commit added, and
+	// logCut says the walk stopped at maxLogCommits, so an unseen path needs its own walk.
+	logPaths map[string]bool
+	logAdded map[string]bool
+	logCut   bool
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -87,40 +95,48 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	if _, err := os.Stat(filepath.Join(r.gitDir, "shallow")); err == nil {
 		r.shallow = true
 	}
-	// HEAD, the refs and the file list are read side by side. The history is read in the background
-	// after HEAD: the check parses the soul and asks its batch questions while git walks the log, and
-	// Batch (every check asks it) waits for it and reports its error.
-	headReady := make(chan struct{})
-	r.logReady = make(chan struct{})
+	// HEAD, the refs and the file list are read side by side. The history is read later, in the
+	// background (startLog): Batch starts it with the check's "ever added" paths, so one walk answers
+	// both, while the check parses the soul and asks its other questions.
+	var wg sync.WaitGroup
+	var tagErr, filesErr error
+	wg.Add(3)
 	go func() {
-		defer close(r.logReady)
+		defer wg.Done()
 		if out, err := run(ctx, r.root, nil, "log", "-1", "-z", "--format="+logFormat, "HEAD", "--"); err == nil {
 			if c := parseLog(out); len(c) > 0 {
 				r.head = c[0]
 			}
 		}
-		close(headReady)
-		r.logErr = r.readLog(ctx, r.head.SHA)
 	}()
-	var wg sync.WaitGroup
-	var tagErr, filesErr error
-	wg.Add(2)
 	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
 	go func() { defer wg.Done(); filesErr = r.readFilesCached(ctx) }()
 	wg.Wait()
-	<-headReady
 	if err := errors.Join(tagErr, filesErr); err != nil {
-		<-r.logReady
 		return nil, err
 	}
+	r.openCtx = ctx
+	r.logReady = make(chan struct{})
 	return r, nil
 }
 
-// waitLog blocks until the background history read is done and returns its error.
+// startLog begins the background history read, once. Paths, when given, are asked of the same walk
+// ("was this path ever added?"), answered in logAdded.
+func (r *Repo) startLog(ctx context.Context, paths []string) {
+	if r.logReady == nil {
+		return
+	}
+	r.logOnce.Do(func() {
+		go func() { defer close(r.logReady); r.logErr = r.readLog(ctx, r.head.SHA, paths) }()
+	})
+}
+
+// waitLog starts the history read if nothing has, waits for it and returns its error.
 func (r *Repo) waitLog() error {
 	if r.logReady == nil {
 		return nil
 	}
+	r.startLog(r.openCtx, nil)
 	<-r.logReady
 	return r.logErr
 }
@@ -274,7 +290,7 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (r *Repo) readLog(ctx context.Context, head string) error {
+func (r *Repo) readLog(ctx context.Context, head string, paths []string) error {
 	if head == "" {
 		return nil // an unborn branch has no history yet
 	}
@@ -286,11 +302,15 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 		return nil
 	}
 	snapshots.Unlock()
-	out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format="+logFormat, head, "--")
-	if err != nil {
+	if len(paths) == 0 {
+		out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format="+logFormat, head, "--")
+		if err != nil {
+			return err
+		}
+		r.log = parseLog(out)
+	} else if err := r.readLogAdding(ctx, head, paths); err != nil {
 		return err
 	}
-	r.log = parseLog(out)
 	if len(r.log) == 0 {
 		return nil
 	}
@@ -300,6 +320,62 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 	}
 	snapshots.logs[key] = r.log
 	snapshots.Unlock()
+	return nil
+}
+
+// readLogAdding reads the log and, in the same walk, which of paths some commit added: with a pathspec,
+// --full-history --sparse still shows every commit, while the name-status lists only the paths asked.
+// Reading every commit object once instead of twice is most of a cold check's cost on a long history.
+func (r *Repo) readLogAdding(ctx context.Context, head string, paths []string) error {
+	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--full-history", "--sparse", "--no-renames", "--name-status", "--format=\x1e" + logFormat, head, "--"}
+	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, append(args, paths...)...)
+	if err != nil {
+		return err
+	}
+	r.logPaths, r.logAdded = map[string]bool{}, map[string]bool{}
+	for _, p := range paths {
+		r.logPaths[p] = true
+	}
+	var names bytes.Buffer
+	for len(out) > 0 {
+		// a record: RS, the commit's fields, NUL, then "\n" and STATUS NUL PATH NUL pairs when the
+		// commit touched an asked path
+		if out[0] != 0x1e {
+			return fmt.Errorf("log: unexpected record %q", out[:min(len(out), 40)])
+		}
+		end := bytes.IndexByte(out, 0)
+		if end < 0 {
+			end = len(out)
+		}
+		r.log = append(r.log, parseLog(out[1:end])...)
+		out = out[min(end+1, len(out)):]
+		if len(out) > 0 && out[0] == '\n' {
+			out = out[1:]
+		}
+		for len(out) > 0 && out[0] != 0x1e {
+			st := bytes.IndexByte(out, 0)
+			if st < 0 {
+				break
+			}
+			status := out[:st]
+			out = out[st+1:]
+			pe := bytes.IndexByte(out, 0)
+			if pe < 0 {
+				pe = len(out)
+			}
+			if string(status) == "A" {
+				names.Write(out[:pe])
+				names.WriteByte(0)
+			}
+			out = out[min(pe+1, len(out)):]
+		}
+	}
+	for p := range withParents(names.Bytes()) {
+		if r.logPaths[p] {
+			r.logAdded[p] = true
+		}
+	}
+	r.logCut = len(r.log) >= maxLogCommits
 	return nil
 }
 

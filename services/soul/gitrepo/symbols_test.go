@@ -86,3 +86,56 @@ func TestGlobSuffixAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryWalkAnswersEverAdded pins the one-walk answer (the log read that also asks which paths
+// were ever added) to the separate pathspec walk, on a history with a merged side branch.
+func TestHistoryWalkAnswersEverAdded(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "keep/a.go", "package keep\n")
+	write(t, root, "old/gone.txt", "x\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one (#1)")
+	git(t, root, "rm", "-q", "old/gone.txt")
+	git(t, root, "commit", "-q", "-m", "two (#2)")
+	git(t, root, "checkout", "-q", "-b", "side")
+	write(t, root, "side/tmp.go", "package side\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "side adds")
+	git(t, root, "rm", "-q", "side/tmp.go")
+	git(t, root, "commit", "-q", "-m", "side removes")
+	git(t, root, "checkout", "-q", "main")
+	write(t, root, "keep/b.go", "package keep\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "three (#3)")
+	git(t, root, "merge", "-q", "--no-ff", "-m", "merge side (#4)", "side")
+
+	ctx := context.Background()
+	asked := []string{"old/gone.txt", "old", "side/tmp.go", "never/was.txt", "keep/gone.go"}
+	want := map[string]bool{"old/gone.txt": true, "old": true, "side/tmp.go": true}
+	for _, logFirst := range []bool{false, true} {
+		gitrepo.ResetCache()
+		r, err := gitrepo.Open(ctx, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if logFirst {
+			_ = r.Log() // a plain log read first: the paths go to their own walk
+		}
+		ans, err := r.Batch(ctx, domain.BatchQuery{EverSeen: asked})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range asked {
+			if ans.EverSeen[p] != want[p] {
+				t.Errorf("log first %v: ever added %s: got %v, want %v", logFirst, p, ans.EverSeen[p], want[p])
+			}
+		}
+		if got := len(r.Log()); got != 6 {
+			t.Errorf("log first %v: log length: got %d, want 6 (every commit of both lines and the merge)", logFirst, got)
+		}
+		if r.Log()[0].SHA != r.Head().SHA || len(r.Log()[0].Parents) != 2 {
+			t.Errorf("log first %v: newest commit: got %v, want HEAD, the merge", logFirst, r.Log()[0])
+		}
+	}
+}
