@@ -50,7 +50,8 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 		}
 		plural := pluralAfter.MatchString(raw[m[1]:])
 		example := illustrative(raw[max(0, m[0]-80):m[0]])
-		dest := target(raw[max(0, m[0]-80):m[0]]) || hypotheticalCue.MatchString(clauseAround(raw, m[0], m[1]))
+		before := raw[max(0, m[0]-80):m[0]]
+		dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1])
 		absent := false
 		if anyPhrase(lowerRaw, removalWords) {
 			absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
@@ -910,4 +911,59 @@ func hasHexRun(s string, n int) bool {
 		}
 	}
 	return false
+}
+
+// mayTarget is a cheap necessary condition of target: its cue ends the text with "in", "into", "to",
+// "under", "at" or "as" (then spaces and asterisks). Most spans follow other words, and the cue's
+// regexp would otherwise be tried from every position of the 80 bytes before each span. Text with
+// non-ASCII bytes goes to the regexp, whose case folding reaches beyond ASCII.
+func mayTarget(before string) bool {
+	if !isASCII(before) {
+		return true
+	}
+	t := strings.TrimRight(strings.TrimRight(before, "*"), " \t\n\f\r")
+	i := len(t)
+	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] >= 'A' && t[i-1] <= 'Z') {
+		i--
+	}
+	if i > 0 && wordChar(t[i-1]) {
+		return false
+	}
+	switch strings.ToLower(t[i:]) {
+	case "in", "into", "to", "under", "at", "as":
+		return true
+	}
+	return false
+}
+
+// hypotheticalWords are the literal words hypotheticalCue looks for, lower-cased.
+var hypotheticalWords = []string{"would", "could", "might", "instead of", "rather than", "suppose", "hypothetical"}
+
+// mayHypothetical is hypotheticalCue on the clause around a span, skipping the regexp when an ASCII
+// clause holds none of its words.
+func mayHypothetical(raw string, lo, hi int) bool {
+	clause := clauseAround(raw, lo, hi)
+	if isASCII(clause) {
+		lower := strings.ToLower(clause)
+		hit := false
+		for _, w := range hypotheticalWords {
+			if strings.Contains(lower, w) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return hypotheticalCue.MatchString(clause)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

@@ -869,6 +869,9 @@ func commitsSince(log []Commit, since string) int {
 	if since == "" {
 		return len(log)
 	}
+	if n, ok := linearSince(log, since); ok {
+		return n
+	}
 	parents := make(map[string][]string, len(log))
 	for _, c := range log {
 		parents[c.SHA] = c.Parents
@@ -891,4 +894,19 @@ func commitsSince(log []Commit, since string) int {
 		}
 	}
 	return n
+}
+
+// linearSince answers commitsSince without maps when HEAD reaches since through single parents (the
+// common case, and the one a 20k-commit log made costly): every other commit of HEAD's history is then
+// an ancestor of since, so the count is since's position in the log.
+func linearSince(log []Commit, since string) (int, bool) {
+	for i, c := range log {
+		if c.SHA == since {
+			return i, true
+		}
+		if len(c.Parents) != 1 || i+1 >= len(log) || log[i+1].SHA != c.Parents[0] {
+			return 0, false
+		}
+	}
+	return 0, false
 }

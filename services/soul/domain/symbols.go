@@ -94,9 +94,7 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv, fn: true})
 	}
 	for _, l := range lines {
-		for _, w := range wordRe.FindAllString(l.Text, -1) {
-			ix.used[w] = true
-		}
+		eachWord(l.Text, func(w string) { ix.used[w] = true })
 		t := l.Text
 		switch langOf(l.Path) {
 		case "go":
@@ -171,7 +169,27 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 	return ix
 }
 
-var wordRe = regexp.MustCompile(`[A-Za-z_]\w*`)
+// eachWord calls fn with every identifier-shaped word of s (a letter or underscore, then word bytes),
+// the words a regexp `[A-Za-z_]\w*` finds, without a regexp: indexSymbols runs it on every line the
+// symbol batch returns, thousands per check.
+func eachWord(s string, fn func(string)) {
+	for i := 0; i < len(s); {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && wordChar(s[j]) {
+			j++
+		}
+		fn(s[i:j])
+		i = j
+	}
+}
+
+func wordChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
 
 // symbol checks a symbol anchor by definition search; a name only used (never defined) here is another
 // project's symbol and is not an anchor of this repository.
@@ -197,6 +215,13 @@ func (v *verifier) symbol(a Anchor, fail func(string, string) AnchorResult, res 
 			return *res
 		}
 		return fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+	}
+	for _, d := range defs {
+		// the receiver settles most qualified names; a cheap pass first spares the path reading below
+		// when a common method name ("Handle") is defined thousands of times
+		if d.receiver == a.Qualifier {
+			return *res
+		}
 	}
 	for _, d := range defs {
 		if qualifies(ix, d, a.Qualifier) {

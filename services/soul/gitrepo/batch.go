@@ -22,6 +22,9 @@ var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
 func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnswer, error) {
 	ans := domain.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
+	if r.git {
+		r.startLog(ctx, r.directPaths(q.EverSeen))
+	}
 	var wg sync.WaitGroup
 	var errs [4]error
 	if r.git && len(q.Commits) > 0 {
@@ -48,7 +51,7 @@ func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnsw
 		}()
 	}
 	wg.Wait()
-	return ans, errors.Join(errs[:]...)
+	return ans, errors.Join(append(errs[:], r.waitLog())...)
 }
 
 func (r *Repo) resolveCommits(ctx context.Context, all []string, out map[string]string) error {
@@ -183,12 +186,19 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 		}
 		asked[base] = append(asked[base], p)
 	}
-	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin")
+	// --no-index: without it git consults the index for every asked path, which costs a lookup per path
+	// that grows with the tree (a second for a few hundred paths in a 20k-file repository). The two
+	// answers differ only for tracked files, which git never calls ignored; those are dropped below.
+	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin", "--no-index")
 	if err != nil && exitCode(err) != 1 {
 		return err
 	}
 	for _, hit := range bytes.Split(res, []byte{0}) {
-		for _, p := range asked[strings.TrimSuffix(string(hit), "/")] {
+		name := strings.TrimSuffix(string(hit), "/")
+		if r.set[name] {
+			continue
+		}
+		for _, p := range asked[name] {
 			out[p] = true
 			fresh[p] = true
 		}
@@ -209,13 +219,11 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 		bare = bare || !strings.Contains(p, "/")
 	}
 	// a bare name ("old.go") may have lived in any directory: only the full deletion list can say
-	if len(paths) <= directHistoryPaths && !bare {
-		args := append([]string{"log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, paths...)
-		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
-		if err != nil {
+	if direct(paths) {
+		var err error
+		if seen, err = r.added(ctx, paths); err != nil {
 			return nil, err
 		}
-		seen = withParents(res)
 	} else {
 		var err error
 		if seen, err = r.deletions(ctx); err != nil {
@@ -237,6 +245,99 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 	}
 	return out, nil
 }
+
+// direct reports whether a few paths, none bare, are asked of git by pathspec; a bare name ("old.go")
+// may have lived in any directory, and only the full deletion list can say.
+func direct(paths []string) bool {
+	if len(paths) > directHistoryPaths {
+		return false
+	}
+	for _, p := range paths {
+		if !strings.Contains(p, "/") {
+			return false
+		}
+	}
+	return true
+}
+
+// directPaths are the paths the history walk itself should ask about: the direct ones not yet answered.
+func (r *Repo) directPaths(paths []string) []string {
+	if len(paths) == 0 || !direct(paths) || r.head.SHA == "" {
+		return nil
+	}
+	var out []string
+	key := r.root + "\x00" + r.head.SHA + "\x00"
+	addedCache.Lock()
+	for _, p := range paths {
+		if _, ok := addedCache.m[key+p]; !ok {
+			out = append(out, p)
+		}
+	}
+	addedCache.Unlock()
+	return out
+}
+
+// added asks git which of a few paths some commit of HEAD's history added: the history walk answers
+// the paths Batch gave it, one pathspec walk the rest. Answers are cached per HEAD, so a server
+// re-checking a brain walks the history once.
+func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, error) {
+	seen := map[string]bool{}
+	var ask []string
+	key := r.root + "\x00" + r.head.SHA + "\x00"
+	addedCache.Lock()
+	for _, p := range paths {
+		if ever, ok := addedCache.m[key+p]; !ok {
+			ask = append(ask, p)
+		} else if ever {
+			seen[p] = true
+		}
+	}
+	addedCache.Unlock()
+	if len(ask) == 0 {
+		return seen, nil
+	}
+	found := map[string]bool{}
+	// the walk Batch started may carry these paths; its answers are read only once it is done
+	if err := r.waitLog(); err != nil {
+		return nil, err
+	}
+	var walk []string
+	for _, p := range ask {
+		switch {
+		case r.logAdded[p]:
+			found[p] = true
+		case !r.logPaths[p] || r.logCut:
+			walk = append(walk, p)
+		}
+	}
+	if len(walk) > 0 {
+		args := append([]string{"log", "HEAD", "--full-history", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, walk...)
+		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+		if err != nil {
+			return nil, err
+		}
+		for p := range withParents(res) {
+			found[p] = true
+		}
+	}
+	addedCache.Lock()
+	if len(addedCache.m) > 100_000 {
+		addedCache.m = map[string]bool{}
+	}
+	for _, p := range ask {
+		addedCache.m[key+p] = found[p]
+		if found[p] {
+			seen[p] = true
+		}
+	}
+	addedCache.Unlock()
+	return seen, nil
+}
+
+var addedCache = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
 
 // directHistoryPaths is where asking git per pathspec stops being cheaper than listing every deletion.
 const directHistoryPaths = 8
@@ -293,7 +394,16 @@ func (r *Repo) grepWords(ctx context.Context, words []string) ([]domain.SourceLi
 	if !r.git {
 		return r.scanWords(words), nil
 	}
+	return r.grep(ctx, false, words)
+}
+
+// grep runs one git grep for whole words in the source files: the staged content when cached, else
+// the work tree with its untracked files.
+func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]domain.SourceLine, error) {
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
+	if cached {
+		args[len(args)-1] = "--cached"
+	}
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}

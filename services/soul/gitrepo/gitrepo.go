@@ -48,6 +48,17 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
+	// logReady closes when the background history read is done; logErr is its error. openCtx is the
+	// context the read runs under when Log, not Batch, starts it.
+	logOnce  sync.Once
+	logReady chan struct{}
+	logErr   error
+	openCtx  context.Context
+	// logPaths were asked of the history walk itself; logAdded holds those some commit added, and
+	// logCut says the walk stopped at maxLogCommits, so an unseen path needs its own walk.
+	logPaths map[string]bool
+	logAdded map[string]bool
+	logCut   bool
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -84,21 +95,65 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	if _, err := os.Stat(filepath.Join(r.gitDir, "shallow")); err == nil {
 		r.shallow = true
 	}
-	head := ""
-	if out, err := run(ctx, r.root, nil, "rev-parse", "--verify", "-q", "HEAD"); err == nil {
-		head = strings.TrimSpace(string(out))
-	}
+	// HEAD, the refs and the file list are read side by side. The history is read later, in the
+	// background (startLog): Batch starts it with the check's "ever added" paths, so one walk answers
+	// both, while the check parses the soul and asks its other questions.
 	var wg sync.WaitGroup
-	var logErr, tagErr, filesErr error
+	var tagErr, filesErr error
 	wg.Add(3)
-	go func() { defer wg.Done(); logErr = r.readLog(ctx, head) }()
+	go func() {
+		defer wg.Done()
+		if out, err := run(ctx, r.root, nil, "log", "-1", "-z", "--format="+logFormat, "HEAD", "--"); err == nil {
+			if c := parseLog(out); len(c) > 0 {
+				r.head = c[0]
+			}
+		}
+	}()
 	go func() { defer wg.Done(); tagErr = r.readTags(ctx) }()
 	go func() { defer wg.Done(); filesErr = r.readFilesCached(ctx) }()
 	wg.Wait()
-	if err := errors.Join(logErr, tagErr, filesErr); err != nil {
+	if err := errors.Join(tagErr, filesErr); err != nil {
 		return nil, err
 	}
+	r.openCtx = ctx
+	r.logReady = make(chan struct{})
 	return r, nil
+}
+
+// startLog begins the background history read, once. Paths, when given, are asked of the same walk
+// ("was this path ever added?"), answered in logAdded.
+func (r *Repo) startLog(ctx context.Context, paths []string) {
+	if r.logReady == nil {
+		return
+	}
+	r.logOnce.Do(func() {
+		go func() { defer close(r.logReady); r.logErr = r.readLog(ctx, r.head.SHA, paths) }()
+	})
+}
+
+// waitLog starts the history read if nothing has, waits for it and returns its error.
+func (r *Repo) waitLog() error {
+	if r.logReady == nil {
+		return nil
+	}
+	r.startLog(r.openCtx, nil)
+	<-r.logReady
+	return r.logErr
+}
+
+const logFormat = "%H%x1f%P%x1f%ct%x1f%s"
+
+func parseLog(out []byte) []domain.Commit {
+	var log []domain.Commit
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		f := strings.SplitN(string(rec), "\x1f", 4)
+		if len(f) < 4 {
+			continue
+		}
+		secs, _ := strconv.ParseInt(f[2], 10, 64)
+		log = append(log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
+	}
+	return log
 }
 
 // Snapshots of history and of the index are cached by what they depend on: the log by HEAD, the file
@@ -122,6 +177,9 @@ func ResetCache() {
 	deletionCache.Lock()
 	deletionCache.m = map[string]map[string]bool{}
 	deletionCache.Unlock()
+	addedCache.Lock()
+	addedCache.m = map[string]bool{}
+	addedCache.Unlock()
 	knownCommits.Lock()
 	knownCommits.m = map[string]string{}
 	knownCommits.Unlock()
@@ -232,7 +290,7 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (r *Repo) readLog(ctx context.Context, head string) error {
+func (r *Repo) readLog(ctx context.Context, head string, paths []string) error {
 	if head == "" {
 		return nil // an unborn branch has no history yet
 	}
@@ -241,32 +299,83 @@ func (r *Repo) readLog(ctx context.Context, head string) error {
 	if log, ok := snapshots.logs[key]; ok {
 		snapshots.Unlock()
 		r.log = log
-		r.head = log[0]
 		return nil
 	}
 	snapshots.Unlock()
-	out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=%H%x1f%P%x1f%ct%x1f%s", head, "--")
-	if err != nil {
-		return err
-	}
-	for _, rec := range bytes.Split(out, []byte{0}) {
-		f := strings.SplitN(string(rec), "\x1f", 4)
-		if len(f) < 4 {
-			continue
+	if len(paths) == 0 {
+		out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format="+logFormat, head, "--")
+		if err != nil {
+			return err
 		}
-		secs, _ := strconv.ParseInt(f[2], 10, 64)
-		r.log = append(r.log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
+		r.log = parseLog(out)
+	} else if err := r.readLogAdding(ctx, head, paths); err != nil {
+		return err
 	}
 	if len(r.log) == 0 {
 		return nil
 	}
-	r.head = r.log[0]
 	snapshots.Lock()
 	if len(snapshots.logs) >= 64 {
 		snapshots.logs = map[string][]domain.Commit{}
 	}
 	snapshots.logs[key] = r.log
 	snapshots.Unlock()
+	return nil
+}
+
+// readLogAdding reads the log and, in the same walk, which of paths some commit added: with a pathspec,
+// --full-history --sparse still shows every commit, while the name-status lists only the paths asked.
+// Reading every commit object once instead of twice is most of a cold check's cost on a long history.
+func (r *Repo) readLogAdding(ctx context.Context, head string, paths []string) error {
+	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--full-history", "--sparse", "--no-renames", "--name-status", "--format=\x1e" + logFormat, head, "--"}
+	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, append(args, paths...)...)
+	if err != nil {
+		return err
+	}
+	r.logPaths, r.logAdded = map[string]bool{}, map[string]bool{}
+	for _, p := range paths {
+		r.logPaths[p] = true
+	}
+	var names bytes.Buffer
+	for len(out) > 0 {
+		// a record: RS, the commit's fields, NUL, then "\n" and STATUS NUL PATH NUL pairs when the
+		// commit touched an asked path
+		if out[0] != 0x1e {
+			return fmt.Errorf("log: unexpected record %q", out[:min(len(out), 40)])
+		}
+		end := bytes.IndexByte(out, 0)
+		if end < 0 {
+			end = len(out)
+		}
+		r.log = append(r.log, parseLog(out[1:end])...)
+		out = out[min(end+1, len(out)):]
+		if len(out) > 0 && out[0] == '\n' {
+			out = out[1:]
+		}
+		for len(out) > 0 && out[0] != 0x1e {
+			st := bytes.IndexByte(out, 0)
+			if st < 0 {
+				break
+			}
+			status := out[:st]
+			out = out[st+1:]
+			pe := bytes.IndexByte(out, 0)
+			if pe < 0 {
+				pe = len(out)
+			}
+			if string(status) == "A" {
+				names.Write(out[:pe])
+				names.WriteByte(0)
+			}
+			out = out[min(pe+1, len(out)):]
+		}
+	}
+	for p := range withParents(names.Bytes()) {
+		if r.logPaths[p] {
+			r.logAdded[p] = true
+		}
+	}
+	r.logCut = len(r.log) >= maxLogCommits
 	return nil
 }
 
@@ -393,8 +502,11 @@ func (r *Repo) Tags() map[string]string { return r.tags }
 // Branches holds local and remote-tracking branch names.
 func (r *Repo) Branches() map[string]bool { return r.branches }
 
-// Log is HEAD's history, newest first.
-func (r *Repo) Log() []domain.Commit { return r.log }
+// Log is HEAD's history, newest first; it waits for the background read Open started.
+func (r *Repo) Log() []domain.Commit {
+	_ = r.waitLog()
+	return r.log
+}
 
 // Files lists the tracked (or walked) files.
 func (r *Repo) Files() []string { return r.files }
@@ -453,6 +565,13 @@ func (r *Repo) HasStem(name string) bool { return r.stems[name] }
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {
+	if rest, ok := strings.CutPrefix(pattern, "**/"); ok && rest != "" && !strings.ContainsAny(rest, "*?[") {
+		return r.globSuffix(rest, limit)
+	}
+	return r.globRegexp(pattern, limit)
+}
+
+func (r *Repo) globRegexp(pattern string, limit int) []string {
 	re, err := globRegexp(pattern)
 	if err != nil {
 		return nil
@@ -460,6 +579,26 @@ func (r *Repo) Glob(pattern string, limit int) []string {
 	var out []string
 	for _, f := range r.files {
 		if re.MatchString(f) || r.dirMatch(re, f) {
+			out = append(out, f)
+			if limit > 0 && len(out) >= limit {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// globSuffix is Glob("**/"+rest) for a literal rest without a regexp: the pattern compiles to
+// ^.*/?rest/?$, which a file or one of its directories matches exactly when it ends with rest. The
+// verifier asks it for every missing path it tries to resolve against a sub-package.
+func (r *Repo) globSuffix(rest string, limit int) []string {
+	var out []string
+	for _, f := range r.files {
+		hit := strings.HasSuffix(f, rest)
+		for d := path.Dir(f); !hit && d != "." && d != "/"; d = path.Dir(d) {
+			hit = strings.HasSuffix(d, rest)
+		}
+		if hit {
 			out = append(out, f)
 			if limit > 0 && len(out) >= limit {
 				break

@@ -38,7 +38,9 @@ func TestSnapshotAndBatch(t *testing.T) {
 	write(t, root, "pkg/api/router.go", "package api\n\nfunc NewRouter() {}\n")
 	write(t, root, "old/gone.txt", "x\n")
 	write(t, root, ".gitignore", "*.log\n")
+	write(t, root, "keep.log", "tracked despite the pattern\n")
 	git(t, root, "add", "-A")
+	git(t, root, "add", "-f", "keep.log")
 	git(t, root, "commit", "-q", "-m", "one (#1)")
 	git(t, root, "tag", "-a", "v1.0.0", "-m", "v1")
 	git(t, root, "rm", "-q", "old/gone.txt")
@@ -75,7 +77,7 @@ func TestSnapshotAndBatch(t *testing.T) {
 		}
 		ans, err := r.Batch(ctx, domain.BatchQuery{
 			Commits:  []string{r.Log()[1].SHA[:9], "deadbeef1234"},
-			Ignored:  []string{"run.log", "old/gone.txt"},
+			Ignored:  []string{"run.log", "old/gone.txt", "keep.log"},
 			EverSeen: []string{"old/gone.txt", "never/was.txt"},
 			Symbols:  []string{"NewRouter", "api", "Missing"},
 		})
@@ -85,8 +87,8 @@ func TestSnapshotAndBatch(t *testing.T) {
 		if ans.Commits[r.Log()[1].SHA[:9]] != r.Log()[1].SHA || ans.Commits["deadbeef1234"] != "" {
 			t.Errorf("pass %d commits: got %v", pass, ans.Commits)
 		}
-		if !ans.Ignored["run.log"] || ans.Ignored["old/gone.txt"] {
-			t.Errorf("pass %d ignored: got %v, want run.log only", pass, ans.Ignored)
+		if !ans.Ignored["run.log"] || ans.Ignored["old/gone.txt"] || ans.Ignored["keep.log"] {
+			t.Errorf("pass %d ignored: got %v, want run.log only (a tracked file is never ignored)", pass, ans.Ignored)
 		}
 		if !ans.EverSeen["old/gone.txt"] || ans.EverSeen["never/was.txt"] {
 			t.Errorf("pass %d ever seen: got %v, want old/gone.txt only", pass, ans.EverSeen)

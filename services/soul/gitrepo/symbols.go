@@ -35,6 +35,9 @@ func ResetDefinitions() {
 	defCache.Lock()
 	defCache.m, defCache.lines = map[string][]defLine{}, 0
 	defCache.Unlock()
+	grepped.Lock()
+	grepped.m = map[string]bool{}
+	grepped.Unlock()
 }
 
 // symbolLines answers a symbol query: every definition line that mentions an asked word, plus, for asked
@@ -61,6 +64,9 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 		}
 	}
 	defCache.Unlock()
+	if len(missing) > coldBlobs && len(words) <= grepWordsMax && firstColdQuery(r.root) {
+		return r.grepDefinitions(ctx, words)
+	}
 	if len(missing) > 0 {
 		if err := r.digest(ctx, missing); err != nil {
 			return nil, err
@@ -72,18 +78,79 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 	for _, p := range paths {
 		for _, l := range defCache.m[r.blobs[p]] {
 			hit := false
-			for _, w := range identifiers(l.text) {
+			eachIdentifier(l.text, func(w string) {
 				if want[w] {
 					found[w] = true
 					hit = true
 				}
-			}
+			})
 			if hit {
 				out = append(out, domain.SourceLine{Path: p, Line: l.n, Text: l.text})
 			}
 		}
 	}
 	defCache.Unlock()
+	return r.withUses(ctx, words, found, out)
+}
+
+// A cold cache (a CLI run, a repository's first check) costs one read of every source blob to fill;
+// a handful of words is answered faster by one git grep of the staged content, which returns only the
+// lines that mention them. Many words, a cache missing only a few blobs (a server re-checking after a
+// commit), or a repository checked before go through the cache.
+var coldBlobs = 1000
+
+const grepWordsMax = 64
+
+// grepped remembers the repositories whose cold symbol query went to git grep: the second check of
+// one is a server's re-check, and it fills the cache so every later check reads no source at all.
+var grepped = struct {
+	sync.Mutex
+	m map[string]bool
+}{m: map[string]bool{}}
+
+func firstColdQuery(root string) bool {
+	grepped.Lock()
+	defer grepped.Unlock()
+	if grepped.m[root] {
+		return false
+	}
+	if len(grepped.m) >= 1024 {
+		grepped.m = map[string]bool{}
+	}
+	grepped.m[root] = true
+	return true
+}
+
+// grepDefinitions is symbolLines answered by git grep over the index instead of the cache: the same
+// definition lines (staged content, whole words, binary files skipped), then the uses of the rest.
+func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+	hits, err := r.grep(ctx, true, words)
+	if err != nil {
+		return nil, err
+	}
+	want := make(map[string]bool, len(words))
+	for _, w := range words {
+		want[w] = true
+	}
+	var out []domain.SourceLine
+	found := map[string]bool{}
+	for _, l := range hits {
+		if len(l.Text) == 0 || len(l.Text) >= 2048 || !domain.DefinitionLine(l.Path, l.Text) {
+			continue
+		}
+		for _, w := range identifiers(l.Text) {
+			if want[w] {
+				found[w] = true
+			}
+		}
+		out = append(out, l)
+	}
+	return r.withUses(ctx, words, found, out)
+}
+
+// withUses adds, for the asked words no definition mentions, every source line that uses them (so the
+// verifier can tell another project's symbol from a missing one).
+func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []domain.SourceLine) ([]domain.SourceLine, error) {
 	var undefined []string
 	for _, w := range words {
 		if !found[w] {
@@ -194,6 +261,23 @@ func definitionLines(path string, body []byte) []defLine {
 		}
 	}
 	return out
+}
+
+// eachIdentifier is identifiers without the slice: the warm symbol query runs it on every cached
+// definition line of the repository.
+func eachIdentifier(s string, fn func(string)) {
+	for i := 0; i < len(s); {
+		if !wordByte(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && wordByte(s[j]) {
+			j++
+		}
+		fn(s[i:j])
+		i = j
+	}
 }
 
 func identifiers(s string) []string {

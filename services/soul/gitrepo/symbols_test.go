@@ -1,0 +1,141 @@
+package gitrepo_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+)
+
+// TestSymbolPathsAgree pins that a cold symbol query answered by git grep says exactly what the
+// definition cache says: staged definitions of the asked words, then the work-tree uses of the rest.
+func TestSymbolPathsAgree(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "svc/server.go", "package svc\n\n// Server serves.\ntype Server struct{ n int }\n\nfunc (s *Server) Handle() int { return s.n }\n\nfunc NewServer() *Server { return &Server{} }\n")
+	write(t, root, "svc/client.go", "package svc\n\nfunc call() { _ = NewServer().Handle() }\n")
+	write(t, root, "web/app.ts", "export function renderApp(): void {}\nexport class Store {}\n")
+	write(t, root, "tools/gen.py", "def generate():\n    return Helper()\n")
+	write(t, root, "README.md", "NewServer Handle Helper\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	// staged content is what definitions are read from; the work tree's edit is not staged
+	write(t, root, "svc/server.go", "package svc\n\nfunc Replaced() {}\n")
+	write(t, root, "tools/extra.py", "x = Helper\n") // untracked: a use, never a definition
+
+	words := []string{"Server", "Handle", "NewServer", "renderApp", "Store", "generate", "Helper", "Replaced", "Nowhere"}
+	ask := func(cold int) []string {
+		t.Helper()
+		gitrepo.ResetCache()
+		defer gitrepo.SetColdBlobs(cold)()
+		r, err := gitrepo.Open(context.Background(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := r.Batch(context.Background(), domain.BatchQuery{Symbols: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, l := range ans.SymbolLines {
+			out = append(out, fmt.Sprintf("%s:%d:%s", l.Path, l.Line, l.Text))
+		}
+		slices.Sort(out)
+		return out
+	}
+	viaCache, viaGrep := ask(1<<30), ask(0)
+	if !slices.Equal(viaCache, viaGrep) {
+		t.Errorf("grep path: got %q, want the cache path's %q", viaGrep, viaCache)
+	}
+	// the definitions at lines 4 and 6 exist only in the staged content
+	for _, want := range []string{
+		"svc/server.go:4:type Server struct{ n int }",
+		"svc/server.go:6:func (s *Server) Handle() int { return s.n }",
+		"web/app.ts:1:export function renderApp(): void {}",
+		"tools/gen.py:1:def generate():",
+		"tools/extra.py:1:x = Helper",
+	} {
+		if !slices.Contains(viaGrep, want) {
+			t.Errorf("grep path: got %q, want it to hold %q", viaGrep, want)
+		}
+	}
+}
+
+// TestGlobSuffixAgrees pins the literal "**/name" fast path to the regexp every other pattern takes.
+func TestGlobSuffixAgrees(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	for _, f := range []string{"a/b/c.go", "x/a/b/c.go", "a/bc.go", "sdk/internal/x/x.go", "internal/x/y.go", "docs/setup.md", "ab/c.go"} {
+		write(t, root, f, "x\n")
+	}
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rest := range []string{"c.go", "b/c.go", "a/b", "internal/x", "internal/x/x.go", "x", "setup.md", "docs/", "nothere.go", "c.go/", "b"} {
+		for _, limit := range []int{0, 1} {
+			got, want := r.Glob("**/"+rest, limit), r.GlobByRegexp("**/"+rest, limit)
+			if !slices.Equal(got, want) {
+				t.Errorf("Glob(**/%s, %d): got %q, want the regexp's %q", rest, limit, got, want)
+			}
+		}
+	}
+}
+
+// TestHistoryWalkAnswersEverAdded pins the one-walk answer (the log read that also asks which paths
+// were ever added) to the separate pathspec walk, on a history with a merged side branch.
+func TestHistoryWalkAnswersEverAdded(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "keep/a.go", "package keep\n")
+	write(t, root, "old/gone.txt", "x\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one (#1)")
+	git(t, root, "rm", "-q", "old/gone.txt")
+	git(t, root, "commit", "-q", "-m", "two (#2)")
+	git(t, root, "checkout", "-q", "-b", "side")
+	write(t, root, "side/tmp.go", "package side\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "side adds")
+	git(t, root, "rm", "-q", "side/tmp.go")
+	git(t, root, "commit", "-q", "-m", "side removes")
+	git(t, root, "checkout", "-q", "main")
+	write(t, root, "keep/b.go", "package keep\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "three (#3)")
+	git(t, root, "merge", "-q", "--no-ff", "-m", "merge side (#4)", "side")
+
+	ctx := context.Background()
+	asked := []string{"old/gone.txt", "old", "side/tmp.go", "never/was.txt", "keep/gone.go"}
+	want := map[string]bool{"old/gone.txt": true, "old": true, "side/tmp.go": true}
+	for _, logFirst := range []bool{false, true} {
+		gitrepo.ResetCache()
+		r, err := gitrepo.Open(ctx, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if logFirst {
+			_ = r.Log() // a plain log read first: the paths go to their own walk
+		}
+		ans, err := r.Batch(ctx, domain.BatchQuery{EverSeen: asked})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range asked {
+			if ans.EverSeen[p] != want[p] {
+				t.Errorf("log first %v: ever added %s: got %v, want %v", logFirst, p, ans.EverSeen[p], want[p])
+			}
+		}
+		if got := len(r.Log()); got != 6 {
+			t.Errorf("log first %v: log length: got %d, want 6 (every commit of both lines and the merge)", logFirst, got)
+		}
+		if r.Log()[0].SHA != r.Head().SHA || len(r.Log()[0].Parents) != 2 {
+			t.Errorf("log first %v: newest commit: got %v, want HEAD, the merge", logFirst, r.Log()[0])
+		}
+	}
+}
