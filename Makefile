@@ -80,11 +80,11 @@ fuzz: ## run every fuzz target for FUZZTIME each
 			echo "== $$pkg $$f"; (cd $$pkg && $(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) .) ; done; done
 
 .PHONY: e2e
-e2e: build ## end-to-end: five serve processes on loopback, every organ via gRPC, gateway and CLI, traces, drills
-	ORGANISM_E2E_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -tags e2e -timeout 10m -run 'TestSplit' ./e2e/...
+e2e: build ## end-to-end: five serve processes on loopback (every organ via gRPC, gateway and CLI, traces, drills), and the PostgreSQL smoke: two replicas of each organ on a throwaway PostgreSQL
+	ORGANISM_E2E_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -tags e2e -timeout 10m -run 'TestSplit|TestPostgresSmoke' ./e2e/...
 
 .PHONY: e2e-full
-e2e-full: build ## the e2e suite whole: the five processes and serve --target=all
+e2e-full: build ## the e2e suite whole: the five processes, serve --target=all, and two replicas of each organ on PostgreSQL
 	ORGANISM_E2E_BIN=$(CURDIR)/$(BIN) $(GO) test -count=1 -tags e2e -timeout 15m -v ./e2e/...
 
 .PHONY: e2e-kind

@@ -23,10 +23,14 @@ import (
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
+	"github.com/organism-dev/organism/platform/pgtest"
 )
 
 // wait bounds every wait for something that should happen, so a miss fails in seconds.
 const wait = 30 * time.Second
+
+// pg is the throwaway PostgreSQL the "postgres" deployments store in; it starts on first use.
+var pg = pgtest.New(pgtest.Options{})
 
 // bin is the organism binary under test: ORGANISM_E2E_BIN, or one built (without -race) here.
 var bin string
@@ -51,6 +55,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	if tmp != "" {
 		os.RemoveAll(tmp)
+	}
+	if err := pg.Close(); err != nil {
+		fmt.Fprintln(os.Stderr, "pgtest:", err)
 	}
 	os.Exit(code)
 }
@@ -172,8 +179,10 @@ func cli(t *testing.T, stdin string, args ...string) string {
 
 // deployment is Organism running as a deployment runs it, and what a client needs to reach it.
 type deployment struct {
-	mode     string            // "split": five processes; "all": one serve --target=all
-	grpc     map[string]string // target -> gRPC address
+	mode     string            // "split": five processes; "all": one serve --target=all; "postgres": split, two replicas of each organ on PostgreSQL
+	grpc     map[string]string // target -> gRPC address (in "postgres", replica a: the one the gateway and the organs call)
+	second   map[string]string // "postgres": organ -> its replica b's gRPC address (process "<organ>-b")
+	store    string            // "postgres": the DSN every organ replica stores in
 	http     string            // the gateway's address
 	ownerDir string            // the owner's machine: owner.key and owner.token live here only
 	owner    string            // the owner's credential
@@ -196,7 +205,7 @@ var organTargets = []string{"medulla", "presence", "soul", "mission"}
 func deploy(t *testing.T, mode string) *deployment {
 	t.Helper()
 	root := t.TempDir()
-	d := &deployment{mode: mode, grpc: map[string]string{}, http: freeAddr(t), procs: map[string]*proc{}, otlp: newReceiver(t)}
+	d := &deployment{mode: mode, grpc: map[string]string{}, second: map[string]string{}, http: freeAddr(t), procs: map[string]*proc{}, otlp: newReceiver(t)}
 	otel := []string{"OTEL_EXPORTER_OTLP_ENDPOINT=http://" + d.otlp.addr, "OTEL_EXPORTER_OTLP_INSECURE=true", "OTEL_BSP_SCHEDULE_DELAY=50"}
 	t.Cleanup(func() {
 		for _, p := range d.procs {
@@ -221,7 +230,10 @@ func deploy(t *testing.T, mode string) *deployment {
 			"--grpc-addr", addr, "--http-addr", d.http, "--shutdown-timeout", "2s"}, env: otel}
 		d.procs["all"].start(t)
 		d.waitServing(t, "all", addr)
-	case "split":
+	case "split", "postgres":
+		if mode == "postgres" {
+			d.store = pg.Database(t)
+		}
 		// The owner's machine makes the key and exports only what the pods need.
 		d.ownerDir = filepath.Join(root, "owner")
 		secrets := filepath.Join(root, "secrets")
@@ -236,6 +248,24 @@ func deploy(t *testing.T, mode string) *deployment {
 			p.start(t)
 			if target != "gateway" {
 				d.waitServing(t, target, d.grpc[target])
+			}
+			// Replica b of each organ: same flags and database, its own address and data dir.
+			// It starts once a is serving, so a has applied the migrations (b would wait on
+			// the migration lock otherwise, which a later drill exercises anyway).
+			if d.store != "" && target != "gateway" {
+				d.second[target] = freeAddr(t)
+				b := &proc{name: target + "-b", args: append([]string{}, p.args...), env: p.env}
+				for i := range b.args {
+					switch b.args[i] {
+					case "--grpc-addr":
+						b.args[i+1] = d.second[target]
+					case "--data-dir":
+						b.args[i+1] = filepath.Join(root, target+"-b")
+					}
+				}
+				d.procs[b.name] = b
+				b.start(t)
+				d.waitServing(t, b.name, d.second[target])
 			}
 		}
 		for _, target := range append(organTargets, "gateway") {
@@ -266,6 +296,9 @@ func (d *deployment) targetProc(target, root, secrets string, otel []string) *pr
 	args := []string{"serve", "--target=" + target, "--data-dir", filepath.Join(root, target),
 		"--owner-pub", filepath.Join(secrets, auth.OwnerPublicKeyFile), "--shutdown-timeout", "2s", "--upstream-check", "200ms"}
 	env := append([]string{}, otel...)
+	if d.store != "" && target != "gateway" {
+		args = append(args, "--store", d.store)
+	}
 	if target == "gateway" {
 		args = append(args, "--http-addr", d.http)
 		for _, o := range organTargets {
@@ -348,11 +381,17 @@ func (d *deployment) poll(t *testing.T, name string, ok func() bool) {
 // conn is a gRPC connection to target carrying token.
 func (d *deployment) conn(t *testing.T, target, token string) *grpc.ClientConn {
 	t.Helper()
+	return d.connAt(t, d.grpc[target], token)
+}
+
+// connAt is conn to an address (a second replica's, in the "postgres" deployment).
+func (d *deployment) connAt(t *testing.T, addr, token string) *grpc.ClientConn {
+	t.Helper()
 	o := grpcserver.DialOptions{}
 	if token != "" {
 		o.Credentials = auth.Bearer(token)
 	}
-	c, err := grpcserver.Dial(d.grpc[target], o)
+	c, err := grpcserver.Dial(addr, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ func rootCommand() *command {
 		name:    "organism",
 		summary: "shared memory and context for agentic work: the services, and the CLI that speaks to them",
 		subs: []*command{
-			serveCmd, healthCmd, tokenCmd, keysCmd, certsCmd,
+			serveCmd, healthCmd, tokenCmd, keysCmd, certsCmd, storeCmd,
 			brainCmd, memorizeCmd, recallCmd, claimCmd, receiptsCmd, medullaCmd,
 			promoteCmd, consolidateCmd, learnCmd, portfolioCmd, peerCmd, adoptCmd,
 			soulCmd, presenceCmd, missionCmd, runnerCmd, reportCmd, charterCmd, mcpCmd,

@@ -3,6 +3,7 @@
 package domain
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/organism-dev/organism/platform/refusal"
@@ -34,6 +35,8 @@ const (
 	ReasonOwnerOnly refusal.Reason = "OWNER_ONLY"
 	// ReasonReservedBrain: names starting with "_" belong to the service's own ledgers.
 	ReasonReservedBrain refusal.Reason = "RESERVED_BRAIN"
+	// ReasonStoreUnavailable: the database (PostgreSQL) cannot serve now; retry shortly.
+	ReasonStoreUnavailable refusal.Reason = "STORE_UNAVAILABLE"
 )
 
 func errForeignBrain(brain string) error {
@@ -59,6 +62,13 @@ func errCursorExpired(after, first int64) error {
 func errCursorAhead(after, newest int64) error {
 	return refusal.New(ReasonCursorAhead, "cursor %d is ahead of the event log (newest seq %d)", after, newest)
 }
+
+// ErrStoreUnavailable is what a store's error chain carries when its database cannot serve now
+// (PostgreSQL down, restarting, out of connections, a statement past its timeout), as opposed
+// to any other driver failure. The transport answers it as UNAVAILABLE with reason
+// STORE_UNAVAILABLE: the caller may retry, and a write refused this way may or may not have
+// committed (a COMMIT lost with its connection).
+var ErrStoreUnavailable = errors.New("presence store: database unavailable")
 
 // ErrShuttingDown ends watch streams when the service stops.
 var ErrShuttingDown = refusal.New(ReasonShuttingDown, "presence is shutting down; watch again after the last seq you saw")

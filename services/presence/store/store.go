@@ -29,7 +29,8 @@ var pgMigrations embed.FS
 // Schema is the organ's schema in a shared PostgreSQL database.
 const Schema = "presence"
 
-// ErrUnavailable wraps driver errors: the domain treats any of them as an internal failure.
+// ErrUnavailable wraps driver errors: the domain treats any of them as an internal failure,
+// except those that also carry domain.ErrStoreUnavailable (the database cannot serve now).
 var ErrUnavailable = errors.New("presence store unavailable")
 
 // Store is presence.db.
@@ -121,6 +122,11 @@ func (s *Store) Close() error {
 func wrap(op string, err error) error {
 	if err == nil {
 		return nil
+	}
+	if pgdb.IsUnavailable(err) {
+		// The server is down, restarting, out of connections or past a statement's timeout:
+		// the caller hears UNAVAILABLE with a reason and may retry, never a bare Internal.
+		return fmt.Errorf("%s: %w: %w: %w", op, ErrUnavailable, domain.ErrStoreUnavailable, err)
 	}
 	return fmt.Errorf("%s: %w: %w", op, ErrUnavailable, err)
 }

@@ -4,6 +4,7 @@ package transport
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"google.golang.org/grpc"
@@ -37,6 +38,8 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.ReasonPeerNotAllowed: codes.PermissionDenied,
 	domain.ReasonOwnerOnly:      codes.PermissionDenied,
 	domain.ReasonReservedBrain:  codes.PermissionDenied,
+	// The database cannot serve now: the caller retries, as after SHUTTING_DOWN.
+	domain.ReasonStoreUnavailable: codes.Unavailable,
 }
 
 // Options configure a Server.
@@ -70,8 +73,16 @@ func New(opts Options) *Server {
 func (s *Server) Attach(r grpc.ServiceRegistrar) { presencev1.RegisterPresenceServiceServer(r, s) }
 
 // toStatus is the one mapping from domain errors to statuses: a refusal gets its code from the
-// table; anything else is logged and answered as a bare Internal.
-func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
+// table; a store whose database cannot serve now (domain.ErrStoreUnavailable anywhere in the
+// chain) is UNAVAILABLE with reason STORE_UNAVAILABLE, the cause logged; anything else is
+// logged and answered as a bare Internal.
+func (s *Server) toStatus(ctx context.Context, err error) error {
+	if _, isRefusal := refusal.As(err); !isRefusal && errors.Is(err, domain.ErrStoreUnavailable) {
+		s.logger.WarnContext(ctx, "presence: store unavailable", "err", err)
+		err = refusal.New(domain.ReasonStoreUnavailable, "presence's store is unavailable; retry shortly")
+	}
+	return s.table.Status(ctx, err)
+}
 
 // caller is the verified principal of ctx. Who may call which presence RPC at all (a
 // federation peer may call none) is the caller × RPC matrix, applied at the platform's door

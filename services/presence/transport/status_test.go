@@ -51,6 +51,7 @@ func TestToStatus(t *testing.T) {
 		{"peer", refusal.New(domain.ReasonPeerNotAllowed, "x"), codes.PermissionDenied, "PEER_NOT_ALLOWED"},
 		{"owner only", refusal.New(domain.ReasonOwnerOnly, "x"), codes.PermissionDenied, "OWNER_ONLY"},
 		{"reserved brain", refusal.New(domain.ReasonReservedBrain, "x"), codes.PermissionDenied, "RESERVED_BRAIN"},
+		{"store unavailable", fmt.Errorf("save presence: %w: %w", domain.ErrStoreUnavailable, errors.New("dial /secret/socket: refused")), codes.Unavailable, "STORE_UNAVAILABLE"},
 		{"canceled", context.Canceled, codes.Canceled, ""},
 		{"database failure", errors.New("sqlite: disk I/O error at /secret/path"), codes.Internal, "INTERNAL"},
 	}
@@ -60,7 +61,7 @@ func TestToStatus(t *testing.T) {
 			if status.Code(err) != tt.code || rpcstatus.ReasonOf(err) != tt.reason {
 				t.Fatalf("got %v (reason %q), want %s %q", err, rpcstatus.ReasonOf(err), tt.code, tt.reason)
 			}
-			if tt.code == codes.Internal && strings.Contains(status.Convert(err).Message(), "secret") {
+			if (tt.code == codes.Internal || tt.code == codes.Unavailable) && strings.Contains(status.Convert(err).Message(), "secret") {
 				t.Fatalf("internal detail leaked to the caller: %v", err)
 			}
 		})

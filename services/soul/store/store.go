@@ -94,6 +94,16 @@ func OpenFor(ctx context.Context, sel, dataDir string) (*Store, error) {
 	return nil, fmt.Errorf("store %q: want sqlite or a postgres:// URL", pgdb.Redact(sel))
 }
 
+// fail names the operation that failed; when the database cannot serve now (PostgreSQL down,
+// restarting, out of connections, a statement past its timeout) the chain also carries
+// domain.ErrStoreUnavailable, which the transport answers as UNAVAILABLE STORE_UNAVAILABLE.
+func fail(op string, err error) error {
+	if pgdb.IsUnavailable(err) {
+		return fmt.Errorf("%s: %w: %w", op, domain.ErrStoreUnavailable, err)
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
+
 // Close closes the database.
 func (s *Store) Close() error { return s.db.Close() }
 
@@ -109,7 +119,7 @@ func (s *Store) AppendReceipt(ctx context.Context, r domain.Receipt) error {
 	case s.isUnique(err):
 		return fmt.Errorf("%w: %s", ErrDuplicate, r.ID)
 	case err != nil:
-		return fmt.Errorf("append receipt: %w", err)
+		return fail("append receipt", err)
 	}
 	return nil
 }
@@ -141,7 +151,7 @@ func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, curso
 	}
 	rows, err := s.db.QueryContext(ctx, s.q(`SELECT `+receiptCols+` FROM receipts WHERE brain = ? AND seq < ? ORDER BY seq DESC LIMIT ?`), brain, before, limit+1)
 	if err != nil {
-		return nil, "", fmt.Errorf("list receipts: %w", err)
+		return nil, "", fail("list receipts", err)
 	}
 	defer rows.Close()
 	var out []domain.Receipt
@@ -149,13 +159,13 @@ func (s *Store) ListReceipts(ctx context.Context, brain string, limit int, curso
 	for rows.Next() {
 		r, seq, err := scan(rows)
 		if err != nil {
-			return nil, "", fmt.Errorf("scan receipt: %w", err)
+			return nil, "", fail("scan receipt", err)
 		}
 		out = append(out, r)
 		seqs = append(seqs, seq)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("list receipts: %w", err)
+		return nil, "", fail("list receipts", err)
 	}
 	next := ""
 	if len(out) > limit {
@@ -172,7 +182,7 @@ func (s *Store) LastReceipt(ctx context.Context, brain, kind string) (domain.Rec
 		return domain.Receipt{}, false, nil
 	}
 	if err != nil {
-		return domain.Receipt{}, false, fmt.Errorf("last receipt: %w", err)
+		return domain.Receipt{}, false, fail("last receipt", err)
 	}
 	return r, true, nil
 }

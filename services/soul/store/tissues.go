@@ -13,7 +13,7 @@ import (
 func (s *Store) PutTissues(ctx context.Context, brain string, tissues map[string]string, at time.Time) error {
 	if len(tissues) == 0 {
 		if _, err := s.db.ExecContext(ctx, s.q(`DELETE FROM tissue_maps WHERE brain = ?`), brain); err != nil {
-			return fmt.Errorf("clear tissues: %w", err)
+			return fail("clear tissues", err)
 		}
 		return nil
 	}
@@ -25,7 +25,7 @@ func (s *Store) PutTissues(ctx context.Context, brain string, tissues map[string
 		ON CONFLICT(brain) DO UPDATE SET tissues_json = excluded.tissues_json, updated_at_ms = excluded.updated_at_ms`),
 		brain, string(body), at.UnixMilli())
 	if err != nil {
-		return fmt.Errorf("put tissues: %w", err)
+		return fail("put tissues", err)
 	}
 	return nil
 }
@@ -38,7 +38,7 @@ func (s *Store) Tissues(ctx context.Context, brain string) (map[string]string, e
 		return map[string]string{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("tissues: %w", err)
+		return nil, fail("tissues", err)
 	}
 	out := map[string]string{}
 	if err := json.Unmarshal([]byte(body), &out); err != nil {

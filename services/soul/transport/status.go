@@ -2,6 +2,7 @@ package transport
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"google.golang.org/grpc/codes"
@@ -33,6 +34,7 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.RefuseStillStaleMissing:      codes.InvalidArgument,
 	domain.RefuseMedullaUnavailable:     codes.Unavailable,
 	domain.RefuseMedullaSinkUnavailable: codes.Unavailable,
+	domain.RefuseStoreUnavailable:       codes.Unavailable,
 }
 
 func table(logger *slog.Logger) rpcstatus.Table {
@@ -40,6 +42,15 @@ func table(logger *slog.Logger) rpcstatus.Table {
 }
 
 // toStatus is the one place the soul's errors become gRPC statuses: a refusal gets its code
-// from reasonCodes; medulla's and auth's statuses pass unchanged; anything else is logged and
-// answered as a bare Internal.
-func (s *Server) toStatus(ctx context.Context, err error) error { return s.table.Status(ctx, err) }
+// from reasonCodes; medulla's and auth's statuses pass unchanged; a store whose database cannot
+// serve now (domain.ErrStoreUnavailable in the chain) is UNAVAILABLE with reason
+// STORE_UNAVAILABLE, its cause logged; anything else is logged and answered as a bare Internal.
+func (s *Server) toStatus(ctx context.Context, err error) error {
+	if _, isRefusal := refusal.As(err); !isRefusal && errors.Is(err, domain.ErrStoreUnavailable) {
+		if s.table.Logger != nil {
+			s.table.Logger.WarnContext(ctx, "soul: store unavailable", "err", err)
+		}
+		err = refusal.New(domain.RefuseStoreUnavailable, "the soul's store is unavailable; retry shortly")
+	}
+	return s.table.Status(ctx, err)
+}

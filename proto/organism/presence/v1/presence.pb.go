@@ -52,6 +52,9 @@ const (
 	PresenceReason_PRESENCE_REASON_OWNER_ONLY PresenceReason = 11
 	// Brain names starting with "_" are reserved for the service's own ledgers ("_security").
 	PresenceReason_PRESENCE_REASON_RESERVED_BRAIN PresenceReason = 12
+	// The database behind presence (PostgreSQL) cannot serve now (down, restarting, out of
+	// connections): retry shortly; a write refused this way may or may not have committed.
+	PresenceReason_PRESENCE_REASON_STORE_UNAVAILABLE PresenceReason = 13
 )
 
 // Enum value maps for PresenceReason.
@@ -70,6 +73,7 @@ var (
 		10: "PRESENCE_REASON_PEER_NOT_ALLOWED",
 		11: "PRESENCE_REASON_OWNER_ONLY",
 		12: "PRESENCE_REASON_RESERVED_BRAIN",
+		13: "PRESENCE_REASON_STORE_UNAVAILABLE",
 	}
 	PresenceReason_value = map[string]int32{
 		"PRESENCE_REASON_UNSPECIFIED":         0,
@@ -85,6 +89,7 @@ var (
 		"PRESENCE_REASON_PEER_NOT_ALLOWED":    10,
 		"PRESENCE_REASON_OWNER_ONLY":          11,
 		"PRESENCE_REASON_RESERVED_BRAIN":      12,
+		"PRESENCE_REASON_STORE_UNAVAILABLE":   13,
 	}
 )
 
@@ -2220,7 +2225,7 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\v2$.organism.presence.v1.RefusalRepeatsR\x05value:\x028\x01\"[\n" +
 	"\x0eRefusalRepeats\x12\x14\n" +
 	"\x05count\x18\x01 \x01(\x03R\x05count\x123\n" +
-	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt*\xe7\x03\n" +
+	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt*\x8e\x04\n" +
 	"\x0ePresenceReason\x12\x1f\n" +
 	"\x1bPRESENCE_REASON_UNSPECIFIED\x10\x00\x12$\n" +
 	" PRESENCE_REASON_INVALID_ARGUMENT\x10\x01\x12!\n" +
@@ -2235,7 +2240,8 @@ const file_organism_presence_v1_presence_proto_rawDesc = "" +
 	" PRESENCE_REASON_PEER_NOT_ALLOWED\x10\n" +
 	"\x12\x1e\n" +
 	"\x1aPRESENCE_REASON_OWNER_ONLY\x10\v\x12\"\n" +
-	"\x1ePRESENCE_REASON_RESERVED_BRAIN\x10\f*D\n" +
+	"\x1ePRESENCE_REASON_RESERVED_BRAIN\x10\f\x12%\n" +
+	"!PRESENCE_REASON_STORE_UNAVAILABLE\x10\r*D\n" +
 	"\x06Intent\x12\x16\n" +
 	"\x12INTENT_UNSPECIFIED\x10\x00\x12\x0f\n" +
 	"\vINTENT_READ\x10\x01\x12\x11\n" +

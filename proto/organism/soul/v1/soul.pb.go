@@ -52,6 +52,9 @@ const (
 	SoulReason_SOUL_REASON_MEDULLA_SINK_UNAVAILABLE SoulReason = 15
 	// Only the owner may change how a soul's tissue is judged (a stored map, or overrides on a recorded check).
 	SoulReason_SOUL_REASON_OWNER_ONLY SoulReason = 16
+	// The database behind the soul's receipts (PostgreSQL) cannot serve now (down, restarting,
+	// out of connections): retry shortly; a write refused this way may or may not have committed.
+	SoulReason_SOUL_REASON_STORE_UNAVAILABLE SoulReason = 17
 )
 
 // Enum value maps for SoulReason.
@@ -74,6 +77,7 @@ var (
 		14: "SOUL_REASON_STILL_STALE_MISSING",
 		15: "SOUL_REASON_MEDULLA_SINK_UNAVAILABLE",
 		16: "SOUL_REASON_OWNER_ONLY",
+		17: "SOUL_REASON_STORE_UNAVAILABLE",
 	}
 	SoulReason_value = map[string]int32{
 		"SOUL_REASON_UNSPECIFIED":                   0,
@@ -93,6 +97,7 @@ var (
 		"SOUL_REASON_STILL_STALE_MISSING":           14,
 		"SOUL_REASON_MEDULLA_SINK_UNAVAILABLE":      15,
 		"SOUL_REASON_OWNER_ONLY":                    16,
+		"SOUL_REASON_STORE_UNAVAILABLE":             17,
 	}
 )
 
@@ -2653,7 +2658,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\areceipt\x18\x03 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\x1a:\n" +
 	"\fTissuesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\xcf\x04\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\xf2\x04\n" +
 	"\n" +
 	"SoulReason\x12\x1b\n" +
 	"\x17SOUL_REASON_UNSPECIFIED\x10\x00\x12 \n" +
@@ -2673,7 +2678,8 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	")SOUL_REASON_DECLARED_REMOVAL_NOT_PROPOSED\x10\r\x12#\n" +
 	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
 	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f\x12\x1a\n" +
-	"\x16SOUL_REASON_OWNER_ONLY\x10\x102\xfb\b\n" +
+	"\x16SOUL_REASON_OWNER_ONLY\x10\x10\x12!\n" +
+	"\x1dSOUL_REASON_STORE_UNAVAILABLE\x10\x112\xfb\b\n" +
 	"\vSoulService\x12\xb6\x01\n" +
 	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\"`\x8a\xb5\x18\\\n" +
 	"\x05\x01\x04\x05\b\t\x12SRecording a check with tissue overrides stays the owner's; agents may dry-run them.\x12\x87\x01\n" +
