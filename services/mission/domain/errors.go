@@ -59,6 +59,8 @@ const (
 	// A peer organ did not answer: the caller may retry; nothing changed here.
 	ReasonMedullaUnavailable  refusal.Reason = "MEDULLA_UNAVAILABLE"
 	ReasonPresenceUnavailable refusal.Reason = "PRESENCE_UNAVAILABLE"
+	// Mission's own database cannot serve now (PostgreSQL down, restarting, out of connections).
+	ReasonStoreUnavailable refusal.Reason = "STORE_UNAVAILABLE"
 )
 
 // Reasons lists every reason above, for tests that keep the domain and the contract in step.
@@ -72,7 +74,7 @@ var Reasons = []refusal.Reason{
 	ReasonIneligibleClass, ReasonNoGateDerivable, ReasonCapReached, ReasonDuplicateReport, ReasonSecretDetected, ReasonHomePath,
 	ReasonSkeletonNotFound, ReasonCandidateExists, ReasonSkeletonReadOnly, ReasonInvalidOp, ReasonUnsafeText,
 	ReasonCurationBusy, ReasonCurationNotFound, ReasonMalformedProposal, ReasonSeatRefused,
-	ReasonMedullaUnavailable, ReasonPresenceUnavailable,
+	ReasonMedullaUnavailable, ReasonPresenceUnavailable, ReasonStoreUnavailable,
 }
 
 // Conditions the ports report. They are not refusals: the domain decides, where each arises,
@@ -117,3 +119,8 @@ var (
 	// ErrCurationMoved: the curation is no longer in the state (or lease) the writer read.
 	ErrCurationMoved = errors.New("curation moved")
 )
+
+// ErrStoreUnavailable is what a store's error chain carries when its database cannot serve now,
+// as opposed to any other driver failure: transport answers it UNAVAILABLE with reason
+// STORE_UNAVAILABLE, and the caller may retry.
+var ErrStoreUnavailable = errors.New("mission store: database unavailable")

@@ -140,7 +140,7 @@ func pgwrap(op string, err error) error {
 		return fmt.Errorf("%s: database busy: %w", op, err)
 	}
 	if pgdb.IsUnavailable(err) {
-		return fmt.Errorf("%s: database unavailable: %w", op, err)
+		return fmt.Errorf("%s: %w: %w", op, domain.ErrStoreUnavailable, err)
 	}
 	return fmt.Errorf("%s: %w", op, err)
 }

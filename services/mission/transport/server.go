@@ -4,6 +4,7 @@ package transport
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"regexp"
 
@@ -119,6 +120,7 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	// A peer organ that does not answer: the caller retries.
 	domain.ReasonMedullaUnavailable:  codes.Unavailable,
 	domain.ReasonPresenceUnavailable: codes.Unavailable,
+	domain.ReasonStoreUnavailable:    codes.Unavailable,
 }
 
 // Table is the mission organ's reason → code table, logging internal errors to logger.
@@ -129,4 +131,11 @@ func Table(logger *slog.Logger) rpcstatus.Table {
 // toStatus is the one place domain errors become gRPC statuses: the organ's Table. A peer's
 // typed refusal reaches it as a status and passes unchanged; peers turn every other peer
 // failure into a plain error, which the table logs and answers as a bare Internal.
-func (s *Server) toStatus(ctx context.Context, err error) error { return s.status.Status(ctx, err) }
+func (s *Server) toStatus(ctx context.Context, err error) error {
+	// A database that cannot serve now is a retryable refusal, the cause logged, never described.
+	if _, isRefusal := refusal.As(err); !isRefusal && errors.Is(err, domain.ErrStoreUnavailable) {
+		s.status.Logger.WarnContext(ctx, "mission: store unavailable", "err", err)
+		err = refusal.New(domain.ReasonStoreUnavailable, "mission's store is unavailable; retry shortly")
+	}
+	return s.status.Status(ctx, err)
+}

@@ -42,6 +42,8 @@ func TestToStatus(t *testing.T) {
 		{"driver error never leaks", errors.New("sqlite: disk I/O error at /var/lib/secret.db"), codes.Internal, "INTERNAL", 0, "secret"},
 		{"a store condition never leaks", fmt.Errorf("mission row: %w", domain.ErrNoMission), codes.Internal, "INTERNAL", 0, "mission row"},
 		{"peer transport failure never leaks", errors.New("medulla GetBrain alpha: rpc error: code = Unavailable desc = dial tcp 10.0.0.7:7700: refused"), codes.Internal, "INTERNAL", 0, "10.0.0.7"},
+		{"a database that cannot serve is a retryable refusal", fmt.Errorf("append: %w: %w", domain.ErrStoreUnavailable, errors.New("dial unix /run/pg/.s.PGSQL.5432: refused")),
+			codes.Unavailable, "STORE_UNAVAILABLE", 0, "/run/pg"},
 		{"canceled", context.Canceled, codes.Canceled, "", 0, ""},
 		{"shutting down is retryable", refusal.Of(domain.ReasonShuttingDown), codes.Unavailable, "SHUTTING_DOWN", 0, ""},
 	}

@@ -115,6 +115,9 @@ const (
 	MissionReason_MISSION_REASON_MEDULLA_UNAVAILABLE MissionReason = 43
 	// Presence did not answer (a runner's roster entry); retry later.
 	MissionReason_MISSION_REASON_PRESENCE_UNAVAILABLE MissionReason = 44
+	// Mission's own database (PostgreSQL) cannot serve now; retry shortly. A write answered this
+	// way may or may not have committed.
+	MissionReason_MISSION_REASON_STORE_UNAVAILABLE MissionReason = 45
 )
 
 // Enum value maps for MissionReason.
@@ -165,6 +168,7 @@ var (
 		36: "MISSION_REASON_SEAT_REFUSED",
 		43: "MISSION_REASON_MEDULLA_UNAVAILABLE",
 		44: "MISSION_REASON_PRESENCE_UNAVAILABLE",
+		45: "MISSION_REASON_STORE_UNAVAILABLE",
 	}
 	MissionReason_value = map[string]int32{
 		"MISSION_REASON_UNSPECIFIED":            0,
@@ -212,6 +216,7 @@ var (
 		"MISSION_REASON_SEAT_REFUSED":           36,
 		"MISSION_REASON_MEDULLA_UNAVAILABLE":    43,
 		"MISSION_REASON_PRESENCE_UNAVAILABLE":   44,
+		"MISSION_REASON_STORE_UNAVAILABLE":      45,
 	}
 )
 
@@ -6592,7 +6597,7 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x8a\x01\n" +
 	"\x15ListCurationsResponse\x12;\n" +
 	"\tcurations\x18\x01 \x03(\v2\x1d.organism.mission.v1.CurationR\tcurations\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\xe5\f\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page*\x8b\r\n" +
 	"\rMissionReason\x12\x1e\n" +
 	"\x1aMISSION_REASON_UNSPECIFIED\x10\x00\x12#\n" +
 	"\x1fMISSION_REASON_INVALID_ARGUMENT\x10\x01\x12 \n" +
@@ -6639,7 +6644,8 @@ const file_organism_mission_v1_mission_proto_rawDesc = "" +
 	"!MISSION_REASON_MALFORMED_PROPOSAL\x10#\x12\x1f\n" +
 	"\x1bMISSION_REASON_SEAT_REFUSED\x10$\x12&\n" +
 	"\"MISSION_REASON_MEDULLA_UNAVAILABLE\x10+\x12'\n" +
-	"#MISSION_REASON_PRESENCE_UNAVAILABLE\x10,*\\\n" +
+	"#MISSION_REASON_PRESENCE_UNAVAILABLE\x10,\x12$\n" +
+	" MISSION_REASON_STORE_UNAVAILABLE\x10-*\\\n" +
 	"\vLandingMode\x12\x1c\n" +
 	"\x18LANDING_MODE_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12LANDING_MODE_APPLY\x10\x01\x12\x17\n" +
