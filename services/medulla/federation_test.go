@@ -19,6 +19,7 @@ import (
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla"
+	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
 // node is one medulla serving on loopback TCP behind its own owner key: a machine of its own.
@@ -151,7 +152,7 @@ func TestFederationPeers(t *testing.T) {
 	}
 	peerCred := alice.token(auth.MintRequest{Kind: auth.KindPeer, Subject: "bob"})
 
-	t.Run("a peer credential reads only open doctrine and writes nothing", func(t *testing.T) {
+	t.Run("a peer credential reads only open doctrine and changes nothing; its refusals reach only the security ledger", func(t *testing.T) {
 		peer := alice.client(auth.MintRequest{Kind: auth.KindPeer, Subject: "bob"})
 		before := alice.storeVersions()
 		res, err := peer.PeerDoctrine(ctx(), &medullav1.PeerDoctrineRequest{})
@@ -219,15 +220,34 @@ func TestFederationPeers(t *testing.T) {
 		if after := alice.storeVersions(); !sameVersions(before, after) {
 			t.Fatalf("got store versions %v, want %v unchanged", after, before)
 		}
+		// Every refusal is recorded, and only in the security ledger (the medulla tier's, the
+		// owner's): the peer grows no brain's ledger, and refusals of one RPC for one reason are
+		// one receipt whose count says how many.
 		for _, brain := range []string{"loja", "medulla", "vault"} {
 			rs, err := alice.owner.ListReceipts(ctx(), &medullav1.ListReceiptsRequest{Brain: brain})
 			if err != nil {
 				t.Fatal(err)
 			}
+			var recorded int64
+			seen := map[string]bool{}
 			for _, r := range rs.GetReceipts() {
-				if r.GetRejection().GetBy().GetOrigin() == commonv1.Origin_ORIGIN_PEER {
-					t.Fatalf("got a ledger line written for the peer in %s: %v", brain, r)
+				rj := r.GetRejection()
+				if rj.GetBy().GetOrigin() != commonv1.Origin_ORIGIN_PEER {
+					continue
 				}
+				if k := rj.GetProposal().GetEffect() + "/" + rj.GetReason(); seen[k] {
+					t.Errorf("ledger %s: got two receipts for %s, want them coalesced", brain, k)
+				} else {
+					seen[k] = true
+				}
+				recorded += max(1, rs.GetRepeats()[rj.GetReceiptId()].GetCount())
+			}
+			want := int64(0)
+			if brain == domain.SecurityLedger {
+				want = int64(len(calls))
+			}
+			if recorded != want {
+				t.Fatalf("ledger %s: got %d of the peer's refusals recorded, want %d", brain, recorded, want)
 			}
 		}
 	})

@@ -60,6 +60,9 @@ type Tx interface {
 	// BumpStoreVersion advances a brain's store version by one and returns before and after.
 	BumpStoreVersion(brain string) (int64, int64, error)
 	AppendReceipt(r *Receipt) error
+	// RecountRefusal replaces the details of a stored rejection receipt (the count and newest
+	// time of the identical refusals it stands for); ErrNotFound when there is none with that id.
+	RecountRefusal(receiptID string, details map[string]string) error
 	// Retire supersedes a live version without a successor (consolidation): it leaves the live
 	// set and the search index and stays readable in History.
 	Retire(c Claim, at time.Time) error

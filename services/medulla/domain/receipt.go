@@ -93,29 +93,38 @@ func (s *Service) commitVerse(tx Tx, p *proposal, rid string, verse Verse, detai
 // goes to the ledger ledgerOf picks, never to a brain the caller stands outside of.
 func (s *Service) reject(tx Tx, p *proposal, ref *refusal.Error) error {
 	target := ledgerOf(p)
-	b, err := tx.Brain(target)
-	if errors.Is(err, ErrNotFound) && target != p.brain {
+	if _, err := tx.Brain(target); errors.Is(err, ErrNotFound) && target != p.brain {
 		// The caller's own brain is not registered: the owner's security ledger takes it.
-		target = MedullaBrain
-		b, err = tx.Brain(target)
+		target = SecurityLedger
 	}
+	_, err := s.appendRejection(tx, p, ref, target, nil)
+	return err
+}
+
+// appendRejection appends ref's rejection receipt to target's ledger and stamps ref with its id.
+// details, when given, become the receipt's (it adds target_brain when target is not p's brain).
+func (s *Service) appendRejection(tx Tx, p *proposal, ref *refusal.Error, target string, details map[string]string) (*Receipt, error) {
+	b, err := tx.Brain(target)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	r := &Receipt{
 		ID: s.ids.New("rcpt_"), Brain: target, Kind: ReceiptRejection, ProposalID: p.id,
-		Effect: p.effect, Subject: ledgerSafe(p.subject), Gates: append(p.gates, "refused:"+string(ref.Reason)),
+		Effect: p.effect, Subject: ledgerSafe(p.subject), Gates: append(append([]string(nil), p.gates...), "refused:"+string(ref.Reason)),
 		Reason: ref.Reason, Message: ledgerSafe(ref.Message), VersionFrom: b.StoreVersion, VersionTo: b.StoreVersion,
-		By: p.by, At: s.now(), Verse: VerseInternal,
+		Details: details, By: p.by, At: s.now(), Verse: VerseInternal,
 	}
 	if target != p.brain {
-		r.Details = map[string]string{"target_brain": ledgerSafe(p.brain)}
+		if r.Details == nil {
+			r.Details = map[string]string{}
+		}
+		r.Details["target_brain"] = ledgerSafe(p.brain)
 	}
 	if err := tx.AppendReceipt(r); err != nil {
-		return err
+		return nil, err
 	}
 	stampReceipt(ref, r.ID)
-	return nil
+	return r, nil
 }
 
 // ledgerOf is the brain whose ledger records a refusal. A caller acting inside the target brain
@@ -133,14 +142,11 @@ func ledgerOf(p *proposal) string {
 	return MedullaBrain
 }
 
-// refuseLogged records a refusal in the brain's ledger in its own write and returns it. A
-// federation peer's refusals are answered but not written: a peer can cause no write at all,
-// not even a ledger line.
+// refuseLogged records a refusal in its own write (recordRefusal) and returns it. A federation
+// peer's refusals are recorded too, in the security ledger, where identical ones coalesce: a
+// peer grows no brain's ledger and the security ledger only by one receipt per kind and window.
 func (s *Service) refuseLogged(ctx context.Context, p *proposal, ref *refusal.Error) error {
-	if p.by.Peer() {
-		return ref
-	}
-	if err := s.store.Write(ctx, func(tx Tx) error { return s.reject(tx, p, ref) }); err != nil {
+	if err := s.recordRefusal(ctx, p, ref); err != nil {
 		return err
 	}
 	return ref

@@ -27,6 +27,9 @@ type Options struct {
 	Repo  Repo
 	// Peers dials federation peers; nil leaves SyncPeer answering PEER_UNAVAILABLE.
 	Peers PeerDialer
+	// RefusalWindow is how long identical refusals in the security ledger coalesce into one
+	// receipt; 0 means DefaultRefusalWindow.
+	RefusalWindow time.Duration
 }
 
 // Service is the medulla organ's rules bound to a store.
@@ -41,6 +44,8 @@ type Service struct {
 	settings    sync.Map
 	settingsMu  sync.Mutex
 	settingsGen atomic.Int64
+	// tally coalesces the security ledger's identical refusals (security.go).
+	tally tally
 }
 
 // New returns a Service and makes sure the reserved medulla tier exists.
@@ -57,7 +62,11 @@ func New(ctx context.Context, opts Options) (*Service, error) {
 	if opts.Repo == nil {
 		opts.Repo = OSRepo{}
 	}
-	s := &Service{store: opts.Store, clock: opts.Clock, ids: opts.IDs, repo: opts.Repo, peers: opts.Peers}
+	if opts.RefusalWindow <= 0 {
+		opts.RefusalWindow = DefaultRefusalWindow
+	}
+	s := &Service{store: opts.Store, clock: opts.Clock, ids: opts.IDs, repo: opts.Repo, peers: opts.Peers,
+		tally: tally{window: opts.RefusalWindow, open: map[string]*openRefusal{}}}
 	err := s.store.Write(ctx, func(tx Tx) error {
 		_, err := tx.Brain(MedullaBrain)
 		if !errors.Is(err, ErrNotFound) {

@@ -317,6 +317,7 @@ func (s *Server) ListReceipts(ctx context.Context, req *medullav1.ListReceiptsRe
 	var last int64
 	for _, r := range rs {
 		out.Receipts = append(out.Receipts, wire.Receipt(r))
+		addRepeats(out, r)
 		last = r.Seq
 	}
 	out.Page = nextToken(last, len(rs), size)

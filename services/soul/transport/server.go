@@ -20,7 +20,7 @@ type Server struct {
 	soulv1.UnimplementedSoulServiceServer
 	organ *domain.Organ
 	table rpcstatus.Table
-	door  *DoorOptions
+	door  *door
 }
 
 var _ soulv1.SoulServiceServer = (*Server)(nil)
@@ -90,6 +90,9 @@ func (s *Server) ReadSoul(ctx context.Context, req *soulv1.ReadSoulRequest) (*so
 func (s *Server) ListReceipts(ctx context.Context, req *soulv1.ListReceiptsRequest) (*soulv1.ListReceiptsResponse, error) {
 	if n := req.GetPage().GetPageSize(); n < 0 || n > 200 {
 		return nil, s.toStatus(ctx, invalid("page.page_size", "between 0 and 200"))
+	}
+	if req.GetBrain() == domain.SecurityLedger {
+		return s.securityReceipts(ctx, req)
 	}
 	brain, _, err := brainOf(ctx, req.GetBrain())
 	if err != nil {

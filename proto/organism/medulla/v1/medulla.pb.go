@@ -2705,9 +2705,11 @@ func (x *CrossVerifyResponse) GetExcludedCount() int32 {
 
 // ListReceiptsRequest pages through a brain's ledger.
 type ListReceiptsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
-	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// "medulla" is the medulla tier's ledger, which is also the deployment's security ledger
+	// (refusals of callers bound to no brain); only the owner reads it.
+	Brain         string          `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2758,9 +2760,14 @@ func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
 
 // ListReceiptsResponse is one page of receipts, newest first.
 type ListReceiptsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Receipts      []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
-	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Receipts []*v1.Receipt          `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page     *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	// Every coalesced rejection receipt of the page (those of the security ledger) by receipt id:
+	// how many identical refusals of one caller it stands for (identical refusals within the
+	// refusal window coalesce into the first one's receipt; the rejection receipt itself has no
+	// field for it).
+	Repeats       map[string]*RefusalRepeats `protobuf:"bytes,3,rep,name=repeats,proto3" json:"repeats,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2809,6 +2816,68 @@ func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
 	return nil
 }
 
+func (x *ListReceiptsResponse) GetRepeats() map[string]*RefusalRepeats {
+	if x != nil {
+		return x.Repeats
+	}
+	return nil
+}
+
+// RefusalRepeats counts the identical refusals one rejection receipt stands for.
+type RefusalRepeats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At least 1.
+	Count int64 `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	// When the newest of them was refused (the receipt's at is the first).
+	LastAt        *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_at,json=lastAt,proto3" json:"last_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefusalRepeats) Reset() {
+	*x = RefusalRepeats{}
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefusalRepeats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefusalRepeats) ProtoMessage() {}
+
+func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefusalRepeats.ProtoReflect.Descriptor instead.
+func (*RefusalRepeats) Descriptor() ([]byte, []int) {
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *RefusalRepeats) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *RefusalRepeats) GetLastAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAt
+	}
+	return nil
+}
+
 // BumpStoreVersionRequest records a durable effect outside medulla's tables (a landing).
 type BumpStoreVersionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2826,7 +2895,7 @@ type BumpStoreVersionRequest struct {
 
 func (x *BumpStoreVersionRequest) Reset() {
 	*x = BumpStoreVersionRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2838,7 +2907,7 @@ func (x *BumpStoreVersionRequest) String() string {
 func (*BumpStoreVersionRequest) ProtoMessage() {}
 
 func (x *BumpStoreVersionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[30]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2851,7 +2920,7 @@ func (x *BumpStoreVersionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BumpStoreVersionRequest.ProtoReflect.Descriptor instead.
 func (*BumpStoreVersionRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{30}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *BumpStoreVersionRequest) GetBrain() string {
@@ -2899,7 +2968,7 @@ type BumpStoreVersionResponse struct {
 
 func (x *BumpStoreVersionResponse) Reset() {
 	*x = BumpStoreVersionResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2911,7 +2980,7 @@ func (x *BumpStoreVersionResponse) String() string {
 func (*BumpStoreVersionResponse) ProtoMessage() {}
 
 func (x *BumpStoreVersionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[31]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2924,7 +2993,7 @@ func (x *BumpStoreVersionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BumpStoreVersionResponse.ProtoReflect.Descriptor instead.
 func (*BumpStoreVersionResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{31}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *BumpStoreVersionResponse) GetReceipt() *v1.CommitReceipt {
@@ -2945,7 +3014,7 @@ type ImportClaimsRequest struct {
 
 func (x *ImportClaimsRequest) Reset() {
 	*x = ImportClaimsRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2957,7 +3026,7 @@ func (x *ImportClaimsRequest) String() string {
 func (*ImportClaimsRequest) ProtoMessage() {}
 
 func (x *ImportClaimsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[32]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2970,7 +3039,7 @@ func (x *ImportClaimsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportClaimsRequest.ProtoReflect.Descriptor instead.
 func (*ImportClaimsRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{32}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ImportClaimsRequest) GetBrain() string {
@@ -2999,7 +3068,7 @@ type ClaimFile struct {
 
 func (x *ClaimFile) Reset() {
 	*x = ClaimFile{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3011,7 +3080,7 @@ func (x *ClaimFile) String() string {
 func (*ClaimFile) ProtoMessage() {}
 
 func (x *ClaimFile) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[33]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3024,7 +3093,7 @@ func (x *ClaimFile) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ClaimFile.ProtoReflect.Descriptor instead.
 func (*ClaimFile) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{33}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *ClaimFile) GetName() string {
@@ -3053,7 +3122,7 @@ type ImportClaimsResponse struct {
 
 func (x *ImportClaimsResponse) Reset() {
 	*x = ImportClaimsResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3065,7 +3134,7 @@ func (x *ImportClaimsResponse) String() string {
 func (*ImportClaimsResponse) ProtoMessage() {}
 
 func (x *ImportClaimsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[34]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3078,7 +3147,7 @@ func (x *ImportClaimsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ImportClaimsResponse.ProtoReflect.Descriptor instead.
 func (*ImportClaimsResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{34}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *ImportClaimsResponse) GetReceipts() []*v1.Receipt {
@@ -3116,7 +3185,7 @@ type PromoteRequest struct {
 
 func (x *PromoteRequest) Reset() {
 	*x = PromoteRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3128,7 +3197,7 @@ func (x *PromoteRequest) String() string {
 func (*PromoteRequest) ProtoMessage() {}
 
 func (x *PromoteRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[35]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3141,7 +3210,7 @@ func (x *PromoteRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteRequest.ProtoReflect.Descriptor instead.
 func (*PromoteRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{35}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *PromoteRequest) GetBrain() string {
@@ -3185,7 +3254,7 @@ type PromoteResponse struct {
 
 func (x *PromoteResponse) Reset() {
 	*x = PromoteResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3197,7 +3266,7 @@ func (x *PromoteResponse) String() string {
 func (*PromoteResponse) ProtoMessage() {}
 
 func (x *PromoteResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[36]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3210,7 +3279,7 @@ func (x *PromoteResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PromoteResponse.ProtoReflect.Descriptor instead.
 func (*PromoteResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{36}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *PromoteResponse) GetClaim() *Claim {
@@ -3272,7 +3341,7 @@ type ConsolidateRequest struct {
 
 func (x *ConsolidateRequest) Reset() {
 	*x = ConsolidateRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3284,7 +3353,7 @@ func (x *ConsolidateRequest) String() string {
 func (*ConsolidateRequest) ProtoMessage() {}
 
 func (x *ConsolidateRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[37]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3297,7 +3366,7 @@ func (x *ConsolidateRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsolidateRequest.ProtoReflect.Descriptor instead.
 func (*ConsolidateRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{37}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *ConsolidateRequest) GetSources() []string {
@@ -3343,7 +3412,7 @@ type ConsolidateResponse struct {
 
 func (x *ConsolidateResponse) Reset() {
 	*x = ConsolidateResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3355,7 +3424,7 @@ func (x *ConsolidateResponse) String() string {
 func (*ConsolidateResponse) ProtoMessage() {}
 
 func (x *ConsolidateResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[38]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3368,7 +3437,7 @@ func (x *ConsolidateResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConsolidateResponse.ProtoReflect.Descriptor instead.
 func (*ConsolidateResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{38}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *ConsolidateResponse) GetClaim() *Claim {
@@ -3415,7 +3484,7 @@ type LearnRequest struct {
 
 func (x *LearnRequest) Reset() {
 	*x = LearnRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3427,7 +3496,7 @@ func (x *LearnRequest) String() string {
 func (*LearnRequest) ProtoMessage() {}
 
 func (x *LearnRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[39]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3440,7 +3509,7 @@ func (x *LearnRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnRequest.ProtoReflect.Descriptor instead.
 func (*LearnRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{39}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{40}
 }
 
 func (x *LearnRequest) GetBrain() string {
@@ -3487,7 +3556,7 @@ type LearnResponse struct {
 
 func (x *LearnResponse) Reset() {
 	*x = LearnResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3499,7 +3568,7 @@ func (x *LearnResponse) String() string {
 func (*LearnResponse) ProtoMessage() {}
 
 func (x *LearnResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[40]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3512,7 +3581,7 @@ func (x *LearnResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LearnResponse.ProtoReflect.Descriptor instead.
 func (*LearnResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{40}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{41}
 }
 
 func (x *LearnResponse) GetCounted() bool {
@@ -3559,7 +3628,7 @@ type PortfolioRequest struct {
 
 func (x *PortfolioRequest) Reset() {
 	*x = PortfolioRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3571,7 +3640,7 @@ func (x *PortfolioRequest) String() string {
 func (*PortfolioRequest) ProtoMessage() {}
 
 func (x *PortfolioRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[41]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3584,7 +3653,7 @@ func (x *PortfolioRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortfolioRequest.ProtoReflect.Descriptor instead.
 func (*PortfolioRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{41}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{42}
 }
 
 // PortfolioRow is one brain's line.
@@ -3605,7 +3674,7 @@ type PortfolioRow struct {
 
 func (x *PortfolioRow) Reset() {
 	*x = PortfolioRow{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3617,7 +3686,7 @@ func (x *PortfolioRow) String() string {
 func (*PortfolioRow) ProtoMessage() {}
 
 func (x *PortfolioRow) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[42]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3630,7 +3699,7 @@ func (x *PortfolioRow) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortfolioRow.ProtoReflect.Descriptor instead.
 func (*PortfolioRow) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{42}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{43}
 }
 
 func (x *PortfolioRow) GetBrain() string {
@@ -3689,7 +3758,7 @@ type PortfolioResponse struct {
 
 func (x *PortfolioResponse) Reset() {
 	*x = PortfolioResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3701,7 +3770,7 @@ func (x *PortfolioResponse) String() string {
 func (*PortfolioResponse) ProtoMessage() {}
 
 func (x *PortfolioResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[43]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3714,7 +3783,7 @@ func (x *PortfolioResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PortfolioResponse.ProtoReflect.Descriptor instead.
 func (*PortfolioResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{43}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{44}
 }
 
 func (x *PortfolioResponse) GetRows() []*PortfolioRow {
@@ -3755,7 +3824,7 @@ type PeerDoctrineRequest struct {
 
 func (x *PeerDoctrineRequest) Reset() {
 	*x = PeerDoctrineRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3767,7 +3836,7 @@ func (x *PeerDoctrineRequest) String() string {
 func (*PeerDoctrineRequest) ProtoMessage() {}
 
 func (x *PeerDoctrineRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[44]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3780,7 +3849,7 @@ func (x *PeerDoctrineRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PeerDoctrineRequest.ProtoReflect.Descriptor instead.
 func (*PeerDoctrineRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{44}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{45}
 }
 
 func (x *PeerDoctrineRequest) GetPage() *v1.PageRequest {
@@ -3803,7 +3872,7 @@ type PeerDoctrineResponse struct {
 
 func (x *PeerDoctrineResponse) Reset() {
 	*x = PeerDoctrineResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3815,7 +3884,7 @@ func (x *PeerDoctrineResponse) String() string {
 func (*PeerDoctrineResponse) ProtoMessage() {}
 
 func (x *PeerDoctrineResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[45]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3828,7 +3897,7 @@ func (x *PeerDoctrineResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PeerDoctrineResponse.ProtoReflect.Descriptor instead.
 func (*PeerDoctrineResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{45}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{46}
 }
 
 func (x *PeerDoctrineResponse) GetClaims() []*Claim {
@@ -3870,7 +3939,7 @@ type Peer struct {
 
 func (x *Peer) Reset() {
 	*x = Peer{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3882,7 +3951,7 @@ func (x *Peer) String() string {
 func (*Peer) ProtoMessage() {}
 
 func (x *Peer) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[46]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3895,7 +3964,7 @@ func (x *Peer) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Peer.ProtoReflect.Descriptor instead.
 func (*Peer) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{46}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{47}
 }
 
 func (x *Peer) GetName() string {
@@ -3953,7 +4022,7 @@ type FollowPeerRequest struct {
 
 func (x *FollowPeerRequest) Reset() {
 	*x = FollowPeerRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -3965,7 +4034,7 @@ func (x *FollowPeerRequest) String() string {
 func (*FollowPeerRequest) ProtoMessage() {}
 
 func (x *FollowPeerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[47]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -3978,7 +4047,7 @@ func (x *FollowPeerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FollowPeerRequest.ProtoReflect.Descriptor instead.
 func (*FollowPeerRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{47}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{48}
 }
 
 func (x *FollowPeerRequest) GetName() string {
@@ -4013,7 +4082,7 @@ type FollowPeerResponse struct {
 
 func (x *FollowPeerResponse) Reset() {
 	*x = FollowPeerResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4025,7 +4094,7 @@ func (x *FollowPeerResponse) String() string {
 func (*FollowPeerResponse) ProtoMessage() {}
 
 func (x *FollowPeerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[48]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4038,7 +4107,7 @@ func (x *FollowPeerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FollowPeerResponse.ProtoReflect.Descriptor instead.
 func (*FollowPeerResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{48}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{49}
 }
 
 func (x *FollowPeerResponse) GetPeer() *Peer {
@@ -4065,7 +4134,7 @@ type ListPeersRequest struct {
 
 func (x *ListPeersRequest) Reset() {
 	*x = ListPeersRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4077,7 +4146,7 @@ func (x *ListPeersRequest) String() string {
 func (*ListPeersRequest) ProtoMessage() {}
 
 func (x *ListPeersRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[49]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4090,7 +4159,7 @@ func (x *ListPeersRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPeersRequest.ProtoReflect.Descriptor instead.
 func (*ListPeersRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{49}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{50}
 }
 
 func (x *ListPeersRequest) GetPage() *v1.PageRequest {
@@ -4111,7 +4180,7 @@ type ListPeersResponse struct {
 
 func (x *ListPeersResponse) Reset() {
 	*x = ListPeersResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4123,7 +4192,7 @@ func (x *ListPeersResponse) String() string {
 func (*ListPeersResponse) ProtoMessage() {}
 
 func (x *ListPeersResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[50]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4136,7 +4205,7 @@ func (x *ListPeersResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPeersResponse.ProtoReflect.Descriptor instead.
 func (*ListPeersResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{50}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{51}
 }
 
 func (x *ListPeersResponse) GetPeers() []*Peer {
@@ -4163,7 +4232,7 @@ type SyncPeerRequest struct {
 
 func (x *SyncPeerRequest) Reset() {
 	*x = SyncPeerRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4175,7 +4244,7 @@ func (x *SyncPeerRequest) String() string {
 func (*SyncPeerRequest) ProtoMessage() {}
 
 func (x *SyncPeerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[51]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4188,7 +4257,7 @@ func (x *SyncPeerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeerRequest.ProtoReflect.Descriptor instead.
 func (*SyncPeerRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{51}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{52}
 }
 
 func (x *SyncPeerRequest) GetName() string {
@@ -4214,7 +4283,7 @@ type SyncPeerResponse struct {
 
 func (x *SyncPeerResponse) Reset() {
 	*x = SyncPeerResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4226,7 +4295,7 @@ func (x *SyncPeerResponse) String() string {
 func (*SyncPeerResponse) ProtoMessage() {}
 
 func (x *SyncPeerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[52]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4239,7 +4308,7 @@ func (x *SyncPeerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SyncPeerResponse.ProtoReflect.Descriptor instead.
 func (*SyncPeerResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{52}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{53}
 }
 
 func (x *SyncPeerResponse) GetFetched() int32 {
@@ -4287,7 +4356,7 @@ type UnfollowPeerRequest struct {
 
 func (x *UnfollowPeerRequest) Reset() {
 	*x = UnfollowPeerRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4299,7 +4368,7 @@ func (x *UnfollowPeerRequest) String() string {
 func (*UnfollowPeerRequest) ProtoMessage() {}
 
 func (x *UnfollowPeerRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[53]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4312,7 +4381,7 @@ func (x *UnfollowPeerRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnfollowPeerRequest.ProtoReflect.Descriptor instead.
 func (*UnfollowPeerRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{53}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{54}
 }
 
 func (x *UnfollowPeerRequest) GetName() string {
@@ -4334,7 +4403,7 @@ type UnfollowPeerResponse struct {
 
 func (x *UnfollowPeerResponse) Reset() {
 	*x = UnfollowPeerResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4346,7 +4415,7 @@ func (x *UnfollowPeerResponse) String() string {
 func (*UnfollowPeerResponse) ProtoMessage() {}
 
 func (x *UnfollowPeerResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[54]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4359,7 +4428,7 @@ func (x *UnfollowPeerResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnfollowPeerResponse.ProtoReflect.Descriptor instead.
 func (*UnfollowPeerResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{54}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{55}
 }
 
 func (x *UnfollowPeerResponse) GetName() string {
@@ -4401,7 +4470,7 @@ type ForeignClaim struct {
 
 func (x *ForeignClaim) Reset() {
 	*x = ForeignClaim{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4413,7 +4482,7 @@ func (x *ForeignClaim) String() string {
 func (*ForeignClaim) ProtoMessage() {}
 
 func (x *ForeignClaim) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[55]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4426,7 +4495,7 @@ func (x *ForeignClaim) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ForeignClaim.ProtoReflect.Descriptor instead.
 func (*ForeignClaim) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{55}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{56}
 }
 
 func (x *ForeignClaim) GetId() string {
@@ -4520,7 +4589,7 @@ type ListForeignRequest struct {
 
 func (x *ListForeignRequest) Reset() {
 	*x = ListForeignRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4532,7 +4601,7 @@ func (x *ListForeignRequest) String() string {
 func (*ListForeignRequest) ProtoMessage() {}
 
 func (x *ListForeignRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[56]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4545,7 +4614,7 @@ func (x *ListForeignRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListForeignRequest.ProtoReflect.Descriptor instead.
 func (*ListForeignRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{56}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{57}
 }
 
 func (x *ListForeignRequest) GetPeer() string {
@@ -4580,7 +4649,7 @@ type ListForeignResponse struct {
 
 func (x *ListForeignResponse) Reset() {
 	*x = ListForeignResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4592,7 +4661,7 @@ func (x *ListForeignResponse) String() string {
 func (*ListForeignResponse) ProtoMessage() {}
 
 func (x *ListForeignResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[57]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4605,7 +4674,7 @@ func (x *ListForeignResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListForeignResponse.ProtoReflect.Descriptor instead.
 func (*ListForeignResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{57}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{58}
 }
 
 func (x *ListForeignResponse) GetClaims() []*ForeignClaim {
@@ -4636,7 +4705,7 @@ type AdoptRequest struct {
 
 func (x *AdoptRequest) Reset() {
 	*x = AdoptRequest{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4648,7 +4717,7 @@ func (x *AdoptRequest) String() string {
 func (*AdoptRequest) ProtoMessage() {}
 
 func (x *AdoptRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[58]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4661,7 +4730,7 @@ func (x *AdoptRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdoptRequest.ProtoReflect.Descriptor instead.
 func (*AdoptRequest) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{58}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{59}
 }
 
 func (x *AdoptRequest) GetForeignId() string {
@@ -4696,7 +4765,7 @@ type AdoptResponse struct {
 
 func (x *AdoptResponse) Reset() {
 	*x = AdoptResponse{}
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[60]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -4708,7 +4777,7 @@ func (x *AdoptResponse) String() string {
 func (*AdoptResponse) ProtoMessage() {}
 
 func (x *AdoptResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[59]
+	mi := &file_organism_medulla_v1_medulla_proto_msgTypes[60]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -4721,7 +4790,7 @@ func (x *AdoptResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AdoptResponse.ProtoReflect.Descriptor instead.
 func (*AdoptResponse) Descriptor() ([]byte, []int) {
-	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{59}
+	return file_organism_medulla_v1_medulla_proto_rawDescGZIP(), []int{60}
 }
 
 func (x *AdoptResponse) GetClaim() *Claim {
@@ -4926,10 +4995,17 @@ const file_organism_medulla_v1_medulla_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"`\n" +
 	"\x13ListReceiptsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
-	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x85\x01\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\xb8\x02\n" +
 	"\x14ListReceiptsResponse\x127\n" +
 	"\breceipts\x18\x01 \x03(\v2\x1b.organism.common.v1.ReceiptR\breceipts\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xa8\x02\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x12P\n" +
+	"\arepeats\x18\x03 \x03(\v26.organism.medulla.v1.ListReceiptsResponse.RepeatsEntryR\arepeats\x1a_\n" +
+	"\fRepeatsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x129\n" +
+	"\x05value\x18\x02 \x01(\v2#.organism.medulla.v1.RefusalRepeatsR\x05value:\x028\x01\"[\n" +
+	"\x0eRefusalRepeats\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x03R\x05count\x123\n" +
+	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt\"\xa8\x02\n" +
 	"\x17BumpStoreVersionRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x124\n" +
 	"\x16expected_store_version\x18\x02 \x01(\x03R\x14expectedStoreVersion\x12\x16\n" +
@@ -5218,7 +5294,7 @@ func file_organism_medulla_v1_medulla_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_medulla_v1_medulla_proto_enumTypes = make([]protoimpl.EnumInfo, 8)
-var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 62)
+var file_organism_medulla_v1_medulla_proto_msgTypes = make([]protoimpl.MessageInfo, 64)
 var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(MedullaReason)(0),               // 0: organism.medulla.v1.MedullaReason
 	(FederationPolicy)(0),            // 1: organism.medulla.v1.FederationPolicy
@@ -5258,180 +5334,185 @@ var file_organism_medulla_v1_medulla_proto_goTypes = []any{
 	(*CrossVerifyResponse)(nil),      // 35: organism.medulla.v1.CrossVerifyResponse
 	(*ListReceiptsRequest)(nil),      // 36: organism.medulla.v1.ListReceiptsRequest
 	(*ListReceiptsResponse)(nil),     // 37: organism.medulla.v1.ListReceiptsResponse
-	(*BumpStoreVersionRequest)(nil),  // 38: organism.medulla.v1.BumpStoreVersionRequest
-	(*BumpStoreVersionResponse)(nil), // 39: organism.medulla.v1.BumpStoreVersionResponse
-	(*ImportClaimsRequest)(nil),      // 40: organism.medulla.v1.ImportClaimsRequest
-	(*ClaimFile)(nil),                // 41: organism.medulla.v1.ClaimFile
-	(*ImportClaimsResponse)(nil),     // 42: organism.medulla.v1.ImportClaimsResponse
-	(*PromoteRequest)(nil),           // 43: organism.medulla.v1.PromoteRequest
-	(*PromoteResponse)(nil),          // 44: organism.medulla.v1.PromoteResponse
-	(*ConsolidateRequest)(nil),       // 45: organism.medulla.v1.ConsolidateRequest
-	(*ConsolidateResponse)(nil),      // 46: organism.medulla.v1.ConsolidateResponse
-	(*LearnRequest)(nil),             // 47: organism.medulla.v1.LearnRequest
-	(*LearnResponse)(nil),            // 48: organism.medulla.v1.LearnResponse
-	(*PortfolioRequest)(nil),         // 49: organism.medulla.v1.PortfolioRequest
-	(*PortfolioRow)(nil),             // 50: organism.medulla.v1.PortfolioRow
-	(*PortfolioResponse)(nil),        // 51: organism.medulla.v1.PortfolioResponse
-	(*PeerDoctrineRequest)(nil),      // 52: organism.medulla.v1.PeerDoctrineRequest
-	(*PeerDoctrineResponse)(nil),     // 53: organism.medulla.v1.PeerDoctrineResponse
-	(*Peer)(nil),                     // 54: organism.medulla.v1.Peer
-	(*FollowPeerRequest)(nil),        // 55: organism.medulla.v1.FollowPeerRequest
-	(*FollowPeerResponse)(nil),       // 56: organism.medulla.v1.FollowPeerResponse
-	(*ListPeersRequest)(nil),         // 57: organism.medulla.v1.ListPeersRequest
-	(*ListPeersResponse)(nil),        // 58: organism.medulla.v1.ListPeersResponse
-	(*SyncPeerRequest)(nil),          // 59: organism.medulla.v1.SyncPeerRequest
-	(*SyncPeerResponse)(nil),         // 60: organism.medulla.v1.SyncPeerResponse
-	(*UnfollowPeerRequest)(nil),      // 61: organism.medulla.v1.UnfollowPeerRequest
-	(*UnfollowPeerResponse)(nil),     // 62: organism.medulla.v1.UnfollowPeerResponse
-	(*ForeignClaim)(nil),             // 63: organism.medulla.v1.ForeignClaim
-	(*ListForeignRequest)(nil),       // 64: organism.medulla.v1.ListForeignRequest
-	(*ListForeignResponse)(nil),      // 65: organism.medulla.v1.ListForeignResponse
-	(*AdoptRequest)(nil),             // 66: organism.medulla.v1.AdoptRequest
-	(*AdoptResponse)(nil),            // 67: organism.medulla.v1.AdoptResponse
-	nil,                              // 68: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	nil,                              // 69: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	(*timestamppb.Timestamp)(nil),    // 70: google.protobuf.Timestamp
-	(*v1.PageRequest)(nil),           // 71: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),          // 72: organism.common.v1.PageResponse
-	(v1.Verse)(0),                    // 73: organism.common.v1.Verse
-	(*v1.CommitReceipt)(nil),         // 74: organism.common.v1.CommitReceipt
-	(*v1.Receipt)(nil),               // 75: organism.common.v1.Receipt
-	(*v1.AdoptionReceipt)(nil),       // 76: organism.common.v1.AdoptionReceipt
+	(*RefusalRepeats)(nil),           // 38: organism.medulla.v1.RefusalRepeats
+	(*BumpStoreVersionRequest)(nil),  // 39: organism.medulla.v1.BumpStoreVersionRequest
+	(*BumpStoreVersionResponse)(nil), // 40: organism.medulla.v1.BumpStoreVersionResponse
+	(*ImportClaimsRequest)(nil),      // 41: organism.medulla.v1.ImportClaimsRequest
+	(*ClaimFile)(nil),                // 42: organism.medulla.v1.ClaimFile
+	(*ImportClaimsResponse)(nil),     // 43: organism.medulla.v1.ImportClaimsResponse
+	(*PromoteRequest)(nil),           // 44: organism.medulla.v1.PromoteRequest
+	(*PromoteResponse)(nil),          // 45: organism.medulla.v1.PromoteResponse
+	(*ConsolidateRequest)(nil),       // 46: organism.medulla.v1.ConsolidateRequest
+	(*ConsolidateResponse)(nil),      // 47: organism.medulla.v1.ConsolidateResponse
+	(*LearnRequest)(nil),             // 48: organism.medulla.v1.LearnRequest
+	(*LearnResponse)(nil),            // 49: organism.medulla.v1.LearnResponse
+	(*PortfolioRequest)(nil),         // 50: organism.medulla.v1.PortfolioRequest
+	(*PortfolioRow)(nil),             // 51: organism.medulla.v1.PortfolioRow
+	(*PortfolioResponse)(nil),        // 52: organism.medulla.v1.PortfolioResponse
+	(*PeerDoctrineRequest)(nil),      // 53: organism.medulla.v1.PeerDoctrineRequest
+	(*PeerDoctrineResponse)(nil),     // 54: organism.medulla.v1.PeerDoctrineResponse
+	(*Peer)(nil),                     // 55: organism.medulla.v1.Peer
+	(*FollowPeerRequest)(nil),        // 56: organism.medulla.v1.FollowPeerRequest
+	(*FollowPeerResponse)(nil),       // 57: organism.medulla.v1.FollowPeerResponse
+	(*ListPeersRequest)(nil),         // 58: organism.medulla.v1.ListPeersRequest
+	(*ListPeersResponse)(nil),        // 59: organism.medulla.v1.ListPeersResponse
+	(*SyncPeerRequest)(nil),          // 60: organism.medulla.v1.SyncPeerRequest
+	(*SyncPeerResponse)(nil),         // 61: organism.medulla.v1.SyncPeerResponse
+	(*UnfollowPeerRequest)(nil),      // 62: organism.medulla.v1.UnfollowPeerRequest
+	(*UnfollowPeerResponse)(nil),     // 63: organism.medulla.v1.UnfollowPeerResponse
+	(*ForeignClaim)(nil),             // 64: organism.medulla.v1.ForeignClaim
+	(*ListForeignRequest)(nil),       // 65: organism.medulla.v1.ListForeignRequest
+	(*ListForeignResponse)(nil),      // 66: organism.medulla.v1.ListForeignResponse
+	(*AdoptRequest)(nil),             // 67: organism.medulla.v1.AdoptRequest
+	(*AdoptResponse)(nil),            // 68: organism.medulla.v1.AdoptResponse
+	nil,                              // 69: organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	nil,                              // 70: organism.medulla.v1.ListReceiptsResponse.RepeatsEntry
+	nil,                              // 71: organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	(*timestamppb.Timestamp)(nil),    // 72: google.protobuf.Timestamp
+	(*v1.PageRequest)(nil),           // 73: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),          // 74: organism.common.v1.PageResponse
+	(v1.Verse)(0),                    // 75: organism.common.v1.Verse
+	(*v1.CommitReceipt)(nil),         // 76: organism.common.v1.CommitReceipt
+	(*v1.Receipt)(nil),               // 77: organism.common.v1.Receipt
+	(*v1.AdoptionReceipt)(nil),       // 78: organism.common.v1.AdoptionReceipt
 }
 var file_organism_medulla_v1_medulla_proto_depIdxs = []int32{
 	1,   // 0: organism.medulla.v1.Brain.policy:type_name -> organism.medulla.v1.FederationPolicy
-	70,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
-	70,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
+	72,  // 1: organism.medulla.v1.Brain.created_at:type_name -> google.protobuf.Timestamp
+	72,  // 2: organism.medulla.v1.Brain.updated_at:type_name -> google.protobuf.Timestamp
 	1,   // 3: organism.medulla.v1.RegisterBrainRequest.policy:type_name -> organism.medulla.v1.FederationPolicy
 	8,   // 4: organism.medulla.v1.RegisterBrainResponse.brain:type_name -> organism.medulla.v1.Brain
 	8,   // 5: organism.medulla.v1.GetBrainResponse.brain:type_name -> organism.medulla.v1.Brain
-	71,  // 6: organism.medulla.v1.ListBrainsRequest.page:type_name -> organism.common.v1.PageRequest
+	73,  // 6: organism.medulla.v1.ListBrainsRequest.page:type_name -> organism.common.v1.PageRequest
 	8,   // 7: organism.medulla.v1.ListBrainsResponse.brains:type_name -> organism.medulla.v1.Brain
-	72,  // 8: organism.medulla.v1.ListBrainsResponse.page:type_name -> organism.common.v1.PageResponse
+	74,  // 8: organism.medulla.v1.ListBrainsResponse.page:type_name -> organism.common.v1.PageResponse
 	5,   // 9: organism.medulla.v1.EvidenceAnchor.kind:type_name -> organism.medulla.v1.EvidenceKind
-	70,  // 10: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
-	70,  // 11: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
-	70,  // 12: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
+	72,  // 10: organism.medulla.v1.Provenance.created:type_name -> google.protobuf.Timestamp
+	72,  // 11: organism.medulla.v1.Provenance.promoted_at:type_name -> google.protobuf.Timestamp
+	72,  // 12: organism.medulla.v1.Provenance.verified_at:type_name -> google.protobuf.Timestamp
 	2,   // 13: organism.medulla.v1.Claim.kind:type_name -> organism.medulla.v1.ClaimKind
 	15,  // 14: organism.medulla.v1.Claim.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
 	3,   // 15: organism.medulla.v1.Claim.state:type_name -> organism.medulla.v1.ClaimState
 	4,   // 16: organism.medulla.v1.Claim.tier:type_name -> organism.medulla.v1.Tier
-	73,  // 17: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
+	75,  // 17: organism.medulla.v1.Claim.verse:type_name -> organism.common.v1.Verse
 	16,  // 18: organism.medulla.v1.Claim.provenance:type_name -> organism.medulla.v1.Provenance
-	70,  // 19: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
-	70,  // 20: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
+	72,  // 19: organism.medulla.v1.Claim.written_at:type_name -> google.protobuf.Timestamp
+	72,  // 20: organism.medulla.v1.Claim.superseded_at:type_name -> google.protobuf.Timestamp
 	17,  // 21: organism.medulla.v1.Claim.age:type_name -> organism.medulla.v1.Age
 	2,   // 22: organism.medulla.v1.MemorizeRequest.kind:type_name -> organism.medulla.v1.ClaimKind
 	15,  // 23: organism.medulla.v1.MemorizeRequest.evidence:type_name -> organism.medulla.v1.EvidenceAnchor
 	18,  // 24: organism.medulla.v1.MemorizeResponse.claim:type_name -> organism.medulla.v1.Claim
-	74,  // 25: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	76,  // 25: organism.medulla.v1.MemorizeResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	18,  // 26: organism.medulla.v1.GetClaimResponse.claim:type_name -> organism.medulla.v1.Claim
-	71,  // 27: organism.medulla.v1.HistoryRequest.page:type_name -> organism.common.v1.PageRequest
+	73,  // 27: organism.medulla.v1.HistoryRequest.page:type_name -> organism.common.v1.PageRequest
 	18,  // 28: organism.medulla.v1.HistoryResponse.versions:type_name -> organism.medulla.v1.Claim
-	72,  // 29: organism.medulla.v1.HistoryResponse.page:type_name -> organism.common.v1.PageResponse
-	71,  // 30: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
+	74,  // 29: organism.medulla.v1.HistoryResponse.page:type_name -> organism.common.v1.PageResponse
+	73,  // 30: organism.medulla.v1.ListClaimsRequest.page:type_name -> organism.common.v1.PageRequest
 	18,  // 31: organism.medulla.v1.ListClaimsResponse.claims:type_name -> organism.medulla.v1.Claim
-	72,  // 32: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
+	74,  // 32: organism.medulla.v1.ListClaimsResponse.page:type_name -> organism.common.v1.PageResponse
 	15,  // 33: organism.medulla.v1.EvidenceCheck.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
 	6,   // 34: organism.medulla.v1.EvidenceCheck.status:type_name -> organism.medulla.v1.EvidenceStatus
 	18,  // 35: organism.medulla.v1.VerifyResponse.claim:type_name -> organism.medulla.v1.Claim
 	28,  // 36: organism.medulla.v1.VerifyResponse.checks:type_name -> organism.medulla.v1.EvidenceCheck
-	74,  // 37: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	76,  // 37: organism.medulla.v1.VerifyResponse.receipt:type_name -> organism.common.v1.CommitReceipt
 	2,   // 38: organism.medulla.v1.RecallRequest.kinds:type_name -> organism.medulla.v1.ClaimKind
 	3,   // 39: organism.medulla.v1.RecallRequest.states:type_name -> organism.medulla.v1.ClaimState
 	4,   // 40: organism.medulla.v1.RecallRequest.tiers:type_name -> organism.medulla.v1.Tier
-	70,  // 41: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
+	72,  // 41: organism.medulla.v1.RecallRequest.since:type_name -> google.protobuf.Timestamp
 	18,  // 42: organism.medulla.v1.RecallHit.claim:type_name -> organism.medulla.v1.Claim
 	31,  // 43: organism.medulla.v1.RecallResponse.hits:type_name -> organism.medulla.v1.RecallHit
 	15,  // 44: organism.medulla.v1.CrossVerifyFinding.anchor:type_name -> organism.medulla.v1.EvidenceAnchor
 	34,  // 45: organism.medulla.v1.CrossVerifyResponse.findings:type_name -> organism.medulla.v1.CrossVerifyFinding
-	68,  // 46: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
-	71,  // 47: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	75,  // 48: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
-	72,  // 49: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	69,  // 50: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
-	74,  // 51: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	41,  // 52: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
-	75,  // 53: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
-	18,  // 54: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
-	74,  // 55: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	18,  // 56: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
-	74,  // 57: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	18,  // 58: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
-	7,   // 59: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
-	74,  // 60: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	50,  // 61: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
-	71,  // 62: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
-	18,  // 63: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
-	72,  // 64: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
-	70,  // 65: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
-	70,  // 66: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
-	54,  // 67: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
-	71,  // 68: organism.medulla.v1.ListPeersRequest.page:type_name -> organism.common.v1.PageRequest
-	54,  // 69: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
-	72,  // 70: organism.medulla.v1.ListPeersResponse.page:type_name -> organism.common.v1.PageResponse
-	54,  // 71: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
-	18,  // 72: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
-	70,  // 73: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
-	73,  // 74: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
-	71,  // 75: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
-	63,  // 76: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
-	72,  // 77: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
-	18,  // 78: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
-	76,  // 79: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
-	9,   // 80: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
-	11,  // 81: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
-	13,  // 82: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
-	19,  // 83: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
-	21,  // 84: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
-	23,  // 85: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
-	25,  // 86: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
-	27,  // 87: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
-	30,  // 88: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
-	33,  // 89: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
-	36,  // 90: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
-	38,  // 91: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
-	40,  // 92: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
-	43,  // 93: organism.medulla.v1.MedullaService.Promote:input_type -> organism.medulla.v1.PromoteRequest
-	45,  // 94: organism.medulla.v1.MedullaService.Consolidate:input_type -> organism.medulla.v1.ConsolidateRequest
-	47,  // 95: organism.medulla.v1.MedullaService.Learn:input_type -> organism.medulla.v1.LearnRequest
-	49,  // 96: organism.medulla.v1.MedullaService.Portfolio:input_type -> organism.medulla.v1.PortfolioRequest
-	52,  // 97: organism.medulla.v1.MedullaService.PeerDoctrine:input_type -> organism.medulla.v1.PeerDoctrineRequest
-	55,  // 98: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
-	57,  // 99: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
-	59,  // 100: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
-	61,  // 101: organism.medulla.v1.MedullaService.UnfollowPeer:input_type -> organism.medulla.v1.UnfollowPeerRequest
-	64,  // 102: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
-	66,  // 103: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
-	10,  // 104: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
-	12,  // 105: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
-	14,  // 106: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
-	20,  // 107: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
-	22,  // 108: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
-	24,  // 109: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
-	26,  // 110: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
-	29,  // 111: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
-	32,  // 112: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
-	35,  // 113: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
-	37,  // 114: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
-	39,  // 115: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
-	42,  // 116: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
-	44,  // 117: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
-	46,  // 118: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
-	48,  // 119: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
-	51,  // 120: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
-	53,  // 121: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
-	56,  // 122: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
-	58,  // 123: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
-	60,  // 124: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
-	62,  // 125: organism.medulla.v1.MedullaService.UnfollowPeer:output_type -> organism.medulla.v1.UnfollowPeerResponse
-	65,  // 126: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
-	67,  // 127: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
-	104, // [104:128] is the sub-list for method output_type
-	80,  // [80:104] is the sub-list for method input_type
-	80,  // [80:80] is the sub-list for extension type_name
-	80,  // [80:80] is the sub-list for extension extendee
-	0,   // [0:80] is the sub-list for field type_name
+	69,  // 46: organism.medulla.v1.CrossVerifyResponse.by_reason:type_name -> organism.medulla.v1.CrossVerifyResponse.ByReasonEntry
+	73,  // 47: organism.medulla.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	77,  // 48: organism.medulla.v1.ListReceiptsResponse.receipts:type_name -> organism.common.v1.Receipt
+	74,  // 49: organism.medulla.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	70,  // 50: organism.medulla.v1.ListReceiptsResponse.repeats:type_name -> organism.medulla.v1.ListReceiptsResponse.RepeatsEntry
+	72,  // 51: organism.medulla.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	71,  // 52: organism.medulla.v1.BumpStoreVersionRequest.details:type_name -> organism.medulla.v1.BumpStoreVersionRequest.DetailsEntry
+	76,  // 53: organism.medulla.v1.BumpStoreVersionResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	42,  // 54: organism.medulla.v1.ImportClaimsRequest.files:type_name -> organism.medulla.v1.ClaimFile
+	77,  // 55: organism.medulla.v1.ImportClaimsResponse.receipts:type_name -> organism.common.v1.Receipt
+	18,  // 56: organism.medulla.v1.PromoteResponse.claim:type_name -> organism.medulla.v1.Claim
+	76,  // 57: organism.medulla.v1.PromoteResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18,  // 58: organism.medulla.v1.ConsolidateResponse.claim:type_name -> organism.medulla.v1.Claim
+	76,  // 59: organism.medulla.v1.ConsolidateResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	18,  // 60: organism.medulla.v1.ConsolidateResponse.sources:type_name -> organism.medulla.v1.Claim
+	7,   // 61: organism.medulla.v1.LearnRequest.feedback:type_name -> organism.medulla.v1.Feedback
+	76,  // 62: organism.medulla.v1.LearnResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	51,  // 63: organism.medulla.v1.PortfolioResponse.rows:type_name -> organism.medulla.v1.PortfolioRow
+	73,  // 64: organism.medulla.v1.PeerDoctrineRequest.page:type_name -> organism.common.v1.PageRequest
+	18,  // 65: organism.medulla.v1.PeerDoctrineResponse.claims:type_name -> organism.medulla.v1.Claim
+	74,  // 66: organism.medulla.v1.PeerDoctrineResponse.page:type_name -> organism.common.v1.PageResponse
+	72,  // 67: organism.medulla.v1.Peer.created_at:type_name -> google.protobuf.Timestamp
+	72,  // 68: organism.medulla.v1.Peer.last_sync_at:type_name -> google.protobuf.Timestamp
+	55,  // 69: organism.medulla.v1.FollowPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	73,  // 70: organism.medulla.v1.ListPeersRequest.page:type_name -> organism.common.v1.PageRequest
+	55,  // 71: organism.medulla.v1.ListPeersResponse.peers:type_name -> organism.medulla.v1.Peer
+	74,  // 72: organism.medulla.v1.ListPeersResponse.page:type_name -> organism.common.v1.PageResponse
+	55,  // 73: organism.medulla.v1.SyncPeerResponse.peer:type_name -> organism.medulla.v1.Peer
+	18,  // 74: organism.medulla.v1.ForeignClaim.claim:type_name -> organism.medulla.v1.Claim
+	72,  // 75: organism.medulla.v1.ForeignClaim.fetched_at:type_name -> google.protobuf.Timestamp
+	75,  // 76: organism.medulla.v1.ForeignClaim.verse:type_name -> organism.common.v1.Verse
+	73,  // 77: organism.medulla.v1.ListForeignRequest.page:type_name -> organism.common.v1.PageRequest
+	64,  // 78: organism.medulla.v1.ListForeignResponse.claims:type_name -> organism.medulla.v1.ForeignClaim
+	74,  // 79: organism.medulla.v1.ListForeignResponse.page:type_name -> organism.common.v1.PageResponse
+	18,  // 80: organism.medulla.v1.AdoptResponse.claim:type_name -> organism.medulla.v1.Claim
+	78,  // 81: organism.medulla.v1.AdoptResponse.receipt:type_name -> organism.common.v1.AdoptionReceipt
+	38,  // 82: organism.medulla.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.medulla.v1.RefusalRepeats
+	9,   // 83: organism.medulla.v1.MedullaService.RegisterBrain:input_type -> organism.medulla.v1.RegisterBrainRequest
+	11,  // 84: organism.medulla.v1.MedullaService.GetBrain:input_type -> organism.medulla.v1.GetBrainRequest
+	13,  // 85: organism.medulla.v1.MedullaService.ListBrains:input_type -> organism.medulla.v1.ListBrainsRequest
+	19,  // 86: organism.medulla.v1.MedullaService.Memorize:input_type -> organism.medulla.v1.MemorizeRequest
+	21,  // 87: organism.medulla.v1.MedullaService.GetClaim:input_type -> organism.medulla.v1.GetClaimRequest
+	23,  // 88: organism.medulla.v1.MedullaService.History:input_type -> organism.medulla.v1.HistoryRequest
+	25,  // 89: organism.medulla.v1.MedullaService.ListClaims:input_type -> organism.medulla.v1.ListClaimsRequest
+	27,  // 90: organism.medulla.v1.MedullaService.Verify:input_type -> organism.medulla.v1.VerifyRequest
+	30,  // 91: organism.medulla.v1.MedullaService.Recall:input_type -> organism.medulla.v1.RecallRequest
+	33,  // 92: organism.medulla.v1.MedullaService.CrossVerify:input_type -> organism.medulla.v1.CrossVerifyRequest
+	36,  // 93: organism.medulla.v1.MedullaService.ListReceipts:input_type -> organism.medulla.v1.ListReceiptsRequest
+	39,  // 94: organism.medulla.v1.MedullaService.BumpStoreVersion:input_type -> organism.medulla.v1.BumpStoreVersionRequest
+	41,  // 95: organism.medulla.v1.MedullaService.ImportClaims:input_type -> organism.medulla.v1.ImportClaimsRequest
+	44,  // 96: organism.medulla.v1.MedullaService.Promote:input_type -> organism.medulla.v1.PromoteRequest
+	46,  // 97: organism.medulla.v1.MedullaService.Consolidate:input_type -> organism.medulla.v1.ConsolidateRequest
+	48,  // 98: organism.medulla.v1.MedullaService.Learn:input_type -> organism.medulla.v1.LearnRequest
+	50,  // 99: organism.medulla.v1.MedullaService.Portfolio:input_type -> organism.medulla.v1.PortfolioRequest
+	53,  // 100: organism.medulla.v1.MedullaService.PeerDoctrine:input_type -> organism.medulla.v1.PeerDoctrineRequest
+	56,  // 101: organism.medulla.v1.MedullaService.FollowPeer:input_type -> organism.medulla.v1.FollowPeerRequest
+	58,  // 102: organism.medulla.v1.MedullaService.ListPeers:input_type -> organism.medulla.v1.ListPeersRequest
+	60,  // 103: organism.medulla.v1.MedullaService.SyncPeer:input_type -> organism.medulla.v1.SyncPeerRequest
+	62,  // 104: organism.medulla.v1.MedullaService.UnfollowPeer:input_type -> organism.medulla.v1.UnfollowPeerRequest
+	65,  // 105: organism.medulla.v1.MedullaService.ListForeign:input_type -> organism.medulla.v1.ListForeignRequest
+	67,  // 106: organism.medulla.v1.MedullaService.Adopt:input_type -> organism.medulla.v1.AdoptRequest
+	10,  // 107: organism.medulla.v1.MedullaService.RegisterBrain:output_type -> organism.medulla.v1.RegisterBrainResponse
+	12,  // 108: organism.medulla.v1.MedullaService.GetBrain:output_type -> organism.medulla.v1.GetBrainResponse
+	14,  // 109: organism.medulla.v1.MedullaService.ListBrains:output_type -> organism.medulla.v1.ListBrainsResponse
+	20,  // 110: organism.medulla.v1.MedullaService.Memorize:output_type -> organism.medulla.v1.MemorizeResponse
+	22,  // 111: organism.medulla.v1.MedullaService.GetClaim:output_type -> organism.medulla.v1.GetClaimResponse
+	24,  // 112: organism.medulla.v1.MedullaService.History:output_type -> organism.medulla.v1.HistoryResponse
+	26,  // 113: organism.medulla.v1.MedullaService.ListClaims:output_type -> organism.medulla.v1.ListClaimsResponse
+	29,  // 114: organism.medulla.v1.MedullaService.Verify:output_type -> organism.medulla.v1.VerifyResponse
+	32,  // 115: organism.medulla.v1.MedullaService.Recall:output_type -> organism.medulla.v1.RecallResponse
+	35,  // 116: organism.medulla.v1.MedullaService.CrossVerify:output_type -> organism.medulla.v1.CrossVerifyResponse
+	37,  // 117: organism.medulla.v1.MedullaService.ListReceipts:output_type -> organism.medulla.v1.ListReceiptsResponse
+	40,  // 118: organism.medulla.v1.MedullaService.BumpStoreVersion:output_type -> organism.medulla.v1.BumpStoreVersionResponse
+	43,  // 119: organism.medulla.v1.MedullaService.ImportClaims:output_type -> organism.medulla.v1.ImportClaimsResponse
+	45,  // 120: organism.medulla.v1.MedullaService.Promote:output_type -> organism.medulla.v1.PromoteResponse
+	47,  // 121: organism.medulla.v1.MedullaService.Consolidate:output_type -> organism.medulla.v1.ConsolidateResponse
+	49,  // 122: organism.medulla.v1.MedullaService.Learn:output_type -> organism.medulla.v1.LearnResponse
+	52,  // 123: organism.medulla.v1.MedullaService.Portfolio:output_type -> organism.medulla.v1.PortfolioResponse
+	54,  // 124: organism.medulla.v1.MedullaService.PeerDoctrine:output_type -> organism.medulla.v1.PeerDoctrineResponse
+	57,  // 125: organism.medulla.v1.MedullaService.FollowPeer:output_type -> organism.medulla.v1.FollowPeerResponse
+	59,  // 126: organism.medulla.v1.MedullaService.ListPeers:output_type -> organism.medulla.v1.ListPeersResponse
+	61,  // 127: organism.medulla.v1.MedullaService.SyncPeer:output_type -> organism.medulla.v1.SyncPeerResponse
+	63,  // 128: organism.medulla.v1.MedullaService.UnfollowPeer:output_type -> organism.medulla.v1.UnfollowPeerResponse
+	66,  // 129: organism.medulla.v1.MedullaService.ListForeign:output_type -> organism.medulla.v1.ListForeignResponse
+	68,  // 130: organism.medulla.v1.MedullaService.Adopt:output_type -> organism.medulla.v1.AdoptResponse
+	107, // [107:131] is the sub-list for method output_type
+	83,  // [83:107] is the sub-list for method input_type
+	83,  // [83:83] is the sub-list for extension type_name
+	83,  // [83:83] is the sub-list for extension extendee
+	0,   // [0:83] is the sub-list for field type_name
 }
 
 func init() { file_organism_medulla_v1_medulla_proto_init() }
@@ -5445,7 +5526,7 @@ func file_organism_medulla_v1_medulla_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_medulla_v1_medulla_proto_rawDesc), len(file_organism_medulla_v1_medulla_proto_rawDesc)),
 			NumEnums:      8,
-			NumMessages:   62,
+			NumMessages:   64,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

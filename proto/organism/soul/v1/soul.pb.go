@@ -1412,9 +1412,11 @@ func (x *ReadSoulResponse) GetLastReceipt() *SoulReceipt {
 
 // ListReceiptsRequest lists a brain's receipts.
 type ListReceiptsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Brain         string                 `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
-	Page          *v1.PageRequest        `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// A brain, or "_security": the per-deployment security ledger of refusals of callers bound to
+	// no brain (owner, services, federation peers), which only the owner reads.
+	Brain         string          `protobuf:"bytes,1,opt,name=brain,proto3" json:"brain,omitempty"`
+	Page          *v1.PageRequest `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1465,9 +1467,12 @@ func (x *ListReceiptsRequest) GetPage() *v1.PageRequest {
 
 // ListReceiptsResponse is one page of receipts, newest first.
 type ListReceiptsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Receipts      []*SoulReceipt         `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
-	Page          *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Receipts []*SoulReceipt         `protobuf:"bytes,1,rep,name=receipts,proto3" json:"receipts,omitempty"`
+	Page     *v1.PageResponse       `protobuf:"bytes,2,opt,name=page,proto3" json:"page,omitempty"`
+	// Every refusal receipt of the security ledger on the page, by receipt id: how many identical
+	// refusals of one caller it stands for (they coalesce within the refusal window).
+	Repeats       map[string]*RefusalRepeats `protobuf:"bytes,3,rep,name=repeats,proto3" json:"repeats,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1516,6 +1521,68 @@ func (x *ListReceiptsResponse) GetPage() *v1.PageResponse {
 	return nil
 }
 
+func (x *ListReceiptsResponse) GetRepeats() map[string]*RefusalRepeats {
+	if x != nil {
+		return x.Repeats
+	}
+	return nil
+}
+
+// RefusalRepeats counts the identical refusals one refusal receipt stands for.
+type RefusalRepeats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// At least 1.
+	Count int64 `protobuf:"varint,1,opt,name=count,proto3" json:"count,omitempty"`
+	// When the newest of them was refused (the receipt's at is the first).
+	LastAt        *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=last_at,json=lastAt,proto3" json:"last_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RefusalRepeats) Reset() {
+	*x = RefusalRepeats{}
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RefusalRepeats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RefusalRepeats) ProtoMessage() {}
+
+func (x *RefusalRepeats) ProtoReflect() protoreflect.Message {
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RefusalRepeats.ProtoReflect.Descriptor instead.
+func (*RefusalRepeats) Descriptor() ([]byte, []int) {
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *RefusalRepeats) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+func (x *RefusalRepeats) GetLastAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastAt
+	}
+	return nil
+}
+
 // CuratorReport is the curator's output contract (soul-prd §5.3).
 type CuratorReport struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1534,7 +1601,7 @@ type CuratorReport struct {
 
 func (x *CuratorReport) Reset() {
 	*x = CuratorReport{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1546,7 +1613,7 @@ func (x *CuratorReport) String() string {
 func (*CuratorReport) ProtoMessage() {}
 
 func (x *CuratorReport) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[16]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1559,7 +1626,7 @@ func (x *CuratorReport) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CuratorReport.ProtoReflect.Descriptor instead.
 func (*CuratorReport) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{16}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CuratorReport) GetCuratedBy() string {
@@ -1628,7 +1695,7 @@ type Prune struct {
 
 func (x *Prune) Reset() {
 	*x = Prune{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1640,7 +1707,7 @@ func (x *Prune) String() string {
 func (*Prune) ProtoMessage() {}
 
 func (x *Prune) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[17]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1653,7 +1720,7 @@ func (x *Prune) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Prune.ProtoReflect.Descriptor instead.
 func (*Prune) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{17}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Prune) GetWhat() string {
@@ -1709,7 +1776,7 @@ type Declined struct {
 
 func (x *Declined) Reset() {
 	*x = Declined{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1721,7 +1788,7 @@ func (x *Declined) String() string {
 func (*Declined) ProtoMessage() {}
 
 func (x *Declined) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[18]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1734,7 +1801,7 @@ func (x *Declined) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Declined.ProtoReflect.Descriptor instead.
 func (*Declined) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{18}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *Declined) GetClaim() string {
@@ -1761,7 +1828,7 @@ type StillStale struct {
 
 func (x *StillStale) Reset() {
 	*x = StillStale{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1773,7 +1840,7 @@ func (x *StillStale) String() string {
 func (*StillStale) ProtoMessage() {}
 
 func (x *StillStale) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[19]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1786,7 +1853,7 @@ func (x *StillStale) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillStale.ProtoReflect.Descriptor instead.
 func (*StillStale) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{19}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *StillStale) GetItems() []*StillStaleItem {
@@ -1807,7 +1874,7 @@ type StillStaleItem struct {
 
 func (x *StillStaleItem) Reset() {
 	*x = StillStaleItem{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1819,7 +1886,7 @@ func (x *StillStaleItem) String() string {
 func (*StillStaleItem) ProtoMessage() {}
 
 func (x *StillStaleItem) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[20]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1832,7 +1899,7 @@ func (x *StillStaleItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StillStaleItem.ProtoReflect.Descriptor instead.
 func (*StillStaleItem) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{20}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *StillStaleItem) GetClaim() string {
@@ -1860,7 +1927,7 @@ type VerifyCuratorReportRequest struct {
 
 func (x *VerifyCuratorReportRequest) Reset() {
 	*x = VerifyCuratorReportRequest{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1872,7 +1939,7 @@ func (x *VerifyCuratorReportRequest) String() string {
 func (*VerifyCuratorReportRequest) ProtoMessage() {}
 
 func (x *VerifyCuratorReportRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[21]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1885,7 +1952,7 @@ func (x *VerifyCuratorReportRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCuratorReportRequest.ProtoReflect.Descriptor instead.
 func (*VerifyCuratorReportRequest) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{21}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *VerifyCuratorReportRequest) GetBrain() string {
@@ -1920,7 +1987,7 @@ type VerifyCuratorReportResponse struct {
 
 func (x *VerifyCuratorReportResponse) Reset() {
 	*x = VerifyCuratorReportResponse{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1932,7 +1999,7 @@ func (x *VerifyCuratorReportResponse) String() string {
 func (*VerifyCuratorReportResponse) ProtoMessage() {}
 
 func (x *VerifyCuratorReportResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[22]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1945,7 +2012,7 @@ func (x *VerifyCuratorReportResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use VerifyCuratorReportResponse.ProtoReflect.Descriptor instead.
 func (*VerifyCuratorReportResponse) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{22}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *VerifyCuratorReportResponse) GetSchema() string {
@@ -2014,7 +2081,7 @@ type NorthAtomRequest struct {
 
 func (x *NorthAtomRequest) Reset() {
 	*x = NorthAtomRequest{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2026,7 +2093,7 @@ func (x *NorthAtomRequest) String() string {
 func (*NorthAtomRequest) ProtoMessage() {}
 
 func (x *NorthAtomRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[23]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2039,7 +2106,7 @@ func (x *NorthAtomRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NorthAtomRequest.ProtoReflect.Descriptor instead.
 func (*NorthAtomRequest) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{23}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *NorthAtomRequest) GetBrain() string {
@@ -2062,7 +2129,7 @@ type NorthAtomResponse struct {
 
 func (x *NorthAtomResponse) Reset() {
 	*x = NorthAtomResponse{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2074,7 +2141,7 @@ func (x *NorthAtomResponse) String() string {
 func (*NorthAtomResponse) ProtoMessage() {}
 
 func (x *NorthAtomResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[24]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2087,7 +2154,7 @@ func (x *NorthAtomResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use NorthAtomResponse.ProtoReflect.Descriptor instead.
 func (*NorthAtomResponse) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{24}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *NorthAtomResponse) GetSoul() *SoulAtom {
@@ -2117,7 +2184,7 @@ type SoulAtom struct {
 
 func (x *SoulAtom) Reset() {
 	*x = SoulAtom{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2129,7 +2196,7 @@ func (x *SoulAtom) String() string {
 func (*SoulAtom) ProtoMessage() {}
 
 func (x *SoulAtom) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[25]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2142,7 +2209,7 @@ func (x *SoulAtom) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SoulAtom.ProtoReflect.Descriptor instead.
 func (*SoulAtom) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{25}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *SoulAtom) GetHeadline() string {
@@ -2184,7 +2251,7 @@ type UpdateSoulClaimRequest struct {
 
 func (x *UpdateSoulClaimRequest) Reset() {
 	*x = UpdateSoulClaimRequest{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2196,7 +2263,7 @@ func (x *UpdateSoulClaimRequest) String() string {
 func (*UpdateSoulClaimRequest) ProtoMessage() {}
 
 func (x *UpdateSoulClaimRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[26]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2209,7 +2276,7 @@ func (x *UpdateSoulClaimRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSoulClaimRequest.ProtoReflect.Descriptor instead.
 func (*UpdateSoulClaimRequest) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{26}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *UpdateSoulClaimRequest) GetBrain() string {
@@ -2267,7 +2334,7 @@ type UpdateSoulClaimResponse struct {
 
 func (x *UpdateSoulClaimResponse) Reset() {
 	*x = UpdateSoulClaimResponse{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2279,7 +2346,7 @@ func (x *UpdateSoulClaimResponse) String() string {
 func (*UpdateSoulClaimResponse) ProtoMessage() {}
 
 func (x *UpdateSoulClaimResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[27]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2292,7 +2359,7 @@ func (x *UpdateSoulClaimResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateSoulClaimResponse.ProtoReflect.Descriptor instead.
 func (*UpdateSoulClaimResponse) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{27}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UpdateSoulClaimResponse) GetSlug() string {
@@ -2335,7 +2402,7 @@ type SetTissuesRequest struct {
 
 func (x *SetTissuesRequest) Reset() {
 	*x = SetTissuesRequest{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2347,7 +2414,7 @@ func (x *SetTissuesRequest) String() string {
 func (*SetTissuesRequest) ProtoMessage() {}
 
 func (x *SetTissuesRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[28]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2360,7 +2427,7 @@ func (x *SetTissuesRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTissuesRequest.ProtoReflect.Descriptor instead.
 func (*SetTissuesRequest) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{28}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *SetTissuesRequest) GetBrain() string {
@@ -2389,7 +2456,7 @@ type SetTissuesResponse struct {
 
 func (x *SetTissuesResponse) Reset() {
 	*x = SetTissuesResponse{}
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2401,7 +2468,7 @@ func (x *SetTissuesResponse) String() string {
 func (*SetTissuesResponse) ProtoMessage() {}
 
 func (x *SetTissuesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_organism_soul_v1_soul_proto_msgTypes[29]
+	mi := &file_organism_soul_v1_soul_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2414,7 +2481,7 @@ func (x *SetTissuesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetTissuesResponse.ProtoReflect.Descriptor instead.
 func (*SetTissuesResponse) Descriptor() ([]byte, []int) {
-	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{29}
+	return file_organism_soul_v1_soul_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *SetTissuesResponse) GetBrain() string {
@@ -2577,10 +2644,17 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\flast_receipt\x18\x05 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\vlastReceipt\"`\n" +
 	"\x13ListReceiptsRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x123\n" +
-	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\x87\x01\n" +
+	"\x04page\x18\x02 \x01(\v2\x1f.organism.common.v1.PageRequestR\x04page\"\xb4\x02\n" +
 	"\x14ListReceiptsResponse\x129\n" +
 	"\breceipts\x18\x01 \x03(\v2\x1d.organism.soul.v1.SoulReceiptR\breceipts\x124\n" +
-	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\"\xad\x02\n" +
+	"\x04page\x18\x02 \x01(\v2 .organism.common.v1.PageResponseR\x04page\x12M\n" +
+	"\arepeats\x18\x03 \x03(\v23.organism.soul.v1.ListReceiptsResponse.RepeatsEntryR\arepeats\x1a\\\n" +
+	"\fRepeatsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x126\n" +
+	"\x05value\x18\x02 \x01(\v2 .organism.soul.v1.RefusalRepeatsR\x05value:\x028\x01\"[\n" +
+	"\x0eRefusalRepeats\x12\x14\n" +
+	"\x05count\x18\x01 \x01(\x03R\x05count\x123\n" +
+	"\alast_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x06lastAt\"\xad\x02\n" +
 	"\rCuratorReport\x12\x1d\n" +
 	"\n" +
 	"curated_by\x18\x01 \x01(\tR\tcuratedBy\x12\x18\n" +
@@ -2711,7 +2785,7 @@ func file_organism_soul_v1_soul_proto_rawDescGZIP() []byte {
 }
 
 var file_organism_soul_v1_soul_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 33)
+var file_organism_soul_v1_soul_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_organism_soul_v1_soul_proto_goTypes = []any{
 	(SoulReason)(0),                     // 0: organism.soul.v1.SoulReason
 	(*CheckSoulRequest)(nil),            // 1: organism.soul.v1.CheckSoulRequest
@@ -2730,34 +2804,36 @@ var file_organism_soul_v1_soul_proto_goTypes = []any{
 	(*ReadSoulResponse)(nil),            // 14: organism.soul.v1.ReadSoulResponse
 	(*ListReceiptsRequest)(nil),         // 15: organism.soul.v1.ListReceiptsRequest
 	(*ListReceiptsResponse)(nil),        // 16: organism.soul.v1.ListReceiptsResponse
-	(*CuratorReport)(nil),               // 17: organism.soul.v1.CuratorReport
-	(*Prune)(nil),                       // 18: organism.soul.v1.Prune
-	(*Declined)(nil),                    // 19: organism.soul.v1.Declined
-	(*StillStale)(nil),                  // 20: organism.soul.v1.StillStale
-	(*StillStaleItem)(nil),              // 21: organism.soul.v1.StillStaleItem
-	(*VerifyCuratorReportRequest)(nil),  // 22: organism.soul.v1.VerifyCuratorReportRequest
-	(*VerifyCuratorReportResponse)(nil), // 23: organism.soul.v1.VerifyCuratorReportResponse
-	(*NorthAtomRequest)(nil),            // 24: organism.soul.v1.NorthAtomRequest
-	(*NorthAtomResponse)(nil),           // 25: organism.soul.v1.NorthAtomResponse
-	(*SoulAtom)(nil),                    // 26: organism.soul.v1.SoulAtom
-	(*UpdateSoulClaimRequest)(nil),      // 27: organism.soul.v1.UpdateSoulClaimRequest
-	(*UpdateSoulClaimResponse)(nil),     // 28: organism.soul.v1.UpdateSoulClaimResponse
-	(*SetTissuesRequest)(nil),           // 29: organism.soul.v1.SetTissuesRequest
-	(*SetTissuesResponse)(nil),          // 30: organism.soul.v1.SetTissuesResponse
-	nil,                                 // 31: organism.soul.v1.CheckSoulRequest.TissuesEntry
-	nil,                                 // 32: organism.soul.v1.SetTissuesRequest.TissuesEntry
-	nil,                                 // 33: organism.soul.v1.SetTissuesResponse.TissuesEntry
-	(*timestamppb.Timestamp)(nil),       // 34: google.protobuf.Timestamp
-	(*v1.AgentRef)(nil),                 // 35: organism.common.v1.AgentRef
-	(*v1.PageRequest)(nil),              // 36: organism.common.v1.PageRequest
-	(*v1.PageResponse)(nil),             // 37: organism.common.v1.PageResponse
-	(*v1.CommitReceipt)(nil),            // 38: organism.common.v1.CommitReceipt
+	(*RefusalRepeats)(nil),              // 17: organism.soul.v1.RefusalRepeats
+	(*CuratorReport)(nil),               // 18: organism.soul.v1.CuratorReport
+	(*Prune)(nil),                       // 19: organism.soul.v1.Prune
+	(*Declined)(nil),                    // 20: organism.soul.v1.Declined
+	(*StillStale)(nil),                  // 21: organism.soul.v1.StillStale
+	(*StillStaleItem)(nil),              // 22: organism.soul.v1.StillStaleItem
+	(*VerifyCuratorReportRequest)(nil),  // 23: organism.soul.v1.VerifyCuratorReportRequest
+	(*VerifyCuratorReportResponse)(nil), // 24: organism.soul.v1.VerifyCuratorReportResponse
+	(*NorthAtomRequest)(nil),            // 25: organism.soul.v1.NorthAtomRequest
+	(*NorthAtomResponse)(nil),           // 26: organism.soul.v1.NorthAtomResponse
+	(*SoulAtom)(nil),                    // 27: organism.soul.v1.SoulAtom
+	(*UpdateSoulClaimRequest)(nil),      // 28: organism.soul.v1.UpdateSoulClaimRequest
+	(*UpdateSoulClaimResponse)(nil),     // 29: organism.soul.v1.UpdateSoulClaimResponse
+	(*SetTissuesRequest)(nil),           // 30: organism.soul.v1.SetTissuesRequest
+	(*SetTissuesResponse)(nil),          // 31: organism.soul.v1.SetTissuesResponse
+	nil,                                 // 32: organism.soul.v1.CheckSoulRequest.TissuesEntry
+	nil,                                 // 33: organism.soul.v1.ListReceiptsResponse.RepeatsEntry
+	nil,                                 // 34: organism.soul.v1.SetTissuesRequest.TissuesEntry
+	nil,                                 // 35: organism.soul.v1.SetTissuesResponse.TissuesEntry
+	(*timestamppb.Timestamp)(nil),       // 36: google.protobuf.Timestamp
+	(*v1.AgentRef)(nil),                 // 37: organism.common.v1.AgentRef
+	(*v1.PageRequest)(nil),              // 38: organism.common.v1.PageRequest
+	(*v1.PageResponse)(nil),             // 39: organism.common.v1.PageResponse
+	(*v1.CommitReceipt)(nil),            // 40: organism.common.v1.CommitReceipt
 }
 var file_organism_soul_v1_soul_proto_depIdxs = []int32{
-	31, // 0: organism.soul.v1.CheckSoulRequest.tissues:type_name -> organism.soul.v1.CheckSoulRequest.TissuesEntry
+	32, // 0: organism.soul.v1.CheckSoulRequest.tissues:type_name -> organism.soul.v1.CheckSoulRequest.TissuesEntry
 	3,  // 1: organism.soul.v1.CheckSoulResponse.report:type_name -> organism.soul.v1.SoulCheckReport
 	12, // 2: organism.soul.v1.CheckSoulResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	34, // 3: organism.soul.v1.SoulCheckReport.checked_at:type_name -> google.protobuf.Timestamp
+	36, // 3: organism.soul.v1.SoulCheckReport.checked_at:type_name -> google.protobuf.Timestamp
 	4,  // 4: organism.soul.v1.SoulCheckReport.claims:type_name -> organism.soul.v1.ClaimTotals
 	5,  // 5: organism.soul.v1.SoulCheckReport.by_state:type_name -> organism.soul.v1.StateCounts
 	6,  // 6: organism.soul.v1.SoulCheckReport.stale:type_name -> organism.soul.v1.StaleRow
@@ -2765,45 +2841,48 @@ var file_organism_soul_v1_soul_proto_depIdxs = []int32{
 	8,  // 8: organism.soul.v1.SoulCheckReport.enxuto:type_name -> organism.soul.v1.Enxuto
 	9,  // 9: organism.soul.v1.SoulCheckReport.soul_lag:type_name -> organism.soul.v1.SoulLag
 	10, // 10: organism.soul.v1.SoulCheckReport.claim_rows:type_name -> organism.soul.v1.SoulClaim
-	34, // 11: organism.soul.v1.SoulLag.last_soul_touch_at:type_name -> google.protobuf.Timestamp
+	36, // 11: organism.soul.v1.SoulLag.last_soul_touch_at:type_name -> google.protobuf.Timestamp
 	11, // 12: organism.soul.v1.SoulClaim.anchors:type_name -> organism.soul.v1.ClaimAnchor
-	34, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
+	36, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
 	5,  // 14: organism.soul.v1.SoulReceipt.by_state:type_name -> organism.soul.v1.StateCounts
-	35, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
+	37, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
 	12, // 16: organism.soul.v1.ReadSoulResponse.last_receipt:type_name -> organism.soul.v1.SoulReceipt
-	36, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	38, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
 	12, // 18: organism.soul.v1.ListReceiptsResponse.receipts:type_name -> organism.soul.v1.SoulReceipt
-	37, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	18, // 20: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
-	19, // 21: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
-	20, // 22: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
-	21, // 23: organism.soul.v1.StillStale.items:type_name -> organism.soul.v1.StillStaleItem
-	17, // 24: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
-	12, // 25: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	26, // 26: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
-	38, // 27: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	32, // 28: organism.soul.v1.SetTissuesRequest.tissues:type_name -> organism.soul.v1.SetTissuesRequest.TissuesEntry
-	33, // 29: organism.soul.v1.SetTissuesResponse.tissues:type_name -> organism.soul.v1.SetTissuesResponse.TissuesEntry
-	12, // 30: organism.soul.v1.SetTissuesResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	1,  // 31: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
-	13, // 32: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
-	15, // 33: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
-	22, // 34: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
-	24, // 35: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
-	27, // 36: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
-	29, // 37: organism.soul.v1.SoulService.SetTissues:input_type -> organism.soul.v1.SetTissuesRequest
-	2,  // 38: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
-	14, // 39: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
-	16, // 40: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
-	23, // 41: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
-	25, // 42: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
-	28, // 43: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
-	30, // 44: organism.soul.v1.SoulService.SetTissues:output_type -> organism.soul.v1.SetTissuesResponse
-	38, // [38:45] is the sub-list for method output_type
-	31, // [31:38] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	39, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	33, // 20: organism.soul.v1.ListReceiptsResponse.repeats:type_name -> organism.soul.v1.ListReceiptsResponse.RepeatsEntry
+	36, // 21: organism.soul.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	19, // 22: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
+	20, // 23: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
+	21, // 24: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
+	22, // 25: organism.soul.v1.StillStale.items:type_name -> organism.soul.v1.StillStaleItem
+	18, // 26: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
+	12, // 27: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	27, // 28: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
+	40, // 29: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	34, // 30: organism.soul.v1.SetTissuesRequest.tissues:type_name -> organism.soul.v1.SetTissuesRequest.TissuesEntry
+	35, // 31: organism.soul.v1.SetTissuesResponse.tissues:type_name -> organism.soul.v1.SetTissuesResponse.TissuesEntry
+	12, // 32: organism.soul.v1.SetTissuesResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	17, // 33: organism.soul.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.soul.v1.RefusalRepeats
+	1,  // 34: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
+	13, // 35: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
+	15, // 36: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
+	23, // 37: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
+	25, // 38: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
+	28, // 39: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
+	30, // 40: organism.soul.v1.SoulService.SetTissues:input_type -> organism.soul.v1.SetTissuesRequest
+	2,  // 41: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
+	14, // 42: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
+	16, // 43: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
+	24, // 44: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
+	26, // 45: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
+	29, // 46: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
+	31, // 47: organism.soul.v1.SoulService.SetTissues:output_type -> organism.soul.v1.SetTissuesResponse
+	41, // [41:48] is the sub-list for method output_type
+	34, // [34:41] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_organism_soul_v1_soul_proto_init() }
@@ -2817,7 +2896,7 @@ func file_organism_soul_v1_soul_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_organism_soul_v1_soul_proto_rawDesc), len(file_organism_soul_v1_soul_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   33,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
