@@ -87,3 +87,14 @@ type Repo interface {
 	// Batch answers the per-check questions that need git in one process each.
 	Batch(ctx context.Context, q BatchQuery) (BatchAnswer, error)
 }
+
+// History answers what only a repository's whole history can: where a missing path went and which
+// commit removed a definition. A Repo may implement it; the domain never asks a shallow clone, and a
+// Repo without it leaves findings without the hint.
+type History interface {
+	// Renames maps each asked path (a file or a directory) that a commit renamed to where it went.
+	Renames(ctx context.Context, paths []string) (map[string]Rename, error)
+	// RemovedLines lists, newest commit first, the source lines that commits removed and that
+	// mention one of the asked words.
+	RemovedLines(ctx context.Context, words []string) ([]RemovedLine, error)
+}
