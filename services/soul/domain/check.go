@@ -57,6 +57,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 			v.judge(&results[i])
 		}
 	}
+	v.recall(ctx, results)
 	v.autoSections(results)
 	consistency(results, v.soul)
 	supersession(results, v.soul)
@@ -449,9 +450,9 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 			v.npmScripts = readNPMScripts(v.repo)
 		}
 		if v.npmScripts[a.Name] {
-			return res
+			return v.npmWhere(a, res)
 		}
-		return fail(ReasonChanged, "package.json has no script "+a.Name)
+		return v.npmMissing(a, fail)
 	case AnchorCommand:
 		return hold(ReasonExecution, a.Ref)
 	case AnchorRuntime:
@@ -726,7 +727,7 @@ func (v *verifier) makeNearby(c *Claim, a Anchor, failed AnchorResult) AnchorRes
 			return r
 		}
 	}
-	return failed
+	return v.makeWorkspace(a, failed)
 }
 
 func orRoot(p string) string {

@@ -104,6 +104,7 @@ func build(dst, src, mod, doc, lic string) {
 		}
 	}
 	syms := symbols(text)
+	sized := sizedFiles(text)
 	for _, name := range syms {
 		for _, f := range defining(src, files, name) {
 			keep[f] = true
@@ -121,11 +122,15 @@ func build(dst, src, mod, doc, lic string) {
 		if err != nil {
 			continue
 		}
+		orig := b
 		switch {
 		case isBinary(b) || len(b) > 256<<10:
 			b = nil // named, not read: the file's existence is what the document cites
 		case f != doc && len(b) > 4<<10 && !hinted[f] && !structural(f):
 			b = skeleton(b, syms) // declarations and the lines naming the document's words; bulk dropped
+			if sized[path.Base(f)] {
+				b = padLines(b, orig) // the document states this file's size: the fixture keeps it
+			}
 		}
 		if len(b) > 0 && b[len(b)-1] != '\n' {
 			b = append(b, '\n')
@@ -311,4 +316,32 @@ func check(err error) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+}
+
+var sizeRe = regexp.MustCompile(`(?i)\d[\d,.]*k?(?:\s+|-)(?:lines?|LOC)\b`)
+var sizedName = regexp.MustCompile("`([\\w./-]+\\.[a-z]+)`")
+
+// sizedFiles are the base names of files on a document line that states a size in lines ("`link.go` —
+// ... ~2200 lines"): their skeletons are padded to the module file's real line count.
+func sizedFiles(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, l := range strings.Split(text, "\n") {
+		if !sizeRe.MatchString(l) {
+			continue
+		}
+		for _, m := range sizedName.FindAllStringSubmatch(l, -1) {
+			out[path.Base(m[1])] = true
+		}
+	}
+	return out
+}
+
+// padLines appends blank lines to a skeleton until it has as many lines as the file it was cut from;
+// the kept lines keep their text, and the checker's size answer matches the module's.
+func padLines(b, orig []byte) []byte {
+	want := strings.Count(string(orig), "\n")
+	if n := strings.Count(string(b), "\n"); n < want {
+		b = append(b, strings.Repeat("\n", want-n)...)
+	}
+	return b
 }
