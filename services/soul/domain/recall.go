@@ -3,6 +3,8 @@ package domain
 import (
 	"context"
 	"fmt"
+	"path"
+	"sort"
 	"strings"
 )
 
@@ -105,7 +107,7 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 // removedSymbols turns a cited symbol defined nowhere into symbol_removed when a commit removed its
 // definition, naming that commit.
 func (v *verifier) removedSymbols(ctx context.Context, h History, results []ClaimResult) {
-	var words []string
+	var words, paths []string
 	seen := map[string]bool{}
 	var idx []int
 	for i := range results {
@@ -114,16 +116,27 @@ func (v *verifier) removedSymbols(ctx context.Context, h History, results []Clai
 		if r.State != StateStale || r.Reason != ReasonSymbolMissing || j < 0 || r.Anchors[j].Anchor.Kind != AnchorSymbol {
 			continue
 		}
+		a := r.Anchors[j].Anchor
+		where := v.qualifierFiles(a.Qualifier)
+		if len(where) == 0 {
+			continue // a bare name may have lived anywhere: walking every commit's diff costs seconds
+		}
 		idx = append(idx, i)
-		if n := r.Anchors[j].Anchor.Name; !seen[n] {
-			seen[n] = true
-			words = append(words, n)
+		for _, s := range append([]string{"word:" + a.Name}, where...) {
+			if !seen[s] {
+				seen[s] = true
+				if w, ok := strings.CutPrefix(s, "word:"); ok {
+					words = append(words, w)
+				} else {
+					paths = append(paths, s)
+				}
+			}
 		}
 	}
 	if len(words) == 0 {
 		return
 	}
-	lines, err := h.RemovedLines(ctx, words)
+	lines, err := h.RemovedLines(ctx, words, paths)
 	if err != nil {
 		return
 	}
@@ -159,4 +172,37 @@ func symbolRef(a Anchor) string {
 		return a.Name
 	}
 	return a.Qualifier + "." + a.Name
+}
+
+// maxQualifierFiles bounds the places one qualifier may live for its removals to be looked up: a name
+// defined in more places than this points at no one file, and walking them all costs a cold check
+// hundreds of milliseconds on a long history.
+const maxQualifierFiles = 4
+
+// qualifierFiles are where a qualified symbol's definition would have lived: the files that define the
+// qualifier as a type (Go, Rust, Python, TS classes), or the directories of the Go package it names.
+func (v *verifier) qualifierFiles(q string) []string {
+	ix := v.symbols
+	if q == "" || ix == nil {
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, d := range ix.defs[q] {
+		if ix.types[d.path][q] && !seen[d.path] {
+			seen[d.path] = true
+			out = append(out, d.path)
+		}
+	}
+	for f, pkg := range ix.pkgs {
+		if dir := path.Dir(f); pkg == q && !seen[dir] {
+			seen[dir] = true
+			out = append(out, dir)
+		}
+	}
+	if len(out) > maxQualifierFiles {
+		return nil
+	}
+	sort.Strings(out)
+	return out
 }

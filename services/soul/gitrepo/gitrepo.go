@@ -59,6 +59,8 @@ type Repo struct {
 	logPaths map[string]bool
 	logAdded map[string]bool
 	logCut   bool
+	// logDeleted maps each asked path (and each asked directory) to the newest commit that deleted it.
+	logDeleted map[string]string
 }
 
 var _ domain.Repo = (*Repo)(nil)
@@ -366,6 +368,9 @@ func (r *Repo) readLogAdding(ctx context.Context, head string, paths []string) e
 			if string(status) == "A" {
 				names.Write(out[:pe])
 				names.WriteByte(0)
+			}
+			if string(status) == "D" {
+				r.noteDeleted(string(out[:pe]))
 			}
 			out = out[min(pe+1, len(out)):]
 		}

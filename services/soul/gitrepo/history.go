@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/organism-dev/organism/services/soul/domain"
 )
@@ -13,51 +15,82 @@ import (
 // maxRenameHops bounds how many renames of one path are followed (a → b → c).
 const maxRenameHops = 8
 
-// Renames walks the history once with rename detection and maps each asked path (a file, or a
-// directory whose files moved together) to its newest name. It is asked only for paths a check found
-// missing, so a clean document never pays for the walk.
+// removedCache keeps each removal walk's answer per repository, HEAD (in the args) and question.
+var removedCache = struct {
+	sync.Mutex
+	m map[string][]domain.RemovedLine
+}{m: map[string][]domain.RemovedLine{}}
+
+// renameCache keeps each answer per repository, HEAD and path, so a server re-checking a brain asks git
+// once.
+var renameCache = struct {
+	sync.Mutex
+	m map[string]domain.Rename
+}{m: map[string]domain.Rename{}}
+
+// noteDeleted records, in the check's own history walk, the newest commit that deleted an asked path
+// or a file under an asked directory.
+func (r *Repo) noteDeleted(file string) {
+	if len(r.log) == 0 {
+		return
+	}
+	if r.logDeleted == nil {
+		r.logDeleted = map[string]string{}
+	}
+	for p := file; p != "" && p != "."; p = path.Dir(p) {
+		if r.logPaths[p] && r.logDeleted[p] == "" {
+			r.logDeleted[p] = r.log[len(r.log)-1].SHA
+		}
+		if !strings.Contains(p, "/") {
+			break
+		}
+	}
+}
+
+// Renames maps each asked path (a file, or a directory whose files moved together) that a commit renamed
+// to its newest name. The check's history walk already knows which commit deleted each missing path;
+// only those commits are diffed with rename detection, so a long history costs no second walk.
 func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.Rename, error) {
 	out := map[string]domain.Rename{}
 	if !r.git || r.shallow || len(paths) == 0 || r.head.SHA == "" {
 		return out, nil
 	}
-	raw, err := runLimited(ctx, r.root, nil, maxGrepBytes, nil, "log", "-M", "--diff-filter=R", "--name-status", "--format=@%h", r.head.SHA, "--")
-	if err != nil {
-		return nil, err
-	}
-	moves := parseRenames(raw) // newest first
-	// renamed maps p to its name after the newest rename older than index lim (exclusive bound of
-	// the newest-first list), as a file or as a directory prefix.
-	renamed := func(p string, lim int) (string, string, int, bool) {
-		for i := lim - 1; i >= 0; i-- {
-			m := moves[i]
-			if m.from == p {
-				return m.to, m.sha, i, true
-			}
-		}
-		for i := lim - 1; i >= 0; i-- {
-			m := moves[i]
-			if rest, ok := strings.CutPrefix(m.from, p+"/"); ok && strings.HasSuffix(m.to, "/"+rest) {
-				return strings.TrimSuffix(m.to, "/"+rest), m.sha, i, true
-			}
-		}
-		return "", "", 0, false
-	}
+	_ = r.waitLog()
+	key := r.root + "\x00" + r.head.SHA + "\x00"
+	var ask []string
+	renameCache.Lock()
 	for _, p := range paths {
 		p = strings.TrimSuffix(p, "/")
-		cur, lim := p, len(moves)
-		var last domain.Rename
+		if m, ok := renameCache.m[key+p]; ok {
+			if m.To != "" {
+				out[p] = m
+			}
+			continue
+		}
+		ask = append(ask, p)
+	}
+	renameCache.Unlock()
+	for _, p := range ask {
+		cur, last := p, domain.Rename{}
 		for hop := 0; hop < maxRenameHops; hop++ {
-			to, s, i, ok := renamed(cur, lim)
-			if !ok {
+			m, err := r.renamedOnce(ctx, cur)
+			if err != nil {
+				return nil, err
+			}
+			if m.To == "" {
 				break
 			}
-			last = domain.Rename{To: to, SHA: s}
-			cur, lim = to, i
-			if ok, _ := r.Exists(to); ok {
+			last, cur = m, m.To
+			if ok, _ := r.Exists(cur); ok {
 				break
 			}
 		}
+		renameCache.Lock()
+		if len(renameCache.m) > 4096 {
+			renameCache.m = map[string]domain.Rename{}
+		}
+		renameCache.m[key+p] = last
+		renameCache.Unlock()
 		if last.To != "" {
 			out[p] = last
 		}
@@ -65,30 +98,90 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.R
 	return out, nil
 }
 
+// renamedOnce finds the commit that deleted p (from the check's walk, else a walk limited to p) and
+// reads that one commit's renames.
+func (r *Repo) renamedOnce(ctx context.Context, p string) (domain.Rename, error) {
+	sha := r.logDeleted[p]
+	if sha == "" && (!r.logPaths[p] || r.logCut) {
+		raw, err := runLimited(ctx, r.root, nil, 1<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-n", "1", "--no-renames", "--diff-filter=D", "--format=%H", r.head.SHA, "--", p)
+		if err != nil {
+			return domain.Rename{}, err
+		}
+		sha = strings.TrimSpace(string(raw))
+	}
+	if sha == "" {
+		return domain.Rename{}, nil
+	}
+	raw, err := runLimited(ctx, r.root, nil, maxReadBytes, nil, "show", "-M", "--diff-filter=R", "--name-status", "--format=@%h", sha, "--")
+	if err != nil {
+		return domain.Rename{}, err
+	}
+	moves := parseRenames(raw)
+	for _, m := range moves {
+		if m.from == p {
+			return domain.Rename{To: m.to, SHA: m.sha}, nil
+		}
+	}
+	for _, m := range moves {
+		if rest, ok := strings.CutPrefix(m.from, p+"/"); ok && strings.HasSuffix(m.to, "/"+rest) {
+			return domain.Rename{To: strings.TrimSuffix(m.to, "/"+rest), SHA: m.sha}, nil
+		}
+	}
+	return domain.Rename{}, nil
+}
+
 // sourcePathspec limits the removal walk to the languages whose definitions the domain reads.
 var sourcePathspec = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.scala"}
 
 var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 
-// RemovedLines lists, newest commit first, the removed source lines that mention one of words, in one
-// pickaxe walk (git log -G) over the history.
-func (r *Repo) RemovedLines(ctx context.Context, words []string) ([]domain.RemovedLine, error) {
+// RemovedLines lists, newest commit first, the removed source lines of paths that mention one of words,
+// in one pickaxe walk (git log -G). The walk is limited to the files the domain names (where the
+// qualifier's type or package lives): diffing every commit of a long history would cost seconds.
+func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]domain.RemovedLine, error) {
 	var ok []string
 	for _, w := range words {
 		if identOnly.MatchString(w) {
 			ok = append(ok, w)
 		}
 	}
-	if !r.git || r.shallow || len(ok) == 0 || r.head.SHA == "" {
+	if !r.git || r.shallow || len(ok) == 0 || len(paths) == 0 || r.head.SHA == "" {
 		return nil, nil
 	}
 	re := `\b(` + strings.Join(ok, "|") + `)\b`
-	args := append([]string{"log", "-G" + re, "--format=@%h", "-p", "--unified=0", "--no-color", r.head.SHA, "--"}, sourcePathspec...)
+	args := []string{"log", "-G" + re, "--format=@%h", "-p", "--unified=0", "--no-color", "--no-renames", r.head.SHA, "--"}
+	for _, p := range paths {
+		p = strings.TrimSuffix(p, "/")
+		dir := globEscape(p) + "/"
+		switch {
+		case p == "." || p == "":
+			dir = "" // the whole tree
+		case path.Ext(p) != "":
+			args = append(args, ":(literal)"+p)
+			continue
+		}
+		for _, ext := range sourcePathspec {
+			args = append(args, ":(glob)"+dir+"**/"+ext)
+		}
+	}
+	key := r.root + "\x00" + strings.Join(args, "\x00")
+	removedCache.Lock()
+	cached, hit := removedCache.m[key]
+	removedCache.Unlock()
+	if hit {
+		return cached, nil
+	}
 	raw, err := runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
 	if err != nil {
 		return nil, err
 	}
 	out := parseRemoved(raw, regexp.MustCompile(re))
+	removedCache.Lock()
+	if len(removedCache.m) >= 256 {
+		removedCache.m = map[string][]domain.RemovedLine{}
+	}
+	removedCache.m[key] = out
+	removedCache.Unlock()
 	return out, nil
 }
 
@@ -136,4 +229,9 @@ func parseRemoved(raw []byte, mention *regexp.Regexp) []domain.RemovedLine {
 		}
 	}
 	return out
+}
+
+// globEscape quotes a directory name for a :(glob) pathspec.
+func globEscape(p string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(p)
 }

@@ -84,15 +84,19 @@ func TestRemovedLines(t *testing.T) {
 	cases := []struct {
 		name  string
 		words []string
+		paths []string
 		want  string
 	}{
-		{"a removed definition", []string{"Drop"}, drop + " s.go func Drop() {}"},
-		{"a kept definition", []string{"Keep"}, ""},
-		{"not an identifier", []string{"a|b"}, ""},
+		{"a removed definition", []string{"Drop"}, []string{"s.go"}, drop + " s.go func Drop() {}"},
+		{"the whole tree", []string{"Drop"}, []string{"."}, drop + " s.go func Drop() {}"},
+		{"another file", []string{"Drop"}, []string{"other.go"}, ""},
+		{"no path asked walks nothing", []string{"Drop"}, nil, ""},
+		{"a kept definition", []string{"Keep"}, []string{"."}, ""},
+		{"not an identifier", []string{"a|b"}, []string{"."}, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			lines, err := r.RemovedLines(context.Background(), tc.words)
+			lines, err := r.RemovedLines(context.Background(), tc.words, tc.paths)
 			if err != nil {
 				t.Fatal(err)
 			}
