@@ -102,6 +102,8 @@ type Organ struct {
 	prober   Prober
 	maxBytes int
 	tissues  map[string]Tissue
+	// northDeadline bounds the north atom's receipt read.
+	northDeadline time.Duration
 }
 
 // OrganOptions wires an Organ.
@@ -116,6 +118,8 @@ type OrganOptions struct {
 	MaxBytes int
 	// Tissues is the deployment's default heading map, ahead of the built-in one.
 	Tissues map[string]Tissue
+	// NorthDeadline bounds the north atom's wait for the last receipt; DefaultNorthDeadline when zero.
+	NorthDeadline time.Duration
 }
 
 // NewOrgan returns an Organ; Brains, Store, Open, Clock and IDs are required.
@@ -126,7 +130,10 @@ func NewOrgan(o OrganOptions) (*Organ, error) {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxSoulBytes
 	}
-	return &Organ{brains: o.Brains, sink: o.Sink, store: o.Store, open: o.Open, clock: o.Clock, ids: o.IDs, prober: o.Prober, maxBytes: o.MaxBytes, tissues: o.Tissues}, nil
+	if o.NorthDeadline <= 0 {
+		o.NorthDeadline = DefaultNorthDeadline
+	}
+	return &Organ{brains: o.Brains, sink: o.Sink, store: o.Store, open: o.Open, clock: o.Clock, ids: o.IDs, prober: o.Prober, maxBytes: o.MaxBytes, tissues: o.Tissues, northDeadline: o.NorthDeadline}, nil
 }
 
 // CheckRequest asks for one check.
