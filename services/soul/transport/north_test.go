@@ -79,7 +79,9 @@ func openNorth(t *testing.T, mode string, seed *domain.Receipt) (soulv1.SoulServ
 	clk := clock.NewFake(t0)
 	organ, err := domain.NewOrgan(domain.OrganOptions{
 		Brains: oneBrain{root}, Store: rs, Clock: clk, IDs: &ids{},
-		Open: func(context.Context, string) (domain.Repo, error) { return nil, errors.New("a north atom must not check") },
+		Open: func(context.Context, string) (domain.Repo, error) {
+			return nil, errors.New("a north atom must not check")
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
