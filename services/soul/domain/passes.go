@@ -285,6 +285,7 @@ func intersect(a, b map[string]bool) string {
 
 // summarize counts states, lists findings, names skipped classes and measures lag and budget.
 func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimResult) {
+	residue(results)
 	classSeen := map[CheckClass]bool{}
 	held := map[CheckClass]int{}
 	for i := range results {
@@ -337,6 +338,10 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			rep.Stale = append(rep.Stale, finding(r))
 		}
 	}
+	for _, f := range shapeFindings(v.soul) {
+		rep.ByState.Stale++
+		rep.Stale = append(rep.Stale, f)
+	}
 	for _, cl := range AllClasses {
 		switch {
 		case cl == ClassGit && !v.repo.Git():
@@ -369,7 +374,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 
 func finding(r *ClaimResult) Finding {
 	f := Finding{Kind: KindDrift, Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
-	if discipline(r) {
+	if discipline(r) || curationReasons[r.Reason] {
 		f.Kind = KindDiscipline
 	}
 	for _, a := range r.Anchors {
