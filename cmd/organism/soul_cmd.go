@@ -26,8 +26,16 @@ var soulCmd = &command{
 			summary: "the soul: whole, one --section, or its --headline",
 		},
 		{
-			name: "receipts", client: true, setup: soulReceipts,
-			summary: "the dated receipt history, newest first",
+			name: "receipts", args: "[--diff [A B]]", nargs: atMost(2), client: true, setup: soulReceipts,
+			summary: "the dated receipt history, newest first; --diff compares two check receipts (default: the newest two): what became stale or fresh, and the unanchored count",
+		},
+		{
+			name: "update", args: "BODY|-", nargs: exactly(1), client: true, setup: soulUpdate,
+			summary: "register one curated soul claim through medulla's memorize door, with its --anchor evidence checked first",
+		},
+		{
+			name: "curate", args: "REPORT.json|-", nargs: exactly(1), client: true, setup: soulCurate,
+			summary: "the curator seat check: grade a curator report (CuratorReport JSON); the grader is never its author",
 		},
 		{
 			name: "north", client: true, setup: withSoulBrain(soulNorth),
@@ -86,10 +94,17 @@ func soulRead(fs *flag.FlagSet) action {
 func soulReceipts(fs *flag.FlagSet) action {
 	brain := fs.String("brain", "", "brain (default: the credential's own)")
 	limit := fs.Int("limit", 20, "at most this many (0 = all)")
+	diff := fs.Bool("diff", false, "compare two check receipts, A (older) and B (newer) by id; with none, the newest two")
 	return func(ctx context.Context, c *call) error {
 		sc, err := c.soul()
 		if err != nil {
 			return err
+		}
+		if *diff {
+			return soulReceiptsDiff(ctx, c, sc, *brain)
+		}
+		if len(c.args) > 0 {
+			return usageError{"receipt ids are for --diff"}
 		}
 		all := &soulv1.ListReceiptsResponse{}
 		err = pageAll(func(token string) (string, error) {

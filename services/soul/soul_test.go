@@ -292,16 +292,23 @@ func TestNorthAtomGoldens(t *testing.T) {
 		name    string
 		brain   string
 		advance time.Duration
+		// check first: the atom reads the last receipt and never checks on its own
+		check bool
 	}{
-		{"with_soul", "loja", 0},
-		{"stale_receipt_date_visible", "loja", 30 * 24 * time.Hour},
-		{"without_soul", "nosoul", 0},
-		{"hostile_headline", "hostile", 0},
-		{"unparseable_soul_fails_open", "binsoul", 0},
+		{"with_soul", "loja", 0, true},
+		{"stale_receipt_date_visible", "loja", 30 * 24 * time.Hour, false},
+		{"without_soul", "nosoul", 0, false},
+		{"hostile_headline", "hostile", 0, true},
+		{"unparseable_soul_fails_open", "binsoul", 0, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			f.clock.Advance(tc.advance)
+			if tc.check {
+				if _, err := f.owner.CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: tc.brain}); err != nil {
+					t.Fatal(err)
+				}
+			}
 			resp, err := f.owner.NorthAtom(ctx(), &soulv1.NorthAtomRequest{Brain: tc.brain})
 			if err != nil {
 				t.Fatal(err)

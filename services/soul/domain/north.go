@@ -5,8 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/clock"
 
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/refusal"
@@ -28,7 +31,13 @@ type NorthResult struct {
 	Gaps []string
 }
 
-// North composes the soul sub-atom. It fails open: a soul that cannot be read or parsed leaves the atom
+// DefaultNorthDeadline bounds how long the north atom waits for the last receipt (§4.4: a slow soul
+// never blocks orientation).
+const DefaultNorthDeadline = 200 * time.Millisecond
+
+// North composes the soul sub-atom from the soul's headline and the last check receipt. It never
+// runs a check: a check is slow (git) and would write a receipt in the asker's name, so a soul
+// never checked says so as a gap. It fails open: a soul that cannot be read or parsed leaves the atom
 // absent and names the gap, and never fails orientation. A brain without a soul has no atom at all.
 func (o *Organ) North(ctx context.Context, actor principal.Principal, brain string) (NorthResult, error) {
 	b, err := o.resolve(ctx, brain)
@@ -49,21 +58,10 @@ func (o *Organ) North(ctx context.Context, actor principal.Principal, brain stri
 	if err != nil {
 		return NorthResult{Gaps: []string{"soul unparseable: " + gapReason(err)}}, nil
 	}
+	receipt, gap := o.lastReceiptLine(ctx, brain)
 	var gaps []string
-	receipt := ""
-	last, ok, err := o.store.LastReceipt(ctx, brain, ReceiptCheck)
-	switch {
-	case err != nil:
-		gaps = append(gaps, "soul receipt unavailable")
-	case ok:
-		receipt = last.Line
-	default:
-		// Never checked: check now, so the atom carries a real receipt rather than a made-up one.
-		if _, r, cerr := o.Check(ctx, actor, brain, CheckRequest{}); cerr == nil {
-			receipt = r.Line
-		} else {
-			gaps = append(gaps, "soul never checked: "+gapReason(cerr))
-		}
+	if gap != "" {
+		gaps = append(gaps, gap)
 	}
 	a := BoundAtom(soul.Headline, receipt)
 	return NorthResult{Atom: &a, Gaps: gaps}, nil
@@ -142,4 +140,47 @@ func (a Atom) Render() string {
 		return a.Headline
 	}
 	return fmt.Sprintf("%s — %s", a.Headline, a.Receipt)
+}
+
+// lastReceiptLine reads the newest check receipt within the north deadline. A store that errs or
+// answers late leaves the receipt out and names the gap; orientation goes on without it.
+func (o *Organ) lastReceiptLine(ctx context.Context, brain string) (line, gap string) {
+	type answer struct {
+		r   Receipt
+		ok  bool
+		err error
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	done := make(chan answer, 1)
+	go func() {
+		r, ok, err := o.store.LastReceipt(rctx, brain, ReceiptCheck)
+		done <- answer{r, ok, err}
+	}()
+	timer := o.timer(o.northDeadline)
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		switch {
+		case a.err != nil:
+			return "", "soul receipt unavailable"
+		case !a.ok:
+			return "", "soul never checked: no receipt yet (run CheckSoul)"
+		}
+		return a.r.Line, ""
+	case <-timer.C():
+		return "", "soul receipt not read in time"
+	case <-ctx.Done():
+		return "", "soul receipt not read in time"
+	}
+}
+
+// timer is a timer on the organ's clock when it can make one (a fake clock in tests), else a real one.
+func (o *Organ) timer(d time.Duration) clock.Timer {
+	if c, ok := o.clock.(interface {
+		NewTimer(time.Duration) clock.Timer
+	}); ok {
+		return c.NewTimer(d)
+	}
+	return clock.Real{}.NewTimer(d)
 }

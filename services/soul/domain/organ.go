@@ -29,6 +29,9 @@ type SoulClaimWrite struct {
 	SoulSource      string
 	Confidence      float64
 	ExpectedVersion int64
+	// Evidence is the claim's anchors, checked against the repository before the write; medulla
+	// keeps them as the claim's evidence.
+	Evidence []Evidence
 }
 
 // SinkResult is what the sink admitted, with medulla's receipt for it (nil when medulla gave none).
@@ -36,6 +39,8 @@ type SinkResult struct {
 	Slug    string
 	Version int64
 	Receipt *MemoryReceipt
+	// Checked is the anchors soul verified before the write.
+	Checked []Evidence
 }
 
 // MemoryReceipt is medulla's commit receipt for a soul claim it admitted. The soul keeps no
@@ -102,6 +107,8 @@ type Organ struct {
 	prober   Prober
 	maxBytes int
 	tissues  map[string]Tissue
+	// northDeadline bounds the north atom's receipt read.
+	northDeadline time.Duration
 }
 
 // OrganOptions wires an Organ.
@@ -116,6 +123,8 @@ type OrganOptions struct {
 	MaxBytes int
 	// Tissues is the deployment's default heading map, ahead of the built-in one.
 	Tissues map[string]Tissue
+	// NorthDeadline bounds the north atom's wait for the last receipt; DefaultNorthDeadline when zero.
+	NorthDeadline time.Duration
 }
 
 // NewOrgan returns an Organ; Brains, Store, Open, Clock and IDs are required.
@@ -126,7 +135,10 @@ func NewOrgan(o OrganOptions) (*Organ, error) {
 	if o.MaxBytes <= 0 {
 		o.MaxBytes = DefaultMaxSoulBytes
 	}
-	return &Organ{brains: o.Brains, sink: o.Sink, store: o.Store, open: o.Open, clock: o.Clock, ids: o.IDs, prober: o.Prober, maxBytes: o.MaxBytes, tissues: o.Tissues}, nil
+	if o.NorthDeadline <= 0 {
+		o.NorthDeadline = DefaultNorthDeadline
+	}
+	return &Organ{brains: o.Brains, sink: o.Sink, store: o.Store, open: o.Open, clock: o.Clock, ids: o.IDs, prober: o.Prober, maxBytes: o.MaxBytes, tissues: o.Tissues, northDeadline: o.NorthDeadline}, nil
 }
 
 // CheckRequest asks for one check.
@@ -389,6 +401,8 @@ type UpdateRequest struct {
 	Slug            string
 	Confidence      float64
 	ExpectedVersion int64
+	// Evidence is the claim's anchors (ParseEvidence); each must hold in the repository.
+	Evidence []Evidence
 }
 
 // UpdateClaim writes a soul claim through the one memorize sink with Soul-Source provenance (SOUL-INV-8).
@@ -413,8 +427,15 @@ func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest
 	if soulPath == "" {
 		soulPath = DefaultSoulPaths[0]
 	}
+	if len(req.Evidence) > 0 {
+		// a curated claim is verified by evidence, not only by the curator's word (§5.3 Profundo)
+		if err := o.verifyEvidence(ctx, b.RepoRoot, req.Evidence); err != nil {
+			return SinkResult{}, "", err
+		}
+	}
 	source := soulPath + "#" + strings.TrimSpace(req.Section)
-	res, err := o.sink.MemorizeSoulClaim(ctx, SoulClaimWrite{Brain: brain, Slug: req.Slug, Body: req.Body, SoulSource: source, Confidence: req.Confidence, ExpectedVersion: req.ExpectedVersion})
+	res, err := o.sink.MemorizeSoulClaim(ctx, SoulClaimWrite{Brain: brain, Slug: req.Slug, Body: req.Body, SoulSource: source, Confidence: req.Confidence, ExpectedVersion: req.ExpectedVersion, Evidence: req.Evidence})
+	res.Checked = req.Evidence
 	return res, source, err
 }
 

@@ -95,28 +95,53 @@ func semverLess(a, b string) bool {
 	return ma[5] != "" && mb[5] == ""
 }
 
-// consistency marks numeric contradictions inside the live soul: the same subject counted two ways.
-// The value most of the soul agrees on stands; the others are contradicted (all of them on a tie).
+// consistency judges the counts of the live soul: the same subject counted two ways. When the soul
+// orders the statements (a later checkpoint, addendum or dated section), the newest value stands and
+// the older claims are superseded; with no order, the value most of the soul agrees on stands and the
+// others are contradicted (all of them on a tie).
 func consistency(results []ClaimResult, soul *Soul) {
-	type ref struct{ claim int }
-	groups := map[string]map[string][]int{}
+	type fact struct {
+		key, val string
+		claim    int
+	}
+	var facts []fact
+	words := map[string]map[string]bool{}
 	for i := range results {
 		r := &results[i]
 		if r.Claim.Tissue == TissueHistory {
 			continue
 		}
-		seen := map[string]bool{}
 		for _, n := range r.Claim.Numbers {
 			k := n.Qualifier + "|" + n.Subject
-			if seen[k+n.Value] {
-				continue
+			facts = append(facts, fact{k, n.Value, i})
+			if words[k] == nil {
+				words[k] = map[string]bool{}
 			}
-			seen[k+n.Value] = true
-			if groups[k] == nil {
-				groups[k] = map[string][]int{}
+			for w := range clauseWords(r.Claim.Text, n) {
+				words[k][w] = true
 			}
-			groups[k][n.Value] = append(groups[k][n.Value], i)
 		}
+	}
+	alias := unifySubjects(words)
+	groups := map[string]map[string][]int{}
+	for _, f := range facts {
+		k := f.key
+		if a, ok := alias[k]; ok {
+			k = a
+		}
+		if groups[k] == nil {
+			groups[k] = map[string][]int{}
+		}
+		if claims := groups[k][f.val]; len(claims) == 0 || claims[len(claims)-1] != f.claim {
+			groups[k][f.val] = append(claims, f.claim)
+		}
+	}
+	eps := epochs(soul)
+	ep := func(ci int) epoch {
+		if s := results[ci].Claim.Section; s >= 0 && s < len(eps) {
+			return eps[s]
+		}
+		return epoch{}
 	}
 	keys := make([]string, 0, len(groups))
 	for k := range groups {
@@ -128,6 +153,11 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if len(vals) < 2 {
 			continue
 		}
+		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
+		if top := newestValue(vals, ep); top != "" {
+			supersedeOlder(results, vals, top, subject, ep)
+			continue
+		}
 		top, tie := "", false
 		for val, claims := range vals {
 			switch {
@@ -137,14 +167,13 @@ func consistency(results []ClaimResult, soul *Soul) {
 				tie = true
 			}
 		}
-		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
 		for val, claims := range vals {
 			if val == top && !tie {
 				continue
 			}
 			for _, ci := range claims {
 				r := &results[ci]
-				if r.Claim.Tissue != TissueVerifiable || r.State == StateStale && r.Reason != ReasonUnanchored {
+				if !judgeable(r) {
 					continue
 				}
 				others := []string{}
@@ -157,6 +186,34 @@ func consistency(results []ClaimResult, soul *Soul) {
 				r.State, r.Reason = StateStale, ReasonContradicted
 				r.Detail = fmt.Sprintf("%s: this claim says %s, the soul also says %s", subject, val, strings.Join(others, ", "))
 			}
+		}
+	}
+}
+
+// judgeable is a verifiable claim no anchor has already failed.
+func judgeable(r *ClaimResult) bool {
+	return r.Claim.Tissue == TissueVerifiable && !(r.State == StateStale && r.Reason != ReasonUnanchored)
+}
+
+// supersedeOlder marks every claim of another value superseded by the newest claim of top.
+func supersedeOlder(results []ClaimResult, vals map[string][]int, top, subject string, ep func(int) epoch) {
+	newest := vals[top][0]
+	for _, c := range vals[top][1:] {
+		if newer(ep(c), ep(newest)) > 0 {
+			newest = c
+		}
+	}
+	for val, claims := range vals {
+		if val == top {
+			continue
+		}
+		for _, ci := range claims {
+			r := &results[ci]
+			if !judgeable(r) {
+				continue
+			}
+			r.State, r.Reason = StateSuperseded, ReasonSuperseded
+			r.Detail = fmt.Sprintf("%s: this claim says %s; line %d (%s) says %s, and is newer", subject, val, results[newest].Claim.StartLine, ep(newest).where, top)
 		}
 	}
 }
@@ -228,6 +285,7 @@ func intersect(a, b map[string]bool) string {
 
 // summarize counts states, lists findings, names skipped classes and measures lag and budget.
 func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimResult) {
+	residue(results)
 	classSeen := map[CheckClass]bool{}
 	held := map[CheckClass]int{}
 	for i := range results {
@@ -280,6 +338,10 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 			rep.Stale = append(rep.Stale, finding(r))
 		}
 	}
+	for _, f := range shapeFindings(v.soul) {
+		rep.ByState.Stale++
+		rep.Stale = append(rep.Stale, f)
+	}
 	for _, cl := range AllClasses {
 		switch {
 		case cl == ClassGit && !v.repo.Git():
@@ -312,7 +374,7 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 
 func finding(r *ClaimResult) Finding {
 	f := Finding{Kind: KindDrift, Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
-	if discipline(r) {
+	if discipline(r) || curationReasons[r.Reason] {
 		f.Kind = KindDiscipline
 	}
 	for _, a := range r.Anchors {

@@ -153,6 +153,8 @@ func (s *Server) UpdateSoulClaim(ctx context.Context, req *soulv1.UpdateSoulClai
 	if req.GetExpectedVersion() < 0 {
 		bad = append(bad, refusal.Violation{Field: "expected_version", Description: "not negative"})
 	}
+	evidence, badAnchors := domain.ParseEvidence(req.GetAnchors())
+	bad = append(bad, badAnchors...)
 	if len(bad) > 0 {
 		return nil, s.toStatus(ctx, refusal.Invalid(bad...))
 	}
@@ -160,7 +162,7 @@ func (s *Server) UpdateSoulClaim(ctx context.Context, req *soulv1.UpdateSoulClai
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}
-	res, source, err := s.organ.UpdateClaim(ctx, brain, domain.UpdateRequest{Section: req.GetSection(), Body: req.GetBody(), Slug: req.GetSlug(), Confidence: req.GetConfidence(), ExpectedVersion: req.GetExpectedVersion()})
+	res, source, err := s.organ.UpdateClaim(ctx, brain, domain.UpdateRequest{Section: req.GetSection(), Body: req.GetBody(), Slug: req.GetSlug(), Confidence: req.GetConfidence(), ExpectedVersion: req.GetExpectedVersion(), Evidence: evidence})
 	if err != nil {
 		return nil, s.toStatus(ctx, err)
 	}

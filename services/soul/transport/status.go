@@ -30,6 +30,7 @@ var reasonCodes = map[refusal.Reason]codes.Code{
 	domain.RefuseRepoNotFound:               codes.FailedPrecondition,
 	domain.RefuseSilentPrune:                codes.FailedPrecondition,
 	domain.RefuseDeclaredRemovalNotProposed: codes.FailedPrecondition,
+	domain.RefuseAnchorFailed:               codes.FailedPrecondition,
 	// the report is missing a required part: bad input, though it has its own reason
 	domain.RefuseStillStaleMissing:      codes.InvalidArgument,
 	domain.RefuseMedullaUnavailable:     codes.Unavailable,

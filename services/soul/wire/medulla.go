@@ -21,8 +21,17 @@ func BrainFromProto(b *medullav1.Brain) domain.Brain {
 // MemorizeRequest is a soul claim as medulla's memorize door takes it: a fact, carrying its
 // Soul-Source provenance.
 func MemorizeRequest(w domain.SoulClaimWrite) *medullav1.MemorizeRequest {
-	return &medullav1.MemorizeRequest{Brain: w.Brain, Slug: w.Slug, Kind: medullav1.ClaimKind_CLAIM_KIND_FACT,
+	req := &medullav1.MemorizeRequest{Brain: w.Brain, Slug: w.Slug, Kind: medullav1.ClaimKind_CLAIM_KIND_FACT,
 		Body: w.Body, Confidence: w.Confidence, SoulSource: w.SoulSource, ExpectedVersion: w.ExpectedVersion}
+	// the claim's anchors become its evidence; medulla hashes each file from the brain's repository
+	for _, e := range w.Evidence {
+		a := &medullav1.EvidenceAnchor{Kind: medullav1.EvidenceKind_EVIDENCE_KIND_FILE, Path: e.Path}
+		if e.Line > 0 {
+			a.Kind, a.Line = medullav1.EvidenceKind_EVIDENCE_KIND_LINE, int32(e.Line)
+		}
+		req.Evidence = append(req.Evidence, a)
+	}
+	return req
 }
 
 // SinkResultFromProto reads what medulla admitted.
@@ -32,7 +41,15 @@ func SinkResultFromProto(resp *medullav1.MemorizeResponse) domain.SinkResult {
 
 // UpdateResponse renders a soul claim write: what medulla admitted and its receipt, whole.
 func UpdateResponse(res domain.SinkResult, source string) *soulv1.UpdateSoulClaimResponse {
-	return &soulv1.UpdateSoulClaimResponse{Slug: res.Slug, Version: res.Version, SoulSource: source, Receipt: MemoryReceiptToProto(res.Receipt)}
+	out := &soulv1.UpdateSoulClaimResponse{Slug: res.Slug, Version: res.Version, SoulSource: source, Receipt: MemoryReceiptToProto(res.Receipt)}
+	for _, e := range res.Checked {
+		kind := string(domain.AnchorPath)
+		if e.Line > 0 {
+			kind = string(domain.AnchorLine)
+		}
+		out.Anchors = append(out.Anchors, &soulv1.ClaimAnchor{Kind: kind, Ref: e.String(), Line: int32(e.Line), Status: string(domain.AnchorOK)})
+	}
+	return out
 }
 
 // MemoryReceiptFromProto reads medulla's commit receipt; nil stays nil.

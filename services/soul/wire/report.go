@@ -72,9 +72,20 @@ func ReceiptToProto(r *domain.Receipt) *soulv1.SoulReceipt {
 		by = &commonv1.AgentRef{} // a soul receipt always names who acted, even when nothing is known
 	}
 	verifiable, unanchored := r.Counts()
-	return &soulv1.SoulReceipt{ReceiptId: r.ID, Brain: r.Brain, Kind: r.Kind, At: timestamppb.New(r.At), ReceiptLine: r.Line, RepoSha: r.RepoSHA,
+	_, staleRows := r.WorstOffenders()
+	return &soulv1.SoulReceipt{StaleRows: int32(staleRows), ReceiptId: r.ID, Brain: r.Brain, Kind: r.Kind, At: timestamppb.New(r.At), ReceiptLine: r.Line, RepoSha: r.RepoSHA,
 		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict, By: by,
-		Verifiable: int32(verifiable), Unanchored: int32(unanchored)}
+		Verifiable: int32(verifiable), Unanchored: int32(unanchored), WorstOffenders: offendersToProto(r)}
+}
+
+// offendersToProto reads back the stale rows a check receipt stored (worst_offenders, stale_rows).
+func offendersToProto(r *domain.Receipt) []*soulv1.StaleRow {
+	rows, _ := r.WorstOffenders()
+	out := make([]*soulv1.StaleRow, 0, len(rows))
+	for _, s := range rows {
+		out = append(out, &soulv1.StaleRow{Claim: s.Claim, Section: s.Section, Line: int32(s.Line), State: s.State, Reason: s.Reason, Anchor: s.Anchor, Detail: s.Detail, Kind: string(domain.RowKind(s))})
+	}
+	return out
 }
 
 // CheckResponse renders a check and the receipt stored for it (nil on a dry run).

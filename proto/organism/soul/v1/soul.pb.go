@@ -55,6 +55,9 @@ const (
 	// The database behind the soul's receipts (PostgreSQL) cannot serve now (down, restarting,
 	// out of connections): retry shortly; a write refused this way may or may not have committed.
 	SoulReason_SOUL_REASON_STORE_UNAVAILABLE SoulReason = 17
+	// An anchor a curated claim carries (UpdateSoulClaim) fails against the brain's repository:
+	// the claim is refused on evidence, not registered on the curator's word.
+	SoulReason_SOUL_REASON_ANCHOR_FAILED SoulReason = 18
 )
 
 // Enum value maps for SoulReason.
@@ -78,6 +81,7 @@ var (
 		15: "SOUL_REASON_MEDULLA_SINK_UNAVAILABLE",
 		16: "SOUL_REASON_OWNER_ONLY",
 		17: "SOUL_REASON_STORE_UNAVAILABLE",
+		18: "SOUL_REASON_ANCHOR_FAILED",
 	}
 	SoulReason_value = map[string]int32{
 		"SOUL_REASON_UNSPECIFIED":                   0,
@@ -98,6 +102,7 @@ var (
 		"SOUL_REASON_MEDULLA_SINK_UNAVAILABLE":      15,
 		"SOUL_REASON_OWNER_ONLY":                    16,
 		"SOUL_REASON_STORE_UNAVAILABLE":             17,
+		"SOUL_REASON_ANCHOR_FAILED":                 18,
 	}
 )
 
@@ -1140,8 +1145,14 @@ type SoulReceipt struct {
 	// For checks: claims judged as verifiable, and of them the ones with no anchor at all. With
 	// declared they give the verifiable/declared ratio (soul-prd §10 risk 2: a green receipt over a
 	// soul that anchors nothing shows it).
-	Verifiable    int32 `protobuf:"varint,12,opt,name=verifiable,proto3" json:"verifiable,omitempty"`
-	Unanchored    int32 `protobuf:"varint,13,opt,name=unanchored,proto3" json:"unanchored,omitempty"`
+	Verifiable int32 `protobuf:"varint,12,opt,name=verifiable,proto3" json:"verifiable,omitempty"`
+	Unanchored int32 `protobuf:"varint,13,opt,name=unanchored,proto3" json:"unanchored,omitempty"`
+	// For checks: the report's stale rows stored with the receipt, read back — drift before
+	// discipline, at most 10 (soul-prd §3.4 FreshnessReceipt.worst_offenders).
+	WorstOffenders []*StaleRow `protobuf:"bytes,14,rep,name=worst_offenders,json=worstOffenders,proto3" json:"worst_offenders,omitempty"`
+	// For checks: how many stale rows the receipt stored; more than worst_offenders holds means the
+	// list was cut.
+	StaleRows     int32 `protobuf:"varint,15,opt,name=stale_rows,json=staleRows,proto3" json:"stale_rows,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1263,6 +1274,20 @@ func (x *SoulReceipt) GetVerifiable() int32 {
 func (x *SoulReceipt) GetUnanchored() int32 {
 	if x != nil {
 		return x.Unanchored
+	}
+	return 0
+}
+
+func (x *SoulReceipt) GetWorstOffenders() []*StaleRow {
+	if x != nil {
+		return x.WorstOffenders
+	}
+	return nil
+}
+
+func (x *SoulReceipt) GetStaleRows() int32 {
+	if x != nil {
+		return x.StaleRows
 	}
 	return 0
 }
@@ -2245,8 +2270,13 @@ type UpdateSoulClaimRequest struct {
 	Confidence float64 `protobuf:"fixed64,5,opt,name=confidence,proto3" json:"confidence,omitempty"`
 	// When non-zero, the claim's live version must equal this.
 	ExpectedVersion int64 `protobuf:"varint,6,opt,name=expected_version,json=expectedVersion,proto3" json:"expected_version,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// The claim's anchors: repository-relative paths, "path:line" for a line. Each is checked
+	// against the brain's repository before the write (ANCHOR_FAILED when one fails) and travels to
+	// medulla as the claim's evidence, so a curated claim is verified by evidence, not only by the
+	// curator's word.
+	Anchors       []string `protobuf:"bytes,7,rep,name=anchors,proto3" json:"anchors,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateSoulClaimRequest) Reset() {
@@ -2321,13 +2351,22 @@ func (x *UpdateSoulClaimRequest) GetExpectedVersion() int64 {
 	return 0
 }
 
+func (x *UpdateSoulClaimRequest) GetAnchors() []string {
+	if x != nil {
+		return x.Anchors
+	}
+	return nil
+}
+
 // UpdateSoulClaimResponse is what medulla admitted.
 type UpdateSoulClaimResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Slug          string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
-	Version       int64                  `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
-	SoulSource    string                 `protobuf:"bytes,3,opt,name=soul_source,json=soulSource,proto3" json:"soul_source,omitempty"`
-	Receipt       *v1.CommitReceipt      `protobuf:"bytes,4,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Slug       string                 `protobuf:"bytes,1,opt,name=slug,proto3" json:"slug,omitempty"`
+	Version    int64                  `protobuf:"varint,2,opt,name=version,proto3" json:"version,omitempty"`
+	SoulSource string                 `protobuf:"bytes,3,opt,name=soul_source,json=soulSource,proto3" json:"soul_source,omitempty"`
+	Receipt    *v1.CommitReceipt      `protobuf:"bytes,4,opt,name=receipt,proto3" json:"receipt,omitempty"`
+	// The anchors checked before the write, each with its verdict ("ok").
+	Anchors       []*ClaimAnchor `protobuf:"bytes,5,rep,name=anchors,proto3" json:"anchors,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2386,6 +2425,13 @@ func (x *UpdateSoulClaimResponse) GetSoulSource() string {
 func (x *UpdateSoulClaimResponse) GetReceipt() *v1.CommitReceipt {
 	if x != nil {
 		return x.Receipt
+	}
+	return nil
+}
+
+func (x *UpdateSoulClaimResponse) GetAnchors() []*ClaimAnchor {
+	if x != nil {
+		return x.Anchors
 	}
 	return nil
 }
@@ -2611,7 +2657,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"checkClass\x12\x16\n" +
 	"\x06status\x18\x05 \x01(\tR\x06status\x12\x16\n" +
 	"\x06reason\x18\x06 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\a \x01(\tR\x06detail\"\xbb\x03\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\"\x9f\x04\n" +
 	"\vSoulReceipt\x12\x1d\n" +
 	"\n" +
 	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12\x14\n" +
@@ -2631,7 +2677,10 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"verifiable\x12\x1e\n" +
 	"\n" +
 	"unanchored\x18\r \x01(\x05R\n" +
-	"unanchored\"f\n" +
+	"unanchored\x12C\n" +
+	"\x0fworst_offenders\x18\x0e \x03(\v2\x1a.organism.soul.v1.StaleRowR\x0eworstOffenders\x12\x1d\n" +
+	"\n" +
+	"stale_rows\x18\x0f \x01(\x05R\tstaleRows\"f\n" +
 	"\x0fReadSoulRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12#\n" +
@@ -2704,7 +2753,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\bSoulAtom\x12\x1a\n" +
 	"\bheadline\x18\x01 \x01(\tR\bheadline\x12\x18\n" +
 	"\areceipt\x18\x02 \x01(\tR\areceipt\x12\x12\n" +
-	"\x04read\x18\x03 \x01(\tR\x04read\"\xbb\x01\n" +
+	"\x04read\x18\x03 \x01(\tR\x04read\"\xd5\x01\n" +
 	"\x16UpdateSoulClaimRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12\x12\n" +
@@ -2713,13 +2762,15 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\n" +
 	"confidence\x18\x05 \x01(\x01R\n" +
 	"confidence\x12)\n" +
-	"\x10expected_version\x18\x06 \x01(\x03R\x0fexpectedVersion\"\xa5\x01\n" +
+	"\x10expected_version\x18\x06 \x01(\x03R\x0fexpectedVersion\x12\x18\n" +
+	"\aanchors\x18\a \x03(\tR\aanchors\"\xde\x01\n" +
 	"\x17UpdateSoulClaimResponse\x12\x12\n" +
 	"\x04slug\x18\x01 \x01(\tR\x04slug\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\x03R\aversion\x12\x1f\n" +
 	"\vsoul_source\x18\x03 \x01(\tR\n" +
 	"soulSource\x12;\n" +
-	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\"\xb1\x01\n" +
+	"\areceipt\x18\x04 \x01(\v2!.organism.common.v1.CommitReceiptR\areceipt\x127\n" +
+	"\aanchors\x18\x05 \x03(\v2\x1d.organism.soul.v1.ClaimAnchorR\aanchors\"\xb1\x01\n" +
 	"\x11SetTissuesRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12J\n" +
 	"\atissues\x18\x02 \x03(\v20.organism.soul.v1.SetTissuesRequest.TissuesEntryR\atissues\x1a:\n" +
@@ -2732,7 +2783,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\areceipt\x18\x03 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\x1a:\n" +
 	"\fTissuesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\xf2\x04\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01*\x91\x05\n" +
 	"\n" +
 	"SoulReason\x12\x1b\n" +
 	"\x17SOUL_REASON_UNSPECIFIED\x10\x00\x12 \n" +
@@ -2753,7 +2804,8 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x1fSOUL_REASON_STILL_STALE_MISSING\x10\x0e\x12(\n" +
 	"$SOUL_REASON_MEDULLA_SINK_UNAVAILABLE\x10\x0f\x12\x1a\n" +
 	"\x16SOUL_REASON_OWNER_ONLY\x10\x10\x12!\n" +
-	"\x1dSOUL_REASON_STORE_UNAVAILABLE\x10\x112\xfb\b\n" +
+	"\x1dSOUL_REASON_STORE_UNAVAILABLE\x10\x11\x12\x1d\n" +
+	"\x19SOUL_REASON_ANCHOR_FAILED\x10\x122\xfb\b\n" +
 	"\vSoulService\x12\xb6\x01\n" +
 	"\tCheckSoul\x12\".organism.soul.v1.CheckSoulRequest\x1a#.organism.soul.v1.CheckSoulResponse\"`\x8a\xb5\x18\\\n" +
 	"\x05\x01\x04\x05\b\t\x12SRecording a check with tissue overrides stays the owner's; agents may dry-run them.\x12\x87\x01\n" +
@@ -2846,43 +2898,45 @@ var file_organism_soul_v1_soul_proto_depIdxs = []int32{
 	36, // 13: organism.soul.v1.SoulReceipt.at:type_name -> google.protobuf.Timestamp
 	5,  // 14: organism.soul.v1.SoulReceipt.by_state:type_name -> organism.soul.v1.StateCounts
 	37, // 15: organism.soul.v1.SoulReceipt.by:type_name -> organism.common.v1.AgentRef
-	12, // 16: organism.soul.v1.ReadSoulResponse.last_receipt:type_name -> organism.soul.v1.SoulReceipt
-	38, // 17: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
-	12, // 18: organism.soul.v1.ListReceiptsResponse.receipts:type_name -> organism.soul.v1.SoulReceipt
-	39, // 19: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
-	33, // 20: organism.soul.v1.ListReceiptsResponse.repeats:type_name -> organism.soul.v1.ListReceiptsResponse.RepeatsEntry
-	36, // 21: organism.soul.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
-	19, // 22: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
-	20, // 23: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
-	21, // 24: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
-	22, // 25: organism.soul.v1.StillStale.items:type_name -> organism.soul.v1.StillStaleItem
-	18, // 26: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
-	12, // 27: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	27, // 28: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
-	40, // 29: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
-	34, // 30: organism.soul.v1.SetTissuesRequest.tissues:type_name -> organism.soul.v1.SetTissuesRequest.TissuesEntry
-	35, // 31: organism.soul.v1.SetTissuesResponse.tissues:type_name -> organism.soul.v1.SetTissuesResponse.TissuesEntry
-	12, // 32: organism.soul.v1.SetTissuesResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
-	17, // 33: organism.soul.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.soul.v1.RefusalRepeats
-	1,  // 34: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
-	13, // 35: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
-	15, // 36: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
-	23, // 37: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
-	25, // 38: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
-	28, // 39: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
-	30, // 40: organism.soul.v1.SoulService.SetTissues:input_type -> organism.soul.v1.SetTissuesRequest
-	2,  // 41: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
-	14, // 42: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
-	16, // 43: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
-	24, // 44: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
-	26, // 45: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
-	29, // 46: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
-	31, // 47: organism.soul.v1.SoulService.SetTissues:output_type -> organism.soul.v1.SetTissuesResponse
-	41, // [41:48] is the sub-list for method output_type
-	34, // [34:41] is the sub-list for method input_type
-	34, // [34:34] is the sub-list for extension type_name
-	34, // [34:34] is the sub-list for extension extendee
-	0,  // [0:34] is the sub-list for field type_name
+	6,  // 16: organism.soul.v1.SoulReceipt.worst_offenders:type_name -> organism.soul.v1.StaleRow
+	12, // 17: organism.soul.v1.ReadSoulResponse.last_receipt:type_name -> organism.soul.v1.SoulReceipt
+	38, // 18: organism.soul.v1.ListReceiptsRequest.page:type_name -> organism.common.v1.PageRequest
+	12, // 19: organism.soul.v1.ListReceiptsResponse.receipts:type_name -> organism.soul.v1.SoulReceipt
+	39, // 20: organism.soul.v1.ListReceiptsResponse.page:type_name -> organism.common.v1.PageResponse
+	33, // 21: organism.soul.v1.ListReceiptsResponse.repeats:type_name -> organism.soul.v1.ListReceiptsResponse.RepeatsEntry
+	36, // 22: organism.soul.v1.RefusalRepeats.last_at:type_name -> google.protobuf.Timestamp
+	19, // 23: organism.soul.v1.CuratorReport.pruned:type_name -> organism.soul.v1.Prune
+	20, // 24: organism.soul.v1.CuratorReport.declined:type_name -> organism.soul.v1.Declined
+	21, // 25: organism.soul.v1.CuratorReport.still_stale:type_name -> organism.soul.v1.StillStale
+	22, // 26: organism.soul.v1.StillStale.items:type_name -> organism.soul.v1.StillStaleItem
+	18, // 27: organism.soul.v1.VerifyCuratorReportRequest.report:type_name -> organism.soul.v1.CuratorReport
+	12, // 28: organism.soul.v1.VerifyCuratorReportResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	27, // 29: organism.soul.v1.NorthAtomResponse.soul:type_name -> organism.soul.v1.SoulAtom
+	40, // 30: organism.soul.v1.UpdateSoulClaimResponse.receipt:type_name -> organism.common.v1.CommitReceipt
+	11, // 31: organism.soul.v1.UpdateSoulClaimResponse.anchors:type_name -> organism.soul.v1.ClaimAnchor
+	34, // 32: organism.soul.v1.SetTissuesRequest.tissues:type_name -> organism.soul.v1.SetTissuesRequest.TissuesEntry
+	35, // 33: organism.soul.v1.SetTissuesResponse.tissues:type_name -> organism.soul.v1.SetTissuesResponse.TissuesEntry
+	12, // 34: organism.soul.v1.SetTissuesResponse.receipt:type_name -> organism.soul.v1.SoulReceipt
+	17, // 35: organism.soul.v1.ListReceiptsResponse.RepeatsEntry.value:type_name -> organism.soul.v1.RefusalRepeats
+	1,  // 36: organism.soul.v1.SoulService.CheckSoul:input_type -> organism.soul.v1.CheckSoulRequest
+	13, // 37: organism.soul.v1.SoulService.ReadSoul:input_type -> organism.soul.v1.ReadSoulRequest
+	15, // 38: organism.soul.v1.SoulService.ListReceipts:input_type -> organism.soul.v1.ListReceiptsRequest
+	23, // 39: organism.soul.v1.SoulService.VerifyCuratorReport:input_type -> organism.soul.v1.VerifyCuratorReportRequest
+	25, // 40: organism.soul.v1.SoulService.NorthAtom:input_type -> organism.soul.v1.NorthAtomRequest
+	28, // 41: organism.soul.v1.SoulService.UpdateSoulClaim:input_type -> organism.soul.v1.UpdateSoulClaimRequest
+	30, // 42: organism.soul.v1.SoulService.SetTissues:input_type -> organism.soul.v1.SetTissuesRequest
+	2,  // 43: organism.soul.v1.SoulService.CheckSoul:output_type -> organism.soul.v1.CheckSoulResponse
+	14, // 44: organism.soul.v1.SoulService.ReadSoul:output_type -> organism.soul.v1.ReadSoulResponse
+	16, // 45: organism.soul.v1.SoulService.ListReceipts:output_type -> organism.soul.v1.ListReceiptsResponse
+	24, // 46: organism.soul.v1.SoulService.VerifyCuratorReport:output_type -> organism.soul.v1.VerifyCuratorReportResponse
+	26, // 47: organism.soul.v1.SoulService.NorthAtom:output_type -> organism.soul.v1.NorthAtomResponse
+	29, // 48: organism.soul.v1.SoulService.UpdateSoulClaim:output_type -> organism.soul.v1.UpdateSoulClaimResponse
+	31, // 49: organism.soul.v1.SoulService.SetTissues:output_type -> organism.soul.v1.SetTissuesResponse
+	43, // [43:50] is the sub-list for method output_type
+	36, // [36:43] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_organism_soul_v1_soul_proto_init() }

@@ -1,0 +1,48 @@
+package domain
+
+import (
+	"encoding/json"
+	"sort"
+)
+
+// MaxWorstOffenders is how many stale rows a receipt hands back (§3.4 FreshnessReceipt.worst_offenders).
+const MaxWorstOffenders = 10
+
+// WorstOffenders reads back the stale rows a check receipt stored with it: drift before discipline,
+// then in document order, at most MaxWorstOffenders, with how many it stored in all. Receipts of
+// other kinds, and rows that cannot be read, answer none.
+func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
+	if r.Kind != ReceiptCheck || len(r.ReportJSON) == 0 {
+		return nil, 0
+	}
+	var s struct {
+		Stale []SummaryRow `json:"stale"`
+	}
+	if json.Unmarshal(r.ReportJSON, &s) != nil {
+		return nil, 0
+	}
+	rows := s.Stale
+	sort.SliceStable(rows, func(i, j int) bool {
+		di, dj := RowKind(rows[i]) == KindDiscipline, RowKind(rows[j]) == KindDiscipline
+		if di != dj {
+			return !di
+		}
+		return rows[i].Line < rows[j].Line
+	})
+	total := len(rows)
+	if len(rows) > MaxWorstOffenders {
+		rows = rows[:MaxWorstOffenders]
+	}
+	return rows, total
+}
+
+// RowKind is a stored row's kind; rows stored before kinds were judged by their shape.
+func RowKind(r SummaryRow) FindingKind {
+	switch {
+	case r.Kind != "":
+		return FindingKind(r.Kind)
+	case r.Reason == ReasonUnanchored && r.Anchor == "":
+		return KindDiscipline
+	}
+	return KindDrift
+}
