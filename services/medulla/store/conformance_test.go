@@ -44,10 +44,13 @@ func openPostgresAt(t *testing.T, dsn string, register bool) *PGStore {
 }
 
 // forgetCache drops what a store remembers in memory of the slugs it wrote (SQLite's live
-// cache; PostgreSQL keeps none), so the law is checked against what is in the database.
+// cache, PostgreSQL's per-brain cache), so the law is checked against what is in the database.
 func forgetCache(s domain.Store) {
-	if st, ok := s.(*Store); ok {
+	switch st := s.(type) {
+	case *Store:
 		st.cache = newLiveCache(st.cache.max) // only the writer touches it, and it is idle here
+	case *PGStore:
+		st.cache = newPGCache()
 	}
 }
 
@@ -294,6 +297,10 @@ func TestReplicasShareOneHead(t *testing.T) {
 		for j, v := range hist {
 			if v.Version != int64(j+1) {
 				t.Fatalf("hot%d: got version %d at %d, want contiguous versions", i, v.Version, j)
+			}
+			// Ids are reserved per batch under the brain's lock: a later version has a larger id.
+			if j > 0 && v.ID <= hist[j-1].ID {
+				t.Fatalf("hot%d: version %d has id %d, version %d id %d; want ids growing with versions", i, v.Version, v.ID, hist[j-1].Version, hist[j-1].ID)
 			}
 			if v.Live() {
 				live++

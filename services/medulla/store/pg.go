@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sync"
 	"time"
 
@@ -60,10 +61,12 @@ type PGStore struct {
 	*sqlReads
 	db       *sql.DB
 	maxBatch int
-	reqs     chan *writeReq
-	stop     chan struct{}
-	done     chan struct{}
-	once     sync.Once
+	// cache is the writer's memory of slugs, checked against the database (pgflush.go).
+	cache *pgCache
+	reqs  chan *writeReq
+	stop  chan struct{}
+	done  chan struct{}
+	once  sync.Once
 }
 
 var _ domain.Store = (*PGStore)(nil)
@@ -82,7 +85,7 @@ func OpenPostgres(ctx context.Context, dsn string, opts Options) (*PGStore, erro
 	if err != nil {
 		return nil, fmt.Errorf("medulla store: %w", err)
 	}
-	s := &PGStore{sqlReads: &sqlReads{db: db, pg: true}, db: db, maxBatch: opts.MaxBatch,
+	s := &PGStore{sqlReads: &sqlReads{db: db, pg: true}, db: db, maxBatch: opts.MaxBatch, cache: newPGCache(),
 		reqs: make(chan *writeReq, 4*opts.MaxBatch), stop: make(chan struct{}), done: make(chan struct{})}
 	go s.writer()
 	return s, nil
@@ -148,22 +151,11 @@ var errReplay = errors.New("replay the batch one write at a time")
 func (s *PGStore) runBatch(batch []*writeReq) {
 	ctx := context.Background()
 	if len(batch) > 1 {
-		errs := make([]error, len(batch))
-		err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
-			view := newPGTx(ctx, tx)
-			for i, req := range batch {
-				if errs[i] = req.fn(view); errs[i] != nil {
-					// A lost race or an outage is the transaction's, not the write's: InTx
-					// retries the first, and the second reaches every write of the batch.
-					if pgdb.IsBusy(errs[i]) || pgdb.IsUnavailable(errs[i]) {
-						return errs[i]
-					}
-					return errReplay
-				}
-			}
-			return view.flush()
-		})
+		view, err := s.runTx(ctx, batch)
 		if !errors.Is(err, errReplay) {
+			if err == nil {
+				view.committed()
+			}
 			err = settle(err)
 			for _, req := range batch {
 				req.done <- err
@@ -172,15 +164,57 @@ func (s *PGStore) runBatch(batch []*writeReq) {
 		}
 	}
 	for _, req := range batch {
-		err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
-			view := newPGTx(ctx, tx)
-			if err := req.fn(view); err != nil {
-				return err
-			}
-			return view.flush()
-		})
+		view, err := s.runTx(ctx, []*writeReq{req})
+		if err == nil {
+			view.committed()
+		}
 		req.done <- settle(err)
 	}
+}
+
+// runTx runs the writes in one transaction and commits it, retrying a lost race. Locks are
+// taken as the writes ask for them; a retry first takes every lock the failed attempt took, in
+// one sorted order, so two replicas whose batches deadlocked do not deadlock again. In a batch
+// of more than one write, a write failing on its own account (or a conflict found at flush)
+// is errReplay.
+func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
+	var view *pgTx
+	var prelock []string
+	err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
+		if view != nil {
+			prelock = mergeSorted(prelock, view.order)
+		}
+		view = newPGTx(ctx, tx, s.cache, len(batch))
+		for _, name := range prelock {
+			if _, err := view.lock(name); err != nil {
+				return err
+			}
+		}
+		for i, req := range batch {
+			view.want = len(batch) - i
+			if err := req.fn(view); err != nil {
+				// A lost race or an outage is the transaction's, not the write's: InTx
+				// retries the first, and the second reaches every write of the batch.
+				if len(batch) == 1 || pgdb.IsBusy(err) || pgdb.IsUnavailable(err) {
+					return err
+				}
+				return errReplay
+			}
+		}
+		err := view.flush()
+		if err != nil && len(batch) > 1 && errors.Is(err, domain.ErrConflict) {
+			return errReplay
+		}
+		return err
+	})
+	return view, err
+}
+
+// mergeSorted is the sorted union of a (sorted) and b.
+func mergeSorted(a, b []string) []string {
+	out := append(append([]string(nil), a...), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // settle is what a writer hears: its own error unchanged, a driver error translated.

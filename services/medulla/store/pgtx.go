@@ -3,39 +3,73 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"hash/fnv"
-	"strings"
 	"time"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
-// pgTx implements domain.Tx on PostgreSQL, straight over one transaction (READ COMMITTED):
-// after taking a brain's advisory lock every statement sees what the previous holder
-// committed, and what this transaction wrote before. Only what the SQLite writer also keeps
-// out of SQL until the end is held back: a brain's counters (store version, live claims),
-// written once per brain at flush, and the receipts, inserted in one statement.
+// pgTx implements domain.Tx on PostgreSQL as a write-behind buffer over one transaction (READ
+// COMMITTED), like SQLite's txView: a batch's versions, supersessions, counters and receipts
+// are held in memory (reads consult them first, so every write sees those queued before it)
+// and flushed at the end in one statement per kind. What it reads it reads after taking the
+// brain's advisory lock, so it sees what the previous holder committed, from any replica.
+//
+// Round trips per batch: the lock and the brain row once per brain, one id reservation, one
+// read per slug this replica does not remember (pgCache), then the flush's few statements
+// and COMMIT; a write to a remembered slug costs none of its own.
 type pgTx struct {
 	*sqlTx
-	brains   map[string]*pgBrain
-	receipts []*domain.Receipt
+	cache  *pgCache
+	brains map[string]*pgBrain
+	// order is the brains in the order their locks were taken (runBatch retries a deadlocked
+	// batch taking the same locks in one sorted order).
+	order []string
+
+	versions  []*domain.Claim
+	live      map[string]*domain.Claim // brain\x00slug -> pending live version
+	retired   map[string]pgRetired     // slugs retired here without a successor
+	supersede []pgSupersession
+	receipts  []*domain.Receipt
+
+	// ids are claim version ids reserved from the sequence while holding the locks of the
+	// first idsFor brains of order; want is how many the rest of the batch may need.
+	ids    []int64
+	idsFor int
+	want   int
 }
 
 // pgBrain is a brain this transaction holds the lock of.
 type pgBrain struct {
 	b      domain.Brain
 	exists bool
+	writes int64
 	// bumped says b.StoreVersion was advanced here; liveDelta is the change to b.LiveClaims not
-	// yet written.
+	// yet written; changed says a version of the brain was inserted or superseded.
 	bumped    bool
+	changed   bool
 	liveDelta int64
+}
+
+// pgRetired is a slug retired by this transaction and the version it had reached.
+type pgRetired struct {
+	brain, slug string
+	last        int64
+}
+
+type pgSupersession struct {
+	id          int64
+	brain, slug string
+	at          int64
 }
 
 var _ domain.Tx = (*pgTx)(nil)
 
-func newPGTx(ctx context.Context, tx *sql.Tx) *pgTx {
-	return &pgTx{sqlTx: newSQLTx(ctx, tx, true), brains: map[string]*pgBrain{}}
+func newPGTx(ctx context.Context, tx *sql.Tx, cache *pgCache, want int) *pgTx {
+	return &pgTx{sqlTx: newSQLTx(ctx, tx, true), cache: cache, brains: map[string]*pgBrain{},
+		live: map[string]*domain.Claim{}, retired: map[string]pgRetired{}, want: want}
 }
 
 // brainLockKey is the advisory lock of a brain's writes. The keyspace is shared with every
@@ -49,7 +83,8 @@ func brainLockKey(name string) int64 {
 
 // lock takes brain's write lock (once per transaction; it is held until COMMIT or ROLLBACK)
 // and reads the brain as the last writer left it. A brain that does not exist yet is locked
-// too, so registering it is serialized like everything else.
+// too, so registering it is serialized like everything else. The read needs its own statement:
+// in READ COMMITTED a statement's snapshot is taken when it starts, before a lock it waits for.
 func (t *pgTx) lock(name string) (*pgBrain, error) {
 	if pb, ok := t.brains[name]; ok {
 		return pb, nil
@@ -58,16 +93,27 @@ func (t *pgTx) lock(name string) (*pgBrain, error) {
 		return nil, pgWrap("lock brain", err)
 	}
 	pb := &pgBrain{}
-	b, err := scanBrain(t.tx.QueryRowContext(t.ctx, `SELECT `+brainCols+` FROM brains WHERE name = $1`, name))
+	var row struct{ writes int64 }
+	b, err := scanBrain(scanFunc(func(dest ...any) error {
+		return t.tx.QueryRowContext(t.ctx, `SELECT `+brainCols+`, writes FROM brains WHERE name = $1`, name).Scan(append(dest, &row.writes)...)
+	}))
 	switch err := pgWrap("brain", err); {
 	case err == nil:
-		pb.b, pb.exists = b, true
+		pb.b, pb.exists, pb.writes = b, true, row.writes
 	case err != domain.ErrNotFound:
 		return nil, err
 	}
+	// What this replica remembers of the brain holds only if nobody wrote it since.
+	t.cache.check(name, pb.writes)
 	t.brains[name] = pb
+	t.order = append(t.order, name)
 	return pb, nil
 }
+
+// scanFunc adapts a function to the scanner scanBrain takes.
+type scanFunc func(dest ...any) error
+
+func (f scanFunc) Scan(dest ...any) error { return f(dest...) }
 
 func (t *pgTx) Brain(name string) (domain.Brain, error) {
 	pb, err := t.lock(name)
@@ -105,63 +151,133 @@ func (t *pgTx) PutBrain(b domain.Brain) error {
 	return nil
 }
 
-func (t *pgTx) Live(brain, slug string) (domain.Claim, error) {
+// slugState is a slug's committed state, remembered or read with one query (its highest
+// version, which is the live one when there is one).
+func (t *pgTx) slugState(brain, slug string) (slugState, error) {
 	if _, err := t.lock(brain); err != nil {
-		return domain.Claim{}, err
+		return slugState{}, err
+	}
+	if st, ok := t.cache.get(brain, slug); ok {
+		return st, nil
 	}
 	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, `SELECT `+claimCols+` FROM claim_versions v
-		WHERE v.brain = $1 AND v.slug = $2 AND v.superseded_at IS NULL`, brain, slug))
-	return c, pgWrap("live claim", err)
+		WHERE v.brain = $1 AND v.slug = $2 ORDER BY v.version DESC LIMIT 1`, brain, slug))
+	var st slugState
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return slugState{}, pgWrap("live claim", err)
+	case c.SupersededAt.IsZero():
+		st = slugState{live: c, hasLive: true, last: c.Version}
+	default:
+		st = slugState{last: c.Version}
+	}
+	// Read under the lock, so it is committed state as of the brain's write count.
+	t.cache.put(brain, slug, st)
+	return st, nil
+}
+
+func (t *pgTx) Live(brain, slug string) (domain.Claim, error) {
+	key := liveKey(brain, slug)
+	if c, ok := t.live[key]; ok {
+		return *c, nil
+	}
+	if _, ok := t.retired[key]; ok {
+		return domain.Claim{}, domain.ErrNotFound
+	}
+	st, err := t.slugState(brain, slug)
+	if err != nil {
+		return domain.Claim{}, err
+	}
+	if !st.hasLive {
+		return domain.Claim{}, domain.ErrNotFound
+	}
+	return st.live, nil
 }
 
 func (t *pgTx) LastVersion(brain, slug string) (int64, error) {
-	if _, err := t.lock(brain); err != nil {
-		return 0, err
+	key := liveKey(brain, slug)
+	if c, ok := t.live[key]; ok {
+		return c.Version, nil
 	}
-	var last int64
-	err := t.tx.QueryRowContext(t.ctx, `SELECT COALESCE(MAX(version), 0) FROM claim_versions WHERE brain = $1 AND slug = $2`, brain, slug).Scan(&last)
-	return last, pgWrap("last version", err)
+	if r, ok := t.retired[key]; ok {
+		return r.last, nil
+	}
+	st, err := t.slugState(brain, slug)
+	return st.last, err
 }
 
-// supersedeRow stamps a live version superseded. It must find the row live: anything else
-// means the caller's view of the slug is not the database's, and the write must not land.
-func (t *pgTx) supersedeRow(c domain.Claim, id int64, at time.Time) error {
-	r, err := t.tx.ExecContext(t.ctx, `UPDATE claim_versions SET superseded_at = $1
-		WHERE id = $2 AND brain = $3 AND slug = $4 AND superseded_at IS NULL`, at.UnixNano(), id, c.Brain, c.Slug)
-	if err != nil {
-		return pgWrap("supersede", err)
+// nextID hands out a claim version id reserved under the locks held. An id drawn from the
+// sequence while holding a brain's lock is above every id the previous holder committed, so a
+// brain's ids grow in commit order, from any replica, as they did with the column's default;
+// a reservation is therefore only used for brains locked when it was made.
+func (t *pgTx) nextID() (int64, error) {
+	if len(t.ids) == 0 || t.idsFor < len(t.order) {
+		n := max(t.want, 1)
+		rows, err := t.tx.QueryContext(t.ctx, `SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $1)`, n)
+		if err != nil {
+			return 0, pgWrap("reserve ids", err)
+		}
+		defer rows.Close()
+		t.ids = t.ids[:0]
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return 0, pgWrap("reserve ids", err)
+			}
+			t.ids = append(t.ids, id)
+		}
+		if err := rows.Err(); err != nil || len(t.ids) == 0 {
+			return 0, pgWrap("reserve ids", errors.Join(err, errors.New("no id reserved")))
+		}
+		t.idsFor = len(t.order)
 	}
-	if n, err := r.RowsAffected(); err != nil || n != 1 {
-		return fmt.Errorf("supersede %s/%s: row %d is not the live version: %w", c.Brain, c.Slug, id, domain.ErrConflict)
-	}
-	return nil
+	id := t.ids[0]
+	t.ids = t.ids[1:]
+	return id, nil
 }
-
-const pgVersionInsert = `INSERT INTO claim_versions (brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
-	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
-	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id, trust)
-	VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) RETURNING id`
 
 func (t *pgTx) InsertVersion(c *domain.Claim, supersedes int64) error {
 	pb, err := t.lock(c.Brain)
 	if err != nil {
 		return err
 	}
-	if supersedes != 0 {
-		if err := t.supersedeRow(*c, supersedes, c.WrittenAt); err != nil {
+	key := liveKey(c.Brain, c.Slug)
+	prev, pending := t.live[key]
+	switch {
+	case supersedes == 0:
+		if pending {
+			return fmt.Errorf("insert %s/%s: a live version is pending but none was superseded", c.Brain, c.Slug)
+		}
+		pb.liveDelta++
+	case pending && prev.ID == supersedes:
+		prev.SupersededAt = c.WrittenAt
+	case pending:
+		return fmt.Errorf("insert %s/%s: supersedes row %d but the live version is row %d", c.Brain, c.Slug, supersedes, prev.ID)
+	default:
+		// The flush's conditional UPDATE is the database's check; this one refuses a stale
+		// view before anything is sent.
+		if _, gone := t.retired[key]; gone {
+			return fmt.Errorf("insert %s/%s: supersedes row %d but the slug was retired: %w", c.Brain, c.Slug, supersedes, domain.ErrConflict)
+		}
+		st, err := t.slugState(c.Brain, c.Slug)
+		if err != nil {
 			return err
 		}
-	} else {
-		pb.liveDelta++
+		if !st.hasLive || st.live.ID != supersedes {
+			return fmt.Errorf("insert %s/%s: supersedes row %d, which is not the live version: %w", c.Brain, c.Slug, supersedes, domain.ErrConflict)
+		}
+		t.supersede = append(t.supersede, pgSupersession{id: supersedes, brain: c.Brain, slug: c.Slug, at: c.WrittenAt.UnixNano()})
 	}
-	args, err := versionArgs(c)
-	if err != nil {
+	if c.ID, err = t.nextID(); err != nil {
 		return err
 	}
-	// The id is the database's (an identity column), unique across replicas.
-	if err := t.tx.QueryRowContext(t.ctx, pgVersionInsert, args[1:]...).Scan(&c.ID); err != nil {
-		return pgWrap("insert version", err)
-	}
+	pb.changed = true
+	stored := *c
+	stored.Evidence = append([]domain.Anchor(nil), c.Evidence...)
+	t.versions = append(t.versions, &stored)
+	t.live[key] = &stored
+	delete(t.retired, key)
 	return nil
 }
 
@@ -170,10 +286,19 @@ func (t *pgTx) Retire(c domain.Claim, at time.Time) error {
 	if err != nil {
 		return err
 	}
-	if err := t.supersedeRow(c, c.ID, at); err != nil {
-		return err
+	key := liveKey(c.Brain, c.Slug)
+	if prev, pending := t.live[key]; pending {
+		if prev.ID != c.ID {
+			return fmt.Errorf("retire %s/%s: row %d is not the live version (row %d)", c.Brain, c.Slug, c.ID, prev.ID)
+		}
+		prev.SupersededAt = at
+	} else {
+		t.supersede = append(t.supersede, pgSupersession{id: c.ID, brain: c.Brain, slug: c.Slug, at: at.UnixNano()})
 	}
+	delete(t.live, key)
+	t.retired[key] = pgRetired{brain: c.Brain, slug: c.Slug, last: c.Version}
 	pb.liveDelta--
+	pb.changed = true
 	return nil
 }
 
@@ -193,53 +318,5 @@ func (t *pgTx) BumpStoreVersion(brain string) (int64, int64, error) {
 func (t *pgTx) AppendReceipt(r *domain.Receipt) error {
 	cp := *r
 	t.receipts = append(t.receipts, &cp)
-	return nil
-}
-
-// receiptChunk bounds the rows of one receipt INSERT (PostgreSQL allows 65,535 parameters).
-const receiptChunk = 500
-
-// flush writes what the transaction held back: each locked brain's counters, then receipts.
-func (t *pgTx) flush() error {
-	for name, pb := range t.brains {
-		if !pb.bumped && pb.liveDelta == 0 {
-			continue
-		}
-		if _, err := t.tx.ExecContext(t.ctx, `UPDATE brains SET store_version = $1, live_claims = live_claims + $2 WHERE name = $3`,
-			pb.b.StoreVersion, pb.liveDelta, name); err != nil {
-			return pgWrap("brain counters", err)
-		}
-		pb.b.LiveClaims += pb.liveDelta
-		pb.bumped, pb.liveDelta = false, 0
-	}
-	for rs := t.receipts; len(rs) > 0; {
-		n := min(len(rs), receiptChunk)
-		var b strings.Builder
-		b.WriteString(receiptInsert)
-		args := make([]any, 0, n*receiptArity)
-		for i, r := range rs[:n] {
-			ra, err := receiptArgs(r)
-			if err != nil {
-				return err
-			}
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteByte('(')
-			for j := range ra {
-				if j > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprintf(&b, "$%d", len(args)+j+1)
-			}
-			b.WriteByte(')')
-			args = append(args, ra...)
-		}
-		if _, err := t.tx.ExecContext(t.ctx, b.String(), args...); err != nil {
-			return pgWrap("append receipts", err)
-		}
-		rs = rs[n:]
-	}
-	t.receipts = nil
 	return nil
 }

@@ -1,0 +1,160 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+// pgCache is what one replica remembers of the slugs it read and wrote, per brain, with the
+// brain's write count it is true at (brains.writes). A transaction checks the count after
+// taking the brain's lock: unchanged, nobody wrote the brain since and the slugs are still the
+// database's; changed, they are forgotten. So it can never show a write a view the database
+// does not hold, and the flush's conditional UPDATE and unique indexes stand behind it anyway.
+// Only the writer goroutine touches it.
+type pgCache struct {
+	brains map[string]*pgBrainCache
+}
+
+type pgBrainCache struct {
+	writes int64
+	slugs  *liveCache
+}
+
+// pgCacheSlugs bounds the slugs remembered per brain (the cache drops them all when full).
+const pgCacheSlugs = 1 << 14
+
+func newPGCache() *pgCache { return &pgCache{brains: map[string]*pgBrainCache{}} }
+
+// check keeps brain's slugs if they are true at writes, the count just read under the lock.
+func (c *pgCache) check(brain string, writes int64) {
+	if bc, ok := c.brains[brain]; !ok || bc.writes != writes {
+		c.brains[brain] = &pgBrainCache{writes: writes, slugs: newLiveCache(pgCacheSlugs)}
+	}
+}
+
+func (c *pgCache) get(brain, slug string) (slugState, bool) {
+	if bc, ok := c.brains[brain]; ok {
+		return bc.slugs.get(slug)
+	}
+	return slugState{}, false
+}
+
+func (c *pgCache) put(brain, slug string, st slugState) {
+	bc, ok := c.brains[brain]
+	if !ok {
+		return
+	}
+	if st.hasLive {
+		bc.slugs.put(slug, st.live)
+	} else {
+		bc.slugs.putAbsent(slug, st.last)
+	}
+}
+
+// committed teaches the cache what a committed transaction wrote: each brain it changed is one
+// write further, and its slugs are as the transaction left them.
+func (t *pgTx) committed() {
+	for name, pb := range t.brains {
+		if !pb.changed {
+			continue
+		}
+		if bc, ok := t.cache.brains[name]; ok && bc.writes == pb.writes {
+			bc.writes++
+		} else {
+			delete(t.cache.brains, name)
+		}
+	}
+	for _, r := range t.retired {
+		t.cache.put(r.brain, r.slug, slugState{last: r.last})
+	}
+	for _, c := range t.live {
+		t.cache.put(c.Brain, c.Slug, slugState{live: *c, hasLive: true, last: c.Version})
+	}
+}
+
+// pgRowsChunk bounds the rows of one multi-row INSERT (PostgreSQL allows 65,535 parameters).
+const pgRowsChunk = 1000
+
+// pgVersionInsert inserts versions with the ids reserved for them.
+const pgVersionInsert = `INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
+	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
+	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id, trust) OVERRIDING SYSTEM VALUE VALUES `
+
+// flush writes what the transaction held back, one statement per kind: the supersessions (a
+// conditional UPDATE that must find every row still live), the versions, each changed brain's
+// counters and write count, and the receipts.
+func (t *pgTx) flush() error {
+	if n := len(t.supersede); n > 0 {
+		ids, brains, slugs, ats := make([]int64, n), make([]string, n), make([]string, n), make([]int64, n)
+		for i, s := range t.supersede {
+			ids[i], brains[i], slugs[i], ats[i] = s.id, s.brain, s.slug, s.at
+		}
+		r, err := t.tx.ExecContext(t.ctx, `UPDATE claim_versions v SET superseded_at = u.at
+			FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) AS u(id, brain, slug, at)
+			WHERE v.id = u.id AND v.brain = u.brain AND v.slug = u.slug AND v.superseded_at IS NULL`, ids, brains, slugs, ats)
+		if err != nil {
+			return pgWrap("supersede", err)
+		}
+		if got, err := r.RowsAffected(); err != nil || got != int64(n) {
+			return fmt.Errorf("supersede: %d of %d rows were still the live version: %w", got, n, domain.ErrConflict)
+		}
+	}
+	if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
+		return err
+	}
+	var names []string
+	var versions, deltas, writes []int64
+	for _, name := range t.order {
+		pb := t.brains[name]
+		if !pb.bumped && pb.liveDelta == 0 && !pb.changed {
+			continue
+		}
+		w := int64(0)
+		if pb.changed {
+			w = 1
+		}
+		names, versions, deltas, writes = append(names, name), append(versions, pb.b.StoreVersion), append(deltas, pb.liveDelta), append(writes, w)
+	}
+	if len(names) > 0 {
+		if _, err := t.tx.ExecContext(t.ctx, `UPDATE brains b SET store_version = u.sv, live_claims = b.live_claims + u.delta, writes = b.writes + u.w
+			FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS u(name, sv, delta, w) WHERE b.name = u.name`,
+			names, versions, deltas, writes); err != nil {
+			return pgWrap("brain counters", err)
+		}
+	}
+	return t.insertRows(receiptInsert, "append receipts", len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) })
+}
+
+// insertRows runs head (an INSERT ... VALUES) over n rows in chunks of pgRowsChunk.
+func (t *pgTx) insertRows(head, op string, n int, row func(i int) ([]any, error)) error {
+	for start := 0; start < n; start += pgRowsChunk {
+		end := min(n, start+pgRowsChunk)
+		var b strings.Builder
+		b.WriteString(head)
+		var args []any
+		for i := start; i < end; i++ {
+			ra, err := row(i)
+			if err != nil {
+				return err
+			}
+			if i > start {
+				b.WriteByte(',')
+			}
+			b.WriteByte('(')
+			for j := range ra {
+				if j > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, "$%d", len(args)+j+1)
+			}
+			b.WriteByte(')')
+			args = append(args, ra...)
+		}
+		if _, err := t.tx.ExecContext(t.ctx, b.String(), args...); err != nil {
+			return pgWrap(op, err)
+		}
+	}
+	return nil
+}
