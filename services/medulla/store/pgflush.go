@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -74,7 +75,8 @@ func (t *pgTx) committed() {
 	}
 }
 
-// pgRowsChunk bounds the rows of one multi-row INSERT (PostgreSQL allows 65,535 parameters).
+// pgRowsChunk bounds the rows of one multi-row INSERT (PostgreSQL allows 65,535 parameters;
+// a flush's statement holds up to this many versions and as many receipts, 43,000 at most).
 const pgRowsChunk = 1000
 
 // pgVersionInsert inserts versions with the ids reserved for them.
@@ -82,9 +84,10 @@ const pgVersionInsert = `INSERT INTO claim_versions (id, brain, slug, version, k
 	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
 	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id, trust) OVERRIDING SYSTEM VALUE VALUES `
 
-// flush writes what the transaction held back, one statement per kind: the supersessions (a
-// conditional UPDATE that must find every row still live), the versions, each changed brain's
-// counters and write count, and the receipts.
+// flush writes what the transaction held back in two statements: the supersessions (a
+// conditional UPDATE that must find every row still live, so it runs first and alone: a new
+// live version may only follow the old one's end), then the versions, each changed brain's
+// counters and write count, and the receipts together, as data-modifying WITH clauses.
 func (t *pgTx) flush() error {
 	if n := len(t.supersede); n > 0 {
 		ids, brains, slugs, ats := make([]int64, n), make([]string, n), make([]string, n), make([]int64, n)
@@ -101,7 +104,15 @@ func (t *pgTx) flush() error {
 			return fmt.Errorf("supersede: %d of %d rows were still the live version: %w", got, n, domain.ErrConflict)
 		}
 	}
-	if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
+	var st pgStmt
+	var clauses []string
+	if len(t.versions) > 0 && len(t.versions) <= pgRowsChunk {
+		v, err := st.values(len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) })
+		if err != nil {
+			return err
+		}
+		clauses = append(clauses, `v AS (`+pgVersionInsert+v+`)`)
+	} else if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
 		return err
 	}
 	var names []string
@@ -118,41 +129,69 @@ func (t *pgTx) flush() error {
 		names, versions, deltas, writes = append(names, name), append(versions, pb.b.StoreVersion), append(deltas, pb.liveDelta), append(writes, w)
 	}
 	if len(names) > 0 {
-		if _, err := t.tx.ExecContext(t.ctx, `UPDATE brains b SET store_version = u.sv, live_claims = b.live_claims + u.delta, writes = b.writes + u.w
-			FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS u(name, sv, delta, w) WHERE b.name = u.name`,
-			names, versions, deltas, writes); err != nil {
-			return pgWrap("brain counters", err)
-		}
+		clauses = append(clauses, `b AS (UPDATE brains b SET store_version = u.sv, live_claims = b.live_claims + u.delta, writes = b.writes + u.w
+			FROM unnest(`+st.arg(names)+`::text[], `+st.arg(versions)+`::bigint[], `+st.arg(deltas)+`::bigint[], `+st.arg(writes)+`::bigint[]) AS u(name, sv, delta, w)
+			WHERE b.name = u.name)`)
 	}
-	return t.insertRows(receiptInsert, "append receipts", len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) })
+	if len(t.receipts) > 0 && len(t.receipts) <= pgRowsChunk {
+		r, err := st.values(len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) })
+		if err != nil {
+			return err
+		}
+		clauses = append(clauses, `r AS (`+receiptInsert+r+`)`)
+	} else if err := t.insertRows(receiptInsert, "append receipts", len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) }); err != nil {
+		return err
+	}
+	if len(clauses) == 0 {
+		return nil
+	}
+	_, err := t.tx.ExecContext(t.ctx, `WITH `+strings.Join(clauses, ", ")+` SELECT 1`, st.args...)
+	return pgWrap("flush", err)
 }
 
-// insertRows runs head (an INSERT ... VALUES) over n rows in chunks of pgRowsChunk.
+// pgStmt gathers one statement's parameters while its text is written.
+type pgStmt struct{ args []any }
+
+// arg adds v and returns its placeholder.
+func (s *pgStmt) arg(v any) string {
+	s.args = append(s.args, v)
+	return "$" + strconv.Itoa(len(s.args))
+}
+
+// values adds n rows and returns their VALUES list: (...),(...).
+func (s *pgStmt) values(n int, row func(i int) ([]any, error)) (string, error) {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		ra, err := row(i)
+		if err != nil {
+			return "", err
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('(')
+		for j, v := range ra {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(s.arg(v))
+		}
+		b.WriteByte(')')
+	}
+	return b.String(), nil
+}
+
+// insertRows runs head (an INSERT ... VALUES) over n rows in chunks of pgRowsChunk, for a
+// flush too large for one statement.
 func (t *pgTx) insertRows(head, op string, n int, row func(i int) ([]any, error)) error {
 	for start := 0; start < n; start += pgRowsChunk {
 		end := min(n, start+pgRowsChunk)
-		var b strings.Builder
-		b.WriteString(head)
-		var args []any
-		for i := start; i < end; i++ {
-			ra, err := row(i)
-			if err != nil {
-				return err
-			}
-			if i > start {
-				b.WriteByte(',')
-			}
-			b.WriteByte('(')
-			for j := range ra {
-				if j > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprintf(&b, "$%d", len(args)+j+1)
-			}
-			b.WriteByte(')')
-			args = append(args, ra...)
+		var st pgStmt
+		v, err := st.values(end-start, func(i int) ([]any, error) { return row(start + i) })
+		if err != nil {
+			return err
 		}
-		if _, err := t.tx.ExecContext(t.ctx, b.String(), args...); err != nil {
+		if _, err := t.tx.ExecContext(t.ctx, head+v, st.args...); err != nil {
 			return pgWrap(op, err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -93,13 +95,17 @@ func (t *pgTx) lock(name string) (*pgBrain, error) {
 		return nil, pgWrap("lock brain", err)
 	}
 	pb := &pgBrain{}
-	var row struct{ writes int64 }
+	// The brain row comes with the ids the rest of the batch may need, drawn under the lock.
+	var writes int64
+	var ids string
 	b, err := scanBrain(scanFunc(func(dest ...any) error {
-		return t.tx.QueryRowContext(t.ctx, `SELECT `+brainCols+`, writes FROM brains WHERE name = $1`, name).Scan(append(dest, &row.writes)...)
+		return t.tx.QueryRowContext(t.ctx, `SELECT `+brainCols+`, writes, array_to_string(ARRAY(
+			SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $2)), ',')
+			FROM brains WHERE name = $1`, name, t.want).Scan(append(dest, &writes, &ids)...)
 	}))
 	switch err := pgWrap("brain", err); {
 	case err == nil:
-		pb.b, pb.exists, pb.writes = b, true, row.writes
+		pb.b, pb.exists, pb.writes = b, true, writes
 	case err != domain.ErrNotFound:
 		return nil, err
 	}
@@ -107,6 +113,17 @@ func (t *pgTx) lock(name string) (*pgBrain, error) {
 	t.cache.check(name, pb.writes)
 	t.brains[name] = pb
 	t.order = append(t.order, name)
+	if ids != "" {
+		t.ids = t.ids[:0]
+		for _, f := range strings.Split(ids, ",") {
+			id, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("reserve ids: %w", err)
+			}
+			t.ids = append(t.ids, id)
+		}
+		t.idsFor = len(t.order)
+	}
 	return pb, nil
 }
 
