@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"slices"
 	"sync"
-	"time"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -245,6 +244,3 @@ func pgWrap(op string, err error) error {
 	}
 	return fmt.Errorf("%s: %w", op, err)
 }
-
-// nowUTC is the wall clock, for a search whose caller gave no time to weigh ages at.
-func nowUTC() time.Time { return time.Now().UTC() }

@@ -111,9 +111,19 @@ func (t *pgTx) flush() error {
 		if err != nil {
 			return err
 		}
-		clauses = append(clauses, `v AS (`+pgVersionInsert+v+`)`)
-	} else if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
-		return err
+		clauses = append(clauses, `v AS (`+pgVersionInsert+v+` RETURNING search, superseded_at)`)
+	} else if len(t.versions) > 0 {
+		if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
+			return err
+		}
+		ids := make([]int64, len(t.versions))
+		for i, c := range t.versions {
+			ids[i] = c.ID
+		}
+		clauses = append(clauses, `v AS (SELECT search, superseded_at FROM claim_versions WHERE id = ANY(`+st.arg(ids)+`::bigint[]))`)
+	}
+	if len(t.versions) > 0 || len(t.supersede) > 0 {
+		clauses = append(clauses, t.searchStats(&st)...)
 	}
 	var names []string
 	var versions, deltas, writes []int64
@@ -147,6 +157,34 @@ func (t *pgTx) flush() error {
 	}
 	_, err := t.tx.ExecContext(t.ctx, `WITH `+strings.Join(clauses, ", ")+` SELECT 1`, st.args...)
 	return pgWrap("flush", err)
+}
+
+// searchStats are the WITH clauses that keep bm25's statistics (search_terms, search_totals)
+// as the flush leaves the live versions: the words of each new live version count once more,
+// those of each version superseded here (by the statement before) once less. Term rows are
+// taken in word order, so two replicas' flushes never wait on each other in a cycle.
+func (t *pgTx) searchStats(st *pgStmt) []string {
+	ids := make([]int64, len(t.supersede))
+	for i, s := range t.supersede {
+		ids[i] = s.id
+	}
+	if len(t.versions) == 0 {
+		// Nothing inserted: an empty v keeps the clauses below one text.
+		return append([]string{`v AS (SELECT NULL::tsvector AS search, NULL::bigint AS superseded_at WHERE false)`}, t.searchStatsOver(st, ids)...)
+	}
+	return t.searchStatsOver(st, ids)
+}
+
+func (t *pgTx) searchStatsOver(st *pgStmt, gone []int64) []string {
+	return []string{
+		`d AS (SELECT search, 1 AS n FROM v WHERE superseded_at IS NULL
+			UNION ALL SELECT search, -1 FROM claim_versions WHERE id = ANY(` + st.arg(gone) + `::bigint[]))`,
+		`dt AS (INSERT INTO search_terms (term, docs)
+			SELECT u.lexeme, sum(d.n) FROM d, unnest(d.search) u GROUP BY u.lexeme HAVING sum(d.n) <> 0 ORDER BY u.lexeme
+			ON CONFLICT (term) DO UPDATE SET docs = search_terms.docs + excluded.docs)`,
+		`dn AS (UPDATE search_totals SET docs = docs + (SELECT COALESCE(sum(n), 0) FROM d),
+			tokens = tokens + (SELECT COALESCE(sum(n * search_len(search)), 0) FROM d))`,
+	}
 }
 
 // pgStmt gathers one statement's parameters while its text is written.

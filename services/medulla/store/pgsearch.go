@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -13,27 +14,57 @@ import (
 // expression ("a" "b" for all words, "a" OR "b" for any) is exactly websearch_to_tsquery's
 // syntax, so it is handed over as is and can never be a syntax error.
 //
-// Ranking: ts_rank with a slug word worth twice a body word (weights {D, C, B, A} =
-// {0.1, 0.2, 0.5, 1.0}) and the document length normalisation 1 (rank / (1 + log length)),
-// the nearest ts_rank comes to BM25's (it has no term rarity). Age is part of the order: a
-// candidate's rank is weighed by the age overlay the domain applies afterwards
-// (0.5^(age / domain.HalfLife)), so the candidates a recall fetches are the best by the score
-// it finally sorts by. The relevance handed back is the bare rank; the domain weighs it once.
+// Ranking is FTS5's bm25 as SQLite's store configures it (bm25(2.0, 1.0): a slug word counts
+// twice), computed in SQL from the same statistics FTS5 keeps, which the writers maintain
+// (pgmigrations/0003): each query word weighs its rarity among live versions,
+// idf = ln((N - n + 0.5) / (n + 0.5)) (at least 1e-6), times its saturated frequency in the
+// version, f (k1 + 1) / (f + k1 (1 - b + b dl / avgdl)) with k1 = 1.2, b = 0.75, dl the
+// version's length in words and avgdl the mean. As on SQLite the store orders by relevance
+// alone; the domain weighs age once, on the candidates.
+//
+// bm25 is computed on at most pgRankCandidates matches: when more match (a common word over
+// a large memory) they are first cut to the best by ts_rank, a C function over the same
+// document, so a recall's cost stops growing with the number of matches.
 
 const (
 	pgQuery  = `websearch_to_tsquery('simple', ?)`
 	pgSearch = `v.superseded_at IS NULL AND v.search @@ q.q`
 )
 
-// pgRank is the relevance of a match (see the ranking note above). Measured against FTS5's
-// BM25 on the 10k-claim overlap benchmark: normalisation 1 agreed best (0.73), ahead of
-// ts_rank_cd (0.72), normalisation 2 (0.68), a BM25-like length divisor (0.65) and none (0.43).
-const pgRank = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
+// pgRankCandidates bounds the matches bm25 is computed for.
+const pgRankCandidates = 1000
 
-// pgAgeWeight is the age overlay in SQL, with now bound as its one parameter: 1 for an unknown
-// creation time or one in the future, halving every domain.HalfLife.
-var pgAgeWeight = `(CASE WHEN v.created_at IS NULL THEN 1.0 ELSE power(0.5, GREATEST(?::bigint - v.created_at, 0)::float8 / ` +
-	strconv.FormatInt(domain.HalfLife.Nanoseconds(), 10) + `) END)`
+// pgPreRank orders matches past pgRankCandidates: ts_rank with a slug word worth twice a body
+// word and its length normalisation 1 (the nearest it comes to bm25 without term rarity).
+const pgPreRank = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
+
+// pgBM25 is the ranked search: parameters are the query words (text[]), the expression, the
+// filters of searchWhere, then the limit. The statistics are read once (k is materialized,
+// search_totals read by its key), which also keeps the planner's estimate small: a plan it
+// believed costly would be compiled by the JIT first, for longer than the search takes.
+func pgBM25(where string) string {
+	return `WITH n AS MATERIALIZED (SELECT docs, tokens::float8 / GREATEST(docs, 1) AS avgdl FROM search_totals WHERE one LIMIT 1),
+		k AS MATERIALIZED (SELECT t.term, GREATEST(ln(((SELECT docs FROM n) - COALESCE(d.docs, 0) + 0.5) / (COALESCE(d.docs, 0) + 0.5)), 1e-6) AS idf
+			FROM unnest(?::text[]) AS t(term) LEFT JOIN search_terms d ON d.term = t.term),
+		c AS (SELECT v.*, search_len(v.search)::float8 AS dl FROM claim_versions v, ` + pgQuery + ` AS q(q)
+			WHERE ` + pgSearch + where + ` ORDER BY ` + pgPreRank + ` DESC, v.id LIMIT ` + strconv.Itoa(pgRankCandidates) + `)
+		SELECT ` + claimCols + `, r.score FROM c AS v, n, LATERAL (
+			SELECT COALESCE(sum(k.idf * u.f * 2.2 / (u.f + 1.2 * (0.25 + 0.75 * v.dl / GREATEST(n.avgdl, 1)))), 0) AS score
+			FROM (SELECT x.lexeme, (cardinality(x.weights) + cardinality(array_positions(x.weights, 'A')))::float8 AS f
+				FROM unnest(v.search) x) u JOIN k ON k.term = u.lexeme) r
+		ORDER BY r.score DESC, v.id LIMIT ?`
+}
+
+// matchTerms are the words of a domain expression, in order, repeats kept (FTS5 scores a
+// repeated phrase once per repeat): the quoted tokens of "a" "b" or "a" OR "b".
+func matchTerms(match string) []string {
+	parts := strings.Split(match, `"`)
+	var out []string
+	for i := 1; i < len(parts); i += 2 {
+		out = append(out, parts[i])
+	}
+	return out
+}
 
 // Brain implements domain.Store.
 func (s *PGStore) Brain(ctx context.Context, name string) (domain.Brain, error) {
@@ -47,13 +78,8 @@ func (s *PGStore) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Se
 	where, args := searchWhere(q)
 	var sqlText string
 	if q.Match != "" {
-		now := q.Now
-		if now.IsZero() {
-			now = nowUTC()
-		}
-		sqlText = `SELECT ` + claimCols + `, ` + pgRank + ` FROM claim_versions v, ` + pgQuery + ` AS q(q)
-			WHERE ` + pgSearch + where + ` ORDER BY ` + pgRank + ` * ` + pgAgeWeight + ` DESC, v.id DESC LIMIT ?`
-		args = append(append([]any{q.Match}, args...), now.UnixNano())
+		sqlText = pgBM25(where)
+		args = append([]any{matchTerms(q.Match), q.Match}, args...)
 	} else {
 		sqlText = `SELECT ` + claimCols + `, 0.0::float8 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
 	}
