@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -15,14 +16,14 @@ import (
 // syntax, so it is handed over as is and can never be a syntax error.
 //
 // Ranking is FTS5's bm25 as SQLite's store configures it (bm25(2.0, 1.0): a slug word counts
-// twice), computed in SQL from the same statistics FTS5 keeps, which the writers maintain
-// (pgmigrations/0003): each query word weighs its rarity among live versions,
-// idf = ln((N - n + 0.5) / (n + 0.5)) (at least 1e-6), times its saturated frequency in the
-// version, f (k1 + 1) / (f + k1 (1 - b + b dl / avgdl)) with k1 = 1.2, b = 0.75, dl the
+// twice), computed (pgbm25.go) from the statistics FTS5 keeps, which the writers maintain
+// (pgmigrations/0003) and the search reads with its candidates: each query word weighs its
+// rarity among live versions, idf = ln((N - n + 0.5) / (n + 0.5)) (at least 1e-6), times its
+// saturated frequency in the version, f (k1 + 1) / (f + k1 (1 - b + b dl / avgdl)) with k1 = 1.2, b = 0.75, dl the
 // version's length in words and avgdl the mean. As on SQLite the store orders by relevance
 // alone; the domain weighs age once, on the candidates.
 //
-// bm25 is computed on at most pgRankCandidates matches: when more match (a common word over
+// bm25 is computed for at most pgRankCandidates matches: when more match (a common word over
 // a large memory) they are first cut to the best by ts_rank, a C function over the same
 // document, so a recall's cost stops growing with the number of matches.
 
@@ -38,21 +39,16 @@ const pgRankCandidates = 1000
 // word and its length normalisation 1 (the nearest it comes to bm25 without term rarity).
 const pgPreRank = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
 
-// pgBM25 is the ranked search: parameters are the query words (text[]), the expression, the
-// filters of searchWhere, then the limit. The statistics are read once (k is materialized,
-// search_totals read by its key), which also keeps the planner's estimate small: a plan it
-// believed costly would be compiled by the JIT first, for longer than the search takes.
-func pgBM25(where string) string {
-	return `WITH n AS MATERIALIZED (SELECT docs, tokens::float8 / GREATEST(docs, 1) AS avgdl FROM search_totals WHERE one LIMIT 1),
-		k AS MATERIALIZED (SELECT t.term, GREATEST(ln(((SELECT docs FROM n) - COALESCE(d.docs, 0) + 0.5) / (COALESCE(d.docs, 0) + 0.5)), 1e-6) AS idf
-			FROM unnest(?::text[]) AS t(term) LEFT JOIN search_terms d ON d.term = t.term),
-		c AS (SELECT v.*, search_len(v.search)::float8 AS dl FROM claim_versions v, ` + pgQuery + ` AS q(q)
-			WHERE ` + pgSearch + where + ` ORDER BY ` + pgPreRank + ` DESC, v.id LIMIT ` + strconv.Itoa(pgRankCandidates) + `)
-		SELECT ` + claimCols + `, r.score FROM c AS v, n, LATERAL (
-			SELECT COALESCE(sum(k.idf * u.f * 2.2 / (u.f + 1.2 * (0.25 + 0.75 * v.dl / GREATEST(n.avgdl, 1)))), 0) AS score
-			FROM (SELECT x.lexeme, (cardinality(x.weights) + cardinality(array_positions(x.weights, 'A')))::float8 AS f
-				FROM unnest(v.search) x) u JOIN k ON k.term = u.lexeme) r
-		ORDER BY r.score DESC, v.id LIMIT ?`
+// pgCandidates is the ranked search's statement: parameters are the query words (text[]),
+// the expression, then the filters of searchWhere. Each candidate comes with its document as
+// tsvector text and, the same on every row (computed once), the statistics bm25 needs.
+func pgCandidates(where string) string {
+	return `SELECT ` + claimCols + `, v.search::text,
+		(SELECT docs FROM search_totals WHERE one), (SELECT tokens FROM search_totals WHERE one),
+		(SELECT array_to_string(ARRAY(SELECT COALESCE(d.docs, 0) FROM unnest(?::text[]) WITH ORDINALITY AS t(term, i)
+			LEFT JOIN search_terms d ON d.term = t.term ORDER BY t.i), ','))
+		FROM claim_versions v, ` + pgQuery + ` AS q(q)
+		WHERE ` + pgSearch + where + ` ORDER BY ` + pgPreRank + ` DESC, v.id LIMIT ` + strconv.Itoa(pgRankCandidates)
 }
 
 // matchTerms are the words of a domain expression, in order, repeats kept (FTS5 scores a
@@ -75,26 +71,67 @@ func (s *PGStore) Brain(ctx context.Context, name string) (domain.Brain, error) 
 // Search implements domain.Store: ranked full-text search over live versions, or newest first
 // without a query.
 func (s *PGStore) Search(ctx context.Context, q domain.SearchQuery) ([]domain.SearchHit, error) {
-	where, args := searchWhere(q)
-	var sqlText string
-	if q.Match != "" {
-		sqlText = pgBM25(where)
-		args = append([]any{matchTerms(q.Match), q.Match}, args...)
-	} else {
-		sqlText = `SELECT ` + claimCols + `, 0.0::float8 FROM claim_versions v WHERE v.superseded_at IS NULL` + where + ` ORDER BY v.id DESC LIMIT ?`
+	if q.Match == "" {
+		where, args := searchWhere(q)
+		return s.newest(ctx, `SELECT `+claimCols+` FROM claim_versions v WHERE v.superseded_at IS NULL`+where+` ORDER BY v.id DESC LIMIT ?`, append(args, q.Limit))
 	}
-	rows, err := s.db.QueryContext(ctx, pgdb.Rebind(sqlText), append(args, q.Limit)...)
+	where, args := searchWhere(q)
+	terms := matchTerms(q.Match)
+	rows, err := s.db.QueryContext(ctx, pgdb.Rebind(pgCandidates(where)), append([]any{terms, q.Match}, args...)...)
+	if err != nil {
+		return nil, pgWrap("search", err)
+	}
+	defer rows.Close()
+	var out []domain.SearchHit
+	var model *bm25
+	for rows.Next() {
+		var doc, termDocs string
+		var docs, tokens int64
+		c, err := scanClaim(scanFunc(func(dest ...any) error { return rows.Scan(append(dest, &doc, &docs, &tokens, &termDocs)...) }))
+		if err != nil {
+			return nil, pgWrap("search", err)
+		}
+		if model == nil {
+			if model, err = newBM25(terms, docs, tokens, termDocs); err != nil {
+				return nil, err
+			}
+		}
+		rel, err := model.score(doc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+	}
+	if err := rows.Err(); err != nil {
+		return nil, pgWrap("search", err)
+	}
+	// Best first; equal scores in id order, as FTS5 lists them.
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Relevance != out[j].Relevance {
+			return out[i].Relevance > out[j].Relevance
+		}
+		return out[i].Claim.ID < out[j].Claim.ID
+	})
+	if len(out) > q.Limit {
+		out = out[:q.Limit]
+	}
+	return out, nil
+}
+
+// newest answers a search without words: live versions, newest first, relevance 0.
+func (s *PGStore) newest(ctx context.Context, sqlText string, args []any) ([]domain.SearchHit, error) {
+	rows, err := s.db.QueryContext(ctx, pgdb.Rebind(sqlText), args...)
 	if err != nil {
 		return nil, pgWrap("search", err)
 	}
 	defer rows.Close()
 	var out []domain.SearchHit
 	for rows.Next() {
-		c, rel, err := scanClaimRel(rows, true)
+		c, err := scanClaim(rows)
 		if err != nil {
 			return nil, pgWrap("search", err)
 		}
-		out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+		out = append(out, domain.SearchHit{Claim: c})
 	}
 	return out, pgWrap("search", rows.Err())
 }
