@@ -7,7 +7,7 @@ import (
 
 // score reads tsvector text as PostgreSQL writes it and applies FTS5's bm25: a slug position
 // (weight A) counts twice, every position counts toward the length, quoted words are
-// unquoted (” and \\), and a word without positions adds nothing.
+// unescaped (a doubled quote, a doubled backslash), and a word without positions adds nothing.
 func TestBM25ScoresTSVectorText(t *testing.T) {
 	// One query word in 10 of 100 documents averaging 4 words.
 	idf := math.Log((100 - 10 + 0.5) / (10 + 0.5))
