@@ -85,23 +85,18 @@ func brainLockKey(name string) int64 {
 
 // lock takes brain's write lock (once per transaction; it is held until COMMIT or ROLLBACK)
 // and reads the brain as the last writer left it. A brain that does not exist yet is locked
-// too, so registering it is serialized like everything else. The read needs its own statement:
-// in READ COMMITTED a statement's snapshot is taken when it starts, before a lock it waits for.
+// too, so registering it is serialized like everything else.
 func (t *pgTx) lock(name string) (*pgBrain, error) {
 	if pb, ok := t.brains[name]; ok {
 		return pb, nil
 	}
-	if _, err := t.tx.ExecContext(t.ctx, `SELECT pg_advisory_xact_lock($1)`, brainLockKey(name)); err != nil {
-		return nil, pgWrap("lock brain", err)
-	}
 	pb := &pgBrain{}
-	// The brain row comes with the ids the rest of the batch may need, drawn under the lock.
+	// The brain row comes with the ids the rest of the batch may need, drawn under the lock
+	// (lock_brain, pgmigrations/0004: lock, then read, in one round trip).
 	var writes int64
 	var ids string
 	b, err := scanBrain(scanFunc(func(dest ...any) error {
-		return t.tx.QueryRowContext(t.ctx, `SELECT `+brainCols+`, writes, array_to_string(ARRAY(
-			SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $2)), ',')
-			FROM brains WHERE name = $1`, name, t.want).Scan(append(dest, &writes, &ids)...)
+		return t.tx.QueryRowContext(t.ctx, `SELECT * FROM lock_brain($1, $2, $3)`, name, brainLockKey(name), t.want).Scan(append(dest, &writes, &ids)...)
 	}))
 	switch err := pgWrap("brain", err); {
 	case err == nil:
