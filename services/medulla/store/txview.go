@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"time"
 
@@ -280,9 +279,6 @@ func (t *txView) flush() error {
 		if err := t.bulk.receipts.exec(t.ctx, t.tx, rows); err != nil {
 			return wrap("append receipts", err)
 		}
-	}
-	if os.Getenv("NOFTS") != "" {
-		return nil
 	}
 	return nil
 }
