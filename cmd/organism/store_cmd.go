@@ -197,7 +197,9 @@ func migrateStores(ctx context.Context, dir, dsn string, force bool) (*migrateRe
 }
 
 // derivedPG are PostgreSQL tables with no SQLite twin, set from the copied rows.
-var derivedPG = map[string]bool{"presence.event_head": true}
+var derivedPG = map[string]bool{"presence.event_head": true,
+	// medulla's bm25 word counts (store/pgmigrations/0003): recounted from the copied versions.
+	"medulla.search_terms": true, "medulla.search_totals": true}
 
 // derivedSQLite are SQLite tables whose content PostgreSQL derives itself (medulla's search
 // column is generated from the claims).
@@ -440,7 +442,11 @@ func copyTable(ctx context.Context, organ string, t pgTable, srcCols []string, s
 // event_head is the newest event seq ever written (SQLite keeps it in sqlite_sequence, which
 // outlives pruned events).
 func deriveTables(ctx context.Context, organ string, src *sql.DB, tx pgx.Tx) error {
-	if organ != "presence" {
+	switch organ {
+	case "medulla":
+		return deriveSearchCounts(ctx, tx)
+	case "presence":
+	default:
 		return nil
 	}
 	var newest int64
@@ -455,6 +461,24 @@ func deriveTables(ctx context.Context, organ string, src *sql.DB, tx pgx.Tx) err
 	if _, err := tx.Exec(ctx, `INSERT INTO event_head(one, newest) VALUES (TRUE, $1)
 		ON CONFLICT (one) DO UPDATE SET newest = excluded.newest`, newest); err != nil {
 		return fmt.Errorf("event head: %w", err)
+	}
+	return nil
+}
+
+// deriveSearchCounts recounts medulla's bm25 bookkeeping from the copied live versions, the way
+// its migration first fills it: the words each live version holds, and their totals.
+func deriveSearchCounts(ctx context.Context, tx pgx.Tx) error {
+	for _, q := range []string{
+		`DELETE FROM search_terms`,
+		`DELETE FROM search_totals`,
+		`INSERT INTO search_terms (term, docs)
+			SELECT u.lexeme, count(*) FROM claim_versions v, unnest(v.search) u WHERE v.superseded_at IS NULL GROUP BY u.lexeme`,
+		`INSERT INTO search_totals (docs, tokens)
+			SELECT count(*), COALESCE(sum(search_len(search)), 0) FROM claim_versions WHERE superseded_at IS NULL`,
+	} {
+		if _, err := tx.Exec(ctx, q); err != nil {
+			return fmt.Errorf("search counts: %w", err)
+		}
 	}
 	return nil
 }

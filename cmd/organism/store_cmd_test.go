@@ -166,6 +166,12 @@ func TestStoreMigrateSQLiteToPostgres(t *testing.T) {
 	if err != nil || len(hist.GetVersions()) != 2 || hist.GetVersions()[1].GetBody() != "The cart rounds half even since v2." {
 		t.Errorf("claim history on PostgreSQL: got %v, %v; want both versions, v2 last", hist.GetVersions(), err)
 	}
+	// Recall finds the copied live version: the search index and its word counts were rebuilt
+	// from the copied rows, not left empty.
+	rec, err := med.Recall(ctx, &medullav1.RecallRequest{Brain: "loja", Query: "half even"})
+	if err != nil || len(rec.GetHits()) == 0 || rec.GetHits()[0].GetClaim().GetSlug() != "cart-rounding" {
+		t.Errorf("recall on PostgreSQL after the move: got %v, %v; want cart-rounding", rec.GetHits(), err)
+	}
 	// The chain continues where SQLite left it: a new version is 3, not a fork at 1.
 	if res, err := med.Memorize(ctx, &medullav1.MemorizeRequest{Brain: "loja", Slug: "cart-rounding", Body: "Rounded at checkout only."}); err != nil || res.GetClaim().GetVersion() != 3 {
 		t.Errorf("memorize after the move: got %v, %v; want version 3", res.GetClaim(), err)
