@@ -174,7 +174,17 @@ func loadPlanted(file, real string) (PlantedCase, error) {
 	if pc.Real.Doc == "" {
 		return pc, fmt.Errorf("%s: no case line", file)
 	}
+	// two plants on one line may fail one claim and hide each other (a claim reports its first failed
+	// anchor only), so each line is one plant's
+	sites := map[string]string{}
 	for _, p := range pc.Plants {
+		for _, e := range p.Expect {
+			k := fmt.Sprint(e.Line)
+			if other, ok := sites[k]; ok && other != p.Name {
+				return pc, fmt.Errorf("%s: drift %s and %s both expect a finding on line %d", file, other, p.Name, e.Line)
+			}
+			sites[k] = p.Name
+		}
 		if p.Drift && len(p.Expect) == 0 {
 			return pc, fmt.Errorf("%s: drift %s expects nothing", file, p.Name)
 		}
@@ -261,12 +271,15 @@ func (pc *PlantedCase) BuildPlanted(ctx context.Context, dir string) (*PlantedRe
 		}
 	}
 	// a written case's sources come as an archive beside its plan, for the same reason the fixtures do
-	if _, err := os.Stat(filepath.Join(pc.Dir, "files.txtar")); err == nil {
-		if err := unpack(filepath.Join(pc.Dir, "files.txtar"), work); err != nil {
+	files := filepath.Join(pc.Dir, "files.txtar")
+	_, err = os.Stat(files)
+	hasFiles := err == nil
+	if hasFiles {
+		if err := unpack(files, work); err != nil {
 			return nil, err
 		}
 	}
-	if len(pc.Setup) > 0 || pc.Written {
+	if len(pc.Setup) > 0 || hasFiles {
 		if _, err := g.commitSteps(work, "setup: written addenda and release tags", pc.Setup); err != nil {
 			return nil, err
 		}
