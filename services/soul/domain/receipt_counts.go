@@ -1,6 +1,10 @@
 package domain
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
 
 // Counts is a check receipt's verifiable and unanchored claim counts. A receipt read back from the
 // store keeps them in its stored summary (receipts.report_json), which every check receipt has had
@@ -10,8 +14,8 @@ func (r Receipt) Counts() (verifiable, unanchored int) {
 		return r.Verifiable, r.Unanchored
 	}
 	var s struct {
-		Totals     Totals `json:"totals"`
-		Unanchored int    `json:"unanchored"`
+		Totals     engine.Totals `json:"totals"`
+		Unanchored int           `json:"unanchored"`
 	}
 	if json.Unmarshal(r.ReportJSON, &s) != nil {
 		return 0, 0

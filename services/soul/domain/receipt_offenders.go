@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"sort"
 )
 
@@ -23,7 +24,7 @@ func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
 	}
 	rows := s.Stale
 	sort.SliceStable(rows, func(i, j int) bool {
-		di, dj := RowKind(rows[i]) == KindDiscipline, RowKind(rows[j]) == KindDiscipline
+		di, dj := RowKind(rows[i]) == engine.KindDiscipline, RowKind(rows[j]) == engine.KindDiscipline
 		if di != dj {
 			return !di
 		}
@@ -37,12 +38,12 @@ func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
 }
 
 // RowKind is a stored row's kind; rows stored before kinds were judged by their shape.
-func RowKind(r SummaryRow) FindingKind {
+func RowKind(r SummaryRow) engine.FindingKind {
 	switch {
 	case r.Kind != "":
-		return FindingKind(r.Kind)
-	case r.Reason == ReasonUnanchored && r.Anchor == "":
-		return KindDiscipline
+		return engine.FindingKind(r.Kind)
+	case r.Reason == engine.ReasonUnanchored && r.Anchor == "":
+		return engine.KindDiscipline
 	}
-	return KindDrift
+	return engine.KindDrift
 }
