@@ -25,9 +25,13 @@ import (
 //	0  no finding that fails the run
 //	1  drift: an anchor that fails (missing, changed, moved, contradicted, superseded, a ref not in git)
 //	2  usage or I/O: a bad flag, an unreadable repository or document, a BASE git cannot show
-//	3  discipline findings only (anchorless claims in a soul's verifiable tissue), with --fail-on discipline
+//	3  findings of a kind --fail-on asked for, and no drift: discipline (anchorless claims in a
+//	   soul's verifiable tissue, --fail-on discipline) or age (aged_out claims whose evidence no
+//	   commit touched for 720h of the repository's time, --fail-on age)
 //
-// Drift wins over discipline: a run with both exits 1.
+// Drift wins: a run with drift exits 1 whatever else it found. Age findings are additive and never
+// fail a run unless --fail-on names age; the code they share with discipline is 3, since both are
+// "the findings you asked to fail on", and a CI that wants to tell them apart reads the report.
 const (
 	exitClean      = 0
 	exitDrift      = 1
@@ -163,16 +167,31 @@ func skippedPath(p string) bool {
 	return false
 }
 
-// exitFor is the run's status from the findings left after baseline and diff.
-func exitFor(set report.Set, failOn string) int {
+// exitFor is the run's status from the findings left after baseline and diff; failOn holds the
+// kinds --fail-on named (drift always fails).
+func exitFor(set report.Set, failOn map[string]bool) int {
 	c := report.Count(set)
 	switch {
 	case c.Drift > 0:
 		return exitDrift
-	case c.Discipline > 0 && failOn == report.KindDiscipline:
+	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Age > 0 && failOn[report.KindAge]:
 		return exitDiscipline
 	}
 	return exitClean
+}
+
+// failOnKinds reads --fail-on: drift, discipline or age, or several joined by commas.
+func failOnKinds(v string) (map[string]bool, error) {
+	kinds := map[string]bool{}
+	for _, k := range strings.Split(v, ",") {
+		switch k = strings.TrimSpace(k); k {
+		case report.KindDrift, report.KindDiscipline, report.KindAge:
+			kinds[k] = true
+		default:
+			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline or age (or several, comma-separated)", v)}
+		}
+	}
+	return kinds, nil
 }
 
 // toolVersion is the binary's module version for SARIF's driver, "devel" in a work tree build.

@@ -85,9 +85,9 @@ type Receipt struct {
 	By         principal.Principal
 	Verdict    string
 	ReportJSON []byte
-	// Verifiable and Unanchored are a check's claim counts (§10 risk 2); stored receipts carry them
-	// in ReportJSON, which Counts reads.
-	Verifiable, Unanchored int
+	// Verifiable and Unanchored are a check's claim counts (§10 risk 2), AgedOut its age findings;
+	// stored receipts carry them in ReportJSON, which Counts and AgedOutCount read.
+	Verifiable, Unanchored, AgedOut int
 }
 
 // Receipt kinds.
@@ -249,7 +249,7 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 	}
 	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptCheck, At: rep.CheckedAt, Line: rep.ReceiptLine,
 		RepoSHA: rep.RepoSHA, SoulPath: rel, ByState: rep.ByState, Declared: rep.Totals.Declared, By: actor, Verdict: verdictOf(rep),
-		Verifiable: rep.Totals.Verifiable, Unanchored: rep.Unanchored}
+		Verifiable: rep.Totals.Verifiable, Unanchored: rep.Unanchored, AgedOut: rep.AgedOut}
 	r.ReportJSON, _ = json.Marshal(summaryOf(rep))
 	if err := o.store.AppendReceipt(ctx, r); err != nil {
 		return nil, nil, err
@@ -266,8 +266,10 @@ func verdictOf(r *engine.Report) string {
 
 // ReceiptSummary is the stored long form of a check receipt (receipts.report_json): the report
 // without per-claim rows. Its fields are declared in key order so the stored JSON keeps the
-// byte layout receipts were first written with.
+// byte layout receipts were first written with; aged_out came later and is left out when zero, so
+// a receipt without age findings keeps that layout.
 type ReceiptSummary struct {
+	AgedOut       int              `json:"aged_out,omitempty"`
 	ByState       engine.ByState   `json:"by_state"`
 	ChecksSkipped []engine.Skipped `json:"checks_skipped"`
 	Enxuto        engine.Enxuto    `json:"enxuto"`
@@ -286,7 +288,7 @@ type ReceiptSummary struct {
 type SummaryRow struct {
 	Claim, Section, State, Reason, Anchor, Detail string
 	Line                                          int
-	// Kind (drift or discipline) came later; rows stored before it read as an empty kind.
+	// Kind (drift, discipline or age) came later; rows stored before it read as an empty kind.
 	Kind string `json:",omitempty"`
 }
 
@@ -296,7 +298,7 @@ func summaryOf(r *engine.Report) ReceiptSummary {
 		rows = append(rows, SummaryRow{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line, string(s.Kind)})
 	}
 	return ReceiptSummary{Schema: r.Schema, SoulPath: r.SoulPath, RepoSHA: r.RepoSHA, Totals: r.Totals, ByState: r.ByState,
-		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}
+		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, AgedOut: r.AgedOut, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}
 }
 
 // ReadResult is a soul read.

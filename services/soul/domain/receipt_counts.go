@@ -22,3 +22,18 @@ func (r Receipt) Counts() (verifiable, unanchored int) {
 	}
 	return s.Totals.Verifiable, s.Unanchored
 }
+
+// AgedOutCount is a check receipt's age findings (claims whose evidence no commit touched for a
+// half-life), read back from its stored summary when the receipt came from the store.
+func (r Receipt) AgedOutCount() int {
+	if r.AgedOut != 0 || len(r.ReportJSON) == 0 {
+		return r.AgedOut
+	}
+	var s struct {
+		AgedOut int `json:"aged_out"`
+	}
+	if json.Unmarshal(r.ReportJSON, &s) != nil {
+		return 0
+	}
+	return s.AgedOut
+}

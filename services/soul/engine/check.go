@@ -58,6 +58,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 	v.autoSections(results)
 	consistency(results, v.soul)
 	supersession(results, v.soul)
+	v.aged = v.ageOut(ctx, results)
 	v.summarize(ctx, rep, results)
 	return rep, nil
 }
@@ -76,6 +77,8 @@ type verifier struct {
 	symbols      *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
 	missing map[string]bool
+	// aged are the age findings of the check (age.go), additive to the claims' states.
+	aged []Finding
 }
 
 func (v *verifier) sectionName(i int) string {

@@ -301,6 +301,8 @@ func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimRe
 		rep.ByState.Stale++
 		rep.Stale = append(rep.Stale, f)
 	}
+	rep.Stale = append(rep.Stale, v.aged...)
+	rep.AgedOut = len(v.aged)
 	rep.ChecksSkipped = v.skipped(t)
 	budget := v.opts.LiveBudget
 	if budget <= 0 {

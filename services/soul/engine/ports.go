@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // The interfaces the engine owns: what it asks of the repository it checks and of the runtime it
 // probes. Adapters live outside the engine (gitrepo for git and the file system, package soul for
@@ -60,4 +63,17 @@ type History interface {
 // and an implementation must refuse any other. Nil means runtime claims are held unprovable-now.
 type Prober interface {
 	Probe(ctx context.Context, url string) error
+}
+
+// Ages is what a Repo may know of when its paths last changed, in the repository's own time. The
+// engine asks it once per check, for the aged_out pass; a Repo without it leaves every claim's age
+// unknown, and unknown age is never flagged.
+type Ages interface {
+	// TouchedSince walks HEAD's history back to since in one bounded walk and answers the paths the
+	// commits of that window changed, with the newest such commit's time. Touches.Complete is false
+	// when the walk could not see the whole window (a shallow clone cut inside it).
+	TouchedSince(ctx context.Context, since time.Time) (Touches, error)
+	// Tracked reports whether rel is a tracked file or a directory holding one: a path whose age
+	// history can tell. A file only on disk has no commit in reach.
+	Tracked(rel string) bool
 }

@@ -35,3 +35,10 @@ type SourceLine struct {
 	Line int
 	Text string
 }
+
+// Touches answers Ages.TouchedSince: the paths the window's commits changed, each with the newest
+// such commit's time (changes not yet committed count as touched at HEAD's time).
+type Touches struct {
+	Complete bool
+	Files    map[string]time.Time
+}

@@ -30,6 +30,9 @@ type Report struct {
 	Unanchored int
 	// Ignored counts claims an ignore marker or .soulignore skipped; the receipt line shows it.
 	Ignored int
+	// AgedOut counts the age findings (age.go): claims whose evidence holds but no commit touched
+	// for a half-life. They are rows of Stale of kind age; their claims keep their state.
+	AgedOut int
 	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
 	SoulTissue  bool
 	Enxuto      Enxuto
@@ -61,6 +64,9 @@ const (
 	KindDrift FindingKind = "drift"
 	// KindDiscipline is a claim in verifiable tissue with no anchor at all (SOUL-INV-1's unanchored).
 	KindDiscipline FindingKind = "discipline"
+	// KindAge is a claim whose evidence holds but that no commit touched for a half-life (aged_out):
+	// additive, apart from drift and discipline, never counted in drift precision.
+	KindAge FindingKind = "age"
 )
 
 // Finding is one stale or superseded row of the report.
@@ -123,7 +129,8 @@ const (
 	AnchorSkipped AnchorStatus = "not_an_anchor"
 )
 
-// Findings is the number of rows that make a check fail: stale and superseded claims.
+// Findings is the number of rows that make a check fail: stale and superseded claims. Age rows are
+// additive and never counted here.
 func (r *Report) Findings() int { return r.ByState.Stale + r.ByState.Superseded }
 
 // receiptLine renders the one dated line (SOUL-INV-6: it carries its own age).
@@ -153,6 +160,9 @@ func receiptLine(r *Report) string {
 	}
 	if r.Ignored > 0 {
 		parts = append(parts, fmt.Sprintf("%d ignored", r.Ignored))
+	}
+	if r.AgedOut > 0 {
+		parts = append(parts, fmt.Sprintf("%d aged out", r.AgedOut))
 	}
 	return fmt.Sprintf("soul: checked %s @%s — %s", r.CheckedAt.UTC().Format("2006-01-02"), sha, strings.Join(parts, " · "))
 }
