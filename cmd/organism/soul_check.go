@@ -14,7 +14,7 @@ import (
 	"time"
 
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 	"github.com/organism-dev/organism/services/soul/report"
 	"github.com/organism-dev/organism/services/soul/wire"
@@ -25,9 +25,13 @@ import (
 //	0  no finding that fails the run
 //	1  drift: an anchor that fails (missing, changed, moved, contradicted, superseded, a ref not in git)
 //	2  usage or I/O: a bad flag, an unreadable repository or document, a BASE git cannot show
-//	3  discipline findings only (anchorless claims in a soul's verifiable tissue), with --fail-on discipline
+//	3  findings of a kind --fail-on asked for, and no drift: discipline (anchorless claims in a
+//	   soul's verifiable tissue, --fail-on discipline) or age (aged_out claims whose evidence no
+//	   commit touched for 720h of the repository's time, --fail-on age)
 //
-// Drift wins over discipline: a run with both exits 1.
+// Drift wins: a run with drift exits 1 whatever else it found. Age findings are additive and never
+// fail a run unless --fail-on names age; the code they share with discipline is 3, since both are
+// "the findings you asked to fail on", and a CI that wants to tell them apart reads the report.
 const (
 	exitClean      = 0
 	exitDrift      = 1
@@ -47,16 +51,16 @@ func ioFailure(err error) error { return usageError{renderStatus(err).Error()} }
 // checkRun is one offline run over a repository: its snapshot, opened once for every document.
 type checkRun struct {
 	repo    *gitrepo.Repo
-	tissues map[string]domain.Tissue
-	ignore  *domain.Ignore
+	tissues map[string]engine.Tissue
+	ignore  *engine.Ignore
 	claims  bool
 	now     time.Time
 }
 
 func openRun(ctx context.Context, dir string, overrides tissueFlag, claims bool) (*checkRun, error) {
-	tissues := map[string]domain.Tissue{}
+	tissues := map[string]engine.Tissue{}
 	for k, v := range overrides {
-		t, ok := domain.ParseTissue(v)
+		t, ok := engine.ParseTissue(v)
 		if !ok {
 			return nil, usageError{fmt.Sprintf("--tissue %s=%s: want verifiable, declared, mixed or history", k, v)}
 		}
@@ -66,7 +70,7 @@ func openRun(ctx context.Context, dir string, overrides tissueFlag, claims bool)
 	if err != nil {
 		return nil, ioFailure(fmt.Errorf("open %s: %w", dir, err))
 	}
-	return &checkRun{repo: repo, tissues: tissues, ignore: domain.RepoIgnore(repo), claims: claims, now: time.Now()}, nil
+	return &checkRun{repo: repo, tissues: tissues, ignore: engine.RepoIgnore(repo), claims: claims, now: time.Now()}, nil
 }
 
 // rel turns a document argument into a repository-relative path.
@@ -83,8 +87,8 @@ func (r *checkRun) rel(doc string) (string, error) {
 
 // check checks one document ("" finds the soul: docs/PATHOS.md, then PATHOS.md).
 func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckReport, error) {
-	rel, src, err := domain.LoadSoul(r.repo.Root(), doc, 0)
-	if errors.Is(err, domain.ErrSoulNotFound) && doc == "" {
+	rel, src, err := engine.LoadSoul(r.repo.Root(), doc, 0)
+	if errors.Is(err, engine.ErrSoulNotFound) && doc == "" {
 		for _, alt := range []string{"AGENTS.md", "CLAUDE.md"} {
 			if _, serr := os.Stat(filepath.Join(r.repo.Root(), alt)); serr == nil {
 				return nil, usageError{fmt.Sprintf("%v (this repository has %s: pass --soul %s, or --all)", err, alt, alt)}
@@ -94,7 +98,7 @@ func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckRepo
 	if err != nil {
 		return nil, ioFailure(fmt.Errorf("%s: %w", orSoul(doc), err))
 	}
-	rep, err := domain.CheckRepo(ctx, r.repo, rel, src, domain.ParseOptions{Tissues: r.tissues, Ignore: r.ignore}, domain.CheckOptions{Now: r.now, IncludeClaims: r.claims})
+	rep, err := engine.CheckRepo(ctx, r.repo, rel, src, engine.ParseOptions{Tissues: r.tissues, Ignore: r.ignore}, engine.CheckOptions{Now: r.now, IncludeClaims: r.claims})
 	if err != nil {
 		return nil, ioFailure(fmt.Errorf("%s: %w", rel, err))
 	}
@@ -111,7 +115,7 @@ func orSoul(doc string) string {
 // handoffFiles lists every handoff document of the repository: tracked (or staged) files when it
 // is git, the files on disk when not; vendored trees, node_modules, testdata and the
 // .soulignore's doc globs are left out.
-func handoffFiles(repo *gitrepo.Repo, ig *domain.Ignore) ([]string, error) {
+func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 	var found []string
 	if repo.Git() {
 		for _, n := range handoffNames {
@@ -163,16 +167,31 @@ func skippedPath(p string) bool {
 	return false
 }
 
-// exitFor is the run's status from the findings left after baseline and diff.
-func exitFor(set report.Set, failOn string) int {
+// exitFor is the run's status from the findings left after baseline and diff; failOn holds the
+// kinds --fail-on named (drift always fails).
+func exitFor(set report.Set, failOn map[string]bool) int {
 	c := report.Count(set)
 	switch {
 	case c.Drift > 0:
 		return exitDrift
-	case c.Discipline > 0 && failOn == report.KindDiscipline:
+	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Age > 0 && failOn[report.KindAge]:
 		return exitDiscipline
 	}
 	return exitClean
+}
+
+// failOnKinds reads --fail-on: drift, discipline or age, or several joined by commas.
+func failOnKinds(v string) (map[string]bool, error) {
+	kinds := map[string]bool{}
+	for _, k := range strings.Split(v, ",") {
+		switch k = strings.TrimSpace(k); k {
+		case report.KindDrift, report.KindDiscipline, report.KindAge:
+			kinds[k] = true
+		default:
+			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline or age (or several, comma-separated)", v)}
+		}
+	}
+	return kinds, nil
 }
 
 // toolVersion is the binary's module version for SARIF's driver, "devel" in a work tree build.

@@ -18,13 +18,15 @@ against a server:          organism soul check --addr HOST:PORT [--brain NAME]
 any depth (tracked or staged files), skipping vendor/, third_party/, node_modules/, testdata/ and the
 doc: globs of the repository's .soulignore.
 
-Findings are drift (an anchor that fails) or discipline (a claim in a soul's verifiable tissue with
-no anchor). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
+Findings are drift (an anchor that fails), discipline (a claim in a soul's verifiable tissue with
+no anchor) or age (aged_out: a claim whose evidence holds but no commit touched its paths in the
+720h before HEAD, the repository's own time; unknown age, as in a shallow clone, is never flagged). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
 not a finding. Skip a claim with <!-- soul-ignore --> on the line before it, a block with
 <!-- soul-ignore-start --> ... <!-- soul-ignore-end -->, or paths with .soulignore.
 
-exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline findings only, with
---fail-on discipline (drift wins: a run with both exits 1); --exit-zero always exits 0.
+exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline or age findings only,
+with --fail-on discipline / --fail-on age / --fail-on discipline,age (drift wins: a run with drift
+exits 1; age never fails a run unless asked); --exit-zero always exits 0.
 
 --baseline FILE fails only on findings FILE does not hold (keyed by document, anchor and reason,
 not line); --write-baseline FILE accepts today's findings. --diff BASE keeps only the findings that
@@ -48,7 +50,7 @@ func bindSoulCheck(fs *flag.FlagSet) *soulCheckFlags {
 	f.brain = fs.String("brain", "", "brain to check on the server (default: the credential's own)")
 	f.claims = fs.Bool("claims", false, "list every claim with its anchors and state")
 	f.format = fs.String("format", "text", "output: text, json (the m1nd-soul-check report), sarif (SARIF 2.1.0) or github (Actions annotations)")
-	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1), or discipline (drift exits 1, discipline alone exits 3)")
+	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1); discipline and/or age, comma-separated (drift exits 1, those alone exit 3)")
 	f.baseline = fs.String("baseline", "", "accept the findings this baseline file holds; fail only on new ones")
 	f.writeBaseline = fs.String("write-baseline", "", "write today's findings to this file as the baseline, and exit 0")
 	f.diff = fs.String("diff", "", "only findings introduced since this git revision (BASE..work tree)")
@@ -73,8 +75,9 @@ func soulCheck(fs *flag.FlagSet) action {
 		default:
 			return usageError{fmt.Sprintf("--format %q: want text, json, sarif or github", format)}
 		}
-		if *f.failOn != report.KindDrift && *f.failOn != report.KindDiscipline {
-			return usageError{fmt.Sprintf("--fail-on %q: want drift or discipline", *f.failOn)}
+		failOn, err := failOnKinds(*f.failOn)
+		if err != nil {
+			return err
 		}
 		remote := c.given("addr") || c.given("brain") || c.given("owner") || c.given("token")
 		if remote && (*f.all || len(c.args) > 0 || *f.diff != "") {
@@ -98,7 +101,7 @@ func soulCheck(fs *flag.FlagSet) action {
 		if err := render(c.out, format, set, *f.claims); err != nil {
 			return ioFailure(err)
 		}
-		if code := exitFor(set, *f.failOn); code != exitClean && !*f.exitZero {
+		if code := exitFor(set, failOn); code != exitClean && !*f.exitZero {
 			return exitError{code: code}
 		}
 		return nil

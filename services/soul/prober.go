@@ -7,11 +7,11 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // LocalProber reaches runtime facts a soul cites, and only on the local machine: it GETs a URL
-// only when domain.LocalURL accepts it (the same rule that made it a runtime anchor), and never
+// only when engine.LocalURL accepts it (the same rule that made it a runtime anchor), and never
 // follows a redirect off the machine, so a soul cannot steer a check to another host.
 type LocalProber struct{ Client *http.Client }
 
@@ -26,7 +26,7 @@ var errNotLocal = errors.New("only local runtimes are probed")
 // Probe GETs a local URL; any answer below 500 means the runtime is there. A redirect to another
 // host is not followed: the local runtime answered, and its 3xx is that answer.
 func (p LocalProber) Probe(ctx context.Context, url string) error {
-	if !domain.LocalURL(url) {
+	if !engine.LocalURL(url) {
 		return errNotLocal
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
@@ -40,7 +40,7 @@ func (p LocalProber) Probe(ctx context.Context, url string) error {
 		client = *p.Client
 	}
 	client.CheckRedirect = func(next *http.Request, via []*http.Request) error {
-		if !domain.LocalURL(next.URL.String()) || len(via) >= 10 {
+		if !engine.LocalURL(next.URL.String()) || len(via) >= 10 {
 			return http.ErrUseLastResponse
 		}
 		return nil

@@ -16,6 +16,7 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 	"github.com/organism-dev/organism/services/soul/peers"
 	"github.com/organism-dev/organism/services/soul/store"
@@ -66,9 +67,9 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if opts.IDs == nil {
 		opts.IDs = RandomIDs{}
 	}
-	tissues := map[string]domain.Tissue{}
+	tissues := map[string]engine.Tissue{}
 	for k, v := range opts.Tissues {
-		t, ok := domain.ParseTissue(strings.ToLower(v))
+		t, ok := engine.ParseTissue(strings.ToLower(v))
 		if !ok {
 			return nil, fmt.Errorf("soul: tissue %q for %q is not verifiable, declared, mixed or history", v, k)
 		}
@@ -78,7 +79,7 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	if err != nil {
 		return nil, fmt.Errorf("soul: %w", err)
 	}
-	var prober domain.Prober
+	var prober engine.Prober
 	if opts.RuntimeProbe {
 		prober = NewLocalProber()
 	}
@@ -86,7 +87,7 @@ func Open(ctx context.Context, opts Options) (*Service, error) {
 	organ, err := domain.NewOrgan(domain.OrganOptions{
 		Brains: peer, Sink: peer, Store: st, Clock: opts.Clock, IDs: opts.IDs, Prober: prober,
 		MaxBytes: opts.MaxSoulBytes, Tissues: tissues,
-		Open: func(ctx context.Context, root string) (domain.Repo, error) { return gitrepo.Open(ctx, root) },
+		Open: func(ctx context.Context, root string) (engine.Repo, error) { return gitrepo.Open(ctx, root) },
 	})
 	if err != nil {
 		st.Close()

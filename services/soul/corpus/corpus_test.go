@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/services/soul/corpus"
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -36,17 +36,17 @@ func drift(ctx context.Context, tb testing.TB, c corpus.Case, root string) []cor
 	if err != nil {
 		tb.Fatalf("%s: open: %v", c.ID, err)
 	}
-	rel, src, err := domain.LoadSoul(repo.Root(), c.Doc, 0)
+	rel, src, err := engine.LoadSoul(repo.Root(), c.Doc, 0)
 	if err != nil {
 		tb.Fatalf("%s: load: %v", c.ID, err)
 	}
-	rep, err := domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{}, domain.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
+	rep, err := engine.CheckRepo(ctx, repo, rel, src, engine.ParseOptions{}, engine.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		tb.Fatalf("%s: check: %v", c.ID, err)
 	}
 	var out []corpus.Finding
 	for _, f := range rep.Stale {
-		if f.Kind == domain.KindDrift {
+		if f.Kind == engine.KindDrift {
 			out = append(out, corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason})
 		}
 	}

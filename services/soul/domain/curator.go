@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"fmt"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"strings"
 
 	"github.com/organism-dev/organism/platform/principal"
@@ -56,7 +57,7 @@ type SeatCheck struct {
 // SeatCheckReport applies the curator laws: grader ≠ author (§C8.4), no silent prune (SOUL-INV-2),
 // declared tissue removed only as a proposal (SOUL-INV-5), and the still_stale valve present.
 // sectionTissue says which tissue a named section is (nil when the soul is unavailable).
-func SeatCheckReport(grader string, rep CuratorReport, sectionTissue func(string) (Tissue, bool)) (SeatCheck, error) {
+func SeatCheckReport(grader string, rep CuratorReport, sectionTissue func(string) (engine.Tissue, bool)) (SeatCheck, error) {
 	if strings.TrimSpace(rep.CuratedBy) != "" && strings.EqualFold(strings.TrimSpace(rep.CuratedBy), grader) {
 		return SeatCheck{}, seatRefusal(RefuseGraderIsAuthor, violation{Field: "report.curated_by", Description: fmt.Sprintf("%q curated this report and cannot grade it", grader)})
 	}
@@ -89,24 +90,20 @@ func SeatCheckReport(grader string, rep CuratorReport, sectionTissue func(string
 	return SeatCheck{Schema: SchemaSeatCheck, Verdict: "seated", Grader: grader, CuratedBy: rep.CuratedBy, Pruned: len(rep.Pruned), Proposed: proposed, StillStale: len(rep.StillStale)}, nil
 }
 
-func isDeclared(p Prune, sectionTissue func(string) (Tissue, bool)) bool {
-	if t, ok := ParseTissue(strings.ToLower(strings.TrimSpace(p.Tissue))); ok {
-		return t == TissueDeclared
+func isDeclared(p Prune, sectionTissue func(string) (engine.Tissue, bool)) bool {
+	if t, ok := engine.ParseTissue(strings.ToLower(strings.TrimSpace(p.Tissue))); ok {
+		return t == engine.TissueDeclared
 	}
 	if p.Section == "" {
 		return false
 	}
 	if sectionTissue != nil {
 		if t, ok := sectionTissue(p.Section); ok {
-			return t == TissueDeclared
+			return t == engine.TissueDeclared
 		}
 	}
-	for _, r := range defaultHeadingRules {
-		if containsWord(normalHeading(p.Section), r.fragment) {
-			return r.tissue == TissueDeclared
-		}
-	}
-	return false
+	t, ok := engine.DefaultHeadingTissue(p.Section)
+	return ok && t == engine.TissueDeclared
 }
 
 func firstNonEmpty(xs ...string) string {
@@ -125,19 +122,11 @@ func (o *Organ) VerifyCurator(ctx context.Context, actor principal.Principal, br
 	if grader == "" && actor.Owner() {
 		grader = principal.OwnerName
 	}
-	var lookup func(string) (Tissue, bool)
+	var lookup func(string) (engine.Tissue, bool)
 	if b, err := o.resolve(ctx, brain); err == nil {
-		if rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes); err == nil {
-			if soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)}); err == nil {
-				lookup = func(name string) (Tissue, bool) {
-					want := normalHeading(name)
-					for _, s := range soul.Sections {
-						if normalHeading(s.Heading) == want {
-							return s.Tissue, true
-						}
-					}
-					return TissueMixed, false
-				}
+		if rel, src, err := engine.LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes); err == nil {
+			if soul, err := engine.Parse(rel, src, engine.ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)}); err == nil {
+				lookup = soul.SectionTissue
 			}
 		}
 	} else if !isSoft(err) {

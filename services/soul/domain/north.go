@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"strings"
 	"time"
 	"unicode"
@@ -47,14 +48,14 @@ func (o *Organ) North(ctx context.Context, actor principal.Principal, brain stri
 		}
 		return NorthResult{}, err
 	}
-	rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
+	rel, src, err := engine.LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
 	if errors.Is(err, ErrSoulNotFound) && !isOutsideRepo(err) {
 		return NorthResult{}, nil
 	}
 	if err != nil {
 		return NorthResult{Gaps: []string{"soul unreadable: " + gapReason(err)}}, nil
 	}
-	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
+	soul, err := engine.Parse(rel, src, engine.ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
 	if err != nil {
 		return NorthResult{Gaps: []string{"soul unparseable: " + gapReason(err)}}, nil
 	}

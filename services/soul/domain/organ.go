@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"os"
 	"slices"
 	"strings"
@@ -79,14 +80,14 @@ type Receipt struct {
 	Line       string
 	RepoSHA    string
 	SoulPath   string
-	ByState    ByState
+	ByState    engine.ByState
 	Declared   int
 	By         principal.Principal
 	Verdict    string
 	ReportJSON []byte
-	// Verifiable and Unanchored are a check's claim counts (§10 risk 2); stored receipts carry them
-	// in ReportJSON, which Counts reads.
-	Verifiable, Unanchored int
+	// Verifiable and Unanchored are a check's claim counts (§10 risk 2), AgedOut its age findings;
+	// stored receipts carry them in ReportJSON, which Counts and AgedOutCount read.
+	Verifiable, Unanchored, AgedOut int
 }
 
 // Receipt kinds.
@@ -104,9 +105,9 @@ type Organ struct {
 	open     RepoOpener
 	clock    Clock
 	ids      IDs
-	prober   Prober
+	prober   engine.Prober
 	maxBytes int
-	tissues  map[string]Tissue
+	tissues  map[string]engine.Tissue
 	// northDeadline bounds the north atom's receipt read.
 	northDeadline time.Duration
 }
@@ -119,10 +120,10 @@ type OrganOptions struct {
 	Open     RepoOpener
 	Clock    Clock
 	IDs      IDs
-	Prober   Prober
+	Prober   engine.Prober
 	MaxBytes int
 	// Tissues is the deployment's default heading map, ahead of the built-in one.
-	Tissues map[string]Tissue
+	Tissues map[string]engine.Tissue
 	// NorthDeadline bounds the north atom's wait for the last receipt; DefaultNorthDeadline when zero.
 	NorthDeadline time.Duration
 }
@@ -133,7 +134,7 @@ func NewOrgan(o OrganOptions) (*Organ, error) {
 		return nil, errors.New("soul organ: Brains, Store, Open, Clock and IDs are required")
 	}
 	if o.MaxBytes <= 0 {
-		o.MaxBytes = DefaultMaxSoulBytes
+		o.MaxBytes = engine.DefaultMaxSoulBytes
 	}
 	if o.NorthDeadline <= 0 {
 		o.NorthDeadline = DefaultNorthDeadline
@@ -144,21 +145,8 @@ func NewOrgan(o OrganOptions) (*Organ, error) {
 // CheckRequest asks for one check.
 type CheckRequest struct {
 	IncludeClaims bool
-	Tissues       map[string]Tissue
+	Tissues       map[string]engine.Tissue
 	DryRun        bool
-}
-
-// CheckRepo is the whole check against one repository, shared by the server and the offline CLI.
-func CheckRepo(ctx context.Context, repo Repo, soulPath string, src []byte, popts ParseOptions, copts CheckOptions) (*Report, error) {
-	if popts.Ignore == nil {
-		popts.Ignore = RepoIgnore(repo)
-	}
-	soul, err := Parse(soulPath, src, popts)
-	if err != nil {
-		return nil, err
-	}
-	copts.Source = src
-	return Check(ctx, soul, repo, copts)
 }
 
 func (o *Organ) resolve(ctx context.Context, brain string) (Brain, error) {
@@ -176,17 +164,17 @@ func (o *Organ) resolve(ctx context.Context, brain string) (Brain, error) {
 }
 
 // tissuesFor layers the heading maps: the deployment's, then the brain's stored one, then the request's.
-func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]Tissue) (map[string]Tissue, error) {
+func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]engine.Tissue) (map[string]engine.Tissue, error) {
 	stored, err := o.store.Tissues(ctx, brain)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]Tissue{}
+	out := map[string]engine.Tissue{}
 	for k, v := range o.tissues {
 		out[k] = v
 	}
 	for k, v := range stored {
-		if t, ok := ParseTissue(v); ok {
+		if t, ok := engine.ParseTissue(v); ok {
 			out[k] = t
 		}
 	}
@@ -198,7 +186,7 @@ func (o *Organ) tissuesFor(ctx context.Context, brain string, extra map[string]T
 
 // SetTissues stores a brain's tissue map and records the change as a receipt. Only the owner
 // may change how a soul's tissue is judged.
-func (o *Organ) SetTissues(ctx context.Context, actor principal.Principal, brain string, tissues map[string]Tissue) (map[string]string, *Receipt, error) {
+func (o *Organ) SetTissues(ctx context.Context, actor principal.Principal, brain string, tissues map[string]engine.Tissue) (map[string]string, *Receipt, error) {
 	if !actor.Owner() {
 		return nil, nil, refusal.New(RefuseOwnerOnly, "only the owner may change how a soul's tissue is judged")
 	}
@@ -230,7 +218,7 @@ func (o *Organ) SetTissues(ctx context.Context, actor principal.Principal, brain
 // Check checks a brain's soul and stores the dated receipt. A recorded check judged by a tissue
 // map the caller chose is the owner's: an agent could otherwise declare its way to fresh. Agents
 // may explore a map on a dry run, which stores nothing.
-func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain string, req CheckRequest) (*Report, *Receipt, error) {
+func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain string, req CheckRequest) (*engine.Report, *Receipt, error) {
 	if len(req.Tissues) > 0 && !req.DryRun && !actor.Owner() {
 		return nil, nil, refusal.New(RefuseOwnerOnly, "only the owner may record a check with tissue overrides; agents may pass them on a dry run")
 	}
@@ -238,7 +226,7 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 	if err != nil {
 		return nil, nil, err
 	}
-	rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
+	rel, src, err := engine.LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -250,9 +238,9 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 	if err != nil {
 		return nil, nil, fmt.Errorf("open repository: %w", err)
 	}
-	rep, err := CheckRepo(ctx, repo, rel, src,
-		ParseOptions{MaxBytes: o.maxBytes, Tissues: tissues},
-		CheckOptions{Now: o.clock.Now(), Brain: brain, Prober: o.prober, IncludeClaims: req.IncludeClaims})
+	rep, err := engine.CheckRepo(ctx, repo, rel, src,
+		engine.ParseOptions{MaxBytes: o.maxBytes, Tissues: tissues},
+		engine.CheckOptions{Now: o.clock.Now(), Brain: brain, Prober: o.prober, IncludeClaims: req.IncludeClaims})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -261,7 +249,7 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 	}
 	r := Receipt{ID: o.ids.New("srcpt"), Brain: brain, Kind: ReceiptCheck, At: rep.CheckedAt, Line: rep.ReceiptLine,
 		RepoSHA: rep.RepoSHA, SoulPath: rel, ByState: rep.ByState, Declared: rep.Totals.Declared, By: actor, Verdict: verdictOf(rep),
-		Verifiable: rep.Totals.Verifiable, Unanchored: rep.Unanchored}
+		Verifiable: rep.Totals.Verifiable, Unanchored: rep.Unanchored, AgedOut: rep.AgedOut}
 	r.ReportJSON, _ = json.Marshal(summaryOf(rep))
 	if err := o.store.AppendReceipt(ctx, r); err != nil {
 		return nil, nil, err
@@ -269,7 +257,7 @@ func (o *Organ) Check(ctx context.Context, actor principal.Principal, brain stri
 	return rep, &r, nil
 }
 
-func verdictOf(r *Report) string {
+func verdictOf(r *engine.Report) string {
 	if r.Findings() > 0 {
 		return "stale"
 	}
@@ -278,19 +266,21 @@ func verdictOf(r *Report) string {
 
 // ReceiptSummary is the stored long form of a check receipt (receipts.report_json): the report
 // without per-claim rows. Its fields are declared in key order so the stored JSON keeps the
-// byte layout receipts were first written with.
+// byte layout receipts were first written with; aged_out came later and is left out when zero, so
+// a receipt without age findings keeps that layout.
 type ReceiptSummary struct {
-	ByState       ByState      `json:"by_state"`
-	ChecksSkipped []Skipped    `json:"checks_skipped"`
-	Enxuto        Enxuto       `json:"enxuto"`
-	ReceiptLine   string       `json:"receipt_line"`
-	RepoSHA       string       `json:"repo_sha"`
-	Schema        string       `json:"schema"`
-	SoulLag       SoulLag      `json:"soul_lag"`
-	SoulPath      string       `json:"soul_path"`
-	Stale         []SummaryRow `json:"stale"`
-	Totals        Totals       `json:"totals"`
-	Unanchored    int          `json:"unanchored"`
+	AgedOut       int              `json:"aged_out,omitempty"`
+	ByState       engine.ByState   `json:"by_state"`
+	ChecksSkipped []engine.Skipped `json:"checks_skipped"`
+	Enxuto        engine.Enxuto    `json:"enxuto"`
+	ReceiptLine   string           `json:"receipt_line"`
+	RepoSHA       string           `json:"repo_sha"`
+	Schema        string           `json:"schema"`
+	SoulLag       engine.SoulLag   `json:"soul_lag"`
+	SoulPath      string           `json:"soul_path"`
+	Stale         []SummaryRow     `json:"stale"`
+	Totals        engine.Totals    `json:"totals"`
+	Unanchored    int              `json:"unanchored"`
 }
 
 // SummaryRow is one stale finding in a ReceiptSummary; its keys are the Go field names, as
@@ -298,17 +288,17 @@ type ReceiptSummary struct {
 type SummaryRow struct {
 	Claim, Section, State, Reason, Anchor, Detail string
 	Line                                          int
-	// Kind (drift or discipline) came later; rows stored before it read as an empty kind.
+	// Kind (drift, discipline or age) came later; rows stored before it read as an empty kind.
 	Kind string `json:",omitempty"`
 }
 
-func summaryOf(r *Report) ReceiptSummary {
+func summaryOf(r *engine.Report) ReceiptSummary {
 	rows := make([]SummaryRow, 0, len(r.Stale))
 	for _, s := range r.Stale {
 		rows = append(rows, SummaryRow{s.Claim, s.Section, string(s.State), s.Reason, s.Anchor, s.Detail, s.Line, string(s.Kind)})
 	}
 	return ReceiptSummary{Schema: r.Schema, SoulPath: r.SoulPath, RepoSHA: r.RepoSHA, Totals: r.Totals, ByState: r.ByState,
-		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}
+		Stale: rows, ChecksSkipped: r.ChecksSkipped, Unanchored: r.Unanchored, AgedOut: r.AgedOut, Enxuto: r.Enxuto, ReceiptLine: r.ReceiptLine, SoulLag: r.Lag}
 }
 
 // ReadResult is a soul read.
@@ -325,11 +315,11 @@ func (o *Organ) Read(ctx context.Context, brain, section string, headlineOnly bo
 	if err != nil {
 		return ReadResult{}, err
 	}
-	rel, src, err := LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
+	rel, src, err := engine.LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
 	if err != nil {
 		return ReadResult{}, err
 	}
-	soul, err := Parse(rel, src, ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
+	soul, err := engine.Parse(rel, src, engine.ParseOptions{MaxBytes: o.maxBytes, Tissues: o.brainTissues(ctx, brain)})
 	if err != nil {
 		return ReadResult{}, err
 	}
@@ -337,7 +327,7 @@ func (o *Organ) Read(ctx context.Context, brain, section string, headlineOnly bo
 	switch {
 	case headlineOnly:
 	case section != "":
-		md, ok := SectionMarkdown(soul, src, section)
+		md, ok := engine.SectionMarkdown(soul, src, section)
 		if !ok {
 			return ReadResult{}, refusal.New(RefuseSectionNotFound, "no section %q in the soul", section)
 		}
@@ -351,35 +341,6 @@ func (o *Organ) Read(ctx context.Context, brain, section string, headlineOnly bo
 		res.LastReceipt = &last
 	}
 	return res, nil
-}
-
-// SectionMarkdown returns one section's markdown: an exact heading match first, then a unique fragment match.
-func SectionMarkdown(soul *Soul, src []byte, name string) (string, bool) {
-	want := normalHeading(name)
-	idx := -1
-	for i, s := range soul.Sections {
-		if normalHeading(s.Heading) == want {
-			idx = i
-			break
-		}
-	}
-	if idx < 0 {
-		for i, s := range soul.Sections {
-			if want != "" && strings.Contains(normalHeading(s.Heading), want) {
-				if idx >= 0 {
-					return "", false // ambiguous
-				}
-				idx = i
-			}
-		}
-	}
-	if idx < 0 {
-		return "", false
-	}
-	s := soul.Sections[idx]
-	lines := strings.Split(string(src), "\n")
-	end := min(s.EndLine, len(lines))
-	return strings.ToValidUTF8(strings.TrimRight(strings.Join(lines[s.StartLine-1:end], "\n"), "\n")+"\n", "\uFFFD"), true
 }
 
 // ListReceipts pages a brain's receipts, newest first.
@@ -420,12 +381,12 @@ func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest
 	}
 	soulPath := b.SoulPath
 	if soulPath == "" && b.RepoRoot != "" {
-		if rel, _, err := LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, ErrSoulNotFound) || isOutsideRepo(err) {
+		if rel, _, err := engine.LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, ErrSoulNotFound) || isOutsideRepo(err) {
 			soulPath = rel
 		}
 	}
 	if soulPath == "" {
-		soulPath = DefaultSoulPaths[0]
+		soulPath = engine.DefaultSoulPaths[0]
 	}
 	if len(req.Evidence) > 0 {
 		// a curated claim is verified by evidence, not only by the curator's word (§5.3 Profundo)
@@ -444,7 +405,7 @@ func sinkUnavailable() *refusal.Error {
 }
 
 // brainTissues is tissuesFor for readers that fail open: a store error falls back to the deployment map.
-func (o *Organ) brainTissues(ctx context.Context, brain string) map[string]Tissue {
+func (o *Organ) brainTissues(ctx context.Context, brain string) map[string]engine.Tissue {
 	t, err := o.tissuesFor(ctx, brain, nil)
 	if err != nil {
 		return o.tissues

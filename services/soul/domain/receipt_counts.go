@@ -1,6 +1,10 @@
 package domain
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
 
 // Counts is a check receipt's verifiable and unanchored claim counts. A receipt read back from the
 // store keeps them in its stored summary (receipts.report_json), which every check receipt has had
@@ -10,11 +14,26 @@ func (r Receipt) Counts() (verifiable, unanchored int) {
 		return r.Verifiable, r.Unanchored
 	}
 	var s struct {
-		Totals     Totals `json:"totals"`
-		Unanchored int    `json:"unanchored"`
+		Totals     engine.Totals `json:"totals"`
+		Unanchored int           `json:"unanchored"`
 	}
 	if json.Unmarshal(r.ReportJSON, &s) != nil {
 		return 0, 0
 	}
 	return s.Totals.Verifiable, s.Unanchored
+}
+
+// AgedOutCount is a check receipt's age findings (claims whose evidence no commit touched for a
+// half-life), read back from its stored summary when the receipt came from the store.
+func (r Receipt) AgedOutCount() int {
+	if r.AgedOut != 0 || len(r.ReportJSON) == 0 {
+		return r.AgedOut
+	}
+	var s struct {
+		AgedOut int `json:"aged_out"`
+	}
+	if json.Unmarshal(r.ReportJSON, &s) != nil {
+		return 0
+	}
+	return s.AgedOut
 }

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"sort"
 )
 
@@ -9,7 +10,7 @@ import (
 const MaxWorstOffenders = 10
 
 // WorstOffenders reads back the stale rows a check receipt stored with it: drift before discipline,
-// then in document order, at most MaxWorstOffenders, with how many it stored in all. Receipts of
+// then age, then in document order, at most MaxWorstOffenders, with how many it stored in all. Receipts of
 // other kinds, and rows that cannot be read, answer none.
 func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
 	if r.Kind != ReceiptCheck || len(r.ReportJSON) == 0 {
@@ -23,9 +24,9 @@ func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
 	}
 	rows := s.Stale
 	sort.SliceStable(rows, func(i, j int) bool {
-		di, dj := RowKind(rows[i]) == KindDiscipline, RowKind(rows[j]) == KindDiscipline
-		if di != dj {
-			return !di
+		ri, rj := kindRank[RowKind(rows[i])], kindRank[RowKind(rows[j])]
+		if ri != rj {
+			return ri < rj
 		}
 		return rows[i].Line < rows[j].Line
 	})
@@ -36,13 +37,17 @@ func (r Receipt) WorstOffenders() ([]SummaryRow, int) {
 	return rows, total
 }
 
+// kindRank orders a receipt's offenders: drift (what is wrong) before discipline (what was never
+// gripped) before age (what may have drifted unseen).
+var kindRank = map[engine.FindingKind]int{engine.KindDrift: 0, engine.KindDiscipline: 1, engine.KindAge: 2}
+
 // RowKind is a stored row's kind; rows stored before kinds were judged by their shape.
-func RowKind(r SummaryRow) FindingKind {
+func RowKind(r SummaryRow) engine.FindingKind {
 	switch {
 	case r.Kind != "":
-		return FindingKind(r.Kind)
-	case r.Reason == ReasonUnanchored && r.Anchor == "":
-		return KindDiscipline
+		return engine.FindingKind(r.Kind)
+	case r.Reason == engine.ReasonUnanchored && r.Anchor == "":
+		return engine.KindDiscipline
 	}
-	return KindDrift
+	return engine.KindDrift
 }

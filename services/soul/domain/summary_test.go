@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"testing"
 	"time"
 )
@@ -9,12 +10,12 @@ import (
 // TestReceiptSummaryKeepsTheStoredLayout: receipts already in soul.db were written from a map;
 // the typed summary must encode to the same bytes, so old and new rows read alike.
 func TestReceiptSummaryKeepsTheStoredLayout(t *testing.T) {
-	r := &Report{Schema: SchemaCheck, SoulPath: "docs/PATHOS.md", RepoSHA: "abc1234",
-		Totals: Totals{Total: 4, Verifiable: 3, Declared: 1}, ByState: ByState{Fresh: 2, Stale: 1},
-		Stale:         []Finding{{Claim: "`src/gone.go` holds the cart.", Section: "Current State", Line: 8, State: StateStale, Reason: ReasonUnanchored, Anchor: "src/gone.go"}},
-		ChecksSkipped: []Skipped{{Class: ClassRuntime, Why: "runtime probe disabled"}},
-		Unanchored:    1, Enxuto: Enxuto{LiveLines: 12, Budget: DefaultLiveBudget}, ReceiptLine: "soul: checked 2026-07-06",
-		Lag: SoulLag{Known: true, CommitsBehindHead: 3, LastSoulTouch: "abc1234", LastSoulTouchAt: time.Date(2026, 7, 1, 10, 0, 0, 0, time.UTC)}}
+	r := &engine.Report{Schema: engine.SchemaCheck, SoulPath: "docs/PATHOS.md", RepoSHA: "abc1234",
+		Totals: engine.Totals{Total: 4, Verifiable: 3, Declared: 1}, ByState: engine.ByState{Fresh: 2, Stale: 1},
+		Stale:         []engine.Finding{{Claim: "`src/gone.go` holds the cart.", Section: "Current State", Line: 8, State: engine.StateStale, Reason: engine.ReasonUnanchored, Anchor: "src/gone.go"}},
+		ChecksSkipped: []engine.Skipped{{Class: engine.ClassRuntime, Why: "runtime probe disabled"}},
+		Unanchored:    1, Enxuto: engine.Enxuto{LiveLines: 12, Budget: engine.DefaultLiveBudget}, ReceiptLine: "soul: checked 2026-07-06",
+		Lag: engine.SoulLag{Known: true, CommitsBehindHead: 3, LastSoulTouch: "abc1234", LastSoulTouchAt: time.Date(2026, 7, 1, 10, 0, 0, 0, time.UTC)}}
 	type row struct {
 		Claim, Section, State, Reason, Anchor, Detail string
 		Line                                          int

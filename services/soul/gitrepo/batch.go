@@ -13,15 +13,15 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // sourceGlobs limits the symbol search to the languages the verifier knows.
 var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
 
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
-func (r *Repo) Batch(ctx context.Context, q domain.BatchQuery) (domain.BatchAnswer, error) {
-	ans := domain.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
+func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnswer, error) {
+	ans := engine.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
 	if r.git {
 		r.startLog(ctx, r.directPaths(q.EverSeen))
 	}
@@ -390,7 +390,7 @@ func withParents(res []byte) map[string]bool {
 }
 
 // grepWords lists the tracked source lines that mention any of the words, in one git grep.
-func (r *Repo) grepWords(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+func (r *Repo) grepWords(ctx context.Context, words []string) ([]engine.SourceLine, error) {
 	if !r.git {
 		return r.scanWords(words), nil
 	}
@@ -399,7 +399,7 @@ func (r *Repo) grepWords(ctx context.Context, words []string) ([]domain.SourceLi
 
 // grep runs one git grep for whole words in the source files: the staged content when cached, else
 // the work tree with its untracked files.
-func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]domain.SourceLine, error) {
+func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.SourceLine, error) {
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
 	if cached {
 		args[len(args)-1] = "--cached"
@@ -413,7 +413,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]domain.
 	if err != nil && exitCode(err) != 1 {
 		return nil, err
 	}
-	var out []domain.SourceLine
+	var out []engine.SourceLine
 	sc := bufio.NewScanner(bytes.NewReader(res))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
@@ -422,14 +422,14 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]domain.
 			continue
 		}
 		n, _ := strconv.Atoi(string(f[1]))
-		out = append(out, domain.SourceLine{Path: string(f[0]), Line: n, Text: string(f[2])})
+		out = append(out, engine.SourceLine{Path: string(f[0]), Line: n, Text: string(f[2])})
 	}
 	return out, nil
 }
 
 // scanWords is grepWords for a directory that is not a git work tree.
-func (r *Repo) scanWords(words []string) []domain.SourceLine {
-	var out []domain.SourceLine
+func (r *Repo) scanWords(words []string) []engine.SourceLine {
+	var out []engine.SourceLine
 	total := 0
 	for _, f := range r.files {
 		if !isSource(f) {
@@ -452,7 +452,7 @@ func (r *Repo) scanWords(words []string) []domain.SourceLine {
 		for i, line := range bytes.Split(body, []byte("\n")) {
 			for _, w := range words {
 				if containsWord(line, w) {
-					out = append(out, domain.SourceLine{Path: f, Line: i + 1, Text: string(line)})
+					out = append(out, engine.SourceLine{Path: f, Line: i + 1, Text: string(line)})
 					total += len(line)
 					break
 				}

@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // Limits that keep one check bounded on hostile or huge repositories.
@@ -36,8 +36,8 @@ type Repo struct {
 	gitDir   string
 	git      bool
 	shallow  bool
-	head     domain.Commit
-	log      []domain.Commit
+	head     engine.Commit
+	log      []engine.Commit
 	tags     map[string]string
 	branches map[string]bool
 	files    []string
@@ -63,7 +63,7 @@ type Repo struct {
 	logDeleted map[string]string
 }
 
-var _ domain.Repo = (*Repo)(nil)
+var _ engine.Repo = (*Repo)(nil)
 
 // ErrNotDirectory is returned when the root is not a directory.
 var ErrNotDirectory = errors.New("repository root is not a directory")
@@ -145,15 +145,15 @@ func (r *Repo) waitLog() error {
 
 const logFormat = "%H%x1f%P%x1f%ct%x1f%s"
 
-func parseLog(out []byte) []domain.Commit {
-	var log []domain.Commit
+func parseLog(out []byte) []engine.Commit {
+	var log []engine.Commit
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		f := strings.SplitN(string(rec), "\x1f", 4)
 		if len(f) < 4 {
 			continue
 		}
 		secs, _ := strconv.ParseInt(f[2], 10, 64)
-		log = append(log, domain.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
+		log = append(log, engine.Commit{SHA: strings.TrimSpace(f[0]), Parents: strings.Fields(f[1]), Time: time.Unix(secs, 0).UTC(), Subject: f[3]})
 	}
 	return log
 }
@@ -162,9 +162,9 @@ func parseLog(out []byte) []domain.Commit {
 // list by the index file's identity. A server re-checking a brain re-reads neither until they change.
 var snapshots = struct {
 	sync.Mutex
-	logs  map[string][]domain.Commit
+	logs  map[string][]engine.Commit
 	files map[string]filesSnapshot
-}{logs: map[string][]domain.Commit{}, files: map[string]filesSnapshot{}}
+}{logs: map[string][]engine.Commit{}, files: map[string]filesSnapshot{}}
 
 type filesSnapshot struct {
 	key  string
@@ -174,7 +174,7 @@ type filesSnapshot struct {
 // ResetCache forgets every cached snapshot and history answer (benchmarks measure cold checks with it).
 func ResetCache() {
 	snapshots.Lock()
-	snapshots.logs, snapshots.files = map[string][]domain.Commit{}, map[string]filesSnapshot{}
+	snapshots.logs, snapshots.files = map[string][]engine.Commit{}, map[string]filesSnapshot{}
 	snapshots.Unlock()
 	deletionCache.Lock()
 	deletionCache.m = map[string]map[string]bool{}
@@ -318,7 +318,7 @@ func (r *Repo) readLog(ctx context.Context, head string, paths []string) error {
 	}
 	snapshots.Lock()
 	if len(snapshots.logs) >= 64 {
-		snapshots.logs = map[string][]domain.Commit{}
+		snapshots.logs = map[string][]engine.Commit{}
 	}
 	snapshots.logs[key] = r.log
 	snapshots.Unlock()
@@ -499,7 +499,7 @@ func (r *Repo) Git() bool { return r.git }
 func (r *Repo) Shallow() bool { return r.shallow }
 
 // Head is the HEAD commit.
-func (r *Repo) Head() domain.Commit { return r.head }
+func (r *Repo) Head() engine.Commit { return r.head }
 
 // Tags maps tag names to peeled commits.
 func (r *Repo) Tags() map[string]string { return r.tags }
@@ -508,7 +508,7 @@ func (r *Repo) Tags() map[string]string { return r.tags }
 func (r *Repo) Branches() map[string]bool { return r.branches }
 
 // Log is HEAD's history, newest first; it waits for the background read Open started.
-func (r *Repo) Log() []domain.Commit {
+func (r *Repo) Log() []engine.Commit {
 	_ = r.waitLog()
 	return r.log
 }
@@ -697,9 +697,9 @@ func (r *Repo) StatOutside(abs string) bool {
 }
 
 // LastTouch is the newest commit that changed rel.
-func (r *Repo) LastTouch(ctx context.Context, rel string) (domain.Commit, bool) {
+func (r *Repo) LastTouch(ctx context.Context, rel string) (engine.Commit, bool) {
 	if !r.git {
-		return domain.Commit{}, false
+		return engine.Commit{}, false
 	}
 	key := r.root + "\x00" + r.head.SHA + "\x00" + rel
 	touches.Lock()
@@ -710,17 +710,17 @@ func (r *Repo) LastTouch(ctx context.Context, rel string) (domain.Commit, bool) 
 	touches.Unlock()
 	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)
 	if err != nil {
-		return domain.Commit{}, false
+		return engine.Commit{}, false
 	}
-	var c domain.Commit
+	var c engine.Commit
 	f := strings.SplitN(strings.TrimSpace(string(out)), "\x1f", 2)
 	if len(f) == 2 && f[0] != "" {
 		secs, _ := strconv.ParseInt(f[1], 10, 64)
-		c = domain.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}
+		c = engine.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}
 	}
 	touches.Lock()
 	if len(touches.m) >= 1024 {
-		touches.m = map[string]domain.Commit{}
+		touches.m = map[string]engine.Commit{}
 	}
 	touches.m[key] = c
 	touches.Unlock()
@@ -730,5 +730,5 @@ func (r *Repo) LastTouch(ctx context.Context, rel string) (domain.Commit, bool) 
 // touches caches a path's last commit per HEAD: it cannot change until HEAD does.
 var touches = struct {
 	sync.Mutex
-	m map[string]domain.Commit
-}{m: map[string]domain.Commit{}}
+	m map[string]engine.Commit
+}{m: map[string]engine.Commit{}}

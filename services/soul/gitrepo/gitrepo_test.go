@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -75,7 +75,7 @@ func TestSnapshotAndBatch(t *testing.T) {
 				t.Errorf("pass %d %s: got %v, want %v", pass, c.name, c.got, c.want)
 			}
 		}
-		ans, err := r.Batch(ctx, domain.BatchQuery{
+		ans, err := r.Batch(ctx, engine.BatchQuery{
 			Commits:  []string{r.Log()[1].SHA[:9], "deadbeef1234"},
 			Ignored:  []string{"run.log", "old/gone.txt", "keep.log"},
 			EverSeen: []string{"old/gone.txt", "never/was.txt"},
@@ -117,7 +117,7 @@ func TestPlainDirectory(t *testing.T) {
 	if r.Git() || !first(r.Exists("src/lib.rs")) {
 		t.Errorf("plain dir: got git=%v exists=%v, want a walked non-git tree", r.Git(), first(r.Exists("src/lib.rs")))
 	}
-	ans, err := r.Batch(context.Background(), domain.BatchQuery{Symbols: []string{"run"}})
+	ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: []string{"run"}})
 	if err != nil || len(ans.SymbolLines) != 1 {
 		t.Errorf("plain dir symbols: got %v %v, want the one definition line", ans.SymbolLines, err)
 	}

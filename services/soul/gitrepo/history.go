@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // maxRenameHops bounds how many renames of one path are followed (a → b → c).
@@ -18,15 +18,15 @@ const maxRenameHops = 8
 // removedCache keeps each removal walk's answer per repository, HEAD (in the args) and question.
 var removedCache = struct {
 	sync.Mutex
-	m map[string][]domain.RemovedLine
-}{m: map[string][]domain.RemovedLine{}}
+	m map[string][]engine.RemovedLine
+}{m: map[string][]engine.RemovedLine{}}
 
 // renameCache keeps each answer per repository, HEAD and path, so a server re-checking a brain asks git
 // once.
 var renameCache = struct {
 	sync.Mutex
-	m map[string]domain.Rename
-}{m: map[string]domain.Rename{}}
+	m map[string]engine.Rename
+}{m: map[string]engine.Rename{}}
 
 // noteDeleted records, in the check's own history walk, the newest commit that deleted an asked path
 // or a file under an asked directory.
@@ -50,8 +50,8 @@ func (r *Repo) noteDeleted(file string) {
 // Renames maps each asked path (a file, or a directory whose files moved together) that a commit renamed
 // to its newest name. The check's history walk already knows which commit deleted each missing path;
 // only those commits are diffed with rename detection, so a long history costs no second walk.
-func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.Rename, error) {
-	out := map[string]domain.Rename{}
+func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]engine.Rename, error) {
+	out := map[string]engine.Rename{}
 	if !r.git || r.shallow || len(paths) == 0 || r.head.SHA == "" {
 		return out, nil
 	}
@@ -71,7 +71,7 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.R
 	}
 	renameCache.Unlock()
 	for _, p := range ask {
-		cur, last := p, domain.Rename{}
+		cur, last := p, engine.Rename{}
 		for hop := 0; hop < maxRenameHops; hop++ {
 			m, err := r.renamedOnce(ctx, cur)
 			if err != nil {
@@ -87,7 +87,7 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.R
 		}
 		renameCache.Lock()
 		if len(renameCache.m) > 4096 {
-			renameCache.m = map[string]domain.Rename{}
+			renameCache.m = map[string]engine.Rename{}
 		}
 		renameCache.m[key+p] = last
 		renameCache.Unlock()
@@ -100,34 +100,34 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]domain.R
 
 // renamedOnce finds the commit that deleted p (from the check's walk, else a walk limited to p) and
 // reads that one commit's renames.
-func (r *Repo) renamedOnce(ctx context.Context, p string) (domain.Rename, error) {
+func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error) {
 	sha := r.logDeleted[p]
 	if sha == "" && (!r.logPaths[p] || r.logCut) {
 		raw, err := runLimited(ctx, r.root, nil, 1<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-n", "1", "--no-renames", "--diff-filter=D", "--format=%H", r.head.SHA, "--", p)
 		if err != nil {
-			return domain.Rename{}, err
+			return engine.Rename{}, err
 		}
 		sha = strings.TrimSpace(string(raw))
 	}
 	if sha == "" {
-		return domain.Rename{}, nil
+		return engine.Rename{}, nil
 	}
 	raw, err := runLimited(ctx, r.root, nil, maxReadBytes, nil, "show", "-M", "--diff-filter=R", "--name-status", "--format=@%h", sha, "--")
 	if err != nil {
-		return domain.Rename{}, err
+		return engine.Rename{}, err
 	}
 	moves := parseRenames(raw)
 	for _, m := range moves {
 		if m.from == p {
-			return domain.Rename{To: m.to, SHA: m.sha}, nil
+			return engine.Rename{To: m.to, SHA: m.sha}, nil
 		}
 	}
 	for _, m := range moves {
 		if rest, ok := strings.CutPrefix(m.from, p+"/"); ok && strings.HasSuffix(m.to, "/"+rest) {
-			return domain.Rename{To: strings.TrimSuffix(m.to, "/"+rest), SHA: m.sha}, nil
+			return engine.Rename{To: strings.TrimSuffix(m.to, "/"+rest), SHA: m.sha}, nil
 		}
 	}
-	return domain.Rename{}, nil
+	return engine.Rename{}, nil
 }
 
 // sourcePathspec limits the removal walk to the languages whose definitions the domain reads.
@@ -138,7 +138,7 @@ var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 // RemovedLines lists, newest commit first, the removed source lines of paths that mention one of words,
 // in one pickaxe walk (git log -G). The walk is limited to the files the domain names (where the
 // qualifier's type or package lives): diffing every commit of a long history would cost seconds.
-func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]domain.RemovedLine, error) {
+func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engine.RemovedLine, error) {
 	var ok []string
 	for _, w := range words {
 		if identOnly.MatchString(w) {
@@ -178,7 +178,7 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]domai
 	out := parseRemoved(raw, regexp.MustCompile(re))
 	removedCache.Lock()
 	if len(removedCache.m) >= 256 {
-		removedCache.m = map[string][]domain.RemovedLine{}
+		removedCache.m = map[string][]engine.RemovedLine{}
 	}
 	removedCache.m[key] = out
 	removedCache.Unlock()
@@ -210,8 +210,8 @@ func parseRenames(raw []byte) []move {
 
 // parseRemoved reads `git log -p --unified=0 --format=@%h` output and keeps the removed lines that
 // mention a word: "@sha" starts a commit, "--- a/path" a file, "-text" a removed line.
-func parseRemoved(raw []byte, mention *regexp.Regexp) []domain.RemovedLine {
-	var out []domain.RemovedLine
+func parseRemoved(raw []byte, mention *regexp.Regexp) []engine.RemovedLine {
+	var out []engine.RemovedLine
 	sha, file := "", ""
 	sc := bufio.NewScanner(bytes.NewReader(raw))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -224,7 +224,7 @@ func parseRemoved(raw []byte, mention *regexp.Regexp) []domain.RemovedLine {
 			file = strings.TrimPrefix(strings.TrimPrefix(l, "--- "), "a/")
 		case strings.HasPrefix(l, "-") && file != "" && file != "/dev/null":
 			if text := l[1:]; mention.MatchString(text) {
-				out = append(out, domain.RemovedLine{SHA: sha, Path: file, Text: text})
+				out = append(out, engine.RemovedLine{SHA: sha, Path: file, Text: text})
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // The definition cache holds, per staged blob, only the lines that may define a symbol. Blobs are
@@ -43,7 +43,7 @@ func ResetDefinitions() {
 // symbolLines answers a symbol query: every definition line that mentions an asked word, plus, for asked
 // words no definition mentions, every source line that uses them (so the verifier can tell another
 // project's symbol from a missing one).
-func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.SourceLine, error) {
 	want := make(map[string]bool, len(words))
 	for _, w := range words {
 		want[w] = true
@@ -72,7 +72,7 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 			return nil, err
 		}
 	}
-	var out []domain.SourceLine
+	var out []engine.SourceLine
 	found := map[string]bool{}
 	defCache.Lock()
 	for _, p := range paths {
@@ -85,7 +85,7 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]domain.Source
 				}
 			})
 			if hit {
-				out = append(out, domain.SourceLine{Path: p, Line: l.n, Text: l.text})
+				out = append(out, engine.SourceLine{Path: p, Line: l.n, Text: l.text})
 			}
 		}
 	}
@@ -123,7 +123,7 @@ func firstColdQuery(root string) bool {
 
 // grepDefinitions is symbolLines answered by git grep over the index instead of the cache: the same
 // definition lines (staged content, whole words, binary files skipped), then the uses of the rest.
-func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]domain.SourceLine, error) {
+func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]engine.SourceLine, error) {
 	hits, err := r.grep(ctx, true, words)
 	if err != nil {
 		return nil, err
@@ -132,10 +132,10 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]domain.So
 	for _, w := range words {
 		want[w] = true
 	}
-	var out []domain.SourceLine
+	var out []engine.SourceLine
 	found := map[string]bool{}
 	for _, l := range hits {
-		if len(l.Text) == 0 || len(l.Text) >= 2048 || !domain.DefinitionLine(l.Path, l.Text) {
+		if len(l.Text) == 0 || len(l.Text) >= 2048 || !engine.DefinitionLine(l.Path, l.Text) {
 			continue
 		}
 		for _, w := range identifiers(l.Text) {
@@ -150,7 +150,7 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]domain.So
 
 // withUses adds, for the asked words no definition mentions, every source line that uses them (so the
 // verifier can tell another project's symbol from a missing one).
-func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []domain.SourceLine) ([]domain.SourceLine, error) {
+func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []engine.SourceLine) ([]engine.SourceLine, error) {
 	var undefined []string
 	for _, w := range words {
 		if !found[w] {
@@ -256,7 +256,7 @@ func definitionLines(path string, body []byte) []defLine {
 		} else {
 			line, body = body[:i], body[i+1:]
 		}
-		if len(line) > 0 && len(line) < 2048 && domain.DefinitionLine(path, string(line)) {
+		if len(line) > 0 && len(line) < 2048 && engine.DefinitionLine(path, string(line)) {
 			out = append(out, defLine{n: n, text: string(line)})
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -35,7 +35,7 @@ func TestSymbolPathsAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ans, err := r.Batch(context.Background(), domain.BatchQuery{Symbols: words})
+		ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: words})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -122,7 +122,7 @@ func TestHistoryWalkAnswersEverAdded(t *testing.T) {
 		if logFirst {
 			_ = r.Log() // a plain log read first: the paths go to their own walk
 		}
-		ans, err := r.Batch(ctx, domain.BatchQuery{EverSeen: asked})
+		ans, err := r.Batch(ctx, engine.BatchQuery{EverSeen: asked})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,15 +7,12 @@ import (
 )
 
 // GitHub writes one workflow command per finding, which GitHub Actions shows as an annotation on the
-// document's line: drift as ::error, discipline as ::warning.
+// document's line: drift as ::error, discipline as ::warning, age as ::notice.
 func GitHub(out io.Writer, set Set) {
 	for _, r := range sortedReports(set) {
 		for _, s := range r.GetStale() {
 			kind := KindOf(s)
-			cmd := "error"
-			if Level(kind) == "warning" {
-				cmd = "warning"
-			}
+			cmd := map[string]string{"error": "error", "warning": "warning", "note": "notice"}[Level(kind)]
 			props := []string{"file=" + ghProperty(r.GetSoulPath())}
 			if s.GetLine() > 0 {
 				props = append(props, fmt.Sprintf("line=%d", s.GetLine()))
@@ -25,7 +22,7 @@ func GitHub(out io.Writer, set Set) {
 		}
 	}
 	c := Count(set)
-	fmt.Fprintf(out, "::notice title=soul check::%d documents · %d drift · %d discipline · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Unanchored, c.Ignored)
+	fmt.Fprintf(out, "::notice title=soul check::%d documents · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
 }
 
 // Workflow-command escaping: data escapes %, CR and LF; a property also escapes : and ,.

@@ -15,6 +15,9 @@ import (
 const (
 	KindDrift      = "drift"
 	KindDiscipline = "discipline"
+	// KindAge is an aged_out claim: its evidence holds, but no commit touched it for a half-life.
+	// Additive: it fails a run only when asked (--fail-on age).
+	KindAge = "age"
 )
 
 // Set is the reports of one run: one per document checked.
@@ -38,7 +41,7 @@ func KindOf(s *soulv1.StaleRow) string {
 
 // Counts sums the findings of a set by kind, and the claims counted but not judged.
 type Counts struct {
-	Documents, Drift, Discipline, Unanchored, Ignored int
+	Documents, Drift, Discipline, Age, Unanchored, Ignored int
 }
 
 // Count sums a set.
@@ -48,9 +51,12 @@ func Count(set Set) Counts {
 		c.Unanchored += int(r.GetUnanchored())
 		c.Ignored += int(r.GetIgnored())
 		for _, s := range r.GetStale() {
-			if KindOf(s) == KindDiscipline {
+			switch KindOf(s) {
+			case KindDiscipline:
 				c.Discipline++
-			} else {
+			case KindAge:
+				c.Age++
+			default:
 				c.Drift++
 			}
 		}

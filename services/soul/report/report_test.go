@@ -18,8 +18,8 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// fixedSet is two documents: a soul with drift and a discipline finding, and an ordinary AGENTS.md
-// whose anchorless sentence was only counted.
+// fixedSet is two documents: a soul with drift, a discipline and an age finding, and an ordinary
+// AGENTS.md whose anchorless sentence was only counted.
 func fixedSet() report.Set {
 	at := time.Date(2026, 7, 6, 9, 0, 0, 0, time.UTC)
 	soul := &soulv1.SoulCheckReport{
@@ -30,10 +30,11 @@ func fixedSet() report.Set {
 		Unanchored:  1,
 		SoulTissue:  true,
 		Enxuto:      &soulv1.Enxuto{LiveLines: 12, Budget: 450},
-		ReceiptLine: "soul: checked 2026-07-06 @0123456 — 2 fresh · 2 stale · 0 receipt-priced · 1 declared · 1 unanchored",
+		ReceiptLine: "soul: checked 2026-07-06 @0123456 — 2 fresh · 2 stale · 0 receipt-priced · 1 declared · 1 unanchored · 1 aged out",
 		Stale: []*soulv1.StaleRow{
 			{Claim: "`src/gone.go` holds the cart, a, b: c", Section: "Current State", Line: 8, State: "evidence_stale", Reason: "evidence_file_missing", Anchor: "src/gone.go", Detail: "src/gone.go is missing; renamed to src/cart.go in abc1234", Kind: "drift"},
 			{Claim: "Releases stall on Fridays.\n100% of them.", Section: "Current State", Line: 9, State: "evidence_stale", Reason: "unanchored", Detail: "verifiable tissue with no anchor to check", Kind: "discipline"},
+			{Claim: "`src/cart.go` totals the cart.", Section: "Current State", Line: 10, State: "evidence_stale", Reason: "aged_out", Anchor: "src/cart.go", Detail: "no commit touched its evidence in the 720h before HEAD (2026-07-01)", Kind: "age"},
 		},
 	}
 	agents := &soulv1.SoulCheckReport{
@@ -103,8 +104,8 @@ func TestJSONOneDocumentIsTheReport(t *testing.T) {
 		t.Errorf("got %v, want the m1nd-soul-check-v0 report of docs/PATHOS.md", got)
 	}
 	rows, _ := got["stale"].([]any)
-	if len(rows) != 2 || rows[1].(map[string]any)["kind"] != "discipline" {
-		t.Errorf("stale rows: got %v, want two with the second of kind discipline", rows)
+	if len(rows) != 3 || rows[1].(map[string]any)["kind"] != "discipline" || rows[2].(map[string]any)["kind"] != "age" {
+		t.Errorf("stale rows: got %v, want three: drift, discipline, age", rows)
 	}
 }
 
@@ -147,8 +148,8 @@ func TestSARIFShape(t *testing.T) {
 		need("reportingDescriptor", obj(r), "id")
 	}
 	results := arr(run["results"])
-	if len(results) != 3 {
-		t.Fatalf("results: got %d, want 3", len(results))
+	if len(results) != 4 {
+		t.Fatalf("results: got %d, want 4", len(results))
 	}
 	levels := map[string]bool{"none": true, "note": true, "warning": true, "error": true}
 	kinds := map[string]string{}
@@ -172,8 +173,8 @@ func TestSARIFShape(t *testing.T) {
 		}
 		kinds[r["ruleId"].(string)] = r["level"].(string)
 	}
-	if kinds["soul/drift/evidence_file_missing"] != "error" || kinds["soul/discipline/unanchored"] != "warning" {
-		problems = append(problems, "drift is not error or discipline is not warning")
+	if kinds["soul/drift/evidence_file_missing"] != "error" || kinds["soul/discipline/unanchored"] != "warning" || kinds["soul/age/aged_out"] != "note" {
+		problems = append(problems, "drift is not error, discipline not warning or age not note")
 	}
 	if len(problems) > 0 {
 		t.Errorf("SARIF shape: got %v, want none", problems)
@@ -184,10 +185,10 @@ func TestGitHubEscapes(t *testing.T) {
 	var b bytes.Buffer
 	report.GitHub(&b, fixedSet())
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("got %d lines, want 3 annotations and a notice:\n%s", len(lines), b.String())
+	if len(lines) != 5 {
+		t.Fatalf("got %d lines, want 4 annotations and a notice:\n%s", len(lines), b.String())
 	}
-	for _, l := range lines[:3] {
+	for _, l := range lines[:4] {
 		head, data, ok := strings.Cut(strings.TrimPrefix(l, "::"), "::")
 		if !ok || strings.ContainsAny(data, "\n\r") || strings.Count(head, "::") > 0 {
 			t.Errorf("annotation %q: want ::cmd props::data on one line", l)
@@ -198,8 +199,8 @@ func TestGitHubEscapes(t *testing.T) {
 			}
 		}
 	}
-	if !strings.HasPrefix(lines[0], "::error file=AGENTS.md,line=4,") || !strings.Contains(b.String(), "::warning file=docs/PATHOS.md,line=9,") {
-		t.Errorf("got\n%s\nwant drift as ::error and discipline as ::warning with file and line", b.String())
+	if !strings.HasPrefix(lines[0], "::error file=AGENTS.md,line=4,") || !strings.Contains(b.String(), "::warning file=docs/PATHOS.md,line=9,") || !strings.Contains(b.String(), "::notice file=docs/PATHOS.md,line=10,") {
+		t.Errorf("got\n%s\nwant drift as ::error, discipline as ::warning and age as ::notice with file and line", b.String())
 	}
 	if !strings.Contains(b.String(), "100%25 of them") {
 		t.Errorf("got\n%s\nwant %% escaped in data", b.String())

@@ -74,10 +74,13 @@ type sarifPhysical struct {
 }
 
 // Level is how loud a finding is: drift fails a check by default (error); discipline only when
-// asked (warning).
+// asked (warning); age is additive, a reminder to look again (note).
 func Level(kind string) string {
-	if kind == KindDiscipline {
+	switch kind {
+	case KindDiscipline:
 		return "warning"
+	case KindAge:
+		return "note"
 	}
 	return "error"
 }

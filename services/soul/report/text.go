@@ -21,7 +21,7 @@ func Text(out io.Writer, set Set, claims bool) {
 	}
 	if set.Many {
 		c := Count(set)
-		fmt.Fprintf(out, "\n%d documents · %d drift · %d discipline · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Unanchored, c.Ignored)
+		fmt.Fprintf(out, "\n%d documents · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
 	}
 }
 

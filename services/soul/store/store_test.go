@@ -10,6 +10,7 @@ import (
 	"github.com/organism-dev/organism/platform/pgtest"
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/store"
 )
 
@@ -52,7 +53,7 @@ func conformance(t *testing.T, open opener) {
 
 func receipt(id, brain, kind string, at time.Time) domain.Receipt {
 	return domain.Receipt{ID: id, Brain: brain, Kind: kind, At: at, Line: "soul: checked " + id, RepoSHA: "abc1234",
-		ByState: domain.ByState{Fresh: 3, Stale: 1}, Declared: 2, By: principal.Principal{AgentID: "agent-7", Origin: principal.OriginAgent}, Verdict: "stale"}
+		ByState: engine.ByState{Fresh: 3, Stale: 1}, Declared: 2, By: principal.Principal{AgentID: "agent-7", Origin: principal.OriginAgent}, Verdict: "stale"}
 }
 
 func receiptsPageNewestFirstPerBrain(t *testing.T, open opener) {

@@ -16,6 +16,7 @@ import (
 	"github.com/organism-dev/organism/platform/grpctest"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/store"
 	"github.com/organism-dev/organism/services/soul/transport"
 )
@@ -79,7 +80,7 @@ func openNorth(t *testing.T, mode string, seed *domain.Receipt) (soulv1.SoulServ
 	clk := clock.NewFake(t0)
 	organ, err := domain.NewOrgan(domain.OrganOptions{
 		Brains: oneBrain{root}, Store: rs, Clock: clk, IDs: &ids{},
-		Open: func(context.Context, string) (domain.Repo, error) {
+		Open: func(context.Context, string) (engine.Repo, error) {
 			return nil, errors.New("a north atom must not check")
 		},
 	})

@@ -12,6 +12,7 @@ import (
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/wire"
 )
 
@@ -187,11 +188,11 @@ func (s *Server) SetTissues(ctx context.Context, req *soulv1.SetTissuesRequest) 
 }
 
 // parseTissues validates a heading-to-tissue map, naming every bad entry.
-func parseTissues(in map[string]string) (map[string]domain.Tissue, error) {
+func parseTissues(in map[string]string) (map[string]engine.Tissue, error) {
 	var bad []refusal.Violation
-	out := map[string]domain.Tissue{}
+	out := map[string]engine.Tissue{}
 	for k, v := range in {
-		t, ok := domain.ParseTissue(strings.ToLower(v))
+		t, ok := engine.ParseTissue(strings.ToLower(v))
 		if !ok || strings.TrimSpace(k) == "" || len(k) > 200 {
 			bad = append(bad, refusal.Violation{Field: "tissues[" + k + "]", Description: "a non-empty heading fragment mapped to verifiable, declared, mixed or history"})
 			continue

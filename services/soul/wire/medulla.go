@@ -11,6 +11,7 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // BrainFromProto reads what the soul needs of a medulla brain.
@@ -43,11 +44,11 @@ func SinkResultFromProto(resp *medullav1.MemorizeResponse) domain.SinkResult {
 func UpdateResponse(res domain.SinkResult, source string) *soulv1.UpdateSoulClaimResponse {
 	out := &soulv1.UpdateSoulClaimResponse{Slug: res.Slug, Version: res.Version, SoulSource: source, Receipt: MemoryReceiptToProto(res.Receipt)}
 	for _, e := range res.Checked {
-		kind := string(domain.AnchorPath)
+		kind := string(engine.AnchorPath)
 		if e.Line > 0 {
-			kind = string(domain.AnchorLine)
+			kind = string(engine.AnchorLine)
 		}
-		out.Anchors = append(out.Anchors, &soulv1.ClaimAnchor{Kind: kind, Ref: e.String(), Line: int32(e.Line), Status: string(domain.AnchorOK)})
+		out.Anchors = append(out.Anchors, &soulv1.ClaimAnchor{Kind: kind, Ref: e.String(), Line: int32(e.Line), Status: string(engine.AnchorOK)})
 	}
 	return out
 }

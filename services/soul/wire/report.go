@@ -9,10 +9,11 @@ import (
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // ReportToProto renders the honesty report (m1nd-soul-check-v0); nil stays nil.
-func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
+func ReportToProto(r *engine.Report) *soulv1.SoulCheckReport {
 	if r == nil {
 		return nil
 	}
@@ -46,7 +47,7 @@ func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
 		if len(anchors) == 0 {
 			// a claim that was never verified (declared, history) still shows what it cites
 			for _, a := range c.Claim.Anchors {
-				anchors = append(anchors, domain.AnchorResult{Anchor: a})
+				anchors = append(anchors, engine.AnchorResult{Anchor: a})
 			}
 		}
 		for _, a := range anchors {
@@ -58,7 +59,7 @@ func ReportToProto(r *domain.Report) *soulv1.SoulCheckReport {
 	return out
 }
 
-func statesToProto(s domain.ByState) *soulv1.StateCounts {
+func statesToProto(s engine.ByState) *soulv1.StateCounts {
 	return &soulv1.StateCounts{VerifiedFresh: int32(s.Fresh), EvidenceStale: int32(s.Stale), Superseded: int32(s.Superseded), ReceiptRequired: int32(s.ReceiptRequired), UnprovableNow: int32(s.UnprovableNow)}
 }
 
@@ -89,7 +90,7 @@ func offendersToProto(r *domain.Receipt) []*soulv1.StaleRow {
 }
 
 // CheckResponse renders a check and the receipt stored for it (nil on a dry run).
-func CheckResponse(rep *domain.Report, rcpt *domain.Receipt) *soulv1.CheckSoulResponse {
+func CheckResponse(rep *engine.Report, rcpt *domain.Receipt) *soulv1.CheckSoulResponse {
 	return &soulv1.CheckSoulResponse{Report: ReportToProto(rep), Receipt: ReceiptToProto(rcpt)}
 }
 

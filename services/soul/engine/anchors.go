@@ -1,0 +1,809 @@
+package engine
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// markForeign flags the anchors of a claim about another repository: one that cites a sibling checkout
+// ("lives in `../libsqlite3`") or says "in that repo".
+func markForeign(c *Claim) {
+	lower := strings.ToLower(c.Text)
+	foreign := anyPhrase(lower, foreignNouns) && foreignRepo.MatchString(lower)
+	for _, a := range c.Anchors {
+		foreign = foreign || a.Workspace
+	}
+	if !foreign {
+		return
+	}
+	for i := range c.Anchors {
+		c.Anchors[i].Foreign = true
+	}
+}
+
+// clauseAround is the clause holding raw[lo:hi]: up to the nearest sentence or clause break each side.
+func clauseAround(raw string, lo, hi int) string {
+	end := min(len(raw), hi+maxClause)
+	if m := clauseBreak.FindStringIndex(raw[hi:end]); m != nil {
+		end = hi + m[0]
+	}
+	return clauseBefore(raw, lo) + raw[lo:end]
+}
+
+// clauseBefore is the clause text that leads up to raw[lo:]. A dot inside a word ("cpu.test") is no break.
+func clauseBefore(raw string, lo int) string {
+	start := max(0, lo-maxClause)
+	from := start
+	for _, m := range clauseBreak.FindAllStringIndex(raw[from:lo], -1) {
+		start = from + m[1]
+	}
+	return raw[start:lo]
+}
+
+// maxClause bounds how far a clause reaches each side of a span, so a hostile claim with thousands of
+// spans stays linear.
+const maxClause = 400
+
+var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
+
+// removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
+var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune"}
+
+// removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
+var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
+
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
+
+// illustrative reports whether the text just before a code span introduces an example.
+func illustrative(before string) bool {
+	l := strings.ToLower(before)
+	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."))
+	if i < 0 {
+		return false
+	}
+	// the example must still be open: no sentence or parenthesis closed since
+	return !strings.ContainsAny(l[i+4:], ")!?\n") && !strings.Contains(l[i+4:], ". ")
+}
+
+var (
+	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
+	branchName   = regexp.MustCompile(`^[\w][\w./-]*$`)
+)
+
+var foreignNouns = []string{"repo", "checkout", "project", "module"}
+
+var (
+	foreignRepo = regexp.MustCompile(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
+	pluralAfter = regexp.MustCompile(`^\)?\s+(?:files|directories|dirs|folders)\b`)
+)
+
+var (
+	codeSpan = regexp.MustCompile("`+([^`]+?)`+")
+	mdLink   = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
+	// a bracketed IPv6 host ("http://[::1]:7780/") is part of the URL; any other "]" ends it
+	bareURL        = regexp.MustCompile(`\bhttps?://(?:\[[0-9A-Fa-f:.]+\])?[^\s<>()\]]*`)
+	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
+	lastCommit     = regexp.MustCompile(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
+	expiresOn      = regexp.MustCompile(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
+	runtimeCount   = regexp.MustCompile(`(\d+(?:[.,]\d+)?\s*[km]?)\s+(?:live\s+)?(nodes|edges|pods|replicas|sessions|connections|workers|processes|active users|requests per second|rps|qps|vectors)\b`)
+	runtimeContext = regexp.MustCompile(`\b(live|running|warm|warm-booted|served|serving|online|deployed|in prod|in production|uptime)\b`)
+	receiptWords   = regexp.MustCompile(`\b\d+\s*/\s*\d+\s+(green|pass|passing|ok)\b|\b(green|passing) at \d+\s*/\s*\d+|\b\d+\s+(?:\w+\s+)?(tests|specs|cases)\s+(green|pass|passing|ok)\b|\b(ci|tests?|battery|suite|build|checks?)\s+(is\s+|are\s+|stays?\s+)?(green|passing|red|failing)\b|\bgreen on \d+|\bcoverage (?:at |of |is )?\d+%|\d+% coverage|\bzero [\w -]{0,20}(losses|failures|regressions)\b|\bbattery at \d+`)
+)
+
+// Wording markers, matched on whole words (cheaper than a regexp per sentence on long souls).
+var (
+	temporalSingles = set("currently", "temporarily", "pending", "wip", "until")
+	temporalPhrases = []string{"for now", "right now", "at the moment", "in flight", "in progress", "may hold", "sibling worktree", "this week", "as of today"}
+	shippedSingles  = set("shipped", "ships", "landed", "merged", "done", "completed", "implemented", "fixed", "resolved", "delivered", "released")
+	receiptCues     = set("green", "passing", "red", "failing", "losses", "failures", "regressions")
+	runtimeNouns    = set("nodes", "edges", "pods", "replicas", "sessions", "connections", "workers", "processes", "users", "requests", "rps", "qps", "vectors")
+	expiryCues      = []string{"until", "expire", "through", "till"}
+)
+
+// wordSet is a claim's lower-case words; small claims keep it a slice, which beats a map here.
+type wordSet []string
+
+func wordsOf(lower string) wordSet {
+	return strings.FieldsFunc(lower, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+}
+
+func anyWord(words wordSet, want map[string]bool) bool {
+	for _, w := range words {
+		if want[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyPhrase(s string, phrases []string) bool {
+	for _, p := range phrases {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// proseRefs finds git refs and bare paths written outside code spans.
+func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
+	var out []Anchor
+	if !digits {
+		return barePaths(text, lineAt, out)
+	}
+	lower := strings.ToLower(text)
+	var prs [][]int
+	if strings.IndexByte(text, '#') >= 0 {
+		prs = prRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range prs {
+		if excludedHashContext(lower[:m[0]]) {
+			continue
+		}
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+	}
+	var prw [][]int
+	if strings.Contains(lower, "pr") || strings.Contains(lower, "pull") {
+		prw = prWord.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range prw {
+		n, _ := strconv.Atoi(text[m[2]:m[3]])
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+	}
+	var tags [][]int
+	if hasVersionStart(text) {
+		tags = tagRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range tags {
+		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0])})
+	}
+	var shas [][]int
+	if hasHexRun(text, 7) {
+		shas = shaRef.FindAllStringSubmatchIndex(text, -1)
+	}
+	for _, m := range shas {
+		lo, hi := m[2], m[3]
+		if lo < 0 {
+			lo, hi = m[4], m[5]
+		}
+		sha := text[lo:hi]
+		if text[m[0]] == '@' && m[0] > 0 && isRefByte(text[m[0]-1]) {
+			continue // "golang/go@1a2b3c4d": a commit of another repository
+		}
+		if plausibleSHA(sha) {
+			out = append(out, Anchor{Kind: AnchorCommit, Ref: sha, Line: lineAt(m[0])})
+		}
+	}
+	return barePaths(text, lineAt, out)
+}
+
+func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
+	if !strings.Contains(text, "/") {
+		return out
+	}
+	for _, m := range barePath.FindAllStringIndex(text, -1) {
+		if m[1] < len(text) && (strings.IndexByte("<{$", text[m[1]]) >= 0 || text[m[1]] == '*' && !strings.HasPrefix(text[m[1]:], "**")) {
+			continue // "refs/merge-requests/<iid>/head": a template cut at its placeholder
+		}
+		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
+		if a, ok := pathAnchor(tok); ok && !a.Weak {
+			a.Line = lineAt(m[0])
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+var (
+	prRef    = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
+	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)[\s#-]*#?(\d{1,6})\b`)
+	tagRef   = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
+	shaRef   = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
+	barePath = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
+)
+
+var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "request": true, "mr": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}
+
+func excludedHashContext(before string) bool {
+	f := strings.Fields(before)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.Trim(f[len(f)-1], "*_(:,[")
+	return hashExclusions[w]
+}
+
+func isRefByte(b byte) bool {
+	return b == '_' || b == '-' || b == '/' || b == '.' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+func plausibleSHA(s string) bool {
+	// git prints object names in lowercase; a capital letter means a word such as Ed25519.
+	if strings.ToLower(s) != s {
+		return false
+	}
+	if len(s) == 40 {
+		return true
+	}
+	letters, digits := 0, 0
+	for _, r := range s {
+		if r >= 'a' && r <= 'f' {
+			letters++
+		} else if r >= '0' && r <= '9' {
+			digits++
+		} else {
+			return false
+		}
+	}
+	return letters > 0 && digits > 0
+}
+
+// attachLineHints turns "`x` line 52" into a line anchor on the nearest path.
+func attachLineHints(c *Claim, text string, lineAt func(int) int) {
+	for _, m := range lineWord.FindAllStringSubmatchIndex(text, -1) {
+		// Either "line N[-M]" (groups 1 and 2) or "LN" (group 3) matched.
+		num := 2
+		if m[2] < 0 {
+			num = 6
+		}
+		start, _ := strconv.Atoi(text[m[num]:m[num+1]])
+		end := start
+		if num == 2 && m[4] >= 0 {
+			end, _ = strconv.Atoi(text[m[4]:m[5]])
+		}
+		line := lineAt(m[0])
+		best := -1
+		for i, a := range c.Anchors {
+			if a.Kind != AnchorPath || a.Weak && !strings.Contains(a.Path, ".") {
+				continue
+			}
+			if best < 0 || abs(a.Line-line) < abs(c.Anchors[best].Line-line) {
+				best = i
+			}
+		}
+		if best < 0 || start <= 0 || end < start {
+			continue
+		}
+		a := &c.Anchors[best]
+		a.Kind, a.Start, a.End = AnchorLine, start, end
+		a.Ref = a.Path + ":" + strconv.Itoa(start)
+		a.Hints = hintsFor(c, a.Path)
+	}
+}
+
+var lineWord = regexp.MustCompile(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?\b|\bL(\d{1,7})\b`)
+
+// hintsFor is what the hinted line should contain: the claim's other code words and symbol names.
+func hintsFor(c *Claim, p string) []string {
+	var hints []string
+	for _, a := range c.Anchors {
+		switch {
+		case a.Kind == AnchorSymbol:
+			hints = append(hints, a.Name)
+		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p:
+			hints = append(hints, a.Path)
+		}
+	}
+	for _, t := range c.Terms {
+		if t != p {
+			hints = append(hints, t)
+		}
+	}
+	if hints == nil {
+		hints = []string{}
+	}
+	return hints
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func dedupAnchors(in []Anchor) []Anchor {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, a := range in {
+		k := string(a.Kind) + "\x00" + a.Ref + "\x00" + a.Path
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, a)
+	}
+	return out
+}
+
+// classifySpan reads one code span: a path, a line, a symbol, a git ref, a command, or a plain term.
+func classifySpan(s string) ([]Anchor, string) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 512 {
+		return nil, ""
+	}
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+		if LocalURL(s) {
+			return []Anchor{{Kind: AnchorRuntime, Ref: s}}, ""
+		}
+		return nil, ""
+	}
+	if m := callWithArgs.FindStringSubmatch(s); m != nil {
+		// "vfs.New(fsys)" cites the function vfs.New; the arguments are illustration
+		return classifySpan(m[1] + "()")
+	}
+	if strings.ContainsAny(s, " \t") {
+		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
+		if commandWords[first] || strings.HasPrefix(first, "./") {
+			return commandAnchors(s), ""
+		}
+		return nil, ""
+	}
+	if strings.HasPrefix(s, "~") {
+		return []Anchor{{Kind: AnchorHome, Ref: s}}, ""
+	}
+	if hostLike(s) || sedExpr.MatchString(s) {
+		return nil, "" // "pkg.go.dev", "s/foo/bar/": a host and a substitution, neither a member nor a path
+	}
+	if m := hashOnly.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return []Anchor{{Kind: AnchorPR, Ref: s, Number: n}}, ""
+	}
+	if tagOnly.MatchString(s) {
+		return []Anchor{{Kind: AnchorTag, Ref: s}}, ""
+	}
+	if shaOnly.MatchString(s) && plausibleSHA(s) {
+		return []Anchor{{Kind: AnchorCommit, Ref: s}}, ""
+	}
+	if m := pathLine.FindStringSubmatch(s); m != nil {
+		if a, ok := pathAnchor(m[1]); ok && !a.Weak && a.Kind == AnchorPath {
+			start, _ := strconv.Atoi(m[2])
+			end := start
+			if m[3] != "" {
+				end, _ = strconv.Atoi(m[3])
+			}
+			if start > 0 && end >= start {
+				return []Anchor{{Kind: AnchorLine, Ref: s, Path: a.Path, Start: start, End: end}}, ""
+			}
+		}
+	}
+	if m := rustSymbol.FindStringSubmatch(s); m != nil {
+		parts := strings.Split(strings.TrimSuffix(s, "()"), "::")
+		return []Anchor{{Kind: AnchorSymbol, Ref: s, Name: parts[len(parts)-1], Qualifier: parts[len(parts)-2]}}, ""
+	}
+	if a, ok := pathAnchor(s); ok {
+		return []Anchor{a}, ""
+	}
+	if callSymbol.MatchString(s) || dottedSymbol.MatchString(s) {
+		parts := strings.Split(strings.TrimSuffix(s, "()"), ".")
+		name := parts[len(parts)-1]
+		if len(parts) > 1 && knownExt[name] {
+			return nil, s
+		}
+		a := Anchor{Kind: AnchorSymbol, Ref: s, Name: name}
+		if len(parts) > 1 {
+			a.Qualifier = parts[len(parts)-2]
+		}
+		if len(name) < 3 {
+			return nil, s
+		}
+		return []Anchor{a}, ""
+	}
+	if identTerm.MatchString(s) {
+		return nil, s
+	}
+	return nil, ""
+}
+
+var (
+	hashOnly     = regexp.MustCompile(`^#(\d{1,6})$`)
+	tagOnly      = regexp.MustCompile(`^v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?$`)
+	shaOnly      = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+	pathLine     = regexp.MustCompile(`^(.+?)(?::|#L)(\d{1,7})(?:(?:[-–:]|-L)(\d{1,7}))?$`)
+	rustSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?:\(\))?$`)
+	callSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)$`)
+	callWithArgs = regexp.MustCompile(`^([A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)\([^()]+\)$`)
+	dottedSymbol = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
+	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
+)
+
+// pathAnchor decides whether a token names a file: strong (an extension, a trailing slash, a dot directory,
+// an explicit ./), weak (a slash path without extension), home, absolute or a sibling of the repository.
+func pathAnchor(tok string) (Anchor, bool) {
+	if tok == "" || strings.ContainsAny(tok, " \t()<>{}\"'$=,;|!\\`") || strings.Contains(tok, "://") || strings.Contains(tok, "::") || strings.Contains(tok, "...") {
+		return Anchor{}, false
+	}
+	if strings.HasPrefix(tok, "~") {
+		return Anchor{Kind: AnchorHome, Ref: tok}, true
+	}
+	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) {
+		return Anchor{}, false
+	}
+	if strings.HasPrefix(tok, "@") {
+		return Anchor{}, false // an npm scope or a path alias (@app/database, @/*), not a file
+	}
+	if strings.HasPrefix(tok, "/") {
+		segs := strings.Split(strings.Trim(tok, "/"), "/")
+		// "/api" and "/v1/items" are routes; only paths under a filesystem root are machine paths
+		if len(segs) < 2 || !fsRoots[segs[0]] || !segmentsOK(segs) {
+			return Anchor{}, false
+		}
+		return Anchor{Kind: AnchorAbsolute, Ref: tok, Path: tok}, true
+	}
+	if strings.HasPrefix(tok, "../") {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: tok, Workspace: true}, true
+	}
+	clean := strings.TrimPrefix(tok, "./")
+	explicit := clean != tok
+	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
+	if !segmentsOK(segs) {
+		return Anchor{}, false
+	}
+	glob := strings.ContainsAny(clean, "*?[")
+	last := segs[len(segs)-1]
+	if len(segs) > 1 {
+		if strings.Contains(segs[0], ".") && !strings.HasPrefix(segs[0], ".") {
+			return Anchor{}, false // a domain or module path, not a repository path
+		}
+		strong := explicit || strings.HasSuffix(clean, "/") || hasKnownExt(last) || strings.HasPrefix(segs[0], ".") || knownNames[last]
+		kind := AnchorPath
+		if glob {
+			kind = AnchorGlob
+		}
+		return Anchor{Kind: kind, Ref: tok, Path: strings.TrimSuffix(clean, "/"), Weak: !strong}, true
+	}
+	if glob {
+		if hasKnownExt(last) {
+			return Anchor{Kind: AnchorGlob, Ref: tok, Path: clean}, true
+		}
+		return Anchor{}, false
+	}
+	if strings.HasSuffix(clean, "/") {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+	}
+	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last)) && !knownDotfiles[last] {
+		return Anchor{}, false // ".proto files": an extension named, not a file
+	}
+	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+	}
+	return Anchor{}, false
+}
+
+var (
+	techName = regexp.MustCompile(`^[A-Z][a-z0-9]+\.js$`)
+	dotfile  = regexp.MustCompile(`^\.[a-z][\w.-]*$`)
+	// shortExt is ".zst" or ".s": a short dot word is an extension unless it is a known dotfile
+	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
+	// shortSuffix is ".o.go" or ".pb.rs": a double extension whose first part is too short to name a file
+	shortSuffix = regexp.MustCompile(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
+	segOK       = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
+)
+
+func segmentsOK(segs []string) bool {
+	letter := false
+	for _, s := range segs {
+		if s == "" || s == "." || !segOK.MatchString(s) {
+			return false
+		}
+		if s == ".." {
+			return false
+		}
+		for _, r := range s {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+				letter = true
+				break
+			}
+		}
+	}
+	return letter
+}
+
+func hasKnownExt(name string) bool {
+	ext := strings.TrimPrefix(path.Ext(name), ".")
+	if ext != strings.ToLower(ext) && strings.ToUpper(name) != name {
+		return false // "fs.FS", "Config.FS": an exported member, not a file; "README.MD" keeps its case
+	}
+	return ext != "" && len(name) > len(ext)+1 && knownExt[strings.ToLower(ext)]
+}
+
+var knownExt = set("md", "markdown", "go", "rs", "py", "pyi", "ts", "tsx", "js", "jsx", "mjs", "cjs", "json", "jsonl", "yaml", "yml", "toml", "txt", "sh", "bash", "zsh", "fish", "sql", "proto", "html", "htm", "css", "scss", "sass", "less", "java", "kt", "kts", "swift", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "rb", "php", "cs", "fs", "lock", "mod", "sum", "cfg", "ini", "conf", "env", "xml", "csv", "tsv", "ipynb", "lua", "zig", "ex", "exs", "erl", "hrl", "dart", "vue", "svelte", "gradle", "bzl", "bazel", "nix", "tf", "tfvars", "hcl", "graphql", "gql", "pdf", "png", "svg", "jpg", "jpeg", "gif", "webp", "ico", "wasm", "log", "patch", "diff", "rst", "adoc", "tex", "r", "jl", "scala", "clj", "hs", "ml", "mli", "elm", "vim", "el", "service", "plist", "sqlite", "db", "tmpl", "tpl", "j2", "gotmpl", "mk", "cmake", "ps1", "bat", "cmd", "dockerfile", "example", "sample", "template", "woff", "woff2", "ttf", "otf", "snap", "golden", "out", "pem", "crt", "pub", "gz", "tgz", "zip", "tar", "bin", "so", "a", "wat", "sol", "move", "cairo", "pyx", "pxd", "nim", "cr", "v", "sv", "vhd", "asm", "s", "ld", "x", "y", "l", "g4", "thrift", "avsc", "capnp", "fbs")
+
+var knownNames = set("Makefile", "GNUmakefile", "makefile", "Dockerfile", "Containerfile", "Justfile", "justfile", "LICENSE", "LICENCE", "COPYING", "NOTICE", "AUTHORS", "CODEOWNERS", "Procfile", "Gemfile", "Rakefile", "Vagrantfile", "Jenkinsfile", "Brewfile", "Pipfile", "Tiltfile", "BUILD", "WORKSPACE", "OWNERS")
+
+// pmBuiltins are package-manager verbs; any other "pnpm X" / "yarn X" / "bun X" runs the script X.
+var pmBuiltins = set("install", "i", "add", "remove", "rm", "uninstall", "exec", "dlx", "x", "create", "init", "why", "outdated", "update", "up", "upgrade", "link", "unlink", "publish", "audit", "run", "list", "ls", "info", "view", "pack", "prune", "store", "config", "login", "logout", "whoami", "version", "help", "import", "rebuild", "fetch", "patch", "env", "setup", "workspace", "workspaces", "global", "cache", "node", "dedupe", "licenses", "test", "start")
+
+var fsRoots = set("etc", "usr", "var", "opt", "home", "tmp", "Users", "srv", "mnt", "root", "bin", "sbin", "lib", "proc", "dev", "private", "Library", "Applications", "nix", "run", "data", "workspace", "work", "Volumes", "media", "snap")
+
+// suffixMention is ".spec.ts", ".test.js", ".d.ts": a naming convention named, not a file.
+var suffixMention = regexp.MustCompile(`^\.(spec|test|tests|d|stories|story|module|min|e2e|unit|snap|mock|mocks|fixture|generated|gen|pb|int|integration)\.[a-z0-9]+$`)
+
+var knownDotfiles = set(".git", ".github", ".vscode", ".idea", ".cargo", ".husky", ".changeset", ".devcontainer", ".circleci", ".gitlab-ci.yml", ".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
+
+var commandWords = set("make", "gmake", "go", "cargo", "npm", "npx", "pnpm", "yarn", "bun", "node", "deno", "python", "python3", "pip", "pip3", "uv", "uvx", "poetry", "pytest", "bash", "sh", "zsh", "git", "docker", "podman", "kubectl", "kind", "helm", "kustomize", "just", "rustc", "rustup", "gradle", "./gradlew", "gradlew", "mvn", "java", "javac", "dotnet", "ruby", "bundle", "rake", "terraform", "curl", "wget", "organism", "buf", "protoc", "sqlite3", "psql", "cd", "export", "source", "brew", "apt", "apt-get", "tox", "nox", "ruff", "black", "mypy", "eslint", "prettier", "tsc", "vitest", "jest", "playwright", "cmake", "ctest", "bazel", "nix", "direnv", "gh", "sudo", "env", "time", "m1nd", "pathos", "grpcurl", "swift", "xcodebuild", "flutter", "mix", "elixir", "iex", "composer", "php", "dune", "opam", "stack", "cabal", "zig", "deploy", "scripts")
+
+func set(xs ...string) map[string]bool {
+	m := make(map[string]bool, len(xs))
+	for _, x := range xs {
+		m[x] = true
+	}
+	return m
+}
+
+// commandAnchors reads one shell line: make targets, npm scripts and script paths are checkable;
+// anything else is a command whose truth needs execution.
+func commandAnchors(line string) []Anchor {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "$ ")
+	line = strings.TrimPrefix(line, "> ")
+	if line == "" || strings.HasPrefix(line, "#") {
+		return nil
+	}
+	if i := strings.Index(line, " #"); i >= 0 {
+		line = line[:i]
+	}
+	var out []Anchor
+	for _, seg := range shellSplit.Split(line, -1) {
+		f := strings.Fields(seg)
+		for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "time" || f[0] == "env" || f[0] == "exec") {
+			f = f[1:]
+		}
+		if len(f) == 0 {
+			continue
+		}
+		checkable := false
+		switch f[0] {
+		case "make", "gmake":
+			dir := ""
+			for i := 1; i < len(f); i++ {
+				a := f[i]
+				if a == "-C" && i+1 < len(f) {
+					dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
+					i++
+					continue
+				}
+				if strings.HasPrefix(a, "-") || strings.Contains(a, "=") || !targetName.MatchString(a) {
+					continue
+				}
+				out = append(out, Anchor{Kind: AnchorMake, Ref: "make " + a, Name: a, Path: dir})
+				checkable = true
+			}
+			if !checkable {
+				out = append(out, Anchor{Kind: AnchorMake, Ref: "make", Path: dir})
+				checkable = true
+			}
+		case "npm", "pnpm", "yarn", "bun":
+			if len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-") {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
+				checkable = true
+			} else if len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]) {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]})
+				checkable = true
+			} else if len(f) >= 2 && (f[1] == "test" || f[1] == "start") {
+				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
+				checkable = true
+			}
+		}
+		for i, arg := range f {
+			if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
+				continue
+			}
+			if i > 0 && (f[0] == "make" || f[0] == "gmake") && f[i-1] != "-f" {
+				continue // "make img/logo.png" names a file to build, which need not exist yet
+			}
+			arg = strings.Trim(arg, `"'`)
+			if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
+				a.Built = i == 0 && builtBinary(arg)
+				out = append(out, a)
+				checkable = true
+			}
+		}
+		if !checkable {
+			out = append(out, Anchor{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)})
+		}
+	}
+	return out
+}
+
+var (
+	shellSplit = regexp.MustCompile(`&&|\|\||;|\|`)
+	targetName = regexp.MustCompile(`^[A-Za-z0-9][\w./:-]*$`)
+)
+
+// linkAnchor reads a markdown link destination as a path relative to the soul's own directory.
+func linkAnchor(dest, soulPath string) (Anchor, bool) {
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "mailto:") {
+		return Anchor{}, false
+	}
+	if strings.Contains(dest, "://") {
+		if LocalURL(dest) {
+			return Anchor{Kind: AnchorRuntime, Ref: dest}, true
+		}
+		return Anchor{}, false
+	}
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		dest = dest[:i]
+	}
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") {
+		return Anchor{}, false // "[merge request #N](...)": a placeholder, not a destination
+	}
+	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
+	if strings.HasPrefix(joined, "../") || joined == ".." {
+		return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Workspace: true}, true
+	}
+	if joined == "." {
+		return Anchor{}, false
+	}
+	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined}, true
+}
+
+// numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.
+func numberFacts(text string, lineAt func(int) int) []NumberFact {
+	masked := nonCount.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
+	lower := strings.ToLower(masked)
+	var out []NumberFact
+	for _, m := range countRe.FindAllStringSubmatchIndex(lower, -1) {
+		val := strings.ReplaceAll(lower[m[2]:m[3]], ",", "")
+		subject := singular(lower[m[4]:m[5]])
+		if genericSubjects[subject] || stopwords[subject] {
+			continue
+		}
+		before := lower[:m[0]]
+		if approx.MatchString(before) || strings.HasPrefix(lower[m[3]:], "+") {
+			continue
+		}
+		qual := qualifierOf(before)
+		out = append(out, NumberFact{Subject: subject, Qualifier: qual, Value: val, Line: lineAt(m[0])})
+	}
+	return out
+}
+
+var (
+	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since)\s+\d+)|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	countRe  = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+)
+
+var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")
+
+var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
+
+func qualifierOf(before string) string {
+	clause := before
+	if i := strings.LastIndexAny(clause, ".;!?\n()[]|—–"); i >= 0 {
+		clause = clause[i+1:]
+	}
+	// "Battery: 36 cases" names its subject before the colon; "Access Map: battery 36 cases" after it.
+	if i := strings.LastIndexByte(clause, ':'); i >= 0 {
+		if q := firstContentWord(clause[i+1:]); q != "" {
+			return q
+		}
+		clause = clause[:i]
+		if j := strings.LastIndexByte(clause, ':'); j >= 0 {
+			clause = clause[j+1:]
+		}
+	}
+	return firstContentWord(clause)
+}
+
+// firstContentWord is a clause's subject, approximately: its first word that is not a stopword.
+func firstContentWord(s string) string {
+	f := strings.FieldsFunc(s, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '-' || r >= '0' && r <= '9') })
+	for _, w := range f {
+		if stopwords[w] || len(w) < 3 || w[0] >= '0' && w[0] <= '9' {
+			continue
+		}
+		return singular(w)
+	}
+	return ""
+}
+
+func singular(w string) string {
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// ExtractAnchors reads the anchors of one piece of soul markdown, as the parser would for a claim.
+func ExtractAnchors(soulPath, markdown string) []Anchor {
+	if len(markdown) > maxClaimBytes {
+		markdown = strings.ToValidUTF8(markdown[:maxClaimBytes], "")
+	}
+	c := Claim{Text: markdown, StartLine: 1}
+	extractInto(&c, soulPath, false, 1)
+	return c.Anchors
+}
+
+// kindLooseCommands marks an unlabeled fence: it may hold a tree, a log or output, so only lines that
+// start like a command are read as commands.
+const kindLooseCommands ClaimKind = "loose_commands"
+
+func looksLikeCommand(line string) bool {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "$ "))
+	return len(f) > 0 && (commandWords[f[0]] || strings.HasPrefix(f[0], "./"))
+}
+
+func hasVersionStart(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == 'v' && s[i+1] >= '0' && s[i+1] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+func hasHexRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// mayTarget is a cheap necessary condition of target: its cue ends the text with "in", "into", "to",
+// "under", "at" or "as" (then spaces and asterisks). Most spans follow other words, and the cue's
+// regexp would otherwise be tried from every position of the 80 bytes before each span. Text with
+// non-ASCII bytes goes to the regexp, whose case folding reaches beyond ASCII.
+func mayTarget(before string) bool {
+	if !isASCII(before) {
+		return true
+	}
+	t := strings.TrimRight(strings.TrimRight(before, "*"), " \t\n\f\r")
+	i := len(t)
+	for i > 0 && (t[i-1] >= 'a' && t[i-1] <= 'z' || t[i-1] >= 'A' && t[i-1] <= 'Z') {
+		i--
+	}
+	if i > 0 && wordChar(t[i-1]) {
+		return false
+	}
+	switch strings.ToLower(t[i:]) {
+	case "in", "into", "to", "under", "at", "as":
+		return true
+	}
+	return false
+}
+
+// hypotheticalWords are the literal words hypotheticalCue looks for, lower-cased.
+var hypotheticalWords = []string{"would", "could", "might", "instead of", "rather than", "suppose", "hypothetical"}
+
+// mayHypothetical is hypotheticalCue on the clause around a span, skipping the regexp when an ASCII
+// clause holds none of its words.
+func mayHypothetical(raw string, lo, hi int) bool {
+	clause := clauseAround(raw, lo, hi)
+	if isASCII(clause) {
+		lower := strings.ToLower(clause)
+		hit := false
+		for _, w := range hypotheticalWords {
+			if strings.Contains(lower, w) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return hypotheticalCue.MatchString(clause)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,267 @@
+package engine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// CheckOptions tunes one check.
+type CheckOptions struct {
+	Now           time.Time
+	Brain         string
+	Prober        Prober
+	IncludeClaims bool
+	// LiveBudget overrides DefaultLiveBudget when positive.
+	LiveBudget int
+	// Source is the soul's bytes, for the report's content hash.
+	Source []byte
+}
+
+// Check verifies every claim of a parsed soul against a repository and returns the honesty report.
+// Claim states are computed here and nowhere stored (SOUL-INV-7).
+func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}}
+	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
+	if len(opts.Source) > 0 {
+		sum := sha256.Sum256(opts.Source)
+		rep.SoulSHA256 = hex.EncodeToString(sum[:])
+	}
+	if repo.Git() {
+		rep.RepoSHA = repo.Head().SHA
+	}
+	results := make([]ClaimResult, len(soul.Claims))
+	for i := range soul.Claims {
+		c := &soul.Claims[i]
+		results[i] = ClaimResult{Claim: *c, Section: v.sectionName(c.Section)}
+		switch c.Tissue {
+		case TissueDeclared:
+			results[i].State = StateDeclared
+		case TissueHistory:
+			results[i].State = StateHistory
+		}
+	}
+	if err := v.prepare(ctx, results); err != nil {
+		return nil, err
+	}
+	for i := range results {
+		if results[i].State == "" {
+			v.judge(&results[i])
+		}
+	}
+	v.recall(ctx, results)
+	v.autoSections(results)
+	consistency(results, v.soul)
+	supersession(results, v.soul)
+	v.aged = v.ageOut(ctx, results)
+	v.summarize(ctx, rep, results)
+	return rep, nil
+}
+
+type verifier struct {
+	repo         Repo
+	soul         *Soul
+	opts         CheckOptions
+	calls        map[CheckClass]int
+	batch        BatchAnswer
+	prs          map[int]bool
+	prConvention bool
+	files        map[string][]byte
+	makeTargets  map[string]map[string]bool
+	npmScripts   map[string]bool
+	symbols      *symbolIndex
+	// missing holds strong paths absent from the tree, answered by the batch.
+	missing map[string]bool
+	// aged are the age findings of the check (age.go), additive to the claims' states.
+	aged []Finding
+}
+
+func (v *verifier) sectionName(i int) string {
+	if i < 0 || i >= len(v.soul.Sections) {
+		return ""
+	}
+	return v.soul.Sections[i].Heading
+}
+
+// asker collects one check's git questions, each asked once.
+type asker struct {
+	q    BatchQuery
+	seen map[askKey]bool
+}
+
+type askKey struct {
+	list *[]string
+	s    string
+}
+
+func (k *asker) add(list *[]string, s string) {
+	if !k.seen[askKey{list, s}] {
+		k.seen[askKey{list, s}] = true
+		*list = append(*list, s)
+	}
+}
+
+// prepare gathers every question of the check and asks the repository once.
+func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
+	k := &asker{seen: map[askKey]bool{}}
+	v.missing = map[string]bool{}
+	for i := range results {
+		if results[i].State != "" {
+			continue
+		}
+		for _, a := range results[i].Claim.Anchors {
+			v.ask(k, a)
+		}
+	}
+	q := k.q
+	if !v.repo.Git() {
+		q.Commits, q.Ignored, q.EverSeen = nil, nil, nil
+	}
+	if v.repo.Shallow() {
+		q.EverSeen = nil // a cut history cannot say a path never landed
+	}
+	ans, err := v.repo.Batch(ctx, q)
+	if err != nil {
+		return err
+	}
+	v.batch = ans
+	if len(q.Symbols) > 0 {
+		v.symbols = indexSymbols(ans.SymbolLines)
+	}
+	return nil
+}
+
+// ask adds what one anchor needs git to answer: whether a commit exists, a symbol is defined, an
+// absent path is ignored or ever landed.
+func (v *verifier) ask(k *asker, a Anchor) {
+	q := &k.q
+	switch a.Kind {
+	case AnchorCommit:
+		k.add(&q.Commits, a.Ref)
+	case AnchorGlob:
+		if len(v.repo.Glob(a.Path, 1)) == 0 {
+			k.add(&q.Ignored, globSample(a.Path))
+		}
+	case AnchorSymbol:
+		k.add(&q.Symbols, a.Name)
+		if a.Qualifier != "" {
+			k.add(&q.Symbols, a.Qualifier)
+		}
+	case AnchorPath, AnchorLine:
+		v.askMissing(k, a)
+	}
+}
+
+// askMissing asks, for a strong path absent from the tree, whether git ignores it and whether any
+// commit ever added it (from the root and from the soul's directory), and for a bare "type.member"
+// word whether it names a member.
+func (v *verifier) askMissing(k *asker, a Anchor) {
+	p := v.repoPath(a)
+	if p == "" || a.Workspace || a.Weak {
+		return
+	}
+	p = v.resolve(p)
+	bare := !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
+	if ok, _ := v.repo.Exists(p); ok || bare && v.repo.HasBasename(p) {
+		return
+	}
+	q := &k.q
+	v.missing[p] = true
+	k.add(&q.Ignored, p)
+	k.add(&q.EverSeen, p)
+	if dir := path.Dir(v.soul.Path); dir != "." && !strings.HasPrefix(p, dir+"/") {
+		k.add(&q.Ignored, path.Join(dir, p))
+		k.add(&q.EverSeen, path.Join(dir, p))
+	}
+	if stem, member, ok := memberShape(p); ok && bare {
+		k.add(&q.Symbols, stem)
+		k.add(&q.Symbols, member)
+	}
+}
+
+// resolve reads a repository path from the root first, then from the soul's own directory: a soul kept
+// beside its package (v3/CLAUDE.md) names that package's files relative to itself.
+func (v *verifier) resolve(p string) string {
+	if ok, _ := v.repo.Exists(p); ok {
+		return p
+	}
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || dir == "" || strings.HasPrefix(p, dir+"/") {
+		return p
+	}
+	if ok, _ := v.repo.Exists(path.Join(dir, p)); ok {
+		return path.Join(dir, p)
+	}
+	return p
+}
+
+// resolveUnique reads a slash path relative to some package of the repository ("internal/x/x.go"
+// written inside sdk/'s docs) when exactly one place holds it.
+func (v *verifier) resolveUnique(p string) (string, bool) {
+	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
+		return "", false
+	}
+	found := ""
+	for _, f := range v.repo.Glob("**/"+p, 64) {
+		i := strings.Index(f, "/"+p)
+		if i < 0 || (i+1+len(p) < len(f) && f[i+1+len(p)] != '/') {
+			continue
+		}
+		m := f[:i+1+len(p)]
+		if found != "" && found != m {
+			return "", false
+		}
+		found = m
+	}
+	return found, found != ""
+}
+
+// globSample is one concrete name a glob matches ("*.out" -> "x.out"), to ask git whether such files
+// are ignored build output.
+func globSample(g string) string {
+	return strings.NewReplacer("**", "x", "*", "x", "?", "x", "[", "", "]", "").Replace(g)
+}
+
+// memberShape splits "page.log" into a type and a member when both halves are identifiers.
+func memberShape(p string) (string, string, bool) {
+	stem, member, ok := strings.Cut(p, ".")
+	if !ok || !identWord.MatchString(stem) || !identWord.MatchString(member) {
+		return "", "", false
+	}
+	return stem, member, true
+}
+
+var identWord = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+
+func (v *verifier) repoPath(a Anchor) string {
+	if a.Kind == AnchorAbsolute {
+		root := filepath.ToSlash(v.repo.Root())
+		if rel, ok := strings.CutPrefix(a.Path, strings.TrimSuffix(root, "/")+"/"); ok {
+			return rel
+		}
+		return ""
+	}
+	return a.Path
+}
+
+func (v *verifier) count(a Anchor) { v.calls[a.Kind.Class()]++ }
+
+func (v *verifier) readFile(p string) ([]byte, bool) {
+	if b, ok := v.files[p]; ok {
+		return b, b != nil
+	}
+	b, err := v.repo.ReadFile(p)
+	if err != nil {
+		v.files[p] = nil
+		return nil, false
+	}
+	v.files[p] = b
+	return b, true
+}
+
+func (v *verifier) foreign(a Anchor) bool { return a.Foreign }

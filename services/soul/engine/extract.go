@@ -1,0 +1,225 @@
+package engine
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+)
+
+// extractInto reads a claim's anchors, numbers, terms and wording markers out of its raw markdown.
+func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
+	defer markForeign(c)
+	if commands {
+		extractCommands(c, startLine)
+		return
+	}
+	x := &extraction{c: c, raw: c.Text, prose: []byte(c.Text), start: startLine}
+	x.codeSpans()
+	x.links(soulPath)
+	x.urls()
+	text := string(x.prose)
+	// Digits inside code spans were read with the spans; prose patterns only need digits in prose.
+	digits := strings.ContainsAny(text, "0123456789")
+	x.proseAnchors(text, digits)
+	x.wording(text, digits)
+	c.Anchors = dedupAnchors(c.Anchors)
+}
+
+// extractCommands reads the anchors of a command block, line by line.
+func extractCommands(c *Claim, startLine int) {
+	for i, l := range strings.Split(c.Text, "\n") {
+		if c.Kind == kindLooseCommands && !looksLikeCommand(l) {
+			continue
+		}
+		for _, a := range commandAnchors(l) {
+			a.Line = startLine + i
+			c.Anchors = append(c.Anchors, a)
+		}
+	}
+}
+
+// extraction is one claim's text on its way to anchors. prose is the raw text with every construct
+// already read (a code span, a link target, a URL) blanked out, so no later pattern reads it twice;
+// blanking keeps offsets and line breaks, so lineAt answers for both.
+type extraction struct {
+	c     *Claim
+	raw   string
+	prose []byte
+	start int
+}
+
+// lineAt is the soul line of a byte offset in the claim.
+func (x *extraction) lineAt(off int) int {
+	return x.start + strings.Count(x.raw[:min(off, len(x.raw))], "\n")
+}
+
+func (x *extraction) blank(from, to int) {
+	for i := from; i < to && i < len(x.prose); i++ {
+		if x.prose[i] != '\n' {
+			x.prose[i] = ' '
+		}
+	}
+}
+
+// codeSpans reads the anchors and terms of every code span.
+func (x *extraction) codeSpans() {
+	if strings.IndexByte(x.raw, '`') < 0 {
+		return
+	}
+	spans := codeSpan.FindAllStringSubmatchIndex(x.raw, -1)
+	lowerRaw := ""
+	if len(spans) > 0 {
+		lowerRaw = strings.ToLower(x.raw)
+	}
+	for _, m := range spans {
+		x.span(m, lowerRaw)
+	}
+}
+
+// span reads one code span, marked by what the words around it say of it: an example, a thing
+// gone, a destination to fill, a kind of file.
+func (x *extraction) span(m []int, lowerRaw string) {
+	raw := x.raw
+	body := raw[m[2]:m[3]]
+	anchors, term := classifySpan(body)
+	if branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) && branchName.MatchString(strings.TrimSpace(body)) {
+		// "on branch `feat/search`": a git branch, not a path
+		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
+	}
+	plural := pluralAfter.MatchString(raw[m[1]:])
+	before := raw[max(0, m[0]-80):m[0]]
+	example := illustrative(before)
+	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1])
+	absent := false
+	if anyPhrase(lowerRaw, removalWords) {
+		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
+	}
+	for _, a := range anchors {
+		a.Example, a.Absent, a.Target = example, absent, dest
+		a.Line = x.lineAt(m[0])
+		if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
+			continue // "put `.zst` files in": a file type named, not a file
+		}
+		a.Plural = plural && a.Kind == AnchorPath
+		x.c.Anchors = append(x.c.Anchors, a)
+	}
+	if term != "" {
+		x.c.Terms = append(x.c.Terms, term)
+	}
+	x.blank(m[0], m[1])
+}
+
+// links reads markdown link targets; a link to another site names its own target, so its text is
+// blanked with it.
+func (x *extraction) links(soulPath string) {
+	if !bytes.Contains(x.prose, []byte("](")) {
+		return
+	}
+	for _, m := range mdLink.FindAllStringSubmatchIndex(string(x.prose), -1) {
+		dest := strings.TrimSpace(string(x.prose[m[2]:m[3]]))
+		if a, ok := linkAnchor(dest, soulPath); ok {
+			a.Line = x.lineAt(m[0])
+			x.c.Anchors = append(x.c.Anchors, a)
+		}
+		if strings.Contains(dest, "://") && !strings.Contains(dest, "/pull/") {
+			// "[GitLab issue #177](https://...)": the link names its own target; its text cites no PR here
+			x.blank(m[0], m[1])
+			continue
+		}
+		x.blank(m[2], m[3])
+	}
+}
+
+// urls reads bare URLs: one on this machine is a runtime anchor.
+func (x *extraction) urls() {
+	text := string(x.prose)
+	if !strings.Contains(text, "http") {
+		return
+	}
+	for _, m := range bareURL.FindAllStringIndex(text, -1) {
+		// prose punctuation after a URL is not part of it
+		if u := strings.TrimRight(text[m[0]:m[1]], ".,;)"); LocalURL(u) {
+			x.c.Anchors = append(x.c.Anchors, Anchor{Kind: AnchorRuntime, Ref: u, Line: x.lineAt(m[0])})
+		}
+		x.blank(m[0], m[1])
+	}
+}
+
+// proseAnchors reads the references written in plain prose (paths, PRs, commits, versions) and the
+// line hints that go with line anchors.
+func (x *extraction) proseAnchors(text string, digits bool) {
+	c := x.c
+	if digits || strings.Contains(text, "/") {
+		c.Anchors = append(c.Anchors, proseRefs(text, x.lineAt, digits)...)
+	}
+	if digits && (strings.Contains(text, "line") || strings.Contains(text, "Line") || strings.Contains(text, "L")) {
+		attachLineHints(c, text, x.lineAt)
+	}
+	for i := range c.Anchors {
+		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
+			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+		}
+	}
+}
+
+// wording reads what the sentence says of itself: point-in-time, shipped, priced by a runtime or a
+// receipt, and (when it holds a number) its git facts, expiry date and counted facts.
+func (x *extraction) wording(text string, digits bool) {
+	c := x.c
+	lower := strings.ToLower(text)
+	plainLower := strings.ToLower(strings.ReplaceAll(x.raw, "`", ""))
+	words := wordsOf(plainLower)
+	c.Temporal = anyWord(words, temporalSingles) || anyPhrase(plainLower, temporalPhrases)
+	c.Shipped = anyWord(words, shippedSingles)
+	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
+		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
+		priceRuntime(c)
+		if anyWord(words, receiptCues) && receiptWords.MatchString(lower) {
+			c.Priced = ClassReceipt
+		}
+		return
+	}
+	x.gitFacts(plainLower)
+	switch {
+	case anyWord(words, runtimeNouns) && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
+		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})
+		c.Priced = ClassRuntime
+	case (anyWord(words, receiptCues) || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
+		c.Priced = ClassReceipt
+	}
+	priceRuntime(c)
+	if digits {
+		c.Numbers = numberFacts(text, x.lineAt)
+	}
+}
+
+// priceRuntime prices a claim with a runtime anchor as a runtime claim.
+func priceRuntime(c *Claim) {
+	for _, a := range c.Anchors {
+		if a.Kind == AnchorRuntime {
+			c.Priced = ClassRuntime
+		}
+	}
+}
+
+// gitFacts reads commit counts ("12 commits since v1.2"), the last commit's date, and the date a
+// claim says it holds until.
+func (x *extraction) gitFacts(plainLower string) {
+	c := x.c
+	if strings.Contains(plainLower, "commit") {
+		for _, m := range commitCount.FindAllStringSubmatch(plainLower, -1) {
+			n, _ := strconv.Atoi(m[1])
+			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorCount, Ref: m[0], Number: n, Since: m[2], Line: c.StartLine})
+		}
+	}
+	if strings.Contains(plainLower, "last commit") {
+		if m := lastCommit.FindStringSubmatch(plainLower); m != nil {
+			c.Anchors = append(c.Anchors, Anchor{Kind: AnchorLastDate, Ref: m[1], Line: c.StartLine})
+		}
+	}
+	if anyPhrase(plainLower, expiryCues) {
+		if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
+			c.ExpiresOn = m[1]
+		}
+	}
+}

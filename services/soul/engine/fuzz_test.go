@@ -1,0 +1,130 @@
+package engine_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+func hostileSeeds() [][]byte {
+	return [][]byte{
+		[]byte(probeSoul),
+		[]byte(strings.Repeat(">", 5000) + " deep\n"),
+		[]byte(strings.Repeat("- ", 3000) + "nested list `a/b.go`\n"),
+		[]byte(strings.Repeat("  ", 2000) + "* x\n"),
+		[]byte("# \xff\xfe title\n\n- `\xff/x.go:12` \xc3\x28 #12 v1.2.3\n"),
+		[]byte("| a | b |\n|---|---|\n| `x.go:1` | #3 |\n"),
+		[]byte("```sh\nmake test && ./scripts/run.sh\n```\n"),
+		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),
+		bytes.Repeat([]byte("`"), 4096),
+		[]byte("line 99999999999999999999 of `a.go`"),
+		// Found by fuzzing: an "LN" line hint beside a code span used the "line N" groups (-1).
+		[]byte("00` L0"),
+		[]byte("- `a.go` L12 holds it\n"),
+		[]byte("`make clean` — remove `log-*`, `cpu.test`, `*.out`; `vfs.Open` was removed. e.g. `F(...)` [mr #N](...) refs/x/<id>/y **a/b/** `.o.go` files"),
+		[]byte("`gen.go` lives in `../up` — run `make x` in that repo. " + strings.Repeat(" — ", 2000) + strings.Repeat(". ", 2000)),
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range hostileSeeds() {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		soul, err := engine.Parse("docs/PATHOS.md", src, engine.ParseOptions{})
+		if err != nil {
+			return
+		}
+		for _, c := range soul.Claims {
+			if c.StartLine < 1 || c.EndLine < c.StartLine || c.StartLine > soul.Lines+1 {
+				t.Fatalf("claim %q: span %d-%d outside 1..%d", c.Text, c.StartLine, c.EndLine, soul.Lines)
+			}
+			if !utf8.ValidString(c.Text) {
+				t.Fatalf("claim text is not valid UTF-8: %q", c.Text)
+			}
+		}
+		if !utf8.ValidString(soul.Headline) {
+			t.Fatalf("headline is not valid UTF-8: %q", soul.Headline)
+		}
+	})
+}
+
+func FuzzExtractAnchors(f *testing.F) {
+	for _, s := range hostileSeeds() {
+		f.Add(string(s))
+	}
+	f.Add("`http_server::resolve_brain` at `src/http_server.rs:1281` (#267) @5b1a37d v1.3.0 `make bench` 37 cases")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, a := range engine.ExtractAnchors("docs/PATHOS.md", s) {
+			if a.Kind == engine.AnchorPath && !a.Workspace && (strings.HasPrefix(a.Path, "/") || strings.HasPrefix(a.Path, "../")) {
+				t.Fatalf("repo path anchor escapes the repository: %+v", a)
+			}
+			if a.Kind == engine.AnchorLine && (a.Start < 1 || a.End < a.Start) {
+				t.Fatalf("bad line range: %+v", a)
+			}
+		}
+	})
+}
+
+// TestHostileInputIsBounded runs the shapes the fuzz targets guard at full size.
+func TestHostileInputIsBounded(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     []byte
+		max     int
+		wantErr refusal.Reason
+	}{
+		{"10 MB line over the default limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 0, engine.RefuseSoulTooLarge},
+		{"10 MB line under a raised limit", bytes.Repeat([]byte("a `b/c.go` "), 1<<20), 16 << 20, ""},
+		{"deep blockquotes", []byte(strings.Repeat(">", 100_000) + " x\n"), 0, ""},
+		{"deep lists", []byte(strings.Repeat("- ", 50_000) + "x\n"), 0, ""},
+		{"deep indentation", deepIndent(6 << 20), 0, ""},
+		{"invalid UTF-8", bytes.Repeat([]byte("# t\xff\xfe\n- `x\xff.go`\n"), 1000), 0, ""},
+		{"binary", []byte("\x00\x01\x02\x03"), 0, engine.RefuseSoulNotText},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			soul, err := engine.Parse("PATHOS.md", tc.src, engine.ParseOptions{MaxBytes: tc.max})
+			if tc.wantErr != "" {
+				if got := refusal.ReasonOf(err); got != tc.wantErr {
+					t.Fatalf("got %v (reason %q), want a %s refusal", err, got, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("got %v, want a parse", err)
+			}
+			for _, c := range soul.Claims {
+				if len(c.Text) > 20<<10 {
+					t.Fatalf("claim of %d bytes, want the 16 KiB bound", len(c.Text))
+				}
+			}
+		})
+	}
+}
+
+func deepIndent(size int) []byte {
+	var b bytes.Buffer
+	for k := 0; b.Len() < size; k++ {
+		b.WriteString(strings.Repeat("  ", k) + "- x\n")
+	}
+	return b.Bytes()
+}
+
+func TestFrontmatterIsNotATitle(t *testing.T) {
+	src := "---\ntitle: Project notes\nowner: agents\n---\n\n# CLAUDE.md\n\n## Current State\n\n- `a.go` exists.\n"
+	soul, err := engine.Parse("CLAUDE.md", []byte(src), engine.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if soul.Headline != "CLAUDE.md" || soul.Sections[0].Heading != "CLAUDE.md" {
+		t.Errorf("headline: got %q (first section %q), want the document's own title", soul.Headline, soul.Sections[0].Heading)
+	}
+	if len(soul.Claims) != 1 || soul.Claims[0].StartLine != 10 {
+		t.Errorf("claims: got %+v, want the one list item on line 10", soul.Claims)
+	}
+}

@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Git facts a claim cites: tags, branches, commits, merged PRs, commit counts, the last commit's date.
+
+var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)
+
+// gitRef checks a git fact: a tag, a branch, a commit, a merged PR, a commit count, the last commit's date.
+func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {
+	switch a.Kind {
+	case AnchorTag:
+		if _, found := v.repo.Tags()[a.Ref]; found {
+			return d.ok()
+		}
+		return d.hold(ReasonNotATag, a.Ref+" is not a tag here; a version of something else cannot be checked")
+	case AnchorBranch:
+		if b := v.repo.Branches(); b[a.Ref] || b["origin/"+a.Ref] {
+			return d.ok()
+		}
+		// merged branches are deleted and clones often fetch one branch: absence proves little
+		return d.hold(ReasonUnverifiable, "no branch "+a.Ref+" in this clone")
+	case AnchorCommit:
+		if v.batch.Commits[a.Ref] != "" {
+			return d.ok()
+		}
+		if v.repo.Shallow() {
+			return d.hold(ReasonShallow, "no commit "+a.Ref+" in this shallow clone; its history is cut")
+		}
+		return d.fail(ReasonRefMissing, "no commit "+a.Ref)
+	case AnchorPR:
+		return v.prRef(a, d)
+	case AnchorCount:
+		return v.countRef(a, d)
+	case AnchorLastDate:
+		head := v.repo.Head()
+		if head.SHA == "" {
+			return d.hold(ReasonNotGit, "no HEAD")
+		}
+		if got := head.Time.UTC().Format("2006-01-02"); got != a.Ref {
+			return d.fail(ReasonChanged, "last commit "+got+", claim says "+a.Ref)
+		}
+	}
+	return d.ok()
+}
+
+// prRef checks "#N" against the merge subjects of the log, when the log follows that convention.
+func (v *verifier) prRef(a Anchor, d verdicts) AnchorResult {
+	if v.prs == nil {
+		v.prs = mergedPRs(v.repo.Log())
+		v.prConvention = len(v.prs) > 0
+	}
+	switch {
+	case v.prs[a.Number]:
+		return d.ok()
+	case v.repo.Shallow():
+		return d.hold(ReasonShallow, fmt.Sprintf("#%d: this shallow clone's log is cut", a.Number))
+	case !v.prConvention:
+		return d.hold(ReasonNoPRLog, "the log carries no (#N) merge subjects")
+	}
+	return d.fail(ReasonRefMissing, fmt.Sprintf("no (#%d) in the log", a.Number))
+}
+
+// mergedPRs are the PR numbers the log's subjects name ("(#12)", "Pull request #12", "PR 12").
+func mergedPRs(log []Commit) map[int]bool {
+	prs := map[int]bool{}
+	for _, c := range log {
+		for _, m := range logPR.FindAllStringSubmatch(c.Subject, -1) {
+			for _, g := range m[1:] {
+				if n, err := strconv.Atoi(g); err == nil {
+					prs[n] = true
+				}
+			}
+		}
+	}
+	return prs
+}
+
+// countRef checks "N commits since REF" against the whole history; a shallow clone cannot count.
+func (v *verifier) countRef(a Anchor, d verdicts) AnchorResult {
+	if v.repo.Shallow() {
+		return d.hold(ReasonShallow, "commit counts need the whole history; this clone is shallow")
+	}
+	since, found := v.resolveRef(a.Since)
+	if !found {
+		return d.fail(ReasonRefMissing, "no ref "+a.Since)
+	}
+	if n := commitsSince(v.repo.Log(), since); n != a.Number {
+		return d.fail(ReasonChanged, fmt.Sprintf("%d commits since %s, claim says %d", n, a.Since, a.Number))
+	}
+	return d.ok()
+}
+
+func (v *verifier) resolveRef(ref string) (string, bool) {
+	if sha, ok := v.repo.Tags()[ref]; ok {
+		return sha, true
+	}
+	for _, c := range v.repo.Log() {
+		if strings.HasPrefix(c.SHA, ref) && len(ref) >= 7 {
+			return c.SHA, true
+		}
+	}
+	return "", false
+}
+
+// commitsSince counts HEAD's commits that the given commit cannot reach.
+func commitsSince(log []Commit, since string) int {
+	if since == "" {
+		return len(log)
+	}
+	if n, ok := linearSince(log, since); ok {
+		return n
+	}
+	parents := make(map[string][]string, len(log))
+	for _, c := range log {
+		parents[c.SHA] = c.Parents
+	}
+	reach := map[string]bool{}
+	stack := []string{since}
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if reach[s] {
+			continue
+		}
+		reach[s] = true
+		stack = append(stack, parents[s]...)
+	}
+	n := 0
+	for _, c := range log {
+		if !reach[c.SHA] {
+			n++
+		}
+	}
+	return n
+}
+
+// linearSince answers commitsSince without maps when HEAD reaches since through single parents (the
+// common case, and the one a 20k-commit log made costly): every other commit of HEAD's history is then
+// an ancestor of since, so the count is since's position in the log.
+func linearSince(log []Commit, since string) (int, bool) {
+	for i, c := range log {
+		if c.SHA == since {
+			return i, true
+		}
+		if len(c.Parents) != 1 || i+1 >= len(log) || log[i+1].SHA != c.Parents[0] {
+			return 0, false
+		}
+	}
+	return 0, false
+}

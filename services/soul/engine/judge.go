@@ -1,0 +1,204 @@
+package engine
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// A claim's state from its anchors' verdicts, each read again beside the rest of its claim and
+// what its sentence says.
+
+// judge computes one verifiable claim's state from its anchors.
+func (v *verifier) judge(r *ClaimResult) {
+	c := &r.Claim
+	checked := 0
+	for _, a := range c.Anchors {
+		ar := v.inWording(c, a, v.inClaim(c, a, v.anchor(a)))
+		r.Anchors = append(r.Anchors, ar)
+		if ar.Status != AnchorSkipped {
+			checked++
+		}
+	}
+	v.verdict(r, checked)
+}
+
+// inClaim reads a failed anchor again beside the rest of its claim: a make target run in a directory
+// the claim names, a path under a directory the claim names, a file of a gitignored place it names.
+func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status == AnchorFailed && a.Kind == AnchorMake && a.Path == "" {
+		ar = v.makeNearby(c, a, ar)
+	}
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && v.underClaimDir(c, a) {
+		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && v.claimHasIgnored(c) {
+		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
+	}
+	return ar
+}
+
+// inWording reads a failed anchor again by what its sentence says of it: gone on purpose, another
+// repository's, an issue number, a place to fill, an illustration.
+func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
+		// "`vfs.Open` was removed": the claim asserts the absence it found
+		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+	}
+	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && !c.Shipped {
+		// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
+		// asserts the log must hold it
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
+	}
+	ar = v.pathClass(a, ar)
+	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored) {
+		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
+	return ar
+}
+
+// verdict sets a claim's state from its anchors' verdicts, in order of weight: a claim past its own
+// date, a point-in-time claim whose sibling checkout is gone, the first failed anchor, no anchor at
+// all, then what holds it.
+func (v *verifier) verdict(r *ClaimResult, checked int) {
+	c := &r.Claim
+	failed := firstWith(r.Anchors, AnchorFailed)
+	gone := goneSibling(r.Anchors)
+	switch {
+	case c.ExpiresOn != "" && c.ExpiresOn < v.opts.Now.UTC().Format("2006-01-02"):
+		r.State, r.Reason, r.Detail = StateStale, ReasonExpired, "holds until "+c.ExpiresOn
+	case c.Temporal && gone != nil:
+		// "a sibling worktree may hold the fix": said of a moment, and that checkout is gone
+		r.State, r.Reason = StateStale, ReasonExpired
+		r.Detail = "point-in-time claim outlived: " + gone.Anchor.Ref + " is gone"
+	case failed != nil:
+		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
+		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
+			r.Reason = ReasonExpired
+			r.Detail = "point-in-time claim outlived: " + failed.Anchor.Ref + " is gone"
+		}
+	case checked == 0 && c.Priced == "" && c.base != TissueVerifiable:
+		// every citation turned out to be another project's name: the line is doctrine after all
+		r.State, r.Claim.Tissue = StateDeclared, TissueDeclared
+	case checked == 0 && c.Priced == "":
+		r.State, r.Reason = StateStale, ReasonUnanchored
+		r.Detail = "verifiable tissue with no anchor to check"
+	default:
+		v.heldVerdict(r, firstWith(r.Anchors, AnchorHeld))
+	}
+}
+
+// heldVerdict is the state of a claim no anchor failed: priced (a runtime to probe, a command to run),
+// held by an anchor that cannot be settled here, or fresh.
+func (v *verifier) heldVerdict(r *ClaimResult, held *AnchorResult) {
+	c := &r.Claim
+	switch {
+	case c.Priced == ClassRuntime || held != nil && held.Anchor.Kind.Class() == ClassRuntime:
+		r.State, r.Reason = StateUnprovableNow, ReasonProbeOff
+		if held != nil {
+			r.Reason, r.Detail = held.Reason, held.Detail
+		}
+		if v.opts.Prober != nil && held == nil {
+			r.State, r.Reason = StateFresh, ""
+		}
+	case c.Priced == ClassReceipt:
+		r.State, r.Reason = StateReceiptRequired, ReasonExecution
+	case held != nil:
+		r.State, r.Reason, r.Detail = StateUnprovableNow, held.Reason, held.Detail
+		if held.Reason == ReasonExecution {
+			r.State = StateReceiptRequired
+		}
+	default:
+		r.State = StateFresh
+	}
+}
+
+// firstWith is the first anchor verdict with the status, nil when none has it.
+func firstWith(ars []AnchorResult, s AnchorStatus) *AnchorResult {
+	for i := range ars {
+		if ars[i].Status == s {
+			return &ars[i]
+		}
+	}
+	return nil
+}
+
+// goneSibling is the last sibling-checkout anchor held because the checkout is not on this machine.
+func goneSibling(ars []AnchorResult) *AnchorResult {
+	var gone *AnchorResult
+	for i := range ars {
+		if ar := &ars[i]; ar.Anchor.Workspace && ar.Status == AnchorHeld && ar.Reason == ReasonOutsideRepo {
+			gone = ar
+		}
+	}
+	return gone
+}
+
+// pathClass turns a missing path that the sentence never said exists into what it is: a destination
+// to fill, a program a build leaves, or a path relative to one sub-package.
+func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status != AnchorFailed || a.Kind != AnchorPath && a.Kind != AnchorGlob {
+		return ar
+	}
+	missing := ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored
+	switch {
+	case !missing:
+		return ar
+	case a.Target:
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	case a.Built:
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
+	default:
+		if p, ok := v.resolveUnique(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		}
+	}
+	return ar
+}
+
+// claimHasIgnored reports whether the claim names a path that is gitignored and absent.
+func (v *verifier) claimHasIgnored(c *Claim) bool {
+	for _, o := range c.Anchors {
+		if (o.Kind == AnchorPath || o.Kind == AnchorGlob) && strings.Contains(strings.TrimSuffix(o.Ref, "/"), "/") || strings.HasPrefix(o.Ref, ".") {
+			p := o.Path
+			if o.Kind == AnchorGlob {
+				p = globSample(p)
+			}
+			if v.batch.Ignored[p] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// underClaimDir reports whether a path the claim names sits under a directory the same claim names
+// ("| `testdata/` | inputs (`bug/`, `include/`) |").
+func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
+	for _, o := range c.Anchors {
+		if o.Kind != AnchorPath || o.Workspace || o.Path == a.Path {
+			continue
+		}
+		d := v.resolve(o.Path)
+		if ok, dir := v.repo.Exists(d); !ok || !dir {
+			continue
+		}
+		j := path.Join(d, a.Path)
+		if a.Kind == AnchorGlob {
+			if len(v.repo.Glob(j, 1)) > 0 {
+				return true
+			}
+			continue
+		}
+		if ok, _ := v.repo.Exists(j); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Line-hint anchors ("server.go:120"): the cited lines still say what the claim says.
+
+// lineHint checks that the hinted lines still say what the claim says; a moved line is line_drift.
+func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	var first *AnchorResult
+	for _, p := range v.candidates(a.Path) {
+		b := a
+		b.Path = p
+		r := v.lineHintAt(b, fail, hold)
+		if r.Status == AnchorOK {
+			return r
+		}
+		if first == nil {
+			first = &r
+		}
+	}
+	if first != nil {
+		return *first
+	}
+	return v.lineHintAt(a, fail, hold)
+}
+
+// candidates are the existing files a cited path may mean: for a soul kept in a subdirectory, a bare
+// name is first its neighbour, a slash path first the root's.
+func (v *verifier) candidates(p string) []string {
+	dir := path.Dir(v.soul.Path)
+	order := []string{p}
+	if dir != "." && dir != "" && !strings.HasPrefix(p, dir+"/") {
+		local := path.Join(dir, p)
+		if strings.Contains(p, "/") {
+			order = append(order, local)
+		} else {
+			order = []string{local, p}
+		}
+	}
+	var out []string
+	for _, c := range order {
+		if ok, isDir := v.repo.Exists(c); ok && !isDir {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	if !strings.Contains(a.Path, "/") {
+		// "DesktopLauncher.java:127" names a file by its base name; one match is that file
+		if ok, _ := v.repo.Exists(a.Path); !ok {
+			if found := v.repo.ByBasename(a.Path); len(found) == 1 {
+				a.Path = found[0]
+			}
+		}
+	}
+	body, ok := v.readFile(a.Path)
+	if !ok {
+		if exists, dir := v.repo.Exists(a.Path); exists && dir {
+			return fail(ReasonChanged, a.Path+" is a directory")
+		}
+		pa := a
+		pa.Kind = AnchorPath
+		return v.missingPath(pa, fail, hold)
+	}
+	lines := bytes.Split(body, []byte("\n"))
+	n := len(lines)
+	if n > 0 && len(lines[n-1]) == 0 {
+		n--
+	}
+	hints := a.Hints
+	if len(hints) == 0 {
+		if a.End <= n {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+		return fail(ReasonLineDrift, fmt.Sprintf("%s has %d lines, hint says %d", a.Path, n, a.End))
+	}
+	match := func(l int) bool {
+		for _, h := range hints {
+			if bytes.Contains(lines[l], []byte(h)) || strings.Contains(h, "/") && bytes.Contains(lines[l], []byte(path.Base(h))) {
+				return true
+			}
+		}
+		return false
+	}
+	for l := a.Start - 1; l < a.End && l < n; l++ {
+		if l >= 0 && match(l) {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+	}
+	// the nearest matching line is where the cited one most likely went
+	near := -1
+	for l := 0; l < n; l++ {
+		if match(l) && (near < 0 || abs(l+1-a.Start) < abs(near+1-a.Start)) {
+			near = l
+		}
+	}
+	if near >= 0 {
+		return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, near+1, a.Start))
+	}
+	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
+}

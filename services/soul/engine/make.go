@@ -1,0 +1,122 @@
+package engine
+
+import (
+	"bytes"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Make targets and npm scripts a claim cites.
+
+var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[^=]|$)`)
+
+func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
+	targets, ok := v.makeTargets[a.Path]
+	if !ok {
+		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if body, ok := v.readFile(path.Join(a.Path, name)); ok {
+				targets = map[string]bool{}
+				for _, m := range makeRule.FindAllSubmatch(body, -1) {
+					for _, t := range strings.Fields(string(m[1])) {
+						targets[t] = true
+					}
+				}
+				break
+			}
+		}
+		v.makeTargets[a.Path] = targets
+	}
+	if targets == nil {
+		return fail(ReasonFileMissing, "no Makefile in "+orRoot(a.Path))
+	}
+	if a.Name == "" || targets[a.Name] {
+		return AnchorResult{Anchor: a, Status: AnchorOK}
+	}
+	for t := range targets {
+		// "img/%.png" builds "img/media-types.png"
+		if pre, suf, ok := strings.Cut(t, "%"); ok && len(a.Name) > len(pre)+len(suf) && strings.HasPrefix(a.Name, pre) && strings.HasSuffix(a.Name, suf) {
+			return AnchorResult{Anchor: a, Status: AnchorOK}
+		}
+	}
+	return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+}
+
+// makeNearby retries a root make target in the directories the claim itself names ("internal/ebnf/
+// has its own Makefile; `make gen` there") and in the soul's own directory.
+func (v *verifier) makeNearby(c *Claim, a Anchor, failed AnchorResult) AnchorResult {
+	dirs := []string{path.Dir(v.soul.Path)}
+	for _, o := range c.Anchors {
+		if o.Kind != AnchorPath && o.Kind != AnchorLine || o.Workspace {
+			continue
+		}
+		p := v.resolve(o.Path)
+		if ok, dir := v.repo.Exists(p); ok && dir {
+			dirs = append(dirs, p)
+		} else if ok {
+			dirs = append(dirs, path.Dir(p))
+		}
+	}
+	fail := func(reason, detail string) AnchorResult { return failed }
+	for _, d := range dirs {
+		if d == "." || d == "" {
+			continue
+		}
+		b := a
+		b.Path = d
+		if r := v.makeTarget(b, fail); r.Status == AnchorOK {
+			r.Anchor = a
+			return r
+		}
+	}
+	return v.makeWorkspace(a, failed)
+}
+
+func orRoot(p string) string {
+	if p == "" {
+		return "the repository root"
+	}
+	return p
+}
+
+var npmScriptsBlock = regexp.MustCompile(`(?s)"scripts"\s*:\s*\{(.*?)\}`)
+
+var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
+
+// readNPMScripts reads the scripts of the root package.json and of every workspace package.json: in a
+// monorepo "pnpm lint" runs wherever the agent stands, so a script any package defines is there.
+func readNPMScripts(repo Repo) map[string]bool {
+	out := map[string]bool{}
+	files := []string{"package.json"}
+	for _, f := range repo.ByBasename("package.json") {
+		if f != "package.json" && !strings.Contains(f, "node_modules/") && len(files) < maxPackageFiles {
+			files = append(files, f)
+		}
+	}
+	for _, f := range files {
+		body, err := repo.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		if m := npmScriptsBlock.FindSubmatch(body); m != nil {
+			for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
+				out[string(n[1])] = true
+			}
+		}
+	}
+	return out
+}
+
+// maxPackageFiles bounds how many package.json files one check reads.
+const maxPackageFiles = 200
+
+// npmDependency reports whether a package.json names name as a dependency ("chart.js" the library,
+// not a file).
+func (v *verifier) npmDependency(name string) bool {
+	body, ok := v.readFile("package.json")
+	if !ok {
+		return false
+	}
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	return bytes.Contains(body, []byte(`"`+name+`"`)) || bytes.Contains(body, []byte(`"`+stem+`":`))
+}

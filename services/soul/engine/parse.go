@@ -1,0 +1,639 @@
+package engine
+
+import (
+	"bytes"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/organism-dev/organism/platform/refusal"
+)
+
+// Parse limits keep hostile input bounded in time and memory.
+const (
+	// DefaultMaxSoulBytes is the largest soul the parser accepts.
+	DefaultMaxSoulBytes = 8 << 20
+	// maxClaimBytes caps the text of one claim that the anchor extractor reads.
+	maxClaimBytes = 16 << 10
+	// maxDepth caps how deep the parser walks nested blocks; deeper blocks are treated as text of their parent.
+	maxDepth = 64
+	// maxClaims caps the claims of one soul.
+	maxClaims = 200_000
+)
+
+// Soul is a parsed soul document.
+type Soul struct {
+	Path     string
+	Headline string
+	Sections []Section
+	Claims   []Claim
+	// Lines is the document's line count; LiveLines counts lines outside history tissue.
+	Lines     int
+	LiveLines int
+	// Addenda counts addendum headings in live tissue (ENXUTO pressure).
+	Addenda int
+	// Truncated is set when a claim or the claim list hit a parse bound.
+	Truncated bool
+	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
+	Ignored int
+	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
+	// an anchorless claim in verifiable tissue a discipline finding.
+	SoulTissue bool
+}
+
+// ParseOptions tunes the parser.
+type ParseOptions struct {
+	// MaxBytes overrides DefaultMaxSoulBytes when positive.
+	MaxBytes int
+	// Tissues maps a lower-case heading fragment to a tissue, ahead of the built-in map.
+	Tissues map[string]Tissue
+	// Ignore is the repository's .soulignore, when it has one.
+	Ignore *Ignore
+}
+
+var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
+
+// Parse turns soul markdown into sections and claims with line spans and anchors.
+func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
+	limit := opts.MaxBytes
+	if limit <= 0 {
+		limit = DefaultMaxSoulBytes
+	}
+	if len(src) > limit {
+		return nil, refusal.New(RefuseSoulTooLarge, "the soul is %d bytes, over the limit of %d", len(src), limit)
+	}
+	if looksBinary(src) {
+		return nil, refusal.New(RefuseSoulNotText, "the soul is not a text file")
+	}
+	p := &parser{src: src, path: path, opts: opts, lines: lineStarts(src)}
+	p.soul = &Soul{Path: path, Lines: len(p.lines)}
+	if len(src) > 0 && src[len(src)-1] == '\n' {
+		p.soul.Lines--
+	}
+	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
+	p.walkBlocks(doc, 0)
+	extractAll(p.soul.Claims, path)
+	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
+	p.finishSections()
+	p.assignTissues()
+	p.soul.Headline = p.headline()
+	p.soul.SoulTissue = p.soulTissue()
+	p.measure()
+	return p.soul, nil
+}
+
+type parser struct {
+	src   []byte
+	path  string
+	opts  ParseOptions
+	lines []int
+	soul  *Soul
+	// open is the stack of section indices enclosing the current block.
+	open []int
+	// directives are per-section tissue overrides found in HTML comments.
+	directives map[int]Tissue
+	autoMarks  map[int]bool
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, b := range src {
+		if b == '\n' && i+1 <= len(src) {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineOf is the 1-based line of a byte offset.
+func (p *parser) lineOf(off int) int {
+	return sort.Search(len(p.lines), func(i int) bool { return p.lines[i] > off })
+}
+
+func (p *parser) current() int {
+	if len(p.open) == 0 {
+		return -1
+	}
+	return p.open[len(p.open)-1]
+}
+
+func (p *parser) walkBlocks(n ast.Node, depth int) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		p.block(c, depth)
+	}
+}
+
+func (p *parser) block(n ast.Node, depth int) {
+	if depth > maxDepth {
+		p.soul.Truncated = true
+		return
+	}
+	switch b := n.(type) {
+	case *ast.Heading:
+		p.heading(b)
+	case *ast.Paragraph, *ast.TextBlock:
+		p.paragraph(n)
+	case *ast.List:
+		for it := b.FirstChild(); it != nil; it = it.NextSibling() {
+			p.listItem(it, depth+1)
+		}
+	case *ast.Blockquote:
+		p.walkBlocks(b, depth+1)
+	case *ast.FencedCodeBlock:
+		p.fence(b)
+	case *ast.HTMLBlock:
+		p.html(b)
+	case *east.Table:
+		p.table(b)
+	case *ast.Document:
+		p.walkBlocks(b, depth+1)
+	}
+}
+
+func (p *parser) heading(h *ast.Heading) {
+	start, end, ok := p.span(h)
+	if !ok {
+		return
+	}
+	title := cleanInline(string(p.segmentText(h)))
+	for len(p.open) > 0 && p.soul.Sections[p.current()].Level >= h.Level {
+		p.open = p.open[:len(p.open)-1]
+	}
+	s := Section{Heading: title, Level: h.Level, StartLine: start, EndLine: end, Parent: p.current()}
+	p.soul.Sections = append(p.soul.Sections, s)
+	p.open = append(p.open, len(p.soul.Sections)-1)
+}
+
+func (p *parser) html(b *ast.HTMLBlock) {
+	var buf bytes.Buffer
+	for i := 0; i < b.Lines().Len(); i++ {
+		seg := b.Lines().At(i)
+		buf.Write(seg.Value(p.src))
+	}
+	p.noteDirectives(buf.String(), p.current())
+}
+
+// noteDirectives reads soul directives and auto markers out of HTML comments.
+func (p *parser) noteDirectives(s string, sec int) {
+	if sec < 0 || !strings.Contains(s, "<!--") {
+		return
+	}
+	lower := strings.ToLower(s)
+	if t, ok := directiveTissue(lower); ok {
+		if p.directives == nil {
+			p.directives = map[int]Tissue{}
+		}
+		p.directives[sec] = t
+	}
+	if autoMarker.MatchString(lower) {
+		if p.autoMarks == nil {
+			p.autoMarks = map[int]bool{}
+		}
+		p.autoMarks[sec] = true
+	}
+}
+
+func (p *parser) paragraph(n ast.Node) {
+	start, _, ok := p.span(n)
+	if !ok {
+		return
+	}
+	raw := p.rawLines(n)
+	if isReceiptLine(raw) {
+		return
+	}
+	line, counted := start, 0
+	for _, s := range splitSentences(raw) {
+		line += strings.Count(raw[counted:s.off], "\n")
+		counted = s.off
+		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
+	}
+}
+
+func (p *parser) listItem(it ast.Node, depth int) {
+	if depth > maxDepth {
+		p.soul.Truncated = true
+		return
+	}
+	var own []ast.Node
+	var nested []ast.Node
+	for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+		if _, isList := c.(*ast.List); isList {
+			nested = append(nested, c)
+			continue
+		}
+		own = append(own, c)
+	}
+	var parts []string
+	start, end := 0, 0
+	for _, c := range own {
+		switch c.(type) {
+		case *ast.Paragraph, *ast.TextBlock:
+			s, e, ok := p.span(c)
+			if !ok {
+				continue
+			}
+			if start == 0 {
+				start = s
+			}
+			end = e
+			parts = append(parts, p.rawLines(c))
+		case *ast.FencedCodeBlock:
+			p.fence(c.(*ast.FencedCodeBlock))
+		case *ast.HTMLBlock:
+			p.html(c.(*ast.HTMLBlock))
+		default:
+			p.block(c, depth+1)
+		}
+	}
+	if start > 0 {
+		p.addClaim(KindListItem, strings.Join(parts, "\n"), start, end)
+	}
+	for _, l := range nested {
+		for sub := l.FirstChild(); sub != nil; sub = sub.NextSibling() {
+			p.listItem(sub, depth+1)
+		}
+	}
+}
+
+func (p *parser) table(t *east.Table) {
+	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
+		row, ok := r.(*east.TableRow)
+		if !ok {
+			continue // the header row names columns; it asserts nothing
+		}
+		var cells []string
+		for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+			cells = append(cells, strings.TrimSpace(p.rawLines(c)))
+		}
+		line := p.lineOf(row.Pos())
+		p.addClaim(KindTableRow, "| "+strings.Join(cells, " | ")+" |", line, line)
+	}
+}
+
+func (p *parser) fence(f *ast.FencedCodeBlock) {
+	lang := ""
+	if f.Info != nil {
+		lang = strings.ToLower(strings.Fields(string(f.Info.Segment.Value(p.src)) + " ")[0])
+	}
+	if !shellLanguages[lang] {
+		return // an illustration in another language asserts nothing checkable
+	}
+	if f.Lines().Len() == 0 {
+		return
+	}
+	start := p.lineOf(f.Lines().At(0).Start)
+	end := p.lineOf(f.Lines().At(f.Lines().Len() - 1).Start)
+	var buf strings.Builder
+	for i := 0; i < f.Lines().Len(); i++ {
+		seg := f.Lines().At(i)
+		buf.Write(seg.Value(p.src))
+	}
+	body := buf.String()
+	if strings.TrimSpace(body) == "" {
+		return
+	}
+	kind := KindCommands
+	if lang == "" {
+		kind = kindLooseCommands
+		anyCommand := false
+		for _, l := range strings.Split(body, "\n") {
+			anyCommand = anyCommand || looksLikeCommand(l)
+		}
+		if !anyCommand {
+			return
+		}
+	}
+	p.addClaim(kind, body, start, end)
+}
+
+var shellLanguages = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "terminal": true, "fish": true}
+
+func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
+	if len(p.soul.Claims) >= maxClaims {
+		p.soul.Truncated = true
+		return
+	}
+	if len(raw) > maxClaimBytes {
+		raw = raw[:maxClaimBytes]
+		for !utf8.ValidString(raw[len(raw)-3:]) && len(raw) > 3 {
+			raw = raw[:len(raw)-1]
+		}
+		p.soul.Truncated = true
+	}
+	raw = strings.ToValidUTF8(raw, "\uFFFD")
+	sec := p.current()
+	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end}
+	c.Text = strings.TrimSpace(raw)
+	if c.Text == "" {
+		return
+	}
+	if kind == KindSentence && !assertive(c.Text) {
+		return
+	}
+	if t, ok := directiveTissue(strings.ToLower(c.Text)); ok && strings.Contains(c.Text, "<!--") {
+		c.directive, c.hasDirective = t, true
+	}
+	p.noteDirectives(c.Text, -1)
+	p.soul.Claims = append(p.soul.Claims, c)
+}
+
+// span is the 1-based line range of a block's own lines.
+func (p *parser) span(n ast.Node) (int, int, bool) {
+	lines := n.Lines()
+	if lines == nil || lines.Len() == 0 {
+		return 0, 0, false
+	}
+	first := lines.At(0)
+	last := lines.At(lines.Len() - 1)
+	stop := last.Stop
+	if stop > first.Start {
+		stop--
+	}
+	return p.lineOf(first.Start), p.lineOf(stop), true
+}
+
+// rawLines is a block's own source, markdown intact, so backticks and links still mark anchors.
+func (p *parser) rawLines(n ast.Node) string {
+	var buf strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		buf.Write(seg.Value(p.src))
+	}
+	return strings.TrimRight(buf.String(), "\n")
+}
+
+func (p *parser) segmentText(n ast.Node) []byte {
+	var buf bytes.Buffer
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		buf.Write(seg.Value(p.src))
+	}
+	return bytes.TrimSpace(buf.Bytes())
+}
+
+// finishSections closes each section's line range at the next heading of the same or a higher level.
+func (p *parser) finishSections() {
+	secs := p.soul.Sections
+	for i := range secs {
+		secs[i].EndLine = p.soul.Lines
+		for j := i + 1; j < len(secs); j++ {
+			if secs[j].Level <= secs[i].Level {
+				secs[i].EndLine = secs[j].StartLine - 1
+				break
+			}
+		}
+	}
+}
+
+// headline is the soul's own first curated line: its title, or the live checkpoint when the title is generic.
+func (p *parser) headline() string {
+	secs := p.soul.Sections
+	if len(secs) == 0 {
+		for _, c := range p.soul.Claims {
+			return firstLine(cleanInline(c.Text))
+		}
+		return ""
+	}
+	title := secs[0].Heading
+	if genericTitle(title) {
+		for _, s := range secs {
+			if s.Tissue != TissueHistory && checkpointHeading.MatchString(strings.ToLower(s.Heading)) {
+				return s.Heading
+			}
+		}
+	}
+	return title
+}
+
+func (p *parser) measure() {
+	history := make([]bool, p.soul.Lines+2)
+	for _, s := range p.soul.Sections {
+		if s.Tissue != TissueHistory {
+			continue
+		}
+		for l := s.StartLine; l <= s.EndLine && l < len(history); l++ {
+			history[l] = true
+		}
+	}
+	live := 0
+	for l := 1; l <= p.soul.Lines; l++ {
+		if !history[l] {
+			live++
+		}
+	}
+	p.soul.LiveLines = live
+	for _, s := range p.soul.Sections {
+		if s.Addendum && s.Tissue != TissueHistory {
+			p.soul.Addenda++
+		}
+	}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// looksBinary refuses files that are not text: a NUL byte in the first 8 KiB, or mostly invalid UTF-8.
+func looksBinary(src []byte) bool {
+	head := src
+	if len(head) > 8192 {
+		head = head[:8192]
+	}
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, size := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && size == 1 {
+			bad++
+		}
+		i += size
+	}
+	return len(head) > 64 && bad*4 > len(head)
+}
+
+// maxPrefixMarkers caps the container markers (">" and list bullets) one line may open. Markdown parsers
+// pay for every open container on every line, so a line opening 100,000 of them costs quadratic time;
+// souls nest a few levels, so the excess is dropped (line count and offsets of later lines are kept).
+const maxPrefixMarkers = 32
+
+// maxIndent caps leading whitespace for the same reason: nesting by indentation costs the parser
+// per open level per line, and no soul indents past a few dozen columns.
+const maxIndent = 96
+
+func leadingSpace(line []byte) int {
+	n := 0
+	for n < len(line) && (line[n] == ' ' || line[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+func flattenDeepPrefixes(src []byte) []byte {
+	var out []byte
+	start := 0
+	for start <= len(src) {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		line := src[start:end]
+		if ws := leadingSpace(line); ws > maxIndent {
+			if out == nil {
+				out = append(make([]byte, 0, len(src)), src[:start]...)
+			}
+			out = append(out, bytes.Repeat([]byte{' '}, maxIndent)...)
+			line = line[ws:]
+			if cut, ok := deepPrefix(line); ok {
+				out = append(out, line[:cut.keep]...)
+				out = append(out, ' ')
+				line = line[cut.rest:]
+			}
+			out = append(out, line...)
+		} else if cut, ok := deepPrefix(line); ok {
+			if out == nil {
+				out = append(make([]byte, 0, len(src)), src[:start]...)
+			}
+			out = append(out, line[:cut.keep]...)
+			out = append(out, ' ')
+			out = append(out, line[cut.rest:]...)
+		} else if out != nil {
+			out = append(out, line...)
+		}
+		if end < len(src) && out != nil {
+			out = append(out, '\n')
+		}
+		start = end + 1
+	}
+	if out == nil {
+		return src
+	}
+	return out
+}
+
+type prefixCut struct{ keep, rest int }
+
+// deepPrefix finds where a line's container prefix passes maxPrefixMarkers and where the prefix ends.
+func deepPrefix(line []byte) (prefixCut, bool) {
+	markers, keep := 0, 0
+	i := 0
+	for i < len(line) {
+		switch c := line[i]; {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case c == '>':
+			i++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j < len(line)-1 && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
+				i = j + 1
+			} else {
+				return prefixCut{}, false
+			}
+		default:
+			return prefixCut{}, false
+		}
+		markers++
+		if markers == maxPrefixMarkers {
+			keep = i
+		}
+		if markers > maxPrefixMarkers {
+			for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '>' && markers > 0 {
+				break
+			}
+			// keep scanning to find the end of the prefix
+			for i < len(line) {
+				c := line[i]
+				if c == ' ' || c == '\t' || c == '>' || (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t') {
+					i++
+					continue
+				}
+				break
+			}
+			return prefixCut{keep: keep, rest: i}, true
+		}
+	}
+	return prefixCut{}, false
+}
+
+// extractAll reads every claim's anchors. Claims are independent, so long souls spread over the cores.
+func extractAll(claims []Claim, soulPath string) {
+	one := func(c *Claim) {
+		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine)
+		if c.Kind == kindLooseCommands {
+			c.Kind = KindCommands
+		}
+	}
+	workers := runtime.GOMAXPROCS(0)
+	if workers < 2 || len(claims) < 512 {
+		for i := range claims {
+			one(&claims[i])
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (len(claims) + workers - 1) / workers
+	for lo := 0; lo < len(claims); lo += chunk {
+		hi := min(lo+chunk, len(claims))
+		wg.Add(1)
+		go func(part []Claim) {
+			defer wg.Done()
+			for i := range part {
+				one(&part[i])
+			}
+		}(claims[lo:hi])
+	}
+	wg.Wait()
+}
+
+// blankFrontmatter blanks a leading YAML frontmatter block (keeping its newlines, so line numbers hold):
+// markdown would read its closing "---" as a heading underline and its keys as a title.
+func blankFrontmatter(src []byte) []byte {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return src
+	}
+	head := src[:min(len(src), 64<<10)]
+	end := -1
+	for _, marker := range [][]byte{[]byte("\n---\n"), []byte("\n---\r\n"), []byte("\n...\n")} {
+		if i := bytes.Index(head[3:], marker); i >= 0 && (end < 0 || i+3 < end) {
+			end = i + 3 + len(marker)
+		}
+	}
+	if end < 0 {
+		if bytes.HasSuffix(head, []byte("\n---")) && len(head) == len(src) {
+			end = len(src)
+		} else {
+			return src
+		}
+	}
+	out := append([]byte(nil), src...)
+	for i := 0; i < end; i++ {
+		if out[i] != '\n' {
+			out[i] = ' '
+		}
+	}
+	return out
+}

@@ -1,0 +1,418 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// autoSections holds generated sections to the repository's newest facts: an auto section whose
+// newest version is older than the newest tag is stale, and any failure inside it reads as "stale".
+func (v *verifier) autoSections(results []ClaimResult) {
+	newest := ""
+	if v.repo.Git() {
+		for t := range v.repo.Tags() {
+			if semverLess(newest, t) {
+				newest = t
+			}
+		}
+	}
+	for si, s := range v.soul.Sections {
+		if !s.Auto || s.Tissue == TissueHistory {
+			continue
+		}
+		best, bestIdx := "", -1
+		// changelogs often carry versions in their sub-headings ("### v1.2.1"): those count for the section
+		for sj := si + 1; sj < len(v.soul.Sections) && v.soul.Sections[sj].Level > s.Level; sj++ {
+			for _, a := range ExtractAnchors(v.soul.Path, v.soul.Sections[sj].Heading) {
+				if a.Kind == AnchorTag && semverLess(best, a.Ref) {
+					best = a.Ref
+				}
+			}
+		}
+		first := -1
+		for i := range results {
+			r := &results[i]
+			if !v.inSection(r.Claim.Section, si) {
+				continue
+			}
+			if first < 0 {
+				first = i
+			}
+			if r.State == StateStale && r.Reason != ReasonUnanchored {
+				r.Reason = ReasonStale
+			}
+			for _, a := range r.Claim.Anchors {
+				if a.Kind == AnchorTag && semverLess(best, a.Ref) {
+					best, bestIdx = a.Ref, i
+				}
+			}
+		}
+		if bestIdx < 0 {
+			bestIdx = first
+		}
+		if bestIdx >= 0 && best != "" && newest != "" && semverLess(best, newest) {
+			r := &results[bestIdx]
+			if r.State != StateStale {
+				r.Detail = fmt.Sprintf("generated section stops at %s; %s is tagged since", best, newest)
+			}
+			r.State, r.Reason = StateStale, ReasonStale
+		}
+	}
+}
+
+// inSection reports whether section i is section si or nested under it.
+func (v *verifier) inSection(i, si int) bool {
+	for ; i >= 0; i = v.soul.Sections[i].Parent {
+		if i == si {
+			return true
+		}
+	}
+	return false
+}
+
+var semverParts = regexp.MustCompile(`^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(-.*)?$`)
+
+// semverLess orders version tags; anything that is not a version sorts first.
+func semverLess(a, b string) bool {
+	ma, mb := semverParts.FindStringSubmatch(a), semverParts.FindStringSubmatch(b)
+	if mb == nil {
+		return false
+	}
+	if ma == nil {
+		return true
+	}
+	for i := 1; i <= 4; i++ {
+		x, _ := strconv.Atoi(ma[i])
+		y, _ := strconv.Atoi(mb[i])
+		if x != y {
+			return x < y
+		}
+	}
+	return ma[5] != "" && mb[5] == ""
+}
+
+// consistency judges the counts of the live soul: the same subject counted two ways. When the soul
+// orders the statements (a later checkpoint, addendum or dated section), the newest value stands and
+// the older claims are superseded; with no order, the value most of the soul agrees on stands and the
+// others are contradicted (all of them on a tie).
+func consistency(results []ClaimResult, soul *Soul) {
+	type fact struct {
+		key, val string
+		claim    int
+	}
+	var facts []fact
+	words := map[string]map[string]bool{}
+	for i := range results {
+		r := &results[i]
+		if r.Claim.Tissue == TissueHistory {
+			continue
+		}
+		for _, n := range r.Claim.Numbers {
+			k := n.Qualifier + "|" + n.Subject
+			facts = append(facts, fact{k, n.Value, i})
+			if words[k] == nil {
+				words[k] = map[string]bool{}
+			}
+			for w := range clauseWords(r.Claim.Text, n) {
+				words[k][w] = true
+			}
+		}
+	}
+	alias := unifySubjects(words)
+	groups := map[string]map[string][]int{}
+	for _, f := range facts {
+		k := f.key
+		if a, ok := alias[k]; ok {
+			k = a
+		}
+		if groups[k] == nil {
+			groups[k] = map[string][]int{}
+		}
+		if claims := groups[k][f.val]; len(claims) == 0 || claims[len(claims)-1] != f.claim {
+			groups[k][f.val] = append(claims, f.claim)
+		}
+	}
+	eps := epochs(soul)
+	ep := func(ci int) epoch {
+		if s := results[ci].Claim.Section; s >= 0 && s < len(eps) {
+			return eps[s]
+		}
+		return epoch{}
+	}
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vals := groups[k]
+		if len(vals) < 2 {
+			continue
+		}
+		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
+		if top := newestValue(vals, ep); top != "" {
+			supersedeOlder(results, vals, top, subject, ep)
+			continue
+		}
+		top, tie := "", false
+		for val, claims := range vals {
+			switch {
+			case top == "" || len(claims) > len(vals[top]):
+				top, tie = val, false
+			case len(claims) == len(vals[top]):
+				tie = true
+			}
+		}
+		for val, claims := range vals {
+			if val == top && !tie {
+				continue
+			}
+			for _, ci := range claims {
+				r := &results[ci]
+				if !judgeable(r) {
+					continue
+				}
+				others := []string{}
+				for ov := range vals {
+					if ov != val {
+						others = append(others, ov)
+					}
+				}
+				sort.Strings(others)
+				r.State, r.Reason = StateStale, ReasonContradicted
+				r.Detail = fmt.Sprintf("%s: this claim says %s, the soul also says %s", subject, val, strings.Join(others, ", "))
+			}
+		}
+	}
+}
+
+// judgeable is a verifiable claim no anchor has already failed.
+func judgeable(r *ClaimResult) bool {
+	return r.Claim.Tissue == TissueVerifiable && !(r.State == StateStale && r.Reason != ReasonUnanchored)
+}
+
+// supersedeOlder marks every claim of another value superseded by the newest claim of top.
+func supersedeOlder(results []ClaimResult, vals map[string][]int, top, subject string, ep func(int) epoch) {
+	newest := vals[top][0]
+	for _, c := range vals[top][1:] {
+		if newer(ep(c), ep(newest)) > 0 {
+			newest = c
+		}
+	}
+	for val, claims := range vals {
+		if val == top {
+			continue
+		}
+		for _, ci := range claims {
+			r := &results[ci]
+			if !judgeable(r) {
+				continue
+			}
+			r.State, r.Reason = StateSuperseded, ReasonSuperseded
+			r.Detail = fmt.Sprintf("%s: this claim says %s; line %d (%s) says %s, and is newer", subject, val, results[newest].Claim.StartLine, ep(newest).where, top)
+		}
+	}
+}
+
+// supersession marks a next step that a live claim elsewhere reports shipped.
+func supersession(results []ClaimResult, soul *Soul) {
+	var shipped []int
+	for i := range results {
+		r := &results[i]
+		c := &r.Claim
+		if c.Tissue == TissueHistory || !c.Shipped || c.Section < 0 || soul.Sections[c.Section].NextSteps {
+			continue
+		}
+		shipped = append(shipped, i)
+	}
+	if len(shipped) == 0 {
+		return
+	}
+	for i := range results {
+		r := &results[i]
+		c := &r.Claim
+		if c.Tissue == TissueHistory || c.Section < 0 || !soul.Sections[c.Section].NextSteps {
+			continue
+		}
+		keys := claimKeys(c)
+		if len(keys) == 0 {
+			continue
+		}
+		for _, si := range shipped {
+			sk := claimKeys(&results[si].Claim)
+			if shared := intersect(keys, sk); shared != "" {
+				r.State, r.Reason = StateSuperseded, ReasonSuperseded
+				r.Claim.Tissue = TissueVerifiable
+				r.Detail = fmt.Sprintf("line %d reports %s shipped", results[si].Claim.StartLine, shared)
+				break
+			}
+		}
+	}
+}
+
+// claimKeys are the distinctive handles a claim names: code words, paths, symbols and PR numbers.
+func claimKeys(c *Claim) map[string]bool {
+	keys := map[string]bool{}
+	for _, t := range c.Terms {
+		keys[strings.ToLower(t)] = true
+	}
+	for _, a := range c.Anchors {
+		switch a.Kind {
+		case AnchorPath, AnchorSymbol, AnchorPR, AnchorGlob, AnchorLine:
+			keys[strings.ToLower(a.Ref)] = true
+		}
+	}
+	return keys
+}
+
+func intersect(a, b map[string]bool) string {
+	var out []string
+	for k := range a {
+		if b[k] {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	sort.Strings(out)
+	return out[0]
+}
+
+// tally is what the summary learns while it counts claims: the classes it saw judged, and how many
+// claims each class held unsettled.
+type tally struct {
+	seen map[CheckClass]bool
+	held map[CheckClass]int
+}
+
+// summarize counts states, lists findings, names skipped classes and measures lag and budget.
+func (v *verifier) summarize(ctx context.Context, rep *Report, results []ClaimResult) {
+	residue(results)
+	t := tally{seen: map[CheckClass]bool{}, held: map[CheckClass]int{}}
+	for i := range results {
+		v.countClaim(rep, &results[i], t)
+	}
+	for _, f := range shapeFindings(v.soul) {
+		rep.ByState.Stale++
+		rep.Stale = append(rep.Stale, f)
+	}
+	rep.Stale = append(rep.Stale, v.aged...)
+	rep.AgedOut = len(v.aged)
+	rep.ChecksSkipped = v.skipped(t)
+	budget := v.opts.LiveBudget
+	if budget <= 0 {
+		budget = DefaultLiveBudget
+	}
+	rep.Enxuto = Enxuto{LiveLines: v.soul.LiveLines, Budget: budget, Addenda: v.soul.Addenda, OverBudget: v.soul.LiveLines > budget}
+	if v.repo.Git() {
+		if touch, ok := v.repo.LastTouch(ctx, v.soul.Path); ok {
+			rep.Lag = SoulLag{Known: true, LastSoulTouch: short(touch.SHA), LastSoulTouchAt: touch.Time, CommitsBehindHead: commitsSince(v.repo.Log(), touch.SHA)}
+		}
+	}
+	rep.Ignored, rep.SoulTissue = v.soul.Ignored, v.soul.SoulTissue
+	rep.VerifierCalls = v.calls
+	if v.opts.IncludeClaims {
+		rep.Claims = results
+	}
+	rep.ReceiptLine = receiptLine(rep)
+}
+
+// countClaim counts one claim into the report's totals and states, and lists it when it is a finding.
+func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
+	rep.Totals.Total++
+	switch r.State {
+	case StateDeclared:
+		rep.Totals.Declared++
+		return
+	case StateHistory:
+		rep.Totals.History++
+		return
+	}
+	rep.Totals.Verifiable++
+	if counted(v.soul, r) {
+		r.State, r.Reason, r.Detail = StateUnanchored, ReasonUnanchored, "no anchor to check; this document is no soul, so it is counted, not a finding"
+		rep.Unanchored++
+		return
+	}
+	for _, a := range r.Anchors {
+		if a.Status == AnchorOK || a.Status == AnchorFailed {
+			t.seen[a.Anchor.Kind.Class()] = true
+		}
+	}
+	if len(r.Claim.Numbers) > 0 {
+		t.seen[ClassConsistency] = true
+	}
+	switch r.State {
+	case StateFresh:
+		rep.ByState.Fresh++
+	case StateStale:
+		rep.ByState.Stale++
+		if discipline(r) {
+			rep.Unanchored++
+		}
+	case StateSuperseded:
+		rep.ByState.Superseded++
+	case StateReceiptRequired:
+		rep.ByState.ReceiptRequired++
+		t.held[ClassReceipt]++
+	case StateUnprovableNow:
+		rep.ByState.UnprovableNow++
+		if r.Reason == ReasonNotGit {
+			t.held[ClassGit]++
+		} else {
+			t.held[ClassRuntime]++
+		}
+	}
+	if r.State == StateStale || r.State == StateSuperseded {
+		rep.Stale = append(rep.Stale, finding(r))
+	}
+}
+
+// skipped names every class the run did not execute, and why (SOUL-INV-3).
+func (v *verifier) skipped(t tally) []Skipped {
+	var out []Skipped
+	for _, cl := range AllClasses {
+		switch {
+		case cl == ClassGit && !v.repo.Git():
+			out = append(out, Skipped{cl, fmt.Sprintf("not a git repository: %d git claims held unprovable-now", t.held[ClassGit])})
+		case cl == ClassReceipt:
+			out = append(out, Skipped{cl, fmt.Sprintf("execution not run: %d claims held receipt-required", t.held[ClassReceipt])})
+		case cl == ClassRuntime && v.opts.Prober == nil:
+			out = append(out, Skipped{cl, fmt.Sprintf("runtime probe disabled: %d claims held unprovable-now", t.held[ClassRuntime])})
+		case cl != ClassRuntime && !t.seen[cl]:
+			out = append(out, Skipped{cl, "no anchors of this class in verifiable tissue"})
+		}
+	}
+	return out
+}
+
+func finding(r *ClaimResult) Finding {
+	f := Finding{Kind: KindDrift, Claim: r.Claim.Text, Section: r.Section, Line: r.Claim.StartLine, State: r.State, Reason: r.Reason, Detail: r.Detail}
+	if discipline(r) || curationReasons[r.Reason] {
+		f.Kind = KindDiscipline
+	}
+	for _, a := range r.Anchors {
+		if a.Status == AnchorFailed {
+			f.Anchor = a.Anchor.Ref
+			f.Line = a.Anchor.Line
+			break
+		}
+	}
+	if len(f.Claim) > 300 {
+		f.Claim = f.Claim[:300] + "…"
+		f.Claim = strings.ToValidUTF8(f.Claim, "")
+	}
+	return f
+}
+
+func short(sha string) string {
+	if len(sha) > 7 {
+		return sha[:7]
+	}
+	return sha
+}

@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// releaseWords say a version was cut; futureWords say it is yet to be.
+var (
+	releaseWords = regexp.MustCompile(`(?i)\b(released|release|tagged|tag|cut|published|shipped)\b`)
+	futureWords  = regexp.MustCompile(`(?i)\b(will|next|upcoming|planned|plan|plans|to be|until|unreleased|not yet|pending|before|once|when|target|targets|aim|aims)\b`)
+)
+
+// minSchemeTags is how many tags of a version's shape make it the repository's release scheme.
+const minSchemeTags = 2
+
+// releaseTags turns a version the claim says was released or tagged into a stale finding when the
+// repository tags its releases in that version's scheme and lacks it. Elsewhere the version may be
+// another project's, and it stays held.
+func (v *verifier) releaseTags(r *ClaimResult) {
+	if !v.repo.Git() || v.repo.Shallow() || !releaseWords.MatchString(r.Claim.Text) || futureWords.MatchString(r.Claim.Text) {
+		return
+	}
+	for i, ar := range r.Anchors {
+		if ar.Anchor.Kind != AnchorTag || ar.Status != AnchorHeld || ar.Reason != ReasonNotATag {
+			continue
+		}
+		n, newest := schemeTags(v.repo.Tags(), ar.Anchor.Ref)
+		if n < minSchemeTags {
+			continue
+		}
+		failAnchor(r, i, ReasonUntaggedRelease, fmt.Sprintf("%s is not among the %d tags of its scheme (newest %s)", ar.Anchor.Ref, n, newest))
+		return
+	}
+}
+
+// VersionScheme is the shape of a version tag: its digit runs generalised ("v1.4.0" -> `^v\d+\.\d+\.\d+$`),
+// so "api/v1.2.0" and "v1.2" are other schemes.
+func VersionScheme(ref string) *regexp.Regexp {
+	var b strings.Builder
+	b.WriteString("^")
+	for i := 0; i < len(ref); {
+		if c := ref[i]; c >= '0' && c <= '9' {
+			for i < len(ref) && ref[i] >= '0' && ref[i] <= '9' {
+				i++
+			}
+			b.WriteString(`\d+`)
+			continue
+		}
+		b.WriteString(regexp.QuoteMeta(ref[i : i+1]))
+		i++
+	}
+	b.WriteString("$")
+	return regexp.MustCompile(b.String())
+}
+
+// schemeTags counts the tags of ref's scheme and names the newest by version order.
+func schemeTags(tags map[string]string, ref string) (int, string) {
+	re := VersionScheme(ref)
+	n, newest := 0, ""
+	for t := range tags {
+		if re.MatchString(t) {
+			n++
+			if newest == "" || semverLess(newest, t) || !semverLess(t, newest) && t > newest {
+				newest = t
+			}
+		}
+	}
+	return n, newest
+}

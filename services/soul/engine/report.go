@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// SchemaCheck names the honesty report's shape.
+const SchemaCheck = "m1nd-soul-check-v0"
+
+// DefaultLiveBudget is ENXUTO's advisory live-tissue line budget.
+const DefaultLiveBudget = 450
+
+// Report is the honesty report of one check (schema m1nd-soul-check-v0).
+type Report struct {
+	Schema        string
+	Brain         string
+	SoulPath      string
+	Headline      string
+	CheckedAt     time.Time
+	RepoSHA       string
+	SoulSHA256    string
+	Totals        Totals
+	ByState       ByState
+	Stale         []Finding
+	ChecksSkipped []Skipped
+	// Unanchored counts anchorless claims in verifiable tissue: discipline findings in a soul,
+	// counted-only in a document that is no soul (SoulTissue false).
+	Unanchored int
+	// Ignored counts claims an ignore marker or .soulignore skipped; the receipt line shows it.
+	Ignored int
+	// AgedOut counts the age findings (age.go): claims whose evidence holds but no commit touched
+	// for a half-life. They are rows of Stale of kind age; their claims keep their state.
+	AgedOut int
+	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
+	SoulTissue  bool
+	Enxuto      Enxuto
+	ReceiptLine string
+	Lag         SoulLag
+	// Claims holds every claim with its anchors and state, when asked for.
+	Claims []ClaimResult
+	// VerifierCalls counts anchor verifications per class: the declared-tissue guard reads it.
+	VerifierCalls map[CheckClass]int
+	Truncated     bool
+}
+
+// Totals counts claims by tissue.
+type Totals struct {
+	Total, Verifiable, Declared, History int
+}
+
+// ByState counts verifiable claims by computed state.
+type ByState struct {
+	Fresh, Stale, Superseded, ReceiptRequired, UnprovableNow int
+}
+
+// FindingKind separates what drifted from what was never gripped.
+type FindingKind string
+
+const (
+	// KindDrift is an anchor that fails: missing, changed, line drift, contradicted, a ref that is not in
+	// git, a path the sentence says exists but that never existed, a superseded or expired claim.
+	KindDrift FindingKind = "drift"
+	// KindDiscipline is a claim in verifiable tissue with no anchor at all (SOUL-INV-1's unanchored).
+	KindDiscipline FindingKind = "discipline"
+	// KindAge is a claim whose evidence holds but that no commit touched for a half-life (aged_out):
+	// additive, apart from drift and discipline, never counted in drift precision.
+	KindAge FindingKind = "age"
+)
+
+// Finding is one stale or superseded row of the report.
+type Finding struct {
+	Kind    FindingKind
+	Claim   string
+	Section string
+	Line    int
+	State   State
+	Reason  string
+	Anchor  string
+	Detail  string
+}
+
+// Skipped names a check class the run did not execute and why (SOUL-INV-3).
+type Skipped struct {
+	Class CheckClass
+	Why   string
+}
+
+// Enxuto is the advisory budget report.
+type Enxuto struct {
+	LiveLines, Budget, Addenda int
+	OverBudget                 bool
+}
+
+// SoulLag says how far the soul's last touch trails HEAD.
+type SoulLag struct {
+	Known             bool
+	CommitsBehindHead int
+	LastSoulTouch     string
+	LastSoulTouchAt   time.Time
+}
+
+// ClaimResult is one claim with its computed state.
+type ClaimResult struct {
+	Claim   Claim
+	Section string
+	State   State
+	Reason  string
+	Detail  string
+	Anchors []AnchorResult
+}
+
+// AnchorResult is one anchor's verdict.
+type AnchorResult struct {
+	Anchor Anchor
+	Status AnchorStatus
+	Reason string
+	Detail string
+}
+
+// AnchorStatus is an anchor verdict.
+type AnchorStatus string
+
+const (
+	AnchorOK      AnchorStatus = "ok"
+	AnchorFailed  AnchorStatus = "failed"
+	AnchorHeld    AnchorStatus = "held"
+	AnchorSkipped AnchorStatus = "not_an_anchor"
+)
+
+// Findings is the number of rows that make a check fail: stale and superseded claims. Age rows are
+// additive and never counted here.
+func (r *Report) Findings() int { return r.ByState.Stale + r.ByState.Superseded }
+
+// receiptLine renders the one dated line (SOUL-INV-6: it carries its own age).
+func receiptLine(r *Report) string {
+	sha := r.RepoSHA
+	if len(sha) > 7 {
+		sha = sha[:7]
+	}
+	if sha == "" {
+		sha = "worktree"
+	}
+	parts := []string{
+		fmt.Sprintf("%d fresh", r.ByState.Fresh),
+		fmt.Sprintf("%d stale", r.ByState.Stale),
+	}
+	if r.ByState.Superseded > 0 {
+		parts = append(parts, fmt.Sprintf("%d superseded", r.ByState.Superseded))
+	}
+	parts = append(parts, fmt.Sprintf("%d receipt-priced", r.ByState.ReceiptRequired))
+	if r.ByState.UnprovableNow > 0 {
+		parts = append(parts, fmt.Sprintf("%d unprovable-now", r.ByState.UnprovableNow))
+	}
+	parts = append(parts, fmt.Sprintf("%d declared", r.Totals.Declared))
+	// receipt theater (§10 risk 2): what was never anchored, or was set aside, shows on the line
+	if r.Unanchored > 0 {
+		parts = append(parts, fmt.Sprintf("%d unanchored", r.Unanchored))
+	}
+	if r.Ignored > 0 {
+		parts = append(parts, fmt.Sprintf("%d ignored", r.Ignored))
+	}
+	if r.AgedOut > 0 {
+		parts = append(parts, fmt.Sprintf("%d aged out", r.AgedOut))
+	}
+	return fmt.Sprintf("soul: checked %s @%s — %s", r.CheckedAt.UTC().Format("2006-01-02"), sha, strings.Join(parts, " · "))
+}

@@ -1,0 +1,146 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// SizeClaim is a file size a sentence states: "about 3k lines", "~500 lines", "a 2,000-line file".
+type SizeClaim struct {
+	// Lines is the stated count.
+	Lines int
+	// Bound is "<" for an upper bound ("under 500 lines"), ">" for a lower one ("over 3k lines"), and
+	// empty for an estimate.
+	Bound string
+	// Pos is the byte offset of the phrase in the sentence.
+	Pos int
+}
+
+// sizeSlack is how far a file may be from a stated size before the claim is stale.
+const sizeSlack = 0.25
+
+var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+|(~|≈|<|>)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
+
+// sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
+// lines", "line 40").
+var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within)\s*$`)
+
+// ParseSizeClaims reads the stated sizes of a sentence.
+func ParseSizeClaims(text string) []SizeClaim {
+	var out []SizeClaim
+	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
+		if sizeNotCount.MatchString(text[:m[0]]) {
+			continue
+		}
+		num := strings.ReplaceAll(text[m[6]:m[7]], ",", "")
+		f, err := strconv.ParseFloat(num, 64)
+		if err != nil {
+			continue
+		}
+		if m[8] >= 0 {
+			f *= 1000
+		}
+		if f < 1 || f > 1e8 {
+			continue
+		}
+		word := ""
+		if m[2] >= 0 {
+			word = strings.ToLower(text[m[2]:m[3]])
+		} else if m[4] >= 0 {
+			word = text[m[4]:m[5]]
+		}
+		bound := ""
+		switch word {
+		case "over", "more than", "at least", ">":
+			bound = ">"
+		case "under", "less than", "fewer than", "at most", "up to", "<":
+			bound = "<"
+		}
+		out = append(out, SizeClaim{Lines: int(f), Bound: bound, Pos: m[0]})
+	}
+	return out
+}
+
+// sizeClaims checks each stated size against the file the sentence names nearest to it.
+func (v *verifier) sizeClaims(r *ClaimResult) {
+	claims := ParseSizeClaims(r.Claim.Text)
+	if len(claims) == 0 {
+		return
+	}
+	for _, sc := range claims {
+		i, p := v.sizeTarget(r, sc.Pos)
+		if i < 0 {
+			continue
+		}
+		body, ok := v.readFile(p)
+		if !ok {
+			continue
+		}
+		got := countLines(body)
+		if sizeHolds(sc, got) {
+			continue
+		}
+		failAnchor(r, i, ReasonSizeDrift, fmt.Sprintf("%s has %d lines, claim says %s", p, got, sizeWords(sc)))
+		return
+	}
+}
+
+// sizeTarget picks the existing file anchor written nearest to the size phrase.
+func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
+	best, bestPath, bestDist := -1, "", 0
+	for i, ar := range r.Anchors {
+		a := ar.Anchor
+		if ar.Status != AnchorOK || a.Kind != AnchorPath && a.Kind != AnchorLine || a.Workspace {
+			continue
+		}
+		p := v.resolve(a.Path)
+		if ok, dir := v.repo.Exists(p); !ok || dir {
+			continue
+		}
+		at := strings.Index(r.Claim.Text, a.Ref)
+		if at < 0 {
+			continue
+		}
+		d := at - pos
+		if d < 0 {
+			d = -d
+		}
+		if best < 0 || d < bestDist {
+			best, bestPath, bestDist = i, p, d
+		}
+	}
+	return best, bestPath
+}
+
+func sizeHolds(sc SizeClaim, got int) bool {
+	n := float64(sc.Lines)
+	g := float64(got)
+	switch sc.Bound {
+	case "<":
+		return g <= n*(1+sizeSlack)
+	case ">":
+		return g >= n*(1-sizeSlack)
+	}
+	return g >= n*(1-sizeSlack) && g <= n*(1+sizeSlack)
+}
+
+func sizeWords(sc SizeClaim) string {
+	switch sc.Bound {
+	case "<":
+		return fmt.Sprintf("under %d", sc.Lines)
+	case ">":
+		return fmt.Sprintf("over %d", sc.Lines)
+	}
+	return fmt.Sprintf("about %d", sc.Lines)
+}
+
+func countLines(b []byte) int {
+	n := bytes.Count(b, []byte("\n"))
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}

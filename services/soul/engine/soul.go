@@ -1,0 +1,258 @@
+// Package engine is the soul's checking engine: it parses a handoff document into sections and
+// claims, extracts their anchors, verifies them against a repository through the Repo port it owns,
+// and builds the honesty report. The organ (services/soul/domain), the offline `organism soul check`
+// and, through the organ's gRPC, the MCP tool all check through it; it knows nothing of receipts,
+// stores, transport or proto.
+//
+// The API is small: LoadSoul finds and reads a document safely, Parse turns it into a Soul, Check
+// (or CheckRepo, which does both) verifies a Soul against a Repo and returns a Report, and
+// RepoIgnore reads a repository's .soulignore. Everything else exported is the vocabulary of those
+// values (tissues, anchors, states, reasons, finding kinds).
+package engine
+
+// Tissue says how a claim may be judged.
+type Tissue int
+
+const (
+	// TissueMixed judges claim by claim: anchored claims are verified, unanchored ones are declared.
+	TissueMixed Tissue = iota
+	// TissueVerifiable holds claims that must be checkable; an unanchored one is a finding.
+	TissueVerifiable
+	// TissueDeclared is curated doctrine: counted, never verified.
+	TissueDeclared
+	// TissueHistory is preserved history: counted apart, never verified as live.
+	TissueHistory
+)
+
+func (t Tissue) String() string {
+	switch t {
+	case TissueVerifiable:
+		return "verifiable"
+	case TissueDeclared:
+		return "declared"
+	case TissueHistory:
+		return "history"
+	default:
+		return "mixed"
+	}
+}
+
+// ParseTissue reads a tissue name as written in a directive or an override map.
+func ParseTissue(s string) (Tissue, bool) {
+	switch s {
+	case "verifiable", "verified", "live":
+		return TissueVerifiable, true
+	case "declared", "doctrine":
+		return TissueDeclared, true
+	case "history", "archive", "preserved":
+		return TissueHistory, true
+	case "mixed":
+		return TissueMixed, true
+	}
+	return TissueMixed, false
+}
+
+// Section is one heading of the soul and the lines under it up to the next heading of the same or a higher level.
+type Section struct {
+	Heading   string
+	Level     int
+	StartLine int
+	EndLine   int
+	Tissue    Tissue
+	// Auto marks a generated section (auto-changelog, auto-overview) whose staleness is itself a claim.
+	Auto bool
+	// NextSteps marks a to-do section whose items can be superseded by later shipped claims.
+	NextSteps bool
+	// Addendum marks a checkpoint addendum: live tissue that may ship next steps.
+	Addendum bool
+	// Parent is the index of the enclosing section, -1 at top level.
+	Parent int
+}
+
+// ClaimKind says which markdown construct a claim came from.
+type ClaimKind string
+
+const (
+	KindListItem ClaimKind = "list_item"
+	KindTableRow ClaimKind = "table_row"
+	KindSentence ClaimKind = "sentence"
+	KindCommands ClaimKind = "commands"
+)
+
+// Claim is the smallest independently checkable assertion in a soul.
+type Claim struct {
+	Index     int
+	Section   int
+	Kind      ClaimKind
+	Text      string
+	StartLine int
+	EndLine   int
+	Tissue    Tissue
+	Anchors   []Anchor
+	// Numbers are counted facts with their subject, for the consistency pass.
+	Numbers []NumberFact
+	// Terms are distinctive code-span words, used to match a next step to the claim that shipped it.
+	Terms []string
+	// Priced is the class the claim needs execution for: "" (none), ClassReceipt or ClassRuntime.
+	Priced CheckClass
+	// Temporal marks point-in-time wording ("currently", "for now", "until ...").
+	Temporal bool
+	// Shipped marks wording that reports something done ("shipped", "landed", "merged").
+	Shipped bool
+	// ExpiresOn is a date the claim itself says it holds until, when it names one (YYYY-MM-DD).
+	ExpiresOn string
+
+	directive    Tissue
+	hasDirective bool
+	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
+	base Tissue
+}
+
+// AnchorKind says what an anchor points at.
+type AnchorKind string
+
+const (
+	AnchorPath     AnchorKind = "path"
+	AnchorGlob     AnchorKind = "glob"
+	AnchorLine     AnchorKind = "line"
+	AnchorSymbol   AnchorKind = "symbol"
+	AnchorTag      AnchorKind = "tag"
+	AnchorPR       AnchorKind = "pr"
+	AnchorCommit   AnchorKind = "commit"
+	AnchorMake     AnchorKind = "make_target"
+	AnchorNPM      AnchorKind = "npm_script"
+	AnchorCommand  AnchorKind = "command"
+	AnchorRuntime  AnchorKind = "runtime"
+	AnchorHome     AnchorKind = "home_path"
+	AnchorAbsolute AnchorKind = "absolute_path"
+	AnchorCount    AnchorKind = "commit_count"
+	AnchorLastDate AnchorKind = "last_commit_date"
+	// AnchorBranch is a branch the claim names ("on branch `feat/search`").
+	AnchorBranch AnchorKind = "branch"
+)
+
+// Anchor is one reference inside a claim that reality can be checked against.
+type Anchor struct {
+	Kind AnchorKind
+	// Ref is the anchor as written (trimmed of markdown).
+	Ref string
+	// Line is the soul line the anchor sits on.
+	Line int
+	// Path is the repository-relative path for path, glob and line anchors.
+	Path string
+	// Weak marks a slash-path without an extension: only a repo path when its top directory exists.
+	Weak bool
+	// Workspace marks a ../sibling path: a fact about the machine, not the repo.
+	Workspace bool
+	// Foreign marks an anchor in a claim about another repository ("lives in ../libsqlite3", "in that
+	// repo"): a bare file name or make target missing here is held, not failed.
+	Foreign bool
+	// Example marks an anchor written as an illustration ("e.g. `NewFooWithBar(...)`"): when it names
+	// nothing here it is a made-up example, not a drifted citation.
+	Example bool
+	// Absent marks an anchor whose own clause says it is gone ("`a.go` was removed"): its absence
+	// confirms the claim.
+	Absent bool
+	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
+	// absence is no drift.
+	Target bool
+	// Built marks a program run from the work tree ("`./licgen -check`") that a build leaves there.
+	Built bool
+	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
+	Plural bool
+	// Start and End are the line range for line anchors.
+	Start, End int
+	// Hints are words the hinted line should contain.
+	Hints []string
+	// Name and Qualifier split a symbol (Qualifier may be empty).
+	Name, Qualifier string
+	// Number is the PR number, the commit count, or zero.
+	Number int
+	// Since is the ref a commit count is measured from.
+	Since string
+}
+
+// NumberFact is a count with the noun it counts, e.g. "37 cases" under "battery".
+type NumberFact struct {
+	Subject   string
+	Qualifier string
+	Value     string
+	Line      int
+}
+
+// CheckClass is a verification class of the PRD's taxonomy.
+type CheckClass string
+
+const (
+	ClassPath        CheckClass = "path"
+	ClassLineHint    CheckClass = "line-hint"
+	ClassSymbol      CheckClass = "symbol"
+	ClassGit         CheckClass = "git"
+	ClassConsistency CheckClass = "consistency"
+	ClassReceipt     CheckClass = "receipt"
+	ClassRuntime     CheckClass = "runtime"
+	ClassDeclared    CheckClass = "declared"
+)
+
+// AllClasses lists the classes in cost order, as the report names them.
+var AllClasses = []CheckClass{ClassPath, ClassLineHint, ClassSymbol, ClassGit, ClassConsistency, ClassReceipt, ClassRuntime}
+
+// Class is the check class an anchor kind belongs to.
+func (k AnchorKind) Class() CheckClass {
+	switch k {
+	case AnchorPath, AnchorGlob, AnchorMake, AnchorNPM:
+		return ClassPath
+	case AnchorLine:
+		return ClassLineHint
+	case AnchorSymbol:
+		return ClassSymbol
+	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate, AnchorBranch:
+		return ClassGit
+	case AnchorRuntime:
+		return ClassRuntime
+	case AnchorCommand:
+		return ClassReceipt
+	}
+	return ""
+}
+
+// State is a claim's verification state, computed at check time and never stored per claim.
+type State string
+
+const (
+	StateFresh           State = "verified_fresh"
+	StateStale           State = "evidence_stale"
+	StateSuperseded      State = "superseded"
+	StateReceiptRequired State = "receipt_required"
+	StateUnprovableNow   State = "unprovable_now"
+	StateDeclared        State = "declared"
+	StateHistory         State = "history"
+	// StateUnanchored is an anchorless claim of a document that is no soul: counted, not judged.
+	StateUnanchored State = "unanchored"
+)
+
+// Reason codes for stale and held states: the cross_verify vocabulary plus the probe's additions.
+const (
+	ReasonFileMissing   = "evidence_file_missing"
+	ReasonChanged       = "evidence_changed"
+	ReasonUnverifiable  = "unverifiable"
+	ReasonLineDrift     = "line_drift"
+	ReasonContradicted  = "contradicted"
+	ReasonExpired       = "expired"
+	ReasonUnanchored    = "unanchored"
+	ReasonStale         = "stale"
+	ReasonSuperseded    = "superseded"
+	ReasonSymbolMissing = "symbol_missing"
+	ReasonRefMissing    = "ref_missing"
+	ReasonIgnored       = "gitignored_absent"
+	ReasonNotGit        = "not_a_git_repository"
+	ReasonOutsideRepo   = "outside_repository"
+	ReasonExecution     = "execution_required"
+	ReasonProbeOff      = "runtime_probe_disabled"
+	ReasonProbeFailed   = "runtime_unreachable"
+	ReasonNoPRLog       = "no_pr_convention_in_log"
+	ReasonNotATag       = "version_not_a_tag"
+	ReasonShallow       = "shallow_clone"
+	ReasonBuildOutput   = "build_output_absent"
+	ReasonIgnoredMark   = "ignored_by_marker"
+)

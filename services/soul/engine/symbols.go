@@ -1,0 +1,341 @@
+package engine
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// symbolIndex holds what the grep batch said about the asked symbol words: where they are defined,
+// which files define which types, and which words are only used.
+type symbolIndex struct {
+	defs  map[string][]symbolDef
+	types map[string]map[string]bool // file -> type/module names it defines
+	pkgs  map[string]string          // file -> Go package clause
+	used  map[string]bool
+	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
+	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
+	typeNames map[string]bool
+}
+
+type symbolDef struct {
+	path     string
+	line     int
+	receiver string
+	// fn marks a function or method: never a namespace, so "cc.X" is not qualified by a method cc
+	fn bool
+}
+
+// Definition shapes for Go, Rust, Python, TS/JS and Java/Kotlin; each captures the defined name.
+var (
+	defGoFunc   = regexp.MustCompile(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
+	defGoType   = regexp.MustCompile(`^\s*(type|var|const)\s+(\w+)`)
+	defGoPkg    = regexp.MustCompile(`^package\s+(\w+)`)
+	defRust     = regexp.MustCompile(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
+	defRustImpl = regexp.MustCompile(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
+	defPy       = regexp.MustCompile(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
+	defJSFunc   = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
+	defMethod   = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
+	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
+)
+
+// DefinitionLine reports whether a source line may define a symbol in the language of path. Repository
+// readers keep only these lines of each file, so a warm symbol check never re-reads the sources.
+func DefinitionLine(path, text string) bool {
+	switch langOf(path) {
+	case "go":
+		return defGoPkg.MatchString(text) || defGoFunc.MatchString(text) || defGoType.MatchString(text)
+	case "rust":
+		return defRust.MatchString(text) || defRustImpl.MatchString(text)
+	case "py":
+		return defPy.MatchString(text)
+	case "js", "java":
+		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+	}
+	return false
+}
+
+var controlWords = set("if", "for", "while", "switch", "catch", "return", "function", "new", "else", "do", "try", "with", "case", "throw", "await", "yield", "typeof", "sizeof", "match", "loop", "elif", "print")
+
+func langOf(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".go":
+		return "go"
+	case ".rs":
+		return "rust"
+	case ".py", ".pyi":
+		return "py"
+	case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts":
+		return "js"
+	case ".java", ".kt", ".kts", ".scala":
+		return "java"
+	}
+	return ""
+}
+
+func indexSymbols(lines []SourceLine) *symbolIndex {
+	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}}
+	addType := func(file, name string) {
+		if ix.types[file] == nil {
+			ix.types[file] = map[string]bool{}
+		}
+		ix.types[file][name] = true
+	}
+	def := func(file string, line int, name, recv string) {
+		if name == "" || controlWords[name] {
+			return
+		}
+		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv})
+	}
+	fn := func(file string, line int, name, recv string) {
+		if name == "" || controlWords[name] {
+			return
+		}
+		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv, fn: true})
+	}
+	for _, l := range lines {
+		eachWord(l.Text, func(w string) { ix.used[w] = true })
+		t := l.Text
+		switch langOf(l.Path) {
+		case "go":
+			if m := defGoPkg.FindStringSubmatch(t); m != nil {
+				ix.pkgs[l.Path] = m[1]
+			}
+			if m := defGoFunc.FindStringSubmatch(t); m != nil {
+				fn(l.Path, l.Line, m[2], m[1])
+			}
+			if m := defGoType.FindStringSubmatch(t); m != nil {
+				def(l.Path, l.Line, m[2], "")
+				addType(l.Path, m[2])
+				if m[1] == "type" {
+					ix.typeNames[m[2]] = true
+				}
+			}
+		case "rust":
+			for _, m := range defRust.FindAllStringSubmatch(t, -1) {
+				n := m[2] + m[3]
+				if m[1] == "fn" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
+				addType(l.Path, n)
+				switch m[1] {
+				case "struct", "enum", "trait", "union", "type":
+					ix.typeNames[n] = true
+				}
+			}
+			if m := defRustImpl.FindStringSubmatch(t); m != nil {
+				addType(l.Path, m[1])
+			}
+		case "py":
+			if m := defPy.FindStringSubmatch(t); m != nil {
+				n := m[2] + m[3]
+				if m[1] == "def" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
+				addType(l.Path, n)
+				if m[1] == "class" {
+					ix.typeNames[n] = true
+				}
+			}
+		case "js", "java":
+			for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
+				n := m[1] + m[2] + m[3]
+				if m[1] != "" {
+					fn(l.Path, l.Line, n, "")
+				} else {
+					def(l.Path, l.Line, n, "")
+				}
+				addType(l.Path, n)
+				if m[2] != "" {
+					ix.typeNames[n] = true
+				}
+			}
+			if m := defKotlin.FindStringSubmatch(t); m != nil {
+				if m[1] != "" {
+					fn(l.Path, l.Line, m[1], "")
+				} else {
+					def(l.Path, l.Line, m[2], "")
+				}
+			}
+			if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
+				fn(l.Path, l.Line, m[1], "")
+			}
+		}
+	}
+	return ix
+}
+
+// eachWord calls fn with every identifier-shaped word of s (a letter or underscore, then word bytes),
+// the words a regexp `[A-Za-z_]\w*` finds, without a regexp: indexSymbols runs it on every line the
+// symbol batch returns, thousands per check.
+func eachWord(s string, fn func(string)) {
+	for i := 0; i < len(s); {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && wordChar(s[j]) {
+			j++
+		}
+		fn(s[i:j])
+		i = j
+	}
+}
+
+func wordChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// symbol checks a symbol anchor by definition search; a name only used (never defined) here is another
+// project's symbol and is not an anchor of this repository.
+func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
+	ix := v.symbols
+	if ix == nil {
+		ix = indexSymbols(nil)
+	}
+	if a.Qualifier != "" && v.repo.HasBasename(strings.TrimSuffix(a.Ref, "()")) {
+		return d.ok() // "surface.old" reads like a member but names a file that is there
+	}
+	defs := ix.defs[a.Name]
+	if a.Qualifier == "" {
+		if len(defs) > 0 || ix.used[a.Name] {
+			// used here but defined elsewhere: another project's symbol, not an anchor of this one
+			if len(defs) == 0 {
+				return d.skip()
+			}
+			return d.ok()
+		}
+		return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+	}
+	for _, def := range defs {
+		// the receiver settles most qualified names; a cheap pass first spares the path reading below
+		// when a common method name ("Handle") is defined thousands of times
+		if def.receiver == a.Qualifier {
+			return d.ok()
+		}
+	}
+	for _, def := range defs {
+		if qualifies(ix, def, a.Qualifier) {
+			return d.ok()
+		}
+	}
+	q := a.Qualifier
+	if ix.typeNames[q] {
+		// "Config.ABI" is a field as often as a method: the type's own block settles it
+		if v.memberOf(ix, q, a.Name) {
+			return d.ok()
+		}
+		if len(defs) == 0 {
+			return d.fail(ReasonSymbolMissing, q+" has no member "+a.Name)
+		}
+		return d.fail(ReasonChanged, a.Name+" is defined, but not under "+q)
+	}
+	if goStdlib[q] && !ix.isPackage(q) {
+		return d.skip() // the standard library: "fs.FS", "sync.Pool"
+	}
+	if !ix.isPackage(q) && !v.repo.HasStem(q) && !v.repo.HasStem(strings.ToLower(q)) {
+		// another project's package, or a variable ("alloc.Trim()", "libc.Xmalloc") whose type is not
+		// known here: nothing this repository can settle
+		return d.skip()
+	}
+	if len(defs) == 0 {
+		if ix.used[a.Name] {
+			return d.skip()
+		}
+		return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+	}
+	if ix.isPackage(q) || strings.Contains(a.Ref, "::") {
+		return d.fail(ReasonChanged, a.Name+" is defined, but not under "+q)
+	}
+	// a file's name: the symbol lives elsewhere, which a file stem alone cannot call drift
+	return d.skip()
+}
+
+// isPackage reports whether q is the package clause of some tracked Go file.
+func (ix *symbolIndex) isPackage(q string) bool {
+	for _, p := range ix.pkgs {
+		if p == q {
+			return true
+		}
+	}
+	return false
+}
+
+// memberOf reads the blocks that define type t and reports whether member appears in one as a word.
+func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
+	// the member must be what a line declares (its leading name, or self.x/this.x), not a type it uses
+	m := regexp.QuoteMeta(member)
+	word := regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|public|private|protected|internal|readonly|static|final|export|declare|val|var|let|const|def|fn|func|async|override|abstract|open|get|set)\s+)*(?:\w+\s*,\s*)*` + m + `\b|\b(?:self|this)\.` + m + `\s*[:=]`)
+	for _, d := range ix.defs[t] {
+		if !ix.types[d.path][t] {
+			continue
+		}
+		body, ok := v.readFile(d.path)
+		if !ok {
+			continue
+		}
+		lines := strings.Split(string(body), "\n")
+		py := langOf(d.path) == "py"
+		for i := d.line - 1; i >= 0 && i < len(lines) && i < d.line-1+maxMemberLines; i++ {
+			l := lines[i]
+			if i > d.line-1 && blockEnded(l, py) {
+				break
+			}
+			if i == d.line-1 {
+				// the defining line itself: only what follows the type's name can be a member
+				if j := strings.Index(l, t); j >= 0 {
+					l = l[j+len(t):]
+				}
+			}
+			if word.MatchString(l) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxMemberLines bounds the block a member search reads.
+const maxMemberLines = 2000
+
+// blockEnded reports whether a line closes a type's block: a brace at column 0, or for Python any
+// unindented line.
+func blockEnded(l string, py bool) bool {
+	if py {
+		return l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != ')'
+	}
+	return strings.HasPrefix(l, "}")
+}
+
+// goStdlib are Go standard-library package names: "fs.FS" or "context.Context" in a soul names the
+// standard library, not this repository.
+var goStdlib = set("bufio", "bytes", "cmp", "context", "crypto", "embed", "errors", "expvar", "flag", "fmt", "fs", "hash", "heap", "html", "http", "httptest", "image", "io", "iter", "json", "log", "maps", "math", "mime", "net", "netip", "os", "exec", "filepath", "path", "plugin", "rand", "reflect", "regexp", "runtime", "slices", "slog", "sort", "strconv", "strings", "sync", "atomic", "syscall", "testing", "fstest", "template", "time", "unicode", "utf8", "unsafe", "url", "xml", "csv", "base64", "hex", "binary", "gzip", "zip", "tar", "tls", "x509", "sha256", "big", "debug", "pprof", "trace", "signal", "user", "ast", "token", "parser", "types", "build", "list", "ring", "sql", "driver", "tabwriter", "quick", "iotest", "cgo", "rpc", "smtp", "textproto", "multipart", "cookiejar", "httputil", "pe", "elf", "dwarf", "macho", "zlib", "flate", "lzw", "bzip2", "ecdsa", "ed25519", "rsa", "hmac", "subtle", "md5", "sha1", "sha512", "fnv", "crc32", "crc64", "adler32", "maphash", "scanner", "printer", "doc", "format", "constraint", "suffixarray", "utf16", "structs", "weak", "unique", "bits", "cmplx", "color", "draw", "gif", "jpeg", "png", "jsonrpc", "syslog", "metrics", "coverage", "testenv", "errgroup", "singleflight", "semaphore")
+
+func qualifies(ix *symbolIndex, d symbolDef, q string) bool {
+	if d.receiver == q || strings.EqualFold(d.receiver, q) || ix.pkgs[d.path] == q {
+		return true
+	}
+	// Go says a method's type in its receiver, so a type beside it in the same file proves nothing;
+	// elsewhere (Rust impl blocks, Python and TS classes) the defining file is the best evidence
+	if ix.types[d.path][q] && langOf(d.path) != "go" {
+		return true
+	}
+	lq := strings.ToLower(q)
+	segs := strings.Split(d.path, "/")
+	if langOf(d.path) == "go" {
+		// a Go file's name is no namespace ("config.go" does not make Config.X); its directory is
+		segs = segs[:len(segs)-1]
+	}
+	for _, seg := range segs {
+		stem := strings.TrimSuffix(seg, path.Ext(seg))
+		if strings.ToLower(stem) == lq || strings.ReplaceAll(strings.ToLower(stem), "-", "_") == lq {
+			return true
+		}
+	}
+	return false
+}

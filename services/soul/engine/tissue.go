@@ -1,0 +1,336 @@
+package engine
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// headingRule maps a heading fragment to a tissue. Order matters: the first match wins.
+type headingRule struct {
+	fragment string
+	tissue   Tissue
+}
+
+// defaultHeadingRules is the skill's section contract (soul-prd §3.3), plus the headings AGENTS.md and CLAUDE.md files use.
+var defaultHeadingRules = []headingRule{
+	{"north star", TissueDeclared},
+	{"pathos", TissueDeclared},
+	{"doctrine", TissueDeclared},
+	{"do not do", TissueDeclared},
+	{"don't", TissueDeclared},
+	{"dont", TissueDeclared},
+	{"never do", TissueDeclared},
+	{"principles", TissueDeclared},
+	{"philosophy", TissueDeclared},
+	{"values", TissueDeclared},
+	{"taste", TissueDeclared},
+	{"cadence", TissueDeclared},
+	{"ethos", TissueDeclared},
+	{"vision", TissueDeclared},
+	{"open questions", TissueDeclared},
+	{"questions", TissueDeclared},
+	{"style", TissueDeclared},
+	{"conventions", TissueDeclared},
+	{"etiquette", TissueDeclared},
+	{"current state", TissueVerifiable},
+	{"state of", TissueVerifiable},
+	{"status", TissueVerifiable},
+	{"access map", TissueVerifiable},
+	{"known problems", TissueVerifiable},
+	{"known issues", TissueVerifiable},
+	{"problems", TissueVerifiable},
+	{"checkpoint", TissueVerifiable},
+	{"addendum", TissueVerifiable},
+	{"proof standard", TissueMixed},
+	{"next agent prompt", TissueMixed},
+	{"next steps", TissueMixed},
+	{"first commands", TissueMixed},
+}
+
+var (
+	historyHeading    = regexp.MustCompile(`\b(history|historical|archive|archived|preserved|prior checkpoints?|previous checkpoints?|older checkpoints?|superseded|legacy)\b`)
+	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)\b`)
+	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
+	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
+	autoHeading       = regexp.MustCompile(`\bauto[- ]?(changelog|overview|generated|refresh)\b|\(auto\)`)
+	autoMarker        = regexp.MustCompile(`<!--\s*[\w.:/-]*auto[\w.:/-]*`)
+	directiveRe       = regexp.MustCompile(`<!--\s*soul\s*(?:[:=]|\s)\s*(?:tissue\s*[:=]\s*)?(verifiable|verified|live|declared|doctrine|history|archive|preserved|mixed)\s*-->`)
+)
+
+func directiveTissue(lower string) (Tissue, bool) {
+	m := directiveRe.FindStringSubmatch(lower)
+	if m == nil {
+		return TissueMixed, false
+	}
+	return ParseTissue(m[1])
+}
+
+// normalHeading lower-cases a heading and drops emoji, numbering and punctuation, keeping apostrophes and hyphens.
+func normalHeading(h string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(h) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-' || r == '.' || r == '(' || r == ')' || r == '#':
+			if space && b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			space = false
+			b.WriteRune(r)
+		case r == '/' || r == '&':
+			// "Human/Agent Pathos" reads as two words joined
+			space = true
+		default:
+			space = true
+		}
+	}
+	return b.String()
+}
+
+func genericTitle(h string) bool {
+	n := normalHeading(h)
+	for _, g := range []string{"pathos", "pathos.md", "agents.md", "agents", "claude.md", "claude", "soul", "handoff", "readme"} {
+		if n == g || strings.HasPrefix(n, g+" ") && len(n) < len(g)+4 {
+			return true
+		}
+	}
+	return false
+}
+
+// assignTissues gives every section and claim its tissue: directive, then history, then heading map, then parent.
+func (p *parser) assignTissues() {
+	secs := p.soul.Sections
+	maxCP := -1.0
+	for _, s := range secs {
+		if m := checkpointHeading.FindStringSubmatch(normalHeading(s.Heading)); m != nil {
+			if v, err := strconv.ParseFloat(m[1], 64); err == nil && v > maxCP {
+				maxCP = v
+			}
+		}
+	}
+	for i := range secs {
+		s := &secs[i]
+		n := normalHeading(s.Heading)
+		parent := TissueMixed
+		parentAuto, parentNext, parentAdd := false, false, false
+		if s.Parent >= 0 {
+			ps := secs[s.Parent]
+			parent, parentAuto, parentNext, parentAdd = ps.Tissue, ps.Auto, ps.NextSteps, ps.Addendum
+		}
+		s.Auto = parentAuto || autoHeading.MatchString(n) || p.autoMarks[i]
+		s.NextSteps = parentNext || nextStepsHeading.MatchString(n)
+		s.Addendum = parentAdd || addendumHeading.MatchString(n)
+		isTitle := i == 0 && s.Level == 1
+		switch {
+		case p.directives != nil && hasKey(p.directives, i):
+			s.Tissue = p.directives[i]
+		case parent == TissueHistory:
+			s.Tissue = TissueHistory
+		case !isTitle && historyHeading.MatchString(n):
+			s.Tissue = TissueHistory
+		case !isTitle && olderCheckpoint(n, maxCP):
+			s.Tissue = TissueHistory
+		case isTitle:
+			s.Tissue = TissueMixed
+		default:
+			s.Tissue = parent
+			if t, ok := p.headingTissue(n); ok {
+				s.Tissue = t
+			}
+			if s.Auto && s.Tissue != TissueHistory {
+				s.Tissue = TissueVerifiable
+			}
+		}
+	}
+	for i := range p.soul.Claims {
+		c := &p.soul.Claims[i]
+		base := TissueMixed
+		if c.Section >= 0 {
+			base = secs[c.Section].Tissue
+		}
+		if c.hasDirective {
+			c.Tissue, c.base = c.directive, c.directive
+			continue
+		}
+		c.base = base
+		c.Tissue = resolveClaimTissue(base, c)
+	}
+}
+
+func hasKey(m map[int]Tissue, k int) bool { _, ok := m[k]; return ok }
+
+// olderCheckpoint marks a checkpoint (or its addendum) below the newest one as preserved history.
+func olderCheckpoint(n string, maxCP float64) bool {
+	m := checkpointHeading.FindStringSubmatch(n)
+	if m == nil {
+		return false
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	return err == nil && v < maxCP
+}
+
+func (p *parser) headingTissue(n string) (Tissue, bool) {
+	for frag, t := range p.opts.Tissues {
+		if frag != "" && strings.Contains(n, strings.ToLower(frag)) {
+			return t, true
+		}
+	}
+	for _, r := range defaultHeadingRules {
+		if containsWord(n, r.fragment) {
+			return r.tissue, true
+		}
+	}
+	return TissueMixed, false
+}
+
+func containsWord(s, frag string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], frag)
+		if i < 0 {
+			return false
+		}
+		i += off
+		before := i == 0 || !isWordByte(s[i-1])
+		after := i+len(frag) == len(s) || !isWordByte(s[i+len(frag)])
+		if before && after {
+			return true
+		}
+		off = i + 1
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_'
+}
+
+// resolveClaimTissue applies the per-claim rules: doctrine that cites an artifact is checkable;
+// mixed tissue is verifiable when anchored and declared when not.
+func resolveClaimTissue(base Tissue, c *Claim) Tissue {
+	switch base {
+	case TissueHistory:
+		return TissueHistory
+	case TissueDeclared:
+		if hasArtifact(c) {
+			return TissueVerifiable
+		}
+		return TissueDeclared
+	case TissueMixed:
+		if hasArtifact(c) || hasCheckable(c) || c.Priced != "" {
+			return TissueVerifiable
+		}
+		return TissueDeclared
+	}
+	return TissueVerifiable
+}
+
+// hasArtifact is true when the claim cites a repository artifact (a file, line, symbol or git ref).
+func hasArtifact(c *Claim) bool {
+	for _, a := range c.Anchors {
+		switch a.Kind {
+		case AnchorPath, AnchorGlob, AnchorLine, AnchorSymbol, AnchorTag, AnchorPR, AnchorCommit:
+			return true
+		}
+	}
+	return false
+}
+
+func hasCheckable(c *Claim) bool {
+	for _, a := range c.Anchors {
+		if a.Kind != AnchorHome {
+			return true
+		}
+	}
+	return false
+}
+
+// sentence is one sentence of a paragraph with its byte offset in the paragraph.
+type sentence struct {
+	text string
+	off  int
+}
+
+var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true, "no": true, "fig": true, "mr": true, "dr": true, "ms": true, "st": true, "incl": true, "ca": true, "resp": true}
+
+// splitSentences splits prose at sentence ends outside code spans and links.
+func splitSentences(raw string) []sentence {
+	var out []sentence
+	start := 0
+	inCode := false
+	for i := 0; i < len(raw); i++ {
+		ch := raw[i]
+		if ch == '`' {
+			inCode = !inCode
+			continue
+		}
+		if inCode || (ch != '.' && ch != '!' && ch != '?') {
+			continue
+		}
+		j := i + 1
+		for j < len(raw) && (raw[j] == '*' || raw[j] == '_' || raw[j] == ')' || raw[j] == '"' || raw[j] == '\'') {
+			j++
+		}
+		if j >= len(raw) || (raw[j] != ' ' && raw[j] != '\n' && raw[j] != '\t') {
+			continue
+		}
+		k := j
+		for k < len(raw) && (raw[k] == ' ' || raw[k] == '\n' || raw[k] == '\t') {
+			k++
+		}
+		if k >= len(raw) || !sentenceStart(raw[k]) {
+			continue
+		}
+		if ch == '.' && isAbbreviation(raw[start:i]) {
+			continue
+		}
+		out = append(out, sentence{text: raw[start:j], off: start})
+		start = k
+	}
+	if strings.TrimSpace(raw[start:]) != "" {
+		out = append(out, sentence{text: raw[start:], off: start})
+	}
+	return out
+}
+
+func sentenceStart(b byte) bool {
+	return b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '`' || b == '*' || b == '"' || b == '(' || b == '[' || b == '_' || b == '#' || b >= 0x80
+}
+
+func isAbbreviation(before string) bool {
+	w := before
+	if i := strings.LastIndexAny(w, " \n\t("); i >= 0 {
+		w = w[i+1:]
+	}
+	return abbreviations[strings.ToLower(w)] || len(w) == 1
+}
+
+// assertive drops lead-ins and fragments that assert nothing ("The map:", "Done.").
+func assertive(s string) bool {
+	t := strings.TrimSpace(s)
+	if strings.HasSuffix(t, ":") {
+		return false
+	}
+	if strings.Contains(t, "`") || strings.Contains(t, "](") {
+		return true
+	}
+	return len(strings.Fields(t)) >= 3
+}
+
+var receiptLineRe = regexp.MustCompile(`(?i)^\s*(\*\*)?soul receipt`)
+
+// isReceiptLine skips the soul's own header receipt: a dated record, not a claim.
+func isReceiptLine(raw string) bool { return receiptLineRe.MatchString(raw) }
+
+var (
+	inlineLink  = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+	inlineMarks = strings.NewReplacer("**", "", "__", "", "`", "", "~~", "")
+)
+
+// cleanInline renders inline markdown as plain text for headings and headlines.
+func cleanInline(s string) string {
+	s = inlineLink.ReplaceAllString(s, "$1")
+	s = inlineMarks.Replace(s)
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "#"))
+	return strings.ToValidUTF8(s, "\uFFFD")
+}

@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"context"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// The per-kind verifiers of one anchor: paths, globs, runtime URLs, and the dispatch to the rest.
+
+// verdicts builds one anchor's results. They carry the anchor as the claim wrote it, before the
+// verifier resolved its path, so a report names what the reader wrote.
+type verdicts struct{ a Anchor }
+
+func (d verdicts) ok() AnchorResult   { return AnchorResult{Anchor: d.a, Status: AnchorOK} }
+func (d verdicts) skip() AnchorResult { return AnchorResult{Anchor: d.a, Status: AnchorSkipped} }
+
+func (d verdicts) fail(reason, detail string) AnchorResult {
+	return AnchorResult{Anchor: d.a, Status: AnchorFailed, Reason: reason, Detail: detail}
+}
+
+func (d verdicts) hold(reason, detail string) AnchorResult {
+	return AnchorResult{Anchor: d.a, Status: AnchorHeld, Reason: reason, Detail: detail}
+}
+
+// anchor checks one anchor against the repository, by its kind.
+func (v *verifier) anchor(a Anchor) AnchorResult {
+	d := verdicts{a}
+	switch a.Kind {
+	case AnchorHome:
+		return d.hold(ReasonOutsideRepo, a.Ref+" is a home path, never checked as a repo path")
+	case AnchorAbsolute:
+		p := v.repoPath(a)
+		if p == "" {
+			return d.hold(ReasonOutsideRepo, a.Ref+" is outside the repository")
+		}
+		a.Path, a.Kind = p, AnchorPath
+		return v.anchor(a)
+	case AnchorCommand:
+		return d.hold(ReasonExecution, a.Ref)
+	case AnchorTag, AnchorPR, AnchorCommit, AnchorCount, AnchorLastDate, AnchorBranch:
+		if !v.repo.Git() {
+			return d.hold(ReasonNotGit, "git facts unavailable")
+		}
+	}
+	if a.Kind.Class() == "" {
+		return d.skip()
+	}
+	v.count(a)
+	return v.byKind(a, d)
+}
+
+// byKind runs the verifier of a counted anchor kind.
+func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
+	switch a.Kind {
+	case AnchorPath:
+		return v.checkPath(a, d)
+	case AnchorGlob:
+		return v.checkGlob(a, d)
+	case AnchorLine:
+		return v.lineHint(a, d.fail, d.hold)
+	case AnchorSymbol:
+		return v.symbol(a, d)
+	case AnchorMake:
+		r := v.makeTarget(a, d.fail)
+		if r.Status == AnchorFailed && v.foreign(a) {
+			return d.hold(ReasonOutsideRepo, a.Ref+" is run in another repository")
+		}
+		return r
+	case AnchorNPM:
+		if v.npmScripts == nil {
+			v.npmScripts = readNPMScripts(v.repo)
+		}
+		if v.npmScripts[a.Name] {
+			return v.npmWhere(a, d.ok())
+		}
+		return v.npmMissing(a, d.fail)
+	case AnchorRuntime:
+		return v.checkRuntime(a, d)
+	}
+	return v.gitRef(a, d)
+}
+
+// checkPath checks a path anchor: a sibling checkout beside the repository, a file or directory in it,
+// a bare name anywhere in it, or a weak slash word that is only a path when its top directory is.
+func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
+	if a.Workspace {
+		if v.repo.StatOutside(filepath.Join(v.repo.Root(), filepath.FromSlash(a.Path))) {
+			return d.ok()
+		}
+		// a sibling checkout is a fact about the author's machine; its absence here proves nothing
+		return d.hold(ReasonOutsideRepo, a.Ref+" is not beside the repository on this machine")
+	}
+	a.Path = v.resolve(a.Path)
+	if ok, _ := v.repo.Exists(a.Path); ok {
+		return d.ok()
+	}
+	if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
+		return v.checkBareName(a, d)
+	}
+	if a.Weak {
+		top := strings.SplitN(a.Path, "/", 2)[0]
+		if !v.repo.HasTopLevel(top) || v.repoSlug(a.Path) {
+			return d.skip()
+		}
+		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
+	}
+	if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
+		return d.ok() // "the _generate/go.mod files": one in each of several directories
+	}
+	return v.missingPath(a, d.fail, d.hold)
+}
+
+// checkBareName checks a name without a slash that is not at the root: a file or directory anywhere,
+// a member of a type, another repository's file, a library the project depends on.
+func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
+	if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.repo.HasStem(a.Path) {
+		return d.ok() // a bare name ("testdata/", "conn.go") names a file or directory wherever it lives
+	}
+	if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
+		return d.ok() // "page.log": a field of the type page, not a file
+	}
+	if v.foreign(a) {
+		return d.hold(ReasonOutsideRepo, a.Ref+" is named as another repository's file")
+	}
+	if strings.HasSuffix(a.Path, ".js") && v.npmDependency(a.Path) {
+		return d.skip() // "chart.js": a library the project depends on
+	}
+	return v.missingPath(a, d.fail, d.hold)
+}
+
+// checkGlob checks a glob anchor: some tracked file matches it, from the root, the soul's directory
+// or (for a bare pattern) anywhere.
+func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
+	if len(v.repo.Glob(a.Path, 1)) > 0 {
+		return d.ok()
+	}
+	if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
+		return d.ok()
+	}
+	if !strings.Contains(a.Path, "/") && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
+		return d.ok() // a bare file pattern ("sqlite_g_*.go") names files wherever they live
+	}
+	if a.Absent {
+		return d.ok() // "`make clean` — remove `*.out`": none left is what the claim says
+	}
+	if v.batch.Ignored[globSample(a.Path)] {
+		return d.hold(ReasonIgnored, a.Path+" matches gitignored build output")
+	}
+	return d.fail(ReasonFileMissing, "no tracked file matches "+a.Path)
+}
+
+// checkRuntime probes a runtime URL when a prober is given; without one the claim is held.
+func (v *verifier) checkRuntime(a Anchor, d verdicts) AnchorResult {
+	if v.opts.Prober == nil {
+		return d.hold(ReasonProbeOff, a.Ref)
+	}
+	if !strings.HasPrefix(a.Ref, "http") {
+		return d.hold(ReasonProbeOff, a.Ref+": no probe for a count")
+	}
+	if err := v.opts.Prober.Probe(context.Background(), a.Ref); err != nil {
+		return d.hold(ReasonProbeFailed, a.Ref)
+	}
+	return d.ok()
+}
+
+func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
+	local := path.Join(path.Dir(v.soul.Path), a.Path)
+	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
+		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
+	}
+	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
+		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
+		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
+	}
+	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
+		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
+	}
+	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// repoSlug reports whether a slash word is the repository's own "owner/name" (from go.mod's module path
+// or the checkout's directory name), not a path inside it.
+func (v *verifier) repoSlug(p string) bool {
+	if strings.Count(p, "/") != 1 {
+		return false
+	}
+	if body, ok := v.readFile("go.mod"); ok {
+		if m := goModule.FindSubmatch(body); m != nil && strings.HasSuffix(string(m[1]), "/"+p) {
+			return true
+		}
+	}
+	name := path.Base(p)
+	return name == filepath.Base(v.repo.Root()) && name != strings.SplitN(p, "/", 2)[0]
+}
+
+var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
+
+// buildOutputs are directories that tools create on a machine and repositories rarely track.
+var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")

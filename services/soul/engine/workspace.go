@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// maxMakefiles bounds how many nested Makefiles one check reads looking for a target.
+const maxMakefiles = 200
+
+// makeWorkspace looks for a root make target that failed in the repository's other Makefiles (the
+// packages of a monorepo, the modules of a Go multi-module repository): found there, the command
+// exists and the finding says where; found nowhere, it names the closest target there is.
+func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
+	var where []string
+	all := map[string]bool{}
+	for k := range v.makeTargets[""] {
+		all[k] = true
+	}
+	for _, d := range v.makeDirs() {
+		b := a
+		b.Path = d
+		if r := v.makeTarget(b, func(string, string) AnchorResult { return failed }); r.Status == AnchorOK {
+			where = append(where, path.Join(d, "Makefile"))
+		}
+		for k := range v.makeTargets[d] {
+			all[k] = true
+		}
+	}
+	if len(where) > 0 {
+		sort.Strings(where)
+		failed.Status, failed.Reason = AnchorHeld, ReasonWorkspaceOnly
+		failed.Detail = fmt.Sprintf("make %s exists only in %s; run it there", a.Name, strings.Join(where, ", "))
+		return failed
+	}
+	if near := closest(a.Name, all); near != "" {
+		failed.Detail += fmt.Sprintf("; closest: make %s", near)
+	}
+	return failed
+}
+
+// makeDirs lists the directories below the root that hold a Makefile.
+func (v *verifier) makeDirs() []string {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
+		for _, f := range v.repo.ByBasename(name) {
+			d := path.Dir(f)
+			if d == "." || seen[d] || skippedDir(f) || len(dirs) >= maxMakefiles {
+				continue
+			}
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	return dirs
+}
+
+func skippedDir(f string) bool {
+	for _, s := range []string{"node_modules/", "vendor/", "third_party/", "testdata/"} {
+		if strings.HasPrefix(f, s) || strings.Contains(f, "/"+s) {
+			return true
+		}
+	}
+	return false
+}
+
+// npmWhere says which workspace packages hold a script the root package.json lacks.
+func (v *verifier) npmWhere(a Anchor, res AnchorResult) AnchorResult {
+	if rootScripts(v.repo)[a.Name] {
+		return res
+	}
+	var where []string
+	for _, f := range v.packageFiles() {
+		if f != "package.json" && packageScripts(v.repo, f)[a.Name] {
+			where = append(where, f)
+		}
+	}
+	if len(where) > 0 {
+		res.Detail = fmt.Sprintf("script %s exists only in %s", a.Name, strings.Join(where, ", "))
+	}
+	return res
+}
+
+// npmMissing fails a script no package defines, naming the closest script there is.
+func (v *verifier) npmMissing(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
+	detail := "package.json has no script " + a.Name
+	if near := closest(a.Name, v.npmScripts); near != "" {
+		detail += "; closest: " + near
+	}
+	return fail(ReasonChanged, detail)
+}
+
+func (v *verifier) packageFiles() []string {
+	files := []string{"package.json"}
+	for _, f := range v.repo.ByBasename("package.json") {
+		if f != "package.json" && !strings.Contains(f, "node_modules/") && len(files) < maxPackageFiles {
+			files = append(files, f)
+		}
+	}
+	sort.Strings(files[1:])
+	return files
+}
+
+func rootScripts(repo Repo) map[string]bool { return packageScripts(repo, "package.json") }
+
+func packageScripts(repo Repo, f string) map[string]bool {
+	out := map[string]bool{}
+	body, err := repo.ReadFile(f)
+	if err != nil {
+		return out
+	}
+	if m := npmScriptsBlock.FindSubmatch(body); m != nil {
+		for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
+			out[string(n[1])] = true
+		}
+	}
+	return out
+}
+
+var patternTarget = regexp.MustCompile(`[%$()]`)
+
+// closest is the name nearest to want by edit distance, when near enough to be a likely rename
+// ("test-unit" for "test:unit", "lint" for "lnit"); ties go to the first in order.
+func closest(want string, names map[string]bool) string {
+	limit := len(want) / 3
+	if limit < 2 {
+		limit = 2
+	}
+	best, bestD := "", limit+1
+	keys := make([]string, 0, len(names))
+	for k := range names {
+		if k != want && !patternTarget.MatchString(k) && !strings.HasPrefix(k, ".") {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if d := editDistance(want, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between two names.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
