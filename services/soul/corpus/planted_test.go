@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/services/soul/corpus"
-	"github.com/organism-dev/organism/services/soul/domain"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -36,17 +36,17 @@ func detailDrift(ctx context.Context, tb testing.TB, doc, root string) []corpus.
 	if err != nil {
 		tb.Fatalf("open %s: %v", root, err)
 	}
-	rel, src, err := domain.LoadSoul(repo.Root(), doc, 0)
+	rel, src, err := engine.LoadSoul(repo.Root(), doc, 0)
 	if err != nil {
 		tb.Fatalf("load %s: %v", doc, err)
 	}
-	rep, err := domain.CheckRepo(ctx, repo, rel, src, domain.ParseOptions{}, domain.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
+	rep, err := engine.CheckRepo(ctx, repo, rel, src, engine.ParseOptions{}, engine.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
 		tb.Fatalf("check %s: %v", doc, err)
 	}
 	var out []corpus.DetailFinding
 	for _, f := range rep.Stale {
-		if f.Kind == domain.KindDrift {
+		if f.Kind == engine.KindDrift {
 			out = append(out, corpus.DetailFinding{Finding: corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason}, Detail: f.Detail})
 		}
 	}
