@@ -11,6 +11,7 @@ import (
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/peer"
 	"google.golang.org/grpc/stats"
@@ -158,6 +159,7 @@ type callOpts struct {
 	peer            *peer.Peer
 	maxRecv         int
 	maxSend         int
+	creds           []credentials.PerRPCCredentials
 }
 
 func readCallOpts(opts []grpc.CallOption, maxRecv int) callOpts {
@@ -174,6 +176,8 @@ func readCallOpts(opts []grpc.CallOption, maxRecv int) callOpts {
 			co.maxRecv = o.MaxRecvMsgSize
 		case grpc.MaxSendMsgSizeCallOption:
 			co.maxSend = o.MaxSendMsgSize
+		case grpc.PerRPCCredsCallOption:
+			co.creds = append(co.creds, o.Creds)
 		}
 	}
 	return co
@@ -198,6 +202,9 @@ func (c *Channel) invoke(ctx context.Context, method string, m localMethod, args
 		return status.FromContextError(err).Err()
 	}
 	md, _ := metadata.FromOutgoingContext(ctx)
+	if md, err = withCallCreds(ctx, md, method, co.creds); err != nil {
+		return err
+	}
 	if md, err = wireMetadata(md); err != nil {
 		return err
 	}
@@ -302,6 +309,40 @@ func marshal(v any) ([]byte, error) {
 		return nil, status.Errorf(codes.Internal, "grpc: error while marshaling: %v", err)
 	}
 	return b, nil
+}
+
+// withCallCreds adds the metadata of per-call credentials (grpc.PerRPCCredentials, as the MCP
+// server passes each request's bearer) the way gRPC's client does. The channel vouches for no
+// transport security, so a credential that insists on it is refused as on a plaintext socket.
+func withCallCreds(ctx context.Context, md metadata.MD, method string, creds []credentials.PerRPCCredentials) (metadata.MD, error) {
+	if len(creds) == 0 {
+		return md, nil
+	}
+	if md == nil {
+		md = metadata.MD{}
+	}
+	service := method
+	if i := strings.LastIndex(method, "/"); i > 0 {
+		service = method[:i]
+	}
+	ctx = credentials.NewContextWithRequestInfo(ctx, credentials.RequestInfo{Method: method})
+	for _, c := range creds {
+		if c.RequireTransportSecurity() {
+			return nil, status.Error(codes.Unauthenticated, "transport: cannot send secure credentials on an insecure connection")
+		}
+		kv, err := c.GetRequestMetadata(ctx, "inproc://"+strings.TrimPrefix(service, "/"))
+		if err != nil {
+			if _, ok := status.FromError(err); ok {
+				return nil, err
+			}
+			return nil, status.Errorf(codes.Unauthenticated, "transport: per-RPC creds failed due to error: %v", err)
+		}
+		for k, v := range kv {
+			k = strings.ToLower(k)
+			md[k] = append(md[k], v)
+		}
+	}
+	return md, nil
 }
 
 // wireMetadata is what of the caller's outgoing metadata the server would see: a key gRPC's

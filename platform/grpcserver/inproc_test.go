@@ -15,6 +15,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	testpb "google.golang.org/grpc/interop/grpc_testing"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
@@ -176,6 +177,41 @@ func TestChannelRefusesAndServesAsTheSocketDoes(t *testing.T) {
 		})
 	}
 }
+
+// TestChannelTakesPerCallCredentials: a credential passed per call (as the MCP server passes
+// each request's bearer) is the caller's identity, as over the socket; one that insists on
+// transport security is refused, as on a plaintext socket.
+func TestChannelTakesPerCallCredentials(t *testing.T) {
+	e := startChannel(t)
+	agent := auth.Bearer(e.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "loja", TTL: time.Hour}))
+	owner := auth.Bearer(e.mint(t, auth.MintRequest{Kind: auth.KindOwner, Subject: "owner"}))
+	cases := []struct {
+		name       string
+		creds      credentials.PerRPCCredentials
+		wantCode   codes.Code
+		wantReason string
+	}{
+		{"the owner's bearer", owner, codes.OK, ""},
+		{"an agent's bearer meets the matrix", agent, codes.PermissionDenied, auth.ReasonCallerNotAllowed},
+		{"a credential that insists on TLS", secureOnly{owner}, codes.Unauthenticated, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, conn := range []grpc.ClientConnInterface{e.tcp, e.channel.Conn(nil)} {
+				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+				_, err := testpb.NewTestServiceClient(conn).UnaryCall(ctx, &testpb.SimpleRequest{}, grpc.PerRPCCredentials(c.creds))
+				cancel()
+				if status.Code(err) != c.wantCode || rpcstatus.ReasonOf(err) != c.wantReason {
+					t.Fatalf("%T: got %v (reason %q), want %v %q", conn, err, rpcstatus.ReasonOf(err), c.wantCode, c.wantReason)
+				}
+			}
+		})
+	}
+}
+
+type secureOnly struct{ auth.Bearer }
+
+func (secureOnly) RequireTransportSecurity() bool { return true }
 
 // TestChannelContinuesTheTrace: a call made under a span yields a client span beneath it and a
 // server span beneath that, in the same trace, as over the socket.
