@@ -37,6 +37,12 @@ type Options struct {
 	SoulAddr, MedullaAddr, MissionAddr, PresenceAddr string
 	// DialExtra is appended to every upstream dial (tests pass a bufconn dialer).
 	DialExtra []grpc.DialOption
+	// Upstreams are ready connections, by full gRPC service name
+	// (soulv1.SoulService_ServiceDesc.ServiceName, ...): a service named here is not dialed (its
+	// address may be empty), and the gateway does not close its connection. `serve --target=all`
+	// passes the in-process channel (grpcserver.Channel) here. The gateway calls through it exactly
+	// as through a dialed one: the caller's credential in the metadata, nothing else.
+	Upstreams map[string]grpc.ClientConnInterface
 	// Verifier checks credentials presented at login.
 	Verifier *auth.Verifier
 	// GatewayToken is the gateway's own credential, sent upstream beside an owner session.
@@ -70,7 +76,8 @@ type Gateway struct {
 	mux      *runtime.ServeMux
 	routes   routeTable
 	fixed    map[string]http.HandlerFunc
-	conns    map[string]*grpc.ClientConn
+	conns    map[string]grpc.ClientConnInterface // by full service name
+	dialed   []*grpc.ClientConn                  // the ones the gateway opened, and closes
 	sessions *sessionStore
 	metrics  *metrics
 	mcp      http.Handler
@@ -81,7 +88,7 @@ type upstream struct {
 	name    string
 	service string
 	addr    string
-	reg     func(context.Context, *runtime.ServeMux, *grpc.ClientConn) error
+	reg     func(context.Context, *runtime.ServeMux, grpc.ClientConnInterface) error
 }
 
 // New dials every upstream and builds the handler.
@@ -104,7 +111,7 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 	if o.Registry == nil {
 		o.Registry = prometheus.NewRegistry()
 	}
-	g := &Gateway{opts: o, limits: o.Limits.withDefaults(), conns: map[string]*grpc.ClientConn{}, sessions: newSessionStore(o.Clock, o.SessionTTL), metrics: newMetrics(o.Registry)}
+	g := &Gateway{opts: o, limits: o.Limits.withDefaults(), conns: map[string]grpc.ClientConnInterface{}, sessions: newSessionStore(o.Clock, o.SessionTTL), metrics: newMetrics(o.Registry)}
 	doc, err := mergedOpenAPI()
 	if err != nil {
 		return nil, err
@@ -114,10 +121,18 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 	}
 
 	ups := []upstream{
-		{"soul", soulv1.SoulService_ServiceDesc.ServiceName, o.SoulAddr, soulv1.RegisterSoulServiceHandler},
-		{"medulla", medullav1.MedullaService_ServiceDesc.ServiceName, o.MedullaAddr, medullav1.RegisterMedullaServiceHandler},
-		{"mission", missionv1.MissionService_ServiceDesc.ServiceName, o.MissionAddr, missionv1.RegisterMissionServiceHandler},
-		{"presence", presencev1.PresenceService_ServiceDesc.ServiceName, o.PresenceAddr, presencev1.RegisterPresenceServiceHandler},
+		{"soul", soulv1.SoulService_ServiceDesc.ServiceName, o.SoulAddr, func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+			return soulv1.RegisterSoulServiceHandlerClient(ctx, mux, soulv1.NewSoulServiceClient(c))
+		}},
+		{"medulla", medullav1.MedullaService_ServiceDesc.ServiceName, o.MedullaAddr, func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+			return medullav1.RegisterMedullaServiceHandlerClient(ctx, mux, medullav1.NewMedullaServiceClient(c))
+		}},
+		{"mission", missionv1.MissionService_ServiceDesc.ServiceName, o.MissionAddr, func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+			return missionv1.RegisterMissionServiceHandlerClient(ctx, mux, missionv1.NewMissionServiceClient(c))
+		}},
+		{"presence", presencev1.PresenceService_ServiceDesc.ServiceName, o.PresenceAddr, func(ctx context.Context, mux *runtime.ServeMux, c grpc.ClientConnInterface) error {
+			return presencev1.RegisterPresenceServiceHandlerClient(ctx, mux, presencev1.NewPresenceServiceClient(c))
+		}},
 	}
 	mux := runtime.NewServeMux(
 		runtime.WithIncomingHeaderMatcher(headerMatcher),
@@ -136,20 +151,10 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 	)
 	g.mux = mux
 	for _, u := range ups {
-		if u.addr == "" {
-			g.Close()
-			return nil, fmt.Errorf("gateway: no address for %s", u.name)
-		}
-		dialOpts := append([]grpc.DialOption{
-			// Answers as large as the services may send (gRPC's client default is 4 MiB).
-			grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(grpcserver.DefaultMaxMsgBytes)),
-			grpc.WithChainUnaryInterceptor(g.metrics.unary(u.name)),
-			grpc.WithChainStreamInterceptor(g.metrics.stream(u.name)),
-		}, o.DialExtra...)
-		conn, err := grpcserver.Dial(u.addr, grpcserver.DialOptions{TracerProvider: o.TracerProvider, Propagator: o.Propagator, Extra: dialOpts})
+		conn, err := g.upstream(u)
 		if err != nil {
 			g.Close()
-			return nil, fmt.Errorf("gateway: dial %s: %w", u.name, err)
+			return nil, err
 		}
 		g.conns[u.service] = conn
 		if err := u.reg(ctx, mux, conn); err != nil {
@@ -241,10 +246,33 @@ func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) { g.handler.
 // Close closes every upstream connection.
 func (g *Gateway) Close() error {
 	var errs []error
-	for _, c := range g.conns {
+	for _, c := range g.dialed {
 		errs = append(errs, c.Close())
 	}
 	return errors.Join(errs...)
+}
+
+// upstream is the connection to one service: the ready one given in Options.Upstreams (metered
+// here, since the gateway's dial options do not reach it), or a traced dial of its address.
+func (g *Gateway) upstream(u upstream) (grpc.ClientConnInterface, error) {
+	if c, ok := g.opts.Upstreams[u.service]; ok && c != nil {
+		return meteredConn{ClientConnInterface: c, m: g.metrics, service: u.name}, nil
+	}
+	if u.addr == "" {
+		return nil, fmt.Errorf("gateway: no address for %s", u.name)
+	}
+	dialOpts := append([]grpc.DialOption{
+		// Answers as large as the services may send (gRPC's client default is 4 MiB).
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(grpcserver.DefaultMaxMsgBytes)),
+		grpc.WithChainUnaryInterceptor(g.metrics.unary(u.name)),
+		grpc.WithChainStreamInterceptor(g.metrics.stream(u.name)),
+	}, g.opts.DialExtra...)
+	conn, err := grpcserver.Dial(u.addr, grpcserver.DialOptions{TracerProvider: g.opts.TracerProvider, Propagator: g.opts.Propagator, Extra: dialOpts})
+	if err != nil {
+		return nil, fmt.Errorf("gateway: dial %s: %w", u.name, err)
+	}
+	g.dialed = append(g.dialed, conn)
+	return conn, nil
 }
 
 // headerMatcher forwards no request header as metadata. grpc-gateway itself always forwards

@@ -16,9 +16,13 @@ import (
 
 	"github.com/organism-dev/organism/gateway"
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/grpctest"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
+	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
 // fakeMedulla answers GetBrain with a refusal chosen by the brain name, and reports who called.
@@ -67,9 +71,22 @@ func newEnv(t *testing.T) *env {
 	dialer := grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) {
 		return g.DialContext(ctx)
 	})
+	var upstreams map[string]grpc.ClientConnInterface
+	if envInProcess {
+		// Co-located, as serve --target=all runs: unary calls over the in-process channel,
+		// through the test server's own interceptor chain; the rest over bufconn.
+		ch := grpcserver.NewChannel(g.Server)
+		medullav1.RegisterMedullaServiceServer(ch.Mirror(), fakeMedulla{})
+		conn := ch.Conn(g.Conn(nil))
+		upstreams = map[string]grpc.ClientConnInterface{}
+		for _, svc := range []string{soulv1.SoulService_ServiceDesc.ServiceName, medullav1.MedullaService_ServiceDesc.ServiceName,
+			missionv1.MissionService_ServiceDesc.ServiceName, presencev1.PresenceService_ServiceDesc.ServiceName} {
+			upstreams[svc] = conn
+		}
+	}
 	gw, err := gateway.New(context.Background(), gateway.Options{
 		SoulAddr: "passthrough:///bufnet", MedullaAddr: "passthrough:///bufnet", MissionAddr: "passthrough:///bufnet", PresenceAddr: "passthrough:///bufnet",
-		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(),
+		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(), Upstreams: upstreams,
 		GatewayToken: g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
 	})
 	if err != nil {
@@ -79,6 +96,24 @@ func newEnv(t *testing.T) *env {
 	srv := httptest.NewServer(gw)
 	t.Cleanup(srv.Close)
 	return &env{grpc: g, http: srv}
+}
+
+// envInProcess makes newEnv's gateway reach the fake organ over the in-process channel.
+var envInProcess bool
+
+// TestLawsOverTheInProcessChannel runs this file's laws with the gateway co-located.
+func TestLawsOverTheInProcessChannel(t *testing.T) {
+	envInProcess = true
+	t.Cleanup(func() { envInProcess = false })
+	for name, law := range map[string]func(*testing.T){
+		"refusals map to HTTP":                  TestRefusalsMapToHTTP,
+		"no token is 401":                       TestNoTokenIs401,
+		"an agent cannot smuggle the session":   TestAgentCannotSmuggleSessionOrigin,
+		"the owner's session is human-ui, CSRF": TestOwnerSessionIsHumanUIAndNeedsCSRF,
+		"healthz, metrics, openapi":             TestHealthzMetricsOpenAPI,
+	} {
+		t.Run(name, law)
+	}
 }
 
 type errBody struct {

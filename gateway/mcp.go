@@ -19,7 +19,7 @@ const mcpPath = "/mcp"
 // carry no credential: every MCP call carries the bearer of the request that made it, verified
 // by the same verifier as /v1, so an agent acts as itself and never as the gateway.
 func (g *Gateway) mcpHandler() http.Handler {
-	conn := func(service string) *grpc.ClientConn { return g.conns[service] }
+	conn := func(service string) grpc.ClientConnInterface { return g.conns[service] }
 	svc := organmcp.New(organmcp.Options{Logger: g.opts.Logger, Organs: organmcp.Organs{
 		Soul:     soulv1.NewSoulServiceClient(conn(soulv1.SoulService_ServiceDesc.ServiceName)),
 		Medulla:  medullav1.NewMedullaServiceClient(conn(medullav1.MedullaService_ServiceDesc.ServiceName)),

@@ -61,6 +61,28 @@ func (m *metrics) stream(service string) grpc.StreamClientInterceptor {
 	}
 }
 
+// meteredConn counts the calls made over a connection the gateway did not dial (an in-process
+// channel) in the same series as the dialed ones' interceptors do.
+type meteredConn struct {
+	grpc.ClientConnInterface
+	m       *metrics
+	service string
+}
+
+func (c meteredConn) Invoke(ctx context.Context, method string, args, reply any, opts ...grpc.CallOption) error {
+	start := time.Now()
+	err := c.ClientConnInterface.Invoke(ctx, method, args, reply, opts...)
+	c.m.observe(c.service, method, start, err)
+	return err
+}
+
+func (c meteredConn) NewStream(ctx context.Context, desc *grpc.StreamDesc, method string, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	start := time.Now()
+	s, err := c.ClientConnInterface.NewStream(ctx, desc, method, opts...)
+	c.m.observe(c.service, method, start, err)
+	return s, err
+}
+
 type statusRecorder struct {
 	http.ResponseWriter
 	code int

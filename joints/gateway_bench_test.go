@@ -32,10 +32,18 @@ const gatewayOverGRPCTarget = 1.5
 // something even at -benchtime 1x.
 const samplesPerSide = 300
 
-// BenchmarkGatewayVsGRPC makes the same call over gRPC and through the gateway, alternating, on
-// real organs over loopback, and reports both medians and their ratio against the 1.5 target.
+// BenchmarkGatewayVsGRPC makes the same call over gRPC (loopback) and through the gateway,
+// alternating, on real organs, and reports both medians and their ratio against the 1.5 target,
+// for both shapes of the gateway: co-located (`serve --target=all`, the default deployment: the
+// gateway calls the organs over the in-process channel; the target is judged here) and split
+// (the gateway as its own process, every call over loopback TCP).
 func BenchmarkGatewayVsGRPC(b *testing.B) {
-	s := startSuite(b)
+	for _, shape := range []gatewayShape{shapeColocated, shapeSplit} {
+		b.Run(string(shape), func(b *testing.B) { benchGatewayVsGRPC(b, startSuiteShape(b, gateway.Limits{}, shape)) })
+	}
+}
+
+func benchGatewayVsGRPC(b *testing.B, s *suite) {
 	ctx := context.Background()
 	ownerMed := medullav1.NewMedullaServiceClient(s.conn(s.owner))
 	agentMed := medullav1.NewMedullaServiceClient(s.conn(s.agent))

@@ -37,6 +37,7 @@ type suite struct {
 	httpURL  string
 	httpAddr string
 	repo     string
+	shape    gatewayShape
 	owner    string // owner credential (origin human-cli)
 	agent    string // agent ada, executor, bound to brain loja
 	http     *http.Client
@@ -48,12 +49,18 @@ func startSuite(tb testing.TB) *suite { return startSuiteWith(tb, gateway.Limits
 
 func startSuiteWith(tb testing.TB, limits gateway.Limits) *suite {
 	tb.Helper()
+	return startSuiteShape(tb, limits, suiteShape)
+}
+
+// startSuiteShape starts the suite with the gateway in the given shape (gateway_shape_test.go).
+func startSuiteShape(tb testing.TB, limits gateway.Limits, shape gatewayShape) *suite {
+	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	s := &suite{tb: tb, signer: auth.NewSigner(key, nil), repo: tb.TempDir(), http: &http.Client{Timeout: 30 * time.Second}}
+	s := &suite{tb: tb, signer: auth.NewSigner(key, nil), repo: tb.TempDir(), http: &http.Client{Timeout: 30 * time.Second}, shape: shape}
 	ctx, cancel := context.WithCancel(context.Background())
 	lis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -90,8 +97,9 @@ func startSuiteWith(tb testing.TB, limits gateway.Limits) *suite {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	channel := grpcserver.NewChannel(srv)
 	for _, reg := range []func(grpc.ServiceRegistrar){med.Register, prs.Register, sl.Register, msn.Register} {
-		reg(srv.Registrar())
+		reg(channel) // registers on srv too
 	}
 	for name := range srv.Registrar().(*grpc.Server).GetServiceInfo() {
 		srv.SetServing(name, true)
@@ -102,7 +110,7 @@ func startSuiteWith(tb testing.TB, limits gateway.Limits) *suite {
 	gw, err := gateway.New(ctx, gateway.Options{
 		SoulAddr: s.grpcAddr, MedullaAddr: s.grpcAddr, MissionAddr: s.grpcAddr, PresenceAddr: s.grpcAddr,
 		Verifier: s.signer.Verifier(), GatewayToken: s.mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}), Logger: quiet,
-		Limits: limits,
+		Limits: limits, Upstreams: s.upstreams(channel),
 	})
 	if err != nil {
 		tb.Fatal(err)

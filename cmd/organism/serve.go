@@ -51,12 +51,15 @@ type config struct {
 	logLevel                              slog.Level
 
 	// Set only by tests.
-	grpcListener   net.Listener
-	httpListener   net.Listener
-	tracerProvider trace.TracerProvider
-	clock          clock.Clock
-	logger         *slog.Logger
-	ready          func(grpcAddr, httpAddr string)
+	// gatewayLoopback makes a co-located gateway reach the organs over the loopback socket
+	// instead of the in-process channel (the split shape, for comparisons).
+	gatewayLoopback bool
+	grpcListener    net.Listener
+	httpListener    net.Listener
+	tracerProvider  trace.TracerProvider
+	clock           clock.Clock
+	logger          *slog.Logger
+	ready           func(grpcAddr, httpAddr string)
 }
 
 // hosts reports whether this process runs the named service.
@@ -181,6 +184,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 	g.Add(func() error { <-stopCtx.Done(); return nil }, stop)
 
 	var grpcAddr string
+	var channel *grpcserver.Channel // the organs in this process, for a gateway beside them
 	if grpcLis != nil {
 		grpcAddr = grpcLis.Addr().String()
 		lis := grpcLis
@@ -188,6 +192,8 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			lis = tls.NewListener(grpcLis, tlsSrc.Server("h2"))
 		}
 		srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: keys.verifier, Logger: logger, TracerProvider: tp, ShutdownTimeout: cfg.shutdownTimeout})
+		channel = grpcserver.NewChannel(srv)
+		links.add("in-process channel", func() error { channel.Close(); return nil })
 		peerConns := map[string]*grpc.ClientConn{}
 		dialPeer := func(name string) (*grpc.ClientConn, error) {
 			if c, ok := peerConns[name]; ok {
@@ -212,7 +218,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 				return fmt.Errorf("open %s: %w", name, err)
 			}
 			stores.add(name+" store", o.Close)
-			o.Register(srv.Registrar())
+			o.Register(channel) // registers on srv too
 		}
 		// Storage is open: the hosted services report SERVING; readiness waits for upstreams.
 		for _, name := range serviceTargets {
@@ -249,8 +255,16 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 
 	var httpAddr string
 	if httpLis != nil {
+		upstreams, streams, err := gatewayUpstreams(cfg, channel, grpcAddr, dialTLS, tp)
+		if err != nil {
+			return err
+		}
+		if streams != nil {
+			links.add("gateway streams connection", streams.Close)
+		}
 		gw, err := gateway.New(stopCtx, gateway.Options{
-			SoulAddr: dialable(cfg.addrOf("soul", grpcAddr)), MedullaAddr: dialable(cfg.addrOf("medulla", grpcAddr)),
+			Upstreams: upstreams,
+			SoulAddr:  dialable(cfg.addrOf("soul", grpcAddr)), MedullaAddr: dialable(cfg.addrOf("medulla", grpcAddr)),
 			MissionAddr: dialable(cfg.addrOf("mission", grpcAddr)), PresenceAddr: dialable(cfg.addrOf("presence", grpcAddr)),
 			DialExtra: dialTLS, SecureCookie: tlsSrc != nil,
 			Verifier: keys.verifier, GatewayToken: keys.gatewayToken, Logger: logger, TracerProvider: tp, Clock: clk,
