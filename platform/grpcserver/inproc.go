@@ -72,9 +72,8 @@ func NewChannel(s *Server) *Channel {
 	}
 }
 
-// serverUnaryInterceptors is the unary chain New installs on the gRPC server, in its order. It is
-// spelled here again because server.go builds its chain inline; the in-process tests in
-// inproc_test.go pin each link (a panic, a missing credential, a caller the matrix refuses).
+// serverUnaryInterceptors is the one unary chain, in its order: New installs it on the gRPC
+// server and the in-process Channel runs it, so a link added here holds on both paths.
 func serverUnaryInterceptors(o Options) []grpc.UnaryServerInterceptor {
 	return []grpc.UnaryServerInterceptor{
 		recoverUnary(o.Logger),

@@ -89,11 +89,7 @@ func New(opts Options) *Server {
 	}
 	g := grpc.NewServer(append(limitOptions(opts),
 		grpc.StatsHandler(otelgrpc.NewServerHandler(statsOpts...)),
-		grpc.ChainUnaryInterceptor(
-			recoverUnary(opts.Logger),
-			logUnary(opts.Logger),
-			opts.Verifier.UnaryServerInterceptor(),
-		),
+		grpc.ChainUnaryInterceptor(serverUnaryInterceptors(opts)...),
 		grpc.ChainStreamInterceptor(streamChain...),
 	)...)
 	h := health.NewServer()
