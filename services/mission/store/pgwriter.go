@@ -114,16 +114,20 @@ func (p *PG) writer() {
 
 // commit applies a group in one transaction. A statement that fails aborts a PostgreSQL
 // transaction, so a failure sends the group back one append per transaction and only the
-// append that failed pays for it.
+// append that failed pays for it. An unreachable database is not retried: its COMMIT may have
+// landed, and a retry would then tell writers whose letters are in the chain that they lost
+// the head; every append of the group hears UNAVAILABLE instead and reads the head again.
 func (p *PG) commit(group []pgAppendReq) {
 	errs, err := p.commitGroup(context.Background(), group)
 	switch {
-	case err != nil && len(group) > 1:
+	case err != nil && len(group) > 1 && !errors.Is(err, domain.ErrStoreUnavailable):
 		for _, r := range group {
 			p.commit([]pgAppendReq{r})
 		}
 	case err != nil:
-		group[0].done <- err
+		for _, r := range group {
+			r.done <- err
+		}
 	default:
 		for i, r := range group {
 			r.done <- errs[i]
