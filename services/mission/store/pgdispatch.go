@@ -178,36 +178,6 @@ func (p *PG) Refusals(ctx context.Context, missionID string) ([]domain.Refusal, 
 	return out, pgwrap("refusals", rows.Err())
 }
 
-// Events lists stored board events after cursor. Cursors commit in order (the board lock), so
-// reading after the last cursor seen misses nothing another replica wrote.
-func (p *PG) Events(ctx context.Context, brain string, after int64, limit int) ([]domain.BoardEvent, error) {
-	q := `SELECT cursor, mission_id, brain, seq, kind, from_phase, to_phase, at FROM board_events WHERE cursor > ?`
-	args := []any{after}
-	if brain != "" {
-		q += ` AND brain = ?`
-		args = append(args, brain)
-	}
-	q += ` ORDER BY cursor LIMIT ?`
-	args = append(args, limit)
-	rows, err := p.db.QueryContext(ctx, pgdb.Rebind(q), args...)
-	if err != nil {
-		return nil, pgwrap("events", err)
-	}
-	defer rows.Close()
-	var out []domain.BoardEvent
-	for rows.Next() {
-		var e domain.BoardEvent
-		var kind, from, to string
-		var at int64
-		if err := rows.Scan(&e.Cursor, &e.MissionID, &e.Brain, &e.Seq, &kind, &from, &to, &at); err != nil {
-			return nil, pgwrap("events", err)
-		}
-		e.Kind, e.From, e.To, e.At = domain.EventKind(kind), domain.Phase(from), domain.Phase(to), fromNS(at)
-		out = append(out, e)
-	}
-	return out, pgwrap("events", rows.Err())
-}
-
 // SetDebrief records a mission's debrief state.
 func (p *PG) SetDebrief(ctx context.Context, missionID string, d domain.Debrief) error {
 	_, err := p.exec(ctx, "set debrief", `UPDATE missions SET debrief_state = ?, debrief_slug = ?, debrief_error = ? WHERE mission_id = ?`,

@@ -24,9 +24,10 @@ import (
 //   - the chain head's compare-and-swap stays in the UPDATE's WHERE; a concurrent append on
 //     another replica holds the row, and when it commits PostgreSQL re-checks the WHERE
 //     against the new head, so exactly one append wins each head;
-//   - board event cursors commit in order: every transaction that writes events first takes
-//     the board lock (pg_advisory_xact_lock) and holds it to COMMIT, so a watcher reading by
-//     cursor from any replica never sees a cursor before a smaller one;
+//   - board event cursors are numbered by the writing transaction's id, and a reader returns
+//     only those below the oldest transaction still running (pgboard.go), so a watcher
+//     reading by cursor from any replica never sees a cursor before a smaller one, and no
+//     lock orders the replicas' commits;
 //   - leases are taken under a per-runner advisory lock, the charter composer's reads and
 //     writes under a charter lock; screenings, live curations, the one candidate skeleton and
 //     the skeleton version are unique keys;
@@ -66,8 +67,8 @@ type PG struct {
 	replica string
 
 	// Appends go through one writer goroutine per replica that commits them in groups, as
-	// the SQLite store does: one transaction (one WAL flush, one turn of the board lock) for
-	// every append waiting at that moment.
+	// the SQLite store does: one transaction (one WAL flush) for every append waiting at
+	// that moment.
 	appends  chan pgAppendReq
 	quit     chan struct{}
 	done     chan struct{}
@@ -85,7 +86,8 @@ var (
 type PGOptions struct {
 	// DB tunes the pool (pool size, statement timeout); its Schema defaults to "mission".
 	DB pgdb.Options
-	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables grouping.
+	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables
+	// grouping, at most 65,535 (the ordinals a transaction's board cursors have room for).
 	MaxBatch int
 }
 
@@ -98,6 +100,7 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 	if o.MaxBatch <= 0 {
 		o.MaxBatch = 256
 	}
+	o.MaxBatch = min(o.MaxBatch, maxEventsPerTx)
 	db, err := pgdb.Open(ctx, dsn, PGMigrations(), o.DB)
 	if err != nil {
 		return nil, err
@@ -120,14 +123,6 @@ func lockKey(name string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("organism/mission/" + name))
 	return int64(h.Sum64())
-}
-
-// boardLock orders event cursors: see the package comment above.
-var boardLock = lockKey("board")
-
-func lockBoard(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, boardLock)
-	return pgwrap("board lock", err)
 }
 
 // pgwrap is wrap for PostgreSQL: a lost race the caller may retry says so, as "database
@@ -225,8 +220,9 @@ func (p *PG) CreateMission(ctx context.Context, m domain.Mission, first domain.L
 	return pgwrap("create mission", tx.Commit())
 }
 
-// insertMission writes a new mission row, its seq 1 letter, its event (under the board lock)
-// and its receipt inside tx, and notifies the board.
+// insertMission writes a new mission row, its seq 1 letter, its event (ordinal 0 of tx: no
+// transaction writes two new missions, nor a new mission and appends) and its receipt inside
+// tx, and notifies the board.
 func (p *PG) insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
 	packet, err := json.Marshal(m.Packet)
 	if err != nil {
@@ -249,12 +245,8 @@ func (p *PG) insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, fi
 	if err != nil {
 		return pgwrap("insert letter", err)
 	}
-	if err := lockBoard(ctx, tx); err != nil {
+	if err := pgInsertEvent(ctx, tx, ev); err != nil {
 		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, ev.MissionID, ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At)); err != nil {
-		return pgwrap("insert board event", err)
 	}
 	if receipt != nil {
 		if err := pgInsertEntry(ctx, tx, receipt); err != nil {
