@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"strings"
 
 	"github.com/organism-dev/organism/platform/idgen"
 	"github.com/organism-dev/organism/platform/pgdb"
@@ -61,7 +60,7 @@ const (
 
 // PG implements domain.Store, domain.SkeletonStore, domain.ReportStore and domain.Locks.
 type PG struct {
-	db      *sql.DB
+	shared
 	dsn     string
 	opts    pgdb.Options
 	replica string
@@ -105,7 +104,7 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &PG{db: db, dsn: dsn, opts: o.DB, replica: idgen.Hex("rep_", 8), appends: make(chan pgAppendReq),
+	p := &PG{shared: shared{db: db, pg: true}, dsn: dsn, opts: o.DB, replica: idgen.Hex("rep_", 8), appends: make(chan pgAppendReq),
 		quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch}
 	go p.writer()
 	return p, nil
@@ -263,87 +262,4 @@ func (p *PG) Mission(ctx context.Context, id string) (domain.Mission, error) {
 		return m, domain.ErrNoMission
 	}
 	return m, pgwrap("mission", err)
-}
-
-func (p *PG) queryMissions(ctx context.Context, q string, args ...any) ([]domain.Mission, error) {
-	rows, err := p.db.QueryContext(ctx, pgdb.Rebind(q), args...)
-	if err != nil {
-		return nil, pgwrap("missions", err)
-	}
-	defer rows.Close()
-	var out []domain.Mission
-	for rows.Next() {
-		m, err := scanMission(rows)
-		if err != nil {
-			return nil, pgwrap("missions", err)
-		}
-		out = append(out, m)
-	}
-	return out, pgwrap("missions", rows.Err())
-}
-
-// Missions lists the board in (opened_at, mission_id) order.
-func (p *PG) Missions(ctx context.Context, f domain.MissionFilter) ([]domain.Mission, error) {
-	var where []string
-	var args []any
-	if f.Brain != "" {
-		where = append(where, "brain = ?")
-		args = append(args, f.Brain)
-	}
-	if len(f.Phases) > 0 {
-		marks := make([]string, len(f.Phases))
-		for i, ph := range f.Phases {
-			marks[i] = "?"
-			args = append(args, string(ph))
-		}
-		where = append(where, "phase IN ("+strings.Join(marks, ",")+")")
-	}
-	if f.AfterID != "" {
-		where = append(where, "(opened_at > ? OR (opened_at = ? AND mission_id > ?))")
-		args = append(args, ns(f.AfterOpened), ns(f.AfterOpened), f.AfterID)
-	}
-	q := `SELECT ` + missionCols + ` FROM missions`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY opened_at, mission_id LIMIT ?"
-	args = append(args, f.Limit)
-	return p.queryMissions(ctx, q, args...)
-}
-
-// Letters lists a chain after afterSeq.
-func (p *PG) Letters(ctx context.Context, missionID string, afterSeq int64, limit int) ([]domain.Letter, error) {
-	rows, err := p.db.QueryContext(ctx, `SELECT body FROM letters WHERE mission_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-		missionID, afterSeq, limit)
-	if err != nil {
-		return nil, pgwrap("letters", err)
-	}
-	defer rows.Close()
-	var out []domain.Letter
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, pgwrap("letters", err)
-		}
-		var l domain.Letter
-		if err := json.Unmarshal([]byte(body), &l); err != nil {
-			return nil, fmt.Errorf("letter of %s: %w", missionID, err)
-		}
-		out = append(out, l)
-	}
-	return out, pgwrap("letters", rows.Err())
-}
-
-// Letter returns one letter of a chain.
-func (p *PG) Letter(ctx context.Context, missionID, letterID string) (domain.Letter, error) {
-	var body string
-	err := p.db.QueryRowContext(ctx, `SELECT body FROM letters WHERE mission_id = $1 AND letter_id = $2`, missionID, letterID).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrNoMission)
-	}
-	if err != nil {
-		return domain.Letter{}, pgwrap("letter", err)
-	}
-	var l domain.Letter
-	return l, json.Unmarshal([]byte(body), &l)
 }
