@@ -68,10 +68,14 @@ type PG struct {
 	// Appends go through one writer goroutine per replica that commits them in groups, as
 	// the SQLite store does: one transaction (one WAL flush) for every append waiting at
 	// that moment.
-	appends  chan pgAppendReq
-	quit     chan struct{}
-	done     chan struct{}
-	maxBatch int
+	appends chan pgAppendReq
+	quit    chan struct{}
+	done    chan struct{}
+	// boardNews asks the notifier to NOTIFY mission_board once for every group committed
+	// since it last did (see notifier); notified closes when it has stopped.
+	boardNews chan struct{}
+	notified  chan struct{}
+	maxBatch  int
 }
 
 var (
@@ -105,8 +109,10 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 		return nil, err
 	}
 	p := &PG{shared: shared{db: db, pg: true}, dsn: dsn, opts: o.DB, replica: idgen.Hex("rep_", 8), appends: make(chan pgAppendReq),
-		quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch}
+		quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch,
+		boardNews: make(chan struct{}, 1), notified: make(chan struct{})}
 	go p.writer()
+	go p.notifier()
 	return p, nil
 }
 
@@ -114,6 +120,7 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 func (p *PG) Close() error {
 	close(p.quit)
 	<-p.done
+	<-p.notified
 	return p.db.Close()
 }
 

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/mission/domain"
 )
 
@@ -19,8 +21,8 @@ type pgAppendReq struct {
 
 // pgAppendSQL applies a round of appends (at most one per mission) in one statement and one
 // round trip: the heads' compare-and-swap in the UPDATE's WHERE (with the lease check), and,
-// only for the rows it matched, the letters, the board events, the landing receipts, the
-// commit receipts and the board's notification. A data-modifying WITH runs as a whole or not
+// only for the rows it matched, the letters, the board events, the landing receipts and the
+// commit receipts. A data-modifying WITH runs as a whole or not
 // at all, so a failed round leaves nothing half-written; a lost CAS matches no row, so nothing
 // of that append is inserted, and the statement returns the ordinals of the appends that won.
 //
@@ -63,9 +65,7 @@ var pgAppendSQL = `WITH input AS (
 	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
 	SELECT e_ledger, e_receipt, e_mission, e_body FROM won WHERE has_entry ORDER BY ord
 )
-SELECT ord FROM up
-UNION ALL
-SELECT 0 FROM (SELECT pg_notify($32, $33) WHERE EXISTS (SELECT 1 FROM up)) notified`
+SELECT ord FROM up`
 
 // Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
 // waits for the group commit that carries it even if ctx ends meanwhile.
@@ -139,6 +139,43 @@ func (p *PG) commit(group []pgAppendReq) {
 		for i, r := range group {
 			r.done <- errs[i]
 		}
+		for _, err := range errs {
+			if err == nil {
+				// Tell the other replicas, after the COMMIT and outside it: see notifier.
+				select {
+				case p.boardNews <- struct{}{}:
+				default: // a notification is already due; it covers this group too
+				}
+				break
+			}
+		}
+	}
+}
+
+// notifier sends NOTIFY mission_board for the appends committed since its last one, in a
+// statement of its own. Not inside the append's transaction: PostgreSQL serializes every
+// committing transaction that has notified, database-wide (a lock held from before the commit
+// record until after it is flushed, so notifications queue in commit order), and that lock
+// made two replicas' appends commit one at a time as the board lock once did. A notification
+// is only a hint to read by cursor; one lost in a crash between the COMMIT and it delays
+// other replicas' watchers to their next poll.
+// notifyPatience bounds one notification, so a database that stopped answering cannot hold
+// Close.
+const notifyPatience = 5 * time.Second
+
+func (p *PG) notifier() {
+	defer close(p.notified)
+	for {
+		select {
+		case <-p.boardNews:
+		case <-p.quit:
+			return
+		}
+		// Best effort: an unreachable database is the writer's to report, and the
+		// listeners wake everyone when they reconnect.
+		ctx, cancel := context.WithTimeout(context.Background(), notifyPatience)
+		_ = pgdb.Notify(ctx, p.db, boardChannel, p.replica)
+		cancel()
 	}
 }
 
@@ -234,7 +271,7 @@ func (p *PG) apply(ctx context.Context, q querier, group []pgAppendReq, round []
 	}
 	rows, err := q.QueryContext(ctx, pgAppendSQL, mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
 		lphase, advisory, posted, body, evBrain, evSeq, evKind, evFrom, evTo, evAt,
-		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd, boardChannel, p.replica)
+		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd)
 	if err != nil {
 		return nil, pgwrap("append", err)
 	}
@@ -245,9 +282,7 @@ func (p *PG) apply(ctx context.Context, q querier, group []pgAppendReq, round []
 		if err := rows.Scan(&ord); err != nil {
 			return nil, pgwrap("append", err)
 		}
-		if ord > 0 { // 0 is the notification's row
-			won[round[ord-1]] = true
-		}
+		won[round[ord-1]] = true
 	}
 	return won, pgwrap("append", rows.Err())
 }
