@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
@@ -45,33 +44,6 @@ func (s *Store) CreateCuration(ctx context.Context, c domain.Curation, m domain.
 	return wrap("create curation", tx.Commit())
 }
 
-// Curation implements domain.SkeletonStore.
-func (s *Store) Curation(ctx context.Context, id string) (domain.Curation, error) {
-	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE curation_id = ?`, id).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Curation{}, domain.ErrNoCuration
-	}
-	if err != nil {
-		return domain.Curation{}, wrap("curation", err)
-	}
-	return decodeCuration(body)
-}
-
-// LiveCuration implements domain.SkeletonStore.
-func (s *Store) LiveCuration(ctx context.Context, brain string) (domain.Curation, bool, error) {
-	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE brain = ? AND state IN ('pending', 'claimed')`, brain).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Curation{}, false, nil
-	}
-	if err != nil {
-		return domain.Curation{}, false, wrap("live curation", err)
-	}
-	c, err := decodeCuration(body)
-	return c, err == nil, err
-}
-
 // Curations implements domain.SkeletonStore.
 func (s *Store) Curations(ctx context.Context, brain string, before *domain.CurationCursor, limit int) ([]domain.Curation, error) {
 	q, args := `SELECT body FROM curations WHERE brain = ? ORDER BY created_at DESC, curation_id DESC LIMIT ?`, []any{brain, limit}
@@ -81,33 +53,7 @@ func (s *Store) Curations(ctx context.Context, brain string, before *domain.Cura
 		at := ns(before.CreatedAt)
 		args = []any{brain, at, at, before.CurationID, limit}
 	}
-	return s.curationList(ctx, "curations", q, args...)
-}
-
-// PendingCurations implements domain.SkeletonStore.
-func (s *Store) PendingCurations(ctx context.Context, limit int) ([]domain.Curation, error) {
-	return s.curationList(ctx, "pending curations", `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT ?`, limit)
-}
-
-func (s *Store) curationList(ctx context.Context, what, q string, args ...any) ([]domain.Curation, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, wrap(what, err)
-	}
-	defer rows.Close()
-	var out []domain.Curation
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, wrap(what, err)
-		}
-		c, err := decodeCuration(body)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, wrap(what, rows.Err())
+	return bodies(ctx, s.shared, "curations", decodeCuration, q, args...)
 }
 
 // UpdateCuration implements domain.SkeletonStore.

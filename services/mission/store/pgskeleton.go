@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/mission/domain"
@@ -14,80 +13,6 @@ import (
 // the UPDATE's WHERE (re-checked after a concurrent writer commits), its first write is an
 // INSERT the primary key lets only one replica make, and the one candidate per brain and the
 // one live curation per brain are partial unique indexes, as on SQLite.
-
-// SkeletonVersion implements domain.SkeletonStore.
-func (p *PG) SkeletonVersion(ctx context.Context, brain string) (int64, error) {
-	var v int64
-	err := p.db.QueryRowContext(ctx, `SELECT version FROM skeleton_versions WHERE brain = $1`, brain).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return v, pgwrap("skeleton version", err)
-}
-
-// Skeleton implements domain.SkeletonStore.
-func (p *PG) Skeleton(ctx context.Context, id string) (domain.Skeleton, error) {
-	var body string
-	err := p.db.QueryRowContext(ctx, `SELECT body FROM skeletons WHERE skeleton_id = $1`, id).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Skeleton{}, domain.ErrNoSkeleton
-	}
-	if err != nil {
-		return domain.Skeleton{}, pgwrap("skeleton", err)
-	}
-	return decodeSkeleton(body)
-}
-
-func (p *PG) skeletonList(ctx context.Context, q string, args ...any) ([]domain.Skeleton, error) {
-	rows, err := p.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, pgwrap("skeletons", err)
-	}
-	defer rows.Close()
-	var out []domain.Skeleton
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, pgwrap("skeletons", err)
-		}
-		k, err := decodeSkeleton(body)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, pgwrap("skeletons", rows.Err())
-}
-
-// LiveSkeletons implements domain.SkeletonStore.
-func (p *PG) LiveSkeletons(ctx context.Context, brain string) (*domain.Skeleton, *domain.Skeleton, error) {
-	ks, err := p.skeletonList(ctx, `SELECT body FROM (
-		SELECT body, 0 AS o FROM skeletons WHERE brain = $1 AND state = 'candidate'
-		UNION ALL
-		SELECT body, 1 FROM (SELECT body FROM skeletons WHERE brain = $1 AND state = 'ratified' ORDER BY revision DESC LIMIT 1) r
-	) live ORDER BY o`, brain)
-	if err != nil {
-		return nil, nil, err
-	}
-	var cand, rat *domain.Skeleton
-	for i := range ks {
-		switch ks[i].State {
-		case domain.SkeletonCandidate:
-			cand = &ks[i]
-		case domain.SkeletonRatified:
-			rat = &ks[i]
-		}
-	}
-	return cand, rat, nil
-}
-
-// Skeletons implements domain.SkeletonStore.
-func (p *PG) Skeletons(ctx context.Context, brain string, before int64, limit int) ([]domain.Skeleton, error) {
-	if before <= 0 {
-		return p.skeletonList(ctx, `SELECT body FROM skeletons WHERE brain = $1 ORDER BY revision DESC LIMIT $2`, brain, limit)
-	}
-	return p.skeletonList(ctx, `SELECT body FROM skeletons WHERE brain = $1 AND revision < $2 ORDER BY revision DESC LIMIT $3`, brain, before, limit)
-}
 
 // WriteSkeletons implements domain.SkeletonStore: the version's compare-and-swap, the
 // revisions, the curation and the receipt commit together or not at all.
@@ -165,33 +90,6 @@ func (p *PG) CreateCuration(ctx context.Context, c domain.Curation, m domain.Mis
 	return pgwrap("create curation", tx.Commit())
 }
 
-// Curation implements domain.SkeletonStore.
-func (p *PG) Curation(ctx context.Context, id string) (domain.Curation, error) {
-	var body string
-	err := p.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE curation_id = $1`, id).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Curation{}, domain.ErrNoCuration
-	}
-	if err != nil {
-		return domain.Curation{}, pgwrap("curation", err)
-	}
-	return decodeCuration(body)
-}
-
-// LiveCuration implements domain.SkeletonStore.
-func (p *PG) LiveCuration(ctx context.Context, brain string) (domain.Curation, bool, error) {
-	var body string
-	err := p.db.QueryRowContext(ctx, `SELECT body FROM curations WHERE brain = $1 AND state IN ('pending', 'claimed')`, brain).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Curation{}, false, nil
-	}
-	if err != nil {
-		return domain.Curation{}, false, pgwrap("live curation", err)
-	}
-	c, err := decodeCuration(body)
-	return c, err == nil, err
-}
-
 // Curations implements domain.SkeletonStore: a brain's curations newest first, after the
 // cursor when there is one.
 func (p *PG) Curations(ctx context.Context, brain string, before *domain.CurationCursor, limit int) ([]domain.Curation, error) {
@@ -201,33 +99,7 @@ func (p *PG) Curations(ctx context.Context, brain string, before *domain.Curatio
 			ORDER BY created_at DESC, curation_id DESC LIMIT $4`
 		args = []any{brain, ns(before.CreatedAt), before.CurationID, limit}
 	}
-	return p.curationList(ctx, "curations", q, args...)
-}
-
-// PendingCurations implements domain.SkeletonStore.
-func (p *PG) PendingCurations(ctx context.Context, limit int) ([]domain.Curation, error) {
-	return p.curationList(ctx, "pending curations", `SELECT body FROM curations WHERE state = 'pending' ORDER BY created_at, curation_id LIMIT $1`, limit)
-}
-
-func (p *PG) curationList(ctx context.Context, what, q string, args ...any) ([]domain.Curation, error) {
-	rows, err := p.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, pgwrap(what, err)
-	}
-	defer rows.Close()
-	var out []domain.Curation
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, pgwrap(what, err)
-		}
-		c, err := decodeCuration(body)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, pgwrap(what, rows.Err())
+	return bodies(ctx, p.shared, "curations", decodeCuration, q, args...)
 }
 
 // UpdateCuration implements domain.SkeletonStore.

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"strings"
 
 	"github.com/organism-dev/organism/platform/idgen"
 	"github.com/organism-dev/organism/platform/pgdb"
@@ -24,9 +23,10 @@ import (
 //   - the chain head's compare-and-swap stays in the UPDATE's WHERE; a concurrent append on
 //     another replica holds the row, and when it commits PostgreSQL re-checks the WHERE
 //     against the new head, so exactly one append wins each head;
-//   - board event cursors commit in order: every transaction that writes events first takes
-//     the board lock (pg_advisory_xact_lock) and holds it to COMMIT, so a watcher reading by
-//     cursor from any replica never sees a cursor before a smaller one;
+//   - board event cursors are numbered by the writing transaction's id, and a reader returns
+//     only those below the oldest transaction still running (pgboard.go), so a watcher
+//     reading by cursor from any replica never sees a cursor before a smaller one, and no
+//     lock orders the replicas' commits;
 //   - leases are taken under a per-runner advisory lock, the charter composer's reads and
 //     writes under a charter lock; screenings, live curations, the one candidate skeleton and
 //     the skeleton version are unique keys;
@@ -60,18 +60,22 @@ const (
 
 // PG implements domain.Store, domain.SkeletonStore, domain.ReportStore and domain.Locks.
 type PG struct {
-	db      *sql.DB
+	shared
 	dsn     string
 	opts    pgdb.Options
 	replica string
 
 	// Appends go through one writer goroutine per replica that commits them in groups, as
-	// the SQLite store does: one transaction (one WAL flush, one turn of the board lock) for
-	// every append waiting at that moment.
-	appends  chan pgAppendReq
-	quit     chan struct{}
-	done     chan struct{}
-	maxBatch int
+	// the SQLite store does: one transaction (one WAL flush) for every append waiting at
+	// that moment.
+	appends chan pgAppendReq
+	quit    chan struct{}
+	done    chan struct{}
+	// boardNews asks the notifier to NOTIFY mission_board once for every group committed
+	// since it last did (see notifier); notified closes when it has stopped.
+	boardNews chan struct{}
+	notified  chan struct{}
+	maxBatch  int
 }
 
 var (
@@ -85,7 +89,8 @@ var (
 type PGOptions struct {
 	// DB tunes the pool (pool size, statement timeout); its Schema defaults to "mission".
 	DB pgdb.Options
-	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables grouping.
+	// MaxBatch bounds the appends committed in one transaction; default 256, 1 disables
+	// grouping, at most 65,535 (the ordinals a transaction's board cursors have room for).
 	MaxBatch int
 }
 
@@ -98,13 +103,16 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 	if o.MaxBatch <= 0 {
 		o.MaxBatch = 256
 	}
+	o.MaxBatch = min(o.MaxBatch, maxEventsPerTx)
 	db, err := pgdb.Open(ctx, dsn, PGMigrations(), o.DB)
 	if err != nil {
 		return nil, err
 	}
-	p := &PG{db: db, dsn: dsn, opts: o.DB, replica: idgen.Hex("rep_", 8), appends: make(chan pgAppendReq),
-		quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch}
+	p := &PG{shared: shared{db: db, pg: true}, dsn: dsn, opts: o.DB, replica: idgen.Hex("rep_", 8), appends: make(chan pgAppendReq),
+		quit: make(chan struct{}), done: make(chan struct{}), maxBatch: o.MaxBatch,
+		boardNews: make(chan struct{}, 1), notified: make(chan struct{})}
 	go p.writer()
+	go p.notifier()
 	return p, nil
 }
 
@@ -112,6 +120,7 @@ func OpenPostgres(ctx context.Context, dsn string, o PGOptions) (*PG, error) {
 func (p *PG) Close() error {
 	close(p.quit)
 	<-p.done
+	<-p.notified
 	return p.db.Close()
 }
 
@@ -120,14 +129,6 @@ func lockKey(name string) int64 {
 	h := fnv.New64a()
 	h.Write([]byte("organism/mission/" + name))
 	return int64(h.Sum64())
-}
-
-// boardLock orders event cursors: see the package comment above.
-var boardLock = lockKey("board")
-
-func lockBoard(ctx context.Context, tx *sql.Tx) error {
-	_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, boardLock)
-	return pgwrap("board lock", err)
 }
 
 // pgwrap is wrap for PostgreSQL: a lost race the caller may retry says so, as "database
@@ -225,8 +226,9 @@ func (p *PG) CreateMission(ctx context.Context, m domain.Mission, first domain.L
 	return pgwrap("create mission", tx.Commit())
 }
 
-// insertMission writes a new mission row, its seq 1 letter, its event (under the board lock)
-// and its receipt inside tx, and notifies the board.
+// insertMission writes a new mission row, its seq 1 letter, its event (ordinal 0 of tx: no
+// transaction writes two new missions, nor a new mission and appends) and its receipt inside
+// tx, and notifies the board.
 func (p *PG) insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, first domain.Letter, ev domain.BoardEvent, receipt *domain.Entry) error {
 	packet, err := json.Marshal(m.Packet)
 	if err != nil {
@@ -249,12 +251,8 @@ func (p *PG) insertMission(ctx context.Context, tx *sql.Tx, m domain.Mission, fi
 	if err != nil {
 		return pgwrap("insert letter", err)
 	}
-	if err := lockBoard(ctx, tx); err != nil {
+	if err := pgInsertEvent(ctx, tx, ev); err != nil {
 		return err
-	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO board_events(mission_id, brain, seq, kind, from_phase, to_phase, at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)`, ev.MissionID, ev.Brain, ev.Seq, string(ev.Kind), string(ev.From), string(ev.To), ns(ev.At)); err != nil {
-		return pgwrap("insert board event", err)
 	}
 	if receipt != nil {
 		if err := pgInsertEntry(ctx, tx, receipt); err != nil {
@@ -271,87 +269,4 @@ func (p *PG) Mission(ctx context.Context, id string) (domain.Mission, error) {
 		return m, domain.ErrNoMission
 	}
 	return m, pgwrap("mission", err)
-}
-
-func (p *PG) queryMissions(ctx context.Context, q string, args ...any) ([]domain.Mission, error) {
-	rows, err := p.db.QueryContext(ctx, pgdb.Rebind(q), args...)
-	if err != nil {
-		return nil, pgwrap("missions", err)
-	}
-	defer rows.Close()
-	var out []domain.Mission
-	for rows.Next() {
-		m, err := scanMission(rows)
-		if err != nil {
-			return nil, pgwrap("missions", err)
-		}
-		out = append(out, m)
-	}
-	return out, pgwrap("missions", rows.Err())
-}
-
-// Missions lists the board in (opened_at, mission_id) order.
-func (p *PG) Missions(ctx context.Context, f domain.MissionFilter) ([]domain.Mission, error) {
-	var where []string
-	var args []any
-	if f.Brain != "" {
-		where = append(where, "brain = ?")
-		args = append(args, f.Brain)
-	}
-	if len(f.Phases) > 0 {
-		marks := make([]string, len(f.Phases))
-		for i, ph := range f.Phases {
-			marks[i] = "?"
-			args = append(args, string(ph))
-		}
-		where = append(where, "phase IN ("+strings.Join(marks, ",")+")")
-	}
-	if f.AfterID != "" {
-		where = append(where, "(opened_at > ? OR (opened_at = ? AND mission_id > ?))")
-		args = append(args, ns(f.AfterOpened), ns(f.AfterOpened), f.AfterID)
-	}
-	q := `SELECT ` + missionCols + ` FROM missions`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY opened_at, mission_id LIMIT ?"
-	args = append(args, f.Limit)
-	return p.queryMissions(ctx, q, args...)
-}
-
-// Letters lists a chain after afterSeq.
-func (p *PG) Letters(ctx context.Context, missionID string, afterSeq int64, limit int) ([]domain.Letter, error) {
-	rows, err := p.db.QueryContext(ctx, `SELECT body FROM letters WHERE mission_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-		missionID, afterSeq, limit)
-	if err != nil {
-		return nil, pgwrap("letters", err)
-	}
-	defer rows.Close()
-	var out []domain.Letter
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, pgwrap("letters", err)
-		}
-		var l domain.Letter
-		if err := json.Unmarshal([]byte(body), &l); err != nil {
-			return nil, fmt.Errorf("letter of %s: %w", missionID, err)
-		}
-		out = append(out, l)
-	}
-	return out, pgwrap("letters", rows.Err())
-}
-
-// Letter returns one letter of a chain.
-func (p *PG) Letter(ctx context.Context, missionID, letterID string) (domain.Letter, error) {
-	var body string
-	err := p.db.QueryRowContext(ctx, `SELECT body FROM letters WHERE mission_id = $1 AND letter_id = $2`, missionID, letterID).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrNoMission)
-	}
-	if err != nil {
-		return domain.Letter{}, pgwrap("letter", err)
-	}
-	var l domain.Letter
-	return l, json.Unmarshal([]byte(body), &l)
 }

@@ -2,9 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/organism-dev/organism/platform/sqlitedb"
@@ -16,86 +14,12 @@ import (
 
 var _ domain.SkeletonStore = (*Store)(nil)
 
-// SkeletonVersion implements domain.SkeletonStore.
-func (s *Store) SkeletonVersion(ctx context.Context, brain string) (int64, error) {
-	var v int64
-	err := s.db.QueryRowContext(ctx, `SELECT version FROM skeleton_versions WHERE brain = ?`, brain).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, nil
-	}
-	return v, wrap("skeleton version", err)
-}
-
 func decodeSkeleton(body string) (domain.Skeleton, error) {
 	var k domain.Skeleton
 	if err := json.Unmarshal([]byte(body), &k); err != nil {
 		return domain.Skeleton{}, fmt.Errorf("decode skeleton: %w", err)
 	}
 	return k, nil
-}
-
-// Skeleton implements domain.SkeletonStore.
-func (s *Store) Skeleton(ctx context.Context, id string) (domain.Skeleton, error) {
-	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT body FROM skeletons WHERE skeleton_id = ?`, id).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Skeleton{}, domain.ErrNoSkeleton
-	}
-	if err != nil {
-		return domain.Skeleton{}, wrap("skeleton", err)
-	}
-	return decodeSkeleton(body)
-}
-
-func (s *Store) skeletonList(ctx context.Context, q string, args ...any) ([]domain.Skeleton, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, wrap("skeletons", err)
-	}
-	defer rows.Close()
-	var out []domain.Skeleton
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, wrap("skeletons", err)
-		}
-		k, err := decodeSkeleton(body)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, wrap("skeletons", rows.Err())
-}
-
-// LiveSkeletons implements domain.SkeletonStore.
-func (s *Store) LiveSkeletons(ctx context.Context, brain string) (*domain.Skeleton, *domain.Skeleton, error) {
-	ks, err := s.skeletonList(ctx, `SELECT body FROM (
-		SELECT body, 0 AS o FROM skeletons WHERE brain = ? AND state = 'candidate'
-		UNION ALL
-		SELECT body, 1 FROM (SELECT body FROM skeletons WHERE brain = ? AND state = 'ratified' ORDER BY revision DESC LIMIT 1)
-	) ORDER BY o`, brain, brain)
-	if err != nil {
-		return nil, nil, err
-	}
-	var cand, rat *domain.Skeleton
-	for i := range ks {
-		switch ks[i].State {
-		case domain.SkeletonCandidate:
-			cand = &ks[i]
-		case domain.SkeletonRatified:
-			rat = &ks[i]
-		}
-	}
-	return cand, rat, nil
-}
-
-// Skeletons implements domain.SkeletonStore.
-func (s *Store) Skeletons(ctx context.Context, brain string, before int64, limit int) ([]domain.Skeleton, error) {
-	if before <= 0 {
-		return s.skeletonList(ctx, `SELECT body FROM skeletons WHERE brain = ? ORDER BY revision DESC LIMIT ?`, brain, limit)
-	}
-	return s.skeletonList(ctx, `SELECT body FROM skeletons WHERE brain = ? AND revision < ? ORDER BY revision DESC LIMIT ?`, brain, before, limit)
 }
 
 // WriteSkeletons implements domain.SkeletonStore: the version's compare-and-swap, the

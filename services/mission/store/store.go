@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -33,7 +32,7 @@ func Migrations() fs.FS {
 
 // Store implements domain.Store.
 type Store struct {
-	db         *sql.DB
+	shared
 	getMission *sql.Stmt
 
 	// Appends go through one writer goroutine that commits them in groups: one transaction
@@ -107,7 +106,7 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 		db.Close()
 		return nil, err
 	}
-	s := &Store{db: db, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}),
+	s := &Store{shared: shared{db: db}, getMission: getMission, appends: make(chan appendReq), quit: make(chan struct{}), done: make(chan struct{}),
 		maxBatch: o.MaxBatch, cpDone: make(chan struct{}), writerConn: w.conn}
 	go s.writer(w)
 	if o.InlineCheckpoints {
@@ -259,87 +258,4 @@ func (s *Store) Mission(ctx context.Context, id string) (domain.Mission, error) 
 		return m, domain.ErrNoMission
 	}
 	return m, wrap("mission", err)
-}
-
-func (s *Store) queryMissions(ctx context.Context, q string, args ...any) ([]domain.Mission, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, wrap("missions", err)
-	}
-	defer rows.Close()
-	var out []domain.Mission
-	for rows.Next() {
-		m, err := scanMission(rows)
-		if err != nil {
-			return nil, wrap("missions", err)
-		}
-		out = append(out, m)
-	}
-	return out, wrap("missions", rows.Err())
-}
-
-// Missions lists the board in (opened_at, mission_id) order.
-func (s *Store) Missions(ctx context.Context, f domain.MissionFilter) ([]domain.Mission, error) {
-	var where []string
-	var args []any
-	if f.Brain != "" {
-		where = append(where, "brain = ?")
-		args = append(args, f.Brain)
-	}
-	if len(f.Phases) > 0 {
-		marks := make([]string, len(f.Phases))
-		for i, p := range f.Phases {
-			marks[i] = "?"
-			args = append(args, string(p))
-		}
-		where = append(where, "phase IN ("+strings.Join(marks, ",")+")")
-	}
-	if f.AfterID != "" {
-		where = append(where, "(opened_at > ? OR (opened_at = ? AND mission_id > ?))")
-		args = append(args, ns(f.AfterOpened), ns(f.AfterOpened), f.AfterID)
-	}
-	q := `SELECT ` + missionCols + ` FROM missions`
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
-	q += " ORDER BY opened_at, mission_id LIMIT ?"
-	args = append(args, f.Limit)
-	return s.queryMissions(ctx, q, args...)
-}
-
-// Letters lists a chain after afterSeq.
-func (s *Store) Letters(ctx context.Context, missionID string, afterSeq int64, limit int) ([]domain.Letter, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT body FROM letters WHERE mission_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
-		missionID, afterSeq, limit)
-	if err != nil {
-		return nil, wrap("letters", err)
-	}
-	defer rows.Close()
-	var out []domain.Letter
-	for rows.Next() {
-		var body string
-		if err := rows.Scan(&body); err != nil {
-			return nil, wrap("letters", err)
-		}
-		var l domain.Letter
-		if err := json.Unmarshal([]byte(body), &l); err != nil {
-			return nil, fmt.Errorf("letter of %s: %w", missionID, err)
-		}
-		out = append(out, l)
-	}
-	return out, wrap("letters", rows.Err())
-}
-
-// Letter returns one letter of a chain.
-func (s *Store) Letter(ctx context.Context, missionID, letterID string) (domain.Letter, error) {
-	var body string
-	err := s.db.QueryRowContext(ctx, `SELECT body FROM letters WHERE mission_id = ? AND letter_id = ?`, missionID, letterID).Scan(&body)
-	if errors.Is(err, sql.ErrNoRows) {
-		return domain.Letter{}, fmt.Errorf("letter %s of %s: %w", letterID, missionID, domain.ErrNoMission)
-	}
-	if err != nil {
-		return domain.Letter{}, wrap("letter", err)
-	}
-	var l domain.Letter
-	return l, json.Unmarshal([]byte(body), &l)
 }

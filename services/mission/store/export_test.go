@@ -1,0 +1,29 @@
+package store
+
+import (
+	"context"
+
+	"github.com/organism-dev/organism/services/mission/domain"
+)
+
+// HoldEventTx begins a transaction on p that has taken its transaction id, for tests that
+// need a writer of board events which is older than another and commits after it. write adds
+// a new mission's event to it; end commits it (or rolls it back).
+func (p *PG) HoldEventTx(ctx context.Context) (write func(domain.BoardEvent) error, end func(commit bool) error, err error) {
+	tx, err := p.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := tx.ExecContext(ctx, `SELECT pg_current_xact_id()`); err != nil {
+		tx.Rollback()
+		return nil, nil, err
+	}
+	write = func(ev domain.BoardEvent) error { return pgInsertEvent(ctx, tx, ev) }
+	end = func(commit bool) error {
+		if commit {
+			return tx.Commit()
+		}
+		return tx.Rollback()
+	}
+	return write, end, nil
+}
