@@ -3,6 +3,7 @@ package engine
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +14,9 @@ type symbolIndex struct {
 	types map[string]map[string]bool // file -> type/module names it defines
 	pkgs  map[string]string          // file -> Go package clause
 	used  map[string]bool
+	// methodFiles maps a Go receiver type to the files that hold its methods: any file of its package
+	// may, so a removed method is looked for there as well as beside the type
+	methodFiles map[string][]string
 	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
 	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
 	typeNames map[string]bool
@@ -74,7 +78,7 @@ func langOf(p string) string {
 }
 
 func indexSymbols(lines []SourceLine) *symbolIndex {
-	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}}
+	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}, methodFiles: map[string][]string{}}
 	addType := func(file, name string) {
 		if ix.types[file] == nil {
 			ix.types[file] = map[string]bool{}
@@ -103,6 +107,9 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 			}
 			if m := defGoFunc.FindStringSubmatch(t); m != nil {
 				fn(l.Path, l.Line, m[2], m[1])
+				if fs := ix.methodFiles[m[1]]; m[1] != "" && !slices.Contains(fs, l.Path) {
+					ix.methodFiles[m[1]] = append(fs, l.Path)
+				}
 			}
 			if m := defGoType.FindStringSubmatch(t); m != nil {
 				def(l.Path, l.Line, m[2], "")
