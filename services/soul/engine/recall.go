@@ -220,6 +220,10 @@ func (v *verifier) removalAsk(r *ClaimResult) (removalAsk, bool) {
 		switch {
 		case a.Kind != AnchorSymbol:
 		case r.Reason == ReasonSymbolMissing:
+			if t, ok := upperFirst(a.Qualifier); ok && len(v.qualifierFiles(a.Qualifier)) == 0 && v.symbols != nil && v.symbols.typeNames[t] && !goStdlib[a.Qualifier] {
+				// "step.Run()" read by a file stem step.go: the type Step says where Run lived
+				return v.withFiles(removalAsk{j: j, a: a, qual: t, under: true})
+			}
 			return v.withFiles(removalAsk{j: j, a: a, qual: a.Qualifier})
 		case r.Reason == ReasonChanged && ar.Reason == ReasonChanged && a.Qualifier != "":
 			return v.withFiles(removalAsk{j: j, a: a, qual: a.Qualifier, under: true})
