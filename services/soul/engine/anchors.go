@@ -305,15 +305,18 @@ func abs(x int) int {
 	return x
 }
 
+// dedupAnchors keeps the first of anchors naming the same thing; a link among them makes the kept one
+// a link, since "[`a.md`](a.md)" names one exact path, not a base name.
 func dedupAnchors(in []Anchor) []Anchor {
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	out := in[:0]
 	for _, a := range in {
 		k := string(a.Kind) + "\x00" + a.Ref + "\x00" + a.Path
-		if seen[k] {
+		if i, ok := seen[k]; ok {
+			out[i].Link = out[i].Link || a.Link
 			continue
 		}
-		seen[k] = true
+		seen[k] = len(out)
 		out = append(out, a)
 	}
 	return out
@@ -638,7 +641,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if joined == "." {
 		return Anchor{}, false
 	}
-	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined}, true
+	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true}, true
 }
 
 // numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.

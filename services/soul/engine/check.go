@@ -73,6 +73,7 @@ type verifier struct {
 	prConvention bool
 	files        map[string][]byte
 	makeTargets  map[string]map[string]bool
+	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
 	npmScripts   map[string]bool
 	symbols      *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
@@ -152,6 +153,9 @@ func (v *verifier) ask(k *asker, a Anchor) {
 		if a.Qualifier != "" {
 			k.add(&q.Symbols, a.Qualifier)
 		}
+		if t, ok := upperFirst(a.Qualifier); ok && !goStdlib[a.Qualifier] {
+			k.add(&q.Symbols, t) // "task.Exec()": the type Task a variable named for it stands for
+		}
 	case AnchorPath, AnchorLine:
 		v.askMissing(k, a)
 	}
@@ -162,11 +166,21 @@ func (v *verifier) ask(k *asker, a Anchor) {
 // word whether it names a member.
 func (v *verifier) askMissing(k *asker, a Anchor) {
 	p := v.repoPath(a)
-	if p == "" || a.Workspace || a.Weak {
+	if p == "" || a.Workspace {
 		return
 	}
-	p = v.resolve(p)
-	bare := !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
+	if a.Weak {
+		if local, ok := v.weakLocal(p); ok && !v.repo.HasTopLevel(strings.SplitN(p, "/", 2)[0]) {
+			if ok, _ := v.repo.Exists(local); !ok {
+				k.add(&k.q.EverSeen, local)
+			}
+		}
+		return
+	}
+	if !a.Link {
+		p = v.resolve(p)
+	}
+	bare := !a.Link && !strings.Contains(p, "/") && !strings.HasPrefix(p, ".")
 	if ok, _ := v.repo.Exists(p); ok || bare && v.repo.HasBasename(p) {
 		return
 	}
@@ -174,7 +188,7 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 	v.missing[p] = true
 	k.add(&q.Ignored, p)
 	k.add(&q.EverSeen, p)
-	if dir := path.Dir(v.soul.Path); dir != "." && !strings.HasPrefix(p, dir+"/") {
+	if dir := path.Dir(v.soul.Path); dir != "." && !a.Link && !strings.HasPrefix(p, dir+"/") {
 		k.add(&q.Ignored, path.Join(dir, p))
 		k.add(&q.EverSeen, path.Join(dir, p))
 	}

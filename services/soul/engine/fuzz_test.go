@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"bytes"
+	"path"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -127,4 +128,32 @@ func TestFrontmatterIsNotATitle(t *testing.T) {
 	if len(soul.Claims) != 1 || soul.Claims[0].StartLine != 10 {
 		t.Errorf("claims: got %+v, want the one list item on line 10", soul.Claims)
 	}
+}
+
+// FuzzLinkAnchors guards the link reading that makes a destination an exact path: every link anchor
+// is a clean path joined from the document's directory, inside the repository unless it is a sibling
+// checkout, and a link never turns a non-path anchor into one.
+func FuzzLinkAnchors(f *testing.F) {
+	for _, s := range []string{
+		"see [GOVERNANCE.md](GOVERNANCE.md)", "[`a.md`](a.md) and `a.md`", "[x](../../up.md)", "[x](./b/../c.md#top)",
+		"[x](guide.md?raw=1)", "[x](/abs.md)", "[x](https://example.com/a.md)", "[x](<a b>)", "[](.)", "[x](docs/)",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, a := range engine.ExtractAnchors("docs/PATHOS.md", s) {
+			if !a.Link {
+				continue
+			}
+			if a.Kind != engine.AnchorPath {
+				t.Fatalf("link mark on a %s anchor: %+v", a.Kind, a)
+			}
+			if a.Path != path.Clean(a.Path) || a.Path == "." || strings.HasPrefix(a.Path, "/") {
+				t.Fatalf("link path %q is not a clean relative path", a.Path)
+			}
+			if !a.Workspace && (strings.HasPrefix(a.Path, "../") || a.Path == "..") {
+				t.Fatalf("link path %q escapes the repository without the sibling mark", a.Path)
+			}
+		}
+	})
 }

@@ -29,7 +29,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorMake && a.Path == "" {
 		ar = v.makeNearby(c, a, ar)
 	}
-	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && v.underClaimDir(c, a) {
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && !a.Link && v.underClaimDir(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && v.claimHasIgnored(c) {
@@ -76,12 +76,12 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 	case c.Temporal && gone != nil:
 		// "a sibling worktree may hold the fix": said of a moment, and that checkout is gone
 		r.State, r.Reason = StateStale, ReasonExpired
-		r.Detail = "point-in-time claim outlived: " + gone.Anchor.Ref + " is gone"
+		r.Detail = outlived(gone.Anchor.Ref + " is gone")
 	case failed != nil:
 		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
 		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
 			r.Reason = ReasonExpired
-			r.Detail = "point-in-time claim outlived: " + failed.Anchor.Ref + " is gone"
+			r.Detail = outlived(failed.Anchor.Ref + " is gone")
 		}
 	case checked == 0 && c.Priced == "" && c.base != TissueVerifiable:
 		// every citation turned out to be another project's name: the line is doctrine after all
@@ -93,6 +93,9 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 		v.heldVerdict(r, firstWith(r.Anchors, AnchorHeld))
 	}
 }
+
+// outlived is the detail of a point-in-time claim an anchor's failure expired.
+func outlived(why string) string { return "point-in-time claim outlived: " + why }
 
 // heldVerdict is the state of a claim no anchor failed: priced (a runtime to probe, a command to run),
 // held by an anchor that cannot be settled here, or fresh.
@@ -154,6 +157,8 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	case a.Built:
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
+	case a.Link:
+		return ar // a link resolves from the document or is broken
 	default:
 		if p, ok := v.resolveUnique(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p

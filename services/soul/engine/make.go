@@ -12,21 +12,7 @@ import (
 var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[^=]|$)`)
 
 func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
-	targets, ok := v.makeTargets[a.Path]
-	if !ok {
-		for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
-			if body, ok := v.readFile(path.Join(a.Path, name)); ok {
-				targets = map[string]bool{}
-				for _, m := range makeRule.FindAllSubmatch(body, -1) {
-					for _, t := range strings.Fields(string(m[1])) {
-						targets[t] = true
-					}
-				}
-				break
-			}
-		}
-		v.makeTargets[a.Path] = targets
-	}
+	targets, file := v.makefile(a.Path)
 	if targets == nil {
 		return fail(ReasonFileMissing, "no Makefile in "+orRoot(a.Path))
 	}
@@ -39,7 +25,57 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 			return AnchorResult{Anchor: a, Status: AnchorOK}
 		}
 	}
-	return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+	if a.Path == "" {
+		return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+	}
+	return fail(ReasonChanged, file+" has no target "+a.Name)
+}
+
+// makefileNames are the names make reads, in its own order.
+var makefileNames = []string{"GNUmakefile", "makefile", "Makefile"}
+
+// makefile reads the targets of the Makefile in dir ("" is the root) and names the file; nil targets
+// when dir has none.
+func (v *verifier) makefile(dir string) (map[string]bool, string) {
+	if targets, ok := v.makeTargets[dir]; ok {
+		return targets, v.makeFiles[dir]
+	}
+	if v.makeFiles == nil {
+		v.makeFiles = map[string]string{}
+	}
+	v.makeTargets[dir] = nil
+	for _, name := range makefileNames {
+		f := path.Join(dir, name)
+		body, ok := v.readFile(f)
+		if !ok {
+			continue
+		}
+		targets := map[string]bool{}
+		for _, m := range makeRule.FindAllSubmatch(body, -1) {
+			for _, t := range strings.Fields(string(m[1])) {
+				targets[t] = true
+			}
+		}
+		v.makeTargets[dir], v.makeFiles[dir] = targets, f
+		break
+	}
+	return v.makeTargets[dir], v.makeFiles[dir]
+}
+
+// nearestMake places a make target written with no directory: a document below the root that has a
+// Makefile beside it (or in a directory between it and the root) runs make there, so that Makefile
+// decides, not the root's.
+func (v *verifier) nearestMake(a Anchor) Anchor {
+	if a.Path != "" {
+		return a
+	}
+	for dir := path.Dir(v.soul.Path); dir != "." && dir != "" && dir != "/"; dir = path.Dir(dir) {
+		if targets, _ := v.makefile(dir); targets != nil {
+			a.Path = dir
+			return a
+		}
+	}
+	return a
 }
 
 // makeNearby retries a root make target in the directories the claim itself names ("internal/ebnf/

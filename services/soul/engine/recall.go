@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -64,23 +65,25 @@ func firstFailed(r *ClaimResult) int {
 	return -1
 }
 
-// movedTo names where each missing path went when a commit renamed it.
+// movedTo names where each missing path went when a commit renamed it: on a stale claim, and on a
+// point-in-time claim the missing path expired, which owes the reader the hint as much.
 func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult) {
 	var asked []string
-	where := map[int]string{}
+	where := map[int]moveCandidates{}
 	for i := range results {
 		r := &results[i]
 		j := firstFailed(r)
-		if r.State != StateStale || r.Reason != ReasonFileMissing || j < 0 || r.Anchors[j].Reason != ReasonFileMissing {
+		if r.State != StateStale || j < 0 || r.Anchors[j].Reason != ReasonFileMissing {
 			continue
 		}
 		a := r.Anchors[j].Anchor
-		if a.Kind != AnchorPath && a.Kind != AnchorLine {
+		expired := r.Reason == ReasonExpired && r.Detail == outlived(a.Ref+" is gone")
+		if a.Kind != AnchorPath && a.Kind != AnchorLine || r.Reason != ReasonFileMissing && !expired {
 			continue
 		}
-		p := strings.TrimSuffix(v.resolve(a.Path), "/")
-		where[i] = p
-		asked = append(asked, p)
+		c := v.moveCandidates(a)
+		where[i] = c
+		asked = append(append(asked, c.near...), c.anywhere...)
 	}
 	if len(asked) == 0 {
 		return
@@ -89,8 +92,8 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 	if err != nil {
 		return // the hint is a courtesy; the finding stands without it
 	}
-	for i, p := range where {
-		m, ok := moves[p]
+	for i, c := range where {
+		p, m, ok := c.pick(moves)
 		if !ok {
 			continue
 		}
@@ -99,72 +102,206 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 		if ok, _ := v.repo.Exists(m.To); !ok {
 			detail += " (and gone since)"
 		}
-		r.Detail = detail
 		r.Anchors[firstFailed(r)].Detail = detail
+		if r.Reason == ReasonExpired {
+			detail = outlived(detail)
+		}
+		r.Detail = detail
 	}
 }
 
-// removedSymbols turns a cited symbol defined nowhere into symbol_removed when a commit removed its
-// definition, naming that commit.
+// moveCandidates are the full paths a missing path may have stood for, since history records renames
+// by full path: near ones (from the document's directory, then from the root as written) in order of
+// preference, and for a bare name every place history had it.
+type moveCandidates struct{ near, anywhere []string }
+
+func (v *verifier) moveCandidates(a Anchor) moveCandidates {
+	p := strings.TrimSuffix(a.Path, "/")
+	if a.Link {
+		return moveCandidates{near: []string{p}} // already joined to the document's directory
+	}
+	var c moveCandidates
+	if dir := path.Dir(v.soul.Path); dir != "." && dir != "" && !strings.HasPrefix(p, dir+"/") {
+		c.near = append(c.near, path.Join(dir, p))
+	}
+	c.near = append(c.near, p)
+	if strings.Contains(p, "/") {
+		return c
+	}
+	for _, f := range v.batch.EverSeenAt[p] {
+		if !slices.Contains(c.near, f) {
+			c.anywhere = append(c.anywhere, f)
+		}
+	}
+	return c
+}
+
+// pick is the candidate a rename explains: the first near one, else the one place of a bare name
+// that history renamed (two renamed places point at no one file).
+func (c moveCandidates) pick(moves map[string]Rename) (string, Rename, bool) {
+	for _, p := range c.near {
+		if m, ok := moves[p]; ok {
+			return p, m, true
+		}
+	}
+	found := ""
+	for _, p := range c.anywhere {
+		if _, ok := moves[p]; ok {
+			if found != "" {
+				return "", Rename{}, false
+			}
+			found = p
+		}
+	}
+	if found == "" {
+		return "", Rename{}, false
+	}
+	return found, moves[found], true
+}
+
+// removedSymbols names the commit that removed a cited definition: a symbol defined nowhere now, a
+// member whose name lives on only outside its qualifier ("mmap is defined, but not under Allocator"),
+// and a member cited through a lower-cased qualifier ("task.Exec()" for Task.Exec) once it is gone.
 func (v *verifier) removedSymbols(ctx context.Context, h History, results []ClaimResult) {
+	var asks []removalAsk
 	var words, paths []string
-	seen := map[string]bool{}
-	var idx []int
 	for i := range results {
-		r := &results[i]
-		j := firstFailed(r)
-		if r.State != StateStale || r.Reason != ReasonSymbolMissing || j < 0 || r.Anchors[j].Anchor.Kind != AnchorSymbol {
+		ask, ok := v.removalAsk(&results[i])
+		if !ok {
 			continue
 		}
-		a := r.Anchors[j].Anchor
-		where := v.qualifierFiles(a.Qualifier)
-		if len(where) == 0 {
-			continue // a bare name may have lived anywhere: walking every commit's diff costs seconds
+		ask.i = i
+		asks = append(asks, ask)
+		if !slices.Contains(words, ask.a.Name) {
+			words = append(words, ask.a.Name)
 		}
-		idx = append(idx, i)
-		for _, s := range append([]string{"word:" + a.Name}, where...) {
-			if !seen[s] {
-				seen[s] = true
-				if w, ok := strings.CutPrefix(s, "word:"); ok {
-					words = append(words, w)
-				} else {
-					paths = append(paths, s)
-				}
+		for _, p := range ask.where {
+			if !slices.Contains(paths, p) {
+				paths = append(paths, p)
 			}
 		}
 	}
-	if len(words) == 0 {
+	if len(asks) == 0 {
 		return
 	}
 	lines, err := h.RemovedLines(ctx, words, paths)
 	if err != nil {
 		return
 	}
-	for _, i := range idx {
-		r := &results[i]
-		j := firstFailed(r)
-		a := r.Anchors[j].Anchor
-		if l, ok := removalOf(lines, a); ok {
-			failAnchor(r, j, ReasonSymbolRemoved, fmt.Sprintf("%s was removed in %s (%s)", symbolRef(a), short(l.SHA), l.Path))
+	for _, ask := range asks {
+		l, ok := v.removalOf(lines, ask)
+		if !ok {
+			continue
 		}
+		r := &results[ask.i]
+		if r.State == StateDeclared {
+			r.Claim.Tissue = TissueVerifiable // judged, then read as doctrine only for want of a checked anchor
+		}
+		failAnchor(r, ask.j, ReasonSymbolRemoved, fmt.Sprintf("%s was removed in %s (%s)", symbolRef(ask.a), short(l.SHA), l.Path))
 	}
 }
 
-// removalOf finds the newest removed line that defined the anchor's symbol: under its qualifier when a
-// Go method's receiver says one, and any definition of the name otherwise.
-func removalOf(lines []RemovedLine, a Anchor) (RemovedLine, bool) {
+// removalAsk is one symbol anchor whose removal history may explain: the claim and anchor, the
+// qualifier its definition lived under (as written, or the type a lower-cased one stands for),
+// whether the definition must have been under it, and the files or package directories to walk.
+type removalAsk struct {
+	i, j  int
+	a     Anchor
+	qual  string
+	under bool
+	where []string
+}
+
+// removalAsk reads a judged claim for a symbol anchor history may settle.
+func (v *verifier) removalAsk(r *ClaimResult) (removalAsk, bool) {
+	if j := firstFailed(r); r.State == StateStale && j >= 0 {
+		ar := r.Anchors[j]
+		a := ar.Anchor
+		switch {
+		case a.Kind != AnchorSymbol:
+		case r.Reason == ReasonSymbolMissing:
+			if t, ok := upperFirst(a.Qualifier); ok && len(v.qualifierFiles(a.Qualifier)) == 0 && v.symbols != nil && v.symbols.typeNames[t] && !goStdlib[a.Qualifier] {
+				// "step.Run()" read by a file stem step.go: the type Step says where Run lived
+				return v.withFiles(removalAsk{j: j, a: a, qual: t, under: true})
+			}
+			return v.withFiles(removalAsk{j: j, a: a, qual: a.Qualifier})
+		case r.Reason == ReasonChanged && ar.Reason == ReasonChanged && a.Qualifier != "":
+			return v.withFiles(removalAsk{j: j, a: a, qual: a.Qualifier, under: true})
+		}
+		return removalAsk{}, false
+	}
+	judged := len(r.Anchors) > 0 && (open(r.State) || r.State == StateDeclared || r.State == StateStale && r.Reason == ReasonUnanchored)
+	if !judged || v.symbols == nil {
+		return removalAsk{}, false
+	}
+	for j, ar := range r.Anchors {
+		if t, ok := v.qualifierType(ar); ok {
+			return v.withFiles(removalAsk{j: j, a: ar.Anchor, qual: t, under: true})
+		}
+	}
+	return removalAsk{}, false
+}
+
+// qualifierType is the type a skipped symbol anchor's lower-cased qualifier may stand for: "task" in
+// "task.Exec()" reads as a variable of type Task, when Task is a type here.
+func (v *verifier) qualifierType(ar AnchorResult) (string, bool) {
+	q := ar.Anchor.Qualifier
+	if ar.Status != AnchorSkipped || ar.Anchor.Kind != AnchorSymbol || goStdlib[q] {
+		return "", false
+	}
+	t, ok := upperFirst(q)
+	return t, ok && v.symbols.typeNames[t]
+}
+
+// upperFirst is a lower-cased identifier with its first letter raised ("task" -> "Task").
+func upperFirst(q string) (string, bool) {
+	if len(q) < 2 || q[0] < 'a' || q[0] > 'z' || !identWord.MatchString(q) {
+		return "", false
+	}
+	return string(q[0]-'a'+'A') + q[1:], true
+}
+
+func (v *verifier) withFiles(ask removalAsk) (removalAsk, bool) {
+	ask.where = v.qualifierFiles(ask.qual)
+	// a bare name may have lived anywhere: walking every commit's diff costs seconds
+	return ask, len(ask.where) > 0
+}
+
+// removalOf finds the newest removed line that defined the asked symbol. Without under, any definition
+// of the name counts unless a Go receiver names another type; with it, the definition must have been
+// under the qualifier: a Go method of that type (its receiver, case folded), a function of that Go
+// package, or a definition in a file of that type (the only files walked) elsewhere.
+func (v *verifier) removalOf(lines []RemovedLine, ask removalAsk) (RemovedLine, bool) {
 	for _, l := range lines {
 		if !DefinitionLine(l.Path, l.Text) {
 			continue
 		}
 		ix := indexSymbols([]SourceLine{{Path: l.Path, Line: 1, Text: l.Text}})
-		for _, d := range ix.defs[a.Name] {
-			if a.Qualifier == "" || d.receiver == "" || d.receiver == a.Qualifier {
+		for _, d := range ix.defs[ask.a.Name] {
+			if v.definedUnder(l.Path, d, ask) {
 				return l, true
 			}
 		}
 	}
 	return RemovedLine{}, false
+}
+
+func (v *verifier) definedUnder(file string, d symbolDef, ask removalAsk) bool {
+	q := ask.qual
+	switch {
+	case q == "":
+		return true
+	case d.receiver != "":
+		return d.receiver == q || ask.under && strings.EqualFold(d.receiver, q)
+	case !ask.under || langOf(file) != "go":
+		return true
+	}
+	for f, pkg := range v.symbols.pkgs {
+		if pkg == q && path.Dir(f) == path.Dir(file) {
+			return true
+		}
+	}
+	return false
 }
 
 func symbolRef(a Anchor) string {
@@ -180,7 +317,8 @@ func symbolRef(a Anchor) string {
 const maxQualifierFiles = 4
 
 // qualifierFiles are where a qualified symbol's definition would have lived: the files that define the
-// qualifier as a type (Go, Rust, Python, TS classes), or the directories of the Go package it names.
+// qualifier as a type (Go, Rust, Python, TS classes) or hold a Go method of it, or the directories of
+// the Go package it names.
 func (v *verifier) qualifierFiles(q string) []string {
 	ix := v.symbols
 	if q == "" || ix == nil {
@@ -188,20 +326,31 @@ func (v *verifier) qualifierFiles(q string) []string {
 	}
 	var out []string
 	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
 	for _, d := range ix.defs[q] {
-		if ix.types[d.path][q] && !seen[d.path] {
-			seen[d.path] = true
-			out = append(out, d.path)
+		if ix.types[d.path][q] {
+			add(d.path)
 		}
 	}
 	for f, pkg := range ix.pkgs {
-		if dir := path.Dir(f); pkg == q && !seen[dir] {
-			seen[dir] = true
-			out = append(out, dir)
+		if pkg == q {
+			add(path.Dir(f))
 		}
 	}
 	if len(out) > maxQualifierFiles {
 		return nil
+	}
+	base := len(out)
+	for _, f := range ix.methodFiles[q] {
+		add(f)
+	}
+	if len(out) > maxQualifierFiles {
+		out = out[:base] // methods spread over many files: the type's own file is still worth a walk
 	}
 	sort.Strings(out)
 	return out

@@ -25,6 +25,10 @@ type BatchAnswer struct {
 	Ignored map[string]bool
 	// EverSeen holds the asked paths that some commit ever added.
 	EverSeen map[string]bool
+	// EverSeenAt maps an asked bare name ("exec.go") to the full paths history had under that base
+	// name, so a moved-to hint can be asked of the path a rename was recorded by. A name history held
+	// in more than a few places maps to nothing: it points at no one file.
+	EverSeenAt map[string][]string
 	// SymbolLines are the source lines that mention any asked symbol word.
 	SymbolLines []SourceLine
 }

@@ -158,6 +158,9 @@ type Anchor struct {
 	Target bool
 	// Built marks a program run from the work tree ("`./licgen -check`") that a build leaves there.
 	Built bool
+	// Link marks a markdown link destination: a path relative to the document that must resolve
+	// exactly, never by base name wherever a file of that name lives.
+	Link bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

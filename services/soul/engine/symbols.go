@@ -3,6 +3,7 @@ package engine
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +14,9 @@ type symbolIndex struct {
 	types map[string]map[string]bool // file -> type/module names it defines
 	pkgs  map[string]string          // file -> Go package clause
 	used  map[string]bool
+	// methodFiles maps a Go receiver type to the files that hold its methods: any file of its package
+	// may, so a removed method is looked for there as well as beside the type
+	methodFiles map[string][]string
 	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
 	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
 	typeNames map[string]bool
@@ -74,99 +78,106 @@ func langOf(p string) string {
 }
 
 func indexSymbols(lines []SourceLine) *symbolIndex {
-	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}}
-	addType := func(file, name string) {
-		if ix.types[file] == nil {
-			ix.types[file] = map[string]bool{}
-		}
-		ix.types[file][name] = true
-	}
-	def := func(file string, line int, name, recv string) {
-		if name == "" || controlWords[name] {
-			return
-		}
-		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv})
-	}
-	fn := func(file string, line int, name, recv string) {
-		if name == "" || controlWords[name] {
-			return
-		}
-		ix.defs[name] = append(ix.defs[name], symbolDef{path: file, line: line, receiver: recv, fn: true})
-	}
+	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}, methodFiles: map[string][]string{}}
 	for _, l := range lines {
 		eachWord(l.Text, func(w string) { ix.used[w] = true })
-		t := l.Text
 		switch langOf(l.Path) {
 		case "go":
-			if m := defGoPkg.FindStringSubmatch(t); m != nil {
-				ix.pkgs[l.Path] = m[1]
-			}
-			if m := defGoFunc.FindStringSubmatch(t); m != nil {
-				fn(l.Path, l.Line, m[2], m[1])
-			}
-			if m := defGoType.FindStringSubmatch(t); m != nil {
-				def(l.Path, l.Line, m[2], "")
-				addType(l.Path, m[2])
-				if m[1] == "type" {
-					ix.typeNames[m[2]] = true
-				}
-			}
+			ix.indexGo(l)
 		case "rust":
-			for _, m := range defRust.FindAllStringSubmatch(t, -1) {
-				n := m[2] + m[3]
-				if m[1] == "fn" {
-					fn(l.Path, l.Line, n, "")
-				} else {
-					def(l.Path, l.Line, n, "")
-				}
-				addType(l.Path, n)
-				switch m[1] {
-				case "struct", "enum", "trait", "union", "type":
-					ix.typeNames[n] = true
-				}
-			}
-			if m := defRustImpl.FindStringSubmatch(t); m != nil {
-				addType(l.Path, m[1])
-			}
+			ix.indexRust(l)
 		case "py":
-			if m := defPy.FindStringSubmatch(t); m != nil {
-				n := m[2] + m[3]
-				if m[1] == "def" {
-					fn(l.Path, l.Line, n, "")
-				} else {
-					def(l.Path, l.Line, n, "")
-				}
-				addType(l.Path, n)
-				if m[1] == "class" {
-					ix.typeNames[n] = true
-				}
-			}
+			ix.indexPy(l)
 		case "js", "java":
-			for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
-				n := m[1] + m[2] + m[3]
-				if m[1] != "" {
-					fn(l.Path, l.Line, n, "")
-				} else {
-					def(l.Path, l.Line, n, "")
-				}
-				addType(l.Path, n)
-				if m[2] != "" {
-					ix.typeNames[n] = true
-				}
-			}
-			if m := defKotlin.FindStringSubmatch(t); m != nil {
-				if m[1] != "" {
-					fn(l.Path, l.Line, m[1], "")
-				} else {
-					def(l.Path, l.Line, m[2], "")
-				}
-			}
-			if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
-				fn(l.Path, l.Line, m[1], "")
-			}
+			ix.indexJS(l)
 		}
 	}
 	return ix
+}
+
+func (ix *symbolIndex) addType(file, name string) {
+	if ix.types[file] == nil {
+		ix.types[file] = map[string]bool{}
+	}
+	ix.types[file][name] = true
+}
+
+// def records a definition of name at a source line; fn marks a function or method.
+func (ix *symbolIndex) def(l SourceLine, name, recv string, fn bool) {
+	if name == "" || controlWords[name] {
+		return
+	}
+	ix.defs[name] = append(ix.defs[name], symbolDef{path: l.Path, line: l.Line, receiver: recv, fn: fn})
+}
+
+func (ix *symbolIndex) indexGo(l SourceLine) {
+	t := l.Text
+	if m := defGoPkg.FindStringSubmatch(t); m != nil {
+		ix.pkgs[l.Path] = m[1]
+	}
+	if m := defGoFunc.FindStringSubmatch(t); m != nil {
+		ix.def(l, m[2], m[1], true)
+		if fs := ix.methodFiles[m[1]]; m[1] != "" && !slices.Contains(fs, l.Path) {
+			ix.methodFiles[m[1]] = append(fs, l.Path)
+		}
+	}
+	if m := defGoType.FindStringSubmatch(t); m != nil {
+		ix.def(l, m[2], "", false)
+		ix.addType(l.Path, m[2])
+		if m[1] == "type" {
+			ix.typeNames[m[2]] = true
+		}
+	}
+}
+
+func (ix *symbolIndex) indexRust(l SourceLine) {
+	for _, m := range defRust.FindAllStringSubmatch(l.Text, -1) {
+		n := m[2] + m[3]
+		ix.def(l, n, "", m[1] == "fn")
+		ix.addType(l.Path, n)
+		switch m[1] {
+		case "struct", "enum", "trait", "union", "type":
+			ix.typeNames[n] = true
+		}
+	}
+	if m := defRustImpl.FindStringSubmatch(l.Text); m != nil {
+		ix.addType(l.Path, m[1])
+	}
+}
+
+func (ix *symbolIndex) indexPy(l SourceLine) {
+	m := defPy.FindStringSubmatch(l.Text)
+	if m == nil {
+		return
+	}
+	n := m[2] + m[3]
+	ix.def(l, n, "", m[1] == "def")
+	ix.addType(l.Path, n)
+	if m[1] == "class" {
+		ix.typeNames[n] = true
+	}
+}
+
+func (ix *symbolIndex) indexJS(l SourceLine) {
+	t := l.Text
+	for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
+		n := m[1] + m[2] + m[3]
+		ix.def(l, n, "", m[1] != "")
+		ix.addType(l.Path, n)
+		if m[2] != "" {
+			ix.typeNames[n] = true
+		}
+	}
+	if m := defKotlin.FindStringSubmatch(t); m != nil {
+		if m[1] != "" {
+			ix.def(l, m[1], "", true)
+		} else {
+			ix.def(l, m[2], "", false)
+		}
+	}
+	if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
+		ix.def(l, m[1], "", true)
+	}
 }
 
 // eachWord calls fn with every identifier-shaped word of s (a letter or underscore, then word bytes),
@@ -202,29 +213,34 @@ func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
 		return d.ok() // "surface.old" reads like a member but names a file that is there
 	}
 	defs := ix.defs[a.Name]
-	if a.Qualifier == "" {
-		if len(defs) > 0 || ix.used[a.Name] {
-			// used here but defined elsewhere: another project's symbol, not an anchor of this one
-			if len(defs) == 0 {
-				return d.skip()
-			}
-			return d.ok()
-		}
-		return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+	if a.Qualifier != "" {
+		return v.qualifiedSymbol(ix, a, defs, d)
 	}
+	if len(defs) > 0 {
+		return d.ok()
+	}
+	if ix.used[a.Name] {
+		return d.skip() // used here but defined elsewhere: another project's symbol, not an anchor of this one
+	}
+	return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+}
+
+// qualifiedSymbol checks "Q.name": a definition under Q (its receiver, package, type block or file),
+// else what Q is here says whether the absence is drift.
+func (v *verifier) qualifiedSymbol(ix *symbolIndex, a Anchor, defs []symbolDef, d verdicts) AnchorResult {
+	q := a.Qualifier
 	for _, def := range defs {
 		// the receiver settles most qualified names; a cheap pass first spares the path reading below
 		// when a common method name ("Handle") is defined thousands of times
-		if def.receiver == a.Qualifier {
+		if def.receiver == q {
 			return d.ok()
 		}
 	}
 	for _, def := range defs {
-		if qualifies(ix, def, a.Qualifier) {
+		if qualifies(ix, def, q) {
 			return d.ok()
 		}
 	}
-	q := a.Qualifier
 	if ix.typeNames[q] {
 		// "Config.ABI" is a field as often as a method: the type's own block settles it
 		if v.memberOf(ix, q, a.Name) {
@@ -235,6 +251,13 @@ func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
 		}
 		return d.fail(ReasonChanged, a.Name+" is defined, but not under "+q)
 	}
+	return v.unknownQualifier(ix, a, defs, d)
+}
+
+// unknownQualifier reads a qualifier that is no type here: the standard library, another project's
+// package or a variable, one of this repository's packages, or a file's name.
+func (v *verifier) unknownQualifier(ix *symbolIndex, a Anchor, defs []symbolDef, d verdicts) AnchorResult {
+	q := a.Qualifier
 	if goStdlib[q] && !ix.isPackage(q) {
 		return d.skip() // the standard library: "fs.FS", "sync.Pool"
 	}

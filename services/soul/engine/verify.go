@@ -64,7 +64,8 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 	case AnchorSymbol:
 		return v.symbol(a, d)
 	case AnchorMake:
-		r := v.makeTarget(a, d.fail)
+		r := v.makeTarget(v.nearestMake(a), d.fail)
+		r.Anchor = a
 		if r.Status == AnchorFailed && v.foreign(a) {
 			return d.hold(ReasonOutsideRepo, a.Ref+" is run in another repository")
 		}
@@ -93,6 +94,14 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		// a sibling checkout is a fact about the author's machine; its absence here proves nothing
 		return d.hold(ReasonOutsideRepo, a.Ref+" is not beside the repository on this machine")
 	}
+	if a.Link {
+		// a link destination is relative to the document and already joined to its directory: it
+		// resolves exactly or is broken, whatever other file carries its base name
+		if ok, _ := v.repo.Exists(a.Path); ok {
+			return d.ok()
+		}
+		return v.missingPath(a, d.fail, d.hold)
+	}
 	a.Path = v.resolve(a.Path)
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
@@ -101,16 +110,40 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		return v.checkBareName(a, d)
 	}
 	if a.Weak {
-		top := strings.SplitN(a.Path, "/", 2)[0]
-		if !v.repo.HasTopLevel(top) || v.repoSlug(a.Path) {
-			return d.skip()
-		}
-		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
+		return v.checkWeak(a, d)
 	}
 	if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
 		return d.ok() // "the _generate/go.mod files": one in each of several directories
 	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// checkWeak checks a slash word without an extension: a path only when its top directory is one, at
+// the root or (once history shows the path lived there) in the document's own directory.
+func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
+	top := strings.SplitN(a.Path, "/", 2)[0]
+	if v.repo.HasTopLevel(top) && !v.repoSlug(a.Path) {
+		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
+	}
+	if local, ok := v.weakLocal(a.Path); ok && v.batch.EverSeen[local] {
+		// "internal/secret_sauce" in lib/CLAUDE.md: lib/internal/secret_sauce was there and is gone
+		return d.fail(ReasonFileMissing, local+" is gone")
+	}
+	return d.skip()
+}
+
+// weakLocal is a weak path read from the document's directory, when the document sits below the root
+// and its directory holds the path's top directory.
+func (v *verifier) weakLocal(p string) (string, bool) {
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || dir == "" || strings.HasPrefix(p, dir+"/") {
+		return "", false
+	}
+	top := strings.SplitN(p, "/", 2)[0]
+	if ok, isDir := v.repo.Exists(path.Join(dir, top)); !ok || !isDir {
+		return "", false
+	}
+	return path.Join(dir, p), true
 }
 
 // checkBareName checks a name without a slash that is not at the root: a file or directory anywhere,

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,7 +38,7 @@ func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnsw
 	}
 	if r.git && len(q.EverSeen) > 0 {
 		wg.Add(1)
-		go func() { defer wg.Done(); ans.EverSeen, errs[2] = r.everAdded(ctx, q.EverSeen) }()
+		go func() { defer wg.Done(); ans.EverSeen, ans.EverSeenAt, errs[2] = r.everAdded(ctx, q.EverSeen) }()
 	}
 	if len(q.Symbols) > 0 {
 		wg.Add(1)
@@ -208,43 +209,55 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 
 // everAdded answers which missing paths were ever part of HEAD's history (a file, or a file under a
 // directory). A few paths ask git directly; many ask for every deletion once, which costs the same for
-// 10 paths as for 10,000 and is cached per HEAD, so a server re-checking a brain pays it once.
-func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, error) {
+// 10 paths as for 10,000 and is cached per HEAD, so a server re-checking a brain pays it once. For a
+// bare name it also answers the full paths history had under it, when they are few.
+func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, map[string][]string, error) {
 	if r.head.SHA == "" {
-		return map[string]bool{}, nil
+		return map[string]bool{}, nil, nil
 	}
-	var seen map[string]bool
 	bare := false
 	for _, p := range paths {
 		bare = bare || !strings.Contains(p, "/")
 	}
 	// a bare name ("old.go") may have lived in any directory: only the full deletion list can say
+	var seen map[string]bool
+	var err error
 	if direct(paths) {
-		var err error
-		if seen, err = r.added(ctx, paths); err != nil {
-			return nil, err
-		}
+		seen, err = r.added(ctx, paths)
 	} else {
-		var err error
-		if seen, err = r.deletions(ctx); err != nil {
-			return nil, err
-		}
+		seen, err = r.deletions(ctx)
 	}
-	var bases map[string]bool
+	if err != nil {
+		return nil, nil, err
+	}
+	var bases map[string][]string
 	if bare {
-		bases = map[string]bool{}
+		bases = map[string][]string{}
 		for p := range seen {
-			bases[path.Base(p)] = true
+			b := path.Base(p)
+			bases[b] = append(bases[b], p)
 		}
 	}
-	out := map[string]bool{}
+	out, at := map[string]bool{}, map[string][]string{}
 	for _, p := range paths {
-		if seen[p] || !strings.Contains(p, "/") && bases[p] {
+		if seen[p] {
 			out[p] = true
 		}
+		if strings.Contains(p, "/") || len(bases[p]) == 0 {
+			continue
+		}
+		out[p] = true
+		if full := bases[p]; len(full) <= maxEverSeenAt {
+			sort.Strings(full)
+			at[p] = full
+		}
 	}
-	return out, nil
+	return out, at, nil
 }
+
+// maxEverSeenAt bounds the places one bare name may have lived for them to be named: more points at no
+// one file, and each would cost the moved-to hint a history walk.
+const maxEverSeenAt = 4
 
 // direct reports whether a few paths, none bare, are asked of git by pathspec; a bare name ("old.go")
 // may have lived in any directory, and only the full deletion list can say.

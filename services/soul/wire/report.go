@@ -24,6 +24,7 @@ func ReportToProto(r *engine.Report) *soulv1.SoulCheckReport {
 		Claims:      &soulv1.ClaimTotals{Total: int32(r.Totals.Total), Verifiable: int32(r.Totals.Verifiable), Declared: int32(r.Totals.Declared), History: int32(r.Totals.History)},
 		ByState:     statesToProto(r.ByState),
 		Unanchored:  int32(r.Unanchored),
+		AgedOut:     int32(r.AgedOut),
 		Enxuto:      &soulv1.Enxuto{LiveLines: int32(r.Enxuto.LiveLines), Budget: int32(r.Enxuto.Budget), Addenda: int32(r.Enxuto.Addenda), OverBudget: r.Enxuto.OverBudget},
 		ReceiptLine: r.ReceiptLine,
 		SoulLag:     &soulv1.SoulLag{Known: r.Lag.Known, CommitsBehindHead: int32(r.Lag.CommitsBehindHead), LastSoulTouch: r.Lag.LastSoulTouch},
@@ -76,7 +77,7 @@ func ReceiptToProto(r *domain.Receipt) *soulv1.SoulReceipt {
 	_, staleRows := r.WorstOffenders()
 	return &soulv1.SoulReceipt{StaleRows: int32(staleRows), ReceiptId: r.ID, Brain: r.Brain, Kind: r.Kind, At: timestamppb.New(r.At), ReceiptLine: r.Line, RepoSha: r.RepoSHA,
 		SoulPath: r.SoulPath, ByState: statesToProto(r.ByState), Declared: int32(r.Declared), Verdict: r.Verdict, By: by,
-		Verifiable: int32(verifiable), Unanchored: int32(unanchored), WorstOffenders: offendersToProto(r)}
+		Verifiable: int32(verifiable), Unanchored: int32(unanchored), AgedOut: int32(r.AgedOutCount()), WorstOffenders: offendersToProto(r)}
 }
 
 // offendersToProto reads back the stale rows a check receipt stored (worst_offenders, stale_rows).

@@ -290,7 +290,11 @@ type SoulCheckReport struct {
 	// The document declares itself a soul (PATHOS.md, a tissue directive, checkpoints, a soul receipt,
 	// a tissue map naming its headings): only then is an anchorless claim a discipline finding; in
 	// any other document it is counted in unanchored and is no finding.
-	SoulTissue    bool `protobuf:"varint,20,opt,name=soul_tissue,json=soulTissue,proto3" json:"soul_tissue,omitempty"`
+	SoulTissue bool `protobuf:"varint,20,opt,name=soul_tissue,json=soulTissue,proto3" json:"soul_tissue,omitempty"`
+	// Age findings (kind "age", reason aged_out): claims whose evidence holds but that no commit touched
+	// for a half-life (soul-prd §3.4), in the repository's own time. Additive to by_state: an aged claim
+	// stays counted where its evidence put it.
+	AgedOut       int32 `protobuf:"varint,21,opt,name=aged_out,json=agedOut,proto3" json:"aged_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -463,6 +467,13 @@ func (x *SoulCheckReport) GetSoulTissue() bool {
 		return x.SoulTissue
 	}
 	return false
+}
+
+func (x *SoulCheckReport) GetAgedOut() int32 {
+	if x != nil {
+		return x.AgedOut
+	}
+	return 0
 }
 
 // ClaimTotals counts claims by tissue.
@@ -1152,7 +1163,9 @@ type SoulReceipt struct {
 	WorstOffenders []*StaleRow `protobuf:"bytes,14,rep,name=worst_offenders,json=worstOffenders,proto3" json:"worst_offenders,omitempty"`
 	// For checks: how many stale rows the receipt stored; more than worst_offenders holds means the
 	// list was cut.
-	StaleRows     int32 `protobuf:"varint,15,opt,name=stale_rows,json=staleRows,proto3" json:"stale_rows,omitempty"`
+	StaleRows int32 `protobuf:"varint,15,opt,name=stale_rows,json=staleRows,proto3" json:"stale_rows,omitempty"`
+	// For checks: the check's age findings (reason aged_out), as the report counted them.
+	AgedOut       int32 `protobuf:"varint,16,opt,name=aged_out,json=agedOut,proto3" json:"aged_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1288,6 +1301,13 @@ func (x *SoulReceipt) GetWorstOffenders() []*StaleRow {
 func (x *SoulReceipt) GetStaleRows() int32 {
 	if x != nil {
 		return x.StaleRows
+	}
+	return 0
+}
+
+func (x *SoulReceipt) GetAgedOut() int32 {
+	if x != nil {
+		return x.AgedOut
 	}
 	return 0
 }
@@ -2566,7 +2586,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x87\x01\n" +
 	"\x11CheckSoulResponse\x129\n" +
 	"\x06report\x18\x01 \x01(\v2!.organism.soul.v1.SoulCheckReportR\x06report\x127\n" +
-	"\areceipt\x18\x02 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"\xbd\x06\n" +
+	"\areceipt\x18\x02 \x01(\v2\x1d.organism.soul.v1.SoulReceiptR\areceipt\"\xd8\x06\n" +
 	"\x0fSoulCheckReport\x12\x16\n" +
 	"\x06schema\x18\x01 \x01(\tR\x06schema\x12\x14\n" +
 	"\x05brain\x18\x02 \x01(\tR\x05brain\x12\x1b\n" +
@@ -2594,7 +2614,8 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"\ttruncated\x18\x12 \x01(\bR\ttruncated\x12\x18\n" +
 	"\aignored\x18\x13 \x01(\x05R\aignored\x12\x1f\n" +
 	"\vsoul_tissue\x18\x14 \x01(\bR\n" +
-	"soulTissue\"y\n" +
+	"soulTissue\x12\x19\n" +
+	"\baged_out\x18\x15 \x01(\x05R\aagedOut\"y\n" +
 	"\vClaimTotals\x12\x14\n" +
 	"\x05total\x18\x01 \x01(\x05R\x05total\x12\x1e\n" +
 	"\n" +
@@ -2657,7 +2678,7 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"checkClass\x12\x16\n" +
 	"\x06status\x18\x05 \x01(\tR\x06status\x12\x16\n" +
 	"\x06reason\x18\x06 \x01(\tR\x06reason\x12\x16\n" +
-	"\x06detail\x18\a \x01(\tR\x06detail\"\x9f\x04\n" +
+	"\x06detail\x18\a \x01(\tR\x06detail\"\xba\x04\n" +
 	"\vSoulReceipt\x12\x1d\n" +
 	"\n" +
 	"receipt_id\x18\x01 \x01(\tR\treceiptId\x12\x14\n" +
@@ -2680,7 +2701,8 @@ const file_organism_soul_v1_soul_proto_rawDesc = "" +
 	"unanchored\x12C\n" +
 	"\x0fworst_offenders\x18\x0e \x03(\v2\x1a.organism.soul.v1.StaleRowR\x0eworstOffenders\x12\x1d\n" +
 	"\n" +
-	"stale_rows\x18\x0f \x01(\x05R\tstaleRows\"f\n" +
+	"stale_rows\x18\x0f \x01(\x05R\tstaleRows\x12\x19\n" +
+	"\baged_out\x18\x10 \x01(\x05R\aagedOut\"f\n" +
 	"\x0fReadSoulRequest\x12\x14\n" +
 	"\x05brain\x18\x01 \x01(\tR\x05brain\x12\x18\n" +
 	"\asection\x18\x02 \x01(\tR\asection\x12#\n" +
