@@ -10,20 +10,27 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/grpcserver"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/soul/benchrepo"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
-// BenchmarkSoulCheckCLI times `organism soul check --soul AGENTS.md --format json` on issue 13's
-// fixture (the domain's BenchmarkCheckAgents repository: 10k files, 20k commits, the same 200-line
-// AGENTS.md) against its 300 ms target, three ways:
+// BenchmarkSoulCheckCLI times `organism soul check --format json` on issue 13's fixture (the
+// domain's BenchmarkCheckAgents repository: 10k files, 20k commits, the same 200-line AGENTS.md)
+// against its 300 ms target, offline (`--soul AGENTS.md`) and against a whole `serve` on loopback
+// (`--addr`, the brain's soul being that AGENTS.md: CLI, gRPC over TCP, soul, medulla resolving the
+// brain, the receipt stored), each three ways:
 //
-//   - in-process through the command tree (dispatch), warm: what a second document of one `--all`
-//     run pays, and the closest figure to the domain's ms/check;
-//   - in-process with the snapshot forgotten first (ms/cold-check): what one CLI run pays for the
-//     check itself, the domain's ms/cold-check plus the CLI's flag parsing, loading and printing;
-//   - the built binary as its own process (ms/process): what a user or a CI step waits for, the
-//     cold check plus the start of the process.
+//   - in-process through the command tree (dispatch), warm (ms/check): a second document of one
+//     `--all` run, or a server re-checking a brain; the closest figure to the domain's ms/check;
+//   - in-process with gitrepo's snapshot forgotten first (ms/cold-check): the domain's ms/cold-check
+//     plus the CLI's flags, loading and printing (and the wire, remote);
+//   - the built binary as its own process (ms/process): what a user or a CI step waits for. Offline
+//     this is the one honest cold figure: gitrepo.ResetCache leaves the removed-member and rename
+//     walks cached, so every in-process cold figure (the domain's too) skips them. Remote, the
+//     process asks a server that has just checked the repository, the usual case.
 func BenchmarkSoulCheckCLI(b *testing.B) {
 	root, err := benchrepo.Agents("organism-cli-bench-agents-v1")
 	if err != nil {
@@ -33,25 +40,51 @@ func BenchmarkSoulCheckCLI(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	srv := startSuiteTB(b)
+	owner, err := srv.signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
+	if err != nil {
+		b.Fatal(err)
+	}
+	agent, err := srv.signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ci", Seat: "curator", Brain: "bench", TTL: time.Hour})
+	if err != nil {
+		b.Fatal(err)
+	}
+	conn, err := grpcserver.Dial(srv.grpcAddr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer conn.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: "bench", RepoRoot: root, SoulPath: "AGENTS.md"}); err != nil {
+		b.Fatal(err)
+	}
 	for _, doc := range []struct {
 		name       string
 		staleHeavy bool
 	}{{"realistic", false}, {"stale-heavy", true}} {
-		b.Run(doc.name, func(b *testing.B) {
-			src, err := benchrepo.AgentsDoc(root, doc.staleHeavy)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := benchrepo.WriteDoc(root, "AGENTS.md", src); err != nil {
-				b.Fatal(err)
-			}
-			benchSoulCheckCLI(b, bin, root)
-		})
+		for _, way := range []struct {
+			name string
+			args []string
+		}{
+			{"offline", []string{"soul", "check", "--repo", root, "--soul", "AGENTS.md", "--format", "json"}},
+			{"remote", []string{"soul", "check", "--addr", srv.grpcAddr, "--token", agent, "--format", "json"}},
+		} {
+			b.Run(doc.name+"/"+way.name, func(b *testing.B) {
+				src, err := benchrepo.AgentsDoc(root, doc.staleHeavy)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := benchrepo.WriteDoc(root, "AGENTS.md", src); err != nil {
+					b.Fatal(err)
+				}
+				benchSoulCheckCLI(b, bin, way.args)
+			})
+		}
 	}
 }
 
-func benchSoulCheckCLI(b *testing.B, bin, root string) {
-	args := []string{"soul", "check", "--repo", root, "--soul", "AGENTS.md", "--format", "json"}
+func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 	check := func() []byte {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
