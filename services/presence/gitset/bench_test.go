@@ -123,3 +123,27 @@ func BenchmarkRefresh(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkJoinCold: what `presence join --from-git` pays before its first Register: a new
+// watcher and its first refresh (a full derive, nothing cached). Its ratio is to the sidecar's
+// 50 ms beat target, the budget an agent's join is held to.
+func BenchmarkJoinCold(b *testing.B) {
+	_, wts := benchRepo(b, 1)
+	b.ResetTimer()
+	for b.Loop() {
+		w, err := NewWatcher(ctx, wts[0], "main")
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, _, err := w.Refresh(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(s.Files) != changedFiles {
+			b.Fatalf("got %d files, want %d", len(s.Files), changedFiles)
+		}
+	}
+	per := b.Elapsed() / time.Duration(b.N)
+	b.ReportMetric(float64(per)/float64(time.Millisecond), "ms/join")
+	b.ReportMetric(float64(per)/float64(refreshTarget), "ratio-to-50ms")
+}
