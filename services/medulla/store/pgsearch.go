@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
@@ -164,4 +165,37 @@ func (s *PGStore) MatchesAtLeast(ctx context.Context, match string, n int) (bool
 	err := s.db.QueryRowContext(ctx, pgdb.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM claim_versions v, `+pgQuery+` AS q(q)
 		WHERE `+pgSearch+` LIMIT ?) m`), match, n).Scan(&got)
 	return got >= n, pgWrap("matches", err)
+}
+
+// CommonWords implements domain.Store in one round trip, from bm25's word counts
+// (search_terms: how many live versions hold each word, exact at every commit) rather than by
+// walking the text index once per word. A word is looked up as the search column would hold
+// it (to_tsvector 'simple'); one that splits into several words counts as its least common.
+func (s *PGStore) CommonWords(ctx context.Context, words []string, n int) ([]bool, error) {
+	bare := make([]string, len(words))
+	for i, w := range words {
+		bare[i] = strings.Trim(w, `"`)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT (SELECT COALESCE(min(COALESCE(d.docs, 0)), 0)
+			FROM unnest(tsvector_to_array(to_tsvector('simple', w.word))) AS l(term) LEFT JOIN search_terms d ON d.term = l.term)
+		FROM unnest($1::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i`, bare)
+	if err != nil {
+		return nil, pgWrap("common words", err)
+	}
+	defer rows.Close()
+	out := make([]bool, 0, len(words))
+	for rows.Next() {
+		var docs int64
+		if err := rows.Scan(&docs); err != nil {
+			return nil, pgWrap("common words", err)
+		}
+		out = append(out, docs >= int64(n))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, pgWrap("common words", err)
+	}
+	if len(out) != len(words) {
+		return nil, fmt.Errorf("common words: %d answers for %d words", len(out), len(words))
+	}
+	return out, nil
 }
