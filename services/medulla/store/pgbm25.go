@@ -118,7 +118,7 @@ func (m *bm25) score(doc string) (float64, error) {
 	return s, nil
 }
 
-// unquoteLexeme undoes tsvector text's escapes in one word: '' is a quote, \\x is x.
+// unquoteLexeme undoes tsvector text's escapes in one word: ” is a quote, \\x is x.
 func unquoteLexeme(raw string) string {
 	var b strings.Builder
 	for k := 0; k < len(raw); k++ {
