@@ -22,6 +22,12 @@ func openBackend(b *testing.B, backend string) (*domain.Service, func()) {
 	if backend == "postgres" {
 		sel = pg.Database(b)
 	}
+	return openBackendDSN(b, sel)
+}
+
+// openBackendDSN opens the medulla rules over the store sel names ("sqlite" or a DSN).
+func openBackendDSN(b *testing.B, sel string) (*domain.Service, func()) {
+	b.Helper()
 	st, err := store.OpenFor(context.Background(), sel, b.TempDir(), store.Options{})
 	if err != nil {
 		b.Fatal(err)

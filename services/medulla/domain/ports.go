@@ -30,6 +30,10 @@ type Store interface {
 	// MatchesAtLeast reports whether at least n live claims, in any brain, match the FTS
 	// expression; it costs at most n postings.
 	MatchesAtLeast(ctx context.Context, match string, n int) (bool, error)
+	// CommonWords reports, for each word (a token as FTSQuery quotes it), whether at least n
+	// live claims in any brain hold it: MatchesAtLeast for several words, in one round trip
+	// where the store is across a network.
+	CommonWords(ctx context.Context, words []string, n int) ([]bool, error)
 	// Receipts pages through a brain's ledger newest first; before is the last seq seen (0 = newest).
 	Receipts(ctx context.Context, brain string, before int64, limit int) ([]Receipt, error)
 

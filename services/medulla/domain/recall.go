@@ -102,23 +102,30 @@ func ftsTokens(text string) []string {
 // Recall searches the caller's brain plus the medulla tier. Isolated brains do not cross:
 // what they hold is withheld and counted, never silently missing.
 func (s *Service) Recall(ctx context.Context, c principal.Principal, in RecallInput) (RecallResult, error) {
-	own, err := s.readable(ctx, c, in.Brain)
+	if err := s.mayReadBrain(ctx, c, in.Brain); err != nil {
+		return RecallResult{}, err
+	}
+	// The caller's brain comes from the same list as the others (one read of the store, not
+	// two): a round trip per recall on PostgreSQL.
+	brains, err := s.store.Brains(ctx)
 	if err != nil {
 		return RecallResult{}, err
+	}
+	byName := map[string]Brain{}
+	for _, b := range brains {
+		byName[b.Name] = b
+	}
+	own, ok := byName[in.Brain]
+	if !ok {
+		return RecallResult{}, refusal.Field(ReasonBrainNotFound, "brain", "no brain named %q", in.Brain)
 	}
 	q, ref := s.recallQuery(in)
 	if ref != nil {
 		return RecallResult{}, ref
 	}
 	wantProject, wantMedulla := tierWanted(in.Tiers)
-	brains, err := s.store.Brains(ctx)
-	if err != nil {
-		return RecallResult{}, err
-	}
 	var isolated []string
-	byName := map[string]Brain{}
 	for _, b := range brains {
-		byName[b.Name] = b
 		if b.Policy == PolicyIsolated && b.Name != own.Name {
 			isolated = append(isolated, b.Name)
 		}
@@ -198,13 +205,13 @@ const commonWordClaims = 500
 // claims are tried alone first; only when they find nothing here do the common words join in,
 // so the fallback still never answers "nothing" over a claim holding any word.
 func (s *Service) looseSearch(ctx context.Context, q SearchQuery, toks []string) ([]SearchHit, error) {
+	common, err := s.store.CommonWords(ctx, toks, commonWordClaims)
+	if err != nil {
+		return nil, err
+	}
 	var rare []string
-	for _, t := range toks {
-		common, err := s.store.MatchesAtLeast(ctx, t, commonWordClaims)
-		if err != nil {
-			return nil, err
-		}
-		if !common {
+	for i, t := range toks {
+		if !common[i] {
 			rare = append(rare, t)
 		}
 	}

@@ -167,22 +167,31 @@ func (s *Service) ListReceipts(ctx context.Context, c principal.Principal, brain
 // readable resolves a brain the caller may read. The medulla tier is readable by every agent
 // except one bound to an isolated brain: nothing crosses into an isolated brain.
 func (s *Service) readable(ctx context.Context, c principal.Principal, brain string) (Brain, error) {
+	if err := s.mayReadBrain(ctx, c, brain); err != nil {
+		return Brain{}, err
+	}
+	return s.brain(ctx, brain)
+}
+
+// mayReadBrain is readable's refusals short of the brain's existence: a malformed name, a
+// foreign brain, the medulla tier asked for by an agent of an isolated brain.
+func (s *Service) mayReadBrain(ctx context.Context, c principal.Principal, brain string) error {
 	if !ValidBrainName(brain) {
-		return Brain{}, refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
+		return refusal.Field(ReasonInvalidArgument, "brain", "brain name is malformed")
 	}
 	if !mayRead(c, brain) {
-		return Brain{}, refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
+		return refusal.Field(ReasonForeignBrain, "brain", "credential is bound to brain %q, not %q", c.Brain, brain)
 	}
 	if brain == MedullaBrain && c.Agent() {
 		own, err := s.brainSettings(ctx, c.Brain)
 		if err != nil {
-			return Brain{}, err
+			return err
 		}
 		if own.Policy == PolicyIsolated {
-			return Brain{}, refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: the medulla tier does not cross into it", c.Brain)
+			return refusal.Field(ReasonIsolatedBrain, "brain", "brain %q is isolated: the medulla tier does not cross into it", c.Brain)
 		}
 	}
-	return s.brain(ctx, brain)
+	return nil
 }
 
 // crossesTo reports whether a claim may be shown to the caller: doctrine born in an isolated

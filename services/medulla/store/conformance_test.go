@@ -188,6 +188,20 @@ func lawSearchFilters(t *testing.T, open opener) {
 	if more, err := s.MatchesAtLeast(ctx, domain.FTSQuery("retries"), 6); err != nil || more {
 		t.Errorf("matches at least 6 of retries: got %v (%v), want false", more, err)
 	}
+	words := []string{domain.FTSQuery("retries"), domain.FTSQuery("nowhere"), domain.FTSQuery("retries")}
+	for _, tc := range []struct {
+		name string
+		n    int
+		want []bool
+	}{
+		{"five hold retries", 5, []bool{true, false, true}},
+		{"not six", 6, []bool{false, false, false}},
+	} {
+		got, err := s.CommonWords(ctx, words, tc.n)
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("common words, %s: got %v (%v), want %v", tc.name, got, err, tc.want)
+		}
+	}
 }
 
 // lawStaleSupersession: a write whose view of a slug is stale (it supersedes a version that is

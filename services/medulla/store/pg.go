@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -171,41 +172,63 @@ func (s *PGStore) runBatch(batch []*writeReq) {
 	}
 }
 
-// runTx runs the writes in one transaction and commits it, retrying a lost race. Locks are
-// taken as the writes ask for them; a retry first takes every lock the failed attempt took, in
-// one sorted order, so two replicas whose batches deadlocked do not deadlock again. In a batch
-// of more than one write, a write failing on its own account (or a conflict found at flush)
-// is errReplay.
+// runTx runs the writes in one transaction and commits it, retrying a lost race (deadlock,
+// serialization failure) up to pgdb.MaxTxAttempts times, as pgdb.InTx does. Locks are taken
+// as the writes ask for them; a retry first takes every lock the failed attempt took, in one
+// sorted order, so two replicas whose batches deadlocked do not deadlock again. In a batch of
+// more than one write, a write failing on its own account (or a conflict found at flush) is
+// errReplay.
 func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
 	var view *pgTx
 	var prelock []string
-	err := pgdb.InTx(ctx, s.db, nil, func(tx *sql.Tx) error {
+	for attempt := 1; ; attempt++ {
 		if view != nil {
 			prelock = mergeSorted(prelock, view.order)
 		}
-		view = newPGTx(ctx, tx, s.cache, len(batch))
-		for _, name := range prelock {
-			if _, err := view.lock(name); err != nil {
-				return err
+		var err error
+		view, err = s.attempt(ctx, batch, prelock)
+		if err == nil || !pgdb.IsBusy(err) || attempt == pgdb.MaxTxAttempts {
+			return view, err
+		}
+		// A pause on the wall clock: it spaces out retries against a real database.
+		time.Sleep(time.Duration(attempt*attempt) * time.Millisecond)
+	}
+}
+
+// attempt runs the batch once in a transaction of its own on a connection from the pool.
+func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []string) (view *pgTx, err error) {
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close()
+	sess := &pgSession{conn: conn}
+	view = newPGTx(ctx, sess, s.cache, len(batch))
+	defer func() {
+		if err != nil {
+			sess.rollback(ctx)
+		}
+	}()
+	for _, name := range prelock {
+		if _, err := view.lock(name); err != nil {
+			return view, err
+		}
+	}
+	for i, req := range batch {
+		view.want = len(batch) - i
+		if err := req.fn(view); err != nil {
+			// A lost race or an outage is the transaction's, not the write's: runTx retries
+			// the first, and the second reaches every write of the batch.
+			if len(batch) == 1 || pgdb.IsBusy(err) || pgdb.IsUnavailable(err) {
+				return view, err
 			}
+			return view, errReplay
 		}
-		for i, req := range batch {
-			view.want = len(batch) - i
-			if err := req.fn(view); err != nil {
-				// A lost race or an outage is the transaction's, not the write's: InTx
-				// retries the first, and the second reaches every write of the batch.
-				if len(batch) == 1 || pgdb.IsBusy(err) || pgdb.IsUnavailable(err) {
-					return err
-				}
-				return errReplay
-			}
-		}
-		err := view.flush()
-		if err != nil && len(batch) > 1 && errors.Is(err, domain.ErrConflict) {
-			return errReplay
-		}
-		return err
-	})
+	}
+	err = view.commit()
+	if err != nil && len(batch) > 1 && errors.Is(err, domain.ErrConflict) {
+		return view, errReplay
+	}
 	return view, err
 }
 

@@ -56,25 +56,30 @@ func (m *bm25) score(doc string) (float64, error) {
 		if doc[i] != '\'' {
 			return 0, fmt.Errorf("bm25: document %.40q: want a quoted word at %d", doc, i)
 		}
-		// The word, with '' for a quote and \\ for a backslash.
-		var word strings.Builder
+		// The word, with '' for a quote and \\ for a backslash: most words hold neither and
+		// are compared where they lie, without building a string.
 		j := i + 1
+		plain := true
 		for ; j < len(doc); j++ {
 			c := doc[j]
 			if c == '\\' && j+1 < len(doc) {
+				plain = false
 				j++
-				word.WriteByte(doc[j])
 				continue
 			}
 			if c == '\'' {
 				if j+1 < len(doc) && doc[j+1] == '\'' {
-					word.WriteByte('\'')
+					plain = false
 					j++
 					continue
 				}
 				break
 			}
-			word.WriteByte(c)
+		}
+		raw := doc[i+1 : min(j, len(doc))]
+		w := raw
+		if !plain {
+			w = unquoteLexeme(raw)
 		}
 		j++ // the closing quote
 		var f float64
@@ -98,7 +103,6 @@ func (m *bm25) score(doc string) (float64, error) {
 				}
 			}
 		}
-		w := word.String()
 		for t, term := range m.terms {
 			if term == w {
 				freq[t] += f
@@ -112,4 +116,23 @@ func (m *bm25) score(doc string) (float64, error) {
 		s += m.idf[t] * f * (bm25K1 + 1) / (f + norm)
 	}
 	return s, nil
+}
+
+// unquoteLexeme undoes tsvector text's escapes in one word: ” is a quote, \\x is x.
+func unquoteLexeme(raw string) string {
+	var b strings.Builder
+	for k := 0; k < len(raw); k++ {
+		c := raw[k]
+		switch {
+		case c == '\\' && k+1 < len(raw):
+			k++
+			b.WriteByte(raw[k])
+		case c == '\'' && k+1 < len(raw) && raw[k+1] == '\'':
+			k++
+			b.WriteByte('\'')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

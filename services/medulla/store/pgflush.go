@@ -2,9 +2,9 @@ package store
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
+	"time"
 
+	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -75,58 +75,21 @@ func (t *pgTx) committed() {
 	}
 }
 
-// pgRowsChunk bounds the rows of one multi-row INSERT (PostgreSQL allows 65,535 parameters;
-// a flush's statement holds up to this many versions and as many receipts, 43,000 at most).
-const pgRowsChunk = 1000
-
-// pgVersionInsert inserts versions with the ids reserved for them.
-const pgVersionInsert = `INSERT INTO claim_versions (id, brain, slug, version, kind, body, evidence, confidence, state, tier, verse,
-	created_at, source_agent, origin_brain, soul_source, promoted_by, promoted_reason, promoted_at,
-	verified_by, verified_via, verified_at, written_at, superseded_at, receipt_id, trust) OVERRIDING SYSTEM VALUE VALUES `
-
-// flush writes what the transaction held back in two statements: the supersessions (a
-// conditional UPDATE that must find every row still live, so it runs first and alone: a new
-// live version may only follow the old one's end), then the versions, each changed brain's
-// counters and write count, and the receipts together, as data-modifying WITH clauses.
-func (t *pgTx) flush() error {
-	if n := len(t.supersede); n > 0 {
-		ids, brains, slugs, ats := make([]int64, n), make([]string, n), make([]string, n), make([]int64, n)
-		for i, s := range t.supersede {
-			ids[i], brains[i], slugs[i], ats[i] = s.id, s.brain, s.slug, s.at
-		}
-		r, err := t.tx.ExecContext(t.ctx, `UPDATE claim_versions v SET superseded_at = u.at
-			FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[]) AS u(id, brain, slug, at)
-			WHERE v.id = u.id AND v.brain = u.brain AND v.slug = u.slug AND v.superseded_at IS NULL`, ids, brains, slugs, ats)
-		if err != nil {
-			return pgWrap("supersede", err)
-		}
-		if got, err := r.RowsAffected(); err != nil || got != int64(n) {
-			return fmt.Errorf("supersede: %d of %d rows were still the live version: %w", got, n, domain.ErrConflict)
-		}
+// commit writes what the transaction held back and commits, in one round trip: flush_batch
+// (pgmigrations/0005) takes the supersessions, versions, each changed brain's counters and
+// write count, and the receipts as one array per column and writes them in that order, with
+// bm25's word counts; COMMIT follows in the same pipelined batch. A supersession that finds
+// its row no longer live is ErrConflict, and nothing is committed.
+func (t *pgTx) commit() error {
+	var a pgFlushArgs
+	for _, s := range t.supersede {
+		a.sID, a.sBrain, a.sSlug, a.sAt = append(a.sID, s.id), append(a.sBrain, s.brain), append(a.sSlug, s.slug), append(a.sAt, s.at)
 	}
-	var st pgStmt
-	var clauses []string
-	if len(t.versions) > 0 && len(t.versions) <= pgRowsChunk {
-		v, err := st.values(len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) })
-		if err != nil {
+	for _, c := range t.versions {
+		if err := a.version(c); err != nil {
 			return err
 		}
-		clauses = append(clauses, `v AS (`+pgVersionInsert+v+` RETURNING search, superseded_at)`)
-	} else if len(t.versions) > 0 {
-		if err := t.insertRows(pgVersionInsert, "insert versions", len(t.versions), func(i int) ([]any, error) { return versionArgs(t.versions[i]) }); err != nil {
-			return err
-		}
-		ids := make([]int64, len(t.versions))
-		for i, c := range t.versions {
-			ids[i] = c.ID
-		}
-		clauses = append(clauses, `v AS (SELECT search, superseded_at FROM claim_versions WHERE id = ANY(`+st.arg(ids)+`::bigint[]))`)
 	}
-	if len(t.versions) > 0 || len(t.supersede) > 0 {
-		clauses = append(clauses, t.searchStats(&st)...)
-	}
-	var names []string
-	var versions, deltas, writes []int64
 	for _, name := range t.order {
 		pb := t.brains[name]
 		if !pb.bumped && pb.liveDelta == 0 && !pb.changed {
@@ -136,102 +99,126 @@ func (t *pgTx) flush() error {
 		if pb.changed {
 			w = 1
 		}
-		names, versions, deltas, writes = append(names, name), append(versions, pb.b.StoreVersion), append(deltas, pb.liveDelta), append(writes, w)
+		a.bName, a.bVersion, a.bDelta, a.bWrites = append(a.bName, name), append(a.bVersion, pb.b.StoreVersion), append(a.bDelta, pb.liveDelta), append(a.bWrites, w)
 	}
-	if len(names) > 0 {
-		clauses = append(clauses, `b AS (UPDATE brains b SET store_version = u.sv, live_claims = b.live_claims + u.delta, writes = b.writes + u.w
-			FROM unnest(`+st.arg(names)+`::text[], `+st.arg(versions)+`::bigint[], `+st.arg(deltas)+`::bigint[], `+st.arg(writes)+`::bigint[]) AS u(name, sv, delta, w)
-			WHERE b.name = u.name)`)
-	}
-	if len(t.receipts) > 0 && len(t.receipts) <= pgRowsChunk {
-		r, err := st.values(len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) })
-		if err != nil {
+	for _, r := range t.receipts {
+		if err := a.receipt(r); err != nil {
 			return err
 		}
-		clauses = append(clauses, `r AS (`+receiptInsert+r+`)`)
-	} else if err := t.insertRows(receiptInsert, "append receipts", len(t.receipts), func(i int) ([]any, error) { return receiptArgs(t.receipts[i]) }); err != nil {
-		return err
 	}
-	if len(clauses) == 0 {
+	var err error
+	if len(a.sID)+len(a.v.id)+len(a.bName)+len(a.r.id) == 0 {
+		err = t.sess.commit(t.ctx, "", nil)
+	} else {
+		err = t.sess.commit(t.ctx, pgFlushBatch, a.args())
+	}
+	if pgdb.Code(err) == pgConflictCode {
+		return fmt.Errorf("flush: %w: %w", domain.ErrConflict, err)
+	}
+	return pgWrap("commit", err)
+}
+
+// pgConflictCode is the SQLSTATE flush_batch raises when a supersession finds its row no
+// longer the live version.
+const pgConflictCode = "MD409"
+
+const pgFlushBatch = `SELECT flush_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+	$21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40,
+	$41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51)`
+
+// pgFlushArgs are flush_batch's arguments, one slice per column.
+type pgFlushArgs struct {
+	sID                       []int64
+	sBrain, sSlug             []string
+	sAt                       []int64
+	v                         pgVersionCols
+	bName                     []string
+	bVersion, bDelta, bWrites []int64
+	r                         pgReceiptCols
+}
+
+type pgVersionCols struct {
+	id, version                                                      []int64
+	brain, slug, kind, body, evidence, state, tier, verse            []string
+	confidence                                                       []float64
+	createdAt, promotedAt, verifiedAt, supersededAt                  []*int64
+	sourceAgent, originBrain, soulSource, promotedBy, promotedReason []string
+	verifiedBy, verifiedVia, receiptID, trust                        []string
+	writtenAt                                                        []int64
+}
+
+type pgReceiptCols struct {
+	id, brain, kind, proposalID, effect, subject, gates, reason, message []string
+	versionFrom, versionTo, at                                           []int64
+	details, byAgent, bySeat, byBrain, byOrigin, verse                   []string
+}
+
+// nullNanos is a time as flush_batch's nullable columns take it.
+func nullNanos(t time.Time) *int64 {
+	if t.IsZero() {
 		return nil
 	}
-	_, err := t.tx.ExecContext(t.ctx, `WITH `+strings.Join(clauses, ", ")+` SELECT 1`, st.args...)
-	return pgWrap("flush", err)
+	n := t.UnixNano()
+	return &n
 }
 
-// searchStats are the WITH clauses that keep bm25's statistics (search_terms, search_totals)
-// as the flush leaves the live versions: the words of each new live version count once more,
-// those of each version superseded here (by the statement before) once less. Term rows are
-// taken in word order, so two replicas' flushes never wait on each other in a cycle.
-func (t *pgTx) searchStats(st *pgStmt) []string {
-	ids := make([]int64, len(t.supersede))
-	for i, s := range t.supersede {
-		ids[i] = s.id
+func (a *pgFlushArgs) version(c *domain.Claim) error {
+	ev, err := encodeEvidence(c.Evidence)
+	if err != nil {
+		return err
 	}
-	if len(t.versions) == 0 {
-		// Nothing inserted: an empty v keeps the clauses below one text.
-		return append([]string{`v AS (SELECT NULL::tsvector AS search, NULL::bigint AS superseded_at WHERE false)`}, t.searchStatsOver(st, ids)...)
+	p := c.Provenance
+	trust, err := encodeTrust(p)
+	if err != nil {
+		return err
 	}
-	return t.searchStatsOver(st, ids)
-}
-
-func (t *pgTx) searchStatsOver(st *pgStmt, gone []int64) []string {
-	return []string{
-		`d AS (SELECT search, 1 AS n FROM v WHERE superseded_at IS NULL
-			UNION ALL SELECT search, -1 FROM claim_versions WHERE id = ANY(` + st.arg(gone) + `::bigint[]))`,
-		`dt AS (INSERT INTO search_terms (term, docs)
-			SELECT u.lexeme, sum(d.n) FROM d, unnest(d.search) u GROUP BY u.lexeme HAVING sum(d.n) <> 0 ORDER BY u.lexeme
-			ON CONFLICT (term) DO UPDATE SET docs = search_terms.docs + excluded.docs)`,
-		`dn AS (UPDATE search_totals SET docs = docs + (SELECT COALESCE(sum(n), 0) FROM d),
-			tokens = tokens + (SELECT COALESCE(sum(n * search_len(search)), 0) FROM d))`,
-	}
-}
-
-// pgStmt gathers one statement's parameters while its text is written.
-type pgStmt struct{ args []any }
-
-// arg adds v and returns its placeholder.
-func (s *pgStmt) arg(v any) string {
-	s.args = append(s.args, v)
-	return "$" + strconv.Itoa(len(s.args))
-}
-
-// values adds n rows and returns their VALUES list: (...),(...).
-func (s *pgStmt) values(n int, row func(i int) ([]any, error)) (string, error) {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		ra, err := row(i)
-		if err != nil {
-			return "", err
-		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('(')
-		for j, v := range ra {
-			if j > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(s.arg(v))
-		}
-		b.WriteByte(')')
-	}
-	return b.String(), nil
-}
-
-// insertRows runs head (an INSERT ... VALUES) over n rows in chunks of pgRowsChunk, for a
-// flush too large for one statement.
-func (t *pgTx) insertRows(head, op string, n int, row func(i int) ([]any, error)) error {
-	for start := 0; start < n; start += pgRowsChunk {
-		end := min(n, start+pgRowsChunk)
-		var st pgStmt
-		v, err := st.values(end-start, func(i int) ([]any, error) { return row(start + i) })
-		if err != nil {
-			return err
-		}
-		if _, err := t.tx.ExecContext(t.ctx, head+v, st.args...); err != nil {
-			return pgWrap(op, err)
-		}
-	}
+	v := &a.v
+	v.id, v.brain, v.slug, v.version = append(v.id, c.ID), append(v.brain, c.Brain), append(v.slug, c.Slug), append(v.version, c.Version)
+	v.kind, v.body, v.evidence, v.confidence = append(v.kind, string(c.Kind)), append(v.body, c.Body), append(v.evidence, ev), append(v.confidence, c.Confidence)
+	v.state, v.tier, v.verse = append(v.state, string(c.State)), append(v.tier, string(c.Tier)), append(v.verse, string(c.Verse))
+	v.createdAt, v.sourceAgent, v.originBrain = append(v.createdAt, nullNanos(p.Created)), append(v.sourceAgent, p.SourceAgent), append(v.originBrain, p.OriginBrain)
+	v.soulSource, v.promotedBy, v.promotedReason = append(v.soulSource, p.SoulSource), append(v.promotedBy, p.PromotedBy), append(v.promotedReason, p.PromotedReason)
+	v.promotedAt, v.verifiedBy, v.verifiedVia = append(v.promotedAt, nullNanos(p.PromotedAt)), append(v.verifiedBy, p.VerifiedBy), append(v.verifiedVia, p.VerifiedVia)
+	v.verifiedAt, v.writtenAt, v.supersededAt = append(v.verifiedAt, nullNanos(p.VerifiedAt)), append(v.writtenAt, c.WrittenAt.UnixNano()), append(v.supersededAt, nullNanos(c.SupersededAt))
+	v.receiptID, v.trust = append(v.receiptID, c.ReceiptID), append(v.trust, trust)
 	return nil
+}
+
+func (a *pgFlushArgs) receipt(r *domain.Receipt) error {
+	gates, details, err := encodeReceiptLists(r)
+	if err != nil {
+		return err
+	}
+	c := &a.r
+	c.id, c.brain, c.kind, c.proposalID = append(c.id, r.ID), append(c.brain, r.Brain), append(c.kind, string(r.Kind)), append(c.proposalID, r.ProposalID)
+	c.effect, c.subject, c.gates, c.reason = append(c.effect, r.Effect), append(c.subject, r.Subject), append(c.gates, gates), append(c.reason, string(r.Reason))
+	c.message, c.versionFrom, c.versionTo, c.details = append(c.message, r.Message), append(c.versionFrom, r.VersionFrom), append(c.versionTo, r.VersionTo), append(c.details, details)
+	c.byAgent, c.bySeat, c.byBrain, c.byOrigin = append(c.byAgent, r.By.AgentID), append(c.bySeat, r.By.Seat), append(c.byBrain, r.By.Brain), append(c.byOrigin, string(r.By.Origin))
+	c.at, c.verse = append(c.at, r.At.UnixNano()), append(c.verse, string(r.Verse))
+	return nil
+}
+
+// args are the 51 arguments in flush_batch's order. A nil slice is sent as an empty array.
+func (a *pgFlushArgs) args() []any {
+	v, r := &a.v, &a.r
+	return []any{
+		nz(a.sID), nz(a.sBrain), nz(a.sSlug), nz(a.sAt),
+		nz(v.id), nz(v.brain), nz(v.slug), nz(v.version), nz(v.kind), nz(v.body), nz(v.evidence), nz(v.confidence),
+		nz(v.state), nz(v.tier), nz(v.verse), nz(v.createdAt), nz(v.sourceAgent), nz(v.originBrain), nz(v.soulSource),
+		nz(v.promotedBy), nz(v.promotedReason), nz(v.promotedAt), nz(v.verifiedBy), nz(v.verifiedVia), nz(v.verifiedAt),
+		nz(v.writtenAt), nz(v.supersededAt), nz(v.receiptID), nz(v.trust),
+		nz(a.bName), nz(a.bVersion), nz(a.bDelta), nz(a.bWrites),
+		nz(r.id), nz(r.brain), nz(r.kind), nz(r.proposalID), nz(r.effect), nz(r.subject), nz(r.gates), nz(r.reason),
+		nz(r.message), nz(r.versionFrom), nz(r.versionTo), nz(r.details), nz(r.byAgent), nz(r.bySeat), nz(r.byBrain),
+		nz(r.byOrigin), nz(r.at), nz(r.verse),
+	}
+}
+
+// nz makes a nil slice an empty one: pgx sends a nil slice as NULL, and an empty array is
+// what flush_batch's cardinality checks expect.
+func nz[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }

@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -39,16 +41,23 @@ const pgRankCandidates = 1000
 // word and its length normalisation 1 (the nearest it comes to bm25 without term rarity).
 const pgPreRank = `ts_rank('{0.1, 0.2, 0.5, 1.0}', v.search, q.q, 1)`
 
-// pgCandidates is the ranked search's statement: parameters are the query words (text[]),
-// the expression, then the filters of searchWhere. Each candidate comes with its document as
-// tsvector text and, the same on every row (computed once), the statistics bm25 needs.
+// pgCandidates is the ranked search's first statement: parameters are the query words
+// (text[]), the expression, then the filters of searchWhere. Each candidate is only its id and
+// its document as tsvector text, with, the same on every row (computed once), the statistics
+// bm25 needs; the claims themselves are read afterwards for the few bm25 keeps (pgHits).
 func pgCandidates(where string) string {
-	return `SELECT ` + claimCols + `, v.search::text,
+	return `SELECT v.id, v.search::text,
 		(SELECT docs FROM search_totals WHERE one), (SELECT tokens FROM search_totals WHERE one),
 		(SELECT array_to_string(ARRAY(SELECT COALESCE(d.docs, 0) FROM unnest(?::text[]) WITH ORDINALITY AS t(term, i)
 			LEFT JOIN search_terms d ON d.term = t.term ORDER BY t.i), ','))
 		FROM ` + pgMatches + where + ` ORDER BY ` + pgPreRank + ` DESC, v.id LIMIT ` + strconv.Itoa(pgRankCandidates)
 }
+
+// pgHits reads the claims bm25 kept, by id. A version never changes but for the moment it is
+// superseded, so these rows are the candidates' as the first statement saw them, whatever
+// committed in between: the answer stays that one snapshot's (a version superseded meanwhile
+// is still shown live, as it was then).
+const pgHits = `SELECT ` + claimCols + ` FROM claim_versions v WHERE v.id = ANY($1::bigint[])`
 
 // pgMatches are the live versions matching the expression (the one parameter), found through
 // the text index whatever the planner knows: the fence (OFFSET 0) keeps the filters of
@@ -88,13 +97,16 @@ func (s *PGStore) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Se
 		return nil, pgWrap("search", err)
 	}
 	defer rows.Close()
-	var out []domain.SearchHit
+	type scored struct {
+		id  int64
+		rel float64
+	}
+	var cands []scored
 	var model *bm25
 	for rows.Next() {
+		var id, docs, tokens int64
 		var doc, termDocs string
-		var docs, tokens int64
-		c, err := scanClaim(scanFunc(func(dest ...any) error { return rows.Scan(append(dest, &doc, &docs, &tokens, &termDocs)...) }))
-		if err != nil {
+		if err := rows.Scan(&id, &doc, &docs, &tokens, &termDocs); err != nil {
 			return nil, pgWrap("search", err)
 		}
 		if model == nil {
@@ -106,20 +118,53 @@ func (s *PGStore) Search(ctx context.Context, q domain.SearchQuery) ([]domain.Se
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, domain.SearchHit{Claim: c, Relevance: rel})
+		cands = append(cands, scored{id, rel})
 	}
 	if err := rows.Err(); err != nil {
 		return nil, pgWrap("search", err)
 	}
+	rows.Close()
 	// Best first; equal scores in id order, as FTS5 lists them.
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Relevance != out[j].Relevance {
-			return out[i].Relevance > out[j].Relevance
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].rel != cands[j].rel {
+			return cands[i].rel > cands[j].rel
 		}
-		return out[i].Claim.ID < out[j].Claim.ID
+		return cands[i].id < cands[j].id
 	})
-	if len(out) > q.Limit {
-		out = out[:q.Limit]
+	cands = cands[:min(len(cands), q.Limit)]
+	if len(cands) == 0 {
+		return nil, nil
+	}
+	// Only the claims kept are read whole: decoding every column of a thousand candidates
+	// was most of a recall's CPU when a common word matched them all.
+	ids := make([]int64, len(cands))
+	for i, c := range cands {
+		ids[i] = c.id
+	}
+	crows, err := s.db.QueryContext(ctx, pgHits, ids)
+	if err != nil {
+		return nil, pgWrap("search", err)
+	}
+	defer crows.Close()
+	byID := make(map[int64]domain.Claim, len(ids))
+	for crows.Next() {
+		c, err := scanClaim(crows)
+		if err != nil {
+			return nil, pgWrap("search", err)
+		}
+		c.SupersededAt = time.Time{}
+		byID[c.ID] = c
+	}
+	if err := crows.Err(); err != nil {
+		return nil, pgWrap("search", err)
+	}
+	out := make([]domain.SearchHit, 0, len(cands))
+	for _, c := range cands {
+		cl, ok := byID[c.id]
+		if !ok {
+			return nil, fmt.Errorf("search: claim version %d vanished", c.id)
+		}
+		out = append(out, domain.SearchHit{Claim: cl, Relevance: c.rel})
 	}
 	return out, nil
 }
@@ -164,4 +209,37 @@ func (s *PGStore) MatchesAtLeast(ctx context.Context, match string, n int) (bool
 	err := s.db.QueryRowContext(ctx, pgdb.Rebind(`SELECT COUNT(*) FROM (SELECT 1 FROM claim_versions v, `+pgQuery+` AS q(q)
 		WHERE `+pgSearch+` LIMIT ?) m`), match, n).Scan(&got)
 	return got >= n, pgWrap("matches", err)
+}
+
+// CommonWords implements domain.Store in one round trip, from bm25's word counts
+// (search_terms: how many live versions hold each word, exact at every commit) rather than by
+// walking the text index once per word. A word is looked up as the search column would hold
+// it (to_tsvector 'simple'); one that splits into several words counts as its least common.
+func (s *PGStore) CommonWords(ctx context.Context, words []string, n int) ([]bool, error) {
+	bare := make([]string, len(words))
+	for i, w := range words {
+		bare[i] = strings.Trim(w, `"`)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT (SELECT COALESCE(min(COALESCE(d.docs, 0)), 0)
+			FROM unnest(tsvector_to_array(to_tsvector('simple', w.word))) AS l(term) LEFT JOIN search_terms d ON d.term = l.term)
+		FROM unnest($1::text[]) WITH ORDINALITY AS w(word, i) ORDER BY w.i`, bare)
+	if err != nil {
+		return nil, pgWrap("common words", err)
+	}
+	defer rows.Close()
+	out := make([]bool, 0, len(words))
+	for rows.Next() {
+		var docs int64
+		if err := rows.Scan(&docs); err != nil {
+			return nil, pgWrap("common words", err)
+		}
+		out = append(out, docs >= int64(n))
+	}
+	if err := rows.Err(); err != nil {
+		return nil, pgWrap("common words", err)
+	}
+	if len(out) != len(words) {
+		return nil, fmt.Errorf("common words: %d answers for %d words", len(out), len(words))
+	}
+	return out, nil
 }

@@ -24,6 +24,7 @@ import (
 // and COMMIT; a write to a remembered slug costs none of its own.
 type pgTx struct {
 	*sqlTx
+	sess   *pgSession
 	cache  *pgCache
 	brains map[string]*pgBrain
 	// order is the brains in the order their locks were taken (runBatch retries a deadlocked
@@ -69,8 +70,8 @@ type pgSupersession struct {
 
 var _ domain.Tx = (*pgTx)(nil)
 
-func newPGTx(ctx context.Context, tx *sql.Tx, cache *pgCache, want int) *pgTx {
-	return &pgTx{sqlTx: newSQLTx(ctx, tx, true), cache: cache, brains: map[string]*pgBrain{},
+func newPGTx(ctx context.Context, sess *pgSession, cache *pgCache, want int) *pgTx {
+	return &pgTx{sqlTx: newSQLTx(ctx, sess, true), sess: sess, cache: cache, brains: map[string]*pgBrain{},
 		live: map[string]*domain.Claim{}, retired: map[string]pgRetired{}, want: want}
 }
 
@@ -92,11 +93,12 @@ func (t *pgTx) lock(name string) (*pgBrain, error) {
 	}
 	pb := &pgBrain{}
 	// The brain row comes with the ids the rest of the batch may need, drawn under the lock
-	// (lock_brain, pgmigrations/0004: lock, then read, in one round trip).
+	// (lock_brain, pgmigrations/0004: lock, then read, in one round trip; BEGIN rides along
+	// when this is the transaction's first statement).
 	var writes int64
 	var ids string
 	b, err := scanBrain(scanFunc(func(dest ...any) error {
-		return t.tx.QueryRowContext(t.ctx, `SELECT * FROM lock_brain($1, $2, $3)`, name, brainLockKey(name), t.want).Scan(append(dest, &writes, &ids)...)
+		return t.sess.queryRow(t.ctx, `SELECT * FROM lock_brain($1, $2, $3)`, []any{name, brainLockKey(name), t.want}, append(dest, &writes, &ids)...)
 	}))
 	switch err := pgWrap("brain", err); {
 	case err == nil:

@@ -197,6 +197,20 @@ func (s *Store) MatchesAtLeast(ctx context.Context, match string, n int) (bool, 
 	return got >= n, err
 }
 
+// CommonWords implements domain.Store: MatchesAtLeast for each word (in process, a loop costs
+// no round trips).
+func (s *Store) CommonWords(ctx context.Context, words []string, n int) ([]bool, error) {
+	out := make([]bool, len(words))
+	for i, w := range words {
+		common, err := s.MatchesAtLeast(ctx, w, n)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = common
+	}
+	return out, nil
+}
+
 func searchWhere(q domain.SearchQuery) (string, []any) {
 	var b strings.Builder
 	var args []any

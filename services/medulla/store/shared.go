@@ -24,14 +24,22 @@ func (s *sqlReads) wrap(op string, err error) error { return wrapFor(s.pg, op, e
 // go straight to the transaction.
 type sqlTx struct {
 	ctx context.Context
-	tx  *sql.Tx
+	tx  sqlRunner
 	pg  bool
 	// forUpdate is appended to the foreign claim read inside a write: on PostgreSQL it locks the
 	// row, so two replicas adopting the same material take turns and the second sees it adopted.
 	forUpdate string
 }
 
-func newSQLTx(ctx context.Context, tx *sql.Tx, pg bool) *sqlTx {
+// sqlRunner is what sqlTx runs its statements on: SQLite's *sql.Tx, or PostgreSQL's
+// pgSession (a transaction begun by hand on a pinned connection).
+type sqlRunner interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func newSQLTx(ctx context.Context, tx sqlRunner, pg bool) *sqlTx {
 	t := &sqlTx{ctx: ctx, tx: tx, pg: pg}
 	if pg {
 		t.forUpdate = " FOR UPDATE OF f"
