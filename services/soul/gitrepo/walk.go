@@ -1,0 +1,250 @@
+package gitrepo
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+// history is one walk of HEAD's whole history with the names every commit changed. It answers every
+// history question of a check: the log, which paths were ever added or deleted (and by which commit),
+// which paths the commits of an age window touched, a path's last commit and which commits touched the
+// files a removal is looked for in. One walk without a pathspec costs less than the pathspec walks,
+// the age window walk, the last-touch walk and the pickaxe walk it replaces (a pathspec is matched
+// against every tree entry a commit changed, so a dozen of them cost more than none), and it is cached
+// per HEAD, so a server re-checking a brain walks nothing.
+type history struct {
+	log []engine.Commit
+	// names[i] are the paths log[i] changed (merges list none, as git log shows them).
+	names [][]string
+	// added holds every path some commit added, with its parent directories.
+	added map[string]bool
+	// deleted maps every path some commit deleted, and each of its parent directories, to the newest
+	// such commit.
+	deleted map[string]string
+	// linear says no commit has two parents: git's default history simplification then changes
+	// nothing, so a pathspec walk's answer can be read from this one.
+	linear bool
+	// cut says the walk stopped at maxLogCommits; questions about what lies beyond go to git.
+	cut bool
+	// named says the walk listed the changed names; a walk without them (a check that asks nothing of
+	// history but its log) answers only the log.
+	named bool
+}
+
+// answers reports whether the walk can answer questions about changed paths.
+func (h *history) answers() bool { return h != nil && h.named && !h.cut }
+
+// readHistory runs the walk: per commit RS, its fields, NUL, then (with names) "\n" and STATUS NUL PATH
+// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost.
+func readHistory(ctx context.Context, root, head string, names bool) (*history, error) {
+	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=\x1e" + logFormat, head, "--"}
+	if names {
+		args = append(args[:4:4], append([]string{"--no-renames", "--name-status"}, args[4:]...)...)
+	}
+	out, err := runLimited(ctx, root, nil, 0, nil, args...)
+	if err != nil {
+		return nil, err
+	}
+	h, err := parseHistory(out)
+	if h != nil {
+		h.named = names
+	}
+	return h, err
+}
+
+func parseHistory(out []byte) (*history, error) {
+	h := &history{added: map[string]bool{}, deleted: map[string]string{}, linear: true}
+	intern := map[string]string{}
+	for len(out) > 0 {
+		if out[0] != 0x1e {
+			return nil, fmt.Errorf("log: unexpected record %q", out[:min(len(out), 40)])
+		}
+		end := bytes.IndexByte(out, 0)
+		if end < 0 {
+			end = len(out)
+		}
+		c := parseLog(out[1:end])
+		out = out[min(end+1, len(out)):]
+		if len(c) == 0 {
+			continue
+		}
+		h.log = append(h.log, c[0])
+		h.linear = h.linear && len(c[0].Parents) <= 1
+		var names []string
+		if len(out) > 0 && out[0] == '\n' {
+			out = out[1:]
+		}
+		for len(out) > 0 && out[0] != 0x1e {
+			st := bytes.IndexByte(out, 0)
+			if st < 0 {
+				break
+			}
+			status := out[:st]
+			out = out[st+1:]
+			pe := bytes.IndexByte(out, 0)
+			if pe < 0 {
+				pe = len(out)
+			}
+			name, ok := intern[string(out[:pe])]
+			if !ok {
+				name = string(out[:pe])
+				intern[name] = name
+			}
+			out = out[min(pe+1, len(out)):]
+			names = append(names, name)
+			switch string(status) {
+			case "A":
+				markParents(h.added, name)
+			case "D":
+				h.noteDeleted(name, c[0].SHA)
+			}
+		}
+		h.names = append(h.names, names)
+	}
+	h.cut = len(h.log) >= maxLogCommits
+	return h, nil
+}
+
+// markParents adds a path and its parent directories to set.
+func markParents(set map[string]bool, p string) {
+	for p != "" && p != "." && !set[p] {
+		set[p] = true
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return
+		}
+		p = p[:i]
+	}
+}
+
+// noteDeleted records the newest commit (the first the walk meets) deleting a path or a file under a directory.
+func (h *history) noteDeleted(file, sha string) {
+	for p := file; p != "" && p != "."; {
+		if _, seen := h.deleted[p]; seen {
+			return // a newer commit already deleted it, and so its directories
+		}
+		h.deleted[p] = sha
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return
+		}
+		p = p[:i]
+	}
+}
+
+// touched reports whether a changed name is the path or lies under it (a pathspec of a file or directory).
+func touched(name, p string) bool {
+	return name == p || len(name) > len(p) && name[len(p)] == '/' && strings.HasPrefix(name, p)
+}
+
+// lastTouch is `git log -1 HEAD -- rel` read from the walk: the first commit that changed rel. Only a
+// linear history gives git's answer (its history simplification follows one side of a merge).
+func (h *history) lastTouch(rel string) (engine.Commit, bool) {
+	for i, names := range h.names {
+		for _, n := range names {
+			if touched(n, rel) {
+				return engine.Commit{SHA: h.log[i].SHA, Time: h.log[i].Time}, true
+			}
+		}
+	}
+	return engine.Commit{}, false
+}
+
+// touchedSince is the age window walk (`git log --since`) read from the whole walk. git stops at a
+// commit older than since without reading its parents, so the window holds the commits reached from
+// HEAD through young commits only; the walk lists them first, in its own order.
+func (h *history) touchedSince(since time.Time) (engine.Touches, int, bool) {
+	t := engine.Touches{Files: map[string]time.Time{}}
+	if len(h.log) == 0 {
+		return t, 0, false
+	}
+	at := make(map[string]int, len(h.log))
+	for i, c := range h.log {
+		at[c.SHA] = i
+	}
+	limit := since.Unix()
+	in := make([]bool, len(h.log))
+	stack := []int{0}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[i] || h.log[i].Time.Unix() < limit {
+			continue
+		}
+		in[i] = true
+		for _, p := range h.log[i].Parents {
+			if j, ok := at[p]; ok && !in[j] {
+				stack = append(stack, j)
+			}
+		}
+	}
+	commits, parentless := 0, false
+	for i, c := range h.log {
+		if !in[i] {
+			continue
+		}
+		commits++
+		parentless = parentless || len(c.Parents) == 0
+		for _, n := range h.names[i] {
+			if _, seen := t.Files[n]; !seen {
+				t.Files[n] = c.Time
+			}
+		}
+	}
+	return t, commits, parentless
+}
+
+// commitsTouching lists, in walk order, the commits that changed a file some pathspec of a removal
+// walk matches: `:(literal)p` (the path or a file under it) or `:(glob)dir/**/*.ext`.
+func (h *history) commitsTouching(specs []string) []string {
+	var out []string
+	for i, names := range h.names {
+		for _, n := range names {
+			if matchesAny(n, specs) {
+				out = append(out, h.log[i].SHA)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func matchesAny(name string, specs []string) bool {
+	for _, s := range specs {
+		if lit, ok := strings.CutPrefix(s, ":(literal)"); ok && touched(name, lit) {
+			return true
+		}
+		if g, ok := strings.CutPrefix(s, ":(glob)"); ok && globSpecMatch(name, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// globSpecMatch matches the one glob shape RemovedLines writes: an escaped directory (or none), then
+// "**/*.ext", which matches a file anywhere under the directory whose name ends in .ext.
+func globSpecMatch(name, g string) bool {
+	i := strings.LastIndex(g, "**/*")
+	if i < 0 {
+		return false
+	}
+	dir, ext := globUnescape(g[:i]), g[i+len("**/*"):]
+	return strings.HasPrefix(name, dir) && strings.HasSuffix(name[len(dir):], ext) && !strings.Contains(ext, "/")
+}
+
+func globUnescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
