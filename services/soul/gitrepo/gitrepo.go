@@ -48,6 +48,11 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
+	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git status then
+	// speaks for every tracked file on disk (uses.go).
+	plainIndex bool
+	// indexKey is the index file's identity when Open read it (empty when unknown).
+	indexKey string
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
 	logOnce    sync.Once
@@ -217,6 +222,9 @@ func ResetCache() {
 	windows.Lock()
 	windows.m = map[string]windowWalk{}
 	windows.Unlock()
+	usesCache.Lock()
+	usesCache.m = map[string]usesSnapshot{}
+	usesCache.Unlock()
 	ResetDefinitions()
 }
 
@@ -226,10 +234,11 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	if err == nil {
 		key = fmt.Sprintf("%d/%d", st.ModTime().UnixNano(), st.Size())
 	}
+	r.indexKey = key
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex
 		snapshots.Unlock()
 		return nil
 	}
@@ -242,7 +251,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -383,26 +392,29 @@ func (r *Repo) readTags(ctx context.Context) error {
 }
 
 func (r *Repo) readFiles(ctx context.Context) error {
-	out, err := run(ctx, r.root, nil, "ls-files", "-s", "-z")
+	out, err := run(ctx, r.root, nil, "ls-files", "-s", "-v", "-z")
 	if err != nil {
 		return err
 	}
 	var files []string
 	r.blobs = map[string]string{}
+	r.plainIndex = true
 	for _, rec := range bytes.Split(out, []byte{0}) {
-		// "<mode> <sha> <stage>\t<path>"
+		// "<tag> <mode> <sha> <stage>\t<path>"; the tag is H for an entry the work tree is expected to
+		// hold as staged (lower case: assume-unchanged, S: skip-worktree, M: unmerged)
 		tab := bytes.IndexByte(rec, '\t')
 		if tab < 0 {
 			continue
 		}
 		f := strings.Fields(string(rec[:tab]))
 		p := string(rec[tab+1:])
-		if len(f) < 3 || p == "" || r.blobs[p] != "" {
+		if len(f) < 4 || p == "" || r.blobs[p] != "" {
 			continue
 		}
+		r.plainIndex = r.plainIndex && f[0] == "H"
 		files = append(files, p)
-		if f[0] != "160000" {
-			r.blobs[p] = f[1]
+		if f[1] != "160000" {
+			r.blobs[p] = f[2]
 		}
 	}
 	r.index(files)
