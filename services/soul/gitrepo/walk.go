@@ -1,9 +1,13 @@
 package gitrepo
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -41,74 +45,131 @@ type history struct {
 func (h *history) answers() bool { return h != nil && h.named && !h.cut }
 
 // readHistory runs the walk: per commit RS, its fields, NUL, then (with names) "\n" and STATUS NUL PATH
-// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost.
+// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. The output
+// is parsed as git writes it, so the parse runs beside git instead of after it.
 func readHistory(ctx context.Context, root, head string, names bool) (*history, error) {
 	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=\x1e" + logFormat, head, "--"}
 	if names {
 		args = append(args[:4:4], append([]string{"--no-renames", "--name-status"}, args[4:]...)...)
 	}
-	out, err := runLimited(ctx, root, nil, 0, nil, args...)
+	cmd := gitCommand(ctx, root, nil, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
+	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
 	}
-	h, err := parseHistory(out)
-	if h != nil {
-		h.named = names
+	if err := cmd.Start(); err != nil {
+		return nil, err
 	}
-	return h, err
+	h, err := parseHistory(bufio.NewReaderSize(out, 256<<10))
+	if err != nil {
+		_ = cmd.Process.Kill() // it may be blocked writing what we stopped reading
+		_ = cmd.Wait()
+		return nil, err
+	}
+	if err := cmd.Wait(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, &gitError{args: args, code: ee.ExitCode(), stderr: strings.TrimSpace(stderr.String())}
+		}
+		return nil, err
+	}
+	h.named = names
+	return h, nil
 }
 
-func parseHistory(out []byte) (*history, error) {
+func parseHistory(rd *bufio.Reader) (*history, error) {
 	h := &history{added: map[string]bool{}, deleted: map[string]string{}, linear: true}
 	intern := map[string]string{}
-	for len(out) > 0 {
-		if out[0] != 0x1e {
-			return nil, fmt.Errorf("log: unexpected record %q", out[:min(len(out), 40)])
+	var names []string
+	for {
+		tok, eof, err := nextToken(rd)
+		if err != nil {
+			return nil, err
 		}
-		end := bytes.IndexByte(out, 0)
-		if end < 0 {
-			end = len(out)
-		}
-		c := parseLog(out[1:end])
-		out = out[min(end+1, len(out)):]
-		if len(c) == 0 {
-			continue
-		}
-		h.log = append(h.log, c[0])
-		h.linear = h.linear && len(c[0].Parents) <= 1
-		var names []string
-		if len(out) > 0 && out[0] == '\n' {
-			out = out[1:]
-		}
-		for len(out) > 0 && out[0] != 0x1e {
-			st := bytes.IndexByte(out, 0)
-			if st < 0 {
-				break
-			}
-			status := out[:st]
-			out = out[st+1:]
-			pe := bytes.IndexByte(out, 0)
-			if pe < 0 {
-				pe = len(out)
-			}
-			name, ok := intern[string(out[:pe])]
+		tok = bytes.TrimPrefix(tok, []byte{'\n'}) // the names follow their commit after a newline
+		switch {
+		case len(tok) == 0:
+		case tok[0] == 0x1e:
+			c, ok := parseCommit(tok[1:])
 			if !ok {
-				name = string(out[:pe])
+				return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
+			}
+			if len(h.log) > 0 {
+				h.names = append(h.names, names)
+			}
+			names = nil
+			h.log = append(h.log, c)
+			h.linear = h.linear && len(c.Parents) <= 1
+		case len(h.log) == 0:
+			return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
+		default:
+			status := tok[0]
+			if len(tok) != 1 {
+				status = 0
+			}
+			if eof {
+				return nil, fmt.Errorf("log: a status without its path")
+			}
+			var p []byte
+			if p, eof, err = nextToken(rd); err != nil {
+				return nil, err
+			}
+			name, ok := intern[string(p)]
+			if !ok {
+				name = string(p)
 				intern[name] = name
 			}
-			out = out[min(pe+1, len(out)):]
 			names = append(names, name)
-			switch string(status) {
-			case "A":
+			switch status {
+			case 'A':
 				markParents(h.added, name)
-			case "D":
-				h.noteDeleted(name, c[0].SHA)
+			case 'D':
+				h.noteDeleted(name, h.log[len(h.log)-1].SHA)
 			}
 		}
+		if eof {
+			break
+		}
+	}
+	if len(h.log) > 0 {
 		h.names = append(h.names, names)
 	}
 	h.cut = len(h.log) >= maxLogCommits
 	return h, nil
+}
+
+// nextToken reads up to the next NUL (dropped); eof says the stream ended with this token. The slice
+// is valid until the next read.
+func nextToken(rd *bufio.Reader) ([]byte, bool, error) {
+	tok, err := rd.ReadSlice(0)
+	if err == bufio.ErrBufferFull {
+		long := append([]byte(nil), tok...)
+		for err == bufio.ErrBufferFull {
+			tok, err = rd.ReadSlice(0)
+			long = append(long, tok...)
+		}
+		tok = long
+	}
+	if err != nil && err != io.EOF {
+		return nil, false, err
+	}
+	return bytes.TrimSuffix(tok, []byte{0}), err == io.EOF, nil
+}
+
+// parseCommit reads one logFormat record: sha, parents, commit time and subject, split by US.
+func parseCommit(rec []byte) (engine.Commit, bool) {
+	var f [3][]byte
+	for i := range f {
+		j := bytes.IndexByte(rec, 0x1f)
+		if j < 0 {
+			return engine.Commit{}, false
+		}
+		f[i], rec = rec[:j], rec[j+1:]
+	}
+	secs, _ := strconv.ParseInt(string(f[2]), 10, 64)
+	return engine.Commit{SHA: strings.TrimSpace(string(f[0])), Parents: strings.Fields(string(f[1])), Time: time.Unix(secs, 0).UTC(), Subject: string(rec)}, true
 }
 
 // markParents adds a path and its parent directories to set.
