@@ -27,7 +27,7 @@ func (r *Repo) TouchedSince(ctx context.Context, since time.Time) (engine.Touche
 	var commits int
 	var parentless bool
 	if h := r.walked(); h != nil {
-		t, commits, parentless = h.touchedSince(since)
+		t, commits, parentless = h.window(since)
 	} else {
 		w, err := r.window(ctx, since)
 		if err != nil {

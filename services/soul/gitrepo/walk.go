@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -36,6 +38,9 @@ type history struct {
 	linear bool
 	// cut says the walk stopped at maxLogCommits; questions about what lies beyond go to git.
 	cut bool
+	// windows remembers touchedSince's answer per window start: the walk is cached per HEAD, and so is this.
+	windowMu sync.Mutex
+	windows  map[int64]windowWalk
 	// named says the walk listed the changed names; a walk without them (a check that asks nothing of
 	// history but its log) answers only the log.
 	named bool
@@ -215,6 +220,22 @@ func (h *history) lastTouch(rel string) (engine.Commit, bool) {
 		}
 	}
 	return engine.Commit{}, false
+}
+
+// window is touchedSince remembered per window start; the caller gets its own copy of the names.
+func (h *history) window(since time.Time) (engine.Touches, int, bool) {
+	h.windowMu.Lock()
+	defer h.windowMu.Unlock()
+	w, ok := h.windows[since.Unix()]
+	if !ok {
+		t, commits, parentless := h.touchedSince(since)
+		w = windowWalk{files: t.Files, commits: commits, parentless: parentless}
+		if h.windows == nil {
+			h.windows = map[int64]windowWalk{}
+		}
+		h.windows[since.Unix()] = w
+	}
+	return engine.Touches{Files: maps.Clone(w.files)}, w.commits, w.parentless
 }
 
 // touchedSince is the age window walk (`git log --since`) read from the whole walk. git stops at a
