@@ -12,9 +12,9 @@ import (
 // The uses of a word (the source lines that mention it, from a git grep of the work tree and its
 // untracked files) are what lets the verifier tell another project's symbol from a missing one. The
 // grep reads every source file on disk, the one process a warm check could not skip. Its answer is kept
-// per word while the index is unchanged and the files on disk are the index's: git status of the
-// source files (no unstaged change, no untracked file) says so before each reuse, at a fraction of the
-// grep's cost. A check of several documents in one run (soul check --all) reuses it too.
+// per word and HEAD while the source files on disk are HEAD's: the uncommitted changes (listed for the
+// age pass anyway) and a listing of untracked source files say so before each reuse, at a fraction of
+// the grep's cost. A check of several documents in one run (soul check --all) reuses it too.
 var usesCache = struct {
 	sync.Mutex
 	m map[string]usesSnapshot
@@ -30,14 +30,14 @@ const maxCachedUses = 200_000
 
 // uses answers grepWords for the asked words, from the cache when the work tree allows.
 func (r *Repo) uses(ctx context.Context, words []string) ([]engine.SourceLine, error) {
-	if !r.git || r.indexKey == "" || !r.plainIndex {
+	if !r.git || r.head.SHA == "" || !r.plainIndex {
 		return r.grepWords(ctx, words)
 	}
 	usesCache.Lock()
 	snap := usesCache.m[r.root]
 	var cached, missing []string
 	for _, w := range words {
-		if _, ok := snap.words[w]; ok && snap.key == r.indexKey {
+		if _, ok := snap.words[w]; ok && snap.key == r.head.SHA {
 			cached = append(cached, w)
 		} else {
 			missing = append(missing, w)
@@ -110,8 +110,8 @@ func (r *Repo) keepUses(words []string, lines []engine.SourceLine) {
 	usesCache.Lock()
 	defer usesCache.Unlock()
 	snap := usesCache.m[r.root]
-	if snap.key != r.indexKey || snap.size()+n > maxCachedUses {
-		snap = usesSnapshot{key: r.indexKey, words: map[string][]engine.SourceLine{}}
+	if snap.key != r.head.SHA || snap.size()+n > maxCachedUses {
+		snap = usesSnapshot{key: r.head.SHA, words: map[string][]engine.SourceLine{}}
 	}
 	for w, ls := range per {
 		snap.words[w] = ls
@@ -165,18 +165,23 @@ func (r *Repo) cachedUses(cached []string, fresh []engine.SourceLine) []engine.S
 	return out
 }
 
-// sourcesClean reports whether every source file on disk is the index's: no unstaged change and no
-// untracked source file (what the work-tree grep would read beyond the index).
+// sourcesClean reports whether every source file on disk is HEAD's: none among the uncommitted changes
+// (the list the age pass reads too) and no untracked source file (what the work-tree grep would read
+// beyond the tracked files). Two checks of one HEAD that both find it so grep the same files.
 func (r *Repo) sourcesClean(ctx context.Context) (bool, error) {
-	args := append([]string{"status", "--porcelain=v1", "-z", "-uall", "--no-renames", "--ignore-submodules=none", "--"}, sourceGlobs...)
-	out, err := runLimited(ctx, r.root, nil, 1<<20, nil, args...)
+	dirty, err := r.dirtyFiles(ctx)
 	if err != nil {
 		return false, err
 	}
-	for _, rec := range bytes.Split(out, []byte{0}) {
-		if len(rec) >= 3 && rec[1] != ' ' {
-			return false, nil // "XY path": Y is the work tree against the index; "??" is untracked
+	for _, f := range bytes.Split(dirty, []byte{0}) {
+		if len(f) > 0 && isSource(string(f)) {
+			return false, nil
 		}
 	}
-	return true, nil
+	args := append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, sourceGlobs...)
+	out, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
+	if err != nil {
+		return false, err
+	}
+	return len(bytes.Trim(out, "\x00")) == 0, nil
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // TestUsesFollowTheWorkTree: a symbol query answered with the cached uses of its words answers as a
-// fresh grep of the work tree does, as the tree gains an untracked file, an unstaged edit and a commit.
+// fresh grep of the work tree does, as the tree gains an untracked file, an unstaged and a staged edit, a commit and a file dropped from
+// the index but left on disk.
 func TestUsesFollowTheWorkTree(t *testing.T) {
 	ctx := context.Background()
 	root := t.TempDir()
@@ -40,7 +41,9 @@ func TestUsesFollowTheWorkTree(t *testing.T) {
 		{"a clean tree", func() {}},
 		{"an untracked source file", func() { write(t, root, "c/c.go", "package c\n\nfunc init() {\n\tprintln(Baz, Foo)\n}\n") }},
 		{"an unstaged edit", func() { write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tQux()\n}\n") }},
-		{"a commit", func() { git(t, root, "add", "-A"); git(t, root, "commit", "-q", "-m", "more") }},
+		{"a staged edit", func() { git(t, root, "add", "-A") }},
+		{"a commit", func() { git(t, root, "commit", "-q", "-m", "more") }},
+		{"a deleted file", func() { git(t, root, "rm", "-q", "--cached", "b/b.go") }},
 	}
 	gitrepo.ResetCache()
 	for _, st := range steps {
