@@ -48,11 +48,9 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
-	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git status then
-	// speaks for every tracked file on disk (uses.go).
+	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git's list of
+	// uncommitted changes then speaks for every tracked file on disk (uses.go).
 	plainIndex bool
-	// indexKey is the index file's identity when Open read it (empty when unknown).
-	indexKey string
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
 	logOnce    sync.Once
@@ -234,7 +232,6 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	if err == nil {
 		key = fmt.Sprintf("%d/%d", st.ModTime().UnixNano(), st.Size())
 	}
-	r.indexKey = key
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
