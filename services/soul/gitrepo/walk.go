@@ -109,30 +109,18 @@ func parseHistory(rd *bufio.Reader) (*history, error) {
 			h.linear = h.linear && len(c.Parents) <= 1
 		case len(h.log) == 0:
 			return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
+		case eof:
+			return nil, fmt.Errorf("log: a status without its path")
 		default:
 			status := tok[0]
 			if len(tok) != 1 {
 				status = 0
 			}
-			if eof {
-				return nil, fmt.Errorf("log: a status without its path")
-			}
 			var p []byte
 			if p, eof, err = nextToken(rd); err != nil {
 				return nil, err
 			}
-			name, ok := intern[string(p)]
-			if !ok {
-				name = string(p)
-				intern[name] = name
-			}
-			names = append(names, name)
-			switch status {
-			case 'A':
-				markParents(h.added, name)
-			case 'D':
-				h.noteDeleted(name, h.log[len(h.log)-1].SHA)
-			}
+			names = append(names, h.addName(intern, status, p))
 		}
 		if eof {
 			break
@@ -143,6 +131,23 @@ func parseHistory(rd *bufio.Reader) (*history, error) {
 	}
 	h.cut = len(h.log) >= maxLogCommits
 	return h, nil
+}
+
+// addName records one changed name of the newest commit read: interned (a path recurs across
+// thousands of commits), and into the added or deleted sets by its status.
+func (h *history) addName(intern map[string]string, status byte, p []byte) string {
+	name, ok := intern[string(p)]
+	if !ok {
+		name = string(p)
+		intern[name] = name
+	}
+	switch status {
+	case 'A':
+		markParents(h.added, name)
+	case 'D':
+		h.noteDeleted(name, h.log[len(h.log)-1].SHA)
+	}
+	return name
 }
 
 // nextToken reads up to the next NUL (dropped); eof says the stream ended with this token. The slice
