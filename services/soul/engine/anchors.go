@@ -328,50 +328,14 @@ func classifySpan(s string) ([]Anchor, string) {
 	if s == "" || len(s) > 512 {
 		return nil, ""
 	}
-	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
-		if LocalURL(s) {
-			return []Anchor{{Kind: AnchorRuntime, Ref: s}}, ""
-		}
-		return nil, ""
+	if out, term, done := shapedSpan(s); done {
+		return out, term
 	}
-	if m := callWithArgs.FindStringSubmatch(s); m != nil {
-		// "vfs.New(fsys)" cites the function vfs.New; the arguments are illustration
-		return classifySpan(m[1] + "()")
+	if a, ok := gitRefSpan(s); ok {
+		return []Anchor{a}, ""
 	}
-	if strings.ContainsAny(s, " \t") {
-		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
-		if commandWords[first] || strings.HasPrefix(first, "./") {
-			return commandAnchors(s), ""
-		}
-		return nil, ""
-	}
-	if strings.HasPrefix(s, "~") {
-		return []Anchor{{Kind: AnchorHome, Ref: s}}, ""
-	}
-	if hostLike(s) || sedExpr.MatchString(s) {
-		return nil, "" // "pkg.go.dev", "s/foo/bar/": a host and a substitution, neither a member nor a path
-	}
-	if m := hashOnly.FindStringSubmatch(s); m != nil {
-		n, _ := strconv.Atoi(m[1])
-		return []Anchor{{Kind: AnchorPR, Ref: s, Number: n}}, ""
-	}
-	if tagOnly.MatchString(s) {
-		return []Anchor{{Kind: AnchorTag, Ref: s}}, ""
-	}
-	if shaOnly.MatchString(s) && plausibleSHA(s) {
-		return []Anchor{{Kind: AnchorCommit, Ref: s}}, ""
-	}
-	if m := pathLine.FindStringSubmatch(s); m != nil {
-		if a, ok := pathAnchor(m[1]); ok && !a.Weak && a.Kind == AnchorPath {
-			start, _ := strconv.Atoi(m[2])
-			end := start
-			if m[3] != "" {
-				end, _ = strconv.Atoi(m[3])
-			}
-			if start > 0 && end >= start {
-				return []Anchor{{Kind: AnchorLine, Ref: s, Path: a.Path, Start: start, End: end}}, ""
-			}
-		}
+	if a, ok := lineSpan(s); ok {
+		return []Anchor{a}, ""
 	}
 	if m := rustSymbol.FindStringSubmatch(s); m != nil {
 		parts := strings.Split(strings.TrimSuffix(s, "()"), "::")
@@ -380,18 +344,86 @@ func classifySpan(s string) ([]Anchor, string) {
 	if a, ok := pathAnchor(s); ok {
 		return []Anchor{a}, ""
 	}
+	return symbolSpan(s)
+}
+
+// shapedSpan reads the spans whose shape decides alone: a URL, a call with arguments, a command line,
+// a home path, a host name or a substitution. done is false for any other span.
+func shapedSpan(s string) ([]Anchor, string, bool) {
+	if strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://") {
+		if LocalURL(s) {
+			return []Anchor{{Kind: AnchorRuntime, Ref: s}}, "", true
+		}
+		return nil, "", true
+	}
+	if m := callWithArgs.FindStringSubmatch(s); m != nil {
+		// "vfs.New(fsys)" cites the function vfs.New; the arguments are illustration
+		out, term := classifySpan(m[1] + "()")
+		return out, term, true
+	}
+	if strings.ContainsAny(s, " \t") {
+		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
+		if commandWords[first] || strings.HasPrefix(first, "./") {
+			return commandAnchors(s), "", true
+		}
+		return nil, "", true
+	}
+	if strings.HasPrefix(s, "~") {
+		return []Anchor{{Kind: AnchorHome, Ref: s}}, "", true
+	}
+	if hostLike(s) || sedExpr.MatchString(s) {
+		return nil, "", true // "pkg.go.dev", "s/foo/bar/": a host and a substitution, neither a member nor a path
+	}
+	return nil, "", false
+}
+
+// gitRefSpan reads a PR number ("#12"), a version tag or a commit sha.
+func gitRefSpan(s string) (Anchor, bool) {
+	if m := hashOnly.FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return Anchor{Kind: AnchorPR, Ref: s, Number: n}, true
+	}
+	if tagOnly.MatchString(s) {
+		return Anchor{Kind: AnchorTag, Ref: s}, true
+	}
+	if shaOnly.MatchString(s) && plausibleSHA(s) {
+		return Anchor{Kind: AnchorCommit, Ref: s}, true
+	}
+	return Anchor{}, false
+}
+
+// lineSpan reads "path:12", "path:12-20" or "path#L12" of a strong path.
+func lineSpan(s string) (Anchor, bool) {
+	m := pathLine.FindStringSubmatch(s)
+	if m == nil {
+		return Anchor{}, false
+	}
+	a, ok := pathAnchor(m[1])
+	if !ok || a.Weak || a.Kind != AnchorPath {
+		return Anchor{}, false
+	}
+	start, _ := strconv.Atoi(m[2])
+	end := start
+	if m[3] != "" {
+		end, _ = strconv.Atoi(m[3])
+	}
+	if start <= 0 || end < start {
+		return Anchor{}, false
+	}
+	return Anchor{Kind: AnchorLine, Ref: s, Path: a.Path, Start: start, End: end}, true
+}
+
+// symbolSpan reads what is left: a dotted or called symbol (a member's qualifier kept), else a term.
+func symbolSpan(s string) ([]Anchor, string) {
 	if callSymbol.MatchString(s) || dottedSymbol.MatchString(s) {
 		parts := strings.Split(strings.TrimSuffix(s, "()"), ".")
 		name := parts[len(parts)-1]
-		if len(parts) > 1 && knownExt[name] {
+		if len(parts) > 1 && knownExt[name] || len(name) < 3 {
 			return nil, s
 		}
 		a := Anchor{Kind: AnchorSymbol, Ref: s, Name: name}
 		if len(parts) > 1 {
 			a.Qualifier = parts[len(parts)-2]
-		}
-		if len(name) < 3 {
-			return nil, s
 		}
 		return []Anchor{a}, ""
 	}
@@ -416,62 +448,82 @@ var (
 // pathAnchor decides whether a token names a file: strong (an extension, a trailing slash, a dot directory,
 // an explicit ./), weak (a slash path without extension), home, absolute or a sibling of the repository.
 func pathAnchor(tok string) (Anchor, bool) {
-	if tok == "" || strings.ContainsAny(tok, " \t()<>{}\"'$=,;|!\\`") || strings.Contains(tok, "://") || strings.Contains(tok, "::") || strings.Contains(tok, "...") {
+	if a, ok, done := rootedPath(tok); done {
+		return a, ok
+	}
+	clean := strings.TrimPrefix(tok, "./")
+	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
+	if !segmentsOK(segs) {
 		return Anchor{}, false
+	}
+	if len(segs) > 1 {
+		return slashPath(tok, clean, segs)
+	}
+	return singlePath(tok, clean)
+}
+
+// rootedPath decides the tokens that are no path by their characters or a leading mark, and the
+// paths a leading ~, / or ../ roots outside the repository. done is false for a repository path.
+func rootedPath(tok string) (Anchor, bool, bool) {
+	if tok == "" || strings.ContainsAny(tok, " \t()<>{}\"'$=,;|!\\`") || strings.Contains(tok, "://") || strings.Contains(tok, "::") || strings.Contains(tok, "...") {
+		return Anchor{}, false, true
 	}
 	if strings.HasPrefix(tok, "~") {
-		return Anchor{Kind: AnchorHome, Ref: tok}, true
+		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
 	}
 	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) {
-		return Anchor{}, false
+		return Anchor{}, false, true
 	}
 	if strings.HasPrefix(tok, "@") {
-		return Anchor{}, false // an npm scope or a path alias (@app/database, @/*), not a file
+		return Anchor{}, false, true // an npm scope or a path alias (@app/database, @/*), not a file
 	}
 	if strings.HasPrefix(tok, "/") {
 		segs := strings.Split(strings.Trim(tok, "/"), "/")
 		// "/api" and "/v1/items" are routes; only paths under a filesystem root are machine paths
 		if len(segs) < 2 || !fsRoots[segs[0]] || !segmentsOK(segs) {
-			return Anchor{}, false
+			return Anchor{}, false, true
 		}
-		return Anchor{Kind: AnchorAbsolute, Ref: tok, Path: tok}, true
+		return Anchor{Kind: AnchorAbsolute, Ref: tok, Path: tok}, true, true
 	}
 	if strings.HasPrefix(tok, "../") {
-		return Anchor{Kind: AnchorPath, Ref: tok, Path: tok, Workspace: true}, true
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: tok, Workspace: true}, true, true
 	}
-	clean := strings.TrimPrefix(tok, "./")
-	explicit := clean != tok
-	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
-	if !segmentsOK(segs) {
-		return Anchor{}, false
+	return Anchor{}, false, false
+}
+
+// slashPath reads a repository path of several segments: strong when it says it is a file or directory
+// (./, a trailing slash, a known extension or name, a dot directory), weak otherwise; a glob keeps its kind.
+func slashPath(tok, clean string, segs []string) (Anchor, bool) {
+	if strings.Contains(segs[0], ".") && !strings.HasPrefix(segs[0], ".") {
+		return Anchor{}, false // a domain or module path, not a repository path
 	}
-	glob := strings.ContainsAny(clean, "*?[")
 	last := segs[len(segs)-1]
-	if len(segs) > 1 {
-		if strings.Contains(segs[0], ".") && !strings.HasPrefix(segs[0], ".") {
-			return Anchor{}, false // a domain or module path, not a repository path
-		}
-		strong := explicit || strings.HasSuffix(clean, "/") || hasKnownExt(last) || strings.HasPrefix(segs[0], ".") || knownNames[last]
-		kind := AnchorPath
-		if glob {
-			kind = AnchorGlob
-		}
-		return Anchor{Kind: kind, Ref: tok, Path: strings.TrimSuffix(clean, "/"), Weak: !strong}, true
+	strong := clean != tok || strings.HasSuffix(clean, "/") || hasKnownExt(last) || strings.HasPrefix(segs[0], ".") || knownNames[last]
+	kind := AnchorPath
+	if strings.ContainsAny(clean, "*?[") {
+		kind = AnchorGlob
 	}
-	if glob {
+	return Anchor{Kind: kind, Ref: tok, Path: strings.TrimSuffix(clean, "/"), Weak: !strong}, true
+}
+
+// singlePath reads a one-segment token: a glob of a known extension, a directory, or a file that says
+// it is one; an extension named alone (".proto files") is none.
+func singlePath(tok, clean string) (Anchor, bool) {
+	last := strings.TrimSuffix(clean, "/")
+	if strings.ContainsAny(clean, "*?[") {
 		if hasKnownExt(last) {
 			return Anchor{Kind: AnchorGlob, Ref: tok, Path: clean}, true
 		}
 		return Anchor{}, false
 	}
 	if strings.HasSuffix(clean, "/") {
-		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}
 	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
-	if explicit || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
-		return Anchor{Kind: AnchorPath, Ref: tok, Path: strings.TrimSuffix(clean, "/")}, true
+	if clean != tok || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
+		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}
 	return Anchor{}, false
 }
@@ -558,55 +610,72 @@ func commandAnchors(line string) []Anchor {
 		if len(f) == 0 {
 			continue
 		}
-		checkable := false
+		var found []Anchor
 		switch f[0] {
 		case "make", "gmake":
-			dir := ""
-			for i := 1; i < len(f); i++ {
-				a := f[i]
-				if a == "-C" && i+1 < len(f) {
-					dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
-					i++
-					continue
-				}
-				if strings.HasPrefix(a, "-") || strings.Contains(a, "=") || !targetName.MatchString(a) {
-					continue
-				}
-				out = append(out, Anchor{Kind: AnchorMake, Ref: "make " + a, Name: a, Path: dir})
-				checkable = true
-			}
-			if !checkable {
-				out = append(out, Anchor{Kind: AnchorMake, Ref: "make", Path: dir})
-				checkable = true
-			}
+			found = makeAnchors(f)
 		case "npm", "pnpm", "yarn", "bun":
-			if len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-") {
-				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
-				checkable = true
-			} else if len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]) {
-				out = append(out, Anchor{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]})
-				checkable = true
-			} else if len(f) >= 2 && (f[1] == "test" || f[1] == "start") {
-				out = append(out, Anchor{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]})
-				checkable = true
-			}
+			found = scriptAnchors(f)
 		}
-		for i, arg := range f {
-			if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
-				continue
-			}
-			if i > 0 && (f[0] == "make" || f[0] == "gmake") && f[i-1] != "-f" {
-				continue // "make img/logo.png" names a file to build, which need not exist yet
-			}
-			arg = strings.Trim(arg, `"'`)
-			if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
-				a.Built = i == 0 && builtBinary(arg)
-				out = append(out, a)
-				checkable = true
-			}
+		found = append(found, argumentPaths(f)...)
+		if len(found) == 0 {
+			found = []Anchor{{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)}}
 		}
-		if !checkable {
-			out = append(out, Anchor{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)})
+		out = append(out, found...)
+	}
+	return out
+}
+
+// makeAnchors reads "make [-C dir] target…": each target, or the default target when none is named.
+func makeAnchors(f []string) []Anchor {
+	var out []Anchor
+	dir := ""
+	for i := 1; i < len(f); i++ {
+		a := f[i]
+		if a == "-C" && i+1 < len(f) {
+			dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
+			i++
+			continue
+		}
+		if strings.HasPrefix(a, "-") || strings.Contains(a, "=") || !targetName.MatchString(a) {
+			continue
+		}
+		out = append(out, Anchor{Kind: AnchorMake, Ref: "make " + a, Name: a, Path: dir})
+	}
+	if len(out) == 0 {
+		out = append(out, Anchor{Kind: AnchorMake, Ref: "make", Path: dir})
+	}
+	return out
+}
+
+// scriptAnchors reads a package manager's script: "pnpm lint", "npm run build", "yarn test".
+func scriptAnchors(f []string) []Anchor {
+	switch {
+	case len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-"):
+		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
+	case len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]):
+		return []Anchor{{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]}}
+	case len(f) >= 2 && (f[1] == "test" || f[1] == "start"):
+		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
+	}
+	return nil
+}
+
+// argumentPaths reads the strong repository paths among a command's words (the program itself, when it
+// is one, marked built when a build makes it).
+func argumentPaths(f []string) []Anchor {
+	var out []Anchor
+	for i, arg := range f {
+		if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
+			continue
+		}
+		if i > 0 && (f[0] == "make" || f[0] == "gmake") && f[i-1] != "-f" {
+			continue // "make img/logo.png" names a file to build, which need not exist yet
+		}
+		arg = strings.Trim(arg, `"'`)
+		if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
+			a.Built = i == 0 && builtBinary(arg)
+			out = append(out, a)
 		}
 	}
 	return out

@@ -80,6 +80,8 @@ type verifier struct {
 	missing map[string]bool
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
+	// schemes counts the tags of each version scheme a release claim named (releases.go).
+	schemes map[string]schemeCount
 }
 
 func (v *verifier) sectionName(i int) string {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Git facts a claim cites: tags, branches, commits, merged PRs, commit counts, the last commit's date.
@@ -52,7 +53,7 @@ func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {
 // prRef checks "#N" against the merge subjects of the log, when the log follows that convention.
 func (v *verifier) prRef(a Anchor, d verdicts) AnchorResult {
 	if v.prs == nil {
-		v.prs = mergedPRs(v.repo.Log())
+		v.prs = loggedPRs(v.repo.Log())
 		v.prConvention = len(v.prs) > 0
 	}
 	switch {
@@ -64,6 +65,34 @@ func (v *verifier) prRef(a Anchor, d verdicts) AnchorResult {
 		return d.hold(ReasonNoPRLog, "the log carries no (#N) merge subjects")
 	}
 	return d.fail(ReasonRefMissing, fmt.Sprintf("no (#%d) in the log", a.Number))
+}
+
+// prMemo keeps the PR numbers of the last log read: a repository hands every check of one HEAD the same
+// cached log, so a server re-checking a brain (or one run checking many documents) scans its subjects once.
+var prMemo struct {
+	sync.Mutex
+	first *Commit
+	n     int
+	prs   map[int]bool
+}
+
+// loggedPRs is mergedPRs, remembered for the log it was read from (never written to by its readers).
+func loggedPRs(log []Commit) map[int]bool {
+	if len(log) == 0 {
+		return mergedPRs(log)
+	}
+	prMemo.Lock()
+	if prMemo.first == &log[0] && prMemo.n == len(log) {
+		prs := prMemo.prs
+		prMemo.Unlock()
+		return prs
+	}
+	prMemo.Unlock()
+	prs := mergedPRs(log)
+	prMemo.Lock()
+	prMemo.first, prMemo.n, prMemo.prs = &log[0], len(log), prs
+	prMemo.Unlock()
+	return prs
 }
 
 // mergedPRs are the PR numbers the log's subjects name ("(#12)", "Pull request #12", "PR 12").

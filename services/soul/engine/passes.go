@@ -100,6 +100,36 @@ func semverLess(a, b string) bool {
 // the older claims are superseded; with no order, the value most of the soul agrees on stands and the
 // others are contradicted (all of them on a tie).
 func consistency(results []ClaimResult, soul *Soul) {
+	groups := countedSubjects(results)
+	eps := epochs(soul)
+	ep := func(ci int) epoch {
+		if s := results[ci].Claim.Section; s >= 0 && s < len(eps) {
+			return eps[s]
+		}
+		return epoch{}
+	}
+	keys := make([]string, 0, len(groups))
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		vals := groups[k]
+		if len(vals) < 2 {
+			continue
+		}
+		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
+		if top := newestValue(vals, ep); top != "" {
+			supersedeOlder(results, vals, top, subject, ep)
+			continue
+		}
+		contradictMinority(results, vals, subject)
+	}
+}
+
+// countedSubjects groups the counts of the live soul by subject (one subject phrased two ways unified),
+// then by value: the claims that state each value, in claim order.
+func countedSubjects(results []ClaimResult) map[string]map[string][]int {
 	type fact struct {
 		key, val string
 		claim    int
@@ -136,53 +166,34 @@ func consistency(results []ClaimResult, soul *Soul) {
 			groups[k][f.val] = append(claims, f.claim)
 		}
 	}
-	eps := epochs(soul)
-	ep := func(ci int) epoch {
-		if s := results[ci].Claim.Section; s >= 0 && s < len(eps) {
-			return eps[s]
+	return groups
+}
+
+// contradictMinority marks contradicted every judgeable claim of a value other than the one most of the
+// soul agrees on; on a tie for the most, every value's claims.
+func contradictMinority(results []ClaimResult, vals map[string][]int, subject string) {
+	top, tie := "", false
+	for val, claims := range vals {
+		switch {
+		case top == "" || len(claims) > len(vals[top]):
+			top, tie = val, false
+		case len(claims) == len(vals[top]):
+			tie = true
 		}
-		return epoch{}
 	}
-	keys := make([]string, 0, len(groups))
-	for k := range groups {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		vals := groups[k]
-		if len(vals) < 2 {
+	for val, claims := range vals {
+		if val == top && !tie {
 			continue
 		}
-		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
-		if top := newestValue(vals, ep); top != "" {
-			supersedeOlder(results, vals, top, subject, ep)
-			continue
-		}
-		top, tie := "", false
-		for val, claims := range vals {
-			switch {
-			case top == "" || len(claims) > len(vals[top]):
-				top, tie = val, false
-			case len(claims) == len(vals[top]):
-				tie = true
+		others := []string{}
+		for ov := range vals {
+			if ov != val {
+				others = append(others, ov)
 			}
 		}
-		for val, claims := range vals {
-			if val == top && !tie {
-				continue
-			}
-			for _, ci := range claims {
-				r := &results[ci]
-				if !judgeable(r) {
-					continue
-				}
-				others := []string{}
-				for ov := range vals {
-					if ov != val {
-						others = append(others, ov)
-					}
-				}
-				sort.Strings(others)
+		sort.Strings(others)
+		for _, ci := range claims {
+			if r := &results[ci]; judgeable(r) {
 				r.State, r.Reason = StateStale, ReasonContradicted
 				r.Detail = fmt.Sprintf("%s: this claim says %s, the soul also says %s", subject, val, strings.Join(others, ", "))
 			}

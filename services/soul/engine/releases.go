@@ -26,7 +26,7 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 		if ar.Anchor.Kind != AnchorTag || ar.Status != AnchorHeld || ar.Reason != ReasonNotATag {
 			continue
 		}
-		n, newest := schemeTags(v.repo.Tags(), ar.Anchor.Ref)
+		n, newest := v.schemeTags(ar.Anchor.Ref)
 		if n < minSchemeTags {
 			continue
 		}
@@ -37,7 +37,9 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 
 // VersionScheme is the shape of a version tag: its digit runs generalised ("v1.4.0" -> `^v\d+\.\d+\.\d+$`),
 // so "api/v1.2.0" and "v1.2" are other schemes.
-func VersionScheme(ref string) *regexp.Regexp {
+func VersionScheme(ref string) *regexp.Regexp { return regexp.MustCompile(schemePattern(ref)) }
+
+func schemePattern(ref string) string {
 	var b strings.Builder
 	b.WriteString("^")
 	for i := 0; i < len(ref); {
@@ -52,11 +54,30 @@ func VersionScheme(ref string) *regexp.Regexp {
 		i++
 	}
 	b.WriteString("$")
-	return regexp.MustCompile(b.String())
+	return b.String()
 }
 
-// schemeTags counts the tags of ref's scheme and names the newest by version order.
-func schemeTags(tags map[string]string, ref string) (int, string) {
+// schemeTagsOf counts the tags of ref's scheme and names the newest by version order.
+// schemeTags is schemeTagsOf the repository's tags, read once per scheme in a check.
+func (v *verifier) schemeTags(ref string) (int, string) {
+	key := schemePattern(ref)
+	if c, ok := v.schemes[key]; ok {
+		return c.n, c.newest
+	}
+	n, newest := schemeTagsOf(v.repo.Tags(), ref)
+	if v.schemes == nil {
+		v.schemes = map[string]schemeCount{}
+	}
+	v.schemes[key] = schemeCount{n, newest}
+	return n, newest
+}
+
+type schemeCount struct {
+	n      int
+	newest string
+}
+
+func schemeTagsOf(tags map[string]string, ref string) (int, string) {
 	re := VersionScheme(ref)
 	n, newest := 0, ""
 	for t := range tags {

@@ -30,6 +30,9 @@ var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previou
 
 // ParseSizeClaims reads the stated sizes of a sentence.
 func ParseSizeClaims(text string) []SizeClaim {
+	if !hasFoldASCII(text, "line") && !hasFoldASCII(text, "loc") {
+		return nil // every size phrase ends in lines or LOC; most sentences have neither
+	}
 	var out []SizeClaim
 	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
 		if sizeNotCount.MatchString(text[:m[0]]) {
@@ -143,4 +146,19 @@ func countLines(b []byte) int {
 		n++
 	}
 	return n
+}
+
+// hasFoldASCII reports whether text holds word (lower-case ASCII letters with no other Unicode case
+// forms, as l, i, n, e, o and c) in any case: the test sizePhrase's (?i) would pass first.
+func hasFoldASCII(text, word string) bool {
+	for i := 0; i+len(word) <= len(text); i++ {
+		j := 0
+		for j < len(word) && text[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
 }

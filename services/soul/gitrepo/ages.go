@@ -3,8 +3,10 @@ package gitrepo
 import (
 	"bytes"
 	"context"
+	"maps"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -12,25 +14,32 @@ import (
 
 var _ engine.Ages = (*Repo)(nil)
 
-// TouchedSince answers the engine's age pass with one bounded walk: `git log --since` from HEAD with
-// the names each commit changed, plus the changes not yet committed (touched now, at HEAD's time).
+// TouchedSince answers the engine's age pass: the names the commits of the window changed (read from the
+// check's history walk, else one bounded `git log --since` walk), plus the changes not yet committed
+// (touched now, at HEAD's time).
 // A shallow clone whose cut falls inside the window (a commit of the window without parents) or a
 // walk that hit maxLogCommits is incomplete: what lies beyond the cut is unknown.
 func (r *Repo) TouchedSince(ctx context.Context, since time.Time) (engine.Touches, error) {
 	if !r.git || r.head.SHA == "" {
 		return engine.Touches{}, nil
 	}
-	out, err := runLimited(ctx, r.root, nil, 0, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--no-renames", "--name-only",
-		"--since="+since.UTC().Format("2006-01-02 15:04:05 +0000"), "--format=\x1e%H\x1f%P\x1f%ct", r.head.SHA, "--")
-	if err != nil {
-		return engine.Touches{}, err
+	var t engine.Touches
+	var commits int
+	var parentless bool
+	if h := r.walked(); h != nil {
+		t, commits, parentless = h.window(since)
+	} else {
+		w, err := r.window(ctx, since)
+		if err != nil {
+			return engine.Touches{}, err
+		}
+		t, commits, parentless = engine.Touches{Files: maps.Clone(w.files)}, w.commits, w.parentless
 	}
-	t, commits, parentless := parseTouches(out)
 	t.Complete = commits < maxLogCommits && !(r.shallow && parentless)
 	if !t.Complete {
 		return t, nil
 	}
-	dirty, err := runLimited(ctx, r.root, nil, 0, nil, "diff", "--name-only", "-z", "HEAD", "--")
+	dirty, err := r.dirtyFiles(ctx)
 	if err != nil {
 		return engine.Touches{}, err
 	}
@@ -73,4 +82,63 @@ func parseTouches(out []byte) (engine.Touches, int, bool) {
 func (r *Repo) Tracked(rel string) bool {
 	c, ok := safeRel(rel)
 	return ok && r.git && (r.set[c] || r.dirs[c])
+}
+
+// startDirty lists the uncommitted changes in the background, once, beside the history walk: the age
+// pass needs them after the claims are judged, and the process stats every tracked file.
+func (r *Repo) startDirty(ctx context.Context) {
+	if !r.git || r.head.SHA == "" {
+		return
+	}
+	r.dirtyOnce.Do(func() {
+		r.dirtyReady = make(chan struct{})
+		go func() {
+			defer close(r.dirtyReady)
+			r.dirty, r.dirtyErr = runLimited(ctx, r.root, nil, 0, nil, "diff", "--name-only", "-z", "HEAD", "--")
+		}()
+	})
+}
+
+func (r *Repo) dirtyFiles(ctx context.Context) ([]byte, error) {
+	r.startDirty(ctx)
+	<-r.dirtyReady
+	return r.dirty, r.dirtyErr
+}
+
+// windowWalk is one age window's walk, cached per repository, HEAD and window start: the commits of a
+// HEAD's history never change, so a server re-checking a brain walks the window once.
+type windowWalk struct {
+	files      map[string]time.Time
+	commits    int
+	parentless bool
+}
+
+var windows = struct {
+	sync.Mutex
+	m map[string]windowWalk
+}{m: map[string]windowWalk{}}
+
+func (r *Repo) window(ctx context.Context, since time.Time) (windowWalk, error) {
+	at := since.UTC().Format("2006-01-02 15:04:05 +0000")
+	key := r.root + "\x00" + r.head.SHA + "\x00" + at
+	windows.Lock()
+	w, ok := windows.m[key]
+	windows.Unlock()
+	if ok {
+		return w, nil
+	}
+	out, err := runLimited(ctx, r.root, nil, 0, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--no-renames", "--name-only",
+		"--since="+at, "--format=\x1e%H\x1f%P\x1f%ct", r.head.SHA, "--")
+	if err != nil {
+		return windowWalk{}, err
+	}
+	t, commits, parentless := parseTouches(out)
+	w = windowWalk{files: t.Files, commits: commits, parentless: parentless}
+	windows.Lock()
+	if len(windows.m) >= maxHistories {
+		windows.m = map[string]windowWalk{}
+	}
+	windows.m[key] = w
+	windows.Unlock()
+	return w, nil
 }

@@ -24,7 +24,14 @@ var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.
 func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnswer, error) {
 	ans := engine.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
 	if r.git {
-		r.startLog(ctx, r.directPaths(q.EverSeen))
+		r.logPaths = map[string]bool{}
+		if direct(q.EverSeen) {
+			for _, p := range q.EverSeen {
+				r.logPaths[p] = true
+			}
+		}
+		r.startLog(ctx, len(q.EverSeen) > 0)
+		r.startDirty(ctx)
 	}
 	var wg sync.WaitGroup
 	var errs [4]error
@@ -273,28 +280,21 @@ func direct(paths []string) bool {
 	return true
 }
 
-// directPaths are the paths the history walk itself should ask about: the direct ones not yet answered.
-func (r *Repo) directPaths(paths []string) []string {
-	if len(paths) == 0 || !direct(paths) || r.head.SHA == "" {
-		return nil
-	}
-	var out []string
-	key := r.root + "\x00" + r.head.SHA + "\x00"
-	addedCache.Lock()
-	for _, p := range paths {
-		if _, ok := addedCache.m[key+p]; !ok {
-			out = append(out, p)
-		}
-	}
-	addedCache.Unlock()
-	return out
-}
-
-// added asks git which of a few paths some commit of HEAD's history added: the history walk answers
-// the paths Batch gave it, one pathspec walk the rest. Answers are cached per HEAD, so a server
-// re-checking a brain walks the history once.
+// added answers which of a few paths some commit of HEAD's history added: the history walk knows every
+// added path; a walk cut at maxLogCommits asks git by pathspec instead, cached per HEAD.
 func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, error) {
 	seen := map[string]bool{}
+	if err := r.waitLog(); err != nil {
+		return nil, err
+	}
+	if h := r.hist; h.answers() {
+		for _, p := range paths {
+			if h.added[p] {
+				seen[p] = true
+			}
+		}
+		return seen, nil
+	}
 	var ask []string
 	key := r.root + "\x00" + r.head.SHA + "\x00"
 	addedCache.Lock()
@@ -309,30 +309,12 @@ func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, erro
 	if len(ask) == 0 {
 		return seen, nil
 	}
-	found := map[string]bool{}
-	// the walk Batch started may carry these paths; its answers are read only once it is done
-	if err := r.waitLog(); err != nil {
+	args := append([]string{"log", "HEAD", "--full-history", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, ask...)
+	res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
+	if err != nil {
 		return nil, err
 	}
-	var walk []string
-	for _, p := range ask {
-		switch {
-		case r.logAdded[p]:
-			found[p] = true
-		case !r.logPaths[p] || r.logCut:
-			walk = append(walk, p)
-		}
-	}
-	if len(walk) > 0 {
-		args := append([]string{"log", "HEAD", "--full-history", "--no-renames", "--format=", "--name-only", "--diff-filter=A", "-z", "--"}, walk...)
-		res, err := runLimited(ctx, r.root, nil, 64<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
-		if err != nil {
-			return nil, err
-		}
-		for p := range withParents(res) {
-			found[p] = true
-		}
-	}
+	found := withParents(res)
 	addedCache.Lock()
 	if len(addedCache.m) > 100_000 {
 		addedCache.m = map[string]bool{}
@@ -360,7 +342,8 @@ var deletionCache = struct {
 	m map[string]map[string]bool
 }{m: map[string]map[string]bool{}}
 
-// deletions lists every path HEAD's history ever deleted, with its parent directories.
+// deletions lists every path HEAD's history ever deleted, with its parent directories: read from the
+// history walk, or, past a walk cut at maxLogCommits, from a walk of the deletions alone.
 func (r *Repo) deletions(ctx context.Context) (map[string]bool, error) {
 	key := r.root + "\x00" + r.head.SHA
 	deletionCache.Lock()
@@ -369,11 +352,22 @@ func (r *Repo) deletions(ctx context.Context) (map[string]bool, error) {
 		return m, nil
 	}
 	deletionCache.Unlock()
-	res, err := runLimited(ctx, r.root, nil, 256<<20, nil, "log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=D", "-z")
-	if err != nil {
+	if err := r.waitLog(); err != nil {
 		return nil, err
 	}
-	m := withParents(res)
+	var m map[string]bool
+	if h := r.hist; h.answers() {
+		m = make(map[string]bool, len(h.deleted))
+		for p := range h.deleted {
+			m[p] = true
+		}
+	} else {
+		res, err := runLimited(ctx, r.root, nil, 256<<20, nil, "log", "HEAD", "--no-renames", "--format=", "--name-only", "--diff-filter=D", "-z")
+		if err != nil {
+			return nil, err
+		}
+		m = withParents(res)
+	}
 	deletionCache.Lock()
 	if len(deletionCache.m) >= 64 {
 		deletionCache.m = map[string]map[string]bool{}

@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -37,7 +38,6 @@ type Repo struct {
 	git      bool
 	shallow  bool
 	head     engine.Commit
-	log      []engine.Commit
 	tags     map[string]string
 	branches map[string]bool
 	files    []string
@@ -48,19 +48,25 @@ type Repo struct {
 	stems    map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
-	// logReady closes when the background history read is done; logErr is its error. openCtx is the
-	// context the read runs under when Log, not Batch, starts it.
-	logOnce  sync.Once
-	logReady chan struct{}
-	logErr   error
-	openCtx  context.Context
-	// logPaths were asked of the history walk itself; logAdded holds those some commit added, and
-	// logCut says the walk stopped at maxLogCommits, so an unseen path needs its own walk.
+	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git's list of
+	// uncommitted changes then speaks for every tracked file on disk (uses.go).
+	plainIndex bool
+	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
+	// is the context the walk runs under when Log, not Batch, starts it.
+	logOnce    sync.Once
+	logStarted atomic.Bool
+	logReady   chan struct{}
+	logErr     error
+	openCtx    context.Context
+	hist       *history
+	// logPaths are the missing paths Batch asked about: their deleting commit is read from the walk
+	// even in a history with merges (the walk's --full-history answer is the one the check always used).
 	logPaths map[string]bool
-	logAdded map[string]bool
-	logCut   bool
-	// logDeleted maps each asked path (and each asked directory) to the newest commit that deleted it.
-	logDeleted map[string]string
+	// dirty lists the uncommitted changes, read once beside the walk (ages.go).
+	dirtyOnce  sync.Once
+	dirtyReady chan struct{}
+	dirty      []byte
+	dirtyErr   error
 }
 
 var _ engine.Repo = (*Repo)(nil)
@@ -98,8 +104,7 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 		r.shallow = true
 	}
 	// HEAD, the refs and the file list are read side by side. The history is read later, in the
-	// background (startLog): Batch starts it with the check's "ever added" paths, so one walk answers
-	// both, while the check parses the soul and asks its other questions.
+	// background (startLog): Batch starts it, so the walk runs while the check asks its other questions.
 	var wg sync.WaitGroup
 	var tagErr, filesErr error
 	wg.Add(3)
@@ -122,25 +127,40 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 	return r, nil
 }
 
-// startLog begins the background history read, once. Paths, when given, are asked of the same walk
-// ("was this path ever added?"), answered in logAdded.
-func (r *Repo) startLog(ctx context.Context, paths []string) {
+// startLog begins the background history walk, once; with names when the check asks what history held
+// (missing paths), which is when its other history questions (renames, removals) come too.
+func (r *Repo) startLog(ctx context.Context, names bool) {
 	if r.logReady == nil {
 		return
 	}
 	r.logOnce.Do(func() {
-		go func() { defer close(r.logReady); r.logErr = r.readLog(ctx, r.head.SHA, paths) }()
+		r.logStarted.Store(true)
+		go func() { defer close(r.logReady); r.hist, r.logErr = r.readHistoryCached(ctx, names) }()
 	})
 }
 
-// waitLog starts the history read if nothing has, waits for it and returns its error.
+// waitLog starts the history walk if nothing has, waits for it and returns its error.
 func (r *Repo) waitLog() error {
 	if r.logReady == nil {
 		return nil
 	}
-	r.startLog(r.openCtx, nil)
+	r.startLog(r.openCtx, false)
 	<-r.logReady
 	return r.logErr
+}
+
+// walked is the history walk when one with names was started and read whole, else nil: a caller asking
+// one question alone, or a check that asked nothing of history, asks git that question instead of
+// paying for the whole walk.
+func (r *Repo) walked() *history {
+	if r.logReady == nil || !r.logStarted.Load() {
+		return nil
+	}
+	<-r.logReady
+	if r.logErr != nil || !r.hist.answers() {
+		return nil
+	}
+	return r.hist
 }
 
 const logFormat = "%H%x1f%P%x1f%ct%x1f%s"
@@ -162,9 +182,9 @@ func parseLog(out []byte) []engine.Commit {
 // list by the index file's identity. A server re-checking a brain re-reads neither until they change.
 var snapshots = struct {
 	sync.Mutex
-	logs  map[string][]engine.Commit
+	logs  map[string]*history
 	files map[string]filesSnapshot
-}{logs: map[string][]engine.Commit{}, files: map[string]filesSnapshot{}}
+}{logs: map[string]*history{}, files: map[string]filesSnapshot{}}
 
 type filesSnapshot struct {
 	key  string
@@ -174,7 +194,7 @@ type filesSnapshot struct {
 // ResetCache forgets every cached snapshot and history answer (benchmarks measure cold checks with it).
 func ResetCache() {
 	snapshots.Lock()
-	snapshots.logs, snapshots.files = map[string][]engine.Commit{}, map[string]filesSnapshot{}
+	snapshots.logs, snapshots.files = map[string]*history{}, map[string]filesSnapshot{}
 	snapshots.Unlock()
 	deletionCache.Lock()
 	deletionCache.m = map[string]map[string]bool{}
@@ -188,6 +208,21 @@ func ResetCache() {
 	ignoreAnswers.Lock()
 	ignoreAnswers.m = map[string]ignoreSnapshot{}
 	ignoreAnswers.Unlock()
+	touches.Lock()
+	touches.m = map[string]engine.Commit{}
+	touches.Unlock()
+	removedCache.Lock()
+	removedCache.m = map[string][]engine.RemovedLine{}
+	removedCache.Unlock()
+	renameCache.Lock()
+	renameCache.m = map[string]engine.Rename{}
+	renameCache.Unlock()
+	windows.Lock()
+	windows.m = map[string]windowWalk{}
+	windows.Unlock()
+	usesCache.Lock()
+	usesCache.m = map[string]usesSnapshot{}
+	usesCache.Unlock()
 	ResetDefinitions()
 }
 
@@ -200,7 +235,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex
 		snapshots.Unlock()
 		return nil
 	}
@@ -213,7 +248,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -292,97 +327,34 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (r *Repo) readLog(ctx context.Context, head string, paths []string) error {
+// readHistoryCached reads the history walk, or takes it from the snapshot of the same HEAD.
+func (r *Repo) readHistoryCached(ctx context.Context, names bool) (*history, error) {
+	head := r.head.SHA
 	if head == "" {
-		return nil // an unborn branch has no history yet
+		return nil, nil // an unborn branch has no history yet
 	}
 	key := r.root + "\x00" + head
 	snapshots.Lock()
-	if log, ok := snapshots.logs[key]; ok {
-		snapshots.Unlock()
-		r.log = log
-		return nil
-	}
+	h, ok := snapshots.logs[key]
 	snapshots.Unlock()
-	if len(paths) == 0 {
-		out, err := run(ctx, r.root, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format="+logFormat, head, "--")
-		if err != nil {
-			return err
-		}
-		r.log = parseLog(out)
-	} else if err := r.readLogAdding(ctx, head, paths); err != nil {
-		return err
+	if ok && (h.named || !names) {
+		return h, nil
 	}
-	if len(r.log) == 0 {
-		return nil
+	h, err := readHistory(ctx, r.root, head, names)
+	if err != nil || len(h.log) == 0 {
+		return h, err
 	}
 	snapshots.Lock()
-	if len(snapshots.logs) >= 64 {
-		snapshots.logs = map[string][]engine.Commit{}
+	if len(snapshots.logs) >= maxHistories {
+		snapshots.logs = map[string]*history{}
 	}
-	snapshots.logs[key] = r.log
+	snapshots.logs[key] = h
 	snapshots.Unlock()
-	return nil
+	return h, nil
 }
 
-// readLogAdding reads the log and, in the same walk, which of paths some commit added: with a pathspec,
-// --full-history --sparse still shows every commit, while the name-status lists only the paths asked.
-// Reading every commit object once instead of twice is most of a cold check's cost on a long history.
-func (r *Repo) readLogAdding(ctx context.Context, head string, paths []string) error {
-	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--full-history", "--sparse", "--no-renames", "--name-status", "--format=\x1e" + logFormat, head, "--"}
-	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, append(args, paths...)...)
-	if err != nil {
-		return err
-	}
-	r.logPaths, r.logAdded = map[string]bool{}, map[string]bool{}
-	for _, p := range paths {
-		r.logPaths[p] = true
-	}
-	var names bytes.Buffer
-	for len(out) > 0 {
-		// a record: RS, the commit's fields, NUL, then "\n" and STATUS NUL PATH NUL pairs when the
-		// commit touched an asked path
-		if out[0] != 0x1e {
-			return fmt.Errorf("log: unexpected record %q", out[:min(len(out), 40)])
-		}
-		end := bytes.IndexByte(out, 0)
-		if end < 0 {
-			end = len(out)
-		}
-		r.log = append(r.log, parseLog(out[1:end])...)
-		out = out[min(end+1, len(out)):]
-		if len(out) > 0 && out[0] == '\n' {
-			out = out[1:]
-		}
-		for len(out) > 0 && out[0] != 0x1e {
-			st := bytes.IndexByte(out, 0)
-			if st < 0 {
-				break
-			}
-			status := out[:st]
-			out = out[st+1:]
-			pe := bytes.IndexByte(out, 0)
-			if pe < 0 {
-				pe = len(out)
-			}
-			if string(status) == "A" {
-				names.Write(out[:pe])
-				names.WriteByte(0)
-			}
-			if string(status) == "D" {
-				r.noteDeleted(string(out[:pe]))
-			}
-			out = out[min(pe+1, len(out)):]
-		}
-	}
-	for p := range withParents(names.Bytes()) {
-		if r.logPaths[p] {
-			r.logAdded[p] = true
-		}
-	}
-	r.logCut = len(r.log) >= maxLogCommits
-	return nil
-}
+// maxHistories bounds the cached walks: each holds a repository's log and the names its commits changed.
+const maxHistories = 16
 
 func (r *Repo) readTags(ctx context.Context) error {
 	// one process reads tags and branches alike
@@ -417,26 +389,29 @@ func (r *Repo) readTags(ctx context.Context) error {
 }
 
 func (r *Repo) readFiles(ctx context.Context) error {
-	out, err := run(ctx, r.root, nil, "ls-files", "-s", "-z")
+	out, err := run(ctx, r.root, nil, "ls-files", "-s", "-v", "-z")
 	if err != nil {
 		return err
 	}
 	var files []string
 	r.blobs = map[string]string{}
+	r.plainIndex = true
 	for _, rec := range bytes.Split(out, []byte{0}) {
-		// "<mode> <sha> <stage>\t<path>"
+		// "<tag> <mode> <sha> <stage>\t<path>"; the tag is H for an entry the work tree is expected to
+		// hold as staged (lower case: assume-unchanged, S: skip-worktree, M: unmerged)
 		tab := bytes.IndexByte(rec, '\t')
 		if tab < 0 {
 			continue
 		}
 		f := strings.Fields(string(rec[:tab]))
 		p := string(rec[tab+1:])
-		if len(f) < 3 || p == "" || r.blobs[p] != "" {
+		if len(f) < 4 || p == "" || r.blobs[p] != "" {
 			continue
 		}
+		r.plainIndex = r.plainIndex && f[0] == "H"
 		files = append(files, p)
-		if f[0] != "160000" {
-			r.blobs[p] = f[1]
+		if f[1] != "160000" {
+			r.blobs[p] = f[2]
 		}
 	}
 	r.index(files)
@@ -509,8 +484,10 @@ func (r *Repo) Branches() map[string]bool { return r.branches }
 
 // Log is HEAD's history, newest first; it waits for the background read Open started.
 func (r *Repo) Log() []engine.Commit {
-	_ = r.waitLog()
-	return r.log
+	if r.waitLog() != nil || r.hist == nil {
+		return nil
+	}
+	return r.hist.log
 }
 
 // Files lists the tracked (or walked) files.
@@ -696,7 +673,8 @@ func (r *Repo) StatOutside(abs string) bool {
 	return err == nil
 }
 
-// LastTouch is the newest commit that changed rel.
+// LastTouch is the newest commit that changed rel: read from the check's history walk when the history
+// is linear, else asked of git (whose history simplification follows one side of a merge).
 func (r *Repo) LastTouch(ctx context.Context, rel string) (engine.Commit, bool) {
 	if !r.git {
 		return engine.Commit{}, false
@@ -708,15 +686,19 @@ func (r *Repo) LastTouch(ctx context.Context, rel string) (engine.Commit, bool) 
 		return c, c.SHA != ""
 	}
 	touches.Unlock()
-	out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)
-	if err != nil {
-		return engine.Commit{}, false
-	}
 	var c engine.Commit
-	f := strings.SplitN(strings.TrimSpace(string(out)), "\x1f", 2)
-	if len(f) == 2 && f[0] != "" {
-		secs, _ := strconv.ParseInt(f[1], 10, 64)
-		c = engine.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}
+	if h := r.walked(); h != nil && h.linear {
+		c, _ = h.lastTouch(rel)
+	} else {
+		out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)
+		if err != nil {
+			return engine.Commit{}, false
+		}
+		f := strings.SplitN(strings.TrimSpace(string(out)), "\x1f", 2)
+		if len(f) == 2 && f[0] != "" {
+			secs, _ := strconv.ParseInt(f[1], 10, 64)
+			c = engine.Commit{SHA: f[0], Time: time.Unix(secs, 0).UTC()}
+		}
 	}
 	touches.Lock()
 	if len(touches.m) >= 1024 {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -27,25 +28,6 @@ var renameCache = struct {
 	sync.Mutex
 	m map[string]engine.Rename
 }{m: map[string]engine.Rename{}}
-
-// noteDeleted records, in the check's own history walk, the newest commit that deleted an asked path
-// or a file under an asked directory.
-func (r *Repo) noteDeleted(file string) {
-	if len(r.log) == 0 {
-		return
-	}
-	if r.logDeleted == nil {
-		r.logDeleted = map[string]string{}
-	}
-	for p := file; p != "" && p != "."; p = path.Dir(p) {
-		if r.logPaths[p] && r.logDeleted[p] == "" {
-			r.logDeleted[p] = r.log[len(r.log)-1].SHA
-		}
-		if !strings.Contains(p, "/") {
-			break
-		}
-	}
-}
 
 // Renames maps each asked path (a file, or a directory whose files moved together) that a commit renamed
 // to its newest name. The check's history walk already knows which commit deleted each missing path;
@@ -99,10 +81,13 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]engine.R
 }
 
 // renamedOnce finds the commit that deleted p (from the check's walk, else a walk limited to p) and
-// reads that one commit's renames.
+// reads that one commit's renames. In a history with merges only the paths the check asked of the walk
+// are read from it: a walk limited to p follows git's history simplification.
 func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error) {
-	sha := r.logDeleted[p]
-	if sha == "" && (!r.logPaths[p] || r.logCut) {
+	sha := ""
+	if h := r.hist; h.answers() && (h.linear || r.logPaths[p]) {
+		sha = h.deleted[p]
+	} else {
 		raw, err := runLimited(ctx, r.root, nil, 1<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-n", "1", "--no-renames", "--diff-filter=D", "--format=%H", r.head.SHA, "--", p)
 		if err != nil {
 			return engine.Rename{}, err
@@ -171,7 +156,7 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 	if hit {
 		return cached, nil
 	}
-	raw, err := runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
+	raw, err := r.pickaxe(ctx, args)
 	if err != nil {
 		return nil, err
 	}
@@ -234,4 +219,23 @@ func parseRemoved(raw []byte, mention *regexp.Regexp) []engine.RemovedLine {
 // globEscape quotes a directory name for a :(glob) pathspec.
 func globEscape(p string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(p)
+}
+
+// pickaxe runs the removal walk. In a linear history the check's history walk already knows which
+// commits changed the files: only those are diffed (git log --no-walk, in the walk's order), which is
+// the pathspec walk's answer without reading the rest of the history; none means nothing was removed.
+func (r *Repo) pickaxe(ctx context.Context, args []string) ([]byte, error) {
+	h := r.walked()
+	if h == nil || !h.linear {
+		return runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
+	}
+	dash := slices.Index(args, "--")
+	shas := h.commitsTouching(args[dash+1:])
+	if len(shas) == 0 {
+		return nil, nil
+	}
+	// args is log, the options, HEAD, "--", the pathspecs: the commits replace HEAD, read from stdin
+	noWalk := append([]string{"log", "--no-walk=unsorted", "--stdin"}, args[1:dash-1]...)
+	noWalk = append(noWalk, args[dash:]...)
+	return runLimited(ctx, r.root, []byte(strings.Join(shas, "\n")+"\n"), maxGrepBytes, nil, noWalk...)
 }

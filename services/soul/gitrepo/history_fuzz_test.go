@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"bufio"
 	"regexp"
 	"strings"
 	"testing"
@@ -26,6 +27,39 @@ func FuzzParseRemoved(f *testing.F) {
 		for _, l := range parseRemoved([]byte(raw), mention) {
 			if l.Path == "" || l.Path == "/dev/null" || !mention.MatchString(l.Text) {
 				t.Fatalf("got %+v from %q", l, raw)
+			}
+		}
+	})
+}
+
+// FuzzParseHistory: the walk's parser never panics, and every commit it keeps has one names list, each
+// name was listed after that commit and every added or deleted path was listed by some commit.
+func FuzzParseHistory(f *testing.F) {
+	f.Add("\x1eaaa\x1f\x1f1700000000\x1fstart\x00\nA\x00a/b.go\x00M\x00c.go\x00\x1ebbb\x1faaa\x1f1700000100\x1fnext (#2)\x00\nD\x00a/b.go\x00")
+	f.Add("\x1em\x1fa b\x1f1\x1fmerge\x00\x1ec\x1f\x1f0\x1f\x00")
+	f.Add("A\x00x\x00")
+	f.Fuzz(func(t *testing.T, raw string) {
+		h, err := parseHistory(bufio.NewReaderSize(strings.NewReader(raw), 16))
+		if err != nil {
+			return
+		}
+		if len(h.names) != len(h.log) {
+			t.Fatalf("got %d names lists for %d commits from %q", len(h.names), len(h.log), raw)
+		}
+		listed := map[string]bool{}
+		for _, names := range h.names {
+			for _, n := range names {
+				markParents(listed, n)
+			}
+		}
+		for p := range h.added {
+			if !listed[p] {
+				t.Fatalf("added %q was never listed in %q", p, raw)
+			}
+		}
+		for p := range h.deleted {
+			if !listed[p] {
+				t.Fatalf("deleted %q was never listed in %q", p, raw)
 			}
 		}
 	})

@@ -158,7 +158,7 @@ func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bo
 		}
 	}
 	if len(undefined) > 0 {
-		uses, err := r.grepWords(ctx, undefined)
+		uses, err := r.uses(ctx, undefined)
 		if err != nil {
 			return nil, err
 		}

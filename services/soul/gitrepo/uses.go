@@ -1,0 +1,187 @@
+package gitrepo
+
+import (
+	"bytes"
+	"context"
+	"sort"
+	"sync"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+// The uses of a word (the source lines that mention it, from a git grep of the work tree and its
+// untracked files) are what lets the verifier tell another project's symbol from a missing one. The
+// grep reads every source file on disk, the one process a warm check could not skip. Its answer is kept
+// per word and HEAD while the source files on disk are HEAD's: the uncommitted changes (listed for the
+// age pass anyway) and a listing of untracked source files say so before each reuse, at a fraction of
+// the grep's cost. A check of several documents in one run (soul check --all) reuses it too.
+var usesCache = struct {
+	sync.Mutex
+	m map[string]usesSnapshot
+}{m: map[string]usesSnapshot{}}
+
+type usesSnapshot struct {
+	key   string
+	words map[string][]engine.SourceLine
+}
+
+// maxCachedUses bounds the lines one repository's snapshot holds; past it, the snapshot starts over.
+const maxCachedUses = 200_000
+
+// uses answers grepWords for the asked words, from the cache when the work tree allows.
+func (r *Repo) uses(ctx context.Context, words []string) ([]engine.SourceLine, error) {
+	if !r.git || r.head.SHA == "" || !r.plainIndex {
+		return r.grepWords(ctx, words)
+	}
+	usesCache.Lock()
+	snap := usesCache.m[r.root]
+	var cached, missing []string
+	for _, w := range words {
+		if _, ok := snap.words[w]; ok && snap.key == r.head.SHA {
+			cached = append(cached, w)
+		} else {
+			missing = append(missing, w)
+		}
+	}
+	usesCache.Unlock()
+	var clean bool
+	var statusErr error
+	done := make(chan struct{})
+	go func() { defer close(done); clean, statusErr = r.sourcesClean(ctx) }()
+	var fresh []engine.SourceLine
+	var complete bool
+	var err error
+	if len(missing) > 0 {
+		fresh, complete, err = r.grepAll(ctx, missing)
+	}
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if statusErr != nil || !clean {
+		if len(cached) == 0 {
+			return fresh, nil // one grep of every asked word: git's own answer
+		}
+		return r.grepWords(ctx, words)
+	}
+	if len(missing) > 0 && complete {
+		r.keepUses(missing, fresh)
+	}
+	if len(cached) == 0 {
+		return fresh, nil
+	}
+	return r.cachedUses(cached, fresh), nil
+}
+
+// grepAll is grepWords that also says whether the answer is whole: not cut at maxGrepBytes, and every
+// line attributed to an asked word (so the per-word cache can give it back).
+func (r *Repo) grepAll(ctx context.Context, words []string) ([]engine.SourceLine, bool, error) {
+	lines, err := r.grep(ctx, false, words)
+	if err != nil {
+		return nil, false, err
+	}
+	total := 0
+	for _, l := range lines {
+		total += len(l.Path) + len(l.Text) + 16
+	}
+	return lines, total < maxGrepBytes/2, nil
+}
+
+// keepUses files a grep's lines under each asked word they mention.
+func (r *Repo) keepUses(words []string, lines []engine.SourceLine) {
+	per := make(map[string][]engine.SourceLine, len(words))
+	for _, w := range words {
+		per[w] = nil
+	}
+	n := 0
+	for _, l := range lines {
+		hit := false
+		for _, w := range words {
+			if containsWord([]byte(l.Text), w) {
+				per[w] = append(per[w], l)
+				hit = true
+				n++
+			}
+		}
+		if !hit {
+			return // git matched a line this reading does not: keep nothing rather than a different answer
+		}
+	}
+	usesCache.Lock()
+	defer usesCache.Unlock()
+	snap := usesCache.m[r.root]
+	if snap.key != r.head.SHA || snap.size()+n > maxCachedUses {
+		snap = usesSnapshot{key: r.head.SHA, words: map[string][]engine.SourceLine{}}
+	}
+	for w, ls := range per {
+		snap.words[w] = ls
+	}
+	if len(usesCache.m) >= 64 {
+		usesCache.m = map[string]usesSnapshot{}
+	}
+	usesCache.m[r.root] = snap
+}
+
+func (s usesSnapshot) size() int {
+	n := 0
+	for _, ls := range s.words {
+		n += len(ls)
+	}
+	return n
+}
+
+// cachedUses is the grep of cached and freshly grepped words together: each line once, in git grep's
+// order (the index's path order, then line), which is the order of a clean work tree's grep.
+func (r *Repo) cachedUses(cached []string, fresh []engine.SourceLine) []engine.SourceLine {
+	type at struct {
+		path string
+		line int
+	}
+	seen := map[at]bool{}
+	out := make([]engine.SourceLine, 0, len(fresh))
+	add := func(l engine.SourceLine) {
+		if k := (at{l.Path, l.Line}); !seen[k] {
+			seen[k] = true
+			out = append(out, l)
+		}
+	}
+	for _, l := range fresh {
+		add(l)
+	}
+	usesCache.Lock()
+	snap := usesCache.m[r.root]
+	for _, w := range cached {
+		for _, l := range snap.words[w] {
+			add(l)
+		}
+	}
+	usesCache.Unlock()
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Path != out[j].Path {
+			return out[i].Path < out[j].Path
+		}
+		return out[i].Line < out[j].Line
+	})
+	return out
+}
+
+// sourcesClean reports whether every source file on disk is HEAD's: none among the uncommitted changes
+// (the list the age pass reads too) and no untracked source file (what the work-tree grep would read
+// beyond the tracked files). Two checks of one HEAD that both find it so grep the same files.
+func (r *Repo) sourcesClean(ctx context.Context) (bool, error) {
+	dirty, err := r.dirtyFiles(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, f := range bytes.Split(dirty, []byte{0}) {
+		if len(f) > 0 && isSource(string(f)) {
+			return false, nil
+		}
+	}
+	args := append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, sourceGlobs...)
+	out, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
+	if err != nil {
+		return false, err
+	}
+	return len(bytes.Trim(out, "\x00")) == 0, nil
+}

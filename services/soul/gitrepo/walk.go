@@ -1,0 +1,337 @@
+package gitrepo
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+// history is one walk of HEAD's whole history with the names every commit changed. It answers every
+// history question of a check: the log, which paths were ever added or deleted (and by which commit),
+// which paths the commits of an age window touched, a path's last commit and which commits touched the
+// files a removal is looked for in. One walk without a pathspec costs less than the pathspec walks,
+// the age window walk, the last-touch walk and the pickaxe walk it replaces (a pathspec is matched
+// against every tree entry a commit changed, so a dozen of them cost more than none), and it is cached
+// per HEAD, so a server re-checking a brain walks nothing.
+type history struct {
+	log []engine.Commit
+	// names[i] are the paths log[i] changed (merges list none, as git log shows them).
+	names [][]string
+	// added holds every path some commit added, with its parent directories.
+	added map[string]bool
+	// deleted maps every path some commit deleted, and each of its parent directories, to the newest
+	// such commit.
+	deleted map[string]string
+	// linear says no commit has two parents: git's default history simplification then changes
+	// nothing, so a pathspec walk's answer can be read from this one.
+	linear bool
+	// cut says the walk stopped at maxLogCommits; questions about what lies beyond go to git.
+	cut bool
+	// windows remembers touchedSince's answer per window start: the walk is cached per HEAD, and so is this.
+	windowMu sync.Mutex
+	windows  map[int64]windowWalk
+	// named says the walk listed the changed names; a walk without them (a check that asks nothing of
+	// history but its log) answers only the log.
+	named bool
+}
+
+// answers reports whether the walk can answer questions about changed paths.
+func (h *history) answers() bool { return h != nil && h.named && !h.cut }
+
+// readHistory runs the walk: per commit RS, its fields, NUL, then (with names) "\n" and STATUS NUL PATH
+// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. The output
+// is parsed as git writes it, so the parse runs beside git instead of after it.
+func readHistory(ctx context.Context, root, head string, names bool) (*history, error) {
+	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=\x1e" + logFormat, head, "--"}
+	if names {
+		args = append(args[:4:4], append([]string{"--no-renames", "--name-status"}, args[4:]...)...)
+	}
+	cmd := gitCommand(ctx, root, nil, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	h, err := parseHistory(bufio.NewReaderSize(out, 256<<10))
+	if err != nil {
+		_ = cmd.Process.Kill() // it may be blocked writing what we stopped reading
+		_ = cmd.Wait()
+		return nil, err
+	}
+	if err := cmd.Wait(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return nil, &gitError{args: args, code: ee.ExitCode(), stderr: strings.TrimSpace(stderr.String())}
+		}
+		return nil, err
+	}
+	h.named = names
+	return h, nil
+}
+
+func parseHistory(rd *bufio.Reader) (*history, error) {
+	h := &history{added: map[string]bool{}, deleted: map[string]string{}, linear: true}
+	intern := map[string]string{}
+	var names []string
+	for {
+		tok, eof, err := nextToken(rd)
+		if err != nil {
+			return nil, err
+		}
+		tok = bytes.TrimPrefix(tok, []byte{'\n'}) // the names follow their commit after a newline
+		switch {
+		case len(tok) == 0:
+		case tok[0] == 0x1e:
+			c, ok := parseCommit(tok[1:])
+			if !ok {
+				return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
+			}
+			if len(h.log) > 0 {
+				h.names = append(h.names, names)
+			}
+			names = nil
+			h.log = append(h.log, c)
+			h.linear = h.linear && len(c.Parents) <= 1
+		case len(h.log) == 0:
+			return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
+		case eof:
+			return nil, fmt.Errorf("log: a status without its path")
+		default:
+			status := tok[0]
+			if len(tok) != 1 {
+				status = 0
+			}
+			var p []byte
+			if p, eof, err = nextToken(rd); err != nil {
+				return nil, err
+			}
+			names = append(names, h.addName(intern, status, p))
+		}
+		if eof {
+			break
+		}
+	}
+	if len(h.log) > 0 {
+		h.names = append(h.names, names)
+	}
+	h.cut = len(h.log) >= maxLogCommits
+	return h, nil
+}
+
+// addName records one changed name of the newest commit read: interned (a path recurs across
+// thousands of commits), and into the added or deleted sets by its status.
+func (h *history) addName(intern map[string]string, status byte, p []byte) string {
+	name, ok := intern[string(p)]
+	if !ok {
+		name = string(p)
+		intern[name] = name
+	}
+	switch status {
+	case 'A':
+		markParents(h.added, name)
+	case 'D':
+		h.noteDeleted(name, h.log[len(h.log)-1].SHA)
+	}
+	return name
+}
+
+// nextToken reads up to the next NUL (dropped); eof says the stream ended with this token. The slice
+// is valid until the next read.
+func nextToken(rd *bufio.Reader) ([]byte, bool, error) {
+	tok, err := rd.ReadSlice(0)
+	if err == bufio.ErrBufferFull {
+		long := append([]byte(nil), tok...)
+		for err == bufio.ErrBufferFull {
+			tok, err = rd.ReadSlice(0)
+			long = append(long, tok...)
+		}
+		tok = long
+	}
+	if err != nil && err != io.EOF {
+		return nil, false, err
+	}
+	return bytes.TrimSuffix(tok, []byte{0}), err == io.EOF, nil
+}
+
+// parseCommit reads one logFormat record: sha, parents, commit time and subject, split by US.
+func parseCommit(rec []byte) (engine.Commit, bool) {
+	var f [3][]byte
+	for i := range f {
+		j := bytes.IndexByte(rec, 0x1f)
+		if j < 0 {
+			return engine.Commit{}, false
+		}
+		f[i], rec = rec[:j], rec[j+1:]
+	}
+	secs, _ := strconv.ParseInt(string(f[2]), 10, 64)
+	return engine.Commit{SHA: strings.TrimSpace(string(f[0])), Parents: strings.Fields(string(f[1])), Time: time.Unix(secs, 0).UTC(), Subject: string(rec)}, true
+}
+
+// markParents adds a path and its parent directories to set.
+func markParents(set map[string]bool, p string) {
+	for p != "" && p != "." && !set[p] {
+		set[p] = true
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return
+		}
+		p = p[:i]
+	}
+}
+
+// noteDeleted records the newest commit (the first the walk meets) deleting a path or a file under a directory.
+func (h *history) noteDeleted(file, sha string) {
+	for p := file; p != "" && p != "."; {
+		if _, seen := h.deleted[p]; seen {
+			return // a newer commit already deleted it, and so its directories
+		}
+		h.deleted[p] = sha
+		i := strings.LastIndexByte(p, '/')
+		if i < 0 {
+			return
+		}
+		p = p[:i]
+	}
+}
+
+// touched reports whether a changed name is the path or lies under it (a pathspec of a file or directory).
+func touched(name, p string) bool {
+	return name == p || len(name) > len(p) && name[len(p)] == '/' && strings.HasPrefix(name, p)
+}
+
+// lastTouch is `git log -1 HEAD -- rel` read from the walk: the first commit that changed rel. Only a
+// linear history gives git's answer (its history simplification follows one side of a merge).
+func (h *history) lastTouch(rel string) (engine.Commit, bool) {
+	for i, names := range h.names {
+		for _, n := range names {
+			if touched(n, rel) {
+				return engine.Commit{SHA: h.log[i].SHA, Time: h.log[i].Time}, true
+			}
+		}
+	}
+	return engine.Commit{}, false
+}
+
+// window is touchedSince remembered per window start; the caller gets its own copy of the names.
+func (h *history) window(since time.Time) (engine.Touches, int, bool) {
+	h.windowMu.Lock()
+	defer h.windowMu.Unlock()
+	w, ok := h.windows[since.Unix()]
+	if !ok {
+		t, commits, parentless := h.touchedSince(since)
+		w = windowWalk{files: t.Files, commits: commits, parentless: parentless}
+		if h.windows == nil {
+			h.windows = map[int64]windowWalk{}
+		}
+		h.windows[since.Unix()] = w
+	}
+	return engine.Touches{Files: maps.Clone(w.files)}, w.commits, w.parentless
+}
+
+// touchedSince is the age window walk (`git log --since`) read from the whole walk. git stops at a
+// commit older than since without reading its parents, so the window holds the commits reached from
+// HEAD through young commits only; the walk lists them first, in its own order.
+func (h *history) touchedSince(since time.Time) (engine.Touches, int, bool) {
+	t := engine.Touches{Files: map[string]time.Time{}}
+	if len(h.log) == 0 {
+		return t, 0, false
+	}
+	at := make(map[string]int, len(h.log))
+	for i, c := range h.log {
+		at[c.SHA] = i
+	}
+	limit := since.Unix()
+	in := make([]bool, len(h.log))
+	stack := []int{0}
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if in[i] || h.log[i].Time.Unix() < limit {
+			continue
+		}
+		in[i] = true
+		for _, p := range h.log[i].Parents {
+			if j, ok := at[p]; ok && !in[j] {
+				stack = append(stack, j)
+			}
+		}
+	}
+	commits, parentless := 0, false
+	for i, c := range h.log {
+		if !in[i] {
+			continue
+		}
+		commits++
+		parentless = parentless || len(c.Parents) == 0
+		for _, n := range h.names[i] {
+			if _, seen := t.Files[n]; !seen {
+				t.Files[n] = c.Time
+			}
+		}
+	}
+	return t, commits, parentless
+}
+
+// commitsTouching lists, in walk order, the commits that changed a file some pathspec of a removal
+// walk matches: `:(literal)p` (the path or a file under it) or `:(glob)dir/**/*.ext`.
+func (h *history) commitsTouching(specs []string) []string {
+	var out []string
+	for i, names := range h.names {
+		for _, n := range names {
+			if matchesAny(n, specs) {
+				out = append(out, h.log[i].SHA)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func matchesAny(name string, specs []string) bool {
+	for _, s := range specs {
+		if lit, ok := strings.CutPrefix(s, ":(literal)"); ok && touched(name, lit) {
+			return true
+		}
+		if g, ok := strings.CutPrefix(s, ":(glob)"); ok && globSpecMatch(name, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// globSpecMatch matches the one glob shape RemovedLines writes: an escaped directory (or none), then
+// "**/*.ext", which matches a file anywhere under the directory whose name ends in .ext.
+func globSpecMatch(name, g string) bool {
+	i := strings.LastIndex(g, "**/*")
+	if i < 0 {
+		return false
+	}
+	dir, ext := globUnescape(g[:i]), g[i+len("**/*"):]
+	return strings.HasPrefix(name, dir) && strings.HasSuffix(name[len(dir):], ext) && !strings.Contains(ext, "/")
+}
+
+func globUnescape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
