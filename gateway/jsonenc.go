@@ -122,10 +122,10 @@ type fieldPlan struct {
 
 // valuePlan writes one singular value of a kind.
 type valuePlan struct {
-	kind  protoreflect.Kind
-	enum  *enumPlan
-	msg   *msgPlan
-	null  bool // google.protobuf.NullValue
+	kind protoreflect.Kind
+	enum *enumPlan
+	msg  *msgPlan
+	null bool // google.protobuf.NullValue
 }
 
 // enumPlan holds an enum's names, already quoted; a number without a name is written as a number.
