@@ -57,9 +57,9 @@ func (e *jsonEncoder) Marshal(m proto.Message) ([]byte, error) {
 	if err != nil {
 		return wireJSON.Marshal(m)
 	}
-	if n := int64(len(out)); n > p.sizeHint.Load() {
-		p.sizeHint.Store(n)
-	}
+	// The next answer of this type starts with room for this one, up to a bound: one huge answer
+	// must not make every later one reserve its size.
+	p.sizeHint.Store(min(int64(len(out)), maxSizeHint))
 	return out, nil
 }
 
@@ -83,6 +83,8 @@ func (e *jsonEncoder) plan(md protoreflect.MessageDescriptor) *msgPlan {
 	return p
 }
 
+const maxSizeHint = 64 << 10
+
 type msgShape uint8
 
 const (
@@ -98,7 +100,8 @@ type msgPlan struct {
 	fields []fieldPlan // in declaration order, as protojson emits them
 	// secs and nanos are Timestamp's or Duration's two fields.
 	secs, nanos protoreflect.FieldDescriptor
-	// sizeHint is the largest output seen for this type at the top level, to size the buffer.
+	// sizeHint is the length of the last answer of this type (at most maxSizeHint), to size the
+	// next one's buffer.
 	sizeHint atomic.Int64
 }
 

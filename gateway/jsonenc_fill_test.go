@@ -17,15 +17,15 @@ type filler struct {
 	r     *rand.Rand
 	bad   bool
 	depth int
+	// maxDepth bounds nesting, so recursive types end.
+	maxDepth int
 	// any, when set, fills a google.protobuf.Any with one of these messages.
 	any []proto.Message
 }
 
 func newFiller(seed uint64, bad bool) *filler {
-	return &filler{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), bad: bad}
+	return &filler{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), bad: bad, maxDepth: 4}
 }
-
-const maxFillDepth = 4
 
 func (f *filler) fill(m protoreflect.Message) {
 	md := m.Descriptor()
@@ -115,7 +115,7 @@ func (f *filler) setField(m protoreflect.Message, fd protoreflect.FieldDescripto
 			}
 		}
 	case fd.Kind() == protoreflect.MessageKind || fd.Kind() == protoreflect.GroupKind:
-		if f.depth >= maxFillDepth && (!force || f.depth >= maxFillDepth+2) {
+		if f.depth >= f.maxDepth && (!force || f.depth >= f.maxDepth+2) {
 			return
 		}
 		v := m.NewField(fd)
@@ -131,7 +131,7 @@ func (f *filler) setField(m protoreflect.Message, fd protoreflect.FieldDescripto
 func (f *filler) fillNested(m protoreflect.Message) { f.fill(m) }
 
 func (f *filler) count() int {
-	if f.depth >= maxFillDepth {
+	if f.depth >= f.maxDepth {
 		return 0
 	}
 	return f.r.IntN(4)
@@ -255,7 +255,7 @@ func (f *filler) scalar(fd protoreflect.FieldDescriptor) protoreflect.Value {
 func (f *filler) fillValue(m protoreflect.Message) {
 	fds := m.Descriptor().Fields()
 	arm := []string{"null_value", "number_value", "string_value", "bool_value", "struct_value", "list_value"}[f.r.IntN(6)]
-	if f.depth >= maxFillDepth && (arm == "struct_value" || arm == "list_value") {
+	if f.depth >= f.maxDepth && (arm == "struct_value" || arm == "list_value") {
 		arm = "bool_value"
 	}
 	fd := fds.ByName(protoreflect.Name(arm))

@@ -235,7 +235,7 @@ func TestJSONEncoderFallsBackOnSubtreesItDoesNotWrite(t *testing.T) {
 		for _, bad := range []bool{false, true} {
 			m := dynamicpb.NewMessage(kitchen)
 			f := newFiller(seed, bad)
-			f.any = anyPayloads()
+			f.any, f.maxDepth = anyPayloads(), 3 // a Kitchen holds Kitchens three ways
 			f.fill(m)
 			if compareWithProtojson(t, enc, m, "kitchen.v1.Kitchen") {
 				refused++
