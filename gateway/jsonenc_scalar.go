@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"math"
 	"strconv"
-	"time"
 	"unicode/utf8"
 
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -126,18 +125,50 @@ func appendTimestamp(b []byte, m protoreflect.Message, p *msgPlan) ([]byte, erro
 	if secs < minTimestampSecs || secs > maxTimestampSecs || nanos < 0 || nanos > maxNanos {
 		return b, errNotOurs
 	}
-	t := time.Unix(secs, nanos).UTC()
-	year, month, day := t.Date()
-	hour, minute, sec := t.Clock()
+	days, rem := secs/86400, secs%86400
+	if rem < 0 {
+		days, rem = days-1, rem+86400
+	}
+	year, month, day := civilDate(days)
 	b = append(b, '"')
-	b = appendDigits(b, int64(year), 4)
-	b = appendDigits(append(b, '-'), int64(month), 2)
-	b = appendDigits(append(b, '-'), int64(day), 2)
-	b = appendDigits(append(b, 'T'), int64(hour), 2)
-	b = appendDigits(append(b, ':'), int64(minute), 2)
-	b = appendDigits(append(b, ':'), int64(sec), 2)
+	b = appendDigits(b, year, 4)
+	b = append2(append(b, '-'), month)
+	b = append2(append(b, '-'), day)
+	b = append2(append(b, 'T'), rem/3600)
+	b = append2(append(b, ':'), rem/60%60)
+	b = append2(append(b, ':'), rem%60)
 	b = appendFraction(b, nanos)
 	return append(b, 'Z', '"'), nil
+}
+
+// civilDate turns days since 1970-01-01 into the proleptic Gregorian year, month and day that
+// time.Time.Date gives (the two are compared over the whole Timestamp range in the tests). It
+// counts in 400-year eras starting on March 1st, so the leap day falls at the end of a year.
+func civilDate(days int64) (year, month, day int64) {
+	d := days + 719468 // days from 0000-03-01 to 1970-01-01
+	era := d / 146097
+	if d < 0 {
+		era = (d - 146096) / 146097
+	}
+	doe := d - era*146097                                  // day of the era, 0..146096
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365 // year of the era, 0..399
+	doy := doe - (365*yoe + yoe/4 - yoe/100)               // day of the year from March 1st, 0..365
+	mp := (5*doy + 2) / 153                                // month from March, 0..11
+	day = doy - (153*mp+2)/5 + 1
+	month = mp + 3
+	if mp >= 10 {
+		month = mp - 9
+	}
+	year = yoe + era*400
+	if month <= 2 {
+		year++
+	}
+	return year, month, day
+}
+
+// append2 writes 0..99 as two digits.
+func append2(b []byte, n int64) []byte {
+	return append(b, byte('0'+n/10), byte('0'+n%10))
 }
 
 // appendDuration writes seconds with 0, 3, 6 or 9 fractional digits and an 's', negative when

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/protobuf/proto"
@@ -377,5 +378,16 @@ func TestJSONEncoderConcurrentFirstUse(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// civilDate replaces time.Time.Date on the hot path; every day a Timestamp can name must agree.
+func TestCivilDateMatchesTimeOnEveryDay(t *testing.T) {
+	for days := int64(minTimestampSecs / 86400); days <= maxTimestampSecs/86400; days++ {
+		y, m, d := civilDate(days)
+		wy, wm, wd := time.Unix(days*86400, 0).UTC().Date()
+		if y != int64(wy) || m != int64(wm) || d != int64(wd) {
+			t.Fatalf("day %d: got %04d-%02d-%02d, want %04d-%02d-%02d", days, y, m, d, wy, wm, wd)
+		}
 	}
 }
