@@ -145,7 +145,7 @@ func New(ctx context.Context, o Options) (*Gateway, error) {
 		// outside the guard's cap.
 		runtime.WithDisablePathLengthFallback(),
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, wireMarshaler{&runtime.JSONPb{
-			MarshalOptions:   protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true},
+			MarshalOptions:   wireJSON, // written by jsonEncoder (jsonenc.go)
 			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: false},
 		}}),
 	)
