@@ -50,13 +50,75 @@ type history struct {
 func (h *history) answers() bool { return h != nil && h.named && !h.cut }
 
 // readHistory runs the walk: per commit RS, its fields, NUL, then (with names) "\n" and STATUS NUL PATH
-// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. The output
-// is parsed as git writes it, so the parse runs beside git instead of after it.
+// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. With names
+// the walk is two git processes side by side, the newest splitWalk commits and the rest (`-n K` and
+// `--skip K` list exactly the full walk's commits, in its order): the tree diffs are the check's
+// critical path, and the second process walks past the first's commits without diffing them.
 func readHistory(ctx context.Context, root, head string, names bool) (*history, error) {
-	args := []string{"log", "-z", "-n", strconv.Itoa(maxLogCommits), "--format=\x1e" + logFormat, head, "--"}
-	if names {
-		args = append(args[:4:4], append([]string{"--no-renames", "--name-status"}, args[4:]...)...)
+	if !names {
+		h, err := readHistoryPart(ctx, root, head, false, 0, maxLogCommits)
+		if h != nil {
+			h.cut = len(h.log) >= maxLogCommits
+		}
+		return h, err
 	}
+	var parts [2]*history
+	var errs [2]error
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		parts[1], errs[1] = readHistoryPart(ctx, root, head, true, splitWalk, maxLogCommits-splitWalk)
+	}()
+	parts[0], errs[0] = readHistoryPart(ctx, root, head, true, 0, splitWalk)
+	wg.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
+		return nil, err
+	}
+	h := parts[0].join(parts[1])
+	h.named = true
+	h.cut = len(h.log) >= maxLogCommits
+	return h, nil
+}
+
+// splitWalk is where the named walk's two processes divide the history. A fixed split needs no count
+// of the commits first (which costs a walk of its own); for histories of 10k to 30k commits it gives
+// each process about half the diffs, and a shorter history leaves the second with nothing to do.
+var splitWalk = 8192
+
+// join appends an older part of the walk (the commits after h's, in walk order) to h.
+func (h *history) join(older *history) *history {
+	if len(older.log) == 0 {
+		return h
+	}
+	if len(h.log) == 0 {
+		return older
+	}
+	h.log = append(h.log, older.log...)
+	h.names = append(h.names, older.names...)
+	h.linear = h.linear && older.linear
+	for p := range older.added {
+		h.added[p] = true
+	}
+	for p, sha := range older.deleted {
+		if _, newer := h.deleted[p]; !newer {
+			h.deleted[p] = sha // the newest deleting commit wins, and h's commits are all newer
+		}
+	}
+	return h
+}
+
+// readHistoryPart runs one git process of the walk over the commits skip to skip+limit, parsed as git
+// writes them, so the parse runs beside git instead of after it.
+func readHistoryPart(ctx context.Context, root, head string, names bool, skip, limit int) (*history, error) {
+	args := []string{"log", "-z", "-n", strconv.Itoa(limit), "--format=\x1e" + logFormat}
+	if skip > 0 {
+		args = append(args, "--skip="+strconv.Itoa(skip))
+	}
+	if names {
+		args = append(args, "--no-renames", "--name-status")
+	}
+	args = append(args, head, "--")
 	cmd := gitCommand(ctx, root, nil, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
@@ -129,7 +191,6 @@ func parseHistory(rd *bufio.Reader) (*history, error) {
 	if len(h.log) > 0 {
 		h.names = append(h.names, names)
 	}
-	h.cut = len(h.log) >= maxLogCommits
 	return h, nil
 }
 

@@ -113,3 +113,22 @@ func TestWalkAnswersAsGit(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitWalkIsOneWalk: the named walk's two processes (the newest commits, then the rest) join into
+// the walk one process reads, at every split point, on a linear history and on one with merges.
+func TestSplitWalkIsOneWalk(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		merges bool
+	}{{"linear", false}, {"merges", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			k, err := gitrepo.SplitWalkEqualsOne(walkHistory(t, tc.merges))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k != 0 {
+				t.Fatalf("split at %d: got a joined walk unlike the single walk, want the same", k)
+			}
+		})
+	}
+}
