@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/services/medulla"
 )
 
@@ -37,17 +35,8 @@ func startGauntletNode(t *testing.T) gauntletNode {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { svc.Close() })
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: signer.Verifier(), Logger: slog.New(slog.DiscardHandler), ShutdownTimeout: time.Second})
-	svc.Register(srv.Registrar())
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	n := gauntletNode{addr: lis.Addr().String(), dataDir: t.TempDir(), signer: signer}
+	lisAddr := serveLoopback(t, signer, svc.Register)
+	n := gauntletNode{addr: lisAddr, dataDir: t.TempDir(), signer: signer}
 	if err := os.WriteFile(filepath.Join(n.dataDir, auth.OwnerTokenFile), []byte(n.mint(t, auth.MintRequest{Kind: auth.KindOwner})+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}

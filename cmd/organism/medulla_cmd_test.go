@@ -7,7 +7,6 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/services/medulla"
 )
 
@@ -33,16 +31,7 @@ func medullaCLI(t *testing.T) (addr, dataDir, agent, judge string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { svc.Close() })
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: signer.Verifier(), Logger: slog.New(slog.DiscardHandler), ShutdownTimeout: time.Second})
-	svc.Register(srv.Registrar())
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	lisAddr := serveLoopback(t, signer, svc.Register)
 	dataDir = t.TempDir()
 	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
 	if err != nil {
@@ -60,7 +49,7 @@ func medullaCLI(t *testing.T) (addr, dataDir, agent, judge string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return lis.Addr().String(), dataDir, agent, judge
+	return lisAddr, dataDir, agent, judge
 }
 
 func TestMedullaVerbs(t *testing.T) {

@@ -7,14 +7,12 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/services/presence"
 )
 
@@ -28,17 +26,8 @@ func presenceServer(t *testing.T) (string, *auth.Signer) {
 	t.Cleanup(func() { svc.Close() })
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := auth.NewSigner(key, nil)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: signer.Verifier(), Logger: slog.New(slog.DiscardHandler), ShutdownTimeout: time.Second})
-	svc.Register(srv.Registrar())
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
-	return lis.Addr().String(), signer
+	lisAddr := serveLoopback(t, signer, svc.Register)
+	return lisAddr, signer
 }
 
 func TestPresenceVerbs(t *testing.T) {

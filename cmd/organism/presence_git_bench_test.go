@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -214,17 +213,8 @@ func presenceBenchFixture(b *testing.B) *presenceBench {
 	b.Cleanup(func() { svc.Close() })
 	_, key, _ := ed25519.GenerateKey(rand.Reader)
 	signer := auth.NewSigner(key, nil)
-	lis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := grpcserver.New(grpcserver.Options{Listener: lis, Verifier: signer.Verifier(), Logger: slog.New(slog.DiscardHandler), ShutdownTimeout: time.Second})
-	svc.Register(srv.Registrar())
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx) }()
-	b.Cleanup(func() { cancel(); <-done })
-	return &presenceBench{addr: lis.Addr().String(), signer: signer, main: main, trees: trees}
+	lisAddr := serveLoopback(b, signer, svc.Register)
+	return &presenceBench{addr: lisAddr, signer: signer, main: main, trees: trees}
 }
 
 func (fx *presenceBench) token(b *testing.B, agent string) string {
