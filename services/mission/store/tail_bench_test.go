@@ -57,8 +57,8 @@ func walStats(b *testing.B, dsn string) (syncs, bytes int64) {
 
 // tailSample is one append's latency and where it went.
 type tailSample struct {
-	total, read, append, notify time.Duration
-	st                          store.AppendStages
+	total, read, append time.Duration
+	st                  store.AppendStages
 }
 
 // BenchmarkAppendTail explains PostgreSQL's open-loop p99 at 3,000/s (one replica): for the
@@ -66,7 +66,8 @@ type tailSample struct {
 // writer (queue), for a pooled connection (acquire), in the append's statement and COMMIT
 // (exec, commit), handing the acknowledgement back (ack), and in the domain around them
 // (other); beside them the same for the median append, the mean group size and the mean
-// NOTIFY. Figures, not assertions: it is a diagnosis.
+// NOTIFY. SQLite has no stages to trace, so its "ack" is its whole Store.Append. Figures, not
+// assertions: it is a diagnosis (services/mission/README.md, Figures, reads them).
 func BenchmarkAppendTail(b *testing.B) {
 	b.Run("sqlite", func(b *testing.B) {
 		st, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "mission.db"), store.Options{Synchronous: sqlitedb.SyncFull})
