@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"github.com/organism-dev/organism/services/mission/domain"
 )
@@ -27,3 +28,12 @@ func (p *PG) HoldEventTx(ctx context.Context) (write func(domain.BoardEvent) err
 	}
 	return write, end, nil
 }
+
+// AppendStages is appendStages for the benchmarks.
+type AppendStages = appendStages
+
+// TraceAppends makes p report each append's stages to f; call it before the first append.
+func (p *PG) TraceAppends(f func(AppendStages)) { p.stageHook = f }
+
+// NotifyTrace makes p report how long each board notification took.
+func (p *PG) NotifyTrace(f func(time.Duration)) { p.notifyHook = f }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"time"
 
 	"github.com/organism-dev/organism/platform/idgen"
 	"github.com/organism-dev/organism/platform/pgdb"
@@ -76,6 +77,10 @@ type PG struct {
 	boardNews chan struct{}
 	notified  chan struct{}
 	maxBatch  int
+	// stageHook and notifyHook, when a benchmark sets them before the first append, hear
+	// where each append's time went and how long each board notification took (pgtrace.go).
+	stageHook  func(appendStages)
+	notifyHook func(time.Duration)
 }
 
 var (

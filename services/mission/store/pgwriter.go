@@ -17,6 +17,19 @@ type pgAppendReq struct {
 	// The stored JSON bodies, encoded by the caller so the writer only writes.
 	letter, receipt, entry []byte
 	done                   chan error
+	// queued is when Append handed the request over; the stage trace counts from it.
+	queued time.Time
+}
+
+// appendStages is where one append's time went, for the benchmark that explains the tail:
+// waiting for the writer (queue), the pool's waits for a connection while its group ran
+// (acquire: any caller's, taken out of exec), in its group's statements (exec: a statement
+// that is its own transaction includes the COMMIT's flush), in BEGIN and COMMIT when the
+// group needed a transaction, and the group's size.
+type appendStages struct {
+	Queue, Acquire, Exec, Commit time.Duration
+	Group                        int
+	Mission                      string
 }
 
 // pgAppendSQL applies a round of appends (at most one per mission) in one statement and one
@@ -70,7 +83,7 @@ SELECT ord FROM up`
 // Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
 // waits for the group commit that carries it even if ctx ends meanwhile.
 func (p *PG) Append(ctx context.Context, a domain.Append) error {
-	req := pgAppendReq{a: a, done: make(chan error, 1)}
+	req := pgAppendReq{a: a, done: make(chan error, 1), queued: time.Now()}
 	var err error
 	if req.letter, err = json.Marshal(a.Letter); err != nil {
 		return fmt.Errorf("encode letter: %w", err)
@@ -174,29 +187,41 @@ func (p *PG) notifier() {
 		// Best effort: an unreachable database is the writer's to report, and the
 		// listeners wake everyone when they reconnect.
 		ctx, cancel := context.WithTimeout(context.Background(), notifyPatience)
+		t0 := time.Now()
 		_ = pgdb.Notify(ctx, p.db, boardChannel, p.replica)
 		cancel()
+		if p.notifyHook != nil {
+			p.notifyHook(time.Since(t0))
+		}
 	}
 }
 
 func (p *PG) commitGroup(ctx context.Context, group []pgAppendReq) ([]error, error) {
+	tr := p.startTrace(group)
 	rs := rounds(group)
 	if len(rs) == 1 {
 		// One statement is its own transaction: no BEGIN, no COMMIT, one round trip.
-		return p.applyRounds(ctx, p.db, group, rs)
+		errs, err := p.applyRounds(ctx, p.db, group, rs)
+		tr.exec()
+		tr.end()
+		return errs, err
 	}
 	tx, err := p.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, pgwrap("append begin", err)
 	}
 	defer tx.Rollback()
+	tr.commit()
 	errs, err := p.applyRounds(ctx, tx, group, rs)
 	if err != nil {
 		return nil, err
 	}
+	tr.exec()
 	if err := tx.Commit(); err != nil {
 		return nil, pgwrap("append commit", err)
 	}
+	tr.commit()
+	tr.end()
 	return errs, nil
 }
 
