@@ -37,3 +37,22 @@ func (p *PG) TraceAppends(f func(AppendStages)) { p.stageHook = f }
 
 // NotifyTrace makes p report how long each board notification took.
 func (p *PG) NotifyTrace(f func(time.Duration)) { p.notifyHook = f }
+
+// CommitGroup commits appends as one group of the writer, as it would had they all arrived
+// while it was busy, and returns what each append hears. Call it only while no Append runs.
+func (p *PG) CommitGroup(as ...domain.Append) []error {
+	group := make([]pgAppendReq, len(as))
+	for i, a := range as {
+		req, err := newAppendReq(a)
+		if err != nil {
+			panic(err)
+		}
+		group[i] = req
+	}
+	p.commit(group)
+	errs := make([]error, len(group))
+	for i, r := range group {
+		errs[i] = <-r.done
+	}
+	return errs
+}

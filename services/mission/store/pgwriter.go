@@ -83,20 +83,9 @@ SELECT ord FROM up`
 // Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
 // waits for the group commit that carries it even if ctx ends meanwhile.
 func (p *PG) Append(ctx context.Context, a domain.Append) error {
-	req := pgAppendReq{a: a, done: make(chan error, 1), queued: time.Now()}
-	var err error
-	if req.letter, err = json.Marshal(a.Letter); err != nil {
-		return fmt.Errorf("encode letter: %w", err)
-	}
-	if a.Receipt != nil {
-		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
-			return fmt.Errorf("encode receipt: %w", err)
-		}
-	}
-	if a.Entry != nil {
-		if req.entry, err = json.Marshal(a.Entry); err != nil {
-			return fmt.Errorf("encode receipt: %w", err)
-		}
+	req, err := newAppendReq(a)
+	if err != nil {
+		return err
 	}
 	select {
 	case p.appends <- req:
@@ -106,6 +95,26 @@ func (p *PG) Append(ctx context.Context, a domain.Append) error {
 		return ctx.Err()
 	}
 	return <-req.done
+}
+
+// newAppendReq encodes an append's stored bodies, so the writer only writes.
+func newAppendReq(a domain.Append) (pgAppendReq, error) {
+	req := pgAppendReq{a: a, done: make(chan error, 1), queued: time.Now()}
+	var err error
+	if req.letter, err = json.Marshal(a.Letter); err != nil {
+		return req, fmt.Errorf("encode letter: %w", err)
+	}
+	if a.Receipt != nil {
+		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
+			return req, fmt.Errorf("encode receipt: %w", err)
+		}
+	}
+	if a.Entry != nil {
+		if req.entry, err = json.Marshal(a.Entry); err != nil {
+			return req, fmt.Errorf("encode entry: %w", err)
+		}
+	}
+	return req, nil
 }
 
 // writer takes every append waiting when it is free, up to maxBatch, and commits them together.
