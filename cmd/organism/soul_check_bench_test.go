@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
@@ -114,10 +113,10 @@ func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 	var cold, coldCPU, proc time.Duration
 	for range colds {
 		gitrepo.ResetCache()
-		start, cpu := time.Now(), cliCPU()
+		start, cpu := time.Now(), benchrepo.CPUTime()
 		check()
 		cold += time.Since(start)
-		coldCPU += cliCPU() - cpu
+		coldCPU += benchrepo.CPUTime() - cpu
 		start = time.Now()
 		runSoulCheckProcess(b, bin, args)
 		proc += time.Since(start)
@@ -125,14 +124,14 @@ func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 	cold /= colds
 	coldCPU /= colds
 	proc /= colds
-	cpu := cliCPU()
+	cpu := benchrepo.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
 		check()
 	}
 	b.StopTimer()
 	warm := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (cliCPU() - cpu) / time.Duration(b.N)
+	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	budget := float64(benchrepo.AgentsBudget)
 	b.ReportMetric(ms(warm), "ms/check")
@@ -159,12 +158,4 @@ func runSoulCheckProcess(b *testing.B, bin string, args []string) {
 	if !errors.As(err, &ee) || ee.ExitCode() != exitDrift {
 		b.Fatalf("%s %v: got %v, want exit %d\n%s", bin, args, err, exitDrift, stderr.String())
 	}
-}
-
-// cliCPU is the processor time of this process and of the git processes it waited for.
-func cliCPU() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	return time.Duration(self.Utime.Nano() + self.Stime.Nano() + kids.Utime.Nano() + kids.Stime.Nano())
 }

@@ -2,7 +2,6 @@ package soul_test
 
 import (
 	"context"
-	"syscall"
 	"testing"
 	"time"
 
@@ -124,21 +123,21 @@ func benchCheckGRPC(b *testing.B, client soulv1.SoulServiceClient, req *soulv1.C
 	var cold, coldCPU time.Duration
 	for range colds {
 		gitrepo.ResetCache()
-		start, cpu := time.Now(), benchCPU()
+		start, cpu := time.Now(), benchrepo.CPUTime()
 		check()
 		cold += time.Since(start)
-		coldCPU += benchCPU() - cpu
+		coldCPU += benchrepo.CPUTime() - cpu
 	}
 	cold /= colds
 	coldCPU /= colds
-	cpu := benchCPU()
+	cpu := benchrepo.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
 		check()
 	}
 	b.StopTimer()
 	warm := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (benchCPU() - cpu) / time.Duration(b.N)
+	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	unit := "x" + budget.String() + "-budget"
 	b.ReportMetric(ms(warm), "ms/check")
@@ -149,13 +148,4 @@ func benchCheckGRPC(b *testing.B, client soulv1.SoulServiceClient, req *soulv1.C
 	b.ReportMetric(ms(coldCPU), "cpu-ms/cold-check")
 	b.ReportMetric(float64(rep.GetClaims().GetVerifiable()), "verifiable-claims")
 	b.ReportMetric(float64(rep.GetByState().GetEvidenceStale()), "stale-claims")
-}
-
-// benchCPU is the processor time of this process (client, server and store alike) and of the git
-// processes it waited for. On a shared machine wall time swings with the neighbours' load; this does not.
-func benchCPU() time.Duration {
-	var self, kids syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
-	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &kids)
-	return time.Duration(self.Utime.Nano() + self.Stime.Nano() + kids.Utime.Nano() + kids.Stime.Nano())
 }

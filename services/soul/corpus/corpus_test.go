@@ -31,23 +31,37 @@ func checkCase(ctx context.Context, tb testing.TB, c corpus.Case, dir string) []
 	return drift(ctx, tb, c, root)
 }
 
+// drift is detailDrift without the details: the real corpus labels findings by line, anchor and reason.
 func drift(ctx context.Context, tb testing.TB, c corpus.Case, root string) []corpus.Finding {
+	tb.Helper()
+	var out []corpus.Finding
+	for _, f := range detailDrift(ctx, tb, c.ID, c.Doc, root) {
+		out = append(out, f.Finding)
+	}
+	return out
+}
+
+// detailDrift checks one document of a built repository and keeps each drift finding with its detail
+// (a moved-to hint or a removing commit is what a plant expects); the real and planted corpora both
+// score through it, so they judge one check.
+func detailDrift(ctx context.Context, tb testing.TB, id, doc, root string) []corpus.DetailFinding {
+	tb.Helper()
 	repo, err := gitrepo.Open(ctx, root)
 	if err != nil {
-		tb.Fatalf("%s: open: %v", c.ID, err)
+		tb.Fatalf("%s: open: %v", id, err)
 	}
-	rel, src, err := engine.LoadSoul(repo.Root(), c.Doc, 0)
+	rel, src, err := engine.LoadSoul(repo.Root(), doc, 0)
 	if err != nil {
-		tb.Fatalf("%s: load: %v", c.ID, err)
+		tb.Fatalf("%s: load: %v", id, err)
 	}
 	rep, err := engine.CheckRepo(ctx, repo, rel, src, engine.ParseOptions{}, engine.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
 	if err != nil {
-		tb.Fatalf("%s: check: %v", c.ID, err)
+		tb.Fatalf("%s: check: %v", id, err)
 	}
-	var out []corpus.Finding
+	var out []corpus.DetailFinding
 	for _, f := range rep.Stale {
 		if f.Kind == engine.KindDrift {
-			out = append(out, corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason})
+			out = append(out, corpus.DetailFinding{Finding: corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason}, Detail: f.Detail})
 		}
 	}
 	return out

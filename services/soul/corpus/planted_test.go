@@ -6,11 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/organism-dev/organism/services/soul/corpus"
-	"github.com/organism-dev/organism/services/soul/engine"
-	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
 const plantedCorpus = "../testdata/planted"
@@ -28,31 +25,6 @@ const (
 	minDriftPlants, minHarmlessPlants, minPlantedDocs = 40, 15, 8
 )
 
-// detailDrift checks a document the way the real corpus test does (drift in corpus_test.go) and keeps
-// each drift finding's detail: a moved-to hint or a removing commit is what a plant expects.
-func detailDrift(ctx context.Context, tb testing.TB, doc, root string) []corpus.DetailFinding {
-	tb.Helper()
-	repo, err := gitrepo.Open(ctx, root)
-	if err != nil {
-		tb.Fatalf("open %s: %v", root, err)
-	}
-	rel, src, err := engine.LoadSoul(repo.Root(), doc, 0)
-	if err != nil {
-		tb.Fatalf("load %s: %v", doc, err)
-	}
-	rep, err := engine.CheckRepo(ctx, repo, rel, src, engine.ParseOptions{}, engine.CheckOptions{Now: time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)})
-	if err != nil {
-		tb.Fatalf("check %s: %v", doc, err)
-	}
-	var out []corpus.DetailFinding
-	for _, f := range rep.Stale {
-		if f.Kind == engine.KindDrift {
-			out = append(out, corpus.DetailFinding{Finding: corpus.Finding{Line: f.Line, Anchor: orDash(f.Anchor), Reason: f.Reason}, Detail: f.Detail})
-		}
-	}
-	return out
-}
-
 // plantedStates builds one planted case and checks its three states: the fixture with its setup,
 // then every harmless plant on top, then every drift plant on top instead.
 func plantedStates(ctx context.Context, tb testing.TB, pc *corpus.PlantedCase, dir string) (base, harmless, drift []corpus.DetailFinding) {
@@ -61,15 +33,15 @@ func plantedStates(ctx context.Context, tb testing.TB, pc *corpus.PlantedCase, d
 	if err != nil {
 		tb.Fatalf("%s: build: %v", pc.ID, err)
 	}
-	base = detailDrift(ctx, tb, pc.Real.Doc, r.Root)
+	base = detailDrift(ctx, tb, pc.ID, pc.Real.Doc, r.Root)
 	if err := r.Apply(corpus.Harmless); err != nil {
 		tb.Fatalf("%s: harmless plants: %v", pc.ID, err)
 	}
-	harmless = detailDrift(ctx, tb, pc.Real.Doc, r.Root)
+	harmless = detailDrift(ctx, tb, pc.ID, pc.Real.Doc, r.Root)
 	if err := r.Apply(corpus.Drift); err != nil {
 		tb.Fatalf("%s: drift plants: %v", pc.ID, err)
 	}
-	drift = detailDrift(ctx, tb, pc.Real.Doc, r.Root)
+	drift = detailDrift(ctx, tb, pc.ID, pc.Real.Doc, r.Root)
 	return base, harmless, drift
 }
 

@@ -34,15 +34,9 @@ const (
 	RefuseRepoNotFound    = engine.RefuseRepoNotFound
 )
 
-// ErrSoulNotFound is an errors.Is target for a soul that is not there (any SOUL_NOT_FOUND refusal).
-var ErrSoulNotFound = engine.ErrSoulNotFound
-
 // ErrBadPageToken is what a Store answers for a page token it did not issue: a store-internal
 // condition the domain turns into an INVALID_ARGUMENT refusal naming the request field.
 var ErrBadPageToken = errors.New("bad page token")
 
 // FieldPageToken is the request field a bad page token is blamed on.
 const FieldPageToken = "page.page_token"
-
-// isOutsideRepo is a SOUL_NOT_FOUND for a soul path that leaves the repository.
-func isOutsideRepo(err error) bool { return engine.IsOutsideRepo(err) }

@@ -49,7 +49,7 @@ func (o *Organ) North(ctx context.Context, actor principal.Principal, brain stri
 		return NorthResult{}, err
 	}
 	rel, src, err := engine.LoadSoul(b.RepoRoot, b.SoulPath, o.maxBytes)
-	if errors.Is(err, ErrSoulNotFound) && !isOutsideRepo(err) {
+	if errors.Is(err, engine.ErrSoulNotFound) && !engine.IsOutsideRepo(err) {
 		return NorthResult{}, nil
 	}
 	if err != nil {
@@ -71,7 +71,7 @@ func (o *Organ) North(ctx context.Context, actor principal.Principal, brain stri
 // gapReason names why the soul could not be read, in words fixed here: a gap never carries a
 // refusal's message, which may name paths.
 func gapReason(err error) string {
-	if isOutsideRepo(err) {
+	if engine.IsOutsideRepo(err) {
 		return "invalid soul path"
 	}
 	switch refusal.ReasonOf(err) {

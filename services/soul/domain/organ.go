@@ -381,7 +381,7 @@ func (o *Organ) UpdateClaim(ctx context.Context, brain string, req UpdateRequest
 	}
 	soulPath := b.SoulPath
 	if soulPath == "" && b.RepoRoot != "" {
-		if rel, _, err := engine.LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, ErrSoulNotFound) || isOutsideRepo(err) {
+		if rel, _, err := engine.LoadSoul(b.RepoRoot, "", o.maxBytes); err == nil || !errors.Is(err, engine.ErrSoulNotFound) || engine.IsOutsideRepo(err) {
 			soulPath = rel
 		}
 	}

@@ -68,21 +68,21 @@ func benchAgents(b *testing.B, root string, src []byte) {
 	var cold, coldCPU time.Duration
 	for i := 0; i < colds; i++ {
 		gitrepo.ResetCache()
-		start, cpu := time.Now(), cpuTime()
+		start, cpu := time.Now(), benchrepo.CPUTime()
 		check()
 		cold += time.Since(start)
-		coldCPU += cpuTime() - cpu
+		coldCPU += benchrepo.CPUTime() - cpu
 	}
 	cold /= colds
 	coldCPU /= colds
-	cpu := cpuTime()
+	cpu := benchrepo.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
 		check()
 	}
 	b.StopTimer()
 	warm := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (cpuTime() - cpu) / time.Duration(b.N)
+	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	b.ReportMetric(ms(cold), "ms/cold-check")
 	b.ReportMetric(ms(cold)/agentsBudgetMS, "cold-x300ms-budget")

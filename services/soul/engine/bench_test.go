@@ -108,21 +108,21 @@ func BenchmarkCheckSoul(b *testing.B) {
 	var cold, coldCPU time.Duration
 	for i := 0; i < 3; i++ {
 		gitrepo.ResetCache()
-		start, cpu := time.Now(), cpuTime()
+		start, cpu := time.Now(), benchrepo.CPUTime()
 		check()
 		cold += time.Since(start)
-		coldCPU += cpuTime() - cpu
+		coldCPU += benchrepo.CPUTime() - cpu
 	}
 	cold /= 3
 	coldCPU /= 3
-	cpu := cpuTime()
+	cpu := benchrepo.CPUTime()
 	b.ResetTimer()
 	for b.Loop() {
 		check()
 	}
 	b.StopTimer()
 	per := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (cpuTime() - cpu) / time.Duration(b.N)
+	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
 	b.ReportMetric(float64(per.Microseconds())/1000, "ms/check")
 	b.ReportMetric(float64(per.Microseconds())/1000/warmBudgetMS, "x100ms-budget")
 	b.ReportMetric(float64(warmCPU.Microseconds())/1000, "cpu-ms/check")

@@ -23,19 +23,11 @@ func (r *Repo) TouchedSince(ctx context.Context, since time.Time) (engine.Touche
 	if !r.git || r.head.SHA == "" {
 		return engine.Touches{}, nil
 	}
-	var t engine.Touches
-	var commits int
-	var parentless bool
-	if h := r.walked(); h != nil {
-		t, commits, parentless = h.window(since)
-	} else {
-		w, err := r.window(ctx, since)
-		if err != nil {
-			return engine.Touches{}, err
-		}
-		t, commits, parentless = engine.Touches{Files: maps.Clone(w.files)}, w.commits, w.parentless
+	w, err := r.window(ctx, since)
+	if err != nil {
+		return engine.Touches{}, err
 	}
-	t.Complete = commits < maxLogCommits && !(r.shallow && parentless)
+	t := engine.Touches{Files: maps.Clone(w.files), Complete: w.commits < maxLogCommits && !(r.shallow && w.parentless)}
 	if !t.Complete {
 		return t, nil
 	}
@@ -54,28 +46,27 @@ func (r *Repo) TouchedSince(ctx context.Context, since time.Time) (engine.Touche
 // parseTouches reads `log -z --name-only --format=RS%H US%P US%ct`: per commit RS, its fields, NUL,
 // then "\n" and the changed names, each ended by NUL. Log order is newest first, so a path's first
 // time is its newest. It also says how many commits it read and whether one had no parents.
-func parseTouches(out []byte) (engine.Touches, int, bool) {
-	t := engine.Touches{Files: map[string]time.Time{}}
-	commits, parentless := 0, false
+func parseTouches(out []byte) windowWalk {
+	w := windowWalk{files: map[string]time.Time{}}
 	for _, rec := range bytes.Split(out, []byte{0x1e}) {
 		head, names, _ := bytes.Cut(rec, []byte{0})
 		f := strings.Split(string(head), "\x1f")
 		if len(f) < 3 {
 			continue
 		}
-		commits++
-		parentless = parentless || strings.TrimSpace(f[1]) == ""
+		w.commits++
+		w.parentless = w.parentless || strings.TrimSpace(f[1]) == ""
 		secs, _ := strconv.ParseInt(strings.TrimSpace(f[2]), 10, 64)
 		at := time.Unix(secs, 0).UTC()
 		for _, n := range bytes.Split(bytes.TrimPrefix(names, []byte("\n")), []byte{0}) {
 			if p := string(n); p != "" {
-				if _, seen := t.Files[p]; !seen {
-					t.Files[p] = at
+				if _, seen := w.files[p]; !seen {
+					w.files[p] = at
 				}
 			}
 		}
 	}
-	return t, commits, parentless
+	return w
 }
 
 // Tracked reports whether rel is a tracked file or a directory holding one.
@@ -105,8 +96,10 @@ func (r *Repo) dirtyFiles(ctx context.Context) ([]byte, error) {
 	return r.dirty, r.dirtyErr
 }
 
-// windowWalk is one age window's walk, cached per repository, HEAD and window start: the commits of a
-// HEAD's history never change, so a server re-checking a brain walks the window once.
+// windowWalk is one age window's answer, cached per repository, HEAD and window start: the commits of a
+// HEAD's history never change, so a server re-checking a brain asks once. The check's history walk
+// answers it when one was read whole; else one bounded `git log --since` walk does. Both give git's
+// answer (TestWalkAnswersAsGit), so one cache holds either.
 type windowWalk struct {
 	files      map[string]time.Time
 	commits    int
@@ -118,6 +111,8 @@ var windows = struct {
 	m map[string]windowWalk
 }{m: map[string]windowWalk{}}
 
+// window answers an age window from the cache, else the history walk, else git; callers must not
+// change the files map (it is shared through the cache).
 func (r *Repo) window(ctx context.Context, since time.Time) (windowWalk, error) {
 	at := since.UTC().Format("2006-01-02 15:04:05 +0000")
 	key := r.root + "\x00" + r.head.SHA + "\x00" + at
@@ -127,13 +122,16 @@ func (r *Repo) window(ctx context.Context, since time.Time) (windowWalk, error) 
 	if ok {
 		return w, nil
 	}
-	out, err := runLimited(ctx, r.root, nil, 0, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--no-renames", "--name-only",
-		"--since="+at, "--format=\x1e%H\x1f%P\x1f%ct", r.head.SHA, "--")
-	if err != nil {
-		return windowWalk{}, err
+	if h := r.walked(); h != nil {
+		w = h.touchedSince(since)
+	} else {
+		out, err := runLimited(ctx, r.root, nil, 0, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--no-renames", "--name-only",
+			"--since="+at, "--format=\x1e%H\x1f%P\x1f%ct", r.head.SHA, "--")
+		if err != nil {
+			return windowWalk{}, err
+		}
+		w = parseTouches(out)
 	}
-	t, commits, parentless := parseTouches(out)
-	w = windowWalk{files: t.Files, commits: commits, parentless: parentless}
 	windows.Lock()
 	if len(windows.m) >= maxHistories {
 		windows.m = map[string]windowWalk{}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -38,9 +37,6 @@ type history struct {
 	linear bool
 	// cut says the walk stopped at maxLogCommits; questions about what lies beyond go to git.
 	cut bool
-	// windows remembers touchedSince's answer per window start: the walk is cached per HEAD, and so is this.
-	windowMu sync.Mutex
-	windows  map[int64]windowWalk
 	// named says the walk listed the changed names; a walk without them (a check that asks nothing of
 	// history but its log) answers only the log.
 	named bool
@@ -288,29 +284,13 @@ func (h *history) lastTouch(rel string) (engine.Commit, bool) {
 	return engine.Commit{}, false
 }
 
-// window is touchedSince remembered per window start; the caller gets its own copy of the names.
-func (h *history) window(since time.Time) (engine.Touches, int, bool) {
-	h.windowMu.Lock()
-	defer h.windowMu.Unlock()
-	w, ok := h.windows[since.Unix()]
-	if !ok {
-		t, commits, parentless := h.touchedSince(since)
-		w = windowWalk{files: t.Files, commits: commits, parentless: parentless}
-		if h.windows == nil {
-			h.windows = map[int64]windowWalk{}
-		}
-		h.windows[since.Unix()] = w
-	}
-	return engine.Touches{Files: maps.Clone(w.files)}, w.commits, w.parentless
-}
-
 // touchedSince is the age window walk (`git log --since`) read from the whole walk. git stops at a
 // commit older than since without reading its parents, so the window holds the commits reached from
 // HEAD through young commits only; the walk lists them first, in its own order.
-func (h *history) touchedSince(since time.Time) (engine.Touches, int, bool) {
-	t := engine.Touches{Files: map[string]time.Time{}}
+func (h *history) touchedSince(since time.Time) windowWalk {
+	w := windowWalk{files: map[string]time.Time{}}
 	if len(h.log) == 0 {
-		return t, 0, false
+		return w
 	}
 	at := make(map[string]int, len(h.log))
 	for i, c := range h.log {
@@ -332,20 +312,19 @@ func (h *history) touchedSince(since time.Time) (engine.Touches, int, bool) {
 			}
 		}
 	}
-	commits, parentless := 0, false
 	for i, c := range h.log {
 		if !in[i] {
 			continue
 		}
-		commits++
-		parentless = parentless || len(c.Parents) == 0
+		w.commits++
+		w.parentless = w.parentless || len(c.Parents) == 0
 		for _, n := range h.names[i] {
-			if _, seen := t.Files[n]; !seen {
-				t.Files[n] = c.Time
+			if _, seen := w.files[n]; !seen {
+				w.files[n] = c.Time
 			}
 		}
 	}
-	return t, commits, parentless
+	return w
 }
 
 // commitsTouching lists, in walk order, the commits that changed a file some pathspec of a removal
