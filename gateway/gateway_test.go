@@ -318,3 +318,28 @@ func TestHealthzMetricsOpenAPI(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionLoginRefusesByReason: POST /v1/session opens a session only for the owner's
+// credential, and names why it refuses any other (the rule the Hall's login shares).
+func TestSessionLoginRefusesByReason(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name       string
+		credential string
+		wantStatus int
+		wantReason string
+	}{
+		{"an agent's credential is not the owner's", e.grpc.AgentToken("ada", "executor", "loja"), 403, `"reason":"OWNER_ONLY"`},
+		{"a malformed credential is refused by the verifier", "not-a-credential", 401, `"reason":"TOKEN_MALFORMED"`},
+		{"the owner's credential with stray spaces opens one", "  " + e.grpc.OwnerToken() + " ", 200, `"csrf_token"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			body, _ := json.Marshal(map[string]string{"credential": c.credential})
+			resp, raw := do(t, &http.Client{Timeout: 10 * time.Second}, "POST", e.http.URL+"/v1/session", "", string(body), nil)
+			if resp.StatusCode != c.wantStatus || !strings.Contains(string(raw), c.wantReason) {
+				t.Fatalf("got %d %s, want %d with %s", resp.StatusCode, raw, c.wantStatus, c.wantReason)
+			}
+		})
+	}
+}

@@ -2,7 +2,6 @@ package gateway
 
 import (
 	"context"
-	"strings"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
@@ -40,18 +39,10 @@ func (s hallSessions) Open(ctx context.Context, credential string) (hall.Session
 	if credential == "" {
 		return hall.Session{}, rpcstatus.New(codes.InvalidArgument, Domain, "INVALID_ARGUMENT", "credential is required")
 	}
-	c, err := s.g.opts.Verifier.Verify(credential)
+	sess, err := s.g.openOwnerSession(ctx, credential)
 	if err != nil {
-		md := metadata.Pairs(auth.AuthorizationHeader, "Bearer "+credential)
-		if _, aerr := s.g.opts.Verifier.Authenticate(metadata.NewIncomingContext(ctx, md)); aerr != nil {
-			return hall.Session{}, aerr
-		}
-		return hall.Session{}, rpcstatus.New(codes.Unauthenticated, Domain, ReasonUnauthenticated, "credential does not verify")
+		return hall.Session{}, err
 	}
-	if c.Kind != auth.KindOwner {
-		return hall.Session{}, rpcstatus.New(codes.PermissionDenied, Domain, "OWNER_ONLY", "only the owner's credential opens a Hall session")
-	}
-	sess := s.g.sessions.create(strings.TrimSpace(credential))
 	return hall.Session{ID: sess.id, CSRF: sess.csrf, Expires: sess.expires}, nil
 }
 

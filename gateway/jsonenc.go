@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"strconv"
@@ -331,13 +332,13 @@ func (f *fieldPlan) appendMap(b []byte, mp protoreflect.Map) ([]byte, error) {
 	})
 	switch f.key {
 	case protoreflect.StringKind:
-		slices.SortFunc(entries, func(x, y mapEntry) int { return compareStrings(x.k.String(), y.k.String()) })
+		slices.SortFunc(entries, func(x, y mapEntry) int { return cmp.Compare(x.k.String(), y.k.String()) })
 	case protoreflect.BoolKind:
 		slices.SortFunc(entries, func(x, y mapEntry) int { return compareBools(x.k.Bool(), y.k.Bool()) })
 	case protoreflect.Uint32Kind, protoreflect.Fixed32Kind, protoreflect.Uint64Kind, protoreflect.Fixed64Kind:
-		slices.SortFunc(entries, func(x, y mapEntry) int { return compareOrdered(x.k.Uint(), y.k.Uint()) })
+		slices.SortFunc(entries, func(x, y mapEntry) int { return cmp.Compare(x.k.Uint(), y.k.Uint()) })
 	default:
-		slices.SortFunc(entries, func(x, y mapEntry) int { return compareOrdered(x.k.Int(), y.k.Int()) })
+		slices.SortFunc(entries, func(x, y mapEntry) int { return cmp.Compare(x.k.Int(), y.k.Int()) })
 	}
 	b = append(b, '{')
 	var err error
@@ -365,16 +366,6 @@ func (f *fieldPlan) appendMap(b []byte, mp protoreflect.Map) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func compareStrings(x, y string) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
 func compareBools(x, y bool) int {
 	switch {
 	case x == y:
@@ -383,16 +374,6 @@ func compareBools(x, y bool) int {
 		return -1
 	}
 	return 1
-}
-
-func compareOrdered[T int64 | uint64](x, y T) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
 }
 
 // append writes one singular value the way protojson's marshalSingular does.

@@ -16,6 +16,7 @@ import (
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/idgen"
+	"github.com/organism-dev/organism/platform/rpcstatus"
 )
 
 // Session cookie and CSRF header names.
@@ -116,27 +117,36 @@ func (g *Gateway) login(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, http.StatusBadRequest, codes.InvalidArgument, "INVALID_ARGUMENT", "credential is required", "credential")
 		return
 	}
-	c, err := g.opts.Verifier.Verify(strings.TrimSpace(req.Credential))
+	sess, err := g.openOwnerSession(r.Context(), req.Credential)
 	if err != nil {
-		// The verifier's own refusal (TOKEN_EXPIRED, BAD_SIGNATURE, TOKEN_MALFORMED), as the services give it.
-		md := metadata.Pairs(auth.AuthorizationHeader, "Bearer "+strings.TrimSpace(req.Credential))
-		if _, aerr := g.opts.Verifier.Authenticate(metadata.NewIncomingContext(r.Context(), md)); aerr != nil {
-			g.writeStatus(w, r.URL.Path, aerr)
-			return
-		}
-		writeRefusal(w, http.StatusUnauthorized, codes.Unauthenticated, ReasonUnauthenticated, "credential does not verify", "")
+		g.writeStatus(w, r.URL.Path, err)
 		return
 	}
-	if c.Kind != auth.KindOwner {
-		writeRefusal(w, http.StatusForbidden, codes.PermissionDenied, "OWNER_ONLY", "only the owner's credential opens a Hall session", "")
-		return
-	}
-	sess := g.sessions.create(strings.TrimSpace(req.Credential))
 	http.SetCookie(w, &http.Cookie{
 		Name: SessionCookie, Value: sess.id, Path: "/", HttpOnly: true, Secure: g.opts.SecureCookie,
 		SameSite: http.SameSiteStrictMode, Expires: sess.expires,
 	})
 	writeJSON(w, http.StatusOK, sessionResponse{Owner: true, CSRFToken: sess.csrf, ExpiresAt: sess.expires.UTC()})
+}
+
+// openOwnerSession is the one rule by which POST /v1/session and the Hall's login open a session:
+// the credential must verify and be the owner's. A credential that does not verify is refused
+// with the verifier's own reason (TOKEN_EXPIRED, BAD_SIGNATURE, TOKEN_MALFORMED), as the
+// services give it.
+func (g *Gateway) openOwnerSession(ctx context.Context, credential string) (*session, error) {
+	credential = strings.TrimSpace(credential)
+	c, err := g.opts.Verifier.Verify(credential)
+	if err != nil {
+		md := metadata.Pairs(auth.AuthorizationHeader, "Bearer "+credential)
+		if _, aerr := g.opts.Verifier.Authenticate(metadata.NewIncomingContext(ctx, md)); aerr != nil {
+			return nil, aerr
+		}
+		return nil, rpcstatus.New(codes.Unauthenticated, Domain, ReasonUnauthenticated, "credential does not verify")
+	}
+	if c.Kind != auth.KindOwner {
+		return nil, rpcstatus.New(codes.PermissionDenied, Domain, "OWNER_ONLY", "only the owner's credential opens a Hall session")
+	}
+	return g.sessions.create(credential), nil
 }
 
 func (g *Gateway) whoami(w http.ResponseWriter, r *http.Request) {

@@ -347,19 +347,21 @@ func withCallCreds(ctx context.Context, md metadata.MD, method string, creds []c
 // wireMetadata is what of the caller's outgoing metadata the server would see: a key gRPC's
 // client refuses to send refuses the call (Internal, as gRPC does), and the keys the HTTP/2
 // transport reserves for itself (pseudo-headers, content-type, grpc-status, grpc-timeout, ...)
-// are dropped.
+// are dropped. md is the call's own copy (metadata.FromOutgoingContext copies every value), so
+// it is filtered in place rather than copied a second time.
 func wireMetadata(md metadata.MD) (metadata.MD, error) {
-	out := make(metadata.MD, len(md))
+	if md == nil {
+		return metadata.MD{}, nil
+	}
 	for k, vals := range md {
 		if err := validPair(k, vals); err != nil {
 			return nil, status.Error(codes.Internal, err.Error())
 		}
 		if reservedKey(k) {
-			continue
+			delete(md, k)
 		}
-		out[k] = append([]string(nil), vals...)
 	}
-	return out, nil
+	return md, nil
 }
 
 func validPair(key string, vals []string) error {

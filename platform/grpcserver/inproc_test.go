@@ -136,6 +136,9 @@ func TestChannelRefusesAndServesAsTheSocketDoes(t *testing.T) {
 		{"a panic is recovered as Internal", withToken(owner), &testpb.SimpleRequest{ResponseStatus: &testpb.EchoStatus{Message: "panic"}}, codes.Internal, "", ""},
 		{"a request over the receive cap is refused", withToken(owner), &testpb.SimpleRequest{Payload: &testpb.Payload{Body: make([]byte, capBytes+1)}}, codes.ResourceExhausted, "", ""},
 		{"an answer over the send cap is refused", withToken(owner), &testpb.SimpleRequest{ResponseSize: capBytes + 1}, codes.ResourceExhausted, "", ""},
+		{"an illegal metadata key is refused before the call leaves", func(ctx context.Context) context.Context {
+			return metadata.AppendToOutgoingContext(withToken(owner)(ctx), "bad key", "v")
+		}, &testpb.SimpleRequest{}, codes.Internal, "", ""},
 		{"a cancelled call is cancelled", func(ctx context.Context) context.Context {
 			ctx, cancel := context.WithCancel(withToken(owner)(ctx))
 			cancel()
