@@ -114,6 +114,24 @@ func serveAll(tb testing.TB, dir string, tweaks ...func(*config)) (*suite, func(
 	return s, s.stop
 }
 
+// cli runs `organism args... --addr <this suite> --data-dir <its data dir>` in this process and
+// returns what the command printed.
+func (s *suite) cli(ctx context.Context, args ...string) (string, error) {
+	var out bytes.Buffer
+	err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
+	return out.String(), err
+}
+
+// mustCLI is cli that fails the test when the command fails.
+func (s *suite) mustCLI(t *testing.T, ctx context.Context, args ...string) string {
+	t.Helper()
+	out, err := s.cli(ctx, args...)
+	if err != nil {
+		t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
 func (s *suite) mint(t *testing.T, r auth.MintRequest) string {
 	t.Helper()
 	tok, err := s.signer.Mint(r)
