@@ -41,6 +41,7 @@ type suite struct {
 	owner    string // owner credential (origin human-cli)
 	agent    string // agent ada, executor, bound to brain loja
 	http     *http.Client
+	presence *presence.Service // for benchmarks that fill the roster in-process
 }
 
 const suiteBrain = "loja"
@@ -82,6 +83,7 @@ func startSuiteShape(tb testing.TB, limits gateway.Limits, shape gatewayShape) *
 	if err != nil {
 		tb.Fatal(err)
 	}
+	s.presence = prs
 	sl, err := soul.Open(ctx, soul.Options{DataDir: tb.TempDir(), Logger: quiet, Medulla: medullav1.NewMedullaServiceClient(peer)})
 	if err != nil {
 		tb.Fatal(err)

@@ -12,7 +12,6 @@ import (
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/clock"
 	"github.com/organism-dev/organism/platform/grpctest"
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/medulla"
@@ -152,18 +151,38 @@ func (f *chrFixture) sweep(c missionv1.MissionServiceClient) *missionv1.SweepCha
 // reports reads the whole spool, page by page to its end.
 func (f *chrFixture) reports(unread bool) []*missionv1.FieldReport {
 	f.t.Helper()
+	return msnSpool(f.t, f.owner, unread, 2)
+}
+
+// msnSpool reads the whole report spool through c in pages of size, with a bound on the pages
+// so a token that never ends fails the test instead of hanging it.
+func msnSpool(t *testing.T, c missionv1.MissionServiceClient, unread bool, size int32) []*missionv1.FieldReport {
+	t.Helper()
 	var out []*missionv1.FieldReport
 	token := ""
 	for range 1000 {
-		resp := msnMust(f.owner.ListReports(msnBG, &missionv1.ListReportsRequest{Unread: unread,
-			Page: &commonv1.PageRequest{PageSize: 2, PageToken: token}}))(f.t)
+		resp := msnMust(c.ListReports(msnBG, &missionv1.ListReportsRequest{Unread: unread, Page: chrPage(size, token)}))(t)
 		out = append(out, resp.GetReports()...)
 		if token = resp.GetPage().GetNextPageToken(); token == "" {
 			return out
 		}
 	}
-	f.t.Fatal("got no end to the spool after 1000 pages")
+	t.Fatal("got no end to the spool after 1000 pages")
 	return nil
+}
+
+// msnTally counts a spool's charters per brain and its reports no sweep has screened yet.
+func msnTally(reports []*missionv1.FieldReport) (chartered map[string]int, unread int) {
+	chartered = map[string]int{}
+	for _, r := range reports {
+		switch r.GetScreen().GetOutcome() {
+		case missionv1.ScreenOutcome_SCREEN_OUTCOME_CHARTERED:
+			chartered[r.GetScreen().GetBrain()]++
+		case missionv1.ScreenOutcome_SCREEN_OUTCOME_UNSPECIFIED:
+			unread++
+		}
+	}
+	return chartered, unread
 }
 
 // missions lists every mission of brain (all phases).

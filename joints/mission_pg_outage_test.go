@@ -12,7 +12,6 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/rpcstatus"
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
 
@@ -234,27 +233,9 @@ func TestMissionPostgresRestartDuringAppendStorm(t *testing.T) {
 	// The charter: finish the spool, then every report has one screening, and the charters
 	// and the missions are the same set.
 	msnMust(f.b.owner.SweepCharter(msnBG, &missionv1.SweepCharterRequest{}))(t)
-	chartered := map[string]int{}
-	unread, total := 0, 0
-	token := ""
-	for page := 0; ; page++ {
-		if page == 1000 {
-			t.Fatal("got no end to the spool after 1000 pages")
-		}
-		resp := msnMust(f.a.owner.ListReports(msnBG, &missionv1.ListReportsRequest{Page: &commonv1.PageRequest{PageSize: 100, PageToken: token}}))(t)
-		for _, r := range resp.GetReports() {
-			total++
-			switch r.GetScreen().GetOutcome() {
-			case missionv1.ScreenOutcome_SCREEN_OUTCOME_CHARTERED:
-				chartered[r.GetScreen().GetBrain()]++
-			case missionv1.ScreenOutcome_SCREEN_OUTCOME_UNSPECIFIED:
-				unread++
-			}
-		}
-		if token = resp.GetPage().GetNextPageToken(); token == "" {
-			break
-		}
-	}
+	reports := msnSpool(t, f.a.owner, false, 100)
+	total := len(reports)
+	chartered, unread := msnTally(reports)
 	if unread != 0 {
 		t.Errorf("got %d of %d reports unread after the last sweep, want 0", unread, total)
 	}

@@ -20,7 +20,6 @@ import (
 	"github.com/organism-dev/organism/platform/grpctest"
 	"github.com/organism-dev/organism/platform/pgtest"
 	"github.com/organism-dev/organism/platform/rpcstatus"
-	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 	"github.com/organism-dev/organism/services/medulla"
@@ -306,26 +305,7 @@ func TestMissionReplicasOnPostgres(t *testing.T) {
 				t.Errorf("got report %s screened %d times, want once", id, k)
 			}
 		}
-		chartered := map[string]int{}
-		unread := 0
-		token := ""
-		for page := 0; ; page++ {
-			if page == 100 {
-				t.Fatal("got no end to the spool after 100 pages")
-			}
-			resp := msnMust(f.b.owner.ListReports(msnBG, &missionv1.ListReportsRequest{Page: &commonv1.PageRequest{PageSize: 10, PageToken: token}}))(t)
-			for _, r := range resp.GetReports() {
-				switch r.GetScreen().GetOutcome() {
-				case missionv1.ScreenOutcome_SCREEN_OUTCOME_CHARTERED:
-					chartered[r.GetScreen().GetBrain()]++
-				case missionv1.ScreenOutcome_SCREEN_OUTCOME_UNSPECIFIED:
-					unread++
-				}
-			}
-			if token = resp.GetPage().GetNextPageToken(); token == "" {
-				break
-			}
-		}
+		chartered, unread := msnTally(msnSpool(t, f.b.owner, false, 10))
 		if unread != 0 {
 			t.Errorf("got %d reports unread after both sweeps, want 0", unread)
 		}

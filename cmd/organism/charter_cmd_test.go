@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -32,19 +31,8 @@ func TestCharterVerbs(t *testing.T) {
 		t.Fatal(err)
 	}
 	agent := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "orch", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
-	run := func(args ...string) (string, error) {
-		var out bytes.Buffer
-		err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
-		return out.String(), err
-	}
-	mustRun := func(args ...string) string {
-		t.Helper()
-		out, err := run(args...)
-		if err != nil {
-			t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return out
-	}
+	run := func(args ...string) (string, error) { return s.cli(ctx, args...) }
+	mustRun := func(args ...string) string { t.Helper(); return s.mustCLI(t, ctx, args...) }
 
 	out := mustRun("report", "--token", agent, "--repo", repo, "--tool", "checkout", "--what", "checkout loses the cart")
 	if !regexp.MustCompile(`filed rpt_[0-9a-f]{16} \(bug, seq 1\)`).MatchString(out) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -37,19 +36,8 @@ func TestCurationVerbs(t *testing.T) {
 	}
 	orch := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "orch", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
 	hand := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "hand", Seat: "runner", Brain: "loja", TTL: time.Hour})
-	run := func(args ...string) (string, error) {
-		var out bytes.Buffer
-		err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
-		return out.String(), err
-	}
-	mustRun := func(args ...string) string {
-		t.Helper()
-		out, err := run(args...)
-		if err != nil {
-			t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return out
-	}
+	run := func(args ...string) (string, error) { return s.cli(ctx, args...) }
+	mustRun := func(args ...string) string { t.Helper(); return s.mustCLI(t, ctx, args...) }
 	if out := mustRun("skeleton", "scan", "loja", "--owner"); !strings.Contains(out, "sb_root") || !strings.Contains(out, "candidate") {
 		t.Fatalf("got scan %q, want a candidate with the root package block", out)
 	}

@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -18,7 +16,6 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
-	"go.opentelemetry.io/otel/trace/noop"
 
 	organmcp "github.com/organism-dev/organism/mcp"
 	"github.com/organism-dev/organism/platform/auth"
@@ -69,47 +66,7 @@ func startMCPSuite(tb testing.TB) *mcpSuite {
 // startSuiteTB is startSuite for tests and benchmarks alike; tweaks adjust the config first.
 func startSuiteTB(tb testing.TB, tweaks ...func(*config)) *suite {
 	tb.Helper()
-	dir := tb.TempDir()
-	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	ready := make(chan struct{})
-	cfg := config{
-		target: "all", dataDir: dir, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
-		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: noop.NewTracerProvider(),
-		logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) },
-	}
-	for _, tweak := range tweaks {
-		tweak(&cfg)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, cfg, io.Discard) }()
-	select {
-	case <-ready:
-	case err := <-done:
-		tb.Fatalf("serve exited early: %v", err)
-	case <-time.After(testWait):
-		tb.Fatalf("serve was not ready within %v", testWait)
-	}
-	key, _, err := auth.LoadOrCreateOwnerKey(dir)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil)}
-	tb.Cleanup(func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(testWait):
-			tb.Errorf("serve did not stop within %v of its context ending", testWait)
-		}
-	})
+	s, _ := serveAll(tb, tb.TempDir(), tweaks...)
 	return s
 }
 

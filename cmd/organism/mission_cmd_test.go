@@ -37,19 +37,8 @@ func TestMissionVerbs(t *testing.T) {
 	}
 	orch := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "orch", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
 	runnerTok := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "r1", Seat: "runner", Brain: "loja", TTL: time.Hour})
-	run := func(args ...string) (string, error) {
-		var out bytes.Buffer
-		err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
-		return out.String(), err
-	}
-	mustRun := func(args ...string) string {
-		t.Helper()
-		out, err := run(args...)
-		if err != nil {
-			t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return out
-	}
+	run := func(args ...string) (string, error) { return s.cli(ctx, args...) }
+	mustRun := func(args ...string) string { t.Helper(); return s.mustCLI(t, ctx, args...) }
 
 	out := mustRun("mission", "open", "--token", orch, "--brain", "loja", "--gate", "test -f main.go && echo gate-ok",
 		"--symptom", "the shop must build from main.go", "--title", "build", "--spawn", "--runner", "r1")

@@ -25,6 +25,8 @@ import (
 	reflectionpb "google.golang.org/grpc/reflection/grpc_reflection_v1"
 	"google.golang.org/grpc/status"
 
+	"go.opentelemetry.io/otel/trace/noop"
+
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/rpcstatus"
@@ -48,22 +50,34 @@ type suite struct {
 
 func startSuite(t *testing.T) *suite {
 	t.Helper()
-	dir := t.TempDir()
+	spans := tracetest.NewInMemoryExporter()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
+	s, _ := serveAll(t, t.TempDir(), func(c *config) { c.tracerProvider = tp })
+	s.spans = spans
+	return s
+}
+
+// serveAll is `organism serve --target=all` in this process on dir, on loopback ports, stopped
+// by the returned func or when the test ends; tweaks adjust the config before it starts. The
+// one start-up every suite here shares, so a change to serve's config is made in one place.
+func serveAll(tb testing.TB, dir string, tweaks ...func(*config)) (*suite, func()) {
+	tb.Helper()
 	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	spans := tracetest.NewInMemoryExporter()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSyncer(spans))
 	ready := make(chan struct{})
 	cfg := config{
 		target: "all", dataDir: dir, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
-		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: tp,
+		grpcListener: grpcLis, httpListener: httpLis, tracerProvider: noop.NewTracerProvider(),
 		logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) },
+	}
+	for _, tweak := range tweaks {
+		tweak(&cfg)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -71,15 +85,15 @@ func startSuite(t *testing.T) *suite {
 	select {
 	case <-ready:
 	case err := <-done:
-		t.Fatalf("serve exited early: %v", err)
+		tb.Fatalf("serve exited early: %v", err)
 	case <-time.After(testWait):
-		t.Fatalf("serve was not ready within %v", testWait)
+		tb.Fatalf("serve was not ready within %v", testWait)
 	}
 	key, err := auth.LoadOwnerKey(filepath.Join(dir, auth.OwnerKeyFile))
 	if err != nil {
-		t.Fatalf("development mode wrote no owner key: %v", err)
+		tb.Fatalf("development mode wrote no owner key: %v", err)
 	}
-	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil), spans: spans}
+	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil)}
 	var stopped bool
 	s.stop = func() {
 		if stopped {
@@ -90,14 +104,32 @@ func startSuite(t *testing.T) *suite {
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("serve: %v", err)
+				tb.Errorf("serve: %v", err)
 			}
 		case <-time.After(testWait):
-			t.Errorf("serve did not stop within %v of its context ending", testWait)
+			tb.Errorf("serve did not stop within %v of its context ending", testWait)
 		}
 	}
-	t.Cleanup(s.stop)
-	return s
+	tb.Cleanup(s.stop)
+	return s, s.stop
+}
+
+// cli runs `organism args... --addr <this suite> --data-dir <its data dir>` in this process and
+// returns what the command printed.
+func (s *suite) cli(ctx context.Context, args ...string) (string, error) {
+	var out bytes.Buffer
+	err := dispatch(ctx, append(args, "--addr", s.grpcAddr, "--data-dir", s.dataDir), &out)
+	return out.String(), err
+}
+
+// mustCLI is cli that fails the test when the command fails.
+func (s *suite) mustCLI(t *testing.T, ctx context.Context, args ...string) string {
+	t.Helper()
+	out, err := s.cli(ctx, args...)
+	if err != nil {
+		t.Fatalf("organism %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
 }
 
 func (s *suite) mint(t *testing.T, r auth.MintRequest) string {

@@ -6,13 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
-	"log/slog"
-	"net"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"google.golang.org/protobuf/proto"
 
@@ -25,54 +21,10 @@ import (
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
 )
 
-// serveOn is `serve --target=all` in this process on dir and store (startSuite's SQLite run,
-// with a backend of the test's choosing), stopped by the returned func or when t ends.
+// serveOn is serveAll with the store backend of the test's choosing.
 func serveOn(t *testing.T, dir, store string) (*suite, func()) {
 	t.Helper()
-	grpcLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	httpLis, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ready := make(chan struct{})
-	cfg := config{target: "all", dataDir: dir, store: store, shutdownTimeout: 5 * time.Second, peers: map[string]string{},
-		grpcListener: grpcLis, httpListener: httpLis, logger: slog.New(slog.DiscardHandler), ready: func(string, string) { close(ready) }}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, cfg, io.Discard) }()
-	select {
-	case <-ready:
-	case err := <-done:
-		t.Fatalf("serve exited early: %v", err)
-	case <-time.After(testWait):
-		t.Fatalf("serve was not ready within %v", testWait)
-	}
-	key, err := auth.LoadOwnerKey(filepath.Join(dir, auth.OwnerKeyFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &suite{grpcAddr: grpcLis.Addr().String(), httpAddr: httpLis.Addr().String(), dataDir: dir, signer: auth.NewSigner(key, nil)}
-	stopped := false
-	stop := func() {
-		if stopped {
-			return
-		}
-		stopped = true
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Errorf("serve: %v", err)
-			}
-		case <-time.After(testWait):
-			t.Errorf("serve did not stop within %v", testWait)
-		}
-	}
-	t.Cleanup(stop)
-	return s, stop
+	return serveAll(t, dir, func(c *config) { c.store = store })
 }
 
 // What a deployment wrote on SQLite is what it serves on PostgreSQL after `store migrate`:

@@ -22,7 +22,7 @@ import (
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/presence"
 	"github.com/organism-dev/organism/services/presence/domain"
-	"github.com/organism-dev/organism/services/presence/internal/fixture"
+	"github.com/organism-dev/organism/services/presence/fixture"
 )
 
 // collisionsTargetMs is the figure BenchmarkCollisionsGRPC is held to: every colliding pair of

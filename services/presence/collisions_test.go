@@ -13,7 +13,7 @@ import (
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/platform/rpcstatus"
 	"github.com/organism-dev/organism/services/presence/domain"
-	"github.com/organism-dev/organism/services/presence/internal/fixture"
+	"github.com/organism-dev/organism/services/presence/fixture"
 	"github.com/organism-dev/organism/services/presence/wire"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/organism-dev/organism/services/presence/internal/fixture"
+	"github.com/organism-dev/organism/services/presence/fixture"
 )
 
 // rosterFixture builds n mutating presences of one brain with items working-set entries each,
