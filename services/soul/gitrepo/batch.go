@@ -431,6 +431,8 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
 	if cached {
 		args[len(args)-1] = "--cached"
+	} else {
+		workTreeGreps.Add(1)
 	}
 	for _, w := range words {
 		args = append(args, "-e", w)

@@ -14,6 +14,16 @@ func SetColdBlobs(n int) func() {
 	return func() { coldBlobs = old }
 }
 
+// GrepStagedOnly turns the reuse of the staged grep's lines for uses on or off and returns the restore,
+// and WorkTreeGreps counts the greps of the work tree so far.
+func GrepStagedOnly(on bool) func() {
+	old := stagedUses
+	stagedUses = on
+	return func() { stagedUses = old }
+}
+
+func WorkTreeGreps() int64 { return workTreeGreps.Load() }
+
 // GlobByRegexp is Glob without its literal fast path, so a test can hold the two to one answer.
 func (r *Repo) GlobByRegexp(pattern string, limit int) []string { return r.globRegexp(pattern, limit) }
 

@@ -51,6 +51,9 @@ type Repo struct {
 	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git's list of
 	// uncommitted changes then speaks for every tracked file on disk (uses.go).
 	plainIndex bool
+	// sourceLink says some tracked source path is a symbolic link, which a grep of the index reads as
+	// the link's text and a grep of the work tree does not (uses.go).
+	sourceLink bool
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
 	logOnce    sync.Once
@@ -236,7 +239,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex, r.sourceLink = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex, c.sourceLink
 		snapshots.Unlock()
 		return nil
 	}
@@ -249,7 +252,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex, sourceLink: r.sourceLink}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -413,6 +416,7 @@ func (r *Repo) readFiles(ctx context.Context) error {
 			continue
 		}
 		r.plainIndex = r.plainIndex && f[0] == "H"
+		r.sourceLink = r.sourceLink || f[1] == "120000" && isSource(p)
 		files = append(files, p)
 		if f[1] != "160000" {
 			r.blobs[p] = f[2]
