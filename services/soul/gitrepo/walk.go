@@ -22,7 +22,8 @@ import (
 // files a removal is looked for in. One walk without a pathspec costs less than the pathspec walks,
 // the age window walk, the last-touch walk and the pickaxe walk it replaces (a pathspec is matched
 // against every tree entry a commit changed, so a dozen of them cost more than none), and it is cached
-// per HEAD, so a server re-checking a brain walks nothing.
+// per HEAD, so a server re-checking a brain walks nothing. A check that can ask history only about its
+// missing paths walks just their trees instead (scope): the plain log with those paths' changes.
 type history struct {
 	log []engine.Commit
 	// names[i] are the paths log[i] changed (merges list none, as git log shows them).
