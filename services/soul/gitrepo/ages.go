@@ -122,7 +122,7 @@ func (r *Repo) window(ctx context.Context, since time.Time) (windowWalk, error) 
 	if ok {
 		return w, nil
 	}
-	if h := r.walked(); h != nil {
+	if h := r.walked(); h.full() {
 		w = h.touchedSince(since)
 	} else {
 		out, err := runLimited(ctx, r.root, nil, 0, nil, "log", "-z", "-n", strconv.Itoa(maxLogCommits), "--no-renames", "--name-only",

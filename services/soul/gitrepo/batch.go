@@ -30,7 +30,7 @@ func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnsw
 				r.logPaths[p] = true
 			}
 		}
-		r.startLog(ctx, len(q.EverSeen) > 0)
+		r.startLog(ctx, len(q.EverSeen) > 0, walkScope(q))
 		r.startDirty(ctx)
 	}
 	var wg sync.WaitGroup
@@ -60,6 +60,27 @@ func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnsw
 	}
 	wg.Wait()
 	return ans, errors.Join(append(errs[:], r.waitLog())...)
+}
+
+// walkScope is what the check's history walk must list names for: nil (every path) when the check may
+// ask history about paths it cannot name yet, else just the missing paths. A check asking no symbol
+// asks for no removal (the pickaxe looks for cited definitions); a few paths, none bare, are all the
+// moved-to hints and "ever existed" can ask of. Every other history question (the age window, a last
+// touch outside the scope) then goes to git by itself, which costs less than diffing every tree.
+func walkScope(q engine.BatchQuery) []string {
+	if len(q.EverSeen) == 0 || len(q.Symbols) > 0 || !direct(q.EverSeen) {
+		return nil
+	}
+	scope := make([]string, 0, len(q.EverSeen))
+	for _, p := range q.EverSeen {
+		if p = strings.TrimSuffix(p, "/"); p != "" && p != "." {
+			scope = append(scope, p)
+		}
+	}
+	if len(scope) == 0 {
+		return nil
+	}
+	return scope
 }
 
 func (r *Repo) resolveCommits(ctx context.Context, all []string, out map[string]string) error {
@@ -287,7 +308,7 @@ func (r *Repo) added(ctx context.Context, paths []string) (map[string]bool, erro
 	if err := r.waitLog(); err != nil {
 		return nil, err
 	}
-	if h := r.hist; h.answers() {
+	if h := r.hist; h.coversAll(paths) {
 		for _, p := range paths {
 			if h.added[p] {
 				seen[p] = true
@@ -356,7 +377,7 @@ func (r *Repo) deletions(ctx context.Context) (map[string]bool, error) {
 		return nil, err
 	}
 	var m map[string]bool
-	if h := r.hist; h.answers() {
+	if h := r.hist; h.full() {
 		m = make(map[string]bool, len(h.deleted))
 		for p := range h.deleted {
 			m[p] = true
@@ -410,6 +431,8 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
 	if cached {
 		args[len(args)-1] = "--cached"
+	} else {
+		workTreeGreps.Add(1)
 	}
 	for _, w := range words {
 		args = append(args, "-e", w)

@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 )
 
@@ -13,14 +14,25 @@ func SetColdBlobs(n int) func() {
 	return func() { coldBlobs = old }
 }
 
+// GrepStagedOnly turns the reuse of the staged grep's lines for uses on or off and returns the restore,
+// and WorkTreeGreps counts the greps of the work tree so far.
+func GrepStagedOnly(on bool) func() {
+	old := stagedUses
+	stagedUses = on
+	return func() { stagedUses = old }
+}
+
+func WorkTreeGreps() int64 { return workTreeGreps.Load() }
+
 // GlobByRegexp is Glob without its literal fast path, so a test can hold the two to one answer.
 func (r *Repo) GlobByRegexp(pattern string, limit int) []string { return r.globRegexp(pattern, limit) }
 
-// SplitWalkEqualsOne reads HEAD's named walk in one git process and split in two at every point from 1
-// to the history's length, and reports the first split point whose joined walk differs (0 when none).
-func SplitWalkEqualsOne(root string) (int, error) {
+// SplitWalkEqualsOne reads HEAD's named walk (limited to scope when not nil) in one git process and
+// split in two at every point from 1 to the history's length, and reports the first split point whose
+// joined walk differs (0 when none).
+func SplitWalkEqualsOne(root string, scope []string) (int, error) {
 	ctx := context.Background()
-	one, err := readHistoryPart(ctx, root, "HEAD", true, 0, maxLogCommits)
+	one, err := readHistoryPart(ctx, root, "HEAD", true, scope, 0, maxLogCommits)
 	if err != nil {
 		return -1, err
 	}
@@ -28,7 +40,7 @@ func SplitWalkEqualsOne(root string) (int, error) {
 	defer func() { splitWalk = old }()
 	for k := 1; k <= len(one.log)+1; k++ {
 		splitWalk = k
-		two, err := readHistory(ctx, root, "HEAD", true)
+		two, err := readHistory(ctx, root, "HEAD", true, scope)
 		if err != nil {
 			return -1, err
 		}
@@ -38,4 +50,51 @@ func SplitWalkEqualsOne(root string) (int, error) {
 		}
 	}
 	return 0, nil
+}
+
+// ScopedWalk is what a walk limited to scope says against the whole walk: its log and the plain log
+// (sha, parents, time, subject per commit), and its names and the whole walk's names of the paths in
+// scope (per commit, "STATUS path" for the added and deleted ones, the path for the rest).
+type ScopedWalk struct {
+	Log, PlainLog, Names, WholeNames []string
+}
+
+// ReadScopedWalk reads HEAD's walk limited to scope, the whole named walk and the plain log.
+func ReadScopedWalk(root string, scope []string) (ScopedWalk, error) {
+	ctx := context.Background()
+	scoped, err := readHistory(ctx, root, "HEAD", true, scope)
+	if err != nil {
+		return ScopedWalk{}, err
+	}
+	whole, err := readHistory(ctx, root, "HEAD", true, nil)
+	if err != nil {
+		return ScopedWalk{}, err
+	}
+	plain, err := readHistory(ctx, root, "HEAD", false, nil)
+	if err != nil {
+		return ScopedWalk{}, err
+	}
+	var out ScopedWalk
+	commits := func(h *history) []string {
+		var s []string
+		for _, c := range h.log {
+			s = append(s, fmt.Sprintf("%s %v %d %s", c.SHA, c.Parents, c.Time.Unix(), c.Subject))
+		}
+		return s
+	}
+	names := func(h *history, keep func(string) bool) []string {
+		var s []string
+		for i, ns := range h.names {
+			for _, n := range ns {
+				if keep(n) {
+					s = append(s, fmt.Sprintf("%s %s added=%v deleted=%q", h.log[i].SHA[:7], n, h.added[n], h.deleted[n]))
+				}
+			}
+		}
+		return s
+	}
+	out.Log, out.PlainLog = commits(scoped), commits(plain)
+	out.Names = names(scoped, func(string) bool { return true })
+	out.WholeNames = names(whole, scoped.covers)
+	return out, nil
 }

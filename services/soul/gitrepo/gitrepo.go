@@ -51,6 +51,9 @@ type Repo struct {
 	// plainIndex says no index entry is assume-unchanged, skip-worktree or unmerged: git's list of
 	// uncommitted changes then speaks for every tracked file on disk (uses.go).
 	plainIndex bool
+	// sourceLink says some tracked source path is a symbolic link, which a grep of the index reads as
+	// the link's text and a grep of the work tree does not (uses.go).
+	sourceLink bool
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
 	logOnce    sync.Once
@@ -128,14 +131,15 @@ func Open(ctx context.Context, root string) (*Repo, error) {
 }
 
 // startLog begins the background history walk, once; with names when the check asks what history held
-// (missing paths), which is when its other history questions (renames, removals) come too.
-func (r *Repo) startLog(ctx context.Context, names bool) {
+// (missing paths), which is when its other history questions (renames, removals) come too, and with a
+// scope when only those paths' changes can be asked (Batch).
+func (r *Repo) startLog(ctx context.Context, names bool, scope []string) {
 	if r.logReady == nil {
 		return
 	}
 	r.logOnce.Do(func() {
 		r.logStarted.Store(true)
-		go func() { defer close(r.logReady); r.hist, r.logErr = r.readHistoryCached(ctx, names) }()
+		go func() { defer close(r.logReady); r.hist, r.logErr = r.readHistoryCached(ctx, names, scope) }()
 	})
 }
 
@@ -144,20 +148,20 @@ func (r *Repo) waitLog() error {
 	if r.logReady == nil {
 		return nil
 	}
-	r.startLog(r.openCtx, false)
+	r.startLog(r.openCtx, false, nil)
 	<-r.logReady
 	return r.logErr
 }
 
 // walked is the history walk when one with names was started and read whole, else nil: a caller asking
 // one question alone, or a check that asked nothing of history, asks git that question instead of
-// paying for the whole walk.
+// paying for the whole walk. A scoped walk answers only about its scope (history.covers).
 func (r *Repo) walked() *history {
 	if r.logReady == nil || !r.logStarted.Load() {
 		return nil
 	}
 	<-r.logReady
-	if r.logErr != nil || !r.hist.answers() {
+	if r.logErr != nil || !r.hist.coversAll(nil) {
 		return nil
 	}
 	return r.hist
@@ -235,7 +239,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex, r.sourceLink = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex, c.sourceLink
 		snapshots.Unlock()
 		return nil
 	}
@@ -248,7 +252,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex, sourceLink: r.sourceLink}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -327,8 +331,9 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// readHistoryCached reads the history walk, or takes it from the snapshot of the same HEAD.
-func (r *Repo) readHistoryCached(ctx context.Context, names bool) (*history, error) {
+// readHistoryCached reads the history walk, or takes it from the snapshot of the same HEAD when that
+// one holds what is asked (the log; the names of the scope, or of every path when scope is nil).
+func (r *Repo) readHistoryCached(ctx context.Context, names bool, scope []string) (*history, error) {
 	head := r.head.SHA
 	if head == "" {
 		return nil, nil // an unborn branch has no history yet
@@ -337,10 +342,10 @@ func (r *Repo) readHistoryCached(ctx context.Context, names bool) (*history, err
 	snapshots.Lock()
 	h, ok := snapshots.logs[key]
 	snapshots.Unlock()
-	if ok && (h.named || !names) {
+	if ok && (!names || h.full() || scope != nil && h.coversAll(scope)) {
 		return h, nil
 	}
-	h, err := readHistory(ctx, r.root, head, names)
+	h, err := readHistory(ctx, r.root, head, names, scope)
 	if err != nil || len(h.log) == 0 {
 		return h, err
 	}
@@ -348,7 +353,9 @@ func (r *Repo) readHistoryCached(ctx context.Context, names bool) (*history, err
 	if len(snapshots.logs) >= maxHistories {
 		snapshots.logs = map[string]*history{}
 	}
-	snapshots.logs[key] = h
+	if old := snapshots.logs[key]; !old.full() || h.full() {
+		snapshots.logs[key] = h // a whole walk is never replaced by a scoped one
+	}
 	snapshots.Unlock()
 	return h, nil
 }
@@ -409,6 +416,7 @@ func (r *Repo) readFiles(ctx context.Context) error {
 			continue
 		}
 		r.plainIndex = r.plainIndex && f[0] == "H"
+		r.sourceLink = r.sourceLink || f[1] == "120000" && isSource(p)
 		files = append(files, p)
 		if f[1] != "160000" {
 			r.blobs[p] = f[2]
@@ -687,7 +695,7 @@ func (r *Repo) LastTouch(ctx context.Context, rel string) (engine.Commit, bool) 
 	}
 	touches.Unlock()
 	var c engine.Commit
-	if h := r.walked(); h != nil && h.linear {
+	if h := r.walked(); h != nil && h.linear && h.covers(rel) {
 		c, _ = h.lastTouch(rel)
 	} else {
 		out, err := runLimited(ctx, r.root, nil, 0, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-1", "--format=%H%x1f%ct", "HEAD", "--", rel)

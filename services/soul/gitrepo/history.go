@@ -85,7 +85,7 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]engine.R
 // are read from it: a walk limited to p follows git's history simplification.
 func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error) {
 	sha := ""
-	if h := r.hist; h.answers() && (h.linear || r.logPaths[p]) {
+	if h := r.hist; h.covers(p) && (h.linear || r.logPaths[p]) {
 		sha = h.deleted[p]
 	} else {
 		raw, err := runLimited(ctx, r.root, nil, 1<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-n", "1", "--no-renames", "--diff-filter=D", "--format=%H", r.head.SHA, "--", p)
@@ -226,10 +226,10 @@ func globEscape(p string) string {
 // the pathspec walk's answer without reading the rest of the history; none means nothing was removed.
 func (r *Repo) pickaxe(ctx context.Context, args []string) ([]byte, error) {
 	h := r.walked()
-	if h == nil || !h.linear {
+	dash := slices.Index(args, "--")
+	if h == nil || !h.linear || !h.coversSpecs(args[dash+1:]) {
 		return runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
 	}
-	dash := slices.Index(args, "--")
 	shas := h.commitsTouching(args[dash+1:])
 	if len(shas) == 0 {
 		return nil, nil

@@ -90,7 +90,7 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.Source
 		}
 	}
 	defCache.Unlock()
-	return r.withUses(ctx, words, found, out)
+	return r.withUses(ctx, words, found, out, nil)
 }
 
 // A cold cache (a CLI run, a repository's first check) costs one read of every source blob to fill;
@@ -134,6 +134,7 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]engine.So
 	}
 	var out []engine.SourceLine
 	found := map[string]bool{}
+	staged := &stagedGrep{words: words, lines: hits, whole: grepSize(hits) < maxGrepBytes/2}
 	for _, l := range hits {
 		if len(l.Text) == 0 || len(l.Text) >= 2048 || !engine.DefinitionLine(l.Path, l.Text) {
 			continue
@@ -145,12 +146,13 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]engine.So
 		}
 		out = append(out, l)
 	}
-	return r.withUses(ctx, words, found, out)
+	return r.withUses(ctx, words, found, out, staged)
 }
 
 // withUses adds, for the asked words no definition mentions, every source line that uses them (so the
-// verifier can tell another project's symbol from a missing one).
-func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []engine.SourceLine) ([]engine.SourceLine, error) {
+// verifier can tell another project's symbol from a missing one). staged, when not nil, is the grep of
+// the index the definitions were read from, which holds those lines too while the work tree is the index.
+func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bool, out []engine.SourceLine, staged *stagedGrep) ([]engine.SourceLine, error) {
 	var undefined []string
 	for _, w := range words {
 		if !found[w] {
@@ -158,7 +160,7 @@ func (r *Repo) withUses(ctx context.Context, words []string, found map[string]bo
 		}
 	}
 	if len(undefined) > 0 {
-		uses, err := r.uses(ctx, undefined)
+		uses, err := r.uses(ctx, undefined, staged)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/organism-dev/organism/services/soul/engine"
 )
@@ -28,8 +29,9 @@ type usesSnapshot struct {
 // maxCachedUses bounds the lines one repository's snapshot holds; past it, the snapshot starts over.
 const maxCachedUses = 200_000
 
-// uses answers grepWords for the asked words, from the cache when the work tree allows.
-func (r *Repo) uses(ctx context.Context, words []string) ([]engine.SourceLine, error) {
+// uses answers grepWords for the asked words, from the cache when the work tree allows, else from the
+// staged grep when one is given and the work tree's source files are the index's.
+func (r *Repo) uses(ctx context.Context, words []string, staged *stagedGrep) ([]engine.SourceLine, error) {
 	if !r.git || r.head.SHA == "" || !r.plainIndex {
 		return r.grepWords(ctx, words)
 	}
@@ -44,14 +46,23 @@ func (r *Repo) uses(ctx context.Context, words []string) ([]engine.SourceLine, e
 		}
 	}
 	usesCache.Unlock()
-	var clean bool
+	var clean, indexed bool
 	var statusErr error
 	done := make(chan struct{})
 	go func() { defer close(done); clean, statusErr = r.sourcesClean(ctx) }()
+	if len(missing) > 0 && staged != nil && !r.sourceLink && stagedUses {
+		indexed = r.indexIsHead(ctx)
+	}
 	var fresh []engine.SourceLine
 	var complete bool
 	var err error
-	if len(missing) > 0 {
+	if len(missing) > 0 && indexed {
+		<-done
+		if statusErr == nil && clean {
+			fresh, complete = staged.uses(missing)
+		}
+	}
+	if len(missing) > 0 && !complete {
 		fresh, complete, err = r.grepAll(ctx, missing)
 	}
 	<-done
@@ -80,11 +91,69 @@ func (r *Repo) grepAll(ctx context.Context, words []string) ([]engine.SourceLine
 	if err != nil {
 		return nil, false, err
 	}
+	return lines, grepSize(lines) < maxGrepBytes/2, nil
+}
+
+// stagedUses lets a test turn the staged lines' reuse off, to hold it to the grep it replaces.
+var stagedUses = true
+
+// workTreeGreps counts the greps of the work tree, so a test can tell a reused answer from a grep.
+var workTreeGreps atomic.Int64
+
+// grepSize is about the bytes git grep wrote for these lines.
+func grepSize(lines []engine.SourceLine) int {
 	total := 0
 	for _, l := range lines {
 		total += len(l.Path) + len(l.Text) + 16
 	}
-	return lines, total < maxGrepBytes/2, nil
+	return total
+}
+
+// stagedGrep is the cold symbol query's grep of the index (every source line that mentions an asked
+// word). While the work tree's source files are the index's (sourcesClean and indexIsHead), the grep of
+// the work tree for some of those words would read the same files and print the same lines, in the
+// same order, so the uses of the undefined words are picked from it instead of grepping again.
+type stagedGrep struct {
+	words []string
+	lines []engine.SourceLine
+	whole bool
+}
+
+// uses picks the staged lines that mention one of words; false when the staged grep was cut or a line
+// mentions no asked word as this reading sees words (git matched what it does not: ask git again).
+func (s *stagedGrep) uses(words []string) ([]engine.SourceLine, bool) {
+	if !s.whole {
+		return nil, false
+	}
+	var out []engine.SourceLine
+	for _, l := range s.lines {
+		text := []byte(l.Text)
+		switch {
+		case anyWord(text, words):
+			out = append(out, l)
+		case !anyWord(text, s.words):
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+func anyWord(line []byte, words []string) bool {
+	for _, w := range words {
+		if containsWord(line, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// indexIsHead reports whether the index holds HEAD's source files (git diff --cached, which the
+// index's cache of tree hashes makes cheap): with no source among the uncommitted changes, the work
+// tree then holds them too.
+func (r *Repo) indexIsHead(ctx context.Context) bool {
+	args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, sourceGlobs...)
+	_, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
+	return err == nil
 }
 
 // keepUses files a grep's lines under each asked word they mention.

@@ -63,3 +63,63 @@ func TestUsesFollowTheWorkTree(t *testing.T) {
 		})
 	}
 }
+
+// TestUsesFromTheStagedGrep: a cold symbol query that greps the index for its words takes the uses of
+// the undefined ones from those lines only while the work tree's source files are the index's and
+// HEAD's, and answers then as the grep of the work tree it replaces; any other tree greps it.
+func TestUsesFromTheStagedGrep(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n\tx.Foo_ = Bar2\n}\n")
+	write(t, root, "b/b.go", "package b\n\n// Foo is not defined here\nfunc init() {\n\t_ = Foo\n}\n\nfunc Defined() {}\n")
+	write(t, root, "c/c.py", "def helper():\n    return Bar\n")
+	write(t, root, "README.md", "Foo Bar Baz\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	words := []string{"Foo", "Bar", "Defined", "Baz"}
+	query := func(reuse bool) (string, int64) {
+		t.Helper()
+		gitrepo.ResetCache()
+		defer gitrepo.SetColdBlobs(0)()
+		defer gitrepo.GrepStagedOnly(reuse)()
+		r, err := gitrepo.Open(ctx, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := gitrepo.WorkTreeGreps()
+		ans, err := r.Batch(ctx, engine.BatchQuery{Symbols: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(ans.SymbolLines), gitrepo.WorkTreeGreps() - before
+	}
+	steps := []struct {
+		name      string
+		do        func()
+		wantGreps int64
+	}{
+		{"a clean tree", func() {}, 0},
+		{"an unstaged edit", func() { write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tBaz()\n}\n") }, 1},
+		{"a staged edit", func() { git(t, root, "add", "-A") }, 1},
+		{"the staged edit undone on disk only", func() {
+			write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n\tx.Foo_ = Bar2\n}\n")
+		}, 1},
+		{"a commit", func() { git(t, root, "add", "-A"); git(t, root, "commit", "-q", "--allow-empty", "-m", "two") }, 0},
+		{"an untracked source file", func() { write(t, root, "d/d.go", "package d\n\nvar _ = Foo\n") }, 1},
+		{"the untracked file committed", func() { git(t, root, "add", "-A"); git(t, root, "commit", "-q", "-m", "three") }, 0},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			st.do()
+			want, _ := query(false)
+			got, greps := query(true)
+			if got != want {
+				t.Fatalf("uses from the staged grep answered\n%s\nthe work tree's grep answers\n%s", got, want)
+			}
+			if greps != st.wantGreps {
+				t.Fatalf("work-tree greps: got %d, want %d", greps, st.wantGreps)
+			}
+		})
+	}
+}

@@ -22,7 +22,8 @@ import (
 // files a removal is looked for in. One walk without a pathspec costs less than the pathspec walks,
 // the age window walk, the last-touch walk and the pickaxe walk it replaces (a pathspec is matched
 // against every tree entry a commit changed, so a dozen of them cost more than none), and it is cached
-// per HEAD, so a server re-checking a brain walks nothing.
+// per HEAD, so a server re-checking a brain walks nothing. A check that can ask history only about its
+// missing paths walks just their trees instead (scope): the plain log with those paths' changes.
 type history struct {
 	log []engine.Commit
 	// names[i] are the paths log[i] changed (merges list none, as git log shows them).
@@ -40,19 +41,54 @@ type history struct {
 	// named says the walk listed the changed names; a walk without them (a check that asks nothing of
 	// history but its log) answers only the log.
 	named bool
+	// scope, when not nil, limits the names to these paths and the files under them (a walk with
+	// literal pathspecs and --sparse: every commit, and only the changes on those paths). Nil is every name.
+	scope []string
 }
 
-// answers reports whether the walk can answer questions about changed paths.
-func (h *history) answers() bool { return h != nil && h.named && !h.cut }
+// full reports whether the walk holds every name every commit changed.
+func (h *history) full() bool { return h != nil && h.named && !h.cut && h.scope == nil }
+
+// covers reports whether the walk holds every change to p: a whole walk, or a scoped one whose scope
+// is p or a directory above it.
+func (h *history) covers(p string) bool {
+	if h == nil || !h.named || h.cut {
+		return false
+	}
+	if h.scope == nil {
+		return true
+	}
+	for _, s := range h.scope {
+		if touched(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// coversAll reports whether the walk holds every change to each of paths.
+func (h *history) coversAll(paths []string) bool {
+	if h == nil || !h.named || h.cut {
+		return false
+	}
+	for _, p := range paths {
+		if !h.covers(p) {
+			return false
+		}
+	}
+	return true
+}
 
 // readHistory runs the walk: per commit RS, its fields, NUL, then (with names) "\n" and STATUS NUL PATH
-// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. With names
-// the walk is two git processes side by side, the newest splitWalk commits and the rest (`-n K` and
-// `--skip K` list exactly the full walk's commits, in its order): the tree diffs are the check's
+// NUL pairs. Without names it is the plain log: the tree diffs are most of the walk's cost. A scope
+// limits the names to a few paths (literal pathspecs with --sparse and --full-history: git still lists
+// every commit of the plain log, in its order, but diffs only the trees on the way to those paths). With
+// names the walk is two git processes side by side, the newest splitWalk commits and the rest (`-n K`
+// and `--skip K` list exactly the full walk's commits, in its order): the tree diffs are the check's
 // critical path, and the second process walks past the first's commits without diffing them.
-func readHistory(ctx context.Context, root, head string, names bool) (*history, error) {
+func readHistory(ctx context.Context, root, head string, names bool, scope []string) (*history, error) {
 	if !names {
-		h, err := readHistoryPart(ctx, root, head, false, 0, maxLogCommits)
+		h, err := readHistoryPart(ctx, root, head, false, nil, 0, maxLogCommits)
 		if h != nil {
 			h.cut = len(h.log) >= maxLogCommits
 		}
@@ -64,15 +100,15 @@ func readHistory(ctx context.Context, root, head string, names bool) (*history, 
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		parts[1], errs[1] = readHistoryPart(ctx, root, head, true, splitWalk, maxLogCommits-splitWalk)
+		parts[1], errs[1] = readHistoryPart(ctx, root, head, true, scope, splitWalk, maxLogCommits-splitWalk)
 	}()
-	parts[0], errs[0] = readHistoryPart(ctx, root, head, true, 0, splitWalk)
+	parts[0], errs[0] = readHistoryPart(ctx, root, head, true, scope, 0, splitWalk)
 	wg.Wait()
 	if err := errors.Join(errs[:]...); err != nil {
 		return nil, err
 	}
 	h := parts[0].join(parts[1])
-	h.named = true
+	h.named, h.scope = true, scope
 	h.cut = len(h.log) >= maxLogCommits
 	return h, nil
 }
@@ -106,7 +142,7 @@ func (h *history) join(older *history) *history {
 
 // readHistoryPart runs one git process of the walk over the commits skip to skip+limit, parsed as git
 // writes them, so the parse runs beside git instead of after it.
-func readHistoryPart(ctx context.Context, root, head string, names bool, skip, limit int) (*history, error) {
+func readHistoryPart(ctx context.Context, root, head string, names bool, scope []string, skip, limit int) (*history, error) {
 	args := []string{"log", "-z", "-n", strconv.Itoa(limit), "--format=\x1e" + logFormat}
 	if skip > 0 {
 		args = append(args, "--skip="+strconv.Itoa(skip))
@@ -114,8 +150,14 @@ func readHistoryPart(ctx context.Context, root, head string, names bool, skip, l
 	if names {
 		args = append(args, "--no-renames", "--name-status")
 	}
+	if names && scope != nil {
+		args = append(args, "--sparse", "--full-history")
+	}
 	args = append(args, head, "--")
-	cmd := gitCommand(ctx, root, nil, args...)
+	if names {
+		args = append(args, scope...)
+	}
+	cmd := gitCommand(ctx, root, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
 	out, err := cmd.StdoutPipe()
@@ -139,6 +181,9 @@ func readHistoryPart(ctx context.Context, root, head string, names bool, skip, l
 		return nil, err
 	}
 	h.named = names
+	if names {
+		h.scope = scope
+	}
 	return h, nil
 }
 
@@ -340,6 +385,18 @@ func (h *history) commitsTouching(specs []string) []string {
 		}
 	}
 	return out
+}
+
+// coversSpecs reports whether the walk holds every change a removal walk's pathspecs match: a glob
+// needs the whole walk, a literal path the scope above it.
+func (h *history) coversSpecs(specs []string) bool {
+	for _, s := range specs {
+		lit, ok := strings.CutPrefix(s, ":(literal)")
+		if !ok && !h.full() || ok && !h.covers(lit) {
+			return false
+		}
+	}
+	return true
 }
 
 func matchesAny(name string, specs []string) bool {
