@@ -14,7 +14,8 @@ import (
 // hand so that its statements can share round trips: BEGIN travels with the first brain's
 // lock, and the flush with COMMIT (pgx sends each pair as one pipelined batch). A batch of
 // writes to one brain is then two round trips, plus one read per slug the replica does not
-// remember, where database/sql's Tx made BEGIN, lock, flush and COMMIT four.
+// remember, where database/sql's Tx made BEGIN, lock, flush and COMMIT four; and one when the
+// lock rides with the flush (pgTx.speculate: BEGIN, flush_write, COMMIT).
 //
 // Its Exec/Query methods are what the shared small-table statements (sqlTx) run on; they
 // begin the transaction first if nothing has yet.

@@ -20,8 +20,9 @@ import (
 // brain's advisory lock, so it sees what the previous holder committed, from any replica.
 //
 // Round trips per batch: the lock and the brain row once per brain, one id reservation, one
-// read per slug this replica does not remember (pgCache), then the flush's few statements
-// and COMMIT; a write to a remembered slug costs none of its own.
+// read per slug this replica does not remember (pgCache), then the flush and COMMIT; a write
+// to a remembered slug costs none of its own. When this replica made the brain's last commit,
+// the lock and the row come with the flush instead (speculate): one round trip in all.
 type pgTx struct {
 	*sqlTx
 	sess   *pgSession
