@@ -187,6 +187,14 @@ func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
 		}
 		var err error
 		view, err = s.attempt(ctx, batch, prelock)
+		if errors.Is(err, errStale) {
+			// Another replica wrote a brain since this one remembered it: forget the brains
+			// and run the batch again, locking before reading (a retry never speculates).
+			for _, name := range view.order {
+				s.cache.forget(name)
+			}
+			continue
+		}
 		if err == nil || !pgdb.IsBusy(err) || attempt == pgdb.MaxTxAttempts {
 			return view, err
 		}
@@ -204,6 +212,7 @@ func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []stri
 	defer conn.Close()
 	sess := &pgSession{conn: conn}
 	view = newPGTx(ctx, sess, s.cache, len(batch))
+	view.noSpec = len(prelock) > 0
 	defer func() {
 		if err != nil {
 			sess.rollback(ctx)
@@ -217,6 +226,15 @@ func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []stri
 	for i, req := range batch {
 		view.want = len(batch) - i
 		if err := req.fn(view); err != nil {
+			// A write that failed on a brain it has not locked may have failed on what another
+			// replica changed: the lock and the check decide first (the transaction's own
+			// failure, kept by the session, wins over what the write made of it).
+			if view.speculative() {
+				sess.settle()
+			}
+			if sess.err != nil {
+				return view, sess.err
+			}
 			// A lost race or an outage is the transaction's, not the write's: runTx retries
 			// the first, and the second reaches every write of the batch.
 			if len(batch) == 1 || pgdb.IsBusy(err) || pgdb.IsUnavailable(err) {

@@ -2,7 +2,11 @@ package store
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/organism-dev/organism/platform/pgdb"
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -21,6 +25,18 @@ type pgCache struct {
 type pgBrainCache struct {
 	writes int64
 	slugs  *liveCache
+	// spec is the brain as this replica's last commit to it left it, when that commit handed
+	// it back (flush_write): the next batch may run on it without locking first (pgTx.lock).
+	spec *pgSpec
+}
+
+// pgSpec is a brain's row as a commit left it, the row's text as the database prints it (what
+// flush_write and relock_brain compare), and claim version ids drawn under that commit's lock.
+type pgSpec struct {
+	b      domain.Brain
+	writes int64
+	text   string
+	ids    []int64
 }
 
 // pgCacheSlugs bounds the slugs remembered per brain (the cache drops them all when full).
@@ -34,6 +50,20 @@ func (c *pgCache) check(brain string, writes int64) {
 		c.brains[brain] = &pgBrainCache{writes: writes, slugs: newLiveCache(pgCacheSlugs)}
 	}
 }
+
+// takeSpec hands out brain's remembered row once: a batch that runs on it spends its ids.
+func (c *pgCache) takeSpec(brain string) *pgSpec {
+	bc, ok := c.brains[brain]
+	if !ok || bc.spec == nil || bc.spec.writes != bc.writes {
+		return nil
+	}
+	sp := bc.spec
+	bc.spec = nil
+	return sp
+}
+
+// forget drops all the replica remembers of brain.
+func (c *pgCache) forget(brain string) { delete(c.brains, brain) }
 
 func (c *pgCache) get(brain, slug string) (slugState, bool) {
 	if bc, ok := c.brains[brain]; ok {
@@ -58,13 +88,20 @@ func (c *pgCache) put(brain, slug string, st slugState) {
 // write further, and its slugs are as the transaction left them.
 func (t *pgTx) committed() {
 	for name, pb := range t.brains {
-		if !pb.changed {
-			continue
+		if pb.changed {
+			if bc, ok := t.cache.brains[name]; ok && bc.writes == pb.writes {
+				bc.writes++
+			} else {
+				delete(t.cache.brains, name)
+			}
 		}
-		if bc, ok := t.cache.brains[name]; ok && bc.writes == pb.writes {
-			bc.writes++
-		} else {
-			delete(t.cache.brains, name)
+		// The row the flush handed back is kept only when it agrees with the count the
+		// slugs are true at.
+		if bc, ok := t.cache.brains[name]; ok {
+			bc.spec = nil
+			if sp := t.handback[name]; sp != nil && sp.writes == bc.writes {
+				bc.spec = sp
+			}
 		}
 	}
 	for _, r := range t.retired {
@@ -107,24 +144,73 @@ func (t *pgTx) commit() error {
 		}
 	}
 	var err error
-	if len(a.sID)+len(a.v.id)+len(a.bName)+len(a.r.id) == 0 {
-		err = t.sess.commit(t.ctx, "", nil)
+	if len(a.sID)+len(a.v.id)+len(a.bName)+len(a.r.id) == 0 && !t.sess.begun && !t.speculative() {
+		// Nothing was read or written.
+		err = t.sess.commit(t.ctx, "", nil, nil)
 	} else {
-		err = t.sess.commit(t.ctx, pgFlushBatch, a.args())
+		err = t.sess.commit(t.ctx, pgFlushWrite, append(a.args(), t.checks()...), t.scanHandback)
 	}
-	if pgdb.Code(err) == pgConflictCode {
+	switch pgdb.Code(err) {
+	case pgConflictCode:
 		return fmt.Errorf("flush: %w: %w", domain.ErrConflict, err)
+	case pgStaleCode:
+		return errStale
 	}
 	return pgWrap("commit", err)
+}
+
+// checks are flush_write's last five arguments: the brains the transaction ran on unlocked
+// with the rows it expects of them, and the brains whose rows and next ids to hand back.
+func (t *pgTx) checks() []any {
+	var xName, kName []string
+	var xKey []int64
+	var xRow []string
+	var kWant []int32
+	// The next batch is likely about this one's size; a bigger one draws the rest itself.
+	want := int32(min(t.size+t.size/2+2, 1024))
+	for _, name := range t.order {
+		pb := t.brains[name]
+		if pb.spec != nil {
+			xName, xKey, xRow = append(xName, name), append(xKey, brainLockKey(name)), append(xRow, pb.spec.text)
+		}
+		kName, kWant = append(kName, name), append(kWant, want)
+	}
+	return []any{nz(xName), nz(xKey), nz(xRow), nz(kName), nz(kWant)}
+}
+
+// scanHandback reads one brain flush_write handed back.
+func (t *pgTx) scanHandback(rows pgx.Rows) error {
+	var sp pgSpec
+	var ids string
+	b, err := scanBrain(scanFunc(func(dest ...any) error { return rows.Scan(append(dest, &sp.writes, &ids, &sp.text)...) }))
+	if err != nil {
+		return err
+	}
+	sp.b = b
+	if ids != "" {
+		for _, f := range strings.Split(ids, ",") {
+			id, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return fmt.Errorf("handed-back ids: %w", err)
+			}
+			sp.ids = append(sp.ids, id)
+		}
+	}
+	if t.handback == nil {
+		t.handback = map[string]*pgSpec{}
+	}
+	t.handback[b.Name] = &sp
+	return nil
 }
 
 // pgConflictCode is the SQLSTATE flush_batch raises when a supersession finds its row no
 // longer the live version.
 const pgConflictCode = "MD409"
 
-const pgFlushBatch = `SELECT flush_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+// pgFlushWrite is flush_batch's 51 arguments and flush_write's five (pgmigrations/0007).
+const pgFlushWrite = `SELECT * FROM flush_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
 	$21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40,
-	$41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51)`
+	$41, $42, $43, $44, $45, $46, $47, $48, $49, $50, $51, $52, $53, $54, $55, $56)`
 
 // pgFlushArgs are flush_batch's arguments, one slice per column.
 type pgFlushArgs struct {

@@ -14,7 +14,8 @@ import (
 // hand so that its statements can share round trips: BEGIN travels with the first brain's
 // lock, and the flush with COMMIT (pgx sends each pair as one pipelined batch). A batch of
 // writes to one brain is then two round trips, plus one read per slug the replica does not
-// remember, where database/sql's Tx made BEGIN, lock, flush and COMMIT four.
+// remember, where database/sql's Tx made BEGIN, lock, flush and COMMIT four; and one when the
+// lock rides with the flush (pgTx.speculate: BEGIN, flush_write, COMMIT).
 //
 // Its Exec/Query methods are what the shared small-table statements (sqlTx) run on; they
 // begin the transaction first if nothing has yet.
@@ -25,6 +26,24 @@ type pgSession struct {
 	// err is a BEGIN that failed; every later statement fails with the connection anyway,
 	// and commit reports it, so it is never lost.
 	err error
+	// before, when set, runs once ahead of the first statement sent through Exec/Query: a
+	// transaction running on a brain it has not locked yet (pgTx.settle) locks it there.
+	before func() error
+}
+
+// settle runs the before hook, once. Its failure is the transaction's: kept in c.err, it fails
+// every later statement and commit, and the writer reads it there whatever a write made of it.
+func (c *pgSession) settle() error {
+	if f := c.before; f != nil {
+		c.before = nil
+		if err := f(); err != nil {
+			if c.err == nil {
+				c.err = err
+			}
+			return err
+		}
+	}
+	return c.err
 }
 
 func (c *pgSession) begin(ctx context.Context) error {
@@ -36,6 +55,9 @@ func (c *pgSession) begin(ctx context.Context) error {
 }
 
 func (c *pgSession) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if err := c.settle(); err != nil {
+		return nil, err
+	}
 	if err := c.begin(ctx); err != nil {
 		return nil, err
 	}
@@ -43,15 +65,25 @@ func (c *pgSession) ExecContext(ctx context.Context, query string, args ...any) 
 }
 
 func (c *pgSession) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if err := c.settle(); err != nil {
+		return nil, err
+	}
 	if err := c.begin(ctx); err != nil {
 		return nil, err
 	}
 	return c.conn.QueryContext(ctx, query, args...)
 }
 
-// QueryRowContext runs query after BEGIN. A failed BEGIN cannot be handed back through a
-// *sql.Row; the query then fails on the same connection, and commit returns the error.
+// QueryRowContext runs query after BEGIN. A failed BEGIN or hook cannot be handed back through
+// a *sql.Row: the query then runs on a connection that fails it (a failed BEGIN), or the
+// error is kept in c.err, which fails every later statement and commit, so it is never lost.
 func (c *pgSession) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if c.settle() != nil {
+		// A query on a cancelled context comes back as a *sql.Row holding that error.
+		cctx, cancel := context.WithCancel(ctx)
+		cancel()
+		return c.conn.QueryRowContext(cctx, query, args...)
+	}
 	c.begin(ctx)
 	return c.conn.QueryRowContext(ctx, query, args...)
 }
@@ -81,9 +113,10 @@ func (c *pgSession) queryRow(ctx context.Context, query string, args []any, dest
 	})
 }
 
-// commit sends query (the flush; "" for none) and COMMIT in one round trip. A nil return is
-// COMMIT returned: with synchronous_commit=on, the WAL is on disk.
-func (c *pgSession) commit(ctx context.Context, query string, args []any) error {
+// commit sends query (the flush; "" for none) and COMMIT in one round trip, handing the
+// flush's rows to scan. A nil return is COMMIT returned: with synchronous_commit=on, the WAL
+// is on disk.
+func (c *pgSession) commit(ctx context.Context, query string, args []any, scan func(pgx.Rows) error) error {
 	if c.err != nil {
 		return c.err
 	}
@@ -102,7 +135,34 @@ func (c *pgSession) commit(ctx context.Context, query string, args []any) error 
 		}
 		b.Queue(`COMMIT`)
 		br := pc.SendBatch(ctx, b)
-		for i := 0; i < b.Len(); i++ {
+		first := 0
+		if !c.begun {
+			if _, err := br.Exec(); err != nil {
+				br.Close()
+				return err
+			}
+			first = 1
+		}
+		if query != "" {
+			rows, err := br.Query()
+			if err == nil {
+				for rows.Next() {
+					if err = scan(rows); err != nil {
+						break
+					}
+				}
+				rows.Close()
+				if err == nil {
+					err = rows.Err()
+				}
+			}
+			if err != nil {
+				br.Close()
+				return err
+			}
+			first++
+		}
+		for i := first; i < b.Len(); i++ {
 			if _, err := br.Exec(); err != nil {
 				br.Close()
 				return err

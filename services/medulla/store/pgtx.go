@@ -20,8 +20,9 @@ import (
 // brain's advisory lock, so it sees what the previous holder committed, from any replica.
 //
 // Round trips per batch: the lock and the brain row once per brain, one id reservation, one
-// read per slug this replica does not remember (pgCache), then the flush's few statements
-// and COMMIT; a write to a remembered slug costs none of its own.
+// read per slug this replica does not remember (pgCache), then the flush and COMMIT; a write
+// to a remembered slug costs none of its own. When this replica made the brain's last commit,
+// the lock and the row come with the flush instead (speculate): one round trip in all.
 type pgTx struct {
 	*sqlTx
 	sess   *pgSession
@@ -42,6 +43,13 @@ type pgTx struct {
 	ids    []int64
 	idsFor int
 	want   int
+
+	// size is the batch's length, which sizes the ids the flush draws for the next batch;
+	// noSpec forbids running on a remembered brain row (a retry locks in sorted order first);
+	// handback is what the flush handed back per brain, for the cache once COMMIT returns.
+	size     int
+	noSpec   bool
+	handback map[string]*pgSpec
 }
 
 // pgBrain is a brain this transaction holds the lock of.
@@ -54,6 +62,10 @@ type pgBrain struct {
 	bumped    bool
 	changed   bool
 	liveDelta int64
+	// spec, while set, says the brain is not locked yet: the transaction runs on the row this
+	// replica's last commit left (spec.text), and takes the lock and checks the row before its
+	// first statement (settle) or in the flush (flush_write).
+	spec *pgSpec
 }
 
 // pgRetired is a slug retired by this transaction and the version it had reached.
@@ -72,7 +84,65 @@ var _ domain.Tx = (*pgTx)(nil)
 
 func newPGTx(ctx context.Context, sess *pgSession, cache *pgCache, want int) *pgTx {
 	return &pgTx{sqlTx: newSQLTx(ctx, sess, true), sess: sess, cache: cache, brains: map[string]*pgBrain{},
-		live: map[string]*domain.Claim{}, retired: map[string]pgRetired{}, want: want}
+		live: map[string]*domain.Claim{}, retired: map[string]pgRetired{}, want: want, size: want}
+}
+
+// errStale says a transaction ran on a remembered brain row that another replica has changed
+// since: nothing of it is kept, and the writer runs it again, locking before it reads.
+var errStale = errors.New("the brain changed since this replica last wrote it")
+
+// pgStaleCode is the SQLSTATE flush_write raises for errStale.
+const pgStaleCode = "MD412"
+
+// speculate starts the transaction on brain's remembered row, without a round trip: only as
+// its first brain, before anything was sent, and not on a retry. The ids the last commit drew
+// under the lock serve this batch (they stay above every committed id as long as the row
+// holds, which the check proves).
+func (t *pgTx) speculate(name string) *pgBrain {
+	if len(t.order) > 0 || t.noSpec || t.sess.begun {
+		return nil
+	}
+	sp := t.cache.takeSpec(name)
+	if sp == nil {
+		return nil
+	}
+	pb := &pgBrain{b: sp.b, exists: true, writes: sp.writes, spec: sp}
+	t.brains[name] = pb
+	t.order = append(t.order, name)
+	t.ids, t.idsFor = append(t.ids[:0], sp.ids...), 1
+	t.sess.before = t.settle
+	return pb
+}
+
+// settle locks every brain the transaction runs on unlocked and checks each row is still the
+// one remembered; errStale when it is not.
+func (t *pgTx) settle() error {
+	t.sess.before = nil
+	for _, name := range t.order {
+		pb := t.brains[name]
+		if pb.spec == nil {
+			continue
+		}
+		var same bool
+		if err := t.sess.queryRow(t.ctx, `SELECT relock_brain($1, $2, $3)`, []any{name, brainLockKey(name), pb.spec.text}, &same); err != nil {
+			return pgWrap("relock brain", err)
+		}
+		if !same {
+			return errStale
+		}
+		pb.spec = nil
+	}
+	return nil
+}
+
+// speculative says some brain of the transaction is not locked yet.
+func (t *pgTx) speculative() bool {
+	for _, pb := range t.brains {
+		if pb.spec != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // brainLockKey is the advisory lock of a brain's writes. The keyspace is shared with every
@@ -90,6 +160,13 @@ func brainLockKey(name string) int64 {
 func (t *pgTx) lock(name string) (*pgBrain, error) {
 	if pb, ok := t.brains[name]; ok {
 		return pb, nil
+	}
+	if pb := t.speculate(name); pb != nil {
+		return pb, nil
+	}
+	// A second brain is locked after the first is, for real.
+	if err := t.sess.settle(); err != nil {
+		return nil, err
 	}
 	pb := &pgBrain{}
 	// The brain row comes with the ids the rest of the batch may need, drawn under the lock
