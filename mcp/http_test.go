@@ -98,3 +98,54 @@ func TestHTTPOversizedBodyRefused(t *testing.T) {
 		t.Errorf("got %d, want 413", resp.StatusCode)
 	}
 }
+
+// send makes one request on session sid with the given bearer.
+func (e *httpEnv) send(t *testing.T, method, token, sid, body string) int {
+	t.Helper()
+	req, err := http.NewRequest(method, e.url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Mcp-Session-Id", sid)
+	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+// TestHTTPSessionBelongsToItsCredential: a session id is no capability. Another agent (even of
+// the same brain) that presents it can neither call in it nor end it; the session's own
+// credential can, and once it ended the id names nothing.
+func TestHTTPSessionBelongsToItsCredential(t *testing.T) {
+	e := startHTTPEnv(t)
+	gil := e.g.AgentToken("gil", "executor", "loja")
+	resp := e.post(t, "Bearer "+e.agent, initBody)
+	sid := resp.Header.Get("Mcp-Session-Id")
+	if resp.StatusCode != http.StatusOK || sid == "" {
+		t.Fatalf("initialize: got %d with session %q, want 200 and a session id", resp.StatusCode, sid)
+	}
+	const initialized = `{"jsonrpc":"2.0","method":"notifications/initialized"}`
+	const list = `{"jsonrpc":"2.0","id":2,"method":"resources/templates/list"}`
+	steps := []struct {
+		name, method, token, body string
+		want                      int
+	}{
+		{"ada finishes the handshake", http.MethodPost, e.agent, initialized, http.StatusAccepted},
+		{"gil calls in ada's session", http.MethodPost, gil, list, http.StatusForbidden},
+		{"gil ends ada's session", http.MethodDelete, gil, "", http.StatusForbidden},
+		{"ada still calls in it", http.MethodPost, e.agent, list, http.StatusOK},
+		{"ada ends it", http.MethodDelete, e.agent, "", http.StatusNoContent},
+		{"the ended session is gone", http.MethodPost, e.agent, list, http.StatusNotFound},
+	}
+	for _, s := range steps {
+		if got := e.send(t, s.method, s.token, sid, s.body); got != s.want {
+			t.Errorf("%s: got %d, want %d", s.name, got, s.want)
+		}
+	}
+}
