@@ -43,10 +43,10 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 		brain, _ := ti.Extra["brain"].(string)
 		return s.newSession(credential{token: tok, brain: brain}, true).server
 	}, &sdk.StreamableHTTPOptions{Logger: s.opts.Logger, SessionTimeout: o.SessionTimeout})
-	bearer := auth.RequireBearerToken(func(_ context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
-		c, err := o.Verifier.Verify(token)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", auth.ErrInvalidToken, err)
+	bearer := auth.RequireBearerToken(func(_ context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
+		c, ok := r.Context().Value(verifiedKey{}).(orgauth.Claims)
+		if !ok {
+			return nil, auth.ErrInvalidToken
 		}
 		ti := &auth.TokenInfo{UserID: string(c.Kind) + ":" + c.Subject + ":" + c.ID,
 			Extra: map[string]any{tokenKey: token, "brain": c.Brain}}
@@ -65,8 +65,38 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 			http.Error(w, "origin not allowed", http.StatusForbidden)
 			return
 		}
-		inner.ServeHTTP(w, r)
+		c, challenge := verifyBearer(r, o.Verifier)
+		if challenge != "" {
+			// RFC 6750 §3: a 401 names its scheme, so a client knows to send (or renew) a
+			// bearer rather than guess; the SDK's check writes the header only with OAuth
+			// metadata, which Organism's own credentials have none of.
+			w.Header().Set("WWW-Authenticate", challenge)
+			http.Error(w, "a valid Organism bearer credential is required", http.StatusUnauthorized)
+			return
+		}
+		inner.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), verifiedKey{}, c)))
 	})
+}
+
+// verifiedKey carries the claims of a bearer verified once per request to the SDK's check,
+// which then binds the session to them.
+type verifiedKey struct{}
+
+// verifyBearer checks the request's bearer credential. A refusal answers with the challenge to
+// send: without an error code when no bearer came (RFC 6750 §3.1), invalid_token when one came
+// and failed; why it failed stays in the server's logs' reach, not the caller's.
+func verifyBearer(r *http.Request, v *orgauth.Verifier) (orgauth.Claims, string) {
+	const realm = `Bearer realm="organism"`
+	scheme, token, found := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	token = strings.TrimSpace(token)
+	if !found || !strings.EqualFold(scheme, "bearer") || token == "" {
+		return orgauth.Claims{}, realm
+	}
+	c, err := v.Verify(token)
+	if err != nil {
+		return orgauth.Claims{}, realm + `, error="invalid_token"`
+	}
+	return c, ""
 }
 
 // ParseOrigins reads a comma-separated list of allowed origins (the serve flag and

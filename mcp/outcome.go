@@ -123,12 +123,25 @@ func answer(out Outcome, err error) (*sdk.CallToolResult, Outcome, error) {
 	if err != nil {
 		r := refusalOf(err)
 		o := Outcome{OK: false, Summary: r.text(), Refusal: r}
-		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: o.Summary}}}, o, nil
+		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: textOf(o.Summary, o)}}}, o, nil
 	}
 	out.OK = true
-	text := out.Summary
+	line := out.Summary
 	if out.NextCursor != "" {
-		text += " (more: cursor " + out.NextCursor + ")"
+		line += " (more: cursor " + out.NextCursor + ")"
 	}
-	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: text}}}, out, nil
+	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: textOf(line, out)}}}, out, nil
+}
+
+// textOf is a result's text content: the summary line, then the outcome as JSON. Clients differ
+// in which half of a result reaches the model (some pass only the text, some only the
+// structured content), so the text carries the whole outcome as the protocol asks of a tool
+// that declares an output schema; a summary alone would hide the ids, receipts and violations
+// an agent acts on from a text-only client.
+func textOf(line string, o Outcome) string {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return line
+	}
+	return line + "\n" + string(b)
 }

@@ -132,7 +132,10 @@ func (s *Service) newSession(cred credential, perCall bool) *session {
 		Logger:                    s.opts.Logger,
 		SchemaCache:               s.schemas,
 		SupportedProtocolVersions: protocolVersions,
-		Capabilities:              &sdk.ServerCapabilities{},
+		// Only what is served: tools and resources (subscribable, set in by the SDK from the
+		// handler), both fixed for the session's life, so no list ever changes; no logging,
+		// prompts or completions.
+		Capabilities: &sdk.ServerCapabilities{Tools: &sdk.ToolCapabilities{}, Resources: &sdk.ResourceCapabilities{}},
 		InitializedHandler: func(_ context.Context, req *sdk.InitializedRequest) {
 			// The session's end is when the client goes away: leave what it joined.
 			go func() {
