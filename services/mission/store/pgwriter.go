@@ -84,6 +84,35 @@ var pgAppendSQL = `WITH input AS (
 )
 SELECT ord, ` + missionCols + ` FROM up`
 
+// pgAppendOneSQL is pgAppendSQL for a round of one append, the usual round when appends do not
+// queue: the same writes and the same all-or-nothing, with scalar parameters instead of
+// arrays, so none of the unnest, the joins and the sorts that a round of many needs. A round
+// of one takes no lock before its UPDATE: the one row it locks is its first lock (a later
+// round's missions were all locked by the group's first), so it cannot close a cycle of waits.
+var pgAppendOneSQL = `WITH up AS (
+	UPDATE missions SET head_seq = $2, head_letter_id = $3, phase = $4, updated_at = $5,
+		candidate_letter = CASE WHEN $6::text = '' THEN candidate_letter ELSE $6::text END,
+		rerun_requested = CASE WHEN $7::boolean THEN 0 ELSE rerun_requested END,
+		lease_id = CASE WHEN $10::boolean THEN '' ELSE lease_id END,
+		lease_runner = CASE WHEN $10::boolean THEN '' ELSE lease_runner END,
+		lease_expires = CASE WHEN $10::boolean THEN 0 ELSE lease_expires END
+	WHERE mission_id = $1 AND head_seq = $8 AND ($9::text = '' OR (lease_id = $9::text AND lease_expires > $5))
+	RETURNING ` + missionCols + `
+), letter AS (
+	INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body)
+	SELECT $1, $2, $3, $11, $12, $13, $14 FROM up
+), event AS (
+	INSERT INTO board_events(cursor, mission_id, brain, seq, kind, from_phase, to_phase, at)
+	SELECT ` + pgCursor("$31::bigint") + `, $1, $15, $16, $17, $18, $19, $20 FROM up
+), rcpt AS (
+	INSERT INTO receipts(receipt_id, mission_id, brain, body, at)
+	SELECT $21, $22, $23, $24, $25 FROM up WHERE $21::text <> ''
+), entry AS (
+	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
+	SELECT $26, $27, $28, $29 FROM up WHERE $30::boolean
+)
+SELECT 1, ` + missionCols + ` FROM up`
+
 // qualified prefixes each of a list of columns with table.
 func qualified(table, cols string) string {
 	parts := strings.Split(cols, ",")
@@ -320,9 +349,25 @@ func (p *PG) apply(ctx context.Context, q querier, group []pgAppendReq, round []
 			eLedger[j], eReceipt[j], eMission[j], eBody[j], hasEntry[j] = a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry), true
 		}
 	}
-	rows, err := q.QueryContext(ctx, pgAppendSQL, mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
+	args := []any{mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
 		lphase, advisory, posted, body, evBrain, evSeq, evKind, evFrom, evTo, evAt,
-		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd)
+		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd}
+	query := pgAppendSQL
+	if n == 1 {
+		// The same parameters, each array's one element.
+		query = pgAppendOneSQL
+		for k, a := range args {
+			switch v := a.(type) {
+			case []string:
+				args[k] = v[0]
+			case []int64:
+				args[k] = v[0]
+			case []bool:
+				args[k] = v[0]
+			}
+		}
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, pgwrap("append", err)
 	}
