@@ -159,10 +159,29 @@ func (s *Service) postLetter(ctx context.Context, a principal.Principal, mission
 	if err := CheckLetter(l); err != nil {
 		return Letter{}, Mission{}, err
 	}
+	// A letter without candidate evidence on a head this replica wrote is judged on the row
+	// that append left (heads.go); a candidate's evidence checks leave records, so they are
+	// always made on a fresh read.
+	if m, ok := s.heads.at(missionID, expectedHead); ok && (l.Candidate == nil || l.Advisory) && MayUse(a, m.Brain) {
+		out, after, err := s.appendLetter(ctx, a, m, expectedHead, l)
+		if _, refused := refusal.As(err); !refused {
+			// Accepted, or failed in a way a second try could not mend (an unreachable store
+			// may have committed it: the caller must hear that, not a lost head).
+			return out, after, err
+		}
+		// Refused on a remembered row: decide again on the chain as it is now.
+		s.heads.forget(missionID)
+	}
 	m, err := s.missionFor(ctx, a, missionID)
 	if err != nil {
 		return Letter{}, Mission{}, err
 	}
+	return s.appendLetter(ctx, a, m, expectedHead, l)
+}
+
+// appendLetter runs PostLetter's gates after the schema's on m, the chain as read or as this
+// replica's last append left it, and appends l under compare-and-swap on expectedHead.
+func (s *Service) appendLetter(ctx context.Context, a principal.Principal, m Mission, expectedHead int64, l Letter) (Letter, Mission, error) {
 	if err := s.checkBlocks(ctx, m.Brain, l.BlockIDs); err != nil {
 		return Letter{}, Mission{}, err
 	}
@@ -235,7 +254,8 @@ func (s *Service) postLetter(ctx context.Context, a principal.Principal, mission
 	if l.Advisory {
 		ap.Event.Kind = EventLetter
 	}
-	if err := s.o.Store.Append(ctx, ap); err != nil {
+	after, err := s.o.Store.Append(ctx, ap)
+	if err != nil {
 		if errors.Is(err, ErrHeadMoved) {
 			return Letter{}, Mission{}, refusal.New(ReasonHeadCASMismatch, "chain head moved past %d", expectedHead)
 		}
@@ -245,7 +265,7 @@ func (s *Service) postLetter(ctx context.Context, a principal.Principal, mission
 		return Letter{}, Mission{}, err
 	}
 	s.change.broadcast()
-	after := applied(m, ap)
+	s.heads.keep(after)
 	if to.Closes() {
 		after = s.debrief(ctx, after)
 	}
@@ -273,21 +293,6 @@ func (s *Service) checkCandidateCommit(ctx context.Context, m Mission, c *Candid
 	}
 	c.Diff = diff
 	return s.o.Store.KeepRef(ctx, KeptRef{MissionID: m.MissionID, Brain: m.Brain, RepoRoot: b.RepoRoot, Ref: c.Ref})
-}
-
-// applied is m as the store holds it after ap, without reading it back.
-func applied(m Mission, ap Append) Mission {
-	m.HeadSeq, m.HeadLetterID, m.Phase, m.UpdatedAt = ap.Letter.Seq, ap.Letter.LetterID, ap.Phase, ap.Now
-	if ap.CandidateLetterID != "" {
-		m.CandidateLetterID = ap.CandidateLetterID
-	}
-	if ap.ClearLease {
-		m.Lease = Lease{}
-	}
-	if ap.ClearRerun {
-		m.RerunRequested = false
-	}
-	return m
 }
 
 func headMoved(expected, head int64) error {

@@ -489,7 +489,7 @@ func (s *Service) postCurationLetter(ctx context.Context, c Curation, report str
 	svc := principal.Principal{AgentID: serviceAuthor.AgentID, Seat: serviceAuthor.Seat, Origin: serviceAuthor.Origin}
 	ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: m.Phase, Now: now, Entry: s.committed(svc, EffectLetter, l),
 		Event: BoardEvent{Kind: EventLetter, MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: m.Phase, At: now}}
-	if err := s.o.Store.Append(ctx, ap); err != nil {
+	if _, err := s.o.Store.Append(ctx, ap); err != nil {
 		return Letter{}, fmt.Errorf("post curation letter: %w", err)
 	}
 	s.change.broadcast()
@@ -556,7 +556,7 @@ func (s *Service) closeChain(ctx context.Context, a principal.Principal, mission
 		ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: to, ClearLease: true, ClearRerun: true, Now: now,
 			Entry: s.committed(a, EffectLetter, l, "human-origin", "phase"),
 			Event: BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}}
-		err = s.o.Store.Append(ctx, ap)
+		_, err = s.o.Store.Append(ctx, ap)
 		if errors.Is(err, ErrHeadMoved) {
 			continue // a letter arrived in between; read the head again
 		}

@@ -197,7 +197,7 @@ func (s *Service) failAbandonedRun(ctx context.Context, m Mission) {
 		Phase: to, Note: note, Author: Author{AgentID: "mission", Seat: "service", Origin: principal.OriginService}, PostedAt: now}
 	ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: to, ClearLease: true, ClearRerun: true, Now: now,
 		Event: BoardEvent{Kind: eventKindFor(m.Phase, to), MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: m.Phase, To: to, At: now}}
-	if err := s.o.Store.Append(ctx, ap); err != nil {
+	if _, err := s.o.Store.Append(ctx, ap); err != nil {
 		if !errors.Is(err, ErrHeadMoved) {
 			s.log.ErrorContext(ctx, "fail abandoned run", "mission", m.MissionID, "err", err)
 		}

@@ -284,7 +284,7 @@ func (s *Service) appendLanded(ctx context.Context, a principal.Principal, m Mis
 		ap := Append{Letter: l, ExpectedHead: m.HeadSeq, Phase: PhaseLanded, ClearLease: true, ClearRerun: true, Now: now,
 			Event:   BoardEvent{Kind: EventSilence, MissionID: m.MissionID, Brain: m.Brain, Seq: l.Seq, From: PhaseMergeWait, To: PhaseLanded, At: now},
 			Receipt: &rc, Entry: en}
-		err := s.o.Store.Append(ctx, ap)
+		_, err := s.o.Store.Append(ctx, ap)
 		if errors.Is(err, ErrHeadMoved) {
 			if m, err = s.mission(ctx, m.MissionID); err != nil {
 				return Landed{}, err

@@ -180,8 +180,10 @@ type KeptRef struct {
 type Store interface {
 	// CreateMission stores a new chain, its first letter, its event and that letter's receipt.
 	CreateMission(ctx context.Context, m Mission, first Letter, ev BoardEvent, receipt *Entry) error
-	// Append returns ErrNoMission, ErrHeadMoved or ErrLeaseNotHeld.
-	Append(ctx context.Context, a Append) error
+	// Append returns the mission row as the append left it (read back in the same statement
+	// or transaction, so the caller need not read it again), or ErrNoMission, ErrHeadMoved or
+	// ErrLeaseNotHeld.
+	Append(ctx context.Context, a Append) (Mission, error)
 	// Mission returns ErrNoMission when absent.
 	Mission(ctx context.Context, id string) (Mission, error)
 	Missions(ctx context.Context, f MissionFilter) ([]Mission, error)

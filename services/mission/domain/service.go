@@ -80,6 +80,9 @@ type Service struct {
 	work   *notifier
 	// claimWaiters counts ClaimWork calls waiting for work (see WaitingClaims).
 	claimWaiters atomic.Int64
+	// heads spares a letter the read of its mission when this replica wrote the head it
+	// expects (heads.go).
+	heads *heads
 
 	// landMu serializes landings per mission (striped by mission id) inside this process so
 	// one candidate can never bump the store twice.
@@ -145,7 +148,7 @@ func New(o Options) (*Service, error) {
 	if o.MaxLogBytes <= 0 {
 		o.MaxLogBytes = 64 << 20
 	}
-	s := &Service{o: o, log: o.Logger, change: newNotifier(), work: newNotifier(), stopping: make(chan struct{})}
+	s := &Service{o: o, log: o.Logger, change: newNotifier(), work: newNotifier(), heads: newHeads(), stopping: make(chan struct{})}
 	if o.Shutdown != nil {
 		go func() {
 			select {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -33,6 +34,12 @@ func newChain(t *testing.T, st domain.Store, id string) {
 	}
 }
 
+// appendErr is st.Append for a law that looks only at whether the append won.
+func appendErr(ctx context.Context, st domain.Store, a domain.Append) error {
+	_, err := st.Append(ctx, a)
+	return err
+}
+
 func appendAt(id, letterID string, head int64) domain.Append {
 	now := time.Unix(1_800_000_100, 0)
 	l := domain.Letter{Schema: domain.Schema, LetterID: letterID, MissionID: id, Seq: head + 1, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
@@ -57,7 +64,7 @@ func appendGroupCommit(t *testing.T, st domain.Store) {
 		a.Receipt = &domain.Receipt{ReceiptID: "rcp-taken", MissionID: a.Letter.MissionID, Brain: "alpha", At: a.Now}
 		return a
 	}
-	if err := st.Append(ctx, withReceipt(appendAt("landed", "landed-2", 1))); err != nil {
+	if err := appendErr(ctx, st, withReceipt(appendAt("landed", "landed-2", 1))); err != nil {
 		t.Fatal(err)
 	}
 	type tcase struct {
@@ -78,13 +85,14 @@ func appendGroupCommit(t *testing.T, st domain.Store) {
 	)
 	var wg sync.WaitGroup
 	results := make([]error, len(tests))
+	rows := make([]domain.Mission, len(tests))
 	start := make(chan struct{})
 	for i, tc := range tests {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			<-start
-			results[i] = st.Append(ctx, tc.a)
+			rows[i], results[i] = st.Append(ctx, tc.a)
 		}()
 	}
 	close(start)
@@ -126,6 +134,12 @@ func appendGroupCommit(t *testing.T, st domain.Store) {
 		}
 		if m.HeadSeq != 2 {
 			t.Errorf("%s: got head %d, want 2", id, m.HeadSeq)
+		}
+		// The winner heard the row its append left, as a later read finds it.
+		for j, tc := range tests {
+			if results[j] == nil && tc.a.Letter.MissionID == id && !reflect.DeepEqual(rows[j], m) {
+				t.Errorf("%s: append returned %+v, want the stored row %+v", tc.name, rows[j], m)
+			}
 		}
 		ls, err := st.Letters(ctx, id, 0, 10)
 		if err != nil {

@@ -77,7 +77,7 @@ func TestCheckpointerBoundsWAL(t *testing.T) {
 				Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, Note: "a note long enough to take some room in the page", PostedAt: now}
 			a := domain.Append{Letter: l, ExpectedHead: heads[c], Phase: domain.PhaseJudging, Now: now,
 				Event: domain.BoardEvent{MissionID: id, Brain: "alpha", Seq: l.Seq, Kind: domain.EventLetter, At: now}}
-			if err := s.Append(ctx, a); err != nil {
+			if _, err := s.Append(ctx, a); err != nil {
 				t.Fatalf("round %d append %d: %v", r, n, err)
 			}
 			heads[c]++
@@ -119,7 +119,7 @@ func TestWriterTopsUpCheckpoint(t *testing.T) {
 		t.Helper()
 		l := domain.Letter{Schema: domain.Schema, LetterID: fmt.Sprintf("c-%d", head+1), MissionID: "c", Seq: head + 1, Brain: "alpha",
 			Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
-		if err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: head, Phase: domain.PhaseJudging, Now: now,
+		if _, err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: head, Phase: domain.PhaseJudging, Now: now,
 			Event: domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: l.Seq, Kind: domain.EventLetter, At: now}}); err != nil {
 			t.Fatal(err)
 		}
@@ -160,7 +160,7 @@ func TestCheckpointerRunsOnItsClock(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := domain.Letter{Schema: domain.Schema, LetterID: "c-2", MissionID: "c", Seq: 2, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, PostedAt: now}
-	if err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: 1, Phase: domain.PhaseJudging, Now: now,
+	if _, err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: 1, Phase: domain.PhaseJudging, Now: now,
 		Event: domain.BoardEvent{MissionID: "c", Brain: "alpha", Seq: 2, Kind: domain.EventLetter, At: now}}); err != nil {
 		t.Fatal(err)
 	}

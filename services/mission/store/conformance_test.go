@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -112,7 +113,7 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 		const writers, rounds = 64, 5
 		for head := int64(1); head <= rounds; head++ {
 			errs := race(writers, func(i int) error {
-				return pick(a, b, i).Append(ctx, appendAt("one", fmt.Sprintf("one-%d-%d", head, i), head))
+				return appendErr(ctx, pick(a, b, i), appendAt("one", fmt.Sprintf("one-%d-%d", head, i), head))
 			})
 			if wins := tally(t, fmt.Sprintf("head %d", head), errs, domain.ErrHeadMoved); wins != 1 {
 				t.Fatalf("head %d: got %d winners, want 1", head, wins)
@@ -177,7 +178,7 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 		race(chains, func(i int) error {
 			id := fmt.Sprintf("ev%d", i)
 			for head := int64(1); head <= perChain; head++ {
-				if err := pick(a, b, int(head)+i).Append(ctx, appendAt(id, fmt.Sprintf("%s-%d", id, head), head)); err != nil {
+				if err := appendErr(ctx, pick(a, b, int(head)+i), appendAt(id, fmt.Sprintf("%s-%d", id, head), head)); err != nil {
 					t.Errorf("%s head %d: %v", id, head, err)
 				}
 			}
@@ -200,6 +201,54 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 		for i := range all {
 			if seen[i] != all[i].Cursor {
 				t.Fatalf("event %d: follower got cursor %d, want %d", i, seen[i], all[i].Cursor)
+			}
+		}
+	})
+
+	t.Run("an append returns the row it left, with what another replica changed", func(t *testing.T) {
+		a, b := open(t)
+		newChain(t, a, "ret")
+		if err := a.Spawn(ctx, "ret", "run", 1, now); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := a.TakeLease(ctx, domain.Lease{LeaseID: "lse", MissionID: "ret", RunnerID: "run", ExpiresAt: now.Add(time.Hour), Attempt: 1}, 1, now); err != nil || !ok {
+			t.Fatalf("take lease: got %v (%v), want it taken", ok, err)
+		}
+		// The lease is renewed through the other replica: the appending one never saw it.
+		renewed := now.Add(2 * time.Hour)
+		if _, err := b.RenewLease(ctx, "lse", "run", renewed, now); err != nil {
+			t.Fatal(err)
+		}
+		keep := appendAt("ret", "ret-2", 1)
+		keep.RequireLease = "lse"
+		release := appendAt("ret", "ret-3", 2)
+		release.RequireLease, release.ClearLease, release.Phase = "lse", true, domain.PhaseMergeWait
+		tests := []struct {
+			name      string
+			a         domain.Append
+			wantHead  int64
+			wantLease domain.Lease
+		}{
+			{"runner letter keeps the renewed lease", keep, 2, domain.Lease{LeaseID: "lse", MissionID: "ret", RunnerID: "run", ExpiresAt: renewed, Attempt: 1}},
+			{"arrow to merge_wait clears it", release, 3, domain.Lease{MissionID: "ret"}},
+		}
+		for _, tc := range tests {
+			got, err := a.Append(ctx, tc.a)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			stored, err := b.Mission(ctx, "ret")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, stored) {
+				t.Errorf("%s: got %+v, want the stored row %+v", tc.name, got, stored)
+			}
+			if got.HeadSeq != tc.wantHead || got.Phase != tc.a.Phase || !got.Spawned || got.AssignedRunner != "run" {
+				t.Errorf("%s: got head %d phase %s spawned %v runner %q, want %d %s true run", tc.name, got.HeadSeq, got.Phase, got.Spawned, got.AssignedRunner, tc.wantHead, tc.a.Phase)
+			}
+			if got.Lease.LeaseID != tc.wantLease.LeaseID || got.Lease.RunnerID != tc.wantLease.RunnerID || !got.Lease.ExpiresAt.Equal(tc.wantLease.ExpiresAt) {
+				t.Errorf("%s: got lease %+v, want %+v", tc.name, got.Lease, tc.wantLease)
 			}
 		}
 	})
@@ -363,9 +412,9 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 			want error
 		}{
 			{"no mission", func() error { _, err := a.Mission(ctx, "nope"); return err }(), domain.ErrNoMission},
-			{"append to no mission", a.Append(ctx, appendAt("nope", "x", 1)), domain.ErrNoMission},
-			{"stale head", a.Append(ctx, appendAt("c1", "x", 7)), domain.ErrHeadMoved},
-			{"lease not held", a.Append(ctx, func() domain.Append { ap := appendAt("c1", "y", 1); ap.RequireLease = "lse"; return ap }()), domain.ErrLeaseNotHeld},
+			{"append to no mission", appendErr(ctx, a, appendAt("nope", "x", 1)), domain.ErrNoMission},
+			{"stale head", appendErr(ctx, a, appendAt("c1", "x", 7)), domain.ErrHeadMoved},
+			{"lease not held", appendErr(ctx, a, func() domain.Append { ap := appendAt("c1", "y", 1); ap.RequireLease = "lse"; return ap }()), domain.ErrLeaseNotHeld},
 			{"no log", func() error { _, err := a.Log(ctx, "c1", "abc"); return err }(), domain.ErrNoLog},
 			{"no skeleton", func() error { _, err := a.Skeleton(ctx, "sk"); return err }(), domain.ErrNoSkeleton},
 			{"no curation", func() error { _, err := a.Curation(ctx, "crn"); return err }(), domain.ErrNoCuration},

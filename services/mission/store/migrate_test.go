@@ -50,7 +50,7 @@ func TestAppendPagesMigrationKeepsChains(t *testing.T) {
 	}
 	defer s.Close()
 	l := domain.Letter{Schema: domain.Schema, LetterID: "l4", MissionID: "m1", Seq: 4, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true, Note: "new", PostedAt: time.Unix(0, now)}
-	if err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: 3, Phase: domain.PhaseJudging, Now: time.Unix(0, now),
+	if _, err := s.Append(ctx, domain.Append{Letter: l, ExpectedHead: 3, Phase: domain.PhaseJudging, Now: time.Unix(0, now),
 		Event: domain.BoardEvent{MissionID: "m1", Brain: "alpha", Seq: 4, Kind: domain.EventLetter, At: time.Unix(0, now)}}); err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestPostgresBoardCursorsNeverOvertake(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer end(false)
-	if err := b.Append(ctx, appendAt("younger", "younger-2", 1)); err != nil {
+	if _, err := b.Append(ctx, appendAt("younger", "younger-2", 1)); err != nil {
 		t.Fatal(err)
 	}
 

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/organism-dev/organism/platform/pgdb"
@@ -16,7 +17,9 @@ type pgAppendReq struct {
 	a domain.Append
 	// The stored JSON bodies, encoded by the caller so the writer only writes.
 	letter, receipt, entry []byte
-	done                   chan error
+	// after receives the mission row the append left, before done hears nil.
+	after *missionRow
+	done  chan error
 	// queued is when Append handed the request over; the stage trace counts from it.
 	queued time.Time
 }
@@ -37,7 +40,8 @@ type appendStages struct {
 // only for the rows it matched, the letters, the board events, the landing receipts and the
 // commit receipts. A data-modifying WITH runs as a whole or not
 // at all, so a failed round leaves nothing half-written; a lost CAS matches no row, so nothing
-// of that append is inserted, and the statement returns the ordinals of the appends that won.
+// of that append is inserted, and the statement returns the ordinals of the appends that won
+// with the mission rows they left (so no one reads them again).
 //
 // The missions' rows are locked first, in mission_id order: two replicas' rounds touching the
 // same chains then wait for each other instead of deadlocking (no board lock orders them any
@@ -62,7 +66,7 @@ var pgAppendSQL = `WITH input AS (
 		lease_expires = CASE WHEN i.clear_lease THEN 0 ELSE m.lease_expires END
 	FROM input i JOIN locked l ON l.mission_id = i.mission_id
 	WHERE m.mission_id = i.mission_id AND m.head_seq = i.expected AND (i.lease = '' OR (m.lease_id = i.lease AND m.lease_expires > i.now))
-	RETURNING i.ord
+	RETURNING i.ord, ` + qualified("m", missionCols) + `
 ), won AS (
 	SELECT i.* FROM input i JOIN up ON up.ord = i.ord
 ), letter AS (
@@ -78,28 +82,70 @@ var pgAppendSQL = `WITH input AS (
 	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
 	SELECT e_ledger, e_receipt, e_mission, e_body FROM won WHERE has_entry ORDER BY ord
 )
-SELECT ord FROM up`
+SELECT ord, ` + missionCols + ` FROM up`
 
-// Append writes one letter under compare-and-swap on the head. Like the SQLite store's, it
-// waits for the group commit that carries it even if ctx ends meanwhile.
-func (p *PG) Append(ctx context.Context, a domain.Append) error {
+// pgAppendOneSQL is pgAppendSQL for a round of one append, the usual round when appends do not
+// queue: the same writes and the same all-or-nothing, with scalar parameters instead of
+// arrays, so none of the unnest, the joins and the sorts that a round of many needs. A round
+// of one takes no lock before its UPDATE: the one row it locks is its first lock (a later
+// round's missions were all locked by the group's first), so it cannot close a cycle of waits.
+var pgAppendOneSQL = `WITH up AS (
+	UPDATE missions SET head_seq = $2, head_letter_id = $3, phase = $4, updated_at = $5,
+		candidate_letter = CASE WHEN $6::text = '' THEN candidate_letter ELSE $6::text END,
+		rerun_requested = CASE WHEN $7::boolean THEN 0 ELSE rerun_requested END,
+		lease_id = CASE WHEN $10::boolean THEN '' ELSE lease_id END,
+		lease_runner = CASE WHEN $10::boolean THEN '' ELSE lease_runner END,
+		lease_expires = CASE WHEN $10::boolean THEN 0 ELSE lease_expires END
+	WHERE mission_id = $1 AND head_seq = $8 AND ($9::text = '' OR (lease_id = $9::text AND lease_expires > $5))
+	RETURNING ` + missionCols + `
+), letter AS (
+	INSERT INTO letters(mission_id, seq, letter_id, phase, advisory, posted_at, body)
+	SELECT $1, $2, $3, $11, $12, $13, $14 FROM up
+), event AS (
+	INSERT INTO board_events(cursor, mission_id, brain, seq, kind, from_phase, to_phase, at)
+	SELECT ` + pgCursor("$31::bigint") + `, $1, $15, $16, $17, $18, $19, $20 FROM up
+), rcpt AS (
+	INSERT INTO receipts(receipt_id, mission_id, brain, body, at)
+	SELECT $21, $22, $23, $24, $25 FROM up WHERE $21::text <> ''
+), entry AS (
+	INSERT INTO ledger(ledger, receipt_id, mission_id, body)
+	SELECT $26, $27, $28, $29 FROM up WHERE $30::boolean
+)
+SELECT 1, ` + missionCols + ` FROM up`
+
+// qualified prefixes each of a list of columns with table.
+func qualified(table, cols string) string {
+	parts := strings.Split(cols, ",")
+	for i, c := range parts {
+		parts[i] = table + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Append writes one letter under compare-and-swap on the head and returns the mission row it
+// left. Like the SQLite store's, it waits for the group commit that carries it even if ctx
+// ends meanwhile.
+func (p *PG) Append(ctx context.Context, a domain.Append) (domain.Mission, error) {
 	req, err := newAppendReq(a)
 	if err != nil {
-		return err
+		return domain.Mission{}, err
 	}
 	select {
 	case p.appends <- req:
 	case <-p.quit:
-		return errClosed
+		return domain.Mission{}, errClosed
 	case <-ctx.Done():
-		return ctx.Err()
+		return domain.Mission{}, ctx.Err()
 	}
-	return <-req.done
+	if err := <-req.done; err != nil {
+		return domain.Mission{}, err
+	}
+	return req.after.mission()
 }
 
 // newAppendReq encodes an append's stored bodies, so the writer only writes.
 func newAppendReq(a domain.Append) (pgAppendReq, error) {
-	req := pgAppendReq{a: a, done: make(chan error, 1), queued: time.Now()}
+	req := pgAppendReq{a: a, after: new(missionRow), done: make(chan error, 1), queued: time.Now()}
 	var err error
 	if req.letter, err = json.Marshal(a.Letter); err != nil {
 		return req, fmt.Errorf("encode letter: %w", err)
@@ -303,9 +349,25 @@ func (p *PG) apply(ctx context.Context, q querier, group []pgAppendReq, round []
 			eLedger[j], eReceipt[j], eMission[j], eBody[j], hasEntry[j] = a.Entry.Ledger, a.Entry.ReceiptID, a.Entry.MissionID, string(r.entry), true
 		}
 	}
-	rows, err := q.QueryContext(ctx, pgAppendSQL, mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
+	args := []any{mission, seq, letterID, phase, now, cand, clearRerun, expected, lease, clearLease,
 		lphase, advisory, posted, body, evBrain, evSeq, evKind, evFrom, evTo, evAt,
-		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd)
+		rID, rMission, rBrain, rBody, rAt, eLedger, eReceipt, eMission, eBody, hasEntry, evOrd}
+	query := pgAppendSQL
+	if n == 1 {
+		// The same parameters, each array's one element.
+		query = pgAppendOneSQL
+		for k, a := range args {
+			switch v := a.(type) {
+			case []string:
+				args[k] = v[0]
+			case []int64:
+				args[k] = v[0]
+			case []bool:
+				args[k] = v[0]
+			}
+		}
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, pgwrap("append", err)
 	}
@@ -313,10 +375,13 @@ func (p *PG) apply(ctx context.Context, q querier, group []pgAppendReq, round []
 	won := map[int]bool{}
 	for rows.Next() {
 		var ord int
-		if err := rows.Scan(&ord); err != nil {
+		var row missionRow
+		if err := row.scan(rows, &ord); err != nil {
 			return nil, pgwrap("append", err)
 		}
-		won[round[ord-1]] = true
+		i := round[ord-1]
+		won[i] = true
+		*group[i].after = row
 	}
 	return won, pgwrap("append", rows.Err())
 }

@@ -232,20 +232,43 @@ const missionCols = `mission_id, brain, title, phase, head_seq, head_letter_id, 
 type scanner interface{ Scan(...any) error }
 
 func scanMission(r scanner) (domain.Mission, error) {
-	var m domain.Mission
-	var phase, packet string
+	var row missionRow
+	if err := row.scan(r); err != nil {
+		return row.m, err
+	}
+	return row.mission()
+}
+
+// missionRow is a missions row as scanned, its packet still encoded. The append writers read
+// the row their UPDATE left into one and the appending caller decodes it, so the writer
+// goroutine every append passes through does not.
+type missionRow struct {
+	m      domain.Mission
+	packet string
+}
+
+func (row *missionRow) scan(r scanner, first ...any) error {
+	m := &row.m
+	var phase string
 	var opened, updated, expires int64
 	var spawned, rerun int
-	if err := r.Scan(&m.MissionID, &m.Brain, &m.Title, &phase, &m.HeadSeq, &m.HeadLetterID, &opened, &updated,
+	dst := append(first, &m.MissionID, &m.Brain, &m.Title, &phase, &m.HeadSeq, &m.HeadLetterID, &opened, &updated,
 		&m.CandidateLetterID, &spawned, &m.AssignedRunner, &m.Lease.LeaseID, &m.Lease.RunnerID, &expires, &m.Attempts,
-		&rerun, &packet, &m.Debrief.State, &m.Debrief.Slug, &m.Debrief.LastError); err != nil {
-		return m, err
+		&rerun, &row.packet, &m.Debrief.State, &m.Debrief.Slug, &m.Debrief.LastError)
+	if err := r.Scan(dst...); err != nil {
+		return err
 	}
 	m.Phase = domain.Phase(phase)
 	m.OpenedAt, m.UpdatedAt = fromNS(opened), fromNS(updated)
 	m.Spawned, m.RerunRequested = spawned != 0, rerun != 0
 	m.Lease.MissionID, m.Lease.ExpiresAt, m.Lease.Attempt = m.MissionID, fromNS(expires), m.Attempts
-	if err := json.Unmarshal([]byte(packet), &m.Packet); err != nil {
+	return nil
+}
+
+// mission decodes the packet.
+func (row *missionRow) mission() (domain.Mission, error) {
+	m := row.m
+	if err := json.Unmarshal([]byte(row.packet), &m.Packet); err != nil {
 		return m, fmt.Errorf("mission %s packet: %w", m.MissionID, err)
 	}
 	return m, nil

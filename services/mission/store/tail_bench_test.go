@@ -33,13 +33,13 @@ func (s *timedStore) Mission(ctx context.Context, id string) (domain.Mission, er
 	return m, err
 }
 
-func (s *timedStore) Append(ctx context.Context, a domain.Append) error {
+func (s *timedStore) Append(ctx context.Context, a domain.Append) (domain.Mission, error) {
 	t0 := time.Now()
-	err := s.Store.Append(ctx, a)
+	m, err := s.Store.Append(ctx, a)
 	s.mu.Lock()
 	s.append[a.Letter.MissionID] += time.Since(t0)
 	s.mu.Unlock()
-	return err
+	return m, err
 }
 
 // walStats is the server's WAL flushes (fsyncs) and bytes so far, from pg_stat_wal.

@@ -16,38 +16,44 @@ type appendReq struct {
 	// letter and receipt are the stored JSON bodies, encoded by the caller: the writer is the
 	// one goroutine every append passes through, so it only writes.
 	letter, receipt, entry []byte
-	done                   chan error
+	// after receives the mission row the append left, before done hears nil.
+	after *missionRow
+	done  chan error
 }
 
 var errClosed = errors.New("mission store is closed")
 
-// Append writes one letter under compare-and-swap on the head. It waits for the group commit
-// that carries it, even if ctx ends meanwhile: once handed over, the append's fate is decided
-// by the commit, and the caller must learn which way it went.
-func (s *Store) Append(ctx context.Context, a domain.Append) error {
-	req := appendReq{a: a, done: make(chan error, 1)}
+// Append writes one letter under compare-and-swap on the head and returns the mission row it
+// left. It waits for the group commit that carries it, even if ctx ends meanwhile: once
+// handed over, the append's fate is decided by the commit, and the caller must learn which
+// way it went.
+func (s *Store) Append(ctx context.Context, a domain.Append) (domain.Mission, error) {
+	req := appendReq{a: a, after: new(missionRow), done: make(chan error, 1)}
 	var err error
 	if req.letter, err = json.Marshal(a.Letter); err != nil {
-		return fmt.Errorf("encode letter: %w", err)
+		return domain.Mission{}, fmt.Errorf("encode letter: %w", err)
 	}
 	if a.Receipt != nil {
 		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
-			return fmt.Errorf("encode receipt: %w", err)
+			return domain.Mission{}, fmt.Errorf("encode receipt: %w", err)
 		}
 	}
 	if a.Entry != nil {
 		if req.entry, err = json.Marshal(a.Entry); err != nil {
-			return fmt.Errorf("encode receipt: %w", err)
+			return domain.Mission{}, fmt.Errorf("encode receipt: %w", err)
 		}
 	}
 	select {
 	case s.appends <- req:
 	case <-s.quit:
-		return errClosed
+		return domain.Mission{}, errClosed
 	case <-ctx.Done():
-		return ctx.Err()
+		return domain.Mission{}, ctx.Err()
 	}
-	return <-req.done
+	if err := <-req.done; err != nil {
+		return domain.Mission{}, err
+	}
+	return req.after.mission()
 }
 
 // writerStmts are the append path's statements, prepared once on the writer's own connection.
@@ -59,15 +65,18 @@ type writerStmts struct {
 }
 
 const (
+	// Both return the row they leave, so neither the caller nor its next letter reads it again.
 	updateHeadSQL = `UPDATE missions SET head_seq = ?1, head_letter_id = ?2, phase = ?3, updated_at = ?4,
 	candidate_letter = CASE WHEN ?5 = '' THEN candidate_letter ELSE ?5 END,
 	rerun_requested = CASE WHEN ?6 THEN 0 ELSE rerun_requested END
-	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))`
+	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))
+	RETURNING ` + missionCols
 	updateHeadReleaseSQL = `UPDATE missions SET head_seq = ?1, head_letter_id = ?2, phase = ?3, updated_at = ?4,
 	candidate_letter = CASE WHEN ?5 = '' THEN candidate_letter ELSE ?5 END,
 	rerun_requested = CASE WHEN ?6 THEN 0 ELSE rerun_requested END,
 	lease_id = '', lease_runner = '', lease_expires = 0
-	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))`
+	WHERE mission_id = ?7 AND head_seq = ?8 AND (?9 = '' OR (lease_id = ?9 AND lease_expires > ?4))
+	RETURNING ` + missionCols
 )
 
 func prepareWriter(ctx context.Context, db *sql.DB, inlineCheckpoints bool) (*writerStmts, error) {
@@ -186,12 +195,13 @@ func applyAppend(ctx context.Context, w *writerStmts, r appendReq) error {
 	if a.ClearLease {
 		update = w.updateRelease
 	}
-	res, err := update.ExecContext(ctx, a.Letter.Seq, a.Letter.LetterID, string(a.Phase), ns(a.Now), a.CandidateLetterID,
-		a.ClearRerun, a.Letter.MissionID, a.ExpectedHead, a.RequireLease)
-	if err != nil {
-		return wrap("append", err)
+	err := r.after.scan(update.QueryRowContext(ctx, a.Letter.Seq, a.Letter.LetterID, string(a.Phase), ns(a.Now), a.CandidateLetterID,
+		a.ClearRerun, a.Letter.MissionID, a.ExpectedHead, a.RequireLease))
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		// The UPDATE may have moved the head before reading its row back failed.
+		return errPartial{wrap("append", err)}
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if err != nil {
 		var head int64
 		err := w.head.QueryRowContext(ctx, a.Letter.MissionID).Scan(&head)
 		switch {

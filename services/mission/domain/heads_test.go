@@ -1,0 +1,103 @@
+package domain_test
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/organism-dev/organism/platform/clock"
+	"github.com/organism-dev/organism/platform/principal"
+	"github.com/organism-dev/organism/platform/refusal"
+	"github.com/organism-dev/organism/services/mission/domain"
+	"github.com/organism-dev/organism/services/mission/store"
+)
+
+// TestRememberedHeadNeverDecides: a replica judges a letter on the row its own last append
+// left, but another replica may have moved the chain since (its head, its lease). Two
+// services on one store file, as two replicas; every letter must get the answer a fresh read
+// would give: a stale head is refused by its CAS, and a lease the remembered row does not show
+// (taken or renewed elsewhere) is found on a fresh read instead of being refused.
+func TestRememberedHeadNeverDecides(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "mission.db")
+	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
+	var stores [2]*store.Store
+	var svcs [2]*domain.Service
+	for i := range svcs {
+		st, err := store.Open(ctx, path, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Repo: scope{},
+			Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stores[i], svcs[i] = st, svc
+	}
+	judge := principal.Principal{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
+	r1 := principal.Principal{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: principal.OriginAgent}
+	m, _, err := svcs[0].OpenMission(ctx, judge, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "heads"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parecer := domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true,
+		Parecer: &domain.Parecer{Verdict: domain.VerdictAbstain}, Note: "n"}
+	arrow := func(to domain.Phase) domain.Letter {
+		return domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: to, Note: "n"}
+	}
+	// between runs on the store before the step's letter, as another replica or a sweep would.
+	tests := []struct {
+		name     string
+		between  func(t *testing.T)
+		replica  int
+		by       principal.Principal
+		expected int64
+		letter   domain.Letter
+		want     refusal.Reason // "" to accept
+		wantHead int64
+	}{
+		{"replica 0 appends and remembers head 2", nil, 0, judge, 1, parecer, "", 2},
+		{"replica 1 moves the head past it", nil, 1, judge, 2, parecer, "", 3},
+		{"replica 0 on its remembered head 2 loses the CAS", nil, 0, judge, 2, parecer, "HEAD_CAS_MISMATCH", 3},
+		{"replica 0 on the real head is accepted", nil, 0, judge, 3, parecer, "", 4},
+		{"a lease taken after replica 0's append is found on a fresh read", func(t *testing.T) {
+			if err := stores[1].Spawn(ctx, m.MissionID, "r1", 4, clk.Now()); err != nil {
+				t.Fatal(err)
+			}
+			l := domain.Lease{LeaseID: "lse_1", MissionID: m.MissionID, RunnerID: "r1", ExpiresAt: clk.Now().Add(30 * time.Second), Attempt: 1}
+			if ok, err := stores[1].TakeLease(ctx, l, 4, clk.Now()); err != nil || !ok {
+				t.Fatalf("take lease: got %v (%v), want it taken", ok, err)
+			}
+		}, 0, r1, 4, arrow(domain.PhaseExecuting), "", 5},
+		{"a renewal elsewhere outlives the expiry replica 0 remembers", func(t *testing.T) {
+			if _, err := stores[1].RenewLease(ctx, "lse_1", "r1", clk.Now().Add(90*time.Second), clk.Now()); err != nil {
+				t.Fatal(err)
+			}
+			clk.Advance(60 * time.Second)
+		}, 0, r1, 5, arrow(domain.PhaseFailed), "", 6},
+		{"a closed chain refuses whoever remembers it", nil, 0, judge, 6, parecer, "ILLEGAL_TRANSITION", 6},
+	}
+	for _, tc := range tests {
+		if tc.between != nil {
+			tc.between(t)
+		}
+		_, got, err := svcs[tc.replica].PostLetter(ctx, tc.by, m.MissionID, tc.expected, tc.letter)
+		if reason := refusal.ReasonOf(err); reason != tc.want || (tc.want == "" && err != nil) {
+			t.Fatalf("%s: got %v (reason %q), want reason %q", tc.name, err, reason, tc.want)
+		}
+		stored, err := stores[1-tc.replica].Mission(ctx, m.MissionID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored.HeadSeq != tc.wantHead {
+			t.Fatalf("%s: got head %d stored, want %d", tc.name, stored.HeadSeq, tc.wantHead)
+		}
+		if tc.want == "" && (got.HeadSeq != stored.HeadSeq || got.Phase != stored.Phase || got.Lease != stored.Lease) {
+			t.Errorf("%s: got mission head %d %s lease %+v, want the stored %d %s %+v", tc.name, got.HeadSeq, got.Phase, got.Lease,
+				stored.HeadSeq, stored.Phase, stored.Lease)
+		}
+	}
+}
