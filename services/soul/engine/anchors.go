@@ -59,13 +59,18 @@ var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|bei
 // illustrative reports whether the text just before a code span introduces an example.
 func illustrative(before string) bool {
 	l := strings.ToLower(before)
-	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."))
+	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."), strings.LastIndex(l, "example:"))
 	if i < 0 {
 		return false
 	}
-	// the example must still be open: no sentence or parenthesis closed since
-	return !strings.ContainsAny(l[i+4:], ")!?\n") && !strings.Contains(l[i+4:], ". ")
+	// the example must still be open: no sentence, parenthesis or paragraph closed since (a line
+	// wrapped inside the sentence keeps it open; a blank line or a new list item closes it)
+	rest := l[i+4:]
+	return !strings.ContainsAny(rest, ")!?") && !strings.Contains(rest, ". ") && !strings.Contains(rest, ".\n") && !newBlock.MatchString(rest)
 }
+
+// newBlock is a line break that starts another block: a blank line, a list item, a table row, a heading.
+var newBlock = regexp.MustCompile(`\n\s*(?:\n|[-*+|#>]\s|\d+[.)]\s)`)
 
 var (
 	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
@@ -471,7 +476,7 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
 	}
-	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) {
+	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) {
 		return Anchor{}, false, true
 	}
 	if strings.HasPrefix(tok, "@") {
@@ -841,9 +846,12 @@ func mayTarget(before string) bool {
 	if i > 0 && wordChar(t[i-1]) {
 		return false
 	}
-	switch strings.ToLower(t[i:]) {
+	switch w := strings.ToLower(t[i:]); w {
 	case "in", "into", "to", "under", "at", "as":
 		return true
+	case "the", "a", "an", "your", "its", "their", "this", "that", "each":
+		// "created in the `x/` folder": the preposition stands before the article
+		return mayTarget(t[:i])
 	}
 	return false
 }

@@ -53,7 +53,7 @@ func pathExt(s string) string {
 
 // targetCue ends the text before a path the reader is told to create or fill: "put .zst files in",
 // "write the report to", "will be generated under". Such a path is a destination, not a claim it exists.
-var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as)\s*\**$`)
+var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
@@ -69,3 +69,73 @@ func builtBinary(tok string) bool {
 // hypotheticalCue marks a clause that imagines a path rather than asserting it ("so `X.md` would never
 // reach vendor/", "instead of `old/`"): a name in a counterfactual is not a claim it exists.
 var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|instead of|rather than|suppose|hypothetical)\b`)
+
+// placeholderNoun is a generic noun standing alone for the reader's own choice: "go test ./package",
+// "go work init ./project", "./modulepath/". Such a name is a slot to fill, not a directory here.
+var placeholderNoun = set("package", "pkg-path", "module", "modulepath", "module-path", "modulename", "packagename", "package-name", "project", "dir", "directory", "folder", "subdir", "subpackage", "filename", "file")
+
+// placeholderWord is an upper-case word written inside a lower-case name to stand for a value:
+// "librcloneplugin_KIND_NAME.so", ".changes/v1.XX/", "zsyscall_GOOS_GOARCH.go".
+var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NNN", "VERSION", "VER", "ID", "OS", "ARCH", "GOOS", "GOARCH", "DATE", "NUM", "NUMBER", "FOO", "BAR", "PKG", "MODULE", "PLATFORM", "TARGET")
+
+// slotPath reports a token that is a slot to fill rather than a name: a lone generic noun written as a
+// path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
+func slotPath(tok string) bool {
+	clean := strings.TrimPrefix(tok, "./")
+	segs := strings.Split(strings.Trim(clean, "/"), "/")
+	if len(segs) == 1 && clean != tok || len(segs) == 1 && strings.HasSuffix(clean, "/") {
+		if placeholderNoun[strings.ToLower(segs[0])] {
+			return true
+		}
+	}
+	for _, s := range segs {
+		if hasKnownExt(s) {
+			s = strings.TrimSuffix(s, pathExt(s))
+		}
+		// a placeholder word lives among lower-case words: "README_ID.md" and "docs" are names
+		lower, slot := false, false
+		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+			lower = lower || strings.ToLower(w) == w && strings.ToUpper(w) != w
+			slot = slot || placeholderWord[w]
+		}
+		if lower && slot {
+			return true
+		}
+	}
+	return false
+}
+
+// suffixCue ends the text before a span that names a file-name ending: "test files end in `_test.go`",
+// "files suffixed with `_gen.go`". The span is a naming rule, not a file.
+var suffixCue = regexp.MustCompile(`(?i)\b(?:end|ends|ending|ended|suffix|suffixes|suffixed)(?:\s+(?:in|with|by))?\s*\**$`)
+
+// branchCue is a clause about branches before a span: "feature branches should start with `claude/`",
+// "branch names like `fix/x`". A slash word there is a branch or its prefix, not a path.
+var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`" + `]{0,40}$`)
+
+// createCue ends the text before a span the reader is told to make: "Create `backend/x/x.go`",
+// "create a new `docs/x.md`". The path is a future location.
+var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir)\s+(?:(?:an?|the|new|empty)\s+)*\**$`)
+
+// contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
+// "use X, not `Y`". A rejected name is no claim that it exists.
+var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])not\s+\**$`)
+
+// forbiddenCue is a clause that forbids committing something: "never commit `.env` files". What it
+// names is expected to be absent from the repository.
+var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
+
+// configCue is a clause about settings: "the `user.name` and `user.email` Git config options". A
+// lower-case dotted name there is a configuration key, not a member of a type.
+var configCue = regexp.MustCompile(`(?i)\b(?:config|configuration|option|options|setting|settings|key|keys|variable|variables|property|properties)\b`)
+
+// configKey is "user.name" or "core.autocrlf": dotted lower-case words.
+var configKey = regexp.MustCompile(`^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$`)
+
+// runtimeGlobals are the built-in globals of JavaScript and the common runtimes: "Date.now",
+// "JSON.parse", "Object.keys". A member of one is the language's, whatever the repository declares.
+var runtimeGlobals = set("Date", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Symbol", "Reflect", "Proxy", "Intl", "console", "process", "globalThis", "window", "document", "navigator", "Buffer", "Error", "Map", "Set", "WeakMap", "WeakSet", "RegExp", "BigInt", "Atomics", "crypto", "performance", "URL", "Deno", "Bun")
+
+// perMachine are files each machine keeps for itself and repositories do not track: a document
+// naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
+var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties")

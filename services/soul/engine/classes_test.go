@@ -26,6 +26,37 @@ func TestPathClasses(t *testing.T) {
 		{"a plain claim is no target", "the router lives in `internal/api/router.go`", "internal/api/router.go", true, func(a engine.Anchor) bool { return !a.Target && !a.Built }},
 		{"built binary run as a command", "so that `./licgen -check` is meaningful", "./licgen", true, func(a engine.Anchor) bool { return a.Built }},
 		{"a script run as a command is no build output", "run `./scripts/gen.sh -v`", "./scripts/gen.sh", true, func(a engine.Anchor) bool { return !a.Built }},
+		// placeholders: a generic noun standing alone, an upper-case word among lower-case text
+		{"generic noun as a package argument", "run `go test -run TestName ./package -v`", "./package", false, nil},
+		{"generic noun as a directory", "run `go test ./modulepath/`", "./modulepath/", false, nil},
+		{"upper-case slot in a file name", "plugins are named `librcloneplugin_KIND_NAME.so`", "librcloneplugin_KIND_NAME.so", false, nil},
+		{"upper-case slot in a directory", "put the file in the `.changes/v1.XX/` folder", ".changes/v1.XX/", false, nil},
+		{"an all-caps file name is no slot", "see `docs/README_ID.md`", "docs/README_ID.md", true, func(a engine.Anchor) bool { return !a.Target }},
+		{"a real generic-looking path stays", "the CLI lives in `cmd/project/main.go`", "cmd/project/main.go", true, func(a engine.Anchor) bool { return !a.Target }},
+		// patterns: a file-name ending named by a suffix cue
+		{"suffix cue", "test files end in `_test.go`", "_test.go", false, nil},
+		{"files suffixed with", "generated files are suffixed with `_gen.go`", "_gen.go", false, nil},
+		{"a directory after 'front end in' stays", "a React front end in `web/`", "web/", true, func(a engine.Anchor) bool { return !a.Target }},
+		// branch names and prefixes
+		{"branch prefix", "feature branches should start with `claude/` for agent work", "claude/", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorBranch }},
+		{"branch names like", "branch names like `fix/login-redirect` are fine", "fix/login-redirect", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorBranch }},
+		// future locations: the object of "create", a destination after an article
+		{"object of create", "Create `backend/remote/remote.go` (copy it from a similar one)", "backend/remote/remote.go", true, func(a engine.Anchor) bool { return a.Target }},
+		{"create a new", "create a new `docs/adr/0007.md`", "docs/adr/0007.md", true, func(a engine.Anchor) bool { return a.Target }},
+		{"destination after an article", "the change file should be created in the `.changes/v1.10/` folder", ".changes/v1.10/", true, func(a engine.Anchor) bool { return a.Target }},
+		{"editing is no creation", "edit `docs/content/docs.md` to list it", "docs/content/docs.md", true, func(a engine.Anchor) bool { return !a.Target }},
+		// contrast: a name the sentence rejects
+		{"and not", "it's `layouts/page.html` and not `layouts/_default/single.html`", "layouts/_default/single.html", true, func(a engine.Anchor) bool { return a.Target }},
+		{"do not edit asserts the file", "do not edit `gen/api.pb.go` by hand", "gen/api.pb.go", true, func(a engine.Anchor) bool { return !a.Target }},
+		// examples: an "Example:" label, and an e.g. across a wrapped line
+		{"example label across a wrap", "- Example: a plugin for PiFS would be called\n  `librcloneplugin_backend_pifs.so`.", "librcloneplugin_backend_pifs.so", true, func(a engine.Anchor) bool { return a.Example }},
+		{"e.g. far before the span", "use the latest layout spec, e.g. for layouts, it's `layouts/page.html` and not the old one, and for lists `layouts/list.html` over the older `x`", "layouts/list.html", true, func(a engine.Anchor) bool { return a.Example }},
+		{"a new list item closes the example", "- e.g. `a.go`\n- the server is `cmd/server/main.go`", "cmd/server/main.go", true, func(a engine.Anchor) bool { return !a.Example }},
+		// forbidden files are expected absent
+		{"never commit", "Never commit API keys or `.env` files", ".env", true, func(a engine.Anchor) bool { return a.Absent }},
+		// configuration keys are no members
+		{"git config key", "If you set the `user.name` and `user.email` Git config options, sign with `git commit -s`.", "user.name", false, nil},
+		{"a member outside config talk stays", "call `user.name` to read it", "user.name", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorSymbol }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,4 +81,39 @@ func TestPathClasses(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerifiedClasses pins the classes settled against the repository: a relative path one file of
+// each of several packages holds, the repository's own checkout, a per-machine file, a built-in
+// global's member and a member a module re-exports; beside them, the drift each must still let through.
+func TestVerifiedClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module example.com/acme/go-sdk/v2\n")
+	g.write("backend/s3/api/types.go", "package api\n")
+	g.write("backend/b2/api/types.go", "package api\n")
+	g.write("src/ai/Model.ts", "export interface Model { id: string }\n")
+	g.write("src/ai/DecisionModel.ts", "export const decide = 1\n")
+	g.write("src/schema/Model.ts", "const {\n  Class,\n  Field\n} = make()\n\nexport {\n  /** a model class */\n  Class,\n  Field\n}\n")
+	g.write("src/schema/Schema.ts", "export const Class = 1\nexport function Remove() {}\n")
+	g.write("src/clock.ts", "export interface Date { tz: string }\n")
+	g.write("src/time.ts", "export const now = () => 1\n")
+	g.write("AGENTS.md", "# Agents\n\n## Layout\n\n"+
+		"- API types go in a separate `api/types.go` file.\n"+
+		"- The handlers live in `web/handlers.go`.\n"+
+		"- From the parent directory this checkout is `./go-sdk`.\n"+
+		"- Secrets are read from `.env` at startup.\n"+
+		"- Timestamps come from `Date.now` in the clock.\n"+
+		"- Define models with `Model.Class` from the schema module.\n"+
+		"- Drop a model with `Model.Remove` when it is unused.\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	rep := check(t, g.root, "AGENTS.md", engine.CheckOptions{})
+	assertRecall(t, rep, []recallWant{
+		{"API types go", engine.StateFresh, "", "", ""},
+		{"handlers live", engine.StateStale, engine.ReasonUnanchored, "web/handlers.go", ""},
+		{"this checkout", engine.StateFresh, "", "", ""},
+		{"Secrets are read", engine.StateUnprovableNow, engine.ReasonIgnored, "per-machine", ""},
+		{"Timestamps come", engine.StateDeclared, "", "", ""},
+		{"Define models", engine.StateFresh, "", "", ""},
+		{"Drop a model", engine.StateStale, engine.ReasonChanged, "not under Model", ""},
+	})
 }

@@ -82,18 +82,20 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	raw := x.raw
 	body := raw[m[2]:m[3]]
 	anchors, term := classifySpan(body)
-	if branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) && branchName.MatchString(strings.TrimSpace(body)) {
-		// "on branch `feat/search`": a git branch, not a path
+	before := raw[max(0, m[0]-80):m[0]]
+	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && branchCue.MatchString(clauseBefore(raw, m[0]))) {
+		// "on branch `feat/search`", "branches start with `claude/`": a git branch, not a path
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
 	}
+	anchors = dropNonClaims(anchors, body, before, clauseAround(raw, m[0], m[1]))
 	plural := pluralAfter.MatchString(raw[m[1]:])
-	before := raw[max(0, m[0]-80):m[0]]
-	example := illustrative(before)
-	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1])
+	example := illustrative(raw[max(0, m[0]-240):m[0]])
+	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || createCue.MatchString(before) || contrastCue.MatchString(before)
 	absent := false
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 	}
+	absent = absent || strings.Contains(lowerRaw, "commit") && forbiddenCue.MatchString(clauseBefore(raw, m[0]))
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target = example, absent, dest
 		a.Line = x.lineAt(m[0])
@@ -107,6 +109,23 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		x.c.Terms = append(x.c.Terms, term)
 	}
 	x.blank(m[0], m[1])
+}
+
+// dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name
+// ending ("end in `_test.go`") and a configuration key ("the `user.name` Git config option").
+func dropNonClaims(anchors []Anchor, body, before, clause string) []Anchor {
+	body = strings.TrimSpace(body)
+	out := anchors[:0]
+	for _, a := range anchors {
+		switch {
+		case a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && strings.IndexAny(body, "_.-") == 0 && suffixCue.MatchString(before):
+			continue
+		case a.Kind == AnchorSymbol && configKey.MatchString(body) && configCue.MatchString(clause):
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // links reads markdown link targets; a link to another site names its own target, so its text is

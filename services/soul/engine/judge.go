@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -56,7 +58,8 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
 	ar = v.pathClass(a, ar)
-	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored) {
+	ar = v.symbolClass(a, ar)
+	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.batch.EverSeen == nil) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
@@ -159,12 +162,78 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
+	case v.selfName(a.Path):
+		// "go work init ./project ./go-sdk": the repository's own checkout, seen from its parent
+		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" names this repository's own checkout"
 	default:
 		if p, ok := v.resolveUnique(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		} else if ps := v.underPackages(a.Path); len(ps) > 1 {
+			// "API types go in `api/types.go`": one such file in each of several packages, a convention
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved under "+strings.Join(ps, ", ")
 		}
 	}
 	return ar
+}
+
+// underPackages lists up to three places that hold a relative slash path below some package
+// ("backend/s3/api/types.go" and "backend/b2/api/types.go" for "api/types.go").
+func (v *verifier) underPackages(p string) []string {
+	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
+		return nil
+	}
+	var out []string
+	for _, f := range v.repo.Glob("**/"+p, 8) {
+		if strings.HasSuffix(f, "/"+p) || strings.Contains(f, "/"+p+"/") {
+			out = append(out, f)
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// symbolClass reads a failed member claim again: a member of a language's built-in global ("Date.now")
+// is the language's, and a member a module re-exports ("Model.Class" with Model.ts saying
+// "export { Class } from ...") is defined, only elsewhere.
+func (v *verifier) symbolClass(a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status != AnchorFailed || a.Kind != AnchorSymbol || a.Qualifier == "" || ar.Reason != ReasonChanged && ar.Reason != ReasonSymbolMissing {
+		return ar
+	}
+	if runtimeGlobals[a.Qualifier] {
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+		return ar
+	}
+	if v.reexports(a.Qualifier, a.Name) {
+		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Qualifier+" re-exports "+a.Name
+	}
+	return ar
+}
+
+// reexports reports whether a module file named like the qualifier (Model.ts, model.py, model.rs)
+// exports the name it takes from elsewhere.
+func (v *verifier) reexports(q, name string) bool {
+	n := regexp.QuoteMeta(name)
+	// an export list or destructuring line ("  Class,"), an export statement, a Rust or Python re-export
+	re := regexp.MustCompile(`(?m)^\s*(?:export\s+\{\s*)?(?:type\s+)?` + n + `\s*(?:,|\}|$|\s+as\s)|\bexport\s+(?:declare\s+)?(?:const|let|var|function|class|type|interface|enum)\s+` + n + `\b|\bpub\s+use\s+[^;]*\b` + n + `\b|^from\s+\S+\s+import\s+[^\n]*\b` + n + `\b`)
+	read := 0
+	for _, stem := range []string{q, strings.ToLower(q)} {
+		for _, ext := range []string{".ts", ".tsx", ".mts", ".js", ".mjs", ".py", ".rs"} {
+			for _, f := range v.repo.Glob("**/"+stem+ext, 64) {
+				if path.Base(f) != stem+ext {
+					continue // the glob also answers "DecisionModel.ts" for "Model.ts"
+				}
+				if read++; read > 8 {
+					return false
+				}
+				if b, ok := v.readFile(f); ok && re.Match(b) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // claimHasIgnored reports whether the claim names a path that is gitignored and absent.
@@ -207,3 +276,37 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 	}
 	return false
 }
+
+// selfName reports whether a one-segment path is the repository's own name: the last element of its Go
+// module path (a /vN suffix dropped), its package.json name (the scope dropped), or its checkout's directory.
+func (v *verifier) selfName(p string) bool {
+	p = strings.TrimPrefix(strings.TrimSuffix(p, "/"), "./")
+	if p == "" || strings.Contains(p, "/") {
+		return false
+	}
+	if p == filepath.Base(v.repo.Root()) {
+		return true
+	}
+	if body, ok := v.readFile("go.mod"); ok {
+		if m := goModule.FindSubmatch(body); m != nil {
+			mod := string(m[1])
+			if base := path.Base(mod); majorSuffix.MatchString(base) {
+				mod = path.Dir(mod)
+			}
+			if path.Base(mod) == p {
+				return true
+			}
+		}
+	}
+	if body, ok := v.readFile("package.json"); ok {
+		if m := packageName.FindSubmatch(body); m != nil && path.Base(string(m[1])) == p {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	majorSuffix = regexp.MustCompile(`^v\d+$`)
+	packageName = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"`)
+)

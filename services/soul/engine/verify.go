@@ -204,6 +204,10 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
+	if perMachine[path.Base(a.Path)] {
+		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
+		return hold(ReasonIgnored, a.Path+" is a per-machine file, absent from a clean checkout")
+	}
 	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")

@@ -1,6 +1,7 @@
 //go:build ignore
 
-// gen.go builds the corpus fixtures from Go module zips in the module cache:
+// gen.go builds the corpus fixtures from Go module zips in the module cache, and from npm package
+// tarballs unpacked under -npm (a "npm:NAME@VERSION" source):
 //
 //	go run ./services/soul/testdata/real/gen.go -docs services/soul/testdata/real/docs.txt
 //
@@ -26,6 +27,7 @@ import (
 
 func main() {
 	docs := flag.String("docs", "services/soul/testdata/real/docs.txt", "the corpus list")
+	npmDir := flag.String("npm", filepath.Join(os.TempDir(), "soul-npm"), "where npm packages are unpacked, one NAME@VERSION directory each")
 	flag.Parse()
 	modcache := strings.TrimSpace(goEnv("GOMODCACHE"))
 	f, err := os.Open(*docs)
@@ -42,7 +44,14 @@ func main() {
 		id, mod, doc, lic := fields[0], fields[1], fields[2], fields[3]
 		modPath, version, _ := strings.Cut(mod, "@")
 		dir := filepath.Join(modcache, escape(modPath)+"@"+version)
-		if _, err := os.Stat(dir); err != nil {
+		if pkg, ok := strings.CutPrefix(mod, "npm:"); ok {
+			// an npm package's tarball: docs and sources of a TypeScript or JavaScript project
+			dir = filepath.Join(*npmDir, pkg, "package")
+			if _, err := os.Stat(dir); err != nil {
+				fmt.Fprintf(os.Stderr, "%s: run: mkdir -p %s && npm pack %s && tar -xzf *.tgz -C %s\n", id, filepath.Dir(dir), pkg, filepath.Dir(dir))
+				os.Exit(1)
+			}
+		} else if _, err := os.Stat(dir); err != nil {
 			fmt.Fprintf(os.Stderr, "%s: run: go mod download -json %s\n", id, mod)
 			os.Exit(1)
 		}
@@ -52,6 +61,16 @@ func main() {
 
 func build(dst, src, mod, doc, lic string) {
 	files := walk(src)
+	if strings.HasPrefix(mod, "npm:") {
+		// a tarball's dist/ is the package's build output, which its repository does not track
+		kept := files[:0]
+		for _, f := range files {
+			if !strings.HasPrefix(f, "dist/") {
+				kept = append(kept, f)
+			}
+		}
+		files = kept
+	}
 	body, err := os.ReadFile(filepath.Join(src, doc))
 	check(err)
 	text := string(body)
@@ -83,7 +102,8 @@ func build(dst, src, mod, doc, lic string) {
 		if strings.Contains(w, "*") {
 			n := 0
 			for _, f := range files {
-				if n < 3 && (match(w, f) || match(path.Join(docDir, w), f) || !strings.Contains(w, "/") && match(w, path.Base(f))) {
+				rest, deep := strings.CutPrefix(w, "**/")
+				if n < 3 && (match(w, f) || match(path.Join(docDir, w), f) || !strings.Contains(w, "/") && match(w, path.Base(f)) || deep && !strings.Contains(rest, "/") && match(rest, path.Base(f))) {
 					keep[f] = true
 					n++
 				}
@@ -92,6 +112,16 @@ func build(dst, src, mod, doc, lic string) {
 		if ms := byBase[w]; len(ms) > 0 {
 			for _, m := range ms[:min(3, len(ms))] {
 				keep[m] = true
+			}
+		}
+		if strings.Contains(w, "/") && !strings.Contains(w, "*") {
+			// "api/types.go" relative to several packages: keep up to three files that end with it
+			n := 0
+			for _, f := range files {
+				if n < 3 && strings.HasSuffix(f, "/"+w) {
+					keep[f] = true
+					n++
+				}
 			}
 		}
 	}
@@ -110,6 +140,20 @@ func build(dst, src, mod, doc, lic string) {
 			keep[f] = true
 		}
 	}
+	for _, m := range symRe.FindAllStringSubmatch(text, -1) {
+		// "fstests.Run()": the file of package fstests that defines Run, wherever else Run is defined
+		if q, name := m[1], m[2]; name != "" {
+			var under []string
+			for _, f := range files {
+				if base := path.Base(f); path.Base(path.Dir(f)) == q || strings.TrimSuffix(base, path.Ext(base)) == q {
+					under = append(under, f)
+				}
+			}
+			for _, f := range defining(src, under, name)[:min(1, len(defining(src, under, name)))] {
+				keep[f] = true
+			}
+		}
+	}
 	var archive strings.Builder
 	names := make([]string, 0, len(keep))
 	for f := range keep {
@@ -124,9 +168,12 @@ func build(dst, src, mod, doc, lic string) {
 		}
 		orig := b
 		switch {
-		case isBinary(b) || len(b) > 256<<10:
+		case isBinary(b) || len(b) > 256<<10 && !strings.HasPrefix(mod, "npm:"):
 			b = nil // named, not read: the file's existence is what the document cites
 		case f != doc && len(b) > 4<<10 && !hinted[f] && !structural(f):
+			if strings.HasPrefix(mod, "npm:") {
+				b = uncommented(b) // a package's sources carry their docs in comments, which no check reads
+			}
 			b = skeleton(b, syms) // declarations and the lines naming the document's words; bulk dropped
 			if sized[path.Base(f)] {
 				b = padLines(b, orig) // the document states this file's size: the fixture keeps it
@@ -156,7 +203,9 @@ func structural(f string) bool {
 	return false
 }
 
-var declLine = regexp.MustCompile(`^(?:package|type|func|var|const|import|\)|\})`)
+// declLine is a declaration of Go, or of TypeScript and JavaScript (export ..., class, interface),
+// Python (def, class) or Rust (pub, fn, struct, impl, mod, use).
+var declLine = regexp.MustCompile(`^(?:package|type|func|var|const|import|\)|\}|export\s|class\s|interface\s|def\s|async\s+def\s|pub\s|fn\s|struct\s|impl[\s<]|mod\s|use\s)`)
 
 // skeleton keeps a source file's declaration lines and the lines that mention one of words, so the
 // fixture's symbol answers match the module's while the bulk of the file stays out of the corpus.
@@ -170,13 +219,27 @@ func skeleton(b []byte, words []string) []byte {
 				break
 			}
 			// a field, constant or case that starts with the word defines it; a longer word is kept where used
-			keep = strings.HasPrefix(t, w) && (len(t) == len(w) || !isIdent(t[len(w)])) || len(w) >= 4 && wordIn(l, w)
+			keep = strings.HasPrefix(t, w) && (len(t) == len(w) || !isIdent(t[len(w)])) || len(w) >= 4 && wordIn(l, w) ||
+				strings.HasPrefix(l, "func") && (strings.Contains(l, " "+w+"(") || strings.Contains(l, " "+w+"["))
 		}
 		if keep {
 			out = append(out, l)
 		}
 	}
 	return []byte(strings.Join(out, "\n") + "\n")
+}
+
+// uncommented drops the comment lines (JSDoc "* ...", "/** ...", "// ...") of a source file.
+func uncommented(b []byte) []byte {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "*") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "//") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return []byte(strings.Join(out, "\n"))
 }
 
 func wordIn(l, w string) bool {
@@ -230,7 +293,7 @@ func symbols(text string) []string {
 
 // defining lists at most two source files that declare name.
 func defining(root string, files []string, name string) []string {
-	re := regexp.MustCompile(`(?m)^(?:func(?: \([^)]*\))? ` + name + `\b|type ` + name + `\b|\t` + name + `\s+[A-Za-z*\[]|(?:var|const) ` + name + `\b|\t` + name + `\s*=)`)
+	re := regexp.MustCompile(`(?m)^(?:func(?: \([^)]*\))? ` + name + `\b|type ` + name + `\b|\t` + name + `\s+[A-Za-z*\[]|(?:var|const) ` + name + `\b|\t` + name + `\s*=|export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|var|function\*?|class|interface|type|enum|namespace)\s+` + name + `\b|\s*(?:async\s+)?def ` + name + `\b|class ` + name + `\b|\s*(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|enum|trait) ` + name + `\b)`)
 	var out []string
 	mention := regexp.MustCompile(`\b` + name + `\b`)
 	var used []string
