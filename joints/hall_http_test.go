@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/http/cookiejar"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	missionv1 "github.com/organism-dev/organism/proto/organism/mission/v1"
 )
@@ -219,4 +222,59 @@ func hallJSON(t *testing.T, s string) map[string]any {
 		t.Fatalf("event data %q: %v", s, err)
 	}
 	return m
+}
+
+// TestHallLoginNextStaysInTheHall: the page a login leads to comes from the URL (?next=), which
+// a hostile page can choose. Wherever it points, the owner lands on a page of this Hall, as a
+// browser reads the Location (it drops tabs and newlines before resolving, so "/\t/evil" is
+// "//evil", another host).
+func TestHallLoginNextStaysInTheHall(t *testing.T) {
+	s := hallStart(t)
+	base, err := url.Parse(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, next, want string
+	}{
+		{"a page of the Hall", "/missions?brain=loja", "/missions?brain=loja"},
+		{"another host", "//evil.example/", "/"},
+		{"another host by backslash", "/\\evil.example/", "/"},
+		{"another host behind a tab", "/\t/evil.example/", "/"},
+		{"another host behind a newline", "/\n/evil.example/", "/"},
+		{"another host behind a carriage return", "/\r/evil.example/", "/"},
+		{"an absolute address", "https://evil.example/", "/"},
+		{"a script address", "javascript:alert(1)", "/"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jar, _ := cookiejar.New(nil)
+			c := &http.Client{Jar: jar, Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+			code, body := hallGet(t, c, s.url+"/login?next="+url.QueryEscape(tt.next))
+			m := regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`).FindStringSubmatch(body)
+			if code != 200 || m == nil {
+				t.Fatalf("login page: got %d without a form token, want 200 with one", code)
+			}
+			// The transport, not the client: Go's client refuses to parse a Location a browser follows.
+			req, _ := http.NewRequest("POST", s.url+"/login", strings.NewReader(url.Values{"csrf": {m[1]}, "next": {tt.next}, "credential": {s.owner}}.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			for _, ck := range jar.Cookies(req.URL) {
+				req.AddCookie(ck)
+			}
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			loc := resp.Header.Get("Location")
+			// What a browser does with the Location: drop ASCII tabs and newlines, resolve.
+			went, err := base.Parse(strings.NewReplacer("\t", "", "\n", "", "\r", "").Replace(loc))
+			if resp.StatusCode != http.StatusSeeOther || err != nil {
+				t.Fatalf("got %d to %q (%v), want 303 to a page of the Hall", resp.StatusCode, loc, err)
+			}
+			if went.Host != base.Host || went.Scheme != base.Scheme || went.RequestURI() != tt.want {
+				t.Errorf("got Location %q (a browser goes to %s), want %s on %s", loc, went, tt.want, base.Host)
+			}
+		})
+	}
 }

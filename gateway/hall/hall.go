@@ -212,9 +212,16 @@ func (h *Hall) call(r *http.Request, s Session) (context.Context, context.Cancel
 	return h.o.Sessions.Upstream(ctx, s), cancel
 }
 
-// safeNext keeps a post-login destination only when it is a local path.
+// safeNext keeps a post-login destination only when it is a local path. The page that sends
+// the owner to /login chooses it, so it is read as a browser would read the Location: a
+// browser drops tabs and newlines and takes a backslash for a slash, so "/\t/evil" and
+// "/\\evil" are another host. Any control character sends the owner to the overview instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") ||
+		strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" {
 		return "/"
 	}
 	return next
