@@ -122,6 +122,7 @@ func New(o Options) (*Hall, error) {
 func (h *Hall) routes() *http.ServeMux {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /static/", h.serveStatic)
+	m.HandleFunc("GET /favicon.ico", h.favicon)
 	m.HandleFunc("GET /login", h.loginPage)
 	m.HandleFunc("POST /login", h.loginPost)
 	m.HandleFunc("POST /logout", h.owner(h.logoutPost))
@@ -171,6 +172,14 @@ func (h *Hall) serveStatic(w http.ResponseWriter, r *http.Request) {
 	// The vendored files are pinned by name; a week of caching is safe.
 	w.Header().Set("Cache-Control", "public, max-age=604800")
 	h.static.ServeHTTP(w, r)
+}
+
+// favicon answers the address every browser asks on its own, also for pages outside the frame:
+// without it each new tab logs a 404 in the owner's console.
+func (h *Hall) favicon(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "public, max-age=604800")
+	w.Header().Set("Content-Type", "image/svg+xml")
+	http.ServeFileFS(w, r, staticFS, "static/favicon.svg")
 }
 
 type sessionKey struct{}
