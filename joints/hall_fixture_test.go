@@ -114,6 +114,18 @@ func hallStart(tb testing.TB) *hallSuite {
 // brain lands in apply mode on the branch checked out when the organ first met it).
 func hallStartWith(tb testing.TB, landing string) *hallSuite {
 	tb.Helper()
+	s := hallBoot(tb, landing)
+	ctx, cancel := s.within()
+	defer cancel()
+	if _, err := s.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: hallBrain, RepoRoot: s.repo, SoulPath: "docs/PATHOS.md"}); err != nil {
+		tb.Fatalf("register brain: %v", err)
+	}
+	return s
+}
+
+// hallBoot starts the organs and the gateway as a new install has them: no brain yet.
+func hallBoot(tb testing.TB, landing string) *hallSuite {
+	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -186,9 +198,6 @@ func hallStartWith(tb testing.TB, landing string) *hallSuite {
 	s.orch = missionv1.NewMissionServiceClient(s.conn(s.agentToken("orch", "orchestrator")))
 	s.judge = missionv1.NewMissionServiceClient(s.conn(s.agentToken("judge", "judge")))
 	s.runner = missionv1.NewMissionServiceClient(s.conn(s.agentToken("r1", "runner")))
-	if _, err := s.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: hallBrain, RepoRoot: s.repo, SoulPath: "docs/PATHOS.md"}); err != nil {
-		tb.Fatalf("register brain: %v", err)
-	}
 	return s
 }
 

@@ -278,3 +278,36 @@ func TestHallLoginNextStaysInTheHall(t *testing.T) {
 		})
 	}
 }
+
+// TestHallNewInstallSaysWhatToDoNext: on a new install (no brain, no mission, no presence, no
+// peer, no report) each page answers 200, says it is empty and names the command that fills
+// it, with the flags the CLI really takes (an owner pastes them).
+func TestHallNewInstallSaysWhatToDoNext(t *testing.T) {
+	s := hallBoot(t, "")
+	c, _ := s.session(s.url)
+	tests := []struct {
+		name, path string
+		want       []string
+	}{
+		{"overview", "/", []string{"Nothing rings", "No brain yet", "organism brain register NAME --repo-root /path/to/repo", "0 live presences"}},
+		{"board", "/missions", []string{"No mission yet", `organism mission open --brain NAME --title "what" --gate "make test" --spawn`}},
+		{"presences", "/presences", []string{"No live presence", "organism presence join"}},
+		{"federation", "/federation", []string{"You follow no peer", "organism peer follow NAME --peer-addr HOST:PORT --credential TOKEN", "Nothing awaits adoption"}},
+		{"receipts", "/receipts", []string{"No receipt matches"}},
+		{"curation", "/curation", []string{"No brain yet", "organism brain register NAME --repo-root /path/to/repo"}},
+		{"charter", "/charter", []string{"No field report yet", "organism report --class bug"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := hallGet(t, c, s.url+tt.path)
+			for _, want := range tt.want {
+				if code != 200 || !strings.Contains(body, want) {
+					t.Fatalf("got %d without %q, want 200 saying what to do next:\n%s", code, want, body)
+				}
+			}
+			if strings.Contains(body, `class="problem"`) {
+				t.Errorf("got a problem on an empty install, want only the empty state:\n%s", body)
+			}
+		})
+	}
+}
