@@ -43,8 +43,9 @@ import (
 const hallBrain = "loja"
 
 // hallXSS is stored in every agent-authored field the Hall shows. Rendered as text it is
-// harmless; if it ever ran, window.__pwned would be set.
-const hallXSS = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`
+// harmless; if it ever ran, window.__pwned would be set, and its javascript: link would be a
+// link. (Short: a presence's theme holds 120 characters.)
+const hallXSS = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><a href=javascript:0>a</a>`
 
 // hallSoul is the brain's soul: one claim anchored to a file that exists, one to a file that
 // does not (a stale row with its reason), and agent-authored text carrying the script.

@@ -67,7 +67,7 @@ func TestHallPagesEscapeAgentText(t *testing.T) {
 			if code != 200 || !strings.Contains(body, p.want) {
 				t.Fatalf("got %d without %q, want 200 with it:\n%s", code, p.want, body)
 			}
-			if strings.Contains(body, "<script>window.__pwned") || strings.Contains(body, `onerror="window.__pwned`) {
+			if strings.Contains(body, "<script>window.__pwned") || strings.Contains(body, `onerror="window.__pwned`) || strings.Contains(body, `<a href=javascript:`) {
 				t.Errorf("page carries the stored script as markup")
 			}
 		})
@@ -307,6 +307,60 @@ func TestHallNewInstallSaysWhatToDoNext(t *testing.T) {
 			}
 			if strings.Contains(body, `class="problem"`) {
 				t.Errorf("got a problem on an empty install, want only the empty state:\n%s", body)
+			}
+		})
+	}
+}
+
+// TestHallLogoutEndsTheSession: logging out needs the session's CSRF token (a page elsewhere
+// cannot end the owner's session); with it the session is closed on the gateway, so the old
+// cookie, replayed, opens no page and lands nothing.
+func TestHallLogoutEndsTheSession(t *testing.T) {
+	s := hallStart(t)
+	m := s.ringing("fix the cart")
+	c, csrf := s.session(s.url)
+	u, _ := url.Parse(s.url)
+	old := c.Jar.Cookies(u)
+	if len(old) == 0 {
+		t.Fatal("got no session cookie, want one")
+	}
+	if code, body, _ := hallPost(t, c, s.url+"/logout", "", nil); code != http.StatusForbidden || !strings.Contains(body, "CSRF") {
+		t.Fatalf("logout without the token: got %d, want 403 naming the CSRF token:\n%s", code, body)
+	}
+	if code, body := hallGet(t, c, s.url+"/"); code != 200 || !strings.Contains(body, "Log out") {
+		t.Fatalf("after a refused logout: got %d, want the session still open", code)
+	}
+	if code, _, loc := hallPost(t, c, s.url+"/logout", csrf, nil); code != http.StatusSeeOther || loc != "/login?ended=1" {
+		t.Fatalf("logout: got %d to %q, want 303 to /login?ended=1", code, loc)
+	}
+	replay := &http.Client{Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	tests := []struct {
+		name, method, path string
+		wantCode           int
+	}{
+		{"a page", "GET", "/missions", http.StatusSeeOther},
+		{"the stamp", "POST", "/missions/" + m.GetMissionId() + "/stamp", http.StatusUnauthorized},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := s.stampForm(t, m.GetMissionId())
+			f.Set("csrf", csrf)
+			req, _ := http.NewRequest(tt.method, s.url+tt.path, strings.NewReader(f.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Accept", "text/html")
+			for _, ck := range old {
+				req.AddCookie(ck)
+			}
+			resp, err := replay.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantCode || (tt.wantCode == http.StatusSeeOther && !strings.HasPrefix(resp.Header.Get("Location"), "/login")) {
+				t.Fatalf("old cookie: got %d to %q, want %d (the session is gone)", resp.StatusCode, resp.Header.Get("Location"), tt.wantCode)
+			}
+			if got := s.phase(m.GetMissionId()); got != missionv1.Phase_PHASE_MERGE_WAIT {
+				t.Errorf("got phase %s, want merge_wait: an ended session lands nothing", got)
 			}
 		})
 	}
