@@ -365,3 +365,41 @@ func TestHallLogoutEndsTheSession(t *testing.T) {
 		})
 	}
 }
+
+// TestHallMissingThingsAnswerInWords: an address naming no mission or no brain answers with
+// the refusal's status and its reason in words inside the frame, and nothing pretends to be an
+// empty record of a thing that does not exist.
+func TestHallMissingThingsAnswerInWords(t *testing.T) {
+	s := hallStart(t)
+	c, _ := s.session(s.url)
+	tests := []struct {
+		name, path string
+		wantCode   int
+		want       []string
+		notWant    []string
+	}{
+		{"a malformed mission id", "/missions/nope", http.StatusBadRequest, []string{"INVALID_ARGUMENT", "must be a mission id"}, []string{"Stamp and land"}},
+		{"an unknown mission", "/missions/msn_0000000000000000", http.StatusNotFound, []string{"MISSION_NOT_FOUND"}, []string{"Stamp and land"}},
+		{"an unknown mission's chain", "/missions/msn_0000000000000000/chain", http.StatusNotFound, []string{"MISSION_NOT_FOUND"}, nil},
+		{"an unknown brain", "/brains/nope", http.StatusNotFound, []string{"<h1>Brain nope</h1>", "BRAIN_NOT_FOUND", `no brain named &#34;nope&#34;`},
+			[]string{"Receipt drawer", "No recorded check yet", "no portfolio row", "Recall"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := hallGet(t, c, s.url+tt.path)
+			if code != tt.wantCode || !strings.Contains(body, `class="problem" role="alert"`) || !strings.Contains(body, "Log out") {
+				t.Fatalf("got %d, want %d with the refusal in the Hall's frame:\n%s", code, tt.wantCode, body)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("got no %q, want the refusal in words", w)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(body, w) {
+					t.Errorf("got %q, want nothing drawn for a thing that does not exist", w)
+				}
+			}
+		})
+	}
+}

@@ -150,8 +150,10 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 				d.Brain, d.BrainProb = b.GetBrain(), h.explain("medulla", berr)
 			},
 		)
-	} else if d.Problem.Reason == "MISSION_NOT_FOUND" {
-		code = http.StatusNotFound
+	} else if code == http.StatusOK {
+		// The page has no mission to show: answer with the refusal's status (a malformed id is
+		// 400, an unknown one 404), as the chain page does; a stamp's own refusal keeps its code.
+		code = statusFor(err)
 	}
 	h.render(w, r, s, code, "mission", view{Title: "Mission " + id, Nav: "missions", LiveBrain: res.GetMission().GetBrain(), Data: d})
 }
