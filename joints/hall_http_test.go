@@ -403,3 +403,65 @@ func TestHallMissingThingsAnswerInWords(t *testing.T) {
 		})
 	}
 }
+
+// TestHallChainIsReadAPageAtATime: a long chain is not drawn whole: the chain page shows a page
+// of letters with a link to the later ones and one to the newest, and every letter is reachable
+// by following them.
+func TestHallChainIsReadAPageAtATime(t *testing.T) {
+	s := hallStart(t)
+	ctx, cancel := s.within()
+	defer cancel()
+	m := hallMust(s.orch.OpenMission(ctx, &missionv1.OpenMissionRequest{Packet: &missionv1.Packet{Brain: hallBrain, BlockIds: []string{"sb_chain"},
+		GateCommand: "true", Symptom: "a long chain", Title: "long"}}))(t).GetMission()
+	// The judge's advisory pareceres on the judging head: letters that leave the phase as it is.
+	const head = 250
+	for seq := int64(2); seq <= head; seq++ {
+		hallMust(s.judge.PostLetter(ctx, &missionv1.PostLetterRequest{MissionId: m.GetMissionId(), ExpectedHead: seq - 1,
+			Letter: &missionv1.Letter{Schema: "m1nd-mission-letter-v0", Brain: hallBrain, Phase: missionv1.Phase_PHASE_JUDGING, Advisory: true,
+				Parecer: &missionv1.Parecer{Verdict: missionv1.Verdict_VERDICT_ABSTAIN, Gist: "step " + strconv.FormatInt(seq, 10)}}}))(t)
+	}
+	c, _ := s.session(s.url)
+	seqs := regexp.MustCompile(`<li class="letter" id="seq-(\d+)">`)
+	next := regexp.MustCompile(`<a href="([^"]+)" rel="next">Later letters</a>`)
+	newest := regexp.MustCompile(`<a href="([^"]+)">The newest letters</a>`)
+
+	code, body := hallGet(t, c, s.url+"/missions/"+m.GetMissionId()+"/chain")
+	if code != 200 {
+		t.Fatalf("chain: got %d, want 200", code)
+	}
+	if nw := newest.FindStringSubmatch(body); nw == nil || nw[1] != "/missions/"+m.GetMissionId()+"/chain?after=150" {
+		t.Errorf("first page: got newest link %v, want one to the last 100 letters (after=150)", nw)
+	}
+	var seen []int64
+	for page := 1; ; page++ {
+		got := seqs.FindAllStringSubmatch(body, -1)
+		if len(got) == 0 || len(got) > 100 {
+			t.Fatalf("page %d: got %d letters, want 1 to 100", page, len(got))
+		}
+		for _, g := range got {
+			n, _ := strconv.ParseInt(g[1], 10, 64)
+			seen = append(seen, n)
+		}
+		nx := next.FindStringSubmatch(body)
+		if nx == nil {
+			break
+		}
+		if page > 5 {
+			t.Fatalf("got more than 5 pages for %d letters, want 3", head)
+		}
+		if code, body = hallGet(t, c, s.url+strings.ReplaceAll(nx[1], "&amp;", "&")); code != 200 {
+			t.Fatalf("page %d: got %d, want 200", page+1, code)
+		}
+	}
+	if len(seen) != head {
+		t.Fatalf("got %d letters over the pages, want all %d", len(seen), head)
+	}
+	for i, n := range seen {
+		if n != int64(i+1) {
+			t.Fatalf("got seq %d at position %d, want %d: each letter once, in order", n, i, i+1)
+		}
+	}
+	if code, body := hallGet(t, c, s.url+"/missions/"+m.GetMissionId()+"/chain?after=-1"); code != http.StatusBadRequest || !strings.Contains(body, "must be a letter") {
+		t.Errorf("after=-1: got %d, want 400 in words", code)
+	}
+}

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 
@@ -176,12 +178,20 @@ func (h *Hall) letters(ctx context.Context, id string) ([]*missionv1.Letter, boo
 	return out, true, nil
 }
 
+// chainPageSize is how many letters the chain page shows at once: a long chain is read a page
+// at a time, never drawn whole.
+const chainPageSize = 100
+
 type chainData struct {
-	ID        string
-	Mission   *missionv1.Mission
-	Letters   []*missionv1.Letter
-	Truncated bool
-	Problem   *problem
+	ID      string
+	Mission *missionv1.Mission
+	Letters []*missionv1.Letter
+	// After is the seq the page starts after (0: the first letter); More says letters follow
+	// the page's last, Next is the address of the next page and Newest that of the last page.
+	After        int64
+	More         bool
+	Next, Newest string
+	Problem      *problem
 }
 
 func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
@@ -189,9 +199,21 @@ func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
 	ctx, cancel := h.call(r, s)
 	defer cancel()
 	d := chainData{ID: id}
+	if v := r.URL.Query().Get("after"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			h.render(w, r, s, http.StatusBadRequest, "chain", view{Title: "Chain " + id, Nav: "missions", Data: chainData{ID: id,
+				Problem: &problem{Organ: "hall", Reason: "INVALID_ARGUMENT", Words: "after must be a letter's seq (a whole number, 0 or more)."}}})
+			return
+		}
+		d.After = n
+	}
 	var lerr, merr error
 	group(
-		func() { d.Letters, d.Truncated, lerr = h.letters(ctx, id) },
+		func() {
+			res, err := h.mission.ListLetters(ctx, &missionv1.ListLettersRequest{MissionId: id, AfterSeq: d.After, PageSize: chainPageSize})
+			d.Letters, d.More, lerr = res.GetLetters(), res.GetMore(), err
+		},
 		func() {
 			res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
 			d.Mission, merr = res.GetMission(), err
@@ -202,6 +224,13 @@ func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
 	if merr != nil {
 		d.Problem = h.explain("mission", merr)
 		code = statusFor(merr)
+	}
+	base := "/missions/" + url.PathEscape(id) + "/chain"
+	if d.More && len(d.Letters) > 0 {
+		d.Next = base + "?after=" + strconv.FormatInt(d.Letters[len(d.Letters)-1].GetSeq(), 10)
+		if last := d.Mission.GetHeadSeq() - chainPageSize; last > d.Letters[len(d.Letters)-1].GetSeq() {
+			d.Newest = base + "?after=" + strconv.FormatInt(last, 10)
+		}
 	}
 	h.render(w, r, s, code, "chain", view{Title: "Chain " + id, Nav: "missions", LiveBrain: d.Mission.GetBrain(), Data: d})
 }
