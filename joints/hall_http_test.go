@@ -465,3 +465,48 @@ func TestHallChainIsReadAPageAtATime(t *testing.T) {
 		t.Errorf("after=-1: got %d, want 400 in words", code)
 	}
 }
+
+// TestHallAgentCredentialNeverStamps: the landing gate is the owner's alone. An agent's
+// credential, however it is presented to the Hall (as the session cookie, as a bearer header,
+// with a CSRF token of its own choosing), opens no page and lands nothing.
+func TestHallAgentCredentialNeverStamps(t *testing.T) {
+	s := hallStart(t)
+	m := s.ringing("fix the cart")
+	agent := s.agentToken("ada", "executor")
+	plain := &http.Client{Timeout: 20 * time.Second, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	tests := []struct {
+		name   string
+		cookie string
+		bearer string
+	}{
+		{"as the session cookie", agent, ""},
+		{"as a bearer header", "", agent},
+		{"as both", agent, agent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := s.stampForm(t, m.GetMissionId())
+			f.Set("csrf", "chosen-by-the-agent")
+			req, _ := http.NewRequest("POST", s.url+"/missions/"+m.GetMissionId()+"/stamp", strings.NewReader(f.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("X-CSRF-Token", "chosen-by-the-agent")
+			if tt.cookie != "" {
+				req.AddCookie(&http.Cookie{Name: "organism_session", Value: tt.cookie})
+			}
+			if tt.bearer != "" {
+				req.Header.Set("Authorization", "Bearer "+tt.bearer)
+			}
+			resp, err := plain.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("stamp: got %d, want 401: no owner session", resp.StatusCode)
+			}
+			if got := s.phase(m.GetMissionId()); got != missionv1.Phase_PHASE_MERGE_WAIT {
+				t.Fatalf("got phase %s, want merge_wait: an agent's credential lands nothing", got)
+			}
+		})
+	}
+}
