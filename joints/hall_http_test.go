@@ -510,3 +510,38 @@ func TestHallAgentCredentialNeverStamps(t *testing.T) {
 		})
 	}
 }
+
+// TestHallStaticServesOnlyItsFiles: the Hall's own files are served with a week's caching; the
+// folder is not listed, and a missing file is the Hall's not-found page.
+func TestHallStaticServesOnlyItsFiles(t *testing.T) {
+	s := hallStart(t)
+	tests := []struct {
+		name, path, wantType string
+		wantCode             int
+		want                 string
+	}{
+		{"the stylesheet", "/static/hall.css", "text/css", 200, "--accent"},
+		{"the icon", "/favicon.ico", "image/svg+xml", 200, "<svg"},
+		{"the folder", "/static/", "text/html", 404, "There is no such page in the Hall."},
+		{"a missing file", "/static/nothing.js", "text/html", 404, "There is no such page in the Hall."},
+		{"a path out of the folder", "/static/../hall.go", "text/html", 404, "There is no such page in the Hall."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req, _ := http.NewRequest("GET", s.url+tt.path, nil)
+			req.Header.Set("Accept", "text/html,*/*")
+			resp, err := http.DefaultTransport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantCode || !strings.HasPrefix(resp.Header.Get("Content-Type"), tt.wantType) || !strings.Contains(string(raw), tt.want) {
+				t.Fatalf("got %d %s, want %d %s saying %q:\n%s", resp.StatusCode, resp.Header.Get("Content-Type"), tt.wantCode, tt.wantType, tt.want, raw)
+			}
+			if tt.wantCode == 200 && resp.Header.Get("Cache-Control") != "public, max-age=604800" {
+				t.Errorf("got Cache-Control %q, want a week", resp.Header.Get("Cache-Control"))
+			}
+		})
+	}
+}

@@ -169,6 +169,13 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Hall) serveStatic(w http.ResponseWriter, r *http.Request) {
+	// Only the files themselves: no directory listing, and a missing file is the Hall's own
+	// not-found page rather than the file server's bare text.
+	name := strings.TrimPrefix(r.URL.Path, "/static/")
+	if st, err := fs.Stat(staticFS, "static/"+name); name == "" || err != nil || st.IsDir() {
+		h.notFound(w, r)
+		return
+	}
 	// The vendored files are pinned by name; a week of caching is safe.
 	w.Header().Set("Cache-Control", "public, max-age=604800")
 	h.static.ServeHTTP(w, r)
