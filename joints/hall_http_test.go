@@ -9,6 +9,7 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -543,5 +544,64 @@ func TestHallStaticServesOnlyItsFiles(t *testing.T) {
 				t.Errorf("got Cache-Control %q, want a week", resp.Header.Get("Cache-Control"))
 			}
 		})
+	}
+}
+
+// TestHallBoardIsReadAPageAtATime: a board column draws its newest cards and counts the rest,
+// linking to that phase's own listing, which is read a page at a time: every mission is
+// reachable, none is drawn twice.
+func TestHallBoardIsReadAPageAtATime(t *testing.T) {
+	s := hallStart(t)
+	ctx, cancel := s.within()
+	defer cancel()
+	const open = 130
+	var ids []string
+	for i := range open {
+		m := hallMust(s.orch.OpenMission(ctx, &missionv1.OpenMissionRequest{Packet: &missionv1.Packet{Brain: hallBrain, BlockIds: []string{"sb_chain"},
+			GateCommand: "true", Symptom: "one of many", Title: "mission " + strconv.Itoa(i)}}))(t).GetMission()
+		ids = append(ids, m.GetMissionId())
+	}
+	c, _ := s.session(s.url)
+	cardRe := regexp.MustCompile(`<li class="card[^"]*" data-mission="([^"]+)">`)
+
+	code, body := hallGet(t, c, s.url+"/missions")
+	cards := cardRe.FindAllStringSubmatch(body, -1)
+	if code != 200 || len(cards) != 25 {
+		t.Fatalf("board: got %d with %d cards, want 200 with the newest 25 of the judging column", code, len(cards))
+	}
+	if cards[len(cards)-1][1] != ids[open-1] || cards[0][1] != ids[open-25] {
+		t.Errorf("board: got cards %s..%s, want the newest 25 (%s..%s), oldest first", cards[0][1], cards[len(cards)-1][1], ids[open-25], ids[open-1])
+	}
+	for _, want := range []string{`<span class="count">130</span>`, "105 older not shown", `<a href="/missions?phase=judging">Every judging mission</a>`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("board: got no %q, want the column's count and the way to the rest", want)
+		}
+	}
+
+	var seen []string
+	next := "/missions?phase=judging"
+	nextRe := regexp.MustCompile(`<a href="([^"]+)" rel="next">Next page</a>`)
+	for page := 1; next != ""; page++ {
+		if page > 5 {
+			t.Fatalf("got more than 5 pages for %d missions, want 2", open)
+		}
+		code, body := hallGet(t, c, s.url+strings.ReplaceAll(next, "&amp;", "&"))
+		got := cardRe.FindAllStringSubmatch(body, -1)
+		if code != 200 || len(got) == 0 || len(got) > 100 || !strings.Contains(body, "<h1>Missions judging</h1>") {
+			t.Fatalf("phase page %d: got %d with %d cards, want 200 with 1 to 100 under its heading", page, code, len(got))
+		}
+		for _, g := range got {
+			seen = append(seen, g[1])
+		}
+		next = ""
+		if m := nextRe.FindStringSubmatch(body); m != nil {
+			next = m[1]
+		}
+	}
+	if !slices.Equal(seen, ids) {
+		t.Fatalf("got %d missions over the pages, want all %d once each, oldest first", len(seen), open)
+	}
+	if code, body := hallGet(t, c, s.url+"/missions?phase=nonsense"); code != http.StatusBadRequest || !strings.Contains(body, "There is no phase") {
+		t.Errorf("an unknown phase: got %d, want 400 in words", code)
 	}
 }

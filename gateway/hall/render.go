@@ -98,6 +98,7 @@ var funcs = template.FuncMap{
 	"lower":     strings.ToLower,
 	"trimEnum":  trimEnum,
 	"add":       func(a, b int64) int64 { return a + b },
+	"int64":     func(n int) int64 { return int64(n) },
 	"unixMilli": func(t time.Time) int64 { return t.UnixMilli() },
 	// reasonText is a refusal reason in words (the code itself when the Hall has none).
 	"reasonText": func(reason string) string {
