@@ -26,6 +26,7 @@ func hallPages(m *missionv1.Mission, logSha string) []struct{ name, path, want s
 		{"brain", "/brains/" + hallBrain, "Receipt drawer"},
 		{"brain-search", "/brains/" + hallBrain + "?q=cart&kind=fact", "cart-home"},
 		{"board", "/missions", "merge wait"},
+		{"phase", "/missions?phase=merge_wait", "Missions merge wait"},
 		{"mission", "/missions/" + id, "Stamp and land"},
 		{"chain", "/missions/" + id + "/chain", "seq 4"},
 		{"log", "/missions/" + id + "/log/" + logSha, "Gate log"},
