@@ -606,3 +606,14 @@ func TestHallBoardIsReadAPageAtATime(t *testing.T) {
 		t.Errorf("an unknown phase: got %d, want 400 in words", code)
 	}
 }
+
+// TestHallBrainPageNamesItsOwnCommand: a brain with no recorded soul check says how to record
+// one with the brain's own name filled in, ready to paste.
+func TestHallBrainPageNamesItsOwnCommand(t *testing.T) {
+	s := hallStart(t)
+	c, _ := s.session(s.url)
+	code, body := hallGet(t, c, s.url+"/brains/"+hallBrain)
+	if want := "No recorded check yet: <code>organism soul check --owner --brain " + hallBrain + "</code>"; code != 200 || !strings.Contains(body, want) {
+		t.Fatalf("got %d without %q, want the command for this brain:\n%s", code, want, body)
+	}
+}
