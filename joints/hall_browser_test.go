@@ -135,6 +135,7 @@ func TestHallInBrowser(t *testing.T) {
 	s.hallReports()
 	first := s.ringing("fix the cart " + hallXSS)
 	ctx := hallBrowserCtx(t)
+	console := hallWatchConsole(t, ctx)
 
 	t.Run("an agent credential cannot log in", func(t *testing.T) {
 		hallLogin(t, ctx, s.url, s.agentToken("ada", "executor"))
@@ -272,10 +273,13 @@ func TestHallInBrowser(t *testing.T) {
 	})
 
 	t.Run("agent text never runs, pages pass the accessibility check", func(t *testing.T) {
+		// Until here the console heard only the refusals these tests provoked (the agent's
+		// login, the stamp without its token), each a page that answers 403 on purpose.
+		hallQuiet(t, console, "/login", "/stamp")
 		for _, p := range hallPages(second, hallLogSha(t, s, second)) {
 			t.Run(p.name, func(t *testing.T) {
 				hallRun(t, ctx, "open "+p.path, chromedp.Navigate(s.url+p.path), chromedp.WaitReady(chromedp.CSS("main")))
-				raw := hallValue(t, ctx, "probe", chromedp.Evaluate[string](`JSON.stringify({pwned: window.__pwned !== undefined, inline: document.querySelectorAll('script:not([src])').length, shown: document.body.innerText.includes('window.__pwned'), href: location.href})`))
+				raw := hallValue(t, ctx, "probe", chromedp.Evaluate[string](`JSON.stringify({pwned: window.__pwned !== undefined, inline: document.querySelectorAll('script:not([src])').length, links: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]').length, shown: document.body.innerText.includes('window.__pwned'), href: location.href})`))
 				var probe hallProbe
 				if err := json.Unmarshal([]byte(raw), &probe); err != nil {
 					t.Fatalf("probe %q: %v", raw, err)
@@ -283,15 +287,32 @@ func TestHallInBrowser(t *testing.T) {
 				if !strings.HasSuffix(probe.Href, p.path) {
 					t.Fatalf("got %s, want the page %s", probe.Href, p.path)
 				}
-				if probe.Pwned || probe.Inline != 0 {
-					t.Errorf("got pwned=%v inline scripts=%d, want the stored script never to run or be markup", probe.Pwned, probe.Inline)
+				if probe.Pwned || probe.Inline != 0 || probe.Links != 0 {
+					t.Errorf("got pwned=%v inline scripts=%d javascript: links=%d, want the stored script never to run or be markup", probe.Pwned, probe.Inline, probe.Links)
 				}
 				if !probe.Shown && p.name != "curation" && p.name != "receipts" {
 					t.Errorf("got no visible script text (%s), want the agent's text shown verbatim as text", raw)
 				}
 				hallAxe(t, ctx, p.name)
 				hallShot(t, ctx, p.name)
+				hallQuiet(t, console)
 			})
+		}
+	})
+
+	t.Run("log out, then log back in by keyboard to the page asked for", func(t *testing.T) {
+		hallRun(t, ctx, "log out", chromedp.Navigate(s.url+"/"), chromedp.WaitVisible(chromedp.CSS("#bell")),
+			chromedp.Click(chromedp.CSS("form.session button")), chromedp.WaitVisible(chromedp.CSS("#credential")))
+		hallWantText(t, ctx, ".notice", "You are logged out")
+		hallRun(t, ctx, "open the board logged out", chromedp.Navigate(s.url+"/missions"), chromedp.WaitVisible(chromedp.CSS("#credential")))
+		if loc := hallValue(t, ctx, "location", chromedp.Location()); !strings.Contains(loc, "/login?next=%2Fmissions") {
+			t.Fatalf("got %s, want the login page keeping the board as the next page: the session ended", loc)
+		}
+		// Only the keyboard: focus the credential, type it, press Enter.
+		hallRun(t, ctx, "log in by keyboard", chromedp.Focus(chromedp.CSS("#credential")), chromedp.SendKeys(chromedp.CSS("#credential"), s.owner+"\r"),
+			chromedp.WaitVisible(chromedp.CSS("#bell")))
+		if loc := hallValue(t, ctx, "location", chromedp.Location()); loc != s.url+"/missions" {
+			t.Fatalf("got %s after logging in, want the board it was asked for", loc)
 		}
 	})
 
@@ -313,6 +334,7 @@ func TestHallInBrowser(t *testing.T) {
 type hallProbe struct {
 	Pwned  bool   `json:"pwned"`
 	Inline int    `json:"inline"`
+	Links  int    `json:"links"`
 	Shown  bool   `json:"shown"`
 	Href   string `json:"href"`
 }

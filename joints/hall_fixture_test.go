@@ -43,8 +43,9 @@ import (
 const hallBrain = "loja"
 
 // hallXSS is stored in every agent-authored field the Hall shows. Rendered as text it is
-// harmless; if it ever ran, window.__pwned would be set.
-const hallXSS = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`
+// harmless; if it ever ran, window.__pwned would be set, and its javascript: link would be a
+// link. (Short: a presence's theme holds 120 characters.)
+const hallXSS = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"><a href=javascript:0>a</a>`
 
 // hallSoul is the brain's soul: one claim anchored to a file that exists, one to a file that
 // does not (a stale row with its reason), and agent-authored text carrying the script.
@@ -113,6 +114,18 @@ func hallStart(tb testing.TB) *hallSuite {
 // hallStartWith starts the suite with the mission organ's landing.toml (empty: none, so the
 // brain lands in apply mode on the branch checked out when the organ first met it).
 func hallStartWith(tb testing.TB, landing string) *hallSuite {
+	tb.Helper()
+	s := hallBoot(tb, landing)
+	ctx, cancel := s.within()
+	defer cancel()
+	if _, err := s.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: hallBrain, RepoRoot: s.repo, SoulPath: "docs/PATHOS.md"}); err != nil {
+		tb.Fatalf("register brain: %v", err)
+	}
+	return s
+}
+
+// hallBoot starts the organs and the gateway as a new install has them: no brain yet.
+func hallBoot(tb testing.TB, landing string) *hallSuite {
 	tb.Helper()
 	quiet := slog.New(slog.DiscardHandler)
 	_, key, err := ed25519.GenerateKey(rand.Reader)
@@ -186,9 +199,6 @@ func hallStartWith(tb testing.TB, landing string) *hallSuite {
 	s.orch = missionv1.NewMissionServiceClient(s.conn(s.agentToken("orch", "orchestrator")))
 	s.judge = missionv1.NewMissionServiceClient(s.conn(s.agentToken("judge", "judge")))
 	s.runner = missionv1.NewMissionServiceClient(s.conn(s.agentToken("r1", "runner")))
-	if _, err := s.medOwner.RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: hallBrain, RepoRoot: s.repo, SoulPath: "docs/PATHOS.md"}); err != nil {
-		tb.Fatalf("register brain: %v", err)
-	}
 	return s
 }
 

@@ -12,6 +12,10 @@ import (
 )
 
 type brainData struct {
+	// Name is the brain the address names; Missing is set when medulla knows no such brain,
+	// and then the page shows only that, not empty sections of a brain that does not exist.
+	Name         string
+	Missing      bool
 	Brain        *medullav1.Brain
 	BrainProblem *problem
 	// Check is a dry-run soul check made for this page: nothing is recorded.
@@ -62,7 +66,7 @@ func (h *Hall) brain(w http.ResponseWriter, r *http.Request, s Session) {
 	ctx, cancel := h.call(r, s)
 	defer cancel()
 	qv := r.URL.Query()
-	d := brainData{Query: recallQuery{Q: qv.Get("q"), Kind: qv.Get("kind"), State: qv.Get("state"), Tier: qv.Get("tier")}}
+	d := brainData{Name: name, Query: recallQuery{Q: qv.Get("q"), Kind: qv.Get("kind"), State: qv.Get("state"), Tier: qv.Get("tier")}}
 	group(
 		func() {
 			res, err := h.medulla.GetBrain(ctx, &medullav1.GetBrainRequest{Name: name})
@@ -108,7 +112,7 @@ func (h *Hall) brain(w http.ResponseWriter, r *http.Request, s Session) {
 	)
 	code := http.StatusOK
 	if d.BrainProblem != nil && d.BrainProblem.Reason == "BRAIN_NOT_FOUND" {
-		code = http.StatusNotFound
+		code, d.Missing = http.StatusNotFound, true
 	}
 	h.render(w, r, s, code, "brain", view{Title: "Brain " + name, Nav: "overview", LiveBrain: name, Data: d})
 }

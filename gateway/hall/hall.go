@@ -122,6 +122,7 @@ func New(o Options) (*Hall, error) {
 func (h *Hall) routes() *http.ServeMux {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /static/", h.serveStatic)
+	m.HandleFunc("GET /favicon.ico", h.favicon)
 	m.HandleFunc("GET /login", h.loginPage)
 	m.HandleFunc("POST /login", h.loginPost)
 	m.HandleFunc("POST /logout", h.owner(h.logoutPost))
@@ -168,9 +169,24 @@ func (h *Hall) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Hall) serveStatic(w http.ResponseWriter, r *http.Request) {
+	// Only the files themselves: no directory listing, and a missing file is the Hall's own
+	// not-found page rather than the file server's bare text.
+	name := strings.TrimPrefix(r.URL.Path, "/static/")
+	if st, err := fs.Stat(staticFS, "static/"+name); name == "" || err != nil || st.IsDir() {
+		h.notFound(w, r)
+		return
+	}
 	// The vendored files are pinned by name; a week of caching is safe.
 	w.Header().Set("Cache-Control", "public, max-age=604800")
 	h.static.ServeHTTP(w, r)
+}
+
+// favicon answers the address every browser asks on its own, also for pages outside the frame:
+// without it each new tab logs a 404 in the owner's console.
+func (h *Hall) favicon(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "public, max-age=604800")
+	w.Header().Set("Content-Type", "image/svg+xml")
+	http.ServeFileFS(w, r, staticFS, "static/favicon.svg")
 }
 
 type sessionKey struct{}
@@ -212,9 +228,16 @@ func (h *Hall) call(r *http.Request, s Session) (context.Context, context.Cancel
 	return h.o.Sessions.Upstream(ctx, s), cancel
 }
 
-// safeNext keeps a post-login destination only when it is a local path.
+// safeNext keeps a post-login destination only when it is a local path. The page that sends
+// the owner to /login chooses it, so it is read as a browser would read the Location: a
+// browser drops tabs and newlines and takes a backslash for a slash, so "/\t/evil" and
+// "/\\evil" are another host. Any control character sends the owner to the overview instead.
 func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") ||
+		strings.ContainsFunc(next, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Scheme != "" || u.Host != "" {
 		return "/"
 	}
 	return next

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
+	"strconv"
 	"sync"
 	"unicode/utf8"
 
@@ -23,6 +25,8 @@ var boardPhases = []missionv1.Phase{
 type column struct {
 	Phase missionv1.Phase
 	Cards []*card
+	// Older counts the column's cards not drawn (the board shows the newest boardColumnCards).
+	Older int
 }
 
 type card struct {
@@ -32,8 +36,13 @@ type card struct {
 	Landing *missionv1.Landing
 }
 
-// maxLandedCards bounds how many landed cards the board reads the landed sha for (the newest).
-const maxLandedCards = 50
+// boardColumnCards is how many cards a board column draws, the newest: the landed column of a
+// long-lived install would otherwise grow without end. The rest is one phase's own listing
+// (/missions?phase=), read a page at a time.
+const boardColumnCards = 25
+
+// phasePageSize is how many missions one page of a phase's listing shows.
+const phasePageSize = 100
 
 type boardData struct {
 	Brain     string
@@ -41,6 +50,10 @@ type boardData struct {
 	Total     int
 	Truncated bool
 	Problem   *problem
+	// Phase is set on one phase's listing; Next is the address of its next page.
+	Phase *missionv1.Phase
+	Cards []*card
+	Next  string
 }
 
 func (h *Hall) listMissions(ctx context.Context, brain string) ([]*missionv1.Mission, bool, error) {
@@ -59,27 +72,13 @@ func (h *Hall) listMissions(ctx context.Context, brain string) ([]*missionv1.Mis
 	return out, true, nil
 }
 
-func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
-	ctx, cancel := h.call(r, s)
-	defer cancel()
-	d := boardData{Brain: r.URL.Query().Get("brain")}
-	ms, truncated, err := h.listMissions(ctx, d.Brain)
-	d.Problem, d.Truncated, d.Total = h.explain("mission", err), truncated, len(ms)
-	byPhase := map[missionv1.Phase][]*card{}
+// fill reads what a drawn card shows beyond the listing: a ringing card's candidate and a
+// landed card's landed sha, one read each, concurrently.
+func (h *Hall) fill(ctx context.Context, cards []*card) {
 	var mu sync.Mutex
 	var fns []func()
-	// Listed oldest first: the newest landed cards are at the end.
-	landed := 0
-	for i := len(ms) - 1; i >= 0; i-- {
-		m := ms[i]
-		c := &card{Mission: m}
-		byPhase[m.GetPhase()] = append(byPhase[m.GetPhase()], c)
-		isLanded := m.GetPhase() == missionv1.Phase_PHASE_LANDED
-		if isLanded {
-			landed++
-		}
-		// A ringing card shows its candidate and a landed card its landed sha: one read each.
-		if m.GetRinging() || (isLanded && landed <= maxLandedCards) {
+	for _, c := range cards {
+		if m := c.Mission; m.GetRinging() || m.GetPhase() == missionv1.Phase_PHASE_LANDED {
 			fns = append(fns, func() {
 				res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: m.GetMissionId()})
 				if err == nil {
@@ -90,14 +89,75 @@ func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
 			})
 		}
 	}
+	group(fns...)
+}
+
+func (h *Hall) board(w http.ResponseWriter, r *http.Request, s Session) {
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	d := boardData{Brain: r.URL.Query().Get("brain")}
+	if slug := r.URL.Query().Get("phase"); slug != "" {
+		h.phaseList(w, r, s, d, slug)
+		return
+	}
+	ms, truncated, err := h.listMissions(ctx, d.Brain)
+	d.Problem, d.Truncated, d.Total = h.explain("mission", err), truncated, len(ms)
+	// Listed oldest first: each column keeps its newest cards, drawn oldest first.
+	byPhase := map[missionv1.Phase][]*card{}
+	older := map[missionv1.Phase]int{}
+	for i := len(ms) - 1; i >= 0; i-- {
+		m := ms[i]
+		if len(byPhase[m.GetPhase()]) == boardColumnCards {
+			older[m.GetPhase()]++
+			continue
+		}
+		byPhase[m.GetPhase()] = append(byPhase[m.GetPhase()], &card{Mission: m})
+	}
+	var drawn []*card
 	for _, cs := range byPhase {
 		slices.Reverse(cs)
+		drawn = append(drawn, cs...)
 	}
-	group(fns...)
+	h.fill(ctx, drawn)
 	for _, p := range boardPhases {
-		d.Columns = append(d.Columns, column{Phase: p, Cards: byPhase[p]})
+		d.Columns = append(d.Columns, column{Phase: p, Cards: byPhase[p], Older: older[p]})
 	}
 	h.render(w, r, s, http.StatusOK, "board", view{Title: "Mission board", Nav: "missions", LiveBrain: d.Brain, Data: d})
+}
+
+// phaseList is one phase's missions, oldest first, a page at a time (?page= carries the
+// organ's page token).
+func (h *Hall) phaseList(w http.ResponseWriter, r *http.Request, s Session, d boardData, slug string) {
+	i := slices.IndexFunc(boardPhases, func(p missionv1.Phase) bool { return trimEnum(p.String(), "PHASE_") == slug })
+	if i < 0 {
+		d.Problem = &problem{Organ: "hall", Reason: "INVALID_ARGUMENT", Words: "There is no phase " + strconv.Quote(slug) + " on the board."}
+		h.render(w, r, s, http.StatusBadRequest, "board", view{Title: "Mission board", Nav: "missions", LiveBrain: d.Brain, Data: d})
+		return
+	}
+	p := boardPhases[i]
+	d.Phase = &p
+	ctx, cancel := h.call(r, s)
+	defer cancel()
+	res, err := h.mission.ListMissions(ctx, &missionv1.ListMissionsRequest{Brain: d.Brain, Phases: []missionv1.Phase{p},
+		Page: &commonv1.PageRequest{PageSize: phasePageSize, PageToken: r.URL.Query().Get("page")}})
+	if err != nil {
+		d.Problem = h.explain("mission", err)
+		h.render(w, r, s, statusFor(err), "board", view{Title: "Missions " + phaseWord(p), Nav: "missions", LiveBrain: d.Brain, Data: d})
+		return
+	}
+	for _, m := range res.GetMissions() {
+		d.Cards = append(d.Cards, &card{Mission: m})
+	}
+	d.Total = len(d.Cards)
+	h.fill(ctx, d.Cards)
+	if tok := res.GetPage().GetNextPageToken(); tok != "" {
+		q := url.Values{"phase": {slug}, "page": {tok}}
+		if d.Brain != "" {
+			q.Set("brain", d.Brain)
+		}
+		d.Next = "/missions?" + q.Encode()
+	}
+	h.render(w, r, s, http.StatusOK, "board", view{Title: "Missions " + phaseWord(p), Nav: "missions", LiveBrain: d.Brain, Data: d})
 }
 
 type missionData struct {
@@ -150,8 +210,10 @@ func (h *Hall) renderMission(w http.ResponseWriter, r *http.Request, s Session, 
 				d.Brain, d.BrainProb = b.GetBrain(), h.explain("medulla", berr)
 			},
 		)
-	} else if d.Problem.Reason == "MISSION_NOT_FOUND" {
-		code = http.StatusNotFound
+	} else if code == http.StatusOK {
+		// The page has no mission to show: answer with the refusal's status (a malformed id is
+		// 400, an unknown one 404), as the chain page does; a stamp's own refusal keeps its code.
+		code = statusFor(err)
 	}
 	h.render(w, r, s, code, "mission", view{Title: "Mission " + id, Nav: "missions", LiveBrain: res.GetMission().GetBrain(), Data: d})
 }
@@ -174,12 +236,20 @@ func (h *Hall) letters(ctx context.Context, id string) ([]*missionv1.Letter, boo
 	return out, true, nil
 }
 
+// chainPageSize is how many letters the chain page shows at once: a long chain is read a page
+// at a time, never drawn whole.
+const chainPageSize = 100
+
 type chainData struct {
-	ID        string
-	Mission   *missionv1.Mission
-	Letters   []*missionv1.Letter
-	Truncated bool
-	Problem   *problem
+	ID      string
+	Mission *missionv1.Mission
+	Letters []*missionv1.Letter
+	// After is the seq the page starts after (0: the first letter); More says letters follow
+	// the page's last, Next is the address of the next page and Newest that of the last page.
+	After        int64
+	More         bool
+	Next, Newest string
+	Problem      *problem
 }
 
 func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
@@ -187,9 +257,21 @@ func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
 	ctx, cancel := h.call(r, s)
 	defer cancel()
 	d := chainData{ID: id}
+	if v := r.URL.Query().Get("after"); v != "" {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			h.render(w, r, s, http.StatusBadRequest, "chain", view{Title: "Chain " + id, Nav: "missions", Data: chainData{ID: id,
+				Problem: &problem{Organ: "hall", Reason: "INVALID_ARGUMENT", Words: "after must be a letter's seq (a whole number, 0 or more)."}}})
+			return
+		}
+		d.After = n
+	}
 	var lerr, merr error
 	group(
-		func() { d.Letters, d.Truncated, lerr = h.letters(ctx, id) },
+		func() {
+			res, err := h.mission.ListLetters(ctx, &missionv1.ListLettersRequest{MissionId: id, AfterSeq: d.After, PageSize: chainPageSize})
+			d.Letters, d.More, lerr = res.GetLetters(), res.GetMore(), err
+		},
 		func() {
 			res, err := h.mission.GetMission(ctx, &missionv1.GetMissionRequest{MissionId: id})
 			d.Mission, merr = res.GetMission(), err
@@ -200,6 +282,13 @@ func (h *Hall) chain(w http.ResponseWriter, r *http.Request, s Session) {
 	if merr != nil {
 		d.Problem = h.explain("mission", merr)
 		code = statusFor(merr)
+	}
+	base := "/missions/" + url.PathEscape(id) + "/chain"
+	if d.More && len(d.Letters) > 0 {
+		d.Next = base + "?after=" + strconv.FormatInt(d.Letters[len(d.Letters)-1].GetSeq(), 10)
+		if last := d.Mission.GetHeadSeq() - chainPageSize; last > d.Letters[len(d.Letters)-1].GetSeq() {
+			d.Newest = base + "?after=" + strconv.FormatInt(last, 10)
+		}
 	}
 	h.render(w, r, s, code, "chain", view{Title: "Chain " + id, Nav: "missions", LiveBrain: d.Mission.GetBrain(), Data: d})
 }

@@ -98,6 +98,7 @@ var funcs = template.FuncMap{
 	"lower":     strings.ToLower,
 	"trimEnum":  trimEnum,
 	"add":       func(a, b int64) int64 { return a + b },
+	"int64":     func(n int) int64 { return int64(n) },
 	"unixMilli": func(t time.Time) int64 { return t.UnixMilli() },
 	// reasonText is a refusal reason in words (the code itself when the Hall has none).
 	"reasonText": func(reason string) string {
@@ -237,7 +238,7 @@ func (h *Hall) plainError(w http.ResponseWriter, code int, words string) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(code)
 	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`+
-		`<title>%s — Organism Hall</title><link rel="stylesheet" href="/static/hall.css"></head><body><main id="main" class="plain-error"><h1>%s</h1><p>%s</p><p><a href="/">Back to the Hall</a></p></main></body></html>`,
+		`<title>%s — Organism Hall</title><link rel="icon" href="/static/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/static/hall.css"></head><body><main id="main" class="plain-error"><h1>%s</h1><p>%s</p><p><a href="/">Back to the Hall</a></p></main></body></html>`,
 		template.HTMLEscapeString(http.StatusText(code)), template.HTMLEscapeString(http.StatusText(code)), template.HTMLEscapeString(words))
 }
 
