@@ -14,6 +14,9 @@ import (
 const soulCheckLong = `offline (any repository): organism soul check [--repo DIR] [--soul PATH | DOC... | --all]
 against a server:          organism soul check --addr HOST:PORT [--brain NAME]
 
+DOC arguments are paths from the current directory (so a shell or an editor in a subdirectory
+names the document beside it); with --repo, and for --soul, they are paths from the repository.
+
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md and PATHOS.md at
 any depth (tracked or staged files), skipping vendor/, third_party/, node_modules/, testdata/ and the
 doc: globs of the repository's .soulignore.
@@ -134,8 +137,13 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		}
 	case len(c.args) > 0:
 		docs = nil
+		// DOC arguments are named from the current directory; with --repo, from the repository.
+		resolve := run.relFromCwd
+		if c.given("repo") {
+			resolve = run.rel
+		}
 		for _, a := range c.args {
-			rel, err := run.rel(a)
+			rel, err := resolve(a)
 			if err != nil {
 				return set, err
 			}

@@ -248,3 +248,42 @@ func TestSoulCheckDiff(t *testing.T) {
 		t.Errorf("unknown BASE: got exit %d, want %d\n%s", code, exitIO, out)
 	}
 }
+
+// TestSoulCheckFromASubdirectory runs the check as a shell or an editor in a subdirectory does
+// (no --repo): a DOC argument names the document beside the user, and every format still names
+// files from the repository root, which is what GitHub and code scanning resolve them against.
+func TestSoulCheckFromASubdirectory(t *testing.T) {
+	g := newSoulGit(t, map[string]string{
+		"main.go": mainGo, "AGENTS.md": freshAgents,
+		"services/api/AGENTS.md": "# Agents\n\n- `gone/api.go` serves the API.\n",
+	})
+	t.Chdir(filepath.Join(g.root, "services", "api"))
+	tests := []struct {
+		name string
+		args []string
+		want []string
+		code int
+	}{
+		{"the document beside the user", []string{"AGENTS.md", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
+		{"a path up to the root's", []string{"../../AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+		{"--all from the subdirectory", []string{"--all", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
+		{"sarif from the subdirectory", []string{"AGENTS.md", "--format", "sarif"}, []string{`"uri": "services/api/AGENTS.md"`, `"uriBaseId": "%SRCROOT%"`}, exitDrift},
+		{"--repo names documents from the repository", []string{"--repo", g.root, "AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, code := runSoul(t, append([]string{"soul", "check"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit: got %d, want %d\n%s", code, tc.code, out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("got\n%s\nwant %q", out, w)
+				}
+			}
+		})
+	}
+	if out, code := runSoul(t, "soul", "check", "../../../outside.md"); code != exitIO || !strings.Contains(out, "outside the repository") {
+		t.Errorf("a document outside the repository: got exit %d and\n%s\nwant exit %d saying so", code, out, exitIO)
+	}
+}
