@@ -195,7 +195,7 @@ func render(out io.Writer, format string, set report.Set, claims bool) error {
 func writeBaselineFile(p string, set report.Set) error {
 	fh, err := os.Create(p)
 	if err != nil {
-		return ioFailure(err)
+		return ioFailure(fmt.Errorf("--write-baseline: %w", err))
 	}
 	if err := report.NewBaseline(set).Write(fh); err != nil {
 		fh.Close()
@@ -207,12 +207,12 @@ func writeBaselineFile(p string, set report.Set) error {
 func applyBaseline(p string, set report.Set) error {
 	fh, err := os.Open(p)
 	if err != nil {
-		return ioFailure(err)
+		return ioFailure(fmt.Errorf("--baseline: %w", err))
 	}
 	defer fh.Close()
 	b, err := report.ReadBaseline(fh)
 	if err != nil {
-		return ioFailure(fmt.Errorf("%s: %w", p, err))
+		return ioFailure(fmt.Errorf("--baseline %s: %w (write one with --write-baseline)", p, err))
 	}
 	report.OnlyNew(set, b.Accepted())
 	return nil

@@ -287,3 +287,41 @@ func TestSoulCheckFromASubdirectory(t *testing.T) {
 		t.Errorf("a document outside the repository: got exit %d and\n%s\nwant exit %d saying so", code, out, exitIO)
 	}
 }
+
+// TestSoulCheckBadBaselineSaysWhat: a baseline CI cannot use stops the run with exit 2 and one
+// line naming the flag, the file and what is wrong, never a bare "EOF" or a silent accept-nothing.
+func TestSoulCheckBadBaselineSaysWhat(t *testing.T) {
+	g := newSoulGit(t, map[string]string{"main.go": mainGo, "AGENTS.md": driftAgents})
+	dir := t.TempDir()
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"empty", "", []string{"--baseline", "empty.json", "the file is empty", "--write-baseline"}},
+		{"not JSON", "{findings", []string{"--baseline", "not-JSON.json", "not a soul-baseline-v1 JSON document"}},
+		{"another schema", `{"schema":"sarif"}`, []string{"--baseline", "another-schema.json", `schema "sarif", want "soul-baseline-v1"`}},
+		{"a finding keyed by nothing", `{"schema":"soul-baseline-v1","findings":[{"anchor":"gone/a.go"}]}`, []string{"finding 1 has no document or no reason"}},
+		{"two documents", `{"schema":"soul-baseline-v1","findings":[]}{"schema":"soul-baseline-v1"}`, []string{"more than one JSON document"}},
+		{"missing", "-", []string{"--baseline", "missing.json", "no such file"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
+			if tc.body != "-" {
+				if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--baseline", p)
+			msg := strings.TrimPrefix(strings.TrimSpace(out), "error: ")
+			if code != exitIO || strings.Contains(msg, "\n") {
+				t.Errorf("got exit %d and\n%s\nwant exit %d and one line", code, out, exitIO)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("got %q, want it to say %q", msg, w)
+				}
+			}
+		})
+	}
+}
