@@ -80,9 +80,30 @@ func (r *checkRun) rel(doc string) (string, error) {
 	}
 	rel, err := filepath.Rel(r.repo.Root(), doc)
 	if err != nil || strings.HasPrefix(rel, "..") {
+		// git names the root with symlinks resolved (/private/tmp, not /tmp): resolve the
+		// document's directory the same way before calling it outside.
+		if dir, derr := filepath.EvalSymlinks(filepath.Dir(doc)); derr == nil {
+			rel, err = filepath.Rel(r.repo.Root(), filepath.Join(dir, filepath.Base(doc)))
+		}
+	}
+	if err != nil || strings.HasPrefix(rel, "..") {
 		return "", usageError{fmt.Sprintf("%s is outside the repository %s", doc, r.repo.Root())}
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// relFromCwd turns a document argument named from the current directory, as a shell or an editor
+// in a subdirectory names it, into a repository-relative path. Without it `soul check AGENTS.md`
+// run in services/api checked the root's AGENTS.md instead of the one beside the user.
+func (r *checkRun) relFromCwd(doc string) (string, error) {
+	if filepath.IsAbs(doc) {
+		return r.rel(doc)
+	}
+	abs, err := filepath.Abs(doc)
+	if err != nil {
+		return "", ioFailure(err)
+	}
+	return r.rel(abs)
 }
 
 // check checks one document ("" finds the soul: docs/PATHOS.md, then PATHOS.md).

@@ -14,6 +14,9 @@ import (
 const soulCheckLong = `offline (any repository): organism soul check [--repo DIR] [--soul PATH | DOC... | --all]
 against a server:          organism soul check --addr HOST:PORT [--brain NAME]
 
+DOC arguments are paths from the current directory (so a shell or an editor in a subdirectory
+names the document beside it); with --repo, and for --soul, they are paths from the repository.
+
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md and PATHOS.md at
 any depth (tracked or staged files), skipping vendor/, third_party/, node_modules/, testdata/ and the
 doc: globs of the repository's .soulignore.
@@ -134,8 +137,13 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		}
 	case len(c.args) > 0:
 		docs = nil
+		// DOC arguments are named from the current directory; with --repo, from the repository.
+		resolve := run.relFromCwd
+		if c.given("repo") {
+			resolve = run.rel
+		}
 		for _, a := range c.args {
-			rel, err := run.rel(a)
+			rel, err := resolve(a)
 			if err != nil {
 				return set, err
 			}
@@ -187,7 +195,7 @@ func render(out io.Writer, format string, set report.Set, claims bool) error {
 func writeBaselineFile(p string, set report.Set) error {
 	fh, err := os.Create(p)
 	if err != nil {
-		return ioFailure(err)
+		return ioFailure(fmt.Errorf("--write-baseline: %w", err))
 	}
 	if err := report.NewBaseline(set).Write(fh); err != nil {
 		fh.Close()
@@ -199,12 +207,12 @@ func writeBaselineFile(p string, set report.Set) error {
 func applyBaseline(p string, set report.Set) error {
 	fh, err := os.Open(p)
 	if err != nil {
-		return ioFailure(err)
+		return ioFailure(fmt.Errorf("--baseline: %w", err))
 	}
 	defer fh.Close()
 	b, err := report.ReadBaseline(fh)
 	if err != nil {
-		return ioFailure(fmt.Errorf("%s: %w", p, err))
+		return ioFailure(fmt.Errorf("--baseline %s: %w (write one with --write-baseline)", p, err))
 	}
 	report.OnlyNew(set, b.Accepted())
 	return nil

@@ -248,3 +248,80 @@ func TestSoulCheckDiff(t *testing.T) {
 		t.Errorf("unknown BASE: got exit %d, want %d\n%s", code, exitIO, out)
 	}
 }
+
+// TestSoulCheckFromASubdirectory runs the check as a shell or an editor in a subdirectory does
+// (no --repo): a DOC argument names the document beside the user, and every format still names
+// files from the repository root, which is what GitHub and code scanning resolve them against.
+func TestSoulCheckFromASubdirectory(t *testing.T) {
+	g := newSoulGit(t, map[string]string{
+		"main.go": mainGo, "AGENTS.md": freshAgents,
+		"services/api/AGENTS.md": "# Agents\n\n- `gone/api.go` serves the API.\n",
+	})
+	t.Chdir(filepath.Join(g.root, "services", "api"))
+	tests := []struct {
+		name string
+		args []string
+		want []string
+		code int
+	}{
+		{"the document beside the user", []string{"AGENTS.md", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
+		{"a path up to the root's", []string{"../../AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+		{"--all from the subdirectory", []string{"--all", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
+		{"sarif from the subdirectory", []string{"AGENTS.md", "--format", "sarif"}, []string{`"uri": "services/api/AGENTS.md"`, `"uriBaseId": "%SRCROOT%"`}, exitDrift},
+		{"--repo names documents from the repository", []string{"--repo", g.root, "AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, code := runSoul(t, append([]string{"soul", "check"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit: got %d, want %d\n%s", code, tc.code, out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("got\n%s\nwant %q", out, w)
+				}
+			}
+		})
+	}
+	if out, code := runSoul(t, "soul", "check", "../../../outside.md"); code != exitIO || !strings.Contains(out, "outside the repository") {
+		t.Errorf("a document outside the repository: got exit %d and\n%s\nwant exit %d saying so", code, out, exitIO)
+	}
+}
+
+// TestSoulCheckBadBaselineSaysWhat: a baseline CI cannot use stops the run with exit 2 and one
+// line naming the flag, the file and what is wrong, never a bare "EOF" or a silent accept-nothing.
+func TestSoulCheckBadBaselineSaysWhat(t *testing.T) {
+	g := newSoulGit(t, map[string]string{"main.go": mainGo, "AGENTS.md": driftAgents})
+	dir := t.TempDir()
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"empty", "", []string{"--baseline", "empty.json", "the file is empty", "--write-baseline"}},
+		{"not JSON", "{findings", []string{"--baseline", "not-JSON.json", "not a soul-baseline-v1 JSON document"}},
+		{"another schema", `{"schema":"sarif"}`, []string{"--baseline", "another-schema.json", `schema "sarif", want "soul-baseline-v1"`}},
+		{"a finding keyed by nothing", `{"schema":"soul-baseline-v1","findings":[{"anchor":"gone/a.go"}]}`, []string{"finding 1 has no document or no reason"}},
+		{"two documents", `{"schema":"soul-baseline-v1","findings":[]}{"schema":"soul-baseline-v1"}`, []string{"more than one JSON document"}},
+		{"missing", "-", []string{"--baseline", "missing.json", "no such file"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".json")
+			if tc.body != "-" {
+				if err := os.WriteFile(p, []byte(tc.body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--baseline", p)
+			msg := strings.TrimPrefix(strings.TrimSpace(out), "error: ")
+			if code != exitIO || strings.Contains(msg, "\n") {
+				t.Errorf("got exit %d and\n%s\nwant exit %d and one line", code, out, exitIO)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("got %q, want it to say %q", msg, w)
+				}
+			}
+		})
+	}
+}

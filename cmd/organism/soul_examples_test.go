@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -16,9 +17,11 @@ import (
 func TestSoulExamplesRunRealFlags(t *testing.T) {
 	examples := filepath.Join("..", "..", "examples")
 	var workflow struct {
-		On   map[string]any `yaml:"on"`
-		Jobs map[string]struct {
-			Steps []struct {
+		On          map[string]any    `yaml:"on"`
+		Permissions map[string]string `yaml:"permissions"`
+		Jobs        map[string]struct {
+			RunsOn string `yaml:"runs-on"`
+			Steps  []struct {
 				Name string         `yaml:"name"`
 				Run  string         `yaml:"run"`
 				Uses string         `yaml:"uses"`
@@ -28,29 +31,78 @@ func TestSoulExamplesRunRealFlags(t *testing.T) {
 	}
 	readYAML(t, filepath.Join(examples, "ci", "soul-check.yml"), &workflow)
 	var hooks []struct {
-		ID       string `yaml:"id"`
-		Entry    string `yaml:"entry"`
-		Language string `yaml:"language"`
-		Files    string `yaml:"files"`
+		ID            string `yaml:"id"`
+		Name          string `yaml:"name"`
+		Entry         string `yaml:"entry"`
+		Language      string `yaml:"language"`
+		Files         string `yaml:"files"`
+		PassFilenames *bool  `yaml:"pass_filenames"`
+		AlwaysRun     bool   `yaml:"always_run"`
 	}
 	readYAML(t, filepath.Join(examples, "pre-commit", ".pre-commit-hooks.yaml"), &hooks)
 
 	var lines []string
-	for _, job := range workflow.Jobs {
-		for _, s := range job.Steps {
+	uploads := false
+	for name, job := range workflow.Jobs {
+		if job.RunsOn == "" || len(job.Steps) == 0 {
+			t.Errorf("job %s: got runs-on %q and %d steps, want both", name, job.RunsOn, len(job.Steps))
+		}
+		for i, s := range job.Steps {
+			if (s.Run == "") == (s.Uses == "") {
+				t.Errorf("job %s step %d (%s): want exactly one of run and uses", name, i, s.Name)
+			}
 			if s.Run != "" {
 				lines = append(lines, s.Run)
 			}
+			uploads = uploads || strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif@")
 		}
 	}
 	if workflow.On == nil || len(workflow.Jobs) == 0 {
 		t.Fatalf("workflow: got %+v, want triggers and jobs", workflow)
 	}
+	if uploads && workflow.Permissions["security-events"] != "write" {
+		t.Errorf("permissions: got %v, want security-events: write for upload-sarif", workflow.Permissions)
+	}
+	handoffs := map[string]bool{"AGENTS.md": true, "services/api/CLAUDE.md": true, "docs/PATHOS.md": true, "README.md": false, "docs/NOT_AGENTS.md.txt": false}
 	for _, h := range hooks {
-		if h.ID == "" || h.Language == "" {
-			t.Errorf("hook %+v: want id and language", h)
+		if h.ID == "" || h.Name == "" || h.Entry == "" || h.Language != "system" {
+			t.Errorf("hook %+v: want id, name, entry and language system (the binary on PATH)", h)
+		}
+		switch {
+		case h.PassFilenames == nil:
+			t.Errorf("hook %s: want pass_filenames said outright", h.ID)
+		case *h.PassFilenames:
+			// pre-commit hands every staged file matching files to entry: it must name only
+			// handoff documents, or the check is asked about files that are no document.
+			re, err := regexp.Compile(h.Files)
+			if h.Files == "" || err != nil {
+				t.Errorf("hook %s: files %q (%v): want a pattern naming the handoff documents", h.ID, h.Files, err)
+				break
+			}
+			for p, want := range handoffs {
+				if re.MatchString(p) != want {
+					t.Errorf("hook %s: files %q matching %s: got %v, want %v", h.ID, h.Files, p, !want, want)
+				}
+			}
+		case !h.AlwaysRun || !strings.Contains(h.Entry, "--all"):
+			t.Errorf("hook %s: without filenames, want --all and always_run (a code change can stale a document)", h.ID)
 		}
 		lines = append(lines, h.Entry)
+	}
+	// `go install module@version` refuses a module whose go.mod has replace directives, and
+	// cmd/organism's has them: an example telling people to install it that way cannot work.
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(examples, "ci", "soul-check.yml"), filepath.Join(examples, "pre-commit", ".pre-commit-hooks.yaml")} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if regexp.MustCompile(`(?m)^replace\b`).Match(mod) && regexp.MustCompile(`go install github\.com/organism-dev/organism/cmd/organism@`).Match(b) {
+			t.Errorf("%s: got `go install .../cmd/organism@...`, want a way that works for a module with replace directives", f)
+		}
 	}
 	checks := 0
 	for _, l := range lines {

@@ -2,6 +2,7 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -63,11 +64,24 @@ func (b Baseline) Write(w io.Writer) error {
 // ReadBaseline reads a baseline file.
 func ReadBaseline(r io.Reader) (Baseline, error) {
 	var b Baseline
-	if err := json.NewDecoder(r).Decode(&b); err != nil {
-		return b, fmt.Errorf("baseline: %w", err)
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&b); err != nil {
+		if errors.Is(err, io.EOF) {
+			return b, fmt.Errorf("the file is empty; want a %s JSON document", BaselineSchema)
+		}
+		return b, fmt.Errorf("not a %s JSON document: %w", BaselineSchema, err)
 	}
 	if b.Schema != BaselineSchema {
-		return b, fmt.Errorf("baseline: schema %q, want %q", b.Schema, BaselineSchema)
+		return b, fmt.Errorf("schema %q, want %q", b.Schema, BaselineSchema)
+	}
+	// A finding with no document or reason keys nothing: accepting it would silently accept nothing.
+	for i, e := range b.Findings {
+		if e.Document == "" || e.Reason == "" {
+			return b, fmt.Errorf("finding %d has no document or no reason; want both", i+1)
+		}
+	}
+	if dec.More() {
+		return b, fmt.Errorf("more than one JSON document; want one %s document", BaselineSchema)
 	}
 	return b, nil
 }

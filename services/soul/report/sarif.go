@@ -19,6 +19,8 @@ const (
 	sarifVersion = "2.1.0"
 	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
 	toolURI      = "https://github.com/organism-dev/organism/tree/main/services/soul"
+	// srcRoot is the uriBaseId every artifact location is relative to: the repository root.
+	srcRoot = "%SRCROOT%"
 )
 
 type sarifLog struct {
@@ -116,14 +118,26 @@ func SARIF(out io.Writer, set Set, toolVersion string) error {
 			Properties:           map[string]any{"kind": k.kind},
 		})
 	}
+	seen := map[string]int{}
 	for _, r := range sortedReports(set) {
 		for _, s := range r.GetStale() {
 			kind := KindOf(s)
-			loc := sarifPhysical{ArtifactLocation: map[string]string{"uri": r.GetSoulPath()}}
+			// The path is relative to the repository root, which %SRCROOT% names for the consumer
+			// (GitHub code scanning resolves it against the checkout).
+			loc := sarifPhysical{ArtifactLocation: map[string]string{"uri": r.GetSoulPath(), "uriBaseId": srcRoot}}
 			if s.GetLine() > 0 {
 				loc.Region = map[string]int{"startLine": int(s.GetLine())}
 			}
-			sum := sha256.Sum256([]byte(Key(r.GetSoulPath(), s)))
+			// The same key twice in a run (one anchor failing in two claims) are two findings: a
+			// scanner that saw one fingerprint would fold them into one alert. The first keeps the
+			// key's own fingerprint, so logs written before this stay matched; later ones count on.
+			base := Key(r.GetSoulPath(), s)
+			key := base
+			if n := seen[base]; n > 0 {
+				key += fmt.Sprintf("\x00%d", n)
+			}
+			seen[base]++
+			sum := sha256.Sum256([]byte(key))
 			props := map[string]any{"kind": kind, "reason": s.GetReason(), "state": s.GetState(), "section": s.GetSection()}
 			if s.GetAnchor() != "" {
 				props["anchor"] = s.GetAnchor()
