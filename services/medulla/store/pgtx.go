@@ -50,6 +50,14 @@ type pgTx struct {
 	size     int
 	noSpec   bool
 	handback map[string]*pgSpec
+
+	// parent, while set, is the batch in flight this one runs after (pgpipe.go): its pending
+	// versions and retirements are this batch's committed state. spare are ids the batch after
+	// this one may use; putBrain says this batch wrote a brain row itself, so the row it
+	// leaves cannot be predicted.
+	parent   *pgTx
+	spare    []int64
+	putBrain bool
 }
 
 // pgBrain is a brain this transaction holds the lock of.
@@ -224,6 +232,7 @@ func (t *pgTx) PutBrain(b domain.Brain) error {
 	if err != nil {
 		return err
 	}
+	t.putBrain = true
 	_, err = t.tx.ExecContext(t.ctx, `INSERT INTO brains (name, repo_root, soul_path, policy, reserved, store_version, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
@@ -247,6 +256,15 @@ func (t *pgTx) PutBrain(b domain.Brain) error {
 func (t *pgTx) slugState(brain, slug string) (slugState, error) {
 	if _, err := t.lock(brain); err != nil {
 		return slugState{}, err
+	}
+	if p := t.parent; p != nil {
+		key := liveKey(brain, slug)
+		if c, ok := p.live[key]; ok {
+			return slugState{live: *c, hasLive: true, last: c.Version}, nil
+		}
+		if r, ok := p.retired[key]; ok {
+			return slugState{last: r.last}, nil
+		}
 	}
 	if st, ok := t.cache.get(brain, slug); ok {
 		return st, nil

@@ -1,0 +1,241 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"sync/atomic"
+	"time"
+
+	"github.com/organism-dev/organism/platform/pgdb"
+	"github.com/organism-dev/organism/services/medulla/domain"
+)
+
+// The PostgreSQL writer is a pipeline two batches deep: while batch N's flush and COMMIT are
+// in flight on one pooled connection, the writer runs batch N+1's writes on a second one,
+// on the brain as N will leave it (N's pending versions, retirements and counters, over the
+// slugs this replica remembers). A batch's Go work (the writes' rules, encoding the flush)
+// then overlaps the server's work and fsync for the one before it, where one writer used to
+// do both strictly in turn.
+//
+// What keeps it correct:
+//   - N+1 is sent only after N's COMMIT returned. Then N+1 runs, like any speculating batch,
+//     on the row N handed back: flush_write takes the brain's lock and checks the row first,
+//     so a replica writing in between is MD412, and N+1 runs again locking first.
+//   - If N failed, nothing of N+1 was sent: it is dropped and run again after N is settled,
+//     serially, on what the database holds. So no write is acknowledged on an effect of N
+//     that did not commit.
+//   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain,
+//     changed its row only through the flush (no PutBrain), and N+1 needs nothing from the
+//     database (every slug it reads is N's or remembered, ids are at hand, one brain). Any
+//     statement N+1 would send makes it a miss (errPipelineMiss): it waits for N and runs
+//     serially, as before.
+//   - Acknowledgements go out in queue order: N's when N's COMMIT returned, N+1's after.
+
+// errPipelineMiss says a batch prepared on the state a flight will leave needed the database.
+var errPipelineMiss = errors.New("the batch needs the database: run it after the one in flight")
+
+// pgFlight is a batch whose flush and COMMIT are in flight.
+type pgFlight struct {
+	batch []*writeReq
+	view  *pgTx
+	err   error
+	done  chan struct{}
+}
+
+// pgPipeStats counts what the pipeline did, for tests and figures.
+type pgPipeStats struct {
+	// prepared: batches run on a flight's predicted state; sent: of those, sent on it;
+	// dropped: of those, run again serially because the flight failed or its row differed.
+	prepared, sent, dropped atomic.Int64
+}
+
+// launch sends view's flush and COMMIT from a goroutine of its own. The connection goes back
+// to the pool there, so the next batch can always have one.
+func (s *PGStore) launch(view *pgTx, batch []*writeReq) *pgFlight {
+	fl := &pgFlight{batch: batch, view: view, done: make(chan struct{})}
+	if view.spare == nil && view.idsFor == len(view.order) {
+		// Ids left over from this batch's reservation serve the next one (they are above this
+		// batch's and the next commits after this one under the row check).
+		view.spare = append([]int64(nil), view.ids...)
+	}
+	view.parent = nil
+	go func() {
+		defer close(fl.done)
+		ctx := view.ctx
+		fl.err = view.commitBatch(len(batch))
+		if fl.err != nil {
+			view.sess.rollback(ctx)
+		}
+		view.sess.conn.Close()
+	}()
+	return fl
+}
+
+// land settles a flight that has returned: a commit acknowledges every write of it; a failure
+// is handled as runTx would (a stale row or lost race runs the batch again serially, a
+// conflict replays it one write at a time, anything else reaches every write). It says whether
+// the flight committed as sent, so a batch prepared on it may be sent on its row.
+func (s *PGStore) land(fl *pgFlight) bool {
+	<-fl.done
+	err := fl.err
+	if err == nil {
+		fl.view.committed()
+		for _, req := range fl.batch {
+			req.done <- nil
+		}
+		return true
+	}
+	switch {
+	case errors.Is(err, errStale):
+		for _, name := range fl.view.order {
+			s.cache.forget(name)
+		}
+		s.runBatch(fl.batch)
+	case pgdb.IsBusy(err):
+		time.Sleep(time.Millisecond)
+		s.runBatch(fl.batch)
+	case len(fl.batch) > 1 && errors.Is(err, errReplay):
+		s.replay(fl.batch)
+	default:
+		err = settle(err)
+		for _, req := range fl.batch {
+			req.done <- err
+		}
+	}
+	return false
+}
+
+// dispatch runs one gathered batch. With a flight out, the batch is prepared on the state the
+// flight will leave, and the writes that arrive until the flight returns join it (so batches
+// stay as large as the time a commit takes lets them be); once the flight committed, the
+// batch is sent on its row. Otherwise (or when that cannot be) the flight is landed first and
+// the batch prepared on what the database holds, then sent. A batch whose preparation fails
+// goes the serial way, which retries and replays.
+func (s *PGStore) dispatch(fl **pgFlight, batch []*writeReq) {
+	ctx := context.Background()
+	if prev := *fl; prev != nil {
+		view := s.prepareOn(ctx, prev.view)
+		ok := view != nil
+		for _, req := range batch {
+			ok = ok && view.run(req)
+		}
+	join:
+		for {
+			var more chan *writeReq
+			if len(batch) < s.maxBatch {
+				more = s.reqs
+			}
+			select {
+			case <-prev.done:
+				break join
+			case req := <-more:
+				batch = append(batch, req)
+				ok = ok && view.run(req)
+			}
+		}
+		landed := s.land(prev)
+		*fl = nil
+		if view != nil {
+			if ok && landed && view.adopt() {
+				s.pipe.sent.Add(1)
+				view.size = len(batch)
+				*fl = s.launch(view, batch)
+				return
+			}
+			if ok {
+				s.pipe.dropped.Add(1)
+			}
+			view.sess.conn.Close()
+		}
+	}
+	view, err := s.prepare(ctx, batch, nil)
+	if err != nil {
+		s.recover(view, batch, err)
+		return
+	}
+	*fl = s.launch(view, batch)
+}
+
+// recover finishes a batch whose first preparation failed, as runTx and runBatch would have.
+func (s *PGStore) recover(view *pgTx, batch []*writeReq, err error) {
+	switch {
+	case errors.Is(err, errReplay):
+		s.replay(batch)
+	case errors.Is(err, errStale):
+		for _, name := range view.order {
+			s.cache.forget(name)
+		}
+		s.runBatch(batch)
+	case pgdb.IsBusy(err):
+		s.runBatch(batch)
+	default:
+		err = settle(err)
+		for _, req := range batch {
+			req.done <- err
+		}
+	}
+}
+
+// prepareOn opens a batch on a fresh connection over the state prev (in flight) will leave,
+// or returns nil when it cannot (see the conditions above). Nothing is sent on the connection.
+func (s *PGStore) prepareOn(ctx context.Context, prev *pgTx) *pgTx {
+	if len(prev.order) != 1 || prev.putBrain || len(prev.spare) == 0 {
+		return nil
+	}
+	name := prev.order[0]
+	ppb := prev.brains[name]
+	if !ppb.exists {
+		return nil
+	}
+	conn, err := s.db.Conn(ctx)
+	if err != nil {
+		return nil
+	}
+	s.pipe.prepared.Add(1)
+	sess := &pgSession{conn: conn, before: func() error { return errPipelineMiss }}
+	view := newPGTx(ctx, sess, s.cache, 0)
+	view.parent = prev
+	// The row prev will leave: its counters as the flush will write them, one write further
+	// when it changed the brain. The row's text comes with prev's hand-back (adopt).
+	b := ppb.b
+	b.LiveClaims += ppb.liveDelta
+	writes := ppb.writes
+	if ppb.changed {
+		writes++
+	}
+	view.brains[name] = &pgBrain{b: b, exists: true, writes: writes, spec: &pgSpec{b: b, writes: writes}}
+	view.order = append(view.order, name)
+	view.ids, view.idsFor = append(view.ids, prev.spare...), 1
+	return view
+}
+
+// run runs one write on a batch prepared on a flight's predicted state. false is a miss, or a
+// write failing on a state not yet committed: either way the serial path decides, after the
+// flight, running the whole batch again.
+func (t *pgTx) run(req *writeReq) bool {
+	return req.fn(t) == nil
+}
+
+// adopt makes a batch prepared on a flight's predicted state sendable, once that flight
+// committed: the row it handed back must be the one predicted, and its text is what flush_write
+// will find under the lock. The ids it handed back serve the batch after this one.
+func (t *pgTx) adopt() bool {
+	t.parent = nil
+	name := t.order[0]
+	pb := t.brains[name]
+	sp := t.cache.takeSpec(name)
+	if sp == nil || sp.writes != pb.spec.writes || !sameBrain(sp.b, pb.spec.b) {
+		return false
+	}
+	pb.spec.text = sp.text
+	t.spare = sp.ids
+	t.sess.before = t.settle
+	return true
+}
+
+// sameBrain says two brain rows agree in every column.
+func sameBrain(a, b domain.Brain) bool {
+	return a.Name == b.Name && a.RepoRoot == b.RepoRoot && a.SoulPath == b.SoulPath && a.Policy == b.Policy &&
+		a.Reserved == b.Reserved && a.StoreVersion == b.StoreVersion && a.LiveClaims == b.LiveClaims &&
+		a.CreatedAt.Equal(b.CreatedAt) && a.UpdatedAt.Equal(b.UpdatedAt)
+}
