@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"sync/atomic"
 	"time"
@@ -24,11 +25,11 @@ import (
 //   - If N failed, nothing of N+1 was sent: it is dropped and run again after N is settled,
 //     serially, on what the database holds. So no write is acknowledged on an effect of N
 //     that did not commit.
-//   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain,
-//     changed its row only through the flush (no PutBrain), and N+1 needs nothing from the
-//     database (every slug it reads is N's or remembered, ids are at hand, one brain). Any
-//     statement N+1 would send makes it a miss (errPipelineMiss): it waits for N and runs
-//     serially, as before.
+//   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain and
+//     changed its row only through the flush (no PutBrain); N+1 writes that brain alone and
+//     needs no lock or statement of its own: a slug neither N wrote nor the replica remembers
+//     is read ahead (readAhead), ids come from a hand-back. Anything else N+1 would send makes
+//     it a miss (errPipelineMiss): it waits for N and runs serially, as before.
 //   - Acknowledgements go out in queue order: N's when N's COMMIT returned, N+1's after.
 
 // joinEvery is how often a writer waiting for a flight takes in the writes queued meanwhile.
@@ -250,4 +251,35 @@ func sameBrain(a, b domain.Brain) bool {
 	return a.Name == b.Name && a.RepoRoot == b.RepoRoot && a.SoulPath == b.SoulPath && a.Policy == b.Policy &&
 		a.Reserved == b.Reserved && a.StoreVersion == b.StoreVersion && a.LiveClaims == b.LiveClaims &&
 		a.CreatedAt.Equal(b.CreatedAt) && a.UpdatedAt.Equal(b.UpdatedAt)
+}
+
+// readAhead reads a slug the batch's parent (in flight) did not write and this replica does not
+// remember, for a batch prepared on the state the parent will leave: committed state, read
+// without the brain's lock and outside the transaction (nothing is begun yet). That is the
+// state after the parent as long as the chain of row checks holds: a replica that wrote the
+// slug before the parent took the lock changed the row the parent checks (or could not write
+// while the parent held the lock), one that wrote it after the parent committed changed the
+// row this batch checks, so either way the batch is never sent on it or is refused MD412.
+// The result stays in the batch (not in the replica's memory, whose write count it may not
+// be true at if a check then fails).
+func (t *pgTx) readAhead(brain, slug, q string) (slugState, error) {
+	if st, ok := t.ahead[liveKey(brain, slug)]; ok {
+		return st, nil
+	}
+	c, err := scanClaim(t.sess.conn.QueryRowContext(t.ctx, q, brain, slug))
+	var st slugState
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+	case err != nil:
+		return slugState{}, pgWrap("live claim", err)
+	case c.SupersededAt.IsZero():
+		st = slugState{live: c, hasLive: true, last: c.Version}
+	default:
+		st = slugState{last: c.Version}
+	}
+	if t.ahead == nil {
+		t.ahead = map[string]slugState{}
+	}
+	t.ahead[liveKey(brain, slug)] = st
+	return st, nil
 }

@@ -58,6 +58,8 @@ type pgTx struct {
 	parent   *pgTx
 	spare    []int64
 	putBrain bool
+	// ahead is what readAhead read, for this batch only.
+	ahead map[string]slugState
 }
 
 // pgBrain is a brain this transaction holds the lock of.
@@ -269,8 +271,12 @@ func (t *pgTx) slugState(brain, slug string) (slugState, error) {
 	if st, ok := t.cache.get(brain, slug); ok {
 		return st, nil
 	}
-	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, `SELECT `+claimCols+` FROM claim_versions v
-		WHERE v.brain = $1 AND v.slug = $2 ORDER BY v.version DESC LIMIT 1`, brain, slug))
+	const q = `SELECT ` + claimCols + ` FROM claim_versions v
+		WHERE v.brain = $1 AND v.slug = $2 ORDER BY v.version DESC LIMIT 1`
+	if t.parent != nil {
+		return t.readAhead(brain, slug, q)
+	}
+	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, q, brain, slug))
 	var st slugState
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
