@@ -130,12 +130,12 @@ func (s *PGStore) writer() {
 		select {
 		case first = <-s.reqs:
 		case <-landed:
-			s.land(fl)
+			s.land(fl, false)
 			fl = nil
 			continue
 		case <-s.stop:
 			if fl != nil {
-				s.land(fl)
+				s.land(fl, false)
 			}
 			for {
 				select {

@@ -28,8 +28,9 @@ import (
 //   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain and
 //     changed its row only through the flush (no PutBrain); N+1 writes that brain alone and
 //     needs no lock or statement of its own: a slug neither N wrote nor the replica remembers
-//     is read ahead (readAhead), ids come from a hand-back. Anything else N+1 would send makes
-//     it a miss (errPipelineMiss): it waits for N and runs serially, as before.
+//     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (drawAhead).
+//     Anything else N+1 would send makes it a miss (errPipelineMiss): it waits for N and runs
+//     serially, as before.
 //   - Acknowledgements go out in queue order: N's when N's COMMIT returned, N+1's after.
 
 // joinEvery is how often a writer waiting for a flight takes in the writes queued meanwhile.
@@ -51,6 +52,13 @@ type pgPipeStats struct {
 	// prepared: batches run on a flight's predicted state; sent: of those, sent on it;
 	// dropped: of those, run again serially because the flight failed or its row differed.
 	prepared, sent, dropped atomic.Int64
+}
+
+// ack acknowledges every write of a committed flight.
+func (fl *pgFlight) ack() {
+	for _, req := range fl.batch {
+		req.done <- nil
+	}
 }
 
 // launch sends view's flush and COMMIT from a goroutine of its own. The connection goes back
@@ -75,17 +83,18 @@ func (s *PGStore) launch(view *pgTx, batch []*writeReq) *pgFlight {
 	return fl
 }
 
-// land settles a flight that has returned: a commit acknowledges every write of it; a failure
-// is handled as runTx would (a stale row or lost race runs the batch again serially, a
-// conflict replays it one write at a time, anything else reaches every write). It says whether
-// the flight committed as sent, so a batch prepared on it may be sent on its row.
-func (s *PGStore) land(fl *pgFlight) bool {
+// land settles a flight that has returned: a commit acknowledges every write of it (unless
+// hold: the caller acknowledges them itself, after sending the next batch); a failure is
+// handled as runTx would (a stale row or lost race runs the batch again serially, a conflict
+// replays it one write at a time, anything else reaches every write). It says whether the
+// flight committed as sent, so a batch prepared on it may be sent on its row.
+func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 	<-fl.done
 	err := fl.err
 	if err == nil {
 		fl.view.committed()
-		for _, req := range fl.batch {
-			req.done <- nil
+		if !hold {
+			fl.ack()
 		}
 		return true
 	}
@@ -146,19 +155,25 @@ func (s *PGStore) dispatch(fl **pgFlight, batch []*writeReq) {
 			}
 		}
 		tick.Stop()
-		landed := s.land(prev)
+		// The next batch goes out before prev's writers hear back: their wakeups would only
+		// compete with it. They still hear back before anyone of the next batch does.
+		landed := s.land(prev, true)
 		*fl = nil
 		if view != nil {
 			if ok && landed && view.adopt() {
 				s.pipe.sent.Add(1)
 				view.size = len(batch)
 				*fl = s.launch(view, batch)
+				prev.ack()
 				return
 			}
 			if ok {
 				s.pipe.dropped.Add(1)
 			}
 			view.sess.conn.Close()
+		}
+		if landed {
+			prev.ack()
 		}
 	}
 	view, err := s.prepare(ctx, batch, nil)
@@ -252,6 +267,12 @@ func sameBrain(a, b domain.Brain) bool {
 		a.Reserved == b.Reserved && a.StoreVersion == b.StoreVersion && a.LiveClaims == b.LiveClaims &&
 		a.CreatedAt.Equal(b.CreatedAt) && a.UpdatedAt.Equal(b.UpdatedAt)
 }
+
+// drawAhead: a batch prepared on a flight's state that needs more ids than the flight left it
+// draws them without the lock (pgTx.nextID). They are above the flight's ids (drawn after
+// those, from a sequence that only grows), so above every id committed to the brain before
+// the flight; and nobody else commits to the brain between the flight and this batch, or the
+// batch's row check refuses it (MD412). So ids still grow in commit order.
 
 // readAhead reads a slug the batch's parent (in flight) did not write and this replica does not
 // remember, for a batch prepared on the state the parent will leave: committed state, read

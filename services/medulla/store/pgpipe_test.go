@@ -27,12 +27,20 @@ func TestPostgresPipeline(t *testing.T) {
 		wantA     error // nil: A acknowledged; errAny: any refusal; else errors.Is
 		wantB     error
 		bSlug     string              // what B writes; "hot" when empty
+		bExtra    []string            // slugs B writes besides, in the same write
 		wantBody  map[string][]string // bodies of each slug by version
 		wantStat  func(p *pgPipeStats) (string, int64)
 	}{
 		{
 			name:     "A commits: B is sent on the row A handed back",
 			wantBody: map[string][]string{"hot": {"v1", "A", "B"}},
+			wantStat: func(p *pgPipeStats) (string, int64) { return "batches sent on a flight's row", p.sent.Load() },
+		},
+		{
+			// A left B fewer ids than B needs: B draws more ahead, without the lock.
+			name:     "A commits: B needs more ids than A left and draws them ahead",
+			bExtra:   []string{"e1", "e2", "e3", "e4"},
+			wantBody: map[string][]string{"hot": {"v1", "A", "B"}, "e1": {"B"}, "e2": {"B"}, "e3": {"B"}, "e4": {"B"}},
 			wantStat: func(p *pgPipeStats) (string, int64) { return "batches sent on a flight's row", p.sent.Load() },
 		},
 		{
@@ -112,7 +120,16 @@ func TestPostgresPipeline(t *testing.T) {
 			if bSlug == "" {
 				bSlug = "hot"
 			}
-			go func() { b <- s.Write(ctx, func(tx domain.Tx) error { return write(tx, bSlug, "B") }) }()
+			go func() {
+				b <- s.Write(ctx, func(tx domain.Tx) error {
+					for _, slug := range append([]string{bSlug}, tc.bExtra...) {
+						if err := write(tx, slug, "B"); err != nil {
+							return err
+						}
+					}
+					return nil
+				})
+			}()
 			waitFor(t, "B prepared on A's state", func() bool { return s.pipe.prepared.Load() >= 1 })
 			var other <-chan error
 			if tc.meanwhile != nil {
@@ -141,6 +158,15 @@ func TestPostgresPipeline(t *testing.T) {
 				t.Errorf("%s: got %d, want at least 1", what, n)
 			}
 			forgetCache(s)
+			// Ids grow in commit order across slugs too: every version B wrote is above A's.
+			var idA int64
+			if hot, err := s.History(ctx, "loja", "hot"); err == nil {
+				for _, c := range hot {
+					if c.Body == "A" {
+						idA = c.ID
+					}
+				}
+			}
 			for slug, want := range tc.wantBody {
 				hist, err := s.History(ctx, "loja", slug)
 				if err != nil {
@@ -149,6 +175,9 @@ func TestPostgresPipeline(t *testing.T) {
 				var bodies []string
 				for i, c := range hist {
 					bodies = append(bodies, c.Body)
+					if c.Body == "B" && c.ID <= idA {
+						t.Errorf("%s: got B's id %d, want it above A's %d", slug, c.ID, idA)
+					}
 					if c.Version != int64(i+1) {
 						t.Errorf("%s version %d: got version number %d, want %d", slug, i+1, c.Version, i+1)
 					}

@@ -329,7 +329,16 @@ func (t *pgTx) LastVersion(brain, slug string) (int64, error) {
 func (t *pgTx) nextID() (int64, error) {
 	if len(t.ids) == 0 || t.idsFor < len(t.order) {
 		n := max(t.want, 1)
-		rows, err := t.tx.QueryContext(t.ctx, `SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $1)`, n)
+		const q = `SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $1)`
+		var rows *sql.Rows
+		var err error
+		if t.parent != nil {
+			// A batch prepared on the state a flight will leave draws ahead, without the lock
+			// (pgpipe.go, drawAhead says why that holds).
+			rows, err = t.sess.conn.QueryContext(t.ctx, q, n)
+		} else {
+			rows, err = t.tx.QueryContext(t.ctx, q, n)
+		}
 		if err != nil {
 			return 0, pgWrap("reserve ids", err)
 		}
