@@ -30,7 +30,8 @@ import (
 // Group commit stays as an optimisation: each replica's writer runs the writes queued while
 // the previous transaction committed in one transaction (one WAL flush for all of them). A
 // write's locks are taken inside that transaction, so batching changes how many writes share a
-// COMMIT, never what any of them sees.
+// COMMIT, never what any of them sees. The writer runs the next batch while the last one's
+// COMMIT is in flight (pgpipe.go), and sends it on the row that commit handed back.
 
 //go:embed pgmigrations/*.sql
 var pgMigrationFiles embed.FS

@@ -22,16 +22,17 @@ import (
 //   - N+1 is sent only after N's COMMIT returned. Then N+1 runs, like any speculating batch,
 //     on the row N handed back: flush_write takes the brain's lock and checks the row first,
 //     so a replica writing in between is MD412, and N+1 runs again locking first.
-//   - If N failed, nothing of N+1 was sent: it is dropped and run again after N is settled,
-//     serially, on what the database holds. So no write is acknowledged on an effect of N
+//   - If N failed, nothing of N+1 was sent: it is dropped and its writes run again after N is
+//     settled, on what the database holds. So no write is acknowledged on an effect of N
 //     that did not commit.
 //   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain and
 //     changed its row only through the flush (no PutBrain); N+1 writes that brain alone and
 //     needs no lock or statement of its own: a slug neither N wrote nor the replica remembers
 //     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (drawAhead).
-//     Anything else N+1 would send makes it a miss (errPipelineMiss): it waits for N and runs
-//     serially, as before.
-//   - Acknowledgements go out in queue order: N's when N's COMMIT returned, N+1's after.
+//     Anything else N+1 would send makes it a miss (errPipelineMiss): it waits for N and its
+//     writes run again on what the database holds, as before.
+//   - Acknowledgements go out in queue order: N's once N's COMMIT returned (just after N+1 is
+//     sent), N+1's after.
 
 // joinEvery is how often a writer waiting for a flight takes in the writes queued meanwhile.
 const joinEvery = 250 * time.Microsecond
