@@ -30,7 +30,8 @@ import (
 // Group commit stays as an optimisation: each replica's writer runs the writes queued while
 // the previous transaction committed in one transaction (one WAL flush for all of them). A
 // write's locks are taken inside that transaction, so batching changes how many writes share a
-// COMMIT, never what any of them sees.
+// COMMIT, never what any of them sees. The writer runs the next batch while the last one's
+// COMMIT is in flight (pgpipe.go), and sends it on the row that commit handed back.
 
 //go:embed pgmigrations/*.sql
 var pgMigrationFiles embed.FS
@@ -63,10 +64,12 @@ type PGStore struct {
 	maxBatch int
 	// cache is the writer's memory of slugs, checked against the database (pgflush.go).
 	cache *pgCache
-	reqs  chan *writeReq
-	stop  chan struct{}
-	done  chan struct{}
-	once  sync.Once
+	// pipe counts the pipeline's work (pgpipe.go).
+	pipe pgPipeStats
+	reqs chan *writeReq
+	stop chan struct{}
+	done chan struct{}
+	once sync.Once
 }
 
 var _ domain.Store = (*PGStore)(nil)
@@ -114,13 +117,27 @@ func (s *PGStore) Write(ctx context.Context, fn func(domain.Tx) error) error {
 	return <-req.done
 }
 
+// writer gathers the queued writes into batches and runs them through the pipeline
+// (pgpipe.go): at most one batch in flight while the next is prepared.
 func (s *PGStore) writer() {
 	defer close(s.done)
+	var fl *pgFlight
 	for {
 		var first *writeReq
+		var landed <-chan struct{}
+		if fl != nil {
+			landed = fl.done
+		}
 		select {
 		case first = <-s.reqs:
+		case <-landed:
+			s.land(fl, false)
+			fl = nil
+			continue
 		case <-s.stop:
+			if fl != nil {
+				s.land(fl, false)
+			}
 			for {
 				select {
 				case req := <-s.reqs:
@@ -140,7 +157,7 @@ func (s *PGStore) writer() {
 				break gather
 			}
 		}
-		s.runBatch(batch)
+		s.dispatch(&fl, batch)
 	}
 }
 
@@ -163,6 +180,12 @@ func (s *PGStore) runBatch(batch []*writeReq) {
 			return
 		}
 	}
+	s.replay(batch)
+}
+
+// replay runs each write of batch in a transaction of its own.
+func (s *PGStore) replay(batch []*writeReq) {
+	ctx := context.Background()
 	for _, req := range batch {
 		view, err := s.runTx(ctx, []*writeReq{req})
 		if err == nil {
@@ -204,18 +227,34 @@ func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
 }
 
 // attempt runs the batch once in a transaction of its own on a connection from the pool.
-func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []string) (view *pgTx, err error) {
+func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []string) (*pgTx, error) {
+	view, err := s.prepare(ctx, batch, prelock)
+	if err != nil {
+		return view, err
+	}
+	defer view.sess.conn.Close()
+	if err := view.commitBatch(len(batch)); err != nil {
+		view.sess.rollback(ctx)
+		return view, err
+	}
+	return view, nil
+}
+
+// prepare runs the batch's writes in a transaction on a connection from the pool, up to its
+// flush; the caller commits it and gives the connection back. On failure the transaction is
+// rolled back and the connection given back here.
+func (s *PGStore) prepare(ctx context.Context, batch []*writeReq, prelock []string) (view *pgTx, err error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, err
 	}
-	defer conn.Close()
 	sess := &pgSession{conn: conn}
 	view = newPGTx(ctx, sess, s.cache, len(batch))
 	view.noSpec = len(prelock) > 0
 	defer func() {
 		if err != nil {
 			sess.rollback(ctx)
+			conn.Close()
 		}
 	}()
 	for _, name := range prelock {
@@ -243,11 +282,17 @@ func (s *PGStore) attempt(ctx context.Context, batch []*writeReq, prelock []stri
 			return view, errReplay
 		}
 	}
-	err = view.commit()
-	if err != nil && len(batch) > 1 && errors.Is(err, domain.ErrConflict) {
-		return view, errReplay
+	return view, nil
+}
+
+// commitBatch flushes and commits a batch of n writes; in a batch of more than one, a conflict
+// found at flush is errReplay.
+func (t *pgTx) commitBatch(n int) error {
+	err := t.commit()
+	if err != nil && n > 1 && errors.Is(err, domain.ErrConflict) {
+		return errReplay
 	}
-	return view, err
+	return err
 }
 
 // mergeSorted is the sorted union of a (sorted) and b.

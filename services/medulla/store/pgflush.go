@@ -166,7 +166,8 @@ func (t *pgTx) checks() []any {
 	var xKey []int64
 	var xRow []string
 	var kWant []int32
-	// The next batch is likely about this one's size; a bigger one draws the rest itself.
+	// The batch that runs on these ids (the next, or with a batch in flight the one after it,
+	// pgpipe.go) is likely about this one's size; a bigger one draws the rest itself.
 	want := int32(min(t.size+t.size/2+2, 1024))
 	for _, name := range t.order {
 		pb := t.brains[name]

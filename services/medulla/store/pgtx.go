@@ -50,6 +50,16 @@ type pgTx struct {
 	size     int
 	noSpec   bool
 	handback map[string]*pgSpec
+
+	// parent, while set, is the batch in flight this one runs after (pgpipe.go): its pending
+	// versions and retirements are this batch's committed state. spare are ids the batch after
+	// this one may use; putBrain says this batch wrote a brain row itself, so the row it
+	// leaves cannot be predicted.
+	parent   *pgTx
+	spare    []int64
+	putBrain bool
+	// ahead is what readAhead read, for this batch only.
+	ahead map[string]slugState
 }
 
 // pgBrain is a brain this transaction holds the lock of.
@@ -224,6 +234,7 @@ func (t *pgTx) PutBrain(b domain.Brain) error {
 	if err != nil {
 		return err
 	}
+	t.putBrain = true
 	_, err = t.tx.ExecContext(t.ctx, `INSERT INTO brains (name, repo_root, soul_path, policy, reserved, store_version, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (name) DO UPDATE SET repo_root = excluded.repo_root, soul_path = excluded.soul_path,
@@ -248,11 +259,24 @@ func (t *pgTx) slugState(brain, slug string) (slugState, error) {
 	if _, err := t.lock(brain); err != nil {
 		return slugState{}, err
 	}
+	if p := t.parent; p != nil {
+		key := liveKey(brain, slug)
+		if c, ok := p.live[key]; ok {
+			return slugState{live: *c, hasLive: true, last: c.Version}, nil
+		}
+		if r, ok := p.retired[key]; ok {
+			return slugState{last: r.last}, nil
+		}
+	}
 	if st, ok := t.cache.get(brain, slug); ok {
 		return st, nil
 	}
-	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, `SELECT `+claimCols+` FROM claim_versions v
-		WHERE v.brain = $1 AND v.slug = $2 ORDER BY v.version DESC LIMIT 1`, brain, slug))
+	const q = `SELECT ` + claimCols + ` FROM claim_versions v
+		WHERE v.brain = $1 AND v.slug = $2 ORDER BY v.version DESC LIMIT 1`
+	if t.parent != nil {
+		return t.readAhead(brain, slug, q)
+	}
+	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, q, brain, slug))
 	var st slugState
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -305,7 +329,16 @@ func (t *pgTx) LastVersion(brain, slug string) (int64, error) {
 func (t *pgTx) nextID() (int64, error) {
 	if len(t.ids) == 0 || t.idsFor < len(t.order) {
 		n := max(t.want, 1)
-		rows, err := t.tx.QueryContext(t.ctx, `SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $1)`, n)
+		const q = `SELECT nextval(pg_get_serial_sequence('claim_versions', 'id')) FROM generate_series(1, $1)`
+		var rows *sql.Rows
+		var err error
+		if t.parent != nil {
+			// A batch prepared on the state a flight will leave draws ahead, without the lock
+			// (pgpipe.go, drawAhead says why that holds).
+			rows, err = t.sess.conn.QueryContext(t.ctx, q, n)
+		} else {
+			rows, err = t.tx.QueryContext(t.ctx, q, n)
+		}
 		if err != nil {
 			return 0, pgWrap("reserve ids", err)
 		}
