@@ -171,10 +171,10 @@ func memberAccessor(body, claim string) bool {
 	return strings.Contains(body, "_") || memberSpan.MatchString(claim)
 }
 
-// metaStem is a single name written to be replaced: the metasyntactic "foo.py", "./my_project",
+// metaStem is a single name written to be replaced: "./my_project",
 // "./path-to-wheel-file.whl". Unlike placeholderSeg it stands alone, so it holds only words no
 // project names a real file by.
-var metaStem = regexp.MustCompile(`(?i)^(?:foo|bar|baz|qux|quux|spam|eggs|my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+var metaStem = regexp.MustCompile(`(?i)^(?:my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
 
 // metaName reports a one-segment path whose stem is metasyntactic.
 func metaName(p string) bool {

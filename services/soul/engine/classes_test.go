@@ -65,7 +65,6 @@ func TestPathClasses(t *testing.T) {
 		{"field read beside a method call", "read bodies with `.body(path_suffix)` and headers off `.headers`", ".headers", false, nil},
 		{"field beside an underscore member", "Read `.permission`, never `.role_name`", ".permission", false, nil},
 		{"a lone dotfile word stays a file", "settings live in `.pylintrc` and `.markdownlint`", ".markdownlint", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
-		{"metasyntactic file name", "given `import foo`, look for `foo.py` in each root", "foo.py", false, nil},
 		{"my_ project slot", "Ruff will use `./my_project` as the project root", "./my_project", false, nil},
 		{"path-to slot", "$ pip install `./path-to-wheel-file.whl`", "./path-to-wheel-file.whl", false, nil},
 		{"a real file named like a word stays", "see `barrel.py`", "barrel.py", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
