@@ -42,6 +42,22 @@ func clauseBefore(raw string, lo int) string {
 	return raw[start:lo]
 }
 
+// shippedClause reports whether the comma clause around the reference at lower[lo:hi] (line wraps
+// read as spaces) holds a shipped word: "merged in #12", "Shipped X (#4)", "#9 landed", and not
+// "..., reporting false-green on every PR (#6766)".
+func shippedClause(lower string, lo, hi int) bool {
+	flat := strings.ReplaceAll(lower, "\n", " ")
+	clause := clauseAround(flat, lo, hi)
+	at := len(clauseBefore(flat, lo))
+	if i := strings.LastIndex(clause[:at], ", "); i >= 0 {
+		clause, at = clause[i+2:], at-i-2
+	}
+	if i := strings.Index(clause[at:], ","); i >= 0 {
+		clause = clause[:at+i]
+	}
+	return anyWord(wordsOf(clause), shippedSingles)
+}
+
 // maxClause bounds how far a clause reaches each side of a span, so a hostile claim with thousands of
 // spans stays linear.
 const maxClause = 400
@@ -148,7 +164,7 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 			continue
 		}
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
-		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1])})
 	}
 	var prw [][]int
 	if strings.Contains(lower, "pr") || strings.Contains(lower, "pull") {
@@ -476,7 +492,7 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
 	}
-	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) {
+	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) || metaName(tok) {
 		return Anchor{}, false, true
 	}
 	if strings.HasPrefix(tok, "@") {
@@ -524,7 +540,7 @@ func singlePath(tok, clean string) (Anchor, bool) {
 	if strings.HasSuffix(clean, "/") {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}
-	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last)) && !knownDotfiles[last] {
+	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last) || extChain(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
 	if clean != tok || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {

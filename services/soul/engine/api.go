@@ -2,6 +2,9 @@ package engine
 
 import (
 	"context"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -11,6 +14,9 @@ import (
 func CheckRepo(ctx context.Context, repo Repo, soulPath string, src []byte, popts ParseOptions, copts CheckOptions) (*Report, error) {
 	if popts.Ignore == nil {
 		popts.Ignore = RepoIgnore(repo)
+	}
+	if popts.LinkBase == "" {
+		popts.LinkBase = symlinkTarget(repo.Root(), soulPath)
 	}
 	soul, err := Parse(soulPath, src, popts)
 	if err != nil {
@@ -75,4 +81,26 @@ func DefaultHeadingTissue(heading string) (Tissue, bool) {
 		}
 	}
 	return TissueMixed, false
+}
+
+// symlinkTarget is the repository path a symlinked document points to ("docs/contributing.md" for a
+// CONTRIBUTING.md linked there), or "" for a plain file or a link that leaves the repository.
+func symlinkTarget(root, soulPath string) string {
+	if root == "" {
+		return ""
+	}
+	full := filepath.Join(root, filepath.FromSlash(soulPath))
+	if st, err := os.Lstat(full); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return ""
+	}
+	realRoot, err1 := filepath.EvalSymlinks(root)
+	real, err2 := filepath.EvalSymlinks(full)
+	if err1 != nil || err2 != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(realRoot, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return path.Clean(filepath.ToSlash(rel))
 }

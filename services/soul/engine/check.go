@@ -172,6 +172,11 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 		return
 	}
 	if a.Weak {
+		if v.repo.HasTopLevel(strings.SplitN(p, "/", 2)[0]) {
+			if ok, _ := v.repo.Exists(p); !ok {
+				k.add(&k.q.Ignored, p) // a weak path under a real top directory fails unless .gitignore keeps it out
+			}
+		}
 		if local, ok := v.weakLocal(p); ok && !v.repo.HasTopLevel(strings.SplitN(p, "/", 2)[0]) {
 			if ok, _ := v.repo.Exists(local); !ok {
 				k.add(&k.q.EverSeen, local)

@@ -139,3 +139,56 @@ var runtimeGlobals = set("Date", "Math", "JSON", "Object", "Array", "Promise", "
 // perMachine are files each machine keeps for itself and repositories do not track: a document
 // naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
 var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties")
+
+// extChain is ".tar.gz" or ".lock.yml": a dot word made only of known extensions names a kind of file
+// ("a `.tar.gz` containing the sources"), unless its first part is a dotfile (".env.example").
+func extChain(tok string) bool {
+	parts := strings.Split(strings.TrimPrefix(tok, "."), ".")
+	if len(parts) < 2 || knownDotfiles["."+parts[0]] {
+		return false
+	}
+	for _, p := range parts {
+		if !knownExt[strings.ToLower(p)] {
+			return false
+		}
+	}
+	return true
+}
+
+// memberWord is ".headers" or ".role_name": a dot and one lower-case identifier.
+var memberWord = regexp.MustCompile(`^\.[a-z][a-z0-9_]*$`)
+
+// memberSpan is a span in the same claim that can only be a member: a call (".body(x)") or an
+// identifier with an underscore (".role_name"), which no dotfile is named like.
+var memberSpan = regexp.MustCompile("`\\.[a-z][a-z0-9]*(?:_[a-z0-9_]*`|[a-z0-9_]*\\()")
+
+// memberAccessor reports a dot word that reads a field or method ("headers off `.headers`", "read
+// `.permission`, never `.role_name`"): one with an underscore, or one beside a span that is a member.
+func memberAccessor(body, claim string) bool {
+	if !memberWord.MatchString(body) || knownDotfiles[body] || strings.HasSuffix(body, "rc") || strings.HasSuffix(body, "ignore") {
+		return false
+	}
+	return strings.Contains(body, "_") || memberSpan.MatchString(claim)
+}
+
+// metaStem is a single name written to be replaced: "./my_project",
+// "./path-to-wheel-file.whl". Unlike placeholderSeg it stands alone, so it holds only words no
+// project names a real file by.
+var metaStem = regexp.MustCompile(`(?i)^(?:my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+
+// metaName reports a one-segment path whose stem is metasyntactic.
+func metaName(p string) bool {
+	p = strings.Trim(strings.TrimPrefix(p, "./"), "/")
+	if p == "" || strings.Contains(p, "/") {
+		return false
+	}
+	return metaStem.MatchString(strings.TrimSuffix(p, pathExt(p)))
+}
+
+// listCreateCue ends the text before a span in a list of things a command makes: "this will create
+// three files: `server.pem`, `server.key` and `client.pem`". Each name is an output, not a file here.
+var listCreateCue = regexp.MustCompile("(?i)\\b(?:create|creates|generate|generates|produce|produces)\\s+(?:\\w+\\s+){0,3}(?:files?|director(?:y|ies)|folders?)\\s*:\\s*(?:`[^`]*`\\s*(?:,|\\band\\b|\\bor\\b)?\\s*)*$")
+
+// changeContentCue ends the text before a file the reader puts in a change of their own: "open a draft
+// PR with just a `PLAN.md`". The file is the reader's to write, not one the repository holds.
+var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|commit|patch)\b[^.;:!?]{0,30}\bwith\s+(?:just\s+|only\s+)?(?:a|an|one)\s+\**$`)

@@ -57,6 +57,30 @@ func TestPathClasses(t *testing.T) {
 		// configuration keys are no members
 		{"git config key", "If you set the `user.name` and `user.email` Git config options, sign with `git commit -s`.", "user.name", false, nil},
 		{"a member outside config talk stays", "call `user.name` to read it", "user.name", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorSymbol }},
+		// Python and Rust projects with real history (uv, ruff, httpx, openai-python, pydantic-ai)
+		{"extension chain is a kind of file", "it builds a `.tar.gz` containing the source files", ".tar.gz", false, nil},
+		{"lock extension chain", "GitHub Actions runs the `.lock.yml`, never the `.md`.", ".lock.yml", false, nil},
+		{"a dotfile chain stays a file", "copy `.env.example` to start", ".env.example", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"a named config dotfile stays a file", "lint settings live in `.golangci.yml`", ".golangci.yml", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"field read beside a method call", "read bodies with `.body(path_suffix)` and headers off `.headers`", ".headers", false, nil},
+		{"field beside an underscore member", "Read `.permission`, never `.role_name`", ".permission", false, nil},
+		{"a lone dotfile word stays a file", "settings live in `.pylintrc` and `.markdownlint`", ".markdownlint", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"my_ project slot", "Ruff will use `./my_project` as the project root", "./my_project", false, nil},
+		{"path-to slot", "$ pip install `./path-to-wheel-file.whl`", "./path-to-wheel-file.whl", false, nil},
+		{"a real file named like a word stays", "see `barrel.py`", "barrel.py", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"files a command creates, listed", "this will create three files: `server.pem`,\n`server.key` and `client.pem`.", "client.pem", true, func(a engine.Anchor) bool { return a.Target }},
+		{"first of the created list", "this will create three files: `server.pem`, `server.key`", "server.pem", true, func(a engine.Anchor) bool { return a.Target }},
+		{"a list of existing files is no output", "the config files: `a.toml` and `b.toml`", "b.toml", true, func(a engine.Anchor) bool { return !a.Target }},
+		{"file put in the reader's own PR", "open a draft PR with just a `PLAN.md`.", "PLAN.md", true, func(a engine.Anchor) bool { return a.Target }},
+		{"a file the repo has, after with", "the project ships with a `Makefile`", "Makefile", true, func(a engine.Anchor) bool { return !a.Target }},
+		{"link text of another repository's file", "Use the [`reverse-changelog.py`](https://github.com/astral-sh/uv/blob/main/scripts/reverse-changelog.py) script", "reverse-changelog.py", false, nil},
+		{"link text of a relative link stays", "see [`docs/x.md`](docs/x.md)", "docs/x.md", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"a member the sentence declines", "documented the wiring instead of exposing `AGUIAdapter.context`.", "AGUIAdapter.context", true, func(a engine.Anchor) bool { return a.Target }},
+		// PR numbers: a shipped word must govern the number's own clause
+		{"PR in a clause without a merge", "the workflow shipped this way and its agent\nnever fired once, reporting false-green on every PR (#6766).", "#6766", true, func(a engine.Anchor) bool { return a.Unshipped }},
+		{"PR shipped in its clause", "Shipped the parser rewrite (#123).", "#123", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		{"PR shipped across a wrap", "The parser rewrite was merged\nin #124.", "#124", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		{"shipped word after the PR", "#125 landed last week", "#125", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

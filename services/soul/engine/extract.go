@@ -90,7 +90,12 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	anchors = dropNonClaims(anchors, body, before, clauseAround(raw, m[0], m[1]))
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]])
-	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || createCue.MatchString(before) || contrastCue.MatchString(before)
+	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || createCue.MatchString(before) || contrastCue.MatchString(before) ||
+		strings.Contains(before, ":") && listCreateCue.MatchString(before) || strings.Contains(before, "with") && changeContentCue.MatchString(before)
+	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
+		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
+		anchors = nil
+	}
 	absent := false
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
@@ -101,6 +106,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		a.Line = x.lineAt(m[0])
 		if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 			continue // "put `.zst` files in": a file type named, not a file
+		}
+		if a.Kind == AnchorPath && memberAccessor(strings.TrimSpace(body), raw) {
+			continue // "headers off `.headers`": a field read, not a dotfile
 		}
 		a.Plural = plural && a.Kind == AnchorPath
 		x.c.Anchors = append(x.c.Anchors, a)

@@ -51,7 +51,7 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && !c.Shipped {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && (!c.Shipped || a.Unshipped) {
 		// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
 		// asserts the log must hold it
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
@@ -201,7 +201,8 @@ func (v *verifier) symbolClass(a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status != AnchorFailed || a.Kind != AnchorSymbol || a.Qualifier == "" || ar.Reason != ReasonChanged && ar.Reason != ReasonSymbolMissing {
 		return ar
 	}
-	if runtimeGlobals[a.Qualifier] {
+	if runtimeGlobals[a.Qualifier] || a.Target {
+		// a built-in's member, or one the sentence declines ("instead of exposing `A.context`")
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 		return ar
 	}

@@ -57,6 +57,9 @@ type ParseOptions struct {
 	Tissues map[string]Tissue
 	// Ignore is the repository's .soulignore, when it has one.
 	Ignore *Ignore
+	// LinkBase is the repository path relative links are read from when it is not the document's own:
+	// a CONTRIBUTING.md symlinked to docs/contributing.md links as the docs page it is.
+	LinkBase string
 }
 
 var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
@@ -80,7 +83,11 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	}
 	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
 	p.walkBlocks(doc, 0)
-	extractAll(p.soul.Claims, path)
+	linkBase := path
+	if opts.LinkBase != "" {
+		linkBase = opts.LinkBase
+	}
+	extractAll(p.soul.Claims, linkBase)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	p.assignTissues()

@@ -161,6 +161,10 @@ type Anchor struct {
 	// Link marks a markdown link destination: a path relative to the document that must resolve
 	// exactly, never by base name wherever a file of that name lives.
 	Link bool
+	// Unshipped marks a PR number whose own clause says nothing of a merge ("shipped this way, and it
+	// never fired, reporting false-green on every PR (#6766)"): a shipped word elsewhere in the claim
+	// does not make it a merged PR the log must hold.
+	Unshipped bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

@@ -122,6 +122,10 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 // the root or (once history shows the path lived there) in the document's own directory.
 func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
 	top := strings.SplitN(a.Path, "/", 2)[0]
+	if v.batch.Ignored[a.Path] {
+		// "from `resources/test/cpython`, run ...": a checkout or output .gitignore keeps out of the tree
+		return d.hold(ReasonIgnored, a.Path+" is gitignored and absent")
+	}
 	if v.repo.HasTopLevel(top) && !v.repoSlug(a.Path) {
 		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
 	}

@@ -28,6 +28,7 @@ import (
 func main() {
 	docs := flag.String("docs", "services/soul/testdata/real/docs.txt", "the corpus list")
 	npmDir := flag.String("npm", filepath.Join(os.TempDir(), "soul-npm"), "where npm packages are unpacked, one NAME@VERSION directory each")
+	gitDir := flag.String("git", filepath.Join(os.TempDir(), "sp"), "where git checkouts live, one OWNER+NAME directory each at the recorded commit")
 	flag.Parse()
 	modcache := strings.TrimSpace(goEnv("GOMODCACHE"))
 	f, err := os.Open(*docs)
@@ -49,6 +50,13 @@ func main() {
 			dir = filepath.Join(*npmDir, pkg, "package")
 			if _, err := os.Stat(dir); err != nil {
 				fmt.Fprintf(os.Stderr, "%s: run: mkdir -p %s && npm pack %s && tar -xzf *.tgz -C %s\n", id, filepath.Dir(dir), pkg, filepath.Dir(dir))
+				os.Exit(1)
+			}
+		} else if repo, ok := strings.CutPrefix(modPath, "git:"); ok {
+			// a GitHub repository's checkout at the recorded commit: Python and Rust projects with history
+			dir = filepath.Join(*gitDir, strings.ReplaceAll(repo, "/", "+"))
+			if out, err := exec.Command("git", "-C", dir, "rev-parse", "HEAD").Output(); err != nil || strings.TrimSpace(string(out)) != version {
+				fmt.Fprintf(os.Stderr, "%s: run: git clone https://github.com/%s %s && git -C %s checkout %s\n", id, repo, dir, dir, version)
 				os.Exit(1)
 			}
 		} else if _, err := os.Stat(dir); err != nil {
@@ -75,7 +83,7 @@ func build(dst, src, mod, doc, lic string) {
 	check(err)
 	text := string(body)
 	keep := map[string]bool{doc: true}
-	for _, always := range []string{"go.mod", "Makefile", "GNUmakefile", "package.json", ".gitignore"} {
+	for _, always := range []string{"go.mod", "Makefile", "GNUmakefile", "package.json", ".gitignore", "pyproject.toml", "Cargo.toml"} {
 		keep[always] = true
 	}
 	docDir := path.Dir(doc)
@@ -197,7 +205,7 @@ var hintRe = regexp.MustCompile(`([\w./-]+\.[a-z]+):L?\d+`)
 // structural files are read whole by the checker (targets, scripts, module path, ignore rules).
 func structural(f string) bool {
 	switch path.Base(f) {
-	case "Makefile", "GNUmakefile", "makefile", "go.mod", "package.json", ".gitignore":
+	case "Makefile", "GNUmakefile", "makefile", "go.mod", "package.json", ".gitignore", "pyproject.toml", "Cargo.toml":
 		return true
 	}
 	return false
@@ -336,6 +344,9 @@ func walk(root string) []string {
 	check(filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir // a checkout's git directory is no file of the project
 		}
 		if !d.IsDir() {
 			rel, _ := filepath.Rel(root, p)
