@@ -81,6 +81,12 @@ func TestPathClasses(t *testing.T) {
 		{"PR shipped in its clause", "Shipped the parser rewrite (#123).", "#123", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"PR shipped across a wrap", "The parser rewrite was merged\nin #124.", "#124", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"shipped word after the PR", "#125 landed last week", "#125", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		// names other parts of the sentence or document settle (ruff, rclone, ollama); see TestDocumentClasses
+		{"a name in an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", "ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
+		{"last name of an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", ".ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
+		{"an and list is no choice", "the build reads `a.toml`, `b.toml` and `c.toml`", "b.toml", true, func(a engine.Anchor) bool { return !a.Alternative }},
+		{"file of an example import", "given an import, like `import foo`, check for a file `foo.py`", "foo.py", false, nil},
+		{"a file not named after the example stays", "given an import, like `import foo`, check `resolver.py`", "resolver.py", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
