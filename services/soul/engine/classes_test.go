@@ -81,6 +81,8 @@ func TestPathClasses(t *testing.T) {
 		{"PR shipped in its clause", "Shipped the parser rewrite (#123).", "#123", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"PR shipped across a wrap", "The parser rewrite was merged\nin #124.", "#124", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"shipped word after the PR", "#125 landed last week", "#125", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		{"PR written as a word, in a clause without a merge", "the bot shipped this way and never fired once, see pull request 126.", "#126", true, func(a engine.Anchor) bool { return a.Unshipped }},
+		{"PR written as a word, merged in its clause", "the parser rewrite merged in PR 127.", "#127", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		// names other parts of the sentence or document settle (ruff, rclone, ollama); see TestDocumentClasses
 		{"a name in an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", "ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
 		{"last name of an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", ".ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
