@@ -13,6 +13,10 @@ import (
 // outputFlag is a command writing a file: "-o remote.csv", "--write-json remote.json", "> out.txt".
 var outputFlag = regexp.MustCompile(`(?:^|\s)(?:-o|--out|--output|--outfile|--output-file|--write-[a-z]+|>)(?:\s+|=)([\w.-]+\.[A-Za-z]\w*)\b`)
 
+// downloadCmd fetches a file by URL into the working directory under its own name: "wget URL",
+// "curl -O URL", "curl -LO URL".
+var downloadCmd = regexp.MustCompile(`(?m)\b(?:wget|curl\s+(?:-\w*O\w*|--remote-name)(?:\s+-\S+)*)\s+(?:-\S+\s+)*https?://\S*/([\w.-]+\.\w+)\b`)
+
 // declaredName is the name a document says it uses for the reader's own thing: "The docs here will use
 // `remote` as an example", "Assuming the backend is called `remote`".
 var declaredName = regexp.MustCompile("(?i)(?:\\b(?:will use|uses|use|using)\\s+`([\\w-]+)`\\s+as\\s+(?:an?\\s+|the\\s+)?(?:example|placeholder|name)|\\bassuming (?:the|your) [\\w ]{1,30} is (?:called|named)\\s+`([\\w-]+)`)")
@@ -27,6 +31,12 @@ func markDocumentNames(claims []Claim) {
 	names := map[string]bool{}
 	for i := range claims {
 		c := &claims[i]
+		if c.Kind == KindCommands && strings.Contains(c.Text, "://") {
+			// "wget https://apt.llvm.org/llvm.sh" then "./llvm.sh 17": the block runs what it downloaded
+			for _, m := range downloadCmd.FindAllStringSubmatch(c.Text, -1) {
+				outputs[m[1]] = true
+			}
+		}
 		for j := range c.Anchors {
 			a := &c.Anchors[j]
 			if a.Kind != AnchorPath {

@@ -103,6 +103,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 	}
 	absent = absent || strings.Contains(lowerRaw, "commit") && forbiddenCue.MatchString(clauseBefore(raw, m[0]))
+	absent = absent || strings.Contains(lowerRaw, "missing") && reportedMissing.MatchString(clauseBefore(raw, m[0]))
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
@@ -142,6 +143,10 @@ func exampleStem(p, before string) bool {
 	}
 	return false
 }
+
+// reportedMissing ends a list of what a failure reports missing: "build failures (missing `cmake`,
+// `stdarg.h`, etc.)". The names are the machine's, said to be absent, not files of the repository.
+var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$")
 
 // orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
 var (
