@@ -172,7 +172,8 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 	}
 	for _, m := range prw {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
-		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0])})
+		// "see pull request 66" is held to the same rule as "(#66)": its own clause must say it merged
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1])})
 	}
 	var tags [][]int
 	if hasVersionStart(text) {

@@ -138,7 +138,7 @@ var runtimeGlobals = set("Date", "Math", "JSON", "Object", "Array", "Promise", "
 
 // perMachine are files each machine keeps for itself and repositories do not track: a document
 // naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
-var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties")
+var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties", ".wslconfig")
 
 // extChain is ".tar.gz" or ".lock.yml": a dot word made only of known extensions names a kind of file
 // ("a `.tar.gz` containing the sources"), unless its first part is a dotfile (".env.example").
@@ -171,10 +171,10 @@ func memberAccessor(body, claim string) bool {
 	return strings.Contains(body, "_") || memberSpan.MatchString(claim)
 }
 
-// metaStem is a single name written to be replaced: "./my_project",
+// metaStem is a single name written to be replaced: "./my_project", "feat-my-feature/",
 // "./path-to-wheel-file.whl". Unlike placeholderSeg it stands alone, so it holds only words no
 // project names a real file by.
-var metaStem = regexp.MustCompile(`(?i)^(?:my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
 
 // metaName reports a one-segment path whose stem is metasyntactic.
 func metaName(p string) bool {

@@ -66,6 +66,10 @@ func TestPathClasses(t *testing.T) {
 		{"field beside an underscore member", "Read `.permission`, never `.role_name`", ".permission", false, nil},
 		{"a lone dotfile word stays a file", "settings live in `.pylintrc` and `.markdownlint`", ".markdownlint", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
 		{"my_ project slot", "Ruff will use `./my_project` as the project root", "./my_project", false, nil},
+		{"my- slot after a prefix word", "its slashes become dashes (so `feat/my-feature` becomes `feat-my-feature/`)", "feat-my-feature/", false, nil},
+		{"a name holding my inside a word stays", "see `dummy.go`", "dummy.go", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
+		{"what a failure reports missing", "For other build failures (missing `cmake`, `stdarg.h`, etc.), see the guide", "stdarg.h", true, func(a engine.Anchor) bool { return a.Absent }},
+		{"a header named as present is no absence", "the build includes `stdarg.h` from `include/`", "stdarg.h", true, func(a engine.Anchor) bool { return !a.Absent }},
 		{"path-to slot", "$ pip install `./path-to-wheel-file.whl`", "./path-to-wheel-file.whl", false, nil},
 		{"a real file named like a word stays", "see `barrel.py`", "barrel.py", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
 		{"files a command creates, listed", "this will create three files: `server.pem`,\n`server.key` and `client.pem`.", "client.pem", true, func(a engine.Anchor) bool { return a.Target }},
@@ -81,6 +85,14 @@ func TestPathClasses(t *testing.T) {
 		{"PR shipped in its clause", "Shipped the parser rewrite (#123).", "#123", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"PR shipped across a wrap", "The parser rewrite was merged\nin #124.", "#124", true, func(a engine.Anchor) bool { return !a.Unshipped }},
 		{"shipped word after the PR", "#125 landed last week", "#125", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		{"PR written as a word, in a clause without a merge", "the bot shipped this way and never fired once, see pull request 126.", "#126", true, func(a engine.Anchor) bool { return a.Unshipped }},
+		{"PR written as a word, merged in its clause", "the parser rewrite merged in PR 127.", "#127", true, func(a engine.Anchor) bool { return !a.Unshipped }},
+		// names other parts of the sentence or document settle (ruff, rclone, ollama); see TestDocumentClasses
+		{"a name in an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", "ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
+		{"last name of an or list", "the directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file", ".ruff.toml", true, func(a engine.Anchor) bool { return a.Alternative }},
+		{"an and list is no choice", "the build reads `a.toml`, `b.toml` and `c.toml`", "b.toml", true, func(a engine.Anchor) bool { return !a.Alternative }},
+		{"file of an example import", "given an import, like `import foo`, check for a file `foo.py`", "foo.py", false, nil},
+		{"a file not named after the example stays", "given an import, like `import foo`, check `resolver.py`", "resolver.py", true, func(a engine.Anchor) bool { return a.Kind == engine.AnchorPath }},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

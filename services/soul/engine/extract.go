@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -96,16 +97,21 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
 	}
+	alt := orBefore.MatchString(before) || orAfter.MatchString(raw[m[1]:min(len(raw), m[1]+240)])
 	absent := false
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 	}
 	absent = absent || strings.Contains(lowerRaw, "commit") && forbiddenCue.MatchString(clauseBefore(raw, m[0]))
+	absent = absent || strings.Contains(lowerRaw, "missing") && reportedMissing.MatchString(clauseBefore(raw, m[0]))
 	for _, a := range anchors {
-		a.Example, a.Absent, a.Target = example, absent, dest
+		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
 		if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 			continue // "put `.zst` files in": a file type named, not a file
+		}
+		if a.Kind == AnchorPath && exampleStem(a.Path, raw[:m[0]]) {
+			continue // "like `import foo`, ... a file `foo.py`": the example's own file, not one here
 		}
 		if a.Kind == AnchorPath && memberAccessor(strings.TrimSpace(body), raw) {
 			continue // "headers off `.headers`": a field read, not a dotfile
@@ -118,6 +124,35 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	x.blank(m[0], m[1])
 }
+
+// exampleSpan is a span the sentence offers as an example: "like `import foo`", "e.g. `bar`".
+var exampleSpan = regexp.MustCompile("(?i)(?:\\blike|\\be\\.g\\.,?|\\bfor example,?|\\bfor instance,?|\\bsuch as|\\bsay,?)\\s+`([^`\\n]+)`")
+
+// exampleStem reports a one-segment file named after the last word of an example span earlier in the
+// claim: "given an import, like `import foo`, ... check for a file `foo.py`" follows the example.
+func exampleStem(p, before string) bool {
+	if strings.Contains(p, "/") || !strings.Contains(before, "`") {
+		return false
+	}
+	stem := strings.TrimSuffix(p, pathExt(p))
+	for _, m := range exampleSpan.FindAllStringSubmatch(before, -1) {
+		words := strings.FieldsFunc(m[1], func(r rune) bool { return r == ' ' || r == '.' || r == '(' || r == ')' })
+		if len(words) > 0 && words[len(words)-1] == stem && stem != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// reportedMissing ends a list of what a failure reports missing: "build failures (missing `cmake`,
+// `stdarg.h`, etc.)". The names are the machine's, said to be absent, not files of the repository.
+var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$")
+
+// orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
+var (
+	orBefore = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
+	orAfter  = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
+)
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name
 // ending ("end in `_test.go`") and a configuration key ("the `user.name` Git config option").

@@ -57,6 +57,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
+	if ar.Status == AnchorFailed && c.RunIn != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake) && !v.ownName(c.RunIn) {
+		// "remove the following files from the CPython repository:": the block runs in another clone
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
+	}
 	ar = v.pathClass(a, ar)
 	ar = v.symbolClass(a, ar)
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.batch.EverSeen == nil) {
@@ -71,6 +75,7 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 // all, then what holds it.
 func (v *verifier) verdict(r *ClaimResult, checked int) {
 	c := &r.Claim
+	settleAlternatives(r.Anchors)
 	failed := firstWith(r.Anchors, AnchorFailed)
 	gone := goneSibling(r.Anchors)
 	switch {
@@ -94,6 +99,24 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 		r.Detail = "verifiable tissue with no anchor to check"
 	default:
 		v.heldVerdict(r, firstWith(r.Anchors, AnchorHeld))
+	}
+}
+
+// settleAlternatives skips the missing names of an "or" list when another name of the list holds: "the
+// directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file" names the files a tool
+// accepts, not three files the repository must have. A list none of whose names holds stays drift.
+func settleAlternatives(results []AnchorResult) {
+	held := false
+	for _, r := range results {
+		held = held || r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorOK
+	}
+	if !held {
+		return
+	}
+	for i, r := range results {
+		if r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorFailed {
+			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -88,6 +89,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		linkBase = opts.LinkBase
 	}
 	extractAll(p.soul.Claims, linkBase)
+	markDocumentNames(p.soul.Claims)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	p.assignTissues()
@@ -149,8 +151,14 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *ast.Paragraph, *ast.TextBlock:
 		p.paragraph(n)
 	case *ast.List:
+		from := len(p.soul.Claims)
 		for it := b.FirstChild(); it != nil; it = it.NextSibling() {
 			p.listItem(it, depth+1)
+		}
+		if p.installLeadIn(b) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].Installed = true
+			}
 		}
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
@@ -320,7 +328,37 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 		}
 	}
 	p.addClaim(kind, body, start, end)
+	if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start {
+		p.soul.Claims[n-1].RunIn = p.leadInRepo(f)
+	}
 }
+
+// installLeadIn reports a list whose lead-in places its paths beside the installed program: "in the
+// following paths relative to the `ollama` executable:".
+func (p *parser) installLeadIn(l *ast.List) bool {
+	prev, ok := l.PreviousSibling().(*ast.Paragraph)
+	return ok && installLeadIn.MatchString(strings.TrimSpace(p.rawLines(prev)))
+}
+
+// leadInRepo reads the paragraph just before a command block for the repository it says the commands
+// run in: "remove the following files from the CPython repository:".
+func (p *parser) leadInRepo(f *ast.FencedCodeBlock) string {
+	prev, ok := f.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return ""
+	}
+	text := strings.TrimSpace(p.rawLines(prev))
+	if !strings.HasSuffix(text, ":") {
+		return ""
+	}
+	if m := runInRepo.FindStringSubmatch(text); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// runInRepo is a lead-in naming the repository a block runs in by its proper name.
+var runInRepo = regexp.MustCompile(`\b(?:from|in|inside|within|into|of) (?:the|your|a|an) \[?([A-Z][\w.-]*)\]?(?:\([^)]*\))? (?:repository|repo|checkout|clone|source tree)\b[^.]*:$`)
 
 var shellLanguages = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "terminal": true, "fish": true}
 

@@ -101,6 +101,11 @@ type Claim struct {
 	Shipped bool
 	// ExpiresOn is a date the claim itself says it holds until, when it names one (YYYY-MM-DD).
 	ExpiresOn string
+	// RunIn is the repository a command block's lead-in says it runs in ("remove the following files
+	// from the CPython repository:"), when it names one by name; its paths are that repository's.
+	RunIn string
+	// Installed marks a list item whose lead-in places its paths beside the installed program.
+	Installed bool
 
 	directive    Tissue
 	hasDirective bool
@@ -165,6 +170,9 @@ type Anchor struct {
 	// never fired, reporting false-green on every PR (#6766)"): a shipped word elsewhere in the claim
 	// does not make it a merged PR the log must hold.
 	Unshipped bool
+	// Alternative marks a name in an "or" list of spans ("the `pyproject.toml`, `ruff.toml`, or
+	// `.ruff.toml` file"): the sentence names choices, and one of them existing keeps the claim.
+	Alternative bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

@@ -283,7 +283,8 @@ func tokens(text string) map[string]bool {
 	return out
 }
 
-var symRe = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*)(?:\\.([A-Za-z_][A-Za-z0-9_]*))?(?:\\([^`]*\\))?`")
+// symRe reads a code span naming a symbol, qualified as Go, TS or Python write it (`pkg.Func`) or as Rust does (`Checker::report_diagnostic`).
+var symRe = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_]*)(?:(?:\\.|::)([A-Za-z_][A-Za-z0-9_]*))?(?:\\([^`]*\\))?`")
 
 func symbols(text string) []string {
 	seen := map[string]bool{}

@@ -1,0 +1,70 @@
+package engine
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Document-wide classes: what one place of a document says about names used in other places. A file an
+// earlier command writes, the name the document picks for the reader's own new thing, and the list a
+// lead-in places relative to the installed program are no claims that the repository holds them.
+
+// outputFlag is a command writing a file: "-o remote.csv", "--write-json remote.json", "> out.txt".
+var outputFlag = regexp.MustCompile(`(?:^|\s)(?:-o|--out|--output|--outfile|--output-file|--write-[a-z]+|>)(?:\s+|=)([\w.-]+\.[A-Za-z]\w*)\b`)
+
+// downloadCmd fetches a file by URL into the working directory under its own name: "wget URL",
+// "curl -O URL", "curl -LO URL".
+var downloadCmd = regexp.MustCompile(`(?m)\b(?:wget|curl\s+(?:-\w*O\w*|--remote-name)(?:\s+-\S+)*)\s+(?:-\S+\s+)*https?://\S*/([\w.-]+\.\w+)\b`)
+
+// declaredName is the name a document says it uses for the reader's own thing: "The docs here will use
+// `remote` as an example", "Assuming the backend is called `remote`".
+var declaredName = regexp.MustCompile("(?i)(?:\\b(?:will use|uses|use|using)\\s+`([\\w-]+)`\\s+as\\s+(?:an?\\s+|the\\s+)?(?:example|placeholder|name)|\\bassuming (?:the|your) [\\w ]{1,30} is (?:called|named)\\s+`([\\w-]+)`)")
+
+// installLeadIn ends a sentence whose list names places beside the installed program: "paths relative
+// to the `ollama` executable:".
+var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + "`[^`]+`" + `|\w+)?\s*(?:executable|binary|program|install(?:ation)?(?: directory| dir| prefix)?)\s*:$`)
+
+// markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
+func markDocumentNames(claims []Claim) {
+	outputs := map[string]bool{}
+	names := map[string]bool{}
+	for i := range claims {
+		c := &claims[i]
+		if c.Kind == KindCommands && strings.Contains(c.Text, "://") {
+			// "wget https://apt.llvm.org/llvm.sh" then "./llvm.sh 17": the block runs what it downloaded
+			for _, m := range downloadCmd.FindAllStringSubmatch(c.Text, -1) {
+				outputs[m[1]] = true
+			}
+		}
+		for j := range c.Anchors {
+			a := &c.Anchors[j]
+			if a.Kind != AnchorPath {
+				continue
+			}
+			if outputs[a.Path] || outputs[path.Base(a.Path)] || c.Installed || namedFor(a.Path, names) {
+				a.Target = true
+			}
+		}
+		if strings.Contains(c.Text, "-") || strings.Contains(c.Text, ">") {
+			for _, m := range outputFlag.FindAllStringSubmatch(c.Text, -1) {
+				outputs[m[1]] = true
+			}
+		}
+		if strings.Contains(c.Text, "`") {
+			for _, m := range declaredName.FindAllStringSubmatch(c.Text, -1) {
+				names[m[1]+m[2]] = true
+			}
+		}
+	}
+}
+
+// namedFor reports a path that carries the document's chosen name as its file stem: "docs/content/remote.md"
+// once the document said it uses `remote` for the reader's new backend.
+func namedFor(p string, names map[string]bool) bool {
+	if len(names) == 0 {
+		return false
+	}
+	base := path.Base(p)
+	return names[strings.TrimSuffix(base, pathExt(base))]
+}
