@@ -197,3 +197,59 @@ func refCounts(t *testing.T, db *sql.DB) [3]int {
 	}
 	return c
 }
+
+// TestPostgresBrainReferencesHeldUntilCommit: a brain a flush names cannot be deleted while
+// the flush's transaction is open (the foreign keys' KEY SHARE lock, which 0008's batch check
+// takes too), and once it commits the delete is refused because the brain is now named. The
+// deleter's lock_timeout turns "blocked" into an error instead of a wait.
+func TestPostgresBrainReferencesHeldUntilCommit(t *testing.T) {
+	ctx := context.Background()
+	for _, upgrade := range []bool{false, true} {
+		name := map[bool]string{false: "foreign keys (before 0008)", true: "batch check (0008)"}[upgrade]
+		t.Run(name, func(t *testing.T) {
+			dsn := pg.Database(t)
+			old, err := openPostgresWith(ctx, dsn, Options{}, pgMigrationsBefore(t, "0008"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			seedBrainRefs(t, old)
+			old.Close()
+			if upgrade {
+				openPostgresAt(t, dsn, false)
+			}
+			db := openSchemaDB(t, dsn)
+			flush, err := db.BeginTx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer flush.Rollback()
+			set := map[int]string{}
+			for i := 33; i <= 50; i++ {
+				set[i] = "{0}"
+			}
+			set[33], set[34] = "{r-held}", "{empty}"
+			if _, err := flush.ExecContext(ctx, flushBatchSQL(set)); err != nil {
+				t.Fatalf("flush of a receipt naming brain empty: %v", err)
+			}
+			del, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer del.Close()
+			if _, err := del.ExecContext(ctx, `SET lock_timeout = '100ms'`); err != nil {
+				t.Fatal(err)
+			}
+			_, err = del.ExecContext(ctx, `DELETE FROM brains WHERE name = 'empty'`)
+			if got := pgdb.Code(err); got != "55P03" {
+				t.Fatalf("delete while the flush is open: got %v (SQLSTATE %q), want SQLSTATE 55P03 (blocked by the flush's lock)", err, got)
+			}
+			if err := flush.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			_, err = del.ExecContext(ctx, `DELETE FROM brains WHERE name = 'empty'`)
+			if got := pgdb.Code(err); got != "23503" {
+				t.Fatalf("delete after the flush committed: got %v (SQLSTATE %q), want SQLSTATE 23503", err, got)
+			}
+		})
+	}
+}
