@@ -77,14 +77,20 @@ var _ domain.Store = (*PGStore)(nil)
 // OpenPostgres opens medulla's schema in the database dsn names, migrating it under the
 // migration lock (replicas starting together take turns). Of opts only MaxBatch applies.
 func OpenPostgres(ctx context.Context, dsn string, opts Options) (*PGStore, error) {
-	if opts.MaxBatch <= 0 {
-		opts.MaxBatch = 256
-	}
 	sub, err := fs.Sub(pgMigrationFiles, "pgmigrations")
 	if err != nil {
 		return nil, err
 	}
-	db, err := pgdb.Open(ctx, dsn, sub, pgdb.Options{Schema: Schema})
+	return openPostgresWith(ctx, dsn, opts, sub)
+}
+
+// openPostgresWith is OpenPostgres migrating with the given files (a test opens a store on an
+// earlier schema with them, to check an upgrade).
+func openPostgresWith(ctx context.Context, dsn string, opts Options, migrations fs.FS) (*PGStore, error) {
+	if opts.MaxBatch <= 0 {
+		opts.MaxBatch = 256
+	}
+	db, err := pgdb.Open(ctx, dsn, migrations, pgdb.Options{Schema: Schema})
 	if err != nil {
 		return nil, fmt.Errorf("medulla store: %w", err)
 	}
