@@ -243,6 +243,9 @@ func (v *verifier) reexports(q, name string) bool {
 	read := 0
 	for _, stem := range []string{q, strings.ToLower(q)} {
 		for _, ext := range []string{".ts", ".tsx", ".mts", ".js", ".mjs", ".py", ".rs"} {
+			if !v.repo.HasBasename(stem + ext) {
+				continue // a map lookup; the glob below walks every tracked path (the warm check's hot spot)
+			}
 			for _, f := range v.repo.Glob("**/"+stem+ext, 64) {
 				if path.Base(f) != stem+ext {
 					continue // the glob also answers "DecisionModel.ts" for "Model.ts"
