@@ -176,8 +176,7 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 			if ok, _ := v.repo.Exists(p); !ok {
 				k.add(&k.q.Ignored, p) // a weak path under a real top directory fails unless .gitignore keeps it out
 			}
-		}
-		if local, ok := v.weakLocal(p); ok && !v.repo.HasTopLevel(strings.SplitN(p, "/", 2)[0]) {
+		} else if local, ok := v.weakLocal(p); ok {
 			if ok, _ := v.repo.Exists(local); !ok {
 				k.add(&k.q.EverSeen, local)
 			}

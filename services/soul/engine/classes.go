@@ -192,3 +192,36 @@ var listCreateCue = regexp.MustCompile("(?i)\\b(?:create|creates|generate|genera
 // changeContentCue ends the text before a file the reader puts in a change of their own: "open a draft
 // PR with just a `PLAN.md`". The file is the reader's to write, not one the repository holds.
 var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|commit|patch)\b[^.;:!?]{0,30}\bwith\s+(?:just\s+|only\s+)?(?:a|an|one)\s+\**$`)
+
+// spanCue is a cue the text before a span is read for, behind a literal (gate) that must be in the gated
+// text before the cue can match: a cheap test that spares most spans the regexp ("" for none).
+type spanCue struct {
+	gate string
+	cue  *regexp.Regexp
+}
+
+// destCues make a span a place the reader is to make, or one the sentence rejects: read on the text
+// just before the span.
+var destCues = []spanCue{{"", createCue}, {"", contrastCue}, {":", listCreateCue}, {"with", changeContentCue}}
+
+// absentCues say what a span names is expected absent: read on the clause before the span, gated on the
+// claim's lower-case text.
+var absentCues = []spanCue{{"commit", forbiddenCue}, {"missing", reportedMissing}}
+
+// anyCue reports whether a cue whose gate gated holds matches text, which is read only once a gate holds.
+func anyCue(cues []spanCue, gated string, text func() string) bool {
+	var t string
+	read := false
+	for _, c := range cues {
+		if c.gate != "" && !strings.Contains(gated, c.gate) {
+			continue
+		}
+		if !read {
+			t, read = text(), true
+		}
+		if c.cue.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}

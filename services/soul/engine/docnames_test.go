@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -50,25 +49,7 @@ func TestDocumentClasses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			src := []byte("# A\n\n## Notes\n\n" + tc.body + "\n")
-			rep, err := engine.CheckRepo(context.Background(), repo, "AGENTS.md", src, engine.ParseOptions{}, engine.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, f := range rep.Stale {
-				if f.Kind == engine.KindDrift {
-					got = append(got, f.Anchor)
-				}
-			}
-			if len(got) != len(tc.want) {
-				t.Fatalf("got drift %q, want %q", got, tc.want)
-			}
-			for i := range got {
-				if got[i] != tc.want[i] {
-					t.Errorf("got drift %q, want %q", got, tc.want)
-				}
-			}
+			assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte("# A\n\n## Notes\n\n"+tc.body+"\n")), tc.want)
 		})
 	}
 }

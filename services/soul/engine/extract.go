@@ -91,8 +91,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	anchors = dropNonClaims(anchors, body, before, clauseAround(raw, m[0], m[1]))
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]])
-	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || createCue.MatchString(before) || contrastCue.MatchString(before) ||
-		strings.Contains(before, ":") && listCreateCue.MatchString(before) || strings.Contains(before, "with") && changeContentCue.MatchString(before)
+	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || anyCue(destCues, before, func() string { return before })
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -102,8 +101,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
 	}
-	absent = absent || strings.Contains(lowerRaw, "commit") && forbiddenCue.MatchString(clauseBefore(raw, m[0]))
-	absent = absent || strings.Contains(lowerRaw, "missing") && reportedMissing.MatchString(clauseBefore(raw, m[0]))
+	absent = absent || anyCue(absentCues, lowerRaw, func() string { return clauseBefore(raw, m[0]) })
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -59,24 +58,7 @@ func TestRepoClasses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := engine.CheckRepo(context.Background(), repo, tc.doc, src, engine.ParseOptions{}, engine.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z")})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, f := range rep.Stale {
-				if f.Kind == engine.KindDrift {
-					got = append(got, f.Anchor)
-				}
-			}
-			if len(got) != len(tc.want) {
-				t.Fatalf("got drift %q, want %q", got, tc.want)
-			}
-			for i := range got {
-				if got[i] != tc.want[i] {
-					t.Errorf("got drift %q, want %q", got, tc.want)
-				}
-			}
+			assertDrift(t, driftOf(t, repo, tc.doc, src), tc.want)
 		})
 	}
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"path"
-	"path/filepath"
 	"regexp"
 	"strings"
 )
@@ -244,6 +243,9 @@ func (v *verifier) reexports(q, name string) bool {
 	read := 0
 	for _, stem := range []string{q, strings.ToLower(q)} {
 		for _, ext := range []string{".ts", ".tsx", ".mts", ".js", ".mjs", ".py", ".rs"} {
+			if !v.repo.HasBasename(stem + ext) {
+				continue // a map lookup; the glob below walks every tracked path (the warm check's hot spot)
+			}
 			for _, f := range v.repo.Glob("**/"+stem+ext, 64) {
 				if path.Base(f) != stem+ext {
 					continue // the glob also answers "DecisionModel.ts" for "Model.ts"
@@ -301,36 +303,8 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 	return false
 }
 
-// selfName reports whether a one-segment path is the repository's own name: the last element of its Go
-// module path (a /vN suffix dropped), its package.json name (the scope dropped), or its checkout's directory.
+// selfName reports whether a one-segment path is the repository's own checkout, seen from its parent.
 func (v *verifier) selfName(p string) bool {
 	p = strings.TrimPrefix(strings.TrimSuffix(p, "/"), "./")
-	if p == "" || strings.Contains(p, "/") {
-		return false
-	}
-	if p == filepath.Base(v.repo.Root()) {
-		return true
-	}
-	if body, ok := v.readFile("go.mod"); ok {
-		if m := goModule.FindSubmatch(body); m != nil {
-			mod := string(m[1])
-			if base := path.Base(mod); majorSuffix.MatchString(base) {
-				mod = path.Dir(mod)
-			}
-			if path.Base(mod) == p {
-				return true
-			}
-		}
-	}
-	if body, ok := v.readFile("package.json"); ok {
-		if m := packageName.FindSubmatch(body); m != nil && path.Base(string(m[1])) == p {
-			return true
-		}
-	}
-	return false
+	return p != "" && !strings.Contains(p, "/") && v.ownName(p)
 }
-
-var (
-	majorSuffix = regexp.MustCompile(`^v\d+$`)
-	packageName = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"`)
-)

@@ -242,26 +242,43 @@ var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
 
-// ownName reports whether a repository named in a document is this one: the checkout's directory, the
-// last part of go.mod's module path, or the name a pyproject.toml, Cargo.toml or package.json gives.
+// ownName reports whether a name a document gives a repository is this one's, in any case: the
+// checkout's directory, the last element of go.mod's module path (a /vN suffix dropped), or the name a
+// pyproject.toml, Cargo.toml or package.json gives (an npm scope dropped). A path naming the checkout
+// ("go work init ./go-sdk") and a lead-in naming the repository a block runs in both ask this.
 func (v *verifier) ownName(name string) bool {
-	name = strings.ToLower(name)
-	if name == strings.ToLower(filepath.Base(v.repo.Root())) {
+	if strings.EqualFold(name, filepath.Base(v.repo.Root())) {
 		return true
 	}
 	if body, ok := v.readFile("go.mod"); ok {
-		if m := goModule.FindSubmatch(body); m != nil && strings.EqualFold(path.Base(string(m[1])), name) {
-			return true
+		if m := goModule.FindSubmatch(body); m != nil {
+			mod := string(m[1])
+			if majorSuffix.MatchString(path.Base(mod)) {
+				mod = path.Dir(mod)
+			}
+			if strings.EqualFold(path.Base(mod), name) {
+				return true
+			}
 		}
 	}
 	for _, f := range []string{"pyproject.toml", "Cargo.toml", "package.json"} {
-		if body, ok := v.readFile(f); ok {
-			if m := manifestName.FindSubmatch(body); m != nil && strings.EqualFold(string(m[1]), name) {
-				return true
-			}
+		body, ok := v.readFile(f)
+		if !ok {
+			continue
+		}
+		re := manifestName
+		if f == "package.json" {
+			re = packageName
+		}
+		if m := re.FindSubmatch(body); m != nil && (strings.EqualFold(string(m[1]), name) || strings.EqualFold(path.Base(string(m[1])), name)) {
+			return true
 		}
 	}
 	return false
 }
 
-var manifestName = regexp.MustCompile(`(?m)^\s*"?name"?\s*[:=]\s*"([^"]+)"`)
+var (
+	manifestName = regexp.MustCompile(`(?m)^\s*"?name"?\s*[:=]\s*"([^"]+)"`)
+	packageName  = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"`)
+	majorSuffix  = regexp.MustCompile(`^v\d+$`)
+)
