@@ -91,6 +91,7 @@ func TestPostgresBrainReferences(t *testing.T) {
 		{"deleting a brain with versions and receipts", `DELETE FROM brains WHERE name = 'loja'`, "23503"},
 		{"renaming a brain with versions and receipts", `UPDATE brains SET name = 'loja2' WHERE name = 'loja'`, "23503"},
 		{"truncating the brains", `TRUNCATE brains`, ""},
+		{"truncating the brains with what names them", `TRUNCATE brains, claim_versions, receipts`, "ok"},
 		{"deleting a brain nothing names", `DELETE FROM brains WHERE name = 'empty'`, "ok"},
 		{"renaming a brain nothing names", `UPDATE brains SET name = 'empty2' WHERE name = 'empty'`, "ok"},
 	}
