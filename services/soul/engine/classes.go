@@ -198,15 +198,23 @@ var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge reques
 type spanCue struct {
 	gate string
 	cue  *regexp.Regexp
+	// fold are words (see containsFold) one of which the read text holds wherever cue matches: a second
+	// gate, read on the text itself, for the cues no literal of the gated text stands for (nil for none).
+	fold []string
 }
 
 // destCues make a span a place the reader is to make, or one the sentence rejects: read on the text
 // just before the span.
-var destCues = []spanCue{{"", createCue}, {"", contrastCue}, {":", listCreateCue}, {"with", changeContentCue}}
+var destCues = []spanCue{
+	{"", createCue, []string{"creat", "touch", "dir"}},
+	{"", contrastCue, []string{"not"}},
+	{":", listCreateCue, nil},
+	{"with", changeContentCue, nil},
+}
 
 // absentCues say what a span names is expected absent: read on the clause before the span, gated on the
 // claim's lower-case text.
-var absentCues = []spanCue{{"commit", forbiddenCue}, {"missing", reportedMissing}}
+var absentCues = []spanCue{{"commit", forbiddenCue, nil}, {"missing", reportedMissing, nil}}
 
 // anyCue reports whether a cue whose gate gated holds matches text, which is read only once a gate holds.
 func anyCue(cues []spanCue, gated string, text func() string) bool {
@@ -219,9 +227,45 @@ func anyCue(cues []spanCue, gated string, text func() string) bool {
 		if !read {
 			t, read = text(), true
 		}
+		if c.fold != nil && !containsFold(t, c.fold...) {
+			continue
+		}
 		if c.cue.MatchString(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// containsFold reports whether s holds one of words, ASCII letters matched without regard to case: the
+// literal gate of a (?i) regexp. A word must be lower-case ASCII without 'k' or 's', the two ASCII letters
+// a (?i) regexp also matches by a non-ASCII rune (KELVIN SIGN, LONG S), so the gate never turns away a
+// text the regexp would match.
+func containsFold(s string, words ...string) bool {
+	for _, w := range words {
+		if len(w) == 0 {
+			return true
+		}
+		first := w[0]
+		for i := 0; i+len(w) <= len(s); i++ {
+			if lowerASCII(s[i]) != first {
+				continue
+			}
+			j := 1
+			for j < len(w) && lowerASCII(s[i+j]) == w[j] {
+				j++
+			}
+			if j == len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lowerASCII(b byte) byte {
+	if b >= 'A' && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }
