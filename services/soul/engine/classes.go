@@ -82,13 +82,14 @@ var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NN
 // path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
 func slotPath(tok string) bool {
 	clean := strings.TrimPrefix(tok, "./")
-	segs := strings.Split(strings.Trim(clean, "/"), "/")
-	if len(segs) == 1 && clean != tok || len(segs) == 1 && strings.HasSuffix(clean, "/") {
-		if placeholderNoun[strings.ToLower(segs[0])] {
-			return true
-		}
+	trimmed := strings.Trim(clean, "/")
+	if !strings.Contains(trimmed, "/") && (clean != tok || strings.HasSuffix(clean, "/")) && placeholderNoun[strings.ToLower(trimmed)] {
+		return true
 	}
-	for _, s := range segs {
+	if !hasUpperASCII(trimmed) {
+		return false // every placeholder word is upper case
+	}
+	for _, s := range strings.Split(trimmed, "/") {
 		if hasKnownExt(s) {
 			s = strings.TrimSuffix(s, pathExt(s))
 		}
@@ -182,7 +183,20 @@ func metaName(p string) bool {
 	if p == "" || strings.Contains(p, "/") {
 		return false
 	}
-	return metaStem.MatchString(strings.TrimSuffix(p, pathExt(p)))
+	stem := strings.TrimSuffix(p, pathExt(p))
+	return containsFold(stem, metaGates...) && metaStem.MatchString(stem)
+}
+
+// metaGates are words one of which any metaStem match holds, for containsFold.
+var metaGates = []string{"my", "your", "path", "xxx"}
+
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // listCreateCue ends the text before a span in a list of things a command makes: "this will create

@@ -12,6 +12,7 @@ var foldGated = []struct {
 	{"declaredName", declaredName.MatchString, declaredGates},
 	{"createCue", destCues[0].cue.MatchString, destCues[0].fold},
 	{"contrastCue", destCues[1].cue.MatchString, destCues[1].fold},
+	{"metaStem", metaStem.MatchString, metaGates},
 }
 
 var foldSeeds = []string{
@@ -25,6 +26,7 @@ var foldSeeds = []string{
 	"use X, not ",
 	"mkdir \u212a ",
 	"nothing here at all",
+	"MY-project", "Your_Thing", "path_to-wheel", "XXXX", "a-my-x",
 }
 
 func TestContainsFoldGates(t *testing.T) {
