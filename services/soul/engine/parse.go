@@ -389,8 +389,10 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	if kind == KindSentence && !assertive(c.Text) {
 		return
 	}
-	if t, ok := directiveTissue(strings.ToLower(c.Text)); ok && strings.Contains(c.Text, "<!--") {
-		c.directive, c.hasDirective = t, true
+	if strings.Contains(c.Text, "<!--") {
+		if t, ok := directiveTissue(strings.ToLower(c.Text)); ok {
+			c.directive, c.hasDirective = t, true
+		}
 	}
 	p.noteDirectives(c.Text, -1)
 	p.soul.Claims = append(p.soul.Claims, c)
