@@ -244,23 +244,23 @@ func (x *extraction) wording(text string, digits bool) {
 	c := x.c
 	lower := strings.ToLower(text)
 	plainLower := strings.ToLower(strings.ReplaceAll(x.raw, "`", ""))
-	words := wordsOf(plainLower)
-	c.Temporal = anyWord(words, temporalSingles) || anyPhrase(plainLower, temporalPhrases)
-	c.Shipped = anyWord(words, shippedSingles)
+	marks := marksOf(plainLower)
+	c.Temporal = marks&markTemporal != 0 || anyPhrase(plainLower, temporalPhrases)
+	c.Shipped = marks&markShipped != 0
 	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
 		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
 		priceRuntime(c)
-		if anyWord(words, receiptCues) && receiptWords.MatchString(lower) {
+		if marks&markReceipt != 0 && receiptWords.MatchString(lower) {
 			c.Priced = ClassReceipt
 		}
 		return
 	}
 	x.gitFacts(plainLower)
 	switch {
-	case anyWord(words, runtimeNouns) && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
+	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})
 		c.Priced = ClassRuntime
-	case (anyWord(words, receiptCues) || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
+	case (marks&markReceipt != 0 || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
 		c.Priced = ClassReceipt
 	}
 	priceRuntime(c)
