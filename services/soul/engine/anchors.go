@@ -34,7 +34,7 @@ func clauseAroundFrom(raw, lead string, lo, hi int) string {
 	if m := clauseBreak.FindStringIndex(raw[hi:end]); m != nil {
 		end = hi + m[0]
 	}
-	return lead + raw[lo:end]
+	return raw[lo-len(lead) : end] // lead ends at lo, so the clause is one slice of raw: nothing to copy
 }
 
 // clauseBefore is the clause text that leads up to raw[lo:]. A dot inside a word ("cpu.test") is no break.
@@ -889,18 +889,8 @@ func mayHypothetical(raw string, lo, hi int) bool {
 
 // hypotheticalClause is mayHypothetical on the clause a caller already holds.
 func hypotheticalClause(clause string) bool {
-	if isASCII(clause) {
-		lower := strings.ToLower(clause)
-		hit := false
-		for _, w := range hypotheticalWords {
-			if strings.Contains(lower, w) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
-			return false
-		}
+	if isASCII(clause) && !containsFold(clause, hypotheticalWords...) {
+		return false // an ASCII clause folds as its lower-case copy would
 	}
 	return hypotheticalCue.MatchString(clause)
 }
