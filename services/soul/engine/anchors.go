@@ -25,11 +25,16 @@ func markForeign(c *Claim) {
 
 // clauseAround is the clause holding raw[lo:hi]: up to the nearest sentence or clause break each side.
 func clauseAround(raw string, lo, hi int) string {
+	return clauseAroundFrom(raw, clauseBefore(raw, lo), lo, hi)
+}
+
+// clauseAroundFrom is clauseAround given lead, the clauseBefore(raw, lo) a caller already holds.
+func clauseAroundFrom(raw, lead string, lo, hi int) string {
 	end := min(len(raw), hi+maxClause)
 	if m := clauseBreak.FindStringIndex(raw[hi:end]); m != nil {
 		end = hi + m[0]
 	}
-	return clauseBefore(raw, lo) + raw[lo:end]
+	return raw[lo-len(lead) : end] // lead ends at lo, so the clause is one slice of raw: nothing to copy
 }
 
 // clauseBefore is the clause text that leads up to raw[lo:]. A dot inside a word ("cpu.test") is no break.
@@ -879,19 +884,13 @@ var hypotheticalWords = []string{"would", "could", "might", "instead of", "rathe
 // mayHypothetical is hypotheticalCue on the clause around a span, skipping the regexp when an ASCII
 // clause holds none of its words.
 func mayHypothetical(raw string, lo, hi int) bool {
-	clause := clauseAround(raw, lo, hi)
-	if isASCII(clause) {
-		lower := strings.ToLower(clause)
-		hit := false
-		for _, w := range hypotheticalWords {
-			if strings.Contains(lower, w) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
-			return false
-		}
+	return hypotheticalClause(clauseAround(raw, lo, hi))
+}
+
+// hypotheticalClause is mayHypothetical on the clause a caller already holds.
+func hypotheticalClause(clause string) bool {
+	if isASCII(clause) && !containsFold(clause, hypotheticalWords...) {
+		return false // an ASCII clause folds as its lower-case copy would
 	}
 	return hypotheticalCue.MatchString(clause)
 }

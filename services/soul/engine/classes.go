@@ -82,13 +82,14 @@ var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NN
 // path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
 func slotPath(tok string) bool {
 	clean := strings.TrimPrefix(tok, "./")
-	segs := strings.Split(strings.Trim(clean, "/"), "/")
-	if len(segs) == 1 && clean != tok || len(segs) == 1 && strings.HasSuffix(clean, "/") {
-		if placeholderNoun[strings.ToLower(segs[0])] {
-			return true
-		}
+	trimmed := strings.Trim(clean, "/")
+	if !strings.Contains(trimmed, "/") && (clean != tok || strings.HasSuffix(clean, "/")) && placeholderNoun[strings.ToLower(trimmed)] {
+		return true
 	}
-	for _, s := range segs {
+	if !hasUpperASCII(trimmed) {
+		return false // every placeholder word is upper case
+	}
+	for _, s := range strings.Split(trimmed, "/") {
 		if hasKnownExt(s) {
 			s = strings.TrimSuffix(s, pathExt(s))
 		}
@@ -182,7 +183,20 @@ func metaName(p string) bool {
 	if p == "" || strings.Contains(p, "/") {
 		return false
 	}
-	return metaStem.MatchString(strings.TrimSuffix(p, pathExt(p)))
+	stem := strings.TrimSuffix(p, pathExt(p))
+	return containsFold(stem, metaGates...) && metaStem.MatchString(stem)
+}
+
+// metaGates are words one of which any metaStem match holds, for containsFold.
+var metaGates = []string{"my", "your", "path", "xxx"}
+
+func hasUpperASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // listCreateCue ends the text before a span in a list of things a command makes: "this will create
@@ -198,15 +212,23 @@ var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge reques
 type spanCue struct {
 	gate string
 	cue  *regexp.Regexp
+	// fold are words (see containsFold) one of which the read text holds wherever cue matches: a second
+	// gate, read on the text itself, for the cues no literal of the gated text stands for (nil for none).
+	fold []string
 }
 
 // destCues make a span a place the reader is to make, or one the sentence rejects: read on the text
 // just before the span.
-var destCues = []spanCue{{"", createCue}, {"", contrastCue}, {":", listCreateCue}, {"with", changeContentCue}}
+var destCues = []spanCue{
+	{"", createCue, []string{"creat", "touch", "dir"}},
+	{"", contrastCue, []string{"not"}},
+	{":", listCreateCue, nil},
+	{"with", changeContentCue, nil},
+}
 
 // absentCues say what a span names is expected absent: read on the clause before the span, gated on the
 // claim's lower-case text.
-var absentCues = []spanCue{{"commit", forbiddenCue}, {"missing", reportedMissing}}
+var absentCues = []spanCue{{"commit", forbiddenCue, nil}, {"missing", reportedMissing, nil}}
 
 // anyCue reports whether a cue whose gate gated holds matches text, which is read only once a gate holds.
 func anyCue(cues []spanCue, gated string, text func() string) bool {
@@ -219,9 +241,45 @@ func anyCue(cues []spanCue, gated string, text func() string) bool {
 		if !read {
 			t, read = text(), true
 		}
+		if c.fold != nil && !containsFold(t, c.fold...) {
+			continue
+		}
 		if c.cue.MatchString(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// containsFold reports whether s holds one of words, ASCII letters matched without regard to case: the
+// literal gate of a (?i) regexp. A word must be lower-case ASCII without 'k' or 's', the two ASCII letters
+// a (?i) regexp also matches by a non-ASCII rune (KELVIN SIGN, LONG S), so the gate never turns away a
+// text the regexp would match.
+func containsFold(s string, words ...string) bool {
+	for _, w := range words {
+		if len(w) == 0 {
+			return true
+		}
+		first := w[0]
+		for i := 0; i+len(w) <= len(s); i++ {
+			if lowerASCII(s[i]) != first {
+				continue
+			}
+			j := 1
+			for j < len(w) && lowerASCII(s[i+j]) == w[j] {
+				j++
+			}
+			if j == len(w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func lowerASCII(b byte) byte {
+	if b >= 'A' && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
 }

@@ -21,6 +21,10 @@ var downloadCmd = regexp.MustCompile(`(?m)\b(?:wget|curl\s+(?:-\w*O\w*|--remote-
 // `remote` as an example", "Assuming the backend is called `remote`".
 var declaredName = regexp.MustCompile("(?i)(?:\\b(?:will use|uses|use|using)\\s+`([\\w-]+)`\\s+as\\s+(?:an?\\s+|the\\s+)?(?:example|placeholder|name)|\\bassuming (?:the|your) [\\w ]{1,30} is (?:called|named)\\s+`([\\w-]+)`)")
 
+// declaredGates are words one of which any declaredName match holds ("example", "placeholder", "name",
+// "named", "called"): a cheap case-folded test that spares most claims the regexp.
+var declaredGates = []string{"exampl", "placeholder", "name", "called"}
+
 // installLeadIn ends a sentence whose list names places beside the installed program: "paths relative
 // to the `ollama` executable:".
 var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + "`[^`]+`" + `|\w+)?\s*(?:executable|binary|program|install(?:ation)?(?: directory| dir| prefix)?)\s*:$`)
@@ -51,7 +55,7 @@ func markDocumentNames(claims []Claim) {
 				outputs[m[1]] = true
 			}
 		}
-		if strings.Contains(c.Text, "`") {
+		if strings.Contains(c.Text, "`") && containsFold(c.Text, declaredGates...) {
 			for _, m := range declaredName.FindAllStringSubmatch(c.Text, -1) {
 				names[m[1]+m[2]] = true
 			}

@@ -84,14 +84,30 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	body := raw[m[2]:m[3]]
 	anchors, term := classifySpan(body)
 	before := raw[max(0, m[0]-80):m[0]]
-	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && branchCue.MatchString(clauseBefore(raw, m[0]))) {
+	// the clause before the span and the one around it are read by several cues; each is cut once, when
+	// the first cue that needs it asks
+	var clauseB, clauseA string
+	haveB, haveA := false, false
+	lead := func() string {
+		if !haveB {
+			clauseB, haveB = clauseBefore(raw, m[0]), true
+		}
+		return clauseB
+	}
+	around := func() string {
+		if !haveA {
+			clauseA, haveA = clauseAroundFrom(raw, lead(), m[0], m[1]), true
+		}
+		return clauseA
+	}
+	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && branchCue.MatchString(lead())) {
 		// "on branch `feat/search`", "branches start with `claude/`": a git branch, not a path
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
 	}
-	anchors = dropNonClaims(anchors, body, before, clauseAround(raw, m[0], m[1]))
+	anchors = dropNonClaims(anchors, body, before, around)
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]])
-	dest := mayTarget(before) && target(before) || mayHypothetical(raw, m[0], m[1]) || anyCue(destCues, before, func() string { return before })
+	dest := mayTarget(before) && target(before) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -99,9 +115,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	alt := orBefore.MatchString(before) || orAfter.MatchString(raw[m[1]:min(len(raw), m[1]+240)])
 	absent := false
 	if anyPhrase(lowerRaw, removalWords) {
-		absent = removalCue.MatchString(strings.ToLower(clauseAround(raw, m[0], m[1]))) || removalVerb.MatchString(strings.ToLower(clauseBefore(raw, m[0])))
+		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, func() string { return clauseBefore(raw, m[0]) })
+	absent = absent || anyCue(absentCues, lowerRaw, lead)
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
@@ -154,14 +170,14 @@ var (
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name
 // ending ("end in `_test.go`") and a configuration key ("the `user.name` Git config option").
-func dropNonClaims(anchors []Anchor, body, before, clause string) []Anchor {
+func dropNonClaims(anchors []Anchor, body, before string, clause func() string) []Anchor {
 	body = strings.TrimSpace(body)
 	out := anchors[:0]
 	for _, a := range anchors {
 		switch {
 		case a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && strings.IndexAny(body, "_.-") == 0 && suffixCue.MatchString(before):
 			continue
-		case a.Kind == AnchorSymbol && configKey.MatchString(body) && configCue.MatchString(clause):
+		case a.Kind == AnchorSymbol && configKey.MatchString(body) && configCue.MatchString(clause()):
 			continue
 		}
 		out = append(out, a)
@@ -228,23 +244,23 @@ func (x *extraction) wording(text string, digits bool) {
 	c := x.c
 	lower := strings.ToLower(text)
 	plainLower := strings.ToLower(strings.ReplaceAll(x.raw, "`", ""))
-	words := wordsOf(plainLower)
-	c.Temporal = anyWord(words, temporalSingles) || anyPhrase(plainLower, temporalPhrases)
-	c.Shipped = anyWord(words, shippedSingles)
+	marks := marksOf(plainLower)
+	c.Temporal = marks&markTemporal != 0 || anyPhrase(plainLower, temporalPhrases)
+	c.Shipped = marks&markShipped != 0
 	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
 		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
 		priceRuntime(c)
-		if anyWord(words, receiptCues) && receiptWords.MatchString(lower) {
+		if marks&markReceipt != 0 && receiptWords.MatchString(lower) {
 			c.Priced = ClassReceipt
 		}
 		return
 	}
 	x.gitFacts(plainLower)
 	switch {
-	case anyWord(words, runtimeNouns) && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
+	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})
 		c.Priced = ClassRuntime
-	case (anyWord(words, receiptCues) || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
+	case (marks&markReceipt != 0 || strings.Contains(lower, "/") || strings.Contains(lower, "coverage") || strings.Contains(lower, "battery") || strings.Contains(lower, "tests") || strings.Contains(lower, "cases")) && receiptWords.MatchString(lower):
 		c.Priced = ClassReceipt
 	}
 	priceRuntime(c)

@@ -78,12 +78,17 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		return nil, refusal.New(RefuseSoulNotText, "the soul is not a text file")
 	}
 	p := &parser{src: src, path: path, opts: opts, lines: lineStarts(src)}
-	p.soul = &Soul{Path: path, Lines: len(p.lines)}
+	// room for one claim a line, so a soul of list items and short paragraphs never grows its claims:
+	// each growth copies every claim made so far, a large share of a long soul's parse
+	p.soul = &Soul{Path: path, Lines: len(p.lines), Claims: make([]Claim, 0, min(len(p.lines), maxClaims))}
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
 	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
 	p.walkBlocks(doc, 0)
+	if len(p.soul.Claims) == 0 {
+		p.soul.Claims = nil // a soul without claims reads as before the room was made
+	}
 	linkBase := path
 	if opts.LinkBase != "" {
 		linkBase = opts.LinkBase
@@ -384,8 +389,10 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	if kind == KindSentence && !assertive(c.Text) {
 		return
 	}
-	if t, ok := directiveTissue(strings.ToLower(c.Text)); ok && strings.Contains(c.Text, "<!--") {
-		c.directive, c.hasDirective = t, true
+	if strings.Contains(c.Text, "<!--") {
+		if t, ok := directiveTissue(strings.ToLower(c.Text)); ok {
+			c.directive, c.hasDirective = t, true
+		}
 	}
 	p.noteDirectives(c.Text, -1)
 	p.soul.Claims = append(p.soul.Claims, c)

@@ -314,7 +314,26 @@ func assertive(s string) bool {
 	if strings.Contains(t, "`") || strings.Contains(t, "](") {
 		return true
 	}
-	return len(strings.Fields(t)) >= 3
+	return hasFields(t, 3)
+}
+
+// hasFields reports whether s holds at least n space-separated fields, as len(strings.Fields(s)) >= n
+// does, without cutting them.
+func hasFields(s string, n int) bool {
+	in := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			in = false
+			continue
+		}
+		if !in {
+			in = true
+			if n--; n <= 0 {
+				return true
+			}
+		}
+	}
+	return n <= 0
 }
 
 var receiptLineRe = regexp.MustCompile(`(?i)^\s*(\*\*)?soul receipt`)
