@@ -218,9 +218,10 @@ func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
 		view, err = s.attempt(ctx, batch, prelock)
 		if errors.Is(err, errStale) {
 			// Another replica wrote a brain since this one remembered it: forget the brains
-			// and run the batch again, locking before reading (a retry never speculates).
+			// and run the batch again, locking before reading (a retry never speculates, and
+			// the brains' next batches lock first too: pgColdBatches).
 			for _, name := range view.order {
-				s.cache.forget(name)
+				s.cache.stale(name)
 			}
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -20,6 +21,11 @@ import (
 // Only the writer goroutine touches it.
 type pgCache struct {
 	brains map[string]*pgBrainCache
+	// cold counts, per brain another replica wrote under this one's remembered row, the
+	// batches still to run locking first (see stale).
+	cold map[string]int
+	// stales counts the batches run again because another replica wrote first, for tests.
+	stales atomic.Int64
 }
 
 type pgBrainCache struct {
@@ -42,7 +48,42 @@ type pgSpec struct {
 // pgCacheSlugs bounds the slugs remembered per brain (the cache drops them all when full).
 const pgCacheSlugs = 1 << 14
 
-func newPGCache() *pgCache { return &pgCache{brains: map[string]*pgBrainCache{}} }
+// pgColdBatches is how many batches of a brain run locking first after another replica wrote
+// it under this one's remembered row. While two replicas write one brain, a batch run on the
+// remembered row is nearly always stale: its writes run twice and it costs a round trip more
+// than locking first. Backing off keeps that waste to one batch in pgColdBatches+1, and a
+// replica that writes alone again speculates again after that many batches.
+const pgColdBatches = 64
+
+func newPGCache() *pgCache {
+	return &pgCache{brains: map[string]*pgBrainCache{}, cold: map[string]int{}}
+}
+
+// stale forgets all the replica remembers of brain, which another replica wrote since, and
+// makes its next pgColdBatches batches lock first.
+func (c *pgCache) stale(brain string) {
+	c.forget(brain)
+	c.cold[brain] = pgColdBatches
+	c.stales.Add(1)
+}
+
+// cooling says brain's batches lock first for now, without counting a batch.
+func (c *pgCache) cooling(brain string) bool { return c.cold[brain] > 0 }
+
+// mayGuess says whether a batch may run on brain's remembered row, and counts the batch
+// against the back-off when it may not.
+func (c *pgCache) mayGuess(brain string) bool {
+	n := c.cold[brain]
+	if n == 0 {
+		return true
+	}
+	if n == 1 {
+		delete(c.cold, brain)
+	} else {
+		c.cold[brain] = n - 1
+	}
+	return false
+}
 
 // check keeps brain's slugs if they are true at writes, the count just read under the lock.
 func (c *pgCache) check(brain string, writes int64) {

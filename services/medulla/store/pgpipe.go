@@ -102,7 +102,7 @@ func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 	switch {
 	case errors.Is(err, errStale):
 		for _, name := range fl.view.order {
-			s.cache.forget(name)
+			s.cache.stale(name)
 		}
 		s.runBatch(fl.batch)
 	case pgdb.IsBusy(err):
@@ -192,7 +192,7 @@ func (s *PGStore) recover(view *pgTx, batch []*writeReq, err error) {
 		s.replay(batch)
 	case errors.Is(err, errStale):
 		for _, name := range view.order {
-			s.cache.forget(name)
+			s.cache.stale(name)
 		}
 		s.runBatch(batch)
 	case pgdb.IsBusy(err):
@@ -213,7 +213,8 @@ func (s *PGStore) prepareOn(ctx context.Context, prev *pgTx) *pgTx {
 	}
 	name := prev.order[0]
 	ppb := prev.brains[name]
-	if !ppb.exists {
+	if !ppb.exists || s.cache.cooling(name) {
+		// Another replica writes the brain too: a batch on prev's row would be stale.
 		return nil
 	}
 	conn, err := s.db.Conn(ctx)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/organism-dev/organism/services/medulla/domain"
@@ -106,5 +107,56 @@ func TestPostgresSpeculationSeesOtherReplicas(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPostgresSpeculationBacksOff: two replicas taking turns on one brain. Each write of one
+// finds the other's since its own last, so a replica that always ran on its remembered row
+// would run nearly every batch twice (a stale row, MD412, then again locking first). After a
+// stale row a replica locks first for pgColdBatches batches, so the turns cost at most one
+// stale batch per pgColdBatches+1, and every write still lands once, in turn.
+func TestPostgresSpeculationBacksOff(t *testing.T) {
+	ctx := context.Background()
+	dsn := pg.Database(t)
+	a := openPostgresAt(t, dsn, true)
+	b := openPostgresAt(t, dsn, false)
+	const turns = 130
+	for i := 0; i < turns; i++ {
+		for _, r := range []*PGStore{a, b} {
+			body := fmt.Sprintf("turn %d", i)
+			if err := r.Write(ctx, func(tx domain.Tx) error { return write(tx, "hot", body) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Each replica finds the other's write at its first speculation after a back-off: turn 1,
+	// then every pgColdBatches+1 of its own batches.
+	limit := int64(turns/(pgColdBatches+1) + 1)
+	for name, r := range map[string]*PGStore{"a": a, "b": b} {
+		if got := r.cache.stales.Load(); got > limit || got < 1 {
+			t.Errorf("replica %s: got %d batches run again on a stale row over %d turns, want 1 to %d", name, got, turns, limit)
+		}
+	}
+	h, err := a.History(ctx, "loja", "hot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h) != 2*turns || h[len(h)-1].Body != fmt.Sprintf("turn %d", turns-1) {
+		t.Fatalf("got %d versions of hot, want %d ending with the last turn", len(h), 2*turns)
+	}
+
+	// Alone again, a replica runs on its remembered row once the back-off is spent: no batch
+	// is stale however long it writes.
+	before := a.cache.stales.Load()
+	for i := 0; i < pgColdBatches+20; i++ {
+		if err := a.Write(ctx, func(tx domain.Tx) error { return write(tx, "hot", "alone") }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := a.cache.stales.Load(); got != before {
+		t.Errorf("replica a alone: got %d more stale batches, want 0", got-before)
+	}
+	if a.cache.cooling("loja") {
+		t.Errorf("replica a alone after %d batches: still locking first, want the back-off spent", pgColdBatches+20)
 	}
 }

@@ -109,7 +109,7 @@ const pgStaleCode = "MD412"
 // under the lock serve this batch (they stay above every committed id as long as the row
 // holds, which the check proves).
 func (t *pgTx) speculate(name string) *pgBrain {
-	if len(t.order) > 0 || t.noSpec || t.sess.begun {
+	if len(t.order) > 0 || t.noSpec || t.sess.begun || !t.cache.mayGuess(name) {
 		return nil
 	}
 	sp := t.cache.takeSpec(name)
