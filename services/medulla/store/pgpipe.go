@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"sync/atomic"
 	"time"
@@ -289,16 +288,9 @@ func (t *pgTx) readAhead(brain, slug, q string) (slugState, error) {
 	if st, ok := t.ahead[liveKey(brain, slug)]; ok {
 		return st, nil
 	}
-	c, err := scanClaim(t.sess.conn.QueryRowContext(t.ctx, q, brain, slug))
-	var st slugState
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return slugState{}, pgWrap("live claim", err)
-	case c.SupersededAt.IsZero():
-		st = slugState{live: c, hasLive: true, last: c.Version}
-	default:
-		st = slugState{last: c.Version}
+	st, err := slugStateOf(scanClaim(t.sess.conn.QueryRowContext(t.ctx, q, brain, slug)))
+	if err != nil {
+		return slugState{}, err
 	}
 	if t.ahead == nil {
 		t.ahead = map[string]slugState{}

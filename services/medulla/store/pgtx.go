@@ -276,16 +276,9 @@ func (t *pgTx) slugState(brain, slug string) (slugState, error) {
 	if t.parent != nil {
 		return t.readAhead(brain, slug, q)
 	}
-	c, err := scanClaim(t.tx.QueryRowContext(t.ctx, q, brain, slug))
-	var st slugState
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-	case err != nil:
-		return slugState{}, pgWrap("live claim", err)
-	case c.SupersededAt.IsZero():
-		st = slugState{live: c, hasLive: true, last: c.Version}
-	default:
-		st = slugState{last: c.Version}
+	st, err := slugStateOf(scanClaim(t.tx.QueryRowContext(t.ctx, q, brain, slug)))
+	if err != nil {
+		return slugState{}, err
 	}
 	// Read under the lock, so it is committed state as of the brain's write count.
 	t.cache.put(brain, slug, st)
@@ -443,4 +436,20 @@ func (t *pgTx) AppendReceipt(r *domain.Receipt) error {
 	cp := *r
 	t.receipts = append(t.receipts, &cp)
 	return nil
+}
+
+// slugStateOf reads a slug's newest version, as the query of its last version returned it,
+// into what a batch knows of the slug: its live version, or only its last version number, or
+// nothing when the slug was never written.
+func slugStateOf(c domain.Claim, err error) (slugState, error) {
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return slugState{}, nil
+	case err != nil:
+		return slugState{}, pgWrap("live claim", err)
+	case c.SupersededAt.IsZero():
+		return slugState{live: c, hasLive: true, last: c.Version}, nil
+	default:
+		return slugState{last: c.Version}, nil
+	}
 }
