@@ -15,6 +15,8 @@ import (
 func TestProductFileClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.write("refusal/refusal.go", "package refusal\n\n// New makes one.\nfunc New() {}\n")
+	g.write("other/other.go", "package other\n\nfunc reason() {}\n")
 	g.write("bench_test.go", "package main\n")
 	g.write("docs/mission.md", "mission\n")
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
@@ -42,6 +44,8 @@ func TestProductFileClasses(t *testing.T) {
 		{"a name said to be present stays drift", "Each case is a full clone when the case has `history.txt`.", []string{"history.txt"}},
 		{"a git ref namespace", "Refs under `refs/acme/` are shared by every worktree and are no branch.", nil},
 		{"a size of a thing, not the file", "`BenchmarkX` (`bench_test.go`): a 200-line AGENTS.md in a big repository.", nil},
+		{"a field of a tool's JSON output", "Read `receipt.receipt_id` and branch on `refusal.reason`.", nil},
+		{"a package member moved away stays drift", "Call `refusal.Make` to build one.", []string{"refusal.Make"}},
 		{"a size of the cited file stays drift", "`bench_test.go` is a 200-line file.", []string{"bench_test.go"}},
 	}
 	for _, tc := range tests {
