@@ -283,3 +283,43 @@ func lowerASCII(b byte) byte {
 	}
 	return b
 }
+
+// elsewhereCue is a clause that gives a file to another owner than this repository: "a project's
+// handoff document", "each replica's `DataDir`", "the one `landing.toml` in the data directory names".
+var elsewhereCue = regexp.MustCompile("(?i)\\b(?:(?:a|an|each|every|any|another)\\s+(?:\\w+\\s+)?\\w+'s\\s+`[^`]+`|(?:a|an|each|every|any|your|their|another|the user's|the deployment's|the caller's)\\s+(?:\\w+\\s+)?(?:project|repository|repo|replica|deployment|user|brain|machine|host|checkout|caller|client|server|instance)'s\\b|data ?dir(?:ectory|ectories)?\\b|`DataDir`)")
+
+// linkTopic ends the text before a span in the parenthesis after a link: "[mission](m/README.md)
+// (`runners.toml`, landings, ...)" lists what the linked document covers, not files of this repository.
+var linkTopic = regexp.MustCompile(`\]\([^()\s]+\)\s*\([^()]*$`)
+
+// citeHeader is a table column of sources: "| law | seed |", "| rule | source |".
+var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
+
+// runtimeExt are extensions of files a running program writes (a database, its journal, a pid or
+// socket file): a repository does not track them, so a never-landed one is the program's file.
+var runtimeExt = set(".db", ".sqlite", ".sqlite3", ".db-wal", ".db-shm", ".db-journal", ".pid", ".sock")
+
+// refNamespace is a git ref namespace written like a path: "refs under `refs/organism/`", "refs/heads/".
+// It names refs in .git, never a directory of the tree.
+func refNamespace(p string) bool {
+	return strings.HasPrefix(p, "refs/")
+}
+
+// sentenceAround is the sentence holding raw[from:to]: an owner named after a list of spans ("`a.toml`,
+// `b.toml` and `c/` stay files in each replica's `DataDir`") is the owner of every span of the list.
+func sentenceAround(raw string, from, to int) string {
+	start := strings.LastIndex(raw[:from], ". ") + 1
+	end := len(raw)
+	if i := strings.Index(raw[to:], ". "); i >= 0 {
+		end = to + i
+	}
+	return raw[start:end]
+}
+
+// noneBefore ends the text before a span the sentence says is not there: "when the case has no
+// `history.txt`", "a module without `go.sum`". Its absence is what the claim says.
+var noneBefore = regexp.MustCompile(`(?i)\b(?:has|have|had|with|holds|carries)\s+no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$`)
+
+// kindArticle ends the text before a bare file name written as a kind of document: "declares itself
+// one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.
+var kindArticle = regexp.MustCompile(`(?i)(?:^|[\s(])(?:a|an|any)\s+$`)

@@ -117,7 +117,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, lead)
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before)
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
@@ -131,6 +131,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 			continue // "headers off `.headers`": a field read, not a dotfile
 		}
 		a.Plural = plural && a.Kind == AnchorPath
+		if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
+			a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
+		}
 		x.c.Anchors = append(x.c.Anchors, a)
 	}
 	if term != "" {

@@ -285,17 +285,26 @@ func (p *parser) listItem(it ast.Node, depth int) {
 }
 
 func (p *parser) table(t *east.Table) {
+	cites := false
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
-			continue // the header row names columns; it asserts nothing
+			// the header row names columns; it asserts nothing, but a column of sources marks the rows
+			for c := r.FirstChild(); c != nil; c = c.NextSibling() {
+				cites = cites || citeHeader.MatchString(strings.TrimSpace(p.rawLines(c)))
+			}
+			continue
 		}
 		var cells []string
 		for c := row.FirstChild(); c != nil; c = c.NextSibling() {
 			cells = append(cells, strings.TrimSpace(p.rawLines(c)))
 		}
 		line := p.lineOf(row.Pos())
+		n := len(p.soul.Claims)
 		p.addClaim(KindTableRow, "| "+strings.Join(cells, " | ")+" |", line, line)
+		if cites && len(p.soul.Claims) > n {
+			p.soul.Claims[n].cites = true
+		}
 	}
 }
 

@@ -28,6 +28,13 @@ var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximatel
 // lines", "line 40").
 var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within)\s*$`)
 
+// sizeOfThing is the word after a hyphened size that names what has the size when it is not a file: "a
+// 10,000-line soul", "a 200-line AGENTS.md" a benchmark writes. Only "file" (or a marked name, a code
+// span or link) after "N-line" makes the size a cited file's; a plain word makes it the word's.
+var sizeOfThing = regexp.MustCompile(`(?i)^\s+(?:[A-Za-z][\w.]*)`)
+
+var sizeOfFile = regexp.MustCompile(`(?i)^\s+(?:files?|sources?|modules?|scripts?)\b`)
+
 // ParseSizeClaims reads the stated sizes of a sentence.
 func ParseSizeClaims(text string) []SizeClaim {
 	if !hasFoldASCII(text, "line") && !hasFoldASCII(text, "loc") {
@@ -35,7 +42,7 @@ func ParseSizeClaims(text string) []SizeClaim {
 	}
 	var out []SizeClaim
 	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
-		if sizeNotCount.MatchString(text[:m[0]]) {
+		if sizeNotCount.MatchString(text[:m[0]]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
 			continue
 		}
 		num := strings.ReplaceAll(text[m[6]:m[7]], ",", "")

@@ -81,6 +81,9 @@ const (
 
 // Claim is the smallest independently checkable assertion in a soul.
 type Claim struct {
+	// cites marks a table row whose table has a column of sources ("| law | seed |"): the names in it
+	// are documents cited, which may live outside the repository.
+	cites     bool
 	Index     int
 	Section   int
 	Kind      ClaimKind
@@ -173,6 +176,11 @@ type Anchor struct {
 	// Alternative marks a name in an "or" list of spans ("the `pyproject.toml`, `ruff.toml`, or
 	// `.ruff.toml` file"): the sentence names choices, and one of them existing keeps the claim.
 	Alternative bool
+	// Elsewhere marks a bare file name its clause places outside this repository: another owner's file
+	// ("a project's handoff document (`PATHOS.md`)", "stay files in each replica's `DataDir`"), a topic of
+	// a linked document ("[mission](m/README.md) (`runners.toml`, ...)"), a source a table cites. A name
+	// history never saw is then no drift; "`legacy_shim.go` was folded into the package" stays one.
+	Elsewhere bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

@@ -241,6 +241,12 @@ func (v *verifier) qualifiedSymbol(ix *symbolIndex, a Anchor, defs []symbolDef, 
 			return d.ok()
 		}
 	}
+	if !strings.Contains(a.Ref, "::") && dataField(q, a.Name) && (strings.Contains(a.Name, "_") || !ix.typeNames[q]) && !v.memberOf(ix, q, a.Name) {
+		// "receipt.receipt_id", "refusal.reason", "brains.writes": a lower-case name read off a lower-case
+		// value is a field of a tool's JSON output or a table's column; Go cannot reach an unexported name
+		// across packages, and snake_case is no Go identifier
+		return d.skip()
+	}
 	if ix.typeNames[q] {
 		// "Config.ABI" is a field as often as a method: the type's own block settles it
 		if v.memberOf(ix, q, a.Name) {
@@ -362,3 +368,11 @@ func qualifies(ix *symbolIndex, d symbolDef, q string) bool {
 	}
 	return false
 }
+
+// dataField reports "q.name" written as a record's field: both parts lower case, the name a plain
+// word or snake_case ("receipt.receipt_id", "brains.writes").
+func dataField(q, name string) bool {
+	return lowerWord.MatchString(q) && lowerWord.MatchString(name)
+}
+
+var lowerWord = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)

@@ -106,6 +106,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
 	}
+	if refNamespace(a.Path) && !v.repo.HasTopLevel("refs") {
+		return d.skip() // "refs under `refs/organism/`": a git ref namespace, not a directory
+	}
 	if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
 		return v.checkBareName(a, d)
 	}
@@ -217,9 +220,23 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
 	}
 	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
+		if productFile(a) {
+			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
+		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// productFile reports a bare file name (no directory) that its clause places elsewhere or whose kind
+// only a running program writes (`mission.db`): a name history never saw is then a file the product or
+// another project keeps, not one the document claims this repository has.
+func productFile(a Anchor) bool {
+	p := a.Path
+	if a.Link || strings.Contains(p, "/") || strings.HasSuffix(a.Ref, "/") {
+		return false
+	}
+	return a.Elsewhere || runtimeExt[strings.ToLower(pathExt(p))]
 }
 
 // repoSlug reports whether a slash word is the repository's own "owner/name" (from go.mod's module path
