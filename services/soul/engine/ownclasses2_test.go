@@ -1,0 +1,60 @@
+package engine_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+)
+
+// findingsOf checks src as doc and returns each drift finding as "reason anchor".
+func findingsOf(t *testing.T, repo engine.Repo, doc string, src []byte) []string {
+	t.Helper()
+	rep, err := engine.CheckRepo(context.Background(), repo, doc, src, engine.ParseOptions{}, engine.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Stale {
+		if f.Kind == engine.KindDrift {
+			got = append(got, f.Reason+" "+f.Anchor)
+		}
+	}
+	return got
+}
+
+// TestFiguresTableRowsAreConditions pins that the rows of one figures table measure one quantity under
+// different conditions (their first cell): their differing counts are different subjects. The twins:
+// two prose sentences, or one row label twice, that disagree are still contradicted.
+func TestFiguresTableRowsAreConditions(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.commit("2026-06-01T10:00:00Z", "init (#1)")
+	repo, err := gitrepo.Open(context.Background(), g.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "# A\n\n## Figures\n\n| measure | figure |\n|---|---|\n"
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"rows under different conditions", head +
+			"| writes/s, first version (`main.go`), 8 pairs | 8,716 |\n" +
+			"| writes/s, final version (`main.go`), 6 pairs | 11,493 |\n", nil},
+		{"one row label twice stays contradicted", head +
+			"| writes/s, final version | 8 pairs in `main.go` |\n" +
+			"| writes/s, final version | 6 pairs in `main.go` |\n",
+			[]string{"contradicted ", "contradicted "}},
+		{"two sentences stay contradicted", "# A\n\n## Figures\n\n" +
+			"- The battery runs 37 cases from `main.go`.\n" +
+			"- The battery runs 36 cases via `main.go`.\n",
+			[]string{"contradicted ", "contradicted "}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte(tc.body)), tc.want)
+		})
+	}
+}
