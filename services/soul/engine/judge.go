@@ -107,13 +107,13 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 func settleAlternatives(results []AnchorResult) {
 	held := false
 	for _, r := range results {
-		held = held || r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorOK
+		held = held || r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorOK
 	}
 	if !held {
 		return
 	}
 	for i, r := range results {
-		if r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorFailed {
+		if r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorFailed {
 			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
 		}
 	}
@@ -156,6 +156,10 @@ func firstWith(ars []AnchorResult, s AnchorStatus) *AnchorResult {
 	}
 	return nil
 }
+
+// fileKind is a path or a glob: either names files, so either may stand for an "or" list's choice
+// ("`store/pg/` or `store/pg*.go`").
+func fileKind(k AnchorKind) bool { return k == AnchorPath || k == AnchorGlob }
 
 // goneSibling is the last sibling-checkout anchor held because the checkout is not on this machine.
 func goneSibling(ars []AnchorResult) *AnchorResult {
@@ -201,13 +205,40 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 // underPackages lists up to three places that hold a relative slash path below some package
 // ("backend/s3/api/types.go" and "backend/b2/api/types.go" for "api/types.go").
 func (v *verifier) underPackages(p string) []string {
-	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
+	if !strings.Contains(p, "/") {
 		return nil
+	}
+	if strings.ContainsAny(p, "*?[") {
+		return v.globUnderPackages(p)
 	}
 	var out []string
 	for _, f := range v.repo.Glob("**/"+p, 8) {
 		if strings.HasSuffix(f, "/"+p) || strings.Contains(f, "/"+p+"/") {
 			out = append(out, f)
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// globUnderPackages is underPackages for a glob ("store/migrations/*.sql"): the packages, up to three,
+// under which it matches, each named by the glob placed under it. One package is no convention; a
+// glob matching nowhere stays drift.
+func (v *verifier) globUnderPackages(p string) []string {
+	depth := strings.Count(p, "/") + 1
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range v.repo.Glob("**/"+p, 64) {
+		segs := strings.Split(f, "/")
+		if strings.Contains(p, "**") || len(segs) <= depth {
+			continue // a "**" glob spans any depth: no package prefix to read off
+		}
+		pkg := strings.Join(segs[:len(segs)-depth], "/")
+		if !seen[pkg] && MatchGlob(p, strings.Join(segs[len(segs)-depth:], "/")) {
+			seen[pkg] = true
+			out = append(out, pkg+"/"+p)
 		}
 		if len(out) == 3 {
 			break

@@ -58,3 +58,37 @@ func TestFiguresTableRowsAreConditions(t *testing.T) {
 		})
 	}
 }
+
+// TestGlobPerPackage pins that a glob matching nothing at the root but under several packages
+// ("store/migrations/*.sql" with services/*/store/migrations/) is a convention relative to each
+// package. The twins: a glob under one package only, or matching nowhere, stays drift.
+func TestGlobPerPackage(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.write("services/a/store/migrations/0001_init.sql", "create table a (id int);\n")
+	g.write("services/b/store/migrations/0001_init.sql", "create table b (id int);\n")
+	g.write("services/b/store/migrations/0002_more.sql", "create table c (id int);\n")
+	g.write("services/a/seeds/one.csv", "x\n")
+	g.write("services/a/store/pgstore.go", "package store\n")
+	g.write("services/b/store/pgstore.go", "package store\n")
+	g.commit("2026-06-01T10:00:00Z", "init (#1)")
+	repo, err := gitrepo.Open(context.Background(), g.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a glob under several packages", "Each organ's `store/` keeps its `store/migrations/*.sql`.", nil},
+		{"a glob under one package stays drift", "Each organ keeps its `seeds/*.csv` beside the store.", []string{"evidence_file_missing seeds/*.csv"}},
+		{"a glob matching nowhere stays drift", "Each organ's `store/` keeps its `store/schema/*.sql`.", []string{"evidence_file_missing store/schema/*.sql"}},
+		{"a directory or a glob, the glob holding", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pg*.go`).", nil},
+		{"a directory or a glob, neither holding, stays drift", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pq*.go`).", []string{"unanchored store/pgx/"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## Notes\n\n"+tc.body+"\n")), tc.want)
+		})
+	}
+}
