@@ -60,6 +60,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && v.protocolMethod(c, a.Path) {
+		// "checks this table against `tools/list`": a method an MCP server answers, not a file
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	ar = v.pathClass(a, ar)
 	ar = v.symbolClass(a, ar)
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.batch.EverSeen == nil) {
@@ -338,4 +342,28 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 func (v *verifier) selfName(p string) bool {
 	p = strings.TrimPrefix(strings.TrimSuffix(p, "/"), "./")
 	return p != "" && !strings.Contains(p, "/") && v.ownName(p)
+}
+
+// methodShape is a JSON-RPC method name: lower-case words joined by slashes, the last a verb a protocol
+// answers ("tools/list", "resources/read", "notifications/initialized", "textDocument/didOpen").
+var methodShape = regexp.MustCompile(`^[a-z][a-zA-Z]*(/[a-z][a-zA-Z]*)*/(list|call|get|read|subscribe|unsubscribe|complete|cancelled|initialized|initialize|progress|changed|set[A-Z]\w*|create[A-Z]\w*|did[A-Z]\w*|will[A-Z]\w*)$`)
+
+// protocolCue names a protocol of methods in the claim or a heading above it.
+var protocolCue = regexp.MustCompile(`(?i)\b(MCP|JSON-RPC|LSP|language server|model context protocol)\b`)
+
+// protocolMethod reports a missing path shaped like a protocol method, in a claim or section about a
+// protocol of methods. A name with an extension, or in a document naming no such protocol, stays a path.
+func (v *verifier) protocolMethod(c *Claim, p string) bool {
+	if !methodShape.MatchString(p) {
+		return false
+	}
+	if protocolCue.MatchString(c.Text) {
+		return true
+	}
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		if protocolCue.MatchString(v.soul.Sections[i].Heading) {
+			return true
+		}
+	}
+	return false
 }

@@ -92,3 +92,31 @@ func TestGlobPerPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestProtocolMethodIsNoPath pins that a JSON-RPC method name (`tools/list`) in a claim or section about
+// such a protocol is no path, even where its first word is a real directory (tools/). The twins: the
+// same name with no protocol named, or a file name with an extension, stays drift.
+func TestProtocolMethodIsNoPath(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.write("tools/gen.go", "package tools\n")
+	g.commit("2026-06-01T10:00:00Z", "init (#1)")
+	repo, err := gitrepo.Open(context.Background(), g.root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a method under an MCP heading", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list`.\n", nil},
+		{"a method named in a JSON-RPC claim", "# A\n\n## Notes\n\nThe JSON-RPC server in `main.go` answers `resources/read`.\n", nil},
+		{"no protocol named stays drift", "# A\n\n## Notes\n\n`main.go` checks this table against `tools/list`.\n", []string{"evidence_file_missing tools/list"}},
+		{"a file name stays drift", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list.go`.\n", []string{"unanchored tools/list.go"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte(tc.body)), tc.want)
+		})
+	}
+}
