@@ -60,6 +60,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && v.protocolMethod(c, a.Path) {
+		// "checks this table against `tools/list`": a method an MCP server answers, not a file
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	ar = v.pathClass(a, ar)
 	ar = v.symbolClass(a, ar)
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.batch.EverSeen == nil) {
@@ -107,13 +111,13 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 func settleAlternatives(results []AnchorResult) {
 	held := false
 	for _, r := range results {
-		held = held || r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorOK
+		held = held || r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorOK
 	}
 	if !held {
 		return
 	}
 	for i, r := range results {
-		if r.Anchor.Alternative && r.Anchor.Kind == AnchorPath && r.Status == AnchorFailed {
+		if r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorFailed {
 			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
 		}
 	}
@@ -156,6 +160,10 @@ func firstWith(ars []AnchorResult, s AnchorStatus) *AnchorResult {
 	}
 	return nil
 }
+
+// fileKind is a path or a glob: either names files, so either may stand for an "or" list's choice
+// ("`store/pg/` or `store/pg*.go`").
+func fileKind(k AnchorKind) bool { return k == AnchorPath || k == AnchorGlob }
 
 // goneSibling is the last sibling-checkout anchor held because the checkout is not on this machine.
 func goneSibling(ars []AnchorResult) *AnchorResult {
@@ -201,13 +209,40 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 // underPackages lists up to three places that hold a relative slash path below some package
 // ("backend/s3/api/types.go" and "backend/b2/api/types.go" for "api/types.go").
 func (v *verifier) underPackages(p string) []string {
-	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
+	if !strings.Contains(p, "/") {
 		return nil
+	}
+	if strings.ContainsAny(p, "*?[") {
+		return v.globUnderPackages(p)
 	}
 	var out []string
 	for _, f := range v.repo.Glob("**/"+p, 8) {
 		if strings.HasSuffix(f, "/"+p) || strings.Contains(f, "/"+p+"/") {
 			out = append(out, f)
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// globUnderPackages is underPackages for a glob ("store/migrations/*.sql"): the packages, up to three,
+// under which it matches, each named by the glob placed under it. One package is no convention; a
+// glob matching nowhere stays drift.
+func (v *verifier) globUnderPackages(p string) []string {
+	depth := strings.Count(p, "/") + 1
+	var out []string
+	seen := map[string]bool{}
+	for _, f := range v.repo.Glob("**/"+p, 64) {
+		segs := strings.Split(f, "/")
+		if strings.Contains(p, "**") || len(segs) <= depth {
+			continue // a "**" glob spans any depth: no package prefix to read off
+		}
+		pkg := strings.Join(segs[:len(segs)-depth], "/")
+		if !seen[pkg] && MatchGlob(p, strings.Join(segs[len(segs)-depth:], "/")) {
+			seen[pkg] = true
+			out = append(out, pkg+"/"+p)
 		}
 		if len(out) == 3 {
 			break
@@ -307,4 +342,28 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 func (v *verifier) selfName(p string) bool {
 	p = strings.TrimPrefix(strings.TrimSuffix(p, "/"), "./")
 	return p != "" && !strings.Contains(p, "/") && v.ownName(p)
+}
+
+// methodShape is a JSON-RPC method name: lower-case words joined by slashes, the last a verb a protocol
+// answers ("tools/list", "resources/read", "notifications/initialized", "textDocument/didOpen").
+var methodShape = regexp.MustCompile(`^[a-z][a-zA-Z]*(/[a-z][a-zA-Z]*)*/(list|call|get|read|subscribe|unsubscribe|complete|cancelled|initialized|initialize|progress|changed|set[A-Z]\w*|create[A-Z]\w*|did[A-Z]\w*|will[A-Z]\w*)$`)
+
+// protocolCue names a protocol of methods in the claim or a heading above it.
+var protocolCue = regexp.MustCompile(`(?i)\b(MCP|JSON-RPC|LSP|language server|model context protocol)\b`)
+
+// protocolMethod reports a missing path shaped like a protocol method, in a claim or section about a
+// protocol of methods. A name with an extension, or in a document naming no such protocol, stays a path.
+func (v *verifier) protocolMethod(c *Claim, p string) bool {
+	if !methodShape.MatchString(p) {
+		return false
+	}
+	if protocolCue.MatchString(c.Text) {
+		return true
+	}
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		if protocolCue.MatchString(v.soul.Sections[i].Heading) {
+			return true
+		}
+	}
+	return false
 }

@@ -285,7 +285,7 @@ func (p *parser) listItem(it ast.Node, depth int) {
 }
 
 func (p *parser) table(t *east.Table) {
-	cites := false
+	cites, first := false, 0
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -300,10 +300,18 @@ func (p *parser) table(t *east.Table) {
 			cells = append(cells, strings.TrimSpace(p.rawLines(c)))
 		}
 		line := p.lineOf(row.Pos())
+		if first == 0 {
+			first = line
+		}
 		n := len(p.soul.Claims)
 		p.addClaim(KindTableRow, "| "+strings.Join(cells, " | ")+" |", line, line)
-		if cites && len(p.soul.Claims) > n {
-			p.soul.Claims[n].cites = true
+		if len(p.soul.Claims) > n {
+			c := &p.soul.Claims[n]
+			c.cites = cites
+			c.table = first
+			if len(cells) > 0 {
+				c.rowLabel = strings.ToLower(cells[0])
+			}
 		}
 	}
 }

@@ -118,6 +118,9 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if len(vals) < 2 {
 			continue
 		}
+		if conditionsOnly(results, vals) {
+			continue
+		}
 		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
 		if top := newestValue(vals, ep); top != "" {
 			supersedeOlder(results, vals, top, subject, ep)
@@ -125,6 +128,28 @@ func consistency(results []ClaimResult, soul *Soul) {
 		}
 		contradictMinority(results, vals, subject)
 	}
+}
+
+// conditionsOnly reports a subject whose differing values all sit in rows of one table that differ
+// in their first cell: a figures table measures one quantity under several conditions, each row its
+// own subject. Two sentences, or two rows of one label, that disagree are still a contradiction.
+func conditionsOnly(results []ClaimResult, vals map[string][]int) bool {
+	for va, as := range vals {
+		for vb, bs := range vals {
+			if va >= vb {
+				continue
+			}
+			for _, a := range as {
+				for _, b := range bs {
+					ca, cb := &results[a].Claim, &results[b].Claim
+					if ca.table == 0 || ca.table != cb.table || ca.rowLabel == cb.rowLabel {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // countedSubjects groups the counts of the live soul by subject (one subject phrased two ways unified),

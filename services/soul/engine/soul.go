@@ -83,7 +83,11 @@ const (
 type Claim struct {
 	// cites marks a table row whose table has a column of sources ("| law | seed |"): the names in it
 	// are documents cited, which may live outside the repository.
-	cites     bool
+	cites bool
+	// table is the line of the first row of the table a row belongs to (0: not a table row), and
+	// rowLabel its first cell: rows of one table that differ in it measure under different conditions.
+	table     int
+	rowLabel  string
 	Index     int
 	Section   int
 	Kind      ClaimKind
