@@ -265,10 +265,10 @@ func TestSoulCheckFromASubdirectory(t *testing.T) {
 		code int
 	}{
 		{"the document beside the user", []string{"AGENTS.md", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
-		{"a path up to the root's", []string{"../../AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+		{"a path up to the root's", []string{"../../AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 document · 0 drift"}, exitClean},
 		{"--all from the subdirectory", []string{"--all", "--format", "github"}, []string{"::error file=services/api/AGENTS.md,line=3,"}, exitDrift},
 		{"sarif from the subdirectory", []string{"AGENTS.md", "--format", "sarif"}, []string{`"uri": "services/api/AGENTS.md"`, `"uriBaseId": "%SRCROOT%"`}, exitDrift},
-		{"--repo names documents from the repository", []string{"--repo", g.root, "AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 documents · 0 drift"}, exitClean},
+		{"--repo names documents from the repository", []string{"--repo", g.root, "AGENTS.md", "--format", "github"}, []string{"::notice title=soul check::1 document · 0 drift"}, exitClean},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

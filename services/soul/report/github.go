@@ -22,7 +22,7 @@ func GitHub(out io.Writer, set Set) {
 		}
 	}
 	c := Count(set)
-	fmt.Fprintf(out, "::notice title=soul check::%d documents · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
+	fmt.Fprintf(out, "::notice title=soul check::%s · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", documents(c.Documents), c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
 }
 
 // Workflow-command escaping: data escapes %, CR and LF; a property also escapes : and ,.

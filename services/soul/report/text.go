@@ -21,7 +21,7 @@ func Text(out io.Writer, set Set, claims bool) {
 	}
 	if set.Many {
 		c := Count(set)
-		fmt.Fprintf(out, "\n%d documents · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", c.Documents, c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
+		fmt.Fprintf(out, "\n%s · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", documents(c.Documents), c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
 	}
 }
 
@@ -77,4 +77,12 @@ func Clip(s string, n int) string {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// documents names a count of documents, "1 document" or "N documents".
+func documents(n int) string {
+	if n == 1 {
+		return "1 document"
+	}
+	return fmt.Sprintf("%d documents", n)
 }
