@@ -5,15 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
-	"os"
-	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/grpctest"
 	"github.com/organism-dev/organism/platform/principal"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
@@ -102,26 +99,6 @@ func grpcMemorizeStorm(b *testing.B, clients []medullav1.MedullaServiceClient, n
 	return float64(n) / time.Since(start).Seconds()
 }
 
-// medianOf is the middle of xs (xs is reordered).
-func medianOf(xs []float64) float64 {
-	sort.Float64s(xs)
-	return xs[len(xs)/2]
-}
-
-// reportLoadAvg prints the machine's one-minute load average beside the figures: on a shared
-// machine they move with it.
-func reportLoadAvg(b *testing.B) {
-	raw, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return
-	}
-	if f := strings.Fields(string(raw)); len(f) > 0 {
-		if v, err := strconv.ParseFloat(f[0], 64); err == nil {
-			b.ReportMetric(v, "loadavg-1m")
-		}
-	}
-}
-
 // BenchmarkGRPCBackendsMemorize32Writers: acknowledged memorize/s with 32 writers through
 // gRPC on SQLite, on PostgreSQL with one medulla, and on PostgreSQL with two medulla replicas
 // (16 writers on each). Three alternating rounds per setup; the medians are reported, with
@@ -157,13 +134,13 @@ func BenchmarkGRPCBackendsMemorize32Writers(b *testing.B) {
 	b.StopTimer()
 	med := map[string]float64{}
 	for _, s := range grpcSetups {
-		med[s] = medianOf(rates[s])
+		med[s] = benchfig.Median(rates[s])
 		b.ReportMetric(med[s], s+"-memorize/s")
 	}
 	b.ReportMetric(med["postgres"]/med["sqlite"], "x-postgres-vs-sqlite")
 	b.ReportMetric(med["postgres-2-replicas"]/med["sqlite"], "x-postgres-2-replicas-vs-sqlite")
 	b.ReportMetric(med["postgres-2-replicas"]/med["postgres"], "x-postgres-2-replicas-vs-1")
-	reportLoadAvg(b)
+	benchfig.ReportLoadAvg(b)
 }
 
 // corpusAt builds claims live claims in brain loja of the store sel names ("sqlite" in dir, or
@@ -266,5 +243,5 @@ func BenchmarkGRPCBackendsRecall100k(b *testing.B) {
 		b.ReportMetric(float64(p50[s])/float64(p50["sqlite"]), "x-"+s+"-vs-sqlite-p50")
 		b.ReportMetric(float64(p99[s])/float64(p99["sqlite"]), "x-"+s+"-vs-sqlite-p99")
 	}
-	reportLoadAvg(b)
+	benchfig.ReportLoadAvg(b)
 }

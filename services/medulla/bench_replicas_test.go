@@ -8,13 +8,13 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"net"
-	"sort"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 	"github.com/organism-dev/organism/services/medulla"
@@ -156,8 +156,7 @@ func BenchmarkBackendsRecallReplicas(b *testing.B) {
 		r2 = append(r2, recallRate(b, two, vocab, n, seed))
 	}
 	b.StopTimer()
-	med := func(x []float64) float64 { sort.Float64s(x); return x[len(x)/2] }
-	b.ReportMetric(med(r1), "one-replica-recall/s")
-	b.ReportMetric(med(r2), "two-replicas-recall/s")
-	b.ReportMetric(med(r2)/med(r1), "x-two-vs-one-replica")
+	b.ReportMetric(benchfig.Median(r1), "one-replica-recall/s")
+	b.ReportMetric(benchfig.Median(r2), "two-replicas-recall/s")
+	b.ReportMetric(benchfig.Median(r2)/benchfig.Median(r1), "x-two-vs-one-replica")
 }

@@ -3,10 +3,7 @@ package mission_test
 import (
 	"context"
 	"log/slog"
-	"os"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -14,6 +11,7 @@ import (
 
 	"google.golang.org/grpc"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/grpctest"
 	"github.com/organism-dev/organism/platform/pgtest"
 	"github.com/organism-dev/organism/platform/rpcstatus"
@@ -228,20 +226,6 @@ func quantileMS(d []time.Duration, q float64) float64 {
 	return float64(d[int(float64(len(d)-1)*q)].Microseconds()) / 1000
 }
 
-// reportLoadAvg prints the machine's one-minute load average beside the figures: on a shared
-// machine they move with it.
-func reportLoadAvg(b *testing.B) {
-	raw, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return
-	}
-	if f := strings.Fields(string(raw)); len(f) > 0 {
-		if v, err := strconv.ParseFloat(f[0], 64); err == nil {
-			b.ReportMetric(v, "loadavg-1m")
-		}
-	}
-}
-
 // BenchmarkGRPCBackendsAppend puts the backends side by side through gRPC, PostLetter on 100
 // chains: SQLite (synchronous FULL), PostgreSQL with one mission, PostgreSQL with two mission
 // replicas on one database. The goal is PostgreSQL within 2x of SQLite per replica:
@@ -267,8 +251,7 @@ func BenchmarkGRPCBackendsAppend(b *testing.B) {
 		b.StopTimer()
 		rate, p99 := map[string]float64{}, map[string]float64{}
 		for _, name := range grpcSetups {
-			sort.Float64s(rates[name])
-			rate[name], p99[name] = rates[name][grpcRounds/2], quantileMS(lat[name], 0.99)
+			rate[name], p99[name] = benchfig.Median(rates[name]), quantileMS(lat[name], 0.99)
 			b.ReportMetric(rate[name], name+"-appends/s")
 			b.ReportMetric(p99[name], name+"-p99-ms")
 		}
@@ -276,7 +259,7 @@ func BenchmarkGRPCBackendsAppend(b *testing.B) {
 			b.ReportMetric(rate[name]/rate["sqlite"], "x-"+name+"-vs-sqlite")
 		}
 		b.ReportMetric(rate["postgres-2-replicas"]/rate["postgres"], "x-postgres-2-replicas-vs-1")
-		reportLoadAvg(b)
+		benchfig.ReportLoadAvg(b)
 	})
 	b.Run("open-loop-3000/s", func(b *testing.B) {
 		setups := newChainSetups(b)
@@ -303,6 +286,6 @@ func BenchmarkGRPCBackendsAppend(b *testing.B) {
 		}
 		b.ReportMetric(p99["postgres-2-replicas"]/p99["postgres"], "x-postgres-2-replicas-vs-1-p99")
 		b.ReportMetric(float64(late), "behind-schedule")
-		reportLoadAvg(b)
+		benchfig.ReportLoadAvg(b)
 	})
 }
