@@ -119,33 +119,7 @@ func benchCheckGRPC(b *testing.B, client soulv1.SoulServiceClient, req *soulv1.C
 		b.Fatalf("%s: got a receipt %v, want %v", req.GetBrain(), got, want)
 	}
 	// Cold: no cached snapshot or history, as a server's first check of a repository pays it.
-	const colds = 3
-	var cold, coldCPU time.Duration
-	for range colds {
-		gitrepo.ResetCache()
-		start, cpu := time.Now(), benchrepo.CPUTime()
-		check()
-		cold += time.Since(start)
-		coldCPU += benchrepo.CPUTime() - cpu
-	}
-	cold /= colds
-	coldCPU /= colds
-	cpu := benchrepo.CPUTime()
-	b.ResetTimer()
-	for b.Loop() {
-		check()
-	}
-	b.StopTimer()
-	warm := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	unit := "x" + budget.String() + "-budget"
-	b.ReportMetric(ms(warm), "ms/check")
-	b.ReportMetric(float64(warm)/float64(budget), unit)
-	b.ReportMetric(ms(warmCPU), "cpu-ms/check")
-	b.ReportMetric(ms(cold), "ms/cold-check")
-	b.ReportMetric(float64(cold)/float64(budget), "cold-"+unit)
-	b.ReportMetric(ms(coldCPU), "cpu-ms/cold-check")
+	benchrepo.Measure(b, func() { check() }, gitrepo.ResetCache, nil).Report(b, budget)
 	b.ReportMetric(float64(rep.GetClaims().GetVerifiable()), "verifiable-claims")
 	b.ReportMetric(float64(rep.GetByState().GetEvidenceStale()), "stale-claims")
 }

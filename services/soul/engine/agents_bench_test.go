@@ -10,10 +10,6 @@ import (
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
-// agentsBudgetMS is issue 13's bound on one check of the 200-line AGENTS.md in the 10k-file,
-// 20k-commit repository (benchrepo.Agents; the best peer takes 230–540 ms per document).
-const agentsBudgetMS = float64(benchrepo.AgentsBudget / time.Millisecond)
-
 // agentsRepo is the shared fixture, built once per machine and cached in the temp dir.
 func agentsRepo(b *testing.B) string {
 	b.Helper()
@@ -64,32 +60,7 @@ func benchAgents(b *testing.B, root string, src []byte) {
 	if rep.ByState.Fresh == 0 || rep.ByState.Stale == 0 {
 		b.Fatalf("agents doc: got %s, want fresh and stale claims", rep.ReceiptLine)
 	}
-	const colds = 3
-	var cold, coldCPU time.Duration
-	for i := 0; i < colds; i++ {
-		gitrepo.ResetCache()
-		start, cpu := time.Now(), benchrepo.CPUTime()
-		check()
-		cold += time.Since(start)
-		coldCPU += benchrepo.CPUTime() - cpu
-	}
-	cold /= colds
-	coldCPU /= colds
-	cpu := benchrepo.CPUTime()
-	b.ResetTimer()
-	for b.Loop() {
-		check()
-	}
-	b.StopTimer()
-	warm := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	b.ReportMetric(ms(cold), "ms/cold-check")
-	b.ReportMetric(ms(cold)/agentsBudgetMS, "cold-x300ms-budget")
-	b.ReportMetric(ms(coldCPU), "cpu-ms/cold-check")
-	b.ReportMetric(ms(warm), "ms/check")
-	b.ReportMetric(ms(warm)/agentsBudgetMS, "x300ms-budget")
-	b.ReportMetric(ms(warmCPU), "cpu-ms/check")
+	benchrepo.Measure(b, func() { check() }, gitrepo.ResetCache, nil).Report(b, benchrepo.AgentsBudget)
 	b.ReportMetric(float64(rep.Totals.Verifiable), "verifiable-claims")
 	b.ReportMetric(float64(rep.ByState.Stale), "stale-claims")
 }

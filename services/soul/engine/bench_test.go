@@ -105,29 +105,13 @@ func BenchmarkCheckSoul(b *testing.B) {
 		b.Fatalf("bench soul: got %s, want fresh and stale claims", rep.ReceiptLine)
 	}
 	// Cold: no cached history, as the first check of a repository pays it.
-	var cold, coldCPU time.Duration
-	for i := 0; i < 3; i++ {
-		gitrepo.ResetCache()
-		start, cpu := time.Now(), benchrepo.CPUTime()
-		check()
-		cold += time.Since(start)
-		coldCPU += benchrepo.CPUTime() - cpu
-	}
-	cold /= 3
-	coldCPU /= 3
-	cpu := benchrepo.CPUTime()
-	b.ResetTimer()
-	for b.Loop() {
-		check()
-	}
-	b.StopTimer()
-	per := b.Elapsed() / time.Duration(b.N)
-	warmCPU := (benchrepo.CPUTime() - cpu) / time.Duration(b.N)
-	b.ReportMetric(float64(per.Microseconds())/1000, "ms/check")
-	b.ReportMetric(float64(per.Microseconds())/1000/warmBudgetMS, "x100ms-budget")
-	b.ReportMetric(float64(warmCPU.Microseconds())/1000, "cpu-ms/check")
-	b.ReportMetric(float64(cold.Microseconds())/1000, "ms/cold-check")
-	b.ReportMetric(float64(coldCPU.Microseconds())/1000, "cpu-ms/cold-check")
+	f := benchrepo.Measure(b, func() { check() }, gitrepo.ResetCache, nil)
+	per, cold := f.Warm, f.Cold
+	b.ReportMetric(benchrepo.MS(per), "ms/check")
+	b.ReportMetric(benchrepo.MS(per)/warmBudgetMS, "x100ms-budget")
+	b.ReportMetric(benchrepo.MS(f.WarmCPU), "cpu-ms/check")
+	b.ReportMetric(benchrepo.MS(cold), "ms/cold-check")
+	b.ReportMetric(benchrepo.MS(f.ColdCPU), "cpu-ms/cold-check")
 	b.ReportMetric(float64(naive.Microseconds())/1000, "ms/naive")
 	b.ReportMetric(float64(naive)/float64(per), "x-vs-naive")
 	b.ReportMetric(float64(naive)/float64(cold), "cold-x-vs-naive")

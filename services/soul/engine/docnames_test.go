@@ -1,11 +1,6 @@
 package engine_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/organism-dev/organism/services/soul/gitrepo"
-)
+import "testing"
 
 // TestDocumentClasses pins the classes a sentence alone cannot settle, found on ruff, rclone and
 // ollama: one name of an "or" list of files, paths of a block the lead-in runs in another repository,
@@ -21,10 +16,7 @@ func TestDocumentClasses(t *testing.T) {
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
 	g.remove("foo.py")
 	g.commit("2026-06-02T10:00:00Z", "drop the stray module (#2)")
-	repo, err := gitrepo.Open(context.Background(), g.root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := g.open(t)
 
 	tests := []struct {
 		name, body string
@@ -49,7 +41,7 @@ func TestDocumentClasses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte("# A\n\n## Notes\n\n"+tc.body+"\n")), tc.want)
+			assertDrift(t, driftOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
 		})
 	}
 }

@@ -1,9 +1,6 @@
 package engine_test
 
 import (
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -202,10 +199,8 @@ func TestLinkTargetExact(t *testing.T) {
 	g.write("docs/guide.md", "# guide\n")
 	g.write("SETUP.md", "# setup\n")
 	g.commit("2026-06-01T10:00:00Z", "start")
-	if err := os.MkdirAll(filepath.Join(g.root, "docs"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	g.git("mv", "GOVERNANCE.md", path.Join("docs", "GOVERNANCE.md"))
+	// docs/ exists already: docs/guide.md landed in the first commit
+	g.git("mv", "GOVERNANCE.md", "docs/GOVERNANCE.md")
 	moved := g.commit("2026-06-02T10:00:00Z", "move governance")
 	g.write("CONTRIBUTING.md", strings.Join([]string{
 		"# Contributing", "", "## Where", "",

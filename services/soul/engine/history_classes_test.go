@@ -1,12 +1,9 @@
 package engine_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
 // TestRepoClasses pins the classes that need the repository to decide, found on Python and Rust
@@ -54,11 +51,7 @@ func TestRepoClasses(t *testing.T) {
 				}
 				src = b
 			}
-			repo, err := gitrepo.Open(context.Background(), g.root)
-			if err != nil {
-				t.Fatal(err)
-			}
-			assertDrift(t, driftOf(t, repo, tc.doc, src), tc.want)
+			assertDrift(t, driftOf(t, g.open(t), tc.doc, src), tc.want)
 		})
 	}
 }

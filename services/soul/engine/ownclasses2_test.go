@@ -1,28 +1,6 @@
 package engine_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/organism-dev/organism/services/soul/engine"
-	"github.com/organism-dev/organism/services/soul/gitrepo"
-)
-
-// findingsOf checks src as doc and returns each drift finding as "reason anchor".
-func findingsOf(t *testing.T, repo engine.Repo, doc string, src []byte) []string {
-	t.Helper()
-	rep, err := engine.CheckRepo(context.Background(), repo, doc, src, engine.ParseOptions{}, engine.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, f := range rep.Stale {
-		if f.Kind == engine.KindDrift {
-			got = append(got, f.Reason+" "+f.Anchor)
-		}
-	}
-	return got
-}
+import "testing"
 
 // TestFiguresTableRowsAreConditions pins that the rows of one figures table measure one quantity under
 // different conditions (their first cell): their differing counts are different subjects. The twins:
@@ -31,10 +9,7 @@ func TestFiguresTableRowsAreConditions(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("main.go", "package main\n\nfunc main() {}\n")
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
-	repo, err := gitrepo.Open(context.Background(), g.root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := g.open(t)
 	head := "# A\n\n## Figures\n\n| measure | figure |\n|---|---|\n"
 	tests := []struct {
 		name, body string
@@ -72,10 +47,7 @@ func TestGlobPerPackage(t *testing.T) {
 	g.write("services/a/store/pgstore.go", "package store\n")
 	g.write("services/b/store/pgstore.go", "package store\n")
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
-	repo, err := gitrepo.Open(context.Background(), g.root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := g.open(t)
 	tests := []struct {
 		name, body string
 		want       []string
@@ -88,7 +60,7 @@ func TestGlobPerPackage(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## Notes\n\n"+tc.body+"\n")), tc.want)
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
 		})
 	}
 }
@@ -101,10 +73,7 @@ func TestProtocolMethodIsNoPath(t *testing.T) {
 	g.write("main.go", "package main\n\nfunc main() {}\n")
 	g.write("tools/gen.go", "package tools\n")
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
-	repo, err := gitrepo.Open(context.Background(), g.root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := g.open(t)
 	tests := []struct {
 		name, body string
 		want       []string

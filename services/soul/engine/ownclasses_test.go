@@ -1,11 +1,6 @@
 package engine_test
 
-import (
-	"context"
-	"testing"
-
-	"github.com/organism-dev/organism/services/soul/gitrepo"
-)
+import "testing"
 
 // TestProductFileClasses pins the classes found checking Organism's own documents: a bare file name
 // the sentence gives to the product, another owner, a linked document or a cited source (a name history
@@ -20,10 +15,7 @@ func TestProductFileClasses(t *testing.T) {
 	g.write("bench_test.go", "package main\n")
 	g.write("docs/mission.md", "mission\n")
 	g.commit("2026-06-01T10:00:00Z", "init (#1)")
-	repo, err := gitrepo.Open(context.Background(), g.root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := g.open(t)
 
 	tests := []struct {
 		name, body string
@@ -50,7 +42,7 @@ func TestProductFileClasses(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte("# A\n\n## Notes\n\n"+tc.body+"\n")), tc.want)
+			assertDrift(t, driftOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
 		})
 	}
 
