@@ -27,7 +27,7 @@ import (
 //   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain and
 //     changed its row only through the flush (no PutBrain); N+1 writes that brain alone and
 //     needs no lock or statement of its own: a slug neither N wrote nor the replica remembers
-//     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (drawAhead).
+//     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (pgTx.nextID).
 //     Anything else N+1 would send makes it a miss (errPipelineMiss): it waits for N and its
 //     writes run again on what the database holds, as before.
 //   - Acknowledgements go out in queue order: N's once N's COMMIT returned (just after N+1 is
@@ -268,12 +268,6 @@ func sameBrain(a, b domain.Brain) bool {
 		a.Reserved == b.Reserved && a.StoreVersion == b.StoreVersion && a.LiveClaims == b.LiveClaims &&
 		a.CreatedAt.Equal(b.CreatedAt) && a.UpdatedAt.Equal(b.UpdatedAt)
 }
-
-// drawAhead: a batch prepared on a flight's state that needs more ids than the flight left it
-// draws them without the lock (pgTx.nextID). They are above the flight's ids (drawn after
-// those, from a sequence that only grows), so above every id committed to the brain before
-// the flight; and nobody else commits to the brain between the flight and this batch, or the
-// batch's row check refuses it (MD412). So ids still grow in commit order.
 
 // readAhead reads a slug the batch's parent (in flight) did not write and this replica does not
 // remember, for a batch prepared on the state the parent will leave: committed state, read
