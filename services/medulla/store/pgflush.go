@@ -59,12 +59,14 @@ func newPGCache() *pgCache {
 	return &pgCache{brains: map[string]*pgBrainCache{}, cold: map[string]int{}}
 }
 
-// stale forgets all the replica remembers of brain, which another replica wrote since, and
-// makes its next pgColdBatches batches lock first.
-func (c *pgCache) stale(brain string) {
-	c.forget(brain)
-	c.cold[brain] = pgColdBatches
-	c.stales.Add(1)
+// stale is a batch run on brains, one of which another replica wrote since: it forgets all
+// the replica remembers of them, and makes their next pgColdBatches batches lock first.
+func (c *pgCache) stale(brains []string) {
+	for _, name := range brains {
+		c.forget(name)
+		c.cold[name] = pgColdBatches
+		c.stales.Add(1)
+	}
 }
 
 // cooling says brain's batches lock first for now, without counting a batch.

@@ -100,9 +100,7 @@ func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 	}
 	switch {
 	case errors.Is(err, errStale):
-		for _, name := range fl.view.order {
-			s.cache.stale(name)
-		}
+		s.cache.stale(fl.view.order)
 		s.runBatch(fl.batch)
 	case pgdb.IsBusy(err):
 		time.Sleep(time.Millisecond)
@@ -190,9 +188,7 @@ func (s *PGStore) recover(view *pgTx, batch []*writeReq, err error) {
 	case errors.Is(err, errReplay):
 		s.replay(batch)
 	case errors.Is(err, errStale):
-		for _, name := range view.order {
-			s.cache.stale(name)
-		}
+		s.cache.stale(view.order)
 		s.runBatch(batch)
 	case pgdb.IsBusy(err):
 		s.runBatch(batch)
