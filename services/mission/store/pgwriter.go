@@ -127,17 +127,7 @@ func (p *PG) Append(ctx context.Context, a domain.Append) (domain.Mission, error
 	if err != nil {
 		return domain.Mission{}, err
 	}
-	select {
-	case p.appends <- req:
-	case <-p.quit:
-		return domain.Mission{}, errClosed
-	case <-ctx.Done():
-		return domain.Mission{}, ctx.Err()
-	}
-	if err := <-req.done; err != nil {
-		return domain.Mission{}, err
-	}
-	return req.after.mission()
+	return handOff(ctx, p.appends, p.quit, req, req.done, req.after)
 }
 
 // newAppendReq encodes an append's stored bodies, so the writer only writes.

@@ -57,17 +57,23 @@ func (s *Store) Append(ctx context.Context, a domain.Append) (domain.Mission, er
 		return domain.Mission{}, err
 	}
 	req := appendReq{a: a, appendBodies: bodies, after: new(missionRow), done: make(chan error, 1)}
+	return handOff(ctx, s.appends, s.quit, req, req.done, req.after)
+}
+
+// handOff gives a backend's writer req and waits for the commit that carries it, then returns
+// the mission row after holds. Once the writer has req, ctx no longer counts (see Append).
+func handOff[R any](ctx context.Context, appends chan<- R, quit <-chan struct{}, req R, done <-chan error, after *missionRow) (domain.Mission, error) {
 	select {
-	case s.appends <- req:
-	case <-s.quit:
+	case appends <- req:
+	case <-quit:
 		return domain.Mission{}, errClosed
 	case <-ctx.Done():
 		return domain.Mission{}, ctx.Err()
 	}
-	if err := <-req.done; err != nil {
+	if err := <-done; err != nil {
 		return domain.Mission{}, err
 	}
-	return req.after.mission()
+	return after.mission()
 }
 
 // writerStmts are the append path's statements, prepared once on the writer's own connection.
