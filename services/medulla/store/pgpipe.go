@@ -123,63 +123,74 @@ func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 // the batch prepared on what the database holds, then sent. A batch whose preparation fails
 // goes the serial way, which retries and replays.
 func (s *PGStore) dispatch(fl **pgFlight, batch []*writeReq) {
-	ctx := context.Background()
 	if prev := *fl; prev != nil {
-		view := s.prepareOn(ctx, prev.view)
-		ok := view != nil
-		for _, req := range batch {
-			ok = ok && view.run(req)
-		}
-		// Writes queued meanwhile join the batch. The writer looks for them every joinEvery
-		// and once more when the flight returned, rather than waking for each as it arrives:
-		// a wakeup per write costs more CPU than the overlap saves on a busy machine.
-		tick := time.NewTimer(joinEvery)
-		for landed := false; !landed; {
-			select {
-			case <-prev.done:
-				landed = true
-			case <-tick.C:
-				tick.Reset(joinEvery)
-			}
-		drain:
-			for len(batch) < s.maxBatch {
-				select {
-				case req := <-s.reqs:
-					batch = append(batch, req)
-					ok = ok && view.run(req)
-				default:
-					break drain
-				}
-			}
-		}
-		tick.Stop()
-		// The next batch goes out before prev's writers hear back: their wakeups would only
-		// compete with it. They still hear back before anyone of the next batch does.
-		landed := s.land(prev, true)
 		*fl = nil
-		if view != nil {
-			if ok && landed && view.adopt() {
-				s.pipe.sent.Add(1)
-				view.size = len(batch)
-				*fl = s.launch(view, batch)
-				prev.ack()
-				return
-			}
-			if ok {
-				s.pipe.dropped.Add(1)
-			}
-			view.sess.conn.Close()
-		}
-		if landed {
-			prev.ack()
+		var next *pgFlight
+		if next, batch = s.follow(prev, batch); next != nil {
+			*fl = next
+			return
 		}
 	}
-	view, err := s.prepare(ctx, batch, nil)
+	view, err := s.prepare(context.Background(), batch, nil)
 	if err != nil {
 		s.recover(view, batch, err)
 		return
 	}
 	*fl = s.launch(view, batch)
+}
+
+// follow lands prev with batch prepared on the state it leaves, and the writes that arrive
+// meanwhile joined to it, and launches the batch on prev's row when it can. Otherwise it
+// returns no flight and the batch as grown, for the serial way.
+func (s *PGStore) follow(prev *pgFlight, batch []*writeReq) (*pgFlight, []*writeReq) {
+	view := s.prepareOn(context.Background(), prev.view)
+	ok := view != nil
+	for _, req := range batch {
+		ok = ok && view.run(req)
+	}
+	// Writes queued meanwhile join the batch. The writer looks for them every joinEvery
+	// and once more when the flight returned, rather than waking for each as it arrives:
+	// a wakeup per write costs more CPU than the overlap saves on a busy machine.
+	tick := time.NewTimer(joinEvery)
+	for landed := false; !landed; {
+		select {
+		case <-prev.done:
+			landed = true
+		case <-tick.C:
+			tick.Reset(joinEvery)
+		}
+	drain:
+		for len(batch) < s.maxBatch {
+			select {
+			case req := <-s.reqs:
+				batch = append(batch, req)
+				ok = ok && view.run(req)
+			default:
+				break drain
+			}
+		}
+	}
+	tick.Stop()
+	// The next batch goes out before prev's writers hear back: their wakeups would only
+	// compete with it. They still hear back before anyone of the next batch does.
+	landed := s.land(prev, true)
+	if view != nil {
+		if ok && landed && view.adopt() {
+			s.pipe.sent.Add(1)
+			view.size = len(batch)
+			next := s.launch(view, batch)
+			prev.ack()
+			return next, batch
+		}
+		if ok {
+			s.pipe.dropped.Add(1)
+		}
+		view.sess.conn.Close()
+	}
+	if landed {
+		prev.ack()
+	}
+	return nil, batch
 }
 
 // recover finishes a batch whose first preparation failed, as runTx and runBatch would have.
