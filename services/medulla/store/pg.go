@@ -220,9 +220,7 @@ func (s *PGStore) runTx(ctx context.Context, batch []*writeReq) (*pgTx, error) {
 			// Another replica wrote a brain since this one remembered it: forget the brains
 			// and run the batch again, locking before reading (a retry never speculates, and
 			// the brains' next batches lock first too: pgColdBatches).
-			for _, name := range view.order {
-				s.cache.stale(name)
-			}
+			s.cache.stale(view.order)
 			continue
 		}
 		if err == nil || !pgdb.IsBusy(err) || attempt == pgdb.MaxTxAttempts {

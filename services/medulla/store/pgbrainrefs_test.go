@@ -64,13 +64,28 @@ func orphanVersion() string {
 	return flushBatchSQL(set)
 }
 
-func orphanReceipt() string {
+func orphanReceipt() string { return receiptFlushSQL("r-orphan", "ghost") }
+
+// receiptFlushSQL is a flush of one receipt, id, naming brain.
+func receiptFlushSQL(id, brain string) string {
 	set := map[int]string{}
 	for i := 33; i <= 50; i++ {
 		set[i] = "{0}"
 	}
-	set[33], set[34] = "{r-orphan}", "{ghost}"
+	set[33], set[34] = "{"+id+"}", "{"+brain+"}"
 	return flushBatchSQL(set)
+}
+
+// seedBeforeBrainRefs seeds dsn's database with seedBrainRefs on the schema before 0008 (the
+// foreign keys to brains), as an earlier release left it.
+func seedBeforeBrainRefs(t *testing.T, dsn string) {
+	t.Helper()
+	old, err := openPostgresWith(context.Background(), dsn, Options{}, pgMigrationsBefore(t, "0008"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seedBrainRefs(t, old)
+	old.Close()
 }
 
 // TestPostgresBrainReferences: a version or a receipt never names a missing brain, and a brain
@@ -103,12 +118,7 @@ func TestPostgresBrainReferences(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(sc.name+"/"+tc.name, func(t *testing.T) {
 				dsn := pg.Database(t)
-				old, err := openPostgresWith(ctx, dsn, Options{}, pgMigrationsBefore(t, "0008"))
-				if err != nil {
-					t.Fatal(err)
-				}
-				seedBrainRefs(t, old)
-				old.Close()
+				seedBeforeBrainRefs(t, dsn)
 				db := openSchemaDB(t, dsn)
 				if got := foreignKeysToBrains(t, db); got != 2 {
 					t.Fatalf("before the upgrade: got %d foreign keys to brains, want 2", got)
@@ -131,7 +141,7 @@ func TestPostgresBrainReferences(t *testing.T) {
 					}
 				}
 				before := refCounts(t, db)
-				_, err = db.ExecContext(ctx, tc.stmt)
+				_, err := db.ExecContext(ctx, tc.stmt)
 				switch {
 				case tc.wantCode == "ok" && err != nil:
 					t.Fatalf("got %v, want the statement allowed", err)
@@ -209,12 +219,7 @@ func TestPostgresBrainReferencesHeldUntilCommit(t *testing.T) {
 		name := map[bool]string{false: "foreign keys (before 0008)", true: "batch check (0008)"}[upgrade]
 		t.Run(name, func(t *testing.T) {
 			dsn := pg.Database(t)
-			old, err := openPostgresWith(ctx, dsn, Options{}, pgMigrationsBefore(t, "0008"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			seedBrainRefs(t, old)
-			old.Close()
+			seedBeforeBrainRefs(t, dsn)
 			if upgrade {
 				openPostgresAt(t, dsn, false)
 			}
@@ -224,12 +229,7 @@ func TestPostgresBrainReferencesHeldUntilCommit(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer flush.Rollback()
-			set := map[int]string{}
-			for i := 33; i <= 50; i++ {
-				set[i] = "{0}"
-			}
-			set[33], set[34] = "{r-held}", "{empty}"
-			if _, err := flush.ExecContext(ctx, flushBatchSQL(set)); err != nil {
+			if _, err := flush.ExecContext(ctx, receiptFlushSQL("r-held", "empty")); err != nil {
 				t.Fatalf("flush of a receipt naming brain empty: %v", err)
 			}
 			del, err := db.Conn(ctx)

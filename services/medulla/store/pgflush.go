@@ -59,12 +59,14 @@ func newPGCache() *pgCache {
 	return &pgCache{brains: map[string]*pgBrainCache{}, cold: map[string]int{}}
 }
 
-// stale forgets all the replica remembers of brain, which another replica wrote since, and
-// makes its next pgColdBatches batches lock first.
-func (c *pgCache) stale(brain string) {
-	c.forget(brain)
-	c.cold[brain] = pgColdBatches
-	c.stales.Add(1)
+// stale is a batch run on brains, one of which another replica wrote since: it forgets all
+// the replica remembers of them, and makes their next pgColdBatches batches lock first.
+func (c *pgCache) stale(brains []string) {
+	for _, name := range brains {
+		c.forget(name)
+		c.cold[name] = pgColdBatches
+		c.stales.Add(1)
+	}
 }
 
 // cooling says brain's batches lock first for now, without counting a batch.
@@ -153,11 +155,14 @@ func (t *pgTx) committed() {
 	}
 }
 
-// commit writes what the transaction held back and commits, in one round trip: flush_batch
-// (pgmigrations/0005) takes the supersessions, versions, each changed brain's counters and
-// write count, and the receipts as one array per column and writes them in that order, with
-// bm25's word counts; COMMIT follows in the same pipelined batch. A supersession that finds
-// its row no longer live is ErrConflict, and nothing is committed.
+// commit writes what the transaction held back and commits, in one round trip: flush_write
+// (pgmigrations/0007) locks and checks the brains run on unlocked (checks), then flush_batch
+// (as last replaced, pgmigrations/0009) takes the supersessions, versions, each changed
+// brain's counters and write count, and the receipts as one array per column and writes them
+// in that order, with bm25's word counts; the brains' rows and next ids come back for the
+// cache (scanHandback), and COMMIT follows in the same pipelined batch. A supersession that
+// finds its row no longer live is ErrConflict, a brain row that changed is errStale, and
+// either way nothing is committed.
 func (t *pgTx) commit() error {
 	var a pgFlushArgs
 	for _, s := range t.supersede {

@@ -27,7 +27,7 @@ import (
 //   - N+1 runs on N's state only if that state is exactly predictable: N wrote one brain and
 //     changed its row only through the flush (no PutBrain); N+1 writes that brain alone and
 //     needs no lock or statement of its own: a slug neither N wrote nor the replica remembers
-//     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (drawAhead).
+//     is read ahead (readAhead), ids come from a hand-back or are drawn ahead (pgTx.nextID).
 //     Anything else N+1 would send makes it a miss (errPipelineMiss): it waits for N and its
 //     writes run again on what the database holds, as before.
 //   - Acknowledgements go out in queue order: N's once N's COMMIT returned (just after N+1 is
@@ -100,9 +100,7 @@ func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 	}
 	switch {
 	case errors.Is(err, errStale):
-		for _, name := range fl.view.order {
-			s.cache.stale(name)
-		}
+		s.cache.stale(fl.view.order)
 		s.runBatch(fl.batch)
 	case pgdb.IsBusy(err):
 		time.Sleep(time.Millisecond)
@@ -125,63 +123,74 @@ func (s *PGStore) land(fl *pgFlight, hold bool) bool {
 // the batch prepared on what the database holds, then sent. A batch whose preparation fails
 // goes the serial way, which retries and replays.
 func (s *PGStore) dispatch(fl **pgFlight, batch []*writeReq) {
-	ctx := context.Background()
 	if prev := *fl; prev != nil {
-		view := s.prepareOn(ctx, prev.view)
-		ok := view != nil
-		for _, req := range batch {
-			ok = ok && view.run(req)
-		}
-		// Writes queued meanwhile join the batch. The writer looks for them every joinEvery
-		// and once more when the flight returned, rather than waking for each as it arrives:
-		// a wakeup per write costs more CPU than the overlap saves on a busy machine.
-		tick := time.NewTimer(joinEvery)
-		for landed := false; !landed; {
-			select {
-			case <-prev.done:
-				landed = true
-			case <-tick.C:
-				tick.Reset(joinEvery)
-			}
-		drain:
-			for len(batch) < s.maxBatch {
-				select {
-				case req := <-s.reqs:
-					batch = append(batch, req)
-					ok = ok && view.run(req)
-				default:
-					break drain
-				}
-			}
-		}
-		tick.Stop()
-		// The next batch goes out before prev's writers hear back: their wakeups would only
-		// compete with it. They still hear back before anyone of the next batch does.
-		landed := s.land(prev, true)
 		*fl = nil
-		if view != nil {
-			if ok && landed && view.adopt() {
-				s.pipe.sent.Add(1)
-				view.size = len(batch)
-				*fl = s.launch(view, batch)
-				prev.ack()
-				return
-			}
-			if ok {
-				s.pipe.dropped.Add(1)
-			}
-			view.sess.conn.Close()
-		}
-		if landed {
-			prev.ack()
+		var next *pgFlight
+		if next, batch = s.follow(prev, batch); next != nil {
+			*fl = next
+			return
 		}
 	}
-	view, err := s.prepare(ctx, batch, nil)
+	view, err := s.prepare(context.Background(), batch, nil)
 	if err != nil {
 		s.recover(view, batch, err)
 		return
 	}
 	*fl = s.launch(view, batch)
+}
+
+// follow lands prev with batch prepared on the state it leaves, and the writes that arrive
+// meanwhile joined to it, and launches the batch on prev's row when it can. Otherwise it
+// returns no flight and the batch as grown, for the serial way.
+func (s *PGStore) follow(prev *pgFlight, batch []*writeReq) (*pgFlight, []*writeReq) {
+	view := s.prepareOn(context.Background(), prev.view)
+	ok := view != nil
+	for _, req := range batch {
+		ok = ok && view.run(req)
+	}
+	// Writes queued meanwhile join the batch. The writer looks for them every joinEvery
+	// and once more when the flight returned, rather than waking for each as it arrives:
+	// a wakeup per write costs more CPU than the overlap saves on a busy machine.
+	tick := time.NewTimer(joinEvery)
+	for landed := false; !landed; {
+		select {
+		case <-prev.done:
+			landed = true
+		case <-tick.C:
+			tick.Reset(joinEvery)
+		}
+	drain:
+		for len(batch) < s.maxBatch {
+			select {
+			case req := <-s.reqs:
+				batch = append(batch, req)
+				ok = ok && view.run(req)
+			default:
+				break drain
+			}
+		}
+	}
+	tick.Stop()
+	// The next batch goes out before prev's writers hear back: their wakeups would only
+	// compete with it. They still hear back before anyone of the next batch does.
+	landed := s.land(prev, true)
+	if view != nil {
+		if ok && landed && view.adopt() {
+			s.pipe.sent.Add(1)
+			view.size = len(batch)
+			next := s.launch(view, batch)
+			prev.ack()
+			return next, batch
+		}
+		if ok {
+			s.pipe.dropped.Add(1)
+		}
+		view.sess.conn.Close()
+	}
+	if landed {
+		prev.ack()
+	}
+	return nil, batch
 }
 
 // recover finishes a batch whose first preparation failed, as runTx and runBatch would have.
@@ -190,9 +199,7 @@ func (s *PGStore) recover(view *pgTx, batch []*writeReq, err error) {
 	case errors.Is(err, errReplay):
 		s.replay(batch)
 	case errors.Is(err, errStale):
-		for _, name := range view.order {
-			s.cache.stale(name)
-		}
+		s.cache.stale(view.order)
 		s.runBatch(batch)
 	case pgdb.IsBusy(err):
 		s.runBatch(batch)
@@ -268,12 +275,6 @@ func sameBrain(a, b domain.Brain) bool {
 		a.Reserved == b.Reserved && a.StoreVersion == b.StoreVersion && a.LiveClaims == b.LiveClaims &&
 		a.CreatedAt.Equal(b.CreatedAt) && a.UpdatedAt.Equal(b.UpdatedAt)
 }
-
-// drawAhead: a batch prepared on a flight's state that needs more ids than the flight left it
-// draws them without the lock (pgTx.nextID). They are above the flight's ids (drawn after
-// those, from a sequence that only grows), so above every id committed to the brain before
-// the flight; and nobody else commits to the brain between the flight and this batch, or the
-// batch's row check refuses it (MD412). So ids still grow in commit order.
 
 // readAhead reads a slug the batch's parent (in flight) did not write and this replica does not
 // remember, for a batch prepared on the state the parent will leave: committed state, read

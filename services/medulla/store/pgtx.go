@@ -326,8 +326,11 @@ func (t *pgTx) nextID() (int64, error) {
 		var rows *sql.Rows
 		var err error
 		if t.parent != nil {
-			// A batch prepared on the state a flight will leave draws ahead, without the lock
-			// (pgpipe.go, drawAhead says why that holds).
+			// A batch prepared on the state a flight will leave (pgpipe.go) draws ahead,
+			// without the lock. The ids are above the flight's (drawn after those, from a
+			// sequence that only grows), so above every id committed to the brain before the
+			// flight; and nobody else commits to the brain between the flight and this batch,
+			// or the batch's row check refuses it (MD412). So ids still grow in commit order.
 			rows, err = t.sess.conn.QueryContext(t.ctx, q, n)
 		} else {
 			rows, err = t.tx.QueryContext(t.ctx, q, n)

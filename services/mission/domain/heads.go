@@ -40,10 +40,11 @@ func (h *heads) at(id string, expected int64) (Mission, bool) {
 func (h *heads) keep(m Mission) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if old, ok := h.m[m.MissionID]; ok && old.HeadSeq > m.HeadSeq {
+	old, ok := h.m[m.MissionID]
+	if ok && old.HeadSeq > m.HeadSeq {
 		return
 	}
-	if _, ok := h.m[m.MissionID]; !ok && len(h.m) >= maxHeads {
+	if !ok && len(h.m) >= maxHeads {
 		for id := range h.m {
 			delete(h.m, id)
 			break

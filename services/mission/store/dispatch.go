@@ -56,14 +56,7 @@ func (s *Store) RequestRerun(ctx context.Context, missionID string) error {
 
 // Events lists stored board events after cursor.
 func (s *Store) Events(ctx context.Context, brain string, after int64, limit int) ([]domain.BoardEvent, error) {
-	q := `SELECT cursor, mission_id, brain, seq, kind, from_phase, to_phase, at FROM board_events WHERE cursor > ?`
-	args := []any{after}
-	if brain != "" {
-		q += ` AND brain = ?`
-		args = append(args, brain)
-	}
-	q += ` ORDER BY cursor LIMIT ?`
-	args = append(args, limit)
+	q, args := eventsQuery("", brain, after, limit)
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, wrap("events", err)
@@ -71,13 +64,10 @@ func (s *Store) Events(ctx context.Context, brain string, after int64, limit int
 	defer rows.Close()
 	var out []domain.BoardEvent
 	for rows.Next() {
-		var e domain.BoardEvent
-		var kind, from, to string
-		var at int64
-		if err := rows.Scan(&e.Cursor, &e.MissionID, &e.Brain, &e.Seq, &kind, &from, &to, &at); err != nil {
+		e, err := scanEvent(rows)
+		if err != nil {
 			return nil, wrap("events", err)
 		}
-		e.Kind, e.From, e.To, e.At = domain.EventKind(kind), domain.Phase(from), domain.Phase(to), fromNS(at)
 		out = append(out, e)
 	}
 	return out, wrap("events", rows.Err())

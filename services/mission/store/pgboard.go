@@ -77,15 +77,7 @@ func (p *PG) Events(ctx context.Context, brain string, after int64, limit int) (
 // events reads up to limit events after cursor and says how many of them, from the first,
 // lie below the horizon of the snapshot they were read in.
 func (p *PG) events(ctx context.Context, brain string, after int64, limit int) ([]domain.BoardEvent, int, error) {
-	q := `SELECT cursor, mission_id, brain, seq, kind, from_phase, to_phase, at, cursor < ` + pgHorizonSQL + `
-		FROM board_events WHERE cursor > ?`
-	args := []any{after}
-	if brain != "" {
-		q += ` AND brain = ?`
-		args = append(args, brain)
-	}
-	q += ` ORDER BY cursor LIMIT ?`
-	args = append(args, limit)
+	q, args := eventsQuery(", cursor < "+pgHorizonSQL, brain, after, limit)
 	rows, err := p.db.QueryContext(ctx, pgdb.Rebind(q), args...)
 	if err != nil {
 		return nil, 0, pgwrap("events", err)
@@ -94,14 +86,11 @@ func (p *PG) events(ctx context.Context, brain string, after int64, limit int) (
 	var out []domain.BoardEvent
 	settled := 0
 	for rows.Next() {
-		var e domain.BoardEvent
-		var kind, from, to string
-		var at int64
 		var below bool
-		if err := rows.Scan(&e.Cursor, &e.MissionID, &e.Brain, &e.Seq, &kind, &from, &to, &at, &below); err != nil {
+		e, err := scanEvent(rows, &below)
+		if err != nil {
 			return nil, 0, pgwrap("events", err)
 		}
-		e.Kind, e.From, e.To, e.At = domain.EventKind(kind), domain.Phase(from), domain.Phase(to), fromNS(at)
 		out = append(out, e)
 		if below && settled == len(out)-1 {
 			settled++

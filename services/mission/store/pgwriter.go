@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -15,8 +13,7 @@ import (
 
 type pgAppendReq struct {
 	a domain.Append
-	// The stored JSON bodies, encoded by the caller so the writer only writes.
-	letter, receipt, entry []byte
+	appendBodies
 	// after receives the mission row the append left, before done hears nil.
 	after *missionRow
 	done  chan error
@@ -130,37 +127,13 @@ func (p *PG) Append(ctx context.Context, a domain.Append) (domain.Mission, error
 	if err != nil {
 		return domain.Mission{}, err
 	}
-	select {
-	case p.appends <- req:
-	case <-p.quit:
-		return domain.Mission{}, errClosed
-	case <-ctx.Done():
-		return domain.Mission{}, ctx.Err()
-	}
-	if err := <-req.done; err != nil {
-		return domain.Mission{}, err
-	}
-	return req.after.mission()
+	return handOff(ctx, p.appends, p.quit, req, req.done, req.after)
 }
 
 // newAppendReq encodes an append's stored bodies, so the writer only writes.
 func newAppendReq(a domain.Append) (pgAppendReq, error) {
-	req := pgAppendReq{a: a, after: new(missionRow), done: make(chan error, 1), queued: time.Now()}
-	var err error
-	if req.letter, err = json.Marshal(a.Letter); err != nil {
-		return req, fmt.Errorf("encode letter: %w", err)
-	}
-	if a.Receipt != nil {
-		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
-			return req, fmt.Errorf("encode receipt: %w", err)
-		}
-	}
-	if a.Entry != nil {
-		if req.entry, err = json.Marshal(a.Entry); err != nil {
-			return req, fmt.Errorf("encode entry: %w", err)
-		}
-	}
-	return req, nil
+	bodies, err := encodeAppend(a)
+	return pgAppendReq{a: a, appendBodies: bodies, after: new(missionRow), done: make(chan error, 1), queued: time.Now()}, err
 }
 
 // writer takes every append waiting when it is free, up to maxBatch, and commits them together.

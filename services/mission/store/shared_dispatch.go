@@ -220,3 +220,27 @@ func (s shared) RefRemoved(ctx context.Context, missionID string, at time.Time) 
 	_, err := s.exec(ctx, "ref removed", `UPDATE mission_refs SET removed_at = ? WHERE mission_id = ?`, max(ns(at), 1), missionID)
 	return err
 }
+
+// eventsQuery is the read of up to limit board events after cursor (of brain, unless empty),
+// with ? placeholders; extra adds columns after the event's own.
+func eventsQuery(extra, brain string, after int64, limit int) (string, []any) {
+	q := `SELECT cursor, mission_id, brain, seq, kind, from_phase, to_phase, at` + extra + ` FROM board_events WHERE cursor > ?`
+	args := []any{after}
+	if brain != "" {
+		q += ` AND brain = ?`
+		args = append(args, brain)
+	}
+	return q + ` ORDER BY cursor LIMIT ?`, append(args, limit)
+}
+
+// scanEvent reads one row of eventsQuery, and its extra columns into extra.
+func scanEvent(rows *sql.Rows, extra ...any) (domain.BoardEvent, error) {
+	var e domain.BoardEvent
+	var kind, from, to string
+	var at int64
+	if err := rows.Scan(append([]any{&e.Cursor, &e.MissionID, &e.Brain, &e.Seq, &kind, &from, &to, &at}, extra...)...); err != nil {
+		return e, err
+	}
+	e.Kind, e.From, e.To, e.At = domain.EventKind(kind), domain.Phase(from), domain.Phase(to), fromNS(at)
+	return e, nil
+}

@@ -13,12 +13,36 @@ import (
 
 type appendReq struct {
 	a domain.Append
-	// letter and receipt are the stored JSON bodies, encoded by the caller: the writer is the
-	// one goroutine every append passes through, so it only writes.
-	letter, receipt, entry []byte
+	appendBodies
 	// after receives the mission row the append left, before done hears nil.
 	after *missionRow
 	done  chan error
+}
+
+// appendBodies are an append's stored JSON bodies, encoded by the caller: each backend's
+// writer is the one goroutine every append passes through, so it only writes.
+type appendBodies struct {
+	letter, receipt, entry []byte
+}
+
+// encodeAppend encodes the bodies both backends store for an append.
+func encodeAppend(a domain.Append) (appendBodies, error) {
+	var b appendBodies
+	var err error
+	if b.letter, err = json.Marshal(a.Letter); err != nil {
+		return b, fmt.Errorf("encode letter: %w", err)
+	}
+	if a.Receipt != nil {
+		if b.receipt, err = json.Marshal(a.Receipt); err != nil {
+			return b, fmt.Errorf("encode receipt: %w", err)
+		}
+	}
+	if a.Entry != nil {
+		if b.entry, err = json.Marshal(a.Entry); err != nil {
+			return b, fmt.Errorf("encode entry: %w", err)
+		}
+	}
+	return b, nil
 }
 
 var errClosed = errors.New("mission store is closed")
@@ -28,32 +52,28 @@ var errClosed = errors.New("mission store is closed")
 // handed over, the append's fate is decided by the commit, and the caller must learn which
 // way it went.
 func (s *Store) Append(ctx context.Context, a domain.Append) (domain.Mission, error) {
-	req := appendReq{a: a, after: new(missionRow), done: make(chan error, 1)}
-	var err error
-	if req.letter, err = json.Marshal(a.Letter); err != nil {
-		return domain.Mission{}, fmt.Errorf("encode letter: %w", err)
+	bodies, err := encodeAppend(a)
+	if err != nil {
+		return domain.Mission{}, err
 	}
-	if a.Receipt != nil {
-		if req.receipt, err = json.Marshal(a.Receipt); err != nil {
-			return domain.Mission{}, fmt.Errorf("encode receipt: %w", err)
-		}
-	}
-	if a.Entry != nil {
-		if req.entry, err = json.Marshal(a.Entry); err != nil {
-			return domain.Mission{}, fmt.Errorf("encode receipt: %w", err)
-		}
-	}
+	req := appendReq{a: a, appendBodies: bodies, after: new(missionRow), done: make(chan error, 1)}
+	return handOff(ctx, s.appends, s.quit, req, req.done, req.after)
+}
+
+// handOff gives a backend's writer req and waits for the commit that carries it, then returns
+// the mission row after holds. Once the writer has req, ctx no longer counts (see Append).
+func handOff[R any](ctx context.Context, appends chan<- R, quit <-chan struct{}, req R, done <-chan error, after *missionRow) (domain.Mission, error) {
 	select {
-	case s.appends <- req:
-	case <-s.quit:
+	case appends <- req:
+	case <-quit:
 		return domain.Mission{}, errClosed
 	case <-ctx.Done():
 		return domain.Mission{}, ctx.Err()
 	}
-	if err := <-req.done; err != nil {
+	if err := <-done; err != nil {
 		return domain.Mission{}, err
 	}
-	return req.after.mission()
+	return after.mission()
 }
 
 // writerStmts are the append path's statements, prepared once on the writer's own connection.
