@@ -139,7 +139,8 @@ func (r *Repo) startLog(ctx context.Context, names bool, scope []string) {
 	}
 	r.logOnce.Do(func() {
 		r.logStarted.Store(true)
-		go func() { defer close(r.logReady); r.hist, r.logErr = r.readHistoryCached(ctx, names, scope) }()
+		read := r.startHistoryCached(ctx, names, scope)
+		go func() { defer close(r.logReady); r.hist, r.logErr = read() }()
 	})
 }
 
@@ -267,6 +268,7 @@ func run(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte,
 func gitCommand(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
 	full := append([]string{"-c", "safe.directory=*", "-c", "core.quotepath=off", "-C", dir}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
+
 	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_CONFIG_NOSYSTEM=1")
 	cmd.Env = append(cmd.Env, env...)
 	return cmd
@@ -331,33 +333,37 @@ func (c *capped) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// readHistoryCached reads the history walk, or takes it from the snapshot of the same HEAD when that
-// one holds what is asked (the log; the names of the scope, or of every path when scope is nil).
-func (r *Repo) readHistoryCached(ctx context.Context, names bool, scope []string) (*history, error) {
+// startHistoryCached starts the history walk, or takes it from the snapshot of the same HEAD when that
+// one holds what is asked (the log; the names of the scope, or of every path when scope is nil). The
+// git processes start before it returns; what it returns reads them and caches the walk.
+func (r *Repo) startHistoryCached(ctx context.Context, names bool, scope []string) func() (*history, error) {
 	head := r.head.SHA
 	if head == "" {
-		return nil, nil // an unborn branch has no history yet
+		return func() (*history, error) { return nil, nil } // an unborn branch has no history yet
 	}
 	key := r.root + "\x00" + head
 	snapshots.Lock()
 	h, ok := snapshots.logs[key]
 	snapshots.Unlock()
 	if ok && (!names || h.full() || scope != nil && h.coversAll(scope)) {
+		return func() (*history, error) { return h, nil }
+	}
+	read := startHistory(ctx, r.root, head, names, scope)
+	return func() (*history, error) {
+		h, err := read()
+		if err != nil || len(h.log) == 0 {
+			return h, err
+		}
+		snapshots.Lock()
+		if len(snapshots.logs) >= maxHistories {
+			snapshots.logs = map[string]*history{}
+		}
+		if old := snapshots.logs[key]; !old.full() || h.full() {
+			snapshots.logs[key] = h // a whole walk is never replaced by a scoped one
+		}
+		snapshots.Unlock()
 		return h, nil
 	}
-	h, err := readHistory(ctx, r.root, head, names, scope)
-	if err != nil || len(h.log) == 0 {
-		return h, err
-	}
-	snapshots.Lock()
-	if len(snapshots.logs) >= maxHistories {
-		snapshots.logs = map[string]*history{}
-	}
-	if old := snapshots.logs[key]; !old.full() || h.full() {
-		snapshots.logs[key] = h // a whole walk is never replaced by a scoped one
-	}
-	snapshots.Unlock()
-	return h, nil
 }
 
 // maxHistories bounds the cached walks: each holds a repository's log and the names its commits changed.

@@ -87,30 +87,41 @@ func (h *history) coversAll(paths []string) bool {
 // and `--skip K` list exactly the full walk's commits, in its order): the tree diffs are the check's
 // critical path, and the second process walks past the first's commits without diffing them.
 func readHistory(ctx context.Context, root, head string, names bool, scope []string) (*history, error) {
+	return startHistory(ctx, root, head, names, scope)()
+}
+
+// startHistory starts the walk's git processes before it returns and gives back what reads them. The
+// walk is a cold check's critical path: started from a goroutine of its own, it waited behind every
+// other process Batch spawns (a new goroutine runs after the ones spawned later), up to 16 ms.
+func startHistory(ctx context.Context, root, head string, names bool, scope []string) func() (*history, error) {
 	if !names {
-		h, err := readHistoryPart(ctx, root, head, false, nil, 0, maxLogCommits)
-		if h != nil {
-			h.cut = len(h.log) >= maxLogCommits
+		p := startHistoryPart(ctx, root, head, false, nil, 0, maxLogCommits)
+		return func() (*history, error) {
+			h, err := p.read()
+			if h != nil {
+				h.cut = len(h.log) >= maxLogCommits
+			}
+			return h, err
 		}
-		return h, err
 	}
-	var parts [2]*history
-	var errs [2]error
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		parts[1], errs[1] = readHistoryPart(ctx, root, head, true, scope, splitWalk, maxLogCommits-splitWalk)
-	}()
-	parts[0], errs[0] = readHistoryPart(ctx, root, head, true, scope, 0, splitWalk)
-	wg.Wait()
-	if err := errors.Join(errs[:]...); err != nil {
-		return nil, err
+	older := startHistoryPart(ctx, root, head, true, scope, splitWalk, maxLogCommits-splitWalk)
+	newer := startHistoryPart(ctx, root, head, true, scope, 0, splitWalk)
+	return func() (*history, error) {
+		var parts [2]*history
+		var errs [2]error
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() { defer wg.Done(); parts[1], errs[1] = older.read() }()
+		parts[0], errs[0] = newer.read()
+		wg.Wait()
+		if err := errors.Join(errs[:]...); err != nil {
+			return nil, err
+		}
+		h := parts[0].join(parts[1])
+		h.named, h.scope = true, scope
+		h.cut = len(h.log) >= maxLogCommits
+		return h, nil
 	}
-	h := parts[0].join(parts[1])
-	h.named, h.scope = true, scope
-	h.cut = len(h.log) >= maxLogCommits
-	return h, nil
 }
 
 // splitWalk is where the named walk's two processes divide the history. A fixed split needs no count
@@ -140,9 +151,24 @@ func (h *history) join(older *history) *history {
 	return h
 }
 
-// readHistoryPart runs one git process of the walk over the commits skip to skip+limit, parsed as git
-// writes them, so the parse runs beside git instead of after it.
+// readHistoryPart runs one git process of the walk over the commits skip to skip+limit.
 func readHistoryPart(ctx context.Context, root, head string, names bool, scope []string, skip, limit int) (*history, error) {
+	return startHistoryPart(ctx, root, head, names, scope, skip, limit).read()
+}
+
+// historyPart is one started git process of the walk; read parses its output as git writes it, so the
+// parse runs beside git instead of after it.
+type historyPart struct {
+	cmd    *exec.Cmd
+	out    io.Reader
+	stderr *bytes.Buffer
+	args   []string
+	names  bool
+	scope  []string
+	err    error // the process did not start
+}
+
+func startHistoryPart(ctx context.Context, root, head string, names bool, scope []string, skip, limit int) *historyPart {
 	args := []string{"log", "-z", "-n", strconv.Itoa(limit), "--format=\x1e" + logFormat}
 	if skip > 0 {
 		args = append(args, "--skip="+strconv.Itoa(skip))
@@ -157,32 +183,34 @@ func readHistoryPart(ctx context.Context, root, head string, names bool, scope [
 	if names {
 		args = append(args, scope...)
 	}
-	cmd := gitCommand(ctx, root, []string{"GIT_LITERAL_PATHSPECS=1"}, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &capped{buf: &stderr, limit: 4096}
-	out, err := cmd.StdoutPipe()
+	p := &historyPart{cmd: gitCommand(ctx, root, []string{"GIT_LITERAL_PATHSPECS=1"}, args...), stderr: &bytes.Buffer{}, args: args, names: names, scope: scope}
+	p.cmd.Stderr = &capped{buf: p.stderr, limit: 4096}
+	if p.out, p.err = p.cmd.StdoutPipe(); p.err == nil {
+		p.err = p.cmd.Start()
+	}
+	return p
+}
+
+func (p *historyPart) read() (*history, error) {
+	if p.err != nil {
+		return nil, p.err
+	}
+	h, err := parseHistory(bufio.NewReaderSize(p.out, 256<<10))
 	if err != nil {
+		_ = p.cmd.Process.Kill() // it may be blocked writing what we stopped reading
+		_ = p.cmd.Wait()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	h, err := parseHistory(bufio.NewReaderSize(out, 256<<10))
-	if err != nil {
-		_ = cmd.Process.Kill() // it may be blocked writing what we stopped reading
-		_ = cmd.Wait()
-		return nil, err
-	}
-	if err := cmd.Wait(); err != nil {
+	if err := p.cmd.Wait(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
-			return nil, &gitError{args: args, code: ee.ExitCode(), stderr: strings.TrimSpace(stderr.String())}
+			return nil, &gitError{args: p.args, code: ee.ExitCode(), stderr: strings.TrimSpace(p.stderr.String())}
 		}
 		return nil, err
 	}
-	h.named = names
-	if names {
-		h.scope = scope
+	h.named = p.names
+	if p.names {
+		h.scope = p.scope
 	}
 	return h, nil
 }
