@@ -444,11 +444,16 @@ func (r *Repo) index(files []string) {
 		b := path.Base(f)
 		r.base[b] = append(r.base[b], f)
 		r.stems[strings.TrimSuffix(b, path.Ext(b))] = true
-		segs := strings.Split(f, "/")
-		r.top[segs[0]] = true
-		for i := 1; i < len(segs); i++ {
-			r.dirs[strings.Join(segs[:i], "/")] = true
-			r.stems[segs[i-1]] = true
+		top, _, _ := strings.Cut(f, "/")
+		r.top[top] = true
+		// each directory above f and each of its names, sliced from f: a cold Open indexes every tracked path
+		from := 0
+		for i := 0; i < len(f); i++ {
+			if f[i] == '/' {
+				r.dirs[f[:i]] = true
+				r.stems[f[from:i]] = true
+				from = i + 1
+			}
 		}
 	}
 }

@@ -140,12 +140,23 @@ func (h *history) join(older *history) *history {
 	h.log = append(h.log, older.log...)
 	h.names = append(h.names, older.names...)
 	h.linear = h.linear && older.linear
+	// the smaller set goes into the larger: the older part, which holds the seed commits, has most paths
+	if len(older.added) > len(h.added) {
+		h.added, older.added = older.added, h.added
+	}
 	for p := range older.added {
 		h.added[p] = true
 	}
+	if len(older.deleted) > len(h.deleted) {
+		for p, sha := range h.deleted {
+			older.deleted[p] = sha // the newest deleting commit wins, and h's commits are all newer
+		}
+		h.deleted = older.deleted
+		return h
+	}
 	for p, sha := range older.deleted {
 		if _, newer := h.deleted[p]; !newer {
-			h.deleted[p] = sha // the newest deleting commit wins, and h's commits are all newer
+			h.deleted[p] = sha
 		}
 	}
 	return h
