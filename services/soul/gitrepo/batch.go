@@ -56,6 +56,9 @@ func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnsw
 			} else {
 				ans.SymbolLines = r.scanWords(q.Symbols)
 			}
+			if errs[3] == nil && q.SymbolsReady != nil {
+				q.SymbolsReady(ans.SymbolLines) // beside the history walk, which Batch still waits for
+			}
 		}()
 	}
 	wg.Wait()
