@@ -264,12 +264,14 @@ func run(ctx context.Context, dir string, stdin []byte, args ...string) ([]byte,
 }
 
 // gitCommand is git run read-only on a repository that may belong to another user: no locks taken,
-// no prompts, no pager, a fixed locale.
+// no prompts, no pager, a fixed locale. GIT_FLUSH=0: writing to a pipe, git otherwise flushes its output
+// after every commit a log lists, one write per commit and one wake-up of our reader each; the history
+// walk of 20k commits spent about 100 ms of CPU, git's and ours, on them. Every request is written
+// before its answer is read (stdin is given whole), so no process waits on output git keeps buffered.
 func gitCommand(ctx context.Context, dir string, env []string, args ...string) *exec.Cmd {
 	full := append([]string{"-c", "safe.directory=*", "-c", "core.quotepath=off", "-C", dir}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
-
-	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_CONFIG_NOSYSTEM=1")
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "LC_ALL=C", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat", "GIT_CONFIG_NOSYSTEM=1", "GIT_FLUSH=0")
 	cmd.Env = append(cmd.Env, env...)
 	return cmd
 }
