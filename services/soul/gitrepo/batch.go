@@ -429,11 +429,15 @@ func (r *Repo) grepWords(ctx context.Context, words []string) ([]engine.SourceLi
 }
 
 // grep runs one git grep for whole words in the source files: the staged content when cached, else
-// the work tree with its untracked files.
+// the work tree with its untracked files. The staged content is grepped by one thread: git reads
+// objects one at a time whatever the threads, and its threads each write every file's hits apart (one
+// write, and one wake-up of our reader, per file); one thread writes buffered, the same bytes, in half
+// the CPU (30 against 60 ms for the 10k-file fixture).
 func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.SourceLine, error) {
 	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
 	if cached {
 		args[len(args)-1] = "--cached"
+		args = append(args, "--threads=1")
 	} else {
 		workTreeGreps.Add(1)
 	}
