@@ -451,15 +451,22 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 		return nil, err
 	}
 	var out []engine.SourceLine
+	if n := bytes.Count(res, []byte{'\n'}); n > 0 {
+		out = make([]engine.SourceLine, 0, n)
+	}
 	sc := bufio.NewScanner(bytes.NewReader(res))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	file := ""
 	for sc.Scan() {
 		f := bytes.SplitN(sc.Bytes(), []byte{0}, 3)
 		if len(f) < 3 {
 			continue
 		}
+		if string(f[0]) != file {
+			file = string(f[0]) // a file's hits come together: one string for all of them
+		}
 		n, _ := strconv.Atoi(string(f[1]))
-		out = append(out, engine.SourceLine{Path: string(f[0]), Line: n, Text: string(f[2])})
+		out = append(out, engine.SourceLine{Path: file, Line: n, Text: string(f[2])})
 	}
 	return out, nil
 }
