@@ -125,9 +125,11 @@ func startHistory(ctx context.Context, root, head string, names bool, scope []st
 }
 
 // splitWalk is where the named walk's two processes divide the history. A fixed split needs no count
-// of the commits first (which costs a walk of its own); for histories of 10k to 30k commits it gives
-// each process about half the diffs, and a shorter history leaves the second with nothing to do.
-var splitWalk = 8192
+// of the commits first (which costs a walk of its own). The second process also walks past the first's
+// commits (about a quarter of a diff's cost each), so the two finish together a little past the middle:
+// at 10,240 for a 20k-commit history (at 8,192 the second ran 60 ms longer, on a core left idle). A
+// history of 10k or fewer is read by the first alone, one of 30k is split 1:2.
+var splitWalk = 10240
 
 // join appends an older part of the walk (the commits after h's, in walk order) to h.
 func (h *history) join(older *history) *history {
