@@ -128,15 +128,29 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 	if v.repo.Shallow() {
 		q.EverSeen = nil // a cut history cannot say a path never landed
 	}
+	var early *symbolIndex
+	var earlyLines []SourceLine
+	if len(q.Symbols) > 0 {
+		q.SymbolsReady = func(lines []SourceLine) { early, earlyLines = indexSymbols(lines), lines }
+	}
 	ans, err := v.repo.Batch(ctx, q)
 	if err != nil {
 		return err
 	}
 	v.batch = ans
 	if len(q.Symbols) > 0 {
-		v.symbols = indexSymbols(ans.SymbolLines)
+		v.symbols = early
+		if early == nil || !sameLines(earlyLines, ans.SymbolLines) {
+			v.symbols = indexSymbols(ans.SymbolLines)
+		}
 	}
 	return nil
+}
+
+// sameLines reports whether two slices are the same lines in the same memory: the index built while
+// Batch ran stands only for the very lines it answered.
+func sameLines(a, b []SourceLine) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // ask adds what one anchor needs git to answer: whether a commit exists, a symbol is defined, an

@@ -16,6 +16,10 @@ type BatchQuery struct {
 	Ignored  []string
 	EverSeen []string
 	Symbols  []string
+	// SymbolsReady, when set, is called with the answer's SymbolLines as soon as they are known, before
+	// Batch returns: a cold check reads its symbols long before its history, and whatever it builds from
+	// them then runs beside the history walk instead of after it. A Repo may never call it.
+	SymbolsReady func([]SourceLine)
 }
 
 // BatchAnswer answers a BatchQuery.

@@ -48,7 +48,15 @@ var (
 func DefinitionLine(path, text string) bool {
 	switch langOf(path) {
 	case "go":
-		return defGoPkg.MatchString(text) || defGoFunc.MatchString(text) || defGoType.MatchString(text)
+		switch goKeyword(text) {
+		case "package":
+			return defGoPkg.MatchString(text)
+		case "func":
+			return defGoFunc.MatchString(text)
+		case "type", "var", "const":
+			return defGoType.MatchString(text)
+		}
+		return false
 	case "rust":
 		return defRust.MatchString(text) || defRustImpl.MatchString(text)
 	case "py":
@@ -57,6 +65,44 @@ func DefinitionLine(path, text string) bool {
 		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
 	}
 	return false
+}
+
+// goKeyword is the word a Go line opens with, past the leading white space the definition shapes allow
+// (RE2's \s: tab, newline, form feed, carriage return, space), when it is one those shapes start with and
+// white space follows it: "package" only at the line's very start, as defGoPkg wants. Every other line
+// defines nothing, so the regexps, which cost most of a cold symbol query's own time, never see it.
+func goKeyword(text string) string {
+	rest := strings.TrimLeft(text, "\t\n\f\r ")
+	for _, kw := range [...]string{"func", "type", "var", "const", "package"} {
+		if len(rest) > len(kw) && strings.HasPrefix(rest, kw) && strings.IndexByte("\t\n\f\r ", rest[len(kw)]) >= 0 {
+			if kw == "package" && len(rest) != len(text) {
+				return ""
+			}
+			return kw
+		}
+	}
+	return ""
+}
+
+func goPkgMatch(kw, t string) []string {
+	if kw != "package" {
+		return nil
+	}
+	return defGoPkg.FindStringSubmatch(t)
+}
+
+func goFuncMatch(kw, t string) []string {
+	if kw != "func" {
+		return nil
+	}
+	return defGoFunc.FindStringSubmatch(t)
+}
+
+func goTypeMatch(kw, t string) []string {
+	if kw != "type" && kw != "var" && kw != "const" {
+		return nil
+	}
+	return defGoType.FindStringSubmatch(t)
 }
 
 var controlWords = set("if", "for", "while", "switch", "catch", "return", "function", "new", "else", "do", "try", "with", "case", "throw", "await", "yield", "typeof", "sizeof", "match", "loop", "elif", "print")
@@ -112,16 +158,17 @@ func (ix *symbolIndex) def(l SourceLine, name, recv string, fn bool) {
 
 func (ix *symbolIndex) indexGo(l SourceLine) {
 	t := l.Text
-	if m := defGoPkg.FindStringSubmatch(t); m != nil {
+	kw := goKeyword(t)
+	if m := goPkgMatch(kw, t); m != nil {
 		ix.pkgs[l.Path] = m[1]
 	}
-	if m := defGoFunc.FindStringSubmatch(t); m != nil {
+	if m := goFuncMatch(kw, t); m != nil {
 		ix.def(l, m[2], m[1], true)
 		if fs := ix.methodFiles[m[1]]; m[1] != "" && !slices.Contains(fs, l.Path) {
 			ix.methodFiles[m[1]] = append(fs, l.Path)
 		}
 	}
-	if m := defGoType.FindStringSubmatch(t); m != nil {
+	if m := goTypeMatch(kw, t); m != nil {
 		ix.def(l, m[2], "", false)
 		ix.addType(l.Path, m[2])
 		if m[1] == "type" {

@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+var goGateSeeds = []string{
+	"func (t *T00001) Handle() int { return t.n }", "\tfunc inner()", "  type T struct {", "var x = 1", "const (",
+	"package p001", " package p001", "package\tp", "packagex y", "func", "func(", "funcx y", "// Handle serves one request.",
+	"\f\r\n type X int", "\vfunc f()", "type\tX", "typeX", "var\u00a0x", "", " ", "constant x", "func\u2003f()",
+	"\treturn n + 3", "}", "type", "var ", "\t\tvar y int", "func (s *S[T]) Get() T",
+}
+
+// TestGoDefinitionGate pins the Go keyword gate to the regexps it stands before: a gated line gets the
+// regexps' own answer, in DefinitionLine and in the symbol index alike.
+func TestGoDefinitionGate(t *testing.T) {
+	for _, s := range goGateSeeds {
+		checkGoGate(t, s)
+	}
+}
+
+func FuzzGoDefinitionGate(f *testing.F) {
+	for _, s := range goGateSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(checkGoGate)
+}
+
+func checkGoGate(t *testing.T, s string) {
+	want := defGoPkg.MatchString(s) || defGoFunc.MatchString(s) || defGoType.MatchString(s)
+	if got := DefinitionLine("a/x.go", s); got != want {
+		t.Errorf("DefinitionLine(%q): got %v with the gate, want the regexps' %v", s, got, want)
+	}
+	kw := goKeyword(s)
+	for _, c := range []struct {
+		name      string
+		got, want []string
+	}{
+		{"package", goPkgMatch(kw, s), defGoPkg.FindStringSubmatch(s)},
+		{"func", goFuncMatch(kw, s), defGoFunc.FindStringSubmatch(s)},
+		{"type", goTypeMatch(kw, s), defGoType.FindStringSubmatch(s)},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("%s match of %q: got %q with the gate, want the regexp's %q", c.name, s, c.got, c.want)
+		}
+	}
+}
