@@ -94,6 +94,9 @@ func (s *Service) openMission(ctx context.Context, a principal.Principal, p Pack
 	if err := s.o.Store.CreateMission(ctx, m, l, ev, s.committed(a, EffectOpen, l, "schema", "brain", "unknown-block")); err != nil {
 		return Mission{}, Letter{}, err
 	}
+	// This replica wrote the chain's head: its first letter is judged on m, as after an
+	// append (heads.go), instead of reading the mission back.
+	s.heads.keep(m)
 	s.change.broadcast()
 	return m, l, nil
 }

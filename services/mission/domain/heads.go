@@ -2,9 +2,9 @@ package domain
 
 import "sync"
 
-// heads remembers, per chain, the mission row as this replica's last append on it left it,
-// so the next letter on that chain is judged without reading the mission first: one append
-// is then one trip to the store instead of two.
+// heads remembers, per chain, the mission row as this replica's last append on it left it
+// (or as this replica opened it), so the next letter on that chain is judged without reading
+// the mission first: one append is then one trip to the store instead of two.
 //
 // What is remembered is only a guess. It is used when the letter expects exactly the head it
 // remembers, and the store's compare-and-swap on the head decides: a remembered row whose

@@ -101,3 +101,97 @@ func TestRememberedHeadNeverDecides(t *testing.T) {
 		}
 	}
 }
+
+// readCounter counts a store's reads of missions.
+type readCounter struct {
+	domain.Store
+	reads int
+}
+
+func (s *readCounter) Mission(ctx context.Context, id string) (domain.Mission, error) {
+	s.reads++
+	return s.Store.Mission(ctx, id)
+}
+
+// TestOpenedHeadIsRemembered: the replica that opens a mission wrote its head, so the chain's
+// first letter there is judged on the row it wrote, without reading the mission back; and, as
+// for any remembered row, a head moved or a lease taken on another replica since is decided
+// on a fresh read, never on the remembered one.
+func TestOpenedHeadIsRemembered(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "mission.db")
+	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
+	var stores [2]*readCounter
+	var svcs [2]*domain.Service
+	for i := range svcs {
+		st, err := store.Open(ctx, path, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = &readCounter{Store: st}
+		svc, err := domain.New(domain.Options{Store: stores[i], Brains: brains{}, Repo: scope{},
+			Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svcs[i] = svc
+	}
+	judge := principal.Principal{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
+	r1 := principal.Principal{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: principal.OriginAgent}
+	parecer := domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true,
+		Parecer: &domain.Parecer{Verdict: domain.VerdictAbstain}, Note: "n"}
+	executing := domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: domain.PhaseExecuting, Note: "n"}
+	tests := []struct {
+		name      string
+		between   func(t *testing.T, missionID string)
+		by        principal.Principal
+		expected  int64
+		letter    domain.Letter
+		want      refusal.Reason // "" to accept
+		wantHead  int64
+		wantReads int // reads of the mission by the opening replica
+	}{
+		{"the first letter on the opening replica reads nothing", nil, judge, 1, parecer, "", 2, 0},
+		{"a head moved elsewhere loses the CAS", func(t *testing.T, id string) {
+			if _, _, err := svcs[1].PostLetter(ctx, judge, id, 1, parecer); err != nil {
+				t.Fatal(err)
+			}
+		}, judge, 1, parecer, "HEAD_CAS_MISMATCH", 2, 2}, // the fresh read, and the rejection receipt's
+		{"a lease taken elsewhere is found on a fresh read", func(t *testing.T, id string) {
+			if err := stores[1].Spawn(ctx, id, "r1", 1, clk.Now()); err != nil {
+				t.Fatal(err)
+			}
+			l := domain.Lease{LeaseID: "lse_1", MissionID: id, RunnerID: "r1", ExpiresAt: clk.Now().Add(30 * time.Second), Attempt: 1}
+			if ok, err := stores[1].TakeLease(ctx, l, 1, clk.Now()); err != nil || !ok {
+				t.Fatalf("take lease: got %v (%v), want it taken", ok, err)
+			}
+		}, r1, 1, executing, "", 2, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, _, err := svcs[0].OpenMission(ctx, judge, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "opened"}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.between != nil {
+				tc.between(t, m.MissionID)
+			}
+			stores[0].reads = 0
+			_, _, err = svcs[0].PostLetter(ctx, tc.by, m.MissionID, tc.expected, tc.letter)
+			if reason := refusal.ReasonOf(err); reason != tc.want || (tc.want == "" && err != nil) {
+				t.Fatalf("got %v (reason %q), want reason %q", err, reason, tc.want)
+			}
+			if stores[0].reads != tc.wantReads {
+				t.Errorf("got %d reads of the mission, want %d", stores[0].reads, tc.wantReads)
+			}
+			stored, err := stores[1].Mission(ctx, m.MissionID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stored.HeadSeq != tc.wantHead {
+				t.Errorf("got head %d stored, want %d", stored.HeadSeq, tc.wantHead)
+			}
+		})
+	}
+}
