@@ -27,9 +27,9 @@ import (
 //   - in-process with gitrepo's snapshot forgotten first (ms/cold-check): the domain's ms/cold-check
 //     plus the CLI's flags, loading and printing (and the wire, remote);
 //   - the built binary as its own process (ms/process): what a user or a CI step waits for. Offline
-//     this is the one honest cold figure: gitrepo.ResetCache leaves the removed-member and rename
-//     walks cached, so every in-process cold figure (the domain's too) skips them. Remote, the
-//     process asks a server that has just checked the repository, the usual case.
+//     it is the in-process cold check (gitrepo.ResetCache forgets every answer, as a new process
+//     has none) plus the process's start and exit. Remote, the process asks a server that has just
+//     checked the repository, the usual case.
 func BenchmarkSoulCheckCLI(b *testing.B) {
 	root, err := benchrepo.Agents("organism-cli-bench-agents-v1")
 	if err != nil {
