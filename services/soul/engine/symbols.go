@@ -20,6 +20,8 @@ type symbolIndex struct {
 	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
 	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
 	typeNames map[string]bool
+	// protoTypes are the messages, enums and services .proto files define, by what each is
+	protoTypes map[string]protoKind
 }
 
 type symbolDef struct {
@@ -63,6 +65,8 @@ func DefinitionLine(path, text string) bool {
 		return defPy.MatchString(text)
 	case "js", "java":
 		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+	case "proto":
+		return protoDefinitionLine(text)
 	}
 	return false
 }
@@ -119,12 +123,14 @@ func langOf(p string) string {
 		return "js"
 	case ".java", ".kt", ".kts", ".scala":
 		return "java"
+	case ".proto":
+		return "proto"
 	}
 	return ""
 }
 
 func indexSymbols(lines []SourceLine) *symbolIndex {
-	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}, methodFiles: map[string][]string{}}
+	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}, methodFiles: map[string][]string{}, protoTypes: map[string]protoKind{}}
 	for _, l := range lines {
 		eachWord(l.Text, func(w string) { ix.used[w] = true })
 		switch langOf(l.Path) {
@@ -136,6 +142,8 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 			ix.indexPy(l)
 		case "js", "java":
 			ix.indexJS(l)
+		case "proto":
+			ix.indexProto(l)
 		}
 	}
 	return ix
@@ -299,6 +307,9 @@ func (v *verifier) qualifiedSymbol(ix *symbolIndex, a Anchor, defs []symbolDef, 
 		if v.memberOf(ix, q, a.Name) {
 			return d.ok()
 		}
+		if ix.protoOnly(q) && !protoJudged(ix.protoTypes[q], a) {
+			return d.skip() // "Msg.ProtoReflect()": generated code's, which the repository does not hold
+		}
 		if len(defs) == 0 {
 			return d.fail(ReasonSymbolMissing, q+" has no member "+a.Name)
 		}
@@ -355,6 +366,12 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 		if !ok {
 			continue
 		}
+		if langOf(d.path) == "proto" {
+			if protoMember(string(body), t, member) {
+				return true
+			}
+			continue
+		}
 		lines := strings.Split(string(body), "\n")
 		py := langOf(d.path) == "py"
 		for i := d.line - 1; i >= 0 && i < len(lines) && i < d.line-1+maxMemberLines; i++ {
@@ -397,8 +414,9 @@ func qualifies(ix *symbolIndex, d symbolDef, q string) bool {
 		return true
 	}
 	// Go says a method's type in its receiver, so a type beside it in the same file proves nothing;
-	// elsewhere (Rust impl blocks, Python and TS classes) the defining file is the best evidence
-	if ix.types[d.path][q] && langOf(d.path) != "go" {
+	// neither does a .proto file, whose blocks memberOf reads; elsewhere (Rust impl blocks, Python and
+	// TS classes) the defining file is the best evidence
+	if ix.types[d.path][q] && langOf(d.path) != "go" && langOf(d.path) != "proto" {
 		return true
 	}
 	lq := strings.ToLower(q)

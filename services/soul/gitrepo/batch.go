@@ -18,7 +18,7 @@ import (
 )
 
 // sourceGlobs limits the symbol search to the languages the verifier knows.
-var sourceGlobs = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
+var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
 
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
 func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnswer, error) {

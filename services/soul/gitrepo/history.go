@@ -116,7 +116,7 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 }
 
 // sourcePathspec limits the removal walk to the languages whose definitions the domain reads.
-var sourcePathspec = []string{"*.go", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.scala"}
+var sourcePathspec = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.scala"}
 
 var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 
