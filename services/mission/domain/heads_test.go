@@ -20,23 +20,7 @@ import (
 // (taken or renewed elsewhere) is found on a fresh read instead of being refused.
 func TestRememberedHeadNeverDecides(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "mission.db")
-	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
-	var stores [2]*store.Store
-	var svcs [2]*domain.Service
-	for i := range svcs {
-		st, err := store.Open(ctx, path, store.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		svc, err := domain.New(domain.Options{Store: st, Brains: brains{}, Repo: scope{},
-			Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clk})
-		if err != nil {
-			t.Fatal(err)
-		}
-		stores[i], svcs[i] = st, svc
-	}
+	clk, stores, svcs := twoReplicas(t)
 	judge := principal.Principal{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
 	r1 := principal.Principal{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: principal.OriginAgent}
 	m, _, err := svcs[0].OpenMission(ctx, judge, domain.Packet{Brain: "alpha", GateCommand: "true", Symptom: "heads"}, "")
@@ -102,6 +86,31 @@ func TestRememberedHeadNeverDecides(t *testing.T) {
 	}
 }
 
+// twoReplicas opens two services on one store file, as two replicas of the organ sharing a fake
+// clock; each one's store counts its reads of missions.
+func twoReplicas(t *testing.T) (*clock.Fake, [2]*readCounter, [2]*domain.Service) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "mission.db")
+	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
+	var stores [2]*readCounter
+	var svcs [2]*domain.Service
+	for i := range svcs {
+		st, err := store.Open(context.Background(), path, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		stores[i] = &readCounter{Store: st}
+		svc, err := domain.New(domain.Options{Store: stores[i], Brains: brains{}, Repo: scope{},
+			Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svcs[i] = svc
+	}
+	return clk, stores, svcs
+}
+
 // readCounter counts a store's reads of missions.
 type readCounter struct {
 	domain.Store
@@ -119,24 +128,7 @@ func (s *readCounter) Mission(ctx context.Context, id string) (domain.Mission, e
 // on a fresh read, never on the remembered one.
 func TestOpenedHeadIsRemembered(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "mission.db")
-	clk := clock.NewFake(time.Unix(1_800_000_000, 0))
-	var stores [2]*readCounter
-	var svcs [2]*domain.Service
-	for i := range svcs {
-		st, err := store.Open(ctx, path, store.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		stores[i] = &readCounter{Store: st}
-		svc, err := domain.New(domain.Options{Store: stores[i], Brains: brains{}, Repo: scope{},
-			Runners: domain.NewRunnerBook(filepath.Join(t.TempDir(), "runners.toml")), Clock: clk})
-		if err != nil {
-			t.Fatal(err)
-		}
-		svcs[i] = svc
-	}
+	clk, stores, svcs := twoReplicas(t)
 	judge := principal.Principal{AgentID: "judge", Seat: "judge", Brain: "alpha", Origin: principal.OriginAgent}
 	r1 := principal.Principal{AgentID: "r1", Seat: domain.RunnerSeat, Brain: "alpha", Origin: principal.OriginAgent}
 	parecer := domain.Letter{Schema: domain.Schema, Brain: "alpha", Phase: domain.PhaseJudging, Advisory: true,
