@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -32,17 +33,17 @@ func checkGoGate(t *testing.T, s string) {
 	if got := DefinitionLine("a/x.go", s); got != want {
 		t.Errorf("DefinitionLine(%q): got %v with the gate, want the regexps' %v", s, got, want)
 	}
-	kw := goKeyword(s)
+	gated := goShape(goKeyword(s))
 	for _, c := range []struct {
-		name      string
-		got, want []string
-	}{
-		{"package", goPkgMatch(kw, s), defGoPkg.FindStringSubmatch(s)},
-		{"func", goFuncMatch(kw, s), defGoFunc.FindStringSubmatch(s)},
-		{"type", goTypeMatch(kw, s), defGoType.FindStringSubmatch(s)},
-	} {
-		if !slices.Equal(c.got, c.want) {
-			t.Errorf("%s match of %q: got %q with the gate, want the regexp's %q", c.name, s, c.got, c.want)
+		name string
+		re   *regexp.Regexp
+	}{{"package", defGoPkg}, {"func", defGoFunc}, {"type", defGoType}} {
+		var got []string
+		if gated == c.re {
+			got = c.re.FindStringSubmatch(s)
+		}
+		if want := c.re.FindStringSubmatch(s); !slices.Equal(got, want) {
+			t.Errorf("%s match of %q: got %q with the gate, want the regexp's %q", c.name, s, got, want)
 		}
 	}
 }

@@ -20,7 +20,8 @@ type symbolIndex struct {
 	// typeNames are names defined as types (struct, class, interface, enum, trait): their members are
 	// fields or methods, so a "Type.member" reference can be read inside the type's own block.
 	typeNames map[string]bool
-	// protoTypes are the messages, enums and services .proto files define, by what each is
+	// protoTypes are the messages, enums and services .proto files define, each with its kind (what
+	// a member of it is written like: protoJudged)
 	protoTypes map[string]protoKind
 }
 
@@ -50,15 +51,8 @@ var (
 func DefinitionLine(path, text string) bool {
 	switch langOf(path) {
 	case "go":
-		switch goKeyword(text) {
-		case "package":
-			return defGoPkg.MatchString(text)
-		case "func":
-			return defGoFunc.MatchString(text)
-		case "type", "var", "const":
-			return defGoType.MatchString(text)
-		}
-		return false
+		re := goShape(goKeyword(text))
+		return re != nil && re.MatchString(text)
 	case "rust":
 		return defRust.MatchString(text) || defRustImpl.MatchString(text)
 	case "py":
@@ -88,25 +82,18 @@ func goKeyword(text string) string {
 	return ""
 }
 
-func goPkgMatch(kw, t string) []string {
-	if kw != "package" {
-		return nil
+// goShape is the definition regexp a Go line opening with keyword kw may match (goKeyword), nil when
+// no definition opens with kw.
+func goShape(kw string) *regexp.Regexp {
+	switch kw {
+	case "package":
+		return defGoPkg
+	case "func":
+		return defGoFunc
+	case "type", "var", "const":
+		return defGoType
 	}
-	return defGoPkg.FindStringSubmatch(t)
-}
-
-func goFuncMatch(kw, t string) []string {
-	if kw != "func" {
-		return nil
-	}
-	return defGoFunc.FindStringSubmatch(t)
-}
-
-func goTypeMatch(kw, t string) []string {
-	if kw != "type" && kw != "var" && kw != "const" {
-		return nil
-	}
-	return defGoType.FindStringSubmatch(t)
+	return nil
 }
 
 var controlWords = set("if", "for", "while", "switch", "catch", "return", "function", "new", "else", "do", "try", "with", "case", "throw", "await", "yield", "typeof", "sizeof", "match", "loop", "elif", "print")
@@ -166,17 +153,21 @@ func (ix *symbolIndex) def(l SourceLine, name, recv string, fn bool) {
 
 func (ix *symbolIndex) indexGo(l SourceLine) {
 	t := l.Text
-	kw := goKeyword(t)
-	if m := goPkgMatch(kw, t); m != nil {
-		ix.pkgs[l.Path] = m[1]
+	re := goShape(goKeyword(t))
+	if re == nil {
+		return
 	}
-	if m := goFuncMatch(kw, t); m != nil {
+	m := re.FindStringSubmatch(t)
+	switch {
+	case m == nil:
+	case re == defGoPkg:
+		ix.pkgs[l.Path] = m[1]
+	case re == defGoFunc:
 		ix.def(l, m[2], m[1], true)
 		if fs := ix.methodFiles[m[1]]; m[1] != "" && !slices.Contains(fs, l.Path) {
 			ix.methodFiles[m[1]] = append(fs, l.Path)
 		}
-	}
-	if m := goTypeMatch(kw, t); m != nil {
+	default:
 		ix.def(l, m[2], "", false)
 		ix.addType(l.Path, m[2])
 		if m[1] == "type" {
