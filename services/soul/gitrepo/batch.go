@@ -17,7 +17,8 @@ import (
 	"github.com/organism-dev/organism/services/soul/engine"
 )
 
-// sourceGlobs limits the symbol search to the languages the verifier knows.
+// sourceGlobs limits the symbol search, and the removal walk after it, to the languages the verifier
+// knows (engine's langOf).
 var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
 
 // Batch answers one check's questions: each kind of question is one git process, run side by side.

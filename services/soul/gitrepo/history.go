@@ -115,9 +115,6 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 	return engine.Rename{}, nil
 }
 
-// sourcePathspec limits the removal walk to the languages whose definitions the domain reads.
-var sourcePathspec = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.scala"}
-
 var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 
 // RemovedLines lists, newest commit first, the removed source lines of paths that mention one of words,
@@ -145,7 +142,7 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 			args = append(args, ":(literal)"+p)
 			continue
 		}
-		for _, ext := range sourcePathspec {
+		for _, ext := range sourceGlobs { // the removal walk reads the files the symbol search does
 			args = append(args, ":(glob)"+dir+"**/"+ext)
 		}
 	}
