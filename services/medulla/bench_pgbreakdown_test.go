@@ -3,7 +3,6 @@ package medulla_test
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/organism-dev/organism/platform/benchfig"
 )
 
 // BenchmarkPostgresMemorizeBreakdown: the 32-writer storm on PostgreSQL alone, and where its
@@ -47,12 +47,12 @@ func BenchmarkPostgresMemorizeBreakdown(b *testing.B) {
 
 	counters := func() serverCounters { return readCounters(b, ctx, conn) }
 	c0 := counters()
-	srv0, cpu0 := serverCPU(postmaster), cpuTime()
+	srv0, cpu0 := benchfig.PostgresCPU(postmaster), benchfig.ProcessCPU()
 	busy0, all0 := machineTicks()
 	start := time.Now()
 	rate := storm(b, svc, n, "breakdown")
 	wall := time.Since(start)
-	srv, cpu, c := serverCPU(postmaster)-srv0, cpuTime()-cpu0, counters()
+	srv, cpu, c := benchfig.PostgresCPU(postmaster)-srv0, benchfig.ProcessCPU()-cpu0, counters()
 	busy, all := machineTicks()
 
 	per := func(d time.Duration) float64 { return float64(d.Microseconds()) / float64(n) }
@@ -143,43 +143,6 @@ func parentOf(pid int) int {
 		}
 	}
 	return 0
-}
-
-// serverCPU is the CPU time of the PostgreSQL whose postmaster is postmaster: its own with its
-// exited children's, and every live process under it.
-func serverCPU(postmaster int) time.Duration {
-	procs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	parent := map[int]int{}
-	ticks := map[int]int64{}
-	for _, p := range procs {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		s := string(raw)
-		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || end < 0 || s[open+1:end] != "postgres" {
-			continue
-		}
-		pid, _ := strconv.Atoi(strings.TrimSpace(s[:open]))
-		f := strings.Fields(s[end+1:])
-		// f[1] is the parent; f[11..14] utime, stime, cutime, cstime in clock ticks.
-		ppid, _ := strconv.Atoi(f[1])
-		var t [4]int64
-		for i := range t {
-			t[i], _ = strconv.ParseInt(f[11+i], 10, 64)
-		}
-		// A backend has no children; the postmaster's are the backends that exited.
-		parent[pid], ticks[pid] = ppid, t[0]+t[1]+t[2]+t[3]
-	}
-	var sum int64
-	for pid, t := range ticks {
-		if pid == postmaster || parent[pid] == postmaster {
-			sum += t
-		}
-	}
-	// Linux reports these in USER_HZ, 100 a second.
-	return time.Duration(sum) * 10 * time.Millisecond
 }
 
 // machineTicks is the machine's busy and total CPU ticks so far (/proc/stat).

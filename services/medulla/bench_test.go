@@ -10,10 +10,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 	"github.com/organism-dev/organism/services/medulla/store"
@@ -86,7 +86,7 @@ func BenchmarkMemorize32Writers(b *testing.B) {
 
 	svc, closeSvc := openDomain(b, store.Options{})
 	defer closeSvc()
-	cpu0 := cpuTime()
+	cpu0 := benchfig.ProcessCPU()
 	b.ResetTimer()
 	// The figure needs a real storm whatever b.N is (make bench runs -benchtime 1x).
 	n := max(b.N, 20000)
@@ -94,7 +94,7 @@ func BenchmarkMemorize32Writers(b *testing.B) {
 	b.StopTimer()
 	// CPU per call is reported beside the rate because the rate depends on how much of the
 	// machine other processes leave us; the CPU cost does not.
-	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/float64(n), "cpu-µs/op")
+	b.ReportMetric(float64((benchfig.ProcessCPU()-cpu0).Microseconds())/float64(n), "cpu-µs/op")
 	b.ReportMetric(rate, "memorize/s")
 	b.ReportMetric(naiveRate, "naive-memorize/s")
 	b.ReportMetric(rate/naiveRate, "x-vs-one-tx-per-call")
@@ -200,15 +200,6 @@ func BenchmarkRecallP99(b *testing.B) {
 	b.ReportMetric(float64(p99.Microseconds())/1000, "p99-ms")
 	b.ReportMetric(float64(naiveP50.Microseconds())/1000, "naive-scan-p50-ms")
 	b.ReportMetric(float64(naiveP50)/float64(p99), "x-vs-naive-scan(p50/p99)")
-}
-
-// cpuTime is the process's user plus system CPU time so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func percentile(d []time.Duration, p int) time.Duration {

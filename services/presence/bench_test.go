@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/services/presence"
 	"github.com/organism-dev/organism/services/presence/domain"
@@ -148,7 +148,7 @@ func BenchmarkBeatsGRPC(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := benchfig.ProcessCPU()
 			for i := 0; i < b.N; i++ {
 				if err := beatRound(beat); err != nil {
 					b.Fatal(err)
@@ -158,7 +158,7 @@ func BenchmarkBeatsGRPC(b *testing.B) {
 			beats := float64(b.N * beatsPerRound)
 			perSec := beats / b.Elapsed().Seconds()
 			b.ReportMetric(perSec, "beats/s")
-			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/1e3/beats, "cpu-us/beat")
+			b.ReportMetric(float64((benchfig.ProcessCPU()-cpu0).Nanoseconds())/1e3/beats, "cpu-us/beat")
 			if mode == "unary" {
 				b.ReportMetric(perSec/20000, "x-vs-target")
 			}
@@ -187,15 +187,6 @@ func beatRound(beat []func() error) error {
 	wg.Wait()
 	close(errs)
 	return <-errs
-}
-
-// processCPU is the user and system time this process has used so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // writeThroughBeatsPerSecond measures the naive design: every beat commits its own UPDATE.

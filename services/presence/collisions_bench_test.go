@@ -18,6 +18,7 @@ import (
 	presencev1 "github.com/organism-dev/organism/proto/organism/presence/v1"
 
 	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/grpcserver"
 	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/presence"
@@ -122,7 +123,7 @@ func BenchmarkCollisionsGRPC(b *testing.B) {
 				}
 				server = 0
 				b.ResetTimer()
-				cpu0 := processCPU()
+				cpu0 := benchfig.ProcessCPU()
 				for i := 0; i < b.N; i++ {
 					if err := readAll(); err != nil {
 						b.Fatal(err)
@@ -133,7 +134,7 @@ func BenchmarkCollisionsGRPC(b *testing.B) {
 				b.ReportMetric(perServer, "server-ms/all")
 				// Process CPU (server and client, every thread) per read: on a shared machine the
 				// wall-clock figures say how busy the neighbours are, this says what the read costs.
-				b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/all")
+				b.ReportMetric(float64((benchfig.ProcessCPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/all")
 				b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "wall-ms/all")
 				b.ReportMetric(float64(pairs), "pairs")
 				b.ReportMetric(float64(pages), "pages")

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"database/sql"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/store"
@@ -131,7 +133,7 @@ func tailRun(b *testing.B, st domain.Store, pg *store.PG, dsn string) {
 		}()
 	}
 	b.ResetTimer()
-	self0, pg0 := cpuTimes()
+	self0, pg0 := benchfig.ProcessCPU(), benchfig.PostgresCPU(os.Getpid())
 	var syncs0, bytes0 int64
 	if dsn != "" {
 		syncs0, bytes0 = walStats(b, dsn)
@@ -149,7 +151,7 @@ func tailRun(b *testing.B, st domain.Store, pg *store.PG, dsn string) {
 	}
 	wg.Wait()
 	b.StopTimer()
-	self1, pg1 := cpuTimes()
+	self1, pg1 := benchfig.ProcessCPU(), benchfig.PostgresCPU(os.Getpid())
 	if dsn != "" {
 		syncs1, bytes1 := walStats(b, dsn)
 		b.ReportMetric(float64(syncs1-syncs0)/float64(total), "wal-syncs/append")

@@ -2,9 +2,11 @@ package store_test
 
 import (
 	"context"
+	"os"
 	"sync/atomic"
 	"testing"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/platform/sqlitedb"
 	"github.com/organism-dev/organism/services/mission/domain"
 	"github.com/organism-dev/organism/services/mission/store"
@@ -43,14 +45,14 @@ func serialRun(b *testing.B, svc *domain.Service, ids []string) (goUS, pgUS floa
 	}
 	var lost atomic.Int64
 	b.ResetTimer()
-	self0, pg0 := cpuTimes()
+	self0, pg0 := benchfig.ProcessCPU(), benchfig.PostgresCPU(os.Getpid())
 	for n := range serialAppends {
 		i := n % len(ids)
 		if err := appendOne(ctx, svc, ids[i], &heads[i], &lost); err != nil {
 			b.Fatal(err)
 		}
 	}
-	self1, pg1 := cpuTimes()
+	self1, pg1 := benchfig.ProcessCPU(), benchfig.PostgresCPU(os.Getpid())
 	b.StopTimer()
 	per := func(d float64) float64 { return d * 1000 / serialAppends }
 	return per(ms(self1 - self0)), per(ms(pg1 - pg0))

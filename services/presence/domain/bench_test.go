@@ -3,10 +3,10 @@ package domain
 import (
 	"fmt"
 	"reflect"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/organism-dev/organism/platform/benchfig"
 	"github.com/organism-dev/organism/services/presence/fixture"
 )
 
@@ -84,7 +84,7 @@ func BenchmarkCollisionsAll(b *testing.B) {
 				now := benchT0.Add(time.Minute)
 				pairs := len(reg.allCollisions("", now))
 				b.ResetTimer()
-				cpu0 := processCPU()
+				cpu0 := benchfig.ProcessCPU()
 				for i := 0; i < b.N; i++ {
 					reg.allCollisions("", now)
 				}
@@ -92,7 +92,7 @@ func BenchmarkCollisionsAll(b *testing.B) {
 				per := b.Elapsed() / time.Duration(b.N)
 				// CPU time (every thread of the process) per derivation: on a shared machine
 				// wall time says how busy the neighbours are, this says what the derivation costs.
-				b.ReportMetric(float64((processCPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/all")
+				b.ReportMetric(float64((benchfig.ProcessCPU()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/all")
 				naive := naiveRowTime(recs, 20) * time.Duration(n) / 2
 				b.ReportMetric(float64(per.Microseconds())/1000, "ms/all")
 				b.ReportMetric(float64(pairs), "pairs")
@@ -128,13 +128,4 @@ func BenchmarkCollisionsOne(b *testing.B) {
 			b.ReportMetric(float64(naive)/float64(per), "x-vs-naive")
 		})
 	}
-}
-
-// processCPU is the user and system time this process has used so far.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

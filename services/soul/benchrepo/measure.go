@@ -23,24 +23,24 @@ func Measure(b *testing.B, check, reset, after func()) Figures {
 	var f Figures
 	for range colds {
 		reset()
-		start, cpu := time.Now(), CPUTime()
+		start, cpu := time.Now(), cpuTime()
 		check()
 		f.Cold += time.Since(start)
-		f.ColdCPU += CPUTime() - cpu
+		f.ColdCPU += cpuTime() - cpu
 		if after != nil {
 			after()
 		}
 	}
 	f.Cold /= colds
 	f.ColdCPU /= colds
-	cpu := CPUTime()
+	cpu := cpuTime()
 	b.ResetTimer()
 	for b.Loop() {
 		check()
 	}
 	b.StopTimer()
 	f.Warm = b.Elapsed() / time.Duration(b.N)
-	f.WarmCPU = (CPUTime() - cpu) / time.Duration(b.N)
+	f.WarmCPU = (cpuTime() - cpu) / time.Duration(b.N)
 	return f
 }
 
