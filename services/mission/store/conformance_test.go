@@ -133,6 +133,39 @@ func conformance(t *testing.T, open func(t *testing.T) (a, b fullStore)) {
 		}
 	})
 
+	// The attack on the letters' tie to their mission, which PostgreSQL no longer holds with a
+	// foreign key (pgmigration 0005): letters for a chain that was never opened, sent alone and in
+	// the same groups as real appends, from both replicas. Each is refused and leaves nothing.
+	t.Run("a letter for a mission that does not exist is refused and leaves nothing", func(t *testing.T) {
+		a, b := open(t)
+		newChain(t, a, "real")
+		errs := race(16, func(i int) error {
+			if i%2 == 0 {
+				return appendErr(ctx, pick(a, b, i/2), appendAt("ghost", fmt.Sprintf("ghost-%d", i), 1))
+			}
+			return appendErr(ctx, pick(a, b, i/2), appendAt("real", fmt.Sprintf("real-%d", i), 1))
+		})
+		for i, err := range errs {
+			if i%2 == 0 && !errors.Is(err, domain.ErrNoMission) {
+				t.Errorf("letter %d for the ghost chain: got %v, want %v", i, err, domain.ErrNoMission)
+			}
+		}
+		for _, st := range []fullStore{a, b} {
+			if ls, err := st.Letters(ctx, "ghost", 0, 100); err != nil || len(ls) != 0 {
+				t.Fatalf("ghost chain: got %d letters (%v), want none", len(ls), err)
+			}
+			evs, err := st.Events(ctx, "alpha", 0, 1000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, ev := range evs {
+				if ev.MissionID == "ghost" {
+					t.Fatalf("got board event %+v for the ghost chain, want none", ev)
+				}
+			}
+		}
+	})
+
 	t.Run("a reader on one replica misses no event the other writes, cursor by cursor", func(t *testing.T) {
 		a, b := open(t)
 		const chains = 8
