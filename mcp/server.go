@@ -48,8 +48,7 @@ type Options struct {
 // Service makes one MCP server per session: a session's subscriptions, watchers and the
 // presences it joined belong to it alone, and its notifications go to it alone.
 type Service struct {
-	opts    Options
-	schemas *sdk.SchemaCache
+	opts Options
 }
 
 // New returns the service; it dials nothing itself.
@@ -60,7 +59,7 @@ func New(o Options) *Service {
 	if o.Version == "" {
 		o.Version = "dev"
 	}
-	return &Service{opts: o, schemas: sdk.NewSchemaCache()}
+	return &Service{opts: o}
 }
 
 // Supported protocol versions: the handshake-era versions, whose sessions carry a lifetime. A
@@ -130,7 +129,6 @@ func (s *Service) newSession(cred credential, perCall bool) *session {
 	ss.server = sdk.NewServer(&sdk.Implementation{Name: "organism", Title: "Organism", Version: s.opts.Version}, &sdk.ServerOptions{
 		Instructions:              instructions,
 		Logger:                    s.opts.Logger,
-		SchemaCache:               s.schemas,
 		SupportedProtocolVersions: protocolVersions,
 		// Only what is served: tools and resources (subscribable, set in by the SDK from the
 		// handler), both fixed for the session's life, so no list ever changes; no logging,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -33,10 +34,32 @@ func tool[In any](ss *session, name, title, desc string, h hints, fn handler[In]
 		Title: title, ReadOnlyHint: h.readOnly, DestructiveHint: boolPtr(h.destructive), IdempotentHint: h.idempotent,
 		OpenWorldHint: boolPtr(false),
 	}}
-	sdk.AddTool(ss.server, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Outcome, error) {
-		return answer(fn(ctx, req, in))
+	is := inputSchemaOf[In]()
+	t.InputSchema, t.OutputSchema = is.schema, outcomeSchema
+	// The SDK's typed registration would answer arguments outside the schema with an untyped
+	// error text; decode refuses them typed, like every other refusal, so an agent branches on
+	// refusal.reason whatever was wrong.
+	ss.server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var res *sdk.CallToolResult
+		var out Outcome
+		if in, err := decode[In](is, req.Params.Arguments); err != nil {
+			res, out, _ = answer(Outcome{}, err)
+		} else {
+			res, out, _ = answer(fn(ctx, req, in))
+		}
+		res.StructuredContent = out
+		return res, nil
 	})
 }
+
+// outcomeSchema is the output schema every tool shares.
+var outcomeSchema = func() *jsonschema.Schema {
+	s, err := jsonschema.For[Outcome](&jsonschema.ForOptions{})
+	if err != nil {
+		panic("mcp: output schema: " + err.Error())
+	}
+	return s
+}()
 
 func (ss *session) addTools() {
 	ss.soulTools()
