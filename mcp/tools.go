@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/grpc/status"
 )
 
 // handler is a tool's body: it reads its typed input, calls an organ and says what happened.
@@ -45,7 +46,12 @@ func tool[In any](ss *session, name, title, desc string, h hints, fn handler[In]
 		if in, err := decode[In](is, req.Params.Arguments); err != nil {
 			res, out, _ = answer(Outcome{}, err)
 		} else {
-			res, out, _ = answer(fn(ctx, req, in))
+			o, err := fn(ctx, req, in)
+			if st, ok := status.FromError(err); err != nil && (!ok || untyped(st)) {
+				// What the gRPC client said (a dial error, an address) is for the operator.
+				ss.svc.opts.Logger.Warn("mcp: tool call did not reach an organ", "tool", name, "err", err)
+			}
+			res, out, _ = answer(o, err)
 		}
 		res.StructuredContent = out
 		return res, nil
