@@ -66,7 +66,10 @@ func New(o Options) *Service {
 // presence joined through a session leaves when the session ends, and subscriptions live as long
 // as the session; the sessionless 2026 protocol has no end to hang either on. Clients that
 // speak 2026-07-28 fall back to the handshake (the SDK's client does so on its own).
-var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26"}
+// 2024-11-05 stays: clients built on it (older SDKs, over stdio mostly) disconnect when answered
+// a version they do not know, and lose nothing here: they ignore structured content and the
+// annotations, and the text content carries the whole outcome.
+var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // credential is the bearer credential a session's calls carry, and the identity it claims.
 type credential struct {
