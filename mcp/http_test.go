@@ -102,6 +102,12 @@ func TestHTTPOversizedBodyRefused(t *testing.T) {
 // send makes one request on session sid with the given bearer.
 func (e *httpEnv) send(t *testing.T, method, token, sid, body string) int {
 	t.Helper()
+	return e.sendAs(t, method, token, sid, "2025-06-18", body)
+}
+
+// sendAs is send by a client that negotiated version.
+func (e *httpEnv) sendAs(t *testing.T, method, token, sid, version, body string) int {
+	t.Helper()
 	req, err := http.NewRequest(method, e.url, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +116,7 @@ func (e *httpEnv) send(t *testing.T, method, token, sid, body string) int {
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Authorization", "Bearer "+token)
 	req.Header.Set("Mcp-Session-Id", sid)
-	req.Header.Set("Mcp-Protocol-Version", "2025-06-18")
+	req.Header.Set("Mcp-Protocol-Version", version)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

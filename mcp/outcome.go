@@ -55,13 +55,30 @@ func invalid(field, format string, args ...any) error {
 		rpcstatus.Violation{Field: field, Description: msg})
 }
 
-// refusalOf reads a gRPC status into a Refusal. An error that is not a status (the suite is
-// unreachable) reads as Unavailable; the message of an Internal status is the organ's, which
-// never carries internals.
+// unreachable is the refusal of a call that never reached an organ.
+func unreachable() *Refusal {
+	return &Refusal{Code: codes.Unavailable.String(), Reason: ReasonOrganUnreachable, Domain: ErrorDomain, Message: "the suite could not be reached"}
+}
+
+// ReasonOrganUnreachable: the suite did not answer (not running at the address, or the
+// connection broke); the call changed nothing an agent can know of, so it may be tried again.
+const ReasonOrganUnreachable = "ORGAN_UNREACHABLE"
+
+// refusalOf reads a gRPC status into a Refusal. An organ's refusal carries its ErrorInfo; a
+// status without one was made by the gRPC client itself (the suite unreachable, a deadline, a
+// message too large), and gets a reason here so an agent can still branch on it: Unavailable
+// reads as ORGAN_UNREACHABLE, whose client-made message (dial errors, addresses) stays in the
+// server's log; any other code reads as its own name in UPPER_SNAKE.
 func refusalOf(err error) *Refusal {
 	st, ok := status.FromError(err)
 	if !ok {
-		return &Refusal{Code: codes.Unavailable.String(), Reason: "ORGAN_UNREACHABLE", Domain: ErrorDomain, Message: "the suite could not be reached"}
+		return unreachable()
+	}
+	if untyped(st) {
+		if st.Code() == codes.Unavailable {
+			return unreachable()
+		}
+		return &Refusal{Code: st.Code().String(), Reason: upperSnake(st.Code().String()), Domain: ErrorDomain, Message: st.Message()}
 	}
 	r := &Refusal{Code: st.Code().String(), Message: st.Message()}
 	for _, d := range st.Details() {
@@ -76,6 +93,28 @@ func refusalOf(err error) *Refusal {
 		}
 	}
 	return r
+}
+
+// untyped says st carries no ErrorInfo: no organ raised it.
+func untyped(st *status.Status) bool {
+	for _, d := range st.Details() {
+		if _, ok := d.(*errdetails.ErrorInfo); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// upperSnake spells a gRPC code name (DeadlineExceeded) as a reason (DEADLINE_EXCEEDED).
+func upperSnake(name string) string {
+	var b strings.Builder
+	for i, c := range name {
+		if i > 0 && c >= 'A' && c <= 'Z' {
+			b.WriteByte('_')
+		}
+		b.WriteRune(c)
+	}
+	return strings.ToUpper(b.String())
 }
 
 // text is the refusal's short form: the reason an agent branches on, then the fields at fault.

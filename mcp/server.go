@@ -48,8 +48,7 @@ type Options struct {
 // Service makes one MCP server per session: a session's subscriptions, watchers and the
 // presences it joined belong to it alone, and its notifications go to it alone.
 type Service struct {
-	opts    Options
-	schemas *sdk.SchemaCache
+	opts Options
 }
 
 // New returns the service; it dials nothing itself.
@@ -60,14 +59,17 @@ func New(o Options) *Service {
 	if o.Version == "" {
 		o.Version = "dev"
 	}
-	return &Service{opts: o, schemas: sdk.NewSchemaCache()}
+	return &Service{opts: o}
 }
 
 // Supported protocol versions: the handshake-era versions, whose sessions carry a lifetime. A
 // presence joined through a session leaves when the session ends, and subscriptions live as long
 // as the session; the sessionless 2026 protocol has no end to hang either on. Clients that
 // speak 2026-07-28 fall back to the handshake (the SDK's client does so on its own).
-var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26"}
+// 2024-11-05 stays: clients built on it (older SDKs, over stdio mostly) disconnect when answered
+// a version they do not know, and lose nothing here: they ignore structured content and the
+// annotations, and the text content carries the whole outcome.
+var protocolVersions = []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 // credential is the bearer credential a session's calls carry, and the identity it claims.
 type credential struct {
@@ -130,7 +132,6 @@ func (s *Service) newSession(cred credential, perCall bool) *session {
 	ss.server = sdk.NewServer(&sdk.Implementation{Name: "organism", Title: "Organism", Version: s.opts.Version}, &sdk.ServerOptions{
 		Instructions:              instructions,
 		Logger:                    s.opts.Logger,
-		SchemaCache:               s.schemas,
 		SupportedProtocolVersions: protocolVersions,
 		// Only what is served: tools and resources (subscribable, set in by the SDK from the
 		// handler), both fixed for the session's life, so no list ever changes; no logging,

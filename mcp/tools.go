@@ -4,7 +4,9 @@ import (
 	"context"
 	"strings"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"google.golang.org/grpc/status"
 )
 
 // handler is a tool's body: it reads its typed input, calls an organ and says what happened.
@@ -33,10 +35,37 @@ func tool[In any](ss *session, name, title, desc string, h hints, fn handler[In]
 		Title: title, ReadOnlyHint: h.readOnly, DestructiveHint: boolPtr(h.destructive), IdempotentHint: h.idempotent,
 		OpenWorldHint: boolPtr(false),
 	}}
-	sdk.AddTool(ss.server, t, func(ctx context.Context, req *sdk.CallToolRequest, in In) (*sdk.CallToolResult, Outcome, error) {
-		return answer(fn(ctx, req, in))
+	is := inputSchemaOf[In]()
+	t.InputSchema, t.OutputSchema = is.schema, outcomeSchema
+	// The SDK's typed registration would answer arguments outside the schema with an untyped
+	// error text; decode refuses them typed, like every other refusal, so an agent branches on
+	// refusal.reason whatever was wrong.
+	ss.server.AddTool(t, func(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		var res *sdk.CallToolResult
+		var out Outcome
+		if in, err := decode[In](is, req.Params.Arguments); err != nil {
+			res, out, _ = answer(Outcome{}, err)
+		} else {
+			o, err := fn(ctx, req, in)
+			if st, ok := status.FromError(err); err != nil && (!ok || untyped(st)) {
+				// What the gRPC client said (a dial error, an address) is for the operator.
+				ss.svc.opts.Logger.Warn("mcp: tool call did not reach an organ", "tool", name, "err", err)
+			}
+			res, out, _ = answer(o, err)
+		}
+		res.StructuredContent = out
+		return res, nil
 	})
 }
+
+// outcomeSchema is the output schema every tool shares.
+var outcomeSchema = func() *jsonschema.Schema {
+	s, err := jsonschema.For[Outcome](&jsonschema.ForOptions{})
+	if err != nil {
+		panic("mcp: output schema: " + err.Error())
+	}
+	return s
+}()
 
 func (ss *session) addTools() {
 	ss.soulTools()

@@ -89,7 +89,7 @@ func TestMCPInstallSnippets(t *testing.T) {
 	}
 	s := startMCPSuite(t)
 	env := func(name string) string {
-		if name == "ORGANISM_TOKEN" || name == "env:ORGANISM_TOKEN" {
+		if name == "ORGANISM_TOKEN" || name == "env:ORGANISM_TOKEN" || name == "input:organism-token" {
 			return s.agent
 		}
 		return ""
@@ -163,6 +163,32 @@ func TestMCPInstallSnippets(t *testing.T) {
 			return srv
 		},
 	}
+	// VS Code's format: servers, each typed; the credential comes from a prompted input.
+	vscode := func(want string) func(t *testing.T, text string) server {
+		return func(t *testing.T, text string) server {
+			var f struct {
+				Inputs  []struct{ ID string }
+				Servers map[string]struct {
+					server
+					Type string
+				}
+			}
+			if err := json.Unmarshal([]byte(text), &f); err != nil {
+				t.Fatal(err)
+			}
+			srv := f.Servers["organism"]
+			if srv.Type != want || len(f.Inputs) != 1 || f.Inputs[0].ID != "organism-token" {
+				t.Fatalf("got type %q and inputs %+v, want type %s and the organism-token input", srv.Type, f.Inputs, want)
+			}
+			for _, m := range []map[string]string{srv.Headers, srv.Env} {
+				for k, v := range m {
+					m[k] = os.Expand(v, env)
+				}
+			}
+			return srv.server
+		}
+	}
+	parse["vscode"], parse["vscode-stdio"] = vscode("http"), vscode("stdio")
 	for name, p := range parse {
 		t.Run(name, func(t *testing.T) {
 			text, ok := docs[name]

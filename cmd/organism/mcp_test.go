@@ -162,11 +162,12 @@ func callTool(t *testing.T, cs *sdk.ClientSession, name string, args map[string]
 	return out, res
 }
 
-// decodeOutcome reads a tool result's structured content (a schema refusal has none: zero).
+// decodeOutcome reads a tool result's structured content: every result has one, a refusal of
+// arguments outside the input schema included.
 func decodeOutcome(res *sdk.CallToolResult) (organmcp.Outcome, error) {
 	var out organmcp.Outcome
 	if res.StructuredContent == nil {
-		return out, nil
+		return out, fmt.Errorf("no structured content (text %v)", res.Content)
 	}
 	raw, _ := json.Marshal(res.StructuredContent)
 	if err := json.Unmarshal(raw, &out); err != nil {
