@@ -147,7 +147,8 @@ func (c Case) Build(ctx context.Context, dir string) (string, error) {
 	return shallow, nil
 }
 
-// replay applies history.txt: "rename A B", "delete A", "write A TEXT", "commit MESSAGE", "tag T".
+// replay applies history.txt: "rename A B", "delete A", "write A TEXT", "commit MESSAGE", "tag T",
+// "branch B" (origin's branch B at the current commit).
 func replay(hist, work string, g func(...string) error) error {
 	return eachLine(hist, func(l string) error {
 		verb, rest, _ := strings.Cut(l, " ")
@@ -170,6 +171,10 @@ func replay(hist, work string, g func(...string) error) error {
 			return g("commit", "-q", "-m", rest)
 		case "tag":
 			return g("tag", args[0])
+		case "branch":
+			// a branch a real clone has only from its remote ("v1.x", the maintenance line): the
+			// remote-tracking ref is what "git clone" leaves, not a local branch
+			return g("update-ref", "refs/remotes/origin/"+args[0], "HEAD")
 		}
 		return fmt.Errorf("history.txt: unknown step %q", l)
 	})

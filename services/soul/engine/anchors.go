@@ -103,6 +103,12 @@ var foreignNouns = []string{"repo", "checkout", "project", "module"}
 var (
 	foreignRepo = regexp.MustCompile(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
 	pluralAfter = regexp.MustCompile(`^\)?\s+(?:files|directories|dirs|folders)\b`)
+	// variantAfter follows a dot word that names a family of files by their ending: "(and `.local`
+	// variants)", "the `.d.ts` counterparts". Like "`.zst` files", it is a kind of name, not a file.
+	variantAfter = regexp.MustCompile(`^\)?\s+(?:variants?|versions?|counterparts?|equivalents?|siblings?|suffix(?:es)?|extensions?)\b`)
+	// ownerAfter follows a one-segment slash word that names an account on a forge: "the `jj-vcs/`
+	// organization", "the `acme/` org". It is an owner of repositories, not a directory here.
+	ownerAfter = regexp.MustCompile(`(?i)^\s+(?:(?:GitHub|GitLab|Codeberg)\s+)?(?:organi[sz]ations?|orgs?|accounts?|namespaces?|owners?)\b`)
 )
 
 var (

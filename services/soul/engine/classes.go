@@ -37,11 +37,25 @@ func placeholderPath(p string) bool {
 	n := 0
 	for _, s := range segs {
 		stem := strings.TrimSuffix(s, pathExt(s))
-		if placeholderSeg.MatchString(stem) {
+		if placeholderSeg.MatchString(stem) || metaWordIn(stem) {
 			n++
 		}
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
+}
+
+// metaWords are the metasyntactic words a name is made of only for an illustration ("test_foo.py",
+// "foo-client"); "bar" is left out, since real names hold it ("status_bar.rs", "progress-bar").
+var metaWords = set("foo", "baz", "qux", "quux")
+
+// metaWordIn reports a segment stem whose _- separated words include a metasyntactic one.
+func metaWordIn(stem string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(stem), func(r rune) bool { return r == '_' || r == '-' }) {
+		if metaWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 func pathExt(s string) string {
@@ -104,6 +118,13 @@ func slotPath(tok string) bool {
 		}
 	}
 	return false
+}
+
+// forgeOwner is a token an account on a forge can be written as: one segment with a trailing slash
+// ("jj-vcs/") or none ("jj-vcs").
+func forgeOwner(tok string) bool {
+	name := strings.TrimSuffix(tok, "/")
+	return name != "" && !strings.ContainsAny(name, "/.") && !strings.HasPrefix(tok, "./")
 }
 
 // suffixCue ends the text before a span that names a file-name ending: "test files end in `_test.go`",

@@ -31,6 +31,7 @@ var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + 
 
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
+	markEmptied(claims)
 	outputs := map[string]bool{}
 	names := map[string]bool{}
 	for i := range claims {
@@ -71,4 +72,23 @@ func namedFor(p string, names map[string]bool) bool {
 	}
 	base := path.Base(p)
 	return names[strings.TrimSuffix(base, pathExt(base))]
+}
+
+// emptyNote is a sentence saying the place just named holds nothing: "Located in `x/experimental/`.
+// Currently empty." (parse.go marks the sentence before it).
+var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
+
+// markEmptied marks the path and glob anchors of a claim the next sentence of its paragraph calls
+// empty: git keeps no empty directory, so the place's absence is what the text says.
+func markEmptied(claims []Claim) {
+	for i := range claims {
+		if !claims[i].emptied {
+			continue
+		}
+		for j := range claims[i].Anchors {
+			if k := claims[i].Anchors[j].Kind; k == AnchorPath || k == AnchorGlob {
+				claims[i].Anchors[j].Absent = true
+			}
+		}
+	}
 }

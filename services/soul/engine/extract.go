@@ -75,6 +75,26 @@ func (x *extraction) codeSpans() {
 	for _, m := range spans {
 		x.span(m, lowerRaw)
 	}
+	valueTypes(x.c.Anchors, x.c.Terms)
+}
+
+// valueTypes reads a lower-case qualifier as a value of a type the same claim names after it: "a
+// `uiLayout` struct with fields like `layout.header`" asks uiLayout for header, not whatever else is
+// called layout. The type is a term ending with the qualifier at a word's start ("uiLayout",
+// "page_store" for store); the anchor keeps what the reader wrote.
+func valueTypes(anchors []Anchor, terms []string) {
+	for i := range anchors {
+		a := &anchors[i]
+		if a.Kind != AnchorSymbol || !lowerWord.MatchString(a.Qualifier) || strings.Contains(a.Ref, "::") {
+			continue
+		}
+		for _, t := range terms {
+			if n := len(t) - len(a.Qualifier); n > 0 && identWord.MatchString(t) && strings.EqualFold(t[n:], a.Qualifier) && (t[n] >= 'A' && t[n] <= 'Z' || t[n-1] == '_') {
+				a.Qualifier = t
+				break
+			}
+		}
+	}
 }
 
 // span reads one code span, marked by what the words around it say of it: an example, a thing
@@ -121,8 +141,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
-		if plural && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
-			continue // "put `.zst` files in": a file type named, not a file
+		if (plural || variantAfter.MatchString(raw[m[1]:])) && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
+			continue // "put `.zst` files in", "(and `.local` variants)": a file type named, not a file
+		}
+		if a.Kind == AnchorPath && forgeOwner(strings.TrimSpace(body)) && ownerAfter.MatchString(raw[m[1]:]) {
+			continue // "invited to the `jj-vcs/` organization": an account on a forge, not a directory
 		}
 		if a.Kind == AnchorPath && exampleStem(a.Path, raw[:m[0]]) {
 			continue // "like `import foo`, ... a file `foo.py`": the example's own file, not one here

@@ -231,10 +231,19 @@ func (p *parser) paragraph(n ast.Node) {
 		return
 	}
 	line, counted := start, 0
+	last := -1 // the claim the paragraph's previous sentence made, if it made one
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
+		if last >= 0 && emptyNote.MatchString(strings.TrimSpace(s.text)) {
+			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty."
+		}
+		n := len(p.soul.Claims)
 		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
+		last = -1
+		if len(p.soul.Claims) > n {
+			last = n
+		}
 	}
 }
 

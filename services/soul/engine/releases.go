@@ -23,7 +23,8 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 		return
 	}
 	for i, ar := range r.Anchors {
-		if ar.Anchor.Kind != AnchorTag || ar.Status != AnchorHeld || ar.Reason != ReasonNotATag {
+		if ar.Anchor.Kind != AnchorTag || ar.Status != AnchorHeld || ar.Reason != ReasonNotATag || ar.Anchor.Example {
+			// "specifying the tag (e.g., `v1.23.2`)": a version offered as an example claims no release
 			continue
 		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)

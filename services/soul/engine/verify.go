@@ -77,6 +77,9 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		if v.npmScripts[a.Name] {
 			return v.npmWhere(a, d.ok())
 		}
+		if v.dependencyBin(a) {
+			return d.skip() // "pnpm changeset": no script, so pnpm runs @changesets/cli's binary
+		}
 		return v.npmMissing(a, d.fail)
 	case AnchorRuntime:
 		return v.checkRuntime(a, d)
@@ -105,6 +108,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	a.Path = v.resolve(a.Path)
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
+	}
+	if v.branchNamed(a) {
+		return d.ok() // "base your PR on `v1.x`": a branch of this clone (origin's too), not a file
 	}
 	if refNamespace(a.Path) && !v.repo.HasTopLevel("refs") {
 		return d.skip() // "refs under `refs/organism/`": a git ref namespace, not a directory
@@ -137,6 +143,18 @@ func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
 		return d.fail(ReasonFileMissing, local+" is gone")
 	}
 	return d.skip()
+}
+
+// branchNamed reports a path-shaped token that is a branch of this clone, local or remote-tracking
+// ("the `v1.x` maintenance branch", "`release/2.3`"): a real clone holds origin's branches, and a
+// name that is one of them is a branch the sentence cites, not a file that never landed.
+func (v *verifier) branchNamed(a Anchor) bool {
+	if !v.repo.Git() || a.Link {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(a.Ref, "./"), "/")
+	b := v.repo.Branches()
+	return name != "" && (b[name] || b["origin/"+name])
 }
 
 // weakLocal is a weak path read from the document's directory, when the document sits below the root
@@ -214,6 +232,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if perMachine[path.Base(a.Path)] {
 		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
 		return hold(ReasonIgnored, a.Path+" is a per-machine file, absent from a clean checkout")
+	}
+	if top := strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]; len(top) > 1 && top[0] == '.' && v.ownProgram(top[1:]) {
+		// "everything which is in `.jj/`" in jj's own guide: the directory the program makes in each
+		// repository it works on, never one of its own source tree
+		return hold(ReasonIgnored, a.Path+" is the state directory "+top[1:]+" makes where it runs, absent from its own tree")
 	}
 	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
@@ -293,6 +316,53 @@ func (v *verifier) ownName(name string) bool {
 	}
 	return false
 }
+
+// ownProgram reports whether name is a program this repository builds: its own name (ownName), a
+// Cargo [[bin]] target, a Go command under cmd/, or a package.json "bin" entry.
+func (v *verifier) ownProgram(name string) bool {
+	if name == "" {
+		return false
+	}
+	if v.ownName(name) {
+		return true
+	}
+	if ok, isDir := v.repo.Exists("cmd/" + name); ok && isDir {
+		return true
+	}
+	for _, f := range v.repo.ByBasename("Cargo.toml") {
+		if body, ok := v.readFile(f); ok && cargoBin(body, name) {
+			return true
+		}
+	}
+	if body, ok := v.readFile("package.json"); ok {
+		if block := packageBin.FindSubmatch(body); block != nil {
+			for _, m := range packageBinName.FindAllSubmatch(block[1], -1) {
+				if string(m[1]) == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// cargoBin reports a [[bin]] table of a Cargo manifest named name.
+func cargoBin(body []byte, name string) bool {
+	for _, sec := range strings.Split(string(body), "[[bin]]")[1:] {
+		if i := strings.Index(sec, "\n["); i >= 0 {
+			sec = sec[:i]
+		}
+		if m := manifestName.FindStringSubmatch(sec); m != nil && m[1] == name {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	packageBin     = regexp.MustCompile(`"bin"\s*:\s*\{([^}]*)\}`)
+	packageBinName = regexp.MustCompile(`"([^"]+)"\s*:`)
+)
 
 var (
 	manifestName = regexp.MustCompile(`(?m)^\s*"?name"?\s*[:=]\s*"([^"]+)"`)

@@ -86,6 +86,52 @@ func (v *verifier) npmWhere(a Anchor, res AnchorResult) AnchorResult {
 	return res
 }
 
+// dependencyBin reports "pnpm changeset" where no package.json has that script: pnpm, yarn and bun
+// then run the binary a dependency installs, which a clean checkout cannot list. A dependency whose
+// name gives the binary's ("vitest", "@changesets/cli" for changeset, "@biomejs/biome" for biome,
+// "typescript" for tsc) makes the command that tool's. "npm run X" and "pnpm run X" name a script only.
+func (v *verifier) dependencyBin(a Anchor) bool {
+	pm, rest, _ := strings.Cut(a.Ref, " ")
+	if pm != "pnpm" && pm != "yarn" && pm != "bun" || strings.HasPrefix(rest, "run ") {
+		return false
+	}
+	for _, f := range v.packageFiles() {
+		body, ok := v.readFile(f)
+		if !ok {
+			continue
+		}
+		for _, blk := range depBlock.FindAllSubmatch(body, -1) {
+			for _, m := range depName.FindAllSubmatch(blk[1], -1) {
+				if binOf(string(m[1]), a.Name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+var (
+	depBlock = regexp.MustCompile(`"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]*)\}`)
+	depName  = regexp.MustCompile(`"(@?[^"\s]+)"\s*:`)
+	// knownBins are binaries named unlike the package that installs them.
+	knownBins = map[string]string{"typescript": "tsc", "@typescript/native-preview": "tsgo"}
+)
+
+// binOf reports whether package dep installs a binary called bin, judged by its name: an unscoped
+// package's own name (less a "-cli" suffix), a scope's name ("@changesets/cli", plural dropped), or a
+// scoped name its scope starts with ("@biomejs/biome"). "@org/build" installs no "build" by its name.
+func binOf(dep, bin string) bool {
+	if knownBins[dep] == bin {
+		return true
+	}
+	scope, name, scoped := strings.Cut(strings.TrimPrefix(dep, "@"), "/")
+	if !strings.HasPrefix(dep, "@") || !scoped {
+		return dep == bin || strings.TrimSuffix(dep, "-cli") == bin
+	}
+	return scope == bin || strings.TrimSuffix(scope, "s") == bin || name == bin && strings.HasPrefix(scope, name)
+}
+
 // npmMissing fails a script no package defines, naming the closest script there is.
 func (v *verifier) npmMissing(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
 	detail := "package.json has no script " + a.Name
