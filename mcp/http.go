@@ -78,9 +78,18 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 	}
 	inner := bearer(streamable)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, allowed) {
-			http.Error(w, "origin not allowed", http.StatusForbidden)
-			return
+		// Whether and how a response may be read by a page depends on its Origin.
+		w.Header().Add("Vary", "Origin")
+		if origin := r.Header.Get("Origin"); origin != "" {
+			if !originAllowed(origin, allowed) {
+				http.Error(w, "origin not allowed", http.StatusForbidden)
+				return
+			}
+			allowOrigin(w.Header(), origin)
+			if isPreflight(r) {
+				answerPreflight(w)
+				return
+			}
 		}
 		c, challenge := verifyBearer(r, o.Verifier)
 		if challenge != "" {
