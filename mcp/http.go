@@ -100,6 +100,9 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 			http.Error(w, "a valid Organism bearer credential is required", http.StatusUnauthorized)
 			return
 		}
+		if !checkedBody(w, r) {
+			return
+		}
 		ctx := context.WithValue(context.WithValue(r.Context(), verifiedKey{}, c), serverSlotKey{}, &serverSlot{})
 		inner.ServeHTTP(w, r.WithContext(ctx))
 	})
