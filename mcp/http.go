@@ -34,14 +34,31 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 	if o.SessionTimeout <= 0 {
 		o.SessionTimeout = 30 * time.Minute
 	}
+	// The SDK asks for a server on every request, if only to read the versions it speaks; a
+	// request in a session is served by that session's own server, so it gets versions, a
+	// server with nothing registered, built once here. A request opening a session gets one
+	// session server however often the SDK asks within it (see serverSlot).
+	versions := sdk.NewServer(&sdk.Implementation{Name: "organism", Version: s.opts.Version},
+		&sdk.ServerOptions{Logger: s.opts.Logger, SupportedProtocolVersions: protocolVersions})
 	streamable := sdk.NewStreamableHTTPHandler(func(r *http.Request) *sdk.Server {
+		if r.Header.Get("Mcp-Session-Id") != "" {
+			return versions
+		}
+		slot, _ := r.Context().Value(serverSlotKey{}).(*serverSlot)
+		if slot != nil && slot.server != nil {
+			return slot.server
+		}
 		ti := auth.TokenInfoFromContext(r.Context())
 		if ti == nil {
 			return nil
 		}
 		tok, _ := ti.Extra[tokenKey].(string)
 		brain, _ := ti.Extra["brain"].(string)
-		return s.newSession(credential{token: tok, brain: brain}, true).server
+		srv := s.newSession(credential{token: tok, brain: brain}, true).server
+		if slot != nil {
+			slot.server = srv
+		}
+		return srv
 	}, &sdk.StreamableHTTPOptions{Logger: s.opts.Logger, SessionTimeout: o.SessionTimeout})
 	bearer := auth.RequireBearerToken(func(_ context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
 		c, ok := r.Context().Value(verifiedKey{}).(orgauth.Claims)
@@ -61,9 +78,18 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 	}
 	inner := bearer(streamable)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin := r.Header.Get("Origin"); origin != "" && !originAllowed(origin, allowed) {
-			http.Error(w, "origin not allowed", http.StatusForbidden)
-			return
+		// Whether and how a response may be read by a page depends on its Origin.
+		w.Header().Add("Vary", "Origin")
+		if origin := r.Header.Get("Origin"); origin != "" {
+			if !originAllowed(origin, allowed) {
+				http.Error(w, "origin not allowed", http.StatusForbidden)
+				return
+			}
+			allowOrigin(w.Header(), origin)
+			if isPreflight(r) {
+				answerPreflight(w)
+				return
+			}
 		}
 		c, challenge := verifyBearer(r, o.Verifier)
 		if challenge != "" {
@@ -74,13 +100,23 @@ func (s *Service) HTTPHandler(o HTTPOptions) http.Handler {
 			http.Error(w, "a valid Organism bearer credential is required", http.StatusUnauthorized)
 			return
 		}
-		inner.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), verifiedKey{}, c)))
+		if !checkedBody(w, r) {
+			return
+		}
+		ctx := context.WithValue(context.WithValue(r.Context(), verifiedKey{}, c), serverSlotKey{}, &serverSlot{})
+		inner.ServeHTTP(w, r.WithContext(ctx))
 	})
 }
 
 // verifiedKey carries the claims of a bearer verified once per request to the SDK's check,
 // which then binds the session to them.
 type verifiedKey struct{}
+
+// serverSlot holds the session server built for one request that opens a session, so the SDK's
+// asking twice (for the versions, then for the session) builds it once.
+type serverSlot struct{ server *sdk.Server }
+
+type serverSlotKey struct{}
 
 // verifyBearer checks the request's bearer credential. A refusal answers with the challenge to
 // send: without an error code when no bearer came (RFC 6750 §3.1), invalid_token when one came

@@ -19,9 +19,16 @@ import (
 type httpEnv struct {
 	url, agent string
 	g          *grpctest.Env
+	svc        *organmcp.Service
 }
 
 func startHTTPEnv(t *testing.T) *httpEnv {
+	t.Helper()
+	return startHTTPEnvFor(t)
+}
+
+// startHTTPEnvFor is startHTTPEnv admitting the given browser origins besides loopback ones.
+func startHTTPEnvFor(t *testing.T, origins ...string) *httpEnv {
 	t.Helper()
 	g := grpctest.Start(t, grpctest.Options{}, func(r grpc.ServiceRegistrar) {
 		presencev1.RegisterPresenceServiceServer(r, fakePresence{streams: make(streams, 4)})
@@ -29,9 +36,9 @@ func startHTTPEnv(t *testing.T) *httpEnv {
 	})
 	// The gateway's organ connection carries no credential: every call carries its request's.
 	svc := organmcp.New(organmcp.Options{Organs: organmcp.OrgansOn(g.Conn(nil)), Logger: slog.New(slog.DiscardHandler)})
-	srv := httptest.NewServer(svc.HTTPHandler(organmcp.HTTPOptions{Verifier: g.Signer.Verifier()}))
+	srv := httptest.NewServer(svc.HTTPHandler(organmcp.HTTPOptions{Verifier: g.Signer.Verifier(), AllowedOrigins: origins}))
 	t.Cleanup(srv.Close)
-	return &httpEnv{url: srv.URL, agent: g.AgentToken("ada", "executor", "loja"), g: g}
+	return &httpEnv{url: srv.URL, agent: g.AgentToken("ada", "executor", "loja"), g: g, svc: svc}
 }
 
 const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`

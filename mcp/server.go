@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -49,6 +50,9 @@ type Options struct {
 // presences it joined belong to it alone, and its notifications go to it alone.
 type Service struct {
 	opts Options
+	// built counts the per-session servers made (tools and resources registered): tests and the
+	// benchmark hold the HTTP transport to one per session.
+	built atomic.Int64
 }
 
 // New returns the service; it dials nothing itself.
@@ -126,6 +130,7 @@ type session struct {
 // newSession returns a fresh MCP server for one session whose calls carry cred. perCall says that
 // the organ connection has no credential of its own (HTTP), so each call must carry one.
 func (s *Service) newSession(cred credential, perCall bool) *session {
+	s.built.Add(1)
 	ctx, cancel := context.WithCancel(context.Background())
 	ss := &session{svc: s, cred: cred, perCall: perCall, ctx: ctx, cancel: cancel,
 		presences: map[string]bool{}, watchers: map[string]context.CancelFunc{}, subs: map[string]string{}, boardCursor: map[string]int64{}}
