@@ -262,7 +262,7 @@ func (s *Score) Add(c Case, found []Finding) {
 	for _, k := range keys {
 		if c.Labels[k].True && !seen[k] {
 			s.FalseNeg++
-			s.Missed = append(s.Missed, c.ID+" "+k)
+			s.Missed = append(s.Missed, fmt.Sprintf("%s %s (labelled true: %s)", c.ID, k, c.Labels[k].Why))
 		}
 	}
 }
