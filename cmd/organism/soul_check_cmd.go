@@ -156,6 +156,9 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 			return set, err
 		}
 	}
+	if len(docs) > 0 && docs[0] != "" {
+		docs = uniqueDocs(run.repo.Root(), docs)
+	}
 	for _, d := range docs {
 		rep, err := run.check(ctx, d)
 		if err != nil {

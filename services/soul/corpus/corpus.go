@@ -75,11 +75,16 @@ func loadCase(dir string) (Case, error) {
 	}
 	err = eachLine(filepath.Join(dir, "labels.txt"), func(l string) error {
 		// LINE ANCHOR true|false why...
+		// a command anchor holds spaces ("make test-snapshot"): the verdict is the first true|false after it
 		f := strings.Fields(l)
-		if len(f) < 4 || f[2] != "true" && f[2] != "false" {
+		v := 2
+		for v < len(f)-1 && f[v] != "true" && f[v] != "false" {
+			v++
+		}
+		if len(f) < 4 || v >= len(f)-1 || f[v] != "true" && f[v] != "false" {
 			return fmt.Errorf("%s/labels.txt: want LINE ANCHOR true|false WHY, got %q", dir, l)
 		}
-		c.Labels[f[0]+" "+f[1]] = Label{True: f[2] == "true", Why: strings.Join(f[3:], " ")}
+		c.Labels[f[0]+" "+strings.Join(f[1:v], " ")] = Label{True: f[v] == "true", Why: strings.Join(f[v+1:], " ")}
 		return nil
 	})
 	return c, err
@@ -262,7 +267,7 @@ func (s *Score) Add(c Case, found []Finding) {
 	for _, k := range keys {
 		if c.Labels[k].True && !seen[k] {
 			s.FalseNeg++
-			s.Missed = append(s.Missed, c.ID+" "+k)
+			s.Missed = append(s.Missed, fmt.Sprintf("%s %s (labelled true: %s)", c.ID, k, c.Labels[k].Why))
 		}
 	}
 }

@@ -507,6 +507,13 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) || metaName(tok) {
 		return Anchor{}, false, true
 	}
+	if runtimeMember(tok) {
+		return Anchor{}, false, true
+	}
+	if t := strings.TrimPrefix(tok, "./"); t == ".git" || t == ".git/" || strings.HasPrefix(t, ".git/") {
+		// ".git/hooks/pre-commit": git's own state in each clone, which git never tracks
+		return Anchor{}, false, true
+	}
 	if strings.HasPrefix(tok, "@") {
 		return Anchor{}, false, true // an npm scope or a path alias (@app/database, @/*), not a file
 	}

@@ -31,7 +31,16 @@ var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo
 // placeholderPath reports a path whose segments are placeholders ("path/to/x", "foo/bar.go").
 func placeholderPath(p string) bool {
 	segs := strings.Split(strings.Trim(p, "/"), "/")
-	if len(segs) >= 2 && strings.EqualFold(segs[0], "path") && strings.EqualFold(segs[1], "to") {
+	for i := 0; i+1 < len(segs); i++ {
+		// "src/path/to/file.test.ts": the words "path/to" stand for the reader's own directories wherever
+		// they sit, under a real prefix too
+		if strings.EqualFold(segs[i], "path") && strings.EqualFold(segs[i+1], "to") {
+			return true
+		}
+	}
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) {
+		// "crates/std/tests/test_foo.nu": a file named with a metasyntactic word is the illustration's
+		// own, however real the directories above it are
 		return true
 	}
 	n := 0
@@ -71,8 +80,12 @@ var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
-	return targetCue.MatchString(before)
+	return targetCue.MatchString(before) || newThingsIn.MatchString(before)
 }
+
+// newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
+// "the generated files under". The place holds what the step writes, which a clean tree need not have.
+var newThingsIn = regexp.MustCompile(`(?i)\b(?:the|your|any) (?:new|newly \w+|generated|updated) \w+(?: \w+)? (?:in|under|at)\s*\**$`)
 
 // builtBinary is "./licgen" run as a command: a program `go build` or `make` leaves on the machine.
 func builtBinary(tok string) bool {
@@ -344,3 +357,18 @@ var noneBefore = regexp.MustCompile(`(?i)\b(?:has|have|had|with|holds|carries)\s
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.
 var kindArticle = regexp.MustCompile(`(?i)(?:^|[\s(])(?:a|an|any)\s+$`)
+
+// fileExts are the endings a file named after a runtime global would carry ("process.md", "window.ts"):
+// those stay paths.
+var fileExts = set("md", "go", "ts", "tsx", "js", "mjs", "cjs", "jsx", "py", "rs", "json", "yaml", "yml", "toml", "txt", "sh", "html", "css")
+
+// runtimeMember reports "process.env", "window.location": a member of a runtime global, not a file,
+// though it looks like a name and its extension.
+func runtimeMember(tok string) bool {
+	g, m, ok := strings.Cut(tok, ".")
+	return ok && runtimeGlobals[g] && identWord.MatchString(m) && !fileExts[strings.ToLower(m)]
+}
+
+// rejectedQuote ends the text before a span quoted as the wording to avoid: `say "X", not "` +
+// "`core/x.ts:133`" + ` ..."`. The quote shows a bad sentence; the names in it cite nothing.
+var rejectedQuote = regexp.MustCompile(`(?i)\b(?:not|never|avoid|instead of|rather than)\s*[:,]?\s*["“']\s*$`)

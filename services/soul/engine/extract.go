@@ -125,6 +125,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
 	}
 	anchors = dropNonClaims(anchors, body, before, around)
+	if rejectedQuote.MatchString(before) {
+		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
+	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]])
 	dest := mayTarget(before) && target(before) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
@@ -141,6 +144,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
 		a.Line = x.lineAt(m[0])
+		if a.Kind == AnchorPR {
+			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not
+			// say this number merged; bare numbers name issues as often as PRs
+			a.Unshipped = !shippedClause(lowerRaw, m[0], m[1])
+		}
 		if (plural || variantAfter.MatchString(raw[m[1]:])) && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 			continue // "put `.zst` files in", "(and `.local` variants)": a file type named, not a file
 		}

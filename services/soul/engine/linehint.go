@@ -26,6 +26,12 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 	if first != nil {
 		return *first
 	}
+	if p, ok := v.resolveUnique(a.Path); ok {
+		// "core/memoizer.ts:133" written from inside one package of a monorepo: the one file it can mean
+		b := a
+		b.Path = p
+		return v.lineHintAt(b, fail, hold)
+	}
 	return v.lineHintAt(a, fail, hold)
 }
 

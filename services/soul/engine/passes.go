@@ -191,6 +191,9 @@ func countedSubjects(results []ClaimResult) map[string]map[string][]int {
 			groups[k][f.val] = append(claims, f.claim)
 		}
 	}
+	for _, vals := range groups {
+		dropTiers(vals)
+	}
 	return groups
 }
 
@@ -451,4 +454,29 @@ func short(sha string) string {
 		return sha[:7]
 	}
 	return sha
+}
+
+// dropTiers takes out of a subject's values every claim that itself gives the subject several values:
+// "≤12 own properties cost 128 bytes, 13–20 cost 848, ≥21 cost 1616" is a schedule of one quantity by
+// condition, not a figure another claim can contradict. Two claims that disagree are still compared.
+func dropTiers(vals map[string][]int) {
+	seen := map[int]int{}
+	for _, claims := range vals {
+		for _, c := range claims {
+			seen[c]++
+		}
+	}
+	for val, claims := range vals {
+		kept := claims[:0]
+		for _, c := range claims {
+			if seen[c] < 2 {
+				kept = append(kept, c)
+			}
+		}
+		if len(kept) == 0 {
+			delete(vals, val)
+			continue
+		}
+		vals[val] = kept
+	}
 }

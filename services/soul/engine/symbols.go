@@ -206,8 +206,12 @@ func (ix *symbolIndex) indexPy(l SourceLine) {
 
 func (ix *symbolIndex) indexJS(l SourceLine) {
 	t := l.Text
-	for _, m := range defJSFunc.FindAllStringSubmatch(t, -1) {
-		n := m[1] + m[2] + m[3]
+	for _, m := range defJSFunc.FindAllStringSubmatchIndex(t, -1) {
+		n := subAt(t, m, 1) + subAt(t, m, 2) + subAt(t, m, 3)
+		if strings.HasPrefix(t[m[0]:], "type") && !typeAliasAfter(t[m[1]:]) {
+			continue // "import { type vi } from 'vitest'": a type imported from another package, defined there
+		}
+		m := []string{"", subAt(t, m, 1), subAt(t, m, 2), subAt(t, m, 3)}
 		ix.def(l, n, "", m[1] != "")
 		ix.addType(l.Path, n)
 		if m[2] != "" {
@@ -432,3 +436,19 @@ func dataField(q, name string) bool {
 }
 
 var lowerWord = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+
+// subAt is the text of submatch i of an index match, or "" when it did not take part.
+func subAt(s string, m []int, i int) string {
+	if m[2*i] < 0 {
+		return ""
+	}
+	return s[m[2*i]:m[2*i+1]]
+}
+
+// typeAliasAfter reports whether the text after "type X" goes on as an alias ("= ...", "<T> = ..."):
+// the only shape in which TypeScript's "type X" defines X. In an import or export list ("{ type X }",
+// "type X,") the name belongs to the module it comes from.
+func typeAliasAfter(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	return rest == "" || rest[0] == '=' || rest[0] == '<'
+}
