@@ -96,6 +96,7 @@ func (l *eventLog) publish(evs []Event) {
 		return
 	}
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.tail = append(l.tail, evs...)
 	// The tail may hold up to twice max before it is cut back to the newest max: cutting on
 	// every publish copied thousands of events per register once the tail was full.
@@ -105,25 +106,24 @@ func (l *eventLog) publish(evs []Event) {
 	l.newest = evs[len(evs)-1].Seq
 	close(l.changed)
 	l.changed = make(chan struct{})
-	l.mu.Unlock()
 }
 
 // reset forgets the tail and starts again at the given bounds (a replica that reloaded).
 func (l *eventLog) reset(first, newest int64) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.tail = nil
 	l.first, l.newest = first, newest
 	close(l.changed)
 	l.changed = make(chan struct{})
-	l.mu.Unlock()
 }
 
 func (l *eventLog) pruned(first int64) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	if first > l.first {
 		l.first = first
 	}
-	l.mu.Unlock()
 }
 
 func (l *eventLog) head() int64 {
@@ -142,12 +142,14 @@ type EventPage struct {
 	Changed <-chan struct{}
 }
 
-func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain string, limit int) (EventPage, error) {
+// fromTail reads the bounds and, when the tail reaches back to after, the events after it, under
+// mu released by defer.
+func (l *eventLog) fromTail(after int64, brain string, limit int) (page EventPage, first, newest int64, fromMemory []Event, inMemory bool) {
 	l.mu.Lock()
-	page := EventPage{Changed: l.changed, Through: l.newest}
-	first, newest := l.first, l.newest
-	var fromMemory []Event
-	inMemory := len(l.tail) > 0 && l.tail[0].Seq <= after+1
+	defer l.mu.Unlock()
+	page = EventPage{Changed: l.changed, Through: l.newest}
+	first, newest = l.first, l.newest
+	inMemory = len(l.tail) > 0 && l.tail[0].Seq <= after+1
 	if inMemory {
 		// Seqs in the tail are dense, so the first event after the cursor is found by arithmetic.
 		for _, e := range l.tail[min(int(after+1-l.tail[0].Seq), len(l.tail)):] {
@@ -161,7 +163,11 @@ func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain s
 			}
 		}
 	}
-	l.mu.Unlock()
+	return page, first, newest, fromMemory, inMemory
+}
+
+func (l *eventLog) read(ctx context.Context, st eventStore, after int64, brain string, limit int) (EventPage, error) {
+	page, first, newest, fromMemory, inMemory := l.fromTail(after, brain, limit)
 	switch {
 	case after > newest:
 		return EventPage{}, errCursorAhead(after, newest)

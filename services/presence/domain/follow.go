@@ -20,22 +20,37 @@ const followBatch = 512
 
 // lockWrites serializes a write: in this process (wmu) and, with a shared store, across
 // replicas, after which memory is brought up to the log's head. The returned func releases both.
-func (r *Registry) lockWrites(ctx context.Context) (func(), error) {
+// Until the locks are handed over, a failure or a panic (in the shared lock or the catch-up)
+// releases what was taken by defer, so no writer is left waiting on a lock nobody holds.
+func (r *Registry) lockWrites(ctx context.Context) (unlock func(), err error) {
 	r.wmu.Lock()
+	handed := false
+	defer func() {
+		if !handed {
+			r.wmu.Unlock()
+		}
+	}()
 	if r.opts.Shared == nil {
+		handed = true
 		return r.wmu.Unlock, nil
 	}
 	release, err := r.opts.Shared.LockWriters(ctx)
 	if err != nil {
-		r.wmu.Unlock()
 		return nil, fmt.Errorf("lock writers: %w", err)
 	}
+	defer func() {
+		if !handed {
+			release()
+		}
+	}()
 	if err := r.catchUp(ctx); err != nil {
-		release()
-		r.wmu.Unlock()
 		return nil, err
 	}
-	return func() { release(); r.wmu.Unlock() }, nil
+	handed = true
+	return func() {
+		defer r.wmu.Unlock()
+		release()
+	}, nil
 }
 
 // Follow applies what other replicas wrote since the last catch-up, and their flushed beats.
@@ -44,13 +59,17 @@ func (r *Registry) Follow(ctx context.Context) error {
 	if r.opts.Shared == nil {
 		return nil
 	}
-	r.wmu.Lock()
-	err := r.catchUp(ctx)
-	r.wmu.Unlock()
-	if err != nil {
+	if err := r.catchUpLocked(ctx); err != nil {
 		return err
 	}
 	return r.refreshBeats(ctx)
+}
+
+// catchUpLocked is catchUp under wmu, released by defer.
+func (r *Registry) catchUpLocked(ctx context.Context) error {
+	r.wmu.Lock()
+	defer r.wmu.Unlock()
+	return r.catchUp(ctx)
 }
 
 // catchUp applies the logged events after nextSeq-1, in order, and publishes them to this
@@ -74,16 +93,21 @@ func (r *Registry) catchUp(ctx context.Context) error {
 			n++
 		}
 		evs = evs[:n]
-		r.mu.Lock()
-		for _, e := range evs {
-			r.applyLogged(e)
-		}
-		r.mu.Unlock()
+		r.applyAllLogged(evs)
 		r.nextSeq = evs[n-1].Seq + 1
 		r.log.publish(evs)
 		if n < followBatch {
 			return nil
 		}
+	}
+}
+
+// applyAllLogged applies evs under mu, released by defer.
+func (r *Registry) applyAllLogged(evs []Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, e := range evs {
+		r.applyLogged(e)
 	}
 }
 
@@ -125,24 +149,27 @@ func (r *Registry) reload(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("reload event log head: %w", err)
 	}
+	r.replaceRoster(recs)
+	r.nextSeq = newest + 1
+	r.log.reset(first, newest)
+	return nil
+}
+
+// replaceRoster rebuilds memory from recs under mu, released by defer.
+func (r *Registry) replaceRoster(recs []Record) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.byID = make(map[string]*entry, len(recs))
 	r.slots, r.free = nil, nil
 	r.brains = make(map[string]*brainIndex)
 	r.announced = make(map[pairKey]struct{})
 	r.peers = make(map[string]map[string]struct{})
-	r.pairs.mu.Lock()
-	clear(r.pairs.sets)
-	r.pairs.mu.Unlock()
+	r.pairs.clear()
 	r.liveUntil.Store(math.MinInt64)
 	for _, rec := range recs {
 		r.insert(rec)
 	}
 	r.restoreAnnounced()
-	r.mu.Unlock()
-	r.nextSeq = newest + 1
-	r.log.reset(first, newest)
-	return nil
 }
 
 // refreshBeats moves each presence's last_beat up to what the store holds: beats another

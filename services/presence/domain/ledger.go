@@ -134,13 +134,19 @@ func (r *Registry) refused(ctx context.Context, p *proposal, err error) error {
 		Gates: append(append([]string(nil), p.gates...), "refused:"+string(ref.Reason)), Reason: ref.Reason,
 		Message: ledgerText(ref.Message, 240), By: p.by, At: now, Count: 1, LastAt: now,
 		Key: coalesceKey(p.by, p.effect, ref.Reason)}
-	r.lmu.Lock()
-	id, werr := r.opts.Store.RecordRefusal(ctx, rc, now.Add(-r.opts.RefusalWindow))
-	r.lmu.Unlock()
+	id, werr := r.recordRefusal(ctx, rc, now.Add(-r.opts.RefusalWindow))
 	if werr != nil {
 		return fmt.Errorf("record refusal %s: %w", ref.Reason, werr)
 	}
 	return ref.With(MetaReceiptID, id)
+}
+
+// recordRefusal writes rc under lmu, released by defer: a store that panics must not leave
+// every later refusal waiting.
+func (r *Registry) recordRefusal(ctx context.Context, rc Receipt, since time.Time) (string, error) {
+	r.lmu.Lock()
+	defer r.lmu.Unlock()
+	return r.opts.Store.RecordRefusal(ctx, rc, since)
 }
 
 // Receipts pages a ledger newest first, before the given seq (0 = from the newest). An agent

@@ -73,9 +73,16 @@ type pairCache struct {
 // drop forgets brain's set and the merged one. Caller holds Registry.mu (write).
 func (pc *pairCache) drop(brain string) {
 	pc.mu.Lock()
+	defer pc.mu.Unlock()
 	delete(pc.sets, brain)
 	delete(pc.sets, "")
-	pc.mu.Unlock()
+}
+
+// clear forgets every set (a replica that reloaded its roster). Caller holds Registry.mu (write).
+func (pc *pairCache) clear() {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	clear(pc.sets)
 }
 
 func (pc *pairCache) get(key string) *PairSet {

@@ -54,8 +54,40 @@ func (r *Registry) register(ctx context.Context, c principal.Principal, in Regis
 	}
 	defer unlock()
 	now := r.opts.Clock.Now().UTC()
+	pl, err := r.planRegister(c, v, brain, now, p)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	rec, cols, evs, evType := pl.rec, pl.cols, pl.evs, pl.evType
 
+	r.takeSeqs(evs, now)
+	rc := p.commitReceipt(brain, now, evs, map[string]string{"presence_id": rec.ID, "agent_id": rec.AgentID,
+		"event": string(evType), "kind": string(rec.Kind), "intent": string(rec.Intent),
+		"working_set_items": countText(len(rec.WorkingSet)), "ttl_seconds": countText(int(rec.TTL / time.Second))})
+	if err := r.opts.Store.SavePresence(ctx, rec, evs, rc); err != nil {
+		r.nextSeq -= int64(len(evs))
+		return Record{}, nil, fmt.Errorf("save presence: %w", err)
+	}
+	r.applyRegister(pl)
+	r.log.publish(evs)
+	return rec, cols, nil
+}
+
+// registerPlan is what a register decided under the read lock, to be committed and applied.
+type registerPlan struct {
+	old    *entry
+	rec    Record
+	cols   []Collision
+	evs    []Event
+	ended  []string
+	evType EventType
+}
+
+// planRegister decides a register under mu (read): the record, its collisions, and the events
+// it writes. The lock is released by defer, so a panic here cannot leave the roster locked.
+func (r *Registry) planRegister(c principal.Principal, v validated, brain string, now time.Time, p *proposal) (registerPlan, error) {
 	r.mu.RLock()
+	defer r.mu.RUnlock()
 	var old *entry
 	if v.id != "" {
 		old = r.byID[v.id]
@@ -65,12 +97,10 @@ func (r *Registry) register(ctx context.Context, c principal.Principal, in Regis
 	}
 	if old != nil {
 		if old.rec.Brain != brain {
-			r.mu.RUnlock()
-			return Record{}, nil, errForeignBrain(old.rec.Brain)
+			return registerPlan{}, errForeignBrain(old.rec.Brain)
 		}
 		if old.rec.AgentID != c.AgentID {
-			r.mu.RUnlock()
-			return Record{}, nil, errNotHolder(v.id)
+			return registerPlan{}, errNotHolder(v.id)
 		}
 	}
 	p.pass("holder")
@@ -129,30 +159,23 @@ func (r *Registry) register(ctx context.Context, c principal.Principal, in Regis
 				Collision: &Collision{Brain: brain, A: rec.Ref(), B: r.byID[peer].rec.Ref()}})
 		}
 	}
-	r.mu.RUnlock()
+	return registerPlan{old: old, rec: rec, cols: cols, evs: evs, ended: ended, evType: evType}, nil
+}
 
-	r.takeSeqs(evs, now)
-	rc := p.commitReceipt(brain, now, evs, map[string]string{"presence_id": rec.ID, "agent_id": rec.AgentID,
-		"event": string(evType), "kind": string(rec.Kind), "intent": string(rec.Intent),
-		"working_set_items": countText(len(rec.WorkingSet)), "ttl_seconds": countText(int(rec.TTL / time.Second))})
-	if err := r.opts.Store.SavePresence(ctx, rec, evs, rc); err != nil {
-		r.nextSeq -= int64(len(evs))
-		return Record{}, nil, fmt.Errorf("save presence: %w", err)
-	}
+// applyRegister puts a committed register in memory under mu, released by defer.
+func (r *Registry) applyRegister(pl registerPlan) {
 	r.mu.Lock()
-	if old != nil {
-		r.unindex(old)
+	defer r.mu.Unlock()
+	if pl.old != nil {
+		r.unindex(pl.old)
 	}
-	r.insert(rec)
-	for _, p := range ended {
-		r.retract(rec.ID, p)
+	r.insert(pl.rec)
+	for _, p := range pl.ended {
+		r.retract(pl.rec.ID, p)
 	}
-	for _, col := range cols {
-		r.announce(rec.ID, col.B.ID)
+	for _, col := range pl.cols {
+		r.announce(pl.rec.ID, col.B.ID)
 	}
-	r.mu.Unlock()
-	r.log.publish(evs)
-	return rec, cols, nil
 }
 
 // lookup finds id for c under mu (read) and applies the read rules.
@@ -173,13 +196,8 @@ func (r *Registry) lookup(c principal.Principal, id string) (*entry, error) {
 // Beat refreshes last_beat. It is the hot path: no database write, no event, no exclusive lock
 // and no allocation; the new value reaches the database with the next FlushBeats.
 func (r *Registry) Beat(c principal.Principal, id string) (Record, error) {
-	if r.opts.Shared != nil {
-		r.mu.RLock()
-		known := r.byID[id] != nil
-		r.mu.RUnlock()
-		if !known {
-			r.followOnMiss()
-		}
+	if r.opts.Shared != nil && !r.knows(id) {
+		r.followOnMiss()
 	}
 	r.mu.RLock()
 	defer r.mu.RUnlock()
@@ -211,19 +229,16 @@ func (r *Registry) Beat(c principal.Principal, id string) (Record, error) {
 	return e.snapshot(), nil
 }
 
+// knows reports whether id is in memory.
+func (r *Registry) knows(id string) bool {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	return r.byID[id] != nil
+}
+
 // FlushBeats writes the beats received since the last flush in one transaction.
 func (r *Registry) FlushBeats(ctx context.Context) error {
-	var flushed []*entry
-	var beats []Beat
-	r.mu.RLock()
-	for _, e := range r.slots {
-		// Clear before reading lastBeat: a beat landing after the read sets the flag again.
-		if e != nil && e.dirty.Load() && e.dirty.Swap(false) {
-			flushed = append(flushed, e)
-			beats = append(beats, Beat{ID: e.rec.ID, LastBeat: time.Unix(0, e.lastBeat.Load()).UTC()})
-		}
-	}
-	r.mu.RUnlock()
+	flushed, beats := r.dirtyBeats()
 	if len(beats) == 0 {
 		return nil
 	}
@@ -235,6 +250,20 @@ func (r *Registry) FlushBeats(ctx context.Context) error {
 		return fmt.Errorf("save beats: %w", err)
 	}
 	return nil
+}
+
+// dirtyBeats collects and clears the beats not yet written, under mu (read).
+func (r *Registry) dirtyBeats() (flushed []*entry, beats []Beat) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	for _, e := range r.slots {
+		// Clear before reading lastBeat: a beat landing after the read sets the flag again.
+		if e != nil && e.dirty.Load() && e.dirty.Swap(false) {
+			flushed = append(flushed, e)
+			beats = append(beats, Beat{ID: e.rec.ID, LastBeat: time.Unix(0, e.lastBeat.Load()).UTC()})
+		}
+	}
+	return flushed, beats
 }
 
 // Leave ends a presence at once. Its holder may leave it, and so may the owner. Either way it
@@ -255,31 +284,10 @@ func (r *Registry) leave(ctx context.Context, c principal.Principal, id string, 
 	}
 	defer unlock()
 	now := r.opts.Clock.Now().UTC()
-	r.mu.RLock()
-	var e *entry
-	e, err = r.lookup(c, id)
-	if err == nil {
-		// Only now is the brain one the caller may know of.
-		p.brain = e.rec.Brain
-		p.pass("brain")
-		if e.rec.AgentID != c.AgentID && !c.Owner() {
-			err = errNotHolder(id)
-		}
-	}
-	if err == nil {
-		p.pass("holder")
-		if !e.liveAt(now) {
-			err = errExpired(id)
-		}
-	}
+	e, rec, evs, err := r.planLeave(c, id, now, p)
 	if err != nil {
-		r.mu.RUnlock()
 		return Record{}, err
 	}
-	p.pass("live")
-	rec := e.snapshot()
-	evs := append([]Event{{Type: EventLeft, Brain: rec.Brain, Presence: rec}}, r.endAll(e, nil)...)
-	r.mu.RUnlock()
 	receipt := func(evs []Event) *Receipt {
 		return p.commitReceipt(rec.Brain, now, evs, map[string]string{"presence_id": rec.ID, "agent_id": rec.AgentID,
 			"event": string(EventLeft), "kind": string(rec.Kind)})
@@ -288,6 +296,30 @@ func (r *Registry) leave(ctx context.Context, c principal.Principal, id string, 
 		return Record{}, err
 	}
 	return rec, nil
+}
+
+// planLeave checks a leave and makes its events under mu (read), released by defer.
+func (r *Registry) planLeave(c principal.Principal, id string, now time.Time, p *proposal) (*entry, Record, []Event, error) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, err := r.lookup(c, id)
+	if err != nil {
+		return nil, Record{}, nil, err
+	}
+	// Only now is the brain one the caller may know of.
+	p.brain = e.rec.Brain
+	p.pass("brain")
+	if e.rec.AgentID != c.AgentID && !c.Owner() {
+		return nil, Record{}, nil, errNotHolder(id)
+	}
+	p.pass("holder")
+	if !e.liveAt(now) {
+		return nil, Record{}, nil, errExpired(id)
+	}
+	p.pass("live")
+	rec := e.snapshot()
+	evs := append([]Event{{Type: EventLeft, Brain: rec.Brain, Presence: rec}}, r.endAll(e, nil)...)
+	return e, rec, evs, nil
 }
 
 // endAll returns collision-ended events for every announced pair of e whose peer is not in
@@ -328,7 +360,16 @@ func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event
 		r.nextSeq -= int64(len(evs))
 		return fmt.Errorf("delete presences: %w", err)
 	}
+	r.forget(gone)
+	r.log.publish(evs)
+	return nil
+}
+
+// forget takes removed presences and their announced pairs out of memory under mu, released
+// by defer.
+func (r *Registry) forget(gone []*entry) {
 	r.mu.Lock()
+	defer r.mu.Unlock()
 	for _, e := range gone {
 		for p := range r.peers[e.rec.ID] {
 			r.retract(e.rec.ID, p)
@@ -337,9 +378,6 @@ func (r *Registry) commitRemoval(ctx context.Context, gone []*entry, evs []Event
 			r.unindex(e)
 		}
 	}
-	r.mu.Unlock()
-	r.log.publish(evs)
-	return nil
 }
 
 // Sweep is the gc: it reports presences that have gone half their TTL without a beat
@@ -360,41 +398,10 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 	now := r.opts.Clock.Now().UTC()
 	ns := now.UnixNano()
 
-	r.mu.Lock()
-	var gone []*entry
-	var missed []*entry
-	for _, e := range r.byID {
-		switch {
-		case e.dying.Load() || ns >= e.expiresAt():
-			e.dying.Store(true)
-			r.liveUntil.Store(math.MinInt64)
-			gone = append(gone, e)
-		case !e.missed.Load() && ns >= e.lastBeat.Load()+int64(e.rec.TTL/2):
-			// Set now, under the lock beats respect, so a beat arriving after this sweep
-			// re-arms the report for the next silence.
-			e.missed.Store(true)
-			missed = append(missed, e)
-		}
-	}
-	r.mu.Unlock()
+	gone, missed := r.markExpired(ns)
 	sort.Slice(gone, func(i, j int) bool { return gone[i].rec.ID < gone[j].rec.ID })
 	sort.Slice(missed, func(i, j int) bool { return missed[i].rec.ID < missed[j].rec.ID })
-
-	r.mu.RLock()
-	var evs []Event
-	for _, e := range missed {
-		evs = append(evs, Event{Type: EventBeatMissed, Brain: e.rec.Brain, Presence: e.snapshot()})
-	}
-	done := make(map[string]bool, len(gone))
-	out := make([]Record, 0, len(gone))
-	for _, e := range gone {
-		rec := e.snapshot()
-		out = append(out, rec)
-		evs = append(evs, Event{Type: EventExpired, Brain: rec.Brain, Presence: rec})
-		evs = append(evs, r.endAll(e, done)...)
-		done[rec.ID] = true
-	}
-	r.mu.RUnlock()
+	evs, out := r.sweepEvents(gone, missed)
 	if len(evs) == 0 {
 		return nil, nil
 	}
@@ -419,6 +426,48 @@ func (r *Registry) Sweep(ctx context.Context) ([]Record, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// markExpired finds, under mu (released by defer), the presences expired at ns (marking them
+// dying) and those silent for half their TTL not yet reported.
+func (r *Registry) markExpired(ns int64) (gone, missed []*entry) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, e := range r.byID {
+		switch {
+		case e.dying.Load() || ns >= e.expiresAt():
+			e.dying.Store(true)
+			r.liveUntil.Store(math.MinInt64)
+			gone = append(gone, e)
+		case !e.missed.Load() && ns >= e.lastBeat.Load()+int64(e.rec.TTL/2):
+			// Set now, under the lock beats respect, so a beat arriving after this sweep
+			// re-arms the report for the next silence.
+			e.missed.Store(true)
+			missed = append(missed, e)
+		}
+	}
+	return gone, missed
+}
+
+// sweepEvents makes a sweep's events under mu (read), released by defer, and the records of
+// the presences it removes.
+func (r *Registry) sweepEvents(gone, missed []*entry) ([]Event, []Record) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	var evs []Event
+	for _, e := range missed {
+		evs = append(evs, Event{Type: EventBeatMissed, Brain: e.rec.Brain, Presence: e.snapshot()})
+	}
+	done := make(map[string]bool, len(gone))
+	out := make([]Record, 0, len(gone))
+	for _, e := range gone {
+		rec := e.snapshot()
+		out = append(out, rec)
+		evs = append(evs, Event{Type: EventExpired, Brain: rec.Brain, Presence: rec})
+		evs = append(evs, r.endAll(e, done)...)
+		done[rec.ID] = true
+	}
+	return evs, out
 }
 
 // PruneEvents drops events past the retention window, keeping at least KeepEvents.

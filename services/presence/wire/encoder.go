@@ -48,18 +48,7 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 		// One presence's pairs (derived per call) or an empty page: nothing to keep.
 		return &presencev1.CollisionsResponse{Collisions: Collisions(page.Collisions), NextPageToken: token}
 	}
-	enc := make([][]byte, len(page.Collisions))
-	var missing []int
-	e.mu.Lock()
-	held := e.setLocked(page.Set)
-	for i, pos := range page.Positions {
-		if b := held[pos]; b != nil {
-			enc[i] = b
-		} else {
-			missing = append(missing, i)
-		}
-	}
-	e.mu.Unlock()
+	enc, missing := e.held(page)
 	if len(missing) > 0 {
 		fresh := make([]domain.Collision, len(missing))
 		for k, i := range missing {
@@ -74,12 +63,7 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 			}
 			enc[missing[k]] = b
 		}
-		e.mu.Lock()
-		held = e.setLocked(page.Set)
-		for _, i := range missing {
-			held[page.Positions[i]] = enc[i]
-		}
-		e.mu.Unlock()
+		e.keep(page, enc, missing)
 	}
 	size := 0
 	for _, b := range enc {
@@ -100,6 +84,33 @@ func (e *CollisionEncoder) Response(page domain.CollisionPage) *presencev1.Colli
 	out := &presencev1.CollisionsResponse{}
 	out.ProtoReflect().SetUnknown(raw)
 	return out
+}
+
+// held returns the encodings kept for page's pairs and which of them are missing, under mu
+// released by defer (a panic here must not leave every later page waiting).
+func (e *CollisionEncoder) held(page domain.CollisionPage) (enc [][]byte, missing []int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	enc = make([][]byte, len(page.Collisions))
+	held := e.setLocked(page.Set)
+	for i, pos := range page.Positions {
+		if b := held[pos]; b != nil {
+			enc[i] = b
+		} else {
+			missing = append(missing, i)
+		}
+	}
+	return enc, missing
+}
+
+// keep stores the fresh encodings of page's missing pairs, under mu released by defer.
+func (e *CollisionEncoder) keep(page domain.CollisionPage, enc [][]byte, missing []int) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	held := e.setLocked(page.Set)
+	for _, i := range missing {
+		held[page.Positions[i]] = enc[i]
+	}
 }
 
 // setLocked returns the encodings held for set, making room for it when it is new. Caller holds mu.
