@@ -214,10 +214,13 @@ func (r *Registry) insert(rec Record) *entry {
 // unindex takes e out of memory and the index. Caller holds mu.
 func (r *Registry) unindex(e *entry) {
 	if e.rec.Intent == IntentMutate {
-		x := r.brains[e.rec.Brain]
-		x.remove(e.slot, e.rec.WorkingSet, e.placed)
-		if x.empty() {
-			delete(r.brains, e.rec.Brain)
+		// A brain whose mutating sessions index nothing (empty working sets) loses its index
+		// when the first of them goes; the others then have nothing left to take out.
+		if x := r.brains[e.rec.Brain]; x != nil {
+			x.remove(e.slot, e.rec.WorkingSet, e.placed)
+			if x.empty() {
+				delete(r.brains, e.rec.Brain)
+			}
 		}
 		r.pairs.drop(e.rec.Brain)
 	}
