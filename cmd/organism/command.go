@@ -166,7 +166,11 @@ func (c *command) invoke(ctx context.Context, path []string, args []string, out 
 	fs.Visit(func(f *flag.Flag) { cl.set = append(cl.set, f.Name) })
 	cl.args = pos
 	defer cl.close()
-	return renderStatus(act(ctx, cl))
+	err = act(ctx, cl)
+	if c.client {
+		err = unreachable(cl.dialer.addr, err)
+	}
+	return renderStatus(err)
 }
 
 // parseInterleaved parses flags that may come before or after positional arguments, as in
