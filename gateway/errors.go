@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +19,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
@@ -157,6 +159,10 @@ func (g *Gateway) errorHandler(ctx context.Context, _ *runtime.ServeMux, _ runti
 			return
 		}
 	}
+	if st := stateFrom(ctx); st != nil && st.badBody != nil {
+		writeJSON(w, http.StatusBadRequest, bodyFor(st.badBody))
+		return
+	}
 	var he *runtime.HTTPStatusError
 	if errors.As(err, &he) {
 		// grpc-gateway's own request errors (a malformed path escape): the request is bad.
@@ -280,8 +286,43 @@ func (d *wholeDecoder) Decode(v any) error {
 	}
 	// protojson reads the buffer in place; JSONPb.Unmarshal would copy it through a json.Decoder
 	// first, doubling what a request holds.
-	if m, ok := v.(proto.Message); ok {
-		return d.m.UnmarshalOptions.Unmarshal(data, m)
+	m, ok := v.(proto.Message)
+	if !ok {
+		return d.m.Unmarshal(data, v)
 	}
-	return d.m.Unmarshal(data, v)
+	if err := d.m.UnmarshalOptions.Unmarshal(data, m); err != nil {
+		// protojson's text starts "proto:" and a space it varies on purpose (a plain or a
+		// non-breaking one): keep what it found, in the API's words.
+		msg := "request body is not this route's JSON: " + strings.TrimSpace(strings.TrimPrefix(err.Error(), "proto:"))
+		return d.refuse(msg, "body")
+	}
+	return d.checkVars(m)
+}
+
+// checkVars refuses a body that names a path variable with another value: grpc-gateway would
+// silently take the path's, so {"brain": "b"} posted to /brains/a/... would act in a.
+func (d *wholeDecoder) checkVars(m proto.Message) error {
+	msg := m.ProtoReflect()
+	for name, pathValue := range d.body.vars {
+		fd := msg.Descriptor().Fields().ByName(protoreflect.Name(name))
+		if fd == nil || fd.Kind() != protoreflect.StringKind || fd.IsList() || !msg.Has(fd) {
+			continue
+		}
+		if got := msg.Get(fd).String(); got != pathValue {
+			return d.refuse(fmt.Sprintf("the body's %s %q contradicts the path's %q; name it once, in the path", name, got, pathValue), name)
+		}
+	}
+	return nil
+}
+
+// refuse leaves the typed refusal for errorHandler and returns its text for grpc-gateway.
+func (d *wholeDecoder) refuse(msg, field string) error {
+	st := withInfo(status.New(codes.InvalidArgument, msg), "INVALID_ARGUMENT", Domain)
+	if s, err := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}); err == nil {
+		st = s
+	}
+	if d.body.st != nil {
+		d.body.st.badBody = st
+	}
+	return errors.New(msg)
 }

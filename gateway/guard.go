@@ -13,6 +13,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
 
 	"github.com/organism-dev/organism/platform/auth"
 	"github.com/organism-dev/organism/platform/rpcstatus"
@@ -40,6 +41,10 @@ type reqState struct {
 	// streamStatus is the HTTP status a stream refusal answers with when no chunk went out yet
 	// (grpc-gateway would use its own code mapping, not HTTPStatus).
 	streamStatus int
+	// badBody is the refusal of a unary body the decoder would not take (not the route's JSON,
+	// or naming a path variable otherwise): grpc-gateway keeps only an error's text, so the
+	// decoder leaves the typed refusal here for errorHandler.
+	badBody *status.Status
 }
 
 type stateKey struct{}
@@ -108,6 +113,7 @@ func (g *Gateway) api(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			defer release()
+			body.st, body.vars = st, rt.vars(r.URL.Path)
 			r.Body = body
 		}
 	}
@@ -165,6 +171,10 @@ func bodyRefusal(w http.ResponseWriter, err error, limit int64) {
 type bufferedBody struct {
 	data []byte
 	off  int
+	// st receives the refusal of a body that does not decode; vars are the route's path
+	// variables, which the body may repeat but not contradict.
+	st   *reqState
+	vars map[string]string
 }
 
 func (b *bufferedBody) Read(p []byte) (int, error) {

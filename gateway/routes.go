@@ -3,6 +3,7 @@ package gateway
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -97,6 +98,35 @@ func (r route) matches(segs []string) bool {
 		}
 	}
 	return true
+}
+
+// vars returns the values the path gives the route's {name} segments (only plain field names:
+// those are what a body could also name), unescaped as grpc-gateway unescapes them.
+func (r route) vars(path string) map[string]string {
+	segs := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	var out map[string]string
+	for i, want := range r.segs {
+		name, ok := strings.CutPrefix(want, "{")
+		if !ok || i >= len(segs) {
+			continue
+		}
+		name = strings.TrimSuffix(name, "}")
+		if strings.ContainsAny(name, ".=*") {
+			continue
+		}
+		got := segs[i]
+		if i == len(segs)-1 && r.verb != "" {
+			got = strings.TrimSuffix(got, ":"+r.verb)
+		}
+		if v, err := url.PathUnescape(got); err == nil {
+			got = v
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[name] = got
+	}
+	return out
 }
 
 // lookup finds the route for method and path; when the path is known but not for this method it

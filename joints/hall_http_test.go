@@ -292,7 +292,7 @@ func TestHallNewInstallSaysWhatToDoNext(t *testing.T) {
 		want       []string
 	}{
 		{"overview", "/", []string{"Nothing rings", "No brain yet", "organism brain register NAME --repo-root /path/to/repo", "0 live presences"}},
-		{"board", "/missions", []string{"No mission yet", `organism mission open --brain NAME --title "what" --gate "make test" --spawn`}},
+		{"board", "/missions", []string{"No mission yet", `organism mission open --brain NAME --title "what" --symptom "what hurts" --gate "make test"`}},
 		{"presences", "/presences", []string{"No live presence", "organism presence join"}},
 		{"federation", "/federation", []string{"You follow no peer", "organism peer follow NAME --peer-addr HOST:PORT --credential TOKEN", "Nothing awaits adoption"}},
 		{"receipts", "/receipts", []string{"No receipt matches"}},

@@ -28,6 +28,10 @@ var brainCmd = &command{
 					if !ok || p == 0 {
 						return usageError{fmt.Sprintf("--policy %q: want owner-personal or isolated", *policy)}
 					}
+					if *root == "" {
+						// The organ's answer, "repository root must be an absolute path", hides that the flag was missing.
+						return usageError{"brain register: --repo-root is required: the repository's absolute path on the serving machine"}
+					}
 					mc, err := c.medulla()
 					if err != nil {
 						return err

@@ -258,6 +258,27 @@ func renderStatus(err error) error {
 	return &statusError{st: st, msg: msg}
 }
 
+// unreachable words a failed dial (gRPC's own Unavailable, which carries no ErrorInfo) for a
+// person: the address tried and what to check, instead of grpc-go's "connection error: desc =
+// \"transport: Error while dialing: ...\"". The status stays Unavailable for scripts. An
+// Unavailable a server sent (STORE_UNAVAILABLE, ...) carries its reason and passes unchanged.
+func unreachable(addr string, err error) error {
+	st, ok := status.FromError(err)
+	if !ok || st.Code() != codes.Unavailable || len(st.Details()) > 0 {
+		return err
+	}
+	var already *statusError
+	if errors.As(err, &already) {
+		return err
+	}
+	cause := st.Message()
+	if i := strings.LastIndex(cause, ": "); i >= 0 {
+		cause = cause[i+2:]
+	}
+	cause = strings.Trim(cause, `"`)
+	return &statusError{st: st, msg: fmt.Sprintf("UNAVAILABLE: no server answered at %s (%s); is 'organism serve' running there? --addr or ORGANISM_ADDR names it", addr, cause)}
+}
+
 // multiFlag collects a repeatable flag.
 type multiFlag []string
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -165,7 +166,11 @@ func (c *command) invoke(ctx context.Context, path []string, args []string, out 
 	fs.Visit(func(f *flag.Flag) { cl.set = append(cl.set, f.Name) })
 	cl.args = pos
 	defer cl.close()
-	return renderStatus(act(ctx, cl))
+	err = act(ctx, cl)
+	if c.client {
+		err = unreachable(cl.dialer.addr, err)
+	}
+	return renderStatus(err)
 }
 
 // parseInterleaved parses flags that may come before or after positional arguments, as in
@@ -231,6 +236,29 @@ func printVerbHelp(w io.Writer, path []string, c *command, fs *flag.FlagSet) {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.long))
 	}
 	fmt.Fprintln(w, "\nflags:")
+	hideSecretDefaults(fs)
 	fs.SetOutput(w)
 	fs.PrintDefaults()
+}
+
+// secretFlags hold credentials; their defaults come from the environment (ORGANISM_TOKEN, ...).
+var secretFlags = map[string]bool{"token": true, "service-token": true, "gateway-token": true, "credential": true}
+
+// hideSecretDefaults keeps help from printing a credential or a database password taken from the
+// environment: help output is pasted into issues, reports and agents' transcripts. A hidden
+// default still shows that one is set. Help ends the call, so the flag set is not used again.
+func hideSecretDefaults(fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		switch {
+		case f.DefValue == "":
+		case secretFlags[f.Name]:
+			f.DefValue = "<hidden>"
+		case strings.Contains(f.DefValue, "://"):
+			if u, err := url.Parse(f.DefValue); err == nil {
+				f.DefValue = u.Redacted()
+			} else {
+				f.DefValue = "<hidden>"
+			}
+		}
+	})
 }

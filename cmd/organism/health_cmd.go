@@ -38,7 +38,7 @@ var healthCmd = &command{
 			defer cancel()
 			resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{Service: *service})
 			if err != nil {
-				return fmt.Errorf("health %q: %w", *service, err)
+				return fmt.Errorf("health %q: %w", *service, unreachable(*addr, err))
 			}
 			st := resp.GetStatus()
 			if err := c.printValue(map[string]string{"status": st.String()}, func(w io.Writer) error {

@@ -108,6 +108,7 @@ func TestUsageAndHelpExitCodes(t *testing.T) {
 		{"too few arguments", []string{"consolidate", "one"}, 2, "want at least 2 argument(s), got 1"},
 		{"bad flag value", []string{"brain", "register", "x", "--policy", "open"}, 2, `--policy "open"`},
 		{"memory verb without a brain", []string{"claim", "show", "slug", "--token", "t"}, 2, "--brain is required"},
+		{"brain register without a repository", []string{"brain", "register", "loja", "--token", "t"}, 2, "--repo-root is required"},
 		{"no credential", []string{"brain", "ls", "--addr", "127.0.0.1:1"}, 1, "no credential"},
 	}
 	t.Setenv("ORGANISM_TOKEN", "")

@@ -49,9 +49,9 @@ func phaseName(p missionv1.Phase) string {
 }
 
 func missionOpen(fs *flag.FlagSet) action {
-	brain := fs.String("brain", "", "brain the mission belongs to")
+	brain := fs.String("brain", "", "brain the mission belongs to (required)")
 	gate := fs.String("gate", "", "gate command, run with sh -c in the worktree; exit 0 passes")
-	symptom := fs.String("symptom", "", "the symptom, kept verbatim")
+	symptom := fs.String("symptom", "", "the symptom, kept verbatim (required)")
 	blocks := fs.String("blocks", "", "comma-separated skeleton block ids (sb_...)")
 	report := fs.String("report", "", "source field report id")
 	title := fs.String("title", "", "short title")
@@ -77,7 +77,8 @@ func missionOpen(fs *flag.FlagSet) action {
 		if *spawn {
 			sp, err := mc.SpawnMission(ctx, &missionv1.SpawnMissionRequest{MissionId: m.GetMissionId(), RunnerId: *runnerID})
 			if err != nil {
-				return fmt.Errorf("opened %s but spawning was refused: %w", m.GetMissionId(), err)
+				// Rendered before wrapping: a wrapped status prints as "rpc error: code = ... desc = ...".
+				return fmt.Errorf("opened %s but spawning was refused: %w", m.GetMissionId(), renderStatus(err))
 			}
 			m = sp.GetMission()
 		}
@@ -404,6 +405,11 @@ func missionLand(fs *flag.FlagSet) action {
 		cand := *candidate
 		if cand == "" {
 			cand = view.GetMission().GetCandidateLetterId()
+		}
+		if cand == "" {
+			// The organ would refuse the empty id as a malformed argument; say why there is none.
+			return fmt.Errorf("%s has no candidate to land: it is %s, and only a runner whose gate passed puts a mission in merge_wait",
+				id, phaseName(view.GetMission().GetPhase()))
 		}
 		sv := *version
 		if sv < 0 {

@@ -147,7 +147,13 @@ func soulNorth(ctx context.Context, c *call, sc soulv1.SoulServiceClient, brain 
 		return err
 	}
 	return c.print(resp, func(w io.Writer) error {
-		if a := resp.GetSoul(); a != nil {
+		switch a := resp.GetSoul(); {
+		case a == nil:
+			// An empty answer and exit 0 read as a hang or a bug; absent is said in words.
+			fmt.Fprintln(w, "no soul: the brain has no handoff document at its soul path ('organism brain show' names it)")
+		case a.GetReceipt() == "":
+			fmt.Fprintln(w, a.GetHeadline())
+		default:
 			fmt.Fprintf(w, "%s — %s\n", a.GetHeadline(), a.GetReceipt())
 		}
 		for _, g := range resp.GetHonestGaps() {

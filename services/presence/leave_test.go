@@ -26,6 +26,8 @@ func TestEndingPresencesWithoutWorkingSet(t *testing.T) {
 		{"the empty one leaves first", [][]string{{"src/a.go"}, nil}, []int{1, 0}, false},
 		{"empty joined first, files leave first", [][]string{nil, {"src/a.go", "docs"}}, []int{1, 0}, false},
 		{"both expire in one sweep", [][]string{{"src/a.go"}, nil}, nil, true},
+		{"two empty ones leave", [][]string{nil, nil}, []int{0, 1}, false},
+		{"two empty ones expire in one sweep", [][]string{nil, nil}, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/organism-dev/organism/platform/auth"
+	"github.com/organism-dev/organism/platform/grpcserver"
+	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
+)
+
+// TestSoulNorthSaysWhatIsMissing: a brain without a soul answered `soul north` with nothing at all
+// (exit 0), and a soul never checked printed its headline with a dangling " — ".
+func TestSoulNorthSaysWhatIsMissing(t *testing.T) {
+	addr, signer := soulServer(t)
+	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
+	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for name, soulPath := range map[string]string{"souled": "docs/PATHOS.md", "soulless": "NOPE.md"} {
+		if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: name, RepoRoot: root, SoulPath: soulPath}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		brain     string
+		firstLine string // the gaps that follow are the soul service's words
+	}{
+		{"soulless", "no soul: the brain has no handoff document at its soul path ('organism brain show' names it)"},
+		{"souled", "Checkpoint 1 — the cli era"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.brain, func(t *testing.T) {
+			agent, err := signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: tt.brain, TTL: time.Hour})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := dispatch(context.Background(), []string{"soul", "north", "--addr", addr, "--token", agent}, &out); err != nil {
+				t.Fatalf("soul north: %v", err)
+			}
+			if got, _, _ := strings.Cut(out.String(), "\n"); got != tt.firstLine {
+				t.Errorf("soul north: got first line %q, want %q (whole answer %q)", got, tt.firstLine, out.String())
+			}
+		})
+	}
+}
