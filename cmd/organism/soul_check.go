@@ -39,8 +39,16 @@ const (
 	exitDiscipline = 3
 )
 
-// handoffNames are the files `soul check --all` looks for, at any depth.
-var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "PATHOS.md"}
+// handoffNames are the files `soul check --all` looks for, at any depth: the handoff documents of
+// Codex and most agents, Claude Code, Gemini CLI (which reads a GEMINI.md in every directory) and
+// this project's soul.
+var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "PATHOS.md"}
+
+// handoffInDir are handoff documents whose name alone says too little: GitHub Copilot reads its
+// instructions from .github/copilot-instructions.md, so a file of that name elsewhere is someone's
+// note, not a handoff. Cursor's rule files (.cursorrules, .cursor/rules/*.mdc) stay out: they hold
+// style rules and front matter whose globs select files, rarely claims a repository can bear out.
+var handoffInDir = map[string]string{"copilot-instructions.md": ".github"}
 
 // skippedDirs hold other people's documents or fixtures, never this repository's handoff.
 var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true}
@@ -148,6 +156,13 @@ func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 		for _, n := range handoffNames {
 			found = append(found, repo.ByBasename(n)...)
 		}
+		for n := range handoffInDir {
+			for _, p := range repo.ByBasename(n) {
+				if isHandoffPath(p) {
+					found = append(found, p)
+				}
+			}
+		}
 	} else {
 		err := filepath.WalkDir(repo.Root(), func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -156,8 +171,7 @@ func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 			if d.IsDir() && skippedDirs[d.Name()] {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && isHandoff(d.Name()) {
-				rel, _ := filepath.Rel(repo.Root(), p)
+			if rel, _ := filepath.Rel(repo.Root(), p); !d.IsDir() && isHandoffPath(filepath.ToSlash(rel)) {
 				found = append(found, filepath.ToSlash(rel))
 			}
 			return nil
@@ -176,13 +190,17 @@ func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 	return out, nil
 }
 
-func isHandoff(name string) bool {
+// isHandoffPath reports a repository path that is a handoff document: one of handoffNames at any
+// depth, or one of handoffInDir in its own directory (at any depth, for a monorepo's packages).
+func isHandoffPath(p string) bool {
+	name := path.Base(p)
 	for _, n := range handoffNames {
 		if name == n {
 			return true
 		}
 	}
-	return false
+	dir, ok := handoffInDir[name]
+	return ok && path.Base(path.Dir(p)) == dir
 }
 
 func skippedPath(p string) bool {

@@ -17,9 +17,11 @@ against a server:          organism soul check --addr HOST:PORT [--brain NAME]
 DOC arguments are paths from the current directory (so a shell or an editor in a subdirectory
 names the document beside it); with --repo, and for --soul, they are paths from the repository.
 
---all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md and PATHOS.md at
-any depth (tracked or staged files), skipping vendor/, third_party/, node_modules/, testdata/ and the
-doc: globs of the repository's .soulignore.
+--all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
+PATHOS.md at any depth, and .github/copilot-instructions.md (tracked or staged files), skipping
+vendor/, third_party/, node_modules/, testdata/ and the doc: globs of the repository's .soulignore.
+A symlink is checked once, under its target's name. Cursor rule files are not handoff documents;
+CONTRIBUTING.md and others are checked when named.
 
 Findings are drift (an anchor that fails), discipline (a claim in a soul's verifiable tissue with
 no anchor) or age (aged_out: a claim whose evidence holds but no commit touched its paths in the
@@ -49,7 +51,7 @@ func bindSoulCheck(fs *flag.FlagSet) *soulCheckFlags {
 	f := &soulCheckFlags{tissues: tissueFlag{}}
 	f.repo = fs.String("repo", ".", "repository to check offline (any git work tree or directory)")
 	f.soulPath = fs.String("soul", "", "soul file, relative to the repository (default docs/PATHOS.md, then PATHOS.md); DOC arguments name several")
-	f.all = fs.Bool("all", false, "check every handoff file of the repository (AGENTS.md, CLAUDE.md, PATHOS.md, nested ones too)")
+	f.all = fs.Bool("all", false, "check every handoff file of the repository (AGENTS.md, CLAUDE.md, GEMINI.md, PATHOS.md, .github/copilot-instructions.md, nested ones too)")
 	f.brain = fs.String("brain", "", "brain to check on the server (default: the credential's own)")
 	f.claims = fs.Bool("claims", false, "list every claim with its anchors and state")
 	f.format = fs.String("format", "text", "output: text, json (the m1nd-soul-check report), sarif (SARIF 2.1.0) or github (Actions annotations)")

@@ -175,7 +175,9 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 			continue
 		}
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
-		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1])})
+		// "Prettier's own #18530": another project's number
+		foreign := possessiveOwner.MatchString(text[max(0, m[2]-1-40) : m[2]-1])
+		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1]), Foreign: foreign})
 	}
 	var prw [][]int
 	if strings.Contains(lower, "pr") || strings.Contains(lower, "pull") {
@@ -220,6 +222,9 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 	for _, m := range barePath.FindAllStringIndex(text, -1) {
 		if m[1] < len(text) && (strings.IndexByte("<{$", text[m[1]]) >= 0 || text[m[1]] == '*' && !strings.HasPrefix(text[m[1]:], "**")) {
 			continue // "refs/merge-requests/<iid>/head": a template cut at its placeholder
+		}
+		if strings.HasSuffix(text[m[0]:m[1]], "/...") || openList(text[m[1]:]) {
+			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
 		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
@@ -507,7 +512,8 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) || metaName(tok) {
 		return Anchor{}, false, true
 	}
-	if runtimeMember(tok) {
+	if runtimeMember(tok) || versionLine.MatchString(strings.TrimSuffix(tok, "/")) || placeholderNumber.MatchString(tok) {
+		// "`5.1.x`", "`N.M`": a release line; "misc/pass/oxc-12345.ts": a number written to be replaced
 		return Anchor{}, false, true
 	}
 	if t := strings.TrimPrefix(tok, "./"); t == ".git" || t == ".git/" || strings.HasPrefix(t, ".git/") {
@@ -882,7 +888,7 @@ func mayTarget(before string) bool {
 		return false
 	}
 	switch w := strings.ToLower(t[i:]); w {
-	case "in", "into", "to", "under", "at", "as":
+	case "in", "into", "to", "under", "at", "as", "called", "named":
 		return true
 	case "the", "a", "an", "your", "its", "their", "this", "that", "each":
 		// "created in the `x/` folder": the preposition stands before the article

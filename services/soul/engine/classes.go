@@ -76,7 +76,7 @@ func pathExt(s string) string {
 
 // targetCue ends the text before a path the reader is told to create or fill: "put .zst files in",
 // "write the report to", "will be generated under". Such a path is a destination, not a claim it exists.
-var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
+var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
@@ -218,7 +218,7 @@ func metaName(p string) bool {
 		return false
 	}
 	stem := strings.TrimSuffix(p, pathExt(p))
-	return containsFold(stem, metaGates...) && metaStem.MatchString(stem)
+	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem))
 }
 
 // metaGates are words one of which any metaStem match holds, for containsFold.

@@ -130,7 +130,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]])
-	dest := mayTarget(before) && target(before) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
+	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -142,7 +142,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before)
 	for _, a := range anchors {
-		a.Example, a.Absent, a.Target, a.Alternative = example, absent, dest, alt
+		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
+		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)])
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not
@@ -160,6 +161,12 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		if a.Kind == AnchorPath && memberAccessor(strings.TrimSpace(body), raw) {
 			continue // "headers off `.headers`": a field read, not a dotfile
+		}
+		if a.Kind == AnchorPath && memberNamed(strings.TrimSpace(body), raw[:m[0]], raw[m[1]:]) {
+			continue // "through `.value` attribute", "`.raw` vs `.cooked`": a member, not a dotfile
+		}
+		if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && strings.HasSuffix(strings.TrimSpace(body), "/") && openList(raw[m[1]:]) {
+			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
 		a.Plural = plural && a.Kind == AnchorPath
 		if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {

@@ -47,6 +47,11 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "`vfs.Open` was removed": the claim asserts the absence it found
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && ar.Reason == ReasonUnanchored {
+		// "a Prettier `front-matter/parse.js` port": a path of the project the sentence names, which
+		// never landed here; one that was here and is gone stays drift
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a path of another project"
+	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
@@ -201,6 +206,9 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		} else if ps := v.underPackages(a.Path); len(ps) > 1 {
 			// "API types go in `api/types.go`": one such file in each of several packages, a convention
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved under "+strings.Join(ps, ", ")
+		} else if p, ok := v.abbreviated(a.Path); ok && ar.Reason == ReasonUnanchored {
+			// "`oxc_formatter/embed/css.rs`": the crate named, the directories inside it left out
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
 		}
 	}
 	return ar

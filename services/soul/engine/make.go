@@ -134,10 +134,8 @@ func readNPMScripts(repo Repo) map[string]bool {
 		if err != nil {
 			continue
 		}
-		if m := npmScriptsBlock.FindSubmatch(body); m != nil {
-			for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
-				out[string(n[1])] = true
-			}
+		for _, n := range scriptNames(body) {
+			out[n] = true
 		}
 	}
 	return out

@@ -54,7 +54,7 @@ func DefinitionLine(path, text string) bool {
 		re := goShape(goKeyword(text))
 		return re != nil && re.MatchString(text)
 	case "rust":
-		return defRust.MatchString(text) || defRustImpl.MatchString(text)
+		return defRust.MatchString(text) || defRustImpl.MatchString(text) || rustProcMacro.MatchString(text)
 	case "py":
 		return defPy.MatchString(text)
 	case "js", "java":
@@ -177,7 +177,11 @@ func (ix *symbolIndex) indexGo(l SourceLine) {
 }
 
 func (ix *symbolIndex) indexRust(l SourceLine) {
-	for _, m := range defRust.FindAllStringSubmatch(l.Text, -1) {
+	for _, m := range rustProcMacro.FindAllStringSubmatch(l.Text, -1) {
+		ix.def(l, m[1]+m[2], "", false) // a derive or attribute macro the crate exports
+	}
+	text := rustFnQualifiers.ReplaceAllString(l.Text, "fn ")
+	for _, m := range defRust.FindAllStringSubmatch(text, -1) {
 		n := m[2] + m[3]
 		ix.def(l, n, "", m[1] == "fn")
 		ix.addType(l.Path, n)
@@ -186,7 +190,7 @@ func (ix *symbolIndex) indexRust(l SourceLine) {
 			ix.typeNames[n] = true
 		}
 	}
-	if m := defRustImpl.FindStringSubmatch(l.Text); m != nil {
+	if m := defRustImpl.FindStringSubmatch(text); m != nil {
 		ix.addType(l.Path, m[1])
 	}
 }

@@ -74,6 +74,9 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		if v.npmScripts == nil {
 			v.npmScripts = readNPMScripts(v.repo)
 		}
+		if alias := npmAlias(a); alias != "" && v.npmScripts[alias] {
+			a.Name = alias // "pnpm t": the package manager's own short name for "pnpm test"
+		}
 		if v.npmScripts[a.Name] {
 			return v.npmWhere(a, d.ok())
 		}
@@ -118,11 +121,17 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
 		return v.checkBareName(a, d)
 	}
+	if v.cargoFeature(a.Path) {
+		return d.ok() // "`biome_languages/lang_yaml`": a feature the crate's manifest declares
+	}
 	if a.Weak {
 		return v.checkWeak(a, d)
 	}
 	if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
 		return d.ok() // "the _generate/go.mod files": one in each of several directories
+	}
+	if v.fileKind(a) {
+		return d.ok() // "Grammar `.ungram`": the extension of files the repository holds
 	}
 	return v.missingPath(a, d.fail, d.hold)
 }
@@ -203,6 +212,11 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	}
 	if a.Absent {
 		return d.ok() // "`make clean` — remove `*.out`": none left is what the claim says
+	}
+	if v.packageGlob(a.Path) || v.cargoFeature(a.Path) {
+		// "`src/rules/**/*.rs`" written from inside a package of a monorepo; "`biome_languages/lang_*`"
+		// the features of a crate
+		return d.ok()
 	}
 	if v.batch.Ignored[globSample(a.Path)] {
 		return d.hold(ReasonIgnored, a.Path+" matches gitignored build output")

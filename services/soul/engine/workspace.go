@@ -160,10 +160,8 @@ func packageScripts(repo Repo, f string) map[string]bool {
 	if err != nil {
 		return out
 	}
-	if m := npmScriptsBlock.FindSubmatch(body); m != nil {
-		for _, n := range npmScriptName.FindAllSubmatch(m[1], -1) {
-			out[string(n[1])] = true
-		}
+	for _, n := range scriptNames(body) {
+		out[n] = true
 	}
 	return out
 }
