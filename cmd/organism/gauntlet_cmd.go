@@ -21,7 +21,7 @@ var promoteCmd = &command{
 		brain := brainFlag(fs)
 		reason := fs.String("reason", "", "why the lesson matters beyond its project (required)")
 		return func(ctx context.Context, c *call) error {
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
@@ -82,7 +82,7 @@ var learnCmd = &command{
 			if fb == medullav1.Feedback_FEEDBACK_UNSPECIFIED {
 				return usageError{fmt.Sprintf("feedback %q: want not_wrong or wrong", c.args[1])}
 			}
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
