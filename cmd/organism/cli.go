@@ -339,3 +339,11 @@ func credentialBrain(tok string) string {
 	}
 	return claims.Brain
 }
+
+// counted is n and the noun, plural unless n is 1 ("1 worktree", "3 worktrees").
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
