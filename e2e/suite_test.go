@@ -51,7 +51,8 @@ func setUp(t *testing.T, d *deployment) string {
 // setUpAt is setUp for a repository that already exists where the organs run.
 func setUpAt(t *testing.T, d *deployment, repo string) string {
 	t.Helper()
-	d.cliAt(t, "medulla", "", "brain", "register", brain, "--repo-root", repo, "--soul-path", "PATHOS.md", "--owner")
+	// --remote-root: under kind the repository is a path in the pods, not on this machine.
+	d.cliAt(t, "medulla", "", "brain", "register", brain, "--repo-root", repo, "--remote-root", "--soul-path", "PATHOS.md", "--owner")
 	return strings.TrimSpace(cli(t, "", "token", "mint", "--data-dir", d.ownerDir, "--agent", "ada", "--seat", "executor", "--brain", brain))
 }
 

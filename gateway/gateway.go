@@ -66,6 +66,9 @@ type Options struct {
 	// MCPAllowedOrigins are the browser origins (scheme://host[:port]) /mcp admits besides
 	// loopback ones; any other Origin header is refused 403 (DNS rebinding).
 	MCPAllowedOrigins []string
+	// Version is the binary's version, which /mcp reports as its serverInfo.version; empty
+	// leaves the MCP server's own default.
+	Version string
 }
 
 // Gateway is the HTTP facade. Close releases its upstream connections.
@@ -214,7 +217,9 @@ func (g *Gateway) dispatch(w http.ResponseWriter, r *http.Request) {
 	case p == "/v1" || strings.HasPrefix(p, "/v1/"):
 		g.api(w, r)
 		return
-	case p == mcpPath:
+	case p == mcpPath || p == mcpPath+"/":
+		// /mcp/ is the same endpoint: a client configured with the trailing slash is served,
+		// not redirected (not every client resends a POST body on a redirect).
 		g.mcp.ServeHTTP(w, r)
 		return
 	}

@@ -1,7 +1,9 @@
 package gateway_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -55,4 +57,61 @@ func TestMCPAllowedOrigins(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestMCPMount: /mcp and /mcp/ reach the same MCP server, which reports the version the gateway
+// was given as its serverInfo.version (not the MCP package's "dev").
+func TestMCPMount(t *testing.T) {
+	g := grpctest.Start(t, grpctest.Options{}, func(grpc.ServiceRegistrar) {})
+	dialer := grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return g.DialContext(ctx) })
+	gw, err := gateway.New(context.Background(), gateway.Options{
+		SoulAddr: "passthrough:///bufnet", MedullaAddr: "passthrough:///bufnet", MissionAddr: "passthrough:///bufnet", PresenceAddr: "passthrough:///bufnet",
+		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(),
+		GatewayToken: g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
+		Version:      "v1.4.2",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { gw.Close() })
+	srv := httptest.NewServer(gw)
+	t.Cleanup(srv.Close)
+
+	agent := g.AgentToken("ada", "executor", "loja")
+	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
+	for _, path := range []string{"/mcp", "/mcp/"} {
+		t.Run(path, func(t *testing.T) {
+			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+path, agent, initialize, map[string]string{
+				"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("got %d (%s), want 200", resp.StatusCode, body)
+			}
+			if got := serverInfoVersion(t, body); got != "v1.4.2" {
+				t.Errorf("got serverInfo.version %q, want %q", got, "v1.4.2")
+			}
+		})
+	}
+}
+
+// serverInfoVersion reads serverInfo.version from an initialize answer sent as JSON or as one
+// server-sent event.
+func serverInfoVersion(t *testing.T, body []byte) string {
+	t.Helper()
+	payload := body
+	for _, line := range bytes.Split(body, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte("data:")); ok {
+			payload = rest
+		}
+	}
+	var msg struct {
+		Result struct {
+			ServerInfo struct {
+				Version string `json:"version"`
+			} `json:"serverInfo"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(payload, &msg); err != nil {
+		t.Fatalf("initialize answer %q: %v", body, err)
+	}
+	return msg.Result.ServerInfo.Version
 }

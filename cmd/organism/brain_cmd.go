@@ -2,15 +2,32 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	commonv1 "github.com/organism-dev/organism/proto/organism/common/v1"
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
+
+// localRepoRoot refuses a --repo-root that is no directory on this machine. The owner usually
+// runs the CLI where the server runs, so a typo is caught here; the organ does not look (in a
+// cluster the path is mounted in the pods, not where the owner types), and --remote-root says so.
+func localRepoRoot(root string) error {
+	info, err := os.Stat(root)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageError{fmt.Sprintf("brain register: --repo-root %s does not exist on this machine (pass --remote-root when it is a path on another serving machine)", root)}
+	case err == nil && !info.IsDir():
+		return usageError{fmt.Sprintf("brain register: --repo-root %s is not a directory", root)}
+	}
+	return nil
+}
 
 var brainCmd = &command{
 	name:    "brain",
@@ -20,7 +37,8 @@ var brainCmd = &command{
 			name: "register", args: "NAME", nargs: exactly(1), client: true,
 			summary: "bind a brain to a repository and soul path (owner; --policy isolated keeps it out of every crossing)",
 			setup: func(fs *flag.FlagSet) action {
-				root := fs.String("repo-root", "", "absolute path of the repository root on the serving machine")
+				root := fs.String("repo-root", "", "absolute path of the repository root on the serving machine; it must exist here unless --remote-root")
+				remote := fs.Bool("remote-root", false, "the server runs on another machine (a cluster, a remote host): --repo-root is its path, not checked here")
 				soulPath := fs.String("soul-path", "", "repository-relative soul path (default docs/PATHOS.md)")
 				policy := fs.String("policy", "owner-personal", "federation policy: owner-personal or isolated")
 				return func(ctx context.Context, c *call) error {
@@ -31,6 +49,11 @@ var brainCmd = &command{
 					if *root == "" {
 						// The organ's answer, "repository root must be an absolute path", hides that the flag was missing.
 						return usageError{"brain register: --repo-root is required: the repository's absolute path on the serving machine"}
+					}
+					if !*remote {
+						if err := localRepoRoot(*root); err != nil {
+							return err
+						}
 					}
 					mc, err := c.medulla()
 					if err != nil {

@@ -20,7 +20,7 @@ var claimCmd = &command{
 				brain := brainFlag(fs)
 				version := fs.Int64("version", 0, "a specific version")
 				return func(ctx context.Context, c *call) error {
-					mc, err := medullaIn(c, *brain)
+					mc, err := medullaIn(c, brain)
 					if err != nil {
 						return err
 					}
@@ -37,7 +37,7 @@ var claimCmd = &command{
 			setup: func(fs *flag.FlagSet) action {
 				brain := brainFlag(fs)
 				return func(ctx context.Context, c *call) error {
-					mc, err := medullaIn(c, *brain)
+					mc, err := medullaIn(c, brain)
 					if err != nil {
 						return err
 					}
@@ -67,7 +67,7 @@ var claimCmd = &command{
 				ownerWord := fs.Bool("owner-word", false, "verify by the owner's word (human origin only)")
 				note := fs.String("note", "", "why the owner vouches")
 				return func(ctx context.Context, c *call) error {
-					mc, err := medullaIn(c, *brain)
+					mc, err := medullaIn(c, brain)
 					if err != nil {
 						return err
 					}
@@ -89,9 +89,10 @@ var claimCmd = &command{
 	},
 }
 
-// medullaIn dials medulla for a verb that acts in one brain, insisting on --brain first.
-func medullaIn(c *call, brain string) (medullav1.MedullaServiceClient, error) {
-	if err := needBrain(brain); err != nil {
+// medullaIn dials medulla for a verb that acts in one brain, resolving *brain first (--brain,
+// ORGANISM_BRAIN, the credential's own).
+func medullaIn(c *call, brain *string) (medullav1.MedullaServiceClient, error) {
+	if err := resolveBrain(c, brain); err != nil {
 		return nil, err
 	}
 	return c.medulla()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -299,14 +300,50 @@ func (l *listFlag) Set(v string) error {
 	return nil
 }
 
-// brainFlag binds --brain with the ORGANISM_BRAIN default the memory verbs share.
+// brainFlag binds --brain with the ORGANISM_BRAIN default the memory verbs share; resolveBrain
+// falls back to the credential's own brain when both are empty.
 func brainFlag(fs *flag.FlagSet) *string {
-	return fs.String("brain", os.Getenv("ORGANISM_BRAIN"), "brain to act in (env ORGANISM_BRAIN)")
+	return fs.String("brain", os.Getenv("ORGANISM_BRAIN"), "brain to act in (default: env ORGANISM_BRAIN, else the credential's own)")
 }
 
-func needBrain(brain string) error {
-	if brain == "" {
-		return usageError{"--brain is required (or set ORGANISM_BRAIN)"}
+// resolveBrain fills an empty *brain with the brain the credential is bound to, as the soul and
+// presence organs do on their side for these verbs' siblings (medulla and mission take the brain
+// as named). The credential is read, not verified: it only picks what to ask for, and the organ
+// still checks the binding. An owner's credential names no brain: then --brain is required.
+func resolveBrain(c *call, brain *string) error {
+	if *brain != "" {
+		return nil
+	}
+	tok, err := c.dialer.credential()
+	if err != nil {
+		return err
+	}
+	if *brain = credentialBrain(tok); *brain == "" {
+		return usageError{"--brain is required: this credential is bound to no brain (or set ORGANISM_BRAIN)"}
 	}
 	return nil
+}
+
+// credentialBrain is the brain in a credential's payload ("org1.<payload>.<signature>"), "" when
+// it names none or cannot be read.
+func credentialBrain(tok string) string {
+	rest, ok := strings.CutPrefix(tok, "org1.")
+	dot := strings.LastIndexByte(rest, '.')
+	if !ok || dot < 0 {
+		return ""
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(rest[:dot])
+	var claims auth.Claims
+	if err != nil || json.Unmarshal(raw, &claims) != nil || !auth.ValidName(claims.Brain) {
+		return ""
+	}
+	return claims.Brain
+}
+
+// counted is n and the noun, plural unless n is 1 ("1 worktree", "3 worktrees").
+func counted(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

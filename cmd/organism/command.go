@@ -64,6 +64,12 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
+// bareUsage is a usage error whose message is the whole help text, printed as is (main adds no
+// "organism:" before it).
+type bareUsage struct{ help string }
+
+func (e bareUsage) Error() string { return e.help }
+
 // exitError carries a process exit status out of a verb without printing an error.
 type exitError struct{ code int }
 
@@ -74,10 +80,11 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 func exitCode(err error) int {
 	var ue usageError
 	var ee exitError
+	var bu bareUsage
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, &ue):
+	case errors.As(err, &ue), errors.As(err, &bu):
 		return 2
 	case errors.As(err, &ee):
 		return ee.code
@@ -95,9 +102,11 @@ func dispatch(ctx context.Context, args []string, out io.Writer) error {
 	node, path := rootCommand(), []string{"organism"}
 	for len(node.subs) > 0 {
 		if len(args) == 0 && len(path) == 1 {
-			// A bare `organism` shows what it can do, as it always has.
-			printNodeHelp(out, path, node)
-			return flag.ErrHelp
+			// A bare `organism` is a call without a verb: what it can do goes to stderr with
+			// status 2, so a script that forgot its verb fails; help and -h stay on stdout with 0.
+			var help strings.Builder
+			printNodeHelp(&help, path, node)
+			return bareUsage{help.String()}
 		}
 		if len(args) == 0 {
 			return usageError{fmt.Sprintf("%s needs a verb: %s (run '%s -h')", strings.Join(path, " "), verbNames(node), strings.Join(path, " "))}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"text/tabwriter"
 
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
@@ -21,7 +22,7 @@ var promoteCmd = &command{
 		brain := brainFlag(fs)
 		reason := fs.String("reason", "", "why the lesson matters beyond its project (required)")
 		return func(ctx context.Context, c *call) error {
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
@@ -82,7 +83,7 @@ var learnCmd = &command{
 			if fb == medullav1.Feedback_FEEDBACK_UNSPECIFIED {
 				return usageError{fmt.Sprintf("feedback %q: want not_wrong or wrong", c.args[1])}
 			}
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
@@ -112,10 +113,14 @@ var portfolioCmd = &command{
 			return err
 		}
 		return c.print(res, func(w io.Writer) error {
-			fmt.Fprintf(w, "%-24s %8s %9s %13s %16s %6s\n", "BRAIN", "LIVE", "VERIFIED", "PROMOTED-OUT", "REUSED-ELSEWHERE", "WRONG")
+			// The CLI's table printer (as brain ls): columns as wide as their widest cell, two
+			// spaces apart, so a long brain name or header never runs into the next column.
+			tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "BRAIN\tLIVE\tVERIFIED\tPROMOTED-OUT\tREUSED-ELSEWHERE\tWRONG")
 			for _, r := range res.GetRows() {
-				fmt.Fprintf(w, "%-24s %8d %9d %13d %16d %6d\n", r.GetBrain(), r.GetLiveClaims(), r.GetVerified(), r.GetPromotedOut(), r.GetReusedElsewhere(), r.GetWrongElsewhere())
+				fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\n", r.GetBrain(), r.GetLiveClaims(), r.GetVerified(), r.GetPromotedOut(), r.GetReusedElsewhere(), r.GetWrongElsewhere())
 			}
+			tw.Flush()
 			fmt.Fprintf(w, "medulla tier: %d live claim(s); isolated brains: %d (counted only)\n", res.GetMedullaLive(), res.GetIsolatedCount())
 			_, err := fmt.Fprintln(w, res.GetNote())
 			return err

@@ -13,7 +13,10 @@ import (
 // ORGANISM_CLI_ARGS holds the arguments, separated by newlines.
 func TestMain(m *testing.M) {
 	if args, ok := os.LookupEnv("ORGANISM_CLI_ARGS"); ok {
-		os.Args = append([]string{"organism"}, strings.Split(args, "\n")...)
+		os.Args = []string{"organism"}
+		if args != "" {
+			os.Args = append(os.Args, strings.Split(args, "\n")...)
+		}
 		main()
 		os.Exit(0)
 	}
@@ -52,14 +55,24 @@ func TestHelpListsEveryVerb(t *testing.T) {
 			t.Errorf("got no verb %q in the tree, want every verb the binary had", v)
 		}
 	}
+	// Help asked for is printed with status 0; a bare `organism` (no verb) carries the same
+	// help in its usage error (status 2, printed to stderr by main).
 	for _, args := range [][]string{{"help"}, {"-h"}, {"--help"}, nil} {
 		var out bytes.Buffer
-		if code := exitCode(dispatch(context.Background(), args, &out)); code != 0 {
-			t.Fatalf("organism %v: got exit %d, want 0", args, code)
+		err := dispatch(context.Background(), args, &out)
+		help, want := out.String(), 0
+		if args == nil {
+			help, want = err.Error(), 2
+			if out.Len() > 0 {
+				t.Errorf("organism: got %q on stdout, want nothing there", out.String())
+			}
+		}
+		if code := exitCode(err); code != want {
+			t.Fatalf("organism %v: got exit %d, want %d", args, code, want)
 		}
 		for _, v := range verbs {
-			if !strings.Contains(out.String(), "  "+strings.Join(v, " ")+" ") {
-				t.Errorf("organism %v: got help without %q:\n%s", args, strings.Join(v, " "), out.String())
+			if !strings.Contains(help, "  "+strings.Join(v, " ")+" ") {
+				t.Errorf("organism %v: got help without %q:\n%s", args, strings.Join(v, " "), help)
 			}
 		}
 	}
@@ -137,10 +150,13 @@ func TestProcessExitStatus(t *testing.T) {
 		name     string
 		args     []string
 		wantCode int
-		stdout   string
-		stderr   string
+		stdout   string // "" means nothing at all on stdout
+		stderr   string // "" means nothing at all on stderr
 	}{
 		{"help", []string{"help"}, 0, "usage: organism <verb>", ""},
+		{"-h", []string{"-h"}, 0, "usage: organism <verb>", ""},
+		{"--help", []string{"--help"}, 0, "usage: organism <verb>", ""},
+		{"no verb at all", nil, 2, "", "usage: organism <verb>"},
 		{"verb -h", []string{"token", "mint", "-h"}, 0, "usage: organism token mint", ""},
 		{"unknown verb", []string{"frobnicate"}, 2, "", `organism: unknown verb "frobnicate"`},
 		{"unknown verb of a noun", []string{"brain", "rm"}, 2, "", `organism: unknown verb "rm" for organism brain`},
@@ -162,7 +178,8 @@ func TestProcessExitStatus(t *testing.T) {
 			if code != tc.wantCode {
 				t.Fatalf("got exit %d, want %d\nstdout: %s\nstderr: %s", code, tc.wantCode, stdout.String(), stderr.String())
 			}
-			if !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) {
+			if !strings.Contains(stdout.String(), tc.stdout) || !strings.Contains(stderr.String(), tc.stderr) ||
+				(tc.stdout == "" && stdout.Len() > 0) || (tc.stderr == "" && stderr.Len() > 0) {
 				t.Errorf("got stdout %q, stderr %q; want %q and %q in them", stdout.String(), stderr.String(), tc.stdout, tc.stderr)
 			}
 		})

@@ -31,8 +31,12 @@ func main() {
 	err := dispatch(ctx, os.Args[1:], os.Stdout)
 	stop()
 	var quiet exitError
+	var bare bareUsage
 	if code := exitCode(err); code != 0 {
-		if !errors.As(err, &quiet) {
+		switch {
+		case errors.As(err, &bare):
+			fmt.Fprint(os.Stderr, bare.help)
+		case !errors.As(err, &quiet):
 			fmt.Fprintln(os.Stderr, "organism:", err)
 		}
 		os.Exit(code)

@@ -41,7 +41,7 @@ func withBrain(run func(ctx context.Context, c *call, mc medullav1.MedullaServic
 	return func(fs *flag.FlagSet) action {
 		brain := brainFlag(fs)
 		return func(ctx context.Context, c *call) error {
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}

@@ -37,7 +37,7 @@ the brain's repository`,
 		fs.Var(&commits, "commit", "commit sha or tag backing the claim (repeatable)")
 		fs.Var(&receipts, "receipt", "receipt id backing the claim (repeatable)")
 		return func(ctx context.Context, c *call) error {
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
@@ -133,10 +133,11 @@ var recallCmd = &command{
 				}
 				req.Since = timestamppb.New(t)
 			}
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}
+			req.Brain = *brain
 			res, err := mc.Recall(ctx, req)
 			if err != nil {
 				return err

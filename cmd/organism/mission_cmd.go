@@ -49,7 +49,7 @@ func phaseName(p missionv1.Phase) string {
 }
 
 func missionOpen(fs *flag.FlagSet) action {
-	brain := fs.String("brain", "", "brain the mission belongs to (required)")
+	brain := brainFlag(fs)
 	gate := fs.String("gate", "", "gate command, run with sh -c in the worktree; exit 0 passes")
 	symptom := fs.String("symptom", "", "the symptom, kept verbatim (required)")
 	blocks := fs.String("blocks", "", "comma-separated skeleton block ids (sb_...)")
@@ -59,6 +59,9 @@ func missionOpen(fs *flag.FlagSet) action {
 	spawn := fs.Bool("spawn", false, "hand the mission to a pinned runner right away")
 	runnerID := fs.String("runner", "", "with --spawn: the pinned runner (default: any that serves the brain)")
 	return func(ctx context.Context, c *call) error {
+		if err := resolveBrain(c, brain); err != nil {
+			return err
+		}
 		mc, err := c.mission()
 		if err != nil {
 			return err

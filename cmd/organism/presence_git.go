@@ -165,5 +165,5 @@ func printScan(w io.Writer, rep scanReport) {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintf(w, "%d worktrees scanned against %s; %d unowned with changes\n", rep.Scanned, rep.Target, rep.Unowned)
+	fmt.Fprintf(w, "%s scanned against %s; %d unowned with changes\n", counted(rep.Scanned, "worktree"), rep.Target, rep.Unowned)
 }

@@ -321,6 +321,11 @@ func TestPresenceScan(t *testing.T) {
 	if !strings.Contains(out, "4 worktrees scanned against main; 1 unowned with changes") {
 		t.Errorf("scan summary: got %q", out)
 	}
+	// One worktree (the repository alone) is counted in the singular.
+	lone, _ := presenceRepo(t)
+	if out, err := run("bo", "presence", "scan", "--repo", lone); err != nil || !strings.Contains(out, "1 worktree scanned against main; 0 unowned with changes") {
+		t.Errorf("scan of a lone repository: got %q (%v), want \"1 worktree scanned against main; 0 unowned with changes\"", out, err)
+	}
 	out, err = run("bo", "presence", "scan", "--repo", wts["clean"], "--all", "--json")
 	if err != nil {
 		t.Fatal(err)

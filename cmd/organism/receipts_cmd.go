@@ -16,7 +16,7 @@ var receiptsCmd = &command{
 		brain := brainFlag(fs)
 		limit := fs.Int("limit", 50, "at most this many receipts (0 = all)")
 		return func(ctx context.Context, c *call) error {
-			mc, err := medullaIn(c, *brain)
+			mc, err := medullaIn(c, brain)
 			if err != nil {
 				return err
 			}

@@ -268,7 +268,7 @@ func run(ctx context.Context, cfg config, out io.Writer) (err error) {
 			MissionAddr: dialable(cfg.addrOf("mission", grpcAddr)), PresenceAddr: dialable(cfg.addrOf("presence", grpcAddr)),
 			DialExtra: dialTLS, SecureCookie: tlsSrc != nil,
 			Verifier: keys.verifier, GatewayToken: keys.gatewayToken, Logger: logger, TracerProvider: tp, Clock: clk,
-			MCPAllowedOrigins: cfg.mcpOrigins,
+			MCPAllowedOrigins: cfg.mcpOrigins, Version: toolVersion(),
 		})
 		if err != nil {
 			return fmt.Errorf("gateway: %w", err)

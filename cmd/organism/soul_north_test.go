@@ -54,3 +54,47 @@ func TestSoulNorthSaysWhatIsMissing(t *testing.T) {
 		})
 	}
 }
+
+// TestSoulNorthGapNamesTheVerb: the never-checked gap names the CLI verb that records a receipt
+// (it said "run CheckSoul", an RPC name), and running that verb as written closes the gap.
+func TestSoulNorthGapNamesTheVerb(t *testing.T) {
+	addr, signer := soulServer(t)
+	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
+	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: "souled", RepoRoot: root, SoulPath: "docs/PATHOS.md"}); err != nil {
+		t.Fatal(err)
+	}
+	agent, err := signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "souled", TTL: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	north := func() string {
+		t.Helper()
+		var out bytes.Buffer
+		if err := dispatch(context.Background(), []string{"soul", "north", "--addr", addr, "--token", agent}, &out); err != nil {
+			t.Fatalf("soul north: %v", err)
+		}
+		return out.String()
+	}
+	const verb = "organism soul check --brain souled"
+	wantGap := "gap: soul never checked: no receipt yet (record one: " + verb + ", or the MCP tool soul_check)\n"
+	if got := north(); !strings.HasSuffix(got, wantGap) {
+		t.Fatalf("before a check: got %q, want it to end %q", got, wantGap)
+	}
+	var out bytes.Buffer
+	args := append(strings.Fields(verb)[1:], "--addr", addr, "--token", agent)
+	if err := dispatch(context.Background(), args, &out); exitCode(err) > 1 {
+		t.Fatalf("%s: got %v (exit %d), want a check (exit 0 or 1)", verb, err, exitCode(err))
+	}
+	if got := north(); strings.Contains(got, "gap:") || !strings.Contains(got, " — soul: checked") {
+		t.Errorf("after %s: got %q, want the receipt and no gap", verb, got)
+	}
+}

@@ -21,7 +21,10 @@ func (s *Service) GetClaim(ctx context.Context, c principal.Principal, brain, sl
 	}
 	cl, err := s.store.Claim(ctx, brain, slug, version)
 	if errors.Is(err, ErrNotFound) {
-		return Claim{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s (version %d) in brain %s", slug, version, brain)
+		if version == 0 { // the live version was asked for: no version to name
+			return Claim{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s in brain %s", slug, brain)
+		}
+		return Claim{}, refusal.Field(ReasonClaimNotFound, "slug", "no claim %s version %d in brain %s", slug, version, brain)
 	}
 	if err != nil {
 		return Claim{}, err

@@ -166,7 +166,8 @@ func (o *Organ) lastReceiptLine(ctx context.Context, brain string) (line, gap st
 		case a.err != nil:
 			return "", "soul receipt unavailable"
 		case !a.ok:
-			return "", "soul never checked: no receipt yet (run CheckSoul)"
+			// The gap reaches a person (CLI, Hall) or an agent (MCP): name what each runs, not the RPC.
+			return "", "soul never checked: no receipt yet (record one: organism soul check --brain " + brain + ", or the MCP tool soul_check)"
 		}
 		return a.r.Line, ""
 	case <-timer.C():
