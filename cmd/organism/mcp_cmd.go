@@ -33,7 +33,7 @@ Presences joined through the session leave when the agent closes it. See docs/ag
 				level = slog.LevelDebug
 			}
 			logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-			svc := organmcp.New(organmcp.Options{Organs: organmcp.OrgansOn(conn), Logger: logger})
+			svc := organmcp.New(organmcp.Options{Organs: organmcp.OrgansOn(conn), Logger: logger, Version: toolVersion()})
 			return svc.ServeIO(ctx, os.Stdin, os.Stdout, tok)
 		}
 	},

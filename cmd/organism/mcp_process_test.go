@@ -45,6 +45,10 @@ func agentProcess(tb testing.TB, bin, addr, token string) *sdk.ClientSession {
 	if err != nil {
 		tb.Fatalf("connect to organism mcp: %v", err)
 	}
+	// the binary names its build, as the gateway's /mcp does, not the library's placeholder
+	if v := cs.InitializeResult().ServerInfo.Version; v == "" || v == "dev" {
+		tb.Errorf("organism mcp serverInfo.version = %q, want the binary's version", v)
+	}
 	tb.Cleanup(func() { cs.Close() })
 	return cs
 }
