@@ -53,10 +53,10 @@ func TestGlobPerPackage(t *testing.T) {
 		want       []string
 	}{
 		{"a glob under several packages", "Each organ's `store/` keeps its `store/migrations/*.sql`.", nil},
-		{"a glob under one package stays drift", "Each organ keeps its `seeds/*.csv` beside the store.", []string{"evidence_file_missing seeds/*.csv"}},
-		{"a glob matching nowhere stays drift", "Each organ's `store/` keeps its `store/schema/*.sql`.", []string{"evidence_file_missing store/schema/*.sql"}},
+		{"a glob under one package stays drift", "Each organ keeps its `seeds/*.csv` beside the store.", []string{"unverified evidence_file_missing seeds/*.csv"}},
+		{"a glob matching nowhere stays drift", "Each organ's `store/` keeps its `store/schema/*.sql`.", []string{"unverified evidence_file_missing store/schema/*.sql"}},
 		{"a directory or a glob, the glob holding", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pg*.go`).", nil},
-		{"a directory or a glob, neither holding, stays drift", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pq*.go`).", []string{"unanchored store/pgx/"}},
+		{"a directory or a glob, neither holding, stays drift", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pq*.go`).", []string{"unverified unanchored store/pgx/"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,8 +80,8 @@ func TestProtocolMethodIsNoPath(t *testing.T) {
 	}{
 		{"a method under an MCP heading", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list`.\n", nil},
 		{"a method named in a JSON-RPC claim", "# A\n\n## Notes\n\nThe JSON-RPC server in `main.go` answers `resources/read`.\n", nil},
-		{"no protocol named stays drift", "# A\n\n## Notes\n\n`main.go` checks this table against `tools/list`.\n", []string{"evidence_file_missing tools/list"}},
-		{"a file name stays drift", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list.go`.\n", []string{"unanchored tools/list.go"}},
+		{"no protocol named stays drift", "# A\n\n## Notes\n\n`main.go` checks this table against `tools/list`.\n", []string{"unverified evidence_file_missing tools/list"}},
+		{"a file name stays drift", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list.go`.\n", []string{"unverified unanchored tools/list.go"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -74,7 +74,7 @@ func (v *verifier) neverLanded(p string) bool {
 //   - the subject of one: "X documents / describes / explains ...";
 //   - a name its sentence says the repository keeps: "... are committed: X", "X is tracked", "checked in".
 var (
-	referenceBefore = regexp.MustCompile(`(?i)(?:\bsee(?:\s+also)?|\brefer\s+to|\bconsult|(?:^|[.!?;:(*>\-]\s*|\b(?:please|first|also|then|and|to)\s+)read|\b(?:documented|described|defined|explained|detailed|specified)\s+(?:in|at|under))\s+(?:the\s+)?(?:file\s+|module\s+|directory\s+|folder\s+|document\s+|doc\s+|page\s+|guide\s+)?[` + "`" + `"'\[(*]*$`)
+	referenceBefore = regexp.MustCompile(`(?i)(?:\bsee(?:\s+also)?|\brefer\s+to|\bconsult|(?:^|[.,!?;:(*>\-]\s*|\b(?:please|first|also|then|and|to)\s+)read|\b(?:documented|described|defined|explained|detailed|specified)\s+(?:in|at|under))\s+(?:the\s+)?(?:file\s+|module\s+|directory\s+|folder\s+|document\s+|doc\s+|page\s+|guide\s+)?[` + "`" + `"'\[(*]*$`)
 	referenceAfter  = regexp.MustCompile(`(?i)^[` + "`" + `"'\])*]*\s+(?:file\s+|doc\s+|document\s+|page\s+)?(?:documents|describes|explains)\b`)
 	keptCue         = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:committed|tracked|checked\s+in)\b`)
 )
