@@ -53,10 +53,10 @@ func TestGlobPerPackage(t *testing.T) {
 		want       []string
 	}{
 		{"a glob under several packages", "Each organ's `store/` keeps its `store/migrations/*.sql`.", nil},
-		{"a glob under one package stays drift", "Each organ keeps its `seeds/*.csv` beside the store.", []string{"unverified evidence_file_missing seeds/*.csv"}},
-		{"a glob matching nowhere stays drift", "Each organ's `store/` keeps its `store/schema/*.sql`.", []string{"unverified evidence_file_missing store/schema/*.sql"}},
+		{"a glob under one package stays drift", "Each organ keeps its `seeds/*.csv` beside the store.", []string{"evidence_file_missing seeds/*.csv"}},
+		{"a glob matching nowhere stays drift", "Each organ's `store/` keeps its `store/schema/*.sql`.", []string{"evidence_file_missing store/schema/*.sql"}},
 		{"a directory or a glob, the glob holding", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pg*.go`).", nil},
-		{"a directory or a glob, neither holding, stays drift", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pq*.go`).", []string{"unverified unanchored store/pgx/"}},
+		{"a directory or a glob, neither holding, stays drift", "The PostgreSQL store sits beside it (`store/pgx/` or `store/pq*.go`).", []string{"unanchored store/pgx/"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"strings"
@@ -37,9 +38,9 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 }
 
 // traceless reports a failed anchor with nothing behind its failure but the name's absence: a path that
-// never landed in history, a glob no tracked file matches, a symbol defined nowhere (or not under the
-// qualifier written) that no commit is known to have removed. A hint from history (a rename, a removal)
-// is evidence.
+// never landed in history, a symbol defined nowhere (or not under the qualifier written) whose removal
+// history was looked up and named no commit. A hint from history (a rename, a removal) is evidence, and
+// so is a question history was never asked (a glob, a bare symbol name): the tier needs a "no trace".
 func (v *verifier) traceless(ar AnchorResult) bool {
 	if strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ") {
 		return false
@@ -48,13 +49,16 @@ func (v *verifier) traceless(ar AnchorResult) bool {
 	switch a.Kind {
 	case AnchorPath:
 		return ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.neverLanded(a.Path)
-	case AnchorGlob:
-		return ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing
 	case AnchorSymbol:
-		return ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonChanged
+		// only when history was asked where the definition lived and named no removal
+		return (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonChanged) && v.removalAsked[anchorKey(a)]
 	}
+	// a glob is matched against no history here: files it named may have been deleted, so it keeps drift
 	return false
 }
+
+// anchorKey names one anchor of the document: its reference and line.
+func anchorKey(a Anchor) string { return fmt.Sprintf("%d\x00%s", a.Line, a.Ref) }
 
 // neverLanded reports a path the check asked history about and that no commit ever added, read from the
 // root or from the document's directory.
