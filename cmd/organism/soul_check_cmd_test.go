@@ -80,7 +80,7 @@ const (
 	ordinaryAgents   = "# Agents\n\n## Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
 	disciplineSoul   = "# PATHOS\n\n## Checkpoint 2\n\n### Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
 	bothSoul         = disciplineSoul + "- `gone/a.go` holds the old loop.\n"
-	unverifiedAgents = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `never/x.go` holds X.\n" // never/ has no history
+	unverifiedAgents = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `legacy/a.go` holds the old loop.\n" // legacy/ has no history
 	mainGo           = "package main\n\nfunc main() {}\n"
 	docsGlobIgnored  = "doc:legacy/\n"
 )
