@@ -26,12 +26,14 @@ import (
 //	1  drift: an anchor that fails (missing, changed, moved, contradicted, superseded, a ref not in git)
 //	2  usage or I/O: a bad flag, an unreadable repository or document, a BASE git cannot show
 //	3  findings of a kind --fail-on asked for, and no drift: discipline (anchorless claims in a
-//	   soul's verifiable tissue, --fail-on discipline) or age (aged_out claims whose evidence no
-//	   commit touched for 720h of the repository's time, --fail-on age)
+//	   soul's verifiable tissue, --fail-on discipline), unverified mentions (a name with no trace
+//	   in the repository's history that the sentence does not assert, --fail-on unverified) or age
+//	   (aged_out claims whose evidence no commit touched for 720h of the repository's time,
+//	   --fail-on age)
 //
-// Drift wins: a run with drift exits 1 whatever else it found. Age findings are additive and never
-// fail a run unless --fail-on names age; the code they share with discipline is 3, since both are
-// "the findings you asked to fail on", and a CI that wants to tell them apart reads the report.
+// Drift wins: a run with drift exits 1 whatever else it found. Unverified mentions and age findings
+// never fail a run unless --fail-on names them; the code they share with discipline is 3, since all
+// are "the findings you asked to fail on", and a CI that wants to tell them apart reads the report.
 const (
 	exitClean      = 0
 	exitDrift      = 1
@@ -219,21 +221,21 @@ func exitFor(set report.Set, failOn map[string]bool) int {
 	switch {
 	case c.Drift > 0:
 		return exitDrift
-	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Age > 0 && failOn[report.KindAge]:
+	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Unverified > 0 && failOn[report.KindUnverified], c.Age > 0 && failOn[report.KindAge]:
 		return exitDiscipline
 	}
 	return exitClean
 }
 
-// failOnKinds reads --fail-on: drift, discipline or age, or several joined by commas.
+// failOnKinds reads --fail-on: drift, discipline, unverified or age, or several joined by commas.
 func failOnKinds(v string) (map[string]bool, error) {
 	kinds := map[string]bool{}
 	for _, k := range strings.Split(v, ",") {
 		switch k = strings.TrimSpace(k); k {
-		case report.KindDrift, report.KindDiscipline, report.KindAge:
+		case report.KindDrift, report.KindDiscipline, report.KindUnverified, report.KindAge:
 			kinds[k] = true
 		default:
-			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline or age (or several, comma-separated)", v)}
+			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline, unverified or age (or several, comma-separated)", v)}
 		}
 	}
 	return kinds, nil

@@ -23,15 +23,18 @@ vendor/, third_party/, node_modules/, testdata/ and the doc: globs of the reposi
 A symlink is checked once, under its target's name. Cursor rule files are not handoff documents;
 CONTRIBUTING.md and others are checked when named.
 
-Findings are drift (an anchor that fails), discipline (a claim in a soul's verifiable tissue with
-no anchor) or age (aged_out: a claim whose evidence holds but no commit touched its paths in the
+Findings are drift (an anchor that fails, with evidence: history, the file itself, a contradiction,
+or a sentence that asserts a name exists), discipline (a claim in a soul's verifiable tissue with
+no anchor), unverified (a name with no trace in the repository's history and no definition, which
+the sentence mentions without asserting it: no link target, no "see X") or age (aged_out: a claim whose evidence holds but no commit touched its paths in the
 720h before HEAD, the repository's own time; unknown age, as in a shallow clone, is never flagged). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
 not a finding. Skip a claim with <!-- soul-ignore --> on the line before it, a block with
 <!-- soul-ignore-start --> ... <!-- soul-ignore-end -->, or paths with .soulignore.
 
-exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline or age findings only,
-with --fail-on discipline / --fail-on age / --fail-on discipline,age (drift wins: a run with drift
-exits 1; age never fails a run unless asked); --exit-zero always exits 0.
+exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline, unverified or age
+findings only, with --fail-on discipline / unverified / age, or several comma-separated (drift
+wins: a run with drift exits 1; unverified and age never fail a run unless asked); --exit-zero
+always exits 0.
 
 --baseline FILE fails only on findings FILE does not hold (keyed by document, anchor and reason,
 not line); --write-baseline FILE accepts today's findings. --diff BASE keeps only the findings that
@@ -55,7 +58,7 @@ func bindSoulCheck(fs *flag.FlagSet) *soulCheckFlags {
 	f.brain = fs.String("brain", "", "brain to check on the server (default: the credential's own)")
 	f.claims = fs.Bool("claims", false, "list every claim with its anchors and state")
 	f.format = fs.String("format", "text", "output: text, json (the m1nd-soul-check report), sarif (SARIF 2.1.0) or github (Actions annotations)")
-	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1); discipline and/or age, comma-separated (drift exits 1, those alone exit 3)")
+	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1); discipline, unverified and/or age, comma-separated (drift exits 1, those alone exit 3)")
 	f.baseline = fs.String("baseline", "", "accept the findings this baseline file holds; fail only on new ones")
 	f.writeBaseline = fs.String("write-baseline", "", "write today's findings to this file as the baseline, and exit 0")
 	f.diff = fs.String("diff", "", "only findings introduced since this git revision (BASE..work tree)")

@@ -21,6 +21,11 @@ func newSoulGit(t *testing.T, files map[string]string) *soulGit {
 	t.Helper()
 	g := &soulGit{t: t, root: t.TempDir()}
 	g.git("init", "-q", "-b", "main")
+	// the gone/ files the drift fixtures name were there once: a missing path with history behind it
+	// is drift; one history never saw is only an unverified mention (engine/tiers.go)
+	g.write(map[string]string{"gone/a.go": "package gone\n", "gone/b.go": "package gone\n", "gone/api.go": "package gone\n"})
+	g.commit("prehistory")
+	g.git("rm", "-q", "-r", "gone")
 	g.write(files)
 	g.commit("init")
 	return g
@@ -70,13 +75,14 @@ func runSoul(t *testing.T, args ...string) (string, int) {
 }
 
 const (
-	freshAgents     = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n"
-	driftAgents     = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `gone/a.go` holds the old loop.\n"
-	ordinaryAgents  = "# Agents\n\n## Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
-	disciplineSoul  = "# PATHOS\n\n## Checkpoint 2\n\n### Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
-	bothSoul        = disciplineSoul + "- `gone/a.go` holds the old loop.\n"
-	mainGo          = "package main\n\nfunc main() {}\n"
-	docsGlobIgnored = "doc:legacy/\n"
+	freshAgents      = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n"
+	driftAgents      = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `gone/a.go` holds the old loop.\n"
+	ordinaryAgents   = "# Agents\n\n## Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
+	disciplineSoul   = "# PATHOS\n\n## Checkpoint 2\n\n### Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
+	bothSoul         = disciplineSoul + "- `gone/a.go` holds the old loop.\n"
+	unverifiedAgents = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `legacy/a.go` holds the old loop.\n" // legacy/ has no history
+	mainGo           = "package main\n\nfunc main() {}\n"
+	docsGlobIgnored  = "doc:legacy/\n"
 )
 
 func TestSoulCheckExitCodes(t *testing.T) {
@@ -93,6 +99,9 @@ func TestSoulCheckExitCodes(t *testing.T) {
 		{"discipline fails when asked", map[string]string{"docs/PATHOS.md": disciplineSoul}, []string{"--fail-on", "discipline"}, exitDiscipline},
 		{"drift wins over discipline", map[string]string{"docs/PATHOS.md": bothSoul}, []string{"--fail-on", "discipline"}, exitDrift},
 		{"an ordinary AGENTS.md's anchorless sentence is no finding", map[string]string{"AGENTS.md": ordinaryAgents}, []string{"--all", "--fail-on", "discipline"}, exitClean},
+		{"an unverified mention does not fail by default", map[string]string{"AGENTS.md": unverifiedAgents}, []string{"--all"}, exitClean},
+		{"an unverified mention fails when asked", map[string]string{"AGENTS.md": unverifiedAgents}, []string{"--all", "--fail-on", "unverified"}, exitDiscipline},
+		{"drift wins over an unverified mention", map[string]string{"AGENTS.md": unverifiedAgents + "- `gone/a.go` holds the old loop.\n"}, []string{"--all", "--fail-on", "unverified"}, exitDrift},
 		{"unknown format", map[string]string{"AGENTS.md": freshAgents}, []string{"--all", "--format", "xml"}, exitIO},
 		{"unknown fail-on", map[string]string{"AGENTS.md": freshAgents}, []string{"--all", "--fail-on", "style"}, exitIO},
 		{"missing document", map[string]string{"AGENTS.md": freshAgents}, []string{"NOPE.md"}, exitIO},

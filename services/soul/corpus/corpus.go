@@ -1,6 +1,7 @@
 // Package corpus scores the soul checker against labelled real handoff documents
 // (services/soul/testdata/real): each case is a document, the files and history it needs, and a
-// hand-made label per finding. Precision and recall are measured on drift findings only.
+// hand-made label per finding. Precision and recall are measured on drift findings only; unverified
+// mentions (a traceless name the sentence does not assert) are counted apart.
 package corpus
 
 import (
@@ -25,10 +26,13 @@ type Case struct {
 	Labels map[string]Label
 }
 
-// Label is the hand-made verdict on one finding.
+// Label is the hand-made verdict on one finding: true (drift), false (no finding should be drift), or
+// unverified (a true statement about a name with no trace in history that the sentence only mentions:
+// the finding belongs in the unverified tier, not in drift).
 type Label struct {
-	True bool
-	Why  string
+	True       bool
+	Unverified bool
+	Why        string
 }
 
 // Finding is what the checker reported, reduced to the key a label matches.
@@ -36,6 +40,8 @@ type Finding struct {
 	Line   int
 	Anchor string
 	Reason string
+	// Unverified marks an unverified mention rather than a drift finding.
+	Unverified bool
 }
 
 // Key is the label key of a finding.
@@ -74,21 +80,23 @@ func loadCase(dir string) (Case, error) {
 		return c, fmt.Errorf("%s: SOURCE names no document", dir)
 	}
 	err = eachLine(filepath.Join(dir, "labels.txt"), func(l string) error {
-		// LINE ANCHOR true|false why...
-		// a command anchor holds spaces ("make test-snapshot"): the verdict is the first true|false after it
+		// LINE ANCHOR true|false|unverified why...
+		// a command anchor holds spaces ("make test-snapshot"): the verdict is the first verdict word after it
 		f := strings.Fields(l)
 		v := 2
-		for v < len(f)-1 && f[v] != "true" && f[v] != "false" {
+		for v < len(f)-1 && !verdicts[f[v]] {
 			v++
 		}
-		if len(f) < 4 || v >= len(f)-1 || f[v] != "true" && f[v] != "false" {
-			return fmt.Errorf("%s/labels.txt: want LINE ANCHOR true|false WHY, got %q", dir, l)
+		if len(f) < 4 || v >= len(f)-1 || !verdicts[f[v]] {
+			return fmt.Errorf("%s/labels.txt: want LINE ANCHOR true|false|unverified WHY, got %q", dir, l)
 		}
-		c.Labels[f[0]+" "+strings.Join(f[1:v], " ")] = Label{True: f[v] == "true", Why: strings.Join(f[v+1:], " ")}
+		c.Labels[f[0]+" "+strings.Join(f[1:v], " ")] = Label{True: f[v] == "true", Unverified: f[v] == "unverified", Why: strings.Join(f[v+1:], " ")}
 		return nil
 	})
 	return c, err
 }
+
+var verdicts = map[string]bool{"true": true, "false": true, "unverified": true}
 
 // eachLine calls fn for each non-blank, non-comment line of a file; a missing file has none.
 func eachLine(p string, fn func(string) error) error {
@@ -232,23 +240,41 @@ func unpack(archive, dst string) error {
 	return flush()
 }
 
-// Score is the tally over the corpus.
+// Score is the tally over the corpus. TruePos, FalsePos and FalseNeg are drift's.
 type Score struct {
 	TruePos, FalsePos, FalseNeg int
-	// Unlabelled are findings no label names; they count as false until someone labels them.
+	// Unverified counts the unverified mentions raised; UnverifiedTrue those labelled unverified (true
+	// but only mentioned), UnverifiedFalse those labelled false (a false flag kept out of drift).
+	Unverified, UnverifiedTrue, UnverifiedFalse int
+	// Unlabelled are drift findings no label names; they count as false until someone labels them.
 	Unlabelled []string
-	// Wrong are findings labelled false; Missed are true labels nothing reported.
-	Wrong, Missed []string
+	// Wrong are drift findings labelled false; Missed are true labels not raised as drift (a true label
+	// raised only as unverified is named so) and unverified labels not raised at all; Tier are findings
+	// labelled unverified that were raised as drift.
+	Wrong, Missed, Tier []string
 }
 
-// Add scores one case's drift findings against its labels.
+// Add scores one case's findings against its labels.
 func (s *Score) Add(c Case, found []Finding) {
-	seen := map[string]bool{}
+	seen, weak := map[string]bool{}, map[string]bool{}
 	for _, f := range found {
 		k := f.Key()
-		seen[k] = true
 		l, ok := c.Labels[k]
+		if f.Unverified {
+			weak[k] = true
+			s.Unverified++
+			switch {
+			case ok && l.Unverified:
+				s.UnverifiedTrue++
+			case ok && !l.True:
+				s.UnverifiedFalse++
+			}
+			continue
+		}
+		seen[k] = true
 		switch {
+		case ok && l.Unverified:
+			s.Tier = append(s.Tier, fmt.Sprintf("%s %s raised as drift, labelled unverified (%s)", c.ID, k, l.Why))
 		case !ok:
 			s.FalsePos++
 			s.Unlabelled = append(s.Unlabelled, fmt.Sprintf("%s %s %s", c.ID, k, f.Reason))
@@ -265,9 +291,16 @@ func (s *Score) Add(c Case, found []Finding) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if c.Labels[k].True && !seen[k] {
+		l := c.Labels[k]
+		switch {
+		case l.True && !seen[k] && weak[k]:
 			s.FalseNeg++
-			s.Missed = append(s.Missed, fmt.Sprintf("%s %s (labelled true: %s)", c.ID, k, c.Labels[k].Why))
+			s.Missed = append(s.Missed, fmt.Sprintf("%s %s raised only as unverified (labelled true: %s)", c.ID, k, l.Why))
+		case l.True && !seen[k]:
+			s.FalseNeg++
+			s.Missed = append(s.Missed, fmt.Sprintf("%s %s (labelled true: %s)", c.ID, k, l.Why))
+		case l.Unverified && !weak[k] && !seen[k]:
+			s.Missed = append(s.Missed, fmt.Sprintf("%s %s (labelled unverified, not raised: %s)", c.ID, k, l.Why))
 		}
 	}
 }

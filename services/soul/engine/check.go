@@ -26,7 +26,7 @@ type CheckOptions struct {
 // Check verifies every claim of a parsed soul against a repository and returns the honesty report.
 // Claim states are computed here and nowhere stored (SOUL-INV-7).
 func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
-	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}}
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}}
 	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
 	if len(opts.Source) > 0 {
 		sum := sha256.Sum256(opts.Source)
@@ -82,6 +82,11 @@ type verifier struct {
 	aged []Finding
 	// schemes counts the tags of each version scheme a release claim named (releases.go).
 	schemes map[string]schemeCount
+	// everAsked holds the paths the check asked history about, so a path absent from the answer is
+	// known never to have landed (tiers.go), not merely unasked.
+	everAsked map[string]bool
+	// removalAsked holds the symbol anchors whose removal history was looked up (recall.go).
+	removalAsked map[string]bool
 }
 
 func (v *verifier) sectionName(i int) string {
@@ -138,6 +143,10 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 		return err
 	}
 	v.batch = ans
+	v.everAsked = make(map[string]bool, len(q.EverSeen))
+	for _, p := range q.EverSeen {
+		v.everAsked[p] = true
+	}
 	if len(q.Symbols) > 0 {
 		v.symbols = early
 		if early == nil || !sameLines(earlyLines, ans.SymbolLines) {
@@ -188,7 +197,8 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 	if a.Weak {
 		if v.repo.HasTopLevel(strings.SplitN(p, "/", 2)[0]) {
 			if ok, _ := v.repo.Exists(p); !ok {
-				k.add(&k.q.Ignored, p) // a weak path under a real top directory fails unless .gitignore keeps it out
+				k.add(&k.q.Ignored, p)  // a weak path under a real top directory fails unless .gitignore keeps it out
+				k.add(&k.q.EverSeen, p) // and history says whether it was ever there (tiers.go)
 			}
 		} else if local, ok := v.weakLocal(p); ok {
 			if ok, _ := v.repo.Exists(local); !ok {

@@ -32,10 +32,10 @@ func TestRepoClasses(t *testing.T) {
 	}{
 		{"gitignored checkout as a weak path", "AGENTS.md", "# A\n\n## Benchmarks\n\nThen, from `crates/lint/resources/test/cpython`, run pylint.\n", nil},
 		{"dir-only ignore rule", "AGENTS.md", "# A\n\n## Docs\n\n`cargo dev generate-all` updates `docs/rules`.\n", nil},
-		{"a weak path under a real top dir, not ignored, is drift", "AGENTS.md", "# A\n\n## Layout\n\nFixtures live in `crates/lint/resources/fixtures`.\n", []string{"crates/lint/resources/fixtures"}},
+		{"a weak path under a real top dir, not ignored, is drift", "AGENTS.md", "# A\n\n## Layout\n\nFixtures live in `crates/lint/resources/fixtures`.\n", []string{"unverified crates/lint/resources/fixtures"}},
 		{"symlinked document links from its target", "CONTRIBUTING.md", "", []string{"gone.md"}},
 		{"a declined member", "AGENTS.md", "# A\n\n## Adapter\n\nWe documented the wiring instead of exposing `AGUIAdapter.context`.\n", nil},
-		{"a missing member stays drift", "AGENTS.md", "# A\n\n## Adapter\n\nRead the context off `AGUIAdapter.context`.\n", []string{"AGUIAdapter.context"}},
+		{"a missing member stays drift", "AGENTS.md", "# A\n\n## Adapter\n\nRead the context off `AGUIAdapter.context`.\n", []string{"unverified AGUIAdapter.context"}},
 		{"PR a distant shipped does not govern", "AGENTS.md", "# A\n\n## Status\n\nThe review bot shipped this way and its agent never fired once, reporting false-green on every PR (#66).\n", nil},
 		{"PR the clause says merged", "AGENTS.md", "# A\n\n## Status\n\nThe parser rewrite merged in #66.\n", []string{"#66"}},
 	}

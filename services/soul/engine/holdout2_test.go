@@ -27,17 +27,17 @@ func TestHoldout2Classes(t *testing.T) {
 	}{
 		// git's own state in each clone, which git never tracks
 		{"a hook written under .git/", "Add the hook:\n\n```sh\necho x > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit\n```", nil},
-		{"a tracked hooks directory stays drift", "Hooks live in `.githooks/pre-commit`.", []string{"unanchored .githooks/pre-commit"}},
+		{"a tracked hooks directory stays drift", "Hooks live in `.githooks/pre-commit`.", []string{"unverified unanchored .githooks/pre-commit"}},
 		// "path/to" under a real prefix
 		{"path/to inside a path", "Run one test: `npm test -- src/path/to/file.test.ts`", nil},
-		{"a path segment alone stays drift", "The walker lives in `src/path/walk.test.ts`.", []string{"unanchored src/path/walk.test.ts"}},
+		{"a path segment alone stays drift", "The walker lives in `src/path/walk.test.ts`.", []string{"unverified unanchored src/path/walk.test.ts"}},
 		// a metasyntactic file name under real directories
 		{"a foo file in a real directory", "Run one module, e.g,\n`crates/nu-std/tests/test_foo.nu`", nil},
 		{"a foo file with no extension", "A unit tests file (`./crates/nu-std/tests/test_foo`) goes beside it.", nil},
-		{"a real name in the same directory stays drift", "Run one module: `crates/nu-std/tests/test_http.nu`", []string{"evidence_file_missing crates/nu-std/tests/test_http.nu"}},
+		{"a real name in the same directory stays drift", "Run one module: `crates/nu-std/tests/test_http.nu`", []string{"unverified evidence_file_missing crates/nu-std/tests/test_http.nu"}},
 		// the place a step just wrote things in
 		{"the new things a step made", "Then review the new snapshots in `tests/__snapshots__/` to make sure they look correct.", nil},
-		{"the same place said to hold files stays drift", "Then review the snapshots in `tests/__snapshots__/` to make sure they look correct.", []string{"unanchored tests/__snapshots__/"}},
+		{"the same place said to hold files stays drift", "Then review the snapshots in `tests/__snapshots__/` to make sure they look correct.", []string{"unverified unanchored tests/__snapshots__/"}},
 		// one sentence giving one quantity several values by condition
 		{"a schedule in one sentence", "Instances get no slots: **≤12 own properties cost 128 bytes, 13–20 cost 848, ≥21 cost 1616** (`main.go` measures this).", nil},
 		{"two sentences that disagree stay drift", "- The battery runs 37 cases from `main.go`.\n- The battery runs 36 cases via `main.go`.\n", []string{"contradicted ", "contradicted "}},
@@ -46,10 +46,10 @@ func TestHoldout2Classes(t *testing.T) {
 		{"a number its own clause says merged stays drift", "The fix was merged in `#4433`.", []string{"ref_missing #4433"}},
 		// a type imported, not defined
 		{"a type imported from a dependency", "Use `vi.stubEnv('NAME', 'value')` in `beforeEach`.", nil},
-		{"a member a local alias lacks stays drift", "Call `Store.put()` to save.", []string{"symbol_missing Store.put()"}},
+		{"a member a local alias lacks stays drift", "Call `Store.put()` to save.", []string{"unverified symbol_missing Store.put()"}},
 		// a member of a runtime global
 		{"a runtime global's member", "Avoid modifying `process.env` directly.", nil},
-		{"a file named after a global stays drift", "The design is in `process.md`.", []string{"unanchored process.md"}},
+		{"a file named after a global stays drift", "The design is in `process.md`.", []string{"unverified unanchored process.md"}},
 		// the wording the document tells you not to write
 		{"a quoted counter-example", "Say what the code does: \"the parse context is per-call\", not \"`core/memoizer.ts:99` sets it\".", nil},
 		{"the same cite outside the quote stays drift", "The parse context is set at `core/memoizer.ts:99`.", []string{"line_drift core/memoizer.ts:99"}},

@@ -42,25 +42,25 @@ func TestHoldoutClasses(t *testing.T) {
 		// a branch of this clone written like a file: local, or only origin's (a real clone's case)
 		{"a local branch named like a file", "`v1.x` is the maintenance branch for the previous major.", nil},
 		{"a branch only origin has", "Backports go to `release-2.0`.", nil},
-		{"a name no branch or file holds stays drift", "Backports go to `v2.x`.", []string{"unanchored v2.x"}},
+		{"a name no branch or file holds stays drift", "Backports go to `v2.x`.", []string{"unverified unanchored v2.x"}},
 		// a version offered as an example of a tag is no release claim
 		{"an example version", "Trigger the release workflow, specifying the tag (e.g., `v1.23.2`).", nil},
 		{"a version said released stays drift", "We released `v1.23.2` last week.", []string{"version_not_tagged v1.23.2"}},
 		// metasyntactic words inside a segment
 		{"a foo word in a placeholder path", "Run `uv run pytest tests/path/test_foo.py` for one file.", nil},
-		{"a real test path stays checked", "Run `uv run pytest tests/client/test_http.py` for one file.", []string{"unanchored tests/client/test_http.py"}},
+		{"a real test path stays checked", "Run `uv run pytest tests/client/test_http.py` for one file.", []string{"unverified unanchored tests/client/test_http.py"}},
 		// a dot word naming a family of files by their ending
 		{"dot word before variants", "It reads AGENTS.md and CLAUDE.md (and `.local` variants) from the working directory.", nil},
-		{"a dotfile named alone stays drift", "It reads its settings from `.local` in the working directory.", []string{"unanchored .local"}},
+		{"a dotfile named alone stays drift", "It reads its settings from `.local` in the working directory.", []string{"unverified unanchored .local"}},
 		// an account on a forge
 		{"a forge organization", "If you have been invited to the `jj-vcs/` organization, push branches directly.", nil},
 		{"a directory after the same words stays drift", "If you have been invited, see `jj-vcs/` for the scripts.", []string{"unanchored jj-vcs/"}},
 		// the program's own state directory, in the program's own guide
 		{"the state directory of a binary the repo builds", "Changes to the repo format (everything which is in `.jj/`) are disruptive.", nil},
-		{"a dot directory of no program here stays drift", "Changes to the repo format (everything which is in `.kk/`) are disruptive.", []string{"unanchored .kk/"}},
+		{"a dot directory of no program here stays drift", "Changes to the repo format (everything which is in `.kk/`) are disruptive.", []string{"unverified unanchored .kk/"}},
 		// a value named after its type's last word
 		{"a field read off a value named after its type", "Layout is a `uiLayout` struct with fields like `layout.header` and `layout.main`.", nil},
-		{"a field no such type declares stays drift", "Layout is a `uiLayout` struct with fields like `layout.footer`.", []string{"symbol_missing layout.footer"}},
+		{"a field no such type declares stays drift", "Layout is a `uiLayout` struct with fields like `layout.footer`.", []string{"unverified symbol_missing layout.footer"}},
 		// a package manager running a dependency's binary
 		{"pnpm runs a scoped dependency's binary", "Generate a changeset (`pnpm changeset`).", nil},
 		{"pnpm runs a binary named in its scope", "Format with `pnpm biome format`.", nil},
@@ -90,7 +90,7 @@ func TestEmptiedPlace(t *testing.T) {
 	}{
 		{"a glob the next sentence calls empty", "Located in `packages/*/src/experimental/`. Currently empty.", nil},
 		{"a directory called empty for now", "Drafts are kept in `packages/core/src/drafts/`. It is empty for now.", nil},
-		{"the directory with no such sentence stays drift", "Drafts are kept in `packages/core/src/drafts/`. See the guide.", []string{"unanchored packages/core/src/drafts/"}},
+		{"the directory with no such sentence stays drift", "Drafts are kept in `packages/core/src/drafts/`. See the guide.", []string{"unverified unanchored packages/core/src/drafts/"}},
 		{"the same glob with no such sentence stays drift", "Located in `packages/*/src/experimental/`. See the guide.", []string{"evidence_file_missing packages/*/src/experimental/"}},
 		{"an empty note in another paragraph stays drift", "Located in `packages/*/src/experimental/`.\n\nCurrently empty.", []string{"evidence_file_missing packages/*/src/experimental/"}},
 	}

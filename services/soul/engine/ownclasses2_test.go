@@ -80,8 +80,8 @@ func TestProtocolMethodIsNoPath(t *testing.T) {
 	}{
 		{"a method under an MCP heading", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list`.\n", nil},
 		{"a method named in a JSON-RPC claim", "# A\n\n## Notes\n\nThe JSON-RPC server in `main.go` answers `resources/read`.\n", nil},
-		{"no protocol named stays drift", "# A\n\n## Notes\n\n`main.go` checks this table against `tools/list`.\n", []string{"evidence_file_missing tools/list"}},
-		{"a file name stays drift", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list.go`.\n", []string{"unanchored tools/list.go"}},
+		{"no protocol named stays drift", "# A\n\n## Notes\n\n`main.go` checks this table against `tools/list`.\n", []string{"unverified evidence_file_missing tools/list"}},
+		{"a file name stays drift", "# Agents (MCP)\n\n## Tools\n\n`main.go` checks this table against `tools/list.go`.\n", []string{"unverified unanchored tools/list.go"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

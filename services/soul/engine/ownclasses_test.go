@@ -22,22 +22,22 @@ func TestProductFileClasses(t *testing.T) {
 		want       []string
 	}{
 		{"another owner's file", "The checker reads a project's handoff document (`PATHOS.md`) claim by claim.", nil},
-		{"this repository's never-landed file stays drift", "The checker reads its handoff document (`PATHOS.md`) claim by claim.", []string{"PATHOS.md"}},
+		{"this repository's never-landed file stays drift", "The checker reads its handoff document (`PATHOS.md`) claim by claim.", []string{"unverified PATHOS.md"}},
 		{"a file of the data directory", "The owner's stamp lands on the branch the one `landing.toml` in the data directory names.", nil},
 		{"files each replica keeps", "`runners.toml` and `landing.toml` stay files in each replica's `DataDir`.", nil},
 		{"a runtime database", "The index lives in its own file, `acme.index.db`, written by the store.", nil},
-		{"a never-landed source file stays drift", "The index lives in its own file, `index_store.go`, written by hand.", []string{"index_store.go"}},
-		{"a folded file stays drift", "`legacy_shim.go` was folded into the package.", []string{"legacy_shim.go"}},
+		{"a never-landed source file stays drift", "The index lives in its own file, `index_store.go`, written by hand.", []string{"unverified index_store.go"}},
+		{"a folded file stays drift", "`legacy_shim.go` was folded into the package.", []string{"unverified legacy_shim.go"}},
 		{"topics of a linked document", "The READMEs go deeper: [mission](docs/mission.md) (`runners.toml`, landings, skeletons).", nil},
-		{"a name outside the link's parenthesis stays drift", "The READMEs go deeper: [mission](docs/mission.md), then `runners.toml` configures it.", []string{"runners.toml"}},
+		{"a name outside the link's parenthesis stays drift", "The READMEs go deeper: [mission](docs/mission.md), then `runners.toml` configures it.", []string{"unverified runners.toml"}},
 		{"a file of any kind", "A soul is a document that declares itself one (a `PATHOS.md`, or a tissue directive).", nil},
 		{"a package's manifest", "A script that exists only in a workspace package (a package's `package.json`) says so.", nil},
 		{"a name said to be missing", "Each case is a shallow clone when the case has no `history.txt`.", nil},
-		{"a name said to be present stays drift", "Each case is a full clone when the case has `history.txt`.", []string{"history.txt"}},
+		{"a name said to be present stays drift", "Each case is a full clone when the case has `history.txt`.", []string{"unverified history.txt"}},
 		{"a git ref namespace", "Refs under `refs/acme/` are shared by every worktree and are no branch.", nil},
 		{"a size of a thing, not the file", "`BenchmarkX` (`bench_test.go`): a 200-line AGENTS.md in a big repository.", nil},
 		{"a field of a tool's JSON output", "Read `receipt.receipt_id` and branch on `refusal.reason`.", nil},
-		{"a package member moved away stays drift", "Call `refusal.Make` to build one.", []string{"refusal.Make"}},
+		{"a package member moved away stays drift", "Call `refusal.Make` to build one.", []string{"unverified refusal.Make"}},
 		{"a size of the cited file stays drift", "`bench_test.go` is a 200-line file.", []string{"bench_test.go"}},
 	}
 	for _, tc := range tests {
@@ -51,5 +51,5 @@ func TestProductFileClasses(t *testing.T) {
 	cited := "# A\n\n## Laws\n\n| law | seed |\n|---|---|\n| One write door | `mind-contracts.md` (proposals) |\n"
 	plain := "# A\n\n## Laws\n\n| law | how |\n|---|---|\n| One write door | `mind-contracts.md` (proposals) |\n"
 	assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte(cited)), nil)
-	assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte(plain)), []string{"mind-contracts.md"})
+	assertDrift(t, driftOf(t, repo, "AGENTS.md", []byte(plain)), []string{"unverified mind-contracts.md"})
 }

@@ -408,7 +408,12 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 		}
 	}
 	if r.State == StateStale || r.State == StateSuperseded {
-		rep.Stale = append(rep.Stale, finding(r))
+		f := finding(r)
+		if f.Kind == KindDrift && v.unverified(r) {
+			f.Kind = KindUnverified
+			rep.Unverified++
+		}
+		rep.Stale = append(rep.Stale, f)
 	}
 }
 

@@ -93,7 +93,8 @@ message ListItemsRequest {}
 `
 
 // TestProtoSymbols: every .proto form a document cites resolves against the file, and its twin (the
-// same kind of member, removed by a commit or never there) is drift, named by the commit that removed it.
+// same kind of member, removed by a commit or never there) is reported: drift named by the commit that
+// removed it, or an unverified mention when no commit ever defined it (tiers.go).
 func TestProtoSymbols(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("api/v1/api.proto", protoBefore)
@@ -112,7 +113,7 @@ func TestProtoSymbols(t *testing.T) {
 		{"enum", "api.State", "api.Phase", engine.ReasonSymbolMissing + " api.Phase Phase is defined nowhere in the tracked sources"},
 		{"service", "api.Store", "api.Archive", engine.ReasonSymbolMissing + " api.Archive Archive is defined nowhere in the tracked sources"},
 		{"rpc", "Store.GetItem", "Store.DeleteItem", removed("Store.DeleteItem")},
-		{"rpc with an option block", "Store.ListItems()", "Store.PurgeItems()", engine.ReasonSymbolMissing + " Store.PurgeItems() Store has no member PurgeItems"},
+		{"rpc with an option block", "Store.ListItems()", "Store.PurgeItems()", "unverified " + engine.ReasonSymbolMissing + " Store.PurgeItems() Store has no member PurgeItems"},
 		{"field", "GetItemRequest.item_id", "GetItemRequest.legacy_name", removed("GetItemRequest.legacy_name")},
 		{"optional field", "GetItemRequest.version", "GetItemRequest.revision", removed("GetItemRequest.revision")},
 		{"repeated field", "Item.labels", "Item.tags", removed("Item.tags")},
@@ -120,12 +121,12 @@ func TestProtoSymbols(t *testing.T) {
 		{"oneof member", "Item.url", "Item.path", removed("Item.path")},
 		{"oneof", "Item.source", "Item.origin", removed("Item.origin")},
 		{"nested message", "Item.Label", "Label.color", removed("Label.color")},
-		{"nested message field", "Label.key", "Label.shade", engine.ReasonSymbolMissing + " Label.shade Label has no member shade"},
+		{"nested message field", "Label.key", "Label.shade", "unverified " + engine.ReasonSymbolMissing + " Label.shade Label has no member shade"},
 		{"enum value", "Kind.KIND_BOOK", "Kind.KIND_MOVIE", removed("Kind.KIND_MOVIE")},
-		{"enum value by its enum's scope", "Item.KIND_BOOK", "State.KIND_BOOK", engine.ReasonChanged + " State.KIND_BOOK KIND_BOOK is defined, but not under State"},
-		{"one-line enum value", "State.STATE_ACTIVE", "State.STATE_PAUSED", engine.ReasonSymbolMissing + " State.STATE_PAUSED State has no member STATE_PAUSED"},
-		{"field of another message", "GetItemResponse.item", "Item.item_id", engine.ReasonChanged + " Item.item_id item_id is defined, but not under Item"},
-		{"generated names of a field", "GetItemRequest.GetItemId()", "Item.comment_id", engine.ReasonSymbolMissing + " Item.comment_id Item has no member comment_id"},
+		{"enum value by its enum's scope", "Item.KIND_BOOK", "State.KIND_BOOK", "unverified " + engine.ReasonChanged + " State.KIND_BOOK KIND_BOOK is defined, but not under State"},
+		{"one-line enum value", "State.STATE_ACTIVE", "State.STATE_PAUSED", "unverified " + engine.ReasonSymbolMissing + " State.STATE_PAUSED State has no member STATE_PAUSED"},
+		{"field of another message", "GetItemResponse.item", "Item.item_id", "unverified " + engine.ReasonChanged + " Item.item_id item_id is defined, but not under Item"},
+		{"generated names of a field", "GetItemRequest.GetItemId()", "Item.comment_id", "unverified " + engine.ReasonSymbolMissing + " Item.comment_id Item has no member comment_id"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			label := func(f engine.Finding) string { return f.Reason + " " + f.Anchor + " " + f.Detail }

@@ -189,6 +189,9 @@ func (v *verifier) removedSymbols(ctx context.Context, h History, results []Clai
 		return
 	}
 	for _, ask := range asks {
+		v.removalAsked[anchorKey(ask.a)] = true // history answered for it (tiers.go)
+	}
+	for _, ask := range asks {
 		l, ok := v.removalOf(lines, ask)
 		if !ok {
 			continue

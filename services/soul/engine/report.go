@@ -33,6 +33,9 @@ type Report struct {
 	// AgedOut counts the age findings (age.go): claims whose evidence holds but no commit touched
 	// for a half-life. They are rows of Stale of kind age; their claims keep their state.
 	AgedOut int
+	// Unverified counts the unverified mentions (tiers.go): rows of Stale of kind unverified, claims
+	// whose only failure is a name with no trace in history that the sentence does not assert.
+	Unverified int
 	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
 	SoulTissue  bool
 	Enxuto      Enxuto
@@ -64,6 +67,10 @@ const (
 	KindDrift FindingKind = "drift"
 	// KindDiscipline is a claim in verifiable tissue with no anchor at all (SOUL-INV-1's unanchored).
 	KindDiscipline FindingKind = "discipline"
+	// KindUnverified is an unverified mention (tiers.go): a name with no trace in the repository's
+	// history and no definition, which the sentence mentions without asserting it exists. Reported,
+	// never verified fresh, apart from drift and never counted in drift precision.
+	KindUnverified FindingKind = "unverified"
 	// KindAge is a claim whose evidence holds but that no commit touched for a half-life (aged_out):
 	// additive, apart from drift and discipline, never counted in drift precision.
 	KindAge FindingKind = "age"
@@ -157,6 +164,9 @@ func receiptLine(r *Report) string {
 	// receipt theater (§10 risk 2): what was never anchored, or was set aside, shows on the line
 	if r.Unanchored > 0 {
 		parts = append(parts, fmt.Sprintf("%d unanchored", r.Unanchored))
+	}
+	if r.Unverified > 0 {
+		parts = append(parts, fmt.Sprintf("%d unverified", r.Unverified))
 	}
 	if r.Ignored > 0 {
 		parts = append(parts, fmt.Sprintf("%d ignored", r.Ignored))

@@ -145,6 +145,9 @@ func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
 		return d.hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
 	if v.repo.HasTopLevel(top) && !v.repoSlug(a.Path) {
+		if v.neverLanded(a.Path) {
+			return d.fail(ReasonFileMissing, a.Path+" is not in the repository and never landed in its history")
+		}
 		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
 	}
 	if local, ok := v.weakLocal(a.Path); ok && v.batch.EverSeen[local] {

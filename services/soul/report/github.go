@@ -7,7 +7,7 @@ import (
 )
 
 // GitHub writes one workflow command per finding, which GitHub Actions shows as an annotation on the
-// document's line: drift as ::error, discipline as ::warning, age as ::notice.
+// document's line: drift as ::error, discipline as ::warning, unverified mentions and age as ::notice.
 func GitHub(out io.Writer, set Set) {
 	for _, r := range sortedReports(set) {
 		for _, s := range r.GetStale() {
@@ -22,7 +22,7 @@ func GitHub(out io.Writer, set Set) {
 		}
 	}
 	c := Count(set)
-	fmt.Fprintf(out, "::notice title=soul check::%s · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", documents(c.Documents), c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
+	fmt.Fprintf(out, "::notice title=soul check::%s\n", Summary(c))
 }
 
 // Workflow-command escaping: data escapes %, CR and LF; a property also escapes : and ,.

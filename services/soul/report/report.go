@@ -5,6 +5,7 @@
 package report
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -15,6 +16,10 @@ import (
 const (
 	KindDrift      = "drift"
 	KindDiscipline = "discipline"
+	// KindUnverified is an unverified mention: a name with no trace in the repository's history, which
+	// the sentence mentions without asserting it exists. Not drift: it fails a run only when asked
+	// (--fail-on unverified).
+	KindUnverified = "unverified"
 	// KindAge is an aged_out claim: its evidence holds, but no commit touched it for a half-life.
 	// Additive: it fails a run only when asked (--fail-on age).
 	KindAge = "age"
@@ -41,7 +46,7 @@ func KindOf(s *soulv1.StaleRow) string {
 
 // Counts sums the findings of a set by kind, and the claims counted but not judged.
 type Counts struct {
-	Documents, Drift, Discipline, Age, Unanchored, Ignored int
+	Documents, Drift, Discipline, Unverified, Age, Unanchored, Ignored int
 }
 
 // Count sums a set.
@@ -54,6 +59,8 @@ func Count(set Set) Counts {
 			switch KindOf(s) {
 			case KindDiscipline:
 				c.Discipline++
+			case KindUnverified:
+				c.Unverified++
 			case KindAge:
 				c.Age++
 			default:
@@ -91,6 +98,11 @@ func Keep(set Set, keep func(doc string, s *soulv1.StaleRow) bool) int {
 		r.Stale = rows
 	}
 	return dropped
+}
+
+// Summary is the closing line of totals that the text and GitHub formats share.
+func Summary(c Counts) string {
+	return fmt.Sprintf("%s · %d drift · %d discipline · %d unverified · %d aged out · %d unanchored · %d ignored", documents(c.Documents), c.Drift, c.Discipline, c.Unverified, c.Age, c.Unanchored, c.Ignored)
 }
 
 // sortedReports orders a set by document path, so every format is stable.

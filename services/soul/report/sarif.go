@@ -76,16 +76,20 @@ type sarifPhysical struct {
 }
 
 // Level is how loud a finding is: drift fails a check by default (error); discipline only when
-// asked (warning); age is additive, a reminder to look again (note).
+// asked (warning); an unverified mention (a name nothing here bears out) and age (a reminder to look
+// again) are notes.
 func Level(kind string) string {
 	switch kind {
 	case KindDiscipline:
 		return "warning"
-	case KindAge:
+	case KindUnverified, KindAge:
 		return "note"
 	}
 	return "error"
 }
+
+// kindRank orders rules and rows: drift, discipline, unverified, age.
+var kindRank = map[string]int{KindDrift: 0, KindDiscipline: 1, KindUnverified: 2, KindAge: 3}
 
 // SARIF writes one SARIF 2.1.0 log with one run; each finding's rule is its reason, and its
 // fingerprint is its baseline key, so a scanner tracks a finding across line moves as the baseline does.
@@ -104,7 +108,7 @@ func SARIF(out io.Writer, set Set, toolVersion string) error {
 	}
 	sort.Slice(keys, func(i, j int) bool {
 		if keys[i].kind != keys[j].kind {
-			return keys[i].kind > keys[j].kind // drift first
+			return kindRank[keys[i].kind] < kindRank[keys[j].kind] // drift first
 		}
 		return keys[i].reason < keys[j].reason
 	})
@@ -164,6 +168,9 @@ func Message(s *soulv1.StaleRow) string {
 	switch {
 	case KindOf(s) == KindDiscipline:
 		return "claim in a soul's verifiable tissue has no anchor to check: " + claim
+	case KindOf(s) == KindUnverified:
+		// a name nothing here bears out, mentioned without asserting it exists: worth a look, not drift
+		return fmt.Sprintf("unverified mention of %s (%s; not asserted by the sentence) — in: %s", s.GetAnchor(), s.GetDetail(), claim)
 	case s.GetAnchor() != "" && s.GetDetail() != "":
 		return fmt.Sprintf("%s: %s (%s) — in: %s", s.GetAnchor(), s.GetDetail(), s.GetReason(), claim)
 	case s.GetAnchor() != "":

@@ -21,7 +21,7 @@ func Text(out io.Writer, set Set, claims bool) {
 	}
 	if set.Many {
 		c := Count(set)
-		fmt.Fprintf(out, "\n%s · %d drift · %d discipline · %d aged out · %d unanchored · %d ignored\n", documents(c.Documents), c.Drift, c.Discipline, c.Age, c.Unanchored, c.Ignored)
+		fmt.Fprintf(out, "\n%s\n", Summary(c))
 	}
 }
 

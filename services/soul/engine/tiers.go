@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Confidence tiers. A drift finding needs evidence: history (a path gone or renamed, a member or a
+// script removed in a commit), the file itself (a size, a moved line, changed content, a script its
+// manifest lacks), a contradiction — or, for a name with no trace anywhere in history and no
+// definition here, a sentence that asserts the name exists. Three holdouts of real clones (README,
+// "Confidence tiers") found nearly every false flag to be a name with no trace in history, and nearly
+// every true one to have history behind it; the true traceless ones were strong assertions (a link
+// target, "See `HOOKS.md`"). So a traceless name the sentence only mentions is an unverified mention:
+// reported with its reason, never verified fresh, but no drift.
+//
+// The tier needs a history that can say "no trace": in a shallow clone or outside git a failure keeps
+// the kind it has always had. A soul keeps its laws: in a document that declares itself one, a
+// never-landed claim is the seed's `unanchored` finding as before (SOUL-INV-1), never demoted.
+
+// unverified reports whether a stale claim's failure rests only on traceless names its sentence does not
+// assert: every failed anchor is traceless and none is strongly asserted.
+func (v *verifier) unverified(r *ClaimResult) bool {
+	if v.soul.SoulTissue || r.State != StateStale || !v.repo.Git() || v.repo.Shallow() {
+		return false
+	}
+	if first := firstWith(r.Anchors, AnchorFailed); first == nil || first.Reason != r.Reason {
+		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
+	}
+	for _, ar := range r.Anchors {
+		if ar.Status == AnchorFailed && (!v.traceless(ar) || asserted(&r.Claim, ar.Anchor)) {
+			return false
+		}
+	}
+	return true
+}
+
+// traceless reports a failed anchor with nothing behind its failure but the name's absence: a path that
+// never landed in history, a symbol defined nowhere (or not under the qualifier written) whose removal
+// history was looked up and named no commit. A hint from history (a rename, a removal) is evidence, and
+// so is a question history was never asked (a glob, a bare symbol name): the tier needs a "no trace".
+func (v *verifier) traceless(ar AnchorResult) bool {
+	if strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ") {
+		return false
+	}
+	a := ar.Anchor
+	switch a.Kind {
+	case AnchorPath:
+		return ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.neverLanded(a.Path)
+	case AnchorSymbol:
+		// only when history was asked where the definition lived and named no removal
+		return (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonChanged) && v.removalAsked[anchorKey(a)]
+	}
+	// a glob is matched against no history here: files it named may have been deleted, so it keeps drift
+	return false
+}
+
+// anchorKey names one anchor of the document: its reference and line.
+func anchorKey(a Anchor) string { return fmt.Sprintf("%d\x00%s", a.Line, a.Ref) }
+
+// neverLanded reports a path the check asked history about and that no commit ever added, read from the
+// root or from the document's directory.
+func (v *verifier) neverLanded(p string) bool {
+	seen := v.batch.EverSeen
+	if seen == nil {
+		return false // a cut history cannot say
+	}
+	local := path.Join(path.Dir(v.soul.Path), p)
+	return (v.everAsked[p] || v.everAsked[local]) && !seen[p] && !seen[local]
+}
+
+// The strong assertions of existence, each tested in tiers_test.go:
+//   - a markdown link or image target: "[server docs](./tools/server/README-dev.md)";
+//   - the object of a reference: "see X", "see also X", "refer to X", "consult X", "read X" opening a
+//     clause, "documented / described / defined / explained / detailed / specified in X";
+//   - the subject of one: "X documents / describes / explains ...";
+//   - a name its sentence says the repository keeps: "... are committed: X", "X is tracked", "checked in".
+var (
+	referenceBefore = regexp.MustCompile(`(?i)(?:\bsee(?:\s+also)?|\brefer\s+to|\bconsult|(?:^|[.,!?;:(*>\-]\s*|\b(?:please|first|also|then|and|to)\s+)read|\b(?:documented|described|defined|explained|detailed|specified)\s+(?:in|at|under))\s+(?:the\s+)?(?:file\s+|module\s+|directory\s+|folder\s+|document\s+|doc\s+|page\s+|guide\s+)?[` + "`" + `"'\[(*]*$`)
+	referenceAfter  = regexp.MustCompile(`(?i)^[` + "`" + `"'\])*]*\s+(?:file\s+|doc\s+|document\s+|page\s+)?(?:documents|describes|explains)\b`)
+	keptCue         = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:committed|tracked|checked\s+in)\b`)
+)
+
+// asserted reports whether the claim asserts the anchor exists: a link target, or one of its mentions
+// is the object or subject of a reference, or its sentence says the repository keeps it.
+func asserted(c *Claim, a Anchor) bool {
+	if a.Link {
+		return true
+	}
+	text := c.Text
+	for _, ref := range []string{a.Ref, a.Path} {
+		if ref == "" {
+			continue
+		}
+		for from := 0; from < len(text); {
+			i := strings.Index(text[from:], ref)
+			if i < 0 {
+				break
+			}
+			start, end := from+i, from+i+len(ref)
+			if referenceBefore.MatchString(text[max(0, start-64):start]) || referenceAfter.MatchString(text[end:min(len(text), end+48)]) || keptCue.MatchString(sentenceAround(text, start, end)) {
+				return true
+			}
+			from = end
+		}
+	}
+	return false
+}
