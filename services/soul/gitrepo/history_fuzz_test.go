@@ -39,7 +39,7 @@ func FuzzParseHistory(f *testing.F) {
 	f.Add("\x1em\x1fa b\x1f1\x1fmerge\x00\x1ec\x1f\x1f0\x1f\x00")
 	f.Add("A\x00x\x00")
 	f.Fuzz(func(t *testing.T, raw string) {
-		h, err := parseHistory(bufio.NewReaderSize(strings.NewReader(raw), 16))
+		h, err := parseHistory(bufio.NewReaderSize(strings.NewReader(raw), 16), 8)
 		if err != nil {
 			return
 		}

@@ -51,6 +51,7 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.Source
 	var paths []string
 	var missing []string
 	seen := map[string]bool{}
+	grep := len(words) <= grepWordsMax // until the cache proves warm enough, or the root was grepped
 	defCache.Lock()
 	for _, p := range r.files {
 		sha := r.blobs[p]
@@ -62,11 +63,17 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.Source
 			seen[sha] = true
 			missing = append(missing, sha)
 		}
+		if grep && len(missing) > coldBlobs {
+			// the cold query greps: the rest of the list (10k files in the fixture) is not needed
+			grep = false
+			defCache.Unlock()
+			if firstColdQuery(r.root) {
+				return r.grepDefinitions(ctx, words)
+			}
+			defCache.Lock()
+		}
 	}
 	defCache.Unlock()
-	if len(missing) > coldBlobs && len(words) <= grepWordsMax && firstColdQuery(r.root) {
-		return r.grepDefinitions(ctx, words)
-	}
 	if len(missing) > 0 {
 		if err := r.digest(ctx, missing); err != nil {
 			return nil, err
