@@ -91,7 +91,7 @@ func wordsPattern(words []string) (string, bool) {
 		}
 		for j := 0; j < len(w); j++ {
 			c := w[j]
-			if c < 0x80 && !isWordByte(c) {
+			if c < 0x80 && !wordByte(c) {
 				b.WriteByte('\\') // a backslash makes any ASCII non-alphanumeric literal in PCRE
 			}
 			b.WriteByte(c)
@@ -99,10 +99,6 @@ func wordsPattern(words []string) (string, bool) {
 	}
 	b.WriteString(")(?![0-9A-Z_a-z])")
 	return b.String(), true
-}
-
-func isWordByte(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_'
 }
 
 // parseGrep reads git grep -z -n output: path NUL line NUL text per line. A file's hits come together,

@@ -146,11 +146,11 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]engine.So
 		if len(l.Text) == 0 || len(l.Text) >= 2048 || !engine.DefinitionLine(l.Path, l.Text) {
 			continue
 		}
-		for _, w := range identifiers(l.Text) {
+		eachIdentifier(l.Text, func(w string) {
 			if want[w] {
 				found[w] = true
 			}
-		}
+		})
 		out = append(out, l)
 	}
 	return r.withUses(ctx, words, found, out, staged)
@@ -272,8 +272,8 @@ func definitionLines(path string, body []byte) []defLine {
 	return out
 }
 
-// eachIdentifier is identifiers without the slice: the warm symbol query runs it on every cached
-// definition line of the repository.
+// eachIdentifier calls fn with each run of word bytes in s: the warm symbol query runs it on every
+// cached definition line of the repository, the cold one on every definition line git grep finds.
 func eachIdentifier(s string, fn func(string)) {
 	for i := 0; i < len(s); {
 		if !wordByte(s[i]) {
@@ -287,10 +287,4 @@ func eachIdentifier(s string, fn func(string)) {
 		fn(s[i:j])
 		i = j
 	}
-}
-
-func identifiers(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	})
 }
