@@ -281,9 +281,21 @@ func (h *history) touchedSince(since time.Time) windowWalk {
 	if len(h.log) == 0 {
 		return w
 	}
-	at := make(map[string]int, len(h.log))
-	for i, c := range h.log {
-		at[c.SHA] = i
+	// a parent is most often the next commit of the walk (always, in a linear history): the table of
+	// every commit's place is built only for a parent that is not
+	var at map[string]int
+	place := func(p string, child int) (int, bool) {
+		if child+1 < len(h.log) && h.log[child+1].SHA == p {
+			return child + 1, true
+		}
+		if at == nil {
+			at = make(map[string]int, len(h.log))
+			for i, c := range h.log {
+				at[c.SHA] = i
+			}
+		}
+		j, ok := at[p]
+		return j, ok
 	}
 	limit := since.Unix()
 	in := make([]bool, len(h.log))
@@ -296,7 +308,7 @@ func (h *history) touchedSince(since time.Time) windowWalk {
 		}
 		in[i] = true
 		for _, p := range h.log[i].Parents {
-			if j, ok := at[p]; ok && !in[j] {
+			if j, ok := place(p, i); ok && !in[j] {
 				stack = append(stack, j)
 			}
 		}
