@@ -125,3 +125,7 @@ func (r *Repo) GrepEachWay(cached bool, words []string) (viaPCRE, viaFixed strin
 	}
 	return string(res), string(fixed), true, err
 }
+
+// ForgetNoPCRE clears what an earlier grep learned about git's PCRE, and reports whether it had
+// learned that git has none.
+func ForgetNoPCRE() bool { return noPCRE.Swap(false) }

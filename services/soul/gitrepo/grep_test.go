@@ -2,8 +2,14 @@ package gitrepo_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/gitrepo"
 )
 
@@ -55,5 +61,52 @@ func TestGrepPatternIsFixedWords(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestGrepWithoutPCRE: a git built without PCRE refuses -P; the check's grep then asks -w -F, answers as
+// a git with PCRE does, and asks -F from then on.
+func TestGrepWithoutPCRE(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/a.go", "package a\n\nfunc Foo() {}\nvar xFoo = Foo\n")
+	write(t, root, "b/b.py", "def a_b(x):\n    return x.Foo\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	words := []string{"Foo", "a_b", "Missing"}
+	ask := func() string {
+		t.Helper()
+		gitrepo.ResetCache()
+		defer gitrepo.SetColdBlobs(0)()
+		r, err := gitrepo.Open(context.Background(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(ans.SymbolLines)
+	}
+	want := ask()
+	if !strings.Contains(want, "func Foo()") {
+		t.Fatalf("with PCRE: got %s, want the line defining Foo", want)
+	}
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	shim := "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = -P ]; then\n    echo 'fatal: cannot use Perl-compatible regexes when not compiled with USE_LIBPCRE' >&2\n    exit 128\n  fi\ndone\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	defer gitrepo.ForgetNoPCRE()
+	if got := ask(); got != want {
+		t.Fatalf("without PCRE: got %s, want %s", got, want)
+	}
+	if !gitrepo.ForgetNoPCRE() {
+		t.Fatalf("without PCRE: got no note of it, want later greps to ask -w -F first")
 	}
 }
