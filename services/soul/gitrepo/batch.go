@@ -1,7 +1,6 @@
 package gitrepo
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -10,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -427,49 +425,6 @@ func (r *Repo) grepWords(ctx context.Context, words []string) ([]engine.SourceLi
 		return r.scanWords(words), nil
 	}
 	return r.grep(ctx, false, words)
-}
-
-// grep runs one git grep for whole words in the source files: the staged content when cached, else
-// the work tree with its untracked files. The staged content is grepped by one thread: git reads
-// objects one at a time whatever the threads, and its threads each write every file's hits apart (one
-// write, and one wake-up of our reader, per file); one thread writes buffered, the same bytes, in half
-// the CPU (30 against 60 ms for the 10k-file fixture).
-func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.SourceLine, error) {
-	args := []string{"grep", "-z", "-n", "-I", "-w", "-F", "--no-color", "--untracked"}
-	if cached {
-		args[len(args)-1] = "--cached"
-		args = append(args, "--threads=1")
-	} else {
-		workTreeGreps.Add(1)
-	}
-	for _, w := range words {
-		args = append(args, "-e", w)
-	}
-	args = append(args, "--")
-	args = append(args, sourceGlobs...)
-	res, err := runLimited(ctx, r.root, nil, maxGrepBytes, nil, args...)
-	if err != nil && exitCode(err) != 1 {
-		return nil, err
-	}
-	var out []engine.SourceLine
-	if n := bytes.Count(res, []byte{'\n'}); n > 0 {
-		out = make([]engine.SourceLine, 0, n)
-	}
-	sc := bufio.NewScanner(bytes.NewReader(res))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	file := ""
-	for sc.Scan() {
-		f := bytes.SplitN(sc.Bytes(), []byte{0}, 3)
-		if len(f) < 3 {
-			continue
-		}
-		if string(f[0]) != file {
-			file = string(f[0]) // a file's hits come together: one string for all of them
-		}
-		n, _ := strconv.Atoi(string(f[1]))
-		out = append(out, engine.SourceLine{Path: file, Line: n, Text: string(f[2])})
-	}
-	return out, nil
 }
 
 // scanWords is grepWords for a directory that is not a git work tree.

@@ -2,8 +2,10 @@ package gitrepo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // SetColdBlobs moves the point where a cold symbol query goes to git grep instead of the cache, so a
@@ -98,3 +100,32 @@ func ReadScopedWalk(root string, scope []string) (ScopedWalk, error) {
 	out.WholeNames = names(whole, scoped.covers)
 	return out, nil
 }
+
+// GrepEachWay greps the words as a check does (one PCRE pattern) and as `-w -F` with one -e per word,
+// each as git answers it; pcre is false when this git has no PCRE (then a check's grep must be -F's).
+func (r *Repo) GrepEachWay(cached bool, words []string) (viaPCRE, viaFixed string, pcre bool, err error) {
+	ctx := context.Background()
+	args := []string{"grep", "-z", "-n", "-I", "--no-color", "--untracked"}
+	if cached {
+		args = []string{"grep", "-z", "-n", "-I", "--no-color", "--cached", "--threads=1"}
+	}
+	fixed, err := r.runGrep(ctx, withWords(args, fixedWords(words)...))
+	if err != nil {
+		return "", "", false, err
+	}
+	pattern, ok := wordsPattern(words)
+	if !ok {
+		return "", "", false, fmt.Errorf("no pattern for %q", words)
+	}
+	res, err := r.runGrep(ctx, withWords(args, "-P", "-e", pattern))
+	var ge *gitError
+	if errors.As(err, &ge) && strings.Contains(ge.stderr, "USE_LIBPCRE") {
+		got, err := r.grep(ctx, cached, words)
+		return fmt.Sprint(got), fmt.Sprint(parseGrep(fixed)), false, err
+	}
+	return string(res), string(fixed), true, err
+}
+
+// ForgetNoPCRE clears what an earlier grep learned about git's PCRE, and reports whether it had
+// learned that git has none.
+func ForgetNoPCRE() bool { return noPCRE.Swap(false) }

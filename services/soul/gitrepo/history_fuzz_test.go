@@ -39,7 +39,7 @@ func FuzzParseHistory(f *testing.F) {
 	f.Add("\x1em\x1fa b\x1f1\x1fmerge\x00\x1ec\x1f\x1f0\x1f\x00")
 	f.Add("A\x00x\x00")
 	f.Fuzz(func(t *testing.T, raw string) {
-		h, err := parseHistory(bufio.NewReaderSize(strings.NewReader(raw), 16))
+		h, err := parseHistory(bufio.NewReaderSize(strings.NewReader(raw), 16), 8)
 		if err != nil {
 			return
 		}
@@ -61,6 +61,33 @@ func FuzzParseHistory(f *testing.F) {
 			if !listed[p] {
 				t.Fatalf("deleted %q was never listed in %q", p, raw)
 			}
+		}
+	})
+}
+
+// FuzzWordSet: a word set finds a word in a line exactly when containsWord finds it, for words of word
+// bytes only (looked up by the line's runs), words with other bytes (searched for) and both mixed in one
+// set. An empty word is left out: containsWord itself runs past some lines' ends with one, and a
+// check never asks one (its symbol words are anchor names).
+func FuzzWordSet(f *testing.F) {
+	f.Add("func (t *T01) Handle() int { return t.n }", "Handle,T01,Close")
+	f.Add("xFoo Foo_ Foo", "Foo")
+	f.Add("a.b -x- C++ Größe", "a.b,-x,C++,Größe,b")
+	f.Add("", ",x")
+	f.Add("tail_", "tail,_")
+	f.Fuzz(func(t *testing.T, line, list string) {
+		var words []string
+		for _, w := range strings.Split(list, ",") {
+			if w != "" {
+				words = append(words, w)
+			}
+		}
+		want := false
+		for _, w := range words {
+			want = want || containsWord([]byte(line), w)
+		}
+		if got := newWordSet(words).in(line); got != want {
+			t.Fatalf("words %q in %q: got %v, want %v", words, line, got, want)
 		}
 	})
 }

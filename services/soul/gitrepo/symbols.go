@@ -51,6 +51,7 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.Source
 	var paths []string
 	var missing []string
 	seen := map[string]bool{}
+	grep := len(words) <= grepWordsMax // until the cache proves warm enough, or the root was grepped
 	defCache.Lock()
 	for _, p := range r.files {
 		sha := r.blobs[p]
@@ -62,11 +63,17 @@ func (r *Repo) symbolLines(ctx context.Context, words []string) ([]engine.Source
 			seen[sha] = true
 			missing = append(missing, sha)
 		}
+		if grep && len(missing) > coldBlobs {
+			// the cold query greps: the rest of the list (10k files in the fixture) is not needed
+			grep = false
+			defCache.Unlock()
+			if firstColdQuery(r.root) {
+				return r.grepDefinitions(ctx, words)
+			}
+			defCache.Lock()
+		}
 	}
 	defCache.Unlock()
-	if len(missing) > coldBlobs && len(words) <= grepWordsMax && firstColdQuery(r.root) {
-		return r.grepDefinitions(ctx, words)
-	}
 	if len(missing) > 0 {
 		if err := r.digest(ctx, missing); err != nil {
 			return nil, err
@@ -139,11 +146,11 @@ func (r *Repo) grepDefinitions(ctx context.Context, words []string) ([]engine.So
 		if len(l.Text) == 0 || len(l.Text) >= 2048 || !engine.DefinitionLine(l.Path, l.Text) {
 			continue
 		}
-		for _, w := range identifiers(l.Text) {
+		eachIdentifier(l.Text, func(w string) {
 			if want[w] {
 				found[w] = true
 			}
-		}
+		})
 		out = append(out, l)
 	}
 	return r.withUses(ctx, words, found, out, staged)
@@ -265,8 +272,8 @@ func definitionLines(path string, body []byte) []defLine {
 	return out
 }
 
-// eachIdentifier is identifiers without the slice: the warm symbol query runs it on every cached
-// definition line of the repository.
+// eachIdentifier calls fn with each run of word bytes in s: the warm symbol query runs it on every
+// cached definition line of the repository, the cold one on every definition line git grep finds.
 func eachIdentifier(s string, fn func(string)) {
 	for i := 0; i < len(s); {
 		if !wordByte(s[i]) {
@@ -280,10 +287,4 @@ func eachIdentifier(s string, fn func(string)) {
 		fn(s[i:j])
 		i = j
 	}
-}
-
-func identifiers(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
-		return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	})
 }

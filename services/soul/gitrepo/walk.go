@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"os/exec"
 	"strconv"
@@ -178,6 +177,7 @@ type historyPart struct {
 	args   []string
 	names  bool
 	scope  []string
+	limit  int   // the most commits it lists
 	err    error // the process did not start
 }
 
@@ -196,7 +196,7 @@ func startHistoryPart(ctx context.Context, root, head string, names bool, scope 
 	if names {
 		args = append(args, scope...)
 	}
-	p := &historyPart{cmd: gitCommand(ctx, root, []string{"GIT_LITERAL_PATHSPECS=1"}, args...), stderr: &bytes.Buffer{}, args: args, names: names, scope: scope}
+	p := &historyPart{cmd: gitCommand(ctx, root, []string{"GIT_LITERAL_PATHSPECS=1"}, args...), stderr: &bytes.Buffer{}, args: args, names: names, scope: scope, limit: limit}
 	p.cmd.Stderr = &capped{buf: p.stderr, limit: 4096}
 	if p.out, p.err = p.cmd.StdoutPipe(); p.err == nil {
 		p.err = p.cmd.Start()
@@ -208,7 +208,7 @@ func (p *historyPart) read() (*history, error) {
 	if p.err != nil {
 		return nil, p.err
 	}
-	h, err := parseHistory(bufio.NewReaderSize(p.out, 256<<10))
+	h, err := parseHistory(bufio.NewReaderSize(p.out, 256<<10), p.limit)
 	if err != nil {
 		_ = p.cmd.Process.Kill() // it may be blocked writing what we stopped reading
 		_ = p.cmd.Wait()
@@ -226,103 +226,6 @@ func (p *historyPart) read() (*history, error) {
 		h.scope = p.scope
 	}
 	return h, nil
-}
-
-func parseHistory(rd *bufio.Reader) (*history, error) {
-	h := &history{added: map[string]bool{}, deleted: map[string]string{}, linear: true}
-	intern := map[string]string{}
-	var names []string
-	for {
-		tok, eof, err := nextToken(rd)
-		if err != nil {
-			return nil, err
-		}
-		tok = bytes.TrimPrefix(tok, []byte{'\n'}) // the names follow their commit after a newline
-		switch {
-		case len(tok) == 0:
-		case tok[0] == 0x1e:
-			c, ok := parseCommit(tok[1:])
-			if !ok {
-				return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
-			}
-			if len(h.log) > 0 {
-				h.names = append(h.names, names)
-			}
-			names = nil
-			h.log = append(h.log, c)
-			h.linear = h.linear && len(c.Parents) <= 1
-		case len(h.log) == 0:
-			return nil, fmt.Errorf("log: unexpected record %q", tok[:min(len(tok), 40)])
-		case eof:
-			return nil, fmt.Errorf("log: a status without its path")
-		default:
-			status := tok[0]
-			if len(tok) != 1 {
-				status = 0
-			}
-			var p []byte
-			if p, eof, err = nextToken(rd); err != nil {
-				return nil, err
-			}
-			names = append(names, h.addName(intern, status, p))
-		}
-		if eof {
-			break
-		}
-	}
-	if len(h.log) > 0 {
-		h.names = append(h.names, names)
-	}
-	return h, nil
-}
-
-// addName records one changed name of the newest commit read: interned (a path recurs across
-// thousands of commits), and into the added or deleted sets by its status.
-func (h *history) addName(intern map[string]string, status byte, p []byte) string {
-	name, ok := intern[string(p)]
-	if !ok {
-		name = string(p)
-		intern[name] = name
-	}
-	switch status {
-	case 'A':
-		markParents(h.added, name)
-	case 'D':
-		h.noteDeleted(name, h.log[len(h.log)-1].SHA)
-	}
-	return name
-}
-
-// nextToken reads up to the next NUL (dropped); eof says the stream ended with this token. The slice
-// is valid until the next read.
-func nextToken(rd *bufio.Reader) ([]byte, bool, error) {
-	tok, err := rd.ReadSlice(0)
-	if err == bufio.ErrBufferFull {
-		long := append([]byte(nil), tok...)
-		for err == bufio.ErrBufferFull {
-			tok, err = rd.ReadSlice(0)
-			long = append(long, tok...)
-		}
-		tok = long
-	}
-	if err != nil && err != io.EOF {
-		return nil, false, err
-	}
-	return bytes.TrimSuffix(tok, []byte{0}), err == io.EOF, nil
-}
-
-// parseCommit reads one logFormat record: sha, parents, commit time and subject, split by US.
-func parseCommit(rec []byte) (engine.Commit, bool) {
-	var f [3][]byte
-	for i := range f {
-		j := bytes.IndexByte(rec, 0x1f)
-		if j < 0 {
-			return engine.Commit{}, false
-		}
-		f[i], rec = rec[:j], rec[j+1:]
-	}
-	secs, _ := strconv.ParseInt(string(f[2]), 10, 64)
-	return engine.Commit{SHA: strings.TrimSpace(string(f[0])), Parents: strings.Fields(string(f[1])), Time: time.Unix(secs, 0).UTC(), Subject: string(rec)}, true
 }
 
 // markParents adds a path and its parent directories to set.
@@ -378,9 +281,21 @@ func (h *history) touchedSince(since time.Time) windowWalk {
 	if len(h.log) == 0 {
 		return w
 	}
-	at := make(map[string]int, len(h.log))
-	for i, c := range h.log {
-		at[c.SHA] = i
+	// a parent is most often the next commit of the walk (always, in a linear history): the table of
+	// every commit's place is built only for a parent that is not
+	var at map[string]int
+	place := func(p string, child int) (int, bool) {
+		if child+1 < len(h.log) && h.log[child+1].SHA == p {
+			return child + 1, true
+		}
+		if at == nil {
+			at = make(map[string]int, len(h.log))
+			for i, c := range h.log {
+				at[c.SHA] = i
+			}
+		}
+		j, ok := at[p]
+		return j, ok
 	}
 	limit := since.Unix()
 	in := make([]bool, len(h.log))
@@ -393,7 +308,7 @@ func (h *history) touchedSince(since time.Time) windowWalk {
 		}
 		in[i] = true
 		for _, p := range h.log[i].Parents {
-			if j, ok := at[p]; ok && !in[j] {
+			if j, ok := place(p, i); ok && !in[j] {
 				stack = append(stack, j)
 			}
 		}

@@ -1,0 +1,112 @@
+package gitrepo_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+	"github.com/organism-dev/organism/services/soul/gitrepo"
+)
+
+// TestGrepPatternIsFixedWords: the one PCRE pattern a check greps its words with prints exactly the
+// bytes `git grep -w -F -e w ...` prints, index and work tree: words with the pattern language's
+// metacharacters, a word first met inside a longer one and then alone on the same line, words at a
+// line's ends, next to punctuation, digits and underscores, words that begin or end with punctuation,
+// non-ASCII bytes, CRLF lines and an untracked file.
+func TestGrepPatternIsFixedWords(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/a.go", "package a\n\nfunc Foo() {}\nvar xFoo, Foo_ = 1, 2\nFoox Foo\n// Foo\n(Foo)\nFoo.Bar\n")
+	write(t, root, "b/b.py", "def a_b(x):\n    return x+y * a.b\n\treturn $x\n-x- -x\n[a] (a) a|b\n")
+	write(t, root, "c/c.rs", "fn main() {} \r\nlet λ = Größe;\r\nlet g = Größe2;\r\nC++ c++ C++x\r\n")
+	write(t, root, "d/d.js", "const ^start = 1; end$ = 2; \\Q = 3; \\E = 4\n? * + {} \n")
+	write(t, root, "e/e.kt", "val x = 1\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	write(t, root, "f/f.go", "package f\n\nvar Foo = a.b\n") // untracked: the work tree's grep reads it
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		words []string
+	}{
+		{"identifiers", []string{"Foo", "Bar", "main"}},
+		{"inside a longer word first", []string{"Foo", "x"}},
+		{"regexp metacharacters", []string{"a.b", "x+y", "a|b", "[a]", "(a)", "$x", "^start", "end$", "{}", "?", "*"}},
+		{"punctuation at a word's ends", []string{"-x", "-x-", "C++", "\\Q", "\\E"}},
+		{"non-ASCII", []string{"Größe", "λ"}},
+		{"digits and underscores", []string{"a_b", "Foo_", "1", "2"}},
+		{"no line matches", []string{"Nowhere"}},
+	}
+	for _, tc := range cases {
+		for _, cached := range []bool{true, false} {
+			name := tc.name + map[bool]string{true: "/index", false: "/work tree"}[cached]
+			t.Run(name, func(t *testing.T) {
+				viaPCRE, viaFixed, pcre, err := r.GrepEachWay(cached, tc.words)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !pcre {
+					t.Logf("this git has no PCRE: held the check's grep to -w -F's answer")
+				}
+				if viaPCRE != viaFixed {
+					t.Fatalf("words %q: the pattern printed\n%q\n-w -F prints\n%q", tc.words, viaPCRE, viaFixed)
+				}
+			})
+		}
+	}
+}
+
+// TestGrepWithoutPCRE: a git built without PCRE refuses -P; the check's grep then asks -w -F, answers as
+// a git with PCRE does, and asks -F from then on.
+func TestGrepWithoutPCRE(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/a.go", "package a\n\nfunc Foo() {}\nvar xFoo = Foo\n")
+	write(t, root, "b/b.py", "def a_b(x):\n    return x.Foo\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	words := []string{"Foo", "a_b", "Missing"}
+	ask := func() string {
+		t.Helper()
+		gitrepo.ResetCache()
+		defer gitrepo.SetColdBlobs(0)()
+		r, err := gitrepo.Open(context.Background(), root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: words})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(ans.SymbolLines)
+	}
+	want := ask()
+	if !strings.Contains(want, "func Foo()") {
+		t.Fatalf("with PCRE: got %s, want the line defining Foo", want)
+	}
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := t.TempDir()
+	shim := "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = -P ]; then\n    echo 'fatal: cannot use Perl-compatible regexes when not compiled with USE_LIBPCRE' >&2\n    exit 128\n  fi\ndone\nexec " + real + " \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "git"), []byte(shim), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	defer gitrepo.ForgetNoPCRE()
+	if got := ask(); got != want {
+		t.Fatalf("without PCRE: got %s, want %s", got, want)
+	}
+	if !gitrepo.ForgetNoPCRE() {
+		t.Fatalf("without PCRE: got no note of it, want later greps to ask -w -F first")
+	}
+}
