@@ -87,6 +87,9 @@ type verifier struct {
 	everAsked map[string]bool
 	// removalAsked holds the symbol anchors whose removal history was looked up (recall.go).
 	removalAsked map[string]bool
+	// blindness is the share of source files soul cannot read in the document's scope, counted once
+	// per check when a symbol finding first asks (blind.go); nil until then.
+	blindness *sourceShare
 }
 
 func (v *verifier) sectionName(i int) string {
