@@ -127,6 +127,12 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 		}
 		for _, a := range results[i].Claim.Anchors {
 			v.ask(k, a)
+			if bareCall(a) {
+				// where a bare call may have lived is read from its neighbours (recall.go, bareNameFiles)
+				for _, w := range spanWords(results[i].Claim.Text) {
+					k.add(&k.q.Symbols, w)
+				}
+			}
 		}
 	}
 	q := k.q
