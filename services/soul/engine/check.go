@@ -87,6 +87,9 @@ type verifier struct {
 	everAsked map[string]bool
 	// removalAsked holds the symbol anchors whose removal history was looked up (recall.go).
 	removalAsked map[string]bool
+	// blindness is the share of source files soul cannot read in the document's scope, counted once
+	// per check when a symbol finding first asks (blind.go); nil until then.
+	blindness *sourceShare
 }
 
 func (v *verifier) sectionName(i int) string {
@@ -124,6 +127,12 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 		}
 		for _, a := range results[i].Claim.Anchors {
 			v.ask(k, a)
+			if bareCall(a) {
+				// where a bare call may have lived is read from its neighbours (recall.go, bareNameFiles)
+				for _, w := range spanWords(results[i].Claim.Text) {
+					k.add(&k.q.Symbols, w)
+				}
+			}
 		}
 	}
 	q := k.q

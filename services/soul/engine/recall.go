@@ -222,6 +222,9 @@ func (v *verifier) removalAsk(r *ClaimResult) (removalAsk, bool) {
 		a := ar.Anchor
 		switch {
 		case a.Kind != AnchorSymbol:
+		case r.Reason == ReasonSymbolMissing && a.Qualifier == "":
+			where := v.bareNameFiles(r, j) // a bare name: where its sentence's neighbours live
+			return removalAsk{j: j, a: a, where: where}, len(where) > 0
 		case r.Reason == ReasonSymbolMissing:
 			if t, ok := upperFirst(a.Qualifier); ok && len(v.qualifierFiles(a.Qualifier)) == 0 && v.symbols != nil && v.symbols.typeNames[t] && !goStdlib[a.Qualifier] {
 				// "step.Run()" read by a file stem step.go: the type Step says where Run lived
@@ -356,5 +359,72 @@ func (v *verifier) qualifierFiles(q string) []string {
 		out = out[:base] // methods spread over many files: the type's own file is still worth a walk
 	}
 	sort.Strings(out)
+	return out
+}
+
+// bareNameFiles are where a bare name's definition may have lived, read from the claim's other anchors:
+// the one file each of its other symbols is defined in, and its source files that exist. A sentence
+// names a function beside its neighbours ("`NewConfig` automatically calls `AdjustLongDouble()`"), and
+// a handful of files is a cheap walk where the whole history is not. More than maxQualifierFiles points
+// at no one place.
+func (v *verifier) bareNameFiles(r *ClaimResult, j int) []string {
+	if v.symbols == nil {
+		return nil
+	}
+	var out []string
+	add := func(p string) {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	name := r.Anchors[j].Anchor.Name
+	for _, w := range spanWords(r.Claim.Text) {
+		if files := defFiles(v.symbols.defs[w]); w != name && len(files) == 1 {
+			add(files[0]) // a neighbour defined in one file: "`NewConfig` automatically calls ..."
+		}
+	}
+	for k, ar := range r.Anchors {
+		if k == j || ar.Status == AnchorFailed {
+			continue
+		}
+		switch a := ar.Anchor; a.Kind {
+		case AnchorSymbol:
+			if files := defFiles(v.symbols.defs[a.Name]); len(files) == 1 {
+				add(files[0])
+			}
+		case AnchorPath:
+			if ok, dir := v.repo.Exists(a.Path); ok && !dir && langOf(a.Path) != "" {
+				add(a.Path)
+			}
+		}
+	}
+	if len(out) > maxQualifierFiles {
+		return nil
+	}
+	sort.Strings(out)
+	return out
+}
+
+// defFiles are the distinct files of a name's definitions.
+func defFiles(defs []symbolDef) []string {
+	var out []string
+	for _, d := range defs {
+		if !slices.Contains(out, d.path) {
+			out = append(out, d.path)
+		}
+	}
+	return out
+}
+
+// spanWords are the identifiers a text writes as code spans, a call's parentheses dropped ("`init()`").
+func spanWords(text string) []string {
+	var out []string
+	parts := strings.Split(text, "`")
+	for i := 1; i < len(parts); i += 2 {
+		w := strings.TrimSuffix(parts[i], "()")
+		if identWord.MatchString(w) && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
 	return out
 }

@@ -30,7 +30,10 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
 	}
 	for _, ar := range r.Anchors {
-		if ar.Status == AnchorFailed && (!v.traceless(ar) || asserted(&r.Claim, ar.Anchor)) {
+		if ar.Status != AnchorFailed || v.unseen(ar) {
+			continue // a symbol where soul cannot see (blind.go): no assertion makes its absence a fact
+		}
+		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
 			return false
 		}
 	}
@@ -39,10 +42,11 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 
 // traceless reports a failed anchor with nothing behind its failure but the name's absence: a path that
 // never landed in history, a symbol defined nowhere (or not under the qualifier written) whose removal
-// history was looked up and named no commit. A hint from history (a rename, a removal) is evidence, and
-// so is a question history was never asked (a glob, a bare symbol name): the tier needs a "no trace".
+// history was looked up and named no commit, or a bare call. A hint from history (a rename, a removal)
+// is evidence, and so is a question history was never asked (a glob, a bare capitalised name): the tier
+// needs a "no trace".
 func (v *verifier) traceless(ar AnchorResult) bool {
-	if strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ") {
+	if removedByHistory(ar) {
 		return false
 	}
 	a := ar.Anchor
@@ -50,11 +54,25 @@ func (v *verifier) traceless(ar AnchorResult) bool {
 	case AnchorPath:
 		return ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && v.neverLanded(a.Path)
 	case AnchorSymbol:
-		// only when history was asked where the definition lived and named no removal
-		return (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonChanged) && v.removalAsked[anchorKey(a)]
+		// only when history was asked where the definition lived and named no removal, or a bare call
+		if ar.Reason != ReasonSymbolMissing && ar.Reason != ReasonChanged {
+			return false
+		}
+		return v.removalAsked[anchorKey(a)] || bareCall(a)
 	}
 	// a glob is matched against no history here: files it named may have been deleted, so it keeps drift
 	return false
+}
+
+// bareCall is a call written with no qualifier ("`breakpoint()`", "`lazyDependency()`") defined nowhere
+// here. It is as often a language builtin or a dependency's function as a renamed one of this project,
+// and walking every commit's diff for a name that may have lived anywhere costs seconds, so history is
+// asked only in the files the claim's other anchors resolve to (recall.go, bareNameFiles). A removal it
+// names keeps drift ("AdjustLongDouble was removed in abc123 (cc.go)"); with none, or nowhere to ask,
+// the call is an unverified mention. The trade-off: a renamed function cited alone in its sentence, with
+// no neighbour naming its file, is reported unverified rather than drift.
+func bareCall(a Anchor) bool {
+	return a.Kind == AnchorSymbol && a.Qualifier == "" && strings.HasSuffix(a.Ref, "()")
 }
 
 // anchorKey names one anchor of the document: its reference and line.

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// Symbols soul cannot see. The symbol index reads only the languages langOf knows (Go, proto, Rust,
+// Python, TS/JS, Java/Kotlin/Scala): in an Elixir, Zig, Ruby or C repository "`Ash.Resource` is defined
+// nowhere" says only that soul did not look where `defmodule Ash.Resource` lives. The rule: when at
+// least a quarter of the tracked source files in the document's scope are in languages the index does
+// not read, the scope is blind, and a symbol finding with nothing from history behind it (no removing
+// commit) is unverified whatever its sentence asserts — the absence itself was never established. The
+// scope is the document's own directory when it holds source files (a nested AGENTS.md speaks of its
+// subtree), else the whole repository. Test data, vendored and third-party trees are not counted: a Go
+// compiler's C test corpus is not the language its documents cite. A removal history names is still
+// evidence and keeps drift drift.
+
+// blindShare is the share of unread source files from which a scope is blind (numerator/denominator).
+const blindNum, blindDen = 1, 4
+
+// unreadSource are source extensions the symbol index does not read: languages a document may cite
+// definitions of.
+var unreadSource = set(
+	".ex", ".exs", ".erl", ".hrl", ".gleam", ".zig", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp",
+	".hh", ".hxx", ".m", ".mm", ".swift", ".cs", ".fs", ".vb", ".lua", ".dart", ".hs", ".ml", ".mli", ".clj",
+	".cljs", ".nim", ".cr", ".jl", ".pl", ".pm", ".groovy", ".elm", ".sol", ".odin", ".r",
+)
+
+// notCounted are directories whose files say nothing of the project's own language.
+var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-party", "thirdparty", "node_modules", "fixtures", "__fixtures__")
+
+// sourceShare counts a scope's tracked source files: those the index reads and those it cannot.
+type sourceShare struct{ read, unread int }
+
+func (s sourceShare) blind() bool {
+	return s.unread > 0 && s.unread*blindDen >= (s.read+s.unread)*blindNum
+}
+
+// blind reports whether the document's scope is blind to symbols (counted once per check).
+func (v *verifier) blind() bool {
+	if v.blindness == nil {
+		s := v.countSources()
+		v.blindness = &s
+	}
+	return v.blindness.blind()
+}
+
+// countSources counts the tracked source files of the document's directory, or of the repository when
+// that directory holds none.
+func (v *verifier) countSources() sourceShare {
+	dir := path.Dir(v.soul.Path)
+	var whole, local sourceShare
+	for _, f := range v.repo.Glob("**/*", 0) {
+		if skippedTree(f) {
+			continue
+		}
+		ext := strings.ToLower(path.Ext(f))
+		read, unread := langOf(f) != "", unreadSource[ext]
+		if !read && !unread {
+			continue
+		}
+		in := dir == "." || dir == "" || strings.HasPrefix(f, dir+"/")
+		for _, s := range []*sourceShare{&whole, &local} {
+			if s == &local && !in {
+				continue
+			}
+			if read {
+				s.read++
+			} else {
+				s.unread++
+			}
+		}
+	}
+	if local.read+local.unread > 0 {
+		return local
+	}
+	return whole
+}
+
+func skippedTree(f string) bool {
+	for _, seg := range strings.Split(path.Dir(f), "/") {
+		if notCounted[seg] {
+			return true
+		}
+	}
+	return false
+}
+
+// unseen reports a failed symbol anchor soul could not have seen defined: the scope is blind and no
+// history names its removal.
+func (v *verifier) unseen(ar AnchorResult) bool {
+	if ar.Anchor.Kind != AnchorSymbol || ar.Reason != ReasonSymbolMissing && ar.Reason != ReasonChanged || removedByHistory(ar) {
+		return false
+	}
+	return v.blind()
+}
+
+// removedByHistory reports a failure history explained: a rename or a removing commit.
+func removedByHistory(ar AnchorResult) bool {
+	return strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ")
+}

@@ -1,0 +1,95 @@
+package engine_test
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestBlindSymbols: a symbol soul cannot see cannot be said to be missing. Where a quarter or more of
+// the scope's tracked sources are in languages the index does not read, a symbol finding with no
+// removal from history behind it is unverified, asserted or not; a removal history names keeps drift,
+// and a scope whose unread files are test data, or a minority, keeps today's tiers.
+func TestBlindSymbols(t *testing.T) {
+	// an Elixir project with one Go helper whose function history removed
+	ex := newGitFixture(t)
+	ex.write("mix.exs", "defmodule Ash.MixProject do\nend\n")
+	ex.write("lib/ash/resource.ex", "defmodule Ash.Resource do\nend\n")
+	ex.write("lib/ash/domain.ex", "defmodule Ash.Domain do\nend\n")
+	ex.write("tools/gen/gen.go", "package gen\n\nfunc Gen() {}\n\nfunc Legacy() {}\n")
+	ex.write("docs/old.md", "# old\n")
+	ex.commit("2026-06-01T10:00:00Z", "init")
+	ex.write("tools/gen/gen.go", "package gen\n\nfunc Gen() {}\n")
+	ex.remove("docs/old.md")
+	ex.commit("2026-06-02T10:00:00Z", "gen: drop Legacy and the old guide")
+	elixir := ex.open(t)
+
+	// a Go module whose C files are a test corpus, and a Zig subtree with its own AGENTS.md
+	gf := newGitFixture(t)
+	for i := range 4 {
+		gf.write(fmt.Sprintf("pkg%d/pkg.go", i), fmt.Sprintf("package pkg%d\n\nfunc Run() {}\n", i))
+	}
+	gf.write("store/store.go", "package store\n\nfunc Open() {}\n")
+	for i := range 20 {
+		gf.write(fmt.Sprintf("testdata/c/t%d.c", i), "int main(void) { return 0; }\n")
+	}
+	gf.write("zig/src/lib.zig", "pub const TaggedUnion = u8;\n")
+	gf.commit("2026-06-01T10:00:00Z", "init")
+	goRepo := gf.open(t)
+
+	tests := []struct {
+		name      string
+		repo      string
+		doc, body string
+		want      []string
+	}{
+		// blind: the absence was never established
+		{"an Elixir module mentioned", "elixir", "AGENTS.md", "The options of `Ash.Resource` come from its DSL module.", []string{"unverified symbol_missing Ash.Resource"}},
+		{"an Elixir module the sentence points at", "elixir", "AGENTS.md", "See `Ash.Domain` for the DSL.", []string{"unverified symbol_missing Ash.Domain"}},
+		{"a nested document in a Zig subtree", "go", "zig/AGENTS.md", "Unions are converted via `lib.TaggedUnion`.", []string{"unverified symbol_missing lib.TaggedUnion"}},
+		// drift twins: history, or a scope soul reads
+		{"a removal history names, in a blind repo", "elixir", "AGENTS.md", "The table is built by `gen.Legacy()`.", []string{"symbol_removed gen.Legacy()"}},
+		{"a gone path, in a blind repo", "elixir", "AGENTS.md", "The old guide is `docs/old.md`.", []string{"evidence_file_missing docs/old.md"}},
+		{"C test data does not blind a Go module", "go", "AGENTS.md", "See `store.Reset()` for how a test starts clean.", []string{"symbol_missing store.Reset()"}},
+		{"a Zig minority does not blind the root", "go", "AGENTS.md", "See `lib.TaggedUnion` for the unions.", []string{"symbol_missing lib.TaggedUnion"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			repo := goRepo
+			if tc.repo == "elixir" {
+				repo = elixir
+			}
+			assertDrift(t, findingsOf(t, repo, tc.doc, notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestBareCalls: a call with no qualifier, defined nowhere, is as often a builtin or a dependency's
+// function as a renamed one of this project. History is asked where its sentence's neighbours are
+// defined: a removal it names is drift; with none, or no neighbour to say where, it is unverified.
+// A strong assertion keeps a traceless call drift, as it does a path.
+func TestBareCalls(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("cc.go", "package cc\n\nfunc NewConfig() { AdjustLongDouble() }\n\nfunc AdjustLongDouble() {}\n")
+	g.write("etc.go", "package cc\n\nfunc LongDouble64Flag() string { return \"\" }\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.write("cc.go", "package cc\n\nfunc NewConfig() { fixLongDouble() }\n\nfunc fixLongDouble() {}\n")
+	g.commit("2026-06-02T10:00:00Z", "cc: rename AdjustLongDouble")
+	repo := g.open(t)
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a builtin", "Breakpoints using `breakpoint()` drop you into pdb.", []string{"unverified symbol_missing breakpoint()"}},
+		{"a dependency's function", "Examples link the library via `lazyDependency(\"vt\")`.", []string{"unverified symbol_missing lazyDependency()"}},
+		{"a renamed function beside its caller", "When set, `NewConfig` calls `AdjustLongDouble()` to fold long double.", []string{"symbol_removed AdjustLongDouble()"}},
+		{"a renamed function alone in its sentence (the trade-off)", "Call `AdjustLongDouble()` for such ABIs.", []string{"unverified symbol_missing AdjustLongDouble()"}},
+		{"a call the sentence points at", "See `breakpoint()` for the debugger.", []string{"symbol_missing breakpoint()"}},
+		{"a qualified call history was asked about", "Tests call `cc.Reset()` first.", []string{"unverified symbol_missing cc.Reset()"}},
+		{"a call that is defined", "`NewConfig()` reads the host compiler.", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
