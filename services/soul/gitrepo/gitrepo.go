@@ -595,9 +595,12 @@ func (r *Repo) globRegexp(pattern string, limit int) []string {
 	if err != nil {
 		return nil
 	}
+	// A directory's verdict is reached once and kept: every file under it asked the regexp about it
+	// again, a match per file and level (1.2 s of CPU in oxc's soul check --all, 14k files).
+	dirHit := map[string]bool{}
 	var out []string
 	for _, f := range r.files {
-		if re.MatchString(f) || r.dirMatch(re, f) {
+		if re.MatchString(f) || r.dirMatch(re, f, dirHit) {
 			out = append(out, f)
 			if limit > 0 && len(out) >= limit {
 				break
@@ -614,7 +617,7 @@ func (r *Repo) globSuffix(rest string, limit int) []string {
 	var out []string
 	for _, f := range r.files {
 		hit := strings.HasSuffix(f, rest)
-		for d := path.Dir(f); !hit && d != "." && d != "/"; d = path.Dir(d) {
+		for d := parentDir(f); !hit && d != ""; d = parentDir(d) {
 			hit = strings.HasSuffix(d, rest)
 		}
 		if hit {
@@ -627,9 +630,24 @@ func (r *Repo) globSuffix(rest string, limit int) []string {
 	return out
 }
 
-func (r *Repo) dirMatch(re *regexp.Regexp, f string) bool {
-	for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {
-		if re.MatchString(d) {
+// parentDir is path.Dir for a path git lists (clean and relative), "" above the top: a slice of f,
+// with none of path.Clean's work per call.
+func parentDir(f string) string {
+	if i := strings.LastIndexByte(f, '/'); i > 0 {
+		return f[:i]
+	}
+	return ""
+}
+
+// dirMatch reports whether a directory above f matches re; seen keeps each directory's verdict.
+func (r *Repo) dirMatch(re *regexp.Regexp, f string, seen map[string]bool) bool {
+	for d := parentDir(f); d != ""; d = parentDir(d) {
+		hit, ok := seen[d]
+		if !ok {
+			hit = re.MatchString(d)
+			seen[d] = hit
+		}
+		if hit {
 			return true
 		}
 	}
