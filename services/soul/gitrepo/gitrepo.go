@@ -598,8 +598,17 @@ func (r *Repo) globRegexp(pattern string, limit int) []string {
 	// A directory's verdict is reached once and kept: every file under it asked the regexp about it
 	// again, a match per file and level (1.2 s of CPU in oxc's soul check --all, 14k files).
 	dirHit := map[string]bool{}
+	// The pattern's literal head, which the anchored regexp spells out as is: a file, or a directory
+	// above it (a prefix of it), that does not start with it cannot match.
+	head := pattern
+	if i := strings.IndexAny(pattern, "*?["); i >= 0 {
+		head = pattern[:i]
+	}
 	var out []string
 	for _, f := range r.files {
+		if !strings.HasPrefix(f, head) {
+			continue
+		}
 		if re.MatchString(f) || r.dirMatch(re, f, dirHit) {
 			out = append(out, f)
 			if limit > 0 && len(out) >= limit {

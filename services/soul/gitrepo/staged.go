@@ -101,14 +101,29 @@ func (r *Repo) keepStaged(words []string, lines []engine.SourceLine) {
 	set := newWordSet(words)
 	n := 0
 	for _, l := range lines {
-		if !set.in(l.Text) {
-			return
-		}
-		for _, w := range words {
-			if containsWord([]byte(l.Text), w) {
-				per[w] = append(per[w], l)
+		hit := false
+		// a word of word bytes is one of the line's runs (wordSet); each is filed once per line
+		var filed map[string]bool
+		eachIdentifier(l.Text, func(run string) {
+			if set.runs[run] && !filed[run] {
+				if filed == nil {
+					filed = map[string]bool{}
+				}
+				filed[run] = true
+				per[run] = append(per[run], l)
+				hit = true
 				n++
 			}
+		})
+		for _, w := range set.other {
+			if containsWord([]byte(l.Text), w) {
+				per[w] = append(per[w], l)
+				hit = true
+				n++
+			}
+		}
+		if !hit {
+			return
 		}
 	}
 	stagedCache.Lock()

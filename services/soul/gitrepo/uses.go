@@ -100,6 +100,9 @@ var stagedUses = true
 // workTreeGreps counts the greps of the work tree, so a test can tell a reused answer from a grep.
 var workTreeGreps atomic.Int64
 
+// indexGreps counts the greps of the index, so a test can tell a check answered from kept lines.
+var indexGreps atomic.Int64
+
 // grepSize is about the bytes git grep wrote for these lines.
 func grepSize(lines []engine.SourceLine) int {
 	total := 0
