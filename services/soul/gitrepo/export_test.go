@@ -26,6 +26,16 @@ func GrepStagedOnly(on bool) func() {
 
 func WorkTreeGreps() int64 { return workTreeGreps.Load() }
 
+// IndexGreps counts the greps of the index so far; DefinitionsCached is how many blobs the definition
+// cache holds (a check that read every source blob filled it).
+func IndexGreps() int64 { return indexGreps.Load() }
+
+func DefinitionsCached() int {
+	defCache.Lock()
+	defer defCache.Unlock()
+	return len(defCache.m)
+}
+
 // GlobByRegexp is Glob without its literal fast path, so a test can hold the two to one answer.
 func (r *Repo) GlobByRegexp(pattern string, limit int) []string { return r.globRegexp(pattern, limit) }
 

@@ -22,6 +22,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 	if cached {
 		args[len(args)-1] = "--cached"
 		args = append(args, "--threads=1")
+		indexGreps.Add(1)
 	} else {
 		workTreeGreps.Add(1)
 	}

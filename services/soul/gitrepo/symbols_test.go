@@ -139,3 +139,40 @@ func TestHistoryWalkAnswersEverAdded(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobMatchesFilesAndDirectories pins Glob's answers on a small tree: a pattern matches a file, or
+// every file under a directory it matches, at any level; the limit keeps the first files in index order.
+func TestGlobMatchesFilesAndDirectories(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	for _, f := range []string{"a/b/c.go", "a/b/d/e.go", "a/x.go", "crates/foo/src/lib.rs", "crates/bar/src/lib.rs", "top.go"} {
+		write(t, root, f, "x\n")
+	}
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, pattern string
+		limit         int
+		want          []string
+	}{
+		{"a directory two levels up", "a/b", 0, []string{"a/b/c.go", "a/b/d/e.go"}},
+		{"a directory by a star", "a/*", 0, []string{"a/b/c.go", "a/b/d/e.go", "a/x.go"}},
+		{"a deep directory by a star", "a/*/d", 0, []string{"a/b/d/e.go"}},
+		{"files at any depth", "**/*.go", 0, []string{"a/b/c.go", "a/b/d/e.go", "a/x.go", "top.go"}},
+		{"a star per crate", "crates/*/src", 0, []string{"crates/bar/src/lib.rs", "crates/foo/src/lib.rs"}},
+		{"the first only", "crates/*/src", 1, []string{"crates/bar/src/lib.rs"}},
+		{"a top file", "top.go", 0, []string{"top.go"}},
+		{"nothing", "b/*", 0, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := r.Glob(c.pattern, c.limit); !slices.Equal(got, c.want) {
+				t.Errorf("Glob(%q, %d): got %q, want %q", c.pattern, c.limit, got, c.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,8 @@ package gitrepo_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -108,6 +110,12 @@ func TestUsesFromTheStagedGrep(t *testing.T) {
 		{"a commit", func() { git(t, root, "add", "-A"); git(t, root, "commit", "-q", "--allow-empty", "-m", "two") }, 0},
 		{"an untracked source file", func() { write(t, root, "d/d.go", "package d\n\nvar _ = Foo\n") }, 1},
 		{"the untracked file committed", func() { git(t, root, "add", "-A"); git(t, root, "commit", "-q", "-m", "three") }, 0},
+		{"tracked source symlinks, to a source file and to a word", func() {
+			link(t, root, "a/a.go", "e/same.go")
+			link(t, root, "Foo", "e/word.go")
+			git(t, root, "add", "-A")
+			git(t, root, "commit", "-q", "-m", "four")
+		}, 0},
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
@@ -121,5 +129,17 @@ func TestUsesFromTheStagedGrep(t *testing.T) {
 				t.Fatalf("work-tree greps: got %d, want %d", greps, st.wantGreps)
 			}
 		})
+	}
+}
+
+// link makes name (a repository path) a symbolic link whose text is target.
+func link(t *testing.T, root, target, name string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, p); err != nil {
+		t.Fatal(err)
 	}
 }
