@@ -16,26 +16,35 @@ import (
 	"github.com/organism-dev/organism/platform/grpctest"
 )
 
-// TestMCPAllowedOrigins: /mcp admits a browser origin the gateway was configured with (besides
-// loopback ones) and refuses any other with 403 before the bearer is looked at.
-func TestMCPAllowedOrigins(t *testing.T) {
+// mcpGateway is a gateway over a test server with no organ behind it, as set configures it.
+func mcpGateway(t *testing.T, set func(*gateway.Options)) (*grpctest.Env, *httptest.Server) {
+	t.Helper()
 	g := grpctest.Start(t, grpctest.Options{}, func(grpc.ServiceRegistrar) {})
 	dialer := grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return g.DialContext(ctx) })
-	gw, err := gateway.New(context.Background(), gateway.Options{
+	opts := gateway.Options{
 		SoulAddr: "passthrough:///bufnet", MedullaAddr: "passthrough:///bufnet", MissionAddr: "passthrough:///bufnet", PresenceAddr: "passthrough:///bufnet",
 		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(),
-		GatewayToken:      g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
-		MCPAllowedOrigins: []string{"https://hall.example"},
-	})
+		GatewayToken: g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
+	}
+	set(&opts)
+	gw, err := gateway.New(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { gw.Close() })
 	srv := httptest.NewServer(gw)
 	t.Cleanup(srv.Close)
+	return g, srv
+}
 
+// mcpInitialize is an MCP initialize request.
+const mcpInitialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
+
+// TestMCPAllowedOrigins: /mcp admits a browser origin the gateway was configured with (besides
+// loopback ones) and refuses any other with 403 before the bearer is looked at.
+func TestMCPAllowedOrigins(t *testing.T) {
+	g, srv := mcpGateway(t, func(o *gateway.Options) { o.MCPAllowedOrigins = []string{"https://hall.example"} })
 	agent := g.AgentToken("ada", "executor", "loja")
-	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
 	cases := []struct {
 		name, origin, token string
 		want                int
@@ -50,7 +59,7 @@ func TestMCPAllowedOrigins(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+"/mcp", c.token, initialize, map[string]string{
+			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+"/mcp", c.token, mcpInitialize, map[string]string{
 				"Origin": c.origin, "Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
 			if resp.StatusCode != c.want {
 				t.Errorf("got %d (%s), want %d", resp.StatusCode, body, c.want)
@@ -62,26 +71,11 @@ func TestMCPAllowedOrigins(t *testing.T) {
 // TestMCPMount: /mcp and /mcp/ reach the same MCP server, which reports the version the gateway
 // was given as its serverInfo.version (not the MCP package's "dev").
 func TestMCPMount(t *testing.T) {
-	g := grpctest.Start(t, grpctest.Options{}, func(grpc.ServiceRegistrar) {})
-	dialer := grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return g.DialContext(ctx) })
-	gw, err := gateway.New(context.Background(), gateway.Options{
-		SoulAddr: "passthrough:///bufnet", MedullaAddr: "passthrough:///bufnet", MissionAddr: "passthrough:///bufnet", PresenceAddr: "passthrough:///bufnet",
-		DialExtra: []grpc.DialOption{dialer}, Verifier: g.Signer.Verifier(),
-		GatewayToken: g.Mint(auth.MintRequest{Kind: auth.KindGateway, Subject: "gateway"}),
-		Version:      "v1.4.2",
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { gw.Close() })
-	srv := httptest.NewServer(gw)
-	t.Cleanup(srv.Close)
-
+	g, srv := mcpGateway(t, func(o *gateway.Options) { o.Version = "v1.4.2" })
 	agent := g.AgentToken("ada", "executor", "loja")
-	initialize := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"0"}}}`
 	for _, path := range []string{"/mcp", "/mcp/"} {
 		t.Run(path, func(t *testing.T) {
-			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+path, agent, initialize, map[string]string{
+			resp, body := do(t, srv.Client(), http.MethodPost, srv.URL+path, agent, mcpInitialize, map[string]string{
 				"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
 			if resp.StatusCode != http.StatusOK {
 				t.Fatalf("got %d (%s), want 200", resp.StatusCode, body)

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -40,12 +39,7 @@ func TestClientArgumentsOutsideSchemaRefusedTyped(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), wait)
-			defer cancel()
-			res, err := e.cs.CallTool(ctx, &sdk.CallToolParams{Name: c.tool, Arguments: c.args})
-			if err != nil {
-				t.Fatalf("got protocol error %v, want an error result", err)
-			}
+			res := e.call(t, c.tool, c.args)
 			if !res.IsError {
 				t.Errorf("got isError false, want true")
 			}

@@ -1,7 +1,6 @@
 package mcp_test
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -27,12 +26,7 @@ func TestTextContentCarriesTheOutcome(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), wait)
-			defer cancel()
-			res, err := e.cs.CallTool(ctx, &sdk.CallToolParams{Name: c.tool, Arguments: c.args})
-			if err != nil {
-				t.Fatalf("got protocol error %v, want a tool result", err)
-			}
+			res := e.call(t, c.tool, c.args)
 			if res.IsError != c.isError {
 				t.Errorf("got isError %v, want %v", res.IsError, c.isError)
 			}

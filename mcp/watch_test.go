@@ -161,6 +161,18 @@ func startWatchEnv(t *testing.T) *watchEnv {
 	return e
 }
 
+// call calls a tool within the test's deadline; a protocol error (not an error result) fails the test.
+func (e *watchEnv) call(t *testing.T, tool string, args any) *sdk.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	res, err := e.cs.CallTool(ctx, &sdk.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: got protocol error %v, want a tool result", tool, err)
+	}
+	return res
+}
+
 func (e *watchEnv) subscribe(t *testing.T, uris ...string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), wait)

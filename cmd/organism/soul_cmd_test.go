@@ -151,9 +151,12 @@ func soulServer(t *testing.T) (string, *auth.Signer) {
 	return lis.Addr().String(), signer
 }
 
-func TestSoulVerbsAgainstServer(t *testing.T) {
-	addr, signer := soulServer(t)
-	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
+// soulBrainServer is soulServer with the cli soul's repository (main.go and docs/PATHOS.md) registered
+// by the owner as one brain per name, at that name's soul path; it returns the repository's root too.
+func soulBrainServer(t *testing.T, soulPaths map[string]string) (addr string, signer *auth.Signer, root string) {
+	t.Helper()
+	addr, signer = soulServer(t)
+	root = soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
 	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
 	if err != nil {
 		t.Fatal(err)
@@ -163,9 +166,16 @@ func TestSoulVerbsAgainstServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: "cli", RepoRoot: root, SoulPath: "docs/PATHOS.md"}); err != nil {
-		t.Fatal(err)
+	for name, soulPath := range soulPaths {
+		if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: name, RepoRoot: root, SoulPath: soulPath}); err != nil {
+			t.Fatal(err)
+		}
 	}
+	return addr, signer, root
+}
+
+func TestSoulVerbsAgainstServer(t *testing.T) {
+	addr, signer, _ := soulBrainServer(t, map[string]string{"cli": "docs/PATHOS.md"})
 	agent, err := signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "agent-1", Seat: "curator", Brain: "cli", TTL: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -198,6 +208,10 @@ func TestSoulVerbsAgainstServer(t *testing.T) {
 	}
 	if got := run(0, "soul", "read", "--section", "operating doctrine"); !strings.Contains(got, "Keep it small.") {
 		t.Errorf("read: got %q", got)
+	}
+	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
+	if err != nil {
+		t.Fatal(err)
 	}
 	var out bytes.Buffer
 	err = dispatch(context.Background(), []string{"soul", "tissues", "--brain", "cli", "--addr", addr, "--token", owner, "operating doctrine=verifiable"}, &out)

@@ -11,27 +11,12 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/grpcserver"
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
 // TestSoulCuratorVerbs drives the curator's verbs through the CLI against a real server:
 // receipts --diff across curations, update with anchors, and the curate seat check.
 func TestSoulCuratorVerbs(t *testing.T) {
-	addr, signer := soulServer(t)
-	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
-	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: "cli", RepoRoot: root, SoulPath: "docs/PATHOS.md"}); err != nil {
-		t.Fatal(err)
-	}
+	addr, signer, root := soulBrainServer(t, map[string]string{"cli": "docs/PATHOS.md"})
 	agent, err := signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "agent-1", Seat: "curator", Brain: "cli", TTL: time.Hour})
 	if err != nil {
 		t.Fatal(err)

@@ -8,29 +8,12 @@ import (
 	"time"
 
 	"github.com/organism-dev/organism/platform/auth"
-	"github.com/organism-dev/organism/platform/grpcserver"
-	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
 // TestSoulNorthSaysWhatIsMissing: a brain without a soul answered `soul north` with nothing at all
 // (exit 0), and a soul never checked printed its headline with a dangling " — ".
 func TestSoulNorthSaysWhatIsMissing(t *testing.T) {
-	addr, signer := soulServer(t)
-	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
-	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	for name, soulPath := range map[string]string{"souled": "docs/PATHOS.md", "soulless": "NOPE.md"} {
-		if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: name, RepoRoot: root, SoulPath: soulPath}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	addr, signer, _ := soulBrainServer(t, map[string]string{"souled": "docs/PATHOS.md", "soulless": "NOPE.md"})
 	tests := []struct {
 		brain     string
 		firstLine string // the gaps that follow are the soul service's words
@@ -58,20 +41,7 @@ func TestSoulNorthSaysWhatIsMissing(t *testing.T) {
 // TestSoulNorthGapNamesTheVerb: the never-checked gap names the CLI verb that records a receipt
 // (it said "run CheckSoul", an RPC name), and running that verb as written closes the gap.
 func TestSoulNorthGapNamesTheVerb(t *testing.T) {
-	addr, signer := soulServer(t)
-	root := soulRepo(t, map[string]string{"main.go": "package main\n\nfunc main() {}\n", "docs/PATHOS.md": cliSoul})
-	owner, err := signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
-	if err != nil {
-		t.Fatal(err)
-	}
-	conn, err := grpcserver.Dial(addr, grpcserver.DialOptions{Credentials: auth.Bearer(owner)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	if _, err := medullav1.NewMedullaServiceClient(conn).RegisterBrain(context.Background(), &medullav1.RegisterBrainRequest{Name: "souled", RepoRoot: root, SoulPath: "docs/PATHOS.md"}); err != nil {
-		t.Fatal(err)
-	}
+	addr, signer, _ := soulBrainServer(t, map[string]string{"souled": "docs/PATHOS.md"})
 	agent, err := signer.Mint(auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "executor", Brain: "souled", TTL: time.Hour})
 	if err != nil {
 		t.Fatal(err)

@@ -139,3 +139,17 @@ func (r *Repo) GrepEachWay(cached bool, words []string) (viaPCRE, viaFixed strin
 // ForgetNoPCRE clears what an earlier grep learned about git's PCRE, and reports whether it had
 // learned that git has none.
 func ForgetNoPCRE() bool { return noPCRE.Swap(false) }
+
+// SetUsesBound moves the bound on the kept uses' lines, so a small repository can pass it; it returns
+// the restore.
+func SetUsesBound(n int) func() {
+	usesCache.mu.Lock()
+	defer usesCache.mu.Unlock()
+	old := usesCache.max
+	usesCache.max = n
+	return func() {
+		usesCache.mu.Lock()
+		defer usesCache.mu.Unlock()
+		usesCache.max = old
+	}
+}

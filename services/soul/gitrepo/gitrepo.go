@@ -232,12 +232,8 @@ func ResetCache() {
 	windows.Lock()
 	windows.m = map[string]windowWalk{}
 	windows.Unlock()
-	usesCache.Lock()
-	usesCache.m = map[string]usesSnapshot{}
-	usesCache.Unlock()
-	stagedCache.Lock()
-	stagedCache.m = map[string]stagedSnapshot{}
-	stagedCache.Unlock()
+	usesCache.reset()
+	stagedCache.reset()
 	ResetDefinitions()
 }
 

@@ -64,11 +64,12 @@ func TestSymbolPathsAgree(t *testing.T) {
 	}
 }
 
-// TestGlobSuffixAgrees pins the literal "**/name" fast path to the regexp every other pattern takes.
-func TestGlobSuffixAgrees(t *testing.T) {
+// globRepo opens a repository of one commit holding these files, each one line.
+func globRepo(t *testing.T, files ...string) *gitrepo.Repo {
+	t.Helper()
 	root := t.TempDir()
 	git(t, root, "init", "-q", "-b", "main")
-	for _, f := range []string{"a/b/c.go", "x/a/b/c.go", "a/bc.go", "sdk/internal/x/x.go", "internal/x/y.go", "docs/setup.md", "ab/c.go"} {
+	for _, f := range files {
 		write(t, root, f, "x\n")
 	}
 	git(t, root, "add", "-A")
@@ -77,6 +78,12 @@ func TestGlobSuffixAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return r
+}
+
+// TestGlobSuffixAgrees pins the literal "**/name" fast path to the regexp every other pattern takes.
+func TestGlobSuffixAgrees(t *testing.T) {
+	r := globRepo(t, "a/b/c.go", "x/a/b/c.go", "a/bc.go", "sdk/internal/x/x.go", "internal/x/y.go", "docs/setup.md", "ab/c.go")
 	for _, rest := range []string{"c.go", "b/c.go", "a/b", "internal/x", "internal/x/x.go", "x", "setup.md", "docs/", "nothere.go", "c.go/", "b"} {
 		for _, limit := range []int{0, 1} {
 			got, want := r.Glob("**/"+rest, limit), r.GlobByRegexp("**/"+rest, limit)
@@ -143,17 +150,7 @@ func TestHistoryWalkAnswersEverAdded(t *testing.T) {
 // TestGlobMatchesFilesAndDirectories pins Glob's answers on a small tree: a pattern matches a file, or
 // every file under a directory it matches, at any level; the limit keeps the first files in index order.
 func TestGlobMatchesFilesAndDirectories(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	for _, f := range []string{"a/b/c.go", "a/b/d/e.go", "a/x.go", "crates/foo/src/lib.rs", "crates/bar/src/lib.rs", "top.go"} {
-		write(t, root, f, "x\n")
-	}
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "one")
-	r, err := gitrepo.Open(context.Background(), root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := globRepo(t, "a/b/c.go", "a/b/d/e.go", "a/x.go", "crates/foo/src/lib.rs", "crates/bar/src/lib.rs", "top.go")
 	cases := []struct {
 		name, pattern string
 		limit         int

@@ -3,8 +3,6 @@ package gitrepo
 import (
 	"bytes"
 	"context"
-	"sort"
-	"sync"
 	"sync/atomic"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -16,15 +14,7 @@ import (
 // per word and HEAD while the source files on disk are HEAD's: the uncommitted changes (listed for the
 // age pass anyway) and a listing of untracked source files say so before each reuse, at a fraction of
 // the grep's cost. A check of several documents in one run (soul check --all) reuses it too.
-var usesCache = struct {
-	sync.Mutex
-	m map[string]usesSnapshot
-}{m: map[string]usesSnapshot{}}
-
-type usesSnapshot struct {
-	key   string
-	words map[string][]engine.SourceLine
-}
+var usesCache = newWordLines(maxCachedUses)
 
 // maxCachedUses bounds the lines one repository's snapshot holds; past it, the snapshot starts over.
 const maxCachedUses = 200_000
@@ -35,17 +25,7 @@ func (r *Repo) uses(ctx context.Context, words []string, staged *stagedGrep) ([]
 	if !r.git || r.head.SHA == "" || !r.plainIndex {
 		return r.grepWords(ctx, words)
 	}
-	usesCache.Lock()
-	snap := usesCache.m[r.root]
-	var cached, missing []string
-	for _, w := range words {
-		if _, ok := snap.words[w]; ok && snap.key == r.head.SHA {
-			cached = append(cached, w)
-		} else {
-			missing = append(missing, w)
-		}
-	}
-	usesCache.Unlock()
+	prior, missing := usesCache.take(r.root, r.head.SHA, words)
 	var clean, indexed bool
 	var statusErr error
 	done := make(chan struct{})
@@ -70,18 +50,18 @@ func (r *Repo) uses(ctx context.Context, words []string, staged *stagedGrep) ([]
 		return nil, err
 	}
 	if statusErr != nil || !clean {
-		if len(cached) == 0 {
+		if len(prior) == 0 {
 			return fresh, nil // one grep of every asked word: git's own answer
 		}
 		return r.grepWords(ctx, words)
 	}
 	if len(missing) > 0 && complete {
-		r.keepUses(missing, fresh)
+		usesCache.keep(r.root, r.head.SHA, missing, fresh)
 	}
-	if len(cached) == 0 {
+	if len(prior) == 0 {
 		return fresh, nil
 	}
-	return r.cachedUses(cached, fresh), nil
+	return mergeLines(prior, fresh), nil
 }
 
 // grepAll is grepWords that also says whether the answer is whole: not cut at maxGrepBytes, and every
@@ -208,84 +188,6 @@ func (r *Repo) indexIsHead(ctx context.Context) bool {
 	args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, sourceGlobs...)
 	_, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
 	return err == nil
-}
-
-// keepUses files a grep's lines under each asked word they mention.
-func (r *Repo) keepUses(words []string, lines []engine.SourceLine) {
-	per := make(map[string][]engine.SourceLine, len(words))
-	for _, w := range words {
-		per[w] = nil
-	}
-	n := 0
-	for _, l := range lines {
-		hit := false
-		for _, w := range words {
-			if containsWord([]byte(l.Text), w) {
-				per[w] = append(per[w], l)
-				hit = true
-				n++
-			}
-		}
-		if !hit {
-			return // git matched a line this reading does not: keep nothing rather than a different answer
-		}
-	}
-	usesCache.Lock()
-	defer usesCache.Unlock()
-	snap := usesCache.m[r.root]
-	if snap.key != r.head.SHA || snap.size()+n > maxCachedUses {
-		snap = usesSnapshot{key: r.head.SHA, words: map[string][]engine.SourceLine{}}
-	}
-	for w, ls := range per {
-		snap.words[w] = ls
-	}
-	if len(usesCache.m) >= 64 {
-		usesCache.m = map[string]usesSnapshot{}
-	}
-	usesCache.m[r.root] = snap
-}
-
-func (s usesSnapshot) size() int {
-	n := 0
-	for _, ls := range s.words {
-		n += len(ls)
-	}
-	return n
-}
-
-// cachedUses is the grep of cached and freshly grepped words together: each line once, in git grep's
-// order (the index's path order, then line), which is the order of a clean work tree's grep.
-func (r *Repo) cachedUses(cached []string, fresh []engine.SourceLine) []engine.SourceLine {
-	type at struct {
-		path string
-		line int
-	}
-	seen := map[at]bool{}
-	out := make([]engine.SourceLine, 0, len(fresh))
-	add := func(l engine.SourceLine) {
-		if k := (at{l.Path, l.Line}); !seen[k] {
-			seen[k] = true
-			out = append(out, l)
-		}
-	}
-	for _, l := range fresh {
-		add(l)
-	}
-	usesCache.Lock()
-	snap := usesCache.m[r.root]
-	for _, w := range cached {
-		for _, l := range snap.words[w] {
-			add(l)
-		}
-	}
-	usesCache.Unlock()
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Path != out[j].Path {
-			return out[i].Path < out[j].Path
-		}
-		return out[i].Line < out[j].Line
-	})
-	return out
 }
 
 // sourcesClean reports whether every source file on disk is HEAD's: none among the uncommitted changes

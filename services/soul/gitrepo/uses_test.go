@@ -143,3 +143,37 @@ func link(t *testing.T, root, target, name string) {
 		t.Fatal(err)
 	}
 }
+
+// TestUsesPastTheBound: a query whose new words push the kept uses past their bound starts the
+// snapshot over, and still answers with the uses of its words that were kept before (they are taken
+// when asked, not read back after the snapshot started over), as a fresh grep does.
+func TestUsesPastTheBound(t *testing.T) {
+	ctx := context.Background()
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n")
+	write(t, root, "b/b.go", "package b\n\nfunc init() {\n\t_ = Foo\n}\n")
+	write(t, root, "c/c.go", "package c\n\nfunc init() {\n\tBaz()\n}\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	query := func(w ...string) string {
+		t.Helper()
+		r, err := gitrepo.Open(ctx, root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ans, err := r.Batch(ctx, engine.BatchQuery{Symbols: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(ans.SymbolLines)
+	}
+	gitrepo.ResetCache()
+	cold := query("Bar", "Baz")
+	gitrepo.ResetCache()
+	defer gitrepo.SetUsesBound(3)() // Foo's 2 lines and Bar's 1 fill it; Baz's one passes it
+	query("Foo", "Bar")
+	if warm := query("Bar", "Baz"); warm != cold {
+		t.Fatalf("past the bound: got\n%s\nwant what a fresh grep answers\n%s", warm, cold)
+	}
+}
