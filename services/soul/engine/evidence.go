@@ -12,7 +12,12 @@ import (
 // such names that were true errors all the same, each with evidence the name itself lacks:
 //
 //   - a gone ancestor: `src/tools/` never landed, but `src/` did and was removed (the code moved to
-//     fastmcp_slim/fastmcp/): the document describes a tree that is gone. An ancestor that still exists
+//     fastmcp_slim/fastmcp/): the document describes a tree that moved. Only a move counts: a directory
+//     deleted with nowhere to go was, in the fourth holdout, an early scaffold (ty's src/, removed in its
+//     eighth commit) under a path a section written a year later names in another project it clones
+//     (`uv run python src/main.py` in python/typing). Telling those apart needs the time the document
+//     first named the path (a pickaxe on the document), which the Repo ports do not answer; a move is
+//     evidence without it, since the document's layout went somewhere. An ancestor that still exists
 //     is no evidence (the name may be a placeholder inside a real directory), and neither is one the
 //     path may be read from a package that has it (`src/stream-text/openai.ts` beside
 //     examples/ai-functions/src/stream-text/): an old root src/ says nothing of a package-relative name.
@@ -119,17 +124,19 @@ func (v *verifier) goneAncestor(ctx context.Context, a Anchor) (string, bool) {
 		if top == "" || v.packageRelative(segs) {
 			continue // its directory is here, or a package holds it: a placeholder inside a real tree
 		}
-		c, ok := v.repo.LastTouch(ctx, top)
+		h, ok := v.repo.(History)
 		if !ok {
-			continue // the ancestor never landed either
+			return "", false
 		}
-		detail := fmt.Sprintf("%s/ was removed in %s", top, short(c.SHA))
-		if h, ok := v.repo.(History); ok {
-			if moves, err := h.Renames(ctx, []string{top}); err == nil && moves[top].To != "" {
-				detail += fmt.Sprintf(" (moved to %s/)", moves[top].To)
-			}
+		moves, err := h.Renames(ctx, []string{top})
+		if err != nil || moves[top].To == "" {
+			continue // never there, or deleted with nowhere to go (see above)
 		}
-		return detail + "; " + a.Ref + " never landed in this repository's history", true
+		sha := moves[top].SHA
+		if c, ok := v.repo.LastTouch(ctx, top); ok {
+			sha = c.SHA // the commit that removed the last of it, which may follow the move
+		}
+		return fmt.Sprintf("%s/ was removed in %s (moved to %s/); %s never landed in this repository's history", top, short(sha), moves[top].To, a.Ref), true
 	}
 	return "", false
 }

@@ -7,12 +7,13 @@ import (
 	"github.com/organism-dev/organism/services/soul/engine"
 )
 
-// TestGoneAncestor: a path that never landed, under a directory history had and HEAD lacks, is drift
-// naming that directory, the commit and where it went; the same wording where the ancestor still
-// exists, never existed, or a package holds the path stays an unverified mention.
+// TestGoneAncestor: a path that never landed, under a directory a commit moved away, is drift naming
+// that directory, the commit and where it went; the same wording where the ancestor was deleted with
+// nowhere to go, still exists, never existed, or a package holds the path stays an unverified mention.
 func TestGoneAncestor(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("src/app/server.py", "def serve(): pass\n")
+	g.write("examples/fns/src/stream-text/basic.ts", "export {}\n")
 	g.write("old/core/x.py", "x = 1\n")
 	g.write("store/store.go", "package store\n")
 	g.write("legacy/a.py", "a = 1\n")
@@ -21,22 +22,20 @@ func TestGoneAncestor(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "move src to slim")
 	g.remove("old/core/x.py")
 	g.commit("2026-06-03T10:00:00Z", "drop old")
-	g.remove("legacy/a.py")
-	g.write("examples/fns/src/stream-text/basic.ts", "export {}\n")
-	g.commit("2026-06-04T10:00:00Z", "drop legacy, add examples")
+	g.git("mv", "legacy", "attic")
+	g.commit("2026-06-04T10:00:00Z", "move legacy to attic")
 	moved := g.git("rev-parse", "--short=7", "HEAD~2")
-	dropped := g.git("rev-parse", "--short=7", "HEAD~1")
 	repo := g.open(t)
 	tests := []struct {
 		name, body string
 		want       []string
 	}{
 		{"an ancestor renamed away", "**Tools** (`src/tools/`)", []string{"evidence_file_missing src/tools/: src/ was removed in " + moved + " (moved to slim/); src/tools/ never landed in this repository's history"}},
-		{"an ancestor deleted", "Core code lives in `old/core/engine.py`.", []string{"evidence_file_missing old/core/engine.py: old/ was removed in " + dropped + "; old/core/engine.py never landed in this repository's history"}},
 		// twins: the same wording where the repository does not back the evidence
+		{"an ancestor deleted with nowhere to go", "Core code lives in `old/core/engine.py`.", []string{"unverified unanchored old/core/engine.py: old/core/engine.py never landed in this repository's history"}},
 		{"the ancestor still exists", "Drivers live in `store/drivers/`.", []string{"unverified unanchored store/drivers/: store/drivers never landed in this repository's history"}},
 		{"the ancestor never existed", "Core code lives in `engine/core/engine.py`.", []string{"unverified unanchored engine/core/engine.py: engine/core/engine.py never landed in this repository's history"}},
-		{"a gone ancestor, no package holding the path", "Do not create flat files like `legacy/stream-text/openai.ts`.", []string{"evidence_file_missing legacy/stream-text/openai.ts: legacy/ was removed in " + g.git("rev-parse", "--short=7", "HEAD") + "; legacy/stream-text/openai.ts never landed in this repository's history"}},
+		{"a moved ancestor, no package holding the path", "Do not create flat files like `legacy/stream-text/openai.ts`.", []string{"evidence_file_missing legacy/stream-text/openai.ts: legacy/ was removed in " + g.git("rev-parse", "--short=7", "HEAD") + " (moved to attic/); legacy/stream-text/openai.ts never landed in this repository's history"}},
 		{"a package holds the path under a gone root dir", "Do not create flat files like `src/stream-text/openai.ts`.", []string{"unverified unanchored src/stream-text/openai.ts: src/stream-text/openai.ts never landed in this repository's history"}},
 	}
 	for _, tc := range tests {
