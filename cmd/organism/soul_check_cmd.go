@@ -140,6 +140,9 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		if docs, err = handoffFiles(run.repo, run.ignore); err != nil {
 			return set, ioFailure(err)
 		}
+		if len(docs) == 0 {
+			noHandoffNote(soulCheckStderr, run, *f.repo, c.given("repo"))
+		}
 	case len(c.args) > 0:
 		docs = nil
 		// DOC arguments are named from the current directory; with --repo, from the repository.

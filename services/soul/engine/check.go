@@ -26,7 +26,7 @@ type CheckOptions struct {
 // Check verifies every claim of a parsed soul against a repository and returns the honesty report.
 // Claim states are computed here and nowhere stored (SOUL-INV-7).
 func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
-	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}}
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}}
 	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
 	if len(opts.Source) > 0 {
 		sum := sha256.Sum256(opts.Source)
@@ -55,6 +55,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 		}
 	}
 	v.recall(ctx, results)
+	v.traceEvidence(ctx, results)
 	v.autoSections(results)
 	consistency(results, v.soul)
 	supersession(results, v.soul)
@@ -87,6 +88,8 @@ type verifier struct {
 	everAsked map[string]bool
 	// removalAsked holds the symbol anchors whose removal history was looked up (recall.go).
 	removalAsked map[string]bool
+	// evidenced holds the traceless anchors the tree or history gave evidence against (evidence.go).
+	evidenced map[string]bool
 	// blindness is the share of source files soul cannot read in the document's scope, counted once
 	// per check when a symbol finding first asks (blind.go); nil until then.
 	blindness *sourceShare

@@ -46,7 +46,7 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 // is evidence, and so is a question history was never asked (a glob, a bare capitalised name): the tier
 // needs a "no trace".
 func (v *verifier) traceless(ar AnchorResult) bool {
-	if removedByHistory(ar) {
+	if removedByHistory(ar) || v.evidenced[anchorKey(ar.Anchor)] {
 		return false
 	}
 	a := ar.Anchor

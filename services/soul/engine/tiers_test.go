@@ -12,6 +12,7 @@ func TestConfidenceTiers(t *testing.T) {
 	g.write("main.go", "package main\n\nfunc main() {}\n")
 	g.write("store/store.go", "package store\n\nfunc Open() {}\n")
 	g.write("docs/old.md", "# old\n")
+	g.write("docs/index.md", "# docs\n") // docs/ stays: a gone ancestor would be evidence (evidence.go)
 	g.commit("2026-06-01T10:00:00Z", "init")
 	g.remove("docs/old.md")
 	g.commit("2026-06-02T10:00:00Z", "docs: drop the old guide")
