@@ -76,9 +76,9 @@ type verifier struct {
 	files        map[string][]byte
 	makeTargets  map[string]map[string]bool
 	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
-	// makeMacros says, per directory of makeTargets, how its Makefile makes targets its literal list
-	// cannot show ("" when it does not); makeUnseen holds the make anchors failed against such a list.
-	makeMacros map[string]string
+	// makeMacros holds, per directory of makeTargets, the targets its Makefile writes with variables
+	// (make_macros.go); makeUnseen holds the make anchors failed against a list such a target may extend.
+	makeMacros map[string][]macroTarget
 	makeUnseen map[string]bool
 	npmScripts map[string]bool
 	symbols    *symbolIndex

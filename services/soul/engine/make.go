@@ -29,10 +29,10 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 	if a.Path == "" {
 		name = "the Makefile"
 	}
-	if how := v.makeMacros[a.Path]; how != "" {
+	if how := macroFit(v.makeMacros[a.Path], a.Name); how != "" {
 		// the literal list is not all make knows: the target may be one a macro makes (make_macros.go)
 		v.makeUnseen[anchorKey(a)] = true
-		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how)
+		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
 	}
 	return fail(ReasonChanged, name+" has no target "+a.Name)
 }
@@ -47,7 +47,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		return targets, v.makeFiles[dir]
 	}
 	if v.makeFiles == nil {
-		v.makeFiles, v.makeMacros = map[string]string{}, map[string]string{}
+		v.makeFiles, v.makeMacros = map[string]string{}, map[string][]macroTarget{}
 	}
 	v.makeTargets[dir] = nil
 	for _, name := range makefileNames {
