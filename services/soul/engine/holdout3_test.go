@@ -67,10 +67,10 @@ func TestHoldout3Classes(t *testing.T) {
 		{"a folder said to be called so stays drift", "The folder called `specs/` holds the cases.", []string{"unverified unanchored specs/"}},
 		// Cargo's crate/feature syntax
 		{"a pattern of a crate's features", "Keep `languages/lang_*` aligned across the crates.", nil},
-		{"a pattern no feature fits stays drift", "Keep `languages/lang_x*` aligned across the crates.", []string{"evidence_file_missing languages/lang_x*"}},
+		{"a pattern no feature fits stays drift", "Keep `languages/lang_x*` aligned across the crates.", []string{"unverified evidence_file_missing languages/lang_x*"}},
 		// a glob written from inside one package
 		{"a glob under one package", "- **Inline tests** in rule files (`src/rules/**/*.rs`)", nil},
-		{"a glob no package holds stays drift", "- **Inline tests** in check files (`src/checks/**/*.rs`)", []string{"evidence_file_missing src/checks/**/*.rs"}},
+		{"a glob no package holds stays drift", "- **Inline tests** in check files (`src/checks/**/*.rs`)", []string{"unverified evidence_file_missing src/checks/**/*.rs"}},
 		// a crate named, the directories inside it left out
 		{"an abbreviated path under a crate", "The host side is `formatter/embed/css.rs`.", nil},
 		{"an abbreviated path nothing fits stays drift", "The host side is `formatter/embed/scss.rs`.", []string{"unverified unanchored formatter/embed/scss.rs"}},

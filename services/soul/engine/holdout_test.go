@@ -91,8 +91,8 @@ func TestEmptiedPlace(t *testing.T) {
 		{"a glob the next sentence calls empty", "Located in `packages/*/src/experimental/`. Currently empty.", nil},
 		{"a directory called empty for now", "Drafts are kept in `packages/core/src/drafts/`. It is empty for now.", nil},
 		{"the directory with no such sentence stays drift", "Drafts are kept in `packages/core/src/drafts/`. See the guide.", []string{"unverified unanchored packages/core/src/drafts/"}},
-		{"the same glob with no such sentence stays drift", "Located in `packages/*/src/experimental/`. See the guide.", []string{"evidence_file_missing packages/*/src/experimental/"}},
-		{"an empty note in another paragraph stays drift", "Located in `packages/*/src/experimental/`.\n\nCurrently empty.", []string{"evidence_file_missing packages/*/src/experimental/"}},
+		{"the same glob with no such sentence stays drift", "Located in `packages/*/src/experimental/`. See the guide.", []string{"unverified evidence_file_missing packages/*/src/experimental/"}},
+		{"an empty note in another paragraph stays drift", "Located in `packages/*/src/experimental/`.\n\nCurrently empty.", []string{"unverified evidence_file_missing packages/*/src/experimental/"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

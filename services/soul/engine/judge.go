@@ -203,8 +203,9 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 	default:
 		if p, ok := v.resolveUnique(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
-		} else if ps := v.underPackages(a.Path); len(ps) > 1 {
-			// "API types go in `api/types.go`": one such file in each of several packages, a convention
+		} else if ps := v.underPackages(a.Path); len(ps) > 1 || len(ps) == 1 && a.Kind == AnchorGlob {
+			// "API types go in `api/types.go`": one such file in each of several packages, a convention;
+			// a glob under one package is that package's files, as resolveUnique reads a plain path
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved under "+strings.Join(ps, ", ")
 		} else if p, ok := v.abbreviated(a.Path); ok && ar.Reason == ReasonUnanchored {
 			// "`oxc_formatter/embed/css.rs`": the crate named, the directories inside it left out
@@ -235,22 +236,30 @@ func (v *verifier) underPackages(p string) []string {
 	return out
 }
 
-// globUnderPackages is underPackages for a glob ("store/migrations/*.sql"): the packages, up to three,
-// under which it matches, each named by the glob placed under it. One package is no convention; a
-// glob matching nowhere stays drift.
+// globUnderPackages is underPackages for a glob ("store/migrations/*.sql", "lib/*/helpers/"): the
+// packages, up to three, under which it matches, each named by the glob placed under it. A glob naming
+// directories matches them through the files below: the place is read off the file's directory whose
+// last segments the glob matches (actionview/lib/action_view/helpers/ for "lib/*/helpers/", from
+// actionview/lib/action_view/helpers/tag_helper.rb), not off the file's own last segments.
 func (v *verifier) globUnderPackages(p string) []string {
-	depth := strings.Count(p, "/") + 1
+	p = strings.Trim(p, "/")
+	if strings.Contains(p, "**") {
+		return nil // a "**" glob spans any depth: no package prefix to read off
+	}
+	pat := strings.Split(p, "/")
 	var out []string
 	seen := map[string]bool{}
-	for _, f := range v.repo.Glob("**/"+p, 64) {
+	for _, f := range v.repo.Glob("**/"+p, 256) {
 		segs := strings.Split(f, "/")
-		if strings.Contains(p, "**") || len(segs) <= depth {
-			continue // a "**" glob spans any depth: no package prefix to read off
-		}
-		pkg := strings.Join(segs[:len(segs)-depth], "/")
-		if !seen[pkg] && MatchGlob(p, strings.Join(segs[len(segs)-depth:], "/")) {
-			seen[pkg] = true
-			out = append(out, pkg+"/"+p)
+		for end := len(segs); end > len(pat); end-- {
+			if !matchSegs(pat, segs[end-len(pat):end]) {
+				continue
+			}
+			if pkg := strings.Join(segs[:end-len(pat)], "/"); !seen[pkg] {
+				seen[pkg] = true
+				out = append(out, pkg+"/"+p)
+			}
+			break
 		}
 		if len(out) == 3 {
 			break

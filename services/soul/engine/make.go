@@ -25,10 +25,16 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 			return AnchorResult{Anchor: a, Status: AnchorOK}
 		}
 	}
+	name := file
 	if a.Path == "" {
-		return fail(ReasonChanged, "the Makefile has no target "+a.Name)
+		name = "the Makefile"
 	}
-	return fail(ReasonChanged, file+" has no target "+a.Name)
+	if how := macroFit(v.makeMacros[a.Path], a.Name); how != "" {
+		// the literal list is not all make knows: the target may be one a macro makes (make_macros.go)
+		v.makeUnseen[anchorKey(a)] = true
+		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
+	}
+	return fail(ReasonChanged, name+" has no target "+a.Name)
 }
 
 // makefileNames are the names make reads, in its own order.
@@ -41,7 +47,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		return targets, v.makeFiles[dir]
 	}
 	if v.makeFiles == nil {
-		v.makeFiles = map[string]string{}
+		v.makeFiles, v.makeMacros = map[string]string{}, map[string][]macroTarget{}
 	}
 	v.makeTargets[dir] = nil
 	for _, name := range makefileNames {
@@ -57,6 +63,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 			}
 		}
 		v.makeTargets[dir], v.makeFiles[dir] = targets, f
+		v.makeMacros[dir] = macroTargets(body)
 		break
 	}
 	return v.makeTargets[dir], v.makeFiles[dir]

@@ -30,8 +30,10 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
 	}
 	for _, ar := range r.Anchors {
-		if ar.Status != AnchorFailed || v.unseen(ar) {
-			continue // a symbol where soul cannot see (blind.go): no assertion makes its absence a fact
+		if ar.Status != AnchorFailed || v.unseen(ar) || v.makeUnseen[anchorKey(ar.Anchor)] {
+			// a symbol where soul cannot see (blind.go), a target a Makefile may make through a macro
+			// (make_macros.go): no assertion makes its absence a fact
+			continue
 		}
 		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
 			return false
@@ -43,8 +45,8 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 // traceless reports a failed anchor with nothing behind its failure but the name's absence: a path that
 // never landed in history, a symbol defined nowhere (or not under the qualifier written) whose removal
 // history was looked up and named no commit, or a bare call. A hint from history (a rename, a removal)
-// is evidence, and so is a question history was never asked (a glob, a bare capitalised name): the tier
-// needs a "no trace".
+// is evidence, and so is a question history was never asked (a bare capitalised name, a glob when the
+// whole history could not be read): the tier needs a "no trace".
 func (v *verifier) traceless(ar AnchorResult) bool {
 	if removedByHistory(ar) || v.evidenced[anchorKey(ar.Anchor)] {
 		return false
@@ -59,8 +61,10 @@ func (v *verifier) traceless(ar AnchorResult) bool {
 			return false
 		}
 		return v.removalAsked[anchorKey(a)] || bareCall(a)
+	case AnchorGlob:
+		// a glob some path of history matched names files that were deleted: evidence (globtrace.go)
+		return ar.Reason == ReasonFileMissing && v.globNever[anchorKey(a)]
 	}
-	// a glob is matched against no history here: files it named may have been deleted, so it keeps drift
 	return false
 }
 

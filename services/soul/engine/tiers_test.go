@@ -36,7 +36,7 @@ func TestConfidenceTiers(t *testing.T) {
 		// the same names only mentioned: unverified
 		{"a program reads X", "The CLI reads `HOOKS.md` at start.", []string{"unverified unanchored HOOKS.md"}},
 		{"a place named in passing", "Hooks live in `docs/hooks.md`.", []string{"unverified unanchored docs/hooks.md"}},
-		{"a glob nothing matches", "Fixtures are `proofs/*.proof` files.", []string{"evidence_file_missing proofs/*.proof"}},
+		{"a glob nothing matches", "Fixtures are `proofs/*.proof` files.", []string{"unverified evidence_file_missing proofs/*.proof"}},
 		{"a symbol defined nowhere", "Tests call `store.Reset()` first.", []string{"unverified symbol_missing store.Reset()"}},
 		{"a weak path under a real directory", "The `store/legacy` package is frozen.", []string{"unverified evidence_file_missing store/legacy"}},
 		// history is evidence, asserted or not

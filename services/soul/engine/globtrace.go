@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"context"
+	"path"
+	"strings"
+	"time"
+)
+
+// Globs follow the tier rule. A glob no tracked file matches used to stay drift, because history was
+// never asked about it: the planted corpus's `capi_*.go` and `vfs/vfs_*.go` name files a commit
+// deleted, and that is evidence. The sixth holdout found the other half: tmux's CONTRIBUTING names
+// `tmux-server*.log`, `tmux-client*.log`, `tmux-out*.log` (files `tmux -vv` writes where it runs) and
+// ktor's names the branch pattern `release/*`; no commit ever held a path either matches. So history is
+// asked: a glob that some path of history ever matched stays drift; one no commit ever matched is
+// traceless, an unverified mention unless its sentence asserts it (tiers.go).
+//
+// The Batch's "ever seen" answers exact paths only (gitrepo's added set, asked by literal pathspec), and
+// gitrepo belongs to another engineer, so the closest honest evidence the ports give is Ages: every
+// path the commits since the epoch changed, read from the check's history walk when it ran whole, else
+// one bounded `git log --name-only` (cached per HEAD). A path some commit added is a path a commit
+// changed, so "no changed path matches" is "no commit ever held a match". It is asked once per check,
+// only when an unasserted glob fails; a walk cut at its bound (Complete false) cannot say, and the
+// glob keeps drift. A glob is matched as the check reads it today (the root, the document's directory,
+// any package below the root: `**/` + glob), against files and their directories.
+
+// historyEpoch is where the whole-history window starts: every commit is younger.
+var historyEpoch = time.Unix(0, 0).UTC()
+
+// globHistory marks (v.globNever) each failed glob of a stale claim that its sentence does not assert
+// and that no path of HEAD's history ever matched.
+func (v *verifier) globHistory(ctx context.Context, results []ClaimResult) {
+	if !v.repo.Git() || v.repo.Shallow() || v.soul.SoulTissue {
+		return
+	}
+	ages, ok := v.repo.(Ages)
+	if !ok {
+		return
+	}
+	type at struct{ r, a int }
+	var cands []at
+	for i := range results {
+		r := &results[i]
+		if r.State != StateStale {
+			continue
+		}
+		for j, ar := range r.Anchors {
+			if ar.Status == AnchorFailed && ar.Anchor.Kind == AnchorGlob && ar.Reason == ReasonFileMissing && !asserted(&r.Claim, ar.Anchor) {
+				cands = append(cands, at{i, j})
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return
+	}
+	t, err := ages.TouchedSince(ctx, historyEpoch)
+	if err != nil || !t.Complete {
+		return // a cut history cannot say a glob never matched
+	}
+	entries := withDirs(t.Files)
+	for _, c := range cands {
+		r := &results[c.r]
+		ar := &r.Anchors[c.a]
+		if everMatched(ar.Anchor.Path, entries) {
+			continue
+		}
+		v.globNever[anchorKey(ar.Anchor)] = true
+		ar.Detail += "; no commit of this repository's history ever held a match"
+		if firstFailed(r) == c.a {
+			r.Detail = ar.Detail
+		}
+	}
+}
+
+// withDirs is every path history changed and every directory above one, each once.
+func withDirs(files map[string]time.Time) map[string]bool {
+	out := make(map[string]bool, len(files)*2)
+	for f := range files {
+		for p := f; p != "" && p != "." && !out[p]; p = path.Dir(p) {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+// everMatched reports whether a glob, read from any directory, matches one of the paths.
+func everMatched(glob string, paths map[string]bool) bool {
+	g := strings.Trim(strings.TrimPrefix(glob, "./"), "/")
+	if g == "" {
+		return true // nothing to match: no claim of absence can rest on it
+	}
+	if !strings.HasPrefix(g, "**/") {
+		g = "**/" + g
+	}
+	segs := strings.Split(g, "/")
+	for p := range paths {
+		if matchSegs(segs, strings.Split(p, "/")) {
+			return true
+		}
+	}
+	return false
+}
