@@ -20,7 +20,10 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
 PATHOS.md at any depth, and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/ and the doc: globs of the repository's .soulignore.
-A symlink is checked once, under its target's name. Cursor rule files are not handoff documents;
+A symlink is checked once, under its target's name; so is a document that is only imports of other
+documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
+import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and
+absolute imports are never checked. Cursor rule files are not handoff documents;
 CONTRIBUTING.md and others are checked when named.
 
 Findings are drift (an anchor that fails, with evidence: history, the file itself, a contradiction,
