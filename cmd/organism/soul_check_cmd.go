@@ -20,7 +20,10 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
 PATHOS.md at any depth, and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/ and the doc: globs of the repository's .soulignore.
-A symlink is checked once, under its target's name. Cursor rule files are not handoff documents;
+A symlink is checked once, under its target's name; so is a document that is only imports of other
+documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
+import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and
+absolute imports are never checked. Cursor rule files are not handoff documents;
 CONTRIBUTING.md and others are checked when named.
 
 Findings are drift (an anchor that fails, with evidence: history, the file itself, a contradiction,
@@ -94,7 +97,7 @@ func soulCheck(fs *flag.FlagSet) action {
 		if *f.all && (len(c.args) > 0 || *f.soulPath != "") {
 			return usageError{"--all checks every handoff file; do not also name documents"}
 		}
-		set, err := f.collect(ctx, c, remote)
+		set, folded, err := f.collect(ctx, c, remote)
 		if err != nil {
 			return err
 		}
@@ -109,6 +112,11 @@ func soulCheck(fs *flag.FlagSet) action {
 		if err := render(c.out, format, set, *f.claims); err != nil {
 			return ioFailure(err)
 		}
+		if format == "text" {
+			for _, n := range folded {
+				fmt.Fprintln(c.out, n)
+			}
+		}
 		if code := exitFor(set, failOn); code != exitClean && !*f.exitZero {
 			return exitError{code: code}
 		}
@@ -117,28 +125,30 @@ func soulCheck(fs *flag.FlagSet) action {
 }
 
 // collect runs the check: on the server, or offline over the documents asked for.
-func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (report.Set, error) {
+// The notes name the import-only documents --all checked as the documents they import.
+func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (report.Set, []string, error) {
+	var notes []string
 	if remote {
 		sc, err := c.soul()
 		if err != nil {
-			return report.Set{}, ioFailure(err)
+			return report.Set{}, nil, ioFailure(err)
 		}
 		resp, err := sc.CheckSoul(ctx, &soulv1.CheckSoulRequest{Brain: *f.brain, IncludeClaims: *f.claims, DryRun: *f.dryRun, Tissues: f.tissues})
 		if err != nil {
-			return report.Set{}, ioFailure(err)
+			return report.Set{}, nil, ioFailure(err)
 		}
-		return report.Set{Reports: []*soulv1.SoulCheckReport{resp.GetReport()}}, nil
+		return report.Set{Reports: []*soulv1.SoulCheckReport{resp.GetReport()}}, nil, nil
 	}
 	run, err := openRun(ctx, *f.repo, f.tissues, *f.claims)
 	if err != nil {
-		return report.Set{}, err
+		return report.Set{}, nil, err
 	}
 	docs := []string{*f.soulPath}
 	set := report.Set{Many: *f.all || len(c.args) > 1}
 	switch {
 	case *f.all:
 		if docs, err = handoffFiles(run.repo, run.ignore); err != nil {
-			return set, ioFailure(err)
+			return set, nil, ioFailure(err)
 		}
 		if len(docs) == 0 {
 			noHandoffNote(soulCheckStderr, run, *f.repo, c.given("repo"))
@@ -153,7 +163,7 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		for _, a := range c.args {
 			rel, err := resolve(a)
 			if err != nil {
-				return set, err
+				return set, nil, err
 			}
 			if !run.ignore.Doc(rel) {
 				docs = append(docs, rel)
@@ -161,16 +171,19 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		}
 	case *f.soulPath != "":
 		if docs[0], err = run.rel(*f.soulPath); err != nil {
-			return set, err
+			return set, nil, err
 		}
 	}
 	if len(docs) > 0 && docs[0] != "" {
 		docs = uniqueDocs(run.repo.Root(), docs)
 	}
+	if *f.all {
+		docs, notes = foldImports(run.repo.Root(), docs)
+	}
 	for _, d := range docs {
 		rep, err := run.check(ctx, d)
 		if err != nil {
-			return set, err
+			return set, nil, err
 		}
 		set.Reports = append(set.Reports, rep)
 	}
@@ -181,12 +194,12 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		}
 		view, err := viewAtBase(ctx, run, *f.diff, paths, f.tissues)
 		if err != nil {
-			return set, err
+			return set, nil, err
 		}
 		report.OnlyNew(set, view.accepted)
 		view.attribute(set)
 	}
-	return set, nil
+	return set, notes, nil
 }
 
 func render(out io.Writer, format string, set report.Set, claims bool) error {

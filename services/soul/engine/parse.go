@@ -230,6 +230,7 @@ func (p *parser) paragraph(n ast.Node) {
 	if isReceiptLine(raw) {
 		return
 	}
+	raw = p.splitImports(raw, start)
 	line, counted := start, 0
 	last := -1 // the claim the paragraph's previous sentence made, if it made one
 	for _, s := range splitSentences(raw) {
@@ -660,6 +661,10 @@ func deepPrefix(line []byte) (prefixCut, bool) {
 // extractAll reads every claim's anchors. Claims are independent, so long souls spread over the cores.
 func extractAll(claims []Claim, soulPath string) {
 	one := func(c *Claim) {
+		if c.Kind == KindImport {
+			extractImport(c, soulPath)
+			return
+		}
 		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine)
 		if c.Kind == kindLooseCommands {
 			c.Kind = KindCommands
