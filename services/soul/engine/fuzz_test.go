@@ -26,6 +26,8 @@ func hostileSeeds() [][]byte {
 		// Found by fuzzing: an "LN" line hint beside a code span used the "line N" groups (-1).
 		[]byte("00` L0"),
 		[]byte("- `a.go` L12 holds it\n"),
+		// Import lines (imports.go): a line of its own, beside look-alikes and per-user paths.
+		[]byte("@AGENTS.md\n\nProse @user wrote.\n@./docs/x.md\n@~/.claude/me.md\n@/etc/x.md\n@@\n@\xff.md\n```\n@in/fence.md\n```\n"),
 		[]byte("`make clean` — remove `log-*`, `cpu.test`, `*.out`; `vfs.Open` was removed. e.g. `F(...)` [mr #N](...) refs/x/<id>/y **a/b/** `.o.go` files"),
 		[]byte("`gen.go` lives in `../up` — run `make x` in that repo. " + strings.Repeat(" — ", 2000) + strings.Repeat(". ", 2000)),
 	}
