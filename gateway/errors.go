@@ -17,6 +17,8 @@ import (
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+
+	"github.com/organism-dev/organism/platform/rpcstatus"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -317,12 +319,9 @@ func (d *wholeDecoder) checkVars(m proto.Message) error {
 
 // refuse leaves the typed refusal for errorHandler and returns its text for grpc-gateway.
 func (d *wholeDecoder) refuse(msg, field string) error {
-	st := withInfo(status.New(codes.InvalidArgument, msg), "INVALID_ARGUMENT", Domain)
-	if s, err := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}); err == nil {
-		st = s
-	}
 	if d.body.st != nil {
-		d.body.st.badBody = st
+		err := rpcstatus.Build(codes.InvalidArgument, Domain, rpcstatus.ReasonInvalidArgument, msg, nil, rpcstatus.Violation{Field: field, Description: msg})
+		d.body.st.badBody = status.Convert(err)
 	}
 	return errors.New(msg)
 }
