@@ -17,12 +17,12 @@ import (
 	spb "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
-
-	"github.com/organism-dev/organism/platform/rpcstatus"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
+
+	"github.com/organism-dev/organism/platform/rpcstatus"
 )
 
 // Domain is the ErrorInfo domain of the refusals the gateway raises itself.
