@@ -21,6 +21,8 @@ import (
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/types/known/anypb"
+
+	"github.com/organism-dev/organism/platform/rpcstatus"
 )
 
 // Domain is the ErrorInfo domain of the refusals the gateway raises itself.
@@ -317,12 +319,9 @@ func (d *wholeDecoder) checkVars(m proto.Message) error {
 
 // refuse leaves the typed refusal for errorHandler and returns its text for grpc-gateway.
 func (d *wholeDecoder) refuse(msg, field string) error {
-	st := withInfo(status.New(codes.InvalidArgument, msg), "INVALID_ARGUMENT", Domain)
-	if s, err := st.WithDetails(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{Field: field, Description: msg}}}); err == nil {
-		st = s
-	}
 	if d.body.st != nil {
-		d.body.st.badBody = st
+		err := rpcstatus.Build(codes.InvalidArgument, Domain, rpcstatus.ReasonInvalidArgument, msg, nil, rpcstatus.Violation{Field: field, Description: msg})
+		d.body.st.badBody = status.Convert(err)
 	}
 	return errors.New(msg)
 }
