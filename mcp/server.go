@@ -6,11 +6,8 @@ package mcp
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"io"
 	"log/slog"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -87,18 +84,7 @@ type credential struct {
 // signature: only to default a brain argument, never to decide who may do what (the organs do,
 // from the verified credential).
 func peekBrain(token string) string {
-	parts := strings.Split(token, ".")
-	if len(parts) != 3 {
-		return ""
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
-	if err != nil {
-		return ""
-	}
-	var c auth.Claims
-	if json.Unmarshal(raw, &c) != nil {
-		return ""
-	}
+	c, _ := auth.Peek(token)
 	return c.Brain
 }
 

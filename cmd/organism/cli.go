@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -327,17 +326,10 @@ func resolveBrain(c *call, brain *string) error {
 // credentialBrain is the brain in a credential's payload ("org1.<payload>.<signature>"), "" when
 // it names none or cannot be read.
 func credentialBrain(tok string) string {
-	rest, ok := strings.CutPrefix(tok, "org1.")
-	dot := strings.LastIndexByte(rest, '.')
-	if !ok || dot < 0 {
-		return ""
+	if c, ok := auth.Peek(tok); ok && auth.ValidName(c.Brain) {
+		return c.Brain
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(rest[:dot])
-	var claims auth.Claims
-	if err != nil || json.Unmarshal(raw, &claims) != nil || !auth.ValidName(claims.Brain) {
-		return ""
-	}
-	return claims.Brain
+	return ""
 }
 
 // counted is n and the noun, plural unless n is 1 ("1 worktree", "3 worktrees").
