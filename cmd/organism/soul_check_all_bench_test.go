@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os/exec"
 	"testing"
@@ -48,16 +46,7 @@ func BenchmarkSoulCheckAllCLI(b *testing.B) {
 		b.Fatalf("git add: %v\n%s", err, out)
 	}
 	args := []string{"soul", "check", "--repo", root, "--all", "--format", "json"}
-	check := func() []byte {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var out bytes.Buffer
-		err := dispatch(ctx, args, &out)
-		if code := exitCode(err); code != exitDrift {
-			b.Fatalf("soul check --all: got exit %d (%v), want %d (the fixture drifts on purpose)\n%s", code, err, exitDrift, out.String())
-		}
-		return out.Bytes()
-	}
+	check := func() []byte { return dispatchSoulCheck(b, args) }
 	gitrepo.ResetCache()
 	var set struct {
 		Documents []struct {
