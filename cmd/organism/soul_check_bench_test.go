@@ -84,16 +84,7 @@ func BenchmarkSoulCheckCLI(b *testing.B) {
 }
 
 func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
-	check := func() []byte {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		var out bytes.Buffer
-		err := dispatch(ctx, args, &out)
-		if code := exitCode(err); code != exitDrift {
-			b.Fatalf("soul check: got exit %d (%v), want %d (the fixture drifts on purpose)\n%s", code, err, exitDrift, out.String())
-		}
-		return out.Bytes()
-	}
+	check := func() []byte { return dispatchSoulCheck(b, args) }
 	gitrepo.ResetCache()
 	// One document prints one report (the m1nd-soul-check schema), with proto field names.
 	var rep struct {
@@ -124,6 +115,18 @@ func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 	b.ReportMetric(float64(proc)/float64(benchrepo.AgentsBudget), "process-x300ms-budget")
 	b.ReportMetric(float64(rep.Claims.Verifiable), "verifiable-claims")
 	b.ReportMetric(float64(len(rep.Stale)), "stale-claims")
+}
+
+// dispatchSoulCheck runs a soul check in-process through the command tree, and wants the drift exit.
+func dispatchSoulCheck(b *testing.B, args []string) []byte {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var out bytes.Buffer
+	err := dispatch(ctx, args, &out)
+	if code := exitCode(err); code != exitDrift {
+		b.Fatalf("%v: got exit %d (%v), want %d (the fixture drifts on purpose)\n%s", args, code, err, exitDrift, out.String())
+	}
+	return out.Bytes()
 }
 
 // runSoulCheckProcess runs the binary as a CI step would, and wants the drift exit.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,36 +47,9 @@ func TestSoulCheckEachFileOnce(t *testing.T) {
 			if code != exitDrift {
 				t.Errorf("exit: got %d, want %d\n%s", code, exitDrift, out)
 			}
-			// several documents print as a set; one as its own report
-			type doc struct {
-				SoulPath string `json:"soul_path"`
-				Stale    []struct {
-					Kind string `json:"kind"`
-				} `json:"stale"`
-			}
-			var set struct {
-				doc
-				Documents []doc `json:"documents"`
-			}
-			if err := json.Unmarshal([]byte(out), &set); err != nil {
-				t.Fatalf("json: %v\n%s", err, out)
-			}
-			docs := set.Documents
-			if len(docs) == 0 {
-				docs = []doc{set.doc}
-			}
-			var paths []string
-			drift := 0
-			for _, d := range docs {
-				paths = append(paths, d.SoulPath)
-				for _, s := range d.Stale {
-					if s.Kind == "drift" {
-						drift++
-					}
-				}
-			}
-			if got := strings.Join(paths, " "); got != tc.wantDocs {
-				t.Errorf("documents: got %q, want %q", got, tc.wantDocs)
+			paths, drift := docsAndDrift(t, out)
+			if paths != tc.wantDocs {
+				t.Errorf("documents: got %q, want %q", paths, tc.wantDocs)
 			}
 			if drift != tc.wantDrift {
 				t.Errorf("drift findings: got %d, want %d (each real file's once)", drift, tc.wantDrift)

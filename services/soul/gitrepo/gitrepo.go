@@ -77,6 +77,9 @@ type Repo struct {
 	untrackedOnce sync.Once
 	untracked     bool
 	untrackedErr  error
+	// indexHead says the index holds HEAD's source files, asked once (uses.go).
+	indexHeadOnce sync.Once
+	indexHead     bool
 }
 
 var _ engine.Repo = (*Repo)(nil)

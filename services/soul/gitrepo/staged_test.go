@@ -13,7 +13,6 @@ import (
 // --all) grep it only for the words no earlier check asked and merge the kept lines of the others;
 // each answers as a first, fresh check of its words does, and one grep of the index per check at most.
 func TestStagedLinesAcrossChecks(t *testing.T) {
-	ctx := context.Background()
 	root := t.TempDir()
 	git(t, root, "init", "-q", "-b", "main")
 	write(t, root, "a/a.go", "package a\n\nfunc Foo() {\n\tBar()\n\tx.Foo_ = Bar2\n}\n\nfunc Bar() { Foo(); Foo() }\n")
@@ -29,29 +28,17 @@ func TestStagedLinesAcrossChecks(t *testing.T) {
 		{"Foo", "Bar"},
 		{"other", "Bar2", "Foo_"},
 	}
-	query := func(words []string) string {
-		t.Helper()
-		r, err := gitrepo.Open(ctx, root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ans, err := r.Batch(ctx, engine.BatchQuery{Symbols: words})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fmt.Sprint(ans.SymbolLines)
-	}
 	defer gitrepo.SetColdBlobs(0)()
 	fresh := make([]string, len(checks))
 	for i, words := range checks {
 		gitrepo.ResetCache()
-		fresh[i] = query(words)
+		fresh[i] = symbolLines(t, root, words...)
 	}
 	gitrepo.ResetCache()
 	for i, words := range checks {
 		t.Run(fmt.Sprint(words), func(t *testing.T) {
 			before := gitrepo.IndexGreps()
-			got := query(words)
+			got := symbolLines(t, root, words...)
 			if got != fresh[i] {
 				t.Fatalf("after %v: got\n%s\nwant a fresh check's\n%s", checks[:i], got, fresh[i])
 			}
@@ -63,4 +50,18 @@ func TestStagedLinesAcrossChecks(t *testing.T) {
 	if gitrepo.DefinitionsCached() != 0 {
 		t.Errorf("definition cache: got %d blobs read, want none (every check grepped)", gitrepo.DefinitionsCached())
 	}
+}
+
+// symbolLines opens root afresh, as each check does, and prints its answer to a symbol query of words.
+func symbolLines(t *testing.T, root string, words ...string) string {
+	t.Helper()
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: words})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(ans.SymbolLines)
 }

@@ -183,11 +183,15 @@ func (s wordSet) in(line string) bool {
 
 // indexIsHead reports whether the index holds HEAD's source files (git diff --cached, which the
 // index's cache of tree hashes makes cheap): with no source among the uncommitted changes, the work
-// tree then holds them too.
+// tree then holds them too. Asked once per snapshot, as the untracked files are: soul check --all ran
+// the diff again for every document.
 func (r *Repo) indexIsHead(ctx context.Context) bool {
-	args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, sourceGlobs...)
-	_, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
-	return err == nil
+	r.indexHeadOnce.Do(func() {
+		args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, sourceGlobs...)
+		_, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
+		r.indexHead = err == nil
+	})
+	return r.indexHead
 }
 
 // sourcesClean reports whether every source file on disk is HEAD's: none among the uncommitted changes

@@ -15,7 +15,6 @@ import (
 // fresh grep of the work tree does, as the tree gains an untracked file, an unstaged and a staged edit, a commit and a file dropped from
 // the index but left on disk.
 func TestUsesFollowTheWorkTree(t *testing.T) {
-	ctx := context.Background()
 	root := t.TempDir()
 	git(t, root, "init", "-q", "-b", "main")
 	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n")
@@ -24,18 +23,6 @@ func TestUsesFollowTheWorkTree(t *testing.T) {
 	git(t, root, "add", "-A")
 	git(t, root, "commit", "-q", "-m", "start")
 	words := [][]string{{"Foo", "Bar"}, {"Bar", "Baz"}, {"Foo", "Baz", "Qux"}}
-	query := func(w []string) string {
-		t.Helper()
-		r, err := gitrepo.Open(ctx, root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ans, err := r.Batch(ctx, engine.BatchQuery{Symbols: w})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fmt.Sprint(ans.SymbolLines)
-	}
 	steps := []struct {
 		name string
 		do   func()
@@ -52,14 +39,14 @@ func TestUsesFollowTheWorkTree(t *testing.T) {
 		t.Run(st.name, func(t *testing.T) {
 			st.do()
 			for _, w := range words {
-				warm := query(w) // the cache holds the words earlier queries asked
+				warm := symbolLines(t, root, w...) // the cache holds the words earlier queries asked
 				gitrepo.ResetCache()
-				cold := query(w)
+				cold := symbolLines(t, root, w...)
 				if warm != cold {
 					t.Fatalf("words %v: cached uses answered\n%s\na fresh grep answers\n%s", w, warm, cold)
 				}
 				for _, other := range words {
-					query(other) // refill the cache from this state of the tree
+					symbolLines(t, root, other...) // refill the cache from this state of the tree
 				}
 			}
 		})
@@ -148,7 +135,6 @@ func link(t *testing.T, root, target, name string) {
 // snapshot over, and still answers with the uses of its words that were kept before (they are taken
 // when asked, not read back after the snapshot started over), as a fresh grep does.
 func TestUsesPastTheBound(t *testing.T) {
-	ctx := context.Background()
 	root := t.TempDir()
 	git(t, root, "init", "-q", "-b", "main")
 	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n")
@@ -156,24 +142,12 @@ func TestUsesPastTheBound(t *testing.T) {
 	write(t, root, "c/c.go", "package c\n\nfunc init() {\n\tBaz()\n}\n")
 	git(t, root, "add", "-A")
 	git(t, root, "commit", "-q", "-m", "start")
-	query := func(w ...string) string {
-		t.Helper()
-		r, err := gitrepo.Open(ctx, root)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ans, err := r.Batch(ctx, engine.BatchQuery{Symbols: w})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fmt.Sprint(ans.SymbolLines)
-	}
 	gitrepo.ResetCache()
-	cold := query("Bar", "Baz")
+	cold := symbolLines(t, root, "Bar", "Baz")
 	gitrepo.ResetCache()
 	defer gitrepo.SetUsesBound(3)() // Foo's 2 lines and Bar's 1 fill it; Baz's one passes it
-	query("Foo", "Bar")
-	if warm := query("Bar", "Baz"); warm != cold {
+	symbolLines(t, root, "Foo", "Bar")
+	if warm := symbolLines(t, root, "Bar", "Baz"); warm != cold {
 		t.Fatalf("past the bound: got\n%s\nwant what a fresh grep answers\n%s", warm, cold)
 	}
 }
