@@ -31,7 +31,7 @@ import (
 // traceEvidence looks, for each claim the tier would call unverified, for evidence behind its traceless
 // paths, and marks the anchor it finds some for (v.evidenced) so the claim stays drift.
 func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
-	if !v.repo.Git() || v.repo.Shallow() || v.soul.SoulTissue {
+	if !v.tiered() {
 		return
 	}
 	for i := range results {
