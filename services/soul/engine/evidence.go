@@ -76,20 +76,30 @@ func (v *verifier) nearMiss(a Anchor) (string, bool) {
 	wantDir := strings.HasSuffix(a.Ref, "/")
 	for _, p := range v.readings(a) {
 		dir, base := path.Split(p)
-		if undotted := strings.TrimPrefix(base, "."); !wantDir && path.Ext(undotted) != "" && len(undotted) > len(path.Ext(undotted)) {
-			alt := "." + base
-			if undotted != base {
-				alt = undotted
-			}
-			if ok, isDir := v.repo.Exists(dir + alt); ok && !isDir {
-				return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, dir+alt), true
-			}
+		alt, ok := v.dotTwin(dir, base, wantDir)
+		if !ok {
+			alt, ok = v.caseTwin(dir, base, wantDir)
 		}
-		if alt, ok := v.caseTwin(dir, base, wantDir); ok {
+		if ok {
 			return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
 		}
 	}
 	return "", false
+}
+
+// dotTwin finds the tracked file of dir named base with its leading dot added or taken away, when the
+// written name is a file's (an extension after a stem).
+func (v *verifier) dotTwin(dir, base string, wantDir bool) (string, bool) {
+	undotted := strings.TrimPrefix(base, ".")
+	if ext := path.Ext(undotted); wantDir || ext == "" || len(undotted) == len(ext) {
+		return "", false
+	}
+	alt := dir + "." + base
+	if undotted != base {
+		alt = dir + undotted
+	}
+	ok, isDir := v.repo.Exists(alt)
+	return alt, ok && !isDir
 }
 
 // caseTwin finds a tracked entry of dir whose name is base in another letter case, a directory when the
