@@ -33,6 +33,15 @@ var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-pa
 // sourceShare counts a scope's tracked source files: those the index reads and those it cannot.
 type sourceShare struct{ read, unread int }
 
+// add counts one source file, read by the index or not.
+func (s *sourceShare) add(read bool) {
+	if read {
+		s.read++
+	} else {
+		s.unread++
+	}
+}
+
 func (s sourceShare) blind() bool {
 	return s.unread > 0 && s.unread*blindDen >= (s.read+s.unread)*blindNum
 }
@@ -60,16 +69,9 @@ func (v *verifier) countSources() sourceShare {
 		if !read && !unread {
 			continue
 		}
-		in := dir == "." || dir == "" || strings.HasPrefix(f, dir+"/")
-		for _, s := range []*sourceShare{&whole, &local} {
-			if s == &local && !in {
-				continue
-			}
-			if read {
-				s.read++
-			} else {
-				s.unread++
-			}
+		whole.add(read)
+		if dir == "." || dir == "" || strings.HasPrefix(f, dir+"/") {
+			local.add(read)
 		}
 	}
 	if local.read+local.unread > 0 {
