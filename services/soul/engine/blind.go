@@ -89,9 +89,13 @@ func skippedTree(f string) bool {
 	return false
 }
 
-// unseen reports a failed symbol anchor soul could not have seen defined: the scope is blind and no
-// history names its removal.
+// unseen reports a failed anchor whose absence soul never established: a symbol where soul cannot see
+// (the scope is blind and no history names its removal), or a target a Makefile may make through a
+// macro (make.go marks those in makeUnseen; make_macros.go).
 func (v *verifier) unseen(ar AnchorResult) bool {
+	if v.makeUnseen[anchorKey(ar.Anchor)] {
+		return true
+	}
 	if ar.Anchor.Kind != AnchorSymbol || ar.Reason != ReasonSymbolMissing && ar.Reason != ReasonChanged || removedByHistory(ar) {
 		return false
 	}

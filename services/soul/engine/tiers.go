@@ -30,10 +30,8 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
 	}
 	for _, ar := range r.Anchors {
-		if ar.Status != AnchorFailed || v.unseen(ar) || v.makeUnseen[anchorKey(ar.Anchor)] {
-			// a symbol where soul cannot see (blind.go), a target a Makefile may make through a macro
-			// (make_macros.go): no assertion makes its absence a fact
-			continue
+		if ar.Status != AnchorFailed || v.unseen(ar) {
+			continue // an absence soul never established: no assertion makes it a fact (blind.go)
 		}
 		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
 			return false
