@@ -33,6 +33,15 @@ var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-pa
 // sourceShare counts a scope's tracked source files: those the index reads and those it cannot.
 type sourceShare struct{ read, unread int }
 
+// add counts one source file, read by the index or not.
+func (s *sourceShare) add(read bool) {
+	if read {
+		s.read++
+	} else {
+		s.unread++
+	}
+}
+
 func (s sourceShare) blind() bool {
 	return s.unread > 0 && s.unread*blindDen >= (s.read+s.unread)*blindNum
 }
@@ -60,16 +69,9 @@ func (v *verifier) countSources() sourceShare {
 		if !read && !unread {
 			continue
 		}
-		in := dir == "." || dir == "" || strings.HasPrefix(f, dir+"/")
-		for _, s := range []*sourceShare{&whole, &local} {
-			if s == &local && !in {
-				continue
-			}
-			if read {
-				s.read++
-			} else {
-				s.unread++
-			}
+		whole.add(read)
+		if dir == "." || dir == "" || strings.HasPrefix(f, dir+"/") {
+			local.add(read)
 		}
 	}
 	if local.read+local.unread > 0 {
@@ -87,9 +89,13 @@ func skippedTree(f string) bool {
 	return false
 }
 
-// unseen reports a failed symbol anchor soul could not have seen defined: the scope is blind and no
-// history names its removal.
+// unseen reports a failed anchor whose absence soul never established: a symbol where soul cannot see
+// (the scope is blind and no history names its removal), or a target a Makefile may make through a
+// macro (make.go marks those in makeUnseen; make_macros.go).
 func (v *verifier) unseen(ar AnchorResult) bool {
+	if v.makeUnseen[anchorKey(ar.Anchor)] {
+		return true
+	}
 	if ar.Anchor.Kind != AnchorSymbol || ar.Reason != ReasonSymbolMissing && ar.Reason != ReasonChanged || removedByHistory(ar) {
 		return false
 	}

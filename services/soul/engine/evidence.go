@@ -29,23 +29,47 @@ import (
 // Either turns the mention into drift, with the evidence in its detail.
 
 // traceEvidence looks, for each claim the tier would call unverified, for evidence behind its traceless
-// paths, and marks the anchor it finds some for (v.evidenced) so the claim stays drift.
+// paths, and marks the anchor it finds some for (v.evidenced) so the claim stays drift. The gone
+// ancestors of all of them are asked of history in one Renames call, as movedTo asks its paths
+// (recall.go), not one call per anchor.
 func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
-	if !v.repo.Git() || v.repo.Shallow() || v.soul.SoulTissue {
+	if !v.tiered() {
 		return
+	}
+	type at struct{ r, a int }
+	tops := map[at][]string{}
+	var asked []string
+	for i := range results {
+		if !v.unverified(&results[i]) {
+			continue
+		}
+		for j, ar := range results[i].Anchors {
+			if ar.Status == AnchorFailed && ar.Anchor.Kind == AnchorPath {
+				t := v.goneTops(ar.Anchor)
+				tops[at{i, j}], asked = t, append(asked, t...)
+			}
+		}
+	}
+	if len(tops) == 0 {
+		return
+	}
+	var moves map[string]Rename
+	if h, ok := v.repo.(History); ok && len(asked) > 0 {
+		moves, _ = h.Renames(ctx, asked) // on an error no ancestor is evidence, as if none had moved
 	}
 	for i := range results {
 		r := &results[i]
 		if !v.unverified(r) {
-			continue
+			continue // an anchor an earlier claim on its line was given evidence for
 		}
 		for j, ar := range r.Anchors {
-			if ar.Status != AnchorFailed || ar.Anchor.Kind != AnchorPath {
+			t, candidate := tops[at{i, j}]
+			if !candidate {
 				continue
 			}
 			detail, ok := v.nearMiss(ar.Anchor)
 			if !ok {
-				detail, ok = v.goneAncestor(ctx, ar.Anchor)
+				detail, ok = v.goneAncestor(ctx, ar.Anchor, t, moves)
 			}
 			if ok {
 				failAnchor(r, j, ReasonFileMissing, detail)
@@ -76,20 +100,30 @@ func (v *verifier) nearMiss(a Anchor) (string, bool) {
 	wantDir := strings.HasSuffix(a.Ref, "/")
 	for _, p := range v.readings(a) {
 		dir, base := path.Split(p)
-		if undotted := strings.TrimPrefix(base, "."); !wantDir && path.Ext(undotted) != "" && len(undotted) > len(path.Ext(undotted)) {
-			alt := "." + base
-			if undotted != base {
-				alt = undotted
-			}
-			if ok, isDir := v.repo.Exists(dir + alt); ok && !isDir {
-				return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, dir+alt), true
-			}
+		alt, ok := v.dotTwin(dir, base, wantDir)
+		if !ok {
+			alt, ok = v.caseTwin(dir, base, wantDir)
 		}
-		if alt, ok := v.caseTwin(dir, base, wantDir); ok {
+		if ok {
 			return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
 		}
 	}
 	return "", false
+}
+
+// dotTwin finds the tracked file of dir named base with its leading dot added or taken away, when the
+// written name is a file's (an extension after a stem).
+func (v *verifier) dotTwin(dir, base string, wantDir bool) (string, bool) {
+	undotted := strings.TrimPrefix(base, ".")
+	if ext := path.Ext(undotted); wantDir || ext == "" || len(undotted) == len(ext) {
+		return "", false
+	}
+	alt := dir + "." + base
+	if undotted != base {
+		alt = dir + undotted
+	}
+	ok, isDir := v.repo.Exists(alt)
+	return alt, ok && !isDir
 }
 
 // caseTwin finds a tracked entry of dir whose name is base in another letter case, a directory when the
@@ -108,9 +142,10 @@ func (v *verifier) caseTwin(dir, base string, wantDir bool) (string, bool) {
 	return "", false
 }
 
-// goneAncestor finds, for a path that never landed, the ancestor directory history had and HEAD lacks:
-// the highest missing ancestor below the deepest one that exists, asked of history once.
-func (v *verifier) goneAncestor(ctx context.Context, a Anchor) (string, bool) {
+// goneTops are, for each reading of a path that never landed, the ancestor directory history may have
+// had and HEAD lacks: the highest missing ancestor below the deepest one that exists.
+func (v *verifier) goneTops(a Anchor) []string {
+	var out []string
 	for _, p := range v.readings(a) {
 		segs := strings.Split(p, "/")
 		top := ""
@@ -124,12 +159,15 @@ func (v *verifier) goneAncestor(ctx context.Context, a Anchor) (string, bool) {
 		if top == "" || v.packageRelative(segs) {
 			continue // its directory is here, or a package holds it: a placeholder inside a real tree
 		}
-		h, ok := v.repo.(History)
-		if !ok {
-			return "", false
-		}
-		moves, err := h.Renames(ctx, []string{top})
-		if err != nil || moves[top].To == "" {
+		out = append(out, top)
+	}
+	return out
+}
+
+// goneAncestor finds the first of a path's gone tops (goneTops) that history moved, as moves answers.
+func (v *verifier) goneAncestor(ctx context.Context, a Anchor, tops []string, moves map[string]Rename) (string, bool) {
+	for _, top := range tops {
+		if moves[top].To == "" {
 			continue // never there, or deleted with nowhere to go (see above)
 		}
 		sha := moves[top].SHA

@@ -30,7 +30,7 @@ var historyEpoch = time.Unix(0, 0).UTC()
 // globHistory marks (v.globNever) each failed glob of a stale claim that its sentence does not assert
 // and that no path of HEAD's history ever matched.
 func (v *verifier) globHistory(ctx context.Context, results []ClaimResult) {
-	if !v.repo.Git() || v.repo.Shallow() || v.soul.SoulTissue {
+	if !v.tiered() {
 		return
 	}
 	ages, ok := v.repo.(Ages)

@@ -23,23 +23,28 @@ import (
 // unverified reports whether a stale claim's failure rests only on traceless names its sentence does not
 // assert: every failed anchor is traceless and none is strongly asserted.
 func (v *verifier) unverified(r *ClaimResult) bool {
-	if v.soul.SoulTissue || r.State != StateStale || !v.repo.Git() || v.repo.Shallow() {
+	if !v.tiered() || r.State != StateStale {
 		return false
 	}
 	if first := firstWith(r.Anchors, AnchorFailed); first == nil || first.Reason != r.Reason {
 		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
 	}
 	for _, ar := range r.Anchors {
-		if ar.Status != AnchorFailed || v.unseen(ar) || v.makeUnseen[anchorKey(ar.Anchor)] {
-			// a symbol where soul cannot see (blind.go), a target a Makefile may make through a macro
-			// (make_macros.go): no assertion makes its absence a fact
-			continue
+		if ar.Status != AnchorFailed || v.unseen(ar) {
+			continue // an absence soul never established: no assertion makes it a fact (blind.go)
 		}
 		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
 			return false
 		}
 	}
 	return true
+}
+
+// tiered reports whether the tiers apply at all: a whole git history, which can say "no trace", and a
+// document that is no soul. The tier rule and the passes that gather its evidence (evidence.go,
+// globtrace.go) share this one gate.
+func (v *verifier) tiered() bool {
+	return !v.soul.SoulTissue && v.repo.Git() && !v.repo.Shallow()
 }
 
 // traceless reports a failed anchor with nothing behind its failure but the name's absence: a path that
