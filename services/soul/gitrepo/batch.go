@@ -17,7 +17,18 @@ import (
 
 // sourceGlobs limits the symbol search, and the removal walk after it, to the languages the verifier
 // knows (engine's langOf).
-var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala"}
+var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala", "*.sc", "*.sbt", "*.mill"}
+
+// searchGlobs are the files the words' grep reads: the source globs, whose lines may define a word, and
+// the languages the index cannot read (engine.UnreadSource), whose lines only tell that a word is used.
+// A name used there is defined where soul cannot see, never "defined nowhere in the tracked sources".
+var searchGlobs = func() []string {
+	out := append([]string(nil), sourceGlobs...)
+	for _, ext := range engine.UnreadSource {
+		out = append(out, "*"+ext)
+	}
+	return out
+}()
 
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
 func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnswer, error) {
@@ -432,7 +443,7 @@ func (r *Repo) scanWords(words []string) []engine.SourceLine {
 	var out []engine.SourceLine
 	total := 0
 	for _, f := range r.files {
-		if !isSource(f) {
+		if !isSearched(f) {
 			continue
 		}
 		body, err := r.ReadFile(f)
@@ -465,8 +476,13 @@ func (r *Repo) scanWords(words []string) []engine.SourceLine {
 	return out
 }
 
-func isSource(f string) bool {
-	for _, g := range sourceGlobs {
+func isSource(f string) bool { return hasGlobSuffix(f, sourceGlobs) }
+
+// isSearched reports a file the words' grep reads (searchGlobs).
+func isSearched(f string) bool { return hasGlobSuffix(f, searchGlobs) }
+
+func hasGlobSuffix(f string, globs []string) bool {
+	for _, g := range globs {
 		if strings.HasSuffix(f, g[1:]) {
 			return true
 		}

@@ -434,7 +434,7 @@ func (r *Repo) readFiles(ctx context.Context) error {
 			continue
 		}
 		r.plainIndex = r.plainIndex && f[0] == "H"
-		if f[1] == "120000" && isSource(p) {
+		if f[1] == "120000" && isSearched(p) {
 			if r.links == nil {
 				r.links = map[string]bool{}
 			}

@@ -64,7 +64,7 @@ func fixedWords(words []string) []string {
 // withWords is the grep's arguments with the words' matcher and the source globs.
 func withWords(args []string, matcher ...string) []string {
 	out := append(append(append([]string(nil), args...), matcher...), "--")
-	return append(out, sourceGlobs...)
+	return append(out, searchGlobs...)
 }
 
 // noPCRE says git grep -P failed for want of PCRE; every later grep goes to -w -F.
