@@ -55,6 +55,12 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
+		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
+		// file); only a sentence that calls it a commit asserts history must hold it
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = a.Ref + " is no commit here, and its sentence does not call it one"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && (!c.Shipped || a.Unshipped) {
 		// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
 		// asserts the log must hold it
@@ -383,4 +389,18 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 		}
 	}
 	return false
+}
+
+// commitCue is wording that makes a hex run a commit: the word itself, its synonyms, what commits do
+// (land, fix, revert, cherry-pick) and the git verbs that take one.
+var commitCue = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|hash(?:es)?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|landed|fixed|introduced|merged|bisect(?:ed)?|fixup|squash(?:ed)?|rebased?|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+
+// commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
+// commit's URL, or a commit cue in its text (the anchor's own "commit abc1234", "fixed in abc1234").
+// The eighth holdout's 14 false refs were a project board's option ids in a table.
+func commitWording(text, ref string) bool {
+	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) {
+		return true
+	}
+	return commitCue.MatchString(text)
 }

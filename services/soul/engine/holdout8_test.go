@@ -1,0 +1,62 @@
+package engine_test
+
+import "testing"
+
+// TestEighthHoldoutClasses: classes of false drift from the seventh and eighth holdouts of real clones
+// (services/soul/README.md), each beside the twin that must still flag.
+func TestEighthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("Makefile", "format:\n\truff format\nlint:\n\truff check\ntypecheck:\n\tpyright\n")
+	g.write("src/app.py", "def main():\n    pass\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a board's option ids in a table", "| Status | Option ID |\n| --- | --- |\n| Incoming | `721a3d4c` |\n| Done | `259d6aab` |", nil},
+		{"a hex id of something else in prose", "The cache key is `9f86d081e4`.", nil},
+		{"twin: a commit the sentence names", "The parser was fixed in `721a3d4c`.", []string{"ref_missing 721a3d4c"}},
+		{"twin: the word commit", "See commit 9f86d081e4 for the migration.", []string{"ref_missing 9f86d081e4"}},
+		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},
+		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"evidence_changed make format/lint/vet"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestPackageTopGlobs: a glob with one fixed directory, written from inside the packages of a
+// monorepo ("their tsconfig.test.json includes `__tests__/**/*`"), matches under some package and the
+// root never had that directory. A root directory history had, that moved into a package, keeps the
+// finding: the document still describes the old tree.
+func TestPackageTopGlobs(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/index.ts", "export const a = 1\n")
+	g.write("src/index.test.ts", "test('a', () => {})\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("src/index.ts")
+	g.remove("src/index.test.ts")
+	g.write("clients/web/src/index.ts", "export const a = 1\n")
+	g.write("clients/web/src/index.test.ts", "test('a', () => {})\n")
+	g.write("clients/cli/__tests__/run.test.ts", "test('run', () => {})\n")
+	g.write("clients/cli/src/run.ts", "export function run() {}\n")
+	g.commit("2026-06-02T10:00:00Z", "move the web client into clients/, add the cli")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a tests root read from each client", "Each client's `tsconfig.test.json` includes `__tests__/**/*`.", nil},
+		{"twin: a root directory that moved", "Tests sit beside their code: `src/**/*.test.ts`.", []string{"evidence_file_missing src/**/*.test.ts"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
