@@ -1,7 +1,6 @@
 package gitrepo
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -109,24 +108,37 @@ func parseGrep(res []byte) []engine.SourceLine {
 	if n := bytes.Count(res, []byte{'\n'}); n > 0 {
 		out = make([]engine.SourceLine, 0, n)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(res))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	file := ""
-	for sc.Scan() {
-		line := sc.Bytes()
+	eachLine(res, func(line []byte) {
 		i := bytes.IndexByte(line, 0)
 		if i < 0 {
-			continue
+			return
 		}
 		j := bytes.IndexByte(line[i+1:], 0)
 		if j < 0 {
-			continue
+			return
 		}
 		if string(line[:i]) != file {
 			file = string(line[:i])
 		}
 		n, _ := strconv.Atoi(string(line[i+1 : i+1+j]))
 		out = append(out, engine.SourceLine{Path: file, Line: n, Text: string(line[i+2+j:])})
-	}
+	})
 	return out
+}
+
+// eachLine calls fn with each line of out, a git process's whole output, without its newline. A
+// bufio.Scanner stops for good at its first line longer than its buffer, and git prints such lines: a
+// test's 1.2 MB JSON literal in langfuse ended the grep's answer there, so every word used only in
+// files after it read as "defined nowhere" (the eighth holdout's useMemo).
+func eachLine(out []byte, fn func([]byte)) {
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i], out[i+1:]
+		} else {
+			out = nil
+		}
+		fn(line)
+	}
 }
