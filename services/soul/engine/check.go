@@ -191,9 +191,6 @@ func (v *verifier) ask(k *asker, a Anchor) {
 	case AnchorGlob:
 		if len(v.repo.Glob(a.Path, 1)) == 0 {
 			k.add(&q.Ignored, globSample(a.Path))
-			if top, ok := globTop(a.Path); ok {
-				k.add(&q.EverSeen, top) // was its one fixed directory ever at the root? (holdout3.go)
-			}
 		}
 	case AnchorSymbol:
 		k.add(&q.Symbols, a.Name)

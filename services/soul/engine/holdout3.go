@@ -83,22 +83,6 @@ func (v *verifier) packageGlob(p string) bool {
 	return len(v.repo.Glob("**/"+p, 1)) > 0
 }
 
-// packageTopGlob reports a glob with one fixed directory ("__tests__/**/*") that the root never had,
-// in HEAD or in any commit, and that matches below some package: a tsconfig's include read from each
-// client's directory (the eighth holdout). packageGlob wants two fixed segments because a root `src/`
-// that moved into a package is a tree the document still describes; a directory history never had at
-// the root cannot have moved from there.
-func (v *verifier) packageTopGlob(p string) bool {
-	top, ok := globTop(p)
-	if !ok || v.batch.EverSeen == nil || !v.everAsked[top] || v.batch.EverSeen[top] {
-		return false
-	}
-	if exists, _ := v.repo.Exists(top); exists {
-		return false
-	}
-	return len(v.repo.Glob("**/"+p, 1)) > 0
-}
-
 // globTop is a glob's one fixed leading directory ("__tests__" of "__tests__/**/*"), when it has
 // exactly one and is no dot-directory: a hidden one (".github/**") is a root's own.
 func globTop(p string) (string, bool) {

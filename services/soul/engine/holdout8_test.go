@@ -17,6 +17,8 @@ func TestEighthHoldoutClasses(t *testing.T) {
 	}{
 		{"a board's option ids in a table", "| Status | Option ID |\n| --- | --- |\n| Incoming | `721a3d4c` |\n| Done | `259d6aab` |", nil},
 		{"a hex id of something else in prose", "The cache key is `9f86d081e4`.", nil},
+		{"an option id beside a merge", "On merge of a v2 PR, move the item to Done (option id `259d6aab`), since auto-close won't fire; keep the line anyway so issues close once v2 is merged to main.", nil},
+		{"twin: landed in", "The parser change landed in `259d6aab`.", []string{"ref_missing 259d6aab"}},
 		{"twin: a commit the sentence names", "The parser was fixed in `721a3d4c`.", []string{"ref_missing 721a3d4c"}},
 		{"twin: the word commit", "See commit 9f86d081e4 for the migration.", []string{"ref_missing 9f86d081e4"}},
 		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},

@@ -391,16 +391,31 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 	return false
 }
 
-// commitCue is wording that makes a hex run a commit: the word itself, its synonyms, what commits do
-// (land, fix, revert, cherry-pick) and the git verbs that take one.
-var commitCue = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|hash(?:es)?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|landed|fixed|introduced|merged|bisect(?:ed)?|fixup|squash(?:ed)?|rebased?|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+// commitCue is wording that makes a hex run a commit anywhere in its sentence: the word itself, its
+// synonyms, what only commits undergo, and the git verbs that take one. commitVerb is what commits and
+// other things alike undergo ("merged", "fixed in"), which counts only just before the run ("fixed in
+// `abc1234`", not "the board item ... merged to main" a sentence later).
+var (
+	commitCue  = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+	commitVerb = regexp.MustCompile(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
+)
 
 // commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
-// commit's URL, or a commit cue in its text (the anchor's own "commit abc1234", "fixed in abc1234").
-// The eighth holdout's 14 false refs were a project board's option ids in a table.
+// commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
+// holdout's 14 false refs were a project board's option ids in a table.
 func commitWording(text, ref string) bool {
-	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) {
+	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) || commitCue.MatchString(text) {
 		return true
 	}
-	return commitCue.MatchString(text)
+	for from := 0; ; {
+		i := strings.Index(text[from:], ref)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if commitVerb.MatchString(text[max(0, at-40):at]) {
+			return true
+		}
+		from = at + len(ref)
+	}
 }

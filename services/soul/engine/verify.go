@@ -216,7 +216,7 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if a.Absent {
 		return d.ok() // "`make clean` — remove `*.out`": none left is what the claim says
 	}
-	if v.packageGlob(a.Path) || v.packageTopGlob(a.Path) || v.cargoFeature(a.Path) {
+	if v.packageGlob(a.Path) || v.cargoFeature(a.Path) {
 		// "`src/rules/**/*.rs`" written from inside a package of a monorepo; "`biome_languages/lang_*`"
 		// the features of a crate
 		return d.ok()
