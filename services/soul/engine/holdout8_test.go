@@ -62,3 +62,29 @@ func TestPackageTopGlobs(t *testing.T) {
 		})
 	}
 }
+
+// TestTemporalNeverThere: a sentence said of a moment ("currently") about a file that never landed in
+// history is no "outlived: X is gone" drift (the eighth holdout's Transition.mjs, inside a dependency):
+// the tier rule judges the name. A file a commit deleted is still outlived.
+func TestTemporalNeverThere(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/old/setup.ts", "export const a = 1\n")
+	g.write("src/app.ts", "export const b = 2\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("src/old/setup.ts")
+	g.commit("2026-06-02T10:00:00Z", "drop the old setup")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a dependency's file, said of now", "The env flag is currently read only by `Transition.mjs`, at its render branch.", []string{"unverified unanchored Transition.mjs"}},
+		{"twin: a deleted file, said of now", "Setup currently lives in `src/old/setup.ts`.", []string{"expired src/old/setup.ts"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}

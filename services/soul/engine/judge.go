@@ -101,7 +101,7 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 		r.Detail = outlived(gone.Anchor.Ref + " is gone")
 	case failed != nil:
 		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
-		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
+		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) && !v.neverThere(failed.Anchor) {
 			r.Reason = ReasonExpired
 			r.Detail = outlived(failed.Anchor.Ref + " is gone")
 		}
@@ -114,6 +114,13 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 	default:
 		v.heldVerdict(r, firstWith(r.Anchors, AnchorHeld))
 	}
+}
+
+// neverThere reports a path the tiers call traceless (it never landed in this repository's history):
+// "outlived: X is gone" would say the moment passed, where X was never here at all (the eighth
+// holdout's Transition.mjs, a file inside a dependency), so the tier rule judges it instead.
+func (v *verifier) neverThere(a Anchor) bool {
+	return v.tiered() && a.Kind == AnchorPath && v.neverLanded(a.Path)
 }
 
 // settleAlternatives skips the missing names of an "or" list when another name of the list holds: "the
