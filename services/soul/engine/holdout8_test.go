@@ -88,3 +88,32 @@ func TestTemporalNeverThere(t *testing.T) {
 		})
 	}
 }
+
+// TestPlaceAndLayoutAssertions: the seventh and eighth holdouts' true findings the tiers reported as
+// unverified mentions. A sentence that says where something is configured or can be found, and a layout
+// row that opens with a path and describes it, assert the path exists; a traceless one is drift. The
+// twins stay mentions: a name inside a row's description, a place a thing lives in passing.
+func TestPlaceAndLayoutAssertions(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("docs/layouts/_partials/layouts/icons.html", "<svg></svg>\n")
+	g.write("package.json", "{}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"configured in", "**Linter and formatter:** Biome, configured in `biome.json`.", []string{"unanchored biome.json"}},
+		{"can be found in the file", "Task definitions can be found in the `turbo.config.js` file.", []string{"unanchored turbo.config.js"}},
+		{"a layout table's row", "| Path | What |\n| --- | --- |\n| `pr-reviews/` | Pull request review materials |", []string{"unanchored pr-reviews/"}},
+		{"a layout list's row", "- `docs/layouts/_partials/icons.html`: SVG icon sprites.", []string{"unanchored docs/layouts/_partials/icons.html"}},
+		{"twin: a name inside a row's description", "| Path | What |\n| --- | --- |\n| `package.json` | scripts; reviews go in `pr-reviews/` |", []string{"unverified unanchored pr-reviews/"}},
+		{"twin: a row that opens with a glob", "- `tmp/run-*.log`: logs a run writes.", []string{"unverified evidence_file_missing tmp/run-*.log"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
