@@ -8,7 +8,10 @@ func TestEighthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("Makefile", "format:\n\truff format\nlint:\n\truff check\ntypecheck:\n\tpyright\n")
 	g.write("src/app.py", "def main():\n    pass\n")
+	g.write("tools/rules.md", "# rules\n")
 	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("tools/rules.md")
+	g.commit("2026-06-02T10:00:00Z", "drop the rules")
 	repo := g.open(t)
 
 	tests := []struct {
@@ -21,6 +24,8 @@ func TestEighthHoldoutClasses(t *testing.T) {
 		{"twin: landed in", "The parser change landed in `259d6aab`.", []string{"ref_missing 259d6aab"}},
 		{"twin: a commit the sentence names", "The parser was fixed in `721a3d4c`.", []string{"ref_missing 721a3d4c"}},
 		{"twin: the word commit", "See commit 9f86d081e4 for the migration.", []string{"ref_missing 9f86d081e4"}},
+		{"a dependency's pinned commit", "The decision table of v1.5.0 (`vouch/github.nu` at pinned SHA `d66fa29`) is worth stating outright.", nil},
+		{"a lead-in naming a gone file", "When working with the server, follow the patterns established in `tools/rules.md`:", []string{"evidence_file_missing tools/rules.md"}},
 		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},
 		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"evidence_changed make format/lint/vet"}},
 	}

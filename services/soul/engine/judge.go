@@ -55,6 +55,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && pinnedCue.MatchString(c.Text) {
+		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
 		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
 		// file); only a sentence that calls it a commit asserts history must hold it
@@ -406,6 +410,10 @@ var (
 	commitCue  = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
 	commitVerb = regexp.MustCompile(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
 )
+
+// pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
+// own repository.
+var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b`)
 
 // commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
 // commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
