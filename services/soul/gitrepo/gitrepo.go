@@ -59,6 +59,9 @@ type Repo struct {
 	links map[string]bool
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
+	searchOnce sync.Once
+	searched   []string // searchGlobs
+
 	logOnce    sync.Once
 	logStarted atomic.Bool
 	logReady   chan struct{}

@@ -26,7 +26,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 		workTreeGreps.Add(1)
 	}
 	if pattern, ok := wordsPattern(words); ok && !noPCRE.Load() {
-		res, err := r.runGrep(ctx, withWords(args, "-P", "-e", pattern))
+		res, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), "-P", "-e", pattern))
 		var ge *gitError
 		if errors.As(err, &ge) && strings.Contains(ge.stderr, "USE_LIBPCRE") {
 			noPCRE.Store(true) // this git was built without PCRE: -F from now on
@@ -35,7 +35,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 			return parseGrep(res), nil
 		} // any other refusal of the pattern (a size limit, say): -F gives git's own answer
 	}
-	res, err := r.runGrep(ctx, withWords(args, fixedWords(words)...))
+	res, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), fixedWords(words)...))
 	if err != nil {
 		return nil, err
 	}
@@ -60,10 +60,10 @@ func fixedWords(words []string) []string {
 	return out
 }
 
-// withWords is the grep's arguments with the words' matcher and the source globs.
-func withWords(args []string, matcher ...string) []string {
+// withWords is the grep's arguments with the words' matcher and the globs of the files it reads.
+func withWords(args, globs []string, matcher ...string) []string {
 	out := append(append(append([]string(nil), args...), matcher...), "--")
-	return append(out, searchGlobs...)
+	return append(out, globs...)
 }
 
 // noPCRE says git grep -P failed for want of PCRE; every later grep goes to -w -F.
