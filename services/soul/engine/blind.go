@@ -6,7 +6,7 @@ import (
 )
 
 // Symbols soul cannot see. The symbol index reads only the languages langOf knows (Go, proto, Rust,
-// Python, TS/JS, Java/Kotlin/Scala): in an Elixir, Zig, Ruby or C repository "`Ash.Resource` is defined
+// Python, TS/JS, Java/Kotlin, Scala): in an Elixir, Zig, Ruby or C repository "`Ash.Resource` is defined
 // nowhere" says only that soul did not look where `defmodule Ash.Resource` lives. The rule: when at
 // least a quarter of the tracked source files in the document's scope are in languages the index does
 // not read, the scope is blind, and a symbol finding with nothing from history behind it (no removing
@@ -19,13 +19,17 @@ import (
 // blindShare is the share of unread source files from which a scope is blind (numerator/denominator).
 const blindNum, blindDen = 1, 4
 
-// unreadSource are source extensions the symbol index does not read: languages a document may cite
-// definitions of.
-var unreadSource = set(
+// UnreadSource are the source extensions the symbol index does not read: languages a document may cite
+// definitions of. gitrepo greps their files for the uses of an undefined word all the same: a name its
+// language's files mention is not "defined nowhere", only defined where soul cannot see (the seventh
+// holdout: a C# SDK's types, `next()` of a C# middleware, `System.Text.Json`).
+var UnreadSource = []string{
 	".ex", ".exs", ".erl", ".hrl", ".gleam", ".zig", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp",
 	".hh", ".hxx", ".m", ".mm", ".swift", ".cs", ".fs", ".vb", ".lua", ".dart", ".hs", ".ml", ".mli", ".clj",
-	".cljs", ".nim", ".cr", ".jl", ".pl", ".pm", ".groovy", ".elm", ".sol", ".odin", ".r",
-)
+	".cljs", ".cljc", ".nim", ".cr", ".jl", ".pl", ".pm", ".groovy", ".elm", ".sol", ".odin", ".r",
+}
+
+var unreadSource = set(UnreadSource...)
 
 // notCounted are directories whose files say nothing of the project's own language.
 var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-party", "thirdparty", "node_modules", "fixtures", "__fixtures__")

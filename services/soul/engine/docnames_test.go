@@ -32,7 +32,7 @@ func TestDocumentClasses(t *testing.T) {
 		{"file an earlier command writes", "- Run `python report.py -o table.csv`\n- open `table.csv` in a spreadsheet", nil},
 		{"a file no command writes stays drift", "- Run `python report.py -o table.csv`\n- open `summary.csv` in a spreadsheet", []string{"unverified summary.csv"}},
 		{"the document's chosen name", "Choose a name. The docs here will use `remote` as an example.\n\nNext edit these files:\n\n- `docs/content/remote.md` - main docs page\n- `docs/content/docs.md` - the index", nil},
-		{"a missing file beside the chosen name stays drift", "Choose a name. The docs here will use `remote` as an example.\n\nNext edit these files:\n\n- `docs/content/remote.md` - main docs page\n- `docs/content/overview.md` - the overview", []string{"unverified docs/content/overview.md"}},
+		{"a missing file beside the chosen name stays drift", "Choose a name. The docs here will use `remote` as an example.\n\nNext edit these files:\n\n- `docs/content/remote.md` - main docs page\n- `docs/content/overview.md` - the overview", []string{"docs/content/overview.md"}},
 		{"a script the block downloads", "```shell\nwget https://apt.llvm.org/llvm.sh\nchmod +x llvm.sh\n./llvm.sh 17\n```", nil},
 		{"a script no command downloads stays drift", "```shell\nwget https://apt.llvm.org/llvm.sh\n./install.sh 17\n```", []string{"unverified ./install.sh"}},
 		{"a per-user Windows file", "For WSL, make sure you have sufficient memory allocated in `.wslconfig`.", nil},

@@ -40,7 +40,7 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 	tops := map[at][]string{}
 	var asked []string
 	for i := range results {
-		if !v.unverified(&results[i]) {
+		if !v.seeksEvidence(&results[i]) {
 			continue
 		}
 		for j, ar := range results[i].Anchors {
@@ -59,7 +59,7 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 	}
 	for i := range results {
 		r := &results[i]
-		if !v.unverified(r) {
+		if !v.seeksEvidence(r) {
 			continue // an anchor an earlier claim on its line was given evidence for
 		}
 		for j, ar := range r.Anchors {
@@ -78,6 +78,20 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 			}
 		}
 	}
+}
+
+// seeksEvidence reports a claim whose traceless paths evidence may speak for: one the tier calls
+// unverified, or one that is drift only because its sentence asserts a traceless path ("configured in
+// `golangci.yml`"), whose reader is owed the near miss or the move all the same.
+func (v *verifier) seeksEvidence(r *ClaimResult) bool {
+	if v.unverified(r) {
+		return true
+	}
+	if !v.tiered() || r.State != StateStale {
+		return false
+	}
+	first := firstWith(r.Anchors, AnchorFailed)
+	return first != nil && first.Reason == r.Reason && first.Anchor.Kind == AnchorPath && !v.evidenced[anchorKey(first.Anchor)] && v.traceless(*first) && asserted(&r.Claim, first.Anchor)
 }
 
 // readings are the repository paths a document's path may stand for: from the root as written, then

@@ -83,6 +83,20 @@ func (v *verifier) packageGlob(p string) bool {
 	return len(v.repo.Glob("**/"+p, 1)) > 0
 }
 
+// globTop is a glob's one fixed leading directory ("__tests__" of "__tests__/**/*"), when it has
+// exactly one and is no dot-directory: a hidden one (".github/**") is a root's own.
+func globTop(p string) (string, bool) {
+	top, rest, ok := strings.Cut(p, "/")
+	if !ok || top == "" || strings.ContainsAny(top, "*?[{.") {
+		return "", false
+	}
+	next, _, _ := strings.Cut(rest, "/")
+	if !strings.ContainsAny(next, "*?[{") {
+		return "", false // two fixed segments or more: packageGlob's
+	}
+	return top, true
+}
+
 // cargoFeature reports "crate/feature" (or a pattern of features, "biome_languages/lang_*"): Cargo's
 // syntax for a package's feature, when a tracked Cargo.toml of a directory named like the crate declares
 // a matching feature. A feature the manifest lacks stays drift.

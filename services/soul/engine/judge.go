@@ -55,6 +55,16 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && pinnedCue.MatchString(c.Text) {
+		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
+		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
+		// file); only a sentence that calls it a commit asserts history must hold it
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = a.Ref + " is no commit here, and its sentence does not call it one"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && (!c.Shipped || a.Unshipped) {
 		// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
 		// asserts the log must hold it
@@ -95,7 +105,7 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 		r.Detail = outlived(gone.Anchor.Ref + " is gone")
 	case failed != nil:
 		r.State, r.Reason, r.Detail = StateStale, failed.Reason, failed.Detail
-		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) {
+		if c.Temporal && (failed.Reason == ReasonFileMissing || failed.Reason == ReasonUnanchored) && !v.neverThere(failed.Anchor) {
 			r.Reason = ReasonExpired
 			r.Detail = outlived(failed.Anchor.Ref + " is gone")
 		}
@@ -108,6 +118,13 @@ func (v *verifier) verdict(r *ClaimResult, checked int) {
 	default:
 		v.heldVerdict(r, firstWith(r.Anchors, AnchorHeld))
 	}
+}
+
+// neverThere reports a path the tiers call traceless (it never landed in this repository's history):
+// "outlived: X is gone" would say the moment passed, where X was never here at all (the eighth
+// holdout's Transition.mjs, a file inside a dependency), so the tier rule judges it instead.
+func (v *verifier) neverThere(a Anchor) bool {
+	return v.tiered() && a.Kind == AnchorPath && v.neverLanded(a.Path)
 }
 
 // settleAlternatives skips the missing names of an "or" list when another name of the list holds: "the
@@ -383,4 +400,37 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 		}
 	}
 	return false
+}
+
+// commitCue is wording that makes a hex run a commit anywhere in its sentence: the word itself, its
+// synonyms, what only commits undergo, and the git verbs that take one. commitVerb is what commits and
+// other things alike undergo ("merged", "fixed in"), which counts only just before the run ("fixed in
+// `abc1234`", not "the board item ... merged to main" a sentence later).
+var (
+	commitCue  = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+	commitVerb = regexp.MustCompile(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
+)
+
+// pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
+// own repository.
+var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b`)
+
+// commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
+// commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
+// holdout's 14 false refs were a project board's option ids in a table.
+func commitWording(text, ref string) bool {
+	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) || commitCue.MatchString(text) {
+		return true
+	}
+	for from := 0; ; {
+		i := strings.Index(text[from:], ref)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		if commitVerb.MatchString(text[max(0, at-40):at]) {
+			return true
+		}
+		from = at + len(ref)
+	}
 }

@@ -25,6 +25,9 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 			return AnchorResult{Anchor: a, Status: AnchorOK}
 		}
 	}
+	if slashedTargets(targets, a.Name) {
+		return AnchorResult{Anchor: a, Status: AnchorOK}
+	}
 	name := file
 	if a.Path == "" {
 		name = "the Makefile"
@@ -35,6 +38,22 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
 	}
 	return fail(ReasonChanged, name+" has no target "+a.Name)
+}
+
+// slashedTargets reports a name written as alternatives, "make format/lint/typecheck" (the eighth
+// holdout), where each part is a target and the whole is none: a target with a slash in its name is a
+// file's, which the literal list above would have held.
+func slashedTargets(targets map[string]bool, name string) bool {
+	parts := strings.Split(name, "/")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !targets[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // makefileNames are the names make reads, in its own order.

@@ -44,6 +44,8 @@ var (
 	defJSFunc   = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
 	defMethod   = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
+	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
+	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
 )
 
 // DefinitionLine reports whether a source line may define a symbol in the language of path. Repository
@@ -59,6 +61,8 @@ func DefinitionLine(path, text string) bool {
 		return defPy.MatchString(text)
 	case "js", "java":
 		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+	case "scala":
+		return defScala.MatchString(text) || defJSFunc.MatchString(text) || defKotlin.MatchString(text)
 	case "proto":
 		return protoDefinitionLine(text)
 	}
@@ -108,8 +112,10 @@ func langOf(p string) string {
 		return "py"
 	case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts":
 		return "js"
-	case ".java", ".kt", ".kts", ".scala":
+	case ".java", ".kt", ".kts":
 		return "java"
+	case ".scala", ".sc", ".sbt", ".mill":
+		return "scala" // .sc scripts, sbt and Mill builds are Scala: a build's defs are cited too
 	case ".proto":
 		return "proto"
 	}
@@ -129,6 +135,8 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 			ix.indexPy(l)
 		case "js", "java":
 			ix.indexJS(l)
+		case "scala":
+			ix.indexScala(l)
 		case "proto":
 			ix.indexProto(l)
 		}
@@ -231,6 +239,20 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 	}
 	if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
 		ix.def(l, m[1], "", true)
+	}
+}
+
+// indexScala indexes a Scala line: its classes, objects and types as Java's and Kotlin's are (indexJS),
+// and its defs, vals and traits, which those shapes miss (the seventh holdout's `Scala.defaultInternal`
+// is a def in a Mill build's package.mill).
+func (ix *symbolIndex) indexScala(l SourceLine) {
+	ix.indexJS(l)
+	for _, m := range defScala.FindAllStringSubmatch(l.Text, -1) {
+		ix.def(l, m[1], "", strings.Contains(m[0], "trait"))
+		if strings.HasPrefix(m[0], "trait") {
+			ix.addType(l.Path, m[1])
+			ix.typeNames[m[1]] = true
+		}
 	}
 }
 

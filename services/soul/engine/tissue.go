@@ -305,11 +305,13 @@ func isAbbreviation(before string) bool {
 	return abbreviations[strings.ToLower(w)] || len(w) == 1
 }
 
-// assertive drops lead-ins and fragments that assert nothing ("The map:", "Done.").
+// assertive drops lead-ins and fragments that assert nothing ("The map:", "Done."). A lead-in that
+// names a path in a directory still cites it: "follow the patterns established in
+// `mcp_server/cursor_rules.md`:" (the eighth holdout; a commit had deleted the file).
 func assertive(s string) bool {
 	t := strings.TrimSpace(s)
 	if strings.HasSuffix(t, ":") {
-		return false
+		return pathSpan.MatchString(t)
 	}
 	if strings.Contains(t, "`") || strings.Contains(t, "](") {
 		return true
@@ -335,6 +337,11 @@ func hasFields(s string, n int) bool {
 	}
 	return n <= 0
 }
+
+// pathSpan is a code span holding a path with a directory in it ("`mcp_server/cursor_rules.md`",
+// "`pkg/toolsets/`"); a bare file name a lead-in mentions is as often one a step writes (httpx's
+// "this is where our previously generated `client.pem` comes in:").
+var pathSpan = regexp.MustCompile("`[\\w.@-]+/[\\w.@/-]*`")
 
 var receiptLineRe = regexp.MustCompile(`(?i)^\s*(\*\*)?soul receipt`)
 

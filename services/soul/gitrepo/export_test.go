@@ -119,7 +119,7 @@ func (r *Repo) GrepEachWay(cached bool, words []string) (viaPCRE, viaFixed strin
 	if cached {
 		args = []string{"grep", "-z", "-n", "-I", "--no-color", "--cached", "--threads=1"}
 	}
-	fixed, err := r.runGrep(ctx, withWords(args, fixedWords(words)...))
+	fixed, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), fixedWords(words)...))
 	if err != nil {
 		return "", "", false, err
 	}
@@ -127,7 +127,7 @@ func (r *Repo) GrepEachWay(cached bool, words []string) (viaPCRE, viaFixed strin
 	if !ok {
 		return "", "", false, fmt.Errorf("no pattern for %q", words)
 	}
-	res, err := r.runGrep(ctx, withWords(args, "-P", "-e", pattern))
+	res, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), "-P", "-e", pattern))
 	var ge *gitError
 	if errors.As(err, &ge) && strings.Contains(ge.stderr, "USE_LIBPCRE") {
 		got, err := r.grep(ctx, cached, words)

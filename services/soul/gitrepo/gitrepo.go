@@ -59,6 +59,9 @@ type Repo struct {
 	links map[string]bool
 	// logReady closes when the background history walk (walk.go) is done; logErr is its error. openCtx
 	// is the context the walk runs under when Log, not Batch, starts it.
+	searchOnce sync.Once
+	searched   []string // searchGlobs
+
 	logOnce    sync.Once
 	logStarted atomic.Bool
 	logReady   chan struct{}
@@ -434,7 +437,7 @@ func (r *Repo) readFiles(ctx context.Context) error {
 			continue
 		}
 		r.plainIndex = r.plainIndex && f[0] == "H"
-		if f[1] == "120000" && isSource(p) {
+		if f[1] == "120000" && isSearched(p) {
 			if r.links == nil {
 				r.links = map[string]bool{}
 			}

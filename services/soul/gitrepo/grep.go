@@ -1,7 +1,6 @@
 package gitrepo
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -27,7 +26,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 		workTreeGreps.Add(1)
 	}
 	if pattern, ok := wordsPattern(words); ok && !noPCRE.Load() {
-		res, err := r.runGrep(ctx, withWords(args, "-P", "-e", pattern))
+		res, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), "-P", "-e", pattern))
 		var ge *gitError
 		if errors.As(err, &ge) && strings.Contains(ge.stderr, "USE_LIBPCRE") {
 			noPCRE.Store(true) // this git was built without PCRE: -F from now on
@@ -36,7 +35,7 @@ func (r *Repo) grep(ctx context.Context, cached bool, words []string) ([]engine.
 			return parseGrep(res), nil
 		} // any other refusal of the pattern (a size limit, say): -F gives git's own answer
 	}
-	res, err := r.runGrep(ctx, withWords(args, fixedWords(words)...))
+	res, err := r.runGrep(ctx, withWords(args, r.searchGlobs(), fixedWords(words)...))
 	if err != nil {
 		return nil, err
 	}
@@ -61,10 +60,10 @@ func fixedWords(words []string) []string {
 	return out
 }
 
-// withWords is the grep's arguments with the words' matcher and the source globs.
-func withWords(args []string, matcher ...string) []string {
+// withWords is the grep's arguments with the words' matcher and the globs of the files it reads.
+func withWords(args, globs []string, matcher ...string) []string {
 	out := append(append(append([]string(nil), args...), matcher...), "--")
-	return append(out, sourceGlobs...)
+	return append(out, globs...)
 }
 
 // noPCRE says git grep -P failed for want of PCRE; every later grep goes to -w -F.
@@ -109,24 +108,37 @@ func parseGrep(res []byte) []engine.SourceLine {
 	if n := bytes.Count(res, []byte{'\n'}); n > 0 {
 		out = make([]engine.SourceLine, 0, n)
 	}
-	sc := bufio.NewScanner(bytes.NewReader(res))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	file := ""
-	for sc.Scan() {
-		line := sc.Bytes()
+	eachLine(res, func(line []byte) {
 		i := bytes.IndexByte(line, 0)
 		if i < 0 {
-			continue
+			return
 		}
 		j := bytes.IndexByte(line[i+1:], 0)
 		if j < 0 {
-			continue
+			return
 		}
 		if string(line[:i]) != file {
 			file = string(line[:i])
 		}
 		n, _ := strconv.Atoi(string(line[i+1 : i+1+j]))
 		out = append(out, engine.SourceLine{Path: file, Line: n, Text: string(line[i+2+j:])})
-	}
+	})
 	return out
+}
+
+// eachLine calls fn with each line of out, a git process's whole output, without its newline. A
+// bufio.Scanner stops for good at its first line longer than its buffer, and git prints such lines: a
+// test's 1.2 MB JSON literal in langfuse ended the grep's answer there, so every word used only in
+// files after it read as "defined nowhere" (the eighth holdout's useMemo).
+func eachLine(out []byte, fn func([]byte)) {
+	for len(out) > 0 {
+		line := out
+		if i := bytes.IndexByte(out, '\n'); i >= 0 {
+			line, out = out[:i], out[i+1:]
+		} else {
+			out = nil
+		}
+		fn(line)
+	}
 }

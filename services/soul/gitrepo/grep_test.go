@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,5 +109,38 @@ func TestGrepWithoutPCRE(t *testing.T) {
 	}
 	if !gitrepo.ForgetNoPCRE() {
 		t.Fatalf("without PCRE: got no note of it, want later greps to ask -w -F first")
+	}
+}
+
+// TestGrepPastALongLine: a source line longer than any line buffer (a test's megabyte JSON literal)
+// neither ends the answer nor hides the lines after it, on the grep path and the cache path alike: a
+// word used only in a later file is a use, not "defined nowhere".
+func TestGrepPastALongLine(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "a/big.test.ts", "export const big = `"+strings.Repeat("useThing all ", 200_000)+"`\n")
+	write(t, root, "b/view.tsx", "export function View() {\n  return useMemo(() => 1, [])\n}\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "start")
+	for _, cold := range []int{0, 1 << 20} {
+		t.Run(fmt.Sprintf("coldBlobs=%d", cold), func(t *testing.T) {
+			gitrepo.ResetCache()
+			defer gitrepo.SetColdBlobs(cold)()
+			r, err := gitrepo.Open(context.Background(), root)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := r.Batch(context.Background(), engine.BatchQuery{Symbols: []string{"useThing", "all", "useMemo"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range ans.SymbolLines {
+				got = append(got, fmt.Sprintf("%s:%d", l.Path, l.Line))
+			}
+			if !slices.Contains(got, "b/view.tsx:2") {
+				t.Fatalf("got lines %v, want b/view.tsx:2 (the use of useMemo after the long line)", got)
+			}
+		})
 	}
 }

@@ -1,8 +1,6 @@
 package gitrepo
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"path"
 	"regexp"
@@ -174,19 +172,17 @@ type move struct{ from, to, sha string }
 func parseRenames(raw []byte) []move {
 	var moves []move
 	sha := ""
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		l := sc.Text()
+	eachLine(raw, func(b []byte) {
+		l := string(b)
 		if s, ok := strings.CutPrefix(l, "@"); ok {
 			sha = s
-			continue
+			return
 		}
 		f := strings.Split(l, "\t")
 		if len(f) == 3 && strings.HasPrefix(f[0], "R") && f[1] != "" && f[2] != "" {
 			moves = append(moves, move{f[1], f[2], sha})
 		}
-	}
+	})
 	return moves
 }
 
@@ -195,10 +191,8 @@ func parseRenames(raw []byte) []move {
 func parseRemoved(raw []byte, mention *regexp.Regexp) []engine.RemovedLine {
 	var out []engine.RemovedLine
 	sha, file := "", ""
-	sc := bufio.NewScanner(bytes.NewReader(raw))
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		l := sc.Text()
+	eachLine(raw, func(b []byte) {
+		l := string(b)
 		switch {
 		case strings.HasPrefix(l, "@") && !strings.HasPrefix(l, "@@"):
 			sha, file = l[1:], ""
@@ -209,7 +203,7 @@ func parseRemoved(raw []byte, mention *regexp.Regexp) []engine.RemovedLine {
 				out = append(out, engine.RemovedLine{SHA: sha, Path: file, Text: text})
 			}
 		}
-	}
+	})
 	return out
 }
 

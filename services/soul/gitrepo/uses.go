@@ -187,7 +187,7 @@ func (s wordSet) in(line string) bool {
 // the diff again for every document.
 func (r *Repo) indexIsHead(ctx context.Context) bool {
 	r.indexHeadOnce.Do(func() {
-		args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, sourceGlobs...)
+		args := append([]string{"diff", "--cached", "--quiet", "--no-renames", r.head.SHA, "--"}, r.searchGlobs()...)
 		_, err := runLimited(ctx, r.root, nil, 4096, nil, args...)
 		r.indexHead = err == nil
 	})
@@ -205,12 +205,12 @@ func (r *Repo) sourcesClean(ctx context.Context) (bool, error) {
 		return false, err
 	}
 	for _, f := range bytes.Split(dirty, []byte{0}) {
-		if len(f) > 0 && isSource(string(f)) {
+		if len(f) > 0 && hasGlobSuffix(string(f), r.searchGlobs()) {
 			return false, nil
 		}
 	}
 	r.untrackedOnce.Do(func() {
-		args := append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, sourceGlobs...)
+		args := append([]string{"ls-files", "-z", "--others", "--exclude-standard", "--"}, r.searchGlobs()...)
 		var out []byte
 		out, r.untrackedErr = runLimited(ctx, r.root, nil, 4096, nil, args...)
 		r.untracked = len(bytes.Trim(out, "\x00")) > 0

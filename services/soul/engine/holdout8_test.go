@@ -1,0 +1,124 @@
+package engine_test
+
+import "testing"
+
+// TestEighthHoldoutClasses: classes of false drift from the seventh and eighth holdouts of real clones
+// (services/soul/README.md), each beside the twin that must still flag.
+func TestEighthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("Makefile", "format:\n\truff format\nlint:\n\truff check\ntypecheck:\n\tpyright\n")
+	g.write("src/app.py", "def main():\n    pass\n")
+	g.write("tools/rules.md", "# rules\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("tools/rules.md")
+	g.commit("2026-06-02T10:00:00Z", "drop the rules")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a board's option ids in a table", "| Status | Option ID |\n| --- | --- |\n| Incoming | `721a3d4c` |\n| Done | `259d6aab` |", nil},
+		{"a hex id of something else in prose", "The cache key is `9f86d081e4`.", nil},
+		{"an option id beside a merge", "On merge of a v2 PR, move the item to Done (option id `259d6aab`), since auto-close won't fire; keep the line anyway so issues close once v2 is merged to main.", nil},
+		{"twin: landed in", "The parser change landed in `259d6aab`.", []string{"ref_missing 259d6aab"}},
+		{"twin: a commit the sentence names", "The parser was fixed in `721a3d4c`.", []string{"ref_missing 721a3d4c"}},
+		{"twin: the word commit", "See commit 9f86d081e4 for the migration.", []string{"ref_missing 9f86d081e4"}},
+		{"a dependency's pinned commit", "The decision table of v1.5.0 (`vouch/github.nu` at pinned SHA `d66fa29`) is worth stating outright.", nil},
+		{"a lead-in naming a gone file", "When working with the server, follow the patterns established in `tools/rules.md`:", []string{"evidence_file_missing tools/rules.md"}},
+		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},
+		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"evidence_changed make format/lint/vet"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestPackageTopGlobs: a glob with one fixed directory, written from inside the packages of a
+// monorepo ("their tsconfig.test.json includes `__tests__/**/*`"), matches under some package and the
+// root never had that directory. A root directory history had, that moved into a package, keeps the
+// finding: the document still describes the old tree.
+func TestPackageTopGlobs(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/index.ts", "export const a = 1\n")
+	g.write("src/index.test.ts", "test('a', () => {})\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("src/index.ts")
+	g.remove("src/index.test.ts")
+	g.write("clients/web/src/index.ts", "export const a = 1\n")
+	g.write("clients/web/src/index.test.ts", "test('a', () => {})\n")
+	g.write("clients/cli/__tests__/run.test.ts", "test('run', () => {})\n")
+	g.write("clients/cli/src/run.ts", "export function run() {}\n")
+	g.commit("2026-06-02T10:00:00Z", "move the web client into clients/, add the cli")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a tests root read from each client", "Each client's `tsconfig.test.json` includes `__tests__/**/*`.", nil},
+		{"twin: a root directory that moved", "Tests sit beside their code: `src/**/*.test.ts`.", []string{"evidence_file_missing src/**/*.test.ts"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestTemporalNeverThere: a sentence said of a moment ("currently") about a file that never landed in
+// history is no "outlived: X is gone" drift (the eighth holdout's Transition.mjs, inside a dependency):
+// the tier rule judges the name. A file a commit deleted is still outlived.
+func TestTemporalNeverThere(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/old/setup.ts", "export const a = 1\n")
+	g.write("src/app.ts", "export const b = 2\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("src/old/setup.ts")
+	g.commit("2026-06-02T10:00:00Z", "drop the old setup")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a dependency's file, said of now", "The env flag is currently read only by `Transition.mjs`, at its render branch.", []string{"unverified unanchored Transition.mjs"}},
+		{"twin: a deleted file, said of now", "Setup currently lives in `src/old/setup.ts`.", []string{"expired src/old/setup.ts"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestPlaceAndLayoutAssertions: the seventh and eighth holdouts' true findings the tiers reported as
+// unverified mentions. A sentence that says where something is configured or can be found, and a layout
+// row that opens with a path and describes it, assert the path exists; a traceless one is drift. The
+// twins stay mentions: a name inside a row's description, a place a thing lives in passing.
+func TestPlaceAndLayoutAssertions(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("docs/layouts/_partials/layouts/icons.html", "<svg></svg>\n")
+	g.write("package.json", "{}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"configured in", "**Linter and formatter:** Biome, configured in `biome.json`.", []string{"unanchored biome.json"}},
+		{"can be found in the file", "Task definitions can be found in the `turbo.config.js` file.", []string{"unanchored turbo.config.js"}},
+		{"a layout table's row", "| Path | What |\n| --- | --- |\n| `pr-reviews/` | Pull request review materials |", []string{"unanchored pr-reviews/"}},
+		{"a layout list's row", "- `docs/layouts/_partials/icons.html`: SVG icon sprites.", []string{"unanchored docs/layouts/_partials/icons.html"}},
+		{"twin: a name inside a row's description", "| Path | What |\n| --- | --- |\n| `package.json` | scripts; reviews go in `pr-reviews/` |", []string{"unverified unanchored pr-reviews/"}},
+		{"twin: a row that opens with a glob", "- `tmp/run-*.log`: logs a run writes.", []string{"unverified evidence_file_missing tmp/run-*.log"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
