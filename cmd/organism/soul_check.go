@@ -207,7 +207,25 @@ func isHandoffPath(p string) bool {
 
 func skippedPath(p string) bool {
 	for _, seg := range strings.Split(path.Dir(p), "/") {
-		if skippedDirs[seg] {
+		if skippedDirs[seg] || templateDir(seg) {
+			return true
+		}
+	}
+	return false
+}
+
+// templateDir reports a directory of files a generator copies into other projects: templates/,
+// agent_templates/, scaffold/, a cookiecutter's {{cookiecutter.name}}/. A handoff document there is
+// the generated project's, and names the files that project will have (pipecat's
+// src/pipecat/cli/agent_templates/AGENTS.md: its Dockerfile, its starter_text.yaml), not this
+// repository's. Name such a document to check it anyway.
+func templateDir(seg string) bool {
+	s := strings.ToLower(seg)
+	if strings.Contains(s, "{{") || strings.Contains(s, "{%") || strings.HasPrefix(s, "cookiecutter") {
+		return true
+	}
+	for _, w := range []string{"template", "templates", "scaffold", "scaffolds", "skeleton", "boilerplate"} {
+		if s == w || strings.HasSuffix(s, "_"+w) || strings.HasSuffix(s, "-"+w) {
 			return true
 		}
 	}

@@ -19,7 +19,9 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
 PATHOS.md at any depth, and .github/copilot-instructions.md (tracked or staged files), skipping
-vendor/, third_party/, node_modules/, testdata/ and the doc: globs of the repository's .soulignore.
+vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/,
+scaffold/, skeleton/, cookiecutter dirs: a generated project's documents) and the doc: globs of the
+repository's .soulignore.
 A symlink is checked once, under its target's name; so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
 import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -91,4 +93,95 @@ func markEmptied(claims []Claim) {
 			}
 		}
 	}
+}
+
+// A naming pattern: a name with <placeholders> a document shows for the reader's own files,
+// "`<PR_number>.<type>.md`" (towncrier's changelog fragments), "`<timestamp>_<name>.sql`". The names
+// near it that fit the pattern, or its tail after a dot or a slash, are its instances and its parts
+// ("`changelog/5678.fixed.md`", the kinds "`security.md` - Security fixes"), not files the repository
+// keeps (the ninth holdout: pipecat's CONTRIBUTING). Near is within patternReach lines either way.
+var namePattern = regexp.MustCompile(`[\w./-]*<[A-Za-z_][\w -]{0,30}>[\w./<>-]*`)
+
+const patternReach = 40
+
+// markPatternInstances marks (Target) the path anchors a nearby naming pattern of src accounts for.
+func markPatternInstances(claims []Claim, src []byte, starts []int) {
+	if !bytes.Contains(src, []byte("<")) {
+		return
+	}
+	type fit struct {
+		line  int
+		re    *regexp.Regexp
+		whole bool // the pattern itself, not a tail
+	}
+	var fits []fit
+	for _, m := range namePattern.FindAllIndex(src, -1) {
+		pat := string(src[m[0]:m[1]])
+		if !strings.ContainsAny(pat, "./") || strings.Contains(pat, "://") {
+			continue
+		}
+		line := sort.SearchInts(starts, m[0]+1)
+		for k, t := range patternTails(pat) {
+			fits = append(fits, fit{line, t, k == 0})
+		}
+	}
+	if len(fits) == 0 {
+		return
+	}
+	for i := range claims {
+		for j := range claims[i].Anchors {
+			a := &claims[i].Anchors[j]
+			if a.Kind != AnchorPath || a.Link {
+				continue
+			}
+			for _, f := range fits {
+				if abs(a.Line-f.line) > patternReach {
+					continue
+				}
+				// the whole pattern fits a path or its file name; a tail only a bare name (a kind)
+				if f.whole && (f.re.MatchString(a.Path) || f.re.MatchString(path.Base(a.Path))) || !f.whole && !strings.Contains(a.Path, "/") && f.re.MatchString(a.Path) {
+					a.Target = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// patternTails are the regexps of a naming pattern and of each tail of it after a dot or a slash
+// that still holds a placeholder: "<PR_number>.<type>.md" gives the whole and "<type>.md". The whole
+// comes first, when it holds a dot.
+func patternTails(pat string) []*regexp.Regexp {
+	var out []*regexp.Regexp
+	for i := 0; i < len(pat); i++ {
+		if i > 0 && pat[i-1] != '.' && pat[i-1] != '/' {
+			continue
+		}
+		tail := pat[i:]
+		if !strings.Contains(tail, "<") || !strings.ContainsAny(tail, ".") {
+			continue
+		}
+		var b strings.Builder
+		b.WriteString("^")
+		for rest := tail; rest != ""; {
+			lt := strings.IndexByte(rest, '<')
+			if lt < 0 {
+				b.WriteString(regexp.QuoteMeta(rest))
+				break
+			}
+			gt := strings.IndexByte(rest[lt:], '>')
+			if gt < 0 {
+				b.WriteString(regexp.QuoteMeta(rest))
+				break
+			}
+			b.WriteString(regexp.QuoteMeta(rest[:lt]))
+			b.WriteString(`[^/]+`)
+			rest = rest[lt+gt+1:]
+		}
+		b.WriteString("$")
+		if re, err := regexp.Compile(b.String()); err == nil {
+			out = append(out, re)
+		}
+	}
+	return out
 }

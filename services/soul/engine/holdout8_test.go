@@ -122,3 +122,33 @@ func TestPlaceAndLayoutAssertions(t *testing.T) {
 		})
 	}
 }
+
+// TestNamingPatternInstances: a naming pattern with <placeholders> accounts for the names near it that
+// fit it or its tail: the ninth holdout's pipecat CONTRIBUTING lists the changelog fragment kinds
+// (`security.md`, beside a tracked SECURITY.md) and an example fragment under `<PR_number>.<type>.md`.
+// A name far from any pattern, or one that fits none, is judged as before.
+func TestNamingPatternInstances(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("SECURITY.md", "# security\n")
+	g.write("changelog/.gitkeep", "")
+	g.write("docs/old.md", "# old\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("docs/old.md")
+	g.commit("2026-06-02T10:00:00Z", "drop the old guide")
+	repo := g.open(t)
+	fragments := "1. Create a file in the `changelog/` directory named:\n\n   ```\n   <PR_number>.<type>.md\n   ```\n\n2. Choose the type:\n   - `added.md` - New features\n   - `security.md` - Security fixes\n\n**Example files:**\n\n`changelog/1234.added.md`:\n\n```markdown\n- Added a thing.\n```\n"
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"the kinds and an example of a fragment pattern", fragments, nil},
+		{"twin: a gone file beside the pattern", fragments + "\nThe old guide is `docs/old.md`.", []string{"evidence_file_missing docs/old.md"}},
+		{"twin: a case near miss with no pattern", "- `security.md` - how to report a vulnerability", []string{"evidence_file_missing security.md"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "CONTRIBUTING.md", notes(tc.body)), tc.want)
+		})
+	}
+}

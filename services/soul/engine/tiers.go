@@ -117,12 +117,19 @@ var (
 	// configured in `biome.json`"; "Task definitions can be found in the `turbo.config.js` file").
 	// "lives in" and "kept in" stay mentions: the first holdouts' places named in passing.
 	placeCue = regexp.MustCompile(`(?i)\b(?:configured|found)\s+(?:in|at|under)\s+(?:the\s+)?[` + "`" + `"'\[(*]*$`)
-	// layoutEntry: a layout list's or table's row that opens with a path and describes it ("- `hugo.toml`:
-	// Hugo configuration file.", "| `pr-reviews/` | Pull request review materials |"). Not a glob: tmux's
+	// layoutEntry: a layout list's or table's row that opens with a path and describes it ("- `layouts/x.html`:
+	// SVG icon sprites.", "| `pr-reviews/` | Pull request review materials |"). Not a glob: tmux's
 	// "- `tmux-out*.log`: output log file." lists files a run writes (the sixth holdout).
 	layoutLead = regexp.MustCompile(`^[\s|>*+-]*(?:\d+[.)]\s*)?(?:\*\*)?$`)
 	layoutTail = regexp.MustCompile(`^(?:\*\*)?\s*(?::|\||—|–|\s-\s)\s*\S`)
 )
+
+// layoutPath is a path a layout row asserts: one with a directory in it, or a directory. A bare file
+// name opening a row is as often a kind or a suffix ("- `added.md` - New features" under a
+// `<PR_number>.<type>.md` pattern, the ninth holdout) as a file.
+func layoutPath(ref string) bool {
+	return strings.Contains(strings.TrimSuffix(ref, "/"), "/") || strings.HasSuffix(ref, "/")
+}
 
 // layoutEntry reports a mention in code that opens its row (past list or table markup) and that a
 // description follows.
@@ -151,7 +158,7 @@ func asserted(c *Claim, a Anchor) bool {
 			}
 			start, end := from+i, from+i+len(ref)
 			before, after := text[max(0, start-64):start], text[end:min(len(text), end+48)]
-			if referenceBefore.MatchString(before) || placeCue.MatchString(before) || referenceAfter.MatchString(after) || keptCue.MatchString(sentenceAround(text, start, end)) || a.Kind == AnchorPath && layoutEntry(text, start, end) {
+			if referenceBefore.MatchString(before) || placeCue.MatchString(before) || referenceAfter.MatchString(after) || keptCue.MatchString(sentenceAround(text, start, end)) || a.Kind == AnchorPath && layoutPath(ref) && layoutEntry(text, start, end) {
 				return true
 			}
 			from = end

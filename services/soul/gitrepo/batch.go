@@ -53,6 +53,20 @@ func (r *Repo) searchGlobs() []string {
 	return r.searched
 }
 
+// dependencyTree reports a path inside another project's files a commit once carried: a node_modules
+// committed by mistake, a vendored tree. A bare name a document cites ("`security.md` - Security
+// fixes") is never one of those; the ninth holdout's pipecat had committed, then deleted,
+// node_modules/events/security.md, which made its CONTRIBUTING's changelog kind "gone".
+func dependencyTree(p string) bool {
+	for _, seg := range strings.Split(path.Dir(p), "/") {
+		switch seg {
+		case "node_modules", "vendor", "third_party", "bower_components", "site-packages", ".venv":
+			return true
+		}
+	}
+	return false
+}
+
 // Batch answers one check's questions: each kind of question is one git process, run side by side.
 func (r *Repo) Batch(ctx context.Context, q engine.BatchQuery) (engine.BatchAnswer, error) {
 	ans := engine.BatchAnswer{Commits: map[string]string{}, Ignored: map[string]bool{}}
@@ -298,6 +312,9 @@ func (r *Repo) everAdded(ctx context.Context, paths []string) (map[string]bool, 
 	if bare {
 		bases = map[string][]string{}
 		for p := range seen {
+			if dependencyTree(p) {
+				continue
+			}
 			b := path.Base(p)
 			bases[b] = append(bases[b], p)
 		}

@@ -173,3 +173,37 @@ func TestGlobMatchesFilesAndDirectories(t *testing.T) {
 		})
 	}
 }
+
+// TestBareNamesSkipDependencyTrees: a bare name is looked for in every directory history had, but not
+// in another project's files a commit once carried (a node_modules committed by mistake, a vendored
+// tree): pipecat's deleted node_modules/events/security.md made its CONTRIBUTING's `security.md` "gone".
+func TestBareNamesSkipDependencyTrees(t *testing.T) {
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	write(t, root, "examples/app/node_modules/events/security.md", "x\n")
+	write(t, root, "vendor/x/notes.md", "x\n")
+	write(t, root, "docs/guide.md", "x\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "one")
+	git(t, root, "rm", "-q", "-r", "examples", "vendor", "docs")
+	write(t, root, "main.go", "package main\n")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "two")
+
+	gitrepo.ResetCache()
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := []string{"security.md", "notes.md", "guide.md"}
+	ans, err := r.Batch(context.Background(), engine.BatchQuery{EverSeen: asked})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"guide.md": true}
+	for _, p := range asked {
+		if ans.EverSeen[p] != want[p] {
+			t.Errorf("ever seen %s: got %v, want %v", p, ans.EverSeen[p], want[p])
+		}
+	}
+}
