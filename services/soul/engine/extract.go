@@ -129,7 +129,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
-	example := illustrative(raw[max(0, m[0]-240):m[0]])
+	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
@@ -339,4 +339,26 @@ func (x *extraction) gitFacts(plainLower string) {
 			c.ExpiresOn = m[1]
 		}
 	}
+}
+
+// exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`
+// (e.g., `CompoundIcons.UserProfileSolid()`)".
+var exampleAfter = regexp.MustCompile("^\\s*[(,:]?\\s*(?:e\\.g\\.|for example|such as|like)[,:]?\\s*`([^`]+)`")
+
+// templateBeforeExample reports a span its own example follows, sharing everything but the last name:
+// the span is the template ("IconName" stands for any icon, the tenth holdout's element-x), its
+// example the instance.
+func templateBeforeExample(body, after string) bool {
+	m := exampleAfter.FindStringSubmatch(after)
+	if m == nil || m[1] == body {
+		return false
+	}
+	cut := func(s string) string {
+		s = strings.TrimSuffix(s, "()")
+		if i := strings.LastIndexAny(s, "./"); i >= 0 {
+			return s[:i+1]
+		}
+		return ""
+	}
+	return cut(body) != "" && cut(body) == cut(m[1])
 }

@@ -206,7 +206,9 @@ func ownedElsewhere(before, after string) bool {
 
 // namingCue ends the text before a span that shows a naming convention: "lowercase with dashes
 // (`components/auth-wizard/`)", "PascalCase (`DashboardMenu.tsx`)". The name is a sample of the style.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores))\)?\W{0,3}\s*\(?\s*$`)
+// "use format: `file.php:123`" (livewire's docs/AGENTS.md, the tenth holdout) shows the form of a
+// reference, not a file.
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?)\)?\W{0,3}\s*\(?\s*$`)
 
 func namingSample(before string) bool { return namingCue.MatchString(before) }
 

@@ -152,3 +152,40 @@ func TestNamingPatternInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestTenthHoldoutClasses: a directory named foo in a layout row and CamelCase illustrations
+// (element-x's `features/foo/api`, `FooNode.kt`), and a glob into a submodule (rolldown's
+// `test262/*`), each beside its twin.
+func TestTenthHoldoutClasses(t *testing.T) {
+	sub := newGitFixture(t)
+	sub.write("README.md", "# suite\n")
+	sub.commit("2026-06-01T10:00:00Z", "suite")
+	g := newGitFixture(t)
+	g.write("features/login/api/Api.kt", "interface Api\n")
+	g.write("libraries/compound/CompoundIcons.kt", "object CompoundIcons {\n    fun UserProfileSolid(): Int = 1\n}\n")
+	g.write("src/main.rs", "fn main() {}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root, "test262")
+	g.commit("2026-06-02T10:00:00Z", "add the test suite")
+	repo := g.open(t)
+
+	tests := []struct {
+		name, body string
+		want       []string
+	}{
+		{"a foo directory in a layout row", "- `features/foo/api`: Public interfaces and data classes.", nil},
+		{"a CamelCase illustration", "Each screen has a node, e.g. `features/login/impl/FooNode.kt`.", nil},
+		{"a bare CamelCase illustration in a list", "- `FooPresenter.kt`: the presenter of the screen.", nil},
+		{"twin: a real name in a layout row", "- `features/login/impl`: Internal implementation.", []string{"evidence_file_missing features/login/impl"}},
+		{"a template its example follows", "**Icons**: Use `CompoundIcons.IconName()` (e.g., `CompoundIcons.UserProfileSolid()`).", nil},
+		{"twin: a member the type lacks", "**Icons**: Use `CompoundIcons.UserProfileOutline()` for the avatar.", []string{"symbol_missing CompoundIcons.UserProfileOutline()"}},
+		{"a reference format", "File path references use format: `file.php:123` for line numbers.", nil},
+		{"a glob into a submodule", "- `test262/*` - Git submodule for the ECMAScript test suite", nil},
+		{"twin: a glob into a real directory", "- `src/bin/*` - the binaries", []string{"unverified evidence_file_missing src/bin/*"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}

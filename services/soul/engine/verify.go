@@ -224,7 +224,31 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if v.batch.Ignored[globSample(a.Path)] {
 		return d.hold(ReasonIgnored, a.Path+" matches gitignored build output")
 	}
+	if top, ok := v.intoEntry(a.Path); ok {
+		// "`test262/*` - Git submodule for ECMAScript test suite": the files are the submodule's
+		return d.hold(ReasonOutsideRepo, a.Path+" reaches into "+top+", a submodule or link this repository tracks as one entry")
+	}
 	return d.fail(ReasonFileMissing, "no tracked file matches "+a.Path)
+}
+
+// intoEntry reports a glob whose leading directories pass through a tracked entry that is no
+// directory: a submodule (its files live in another repository) or a symbolic link.
+func (v *verifier) intoEntry(glob string) (string, bool) {
+	segs := strings.Split(strings.TrimPrefix(glob, "./"), "/")
+	for k := 1; k < len(segs); k++ {
+		prefix := strings.Join(segs[:k], "/")
+		if strings.ContainsAny(prefix, "*?[{") {
+			return "", false
+		}
+		if ok, isDir := v.repo.Exists(prefix); ok {
+			if !isDir {
+				return prefix, true
+			}
+			continue
+		}
+		return "", false
+	}
+	return "", false
 }
 
 // checkRuntime probes a runtime URL when a prober is given; without one the claim is held.
