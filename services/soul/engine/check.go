@@ -245,6 +245,9 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 		k.add(&q.Symbols, stem)
 		k.add(&q.Symbols, member)
 	}
+	if w, ok := dotWord(p); ok {
+		k.add(&q.Symbols, w) // ".primary": an enum case or a modifier, when the sources use the word
+	}
 }
 
 // resolve reads a repository path from the root first, then from the soul's own directory: a soul kept

@@ -162,6 +162,10 @@ func TestTenthHoldoutClasses(t *testing.T) {
 	sub.commit("2026-06-01T10:00:00Z", "suite")
 	g := newGitFixture(t)
 	g.write("features/login/api/Api.kt", "interface Api\n")
+	for _, n := range []string{"a", "b", "c", "d"} {
+		g.write("libraries/compound/"+n+".kt", "package compound\n")
+	}
+	g.write("libraries/compound/Style.swift", "enum Style {\n    case primary\n    case secondary\n}\n")
 	g.write("libraries/compound/CompoundIcons.kt", "object CompoundIcons {\n    fun UserProfileSolid(): Int = 1\n}\n")
 	g.write("src/main.rs", "fn main() {}\n")
 	g.commit("2026-06-01T10:00:00Z", "init")
@@ -179,6 +183,8 @@ func TestTenthHoldoutClasses(t *testing.T) {
 		{"twin: a real name in a layout row", "- `features/login/impl`: Internal implementation.", []string{"evidence_file_missing features/login/impl"}},
 		{"a template its example follows", "**Icons**: Use `CompoundIcons.IconName()` (e.g., `CompoundIcons.UserProfileSolid()`).", nil},
 		{"twin: a member the type lacks", "**Icons**: Use `CompoundIcons.UserProfileOutline()` for the avatar.", []string{"symbol_missing CompoundIcons.UserProfileOutline()"}},
+		{"a Swift case written with its dot", "Buttons use the `.primary` style by default.", nil},
+		{"twin: a dot-file nothing uses", "Settings live in `.toolrc` at the root.", []string{"unverified unanchored .toolrc"}},
 		{"a reference format", "File path references use format: `file.php:123` for line numbers.", nil},
 		{"a glob into a submodule", "- `test262/*` - Git submodule for the ECMAScript test suite", nil},
 		{"twin: a glob into a real directory", "- `src/bin/*` - the binaries", []string{"unverified evidence_file_missing src/bin/*"}},

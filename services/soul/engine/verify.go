@@ -133,7 +133,32 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if v.fileKind(a) {
 		return d.ok() // "Grammar `.ungram`": the extension of files the repository holds
 	}
+	if v.dotMember(a) {
+		return d.skip() // "`.primary`", "`.prevent`": a Swift case or an Alpine modifier the sources use
+	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// dotWord is the word of a leading-dot name with nothing else in it (".primary", ".xSmall"): the shape
+// of a dot-file, and of Swift's and Dart's enum cases, Alpine's and Vue's modifiers written alone.
+func dotWord(p string) (string, bool) {
+	w, ok := strings.CutPrefix(p, ".")
+	if !ok || w == "" || !(w[0] >= 'a' && w[0] <= 'z') {
+		return "", false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", false
+		}
+	}
+	return w, true
+}
+
+// dotMember reports a leading-dot name no file has that the sources use as a word: the tenth holdout's
+// element-x-ios (`.primary`, `case primary`) and livewire (`.prevent`) wrote 24 of them.
+func (v *verifier) dotMember(a Anchor) bool {
+	w, ok := dotWord(a.Path)
+	return ok && !a.Link && v.symbols != nil && v.symbols.used[w]
 }
 
 // checkWeak checks a slash word without an extension: a path only when its top directory is one, at
