@@ -1,6 +1,10 @@
 package engine_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
 
 // TestEighthHoldoutClasses: classes of false drift from the seventh and eighth holdouts of real clones
 // (services/soul/README.md), each beside the twin that must still flag.
@@ -14,10 +18,7 @@ func TestEighthHoldoutClasses(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "drop the rules")
 	repo := g.open(t)
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a board's option ids in a table", "| Status | Option ID |\n| --- | --- |\n| Incoming | `721a3d4c` |\n| Done | `259d6aab` |", nil},
 		{"a hex id of something else in prose", "The cache key is `9f86d081e4`.", nil},
 		{"an option id beside a merge", "On merge of a v2 PR, move the item to Done (option id `259d6aab`), since auto-close won't fire; keep the line anyway so issues close once v2 is merged to main.", nil},
@@ -28,12 +29,7 @@ func TestEighthHoldoutClasses(t *testing.T) {
 		{"a lead-in naming a gone file", "When working with the server, follow the patterns established in `tools/rules.md`:", []string{"evidence_file_missing tools/rules.md"}},
 		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},
 		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"evidence_changed make format/lint/vet"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
-		})
-	}
+	})
 }
 
 // TestPackageTopGlobs: a glob with one fixed directory, written from inside the packages of a
@@ -54,18 +50,10 @@ func TestPackageTopGlobs(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "move the web client into clients/, add the cli")
 	repo := g.open(t)
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a tests root read from each client", "Each client's `tsconfig.test.json` includes `__tests__/**/*`.", nil},
 		{"twin: a root directory that moved", "Tests sit beside their code: `src/**/*.test.ts`.", []string{"evidence_file_missing src/**/*.test.ts"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
-		})
-	}
+	})
 }
 
 // TestTemporalNeverThere: a sentence said of a moment ("currently") about a file that never landed in
@@ -80,18 +68,10 @@ func TestTemporalNeverThere(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "drop the old setup")
 	repo := g.open(t)
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a dependency's file, said of now", "The env flag is currently read only by `Transition.mjs`, at its render branch.", []string{"unverified unanchored Transition.mjs"}},
 		{"twin: a deleted file, said of now", "Setup currently lives in `src/old/setup.ts`.", []string{"expired src/old/setup.ts"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
-		})
-	}
+	})
 }
 
 // TestPlaceAndLayoutAssertions: the seventh and eighth holdouts' true findings the tiers reported as
@@ -105,22 +85,14 @@ func TestPlaceAndLayoutAssertions(t *testing.T) {
 	g.commit("2026-06-01T10:00:00Z", "init")
 	repo := g.open(t)
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"configured in", "**Linter and formatter:** Biome, configured in `biome.json`.", []string{"unanchored biome.json"}},
 		{"can be found in the file", "Task definitions can be found in the `turbo.config.js` file.", []string{"unanchored turbo.config.js"}},
 		{"a layout table's row", "| Path | What |\n| --- | --- |\n| `pr-reviews/` | Pull request review materials |", []string{"unanchored pr-reviews/"}},
 		{"a layout list's row", "- `docs/layouts/_partials/icons.html`: SVG icon sprites.", []string{"unanchored docs/layouts/_partials/icons.html"}},
 		{"twin: a name inside a row's description", "| Path | What |\n| --- | --- |\n| `package.json` | scripts; reviews go in `pr-reviews/` |", []string{"unverified unanchored pr-reviews/"}},
 		{"twin: a row that opens with a glob", "- `tmp/run-*.log`: logs a run writes.", []string{"unverified evidence_file_missing tmp/run-*.log"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
-		})
-	}
+	})
 }
 
 // TestNamingPatternInstances: a naming pattern with <placeholders> accounts for the names near it that
@@ -138,19 +110,11 @@ func TestNamingPatternInstances(t *testing.T) {
 	repo := g.open(t)
 	fragments := "1. Create a file in the `changelog/` directory named:\n\n   ```\n   <PR_number>.<type>.md\n   ```\n\n2. Choose the type:\n   - `added.md` - New features\n   - `security.md` - Security fixes\n\n**Example files:**\n\n`changelog/1234.added.md`:\n\n```markdown\n- Added a thing.\n```\n"
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
 		{"the kinds and an example of a fragment pattern", fragments, nil},
 		{"twin: a gone file beside the pattern", fragments + "\nThe old guide is `docs/old.md`.", []string{"evidence_file_missing docs/old.md"}},
 		{"twin: a case near miss with no pattern", "- `security.md` - how to report a vulnerability", []string{"evidence_file_missing security.md"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "CONTRIBUTING.md", notes(tc.body)), tc.want)
-		})
-	}
+	})
 }
 
 // TestTenthHoldoutClasses: a directory named foo in a layout row and CamelCase illustrations
@@ -173,10 +137,7 @@ func TestTenthHoldoutClasses(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "add the test suite")
 	repo := g.open(t)
 
-	tests := []struct {
-		name, body string
-		want       []string
-	}{
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a foo directory in a layout row", "- `features/foo/api`: Public interfaces and data classes.", nil},
 		{"a CamelCase illustration", "Each screen has a node, e.g. `features/login/impl/FooNode.kt`.", nil},
 		{"a bare CamelCase illustration in a list", "- `FooPresenter.kt`: the presenter of the screen.", nil},
@@ -188,10 +149,21 @@ func TestTenthHoldoutClasses(t *testing.T) {
 		{"a reference format", "File path references use format: `file.php:123` for line numbers.", nil},
 		{"a glob into a submodule", "- `test262/*` - Git submodule for the ECMAScript test suite", nil},
 		{"twin: a glob into a real directory", "- `src/bin/*` - the binaries", []string{"unverified evidence_file_missing src/bin/*"}},
-	}
-	for _, tc := range tests {
+	})
+}
+
+// driftCase is one document body and the findings a check of it must give, in report order.
+type driftCase struct {
+	name, body string
+	want       []string
+}
+
+// runDriftCases checks each case's body as doc of repo, one subtest each.
+func runDriftCases(t *testing.T, repo engine.Repo, doc string, cases []driftCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+			assertDrift(t, findingsOf(t, repo, doc, notes(tc.body)), tc.want)
 		})
 	}
 }
