@@ -732,6 +732,21 @@ var (
 	targetName = regexp.MustCompile(`^[A-Za-z0-9][\w./:-]*$`)
 )
 
+// forgePages are the pages a forge serves beside a repository's files: a link that climbs above the
+// root to one ("[issues](../../issues)", read from blob/main/CONTRIBUTING.md) is the web UI's.
+var forgePages = set("issues", "pulls", "pull", "discussions", "wiki", "actions", "releases", "security", "milestones", "labels", "projects", "compare", "tags", "branches", "graphs", "network", "merge_requests", "-")
+
+// forgePage reports a link, read from the repository root, that climbs above it to a forge page.
+func forgePage(joined string) bool {
+	rest := joined
+	climbed := false
+	for strings.HasPrefix(rest, "../") {
+		rest, climbed = rest[3:], true
+	}
+	first, _, _ := strings.Cut(rest, "/")
+	return climbed && forgePages[first]
+}
+
 // linkAnchor reads a markdown link destination as a path relative to the soul's own directory.
 func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "mailto:") {
@@ -743,13 +758,19 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
-	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+	if strings.Contains(dest, "?") {
+		return Anchor{}, false // "(../../issues?q=is%3Aissue)": a query is a web page's, never a file's
+	}
+	if i := strings.IndexByte(dest, '#'); i >= 0 {
 		dest = dest[:i]
 	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") {
 		return Anchor{}, false // "[merge request #N](...)": a placeholder, not a destination
 	}
 	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
+	if forgePage(joined) {
+		return Anchor{}, false
+	}
 	if strings.HasPrefix(joined, "../") || joined == ".." {
 		return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Workspace: true}, true
 	}

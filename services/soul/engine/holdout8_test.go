@@ -167,3 +167,29 @@ func runDriftCases(t *testing.T, repo engine.Repo, doc string, cases []driftCase
 		})
 	}
 }
+
+// TestEleventhHoldoutClasses: a link to the forge's issue page, a file a step "will" generate, and
+// git's own settings, each beside its twin.
+func TestEleventhHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package-lock.json", "{}\n")
+	g.write("docs/old.md", "# old\n")
+	g.write("src/user.go", "package src\n\ntype User struct{ ID int }\n")
+	g.write("pkg/user/user.go", "package user\n\nfunc Lookup() {}\n")
+	g.write("src/name.go", "package src\n\nvar name = \"\"\n\nfunc email() string { return name }\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("package-lock.json")
+	g.remove("docs/old.md")
+	g.write("pnpm-lock.yaml", "lockfileVersion: 9\n")
+	g.commit("2026-06-02T10:00:00Z", "move to pnpm")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"the forge's issue page", "- Check [Bug Reports](../../issues?q=is%3Aissue%20label%3Abug) for currently tracked issues", nil},
+		{"the forge's pulls, no query", "- Review the [open pull requests](../../pulls) first.", nil},
+		{"twin: a gone page of the repository", "- Read [the old guide](docs/old.md) first.", []string{"evidence_file_missing docs/old.md"}},
+		{"a file a step will generate", "If you install using `npm`, unnecessary `package-lock.json` files will be generated.", nil},
+		{"twin: a gone lock file named as kept", "The lock file is `package-lock.json`; commit it with your change.", []string{"evidence_file_missing package-lock.json"}},
+		{"twin: a member the type lacks", "The profile reads `User.Email` from the session.", []string{"unverified symbol_missing User.Email"}},
+	})
+}

@@ -55,6 +55,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorSymbol && gitConfigSections[a.Qualifier] && gitWord.MatchString(c.Text) {
+		// "If you set your `user.name` and `user.email` git configs": git's settings, not a type's members
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && pinnedCue.MatchString(c.Text) {
 		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
@@ -409,6 +413,13 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 var (
 	commitCue  = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
 	commitVerb = regexp.MustCompile(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
+)
+
+// gitConfigSections are the sections of git's own settings a contributing guide names ("user.name",
+// "core.autocrlf", "commit.gpgsign"); gitWord is the sentence naming git that makes them settings.
+var (
+	gitConfigSections = set("user", "core", "commit", "tag", "gpg", "init", "pull", "push", "merge", "rebase", "branch", "remote", "credential", "diff", "alias", "http", "fetch", "safe", "submodule", "color", "log", "format", "sendemail")
+	gitWord           = regexp.MustCompile(`(?i)\bgit\b`)
 )
 
 // pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
