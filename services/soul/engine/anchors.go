@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"net/url"
 	"path"
 	"regexp"
 	"strconv"
@@ -758,14 +759,19 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
-	if strings.Contains(dest, "?") {
-		return Anchor{}, false // "(../../issues?q=is%3Aissue)": a query is a web page's, never a file's
-	}
-	if i := strings.IndexByte(dest, '#'); i >= 0 {
-		dest = dest[:i]
+	if i := strings.IndexAny(dest, "#?"); i >= 0 {
+		dest = dest[:i] // "guide.md?plain=1" is the file's own view
 	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") {
 		return Anchor{}, false // "[merge request #N](...)": a placeholder, not a destination
+	}
+	if strings.Contains(dest, "%") {
+		// "(docs/Architecture%20Overview.md)": a link is URL-encoded; the file is "Architecture Overview.md"
+		d, err := url.PathUnescape(dest)
+		if err != nil || strings.ContainsAny(d, "\x00\r\n") {
+			return Anchor{}, false // no path a repository can hold
+		}
+		dest = d
 	}
 	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
 	if forgePage(joined) {

@@ -140,7 +140,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before)
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || formerBefore.MatchString(before)
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)])

@@ -193,3 +193,27 @@ func TestEleventhHoldoutClasses(t *testing.T) {
 		{"twin: a member the type lacks", "The profile reads `User.Email` from the session.", []string{"unverified symbol_missing User.Email"}},
 	})
 }
+
+// TestTwelfthHoldoutClasses: a URL-encoded link (prisma's `docs/Architecture%20Overview.md`) and
+// names a sentence places in the past ("used to live in", "replaces", "the legacy"), each beside its
+// twin.
+func TestTwelfthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("docs/Architecture Overview.md", "# overview\n")
+	g.write("admin/old/engine.rb", "module Admin; end\n")
+	g.write("validate/param.go", "package validate\n\nfunc ParamRef() {}\n")
+	g.write("src/main.go", "package main\n\nfunc main() {}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("admin/old/engine.rb")
+	g.remove("validate/param.go")
+	g.commit("2026-06-02T10:00:00Z", "retire the old admin and the validator")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a URL-encoded link", "- [Architecture Overview](docs/Architecture%20Overview.md) — High-level design", nil},
+		{"twin: an encoded link to nothing", "- [Testing Guide](docs/Testing%20Guide.md) — how we test", []string{"unanchored docs/Testing Guide.md"}},
+		{"what the code used to be", "`Dollar` — the placeholder validation that used to live in `validate.ParamRef`.", nil},
+		{"what a new thing replaces", "The admin dashboard, a React SPA that replaces the legacy Rails `admin/old/` engine.", nil},
+		{"twin: the old name as today's", "The admin engine lives in `admin/old/`.", []string{"evidence_file_missing admin/old/"}},
+	})
+}
