@@ -60,11 +60,5 @@ func BenchmarkBackendsRecallDuringStorm(b *testing.B) {
 		b.ReportMetric(float64(recalls), backend+"-recalls")
 		b.ReportMetric(rate, backend+"-memorize/s")
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	b.ReportMetric(ms(p50["sqlite"]), "sqlite-p50-ms")
-	b.ReportMetric(ms(p99["sqlite"]), "sqlite-p99-ms")
-	b.ReportMetric(ms(p50["postgres"]), "postgres-p50-ms")
-	b.ReportMetric(ms(p99["postgres"]), "postgres-p99-ms")
-	b.ReportMetric(float64(p50["postgres"])/float64(p50["sqlite"]), "x-postgres-vs-sqlite-p50")
-	b.ReportMetric(float64(p99["postgres"])/float64(p99["sqlite"]), "x-postgres-vs-sqlite-p99")
+	reportLatencies(b, p50, p99)
 }
