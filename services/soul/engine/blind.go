@@ -31,6 +31,25 @@ var UnreadSource = []string{
 
 var unreadSource = set(UnreadSource...)
 
+// colonLanguages are the unread languages that write namespaces with "::" (Ruby, PHP, C++, Perl).
+var colonLanguages = set(".rb", ".rake", ".php", ".cpp", ".cc", ".cxx", ".hpp", ".hh", ".hxx", ".pm", ".pl")
+
+// colonNamespaces reports a repository that tracks sources of a language soul does not read and that
+// writes "A::B": such a name may be defined there, whatever the read languages define under B.
+func (v *verifier) colonNamespaces() bool {
+	if v.colonNS == nil {
+		found := false
+		for _, f := range v.repo.Glob("**/*", 0) {
+			if colonLanguages[strings.ToLower(path.Ext(f))] && !skippedTree(f) {
+				found = true
+				break
+			}
+		}
+		v.colonNS = &found
+	}
+	return *v.colonNS
+}
+
 // notCounted are directories whose files say nothing of the project's own language.
 var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-party", "thirdparty", "node_modules", "fixtures", "__fixtures__")
 

@@ -66,6 +66,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 }
 
 type verifier struct {
+	colonNS      *bool // colonNamespaces, counted once per check
 	repo         Repo
 	soul         *Soul
 	opts         CheckOptions

@@ -217,3 +217,31 @@ func TestTwelfthHoldoutClasses(t *testing.T) {
 		{"twin: the old name as today's", "The admin engine lives in `admin/old/`.", []string{"evidence_file_missing admin/old/"}},
 	})
 }
+
+// TestColonNamespacesInUnreadLanguages: spree writes `Spree::Promotion` for a Ruby class (`module Spree`
+// / `class Promotion`), and its TypeScript dashboard defines another Promotion: "defined, but not
+// under Spree" was the TS one's. A repository with Ruby, PHP or C++ sources may define the namespace
+// where soul cannot read; one without keeps the finding.
+func TestColonNamespacesInUnreadLanguages(t *testing.T) {
+	rb := newGitFixture(t)
+	rb.write("core/app/models/spree/promotion.rb", "module Spree\n  class Promotion < Base\n  end\nend\n")
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		rb.write("dashboard/src/"+n+".ts", "export const "+n+" = 1\n")
+	}
+	rb.write("dashboard/src/promotion.ts", "export class Promotion {}\n")
+	rb.commit("2026-06-01T10:00:00Z", "init")
+	ts := newGitFixture(t)
+	for _, n := range []string{"a", "b", "c", "d", "e"} {
+		ts.write("src/"+n+".ts", "export const "+n+" = 1\n")
+	}
+	ts.write("src/promotion.ts", "export class Promotion {}\n")
+	ts.write("src/spree.ts", "export namespace Spree { export const x = 1 }\n")
+	ts.commit("2026-06-01T10:00:00Z", "init")
+
+	runDriftCases(t, rb.open(t), "AGENTS.md", []driftCase{
+		{"a Ruby class under its module", "Promotions are `Spree::Promotion` records.", nil},
+	})
+	runDriftCases(t, ts.open(t), "AGENTS.md", []driftCase{
+		{"twin: no Ruby, PHP or C++ here", "Promotions are `Spree::Promotion` records.", []string{"unverified evidence_changed Spree::Promotion"}},
+	})
+}
