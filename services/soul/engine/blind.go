@@ -36,19 +36,7 @@ var colonLanguages = set(".rb", ".rake", ".php", ".cpp", ".cc", ".cxx", ".hpp", 
 
 // colonNamespaces reports a repository that tracks sources of a language soul does not read and that
 // writes "A::B": such a name may be defined there, whatever the read languages define under B.
-func (v *verifier) colonNamespaces() bool {
-	if v.colonNS == nil {
-		found := false
-		for _, f := range v.repo.Glob("**/*", 0) {
-			if colonLanguages[strings.ToLower(path.Ext(f))] && !skippedTree(f) {
-				found = true
-				break
-			}
-		}
-		v.colonNS = &found
-	}
-	return *v.colonNS
-}
+func (v *verifier) colonNamespaces() bool { return v.sources().colon }
 
 // notCounted are directories whose files say nothing of the project's own language.
 var notCounted = set("testdata", "test-data", "vendor", "third_party", "third-party", "thirdparty", "node_modules", "fixtures", "__fixtures__")
@@ -70,24 +58,35 @@ func (s sourceShare) blind() bool {
 }
 
 // blind reports whether the document's scope is blind to symbols (counted once per check).
-func (v *verifier) blind() bool {
-	if v.blindness == nil {
-		s := v.countSources()
-		v.blindness = &s
+func (v *verifier) blind() bool { return v.sources().share.blind() }
+
+// sourceCensus is what one walk of the tracked files tells of the sources soul cannot read.
+type sourceCensus struct {
+	share sourceShare // of the document's scope
+	colon bool        // the repository tracks a "::" language soul does not read (colonLanguages)
+}
+
+// sources walks the tracked files once per check, when a symbol finding first asks (blind,
+// colonNamespaces).
+func (v *verifier) sources() *sourceCensus {
+	if v.census == nil {
+		v.census = v.countSources()
 	}
-	return v.blindness.blind()
+	return v.census
 }
 
 // countSources counts the tracked source files of the document's directory, or of the repository when
-// that directory holds none.
-func (v *verifier) countSources() sourceShare {
+// that directory holds none, and notes a "::" language anywhere in the repository.
+func (v *verifier) countSources() *sourceCensus {
 	dir := path.Dir(v.soul.Path)
 	var whole, local sourceShare
+	colon := false
 	for _, f := range v.repo.Glob("**/*", 0) {
 		if skippedTree(f) {
 			continue
 		}
 		ext := strings.ToLower(path.Ext(f))
+		colon = colon || colonLanguages[ext]
 		read, unread := langOf(f) != "", unreadSource[ext]
 		if !read && !unread {
 			continue
@@ -98,9 +97,9 @@ func (v *verifier) countSources() sourceShare {
 		}
 	}
 	if local.read+local.unread > 0 {
-		return local
+		return &sourceCensus{share: local, colon: colon}
 	}
-	return whole
+	return &sourceCensus{share: whole, colon: colon}
 }
 
 func skippedTree(f string) bool {

@@ -66,7 +66,6 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 }
 
 type verifier struct {
-	colonNS      *bool // colonNamespaces, counted once per check
 	repo         Repo
 	soul         *Soul
 	opts         CheckOptions
@@ -98,9 +97,10 @@ type verifier struct {
 	evidenced map[string]bool
 	// globNever holds the failed globs no path of history ever matched (globtrace.go).
 	globNever map[string]bool
-	// blindness is the share of source files soul cannot read in the document's scope, counted once
-	// per check when a symbol finding first asks (blind.go); nil until then.
-	blindness *sourceShare
+	// census is the share of source files soul cannot read in the document's scope and whether the
+	// repository holds a "::" language, counted once per check when a symbol finding first asks
+	// (blind.go); nil until then.
+	census *sourceCensus
 }
 
 func (v *verifier) sectionName(i int) string {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"path"
 	"regexp"
-	"sort"
 	"strings"
 )
 
@@ -105,7 +104,8 @@ var namePattern = regexp.MustCompile(`[\w./-]*<[A-Za-z_][\w -]{0,30}>[\w./<>-]*`
 const patternReach = 40
 
 // markPatternInstances marks (Target) the path anchors a nearby naming pattern of src accounts for.
-func markPatternInstances(claims []Claim, src []byte, starts []int) {
+// lineOf is the parser's own (parse.go).
+func markPatternInstances(claims []Claim, src []byte, lineOf func(int) int) {
 	if !bytes.Contains(src, []byte("<")) {
 		return
 	}
@@ -120,7 +120,7 @@ func markPatternInstances(claims []Claim, src []byte, starts []int) {
 		if !strings.ContainsAny(pat, "./") || strings.Contains(pat, "://") {
 			continue
 		}
-		line := sort.SearchInts(starts, m[0]+1)
+		line := lineOf(m[0])
 		for k, t := range patternTails(pat) {
 			fits = append(fits, fit{line, t, k == 0})
 		}

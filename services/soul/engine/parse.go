@@ -95,7 +95,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	}
 	extractAll(p.soul.Claims, linkBase)
 	markDocumentNames(p.soul.Claims)
-	markPatternInstances(p.soul.Claims, src, p.lines)
+	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	p.assignTissues()

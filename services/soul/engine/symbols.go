@@ -248,7 +248,7 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 func (ix *symbolIndex) indexScala(l SourceLine) {
 	ix.indexJS(l)
 	for _, m := range defScala.FindAllStringSubmatch(l.Text, -1) {
-		ix.def(l, m[1], "", strings.Contains(m[0], "trait"))
+		ix.def(l, m[1], "", strings.HasPrefix(m[0], "def"))
 		if strings.HasPrefix(m[0], "trait") {
 			ix.addType(l.Path, m[1])
 			ix.typeNames[m[1]] = true
