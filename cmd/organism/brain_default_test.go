@@ -21,10 +21,7 @@ func TestBrainDefaultsToTheCredential(t *testing.T) {
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
 	for _, name := range []string{"loja", "other"} {
-		if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-			&medullav1.RegisterBrainRequest{Name: name, RepoRoot: gitRepo(t)}); err != nil {
-			t.Fatal(err)
-		}
+		s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: name, RepoRoot: gitRepo(t)})
 	}
 	agent := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
 	body := filepath.Join(t.TempDir(), "body.md")

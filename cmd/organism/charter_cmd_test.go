@@ -22,10 +22,7 @@ func TestCharterVerbs(t *testing.T) {
 	repo := gitRepo(t)
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo})
 	runners := "[[runner]]\nid = \"r1\"\ngate_command = \"test -f main.go\"\nbrains = [\"loja\"]\n"
 	if err := os.WriteFile(filepath.Join(s.dataDir, "runners.toml"), []byte(runners), 0o600); err != nil {
 		t.Fatal(err)

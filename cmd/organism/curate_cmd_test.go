@@ -22,10 +22,7 @@ func TestCurationVerbs(t *testing.T) {
 	repo := gitRepo(t)
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo})
 	script, err := filepath.Abs(filepath.Join("..", "..", "examples", "hand-runner", "curate.sh"))
 	if err != nil {
 		t.Fatal(err)

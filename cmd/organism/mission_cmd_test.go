@@ -28,10 +28,7 @@ func TestMissionVerbs(t *testing.T) {
 	repo := gitRepo(t)
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo})
 	if err := os.WriteFile(filepath.Join(s.dataDir, "runners.toml"), []byte("[[runner]]\nid = \"r1\"\ntimeout = \"1m\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +112,7 @@ func TestMissionShowReadsTheWholeChain(t *testing.T) {
 	s := startSuite(t)
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t)}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t)})
 	judge := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "judge", Seat: "judge", Brain: "loja", TTL: time.Hour})
 	mc := missionv1.NewMissionServiceClient(s.conn(t, judge))
 	opened, err := mc.OpenMission(ctx, &missionv1.OpenMissionRequest{Packet: &missionv1.Packet{Brain: "loja", GateCommand: "true", Symptom: "long chain"}})

@@ -20,10 +20,7 @@ func TestMissionRefusalsInWords(t *testing.T) {
 	s := startSuite(t)
 	ctx := context.Background()
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t)}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t)})
 	// A runners.toml that pins nobody for loja: spawning is refused.
 	if err := os.WriteFile(filepath.Join(s.dataDir, "runners.toml"), []byte("[[runner]]\nid = \"r1\"\nbrains = [\"elsewhere\"]\n"), 0o600); err != nil {
 		t.Fatal(err)

@@ -21,10 +21,7 @@ func TestJSONUsesProtoNames(t *testing.T) {
 	ctx := context.Background()
 	repo := gitRepo(t)
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx,
-		&medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo, SoulPath: "PATHOS.md"}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: repo, SoulPath: "PATHOS.md"})
 	agent := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "orchestrator", Brain: "loja", TTL: time.Hour})
 	asOwner := []string{"--addr", s.grpcAddr, "--owner", "--data-dir", s.dataDir, "--json"}
 	asAgent := []string{"--addr", s.grpcAddr, "--token", agent, "--json"}

@@ -155,6 +155,14 @@ func (s *suite) conn(t *testing.T, token string) *grpc.ClientConn {
 	return c
 }
 
+// registerBrain registers r through the owner's gRPC client, failing the test if it is refused.
+func (s *suite) registerBrain(t *testing.T, owner string, r *medullav1.RegisterBrainRequest) {
+	t.Helper()
+	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(context.Background(), r); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (s *suite) http(t *testing.T, method, path, token, body string) (int, string) {
 	t.Helper()
 	req, _ := http.NewRequest(method, "http://"+s.httpAddr+path, strings.NewReader(body))

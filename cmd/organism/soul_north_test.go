@@ -27,12 +27,9 @@ func TestSoulNorthSaysWhatIsMissing(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var out bytes.Buffer
-			if err := dispatch(context.Background(), []string{"soul", "north", "--addr", addr, "--token", agent}, &out); err != nil {
-				t.Fatalf("soul north: %v", err)
-			}
-			if got, _, _ := strings.Cut(out.String(), "\n"); got != tt.firstLine {
-				t.Errorf("soul north: got first line %q, want %q (whole answer %q)", got, tt.firstLine, out.String())
+			out := runSoulNorth(t, addr, agent)
+			if got, _, _ := strings.Cut(out, "\n"); got != tt.firstLine {
+				t.Errorf("soul north: got first line %q, want %q (whole answer %q)", got, tt.firstLine, out)
 			}
 		})
 	}
@@ -46,17 +43,9 @@ func TestSoulNorthGapNamesTheVerb(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	north := func() string {
-		t.Helper()
-		var out bytes.Buffer
-		if err := dispatch(context.Background(), []string{"soul", "north", "--addr", addr, "--token", agent}, &out); err != nil {
-			t.Fatalf("soul north: %v", err)
-		}
-		return out.String()
-	}
 	const verb = "organism soul check --brain souled"
 	wantGap := "gap: soul never checked: no receipt yet (record one: " + verb + ", or the MCP tool soul_check)\n"
-	if got := north(); !strings.HasSuffix(got, wantGap) {
+	if got := runSoulNorth(t, addr, agent); !strings.HasSuffix(got, wantGap) {
 		t.Fatalf("before a check: got %q, want it to end %q", got, wantGap)
 	}
 	var out bytes.Buffer
@@ -64,7 +53,17 @@ func TestSoulNorthGapNamesTheVerb(t *testing.T) {
 	if err := dispatch(context.Background(), args, &out); exitCode(err) > 1 {
 		t.Fatalf("%s: got %v (exit %d), want a check (exit 0 or 1)", verb, err, exitCode(err))
 	}
-	if got := north(); strings.Contains(got, "gap:") || !strings.Contains(got, " — soul: checked") {
+	if got := runSoulNorth(t, addr, agent); strings.Contains(got, "gap:") || !strings.Contains(got, " — soul: checked") {
 		t.Errorf("after %s: got %q, want the receipt and no gap", verb, got)
 	}
+}
+
+// runSoulNorth runs `organism soul north` as token against addr and returns what it printed.
+func runSoulNorth(t *testing.T, addr, token string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := dispatch(context.Background(), []string{"soul", "north", "--addr", addr, "--token", token}, &out); err != nil {
+		t.Fatalf("soul north: %v", err)
+	}
+	return out.String()
 }

@@ -44,9 +44,7 @@ func TestStoreMigrateSQLiteToPostgres(t *testing.T) {
 	owner := s.mint(t, auth.MintRequest{Kind: auth.KindOwner})
 	agent := s.mint(t, auth.MintRequest{Kind: auth.KindAgent, Subject: "ada", Seat: "orchestrator", Brain: "loja"})
 	med := medullav1.NewMedullaServiceClient(s.conn(t, agent))
-	if _, err := medullav1.NewMedullaServiceClient(s.conn(t, owner)).RegisterBrain(ctx, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t), SoulPath: "PATHOS.md"}); err != nil {
-		t.Fatal(err)
-	}
+	s.registerBrain(t, owner, &medullav1.RegisterBrainRequest{Name: "loja", RepoRoot: gitRepo(t), SoulPath: "PATHOS.md"})
 	for _, body := range []string{"The cart rounds half up.", "The cart rounds half even since v2."} {
 		if _, err := med.Memorize(ctx, &medullav1.MemorizeRequest{Brain: "loja", Slug: "cart-rounding", Body: body}); err != nil {
 			t.Fatalf("memorize: %v", err)

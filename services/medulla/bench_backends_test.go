@@ -62,21 +62,29 @@ func BenchmarkBackendsMemorize32Writers(b *testing.B) {
 // alike) and returns their p50 and p99.
 func recallLatencies(b *testing.B, svc *domain.Service, vocab []string, n, claims int) (time.Duration, time.Duration) {
 	rng := rand.New(rand.NewPCG(3, 5))
-	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	lat := make([]time.Duration, 0, n)
 	for i := 0; i < n; i++ {
-		q := vocab[rng.IntN(len(vocab))] + " " + vocab[rng.IntN(len(vocab))]
-		start := time.Now()
-		res, err := svc.Recall(context.Background(), agent, domain.RecallInput{Brain: "loja", Query: q})
-		lat = append(lat, time.Since(start))
-		if err != nil {
-			b.Fatal(err)
-		}
+		res, d := timedRecall(b, svc, rng, vocab)
+		lat = append(lat, d)
 		if res.LiveClaims != int64(claims) {
 			b.Fatalf("got %d live claims, want %d", res.LiveClaims, claims)
 		}
 	}
 	return percentile(lat, 50), percentile(lat, 99)
+}
+
+// timedRecall runs one two-word recall in loja, its words drawn by rng from the vocabulary, as an
+// executor agent, and returns its result and how long it took.
+func timedRecall(b *testing.B, svc *domain.Service, rng *rand.Rand, vocab []string) (domain.RecallResult, time.Duration) {
+	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
+	q := vocab[rng.IntN(len(vocab))] + " " + vocab[rng.IntN(len(vocab))]
+	start := time.Now()
+	res, err := svc.Recall(context.Background(), agent, domain.RecallInput{Brain: "loja", Query: q})
+	d := time.Since(start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res, d
 }
 
 // BenchmarkBackendsRecall100k: recall p50/p99 over 100,000 live claims on each backend, and

@@ -1,13 +1,11 @@
 package medulla_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	"github.com/organism-dev/organism/platform/principal"
 	"github.com/organism-dev/organism/services/medulla/domain"
 )
 
@@ -22,7 +20,6 @@ const stormClaims = 10_000
 // writer has not yet caught up with. The live count is not checked: the storm changes it.
 func recallDuringStorm(b *testing.B, svc *domain.Service, vocab []string, n int, tag string) (p50, p99 time.Duration, recalls int, rate float64) {
 	rng := rand.New(rand.NewPCG(3, 5))
-	agent := principal.Principal{AgentID: "bench", Seat: "executor", Brain: "loja", Origin: principal.OriginAgent}
 	var stormDone atomic.Bool
 	rateCh := make(chan float64, 1)
 	go func() {
@@ -31,13 +28,8 @@ func recallDuringStorm(b *testing.B, svc *domain.Service, vocab []string, n int,
 	}()
 	var lat []time.Duration
 	for !stormDone.Load() {
-		q := vocab[rng.IntN(len(vocab))] + " " + vocab[rng.IntN(len(vocab))]
-		start := time.Now()
-		_, err := svc.Recall(context.Background(), agent, domain.RecallInput{Brain: "loja", Query: q})
-		lat = append(lat, time.Since(start))
-		if err != nil {
-			b.Fatal(err)
-		}
+		_, d := timedRecall(b, svc, rng, vocab)
+		lat = append(lat, d)
 	}
 	return percentile(lat, 50), percentile(lat, 99), len(lat), <-rateCh
 }
