@@ -500,15 +500,17 @@ func (r *Repo) scanWords(words []string) []engine.SourceLine {
 		if !hit {
 			continue
 		}
-		for i, line := range bytes.Split(body, []byte("\n")) {
+		n := 0
+		eachLine(body, func(line []byte) {
+			n++
 			for _, w := range words {
 				if containsWord(line, w) {
-					out = append(out, engine.SourceLine{Path: f, Line: i + 1, Text: string(line)})
+					out = append(out, engine.SourceLine{Path: f, Line: n, Text: string(line)})
 					total += len(line)
 					break
 				}
 			}
-		}
+		})
 		if total > maxGrepBytes {
 			break
 		}
