@@ -65,6 +65,28 @@ type checkRun struct {
 	ignore  *engine.Ignore
 	claims  bool
 	now     time.Time
+	// loaded keeps each document as first read: --all reads every document to fold its imports, and
+	// checks it from the same bytes instead of reading it again.
+	loaded map[string]loadedDoc
+}
+
+type loadedDoc struct {
+	rel string
+	src []byte
+	err error
+}
+
+// load is engine.LoadSoul of doc, once per run.
+func (r *checkRun) load(doc string) (string, []byte, error) {
+	d, ok := r.loaded[doc]
+	if !ok {
+		d.rel, d.src, d.err = engine.LoadSoul(r.repo.Root(), doc, 0)
+		if r.loaded == nil {
+			r.loaded = map[string]loadedDoc{}
+		}
+		r.loaded[doc] = d
+	}
+	return d.rel, d.src, d.err
 }
 
 func openRun(ctx context.Context, dir string, overrides tissueFlag, claims bool) (*checkRun, error) {
@@ -124,7 +146,7 @@ func (r *checkRun) relFromCwd(doc string) (string, error) {
 
 // check checks one document ("" finds the soul: docs/PATHOS.md, then PATHOS.md).
 func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckReport, error) {
-	rel, src, err := engine.LoadSoul(r.repo.Root(), doc, 0)
+	rel, src, err := r.load(doc)
 	if errors.Is(err, engine.ErrSoulNotFound) && doc == "" {
 		for _, alt := range []string{"AGENTS.md", "CLAUDE.md"} {
 			if _, serr := os.Stat(filepath.Join(r.repo.Root(), alt)); serr == nil {

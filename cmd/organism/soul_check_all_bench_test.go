@@ -19,14 +19,7 @@ import (
 // per-document figures against the 300 ms budget of one check. Its own fixture: it stages documents the
 // single-document benchmark must not see.
 func BenchmarkSoulCheckAllCLI(b *testing.B) {
-	root, err := benchrepo.Agents("organism-cli-bench-all-v1")
-	if err != nil {
-		b.Fatal(err)
-	}
-	bin, err := buildBinary()
-	if err != nil {
-		b.Fatal(err)
-	}
+	root, bin := cliBenchFixture(b, "organism-cli-bench-all-v1")
 	for _, d := range []struct {
 		path       string
 		staleHeavy bool
@@ -34,6 +27,7 @@ func BenchmarkSoulCheckAllCLI(b *testing.B) {
 	}{{path: "AGENTS.md"}, {path: "CLAUDE.md", staleHeavy: true}, {path: "GEMINI.md", body: "@AGENTS.md\n"}} {
 		src := []byte(d.body)
 		if d.body == "" {
+			var err error
 			if src, err = benchrepo.AgentsDoc(root, d.staleHeavy); err != nil {
 				b.Fatal(err)
 			}
@@ -63,15 +57,7 @@ func BenchmarkSoulCheckAllCLI(b *testing.B) {
 	if len(paths) != 2 || paths[0] != "AGENTS.md" || paths[1] != "CLAUDE.md" {
 		b.Fatalf("soul check --all: got documents %v, want [AGENTS.md CLAUDE.md] (GEMINI.md folded into AGENTS.md)", paths)
 	}
-	var proc time.Duration
-	runs := 0
-	f := benchrepo.Measure(b, func() { check() }, gitrepo.ResetCache, func() {
-		start := time.Now()
-		runSoulCheckProcess(b, bin, args)
-		proc += time.Since(start)
-		runs++
-	})
-	proc /= time.Duration(runs)
+	f, proc := measureCLI(b, bin, args, check)
 	docs := time.Duration(len(paths))
 	b.ReportMetric(benchrepo.MS(f.Warm), "ms/run")
 	b.ReportMetric(benchrepo.MS(f.Cold), "ms/cold-run")

@@ -31,14 +31,7 @@ import (
 //     has none) plus the process's start and exit. Remote, the process asks a server that has just
 //     checked the repository, the usual case.
 func BenchmarkSoulCheckCLI(b *testing.B) {
-	root, err := benchrepo.Agents("organism-cli-bench-agents-v1")
-	if err != nil {
-		b.Fatal(err)
-	}
-	bin, err := buildBinary()
-	if err != nil {
-		b.Fatal(err)
-	}
+	root, bin := cliBenchFixture(b, "organism-cli-bench-agents-v1")
 	srv := startSuiteTB(b)
 	owner, err := srv.signer.Mint(auth.MintRequest{Kind: auth.KindOwner})
 	if err != nil {
@@ -100,7 +93,29 @@ func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 	if rep.SoulPath != "AGENTS.md" || len(rep.Stale) == 0 || rep.Claims.Verifiable == 0 {
 		b.Fatalf("soul check: got %s with %d verifiable claims and %d stale rows, want AGENTS.md with both", rep.SoulPath, rep.Claims.Verifiable, len(rep.Stale))
 	}
-	// The built binary runs beside each cold check, outside its timing.
+	f, proc := measureCLI(b, bin, args, check)
+	f.Report(b, benchrepo.AgentsBudget)
+	b.ReportMetric(benchrepo.MS(proc), "ms/process")
+	b.ReportMetric(float64(proc)/float64(benchrepo.AgentsBudget), "process-x300ms-budget")
+	b.ReportMetric(float64(rep.Claims.Verifiable), "verifiable-claims")
+	b.ReportMetric(float64(len(rep.Stale)), "stale-claims")
+}
+
+// cliBenchFixture is issue 13's fixture under name, and the built binary the benchmarks run as a process.
+func cliBenchFixture(b *testing.B, name string) (root, bin string) {
+	root, err := benchrepo.Agents(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if bin, err = buildBinary(); err != nil {
+		b.Fatal(err)
+	}
+	return root, bin
+}
+
+// measureCLI is benchrepo.Measure of check, with the built binary run on args beside each cold check,
+// outside its timing: the figures and the mean time of the process.
+func measureCLI(b *testing.B, bin string, args []string, check func() []byte) (benchrepo.Figures, time.Duration) {
 	var proc time.Duration
 	runs := 0
 	f := benchrepo.Measure(b, func() { check() }, gitrepo.ResetCache, func() {
@@ -109,12 +124,7 @@ func benchSoulCheckCLI(b *testing.B, bin string, args []string) {
 		proc += time.Since(start)
 		runs++
 	})
-	proc /= time.Duration(runs)
-	f.Report(b, benchrepo.AgentsBudget)
-	b.ReportMetric(benchrepo.MS(proc), "ms/process")
-	b.ReportMetric(float64(proc)/float64(benchrepo.AgentsBudget), "process-x300ms-budget")
-	b.ReportMetric(float64(rep.Claims.Verifiable), "verifiable-claims")
-	b.ReportMetric(float64(len(rep.Stale)), "stale-claims")
+	return f, proc / time.Duration(runs)
 }
 
 // dispatchSoulCheck runs a soul check in-process through the command tree, and wants the drift exit.

@@ -180,7 +180,7 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		docs = uniqueDocs(run.repo.Root(), docs)
 	}
 	if *f.all {
-		docs, notes = foldImports(run.repo.Root(), docs)
+		docs, notes = foldImports(run.load, docs)
 	}
 	for _, d := range docs {
 		rep, err := run.check(ctx, d)

@@ -49,12 +49,12 @@ func linkTarget(realRoot, doc string) string {
 // imports, checked once under that name. A document with prose beside its imports stays itself, its
 // import lines anchors. A cycle of import-only documents keeps them all: each is then checked as itself.
 // The notes say, once per dropped document, what it was checked as.
-func foldImports(root string, docs []string) (kept, notes []string) {
+func foldImports(load func(doc string) (string, []byte, error), docs []string) (kept, notes []string) {
 	inRun := map[string]bool{}
 	imports := map[string][]string{}
 	for _, d := range docs {
 		inRun[d] = true
-		if _, src, err := engine.LoadSoul(root, d, 0); err == nil {
+		if _, src, err := load(d); err == nil {
 			if paths, ok := engine.ImportsOnly(d, src); ok {
 				imports[d] = paths
 			}

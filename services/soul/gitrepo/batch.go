@@ -19,21 +19,10 @@ import (
 // knows (engine's langOf).
 var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala", "*.sc", "*.sbt", "*.mill"}
 
-// unreadGlobs are the languages the index cannot read (engine.UnreadSource), whose lines only tell that
-// a word is used. A name used there is defined where soul cannot see, never "defined nowhere in the
-// tracked sources" (the seventh holdout: a C# SDK's documented types).
-var unreadGlobs = func() []string {
-	var out []string
-	for _, ext := range engine.UnreadSource {
-		out = append(out, "*"+ext)
-	}
-	return out
-}()
-
 // searchGlobs are the files the words' grep reads: the source globs, whose lines may define a word, and
-// the unread languages this repository tracks files of. Every pathspec is matched against every file
-// the grep walks, so the unread ones a repository has none of are left out: all of them cost a
-// 10k-file Go repository 20-30 ms of git CPU per grep. (An untracked file of a language the
+// the unread languages (isSearched) this repository tracks files of. Every pathspec is matched against
+// every file the grep walks, so the unread ones a repository has none of are left out: all of them
+// cost a 10k-file Go repository 20-30 ms of git CPU per grep. (An untracked file of a language the
 // repository tracks none of is not read.)
 func (r *Repo) searchGlobs() []string {
 	r.searchOnce.Do(func() {
@@ -44,9 +33,9 @@ func (r *Repo) searchGlobs() []string {
 				have[strings.ToLower(ext)] = true
 			}
 		}
-		for _, g := range unreadGlobs {
-			if have[g[1:]] {
-				r.searched = append(r.searched, g)
+		for _, ext := range engine.UnreadSource {
+			if have[ext] {
+				r.searched = append(r.searched, "*"+ext)
 			}
 		}
 	})
@@ -500,15 +489,17 @@ func (r *Repo) scanWords(words []string) []engine.SourceLine {
 		if !hit {
 			continue
 		}
-		for i, line := range bytes.Split(body, []byte("\n")) {
+		n := 0
+		eachLine(body, func(line []byte) {
+			n++
 			for _, w := range words {
 				if containsWord(line, w) {
-					out = append(out, engine.SourceLine{Path: f, Line: i + 1, Text: string(line)})
+					out = append(out, engine.SourceLine{Path: f, Line: n, Text: string(line)})
 					total += len(line)
 					break
 				}
 			}
-		}
+		})
 		if total > maxGrepBytes {
 			break
 		}
@@ -518,9 +509,21 @@ func (r *Repo) scanWords(words []string) []engine.SourceLine {
 
 func isSource(f string) bool { return hasGlobSuffix(f, sourceGlobs) }
 
-// isSearched reports a file of a language the words' grep may read: a source file or one of an unread
-// language.
-func isSearched(f string) bool { return isSource(f) || hasGlobSuffix(f, unreadGlobs) }
+// isSearched reports a file of a language the words' grep may read: a source file or one of a language
+// the index cannot read (engine.UnreadSource), whose lines only tell that a word is used. A name used
+// there is defined where soul cannot see, never "defined nowhere in the tracked sources" (the seventh
+// holdout: a C# SDK's documented types).
+func isSearched(f string) bool {
+	if isSource(f) {
+		return true
+	}
+	for _, ext := range engine.UnreadSource {
+		if strings.HasSuffix(f, ext) {
+			return true
+		}
+	}
+	return false
+}
 
 func hasGlobSuffix(f string, globs []string) bool {
 	for _, g := range globs {

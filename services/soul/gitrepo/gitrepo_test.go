@@ -137,3 +137,16 @@ func equal(a, b any) bool {
 	}
 	return a == b
 }
+
+// committed is a new repository whose one commit, msg, holds files (path to body).
+func committed(t *testing.T, msg string, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	git(t, root, "init", "-q", "-b", "main")
+	for rel, body := range files {
+		write(t, root, rel, body)
+	}
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", msg)
+	return root
+}

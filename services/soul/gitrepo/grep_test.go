@@ -20,15 +20,13 @@ import (
 // line's ends, next to punctuation, digits and underscores, words that begin or end with punctuation,
 // non-ASCII bytes, CRLF lines and an untracked file.
 func TestGrepPatternIsFixedWords(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc Foo() {}\nvar xFoo, Foo_ = 1, 2\nFoox Foo\n// Foo\n(Foo)\nFoo.Bar\n")
-	write(t, root, "b/b.py", "def a_b(x):\n    return x+y * a.b\n\treturn $x\n-x- -x\n[a] (a) a|b\n")
-	write(t, root, "c/c.rs", "fn main() {} \r\nlet λ = Größe;\r\nlet g = Größe2;\r\nC++ c++ C++x\r\n")
-	write(t, root, "d/d.js", "const ^start = 1; end$ = 2; \\Q = 3; \\E = 4\n? * + {} \n")
-	write(t, root, "e/e.kt", "val x = 1\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go": "package a\n\nfunc Foo() {}\nvar xFoo, Foo_ = 1, 2\nFoox Foo\n// Foo\n(Foo)\nFoo.Bar\n",
+		"b/b.py": "def a_b(x):\n    return x+y * a.b\n\treturn $x\n-x- -x\n[a] (a) a|b\n",
+		"c/c.rs": "fn main() {} \r\nlet λ = Größe;\r\nlet g = Größe2;\r\nC++ c++ C++x\r\n",
+		"d/d.js": "const ^start = 1; end$ = 2; \\Q = 3; \\E = 4\n? * + {} \n",
+		"e/e.kt": "val x = 1\n",
+	})
 	write(t, root, "f/f.go", "package f\n\nvar Foo = a.b\n") // untracked: the work tree's grep reads it
 	r, err := gitrepo.Open(context.Background(), root)
 	if err != nil {
@@ -68,12 +66,10 @@ func TestGrepPatternIsFixedWords(t *testing.T) {
 // TestGrepWithoutPCRE: a git built without PCRE refuses -P; the check's grep then asks -w -F, answers as
 // a git with PCRE does, and asks -F from then on.
 func TestGrepWithoutPCRE(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc Foo() {}\nvar xFoo = Foo\n")
-	write(t, root, "b/b.py", "def a_b(x):\n    return x.Foo\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go": "package a\n\nfunc Foo() {}\nvar xFoo = Foo\n",
+		"b/b.py": "def a_b(x):\n    return x.Foo\n",
+	})
 	words := []string{"Foo", "a_b", "Missing"}
 	ask := func() string {
 		t.Helper()
@@ -116,12 +112,10 @@ func TestGrepWithoutPCRE(t *testing.T) {
 // neither ends the answer nor hides the lines after it, on the grep path and the cache path alike: a
 // word used only in a later file is a use, not "defined nowhere".
 func TestGrepPastALongLine(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/big.test.ts", "export const big = `"+strings.Repeat("useThing all ", 200_000)+"`\n")
-	write(t, root, "b/view.tsx", "export function View() {\n  return useMemo(() => 1, [])\n}\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/big.test.ts": "export const big = `" + strings.Repeat("useThing all ", 200_000) + "`\n",
+		"b/view.tsx":    "export function View() {\n  return useMemo(() => 1, [])\n}\n",
+	})
 	for _, cold := range []int{0, 1 << 20} {
 		t.Run(fmt.Sprintf("coldBlobs=%d", cold), func(t *testing.T) {
 			gitrepo.ResetCache()

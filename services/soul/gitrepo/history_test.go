@@ -21,13 +21,11 @@ func headShort(t *testing.T, root string) string {
 }
 
 func TestRenames(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "docs/setup.md", "# setup\nhow to set it up\n")
-	write(t, root, "old/a.go", "package old\n\nfunc A() {}\n")
-	write(t, root, "gone.md", "bye\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"docs/setup.md": "# setup\nhow to set it up\n",
+		"old/a.go":      "package old\n\nfunc A() {}\n",
+		"gone.md":       "bye\n",
+	})
 	git(t, root, "mv", "docs/setup.md", "docs/install.md")
 	git(t, root, "commit", "-q", "-m", "one")
 	if err := os.MkdirAll(filepath.Join(root, "docs", "guide"), 0o755); err != nil {
@@ -67,12 +65,10 @@ func TestRenames(t *testing.T) {
 }
 
 func TestRemovedLines(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "s.go", "package s\n\nfunc Keep() {}\n\nfunc Drop() {}\n")
-	write(t, root, "README.md", "Drop\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"s.go":      "package s\n\nfunc Keep() {}\n\nfunc Drop() {}\n",
+		"README.md": "Drop\n",
+	})
 	write(t, root, "s.go", "package s\n\nfunc Keep() {}\n")
 	write(t, root, "README.md", "\n")
 	git(t, root, "commit", "-q", "-am", "drop")

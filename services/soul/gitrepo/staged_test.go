@@ -13,14 +13,12 @@ import (
 // --all) grep it only for the words no earlier check asked and merge the kept lines of the others;
 // each answers as a first, fresh check of its words does, and one grep of the index per check at most.
 func TestStagedLinesAcrossChecks(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc Foo() {\n\tBar()\n\tx.Foo_ = Bar2\n}\n\nfunc Bar() { Foo(); Foo() }\n")
-	write(t, root, "b/b.rs", "pub fn baz() {}\nfn other() { baz(); Qux::new() }\n")
-	write(t, root, "c/c.py", "def helper():\n    return Bar\n\nclass Qux:\n    pass\n")
-	write(t, root, "README.md", "Foo Bar Baz\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go":    "package a\n\nfunc Foo() {\n\tBar()\n\tx.Foo_ = Bar2\n}\n\nfunc Bar() { Foo(); Foo() }\n",
+		"b/b.rs":    "pub fn baz() {}\nfn other() { baz(); Qux::new() }\n",
+		"c/c.py":    "def helper():\n    return Bar\n\nclass Qux:\n    pass\n",
+		"README.md": "Foo Bar Baz\n",
+	})
 	checks := [][]string{
 		{"Foo", "Bar"},
 		{"Bar", "baz", "Nowhere"},

@@ -259,19 +259,12 @@ func definitionLines(path string, body []byte) []defLine {
 	}
 	out := []defLine{}
 	n := 0
-	for len(body) > 0 {
+	eachLine(body, func(line []byte) {
 		n++
-		i := bytes.IndexByte(body, '\n')
-		var line []byte
-		if i < 0 {
-			line, body = body, nil
-		} else {
-			line, body = body[:i], body[i+1:]
-		}
 		if len(line) > 0 && len(line) < 2048 && engine.DefinitionLine(path, string(line)) {
 			out = append(out, defLine{n: n, text: string(line)})
 		}
-	}
+	})
 	return out
 }
 

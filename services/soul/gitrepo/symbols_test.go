@@ -13,15 +13,13 @@ import (
 // TestSymbolPathsAgree pins that a cold symbol query answered by git grep says exactly what the
 // definition cache says: staged definitions of the asked words, then the work-tree uses of the rest.
 func TestSymbolPathsAgree(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "svc/server.go", "package svc\n\n// Server serves.\ntype Server struct{ n int }\n\nfunc (s *Server) Handle() int { return s.n }\n\nfunc NewServer() *Server { return &Server{} }\n")
-	write(t, root, "svc/client.go", "package svc\n\nfunc call() { _ = NewServer().Handle() }\n")
-	write(t, root, "web/app.ts", "export function renderApp(): void {}\nexport class Store {}\n")
-	write(t, root, "tools/gen.py", "def generate():\n    return Helper()\n")
-	write(t, root, "README.md", "NewServer Handle Helper\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "one")
+	root := committed(t, "one", map[string]string{
+		"svc/server.go": "package svc\n\n// Server serves.\ntype Server struct{ n int }\n\nfunc (s *Server) Handle() int { return s.n }\n\nfunc NewServer() *Server { return &Server{} }\n",
+		"svc/client.go": "package svc\n\nfunc call() { _ = NewServer().Handle() }\n",
+		"web/app.ts":    "export function renderApp(): void {}\nexport class Store {}\n",
+		"tools/gen.py":  "def generate():\n    return Helper()\n",
+		"README.md":     "NewServer Handle Helper\n",
+	})
 	// staged content is what definitions are read from; the work tree's edit is not staged
 	write(t, root, "svc/server.go", "package svc\n\nfunc Replaced() {}\n")
 	write(t, root, "tools/extra.py", "x = Helper\n") // untracked: a use, never a definition
@@ -97,12 +95,10 @@ func TestGlobSuffixAgrees(t *testing.T) {
 // TestHistoryWalkAnswersEverAdded pins the one-walk answer (the log read that also asks which paths
 // were ever added) to the separate pathspec walk, on a history with a merged side branch.
 func TestHistoryWalkAnswersEverAdded(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "keep/a.go", "package keep\n")
-	write(t, root, "old/gone.txt", "x\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "one (#1)")
+	root := committed(t, "one (#1)", map[string]string{
+		"keep/a.go":    "package keep\n",
+		"old/gone.txt": "x\n",
+	})
 	git(t, root, "rm", "-q", "old/gone.txt")
 	git(t, root, "commit", "-q", "-m", "two (#2)")
 	git(t, root, "checkout", "-q", "-b", "side")
@@ -178,13 +174,11 @@ func TestGlobMatchesFilesAndDirectories(t *testing.T) {
 // in another project's files a commit once carried (a node_modules committed by mistake, a vendored
 // tree): pipecat's deleted node_modules/events/security.md made its CONTRIBUTING's `security.md` "gone".
 func TestBareNamesSkipDependencyTrees(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "examples/app/node_modules/events/security.md", "x\n")
-	write(t, root, "vendor/x/notes.md", "x\n")
-	write(t, root, "docs/guide.md", "x\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "one")
+	root := committed(t, "one", map[string]string{
+		"examples/app/node_modules/events/security.md": "x\n",
+		"vendor/x/notes.md":                            "x\n",
+		"docs/guide.md":                                "x\n",
+	})
 	git(t, root, "rm", "-q", "-r", "examples", "vendor", "docs")
 	write(t, root, "main.go", "package main\n")
 	git(t, root, "add", "-A")

@@ -15,13 +15,11 @@ import (
 // fresh grep of the work tree does, as the tree gains an untracked file, an unstaged and a staged edit, a commit and a file dropped from
 // the index but left on disk.
 func TestUsesFollowTheWorkTree(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n")
-	write(t, root, "b/b.go", "package b\n\nfunc init() {\n\t_ = Foo\n}\n")
-	write(t, root, "README.md", "Foo Bar Baz\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go":    "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n",
+		"b/b.go":    "package b\n\nfunc init() {\n\t_ = Foo\n}\n",
+		"README.md": "Foo Bar Baz\n",
+	})
 	words := [][]string{{"Foo", "Bar"}, {"Bar", "Baz"}, {"Foo", "Baz", "Qux"}}
 	steps := []struct {
 		name string
@@ -58,14 +56,12 @@ func TestUsesFollowTheWorkTree(t *testing.T) {
 // HEAD's, and answers then as the grep of the work tree it replaces; any other tree greps it.
 func TestUsesFromTheStagedGrep(t *testing.T) {
 	ctx := context.Background()
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n\tx.Foo_ = Bar2\n}\n")
-	write(t, root, "b/b.go", "package b\n\n// Foo is not defined here\nfunc init() {\n\t_ = Foo\n}\n\nfunc Defined() {}\n")
-	write(t, root, "c/c.py", "def helper():\n    return Bar\n")
-	write(t, root, "README.md", "Foo Bar Baz\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go":    "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n\tx.Foo_ = Bar2\n}\n",
+		"b/b.go":    "package b\n\n// Foo is not defined here\nfunc init() {\n\t_ = Foo\n}\n\nfunc Defined() {}\n",
+		"c/c.py":    "def helper():\n    return Bar\n",
+		"README.md": "Foo Bar Baz\n",
+	})
 	words := []string{"Foo", "Bar", "Defined", "Baz"}
 	query := func(reuse bool) (string, int64) {
 		t.Helper()
@@ -135,13 +131,11 @@ func link(t *testing.T, root, target, name string) {
 // snapshot over, and still answers with the uses of its words that were kept before (they are taken
 // when asked, not read back after the snapshot started over), as a fresh grep does.
 func TestUsesPastTheBound(t *testing.T) {
-	root := t.TempDir()
-	git(t, root, "init", "-q", "-b", "main")
-	write(t, root, "a/a.go", "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n")
-	write(t, root, "b/b.go", "package b\n\nfunc init() {\n\t_ = Foo\n}\n")
-	write(t, root, "c/c.go", "package c\n\nfunc init() {\n\tBaz()\n}\n")
-	git(t, root, "add", "-A")
-	git(t, root, "commit", "-q", "-m", "start")
+	root := committed(t, "start", map[string]string{
+		"a/a.go": "package a\n\nfunc call() {\n\tFoo()\n\tBar()\n}\n",
+		"b/b.go": "package b\n\nfunc init() {\n\t_ = Foo\n}\n",
+		"c/c.go": "package c\n\nfunc init() {\n\tBaz()\n}\n",
+	})
 	gitrepo.ResetCache()
 	cold := symbolLines(t, root, "Bar", "Baz")
 	gitrepo.ResetCache()
