@@ -260,7 +260,7 @@ func (ix *symbolIndex) indexPy(l SourceLine) {
 func (ix *symbolIndex) indexJS(l SourceLine) {
 	t := l.Text
 	if !mayJSFunc(t) && !mayKotlin(t) && !mayMethod(t) {
-		return
+		return // none of the shapes below can match
 	}
 	for _, m := range defJSFunc.FindAllStringSubmatchIndex(t, -1) {
 		n := subAt(t, m, 1) + subAt(t, m, 2) + subAt(t, m, 3)
@@ -282,7 +282,7 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 		}
 	}
 	if strings.HasSuffix(strings.TrimSpace(t), ";") || !mayMethod(t) {
-		return
+		return // no method definition (the last shape this function reads)
 	}
 	if m := defMethod.FindStringSubmatch(t); m != nil {
 		ix.def(l, m[1], "", true)
