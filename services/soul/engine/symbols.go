@@ -60,13 +60,54 @@ func DefinitionLine(path, text string) bool {
 	case "py":
 		return defPy.MatchString(text)
 	case "js", "java":
-		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+		return mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text) ||
+			!strings.HasSuffix(strings.TrimSpace(text), ";") && mayMethod(text) && defMethod.MatchString(text)
 	case "scala":
-		return defScala.MatchString(text) || defJSFunc.MatchString(text) || defKotlin.MatchString(text)
+		return defScala.MatchString(text) || mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text)
 	case "proto":
 		return protoDefinitionLine(text)
 	}
 	return false
+}
+
+// mayJSFunc, mayKotlin and mayMethod say whether defJSFunc, defKotlin and defMethod can match text
+// at all: each regexp needs one of its literal words, or a '(' and a ')' after it. A grep for a
+// common word hands DefinitionLine tens of thousands of lines of a Java repository, most of them
+// calls and statements, and the regexps (defMethod's backtracking above all) were most of a check's
+// CPU there; the gates answer those lines with a few substring searches. TestJSDefinitionGate holds
+// each gate to its regexp.
+func mayJSFunc(text string) bool {
+	for _, w := range [...]string{"function", "class", "interface", "type", "enum", "namespace", "record", "const", "let", "var"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func mayKotlin(text string) bool {
+	return strings.Contains(text, "fun") || strings.Contains(text, "object")
+}
+
+// mayMethod: before its '(' defMethod allows only white space, word bytes and <>[],.? except inside
+// a <...> group, so a line whose first byte of another kind comes before any '<' or '(' (a `=`, a
+// quote, a non-ASCII letter) cannot match; nor can one with no ')' after its first '('.
+func mayMethod(text string) bool {
+	open := strings.IndexByte(text, '(')
+	if open < 0 || strings.IndexByte(text[open:], ')') < 0 {
+		return false
+	}
+	for i := 0; i < open; i++ {
+		switch c := text[i]; {
+		case c == '<':
+			return true
+		case c == ' ', c == '\t', c == '\n', c == '\f', c == '\r', c == '_', c == '>', c == '[', c == ']', c == ',', c == '.', c == '?',
+			'0' <= c && c <= '9', 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // goKeyword is the word a Go line opens with, past the leading white space the definition shapes allow
@@ -218,6 +259,9 @@ func (ix *symbolIndex) indexPy(l SourceLine) {
 
 func (ix *symbolIndex) indexJS(l SourceLine) {
 	t := l.Text
+	if !mayJSFunc(t) && !mayKotlin(t) && !mayMethod(t) {
+		return // none of the shapes below can match
+	}
 	for _, m := range defJSFunc.FindAllStringSubmatchIndex(t, -1) {
 		n := subAt(t, m, 1) + subAt(t, m, 2) + subAt(t, m, 3)
 		if strings.HasPrefix(t[m[0]:], "type") && !typeAliasAfter(t[m[1]:]) {
@@ -237,7 +281,10 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 			ix.def(l, m[2], "", false)
 		}
 	}
-	if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
+	if strings.HasSuffix(strings.TrimSpace(t), ";") || !mayMethod(t) {
+		return // no method definition (the last shape this function reads)
+	}
+	if m := defMethod.FindStringSubmatch(t); m != nil {
 		ix.def(l, m[1], "", true)
 	}
 }
@@ -382,8 +429,17 @@ func (ix *symbolIndex) isPackage(q string) bool {
 // memberOf reads the blocks that define type t and reports whether member appears in one as a word.
 func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 	// the member must be what a line declares (its leading name, or self.x/this.x), not a type it uses
+	// Both shapes hold the member's name, so a line without it is skipped before the regexp, which
+	// is compiled only once a line has it: a type of a few thousand lines (openrewrite's J.java)
+	// asked for several members made the regexp most of a check's CPU.
+	var word *regexp.Regexp
 	m := regexp.QuoteMeta(member)
-	word := regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|public|private|protected|internal|readonly|static|final|export|declare|val|var|let|const|def|fn|func|async|override|abstract|open|get|set)\s+)*(?:\w+\s*,\s*)*` + m + `\b|\b(?:self|this)\.` + m + `\s*[:=]`)
+	shape := func() *regexp.Regexp {
+		if word == nil {
+			word = regexp.MustCompile(`^\s*(?:(?:pub(?:\([^)]*\))?|public|private|protected|internal|readonly|static|final|export|declare|val|var|let|const|def|fn|func|async|override|abstract|open|get|set)\s+)*(?:\w+\s*,\s*)*` + m + `\b|\b(?:self|this)\.` + m + `\s*[:=]`)
+		}
+		return word
+	}
 	for _, d := range ix.defs[t] {
 		if !ix.types[d.path][t] {
 			continue
@@ -411,7 +467,7 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 					l = l[j+len(t):]
 				}
 			}
-			if word.MatchString(l) {
+			if strings.Contains(l, member) && shape().MatchString(l) {
 				return true
 			}
 		}

@@ -153,3 +153,6 @@ func SetUsesBound(n int) func() {
 		usesCache.max = old
 	}
 }
+
+// DeletionWalks counts the deletion walks Renames has run so far.
+func DeletionWalks() int64 { return deletionWalks.Load() }

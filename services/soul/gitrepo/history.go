@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/organism-dev/organism/services/soul/engine"
 )
@@ -38,9 +39,16 @@ func (r *Repo) Renames(ctx context.Context, paths []string) (map[string]engine.R
 	_ = r.waitLog()
 	key := r.root + "\x00" + r.head.SHA + "\x00"
 	var ask []string
+	// Callers pass one path per anchor, so an ancestor shared by many anchors (twelve links into one
+	// `.moderne/` directory) comes many times; each is one walk of history, asked once.
+	queued := map[string]bool{}
 	renameCache.Lock()
 	for _, p := range paths {
 		p = strings.TrimSuffix(p, "/")
+		if queued[p] {
+			continue
+		}
+		queued[p] = true
 		if m, ok := renameCache.m[key+p]; ok {
 			if m.To != "" {
 				out[p] = m
@@ -86,6 +94,7 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 	if h := r.hist; h.covers(p) && (h.linear || r.logPaths[p]) {
 		sha = h.deleted[p]
 	} else {
+		deletionWalks.Add(1)
 		raw, err := runLimited(ctx, r.root, nil, 1<<20, []string{"GIT_LITERAL_PATHSPECS=1"}, "log", "-n", "1", "--no-renames", "--diff-filter=D", "--format=%H", r.head.SHA, "--", p)
 		if err != nil {
 			return engine.Rename{}, err
@@ -112,6 +121,10 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 	}
 	return engine.Rename{}, nil
 }
+
+// deletionWalks counts the walks renamedOnce runs for a path the check's walk does not answer, so a
+// test can tell one walk per path from one per asking anchor.
+var deletionWalks atomic.Int64
 
 var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
 

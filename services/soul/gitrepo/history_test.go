@@ -64,6 +64,27 @@ func TestRenames(t *testing.T) {
 	}
 }
 
+// TestRenamesAsksEachPathOnce: the engine passes one path per anchor, so twelve links into one gone
+// directory name it twelve times; history is walked for it once (openrewrite's nested CLAUDE.md files
+// spent 36 walks of 12k commits on three directories).
+func TestRenamesAsksEachPathOnce(t *testing.T) {
+	root := committed(t, "start", map[string]string{"ctx/a.md": "a\n", "keep.md": "k\n"})
+	git(t, root, "rm", "-q", "-r", "ctx")
+	git(t, root, "commit", "-q", "-m", "drop ctx")
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := gitrepo.DeletionWalks()
+	asked := []string{"ctx", "ctx/", "ctx", "nowhere", "nowhere", "ctx"}
+	if _, err := r.Renames(context.Background(), asked); err != nil {
+		t.Fatal(err)
+	}
+	if got := gitrepo.DeletionWalks() - before; got > 2 {
+		t.Fatalf("got %d deletion walks for %q, want at most one per distinct path (2)", got, asked)
+	}
+}
+
 func TestRemovedLines(t *testing.T) {
 	root := committed(t, "start", map[string]string{
 		"s.go":      "package s\n\nfunc Keep() {}\n\nfunc Drop() {}\n",
