@@ -124,6 +124,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if v.cargoFeature(a.Path) {
 		return d.ok() // "`biome_languages/lang_yaml`": a feature the crate's manifest declares
 	}
+	if v.slashedAlternatives(a.Path) {
+		return d.ok() // "`rewrite-java-8/11/17`": sibling directories written as one name, each there
+	}
 	if a.Weak {
 		return v.checkWeak(a, d)
 	}
