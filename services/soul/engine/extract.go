@@ -140,9 +140,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || formerBefore.MatchString(before)
+	former := formerBefore.MatchString(before)
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
+		a.Former = former
 		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)])
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {

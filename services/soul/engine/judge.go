@@ -38,10 +38,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 // inWording reads a failed anchor again by what its sentence says of it: gone on purpose, another
 // repository's, an issue number, a place to fill, an illustration.
 func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
-	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Kind == AnchorSymbol || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
-		// "`vfs.Open` was removed": the claim asserts the absence it found; for a symbol that includes
-		// a name living on only elsewhere ("used to live in `validate.ParamRef`", with an ast.ParamRef
-		// today: "defined, but not under validate")
+	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Former && a.Kind == AnchorSymbol || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
+		// "`vfs.Open` was removed": the claim asserts the absence it found; a name the sentence places
+		// in the past may live on elsewhere ("used to live in `validate.ParamRef`", with an ast.ParamRef
+		// today: "defined, but not under validate"), which an order ("drop a model with `Model.Remove`")
+		// does not say
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && ar.Reason == ReasonUnanchored {

@@ -168,6 +168,9 @@ type Anchor struct {
 	// Absent marks an anchor whose own clause says it is gone ("`a.go` was removed"): its absence
 	// confirms the claim.
 	Absent bool
+	// Former marks an anchor its sentence places in the past ("used to live in `validate.ParamRef`",
+	// "replaces the legacy `admin/`"): a name that lives on only elsewhere is what the sentence says.
+	Former bool
 	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
 	// absence is no drift.
 	Target bool
