@@ -1,6 +1,10 @@
 package engine_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
 
 // TestTwelfthHoldoutFormerHome: a name a sentence places in the past ("the validation that used to
 // live in\n  `validate.ParamRef`", sqlc, wrapped inside a list item) whose bare name lives on under
@@ -24,5 +28,84 @@ func TestTwelfthHoldoutFormerHome(t *testing.T) {
 		{"used to, wrapped in a paragraph", "The placeholder-style validation used to live in\n`validate.ParamRef` before the rewrite.", nil},
 		{"twin: said of today", "- `Dollar` — the placeholder-style validation that lives in `validate.ParamRef`", []string{"symbol_removed validate.ParamRef"}},
 		{"twin: said of today, wrapped", "- `Dollar` — the placeholder-style validation that lives in\n  `validate.ParamRef`", []string{"symbol_removed validate.ParamRef"}},
+	})
+}
+
+// TestTypeScriptSignatures: electron declares `process._linkedBinding` as overloaded method signatures
+// of an interface in a .d.ts file (`_linkedBinding(name: 'x'): X;`), and a commit that reformatted
+// them read as its removal. A signature is a definition; a call statement (`foo(a);`) stays none, and
+// signatures a commit truly deleted stay drift.
+func TestTypeScriptSignatures(t *testing.T) {
+	kept := newGitFixture(t)
+	kept.write("lib/process.ts", "export const argv = []\n")
+	kept.write("typings/ambient.d.ts", "declare namespace NodeJS {\n  interface Process {\n    internalBinding?(name: string): any;\n    _linkedBinding(name: 'app'): {\n      app: App\n    };\n  }\n}\n")
+	kept.commit("2026-06-01T10:00:00Z", "init")
+	kept.write("typings/ambient.d.ts", "declare namespace NodeJS {\n  interface Process {\n    internalBinding?(name: string): any;\n    _linkedBinding(name: string): any;\n    _linkedBinding(name: 'app'): AppBinding;\n  }\n}\n")
+	kept.commit("2026-06-02T10:00:00Z", "tweak the bindings for readability")
+	gone := newGitFixture(t)
+	gone.write("lib/process.ts", "export const argv = []\n")
+	gone.write("typings/ambient.d.ts", "declare namespace NodeJS {\n  interface Process {\n    _linkedBinding(name: 'app'): {\n      app: App\n    };\n  }\n}\n")
+	gone.commit("2026-06-01T10:00:00Z", "init")
+	gone.write("typings/ambient.d.ts", "declare namespace NodeJS {\n  interface Process {\n    argv: string[];\n  }\n}\n")
+	gone.commit("2026-06-02T10:00:00Z", "drop the bindings")
+
+	const cites = "Type declaration: `typings/ambient.d.ts` maps `process._linkedBinding('electron_browser_{name}')`."
+	runDriftCases(t, kept.open(t), "AGENTS.md", []driftCase{
+		{"overloads an interface declares", cites, nil},
+		{"an optional method signature", "Node's own bindings come through `process.internalBinding()`.", nil},
+	})
+	runDriftCases(t, gone.open(t), "AGENTS.md", []driftCase{
+		{"twin: signatures a commit deleted", cites, []string{"symbol_removed process._linkedBinding()"}},
+	})
+}
+
+// TestTypeScriptSignatureLines: the line shapes behind TestTypeScriptSignatures. A signature with its
+// return type and ";" defines its name in a TypeScript file; a call statement, a call inside a
+// ternary and the same signature shape in a JavaScript file define nothing.
+func TestTypeScriptSignatureLines(t *testing.T) {
+	cases := []struct {
+		name, path, text string
+		want             bool
+	}{
+		{"an interface's overload", "typings/ambient.d.ts", "    _linkedBinding(name: 'app'): AppBinding;", true},
+		{"an optional method", "typings/ambient.d.ts", "    internalBinding?(name: string): any;", true},
+		{"a generic signature with an object type", "src/api.ts", "  get<T>(key: string): { value: T };", true},
+		{"a function type it returns", "src/api.mts", "  on(event: 'close', listener: (code: number) => void): this;", true},
+		{"twin: a call statement", "src/start.ts", "  warmUp(1);", false},
+		{"twin: a call with a ternary inside", "src/start.ts", "  render(ok ? (a) : b);", false},
+		{"twin: a signature shape in JavaScript", "src/start.js", "  warmUp(name): any;", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := engine.DefinitionLine(tc.path, tc.text); got != tc.want {
+				t.Errorf("DefinitionLine(%q, %q): got %v, want %v", tc.path, tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRewrittenDefinitionStays: a removed definition line whose file still opens a line the same way
+// (Java's `public void run(String job) {` rewritten as the interface's `public void run(String job);`,
+// a shape the index does not read) is a rewrite, not a removal: no "removed in" verdict stands for a
+// name its file still defines. The twin deletes the method and stays drift.
+func TestRewrittenDefinitionStays(t *testing.T) {
+	const class = "public class Runner {\n    public void run(String job) {\n    }\n}\n"
+	kept := newGitFixture(t)
+	kept.write("src/Runner.java", class)
+	kept.commit("2026-06-01T10:00:00Z", "init")
+	kept.write("src/Runner.java", "public interface Runner {\n    public void run(String job);\n}\n")
+	kept.commit("2026-06-02T10:00:00Z", "make Runner an interface")
+	gone := newGitFixture(t)
+	gone.write("src/Runner.java", class)
+	gone.commit("2026-06-01T10:00:00Z", "init")
+	gone.write("src/Runner.java", "public interface Runner {\n    public void stop();\n}\n")
+	gone.commit("2026-06-02T10:00:00Z", "replace run with stop")
+
+	const cites = "Jobs start through `Runner.run()`."
+	runDriftCases(t, kept.open(t), "AGENTS.md", []driftCase{
+		{"a method its file still declares", cites, []string{"unverified symbol_missing Runner.run()"}},
+	})
+	runDriftCases(t, gone.open(t), "AGENTS.md", []driftCase{
+		{"twin: a method a commit deleted", cites, []string{"symbol_removed Runner.run()"}},
 	})
 }

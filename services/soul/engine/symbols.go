@@ -46,7 +46,21 @@ var (
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
 	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
 	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
+	// defTSSignature: a TypeScript method signature (1), as an interface, a `declare` block, a .d.ts
+	// file or an overload list writes it: "_linkedBinding(name: 'x'): X;", "internalBinding?(n: string): any;".
+	// The return type's annotation and the closing ";" set it apart from a call statement, whose ";"
+	// follows its ")" ("foo(a);"), which defMethod leaves out.
+	defTSSignature = regexp.MustCompile(`^\s*(?:(?:readonly|static|public|private|protected|abstract|declare)\s+)*(\w+)\??\s*(?:<[^>]*>)?\s*\([^;]*\)\s*:\s*[^;]*[^;)\s]\s*;\s*$`)
 )
+
+// tsFile reports a TypeScript source (.d.ts included): the only JS-family files with signatures.
+func tsFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".ts", ".tsx", ".mts", ".cts":
+		return true
+	}
+	return false
+}
 
 // DefinitionLine reports whether a source line may define a symbol in the language of path. Repository
 // readers keep only these lines of each file, so a warm symbol check never re-reads the sources.
@@ -60,7 +74,7 @@ func DefinitionLine(path, text string) bool {
 	case "py":
 		return defPy.MatchString(text)
 	case "js", "java":
-		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";")
+		return defJSFunc.MatchString(text) || defKotlin.MatchString(text) || defMethod.MatchString(text) && !strings.HasSuffix(strings.TrimSpace(text), ";") || tsFile(path) && defTSSignature.MatchString(text)
 	case "scala":
 		return defScala.MatchString(text) || defJSFunc.MatchString(text) || defKotlin.MatchString(text)
 	case "proto":
@@ -239,6 +253,10 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 	}
 	if m := defMethod.FindStringSubmatch(t); m != nil && !strings.HasSuffix(strings.TrimSpace(t), ";") {
 		ix.def(l, m[1], "", true)
+	} else if tsFile(l.Path) {
+		if m := defTSSignature.FindStringSubmatch(t); m != nil {
+			ix.def(l, m[1], "", true)
+		}
 	}
 }
 
