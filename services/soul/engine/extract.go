@@ -27,13 +27,19 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 }
 
 // extractCommands reads the anchors of a command block, line by line.
+// From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
+	gen := ""
 	for i, l := range strings.Split(c.Text, "\n") {
 		if c.Kind == kindLooseCommands && !looksLikeCommand(l) {
 			continue
 		}
+		if gen == "" && generatorLine(l) {
+			gen = strings.TrimPrefix(strings.TrimSpace(l), "$ ")
+		}
 		for _, a := range commandAnchors(l) {
 			a.Line = startLine + i
+			a.Generated = gen
 			c.Anchors = append(c.Anchors, a)
 		}
 	}

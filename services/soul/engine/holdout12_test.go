@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -107,5 +108,31 @@ func TestRewrittenDefinitionStays(t *testing.T) {
 	})
 	runDriftCases(t, gone.open(t), "AGENTS.md", []driftCase{
 		{"twin: a method a commit deleted", cites, []string{"symbol_removed Runner.run()"}},
+	})
+}
+
+// TestGeneratedProjectCommands: a command block that creates a project and goes on in it (electric's
+// "npx @electric-sql/start my-app", then "pnpm claim") runs the later commands in the generated
+// project, whose scripts are the template's. The twins: the same script alone, before the generator,
+// or after a tool npx runs that creates nothing, stays drift.
+func TestGeneratedProjectCommands(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", `{"scripts": {"build": "tsc", "test": "vitest"}}`+"\n")
+	g.write("Makefile", "build:\n\tgo build ./...\n")
+	g.write("src/index.ts", "export const a = 1\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	block := func(lines ...string) string { return "```sh\n" + strings.Join(lines, "\n") + "\n```" }
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a scoped starter, then its script", block("npx @electric-sql/start my-app", "pnpm claim"), nil},
+		{"create and enter, then a script", block("pnpm create vite@latest my-app -- --template react", "cd my-app", "pnpm storybook"), nil},
+		{"a crate, then a target", block("cargo new demo && cd demo", "make bench"), nil},
+		{"a made-up directory entered", block("cd my-project", "pnpm seed"), nil},
+		{"one line creates, enters and runs", block("npx create-next-app@latest web && cd web && npm run lint:fix"), nil},
+		{"twin: the script alone", block("pnpm claim"), []string{"evidence_changed pnpm claim"}},
+		{"twin: the script before the generator", block("pnpm claim", "npx @electric-sql/start my-app"), []string{"evidence_changed pnpm claim"}},
+		{"twin: npx runs a tool, not a generator", block("npx prettier --write src/", "pnpm claim"), []string{"evidence_changed pnpm claim"}},
+		{"twin: init adopts this directory", block("cargo init", "make bench"), []string{"evidence_changed make bench"}},
 	})
 }

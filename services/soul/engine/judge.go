@@ -50,6 +50,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// never landed here; one that was here and is gone stays drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a path of another project"
 	}
+	if ar.Status == AnchorFailed && a.Generated != "" && (a.Kind == AnchorNPM || a.Kind == AnchorMake || a.Kind == AnchorPath || a.Kind == AnchorGlob) {
+		// "npx @electric-sql/start my-app", then "pnpm claim": the generated project's script
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" runs in the project `"+a.Generated+"` creates"
+	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
