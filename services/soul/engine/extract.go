@@ -126,9 +126,15 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && branchCue.MatchString(lead())) {
-		// "on branch `feat/search`", "branches start with `claude/`": a git branch, not a path
+	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before))) {
+		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
+		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
+	}
+	if forgeRepoName(body) && (repoNounAfter.MatchString(raw[m[1]:]) || repoBefore.MatchString(before)) {
+		// "the `spree/dashboard-starter` template repo", "cloned from `spree/spree-starter`": a repository
+		// on a forge by its owner/name, not a directory here
+		anchors, term = nil, ""
 	}
 	anchors = dropNonClaims(anchors, body, before, around)
 	if rejectedQuote.MatchString(before) {
@@ -151,7 +157,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
-		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)])
+		a.Example = a.Example || a.Kind == AnchorSymbol && placeholderCall.MatchString(a.Name)
+		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)]) || inLinkedRepo.MatchString(before)
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not

@@ -136,3 +136,40 @@ func TestGeneratedProjectCommands(t *testing.T) {
 		{"twin: init adopts this directory", block("cargo init", "make bench"), []string{"evidence_changed make bench"}},
 	})
 }
+
+// TestOtherRepositoriesBranchesAndPlaceholders: the twelfth holdout's unverified mentions that name
+// nothing of this tree: another repository by owner/name (spree's "`spree/agent-skills` standalone
+// repo", "cloned from `spree/spree-starter`", prisma's path "in [prisma/ignite](...) (`skills/.pilot/`)"),
+// a branch pattern (reflex's "the `r/pre-*` branch", "every push to `main`, `r/pre-*`"), and names
+// made to be replaced (`tests/Feature/SomeTest.php`, `test/path/to_test.exs`, "a `createX()`
+// factory"). Each twin names the same kind of thing as this tree's and is still reported.
+func TestOtherRepositoriesBranchesAndPlaceholders(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("spree/core/app/models/spree/product.rb", "module Spree\n  class Product\n  end\nend\n")
+	g.write("tests/Feature/ProductTest.php", "<?php\n")
+	g.write("test/product_test.exs", "defmodule ProductTest do\nend\n")
+	g.write("src/services.ts", "export function createRegistry() {}\n")
+	for _, n := range []string{"a", "b", "c", "d"} {
+		g.write("src/"+n+".ts", "export const "+n+" = 1\n")
+	}
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a standalone repo by owner/name", "Skills ship in the `spree/agent-skills` standalone repo.", nil},
+		{"a template repo by owner/name", "It is the canonical source of the `spree/dashboard-starter` template repo.", nil},
+		{"cloned from owner/name", "The server app is cloned from `spree/spree-starter` on setup.", nil},
+		{"a path in a linked repository", "Drive skills live in [acme/ignite](https://github.com/acme/ignite) (`skills/.pilot/`).", nil},
+		{"twin: owner/name shape, a directory here", "The storefront lives in `spree/storefront`.", []string{"unverified evidence_file_missing spree/storefront"}},
+		{"twin: the same path, no other repository", "Drive skills live in `skills/.pilot/`.", []string{"unverified unanchored skills/.pilot/"}},
+		{"the branch a pattern names", "Prereleases push back to the `r/pre-*` branch they are dispatched on.", nil},
+		{"branches a push goes to", "It runs on every push\nto `main`, `r/pre-*`, and `r/hotfix/**`.", nil},
+		{"twin: a glob of files", "The release notes are `notes/pre-*`.", []string{"unverified evidence_file_missing notes/pre-*"}},
+		{"a Some file in a command", "```sh\nphp artisan test --compact tests/Feature/SomeTest.php  # specific file\n```", nil},
+		{"path/to run into the name", "Run a single file: `mix test test/path/to_test.exs`.", nil},
+		{"a verb and X", "Stateful services are exposed through an interface plus a `createX()` factory.", nil},
+		{"twin: a real-looking test file", "```sh\nphp artisan test --compact tests/Feature/OrderTest.php\n```", []string{"unverified unanchored tests/Feature/OrderTest.php"}},
+		{"twin: a real-looking test path", "Run a single file: `mix test test/order_test.exs`.", []string{"unverified unanchored test/order_test.exs"}},
+		{"twin: a factory's own name", "Stateful services are exposed through an interface plus a `createCache()` factory.", []string{"unverified symbol_missing createCache()"}},
+	})
+}
