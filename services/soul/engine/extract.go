@@ -53,6 +53,8 @@ type extraction struct {
 	raw   string
 	prose []byte
 	start int
+	// branches are the names a span of the claim was read as a branch by
+	branches map[string]bool
 }
 
 // lineAt is the soul line of a byte offset in the claim.
@@ -126,10 +128,15 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before))) {
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
-		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path
+		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
+		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
+		if x.branches == nil {
+			x.branches = map[string]bool{}
+		}
+		x.branches[strings.TrimSpace(body)] = true
 	}
 	if forgeRepoName(body) && (repoNounAfter.MatchString(raw[m[1]:]) || repoBefore.MatchString(before)) {
 		// "the `spree/dashboard-starter` template repo", "cloned from `spree/spree-starter`": a repository
