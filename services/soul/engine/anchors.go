@@ -96,8 +96,27 @@ var newBlock = regexp.MustCompile(`\n\s*(?:\n|[-*+|#>]\s|\d+[.)]\s)`)
 
 var (
 	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
-	branchName   = regexp.MustCompile(`^[\w][\w./-]*$`)
+	branchName   = regexp.MustCompile(`^[\w][\w./*-]*$`)
+	// branchAfter follows a span the sentence calls a branch: "the `r/pre-*` branch they are dispatched on".
+	branchAfter = regexp.MustCompile(`(?i)^\s+branch(?:es)?\b`)
+	// pushedTo ends the text before a list of what a push goes to: "runs on every push to `main`, `r/pre-*`".
+	pushedTo = regexp.MustCompile("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
+
+// Another repository named by its owner and name: "the `spree/dashboard-starter` template repo",
+// "cloned from `spree/spree-starter`", a path in "[prisma/ignite](https://github.com/prisma/ignite)
+// (`skills/.pilot/`)".
+var (
+	ownerName     = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$`)
+	repoNounAfter = regexp.MustCompile(`(?i)^\s+(?:(?:template|standalone|starter|sample|example|upstream|separate|public|private|github|gitlab|forked|companion|sibling)\s+){0,2}(?:repo|repository|repositories|repos)\b|^\s+on\s+(?:GitHub|GitLab|Codeberg)\b`)
+	repoBefore    = regexp.MustCompile(`(?i)(?:\b(?:cloned|forked|copied|mirrored)\s+from\s+(?:the\s+)?|\b(?:repo|repository|GitHub|GitLab)\s*:?\s*)\**$`)
+	inLinkedRepo  = regexp.MustCompile(`(?i)\bin\s+\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[^)\s]+\)\s*\(?\s*$`)
+)
+
+// forgeRepoName reports a span written as owner/name: one slash, inside the name, no ./ or trailing /.
+func forgeRepoName(body string) bool {
+	return ownerName.MatchString(strings.TrimSpace(body))
+}
 
 var foreignNouns = []string{"repo", "checkout", "project", "module"}
 

@@ -34,13 +34,13 @@ func placeholderPath(p string) bool {
 	for i := 0; i+1 < len(segs); i++ {
 		// "src/path/to/file.test.ts": the words "path/to" stand for the reader's own directories wherever
 		// they sit, under a real prefix too
-		if strings.EqualFold(segs[i], "path") && strings.EqualFold(segs[i+1], "to") {
-			return true
+		if strings.EqualFold(segs[i], "path") && (strings.EqualFold(segs[i+1], "to") || pathToLeaf.MatchString(segs[i+1])) {
+			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) {
-		// "crates/std/tests/test_foo.nu": a file named with a metasyntactic word is the illustration's
-		// own, however real the directories above it are
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || someLeaf.MatchString(leaf)) {
+		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
+		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
 	}
 	n := 0
@@ -56,6 +56,16 @@ func placeholderPath(p string) bool {
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
+
+// pathToLeaf is the segment after "path" that runs "to" into a file's name: "path/to_test.exs".
+var pathToLeaf = regexp.MustCompile(`(?i)^to[-_]\w`)
+
+// someLeaf is a CamelCase file name made of "Some" and a kind: "SomeTest.php", "SomeComponent.tsx".
+var someLeaf = regexp.MustCompile(`^Some[A-Z][a-z]\w*\.\w+$`)
+
+// placeholderCall is a function name made of a verb and a lone capital X standing for the thing:
+// "a `createX()` factory", "`useX()` hooks".
+var placeholderCall = regexp.MustCompile(`^[a-z]+X$`)
 
 // metaWords are the metasyntactic words a name is made of only for an illustration ("test_foo.py",
 // "foo-client"); "bar" is left out, since real names hold it ("status_bar.rs", "progress-bar").

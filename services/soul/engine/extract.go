@@ -27,13 +27,19 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 }
 
 // extractCommands reads the anchors of a command block, line by line.
+// From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
+	gen := ""
 	for i, l := range strings.Split(c.Text, "\n") {
 		if c.Kind == kindLooseCommands && !looksLikeCommand(l) {
 			continue
 		}
+		if gen == "" && generatorLine(l) {
+			gen = strings.TrimPrefix(strings.TrimSpace(l), "$ ")
+		}
 		for _, a := range commandAnchors(l) {
 			a.Line = startLine + i
+			a.Generated = gen
 			c.Anchors = append(c.Anchors, a)
 		}
 	}
@@ -47,6 +53,8 @@ type extraction struct {
 	raw   string
 	prose []byte
 	start int
+	// branches are the names a span of the claim was read as a branch by
+	branches map[string]bool
 }
 
 // lineAt is the soul line of a byte offset in the claim.
@@ -120,9 +128,20 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && branchCue.MatchString(lead())) {
-		// "on branch `feat/search`", "branches start with `claude/`": a git branch, not a path
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before))) {
+		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
+		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
+		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
 		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: strings.TrimSpace(body)}}, ""
+		if x.branches == nil {
+			x.branches = map[string]bool{}
+		}
+		x.branches[strings.TrimSpace(body)] = true
+	}
+	if forgeRepoName(body) && (repoNounAfter.MatchString(raw[m[1]:]) || repoBefore.MatchString(before)) {
+		// "the `spree/dashboard-starter` template repo", "cloned from `spree/spree-starter`": a repository
+		// on a forge by its owner/name, not a directory here
+		anchors, term = nil, ""
 	}
 	anchors = dropNonClaims(anchors, body, before, around)
 	if rejectedQuote.MatchString(before) {
@@ -140,10 +159,13 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || formerBefore.MatchString(before)
+	former := formerBefore.MatchString(before)
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
-		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)])
+		a.Former = former
+		a.Example = a.Example || a.Kind == AnchorSymbol && placeholderCall.MatchString(a.Name)
+		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)]) || inLinkedRepo.MatchString(before)
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not

@@ -38,14 +38,21 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 // inWording reads a failed anchor again by what its sentence says of it: gone on purpose, another
 // repository's, an issue number, a place to fill, an illustration.
 func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
-	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
-		// "`vfs.Open` was removed": the claim asserts the absence it found
+	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Former && a.Kind == AnchorSymbol || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
+		// "`vfs.Open` was removed": the claim asserts the absence it found; a name the sentence places
+		// in the past may live on elsewhere ("used to live in `validate.ParamRef`", with an ast.ParamRef
+		// today: "defined, but not under validate"), which an order ("drop a model with `Model.Remove`")
+		// does not say
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && ar.Reason == ReasonUnanchored {
 		// "a Prettier `front-matter/parse.js` port": a path of the project the sentence names, which
 		// never landed here; one that was here and is gone stays drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a path of another project"
+	}
+	if ar.Status == AnchorFailed && a.Generated != "" && (a.Kind == AnchorNPM || a.Kind == AnchorMake || a.Kind == AnchorPath || a.Kind == AnchorGlob) {
+		// "npx @electric-sql/start my-app", then "pnpm claim": the generated project's script
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" runs in the project `"+a.Generated+"` creates"
 	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"

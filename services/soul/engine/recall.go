@@ -193,7 +193,7 @@ func (v *verifier) removedSymbols(ctx context.Context, h History, results []Clai
 	}
 	for _, ask := range asks {
 		l, ok := v.removalOf(lines, ask)
-		if !ok {
+		if !ok || v.stillDefined(l, ask) {
 			continue
 		}
 		r := &results[ask.i]
@@ -290,6 +290,54 @@ func (v *verifier) removalOf(lines []RemovedLine, ask removalAsk) (RemovedLine, 
 		}
 	}
 	return RemovedLine{}, false
+}
+
+// stillDefined reports a removed definition line whose file defines the name today: a commit that
+// rewrote the line (electron's 185180a reformatted `_linkedBinding(...)` overloads) removed nothing.
+// Today's file is read twice over: through the symbol shapes, under the same qualifier, and by the
+// removed line's own head (its text up to the name: "_linkedBinding", "func (s *Server) Handle"), so
+// a definition the shapes miss still counts.
+func (v *verifier) stillDefined(l RemovedLine, ask removalAsk) bool {
+	body, ok := v.readFile(l.Path)
+	if !ok {
+		return false
+	}
+	head := definitionHead(l.Text, ask.a.Name)
+	var lines []SourceLine
+	for i, t := range strings.Split(string(body), "\n") {
+		if head != "" && strings.HasPrefix(strings.TrimSpace(t), head) {
+			if rest := strings.TrimSpace(t)[len(head):]; rest == "" || !wordChar(rest[0]) {
+				return true
+			}
+		}
+		if strings.Contains(t, ask.a.Name) && DefinitionLine(l.Path, t) {
+			lines = append(lines, SourceLine{Path: l.Path, Line: i + 1, Text: t})
+		}
+	}
+	for _, d := range indexSymbols(lines).defs[ask.a.Name] {
+		if v.definedUnder(l.Path, d, ask) {
+			return true
+		}
+	}
+	return false
+}
+
+// definitionHead is a definition line's text, trimmed, up to the end of the first whole-word name in
+// it; "" when the name is not a word of the line.
+func definitionHead(text, name string) string {
+	t := strings.TrimSpace(text)
+	for i := 0; name != ""; {
+		j := strings.Index(t[i:], name)
+		if j < 0 {
+			return ""
+		}
+		at, end := i+j, i+j+len(name)
+		if (at == 0 || !wordChar(t[at-1])) && (end == len(t) || !wordChar(t[end])) {
+			return t[:end]
+		}
+		i = at + 1
+	}
+	return ""
 }
 
 func (v *verifier) definedUnder(file string, d symbolDef, ask removalAsk) bool {

@@ -168,6 +168,12 @@ type Anchor struct {
 	// Absent marks an anchor whose own clause says it is gone ("`a.go` was removed"): its absence
 	// confirms the claim.
 	Absent bool
+	// Generated is the command line, earlier in the anchor's block, that creates the project the
+	// anchor's command runs in ("npx @electric-sql/start my-app"): its scripts are the template's.
+	Generated string
+	// Former marks an anchor its sentence places in the past ("used to live in `validate.ParamRef`",
+	// "replaces the legacy `admin/`"): a name that lives on only elsewhere is what the sentence says.
+	Former bool
 	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
 	// absence is no drift.
 	Target bool

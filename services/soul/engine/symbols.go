@@ -46,7 +46,21 @@ var (
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
 	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
 	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
+	// defTSSignature: a TypeScript method signature (1), as an interface, a `declare` block, a .d.ts
+	// file or an overload list writes it: "_linkedBinding(name: 'x'): X;", "internalBinding?(n: string): any;".
+	// The return type's annotation and the closing ";" set it apart from a call statement, whose ";"
+	// follows its ")" ("foo(a);"), which defMethod leaves out.
+	defTSSignature = regexp.MustCompile(`^\s*(?:(?:readonly|static|public|private|protected|abstract|declare)\s+)*(\w+)\??\s*(?:<[^>]*>)?\s*\([^;]*\)\s*:\s*[^;]*[^;)\s]\s*;\s*$`)
 )
+
+// tsFile reports a TypeScript source (.d.ts included): the only JS-family files with signatures.
+func tsFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".ts", ".tsx", ".mts", ".cts":
+		return true
+	}
+	return false
+}
 
 // DefinitionLine reports whether a source line may define a symbol in the language of path. Repository
 // readers keep only these lines of each file, so a warm symbol check never re-reads the sources.
@@ -61,7 +75,8 @@ func DefinitionLine(path, text string) bool {
 		return defPy.MatchString(text)
 	case "js", "java":
 		return mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text) ||
-			!strings.HasSuffix(strings.TrimSpace(text), ";") && mayMethod(text) && defMethod.MatchString(text)
+			!strings.HasSuffix(strings.TrimSpace(text), ";") && mayMethod(text) && defMethod.MatchString(text) ||
+			tsFile(path) && defTSSignature.MatchString(text)
 	case "scala":
 		return defScala.MatchString(text) || mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text)
 	case "proto":
@@ -281,11 +296,19 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 			ix.def(l, m[2], "", false)
 		}
 	}
-	if strings.HasSuffix(strings.TrimSpace(t), ";") || !mayMethod(t) {
-		return // no method definition (the last shape this function reads)
+	if !mayMethod(t) {
+		return // neither a method nor a signature: both want mayMethod's '(' and what may precede it
 	}
-	if m := defMethod.FindStringSubmatch(t); m != nil {
-		ix.def(l, m[1], "", true)
+	if !strings.HasSuffix(strings.TrimSpace(t), ";") {
+		if m := defMethod.FindStringSubmatch(t); m != nil {
+			ix.def(l, m[1], "", true)
+			return
+		}
+	}
+	if tsFile(l.Path) {
+		if m := defTSSignature.FindStringSubmatch(t); m != nil {
+			ix.def(l, m[1], "", true)
+		}
 	}
 }
 
