@@ -392,6 +392,9 @@ func classifySpan(s string) ([]Anchor, string) {
 	if a, ok := gitRefSpan(s); ok {
 		return []Anchor{a}, ""
 	}
+	if out, ok := bracedPaths(s); ok {
+		return out, ""
+	}
 	if a, ok := lineSpan(s); ok {
 		return []Anchor{a}, ""
 	}

@@ -21,3 +21,27 @@ func TestThirteenthHoldoutClasses(t *testing.T) {
 		{"twin: a path under a family's directory", "- `rewrite-json/src/main`: the JSON parser's sources", []string{"evidence_file_missing rewrite-json/src/main"}},
 	})
 }
+
+// TestThirteenthHoldoutBraces: a brace group names several paths (crewAI's `docs/{ar,ko,pt-BR}/`,
+// moved with `docs/en/`), each checked as a path, beside twins: a group whose paths are all there, a
+// braced glob, and a placeholder in braces.
+func TestThirteenthHoldoutBraces(t *testing.T) {
+	g := newGitFixture(t)
+	for _, l := range []string{"en", "ar", "ko"} {
+		g.write("docs/"+l+"/index.mdx", "# "+l+"\n")
+	}
+	g.write("src/app.ts", "export const app = 1\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	for _, l := range []string{"en", "ar", "ko"} {
+		g.git("mv", "docs/"+l, "docs/edge-"+l)
+	}
+	g.commit("2026-06-02T10:00:00Z", "move the docs")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a brace group of moved directories", "- Update translations in `docs/{ar,ko}/` to maintain parity", []string{"evidence_file_missing docs/ar/"}},
+		{"twin: a brace group of directories that are there", "- Update translations in `docs/edge-{ar,ko}/` to maintain parity", nil},
+		{"twin: a braced glob", "- Format `src/**/*.{ts,tsx}` before you commit", nil},
+		{"twin: a placeholder in braces", "- Each language lives in `docs/{lang}/`", nil},
+	})
+}

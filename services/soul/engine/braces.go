@@ -1,0 +1,53 @@
+package engine
+
+import "strings"
+
+// maxBraceAlternatives bounds how many paths one braced span stands for.
+const maxBraceAlternatives = 12
+
+// bracedPaths reads a span that names several paths with one shell-style brace group, the thirteenth
+// holdout's crewAI "Update translations in `docs/{ar,ko,pt-BR}/`" (moved with `docs/en/` to
+// docs/edge/): each alternative, put in the group's place, is a path anchor of its own, so a moved or
+// removed one is found like a plain path. Only a plain group is read: two or more comma-separated
+// alternatives of name bytes, one group, and no wildcard, placeholder or substitution anywhere
+// (`**/*.{ts,tsx}` stays a glob, `${HOME}` and `{name}` are no lists). When any alternative is no
+// path, the span is left to the other readings.
+func bracedPaths(s string) ([]Anchor, bool) {
+	open := strings.IndexByte(s, '{')
+	end := strings.IndexByte(s, '}')
+	if open < 0 || end < open || strings.Count(s, "{") != 1 || strings.Count(s, "}") != 1 ||
+		strings.ContainsAny(s, "*?$<>@:\"' \t") {
+		return nil, false
+	}
+	alts := strings.Split(s[open+1:end], ",")
+	if len(alts) < 2 || len(alts) > maxBraceAlternatives {
+		return nil, false
+	}
+	var out []Anchor
+	for _, alt := range alts {
+		if !braceAlternative(alt) {
+			return nil, false
+		}
+		p := s[:open] + alt + s[end+1:]
+		a, ok := pathAnchor(p)
+		if !ok || a.Kind != AnchorPath {
+			return nil, false
+		}
+		out = append(out, a)
+	}
+	return out, true
+}
+
+// braceAlternative is one alternative of a brace group: name bytes only, at least one.
+func braceAlternative(alt string) bool {
+	if alt == "" {
+		return false
+	}
+	for i := 0; i < len(alt); i++ {
+		c := alt[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
