@@ -149,7 +149,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)])
-	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before })
+	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
+		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)])
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -226,9 +227,19 @@ func exampleStem(p, before string) bool {
 var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$")
 
 // orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
+// existenceAsked reports a span whose sentence asks whether it exists ("check whether
+// `../fory-benchmark-baseline` already exists and reuse it", "if `build/` is present, remove it"): its
+// absence is one of the answers the sentence expects, so it names a place, not a fact (the fourteenth
+// holdout's fory, read as a sibling checkout gone).
+func existenceAsked(before, after string) bool {
+	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after)
+}
+
 var (
-	orBefore = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
-	orAfter  = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
+	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
+	existsAfter       = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there))\b`)
+	orBefore          = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
+	orAfter           = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
 )
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name

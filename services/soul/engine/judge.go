@@ -197,7 +197,9 @@ func fileKind(k AnchorKind) bool { return k == AnchorPath || k == AnchorGlob }
 func goneSibling(ars []AnchorResult) *AnchorResult {
 	var gone *AnchorResult
 	for i := range ars {
-		if ar := &ars[i]; ar.Anchor.Workspace && ar.Status == AnchorHeld && ar.Reason == ReasonOutsideRepo {
+		// a checkout the sentence asks about ("check whether `../x` already exists") is a place, and its
+		// absence one of the answers it expects (Target)
+		if ar := &ars[i]; ar.Anchor.Workspace && !ar.Anchor.Target && ar.Status == AnchorHeld && ar.Reason == ReasonOutsideRepo {
 			gone = ar
 		}
 	}

@@ -14,6 +14,11 @@ var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[
 func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
 	targets, file := v.makefile(a.Path)
 	if targets == nil {
+		if input, ok := v.makefileInput(a.Path); ok {
+			// htop's "./autogen.sh && ./configure && make": configure writes the Makefile
+			return AnchorResult{Anchor: a, Status: AnchorHeld, Reason: ReasonUnverifiable,
+				Detail: "the Makefile in " + orRoot(a.Path) + " is generated (" + input + " is tracked); its targets cannot be read"}
+		}
 		return fail(ReasonFileMissing, "no Makefile in "+orRoot(a.Path))
 	}
 	if a.Name == "" || targets[a.Name] {
@@ -54,6 +59,20 @@ func slashedTargets(targets map[string]bool, name string) bool {
 		}
 	}
 	return true
+}
+
+// makefileInputs are the tracked files a configure step writes a Makefile from: autotools, CMake,
+// Meson's and Perl's generators, and a configure script itself.
+var makefileInputs = []string{"Makefile.am", "Makefile.in", "configure.ac", "configure.in", "configure", "CMakeLists.txt", "meson.build", "Makefile.PL"}
+
+// makefileInput names the first makefileInputs file dir tracks, when it has one.
+func (v *verifier) makefileInput(dir string) (string, bool) {
+	for _, name := range makefileInputs {
+		if ok, isDir := v.repo.Exists(path.Join(dir, name)); ok && !isDir {
+			return name, true
+		}
+	}
+	return "", false
 }
 
 // makefileNames are the names make reads, in its own order.

@@ -463,6 +463,14 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 		}
 		return word
 	}
+	var typed *regexp.Regexp
+	declared := func(l string) bool {
+		if typed == nil {
+			typed = regexp.MustCompile(`^\s*(?:(?:public|private|protected|internal|static|final|readonly|abstract|override|virtual|sealed|const|volatile|transient|synchronized|native|default|async|extern|unsafe)\s+)*(?:<[^>]*>\s*)?([A-Za-z_][\w.]*(?:<[^;=()]*>)?(?:\[\])*\??)\s+` + m + `\s*(?:[=;,(\[{:]|$)`)
+		}
+		g := typed.FindStringSubmatch(l)
+		return g != nil && !statementWord[g[1]]
+	}
 	for _, d := range ix.defs[t] {
 		if !ix.types[d.path][t] {
 			continue
@@ -479,6 +487,7 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 		}
 		lines := strings.Split(string(body), "\n")
 		py := langOf(d.path) == "py"
+		typeFirst := typeFirstLang(d.path)
 		for i := d.line - 1; i >= 0 && i < len(lines) && i < d.line-1+maxMemberLines; i++ {
 			l := lines[i]
 			if i > d.line-1 && blockEnded(l, py) {
@@ -490,13 +499,28 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 					l = l[j+len(t):]
 				}
 			}
-			if strings.Contains(l, member) && shape().MatchString(l) {
+			if strings.Contains(l, member) && (shape().MatchString(l) || typeFirst && declared(l)) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// typeFirstLang reports a source whose declarations put the type before the name (Java, C#, C and C++,
+// Dart, Groovy): Go's "Max Limit" declares Max, of type Limit.
+func typeFirstLang(p string) bool {
+	switch path.Ext(p) {
+	case ".java", ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".dart", ".groovy":
+		return true
+	}
+	return false
+}
+
+// statementWord are words that open a statement, not a declaration's type: "return BOOL;" uses a member,
+// "int BOOL = 1;" declares one (memberOf's typed shape: Java's and C#'s fields, a method with its return
+// type, the fourteenth holdout's fory `Types.BOOL`).
+var statementWord = set("return", "throw", "new", "else", "case", "await", "yield", "goto", "delete", "typeof", "in", "of", "is", "as", "not", "and", "or", "if", "while", "for", "switch", "catch", "import", "package", "using", "do", "try", "echo", "print", "assert", "raise", "del", "from", "with", "lambda", "go", "defer", "select", "when", "then")
 
 // maxMemberLines bounds the block a member search reads.
 const maxMemberLines = 2000
