@@ -145,10 +145,12 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	return v.missingPath(a, d.fail, d.hold)
 }
 
-// perDirectoryName reports a bare dot-file name (no directory, not a link) that at least two
-// directories track: a file each of them holds by convention (devenv's 62 `examples/*/.test-config.yml`),
-// which a sentence names without saying where. A dot-file one directory holds is still the root's
-// missing config, which the near-miss and history rules judge.
+// perDirectoryName reports a bare dot-name (no directory, not a link) that at least two tracked paths
+// below the root match: a file each of several directories holds by convention (devenv's 62
+// `examples/*/.test-config.yml`), or a directory of that name with its files (mem0's
+// `integrations/mem0-plugin/.opencode-plugin/`), which a sentence names by its leaf as it would an
+// undotted name (checkBareName). A dot-file only one directory holds is still the root's missing
+// config, which the near-miss and history rules judge.
 func (v *verifier) perDirectoryName(a Anchor) bool {
 	return !a.Link && strings.HasPrefix(a.Path, ".") && !strings.Contains(a.Path, "/") && len(v.repo.Glob("**/"+a.Path, 2)) >= 2
 }
