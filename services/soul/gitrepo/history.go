@@ -109,6 +109,9 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 		return engine.Rename{}, err
 	}
 	moves := parseRenames(raw)
+	if m, ok := stemTwin(moves, p); ok {
+		return engine.Rename{To: m.to, SHA: m.sha}, nil
+	}
 	for _, m := range moves {
 		if m.from == p {
 			return engine.Rename{To: m.to, SHA: m.sha}, nil
@@ -180,6 +183,34 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 
 // move is one rename of the log.
 type move struct{ from, to, sha string }
+
+// stemTwin finds, among one commit's renames, the one that put a file beside p under p's own name with
+// another extension (`type-resolution.md` → `type-resolution.mdx`), whatever source git paired it with.
+// A commit that renames many near-identical copies at once (detekt's fifteen versioned copies of one
+// page, `.md` to `.mdx`) lets git's similarity pair p with a copy's new name; the file that took p's
+// place is the answer a reader of p wants. Only a file p itself was renamed from counts when git paired
+// p with nothing else of that shape, so an unrelated move keeps git's answer.
+func stemTwin(moves []move, p string) (move, bool) {
+	dir, base := path.Split(p)
+	stem := strings.TrimSuffix(base, path.Ext(base))
+	if stem == "" || stem == base {
+		return move{}, false
+	}
+	paired := false
+	for _, m := range moves {
+		paired = paired || m.from == p
+	}
+	if !paired {
+		return move{}, false
+	}
+	for _, m := range moves {
+		d, b := path.Split(m.to)
+		if d == dir && b != base && strings.TrimSuffix(b, path.Ext(b)) == stem {
+			return m, true
+		}
+	}
+	return move{}, false
+}
 
 // parseRenames reads `git log --name-status --format=@%h` output: "@sha" lines, then "R<score>\told\tnew".
 func parseRenames(raw []byte) []move {
