@@ -83,6 +83,9 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		if v.dependencyBin(a) {
 			return d.skip() // "pnpm changeset": no script, so pnpm runs @changesets/cli's binary
 		}
+		if v.ownManager(a) {
+			return d.hold(ReasonUnverifiable, a.Ref+" may be a command of "+strings.Fields(a.Ref)[0]+" itself, which this repository builds")
+		}
 		return v.npmMissing(a, d.fail)
 	case AnchorRuntime:
 		return v.checkRuntime(a, d)
@@ -132,6 +135,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	}
 	if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
 		return d.ok() // "the _generate/go.mod files": one in each of several directories
+	}
+	if a.Plural && !strings.Contains(a.Path, "/") {
+		return d.skip() // "`.tool-versions` files for ASDF compatibility": a kind of file, the users'
 	}
 	if v.fileKind(a) {
 		return d.ok() // "Grammar `.ungram`": the extension of files the repository holds
