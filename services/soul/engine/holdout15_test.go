@@ -6,9 +6,11 @@ import (
 )
 
 // TestFifteenthHoldoutClasses: make targets a Makefile includes (jaeger's scripts/makefiles/*.mk), a
-// script of a workspace package among hundreds of fixtures and the package manager's own commands
-// (pnpm's repository), a file a step adds (`.nocover`) and a kind of file the users have
-// (`.tool-versions` files), each beside its twin.
+// script of a workspace package among hundreds of fixtures (pnpm's repository), a file a step adds
+// (`.nocover`) and a kind of file the users have (`.tool-versions` files), each beside its twin. The
+// package manager's own commands in its own repository (`pnpm change`) are unverified, not drift:
+// its sources define them, and the same shape hid a true one (`pnpm changeset`, gone with its
+// dependency), so the notice stays.
 func TestFifteenthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("Makefile", "include scripts/makefiles/Tools.mk\n-include scripts/makefiles/Build*.mk\n\ntest:\n\tgo test ./...\n")
@@ -33,7 +35,7 @@ func TestFifteenthHoldoutClasses(t *testing.T) {
 		{"a target a globbed include defines", "Run `make build-ui` to build the UI.", nil},
 		{"twin: a target no makefile defines", "Run `make install-linters` first.", []string{"evidence_changed make install-linters"}},
 		{"a script of a workspace package past the fixtures", "This runs `pnpm run bundle`, which bundles all packages.", nil},
-		{"the package manager's own command in its repository", "Record a change with `pnpm change`.", nil},
+		{"the package manager's own command in its repository", "Record a change with `pnpm change`.", []string{"unverified evidence_changed pnpm change"}},
 		{"a file a step adds", "If a package has no tests, add a file `.nocover` to exclude the package.", nil},
 		{"twin: the same file said to be at the root", "The `.nocover` file at the root excludes the package.", []string{"evidence_file_missing .nocover"}},
 		{"a kind of file the users have", "The tool reads `.tool-versions` files for ASDF compatibility.", nil},

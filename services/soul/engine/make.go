@@ -39,7 +39,7 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 	}
 	if how := macroFit(v.makeMacros[a.Path], a.Name); how != "" {
 		// the literal list is not all make knows: the target may be one a macro makes (make_macros.go)
-		v.makeUnseen[anchorKey(a)] = true
+		v.unseenTargets[anchorKey(a)] = true
 		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
 	}
 	return fail(ReasonChanged, name+" has no target "+a.Name)

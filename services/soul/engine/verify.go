@@ -84,7 +84,12 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 			return d.skip() // "pnpm changeset": no script, so pnpm runs @changesets/cli's binary
 		}
 		if v.ownManager(a) {
-			return d.hold(ReasonUnverifiable, a.Ref+" may be a command of "+strings.Fields(a.Ref)[0]+" itself, which this repository builds")
+			// the repository builds the package manager, whose own commands its sources define: the
+			// scripts are not all it runs, so the failure is unverified (blind.go's unseen)
+			v.unseenTargets[anchorKey(a)] = true
+			r := v.npmMissing(a, d.fail)
+			r.Detail += "; this repository builds " + strings.Fields(a.Ref)[0] + ", whose own commands no package.json lists"
+			return r
 		}
 		return v.npmMissing(a, d.fail)
 	case AnchorRuntime:
