@@ -112,10 +112,11 @@ func skippedTree(f string) bool {
 }
 
 // unseen reports a failed anchor whose absence soul never established: a symbol where soul cannot see
-// (the scope is blind and no history names its removal), or a target a Makefile may make through a
-// macro (make.go marks those in makeUnseen; make_macros.go).
+// (the scope is blind and no history names its removal), a target a Makefile may make through a
+// macro (make.go marks those in unseenTargets; make_macros.go), or a package manager's subcommand in
+// the repository that builds that package manager (verify.go).
 func (v *verifier) unseen(ar AnchorResult) bool {
-	if v.makeUnseen[anchorKey(ar.Anchor)] {
+	if v.unseenTargets[anchorKey(ar.Anchor)] {
 		return true
 	}
 	if ar.Anchor.Kind != AnchorSymbol || ar.Reason != ReasonSymbolMissing && ar.Reason != ReasonChanged || removedByHistory(ar) {

@@ -26,7 +26,7 @@ type CheckOptions struct {
 // Check verifies every claim of a parsed soul against a repository and returns the honesty report.
 // Claim states are computed here and nowhere stored (SOUL-INV-7).
 func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
-	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, makeUnseen: map[string]bool{}}
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, unseenTargets: map[string]bool{}}
 	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
 	if len(opts.Source) > 0 {
 		sum := sha256.Sum256(opts.Source)
@@ -77,11 +77,12 @@ type verifier struct {
 	makeTargets  map[string]map[string]bool
 	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
 	// makeMacros holds, per directory of makeTargets, the targets its Makefile writes with variables
-	// (make_macros.go); makeUnseen holds the make anchors failed against a list such a target may extend.
-	makeMacros map[string][]macroTarget
-	makeUnseen map[string]bool
-	npmScripts map[string]bool
-	symbols    *symbolIndex
+	// (make_macros.go); unseenTargets holds the make anchors failed against a list such a target may extend,
+	// and the package-manager commands of a repository that builds that package manager.
+	makeMacros    map[string][]macroTarget
+	unseenTargets map[string]bool
+	npmScripts    map[string]bool
+	symbols       *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
 	missing map[string]bool
 	// aged are the age findings of the check (age.go), additive to the claims' states.

@@ -173,6 +173,10 @@ var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`
 
 // createCue ends the text before a span the reader is told to make: "Create `backend/x/x.go`",
 // "create a new `docs/x.md`". The path is a future location.
+// addFileCue ends the text before a file a step makes by adding it: "add a file `.nocover` to exclude
+// the package" (the fifteenth holdout's jaeger, whose scripts honour the marker wherever it is put).
+var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
+
 var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir)\s+(?:(?:an?|the|new|empty)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
@@ -283,6 +287,7 @@ type spanCue struct {
 // just before the span.
 var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir"}},
+	{"", addFileCue, []string{"add"}},
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},

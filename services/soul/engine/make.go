@@ -39,7 +39,7 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 	}
 	if how := macroFit(v.makeMacros[a.Path], a.Name); how != "" {
 		// the literal list is not all make knows: the target may be one a macro makes (make_macros.go)
-		v.makeUnseen[anchorKey(a)] = true
+		v.unseenTargets[anchorKey(a)] = true
 		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
 	}
 	return fail(ReasonChanged, name+" has no target "+a.Name)
@@ -95,16 +95,55 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 			continue
 		}
 		targets := map[string]bool{}
-		for _, m := range makeRule.FindAllSubmatch(body, -1) {
-			for _, t := range strings.Fields(string(m[1])) {
-				targets[t] = true
-			}
-		}
+		var macros []macroTarget
+		v.readMakeRules(dir, body, targets, &macros, map[string]bool{f: true}, 0)
 		v.makeTargets[dir], v.makeFiles[dir] = targets, f
-		v.makeMacros[dir] = macroTargets(body)
+		v.makeMacros[dir] = macros
 		break
 	}
 	return v.makeTargets[dir], v.makeFiles[dir]
+}
+
+// maxMakeIncludes bounds how deep include directives are followed (a.mk including b.mk ...).
+const maxMakeIncludes = 3
+
+// makeInclude is an include directive: "include x.mk", "-include local.mk", "sinclude *.mk".
+var makeInclude = regexp.MustCompile(`(?m)^[ \t]*-?s?include[ \t]+([^#\n]+)`)
+
+// readMakeRules adds the literal targets and macro shapes of one makefile's body, and of the files its
+// include directives name (jaeger's Makefile includes scripts/makefiles/Tools.mk, which defines
+// `install-tools`). An included name is relative to dir, where make runs; one written with a variable
+// (`$(ROOT)/x.mk`) is not followed, and a glob (`scripts/makefiles/*.mk`) reads every tracked match.
+func (v *verifier) readMakeRules(dir string, body []byte, targets map[string]bool, macros *[]macroTarget, seen map[string]bool, depth int) {
+	for _, m := range makeRule.FindAllSubmatch(body, -1) {
+		for _, t := range strings.Fields(string(m[1])) {
+			targets[t] = true
+		}
+	}
+	*macros = append(*macros, macroTargets(body)...)
+	if depth >= maxMakeIncludes {
+		return
+	}
+	for _, m := range makeInclude.FindAllSubmatch(body, -1) {
+		for _, name := range strings.Fields(string(m[1])) {
+			if strings.Contains(name, "$") {
+				continue
+			}
+			files := []string{path.Join(dir, name)}
+			if strings.ContainsAny(name, "*?[") {
+				files = v.repo.Glob(path.Join(dir, name), 64)
+			}
+			for _, f := range files {
+				if seen[f] {
+					continue
+				}
+				seen[f] = true
+				if inc, ok := v.readFile(f); ok {
+					v.readMakeRules(dir, inc, targets, macros, seen, depth+1)
+				}
+			}
+		}
+	}
 }
 
 // nearestMake places a make target written with no directory: a document below the root that has a
@@ -168,13 +207,7 @@ var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
 // monorepo "pnpm lint" runs wherever the agent stands, so a script any package defines is there.
 func readNPMScripts(repo Repo) map[string]bool {
 	out := map[string]bool{}
-	files := []string{"package.json"}
-	for _, f := range repo.ByBasename("package.json") {
-		if f != "package.json" && !strings.Contains(f, "node_modules/") && len(files) < maxPackageFiles {
-			files = append(files, f)
-		}
-	}
-	for _, f := range files {
+	for _, f := range packageJSONs(repo) {
 		body, err := repo.ReadFile(f)
 		if err != nil {
 			continue

@@ -83,6 +83,14 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		if v.dependencyBin(a) {
 			return d.skip() // "pnpm changeset": no script, so pnpm runs @changesets/cli's binary
 		}
+		if v.ownManager(a) {
+			// the repository builds the package manager, whose own commands its sources define: the
+			// scripts are not all it runs, so the failure is unverified (blind.go's unseen)
+			v.unseenTargets[anchorKey(a)] = true
+			r := v.npmMissing(a, d.fail)
+			r.Detail += "; this repository builds " + strings.Fields(a.Ref)[0] + ", whose own commands no package.json lists"
+			return r
+		}
 		return v.npmMissing(a, d.fail)
 	case AnchorRuntime:
 		return v.checkRuntime(a, d)
@@ -132,6 +140,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	}
 	if a.Plural && len(v.repo.Glob("**/"+a.Path, 1)) > 0 {
 		return d.ok() // "the _generate/go.mod files": one in each of several directories
+	}
+	if a.Plural && !strings.Contains(a.Path, "/") {
+		return d.skip() // "`.tool-versions` files for ASDF compatibility": a kind of file, the users'
 	}
 	if v.fileKind(a) {
 		return d.ok() // "Grammar `.ungram`": the extension of files the repository holds

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"path"
 	"regexp"
@@ -141,15 +142,54 @@ func (v *verifier) npmMissing(a Anchor, fail func(string, string) AnchorResult) 
 	return fail(ReasonChanged, detail)
 }
 
-func (v *verifier) packageFiles() []string {
-	files := []string{"package.json"}
-	for _, f := range v.repo.ByBasename("package.json") {
-		if f != "package.json" && !strings.Contains(f, "node_modules/") && len(files) < maxPackageFiles {
-			files = append(files, f)
+func (v *verifier) packageFiles() []string { return packageJSONs(v.repo) }
+
+// packageJSONs lists the root package.json, then the workspace's others, shallowest first and at most
+// maxPackageFiles: a monorepo's packages sit near the root and its test fixtures deep below (pnpm
+// tracks 820, most of them fixtures at depth 7 and more, and its CLI's own package at depth 3 was
+// past the cap, so `pnpm run bundle` read as missing). Dependency trees and testdata are not packages.
+func packageJSONs(repo Repo) []string {
+	var rest []string
+	for _, f := range repo.ByBasename("package.json") {
+		if f != "package.json" && !skippedDir(f) {
+			rest = append(rest, f)
 		}
 	}
-	sort.Strings(files[1:])
-	return files
+	sort.Slice(rest, func(i, j int) bool {
+		di, dj := strings.Count(rest[i], "/"), strings.Count(rest[j], "/")
+		if di != dj {
+			return di < dj
+		}
+		return rest[i] < rest[j]
+	})
+	return append([]string{"package.json"}, rest[:min(len(rest), maxPackageFiles-1)]...)
+}
+
+// ownManager reports a package manager's subcommand checked in that package manager's own repository
+// (a workspace package named pnpm, npm, yarn or bun): `pnpm change` and `pnpm lane` are commands the
+// pnpm repository defines in its sources, not scripts any package.json lists.
+func (v *verifier) ownManager(a Anchor) bool {
+	pm, rest, _ := strings.Cut(a.Ref, " ")
+	if pm != "npm" && pm != "pnpm" && pm != "yarn" && pm != "bun" || strings.HasPrefix(rest, "run ") {
+		return false
+	}
+	for _, f := range v.packageFiles() {
+		if body, err := v.repo.ReadFile(f); err == nil && packageJSONName(body) == pm {
+			return true
+		}
+	}
+	return false
+}
+
+// packageJSONName is a package.json's "name", empty when it has none or does not parse.
+func packageJSONName(body []byte) string {
+	var p struct {
+		Name string `json:"name"`
+	}
+	if json.Unmarshal(body, &p) != nil {
+		return ""
+	}
+	return p.Name
 }
 
 func rootScripts(repo Repo) map[string]bool { return packageScripts(repo, "package.json") }
