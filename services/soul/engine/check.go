@@ -26,7 +26,7 @@ type CheckOptions struct {
 // Check verifies every claim of a parsed soul against a repository and returns the honesty report.
 // Claim states are computed here and nowhere stored (SOUL-INV-7).
 func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
-	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, unseenTargets: map[string]bool{}}
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, unseenTargets: map[string]bool{}, commandNever: map[string]bool{}}
 	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
 	if len(opts.Source) > 0 {
 		sum := sha256.Sum256(opts.Source)
@@ -57,6 +57,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 	v.recall(ctx, results)
 	v.globHistory(ctx, results)
 	v.traceEvidence(ctx, results)
+	v.traceCommands(ctx, results)
 	v.autoSections(results)
 	consistency(results, v.soul)
 	supersession(results, v.soul)
@@ -98,6 +99,9 @@ type verifier struct {
 	evidenced map[string]bool
 	// globNever holds the failed globs no path of history ever matched (globtrace.go).
 	globNever map[string]bool
+	// commandNever holds the failed make targets and npm scripts no commit ever defined in the manifest
+	// they were checked against (commandtrace.go).
+	commandNever map[string]bool
 	// census is the share of source files soul cannot read in the document's scope and whether the
 	// repository holds a "::" language, counted once per check when a symbol finding first asks
 	// (blind.go); nil until then.

@@ -130,10 +130,10 @@ func TestGeneratedProjectCommands(t *testing.T) {
 		{"a crate, then a target", block("cargo new demo && cd demo", "make bench"), nil},
 		{"a made-up directory entered", block("cd my-project", "pnpm seed"), nil},
 		{"one line creates, enters and runs", block("npx create-next-app@latest web && cd web && npm run lint:fix"), nil},
-		{"twin: the script alone", block("pnpm claim"), []string{"evidence_changed pnpm claim"}},
-		{"twin: the script before the generator", block("pnpm claim", "npx @electric-sql/start my-app"), []string{"evidence_changed pnpm claim"}},
-		{"twin: npx runs a tool, not a generator", block("npx prettier --write src/", "pnpm claim"), []string{"evidence_changed pnpm claim"}},
-		{"twin: init adopts this directory", block("cargo init", "make bench"), []string{"evidence_changed make bench"}},
+		{"twin: the script alone", block("pnpm claim"), []string{"unverified evidence_changed pnpm claim"}},
+		{"twin: the script before the generator", block("pnpm claim", "npx @electric-sql/start my-app"), []string{"unverified evidence_changed pnpm claim"}},
+		{"twin: npx runs a tool, not a generator", block("npx prettier --write src/", "pnpm claim"), []string{"unverified evidence_changed pnpm claim"}},
+		{"twin: init adopts this directory", block("cargo init", "make bench"), []string{"unverified evidence_changed make bench"}},
 	})
 }
 

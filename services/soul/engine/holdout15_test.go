@@ -16,7 +16,7 @@ func TestFifteenthHoldoutClasses(t *testing.T) {
 	g.write("Makefile", "include scripts/makefiles/Tools.mk\n-include scripts/makefiles/Build*.mk\n\ntest:\n\tgo test ./...\n")
 	g.write("scripts/makefiles/Tools.mk", "install-tools:\n\tgo install ./tools/...\n")
 	g.write("scripts/makefiles/BuildBinaries.mk", "build-ui:\n\tnpm run build\n")
-	g.write("package.json", `{"name": "monorepo", "scripts": {"test-all": "jest"}}`+"\n")
+	g.write("package.json", `{"name": "monorepo", "scripts": {"test-all": "jest", "change": "changeset"}}`+"\n")
 	g.write("tools/pnpm/package.json", `{"name": "pnpm", "scripts": {"bundle": "node bundle.ts"}}`+"\n")
 	for i := range 210 {
 		g.write(fmt.Sprintf("pkg/a/b/c/fixtures/f%03d/package.json", i), `{"name": "fixture", "scripts": {"noop": "true"}}`+"\n")
@@ -27,13 +27,14 @@ func TestFifteenthHoldoutClasses(t *testing.T) {
 	g.commit("2026-06-01T10:00:00Z", "init")
 	g.remove(".nocover")
 	g.remove(".tool-versions")
+	g.write("package.json", `{"name": "monorepo", "scripts": {"test-all": "jest"}}`+"\n")
 	g.commit("2026-06-02T10:00:00Z", "drop the markers")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
 		{"a target an included makefile defines", "Run `make install-tools` first.", nil},
 		{"a target a globbed include defines", "Run `make build-ui` to build the UI.", nil},
-		{"twin: a target no makefile defines", "Run `make install-linters` first.", []string{"evidence_changed make install-linters"}},
+		{"twin: a target no makefile defines, nor ever did", "Run `make install-linters` first.", []string{"unverified evidence_changed make install-linters"}},
 		{"a script of a workspace package past the fixtures", "This runs `pnpm run bundle`, which bundles all packages.", nil},
 		{"the package manager's own command in its repository", "Record a change with `pnpm change`.", []string{"unverified evidence_changed pnpm change"}},
 		{"a file a step adds", "If a package has no tests, add a file `.nocover` to exclude the package.", nil},
@@ -43,9 +44,11 @@ func TestFifteenthHoldoutClasses(t *testing.T) {
 	})
 
 	other := newGitFixture(t)
-	other.write("package.json", `{"name": "app", "scripts": {"test": "jest"}}`+"\n")
+	other.write("package.json", `{"name": "app", "scripts": {"test": "jest", "change": "changeset"}}`+"\n")
 	other.commit("2026-06-01T10:00:00Z", "init")
+	other.write("package.json", `{"name": "app", "scripts": {"test": "jest"}}`+"\n")
+	other.commit("2026-06-02T10:00:00Z", "drop the change script")
 	runDriftCases(t, other.open(t), "CONTRIBUTING.md", []driftCase{
-		{"twin: a command no script and no own package manager explains", "Record a change with `pnpm change`.", []string{"evidence_changed pnpm change"}},
+		{"twin: a script a commit removed, no own package manager", "Record a change with `pnpm change`.", []string{"evidence_changed pnpm change"}},
 	})
 }

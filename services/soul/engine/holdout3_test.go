@@ -83,7 +83,7 @@ func TestHoldout3Classes(t *testing.T) {
 		// a script whose command holds braces; a package manager's short name
 		{"a script after a braced command", "Lint with `pnpm run lint`.", nil},
 		{"pnpm t runs the test script", "Run the suite: `pnpm t`.", nil},
-		{"a script no manifest has stays drift", "Lint with `pnpm run lint:all`.", []string{"evidence_changed pnpm run lint:all"}},
+		{"a script no manifest has, nor ever had, is still reported", "Lint with `pnpm run lint:all`.", []string{"unverified evidence_changed pnpm run lint:all"}},
 		// Rust definitions the index did not read
 		{"a const fn method", "Check the function `RuleDomain::globals`.", nil},
 		{"a derive macro a crate exports", "Use the `deser_macros::Merge` derive macro.", nil},

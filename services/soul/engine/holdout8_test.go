@@ -28,7 +28,7 @@ func TestEighthHoldoutClasses(t *testing.T) {
 		{"a dependency's pinned commit", "The decision table of v1.5.0 (`vouch/github.nu` at pinned SHA `d66fa29`) is worth stating outright.", nil},
 		{"a lead-in naming a gone file", "When working with the server, follow the patterns established in `tools/rules.md`:", []string{"evidence_file_missing tools/rules.md"}},
 		{"make targets written as alternatives", "Run `make format/lint/typecheck` before pushing.", nil},
-		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"evidence_changed make format/lint/vet"}},
+		{"twin: one alternative is no target", "Run `make format/lint/vet` before pushing.", []string{"unverified evidence_changed make format/lint/vet"}},
 	})
 }
 

@@ -65,8 +65,8 @@ func TestHoldoutClasses(t *testing.T) {
 		{"pnpm runs a scoped dependency's binary", "Generate a changeset (`pnpm changeset`).", nil},
 		{"pnpm runs a binary named in its scope", "Format with `pnpm biome format`.", nil},
 		{"a binary named unlike its package", "Type-check with `pnpm tsc --noEmit`.", nil},
-		{"a scoped package's last word is no binary", "Build with `pnpm build:all`.", []string{"evidence_changed pnpm build:all"}},
-		{"pnpm run names a script only", "Generate one with `pnpm run changeset`.", []string{"evidence_changed pnpm run changeset"}},
+		{"a scoped package's last word is no binary", "Build with `pnpm build:all`.", []string{"unverified evidence_changed pnpm build:all"}},
+		{"pnpm run names a script only", "Generate one with `pnpm run changeset`.", []string{"unverified evidence_changed pnpm run changeset"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -69,6 +69,9 @@ func (v *verifier) traceless(ar AnchorResult) bool {
 	case AnchorGlob:
 		// a glob some path of history matched names files that were deleted: evidence (globtrace.go)
 		return ar.Reason == ReasonFileMissing && v.globNever[anchorKey(a)]
+	case AnchorMake, AnchorNPM:
+		// a target or script its manifest never defined in any commit (commandtrace.go)
+		return v.commandNever[anchorKey(a)]
 	}
 	return false
 }

@@ -129,7 +129,9 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 // test can tell one walk per path from one per asking anchor.
 var deletionWalks atomic.Int64
 
-var identOnly = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+// identOnly is what RemovedLines asks about: identifiers, and the names of make targets and npm scripts
+// (`test-py-3.9`, `lint:fix`), each quoted into the pattern.
+var identOnly = regexp.MustCompile(`^[A-Za-z0-9_][\w.:+-]*$`)
 
 // RemovedLines lists, newest commit first, the removed source lines of paths that mention one of words,
 // in one pickaxe walk (git log -G). The walk is limited to the files the domain names (where the
@@ -138,7 +140,7 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 	var ok []string
 	for _, w := range words {
 		if identOnly.MatchString(w) {
-			ok = append(ok, w)
+			ok = append(ok, regexp.QuoteMeta(w))
 		}
 	}
 	if !r.git || r.shallow || len(ok) == 0 || len(paths) == 0 || r.head.SHA == "" {
@@ -152,8 +154,8 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 		switch {
 		case p == "." || p == "":
 			dir = "" // the whole tree
-		case path.Ext(p) != "":
-			args = append(args, ":(literal)"+p)
+		case path.Ext(p) != "" || r.trackedFile(p):
+			args = append(args, ":(literal)"+p) // a file, "Makefile" among them
 			continue
 		}
 		for _, ext := range sourceGlobs { // the removal walk reads the files the symbol search does
@@ -179,6 +181,12 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 	removedCache.m[key] = out
 	removedCache.Unlock()
 	return out, nil
+}
+
+// trackedFile reports a path the snapshot tracks as a file.
+func (r *Repo) trackedFile(p string) bool {
+	ok, isDir := r.Exists(p)
+	return ok && !isDir
 }
 
 // move is one rename of the log.
