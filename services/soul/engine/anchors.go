@@ -71,12 +71,12 @@ const maxClause = 400
 var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
 
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
-var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune"}
+var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found"}
 
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
 
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 func illustrative(before string) bool {
