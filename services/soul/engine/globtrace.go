@@ -67,6 +67,13 @@ func (v *verifier) globHistory(ctx context.Context, results []ClaimResult) {
 			v.verdict(r, checkedAnchors(r.Anchors))
 			continue
 		}
+		if deep, ok := pathspecGlob(ar.Anchor.Path); ok && !matchedFromRoot(ar.Anchor.Path, entries) && len(v.repo.Glob(deep, 1)) > 0 {
+			// "edit `proto/*.proto`" over proto/pulumi/: a match below, as git's pathspecs read it,
+			// and none at the glob's own level in any commit (verify.go)
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+			v.verdict(r, checkedAnchors(r.Anchors))
+			continue
+		}
 		if asserted(&r.Claim, ar.Anchor) || everMatched(ar.Anchor.Path, entries) {
 			continue
 		}
@@ -117,6 +124,18 @@ func withDirs(files map[string]time.Time) map[string]bool {
 }
 
 // everMatched reports whether a glob, read from any directory, matches one of the paths.
+// matchedFromRoot reports whether some path of history matched glob read from the root, at its own
+// level (`proto/*.proto` by proto/x.proto, not by sdk/proto/x.proto or proto/pulumi/x.proto).
+func matchedFromRoot(glob string, paths map[string]bool) bool {
+	segs := strings.Split(strings.Trim(strings.TrimPrefix(glob, "./"), "/"), "/")
+	for p := range paths {
+		if matchSegs(segs, strings.Split(p, "/")) {
+			return true
+		}
+	}
+	return false
+}
+
 func everMatched(glob string, paths map[string]bool) bool {
 	g := strings.Trim(strings.TrimPrefix(glob, "./"), "/")
 	if g == "" {

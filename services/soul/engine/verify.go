@@ -114,11 +114,17 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if ok, _ := v.repo.Exists(a.Path); ok {
 			return d.ok()
 		}
+		if r, ok := v.inSubmodule(a, d); ok {
+			return r
+		}
 		return v.missingPath(a, d.fail, d.hold)
 	}
 	a.Path = v.resolve(a.Path)
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
+	}
+	if r, ok := v.inSubmodule(a, d); ok {
+		return r
 	}
 	if v.branchNamed(a) {
 		return d.ok() // "base your PR on `v1.x`": a branch of this clone (origin's too), not a file
@@ -281,6 +287,31 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 		return d.hold(ReasonOutsideRepo, a.Path+" reaches into "+top+", a submodule or link this repository tracks as one entry")
 	}
 	return d.fail(ReasonFileMissing, "no tracked file matches "+a.Path)
+}
+
+// inSubmodule holds a path whose leading directories pass through a submodule or a link the repository
+// tracks as one entry (dragonfly's `[helio/util/fibers/](helio/util/fibers/)`, inside its helio
+// submodule): the files are another repository's, which a clone without submodules does not hold.
+func (v *verifier) inSubmodule(a Anchor, d verdicts) (AnchorResult, bool) {
+	top, ok := v.intoEntry(strings.TrimSuffix(a.Path, "/"))
+	if !ok {
+		return AnchorResult{}, false
+	}
+	return d.hold(ReasonOutsideRepo, a.Path+" lies inside "+top+", a submodule or link this repository tracks as one entry"), true
+}
+
+// pathspecGlob is a glob whose last segment holds the only wildcard (`proto/*.proto`) as git's own
+// pathspecs read it, where `*` crosses directories: `proto/**/*.proto`. The seventeenth holdout's pulumi
+// keeps its .proto files under proto/pulumi/ and proto/google/, and `git ls-files 'proto/*.proto'` lists
+// all 18; shell matching found none. globHistory reads a glob so only when no commit ever held a match
+// at its own level: browser-use's `agent/system_prompt*.md`, whose files moved into agent/system_prompts/,
+// stays drift.
+func pathspecGlob(glob string) (string, bool) {
+	dir, last := path.Split(glob)
+	if dir == "" || strings.Contains(glob, "**") || strings.ContainsAny(dir, "*?[{") || !strings.Contains(last, "*") {
+		return "", false
+	}
+	return dir + "**/" + last, true
 }
 
 // intoEntry reports a glob whose leading directories pass through a tracked entry that is no
