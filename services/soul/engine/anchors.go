@@ -81,7 +81,8 @@ var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|bei
 // illustrative reports whether the text just before a code span introduces an example.
 func illustrative(before string) bool {
 	l := strings.ToLower(before)
-	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."), strings.LastIndex(l, "example:"))
+	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."), strings.LastIndex(l, "example:"),
+		strings.LastIndex(l, "example —"), strings.LastIndex(l, "example –")) // "**Example — public export `./foo`**"
 	if i < 0 {
 		return false
 	}

@@ -38,7 +38,7 @@ func placeholderPath(p string) bool {
 			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || someLeaf.MatchString(leaf)) {
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf)) {
 		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
@@ -88,6 +88,15 @@ func metaWordIn(stem string) bool {
 		}
 	}
 	return false
+}
+
+// firstStem is a file name up to its first dot: "foo" for "foo.test.js" (the eighteenth holdout's
+// astro), whose last extension alone leaves "foo.test".
+func firstStem(s string) string {
+	if i := strings.IndexByte(s, '.'); i > 0 {
+		return s[:i]
+	}
+	return s
 }
 
 func pathExt(s string) string {
