@@ -99,6 +99,8 @@ type verifier struct {
 	evidenced map[string]bool
 	// globNever holds the failed globs no path of history ever matched (globtrace.go).
 	globNever map[string]bool
+	// packages lists the workspace's package.json files once per check (workspace.go).
+	packages []string
 	// commandNever holds the failed make targets and npm scripts no commit ever defined in the manifest
 	// they were checked against (commandtrace.go).
 	commandNever map[string]bool

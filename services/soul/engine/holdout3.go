@@ -167,7 +167,7 @@ func scriptNames(body []byte) []string {
 // "test", whatever the scripts are called.
 func npmAlias(a Anchor) string {
 	pm, _, _ := strings.Cut(a.Ref, " ")
-	if pm != "npm" && pm != "pnpm" && pm != "yarn" && pm != "bun" || strings.Contains(a.Ref, " run ") {
+	if !packageManagers[pm] || strings.Contains(a.Ref, " run ") {
 		return ""
 	}
 	switch a.Name {

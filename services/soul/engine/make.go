@@ -205,14 +205,10 @@ var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
 
 // readNPMScripts reads the scripts of the root package.json and of every workspace package.json: in a
 // monorepo "pnpm lint" runs wherever the agent stands, so a script any package defines is there.
-func readNPMScripts(repo Repo) map[string]bool {
+func (v *verifier) readNPMScripts() map[string]bool {
 	out := map[string]bool{}
-	for _, f := range packageJSONs(repo) {
-		body, err := repo.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		for _, n := range scriptNames(body) {
+	for _, f := range v.packageFiles() {
+		for n := range v.packageScripts(f) {
 			out[n] = true
 		}
 	}

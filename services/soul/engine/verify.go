@@ -72,7 +72,7 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		return r
 	case AnchorNPM:
 		if v.npmScripts == nil {
-			v.npmScripts = readNPMScripts(v.repo)
+			v.npmScripts = v.readNPMScripts()
 		}
 		if alias := npmAlias(a); alias != "" && v.npmScripts[alias] {
 			a.Name = alias // "pnpm t": the package manager's own short name for "pnpm test"

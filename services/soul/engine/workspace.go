@@ -72,12 +72,12 @@ func skippedDir(f string) bool {
 
 // npmWhere says which workspace packages hold a script the root package.json lacks.
 func (v *verifier) npmWhere(a Anchor, res AnchorResult) AnchorResult {
-	if rootScripts(v.repo)[a.Name] {
+	if v.packageScripts("package.json")[a.Name] {
 		return res
 	}
 	var where []string
 	for _, f := range v.packageFiles() {
-		if f != "package.json" && packageScripts(v.repo, f)[a.Name] {
+		if f != "package.json" && v.packageScripts(f)[a.Name] {
 			where = append(where, f)
 		}
 	}
@@ -142,7 +142,14 @@ func (v *verifier) npmMissing(a Anchor, fail func(string, string) AnchorResult) 
 	return fail(ReasonChanged, detail)
 }
 
-func (v *verifier) packageFiles() []string { return packageJSONs(v.repo) }
+// packageFiles is packageJSONs, listed once per check: the script, workspace, dependency and
+// package-manager questions all walk the same list.
+func (v *verifier) packageFiles() []string {
+	if v.packages == nil {
+		v.packages = packageJSONs(v.repo)
+	}
+	return v.packages
+}
 
 // packageJSONs lists the root package.json, then the workspace's others, shallowest first and at most
 // maxPackageFiles: a monorepo's packages sit near the root and its test fixtures deep below (pnpm
@@ -165,16 +172,19 @@ func packageJSONs(repo Repo) []string {
 	return append([]string{"package.json"}, rest[:min(len(rest), maxPackageFiles-1)]...)
 }
 
+// packageManagers are the commands that run a package.json's scripts.
+var packageManagers = set("npm", "pnpm", "yarn", "bun")
+
 // ownManager reports a package manager's subcommand checked in that package manager's own repository
 // (a workspace package named pnpm, npm, yarn or bun): `pnpm change` and `pnpm lane` are commands the
 // pnpm repository defines in its sources, not scripts any package.json lists.
 func (v *verifier) ownManager(a Anchor) bool {
 	pm, rest, _ := strings.Cut(a.Ref, " ")
-	if pm != "npm" && pm != "pnpm" && pm != "yarn" && pm != "bun" || strings.HasPrefix(rest, "run ") {
+	if !packageManagers[pm] || strings.HasPrefix(rest, "run ") {
 		return false
 	}
 	for _, f := range v.packageFiles() {
-		if body, err := v.repo.ReadFile(f); err == nil && packageJSONName(body) == pm {
+		if body, ok := v.readFile(f); ok && packageJSONName(body) == pm {
 			return true
 		}
 	}
@@ -192,12 +202,11 @@ func packageJSONName(body []byte) string {
 	return p.Name
 }
 
-func rootScripts(repo Repo) map[string]bool { return packageScripts(repo, "package.json") }
-
-func packageScripts(repo Repo, f string) map[string]bool {
+// packageScripts are the script names of one package.json, read through the check's file cache.
+func (v *verifier) packageScripts(f string) map[string]bool {
 	out := map[string]bool{}
-	body, err := repo.ReadFile(f)
-	if err != nil {
+	body, ok := v.readFile(f)
+	if !ok {
 		return out
 	}
 	for _, n := range scriptNames(body) {
