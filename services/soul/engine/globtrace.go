@@ -144,11 +144,5 @@ func everMatched(glob string, paths map[string]bool) bool {
 	if !strings.HasPrefix(g, "**/") {
 		g = "**/" + g
 	}
-	segs := strings.Split(g, "/")
-	for p := range paths {
-		if matchSegs(segs, strings.Split(p, "/")) {
-			return true
-		}
-	}
-	return false
+	return matchedFromRoot(g, paths)
 }
