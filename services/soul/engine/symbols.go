@@ -76,7 +76,7 @@ func DefinitionLine(path, text string) bool {
 	case "js", "java":
 		return mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text) ||
 			!strings.HasSuffix(strings.TrimSpace(text), ";") && mayMethod(text) && defMethod.MatchString(text) ||
-			tsFile(path) && defTSSignature.MatchString(text)
+			tsFile(path) && mayMethod(text) && defTSSignature.MatchString(text)
 	case "scala":
 		return defScala.MatchString(text) || mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text)
 	case "proto":

@@ -129,9 +129,9 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 // test can tell one walk per path from one per asking anchor.
 var deletionWalks atomic.Int64
 
-// identOnly is what RemovedLines asks about: identifiers, and the names of make targets and npm scripts
+// removalWord is a word RemovedLines asks about: identifiers, and the names of make targets and npm scripts
 // (`test-py-3.9`, `lint:fix`), each quoted into the pattern.
-var identOnly = regexp.MustCompile(`^[A-Za-z0-9_][\w.:+-]*$`)
+var removalWord = regexp.MustCompile(`^[A-Za-z0-9_][\w.:+-]*$`)
 
 // RemovedLines lists, newest commit first, the removed source lines of paths that mention one of words,
 // in one pickaxe walk (git log -G). The walk is limited to the files the domain names (where the
@@ -139,7 +139,7 @@ var identOnly = regexp.MustCompile(`^[A-Za-z0-9_][\w.:+-]*$`)
 func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engine.RemovedLine, error) {
 	var ok []string
 	for _, w := range words {
-		if identOnly.MatchString(w) {
+		if removalWord.MatchString(w) {
 			ok = append(ok, regexp.QuoteMeta(w))
 		}
 	}
