@@ -117,12 +117,49 @@ func (r *Repo) renamedOnce(ctx context.Context, p string) (engine.Rename, error)
 			return engine.Rename{To: m.to, SHA: m.sha}, nil
 		}
 	}
-	for _, m := range moves {
-		if rest, ok := strings.CutPrefix(m.from, p+"/"); ok && strings.HasSuffix(m.to, "/"+rest) {
-			return engine.Rename{To: strings.TrimSuffix(m.to, "/"+rest), SHA: m.sha}, nil
-		}
+	if to, sha, ok := dirDestination(moves, p); ok {
+		return engine.Rename{To: to, SHA: sha}, nil
 	}
 	return engine.Rename{}, nil
+}
+
+// dirDestination reads where a directory p went from one commit's renames of the files under it. A
+// commit that splits a directory sends its files to several places (the nineteenth holdout's garnet
+// spread test/Garnet.test.cluster/ over test/cluster/Garnet.test.cluster/ and six siblings named
+// Garnet.test.cluster.migrate/ and so on): the destination that keeps p's own name is the one a reader
+// of p wants, else the one most of its files went to, else the first.
+func dirDestination(moves []move, p string) (string, string, bool) {
+	count := map[string]int{}
+	var order []string
+	sha := map[string]string{}
+	for _, m := range moves {
+		rest, ok := strings.CutPrefix(m.from, p+"/")
+		if !ok || !strings.HasSuffix(m.to, "/"+rest) {
+			continue
+		}
+		to := strings.TrimSuffix(m.to, "/"+rest)
+		if count[to] == 0 {
+			order = append(order, to)
+			sha[to] = m.sha
+		}
+		count[to]++
+	}
+	if len(order) == 0 {
+		return "", "", false
+	}
+	best := order[0]
+	for _, to := range order[1:] {
+		if sameBase, bestBase := path.Base(to) == path.Base(p), path.Base(best) == path.Base(p); sameBase != bestBase {
+			if sameBase {
+				best = to
+			}
+			continue
+		}
+		if count[to] > count[best] {
+			best = to
+		}
+	}
+	return best, sha[best], true
 }
 
 // deletionWalks counts the walks renamedOnce runs for a path the check's walk does not answer, so a
