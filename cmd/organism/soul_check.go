@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -45,6 +46,11 @@ const (
 // Codex and most agents, Claude Code, Gemini CLI (which reads a GEMINI.md in every directory) and
 // this project's soul.
 var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "PATHOS.md"}
+
+// rootVariants are handoffNames spelled otherwise, taken at the repository's root only: Claude Code
+// reads a root `Claude.md` on a case-insensitive disk, and the nineteenth holdout's scalus keeps one. Deeper
+// down a name like `docs/providers/claude.md` is more often a page about the tool than a handoff.
+var rootVariants = []string{"Agents.md", "agents.md", "Claude.md", "claude.md", "Gemini.md", "gemini.md"}
 
 // handoffInDir are handoff documents whose name alone says too little: GitHub Copilot reads its
 // instructions from .github/copilot-instructions.md, so a file of that name elsewhere is someone's
@@ -180,6 +186,11 @@ func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 		for _, n := range handoffNames {
 			found = append(found, repo.ByBasename(n)...)
 		}
+		for _, n := range rootVariants {
+			if slices.Contains(repo.ByBasename(n), n) {
+				found = append(found, n) // tracked under this very spelling, whatever the disk's case rules
+			}
+		}
 		for n := range handoffInDir {
 			for _, p := range repo.ByBasename(n) {
 				if isHandoffPath(p) {
@@ -222,6 +233,9 @@ func isHandoffPath(p string) bool {
 		if name == n {
 			return true
 		}
+	}
+	if !strings.Contains(p, "/") && slices.Contains(rootVariants, p) {
+		return true
 	}
 	dir, ok := handoffInDir[name]
 	return ok && path.Base(path.Dir(p)) == dir

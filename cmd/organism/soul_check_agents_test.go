@@ -12,7 +12,8 @@ import (
 // checks: GEMINI.md at any depth (Gemini CLI reads one per directory) and GitHub Copilot's
 // .github/copilot-instructions.md, in a git repository and in a plain directory alike. A file named
 // copilot-instructions.md outside .github and Cursor's rule files are no handoff documents; a GEMINI.md
-// that is a symlink to AGENTS.md is checked once, under AGENTS.md.
+// that is a symlink to AGENTS.md is checked once, under AGENTS.md. A root Claude.md is one too (scalus
+// keeps its handoff so); a claude.md deeper down is a page about the tool.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
 		"main.go":                         mainGo,
@@ -24,8 +25,10 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		".cursorrules":                    driftAgents,
 		".cursor/rules/style.mdc":         driftAgents,
 		"node_modules/pkg/GEMINI.md":      driftAgents,
+		"Claude.md":                       "# Claude\n\n- `main.go` is the entry point.\n",
+		"docs/providers/claude.md":        driftAgents,
 	}
-	const want = ".github/copilot-instructions.md AGENTS.md packages/core/GEMINI.md"
+	const want = ".github/copilot-instructions.md AGENTS.md Claude.md packages/core/GEMINI.md"
 	tests := []struct {
 		name     string
 		git      bool
