@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"path"
 	"regexp"
 	"runtime"
 	"sort"
@@ -363,8 +364,60 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	p.addClaim(kind, body, start, end)
 	if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start {
 		p.soul.Claims[n-1].RunIn = p.leadInRepo(f)
+		if p.soul.Claims[n-1].RunIn == "" {
+			p.soul.Claims[n-1].RunIn = cdElsewhere(body)
+		}
 	}
 }
+
+// cdElsewhere reads a command block that starts by changing into another checkout: a sibling ("cd
+// ../omarchy-iso", the nineteenth holdout's omarchy, whose ISO harness lives in its own repository) or
+// one the block has just cloned ("git clone https://…/neomutt-test-files test-files" then "cd
+// test-files", the eighteenth's neomutt). The commands after it name that checkout's files.
+func cdElsewhere(body string) string {
+	var cmds []string
+	for _, l := range strings.Split(body, "\n") {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "$ "))
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		for _, part := range strings.FieldsFunc(strings.ReplaceAll(l, "&&", ";"), func(r rune) bool { return r == ';' }) {
+			if part = strings.TrimSpace(part); part != "" {
+				cmds = append(cmds, part)
+			}
+		}
+		if len(cmds) >= 2 {
+			break
+		}
+	}
+	if len(cmds) == 0 {
+		return ""
+	}
+	if m := cdSibling.FindStringSubmatch(cmds[0]); m != nil {
+		return m[1]
+	}
+	if len(cmds) < 2 {
+		return ""
+	}
+	m := cloneInto.FindStringSubmatch(cmds[0])
+	if m == nil {
+		return ""
+	}
+	dir := m[2]
+	if dir == "" {
+		dir = strings.TrimSuffix(path.Base(strings.TrimSuffix(m[1], "/")), ".git")
+	}
+	if c := cdInto.FindStringSubmatch(cmds[1]); c != nil && strings.TrimSuffix(c[1], "/") == dir {
+		return dir
+	}
+	return ""
+}
+
+var (
+	cdSibling = regexp.MustCompile(`^cd\s+\.\./([\w.-]+)/?$`)
+	cloneInto = regexp.MustCompile(`^git\s+clone\s+(?:-\S+\s+)*(\S+)(?:\s+([\w.-]+))?$`)
+	cdInto    = regexp.MustCompile(`^cd\s+(?:\./)?([\w.-]+/?)$`)
+)
 
 // installLeadIn reports a list whose lead-in places its paths beside the installed program: "in the
 // following paths relative to the `ollama` executable:".

@@ -366,6 +366,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
 	}
+	if tmpl, ok := v.renderedFrom(a.Path, local); ok {
+		// "this will generate `tests/.../e2e_tests.tfvars` for you" beside a tracked
+		// `e2e_tests.tfvars.tftpl`: each checkout renders or copies its own
+		return hold(ReasonBuildOutput, a.Path+" is made from the tracked template "+tmpl+", absent from a clean checkout")
+	}
 	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
 		if productFile(a) {
 			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
@@ -373,6 +378,24 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// templateSuffixes mark a tracked file a tool renders or a person copies into the file named without
+// the suffix: `config.yaml.example`, `e2e_tests.tfvars.tftpl`, `settings.py.tmpl`, `config.h.in`.
+var templateSuffixes = []string{".tmpl", ".tpl", ".tftpl", ".gotmpl", ".template", ".j2", ".jinja", ".jinja2", ".in", ".dist", ".example", ".sample", ".default"}
+
+// renderedFrom reports the tracked template of a missing file, beside it under its name and a template
+// suffix (from the root or the document's directory): the nineteenth holdout's cloud-foundation-fabric
+// renders `e2e_tests.tfvars` from `e2e_tests.tfvars.tftpl`, configure writes `Makefile` from `Makefile.in`.
+func (v *verifier) renderedFrom(paths ...string) (string, bool) {
+	for _, p := range paths {
+		for _, suf := range templateSuffixes {
+			if ok, isDir := v.repo.Exists(p + suf); ok && !isDir {
+				return p + suf, true
+			}
+		}
+	}
+	return "", false
 }
 
 // productFile reports a bare file name (no directory) that its clause places elsewhere or whose kind
