@@ -171,7 +171,17 @@ func replay(hist, work string, g func(...string) error) error {
 			if err := os.MkdirAll(filepath.Dir(filepath.Join(work, args[1])), 0o755); err != nil {
 				return err
 			}
-			return g("mv", args[0], args[1])
+			if err := g("mv", args[0], args[1]); err != nil {
+				return err
+			}
+			// git mv leaves the emptied directories behind on disk, which a clone of the same history
+			// never has: drop them, so a directory a rename emptied reads as gone
+			for d := filepath.Dir(filepath.Join(work, args[0])); d != work && strings.HasPrefix(d, work); d = filepath.Dir(d) {
+				if os.Remove(d) != nil {
+					break // not empty, or already gone
+				}
+			}
+			return nil
 		case "delete":
 			return g("rm", "-q", "-r", args[0])
 		case "write":
