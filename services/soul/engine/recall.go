@@ -99,6 +99,15 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 		}
 		r := &results[i]
 		detail := fmt.Sprintf("%s → %s, renamed in %s", p, m.To, short(m.SHA))
+		if j := firstFailed(r); v.namesPath(r, j, m.To) {
+			// "Claude's hooks live in `hooks/hooks.json` … (Scoping via the filename instead —
+			// `hooks/claude-hooks.json` — breaks Claude's discovery)" (the twentieth holdout's
+			// worktrunk): a claim that names a path's new name beside its old one knows of the rename
+			ar := &r.Anchors[j]
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, detail+"; the claim names both"
+			v.verdict(r, checkedAnchors(r.Anchors))
+			continue
+		}
 		if ok, _ := v.repo.Exists(m.To); !ok {
 			detail += " (and gone since)"
 		}
@@ -108,6 +117,22 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 		}
 		r.Detail = detail
 	}
+}
+
+// namesPath reports whether an anchor of the claim other than the j-th names p and holds, from the root
+// or from the document's directory.
+func (v *verifier) namesPath(r *ClaimResult, j int, p string) bool {
+	dir := path.Dir(v.soul.Path)
+	for i, ar := range r.Anchors {
+		if i == j || ar.Status != AnchorOK || ar.Anchor.Kind != AnchorPath {
+			continue
+		}
+		q := strings.TrimSuffix(strings.TrimPrefix(ar.Anchor.Path, "./"), "/")
+		if q == p || path.Join(dir, q) == p {
+			return true
+		}
+	}
+	return false
 }
 
 // moveCandidates are the full paths a missing path may have stood for, since history records renames

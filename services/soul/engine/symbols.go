@@ -212,6 +212,19 @@ func (ix *symbolIndex) def(l SourceLine, name, recv string, fn bool) {
 	if name == "" || controlWords[name] {
 		return
 	}
+	ix.defineAt(l, name, recv, fn)
+}
+
+// defKeyword records a definition its language's keyword spells out ("fn new(", "def print("): a name
+// like new, which a JavaScript line uses as an operator ("new Map("), is then a definition all the same
+// (the twentieth holdout's worktrunk, whose `Cmd::new()` was "Cmd has no member new").
+func (ix *symbolIndex) defKeyword(l SourceLine, name, recv string, fn bool) {
+	if name != "" {
+		ix.defineAt(l, name, recv, fn)
+	}
+}
+
+func (ix *symbolIndex) defineAt(l SourceLine, name, recv string, fn bool) {
 	ix.defs[name] = append(ix.defs[name], symbolDef{path: l.Path, line: l.Line, receiver: recv, fn: fn})
 }
 
@@ -247,7 +260,11 @@ func (ix *symbolIndex) indexRust(l SourceLine) {
 	text := rustFnQualifiers.ReplaceAllString(l.Text, "fn ")
 	for _, m := range defRust.FindAllStringSubmatch(text, -1) {
 		n := m[2] + m[3]
-		ix.def(l, n, "", m[1] == "fn")
+		if m[1] == "fn" {
+			ix.defKeyword(l, n, "", true)
+		} else {
+			ix.def(l, n, "", false)
+		}
 		ix.addType(l.Path, n)
 		switch m[1] {
 		case "struct", "enum", "trait", "union", "type":
@@ -416,6 +433,11 @@ func (v *verifier) unknownQualifier(ix *symbolIndex, a Anchor, defs []symbolDef,
 	if goStdlib[q] && !ix.isPackage(q) {
 		return d.skip() // the standard library: "fs.FS", "sync.Pool"
 	}
+	if rustStd[q] && strings.Contains(a.Ref, "::") && !ix.isPackage(q) && !v.rustModule(q) {
+		// Rust's standard library by its module (the twentieth holdout's worktrunk: "if your producer
+		// thread needs `thread::sleep`", with a `sleep` of its own elsewhere): std::thread, not a module here
+		return d.skip()
+	}
 	if !ix.isPackage(q) && !v.repo.HasStem(q) && !v.repo.HasStem(strings.ToLower(q)) {
 		// another project's package, or a variable ("alloc.Trim()", "libc.Xmalloc") whose type is not
 		// known here: nothing this repository can settle
@@ -533,6 +555,23 @@ func blockEnded(l string, py bool) bool {
 	}
 	return strings.HasPrefix(l, "}")
 }
+
+// rustModule reports a Rust module of this repository named q: a q.rs, or a q/mod.rs.
+func (v *verifier) rustModule(q string) bool {
+	if len(v.repo.ByBasename(q+".rs")) > 0 {
+		return true
+	}
+	for _, f := range v.repo.ByBasename("mod.rs") {
+		if path.Base(path.Dir(f)) == q {
+			return true
+		}
+	}
+	return false
+}
+
+// rustStd are the modules of Rust's standard library a document names a function by ("thread::sleep",
+// "fs::read_to_string", "mem::take"), the std:: dropped.
+var rustStd = set("alloc", "any", "array", "borrow", "boxed", "cell", "char", "cmp", "collections", "convert", "env", "error", "ffi", "fmt", "fs", "future", "hash", "hint", "io", "iter", "marker", "mem", "net", "num", "ops", "option", "os", "panic", "path", "pin", "process", "ptr", "rc", "result", "slice", "str", "string", "sync", "task", "thread", "time", "vec", "mpsc", "atomic")
 
 // goStdlib are Go standard-library package names: "fs.FS" or "context.Context" in a soul names the
 // standard library, not this repository.
