@@ -38,3 +38,20 @@ func TestTwentiethHoldoutClasses(t *testing.T) {
 		{"twin: a module of this repository without the function", "The pool's queue starts workers with `queue::spawn_worker`.", []string{"evidence_changed queue::spawn_worker"}},
 	})
 }
+
+// TestCommandBlockReportsEveryLine: each line of a command block whose anchor fails is a row of its own
+// (erlmcp's CONTRIBUTING named four removed make targets in one block and one was reported); a block
+// with one failing line still makes one row.
+func TestCommandBlockReportsEveryLine(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("Makefile", "build:\n\techo build\n\nworkspace-test:\n\techo test\n\nworkspace-lint:\n\techo lint\n\ncoverage-report:\n\techo cover\n")
+	g.commit("2026-01-20T10:00:00Z", "workspace targets")
+	g.write("Makefile", "build:\n\techo build\n")
+	g.commit("2026-01-27T10:00:00Z", "drop the workspace targets")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"every removed target of a block", "Before a pull request:\n\n```bash\nmake build\nmake workspace-test\nmake workspace-lint\nmake coverage-report\n```\n", []string{"evidence_changed make workspace-test", "evidence_changed make workspace-lint", "evidence_changed make coverage-report"}},
+		{"one removed target, one row", "Before a pull request:\n\n```bash\nmake build\nmake workspace-test\n```\n", []string{"evidence_changed make workspace-test"}},
+	})
+}

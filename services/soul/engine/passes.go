@@ -414,6 +414,34 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 			rep.Unverified++
 		}
 		rep.Stale = append(rep.Stale, f)
+		if r.State == StateStale && r.Claim.Kind == KindCommands && f.Kind != KindDiscipline {
+			v.blockLines(rep, r, f)
+		}
+	}
+}
+
+// blockLines lists the other lines of a command block whose anchors fail. A block is one claim, and a
+// claim is reported by its first failed anchor; but each line of a block is a command of its own, and
+// a reader fixing the first would not learn that `make workspace-lint` two lines down is gone too (the
+// twentieth holdout's erlmcp: one of four removed targets reported). Each further line is one row,
+// drift or unverified by its own anchor, as if it were the block's only failure.
+func (v *verifier) blockLines(rep *Report, r *ClaimResult, first Finding) {
+	done := map[int]bool{first.Line: true}
+	for _, ar := range r.Anchors {
+		if ar.Status != AnchorFailed || done[ar.Anchor.Line] {
+			continue
+		}
+		done[ar.Anchor.Line] = true
+		one := *r
+		one.Anchors = []AnchorResult{ar}
+		one.Reason, one.Detail = ar.Reason, ar.Detail
+		f := finding(&one)
+		f.Claim = first.Claim
+		if f.Kind == KindDrift && v.unverified(&one) {
+			f.Kind = KindUnverified
+			rep.Unverified++
+		}
+		rep.Stale = append(rep.Stale, f)
 	}
 }
 
