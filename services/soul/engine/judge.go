@@ -371,8 +371,9 @@ func (v *verifier) namedProjectTop(text, p string) (string, bool) {
 	return "", false
 }
 
-// midSentenceName is a capitalised word after a lower-case word or a comma: "the Codex manifest".
-var midSentenceName = regexp.MustCompile(`[a-z,;]\s+\**([A-Z][A-Za-z0-9]{2,})\b`)
+// midSentenceName is a capitalised word after a lower-case word, a comma or an opening parenthesis:
+// "the Codex manifest", "(Codex's vocabulary".
+var midSentenceName = regexp.MustCompile(`(?:[a-z,;]\s+|\(\s*)\**([A-Z][A-Za-z0-9]{2,})\b`)
 
 // claimHasIgnored reports whether the claim names a path that is gitignored and absent.
 func (v *verifier) claimHasIgnored(c *Claim) bool {
