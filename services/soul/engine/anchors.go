@@ -519,6 +519,9 @@ var (
 	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
 )
 
+// hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
+var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
+
 // pathAnchor decides whether a token names a file: strong (an extension, a trailing slash, a dot directory,
 // an explicit ./), weak (a slash path without extension), home, absolute or a sibling of the repository.
 func pathAnchor(tok string) (Anchor, bool) {
@@ -561,6 +564,14 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	}
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
+	}
+	if hostPort.MatchString(tok) {
+		// "[localhost:3000](localhost:3000)": a server's address written without its scheme (the
+		// twenty-first holdout's rubyevents), a runtime claim when local, never a path
+		if u := "http://" + tok; LocalURL(u) {
+			return Anchor{Kind: AnchorRuntime, Ref: u}, true, true
+		}
+		return Anchor{}, false, true
 	}
 	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) || metaName(tok) {
 		return Anchor{}, false, true
@@ -808,6 +819,13 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if strings.Contains(dest, "://") {
 		if LocalURL(dest) {
 			return Anchor{Kind: AnchorRuntime, Ref: dest}, true
+		}
+		return Anchor{}, false
+	}
+	if hostPort.MatchString(dest) {
+		// "[localhost:3000](localhost:3000)": the address without its scheme, as a browser takes it
+		if LocalURL("http://" + dest) {
+			return Anchor{Kind: AnchorRuntime, Ref: "http://" + dest}, true
 		}
 		return Anchor{}, false
 	}

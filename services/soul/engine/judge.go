@@ -309,7 +309,7 @@ func (v *verifier) symbolClass(a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status != AnchorFailed || a.Kind != AnchorSymbol || a.Qualifier == "" || ar.Reason != ReasonChanged && ar.Reason != ReasonSymbolMissing {
 		return ar
 	}
-	if runtimeGlobals[a.Qualifier] || a.Target {
+	if runtimeGlobals[a.Qualifier] || a.Target || numberTypes[a.Qualifier] && numberLimits[a.Name] {
 		// a built-in's member, or one the sentence declines ("instead of exposing `A.context`")
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 		return ar
@@ -319,6 +319,15 @@ func (v *verifier) symbolClass(a Anchor, ar AnchorResult) AnchorResult {
 	}
 	return ar
 }
+
+// numberTypes and numberLimits are the platforms' number types and their limits: "`Long.MaxValue`,
+// `Double.MaxValue`" (Scala, Kotlin, C#), "`Integer.MAX_VALUE`" (Java). A repository that declares a type
+// named Long of its own (the twenty-first holdout's zio-blocks, a ChunkBuilder.Long) does not make
+// the platform's constant a member it lacks.
+var (
+	numberTypes  = set("Long", "Int", "Integer", "Double", "Float", "Short", "Byte", "Char", "Character", "UInt", "ULong", "UShort", "UByte", "Decimal", "Int16", "Int32", "Int64", "UInt16", "UInt32", "UInt64", "Single", "BigInt", "BigInteger", "BigDecimal")
+	numberLimits = set("MaxValue", "MinValue", "MAX_VALUE", "MIN_VALUE", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "NaN", "Epsilon", "PositiveInfinity", "NegativeInfinity", "SIZE", "BYTES", "SIZE_BITS", "SIZE_BYTES", "MIN_NORMAL", "Zero", "One")
+)
 
 // reexports reports whether a module file named like the qualifier (Model.ts, model.py, model.rs)
 // exports the name it takes from elsewhere.

@@ -28,12 +28,24 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 			continue
 		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)
-		if n < minSchemeTags {
+		if n < minSchemeTags || v.patchTagged(ar.Anchor.Ref) {
 			continue
 		}
 		failAnchor(r, i, ReasonUntaggedRelease, fmt.Sprintf("%s is not among the %d tags of its scheme (newest %s)", ar.Anchor.Ref, n, newest))
 		return
 	}
+}
+
+// patchTagged reports a version written short whose releases are tagged in full: "v1.13" where v1.13.0
+// is a tag (the twenty-first holdout's meilisearch, which also keeps two tags shaped v0.2, so v1.13 read
+// as a version of that scheme was "not among its 2 tags").
+func (v *verifier) patchTagged(ref string) bool {
+	for t := range v.repo.Tags() {
+		if strings.HasPrefix(t, ref+".") || strings.HasPrefix(t, ref+"-") {
+			return true
+		}
+	}
+	return false
 }
 
 // VersionScheme is the shape of a version tag: its digit runs generalised ("v1.4.0" -> `^v\d+\.\d+\.\d+$`),

@@ -1,0 +1,33 @@
+package engine_test
+
+import "testing"
+
+// TestTwentyFirstHoldoutClasses: a platform number type's limits (zio-blocks' `Long.MaxValue`, with a
+// ChunkBuilder.Long of its own), a local server's address without its scheme (rubyevents'
+// `localhost:3000`), a short version whose releases are tagged in full (meilisearch's v1.13) and a kind
+// of directory named in a list (rector's `Expected/` directories), each beside its twin.
+func TestTwentyFirstHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("chunk/Chunk.scala", "object ChunkBuilder {\n  final class Long extends ChunkBuilder {\n    def add(x: scala.Long): Unit = ()\n  }\n}\n")
+	g.write("tests/Fixture/a.php.inc", "<?php\n")
+	g.write("tests/Source/b.php", "<?php\n")
+	g.write("tests/Expected/c.php", "<?php\n")
+	g.write("bin/dev", "#!/bin/sh\nPORT=3000 rails s\n")
+	g.commit("2026-01-01T10:00:00Z", "init")
+	g.git("tag", "v0.1")
+	g.git("tag", "v0.2")
+	g.git("tag", "v1.13.0")
+	g.git("tag", "v1.14.0")
+	g.remove("tests/Expected/c.php")
+	g.commit("2026-02-01T10:00:00Z", "drop the expected files")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a number type's limit", "Primitive lanes end with sentinels (`Long.MaxValue`, `Double.MaxValue`).", nil},
+		{"twin: a member the repository's type lacks", "Chunks grow through `Long.append`.", []string{"unverified symbol_missing Long.append"}},
+		{"a local address without its scheme", "The application will be forwarded to [localhost:3000](localhost:3000).", nil},
+		{"a short version tagged in full", "Test the upgrade from the previous minor version (e.g. v1.13 released last month).", nil},
+		{"twin: a release never tagged", "Test the upgrade from v0.9, released last month.", []string{"version_not_tagged v0.9"}},
+		{"a kind of directory in a list", "- `Fixture/`, `Source/`, `Expected/` directories are auto-skipped by ECS, PHPStan, and Rector.", nil},
+	})
+}
