@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,8 +60,8 @@ func TestLocalURL(t *testing.T) {
 // prose, in a code span or as a link destination is a runtime anchor exactly when it is local.
 func TestRuntimeAnchorsFollowLocalURL(t *testing.T) {
 	for _, tc := range localCases {
-		if tc.url == "" || tc.url[0] == '/' || !hasScheme(tc.url) {
-			continue // not a URL a soul can cite as one
+		if tc.url == "" || tc.url[0] == '/' || !hasScheme(tc.url) || tc.name == "no scheme" {
+			continue // not a URL a soul can cite as one; a scheme-less address: TestSchemelessAddresses
 		}
 		forms := map[string]string{
 			"code span": "- The gateway serves `" + tc.url + "`.\n",
@@ -101,4 +102,43 @@ func hasScheme(u string) bool {
 		}
 	}
 	return false
+}
+
+// TestSchemelessAddresses: a host and port written without a scheme ("[localhost:3000](localhost:3000)",
+// the twenty-first holdout's rubyevents) is read as a browser reads it, http: a runtime anchor when the
+// host is this machine, no anchor otherwise, and never a path. LocalURL itself still wants a scheme.
+func TestSchemelessAddresses(t *testing.T) {
+	cases := []struct {
+		name, addr, want string // want: the runtime anchor's ref, "" for no anchor at all
+	}{
+		{"localhost", "localhost:3000", "http://localhost:3000"},
+		{"loopback with a path", "127.0.0.1:9000/admin", "http://127.0.0.1:9000/admin"},
+		{"another host", "db.example.com:5432", ""},
+	}
+	for _, tc := range cases {
+		for form, md := range map[string]string{
+			"code span": "- The app serves `" + tc.addr + "`.\n",
+			"link":      "- The app is forwarded to [the app](" + tc.addr + ").\n",
+		} {
+			t.Run(tc.name+"/"+form, func(t *testing.T) {
+				soul, err := engine.Parse("PATHOS.md", []byte("# S\n\n## Current State\n\n"+md), engine.ParseOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, c := range soul.Claims {
+					for _, a := range c.Anchors {
+						got = append(got, string(a.Kind)+" "+a.Ref)
+					}
+				}
+				var want []string
+				if tc.want != "" {
+					want = []string{string(engine.AnchorRuntime) + " " + tc.want}
+				}
+				if !slices.Equal(got, want) {
+					t.Errorf("anchors of %q: got %q, want %q", tc.addr, got, want)
+				}
+			})
+		}
+	}
 }
