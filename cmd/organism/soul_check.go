@@ -242,8 +242,15 @@ func isHandoffPath(p string) bool {
 }
 
 func skippedPath(p string) bool {
-	for _, seg := range strings.Split(path.Dir(p), "/") {
+	segs := strings.Split(path.Dir(p), "/")
+	for i, seg := range segs {
 		if skippedDirs[seg] || templateDir(seg) {
+			return true
+		}
+		if seg == "skills" && i > 0 && strings.HasPrefix(segs[i-1], ".") {
+			// .agents/skills/<pack>/AGENTS.md, .claude/skills/...: an agent skill pack, mostly installed
+			// from elsewhere, whose AGENTS.md is about its library (the twenty-first holdout's zoonk carries
+			// vercel-react-best-practices: React's APIs, none of them this repository's)
 			return true
 		}
 	}

@@ -13,22 +13,25 @@ import (
 // .github/copilot-instructions.md, in a git repository and in a plain directory alike. A file named
 // copilot-instructions.md outside .github and Cursor's rule files are no handoff documents; a GEMINI.md
 // that is a symlink to AGENTS.md is checked once, under AGENTS.md. A root Claude.md is one too (scalus
-// keeps its handoff so); a claude.md deeper down is a page about the tool.
+// keeps its handoff so); a claude.md deeper down is a page about the tool. An agent skill pack under a
+// dot directory (.agents/skills/) is skipped; a skills/ directory of the repository's own is not.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
-		"main.go":                         mainGo,
-		"AGENTS.md":                       driftAgents,
-		"packages/core/GEMINI.md":         "# Core\n\n- `index.ts` exports the API.\n",
-		"packages/core/index.ts":          "export const api = 1;\n",
-		".github/copilot-instructions.md": driftAgents,
-		"docs/copilot-instructions.md":    driftAgents,
-		".cursorrules":                    driftAgents,
-		".cursor/rules/style.mdc":         driftAgents,
-		"node_modules/pkg/GEMINI.md":      driftAgents,
-		"Claude.md":                       "# Claude\n\n- `main.go` is the entry point.\n",
-		"docs/providers/claude.md":        driftAgents,
+		"main.go":                                       mainGo,
+		"AGENTS.md":                                     driftAgents,
+		"packages/core/GEMINI.md":                       "# Core\n\n- `index.ts` exports the API.\n",
+		"packages/core/index.ts":                        "export const api = 1;\n",
+		".github/copilot-instructions.md":               driftAgents,
+		"docs/copilot-instructions.md":                  driftAgents,
+		".cursorrules":                                  driftAgents,
+		".cursor/rules/style.mdc":                       driftAgents,
+		"node_modules/pkg/GEMINI.md":                    driftAgents,
+		".agents/skills/react-best-practices/AGENTS.md": driftAgents,
+		"skills/release/AGENTS.md":                      "# Release\n\n- `main.go` is the entry point.\n",
+		"Claude.md":                                     "# Claude\n\n- `main.go` is the entry point.\n",
+		"docs/providers/claude.md":                      driftAgents,
 	}
-	const want = ".github/copilot-instructions.md AGENTS.md Claude.md packages/core/GEMINI.md"
+	const want = ".github/copilot-instructions.md AGENTS.md Claude.md packages/core/GEMINI.md skills/release/AGENTS.md"
 	tests := []struct {
 		name     string
 		git      bool
