@@ -31,3 +31,27 @@ func TestTwentyFirstHoldoutClasses(t *testing.T) {
 		{"a kind of directory in a list", "- `Fixture/`, `Source/`, `Expected/` directories are auto-skipped by ECS, PHPStan, and Rector.", nil},
 	})
 }
+
+// TestJVMQualifiedNames: a package written in full is there when its directories are, a class when its
+// file is in them; a Java class whose only file sits in another package has moved (jbang's
+// `dev.jbang.cli.ExitException`, in dev/jbang/ since a refactoring). A dotted name no package here
+// spells (`os.path`) is left to the other rules.
+func TestJVMQualifiedNames(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/main/java/dev/jbang/Main.java", "package dev.jbang;\n\npublic class Main {}\n")
+	g.write("src/main/java/dev/jbang/ExitException.java", "package dev.jbang;\n\npublic class ExitException extends RuntimeException {}\n")
+	g.write("src/main/java/dev/jbang/util/Util.java", "package dev.jbang.util;\n\npublic class Util {\n  public static void infoMsg(String m) {}\n}\n")
+	g.write("src/main/java/dev/jbang/cli/Run.java", "package dev.jbang.cli;\n\npublic class Run {}\n")
+	g.write("src/main/kotlin/dev/jbang/kt/Helpers.kt", "package dev.jbang.kt\n\nclass Pretty\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a package", "- Keep packages under `dev.jbang`; match the folder hierarchy.", nil},
+		{"a class in its package", "- Main entry point: `dev.jbang.Main`.", nil},
+		{"a member of a class in its package", "- Log with `dev.jbang.util.Util.infoMsg()`.", nil},
+		{"a Kotlin class in a file of another name", "- Print with `dev.jbang.kt.Pretty`.", nil},
+		{"a dotted name no package here spells", "- Join paths with `os.path.Join()`.", nil},
+		{"a class whose file moved to another package", "- Throw `dev.jbang.cli.ExitException` for controlled exits.", []string{"evidence_changed dev.jbang.cli.ExitException"}},
+	})
+}

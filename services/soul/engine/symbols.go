@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"path"
 	"regexp"
 	"slices"
@@ -375,6 +376,9 @@ func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
 	if a.Qualifier != "" && v.repo.HasBasename(strings.TrimSuffix(a.Ref, "()")) {
 		return d.ok() // "surface.old" reads like a member but names a file that is there
 	}
+	if r, ok := v.jvmName(a, d); ok {
+		return r
+	}
 	defs := ix.defs[a.Name]
 	if a.Qualifier != "" {
 		return v.qualifiedSymbol(ix, a, defs, d)
@@ -386,6 +390,40 @@ func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
 		return d.skip() // used here but defined elsewhere: another project's symbol, not an anchor of this one
 	}
 	return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
+}
+
+// jvmQualified is a JVM package, or a class in one, written in full: "dev.jbang", "dev.jbang.cli.ExitException",
+// "org.acme.Foo.Bar" (a nested class), "com.acme.Util.run()" (a member).
+var jvmQualified = regexp.MustCompile(`^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?:\.([A-Z]\w*)(?:\.[A-Za-z_]\w*)*)?(?:\(\))?$`)
+
+// jvmName settles a name written as a JVM package path where this repository keeps that package as
+// directories (src/main/java/dev/jbang/): the package is there, and a class is there when its file is.
+// A Java class whose file sits in another package has moved (the twenty-first holdout's jbang:
+// `dev.jbang.cli.ExitException`, whose ExitException.java is in dev/jbang/), which is drift with the file
+// as evidence. ok is false for a name that is no package here (`os.path` in Python), left to the rest.
+func (v *verifier) jvmName(a Anchor, d verdicts) (AnchorResult, bool) {
+	m := jvmQualified.FindStringSubmatch(a.Ref)
+	if m == nil {
+		return AnchorResult{}, false
+	}
+	dir := strings.ReplaceAll(m[1], ".", "/")
+	if len(v.repo.Glob("**/"+dir, 1)) == 0 {
+		return AnchorResult{}, false
+	}
+	cls := m[2]
+	if cls == "" {
+		return d.ok(), true // "keep packages under `dev.jbang`"
+	}
+	for _, ext := range []string{".java", ".kt", ".scala", ".groovy"} {
+		if len(v.repo.Glob("**/"+dir+"/"+cls+ext, 1)) > 0 {
+			return d.ok(), true
+		}
+	}
+	elsewhere := v.repo.ByBasename(cls + ".java")
+	if len(elsewhere) != 1 {
+		return AnchorResult{}, false // Kotlin and Scala name files freely; several candidates settle nothing
+	}
+	return d.fail(ReasonChanged, fmt.Sprintf("%s is not in package %s: %s is %s", cls, m[1], cls+".java", elsewhere[0])), true
 }
 
 // qualifiedSymbol checks "Q.name": a definition under Q (its receiver, package, type block or file),
