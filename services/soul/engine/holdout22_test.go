@@ -1,0 +1,49 @@
+package engine_test
+
+import "testing"
+
+// TestTwentySecondHoldoutClasses: a crate of the workspace by its package name (opendal's
+// `opendal::layers`, whose crate sits in core/), a short alias (nicegui's `d.BG_BLUE`, with a minified
+// `class d` in a bundle) and the place a tool writes its output (cline's "Generates into
+// `src/generated/`"), each beside its twin.
+func TestTwentySecondHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("core/Cargo.toml", "[workspace]\nmembers = [\".\"]\n\n[package]\nexclude = [\"/tests/\"]\nname = \"opendal\"\n")
+	g.write("core/src/lib.rs", "pub mod layers {\n    pub struct RetryLayer;\n}\n\npub mod services {}\n")
+	g.write("codec/Cargo.toml", "[package]\nname = \"opendal-codec\"\n")
+	g.write("codec/src/lib.rs", "pub mod codecs {}\n")
+	g.write("bindings/python/opendal/__init__.py", "from ._opendal import *\n")
+	g.write("website/design.py", "BG_BLUE = 'bg-blue-500'\n")
+	g.write("website/page.py", "from website import design as d\n\nprint(d.BG_BLUE)\n")
+	g.write("dist/bundle.js", "class d{constructor(){this.x=1}}class o{}\n")
+	g.write("proto/task.proto", "syntax = \"proto3\";\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a crate by its package name", "4. Re-export it from the facade when users should access it through `opendal::layers`.", nil},
+		{"twin: a module the crate lacks", "4. Re-export it from the facade when users should access it through `opendal::codecs`.", []string{"evidence_changed opendal::codecs"}},
+		{"a short alias", "- Use constants from `website/design.py` (`d.BG_BLUE`) in f-strings.", nil},
+		{"a tool's output directory", "- **Protos**: run them after any `.proto` change. Generates into `src/shared/proto/`, `src/generated/`.", nil},
+		{"twin: a directory the sentence places files in", "- **Protos**: the sources are in `proto/`, `src/protos/`.", []string{"unverified unanchored src/protos/"}},
+	})
+}
+
+// TestTwentySecondHoldoutBlocks: command blocks after one that clones another repository and enters it
+// run there, up to the section's end or a block that changes back (playwright-mcp's CONTRIBUTING:
+// "git clone …/playwright", "cd playwright", then "npm run watch" in the next block).
+func TestTwentySecondHoldoutBlocks(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\"scripts\": {\"build\": \"tsc\", \"watch\": \"tsc -w\"}}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.write("package.json", "{\"scripts\": {\"build\": \"tsc\"}}\n")
+	g.commit("2026-05-02T10:00:00Z", "the core moved to the playwright monorepo")
+	repo := g.open(t)
+
+	clone := "## Setup\n\nClone the Playwright repository.\n\n```bash\ngit clone https://github.com/microsoft/playwright\ncd playwright\n```\n\nInstall and watch.\n\n```bash\nnpm ci\nnpm run watch\n```\n"
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a block after one that entered a clone", clone, nil},
+		{"twin: a block in the next section", clone + "\n## Here\n\n```bash\nnpm run watch\n```\n", []string{"evidence_changed npm run watch"}},
+		{"twin: a block that changes back", clone + "\nBack home:\n\n```bash\ncd ..\nnpm run watch\n```\n", []string{"evidence_changed npm run watch"}},
+	})
+}
