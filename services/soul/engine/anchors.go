@@ -387,6 +387,9 @@ func classifySpan(s string) ([]Anchor, string) {
 	if s == "" || len(s) > 512 {
 		return nil, ""
 	}
+	if m := elixirFunRef.FindStringSubmatch(s); m != nil {
+		s = m[1] // "`Hermes.MCP.Error.protocol/2`": the function, its arity dropped
+	}
 	if out, term, done := shapedSpan(s); done {
 		return out, term
 	}
@@ -523,6 +526,10 @@ var (
 	dottedSymbol = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
 	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
 )
+
+// elixirFunRef is an Elixir (or Erlang-style) function reference with its arity: "Module.fun/2",
+// "Hermes.Server.Frame.assign/3", "init_request/1" (a name and its arity, never a path).
+var elixirFunRef = regexp.MustCompile(`^((?:[A-Z]\w*\.)*[a-z_]\w*)[?!]?/\d{1,2}$`)
 
 // hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
 var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)

@@ -24,7 +24,7 @@ const blindNum, blindDen = 1, 4
 // language's files mention is not "defined nowhere", only defined where soul cannot see (the seventh
 // holdout: a C# SDK's types, `next()` of a C# middleware, `System.Text.Json`).
 var UnreadSource = []string{
-	".ex", ".exs", ".erl", ".hrl", ".gleam", ".zig", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp",
+	".erl", ".hrl", ".gleam", ".zig", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp",
 	".hh", ".hxx", ".m", ".mm", ".swift", ".cs", ".fs", ".vb", ".lua", ".dart", ".hs", ".ml", ".mli", ".clj",
 	".cljs", ".cljc", ".nim", ".cr", ".jl", ".pl", ".pm", ".groovy", ".elm", ".sol", ".odin", ".r",
 }

@@ -11,11 +11,11 @@ import (
 // with no removal from history behind it, is unverified, asserted or not; a removal history names keeps
 // drift, and a scope whose unread files are test data, or a minority, keeps today's tiers.
 func TestBlindSymbols(t *testing.T) {
-	// an Elixir project with one Go helper whose function history removed
+	// a Ruby project with one Go helper whose function history removed
 	ex := newGitFixture(t)
-	ex.write("mix.exs", "defmodule Ash.MixProject do\nend\n")
-	ex.write("lib/ash/resource.ex", "defmodule Ash.Resource do\nend\n")
-	ex.write("lib/ash/domain.ex", "defmodule Ash.Domain do\nend\n")
+	ex.write("ash.gemspec", "Gem::Specification.new do |s|\n  s.name = 'ash'\nend\n")
+	ex.write("lib/ash/resource.rb", "module Ash\n  class Resource\n  end\nend\n")
+	ex.write("lib/ash/domain.rb", "module Ash\n  class Domain\n  end\nend\n")
 	ex.write("tools/gen/gen.go", "package gen\n\nfunc Gen() {}\n\nfunc Legacy() {}\n")
 	ex.write("docs/old.md", "# old\n")
 	ex.commit("2026-06-01T10:00:00Z", "init")
@@ -44,13 +44,13 @@ func TestBlindSymbols(t *testing.T) {
 		want      []string
 	}{
 		// a name the unread language's files mention is defined where soul cannot see: no finding at all
-		{"an Elixir module mentioned", "elixir", "AGENTS.md", "The options of `Ash.Resource` come from its DSL module.", nil},
-		{"an Elixir module the sentence points at", "elixir", "AGENTS.md", "See `Ash.Domain` for the DSL.", nil},
+		{"a Ruby class mentioned", "elixir", "AGENTS.md", "The options of `Ash.Resource` come from its DSL module.", nil},
+		{"a Ruby class the sentence points at", "elixir", "AGENTS.md", "See `Ash.Domain` for the DSL.", nil},
 		{"a Zig name in a nested document", "go", "zig/AGENTS.md", "Unions are converted via `lib.TaggedUnion`.", nil},
 		{"a Zig name from the root", "go", "AGENTS.md", "See `lib.TaggedUnion` for the unions.", nil},
 		// blind: a name no file mentions, whose absence was never established all the same
-		{"an Elixir module nowhere, mentioned", "elixir", "AGENTS.md", "The options of `Ash.Policy` come from its DSL module.", []string{"unverified symbol_missing Ash.Policy"}},
-		{"an Elixir module nowhere, pointed at", "elixir", "AGENTS.md", "See `Ash.Notifier` for the DSL.", []string{"unverified symbol_missing Ash.Notifier"}},
+		{"a Ruby class nowhere, mentioned", "elixir", "AGENTS.md", "The options of `Ash.Policy` come from its DSL module.", []string{"unverified symbol_missing Ash.Policy"}},
+		{"a Ruby class nowhere, pointed at", "elixir", "AGENTS.md", "See `Ash.Notifier` for the DSL.", []string{"unverified symbol_missing Ash.Notifier"}},
 		{"a name nowhere, in a Zig subtree", "go", "zig/AGENTS.md", "Unions are converted via `lib.GoneUnion`.", []string{"unverified symbol_missing lib.GoneUnion"}},
 		// drift twins: history, or a scope soul reads
 		{"a removal history names, in a blind repo", "elixir", "AGENTS.md", "The table is built by `gen.Legacy()`.", []string{"symbol_removed gen.Legacy()"}},

@@ -47,3 +47,21 @@ func TestTwentySecondHoldoutBlocks(t *testing.T) {
 		{"twin: a block that changes back", clone + "\nBack home:\n\n```bash\ncd ..\nnpm run watch\n```\n", []string{"evidence_changed npm run watch"}},
 	})
 }
+
+// TestElixirNames: Elixir modules and functions are read (hermes-mcp's CLAUDE.md cites 75 of them, and
+// soul had checked one): a module by its dotted name, a function by its module and arity, an atom in a
+// keyword list no function; a function its module no longer defines fails.
+func TestElixirNames(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("lib/hermes/mcp/message.ex", "defmodule Hermes.MCP.Message do\n  @kinds [\n    encode_error: \"Encode error\"\n  ]\n\n  def decode(data, opts \\\\ []) do\n    {data, opts}\n  end\n\n  def encode_request(req, id), do: {req, id}\nend\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a module by its dotted name", "- Messages are built with `Hermes.MCP.Message`.", nil},
+		{"a function with its arity", "- Build one with `Hermes.MCP.Message.decode/2`, send with `Message.encode_request/2`.", nil},
+		{"a bare name and arity is no path", "- Build one with `Message.decode/2` and the `init_request/1` builder.", nil},
+		{"an atom of a keyword list is no function", "- Build one with `Message.encode_error/1`.", []string{"unverified symbol_missing Message.encode_error"}},
+		{"a module nowhere, mentioned", "- The options of `Hermes.MCP.Policy` come from its DSL module.", []string{"unverified symbol_missing Hermes.MCP.Policy"}},
+	})
+}

@@ -45,6 +45,9 @@ var (
 	defJSFunc   = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
 	defMethod   = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
 	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
+	// defElixir: a module, protocol or exception (2: the dotted name) or a function, macro, guard or
+	// delegate (2: the name), after its keyword (1).
+	defElixir = regexp.MustCompile(`^\s*(defmodule|defprotocol|defexception|defimpl|defstruct|defp?|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Z][\w.]*|[a-z_]\w*[?!]?)`)
 	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
 	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
 	// defTSSignature: a TypeScript method signature (1), as an interface, a `declare` block, a .d.ts
@@ -82,6 +85,8 @@ func DefinitionLine(path, text string) bool {
 		return defScala.MatchString(text) || mayJSFunc(text) && defJSFunc.MatchString(text) || mayKotlin(text) && defKotlin.MatchString(text)
 	case "proto":
 		return protoDefinitionLine(text)
+	case "elixir":
+		return strings.Contains(text, "def") && defElixir.MatchString(text)
 	}
 	return false
 }
@@ -175,6 +180,8 @@ func langOf(p string) string {
 		return "scala" // .sc scripts, sbt and Mill builds are Scala: a build's defs are cited too
 	case ".proto":
 		return "proto"
+	case ".ex", ".exs":
+		return "elixir"
 	}
 	return ""
 }
@@ -196,9 +203,38 @@ func indexSymbols(lines []SourceLine) *symbolIndex {
 			ix.indexScala(l)
 		case "proto":
 			ix.indexProto(l)
+		case "elixir":
+			ix.indexElixir(l)
 		}
 	}
 	return ix
+}
+
+// indexElixir records a module by its last name, each of its names a type of its file (so
+// `Hermes.Server.Behaviour` and `Server.Behaviour` are both read under the file that defines it), and a
+// function, macro or guard by its name, ? and ! dropped as a document's names drop them.
+func (ix *symbolIndex) indexElixir(l SourceLine) {
+	m := defElixir.FindStringSubmatch(l.Text)
+	if m == nil {
+		return
+	}
+	switch m[1] {
+	case "defmodule", "defprotocol", "defexception":
+		names := strings.Split(m[2], ".")
+		for i, n := range names {
+			ix.addType(l.Path, n)
+			if i < len(names)-1 && !slices.Contains(ix.methodFiles[n], l.Path) {
+				// the namespace's files: where history is asked about a member of `Ash` gone missing
+				ix.methodFiles[n] = append(ix.methodFiles[n], l.Path)
+			}
+		}
+		last := names[len(names)-1]
+		ix.def(l, last, "", false)
+		ix.typeNames[last] = true
+	case "defimpl", "defstruct":
+	default:
+		ix.defKeyword(l, strings.TrimRight(m[2], "?!"), "", true)
+	}
 }
 
 func (ix *symbolIndex) addType(file, name string) {
@@ -560,6 +596,14 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 			}
 			continue
 		}
+		if langOf(d.path) == "elixir" {
+			// a module's members are its defs: "parse_error: \"Parse error\"" in a keyword list is no
+			// function (the twenty-second holdout's hermes-mcp, whose Error.parse_error/1 was removed)
+			if elixirMember(string(body), member) {
+				return true
+			}
+			continue
+		}
 		lines := strings.Split(string(body), "\n")
 		py := langOf(d.path) == "py"
 		typeFirst := typeFirstLang(d.path)
@@ -607,6 +651,16 @@ func blockEnded(l string, py bool) bool {
 		return l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != ')'
 	}
 	return strings.HasPrefix(l, "}")
+}
+
+// elixirMember reports whether an Elixir file defines a function, macro or guard named member (? or !
+// after it allowed).
+func elixirMember(body, member string) bool {
+	if !strings.Contains(body, member) {
+		return false
+	}
+	re := regexp.MustCompile(`(?m)^\s*(?:def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)\s+` + regexp.QuoteMeta(member) + `[?!]?\b`)
+	return re.MatchString(body)
 }
 
 // rustCrate reports the directory of the workspace's crate named q, from the Cargo.toml files' package
