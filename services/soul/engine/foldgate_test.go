@@ -11,7 +11,8 @@ var foldGated = []struct {
 }{
 	{"declaredName", declaredName.MatchString, declaredGates},
 	{"createCue", destCues[0].cue.MatchString, destCues[0].fold},
-	{"contrastCue", destCues[1].cue.MatchString, destCues[1].fold},
+	{"outputCue", destCues[1].cue.MatchString, destCues[1].fold},
+	{"contrastCue", destCues[3].cue.MatchString, destCues[3].fold},
 	{"metaStem", metaStem.MatchString, metaGates},
 }
 
@@ -25,6 +26,7 @@ var foldSeeds = []string{
 	"it's `a.html` and NOT ",
 	"use X, not ",
 	"mkdir \u212a ",
+	"Generates into `src/shared/proto/`, ", "WRITES TO ", "emitted under the ", "output in ",
 	"nothing here at all",
 	"MY-project", "Your_Thing", "path_to-wheel", "XXXX", "a-my-x",
 }
