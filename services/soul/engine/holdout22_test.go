@@ -54,10 +54,16 @@ func TestTwentySecondHoldoutBlocks(t *testing.T) {
 func TestElixirNames(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("lib/hermes/mcp/message.ex", "defmodule Hermes.MCP.Message do\n  @kinds [\n    encode_error: \"Encode error\"\n  ]\n\n  def decode(data, opts \\\\ []) do\n    {data, opts}\n  end\n\n  def encode_request(req, id), do: {req, id}\nend\n")
+	g.write("lib/hermes/deploy.ex", "defmodule Hermes.Deploy do\n  def plan, do: :ok\nend\n")
+	g.write("lib/hermes/mcp.ex", "defmodule Hermes.MCP do\n  def version, do: 1\nend\n")
+	g.write("lib/hermes/deploy/distributed/orchestrator.ex", "defmodule Hermes.Deploy.Distributed.Orchestrator do\n  def start_link(opts), do: {:ok, opts}\nend\n")
+	g.write("lib/hermes/application.ex", "defmodule Hermes.Application do\n  def children, do: [{Registry, keys: :unique, name: Hermes.MCP.SenderRegistry}]\nend\n")
 	g.commit("2026-05-01T10:00:00Z", "init")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a namespace of modules", "- Deployments are owned by the orchestrator (`Hermes.Deploy.Distributed`).", nil},
+		{"a module name the code uses as a registry's name", "- Senders are found through `Hermes.MCP.SenderRegistry`.", nil},
 		{"a module by its dotted name", "- Messages are built with `Hermes.MCP.Message`.", nil},
 		{"a function with its arity", "- Build one with `Hermes.MCP.Message.decode/2`, send with `Message.encode_request/2`.", nil},
 		{"a bare name and arity is no path", "- Build one with `Message.decode/2` and the `init_request/1` builder.", nil},

@@ -227,6 +227,11 @@ func (ix *symbolIndex) indexElixir(l SourceLine) {
 				// the namespace's files: where history is asked about a member of `Ash` gone missing
 				ix.methodFiles[n] = append(ix.methodFiles[n], l.Path)
 			}
+			if i > 0 && i < len(names)-1 {
+				// a namespace is there when a module under it is: "`NervesHub.ManagedDeployments.Distributed`"
+				// over Distributed.Orchestrator (the twentieth holdout's nerves_hub_web)
+				ix.def(l, n, "", false)
+			}
 		}
 		last := names[len(names)-1]
 		ix.def(l, last, "", false)
@@ -507,6 +512,11 @@ func (v *verifier) qualifiedSymbol(ix *symbolIndex, a Anchor, defs []symbolDef, 
 		if ix.protoOnly(q) && !protoJudged(ix.protoTypes[q], a) {
 			return d.skip() // "Msg.ProtoReflect()": generated code's, which the repository does not hold
 		}
+		if len(defs) == 0 && ix.used[a.Name] && elixirModuleRef.MatchString(a.Ref) && ix.elixirNamespace(q) {
+			// "`Sentry.Transport.SenderRegistry`": an Elixir name the code uses as an atom (a Registry's
+			// name, `name: Sentry.Transport.SenderRegistry`) is a module name without a defmodule
+			return d.skip()
+		}
 		if len(defs) == 0 {
 			return d.fail(ReasonSymbolMissing, q+" has no member "+a.Name)
 		}
@@ -651,6 +661,19 @@ func blockEnded(l string, py bool) bool {
 		return l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != ')'
 	}
 	return strings.HasPrefix(l, "}")
+}
+
+// elixirModuleRef is a name made of capitalised segments only: "Sentry.Transport.SenderRegistry".
+var elixirModuleRef = regexp.MustCompile(`^[A-Z]\w*(?:\.[A-Z]\w*)+$`)
+
+// elixirNamespace reports a name that is a segment of an Elixir module of this repository.
+func (ix *symbolIndex) elixirNamespace(q string) bool {
+	for f, names := range ix.types {
+		if names[q] && langOf(f) == "elixir" {
+			return true
+		}
+	}
+	return false
 }
 
 // elixirMember reports whether an Elixir file defines a function, macro or guard named member (? or !
