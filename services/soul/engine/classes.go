@@ -282,9 +282,10 @@ func metaName(p string) bool {
 		return false
 	}
 	stem := strings.TrimSuffix(p, pathExt(p))
-	if strings.ContainsAny(stem, "_-ABCDEFGHIJKLMNOPQRSTUVWXYZ") && strings.ToLower(stem) != "foo" && metaWordIn(stem) {
+	if strings.ContainsAny(stem, "_-ABCDEFGHIJKLMNOPQRSTUVWXYZ") && (strings.ToLower(stem) != "foo" || stem == "Foo") && metaWordIn(stem) {
 		// "FooNode.kt", "FooScreenViewModel.swift", "test_foo.py": a compound with a metasyntactic word;
-		// "foo.go" alone may be a real file a sentence says was removed
+		// "Foo.swift → FooTests.swift" names a type's file after the type; "foo.go" alone may be a real
+		// file a sentence says was removed
 		return true
 	}
 	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem))

@@ -165,7 +165,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
-		a.Example = a.Example || a.Kind == AnchorSymbol && placeholderCall.MatchString(a.Name)
+		// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
+		// for the reader's own
+		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
 		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)]) || inLinkedRepo.MatchString(before)
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
