@@ -48,6 +48,8 @@ var (
 	// defElixir: a module, protocol or exception (2: the dotted name) or a function, macro, guard or
 	// delegate (2: the name), after its keyword (1).
 	defElixir = regexp.MustCompile(`^\s*(defmodule|defprotocol|defexception|defimpl|defstruct|defp?|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Z][\w.]*|[a-z_]\w*[?!]?)`)
+	// scalaType: a Scala object, class or enum (1).
+	scalaType = regexp.MustCompile(`\b(?:object|class|enum)\s+(\w+)`)
 	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
 	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
 	// defTSSignature: a TypeScript method signature (1), as an interface, a `declare` block, a .d.ts
@@ -376,6 +378,12 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 // is a def in a Mill build's package.mill).
 func (ix *symbolIndex) indexScala(l SourceLine) {
 	ix.indexJS(l)
+	for _, m := range scalaType.FindAllStringSubmatch(l.Text, -1) {
+		// "object Unsafe:" nested in "object Sync:" (the twenty-third holdout's kyo, Scala 3's indented
+		// blocks): an object or class is a namespace its file's defs are read under, as a trait is
+		ix.addType(l.Path, m[1])
+		ix.typeNames[m[1]] = true
+	}
 	for _, m := range defScala.FindAllStringSubmatch(l.Text, -1) {
 		ix.def(l, m[1], "", strings.HasPrefix(m[0], "def"))
 		if strings.HasPrefix(m[0], "trait") {
