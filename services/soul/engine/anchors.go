@@ -795,6 +795,9 @@ func argumentPaths(f []string) []Anchor {
 			continue // "make img/logo.png" names a file to build, which need not exist yet
 		}
 		arg = strings.Trim(arg, `"'`)
+		if file, _, ok := strings.Cut(arg, "::"); ok && strings.HasSuffix(file, ".py") {
+			arg = file // "pytest test/core/parser/grammar_test.py::test_sequence": a node id in the file
+		}
 		if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
 			a.Built = i == 0 && builtBinary(arg)
 			out = append(out, a)

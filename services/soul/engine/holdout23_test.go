@@ -16,3 +16,21 @@ func TestTwentyThirdHoldoutClasses(t *testing.T) {
 		{"twin: a member no object of that name has", "- Suspend a side effect with `Sync.Unsafe.suspendNow`.", []string{"unverified symbol_missing Sync.Unsafe.suspendNow"}},
 	})
 }
+
+// TestPytestNodeIDs: a pytest node id names a test in a file, and the file is checked (sqlfluff's
+// "pytest test/core/parser/grammar_test.py::test_sequence_matching", a file split in 2023).
+func TestPytestNodeIDs(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("test/core/parser/grammar_test.py", "def test_sequence_matching():\n    pass\n")
+	g.write("test/core/parser/lexer_test.py", "def test_lex():\n    pass\n")
+	g.commit("2023-08-01T10:00:00Z", "init")
+	g.remove("test/core/parser/grammar_test.py")
+	g.write("test/core/parser/grammar/grammar_sequence_test.py", "def test_sequence_matching():\n    pass\n")
+	g.commit("2023-08-09T10:00:00Z", "split the grammar tests")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a node id in a file that is there", "```bash\npytest test/core/parser/lexer_test.py::test_lex -v\n```\n", nil},
+		{"a node id in a file gone", "```bash\npytest test/core/parser/grammar_test.py::test_sequence_matching -v\n```\n", []string{"evidence_file_missing test/core/parser/grammar_test.py"}},
+	})
+}
