@@ -38,7 +38,7 @@ func placeholderPath(p string) bool {
 			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || specificLeaf.MatchString(leaf)) {
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || specificLeaf.MatchString(leaf) || placeholderLeaf.MatchString(leaf)) {
 		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
@@ -67,6 +67,11 @@ var someLeaf = regexp.MustCompile(`^Some[A-Z][a-z]\w*\.\w+$`)
 // --run test/specific.test.ts`", "`tests/unit/tools/specific_tool_spec.lua`" (the twentieth holdout's
 // pi-mono and claudecode.nvim).
 var specificLeaf = regexp.MustCompile(`^specific(?:[._-]\w+)*\.\w+$`)
+
+// placeholderLeaf is a test file named for what the reader puts there: "pytest tests/test_file.py::test_x",
+// "tests/path_to_test.py", "test/core/new_feature_test.py" (rounds 5, 8, 9, 17 and 23, once pytest node
+// ids were read).
+var placeholderLeaf = regexp.MustCompile(`^(?:test[-_](?:file|name)|path[-_]to[-_]\w+|new[-_]feature(?:[-_]\w+)?)\.\w+$`)
 
 // placeholderCall is a function name made of a verb and a lone capital X standing for the thing:
 // "a `createX()` factory", "`useX()` hooks".

@@ -31,6 +31,7 @@ func TestPytestNodeIDs(t *testing.T) {
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a node id in a file that is there", "```bash\npytest test/core/parser/lexer_test.py::test_lex -v\n```\n", nil},
+		{"a node id in a test file named for the reader's", "```bash\npytest tests/path/test_file.py::test_function_name -v\npytest test/core/new_feature_test.py::test_x\n```\n", nil},
 		{"a node id in a file gone", "```bash\npytest test/core/parser/grammar_test.py::test_sequence_matching -v\n```\n", []string{"evidence_file_missing test/core/parser/grammar_test.py"}},
 	})
 }
