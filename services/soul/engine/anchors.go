@@ -387,8 +387,10 @@ func classifySpan(s string) ([]Anchor, string) {
 	if s == "" || len(s) > 512 {
 		return nil, ""
 	}
-	if m := elixirFunRef.FindStringSubmatch(s); m != nil {
-		s = m[1] // "`Hermes.MCP.Error.protocol/2`": the function, its arity dropped
+	if n := len(s); n > 2 && s[n-1] >= '0' && s[n-1] <= '9' && strings.IndexByte(s, '/') > 0 {
+		if m := elixirFunRef.FindStringSubmatch(s); m != nil {
+			s = m[1] // "`Hermes.MCP.Error.protocol/2`": the function, its arity dropped
+		}
 	}
 	if out, term, done := shapedSpan(s); done {
 		return out, term
@@ -577,7 +579,7 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
 	}
-	if hostPort.MatchString(tok) {
+	if strings.IndexByte(tok, ':') > 0 && hostPort.MatchString(tok) {
 		// "[localhost:3000](localhost:3000)": a server's address written without its scheme (the
 		// twenty-first holdout's rubyevents), a runtime claim when local, never a path
 		if u := "http://" + tok; LocalURL(u) {
@@ -848,7 +850,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
-	if hostPort.MatchString(dest) {
+	if strings.IndexByte(dest, ':') > 0 && hostPort.MatchString(dest) {
 		// "[localhost:3000](localhost:3000)": the address without its scheme, as a browser takes it
 		if LocalURL("http://" + dest) {
 			return Anchor{Kind: AnchorRuntime, Ref: "http://" + dest}, true

@@ -38,7 +38,7 @@ func placeholderPath(p string) bool {
 			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || specificLeaf.MatchString(leaf) || placeholderLeaf.MatchString(leaf)) {
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || readerLeaf(leaf)) {
 		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
@@ -72,6 +72,18 @@ var specificLeaf = regexp.MustCompile(`^specific(?:[._-]\w+)*\.\w+$`)
 // "tests/path_to_test.py", "test/core/new_feature_test.py" (rounds 5, 8, 9, 17 and 23, once pytest node
 // ids were read).
 var placeholderLeaf = regexp.MustCompile(`^(?:test[-_](?:file|name)|path[-_]to[-_]\w+|new[-_]feature(?:[-_]\w+)?)\.\w+$`)
+
+// readerLeaf reports a file named for the reader's own (specificLeaf, placeholderLeaf), each regexp
+// asked only of a name that starts with one of its words: every path of a document comes here.
+func readerLeaf(leaf string) bool {
+	switch {
+	case strings.HasPrefix(leaf, "specific"):
+		return specificLeaf.MatchString(leaf)
+	case strings.HasPrefix(leaf, "test"), strings.HasPrefix(leaf, "path"), strings.HasPrefix(leaf, "new"):
+		return placeholderLeaf.MatchString(leaf)
+	}
+	return false
+}
 
 // placeholderCall is a function name made of a verb and a lone capital X standing for the thing:
 // "a `createX()` factory", "`useX()` hooks".

@@ -398,6 +398,11 @@ var templateSuffixes = []string{".tmpl", ".tpl", ".tftpl", ".gotmpl", ".template
 func (v *verifier) renderedFrom(paths ...string) (string, bool) {
 	for _, p := range paths {
 		for _, suf := range templateSuffixes {
+			// the base name asked of the tracked files first: Exists reads the disk for an untracked
+			// name, and a check of many missing paths would stat each one thirteen times over
+			if len(v.repo.ByBasename(path.Base(p)+suf)) == 0 {
+				continue
+			}
 			if ok, isDir := v.repo.Exists(p + suf); ok && !isDir {
 				return p + suf, true
 			}
