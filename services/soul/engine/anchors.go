@@ -533,6 +533,10 @@ var (
 // "Hermes.Server.Frame.assign/3", "init_request/1" (a name and its arity, never a path).
 var elixirFunRef = regexp.MustCompile(`^((?:[A-Z]\w*\.)*[a-z_]\w*)[?!]?/\d{1,2}$`)
 
+// suffixAfter follows a span that is the ending of names: "with `_test.rb` suffix", "the `-lock.json`
+// ending".
+var suffixAfter = regexp.MustCompile(`^\)?\s+(?:suffix|suffixes|ending|endings|extension|extensions)\b`)
+
 // hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
 var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
 

