@@ -540,6 +540,19 @@ var suffixAfter = regexp.MustCompile(`^\)?\s+(?:suffix|suffixes|ending|endings|e
 // hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
 var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
 
+// schemelessAddress reads a server's address written without its scheme, in a code span or as a link
+// target ("[localhost:3000](localhost:3000)", the twenty-first holdout's rubyevents), as a browser
+// takes it: http. A local one is a runtime claim, another host none; done is false for anything else.
+func schemelessAddress(s string) (Anchor, bool, bool) {
+	if strings.IndexByte(s, ':') <= 0 || !hostPort.MatchString(s) {
+		return Anchor{}, false, false
+	}
+	if u := "http://" + s; LocalURL(u) {
+		return Anchor{Kind: AnchorRuntime, Ref: u}, true, true
+	}
+	return Anchor{}, false, true
+}
+
 // pathAnchor decides whether a token names a file: strong (an extension, a trailing slash, a dot directory,
 // an explicit ./), weak (a slash path without extension), home, absolute or a sibling of the repository.
 func pathAnchor(tok string) (Anchor, bool) {
@@ -583,13 +596,8 @@ func rootedPath(tok string) (Anchor, bool, bool) {
 	if strings.HasPrefix(tok, "~") {
 		return Anchor{Kind: AnchorHome, Ref: tok}, true, true
 	}
-	if strings.IndexByte(tok, ':') > 0 && hostPort.MatchString(tok) {
-		// "[localhost:3000](localhost:3000)": a server's address written without its scheme (the
-		// twenty-first holdout's rubyevents), a runtime claim when local, never a path
-		if u := "http://" + tok; LocalURL(u) {
-			return Anchor{Kind: AnchorRuntime, Ref: u}, true, true
-		}
-		return Anchor{}, false, true
+	if a, ok, done := schemelessAddress(tok); done {
+		return a, ok, true
 	}
 	if sedExpr.MatchString(tok) || placeholderPath(strings.TrimPrefix(tok, "./")) || slotPath(tok) || metaName(tok) {
 		return Anchor{}, false, true
@@ -854,12 +862,8 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		}
 		return Anchor{}, false
 	}
-	if strings.IndexByte(dest, ':') > 0 && hostPort.MatchString(dest) {
-		// "[localhost:3000](localhost:3000)": the address without its scheme, as a browser takes it
-		if LocalURL("http://" + dest) {
-			return Anchor{Kind: AnchorRuntime, Ref: "http://" + dest}, true
-		}
-		return Anchor{}, false
+	if a, ok, done := schemelessAddress(dest); done {
+		return a, ok
 	}
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i] // "guide.md?plain=1" is the file's own view

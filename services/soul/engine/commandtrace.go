@@ -2,8 +2,9 @@ package engine
 
 import (
 	"context"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -47,7 +48,7 @@ func (v *verifier) traceCommands(ctx context.Context, results []ClaimResult) {
 	if len(asks) == 0 {
 		return
 	}
-	lines, err := h.RemovedLines(ctx, sortedKeys(words), sortedKeys(files))
+	lines, err := h.RemovedLines(ctx, slices.Sorted(maps.Keys(words)), slices.Sorted(maps.Keys(files)))
 	if err != nil {
 		return // history could not answer: the failures keep drift, as a cut history's do
 	}
@@ -125,14 +126,5 @@ func ruleNames(line string) map[string]bool {
 	for _, f := range strings.Fields(head) {
 		out[f] = true
 	}
-	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }

@@ -123,7 +123,6 @@ func withDirs(files map[string]time.Time) map[string]bool {
 	return out
 }
 
-// everMatched reports whether a glob, read from any directory, matches one of the paths.
 // matchedFromRoot reports whether some path of history matched glob read from the root, at its own
 // level (`proto/*.proto` by proto/x.proto, not by sdk/proto/x.proto or proto/pulumi/x.proto).
 func matchedFromRoot(glob string, paths map[string]bool) bool {
@@ -136,6 +135,7 @@ func matchedFromRoot(glob string, paths map[string]bool) bool {
 	return false
 }
 
+// everMatched reports whether a glob, read from any directory, matches one of the paths.
 func everMatched(glob string, paths map[string]bool) bool {
 	g := strings.Trim(strings.TrimPrefix(glob, "./"), "/")
 	if g == "" {

@@ -132,16 +132,14 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if refNamespace(a.Path) && !v.repo.HasTopLevel("refs") {
 		return d.skip() // "refs under `refs/organism/`": a git ref namespace, not a directory
 	}
-	if a.Plural && !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
-		// "`Fixture/`, `Source/`, `Expected/` directories are auto-skipped" (the twenty-first holdout's
-		// rector): a kind of directory, by the name the tools match, whether or not one is left
-		if r := v.checkBareName(a, d); r.Status == AnchorOK {
-			return r
-		}
-		return d.skip()
-	}
 	if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
-		return v.checkBareName(a, d)
+		r := v.checkBareName(a, d)
+		if a.Plural && r.Status != AnchorOK {
+			// "`Fixture/`, `Source/`, `Expected/` directories are auto-skipped" (the twenty-first holdout's
+			// rector): a kind of directory, by the name the tools match, whether or not one is left
+			return d.skip()
+		}
+		return r
 	}
 	if v.cargoFeature(a.Path) {
 		return d.ok() // "`biome_languages/lang_yaml`": a feature the crate's manifest declares
