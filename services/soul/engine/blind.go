@@ -125,7 +125,8 @@ func (v *verifier) unseen(ar AnchorResult) bool {
 	return v.blind()
 }
 
-// removedByHistory reports a failure history explained: a rename or a removing commit.
+// removedByHistory reports a failure history or the tree explained: a rename, a removing commit, or a
+// class whose file is now in another package.
 func removedByHistory(ar AnchorResult) bool {
-	return strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ")
+	return strings.Contains(ar.Detail, " renamed in ") || strings.Contains(ar.Detail, " removed in ") || strings.Contains(ar.Detail, movedTo)
 }

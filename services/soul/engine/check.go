@@ -26,7 +26,7 @@ type CheckOptions struct {
 // Check verifies every claim of a parsed soul against a repository and returns the honesty report.
 // Claim states are computed here and nowhere stored (SOUL-INV-7).
 func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Report, error) {
-	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, removalAsked: map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, unseenTargets: map[string]bool{}, commandNever: map[string]bool{}}
+	v := &verifier{repo: repo, soul: soul, opts: opts, calls: map[CheckClass]int{}, files: map[string][]byte{}, makeTargets: map[string]map[string]bool{}, evidenced: map[string]bool{}, globNever: map[string]bool{}, unseenTargets: map[string]bool{}, commandNever: map[string]bool{}}
 	rep := &Report{Schema: SchemaCheck, Brain: opts.Brain, SoulPath: soul.Path, Headline: soul.Headline, CheckedAt: opts.Now, Truncated: soul.Truncated}
 	if len(opts.Source) > 0 {
 		sum := sha256.Sum256(opts.Source)
@@ -93,8 +93,6 @@ type verifier struct {
 	// everAsked holds the paths the check asked history about, so a path absent from the answer is
 	// known never to have landed (tiers.go), not merely unasked.
 	everAsked map[string]bool
-	// removalAsked holds the symbol anchors whose removal history was looked up (recall.go).
-	removalAsked map[string]bool
 	// evidenced holds the traceless anchors the tree or history gave evidence against (evidence.go).
 	evidenced map[string]bool
 	// globNever holds the failed globs no path of history ever matched (globtrace.go).

@@ -35,7 +35,7 @@ func TestTwentiethHoldoutClasses(t *testing.T) {
 		{"a trait method of the type", "Print one through `Cmd::fmt`.", nil},
 		{"twin: a method no impl block has", "Build commands with `Cmd::spawn()`.", []string{"unverified symbol_missing Cmd::spawn()"}},
 		{"Rust's standard library by its module", "**Rule of thumb:** if your producer thread needs `thread::sleep` to line up with a deadline, you're racing the scheduler.", nil},
-		{"twin: a module of this repository without the function", "The pool's queue starts workers with `queue::spawn_worker`.", []string{"evidence_changed queue::spawn_worker"}},
+		{"twin: a module of this repository without the function", "The pool's queue starts workers with `queue::spawn_worker`.", []string{"unverified evidence_changed queue::spawn_worker"}},
 	})
 }
 

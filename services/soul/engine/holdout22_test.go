@@ -22,7 +22,7 @@ func TestTwentySecondHoldoutClasses(t *testing.T) {
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a crate by its package name", "4. Re-export it from the facade when users should access it through `opendal::layers`.", nil},
-		{"twin: a module the crate lacks", "4. Re-export it from the facade when users should access it through `opendal::codecs`.", []string{"evidence_changed opendal::codecs"}},
+		{"twin: a module the crate lacks", "4. Re-export it from the facade when users should access it through `opendal::codecs`.", []string{"unverified evidence_changed opendal::codecs"}},
 		{"a type's file named for any type", "- Test files mirror source files (`Foo.swift` → `FooTests.swift`).", nil},
 		{"a test named for any behaviour", "- Test names drop the prefix: write `fooBehavior()`, not `testFooBehavior()`.", nil},
 		{"a short alias", "- Use constants from `website/design.py` (`d.BG_BLUE`) in f-strings.", nil},

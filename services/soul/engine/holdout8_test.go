@@ -143,7 +143,7 @@ func TestTenthHoldoutClasses(t *testing.T) {
 		{"a bare CamelCase illustration in a list", "- `FooPresenter.kt`: the presenter of the screen.", nil},
 		{"twin: a real name in a layout row", "- `features/login/impl`: Internal implementation.", []string{"evidence_file_missing features/login/impl"}},
 		{"a template its example follows", "**Icons**: Use `CompoundIcons.IconName()` (e.g., `CompoundIcons.UserProfileSolid()`).", nil},
-		{"twin: a member the type lacks", "**Icons**: Use `CompoundIcons.UserProfileOutline()` for the avatar.", []string{"symbol_missing CompoundIcons.UserProfileOutline()"}},
+		{"twin: a member the type lacks", "**Icons**: Use `CompoundIcons.UserProfileOutline()` for the avatar.", []string{"unverified symbol_missing CompoundIcons.UserProfileOutline()"}},
 		{"a Swift case written with its dot", "Buttons use the `.primary` style by default.", nil},
 		{"twin: a dot-file nothing uses", "Settings live in `.toolrc` at the root.", []string{"unverified unanchored .toolrc"}},
 		{"a reference format", "File path references use format: `file.php:123` for line numbers.", nil},

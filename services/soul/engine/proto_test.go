@@ -109,9 +109,9 @@ func TestProtoSymbols(t *testing.T) {
 	for _, tc := range []struct {
 		name, fresh, drift, want string
 	}{
-		{"message", "api.GetItemRequest", "api.GhostRequest", engine.ReasonSymbolMissing + " api.GhostRequest GhostRequest is defined nowhere in the tracked sources"},
-		{"enum", "api.State", "api.Phase", engine.ReasonSymbolMissing + " api.Phase Phase is defined nowhere in the tracked sources"},
-		{"service", "api.Store", "api.Archive", engine.ReasonSymbolMissing + " api.Archive Archive is defined nowhere in the tracked sources"},
+		{"message", "api.GetItemRequest", "api.GhostRequest", "unverified " + engine.ReasonSymbolMissing + " api.GhostRequest GhostRequest is defined nowhere in the tracked sources"},
+		{"enum", "api.State", "api.Phase", "unverified " + engine.ReasonSymbolMissing + " api.Phase Phase is defined nowhere in the tracked sources"},
+		{"service", "api.Store", "api.Archive", "unverified " + engine.ReasonSymbolMissing + " api.Archive Archive is defined nowhere in the tracked sources"},
 		{"rpc", "Store.GetItem", "Store.DeleteItem", removed("Store.DeleteItem")},
 		{"rpc with an option block", "Store.ListItems()", "Store.PurgeItems()", "unverified " + engine.ReasonSymbolMissing + " Store.PurgeItems() Store has no member PurgeItems"},
 		{"field", "GetItemRequest.item_id", "GetItemRequest.legacy_name", removed("GetItemRequest.legacy_name")},

@@ -214,9 +214,6 @@ func (v *verifier) removedSymbols(ctx context.Context, h History, results []Clai
 		return
 	}
 	for _, ask := range asks {
-		v.removalAsked[anchorKey(ask.a)] = true // history answered for it (tiers.go)
-	}
-	for _, ask := range asks {
 		l, ok := v.removalOf(lines, ask)
 		if !ok || v.stillDefined(l, ask) {
 			continue
@@ -294,6 +291,11 @@ func upperFirst(q string) (string, bool) {
 
 func (v *verifier) withFiles(ask removalAsk) (removalAsk, bool) {
 	ask.where = v.qualifierFiles(ask.qual)
+	for _, dir := range v.nestedModuleDirs(ask.a) {
+		if !slices.Contains(ask.where, dir) {
+			ask.where = append(ask.where, dir)
+		}
+	}
 	// a bare name may have lived anywhere: walking every commit's diff costs seconds
 	return ask, len(ask.where) > 0
 }
@@ -433,6 +435,69 @@ func (v *verifier) qualifierFiles(q string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// nestedModuleDirs are the directories an Elixir module written in full would have lived in: Mix files
+// `Hermes.Server.Behaviour` as lib/hermes/server/behaviour.ex, beside lib/hermes/server.ex. A nested
+// module deleted with its file is found only there, and its qualifier's bare name ("Server") is
+// defined by every file under the namespace, too many to walk (the twenty-second holdout's hermes-mcp).
+func (v *verifier) nestedModuleDirs(a Anchor) []string {
+	chain := moduleChain(a.Ref)
+	if len(chain) < 2 || chain[len(chain)-1] != a.Qualifier {
+		return nil
+	}
+	parts := make([]string, len(chain))
+	for i, seg := range chain {
+		parts[i] = snakeCase(seg)
+	}
+	stem := "/" + strings.Join(parts, "/")
+	var out []string
+	for _, d := range v.symbols.defs[a.Qualifier] {
+		if langOf(d.path) != "elixir" || !v.symbols.types[d.path][a.Qualifier] {
+			continue
+		}
+		if dir := strings.TrimSuffix(d.path, path.Ext(d.path)); strings.HasSuffix("/"+dir, stem) && !slices.Contains(out, dir) {
+			out = append(out, dir)
+		}
+	}
+	return out
+}
+
+// moduleChain is the modules a reference names before its last name: "Hermes.Server.Behaviour" and
+// "Hermes.Server.Behaviour.init/1" give [Hermes Server] and [Hermes Server Behaviour].
+func moduleChain(ref string) []string {
+	ref = strings.TrimSuffix(ref, "()")
+	if i := strings.LastIndexByte(ref, '/'); i >= 0 {
+		ref = ref[:i] // an Elixir arity
+	}
+	parts := strings.Split(ref, ".")
+	if len(parts) < 2 {
+		return nil
+	}
+	return parts[:len(parts)-1]
+}
+
+// snakeCase is a module name as its file is named: "ConfigurationError" -> "configuration_error",
+// "HTTPClient" -> "http_client".
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		upper := r >= 'A' && r <= 'Z'
+		if upper && i > 0 {
+			prev, next := rune(s[i-1]), rune(0)
+			if i+1 < len(s) {
+				next = rune(s[i+1])
+			}
+			if prev >= 'a' && prev <= 'z' || prev >= '0' && prev <= '9' || prev >= 'A' && prev <= 'Z' && next >= 'a' && next <= 'z' {
+				b.WriteByte('_')
+			}
+		}
+		if upper {
+			r += 'a' - 'A'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // bareNameFiles are where a bare name's definition may have lived, read from the claim's other anchors:

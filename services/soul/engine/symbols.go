@@ -441,6 +441,10 @@ func (v *verifier) symbol(a Anchor, d verdicts) AnchorResult {
 	return d.fail(ReasonSymbolMissing, a.Name+" is defined nowhere in the tracked sources")
 }
 
+// movedTo marks a failed symbol's detail whose evidence is its file found in another place: a move, not
+// a name with no trace (tiers.go).
+const movedTo = "; its file is now "
+
 // jvmQualified is a JVM package, or a class in one, written in full: "dev.jbang", "dev.jbang.cli.ExitException",
 // "org.acme.Foo.Bar" (a nested class), "com.acme.Util.run()" (a member).
 var jvmQualified = regexp.MustCompile(`^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?:\.([A-Z]\w*)(?:\.[A-Za-z_]\w*)*)?(?:\(\))?$`)
@@ -472,7 +476,7 @@ func (v *verifier) jvmName(a Anchor, d verdicts) (AnchorResult, bool) {
 	if len(elsewhere) != 1 {
 		return AnchorResult{}, false // Kotlin and Scala name files freely; several candidates settle nothing
 	}
-	return d.fail(ReasonChanged, fmt.Sprintf("%s is not in package %s: %s is %s", cls, m[1], cls+".java", elsewhere[0])), true
+	return d.fail(ReasonChanged, fmt.Sprintf("%s is not in package %s%s%s", cls, m[1], movedTo, elsewhere[0])), true
 }
 
 // qualifiedSymbol checks "Q.name": a definition under Q (its receiver, package, type block or file),
