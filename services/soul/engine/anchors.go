@@ -540,6 +540,10 @@ var suffixAfter = regexp.MustCompile(`^\)?\s+(?:suffix|suffixes|ending|endings|e
 // hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
 var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
 
+// webHost opens a link target with a forge's host or a "www." one: a web address whose scheme was left
+// out, which a forge renders as a link into the repository that leads nowhere ("[pmu](github.com/soyuka/pmu)").
+var webHost = regexp.MustCompile(`^(?:www\.[\w-]+(?:\.[\w-]+)+|github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gist\.github\.com)/`)
+
 // schemelessAddress reads a server's address written without its scheme, in a code span or as a link
 // target ("[localhost:3000](localhost:3000)", the twenty-first holdout's rubyevents), as a browser
 // takes it: http. A local one is a runtime claim, another host none; done is false for anything else.

@@ -49,6 +49,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 	if err := v.prepare(ctx, results); err != nil {
 		return nil, err
 	}
+	v.awayNames = v.namesAway()
 	for i := range results {
 		if results[i].State == "" {
 			v.judge(&results[i])
@@ -67,6 +68,8 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 }
 
 type verifier struct {
+	// awayNames are the bare file names the document places in another checkout (checkouts.go).
+	awayNames    map[string]bool
 	repo         Repo
 	soul         *Soul
 	opts         CheckOptions

@@ -198,12 +198,17 @@ var (
 	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
 	articleOwner    = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
 	portAfter       = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
-	sourceTree      = regexp.MustCompile("(?i)\\b(?:source\\s+tree|upstream(?:\\s+(?:repo|repository|project|tree|sources?))?)\\s*\\(?(?:\\s*`[^`]*`\\s*(?:,|and|or)?)*\\s*$")
+	// underRepo: "Document the setting in `foundry-rs/book` under `src/pages/config/reference/`" (the
+	// twenty-fifth holdout's foundry): a place in the repository written as owner/name before it
+	underRepo = regexp.MustCompile("\\b(?:in|to|from)\\s+(?:the\\s+)?`[\\w.-]+/[\\w.-]+`\\s+(?:repo(?:sitory)?\\s+)?(?:under|at|in)\\s+`?$")
+	// checkoutAfter: "`tests/conftest.py` (in the meshtastic-mcp checkout) provides:"
+	checkoutAfter = regexp.MustCompile("^`?\\s*\\((?:in|from|inside)\\s+(?:the|a|an|your)\\s+`?[\\w.-]+`?\\s+(?:checkout|clone|repository|repo)\\)")
+	sourceTree    = regexp.MustCompile("(?i)\\b(?:source\\s+tree|upstream(?:\\s+(?:repo|repository|project|tree|sources?))?)\\s*\\(?(?:\\s*`[^`]*`\\s*(?:,|and|or)?)*\\s*$")
 )
 
 // ownedElsewhere reports a span the words around it give to another project.
 func ownedElsewhere(before, after string) bool {
-	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before)
+	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before)
 }
 
 // namingCue ends the text before a span that shows a naming convention: "lowercase with dashes

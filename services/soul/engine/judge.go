@@ -89,6 +89,14 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
 	}
+	if ar.Status == AnchorFailed && a.Link && webHost.MatchString(a.Ref) {
+		// still a broken link (round 15's api-platform was labelled true, round 25's dd-trace-rb false),
+		// but no file that went missing: the detail says what to fix
+		ar.Detail = a.Ref + " is a web address without its scheme; the link leads to a path of this repository that does not exist"
+	}
+	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file this document places in another checkout or in each user's project"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && v.protocolMethod(c, a.Path) {
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""

