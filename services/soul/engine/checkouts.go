@@ -22,11 +22,6 @@ func (v *verifier) namesAway() map[string]bool {
 	names := map[string]bool{}
 	own := map[string]bool{}
 	for _, c := range v.soul.Claims {
-		for _, a := range c.Anchors {
-			if a.Kind == AnchorHome {
-				names[homeTwin+strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/")] = true
-			}
-		}
 		away := false
 		if c.RunIn != "" {
 			mine, ok := own[c.RunIn]
@@ -37,7 +32,10 @@ func (v *verifier) namesAway() map[string]bool {
 			away = !mine
 		}
 		for _, a := range c.Anchors {
-			if a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace) {
+			switch {
+			case a.Kind == AnchorHome:
+				names[homeTwin+strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/")] = true
+			case a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace):
 				if base := path.Base(strings.TrimSuffix(a.Path, "/")); base != "." && base != "/" {
 					names[base] = true
 				}

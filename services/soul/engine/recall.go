@@ -443,7 +443,7 @@ func (v *verifier) qualifierFiles(q string) []string {
 // defined by every file under the namespace, too many to walk (the twenty-second holdout's hermes-mcp).
 func (v *verifier) nestedModuleDirs(a Anchor) []string {
 	chain := moduleChain(a.Ref)
-	if len(chain) < 2 || chain[len(chain)-1] != a.Qualifier {
+	if v.symbols == nil || len(chain) < 2 || chain[len(chain)-1] != a.Qualifier {
 		return nil
 	}
 	parts := make([]string, len(chain))
