@@ -42,3 +42,23 @@ func TestTwentyFifthHoldoutClasses(t *testing.T) {
 		{"twin: a settings file with no home twin", "- **Agents**: defined in `.claude/agents.json`.", []string{"evidence_file_missing .claude/agents.json"}},
 	})
 }
+
+// TestLineHintAboveTheDocument: a package's document cites its parent package's file by its bare name
+// and a line ("`flows.py:3084`" in src/prefect/runner/AGENTS.md, for src/prefect/flows.py, with nine
+// other flows.py in the repository): the file above the document is the one meant, so a moved line is
+// line drift there, not a name that never landed.
+func TestLineHintAboveTheDocument(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/app/flows.py", "import os\n\n\ndef load_flow(run):\n    return run\n")
+	g.write("src/app/runner/runner.py", "def serve():\n    pass\n")
+	g.write("src/app/server/flows.py", "def read_flows():\n    pass\n")
+	g.write("docs/flows.py", "print('example')\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "src/app/runner/AGENTS.md", []driftCase{
+		{"the parent package's file, its line moved", "`load_flow()` substitutes the base path (`flows.py:2`).", []string{"line_drift flows.py:2"}},
+		{"the parent package's file, its line in place", "`load_flow()` substitutes the base path (`flows.py:4`).", nil},
+		{"the document's own neighbour first", "`serve()` starts the runner (`runner.py:1`).", nil},
+	})
+}

@@ -36,7 +36,10 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 }
 
 // candidates are the existing files a cited path may mean: for a soul kept in a subdirectory, a bare
-// name is first its neighbour, a slash path first the root's.
+// name is first its neighbour, a slash path first the root's; then the same path under each directory
+// above the soul's, nearest first. A package's document cites its parent package's files from there
+// ("`flows.py:3084`" in src/prefect/runner/AGENTS.md for src/prefect/flows.py: the twenty-fifth
+// holdout's prefect, where nine other flows.py files made the bare name's other readings useless).
 func (v *verifier) candidates(p string) []string {
 	dir := path.Dir(v.soul.Path)
 	order := []string{p}
@@ -46,6 +49,9 @@ func (v *verifier) candidates(p string) []string {
 			order = append(order, local)
 		} else {
 			order = []string{local, p}
+		}
+		for up := path.Dir(dir); up != "." && up != "/" && up != ""; up = path.Dir(up) {
+			order = append(order, path.Join(up, p))
 		}
 	}
 	var out []string
