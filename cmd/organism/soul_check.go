@@ -243,6 +243,12 @@ func isHandoffPath(p string) bool {
 
 func skippedPath(p string) bool {
 	segs := strings.Split(path.Dir(p), "/")
+	if segs[0] == "assets" {
+		// a top-level assets/ holds files the project ships into its users' projects: claude-task-master
+		// copies assets/AGENTS.md into each project it sets up, and its paths (`.taskmaster/docs/prd.md`)
+		// are that project's (the twenty-sixth holdout). An app's own app/assets/ is not skipped.
+		return true
+	}
 	for i, seg := range segs {
 		if skippedDirs[seg] || templateDir(seg) {
 			return true

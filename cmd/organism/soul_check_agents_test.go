@@ -14,7 +14,8 @@ import (
 // copilot-instructions.md outside .github and Cursor's rule files are no handoff documents; a GEMINI.md
 // that is a symlink to AGENTS.md is checked once, under AGENTS.md. A root Claude.md is one too (scalus
 // keeps its handoff so); a claude.md deeper down is a page about the tool. An agent skill pack under a
-// dot directory (.agents/skills/) is skipped; a skills/ directory of the repository's own is not.
+// dot directory (.agents/skills/) is skipped; a skills/ directory of the repository's own is not. A
+// top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
 		"main.go":                                       mainGo,
@@ -28,10 +29,12 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		"node_modules/pkg/GEMINI.md":                    driftAgents,
 		".agents/skills/react-best-practices/AGENTS.md": driftAgents,
 		"skills/release/AGENTS.md":                      "# Release\n\n- `main.go` is the entry point.\n",
+		"assets/AGENTS.md":                              driftAgents,
+		"app/assets/AGENTS.md":                          "# Assets\n\n- `main.go` is the entry point.\n",
 		"Claude.md":                                     "# Claude\n\n- `main.go` is the entry point.\n",
 		"docs/providers/claude.md":                      driftAgents,
 	}
-	const want = ".github/copilot-instructions.md AGENTS.md Claude.md packages/core/GEMINI.md skills/release/AGENTS.md"
+	const want = ".github/copilot-instructions.md AGENTS.md Claude.md app/assets/AGENTS.md packages/core/GEMINI.md skills/release/AGENTS.md"
 	tests := []struct {
 		name     string
 		git      bool

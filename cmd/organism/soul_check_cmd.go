@@ -21,8 +21,9 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 PATHOS.md at any depth (at the root also Claude.md, claude.md, Agents.md, agents.md, Gemini.md and
 gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/,
-scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), agent skill packs
-(.agents/skills/, .claude/skills/ and the like) and the doc: globs of the repository's .soulignore.
+scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
+(files the project ships into its users' projects), agent skill packs (.agents/skills/,
+.claude/skills/ and the like) and the doc: globs of the repository's .soulignore.
 A symlink is checked once, under its target's name; so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
 import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and
