@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode"
 )
 
 // Evidence behind a traceless path. The tier rule (tiers.go) calls a path that never landed an
@@ -118,11 +119,46 @@ func (v *verifier) nearMiss(a Anchor) (string, bool) {
 		if !ok {
 			alt, ok = v.caseTwin(dir, base, wantDir)
 		}
+		if !ok {
+			alt, ok = v.spellingTwin(dir, base, wantDir)
+		}
 		if ok {
 			return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
 		}
 	}
+	if alt, ok := v.bareSpellingTwin(a); ok {
+		return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
+	}
 	return "", false
+}
+
+// bareSpellingTwin finds the one tracked file name, anywhere, that a bare file name (no directory, an
+// extension) misspells: a list of generated files by name ("`metrics_serivce.grpc.swift`", the
+// twenty-sixth holdout's opentelemetry-swift, for Sources/.../proto/metrics_service.grpc.swift). Files
+// of the same extension are read; several files of that one name are named by it.
+func (v *verifier) bareSpellingTwin(a Anchor) (string, bool) {
+	base := a.Path
+	ext := path.Ext(base)
+	if a.Link || strings.ContainsAny(base, "/*?[") || ext == "" || len(ext) == len(base) {
+		return "", false
+	}
+	name, where := "", ""
+	for _, f := range v.repo.Glob("**/*"+ext, 0) {
+		b := path.Base(f)
+		if b == base || !misspelt(base, b) {
+			continue
+		}
+		if name != "" && name != b {
+			return "", false // two near names: no one file was meant
+		}
+		if name == "" {
+			where = f
+		} else {
+			where = b + " (in several places)"
+		}
+		name = b
+	}
+	return where, name != ""
 }
 
 // dotTwin finds the tracked file of dir named base with its leading dot added or taken away, when the
@@ -155,6 +191,78 @@ func (v *verifier) caseTwin(dir, base string, wantDir bool) (string, bool) {
 	}
 	return "", false
 }
+
+// spellingTwin finds the one tracked entry of dir whose name is base misspelled: its words joined by
+// another separator ("local-ci.sh" for local_ci.sh) or one letter added, dropped, changed or swapped
+// with its neighbour ("metrics_serivce.grpc.swift" for metrics_service.grpc.swift), in a name of six
+// letters or more. A digit or a dot is never the difference: "handler_v2.go" beside handler_v1.go is
+// another file, not a typo (the twenty-sixth holdout's dd-sdk-android and opentelemetry-swift; round 8's
+// langfuse wrote a branch prefix `cursor/` beside its .cursor/).
+func (v *verifier) spellingTwin(dir, base string, wantDir bool) (string, bool) {
+	found := ""
+	for _, f := range v.repo.Glob(dir+"*", 0) {
+		rest, ok := strings.CutPrefix(f, dir)
+		if !ok {
+			continue
+		}
+		name, _, isDir := strings.Cut(rest, "/")
+		if isDir != wantDir || name == base || dir+name == found || !misspelt(base, name) {
+			continue
+		}
+		if found != "" {
+			return "", false // two candidates: no one file was meant
+		}
+		found = dir + name
+	}
+	return found, found != ""
+}
+
+// misspelt reports whether written is want with its separators changed, or one letter off.
+func misspelt(written, want string) bool {
+	if len(written) < 6 || !isASCII(written) || !isASCII(want) {
+		return false
+	}
+	fold := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r == '-' || r == '_' {
+				return -1
+			}
+			return unicode.ToLower(r)
+		}, s)
+	}
+	if fold(written) == fold(want) {
+		return true
+	}
+	return oneLetterOff(written, want)
+}
+
+// oneLetterOff reports two ASCII names one edit apart where the edit touches letters only: a letter
+// added, dropped, changed, or swapped with its neighbour. A digit, a dot or a separator apart is not a
+// typo of the kind ("cursor/" beside .cursor/ is another name, as dotTwin holds).
+func oneLetterOff(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(b)-len(a) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	if i == len(a) {
+		return len(b) == len(a)+1 && isLetter(b[i]) // one letter added at the end
+	}
+	if len(a) == len(b) {
+		if a[i+1:] == b[i+1:] {
+			return isLetter(a[i]) && isLetter(b[i]) // one letter changed
+		}
+		return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:] && isLetter(a[i]) && isLetter(a[i+1]) // two swapped
+	}
+	return a[i:] == b[i+1:] && isLetter(b[i]) // one letter added inside
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // goneTops are, for each reading of a path that never landed, the ancestor directory history may have
 // had and HEAD lacks: the highest missing ancestor below the deepest one that exists.

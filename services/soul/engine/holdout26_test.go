@@ -21,3 +21,28 @@ func TestTwentySixthHoldoutClasses(t *testing.T) {
 		{"twin: a file a step edits", "2. **Plan** — update `docs/notes.md` with the approach.", []string{"evidence_file_missing docs/notes.md"}},
 	})
 }
+
+// TestSpellingTwins: a path that never landed, beside the one tracked name it misspells (its separators
+// changed, or one letter off), is drift that names the file meant (dd-sdk-android's `local-ci.sh` for
+// local_ci.sh, opentelemetry-swift's `metrics_serivce.grpc.swift`). A digit apart is another file, and
+// two near names point at neither.
+func TestSpellingTwins(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("scripts/local_ci.sh", "#!/bin/sh\n")
+	g.write("Sources/metrics_service.grpc.swift", "// generated\n")
+	g.write("internal/handler_v1.go", "package internal\n")
+	g.write("src/parser.go", "package src\n")
+	g.write("src/parsed.go", "package src\n")
+	g.write("Sources/Exporters/Grpc/proto/trace_service.grpc.swift", "// generated\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"another separator", "- Run the checks locally with `scripts/local-ci.sh`.", []string{"evidence_file_missing scripts/local-ci.sh"}},
+		{"two letters swapped", "- The generated client is `Sources/metrics_serivce.grpc.swift`.", []string{"evidence_file_missing Sources/metrics_serivce.grpc.swift"}},
+		{"twin: a digit apart", "- The second handler is `internal/handler_v2.go`.", []string{"unverified unanchored internal/handler_v2.go"}},
+		{"twin: two near names", "- The combinators are in `src/parsec.go`.", []string{"unverified unanchored src/parsec.go"}},
+		{"a bare name misspelt, its file anywhere", "Replace the generated files:\n\n- `trace_serivce.grpc.swift`", []string{"evidence_file_missing trace_serivce.grpc.swift"}},
+		{"twin: a bare name of another extension", "Replace the generated files:\n\n- `trace_serivce.grpc.kt`", []string{"unverified unanchored trace_serivce.grpc.kt"}},
+	})
+}
