@@ -822,6 +822,7 @@ func argumentPaths(f []string) []Anchor {
 		}
 		if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
 			a.Built = i == 0 && builtBinary(arg)
+			a.Program = i == 0 && strings.HasPrefix(arg, "./")
 			out = append(out, a)
 		}
 	}

@@ -46,3 +46,23 @@ func TestSpellingTwins(t *testing.T) {
 		{"twin: a bare name of another extension", "Replace the generated files:\n\n- `trace_serivce.grpc.kt`", []string{"unverified unanchored trace_serivce.grpc.kt"}},
 	})
 }
+
+// TestScriptTwin: a program run by its bare name where the repository keeps a script of that name with
+// an extension is the script, its extension left out ("./build -test" beside build.sh: dotnet/diagnostics);
+// one with no such script is still a program a build leaves. A .gitignore'd build/ (dotnet/diagnostics
+// keeps one) does not make the script's name an ignored place.
+func TestScriptTwin(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("build.sh", "#!/bin/sh\n")
+	g.write("build.cmd", "@echo off\n")
+	g.write("Makefile", "licgen:\n\tgo build -o licgen ./cmd/licgen\n")
+	g.write(".gitignore", "build/\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a script run without its extension", "Do a full test run:\n\n```bash\n./build -test\n```", []string{"evidence_file_missing ./build"}},
+		{"twin: the script as written", "Do a full test run:\n\n```bash\n./build.sh -test\n```", nil},
+		{"twin: a program a build leaves", "Check the licenses:\n\n```bash\n./licgen -check\n```", nil},
+	})
+}

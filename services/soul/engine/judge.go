@@ -28,7 +28,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && !a.Link && v.underClaimDir(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && v.claimHasIgnored(c) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
 		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
 	}
@@ -235,7 +235,7 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		return ar
 	case a.Target:
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
-	case a.Built:
+	case a.Built && !v.evidenced[anchorKey(a)]: // not a script named without its extension (scriptTwin)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
@@ -255,6 +255,22 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		}
 	}
 	return ar
+}
+
+// scriptTwin is the one tracked script that a program run by its bare name stands for: "./build" when
+// the repository has build.sh (or .bash, .ps1, .cmd, .py) beside where it is run.
+func (v *verifier) scriptTwin(p string) (string, bool) {
+	p = strings.TrimPrefix(p, "./")
+	found := ""
+	for _, ext := range []string{".sh", ".bash", ".ps1", ".cmd", ".py"} {
+		if ok, isDir := v.repo.Exists(p + ext); ok && !isDir {
+			if found != "" {
+				return found + " and " + p + ext, true // build.sh and build.cmd: both the platform scripts
+			}
+			found = p + ext
+		}
+	}
+	return found, found != ""
 }
 
 // underPackages lists up to three places that hold a relative slash path below some package

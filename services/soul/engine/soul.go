@@ -180,6 +180,8 @@ type Anchor struct {
 	Target bool
 	// Built marks a program run from the work tree ("`./licgen -check`") that a build leaves there.
 	Built bool
+	// Program marks the program a command runs from the work tree by its path ("`./build -test`").
+	Program bool
 	// Link marks a markdown link destination: a path relative to the document that must resolve
 	// exactly, never by base name wherever a file of that name lives.
 	Link bool
