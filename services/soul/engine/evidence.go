@@ -179,34 +179,42 @@ func (v *verifier) dotTwin(dir, base string, wantDir bool) (string, bool) {
 // caseTwin finds a tracked entry of dir whose name is base in another letter case, a directory when the
 // document wrote one and a file otherwise.
 func (v *verifier) caseTwin(dir, base string, wantDir bool) (string, bool) {
-	for _, f := range v.repo.Glob(dir+"*", 0) {
-		rest, ok := strings.CutPrefix(f, dir)
-		if !ok {
-			continue
-		}
-		name, _, isDir := strings.Cut(rest, "/")
-		if isDir == wantDir && name != base && strings.EqualFold(name, base) {
+	for _, name := range v.entries(dir, wantDir) {
+		if name != base && strings.EqualFold(name, base) {
 			return dir + name, true
 		}
 	}
 	return "", false
 }
 
-// spellingTwin finds the one tracked entry of dir whose name is base misspelled: its words joined by
-// another separator ("local-ci.sh" for local_ci.sh) or one letter added, dropped, changed or swapped
-// with its neighbour ("metrics_serivce.grpc.swift" for metrics_service.grpc.swift), in a name of six
-// letters or more. A digit or a dot is never the difference: "handler_v2.go" beside handler_v1.go is
-// another file, not a typo (the twenty-sixth holdout's dd-sdk-android and opentelemetry-swift; round 8's
-// langfuse wrote a branch prefix `cursor/` beside its .cursor/).
-func (v *verifier) spellingTwin(dir, base string, wantDir bool) (string, bool) {
-	found := ""
+// entries are the names of dir's tracked directories (wantDir) or files, each once.
+func (v *verifier) entries(dir string, wantDir bool) []string {
+	var out []string
+	seen := map[string]bool{}
 	for _, f := range v.repo.Glob(dir+"*", 0) {
 		rest, ok := strings.CutPrefix(f, dir)
 		if !ok {
 			continue
 		}
 		name, _, isDir := strings.Cut(rest, "/")
-		if isDir != wantDir || name == base || dir+name == found || !misspelt(base, name) {
+		if isDir == wantDir && !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// spellingTwin finds the one tracked entry of dir whose name is base misspelled: its words joined by
+// another separator ("local-ci.sh" for local_ci.sh) or one letter added, dropped, changed or swapped
+// with its neighbour ("metrics_serivce.grpc.swift" for metrics_service.grpc.swift), in a name of six
+// characters or more. A digit or a dot is never the difference: "handler_v2.go" beside handler_v1.go is
+// another file, not a typo (the twenty-sixth holdout's dd-sdk-android and opentelemetry-swift; round 8's
+// langfuse wrote a branch prefix `cursor/` beside its .cursor/).
+func (v *verifier) spellingTwin(dir, base string, wantDir bool) (string, bool) {
+	found := ""
+	for _, name := range v.entries(dir, wantDir) {
+		if name == base || !misspelt(base, name) {
 			continue
 		}
 		if found != "" {
