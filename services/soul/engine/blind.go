@@ -27,6 +27,9 @@ var UnreadSource = []string{
 	".erl", ".hrl", ".gleam", ".zig", ".rb", ".php", ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp",
 	".hh", ".hxx", ".m", ".mm", ".swift", ".cs", ".fs", ".vb", ".lua", ".dart", ".hs", ".ml", ".mli", ".clj",
 	".cljs", ".cljc", ".nim", ".cr", ".jl", ".pl", ".pm", ".groovy", ".elm", ".sol", ".odin", ".r",
+	// shell: nvm's AGENTS.md cites 45 functions of nvm.sh (`nvm_ls_remote`), which read as "defined
+	// nowhere" (the twenty-seventh holdout)
+	".sh", ".bash", ".zsh",
 }
 
 var unreadSource = set(UnreadSource...)
