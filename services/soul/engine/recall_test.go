@@ -109,6 +109,8 @@ func TestParseSizeClaims(t *testing.T) {
 		{"tilde", "~500 lines", []engine.SizeClaim{{Lines: 500}}},
 		{"hyphen and comma", "a 2,000-line file", []engine.SizeClaim{{Lines: 2000, Pos: 2}}},
 		{"upper bound", "under 500 lines", []engine.SizeClaim{{Lines: 500, Bound: "<"}}},
+		{"upper bound with a tilde", "under ~500 lines", []engine.SizeClaim{{Lines: 500, Bound: "<"}}},
+		{"lower bound with a tilde", "over ~3k lines", []engine.SizeClaim{{Lines: 3000, Bound: ">"}}},
 		{"lower bound", "more than 1.5k LOC", []engine.SizeClaim{{Lines: 1500, Bound: ">"}}},
 		{"a slice, not a size", "the first 200 lines", nil},
 		{"a line number", "see line 40", nil},

