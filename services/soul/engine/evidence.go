@@ -246,7 +246,9 @@ func misspelt(written, want string) bool {
 
 // oneLetterOff reports two ASCII names one edit apart where the edit touches letters only: a letter
 // added, dropped, changed, or swapped with its neighbour. A digit, a dot or a separator apart is not a
-// typo of the kind ("cursor/" beside .cursor/ is another name, as dotTwin holds).
+// typo of the kind ("cursor/" beside .cursor/ is another name, as dotTwin holds). Not editDistance
+// (workspace.go): that one counts a swap as two edits, cannot say which characters differ, and fills a
+// table per pair, where a bare name is compared with every tracked file of its extension.
 func oneLetterOff(a, b string) bool {
 	if len(a) > len(b) {
 		a, b = b, a

@@ -258,9 +258,13 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 }
 
 // scriptTwin is the one tracked script that a program run by its bare name stands for: "./build" when
-// the repository has build.sh (or .bash, .ps1, .cmd, .py) beside where it is run.
-func (v *verifier) scriptTwin(p string) (string, bool) {
-	p = strings.TrimPrefix(p, "./")
+// the repository has build.sh (or .bash, .ps1, .cmd, .py) beside where it is run. Only a command's
+// program asks: each extension tried is a stat of the disk.
+func (v *verifier) scriptTwin(a Anchor) (string, bool) {
+	if !a.Program || strings.Contains(a.Path, "/") {
+		return "", false
+	}
+	p := strings.TrimPrefix(a.Path, "./")
 	found := ""
 	for _, ext := range []string{".sh", ".bash", ".ps1", ".cmd", ".py"} {
 		if ok, isDir := v.repo.Exists(p + ext); ok && !isDir {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -166,27 +167,21 @@ func goShape(kw string) *regexp.Regexp {
 
 var controlWords = set("if", "for", "while", "switch", "catch", "return", "function", "new", "else", "do", "try", "with", "case", "throw", "await", "yield", "typeof", "sizeof", "match", "loop", "elif", "print")
 
-func langOf(p string) string {
-	switch strings.ToLower(path.Ext(p)) {
-	case ".go":
-		return "go"
-	case ".rs":
-		return "rust"
-	case ".py", ".pyi":
-		return "py"
-	case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts":
-		return "js"
-	case ".java", ".kt", ".kts":
-		return "java"
-	case ".scala", ".sc", ".sbt", ".mill":
-		return "scala" // .sc scripts, sbt and Mill builds are Scala: a build's defs are cited too
-	case ".proto":
-		return "proto"
-	case ".ex", ".exs":
-		return "elixir"
-	}
-	return ""
+// sourceLanguages are the source extensions the symbol index reads, each with its language. .sc
+// scripts, sbt and Mill builds are Scala: a build's defs are cited too.
+var sourceLanguages = map[string]string{
+	".go": "go", ".rs": "rust", ".py": "py", ".pyi": "py",
+	".ts": "js", ".tsx": "js", ".js": "js", ".jsx": "js", ".mjs": "js", ".cjs": "js", ".mts": "js", ".cts": "js",
+	".java": "java", ".kt": "java", ".kts": "java",
+	".scala": "scala", ".sc": "scala", ".sbt": "scala", ".mill": "scala",
+	".proto": "proto", ".ex": "elixir", ".exs": "elixir",
 }
+
+// ReadSource are the extensions of sourceLanguages: gitrepo greps and walks exactly the files the
+// index reads, and the two lists cannot drift apart.
+var ReadSource = slices.Sorted(maps.Keys(sourceLanguages))
+
+func langOf(p string) string { return sourceLanguages[strings.ToLower(path.Ext(p))] }
 
 func indexSymbols(lines []SourceLine) *symbolIndex {
 	ix := &symbolIndex{defs: map[string][]symbolDef{}, types: map[string]map[string]bool{}, pkgs: map[string]string{}, used: map[string]bool{}, typeNames: map[string]bool{}, methodFiles: map[string][]string{}, protoTypes: map[string]protoKind{}}
@@ -689,14 +684,31 @@ func (ix *symbolIndex) elixirNamespace(q string) bool {
 }
 
 // elixirMember reports whether an Elixir file defines a function, macro or guard named member (? or !
-// after it allowed).
+// after it allowed), read with the index's own definition shape (defElixir) on the lines naming it.
 func elixirMember(body, member string) bool {
-	if !strings.Contains(body, member) {
+	if member == "" {
 		return false
 	}
-	re := regexp.MustCompile(`(?m)^\s*(?:def|defp|defmacro|defmacrop|defguard|defguardp|defdelegate|defn|defnp)\s+` + regexp.QuoteMeta(member) + `[?!]?\b`)
-	return re.MatchString(body)
+	for from := 0; ; {
+		i := strings.Index(body[from:], member)
+		if i < 0 {
+			return false
+		}
+		at := from + i
+		start := strings.LastIndexByte(body[:at], '\n') + 1
+		end := strings.IndexByte(body[at:], '\n')
+		if end < 0 {
+			end = len(body) - at
+		}
+		if m := defElixir.FindStringSubmatch(body[start : at+end]); m != nil && !elixirModuleKeyword[m[1]] && strings.TrimRight(m[2], "?!") == member {
+			return true
+		}
+		from = at + end
+	}
 }
+
+// elixirModuleKeyword are the defElixir keywords that name a module or a struct, not a member.
+var elixirModuleKeyword = set("defmodule", "defprotocol", "defexception", "defimpl", "defstruct")
 
 // rustCrate reports the directory of the workspace's crate named q, from the Cargo.toml files' package
 // names, read once per check.

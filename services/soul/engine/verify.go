@@ -123,7 +123,7 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
 	}
-	if twin, ok := v.scriptTwin(a.Path); ok && a.Program && !strings.Contains(a.Path, "/") {
+	if twin, ok := v.scriptTwin(a); ok {
 		// "./build -test" beside build.sh (the twenty-sixth holdout's dotnet/diagnostics): the script
 		// meant, its extension left out, which no shell finds; a bare name would match its stem
 		v.evidenced[anchorKey(a)] = true

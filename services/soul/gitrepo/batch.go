@@ -16,8 +16,14 @@ import (
 )
 
 // sourceGlobs limits the symbol search, and the removal walk after it, to the languages the verifier
-// knows (engine's langOf).
-var sourceGlobs = []string{"*.go", "*.proto", "*.rs", "*.py", "*.pyi", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.java", "*.kt", "*.kts", "*.scala", "*.sc", "*.sbt", "*.mill", "*.ex", "*.exs"}
+// reads (engine.ReadSource).
+var sourceGlobs = func() []string {
+	out := make([]string, len(engine.ReadSource))
+	for i, ext := range engine.ReadSource {
+		out[i] = "*" + ext
+	}
+	return out
+}()
 
 // searchGlobs are the files the words' grep reads: the source globs, whose lines may define a word, and
 // the unread languages (isSearched) this repository tracks files of. Every pathspec is matched against
