@@ -142,23 +142,24 @@ func (v *verifier) bareSpellingTwin(a Anchor) (string, bool) {
 	if a.Link || strings.ContainsAny(base, "/*?[") || ext == "" || len(ext) == len(base) {
 		return "", false
 	}
-	name, where := "", ""
+	var files []string
 	for _, f := range v.repo.Glob("**/*"+ext, 0) {
 		b := path.Base(f)
 		if b == base || !misspelt(base, b) {
 			continue
 		}
-		if name != "" && name != b {
+		if len(files) > 0 && path.Base(files[0]) != b {
 			return "", false // two near names: no one file was meant
 		}
-		if name == "" {
-			where = f
-		} else {
-			where = b + " (in several places)"
-		}
-		name = b
+		files = append(files, f)
 	}
-	return where, name != ""
+	switch len(files) {
+	case 0:
+		return "", false
+	case 1:
+		return files[0], true
+	}
+	return path.Base(files[0]) + " (in several places)", true
 }
 
 // dotTwin finds the tracked file of dir named base with its leading dot added or taken away, when the
