@@ -19,18 +19,30 @@ import (
 	medullav1 "github.com/organism-dev/organism/proto/organism/medulla/v1"
 )
 
+// builtDir holds the binary buildBinary made, so TestMain can remove it: a 50 MB binary
+// left in the temp directory by every run fills a CI machine's disk.
+var builtDir string
+
 // buildBinary builds bin/organism once per test binary run.
 var buildBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "organism-mcp-bin")
 	if err != nil {
 		return "", err
 	}
+	builtDir = dir
 	bin := filepath.Join(dir, "organism")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build: %v\n%s", err, out)
 	}
 	return bin, nil
 })
+
+// removeBuiltBinary removes what buildBinary made, if it ran.
+func removeBuiltBinary() {
+	if builtDir != "" {
+		os.RemoveAll(builtDir)
+	}
+}
 
 // agentProcess starts `organism mcp` as its own OS process, the way an agent's config starts
 // it (ORGANISM_ADDR, ORGANISM_TOKEN), and connects the SDK's client to its stdio.
