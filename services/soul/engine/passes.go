@@ -414,24 +414,47 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 			rep.Unverified++
 		}
 		rep.Stale = append(rep.Stale, f)
-		if r.State == StateStale && r.Claim.Kind == KindCommands && f.Kind != KindDiscipline {
-			v.blockLines(rep, r, f)
+		if r.State == StateStale && f.Kind != KindDiscipline {
+			v.furtherRows(rep, r, f)
 		}
 	}
 }
 
-// blockLines lists the other lines of a command block whose anchors fail. A block is one claim, and a
-// claim is reported by its first failed anchor; but each line of a block is a command of its own, and
-// a reader fixing the first would not learn that `make workspace-lint` two lines down is gone too (the
-// twentieth holdout's erlmcp: one of four removed targets reported). Each further line is one row,
-// drift or unverified by its own anchor, as if it were the block's only failure.
-func (v *verifier) blockLines(rep *Report, r *ClaimResult, first Finding) {
-	done := map[int]bool{first.Line: true}
+// furtherRows lists a stale claim's other failed anchors. A claim is reported by its first failed
+// anchor, but a reader fixing that one would not learn of the rest: each line of a command block is a
+// command of its own (the twentieth holdout's erlmcp: one of four removed make targets reported), and
+// a sentence can name several things that are gone (opentelemetry-rust's four renamed error types on
+// one line; rails' `lib/*/tags/` behind `lib/*/helpers/`). Each further failure is one row, drift or
+// unverified by its own anchor as if it were the claim's only failure: one per line of a block, one
+// per name of a sentence.
+func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
+	if r.Reason == ReasonExpired && r.Claim.Kind != KindCommands {
+		// a point-in-time sentence outlived is one finding: its moment passed, whatever else it named
+		return
+	}
+	key := func(a Anchor) string {
+		if r.Claim.Kind == KindCommands {
+			return strconv.Itoa(a.Line)
+		}
+		return a.Ref
+	}
+	done := map[string]bool{}
 	for _, ar := range r.Anchors {
-		if ar.Status != AnchorFailed || done[ar.Anchor.Line] {
+		if ar.Status == AnchorFailed {
+			// the first failed anchor is the claim's own row
+			done[key(ar.Anchor)] = true
+			break
+		}
+	}
+	for _, ar := range r.Anchors {
+		if ar.Status != AnchorFailed || done[key(ar.Anchor)] || ar.Anchor.Alternative && fileKind(ar.Anchor.Kind) {
+			// an "or" list none of whose names holds is one finding: the sentence offered a choice
 			continue
 		}
-		done[ar.Anchor.Line] = true
+		if r.Claim.Kind != KindCommands && sameFile(done, ar.Anchor.Ref) {
+			continue
+		}
+		done[key(ar.Anchor)] = true
 		one := *r
 		one.Anchors = []AnchorResult{ar}
 		one.Reason, one.Detail = ar.Reason, ar.Detail
@@ -443,6 +466,19 @@ func (v *verifier) blockLines(rep *Report, r *ClaimResult, first Finding) {
 		}
 		rep.Stale = append(rep.Stale, f)
 	}
+}
+
+// sameFile reports a name that is another reported name's tail at a slash: "[`watcher.tests.rs`](src/
+// workspace/watcher.tests.rs)" names one file twice, as a span and as a link, and is one row.
+func sameFile(done map[string]bool, ref string) bool {
+	ref = strings.TrimPrefix(ref, "./")
+	for d := range done {
+		d = strings.TrimPrefix(d, "./")
+		if d == ref || strings.HasSuffix(d, "/"+ref) || strings.HasSuffix(ref, "/"+d) {
+			return true
+		}
+	}
+	return false
 }
 
 // skipped names every class the run did not execute, and why (SOUL-INV-3).

@@ -1,0 +1,37 @@
+package engine_test
+
+import "testing"
+
+// TestEveryFailedNameOfASentence: a sentence that names several things now gone is one row per name,
+// each judged by its own evidence (opentelemetry-rust's four renamed error types on one line; before,
+// a claim named only its first failure). A name the sentence repeats is one row, so is a file named as
+// a span and linked, and a point-in-time sentence whose moment passed is one finding, whatever else it
+// named.
+func TestEveryFailedNameOfASentence(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/errors/trace.rs", "pub struct TraceError;\n")
+	g.write("src/errors/metric.rs", "pub struct MetricError;\n")
+	g.write("src/errors/log.rs", "pub struct LogError;\n")
+	g.write("src/old/setup.ts", "export {}\n")
+	g.write("src/old/teardown.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("src/errors/trace.rs")
+	g.remove("src/errors/metric.rs")
+	g.remove("src/old/setup.ts")
+	g.remove("src/old/teardown.ts")
+	g.commit("2026-05-02T10:00:00Z", "one error type")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"two gone, one kept", "- Errors live in `src/errors/trace.rs`, `src/errors/metric.rs` and `src/errors/log.rs`.",
+			[]string{"evidence_file_missing src/errors/trace.rs", "evidence_file_missing src/errors/metric.rs"}},
+		{"one gone, one never here", "- Errors live in `src/errors/trace.rs` and `src/errors/span.rs`.",
+			[]string{"evidence_file_missing src/errors/trace.rs", "unverified unanchored src/errors/span.rs"}},
+		{"a name said twice is one row", "- `src/errors/metric.rs` holds the metric errors; see `src/errors/metric.rs` for their codes.",
+			[]string{"evidence_file_missing src/errors/metric.rs"}},
+		{"a file named as a span and linked is one row", "- The errors have tests in [`metric.rs`](src/errors/metric.rs) and `src/errors/trace.rs`.",
+			[]string{"evidence_file_missing metric.rs", "evidence_file_missing src/errors/trace.rs"}},
+		{"twin: a moment outlived is one finding", "Setup currently lives in `src/old/setup.ts` and `src/old/teardown.ts`.",
+			[]string{"expired src/old/setup.ts"}},
+	})
+}
