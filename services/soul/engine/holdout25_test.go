@@ -62,3 +62,23 @@ func TestLineHintAboveTheDocument(t *testing.T) {
 		{"the document's own neighbour first", "`serve()` starts the runner (`runner.py:1`).", nil},
 	})
 }
+
+// TestForgePageLinks: a relative link to a page the forge serves beside the files ("[GitHub
+// Discussions](discussions)", nitro's CONTRIBUTING.md) names the page, not a file. A link to a file of
+// that name the repository once had is still drift, and so is a link to any other missing name.
+func TestForgePageLinks(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("README.md", "# app\n")
+	g.write("wiki/index.md", "# wiki\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("wiki/index.md")
+	g.commit("2026-05-02T10:00:00Z", "move the wiki out")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"the forge's discussions page", "Ask questions in [GitHub Discussions](discussions).", nil},
+		{"the forge's issues page", "Report bugs in [the issue tracker](issues/).", nil},
+		{"twin: a directory of that name the repository had", "The guides are in [the wiki](wiki/).", []string{"evidence_file_missing wiki/"}},
+		{"twin: another missing name", "Read [the guide](guide.md) first.", []string{"unanchored guide.md"}},
+	})
+}

@@ -73,6 +73,14 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() {
+		if b, ok := v.featureBranch(c.Text); ok {
+			// "generated at commit 61bc84a (branch: chore/watchlist-page-size)": a commit of a branch this
+			// clone lacks, which a squash or a rebase merge leaves out of history (twenty-eighth holdout)
+			ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+			ar.Detail = a.Ref + " is a commit of the branch " + b + ", which this clone does not have: a squash or rebase merge leaves a branch's commits out of history"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
 		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
 		// file); only a sentence that calls it a commit asserts history must hold it
@@ -88,6 +96,12 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && c.RunIn != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake || a.Kind == AnchorNPM) && !v.ownName(c.RunIn) {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
+	}
+	if first, _, _ := strings.Cut(a.Path, "/"); ar.Status == AnchorFailed && a.Link && forgePages[first] && v.neverLanded(a.Path) {
+		// "[GitHub Discussions](discussions)": a page the forge serves beside the repository's files,
+		// linked as if from the top without climbing to it (forgePage reads "../../issues"); no file
+		// of that name was ever meant (the twenty-fifth holdout's nitro)
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a page of the repository's forge, not a file"
 	}
 	if ar.Status == AnchorFailed && a.Link && webHost.MatchString(a.Ref) {
 		// still a broken link (round 15's api-platform was labelled true, round 25's dd-trace-rb false),
@@ -502,6 +516,30 @@ var (
 // pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
 // own repository.
 var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b`)
+
+// branchNamed finds a branch a sentence places a commit on: "(branch: chore/x)", "on branch x", "from
+// the `x` branch".
+var branchNamed = regexp.MustCompile(`(?i)\bbranch\s*[:=]\s*\x60?([\w][\w./-]*)|\b(?:on|from)\s+branch\s+\x60?([\w][\w./-]*)|\b(?:on|from)\s+(?:the\s+)?\x60?([\w][\w./-]*)\x60?\s+branch\b`)
+
+// notBranchNames are words the branch patterns catch that name no particular branch ("on the current
+// branch", "your branch") or name a trunk, whose commits the merged history must hold.
+var notBranchNames = map[string]bool{"main": true, "master": true, "trunk": true, "default": true, "head": true,
+	"the": true, "a": true, "this": true, "that": true, "same": true, "current": true, "your": true, "my": true, "our": true, "its": true}
+
+// featureBranch is the branch a sentence places a commit on when this clone has no such branch, local
+// or remote-tracking: merged and deleted, or never pushed.
+func (v *verifier) featureBranch(text string) (string, bool) {
+	have := v.repo.Branches()
+	for _, m := range branchNamed.FindAllStringSubmatch(text, -1) {
+		for _, b := range m[1:] {
+			b = strings.TrimRight(b, ".,;:)")
+			if b != "" && !notBranchNames[strings.ToLower(b)] && !have[b] && !have["origin/"+b] {
+				return b, true
+			}
+		}
+	}
+	return "", false
+}
 
 // commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
 // commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
