@@ -412,6 +412,8 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 		if f.Kind == KindDrift && v.unverified(r) {
 			f.Kind = KindUnverified
 			rep.Unverified++
+		} else if f.Kind == KindDrift {
+			v.leadWithDrift(r, &f)
 		}
 		rep.Stale = append(rep.Stale, f)
 		if r.State == StateStale && f.Kind != KindDiscipline {
@@ -426,7 +428,7 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 // a sentence can name several things that are gone (opentelemetry-rust's four renamed error types on
 // one line; rails' `lib/*/tags/` behind `lib/*/helpers/`). Each further failure is one row, drift or
 // unverified by its own anchor as if it were the claim's only failure: one per line of a block, one
-// per name of a sentence.
+// per name of a sentence that is drift.
 func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 	if r.Reason == ReasonExpired && r.Claim.Kind != KindCommands {
 		// a point-in-time sentence outlived is one finding: its moment passed, whatever else it named
@@ -440,9 +442,8 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 	}
 	done := map[string]bool{}
 	for _, ar := range r.Anchors {
-		if ar.Status == AnchorFailed {
-			// the first failed anchor is the claim's own row
-			done[key(ar.Anchor)] = true
+		if ar.Status == AnchorFailed && ar.Anchor.Ref == first.Anchor && ar.Anchor.Line == first.Line {
+			done[key(ar.Anchor)] = true // the claim's own row
 			break
 		}
 	}
@@ -461,11 +462,28 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 		f := finding(&one)
 		f.Claim = first.Claim
 		if f.Kind == KindDrift && v.unverified(&one) {
+			if r.Claim.Kind != KindCommands {
+				// a sentence's further names are listed for the drift they hide; a mention nothing
+				// traces is no news a reader fixing the row would miss (R's testthat helpers named in
+				// a list, ellmer's seven of them)
+				continue
+			}
 			f.Kind = KindUnverified
 			rep.Unverified++
 		}
 		rep.Stale = append(rep.Stale, f)
 	}
+}
+
+// leadWithDrift names a drift claim's row by the anchor that makes it drift when the first failed one
+// is only a traceless mention: "Errors live in `span.rs` and `trace.rs`", span.rs never landed and
+// trace.rs was deleted, is trace.rs's row; the mention follows it as a further row, or not at all.
+func (v *verifier) leadWithDrift(r *ClaimResult, f *Finding) {
+	first, lead := firstWith(r.Anchors, AnchorFailed), v.driftAnchor(r)
+	if !v.tiered() || first == nil || lead == nil || first == lead || first.Reason != r.Reason {
+		return // no tiers, or the claim's own failure is no name's (an expiry, a contradiction)
+	}
+	f.Anchor, f.Line, f.Reason, f.Detail = lead.Anchor.Ref, lead.Anchor.Line, lead.Reason, lead.Detail
 }
 
 // sameFile reports a name that is another reported name's tail at a slash: "[`watcher.tests.rs`](src/

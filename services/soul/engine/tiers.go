@@ -29,15 +29,22 @@ func (v *verifier) unverified(r *ClaimResult) bool {
 	if first := firstWith(r.Anchors, AnchorFailed); first == nil || first.Reason != r.Reason {
 		return false // an expiry, a contradiction: the claim's own failure is not the name's absence
 	}
-	for _, ar := range r.Anchors {
+	return v.driftAnchor(r) == nil
+}
+
+// driftAnchor is the first failed anchor that makes its claim drift under the tiers: one with evidence
+// behind its failure, or one the sentence asserts. nil when every failure is traceless and only
+// mentioned (or soul never established the absence).
+func (v *verifier) driftAnchor(r *ClaimResult) *AnchorResult {
+	for i, ar := range r.Anchors {
 		if ar.Status != AnchorFailed || v.unseen(ar) {
 			continue // an absence soul never established: no assertion makes it a fact (blind.go)
 		}
 		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
-			return false
+			return &r.Anchors[i]
 		}
 	}
-	return true
+	return nil
 }
 
 // tiered reports whether the tiers apply at all: a whole git history, which can say "no trace", and a
