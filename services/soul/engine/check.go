@@ -91,6 +91,8 @@ type verifier struct {
 	missing map[string]bool
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
+	// rows are the findings listed so far, so no anchor is listed twice on one line (passes.go addRow).
+	rows map[rowKey]bool
 	// schemes counts the tags of each version scheme a release claim named (releases.go).
 	schemes map[string]schemeCount
 	// everAsked holds the paths the check asked history about, so a path absent from the answer is

@@ -1,6 +1,11 @@
 package engine_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
 
 // TestEveryFailedNameOfASentence: a sentence that names several things now gone is one row per name,
 // each judged by its own evidence (opentelemetry-rust's four renamed error types on one line; before, a
@@ -36,5 +41,49 @@ func TestEveryFailedNameOfASentence(t *testing.T) {
 			[]string{"evidence_file_missing metric.rs", "evidence_file_missing src/errors/trace.rs"}},
 		{"twin: a moment outlived is one finding", "Setup currently lives in `src/old/setup.ts` and `src/old/teardown.ts`.",
 			[]string{"expired src/old/setup.ts"}},
+	})
+}
+
+// TestEveryMovedNameSaysWhereItWent: each row of a sentence naming several moved files says where its
+// own file went (the twenty-ninth holdout's bitwarden: two managers moved from java/ to kotlin/ in one
+// sentence, and only the first row named the move; the second said "is gone").
+func TestEveryMovedNameSaysWhereItWent(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("app/src/main/java/vault/LockManager.kt", "package vault\n\nclass LockManager\n")
+	g.write("app/src/main/java/platform/StateManager.kt", "package platform\n\nclass StateManager\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.git("mv", "app/src/main/java", "app/src/main/kotlin")
+	g.commit("2026-05-02T10:00:00Z", "java/ is kotlin/")
+	repo := g.open(t)
+
+	got := driftLabeled(t, repo, "docs/ARCHITECTURE.md", notes("Managers such as [LockManager](../app/src/main/java/vault/LockManager.kt) and [StateManager](../app/src/main/java/platform/StateManager.kt) wrap the data sources."),
+		func(f engine.Finding) string { return f.Detail })
+	if len(got) != 2 {
+		t.Fatalf("got rows %q, want two", got)
+	}
+	for _, d := range got {
+		if !strings.Contains(d, "→ app/src/main/kotlin/") || !strings.Contains(d, "renamed in") {
+			t.Errorf("row %q does not say where its file went", d)
+		}
+	}
+}
+
+// TestOneRowPerFileAndLine: two sentences of one line that name the same gone files list each file once
+// (bitwarden's ARCHITECTURE.md line 81: three files, five rows).
+func TestOneRowPerFileAndLine(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/vault.kt", "class Vault\n")
+	g.write("src/state.kt", "class State\n")
+	g.write("src/special.kt", "class Special\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("src/vault.kt")
+	g.remove("src/state.kt")
+	g.remove("src/special.kt")
+	g.commit("2026-05-02T10:00:00Z", "drop the managers")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"one line, two sentences, shared names", "Managers like [Vault](src/vault.kt) use data sources; others wrap the OS ([State](src/state.kt), [Special](src/special.kt)). Some live only in the data layer, like [State](src/state.kt), or reach the UI, like [Special](src/special.kt).",
+			[]string{"evidence_file_missing src/vault.kt", "evidence_file_missing src/state.kt", "evidence_file_missing src/special.kt"}},
 	})
 }

@@ -411,11 +411,10 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 		f := finding(r)
 		if f.Kind == KindDrift && v.unverified(r) {
 			f.Kind = KindUnverified
-			rep.Unverified++
 		} else if f.Kind == KindDrift {
 			v.leadWithDrift(r, &f)
 		}
-		rep.Stale = append(rep.Stale, f)
+		v.addRow(rep, f)
 		if r.State == StateStale && f.Kind != KindDiscipline {
 			v.furtherRows(rep, r, f)
 		}
@@ -469,9 +468,34 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 				continue
 			}
 			f.Kind = KindUnverified
-			rep.Unverified++
 		}
-		rep.Stale = append(rep.Stale, f)
+		v.addRow(rep, f)
+	}
+}
+
+// rowKey is what makes two rows one finding: the same anchor failing the same way on the same line.
+type rowKey struct {
+	line           int
+	anchor, reason string
+}
+
+// addRow lists a finding, unless an earlier claim already listed its anchor on its line the same way:
+// two sentences of one paragraph line that name the same moved files are one row per file (the
+// twenty-ninth holdout's bitwarden, line 81: five rows for three files).
+func (v *verifier) addRow(rep *Report, f Finding) {
+	if f.Anchor != "" {
+		k := rowKey{f.Line, f.Anchor, f.Reason}
+		if v.rows[k] {
+			return
+		}
+		if v.rows == nil {
+			v.rows = map[rowKey]bool{}
+		}
+		v.rows[k] = true
+	}
+	rep.Stale = append(rep.Stale, f)
+	if f.Kind == KindUnverified {
+		rep.Unverified++
 	}
 }
 

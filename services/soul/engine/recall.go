@@ -65,25 +65,32 @@ func firstFailed(r *ClaimResult) int {
 	return -1
 }
 
-// movedTo names where each missing path went when a commit renamed it: on a stale claim, and on a
-// point-in-time claim the missing path expired, which owes the reader the hint as much.
+// movedTo names where each missing path went when a commit renamed it: every missing path of a stale
+// claim (each may be a row of its own, furtherRows in passes.go: the twenty-ninth holdout's bitwarden
+// named two moved managers in one sentence, and only the first said where it went), and the path a
+// point-in-time claim expired by, which owes the reader the hint as much.
 func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult) {
+	type at struct{ r, a int }
 	var asked []string
-	where := map[int]moveCandidates{}
+	where := map[at]moveCandidates{}
 	for i := range results {
 		r := &results[i]
-		j := firstFailed(r)
-		if r.State != StateStale || j < 0 || r.Anchors[j].Reason != ReasonFileMissing {
+		first := firstFailed(r)
+		if r.State != StateStale || first < 0 {
 			continue
 		}
-		a := r.Anchors[j].Anchor
-		expired := r.Reason == ReasonExpired && r.Detail == outlived(a.Ref+" is gone")
-		if a.Kind != AnchorPath && a.Kind != AnchorLine || r.Reason != ReasonFileMissing && !expired {
-			continue
+		for j, ar := range r.Anchors {
+			if ar.Status != AnchorFailed || ar.Reason != ReasonFileMissing || ar.Anchor.Kind != AnchorPath && ar.Anchor.Kind != AnchorLine {
+				continue
+			}
+			expired := j == first && r.Reason == ReasonExpired && r.Detail == outlived(ar.Anchor.Ref+" is gone")
+			if j == first && r.Reason != ReasonFileMissing && !expired {
+				continue
+			}
+			c := v.moveCandidates(ar.Anchor)
+			where[at{i, j}] = c
+			asked = append(append(asked, c.near...), c.anywhere...)
 		}
-		c := v.moveCandidates(a)
-		where[i] = c
-		asked = append(append(asked, c.near...), c.anywhere...)
 	}
 	if len(asked) == 0 {
 		return
@@ -92,30 +99,37 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 	if err != nil {
 		return // the hint is a courtesy; the finding stands without it
 	}
-	for i, c := range where {
+	rejudge := map[int]bool{}
+	for k, c := range where {
 		p, m, ok := c.pick(moves)
 		if !ok {
 			continue
 		}
-		r := &results[i]
+		r, ar := &results[k.r], &results[k.r].Anchors[k.a]
 		detail := fmt.Sprintf("%s → %s, renamed in %s", p, m.To, short(m.SHA))
-		if j := firstFailed(r); v.namesPath(r, j, m.To) {
+		if v.namesPath(r, k.a, m.To) {
 			// "Claude's hooks live in `hooks/hooks.json` … (Scoping via the filename instead —
 			// `hooks/claude-hooks.json` — breaks Claude's discovery)" (the twentieth holdout's
 			// worktrunk): a claim that names a path's new name beside its old one knows of the rename
-			ar := &r.Anchors[j]
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, detail+"; the claim names both"
-			v.verdict(r, checkedAnchors(r.Anchors))
+			rejudge[k.r] = true
 			continue
 		}
 		if ok, _ := v.repo.Exists(m.To); !ok {
 			detail += " (and gone since)"
 		}
-		r.Anchors[firstFailed(r)].Detail = detail
+		ar.Detail = detail
+		if k.a != firstFailed(r) {
+			continue
+		}
 		if r.Reason == ReasonExpired {
 			detail = outlived(detail)
 		}
 		r.Detail = detail
+	}
+	for i := range rejudge {
+		// the claim's verdict follows its anchors again: the first failure may be another now
+		v.verdict(&results[i], checkedAnchors(results[i].Anchors))
 	}
 }
 
