@@ -78,6 +78,11 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if looksBinary(src) {
 		return nil, refusal.New(RefuseSoulNotText, "the soul is not a text file")
 	}
+	// the parser's segments are offsets into what it parsed, so every later read of the document
+	// (claims' text, line starts, ignore markers) reads that same text: a front matter line longer
+	// than maxIndent, blanked, and then cut by flattenDeepPrefixes, shifted every later offset (the
+	// twenty-ninth holdout's koel: headline "ontributing.", a link cut to `./guide/getti`)
+	src = flattenDeepPrefixes(blankFrontmatter(src))
 	p := &parser{src: src, path: path, opts: opts, lines: lineStarts(src)}
 	// room for one claim a line, so a soul of list items and short paragraphs never grows its claims:
 	// each growth copies every claim made so far, a large share of a long soul's parse
@@ -85,7 +90,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
-	doc := md.Parser().Parse(text.NewReader(flattenDeepPrefixes(blankFrontmatter(src))))
+	doc := md.Parser().Parse(text.NewReader(src))
 	p.walkBlocks(doc, 0)
 	if len(p.soul.Claims) == 0 {
 		p.soul.Claims = nil // a soul without claims reads as before the room was made

@@ -114,6 +114,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if ok, _ := v.repo.Exists(a.Path); ok {
 			return d.ok()
 		}
+		if v.sitePage(a.Path) {
+			return d.ok()
+		}
 		if r, ok := v.inSubmodule(a, d); ok {
 			return r
 		}
@@ -533,3 +536,24 @@ var (
 	packageName  = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"`)
 	majorSuffix  = regexp.MustCompile(`^v\d+$`)
 )
+
+// sitePageForms are the files a documentation site (VitePress, Docusaurus, MkDocs, Hugo) serves for a
+// page linked without its extension.
+var sitePageForms = []string{".md", ".mdx", "/index.md", "/README.md", "/index.mdx", "/_index.md"}
+
+// sitePage reports a link without an extension to a page a documentation site builds from a markdown
+// file beside it: "[Requirements](./guide/getting-started#requirements)" in koel's docs, for
+// docs/guide/getting-started.md (the twenty-ninth holdout). A link to a page no file makes stays
+// missing.
+func (v *verifier) sitePage(p string) bool {
+	p = strings.TrimSuffix(p, "/")
+	if p == "" || path.Ext(p) != "" {
+		return false
+	}
+	for _, form := range sitePageForms {
+		if ok, dir := v.repo.Exists(p + form); ok && !dir {
+			return true
+		}
+	}
+	return false
+}
