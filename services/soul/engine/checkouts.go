@@ -26,7 +26,7 @@ func (v *verifier) namesAway() map[string]bool {
 		if c.RunIn != "" {
 			mine, ok := own[c.RunIn]
 			if !ok {
-				mine = v.ownName(c.RunIn)
+				mine = v.runsHere(c.RunIn)
 				own[c.RunIn] = mine
 			}
 			away = !mine

@@ -64,3 +64,22 @@ func TestSitePageLinks(t *testing.T) {
 		{"twin: a page no file makes", "For more requirements, refer to the [Requirements section](./guide/installing#requirements).", []string{"unanchored ./guide/installing"}},
 	})
 }
+
+// TestBlockInThisCheckoutByPath: a block that changes into a path ending in this repository's name
+// runs here ("cd /path/to/erlmcp" then four make targets the Makefile lost: erlmcp's DEVELOPMENT.md,
+// the twenty-ninth holdout), where a scratch directory outside it is another tree.
+func TestBlockInThisCheckoutByPath(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module github.com/acme/widget\n\ngo 1.22\n")
+	g.write("Makefile", "build:\n\tgo build ./...\n\ntest-unit:\n\tgo test ./...\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.write("Makefile", "build:\n\tgo build ./...\n")
+	g.commit("2026-05-02T10:00:00Z", "one target")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "DEVELOPMENT.md", []driftCase{
+		{"a placeholder path to this checkout", "Start the loop:\n\n```bash\ncd /path/to/widget\nmake test-unit\n```", []string{"evidence_changed make test-unit"}},
+		{"a home path to this checkout", "Start the loop:\n\n```bash\ncd ~/src/widget\nmake test-unit\n```", []string{"evidence_changed make test-unit"}},
+		{"twin: a scratch directory", "Try it out:\n\n```bash\ncd /tmp/test-project\nmake test-unit\n```", nil},
+	})
+}

