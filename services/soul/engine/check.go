@@ -46,6 +46,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 			results[i].State = StateHistory
 		}
 	}
+	v.treeRoots(results)
 	if err := v.prepare(ctx, results); err != nil {
 		return nil, err
 	}

@@ -29,6 +29,9 @@ func hostileSeeds() [][]byte {
 		// Import lines (imports.go): a line of its own, beside look-alikes and per-user paths.
 		[]byte("@AGENTS.md\n\nProse @user wrote.\n@./docs/x.md\n@~/.claude/me.md\n@/etc/x.md\n@@\n@\xff.md\n```\n@in/fence.md\n```\n"),
 		[]byte("`make clean` — remove `log-*`, `cpu.test`, `*.out`; `vfs.Open` was removed. e.g. `F(...)` [mr #N](...) refs/x/<id>/y **a/b/** `.o.go` files"),
+		// Directory trees (trees.go): roots, guides of several widths, placeholders, a deep one.
+		[]byte("```\nrepo/\n├── a/\n│   ├── b.go  # c\n│   └── ...\n└── c/\n    `-- d/e.go\n|-- x\n```\n"),
+		[]byte("```text\n" + strings.Repeat("│   ", 500) + "├── deep.go\n└── \xff/\n```\n"),
 		[]byte("`gen.go` lives in `../up` — run `make x` in that repo. " + strings.Repeat(" — ", 2000) + strings.Repeat(". ", 2000)),
 	}
 }

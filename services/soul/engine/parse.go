@@ -383,7 +383,7 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	if f.Info != nil {
 		lang = strings.ToLower(strings.Fields(string(f.Info.Segment.Value(p.src)) + " ")[0])
 	}
-	if !shellLanguages[lang] {
+	if !shellLanguages[lang] && !treeLanguages[lang] {
 		return // an illustration in another language asserts nothing checkable
 	}
 	if f.Lines().Len() == 0 {
@@ -398,6 +398,16 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	}
 	body := buf.String()
 	if strings.TrimSpace(body) == "" {
+		return
+	}
+	if isTree(body) {
+		p.addClaim(KindTree, body, start, end)
+		if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start && p.soul.Claims[n-1].Kind == KindTree {
+			p.soul.Claims[n-1].Anchors = treeAnchors(body, start)
+		}
+		return
+	}
+	if !shellLanguages[lang] {
 		return
 	}
 	kind := KindCommands
@@ -514,6 +524,9 @@ func (p *parser) leadInRepo(f *ast.FencedCodeBlock) string {
 
 // runInRepo is a lead-in naming the repository a block runs in by its proper name.
 var runInRepo = regexp.MustCompile(`\b(?:from|in|inside|within|into|of) (?:the|your|a|an) \[?([A-Z][\w.-]*)\]?(?:\([^)]*\))? (?:repository|repo|checkout|clone|source tree)\b[^.]*:$`)
+
+// treeLanguages are the info strings a directory-tree block is written under, beside the shell's.
+var treeLanguages = map[string]bool{"text": true, "txt": true, "plaintext": true, "plain": true, "tree": true, "none": true}
 
 var shellLanguages = map[string]bool{"": true, "sh": true, "bash": true, "shell": true, "console": true, "zsh": true, "shell-session": true, "terminal": true, "fish": true}
 
@@ -787,6 +800,9 @@ func extractAll(claims []Claim, soulPath string) {
 		if c.Kind == KindImport {
 			extractImport(c, soulPath)
 			return
+		}
+		if c.Kind == KindTree {
+			return // its anchors are its entries, read with the block (trees.go)
 		}
 		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine)
 		if c.Kind == kindLooseCommands {

@@ -451,7 +451,7 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 			// an "or" list none of whose names holds is one finding: the sentence offered a choice
 			continue
 		}
-		if r.Claim.Kind != KindCommands && sameFile(done, ar.Anchor.Ref) {
+		if r.Claim.Kind != KindCommands && sameFile(done, ar.Anchor.Ref) || r.Claim.Kind == KindTree && underGoneEntry(r, ar.Anchor) {
 			continue
 		}
 		done[key(ar.Anchor)] = true

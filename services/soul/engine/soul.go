@@ -197,6 +197,9 @@ type Anchor struct {
 	// a linked document ("[mission](m/README.md) (`runners.toml`, ...)"), a source a table cites. A name
 	// history never saw is then no drift; "`legacy_shim.go` was folded into the package" stays one.
 	Elsewhere bool
+	// TreeRoot is the root line a directory-tree entry hangs under, as written ("Tachikoma", "src"; empty
+	// for a tree without one): trees.go resolves it against the repository before the check.
+	TreeRoot string
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

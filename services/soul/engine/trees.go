@@ -1,0 +1,198 @@
+package engine
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// A directory tree drawn in a code block ("├── Sources/Tachikoma/", "│   └── TachikomaError.swift")
+// lists the files and directories a document says the repository has: the twenty-ninth holdout's
+// Tachikoma ARCHITECTURE.md drew fourteen files that a refactor had moved, and java-sdk's development
+// page a renamed contributing.md, none of them checked, since a tree names no path as a path is written
+// in prose. Each entry is read as the path its branches spell, under the block's root line, and checked
+// as a path the sentence does not assert: an entry history saw removed or renamed is drift, one that
+// never landed is an unverified mention (a planned layout, a user's project), one under .gitignore is
+// held.
+//
+// The root line is resolved against the repository (treeRoots): none, "." or "./" is the repository's
+// top; a root that is a directory here is that directory; a root named as this repository is its top;
+// any other root draws another project's tree, whose entries are not checked.
+
+// KindTree is a claim that is one directory-tree block.
+const KindTree ClaimKind = "tree"
+
+// treeBranch is a tree line: the guide characters before its branch, the branch, and the entry.
+var treeBranch = regexp.MustCompile("^([ \t│┃|]*)(?:├──|└──|├─|└─|┣━━|┗━━|\\|--|`--|\\+--|\\|__)[─━-]*\\s*(.*)$")
+
+// treeName is an entry's name: name bytes, several segments at once allowed ("Sources/Tachikoma/").
+var treeName = regexp.MustCompile(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*/?$`)
+
+// treeRootName is a root line's name: one path, a directory's slash allowed.
+var treeRootName = regexp.MustCompile(`^(?:\.|\./|[\w@.+-]+(?:/[\w@.+-]+)*/?)$`)
+
+// maxTreeEntries bounds the anchors one block gives: a tree is a sketch, and one listing a whole
+// generated folder says nothing a reader checks line by line.
+const maxTreeEntries = 200
+
+// isTree reports a code block that draws a directory tree: two branch lines at least.
+func isTree(body string) bool {
+	n := 0
+	for _, l := range strings.Split(body, "\n") {
+		if treeBranch.MatchString(l) {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// treeAnchors reads a tree block's entries as path anchors, the block's first line being line start.
+func treeAnchors(body string, start int) []Anchor {
+	type level struct {
+		col  int
+		name string
+	}
+	var out []Anchor
+	var stack []level
+	root := ""
+	for i, l := range strings.Split(body, "\n") {
+		m := treeBranch.FindStringSubmatch(l)
+		if m == nil {
+			if name := entryName(l); name != "" && treeRootName.MatchString(name) && !strings.ContainsAny(l, "│┃├└") {
+				// a line of its own without a branch starts a tree: "Tachikoma/", "src/", "."
+				root, stack = strings.TrimSuffix(name, "/"), nil
+			}
+			continue
+		}
+		col := utf8.RuneCountInString(m[1])
+		for len(stack) > 0 && stack[len(stack)-1].col >= col {
+			stack = stack[:len(stack)-1]
+		}
+		name := entryName(m[2])
+		if !treeName.MatchString(name) || placeholderEntry(name) {
+			// "...", "<feature>/", "*.go": not a name, and nothing below it is checked as one
+			stack = append(stack, level{col, ""})
+			continue
+		}
+		parts := []string{}
+		for _, s := range stack {
+			parts = append(parts, s.name)
+		}
+		stack = append(stack, level{col, strings.TrimSuffix(name, "/")})
+		if blankLevel(parts) || len(out) >= maxTreeEntries {
+			continue
+		}
+		p := path.Join(append([]string{root}, append(parts, name)...)...)
+		if strings.HasSuffix(name, "/") {
+			p += "/"
+		}
+		a, ok := pathAnchor(p)
+		if !ok || a.Kind != AnchorPath {
+			continue
+		}
+		a.Ref, a.Line, a.TreeRoot, a.Weak = p, start+i, root, false
+		out = append(out, a)
+	}
+	return out
+}
+
+// entryName is the name a tree line gives, its comment cut: the first field ("ModelInterface.swift
+// # Provider protocol", "api/  -- handlers").
+func entryName(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[0]
+}
+
+// placeholderEntry is a name that stands for others: an ellipsis, or a word a reader fills in.
+func placeholderEntry(name string) bool {
+	n := strings.ToLower(strings.TrimSuffix(name, "/"))
+	return strings.HasPrefix(n, "...") || strings.HasPrefix(n, "your-") || strings.HasPrefix(n, "my-") || n == "etc" || n == "etc."
+}
+
+// blankLevel reports a parent that was not a name: its entries are not checked either.
+func blankLevel(parts []string) bool {
+	for _, p := range parts {
+		if p == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// treeRoots resolves each tree entry's root against the repository (see the top of this file): an entry
+// under this repository's name loses it, one under a directory here keeps it, one under any other root
+// is another project's and is dropped.
+func (v *verifier) treeRoots(results []ClaimResult) {
+	for i := range results {
+		c := &results[i].Claim
+		if c.Kind != KindTree {
+			continue
+		}
+		kept := make([]Anchor, 0, len(c.Anchors))
+		own := map[string]bool{}
+		for _, a := range c.Anchors {
+			switch root := a.TreeRoot; {
+			case root == "" || root == "." || root == "./":
+			case v.treeRootHere(root):
+			case v.runsHere(root) || v.topsHere(c.Anchors, root, own):
+				a.Path = strings.TrimPrefix(strings.TrimPrefix(a.Path, root), "/")
+				a.Ref = strings.TrimPrefix(strings.TrimPrefix(a.Ref, root), "/")
+			default:
+				continue
+			}
+			kept = append(kept, a)
+		}
+		c.Anchors = kept
+	}
+}
+
+// topsHere reports a root whose entries begin, at least half of them, with a name this repository has
+// at its top: "Tachikoma/" over "Sources/Tachikoma/" in a checkout named otherwise (a fork, a CI
+// workspace). The answer is kept per root in own.
+func (v *verifier) topsHere(as []Anchor, root string, own map[string]bool) bool {
+	if here, ok := own[root]; ok {
+		return here
+	}
+	firsts := map[string]bool{}
+	for _, a := range as {
+		if a.TreeRoot != root {
+			continue
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(a.Path, root), "/")
+		first, _, _ := strings.Cut(rel, "/")
+		if first != "" {
+			firsts[first] = true
+		}
+	}
+	have := 0
+	for f := range firsts {
+		if ok, _ := v.repo.Exists(f); ok {
+			have++
+		}
+	}
+	own[root] = len(firsts) > 0 && 2*have >= len(firsts)
+	return own[root]
+}
+
+// treeRootHere reports a root that is a directory of this repository ("src/" over its files).
+func (v *verifier) treeRootHere(root string) bool {
+	ok, dir := v.repo.Exists(root)
+	return ok && dir
+}
+
+// underGoneEntry reports a failed tree entry below another failed entry of the same tree: the missing
+// directory's row says it, and each file under it would repeat it.
+func underGoneEntry(r *ClaimResult, a Anchor) bool {
+	for _, ar := range r.Anchors {
+		if ar.Status == AnchorFailed && ar.Anchor.Path != a.Path && strings.HasPrefix(a.Path, strings.TrimSuffix(ar.Anchor.Path, "/")+"/") {
+			return true
+		}
+	}
+	return false
+}

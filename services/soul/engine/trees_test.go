@@ -1,0 +1,75 @@
+package engine_test
+
+import (
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+// TestTreeEntries: a directory tree drawn in a code block is checked entry by entry (trees.go): a file
+// a commit moved is drift with where it went, a directory moved is one row for all its files, an entry
+// no commit ever held is no drift (an unverified mention when it is the tree's only failure), a build
+// directory .gitignore keeps out is held, and a tree whose root is another project's is not this
+// repository's (the twenty-ninth holdout's Tachikoma,
+// fourteen moved files drawn in its ARCHITECTURE.md).
+func TestTreeEntries(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module github.com/acme/widget\n\ngo 1.22\n")
+	g.write(".gitignore", "dist/\n")
+	g.write("Sources/Widget/Core/Model.swift", "struct Model {}\n")
+	g.write("Sources/Widget/Core/Errors.swift", "enum Failure {}\n")
+	g.write("Sources/Widget/Providers/OpenAI/Client.swift", "struct Client {}\n")
+	g.write("Sources/Widget/Providers/OpenAI/Types.swift", "struct Types {}\n")
+	g.write("Sources/Widget/Widget.swift", "struct Widget {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.git("mv", "Sources/Widget/Core/Errors.swift", "Sources/Widget/Core/WidgetError.swift")
+	g.git("mv", "Sources/Widget/Providers/OpenAI", "Sources/Widget/Providers/OpenAIProvider")
+	g.commit("2026-05-02T10:00:00Z", "rename")
+	repo := g.open(t)
+
+	tree := func(root string) string {
+		return "## Module Structure\n\n```\n" + root + "\n" +
+			"├── Sources/Widget/\n" +
+			"│   ├── Widget.swift              # Main API entry point\n" +
+			"│   ├── Core/                     # Core abstractions\n" +
+			"│   │   ├── Model.swift           # Provider protocol\n" +
+			"│   │   ├── Errors.swift          # Error handling\n" +
+			"│   │   └── Cache.swift           # Planned\n" +
+			"│   └── Providers/\n" +
+			"│       ├── OpenAI/\n" +
+			"│       │   ├── Client.swift\n" +
+			"│       │   └── Types.swift\n" +
+			"│       └── ...\n" +
+			"└── dist/                         # build output\n" +
+			"```\n"
+	}
+	runDriftCases(t, repo, "docs/ARCHITECTURE.md", []driftCase{
+		{"under this repository's name", tree("widget/"), []string{"evidence_file_missing Sources/Widget/Core/Errors.swift", "evidence_file_missing Sources/Widget/Providers/OpenAI/"}},
+		{"under no root", tree(""), []string{"evidence_file_missing Sources/Widget/Core/Errors.swift", "evidence_file_missing Sources/Widget/Providers/OpenAI/"}},
+		{"under a root named otherwise whose entries are here", tree("Widget-fork/"), []string{"evidence_file_missing Sources/Widget/Core/Errors.swift", "evidence_file_missing Sources/Widget/Providers/OpenAI/"}},
+		{"a planned file only", "```\n.\n├── Sources/Widget/\n│   ├── Widget.swift\n│   └── Core/\n│       └── Cache.swift\n```\n", []string{"unverified unanchored Sources/Widget/Core/Cache.swift"}},
+		{"twin: another project's tree", "Your app will look like this:\n\n```\nmy-app/\n├── src/\n│   └── main.ts\n└── package.json\n```\n", nil},
+		{"twin: an ordinary code block", "```\nls Sources/Widget\nError.swift\n```\n", nil},
+	})
+
+	rep := checkDoc(t, repo, "docs/ARCHITECTURE.md", tree("widget/"))
+	for _, f := range rep.Stale {
+		if f.Anchor == "Sources/Widget/Core/Errors.swift" && f.Detail != "Sources/Widget/Core/Errors.swift → Sources/Widget/Core/WidgetError.swift, renamed in "+f.Detail[len(f.Detail)-7:] {
+			t.Errorf("moved entry's detail: %q", f.Detail)
+		}
+	}
+}
+
+// checkDoc checks one document's body against the repository.
+func checkDoc(t *testing.T, repo engine.Repo, doc, body string) *engine.Report {
+	t.Helper()
+	soul, err := engine.Parse(doc, []byte(body), engine.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := engine.Check(t.Context(), soul, repo, engine.CheckOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
