@@ -272,6 +272,14 @@ func (x *extraction) links(soulPath string) {
 	}
 	for _, m := range mdLink.FindAllStringSubmatchIndex(string(x.prose), -1) {
 		dest := strings.TrimSpace(string(x.prose[m[2]:m[3]]))
+		if strings.HasPrefix(dest, "#") {
+			if a, ok := fragmentAnchor(dest); ok {
+				a.Line = x.lineAt(m[0])
+				x.c.Anchors = append(x.c.Anchors, a)
+			}
+			x.blank(m[2], m[3])
+			continue
+		}
 		if a, ok := linkAnchor(dest, soulPath); ok {
 			a.Line = x.lineAt(m[0])
 			x.c.Anchors = append(x.c.Anchors, a)

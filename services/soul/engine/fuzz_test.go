@@ -29,6 +29,8 @@ func hostileSeeds() [][]byte {
 		// Import lines (imports.go): a line of its own, beside look-alikes and per-user paths.
 		[]byte("@AGENTS.md\n\nProse @user wrote.\n@./docs/x.md\n@~/.claude/me.md\n@/etc/x.md\n@@\n@\xff.md\n```\n@in/fence.md\n```\n"),
 		[]byte("`make clean` — remove `log-*`, `cpu.test`, `*.out`; `vfs.Open` was removed. e.g. `F(...)` [mr #N](...) refs/x/<id>/y **a/b/** `.o.go` files"),
+		// Links to the document's own headings (fragments.go): custom ids, HTML anchors, encodings.
+		[]byte("# T\n## A {#x}\n<a name=\"y\">\n[z](#x) [w](#%zz) [v](#) [u](#\xff) [t](#a-1)\n"),
 		// Directory trees (trees.go): roots, guides of several widths, placeholders, a deep one.
 		[]byte("```\nrepo/\n├── a/\n│   ├── b.go  # c\n│   └── ...\n└── c/\n    `-- d/e.go\n|-- x\n```\n"),
 		[]byte("```text\n" + strings.Repeat("│   ", 500) + "├── deep.go\n└── \xff/\n```\n"),

@@ -49,6 +49,9 @@ type Soul struct {
 	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
 	// an anchorless claim in verifiable tissue a discipline finding.
 	SoulTissue bool
+	// Fragments are the keys of the places a link to the document itself may name: its headings and
+	// explicit anchors (fragments.go). Nil when it has no heading.
+	Fragments map[string]bool
 }
 
 // ParseOptions tunes the parser.
@@ -104,6 +107,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
+	p.soul.Fragments = fragmentKeys(p.soul.Sections, src)
 	p.assignTissues()
 	p.soul.Headline = p.headline()
 	p.soul.SoulTissue = p.soulTissue()

@@ -59,6 +59,8 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		return v.checkPath(a, d)
 	case AnchorGlob:
 		return v.checkGlob(a, d)
+	case AnchorFragment:
+		return v.checkFragment(a, d)
 	case AnchorLine:
 		return v.lineHint(a, d.fail, d.hold)
 	case AnchorSymbol:

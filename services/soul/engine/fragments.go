@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// A link to a place in the document itself ("[Create a pull request](#7-create-a-pull-request)", a table
+// of contents) names a heading: the twenty-ninth holdout's coolify DEVELOPMENT.md listed two sections its
+// headings no longer have. The link is drift when no heading, and no explicit anchor (`<a name="x">`,
+// `id="x"`, `{#x}`), of the document gives that name.
+//
+// Forges and documentation sites spell a heading's anchor in different ways (GitHub keeps letters,
+// digits, `-` and `_` and turns spaces into `-`; MkDocs and others drop more), so both sides are compared
+// by their letters and digits alone: "#7-create-a-pull-request", "#7.-create-a-pull-request" and
+// "7. Create a Pull Request" are one key. A repeated heading's "-1", "-2" suffix, and GitHub's
+// "user-content-" prefix, are read off the link.
+
+// AnchorFragment is a link to a heading of the document itself ("#setup").
+const AnchorFragment AnchorKind = "heading"
+
+// htmlAnchor is an explicit anchor in the document's HTML: `<a name="x">`, `<span id="x">`.
+var htmlAnchor = regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s[^>]*\b(?:name|id)\s*=\s*["']([^"']+)["']`)
+
+// customID is a heading's explicit id in the attribute syntax many sites read: "## Setup {#setup}".
+var customID = regexp.MustCompile(`\{\s*#([\w.:-]+)[^}]*\}`)
+
+// forgeFragments are places a forge gives every rendered document: its top, and a README's own box.
+var forgeFragments = map[string]bool{"top": true, "readme": true}
+
+// repeatSuffix is the number a forge appends to the anchor of a repeated heading.
+var repeatSuffix = regexp.MustCompile(`-\d+$`)
+
+// fragmentKey is the letters and digits of a heading or an anchor, lower-cased.
+func fragmentKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// fragmentKeys are the keys of every place in the document a link may name: its headings and its
+// explicit anchors.
+func fragmentKeys(sections []Section, src []byte) map[string]bool {
+	keys := map[string]bool{}
+	for _, s := range sections {
+		heading := s.Heading
+		if m := customID.FindStringSubmatch(heading); m != nil {
+			keys[fragmentKey(m[1])] = true
+			heading = customID.ReplaceAllString(heading, "")
+		}
+		keys[fragmentKey(heading)] = true
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	text := string(src)
+	if strings.Contains(text, "=") {
+		for _, m := range htmlAnchor.FindAllStringSubmatch(text, -1) {
+			keys[fragmentKey(m[1])] = true
+		}
+	}
+	if strings.Contains(text, "{#") {
+		for _, m := range customID.FindAllStringSubmatch(text, -1) {
+			keys[fragmentKey(m[1])] = true
+		}
+	}
+	return keys
+}
+
+// fragmentAnchor reads a link destination that is only a fragment: a heading of the document itself.
+func fragmentAnchor(dest string) (Anchor, bool) {
+	name := strings.TrimPrefix(dest, "#")
+	if name == "" || strings.ContainsAny(name, " <>{}$") || strings.Contains(name, "...") {
+		return Anchor{}, false
+	}
+	return Anchor{Kind: AnchorFragment, Ref: dest, Name: name}, true
+}
+
+// checkFragment holds a link to a heading of the document when one of its headings or anchors has the
+// name. A document without headings names no places, so its fragments are not judged.
+func (v *verifier) checkFragment(a Anchor, d verdicts) AnchorResult {
+	keys := v.soul.Fragments
+	if len(keys) == 0 {
+		return d.skip()
+	}
+	name := a.Name
+	if u, err := url.PathUnescape(name); err == nil {
+		name = u
+	}
+	name = strings.TrimPrefix(strings.ToLower(name), "user-content-")
+	k := fragmentKey(name)
+	if k == "" {
+		return d.skip() // "#-", an emoji: nothing a key can compare
+	}
+	if keys[k] || keys[fragmentKey(repeatSuffix.ReplaceAllString(name, ""))] || forgeFragments[name] {
+		return d.ok()
+	}
+	return d.fail(ReasonChanged, "no heading of this document is "+a.Ref)
+}
