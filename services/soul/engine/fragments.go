@@ -30,6 +30,9 @@ var customID = regexp.MustCompile(`\{\s*#([\w.:-]+)[^}]*\}`)
 // forgeFragments are places a forge gives every rendered document: its top, and a README's own box.
 var forgeFragments = map[string]bool{"top": true, "readme": true}
 
+// headingImage is an image in a heading, linked or not, as the heading's text keeps it.
+var headingImage = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+
 // repeatSuffix is the number a forge appends to the anchor of a repeated heading.
 var repeatSuffix = regexp.MustCompile(`-\d+$`)
 
@@ -49,7 +52,9 @@ func fragmentKey(s string) string {
 func fragmentKeys(sections []Section, src []byte) map[string]bool {
 	keys := map[string]bool{}
 	for _, s := range sections {
-		heading := s.Heading
+		// a badge in a heading adds nothing to its anchor ("## Choosing a task [![Join the chat](…)](…)"
+		// is #choosing-a-task-: JabRef's CONTRIBUTING.md)
+		heading := headingImage.ReplaceAllString(s.Heading, "")
 		if m := customID.FindStringSubmatch(heading); m != nil {
 			keys[fragmentKey(m[1])] = true
 			heading = customID.ReplaceAllString(heading, "")

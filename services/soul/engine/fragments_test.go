@@ -15,7 +15,7 @@ func TestHeadingLinks(t *testing.T) {
 	body := func(link string) string {
 		return "# Development\n\n## Contents\n\n- [Go there](" + link + ")\n\n" +
 			"## 1. Set up your machine\n\nText.\n\n## 🚀 Quick start\n\nText.\n\n## Testing\n\nText.\n\n## Testing\n\nAgain.\n\n" +
-			"## Release process {#releasing}\n\nText.\n\n<a name=\"legacy-notes\"></a>\n\n## Values (WIP)\n\nText.\n"
+			"## Release process {#releasing}\n\nText.\n\n## Choosing a task [![Join the chat at https://gitter.im/x/y](https://badges.gitter.im/Join%20Chat.svg)](https://gitter.im/x/y)\n\nText.\n\n<a name=\"legacy-notes\"></a>\n\n## Values (WIP)\n\nText.\n"
 	}
 	runDriftCases(t, repo, "DEVELOPMENT.md", []driftCase{
 		{"a numbered heading", body("#1-set-up-your-machine"), nil},
@@ -26,6 +26,7 @@ func TestHeadingLinks(t *testing.T) {
 		{"an HTML anchor", body("#legacy-notes"), nil},
 		{"GitHub's prefix", body("#user-content-testing"), nil},
 		{"the top of the page", body("#top"), nil},
+		{"a heading with a badge", body("#choosing-a-task-"), nil},
 		{"url-encoded", body("#1-set-up-your-machine%20"), nil},
 		{"twin: a heading that is gone", body("#7-create-a-pull-request"), []string{"evidence_changed #7-create-a-pull-request"}},
 		{"twin: a heading renamed", body("#values"), []string{"evidence_changed #values"}},
