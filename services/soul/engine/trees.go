@@ -58,6 +58,7 @@ func treeAnchors(body string, start int) []Anchor {
 	var out []Anchor
 	var stack []level
 	root := ""
+	pathLike := 0
 	for i, l := range strings.Split(body, "\n") {
 		m := treeBranch.FindStringSubmatch(l)
 		if m == nil {
@@ -95,9 +96,20 @@ func treeAnchors(body string, start int) []Anchor {
 		}
 		a.Ref, a.Line, a.TreeRoot, a.Weak = p, start+i, root, false
 		out = append(out, a)
+		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) {
+			pathLike++
+		}
+	}
+	if 2*pathLike < len(out) {
+		// "ratatui ├── ratatui-widgets → ratatui-core", "├── serde v1.0.1": a tree of crates or
+		// packages, whose names are neither directories nor files (ratatui's ARCHITECTURE.md)
+		return nil
 	}
 	return out
 }
+
+// fileExt is a file name's extension: letters first ("lodash@4.17.21" has none).
+var fileExt = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9]{0,9}$`)
 
 // entryName is the name a tree line gives, its comment cut: the first field ("ModelInterface.swift
 // # Provider protocol", "api/  -- handlers").

@@ -49,6 +49,8 @@ func TestTreeEntries(t *testing.T) {
 		{"under a root named otherwise whose entries are here", tree("Widget-fork/"), []string{"evidence_file_missing Sources/Widget/Core/Errors.swift", "evidence_file_missing Sources/Widget/Providers/OpenAI/"}},
 		{"a planned file only", "```\n.\n├── Sources/Widget/\n│   ├── Widget.swift\n│   └── Core/\n│       └── Cache.swift\n```\n", []string{"unverified unanchored Sources/Widget/Core/Cache.swift"}},
 		{"twin: another project's tree", "Your app will look like this:\n\n```\nmy-app/\n├── src/\n│   └── main.ts\n└── package.json\n```\n", nil},
+		{"twin: a tree of crates", "```text\nwidget\n├── widget-core\n├── widget-extra → widget-core\n└── widget-macros\n```\n", nil},
+		{"twin: an npm ls", "```\nwidget@1.0.0\n├── lodash@4.17.21\n└─┬ chalk@5.3.0\n  └── ansi-styles@6.2.1\n```\n", nil},
 		{"twin: an ordinary code block", "```\nls Sources/Widget\nError.swift\n```\n", nil},
 	})
 
