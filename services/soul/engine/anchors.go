@@ -870,6 +870,10 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if a, ok, done := schemelessAddress(dest); done {
 		return a, ok
 	}
+	fragment := ""
+	if i := strings.IndexByte(dest, '#'); i >= 0 {
+		fragment = dest[i+1:]
+	}
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i] // "guide.md?plain=1" is the file's own view
 	}
@@ -894,7 +898,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if joined == "." {
 		return Anchor{}, false
 	}
-	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true}, true
+	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment}, true
 }
 
 // numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.

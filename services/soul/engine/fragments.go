@@ -87,24 +87,87 @@ func fragmentAnchor(dest string) (Anchor, bool) {
 	return Anchor{Kind: AnchorFragment, Ref: dest, Name: name}, true
 }
 
+// markdownFile is a file whose headings a link's fragment names.
+var markdownFile = regexp.MustCompile(`(?i)\.(?:md|mdx|markdown)$`)
+
+// atxHeading is a markdown heading line; setextRule is the underline of one written over two lines.
+var (
+	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$`)
+	setextRule = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*$`)
+	codeFence  = regexp.MustCompile("^ {0,3}(?:```|~~~)")
+)
+
+// headingKeys reads the keys of a markdown file's headings and explicit anchors, skipping fenced code.
+func headingKeys(body []byte) map[string]bool {
+	var sections []Section
+	inFence := false
+	prev := ""
+	for _, l := range strings.Split(string(body), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if codeFence.MatchString(l) {
+			inFence, prev = !inFence, ""
+			continue
+		}
+		if inFence {
+			continue
+		}
+		if m := atxHeading.FindStringSubmatch(l); m != nil {
+			sections = append(sections, Section{Heading: cleanInline(m[1])})
+		} else if setextRule.MatchString(l) && strings.TrimSpace(prev) != "" && !strings.HasPrefix(strings.TrimSpace(prev), "|") {
+			sections = append(sections, Section{Heading: cleanInline(prev)})
+		}
+		prev = l
+	}
+	return fragmentKeys(sections, body)
+}
+
+// linkedHeading holds a link into another markdown file ("[setup](docs/dev.md#install)") when that
+// file has the heading; a file without headings, or one that is no markdown, names no places.
+func (v *verifier) linkedHeading(a Anchor, d verdicts) AnchorResult {
+	if !markdownFile.MatchString(a.Path) {
+		return d.ok() // "main.go#L40", a page's own scheme: not a heading
+	}
+	body, ok := v.readFile(a.Path)
+	if !ok {
+		return d.ok()
+	}
+	keys, cached := v.headings[a.Path]
+	if !cached {
+		keys = headingKeys(body)
+		if v.headings == nil {
+			v.headings = map[string]map[string]bool{}
+		}
+		v.headings[a.Path] = keys
+	}
+	if fragmentHolds(keys, a.Fragment) {
+		return d.ok()
+	}
+	return d.fail(ReasonChanged, a.Path+" has no heading #"+a.Fragment)
+}
+
 // checkFragment holds a link to a heading of the document when one of its headings or anchors has the
 // name. A document without headings names no places, so its fragments are not judged.
 func (v *verifier) checkFragment(a Anchor, d verdicts) AnchorResult {
-	keys := v.soul.Fragments
-	if len(keys) == 0 {
+	if len(v.soul.Fragments) == 0 {
 		return d.skip()
 	}
-	name := a.Name
+	if fragmentHolds(v.soul.Fragments, a.Name) {
+		return d.ok()
+	}
+	return d.fail(ReasonChanged, "no heading of this document is "+a.Ref)
+}
+
+// fragmentHolds reports whether a fragment names one of the keys, or is nothing a key can compare
+// ("#-", an emoji), or names a place every document has. No keys at all hold every fragment.
+func fragmentHolds(keys map[string]bool, fragment string) bool {
+	if len(keys) == 0 {
+		return true
+	}
+	name := fragment
 	if u, err := url.PathUnescape(name); err == nil {
 		name = u
 	}
 	name = strings.TrimPrefix(strings.ToLower(name), "user-content-")
 	k := fragmentKey(name)
-	if k == "" {
-		return d.skip() // "#-", an emoji: nothing a key can compare
-	}
-	if keys[k] || keys[fragmentKey(repeatSuffix.ReplaceAllString(name, ""))] || forgeFragments[name] {
-		return d.ok()
-	}
-	return d.fail(ReasonChanged, "no heading of this document is "+a.Ref)
+	return k == "" || keys[k] || keys[fragmentKey(repeatSuffix.ReplaceAllString(name, ""))] || forgeFragments[name]
 }

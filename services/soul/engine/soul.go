@@ -185,6 +185,8 @@ type Anchor struct {
 	// Link marks a markdown link destination: a path relative to the document that must resolve
 	// exactly, never by base name wherever a file of that name lives.
 	Link bool
+	// Fragment is a link's "#…": in a markdown file, the heading it names (fragments.go).
+	Fragment string
 	// Unshipped marks a PR number whose own clause says nothing of a merge ("shipped this way, and it
 	// never fired, reporting false-green on every PR (#6766)"): a shipped word elsewhere in the claim
 	// does not make it a merged PR the log must hold.

@@ -113,7 +113,10 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if a.Link {
 		// a link destination is relative to the document and already joined to its directory: it
 		// resolves exactly or is broken, whatever other file carries its base name
-		if ok, _ := v.repo.Exists(a.Path); ok {
+		if ok, dir := v.repo.Exists(a.Path); ok {
+			if !dir && a.Fragment != "" {
+				return v.linkedHeading(a, d)
+			}
 			return d.ok()
 		}
 		if v.sitePage(a.Path) {

@@ -178,7 +178,8 @@ func build(dst, src, mod, doc, lic string) {
 		switch {
 		case isBinary(b) || len(b) > 256<<10 && !strings.HasPrefix(mod, "npm:"):
 			b = nil // named, not read: the file's existence is what the document cites
-		case f != doc && len(b) > 4<<10 && !hinted[f] && !structural(f):
+		case f != doc && len(b) > 4<<10 && !hinted[f] && !structural(f) && !strings.HasSuffix(strings.ToLower(f), ".md"):
+			// a markdown file stays whole: a link's #fragment names one of its headings
 			if strings.HasPrefix(mod, "npm:") {
 				b = uncommented(b) // a package's sources carry their docs in comments, which no check reads
 			}
