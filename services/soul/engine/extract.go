@@ -343,6 +343,9 @@ func (x *extraction) wording(text string, digits bool) {
 		return
 	}
 	x.gitFacts(plainLower)
+	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
+		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+	}
 	switch {
 	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):
 		c.Anchors = append(c.Anchors, Anchor{Kind: AnchorRuntime, Ref: runtimeCount.FindString(lower), Line: c.StartLine})

@@ -244,7 +244,7 @@ var AllClasses = []CheckClass{ClassPath, ClassLineHint, ClassSymbol, ClassGit, C
 // Class is the check class an anchor kind belongs to.
 func (k AnchorKind) Class() CheckClass {
 	switch k {
-	case AnchorPath, AnchorGlob, AnchorMake, AnchorNPM, AnchorFragment:
+	case AnchorPath, AnchorGlob, AnchorMake, AnchorNPM, AnchorFragment, AnchorToolchain:
 		return ClassPath
 	case AnchorLine:
 		return ClassLineHint

@@ -61,6 +61,8 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 		return v.checkGlob(a, d)
 	case AnchorFragment:
 		return v.checkFragment(a, d)
+	case AnchorToolchain:
+		return v.checkToolchain(a, d)
 	case AnchorLine:
 		return v.lineHint(a, d.fail, d.hold)
 	case AnchorSymbol:

@@ -1,0 +1,176 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A document that states the least version of a language the project builds with ("Go 1.21+", "Python
+// 3.9 or later", "requires Node.js 18") says what the project's own manifest also says: go.mod's `go`
+// line, pyproject.toml's `requires-python`, package.json's `engines.node`, Cargo.toml's `rust-version`.
+// When the manifest asks for more, the document lags it (a bump of go.mod that no handoff followed:
+// k6's "use Go 1.23+" over `go 1.25.0`, beads' "Go 1.21+" over `go 1.26.2`, mem0's "Python 3.9+" over
+// `>=3.10`). Only a least version is compared, written with "+", "or later" and its kin, or after
+// "requires", "at least", "minimum": a version with no such mark ("tested on Python 3.12", "Go 1.24.0")
+// may be a recommendation or the one CI runs. A sentence that also names the manifest's own version
+// knows of it ("1.21 is the minimum supported version; go.mod says 1.26"), and one in the past tense
+// ("Since Hugo 0.48, … built into Go 1.11") describes history: neither is checked.
+
+// AnchorToolchain is a least language version a sentence states.
+const AnchorToolchain AnchorKind = "toolchain"
+
+// toolchainLanguages maps the names a sentence gives a language to the manifest key it is read from.
+var toolchainLanguages = map[string]string{"go": "go", "golang": "go", "python": "python", "node": "node", "node.js": "node", "nodejs": "node", "rust": "rust", "rustc": "rust"}
+
+// leastVersion is a language and a version with a mark that makes it a least one, after or before it.
+var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?\s+v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+
+// pastWording marks a sentence about history, whose versions were true once.
+var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
+
+// toolchainAnchors reads the least language versions a sentence states.
+func toolchainAnchors(text string, line int) []Anchor {
+	if pastWording.MatchString(text) {
+		return nil
+	}
+	var out []Anchor
+	for _, m := range leastVersion.FindAllStringSubmatch(text, -1) {
+		if m[1] == "" && m[4] == "" {
+			continue // "Go 1.24.0": no mark makes it a least version
+		}
+		lang := toolchainLanguages[strings.ToLower(m[2])]
+		out = append(out, Anchor{Kind: AnchorToolchain, Ref: strings.TrimSpace(m[0]), Name: lang, Qualifier: m[3], Line: line, Hints: anyVersion.FindAllString(text, -1)})
+	}
+	return out
+}
+
+// anyVersion is a version number anywhere in a sentence.
+var anyVersion = regexp.MustCompile(`\d+\.\d+(?:\.\d+)?`)
+
+// checkToolchain compares a stated least version with the manifest nearest the document.
+func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
+	file, want, ok := v.manifestVersion(a.Name)
+	if !ok {
+		return d.skip() // no manifest says: nothing to compare
+	}
+	for _, h := range a.Hints {
+		if h != a.Qualifier && !versionBelow(a.Name, h, want) && !versionBelow(a.Name, want, h) {
+			return d.ok() // the sentence names the manifest's version too: it knows of it
+		}
+	}
+	if versionBelow(a.Name, a.Qualifier, want) {
+		return d.fail(ReasonChanged, fmt.Sprintf("%s asks for %s %s; the claim says %s", file, a.Name, want, a.Ref))
+	}
+	return d.ok()
+}
+
+// versionBelow reports a stated version below the manifest's: by major and minor (Node's majors alone).
+func versionBelow(lang, stated, manifest string) bool {
+	s, m := versionParts(stated), versionParts(manifest)
+	if len(s) == 0 || len(m) == 0 {
+		return false
+	}
+	n := 2
+	if lang == "node" {
+		n = 1
+	}
+	for i := 0; i < n; i++ {
+		a, b := part(s, i), part(m, i)
+		if a != b {
+			return a < b
+		}
+	}
+	return false
+}
+
+func part(p []int, i int) int {
+	if i < len(p) {
+		return p[i]
+	}
+	return 0
+}
+
+// versionParts reads "1.25.0" as [1 25 0]; nil for anything else.
+func versionParts(s string) []int {
+	var out []int
+	for _, f := range strings.Split(s, ".") {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+var (
+	goDirective    = regexp.MustCompile(`(?m)^go\s+(\d+\.\d+(?:\.\d+)?)\s*$`)
+	requiresPython = regexp.MustCompile(`(?m)^\s*requires-python\s*=\s*["']([^"']+)["']`)
+	rustVersion    = regexp.MustCompile(`(?m)^\s*rust-version\s*=\s*["'](\d+\.\d+(?:\.\d+)?)["']`)
+	lowerBound     = regexp.MustCompile(`(?:>=|~=|\^|==|~)\s*v?(\d+(?:\.\d+){0,2})`)
+	bareVersion    = regexp.MustCompile(`^v?(\d+)(?:\.(?:\d+|x))*$`)
+)
+
+// manifestFiles are the manifests each language's least version is read from.
+var manifestFiles = map[string]string{"go": "go.mod", "python": "pyproject.toml", "node": "package.json", "rust": "Cargo.toml"}
+
+// manifestVersion is the least version of a language the manifest nearest the document asks for: the
+// document's directory, then each one above it.
+func (v *verifier) manifestVersion(lang string) (string, string, bool) {
+	name := manifestFiles[lang]
+	if name == "" {
+		return "", "", false
+	}
+	for dir := path.Dir(v.soul.Path); ; dir = path.Dir(dir) {
+		p := path.Join(dir, name)
+		if body, ok := v.readFile(p); ok {
+			if ver, ok := leastOf(lang, body); ok {
+				return p, ver, true
+			}
+		}
+		if dir == "." || dir == "/" || dir == "" {
+			return "", "", false
+		}
+	}
+}
+
+// leastOf reads a manifest's least version of its language.
+func leastOf(lang string, body []byte) (string, bool) {
+	var m [][]byte
+	switch lang {
+	case "go":
+		m = goDirective.FindSubmatch(body)
+	case "rust":
+		m = rustVersion.FindSubmatch(body)
+	case "python":
+		if r := requiresPython.FindSubmatch(body); r != nil {
+			m = lowerBound.FindSubmatch(r[1])
+		}
+	case "node":
+		var pkg struct {
+			Engines map[string]string `json:"engines"`
+		}
+		if json.Unmarshal(body, &pkg) != nil || pkg.Engines["node"] == "" {
+			return "", false
+		}
+		spec := strings.TrimSpace(pkg.Engines["node"])
+		if strings.Contains(spec, "||") {
+			return "", false // "^18 || ^20": several ranges, no one least version
+		}
+		if b := bareVersion.FindStringSubmatch(spec); b != nil {
+			return b[1], true
+		}
+		if b := lowerBound.FindStringSubmatch(spec); b != nil {
+			return b[1], true
+		}
+		return "", false
+	}
+	if m == nil {
+		return "", false
+	}
+	return string(m[1]), true
+}

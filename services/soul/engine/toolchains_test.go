@@ -1,0 +1,42 @@
+package engine_test
+
+import "testing"
+
+// TestLeastLanguageVersions: a least language version a sentence states is compared with the manifest
+// nearest the document (toolchains.go): below go.mod's `go` line, pyproject's `requires-python`,
+// package.json's `engines.node` or Cargo.toml's `rust-version` is drift (k6's "use Go 1.23+" over `go
+// 1.25.0`, mem0's "Python 3.9+" over `>=3.10`). A version with no least mark, one the sentence says
+// beside the manifest's, one in the past tense, and one at or above the manifest's are not.
+func TestLeastLanguageVersions(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module github.com/acme/widget\n\ngo 1.25.0\n")
+	g.write("web/package.json", `{"name": "web", "engines": {"node": ">=20.11.0"}}`+"\n")
+	g.write("py/pyproject.toml", "[project]\nname = \"w\"\nrequires-python = \">=3.10,<4\"\n")
+	g.write("crates/Cargo.toml", "[package]\nname = \"w\"\nrust-version = \"1.80\"\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"Go below go.mod", "- `go.mod`: Go module dependencies (use Go 1.23+)", []string{"evidence_changed Go 1.23+"}},
+		{"Go, or later", "- Requires Go 1.21 or later.", []string{"evidence_changed Requires Go 1.21 or later"}},
+		{"twin: Go at go.mod's", "- **Language:** Go 1.25+", nil},
+		{"twin: Go above go.mod's", "- **Go 1.26.4+** - Required for building and testing", nil},
+		{"twin: no least mark", "- **Primary language**: Go 1.24.0", nil},
+		{"twin: the manifest's version named too", "- **Go 1.21+** (the project currently uses Go 1.25 in `go.mod`, but 1.21 is the minimum supported version)", nil},
+		{"twin: history", "Since Hugo 0.48, Hugo uses the Go Modules support built into Go 1.11+ to build.", nil},
+	})
+	runDriftCases(t, repo, "web/AGENTS.md", []driftCase{
+		{"Node below engines", "You need Node.js 18+ and pnpm.", []string{"evidence_changed need Node.js 18+"}},
+		{"twin: Node at engines'", "You need Node.js 20 or newer.", nil},
+	})
+	runDriftCases(t, repo, "py/CONTRIBUTING.md", []driftCase{
+		{"Python below requires-python", "- Python 3.9+ with `uv`.", []string{"evidence_changed Python 3.9+"}},
+		{"twin: Python at it", "- Python 3.10+ with `uv`.", nil},
+	})
+	runDriftCases(t, repo, "crates/AGENTS.md", []driftCase{
+		{"Rust below rust-version", "The MSRV: requires Rust 1.70.", []string{"evidence_changed requires Rust 1.70"}},
+	})
+	runDriftCases(t, repo, "docs/AGENTS.md", []driftCase{
+		{"the nearest manifest is above the document", "Build with Go 1.22 or newer.", []string{"evidence_changed Go 1.22 or newer"}},
+	})
+}
