@@ -1,10 +1,14 @@
 package engine
 
 import (
+	"bytes"
 	"net/url"
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
 )
 
 // A link to a place in the document itself ("[Create a pull request](#7-create-a-pull-request)", a table
@@ -90,35 +94,26 @@ func fragmentAnchor(dest string) (Anchor, bool) {
 // markdownFile is a file whose headings a link's fragment names.
 var markdownFile = regexp.MustCompile(`(?i)\.(?:md|mdx|markdown)$`)
 
-// atxHeading is a markdown heading line; setextRule is the underline of one written over two lines.
-var (
-	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}[ \t]+(.*?)[ \t]*#*[ \t]*$`)
-	setextRule = regexp.MustCompile(`^ {0,3}(?:=+|-+)[ \t]*$`)
-	codeFence  = regexp.MustCompile("^ {0,3}(?:```|~~~)")
-)
-
-// headingKeys reads the keys of a markdown file's headings and explicit anchors, skipping fenced code.
+// headingKeys reads the keys of a markdown file's headings and explicit anchors, with the parser that
+// reads documents (a line-by-line scan took "``` `${string}` ```" in pnpm's AGENTS.md for a fence and
+// lost every heading after it).
 func headingKeys(body []byte) map[string]bool {
+	src := flattenDeepPrefixes(blankFrontmatter(body))
+	doc := md.Parser().Parse(text.NewReader(src))
 	var sections []Section
-	inFence := false
-	prev := ""
-	for _, l := range strings.Split(string(body), "\n") {
-		l = strings.TrimRight(l, "\r")
-		if codeFence.MatchString(l) {
-			inFence, prev = !inFence, ""
-			continue
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			var b bytes.Buffer
+			for i := 0; i < h.Lines().Len(); i++ {
+				seg := h.Lines().At(i)
+				b.Write(seg.Value(src))
+			}
+			sections = append(sections, Section{Heading: cleanInline(string(bytes.TrimSpace(b.Bytes())))})
+			return ast.WalkSkipChildren, nil
 		}
-		if inFence {
-			continue
-		}
-		if m := atxHeading.FindStringSubmatch(l); m != nil {
-			sections = append(sections, Section{Heading: cleanInline(m[1])})
-		} else if setextRule.MatchString(l) && strings.TrimSpace(prev) != "" && !strings.HasPrefix(strings.TrimSpace(prev), "|") {
-			sections = append(sections, Section{Heading: cleanInline(prev)})
-		}
-		prev = l
-	}
-	return fragmentKeys(sections, body)
+		return ast.WalkContinue, nil
+	})
+	return fragmentKeys(sections, src)
 }
 
 // linkedHeading holds a link into another markdown file ("[setup](docs/dev.md#install)") when that
