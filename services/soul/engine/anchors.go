@@ -563,6 +563,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if a, ok, done := rootedPath(tok); done {
 		return a, ok
 	}
+	if m := placeholderVersion.FindStringSubmatch(tok); m != nil && strings.ContainsFunc(m[1], isPlaceholderLetter) {
+		return Anchor{}, false // "YY.MM.x", "MAJOR.MINOR.PATCH", "conda-rc-YY.MM.x": a version scheme
+	}
 	clean := strings.TrimPrefix(tok, "./")
 	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
 	if !segmentsOK(segs) {
@@ -580,6 +583,15 @@ func pathAnchor(tok string) (Anchor, bool) {
 	}
 	return a, ok
 }
+
+// placeholderVersion is a version of three or four parts, each digits, one letter or an upper-case word
+// of up to five letters, at the end of a name: how release pages write a scheme ("YY.MM.x",
+// "MAJOR.MINOR.PATCH", "v2.x.x", "0.x.y"; eleven of the thirtieth holdout's 43 false mentions).
+var placeholderVersion = regexp.MustCompile(`(?:^|[-_/])v?((?:\d+|[A-Z]{1,5}|[a-zA-Z])(?:\.(?:\d+|[A-Z]{1,5}|[a-zA-Z])){2,3})$`)
+
+// isPlaceholderLetter is a letter, which a version scheme's placeholder parts hold and a version's
+// ("v1.2.3", "libfoo-1.2.3") don't.
+func isPlaceholderLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
 
 // namedHole is a bracketed name where a path has a hole to fill: `Resp[ObjectName]Tests.cs`,
 // `pages/[slug]/`. A glob reads brackets as a set of single characters, which no file of the nineteenth

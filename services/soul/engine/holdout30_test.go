@@ -25,3 +25,23 @@ func TestThirtiethHoldoutClasses(t *testing.T) {
 		{"twin: a Windows separator to nothing", "It builds with the SDK in the [`sdk.json`](..\\sdk.json) file in the repository root.", []string{"unanchored ../sdk.json"}},
 	})
 }
+
+// TestPlaceholderVersions: a version scheme written with placeholders names no file ("Create
+// `conda-conda-rc-YY.MM.x`", "bump `MAJOR.MINOR.PATCH`", "`v2.x.x`"), while a file with a one-letter
+// extension is still a path.
+func TestPlaceholderVersions(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/parser.c", "int parse(void);\n")
+	g.write("README.md", "# app\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("src/parser.c")
+	g.commit("2026-05-02T10:00:00Z", "drop the C parser")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "RELEASE.md", []driftCase{
+		{"a calendar scheme", "1. Create the branch `conda-conda-rc-YY.MM.x` from main.", nil},
+		{"a semantic scheme", "2. Bump the version as `MAJOR.MINOR.PATCH` in `README.md`.", nil},
+		{"a major line", "3. Backport fixes to `v2.x.x` and `0.x.y`.", nil},
+		{"twin: a file of a one-letter extension", "4. Regenerate `src/parser.c` first.", []string{"evidence_file_missing src/parser.c"}},
+	})
+}
