@@ -45,3 +45,21 @@ func TestPlaceholderVersions(t *testing.T) {
 		{"twin: a file of a one-letter extension", "4. Regenerate `src/parser.c` first.", []string{"evidence_file_missing src/parser.c"}},
 	})
 }
+
+// TestDeletedProgram: a program run from the work tree by its path is one a build leaves, unless history
+// shows the repository tracked it and a commit deleted it ("`./runner xcodebuild …`": Peekaboo removed
+// its runner wrapper; the thirtieth holdout's miss).
+func TestDeletedProgram(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("runner", "#!/bin/sh\nexec \"$@\"\n")
+	g.write("README.md", "# app\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("runner")
+	g.commit("2026-05-02T10:00:00Z", "remove runner wrapper")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "docs/RELEASING.md", []driftCase{
+		{"a tracked program a commit deleted", "- [ ] Build the release apps:\n  - `./runner xcodebuild -scheme Playground build`", []string{"evidence_file_missing ./runner"}},
+		{"twin: a program a build leaves", "- [ ] Check the licenses: `./licgen -check`", nil},
+	})
+}

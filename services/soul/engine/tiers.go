@@ -112,6 +112,17 @@ func (v *verifier) neverLanded(p string) bool {
 	return (v.everAsked[p] || v.everAsked[local]) && !seen[p] && !seen[local]
 }
 
+// landedOnce reports a path whole history shows a commit added: a file this repository tracked, not
+// one a build leaves. False when history cannot say (a shallow clone, no git).
+func (v *verifier) landedOnce(p string) bool {
+	seen := v.batch.EverSeen
+	if !v.tiered() || seen == nil {
+		return false
+	}
+	p = strings.TrimPrefix(p, "./")
+	return seen[p] || seen[path.Join(path.Dir(v.soul.Path), p)]
+}
+
 // The strong assertions of existence, each tested in tiers_test.go:
 //   - a markdown link or image target: "[server docs](./tools/server/README-dev.md)";
 //   - the object of a reference: "see X", "see also X", "refer to X", "consult X", "read X" opening a
