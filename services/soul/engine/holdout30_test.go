@@ -52,14 +52,20 @@ func TestPlaceholderVersions(t *testing.T) {
 func TestDeletedProgram(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("runner", "#!/bin/sh\nexec \"$@\"\n")
+	g.write("server", "#!/bin/sh\n")
+	g.write("examples/printerdemo/main.rs", "fn main() {}\n")
 	g.write("README.md", "# app\n")
 	g.commit("2026-05-01T10:00:00Z", "init")
 	g.remove("runner")
+	g.remove("server")
+	g.remove("examples/printerdemo/main.rs")
 	g.commit("2026-05-02T10:00:00Z", "remove runner wrapper")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "docs/RELEASING.md", []driftCase{
 		{"a tracked program a commit deleted", "- [ ] Build the release apps:\n  - `./runner xcodebuild -scheme Playground build`", []string{"evidence_file_missing ./runner"}},
 		{"twin: a program a build leaves", "- [ ] Check the licenses: `./licgen -check`", nil},
+		{"twin: a program in the build directory", "Run it:\n\n```sh\ncd build-dbg && ninja server\n./server --alsologtostderr\n```", nil},
+		{"twin: a name history had elsewhere", "Run the demo: `DISPLAY=:0 ./printerdemo`", nil},
 	})
 }

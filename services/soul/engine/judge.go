@@ -115,7 +115,7 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
-	ar = v.pathClass(a, ar)
+	ar = v.pathClass(a, ar, a.Built && !changesDir.MatchString(c.Text) && v.landedOnce(a.Path))
 	ar = v.symbolClass(a, ar)
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
@@ -239,7 +239,12 @@ func goneSibling(ars []AnchorResult) *AnchorResult {
 
 // pathClass turns a missing path that the sentence never said exists into what it is: a destination
 // to fill, a program a build leaves, or a path relative to one sub-package.
-func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
+//
+// A program run by its path is one a build leaves (held), unless tracked: history shows the repository
+// added that very file and a commit deleted it, in a block that never changed directory first
+// ("`./runner xcodebuild …`": Peekaboo's removed wrapper; "cd build-dbg && ninja dragonfly" then
+// "./dragonfly" runs the build's).
+func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResult {
 	if ar.Status != AnchorFailed || a.Kind != AnchorPath && a.Kind != AnchorGlob {
 		return ar
 	}
@@ -249,9 +254,7 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult) AnchorResult {
 		return ar
 	case a.Target:
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
-	case a.Built && !v.evidenced[anchorKey(a)] && !v.landedOnce(a.Path):
-		// not a script named without its extension (scriptTwin), nor a tracked program a commit
-		// deleted (the thirtieth holdout's Peekaboo: "`./runner xcodebuild …`", its wrapper removed)
+	case a.Built && !v.evidenced[anchorKey(a)] && !tracked: // not a script named without its extension (scriptTwin)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
@@ -518,6 +521,9 @@ var (
 // pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
 // own repository.
 var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b`)
+
+// changesDir is a command block that changes directory: a program after it runs from there.
+var changesDir = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)
 
 // branchNamed finds a branch a sentence places a commit on: "(branch: chore/x)", "on branch x", "from
 // the `x` branch".

@@ -112,15 +112,26 @@ func (v *verifier) neverLanded(p string) bool {
 	return (v.everAsked[p] || v.everAsked[local]) && !seen[p] && !seen[local]
 }
 
-// landedOnce reports a path whole history shows a commit added: a file this repository tracked, not
-// one a build leaves. False when history cannot say (a shallow clone, no git).
+// landedOnce reports a path whole history shows a commit added at that very place, from the root or
+// from the document's directory: a file this repository tracked, not one a build leaves. A bare name
+// counts only where history had it there, not anywhere under its base name (slint's "./printerdemo",
+// built from examples/printerdemo/). False when history cannot say (a shallow clone, no git).
 func (v *verifier) landedOnce(p string) bool {
 	seen := v.batch.EverSeen
 	if !v.tiered() || seen == nil {
 		return false
 	}
-	p = strings.TrimPrefix(p, "./")
-	return seen[p] || seen[path.Join(path.Dir(v.soul.Path), p)]
+	p = strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+	local := path.Join(path.Dir(v.soul.Path), p)
+	if strings.Contains(p, "/") {
+		return seen[p] || seen[local]
+	}
+	for _, at := range v.batch.EverSeenAt[p] {
+		if at == p || at == local {
+			return true
+		}
+	}
+	return false
 }
 
 // The strong assertions of existence, each tested in tiers_test.go:
