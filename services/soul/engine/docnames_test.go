@@ -37,6 +37,7 @@ func TestDocumentClasses(t *testing.T) {
 		{"a script no command downloads stays drift", "```shell\nwget https://apt.llvm.org/llvm.sh\n./install.sh 17\n```", []string{"unverified ./install.sh"}},
 		{"a per-user Windows file", "For WSL, make sure you have sufficient memory allocated in `.wslconfig`.", nil},
 		{"paths relative to the installed program", "Acme looks for libraries in the following paths relative to the `acme` executable:\n\n* `./lib/acme` (Windows)\n* `../lib/acme` (Linux)", nil},
+		{"places the program searches when it runs", "Acme looks for native helpers and libraries in installed and local development layouts:\n\n* `../lib/acme` for standard installs\n* `./lib/acme` for Windows release-style payloads", nil},
 		{"a list without that lead-in stays drift", "Acme keeps its libraries in these paths:\n\n* `./lib/acme` (Windows)", []string{"unverified ./lib/acme"}},
 	}
 	for _, tc := range tests {

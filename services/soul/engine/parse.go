@@ -502,11 +502,16 @@ var (
 	cdInto     = regexp.MustCompile(`^cd\s+(?:\./)?([\w.-]+/?)$`)
 )
 
-// installLeadIn reports a list whose lead-in places its paths beside the installed program: "in the
-// following paths relative to the `ollama` executable:".
+// installLeadIn reports a list whose lead-in places its paths beside the installed program ("in the
+// following paths relative to the `ollama` executable:") or names them as where it searches when it
+// runs ("looks for … in installed and local development layouts:").
 func (p *parser) installLeadIn(l *ast.List) bool {
 	prev, ok := l.PreviousSibling().(*ast.Paragraph)
-	return ok && installLeadIn.MatchString(strings.TrimSpace(p.rawLines(prev)))
+	if !ok {
+		return false
+	}
+	lead := strings.TrimSpace(p.rawLines(prev))
+	return installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead)
 }
 
 // leadInRepo reads the paragraph just before a command block for the repository it says the commands
