@@ -6,9 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
-
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
 )
 
 // A link to a place in the document itself ("[Create a pull request](#7-create-a-pull-request)", a table
@@ -68,15 +65,14 @@ func fragmentKeys(sections []Section, src []byte) map[string]bool {
 	if len(keys) == 0 {
 		return nil
 	}
-	text := string(src)
-	if strings.Contains(text, "=") {
-		for _, m := range htmlAnchor.FindAllStringSubmatch(text, -1) {
-			keys[fragmentKey(m[1])] = true
+	if bytes.IndexByte(src, '=') >= 0 {
+		for _, m := range htmlAnchor.FindAllSubmatch(src, -1) {
+			keys[fragmentKey(string(m[1]))] = true
 		}
 	}
-	if strings.Contains(text, "{#") {
-		for _, m := range customID.FindAllStringSubmatch(text, -1) {
-			keys[fragmentKey(m[1])] = true
+	if bytes.Contains(src, []byte("{#")) {
+		for _, m := range customID.FindAllSubmatch(src, -1) {
+			keys[fragmentKey(string(m[1]))] = true
 		}
 	}
 	return keys
@@ -94,26 +90,15 @@ func fragmentAnchor(dest string) (Anchor, bool) {
 // markdownFile is a file whose headings a link's fragment names.
 var markdownFile = regexp.MustCompile(`(?i)\.(?:md|mdx|markdown)$`)
 
-// headingKeys reads the keys of a markdown file's headings and explicit anchors, with the parser that
+// headingKeys reads the keys of a markdown file's headings and explicit anchors with the parser that
 // reads documents (a line-by-line scan took "``` `${string}` ```" in pnpm's AGENTS.md for a fence and
-// lost every heading after it).
-func headingKeys(body []byte) map[string]bool {
-	src := flattenDeepPrefixes(blankFrontmatter(body))
-	doc := md.Parser().Parse(text.NewReader(src))
-	var sections []Section
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
-			var b bytes.Buffer
-			for i := 0; i < h.Lines().Len(); i++ {
-				seg := h.Lines().At(i)
-				b.Write(seg.Value(src))
-			}
-			sections = append(sections, Section{Heading: cleanInline(string(bytes.TrimSpace(b.Bytes())))})
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return fragmentKeys(sections, src)
+// lost every heading after it). A file the parser refuses (binary, too large) names no places.
+func headingKeys(p string, body []byte) map[string]bool {
+	doc, err := Parse(p, body, ParseOptions{})
+	if err != nil {
+		return nil
+	}
+	return doc.Fragments
 }
 
 // linkedHeading holds a link into another markdown file ("[setup](docs/dev.md#install)") when that
@@ -122,13 +107,13 @@ func (v *verifier) linkedHeading(a Anchor, d verdicts) AnchorResult {
 	if !markdownFile.MatchString(a.Path) {
 		return d.ok() // "main.go#L40", a page's own scheme: not a heading
 	}
-	body, ok := v.readFile(a.Path)
-	if !ok {
-		return d.ok()
-	}
 	keys, cached := v.headings[a.Path]
 	if !cached {
-		keys = headingKeys(body)
+		body, ok := v.readFile(a.Path)
+		if !ok {
+			return d.ok()
+		}
+		keys = headingKeys(a.Path, body)
 		if v.headings == nil {
 			v.headings = map[string]map[string]bool{}
 		}

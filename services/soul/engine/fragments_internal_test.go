@@ -9,7 +9,7 @@ func FuzzHeadingKeys(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, body []byte) {
-		for k := range headingKeys(body) {
+		for k := range headingKeys("linked.md", body) {
 			if k != fragmentKey(k) {
 				t.Fatalf("key %q is not a key", k)
 			}
