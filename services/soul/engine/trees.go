@@ -137,26 +137,28 @@ func blankLevel(parts []string) bool {
 	return false
 }
 
-// treeRoots resolves each tree entry's root against the repository (see the top of this file): an entry
-// under this repository's name loses it, one under a directory here keeps it, one under any other root
-// is another project's and is dropped.
+// treeRoots resolves each tree entry's root against the repository (see the top of this file), once
+// per root of a block: an entry under this repository's name loses it, one under a directory here
+// keeps it, one under any other root is another project's and is dropped.
 func (v *verifier) treeRoots(results []ClaimResult) {
 	for i := range results {
 		c := &results[i].Claim
 		if c.Kind != KindTree {
 			continue
 		}
+		reading := map[string]rootReading{}
 		kept := make([]Anchor, 0, len(c.Anchors))
-		own := map[string]bool{}
 		for _, a := range c.Anchors {
-			switch root := a.TreeRoot; {
-			case root == "" || root == "." || root == "./":
-			case v.treeRootHere(root):
-			case v.runsHere(root) || v.topsHere(c.Anchors, root, own):
-				a.Path = strings.TrimPrefix(strings.TrimPrefix(a.Path, root), "/")
-				a.Ref = strings.TrimPrefix(strings.TrimPrefix(a.Ref, root), "/")
-			default:
+			r, ok := reading[a.TreeRoot]
+			if !ok {
+				r = v.readRoot(c.Anchors, a.TreeRoot)
+				reading[a.TreeRoot] = r
+			}
+			switch r {
+			case rootAway:
 				continue
+			case rootTop:
+				a.Path, a.Ref = underRoot(a.Path, a.TreeRoot), underRoot(a.Ref, a.TreeRoot)
 			}
 			kept = append(kept, a)
 		}
@@ -164,20 +166,39 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 	}
 }
 
+// rootReading is what a tree's root line stands for here.
+type rootReading int
+
+const (
+	rootAsWritten rootReading = iota // none, ".", or a directory of this repository: paths as written
+	rootTop                          // this repository's own name: its entries are from the top
+	rootAway                         // another project's tree
+)
+
+// readRoot reads one root of a tree block's entries.
+func (v *verifier) readRoot(as []Anchor, root string) rootReading {
+	switch {
+	case root == "" || root == "." || root == "./" || v.treeRootHere(root):
+		return rootAsWritten
+	case v.runsHere(root) || v.topsHere(as, root):
+		return rootTop
+	}
+	return rootAway
+}
+
+// underRoot is an entry's path with its root taken off.
+func underRoot(p, root string) string { return strings.TrimPrefix(strings.TrimPrefix(p, root), "/") }
+
 // topsHere reports a root whose entries begin, at least half of them, with a name this repository has
 // at its top: "Tachikoma/" over "Sources/Tachikoma/" in a checkout named otherwise (a fork, a CI
-// workspace). The answer is kept per root in own.
-func (v *verifier) topsHere(as []Anchor, root string, own map[string]bool) bool {
-	if here, ok := own[root]; ok {
-		return here
-	}
+// workspace).
+func (v *verifier) topsHere(as []Anchor, root string) bool {
 	firsts := map[string]bool{}
 	for _, a := range as {
 		if a.TreeRoot != root {
 			continue
 		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(a.Path, root), "/")
-		first, _, _ := strings.Cut(rel, "/")
+		first, _, _ := strings.Cut(underRoot(a.Path, root), "/")
 		if first != "" {
 			firsts[first] = true
 		}
@@ -188,8 +209,7 @@ func (v *verifier) topsHere(as []Anchor, root string, own map[string]bool) bool 
 			have++
 		}
 	}
-	own[root] = len(firsts) > 0 && 2*have >= len(firsts)
-	return own[root]
+	return len(firsts) > 0 && 2*have >= len(firsts)
 }
 
 // treeRootHere reports a root that is a directory of this repository ("src/" over its files).
