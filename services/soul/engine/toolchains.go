@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 )
 
@@ -32,9 +32,13 @@ var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at le
 // pastWording marks a sentence about history, whose versions were true once.
 var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
 
+// toolchainGates are the language names of which a sentence must hold one before the regexps read it:
+// a cheap case-folded test that spares most sentences with a number both of them.
+var toolchainGates = []string{"go", "python", "node", "rust"}
+
 // toolchainAnchors reads the least language versions a sentence states.
 func toolchainAnchors(text string, line int) []Anchor {
-	if pastWording.MatchString(text) {
+	if !slices.ContainsFunc(toolchainGates, func(w string) bool { return hasFoldASCII(text, w) }) || pastWording.MatchString(text) {
 		return nil
 	}
 	var out []Anchor
@@ -68,43 +72,20 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 	return d.ok()
 }
 
-// versionBelow reports a stated version below the manifest's: by major and minor (Node's majors alone).
+// versionBelow reports a stated version below the manifest's: by major and minor (Node's majors alone),
+// in the order tags are compared (semverLess).
 func versionBelow(lang, stated, manifest string) bool {
-	s, m := versionParts(stated), versionParts(manifest)
-	if len(s) == 0 || len(m) == 0 {
-		return false
-	}
 	n := 2
 	if lang == "node" {
 		n = 1
 	}
-	for i := 0; i < n; i++ {
-		a, b := part(s, i), part(m, i)
-		if a != b {
-			return a < b
-		}
-	}
-	return false
+	return semverLess(leadingParts(stated, n), leadingParts(manifest, n))
 }
 
-func part(p []int, i int) int {
-	if i < len(p) {
-		return p[i]
-	}
-	return 0
-}
-
-// versionParts reads "1.25.0" as [1 25 0]; nil for anything else.
-func versionParts(s string) []int {
-	var out []int
-	for _, f := range strings.Split(s, ".") {
-		n, err := strconv.Atoi(f)
-		if err != nil {
-			return nil
-		}
-		out = append(out, n)
-	}
-	return out
+// leadingParts is a version cut to its first n parts ("1.25.0" to "1.25").
+func leadingParts(v string, n int) string {
+	parts := strings.SplitN(v, ".", n+1)
+	return strings.Join(parts[:min(n, len(parts))], ".")
 }
 
 var (
