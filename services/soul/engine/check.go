@@ -92,6 +92,8 @@ type verifier struct {
 	missing map[string]bool
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
+	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).
+	byExt map[string][]string
 	// headings are the heading keys of the markdown files links name with a fragment (fragments.go).
 	headings map[string]map[string]bool
 	// rows are the findings listed so far, so no anchor is listed twice on one line (passes.go addRow).

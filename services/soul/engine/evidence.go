@@ -143,7 +143,7 @@ func (v *verifier) bareSpellingTwin(a Anchor) (string, bool) {
 		return "", false
 	}
 	var files []string
-	for _, f := range v.repo.Glob("**/*"+ext, 0) {
+	for _, f := range v.filesOf(ext) {
 		b := path.Base(f)
 		if b == base || !misspelt(base, b) {
 			continue
@@ -160,6 +160,19 @@ func (v *verifier) bareSpellingTwin(a Anchor) (string, bool) {
 		return files[0], true
 	}
 	return path.Base(files[0]) + " (in several places)", true
+}
+
+// filesOf lists the tracked files of an extension, read once per check: each bare name of a document
+// that never landed is compared with all of them.
+func (v *verifier) filesOf(ext string) []string {
+	if fs, ok := v.byExt[ext]; ok {
+		return fs
+	}
+	if v.byExt == nil {
+		v.byExt = map[string][]string{}
+	}
+	v.byExt[ext] = v.repo.Glob("**/*"+ext, 0)
+	return v.byExt[ext]
 }
 
 // dotTwin finds the tracked file of dir named base with its leading dot added or taken away, when the
