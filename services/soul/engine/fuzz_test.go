@@ -34,6 +34,9 @@ func hostileSeeds() [][]byte {
 		// Directory trees (trees.go): roots, guides of several widths, placeholders, a deep one.
 		[]byte("```\nrepo/\n├── a/\n│   ├── b.go  # c\n│   └── ...\n└── c/\n    `-- d/e.go\n|-- x\n```\n"),
 		[]byte("```text\n" + strings.Repeat("│   ", 500) + "├── deep.go\n└── \xff/\n```\n"),
+		// Indentation trees (indenttrees.go): tabs, wrapped descriptions, placeholders, a placeholder root.
+		[]byte("```\npkg/\n  cli/   x\n\talpha/ y\n    init.go  z\n             wrapped\n  **/testdata/\n<app>/\n  ../up/\ncmd/\n  \xff.go\n```\n"),
+		[]byte("```\n" + strings.Repeat("a/\n ", 300) + "b.go\n```\n"),
 		[]byte("`gen.go` lives in `../up` — run `make x` in that repo. " + strings.Repeat(" — ", 2000) + strings.Repeat(". ", 2000)),
 	}
 }

@@ -25,12 +25,17 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorMake && a.Path == "" {
 		ar = v.makeNearby(c, a, ar)
 	}
-	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && !a.Link && v.underClaimDir(c, a) {
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && !a.Link && !a.Tree && v.underClaimDir(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
 		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
+	}
+	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if home, ok := v.homeRoot(c, a); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under "+home+", outside the repository"
+		}
 	}
 	return ar
 }
@@ -271,6 +276,10 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 		} else if p, ok := v.abbreviated(a.Path); ok && ar.Reason == ReasonUnanchored {
 			// "`oxc_formatter/embed/css.rs`": the crate named, the directories inside it left out
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		} else if dir, ok := v.packageMember(a.Path); ok && a.Kind == AnchorPath {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a name package "+dir+" defines"
+		} else if f, ok := v.importedModule(a); ok && a.Kind == AnchorPath {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
 		}
 	}
 	return ar

@@ -411,6 +411,13 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 		}
 		return
 	}
+	if as := indentTreeAnchors(body, lang, start); as != nil {
+		p.addClaim(KindTree, body, start, end)
+		if n := len(p.soul.Claims); n > 0 && p.soul.Claims[n-1].StartLine == start && p.soul.Claims[n-1].Kind == KindTree {
+			p.soul.Claims[n-1].Anchors = as
+		}
+		return
+	}
 	if !shellLanguages[lang] {
 		return
 	}

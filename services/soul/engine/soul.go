@@ -202,6 +202,9 @@ type Anchor struct {
 	// TreeRoot is the root line a directory-tree entry hangs under, as written ("Tachikoma", "src"; empty
 	// for a tree without one): trees.go resolves it against the repository before the check.
 	TreeRoot string
+	// Tree marks a directory-tree entry: its path is spelled from the tree's root, so an entry at the top
+	// ("cmd/") names that place, never a bare name found anywhere.
+	Tree bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.

@@ -65,6 +65,9 @@ func treeAnchors(body string, start int) []Anchor {
 			if name := entryName(l); name != "" && treeRootName.MatchString(name) && !strings.ContainsAny(l, "│┃├└") {
 				// a line of its own without a branch starts a tree: "Tachikoma/", "src/", "."
 				root, stack = strings.TrimSuffix(name, "/"), nil
+			} else if name != "" && strings.HasSuffix(name, "/") && strings.ContainsAny(name, "<{$") && !strings.ContainsAny(l, "│┃├└") {
+				// "<app>/": the layout each of several directories follows, none of them by that name
+				root, stack = placeholderRoot, nil
 			}
 			continue
 		}
@@ -94,7 +97,10 @@ func treeAnchors(body string, start int) []Anchor {
 		if !ok || a.Kind != AnchorPath {
 			continue
 		}
-		a.Ref, a.Line, a.TreeRoot, a.Weak = p, start+i, root, false
+		// a tree with a named root spells its entries from that root; one without, or rooted at ".",
+		// may draw any directory's layout ("A typical directory within `test/` will be structured like
+		// this": payload), whose top names are read as bare names (checkBareName)
+		a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, start+i, root, false, root != "" && root != "." && root != "./"
 		out = append(out, a)
 		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) {
 			pathLike++
@@ -166,6 +172,10 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 	}
 }
 
+// placeholderRoot is the root of a tree drawn under a placeholder ("<app>/": netbox's layout of each
+// Django app), whose entries are every such directory's and no one path here.
+const placeholderRoot = "\x01"
+
 // rootReading is what a tree's root line stands for here.
 type rootReading int
 
@@ -178,6 +188,13 @@ const (
 // readRoot reads one root of a tree block's entries.
 func (v *verifier) readRoot(as []Anchor, root string) rootReading {
 	switch {
+	case root == placeholderRoot:
+		return rootAway
+	case root == indentRoot:
+		if v.topsHere(as, root) {
+			return rootAsWritten
+		}
+		return rootAway
 	case root == "" || root == "." || root == "./" || v.treeRootHere(root):
 		return rootAsWritten
 	case v.runsHere(root) || v.topsHere(as, root):

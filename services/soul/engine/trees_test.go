@@ -75,3 +75,56 @@ func checkDoc(t *testing.T, repo engine.Repo, doc, body string) *engine.Report {
 	}
 	return rep
 }
+
+// TestIndentationTrees: a tree drawn by indentation alone (the thirty-first holdout's kubebuilder
+// "Directory Map") is read as a branch tree is: moved and removed entries are drift, a directory gone
+// gives one row, a planned file is no drift, a description wrapped under a file is no entry; a block
+// of several top-level entries this repository mostly lacks is another project's, and commands,
+// YAML and a flat list are no tree.
+func TestIndentationTrees(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module sigs.k8s.io/builder\n\ngo 1.24\n")
+	g.write("main.go", "package main\n")
+	g.write("pkg/cli/alpha/cmd.go", "package alpha\n")
+	g.write("pkg/cli/init.go", "package cli\n")
+	g.write("pkg/machinery/marker.go", "package machinery\n")
+	g.write("test/e2e/v4/plugin_test.go", "package v4\n")
+	g.write("test/e2e/utils/ctx.go", "package utils\n")
+	g.write("cmd/version.go", "package main\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("pkg/cli/alpha/cmd.go")
+	g.write("internal/alpha/cmd.go", "package alpha\n")
+	g.remove("test/e2e/v4/plugin_test.go")
+	g.write("test/e2e/all/plugin_v4_test.go", "package all\n")
+	g.remove("cmd/version.go")
+	g.commit("2026-05-02T10:00:00Z", "consolidate")
+	repo := g.open(t)
+
+	tree := "## Directory Map\n\n```\n" +
+		"pkg/\n" +
+		"  cli/              CLI command implementations\n" +
+		"    alpha/          Alpha commands (generate, update, etc.)\n" +
+		"    init.go         'init' command + default bundle\n" +
+		"                    definition, wrapped\n" +
+		"  machinery/        Scaffolding engine\n" +
+		"    marker.go       Marker detection\n" +
+		"    template.go     Base template interface\n" +
+		"test/\n" +
+		"  e2e/              E2E tests\n" +
+		"    v4/             Tests for v4 plugin\n" +
+		"    utils/          Test helpers\n" +
+		"  **/testdata/      Sample projects\n" +
+		"cmd/                CLI entry point\n" +
+		"  version.go        Version info\n" +
+		"main.go             Application entry point\n" +
+		"```\n"
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"an indentation tree", tree, []string{"evidence_file_missing pkg/cli/alpha/", "evidence_file_missing test/e2e/v4/", "evidence_file_missing cmd/"}},
+		{"under one root", "```\nbuilder/\n  pkg/\n    cli/\n      init.go\n      gone.go\n  main.go\n```\n", []string{"unverified unanchored pkg/cli/gone.go"}},
+		{"twin: another project's layout", "Your project will look like:\n\n```\nconfig/\n  default/\n    kustomization.yaml\napi/\n  v1/\n    types.go\nDockerfile\n```\n", nil},
+		{"twin: the layout each app follows", "```text\n<app>/\n├── cmd/\n├── api/\n└── views.py\n```\n", nil},
+		{"twin: a YAML block", "```\nspec:\n  replicas: 2\n  template:\n    metadata: {}\n```\n", nil},
+		{"twin: a flat list", "```\npkg/cli/\npkg/gone/\ncmd/x.go\nmain.go\n```\n", nil},
+		{"twin: commands", "```\ngit status\n  git log -1\ngit diff\ngo vet ./...\n```\n", nil},
+	})
+}

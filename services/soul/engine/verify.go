@@ -148,6 +148,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if refNamespace(a.Path) && !v.repo.HasTopLevel("refs") {
 		return d.skip() // "refs under `refs/organism/`": a git ref namespace, not a directory
 	}
+	if a.Tree && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
+		return v.missingPath(a, d.fail, d.hold) // a tree's top entry: that place, not the name anywhere
+	}
 	if !strings.Contains(a.Path, "/") && !strings.HasPrefix(a.Path, ".") {
 		r := v.checkBareName(a, d)
 		if a.Plural && r.Status != AnchorOK {

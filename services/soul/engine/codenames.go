@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Names written as code writes them, not as a file system does: a package's path with a type of it
+// ("`pkg/proc/BinaryInfo`": delve's CLAUDE.md names the BinaryInfo type of package pkg/proc) and a
+// module imported by a relative specifier without its extension ("Throw `ServiceError` subclasses from
+// `./errors`": openstatus's module is src/errors.ts). Both are the thirty-first holdout's false drift.
+// Each is asked only of a path that failed, and answers only when the repository holds what the code
+// name stands for, so a name the package lost is still drift.
+
+// codeIdent is the last segment of a package member: an identifier, no extension.
+var codeIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// sourceExts are the files a package's members are defined in.
+var sourceExts = set(".go", ".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".rs", ".java", ".kt", ".swift", ".rb", ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".ex", ".php", ".dart", ".zig")
+
+// maxMemberFiles bounds the files of one package read for a member's definition.
+const maxMemberFiles = 64
+
+// packageMember reports the package directory of a failed path that is a package's path and one of its
+// types: written without a trailing slash, the last segment capitalized, the directory tracked here,
+// and a source file directly in it defining the last segment ("type BinaryInfo struct" in
+// pkg/proc/bininfo.go).
+func (v *verifier) packageMember(p string) (string, bool) {
+	if strings.HasSuffix(p, "/") {
+		return "", false // "zml/io/": a directory, whatever zml's sources call io
+	}
+	dir, name := path.Split(strings.TrimPrefix(p, "./"))
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" || !codeIdent.MatchString(name) || name[0] < 'A' || name[0] > 'Z' {
+		return "", false // a type's name: lower-case words are directories as often as functions
+	}
+	if ok, isDir := v.repo.Exists(dir); !ok || !isDir {
+		return "", false
+	}
+	def := regexp.MustCompile(`(?m)^\s*(?:(?:pub(?:\([^)]*\))?|export|public|private|protected|internal|static|final|abstract|sealed|open|data|async|default|unsafe)\s+)*(?:type|func|fn|class|struct|interface|enum|trait|def|const|var|let|val|object|protocol|module|record)\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\b`)
+	n := 0
+	for _, f := range v.repo.Glob(dir+"/*", maxMemberFiles*4) {
+		if path.Dir(f) != dir || !sourceExts[path.Ext(f)] {
+			continue
+		}
+		if n++; n > maxMemberFiles {
+			break
+		}
+		if body, ok := v.readFile(f); ok && def.Match(body) {
+			return dir, true
+		}
+	}
+	return "", false
+}
+
+// importedModule reports the module a relative specifier without an extension names: a file of that
+// stem (or a directory's index) in the document's directory or below it, one of a few levels at most
+// ("./errors" from packages/services/ is packages/services/src/errors.ts).
+func (v *verifier) importedModule(a Anchor) (string, bool) {
+	ref := strings.TrimSpace(a.Ref)
+	if !strings.HasPrefix(ref, "./") || strings.HasSuffix(ref, "/") || path.Ext(ref) != "" || strings.ContainsAny(ref, "*?[") {
+		return "", false
+	}
+	stem := strings.TrimPrefix(ref, "./")
+	if !codeIdent.MatchString(path.Base(stem)) {
+		return "", false
+	}
+	base := path.Dir(v.soul.Path)
+	if base == "." {
+		base = ""
+	}
+	prefix := ""
+	if base != "" {
+		prefix = base + "/"
+	}
+	for _, f := range v.repo.Glob(prefix+"**/"+stem+".*", 16) {
+		if sourceExts[path.Ext(f)] && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 3 {
+			return f, true
+		}
+	}
+	for _, f := range v.repo.Glob(prefix+"**/"+stem+"/index.*", 16) {
+		if sourceExts[path.Ext(f)] && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 4 {
+			return f, true
+		}
+	}
+	return "", false
+}
