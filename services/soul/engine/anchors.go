@@ -104,7 +104,11 @@ var (
 	pushedTo = regexp.MustCompile("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 	// branchList ends the text before a span in a list the sentence calls branches: "Main branches
 	// (`master`, `1.x`, `release/**`) are protected" (the thirty-first holdout's sentry-cli).
-	branchList = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	// trunkBeside is a trunk branch in the same "or" or comma list as the span: "Building `main` or
+	// `hotfix/*` will publish" (the thirty-second holdout's microsoft/mcp).
+	trunkBefore = regexp.MustCompile("`(?:main|master|develop|trunk)`\\s*(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)$")
+	trunkAfter  = regexp.MustCompile("^\\s*(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)`(?:main|master|develop|trunk)`")
+	branchList  = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
 
 // Another repository named by its owner and name: "the `spree/dashboard-starter` template repo",
@@ -576,6 +580,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if m := placeholderVersion.FindStringSubmatch(tok); m != nil && strings.ContainsFunc(m[1], isPlaceholderLetter) {
 		return Anchor{}, false // "YY.MM.x", "MAJOR.MINOR.PATCH", "conda-rc-YY.MM.x": a version scheme
 	}
+	if titleTag.MatchString(tok) {
+		return Anchor{}, false // "preceed titles with the `[BUG/ISSUE]` string": a tag, not a directory
+	}
 	clean := strings.TrimPrefix(tok, "./")
 	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
 	if !segmentsOK(segs) {
@@ -593,6 +600,10 @@ func pathAnchor(tok string) (Anchor, bool) {
 	}
 	return a, ok
 }
+
+// titleTag is a bracketed tag in capitals ("[BUG/ISSUE]", "[WIP]"): what an issue or PR title opens
+// with (the thirty-second holdout's UniGetUI), never a path; a route's "[slug]/page.tsx" goes on.
+var titleTag = regexp.MustCompile(`^\[[A-Z0-9][A-Z0-9 _/-]*\]$`)
 
 // placeholderVersion is a version of three or four parts, each digits, one letter or an upper-case word
 // of up to five letters, at the end of a name: how release pages write a scheme ("YY.MM.x",

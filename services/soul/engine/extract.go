@@ -128,7 +128,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before))) {
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(raw[m[1]:]))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -347,6 +347,9 @@ func (x *extraction) wording(text string, digits bool) {
 	marks := marksOf(plainLower)
 	c.Temporal = marks&markTemporal != 0 || anyPhrase(plainLower, temporalPhrases)
 	c.Shipped = marks&markShipped != 0
+	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
+		c.Anchors = append(c.Anchors, goLineAnchor(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+	}
 	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
 		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
 		priceRuntime(c)

@@ -131,3 +131,31 @@ func TestReceiverMembers(t *testing.T) {
 		{"twin: a member defined nowhere", "Queues go through `this.enqueueTask()`.", []string{"unverified symbol_missing enqueueTask()"}},
 	})
 }
+
+// TestThirtySecondHoldoutClasses: the thirty-second holdout's false drift, each beside a twin. A glob in
+// an "or" list with a trunk branch is a branch pattern ("Building `main` or `hotfix/*` will publish":
+// microsoft/mcp); a capitals tag in brackets is what a title opens with ("`[BUG/ISSUE]`": UniGetUI); an
+// import into a tool's dot-directory the repository never held is that tool's state in each checkout
+// ("@./.taskmaster/CLAUDE.md": ddev).
+func TestThirtySecondHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("hotfix/notes.md", "# notes\n")
+	g.write(".claude/rules.md", "# rules\n")
+	g.write("README.md", "# app\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.remove("hotfix/notes.md")
+	g.remove(".claude/rules.md")
+	g.commit("2026-05-02T10:00:00Z", "drop")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a branch pattern beside a trunk", "Only manual runs publish. Building `main` or `hotfix/*` will publish to `npmjs.com`.", nil},
+		{"twin: a gone file beside a trunk word", "The hotfix notes are in `hotfix/notes.md`.", []string{"evidence_file_missing hotfix/notes.md"}},
+		{"a title tag", "- Please make sure to preceed titles with the `[BUG/ISSUE]` string, so they can be easily identified.", nil},
+	})
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"a tool's state imported", "## Task Master AI Instructions\n\n**Import Task Master's workflow.**\n@./.taskmaster/CLAUDE.md", []string{"unverified unanchored @./.taskmaster/CLAUDE.md"}},
+		{"twin: an import a commit deleted", "## Rules\n\n@./.claude/rules.md", []string{"evidence_file_missing @./.claude/rules.md"}},
+		{"twin: an import that never landed", "## Guide\n\n@./docs/agent-guide.md", []string{"unanchored @./docs/agent-guide.md"}},
+	})
+}

@@ -40,11 +40,23 @@ func (v *verifier) driftAnchor(r *ClaimResult) *AnchorResult {
 		if ar.Status != AnchorFailed || v.unseen(ar) {
 			continue // an absence soul never established: no assertion makes it a fact (blind.go)
 		}
-		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) {
+		if !v.traceless(ar) || asserted(&r.Claim, ar.Anchor) && !v.toolState(ar.Anchor) {
 			return &r.Anchors[i]
 		}
 	}
 	return nil
+}
+
+// toolState reports a link or import into a dot-directory the repository does not have, whose file
+// history never held: a tool's state in each user's checkout ("@./.taskmaster/CLAUDE.md", which Task
+// Master writes on init: the thirty-second holdout's ddev). A broken link is a strong assertion
+// everywhere else; one a commit deleted keeps its evidence and stays drift.
+func (v *verifier) toolState(a Anchor) bool {
+	if !a.Link || a.Kind != AnchorPath {
+		return false
+	}
+	top, _, _ := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
+	return len(top) > 1 && top[0] == '.' && top != ".." && strings.Contains(a.Path, "/") && !v.repo.HasTopLevel(top)
 }
 
 // tiered reports whether the tiers apply at all: a whole git history, which can say "no trace", and a

@@ -43,6 +43,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 	}
 	var out []Anchor
 	for _, m := range leastVersion.FindAllStringSubmatch(text, -1) {
+		if quotedGoLine.MatchString(text) && strings.Contains(quotedGoLine.FindString(text), m[0]) {
+			continue // the quoted go line (goLineAnchor)
+		}
 		if m[1] == "" && m[4] == "" {
 			continue // "Go 1.24.0": no mark makes it a least version
 		}
@@ -50,6 +53,26 @@ func toolchainAnchors(text string, line int) []Anchor {
 		out = append(out, Anchor{Kind: AnchorToolchain, Ref: strings.TrimSpace(m[0]), Name: lang, Qualifier: m[3], Line: line, Hints: anyVersion.FindAllString(text, -1)})
 	}
 	return out
+}
+
+// quotedGoLine is a go.mod `go` line a sentence quotes: "`go 1.25` in `go.mod`" (the thirty-second
+// holdout's air, whose go.mod had moved on to go 1.26.0). It states the manifest's own version, not a
+// least one, so any other major.minor is drift.
+var quotedGoLine = regexp.MustCompile("(?i)`?\\bgo\\s+v?(\\d+\\.\\d+(?:\\.\\d+)?)`?\\s+(?:in|of)\\s+(?:the\\s+)?(?:root\\s+)?`?go\\.mod\\b`?")
+
+// exactMark prefixes the Qualifier of a version the sentence says the manifest holds.
+const exactMark = "="
+
+// goLineAnchor reads the go.mod go line a sentence quotes, whose version may sit in a code span only.
+func goLineAnchor(text string, line int) []Anchor {
+	if !strings.Contains(text, "go.mod") || pastWording.MatchString(text) {
+		return nil
+	}
+	m := quotedGoLine.FindStringSubmatch(text)
+	if m == nil {
+		return nil
+	}
+	return []Anchor{{Kind: AnchorToolchain, Ref: strings.TrimSpace(m[0]), Name: "go", Qualifier: exactMark + m[1], Line: line}}
 }
 
 // anyVersion is a version number anywhere in a sentence.
@@ -60,6 +83,12 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 	file, want, ok := v.manifestVersion(a.Name)
 	if !ok {
 		return d.skip() // no manifest says: nothing to compare
+	}
+	if stated, ok := strings.CutPrefix(a.Qualifier, exactMark); ok {
+		if versionBelow(a.Name, stated, want) || versionBelow(a.Name, want, stated) {
+			return d.fail(ReasonChanged, fmt.Sprintf("%s says %s %s; the claim says %s", file, a.Name, want, a.Ref))
+		}
+		return d.ok()
 	}
 	for _, h := range a.Hints {
 		if h != a.Qualifier && !versionBelow(a.Name, h, want) && !versionBelow(a.Name, want, h) {

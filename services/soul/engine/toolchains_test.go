@@ -40,3 +40,18 @@ func TestLeastLanguageVersions(t *testing.T) {
 		{"the nearest manifest is above the document", "Build with Go 1.22 or newer.", []string{"evidence_changed Go 1.22 or newer"}},
 	})
 }
+
+// TestQuotedGoLine: a sentence that quotes go.mod's go line ("`go 1.25` in `go.mod`": the
+// thirty-second holdout's air) states the manifest's own version, so a go.mod that moved on is drift
+// and the same major and minor is not.
+func TestQuotedGoLine(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module example.com/air\n\ngo 1.26.0\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a go line go.mod moved past", "- Language: Go (modules enabled; `go 1.25` in `go.mod`).", []string{"evidence_changed go 1.25 in go.mod"}},
+		{"twin: the go line go.mod has", "- Language: Go (modules enabled; `go 1.26` in `go.mod`).", nil},
+	})
+}
