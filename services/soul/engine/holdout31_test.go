@@ -159,3 +159,20 @@ func TestThirtySecondHoldoutClasses(t *testing.T) {
 		{"twin: an import that never landed", "## Guide\n\n@./docs/agent-guide.md", []string{"unanchored @./docs/agent-guide.md"}},
 	})
 }
+
+// TestChainedCommands: a command line is one finding per cause. "pnpm lint:fix && pnpm fmt:fix" with
+// both scripts removed is two (the thirty-second holdout's supabase/cli listed only the first), while
+// two make targets on a line with no Makefile are one.
+func TestChainedCommands(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\"scripts\": {\"lint:fix\": \"eslint --fix .\", \"fmt:fix\": \"prettier -w .\", \"test\": \"vitest\"}}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.write("package.json", "{\"scripts\": {\"test\": \"vitest\"}}\n")
+	g.commit("2026-05-02T10:00:00Z", "move to nx targets")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"two removed scripts on a line", "For the workspaces:\n\n```sh\npnpm lint:fix && pnpm fmt:fix\npnpm test\n```", []string{"evidence_changed pnpm lint:fix", "evidence_changed pnpm fmt:fix"}},
+		{"twin: two targets, no Makefile", "Build:\n\n```sh\nmake build && make install\n```", []string{"evidence_file_missing make build"}},
+	})
+}

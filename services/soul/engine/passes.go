@@ -433,28 +433,36 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 		// a point-in-time sentence outlived is one finding: its moment passed, whatever else it named
 		return
 	}
-	key := func(a Anchor) string {
+	key := func(ar AnchorResult) string {
 		if r.Claim.Kind == KindCommands {
-			return strconv.Itoa(a.Line)
+			if k := ar.Anchor.Kind; k == AnchorNPM || k == AnchorMake {
+				// each script or target a line runs is its own finding: "pnpm lint:fix && pnpm fmt:fix"
+				// with both scripts removed is two (the thirty-second holdout's supabase/cli), "make a &&
+				// make b" with no Makefile one
+				return strconv.Itoa(ar.Anchor.Line) + "\x00" + ar.Detail
+			}
+			// a line's paths are its arguments: the first failure stands for the line ("./x.sh
+			// --result_dir ./out": the output directory is the missing script's to make)
+			return strconv.Itoa(ar.Anchor.Line)
 		}
-		return a.Ref
+		return ar.Anchor.Ref
 	}
 	done := map[string]bool{}
 	for _, ar := range r.Anchors {
 		if ar.Status == AnchorFailed && ar.Anchor.Ref == first.Anchor && ar.Anchor.Line == first.Line {
-			done[key(ar.Anchor)] = true // the claim's own row
+			done[key(ar)] = true // the claim's own row
 			break
 		}
 	}
 	for _, ar := range r.Anchors {
-		if ar.Status != AnchorFailed || done[key(ar.Anchor)] || ar.Anchor.Alternative && fileKind(ar.Anchor.Kind) {
+		if ar.Status != AnchorFailed || done[key(ar)] || ar.Anchor.Alternative && fileKind(ar.Anchor.Kind) {
 			// an "or" list none of whose names holds is one finding: the sentence offered a choice
 			continue
 		}
 		if r.Claim.Kind != KindCommands && sameFile(done, ar.Anchor.Ref) || r.Claim.Kind == KindTree && underGoneEntry(r, ar.Anchor) {
 			continue
 		}
-		done[key(ar.Anchor)] = true
+		done[key(ar)] = true
 		one := *r
 		one.Anchors = []AnchorResult{ar}
 		one.Reason, one.Detail = ar.Reason, ar.Detail
