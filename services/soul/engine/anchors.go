@@ -95,6 +95,12 @@ func illustrative(before string) bool {
 // newBlock is a line break that starts another block: a blank line, a list item, a table row, a heading.
 var newBlock = regexp.MustCompile(`\n\s*(?:\n|[-*+|#>]\s|\d+[.)]\s)`)
 
+// trunkSpan is a trunk branch's name in a code span; listJoin what joins two items of a list.
+const (
+	trunkSpan = "`(?:main|master|develop|trunk)`"
+	listJoin  = `\s*(?:,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+)`
+)
+
 var (
 	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
 	branchName   = regexp.MustCompile(`^[\w][\w./*-]*$`)
@@ -104,10 +110,10 @@ var (
 	pushedTo = regexp.MustCompile("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 	// branchList ends the text before a span in a list the sentence calls branches: "Main branches
 	// (`master`, `1.x`, `release/**`) are protected" (the thirty-first holdout's sentry-cli).
-	// trunkBeside is a trunk branch in the same "or" or comma list as the span: "Building `main` or
-	// `hotfix/*` will publish" (the thirty-second holdout's microsoft/mcp).
-	trunkBefore = regexp.MustCompile("`(?:main|master|develop|trunk)`\\s*(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)$")
-	trunkAfter  = regexp.MustCompile("^\\s*(?:,\\s*|\\s+or\\s+|\\s+and\\s+|,\\s*(?:or|and)\\s+)`(?:main|master|develop|trunk)`")
+	// trunkBefore and trunkAfter find a trunk branch in the same "or", "and" or comma list as the span:
+	// "Building `main` or `hotfix/*` will publish" (the thirty-second holdout's microsoft/mcp).
+	trunkBefore = regexp.MustCompile(trunkSpan + listJoin + "$")
+	trunkAfter  = regexp.MustCompile("^" + listJoin + trunkSpan)
 	branchList  = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
 

@@ -73,7 +73,7 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 	if at < 0 {
 		return "", false
 	}
-	top, _, _ := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
+	top := topSegment(a.Path)
 	if top == "" || top == "." || top == ".." || v.repo.HasTopLevel(top) {
 		return "", false
 	}
@@ -86,4 +86,10 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// topSegment is a repository path's first segment, a leading "./" dropped ("logs" of "./logs/x.log").
+func topSegment(p string) string {
+	top, _, _ := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+	return top
 }

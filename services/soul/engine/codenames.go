@@ -16,8 +16,11 @@ import (
 // codeIdent is the last segment of a package member: an identifier, no extension.
 var codeIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
-// sourceExts are the files a package's members are defined in.
-var sourceExts = set(".go", ".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".rs", ".java", ".kt", ".swift", ".rb", ".cs", ".c", ".h", ".cc", ".cpp", ".hpp", ".scala", ".ex", ".php", ".dart", ".zig")
+// codeFile reports a source file of a language soul reads (sourceLanguages) or only greps (UnreadSource):
+// the files a package's members are defined in.
+func codeFile(p string) bool {
+	return langOf(p) != "" || unreadSource[strings.ToLower(path.Ext(p))]
+}
 
 // maxMemberFiles bounds the files of one package read for a member's definition.
 const maxMemberFiles = 64
@@ -41,7 +44,7 @@ func (v *verifier) packageMember(p string) (string, bool) {
 	def := regexp.MustCompile(`(?m)^\s*(?:(?:pub(?:\([^)]*\))?|export|public|private|protected|internal|static|final|abstract|sealed|open|data|async|default|unsafe)\s+)*(?:type|func|fn|class|struct|interface|enum|trait|def|const|var|let|val|object|protocol|module|record)\s+(?:\([^)]*\)\s*)?` + regexp.QuoteMeta(name) + `\b`)
 	n := 0
 	for _, f := range v.repo.Glob(dir+"/*", maxMemberFiles*4) {
-		if path.Dir(f) != dir || !sourceExts[path.Ext(f)] {
+		if path.Dir(f) != dir || !codeFile(f) {
 			continue
 		}
 		if n++; n > maxMemberFiles {
@@ -54,9 +57,10 @@ func (v *verifier) packageMember(p string) (string, bool) {
 	return "", false
 }
 
-// importedModule reports the module a relative specifier without an extension names: a file of that
-// stem (or a directory's index) in the document's directory or below it, one of a few levels at most
-// ("./errors" from packages/services/ is packages/services/src/errors.ts).
+// importedModule reports the module a relative specifier without an extension names: a source file of a
+// language that imports modules (sourceLanguages, not a shell script run without its extension, which
+// scriptTwin judges) of that stem, or a directory's index, in the document's directory or a few levels
+// below it ("./errors" from packages/services/ is packages/services/src/errors.ts).
 func (v *verifier) importedModule(a Anchor) (string, bool) {
 	ref := strings.TrimSpace(a.Ref)
 	if !strings.HasPrefix(ref, "./") || strings.HasSuffix(ref, "/") || path.Ext(ref) != "" || strings.ContainsAny(ref, "*?[") {
@@ -66,21 +70,17 @@ func (v *verifier) importedModule(a Anchor) (string, bool) {
 	if !codeIdent.MatchString(path.Base(stem)) {
 		return "", false
 	}
-	base := path.Dir(v.soul.Path)
-	if base == "." {
-		base = ""
-	}
 	prefix := ""
-	if base != "" {
-		prefix = base + "/"
+	if dir := path.Dir(v.soul.Path); dir != "." {
+		prefix = dir + "/"
 	}
 	for _, f := range v.repo.Glob(prefix+"**/"+stem+".*", 16) {
-		if sourceExts[path.Ext(f)] && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 3 {
+		if langOf(f) != "" && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 3 {
 			return f, true
 		}
 	}
 	for _, f := range v.repo.Glob(prefix+"**/"+stem+"/index.*", 16) {
-		if sourceExts[path.Ext(f)] && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 4 {
+		if langOf(f) != "" && strings.Count(strings.TrimPrefix(f, prefix), "/") <= 4 {
 			return f, true
 		}
 	}

@@ -347,7 +347,8 @@ func (x *extraction) wording(text string, digits bool) {
 	marks := marksOf(plainLower)
 	c.Temporal = marks&markTemporal != 0 || anyPhrase(plainLower, temporalPhrases)
 	c.Shipped = marks&markShipped != 0
-	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
+	if c.Kind != KindCommands && c.Kind != kindLooseCommands && strings.Contains(x.raw, "go.mod") {
+		// before the number gate: the quoted go line's version may sit in a code span only
 		c.Anchors = append(c.Anchors, goLineAnchor(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
 	}
 	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {

@@ -121,16 +121,9 @@ func indentTreeAnchors(body, lang string, start int) []Anchor {
 		if blank || len(out) >= maxTreeEntries {
 			continue
 		}
-		p := path.Join(append(parts, l.name)...)
-		if isDir {
-			p += "/"
+		if a, ok := entryAnchor(parts, l.name, root, start+l.line, true); ok {
+			out = append(out, a)
 		}
-		a, ok := pathAnchor(p)
-		if !ok || a.Kind != AnchorPath {
-			continue
-		}
-		a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, start+l.line, root, false, true
-		out = append(out, a)
 	}
 	return out
 }

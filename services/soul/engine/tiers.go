@@ -55,7 +55,7 @@ func (v *verifier) toolState(a Anchor) bool {
 	if !a.Link || a.Kind != AnchorPath {
 		return false
 	}
-	top, _, _ := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
+	top := topSegment(a.Path)
 	return len(top) > 1 && top[0] == '.' && top != ".." && strings.Contains(a.Path, "/") && !v.repo.HasTopLevel(top)
 }
 

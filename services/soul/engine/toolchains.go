@@ -42,8 +42,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 		return nil
 	}
 	var out []Anchor
+	goLine := quotedGoLine.FindString(text)
 	for _, m := range leastVersion.FindAllStringSubmatch(text, -1) {
-		if quotedGoLine.MatchString(text) && strings.Contains(quotedGoLine.FindString(text), m[0]) {
+		if goLine != "" && strings.Contains(goLine, m[0]) {
 			continue // the quoted go line (goLineAnchor)
 		}
 		if m[1] == "" && m[4] == "" {
@@ -63,9 +64,9 @@ var quotedGoLine = regexp.MustCompile("(?i)`?\\bgo\\s+v?(\\d+\\.\\d+(?:\\.\\d+)?
 // exactMark prefixes the Qualifier of a version the sentence says the manifest holds.
 const exactMark = "="
 
-// goLineAnchor reads the go.mod go line a sentence quotes, whose version may sit in a code span only.
+// goLineAnchor reads the go.mod go line a sentence that names go.mod quotes.
 func goLineAnchor(text string, line int) []Anchor {
-	if !strings.Contains(text, "go.mod") || pastWording.MatchString(text) {
+	if pastWording.MatchString(text) {
 		return nil
 	}
 	m := quotedGoLine.FindStringSubmatch(text)

@@ -86,21 +86,16 @@ func treeAnchors(body string, start int) []Anchor {
 			parts = append(parts, s.name)
 		}
 		stack = append(stack, level{col, strings.TrimSuffix(name, "/")})
-		if blankLevel(parts) || len(out) >= maxTreeEntries {
-			continue
-		}
-		p := path.Join(append([]string{root}, append(parts, name)...)...)
-		if strings.HasSuffix(name, "/") {
-			p += "/"
-		}
-		a, ok := pathAnchor(p)
-		if !ok || a.Kind != AnchorPath {
+		if blankLevel(parts) || root == placeholderRoot || len(out) >= maxTreeEntries {
 			continue
 		}
 		// a tree with a named root spells its entries from that root; one without, or rooted at ".",
 		// may draw any directory's layout ("A typical directory within `test/` will be structured like
 		// this": payload), whose top names are read as bare names (checkBareName)
-		a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, start+i, root, false, root != "" && root != "." && root != "./"
+		a, ok := entryAnchor(append([]string{root}, parts...), name, root, start+i, root != "" && root != "." && root != "./")
+		if !ok {
+			continue
+		}
 		out = append(out, a)
 		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) {
 			pathLike++
@@ -112,6 +107,21 @@ func treeAnchors(body string, start int) []Anchor {
 		return nil
 	}
 	return out
+}
+
+// entryAnchor is a tree entry's path anchor: name under dirs (the root first when it spells the path),
+// at line of the document; spelled marks a path read from the top, never as a bare name (Anchor.Tree).
+func entryAnchor(dirs []string, name, root string, line int, spelled bool) (Anchor, bool) {
+	p := path.Join(append(dirs, name)...)
+	if strings.HasSuffix(name, "/") {
+		p += "/"
+	}
+	a, ok := pathAnchor(p)
+	if !ok || a.Kind != AnchorPath {
+		return Anchor{}, false
+	}
+	a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, line, root, false, spelled
+	return a, true
 }
 
 // fileExt is a file name's extension: letters first ("lodash@4.17.21" has none).
@@ -173,7 +183,7 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 }
 
 // placeholderRoot is the root of a tree drawn under a placeholder ("<app>/": netbox's layout of each
-// Django app), whose entries are every such directory's and no one path here.
+// Django app), whose entries are every such directory's and no one path here: treeAnchors gives none.
 const placeholderRoot = "\x01"
 
 // rootReading is what a tree's root line stands for here.
@@ -188,8 +198,6 @@ const (
 // readRoot reads one root of a tree block's entries.
 func (v *verifier) readRoot(as []Anchor, root string) rootReading {
 	switch {
-	case root == placeholderRoot:
-		return rootAway
 	case root == indentRoot:
 		if v.topsHere(as, root) {
 			return rootAsWritten
