@@ -7,7 +7,7 @@ import (
 )
 
 // TestEighthHoldoutClasses: classes of false drift from the seventh and eighth holdouts of real clones
-// (services/soul/README.md), each beside the twin that must still flag.
+// (services/soul/HOLDOUTS.md), each beside the twin that must still flag.
 func TestEighthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("Makefile", "format:\n\truff format\nlint:\n\truff check\ntypecheck:\n\tpyright\n")

@@ -11,7 +11,7 @@ import (
 // script removed in a commit), the file itself (a size, a moved line, changed content, a script its
 // manifest lacks), a contradiction — or, for a name with no trace anywhere in history and no
 // definition here, a sentence that asserts the name exists. Three holdouts of real clones (README,
-// "Confidence tiers") found nearly every false flag to be a name with no trace in history, and nearly
+// "The tier rule") found nearly every false flag to be a name with no trace in history, and nearly
 // every true one to have history behind it; the true traceless ones were strong assertions (a link
 // target, "See `HOOKS.md`"). So a traceless name the sentence only mentions is an unverified mention:
 // reported with its reason, never verified fresh, but no drift.
