@@ -250,8 +250,14 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 	// ("/build/") match only a path spelled with a trailing slash: ask both spellings.
 	var in bytes.Buffer
 	asked := map[string][]string{}
+	links := map[string]bool{}
 	for _, p := range paths {
 		base := strings.TrimSuffix(p, "/")
+		if beyondSymlink(r.root, base, links) {
+			// git refuses the whole run ("pathspec … is beyond a symbolic link", exit 128) for one such
+			// path; a path through a symlinked directory is no place .gitignore speaks for
+			continue
+		}
 		if _, dup := asked[base]; !dup {
 			in.WriteString(base)
 			in.WriteByte(0)
@@ -278,6 +284,27 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 		}
 	}
 	return nil
+}
+
+// beyondSymlink reports a path one of whose parent directories is a symbolic link in the work tree;
+// links caches each directory's answer for one run.
+func beyondSymlink(root, p string, links map[string]bool) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] != '/' {
+			continue
+		}
+		dir := p[:i]
+		link, ok := links[dir]
+		if !ok {
+			fi, err := os.Lstat(filepath.Join(root, filepath.FromSlash(dir)))
+			link = err == nil && fi.Mode()&os.ModeSymlink != 0
+			links[dir] = link
+		}
+		if link {
+			return true
+		}
+	}
+	return false
 }
 
 // everAdded answers which missing paths were ever part of HEAD's history (a file, or a file under a
