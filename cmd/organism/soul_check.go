@@ -152,6 +152,9 @@ func (r *checkRun) relFromCwd(doc string) (string, error) {
 
 // check checks one document ("" finds the soul: docs/PATHOS.md, then PATHOS.md).
 func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckReport, error) {
+	if rep, ok := r.danglingLink(doc); ok {
+		return rep, nil
+	}
 	rel, src, err := r.load(doc)
 	if errors.Is(err, engine.ErrSoulNotFound) && doc == "" {
 		for _, alt := range []string{"AGENTS.md", "CLAUDE.md"} {
@@ -168,6 +171,41 @@ func (r *checkRun) check(ctx context.Context, doc string) (*soulv1.SoulCheckRepo
 		return nil, ioFailure(fmt.Errorf("%s: %w", rel, err))
 	}
 	return wire.ReportToProto(rep), nil
+}
+
+// danglingLink reports a handoff document that is a symbolic link to nothing (firezone's
+// .github/copilot-instructions.md, a link to "docs/AGENT.md" that resolves from .github/): every agent
+// that reads it gets nothing, so it is drift of the whole document, and the run goes on with the rest.
+func (r *checkRun) danglingLink(doc string) (*soulv1.SoulCheckReport, bool) {
+	if doc == "" {
+		return nil, false
+	}
+	p := filepath.Join(r.repo.Root(), filepath.FromSlash(doc))
+	fi, err := os.Lstat(p)
+	if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		return nil, false
+	}
+	if _, err := os.Stat(p); err == nil {
+		return nil, false
+	}
+	target, err := os.Readlink(p)
+	if err != nil {
+		return nil, false
+	}
+	target = filepath.ToSlash(target)
+	detail := fmt.Sprintf("%s is a symbolic link to %s, which does not exist", doc, target)
+	if !strings.HasPrefix(target, "/") {
+		detail += fmt.Sprintf(" (resolved from %s/: %s)", path.Dir(doc), path.Clean(path.Join(path.Dir(doc), target)))
+	}
+	return &soulv1.SoulCheckReport{
+		Schema:   engine.SchemaCheck,
+		SoulPath: doc,
+		Headline: "a link to a missing file",
+		Stale: []*soulv1.StaleRow{{
+			Claim: "(the whole document)", Line: 1, State: string(engine.StateStale), Reason: engine.ReasonFileMissing,
+			Anchor: target, Detail: detail, Kind: "drift",
+		}},
+	}, true
 }
 
 func orSoul(doc string) string {

@@ -24,7 +24,7 @@ vendor/, third_party/, node_modules/, testdata/, template directories (templates
 scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
 (files the project ships into its users' projects), agent skill packs (.agents/skills/,
 .claude/skills/ and the like) and the doc: globs of the repository's .soulignore.
-A symlink is checked once, under its target's name; so is a document that is only imports of other
+A symlink is checked once, under its target's name (a symlink to nothing is drift of its own); so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
 import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and
 absolute imports are never checked. Cursor rule files are not handoff documents;
