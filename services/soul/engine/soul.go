@@ -114,6 +114,8 @@ type Claim struct {
 	RunIn string
 	// Installed marks a list item whose lead-in places its paths beside the installed program.
 	Installed bool
+	// BranchList marks a list item whose lead-in calls the list's names branches.
+	BranchList bool
 
 	directive    Tissue
 	hasDirective bool
@@ -182,6 +184,8 @@ type Anchor struct {
 	Built bool
 	// Program marks the program a command runs from the work tree by its path ("`./build -test`").
 	Program bool
+	// RunBy is the program a command passes this path to as an argument ("devui ./agents": devui).
+	RunBy string
 	// Link marks a markdown link destination: a path relative to the document that must resolve
 	// exactly, never by base name wherever a file of that name lives.
 	Link bool

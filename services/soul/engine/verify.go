@@ -307,11 +307,52 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if v.batch.Ignored[globSample(a.Path)] {
 		return d.hold(ReasonIgnored, a.Path+" matches gitignored build output")
 	}
+	if name, ok := v.ignoreListed(a.Path); ok {
+		// "`manifests/install*.yaml`" among generated files, where .gitignore lists
+		// manifests/install.yaml: the glob's files are kept out of git by name
+		return d.hold(ReasonIgnored, a.Path+" matches "+name+", which .gitignore keeps out")
+	}
+	if fragmentDirs[path.Base(path.Dir(a.Path))] {
+		// "`.changeset/*.md`": the notes a change adds and a release consumes
+		return d.hold(ReasonIgnored, a.Path+" are pending release notes, consumed at each release")
+	}
 	if top, ok := v.intoEntry(a.Path); ok {
 		// "`test262/*` - Git submodule for ECMAScript test suite": the files are the submodule's
 		return d.hold(ReasonOutsideRepo, a.Path+" reaches into "+top+", a submodule or link this repository tracks as one entry")
 	}
 	return d.fail(ReasonFileMissing, "no tracked file matches "+a.Path)
+}
+
+// ignoreListed reports a name a .gitignore on the glob's way down (the root's, then each directory's
+// above the glob's first wildcard) lists literally and the glob matches.
+func (v *verifier) ignoreListed(glob string) (string, bool) {
+	dir := ""
+	for _, seg := range strings.Split(path.Dir(glob), "/") {
+		if seg == "." || strings.ContainsAny(seg, "*?[{") {
+			break
+		}
+		dir = path.Join(dir, seg)
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if d == "" {
+			d = "."
+		}
+		if body, ok := v.readFile(path.Join(d, ".gitignore")); ok {
+			for _, line := range strings.Split(string(body), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || line[0] == '#' || line[0] == '!' || strings.ContainsAny(line, "*?[") {
+					continue
+				}
+				name := path.Join(d, strings.TrimPrefix(line, "/"))
+				if ok, _ := path.Match(glob, name); ok {
+					return name, true
+				}
+			}
+		}
+		if d == "." {
+			return "", false
+		}
+	}
 }
 
 // inSubmodule holds a path whose leading directories pass through a submodule or a link the repository
@@ -378,6 +419,13 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
+	if !strings.Contains(a.Path, "/") && !a.Link {
+		for _, d := range v.ignoreDirs() {
+			if v.batch.Ignored[path.Join(d, a.Path)] {
+				return hold(ReasonIgnored, a.Path+" is absent, and "+d+"/ keeps such a file out of git")
+			}
+		}
+	}
 	if perMachine[path.Base(a.Path)] {
 		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
 		return hold(ReasonIgnored, a.Path+" is a per-machine file, absent from a clean checkout")
@@ -386,6 +434,16 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		// "everything which is in `.jj/`" in jj's own guide: the directory the program makes in each
 		// repository it works on, never one of its own source tree
 		return hold(ReasonIgnored, a.Path+" is the state directory "+top[1:]+" makes where it runs, absent from its own tree")
+	}
+	if fragmentDirs[path.Base(a.Path)] {
+		// "propose changes to release-notes/unreleased/": the directory each change drops a note in and
+		// each release empties; between releases it is absent from git
+		return hold(ReasonIgnored, a.Path+" is a directory of pending release notes, emptied at each release")
+	}
+	if a.RunBy != "" && strings.HasPrefix(a.Ref, "./") && v.docProgram(a.RunBy) {
+		// "devui ./agents" in the devui package's own AGENTS.md: the directory a user hands the
+		// program the package installs, not one of the package's files
+		return hold(ReasonOutsideRepo, a.Path+" is an argument the reader gives "+a.RunBy+", the program this project installs")
 	}
 	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
@@ -397,12 +455,54 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return hold(ReasonBuildOutput, a.Path+" is made from the tracked template "+tmpl+", absent from a clean checkout")
 	}
 	if v.repo.Git() && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
+		if full, ok := v.namedAbroad(a.Path); ok {
+			// "`server_args.py:3286-3287`" after "The canonical reference is
+			// `python/sglang/srt/server_args.py`": the file the document placed in another project
+			return hold(ReasonOutsideRepo, a.Path+" never landed here; the document names it as "+full+", which this repository does not have")
+		}
 		if productFile(a) {
 			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
 		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// namedAbroad reports, for a bare file name, a longer path to a file of that name the document writes
+// elsewhere ("`python/sglang/srt/server_args.py:ServerArgs`") when this repository holds no file of that
+// name at all: the document's own word for where the file lives.
+func (v *verifier) namedAbroad(name string) (string, bool) {
+	if strings.Contains(name, "/") || v.repo.HasBasename(name) {
+		return "", false
+	}
+	for i := range v.soul.Claims {
+		text := v.soul.Claims[i].Text
+		for from := 0; ; {
+			j := strings.Index(text[from:], "/"+name)
+			if j < 0 {
+				break
+			}
+			at, end := from+j, from+j+1+len(name)
+			from = end
+			if end < len(text) && (isPathByte(text[end]) && text[end] != '.' || text[end] == '.' && end+1 < len(text) && isPathByte(text[end+1])) {
+				continue // "/server_args.pyc", "/server_args.py.bak": another name
+			}
+			lo := at
+			for lo > 0 && (isPathByte(text[lo-1]) || text[lo-1] == '/') {
+				lo--
+			}
+			full := strings.TrimPrefix(text[lo:end], "./")
+			if strings.Contains(full, "/") && !strings.HasPrefix(full, "/") && !strings.HasPrefix(full, "../") && !strings.Contains(full, "//") {
+				return full, true
+			}
+		}
+	}
+	return "", false
+}
+
+// isPathByte reports a byte of a path segment: a letter, a digit, '_', '-' or '.'.
+func isPathByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.'
 }
 
 // templateSuffixes mark a tracked file a tool renders or a person copies into the file named without
@@ -455,6 +555,10 @@ func (v *verifier) repoSlug(p string) bool {
 }
 
 var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
+
+// fragmentDirs are the directories release-note tools collect one file per change in and empty at each
+// release (changie's .changes/unreleased, towncrier's newsfragments and changelog.d).
+var fragmentDirs = set("unreleased", "newsfragments", "changelog.d", "changes.d", ".changeset")
 
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
@@ -533,6 +637,38 @@ func (v *verifier) ownProgram(name string) bool {
 	}
 	return false
 }
+
+// docProgram reports a program that the manifest beside the document, or one above it, installs: a
+// [project.scripts] entry of pyproject.toml or a "bin" of package.json, or the repository's own.
+func (v *verifier) docProgram(name string) bool {
+	if v.ownProgram(name) {
+		return true
+	}
+	for dir := path.Dir(v.soul.Path); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if body, ok := v.readFile(path.Join(dir, "pyproject.toml")); ok {
+			if m := pyScripts.FindSubmatch(body); m != nil {
+				for _, line := range strings.Split(string(m[1]), "\n") {
+					if key, _, ok := strings.Cut(line, "="); ok && strings.Trim(strings.TrimSpace(key), `"'`) == name {
+						return true
+					}
+				}
+			}
+		}
+		if body, ok := v.readFile(path.Join(dir, "package.json")); ok {
+			if block := packageBin.FindSubmatch(body); block != nil {
+				for _, m := range packageBinName.FindAllSubmatch(block[1], -1) {
+					if string(m[1]) == name {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// pyScripts is pyproject.toml's [project.scripts] table, up to the next table.
+var pyScripts = regexp.MustCompile(`(?m)^\[project\.scripts\][ \t]*\n((?:[^\[\n].*\n?|\n)*)`)
 
 // cargoBin reports a [[bin]] table of a Cargo manifest named name.
 func cargoBin(body []byte, name string) bool {
