@@ -411,6 +411,7 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 		f := finding(r)
 		if f.Kind == KindDrift && v.unverified(r) {
 			f.Kind = KindUnverified
+			rep.unverifiedClaims++
 		} else if f.Kind == KindDrift {
 			v.leadWithDrift(r, &f)
 		}

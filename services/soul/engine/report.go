@@ -36,6 +36,9 @@ type Report struct {
 	// Unverified counts the unverified mentions (tiers.go): rows of Stale of kind unverified, claims
 	// whose only failure is a name with no trace in history that the sentence does not assert.
 	Unverified int
+	// unverifiedClaims counts the stale claims whose only failure is an unverified mention: their state
+	// stays the seed's stale, but they fail no check and the receipt line counts them as unverified.
+	unverifiedClaims int
 	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
 	SoulTissue  bool
 	Enxuto      Enxuto
@@ -136,9 +139,13 @@ const (
 	AnchorSkipped AnchorStatus = "not_an_anchor"
 )
 
-// Findings is the number of rows that make a check fail: stale and superseded claims. Age rows are
-// additive and never counted here.
-func (r *Report) Findings() int { return r.ByState.Stale + r.ByState.Superseded }
+// Findings is the number of claims that make a check fail: stale and superseded claims, less those
+// whose only failure is an unverified mention (the CLI exits 0 on those too). Age rows are additive
+// and never counted here.
+func (r *Report) Findings() int { return r.drifted() + r.ByState.Superseded }
+
+// drifted is the stale claims with drift or discipline behind them.
+func (r *Report) drifted() int { return r.ByState.Stale - r.unverifiedClaims }
 
 // receiptLine renders the one dated line (SOUL-INV-6: it carries its own age).
 func receiptLine(r *Report) string {
@@ -151,7 +158,7 @@ func receiptLine(r *Report) string {
 	}
 	parts := []string{
 		fmt.Sprintf("%d fresh", r.ByState.Fresh),
-		fmt.Sprintf("%d stale", r.ByState.Stale),
+		fmt.Sprintf("%d stale", r.drifted()),
 	}
 	if r.ByState.Superseded > 0 {
 		parts = append(parts, fmt.Sprintf("%d superseded", r.ByState.Superseded))

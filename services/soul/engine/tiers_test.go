@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,40 @@ func TestConfidenceTiers(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			assertDrift(t, findingsOf(t, repo, "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
+
+// TestUnverifiedIsNoStaleClaim: a claim whose only failure is an unverified mention fails no check,
+// so the receipt line counts it as unverified, not stale, and Findings (a receipt's verdict) leaves
+// it out; a claim with history behind its failure is still stale (duckdb-python's CLAUDE.md read
+// "5 stale" over a report of 0 drift).
+func TestUnverifiedIsNoStaleClaim(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.write("docs/old.md", "# old\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("docs/old.md")
+	g.commit("2026-06-02T10:00:00Z", "docs: drop the old guide")
+	repo := g.open(t)
+	tests := []struct {
+		name, body      string
+		stale, findings int
+		line            string
+	}{
+		{"a mention only", "Hooks live in `docs/hooks.md`.", 0, 0, "0 stale"},
+		{"a mention and a drift", "Hooks live in `docs/hooks.md`.\n\nThe old guide is `docs/old.md`.", 1, 1, "1 stale"},
+		{"fresh", "The entry point is `main.go`.", 0, 0, "1 fresh · 0 stale"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := checkDoc(t, repo, "AGENTS.md", string(notes(tc.body)))
+			if rep.Findings() != tc.findings || !strings.Contains(rep.ReceiptLine, tc.line) {
+				t.Errorf("findings %d, receipt line %q; want %d findings and %q", rep.Findings(), rep.ReceiptLine, tc.findings, tc.line)
+			}
+			if tc.stale == 0 && tc.line != "1 fresh · 0 stale" && !strings.Contains(rep.ReceiptLine, "1 unverified") {
+				t.Errorf("receipt line %q: want the mention counted as 1 unverified", rep.ReceiptLine)
+			}
 		})
 	}
 }
