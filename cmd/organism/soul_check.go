@@ -302,7 +302,8 @@ func skippedPath(p string) bool {
 }
 
 // templateDir reports a directory of files a generator copies into other projects: templates/,
-// agent_templates/, scaffold/, a cookiecutter's {{cookiecutter.name}}/. A handoff document there is
+// agent_templates/, scaffold/, a create-* package's template-react-ts/ (rspack's create-rspack),
+// a cookiecutter's {{cookiecutter.name}}/. A handoff document there is
 // the generated project's, and names the files that project will have (pipecat's
 // src/pipecat/cli/agent_templates/AGENTS.md: its Dockerfile, its starter_text.yaml), not this
 // repository's. Name such a document to check it anyway.
@@ -312,7 +313,7 @@ func templateDir(seg string) bool {
 		return true
 	}
 	for _, w := range []string{"template", "templates", "scaffold", "scaffolds", "skeleton", "boilerplate"} {
-		if s == w || strings.HasSuffix(s, "_"+w) || strings.HasSuffix(s, "-"+w) {
+		if s == w || strings.HasSuffix(s, "_"+w) || strings.HasSuffix(s, "-"+w) || strings.HasPrefix(s, w+"-") {
 			return true
 		}
 	}

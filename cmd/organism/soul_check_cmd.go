@@ -20,7 +20,7 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
 PATHOS.md at any depth (at the root also Claude.md, claude.md, Agents.md, agents.md, Gemini.md and
 gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
-vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/,
+vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/, template-*/,
 scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
 (files the project ships into its users' projects), agent skill packs (.agents/skills/,
 .claude/skills/ and the like) and the doc: globs of the repository's .soulignore.

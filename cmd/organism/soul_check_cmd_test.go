@@ -128,21 +128,22 @@ func TestSoulCheckExitCodes(t *testing.T) {
 
 func TestSoulCheckAllFindsEveryHandoffFile(t *testing.T) {
 	g := newSoulGit(t, map[string]string{
-		"main.go":                           mainGo,
-		"AGENTS.md":                         driftAgents,
-		"services/api/CLAUDE.md":            "# Claude\n\n- `handler.go` serves the API.\n",
-		"services/api/handler.go":           "package api\n",
-		"docs/PATHOS.md":                    disciplineSoul,
-		"node_modules/pkg/AGENTS.md":        driftAgents,
-		"vendor/github.com/x/y/CLAUDE.md":   driftAgents,
-		"internal/p/testdata/AGENTS.md":     driftAgents,
-		"cli/agent_templates/AGENTS.md":     driftAgents,
-		"{{cookiecutter.slug}}/CLAUDE.md":   driftAgents,
-		"scaffold/AGENTS.md":                driftAgents,
-		"legacy/AGENTS.md":                  driftAgents,
-		".soulignore":                       docsGlobIgnored,
-		"README.md":                         "# readme\n",
-		"services/api/docs/CONTRIBUTING.md": driftAgents,
+		"main.go":                                         mainGo,
+		"AGENTS.md":                                       driftAgents,
+		"services/api/CLAUDE.md":                          "# Claude\n\n- `handler.go` serves the API.\n",
+		"services/api/handler.go":                         "package api\n",
+		"docs/PATHOS.md":                                  disciplineSoul,
+		"node_modules/pkg/AGENTS.md":                      driftAgents,
+		"vendor/github.com/x/y/CLAUDE.md":                 driftAgents,
+		"internal/p/testdata/AGENTS.md":                   driftAgents,
+		"cli/agent_templates/AGENTS.md":                   driftAgents,
+		"{{cookiecutter.slug}}/CLAUDE.md":                 driftAgents,
+		"scaffold/AGENTS.md":                              driftAgents,
+		"packages/create-app/template-react-ts/AGENTS.md": driftAgents,
+		"legacy/AGENTS.md":                                driftAgents,
+		".soulignore":                                     docsGlobIgnored,
+		"README.md":                                       "# readme\n",
+		"services/api/docs/CONTRIBUTING.md":               driftAgents,
 	})
 	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
 	if code != exitDrift {
