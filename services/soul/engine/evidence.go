@@ -63,6 +63,7 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 		if !v.seeksEvidence(r) {
 			continue // an anchor an earlier claim on its line was given evidence for
 		}
+		found := false
 		for j, ar := range r.Anchors {
 			t, candidate := tops[at{i, j}]
 			if !candidate {
@@ -72,11 +73,19 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 			if !ok {
 				detail, ok = v.goneAncestor(ctx, ar.Anchor, t, moves)
 			}
-			if ok {
-				failAnchor(r, j, ReasonFileMissing, detail)
-				v.evidenced[anchorKey(ar.Anchor)] = true
-				break
+			if !ok {
+				continue
 			}
+			v.evidenced[anchorKey(ar.Anchor)] = true
+			if !found {
+				failAnchor(r, j, ReasonFileMissing, detail)
+				found = true
+				continue
+			}
+			// every entry of a tree or list is asked, not only the first: tempo's tree drew
+			// modules/backend-worker/ and modules/backend-scheduler/ (both spelt without the dash in
+			// the repository) and only the first was reported; the claim's own row stays the first's
+			r.Anchors[j].Reason, r.Anchors[j].Detail = ReasonFileMissing, detail
 		}
 	}
 }
