@@ -26,3 +26,22 @@ func TestThirtyFourthHoldoutTrees(t *testing.T) {
 		{"twin: every entry exists", tree("  backendworker/\n  backendscheduler/\n"), nil},
 	})
 }
+
+// TestThirtyFourthHoldoutScriptTypo: a script no commit ever defined, spelt one letter or a separator
+// away from exactly one script the repository has, is drift that names it (napi-rs's CLAUDE.md runs
+// `yarn build:tests`; package.json has build:test). A script with no such twin, or with two, stays an
+// unverified mention.
+func TestThirtyFourthHoldoutScriptTypo(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\"scripts\": {\"build:test\": \"tsc -p test\", \"build\": \"tsc\", \"lint:js\": \"eslint\", \"lint:ts\": \"eslint\"}}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	block := func(cmd string) string { return "## Building\n\n```bash\n# Build all tests\n" + cmd + "\n```\n" }
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"one letter off one script", block("yarn build:tests"), []string{"evidence_changed yarn build:tests"}},
+		{"twin: no script near it", block("yarn build:docs"), []string{"unverified evidence_changed yarn build:docs"}},
+		{"twin: two scripts as near", block("yarn lint:xs"), []string{"unverified evidence_changed yarn lint:xs"}},
+		{"twin: the script exists", block("yarn build:test"), nil},
+	})
+}

@@ -95,6 +95,12 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 			r.Detail += "; this repository builds " + strings.Fields(a.Ref)[0] + ", whose own commands no package.json lists"
 			return r
 		}
+		if v.npmTypo(a.Name) {
+			// the one script spelt one letter or a separator away is evidence the document meant it
+			// (napi-rs's "yarn build:tests" beside build:test, a script no commit ever had): drift,
+			// as a path's near miss is (evidence.go), not a traceless mention
+			v.evidenced[anchorKey(a)] = true
+		}
 		return v.npmMissing(a, d.fail)
 	case AnchorRuntime:
 		return v.checkRuntime(a, d)

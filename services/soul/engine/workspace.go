@@ -142,6 +142,18 @@ func (v *verifier) npmMissing(a Anchor, fail func(string, string) AnchorResult) 
 	return fail(ReasonChanged, detail)
 }
 
+// npmTypo reports whether exactly one script of the repository is name misspelt (misspelt: its
+// separators changed or one letter off, in a name of six characters or more).
+func (v *verifier) npmTypo(name string) bool {
+	n := 0
+	for s := range v.npmScripts {
+		if s != name && misspelt(name, s) {
+			n++
+		}
+	}
+	return n == 1
+}
+
 // packageFiles is packageJSONs, listed once per check: the script, workspace, dependency and
 // package-manager questions all walk the same list.
 func (v *verifier) packageFiles() []string {
