@@ -3,21 +3,15 @@ package engine_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
 )
 
 // TestConfidenceTiers: a drift finding needs evidence. A name with no trace in history and no
 // definition is drift only when its sentence asserts it exists (each strong form below, each with
 // its weak twin); otherwise it is an unverified mention, still reported. History keeps drift drift.
 func TestConfidenceTiers(t *testing.T) {
-	g := newGitFixture(t)
-	g.write("main.go", "package main\n\nfunc main() {}\n")
-	g.write("store/store.go", "package store\n\nfunc Open() {}\n")
-	g.write("docs/old.md", "# old\n")
-	g.write("docs/index.md", "# docs\n") // docs/ stays: a gone ancestor would be evidence (evidence.go)
-	g.commit("2026-06-01T10:00:00Z", "init")
-	g.remove("docs/old.md")
-	g.commit("2026-06-02T10:00:00Z", "docs: drop the old guide")
-	repo := g.open(t)
+	repo := tierFixture(t)
 	tests := []struct {
 		name, body string
 		want       []string
@@ -56,13 +50,7 @@ func TestConfidenceTiers(t *testing.T) {
 // it out; a claim with history behind its failure is still stale (duckdb-python's CLAUDE.md read
 // "5 stale" over a report of 0 drift).
 func TestUnverifiedIsNoStaleClaim(t *testing.T) {
-	g := newGitFixture(t)
-	g.write("main.go", "package main\n\nfunc main() {}\n")
-	g.write("docs/old.md", "# old\n")
-	g.commit("2026-06-01T10:00:00Z", "init")
-	g.remove("docs/old.md")
-	g.commit("2026-06-02T10:00:00Z", "docs: drop the old guide")
-	repo := g.open(t)
+	repo := tierFixture(t)
 	tests := []struct {
 		name, body      string
 		stale, findings int
@@ -83,4 +71,17 @@ func TestUnverifiedIsNoStaleClaim(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tierFixture is a repository with a live entry point, a live store package and a guide history removed.
+func tierFixture(t *testing.T) engine.Repo {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n\nfunc main() {}\n")
+	g.write("store/store.go", "package store\n\nfunc Open() {}\n")
+	g.write("docs/old.md", "# old\n")
+	g.write("docs/index.md", "# docs\n") // docs/ stays: a gone ancestor would be evidence (evidence.go)
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("docs/old.md")
+	g.commit("2026-06-02T10:00:00Z", "docs: drop the old guide")
+	return g.open(t)
 }
