@@ -45,3 +45,30 @@ func TestThirtyFourthHoldoutScriptTypo(t *testing.T) {
 		{"twin: the script exists", block("yarn build:test"), nil},
 	})
 }
+
+// TestThirtyFourthHoldoutLooseGlob: a glob whose directory `*` history matched only one level deeper
+// (medusa's `packages/*/src/api/routes/*/__tests__` over routes/admin/products/__tests__/), with no
+// such match left, is drift; the same glob with such tests still there is read as git reads a pathspec
+// and holds; one no reading of history ever matched stays an unverified mention.
+func TestThirtyFourthHoldoutLooseGlob(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("packages/medusa/src/api/routes/admin/products/__tests__/update.js", "test()\n")
+	g.write("packages/medusa/src/services/__tests__/cart.js", "test()\n")
+	g.write("packages/core/src/index.js", "x\n")
+	g.write("packages/core/src/jobs/daily/nightly/__specs__/run.js", "test()\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("packages/medusa/src/api/routes/admin/products/__tests__/update.js")
+	g.commit("2026-06-02T10:00:00Z", "drop the v1 routes")
+	repo := g.open(t)
+
+	line := func(glob string) string {
+		return "## Tests\n\n- **Unit tests** found under `packages/*/src/services/__tests__` and `" + glob + "`\n"
+	}
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"matched one level deeper, all gone", line("packages/*/src/api/routes/*/__tests__"),
+			[]string{"evidence_file_missing packages/*/src/api/routes/*/__tests__"}},
+		{"twin: matched one level deeper today", line("packages/*/src/jobs/*/__specs__"), nil},
+		{"twin: never matched in any reading", line("packages/*/src/api/hooks/*/__tests__"),
+			[]string{"unverified evidence_file_missing packages/*/src/api/hooks/*/__tests__"}},
+	})
+}
