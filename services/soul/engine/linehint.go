@@ -198,8 +198,15 @@ func calledIn(line []byte, hint string) bool {
 
 // foldMatch reports a cited line holding a hint of at least three letters in another case.
 func foldMatch(line []byte, hints []string) bool {
+	var lower []byte
 	for _, h := range hints {
-		if len(h) >= 3 && bytes.Contains(bytes.ToLower(line), []byte(strings.ToLower(h))) {
+		if len(h) < 3 {
+			continue
+		}
+		if lower == nil {
+			lower = bytes.ToLower(line)
+		}
+		if bytes.Contains(lower, []byte(strings.ToLower(h))) {
 			return true
 		}
 	}

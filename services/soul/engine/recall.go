@@ -530,11 +530,15 @@ func (v *verifier) bareNameFiles(r *ClaimResult, j int) []string {
 		}
 	}
 	name := r.Anchors[j].Anchor.Name
-	for _, w := range spanWords(r.Claim.Text) {
-		if files := defFiles(v.symbols.defs[w]); w != name && len(files) == 1 {
-			add(files[0]) // a neighbour defined in one file: "`NewConfig` automatically calls ..."
+	// a neighbour defined in one file: "`NewConfig` automatically calls ..."
+	addDefined := func(words []string) {
+		for _, w := range words {
+			if files := defFiles(v.symbols.defs[w]); w != name && len(files) == 1 {
+				add(files[0])
+			}
 		}
 	}
+	addDefined(spanWords(r.Claim.Text))
 	for k, ar := range r.Anchors {
 		if k == j || ar.Status == AnchorFailed {
 			continue
@@ -563,11 +567,7 @@ func (v *verifier) bareNameFiles(r *ClaimResult, j int) []string {
 					words = append(words, a.Name) // "`get_hf_api(token=token)`": the call's name
 				}
 			}
-			for _, w := range words {
-				if files := defFiles(v.symbols.defs[w]); w != name && len(files) == 1 {
-					add(files[0])
-				}
-			}
+			addDefined(words)
 		}
 	}
 	if len(out) > maxQualifierFiles {

@@ -632,12 +632,16 @@ func (v *verifier) ownProgram(name string) bool {
 			return true
 		}
 	}
-	if body, ok := v.readFile("package.json"); ok {
-		if block := packageBin.FindSubmatch(body); block != nil {
-			for _, m := range packageBinName.FindAllSubmatch(block[1], -1) {
-				if string(m[1]) == name {
-					return true
-				}
+	body, ok := v.readFile("package.json")
+	return ok && packageBins(body, name)
+}
+
+// packageBins reports a "bin" entry of a package.json named name.
+func packageBins(body []byte, name string) bool {
+	if block := packageBin.FindSubmatch(body); block != nil {
+		for _, m := range packageBinName.FindAllSubmatch(block[1], -1) {
+			if string(m[1]) == name {
+				return true
 			}
 		}
 	}
@@ -660,14 +664,8 @@ func (v *verifier) docProgram(name string) bool {
 				}
 			}
 		}
-		if body, ok := v.readFile(path.Join(dir, "package.json")); ok {
-			if block := packageBin.FindSubmatch(body); block != nil {
-				for _, m := range packageBinName.FindAllSubmatch(block[1], -1) {
-					if string(m[1]) == name {
-						return true
-					}
-				}
-			}
+		if body, ok := v.readFile(path.Join(dir, "package.json")); ok && packageBins(body, name) {
+			return true
 		}
 	}
 	return false
