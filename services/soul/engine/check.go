@@ -321,18 +321,25 @@ const maxIgnoreDirs = 32
 // maxIgnoreDirs: a bare name a step generates is often kept out by its own directory's .gitignore.
 func (v *verifier) ignoreDirs() []string {
 	if v.ignoreDirList == nil {
-		v.ignoreDirList = []string{}
+		var dirs []string
 		for _, f := range v.repo.ByBasename(".gitignore") {
-			if d := path.Dir(f); d != "." && !v.ignoresAll(f) {
-				v.ignoreDirList = append(v.ignoreDirList, d)
+			if d := path.Dir(f); d != "." {
+				dirs = append(dirs, d)
 			}
 		}
-		sort.Slice(v.ignoreDirList, func(i, j int) bool {
-			di, dj := strings.Count(v.ignoreDirList[i], "/"), strings.Count(v.ignoreDirList[j], "/")
-			return di < dj || di == dj && v.ignoreDirList[i] < v.ignoreDirList[j]
+		sort.Slice(dirs, func(i, j int) bool {
+			di, dj := strings.Count(dirs[i], "/"), strings.Count(dirs[j], "/")
+			return di < dj || di == dj && dirs[i] < dirs[j]
 		})
-		if len(v.ignoreDirList) > maxIgnoreDirs {
-			v.ignoreDirList = v.ignoreDirList[:maxIgnoreDirs]
+		// read the files nearest first and only until the list is full: a monorepo tracks thousands
+		v.ignoreDirList = []string{}
+		for _, d := range dirs {
+			if len(v.ignoreDirList) == maxIgnoreDirs {
+				break
+			}
+			if !v.ignoresAll(path.Join(d, ".gitignore")) {
+				v.ignoreDirList = append(v.ignoreDirList, d)
+			}
 		}
 	}
 	return v.ignoreDirList
