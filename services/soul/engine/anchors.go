@@ -378,7 +378,9 @@ func abs(x int) int {
 }
 
 // dedupAnchors keeps the first of anchors naming the same thing; a link among them makes the kept one
-// a link, since "[`a.md`](a.md)" names one exact path, not a base name.
+// a link, since "[`a.md`](a.md)" names one exact path, not a base name, and gives it the link's
+// heading: fd's "[`CHANGELOG.md`](CHANGELOG.md#upcoming-release)" named a section the changelog had
+// renamed, and the code span kept without it held (the thirty-fifth holdout).
 func dedupAnchors(in []Anchor) []Anchor {
 	seen := map[string]int{}
 	out := in[:0]
@@ -386,6 +388,9 @@ func dedupAnchors(in []Anchor) []Anchor {
 		k := string(a.Kind) + "\x00" + a.Ref + "\x00" + a.Path
 		if i, ok := seen[k]; ok {
 			out[i].Link = out[i].Link || a.Link
+			if out[i].Fragment == "" {
+				out[i].Fragment = a.Fragment
+			}
 			continue
 		}
 		seen[k] = len(out)
@@ -855,8 +860,10 @@ func openQuote(a string) byte {
 	return 0
 }
 
-// scriptAnchors reads a package manager's script: "pnpm lint", "npm run build", "yarn test".
+// scriptAnchors reads a package manager's script: "pnpm lint", "npm run build", "yarn test", also
+// run in a workspace package ("pnpm -F @sveltejs/kit test:unit", "yarn workspace web build").
 func scriptAnchors(f []string) []Anchor {
+	f = dropWorkspaceFlags(f)
 	switch {
 	case len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-"):
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
@@ -866,6 +873,40 @@ func scriptAnchors(f []string) []Anchor {
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
 	}
 	return nil
+}
+
+// pmPackageFlags are the package managers' options that pick the packages a script runs in by a value
+// ("-F web", "--filter=web", npm's "-w web"; pnpm's "-w" is a switch, the workspace's root).
+var pmPackageFlags = map[string]bool{"-F": true, "--filter": true, "-w": true, "--workspace": true, "-C": true, "--dir": true, "--cwd": true}
+
+// pmSwitches are the package managers' options without a value that may come before a script.
+var pmSwitches = set("-r", "--recursive", "--parallel", "-s", "--silent", "--stream", "-ws", "--workspaces", "--workspace-root", "--if-present", "--frozen-lockfile", "--offline")
+
+// dropWorkspaceFlags takes the options that choose packages out of a package manager's words, so the
+// script after them is read as any other: sveltekit's AGENTS.md ran `pnpm -F @sveltejs/kit
+// test:unit:dev`, a script removed months before, and the flag hid it (the thirty-fifth holdout).
+// "yarn workspace NAME script" drops the package's name. The script is looked for in every package,
+// as an unfiltered one is: a filter may be a glob or a directory, not only a package's name.
+func dropWorkspaceFlags(f []string) []string {
+	out := []string{f[0]}
+	rest := f[1:]
+	if f[0] == "yarn" && len(rest) >= 3 && rest[0] == "workspace" {
+		rest = rest[2:]
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		name, _, withValue := strings.Cut(a, "=")
+		switch {
+		case pmPackageFlags[name] && withValue, pmSwitches[a], a == "-w" && f[0] == "pnpm":
+			continue
+		case pmPackageFlags[a] && i+1 < len(rest):
+			i++
+			continue
+		}
+		out = append(out, rest[i:]...)
+		break
+	}
+	return out
 }
 
 // argumentPaths reads the strong repository paths among a command's words (the program itself, when it

@@ -135,10 +135,40 @@ func (v *verifier) nearMiss(a Anchor) (string, bool) {
 			return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
 		}
 	}
-	if alt, ok := v.bareSpellingTwin(a); ok {
+	alt, ok := v.bareSpellingTwin(a)
+	if !ok {
+		alt, ok = v.extraTop(a)
+	}
+	if ok {
 		return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
 	}
 	return "", false
+}
+
+// extraTop finds the tracked path a written one names under one top directory too many: k6's AGENTS.md
+// put its HTTP module in `internal/js/modules/k6/http/` (and ran `go test` there), a directory no commit
+// had, beside js/modules/k6/http/ (the thirty-fifth holdout). The top must be a directory the repository
+// has, so the reader is sent into a real tree, and what is left must keep a directory of its own ("a/b/c"
+// for "x/a/b/c", never a lone name that may be anywhere) and be of the kind written: a directory for a
+// trailing slash, a file for a name with an extension.
+func (v *verifier) extraTop(a Anchor) (string, bool) {
+	p := strings.TrimPrefix(v.repoPath(a), "./")
+	top, rest, cut := strings.Cut(strings.TrimSuffix(p, "/"), "/")
+	if !cut || !strings.Contains(rest, "/") || strings.ContainsAny(p, "*?[{<$") {
+		return "", false
+	}
+	if ok, isDir := v.repo.Exists(top); !ok || !isDir {
+		return "", false
+	}
+	ok, isDir := v.repo.Exists(rest)
+	wantDir := strings.HasSuffix(p, "/")
+	if !ok || wantDir && !isDir || !wantDir && isDir && path.Ext(rest) != "" {
+		return "", false
+	}
+	if isDir {
+		return rest + "/", true
+	}
+	return rest, true
 }
 
 // bareSpellingTwin finds the one tracked file name, anywhere, that a bare file name (no directory, an
