@@ -82,6 +82,9 @@ type verifier struct {
 	files        map[string][]byte
 	makeTargets  map[string]map[string]bool
 	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
+	// makeIncluded lists, per directory of makeTargets, the files its Makefile's include directives
+	// brought in: a target defined there and removed is history's evidence too (commandtrace.go)
+	makeIncluded map[string][]string
 	// makeMacros holds, per directory of makeTargets, the targets its Makefile writes with variables
 	// (make_macros.go); unseenTargets holds the make anchors failed against a list such a target may extend,
 	// and the package-manager commands of a repository that builds that package manager.

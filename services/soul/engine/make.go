@@ -2,8 +2,10 @@ package engine
 
 import (
 	"bytes"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -85,7 +87,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		return targets, v.makeFiles[dir]
 	}
 	if v.makeFiles == nil {
-		v.makeFiles, v.makeMacros = map[string]string{}, map[string][]macroTarget{}
+		v.makeFiles, v.makeMacros, v.makeIncluded = map[string]string{}, map[string][]macroTarget{}, map[string][]string{}
 	}
 	v.makeTargets[dir] = nil
 	for _, name := range makefileNames {
@@ -96,8 +98,11 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		}
 		targets := map[string]bool{}
 		var macros []macroTarget
-		v.readMakeRules(dir, body, targets, &macros, map[string]bool{f: true}, 0)
+		read := map[string]bool{f: true}
+		v.readMakeRules(dir, body, targets, &macros, read, 0)
 		v.makeTargets[dir], v.makeFiles[dir] = targets, f
+		delete(read, f)
+		v.makeIncluded[dir] = slices.Sorted(maps.Keys(read))
 		v.makeMacros[dir] = macros
 		break
 	}

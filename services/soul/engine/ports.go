@@ -55,7 +55,8 @@ type History interface {
 	// Renames maps each asked path (a file or a directory) that a commit renamed to where it went.
 	Renames(ctx context.Context, paths []string) (map[string]Rename, error)
 	// RemovedLines lists, newest commit first, the source lines that commits removed from the given
-	// files or directories and that mention one of the asked words.
+	// files or directories and that mention one of the asked words. A path written ":(glob)pattern" is
+	// git's glob pathspec, passed as it is.
 	RemovedLines(ctx context.Context, words, paths []string) ([]RemovedLine, error)
 }
 

@@ -186,6 +186,10 @@ func (r *Repo) RemovedLines(ctx context.Context, words, paths []string) ([]engin
 	re := `\b(` + strings.Join(ok, "|") + `)\b`
 	args := []string{"log", "-G" + re, "--format=@%h", "-p", "--unified=0", "--no-color", "--no-renames", r.head.SHA, "--"}
 	for _, p := range paths {
+		if strings.HasPrefix(p, ":(glob)") {
+			args = append(args, p) // a kind of manifest wherever it lived: "**/*.mk"
+			continue
+		}
 		p = strings.TrimSuffix(p, "/")
 		dir := globEscape(p) + "/"
 		switch {
