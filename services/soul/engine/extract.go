@@ -369,6 +369,7 @@ func (x *extraction) wording(text string, digits bool) {
 	x.gitFacts(plainLower)
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
 		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+		c.Anchors = append(c.Anchors, currentVersionAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
 	}
 	switch {
 	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):

@@ -32,6 +32,22 @@ var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at le
 // pastWording marks a sentence about history, whose versions were true once.
 var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
 
+// shippedIn ends the text before a version that says what a language's release carries: "Corepack is
+// included in Node 14+" (temporalio/sdk-typescript's CONTRIBUTING.md, the thirty-sixth holdout, over
+// engines.node >= 20.3.0), "available since Python 3.11", "bundled with Go 1.21".
+var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$`)
+
+// submatches are the texts of a match's groups, "" for a group that matched nothing.
+func submatches(text string, ix []int) []string {
+	out := make([]string, len(ix)/2)
+	for i := range out {
+		if ix[2*i] >= 0 {
+			out[i] = text[ix[2*i]:ix[2*i+1]]
+		}
+	}
+	return out
+}
+
 // toolchainGates are the language names of which a sentence must hold one before the regexps read it:
 // a cheap case-folded test that spares most sentences with a number both of them.
 var toolchainGates = []string{"go", "python", "node", "rust"}
@@ -43,9 +59,13 @@ func toolchainAnchors(text string, line int) []Anchor {
 	}
 	var out []Anchor
 	goLine := quotedGoLine.FindString(text)
-	for _, m := range leastVersion.FindAllStringSubmatch(text, -1) {
+	for _, ix := range leastVersion.FindAllStringSubmatchIndex(text, -1) {
+		m := submatches(text, ix)
 		if goLine != "" && strings.Contains(goLine, m[0]) {
 			continue // the quoted go line (goLineAnchor)
+		}
+		if shippedIn.MatchString(text[:ix[0]]) {
+			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
 		}
 		if m[1] == "" && m[4] == "" {
 			continue // "Go 1.24.0": no mark makes it a least version
@@ -81,6 +101,9 @@ var anyVersion = regexp.MustCompile(`\d+\.\d+(?:\.\d+)?`)
 
 // checkToolchain compares a stated least version with the manifest nearest the document.
 func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
+	if a.Name == manifestVersionKey {
+		return v.checkManifestVersion(a, d)
+	}
 	file, want, ok := v.manifestVersion(a.Name)
 	if !ok {
 		return d.skip() // no manifest says: nothing to compare
