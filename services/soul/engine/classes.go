@@ -453,14 +453,15 @@ func sentenceAround(raw string, from, to int) string {
 }
 
 // noneBefore ends the text before a span the sentence says is not there: "when the case has no
-// `history.txt`", "a module without `go.sum`". Its absence is what the claim says.
+// `history.txt`", "a module without `go.sum`", "there is **no `tailwind.config.js`**" (the thirty-sixth
+// holdout's flipt). Its absence is what the claim says.
 // formerBefore ends the text before a name the sentence places in the past: "the validation that used
 // to live in `validate.ParamRef`", "a React SPA that replaces `spree/admin`", "replaces the legacy Rails
 // `spree/admin` engine" (the twelfth holdout's sqlc and spree), "middleware are no longer registered in
 // `app/Http/Kernel.php`" (the sixteenth's koel). Its absence confirms the claim.
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+(?:legacy|former)(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
 
-var noneBefore = regexp.MustCompile(`(?i)\b(?:has|have|had|with|holds|carries)\s+no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$`)
+var noneBefore = regexp.MustCompile(`(?i)\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$`)
 
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.

@@ -223,3 +223,56 @@ func markPendingSections(s *Soul) {
 		}
 	}
 }
+
+// messageHeading is a section heading over how commit messages or pull request titles are written.
+var messageHeading = regexp.MustCompile(`\b(?:commit (?:messages?|message format|message style|conventions?|style)|conventional commits?|(?:pr|pull request) titles?)\b`)
+
+// dropMessageExamples takes the anchors out of an example message: a claim that is one code span alone,
+// in a section on writing commit messages. gitoxide's DEVELOPMENT.md lists "Examples could be:" and
+// then "`make fmt`", a commit's subject line, not a make target to run (the thirty-sixth holdout). A
+// sentence of such a section keeps its anchors ("run `make changelog` before you commit").
+func dropMessageExamples(s *Soul) {
+	for i := range s.Claims {
+		c := &s.Claims[i]
+		if c.Section < 0 || c.Section >= len(s.Sections) || len(c.Anchors) == 0 || !loneSpan(c.Text) {
+			continue
+		}
+		if messageHeading.MatchString(normalHeading(s.Sections[c.Section].Heading)) {
+			c.Anchors = nil
+		}
+	}
+}
+
+// loneSpan reports a claim's text that is a single code span and nothing else.
+func loneSpan(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(t) > 2 && t[0] == '`' && t[len(t)-1] == '`' && !strings.Contains(t[1:len(t)-1], "`")
+}
+
+// readerMade is a span the reader is told to create, with what may follow it: "Create a `vcluster.yaml`
+// that sets the image" (loft-sh/vcluster's CONTRIBUTING.md, the thirty-sixth holdout). "Create a
+// `CHANGELOG.md` entry" names a file that is there, and is not matched.
+var readerMade = regexp.MustCompile("(?i)\\bcreate\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?(?:file\\s+)?(?:(?:named|called)\\s+)?`([^`\\s]+)`(?:\\s+file)?(?:\\s*$|\\s*[.:;,)]|\\s+(?:that|which|with|containing|in|under|at|for|like)\\b)")
+
+// markReaderMade makes every mention of a file the document tells the reader to create a place to fill:
+// the steps after "Create a `vcluster.yaml`" say "using your `vcluster.yaml`" and pass
+// `-f ./vcluster.yaml`, the reader's own file, which no checkout holds.
+func markReaderMade(s *Soul) {
+	made := map[string]bool{}
+	for i := range s.Claims {
+		for _, m := range readerMade.FindAllStringSubmatch(s.Claims[i].Text, -1) {
+			made[strings.TrimPrefix(m[1], "./")] = true
+		}
+	}
+	if len(made) == 0 {
+		return
+	}
+	for i := range s.Claims {
+		for j := range s.Claims[i].Anchors {
+			a := &s.Claims[i].Anchors[j]
+			if a.Kind == AnchorPath && !a.Link && made[strings.TrimPrefix(a.Path, "./")] {
+				a.Target = true
+			}
+		}
+	}
+}

@@ -109,6 +109,8 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	markPendingSections(p.soul)
+	dropMessageExamples(p.soul)
+	markReaderMade(p.soul)
 	p.soul.Fragments = fragmentKeys(p.soul.Sections, src)
 	p.assignTissues()
 	p.soul.Headline = p.headline()

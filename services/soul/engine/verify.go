@@ -279,6 +279,9 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 	if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
 		return d.ok() // "page.log": a field of the type page, not a file
 	}
+	if v.lowerCased(a) {
+		return d.ok() // "the `Maintenance` section of the `makefile`": the root's Makefile, in prose's case
+	}
 	if v.foreign(a) {
 		return d.hold(ReasonOutsideRepo, a.Ref+" is named as another repository's file")
 	}
@@ -286,6 +289,30 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 		return d.skip() // "chart.js": a library the project depends on
 	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// lowerCased reports a bare name without an extension, written all in lower case, that one file of the
+// root (or of the document's directory) spells with capitals: gitoxide's DEVELOPMENT.md sends the reader
+// to "the `Maintenance` section of the `makefile`", its Makefile (the thirty-sixth holdout). Prose lowers
+// such a conventional name (makefile, dockerfile, license) as it lowers any word, and the reader finds
+// the file. A name with an extension ("`security.md`" beside SECURITY.md), one written with capitals of
+// its own, or one in a path is still checked as spelt (evidence.go's caseTwin).
+func (v *verifier) lowerCased(a Anchor) bool {
+	if a.Link || a.Path != strings.ToLower(a.Path) || strings.ContainsAny(a.Path, "/*?[") || path.Ext(a.Path) != "" {
+		return false
+	}
+	dirs := []string{""}
+	if dir := path.Dir(v.soul.Path); dir != "." && dir != "" {
+		dirs = append(dirs, dir+"/")
+	}
+	for _, dir := range dirs {
+		for _, name := range v.entries(dir, strings.HasSuffix(a.Ref, "/")) {
+			if strings.EqualFold(name, a.Path) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkGlob checks a glob anchor: some tracked file matches it, from the root, the soul's directory
