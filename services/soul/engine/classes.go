@@ -484,3 +484,10 @@ func runtimeMember(tok string) bool {
 // rejectedQuote ends the text before a span quoted as the wording to avoid: `say "X", not "` +
 // "`core/x.ts:133`" + ` ..."`. The quote shows a bad sentence; the names in it cite nothing.
 var rejectedQuote = regexp.MustCompile(`(?i)\b(?:not|never|avoid|instead of|rather than)\s*[:,]?\s*["“']\s*$`)
+
+// keyPath is a dotted key written as jq and yq write one: ".engines.node", ".spec.replicas".
+var keyPath = regexp.MustCompile(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
+
+// keyFileAfter begins the text after a span that names the data file it is a key of: "in
+// `web/package.json`", "of values.yaml".
+var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")

@@ -143,6 +143,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// on a forge by its owner/name, not a directory here
 		anchors, term = nil, ""
 	}
+	if keyPath.MatchString(body) && !hasKnownExt(body) && keyFileAfter.MatchString(raw[m[1]:min(len(raw), m[1]+80)]) {
+		// "see `.engines.node` in `web/package.json`" (tilt, the thirty-seventh holdout): a key of the
+		// file named after it, not a file
+		anchors, term = nil, ""
+	}
 	anchors = dropNonClaims(anchors, body, before, around)
 	if rejectedQuote.MatchString(before) {
 		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write

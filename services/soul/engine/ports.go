@@ -34,6 +34,8 @@ type Repo interface {
 	HasBasename(name string) bool
 	// HasStem reports whether a tracked directory or a file stem (name without extension) is name.
 	HasStem(name string) bool
+	// HasDirName reports whether a tracked directory anywhere is called name.
+	HasDirName(name string) bool
 	// ByBasename lists the tracked files with this base name.
 	ByBasename(name string) []string
 	// Glob lists tracked files matching a glob (with ** for any depth), at most limit.

@@ -203,7 +203,14 @@ func (v *verifier) readRoot(as []Anchor, root string) rootReading {
 			return rootAsWritten
 		}
 		return rootAway
-	case root == "" || root == "." || root == "./" || v.treeRootHere(root):
+	case root == "" || root == "." || root == "./":
+		return rootAsWritten
+	case v.treeRootHere(root):
+		if v.runsHere(root) && v.fitsTop(as, root) {
+			// tokenizers' tree "tokenizers/" over tokenizers/, bindings/ and docs/: the repository's own
+			// name, though its core crate's directory is called so too (the thirty-seventh holdout)
+			return rootTop
+		}
 		return rootAsWritten
 	case v.runsHere(root) || v.topsHere(as, root):
 		return rootTop
@@ -235,6 +242,27 @@ func (v *verifier) topsHere(as []Anchor, root string) bool {
 		}
 	}
 	return len(firsts) > 0 && 2*have >= len(firsts)
+}
+
+// fitsTop reports a root whose entries' first names the repository's top has more of than the root's
+// own directory: the tree is drawn from the top, under the repository's name.
+func (v *verifier) fitsTop(as []Anchor, root string) bool {
+	top, under := 0, 0
+	seen := map[string]bool{}
+	for _, a := range as {
+		first, _, _ := strings.Cut(underRoot(a.Path, root), "/")
+		if a.TreeRoot != root || first == "" || seen[first] {
+			continue
+		}
+		seen[first] = true
+		if ok, _ := v.repo.Exists(first); ok {
+			top++
+		}
+		if ok, _ := v.repo.Exists(path.Join(strings.TrimSuffix(root, "/"), first)); ok {
+			under++
+		}
+	}
+	return top > under
 }
 
 // treeRootHere reports a root that is a directory of this repository ("src/" over its files).

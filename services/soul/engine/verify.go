@@ -273,7 +273,7 @@ func (v *verifier) weakLocal(p string) (string, bool) {
 // checkBareName checks a name without a slash that is not at the root: a file or directory anywhere,
 // a member of a type, another repository's file, a library the project depends on.
 func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
-	if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.repo.HasStem(a.Path) {
+	if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.bareDir(a.Path) {
 		return d.ok() // a bare name ("testdata/", "conn.go") names a file or directory wherever it lives
 	}
 	if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
@@ -289,6 +289,26 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 		return d.skip() // "chart.js": a library the project depends on
 	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// moduleFileExts are the languages whose module may be one file or a directory of the same name: Rust's
+// `foo.rs` or `foo/mod.rs`, Python's `foo.py` or `foo/__init__.py`, a JavaScript module or its index.
+var moduleFileExts = []string{".rs", ".py", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".rb"}
+
+// bareDir reports a directory name written with its slash ("`routes/`") that a tracked directory has, or
+// a module file of such a language. Any other file of that stem does not stand for it: alertmanager's
+// "`mute/`" listed among its packages beside notify/mute.go, and headscale's deleted `routes/` beside
+// docs/ref/routes.md, were held so (the thirty-seventh holdout).
+func (v *verifier) bareDir(name string) bool {
+	if v.repo.HasDirName(name) {
+		return true
+	}
+	for _, ext := range moduleFileExts {
+		if v.repo.HasBasename(name + ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerCased reports a bare name without an extension, written all in lower case, that one file of the

@@ -46,6 +46,7 @@ type Repo struct {
 	base     map[string][]string
 	top      map[string]bool
 	stems    map[string]bool
+	dirNames map[string]bool
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
 	// indexKey is the index file's identity at Open (its mtime and size), "" without one: the key of
@@ -253,7 +254,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.blobs, c.plainIndex, c.links
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.dirNames, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.dirNames, c.blobs, c.plainIndex, c.links
 		snapshots.Unlock()
 		return nil
 	}
@@ -266,7 +267,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, dirNames: r.dirNames, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -459,6 +460,7 @@ func (r *Repo) index(files []string) {
 	r.base = make(map[string][]string, len(files))
 	r.top = map[string]bool{}
 	r.stems = map[string]bool{}
+	r.dirNames = map[string]bool{}
 	for _, f := range files {
 		r.set[f] = true
 		b := path.Base(f)
@@ -472,6 +474,7 @@ func (r *Repo) index(files []string) {
 			if f[i] == '/' {
 				r.dirs[f[:i]] = true
 				r.stems[f[from:i]] = true
+				r.dirNames[f[from:i]] = true
 				from = i + 1
 			}
 		}
@@ -583,6 +586,9 @@ func (r *Repo) ByBasename(name string) []string { return r.base[name] }
 
 // HasStem reports whether a tracked directory or file stem is name.
 func (r *Repo) HasStem(name string) bool { return r.stems[name] }
+
+// HasDirName reports whether a tracked directory anywhere is called name.
+func (r *Repo) HasDirName(name string) bool { return r.dirNames[name] }
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {
