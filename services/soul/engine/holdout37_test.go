@@ -65,3 +65,26 @@ func TestThirtySeventhHoldoutKeyPath(t *testing.T) {
 			[]string{"unverified unanchored .eslintrc.json"}},
 	})
 }
+
+// TestThirtySeventhHoldoutOutputSample: a block the paragraph before it introduces as output the reader
+// may meet ("In case you see a linter error such as:", skaffold's DEVELOPMENT.md, over a transcript
+// naming hack/linter.sh, since renamed) is no list of commands; one introduced as steps to run is.
+func TestThirtySeventhHoldoutOutputSample(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("Makefile", "test:\n\thack/golangci-lint.sh\n")
+	g.write("hack/linter.sh", "#!/bin/sh\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("hack/linter.sh")
+	g.write("hack/golangci-lint.sh", "#!/bin/sh\n")
+	g.commit("2026-06-02T10:00:00Z", "rename the linter script")
+	repo := g.open(t)
+
+	block := func(lead string) string {
+		return "## Unit Tests\n\n" + lead + "\n\n```shell\nmake test\nRUN hack/linter.sh\nERRO Running error: no such linter \"gocritic\"\n```\n\nre-run the install script.\n"
+	}
+	runDriftCases(t, repo, "DEVELOPMENT.md", []driftCase{
+		{"an error the reader may see", block("In case you see a linter error such as:"), nil},
+		{"output the reader will see", block("You should see something like this:"), nil},
+		{"twin: steps to run", block("To lint by hand, run:"), []string{"evidence_file_missing hack/linter.sh"}},
+	})
+}

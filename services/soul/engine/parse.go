@@ -430,6 +430,9 @@ func (p *parser) fence(f *ast.FencedCodeBlock) {
 	if !shellLanguages[lang] {
 		return
 	}
+	if p.outputLeadIn(f) {
+		return // a transcript of what the reader may see, not commands to run
+	}
 	kind := KindCommands
 	if lang == "" {
 		kind = kindLooseCommands
@@ -574,6 +577,22 @@ func (p *parser) leadInRepo(f *ast.FencedCodeBlock) string {
 	}
 	return ""
 }
+
+// outputLeadIn reports a block the paragraph before it introduces as output the reader may meet: "In case
+// you see a linter error such as:" (skaffold's DEVELOPMENT.md, the thirty-seventh holdout, over a
+// transcript whose `RUN hack/linter.sh` printed a script since renamed), "the output looks like this:".
+func (p *parser) outputLeadIn(f *ast.FencedCodeBlock) bool {
+	prev, ok := f.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return false
+	}
+	text := strings.TrimSpace(p.rawLines(prev))
+	return strings.HasSuffix(text, ":") && outputIntro.MatchString(text)
+}
+
+// outputIntro ends a lead-in over a sample of output: an error, a message or output "such as" or "like"
+// the block, or what the reader "will see".
+var outputIntro = regexp.MustCompile(`(?i)(?:\b(?:errors?|messages?|warnings?|output|failures?|logs?)\b[^.:]{0,40}\b(?:such as|like(?: this| the following)?|similar to(?: this| the following)?)|\b(?:you(?:'ll| will| should)? see|looks? like(?: this)?|prints?|outputs?)(?: something)?(?: like| similar to)?(?: this| the following)?)\s*:$`)
 
 // runInRepo is a lead-in naming the repository a block runs in by its proper name.
 var runInRepo = regexp.MustCompile(`\b(?:from|in|inside|within|into|of) (?:the|your|a|an) \[?([A-Z][\w.-]*)\]?(?:\([^)]*\))? (?:repository|repo|checkout|clone|source tree)\b[^.]*:$`)
