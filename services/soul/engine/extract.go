@@ -373,7 +373,7 @@ func (x *extraction) wording(text string, digits bool) {
 	}
 	x.gitFacts(plainLower)
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
-		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(spanVersionNote.ReplaceAllString(x.raw, "`$1`"), "`", ""), c.StartLine)...)
 		c.Anchors = append(c.Anchors, currentVersionAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
 	}
 	switch {

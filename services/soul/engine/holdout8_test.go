@@ -98,10 +98,11 @@ func TestPlaceAndLayoutAssertions(t *testing.T) {
 // TestNamingPatternInstances: a naming pattern with <placeholders> accounts for the names near it that
 // fit it or its tail: the ninth holdout's pipecat CONTRIBUTING lists the changelog fragment kinds
 // (`security.md`, beside a tracked SECURITY.md) and an example fragment under `<PR_number>.<type>.md`.
-// A name far from any pattern, or one that fits none, is judged as before.
+// A name far from any pattern, or one that fits none, is judged as before. The fixture spells the file
+// Security.md: a lowered SECURITY.md is its own class now (lowerCased, the thirty-eighth holdout).
 func TestNamingPatternInstances(t *testing.T) {
 	g := newGitFixture(t)
-	g.write("SECURITY.md", "# security\n")
+	g.write("Security.md", "# security\n")
 	g.write("changelog/.gitkeep", "")
 	g.write("docs/old.md", "# old\n")
 	g.commit("2026-06-01T10:00:00Z", "init")

