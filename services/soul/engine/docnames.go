@@ -260,6 +260,9 @@ var readerMade = regexp.MustCompile("(?i)\\bcreate\\s+(?:a\\s+|an\\s+|the\\s+|yo
 func markReaderMade(s *Soul) {
 	made := map[string]bool{}
 	for i := range s.Claims {
+		if !hasFoldASCII(s.Claims[i].Text, "create") {
+			continue
+		}
 		for _, m := range readerMade.FindAllStringSubmatch(s.Claims[i].Text, -1) {
 			made[strings.TrimPrefix(m[1], "./")] = true
 		}

@@ -143,7 +143,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// on a forge by its owner/name, not a directory here
 		anchors, term = nil, ""
 	}
-	if keyPath.MatchString(body) && !hasKnownExt(body) && keyFileAfter.MatchString(raw[m[1]:min(len(raw), m[1]+80)]) {
+	if strings.HasPrefix(body, ".") && keyPath.MatchString(body) && !hasKnownExt(body) && keyFileAfter.MatchString(raw[m[1]:min(len(raw), m[1]+80)]) {
 		// "see `.engines.node` in `web/package.json`" (tilt, the thirty-seventh holdout): a key of the
 		// file named after it, not a file
 		anchors, term = nil, ""
@@ -373,7 +373,11 @@ func (x *extraction) wording(text string, digits bool) {
 	}
 	x.gitFacts(plainLower)
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
-		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(spanVersionNote.ReplaceAllString(x.raw, "`$1`"), "`", ""), c.StartLine)...)
+		raw := x.raw
+		if strings.Contains(raw, "`(") || strings.Contains(raw, "` (") {
+			raw = spanVersionNote.ReplaceAllString(raw, "`$1`")
+		}
+		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(raw, "`", ""), c.StartLine)...)
 		c.Anchors = append(c.Anchors, currentVersionAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
 	}
 	switch {

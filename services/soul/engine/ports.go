@@ -36,6 +36,8 @@ type Repo interface {
 	HasStem(name string) bool
 	// HasDirName reports whether a tracked directory anywhere is called name.
 	HasDirName(name string) bool
+	// HasFolded reports whether a tracked file or directory, lower-cased, is p (written in lower case).
+	HasFolded(p string) bool
 	// ByBasename lists the tracked files with this base name.
 	ByBasename(name string) []string
 	// Glob lists tracked files matching a glob (with ** for any depth), at most limit.

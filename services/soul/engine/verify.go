@@ -334,6 +334,9 @@ func (v *verifier) lowerCased(a Anchor) bool {
 		dirs = append(dirs, d+"/")
 	}
 	for _, d := range dirs {
+		if !v.repo.HasFolded(d + base) {
+			continue // no tracked entry is this name in any case
+		}
 		for _, name := range v.entries(d, wantDir) {
 			if name != base && strings.EqualFold(name, base) && (path.Ext(base) == "" || capitalStem(name)) {
 				return true

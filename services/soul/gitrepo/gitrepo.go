@@ -47,6 +47,9 @@ type Repo struct {
 	top      map[string]bool
 	stems    map[string]bool
 	dirNames map[string]bool
+	// folded is every tracked path and directory in lower case, built on first use and shared by the
+	// copies a cached snapshot hands out
+	folded *foldedPaths
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
 	// indexKey is the index file's identity at Open (its mtime and size), "" without one: the key of
@@ -254,7 +257,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.dirNames, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.dirNames, c.blobs, c.plainIndex, c.links
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.dirNames, r.folded, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.dirNames, c.folded, c.blobs, c.plainIndex, c.links
 		snapshots.Unlock()
 		return nil
 	}
@@ -267,7 +270,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, dirNames: r.dirNames, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, dirNames: r.dirNames, folded: r.folded, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -461,6 +464,7 @@ func (r *Repo) index(files []string) {
 	r.top = map[string]bool{}
 	r.stems = map[string]bool{}
 	r.dirNames = map[string]bool{}
+	r.folded = &foldedPaths{}
 	for _, f := range files {
 		r.set[f] = true
 		b := path.Base(f)
@@ -589,6 +593,28 @@ func (r *Repo) HasStem(name string) bool { return r.stems[name] }
 
 // HasDirName reports whether a tracked directory anywhere is called name.
 func (r *Repo) HasDirName(name string) bool { return r.dirNames[name] }
+
+// foldedPaths is the lower-cased path set HasFolded reads, built once.
+type foldedPaths struct {
+	once sync.Once
+	set  map[string]bool
+}
+
+// HasFolded reports whether a tracked file or directory, lower-cased, is p (written in lower case).
+func (r *Repo) HasFolded(p string) bool {
+	if r.folded == nil {
+		return false
+	}
+	r.folded.once.Do(func() {
+		r.folded.set = make(map[string]bool, len(r.files))
+		for _, f := range r.files {
+			for q := strings.ToLower(f); q != "." && q != "" && !r.folded.set[q]; q = path.Dir(q) {
+				r.folded.set[q] = true
+			}
+		}
+	})
+	return r.folded.set[p]
+}
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {

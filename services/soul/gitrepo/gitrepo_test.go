@@ -68,6 +68,11 @@ func TestSnapshotAndBatch(t *testing.T) {
 			{"escape refused", first(r.Exists("../etc/passwd")), false},
 			{"basename", r.HasBasename("router.go"), true},
 			{"stem", r.HasStem("router"), true},
+			{"directory name", r.HasDirName("api"), true},
+			{"a file stem is no directory name", r.HasDirName("router"), false},
+			{"folded file", r.HasFolded("pkg/api/router.go"), true},
+			{"folded directory", r.HasFolded("pkg/api"), true},
+			{"folded, another name", r.HasFolded("pkg/api/route.go"), false},
 			{"glob", r.Glob("pkg/**/*.go", 0), []string{"pkg/api/router.go"}},
 		}
 		for _, c := range checks {
