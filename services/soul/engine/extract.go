@@ -305,7 +305,7 @@ func (x *extraction) links(soulPath string) {
 			x.blank(m[2], m[3])
 			continue
 		}
-		if a, ok := linkAnchor(dest, soulPath); ok {
+		if a, ok := linkAnchor(dest, soulPath); ok && !quotedExample(string(x.prose), m[0], m[1]) {
 			a.Line = x.lineAt(m[0])
 			x.c.Anchors = append(x.c.Anchors, a)
 		}
@@ -316,6 +316,35 @@ func (x *extraction) links(soulPath string) {
 		}
 		x.blank(m[2], m[3])
 	}
+}
+
+// quotedExample reports a link written inside a quoted sentence of example wording: delta-kernel-rs's
+// user-guide CLAUDE.md tells writers to open a page with "Before reading this page, make sure you
+// understand [Building a Scan](../reading/building_a_scan.md)." (the thirty-ninth holdout), a link meant
+// for a page two directories down, not for the guide itself. The quotation must hold words beside the
+// link: a link merely set in quotes ("see "[Setup](setup.md)"") still names its file.
+func quotedExample(prose string, start, end int) bool {
+	before, after := prose[:start], prose[end:]
+	open := max(strings.LastIndex(before, "“"), -1)
+	if i := strings.LastIndexByte(before, '"'); strings.Count(before, "\"")%2 == 1 && i > open {
+		open = i
+	} else if open >= 0 && strings.LastIndex(before, "”") > open {
+		open = -1 // the last curly quote before the link was closed
+	}
+	closeAt := strings.IndexAny(after, "\"”")
+	if closeAt < 0 {
+		return false
+	}
+	if open < 0 {
+		// the sentence closes a quotation an earlier one opened ("... engine here. [The Engine
+		// Trait](...) explains how to customize it.\""): its quote marks do not pair up
+		if strings.Count(prose, "\"")%2 == 0 && (strings.Contains(before, "“") || !strings.Contains(after, "”")) {
+			return false
+		}
+		open = 0
+	}
+	inside := before[open:] + after[:closeAt]
+	return strings.IndexFunc(inside, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) >= 0
 }
 
 // urls reads bare URLs: one on this machine is a runtime anchor.

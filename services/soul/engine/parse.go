@@ -188,7 +188,7 @@ func (p *parser) block(n ast.Node, depth int) {
 				p.soul.Claims[i].Installed = true
 			}
 		}
-		if p.branchLeadIn(b) {
+		if p.branchLeadIn(b) || p.branchSection() {
 			for i := from; i < len(p.soul.Claims); i++ {
 				p.soul.Claims[i].BranchList = true
 			}
@@ -200,7 +200,13 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *ast.HTMLBlock:
 		p.html(b)
 	case *east.Table:
+		from := len(p.soul.Claims)
 		p.table(b)
+		if p.branchSection() {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].BranchList = true
+			}
+		}
 	case *ast.Document:
 		p.walkBlocks(b, depth+1)
 	}
@@ -535,6 +541,17 @@ func (p *parser) installLeadIn(l *ast.List) bool {
 
 // branchLeadIn reports a list whose lead-in names its items as branches: "Branch naming
 // conventions:" over "- `feature/` - New features" (the thirty-third holdout's any-agent).
+// branchSection reports a section headed as one on branch names ("Branch naming", "Branches",
+// "Branching model"): github/spec-kit's table of `feat/`, `fix/` and `chore/` prefixes under "Branch
+// naming" (the thirty-ninth holdout) names branches, not directories.
+func (p *parser) branchSection() bool {
+	i := p.current()
+	return i >= 0 && i < len(p.soul.Sections) && branchHeading.MatchString(p.soul.Sections[i].Heading)
+}
+
+// branchHeading is a section heading about branches.
+var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|conventions?|model|strategy|workflow))*\W*$`)
+
 func (p *parser) branchLeadIn(l *ast.List) bool {
 	prev, ok := l.PreviousSibling().(*ast.Paragraph)
 	if !ok {

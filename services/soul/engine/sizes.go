@@ -106,8 +106,13 @@ func (v *verifier) sizeClaims(r *ClaimResult) {
 	}
 }
 
-// sizeTarget picks the existing file anchor written nearest to the size phrase.
+// sizeTarget picks the existing file anchor written nearest to the size phrase, one on the phrase's own
+// line first: in a drawn tree ("nats.go  # Core connection (~6500 lines)" over "parser.go  # ...",
+// nats-io/nats.go's CLAUDE.md, the thirty-ninth holdout) the next line's name is nearer in bytes than
+// the entry the note is written beside.
 func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
+	text := r.Claim.Text
+	phraseLine := strings.Count(text[:min(pos, len(text))], "\n")
 	best, bestPath, bestDist := -1, "", 0
 	for i, ar := range r.Anchors {
 		a := ar.Anchor
@@ -118,13 +123,16 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 		if ok, dir := v.repo.Exists(p); !ok || dir {
 			continue
 		}
-		at := strings.Index(r.Claim.Text, a.Ref)
+		at := strings.Index(text, a.Ref)
 		if at < 0 {
 			continue
 		}
 		d := at - pos
 		if d < 0 {
 			d = -d
+		}
+		if strings.Count(text[:at], "\n") != phraseLine {
+			d += len(text) // another line's name loses to any on the phrase's line
 		}
 		if best < 0 || d < bestDist {
 			best, bestPath, bestDist = i, p, d
