@@ -117,19 +117,18 @@ func inIncludedMakefiles(p string, manifests map[string]bool) bool {
 	if !strings.HasSuffix(p, ".mk") || skippedDir(p) {
 		return false
 	}
-	for d := p; d != "." && d != "/"; {
-		d = path.Dir(d)
-		if d == "." {
+	for d := path.Dir(p); ; d = path.Dir(d) {
+		root := d == "." || d == "/"
+		if root {
 			d = ""
 		}
 		if manifests[includedMakefiles(d)] {
 			return true
 		}
-		if d == "" {
+		if root {
 			return false
 		}
 	}
-	return false
 }
 
 // removedCommand finds, newest first, the commit that removed a's definition from one of manifests: a
