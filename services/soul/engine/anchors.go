@@ -877,7 +877,7 @@ func scriptAnchors(f []string) []Anchor {
 
 // pmPackageFlags are the package managers' options that pick the packages a script runs in by a value
 // ("-F web", "--filter=web", npm's "-w web"; pnpm's "-w" is a switch, the workspace's root).
-var pmPackageFlags = map[string]bool{"-F": true, "--filter": true, "-w": true, "--workspace": true, "-C": true, "--dir": true, "--cwd": true}
+var pmPackageFlags = set("-F", "--filter", "-w", "--workspace", "-C", "--dir", "--cwd")
 
 // pmSwitches are the package managers' options without a value that may come before a script.
 var pmSwitches = set("-r", "--recursive", "--parallel", "-s", "--silent", "--stream", "-ws", "--workspaces", "--workspace-root", "--if-present", "--frozen-lockfile", "--offline")

@@ -402,12 +402,13 @@ func (x *extraction) wording(text string, digits bool) {
 	}
 	x.gitFacts(plainLower)
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
-		raw := x.raw
-		if strings.Contains(raw, "`(") || strings.Contains(raw, "` (") {
-			raw = spanVersionNote.ReplaceAllString(raw, "`$1`")
+		plain := strings.ReplaceAll(x.raw, "`", "")
+		versions := plain
+		if strings.Contains(x.raw, "`(") || strings.Contains(x.raw, "` (") {
+			versions = strings.ReplaceAll(spanVersionNote.ReplaceAllString(x.raw, "`$1`"), "`", "")
 		}
-		c.Anchors = append(c.Anchors, toolchainAnchors(strings.ReplaceAll(raw, "`", ""), c.StartLine)...)
-		c.Anchors = append(c.Anchors, currentVersionAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+		c.Anchors = append(c.Anchors, toolchainAnchors(versions, c.StartLine)...)
+		c.Anchors = append(c.Anchors, currentVersionAnchors(plain, c.StartLine)...)
 	}
 	switch {
 	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"path"
 	"regexp"
 	"strings"
 )
@@ -37,22 +36,19 @@ func currentVersionAnchors(text string, line int) []Anchor {
 // document declares.
 func (v *verifier) checkManifestVersion(a Anchor, d verdicts) AnchorResult {
 	stated := strings.TrimPrefix(a.Qualifier, exactMark)
-	for dir := path.Dir(v.soul.Path); ; dir = path.Dir(dir) {
-		p := path.Join(dir, a.Path)
-		if body, ok := v.readFile(p); ok {
-			want, ok := declaredVersion(a.Path, body)
-			if !ok {
-				return d.skip() // the manifest declares none: nothing to compare
-			}
-			if !sameVersion(stated, want) {
-				return d.fail(ReasonChanged, fmt.Sprintf("%s says %s; the claim says %s", p, want, stated))
-			}
-			return d.ok()
-		}
-		if dir == "." || dir == "/" || dir == "" {
-			return d.skip()
-		}
+	found := v.filesUpward(a.Path)
+	if len(found) == 0 {
+		return d.skip()
 	}
+	body, _ := v.readFile(found[0])
+	want, ok := declaredVersion(a.Path, body)
+	if !ok {
+		return d.skip() // the manifest declares none: nothing to compare
+	}
+	if !sameVersion(stated, want) {
+		return d.fail(ReasonChanged, fmt.Sprintf("%s says %s; the claim says %s", found[0], want, stated))
+	}
+	return d.ok()
 }
 
 // manifestVersionLine is a TOML table's version key, read within [package], [workspace.package],

@@ -189,9 +189,7 @@ func (p *parser) block(n ast.Node, depth int) {
 			}
 		}
 		if p.branchLeadIn(b) || p.branchSection() {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].BranchList = true
-			}
+			p.markBranchList(from)
 		}
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
@@ -203,9 +201,7 @@ func (p *parser) block(n ast.Node, depth int) {
 		from := len(p.soul.Claims)
 		p.table(b)
 		if p.branchSection() {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].BranchList = true
-			}
+			p.markBranchList(from)
 		}
 	case *ast.Document:
 		p.walkBlocks(b, depth+1)
@@ -531,12 +527,8 @@ var (
 // following paths relative to the `ollama` executable:") or names them as where it searches when it
 // runs ("looks for … in installed and local development layouts:").
 func (p *parser) installLeadIn(l *ast.List) bool {
-	prev, ok := l.PreviousSibling().(*ast.Paragraph)
-	if !ok {
-		return false
-	}
-	lead := strings.TrimSpace(p.rawLines(prev))
-	return installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead)
+	lead := p.leadIn(l)
+	return lead != "" && (installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead))
 }
 
 // branchLeadIn reports a list whose lead-in names its items as branches: "Branch naming
@@ -553,11 +545,23 @@ func (p *parser) branchSection() bool {
 var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|conventions?|model|strategy|workflow))*\W*$`)
 
 func (p *parser) branchLeadIn(l *ast.List) bool {
-	prev, ok := l.PreviousSibling().(*ast.Paragraph)
-	if !ok {
-		return false
+	return branchLead.MatchString(p.leadIn(l))
+}
+
+// markBranchList marks the claims from index from on as items whose slashed names are branches.
+func (p *parser) markBranchList(from int) {
+	for i := from; i < len(p.soul.Claims); i++ {
+		p.soul.Claims[i].BranchList = true
 	}
-	return branchLead.MatchString(strings.TrimSpace(p.rawLines(prev)))
+}
+
+// leadIn is the text of the paragraph just before a block, "" when none is.
+func (p *parser) leadIn(n ast.Node) string {
+	prev, ok := n.PreviousSibling().(*ast.Paragraph)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(p.rawLines(prev))
 }
 
 // branchLead is a lead-in paragraph's last sentence calling what follows branches.
@@ -581,11 +585,7 @@ func branchItems(claims []Claim) {
 // leadInRepo reads the paragraph just before a command block for the repository it says the commands
 // run in: "remove the following files from the CPython repository:".
 func (p *parser) leadInRepo(f *ast.FencedCodeBlock) string {
-	prev, ok := f.PreviousSibling().(*ast.Paragraph)
-	if !ok {
-		return ""
-	}
-	text := strings.TrimSpace(p.rawLines(prev))
+	text := p.leadIn(f)
 	if !strings.HasSuffix(text, ":") {
 		return ""
 	}
@@ -599,11 +599,7 @@ func (p *parser) leadInRepo(f *ast.FencedCodeBlock) string {
 // you see a linter error such as:" (skaffold's DEVELOPMENT.md, the thirty-seventh holdout, over a
 // transcript whose `RUN hack/linter.sh` printed a script since renamed), "the output looks like this:".
 func (p *parser) outputLeadIn(f *ast.FencedCodeBlock) bool {
-	prev, ok := f.PreviousSibling().(*ast.Paragraph)
-	if !ok {
-		return false
-	}
-	text := strings.TrimSpace(p.rawLines(prev))
+	text := p.leadIn(f)
 	return strings.HasSuffix(text, ":") && outputIntro.MatchString(text)
 }
 

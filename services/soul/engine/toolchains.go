@@ -165,15 +165,26 @@ func (v *verifier) manifestVersion(lang string) (string, string, bool) {
 	if name == "" {
 		return "", "", false
 	}
+	for _, p := range v.filesUpward(name) {
+		body, _ := v.readFile(p)
+		if ver, ok := leastOf(lang, body); ok {
+			return p, ver, true
+		}
+	}
+	return "", "", false
+}
+
+// filesUpward lists the files called name in the document's directory and in each directory above it,
+// nearest first, that the repository has.
+func (v *verifier) filesUpward(name string) []string {
+	var out []string
 	for dir := path.Dir(v.soul.Path); ; dir = path.Dir(dir) {
 		p := path.Join(dir, name)
-		if body, ok := v.readFile(p); ok {
-			if ver, ok := leastOf(lang, body); ok {
-				return p, ver, true
-			}
+		if _, ok := v.readFile(p); ok {
+			out = append(out, p)
 		}
 		if dir == "." || dir == "/" || dir == "" {
-			return "", "", false
+			return out
 		}
 	}
 }

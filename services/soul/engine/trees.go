@@ -225,16 +225,7 @@ func underRoot(p, root string) string { return strings.TrimPrefix(strings.TrimPr
 // at its top: "Tachikoma/" over "Sources/Tachikoma/" in a checkout named otherwise (a fork, a CI
 // workspace).
 func (v *verifier) topsHere(as []Anchor, root string) bool {
-	firsts := map[string]bool{}
-	for _, a := range as {
-		if a.TreeRoot != root {
-			continue
-		}
-		first, _, _ := strings.Cut(underRoot(a.Path, root), "/")
-		if first != "" {
-			firsts[first] = true
-		}
-	}
+	firsts := firstNames(as, root)
 	have := 0
 	for f := range firsts {
 		if ok, _ := v.repo.Exists(f); ok {
@@ -244,17 +235,25 @@ func (v *verifier) topsHere(as []Anchor, root string) bool {
 	return len(firsts) > 0 && 2*have >= len(firsts)
 }
 
+// firstNames are the first names of the entries under one root, each once.
+func firstNames(as []Anchor, root string) map[string]bool {
+	firsts := map[string]bool{}
+	for _, a := range as {
+		if a.TreeRoot != root {
+			continue
+		}
+		if first, _, _ := strings.Cut(underRoot(a.Path, root), "/"); first != "" {
+			firsts[first] = true
+		}
+	}
+	return firsts
+}
+
 // fitsTop reports a root whose entries' first names the repository's top has more of than the root's
 // own directory: the tree is drawn from the top, under the repository's name.
 func (v *verifier) fitsTop(as []Anchor, root string) bool {
 	top, under := 0, 0
-	seen := map[string]bool{}
-	for _, a := range as {
-		first, _, _ := strings.Cut(underRoot(a.Path, root), "/")
-		if a.TreeRoot != root || first == "" || seen[first] {
-			continue
-		}
-		seen[first] = true
+	for first := range firstNames(as, root) {
 		if ok, _ := v.repo.Exists(first); ok {
 			top++
 		}

@@ -46,10 +46,9 @@ type Repo struct {
 	base     map[string][]string
 	top      map[string]bool
 	stems    map[string]bool
-	dirNames map[string]bool
-	// folded is every tracked path and directory in lower case, built on first use and shared by the
-	// copies a cached snapshot hands out
-	folded *foldedPaths
+	// names holds what only some checks ask of the tracked paths (directory names, lower-cased paths),
+	// built on first use and shared by the copies a cached snapshot hands out, so a cold Open pays nothing
+	names *pathNames
 	// blobs maps each tracked path to its staged blob, the key of the definition cache.
 	blobs map[string]string
 	// indexKey is the index file's identity at Open (its mtime and size), "" without one: the key of
@@ -257,7 +256,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 	snapshots.Lock()
 	if snap, ok := snapshots.files[r.root]; ok && key != "" && snap.key == key {
 		c := snap.repo
-		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.dirNames, r.folded, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.dirNames, c.folded, c.blobs, c.plainIndex, c.links
+		r.files, r.set, r.dirs, r.base, r.top, r.stems, r.names, r.blobs, r.plainIndex, r.links = c.files, c.set, c.dirs, c.base, c.top, c.stems, c.names, c.blobs, c.plainIndex, c.links
 		snapshots.Unlock()
 		return nil
 	}
@@ -270,7 +269,7 @@ func (r *Repo) readFilesCached(ctx context.Context) error {
 		if len(snapshots.files) >= 64 {
 			snapshots.files = map[string]filesSnapshot{}
 		}
-		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, dirNames: r.dirNames, folded: r.folded, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
+		snapshots.files[r.root] = filesSnapshot{key: key, repo: &Repo{files: r.files, set: r.set, dirs: r.dirs, base: r.base, top: r.top, stems: r.stems, names: r.names, blobs: r.blobs, plainIndex: r.plainIndex, links: r.links}}
 		snapshots.Unlock()
 	}
 	return nil
@@ -463,8 +462,7 @@ func (r *Repo) index(files []string) {
 	r.base = make(map[string][]string, len(files))
 	r.top = map[string]bool{}
 	r.stems = map[string]bool{}
-	r.dirNames = map[string]bool{}
-	r.folded = &foldedPaths{}
+	r.names = &pathNames{}
 	for _, f := range files {
 		r.set[f] = true
 		b := path.Base(f)
@@ -478,7 +476,6 @@ func (r *Repo) index(files []string) {
 			if f[i] == '/' {
 				r.dirs[f[:i]] = true
 				r.stems[f[from:i]] = true
-				r.dirNames[f[from:i]] = true
 				from = i + 1
 			}
 		}
@@ -591,30 +588,37 @@ func (r *Repo) ByBasename(name string) []string { return r.base[name] }
 // HasStem reports whether a tracked directory or file stem is name.
 func (r *Repo) HasStem(name string) bool { return r.stems[name] }
 
-// HasDirName reports whether a tracked directory anywhere is called name.
-func (r *Repo) HasDirName(name string) bool { return r.dirNames[name] }
-
-// foldedPaths is the lower-cased path set HasFolded reads, built once.
-type foldedPaths struct {
-	once sync.Once
-	set  map[string]bool
+// pathNames is what HasDirName and HasFolded read, derived from the tracked directories and files once.
+type pathNames struct {
+	once     sync.Once
+	dirNames map[string]bool // the last name of every tracked directory
+	folded   map[string]bool // every tracked file and directory, lower-cased
 }
 
-// HasFolded reports whether a tracked file or directory, lower-cased, is p (written in lower case).
-func (r *Repo) HasFolded(p string) bool {
-	if r.folded == nil {
-		return false
+// derived builds names on first use.
+func (r *Repo) derived() *pathNames {
+	if r.names == nil {
+		return &pathNames{}
 	}
-	r.folded.once.Do(func() {
-		r.folded.set = make(map[string]bool, len(r.files))
+	r.names.once.Do(func() {
+		r.names.dirNames = make(map[string]bool, len(r.dirs))
+		r.names.folded = make(map[string]bool, len(r.files)+len(r.dirs))
+		for d := range r.dirs {
+			r.names.dirNames[path.Base(d)] = true
+			r.names.folded[strings.ToLower(d)] = true
+		}
 		for _, f := range r.files {
-			for q := strings.ToLower(f); q != "." && q != "" && !r.folded.set[q]; q = path.Dir(q) {
-				r.folded.set[q] = true
-			}
+			r.names.folded[strings.ToLower(f)] = true
 		}
 	})
-	return r.folded.set[p]
+	return r.names
 }
+
+// HasDirName reports whether a tracked directory anywhere is called name.
+func (r *Repo) HasDirName(name string) bool { return r.derived().dirNames[name] }
+
+// HasFolded reports whether a tracked file or directory, lower-cased, is p (written in lower case).
+func (r *Repo) HasFolded(p string) bool { return r.derived().folded[p] }
 
 // Glob lists tracked files matching pattern; ** spans directories.
 func (r *Repo) Glob(pattern string, limit int) []string {
