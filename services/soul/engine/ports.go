@@ -64,6 +64,13 @@ type History interface {
 	RemovedLines(ctx context.Context, words, paths []string) ([]RemovedLine, error)
 }
 
+// Revisions reads files as a past commit left them. A Repo without it checks a line hint whose claim
+// gives no words only by the file's length.
+type Revisions interface {
+	// FilesAt answers the asked files as commit left them; a file the commit lacked is absent.
+	FilesAt(ctx context.Context, commit string, paths []string) map[string][]byte
+}
+
 // Prober reaches a runtime fact a soul cites. Only URLs LocalURL accepts are ever handed to it,
 // and an implementation must refuse any other. Nil means runtime claims are held unprovable-now.
 type Prober interface {
