@@ -254,12 +254,36 @@ func loneSpan(text string) bool {
 // `CHANGELOG.md` entry" names a file that is there, and is not matched.
 var readerMade = regexp.MustCompile("(?i)\\bcreate\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?(?:file\\s+)?(?:(?:named|called)\\s+)?`([^`\\s]+)`(?:\\s+file)?(?:\\s*$|\\s*[.:;,)]|\\s+(?:that|which|with|containing|in|under|at|for|like)\\b)")
 
+// touchLine is a command that makes empty files or directories: "touch src/utils/multiply.test.ts",
+// "mkdir -p docs/new".
+var touchLine = regexp.MustCompile(`(?m)^\s*(?:\$\s+)?(?:touch|mkdir)\s+([^;&|<>#\n]+)`)
+
+// touched adds the paths a command block's touch and mkdir lines make: msw's CONTRIBUTING.md has the
+// reader run "touch src/utils/multiply.test.ts" for a test of their own, then "pnpm test:unit
+// src/utils/multiply.test.ts" (the forty-first holdout).
+func touched(block string, made map[string]bool) {
+	if !strings.Contains(block, "touch") && !strings.Contains(block, "mkdir") {
+		return
+	}
+	for _, m := range touchLine.FindAllStringSubmatch(block, -1) {
+		for _, f := range strings.Fields(m[1]) {
+			if !strings.HasPrefix(f, "-") {
+				made[strings.TrimSuffix(strings.TrimPrefix(f, "./"), "/")] = true
+			}
+		}
+	}
+}
+
 // markReaderMade makes every mention of a file the document tells the reader to create a place to fill:
 // the steps after "Create a `vcluster.yaml`" say "using your `vcluster.yaml`" and pass
 // `-f ./vcluster.yaml`, the reader's own file, which no checkout holds.
 func markReaderMade(s *Soul) {
 	made := map[string]bool{}
 	for i := range s.Claims {
+		if s.Claims[i].Kind == KindCommands {
+			touched(s.Claims[i].Text, made)
+			continue
+		}
 		if !hasFoldASCII(s.Claims[i].Text, "create") {
 			continue
 		}
@@ -273,7 +297,7 @@ func markReaderMade(s *Soul) {
 	for i := range s.Claims {
 		for j := range s.Claims[i].Anchors {
 			a := &s.Claims[i].Anchors[j]
-			if a.Kind == AnchorPath && !a.Link && made[strings.TrimPrefix(a.Path, "./")] {
+			if a.Kind == AnchorPath && !a.Link && made[strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")] {
 				a.Target = true
 			}
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // extractInto reads a claim's anchors, numbers, terms and wording markers out of its raw markdown.
-func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
+func extractInto(c *Claim, soulPath string, commands bool, startLine int, refs map[string]string) {
 	defer markForeign(c)
 	if commands {
 		extractCommands(c, startLine)
@@ -17,6 +17,7 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int) {
 	x := &extraction{c: c, raw: c.Text, prose: []byte(c.Text), start: startLine}
 	x.codeSpans()
 	x.links(soulPath)
+	x.refLinks(soulPath, refs)
 	x.urls()
 	text := string(x.prose)
 	// Digits inside code spans were read with the spans; prose patterns only need digits in prose.
@@ -317,6 +318,33 @@ func (x *extraction) links(soulPath string) {
 		x.blank(m[2], m[3])
 	}
 }
+
+// refLinks reads the targets of reference links ("[Report a bug]", "[the guide][guide]", "[guide][]")
+// from the document's definitions: a link by label is a link all the same.
+func (x *extraction) refLinks(soulPath string, refs map[string]string) {
+	if len(refs) == 0 || !bytes.ContainsRune(x.prose, '[') {
+		return
+	}
+	for _, m := range refLink.FindAllStringSubmatchIndex(string(x.prose), -1) {
+		label := string(x.prose[m[2]:m[3]])
+		if m[4] >= 0 && m[5] > m[4] {
+			label = string(x.prose[m[4]:m[5]]) // "[text][label]"; "[label][]" keeps the text as label
+		}
+		dest, ok := refs[linkLabel(label)]
+		if !ok || strings.HasPrefix(dest, "#") || quotedExample(string(x.prose), m[0], m[1]) {
+			continue
+		}
+		if a, ok := linkAnchor(dest, soulPath); ok {
+			a.Line = x.lineAt(m[0])
+			x.c.Anchors = append(x.c.Anchors, a)
+		}
+		x.blank(m[0], m[1])
+	}
+}
+
+// refLink is a reference link: "[text][label]", "[label][]" or "[label]", not followed by "(" (an
+// inline link, read by links) or ":" (a definition).
+var refLink = regexp.MustCompile(`!?\[([^\]\[]+)\](?:\[([^\]\[]*)\])?(?:[^(:\[]|$)`)
 
 // quotedExample reports a link written inside a quoted sentence of example wording: delta-kernel-rs's
 // user-guide CLAUDE.md tells writers to open a page with "Before reading this page, make sure you

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
+	gmparser "github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
 	"github.com/organism-dev/organism/platform/refusal"
@@ -93,7 +94,8 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
-	doc := md.Parser().Parse(text.NewReader(src))
+	pc := gmparser.NewContext()
+	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
 	if len(p.soul.Claims) == 0 {
 		p.soul.Claims = nil // a soul without claims reads as before the room was made
@@ -102,7 +104,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if opts.LinkBase != "" {
 		linkBase = opts.LinkBase
 	}
-	extractAll(p.soul.Claims, linkBase)
+	extractAll(p.soul.Claims, linkBase, linkDefinitions(pc))
 	markDocumentNames(p.soul.Claims)
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
@@ -135,6 +137,9 @@ type parser struct {
 	// watch" in the next block: the twenty-second holdout's playwright-mcp)
 	elsewhere        string
 	elsewhereSection int
+	// listDirs are the folders the list items enclosing the current one name, outermost first, each
+	// joined to the one before it ("- src" then "- util": src, src/util).
+	listDirs []string
 	// sectionIn is the checkout a section's heading, or an enclosing one, places it in ("### Hardware
 	// test suite (`run-tests.sh`, from a meshtastic-mcp checkout)"): every claim under it is read there.
 	sectionIn map[int]string
@@ -349,12 +354,25 @@ func (p *parser) listItem(it ast.Node, depth int) {
 	if start > 0 {
 		p.addClaim(KindListItem, strings.Join(parts, "\n"), start, end)
 	}
+	outer := p.listDirs
+	if m := folderItem.FindStringSubmatch(strings.Join(parts, " ")); m != nil && len(nested) > 0 {
+		dir := m[1]
+		if n := len(outer); n > 0 {
+			dir = path.Join(outer[n-1], dir)
+		}
+		p.listDirs = append(outer[:len(outer):len(outer)], dir)
+	}
 	for _, l := range nested {
 		for sub := l.FirstChild(); sub != nil; sub = sub.NextSibling() {
 			p.listItem(sub, depth+1)
 		}
 	}
+	p.listDirs = outer
 }
+
+// folderItem is a list item that is only a folder's name, bare, in a code span or in bold ("- src",
+// "- `pkg/`", "- **web/**:"): the items nested under it speak from inside that folder.
+var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
 
 func (p *parser) table(t *east.Table) {
 	cites, first := false, 0
@@ -629,7 +647,7 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	}
 	raw = strings.ToValidUTF8(raw, "\uFFFD")
 	sec := p.current()
-	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end, RunIn: p.sectionIn[sec]}
+	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end, RunIn: p.sectionIn[sec], listDirs: p.listDirs}
 	c.Text = strings.TrimSpace(raw)
 	if c.Text == "" {
 		return
@@ -644,6 +662,31 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	}
 	p.noteDirectives(c.Text, -1)
 	p.soul.Claims = append(p.soul.Claims, c)
+	if kind == KindListItem || kind == KindSentence {
+		if dir := proseClone(c.Text); dir != "" {
+			// "Clone the VS Code repository: `git clone https://github.com/microsoft/vscode`", then a
+			// block of `yarn gulp editor-distro` (the thirty-ninth holdout's monaco-editor): the
+			// section's later blocks run in that clone, as after a block that cloned and changed into it
+			p.elsewhere, p.elsewhereSection = dir, sec
+		}
+	}
+}
+
+// proseClone is the directory a code span of prose clones into ("`git clone https://…/vscode`":
+// vscode), or "".
+func proseClone(text string) string {
+	for _, m := range codeSpan.FindAllStringSubmatch(text, -1) {
+		cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "$ "))
+		cmd, _, _ = strings.Cut(cmd, "&&")
+		cmd, _, _ = strings.Cut(cmd, ";")
+		if c := cloneInto.FindStringSubmatch(strings.TrimSpace(cmd)); c != nil {
+			if c[2] != "" {
+				return c[2]
+			}
+			return strings.TrimSuffix(path.Base(strings.TrimSuffix(c[1], "/")), ".git")
+		}
+	}
+	return ""
 }
 
 // span is the 1-based line range of a block's own lines.
@@ -879,8 +922,29 @@ func deepPrefix(line []byte) (prefixCut, bool) {
 	return prefixCut{}, false
 }
 
+// linkDefinitions are a document's link reference definitions ("[Report a bug]: docs/bugs.md"), by
+// label as CommonMark matches them (case and runs of white space folded). The markdown parser takes
+// them out of the paragraphs, so the claims that use them ("[Report a bug]", "[see here][bugs]") hold
+// only the label.
+func linkDefinitions(pc gmparser.Context) map[string]string {
+	refs := pc.References()
+	if len(refs) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(refs))
+	for _, r := range refs {
+		out[linkLabel(string(r.Label()))] = string(r.Destination())
+	}
+	return out
+}
+
+// linkLabel is a reference label as CommonMark compares them.
+func linkLabel(l string) string {
+	return strings.ToLower(strings.Join(strings.Fields(l), " "))
+}
+
 // extractAll reads every claim's anchors. Claims are independent, so long souls spread over the cores.
-func extractAll(claims []Claim, soulPath string) {
+func extractAll(claims []Claim, soulPath string, refs map[string]string) {
 	one := func(c *Claim) {
 		if c.Kind == KindImport {
 			extractImport(c, soulPath)
@@ -889,7 +953,7 @@ func extractAll(claims []Claim, soulPath string) {
 		if c.Kind == KindTree {
 			return // its anchors are its entries, read with the block (trees.go)
 		}
-		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine)
+		extractInto(c, soulPath, c.Kind == KindCommands || c.Kind == kindLooseCommands, c.StartLine, refs)
 		if c.Kind == kindLooseCommands {
 			c.Kind = KindCommands
 		}

@@ -86,8 +86,10 @@ type Claim struct {
 	cites bool
 	// table is the line of the first row of the table a row belongs to (0: not a table row), and
 	// rowLabel its first cell: rows of one table that differ in it measure under different conditions.
-	table     int
-	rowLabel  string
+	table    int
+	rowLabel string
+	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
+	listDirs  []string
 	Index     int
 	Section   int
 	Kind      ClaimKind

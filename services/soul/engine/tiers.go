@@ -167,9 +167,10 @@ var (
 	placeCue = regexp.MustCompile(`(?i)\b(?:configured|found)\s+(?:in|at|under)\s+(?:the\s+)?[` + "`" + `"'\[(*]*$`)
 	// layoutEntry: a layout list's or table's row that opens with a path and describes it ("- `layouts/x.html`:
 	// SVG icon sprites.", "| `pr-reviews/` | Pull request review materials |"). Not a glob: tmux's
-	// "- `tmux-out*.log`: output log file." lists files a run writes (the sixth holdout).
+	// "- `tmux-out*.log`: output log file." lists files a run writes (the sixth holdout). The dash may
+	// follow the span unspaced (moby's "- `daemon/man`- All Moby reference manuals", the fortieth).
 	layoutLead = regexp.MustCompile(`^[\s|>*+-]*(?:\d+[.)]\s*)?(?:\*\*)?$`)
-	layoutTail = regexp.MustCompile(`^(?:\*\*)?\s*(?::|\||—|–|\s-\s)\s*\S`)
+	layoutTail = regexp.MustCompile(`^(?:\*\*)?\s*(?::|\||—|–|\s?-\s)\s*\S`)
 )
 
 // layoutPath is a path a layout row asserts: one with a directory in it, or a directory. A bare file
