@@ -175,27 +175,55 @@ func (v *verifier) extraTop(a Anchor) (string, bool) {
 	return rest, true
 }
 
-// sameTopTwin finds the one tracked file of the written name under the written path's top directory,
-// in other directories than written: duckdb's AGENTS.md ran `scripts/build_grammar.sh` (the script is
-// scripts/parser/build_grammar.sh) and placed plan generation in
+// sameTopTwin finds the one tracked file of the written name below the nearest directory of the written
+// path that exists, in other directories than written: duckdb's AGENTS.md ran `scripts/build_grammar.sh`
+// (the script is scripts/parser/build_grammar.sh) and placed plan generation in
 // `src/execution/physical_plan/physical_plan_generator.cpp` (src/execution/physical_plan_generator.cpp),
-// neither ever in history (the fortieth holdout). The name must be a file's, with an extension and a
-// stem of six letters at least, so a common name ("index.ts", "main.go") found once is no evidence.
+// neither ever in history (the fortieth holdout); Radarr's CONTRIBUTING.md edits
+// `src/NzbDrone.Core/Localization/en.json` (Localization/Core/en.json, the forty-second). The search
+// climbs from that directory towards the top and stops at the first level that holds the name, which
+// must hold it once. Each reading of the path is tried (from the root, then from the document's
+// directory). A top directory holds many files, so there only a name with a stem of six letters at least
+// ("index.ts", "main.go" found once are no evidence) counts.
 func (v *verifier) sameTopTwin(a Anchor) (string, bool) {
-	p := strings.TrimPrefix(v.repoPath(a), "./")
-	top, _, cut := strings.Cut(p, "/")
+	if strings.HasSuffix(a.Ref, "/") {
+		return "", false
+	}
+	for _, p := range v.readings(a) {
+		if alt, ok := v.nearestHolder(p); ok {
+			return alt, true
+		}
+	}
+	return "", false
+}
+
+// nearestHolder is sameTopTwin for one reading of the path.
+func (v *verifier) nearestHolder(p string) (string, bool) {
 	base := path.Base(p)
-	if !cut || strings.HasSuffix(p, "/") || strings.ContainsAny(p, "*?[{<$") || path.Ext(base) == "" || len(firstStem(base)) < 6 {
+	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[{<$") || path.Ext(base) == "" {
 		return "", false
 	}
-	if ok, isDir := v.repo.Exists(top); !ok || !isDir {
-		return "", false
+	dir := path.Dir(p)
+	for dir != "." {
+		if ok, isDir := v.repo.Exists(dir); ok && isDir {
+			break
+		}
+		dir = path.Dir(dir)
 	}
-	hits := v.repo.Glob(top+"/**/"+base, 2)
-	if len(hits) != 1 {
-		return "", false
+	for ; dir != "."; dir = path.Dir(dir) {
+		if !strings.Contains(dir, "/") && len(firstStem(base)) < 6 {
+			return "", false
+		}
+		switch hits := v.repo.Glob(dir+"/**/"+base, 2); len(hits) {
+		case 0:
+			continue
+		case 1:
+			return hits[0], hits[0] != p
+		default:
+			return "", false
+		}
 	}
-	return hits[0], true
+	return "", false
 }
 
 // bareSpellingTwin finds the one tracked file name, anywhere, that a bare file name (no directory, an

@@ -170,3 +170,88 @@ func TestFortyFirstHoldoutRelanded(t *testing.T) {
 		{"twin: landed", "- **Base PRs on `master`.** The fixes landed in #3007.\n", []string{"ref_missing #3007"}},
 	})
 }
+
+// TestFortySecondHoldoutEnterFolder: a list step that sends the reader into a folder ("1. Open the `backend`
+// folder", pocket-id's CONTRIBUTING.md) places the later steps there: "3. Start the backend with `go run
+// -tags exclude_frontend ./cmd`" runs backend/cmd. Without that step, or in a list where the step comes
+// after, `./cmd` is read from the root.
+func TestFortySecondHoldoutEnterFolder(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("cmd/main.go", "package main\n")
+	g.write("backend/cmd/main.go", "package main\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("cmd/main.go")
+	g.commit("2026-07-01T10:00:00Z", "move into backend")
+	repo := g.open(t)
+
+	start := "3. Start the backend with `go run -tags exclude_frontend ./cmd`\n"
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a step into a folder before", "##### Backend\n\n1. Open the `backend` folder\n2. Copy the example file\n" + start, nil},
+		{"navigate to the directory", "##### Backend\n\n1. Navigate to the `backend/` directory.\n" + start, nil},
+		{"twin: no step into a folder", "##### Backend\n\n1. Copy the example file\n" + start, []string{"evidence_file_missing ./cmd"}},
+		{"twin: the step comes after", "##### Backend\n\n1. Copy the example file\n" + start + "4. Open the `backend` folder\n", []string{"evidence_file_missing ./cmd"}},
+	})
+}
+
+// TestFortySecondHoldoutNearestHolder: the one file of the written name below the nearest existing
+// directory of a path that never landed, even a short name when that directory is below the top
+// (Radarr's `src/NzbDrone.Core/Localization/en.json` for Localization/Core/en.json), and from the
+// document's directory (AdGuardHome's client_v2/AGENTS.md naming `scripts/prepareConfig.mjs` for
+// client_v2/tests/e2e/prepareConfig.mjs). Two files of the name at that level, or a short name found only
+// from the top, are no evidence.
+func TestFortySecondHoldoutNearestHolder(t *testing.T) {
+	g := newGitFixture(t)
+	for _, f := range []string{"src/Core/Localization/Core/en.json", "src/Core/Localization/Core/de.json", "src/Web/i18n/fr.json", "src/Web/i18n/old/fr.json",
+		"src/Api/data/x.json", "client_v2/tests/e2e/prepareConfig.mjs", "client_v2/package.json", "scripts/build.sh"} {
+		g.write(f, "x\n")
+	}
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"a short name below a deep directory", "## Translations\n\nThe English strings are in `src/Core/Localization/en.json`.\n", []string{"evidence_file_missing src/Core/Localization/en.json"}},
+		{"twin: two files of the name at that level", "## Translations\n\nThe French strings are in `src/Web/i18n/lang/fr.json`.\n", []string{"unverified unanchored src/Web/i18n/lang/fr.json"}},
+		{"twin: a short name found only from the top", "## Translations\n\nThe other strings are in `src/Other/x.json`.\n", []string{"unverified unanchored src/Other/x.json"}},
+	})
+	runDriftCases(t, repo, "client_v2/AGENTS.md", []driftCase{
+		{"read from the document's directory", "## E2E\n\nThe tests are prepared by `scripts/prepareConfig.mjs`.\n", []string{"evidence_file_missing scripts/prepareConfig.mjs"}},
+	})
+}
+
+// TestFortySecondHoldoutLabelledVersion: a least version written as a label and its value ("**Go
+// Version**: 1.24+ (see go.mod)", inngest's copilot-instructions.md, beside a "**Go 1.24+**" line that was
+// read) is the same claim; a label whose value the manifest meets holds.
+func TestFortySecondHoldoutLabelledVersion(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module example.com/x\n\ngo 1.26.4\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a label and its value", "## Go\n\n- **Go Version**: 1.24+ (see go.mod)\n", []string{"evidence_changed Go Version: 1.24+"}},
+		{"a label with a colon only", "## Go\n\n- Go: 1.24+\n", []string{"evidence_changed Go: 1.24+"}},
+		{"twin: the value the manifest asks", "## Go\n\n- **Go Version**: 1.26+ (see go.mod)\n", nil},
+	})
+}
+
+// TestFortySecondHoldoutLayoutPlace: a bare name in a layout list whose other rows are all at the root is
+// read at the root (go-vikunja's AGENTS.md: "`docs/` – Documentation website" beside `pkg/`, `frontend/`,
+// `desktop/`, after the root docs/ was removed; frontend/docs/ is another folder). A list of rows that are
+// no root names, or a list of two rows, still finds the name anywhere.
+func TestFortySecondHoldoutLayoutPlace(t *testing.T) {
+	g := newGitFixture(t)
+	for _, f := range []string{"pkg/a.go", "frontend/docs/a.md", "frontend/src/x/a.ts", "frontend/src/y/a.ts", "frontend/src/z/a.ts", "desktop/main.js", "magefile.go", "docs/index.md"} {
+		g.write(f, "x\n")
+	}
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("docs/index.md")
+	g.commit("2026-07-01T10:00:00Z", "docs move to their own repository")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"root rows", "## Overview\n\nThe project consists of:\n- `pkg/` – Go code\n- `frontend/` – web client\n- `magefile.go` – build script\n- `desktop/` – Electron wrapper\n- `docs/` – Documentation website\n",
+			[]string{"evidence_file_missing docs/"}},
+		{"twin: rows that are no root names", "## Frontend\n\nIts folders:\n- `x/` – one\n- `y/` – two\n- `z/` – three\n- `docs/` – the docs\n", nil},
+		{"twin: two rows", "## Overview\n\n- `pkg/` – Go code\n- `docs/` – Documentation website\n", nil},
+	})
+}

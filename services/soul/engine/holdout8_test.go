@@ -89,7 +89,7 @@ func TestPlaceAndLayoutAssertions(t *testing.T) {
 		{"configured in", "**Linter and formatter:** Biome, configured in `biome.json`.", []string{"unanchored biome.json"}},
 		{"can be found in the file", "Task definitions can be found in the `turbo.config.js` file.", []string{"unanchored turbo.config.js"}},
 		{"a layout table's row", "| Path | What |\n| --- | --- |\n| `pr-reviews/` | Pull request review materials |", []string{"unanchored pr-reviews/"}},
-		{"a layout list's row", "- `docs/layouts/_partials/icons.html`: SVG icon sprites.", []string{"unanchored docs/layouts/_partials/icons.html"}},
+		{"a layout list's row", "- `docs/layouts/_partials/icons.html`: SVG icon sprites.", []string{"evidence_file_missing docs/layouts/_partials/icons.html"}},
 		{"twin: a name inside a row's description", "| Path | What |\n| --- | --- |\n| `package.json` | scripts; reviews go in `pr-reviews/` |", []string{"unverified unanchored pr-reviews/"}},
 		{"twin: a row that opens with a glob", "- `tmp/run-*.log`: logs a run writes.", []string{"unverified evidence_file_missing tmp/run-*.log"}},
 	})

@@ -28,6 +28,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Workspace && !a.Link && !a.Tree && (v.underClaimDir(c, a) || v.underListFolder(c, a)) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
+	if ar.Status == AnchorOK && a.Kind == AnchorPath && !a.Link && c.layoutName == a.Ref && v.layoutPlace(c, a) {
+		// "The project consists of: `pkg/`, `frontend/`, `desktop/`, `docs/`" (vikunja's AGENTS.md, the
+		// forty-second holdout): siblings at the root place the bare `docs/` there, not at frontend/docs
+		ar = v.missingPath(a, verdicts{a}.fail, verdicts{a}.hold)
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
 		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
@@ -479,6 +484,26 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 		}
 	}
 	return false
+}
+
+// layoutPlace reports a layout row's bare name that is not where its siblings are: at least three of
+// the other rows' names, and three in four of them, exist from the root (or the document's directory),
+// and this one does not, though a directory or file of its name lives deeper.
+func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
+	name := strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")
+	if name == "" || strings.Contains(name, "/") {
+		return false
+	}
+	if ok, _ := v.repo.Exists(v.resolve(name)); ok {
+		return false
+	}
+	placed := 0
+	for _, p := range c.layoutPeers {
+		if ok, _ := v.repo.Exists(v.resolve(strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/"))); ok {
+			placed++
+		}
+	}
+	return placed >= 3 && 4*placed >= 3*len(c.layoutPeers)
 }
 
 // underListFolder reports a path that exists under one of the folders the enclosing list items name,

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -185,9 +186,8 @@ func (p *parser) block(n ast.Node, depth int) {
 		p.paragraph(n)
 	case *ast.List:
 		from := len(p.soul.Claims)
-		for it := b.FirstChild(); it != nil; it = it.NextSibling() {
-			p.listItem(it, depth+1)
-		}
+		p.listItems(b, depth+1)
+		markLayoutRows(p.soul.Claims[from:])
 		if p.installLeadIn(b) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				p.soul.Claims[i].Installed = true
@@ -363,12 +363,60 @@ func (p *parser) listItem(it ast.Node, depth int) {
 		p.listDirs = append(outer[:len(outer):len(outer)], dir)
 	}
 	for _, l := range nested {
-		for sub := l.FirstChild(); sub != nil; sub = sub.NextSibling() {
-			p.listItem(sub, depth+1)
+		p.listItems(l, depth+1)
+	}
+	p.listDirs = outer
+}
+
+// listItems reads a list's items in order. An item that sends the reader into a folder ("1. Open the
+// `backend` folder", pocket-id's CONTRIBUTING.md, the forty-second holdout) places the items after it
+// in that folder, as a folder item places its children: "3. Start the backend with `go run ./cmd`" runs
+// backend/cmd.
+func (p *parser) listItems(l ast.Node, depth int) {
+	outer := p.listDirs
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		n := len(p.soul.Claims)
+		p.listItem(it, depth)
+		if len(p.soul.Claims) == n {
+			continue
+		}
+		if m := enterFolder.FindStringSubmatch(p.soul.Claims[len(p.soul.Claims)-1].Text); m != nil {
+			dir := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
+			if k := len(outer); k > 0 {
+				dir = path.Join(outer[k-1], dir)
+			}
+			p.listDirs = append(outer[:len(outer):len(outer)], dir)
 		}
 	}
 	p.listDirs = outer
 }
+
+// layoutRow is a list item that opens with a path in a code span: "- `docs/` – Documentation website".
+var layoutRow = regexp.MustCompile("^\\s*(?:\\*\\*)?`([A-Za-z0-9_.][A-Za-z0-9_./-]*)`")
+
+// markLayoutRows gives each row of a list of layout rows the names its sibling rows open with, so a bare
+// name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout.
+func markLayoutRows(claims []Claim) {
+	var rows []int
+	var names []string
+	for i := range claims {
+		if m := layoutRow.FindStringSubmatch(claims[i].Text); m != nil && claims[i].Kind == KindListItem {
+			rows = append(rows, i)
+			names = append(names, m[1])
+		}
+	}
+	if len(rows) < 3 {
+		return
+	}
+	for k, i := range rows {
+		claims[i].layoutName = names[k]
+		claims[i].layoutPeers = slices.Concat(names[:k], names[k+1:])
+	}
+}
+
+// enterFolder is a step that sends the reader into a folder of the repository: "Open the `backend`
+// folder", "Navigate to the `web/` directory", "cd into `api`", "Go to `frontend`".
+var enterFolder = regexp.MustCompile("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|navigate\\s+to|navigate\\s+into|change\\s+(?:in)?to|cd\\s+(?:in)?to|switch\\s+to|move\\s+into|enter)\\s+(?:the\\s+)?`(?:cd\\s+)?([A-Za-z0-9_][A-Za-z0-9_./-]*)`\\s*(?:folder|directory|dir)?\\s*[.:]?\\s*$")
 
 // folderItem is a list item that is only a folder's name, bare, in a code span or in bold ("- src",
 // "- `pkg/`", "- **web/**:"): the items nested under it speak from inside that folder.

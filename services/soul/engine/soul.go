@@ -89,15 +89,19 @@ type Claim struct {
 	table    int
 	rowLabel string
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
-	listDirs  []string
-	Index     int
-	Section   int
-	Kind      ClaimKind
-	Text      string
-	StartLine int
-	EndLine   int
-	Tissue    Tissue
-	Anchors   []Anchor
+	listDirs []string
+	// layoutName is the path a layout list's row opens with, and layoutPeers the names its sibling rows
+	// open with (markLayoutRows).
+	layoutName  string
+	layoutPeers []string
+	Index       int
+	Section     int
+	Kind        ClaimKind
+	Text        string
+	StartLine   int
+	EndLine     int
+	Tissue      Tissue
+	Anchors     []Anchor
 	// Numbers are counted facts with their subject, for the consistency pass.
 	Numbers []NumberFact
 	// Terms are distinctive code-span words, used to match a next step to the claim that shipped it.

@@ -27,7 +27,7 @@ const AnchorToolchain AnchorKind = "toolchain"
 var toolchainLanguages = map[string]string{"go": "go", "golang": "go", "python": "python", "node": "node", "node.js": "node", "nodejs": "node", "rust": "rust", "rustc": "rust"}
 
 // leastVersion is a language and a version with a mark that makes it a least one, after or before it.
-var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?\s+v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?(?:\*\*)?(?:\s*:)?\s+v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
 
 // pastWording marks a sentence about history, whose versions were true once.
 var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
@@ -77,7 +77,10 @@ func toolchainAnchors(text string, line int) []Anchor {
 			continue // "Go 1.24.0": no mark makes it a least version
 		}
 		lang := toolchainLanguages[strings.ToLower(m[2])]
-		out = append(out, Anchor{Kind: AnchorToolchain, Ref: strings.TrimSpace(m[0]), Name: lang, Qualifier: m[3], Line: line, Hints: anyVersion.FindAllString(text, -1)})
+		// "**Go Version**: 1.24+" (inngest's copilot-instructions.md, the forty-second holdout): the
+		// label's emphasis is no part of the name shown
+		ref := strings.TrimSpace(strings.ReplaceAll(m[0], "**", ""))
+		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: lang, Qualifier: m[3], Line: line, Hints: anyVersion.FindAllString(text, -1)})
 	}
 	return out
 }
