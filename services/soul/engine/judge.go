@@ -488,7 +488,8 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 
 // layoutPlace reports a layout row's bare name that is not where its siblings are: at least three of
 // the other rows' names, and three in four of them, exist from the root (or the document's directory),
-// and this one does not, though a directory or file of its name lives deeper.
+// and this one does not, though a directory or file of its name lives deeper. A list's rows are counted
+// for each bare name that asks, which only a name found deeper than written does.
 func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	name := strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")
 	if name == "" || strings.Contains(name, "/") {
@@ -498,12 +499,14 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 		return false
 	}
 	placed := 0
-	for _, p := range c.layoutPeers {
+	for _, p := range c.layoutRows {
 		if ok, _ := v.repo.Exists(v.resolve(strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/"))); ok {
 			placed++
 		}
 	}
-	return placed >= 3 && 4*placed >= 3*len(c.layoutPeers)
+	// the row's own name is among the rows and is not placed (checked above)
+	peers := len(c.layoutRows) - 1
+	return placed >= 3 && 4*placed >= 3*peers
 }
 
 // underListFolder reports a path that exists under one of the folders the enclosing list items name,

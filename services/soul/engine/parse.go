@@ -5,7 +5,6 @@ import (
 	"path"
 	"regexp"
 	"runtime"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -394,13 +393,17 @@ func (p *parser) listItems(l ast.Node, depth int) {
 // layoutRow is a list item that opens with a path in a code span: "- `docs/` – Documentation website".
 var layoutRow = regexp.MustCompile("^\\s*(?:\\*\\*)?`([A-Za-z0-9_.][A-Za-z0-9_./-]*)`")
 
-// markLayoutRows gives each row of a list of layout rows the names its sibling rows open with, so a bare
-// name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout.
+// markLayoutRows gives each row of a list of layout rows the names all its rows open with, so a bare
+// name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout. The
+// rows share one slice of names.
 func markLayoutRows(claims []Claim) {
 	var rows []int
 	var names []string
 	for i := range claims {
-		if m := layoutRow.FindStringSubmatch(claims[i].Text); m != nil && claims[i].Kind == KindListItem {
+		if claims[i].Kind != KindListItem || !opensWithSpan(claims[i].Text) {
+			continue
+		}
+		if m := layoutRow.FindStringSubmatch(claims[i].Text); m != nil {
 			rows = append(rows, i)
 			names = append(names, m[1])
 		}
@@ -409,9 +412,15 @@ func markLayoutRows(claims []Claim) {
 		return
 	}
 	for k, i := range rows {
-		claims[i].layoutName = names[k]
-		claims[i].layoutPeers = slices.Concat(names[:k], names[k+1:])
+		claims[i].layoutName, claims[i].layoutRows = names[k], names
 	}
+}
+
+// opensWithSpan is layoutRow's cheap gate: the text opens with a code span, perhaps in bold.
+func opensWithSpan(t string) bool {
+	t = strings.TrimLeft(t, " \t")
+	t = strings.TrimPrefix(t, "**")
+	return t != "" && t[0] == '`'
 }
 
 // enterFolder is a step that sends the reader into a folder of the repository: "Open the `backend`

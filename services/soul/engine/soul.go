@@ -90,18 +90,18 @@ type Claim struct {
 	rowLabel string
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
-	// layoutName is the path a layout list's row opens with, and layoutPeers the names its sibling rows
-	// open with (markLayoutRows).
-	layoutName  string
-	layoutPeers []string
-	Index       int
-	Section     int
-	Kind        ClaimKind
-	Text        string
-	StartLine   int
-	EndLine     int
-	Tissue      Tissue
-	Anchors     []Anchor
+	// layoutName is the path a layout list's row opens with, and layoutRows the names all rows of its
+	// list open with, its own among them (markLayoutRows).
+	layoutName string
+	layoutRows []string
+	Index      int
+	Section    int
+	Kind       ClaimKind
+	Text       string
+	StartLine  int
+	EndLine    int
+	Tissue     Tissue
+	Anchors    []Anchor
 	// Numbers are counted facts with their subject, for the consistency pass.
 	Numbers []NumberFact
 	// Terms are distinctive code-span words, used to match a next step to the claim that shipped it.
