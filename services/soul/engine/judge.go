@@ -468,22 +468,25 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 		if o.Kind != AnchorPath || o.Workspace || o.Path == a.Path {
 			continue
 		}
-		d := v.resolve(o.Path)
-		if ok, dir := v.repo.Exists(d); !ok || !dir {
-			continue
-		}
-		j := path.Join(d, a.Path)
-		if a.Kind == AnchorGlob {
-			if len(v.repo.Glob(j, 1)) > 0 {
-				return true
-			}
-			continue
-		}
-		if ok, _ := v.repo.Exists(j); ok {
+		if v.holdsUnder(v.resolve(o.Path), a.Path, a.Kind == AnchorGlob) {
 			return true
 		}
 	}
 	return false
+}
+
+// holdsUnder reports whether directory d, a directory of the repository, holds rel: a path, or a glob's
+// match.
+func (v *verifier) holdsUnder(d, rel string, glob bool) bool {
+	if ok, dir := v.repo.Exists(d); !ok || !dir {
+		return false
+	}
+	j := path.Join(d, rel)
+	if glob {
+		return len(v.repo.Glob(j, 1)) > 0
+	}
+	ok, _ := v.repo.Exists(j)
+	return ok
 }
 
 // layoutPlace reports a layout row's bare name that is not where its siblings are: at least three of
@@ -519,18 +522,7 @@ func (v *verifier) underListFolder(c *Claim, a Anchor) bool {
 		return false
 	}
 	for i := len(c.listDirs) - 1; i >= 0; i-- {
-		d := v.resolve(c.listDirs[i])
-		if ok, dir := v.repo.Exists(d); !ok || !dir {
-			continue
-		}
-		j := path.Join(d, rel)
-		if a.Kind == AnchorGlob {
-			if len(v.repo.Glob(j, 1)) > 0 {
-				return true
-			}
-			continue
-		}
-		if ok, _ := v.repo.Exists(j); ok {
+		if v.holdsUnder(v.resolve(c.listDirs[i]), rel, a.Kind == AnchorGlob) {
 			return true
 		}
 	}

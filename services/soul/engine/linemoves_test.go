@@ -16,24 +16,22 @@ func TestFortiethHoldoutLineMoves(t *testing.T) {
 		return "package spanmetrics\n" + strings.Repeat("// pad\n", pad) + body + "\nfunc New() {}\n" + strings.Repeat("// tail\n", 20)
 	}
 	doc := "## Span Metrics\n\n**Code Reference**: `proc/spanmetrics.go:5-8`\n\n**Closing brace**: `proc/short.go:3`\n"
-	g := newGitFixture(t)
-	g.write("proc/spanmetrics.go", src(3, consts))
-	g.write("proc/short.go", "package p\n\n}\n"+strings.Repeat("// x\n", 10))
-	g.write("AGENTS.md", string(notes(doc)))
-	g.commit("2026-06-01T10:00:00Z", "docs")
-	moved := newGitFixture(t)
-	moved.write("proc/spanmetrics.go", src(3, consts))
-	moved.write("proc/short.go", "package p\n\n}\n"+strings.Repeat("// x\n", 10))
-	moved.write("AGENTS.md", string(notes(doc)))
-	moved.commit("2026-06-01T10:00:00Z", "docs")
+	short := "package p\n\n}\n" + strings.Repeat("// x\n", 10)
+	// documented is a repository whose last commit wrote the document beside the files it cites.
+	documented := func() *gitFixture {
+		f := newGitFixture(t)
+		f.write("proc/spanmetrics.go", src(3, consts))
+		f.write("proc/short.go", short)
+		f.write("AGENTS.md", string(notes(doc)))
+		f.commit("2026-06-01T10:00:00Z", "docs")
+		return f
+	}
+	g := documented()
+	moved := documented()
 	moved.write("proc/spanmetrics.go", src(1, consts))
 	moved.write("proc/short.go", "package p\n}\n\n"+strings.Repeat("// x\n", 10))
 	moved.commit("2026-07-01T10:00:00Z", "trim the header")
-	rewritten := newGitFixture(t)
-	rewritten.write("proc/spanmetrics.go", src(3, consts))
-	rewritten.write("proc/short.go", "package p\n\n}\n"+strings.Repeat("// x\n", 10))
-	rewritten.write("AGENTS.md", string(notes(doc)))
-	rewritten.commit("2026-06-01T10:00:00Z", "docs")
+	rewritten := documented()
 	rewritten.write("proc/spanmetrics.go", src(1, strings.ReplaceAll(consts, "traces_", "tempo_")))
 	rewritten.commit("2026-07-01T10:00:00Z", "rename the metrics")
 
