@@ -255,3 +255,19 @@ func TestFortySecondHoldoutLayoutPlace(t *testing.T) {
 		{"twin: two rows", "## Overview\n\n- `pkg/` – Go code\n- `docs/` – Documentation website\n", nil},
 	})
 }
+
+// TestFortySecondHoldoutLayoutLevels: a nested list under a root layout row is no row of the root layout:
+// "`models/`" under "`pkg/` – Go code" is pkg's, and is not read at the root because the rows around its
+// parent are there.
+func TestFortySecondHoldoutLayoutLevels(t *testing.T) {
+	g := newGitFixture(t)
+	for _, f := range []string{"pkg/models/a.go", "frontend/a.ts", "desktop/main.js", "magefile.go"} {
+		g.write(f, "x\n")
+	}
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a nested row", "## Overview\n\n- `pkg/` – Go code\n  - `models/` – domain entities\n- `frontend/` – web client\n- `magefile.go` – build script\n- `desktop/` – Electron wrapper\n", nil},
+	})
+}

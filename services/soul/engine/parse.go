@@ -186,7 +186,6 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *ast.List:
 		from := len(p.soul.Claims)
 		p.listItems(b, depth+1)
-		markLayoutRows(p.soul.Claims[from:])
 		if p.installLeadIn(b) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				p.soul.Claims[i].Installed = true
@@ -314,10 +313,13 @@ func (p *parser) paragraph(n ast.Node) {
 	}
 }
 
-func (p *parser) listItem(it ast.Node, depth int) {
+// listItem reads one item and its nested lists, and returns the index of the item's own claim (-1
+// when its text made none).
+func (p *parser) listItem(it ast.Node, depth int) (claim int) {
+	claim = -1
 	if depth > maxDepth {
 		p.soul.Truncated = true
-		return
+		return claim
 	}
 	var own []ast.Node
 	var nested []ast.Node
@@ -351,7 +353,11 @@ func (p *parser) listItem(it ast.Node, depth int) {
 		}
 	}
 	if start > 0 {
+		n := len(p.soul.Claims)
 		p.addClaim(KindListItem, strings.Join(parts, "\n"), start, end)
+		if len(p.soul.Claims) > n {
+			claim = n
+		}
 	}
 	outer := p.listDirs
 	if m := folderItem.FindStringSubmatch(strings.Join(parts, " ")); m != nil && len(nested) > 0 {
@@ -365,6 +371,7 @@ func (p *parser) listItem(it ast.Node, depth int) {
 		p.listItems(l, depth+1)
 	}
 	p.listDirs = outer
+	return claim
 }
 
 // listItems reads a list's items in order. An item that sends the reader into a folder ("1. Open the
@@ -373,13 +380,14 @@ func (p *parser) listItem(it ast.Node, depth int) {
 // backend/cmd.
 func (p *parser) listItems(l ast.Node, depth int) {
 	outer := p.listDirs
+	var items []int
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
-		n := len(p.soul.Claims)
-		p.listItem(it, depth)
-		if len(p.soul.Claims) == n {
+		own := p.listItem(it, depth)
+		if own < 0 {
 			continue
 		}
-		if m := enterFolder.FindStringSubmatch(p.soul.Claims[len(p.soul.Claims)-1].Text); m != nil {
+		items = append(items, own)
+		if m := enterFolder.FindStringSubmatch(p.soul.Claims[own].Text); m != nil {
 			dir := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
 			if k := len(outer); k > 0 {
 				dir = path.Join(outer[k-1], dir)
@@ -388,18 +396,20 @@ func (p *parser) listItems(l ast.Node, depth int) {
 		}
 	}
 	p.listDirs = outer
+	markLayoutRows(p.soul.Claims, items)
 }
 
 // layoutRow is a list item that opens with a path in a code span: "- `docs/` – Documentation website".
 var layoutRow = regexp.MustCompile("^\\s*(?:\\*\\*)?`([A-Za-z0-9_.][A-Za-z0-9_./-]*)`")
 
 // markLayoutRows gives each row of a list of layout rows the names all its rows open with, so a bare
-// name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout. The
-// rows share one slice of names.
-func markLayoutRows(claims []Claim) {
+// name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout. Only
+// the list's own items are its rows (items, their claims' indices): a nested list is a layout of its
+// own, read from its parent row's place. The rows share one slice of names.
+func markLayoutRows(claims []Claim, items []int) {
 	var rows []int
 	var names []string
-	for i := range claims {
+	for _, i := range items {
 		if claims[i].Kind != KindListItem || !opensWithSpan(claims[i].Text) {
 			continue
 		}
