@@ -90,8 +90,9 @@ func readerLeaf(leaf string) bool {
 var placeholderCall = regexp.MustCompile(`^[a-z]+X$`)
 
 // metaWords are the metasyntactic words a name is made of only for an illustration ("test_foo.py",
-// "foo-client"); "bar" is left out, since real names hold it ("status_bar.rs", "progress-bar").
-var metaWords = set("foo", "baz", "qux", "quux")
+// "foo-client", "xx-service.ts"); "bar" is left out, since real names hold it ("status_bar.rs",
+// "progress-bar").
+var metaWords = set("foo", "baz", "qux", "quux", "xx", "xxx", "xxxx")
 
 // metaWordIn reports a segment stem whose words include a metasyntactic one: words split at _ and -,
 // and at a capital that follows a lower-case letter ("FooNode.kt", "FooScreen.swift": the tenth
@@ -209,9 +210,10 @@ var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`
 var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
 
 // forbidMakeCue ends the text before a file the reader is told not to make: "Do not add a
-// `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks). Whether one
+// `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks), or not to make
+// again: "**Do not** recreate `src/praisonai/praisonai_code/`" (the forty-third's PraisonAI). Whether one
 // exists is not said.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\s+(?:add|create|commit|introduce|write)\s+(?:(?:an?|any|new|another|your\s+own)\s+)*\**$`)
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)\s+(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
 
 // failsAfter follows a command the sentence says fails: "Other packages have no `bench` target, so
 // `make -C libs/cli bench` fails" (deepagents). Its target's absence is what the sentence says.

@@ -271,3 +271,26 @@ func TestFortySecondHoldoutLayoutLevels(t *testing.T) {
 		{"a nested row", "## Overview\n\n- `pkg/` – Go code\n  - `models/` – domain entities\n- `frontend/` – web client\n- `magefile.go` – build script\n- `desktop/` – Electron wrapper\n", nil},
 	})
 }
+
+// TestFortyThirdHoldoutClasses: a service file named with "xx" for the reader's own (ragflow's web/CLAUDE.md:
+// "`src/services/xx-service.ts` — Register endpoints via ..."), and a directory the reader is told not to
+// make again ("**Do not** recreate `src/praisonai/praisonai_code/`", PraisonAI's AGENTS.md), are no claims
+// that they exist; the same names said to hold code still are.
+func TestFortyThirdHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/services/llm-service.ts", "export {}\n")
+	g.write("src/praisonai/praisonai_code/a.py", "x\n")
+	g.write("src/praisonai-code/a.py", "x\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.remove("src/praisonai/praisonai_code/a.py")
+	g.commit("2026-07-01T10:00:00Z", "move the code package")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"an xx placeholder", "## Network Request Layering\n\n2. `src/services/xx-service.ts` — Register endpoints via `registerNextServer`.\n", nil},
+		{"twin: a real name", "## Network Request Layering\n\n2. `src/services/auth-service.ts` — Register endpoints via `registerNextServer`.\n",
+			[]string{"unanchored src/services/auth-service.ts"}},
+		{"not to recreate", "## Layout\n\n**Do not** recreate `src/praisonai/praisonai_code/` — it shadows the real package.\n", nil},
+		{"twin: said to hold the package", "## Layout\n\nThe code package lives in `src/praisonai/praisonai_code/`.\n", []string{"evidence_file_missing src/praisonai/praisonai_code/"}},
+	})
+}
