@@ -21,6 +21,8 @@ func hostileSeeds() [][]byte {
 		// a branch list's lead-in, a pending section, an attribute-list heading id, a command's outputs
 		[]byte("Branch naming conventions:\n- `feature/` - New\n- `fix/*` - Bugs\n\n## What's missing today\n\n- `a/b.go` — none\n\n### `x` {: #x y}\n\n```sh\nopenssl req -keyout priv/k.pem -out ./p/c.pem\n```\n"),
 		[]byte("| a | b |\n|---|---|\n| `x.go:1` | #3 |\n"),
+		// reference links and their definitions, folder items, a step into a folder, layout rows
+		[]byte("Read [the guide][g] and [Bugs].\n\n[g]: docs/guide.md \"t\"\n[bugs]: ./bugs.md\n\n- src\n  - util\n    - `./platform`\n\n1. Open the `backend` folder\n2. Run `go run ./cmd`\n\n- `a/` – x\n- `b/` – y\n- `c/` – z\n"),
 		[]byte("```sh\nmake test && ./scripts/run.sh\n```\n"),
 		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),
 		bytes.Repeat([]byte("`"), 4096),
