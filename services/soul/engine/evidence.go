@@ -141,7 +141,7 @@ func (v *verifier) nearMiss(a Anchor) (string, bool) {
 		alt, ok = v.extraTop(a)
 	}
 	if !ok {
-		alt, ok = v.sameTopTwin(a)
+		alt, ok = v.nearestTwin(a)
 	}
 	if ok {
 		return fmt.Sprintf("%s never landed in this repository's history; the repository has %s", a.Ref, alt), true
@@ -175,7 +175,7 @@ func (v *verifier) extraTop(a Anchor) (string, bool) {
 	return rest, true
 }
 
-// sameTopTwin finds the one tracked file of the written name below the nearest directory of the written
+// nearestTwin finds the one tracked file of the written name below the nearest directory of the written
 // path that exists, in other directories than written: duckdb's AGENTS.md ran `scripts/build_grammar.sh`
 // (the script is scripts/parser/build_grammar.sh) and placed plan generation in
 // `src/execution/physical_plan/physical_plan_generator.cpp` (src/execution/physical_plan_generator.cpp),
@@ -185,7 +185,7 @@ func (v *verifier) extraTop(a Anchor) (string, bool) {
 // must hold it once. Each reading of the path is tried (from the root, then from the document's
 // directory). A top directory holds many files, so there only a name with a stem of six letters at least
 // ("index.ts", "main.go" found once are no evidence) counts.
-func (v *verifier) sameTopTwin(a Anchor) (string, bool) {
+func (v *verifier) nearestTwin(a Anchor) (string, bool) {
 	if strings.HasSuffix(a.Ref, "/") {
 		return "", false
 	}
@@ -197,7 +197,7 @@ func (v *verifier) sameTopTwin(a Anchor) (string, bool) {
 	return "", false
 }
 
-// nearestHolder is sameTopTwin for one reading of the path.
+// nearestHolder is nearestTwin for one reading of the path.
 func (v *verifier) nearestHolder(p string) (string, bool) {
 	base := path.Base(p)
 	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[{<$") || path.Ext(base) == "" {

@@ -238,7 +238,7 @@ func (v *verifier) abbreviated(p string) (string, bool) {
 	if len(hits) != 1 || strings.HasPrefix(hits[0], pkg+"/") {
 		// a path from the top directory it names ("scripts/build_grammar.sh" for
 		// scripts/parser/build_grammar.sh, the fortieth holdout's duckdb) is written from the root
-		// and wrong there; only a package deeper down is named by itself (sameTopTwin)
+		// and wrong there; only a package deeper down is named by itself (nearestTwin)
 		return "", false
 	}
 	return hits[0], true

@@ -361,11 +361,7 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	}
 	outer := p.listDirs
 	if m := folderItem.FindStringSubmatch(strings.Join(parts, " ")); m != nil && len(nested) > 0 {
-		dir := m[1]
-		if n := len(outer); n > 0 {
-			dir = path.Join(outer[n-1], dir)
-		}
-		p.listDirs = append(outer[:len(outer):len(outer)], dir)
+		p.listDirs = inFolder(outer, m[1])
 	}
 	for _, l := range nested {
 		p.listItems(l, depth+1)
@@ -388,15 +384,21 @@ func (p *parser) listItems(l ast.Node, depth int) {
 		}
 		items = append(items, own)
 		if m := enterFolder.FindStringSubmatch(p.soul.Claims[own].Text); m != nil {
-			dir := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
-			if k := len(outer); k > 0 {
-				dir = path.Join(outer[k-1], dir)
-			}
-			p.listDirs = append(outer[:len(outer):len(outer)], dir)
+			p.listDirs = inFolder(outer, m[1])
 		}
 	}
 	p.listDirs = outer
 	markLayoutRows(p.soul.Claims, items)
+}
+
+// inFolder is the folders outer names with dir, read inside the innermost of them, added: a new slice,
+// so the enclosing list's folders stay as they were.
+func inFolder(outer []string, dir string) []string {
+	dir = path.Clean(dir)
+	if n := len(outer); n > 0 {
+		dir = path.Join(outer[n-1], dir)
+	}
+	return append(outer[:len(outer):len(outer)], dir)
 }
 
 // layoutRow is a list item that opens with a path in a code span: "- `docs/` – Documentation website".
@@ -583,13 +585,9 @@ func cdElsewhere(body string) string {
 	if len(cmds) < 2 {
 		return ""
 	}
-	m := cloneInto.FindStringSubmatch(cmds[0])
-	if m == nil {
-		return ""
-	}
-	dir := m[2]
+	dir := cloneDir(cmds[0])
 	if dir == "" {
-		dir = strings.TrimSuffix(path.Base(strings.TrimSuffix(m[1], "/")), ".git")
+		return ""
 	}
 	if c := cdInto.FindStringSubmatch(cmds[1]); c != nil && strings.TrimSuffix(c[1], "/") == dir {
 		return dir
@@ -746,14 +744,24 @@ func proseClone(text string) string {
 		cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "$ "))
 		cmd, _, _ = strings.Cut(cmd, "&&")
 		cmd, _, _ = strings.Cut(cmd, ";")
-		if c := cloneInto.FindStringSubmatch(strings.TrimSpace(cmd)); c != nil {
-			if c[2] != "" {
-				return c[2]
-			}
-			return strings.TrimSuffix(path.Base(strings.TrimSuffix(c[1], "/")), ".git")
+		if dir := cloneDir(strings.TrimSpace(cmd)); dir != "" {
+			return dir
 		}
 	}
 	return ""
+}
+
+// cloneDir is the directory a "git clone URL [DIR]" command makes: DIR, or the URL's last name without
+// .git; "" for any other command.
+func cloneDir(cmd string) string {
+	m := cloneInto.FindStringSubmatch(cmd)
+	if m == nil {
+		return ""
+	}
+	if m[2] != "" {
+		return m[2]
+	}
+	return strings.TrimSuffix(path.Base(strings.TrimSuffix(m[1], "/")), ".git")
 }
 
 // span is the 1-based line range of a block's own lines.
