@@ -89,7 +89,10 @@ type verifier struct {
 	// makeMacros holds, per directory of makeTargets, the targets its Makefile writes with variables
 	// (make_macros.go); unseenTargets holds the make anchors failed against a list such a target may extend,
 	// and the package-manager commands of a repository that builds that package manager.
-	makeMacros    map[string][]macroTarget
+	makeMacros map[string][]macroTarget
+	// makeOutside names, per directory of makeTargets, an include its Makefile takes from outside the
+	// repository ("include $(PGXS)"), whose targets soul cannot list
+	makeOutside   map[string]string
 	unseenTargets map[string]bool
 	npmScripts    map[string]bool
 	symbols       *symbolIndex

@@ -44,6 +44,12 @@ func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) 
 		v.unseenTargets[anchorKey(a)] = true
 		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; "+how+", which the name fits")
 	}
+	if inc := v.makeOutside[a.Path]; inc != "" {
+		// PostgreSQL extensions take install and installcheck from `include $(PGXS)`: the list is
+		// not all make knows, and the rest is not in this repository
+		v.unseenTargets[anchorKey(a)] = true
+		return fail(ReasonChanged, name+" has no literal target "+a.Name+"; it includes "+inc+fromOutside)
+	}
 	return fail(ReasonChanged, name+" has no target "+a.Name)
 }
 
@@ -87,7 +93,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		return targets, v.makeFiles[dir]
 	}
 	if v.makeFiles == nil {
-		v.makeFiles, v.makeMacros, v.makeIncluded = map[string]string{}, map[string][]macroTarget{}, map[string][]string{}
+		v.makeFiles, v.makeMacros, v.makeIncluded, v.makeOutside = map[string]string{}, map[string][]macroTarget{}, map[string][]string{}, map[string]string{}
 	}
 	v.makeTargets[dir] = nil
 	for _, name := range makefileNames {
@@ -100,6 +106,9 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 		var macros []macroTarget
 		read := map[string]bool{f: true}
 		v.readMakeRules(dir, body, targets, &macros, read, 0)
+		if inc := v.outsideInclude(body); inc != "" {
+			v.makeOutside[dir] = inc
+		}
 		v.makeTargets[dir], v.makeFiles[dir] = targets, f
 		delete(read, f)
 		v.makeIncluded[dir] = slices.Sorted(maps.Keys(read))
@@ -150,6 +159,35 @@ func (v *verifier) readMakeRules(dir string, body []byte, targets map[string]boo
 		}
 	}
 }
+
+// outsideInclude is a Makefile's first required include named by a variable alone, with no tracked
+// file behind it: "include $(PGXS)" (PostgreSQL's build rules), "include $(DEVKITARM)/base_rules". A
+// variable before a tracked name ("include $(ROOT)/rules.mk") is this repository's file; an optional
+// "-include $(DEPS)" brings dependency lists, not targets; a function ("$(wildcard …)") reads files here.
+func (v *verifier) outsideInclude(body []byte) string {
+	for _, m := range makeInclude.FindAllSubmatch(body, -1) {
+		if bytes.HasPrefix(bytes.TrimSpace(m[0]), []byte("-")) || bytes.HasPrefix(bytes.TrimSpace(m[0]), []byte("s")) {
+			continue
+		}
+		for _, name := range strings.Fields(string(m[1])) {
+			loc := makeVarRef.FindStringIndex(name)
+			if loc == nil || loc[0] != 0 {
+				continue
+			}
+			tail := strings.Trim(makeVarRef.ReplaceAllString(name, ""), "/")
+			if tail == "" || len(v.repo.ByBasename(path.Base(tail))) == 0 {
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// fromOutside ends the detail of a target an outside include may make.
+const fromOutside = " from outside the repository"
+
+// makeVarRef is a plain variable reference, "$(NAME)" or "${NAME}"; a function call has a space.
+var makeVarRef = regexp.MustCompile(`\$[({][A-Za-z_][A-Za-z0-9_]*[)}]`)
 
 // nearestMake places a make target written with no directory: a document below the root that has a
 // Makefile beside it (or in a directory between it and the root) runs make there, so that Makefile

@@ -16,7 +16,7 @@ const maxMakefiles = 200
 // packages of a monorepo, the modules of a Go multi-module repository): found there, the command
 // exists and the finding says where; found nowhere, it names the closest target there is.
 func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
-	var where []string
+	var where, outside []string
 	all := map[string]bool{}
 	for k := range v.makeTargets[""] {
 		all[k] = true
@@ -26,6 +26,8 @@ func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
 		b.Path = d
 		if r := v.makeTarget(b, func(string, string) AnchorResult { return failed }); r.Status == AnchorOK {
 			where = append(where, path.Join(d, "Makefile"))
+		} else if inc := v.makeOutside[d]; inc != "" {
+			outside = append(outside, v.makeFiles[d]+" includes "+inc)
 		}
 		for k := range v.makeTargets[d] {
 			all[k] = true
@@ -35,6 +37,14 @@ func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
 		sort.Strings(where)
 		failed.Status, failed.Reason = AnchorHeld, ReasonWorkspaceOnly
 		failed.Detail = fmt.Sprintf("make %s exists only in %s; run it there", a.Name, strings.Join(where, ", "))
+		return failed
+	}
+	if len(outside) > 0 && v.makeTargets[""] == nil {
+		// no Makefile at the root, so the document's make runs in another directory; where one of
+		// them takes its rules from outside the repository (pgmq's pgmq-extension/Makefile and
+		// `include $(PGXS)`), the target may be there
+		v.unseenTargets[anchorKey(a)] = true
+		failed.Detail += "; " + strings.Join(outside, ", ") + fromOutside
 		return failed
 	}
 	if near := closest(a.Name, all); near != "" {
