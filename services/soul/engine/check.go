@@ -330,7 +330,10 @@ func (v *verifier) ignoreDirs() []string {
 	if v.ignoreDirList == nil {
 		var dirs []string
 		for _, f := range v.repo.ByBasename(".gitignore") {
-			if d := path.Dir(f); d != "." {
+			if d := path.Dir(f); d != "." && !dotDir(d) {
+				// an editor's or a tool's own directory (.idea/.gitignore) keeps its state out, and the
+				// root's ".idea/" ignores the whole place: any bare name "is kept out" there, which says
+				// nothing of the name (the forty-fifth holdout's easy-code-reader, `QUICK_START.md`)
 				dirs = append(dirs, d)
 			}
 		}
@@ -362,6 +365,16 @@ func (v *verifier) ignoresAll(gitignore string) bool {
 	for _, line := range strings.Split(string(body), "\n") {
 		switch strings.TrimSpace(line) {
 		case "*", "/*", "**", "/**", "*.*", "/*.*":
+			return true
+		}
+	}
+	return false
+}
+
+// dotDir reports a path with a hidden directory in it.
+func dotDir(d string) bool {
+	for _, seg := range strings.Split(d, "/") {
+		if len(seg) > 1 && seg[0] == '.' {
 			return true
 		}
 	}

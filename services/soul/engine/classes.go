@@ -43,6 +43,11 @@ func placeholderPath(p string) bool {
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
 	}
+	if datePlaceholder.MatchString(p) {
+		// "`memory/YYYY-MM-DD.md` (today + yesterday)": one file per day, named when the day comes
+		// (the forty-fifth holdout's reticle)
+		return true
+	}
 	n := 0
 	for _, s := range segs {
 		stem := strings.TrimSuffix(s, pathExt(s))
@@ -56,6 +61,10 @@ func placeholderPath(p string) bool {
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
+
+// datePlaceholder is a date's format written where the date will go: "YYYY-MM-DD", "yyyymmdd",
+// "notes-MM-DD.md".
+var datePlaceholder = regexp.MustCompile(`(?i)yyyy|(?:^|[^a-z])mm[-_]dd(?:[^a-z]|$)`)
 
 // pathToLeaf is the segment after "path" that runs "to" into a file's name: "path/to_test.exs".
 var pathToLeaf = regexp.MustCompile(`(?i)^to[-_]\w`)
@@ -212,8 +221,12 @@ var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?
 // forbidMakeCue ends the text before a file the reader is told not to make: "Do not add a
 // `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks), or not to make
 // again: "**Do not** recreate `src/praisonai/praisonai_code/`" (the forty-third's PraisonAI). Whether one
-// exists is not said.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)\s+(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
+// exists is not said. The verbs may come joined: "Do not create or restore `package-lock.json`" (the
+// forty-fifth's OLEKU_CRM).
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
+
+// makeVerb is a verb that makes a file, or makes it again.
+const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
 
 // failsAfter follows a command the sentence says fails: "Other packages have no `bench` target, so
 // `make -C libs/cli bench` fails" (deepagents). Its target's absence is what the sentence says.

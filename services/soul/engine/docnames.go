@@ -35,6 +35,12 @@ var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + 
 // layouts:" (the twenty-ninth holdout's ollama, whose list names `./lib/ollama` beside the binary).
 var searchLeadIn = regexp.MustCompile(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[^.:]*\b(?:installs?|installed|installations?|layouts?|locations?)\b[^.:]*:$`)
 
+// madeLeadIn ends a lead-in whose list is what a step makes, or files git does not keep: "This command
+// generates:" over `specification/gedcom.html` (the forty-fifth holdout's GEDCOM, whose build writes it
+// and whose history dropped it), "Runtime config in `~/.reticle/` (never committed):" (its reticle). A
+// participle alone is an adjective: "Replace the generated files:" lists files that are there.
+var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|(?:generated|created|produced|written)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
+
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
@@ -85,6 +91,59 @@ func namedFor(p string, names map[string]bool) bool {
 // emptyNote is a sentence saying the place just named holds nothing: "Located in `x/experimental/`.
 // Currently empty." (parse.go marks the sentence before it).
 var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
+
+// removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
+// delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
+// files its own commit had already deleted).
+var removalLead = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}:\s*\**\s*$`)
+
+// removalHeading is a section heading that orders a removal: "TASK 4 — Delete auraStore_temp.ts",
+// "Remove the legacy `v1/` API".
+var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retire)\b`)
+
+// markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
+// file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
+// 4 — Delete auraStore_temp.ts" is a step of the removal, and the file's absence is the task done.
+func markRemovalTasks(s *Soul) {
+	for i := range s.Claims {
+		c := &s.Claims[i]
+		if c.Section < 0 || c.Section >= len(s.Sections) {
+			continue
+		}
+		h := s.Sections[c.Section].Heading
+		if !removalHeading.MatchString(h) {
+			continue
+		}
+		for j := range c.Anchors {
+			a := &c.Anchors[j]
+			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && removalNamed(h, a.Path) {
+				a.Absent = true
+			}
+		}
+	}
+}
+
+// removalNamed reports whether a removal heading names the file p after its verb, by its base name.
+func removalNamed(heading, p string) bool {
+	loc := removalHeading.FindStringIndex(heading)
+	base := path.Base(strings.TrimSuffix(p, "/"))
+	if loc == nil || base == "." || base == "/" {
+		return false
+	}
+	rest := heading[loc[1]:]
+	for from := 0; ; {
+		i := strings.Index(rest[from:], base)
+		if i < 0 {
+			return false
+		}
+		start, end := from+i, from+i+len(base)
+		// the whole name, not a part of a longer word ("parse" in "the old parser")
+		if (start == 0 || !isPathByte(rest[start-1])) && (end == len(rest) || !isPathByte(rest[end]) || rest[end] == '.' && (end+1 == len(rest) || !isPathByte(rest[end+1]))) {
+			return true
+		}
+		from = end
+	}
+}
 
 // markEmptied marks the path and glob anchors of a claim the next sentence of its paragraph calls
 // empty: git keeps no empty directory, so the place's absence is what the text says.

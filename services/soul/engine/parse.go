@@ -106,6 +106,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	}
 	extractAll(p.soul.Claims, linkBase, linkDefinitions(pc))
 	markDocumentNames(p.soul.Claims)
+	markRemovalTasks(p.soul)
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
@@ -193,6 +194,11 @@ func (p *parser) block(n ast.Node, depth int) {
 		}
 		if p.branchLeadIn(b) || p.branchSection() {
 			p.markBranchList(from)
+		}
+		if removalLead.MatchString(p.leadIn(b)) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].emptied = true
+			}
 		}
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
@@ -607,11 +613,12 @@ var (
 )
 
 // installLeadIn reports a list whose lead-in places its paths beside the installed program ("in the
-// following paths relative to the `ollama` executable:") or names them as where it searches when it
-// runs ("looks for … in installed and local development layouts:").
+// following paths relative to the `ollama` executable:"), names them as where it searches when it
+// runs ("looks for … in installed and local development layouts:"), or as what a step makes or git
+// never holds (madeLeadIn).
 func (p *parser) installLeadIn(l *ast.List) bool {
 	lead := p.leadIn(l)
-	return lead != "" && (installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead))
+	return lead != "" && (installLeadIn.MatchString(lead) || searchLeadIn.MatchString(lead) || madeLeadIn.MatchString(lead))
 }
 
 // branchLeadIn reports a list whose lead-in names its items as branches: "Branch naming

@@ -125,8 +125,9 @@ type Claim struct {
 
 	directive    Tissue
 	hasDirective bool
-	// emptied marks a sentence the next one of its paragraph calls empty ("Currently empty."): the
-	// places it names hold nothing, which git shows as absent.
+	// emptied marks a sentence the next one of its paragraph calls empty ("Currently empty."), or a list
+	// item whose lead-in says to delete what it lists ("Then delete:"): the places it names are
+	// expected absent.
 	emptied bool
 	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
 	base Tissue

@@ -130,6 +130,9 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if v.sitePage(a.Path) {
 			return d.ok()
 		}
+		if v.rootLink(a) {
+			return d.ok()
+		}
 		if r, ok := v.inSubmodule(a, d); ok {
 			return r
 		}
@@ -482,6 +485,38 @@ func (v *verifier) checkRuntime(a Anchor, d verdicts) AnchorResult {
 	return d.ok()
 }
 
+// rootLink reports a link of Copilot's instructions whose destination is missing from there and present
+// from the root: `.github/copilot-instructions.md` and the files of `.github/instructions/` and its
+// siblings are read by an agent working at the root, and write "[backend](src/backend.rs)" for the
+// root's src/ (the forty-fifth holdout's falkordb-mcp). A page people read on the forge
+// (`.github/CONTRIBUTING.md`) resolves its links from its own place, and so does a destination with
+// "../".
+func (v *verifier) rootLink(a Anchor) bool {
+	if !copilotFile(v.soul.Path) || strings.HasPrefix(a.Ref, "../") || strings.HasPrefix(a.Ref, "/") {
+		return false
+	}
+	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
+	if p == "." || strings.HasPrefix(p, "../") {
+		return false
+	}
+	ok, _ := v.repo.Exists(p)
+	return ok
+}
+
+// copilotFile reports a document GitHub's agents read from the root: Copilot's instructions, its
+// path-specific instructions, agents, prompts and chat modes.
+func copilotFile(p string) bool {
+	if p == ".github/copilot-instructions.md" {
+		return true
+	}
+	for _, d := range []string{".github/instructions/", ".github/agents/", ".github/prompts/", ".github/chatmodes/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
 func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
@@ -516,6 +551,9 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
+	}
+	if pattern, ok := v.ignoredBelow(a.Path); ok {
+		return hold(ReasonIgnored, a.Path+" holds what .gitignore keeps out ("+pattern+"): a build's output, absent from a clean checkout")
 	}
 	if tmpl, ok := v.renderedFrom(a.Path, local); ok {
 		// "this will generate `tests/.../e2e_tests.tfvars` for you" beside a tracked
@@ -592,9 +630,26 @@ func (v *verifier) renderedFrom(paths ...string) (string, bool) {
 				return p + suf, true
 			}
 		}
+		if ext := path.Ext(p); ext != "" && ext != p {
+			// the marker before the extension, so editors still know the kind: reticle's
+			// `config/secrets.example.json` for `config/secrets.json` (the forty-fifth holdout)
+			stem := strings.TrimSuffix(p, ext)
+			for _, mid := range templateInfixes {
+				if len(v.repo.ByBasename(path.Base(stem)+mid+ext)) == 0 {
+					continue
+				}
+				if ok, isDir := v.repo.Exists(stem + mid + ext); ok && !isDir {
+					return stem + mid + ext, true
+				}
+			}
+		}
 	}
 	return "", false
 }
+
+// templateInfixes are the template markers written before a file's extension (`secrets.example.json`),
+// which keeps the kind an editor reads from the last one.
+var templateInfixes = []string{".example", ".sample", ".template", ".tmpl", ".dist", ".default"}
 
 // productFile reports a bare file name (no directory) that its clause places elsewhere or whose kind
 // only a running program writes (`mission.db`): a name history never saw is then a file the product or
