@@ -420,6 +420,10 @@ func (x *extraction) wording(text string, digits bool) {
 		// before the number gate: the quoted go line's version may sit in a code span only
 		c.Anchors = append(c.Anchors, goLineAnchor(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
 	}
+	if c.Kind != KindCommands && c.Kind != kindLooseCommands && strings.Contains(plainLower, "edition") {
+		// before the number gate too: `edition = "2021"` may be a code span only
+		c.Anchors = append(c.Anchors, editionAnchors(strings.ReplaceAll(x.raw, "`", ""), c.StartLine)...)
+	}
 	if !digits && !strings.Contains(plainLower, "commit") && !strings.Contains(plainLower, "until") {
 		// every remaining pattern needs a number: counts, dates, fractions, runtime sizes
 		priceRuntime(c)

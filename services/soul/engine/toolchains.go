@@ -113,6 +113,9 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 	if a.Name == manifestVersionKey {
 		return v.checkManifestVersion(a, d)
 	}
+	if a.Name == editionKey {
+		return v.checkEdition(a, d)
+	}
 	file, want, ok := v.manifestVersion(a.Name)
 	if !ok {
 		return d.skip() // no manifest says: nothing to compare
