@@ -476,7 +476,27 @@ func sentenceAround(raw string, from, to int) string {
 // `app/Http/Kernel.php`" (the sixteenth's koel). Its absence confirms the claim.
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+(?:legacy|former)(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
 
-var noneBefore = regexp.MustCompile(`(?i)\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$`)
+// noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
+// `X`", or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
+// forty-seventh holdout's remnawave-minishop).
+var noneBefore = regexp.MustCompile(`(?i)\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$`)
+
+// Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
+// `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
+// the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist); Russian
+// "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
+// (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop.
+var (
+	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
+	foreignGoneBefore = regexp.MustCompile("(?:已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$")
+	// foreignGoneAfter opens the text after a name
+	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н)")
+)
+
+// foreignAbsent reports a name another language's words say is gone or not there.
+func foreignAbsent(before, after string) bool {
+	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after)
+}
 
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.

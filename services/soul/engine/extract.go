@@ -31,7 +31,15 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int, refs m
 // From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
 	gen := ""
-	for i, l := range strings.Split(c.Text, "\n") {
+	lines := strings.Split(c.Text, "\n")
+	for i := 0; i < len(lines); i++ {
+		l, first := lines[i], i
+		// "sudo apt-get install -y libcurl4-openssl-dev \" over "  make uuid-dev": one command whose
+		// arguments run on (the forty-fourth holdout's citus), read whole from its first line
+		for strings.HasSuffix(strings.TrimRight(l, " \t"), "\\") && i+1 < len(lines) {
+			l = strings.TrimSuffix(strings.TrimRight(l, " \t"), "\\") + " " + strings.TrimSpace(lines[i+1])
+			i++
+		}
 		if c.Kind == kindLooseCommands && !looksLikeCommand(l) {
 			continue
 		}
@@ -39,7 +47,7 @@ func extractCommands(c *Claim, startLine int) {
 			gen = strings.TrimPrefix(strings.TrimSpace(l), "$ ")
 		}
 		for _, a := range commandAnchors(l) {
-			a.Line = startLine + i
+			a.Line = startLine + first
 			a.Generated = gen
 			c.Anchors = append(c.Anchors, a)
 		}
@@ -169,6 +177,10 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	former := formerBefore.MatchString(before)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
+	if !absent && !isASCII(raw) {
+		// a wider window than before's: the cue may open a long list of names, three bytes a character
+		absent = foreignAbsent(raw[max(0, m[0]-480):m[0]], raw[m[1]:min(len(raw), m[1]+60)])
+	}
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
@@ -398,7 +410,7 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 		c.Anchors = append(c.Anchors, proseRefs(text, x.lineAt, digits)...)
 	}
 	if digits && (strings.Contains(text, "line") || strings.Contains(text, "Line") || strings.Contains(text, "L")) {
-		attachLineHints(c, text, x.lineAt)
+		attachLineHints(c, text, x.raw, x.lineAt)
 	}
 	for i := range c.Anchors {
 		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {

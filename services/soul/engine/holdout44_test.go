@@ -49,3 +49,18 @@ func TestFortyFourthHoldoutOutsideInclude(t *testing.T) {
 		})
 	}
 }
+
+// TestFortyFourthHoldoutContinuedLine: a command whose arguments run on after a backslash is one
+// command (citusdata/citus's CONTRIBUTING.md: "sudo apt-get install -y … \" over "make uuid-dev",
+// two package names read as a make target of their own). A make on a line of its own still is one.
+func TestFortyFourthHoldoutContinuedLine(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("Makefile", "all:\n\tcc\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
+		{"package names continued after a backslash", "```bash\nsudo apt-get install -y autoconf flex \\\n                 make uuid-dev\nmake all\n```", nil},
+		{"twin: a make line of its own", "```bash\nsudo apt-get install -y autoconf flex\nmake uuid-dev\n```", []string{"unverified evidence_changed make uuid-dev"}},
+	})
+}

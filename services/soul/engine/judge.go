@@ -33,6 +33,9 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// forty-second holdout): siblings at the root place the bare `docs/` there, not at frontend/docs
 		ar = v.missingPath(a, verdicts{a}.fail, verdicts{a}.hold)
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && v.rowShorthand(c, a) {
+		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
 		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
@@ -510,6 +513,29 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	// the row's own name is among the rows and is not placed (checked above)
 	peers := len(c.layoutRows) - 1
 	return placed >= 3 && 4*placed >= 3*peers
+}
+
+// rowShorthand reports a bare directory name a layout row opens with that is the last name of another
+// row's path, which exists: "- `backend/src/shared/` owns …", "- `shared/` must not become a catch-all"
+// (the forty-seventh holdout's ADAM-EDU) says the place its sibling row named, by its short name.
+func (v *verifier) rowShorthand(c *Claim, a Anchor) bool {
+	if c.layoutName != a.Ref {
+		return false
+	}
+	name := strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")
+	if name == "" || strings.Contains(name, "/") {
+		return false
+	}
+	for _, p := range c.layoutRows {
+		full := strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/")
+		if full == name || path.Base(full) != name {
+			continue
+		}
+		if ok, _ := v.repo.Exists(v.resolve(full)); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // underListFolder reports a path that exists under one of the folders the enclosing list items name,

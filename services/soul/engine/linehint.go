@@ -156,7 +156,7 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || foldMatch(lines[l], hints)) {
+		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -173,6 +173,32 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, near+1, a.Start))
 	}
 	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
+}
+
+// maxDecorators bounds the stack of decorator lines a cited one may open.
+const maxDecorators = 6
+
+// decorates reports a cited decorator line ("@auth_bp.post(...)", "#[test]") whose definition, below the
+// stack of decorators it opens, holds a hint: the decorator is the definition's first line.
+func decorates(lines [][]byte, l, n int, match func(int) bool) bool {
+	if !decoratorLine(lines[l]) {
+		return false
+	}
+	for k := l + 1; k < n && k <= l+maxDecorators; k++ {
+		if match(k) {
+			return true
+		}
+		if !decoratorLine(lines[k]) {
+			return false
+		}
+	}
+	return false
+}
+
+// decoratorLine is a Python or TypeScript decorator, a Rust or C# attribute, a Java annotation.
+func decoratorLine(line []byte) bool {
+	t := bytes.TrimSpace(line)
+	return len(t) > 1 && (t[0] == '@' && (t[1] >= 'A' && t[1] <= 'Z' || t[1] >= 'a' && t[1] <= 'z' || t[1] == '_') || bytes.HasPrefix(t, []byte("#[")) || t[0] == '[' && bytes.HasSuffix(t, []byte("]")))
 }
 
 // calledIn reports a hint written as an empty call (`F()`) that the line calls with arguments

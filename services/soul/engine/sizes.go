@@ -106,21 +106,23 @@ func (v *verifier) sizeClaims(r *ClaimResult) {
 	}
 }
 
-// sizeTarget picks the existing file anchor written nearest to the size phrase, one on the phrase's own
+// sizeTarget picks the existing file anchor written nearest to the size phrase, none when the nearest
+// existing name is a directory; one on the phrase's own
 // line first: in a drawn tree ("nats.go  # Core connection (~6500 lines)" over "parser.go  # ...",
 // nats-io/nats.go's CLAUDE.md, the thirty-ninth holdout) the next line's name is nearer in bytes than
 // the entry the note is written beside.
 func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 	text := r.Claim.Text
 	phraseLine := strings.Count(text[:min(pos, len(text))], "\n")
-	best, bestPath, bestDist := -1, "", 0
+	best, bestPath, bestDist, bestDir := -1, "", 0, false
 	for i, ar := range r.Anchors {
 		a := ar.Anchor
 		if ar.Status != AnchorOK || a.Kind != AnchorPath && a.Kind != AnchorLine || a.Workspace {
 			continue
 		}
 		p := v.resolve(a.Path)
-		if ok, dir := v.repo.Exists(p); !ok || dir {
+		ok, dir := v.repo.Exists(p)
+		if !ok {
 			continue
 		}
 		at := strings.Index(text, a.Ref)
@@ -135,8 +137,13 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 			d += len(text) // another line's name loses to any on the phrase's line
 		}
 		if best < 0 || d < bestDist {
-			best, bestPath, bestDist = i, p, d
+			best, bestPath, bestDist, bestDir = i, p, d, dir
 		}
+	}
+	if bestDir {
+		// "(`frontend/`, 9055 LOC TS)" (the forty-seventh holdout's goverchat): the size is the nearest
+		// name's, a directory's, and no file farther off is what it measures
+		return -1, ""
 	}
 	return best, bestPath
 }

