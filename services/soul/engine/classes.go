@@ -222,8 +222,9 @@ var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?
 // `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks), or not to make
 // again: "**Do not** recreate `src/praisonai/praisonai_code/`" (the forty-third's PraisonAI). Whether one
 // exists is not said. The verbs may come joined: "Do not create or restore `package-lock.json`" (the
-// forty-fifth's OLEKU_CRM).
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
+// forty-fifth's OLEKU_CRM), and the file may be one of several things named: "Do not reintroduce Next
+// Route Handlers or `web/proxy.ts`" (the forty-eighth's agent-quickstart-python).
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
@@ -355,6 +356,11 @@ func hasUpperASCII(s string) bool {
 // three files: `server.pem`, `server.key` and `client.pem`". Each name is an output, not a file here.
 var listCreateCue = regexp.MustCompile("(?i)\\b(?:create|creates|generate|generates|produce|produces)\\s+(?:\\w+\\s+){0,3}(?:files?|director(?:y|ies)|folders?)\\s*:\\s*(?:`[^`]*`\\s*(?:,|\\band\\b|\\bor\\b)?\\s*)*$")
 
+// outputFilesCue ends the text before the files a step writes, named after their kind: "rewrites the
+// updater metadata files `metadata-latest-windows.yml`, `metadata-latest-mac.yml`" (the forty-eighth
+// holdout's space-agent, whose publish step makes them).
+var outputFilesCue = regexp.MustCompile("(?i)\\b(?:generates?|writes?|rewrites?|emits?|produces?|outputs?)\\s+(?:(?:the|its|a|an)\\s+)?(?:[\\w-]+\\s+){0,3}files?\\s*:?\\s*(?:`[^`]*`\\s*,?\\s*(?:and\\s+)?)*$")
+
 // changeContentCue ends the text before a file the reader puts in a change of their own: "open a draft
 // PR with just a `PLAN.md`". The file is the reader's to write, not one the repository holds.
 var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|commit|patch)\b[^.;:!?]{0,30}\bwith\s+(?:just\s+|only\s+)?(?:a|an|one)\s+\**$`)
@@ -378,6 +384,7 @@ var destCues = []spanCue{
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},
+	{"file", outputFilesCue, []string{"writ", "generat", "emit", "produc", "output"}},
 	{"with", changeContentCue, nil},
 }
 
@@ -478,7 +485,7 @@ func sentenceAround(raw string, from, to int) string {
 // to live in `validate.ParamRef`", "a React SPA that replaces `spree/admin`", "replaces the legacy Rails
 // `spree/admin` engine" (the twelfth holdout's sqlc and spree), "middleware are no longer registered in
 // `app/Http/Kernel.php`" (the sixteenth's koel). Its absence confirms the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+(?:legacy|former)(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+(?:legacy|former)(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
@@ -496,6 +503,15 @@ var (
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н)")
 )
+
+// movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
+// "`lighter_ffi.rs` and `lighter_trading.rs` have been moved to `exchanges/lighter/`" (the forty-eighth
+// holdout's aleph-tx). The names before the verb are gone from where they were; the destination after
+// it is still checked.
+var movedAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)\\s+now)\\s+(?:moved|renamed|relocated)\\b")
+
+// movedWords gate movedAfter.
+var movedWords = []string{" moved", " renamed", " relocated"}
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {

@@ -94,12 +94,18 @@ var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:curre
 
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
-// files its own commit had already deleted).
-var removalLead = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}:\s*\**\s*$`)
+// files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not
+// recreate: the forty-eighth's RecuRun).
+var removalLead = regexp.MustCompile(`(?i)(?:\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}|(?:已删除|已移除|已废弃|删除|移除)[^。！？:：]{0,40}):\s*\**\s*$|(?:已删除|已移除|已废弃|删除|移除)[^。！？:：]{0,40}：\s*\**\s*$`)
 
 // removalHeading is a section heading that orders a removal: "TASK 4 — Delete auraStore_temp.ts",
 // "Remove the legacy `v1/` API".
 var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retire)\b`)
+
+// removedSection is a heading over what was deleted: "Deleted files", "Removed modules",
+// "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
+// Every name in it is expected absent.
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:已删除|已移除|已废弃|删除的文件|удал[её]нные)`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
@@ -111,12 +117,13 @@ func markRemovalTasks(s *Soul) {
 			continue
 		}
 		h := s.Sections[c.Section].Heading
-		if !removalHeading.MatchString(h) {
+		removed := removedSection.MatchString(h)
+		if !removed && !removalHeading.MatchString(h) {
 			continue
 		}
 		for j := range c.Anchors {
 			a := &c.Anchors[j]
-			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && removalNamed(h, a.Path) {
+			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && (removed || removalNamed(h, a.Path)) {
 				a.Absent = true
 			}
 		}

@@ -177,6 +177,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	former := formerBefore.MatchString(before)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
+	if !absent && anyPhrase(lowerRaw, movedWords) {
+		absent = movedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)])
+	}
 	if !absent && !isASCII(raw) {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		absent = foreignAbsent(raw[max(0, m[0]-480):m[0]], raw[m[1]:min(len(raw), m[1]+60)])
@@ -492,11 +495,26 @@ func (x *extraction) gitFacts(plainLower string) {
 		}
 	}
 	if anyPhrase(plainLower, expiryCues) {
-		if m := expiresOn.FindStringSubmatch(plainLower); m != nil {
-			c.ExpiresOn = m[1]
+		if m := expiresOn.FindStringSubmatchIndex(plainLower); m != nil && !pastUntil(plainLower, m[0], m[1]) {
+			c.ExpiresOn = plainLower[m[2]:m[3]]
 		}
 	}
 }
+
+// pastUntil reports an "until DATE" the sentence tells as history: "they lived at `x.md` until
+// 2026-08-15, when they were moved", "It was hand-maintained until 2026-08-21" (the forty-eighth
+// holdout's PyFlow, seven notes of when a file changed, read as claims that had expired). A date the
+// claim holds until is said in the present or the future ("valid until", "frozen until").
+func pastUntil(text string, from, to int) bool {
+	return untilWhen.MatchString(text[to:min(len(text), to+24)]) || pastBeforeUntil.MatchString(text[max(0, from-80):from])
+}
+
+var (
+	// untilWhen follows the date with what happened then: ", when …", "; then …"
+	untilWhen = regexp.MustCompile(`^\s*[,;]?\s*(?:when|then|at which|after which)\b`)
+	// pastBeforeUntil is a past verb in the clause before "until"
+	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed)\b[^.;:!?]*$`)
+)
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`
 // (e.g., `CompoundIcons.UserProfileSolid()`)".

@@ -24,6 +24,8 @@ func hostileSeeds() [][]byte {
 		// reference links and their definitions, folder items, a step into a folder, layout rows
 		[]byte("Read [the guide][g] and [Bugs].\n\n[g]: docs/guide.md \"t\"\n[bugs]: ./bugs.md\n\n- src\n  - util\n    - `./platform`\n\n1. Open the `backend` folder\n2. Run `go run ./cmd`\n\n- `a/` – x\n- `b/` – y\n- `c/` – z\n"),
 		[]byte("```sh\nmake test && ./scripts/run.sh\n```\n"),
+		// a changelog heading, a Chinese removal lead-in, names moved away, an "until" told as history
+		[]byte("## 变更记录 (Changelog)\n\n- 建立 `a/` 目录\n\n**已删除的文件**（不要重新创建）:\n- ❌ `b/`\n\n`c.rs` and `d.rs` have been moved to `e/`. It was kept until 2026-01-01, when `f.md` moved. Do not reintroduce X or `g.ts`. `h.js` `../../ui/dist` 合并自原 `i.md` /\n`j.md`。 `k` в проекте нет.\n"),
 		// continued command lines, a conditional comment, an edition, removal lists and headings
 		[]byte("```sh\napt-get install a \\\n  make b \\\n\\\n\\\npnpm dev  # if configured\n```\n\nRust 2024 edition; `edition = \"2021\"`.\n\nThen delete:\n- `x/y.ts`\n\n### Delete `y.ts`\n\n1. Read `x/y.ts`\n\nThis command generates:\n- `out/memory/YYYY-MM-DD.md`\n"),
 		[]byte("[x](../../../etc/passwd) `~/secret` `/etc/hosts` http://localhost:1/x"),

@@ -503,6 +503,24 @@ func (v *verifier) rootLink(a Anchor) bool {
 	return ok
 }
 
+// compiledExt maps a JavaScript extension to the TypeScript sources that compile to it.
+var compiledExt = map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}, ".jsx": {".tsx"}}
+
+// compiledFrom reports the TypeScript source of a missing JavaScript name, beside it from the root or
+// from the document's directory.
+func (v *verifier) compiledFrom(paths ...string) (string, bool) {
+	for _, p := range paths {
+		ext := path.Ext(p)
+		for _, to := range compiledExt[ext] {
+			src := strings.TrimSuffix(p, ext) + to
+			if ok, dir := v.repo.Exists(src); ok && !dir {
+				return src, true
+			}
+		}
+	}
+	return "", false
+}
+
 // copilotFile reports a document GitHub's agents read from the root: Copilot's instructions, its
 // path-specific instructions, agents, prompts and chat modes.
 func copilotFile(p string) bool {
@@ -519,6 +537,11 @@ func copilotFile(p string) bool {
 
 func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
+	if src, ok := v.compiledFrom(a.Path, local); ok {
+		// "`kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's ARI): TypeScript's
+		// ES modules import a source by the name it compiles to
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Path + " is imported by its compiled name; the source is " + src}
+	}
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
@@ -548,7 +571,7 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		// program the package installs, not one of the package's files
 		return hold(ReasonOutsideRepo, a.Path+" is an argument the reader gives "+a.RunBy+", the program this project installs")
 	}
-	if buildOutputs[strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]] {
+	if buildOutputs[strings.SplitN(strings.TrimLeft(strings.TrimPrefix(a.Path, "./"), "./"), "/", 2)[0]] || buildOutputs[path.Base(strings.TrimSuffix(a.Path, "/"))] {
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
 	}
