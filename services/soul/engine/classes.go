@@ -384,7 +384,6 @@ var destCues = []spanCue{
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},
-	{"file", outputFilesCue, []string{"writ", "generat", "emit", "produc", "output"}},
 	{"with", changeContentCue, nil},
 }
 

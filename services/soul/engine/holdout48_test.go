@@ -42,6 +42,18 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 		{"twin: a lead-in over kept files", "**保留的文件**:\n- `examples/` - 示例\n", []string{"evidence_file_missing examples/"}},
 	})
 
+	runDriftCases(t, repo, "packaging/AGENTS.md", []driftCase{
+		// space-agent: files a step writes, named after their kind, a list longer than one window
+		{"files a step rewrites", "During publish, `src/kernel/types.ts` is kept and the stage step rewrites the updater metadata files `metadata-latest-windows.yml`, `metadata-latest-mac.yml`, `metadata-latest-linux.yml`, and `metadata-latest-linux-arm64.yml` for the feed.", nil},
+		{"twin: files the feed reads", "The feed reads `metadata-latest-windows.yml` from `src/kernel/`.", []string{"unverified unanchored metadata-latest-windows.yml"}},
+		// space-agent: places an install makes exist
+		{"places a step ensures exist", "Installs always ensure `widgets/`, `data/`, and `assets/` exist after extraction.", nil},
+		{"twin: places said to be here", "The repository keeps `widgets/`, `data/`, and `assets/` at the root.", []string{"unverified unanchored widgets/"}},
+		// svMCP: a place beside an installed program
+		{"a place next to a program", "| TS2021 | named pipes | `bridge/` next to TeklaMcpServer |", nil},
+		{"twin: a place next to a directory here", "| TS2021 | named pipes | `bridge/` next to `src/kernel/` |", []string{"unverified unanchored bridge/"}},
+	})
+
 	// ARI: TypeScript's ES modules import a source by its compiled name
 	runDriftCases(t, repo, "src/CLAUDE.md", []driftCase{
 		{"a compiled name of a TypeScript source", "Shared types come from `kernel/types.js` (import with the `.js` ending).", nil},
