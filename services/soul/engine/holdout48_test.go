@@ -12,11 +12,14 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 		g.write(f, "x\n")
 	}
 	g.write("src/kernel/types.ts", "export type T = string\n")
+	g.write("src/lib/api.js", "export {}\n")
 	g.write("exchanges/a/mod.rs", "pub mod ffi;\n")
 	g.commit("2026-05-01T10:00:00Z", "init")
 	for _, f := range []string{"docs/planning/frameworks.md", "content/old/a.md", "web/proxy.ts", "examples/golden/empty_window.py", "src/a_ffi.rs", "src/a_trading.rs", "examples/demo.ts"} {
 		g.remove(f)
 	}
+	g.remove("src/lib/api.js")
+	g.write("src/lib/api.ts", "export {}\n")
 	g.commit("2026-06-01T10:00:00Z", "tidy")
 	repo := g.open(t)
 
@@ -58,5 +61,6 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "src/CLAUDE.md", []driftCase{
 		{"a compiled name of a TypeScript source", "Shared types come from `kernel/types.js` (import with the `.js` ending).", nil},
 		{"twin: a compiled name with no source", "Shared types come from `kernel/shapes.js` (import with the `.js` ending).", []string{"unverified unanchored kernel/shapes.js"}},
+		{"twin: a JavaScript file converted to TypeScript", "The client lives in `lib/api.js`.", []string{"evidence_file_missing lib/api.js"}},
 	})
 }

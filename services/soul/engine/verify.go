@@ -537,9 +537,10 @@ func copilotFile(p string) bool {
 
 func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
-	if src, ok := v.compiledFrom(a.Path, local); ok {
+	if src, ok := v.compiledFrom(a.Path, local); ok && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
 		// "`kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's ARI): TypeScript's
-		// ES modules import a source by the name it compiles to
+		// ES modules import a source by the name it compiles to. A .js file history held and a commit
+		// converted to TypeScript is gone (the same round's Silencer: web/admin's lib/api.js)
 		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Path + " is imported by its compiled name; the source is " + src}
 	}
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
