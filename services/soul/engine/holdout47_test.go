@@ -10,9 +10,6 @@ import (
 func TestFortySeventhHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("package.json", `{"name":"haoma"}`+"\n")
-	for _, f := range []string{"docs/DEV_WORKFLOW.md", "docs/CI_SETUP.md", "docs/RUNBOOK.md", "CHANGELOG.md", "narrator.py", "api/old.py", "apps/web/index.ts", "shared/x.py"} {
-		g.write(f, "x\n")
-	}
 	g.write("tests/test_a.py", "def test_a(): pass\n")
 	g.write("main.go", "package main\n\nfunc main() {}\n")
 	g.write("auth.py", "from flask_login import login_user\n\n@bp.post(\"/api/login\")\ndef login():\n    return login_user()\n\n@require_admin\n@bp.delete(\"/api/purge\")\ndef purge():\n    pass\n")
@@ -23,11 +20,7 @@ func TestFortySeventhHoldoutClasses(t *testing.T) {
 	g.write("apps/admin/index.ts", "x\n")
 	g.write("web/app.ts", "x\n")
 	g.write("app.py", "a\nb\nc\n")
-	g.commit("2026-05-01T10:00:00Z", "init")
-	for _, f := range []string{"docs/DEV_WORKFLOW.md", "docs/CI_SETUP.md", "docs/RUNBOOK.md", "CHANGELOG.md", "narrator.py", "api/old.py", "apps/web/index.ts", "shared/x.py"} {
-		g.remove(f)
-	}
-	g.commit("2026-06-01T10:00:00Z", "merge the guides")
+	g.gone("2026-05-01T10:00:00Z", "2026-06-01T10:00:00Z", "docs/DEV_WORKFLOW.md", "docs/CI_SETUP.md", "docs/RUNBOOK.md", "CHANGELOG.md", "narrator.py", "api/old.py", "apps/web/index.ts", "shared/x.py")
 	g.git("branch", "dev")
 	repo := g.open(t)
 

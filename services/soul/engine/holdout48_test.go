@@ -8,19 +8,11 @@ import (
 // stay as it was.
 func TestFortyEighthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
-	for _, f := range []string{"docs/planning/frameworks.md", "content/old/a.md", "web/proxy.ts", "examples/golden/empty_window.py", "src/a_ffi.rs", "src/a_trading.rs", "examples/demo.ts"} {
-		g.write(f, "x\n")
-	}
 	g.write("src/kernel/types.ts", "export type T = string\n")
-	g.write("src/lib/api.js", "export {}\n")
 	g.write("exchanges/a/mod.rs", "pub mod ffi;\n")
-	g.commit("2026-05-01T10:00:00Z", "init")
-	for _, f := range []string{"docs/planning/frameworks.md", "content/old/a.md", "web/proxy.ts", "examples/golden/empty_window.py", "src/a_ffi.rs", "src/a_trading.rs", "examples/demo.ts"} {
-		g.remove(f)
-	}
-	g.remove("src/lib/api.js")
+	g.gone("2026-05-01T10:00:00Z", "2026-06-01T10:00:00Z", "docs/planning/frameworks.md", "content/old/a.md", "web/proxy.ts", "examples/golden/empty_window.py", "src/a_ffi.rs", "src/a_trading.rs", "examples/demo.ts", "src/lib/api.js")
 	g.write("src/lib/api.ts", "export {}\n")
-	g.commit("2026-06-01T10:00:00Z", "tidy")
+	g.commit("2026-06-02T10:00:00Z", "api in TypeScript")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{

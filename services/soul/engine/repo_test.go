@@ -60,6 +60,20 @@ func (g *gitFixture) remove(rel string) {
 	g.git("rm", "-q", rel)
 }
 
+// gone writes each file, commits them on added, then removes them all and commits on removed: the
+// fixture's history holds paths a document may still name.
+func (g *gitFixture) gone(added, removed string, files ...string) {
+	g.t.Helper()
+	for _, f := range files {
+		g.write(f, "x\n")
+	}
+	g.commit(added, "add what will go")
+	for _, f := range files {
+		g.remove(f)
+	}
+	g.commit(removed, "remove it")
+}
+
 func (g *gitFixture) commit(date, subject string) string {
 	g.t.Helper()
 	g.gitAt(date, "add", "-A", "-f")
