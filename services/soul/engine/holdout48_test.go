@@ -22,6 +22,7 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 		{"twin: a date the claim holds until", "The layout in `src/kernel/types.ts` holds until 2026-05-21.", []string{"expired "}},
 		// online-notepad and ccg-workflow: a changelog's dated entries
 		{"a changelog entry", "## 变更记录 (Changelog)\n\n### 2025-09-21\n\n- 建立 `content/old/` 目录结构\n", nil},
+		{"twin: a section about writing the changelog", "## Changelog snippets\n\n- The snippets go in `content/old/`.\n", []string{"evidence_file_missing content/old/"}},
 		{"twin: the same entry in a layout section", "## Layout\n\n- 建立 `content/old/` 目录结构\n", []string{"evidence_file_missing content/old/"}},
 		// agent-quickstart-python: one of several things not to bring back
 		{"not to reintroduce one of several things", "- Do not reintroduce Next Route Handlers or `web/proxy.ts` for token logic.", nil},
@@ -53,6 +54,7 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "src/CLAUDE.md", []driftCase{
 		{"a compiled name of a TypeScript source", "Shared types come from `kernel/types.js` (import with the `.js` ending).", nil},
 		{"twin: a compiled name with no source", "Shared types come from `kernel/shapes.js` (import with the `.js` ending).", []string{"unverified unanchored kernel/shapes.js"}},
+		{"twin: a compiled name where the sentence imports nothing", "The compiled rules come from `kernel/types.js`.", []string{"evidence_file_missing kernel/types.js"}},
 		{"twin: a JavaScript file converted to TypeScript", "The client lives in `lib/api.js`.", []string{"evidence_file_missing lib/api.js"}},
 	})
 }

@@ -53,9 +53,10 @@ var (
 	historyHeading = regexp.MustCompile(`\b(history|historical|archive|archived|preserved|prior checkpoints?|previous checkpoints?|older checkpoints?|superseded|legacy)\b`)
 	// changelogHeading is a section that is a changelog, in the languages handoff documents are written
 	// in: the forty-eighth holdout's online-notepad and ccg-workflow keep a "变更记录 (Changelog)" of
-	// dated entries, each true the day it was written. A heading about the changelog ("Add an entry to
-	// the changelog") is no changelog, and an auto section keeps its own rule.
-	changelogHeading  = regexp.MustCompile(`^\W*(?:change ?logs?|release notes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)\b`)
+	// dated entries, each true the day it was written. The heading is the name alone, perhaps with a
+	// gloss in parentheses: one about the changelog ("Add an entry to the changelog", hedgedoc's
+	// "Changelog snippets") is no changelog, and an auto section keeps its own rule.
+	changelogHeading  = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)\b`)
 	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
 	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)

@@ -507,8 +507,16 @@ func (v *verifier) rootLink(a Anchor) bool {
 var compiledExt = map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}, ".jsx": {".tsx"}}
 
 // compiledFrom reports the TypeScript source of a missing JavaScript name, beside it from the root or
-// from the document's directory.
+// from the document's directory, when no commit ever held the JavaScript file.
 func (v *verifier) compiledFrom(paths ...string) (string, bool) {
+	if v.batch.EverSeen == nil {
+		return "", false
+	}
+	for _, p := range paths {
+		if v.batch.EverSeen[p] {
+			return "", false
+		}
+	}
 	for _, p := range paths {
 		ext := path.Ext(p)
 		for _, to := range compiledExt[ext] {
@@ -537,12 +545,6 @@ func copilotFile(p string) bool {
 
 func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
-	if src, ok := v.compiledFrom(a.Path, local); ok && v.batch.EverSeen != nil && !v.batch.EverSeen[a.Path] && !v.batch.EverSeen[local] {
-		// "`kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's ARI): TypeScript's
-		// ES modules import a source by the name it compiles to. A .js file history held and a commit
-		// converted to TypeScript is gone (the same round's Silencer: web/admin's lib/api.js)
-		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Path + " is imported by its compiled name; the source is " + src}
-	}
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
 	}
