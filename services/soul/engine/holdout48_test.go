@@ -54,6 +54,7 @@ func TestFortyEighthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "src/CLAUDE.md", []driftCase{
 		{"a compiled name of a TypeScript source", "Shared types come from `kernel/types.js` (import with the `.js` ending).", nil},
 		{"twin: a compiled name with no source", "Shared types come from `kernel/shapes.js` (import with the `.js` ending).", []string{"unverified unanchored kernel/shapes.js"}},
+		{"twin: an important compiled name", "It is important to read `kernel/types.js` first.", []string{"evidence_file_missing kernel/types.js"}},
 		{"twin: a compiled name where the sentence imports nothing", "The compiled rules come from `kernel/types.js`.", []string{"evidence_file_missing kernel/types.js"}},
 		{"twin: a JavaScript file converted to TypeScript", "The client lives in `lib/api.js`.", []string{"evidence_file_missing lib/api.js"}},
 	})

@@ -33,7 +33,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// forty-second holdout): siblings at the root place the bare `docs/` there, not at frontend/docs
 		ar = v.missingPath(a, verdicts{a}.fail, verdicts{a}.hold)
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && containsFold(c.Text, "import") {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && containsFold(c.Text, "import") && importWord.MatchString(c.Text) {
 		if src, ok := v.compiledFrom(a.Path, path.Join(path.Dir(v.soul.Path), a.Path)); ok {
 			// "Import from `kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's
 			// ARI): TypeScript's ES modules import a source by the name it compiles to. Only where the
@@ -524,6 +524,9 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	peers := len(c.layoutRows) - 1
 	return placed >= 3 && 4*placed >= 3*peers
 }
+
+// importWord is the verb of importing, not "important".
+var importWord = regexp.MustCompile(`(?i)\bimport(?:s|ed|ing)?\b`)
 
 // rowShorthand reports a bare directory name a layout row opens with that is the last name of another
 // row's path, which exists: "- `backend/src/shared/` owns …", "- `shared/` must not become a catch-all"

@@ -9,9 +9,9 @@ import (
 // written under it: subfont's "lib/**/*.js" for the `lib/` that `tsc` compiles into ("compiled to
 // CommonJS in `lib/`", the forty-fifth holdout). The directory itself is no ignored name, so git's
 // own check-ignore does not answer; the pattern says the directory is a build's output, which a clean
-// checkout does not have. The pattern must be a wildcard over the directory's contents. It returns the
-// pattern. Only the root's .gitignore and those of the
-// directories above the path are read, as git reads them; a negated pattern proves nothing.
+// checkout does not have. The pattern must be a wildcard over the directory's contents; it is returned.
+// Only the root's .gitignore and those of the directories above the path are read, as git reads them;
+// a negated pattern proves nothing.
 func (v *verifier) ignoredBelow(p string) (string, bool) {
 	dir := strings.Trim(strings.TrimPrefix(p, "./"), "/")
 	if dir == "" || path.Ext(dir) != "" || strings.ContainsAny(dir, "*?[") {
