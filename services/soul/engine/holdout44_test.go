@@ -30,6 +30,8 @@ func TestFortyFourthHoldoutOutsideInclude(t *testing.T) {
 			"## Test\n\n```bash\nmake installcheck\n```\n", []string{"evidence_file_missing make installcheck"}},
 		{"twin: an optional dependency include", nil, map[string]string{"ext/Makefile": "-include $(DEPS)\n\nbuild:\n\tcc\n"},
 			"## Test\n\n```bash\nmake installcheck\n```\n", []string{"evidence_file_missing make installcheck"}},
+		{"twin: a root Makefile that lost the target, an outside include elsewhere", map[string]string{"Makefile": "build:\n\tcc\n\nlint:\n\tpgindent\n"}, map[string]string{"Makefile": "build:\n\tcc\n", "ext/Makefile": pgxs},
+			"## Lint\n\n```bash\nmake lint\n```\n", []string{"evidence_changed make lint"}},
 		{"twin: a target the Makefile had and lost", map[string]string{"Makefile": pgxs + "\nlint:\n\tpgindent\n"}, map[string]string{"Makefile": pgxs},
 			"## Lint\n\n```bash\nmake lint\n```\n", []string{"evidence_changed make lint"}},
 	}

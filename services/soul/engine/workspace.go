@@ -24,7 +24,7 @@ func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
 	for _, d := range v.makeDirs() {
 		b := a
 		b.Path = d
-		if r := v.makeTarget(b, func(string, string) AnchorResult { return failed }); r.Status == AnchorOK {
+		if r := v.probeTarget(b, failed); r.Status == AnchorOK {
 			where = append(where, path.Join(d, "Makefile"))
 		} else if inc := v.makeOutside[d]; inc != "" {
 			outside = append(outside, v.makeFiles[d]+" includes "+inc)
@@ -51,6 +51,19 @@ func (v *verifier) makeWorkspace(a Anchor, failed AnchorResult) AnchorResult {
 		failed.Detail += fmt.Sprintf("; closest: make %s", near)
 	}
 	return failed
+}
+
+// probeTarget asks another directory's Makefile for a's target without marking a unseen: what that
+// Makefile's macros or outside include may make says nothing of the Makefile a was checked against (a
+// root that lost `lint` stays drift beside an extension's `include $(PGXS)`).
+func (v *verifier) probeTarget(b Anchor, failed AnchorResult) AnchorResult {
+	k := anchorKey(b)
+	was := v.unseenTargets[k]
+	r := v.makeTarget(b, func(string, string) AnchorResult { return failed })
+	if !was {
+		delete(v.unseenTargets, k)
+	}
+	return r
 }
 
 // makeDirs lists the directories below the root that hold a Makefile.
