@@ -280,12 +280,12 @@ var configKey = regexp.MustCompile(`^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$`)
 // "JSON.parse", "Object.keys". A member of one is the language's, whatever the repository declares.
 var runtimeGlobals = set("Date", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Symbol", "Reflect", "Proxy", "Intl", "console", "process", "globalThis", "window", "document", "navigator", "Buffer", "Error", "Map", "Set", "WeakMap", "WeakSet", "RegExp", "BigInt", "Atomics", "crypto", "performance", "URL", "Deno", "Bun")
 
-// perMachine are files each machine keeps for itself and repositories do not track: a document
-// naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
 // agentMemory are the files an agent workspace keeps its memory in, one per user: a name no commit
 // ever held is that user's, not the repository's.
 var agentMemory = set("MEMORY.md", "memory.md")
 
+// perMachine are files each machine keeps for itself and repositories do not track: a document
+// naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
 var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties", ".wslconfig")
 
 // extChain is ".tar.gz" or ".lock.yml": a dot word made only of known extensions names a kind of file

@@ -96,7 +96,10 @@ var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:curre
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
 // files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not
 // recreate: the forty-eighth's RecuRun).
-var removalLead = regexp.MustCompile(`(?i)(?:\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}|(?:已删除|已移除|已废弃|删除|移除)[^。！？:：]{0,40}):\s*\**\s*$|(?:已删除|已移除|已废弃|删除|移除)[^。！？:：]{0,40}：\s*\**\s*$`)
+var removalLead = regexp.MustCompile(`(?i)(?:\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}:|(?:` + zhRemoved + `|删除|移除)[^。！？:：]{0,40}[:：])\s*\**\s*$`)
+
+// zhRemoved are the Chinese words for "deleted", "removed", "retired".
+const zhRemoved = `已删除|已移除|已废弃`
 
 // removalHeading is a section heading that orders a removal: "TASK 4 — Delete auraStore_temp.ts",
 // "Remove the legacy `v1/` API".
@@ -105,7 +108,7 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 // removedSection is a heading over what was deleted: "Deleted files", "Removed modules",
 // "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
 // Every name in it is expected absent.
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:已删除|已移除|已废弃|删除的文件|удал[её]нные)`)
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK

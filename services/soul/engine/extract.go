@@ -64,6 +64,23 @@ type extraction struct {
 	start int
 	// branches are the names a span of the claim was read as a branch by
 	branches map[string]bool
+	// gates are the cheap tests of the claim's text the span cues wait on, read once per claim
+	gates spanGates
+}
+
+// spanGates say which of the wider span cues a claim's text can match at all.
+type spanGates struct {
+	nonASCII, moved, nextTo, outputFiles bool
+}
+
+// gatesOf reads the gates of a claim, its raw text and that text lower-cased.
+func gatesOf(raw, lowerRaw string) spanGates {
+	return spanGates{
+		nonASCII:    !isASCII(raw),
+		moved:       anyPhrase(lowerRaw, movedWords),
+		nextTo:      strings.Contains(lowerRaw, "next to"),
+		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
+	}
 }
 
 // lineAt is the soul line of a byte offset in the claim.
@@ -88,6 +105,7 @@ func (x *extraction) codeSpans() {
 	lowerRaw := ""
 	if len(spans) > 0 {
 		lowerRaw = strings.ToLower(x.raw)
+		x.gates = gatesOf(x.raw, lowerRaw)
 	}
 	for _, m := range spans {
 		x.span(m, lowerRaw)
@@ -166,12 +184,12 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
-	if !dest && strings.Contains(lowerRaw, "next to") {
+	if !dest && x.gates.nextTo {
 		// "`bridge/` next to TeklaMcpServer" (the forty-eighth holdout's svMCP): a place beside an
 		// installed program, where its build copies things
 		dest = besideProgram.MatchString(raw[m[1]:min(len(raw), m[1]+60)])
 	}
-	if !dest && strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output") {
+	if !dest && x.gates.outputFiles {
 		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
 		// `b.yml`, `c.yml`"
 		dest = outputFilesCue.MatchString(raw[max(0, m[0]-400):m[0]])
@@ -187,10 +205,10 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	former := formerBefore.MatchString(before)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
-	if !absent && anyPhrase(lowerRaw, movedWords) {
+	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)])
 	}
-	if !absent && !isASCII(raw) {
+	if !absent && x.gates.nonASCII {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		absent = foreignAbsent(raw[max(0, m[0]-480):m[0]], raw[m[1]:min(len(raw), m[1]+60)])
 	}
@@ -292,6 +310,8 @@ var (
 )
 
 var (
+	// besideProgram follows a place written beside an installed program by its name: "next to
+	// TeklaMcpServer", "next to MyTool.exe"
 	besideProgram     = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
 	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
 	// ensuredBefore and ensuredAfter frame names a step makes exist where it runs: "installs always ensure

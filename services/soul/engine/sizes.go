@@ -106,11 +106,10 @@ func (v *verifier) sizeClaims(r *ClaimResult) {
 	}
 }
 
-// sizeTarget picks the existing file anchor written nearest to the size phrase, none when the nearest
-// existing name is a directory; one on the phrase's own
+// sizeTarget picks the existing file anchor written nearest to the size phrase, one on the phrase's own
 // line first: in a drawn tree ("nats.go  # Core connection (~6500 lines)" over "parser.go  # ...",
 // nats-io/nats.go's CLAUDE.md, the thirty-ninth holdout) the next line's name is nearer in bytes than
-// the entry the note is written beside.
+// the entry the note is written beside. None when the nearest existing name is a directory.
 func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 	text := r.Claim.Text
 	phraseLine := strings.Count(text[:min(pos, len(text))], "\n")

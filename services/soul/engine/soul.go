@@ -118,7 +118,9 @@ type Claim struct {
 	// from the CPython repository:"), or the checkout its section's heading places the claim in ("from a
 	// meshtastic-mcp checkout"), when it names one by name; its paths are that repository's.
 	RunIn string
-	// Installed marks a list item whose lead-in places its paths beside the installed program.
+	// Installed marks a list item whose lead-in places its paths outside the tree: beside the installed
+	// program, where it searches when it runs, or as what a step makes or git never holds (parse.go's
+	// installLeadIn).
 	Installed bool
 	// BranchList marks a list item whose lead-in calls the list's names branches.
 	BranchList bool

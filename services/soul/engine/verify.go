@@ -652,31 +652,35 @@ var templateSuffixes = []string{".tmpl", ".tpl", ".tftpl", ".gotmpl", ".template
 // renders `e2e_tests.tfvars` from `e2e_tests.tfvars.tftpl`, configure writes `Makefile` from `Makefile.in`.
 func (v *verifier) renderedFrom(paths ...string) (string, bool) {
 	for _, p := range paths {
-		for _, suf := range templateSuffixes {
+		for _, t := range templateNames(p) {
 			// the base name asked of the tracked files first: Exists reads the disk for an untracked
 			// name, and a check of many missing paths would stat each one thirteen times over
-			if len(v.repo.ByBasename(path.Base(p)+suf)) == 0 {
+			if len(v.repo.ByBasename(path.Base(t))) == 0 {
 				continue
 			}
-			if ok, isDir := v.repo.Exists(p + suf); ok && !isDir {
-				return p + suf, true
-			}
-		}
-		if ext := path.Ext(p); ext != "" && ext != p {
-			// the marker before the extension, so editors still know the kind: reticle's
-			// `config/secrets.example.json` for `config/secrets.json` (the forty-fifth holdout)
-			stem := strings.TrimSuffix(p, ext)
-			for _, mid := range templateInfixes {
-				if len(v.repo.ByBasename(path.Base(stem)+mid+ext)) == 0 {
-					continue
-				}
-				if ok, isDir := v.repo.Exists(stem + mid + ext); ok && !isDir {
-					return stem + mid + ext, true
-				}
+			if ok, isDir := v.repo.Exists(t); ok && !isDir {
+				return t, true
 			}
 		}
 	}
 	return "", false
+}
+
+// templateNames are the names a template of p may have: a suffix after the whole name
+// (`config.yaml.example`), or a marker before the extension, so editors still know the kind
+// (reticle's `config/secrets.example.json` for `config/secrets.json`, the forty-fifth holdout).
+func templateNames(p string) []string {
+	names := make([]string, 0, len(templateSuffixes)+len(templateInfixes))
+	for _, suf := range templateSuffixes {
+		names = append(names, p+suf)
+	}
+	if ext := path.Ext(p); ext != "" && ext != p {
+		stem := strings.TrimSuffix(p, ext)
+		for _, mid := range templateInfixes {
+			names = append(names, stem+mid+ext)
+		}
+	}
+	return names
 }
 
 // templateInfixes are the template markers written before a file's extension (`secrets.example.json`),
