@@ -61,10 +61,7 @@ func TestFortiethHoldoutProseClone(t *testing.T) {
 func TestFortiethHoldoutReferenceLinks(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("docs/contributing/reporting-a-bug.md", "# bugs\n")
-	g.write("docs/contributing/guide.md", "# guide\n")
-	g.commit("2026-06-01T10:00:00Z", "init")
-	g.remove("docs/contributing/guide.md")
-	g.commit("2026-07-01T10:00:00Z", "drop the guide")
+	g.gone("2026-06-01T10:00:00Z", "2026-07-01T10:00:00Z", "docs/contributing/guide.md")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "CONTRIBUTING.md", []driftCase{
@@ -279,11 +276,8 @@ func TestFortySecondHoldoutLayoutLevels(t *testing.T) {
 func TestFortyThirdHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("src/services/llm-service.ts", "export {}\n")
-	g.write("src/praisonai/praisonai_code/a.py", "x\n")
 	g.write("src/praisonai-code/a.py", "x\n")
-	g.commit("2026-06-01T10:00:00Z", "init")
-	g.remove("src/praisonai/praisonai_code/a.py")
-	g.commit("2026-07-01T10:00:00Z", "move the code package")
+	g.gone("2026-06-01T10:00:00Z", "2026-07-01T10:00:00Z", "src/praisonai/praisonai_code/a.py")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
