@@ -104,6 +104,9 @@ type verifier struct {
 	aged []Finding
 	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).
 	byExt map[string][]string
+	// pkgJSONs are the package.json files outside example directories, read for framework versions
+	// (frameworks.go dependencyManifests).
+	pkgJSONs map[string]packageJSON
 	// headings are the heading keys of the markdown files links name with a fragment (fragments.go).
 	headings map[string]map[string]bool
 	// rows are the findings listed so far, so no anchor is listed twice on one line (passes.go addRow).

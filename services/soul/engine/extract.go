@@ -492,6 +492,7 @@ func (x *extraction) wording(text string, digits bool) {
 		}
 		c.Anchors = append(c.Anchors, toolchainAnchors(versions, c.StartLine)...)
 		c.Anchors = append(c.Anchors, currentVersionAnchors(plain, c.StartLine)...)
+		c.Anchors = append(c.Anchors, frameworkAnchors(versions, c.StartLine)...)
 	}
 	switch {
 	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):

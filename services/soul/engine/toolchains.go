@@ -116,6 +116,12 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 	if a.Name == editionKey {
 		return v.checkEdition(a, d)
 	}
+	if strings.HasPrefix(a.Name, frameworkKey) {
+		return v.checkFramework(a, d)
+	}
+	if strings.HasPrefix(a.Name, managerKey) {
+		return v.checkManager(a, d)
+	}
 	file, want, ok := v.manifestVersion(a.Name)
 	if !ok {
 		return d.skip() // no manifest says: nothing to compare

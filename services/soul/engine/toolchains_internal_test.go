@@ -29,3 +29,26 @@ func FuzzManifestVersion(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFrameworkVersions: package.json ranges and the versions a sentence states are untrusted input.
+// Reading either never panics, a span read is never empty, and a stated version always meets itself.
+func FuzzFrameworkVersions(f *testing.F) {
+	for _, s := range []string{"^19.1.0", "~5.6.2", "16.2.1", ">=4.18 <5", ">=22", "5.x", "^0.2.3", "^0.0.3", "workspace:*",
+		"catalog:", "^18 || ^19", "npm:rolldown-vite@7", "latest", "19.0.0-rc.1", "v1", "*", "", ">=1 <=2", "^", "~v", "1.2.3.4"} {
+		f.Add(s, "18")
+		f.Add(s, "5.6+")
+	}
+	f.Fuzz(func(t *testing.T, spec, stated string) {
+		if s, ok := specRange(spec); ok && !s.open && !s.lo.less(s.hi) {
+			t.Fatalf("specRange(%q) = %+v, an empty span", spec, s)
+		}
+		if s, ok := statedRange(stated); ok && !s.meets(s) {
+			t.Fatalf("statedRange(%q) = %+v does not meet itself", stated, s)
+		}
+		for _, a := range frameworkAnchors("Stack: "+spec+" React "+stated+", pnpm "+spec, 1) {
+			if a.Qualifier == "" || a.Ref == "" {
+				t.Fatalf("anchor without a version: %+v", a)
+			}
+		}
+	})
+}

@@ -1,0 +1,432 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A handoff document's stack line ("Next.js 14 (App Router), React 18, Tailwind CSS 3") names the
+// versions of the JavaScript frameworks and tools the project builds on, and its package.json files say
+// the same thing in their dependency ranges. Dependencies move with every bump and the prose rarely
+// follows: labellers of rounds 43 to 48 listed "Vite 5", "pnpm 11.8.0" and their kin among the misses
+// they found most often. A stated version is drift only when no package.json of the repository that
+// depends on the framework allows it: a monorepo's docs site may pin an older React than its app, and
+// either makes the sentence true. What cannot be compared is skipped, never guessed: a range written in
+// a way this file does not read (`workspace:`, `catalog:`, `||`, an alias), a framework the repository
+// is itself (its own package.json names it), one it only lists as a peer (a library's compatibility is
+// no statement of what it builds with), and sentences about a change, a plan, history or a generated
+// project's stack. The package manager is read from the `packageManager` field, which pins one version.
+
+// frameworkKey prefixes the Name of a framework anchor; the rest is its npm packages, comma-separated.
+const frameworkKey = "framework:"
+
+// managerKey is the Name of a package manager anchor's prefix; the rest is the manager ("pnpm").
+const managerKey = "manager:"
+
+// frameworkPackages maps the names documents give a framework to the npm packages that carry its version;
+// a space in a name stands for spaces or hyphens ("Tailwind CSS", "react-router-dom").
+var frameworkPackages = map[string][]string{
+	"react": {"react"}, "react native": {"react-native"}, "react router": {"react-router", "react-router-dom"},
+	"react router dom": {"react-router-dom", "react-router"}, "next.js": {"next"}, "nextjs": {"next"},
+	"vue": {"vue"}, "vue.js": {"vue"}, "vuejs": {"vue"}, "nuxt": {"nuxt"}, "nuxt.js": {"nuxt"},
+	"svelte": {"svelte"}, "sveltekit": {"@sveltejs/kit"}, "angular": {"@angular/core"}, "vite": {"vite"},
+	"typescript": {"typescript"}, "tailwind": {"tailwindcss"}, "tailwind css": {"tailwindcss"},
+	"tailwindcss": {"tailwindcss"}, "express": {"express"}, "express.js": {"express"}, "nestjs": {"@nestjs/core"},
+	"electron": {"electron"}, "astro": {"astro"}, "prisma": {"prisma", "@prisma/client"}, "vitest": {"vitest"},
+	"jest": {"jest"}, "eslint": {"eslint"}, "playwright": {"@playwright/test", "playwright"},
+	"storybook": {"storybook", "@storybook/react", "@storybook/vue3", "@storybook/nextjs"}, "expo": {"expo"},
+	"expo sdk": {"expo"}, "fastify": {"fastify"}, "hono": {"hono"}, "zod": {"zod"}, "webpack": {"webpack"},
+	"turborepo": {"turbo"}, "mui": {"@mui/material"}, "material ui": {"@mui/material"}, "ant design": {"antd"},
+	"antd": {"antd"}, "ant design vue": {"ant-design-vue"}, "vue router": {"vue-router"}, "tanstack query": {"@tanstack/react-query", "@tanstack/vue-query"},
+	"react query": {"@tanstack/react-query", "react-query"}, "pinia": {"pinia"}, "mongoose": {"mongoose"},
+	"socket.io": {"socket.io", "socket.io-client"}, "element plus": {"element-plus"}, "chakra ui": {"@chakra-ui/react"},
+	"redux toolkit": {"@reduxjs/toolkit"}, "typeorm": {"typeorm"}, "sequelize": {"sequelize"}, "koa": {"koa"},
+	"gatsby": {"gatsby"}, "docusaurus": {"@docusaurus/core"}, "vuetify": {"vuetify"}, "zustand": {"zustand"},
+	"solidjs": {"solid-js"}, "solid js": {"solid-js"}, "remix": {"@remix-run/react", "@remix-run/node"},
+	"framer motion": {"framer-motion"}, "d3": {"d3"}, "d3.js": {"d3"},
+}
+
+// pinnedManagers are the managers whose version `packageManager` pins.
+var pinnedManagers = set("pnpm", "yarn", "bun")
+
+// statedFramework is a framework or manager name and the version written after it: "React 18",
+// "Next.js v15.1", "react@18", "TypeScript: 5.x", "Tailwind CSS 4+", "pnpm 9 or later". A "+" apart
+// from the number joins two names ("Next.js 15 + Tailwind v4"), it makes no least version.
+var statedFramework = func() *regexp.Regexp {
+	var names []string
+	for n := range frameworkPackages {
+		names = append(names, n)
+	}
+	for n := range pinnedManagers {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		return len(names[i]) > len(names[j]) || len(names[i]) == len(names[j]) && names[i] < names[j]
+	})
+	for i, n := range names {
+		names[i] = strings.ReplaceAll(regexp.QuoteMeta(n), " ", `[\s-]+`)
+	}
+	return regexp.MustCompile(`(?i)(?:^|[^\w/.@-])(` + strings.Join(names, "|") + `)(?:\s+version)?(?:\s*:\s*|\s*@\^?|\s+)v?(\d+(?:\.\d+){0,2})(?:\.[x*])?(\+|\s+or\s+(?:later|newer|higher|above)\b|\s+and\s+(?:later|newer|above)\b)?`)
+}()
+
+// versionContinues is what may follow a stated version and makes it part of something else: a longer
+// number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19").
+var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d)`)
+
+// frameworkChange marks a sentence that states no version the project builds with today: a change,
+// a plan, history, a comparison, compatibility, or the stack of a project it generates.
+var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don't|do\s+not`)
+
+// namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
+var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
+
+// frameworkAnchors reads the framework and package-manager versions a sentence states.
+func frameworkAnchors(text string, line int) []Anchor {
+	if frameworkChange.MatchString(text) {
+		return nil
+	}
+	var out []Anchor
+	seen := map[string]string{}
+	for _, ix := range statedFramework.FindAllStringSubmatchIndex(text, -1) {
+		if versionContinues.MatchString(text[ix[1]:]) {
+			continue
+		}
+		m := submatches(text, ix)
+		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
+		key := managerKey + name
+		if pkgs, ok := frameworkPackages[name]; ok {
+			key = frameworkKey + strings.Join(pkgs, ",")
+		} else if !pinnedManagers[name] {
+			continue
+		}
+		if prev, ok := seen[key]; ok && prev != m[2] {
+			return dropKey(out, key) // two versions of one framework ("React 18 and React 19"): no one claim
+		}
+		seen[key] = m[2]
+		q := m[2]
+		if m[3] != "" {
+			q += "+"
+		}
+		ref := strings.TrimSpace(text[ix[2]:ix[1]])
+		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: key, Qualifier: q, Line: line, Hints: namedDirs.FindAllString(text, -1)})
+	}
+	return out
+}
+
+// dropKey removes the anchors of one framework from a list.
+func dropKey(out []Anchor, key string) []Anchor {
+	return slices.DeleteFunc(out, func(a Anchor) bool { return a.Name == key })
+}
+
+// packageJSON is what a package.json says of its dependencies and package manager.
+type packageJSON struct {
+	Name           string            `json:"name"`
+	PackageManager string            `json:"packageManager"`
+	Dependencies   map[string]string `json:"dependencies"`
+	Dev            map[string]string `json:"devDependencies"`
+	Optional       map[string]string `json:"optionalDependencies"`
+	Peer           map[string]string `json:"peerDependencies"`
+}
+
+// exampleDirs are directories whose package.json files describe something other than the project's
+// own build: examples, templates, fixtures, tests' sample projects.
+var exampleDirs = map[string]bool{"node_modules": true, "examples": true, "example": true, "templates": true, "template": true,
+	"fixtures": true, "fixture": true, "__fixtures__": true, "testdata": true, "test": true, "tests": true, "__tests__": true,
+	"playground": true, "playgrounds": true, "sandbox": true, "demo": true, "demos": true, "vendor": true, "third_party": true}
+
+// dependencyManifests reads the workspace's package.json files (packageFiles) outside example
+// directories, once per check.
+func (v *verifier) dependencyManifests() map[string]packageJSON {
+	if v.pkgJSONs != nil {
+		return v.pkgJSONs
+	}
+	v.pkgJSONs = map[string]packageJSON{}
+	for _, p := range v.packageFiles() {
+		if slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] }) {
+			continue
+		}
+		body, ok := v.readFile(p)
+		var pkg packageJSON
+		if ok && json.Unmarshal(body, &pkg) == nil {
+			v.pkgJSONs[p] = pkg
+		}
+	}
+	return v.pkgJSONs
+}
+
+// checkFramework compares a stated framework version with the package.json files that depend on it:
+// the one nearest a nested document (its own package, or one above it short of the root), else the one
+// in a directory the sentence names ("`apps/web/`: Next.js 14 frontend"), else every one of them, any
+// of which makes the sentence true. A document that states the framework elsewhere with a version the
+// dependencies allow names this other version as a contrast: "React 18 constraints" over "skip advice
+// that needs React 19's new APIs" (fresh-shop, in the forty-ninth holdout's regression set).
+func (v *verifier) checkFramework(a Anchor, d verdicts) AnchorResult {
+	held, compared, detail := v.frameworkAllows(a)
+	switch {
+	case !compared:
+		return d.skip()
+	case held:
+		return d.ok()
+	case v.statedElsewhere(a):
+		return d.skip()
+	}
+	return d.fail(ReasonChanged, detail)
+}
+
+// frameworkAllows reports whether the package.json files a framework anchor speaks for allow its
+// version; compared is false when nothing could be compared.
+func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string) {
+	stated, ok := statedRange(a.Qualifier)
+	if !ok {
+		return false, false, ""
+	}
+	pkgs := strings.Split(strings.TrimPrefix(a.Name, frameworkKey), ",")
+	all := v.dependencyManifests()
+	var files []string
+	for p := range all {
+		files = append(files, p)
+	}
+	sort.Strings(files)
+	for _, p := range files {
+		for _, name := range pkgs {
+			if all[p].Name == name || all[p].Peer[name] != "" {
+				return false, false, "" // the repository is the framework, or a library that leaves its version to its users
+			}
+		}
+	}
+	if p, ok := v.ownPackage(all, pkgs, a.Hints); ok {
+		files = []string{p}
+	}
+	var first, firstSpec string
+	for _, p := range files {
+		for _, name := range pkgs {
+			spec := dependencySpec(all[p], name)
+			if spec == "" {
+				continue
+			}
+			allowed, ok := specRange(spec)
+			if !ok {
+				return false, false, "" // a range this reading does not follow: nothing is compared
+			}
+			if allowed.meets(stated) {
+				return true, true, ""
+			}
+			if first == "" || nearer(v.soul.Path, p, first) {
+				first, firstSpec = p, name+" "+spec
+			}
+		}
+	}
+	if first == "" {
+		return false, false, "" // no package.json depends on it: the sentence may speak of another project
+	}
+	return false, true, fmt.Sprintf("%s depends on %s; the claim says %s", first, firstSpec, a.Ref)
+}
+
+// statedElsewhere reports a document that states the same framework, in a claim or a heading, with
+// another version, one the dependencies allow.
+func (v *verifier) statedElsewhere(a Anchor) bool {
+	var others []Anchor
+	for _, c := range v.soul.Claims {
+		others = append(others, c.Anchors...)
+	}
+	for _, s := range v.soul.Sections {
+		others = append(others, frameworkAnchors(s.Heading, s.StartLine)...)
+	}
+	mine, _ := statedRange(a.Qualifier)
+	for _, b := range others {
+		if b.Kind != AnchorToolchain || b.Name != a.Name {
+			continue
+		}
+		// a coarser mention that takes this version in ("Next.js 15" beside "Next.js 15.5.2") is no
+		// contrast: only a version apart from this one is
+		if theirs, ok := statedRange(b.Qualifier); ok && !theirs.meets(mine) {
+			if held, _, _ := v.frameworkAllows(b); held {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownPackage is the package.json a framework claim speaks for: the nearest one at or above a nested
+// document's directory that lists the framework, else one in a directory the sentence names.
+func (v *verifier) ownPackage(all map[string]packageJSON, pkgs, named []string) (string, bool) {
+	lists := func(p string) bool {
+		pkg, ok := all[p]
+		return ok && slices.ContainsFunc(pkgs, func(n string) bool { return dependencySpec(pkg, n) != "" })
+	}
+	for dir := path.Dir(v.soul.Path); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if p := path.Join(dir, "package.json"); lists(p) {
+			return p, true
+		}
+	}
+	for _, n := range named {
+		if p := path.Join(strings.TrimPrefix(n, "./"), "package.json"); lists(p) {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// checkManager compares a stated package-manager version with the `packageManager` field nearest the
+// document.
+func (v *verifier) checkManager(a Anchor, d verdicts) AnchorResult {
+	stated, ok := statedRange(a.Qualifier)
+	if !ok {
+		return d.skip()
+	}
+	manager := strings.TrimPrefix(a.Name, managerKey)
+	for _, p := range v.filesUpward("package.json") {
+		body, _ := v.readFile(p)
+		var pkg packageJSON
+		if json.Unmarshal(body, &pkg) != nil || pkg.PackageManager == "" {
+			continue
+		}
+		name, ver, ok := strings.Cut(pkg.PackageManager, "@")
+		if !ok || name != manager {
+			return d.skip() // the project pins another manager: the sentence may be an alternative
+		}
+		ver, _, _ = strings.Cut(ver, "+") // "pnpm@9.15.0+sha512.…": the hash is no part of the version
+		pinned, ok := specRange(ver)
+		if !ok {
+			return d.skip()
+		}
+		if pinned.meets(stated) {
+			return d.ok()
+		}
+		return d.fail(ReasonChanged, fmt.Sprintf("%s pins %s; the claim says %s", p, pkg.PackageManager, a.Ref))
+	}
+	return d.skip()
+}
+
+// dependencySpec is the range a package.json gives one dependency, from whichever table lists it.
+func dependencySpec(pkg packageJSON, name string) string {
+	for _, t := range []map[string]string{pkg.Dependencies, pkg.Dev, pkg.Optional} {
+		if s := strings.TrimSpace(t[name]); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// nearer reports whether package.json a lies nearer the document than b: in its directory or above it
+// first, then by the shorter path.
+func nearer(doc, a, b string) bool {
+	dir := path.Dir(doc)
+	above := func(p string) bool {
+		d := path.Dir(p)
+		return d == "." || dir == d || strings.HasPrefix(dir, d+"/")
+	}
+	if above(a) != above(b) {
+		return above(a)
+	}
+	return len(a) < len(b)
+}
+
+// semver is a version's major, minor and patch; a missing part is 0.
+type semver [3]int
+
+func (x semver) less(y semver) bool {
+	for i := range x {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}
+
+// versionSpan is the versions from lo up to, not including, hi; open has no upper end.
+type versionSpan struct {
+	lo, hi semver
+	open   bool
+}
+
+// meets reports whether two spans share a version.
+func (s versionSpan) meets(t versionSpan) bool {
+	return (s.open || t.lo.less(s.hi)) && (t.open || s.lo.less(t.hi))
+}
+
+// parseSemver reads up to three dotted numbers; n is how many were written.
+func parseSemver(text string) (v semver, n int, ok bool) {
+	text = strings.TrimPrefix(strings.TrimSpace(text), "v")
+	text, _, _ = strings.Cut(text, "-") // a prerelease ("19.0.0-rc.1") counts as its release
+	parts := strings.Split(text, ".")
+	for i, p := range parts {
+		if p == "x" || p == "X" || p == "*" {
+			break
+		}
+		k, err := strconv.Atoi(p)
+		if err != nil || i > 2 || k < 0 {
+			return v, 0, false
+		}
+		v[i] = k
+		n = i + 1
+	}
+	return v, n, n > 0
+}
+
+// bumped is the first version past the n parts written: 18 → 19, 18.3 → 18.4.
+func bumped(v semver, n int) semver {
+	out := semver{}
+	copy(out[:n], v[:n])
+	out[n-1]++
+	return out
+}
+
+// statedRange is the span a document's version covers: "18" every 18.x, "18.3" every 18.3.x, "18+"
+// everything from 18.
+func statedRange(q string) (versionSpan, bool) {
+	least := strings.HasSuffix(q, "+")
+	v, n, ok := parseSemver(strings.TrimSuffix(q, "+"))
+	if !ok {
+		return versionSpan{}, false
+	}
+	if least {
+		return versionSpan{lo: v, open: true}, true
+	}
+	return versionSpan{lo: v, hi: bumped(v, n)}, true
+}
+
+// specRange is the span an npm range allows: "^1.2.3", "~1.2.3", "1.2.3", "1.2.x", ">=1.2", ">=1.2 <2".
+// Anything else (unions, aliases, workspace and catalog references, tags, URLs) is not read.
+func specRange(spec string) (versionSpan, bool) {
+	spec = strings.TrimSpace(spec)
+	if strings.ContainsAny(spec, "|:") || spec == "" {
+		return versionSpan{}, false
+	}
+	if lo, hi, ok := strings.Cut(spec, " <"); ok && strings.HasPrefix(lo, ">=") {
+		l, _, ok1 := parseSemver(strings.TrimPrefix(lo, ">="))
+		h, _, ok2 := parseSemver(hi)
+		return versionSpan{lo: l, hi: h}, ok1 && ok2 && !strings.HasPrefix(hi, "=") && l.less(h)
+	}
+	if strings.ContainsAny(spec, " <") {
+		return versionSpan{}, false
+	}
+	op := strings.TrimRight(spec[:len(spec)-len(strings.TrimLeft(spec, "^~>=v"))], "v")
+	v, n, ok := parseSemver(spec[len(op):])
+	if !ok {
+		return versionSpan{}, false
+	}
+	switch op {
+	case "^":
+		// caret keeps the first non-zero part: ^1.2.3 < 2, ^0.2.3 < 0.3, ^0.0.3 < 0.0.4
+		k := 1
+		for k < n && v[k-1] == 0 {
+			k++
+		}
+		return versionSpan{lo: v, hi: bumped(v, k)}, true
+	case "~":
+		return versionSpan{lo: v, hi: bumped(v, min(n, 2))}, true
+	case ">=", ">":
+		return versionSpan{lo: v, open: true}, true
+	case "", "=":
+		return versionSpan{lo: v, hi: bumped(v, n)}, true
+	}
+	return versionSpan{}, false
+}
