@@ -483,8 +483,9 @@ func sentenceAround(raw string, from, to int) string {
 // formerBefore ends the text before a name the sentence places in the past: "the validation that used
 // to live in `validate.ParamRef`", "a React SPA that replaces `spree/admin`", "replaces the legacy Rails
 // `spree/admin` engine" (the twelfth holdout's sqlc and spree), "middleware are no longer registered in
-// `app/Http/Kernel.php`" (the sixteenth's koel). Its absence confirms the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+(?:legacy|former)(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
+// `app/Http/Kernel.php`" (the sixteenth's koel), "(former `apps/web/DESIGN*.md` retired)" (the
+// forty-ninth's nexus, with no article). Its absence confirms the claim.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
@@ -508,6 +509,35 @@ var (
 // holdout's aleph-tx). The names before the verb are gone from where they were; the destination after
 // it is still checked.
 var movedAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)\\s+now)\\s+(?:moved|renamed|relocated)\\b")
+
+// formerName is a name a sentence gives as what something was first called: "It was originally
+// introduced as `local-api/` (… under `local-api/{works,kb}/`) and was renamed to `daemon-api/`" (the
+// forty-ninth holdout's nexus, eight rows), "renamed from `X`", "formerly known as `X`". That name and
+// every path under it are the past; the new name is still checked.
+var formerName = regexp.MustCompile("(?i)\\b(?:originally\\s+(?:\\w+\\s+){0,2}(?:as|at|in|under)|renamed\\s+from|formerly(?:\\s+(?:known\\s+as|called|named))?)\\s+`([^`\\n]+)`")
+
+// formerRoots are the names a claim says something was first called.
+func formerRoots(raw, lowerRaw string) []string {
+	if !strings.Contains(lowerRaw, "originally") && !strings.Contains(lowerRaw, "renamed from") && !strings.Contains(lowerRaw, "formerly") {
+		return nil
+	}
+	var out []string
+	for _, m := range formerName.FindAllStringSubmatch(raw, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	return out
+}
+
+// underFormer reports a span that is a former name or a path below one.
+func underFormer(body string, roots []string) bool {
+	body = strings.TrimSpace(body)
+	for _, r := range roots {
+		if body == r || strings.HasSuffix(r, "/") && strings.HasPrefix(body, r) {
+			return true
+		}
+	}
+	return false
+}
 
 // movedWords gate movedAfter.
 var movedWords = []string{" moved", " renamed", " relocated"}

@@ -71,6 +71,8 @@ type extraction struct {
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
 	nonASCII, moved, nextTo, outputFiles bool
+	// formers are the names the claim says something was first called (formerRoots)
+	formers []string
 }
 
 // gatesOf reads the gates of a claim, its raw text and that text lower-cased.
@@ -80,6 +82,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		moved:       anyPhrase(lowerRaw, movedWords),
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
+		formers:     formerRoots(raw, lowerRaw),
 	}
 }
 
@@ -181,7 +184,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
-		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
+		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
 	if !dest && x.gates.nextTo {
@@ -203,7 +206,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if anyPhrase(lowerRaw, removalWords) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
 	}
-	former := formerBefore.MatchString(before)
+	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)])

@@ -108,10 +108,29 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 	return v.gitRef(a, d)
 }
 
+// insideFromDoc reports a "../" path that, read from a nested document's directory, stays inside the
+// repository and names something it tracks (a file, a directory, or a glob's match).
+func (v *verifier) insideFromDoc(p string) bool {
+	local := path.Join(path.Dir(v.soul.Path), p)
+	if local == ".." || strings.HasPrefix(local, "../") || local == "." {
+		return false
+	}
+	if strings.ContainsAny(local, "*?[") {
+		return len(v.repo.Glob(local, 1)) > 0
+	}
+	ok, _ := v.repo.Exists(local)
+	return ok
+}
+
 // checkPath checks a path anchor: a sibling checkout beside the repository, a file or directory in it,
 // a bare name anywhere in it, or a weak slash word that is only a path when its top directory is.
 func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if a.Workspace {
+		if v.insideFromDoc(a.Path) {
+			// "`../web/src/components/ui/*`" in apps/design-studio/AGENTS.md (the forty-ninth holdout's
+			// nexus): a sibling package of this repository, not a checkout beside it
+			return d.ok()
+		}
 		if v.repo.StatOutside(filepath.Join(v.repo.Root(), filepath.FromSlash(a.Path))) {
 			return d.ok()
 		}
