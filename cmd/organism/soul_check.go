@@ -291,10 +291,11 @@ func skippedPath(p string) bool {
 		if skippedDirs[seg] || templateDir(seg) {
 			return true
 		}
-		if seg == "skills" && i > 0 && strings.HasPrefix(segs[i-1], ".") {
+		if seg == "skills" && slices.ContainsFunc(segs[:i], func(s string) bool { return strings.HasPrefix(s, ".") }) {
 			// .agents/skills/<pack>/AGENTS.md, .claude/skills/...: an agent skill pack, mostly installed
 			// from elsewhere, whose AGENTS.md is about its library (the twenty-first holdout's zoonk carries
-			// vercel-react-best-practices: React's APIs, none of them this repository's)
+			// vercel-react-best-practices: React's APIs, none of them this repository's); the dot
+			// directory may sit higher up (the fiftieth holdout's finance-os: .agentic/source/skills/)
 			return true
 		}
 	}

@@ -14,7 +14,7 @@ import (
 // copilot-instructions.md outside .github and Cursor's rule files are no handoff documents; a GEMINI.md
 // that is a symlink to AGENTS.md is checked once, under AGENTS.md. A root Claude.md is one too (scalus
 // keeps its handoff so); a claude.md deeper down is a page about the tool. An agent skill pack under a
-// dot directory (.agents/skills/) is skipped; a skills/ directory of the repository's own is not. A
+// dot directory (.agents/skills/, or deeper: .agentic/source/skills/) is skipped; a skills/ directory of the repository's own is not. A
 // top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
@@ -28,6 +28,7 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		".cursor/rules/style.mdc":                       driftAgents,
 		"node_modules/pkg/GEMINI.md":                    driftAgents,
 		".agents/skills/react-best-practices/AGENTS.md": driftAgents,
+		".agentic/source/skills/react/AGENTS.md":        driftAgents,
 		"skills/release/AGENTS.md":                      "# Release\n\n- `main.go` is the entry point.\n",
 		"assets/AGENTS.md":                              driftAgents,
 		"app/assets/AGENTS.md":                          "# Assets\n\n- `main.go` is the entry point.\n",
