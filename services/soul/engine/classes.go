@@ -241,7 +241,7 @@ var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|writt
 // createCue ends the text before a file a step makes: "create `X`", "touch `X`", and "write `plan.md`"
 // (the twenty-sixth holdout's e-footprint, whose feature steps write a plan.md and a tasks.md per
 // feature, then archive them: history holds a dozen that are gone).
-var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
+var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
 // "use X, not `Y`". A rejected name is no claim that it exists.
@@ -385,7 +385,14 @@ var destCues = []spanCue{
 	{"", contrastCue, []string{"not"}},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},
+	{"unless", unlessCue, nil},
 }
+
+// unlessCue ends the text before a place an override may be kept: "Components live in
+// `resources/js/pages` (unless specified in `vite.config.js`)" (Laravel Boost's guidelines, three
+// documents of the fiftieth holdout's cms): the file is one the reader may have, not one the project
+// keeps.
+var unlessCue = regexp.MustCompile("(?i)\\bunless\\s+(?:otherwise\\s+)?(?:specified|configured|set|defined|overridden|changed|customi[sz]ed)\\s+(?:in|by|via)\\s+(?:the\\s+|your\\s+|a\\s+)?[`\"'(*]*$")
 
 // absentCues say what a span names is expected absent: read on the clause before the span, gated on the
 // claim's lower-case text.
@@ -506,9 +513,10 @@ var (
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
 // "`lighter_ffi.rs` and `lighter_trading.rs` have been moved to `exchanges/lighter/`" (the forty-eighth
-// holdout's aleph-tx). The names before the verb are gone from where they were; the destination after
-// it is still checked.
-var movedAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)\\s+now)\\s+(?:moved|renamed|relocated)\\b")
+// holdout's aleph-tx), "The monolithic `app-shell.tsx` is superseded by dedicated pages" (the
+// fiftieth's finance-os). The names before the verb are gone from where they were; the destination
+// after it is still checked.
+var movedAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)(?:\\s+now)?)\\s+(?:moved|renamed|relocated|superseded|retired)\\b")
 
 // formerName is a name a sentence gives as what something was first called: "It was originally
 // introduced as `local-api/` (… under `local-api/{works,kb}/`) and was renamed to `daemon-api/`" (the
@@ -540,7 +548,7 @@ func underFormer(body string, roots []string) bool {
 }
 
 // movedWords gate movedAfter.
-var movedWords = []string{" moved", " renamed", " relocated"}
+var movedWords = []string{" moved", " renamed", " relocated", " superseded", " retired"}
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {

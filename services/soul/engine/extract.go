@@ -184,7 +184,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
-		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)])
+		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) ||
+		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(raw[m[1]:min(len(raw), m[1]+24)])
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
 	if !dest && x.gates.nextTo {

@@ -49,7 +49,11 @@ var frameworkPackages = map[string][]string{
 	"redux toolkit": {"@reduxjs/toolkit"}, "typeorm": {"typeorm"}, "sequelize": {"sequelize"}, "koa": {"koa"},
 	"gatsby": {"gatsby"}, "docusaurus": {"@docusaurus/core"}, "vuetify": {"vuetify"}, "zustand": {"zustand"},
 	"solidjs": {"solid-js"}, "solid js": {"solid-js"}, "remix": {"@remix-run/react", "@remix-run/node"},
-	"framer motion": {"framer-motion"}, "d3": {"d3"}, "d3.js": {"d3"},
+	"framer motion": {"framer-motion"}, "d3": {"d3"}, "d3.js": {"d3"}, "biome": {"@biomejs/biome"}, "cypress": {"cypress"},
+	// Composer's, read from composer.json: "Laravel 12" over `"laravel/framework": "^13.0"` (the fiftieth
+	// holdout's cms)
+	"laravel": {"laravel/framework"}, "symfony": {"symfony/framework-bundle", "symfony/http-kernel"},
+	"livewire": {"livewire/livewire"}, "filament": {"filament/filament"}, "phpunit": {"phpunit/phpunit"}, "pest": {"pestphp/pest"},
 }
 
 // pinnedManagers are the managers whose version `packageManager` pins.
@@ -140,8 +144,9 @@ var exampleDirs = map[string]bool{"node_modules": true, "examples": true, "examp
 	"fixtures": true, "fixture": true, "__fixtures__": true, "testdata": true, "test": true, "tests": true, "__tests__": true,
 	"playground": true, "playgrounds": true, "sandbox": true, "demo": true, "demos": true, "vendor": true, "third_party": true}
 
-// dependencyManifests reads the workspace's package.json files (packageFiles) outside example
-// directories, once per check.
+// dependencyManifests reads the workspace's package.json files (packageFiles) and composer.json files
+// outside example directories, once per check; a composer.json's require tables stand for a
+// package.json's dependency tables.
 func (v *verifier) dependencyManifests() map[string]packageJSON {
 	if v.pkgJSONs != nil {
 		return v.pkgJSONs
@@ -155,6 +160,24 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 		var pkg packageJSON
 		if ok && json.Unmarshal(body, &pkg) == nil {
 			v.pkgJSONs[p] = pkg
+		}
+	}
+	composers := 0
+	for _, p := range v.repo.ByBasename("composer.json") {
+		if skippedDir(p) || slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] }) {
+			continue
+		}
+		if composers++; composers > maxPackageFiles {
+			break
+		}
+		body, ok := v.readFile(p)
+		var c struct {
+			Name       string            `json:"name"`
+			Require    map[string]string `json:"require"`
+			RequireDev map[string]string `json:"require-dev"`
+		}
+		if ok && json.Unmarshal(body, &c) == nil {
+			v.pkgJSONs[p] = packageJSON{Name: c.Name, Dependencies: c.Require, Dev: c.RequireDev}
 		}
 	}
 	return v.pkgJSONs
@@ -254,6 +277,9 @@ func (v *verifier) statedElsewhere(a Anchor) bool {
 	return false
 }
 
+// dependencyFiles are the manifests whose dependency tables a framework claim is read against.
+var dependencyFiles = []string{"package.json", "composer.json"}
+
 // ownPackage is the package.json a framework claim speaks for: the nearest one at or above a nested
 // document's directory that lists the framework, else one in a directory the sentence names.
 func (v *verifier) ownPackage(all map[string]packageJSON, pkgs, named []string) (string, bool) {
@@ -262,13 +288,17 @@ func (v *verifier) ownPackage(all map[string]packageJSON, pkgs, named []string) 
 		return ok && slices.ContainsFunc(pkgs, func(n string) bool { return dependencySpec(pkg, n) != "" })
 	}
 	for dir := path.Dir(v.soul.Path); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
-		if p := path.Join(dir, "package.json"); lists(p) {
-			return p, true
+		for _, m := range dependencyFiles {
+			if p := path.Join(dir, m); lists(p) {
+				return p, true
+			}
 		}
 	}
 	for _, n := range named {
-		if p := path.Join(strings.TrimPrefix(n, "./"), "package.json"); lists(p) {
-			return p, true
+		for _, m := range dependencyFiles {
+			if p := path.Join(strings.TrimPrefix(n, "./"), m); lists(p) {
+				return p, true
+			}
 		}
 	}
 	return "", false

@@ -15,6 +15,7 @@ func TestFrameworkVersions(t *testing.T) {
 	g.write("apps/web/package.json", `{"name":"web","dependencies":{"next":"16.2.1","react":"^19.1.0","react-dom":"^19.1.0","zod":"catalog:"},"devDependencies":{"vite":"^8.1.5","tailwindcss":"^4.1.0","@playwright/test":"^1.48.0"}}`)
 	g.write("apps/docs/package.json", `{"name":"docs","dependencies":{"react":"^18.3.1","@docusaurus/core":"3.5.2"}}`)
 	g.write("packages/ui/package.json", `{"name":"@shop/ui","peerDependencies":{"vue":">=3.3"},"devDependencies":{"vue":"^3.4.0","express":">=4.18 <5"}}`)
+	g.write("server/composer.json", `{"name":"shop/server","require":{"php":"^8.3","laravel/framework":"^13.0"},"require-dev":{"pestphp/pest":"^3.0"}}`)
 	g.write("examples/old/package.json", `{"name":"old","dependencies":{"electron":"^12.0.0"}}`)
 	g.commit("2026-05-01T10:00:00Z", "init")
 	repo := g.open(t)
@@ -40,6 +41,8 @@ func TestFrameworkVersions(t *testing.T) {
 		{"twin: no package depends on it", "Unlike Angular 17, we keep no modules.", nil},
 		{"twin: a number that is no version", "React 19ms render budget.", nil},
 		{"twin: a bounded range", "The API server runs Express 4.", nil},
+		{"a Composer framework", "The API is a Laravel 12 application.", []string{"evidence_changed Laravel 12"}},
+		{"twin: the Composer framework's version", "The API is a Laravel 13 application tested with Pest 3.", nil},
 		{"twin: a compound name", "The admin uses Ant Design Vue 4.2+ components.", nil},
 		{"the package a layout row names", "- `apps/web/`: React 18 frontend with the App Router", []string{"evidence_changed React 18"}},
 		{"twin: the other package named", "- `apps/docs/`: React 18 documentation site", nil},

@@ -54,6 +54,10 @@ var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+
 // tracked generated file that moved still is (corpus case 123, devenv's `docs/reference/options.md`).
 var generatedItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:]\s*(?:auto-?|automatically\s+)generated\b`)
 
+// formatAfter follows a file:line span written as the shape of a reference: "Use `file.ts:42` format for
+// code locations" (OpenSpec's instructions, in the fiftieth holdout's j16z).
+var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|style|convention)\b`)
+
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b`)

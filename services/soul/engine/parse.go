@@ -133,6 +133,9 @@ type parser struct {
 	// directives are per-section tissue overrides found in HTML comments.
 	directives map[int]Tissue
 	autoMarks  map[int]bool
+	// inActivity is set between a <claude-mem-context> tag and its closing tag: the sections a memory
+	// tool writes there are its activity log (tissue.go activityHeading)
+	inActivity bool
 	// elsewhere is the checkout a command block of the current section changed into, and its section:
 	// the section's later blocks run there too ("git clone …/playwright; cd playwright", then "npm run
 	// watch" in the next block: the twenty-second holdout's playwright-mcp)
@@ -229,6 +232,12 @@ func (p *parser) heading(h *ast.Heading) {
 	s := Section{Heading: title, Level: h.Level, StartLine: start, EndLine: end, Parent: p.current()}
 	p.soul.Sections = append(p.soul.Sections, s)
 	p.open = append(p.open, len(p.soul.Sections)-1)
+	if p.inActivity {
+		if p.directives == nil {
+			p.directives = map[int]Tissue{}
+		}
+		p.directives[p.current()] = TissueHistory
+	}
 	in := headingCheckout(title)
 	if in == "" && s.Parent >= 0 {
 		in = p.sectionIn[s.Parent]
@@ -268,6 +277,11 @@ func (p *parser) html(b *ast.HTMLBlock) {
 	for i := 0; i < b.Lines().Len(); i++ {
 		seg := b.Lines().At(i)
 		buf.Write(seg.Value(p.src))
+	}
+	if block := buf.String(); strings.Contains(block, "claude-mem-context>") {
+		// "<claude-mem-context>\n# Recent Activity" is one HTML block, the heading inside it: the tags,
+		// not the heading, bound the log
+		p.inActivity = strings.LastIndex(block, "<claude-mem-context>") > strings.LastIndex(block, "</claude-mem-context>")
 	}
 	p.noteDirectives(buf.String(), p.current())
 }
