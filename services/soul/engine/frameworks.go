@@ -49,7 +49,7 @@ var frameworkPackages = map[string][]string{
 	"redux toolkit": {"@reduxjs/toolkit"}, "typeorm": {"typeorm"}, "sequelize": {"sequelize"}, "koa": {"koa"},
 	"gatsby": {"gatsby"}, "docusaurus": {"@docusaurus/core"}, "vuetify": {"vuetify"}, "zustand": {"zustand"},
 	"solidjs": {"solid-js"}, "solid js": {"solid-js"}, "remix": {"@remix-run/react", "@remix-run/node"},
-	"framer motion": {"framer-motion"}, "d3": {"d3"}, "d3.js": {"d3"}, "biome": {"@biomejs/biome"}, "cypress": {"cypress"},
+	"framer motion": {"framer-motion", "motion"}, "pixi.js": {"pixi.js"}, "tone.js": {"tone"}, "trigger.dev": {"@trigger.dev/sdk"}, "d3": {"d3"}, "d3.js": {"d3"}, "biome": {"@biomejs/biome"}, "cypress": {"cypress"},
 	// Composer's, read from composer.json: "Laravel 12" over `"laravel/framework": "^13.0"` (the fiftieth
 	// holdout's cms)
 	"laravel": {"laravel/framework"}, "symfony": {"symfony/framework-bundle", "symfony/http-kernel"},
@@ -65,6 +65,9 @@ var pinnedManagers = set("pnpm", "yarn", "bun")
 var statedFramework = func() *regexp.Regexp {
 	var names []string
 	for n := range frameworkPackages {
+		names = append(names, n)
+	}
+	for n := range pyFrameworks {
 		names = append(names, n)
 	}
 	for n := range pinnedManagers {
@@ -106,6 +109,8 @@ func frameworkAnchors(text string, line int) []Anchor {
 		key := managerKey + name
 		if pkgs, ok := frameworkPackages[name]; ok {
 			key = frameworkKey + strings.Join(pkgs, ",")
+		} else if pkgs, ok := pyFrameworks[name]; ok {
+			key = frameworkKey + strings.Join(pkgs, ",")
 		} else if !pinnedManagers[name] {
 			continue
 		}
@@ -144,9 +149,9 @@ var exampleDirs = map[string]bool{"node_modules": true, "examples": true, "examp
 	"fixtures": true, "fixture": true, "__fixtures__": true, "testdata": true, "test": true, "tests": true, "__tests__": true,
 	"playground": true, "playgrounds": true, "sandbox": true, "demo": true, "demos": true, "vendor": true, "third_party": true}
 
-// dependencyManifests reads the workspace's package.json files (packageFiles) and composer.json files
-// outside example directories, once per check; a composer.json's require tables stand for a
-// package.json's dependency tables.
+// dependencyManifests reads the workspace's package.json files (packageFiles), composer.json files and
+// Python manifests (pydeps.go) outside example directories, once per check; a composer.json's require
+// tables and a Python manifest's requirements stand for a package.json's dependency tables.
 func (v *verifier) dependencyManifests() map[string]packageJSON {
 	if v.pkgJSONs != nil {
 		return v.pkgJSONs
@@ -180,6 +185,7 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 			v.pkgJSONs[p] = packageJSON{Name: c.Name, Dependencies: c.Require, Dev: c.RequireDev}
 		}
 	}
+	v.pyManifestsOf(v.pkgJSONs)
 	return v.pkgJSONs
 }
 
@@ -233,7 +239,11 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 			if spec == "" {
 				continue
 			}
-			allowed, ok := specRange(spec)
+			readSpec := specRange
+			if slices.Contains(pyManifests, path.Base(p)) {
+				readSpec = pySpecRange
+			}
+			allowed, ok := readSpec(spec)
 			if !ok {
 				return false, false, "" // a range this reading does not follow: nothing is compared
 			}
@@ -278,7 +288,7 @@ func (v *verifier) statedElsewhere(a Anchor) bool {
 }
 
 // dependencyFiles are the manifests whose dependency tables a framework claim is read against.
-var dependencyFiles = []string{"package.json", "composer.json"}
+var dependencyFiles = []string{"package.json", "composer.json", "pyproject.toml", "requirements.txt"}
 
 // ownPackage is the package.json a framework claim speaks for: the nearest one at or above a nested
 // document's directory that lists the framework, else one in a directory the sentence names.

@@ -12,7 +12,7 @@ import (
 func TestFrameworkVersions(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("package.json", `{"name":"shop","private":true,"packageManager":"pnpm@9.15.0+sha512.abc","devDependencies":{"typescript":"~5.6.2","turbo":"^2.3.0"}}`)
-	g.write("apps/web/package.json", `{"name":"web","dependencies":{"next":"16.2.1","react":"^19.1.0","react-dom":"^19.1.0","zod":"catalog:"},"devDependencies":{"vite":"^8.1.5","tailwindcss":"^4.1.0","@playwright/test":"^1.48.0"}}`)
+	g.write("apps/web/package.json", `{"name":"web","dependencies":{"next":"16.2.1","react":"^19.1.0","react-dom":"^19.1.0","zod":"catalog:"},"devDependencies":{"vite":"^8.1.5","tailwindcss":"^4.1.0","@playwright/test":"^1.48.0","@trigger.dev/sdk":"4.4.4","motion":"^13.1.0"}}`)
 	g.write("apps/docs/package.json", `{"name":"docs","dependencies":{"react":"^18.3.1","@docusaurus/core":"3.5.2"}}`)
 	g.write("packages/ui/package.json", `{"name":"@shop/ui","peerDependencies":{"vue":">=3.3"},"devDependencies":{"vue":"^3.4.0","express":">=4.18 <5"}}`)
 	g.write("server/composer.json", `{"name":"shop/server","require":{"php":"^8.3","laravel/framework":"^13.0"},"require-dev":{"pestphp/pest":"^3.0"}}`)
@@ -41,6 +41,8 @@ func TestFrameworkVersions(t *testing.T) {
 		{"twin: no package depends on it", "Unlike Angular 17, we keep no modules.", nil},
 		{"twin: a number that is no version", "React 19ms render budget.", nil},
 		{"twin: a bounded range", "The API server runs Express 4.", nil},
+		{"a scoped package's product name", "Background jobs run on Trigger.dev v3.", []string{"evidence_changed Trigger.dev v3"}},
+		{"a renamed package", "Animations use Framer Motion 12.38.0.", []string{"evidence_changed Framer Motion 12.38.0"}},
 		{"a Composer framework", "The API is a Laravel 12 application.", []string{"evidence_changed Laravel 12"}},
 		{"twin: the Composer framework's version", "The API is a Laravel 13 application tested with Pest 3.", nil},
 		{"twin: a compound name", "The admin uses Ant Design Vue 4.2+ components.", nil},
@@ -72,5 +74,26 @@ func TestFrameworkOwnRepository(t *testing.T) {
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"twin: the framework's own repository", "Vite 7 is the maintained line.", nil},
+	})
+}
+
+// TestFrameworkVersionsPython: a Python stack line is read against pyproject.toml (PEP 621 arrays and
+// Poetry tables) and requirements files, with PEP 440's specifiers.
+func TestFrameworkVersionsPython(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("api/pyproject.toml", "[project]\nname = \"shop-api\"\nrequires-python = \">=3.11\"\ndependencies = [\n  \"FastAPI[standard]>=0.115,<1\",\n  \"pydantic~=2.9\",\n  \"SQLAlchemy==2.0.36\",\n  \"celery\",\n]\n\n[dependency-groups]\ndev = [\"pytest>=8.3\"]\n")
+	g.write("worker/pyproject.toml", "[tool.poetry]\nname = \"worker\"\n\n[tool.poetry.dependencies]\npython = \"^3.11\"\ndjango = { version = \"~5.1\", extras = [\"argon2\"] }\n")
+	g.write("tools/requirements.txt", "# tools\nnumpy==2.1.*\npandas>=2.2 ; python_version >= '3.11'\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a compatible release past the stated major", "- **API**: FastAPI with Pydantic v1 models.", []string{"evidence_changed Pydantic v1"}},
+		{"an exact pin the stated minor misses", "Persistence is SQLAlchemy 1.4 with the ORM.", []string{"evidence_changed SQLAlchemy 1.4"}},
+		{"a Poetry tilde", "The worker is a Django 4.2 project.", []string{"evidence_changed Django 4.2"}},
+		{"a requirements pin", "Tools run on NumPy 1.26.", []string{"evidence_changed NumPy 1.26"}},
+		{"twin: the allowed versions", "Stack: Pydantic v2, SQLAlchemy 2.0, Django 5.1, NumPy 2, pandas 2, pytest 8.", nil},
+		{"twin: a requirement with no version", "Tasks run on Celery 4.", nil},
+		{"twin: the language is the toolchain's", "Python 3.12 everywhere.", nil},
 	})
 }
