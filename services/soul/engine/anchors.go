@@ -81,6 +81,16 @@ var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no long
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
 
+// goneAfter opens the text after a name, or a list of names, that a log entry says is deleted: "`agents.py`
+// deleted, legacy buy loop deleted", "`trade_store.py` deleted." (the fifty-first holdout's
+// decifer-trading). The verb must close the clause, so "`gc.py` deleted old files" says what a program
+// does.
+var goneAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:deleted|removed)(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+
+// goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
+// "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)".
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$")
+
 var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
 
 // illustrative reports whether the text just before a code span introduces an example.
@@ -1074,7 +1084,10 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 var mdEscape = regexp.MustCompile("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])")
 
 // numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.
-func numberFacts(text string, lineAt func(int) int) []NumberFact {
+// raw is the claim as written, the same offsets as text: a count whose clause opens with a code span
+// counts what that span names ("`tourbusModules.ts` registers 17 modules" and "`studioModules.ts`
+// registers 14 modules" are two subjects, the fifty-first holdout's neurotoxic-game).
+func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 	masked := nonCount.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
 	lower := strings.ToLower(masked)
 	var out []NumberFact
@@ -1089,6 +1102,9 @@ func numberFacts(text string, lineAt func(int) int) []NumberFact {
 			continue
 		}
 		qual := qualifierOf(before)
+		if owner := spanSubject(masked, raw, m[0]); owner != "" {
+			qual = owner
+		}
 		out = append(out, NumberFact{Subject: subject, Qualifier: qual, Value: val, Line: lineAt(m[0])})
 	}
 	return out
@@ -1103,6 +1119,23 @@ var (
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")
 
 var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
+
+// spanSubject is the code span a count's clause opens with, lower-cased, or "".
+func spanSubject(masked, raw string, at int) string {
+	if len(raw) != len(masked) || at > len(raw) {
+		return ""
+	}
+	start := strings.LastIndexAny(masked[:at], ".;!?\n()[]|—–") + 1
+	clause := strings.TrimLeft(raw[start:at], " \t*+->")
+	if !strings.HasPrefix(clause, "`") {
+		return ""
+	}
+	end := strings.IndexByte(clause[1:], '`')
+	if end <= 0 || strings.ContainsRune(clause[2+end:], ':') {
+		return "" // "`src/main.go`: the admin API serves 3 routes": the subject follows the colon
+	}
+	return strings.ToLower(clause[1 : 1+end])
+}
 
 func qualifierOf(before string) string {
 	clause := before

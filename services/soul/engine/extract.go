@@ -86,6 +86,15 @@ func gatesOf(raw, lowerRaw string) spanGates {
 	}
 }
 
+// tableRowAfter is the rest of the table row a span sits in: up to the end of its line.
+func tableRowAfter(raw string, from int) string {
+	row := raw[from:]
+	if i := strings.IndexByte(row, '\n'); i >= 0 {
+		row = row[:i]
+	}
+	return row[:min(len(row), 400)]
+}
+
 // lineAt is the soul line of a byte offset in the claim.
 func (x *extraction) lineAt(off int) int {
 	return x.start + strings.Count(x.raw[:min(off, len(x.raw))], "\n")
@@ -158,7 +167,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(raw[m[1]:]))) {
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (x.c.branchItem || branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(raw[m[1]:]))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -185,7 +194,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
 		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) ||
-		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(raw[m[1]:min(len(raw), m[1]+24)])
+		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(raw[m[1]:min(len(raw), m[1]+24)]) ||
+		strings.HasPrefix(strings.TrimSpace(raw[m[1]:min(len(raw), m[1]+8)]), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
 	if !dest && x.gates.nextTo {
@@ -205,7 +215,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	alt := orBefore.MatchString(before) || orAfter.MatchString(raw[m[1]:min(len(raw), m[1]+240)])
 	absent := false
 	if anyPhrase(lowerRaw, removalWords) {
-		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead()))
+		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
+			goneAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)]) || goneListBefore.MatchString(raw[max(0, m[0]-400):m[0]])
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
@@ -507,7 +518,7 @@ func (x *extraction) wording(text string, digits bool) {
 	}
 	priceRuntime(c)
 	if digits {
-		c.Numbers = numberFacts(text, x.lineAt)
+		c.Numbers = numberFacts(text, x.raw, x.lineAt)
 	}
 }
 

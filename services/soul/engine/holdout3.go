@@ -58,6 +58,11 @@ var generatedItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:]\s*(?:auto-?|au
 // code locations" (OpenSpec's instructions, in the fiftieth holdout's j16z).
 var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|style|convention)\b`)
 
+// uncommittedRow is a layout row's description that says its path is kept out of git on purpose:
+// "| `logs/` | Runtime log output. | No | Generated output; do not edit, commit, or use as fixtures |",
+// "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF).
+var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
+
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b`)

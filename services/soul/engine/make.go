@@ -193,6 +193,15 @@ var makeVarRef = regexp.MustCompile(`\$[({][A-Za-z_][A-Za-z0-9_]*[)}]`)
 // Makefile beside it (or in a directory between it and the root) runs make there, so that Makefile
 // decides, not the root's.
 func (v *verifier) nearestMake(a Anchor) Anchor {
+	if a.Path == ".." || strings.HasPrefix(a.Path, "../") {
+		// "make -C .. lint-backend" in backend/AGENTS.md (the fifty-first holdout's acp-flows, twenty
+		// rows): the directory is read from the document's own, here the root's Makefile
+		if d := path.Join(path.Dir(v.soul.Path), a.Path); d == "." {
+			a.Path = ""
+		} else if d != ".." && !strings.HasPrefix(d, "../") {
+			a.Path = d
+		}
+	}
 	if a.Path != "" {
 		return a
 	}

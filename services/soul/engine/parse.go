@@ -144,6 +144,10 @@ type parser struct {
 	// listDirs are the folders the list items enclosing the current one name, outermost first, each
 	// joined to the one before it ("- src" then "- util": src, src/util).
 	listDirs []string
+	// branchList is set while the items of a list whose enclosing item speaks of branch names are read:
+	// "- **Branch Naming:** … the following mapping:" over "- `feat/`: New features" (the fifty-first
+	// holdout's queue-service, five rows read as folders)
+	branchList bool
 	// sectionIn is the checkout a section's heading, or an enclosing one, places it in ("### Hardware
 	// test suite (`run-tests.sh`, from a meshtastic-mcp checkout)"): every claim under it is read there.
 	sectionIn map[int]string
@@ -379,16 +383,24 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			claim = n
 		}
 	}
-	outer := p.listDirs
+	outer, outerBranch := p.listDirs, p.branchList
 	if m := folderItem.FindStringSubmatch(strings.Join(parts, " ")); m != nil && len(nested) > 0 {
 		p.listDirs = inFolder(outer, m[1])
+	}
+	if len(nested) > 0 && branchItemLead.MatchString(strings.Join(parts, " ")) {
+		p.branchList = true
 	}
 	for _, l := range nested {
 		p.listItems(l, depth+1)
 	}
-	p.listDirs = outer
+	p.listDirs, p.branchList = outer, outerBranch
 	return claim
 }
+
+// branchItemLead is a list item that introduces the branch names of its nested list: "Branch Naming
+// Logic: … the following mapping:", "Branch prefixes:", "Name branches by type:" (branchLead is the
+// same for a paragraph before a list).
+var branchItemLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b[^.]{0,80}\b(?:nam(?:e|es|ed|ing)|prefix(?:es)?|conventions?|types?|mapping)\b|\b(?:nam(?:e|es|ing)|prefix(?:es)?)\b[^.]{0,40}\bbranch`)
 
 // listItems reads a list's items in order. An item that sends the reader into a folder ("1. Open the
 // `backend` folder", pocket-id's CONTRIBUTING.md, the forty-second holdout) places the items after it
@@ -733,7 +745,7 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 	}
 	raw = strings.ToValidUTF8(raw, "\uFFFD")
 	sec := p.current()
-	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end, RunIn: p.sectionIn[sec], listDirs: p.listDirs}
+	c := Claim{Index: len(p.soul.Claims), Section: sec, Kind: kind, StartLine: start, EndLine: end, RunIn: p.sectionIn[sec], listDirs: p.listDirs, branchItem: p.branchList}
 	c.Text = strings.TrimSpace(raw)
 	if c.Text == "" {
 		return

@@ -90,6 +90,8 @@ type Claim struct {
 	rowLabel string
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
+	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
+	branchItem bool
 	// layoutName is the path a layout list's row opens with, and layoutRows the names all rows of its
 	// list open with, its own among them (markLayoutRows).
 	layoutName string
