@@ -149,6 +149,11 @@ var exampleDirs = map[string]bool{"node_modules": true, "examples": true, "examp
 	"fixtures": true, "fixture": true, "__fixtures__": true, "testdata": true, "test": true, "tests": true, "__tests__": true,
 	"playground": true, "playgrounds": true, "sandbox": true, "demo": true, "demos": true, "vendor": true, "third_party": true}
 
+// inExampleDir reports a file below one of exampleDirs.
+func inExampleDir(p string) bool {
+	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] })
+}
+
 // dependencyManifests reads the workspace's package.json files (packageFiles), composer.json files and
 // Python manifests (pydeps.go) outside example directories, once per check; a composer.json's require
 // tables and a Python manifest's requirements stand for a package.json's dependency tables.
@@ -158,7 +163,7 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 	}
 	v.pkgJSONs = map[string]packageJSON{}
 	for _, p := range v.packageFiles() {
-		if slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] }) {
+		if inExampleDir(p) {
 			continue
 		}
 		body, ok := v.readFile(p)
@@ -169,7 +174,7 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 	}
 	composers := 0
 	for _, p := range v.repo.ByBasename("composer.json") {
-		if skippedDir(p) || slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] }) {
+		if skippedDir(p) || inExampleDir(p) {
 			continue
 		}
 		if composers++; composers > maxPackageFiles {

@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"path"
 	"regexp"
-	"slices"
 	"strings"
 )
 
@@ -86,7 +84,7 @@ func (v *verifier) pyManifestsOf(into map[string]packageJSON) {
 	n := 0
 	for _, base := range pyManifests {
 		for _, p := range v.repo.ByBasename(base) {
-			if skippedDir(p) || slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] }) {
+			if skippedDir(p) || inExampleDir(p) {
 				continue
 			}
 			if n++; n > maxPackageFiles {
