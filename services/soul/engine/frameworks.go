@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A handoff document's stack line ("Next.js 14 (App Router), React 18, Tailwind CSS 3") names the
@@ -93,14 +95,47 @@ var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\
 // namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
 var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
 
+// frameworkWords are the first words of every framework and manager name, lower-cased: a sentence with
+// none of them names no framework, and the long alternation of statedFramework, which Go's regexp runs
+// as an NFA, is spared (it cost the 10k-line benchmark a tenth of its time).
+var frameworkWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, table := range []map[string][]string{frameworkPackages, pyFrameworks} {
+		for n := range table {
+			out[strings.Fields(n)[0]] = true
+		}
+	}
+	for n := range pinnedManagers {
+		out[n] = true
+	}
+	return out
+}()
+
+// mayNameFramework reports a text holding a word one of the names opens with.
+func mayNameFramework(text string) bool {
+	// non-ASCII letters part words too: "使用React 18" names React as the regexp's boundary reads it
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool {
+		return r >= utf8.RuneSelf || !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
+	}) {
+		if frameworkWords[strings.ToLower(strings.TrimRight(w, "."))] {
+			return true
+		}
+	}
+	return false
+}
+
 // frameworkAnchors reads the framework and package-manager versions a sentence states.
 func frameworkAnchors(text string, line int) []Anchor {
-	if frameworkChange.MatchString(text) {
+	if !mayNameFramework(text) {
+		return nil
+	}
+	found := statedFramework.FindAllStringSubmatchIndex(text, -1)
+	if len(found) == 0 || frameworkChange.MatchString(text) {
 		return nil
 	}
 	var out []Anchor
 	seen := map[string]string{}
-	for _, ix := range statedFramework.FindAllStringSubmatchIndex(text, -1) {
+	for _, ix := range found {
 		if versionContinues.MatchString(text[ix[1]:]) {
 			continue
 		}

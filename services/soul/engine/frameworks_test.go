@@ -25,6 +25,7 @@ func TestFrameworkVersions(t *testing.T) {
 		{"a caret range past the stated major", "The web app builds with Vite 7.", []string{"evidence_changed Vite 7"}},
 		{"a tilde range past the stated minor", "TypeScript 5.3 in strict mode everywhere.", []string{"evidence_changed TypeScript 5.3"}},
 		{"the package manager's pin", "Install with pnpm 8.", []string{"evidence_changed pnpm 8"}},
+		{"a name right after Chinese text", "- 前端使用React 17、TypeScript。", []string{"evidence_changed React 17"}},
 		{"a plus that joins two names", "## Frontend rules (Next.js 15 + Tailwind v4)\n\nThe dashboard is a Next.js 15 app.", []string{"evidence_changed Next.js 15"}},
 		{"a spaced name with a v", "Styling is Tailwind CSS v3 with the typography plugin.", []string{"evidence_changed Tailwind CSS v3"}},
 		{"twin: the allowed major", "- **Frontend**: Next.js 16 (App Router), Tailwind CSS 4, Vite 8, TypeScript 5.6, Playwright 1.49.", nil},

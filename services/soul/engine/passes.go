@@ -163,7 +163,7 @@ func countedSubjects(results []ClaimResult) map[string]map[string][]int {
 	words := map[string]map[string]bool{}
 	for i := range results {
 		r := &results[i]
-		if r.Claim.Tissue == TissueHistory || headingDate.MatchString(r.Claim.Text) {
+		if r.Claim.Tissue == TissueHistory || len(r.Claim.Numbers) == 0 || headingDate.MatchString(r.Claim.Text) {
 			// a count stated with its own date is that day's measurement: "(2026-04-28): … 5 dims
 			// positive" beside "(2026-05-20): … 16 dims tested" in a status log (the fifty-first
 			// holdout's decifer-trading, twenty-one rows) disagree in time, not in fact
