@@ -69,8 +69,10 @@ var statedFramework = func() *regexp.Regexp {
 	for n := range frameworkPackages {
 		names = append(names, n)
 	}
-	for n := range pyFrameworks {
-		names = append(names, n)
+	for _, table := range []map[string][]string{pyFrameworks, jvmFrameworks} {
+		for n := range table {
+			names = append(names, n)
+		}
 	}
 	for n := range pinnedManagers {
 		names = append(names, n)
@@ -100,7 +102,7 @@ var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
 // as an NFA, is spared (it cost the 10k-line benchmark a tenth of its time).
 var frameworkWords = func() map[string]bool {
 	out := map[string]bool{}
-	for _, table := range []map[string][]string{frameworkPackages, pyFrameworks} {
+	for _, table := range []map[string][]string{frameworkPackages, pyFrameworks, jvmFrameworks} {
 		for n := range table {
 			out[strings.Fields(n)[0]] = true
 		}
@@ -146,6 +148,8 @@ func frameworkAnchors(text string, line int) []Anchor {
 			key = frameworkKey + strings.Join(pkgs, ",")
 		} else if pkgs, ok := pyFrameworks[name]; ok {
 			key = frameworkKey + strings.Join(pkgs, ",")
+		} else if pkgs, ok := jvmFrameworks[name]; ok {
+			key = frameworkKey + strings.Join(pkgs, ",")
 		} else if !pinnedManagers[name] {
 			continue
 		}
@@ -189,9 +193,9 @@ func inExampleDir(p string) bool {
 	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] })
 }
 
-// dependencyManifests reads the workspace's package.json files (packageFiles), composer.json files and
-// Python manifests (pydeps.go) outside example directories, once per check; a composer.json's require
-// tables and a Python manifest's requirements stand for a package.json's dependency tables.
+// dependencyManifests reads the workspace's package.json files (packageFiles), composer.json files,
+// Python manifests (pydeps.go) and JVM version catalogs and poms (jvmdeps.go) outside example
+// directories, once per check; their tables stand for a package.json's dependency tables.
 func (v *verifier) dependencyManifests() map[string]packageJSON {
 	if v.pkgJSONs != nil {
 		return v.pkgJSONs
@@ -226,6 +230,7 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 		}
 	}
 	v.pyManifestsOf(v.pkgJSONs)
+	v.jvmManifestsOf(v.pkgJSONs)
 	return v.pkgJSONs
 }
 
@@ -328,7 +333,7 @@ func (v *verifier) statedElsewhere(a Anchor) bool {
 }
 
 // dependencyFiles are the manifests whose dependency tables a framework claim is read against.
-var dependencyFiles = []string{"package.json", "composer.json", "pyproject.toml", "requirements.txt"}
+var dependencyFiles = []string{"package.json", "composer.json", "pyproject.toml", "requirements.txt", "pom.xml"}
 
 // ownPackage is the package.json a framework claim speaks for: the nearest one at or above a nested
 // document's directory that lists the framework, else one in a directory the sentence names.

@@ -98,3 +98,20 @@ func TestFrameworkVersionsPython(t *testing.T) {
 		{"twin: the language is the toolchain's", "Python 3.12 everywhere.", nil},
 	})
 }
+
+// TestFrameworkVersionsJVM: a JVM stack line is read against a Gradle version catalog's [versions] and
+// a Maven pom's Spring Boot parent and version properties (the fifty-first holdout's GeoForge: "JUnit 5"
+// over `junitJupiter = "6.1.1"`).
+func TestFrameworkVersionsJVM(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("gradle/libs.versions.toml", "[versions]\njunitJupiter = \"6.1.1\"\nkotlin = \"2.1.0\"\npaperApi = \"26.1.2.build.+\"\n\n[libraries]\njunit = { module = \"org.junit.jupiter:junit-jupiter\", version.ref = \"junitJupiter\" }\n")
+	g.write("server/pom.xml", "<project>\n  <parent>\n    <groupId>org.springframework.boot</groupId>\n    <artifactId>spring-boot-starter-parent</artifactId>\n    <version>3.4.1</version>\n  </parent>\n  <properties>\n    <mockito.version>5.14.2</mockito.version>\n  </properties>\n</project>\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a catalog version past the stated major", "- Tests use JUnit 5 (Jupiter) and AssertJ.", []string{"evidence_changed JUnit 5"}},
+		{"a pom's Spring Boot parent", "The server is a Spring Boot 3.3 application.", []string{"evidence_changed Spring Boot 3.3"}},
+		{"twin: the catalog's and pom's versions", "Stack: Kotlin 2.1, JUnit 6, Spring Boot 3.4, Mockito 5.", nil},
+	})
+}

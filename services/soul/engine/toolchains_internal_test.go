@@ -53,18 +53,27 @@ func FuzzFrameworkVersions(f *testing.F) {
 	})
 }
 
-// FuzzPythonDependencies: pyproject.toml and requirements files are untrusted input. Reading them
-// never panics, every name read is normalised, and a span read from a specifier is never empty.
+// FuzzPythonDependencies: pyproject.toml, requirements files, Gradle catalogs and poms are untrusted
+// input. Reading them never panics, every name read is normalised, and a span read from a specifier is
+// never empty.
 func FuzzPythonDependencies(f *testing.F) {
 	f.Add("[project]\nname = \"x\"\ndependencies = [\"fastapi[std]>=0.115,<1\", 'pydantic~=2.9']\n", ">=2.5,<3")
 	f.Add("[tool.poetry.dependencies]\npython = \"^3.11\"\ndjango = { version = \"~5.1\" }\n", "==2.*")
 	f.Add("numpy==2.1.*\npandas>=2.2 ; python_version >= '3.11'\n-r base.txt\n", "~=2")
 	f.Add("[[tool.x]]\n\"a\" = \"b\"", "<3")
+	f.Add("[versions]\njunitJupiter = \"6.1.1\"\n<parent><artifactId>spring-boot-starter-parent</artifactId><version>3.4.1</version></parent><junit.version>5</junit.version>", ">=1")
 	f.Fuzz(func(t *testing.T, body, spec string) {
 		for _, name := range []string{"pyproject.toml", "requirements.txt"} {
 			for n := range readPyManifest(name, []byte(body)).Dependencies {
 				if n != pyName(n) {
 					t.Fatalf("%s: name %q is not normalised", name, n)
+				}
+			}
+		}
+		for _, name := range jvmManifests {
+			for n := range readJVMManifest(name, []byte(body)).Dependencies {
+				if n != jvmKey(n) {
+					t.Fatalf("%s: key %q is not normalised", name, n)
 				}
 			}
 		}
