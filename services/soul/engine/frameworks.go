@@ -188,6 +188,20 @@ var exampleDirs = map[string]bool{"node_modules": true, "examples": true, "examp
 	"fixtures": true, "fixture": true, "__fixtures__": true, "testdata": true, "test": true, "tests": true, "__tests__": true,
 	"playground": true, "playgrounds": true, "sandbox": true, "demo": true, "demos": true, "vendor": true, "third_party": true}
 
+// readComposer reads a composer.json's name and require tables; one that does not parse reads as
+// empty.
+func readComposer(_ string, body []byte) packageJSON {
+	var c struct {
+		Name       string            `json:"name"`
+		Require    map[string]string `json:"require"`
+		RequireDev map[string]string `json:"require-dev"`
+	}
+	if json.Unmarshal(body, &c) != nil {
+		return packageJSON{}
+	}
+	return packageJSON{Name: c.Name, Dependencies: c.Require, Dev: c.RequireDev}
+}
+
 // inExampleDir reports a file below one of exampleDirs.
 func inExampleDir(p string) bool {
 	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(s string) bool { return exampleDirs[s] })
@@ -211,26 +225,9 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 			v.pkgJSONs[p] = pkg
 		}
 	}
-	composers := 0
-	for _, p := range v.repo.ByBasename("composer.json") {
-		if skippedDir(p) || inExampleDir(p) {
-			continue
-		}
-		if composers++; composers > maxPackageFiles {
-			break
-		}
-		body, ok := v.readFile(p)
-		var c struct {
-			Name       string            `json:"name"`
-			Require    map[string]string `json:"require"`
-			RequireDev map[string]string `json:"require-dev"`
-		}
-		if ok && json.Unmarshal(body, &c) == nil {
-			v.pkgJSONs[p] = packageJSON{Name: c.Name, Dependencies: c.Require, Dev: c.RequireDev}
-		}
-	}
-	v.pyManifestsOf(v.pkgJSONs)
-	v.jvmManifestsOf(v.pkgJSONs)
+	v.manifestsOf([]string{"composer.json"}, readComposer, v.pkgJSONs)
+	v.manifestsOf(pyManifests, readPyManifest, v.pkgJSONs)
+	v.manifestsOf(jvmManifests, readJVMManifest, v.pkgJSONs)
 	return v.pkgJSONs
 }
 

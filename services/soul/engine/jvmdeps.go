@@ -65,21 +65,3 @@ func readJVMManifest(name string, body []byte) packageJSON {
 	}
 	return pkg
 }
-
-// jvmManifestsOf reads the repository's Gradle catalogs and poms outside skipped and example directories.
-func (v *verifier) jvmManifestsOf(into map[string]packageJSON) {
-	n := 0
-	for _, base := range jvmManifests {
-		for _, p := range v.repo.ByBasename(base) {
-			if skippedDir(p) || inExampleDir(p) {
-				continue
-			}
-			if n++; n > maxPackageFiles {
-				return
-			}
-			if body, ok := v.readFile(p); ok {
-				into[p] = readJVMManifest(base, body)
-			}
-		}
-	}
-}

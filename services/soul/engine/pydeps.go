@@ -79,10 +79,11 @@ func readPyManifest(name string, body []byte) packageJSON {
 	return pkg
 }
 
-// pyManifestsOf reads the repository's Python manifests outside skipped and example directories.
-func (v *verifier) pyManifestsOf(into map[string]packageJSON) {
+// manifestsOf reads, with read, the files of the given base names outside skipped and example
+// directories, at most maxPackageFiles of them: the Python and JVM manifests both walk this way.
+func (v *verifier) manifestsOf(bases []string, read func(base string, body []byte) packageJSON, into map[string]packageJSON) {
 	n := 0
-	for _, base := range pyManifests {
+	for _, base := range bases {
 		for _, p := range v.repo.ByBasename(base) {
 			if skippedDir(p) || inExampleDir(p) {
 				continue
@@ -91,7 +92,7 @@ func (v *verifier) pyManifestsOf(into map[string]packageJSON) {
 				return
 			}
 			if body, ok := v.readFile(p); ok {
-				into[p] = readPyManifest(base, body)
+				into[p] = read(base, body)
 			}
 		}
 	}
