@@ -107,6 +107,8 @@ type verifier struct {
 	// pkgJSONs are the package.json files outside example directories, read for framework versions
 	// (frameworks.go dependencyManifests).
 	pkgJSONs map[string]packageJSON
+	// pkgPaths are pkgJSONs' paths, sorted once
+	pkgPaths []string
 	// headings are the heading keys of the markdown files links name with a fragment (fragments.go).
 	headings map[string]map[string]bool
 	// rows are the findings listed so far, so no anchor is listed twice on one line (passes.go addRow).

@@ -61,18 +61,25 @@ var frameworkPackages = map[string][]string{
 // pinnedManagers are the managers whose version `packageManager` pins.
 var pinnedManagers = set("pnpm", "yarn", "bun")
 
+// frameworkNames are every name a framework check reads, npm's and Composer's (frameworkPackages),
+// Python's (pyFrameworks) and the JVM's (jvmFrameworks), with the keys their manifests carry.
+var frameworkNames = func() map[string][]string {
+	out := map[string][]string{}
+	for _, table := range []map[string][]string{frameworkPackages, pyFrameworks, jvmFrameworks} {
+		for n, keys := range table {
+			out[n] = keys
+		}
+	}
+	return out
+}()
+
 // statedFramework is a framework or manager name and the version written after it: "React 18",
 // "Next.js v15.1", "react@18", "TypeScript: 5.x", "Tailwind CSS 4+", "pnpm 9 or later". A "+" apart
 // from the number joins two names ("Next.js 15 + Tailwind v4"), it makes no least version.
 var statedFramework = func() *regexp.Regexp {
 	var names []string
-	for n := range frameworkPackages {
+	for n := range frameworkNames {
 		names = append(names, n)
-	}
-	for _, table := range []map[string][]string{pyFrameworks, jvmFrameworks} {
-		for n := range table {
-			names = append(names, n)
-		}
 	}
 	for n := range pinnedManagers {
 		names = append(names, n)
@@ -102,10 +109,8 @@ var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
 // as an NFA, is spared (it cost the 10k-line benchmark a tenth of its time).
 var frameworkWords = func() map[string]bool {
 	out := map[string]bool{}
-	for _, table := range []map[string][]string{frameworkPackages, pyFrameworks, jvmFrameworks} {
-		for n := range table {
-			out[strings.Fields(n)[0]] = true
-		}
+	for n := range frameworkNames {
+		out[strings.Fields(n)[0]] = true
 	}
 	for n := range pinnedManagers {
 		out[n] = true
@@ -144,11 +149,7 @@ func frameworkAnchors(text string, line int) []Anchor {
 		m := submatches(text, ix)
 		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
 		key := managerKey + name
-		if pkgs, ok := frameworkPackages[name]; ok {
-			key = frameworkKey + strings.Join(pkgs, ",")
-		} else if pkgs, ok := pyFrameworks[name]; ok {
-			key = frameworkKey + strings.Join(pkgs, ",")
-		} else if pkgs, ok := jvmFrameworks[name]; ok {
+		if pkgs, ok := frameworkNames[name]; ok {
 			key = frameworkKey + strings.Join(pkgs, ",")
 		} else if !pinnedManagers[name] {
 			continue
@@ -228,6 +229,10 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 	v.manifestsOf([]string{"composer.json"}, readComposer, v.pkgJSONs)
 	v.manifestsOf(pyManifests, readPyManifest, v.pkgJSONs)
 	v.manifestsOf(jvmManifests, readJVMManifest, v.pkgJSONs)
+	for p := range v.pkgJSONs {
+		v.pkgPaths = append(v.pkgPaths, p)
+	}
+	sort.Strings(v.pkgPaths) // one order for every claim's answer, whatever the map's
 	return v.pkgJSONs
 }
 
@@ -259,11 +264,7 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 	}
 	pkgs := strings.Split(strings.TrimPrefix(a.Name, frameworkKey), ",")
 	all := v.dependencyManifests()
-	var files []string
-	for p := range all {
-		files = append(files, p)
-	}
-	sort.Strings(files)
+	files := v.pkgPaths
 	for _, p := range files {
 		for _, name := range pkgs {
 			if all[p].Name == name || all[p].Peer[name] != "" {

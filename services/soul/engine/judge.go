@@ -34,7 +34,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar = v.missingPath(a, verdicts{a}.fail, verdicts{a}.hold)
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && containsFold(c.Text, "import") && importWord.MatchString(c.Text) {
-		if src, ok := v.compiledFrom(a.Path, path.Join(path.Dir(v.soul.Path), a.Path)); ok {
+		if src, ok := v.compiledFrom(a.Path); ok {
 			// "Import from `kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's
 			// ARI): TypeScript's ES modules import a source by the name it compiles to. Only where the
 			// sentence speaks of importing: "the compiled rules from `src/rules.js`" (marked) and a

@@ -526,20 +526,16 @@ func (v *verifier) rootLink(a Anchor) bool {
 var compiledExt = map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}, ".jsx": {".tsx"}}
 
 // compiledFrom reports the TypeScript source of a missing JavaScript name, beside it from the root or
-// from the document's directory, when no commit ever held the JavaScript file.
-func (v *verifier) compiledFrom(paths ...string) (string, bool) {
-	if v.batch.EverSeen == nil {
+// from the document's directory, when history can say no commit ever held the JavaScript file
+// (neverLanded).
+func (v *verifier) compiledFrom(p string) (string, bool) {
+	if !v.neverLanded(p) {
 		return "", false
 	}
-	for _, p := range paths {
-		if v.batch.EverSeen[p] {
-			return "", false
-		}
-	}
-	for _, p := range paths {
-		ext := path.Ext(p)
+	for _, q := range []string{p, path.Join(path.Dir(v.soul.Path), p)} {
+		ext := path.Ext(q)
 		for _, to := range compiledExt[ext] {
-			src := strings.TrimSuffix(p, ext) + to
+			src := strings.TrimSuffix(q, ext) + to
 			if ok, dir := v.repo.Exists(src); ok && !dir {
 				return src, true
 			}
