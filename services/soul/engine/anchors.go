@@ -552,6 +552,9 @@ func gitRefSpan(s string) (Anchor, bool) {
 
 // lineSpan reads "path:12", "path:12-20" or "path#L12" of a strong path.
 func lineSpan(s string) (Anchor, bool) {
+	if s == "" || s[len(s)-1] < '0' || s[len(s)-1] > '9' || !strings.Contains(s, ":") && !strings.Contains(s, "#L") {
+		return Anchor{}, false // pathLine ends with a line number after ":" or "#L"
+	}
 	m := pathLine.FindStringSubmatch(s)
 	if m == nil {
 		return Anchor{}, false
@@ -637,7 +640,7 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if a, ok, done := rootedPath(tok); done {
 		return a, ok
 	}
-	if m := placeholderVersion.FindStringSubmatch(tok); m != nil && strings.ContainsFunc(m[1], isPlaceholderLetter) {
+	if m := placeholderVersionOf(tok); m != nil && strings.ContainsFunc(m[1], isPlaceholderLetter) {
 		return Anchor{}, false // "YY.MM.x", "MAJOR.MINOR.PATCH", "conda-rc-YY.MM.x": a version scheme
 	}
 	if titleTag.MatchString(tok) {
@@ -669,6 +672,15 @@ var titleTag = regexp.MustCompile(`^\[[A-Z0-9][A-Z0-9 _/-]*\]$`)
 // of up to five letters, at the end of a name: how release pages write a scheme ("YY.MM.x",
 // "MAJOR.MINOR.PATCH", "v2.x.x", "0.x.y"; eleven of the thirtieth holdout's 43 false mentions).
 var placeholderVersion = regexp.MustCompile(`(?:^|[-_/])v?((?:\d+|[A-Z]{1,5}|[a-zA-Z])(?:\.(?:\d+|[A-Z]{1,5}|[a-zA-Z])){2,3})$`)
+
+// placeholderVersionOf matches placeholderVersion, whose three parts need two dots: most tokens have
+// fewer, and the unanchored pattern would try every offset of them.
+func placeholderVersionOf(tok string) []string {
+	if strings.Count(tok, ".") < 2 {
+		return nil
+	}
+	return placeholderVersion.FindStringSubmatch(tok)
+}
 
 // isPlaceholderLetter is a letter, which a version scheme's placeholder parts hold and a version's
 // ("v1.2.3", "libfoo-1.2.3") don't.
@@ -771,13 +783,25 @@ var (
 	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
 	// shortSuffix is ".o.go" or ".pb.rs": a double extension whose first part is too short to name a file
 	shortSuffix = regexp.MustCompile(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
-	segOK       = regexp.MustCompile(`^[\w.@+*?\[\]-]+$`)
 )
+
+// segmentChars reports a path segment made only of word characters and . @ + * ? [ ] -.
+func segmentChars(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b >= 'a' && b <= 'z', b >= 'A' && b <= 'Z', b >= '0' && b <= '9':
+		case strings.IndexByte("_.@+*?[]-", b) >= 0:
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
 
 func segmentsOK(segs []string) bool {
 	letter := false
 	for _, s := range segs {
-		if s == "" || s == "." || !segOK.MatchString(s) {
+		if s == "" || s == "." || !segmentChars(s) {
 			return false
 		}
 		if s == ".." {
@@ -1088,6 +1112,9 @@ var mdEscape = regexp.MustCompile("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])"
 // counts what that span names ("`tourbusModules.ts` registers 17 modules" and "`studioModules.ts`
 // registers 14 modules" are two subjects, the fifty-first holdout's neurotoxic-game).
 func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
+	if !strings.ContainsAny(text, "0123456789") {
+		return nil
+	}
 	masked := nonCount.ReplaceAllStringFunc(text, func(s string) string { return strings.Repeat(" ", len(s)) })
 	lower := strings.ToLower(masked)
 	var out []NumberFact

@@ -92,6 +92,13 @@ func namedFor(p string, names map[string]bool) bool {
 // Currently empty." (parse.go marks the sentence before it).
 var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
 
+// emptiedNote reports a sentence that is only emptyNote: at most 45 bytes ("that is for now, a
+// placeholder at the moment."), so a longer one is not read.
+func emptiedNote(sentence string) bool {
+	t := strings.TrimSpace(sentence)
+	return len(t) <= 48 && emptyNote.MatchString(t)
+}
+
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
 // files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not
@@ -114,23 +121,48 @@ var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
 // 4 — Delete auraStore_temp.ts" is a step of the removal, and the file's absence is the task done.
 func markRemovalTasks(s *Soul) {
+	// a heading is read once, not once per claim under it: a long section holds hundreds
+	kinds := make([]removalKind, len(s.Sections))
 	for i := range s.Claims {
 		c := &s.Claims[i]
 		if c.Section < 0 || c.Section >= len(s.Sections) {
 			continue
 		}
 		h := s.Sections[c.Section].Heading
-		removed := removedSection.MatchString(h)
-		if !removed && !removalHeading.MatchString(h) {
+		if kinds[c.Section] == removalUnread {
+			kinds[c.Section] = removalKindOf(h)
+		}
+		k := kinds[c.Section]
+		if k == removalNone {
 			continue
 		}
 		for j := range c.Anchors {
 			a := &c.Anchors[j]
-			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && (removed || removalNamed(h, a.Path)) {
+			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && (k == removalDone || removalNamed(h, a.Path)) {
 				a.Absent = true
 			}
 		}
 	}
+}
+
+// removalKind is what a heading says of the files under it.
+type removalKind uint8
+
+const (
+	removalUnread removalKind = iota
+	removalNone               // an ordinary heading
+	removalOrder              // orders a removal: the files it names after its verb are to go
+	removalDone               // lists what was deleted: every name under it is gone
+)
+
+func removalKindOf(heading string) removalKind {
+	switch {
+	case removedSection.MatchString(heading):
+		return removalDone
+	case removalHeading.MatchString(heading):
+		return removalOrder
+	}
+	return removalNone
 }
 
 // removalNamed reports whether a removal heading names the file p after its verb, by its base name.

@@ -70,7 +70,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles bool
+	nonASCII, moved, nextTo, outputFiles, removal bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -80,6 +80,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 	return spanGates{
 		nonASCII:    !isASCII(raw),
 		moved:       anyPhrase(lowerRaw, movedWords),
+		removal:     anyPhrase(lowerRaw, removalWords),
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
 		formers:     formerRoots(raw, lowerRaw),
@@ -191,6 +192,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if rejectedQuote.MatchString(before) {
 		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
 	}
+	if len(anchors) == 0 {
+		// the cues below only mark anchors: a span that gave none keeps its term and is done
+		x.keep(term, m)
+		return
+	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
 	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
 		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) ||
@@ -214,7 +220,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	alt := orBefore.MatchString(before) || orAfter.MatchString(raw[m[1]:min(len(raw), m[1]+240)])
 	absent := false
-	if anyPhrase(lowerRaw, removalWords) {
+	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
 			goneAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)]) || goneListBefore.MatchString(raw[max(0, m[0]-400):m[0]])
 	}
@@ -273,6 +279,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		x.c.Anchors = append(x.c.Anchors, a)
 	}
+	x.keep(term, m)
+}
+
+// keep records a span's term and blanks the span out of the prose the later passes read.
+func (x *extraction) keep(term string, m []int) {
 	if term != "" {
 		x.c.Terms = append(x.c.Terms, term)
 	}

@@ -325,7 +325,7 @@ func (p *parser) paragraph(n ast.Node) {
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
-		if last >= 0 && emptyNote.MatchString(strings.TrimSpace(s.text)) {
+		if last >= 0 && emptiedNote(s.text) {
 			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty."
 		}
 		n := len(p.soul.Claims)
@@ -384,11 +384,15 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 		}
 	}
 	outer, outerBranch := p.listDirs, p.branchList
-	if m := folderItem.FindStringSubmatch(strings.Join(parts, " ")); m != nil && len(nested) > 0 {
-		p.listDirs = inFolder(outer, m[1])
-	}
-	if len(nested) > 0 && branchItemLead.MatchString(strings.Join(parts, " ")) {
-		p.branchList = true
+	if len(nested) > 0 {
+		// only an item with items under it leads them
+		lead := strings.Join(parts, " ")
+		if m := folderItem.FindStringSubmatch(lead); m != nil {
+			p.listDirs = inFolder(outer, m[1])
+		}
+		if branchItemLead.MatchString(lead) {
+			p.branchList = true
+		}
 	}
 	for _, l := range nested {
 		p.listItems(l, depth+1)
@@ -773,6 +777,9 @@ func (p *parser) addClaim(kind ClaimKind, raw string, start, end int) {
 // proseClone is the directory a code span of prose clones into ("`git clone https://…/vscode`":
 // vscode), or "".
 func proseClone(text string) string {
+	if !strings.Contains(text, "clone") || !strings.Contains(text, "`") {
+		return "" // cloneInto's words, in a span
+	}
 	for _, m := range codeSpan.FindAllStringSubmatch(text, -1) {
 		cmd := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[1]), "$ "))
 		cmd, _, _ = strings.Cut(cmd, "&&")
