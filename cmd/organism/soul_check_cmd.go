@@ -8,6 +8,7 @@ import (
 	"os"
 
 	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+	"github.com/organism-dev/organism/services/soul/engine"
 	"github.com/organism-dev/organism/services/soul/report"
 )
 
@@ -185,6 +186,14 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		docs, notes = foldImports(run.load, docs)
 	}
 	for _, d := range docs {
+		if _, src, err := run.load(d); *f.all && err == nil {
+			if err := engine.Readable(src, 0); err != nil {
+				// --all found the file by its name; one binary or oversized file among hundreds must not
+				// cost the run its other documents. Named on stderr, so stdout stays the report.
+				fmt.Fprintf(soulCheckStderr, "organism: %s not checked: %v\n", d, err)
+				continue
+			}
+		}
 		rep, err := run.check(ctx, d)
 		if err != nil {
 			return set, nil, err

@@ -59,3 +59,35 @@ func TestSoulCheckAllWithNoHandoffSaysSo(t *testing.T) {
 		})
 	}
 }
+
+// TestSoulCheckAllSkipsABinaryDocument: --all over a repository where one handoff file holds a NUL byte
+// (the fifty-second holdout's ACGS, a mermaid arrow in docs/development/GEMINI.md) checks the others,
+// names the skipped one on stderr and keeps stdout the report; the same file named alone is refused.
+func TestSoulCheckAllSkipsABinaryDocument(t *testing.T) {
+	g := newSoulGit(t, map[string]string{"main.go": mainGo, "AGENTS.md": freshAgents, "docs/GEMINI.md": "# Gemini\n\nA --\x00> B\n"})
+	var stderr bytes.Buffer
+	saved := soulCheckStderr
+	soulCheckStderr = &stderr
+	defer func() { soulCheckStderr = saved }()
+	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
+	if code != exitClean {
+		t.Fatalf("exit: got %d, want %d\n%s", code, exitClean, out)
+	}
+	var doc struct {
+		Documents []struct {
+			Path string `json:"soul_path"`
+		} `json:"documents"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, out)
+	}
+	if len(doc.Documents) != 1 {
+		t.Errorf("documents: got %d, want 1 (AGENTS.md)\n%s", len(doc.Documents), out)
+	}
+	if got := stderr.String(); !strings.Contains(got, "docs/GEMINI.md not checked: SOUL_NOT_TEXT") || strings.Count(got, "\n") != 1 {
+		t.Errorf("stderr: got %q, want one line naming docs/GEMINI.md and SOUL_NOT_TEXT", got)
+	}
+	if out, code := runSoul(t, "soul", "check", "--repo", g.root, "docs/GEMINI.md"); code == exitClean || !strings.Contains(out, "SOUL_NOT_TEXT") {
+		t.Errorf("named alone: got exit %d, want a refusal naming SOUL_NOT_TEXT\n%s", code, out)
+	}
+}

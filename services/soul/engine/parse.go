@@ -70,17 +70,25 @@ type ParseOptions struct {
 
 var md = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough))
 
-// Parse turns soul markdown into sections and claims with line spans and anchors.
-func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
-	limit := opts.MaxBytes
+// Readable refuses a document Parse would not read: over limit bytes (0 is DefaultMaxSoulBytes), or
+// not text.
+func Readable(src []byte, limit int) error {
 	if limit <= 0 {
 		limit = DefaultMaxSoulBytes
 	}
 	if len(src) > limit {
-		return nil, refusal.New(RefuseSoulTooLarge, "the soul is %d bytes, over the limit of %d", len(src), limit)
+		return refusal.New(RefuseSoulTooLarge, "the soul is %d bytes, over the limit of %d", len(src), limit)
 	}
 	if looksBinary(src) {
-		return nil, refusal.New(RefuseSoulNotText, "the soul is not a text file")
+		return refusal.New(RefuseSoulNotText, "the soul is not a text file")
+	}
+	return nil
+}
+
+// Parse turns soul markdown into sections and claims with line spans and anchors.
+func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
+	if err := Readable(src, opts.MaxBytes); err != nil {
+		return nil, err
 	}
 	// the parser's segments are offsets into what it parsed, so every later read of the document
 	// (claims' text, line starts, ignore markers) reads that same text: a front matter line longer
