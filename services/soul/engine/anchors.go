@@ -1155,13 +1155,37 @@ func spanSubject(masked, raw string, at int) string {
 	start := strings.LastIndexAny(masked[:at], ".;!?\n()[]|—–") + 1
 	clause := strings.TrimLeft(raw[start:at], " \t*+->")
 	if !strings.HasPrefix(clause, "`") {
-		return ""
+		return itemSubject(raw, at)
 	}
 	end := strings.IndexByte(clause[1:], '`')
 	if end <= 0 || strings.ContainsRune(clause[2+end:], ':') {
 		return "" // "`src/main.go`: the admin API serves 3 routes": the subject follows the colon
 	}
 	return strings.ToLower(clause[1 : 1+end])
+}
+
+// itemSubject is the code span a claim opens with as its label, lower-cased, when a dash follows it and
+// the count comes after: "`network_mcp.py` — VPC, TGW, VPN (15 tools)" counts that file's tools, beside
+// "`flowmonitor.py` — VPC Flow Logs (1 tool)" (the fifty-second holdout's awsops, eight rows of one
+// list read as one subject).
+func itemSubject(raw string, at int) string {
+	t := strings.TrimLeft(raw, " \t*+->")
+	if !strings.HasPrefix(t, "`") {
+		return ""
+	}
+	end := strings.IndexByte(t[1:], '`')
+	if end <= 0 {
+		return ""
+	}
+	label := strings.TrimSpace(t[1 : 1+end])
+	rest := strings.TrimLeft(t[2+end:], " *")
+	if !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "- ") {
+		return ""
+	}
+	if len(raw)-len(rest) > at {
+		return "" // the count is inside the label
+	}
+	return strings.ToLower(label)
 }
 
 func qualifierOf(before string) string {

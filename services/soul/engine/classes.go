@@ -495,9 +495,10 @@ func sentenceAround(raw string, from, to int) string {
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
-// `X`", or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
+// `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's
+// moqserver), or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
 // forty-seventh holdout's remnawave-minishop).
-var noneBefore = regexp.MustCompile(`(?i)\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$`)
+var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$`)
 
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including

@@ -70,7 +70,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -82,10 +82,15 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		moved:       anyPhrase(lowerRaw, movedWords),
 		removal:     anyPhrase(lowerRaw, removalWords),
 		nextTo:      strings.Contains(lowerRaw, "next to"),
+		onlyWhile:   strings.Contains(lowerRaw, "only "),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
 		formers:     formerRoots(raw, lowerRaw),
 	}
 }
+
+// transientAfter follows a place the sentence says exists only for a while: "`specs/` only while a
+// feature is in flight", "only during a release", "only until the migration lands".
+var transientAfter = regexp.MustCompile(`(?i)^[\x60*]*\s*(?:\w+\s+){0,2}?only\s+(?:while|during|until|as\s+long\s+as)\b`)
 
 // tableRowAfter is the rest of the table row a span sits in: up to the end of its line.
 func tableRowAfter(raw string, from int) string {
@@ -204,6 +209,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		strings.HasPrefix(strings.TrimSpace(raw[m[1]:min(len(raw), m[1]+8)]), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
+	if !dest && x.gates.onlyWhile {
+		// "Specs live in `Documentation/specs/` only while a feature is in flight" (the fifty-second
+		// holdout's 2anki): a place that comes and goes, empty and so untracked between its uses
+		dest = transientAfter.MatchString(raw[m[1]:min(len(raw), m[1]+60)])
+	}
 	if !dest && x.gates.nextTo {
 		// "`bridge/` next to TeklaMcpServer" (the forty-eighth holdout's svMCP): a place beside an
 		// installed program, where its build copies things

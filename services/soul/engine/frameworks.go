@@ -272,8 +272,13 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 			}
 		}
 	}
-	if p, ok := v.ownPackage(all, pkgs, a.Hints); ok {
+	if p, ok, packaged := v.ownPackage(all, pkgs, a.Hints); ok {
 		files = []string{p}
+	} else if packaged {
+		// the document sits in a package of its own that does not depend on the framework: the sentence
+		// speaks of something else ("**Tailwind v4 projects** (`hyperframes init --tailwind`)" in a
+		// scaffold's AGENTS.md, the fifty-second holdout's awsops), not of a sibling package
+		return false, false, ""
 	}
 	var first, firstSpec string
 	for _, p := range files {
@@ -334,27 +339,31 @@ func (v *verifier) statedElsewhere(a Anchor) bool {
 var dependencyFiles = []string{"package.json", "composer.json", "pyproject.toml", "requirements.txt", "pom.xml"}
 
 // ownPackage is the package.json a framework claim speaks for: the nearest one at or above a nested
-// document's directory that lists the framework, else one in a directory the sentence names.
-func (v *verifier) ownPackage(all map[string]packageJSON, pkgs, named []string) (string, bool) {
+// document's directory that lists the framework, else one in a directory the sentence names. packaged
+// says a manifest sits at or above the nested document's directory (the root's aside).
+func (v *verifier) ownPackage(all map[string]packageJSON, pkgs, named []string) (p string, ok, packaged bool) {
 	lists := func(p string) bool {
 		pkg, ok := all[p]
 		return ok && slices.ContainsFunc(pkgs, func(n string) bool { return dependencySpec(pkg, n) != "" })
 	}
 	for dir := path.Dir(v.soul.Path); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
 		for _, m := range dependencyFiles {
-			if p := path.Join(dir, m); lists(p) {
-				return p, true
+			p := path.Join(dir, m)
+			if lists(p) {
+				return p, true, true
 			}
+			_, has := all[p]
+			packaged = packaged || has
 		}
 	}
 	for _, n := range named {
 		for _, m := range dependencyFiles {
 			if p := path.Join(strings.TrimPrefix(n, "./"), m); lists(p) {
-				return p, true
+				return p, true, packaged
 			}
 		}
 	}
-	return "", false
+	return "", false, packaged
 }
 
 // checkManager compares a stated package-manager version with the `packageManager` field nearest the

@@ -134,6 +134,9 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file this document places in another checkout or in each user's project"
 	}
+	if ar.Status == AnchorFailed && !a.Link && autoMemoryFile(a.Path) && v.neverThere(a) {
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a file of Claude Code's auto memory (~/.claude/projects/<project>/memory/), which lives outside the repository"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && v.protocolMethod(c, a.Path) {
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
@@ -143,6 +146,12 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
 		// an example named foo whatever history once held ("**Example — public export `./foo`**")
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
+	if ar.Status == AnchorFailed && a.Example && ar.Reason == ReasonFileMissing && namingRule.MatchString(c.Text) {
+		// "Components use PascalCase (e.g. `FileUpload.tsx`, `Button.tsx`)": the example shows the style of
+		// a name, so a file of that name that has since gone leaves the rule as true as it was (the
+		// fifty-second holdout's S37, five rows); an "e.g." pointing at a file to read stays a citation
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	return ar
@@ -664,3 +673,6 @@ func commitWording(text, ref string) bool {
 		from = at + len(ref)
 	}
 }
+
+// namingRule is a sentence about how names are written: a case style, naming, a name's prefix or suffix.
+var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b`)

@@ -156,7 +156,7 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match)) {
+		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -193,6 +193,31 @@ func decorates(lines [][]byte, l, n int, match func(int) bool) bool {
 		}
 	}
 	return false
+}
+
+// maxCommentBlock bounds the comment a cited line may open.
+const maxCommentBlock = 24
+
+// opensComment reports a cited comment line whose comment, read on down, holds a hint: "`cortex/schemas.py:21`
+// documents the canonicalised import" cites the first line of the explanation, and the names the claim
+// gives sit a few lines into it (the fifty-second holdout's CrisisWorldCortex).
+func opensComment(lines [][]byte, l, n int, match func(int) bool) bool {
+	if !commentLine(lines[l]) {
+		return false
+	}
+	for k := l + 1; k < n && k <= l+maxCommentBlock && commentLine(lines[k]); k++ {
+		if match(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// commentLine is a line comment ("# ", "// ", "-- "), or a line of a block comment ("/*", " * ").
+func commentLine(line []byte) bool {
+	t := string(bytes.TrimSpace(line))
+	return t == "#" || t == "//" || t == "*" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "// ") || strings.HasPrefix(t, "/*") ||
+		strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "*/") || strings.HasPrefix(t, "-- ")
 }
 
 // decoratorLine is a Python or TypeScript decorator, a Rust or C# attribute, a Java annotation.
