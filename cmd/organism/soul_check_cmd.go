@@ -28,7 +28,8 @@ scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top
 A symlink is checked once, under its target's name (a symlink to nothing is drift of its own); so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
 import line (@path on a line of its own) asserts the file exists, relative to the document; @~/ and
-absolute imports are never checked. Cursor rule files are not handoff documents;
+absolute imports are never checked. A file --all finds that is not text (a NUL byte) or is over the size
+limit is named on stderr and skipped; the others are checked. Cursor rule files are not handoff documents;
 CONTRIBUTING.md and others are checked when named.
 
 Findings are drift (an anchor that fails, with evidence: history, the file itself, a contradiction,

@@ -31,10 +31,7 @@ func TestSoulCheckAllWithNoHandoffSaysSo(t *testing.T) {
 				files[k] = v
 			}
 			g := newSoulGit(t, files)
-			var stderr bytes.Buffer
-			saved := soulCheckStderr
-			soulCheckStderr = &stderr
-			defer func() { soulCheckStderr = saved }()
+			stderr := captureSoulStderr(t)
 			out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", tc.format)
 			if code != exitClean {
 				t.Errorf("exit: got %d, want %d\n%s", code, exitClean, out)
@@ -65,10 +62,7 @@ func TestSoulCheckAllWithNoHandoffSaysSo(t *testing.T) {
 // names the skipped one on stderr and keeps stdout the report; the same file named alone is refused.
 func TestSoulCheckAllSkipsABinaryDocument(t *testing.T) {
 	g := newSoulGit(t, map[string]string{"main.go": mainGo, "AGENTS.md": freshAgents, "docs/GEMINI.md": "# Gemini\n\nA --\x00> B\n"})
-	var stderr bytes.Buffer
-	saved := soulCheckStderr
-	soulCheckStderr = &stderr
-	defer func() { soulCheckStderr = saved }()
+	stderr := captureSoulStderr(t)
 	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
 	if code != exitClean {
 		t.Fatalf("exit: got %d, want %d\n%s", code, exitClean, out)
@@ -90,4 +84,14 @@ func TestSoulCheckAllSkipsABinaryDocument(t *testing.T) {
 	if out, code := runSoul(t, "soul", "check", "--repo", g.root, "docs/GEMINI.md"); code == exitClean || !strings.Contains(out, "SOUL_NOT_TEXT") {
 		t.Errorf("named alone: got exit %d, want a refusal naming SOUL_NOT_TEXT\n%s", code, out)
 	}
+}
+
+// captureSoulStderr collects what soul check writes beside its report until the test ends.
+func captureSoulStderr(t *testing.T) *bytes.Buffer {
+	t.Helper()
+	var b bytes.Buffer
+	saved := soulCheckStderr
+	soulCheckStderr = &b
+	t.Cleanup(func() { soulCheckStderr = saved })
+	return &b
 }
