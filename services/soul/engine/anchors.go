@@ -1153,15 +1153,27 @@ func spanSubject(masked, raw string, at int) string {
 		return ""
 	}
 	start := strings.LastIndexAny(masked[:at], ".;!?\n()[]|—–") + 1
-	clause := strings.TrimLeft(raw[start:at], " \t*+->")
-	if !strings.HasPrefix(clause, "`") {
+	span, rest, ok := openingSpan(raw[start:at])
+	if !ok {
 		return itemSubject(raw, at)
 	}
-	end := strings.IndexByte(clause[1:], '`')
-	if end <= 0 || strings.ContainsRune(clause[2+end:], ':') {
+	if strings.ContainsRune(rest, ':') {
 		return "" // "`src/main.go`: the admin API serves 3 routes": the subject follows the colon
 	}
-	return strings.ToLower(clause[1 : 1+end])
+	return strings.ToLower(span)
+}
+
+// openingSpan is the code span text opens with, after list marks, bold and spaces, and what follows it.
+func openingSpan(text string) (span, rest string, ok bool) {
+	t := strings.TrimLeft(text, " \t*+->")
+	if !strings.HasPrefix(t, "`") {
+		return "", "", false
+	}
+	end := strings.IndexByte(t[1:], '`')
+	if end <= 0 {
+		return "", "", false
+	}
+	return t[1 : 1+end], t[2+end:], true
 }
 
 // itemSubject is the code span a claim opens with as its label, lower-cased, when a dash follows it and
@@ -1169,23 +1181,15 @@ func spanSubject(masked, raw string, at int) string {
 // "`flowmonitor.py` — VPC Flow Logs (1 tool)" (the fifty-second holdout's awsops, eight rows of one
 // list read as one subject).
 func itemSubject(raw string, at int) string {
-	t := strings.TrimLeft(raw, " \t*+->")
-	if !strings.HasPrefix(t, "`") {
-		return ""
-	}
-	end := strings.IndexByte(t[1:], '`')
-	if end <= 0 {
-		return ""
-	}
-	label := strings.TrimSpace(t[1 : 1+end])
-	rest := strings.TrimLeft(t[2+end:], " *")
-	if !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "- ") {
+	label, rest, ok := openingSpan(raw)
+	rest = strings.TrimLeft(rest, " *")
+	if !ok || !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "- ") {
 		return ""
 	}
 	if len(raw)-len(rest) > at {
 		return "" // the count is inside the label
 	}
-	return strings.ToLower(label)
+	return strings.ToLower(strings.TrimSpace(label))
 }
 
 func qualifierOf(before string) string {

@@ -104,8 +104,8 @@ type verifier struct {
 	aged []Finding
 	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).
 	byExt map[string][]string
-	// pkgJSONs are the package.json files outside example directories, read for framework versions
-	// (frameworks.go dependencyManifests).
+	// pkgJSONs are the dependency manifests outside example directories (package.json, composer.json,
+	// Python's and the JVM's), read for framework versions (frameworks.go dependencyManifests).
 	pkgJSONs map[string]packageJSON
 	// pkgPaths are pkgJSONs' paths, sorted once
 	pkgPaths []string

@@ -92,8 +92,8 @@ func namedFor(p string, names map[string]bool) bool {
 // Currently empty." (parse.go marks the sentence before it).
 var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
 
-// emptiedNote reports a sentence that is only emptyNote: at most 45 bytes ("that is for now, a
-// placeholder at the moment."), so a longer one is not read.
+// emptiedNote reports a sentence that is only emptyNote. The longest it matches is 45 bytes ("that is
+// for now, a placeholder at the moment."), so a sentence past 48 is not read.
 func emptiedNote(sentence string) bool {
 	t := strings.TrimSpace(sentence)
 	return len(t) <= 48 && emptyNote.MatchString(t)

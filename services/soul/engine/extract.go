@@ -154,9 +154,12 @@ func valueTypes(anchors []Anchor, terms []string) {
 // gone, a destination to fill, a kind of file.
 func (x *extraction) span(m []int, lowerRaw string) {
 	raw := x.raw
+	// the text after the span, up to n bytes, and before it, back n bytes: the windows the cues read
+	after := func(n int) string { return raw[m[1]:min(len(raw), m[1]+n)] }
+	behind := func(n int) string { return raw[max(0, m[0]-n):m[0]] }
 	body := raw[m[2]:m[3]]
 	anchors, term := classifySpan(body)
-	before := raw[max(0, m[0]-80):m[0]]
+	before := behind(80)
 	// the clause before the span and the one around it are read by several cues; each is cut once, when
 	// the first cue that needs it asks
 	var clauseB, clauseA string
@@ -173,7 +176,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		}
 		return clauseA
 	}
-	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(raw[max(0, m[0]-24):m[0]]) || strings.Contains(body, "/") && (x.c.branchItem || branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(raw[m[1]:]))) {
+	if branchName.MatchString(strings.TrimSpace(body)) && (x.branches[strings.TrimSpace(body)] || branchBefore.MatchString(behind(24)) || strings.Contains(body, "/") && (x.c.branchItem || branchCue.MatchString(lead()) || branchAfter.MatchString(raw[m[1]:]) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(raw[m[1]:]))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -188,7 +191,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// on a forge by its owner/name, not a directory here
 		anchors, term = nil, ""
 	}
-	if strings.HasPrefix(body, ".") && keyPath.MatchString(body) && !hasKnownExt(body) && keyFileAfter.MatchString(raw[m[1]:min(len(raw), m[1]+80)]) {
+	if strings.HasPrefix(body, ".") && keyPath.MatchString(body) && !hasKnownExt(body) && keyFileAfter.MatchString(after(80)) {
 		// "see `.engines.node` in `web/package.json`" (tilt, the thirty-seventh holdout): a key of the
 		// file named after it, not a file
 		anchors, term = nil, ""
@@ -203,56 +206,56 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		return
 	}
 	plural := pluralAfter.MatchString(raw[m[1]:])
-	example := illustrative(raw[max(0, m[0]-240):m[0]]) || templateBeforeExample(body, raw[m[1]:min(len(raw), m[1]+120)]) ||
-		generatedItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || futureItem.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) ||
-		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(raw[m[1]:min(len(raw), m[1]+24)]) ||
-		strings.HasPrefix(strings.TrimSpace(raw[m[1]:min(len(raw), m[1]+8)]), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
-	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+40)]) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, raw[m[1]:min(len(raw), m[1]+60)]) || includedFile(before, raw[m[1]:min(len(raw), m[1]+40)])
+	example := illustrative(behind(240)) || templateBeforeExample(body, after(120)) ||
+		generatedItem.MatchString(after(40)) || futureItem.MatchString(after(40)) ||
+		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(after(24)) ||
+		strings.HasPrefix(strings.TrimSpace(after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
+	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
+		existenceAsked(before, after(60)) || includedFile(before, after(40))
 	if !dest && x.gates.onlyWhile {
 		// "Specs live in `Documentation/specs/` only while a feature is in flight" (the fifty-second
 		// holdout's 2anki): a place that comes and goes, empty and so untracked between its uses
-		dest = transientAfter.MatchString(raw[m[1]:min(len(raw), m[1]+60)])
+		dest = transientAfter.MatchString(after(60))
 	}
 	if !dest && x.gates.nextTo {
 		// "`bridge/` next to TeklaMcpServer" (the forty-eighth holdout's svMCP): a place beside an
 		// installed program, where its build copies things
-		dest = besideProgram.MatchString(raw[m[1]:min(len(raw), m[1]+60)])
+		dest = besideProgram.MatchString(after(60))
 	}
 	if !dest && x.gates.outputFiles {
 		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
 		// `b.yml`, `c.yml`"
-		dest = outputFilesCue.MatchString(raw[max(0, m[0]-400):m[0]])
+		dest = outputFilesCue.MatchString(behind(400))
 	}
-	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(raw[m[1]:min(len(raw), m[1]+12)], "://") {
+	if strings.HasPrefix(raw[m[1]:], "](") && strings.HasSuffix(before, "[") && strings.Contains(after(12), "://") {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
 	}
-	alt := orBefore.MatchString(before) || orAfter.MatchString(raw[m[1]:min(len(raw), m[1]+240)])
+	alt := orBefore.MatchString(before) || orAfter.MatchString(after(240))
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
-			goneAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)]) || goneListBefore.MatchString(raw[max(0, m[0]-400):m[0]])
+			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, raw[m[1]:min(len(raw), m[1]+200)])
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200))
 	if !absent && x.gates.moved {
-		absent = movedAfter.MatchString(raw[m[1]:min(len(raw), m[1]+160)])
+		absent = movedAfter.MatchString(after(160))
 	}
 	if !absent && x.gates.nonASCII {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
-		absent = foreignAbsent(raw[max(0, m[0]-480):m[0]], raw[m[1]:min(len(raw), m[1]+60)])
+		absent = foreignAbsent(behind(480), after(60))
 	}
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
-		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && strings.Contains(lowerRaw, "fail") && failsAfter.MatchString(raw[m[1]:min(len(raw), m[1]+30)]) {
+		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && strings.Contains(lowerRaw, "fail") && failsAfter.MatchString(after(30)) {
 			a.Absent = true // a command the sentence says fails: its target's absence is the point
 		}
 		// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 		// for the reader's own
 		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
-		a.Foreign = a.Foreign || ownedElsewhere(before, raw[m[1]:min(len(raw), m[1]+40)]) || inLinkedRepo.MatchString(before)
+		a.Foreign = a.Foreign || ownedElsewhere(before, after(40)) || inLinkedRepo.MatchString(before)
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not

@@ -236,6 +236,26 @@ func (v *verifier) dependencyManifests() map[string]packageJSON {
 	return v.pkgJSONs
 }
 
+// manifestsOf reads, with read, the files of the given base names outside skipped and example
+// directories, at most maxPackageFiles of them: composer.json and the Python and JVM manifests all
+// walk this way.
+func (v *verifier) manifestsOf(bases []string, read func(base string, body []byte) packageJSON, into map[string]packageJSON) {
+	n := 0
+	for _, base := range bases {
+		for _, p := range v.repo.ByBasename(base) {
+			if skippedDir(p) || inExampleDir(p) {
+				continue
+			}
+			if n++; n > maxPackageFiles {
+				return
+			}
+			if body, ok := v.readFile(p); ok {
+				into[p] = read(base, body)
+			}
+		}
+	}
+}
+
 // checkFramework compares a stated framework version with the package.json files that depend on it:
 // the one nearest a nested document (its own package, or one above it short of the root), else the one
 // in a directory the sentence names ("`apps/web/`: Next.js 14 frontend"), else every one of them, any

@@ -175,37 +175,35 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
 }
 
-// maxDecorators bounds the stack of decorator lines a cited one may open.
-const maxDecorators = 6
+// maxDecorators bounds the stack of decorator lines a cited one may open; maxCommentBlock the comment.
+const (
+	maxDecorators   = 6
+	maxCommentBlock = 24
+)
 
 // decorates reports a cited decorator line ("@auth_bp.post(...)", "#[test]") whose definition, below the
 // stack of decorators it opens, holds a hint: the decorator is the definition's first line.
 func decorates(lines [][]byte, l, n int, match func(int) bool) bool {
-	if !decoratorLine(lines[l]) {
-		return false
-	}
-	for k := l + 1; k < n && k <= l+maxDecorators; k++ {
-		if match(k) {
-			return true
-		}
-		if !decoratorLine(lines[k]) {
-			return false
-		}
-	}
-	return false
+	return opensRun(lines, l, n, maxDecorators, decoratorLine, true, match)
 }
-
-// maxCommentBlock bounds the comment a cited line may open.
-const maxCommentBlock = 24
 
 // opensComment reports a cited comment line whose comment, read on down, holds a hint: "`cortex/schemas.py:21`
 // documents the canonicalised import" cites the first line of the explanation, and the names the claim
 // gives sit a few lines into it (the fifty-second holdout's CrisisWorldCortex).
 func opensComment(lines [][]byte, l, n int, match func(int) bool) bool {
-	if !commentLine(lines[l]) {
+	return opensRun(lines, l, n, maxCommentBlock, commentLine, false, match)
+}
+
+// opensRun reports a cited line of a kind that opens a run of lines of that kind, at most limit below
+// it, where a line of the run holds a hint, or, with andNext, the line the run ends on.
+func opensRun(lines [][]byte, l, n, limit int, kind func([]byte) bool, andNext bool, match func(int) bool) bool {
+	if !kind(lines[l]) {
 		return false
 	}
-	for k := l + 1; k < n && k <= l+maxCommentBlock && commentLine(lines[k]); k++ {
+	for k := l + 1; k < n && k <= l+limit; k++ {
+		if !kind(lines[k]) {
+			return andNext && match(k)
+		}
 		if match(k) {
 			return true
 		}

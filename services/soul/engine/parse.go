@@ -290,12 +290,13 @@ func (p *parser) html(b *ast.HTMLBlock) {
 		seg := b.Lines().At(i)
 		buf.Write(seg.Value(p.src))
 	}
-	if block := buf.String(); strings.Contains(block, "claude-mem-context>") {
+	block := buf.String()
+	if strings.Contains(block, "claude-mem-context>") {
 		// "<claude-mem-context>\n# Recent Activity" is one HTML block, the heading inside it: the tags,
 		// not the heading, bound the log
 		p.inActivity = strings.LastIndex(block, "<claude-mem-context>") > strings.LastIndex(block, "</claude-mem-context>")
 	}
-	p.noteDirectives(buf.String(), p.current())
+	p.noteDirectives(block, p.current())
 }
 
 // noteDirectives reads soul directives and auto markers out of HTML comments.

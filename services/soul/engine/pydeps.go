@@ -79,25 +79,6 @@ func readPyManifest(name string, body []byte) packageJSON {
 	return pkg
 }
 
-// manifestsOf reads, with read, the files of the given base names outside skipped and example
-// directories, at most maxPackageFiles of them: the Python and JVM manifests both walk this way.
-func (v *verifier) manifestsOf(bases []string, read func(base string, body []byte) packageJSON, into map[string]packageJSON) {
-	n := 0
-	for _, base := range bases {
-		for _, p := range v.repo.ByBasename(base) {
-			if skippedDir(p) || inExampleDir(p) {
-				continue
-			}
-			if n++; n > maxPackageFiles {
-				return
-			}
-			if body, ok := v.readFile(p); ok {
-				into[p] = read(base, body)
-			}
-		}
-	}
-}
-
 // pySpecRange is the span a PEP 440 specifier set allows, or Poetry's caret and tilde: "==4.2.7",
 // "==2.*", "~=2.5", ">=2.5", ">=2.5,<3", "^2.5", "~2.5". Exclusions ("!=") narrow nothing read here;
 // an upper bound alone, or anything else, is not read.

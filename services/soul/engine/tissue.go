@@ -56,13 +56,13 @@ var (
 	// dated entries, each true the day it was written. The heading is the name alone, perhaps with a
 	// gloss in parentheses: one about the changelog ("Add an entry to the changelog", hedgedoc's
 	// "Changelog snippets") is no changelog, and an auto section keeps its own rule.
+	changelogHeading = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// activityHeading is a log of what agents did, one row per observation or session: claude-mem writes
 	// "# Recent Activity" into every folder's CLAUDE.md, a table of "#3447 | 10:04 PM | … | Title", whose
 	// numbers are its own observation ids (the fiftieth holdout's kriptik-engine, sixteen rows read as
 	// PRs). Even as a document's title it heads history, and the tool's "auto-generated" note makes it
 	// no live section.
 	activityHeading   = regexp.MustCompile(`^[^\pL\pN]*(?:recent activity|activity log|session log|work log)[^\pL\pN]*$`)
-	changelogHeading  = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)\b`)
 	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
 	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
