@@ -1125,7 +1125,8 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 			continue
 		}
 		before := lower[:m[0]]
-		if approx.MatchString(before) || strings.HasPrefix(lower[m[3]:], "+") {
+		// the bound is read up to the number itself: countRe's first byte may be the ">" of ">50 connections"
+		if approx.MatchString(lower[:m[2]]) || strings.HasPrefix(lower[m[3]:], "+") {
 			continue
 		}
 		qual := qualifierOf(before)

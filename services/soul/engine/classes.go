@@ -461,6 +461,11 @@ var elsewhereCue = regexp.MustCompile("(?i)\\b(?:(?:a|an|each|every|any|another)
 var linkTopic = regexp.MustCompile(`\]\([^()\s]+\)\s*\([^()]*$`)
 
 // citeHeader is a table column of sources: "| law | seed |", "| rule | source |".
+// placeHeader names a table column of places: its cells say where a thing is ("WHERE TO LOOK" tables
+// of "| Task | Location | Notes |", "| What | Where |"). A header that only lists files beside other
+// things ("Key Files") does not: radon's cheat sheet puts CSS classes there.
+var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?)[*_\x60\s]*$`)
+
 var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
 
 // runtimeExt are extensions of files a running program writes (a database, its journal, a pid or
@@ -500,14 +505,26 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 // forty-seventh holdout's remnawave-minishop).
 var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$`)
 
+// goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
+// must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
+// exist", "`adapter/mapper/` and `adapter/provider.ts` are legacy architecture and must stay removed"
+// (the fifty-third holdout's GodeX). Their absence is what the sentence says.
+var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`\\n]*`)*(?:\\s*[—–:-]\\s*(?:these|they|both|all\\s+(?:of\\s+)?(?:these|them))\\s+(?:\\w+\\s+){0,2}?(?:no\\s+longer\\s+exists?|(?:are|were|have\\s+been)\\s+(?:gone|removed|deleted))|\\s+(?:is|are)\\s+(?:[\\w-]+\\s+){0,3}?(?:and\\s+)?(?:must|should)\\s+(?:stay|remain)\\s+(?:removed|deleted|gone))\\b")
+
+// excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
+// matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).
+// The pattern says what a program skips, not that files of that shape are kept here.
+var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b(?:[^.;!?\n]|\.\S)*$`)
+
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
-// the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist); Russian
+// the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist), "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the
+// fifty-third holdout's mobvibe); Russian
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
 // (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н)")
 )

@@ -188,19 +188,35 @@ func removalNamed(heading, p string) bool {
 }
 
 // markEmptied marks the path and glob anchors of a claim the next sentence of its paragraph calls
-// empty: git keeps no empty directory, so the place's absence is what the text says.
+// empty: git keeps no empty directory, so the place's absence is what the text says. Those of an item
+// a "Never:" list forbids to make are places not to make, whether or not one is there.
 func markEmptied(claims []Claim) {
 	for i := range claims {
-		if !claims[i].emptied {
+		if !claims[i].emptied && !claims[i].forbidden {
 			continue
 		}
 		for j := range claims[i].Anchors {
-			if k := claims[i].Anchors[j].Kind; k == AnchorPath || k == AnchorGlob {
-				claims[i].Anchors[j].Absent = true
+			a := &claims[i].Anchors[j]
+			if a.Kind != AnchorPath && a.Kind != AnchorGlob {
+				continue
+			}
+			if claims[i].emptied {
+				a.Absent = true
+			} else {
+				a.Target = true
 			}
 		}
 	}
 }
+
+// forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
+// "Do not do the following:" (the fifty-third holdout's GodeX, three documents).
+var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+
+// makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
+// `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a
+// forbidding lead-in the item names what must not be made, which history may have deleted on purpose.
+var makeItem = regexp.MustCompile(`(?i)^[*_\s]*(?:re-?create|re-?add|re-?introduce|restore|bring\s+back|create|introduce|add\s+back)\b`)
 
 // A naming pattern: a name with <placeholders> a document shows for the reader's own files,
 // "`<PR_number>.<type>.md`" (towncrier's changelog fragments), "`<timestamp>_<name>.sql`". The names

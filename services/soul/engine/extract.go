@@ -235,7 +235,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
-			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400))
+			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || goneListAfter.MatchString(after(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200))
@@ -286,7 +286,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		a.Plural = plural && a.Kind == AnchorPath
 		// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 		// there or none; the sentence asserts no such file is here
-		a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before)
+		a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) || a.Kind == AnchorGlob && excludedBefore.MatchString(behind(200))
 		if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 			a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 		}

@@ -50,9 +50,11 @@ var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
 // Auto-generated API documentation" (the thirty-third holdout's LlamaIndexTS, where typedoc writes it
-// and git never held it). Such output may be tracked or not: a name git never held is no drift, but a
-// tracked generated file that moved still is (corpus case 123, devenv's `docs/reference/options.md`).
-var generatedItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:]\s*(?:auto-?|automatically\s+)generated\b`)
+// and git never held it), or "`src-tauri/gen/android/` — generated Android project" (the fifty-third's
+// kimi-code-app, which `tauri android init` writes). Such output may be tracked or not: a name git never
+// held is no drift, but a tracked generated file that moved still is (corpus case 123, devenv's
+// `docs/reference/options.md`).
+var generatedItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:]\s*(?:(?:an?|the)\s+)?(?:auto-?|automatically\s+)?generated\b`)
 
 // formatAfter follows a file:line span written as the shape of a reference: "Use `file.ts:42` format for
 // code locations" (OpenSpec's instructions, in the fiftieth holdout's j16z).

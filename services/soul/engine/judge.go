@@ -141,6 +141,11 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if p, ok := v.archivedAlong(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" was archived with this document: it is "+p
+		}
+	}
 	ar = v.pathClass(a, ar, a.Built && !changesDir.MatchString(c.Text) && v.landedOnce(a.Path))
 	ar = v.symbolClass(a, ar)
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
@@ -676,3 +681,32 @@ func commitWording(text, ref string) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming, a name's prefix or suffix.
 var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b`)
+
+// archiveDirs are the names of the directories repositories file retired documents under.
+var archiveDirs = set("archive", "_archive", ".archive", "archived", "_archived", "attic")
+
+// archivedAlong is where a path a document under an archive directory names was moved with it: the
+// document was written at docs/structure/domain/ and names `docs/structure/system/`; both now sit under
+// docs/_archive/ (the fifty-third holdout's xuanwu-app, five rows). The archive directory is put back
+// into the path where the document's own path has it; a path outside that prefix is read as written.
+func (v *verifier) archivedAlong(p string) (string, bool) {
+	segs := strings.Split(path.Dir(v.soul.Path), "/")
+	for i, s := range segs {
+		if !archiveDirs[strings.ToLower(s)] {
+			continue
+		}
+		rest := strings.TrimPrefix(p, "./")
+		if prefix := strings.Join(segs[:i], "/"); prefix != "" {
+			if !strings.HasPrefix(rest, prefix+"/") {
+				return "", false
+			}
+			rest = rest[len(prefix)+1:]
+		}
+		moved := path.Join(strings.Join(segs[:i+1], "/"), rest)
+		if ok, _ := v.repo.Exists(moved); ok {
+			return moved, true
+		}
+		return "", false
+	}
+	return "", false
+}

@@ -210,9 +210,15 @@ func (p *parser) block(n ast.Node, depth int) {
 		if p.branchLeadIn(b) || p.branchSection() {
 			p.markBranchList(from)
 		}
-		if removalLead.MatchString(p.leadIn(b)) {
+		lead := p.leadIn(b)
+		if removalLead.MatchString(lead) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				p.soul.Claims[i].emptied = true
+			}
+		}
+		if forbidLeadIn.MatchString(lead) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].forbidden = makeItem.MatchString(p.soul.Claims[i].Text)
 			}
 		}
 	case *ast.Blockquote:
@@ -489,13 +495,20 @@ var enterFolder = regexp.MustCompile("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|nav
 var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
 
 func (p *parser) table(t *east.Table) {
-	cites, first := false, 0
+	cites, first, place := false, 0, 0
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
-			// the header row names columns; it asserts nothing, but a column of sources marks the rows
+			// the header row names columns; it asserts nothing, but a column of sources marks the rows,
+			// and so does a column of places
+			col := 0
 			for c := r.FirstChild(); c != nil; c = c.NextSibling() {
-				cites = cites || citeHeader.MatchString(strings.TrimSpace(p.rawLines(c)))
+				col++
+				head := strings.TrimSpace(p.rawLines(c))
+				cites = cites || citeHeader.MatchString(head)
+				if place == 0 && placeHeader.MatchString(head) {
+					place = col
+				}
 			}
 			continue
 		}
@@ -513,6 +526,7 @@ func (p *parser) table(t *east.Table) {
 			c := &p.soul.Claims[n]
 			c.cites = cites
 			c.table = first
+			c.placeColumn = place
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
 				if m := forgeLinkCell.FindStringSubmatch(cells[0]); m != nil && c.RunIn == "" {

@@ -88,6 +88,9 @@ type Claim struct {
 	// rowLabel its first cell: rows of one table that differ in it measure under different conditions.
 	table    int
 	rowLabel string
+	// placeColumn is the column (from 1) whose header says its cells are where things are ("| Task |
+	// Location |", "| What | Where |"), 0 when the row's table has none.
+	placeColumn int
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
@@ -133,6 +136,9 @@ type Claim struct {
 	// item whose lead-in says to delete what it lists ("Then delete:"): the places it names are
 	// expected absent.
 	emptied bool
+	// forbidden marks a list item whose lead-in forbids what it lists and whose verb makes a file
+	// ("Never:" over "- Recreate `src/adapter/provider.ts`"): the places it names need not exist.
+	forbidden bool
 	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
 	base Tissue
 }

@@ -209,6 +209,9 @@ func asserted(c *Claim, a Anchor) bool {
 				break
 			}
 			start, end := from+i, from+i+len(ref)
+			if a.Kind == AnchorPath && strings.Contains(a.Path, "/") && placeCell(text, start, c.placeColumn) {
+				return true
+			}
 			before, after := text[max(0, start-64):start], text[end:min(len(text), end+48)]
 			if referenceBefore.MatchString(before) || placeCue.MatchString(before) || referenceAfter.MatchString(after) || keptCue.MatchString(sentenceAround(text, start, end)) || a.Kind == AnchorPath && layoutPath(ref) && layoutEntry(text, start, end) {
 				return true
@@ -218,6 +221,23 @@ func asserted(c *Claim, a Anchor) bool {
 	}
 	return false
 }
+
+// placeCell reports a name at text[start:] that stands in a table's column of places, its cell not
+// opening with a denial: "| Provider | `src/context/BTCWalletProvider.tsx` |" under "| Task | Location
+// |" says where the file is (the fifty-third holdout's btc-connect, ten rows), "| No CI | No
+// .github/workflows/ |" that it is not (the fiftieth's j16z). Only a name with a directory asserts a
+// place: a bare "| `soul.md` | Agent itself |" under "| File |" names a kind of file each agent keeps (the
+// regression's NextGenChat), or tests a table requires (CrisisWorldCortex).
+func placeCell(text string, start, column int) bool {
+	if column == 0 || strings.Count(text[:start], "|") != column {
+		return false
+	}
+	cell := text[strings.LastIndexByte(text[:start], '|')+1 : start]
+	return !deniedCell.MatchString(cell)
+}
+
+// deniedCell opens a table cell that says what follows is not there.
+var deniedCell = regexp.MustCompile(`(?i)^[\s*_]*(?:no|none|not|without|missing|n/a)\b`)
 
 // runLog reports a log file's name (".log" its extension): what a program, a test or a CI job writes as
 // it runs (headscale's integration tests write `hs-*.stderr.log`, the thirty-sixth holdout), which a
