@@ -496,20 +496,36 @@ func sentenceAround(raw string, from, to int) string {
 // to live in `validate.ParamRef`", "a React SPA that replaces `spree/admin`", "replaces the legacy Rails
 // `spree/admin` engine" (the twelfth holdout's sqlc and spree), "middleware are no longer registered in
 // `app/Http/Kernel.php`" (the sixteenth's koel), "(former `apps/web/DESIGN*.md` retired)" (the
-// forty-ninth's nexus, with no article). Its absence confirms the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through))\s*[*_]*$`)
+// forty-ninth's nexus, with no article), "the per-call input (was `cmd.CanonicalizeRequest`)" and "Lifts
+// the per-ref loop out of `cmd/initializer.go`" (the fifty-fourth's germinator: an old name, and where
+// code was moved from). Its absence confirms the claim.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|\(\s*(?:was|previously)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's
 // moqserver), or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
-// forty-seventh holdout's remnawave-minishop).
-var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$`)
+// forty-seventh holdout's remnawave-minishop), or a label: "**Removed**: `openspec/specs/AGENTS.md`
+// (deleted; …)" (the fifty-fourth's germinator).
+var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
 // exist", "`adapter/mapper/` and `adapter/provider.ts` are legacy architecture and must stay removed"
 // (the fifty-third holdout's GodeX). Their absence is what the sentence says.
 var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`\\n]*`)*(?:\\s*[—–:-]\\s*(?:these|they|both|all\\s+(?:of\\s+)?(?:these|them))\\s+(?:\\w+\\s+){0,2}?(?:no\\s+longer\\s+exists?|(?:are|were|have\\s+been)\\s+(?:gone|removed|deleted))|\\s+(?:is|are)\\s+(?:[\\w-]+\\s+){0,3}?(?:and\\s+)?(?:must|should)\\s+(?:stay|remain)\\s+(?:removed|deleted|gone))\\b")
+
+// goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
+// exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that
+// only mentions a removal ("removed the old API") does not.
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\|`)
+
+// matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
+// (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
+// matching works, not files kept here.
+var (
+	matchesAfter  = regexp.MustCompile(`(?i)^\s*(?:→|->|=>|:)?\s*match(?:es|ing)?\s+\x60`)
+	matchesBefore = regexp.MustCompile(`(?i)\bmatch(?:es|ing)?\s+(?:\x60[^\x60\n]*\x60\s*,\s*)*$`)
+)
 
 // excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).

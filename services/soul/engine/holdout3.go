@@ -69,6 +69,11 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b`)
 
+// whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
+// (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
+// Whatever history held there, the sentence names where files will go.
+var whenCreatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*\(\s*(?:when|once|after|if)\s+(?:it\s+is\s+|they\s+are\s+)?(?:created|added|written|built)\s*\)`)
+
 // fileKind reports a dot word that is the extension of tracked files ("Grammar `.ungram`", "files
 // ending with `.jsonc`"): the kind of file is borne out, whatever the dot word reads like alone.
 func (v *verifier) fileKind(a Anchor) bool {

@@ -141,7 +141,7 @@ type parser struct {
 	// directives are per-section tissue overrides found in HTML comments.
 	directives map[int]Tissue
 	autoMarks  map[int]bool
-	// inActivity is set between a <claude-mem-context> tag and its closing tag: the sections a memory
+	// inActivity is set between a <claude-mem-context> tag (or a fork's) and its closing tag: the sections a memory
 	// tool writes there are its activity log (tissue.go activityHeading)
 	inActivity bool
 	// elsewhere is the checkout a command block of the current section changed into, and its section:
@@ -297,13 +297,19 @@ func (p *parser) html(b *ast.HTMLBlock) {
 		buf.Write(seg.Value(p.src))
 	}
 	block := buf.String()
-	if strings.Contains(block, "claude-mem-context>") {
+	if strings.Contains(block, "mem-context>") {
 		// "<claude-mem-context>\n# Recent Activity" is one HTML block, the heading inside it: the tags,
-		// not the heading, bound the log
-		p.inActivity = strings.LastIndex(block, "<claude-mem-context>") > strings.LastIndex(block, "</claude-mem-context>")
+		// not the heading, bound the log. Forks of the tool write their own tag (codex-mem's
+		// <codex-mem-context>, the fifty-third holdout's twenty rows of observation ids)
+		if tags := memContextTag.FindAllString(block, -1); len(tags) > 0 {
+			p.inActivity = !strings.HasPrefix(tags[len(tags)-1], "</")
+		}
 	}
 	p.noteDirectives(block, p.current())
 }
+
+// memContextTag opens or closes the block a memory tool writes its activity log in.
+var memContextTag = regexp.MustCompile(`</?[a-z0-9_-]*mem-context>`)
 
 // noteDirectives reads soul directives and auto markers out of HTML comments.
 func (p *parser) noteDirectives(s string, sec int) {

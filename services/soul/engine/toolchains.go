@@ -16,7 +16,8 @@ import (
 // k6's "use Go 1.23+" over `go 1.25.0`, beads' "Go 1.21+" over `go 1.26.2`, mem0's "Python 3.9+" over
 // `>=3.10`). Only a least version is compared, written with "+", "or later" and its kin, or after
 // "requires", "at least", "minimum": a version with no such mark ("tested on Python 3.12", "Go 1.24.0")
-// may be a recommendation or the one CI runs. A sentence that also names the manifest's own version
+// may be a recommendation or the one CI runs, unless it names the stack the project is built with
+// (stackVersion). A sentence that also names the manifest's own version
 // knows of it ("1.21 is the minimum supported version; go.mod says 1.26"), and one in the past tense
 // ("Since Hugo 0.48, … built into Go 1.11") describes history: neither is checked.
 
@@ -73,8 +74,8 @@ func toolchainAnchors(text string, line int) []Anchor {
 		if shippedIn.MatchString(text[:ix[0]]) {
 			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
 		}
-		if m[1] == "" && m[4] == "" {
-			continue // "Go 1.24.0": no mark makes it a least version
+		if m[1] == "" && m[4] == "" && !(stackVersion.MatchString(text[ix[7]:]) && !upgradeWording.MatchString(text)) {
+			continue // "Go 1.24.0 changed the loop variable": no mark makes it a least version
 		}
 		lang := toolchainLanguages[strings.ToLower(m[2])]
 		// "**Go Version**: 1.24+" (inngest's copilot-instructions.md, the forty-second holdout): the
@@ -84,6 +85,16 @@ func toolchainAnchors(text string, line int) []Anchor {
 	}
 	return out
 }
+
+// stackVersion follows an unmarked version that names what the project is built with: "Go 1.24, Chi,
+// and Fx for the HTTP server" (the fifty-fourth holdout's openlibrary, over `go 1.26.0`), "**Backend**:
+// Go 1.22", "Python 3.11 with FastAPI". Such a version is compared as a least one: a manifest that asks
+// for more says the stack moved on, and one that asks for less may run on a newer release. A version
+// followed by a verb ("Go 1.22 changed loop variables") is about the language, not this project.
+var stackVersion = regexp.MustCompile(`^(?:\*\*)?(?:\s*[,;)|]|\s*$|\s+(?:and|with|&|\+|/)\s|\s*[—–]\s|\s+-\s)`)
+
+// upgradeWording marks a sentence about moving between versions, whose older one is named on purpose.
+var upgradeWording = regexp.MustCompile(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL)\b`)
 
 // quotedGoLine is a go.mod `go` line a sentence quotes: "`go 1.25` in `go.mod`" (the thirty-second
 // holdout's air, whose go.mod had moved on to go 1.26.0). It states the manifest's own version, not a

@@ -5,8 +5,10 @@ import "testing"
 // TestLeastLanguageVersions: a least language version a sentence states is compared with the manifest
 // nearest the document (toolchains.go): below go.mod's `go` line, pyproject's `requires-python`,
 // package.json's `engines.node` or Cargo.toml's `rust-version` is drift (k6's "use Go 1.23+" over `go
-// 1.25.0`, mem0's "Python 3.9+" over `>=3.10`). A version with no least mark, one the sentence says
-// beside the manifest's, one in the past tense, and one at or above the manifest's are not.
+// 1.25.0`, mem0's "Python 3.9+" over `>=3.10`), and so is a stack's version with no least mark ("Go
+// 1.24, Chi, and Fx", the fifty-fourth holdout's openlibrary). A version with no mark that a verb
+// follows, one the sentence says beside the manifest's, one in the past tense or an upgrade, and one
+// at or above the manifest's are not.
 func TestLeastLanguageVersions(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("go.mod", "module github.com/acme/widget\n\ngo 1.25.0\n")
@@ -21,7 +23,11 @@ func TestLeastLanguageVersions(t *testing.T) {
 		{"Go, or later", "- Requires Go 1.21 or later.", []string{"evidence_changed Requires Go 1.21 or later"}},
 		{"twin: Go at go.mod's", "- **Language:** Go 1.25+", nil},
 		{"twin: Go above go.mod's", "- **Go 1.26.4+** - Required for building and testing", nil},
-		{"twin: no least mark", "- **Primary language**: Go 1.24.0", nil},
+		{"a stack's version with no least mark", "- **Primary language**: Go 1.24.0", []string{"evidence_changed Go 1.24.0"}},
+		{"a stack's version in a list", "- Go 1.24, Chi, and Fx for the HTTP server.", []string{"evidence_changed Go 1.24"}},
+		{"twin: a stack's version above go.mod's", "- Go 1.26, Chi, and Fx for the HTTP server.", nil},
+		{"twin: no least mark, about the language", "- Go 1.22 changed loop variables to be per iteration.", nil},
+		{"twin: no least mark, an upgrade", "- Upgraded from Go 1.24, with the new iterators.", nil},
 		{"twin: the manifest's version named too", "- **Go 1.21+** (the project currently uses Go 1.25 in `go.mod`, but 1.21 is the minimum supported version)", nil},
 		{"twin: history", "Since Hugo 0.48, Hugo uses the Go Modules support built into Go 1.11+ to build.", nil},
 	})
