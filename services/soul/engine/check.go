@@ -122,6 +122,10 @@ type verifier struct {
 	evidenced map[string]bool
 	// globNever holds the failed globs no path of history ever matched (globtrace.go).
 	globNever map[string]bool
+	// split is the top directory the document writes this repository's paths under (parents.go),
+	// read once per check: splitRead says it was
+	split     string
+	splitRead bool
 	// packages lists the workspace's package.json files once per check (workspace.go).
 	packages []string
 	// commandNever holds the failed make targets and npm scripts no commit ever defined in the manifest

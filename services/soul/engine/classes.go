@@ -223,8 +223,10 @@ var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?
 // again: "**Do not** recreate `src/praisonai/praisonai_code/`" (the forty-third's PraisonAI). Whether one
 // exists is not said. The verbs may come joined: "Do not create or restore `package-lock.json`" (the
 // forty-fifth's OLEKU_CRM), and the file may be one of several things named: "Do not reintroduce Next
-// Route Handlers or `web/proxy.ts`" (the forty-eighth's agent-quickstart-python).
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the)\s+)*\**$`)
+// Route Handlers or `web/proxy.ts`" (the forty-eighth's agent-quickstart-python), and a word may say
+// which kind: "Do not reintroduce tracked `base/*.yaml` parents" (the fifty-fifth's
+// systematic_trading_framework).
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|stale|separate|extra|duplicate)\s+)*\**$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
@@ -498,8 +500,9 @@ func sentenceAround(raw string, from, to int) string {
 // `app/Http/Kernel.php`" (the sixteenth's koel), "(former `apps/web/DESIGN*.md` retired)" (the
 // forty-ninth's nexus, with no article), "the per-call input (was `cmd.CanonicalizeRequest`)" and "Lifts
 // the per-ref loop out of `cmd/initializer.go`" (the fifty-fourth's germinator: an old name, and where
-// code was moved from). Its absence confirms the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|\(\s*(?:was|previously)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+// code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP). Its absence confirms
+// the claim.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|\(\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's

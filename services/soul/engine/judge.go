@@ -312,6 +312,10 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a name package "+dir+" defines"
 		} else if f, ok := v.importedModule(a); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
+		} else if pkg, ok := v.dartPackage(a.Path); ok && a.Kind == AnchorPath {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file of the Dart package "+pkg+", which pubspec.yaml depends on"
+		} else if p, ok := v.insideSplit(a.Path); ok && a.Kind == AnchorPath && !removedByHistory(ar) {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p+": the document writes this repository's paths under "+v.split+"/, as in the repository it was split out of"
 		}
 	}
 	return ar
@@ -681,32 +685,3 @@ func commitWording(text, ref string) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming, a name's prefix or suffix.
 var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b`)
-
-// archiveDirs are the names of the directories repositories file retired documents under.
-var archiveDirs = set("archive", "_archive", ".archive", "archived", "_archived", "attic")
-
-// archivedAlong is where a path a document under an archive directory names was moved with it: the
-// document was written at docs/structure/domain/ and names `docs/structure/system/`; both now sit under
-// docs/_archive/ (the fifty-third holdout's xuanwu-app, five rows). The archive directory is put back
-// into the path where the document's own path has it; a path outside that prefix is read as written.
-func (v *verifier) archivedAlong(p string) (string, bool) {
-	segs := strings.Split(path.Dir(v.soul.Path), "/")
-	for i, s := range segs {
-		if !archiveDirs[strings.ToLower(s)] {
-			continue
-		}
-		rest := strings.TrimPrefix(p, "./")
-		if prefix := strings.Join(segs[:i], "/"); prefix != "" {
-			if !strings.HasPrefix(rest, prefix+"/") {
-				return "", false
-			}
-			rest = rest[len(prefix)+1:]
-		}
-		moved := path.Join(strings.Join(segs[:i+1], "/"), rest)
-		if ok, _ := v.repo.Exists(moved); ok {
-			return moved, true
-		}
-		return "", false
-	}
-	return "", false
-}
