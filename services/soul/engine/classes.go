@@ -537,8 +537,8 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
-// the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist), "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the
-// fifty-third holdout's mobvibe); Russian
+// the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist),
+// "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the fifty-third holdout's mobvibe); Russian
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
 // (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop.
 var (

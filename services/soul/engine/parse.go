@@ -141,8 +141,8 @@ type parser struct {
 	// directives are per-section tissue overrides found in HTML comments.
 	directives map[int]Tissue
 	autoMarks  map[int]bool
-	// inActivity is set between a <claude-mem-context> tag (or a fork's) and its closing tag: the sections a memory
-	// tool writes there are its activity log (tissue.go activityHeading)
+	// inActivity is set between a <claude-mem-context> tag (or a fork's) and its closing tag: the
+	// sections a memory tool writes there are its activity log (tissue.go activityHeading)
 	inActivity bool
 	// elsewhere is the checkout a command block of the current section changed into, and its section:
 	// the section's later blocks run there too ("git clone …/playwright; cd playwright", then "npm run
@@ -300,7 +300,7 @@ func (p *parser) html(b *ast.HTMLBlock) {
 	if strings.Contains(block, "mem-context>") {
 		// "<claude-mem-context>\n# Recent Activity" is one HTML block, the heading inside it: the tags,
 		// not the heading, bound the log. Forks of the tool write their own tag (codex-mem's
-		// <codex-mem-context>, the fifty-third holdout's twenty rows of observation ids)
+		// <codex-mem-context>, the fifty-fourth holdout's twenty rows of observation ids)
 		if tags := memContextTag.FindAllString(block, -1); len(tags) > 0 {
 			p.inActivity = !strings.HasPrefix(tags[len(tags)-1], "</")
 		}

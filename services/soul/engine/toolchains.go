@@ -74,8 +74,8 @@ func toolchainAnchors(text string, line int) []Anchor {
 		if shippedIn.MatchString(text[:ix[0]]) {
 			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
 		}
-		if m[1] == "" && m[4] == "" && !(stackVersion.MatchString(text[ix[7]:]) && !upgradeWording.MatchString(text)) {
-			continue // "Go 1.24.0 changed the loop variable": no mark makes it a least version
+		if m[1] == "" && m[4] == "" && !stackStated(text, ix[7]) {
+			continue // "Go 1.22 changed the loop variable": no mark makes it a least version
 		}
 		lang := toolchainLanguages[strings.ToLower(m[2])]
 		// "**Go Version**: 1.24+" (inngest's copilot-instructions.md, the forty-second holdout): the
@@ -92,6 +92,11 @@ func toolchainAnchors(text string, line int) []Anchor {
 // for more says the stack moved on, and one that asks for less may run on a newer release. A version
 // followed by a verb ("Go 1.22 changed loop variables") is about the language, not this project.
 var stackVersion = regexp.MustCompile(`^(?:\*\*)?(?:\s*[,;)|]|\s*$|\s+(?:and|with|&|\+|/)\s|\s*[—–]\s|\s+-\s)`)
+
+// stackStated reports an unmarked version, ending at end in text, that names the project's stack.
+func stackStated(text string, end int) bool {
+	return stackVersion.MatchString(text[end:]) && !upgradeWording.MatchString(text)
+}
 
 // upgradeWording marks a sentence about moving between versions, whose older one is named on purpose.
 var upgradeWording = regexp.MustCompile(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL)\b`)
