@@ -249,6 +249,10 @@ var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir
 // "use X, not `Y`". A rejected name is no claim that it exists.
 var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])not\s+\**$`)
 
+// forbidExamples ends the text before an example of what a rule forbids to make: "Do not generate
+// human-readable progress files (e.g., `progress.md`, `state.json`)" (the fifty-sixth holdout's agbalumo).
+var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
+
 // forbiddenCue is a clause that forbids committing something: "never commit `.env` files". What it
 // names is expected to be absent from the repository.
 var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
@@ -538,12 +542,13 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
 // the deleted …), "`x.py` 已删除" (… has been deleted), "`x.py` 不存在" (does not exist),
-// "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the fifty-third holdout's mobvibe); Russian
+// "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the fifty-third holdout's mobvibe), "不生成
+// HTTP 专用 `i_*.proto`" (does not generate …, the fifty-sixth's servora); Russian
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
 // (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н)")
 )

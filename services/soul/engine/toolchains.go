@@ -35,8 +35,9 @@ var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|original
 
 // shippedIn ends the text before a version that says what a language's release carries: "Corepack is
 // included in Node 14+" (temporalio/sdk-typescript's CONTRIBUTING.md, the thirty-sixth holdout, over
-// engines.node >= 20.3.0), "available since Python 3.11", "bundled with Go 1.21".
-var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$`)
+// engines.node >= 20.3.0), "available since Python 3.11", "bundled with Go 1.21", "…; in Go 1.22+ prefer
+// `rand.Text()`" (the fifty-sixth holdout's crawbl-backend).
+var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$|(?:^|[,;:]\s*)in\s+$`)
 
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
@@ -99,7 +100,7 @@ func stackStated(text string, end int) bool {
 }
 
 // upgradeWording marks a sentence about moving between versions, whose older one is named on purpose.
-var upgradeWording = regexp.MustCompile(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL)\b`)
+var upgradeWording = regexp.MustCompile(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL|pre-|post-)`)
 
 // quotedGoLine is a go.mod `go` line a sentence quotes: "`go 1.25` in `go.mod`" (the thirty-second
 // holdout's air, whose go.mod had moved on to go 1.26.0). It states the manifest's own version, not a
