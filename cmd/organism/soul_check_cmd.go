@@ -187,12 +187,15 @@ func (f *soulCheckFlags) collect(ctx context.Context, c *call, remote bool) (rep
 		docs, notes = foldImports(run.load, docs)
 	}
 	for _, d := range docs {
-		if _, src, err := run.load(d); *f.all && err == nil {
-			if err := engine.Readable(src, 0); err != nil {
-				// --all found the file by its name; one binary or oversized file among hundreds must not
-				// cost the run its other documents. Named on stderr, so stdout stays the report.
-				fmt.Fprintf(soulCheckStderr, "organism: %s not checked: %v\n", d, err)
-				continue
+		if *f.all {
+			// --all found the file by its name; one binary or oversized file among hundreds must not
+			// cost the run its other documents. Named on stderr, so stdout stays the report. The load
+			// is the run's own, cached for the check that follows.
+			if _, src, err := run.load(d); err == nil {
+				if err := engine.Readable(src, 0); err != nil {
+					fmt.Fprintf(soulCheckStderr, "organism: %s not checked: %v\n", d, err)
+					continue
+				}
 			}
 		}
 		rep, err := run.check(ctx, d)

@@ -126,6 +126,8 @@ type verifier struct {
 	// read once per check: splitRead says it was
 	split     string
 	splitRead bool
+	// dartDeps are the packages the tracked pubspec.yaml files depend on, read once per check (parents.go)
+	dartDeps map[string]bool
 	// packages lists the workspace's package.json files once per check (workspace.go).
 	packages []string
 	// commandNever holds the failed make targets and npm scripts no commit ever defined in the manifest

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -120,17 +119,41 @@ func (v *verifier) existsAsModule(p string) bool {
 // dependency a tracked pubspec.yaml declares.
 func (v *verifier) dartPackage(p string) (string, bool) {
 	top, rest, ok := strings.Cut(strings.TrimPrefix(p, "package:"), "/")
-	if !ok || path.Ext(rest) != ".dart" || !dartName.MatchString(top) {
+	if !ok || path.Ext(rest) != ".dart" {
 		return "", false
 	}
-	dep := regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(top) + `\s*:`)
-	for _, f := range v.repo.ByBasename("pubspec.yaml") {
-		if b, ok := v.readFile(f); ok && dep.Match(b) {
-			return top, true
+	if v.dartDeps == nil {
+		// read once per check, through the walk every dependency manifest takes (frameworks.go)
+		specs := map[string]packageJSON{}
+		v.manifestsOf([]string{"pubspec.yaml"}, readPubspec, specs)
+		v.dartDeps = map[string]bool{}
+		for _, spec := range specs {
+			for n := range spec.Dependencies {
+				v.dartDeps[n] = true
+			}
 		}
 	}
-	return "", false
+	return top, v.dartDeps[top]
 }
 
-// dartName is a Dart package's name.
-var dartName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+// readPubspec reads the package names a pubspec.yaml's dependencies and dev_dependencies list: the
+// keys indented one level under those top-level keys.
+func readPubspec(_ string, body []byte) packageJSON {
+	deps := map[string]string{}
+	in := false
+	for _, line := range strings.Split(string(body), "\n") {
+		t := strings.TrimRight(line, " \t\r")
+		if t == "" || strings.HasPrefix(strings.TrimSpace(t), "#") {
+			continue
+		}
+		if t[0] != ' ' && t[0] != '\t' {
+			in = t == "dependencies:" || t == "dev_dependencies:"
+			continue
+		}
+		indent := len(t) - len(strings.TrimLeft(t, " "))
+		if name, _, ok := strings.Cut(strings.TrimSpace(t), ":"); in && ok && indent == 2 {
+			deps[name] = ""
+		}
+	}
+	return packageJSON{Dependencies: deps}
+}
