@@ -380,12 +380,20 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		if best < 0 || start <= 0 || end < start {
 			continue
 		}
+		if n := lineOfFile.FindStringSubmatch(raw[min(m[1], len(raw)):]); n != nil && path.Base(c.Anchors[best].Path) != path.Base(n[1]) {
+			// "(~line 880 in encoder.cpp) … See `../AGENTS.md`" (the fifty-seventh holdout's ball): the
+			// line is the named file's, which no anchor of the claim is
+			continue
+		}
 		a := &c.Anchors[best]
 		a.Kind, a.Start, a.End = AnchorLine, start, end
 		a.Ref = a.Path + ":" + strconv.Itoa(start)
 		a.Hints = hintsFor(c, a.Path)
 	}
 }
+
+// lineOfFile follows a line number with the file it is in: "line 880 in encoder.cpp".
+var lineOfFile = regexp.MustCompile("^\\s+(?:in|of)\\s+`?([\\w./-]+\\.[A-Za-z]\\w*)\\b")
 
 var lineWord = regexp.MustCompile(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?\b|\bL(\d{1,7})\b`)
 
@@ -1037,6 +1045,9 @@ var (
 // root to one ("[issues](../../issues)", read from blob/main/CONTRIBUTING.md) is the web UI's.
 var forgePages = set("issues", "pulls", "pull", "discussions", "wiki", "actions", "releases", "security", "milestones", "labels", "projects", "compare", "tags", "branches", "graphs", "network", "merge_requests", "-")
 
+// linkWords are the words markdown's own syntax is shown with where a destination goes.
+var linkWords = set("url", "link", "href", "path", "target", "destination", "uri")
+
 // forgePage reports a link, read from the repository root, that climbs above it to a forge page.
 func forgePage(joined string) bool {
 	rest := joined
@@ -1074,8 +1085,10 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i] // "guide.md?plain=1" is the file's own view
 	}
-	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") {
-		return Anchor{}, false // "[merge request #N](...)": a placeholder, not a destination
+	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") || linkWords[strings.ToLower(dest)] {
+		// "[merge request #N](...)", "- [Links](url)" (the fifty-seventh holdout's kaiku, the markdown a
+		// message renders): a placeholder, not a destination
+		return Anchor{}, false
 	}
 	if strings.Contains(dest, "%") {
 		// "(docs/Architecture%20Overview.md)": a link is URL-encoded; the file is "Architecture Overview.md"

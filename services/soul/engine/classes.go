@@ -25,8 +25,9 @@ var topLevelDomains = set("com", "org", "net", "dev", "io", "gov", "edu", "app",
 // sedExpr is "s/foo/bar/" or "s|a|b|g": a substitution, not a path.
 var sedExpr = regexp.MustCompile(`^s(?:/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#)[gimpI0-9]*$`)
 
-// placeholderSeg names a segment written to be replaced: "path/to/file.go", "your-module", "<name>".
-var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|module-name|project-name|X|Y|N)$`)
+// placeholderSeg names a segment written to be replaced: "path/to/file.go", "your-module", "<name>",
+// "src/madsci_*/madsci/package_name/" (the fifty-seventh holdout's MADSci).
+var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|(?:package|module|project|app|crate|plugin)[-_]name|X|Y|N)$`)
 
 // placeholderPath reports a path whose segments are placeholders ("path/to/x", "foo/bar.go").
 func placeholderPath(p string) bool {
@@ -504,16 +505,18 @@ func sentenceAround(raw string, from, to int) string {
 // `app/Http/Kernel.php`" (the sixteenth's koel), "(former `apps/web/DESIGN*.md` retired)" (the
 // forty-ninth's nexus, with no article), "the per-call input (was `cmd.CanonicalizeRequest`)" and "Lifts
 // the per-ref loop out of `cmd/initializer.go`" (the fifty-fourth's germinator: an old name, and where
-// code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP). Its absence confirms
+// code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP), "(issue #135; was `STD_COMPLETENESS.md`)" (the
+// fifty-seventh's ball). Its absence confirms
 // the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|\(\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–])\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's
 // moqserver), or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
 // forty-seventh holdout's remnawave-minishop), or a label: "**Removed**: `openspec/specs/AGENTS.md`
-// (deleted; …)" (the fifty-fourth's germinator).
-var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// (deleted; …)" (the fifty-fourth's germinator), or a dash or parenthesis: "the C++ build is
+// libprotobuf-free — no `cpp/shared/gen/`" (the fifty-seventh's ball).
+var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:\s[—–]|\()\s*\**no\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer

@@ -12,6 +12,10 @@ import (
 
 var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)
 
+// loggedRef is any "#N" a subject names: "feat(csharp): #369 nuget tool packaging (#433)" (the
+// fifty-seventh holdout's ball) lands issue #369's work, which a sentence saying "#369 ships" cites.
+var loggedRef = regexp.MustCompile(`(?:^|[\s(\[:,;])#(\d+)\b`)
+
 // gitRef checks a git fact: a tag, a branch, a commit, a merged PR, a commit count, the last commit's date.
 func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {
 	switch a.Kind {
@@ -53,8 +57,7 @@ func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {
 // prRef checks "#N" against the merge subjects of the log, when the log follows that convention.
 func (v *verifier) prRef(a Anchor, d verdicts) AnchorResult {
 	if v.prs == nil {
-		v.prs = loggedPRs(v.repo.Log())
-		v.prConvention = len(v.prs) > 0
+		v.prs, v.prConvention = loggedPRs(v.repo.Log())
 	}
 	switch {
 	case v.prs[a.Number]:
@@ -71,43 +74,54 @@ func (v *verifier) prRef(a Anchor, d verdicts) AnchorResult {
 // cached log, so a server re-checking a brain (or one run checking many documents) scans its subjects once.
 var prMemo struct {
 	sync.Mutex
-	first *Commit
-	n     int
-	prs   map[int]bool
+	first  *Commit
+	n      int
+	prs    map[int]bool
+	merged bool
 }
 
 // loggedPRs is mergedPRs, remembered for the log it was read from (never written to by its readers).
-func loggedPRs(log []Commit) map[int]bool {
+func loggedPRs(log []Commit) (map[int]bool, bool) {
 	if len(log) == 0 {
 		return mergedPRs(log)
 	}
 	prMemo.Lock()
 	if prMemo.first == &log[0] && prMemo.n == len(log) {
-		prs := prMemo.prs
+		prs, merged := prMemo.prs, prMemo.merged
 		prMemo.Unlock()
-		return prs
+		return prs, merged
 	}
 	prMemo.Unlock()
-	prs := mergedPRs(log)
+	prs, merged := mergedPRs(log)
 	prMemo.Lock()
-	prMemo.first, prMemo.n, prMemo.prs = &log[0], len(log), prs
+	prMemo.first, prMemo.n, prMemo.prs, prMemo.merged = &log[0], len(log), prs, merged
 	prMemo.Unlock()
-	return prs
+	return prs, merged
 }
 
-// mergedPRs are the PR numbers the log's subjects name ("(#12)", "Pull request #12", "PR 12").
-func mergedPRs(log []Commit) map[int]bool {
+// mergedPRs are the numbers the log's subjects name, and whether any names a merged PR ("(#12)",
+// "Pull request #12", "PR 12"): only a log that records its merges says a number it lacks never merged.
+func mergedPRs(log []Commit) (map[int]bool, bool) {
 	prs := map[int]bool{}
+	merged := false
 	for _, c := range log {
 		for _, m := range logPR.FindAllStringSubmatch(c.Subject, -1) {
 			for _, g := range m[1:] {
 				if n, err := strconv.Atoi(g); err == nil {
-					prs[n] = true
+					prs[n], merged = true, true
 				}
 			}
 		}
+		if strings.IndexByte(c.Subject, '#') < 0 {
+			continue
+		}
+		for _, m := range loggedRef.FindAllStringSubmatch(c.Subject, -1) {
+			if n, err := strconv.Atoi(m[1]); err == nil {
+				prs[n] = true
+			}
+		}
 	}
-	return prs
+	return prs, merged
 }
 
 // countRef checks "N commits since REF" against the whole history; a shallow clone cannot count.

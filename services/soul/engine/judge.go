@@ -104,6 +104,13 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Detail = a.Ref + " is a commit of the branch " + b + ", which this clone does not have: a squash or rebase merge leaves a branch's commits out of history"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && (placeholderSHA.MatchString(a.Ref) || objectHashed(c.Text, a.Ref)) {
+		// "Uses fixed SHA `abc1234` for deterministic test assertions", "the same blob hash
+		// (`85f5ef99…`)" (the fifty-seventh holdout's node-template and ball): a made-up id, or another
+		// object's, which no commit needs to have
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = a.Ref + " is no commit here, and its sentence makes it a sample or another object's hash"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
 		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
 		// file); only a sentence that calls it a commit asserts history must hold it
@@ -666,6 +673,18 @@ func (v *verifier) featureBranch(text string) (string, bool) {
 // commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
 // commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
 // holdout's 14 false refs were a project board's option ids in a table.
+// placeholderSHA is a hex id made up for a sample: "abc1234", "deadbeef", "1234567", all zeros.
+var placeholderSHA = regexp.MustCompile(`(?i)^(?:abc123\w*|abcdef\w*|0?1234567\w*|deadbeef\w*|cafebabe\w*|0{7,}|f{7,})$`)
+
+// objectHashCue is wording just before a hex id that makes it a blob's, a tree's or a digest.
+var objectHashCue = regexp.MustCompile(`(?i)\b(?:blob|tree|hash-object|object\s+(?:id|hash)|checksum|digest|sha-?256|sha-?512|md5)\b[^.;]{0,60}$`)
+
+// objectHashed reports a sentence that calls ref, where it first writes it, another object's hash.
+func objectHashed(text, ref string) bool {
+	i := strings.Index(text, ref)
+	return i >= 0 && objectHashCue.MatchString(text[max(0, i-120):i])
+}
+
 func commitWording(text, ref string) bool {
 	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) || commitCue.MatchString(text) {
 		return true

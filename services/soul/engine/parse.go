@@ -402,6 +402,9 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 		p.addClaim(KindListItem, strings.Join(parts, "\n"), start, end)
 		if len(p.soul.Claims) > n {
 			claim = n
+			if l, ok := it.Parent().(*ast.List); ok {
+				p.soul.Claims[n].numbered = l.IsOrdered()
+			}
 		}
 	}
 	outer, outerBranch := p.listDirs, p.branchList

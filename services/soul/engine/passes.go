@@ -118,7 +118,7 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if len(vals) < 2 {
 			continue
 		}
-		if conditionsOnly(results, vals) {
+		if conditionsOnly(results, vals) || separateItems(results, vals) || separateRounds(results, vals) {
 			continue
 		}
 		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
@@ -150,6 +150,75 @@ func conditionsOnly(results []ClaimResult, vals map[string][]int) bool {
 		}
 	}
 	return true
+}
+
+// roundLabel is the round, phase or sprint a log entry's lead names: "(Round 5):", "Sprint 3 —".
+var roundLabel = regexp.MustCompile(`(?i)^[^\n]{0,100}?\b(rounds?|phases?|sprints?|stages?|iterations?|milestones?|waves?|cycles?)\s+#?(\d+(?:\s*[–-]\s*\d+)?)\b[^\n]{0,20}?(?:\)|\*\*|:|\s[—–]\s)`)
+
+// roundOf is the round a claim's lead names ("round 5", "rounds 8–9"), "" when it names none.
+func roundOf(c *Claim) string {
+	m := roundLabel.FindStringSubmatch(c.Text)
+	if m == nil {
+		return ""
+	}
+	return strings.TrimSuffix(strings.ToLower(m[1]), "s") + " " + strings.Join(strings.Fields(m[2]), "")
+}
+
+// separateRounds reports a subject whose differing values sit in entries of a log, each labelled with
+// its own round: "**Climbs the corpus (Round 5):** the sweep is now at 251 passed" beside Round 7's 291
+// (the fifty-seventh holdout's ball, five rows) records each round's figure, as a dated entry does.
+func separateRounds(results []ClaimResult, vals map[string][]int) bool {
+	return acrossValues(vals, func(a, b int) bool {
+		ra, rb := roundOf(&results[a].Claim), roundOf(&results[b].Claim)
+		return ra != "" && rb != "" && ra != rb
+	})
+}
+
+// separateItems reports a subject whose differing values sit in items of a numbered list that each open
+// with their own bold label: "1. **Protobuf oneof-discriminator enum constants** — RESOLVED (71
+// errors)" and "4. **Named/optional-parameter binding** — RESOLVED (22 errors)" (the fifty-seventh
+// holdout's ball) count two gaps, not one. Bulleted items with labels ("**Phase 2 ✅**", "**Report
+// ✅**") are a status log's, whose counts are still compared.
+func separateItems(results []ClaimResult, vals map[string][]int) bool {
+	return acrossValues(vals, func(a, b int) bool {
+		la, lb := itemLabel(&results[a].Claim), itemLabel(&results[b].Claim)
+		return la != "" && lb != "" && la != lb
+	})
+}
+
+// acrossValues reports whether apart holds for every two claims that state different values.
+func acrossValues(vals map[string][]int, apart func(a, b int) bool) bool {
+	for va, as := range vals {
+		for vb, bs := range vals {
+			if va >= vb {
+				continue
+			}
+			for _, a := range as {
+				for _, b := range bs {
+					if !apart(a, b) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// itemLabel is the bold label an item of a numbered list opens with, lower-cased; "" for any other claim.
+func itemLabel(c *Claim) string {
+	if c.Kind != KindListItem || !c.numbered {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(c.Text, "**")
+	if !ok {
+		return ""
+	}
+	label, _, ok := strings.Cut(rest, "**")
+	if !ok {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(label))
 }
 
 // countedSubjects groups the counts of the live soul by subject (one subject phrased two ways unified),

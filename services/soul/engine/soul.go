@@ -95,6 +95,8 @@ type Claim struct {
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
 	branchItem bool
+	// numbered marks an item of an ordered list ("1. …"): its items are enumerated, one thing each.
+	numbered bool
 	// layoutName is the path a layout list's row opens with, and layoutRows the names all rows of its
 	// list open with, its own among them (markLayoutRows).
 	layoutName string

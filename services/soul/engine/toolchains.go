@@ -161,12 +161,14 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 }
 
 // versionBelow reports a stated version below the manifest's: by major and minor (Node's majors alone),
-// in the order tags are compared (semverLess).
+// in the order tags are compared (semverLess), and no finer than either is written: "**Python 3** with
+// Tkinter" (the fifty-seventh holdout's AB-AV1-GUI) holds over `requires-python = ">=3.11"`.
 func versionBelow(lang, stated, manifest string) bool {
 	n := 2
 	if lang == "node" {
 		n = 1
 	}
+	n = min(n, strings.Count(stated, ".")+1, strings.Count(manifest, ".")+1)
 	return semverLess(leadingParts(stated, n), leadingParts(manifest, n))
 }
 
