@@ -505,9 +505,8 @@ func sentenceAround(raw string, from, to int) string {
 // `app/Http/Kernel.php`" (the sixteenth's koel), "(former `apps/web/DESIGN*.md` retired)" (the
 // forty-ninth's nexus, with no article), "the per-call input (was `cmd.CanonicalizeRequest`)" and "Lifts
 // the per-ref loop out of `cmd/initializer.go`" (the fifty-fourth's germinator: an old name, and where
-// code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP), "(issue #135; was `STD_COMPLETENESS.md`)" (the
-// fifty-seventh's ball). Its absence confirms
-// the claim.
+// code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP), "(issue #135; was
+// `STD_COMPLETENESS.md`)" (the fifty-seventh's ball). Its absence confirms the claim.
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–])\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without

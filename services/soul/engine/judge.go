@@ -670,9 +670,6 @@ func (v *verifier) featureBranch(text string) (string, bool) {
 	return "", false
 }
 
-// commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
-// commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
-// holdout's 14 false refs were a project board's option ids in a table.
 // placeholderSHA is a hex id made up for a sample: "abc1234", "deadbeef", "1234567", all zeros.
 var placeholderSHA = regexp.MustCompile(`(?i)^(?:abc123\w*|abcdef\w*|0?1234567\w*|deadbeef\w*|cafebabe\w*|0{7,}|f{7,})$`)
 
@@ -685,6 +682,9 @@ func objectHashed(text, ref string) bool {
 	return i >= 0 && objectHashCue.MatchString(text[max(0, i-120):i])
 }
 
+// commitWording reports whether a claim says a hex run is a commit: a full 40-digit object name, a
+// commit's URL, a commit cue in its text, or a verb of what commits do just before the run. The eighth
+// holdout's 14 false refs were a project board's option ids in a table.
 func commitWording(text, ref string) bool {
 	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) || commitCue.MatchString(text) {
 		return true
