@@ -523,6 +523,11 @@ var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s
 // (the fifty-third holdout's GodeX). Their absence is what the sentence says.
 var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`\\n]*`)*(?:\\s*[—–:-]\\s*(?:these|they|both|all\\s+(?:of\\s+)?(?:these|them))\\s+(?:\\w+\\s+){0,2}?(?:no\\s+longer\\s+exists?|(?:are|were|have\\s+been)\\s+(?:gone|removed|deleted))|\\s+(?:is|are)\\s+(?:[\\w-]+\\s+){0,3}?(?:and\\s+)?(?:must|should)\\s+(?:stay|remain)\\s+(?:removed|deleted|gone))\\b")
 
+// deletedListAfter follows names with the word that says they were deleted, ending its clause:
+// "`runners/` and `graphs/` DELETED — logic absorbed by `LangGraphInProcProvider`" (the fifty-eighth
+// holdout's cogni-template). "`old/run.py` deleted rows are compacted" goes on: a program that deletes.
+var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`)*\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed)\\s*(?:[—–:;,.)]|$)")
+
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that
 // only mentions a removal ("removed the old API") does not.

@@ -210,6 +210,11 @@ func markEmptied(claims []Claim) {
 	}
 }
 
+// plannedLeadIn ends a lead-in over a list of what is planned, not built: "Key components (as
+// planned):" over `packages/client-tauri/` and `packages/ta-intel-sgx/` (the fifty-eighth holdout's
+// AirAccount, which built some of them).
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).
 var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)

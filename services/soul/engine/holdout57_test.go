@@ -66,3 +66,18 @@ func TestFiftySeventhHoldoutClasses(t *testing.T) {
 		{"twin: a glob no app matches", "- Sweep: `Repo.update` and raw `%Subject{` in `spec/**/*_spec.exs`.", []string{"evidence_file_missing spec/**/*_spec.exs"}},
 	})
 }
+
+// TestFiftySeventhHoldoutRequiredVersion: a least version a sentence calls required is the manifest's
+// requirement, so a manifest that asks for less says the sentence is out of date (the fifty-seventh
+// holdout's ezbeq, one of its misses).
+func TestFiftySeventhHoldoutRequiredVersion(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("pyproject.toml", "[project]\nname = \"eq\"\nrequires-python = \">=3.11, <3.16\"\n")
+	g.commit("2026-05-03T10:00:00Z", "init")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a required version above the manifest's", "- **Python 3.13+** required", []string{"evidence_changed Python 3.13+"}},
+		{"twin: a version the project also runs on", "- Tested on **Python 3.13+**", nil},
+		{"twin: the manifest's own requirement", "- **Python 3.11+** required", nil},
+	})
+}

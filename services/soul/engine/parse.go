@@ -221,6 +221,11 @@ func (p *parser) block(n ast.Node, depth int) {
 				p.soul.Claims[i].forbidden = makeItem.MatchString(p.soul.Claims[i].Text)
 			}
 		}
+		if plannedLeadIn.MatchString(lead) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].planned = true
+			}
+		}
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
 	case *ast.FencedCodeBlock:

@@ -31,7 +31,7 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 			continue
 		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)
-		if n < minSchemeTags || v.patchTagged(ar.Anchor.Ref) {
+		if n < minSchemeTags || v.patchTagged(ar.Anchor.Ref) || v.changelogged(ar.Anchor.Ref) {
 			continue
 		}
 		failAnchor(r, i, ReasonUntaggedRelease, fmt.Sprintf("%s is not among the %d tags of its scheme (newest %s)", ar.Anchor.Ref, n, newest))
@@ -45,6 +45,26 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 func (v *verifier) patchTagged(ref string) bool {
 	for t := range v.repo.Tags() {
 		if strings.HasPrefix(t, ref+".") || strings.HasPrefix(t, ref+"-") {
+			return true
+		}
+	}
+	return false
+}
+
+// changelogFiles are where a project records its releases, at the root.
+var changelogFiles = []string{"CHANGELOG.md", "CHANGES.md", "HISTORY.md", "RELEASES.md"}
+
+// changelogged reports a version a changelog's heading records: "Shipped ID-first design (v3.7.0)"
+// where CHANGELOG.md has "## 3.7.0 — 2026-06-09" and the tags skip from v3.1.3 to v3.11.3 (the
+// fifty-eighth holdout's apple-mail-mcp). The release was made without its tag; the version is real.
+func (v *verifier) changelogged(ref string) bool {
+	num := strings.TrimPrefix(strings.TrimPrefix(ref, "v"), "V")
+	if num == "" || num[0] < '0' || num[0] > '9' {
+		return false
+	}
+	heading := regexp.MustCompile(`(?m)^#{1,4}\s*\[?v?` + regexp.QuoteMeta(num) + `(?:\]|\s|$)`)
+	for _, f := range changelogFiles {
+		if body, ok := v.readFile(f); ok && heading.Match(body) {
 			return true
 		}
 	}

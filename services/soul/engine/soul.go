@@ -141,6 +141,9 @@ type Claim struct {
 	// forbidden marks a list item whose lead-in forbids what it lists and whose verb makes a file
 	// ("Never:" over "- Recreate `src/adapter/provider.ts`"): the places it names need not exist.
 	forbidden bool
+	// planned marks an item of a list its lead-in calls planned ("Key components (as planned):"): it
+	// asserts no place (plannedLeadIn); one that history shows removed is still drift.
+	planned bool
 	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
 	base Tissue
 }

@@ -195,6 +195,9 @@ func asserted(c *Claim, a Anchor) bool {
 	if a.Link {
 		return true
 	}
+	if c.planned {
+		return false // "Key components (as planned):": what was to be built, whether or not it was
+	}
 	if runLog(a.Path) {
 		return false // "Read `hs-*.stderr.log` before blaming Docker": logs a run writes, never a tracked file
 	}

@@ -82,7 +82,11 @@ func toolchainAnchors(text string, line int) []Anchor {
 		// "**Go Version**: 1.24+" (inngest's copilot-instructions.md, the forty-second holdout): the
 		// label's emphasis is no part of the name shown
 		ref := strings.TrimSpace(strings.ReplaceAll(m[0], "**", ""))
-		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: lang, Qualifier: m[3], Line: line, Hints: anyVersion.FindAllString(text, -1)})
+		q := m[3]
+		if m[4] != "" && requiredAfter.MatchString(text[ix[1]:]) {
+			q = requiredMark + q
+		}
+		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: lang, Qualifier: q, Line: line, Hints: anyVersion.FindAllString(text, -1)})
 	}
 	return out
 }
@@ -109,6 +113,15 @@ var quotedGoLine = regexp.MustCompile("(?i)`?\\bgo\\s+v?(\\d+\\.\\d+(?:\\.\\d+)?
 
 // exactMark prefixes the Qualifier of a version the sentence says the manifest holds.
 const exactMark = "="
+
+// requiredMark prefixes the Qualifier of a least version the sentence calls required: "**Python 3.13+**
+// required" (the fifty-seventh holdout's ezbeq, whose pyproject.toml had come down to ">=3.11"). The
+// manifest's least version is the requirement, so one below the stated version says the sentence is
+// out of date as much as one above it.
+const requiredMark = "!"
+
+// requiredAfter follows a marked least version with the word that makes it the requirement.
+var requiredAfter = regexp.MustCompile(`(?i)^(?:\*\*)?\s*(?:is\s+|are\s+)?required\b`)
 
 // goLineAnchor reads the go.mod go line a sentence that names go.mod quotes.
 func goLineAnchor(text string, line int) []Anchor {
@@ -154,8 +167,12 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 			return d.ok() // the sentence names the manifest's version too: it knows of it
 		}
 	}
-	if versionBelow(a.Name, a.Qualifier, want) {
+	stated, required := strings.CutPrefix(a.Qualifier, requiredMark)
+	if versionBelow(a.Name, stated, want) {
 		return d.fail(ReasonChanged, fmt.Sprintf("%s asks for %s %s; the claim says %s", file, a.Name, want, a.Ref))
+	}
+	if required && versionBelow(a.Name, want, stated) {
+		return d.fail(ReasonChanged, fmt.Sprintf("%s asks for %s %s; the claim says %s is required", file, a.Name, want, a.Ref))
 	}
 	return d.ok()
 }
