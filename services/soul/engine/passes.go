@@ -134,22 +134,10 @@ func consistency(results []ClaimResult, soul *Soul) {
 // in their first cell: a figures table measures one quantity under several conditions, each row its
 // own subject. Two sentences, or two rows of one label, that disagree are still a contradiction.
 func conditionsOnly(results []ClaimResult, vals map[string][]int) bool {
-	for va, as := range vals {
-		for vb, bs := range vals {
-			if va >= vb {
-				continue
-			}
-			for _, a := range as {
-				for _, b := range bs {
-					ca, cb := &results[a].Claim, &results[b].Claim
-					if ca.table == 0 || ca.table != cb.table || ca.rowLabel == cb.rowLabel {
-						return false
-					}
-				}
-			}
-		}
-	}
-	return true
+	return acrossValues(vals, func(a, b int) bool {
+		ca, cb := &results[a].Claim, &results[b].Claim
+		return ca.table != 0 && ca.table == cb.table && ca.rowLabel != cb.rowLabel
+	})
 }
 
 // roundLabel is the round, phase or sprint a log entry's lead names: "(Round 5):", "Sprint 3 —".
