@@ -148,6 +148,12 @@ func target(before string) bool {
 	return targetCue.MatchString(before) || newThingsIn.MatchString(before)
 }
 
+// forbiddenPlaceBefore ends the text before a place a rule keeps things out of: "NEVER under
+// `src/**/tests`", "Forbidden: `src/**/tests`, `src/**/test_*.py`", "❌ Tests under `src/**/tests`", "No
+// files under any `src/**/tests`" (the fifty-ninth holdout's open-ticket-ai, seven rows, whose tests
+// once sat there). The place is one not to use, whatever it holds.
+var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\bnever\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?)\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*,\\s*)*[*_]*$")
+
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
 var newThingsIn = regexp.MustCompile(`(?i)\b(?:the|your|any) (?:new|newly \w+|generated|updated) \w+(?: \w+)? (?:in|under|at)\s*\**$`)

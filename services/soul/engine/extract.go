@@ -213,7 +213,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		strings.HasPrefix(strings.TrimSpace(after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40)) ||
-		forbidExamples.MatchString(behind(200))
+		forbidExamples.MatchString(behind(200)) || forbiddenPlaceBefore.MatchString(before)
 	if !dest && x.gates.matches {
 		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
 		dest = matchesAfter.MatchString(after(24)) || matchesBefore.MatchString(behind(200))

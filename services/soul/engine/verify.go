@@ -405,6 +405,9 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if len(v.repo.Glob(a.Path, 1)) > 0 {
 		return d.ok()
 	}
+	if ok, _ := v.repo.Exists(a.Path); ok {
+		return d.ok() // "`app/dream/[id].tsx`": a route file whose brackets are its name (the fifty-ninth holdout's dream-stream)
+	}
 	if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
 		return d.ok()
 	}
