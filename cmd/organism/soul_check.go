@@ -255,12 +255,30 @@ func handoffFiles(repo *gitrepo.Repo, ig *engine.Ignore) ([]string, error) {
 	}
 	var out []string
 	for _, p := range found {
-		if !skippedPath(p) && !ig.Doc(p) {
+		if !skippedPath(p) && !ig.Doc(p) && !inVendoredProject(repo, p) {
 			out = append(out, p)
 		}
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// inVendoredProject reports a document below a hidden directory, in a tree that carries its own
+// .github/: another project copied in whole (the sixtieth holdout's t3code keeps upstream repositories
+// under .repos/, "read-only reference material for coding agents", each with its .github/,
+// CHANGELOG.md and AGENTS.md, whose links are upstream's to fix). A package of the repository's own
+// with a .github/ of its own (COGANT's cogant/, terreno's packages) is not hidden, and stays checked.
+// Name such a document to check it anyway.
+func inVendoredProject(repo *gitrepo.Repo, doc string) bool {
+	if !strings.HasPrefix(doc, ".") && !strings.Contains(doc, "/.") {
+		return false
+	}
+	for d := path.Dir(doc); d != "." && d != "" && d != "/"; d = path.Dir(d) {
+		if ok, dir := repo.Exists(d + "/.github"); ok && dir {
+			return true
+		}
+	}
+	return false
 }
 
 // isHandoffPath reports a repository path that is a handoff document: one of handoffNames at any

