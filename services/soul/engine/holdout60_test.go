@@ -27,3 +27,18 @@ func TestSixtiethHoldoutClasses(t *testing.T) {
 		{"twin: a feature that went", "| Auth business logic | `features/auth/src/lib/` | Domain logic |", []string{"evidence_file_missing features/auth/src/lib/"}},
 	})
 }
+
+// TestSixtiethHoldoutInlineLeastVersion: a least mark written between the language and its version
+// ("Node.js: >= 18.x") is compared as any least version is (kaoto, one of the round's misses).
+func TestSixtiethHoldoutInlineLeastVersion(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\"name\": \"ui\", \"engines\": {\"node\": \">=22.x\"}}\n")
+	g.commit("2026-05-03T10:00:00Z", "node 22")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a least version the manifest has moved past", "- Node.js: >= 18.x", []string{"evidence_changed Node.js: >= 18"}},
+		{"twin: the manifest's own least version", "- Node.js: >= 22.x", nil},
+		{"twin: a version the language changed at", "- Node 18 changed how fetch is exposed.", nil},
+		{"twin: a version a condition names", "- The loader adds the `fetch` polyfill (only for Node ≥ 18).", nil},
+	})
+}

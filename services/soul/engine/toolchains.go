@@ -28,7 +28,16 @@ const AnchorToolchain AnchorKind = "toolchain"
 var toolchainLanguages = map[string]string{"go": "go", "golang": "go", "python": "python", "node": "node", "node.js": "node", "nodejs": "node", "rust": "rust", "rustc": "rust"}
 
 // leastVersion is a language and a version with a mark that makes it a least one, after or before it.
-var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?(?:\*\*)?(?:\s*:)?\s+v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?(?:\*\*)?(?:\s*:)?(?:\s*(?:>=|≥))?\s*v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+
+// inlineLeast is a least mark written between the language and its version: "- Node.js: >= 18.x" (the
+// sixtieth holdout's kaoto, whose package.json had moved on to engines.node ">=22.x"). Only where the
+// language opens its line, item or cell (lineLead) does it state a requirement: "(plus `cmp` for Go ≥
+// 1.21)" (corpus case 06, modernc.org/gc) is a condition.
+var inlineLeast = regexp.MustCompile(`(?:>=|≥)\s*v?\d`)
+
+// lineLead is the text before a word that opens its line, list item or table cell.
+var lineLead = regexp.MustCompile(`(?:^|\n)\s*(?:[-*+]\s+|\d+\.\s+|\|\s*)?(?:\*\*)?$|\|\s*(?:\*\*)?$`)
 
 // pastWording marks a sentence about history, whose versions were true once.
 var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
@@ -75,7 +84,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 		if shippedIn.MatchString(text[:ix[0]]) {
 			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
 		}
-		if m[1] == "" && m[4] == "" && !stackStated(text, ix[7]) {
+		if inline := inlineLeast.MatchString(m[0]); inline && m[1] == "" && !lineLead.MatchString(text[:ix[0]]) {
+			continue // "(plus `cmp` for Go ≥ 1.21)": a condition, not the project's requirement
+		} else if !inline && m[1] == "" && m[4] == "" && !stackStated(text, ix[7]) {
 			continue // "Go 1.22 changed the loop variable": no mark makes it a least version
 		}
 		lang := toolchainLanguages[strings.ToLower(m[2])]
