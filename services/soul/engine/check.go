@@ -80,9 +80,11 @@ type verifier struct {
 	batch        BatchAnswer
 	prs          map[int]bool
 	prConvention bool
-	files        map[string][]byte
-	makeTargets  map[string]map[string]bool
-	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
+	// changelogVersions are the versions the root changelog's headings record, read at first need.
+	changelogVersions map[string]bool
+	files             map[string][]byte
+	makeTargets       map[string]map[string]bool
+	makeFiles         map[string]string // the Makefile each of makeTargets' directories was read from
 	// makeIncluded lists, per directory of makeTargets, the files its Makefile's include directives
 	// brought in: a target defined there and removed is history's evidence too (commandtrace.go)
 	makeIncluded map[string][]string

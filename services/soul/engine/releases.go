@@ -57,19 +57,24 @@ var changelogFiles = []string{"CHANGELOG.md", "CHANGES.md", "HISTORY.md", "RELEA
 // changelogged reports a version a changelog's heading records: "Shipped ID-first design (v3.7.0)"
 // where CHANGELOG.md has "## 3.7.0 — 2026-06-09" and the tags skip from v3.1.3 to v3.11.3 (the
 // fifty-eighth holdout's apple-mail-mcp). The release was made without its tag; the version is real.
+// The headings are read once per check, however many untagged versions it meets.
 func (v *verifier) changelogged(ref string) bool {
-	num := strings.TrimPrefix(strings.TrimPrefix(ref, "v"), "V")
-	if num == "" || num[0] < '0' || num[0] > '9' {
-		return false
-	}
-	heading := regexp.MustCompile(`(?m)^#{1,4}\s*\[?v?` + regexp.QuoteMeta(num) + `(?:\]|\s|$)`)
-	for _, f := range changelogFiles {
-		if body, ok := v.readFile(f); ok && heading.Match(body) {
-			return true
+	if v.changelogVersions == nil {
+		v.changelogVersions = map[string]bool{}
+		for _, f := range changelogFiles {
+			if body, ok := v.readFile(f); ok {
+				for _, m := range releaseHeading.FindAllSubmatch(body, -1) {
+					v.changelogVersions[string(m[1])] = true
+				}
+			}
 		}
 	}
-	return false
+	return v.changelogVersions[strings.TrimPrefix(strings.TrimPrefix(ref, "v"), "V")]
 }
+
+// releaseHeading is a changelog heading that opens with a version: "## 3.7.0 — 2026-06-09",
+// "## [v1.2.0]".
+var releaseHeading = regexp.MustCompile(`(?m)^#{1,4}\s*\[?[vV]?(\d[\w.+-]*?)(?:\]|\s|$)`)
 
 // VersionScheme is the shape of a version tag: its digit runs generalised ("v1.4.0" -> `^v\d+\.\d+\.\d+$`),
 // so "api/v1.2.0" and "v1.2" are other schemes.
