@@ -1147,6 +1147,8 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 		qual := qualifierOf(before)
 		if owner := spanSubject(masked, raw, m[0]); owner != "" {
 			qual = owner
+		} else if f := fileBeforeCount.FindStringSubmatch(lower[:m[2]]); f != nil {
+			qual = f[1] // "**App.test.tsx (9 failures)**": the file's own count, not every tsx's
 		}
 		out = append(out, NumberFact{Subject: subject, Qualifier: qual, Value: val, Line: lineAt(m[0])})
 	}
@@ -1154,9 +1156,13 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 }
 
 var (
-	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since)\s+\d+)|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
-	countRe  = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
-	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+	// fileBeforeCount is a file name a parenthesized count follows: "App.test.tsx (9 failures)" beside
+	// "Pagination.test.tsx (2 failures)" counts two files' failures (the sixty-first holdout's
+	// wcag-wayfinder), which one word of the name ("tsx") made one quantity.
+	fileBeforeCount = regexp.MustCompile(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
+	nonCount        = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since)\s+\d+)|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	countRe         = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx          = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
 
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")

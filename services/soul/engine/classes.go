@@ -526,8 +526,9 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 // moqserver), or a sentence that opens with "No `CHANGELOG.md` — the project deliberately has none" (the
 // forty-seventh holdout's remnawave-minishop), or a label: "**Removed**: `openspec/specs/AGENTS.md`
 // (deleted; …)" (the fifty-fourth's germinator), or a dash or parenthesis: "the C++ build is
-// libprotobuf-free — no `cpp/shared/gen/`" (the fifty-seventh's ball).
-var noneBefore = regexp.MustCompile(`(?i)\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:\s[—–]|\()\s*\**no\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// libprotobuf-free — no `cpp/shared/gen/`" (the fifty-seventh's ball), or a contrast: "an exported pure
+// function taking `query`, not a `store.filtered(tab)` method" (the sixty-first's context-cake).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:\s[—–]|\()\s*\**no\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer

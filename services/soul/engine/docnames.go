@@ -44,6 +44,13 @@ var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|w
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
+	for i := range claims {
+		for j := range claims[i].Anchors {
+			if a := &claims[i].Anchors[j]; claims[i].styleSample && a.Kind == AnchorPath && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
+				a.Example = true
+			}
+		}
+	}
 	outputs := map[string]bool{}
 	names := map[string]bool{}
 	for i := range claims {
@@ -190,10 +197,12 @@ func removalNamed(heading, p string) bool {
 
 // markEmptied marks the path and glob anchors of a claim the next sentence of its paragraph calls
 // empty: git keeps no empty directory, so the place's absence is what the text says. Those of an item
-// a "Never:" list forbids to make are places not to make, whether or not one is there.
+// a "Never:" list forbids to make are places not to make, whether or not one is there; those of an item
+// under a future shape are where things are to go, whether or not one was there once (OpenExcel's
+// "Recommended future shape:" over a `src/modules/runs` whose skeleton was removed).
 func markEmptied(claims []Claim) {
 	for i := range claims {
-		if !claims[i].emptied && !claims[i].forbidden {
+		if !claims[i].emptied && !claims[i].forbidden && !claims[i].future {
 			continue
 		}
 		for j := range claims[i].Anchors {
@@ -214,6 +223,17 @@ func markEmptied(claims []Claim) {
 // planned):" over `packages/client-tauri/` and `packages/ta-intel-sgx/` (the fifty-eighth holdout's
 // AirAccount, which built some of them).
 var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+
+// futureLeadIn ends a lead-in over the shape the code is to take: "Recommended future shape:" (the
+// sixty-first holdout's OpenExcel). Unlike a planned component, built and then removed (drift: the
+// design changed), a place of a target layout says nothing of what is there today.
+var futureLeadIn = regexp.MustCompile(`(?i)\b(?:future|target|eventual|intended)\s+(?:shape|layout|structure|tree|organi[sz]ation)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+
+// exampleLeadIn is a lead-in that says its list holds examples: "Examples:", "For example:", "e.g.:".
+// Under a naming rule ("## File Naming Convention": `{date}-{title}.md`, then "Examples:" over
+// `2026-02-11-confirmation-dialog-migration.md`, the sixty-first holdout's helios-flow) the names show
+// the rule's style.
+var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\b[^.!?:\n]{0,40}[:：]\s*\**\s*$`)
 
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).

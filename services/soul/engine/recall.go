@@ -277,6 +277,9 @@ func (v *verifier) removalAsk(r *ClaimResult) (removalAsk, bool) {
 		return removalAsk{}, false
 	}
 	for j, ar := range r.Anchors {
+		if ar.Anchor.Absent {
+			continue // "not a `store.filtered(tab)` method": the sentence says it is not there
+		}
 		if t, ok := v.qualifierType(ar); ok {
 			return v.withFiles(removalAsk{j: j, a: ar.Anchor, qual: t, under: true})
 		}

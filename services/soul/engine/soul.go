@@ -144,6 +144,11 @@ type Claim struct {
 	// planned marks an item of a list its lead-in calls planned ("Key components (as planned):"): it
 	// asserts no place (plannedLeadIn); one that history shows removed is still drift.
 	planned bool
+	// styleSample marks an item of an "Examples:" list under a naming rule (exampleLeadIn): a name that
+	// shows the rule's style, not a file to find.
+	styleSample bool
+	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
+	future bool
 	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
 	base Tissue
 }

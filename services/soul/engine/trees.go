@@ -76,7 +76,8 @@ func treeAnchors(body string, start int) []Anchor {
 			stack = stack[:len(stack)-1]
 		}
 		name := entryName(m[2])
-		if !treeName.MatchString(name) || placeholderEntry(name) || exampleComment.MatchString(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))) {
+		comment := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))
+		if !treeName.MatchString(name) || placeholderEntry(name) || exampleComment.MatchString(comment) || plannedComment.MatchString(comment) || outputComment.MatchString(comment) {
 			// "...", "<feature>/", "*.go": not a name, and nothing below it is checked as one
 			stack = append(stack, level{col, ""})
 			continue
@@ -148,6 +149,16 @@ func placeholderEntry(name string) bool {
 // whose apps/ is empty on purpose), "# e.g. a web app", "(example)". The entry and what is below it are
 // the illustration's.
 var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:e\.g\.|eg\b|example\b|for example\b|sample\b|示例|例如|例：|例:|举例|пример|ejemplo|exemple|beispiel)`)
+
+// plannedComment is an entry's comment that says it is not built yet: "json_extractor.rs  # Tool
+// re-exports (when implemented)" (the sixty-first holdout's shard-den), "# (planned)", "# not yet
+// implemented". The entry is the plan's, and so is what is below it.
+var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b`)
+
+// outputComment is an entry's comment that calls it what a build or generator writes: "pkg/  #
+// wasm-pack output (generated)" (shard-den again), "# build output", "# gitignored". A clean checkout
+// has none of it.
+var outputComment = regexp.MustCompile(`(?i)\(\s*(?:auto-?)?generated\b|\bgenerated\s*\)|\b(?:build|compiler|bundler|wasm-pack|tsc)\s+output\b|\bgit-?ignored\b`)
 
 // blankLevel reports a parent that was not a name: its entries are not checked either.
 func blankLevel(parts []string) bool {

@@ -408,6 +408,9 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok() // "`app/dream/[id].tsx`": a route file whose brackets are its name (the fifty-ninth holdout's dream-stream)
 	}
+	if v.routeBelow(a.Path) {
+		return d.ok()
+	}
 	if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
 		return d.ok()
 	}
@@ -444,6 +447,27 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	return d.fail(ReasonFileMissing, "no tracked file matches "+a.Path)
 }
 
+// routeParam is a route's parameter segment as file-system routers name it: "[id]", "[...slug]",
+// "[[...slug]]".
+var routeParam = regexp.MustCompile(`\[\[?(?:\.\.\.)?[A-Za-z_][\w-]*\]\]?`)
+
+// routeBelow reports a route file named from its routes directory, its brackets its own name: "`chat/[id]/
+// +page.svelte`" in apps/web/CLAUDE.md over apps/web/src/routes/chat/[id]/+page.svelte (the sixty-first
+// holdout's The-Penthouse). Each bracket turned into a one-byte wildcard finds the candidates; the
+// literal suffix decides.
+func (v *verifier) routeBelow(p string) bool {
+	if strings.ContainsAny(p, "*?{") || strings.HasPrefix(p, "/") || !strings.Contains(p, "/") || strings.ContainsAny(routeParam.ReplaceAllString(p, ""), "[]") {
+		return false
+	}
+	wild := strings.NewReplacer("[", "?", "]", "?").Replace(p)
+	for _, f := range v.repo.Glob("**/"+wild, 64) {
+		if strings.HasSuffix(f, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
+
 // deeperGlob reports a glob whose files sit deeper than it says: "Computes SHA256 of all
 // `contracts/src/*.sol` files" over contracts/src/core/*.sol (the fifty-seventh holdout's
 // SuperPaymaster, whose script finds them recursively), or "`test/**/*_test.exs`" in portal/AGENTS.md
@@ -462,6 +486,12 @@ func (v *verifier) deeperGlob(p string) bool {
 	doc := path.Dir(v.soul.Path)
 	return doc != "." && doc != "" && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, ".") && strings.Contains(p, "/") && len(v.repo.Glob(doc+"/**/"+p, 1)) > 0
 }
+
+// generatedName is a file name that says a generator writes it: "modules.generated.ts", "api.gen.go",
+// "zz_generated.deepcopy.go". A ".gen." name counts only with a source extension: "buf.gen.yaml" and
+// "buf.typescript.gen.yaml" are the generator's own configuration, written by hand and tracked (the
+// regression over the sixtieth round's servora and micro-forge).
+var generatedName = regexp.MustCompile(`(?i)[._-]generated\.\w+$|\.gen\.(?:go|ts|tsx|js|mjs|cjs|py|rs|dart|swift|kt|java|cs|rb|c|h|cc|cpp|hpp)$|^zz_generated\.`)
 
 // extensionGlob is a last segment that names files by their extension alone: "*.sol", "*.test.ts".
 var extensionGlob = regexp.MustCompile(`^\*(?:\.[A-Za-z0-9]+)+$`)
@@ -648,6 +678,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	}
 	if pattern, ok := v.ignoredBelow(a.Path); ok {
 		return hold(ReasonIgnored, a.Path+" holds what .gitignore keeps out ("+pattern+"): a build's output, absent from a clean checkout")
+	}
+	if generatedName.MatchString(path.Base(a.Path)) {
+		// "`modules.generated.ts` — routes, APIs" under "Key Generated Files" (the sixty-first holdout's
+		// helios-flow; the sixtieth's forge-agent too): a generator's output, named as such
+		return hold(ReasonBuildOutput, a.Path+" is named as a generator's output, absent from a clean checkout")
 	}
 	if tmpl, ok := v.renderedFrom(a.Path, local); ok {
 		// "this will generate `tests/.../e2e_tests.tfvars` for you" beside a tracked
