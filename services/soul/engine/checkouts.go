@@ -65,7 +65,8 @@ func (v *verifier) awayName(a Anchor) bool {
 // per-project workspaces under `workspaces/owner/repo/` (`source/`, `artifacts/`, `logs/`), plus
 // `archon.db`" lists that directory's entries (the thirty-first holdout's Archon, whose history once
 // held stray artifacts/ and archon.db files elsewhere). A path is rooted there when the home path comes
-// first in the claim and the path's top is no top-level name of this repository.
+// first in the claim and the path's top is no top-level name of this repository. An app's per-user
+// data directory named in words roots it there too (appDataPlace).
 func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 	if a.Kind != AnchorPath && a.Kind != AnchorGlob || a.Link || a.Workspace {
 		return "", false
@@ -86,8 +87,16 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 			return h.Ref, true
 		}
 	}
+	if m := appDataPlace.FindStringIndex(c.Text); m != nil && m[0] < at {
+		return c.Text[m[0]:m[1]], true
+	}
 	return "", false
 }
+
+// appDataPlace is the per-user directory an installed app keeps its files in, named in words:
+// "**Storage:** JSON files in app data directory" before `config.json` (the sixty-first holdout's
+// shard-den, a Tauri app), "the user data folder", "%APPDATA%", "Application Support".
+var appDataPlace = regexp.MustCompile(`(?i)\b(?:app(?:lication)?|user(?:'s)?|per-user)[ -]data\s+(?:dir(?:ectory)?|folder|path|location)\b|%APPDATA%|\bApplication Support\b|\$XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME\b`)
 
 // topSegment is a repository path's first segment, a leading "./" dropped ("logs" of "./logs/x.log").
 func topSegment(p string) string {

@@ -23,7 +23,7 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 	g.write("Makefile", "build-core:\n\tgo build\nbuild-old:\n\tgo build\nbuild-web:\n\tgo build\n")
 	g.write("apps/web/package.json", `{"name":"web","devDependencies":{"tailwindcss":"^4.1.18"}}`+"\n")
 	g.write("packages/tokens/package.json", `{"name":"tokens","devDependencies":{"tailwindcss":"^3.4.0"}}`+"\n")
-	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "apps/web/src/routes/room/[id]/+page.svelte", "packages/wasm/src/extractor.rs", "src/modules/runs/index.ts", "apps/old/bin/README.md", "collector/main.go", "cli/run.js", "apps/tool/bin/tool-core", "packages/wasm/pkg/wasm.js", "packages/cli/src/modules.generated.ts", "packages/cli/src/modules.ts", "api/buf.typescript.gen.yaml", ".ai/specs/2026-02-11-dialog-migration.md")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "apps/web/src/routes/room/[id]/+page.svelte", "packages/wasm/src/extractor.rs", "src/modules/runs/index.ts", "apps/old/bin/README.md", "collector/main.go", "cli/run.js", "config.json", "apps/tool/bin/tool-core", "packages/wasm/pkg/wasm.js", "packages/cli/src/modules.generated.ts", "packages/cli/src/modules.ts", "api/buf.typescript.gen.yaml", ".ai/specs/2026-02-11-dialog-migration.md")
 	g.commit("2026-05-03T10:00:00Z", "web")
 	repo := g.open(t)
 
@@ -50,6 +50,8 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 		{"a list under a future shape", "Recommended future shape:\n\n- `src/modules/auth`\n- `src/modules/runs`", nil},
 		{"twin: a list under the current shape", "Current shape:\n\n- `src/modules/auth`\n- `src/modules/runs`", []string{"evidence_file_missing src/modules/runs"}},
 		{"a tree's top entry that went, beside an ignored entry", "```\n├── src/     # code\n├── cli/     # CLI executables\n└── e2e/\n    └── artifacts/   # test reports\n```", []string{"evidence_file_missing cli/"}},
+		{"a file in the app's data directory", "**Storage:** JSON files in app data directory (`config.json`, settings and history)", nil},
+		{"twin: a file in a data directory of the repository", "**Storage:** JSON files in the repository's data directory (`config.json`, settings and history)", []string{"evidence_file_missing config.json"}},
 		{"a version whose own line names no package", "**Styling:** Tailwind v4.1.18 (CSS config)\n**Tokens:** `packages/tokens/` (colors, spacing)", nil},
 		{"twin: a version beside the package it speaks of", "**Tokens:** `packages/tokens/` on Tailwind v4.1.18 (colors, spacing)", []string{"evidence_changed Tailwind v4.1.18"}},
 	})
