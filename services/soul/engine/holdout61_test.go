@@ -66,3 +66,17 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 		assertDrift(t, findingsOf(t, repo, "apps/web/CLAUDE.md", issues("App.test.tsx (9 failures)", "App.test.tsx (2 failures)")), []string{"contradicted ", "contradicted "})
 	})
 }
+
+// TestSixtyFirstHoldoutMinimumLabel: a miss of the sixty-first holdout, a language minimum written as a
+// label's value in words, beside twins that stay quiet.
+func TestSixtyFirstHoldoutMinimumLabel(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\"name\": \"ui\", \"engines\": {\"node\": \">=22.0.0\"}}\n")
+	g.commit("2026-05-03T10:00:00Z", "node 22")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a minimum the manifest has moved past", "- **Node.js compatibility**: Minimum version 20.0.0 required", []string{"evidence_changed Node.js compatibility: Minimum version 20.0.0"}},
+		{"twin: the manifest's own minimum", "- **Node.js compatibility**: Minimum version 22.0.0 required", nil},
+		{"twin: a minimum inside a sentence on something else", "- The loader adds a fetch polyfill, needed for Node.js compatibility: minimum version 18 of the runtime lacks it.", nil},
+	})
+}

@@ -28,13 +28,14 @@ const AnchorToolchain AnchorKind = "toolchain"
 var toolchainLanguages = map[string]string{"go": "go", "golang": "go", "python": "python", "node": "node", "node.js": "node", "nodejs": "node", "rust": "rust", "rustc": "rust"}
 
 // leastVersion is a language and a version with a mark that makes it a least one, after or before it.
-var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:\s+version)?(?:\*\*)?(?:\s*:)?(?:\s*(?:>=|≥))?\s*v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:(?:\s+version)?(?:\*\*)?(?:\s*:)?(?:\s*(?:>=|≥))?|(?:\s+(?:version|compatibility|requirements?|support))?(?:\*\*)?\s*:\s*(?:minimum|min\.|at least)(?:\s+version)?)\s*v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
 
 // inlineLeast is a least mark written between the language and its version: "- Node.js: >= 18.x" (the
 // sixtieth holdout's kaoto, whose package.json had moved on to engines.node ">=22.x"). Only where the
 // language opens its line, item or cell (lineLead) does it state a requirement: "(plus `cmp` for Go ≥
-// 1.21)" (corpus case 06, modernc.org/gc) is a condition.
-var inlineLeast = regexp.MustCompile(`(?:>=|≥)\s*v?\d`)
+// 1.21)" (corpus case 06, modernc.org/gc) is a condition. A label's minimum in words reads so too:
+// "Node.js compatibility: Minimum version 20.0.0 required" (a miss of the sixty-first holdout).
+var inlineLeast = regexp.MustCompile(`(?i)(?:>=|≥)\s*v?\d|:\s*(?:minimum|min\.|at least)(?:\s+version)?\s+v?\d`)
 
 // lineLead is the text before a word that opens its line, list item or table cell.
 var lineLead = regexp.MustCompile(`(?:^|\n)\s*(?:[-*+]\s+|\d+\.\s+|\|\s*)?(?:\*\*)?$|\|\s*(?:\*\*)?$`)
