@@ -23,7 +23,7 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 	g.write("Makefile", "build-core:\n\tgo build\nbuild-old:\n\tgo build\nbuild-web:\n\tgo build\n")
 	g.write("apps/web/package.json", `{"name":"web","devDependencies":{"tailwindcss":"^4.1.18"}}`+"\n")
 	g.write("packages/tokens/package.json", `{"name":"tokens","devDependencies":{"tailwindcss":"^3.4.0"}}`+"\n")
-	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "apps/web/src/routes/room/[id]/+page.svelte", "packages/wasm/src/extractor.rs", "src/modules/runs/index.ts", "apps/old/bin/README.md", "collector/main.go", "cli/run.js", "config.json", "apps/tool/bin/tool-core", "packages/wasm/pkg/wasm.js", "packages/cli/src/modules.generated.ts", "packages/cli/src/modules.ts", "api/buf.typescript.gen.yaml", ".ai/specs/2026-02-11-dialog-migration.md")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "apps/web/src/routes/room/[id]/+page.svelte", "packages/wasm/src/extractor.rs", "src/modules/runs/index.ts", "apps/old/bin/README.md", "collector/main.go", "cli/run.js", "config.json", "apps/tool/bin/tool-core", "packages/wasm/pkg/wasm.js", "apps/studio/lib/app-spec.generated.ts", "packages/cli/src/modules.ts", "api/buf.typescript.gen.yaml", ".ai/specs/2026-02-11-dialog-migration.md")
 	g.commit("2026-05-03T10:00:00Z", "web")
 	repo := g.open(t)
 
@@ -33,6 +33,7 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 		{"a method the sentence says is not one", "`filterSignals` is an exported pure function taking `query`, not a `store.filtered(tab)` method.", nil},
 		{"twin: a method the sentence calls", "`filterSignals` is an exported pure function; call `store.filtered(tab)` from the view.", []string{"symbol_removed store.filtered()"}},
 		{"a file named as a generator's output", "### Key Generated Files\n\n- `modules.generated.ts` — routes, APIs, subscribers", nil},
+		{"twin: a generated file a commit held, gone with its app", "### Key Generated Files\n\n- `app-spec.generated.ts` — the app's spec", []string{"evidence_file_missing app-spec.generated.ts"}},
 		{"twin: a file named as source", "### Key Files\n\n- `modules.ts` — routes, APIs, subscribers", []string{"evidence_file_missing modules.ts"}},
 		{"twin: a generator's configuration, written by hand", "### Key Files\n\n- `api/buf.typescript.gen.yaml` — the TypeScript client's buf template", []string{"evidence_file_missing api/buf.typescript.gen.yaml"}},
 		{"a name an Examples list under a naming rule shows", "### File Naming Convention\n\nUse `{date}-{title}.md`.\n\nExamples:\n\n- `2026-02-11-dialog-migration.md`", nil},

@@ -493,6 +493,17 @@ func (v *verifier) deeperGlob(p string) bool {
 // regression over the sixtieth round's servora and micro-forge).
 var generatedName = regexp.MustCompile(`(?i)[._-]generated\.\w+$|\.gen\.(?:go|ts|tsx|js|mjs|cjs|py|rs|dart|swift|kt|java|cs|rb|c|h|cc|cpp|hpp)$|^zz_generated\.`)
 
+// trackedOnce reports a missing path some commit held, at its place or, for a bare name, anywhere under
+// its base name: a generated file a project committed and then deleted is gone like any other (the
+// sixtieth holdout's forge-agent, whose apps committed `app-spec.generated.ts` and went with it). False
+// when history cannot say.
+func (v *verifier) trackedOnce(p, local string) bool {
+	if v.batch.EverSeen[p] || v.batch.EverSeen[local] {
+		return true
+	}
+	return !strings.Contains(p, "/") && len(v.batch.EverSeenAt[p]) > 0
+}
+
 // extensionGlob is a last segment that names files by their extension alone: "*.sol", "*.test.ts".
 var extensionGlob = regexp.MustCompile(`^\*(?:\.[A-Za-z0-9]+)+$`)
 
@@ -679,7 +690,7 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if pattern, ok := v.ignoredBelow(a.Path); ok {
 		return hold(ReasonIgnored, a.Path+" holds what .gitignore keeps out ("+pattern+"): a build's output, absent from a clean checkout")
 	}
-	if generatedName.MatchString(path.Base(a.Path)) {
+	if generatedName.MatchString(path.Base(a.Path)) && !v.trackedOnce(a.Path, local) {
 		// "`modules.generated.ts` — routes, APIs" under "Key Generated Files" (the sixty-first holdout's
 		// helios-flow; the sixtieth's forge-agent too): a generator's output, named as such
 		return hold(ReasonBuildOutput, a.Path+" is named as a generator's output, absent from a clean checkout")
