@@ -29,6 +29,8 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 
 	runDriftCases(t, repo, "apps/web/CLAUDE.md", []driftCase{
 		{"a route file named from its routes directory", "- `chat/[id]/+page.svelte` handles `typing.update`, the people currently typing.", nil},
+		{"a route directory named from its routes directory", "- `chat/[id]/` holds the chat page and its loader.", nil},
+		{"twin: a route directory that went", "- `room/[id]/` holds the room page and its loader.", []string{"unverified evidence_file_missing room/[id]/"}},
 		{"twin: a route file that went", "- `room/[id]/+page.svelte` handles `room.join`, the people currently joining.", []string{"expired room/[id]/+page.svelte"}},
 		{"a method the sentence says is not one", "`filterSignals` is an exported pure function taking `query`, not a `store.filtered(tab)` method.", nil},
 		{"twin: a method the sentence calls", "`filterSignals` is an exported pure function; call `store.filtered(tab)` from the view.", []string{"symbol_removed store.filtered()"}},
