@@ -305,6 +305,12 @@ func skippedPath(p string) bool {
 		// are that project's (the twenty-sixth holdout). An app's own app/assets/ is not skipped.
 		return true
 	}
+	if path.Base(p) == "AGENTS.md" && segs[len(segs)-1] == "openspec" {
+		// openspec/AGENTS.md is OpenSpec's own instructions, which `openspec init` writes and `openspec
+		// update` rewrites: its `tasks.md`, `design.md` and `changes/[change-id]/` are the files each
+		// change proposal gets, never this repository's (the sixty-second holdout's data_agent, 18 rows)
+		return true
+	}
 	for i, seg := range segs {
 		if skippedDirs[seg] || templateDir(seg) {
 			return true

@@ -17,7 +17,8 @@ import (
 // dot directory (.agents/skills/, or deeper: .agentic/source/skills/) is skipped; a skills/ directory of the repository's own is not. A
 // top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own. A
 // directory with its own .github/ under a hidden one is another project's tree copied in (t3code's
-// .repos/): skipped; a package of the repository's own with a .github/ is still checked.
+// .repos/): skipped; a package of the repository's own with a .github/ is still checked. OpenSpec's
+// instructions (openspec/AGENTS.md, the tool's own text) are skipped.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
 		"main.go":                                       mainGo,
@@ -31,6 +32,8 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		"node_modules/pkg/GEMINI.md":                    driftAgents,
 		".agents/skills/react-best-practices/AGENTS.md": driftAgents,
 		".agentic/source/skills/react/AGENTS.md":        driftAgents,
+		"openspec/AGENTS.md":                            driftAgents,
+		"openspec/specs/auth/spec.md":                   "# Auth\n",
 		"skills/release/AGENTS.md":                      "# Release\n\n- `main.go` is the entry point.\n",
 		"assets/AGENTS.md":                              driftAgents,
 		"app/assets/AGENTS.md":                          "# Assets\n\n- `main.go` is the entry point.\n",

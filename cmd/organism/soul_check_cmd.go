@@ -24,7 +24,7 @@ gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipp
 vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/, template-*/,
 scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
 (files the project ships into its users' projects), agent skill packs (.agents/skills/,
-.claude/skills/ and the like), other projects' trees copied in (below a hidden directory, a directory
+.claude/skills/ and the like), OpenSpec's own instructions (openspec/AGENTS.md), other projects' trees copied in (below a hidden directory, a directory
 with its own .github/, such as a vendored .repos/upstream/) and the doc: globs of the repository's .soulignore.
 A symlink is checked once, under its target's name (a symlink to nothing is drift of its own); so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An
