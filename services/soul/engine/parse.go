@@ -358,6 +358,7 @@ func (p *parser) paragraph(n ast.Node) {
 	raw = p.splitImports(raw, start)
 	line, counted := start, 0
 	last := -1 // the claim the paragraph's previous sentence made, if it made one
+	milestone := milestoneOf(raw)
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
@@ -369,8 +370,23 @@ func (p *parser) paragraph(n ast.Node) {
 		last = -1
 		if len(p.soul.Claims) > n {
 			last = n
+			p.soul.Claims[n].milestone = milestone
 		}
 	}
+}
+
+// milestoneLabel is the bold label a paragraph of a status log opens with, saying a step is finished:
+// "**E-1 (Shared UI Components) complete** — 16 reusable components built with tests (96 tests, 21
+// suites)." (the sixty-second holdout's UXWallet, whose E-3 paragraph counts 41 suites).
+var milestoneLabel = regexp.MustCompile(`^\*\*([^*\n]{1,80}?\b(?:complete[d]?|done|finished|shipped|landed|delivered)\b[^*\n]{0,20}|[^*\n]{1,80}?✅[^*\n]{0,20})\*\*`)
+
+// milestoneOf is the milestone label a paragraph opens with, lower-cased; "" when it opens with none.
+func milestoneOf(raw string) string {
+	m := milestoneLabel.FindStringSubmatch(strings.TrimSpace(raw))
+	if m == nil {
+		return ""
+	}
+	return strings.ToLower(strings.TrimSpace(m[1]))
 }
 
 // listItem reads one item and its nested lists, and returns the index of the item's own claim (-1

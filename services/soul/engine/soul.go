@@ -149,6 +149,9 @@ type Claim struct {
 	styleSample bool
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
+	// milestone is the label of the finished step whose paragraph holds the sentence ("e-1 (shared ui
+	// components) complete"): a status log's entry, whose counts are that step's (milestoneLabel).
+	milestone string
 	// base is the section's tissue before per-claim rules; only a verifiable base makes a bare claim a finding.
 	base Tissue
 }
