@@ -417,6 +417,13 @@ func hintsFor(c *Claim, p string) []string {
 		// "| `POST /api/auth/login` | `auth.py:10` |": the cited line declares the route
 		hints = append(hints, m[1])
 	}
+	for _, m := range codeSpan.FindAllStringSubmatch(c.Text, -1) {
+		if strings.Contains(m[1], " ") && !strings.Contains(m[1], p) {
+			// "`timeWindow: 1h, maxRequests: 10000`": a setting shown as written, whose names a cited
+			// range holds one line each (rangeWords)
+			hints = append(hints, m[1])
+		}
+	}
 	if hints == nil {
 		hints = []string{}
 	}
@@ -1111,6 +1118,12 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if i := strings.IndexAny(dest, "#?"); i >= 0 {
 		dest = dest[:i] // "guide.md?plain=1" is the file's own view
 	}
+	if m := linkLine.FindStringSubmatchIndex(dest); m != nil && knownExt[strings.ToLower(strings.TrimPrefix(path.Ext(dest[:m[0]]), "."))] {
+		// "[CurlCrawlerAdapter](src/infrastructure/adapters/curl-crawler.adapter.ts:16)": the editor's
+		// file:line form Claude Code writes links in (the sixty-third holdout's winescope, nine rows);
+		// the link names the file
+		dest = dest[:m[0]]
+	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") || linkWords[strings.ToLower(dest)] {
 		// "[merge request #N](...)", "- [Links](url)" (the fifty-seventh holdout's kaiku, the markdown a
 		// message renders): a placeholder, not a destination
@@ -1144,6 +1157,10 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	}
 	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment}, true
 }
+
+// linkLine is the line (and column, or line range) an editor's link appends to its file: ":16",
+// ":10-20", ":16:4".
+var linkLine = regexp.MustCompile(`:\d+(?:[-:]\d+)?$`)
 
 // mdEscape is a markdown backslash escape: a backslash before ASCII punctuation stands for it.
 var mdEscape = regexp.MustCompile("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])")

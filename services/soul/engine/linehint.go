@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"strings"
 )
 
@@ -155,8 +156,9 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		}
 		return false
 	}
+	words := rangeWords(hints)
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match)) {
+		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], words)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -246,6 +248,61 @@ func calledIn(line []byte, hint string) bool {
 }
 
 // foldMatch reports a cited line holding a hint of at least three letters in another case.
+// rangeWords are the identifiers inside the claim's code spans that are more than one word: "`timeWindow:
+// 1h, maxRequests: 10000`" over a block whose lines say `timeWindow: 1000 * 60 * 60,` and
+// `maxRequests: 10000,` (the sixty-third holdout's signals-dpg, citing `config.ts:12-15`). A span
+// spread over several lines is found in a cited range by its names, one line at a time.
+func rangeWords(hints []string) []string {
+	var out []string
+	for _, h := range hints {
+		if !strings.ContainsAny(h, " \t:,({=") {
+			continue
+		}
+		for _, w := range spanIdent.FindAllString(h, -1) {
+			if !keywordish[w] {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// spanIdent is a name in a span long enough to say something: five characters at least.
+var spanIdent = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]{4,}`)
+
+// keywordish are words of many languages' syntax that any block holds.
+var keywordish = set("false", "return", "const", "async", "await", "function", "class", "import", "export", "default", "string", "number", "boolean", "public", "private", "static", "while", "yield", "throw", "super", "typeof", "undefined", "interface", "struct", "values", "object")
+
+// wordIn reports a line of a cited range that holds one of the span words.
+func wordIn(line []byte, words []string) bool {
+	for _, w := range words {
+		if identIn(line, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// identIn reports w in line as a whole identifier, not part of a longer one.
+func identIn(line []byte, w string) bool {
+	for i := 0; ; {
+		j := bytes.Index(line[i:], []byte(w))
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(w)
+		if (at == 0 || !identByte(line[at-1])) && (end == len(line) || !identByte(line[end])) {
+			return true
+		}
+		i = end
+	}
+}
+
+// identByte reports a byte that continues an identifier.
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
 func foldMatch(line []byte, hints []string) bool {
 	var lower []byte
 	for _, h := range hints {

@@ -1,0 +1,43 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSixtyThirdHoldoutClasses: the false rows of the sixty-third holdout, each beside a twin that
+// stays drift.
+func TestSixtyThirdHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("apps/crawler/src/adapters/curl.adapter.ts", "export class CurlCrawlerAdapter {}\n")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "apps/crawler/src/adapters/old.adapter.ts")
+	var cfg []string
+	for i := 1; i <= 40; i++ {
+		switch i {
+		case 12:
+			cfg = append(cfg, "  rateLimit: {")
+		case 13:
+			cfg = append(cfg, "    timeWindow: 1000 * 60 * 60,")
+		case 14:
+			cfg = append(cfg, "    maxRequests: 10000,")
+		case 15:
+			cfg = append(cfg, "  },")
+		case 23:
+			cfg = append(cfg, "  plugins: [apiKey(apiKeyConfig)],")
+		default:
+			cfg = append(cfg, "  // setting")
+		}
+	}
+	g.write("packages/auth/src/config.ts", strings.Join(cfg, "\n")+"\n")
+	g.commit("2026-05-03T10:00:00Z", "crawler")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "apps/crawler/CLAUDE.md", []driftCase{
+		{"a link in the editor's file:line form", "**Adapters**:\n- [CurlCrawlerAdapter](src/adapters/curl.adapter.ts:16) - implements CrawlerPort", nil},
+		{"twin: the same form to a file that went", "**Adapters**:\n- [OldAdapter](src/adapters/old.adapter.ts:16) - implements CrawlerPort", []string{"evidence_file_missing src/adapters/old.adapter.ts"}},
+	})
+	runDriftCases(t, repo, "packages/auth/CLAUDE.md", []driftCase{
+		{"a range whose lines hold a multi-word span's names", "The only rate limit is the `apiKey` plugin's (`src/config.ts:12-15`: `timeWindow: 1h, maxRequests: 10000`).", nil},
+		{"twin: a range whose lines hold none of them", "The only rate limit is the `apiKey` plugin's (`src/config.ts:30-33`: `timeWindow: 1h, maxRequests: 10000`).", []string{"line_drift src/config.ts:30-33"}},
+	})
+}
