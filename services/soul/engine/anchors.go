@@ -76,7 +76,7 @@ const maxClause = 400
 var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
 
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
-var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found"}
+var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim"}
 
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)

@@ -539,7 +539,9 @@ var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or
 // deletedListAfter follows names with the word that says they were deleted, ending its clause:
 // "`runners/` and `graphs/` DELETED — logic absorbed by `LangGraphInProcProvider`" (the fifty-eighth
 // holdout's cogni-template). "`old/run.py` deleted rows are compacted" goes on: a program that deletes.
-var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`)*\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed)\\s*(?:[—–:;,.)]|$)")
+// Documents written in Spanish, Portuguese or French say it so: "(`app/calendar/`, `app/tasks/` se
+// eliminaron: …)" (the sixty-third holdout's Ynara).
+var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`)*\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)\\s*(?:[—–:;,.)]|$)")
 
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that

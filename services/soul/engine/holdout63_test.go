@@ -10,7 +10,7 @@ import (
 func TestSixtyThirdHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("apps/crawler/src/adapters/curl.adapter.ts", "export class CurlCrawlerAdapter {}\n")
-	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "apps/crawler/src/adapters/old.adapter.ts")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "apps/crawler/src/adapters/old.adapter.ts", "apps/backend/app/calendar/store.py", "apps/backend/app/tasks/store.py")
 	var cfg []string
 	for i := 1; i <= 40; i++ {
 		switch i {
@@ -28,6 +28,7 @@ func TestSixtyThirdHoldoutClasses(t *testing.T) {
 			cfg = append(cfg, "  // setting")
 		}
 	}
+	g.write("apps/web/biome.json", "{\n  \"formatter\": { \"lineWidth\": 100 }\n}\n")
 	g.write("packages/auth/src/config.ts", strings.Join(cfg, "\n")+"\n")
 	g.commit("2026-05-03T10:00:00Z", "crawler")
 	repo := g.open(t)
@@ -39,5 +40,13 @@ func TestSixtyThirdHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "packages/auth/CLAUDE.md", []driftCase{
 		{"a range whose lines hold a multi-word span's names", "The only rate limit is the `apiKey` plugin's (`src/config.ts:12-15`: `timeWindow: 1h, maxRequests: 10000`).", nil},
 		{"twin: a range whose lines hold none of them", "The only rate limit is the `apiKey` plugin's (`src/config.ts:30-33`: `timeWindow: 1h, maxRequests: 10000`).", []string{"line_drift src/config.ts:30-33"}},
+	})
+	runDriftCases(t, repo, "apps/web/CLAUDE.md", []driftCase{
+		{"a formatter's line width", "- **Biome** for lint and format (config at `biome.json`: 2-space indent, double quotes, 100 line width).", nil},
+		{"twin: the file's own length", "- **Biome** for lint and format (`biome.json`, 100 lines).", []string{"size_drift biome.json"}},
+	})
+	runDriftCases(t, repo, "apps/backend/AGENTS.md", []driftCase{
+		{"names a Spanish sentence says were removed", "Los stores viven en los servicios, **no** en un package propio (`app/calendar/`,\n`app/tasks/` se eliminaron: eran feature-packages finos).", nil},
+		{"twin: the same names said to hold the stores", "Los stores viven en un package propio (`app/calendar/`,\n`app/tasks/` los contienen).", []string{"evidence_file_missing app/calendar/", "evidence_file_missing app/tasks/"}},
 	})
 }
