@@ -10,7 +10,7 @@ import (
 func TestSixtyThirdHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("apps/crawler/src/adapters/curl.adapter.ts", "export class CurlCrawlerAdapter {}\n")
-	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "apps/crawler/src/adapters/old.adapter.ts", "apps/backend/app/calendar/store.py", "apps/backend/app/tasks/store.py")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "apps/crawler/src/adapters/old.adapter.ts", "apps/backend/app/calendar/store.py", "apps/backend/app/tasks/store.py", "manifest/registry/old.json")
 	var cfg []string
 	for i := 1; i <= 40; i++ {
 		switch i {
@@ -48,5 +48,13 @@ func TestSixtyThirdHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "apps/backend/AGENTS.md", []driftCase{
 		{"names a Spanish sentence says were removed", "Los stores viven en los servicios, **no** en un package propio (`app/calendar/`,\n`app/tasks/` se eliminaron: eran feature-packages finos).", nil},
 		{"twin: the same names said to hold the stores", "Los stores viven en un package propio (`app/calendar/`,\n`app/tasks/` los contienen).", []string{"evidence_file_missing app/calendar/", "evidence_file_missing app/tasks/"}},
+	})
+	front := "---\nsource: Manifest published docs (mintlify) — embedded verbatim\npages: cli/governance\n---\n\n# Manifest reference\n\n"
+	body := "## Scan\n\nThe audit reads `manifest/registry/old.json` and writes `manifest-registry/commands.json`.\n"
+	t.Run("a page another project's docs embed whole", func(t *testing.T) {
+		assertDrift(t, findingsOf(t, repo, "manifest/governance/AGENTS.md", []byte(front+body)), nil)
+	})
+	t.Run("twin: the same page written here", func(t *testing.T) {
+		assertDrift(t, findingsOf(t, repo, "manifest/governance/AGENTS.md", []byte("# Manifest reference\n\n"+body)), []string{"evidence_file_missing manifest/registry/old.json"})
 	})
 }

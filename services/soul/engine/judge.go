@@ -125,6 +125,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
+	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake || a.Kind == AnchorNPM || a.Kind == AnchorToolchain) {
+		// a page of another project's documentation embedded whole: its names are that project's
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named by a document copied from "+v.soul.EmbeddedFrom
+	}
 	if ar.Status == AnchorFailed && c.RunIn != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake || a.Kind == AnchorNPM) && !v.runsHere(c.RunIn) {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"

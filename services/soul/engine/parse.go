@@ -45,6 +45,10 @@ type Soul struct {
 	Addenda int
 	// Truncated is set when a claim or the claim list hit a parse bound.
 	Truncated bool
+	// EmbeddedFrom is the source a document's front matter says its text was copied from whole
+	// ("source: Manifest published docs (mintlify) — embedded verbatim"): its paths are that
+	// project's (embeddedSource).
+	EmbeddedFrom string
 	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
 	Ignored int
 	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
@@ -94,6 +98,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	// (claims' text, line starts, ignore markers) reads that same text: a front matter line longer
 	// than maxIndent, blanked, and then cut by flattenDeepPrefixes, shifted every later offset (the
 	// twenty-ninth holdout's koel: headline "ontributing.", a link cut to `./guide/getti`)
+	embedded := embeddedSource(src)
 	src = flattenDeepPrefixes(blankFrontmatter(src))
 	p := &parser{src: src, path: path, opts: opts, lines: lineStarts(src)}
 	// room for one claim a line, so a soul of list items and short paragraphs never grows its claims:
@@ -102,6 +107,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	if len(src) > 0 && src[len(src)-1] == '\n' {
 		p.soul.Lines--
 	}
+	p.soul.EmbeddedFrom = embedded
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
@@ -1165,6 +1171,31 @@ func extractAll(claims []Claim, soulPath string, refs map[string]string) {
 	}
 	wg.Wait()
 }
+
+// embeddedSource reads the source a leading front matter says the document copies whole: a "source:"
+// key whose value calls the text embedded, verbatim, copied, mirrored or vendored (the sixty-third
+// holdout's Capsule-Pro keeps a Manifest reference in each directory's AGENTS.md under "source:
+// Manifest published docs (mintlify) — embedded verbatim": its `manifest-registry/commands.json` and
+// `schema.ts` are the Manifest CLI's examples). "" for any other document.
+func embeddedSource(src []byte) string {
+	if !bytes.HasPrefix(src, []byte("---\n")) && !bytes.HasPrefix(src, []byte("---\r\n")) {
+		return ""
+	}
+	head := src[:min(len(src), 8<<10)]
+	for _, line := range strings.Split(string(head), "\n")[1:] {
+		line = strings.TrimRight(line, "\r")
+		if line == "---" || line == "..." {
+			return ""
+		}
+		if v, ok := strings.CutPrefix(line, "source:"); ok && embeddedWords.MatchString(v) {
+			return strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	return ""
+}
+
+// embeddedWords are a source's words for a copy of someone else's text.
+var embeddedWords = regexp.MustCompile(`(?i)\b(?:embedded|verbatim|copied|mirrored|vendored)\b`)
 
 // blankFrontmatter blanks a leading YAML frontmatter block (keeping its newlines, so line numbers hold):
 // markdown would read its closing "---" as a heading underline and its keys as a title.
