@@ -389,6 +389,7 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		a.Kind, a.Start, a.End = AnchorLine, start, end
 		a.Ref = a.Path + ":" + strconv.Itoa(start)
 		a.Hints = hintsFor(c, a.Path)
+		a.Words = rangeWords(c.Text)
 	}
 }
 
@@ -416,13 +417,6 @@ func hintsFor(c *Claim, p string) []string {
 	for _, m := range routeSpan.FindAllStringSubmatch(c.Text, -1) {
 		// "| `POST /api/auth/login` | `auth.py:10` |": the cited line declares the route
 		hints = append(hints, m[1])
-	}
-	for _, m := range codeSpan.FindAllStringSubmatch(c.Text, -1) {
-		if strings.Contains(m[1], " ") && !strings.Contains(m[1], p) {
-			// "`timeWindow: 1h, maxRequests: 10000`": a setting shown as written, whose names a cited
-			// range holds one line each (rangeWords)
-			hints = append(hints, m[1])
-		}
 	}
 	if hints == nil {
 		hints = []string{}

@@ -500,6 +500,7 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 	for i := range c.Anchors {
 		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
 			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+			c.Anchors[i].Words = rangeWords(c.Text)
 		}
 	}
 }

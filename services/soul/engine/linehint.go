@@ -156,9 +156,8 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		}
 		return false
 	}
-	words := rangeWords(hints)
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], words)) {
+		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -248,17 +247,17 @@ func calledIn(line []byte, hint string) bool {
 }
 
 // foldMatch reports a cited line holding a hint of at least three letters in another case.
-// rangeWords are the identifiers inside the claim's code spans that are more than one word: "`timeWindow:
-// 1h, maxRequests: 10000`" over a block whose lines say `timeWindow: 1000 * 60 * 60,` and
-// `maxRequests: 10000,` (the sixty-third holdout's signals-dpg, citing `config.ts:12-15`). A span
-// spread over several lines is found in a cited range by its names, one line at a time.
-func rangeWords(hints []string) []string {
+// rangeWords are the names inside a claim's code spans of more than one word: "`timeWindow: 1h,
+// maxRequests: 10000`" over a block whose lines say `timeWindow: 1000 * 60 * 60,` and `maxRequests:
+// 10000,` (the sixty-third holdout's signals-dpg, citing `config.ts:12-15`). Only a cited range is
+// searched for them, one line at a time; they never say where a line moved.
+func rangeWords(text string) []string {
 	var out []string
-	for _, h := range hints {
-		if !strings.ContainsAny(h, " \t:,({=") {
+	for _, m := range codeSpan.FindAllStringSubmatch(text, -1) {
+		if !strings.ContainsAny(m[1], " \t") {
 			continue
 		}
-		for _, w := range spanIdent.FindAllString(h, -1) {
+		for _, w := range spanIdent.FindAllString(m[1], -1) {
 			if !keywordish[w] {
 				out = append(out, w)
 			}
