@@ -1,0 +1,22 @@
+package engine_test
+
+import (
+	"testing"
+)
+
+// TestSixtyFourthHoldoutClasses: the false rows of the sixty-fourth holdout, each beside a twin that
+// stays drift.
+func TestSixtyFourthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("webapp/.env.example", "A=1\n")
+	g.write("webapp/.env.test", "A=2\n")
+	g.write("webapp/package.json", `{"name":"webapp"}`+"\n")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging")
+	g.commit("2026-05-03T10:00:00Z", "webapp")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"bare names under a directory the sentence names by its bare name", "- Keep webapp environment files under `webapp`. Commit reviewed files such as `.env.test` and `.env.example`.", nil},
+		{"twin: a bare name that went from there", "- Keep webapp environment files under `webapp`. Commit reviewed files such as `.env.staging`.", []string{"evidence_file_missing .env.staging"}},
+	})
+}
