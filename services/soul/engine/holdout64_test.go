@@ -10,8 +10,10 @@ func TestSixtyFourthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("webapp/.env.example", "A=1\n")
 	g.write("webapp/.env.test", "A=2\n")
+	g.write("apps/admin/app/(dashboard)/403/page.tsx", "export default function Denied() {}\n")
+	g.write("apps/admin/app/(dashboard)/roadmaps/page.tsx", "export default function R() {}\n")
 	g.write("webapp/package.json", `{"name":"webapp"}`+"\n")
-	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging", ".gitmodules")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging", ".gitmodules", "apps/admin/app/404/page.tsx", "apps/admin/app/403/page.tsx")
 	g.commit("2026-05-03T10:00:00Z", "webapp")
 	repo := g.open(t)
 
@@ -23,5 +25,9 @@ func TestSixtyFourthHoldoutClasses(t *testing.T) {
 		{"a file the sentence makes a condition of its return", "- Do not reintroduce submodule setup unless `.gitmodules` is restored with real entries.", nil},
 		{"a file the sentence calls empty", "The submodules are now inline. `.gitmodules` is empty, there are no gitlinks.", nil},
 		{"twin: the file said to hold the entries", "- Submodules are listed in `.gitmodules`; keep it in sync.", []string{"evidence_file_missing .gitmodules"}},
+	})
+	runDriftCases(t, repo, "apps/admin/AGENTS.md", []driftCase{
+		{"a route written without its route group", "- **Builder:** CRUD pages under `app/roadmaps` write to the API. Denied access renders `app/403`.", nil},
+		{"twin: a route that went", "- **Builder:** CRUD pages under `app/roadmaps` write to the API. Missing pages render `app/404`.", []string{"evidence_file_missing app/404"}},
 	})
 }
