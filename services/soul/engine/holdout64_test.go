@@ -12,8 +12,9 @@ func TestSixtyFourthHoldoutClasses(t *testing.T) {
 	g.write("webapp/.env.test", "A=2\n")
 	g.write("apps/admin/app/(dashboard)/403/page.tsx", "export default function Denied() {}\n")
 	g.write("apps/admin/app/(dashboard)/roadmaps/page.tsx", "export default function R() {}\n")
+	g.write("apps/admin/app/(misc)/debug.tsx", "export default function D() {}\n")
 	g.write("webapp/package.json", `{"name":"webapp"}`+"\n")
-	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging", ".gitmodules", "apps/admin/app/404/page.tsx", "apps/admin/app/403/page.tsx")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "webapp/.env.staging", ".env.staging", ".gitmodules", "apps/admin/app/404/page.tsx", "apps/admin/app/403/page.tsx", "apps/admin/app/debug.tsx")
 	g.commit("2026-05-03T10:00:00Z", "webapp")
 	repo := g.open(t)
 
@@ -29,5 +30,6 @@ func TestSixtyFourthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "apps/admin/AGENTS.md", []driftCase{
 		{"a route written without its route group", "- **Builder:** CRUD pages under `app/roadmaps` write to the API. Denied access renders `app/403`.", nil},
 		{"twin: a route that went", "- **Builder:** CRUD pages under `app/roadmaps` write to the API. Missing pages render `app/404`.", []string{"evidence_file_missing app/404"}},
+		{"twin: a file moved into a route group", "- **Don't** import the admin API from user-facing routes, e.g. `app/debug.tsx`.", []string{"evidence_file_missing app/debug.tsx"}},
 	})
 }
