@@ -44,13 +44,6 @@ var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|w
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
-	for i := range claims {
-		for j := range claims[i].Anchors {
-			if a := &claims[i].Anchors[j]; claims[i].styleSample && a.Kind == AnchorPath && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
-				a.Example = true
-			}
-		}
-	}
 	outputs := map[string]bool{}
 	names := map[string]bool{}
 	for i := range claims {
@@ -72,6 +65,9 @@ func markDocumentNames(claims []Claim) {
 			a := &c.Anchors[j]
 			if a.Kind != AnchorPath {
 				continue
+			}
+			if c.styleSample && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
+				a.Example = true // a bare name in an "Examples:" list under a naming rule shows its style
 			}
 			if outputs[a.Path] || outputs[path.Base(a.Path)] || c.Installed || namedFor(a.Path, names) {
 				a.Target = true

@@ -70,7 +70,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -84,6 +84,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		onlyWhile:   strings.Contains(lowerRaw, "only "),
 		matches:     strings.Contains(lowerRaw, "match"),
+		restored:    strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty"),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
 		formers:     formerRoots(raw, lowerRaw),
 	}
@@ -249,7 +250,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(after(160))
 	}
-	if !absent && (strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty")) {
+	if !absent && x.gates.restored {
 		absent = restoredAfter.MatchString(after(40))
 	}
 	if !absent && x.gates.nonASCII {

@@ -125,11 +125,11 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
-	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake || a.Kind == AnchorNPM || a.Kind == AnchorToolchain) {
+	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && (namesHere(a.Kind) || a.Kind == AnchorToolchain) {
 		// a page of another project's documentation embedded whole: its names are that project's
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named by a document copied from "+v.soul.EmbeddedFrom
 	}
-	if ar.Status == AnchorFailed && c.RunIn != "" && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorMake || a.Kind == AnchorNPM) && !v.runsHere(c.RunIn) {
+	if ar.Status == AnchorFailed && c.RunIn != "" && namesHere(a.Kind) && !v.runsHere(c.RunIn) {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
 	}
@@ -599,6 +599,12 @@ func (v *verifier) underListFolder(c *Claim, a Anchor) bool {
 	return false
 }
 
+// namesHere reports the kinds of anchor that name something of the checkout they are read in: a
+// path, a glob, a make target, a package script. Another project's text names that project's.
+func namesHere(k AnchorKind) bool {
+	return k == AnchorPath || k == AnchorGlob || k == AnchorMake || k == AnchorNPM
+}
+
 // underNamedDir reports a bare name the claim places under a directory it names by its bare name in a
 // code span: "Keep Webapp environment files under `webapp`. Commit … `.env.development`, `.env.test`"
 // (the sixty-fourth holdout's astralbeam, whose webapp/ holds them). A word alone is no path anchor, so
@@ -608,8 +614,7 @@ func (v *verifier) underNamedDir(c *Claim, a Anchor) bool {
 		return false
 	}
 	for _, m := range placedUnder.FindAllStringSubmatch(c.Text, -1) {
-		dir := v.resolve(strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/"))
-		if ok, isDir := v.repo.Exists(dir); ok && isDir && v.holdsUnder(dir, a.Path, a.Kind == AnchorGlob) {
+		if v.holdsUnder(v.resolve(strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")), a.Path, a.Kind == AnchorGlob) {
 			return true
 		}
 	}

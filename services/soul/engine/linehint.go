@@ -246,7 +246,6 @@ func calledIn(line []byte, hint string) bool {
 	}
 }
 
-// foldMatch reports a cited line holding a hint of at least three letters in another case.
 // rangeWords are the names inside a claim's code spans of more than one word: "`timeWindow: 1h,
 // maxRequests: 10000`" over a block whose lines say `timeWindow: 1000 * 60 * 60,` and `maxRequests:
 // 10000,` (the sixty-third holdout's signals-dpg, citing `config.ts:12-15`). Only a cited range is
@@ -272,36 +271,21 @@ var spanIdent = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]{4,}`)
 // keywordish are words of many languages' syntax that any block holds.
 var keywordish = set("false", "return", "const", "async", "await", "function", "class", "import", "export", "default", "string", "number", "boolean", "public", "private", "static", "while", "yield", "throw", "super", "typeof", "undefined", "interface", "struct", "values", "object")
 
-// wordIn reports a line of a cited range that holds one of the span words.
+// wordIn reports a line of a cited range that holds one of the span words, each as a whole word.
 func wordIn(line []byte, words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	l := string(line)
 	for _, w := range words {
-		if identIn(line, w) {
+		if containsWord(l, w) {
 			return true
 		}
 	}
 	return false
 }
 
-// identIn reports w in line as a whole identifier, not part of a longer one.
-func identIn(line []byte, w string) bool {
-	for i := 0; ; {
-		j := bytes.Index(line[i:], []byte(w))
-		if j < 0 {
-			return false
-		}
-		at, end := i+j, i+j+len(w)
-		if (at == 0 || !identByte(line[at-1])) && (end == len(line) || !identByte(line[end])) {
-			return true
-		}
-		i = end
-	}
-}
-
-// identByte reports a byte that continues an identifier.
-func identByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
-}
-
+// foldMatch reports a cited line holding a hint of at least three letters in another case.
 func foldMatch(line []byte, hints []string) bool {
 	var lower []byte
 	for _, h := range hints {

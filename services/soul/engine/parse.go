@@ -206,42 +206,7 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *ast.Paragraph, *ast.TextBlock:
 		p.paragraph(n)
 	case *ast.List:
-		from := len(p.soul.Claims)
-		p.listItems(b, depth+1)
-		if p.installLeadIn(b) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].Installed = true
-			}
-		}
-		if p.branchLeadIn(b) || p.branchSection() {
-			p.markBranchList(from)
-		}
-		lead := p.leadIn(b)
-		if removalLead.MatchString(lead) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].emptied = true
-			}
-		}
-		if forbidLeadIn.MatchString(lead) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].forbidden = makeItem.MatchString(p.soul.Claims[i].Text)
-			}
-		}
-		if plannedLeadIn.MatchString(lead) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].planned = true
-			}
-		}
-		if exampleLeadIn.MatchString(lead) && (namingRule.MatchString(lead) || p.current() >= 0 && p.current() < len(p.soul.Sections) && namingRule.MatchString(p.soul.Sections[p.current()].Heading)) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].styleSample = true
-			}
-		}
-		if futureLeadIn.MatchString(lead) {
-			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].future = true
-			}
-		}
+		p.list(b, depth)
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
 	case *ast.FencedCodeBlock:
@@ -393,6 +358,40 @@ func milestoneOf(raw string) string {
 		return ""
 	}
 	return strings.ToLower(strings.TrimSpace(m[1]))
+}
+
+// list reads a list's items, then marks them by what its lead-in (the paragraph before it) or its
+// section says the list is.
+func (p *parser) list(l *ast.List, depth int) {
+	from := len(p.soul.Claims)
+	p.listItems(l, depth+1)
+	mark := func(set func(c *Claim)) {
+		for i := from; i < len(p.soul.Claims); i++ {
+			set(&p.soul.Claims[i])
+		}
+	}
+	if p.installLeadIn(l) {
+		mark(func(c *Claim) { c.Installed = true })
+	}
+	if p.branchLeadIn(l) || p.branchSection() {
+		p.markBranchList(from)
+	}
+	lead := p.leadIn(l)
+	if removalLead.MatchString(lead) {
+		mark(func(c *Claim) { c.emptied = true })
+	}
+	if forbidLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
+	}
+	if plannedLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.planned = true })
+	}
+	if exampleLeadIn.MatchString(lead) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
+		mark(func(c *Claim) { c.styleSample = true })
+	}
+	if futureLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.future = true })
+	}
 }
 
 // listItem reads one item and its nested lists, and returns the index of the item's own claim (-1
@@ -732,9 +731,12 @@ func (p *parser) installLeadIn(l *ast.List) bool {
 // branchSection reports a section headed as one on branch names ("Branch naming", "Branches",
 // "Branching model"): github/spec-kit's table of `feat/`, `fix/` and `chore/` prefixes under "Branch
 // naming" (the thirty-ninth holdout) names branches, not directories.
-func (p *parser) branchSection() bool {
+func (p *parser) branchSection() bool { return p.sectionHeading(branchHeading) }
+
+// sectionHeading reports whether the heading of the section being read matches re.
+func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	i := p.current()
-	return i >= 0 && i < len(p.soul.Sections) && branchHeading.MatchString(p.soul.Sections[i].Heading)
+	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
 
 // branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the

@@ -244,10 +244,10 @@ type Anchor struct {
 	// Start and End are the line range for line anchors.
 	Start, End int
 	// Hints are words the hinted line should contain.
+	Hints []string
 	// Words are the names inside the claim's multi-word code spans (rangeWords): a cited range holds
 	// such a span when its lines hold these names, one line each.
 	Words []string
-	Hints []string
 	// Name and Qualifier split a symbol (Qualifier may be empty).
 	Name, Qualifier string
 	// Number is the PR number, the commit count, or zero.

@@ -215,8 +215,9 @@ func containsWord(s, frag string) bool {
 	}
 }
 
+// isWordByte reports a byte that continues a word or an identifier.
 func isWordByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_'
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_'
 }
 
 // resolveClaimTissue applies the per-claim rules: doctrine that cites an artifact is checkable;
