@@ -97,6 +97,11 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 			if got := strings.Join(paths, " "); got != tc.wantDocs {
 				t.Errorf("documents: got %q, want %q", got, tc.wantDocs)
 			}
+			// a document --all skips is checked when named: an agent cannot hide drift by moving it into
+			// openspec/AGENTS.md
+			if out, code := runSoul(t, "soul", "check", "--repo", root, "openspec/AGENTS.md"); code != exitDrift {
+				t.Errorf("named openspec/AGENTS.md: exit %d, want %d (its drift)\n%s", code, exitDrift, out)
+			}
 		})
 	}
 }

@@ -54,6 +54,10 @@ func TestSixtyThirdHoldoutClasses(t *testing.T) {
 	t.Run("a page another project's docs embed whole", func(t *testing.T) {
 		assertDrift(t, findingsOf(t, repo, "manifest/governance/AGENTS.md", []byte(front+body)), nil)
 	})
+	t.Run("attack: a soul that calls itself embedded keeps its drift", func(t *testing.T) {
+		// an agent adds the front matter to its own soul to silence a removed file: SOUL-INV-1 still binds
+		assertDrift(t, findingsOf(t, repo, "PATHOS.md", []byte(front+body)), []string{"evidence_file_missing manifest/registry/old.json"})
+	})
 	t.Run("twin: the same page written here", func(t *testing.T) {
 		assertDrift(t, findingsOf(t, repo, "manifest/governance/AGENTS.md", []byte("# Manifest reference\n\n"+body)), []string{"evidence_file_missing manifest/registry/old.json"})
 	})

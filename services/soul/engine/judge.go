@@ -125,8 +125,9 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
-	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && (namesHere(a.Kind) || a.Kind == AnchorToolchain) {
-		// a page of another project's documentation embedded whole: its names are that project's
+	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && !v.soul.SoulTissue && (namesHere(a.Kind) || a.Kind == AnchorToolchain) {
+		// a page of another project's documentation embedded whole: its names are that project's. A
+		// soul keeps its laws: front matter an agent adds to its own soul does not silence its drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named by a document copied from "+v.soul.EmbeddedFrom
 	}
 	if ar.Status == AnchorFailed && c.RunIn != "" && namesHere(a.Kind) && !v.runsHere(c.RunIn) {
