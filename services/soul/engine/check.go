@@ -298,10 +298,20 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 }
 
 // resolve reads a repository path from the root first, then from the soul's own directory: a soul kept
-// beside its package (v3/CLAUDE.md) names that package's files relative to itself.
+// beside its package (v3/CLAUDE.md) names that package's files relative to itself. A path that opens
+// with the repository's own name (ownName) is read from the root below it.
 func (v *verifier) resolve(p string) string {
 	if ok, _ := v.repo.Exists(p); ok {
 		return p
+	}
+	if top, rest, ok := strings.Cut(p, "/"); ok && rest != "" && !v.repo.HasTopLevel(top) && v.ownName(top) {
+		// "`sanad-agent/client/lib/…/local_daemon_controller.dart`" in sanad-agent (the sixty-fifth
+		// holdout): a path written from above the checkout, the repository's own name first
+		// only a file some directories down: "ent/schema/" in ent's own guide is the user's project's
+		// schema directory, and a top directory named like the repository is too common a word
+		if ok, dir := v.repo.Exists(rest); ok && !dir && strings.Contains(rest, "/") {
+			return rest
+		}
 	}
 	dir := path.Dir(v.soul.Path)
 	if dir == "." || dir == "" || strings.HasPrefix(p, dir+"/") {

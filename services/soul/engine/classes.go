@@ -567,12 +567,14 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the fifty-third holdout's mobvibe), "不生成
 // HTTP 专用 `i_*.proto`" (does not generate …, the fifty-sixth's servora); Russian
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
-// (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop.
+// (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop. Ukrainian "дзеркало
+// колишнього `railway.toml`" (a mirror of the former …) and "`harness-a-b.yml` прибрано" (… removed):
+// the sixty-fifth holdout's sergeant.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н)")
+	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:

@@ -46,6 +46,10 @@ func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
 	outputs := map[string]bool{}
 	names := map[string]bool{}
+	// kinds are the bare names the document has called a kind of file ("`.env.example` files are the
+	// only ones agents may read"): a later "copy it from the applicable `.env.example`" in the same
+	// document means whichever one applies (the sixty-fifth holdout's warehouser)
+	kinds := map[string]bool{}
 	for i := range claims {
 		c := &claims[i]
 		if c.Kind == KindCommands && strings.Contains(c.Text, "://") {
@@ -61,10 +65,18 @@ func markDocumentNames(claims []Claim) {
 				outputs[strings.TrimPrefix(m[1], "./")] = true
 			}
 		}
+		for _, k := range c.kinds {
+			kinds[k] = true
+		}
 		for j := range c.Anchors {
 			a := &c.Anchors[j]
 			if a.Kind != AnchorPath {
 				continue
+			}
+			if bare := !strings.Contains(a.Path, "/"); bare && a.Plural {
+				kinds[a.Path] = true
+			} else if bare && kinds[a.Path] {
+				a.Plural = true
 			}
 			if c.styleSample && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
 				a.Example = true // a bare name in an "Examples:" list under a naming rule shows its style

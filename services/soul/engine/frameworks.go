@@ -317,6 +317,14 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 	for _, p := range files {
 		for _, name := range pkgs {
 			spec := dependencySpec(all[p], name)
+			for _, alias := range aliasedSpecs(all[p], name) {
+				if allowed, ok := specRange(alias); ok && allowed.meets(stated) {
+					// "TypeScript 7 from `@typescript/native`" over "@typescript/native":
+					// "npm:typescript@7.0.2" beside "typescript": "5.9.3" (the sixty-fifth holdout's
+					// Happier-Anywhere): the framework installed a second time under another key
+					return true, true, ""
+				}
+			}
 			if spec == "" {
 				continue
 			}
@@ -438,6 +446,21 @@ func dependencySpec(pkg packageJSON, name string) string {
 		}
 	}
 	return ""
+}
+
+// aliasedSpecs are the ranges of the package's npm aliases: dependencies under another key whose spec
+// is "npm:NAME@RANGE".
+func aliasedSpecs(pkg packageJSON, name string) []string {
+	prefix := "npm:" + name + "@"
+	var found []string
+	for _, t := range []map[string]string{pkg.Dependencies, pkg.Dev, pkg.Optional} {
+		for key, s := range t {
+			if r, ok := strings.CutPrefix(strings.TrimSpace(s), prefix); ok && key != name {
+				found = append(found, r)
+			}
+		}
+	}
+	return found
 }
 
 // nearer reports whether package.json a lies nearer the document than b: in its directory or above it

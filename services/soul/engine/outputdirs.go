@@ -69,3 +69,81 @@ func outputNamed(dir string) bool {
 	name := path.Base(dir)
 	return name == "bin" || buildOutputs[name]
 }
+
+// localCopiesOnly reports a bare name whose every copy history held was a program's local state
+// committed by mistake: either under a place the root .gitignore now keeps out (nelle-agent's
+// `models.ini` and `state.json`, tracked once under .nelle-e2e/ until the rule `.nelle*/` caught it), or
+// a runtime file (runtimeExt) inside a hidden directory (Luminor's `state.sqlite` under .synara/ and
+// .dpcode-picker-test/; both the sixty-fifth holdout). The document names the file the running program
+// keeps, which no checkout tracks; the first such copy is returned. A name that also lived anywhere
+// else (a source or config file moved or removed) is not one.
+func (v *verifier) localCopiesOnly(a Anchor) (string, bool) {
+	if a.Link || strings.Contains(a.Path, "/") {
+		return "", false
+	}
+	at := v.batch.EverSeenAt[a.Path]
+	if len(at) == 0 {
+		return "", false
+	}
+	runtime := runtimeExt[strings.ToLower(pathExt(a.Path))]
+	for _, p := range at {
+		if !(runtime && underHiddenDir(p)) && !v.rootIgnores(p) {
+			return "", false
+		}
+	}
+	return at[0], true
+}
+
+// underHiddenDir reports a path with a directory whose name starts with a dot.
+func underHiddenDir(p string) bool {
+	for d := path.Dir(p); d != "." && d != "/"; d = path.Dir(d) {
+		if strings.HasPrefix(path.Base(d), ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// rootIgnores reports whether the root .gitignore keeps out p or a directory above it. Only the plain
+// forms are read (a name or glob matching any segment, or one anchored by a slash); as in git, the last
+// line that matches decides, so a negated one takes the path back.
+func (v *verifier) rootIgnores(p string) bool {
+	body, ok := v.readFile(".gitignore")
+	if !ok {
+		return false
+	}
+	ignored := false
+	for _, line := range strings.Split(string(body), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		negated := line[0] == '!'
+		line = strings.TrimPrefix(line, "!")
+		if ignoreLineMatches(line, p) {
+			ignored = !negated
+		}
+	}
+	return ignored
+}
+
+// ignoreLineMatches reports whether one .gitignore line matches p or a directory above it.
+func ignoreLineMatches(line, p string) bool {
+	dirOnly := strings.HasSuffix(line, "/")
+	pat := strings.TrimSuffix(line, "/")
+	anchored := strings.Contains(pat, "/")
+	pat = strings.TrimPrefix(pat, "/")
+	for at := p; at != "." && at != "/" && at != ""; at = path.Dir(at) {
+		if dirOnly && at == p {
+			continue
+		}
+		name := at
+		if !anchored {
+			name = path.Base(at)
+		}
+		if ok, _ := path.Match(pat, name); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -147,6 +147,9 @@ type Claim struct {
 	// styleSample marks an item of an "Examples:" list under a naming rule (exampleLeadIn): a name that
 	// shows the rule's style, not a file to find.
 	styleSample bool
+	// kinds are the bare names the claim calls a kind of file ("`.env.example` files"), which it
+	// asserts no one place for (markDocumentNames reads later mentions so).
+	kinds []string
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
 	// milestone is the label of the finished step whose paragraph holds the sentence ("e-1 (shared ui

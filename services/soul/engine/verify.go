@@ -766,6 +766,9 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
+	if at, ok := v.localCopiesOnly(a); ok {
+		return hold(ReasonIgnored, a.Path+" was tracked only as "+at+", a running program's local state committed by mistake")
+	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
 }
 
