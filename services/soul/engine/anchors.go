@@ -84,8 +84,9 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // goneAfter opens the text after a name, or a list of names, that a log entry says is deleted: "`agents.py`
 // deleted, legacy buy loop deleted", "`trade_store.py` deleted." (the fifty-first holdout's
 // decifer-trading). The verb must close the clause, so "`gc.py` deleted old files" says what a program
-// does.
-var goneAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:deleted|removed)(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+// does. "the harness (`retrieval-eval.ts` + `.test.ts`) was **removed** in #155" (the sixty-sixth
+// holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold.
+var goneAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
 
 // goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
 // "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)".
@@ -424,6 +425,37 @@ func hintsFor(c *Claim, p string) []string {
 	return hints
 }
 
+// literalHints are the claim's code spans quoted whole, as the cited line would hold them: "still
+// constructs `new SqliteCancellationSource(store.db)` (`jobs.ts:252`)", "the literal code array is
+// `[4, 2, 1, 7, 6, 5]`" (the sixty-sixth holdout's Atlas), code that names no word the other hints read.
+// They only confirm a line: a paraphrase ("`FIXTURES_ROOT = resolve(dir-of-this-module, …)`") is held by
+// no line, which says nothing of where the cited one went.
+func literalHints(c *Claim, p string) []string {
+	if !strings.Contains(c.Text, "`") {
+		return nil
+	}
+	var out []string
+	for _, m := range literalSpan.FindAllStringSubmatch(c.Text, -1) {
+		b := strings.TrimSpace(m[1])
+		if len(b) < minLiteralHint || !strings.ContainsAny(b, " ([{=.,") || strings.Contains(b, p) {
+			continue
+		}
+		out = append(out, b)
+		if i := strings.IndexByte(b, '('); i >= minLiteralHint && i < len(b)-1 {
+			// "`FIXTURES_ROOT = resolve(dir-of-this-module, …)`": the call as written up to its
+			// arguments, which the quote paraphrases
+			out = append(out, b[:i+1])
+		}
+	}
+	return out
+}
+
+// literalSpan is a code span's body; minLiteralHint the least of one that a cited line is looked for by
+// as written: a shorter body ("`a.b`") is found on too many lines to say which was meant.
+var literalSpan = regexp.MustCompile("`([^`\n]+)`")
+
+const minLiteralHint = 8
+
 // routeSpan is an HTTP route in a code span, "`POST /api/auth/login`"; its path is what the route's
 // declaration says (the forty-seventh holdout's goverchat cites each route's decorator line).
 var routeSpan = regexp.MustCompile("`(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\\s+(/[^`\\s]+)`")
@@ -446,6 +478,10 @@ func dedupAnchors(in []Anchor) []Anchor {
 		k := string(a.Kind) + "\x00" + a.Ref + "\x00" + a.Path
 		if i, ok := seen[k]; ok {
 			out[i].Link = out[i].Link || a.Link
+			// "Composer install BEFORE `make up` … before triggering `make up` from the parent
+			// `qameraai-prestashop/` shell" (the sixty-sixth holdout's prestashop-qamera): the one
+			// command, whose second mention says where it runs
+			out[i].Foreign = out[i].Foreign || a.Foreign
 			if out[i].Fragment == "" {
 				out[i].Fragment = a.Fragment
 			}

@@ -245,6 +245,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
+	if !former && strings.Contains(before, "`") {
+		// "the deleted `ledger/`+`backup/` subtrees": each name of a list the cue opens
+		lead := beforeList(before)
+		former = lead != "" && formerBefore.MatchString(lead)
+	}
 	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
 		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
 	if !absent && x.gates.moved {
@@ -513,6 +518,7 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 	for i := range c.Anchors {
 		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
 			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+			c.Anchors[i].Literals = literalHints(c, c.Anchors[i].Path)
 			c.Anchors[i].Words = rangeWords(c.Text)
 		}
 	}

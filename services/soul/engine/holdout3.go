@@ -256,20 +256,30 @@ func ownedElsewhere(before, after string) bool {
 // namingCue ends the text before a span that shows a naming convention: "lowercase with dashes
 // (`components/auth-wizard/`)", "PascalCase (`DashboardMenu.tsx`)". The name is a sample of the style.
 // "use format: `file.php:123`" (livewire's docs/AGENTS.md, the tenth holdout) shows the form of a
-// reference, not a file.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?)\)?\W{0,3}\s*\(?\s*$`)
+// reference, not a file. Chinese "按语义命名（`docx-builder.ts`、`format.ts`）" (named by meaning: …, the
+// sixty-sixth holdout's ai-spec) says the same.
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
 
-// sampleListTail is a run of code spans joined by commas, "or", "and" or slashes, ending where the next
-// span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's nastro,
-// a naming table's Example cell). The cue before the run marks each span of it as a sample.
-var sampleListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|\\bor\\b|\\band\\b)\\s*)+$")
+// spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
+// the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's
+// nastro, a naming table's Example cell), "the deleted `ledger/`+" before `backup/` (the sixty-sixth's
+// Atlas). A cue before the run speaks of each span of it.
+var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|\\+|&|\\bor\\b|\\band\\b)\\s*)+$")
+
+// beforeList is the text before the run of spans that ends before, or "" when before ends in none.
+func beforeList(before string) string {
+	if loc := spanListTail.FindStringIndex(before); loc != nil {
+		return before[:loc[0]]
+	}
+	return ""
+}
 
 func namingSample(before string) bool {
 	if namingCue.MatchString(before) {
 		return true
 	}
-	loc := sampleListTail.FindStringIndex(before)
-	return loc != nil && namingCue.MatchString(before[:loc[0]])
+	lead := beforeList(before)
+	return lead != "" && namingCue.MatchString(lead)
 }
 
 // abbreviated resolves a path that names a package directory and then a file inside it with the

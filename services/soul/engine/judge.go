@@ -734,5 +734,6 @@ func commitWording(text, ref string) bool {
 	}
 }
 
-// namingRule is a sentence about how names are written: a case style, naming, a name's prefix or suffix.
-var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b`)
+// namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
+// prefix or suffix.
+var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|命名`)

@@ -157,7 +157,7 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
+		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -296,6 +296,16 @@ func foldMatch(line []byte, hints []string) bool {
 			lower = bytes.ToLower(line)
 		}
 		if bytes.Contains(lower, []byte(strings.ToLower(h))) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalIn reports a line that holds one of the literals as written.
+func literalIn(line []byte, literals []string) bool {
+	for _, lit := range literals {
+		if bytes.Contains(line, []byte(lit)) {
 			return true
 		}
 	}

@@ -251,6 +251,9 @@ type Anchor struct {
 	// Words are the names inside the claim's multi-word code spans (rangeWords): a cited range holds
 	// such a span when its lines hold these names, one line each.
 	Words []string
+	// Literals are the claim's code spans quoted whole ("`new CancelSource(store.db)`"): a cited line
+	// that holds one as written is the line meant; one held nowhere says nothing (literalHints).
+	Literals []string
 	// Name and Qualifier split a symbol (Qualifier may be empty).
 	Name, Qualifier string
 	// Number is the PR number, the commit count, or zero.
