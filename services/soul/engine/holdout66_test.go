@@ -35,3 +35,24 @@ func TestSixtySixthHoldoutClasses(t *testing.T) {
 		{"twin: the same names as current", "- The residuals live in `ledger/`+`backup/`; the harness is `tools/retrieval-eval.ts`.", []string{"evidence_file_missing ledger/", "evidence_file_missing backup/", "evidence_file_missing tools/retrieval-eval.ts"}},
 	})
 }
+
+// TestSixtySixthSessionRecall: a miss the sixty-fifth holdout's readers found, now drift, beside a twin
+// that stays unverified.
+func TestSixtySixthSessionRecall(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("packages/ui/src/Timeline/index.vue", "<script setup>\nfunction applyPosition(p) {}\nfunction applyResize(p) {}\n</script>\n")
+	g.commit("2026-04-01T10:00:00Z", "timeline")
+	g.write("packages/ui/src/Timeline/index.vue", "<script setup>\nfunction applyResize(p) {}\n</script>\n")
+	g.write("packages/core/src/__tests__/provider.test.ts", "import { describe, mock } from \"bun:test\";\nconst helper = () => 1;\n")
+	g.commit("2026-04-02T10:00:00Z", "drop applyPosition")
+	g.write("packages/core/src/__tests__/provider.test.ts", "describe(\"p\", () => {});\n")
+	g.commit("2026-04-03T10:00:00Z", "drop the mocks")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a function removed from the directory the section places its subject in", "#### Timeline\n\nLocated in `packages/ui/src/Timeline/`, the wrapper.\n\n**Key Functions:**\n- `applyPosition()` - handles a drop\n- `applyResize()` - updates bounds", []string{"symbol_removed applyPosition()"}},
+		{"a name the sentence takes from a module", "## Testing\n\nTests live in `packages/core/src/__tests__/`. Use `mock()` from `bun:test` for provider mocks.", nil},
+		{"twin: a helper removed from the directory the section names", "## Testing\n\nTests live in `packages/core/src/__tests__/`. Use `helper()` for provider mocks.", []string{"symbol_removed helper()"}},
+		{"twin: a function no commit there defined", "#### Timeline\n\nLocated in `packages/ui/src/Timeline/`, the wrapper.\n\n**Key Functions:**\n- `applyMove()` - handles a drop", []string{"unverified symbol_missing applyMove()"}},
+	})
+}

