@@ -1154,6 +1154,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		// the link names the file
 		dest = dest[:m[0]]
 	}
+	if machineRoot.MatchString(dest) {
+		// "[AGENTS.md](D:/wuhao/AGENTS.md)" (the sixty-eighth holdout's wuhao2026, 59 rows): a path on
+		// the author's machine, into the checkout there; the verifier finds the part the repository holds
+		return Anchor{Kind: AnchorPath, Ref: dest, Path: strings.TrimPrefix(machineRoot.ReplaceAllString(dest, ""), "/"), Link: true, Machine: true}, true
+	}
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") || linkWords[strings.ToLower(dest)] {
 		// "[merge request #N](...)", "- [Links](url)" (the fifty-seventh holdout's kaiku, the markdown a
 		// message renders): a placeholder, not a destination
@@ -1187,6 +1192,9 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	}
 	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment}, true
 }
+
+// machineRoot is a Windows drive's root opening a link's destination: "D:/", "c:/".
+var machineRoot = regexp.MustCompile(`^[A-Za-z]:/`)
 
 // linkLine is the line (and column, or line range) an editor's link appends to its file: ":16",
 // ":10-20", ":16:4".

@@ -260,7 +260,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	if !absent && x.gates.nonASCII {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
-		absent = foreignAbsent(behind(480), after(60))
+		absent = foreignAbsent(behind(480), after(240))
 	}
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt

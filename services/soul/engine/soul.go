@@ -219,6 +219,9 @@ type Anchor struct {
 	Program bool
 	// RunBy is the program a command passes this path to as an argument ("devui ./agents": devui).
 	RunBy string
+	// Machine marks a link to a path on the author's machine ("D:/wuhao/AGENTS.md"); Path is that path
+	// without its drive, some leading part of which is the checkout's place there.
+	Machine bool
 	// Link marks a markdown link destination: a path relative to the document that must resolve
 	// exactly, never by base name wherever a file of that name lives.
 	Link bool

@@ -138,6 +138,12 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		// a sibling checkout is a fact about the author's machine; its absence here proves nothing
 		return d.hold(ReasonOutsideRepo, a.Ref+" is not beside the repository on this machine")
 	}
+	if a.Machine {
+		if p, ok := v.machineSuffix(a.Path); ok {
+			return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + p + " in the author's checkout"}
+		}
+		return d.hold(ReasonOutsideRepo, a.Ref+" is a path on the author's machine that names no place here")
+	}
 	if a.Link {
 		// a link destination is relative to the document and already joined to its directory: it
 		// resolves exactly or is broken, whatever other file carries its base name
@@ -647,6 +653,20 @@ func (v *verifier) rootWrittenLink(a Anchor) bool {
 	}
 	ok, _ := v.repo.Exists(p)
 	return ok
+}
+
+// machineSuffix is the longest tail of a path on the author's machine that this repository tracks, read
+// from the root: the segments before it are where the checkout sits there ("wuhao/AGENTS.md" is the
+// root's AGENTS.md unless the tree has a wuhao/ of its own).
+func (v *verifier) machineSuffix(p string) (string, bool) {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for i := range segs {
+		tail := path.Join(segs[i:]...)
+		if ok, _ := v.repo.Exists(tail); ok {
+			return tail, true
+		}
+	}
+	return "", false
 }
 
 // agentDocs are the handoff documents agents read where they work, at the repository's root.
