@@ -306,9 +306,9 @@ func (v *verifier) resolve(p string) string {
 	}
 	if top, rest, ok := strings.Cut(p, "/"); ok && rest != "" && !v.repo.HasTopLevel(top) && v.ownName(top) {
 		// "`sanad-agent/client/lib/…/local_daemon_controller.dart`" in sanad-agent (the sixty-fifth
-		// holdout): a path written from above the checkout, the repository's own name first
-		// only a file some directories down: "ent/schema/" in ent's own guide is the user's project's
-		// schema directory, and a top directory named like the repository is too common a word
+		// holdout): a path written from above the checkout, the repository's own name first. Only a
+		// file some directories down is read so: "ent/schema/" in ent's own guide is the user's
+		// project's schema directory, and a top directory named like the repository is a common word
 		if ok, dir := v.repo.Exists(rest); ok && !dir && strings.Contains(rest, "/") {
 			return rest
 		}
