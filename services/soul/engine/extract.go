@@ -212,7 +212,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		generatedItem.MatchString(after(40)) || futureItem.MatchString(after(40)) ||
 		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
-	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
+	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || presentIfAfter.MatchString(after(120)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40)) ||
 		forbidExamples.MatchString(behind(200)) || forbiddenPlaceBefore.MatchString(before)
 	if !dest && x.gates.matches {

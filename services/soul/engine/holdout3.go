@@ -71,6 +71,11 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 // (build as needed)" (the sixty-seventh holdout's sveltesentio).
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|build\s+as\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)`)
 
+// presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
+// — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
+// documents). The item asserts no file; its absence is no drift.
+var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|it\s+exists|any|applicable)|when\s+present|where\s+present)\s*\)\s*[.;]?\s*(?:\||$|\n)`)
+
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
 // Whatever history held there, the sentence names where files will go.
