@@ -349,8 +349,11 @@ func patternTails(pat string) []*regexp.Regexp {
 // remainder: "Follow-through (not in v0.0.1)" (the sixty-seventh holdout's sveltesentio; a bare "Known
 // follow-through" over "[x] … shipped" items is no such heading), and a suggested shape: "建议应用结构"
 // (suggested app structure) over "if the task asks for a scaffold, keep to a structure like" (the
-// sixty-ninth's Asteria).
-var pendingHeading = regexp.MustCompile(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout))\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)`)
+// sixty-ninth's Asteria), and what a build writes: "## What Gets Generated" over "- `state.ts` - App state
+// type from `setup()`" (the seventieth's agentuity sdk, whose build writes state.ts only when an app
+// needs it; a bare "Generated Code (ent/)" is no such heading: round 56's ent lists committed files
+// under it, one of them gone).
+var pendingHeading = regexp.MustCompile(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout)|what gets generated)\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)`)
 
 // markPendingSections makes the paths of a pending section places to fill: "- `core/config/hooks_sglang.go`
 // — there is no SGLang equivalent" under "What's missing today" (the thirty-third holdout's LocalAI)

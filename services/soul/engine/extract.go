@@ -238,7 +238,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
 	}
-	alt := orBefore.MatchString(before) || orAfter.MatchString(after(240))
+	alt := orBefore.MatchString(before) || orAfter.MatchString(after(240)) ||
+		strings.HasSuffix(body, "/") && (stageBefore.MatchString(before) || stageAfter.MatchString(after(8)))
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
@@ -383,7 +384,13 @@ var (
 	ensuredAfter  = regexp.MustCompile("(?i)^(?:\\s*,?\\s*(?:and\\s+|or\\s+)?`[^`\\n]*`)*\\s*,?\\s*(?:all\\s+|always\\s+|still\\s+)?(?:exists?|is\\s+present|are\\s+present)\\b")
 	existsAfter   = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
 	orBefore      = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
-	orAfter       = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
+	// stageBefore and stageAfter place a span in a lifecycle of directories a file moves through:
+	// "status by directory (`planned/` → `in-progress/` → `completed/`)", "moves between `planned/`,
+	// `in-progress/`, and `completed/`" (the seventieth holdout's astromech). A stage may stand empty;
+	// the others holding keeps the claim, as in an "or" list.
+	stageBefore = regexp.MustCompile("(?:\\bbetween\\s+(?:`[^`\\n]+`\\s*,?\\s*(?:and\\s+)?)*|`[^`\\n]+/`\\s*(?:→|->)\\s*)$")
+	stageAfter  = regexp.MustCompile("^\\s*(?:→|->)\\s*`")
+	orAfter     = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
 )
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name

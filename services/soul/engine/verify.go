@@ -168,6 +168,11 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok()
 	}
+	if v.selfNamed(a.Path) {
+		// "CLAUDE.md  # This file" in the tree of a document kept as claude.md (the seventieth
+		// holdout's Stock-Stickies): the document names itself, in another case
+		return d.ok()
+	}
 	if strings.Contains(a.Path, "/") && v.lowerCased(a) {
 		return d.ok() // "refer to internal/mocks/readme.md": its README.md, in prose's case
 	}
@@ -667,6 +672,13 @@ func (v *verifier) machineSuffix(p string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// selfNamed reports a path that is the document's own, in another letter case: from the root, or a
+// bare name beside it.
+func (v *verifier) selfNamed(p string) bool {
+	p = strings.TrimPrefix(p, "./")
+	return strings.EqualFold(p, v.soul.Path) || !strings.Contains(p, "/") && strings.EqualFold(p, path.Base(v.soul.Path))
 }
 
 // agentDocs are the handoff documents agents read where they work, at the repository's root.
