@@ -88,6 +88,23 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold.
 var goneAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
 
+// removedList is a lead-in that names what it lists as removed, then the list up to a span, no sentence
+// closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
+// `tooltips.css`, and workbench's `settings.css`, …" (the seventy-first holdout's nerve).
+var removedList = regexp.MustCompile(`(?i)\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:(?:[^.;!?]|\.\S)*$`)
+
+// removedLeadIn reports a span in the list a removedList lead-in opens, within its paragraph or list
+// item.
+func removedLeadIn(before string) bool {
+	if i := strings.LastIndex(before, "\n\n"); i >= 0 {
+		before = before[i+2:]
+	}
+	if i := strings.LastIndex(before, "\n- "); i >= 0 {
+		before = before[i+1:]
+	}
+	return removedList.MatchString(before)
+}
+
 // goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
 // "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)".
 var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$")

@@ -578,9 +578,10 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // sixty-seventh's WotbTools. "`FusionOneLoginClient.kt`、`FusionAuthProtocolActivity.kt`、融合 Activity…均已删除"
 // (… have all been deleted: a list joined by "、"), "不允许再调用 `followStreamingByDelta(...)`" (may no
 // longer call), "不再运行 `alignVisibleChatListBottom(...)`" (no longer runs): the sixty-eighth's wuhao2026.
+// "旧仓库 `specs/`、`docs/uiux/`" (the old repository's …): the seventy-first's claread.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|无|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40})*\\s*(?:均|都|全部)?(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )

@@ -243,7 +243,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
-			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
+			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || removedLeadIn(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
 	if !former && strings.Contains(before, "`") {
