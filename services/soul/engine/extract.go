@@ -515,6 +515,11 @@ func (x *extraction) urls() {
 // specifier ("from `./utils`", "from `src/lib/x.ts`") is this repository's and does not match.
 var importedFrom = regexp.MustCompile("^\\s+(?:imported\\s+)?from\\s+`(?:[a-z][\\w-]*:[\\w/-]+|@[\\w.-]+/[\\w.-]+|[a-z][\\w-]*)`")
 
+// temporalIn reports point-in-time wording in lower-cased plain text.
+func temporalIn(plain string) bool {
+	return marksOf(plain)&markTemporal != 0 || anyPhrase(plain, temporalPhrases)
+}
+
 // titledBold is a bold name of two or more capitalised words: a section's or a label's title.
 var titledBold = regexp.MustCompile(`\*\*(?:[A-Z][\w'-]*\s+)+[A-Z][\w'-]*\*\*`)
 
@@ -548,8 +553,7 @@ func (x *extraction) wording(text string, digits bool) {
 	if c.Temporal && strings.Contains(x.raw, "**") && titledBold.MatchString(x.raw) {
 		// "Check `../freehold-starter/CLAUDE.md` for any **Pending Monorepo Changes** section" (the
 		// sixty-fifth holdout's freehold): the word is part of a title, not the sentence's tense
-		plain := strings.ToLower(strings.ReplaceAll(titledBold.ReplaceAllString(x.raw, " "), "`", ""))
-		c.Temporal = marksOf(plain)&markTemporal != 0 || anyPhrase(plain, temporalPhrases)
+		c.Temporal = temporalIn(strings.ToLower(strings.ReplaceAll(titledBold.ReplaceAllString(x.raw, " "), "`", "")))
 	}
 	c.Shipped = marks&markShipped != 0
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands && strings.Contains(x.raw, "go.mod") {

@@ -88,8 +88,8 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" runs in the project `"+a.Generated+"` creates"
 	}
 	if ar.Status == AnchorFailed && a.Foreign && a.Kind == AnchorSymbol && ar.Reason == ReasonSymbolMissing {
-		// "Use `mock()` from `bun:test`" (the sixty-seventh session's regression over round 61's
-		// Riftseer): a name the module named after it exports, defined nowhere here by design
+		// "Use `mock()` from `bun:test`" (round 61's Riftseer, caught by the sixty-seventh holdout's
+		// regression): a name the module named after it exports, defined nowhere here by design
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as another module's or project's"
 	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
