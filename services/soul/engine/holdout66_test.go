@@ -55,4 +55,8 @@ func TestSixtySixthSessionRecall(t *testing.T) {
 		{"twin: a helper removed from the directory the section names", "## Testing\n\nTests live in `packages/core/src/__tests__/`. Use `helper()` for provider mocks.", []string{"symbol_removed helper()"}},
 		{"twin: a function no commit there defined", "#### Timeline\n\nLocated in `packages/ui/src/Timeline/`, the wrapper.\n\n**Key Functions:**\n- `applyMove()` - handles a drop", []string{"unverified symbol_missing applyMove()"}},
 	})
+	// attack: a soul (SOUL-INV-1) cannot hide a removed helper by naming a module it comes from
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's removed helper said to come from a module keeps its drift", "## Testing\n\nTests live in `packages/core/src/__tests__/`. Use `helper()` from `lodash` for provider mocks.", []string{"symbol_removed helper()"}},
+	})
 }

@@ -27,4 +27,9 @@ func TestSixtyEighthHoldoutClasses(t *testing.T) {
 		{"functions Chinese says may no longer be called or run", "- `app/src/` 主链下不允许再调用 `followDelta(...)`；pending finalize 不再运行 `alignBottom(...)`。", nil},
 		{"twin: a removed function named as called", "- `app/src/` 主链下每帧调用 `followDelta(...)` 追随高度。", []string{"symbol_removed followDelta()"}},
 	})
+	// attack: a soul (SOUL-INV-1) cannot hide a removed document behind a path on the author's machine
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's machine-path link to a gone document keeps its drift", "- The plan is [old-plan.md](D:/me/repo/docs/old-plan.md).", []string{"unanchored D:/me/repo/docs/old-plan.md"}},
+		{"a soul's machine-path link to a document here", "- Status is [current-status.md](D:/me/repo/docs/project-state/current-status.md).", nil},
+	})
 }

@@ -87,9 +87,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// "npx @electric-sql/start my-app", then "pnpm claim": the generated project's script
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" runs in the project `"+a.Generated+"` creates"
 	}
-	if ar.Status == AnchorFailed && a.Foreign && a.Kind == AnchorSymbol && ar.Reason == ReasonSymbolMissing {
+	if ar.Status == AnchorFailed && a.Foreign && a.Kind == AnchorSymbol && ar.Reason == ReasonSymbolMissing && !v.soul.SoulTissue {
 		// "Use `mock()` from `bun:test`" (round 61's Riftseer, caught by the sixty-seventh holdout's
-		// regression): a name the module named after it exports, defined nowhere here by design
+		// regression): a name the module named after it exports, defined nowhere here by design. A soul
+		// keeps its laws (SOUL-INV-1): naming a module does not hide a definition this repository removed
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as another module's or project's"
 	}
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {

@@ -142,6 +142,11 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if p, ok := v.machineSuffix(a.Path); ok {
 			return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + p + " in the author's checkout"}
 		}
+		if v.soul.SoulTissue {
+			// a soul keeps its laws (SOUL-INV-1): a path on the author's machine is no way to cite a
+			// file this repository no longer has
+			return d.fail(ReasonUnanchored, a.Ref+" is a path on the author's machine that names no place here")
+		}
 		return d.hold(ReasonOutsideRepo, a.Ref+" is a path on the author's machine that names no place here")
 	}
 	if a.Link {
