@@ -85,13 +85,28 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // deleted, legacy buy loop deleted", "`trade_store.py` deleted." (the fifty-first holdout's
 // decifer-trading). The verb must close the clause, so "`gc.py` deleted old files" says what a program
 // does. "the harness (`retrieval-eval.ts` + `.test.ts`) was **removed** in #155" (the sixty-sixth
-// holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold.
-var goneAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+// holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold. "`websocket-store.svelte.ts`
+// (528 LOC, the legacy monolithic wrapper) is FULLY DELETED" (the seventy-second holdout's CeraUI): a
+// note between, an adverb, capitals.
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+
+// goneParen closes a parenthesised list with the word that it was deleted: "Supersedes the "don't
+// extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop).
+var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed)\\**\\s*\\)")
+
+// deprecatedAfter says the name before it is on its way out: "`middleware.ts` is **deprecated** in
+// Next.js 16; use `proxy.ts` instead" (the seventy-second holdout's CyberVPN, whose apps renamed it).
+// A deprecated file that the sentence names a replacement for may be gone already without the sentence
+// misleading anyone; "`test/mocks/` is deprecated (see `cmd/AGENTS.md`)" with test/mocks/ deleted
+// (round 54's germinator, in this round's regression) still sends its reader to it.
+var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b)`)
 
 // removedList is a lead-in that names what it lists as removed, then the list up to a span, no sentence
 // closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
-// `tooltips.css`, and workbench's `settings.css`, …" (the seventy-first holdout's nerve).
-var removedList = regexp.MustCompile(`(?i)\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:(?:[^.;!?]|\.\S)*$`)
+// `tooltips.css`, and workbench's `settings.css`, …" (the seventy-first holdout's nerve); "#207 removed it
+// in full — UI, `setAudioDeviceAlias` RPC, `audio-aliases.schema.ts`, and the config field" (the
+// seventy-second holdout's CeraUI).
+var removedList = regexp.MustCompile(`(?i)(?:\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:|\b(?:removed|deleted)\s+(?:it|them|these|those|all\s+of\s+(?:it|them))(?:\s+(?:in\s+full|entirely|completely|wholesale))?\s*[—–:])(?:[^.;!?]|\.\S)*$`)
 
 // removedLeadIn reports a span in the list a removedList lead-in opens, within its paragraph or list
 // item.
@@ -106,10 +121,15 @@ func removedLeadIn(before string) bool {
 }
 
 // goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
-// "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)".
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$")
+// "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)", or a list a verb of the
+// past opens after another clause: "… — and deleted `step()`, `PLAYER_SPEED`, `prediction.ts` and the
+// whole command-queue model" (the seventy-fourth holdout's lindocara).
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
 
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b`)
+// removalCue says, somewhere in the clause around a name, that it is gone; "the old hand-run
+// `scripts/verify-*` regime has been folded into the tiers and removed" (the seventy-third holdout's
+// belay) puts the verb at the clause's end.
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
@@ -309,6 +329,9 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
 		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
+		if docPair(tok) {
+			continue
+		}
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
 			a.Line = lineAt(m[0])
 			out = append(out, a)
@@ -316,6 +339,16 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 	}
 	return out
 }
+
+// docPair is two documents a slash offers as alternatives: "each SDK package's README/CLAUDE.md" (the
+// seventy-third holdout's sodax-sdks), README.md or CLAUDE.md, no directory named README.
+func docPair(tok string) bool {
+	first, second, ok := strings.Cut(tok, "/")
+	return ok && docStems[first] && !strings.Contains(second, "/") && strings.HasSuffix(second, ".md")
+}
+
+// docStems are the names of a repository's standard documents, written without their extension.
+var docStems = set("README", "AGENTS", "CLAUDE", "GEMINI", "CHANGELOG", "CONTRIBUTING", "SECURITY")
 
 var (
 	prRef = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
@@ -407,6 +440,8 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		a.Kind, a.Start, a.End = AnchorLine, start, end
 		a.Ref = a.Path + ":" + strconv.Itoa(start)
 		a.Hints = hintsFor(c, a.Path)
+		// a line written in prose is confirmed by quoted code as a `file:line` span is
+		a.Literals = literalHints(c, a.Path)
 		a.Words = rangeWords(c.Text)
 	}
 }

@@ -179,7 +179,7 @@ var placeholderNoun = set("package", "pkg-path", "module", "modulepath", "module
 
 // placeholderWord is an upper-case word written inside a lower-case name to stand for a value:
 // "librcloneplugin_KIND_NAME.so", ".changes/v1.XX/", "zsyscall_GOOS_GOARCH.go".
-var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NNN", "VERSION", "VER", "ID", "OS", "ARCH", "GOOS", "GOARCH", "DATE", "NUM", "NUMBER", "FOO", "BAR", "PKG", "MODULE", "PLATFORM", "TARGET")
+var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NNN", "NNNN", "VERSION", "VER", "ID", "OS", "ARCH", "GOOS", "GOARCH", "DATE", "NUM", "NUMBER", "FOO", "BAR", "PKG", "MODULE", "PLATFORM", "TARGET")
 
 // slotPath reports a token that is a slot to fill rather than a name: a lone generic noun written as a
 // path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
@@ -518,8 +518,12 @@ func sentenceAround(raw string, from, to int) string {
 // forty-ninth's nexus, with no article), "the per-call input (was `cmd.CanonicalizeRequest`)" and "Lifts
 // the per-ref loop out of `cmd/initializer.go`" (the fifty-fourth's germinator: an old name, and where
 // code was moved from), "the removed `.serena/memories/`" (the fifty-fifth's FMP), "(issue #135; was
-// `STD_COMPLETENESS.md`)" (the fifty-seventh's ball). Its absence confirms the claim.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on))?|\breplac(?:es|ed|ing)|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–])\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+// `STD_COMPLETENESS.md`)" (the fifty-seventh's ball), "content that used to live in each SDK package's
+// `ai-exported/` tree, moved verbatim" (the seventy-third's sodax-sdks, the owner named between). Its
+// absence confirms the claim. "It replaced the project's own `packages/ui` shadcn copy" (the
+// seventy-fourth's lindocara) names the owner between; "the durable architecture record - retired from
+// `archdocs/`" (the same round's otto-code) names the old place.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–])\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's
@@ -528,7 +532,9 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 // (deleted; …)" (the fifty-fourth's germinator), or a dash or parenthesis: "the C++ build is
 // libprotobuf-free — no `cpp/shared/gen/`" (the fifty-seventh's ball), or a contrast: "an exported pure
 // function taking `query`, not a `store.filtered(tab)` method" (the sixty-first's context-cake).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\s+\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\s+\**$|(?:\s[—–]|\()\s*\**no\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// The word may be bold on its own, and open a list: "there is **no** `requireAdmin()` / `requireOwner()`"
+// (the seventy-third holdout's appstrate).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
@@ -540,8 +546,13 @@ var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or
 // "`runners/` and `graphs/` DELETED — logic absorbed by `LangGraphInProcProvider`" (the fifty-eighth
 // holdout's cogni-template). "`old/run.py` deleted rows are compacted" goes on: a program that deletes.
 // Documents written in Spanish, Portuguese or French say it so: "(`app/calendar/`, `app/tasks/` se
-// eliminaron: …)" (the sixty-third holdout's Ynara).
-var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`)*\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)\\s*(?:[—–:;,.)]|$)")
+// eliminaron: …)" (the sixty-third holdout's Ynara). The list may end on what goes with its names:
+// "`source-preference.ts`, `SourcePreference.svelte`, and their tests are deleted (every remaining
+// importer was itself one of the deleted files)" (the seventy-second holdout's CeraUI), an aside after.
+// A name may carry a note or the part of it meant: "`renderer.ts` (5 378 lines), `stage-application.ts`
+// … and `tiny-swords-art.ts`'s three `slice*` helpers were deleted with it" (the seventy-fourth's
+// lindocara).
+var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
 
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that

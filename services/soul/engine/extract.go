@@ -213,7 +213,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		pathLine.MatchString(strings.TrimSpace(body)) && formatAfter.MatchString(after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1]))
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || presentIfAfter.MatchString(after(120)) || hypotheticalClause(around()) || anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40)) ||
+		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40)) || strings.HasSuffix(strings.TrimSpace(body), "/") && neededAfter.MatchString(after(40)) ||
 		forbidExamples.MatchString(behind(200)) || forbiddenPlaceBefore.MatchString(before)
 	if !dest && x.gates.matches {
 		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
@@ -243,15 +243,16 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
-			goneAfter.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || removedLeadIn(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
+			goneAfter.MatchString(after(160)) || goneParen.MatchString(after(160)) || goneListBefore.MatchString(behind(400)) || removedLeadIn(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
 	}
 	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
+	struck := strings.Contains(raw, "~~") && struckAt(raw, m[0], m[1])
 	if !former && strings.Contains(before, "`") {
 		// "the deleted `ledger/`+`backup/` subtrees": each name of a list the cue opens
 		lead := beforeList(before)
 		former = lead != "" && formerBefore.MatchString(lead)
 	}
-	absent = absent || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
+	absent = absent || strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
 		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(after(160))
@@ -266,6 +267,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former
+		a.Struck = struck
 		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && strings.Contains(lowerRaw, "fail") && failsAfter.MatchString(after(30)) {
 			a.Absent = true // a command the sentence says fails: its target's absence is the point
 		}
@@ -320,6 +322,12 @@ func (x *extraction) keep(term string, m []int) {
 		x.c.Terms = append(x.c.Terms, term)
 	}
 	x.blank(m[0], m[1])
+}
+
+// struckAt reports a span inside struck-through text: an odd number of "~~" before it in the claim and
+// one after it, the entries the seventy-fourth holdout's awp struck as their phases landed.
+func struckAt(raw string, lo, hi int) bool {
+	return strings.Count(raw[:lo], "~~")%2 == 1 && strings.Contains(raw[hi:], "~~")
 }
 
 // restoredAfter follows a name with words that say it is not there now: "unless `.gitmodules` is

@@ -37,7 +37,7 @@ var frameworkPackages = map[string][]string{
 	"react": {"react"}, "react native": {"react-native"}, "react router": {"react-router", "react-router-dom"},
 	"react router dom": {"react-router-dom", "react-router"}, "next.js": {"next"}, "nextjs": {"next"},
 	"vue": {"vue"}, "vue.js": {"vue"}, "vuejs": {"vue"}, "nuxt": {"nuxt"}, "nuxt.js": {"nuxt"},
-	"svelte": {"svelte"}, "sveltekit": {"@sveltejs/kit"}, "angular": {"@angular/core"}, "vite": {"vite"},
+	"svelte": {"svelte"}, "angular": {"@angular/core"}, "vite": {"vite"},
 	"typescript": {"typescript"}, "tailwind": {"tailwindcss"}, "tailwind css": {"tailwindcss"},
 	"tailwindcss": {"tailwindcss"}, "express": {"express"}, "express.js": {"express"}, "nestjs": {"@nestjs/core"},
 	"electron": {"electron"}, "astro": {"astro"}, "prisma": {"prisma", "@prisma/client"}, "vitest": {"vitest"},
@@ -52,6 +52,9 @@ var frameworkPackages = map[string][]string{
 	"gatsby": {"gatsby"}, "docusaurus": {"@docusaurus/core"}, "vuetify": {"vuetify"}, "zustand": {"zustand"},
 	"solidjs": {"solid-js"}, "solid js": {"solid-js"}, "remix": {"@remix-run/react", "@remix-run/node"},
 	"framer motion": {"framer-motion", "motion"}, "pixi.js": {"pixi.js"}, "tone.js": {"tone"}, "trigger.dev": {"@trigger.dev/sdk"}, "d3": {"d3"}, "d3.js": {"d3"}, "biome": {"@biomejs/biome"}, "cypress": {"cypress"},
+	// SvelteKit is named by the Svelte it runs on as often as by its own version: "SvelteKit 5" over
+	// `"@sveltejs/kit": "^2.62.0"` and `"svelte": "^5.55.2"` (the seventy-second holdout's stratum)
+	"sveltekit": {"@sveltejs/kit", "svelte"},
 	// Composer's, read from composer.json: "Laravel 12" over `"laravel/framework": "^13.0"` (the fiftieth
 	// holdout's cms)
 	"laravel": {"laravel/framework"}, "symfony": {"symfony/framework-bundle", "symfony/http-kernel"},

@@ -71,6 +71,12 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 // (build as needed)" (the sixty-seventh holdout's sveltesentio).
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|build\s+as\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)`)
 
+// neededAfter follows a place with "if needed": "Keep fixtures under `test/fixtures/` if needed" (the
+// seventy-second holdout's cloud189) names where they go once there are some. A file so named is one
+// to read when the need comes ("see `config/.env.template` if needed", round 61's recipe-rn, whose
+// template was deleted): only a directory reads as a place to fill.
+var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)`)
+
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift.

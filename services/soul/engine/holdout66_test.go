@@ -28,6 +28,8 @@ func TestSixtySixthHoldoutClasses(t *testing.T) {
 		{"a cited line that holds code the claim quotes whole", "- `jobs run` still constructs `new CancelSource(store.db)` (`src/jobs.ts:4`) and polls `job_cancellations`.", nil},
 		{"a cited line that holds the call a quote paraphrases", "- Resolve against `FIXTURES = resolve(dir-of-this-module, \"../fixtures\")` (`src/jobs.ts:7`), three levels up; the drain reads `job_cancellations`.", nil},
 		{"twin: quoted code the cited line no longer holds", "- `jobs run` still constructs `new CancelSource(store.db)` (`src/jobs.ts:6`) and polls `job_cancellations`.", []string{"line_drift src/jobs.ts:6"}},
+		{"a line cited in prose, held by the code the claim quotes", "- `jobs run` still constructs `new CancelSource(store.db)` at `src/jobs.ts` line 4 and polls `job_cancellations`.", nil},
+		{"twin: a line cited in prose that no longer holds the quoted code", "- `jobs run` still constructs `new CancelSource(store.db)` at `src/jobs.ts` line 6 and polls `job_cancellations`.", []string{"line_drift src/jobs.ts:6"}},
 	})
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"each name of a list a former cue opens", "- The durability residuals all lived in the deleted `ledger/`+`backup/` subtrees.", nil},

@@ -213,6 +213,14 @@ type Anchor struct {
 	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
 	// absence is no drift.
 	Target bool
+	// Struck marks a name inside struck-through text ("- ~~`model.go:430` — bookmark picker~~ → phase
+	// 2 ✓"): the writer retired the entry, and its names and lines are no longer claimed.
+	Struck bool
+	// UnderFile marks a tree entry drawn below a file ("NetworkView.svelte" over
+	// "└── network/Bands.svelte"): read from the file's directory, where it may be what the file uses,
+	// or a line indented one level off whose place the tree does not say. Found, it is confirmed;
+	// missing, it is no drift.
+	UnderFile bool
 	// Built marks a program run from the work tree ("`./licgen -check`") that a build leaves there.
 	Built bool
 	// Program marks the program a command runs from the work tree by its path ("`./build -test`").

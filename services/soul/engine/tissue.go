@@ -66,9 +66,13 @@ var (
 	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)\b`)
 	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
 	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
-	autoHeading       = regexp.MustCompile(`\bauto[- ]?(changelog|overview|generated|refresh)\b|\(auto\)`)
-	autoMarker        = regexp.MustCompile(`<!--\s*[\w.:/-]*auto[\w.:/-]*`)
-	directiveRe       = regexp.MustCompile(`<!--\s*soul\s*(?:[:=]|\s)\s*(?:tissue\s*[:=]\s*)?(verifiable|verified|live|declared|doctrine|history|archive|preserved|mixed)\s*-->`)
+	// todoRef is a numbered item of some to-do list a heading cites: "NETWORK-INGEST OPERATOR
+	// ENABLE/DISABLE (live-correctness-pass Todo #6–9) [EXISTS]" (the seventy-second holdout's CeraUI)
+	// reports work done, it lists none to do
+	todoRef     = regexp.MustCompile(`\btodos?\s*#\d+`)
+	autoHeading = regexp.MustCompile(`\bauto[- ]?(changelog|overview|generated|refresh)\b|\(auto\)`)
+	autoMarker  = regexp.MustCompile(`<!--\s*[\w.:/-]*auto[\w.:/-]*`)
+	directiveRe = regexp.MustCompile(`<!--\s*soul\s*(?:[:=]|\s)\s*(?:tissue\s*[:=]\s*)?(verifiable|verified|live|declared|doctrine|history|archive|preserved|mixed)\s*-->`)
 )
 
 func directiveTissue(lower string) (Tissue, bool) {
@@ -132,7 +136,7 @@ func (p *parser) assignTissues() {
 			parent, parentAuto, parentNext, parentAdd = ps.Tissue, ps.Auto, ps.NextSteps, ps.Addendum
 		}
 		s.Auto = parentAuto || autoHeading.MatchString(n) || p.autoMarks[i]
-		s.NextSteps = parentNext || nextStepsHeading.MatchString(n)
+		s.NextSteps = parentNext || nextStepsHeading.MatchString(todoRef.ReplaceAllString(n, ""))
 		s.Addendum = parentAdd || addendumHeading.MatchString(n)
 		isTitle := i == 0 && s.Level == 1
 		switch {

