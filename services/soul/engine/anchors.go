@@ -73,7 +73,11 @@ func shippedClause(lower string, lo, hi int) bool {
 // spans stays linear.
 const maxClause = 400
 
-var clauseBreak = regexp.MustCompile(`[.!?](?:\s|$)|[;\n]| — `)
+// clauseBreak ends a clause: a sentence's end, a semicolon, a spaced dash, or a line break that starts
+// something new (a list item, a table row, a heading, a quote, a fence, a tree's branch, a blank line).
+// A line break inside wrapped prose goes on with the clause: "the old hand-run `scripts/verify-*`⏎regime
+// has been folded into the tiers and removed" (the seventy-third holdout's belay).
+var clauseBreak = regexp.MustCompile("[.!?](?:\\s|$)|;| — |\n(?:[ \t]*(?:[-*+•][ \t]|\\d+[.)][ \t]|[|#>`│├└┃┣┗]|\n)|$)")
 
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
 var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim"}
@@ -89,6 +93,14 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // (528 LOC, the legacy monolithic wrapper) is FULLY DELETED" (the seventy-second holdout's CeraUI): a
 // note between, an adverb, capitals.
 var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+
+// goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
+// whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no
+// business code. Removed in commit `b3830b6` …" (the seventy-fifth holdout's apollokit), "… owning
+// `packages/qie-{core,agent,cli}` + `deploy/mock-qtsps`. That track was parked, then deleted, …" (its
+// zkqes), or a dash's clause: "`apps/web` and `apps/docs` were the default `create-turbo` template
+// scaffolds — removed in commit `b3830b6`" (its CLAUDE.md).
+var goneNextSentence = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}(?:[.!?]\s+|\s[—–]\s+)(?:(?:it|they|these|those|both|th(?:at|is|ese|ose)\s+[\w-]+)\s+(?:was|were|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:then\s+|and\s+)?)?)?(?:removed|deleted)\b\s*(?:,|\s+(?:in|by|with|on|at|from|when)\b)`)
 
 // goneParen closes a parenthesised list with the word that it was deleted: "Supersedes the "don't
 // extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop).
@@ -1073,7 +1085,9 @@ func scriptAnchors(f []string) []Anchor {
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
 	case len(f) >= 3 && f[1] == "run" && targetName.MatchString(f[2]):
 		return []Anchor{{Kind: AnchorNPM, Ref: strings.Join(f[:3], " "), Name: f[2]}}
-	case len(f) >= 2 && (f[1] == "test" || f[1] == "start"):
+	case len(f) >= 2 && (f[1] == "test" && f[0] != "bun" || f[1] == "start"):
+		// "bun test" is Bun's own test runner, not a script (the seventy-sixth holdout's fressh: "Use
+		// `bun test` instead of `jest`"); "bun run test" runs the script
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
 	}
 	return nil

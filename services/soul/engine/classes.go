@@ -156,8 +156,9 @@ func target(before string) bool {
 // forbiddenPlaceBefore ends the text before a place a rule keeps things out of: "NEVER under
 // `src/**/tests`", "Forbidden: `src/**/tests`, `src/**/test_*.py`", "❌ Tests under `src/**/tests`", "No
 // files under any `src/**/tests`" (the fifty-ninth holdout's open-ticket-ai, seven rows, whose tests
-// once sat there). The place is one not to use, whatever it holds.
-var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\bnever\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?)\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*,\\s*)*[*_]*$")
+// once sat there). The place is one not to use, whatever it holds. Chinese forbids adding or restoring
+// one: "禁止恢复全局 `storage.ts`", "禁止再新增 `ui-copy.ts`、…" (the seventy-fifth holdout's tether).
+var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\bnever\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*[,、]\\s*)*[*_]*$")
 
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
@@ -173,6 +174,23 @@ func builtBinary(tok string) bool {
 // reach vendor/", "instead of `old/`"): a name in a counterfactual is not a claim it exists.
 var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|instead of|rather than|suppose|hypothetical)\b`)
 
+// roadNotTaken is the part of hypotheticalCue that names the road not taken: what follows it is the
+// alternative, what comes before it the choice ("Remaining `.cursor/rules/*.mdc` files should stay thin
+// wrappers ⏎ rather than owning guidance", round 60's langfuse, whose wrappers were deleted).
+var roadNotTaken = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
+
+// modalCue is the rest of hypotheticalCue: a clause that imagines, wherever the name sits in it.
+var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|suppose|hypothetical)\b`)
+
+// hypotheticalAt is hypotheticalClause for a name at byte at of the clause: a contrast counts only
+// before the name.
+func hypotheticalAt(clause string, at int) bool {
+	if !hypotheticalClause(clause) {
+		return false
+	}
+	return modalCue.MatchString(clause) || roadNotTaken.MatchString(clause[:min(max(at, 0), len(clause))])
+}
+
 // placeholderNoun is a generic noun standing alone for the reader's own choice: "go test ./package",
 // "go work init ./project", "./modulepath/". Such a name is a slot to fill, not a directory here.
 var placeholderNoun = set("package", "pkg-path", "module", "modulepath", "module-path", "modulename", "packagename", "package-name", "project", "dir", "directory", "folder", "subdir", "subpackage", "filename", "file")
@@ -181,6 +199,11 @@ var placeholderNoun = set("package", "pkg-path", "module", "modulepath", "module
 // "librcloneplugin_KIND_NAME.so", ".changes/v1.XX/", "zsyscall_GOOS_GOARCH.go".
 var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NNN", "NNNN", "VERSION", "VER", "ID", "OS", "ARCH", "GOOS", "GOARCH", "DATE", "NUM", "NUMBER", "FOO", "BAR", "PKG", "MODULE", "PLATFORM", "TARGET")
 
+// namedSlot is a directory written as a kind of thing and the word "name": "route-name/",
+// "feature_name/", where the reader puts the name of theirs; or a component's file so written,
+// "`src/ComponentName/ComponentName.tsx`" (the seventy-sixth holdout's Colloquium).
+var namedSlot = regexp.MustCompile(`^[a-z]+[-_]name$|^(?:Component|Feature|Module|Page|Screen|Service|Store|Widget|Entity|Model|Class|Your|My)Name(?:\.[a-z]+)?$`)
+
 // slotPath reports a token that is a slot to fill rather than a name: a lone generic noun written as a
 // path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
 func slotPath(tok string) bool {
@@ -188,6 +211,11 @@ func slotPath(tok string) bool {
 	trimmed := strings.Trim(clean, "/")
 	if !strings.Contains(trimmed, "/") && (clean != tok || strings.HasSuffix(clean, "/")) && placeholderNoun[strings.ToLower(trimmed)] {
 		return true
+	}
+	for _, s := range strings.Split(trimmed, "/") {
+		if namedSlot.MatchString(s) {
+			return true // "`route-name/index.tsx` - main route component" (the seventy-fifth holdout's depot)
+		}
 	}
 	if !hasUpperASCII(trimmed) {
 		return false // every placeholder word is upper case
@@ -562,7 +590,10 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // Cross-store synchronization is now explicit in …|", or call the place empty, "| `diagrams/` |
 // Architecture diagrams (currently empty - placeholder for future diagrams) |" (the sixty-seventh
 // holdout's brainflow2): git keeps no empty directory.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder)\b[^|]*\|`)
+// A cell may say the row's file is a legacy one a migration removes: "| `.rex/prd.md` | (Legacy) flat
+// Markdown PRD; migration source for `rex migrate-to-folder-tree`. Absent after migration. |" (the
+// seventy-fifth holdout's n-dx).
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how

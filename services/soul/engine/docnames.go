@@ -114,6 +114,12 @@ func emptiedNote(sentence string) bool {
 	return len(t) <= 48 && emptyNote.MatchString(t)
 }
 
+// removedNote is a sentence that says what the one before it named was removed: "`apps/web` and
+// `apps/docs` were scaffolds with no business code. Removed in commit `b3830b6` …" (the seventy-fifth
+// holdout's apollokit), "… owning `packages/qie-{core,agent,cli}`. That track was parked, then deleted,
+// in the rename" (its zkqes). goneNextSentence reads the same within one claim.
+var removedNote = regexp.MustCompile(`(?i)^\W*(?:(?:it|they|these|those|both|th(?:at|is|ese|ose)\s+[\w-]+)\s+(?:was|were|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:then\s+|and\s+)?)?)?(?:removed|deleted)\b\s*(?:[,.]|\s+(?:in|by|with|on|at|from|when)\b)`)
+
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
 // files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not
@@ -246,6 +252,11 @@ var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).
 var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+
+// forbidAddLeadIn ends a lead-in whose own verb forbids making what it lists: "Do not add:", "Never
+// reintroduce:", "禁止新增：" (forbidden to add; the seventy-fifth holdout's tether, over
+// "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose).
+var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入)|不要(?:再)?(?:新增|添加|恢复|创建))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a

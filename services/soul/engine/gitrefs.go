@@ -16,6 +16,11 @@ var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+
 // fifty-seventh holdout's ball) lands issue #369's work, which a sentence saying "#369 ships" cites.
 var loggedRef = regexp.MustCompile(`(?:^|[\s(\[:,;])#(\d+)\b`)
 
+// mergedIssueBranch is a merge of a branch named by its issue's number, GitLab's way: "Merge branch
+// 'feat/2858-21-new-design-system-violations' into 'main'" (the seventy-fifth holdout's trueppm, whose
+// documents cite the issues, "(#2858)", whose branches merged).
+var mergedIssueBranch = regexp.MustCompile(`^Merge branch '(?:[\w.-]+/)?(\d+)[-_]`)
+
 // gitRef checks a git fact: a tag, a branch, a commit, a merged PR, a commit count, the last commit's date.
 func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {
 	switch a.Kind {
@@ -110,6 +115,11 @@ func mergedPRs(log []Commit) (map[int]bool, bool) {
 				if n, err := strconv.Atoi(g); err == nil {
 					prs[n], merged = true, true
 				}
+			}
+		}
+		if m := mergedIssueBranch.FindStringSubmatch(c.Subject); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil {
+				prs[n] = true
 			}
 		}
 		if strings.IndexByte(c.Subject, '#') < 0 {

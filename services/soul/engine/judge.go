@@ -33,7 +33,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// forty-second holdout): siblings at the root place the bare `docs/` there, not at frontend/docs
 		ar = v.missingPath(a, verdicts{a}.fail, verdicts{a}.hold)
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && containsFold(c.Text, "import") && importWord.MatchString(c.Text) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (containsFold(c.Text, "import") && importWord.MatchString(c.Text) || fromSpecifier(c.Text, a.Ref)) {
 		if src, ok := v.compiledFrom(a.Path); ok {
 			// "Import from `kernel/types.js`" beside src/kernel/types.ts (the forty-eighth holdout's
 			// ARI): TypeScript's ES modules import a source by the name it compiles to. Only where the
@@ -603,6 +603,13 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	// the row's own name is among the rows and is not placed (checked above)
 	peers := len(c.layoutRows) - 1
 	return placed >= 3 && 4*placed >= 3*peers
+}
+
+// fromSpecifier reports a name written as an import's specifier, a binding quoted before it: "Use
+// `unwrapResult` from `src/hooks/shared/unwrapResult.js`" (the seventy-third holdout's sodax-sdks, whose
+// source is .ts). "The compiled rules come from `kernel/types.js`" imports nothing (round 48's ARI).
+func fromSpecifier(text, ref string) bool {
+	return strings.Contains(text, "` from `"+ref+"`")
 }
 
 // importWord is the verb of importing, not "important".

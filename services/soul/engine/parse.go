@@ -333,8 +333,8 @@ func (p *parser) paragraph(n ast.Node) {
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
-		if last >= 0 && emptiedNote(s.text) {
-			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty."
+		if last >= 0 && (emptiedNote(s.text) || removedNote.MatchString(s.text)) {
+			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty.", "… Removed in `b3830b6`."
 		}
 		n := len(p.soul.Claims)
 		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
@@ -380,7 +380,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	if removalLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
-	if forbidLeadIn.MatchString(lead) {
+	if forbidAddLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.forbidden = true })
+	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
 	}
 	if plannedLeadIn.MatchString(lead) {
