@@ -91,8 +91,9 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // does. "the harness (`retrieval-eval.ts` + `.test.ts`) was **removed** in #155" (the sixty-sixth
 // holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold. "`websocket-store.svelte.ts`
 // (528 LOC, the legacy monolithic wrapper) is FULLY DELETED" (the seventy-second holdout's CeraUI): a
-// note between, an adverb, capitals.
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)")
+// note between, an adverb, capitals. A dash may open a Spanish, Portuguese or French verb: "`DocumentManager.tsx`
+// — **eliminado** en 011-US3" (the seventy-seventh's BePro).
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b")
 
 // goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
 // whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no
@@ -1306,8 +1307,11 @@ var (
 	// fileBeforeCount is a file name a parenthesized count follows: "App.test.tsx (9 failures)" beside
 	// "Pagination.test.tsx (2 failures)" counts two files' failures (the sixty-first holdout's
 	// wcag-wayfinder), which one word of the name ("tsx") made one quantity.
+	// nonCount masks numbers that count nothing: dates, versions, refs, ratios, times, ordinals, a label's
+	// number ("Tier 2 / Tier 3 prompts", the seventy-seventh holdout's forexflow) and a transition's
+	// ends ("0→1 transition fires", "1→0 transition", its foundry-toolkit).
 	fileBeforeCount = regexp.MustCompile(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
-	nonCount        = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since)\s+\d+)|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	nonCount        = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
 	countRe         = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
 	approx          = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
