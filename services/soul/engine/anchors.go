@@ -101,7 +101,15 @@ var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*
 // `packages/qie-{core,agent,cli}` + `deploy/mock-qtsps`. That track was parked, then deleted, …" (its
 // zkqes), or a dash's clause: "`apps/web` and `apps/docs` were the default `create-turbo` template
 // scaffolds — removed in commit `b3830b6`" (its CLAUDE.md).
-var goneNextSentence = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}(?:[.!?]\s+|\s[—–]\s+)(?:(?:it|they|these|those|both|th(?:at|is|ese|ose)\s+[\w-]+)\s+(?:was|were|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:then\s+|and\s+)?)?)?(?:removed|deleted)\b\s*(?:,|\s+(?:in|by|with|on|at|from|when)\b)`)
+var goneNextSentence = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}(?:[.!?]\s+|\s[—–]\s+)` + removedClause + `(?:,|` + removedWhere + `)`)
+
+// removedClause says something was removed, after a subject that refers back or none ("Removed in …",
+// "That track was parked, then deleted"); removedWhere is what must follow the verb so that it closes
+// the statement: when, where or by what. goneNextSentence and removedNote (docnames.go) share them.
+const (
+	removedClause = `(?:(?:it|they|these|those|both|th(?:at|is|ese|ose)\s+[\w-]+)\s+(?:was|were|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:then\s+|and\s+)?)?)?(?:removed|deleted)\b\s*`
+	removedWhere  = `\s+(?:in|by|with|on|at|from|when)\b`
+)
 
 // goneParen closes a parenthesised list with the word that it was deleted: "Supersedes the "don't
 // extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop).
@@ -1307,13 +1315,13 @@ var (
 	// fileBeforeCount is a file name a parenthesized count follows: "App.test.tsx (9 failures)" beside
 	// "Pagination.test.tsx (2 failures)" counts two files' failures (the sixty-first holdout's
 	// wcag-wayfinder), which one word of the name ("tsx") made one quantity.
+	fileBeforeCount = regexp.MustCompile(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
 	// nonCount masks numbers that count nothing: dates, versions, refs, ratios, times, ordinals, a label's
 	// number ("Tier 2 / Tier 3 prompts", the seventy-seventh holdout's forexflow) and a transition's
 	// ends ("0→1 transition fires", "1→0 transition", its foundry-toolkit).
-	fileBeforeCount = regexp.MustCompile(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
-	nonCount        = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
-	countRe         = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
-	approx          = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	countRe  = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
 
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")

@@ -183,10 +183,10 @@ var roadNotTaken = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
 var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|suppose|hypothetical)\b`)
 
 // hypotheticalAt is hypotheticalClause for a name at byte at of the clause: a contrast counts only
-// before the name.
+// before the name. The two halves of hypotheticalCue cover it between them, so it is not run itself.
 func hypotheticalAt(clause string, at int) bool {
-	if !hypotheticalClause(clause) {
-		return false
+	if isASCII(clause) && !containsFold(clause, hypotheticalWords...) {
+		return false // an ASCII clause folds as its lower-case copy would
 	}
 	return modalCue.MatchString(clause) || roadNotTaken.MatchString(clause[:min(max(at, 0), len(clause))])
 }

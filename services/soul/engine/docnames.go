@@ -118,7 +118,7 @@ func emptiedNote(sentence string) bool {
 // `apps/docs` were scaffolds with no business code. Removed in commit `b3830b6` …" (the seventy-fifth
 // holdout's apollokit), "… owning `packages/qie-{core,agent,cli}`. That track was parked, then deleted,
 // in the rename" (its zkqes). goneNextSentence reads the same within one claim.
-var removedNote = regexp.MustCompile(`(?i)^\W*(?:(?:it|they|these|those|both|th(?:at|is|ese|ose)\s+[\w-]+)\s+(?:was|were|has\s+been|have\s+been)\s+(?:[\w-]+,?\s+(?:then\s+|and\s+)?)?)?(?:removed|deleted)\b\s*(?:[,.]|\s+(?:in|by|with|on|at|from|when)\b)`)
+var removedNote = regexp.MustCompile(`(?i)^\W*` + removedClause + `(?:[,.]|` + removedWhere + `)`)
 
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose

@@ -238,10 +238,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its own target
 		anchors = nil
 	}
-	alt := orBefore.MatchString(before) || orAfter.MatchString(after(240)) ||
+	orPrev := orBefore.MatchString(before)
+	alt := orPrev || orAfter.MatchString(after(240)) ||
 		strings.HasSuffix(body, "/") && (stageBefore.MatchString(before) || stageAfter.MatchString(after(8)))
-	dest = dest || orBefore.MatchString(before) && placeholderBefore(before)
-	example = example || comingLineEnd.MatchString(tableRowAfter(raw, m[1]))
+	dest = dest || orPrev && placeholderBefore(before)
+	example = example || comingAt(raw, m[1])
 	absent := false
 	if x.gates.removal {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
@@ -330,6 +331,16 @@ func (x *extraction) keep(term string, m []int) {
 // **[Testing Guide](docs/testing.md)** - E2E, unit, and integration testing *(Coming Soon)*" (the
 // seventy-sixth holdout's PremStats).
 var comingLineEnd = regexp.MustCompile(`(?i)\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)[*_]*\s*$`)
+
+// comingAt reports a name at byte from of text whose line comingLineEnd closes; most lines end in no
+// parenthesis, and are spared the regexp.
+func comingAt(text string, from int) bool {
+	row := tableRowAfter(text, from)
+	if !strings.HasSuffix(strings.TrimRight(row, " \t\n\f\r*_"), ")") {
+		return false
+	}
+	return comingLineEnd.MatchString(row)
+}
 
 // placeholderBefore reports an "or" whose other choice, the span before it, is a placeholder path:
 // "read it from `<qa-output-path>/qa/bootstrap-manifest.json` or `bootstrap.env`" (round 70's agh,
@@ -459,7 +470,7 @@ func (x *extraction) links(soulPath string) {
 		}
 		if a, ok := linkAnchor(dest, soulPath); ok && !quotedExample(string(x.prose), m[0], m[1]) {
 			a.Line = x.lineAt(m[0])
-			a.Example = comingLineEnd.MatchString(tableRowAfter(string(x.prose), m[1]))
+			a.Example = comingAt(string(x.prose), m[1])
 			x.c.Anchors = append(x.c.Anchors, a)
 		}
 		if strings.Contains(dest, "://") && !strings.Contains(dest, "/pull/") {

@@ -98,8 +98,7 @@ func treeAnchors(body string, start int) []Anchor {
 			}
 			parts = append(parts, s.name)
 		}
-		ext := strings.TrimPrefix(path.Ext(name), ".")
-		stack = append(stack, level{col, strings.TrimSuffix(name, "/"), !strings.HasSuffix(name, "/") && ext != "" && knownExt[strings.ToLower(ext)]})
+		stack = append(stack, level{col, strings.TrimSuffix(name, "/"), !strings.HasSuffix(name, "/") && hasKnownExt(name)})
 		if blankLevel(parts) || root == placeholderRoot || len(out) >= maxTreeEntries {
 			continue
 		}
