@@ -71,9 +71,23 @@ func TestSeventySecondHoldoutTreesAndSiblings(t *testing.T) {
 		{"an entry under a file that is nowhere beside it", tree("NetworkView.svelte", "Links.svelte"), nil},
 		{"twin: the file the entries are drawn under, gone", tree("LinksView.svelte", "Bands.svelte"), []string{"evidence_file_missing src/main/LinksView.svelte"}},
 	})
+	// attack: a soul (SOUL-INV-1) cannot hide a removed file by drawing it under a file in a tree
+	s := newGitFixture(t)
+	s.write("src/main/NetworkView.svelte", "<script></script>\n")
+	s.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "src/main/network/Links.svelte")
+	s.commit("2026-05-03T10:00:00Z", "app")
+	soulRepo := s.open(t)
+	runDriftCases(t, soulRepo, "PATHOS.md", []driftCase{
+		{"attack: a soul's tree entry under a file, gone, keeps its drift", "## Current state\n\n```\nsrc/\n└── main/\n    ├── NetworkView.svelte     # the network destination\n    │   └── network/Links.svelte  # a band the view mounts\n```", []string{"evidence_file_missing src/main/network/Links.svelte"}},
+	})
 	runDriftCases(t, repo, "apps/frontend/AGENTS.md", []driftCase{
 		{"the guide of a sibling repository", "- Content types must match the worker's route (see `apt-worker/AGENTS.md`).", nil},
 		{"twin: a guide this repository had and lost", "- Content types must match the worker's route (see `apps/worker/AGENTS.md`).", []string{"evidence_file_missing apps/worker/AGENTS.md"}},
 		{"twin: a guide listed among this repository's", "- See the sub-documents: `apps/frontend/AGENTS.md`, `AdminPanel/AGENTS.md`.", []string{"evidence_file_missing AdminPanel/AGENTS.md"}},
+	})
+	// attack: a soul (SOUL-INV-1) cannot cite, as its evidence, a guide no commit here had by calling it a
+	// sibling repository's
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's guide of a directory never here keeps its drift", "## Current state\n\n- Content types must match the worker's route (see `apt-worker/AGENTS.md`).", []string{"unanchored apt-worker/AGENTS.md"}},
 	})
 }

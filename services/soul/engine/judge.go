@@ -320,7 +320,8 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 	switch {
 	case !missing:
 		return ar
-	case a.Target || a.UnderFile:
+	case a.Target || a.UnderFile && !v.soul.SoulTissue:
+		// a soul keeps its laws (SOUL-INV-1): a tree entry drawn under a file is no way past a check
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	case a.Built && !v.evidenced[anchorKey(a)] && !tracked: // not a script named without its extension (scriptTwin)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
@@ -509,7 +510,8 @@ func (v *verifier) namedProjectTop(text, p string) (string, bool) {
 // drift (round 60's VCPToolBox, whose admin panel is AdminPanel-Vue/; this round's regression).
 func (v *verifier) siblingGuide(c *Claim, a Anchor) (string, bool) {
 	top, rest, ok := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
-	if !ok || !agentDocs[rest] || v.repo.HasTopLevel(top) {
+	if !ok || !agentDocs[rest] || v.repo.HasTopLevel(top) || v.soul.SoulTissue {
+		// a soul keeps its laws (SOUL-INV-1): its evidence is this repository's
 		return "", false
 	}
 	for _, o := range c.Anchors {
