@@ -60,6 +60,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 	v.recall(ctx, results)
 	v.globHistory(ctx, results)
 	v.traceEvidence(ctx, results)
+	v.traceLineOrigins(ctx, results)
 	v.traceLineMoves(ctx, results)
 	v.traceCommands(ctx, results)
 	v.autoSections(results)

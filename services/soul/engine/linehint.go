@@ -171,9 +171,13 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		}
 	}
 	if near >= 0 {
-		return fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, near+1, a.Start))
+		r := fail(ReasonLineDrift, fmt.Sprintf("%s: now at line %d, hint says %d", a.Path, near+1, a.Start))
+		r.readIn = a.Path
+		return r
 	}
-	return fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
+	r := fail(ReasonChanged, fmt.Sprintf("%s no longer contains %s", a.Path, strings.Join(hints, ", ")))
+	r.readIn = a.Path
+	return r
 }
 
 // maxDecorators bounds the stack of decorator lines a cited one may open; maxCommentBlock the comment.

@@ -71,6 +71,14 @@ type Revisions interface {
 	FilesAt(ctx context.Context, commit string, paths []string) map[string][]byte
 }
 
+// Authorship knows when a document first held a text. A Repo without it leaves a line hint whose
+// cited lines lack the claim's words as line drift, moved where the nearest line holds one.
+type Authorship interface {
+	// FirstWritten answers, for each asked text, the oldest commit whose change to rel added a line
+	// holding it (following rel's renames); a text no commit added is absent.
+	FirstWritten(ctx context.Context, rel string, texts []string) map[string]string
+}
+
 // Prober reaches a runtime fact a soul cites. Only URLs LocalURL accepts are ever handed to it,
 // and an implementation must refuse any other. Nil means runtime claims are held unprovable-now.
 type Prober interface {

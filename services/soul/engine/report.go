@@ -127,6 +127,9 @@ type AnchorResult struct {
 	Status AnchorStatus
 	Reason string
 	Detail string
+	// readIn is the file whose cited lines lack the claim's words, the hint read as moved or changed
+	// (lineorigins.go asks history whether they changed at all).
+	readIn string
 }
 
 // AnchorStatus is an anchor verdict.
