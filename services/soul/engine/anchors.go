@@ -126,8 +126,10 @@ var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:
 // closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
 // `tooltips.css`, and workbench's `settings.css`, …" (the seventy-first holdout's nerve); "#207 removed it
 // in full — UI, `setAudioDeviceAlias` RPC, `audio-aliases.schema.ts`, and the config field" (the
-// seventy-second holdout's CeraUI).
-var removedList = regexp.MustCompile(`(?i)(?:\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:|\b(?:removed|deleted)\s+(?:it|them|these|those|all\s+of\s+(?:it|them))(?:\s+(?:in\s+full|entirely|completely|wholesale))?\s*[—–:])(?:[^.;!?]|\.\S)*$`)
+// seventy-second holdout's CeraUI). "Deleted along with `_MAX_SESSIONS_NO_CONFIRM`, …, the CLI flag and
+// `tests/test_session_guard.py`" (the seventy-ninth's bristlenose) lists what went with it; "removed
+// paths such as `docs/getting-started/`" (the eightieth's open-notebook) gives samples of what went.
+var removedList = regexp.MustCompile(`(?i)(?:\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:|\b(?:removed|deleted)\s+along\s+with\b|\b(?:removed|deleted)\s+(?:[\w-]+\s+){1,3}(?:such\s+as|like|including|e\.g\.,?)\s|\b(?:removed|deleted)\s+(?:it|them|these|those|all\s+of\s+(?:it|them))(?:\s+(?:in\s+full|entirely|completely|wholesale))?\s*[—–:])(?:[^.;!?]|\.\S)*$`)
 
 // removedLeadIn reports a span in the list a removedList lead-in opens, within its paragraph or list
 // item.
@@ -144,13 +146,17 @@ func removedLeadIn(before string) bool {
 // goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
 // "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)", or a list a verb of the
 // past opens after another clause: "… — and deleted `step()`, `PLAYER_SPEED`, `prediction.ts` and the
-// whole command-queue model" (the seventy-fourth holdout's lindocara).
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
+// whole command-queue model" (the seventy-fourth holdout's lindocara). The verb may name what it removed
+// before the list: "We removed the agent-specific dotdir mirrors at the repo root (`.cursor/`, …,
+// `.github/copilot-instructions.md`, root `caveman/SKILL.md`)" (the seventy-eighth holdout's caveman);
+// the parenthesis then opens with a name, so "removed the old loader (see `docs/x.md`)" cites a page.
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
 
 // removalCue says, somewhere in the clause around a name, that it is gone; "the old hand-run
 // `scripts/verify-*` regime has been folded into the tiers and removed" (the seventy-third holdout's
-// belay) puts the verb at the clause's end.
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+// belay) puts the verb at the clause's end. "Legacy `.adr-rag.toml` is no longer used" (the
+// seventy-eighth's cli-rag) claims no file either.
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
@@ -1292,7 +1298,7 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 	for _, m := range countRe.FindAllStringSubmatchIndex(lower, -1) {
 		val := strings.ReplaceAll(lower[m[2]:m[3]], ",", "")
 		subject := singular(lower[m[4]:m[5]])
-		if genericSubjects[subject] || stopwords[subject] {
+		if genericSubjects[subject] || stopwords[subject] || monthNames[subject] {
 			continue
 		}
 		before := lower[:m[0]]
@@ -1325,6 +1331,11 @@ var (
 )
 
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")
+
+// monthNames after a number make it a day of the month: "Bit twice in one session (2 Aug 2026)" beside
+// "Bit on 4 Aug 2026" are two dates, not two counts of one thing (the seventy-ninth holdout's
+// bristlenose, 33 rows of one changelog-like guide).
+var monthNames = set("jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december")
 
 var stopwords = set("a", "an", "the", "at", "of", "to", "in", "on", "for", "with", "by", "and", "or", "is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "only", "all", "than", "from", "into", "over", "about", "after", "before", "since", "just", "still", "then", "its", "our", "their", "his", "her", "this", "that", "these", "those", "it", "we", "you", "they", "total", "exactly", "least", "most", "more", "less", "new", "old", "first", "last", "next", "up", "down", "out", "per", "each", "every", "some", "any", "no", "not", "says", "say", "said", "holds", "hold", "across", "within", "under", "between", "green", "red", "got", "gets", "get", "see", "shows", "show", "reports", "report", "lists", "list", "count", "counts", "includes", "include", "carries", "carry", "plus", "also", "both", "only", "stays", "remain", "remains")
 

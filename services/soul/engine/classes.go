@@ -265,8 +265,12 @@ var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?
 // forty-fifth's OLEKU_CRM), and the file may be one of several things named: "Do not reintroduce Next
 // Route Handlers or `web/proxy.ts`" (the forty-eighth's agent-quickstart-python), and a word may say
 // which kind: "Do not reintroduce tracked `base/*.yaml` parents" (the fifty-fifth's
-// systematic_trading_framework).
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|stale|separate|extra|duplicate)\s+)*\**$`)
+// systematic_trading_framework). Each name of a list the verb takes is forbidden alike: "never
+// reintroduce a `compose.ts`/`messageList.ts` pair" (the seventy-ninth's giztui), "never add
+// `+page.server.ts`, `+server.ts`, or `hooks.server.ts`" (the eightieth's itinerarium), and after a
+// colon: "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`, …" (the same
+// round's open-design).
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|stale|separate|extra|duplicate)\s+)*\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
@@ -561,8 +565,9 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 // libprotobuf-free — no `cpp/shared/gen/`" (the fifty-seventh's ball), or a contrast: "an exported pure
 // function taking `query`, not a `store.filtered(tab)` method" (the sixty-first's context-cake).
 // The word may be bold on its own, and open a list: "there is **no** `requireAdmin()` / `requireOwner()`"
-// (the seventy-third holdout's appstrate).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries)\s+\**no\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// (the seventy-third holdout's appstrate). A word or two may say which kind: "AetherEdge owns no
+// in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
@@ -620,10 +625,12 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // sixty-seventh's WotbTools. "`FusionOneLoginClient.kt`、`FusionAuthProtocolActivity.kt`、融合 Activity…均已删除"
 // (… have all been deleted: a list joined by "、"), "不允许再调用 `followStreamingByDelta(...)`" (may no
 // longer call), "不再运行 `alignVisibleChatListBottom(...)`" (no longer runs): the sixty-eighth's wuhao2026.
-// "旧仓库 `specs/`、`docs/uiux/`" (the old repository's …): the seventy-first's claread.
+// "旧仓库 `specs/`、`docs/uiux/`" (the old repository's …): the seventy-first's claread. "历史上分散在
+// `agents/`、`graphs/` 的代码已收敛至此" (code historically spread over … now gathered here) and "**不要**为了拆而
+// 拆出无主 `helper.ts`" (do not split out an ownerless …): the seventy-eighth's AI-Novel-Writing-Assistant.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$")
+	foreignGoneBefore = regexp.MustCompile("(?:没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|不要[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40})*\\s*(?:均|都|全部)?(?:(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )

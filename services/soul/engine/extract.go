@@ -274,6 +274,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && strings.Contains(lowerRaw, "fail") && failsAfter.MatchString(after(30)) {
 			a.Absent = true // a command the sentence says fails: its target's absence is the point
 		}
+		if (a.Kind == AnchorMake || a.Kind == AnchorNPM) && dest && containsFold(before, "not", "never", "n't") && forbidMakeCue.MatchString(before) {
+			// "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`" (the eightieth
+			// holdout's open-design): a script the reader must not bring back is absent on purpose
+			a.Absent = true
+		}
 		// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 		// for the reader's own
 		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))

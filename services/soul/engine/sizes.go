@@ -27,8 +27,9 @@ const sizeSlack = 0.25
 var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(~|≈|<|>)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
 
 // sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
-// lines", "line 40").
-var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within)\s*$`)
+// lines", "line 40"), or a setting: "truncated output previews (default 5 lines, 50 for user shell
+// tools)" (the seventy-eighth holdout's Orbit-Code, of a renderer's constants).
+var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within|default(?:s\s+to|\s+(?:of|is))?)\s*$`)
 
 // sizeOfThing is the word after a hyphened size that names what has the size when it is not a file: "a
 // 10,000-line soul", "a 200-line AGENTS.md" a benchmark writes. Only "file" (or a marked name, a code
@@ -46,7 +47,9 @@ var changeSize = regexp.MustCompile(`(?i)\b(?:PRs?|pull requests?|merge requests
 // sizeRule is a clause before a count that makes it a limit the reader keeps to: "Keep Go files at or
 // below 500 lines. Existing larger files are listed in `docs/…/go-file-size-baseline.txt`" (the
 // fifty-fourth holdout's bachkator), "files must not exceed 800 lines", "when nothing exceeds 600 LOC".
-var sizeRule = regexp.MustCompile(`(?i)\b(?:keep|limit|cap|must\s+not\s+exceed|should\s+not\s+exceed|never\s+exceed|(?:nothing|none)\s+exceeds|(?:if|when|once|whenever)\s+(?:[\w-]+\s+){0,4}?exceeds?|no\s+(?:more|longer)\s+than|at\s+or\s+(?:below|under))\b[^.;:!?]{0,40}$`)
+// "Inputs exceeding 512 KB or 10,000 lines are rejected" (the seventy-eighth holdout's Orbit-Code, of a
+// highlighter's guard) is a threshold too.
+var sizeRule = regexp.MustCompile(`(?i)\b(?:keep|limit|cap|exceeding|must\s+not\s+exceed|should\s+not\s+exceed|never\s+exceed|(?:nothing|none)\s+exceeds|(?:if|when|once|whenever)\s+(?:[\w-]+\s+){0,4}?exceeds?|no\s+(?:more|longer)\s+than|at\s+or\s+(?:below|under))\b[^.;:!?]{0,40}$`)
 
 // sizeLimitAfter follows a count with the word that makes it a limit: "check_module_line_budget.py  # 600
 // LOC warn report", "(600 LOC budget warn + baseline regression)" (the fifty-eighth holdout's

@@ -49,6 +49,10 @@ var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|original
 // `rand.Text()`" (the fifty-sixth holdout's crawbl-backend).
 var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$|(?:^|[,;:]\s*)in\s+$`)
 
+// featureAfter follows a version with the feature of the language it brought: "Route patterns use Go
+// 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26).
+var featureAfter = regexp.MustCompile("(?i)^\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b")
+
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
 // says since when the span's command or API exists, not what the project needs. The note is dropped
@@ -84,6 +88,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 		}
 		if shippedIn.MatchString(text[:ix[0]]) {
 			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
+		}
+		if featureAfter.MatchString(text[ix[1]:]) {
+			continue // "Go 1.22+ `http.ServeMux` syntax": the release that brought a feature
 		}
 		if inline := inlineLeast.MatchString(m[0]); inline && m[1] == "" && !lineLead.MatchString(text[:ix[0]]) {
 			continue // "(plus `cmp` for Go ≥ 1.21)": a condition, not the project's requirement

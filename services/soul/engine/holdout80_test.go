@@ -1,0 +1,49 @@
+package engine_test
+
+import "testing"
+
+// TestEightiethHoldoutClasses: the false rows of the eightieth holdout, each beside a twin that stays
+// drift.
+func TestEightiethHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("crates/core/Cargo.toml", "[package]\nname = \"core\"\n")
+	g.write("api/go.mod", "module example.com/api\n\ngo 1.26.4\n")
+	g.write("package.json", `{"name":"open-design","scripts":{"dev":"x","dev:all":"x","start":"x"}}`)
+	g.commit("2026-03-01T10:00:00Z", "root aliases")
+	g.write("package.json", `{"name":"open-design","scripts":{"tools-dev":"node tools/dev.js"}}`)
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "extensions/modbus/lib.rs", "web/src/hooks.server.ts", "docs/getting-started/index.md")
+	g.commit("2026-05-03T10:00:00Z", "app")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a kind of layer the project owns none of", "- AetherEdge owns no in-tree `extensions/` layer. Optional drivers live in `crates/core/`.", nil},
+		{"twin: a layer the project owns", "- AetherEdge owns the in-tree `extensions/` layer. Optional drivers live in `crates/core/`.", []string{"evidence_file_missing extensions/"}},
+	})
+	runDriftCases(t, repo, "web/CLAUDE.md", []driftCase{
+		{"the last of a list never to add", "- There is no Node at runtime — never add `+page.server.ts`, `+server.ts`, or `hooks.server.ts`; everything must work client-side.", nil},
+		{"twin: the last of a list to keep", "- There is Node at runtime — keep `+page.server.ts`, `+server.ts`, or `hooks.server.ts`; everything must work server-side.", []string{"evidence_file_missing hooks.server.ts"}},
+	})
+	runDriftCases(t, repo, "api/CLAUDE.md", []driftCase{
+		{"the release that brought a syntax", "## Routing\n\nRoute patterns use Go 1.22+ `http.ServeMux` syntax: `\"METHOD /path/{param}\"`.", nil},
+		{"twin: the project's least release", "## Setup\n\nBuilding needs Go 1.22+ and `make`.", []string{"evidence_changed needs Go 1.22+"}},
+	})
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"scripts never to restore, after a colon", "- Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`, or `pnpm start`.", nil},
+		{"twin: scripts to run, after a colon", "- Run the root lifecycle aliases: `pnpm dev`, `pnpm dev:all`, or `pnpm start`.", []string{"evidence_changed pnpm dev", "evidence_changed pnpm dev:all", "evidence_changed pnpm start"}},
+	})
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"samples of removed paths", "Do not use the bare domain, legacy names, or removed paths such as `docs/getting-started/`.", nil},
+		{"twin: samples of kept paths", "Use the canonical domain and kept paths such as `docs/getting-started/`.", []string{"evidence_file_missing docs/getting-started/"}},
+	})
+	shipped := "## Status\n\n- `version` dispatch shipped in R825.\n\n"
+	runDriftCases(t, repo, "crates/AGENTS.md", []driftCase{
+		{"a planned item marked done", shipped + "## Next steps\n\n- ✅ Typed parser records thread through, and `version` dispatch is operational (R825).", nil},
+		{"a planned item ticked", shipped + "## Next steps\n\n- [x] Typed parser records thread through, and `version` dispatch is operational (R825).", nil},
+		{"a planned row marked done in a cell", shipped + "## Next steps\n\n| Command | Status |\n|---|---|\n| `version` dispatch | ✅ migrated (R825) |", nil},
+		{"twin: a planned row still open", shipped + "## Next steps\n\n| Command | Status |\n|---|---|\n| `version` dispatch | planned |", []string{"superseded "}},
+		{"twin: a planned item still open", shipped + "## Next steps\n\n- Typed parser records thread through, and `version` dispatch becomes operational.", []string{"superseded "}},
+	})
+	// attack: a soul (ENXUTO) cannot keep a done item among its next steps by ticking it
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's ticked next step stays superseded", "## Current state\n\n- `version` dispatch shipped in R825.\n\n## Next steps\n\n- ✅ Typed parser records thread through, and `version` dispatch is operational (R825).", []string{"superseded "}},
+	})
+}
