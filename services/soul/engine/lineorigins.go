@@ -10,11 +10,11 @@ import "context"
 // in the commit that first wrote the hint into the document, they have not moved or changed since it
 // was written, whatever words they hold. The hint's first commit, not its line's last: a paragraph
 // edited since keeps an old hint (the same document's `acb_audit/log.py:49`, its line rewritten after
-// the file moved under it). And only for a file the history had before the hint: a document imported
-// in one commit with the files it cites (the same round's caveman, a private monorepo's export whose
-// `tests/grade.runtime.mjs:73-77` had moved there before it) was written against a history this one
-// never saw. Not in a soul (SOUL-INV-1): its claims are the evidence a receipt vouches
-// for, and a cited line that never said what the claim says is no evidence, however old.
+// the file moved under it). Only for a file the history had before that commit: a document imported in
+// one commit with the files it cites (the same round's caveman, a private monorepo's export) was written
+// against a history this one never saw; a hint the document was born or copied with is unanswered by
+// the Authorship port for the same reason. Not in a soul (SOUL-INV-1): a receipt vouches for its
+// claims, and a cited line that never said what the claim says is no evidence, however old.
 
 // traceLineOrigins keeps the line hints that history shows unmoved since they were written.
 func (v *verifier) traceLineOrigins(ctx context.Context, results []ClaimResult) {
