@@ -1311,6 +1311,12 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 			qual = owner
 		} else if f := fileBeforeCount.FindStringSubmatch(lower[:m[2]]); f != nil {
 			qual = f[1] // "**App.test.tsx (9 failures)**": the file's own count, not every tsx's
+		} else if subject == "test" && len(raw) == len(masked) {
+			if f := lastFileSpan(raw[strings.LastIndexByte(raw[:m[0]], '\n')+1 : m[0]]); f != "" {
+				// "Byron tests (`eras_byron.rs`): 15 tests" beside "Golden tests (`golden.rs`): 17
+				// tests" (the eightieth holdout's Cardano-node): each file's own tests (testcounts.go)
+				qual = f
+			}
 		}
 		out = append(out, NumberFact{Subject: subject, Qualifier: qual, Value: val, Line: lineAt(m[0])})
 	}
