@@ -84,3 +84,21 @@ func TestEightyFirstHoldoutClasses(t *testing.T) {
 		{"twin: a line right after its file", "- `cliff.toml` L67 sets the changelog template.", []string{"line_drift cliff.toml:67"}},
 	})
 }
+
+// TestEightiethHoldoutRoundLog: the entries of a bulleted round log ("- **R509 (…) — … ported.**") count
+// as each round left them, apart from each other and from the log's present total; two unlabelled
+// statements still contradict.
+func TestEightiethHoldoutRoundLog(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/run.rs", "fn main() {}\n")
+	g.commit("2026-05-03T10:00:00Z", "app")
+	repo := g.open(t)
+	log := "## Current status\n\nThe standalone binary exposes 41 operational subcommands in `src/run.rs`.\n\n" +
+		"- **R507–R508 (Phase 3.2) — offline operator\n  toolkit.**\n  - `transaction txid` lands in `src/run.rs`.\n\n  The binary now exposes 9 operational subcommands.\n" +
+		"- **R509 (Phase 3.2) — `transaction sign` ported.** The binary now exposes 10 operational subcommands.\n" +
+		"- Shipped R510: query surface extended; the binary now exposes 13 operational subcommands."
+	runDriftCases(t, repo, "crates/cli/AGENTS.md", []driftCase{
+		{"a round log's counts beside the present total", log, nil},
+		{"twin: two present totals", "## Current status\n\nThe standalone binary exposes 41 operational subcommands in `src/run.rs`.\n\n- The binary now exposes 33 operational subcommands.", []string{"contradicted ", "contradicted "}},
+	})
+}

@@ -482,11 +482,38 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			p.branchList = true
 		}
 	}
+	from := len(p.soul.Claims)
 	for _, l := range nested {
 		p.listItems(l, depth+1)
 	}
+	if id := entryOf(strings.Join(parts, " ")); id != "" {
+		// "- **R509 (Phase 3.2, 2026-05) — `transaction sign` ported.**" over its sub-items, each round
+		// counting "N operational subcommands" as it left them (the eightieth holdout's Cardano-node,
+		// eight rows of one log): an entry's counts are its own, as a milestone paragraph's are
+		for i := from; i < len(p.soul.Claims); i++ {
+			if p.soul.Claims[i].milestone == "" {
+				p.soul.Claims[i].milestone = id
+			}
+		}
+		if claim >= 0 && p.soul.Claims[claim].milestone == "" {
+			p.soul.Claims[claim].milestone = id
+		}
+	}
 	p.listDirs, p.branchList = outer, outerBranch
 	return claim
+}
+
+// entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
+// "Shipped R580: `show_conway_tx_for_dump` now renders …".
+var entryLabel = regexp.MustCompile(`^(?:\*\*)?(?:(?i:shipped|landed|done|merged)\s+)?([A-Z]{1,2}-?\d{2,5})\b[^*]{0,200}?(?:\*\*|:)`)
+
+// entryOf is the identifier a log entry's text opens with, lower-cased; "" when it opens with none.
+func entryOf(text string) string {
+	m := entryLabel.FindStringSubmatch(strings.TrimSpace(text))
+	if m == nil {
+		return ""
+	}
+	return "entry " + strings.ToLower(m[1])
 }
 
 // branchItemLead is a list item that introduces the branch names of its nested list: "Branch Naming
