@@ -1314,7 +1314,7 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 		} else if f := fileBeforeCount.FindStringSubmatch(lower[:m[2]]); f != nil {
 			qual = f[1] // "**App.test.tsx (9 failures)**": the file's own count, not every tsx's
 		} else if subject == "test" && len(raw) == len(masked) {
-			if f := lastFileSpan(raw[strings.LastIndexByte(raw[:m[0]], '\n')+1 : m[0]]); f != "" {
+			if f := lastFileName(raw[strings.LastIndexByte(raw[:m[0]], '\n')+1 : m[0]]); f != "" {
 				// "Byron tests (`eras_byron.rs`): 15 tests" beside "Golden tests (`golden.rs`): 17
 				// tests" (the eightieth holdout's Cardano-node): each file's own tests (testcounts.go)
 				qual = f

@@ -73,16 +73,12 @@ func (v *verifier) traceTestCounts(ctx context.Context, results []ClaimResult) {
 			if approx.MatchString(strings.ToLower(text[:m[2]])) {
 				continue // "about 40 tests", "over 100 tests": no exact count
 			}
-			j, p := v.testTarget(r, m[2])
+			j, p, at := v.testTarget(r, m[2])
 			if j < 0 {
 				continue
 			}
 			n, _ := strconv.Atoi(text[m[2]:m[3]])
-			phrase := ""
-			if at := strings.Index(text, r.Anchors[j].Anchor.Ref); at >= 0 && at < m[2] {
-				phrase = text[at:m[1]]
-			}
-			asked = append(asked, statedTests{r: i, a: j, path: p, n: n, phrase: phrase})
+			asked = append(asked, statedTests{r: i, a: j, path: p, n: n, phrase: text[at:m[1]]})
 			if !seen[p] {
 				seen[p] = true
 				paths = append(paths, p)
@@ -106,9 +102,7 @@ func (v *verifier) traceTestCounts(ctx context.Context, results []ClaimResult) {
 				continue
 			}
 		}
-		if s.phrase != "" && !strings.Contains(s.phrase, "\n") {
-			later = append(later, s.phrase)
-		}
+		later = append(later, s.phrase) // on one line: testTarget reads the count's own line
 	}
 	if au, ok := v.repo.(Authorship); ok && len(later) > 0 {
 		first := au.FirstWritten(ctx, v.soul.Path, later)
@@ -144,11 +138,11 @@ func (v *verifier) traceTestCounts(ctx context.Context, results []ClaimResult) {
 	}
 }
 
-// testTarget is the file a test count counts: the nearest file of a language with test markers named
-// before the count on its line, read from the document's directory down when written bare
-// ("`golden.rs`" in crates/ledger/tests/AGENTS.md for tests/integration/golden.rs, when only one
-// file below is so named).
-func (v *verifier) testTarget(r *ClaimResult, pos int) (int, string) {
+// testTarget is the file a test count counts, with where its name is written: the nearest file of a
+// language with test markers named before the count on its line, read from the document's directory
+// down when written bare ("`golden.rs`" in crates/ledger/tests/AGENTS.md for
+// tests/integration/golden.rs, when only one file below is so named). -1 when none.
+func (v *verifier) testTarget(r *ClaimResult, pos int) (anchor int, file string, at int) {
 	text := r.Claim.Text
 	lineStart := strings.LastIndexByte(text[:pos], '\n') + 1
 	best, bestPath, bestAt := -1, "", -1
@@ -174,13 +168,13 @@ func (v *verifier) testTarget(r *ClaimResult, pos int) (int, string) {
 		}
 		best, bestPath, bestAt = i, p, lineStart+at
 	}
-	return best, bestPath
+	return best, bestPath, bestAt
 }
 
-// lastFileSpan is the last file name (one with a known extension) in text, in a code span, bold or
+// lastFileName is the last file name (one with a known extension) in text, in a code span, bold or
 // bare ("**packages/core/src/__tests__/server-file.test.ts** — 7 tests", the seventy-sixth holdout's
 // diffprism), lower-cased.
-func lastFileSpan(text string) string {
+func lastFileName(text string) string {
 	names := fileToken.FindAllString(text, -1)
 	for i := len(names) - 1; i >= 0; i-- {
 		if hasKnownExt(names[i]) {
