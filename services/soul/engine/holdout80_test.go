@@ -101,4 +101,8 @@ func TestEightiethHoldoutRoundLog(t *testing.T) {
 		{"a round log's counts beside the present total", log, nil},
 		{"twin: two present totals", "## Current status\n\nThe standalone binary exposes 41 operational subcommands in `src/run.rs`.\n\n- The binary now exposes 33 operational subcommands.", []string{"contradicted ", "contradicted "}},
 	})
+	// attack: a soul cannot keep a second figure for a live count by writing it under an entry's label
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's labelled entry beside its live count still contradicts", "## Current state\n\n- The standalone binary exposes 41 operational subcommands in `src/run.rs`.\n- **R509 (Phase 3.2) — `transaction sign` ported.** The binary now exposes 10 operational subcommands.", []string{"contradicted ", "contradicted "}},
+	})
 }
