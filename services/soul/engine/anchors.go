@@ -152,6 +152,26 @@ func removedLeadIn(before string) bool {
 // the parenthesis then opens with a name, so "removed the old loader (see `docs/x.md`)" cites a page.
 var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
 
+// pastLead opens a sentence that tells how things were: "Previously, schema detection logic was
+// scattered across ~4800 lines in `graph_join_inference.rs`." (the eighty-second holdout's clickgraph,
+// whose next sentence names what replaced it) claims no file today.
+var pastLead = regexp.MustCompile(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions)\b[*_]*\s*,`)
+
+// pastLeadWord gates pastLead on the claim's lowered text.
+func pastLeadWord(lower string) bool {
+	return strings.Contains(lower, "previously") || strings.Contains(lower, "formerly") || strings.Contains(lower, "originally") ||
+		strings.Contains(lower, "historically") || strings.Contains(lower, "in the past") || strings.Contains(lower, "in earlier versions")
+}
+
+// replacedListBefore ends the text before a name in a parenthesised list of what something replaced:
+// "the direct replacement for the old two-jest-config setup (`jest.config.cjs` +
+// `jest.config.snapshots.cjs`, …)" (the eighty-second holdout's UltimateDarkTower). keptInAside, after the
+// name, is a parenthesis that says the old thing is still there ("(`src/loader.ts` stays as a shim)").
+var (
+	replacedListBefore = regexp.MustCompile("(?i)\\b(?:replac(?:es|ed|ing|ement\\s+for)|instead\\s+of|in\\s+place\\s+of|supersed(?:es|ed|ing))\\s+(?:(?:the|its|our|their|this|that)\\s+)?(?:old|legacy|previous|former|earlier)\\b[^.;:()`]{0,60}\\((?:\\s*`[^`\\n]*`\\s*(?:[,+/]|\\band\\b|\\bor\\b)\\s*)*\\s*$")
+	keptInAside        = regexp.MustCompile(`(?i)^[^()]{0,60}\b(?:still|stays|remains|kept|keeps|survives)\b`)
+)
+
 // removalCue says, somewhere in the clause around a name, that it is gone; "the old hand-run
 // `scripts/verify-*` regime has been folded into the tiers and removed" (the seventy-third holdout's
 // belay) puts the verb at the clause's end. "Legacy `.adr-rag.toml` is no longer used" (the
@@ -305,7 +325,8 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 		}
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
 		// "Prettier's own #18530": another project's number
-		foreign := possessiveOwner.MatchString(text[max(0, m[2]-1-40) : m[2]-1])
+		ahead := text[max(0, m[2]-1-40) : m[2]-1]
+		foreign := possessiveOwner.MatchString(ahead) || relatedRepoPR.MatchString(ahead)
 		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1]), Foreign: foreign})
 	}
 	var prw [][]int
@@ -1309,7 +1330,12 @@ func numberFacts(text, raw string, lineAt func(int) int) []NumberFact {
 			continue
 		}
 		qual := qualifierOf(before)
-		if owner := spanSubject(masked, raw, m[0]); owner != "" {
+		if label := itemSubject(raw, m[0]); label != "" && len(raw) == len(masked) {
+			// "- **`web_search.ts`** — `PROVIDERS` array … (10 entries)" beside "- **`fetch.ts`** —
+			// `PROVIDERS` array has 28 entries" (the eighty-second holdout's omnisearch): each item
+			// counts what its label names, whatever span its own clause opens with
+			qual = label
+		} else if owner := spanSubject(masked, raw, m[0]); owner != "" {
 			qual = owner
 		} else if f := fileBeforeCount.FindStringSubmatch(lower[:m[2]]); f != nil {
 			qual = f[1] // "**App.test.tsx (9 failures)**": the file's own count, not every tsx's

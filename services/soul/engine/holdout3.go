@@ -235,8 +235,11 @@ var camelMeta = regexp.MustCompile(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
 // port", "from the PostgreSQL source tree (`src/test/regress/sql/`".
 var (
 	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
-	articleOwner    = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
-	portAfter       = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
+	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
+	// holds that pull request), "the upstream PR #42": a number in a repository related to this one
+	relatedRepoPR = regexp.MustCompile(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:PR|MR|pull\s+request|issue)\s*$`)
+	articleOwner  = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
+	portAfter     = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
 	// underRepo: "Document the setting in `foundry-rs/book` under `src/pages/config/reference/`" (the
 	// twenty-fifth holdout's foundry): a place in the repository written as owner/name before it
 	underRepo = regexp.MustCompile("\\b(?:in|to|from)\\s+(?:the\\s+)?`[\\w.-]+/[\\w.-]+`\\s+(?:repo(?:sitory)?\\s+)?(?:under|at|in)\\s+`?$")

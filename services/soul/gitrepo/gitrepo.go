@@ -642,6 +642,12 @@ func (r *Repo) globRegexp(pattern string, limit int) []string {
 	if i := strings.IndexAny(pattern, "*?["); i >= 0 {
 		head = pattern[:i]
 	}
+	for i := range len(head) {
+		if digitSlot(head, i) > 0 {
+			head = head[:i]
+			break
+		}
+	}
 	var out []string
 	for _, f := range r.files {
 		if !strings.HasPrefix(f, head) {
@@ -706,6 +712,11 @@ func globRegexp(p string) (*regexp.Regexp, error) {
 	b.WriteString("^")
 	for i := 0; i < len(p); i++ {
 		ch := p[i]
+		if n := digitSlot(p, i); n > 0 {
+			b.WriteString("(?:[0-9]+|" + p[i:i+n] + ")") // the run itself too: a file may be named so
+			i += n - 1
+			continue
+		}
 		switch {
 		case ch == '*' && i+1 < len(p) && p[i+1] == '*':
 			b.WriteString(".*")
@@ -732,6 +743,29 @@ func globRegexp(p string) (*regexp.Regexp, error) {
 	}
 	b.WriteString("/?$")
 	return regexp.Compile(b.String())
+}
+
+// digitSlot is the length of a run of N or X at p[i] that stands for digits in a pattern: after a
+// digit ("migrations/000N_*.sql", the eighty-second holdout's lifeos), or two or more opening a
+// segment before a separator ("NNNN_name.sql", "XXXX-title.md"); 0 when there is none.
+func digitSlot(p string, i int) int {
+	if p[i] != 'N' && p[i] != 'X' {
+		return 0
+	}
+	n := 1
+	for i+n < len(p) && p[i+n] == p[i] {
+		n++
+	}
+	if i+n < len(p) && (p[i+n] >= 'a' && p[i+n] <= 'z' || p[i+n] >= 'A' && p[i+n] <= 'Z' || p[i+n] >= '0' && p[i+n] <= '9') {
+		return 0 // a word goes on: "Notes", "XML", "N2"
+	}
+	switch {
+	case i > 0 && p[i-1] >= '0' && p[i-1] <= '9':
+		return n
+	case n >= 2 && (i == 0 || p[i-1] == '/') && i+n < len(p) && strings.IndexByte("_-.", p[i+n]) >= 0:
+		return n
+	}
+	return 0
 }
 
 // ReadFile reads a file inside the repository, at most 8 MiB.

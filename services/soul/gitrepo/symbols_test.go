@@ -146,7 +146,8 @@ func TestHistoryWalkAnswersEverAdded(t *testing.T) {
 // TestGlobMatchesFilesAndDirectories pins Glob's answers on a small tree: a pattern matches a file, or
 // every file under a directory it matches, at any level; the limit keeps the first files in index order.
 func TestGlobMatchesFilesAndDirectories(t *testing.T) {
-	r := globRepo(t, "a/b/c.go", "a/b/d/e.go", "a/x.go", "crates/foo/src/lib.rs", "crates/bar/src/lib.rs", "top.go")
+	r := globRepo(t, "a/b/c.go", "a/b/d/e.go", "a/x.go", "crates/foo/src/lib.rs", "crates/bar/src/lib.rs", "top.go",
+		"db/migrations/0001_accounts.sql", "db/migrations/0012_state.sql", "db/NNNN_template.sql", "docs/Notes_x.md")
 	cases := []struct {
 		name, pattern string
 		limit         int
@@ -160,6 +161,13 @@ func TestGlobMatchesFilesAndDirectories(t *testing.T) {
 		{"the first only", "crates/*/src", 1, []string{"crates/bar/src/lib.rs"}},
 		{"a top file", "top.go", 0, []string{"top.go"}},
 		{"nothing", "b/*", 0, nil},
+		// N or X standing for digits (the eighty-second holdout's lifeos): after a digit, or a run
+		// opening a segment before a separator; the run itself is a name too, and a word is a word
+		{"digits after a digit", "db/migrations/000N_*.sql", 0, []string{"db/migrations/0001_accounts.sql"}},
+		{"a run of slots", "db/migrations/NNNN_*.sql", 0, []string{"db/migrations/0001_accounts.sql", "db/migrations/0012_state.sql"}},
+		{"a file named by the run", "db/NNNN_*.sql", 0, []string{"db/NNNN_template.sql"}},
+		{"a lone N before a star is a letter", "docs/N*", 0, []string{"docs/Notes_x.md"}},
+		{"a word is no slot either", "docs/Notes_*.md", 0, []string{"docs/Notes_x.md"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
