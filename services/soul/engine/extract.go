@@ -30,7 +30,7 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int, refs m
 // extractCommands reads the anchors of a command block, line by line.
 // From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
-	gen := ""
+	gen, gone := "", false
 	lines := strings.Split(c.Text, "\n")
 	for i := 0; i < len(lines); i++ {
 		l, first := lines[i], i
@@ -46,13 +46,23 @@ func extractCommands(c *Claim, startLine int) {
 		if gen == "" && generatorLine(l) {
 			gen = strings.TrimPrefix(strings.TrimSpace(l), "$ ")
 		}
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") && goneBlockComment.MatchString(t) {
+			// "# These commands no longer exist on this branch:" (the eighty-third holdout's SPXer):
+			// the commands below it are the ones that went
+			gone = true
+		}
+		lineGone := gone || goneComment.MatchString(l)
 		for _, a := range commandAnchors(l) {
 			a.Line = startLine + first
 			a.Generated = gen
+			a.Absent = a.Absent || lineGone
 			c.Anchors = append(c.Anchors, a)
 		}
 	}
 }
+
+// goneBlockComment is a comment line of a command block that says the commands after it are gone.
+var goneBlockComment = regexp.MustCompile(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)
 
 // extraction is one claim's text on its way to anchors. prose is the raw text with every construct
 // already read (a code span, a link target, a URL) blanked out, so no later pattern reads it twice;
@@ -262,7 +272,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		lead := beforeList(before)
 		former = lead != "" && formerBefore.MatchString(lead)
 	}
-	absent = absent || pastLeadWord(lowerRaw) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
+	absent = absent || crossedOut(raw, m[0], m[1]) || pastLeadWord(lowerRaw) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
 		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
 	if !absent && x.gates.moved {

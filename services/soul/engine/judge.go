@@ -729,8 +729,10 @@ var (
 )
 
 // pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
-// own repository.
-var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b`)
+// own repository; or a snapshot of another project frozen at one ("legacy OneCAD-CPP behavior frozen at
+// commit b4ddcccc", "captured from `OneCAD-CPP` at frozen commit `b4ddccc`": the eighty-third holdout's
+// OneCAD, a rewrite whose oracle is the old repository).
+var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
 
 // changesDir is a command block that changes directory: a program after it runs from there.
 var changesDir = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)

@@ -113,10 +113,12 @@ func (v *verifier) npmWhere(a Anchor, res AnchorResult) AnchorResult {
 // dependencyBin reports "pnpm changeset" where no package.json has that script: pnpm, yarn and bun
 // then run the binary a dependency installs, which a clean checkout cannot list. A dependency whose
 // name gives the binary's ("vitest", "@changesets/cli" for changeset, "@biomejs/biome" for biome,
-// "typescript" for tsc) makes the command that tool's. "npm run X" and "pnpm run X" name a script only.
+// "typescript" for tsc) makes the command that tool's. "npm run X" and "pnpm run X" name a script only;
+// "bun run X" and "yarn run X" fall back to a dependency's binary too ("bun run vitest run", the
+// eighty-third holdout's ei, with vitest a devDependency and no script of that name).
 func (v *verifier) dependencyBin(a Anchor) bool {
 	pm, rest, _ := strings.Cut(a.Ref, " ")
-	if pm != "pnpm" && pm != "yarn" && pm != "bun" || strings.HasPrefix(rest, "run ") {
+	if pm != "pnpm" && pm != "yarn" && pm != "bun" || pm == "pnpm" && strings.HasPrefix(rest, "run ") {
 		return false
 	}
 	for _, f := range v.packageFiles() {
