@@ -188,7 +188,7 @@ func pastLeadWord(lower string) bool {
 // `jest.config.snapshots.cjs`, …)" (the eighty-second holdout's UltimateDarkTower). keptInAside, after the
 // name, is a parenthesis that says the old thing is still there ("(`src/loader.ts` stays as a shim)").
 var (
-	replacedListBefore = regexp.MustCompile("(?i)\\b(?:replac(?:es|ed|ing|ement\\s+for)|instead\\s+of|in\\s+place\\s+of|supersed(?:es|ed|ing))\\s+(?:(?:the|its|our|their|this|that)\\s+)?(?:old|legacy|previous|former|earlier)\\b[^.;:()`]{0,60}\\((?:\\s*`[^`\\n]*`\\s*(?:[,+/]|\\band\\b|\\bor\\b)\\s*)*\\s*$")
+	replacedListBefore = regexp.MustCompile("(?i)\\b(?:replac(?:es|ed|ing|ement\\s+for)|instead\\s+of|in\\s+place\\s+of|supersed(?:es|ed|ing))\\s+(?:(?:the|an?|its|our|their|this|that)\\s+)?(?:old|legacy|previous|former|earlier)\\b[^.;:()`]{0,60}\\((?:\\s*`[^`\\n]*`\\s*(?:[,+/]|\\band\\b|\\bor\\b)\\s*)*\\s*$")
 	keptInAside        = regexp.MustCompile(`(?i)^[^()]{0,60}\b(?:still|stays|remains|kept|keeps|survives)\b`)
 )
 

@@ -44,6 +44,11 @@ func placeholderPath(p string) bool {
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
 	}
+	if len(segs) >= 2 && constantDir.MatchString(segs[0]) {
+		// "`CACHE_DIR` | `PUBLIC_DIR/cache/`" (the eighty-fourth holdout's azan-dashboard): a directory
+		// under a constant the code defines, joined at run time
+		return true
+	}
 	if datePlaceholder.MatchString(p) {
 		// "`memory/YYYY-MM-DD.md` (today + yesterday)": one file per day, named when the day comes
 		// (the forty-fifth holdout's reticle)
@@ -62,6 +67,10 @@ func placeholderPath(p string) bool {
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
+
+// constantDir is a constant's or an environment variable's name for a directory: "PUBLIC_DIR",
+// "DATA_ROOT", "OUTPUT_PATH".
+var constantDir = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH|ROOT|HOME|FOLDER|BASE|PREFIX)$`)
 
 // namePlaceholder is a segment that names the kind of name to put there: "madsci/package_name/" (the
 // fifty-seventh holdout's MADSci), "`feature-name/src/lib/`" (the sixtieth's team-ai). Like "foo", it

@@ -80,7 +80,7 @@ var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift.
-var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|it\s+exists|any|applicable)|when\s+present|where\s+present)\s*\)\s*[.;]?\s*(?:\||$|\n)`)
+var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present)\s*\)\s*[.;]?\s*(?:\||$|\n)`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).

@@ -40,9 +40,10 @@ var sizeOfFile = regexp.MustCompile(`(?i)^\s+(?:files?|sources?|modules?|scripts
 
 // changeSize is a clause before a count that makes it a change's size, not a file's: "We recommend that
 // PRs be smaller than 500 lines, excluding `go.mod`" (the thirty-first holdout's opentelemetry-collector),
-// "keep each commit under 400 lines". The files such a sentence names are what the count leaves out or
+// "keep each commit under 400 lines", "64 files changed, ~20K lines" (the eighty-fourth holdout's
+// TradeReady, a milestone's change set). The files such a sentence names are what the count leaves out or
 // where the change goes.
-var changeSize = regexp.MustCompile(`(?i)\b(?:PRs?|pull requests?|merge requests?|MRs?|changes?|changesets?|diffs?|patch(?:es)?|commits?)\b[^.;:!?]{0,40}$`)
+var changeSize = regexp.MustCompile(`(?i)\b(?:PRs?|pull requests?|merge requests?|MRs?|changes?|changesets?|diffs?|patch(?:es)?|commits?|files?\s+changed)\b[^.;:!?]{0,40}$`)
 
 // sizeRule is a clause before a count that makes it a limit the reader keeps to: "Keep Go files at or
 // below 500 lines. Existing larger files are listed in `docs/…/go-file-size-baseline.txt`" (the
