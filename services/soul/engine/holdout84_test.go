@@ -13,6 +13,9 @@ func TestEightyFourthHoldoutClasses(t *testing.T) {
 	g.write("src/metrics/deflated_sharpe.py", strings.Repeat("# line\n", 258))
 	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", ".changelog/next/a.md", "docs/plans/call-state-machine.md", "public/cache/x.mp3")
 	g.write("package.json", `{"name":"portos","scripts":{"release":"x"}}`)
+	g.write("development/implementation-plan-a-to-z.md", "# plan\n")
+	g.write("development/tasks/board.md", "# board\n")
+	g.write("development/c-level-recommendations/tasks.md", "# tasks\n")
 	g.commit("2026-05-03T10:00:00Z", "app")
 	repo := g.open(t)
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
@@ -30,5 +33,10 @@ func TestEightyFourthHoldoutClasses(t *testing.T) {
 		// a directory under a constant the code joins at run time
 		{"a constant's directory", "| `CACHE_DIR` | `PUBLIC_DIR/cache/` | Generated TTS files |", nil},
 		{"twin: a real directory", "| `CACHE_DIR` | `public/cache/` | Generated TTS files |", []string{"evidence_file_missing public/cache/"}},
+	})
+	runDriftCases(t, repo, "development/AGENTS.md", []driftCase{
+		// each table row counts what its first cell names, across the document's sections
+		{"two rows' counts", "## Files\n\n| File | Description |\n|---|---|\n| `implementation-plan-a-to-z.md` | **Plan** \u2014 16 modules (A through P), 6 phases, 10 weeks |\n\n## Subdirectories\n\n| Directory | Description |\n|---|---|\n| `tasks/` | Task boards: `c-level-recommendations/` (39 tasks \u2014 5 phases: infrastructure, security) |", nil},
+		{"twin: one row's two counts", "## Files\n\n| File | Description |\n|---|---|\n| `tasks/` | **Plan** \u2014 16 modules (A through P), 6 phases, 10 weeks |\n\n## Subdirectories\n\n| Directory | Description |\n|---|---|\n| `tasks/` | Task boards: `c-level-recommendations/` (39 tasks \u2014 5 phases: infrastructure, security) |", []string{"contradicted ", "contradicted "}},
 	})
 }
