@@ -1288,6 +1288,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		// message renders): a placeholder, not a destination
 		return Anchor{}, false
 	}
+	if d := "/" + strings.ToLower(strings.TrimPrefix(dest, "./")); strings.Contains(d, "/path/to/") {
+		// "Use markdown links for file references: [filename.ts](path/to/filename.ts)" (the eighty-fourth
+		// holdout's scribe-evolution): a link written to show the form, as a span would be
+		return Anchor{}, false
+	}
 	if strings.Contains(dest, "%") {
 		// "(docs/Architecture%20Overview.md)": a link is URL-encoded; the file is "Architecture Overview.md"
 		d, err := url.PathUnescape(dest)

@@ -25,6 +25,9 @@ func TestEightyFourthHoldoutClasses(t *testing.T) {
 		// a reference hedged "(if exists)"
 		{"a page hedged if it exists", "- Call state machine: `docs/plans/call-state-machine.md` (if exists)", nil},
 		{"twin: the page said to be there", "- Call state machine: `docs/plans/call-state-machine.md` (the state chart)", []string{"evidence_file_missing docs/plans/call-state-machine.md"}},
+		// a link written to show the form
+		{"a link to path/to", "- Use markdown links for file references: [filename.ts](path/to/filename.ts)", nil},
+		{"twin: a link to a real place", "- Use markdown links for file references: [plan](docs/plans/call-state-machine.md)", []string{"evidence_file_missing docs/plans/call-state-machine.md"}},
 		// a change set's size
 		{"a change set's lines", "| Date | Milestone |\n|---|---|\n| 2026-04-07 | **V.0.0.3 milestone complete.** 7 endgame improvements: batch backtest fast (`step_batch_fast`, configurable `fee_rate`), Deflated Sharpe Ratio (`src/metrics/deflated_sharpe.py`), Indicators API (2 endpoints). 64 files changed, ~20K lines. 550+ new tests. |", nil},
 		{"twin: the file's own lines", "| Date | Milestone |\n|---|---|\n| 2026-04-07 | Deflated Sharpe Ratio (`src/metrics/deflated_sharpe.py`), ~20K lines. |", []string{"size_drift src/metrics/deflated_sharpe.py"}},
