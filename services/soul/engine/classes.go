@@ -527,6 +527,15 @@ var linkTopic = regexp.MustCompile(`\]\([^()\s]+\)\s*\([^()]*$`)
 // things ("Key Files") does not: radon's cheat sheet puts CSS classes there.
 var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?)[*_\x60\s]*$`)
 
+// nameHeader names a table column of names: "Scriptlet Name", "Alias", "Aliases", "ID", "Key" (the
+// eighty-fifth holdout's Hodos-Browser, whose scriptlet table gives each file's registered name,
+// `json-prune-fetch-response.js` beside the file `json_prune_fetch_response.js`). placeWord keeps a
+// column of file names a column of places ("File name", "Path").
+var (
+	nameHeader = regexp.MustCompile(`(?i)\b(?:names?|alias(?:es)?|ids?|keys?|identifiers?)\b`)
+	placeWord  = regexp.MustCompile(`(?i)file|path|dir|folder|location|module|script\b`)
+)
+
 var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
 
 // runtimeExt are extensions of files a running program writes (a database, its journal, a pid or
@@ -576,8 +585,9 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 // function taking `query`, not a `store.filtered(tab)` method" (the sixty-first's context-cake).
 // The word may be bold on its own, and open a list: "there is **no** `requireAdmin()` / `requireOwner()`"
 // (the seventy-third holdout's appstrate). A word or two may say which kind: "AetherEdge owns no
-// in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed). "There is **no
+// `BRC100Bridge.cpp` and no `BRC100Handler.cpp`**" (the eighty-fifth's Hodos-Browser) repeats the no.
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer

@@ -285,6 +285,11 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		absent = foreignAbsent(behind(480), after(240))
 	}
+	if x.c.nameColumns != 0 && x.c.table > 0 {
+		if col := strings.Count(raw[:m[0]], "|"); col < 64 && x.c.nameColumns&(1<<col) != 0 {
+			example = true // a name in a column of names, however much it reads like a file
+		}
+	}
 	for _, a := range anchors {
 		a.Example, a.Absent, a.Target, a.Alternative = example || namingSample(before), absent, dest, alt
 		a.Former = former

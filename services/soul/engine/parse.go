@@ -388,7 +388,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	if plannedLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.planned = true })
 	}
-	if exampleLeadIn.MatchString(lead) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
+	if (exampleLeadIn.MatchString(lead) || samplesLeadIn.MatchString(lead)) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
 		mark(func(c *Claim) { c.styleSample = true })
 	}
 	if futureLeadIn.MatchString(lead) {
@@ -503,6 +503,12 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	return claim
 }
 
+// samplesLeadIn is a paragraph that opens a list of examples by their verdict: "Good:", "Bad:", "✅ Do:",
+// "❌ Avoid:", "Good examples:". Under a naming rule (the eighty-fifth holdout's RalphX, "## Naming and
+// Module Rules": "Good:" over `merge_validation.rs`, `useVerificationEvents.ts`, "Bad:" over `utils.rs`)
+// the names show the rule's style, as exampleLeadIn's do.
+var samplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*$`)
+
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".
 var entryLabel = regexp.MustCompile(`^(?:\*\*)?(?:(?i:shipped|landed|done|merged)\s+)?([A-Z]{1,2}-?\d{2,5})\b[^*]{0,200}?(?:\*\*|:)`)
@@ -602,7 +608,7 @@ var enterFolder = regexp.MustCompile("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|nav
 var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
 
 func (p *parser) table(t *east.Table) {
-	cites, first, place := false, 0, 0
+	cites, first, place, names := false, 0, 0, uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -615,6 +621,9 @@ func (p *parser) table(t *east.Table) {
 				cites = cites || citeHeader.MatchString(head)
 				if place == 0 && placeHeader.MatchString(head) {
 					place = col
+				}
+				if col < 64 && nameHeader.MatchString(head) && !placeWord.MatchString(head) {
+					names |= 1 << col
 				}
 			}
 			continue
@@ -634,6 +643,7 @@ func (p *parser) table(t *east.Table) {
 			c.cites = cites
 			c.table = first
 			c.placeColumn = place
+			c.nameColumns = names
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
 				if m := forgeLinkCell.FindStringSubmatch(cells[0]); m != nil && c.RunIn == "" {

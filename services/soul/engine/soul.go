@@ -91,6 +91,10 @@ type Claim struct {
 	// placeColumn is the column (from 1) whose header says its cells are where things are ("| Task |
 	// Location |", "| What | Where |"), 0 when the row's table has none.
 	placeColumn int
+	// nameColumns are the columns (bit k for column k from 1) whose header says their cells are names
+	// ("| File | Scriptlet Name | Aliases |"): a name there that reads like a file is the thing's name,
+	// not a place in the repository.
+	nameColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
