@@ -197,8 +197,9 @@ var (
 // removalCue says, somewhere in the clause around a name, that it is gone; "the old hand-run
 // `scripts/verify-*` regime has been folded into the tiers and removed" (the seventy-third holdout's
 // belay) puts the verb at the clause's end. "Legacy `.adr-rag.toml` is no longer used" (the
-// seventy-eighth's cli-rag) claims no file either.
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+// seventy-eighth's cli-rag) claims no file either, nor does "(`FingerprintScript.h`) was **deleted
+// 2026-08-09**" (the eighty-fifth's Hodos-Browser, the verb in bold).
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese

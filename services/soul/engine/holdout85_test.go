@@ -11,7 +11,7 @@ func TestEightyFifthHoldoutClasses(t *testing.T) {
 	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z",
 		"src/merge_validation.rs", "src/utils.rs",
 		"tests/permission_engine_test.cpp", "tests/permission_gate_test.cpp",
-		"src/BRC100Bridge.cpp", "src/BRC100Handler.cpp")
+		"src/BRC100Bridge.cpp", "src/BRC100Handler.cpp", "include/FingerprintScript.h")
 	g.commit("2026-05-03T10:00:00Z", "app")
 	repo := g.open(t)
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
@@ -25,6 +25,8 @@ func TestEightyFifthHoldoutClasses(t *testing.T) {
 		// what a subject deleted, and a no repeated
 		{"what a phase deleted", "| `tests/` | 8 gtest files. (Phase 2.6-H deleted `tests/permission_engine_test.cpp` and `tests/permission_gate_test.cpp` along with the engine.) |", nil},
 		{"twin: what a phase added", "| `tests/` | 8 gtest files. (Phase 2.6-H added `tests/permission_engine_test.cpp` and `tests/permission_gate_test.cpp` with the engine.) |", []string{"evidence_file_missing tests/permission_engine_test.cpp", "evidence_file_missing tests/permission_gate_test.cpp"}},
+		{"a removal in bold", "The injected implementation it replaced (`include/FingerprintScript.h`) was **deleted 2026-08-09**.", nil},
+		{"twin: an addition in bold", "The injected implementation (`include/FingerprintScript.h`) was **added 2026-08-09**.", []string{"evidence_file_missing include/FingerprintScript.h"}},
 		{"no one and no other", "> There is **no `src/BRC100Bridge.cpp` and no `src/BRC100Handler.cpp`** any more: the shim replaced them.", nil},
 		{"twin: one and another", "> There is **one `src/BRC100Bridge.cpp` and one `src/BRC100Handler.cpp`** for the bridge.", []string{"evidence_file_missing src/BRC100Bridge.cpp", "evidence_file_missing src/BRC100Handler.cpp"}},
 	})
