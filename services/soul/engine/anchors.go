@@ -1433,40 +1433,24 @@ func openingSpan(text string) (span, rest string, ok bool) {
 // itemSubject is the code span a claim opens with as its label, lower-cased, when a dash follows it and
 // the count comes after: "`network_mcp.py` — VPC, TGW, VPN (15 tools)" counts that file's tools, beside
 // "`flowmonitor.py` — VPC Flow Logs (1 tool)" (the fifty-second holdout's awsops, eight rows of one
-// list read as one subject).
+// list read as one subject). A table row's first cell labels it the same way when it is one code span:
+// "| `implementation-plan-a-to-z.md` | … 16 modules, 6 phases |" beside "| `tasks/` | … 5 phases |" (the
+// eighty-fourth holdout's TradeReady) counts each row's own thing.
 func itemSubject(raw string, at int) string {
-	if label, ok := rowLabel(raw, at); ok {
-		return label
+	t, row := strings.CutPrefix(strings.TrimLeft(raw, " \t"), "|")
+	if !row {
+		t = raw
 	}
-	label, rest, ok := openingSpan(raw)
+	label, rest, ok := openingSpan(t)
 	rest = strings.TrimLeft(rest, " *")
-	if !ok || !strings.HasPrefix(rest, "—") && !strings.HasPrefix(rest, "–") && !strings.HasPrefix(rest, "- ") {
-		return ""
+	labelled := strings.HasPrefix(rest, "|")
+	if !row {
+		labelled = strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "- ")
 	}
-	if len(raw)-len(rest) > at {
-		return "" // the count is inside the label
+	if !ok || !labelled || len(raw)-len(rest) > at {
+		return "" // no label, or the count is inside it
 	}
 	return strings.ToLower(strings.TrimSpace(label))
-}
-
-// rowLabel is a table row's first cell when it is one code span and the count sits in a later cell: "|
-// `implementation-plan-a-to-z.md` | … 16 modules, 6 phases |" beside "| `ccxt/` | … 6-phase plan |" and "|
-// `tasks/` | … 5 phases |" (the eighty-fourth holdout's TradeReady) counts each row's own thing.
-func rowLabel(raw string, at int) (string, bool) {
-	t := strings.TrimLeft(raw, " \t")
-	if !strings.HasPrefix(t, "|") {
-		return "", false
-	}
-	off := len(raw) - len(t) + 1
-	end := strings.IndexByte(t[1:], '|')
-	if end < 0 || off+end >= at {
-		return "", false
-	}
-	cell := strings.Trim(strings.TrimSpace(t[1:1+end]), "*")
-	if len(cell) < 3 || cell[0] != '`' || cell[len(cell)-1] != '`' || strings.Count(cell, "`") != 2 {
-		return "", false
-	}
-	return strings.ToLower(cell[1 : len(cell)-1]), true
 }
 
 func qualifierOf(before string) string {

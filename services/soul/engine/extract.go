@@ -64,6 +64,10 @@ func extractCommands(c *Claim, startLine int) {
 // goneBlockComment is a comment line of a command block that says the commands after it are gone.
 var goneBlockComment = regexp.MustCompile(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)
 
+// spanLead is how much text before a span most cues read; a cue whose list of names may run longer
+// reads further when this much was not enough.
+const spanLead = 80
+
 // extraction is one claim's text on its way to anchors. prose is the raw text with every construct
 // already read (a code span, a link target, a URL) blanked out, so no later pattern reads it twice;
 // blanking keeps offsets and line breaks, so lineAt answers for both.
@@ -171,7 +175,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	behind := func(n int) string { return raw[max(0, m[0]-n):m[0]] }
 	body := raw[m[2]:m[3]]
 	anchors, term := classifySpan(body)
-	before := behind(80)
+	before := behind(spanLead)
 	// the clause before the span and the one around it are read by several cues; each is cut once, when
 	// the first cue that needs it asks
 	var clauseB, clauseA string
@@ -225,7 +229,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	dest := mayTarget(before) && target(before) || generatedAfter.MatchString(after(40)) || presentIfAfter.MatchString(after(120)) || hypotheticalAt(around(), len(lead())) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, after(60)) || includedFile(before, after(40)) || whenCreatedAfter.MatchString(after(40)) || strings.HasSuffix(strings.TrimSpace(body), "/") && neededAfter.MatchString(after(40)) ||
 		forbidExamples.MatchString(behind(200)) || forbiddenPlaceBefore.MatchString(before)
-	if !dest && len(before) == 80 && strings.Contains(before, "`") {
+	if !dest && len(before) == spanLead && strings.Contains(before, "`") {
 		// a list of names a forbidding cue opens may start before before's window: "**NEVER** reintroduce
 		// the deprecated `code-agent.ts` / `subagent.ts` /\n `brave-tools.ts` modules" (the eighty-second
 		// holdout's zapdev, longer names than these)
