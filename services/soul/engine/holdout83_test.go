@@ -36,4 +36,10 @@ func TestEightyThirdHoldoutClasses(t *testing.T) {
 		{"a snapshot captured at a frozen commit", "The fixtures were captured from `OneCAD-CPP` at frozen commit `b4ddccc`.", nil},
 		{"twin: this repository's commit", "The corpus was regenerated at commit b4ddcccc.", []string{"ref_missing b4ddcccc"}},
 	})
+	// attack: a soul cannot cover a commit its history lacks by calling it frozen or pinned; the
+	// other-repository reading holds only outside souls (tiered), as the pin's did
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's frozen commit", "## Current state\n\n- The corpus was frozen at commit b4ddcccc and regenerated since.", []string{"ref_missing b4ddcccc"}},
+		{"attack: a soul's pinned commit", "## Current state\n\n- The release is pinned at commit b4ddcccc.", []string{"ref_missing b4ddcccc"}},
+	})
 }
