@@ -179,11 +179,8 @@ var (
 // whose next sentence names what replaced it) claims no file today.
 var pastLead = regexp.MustCompile(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions)\b[*_]*\s*,`)
 
-// pastLeadWord gates pastLead on the claim's lowered text.
-func pastLeadWord(lower string) bool {
-	return strings.Contains(lower, "previously") || strings.Contains(lower, "formerly") || strings.Contains(lower, "originally") ||
-		strings.Contains(lower, "historically") || strings.Contains(lower, "in the past") || strings.Contains(lower, "in earlier versions")
-}
+// pastWords gate pastLead on the claim's lowered text (anyPhrase).
+var pastWords = []string{"previously", "formerly", "originally", "historically", "in the past", "in earlier versions"}
 
 // replacedListBefore ends the text before a name in a parenthesised list of what something replaced:
 // "the direct replacement for the old two-jest-config setup (`jest.config.cjs` +
@@ -1409,7 +1406,7 @@ func spanSubject(masked, raw string, at int) string {
 	start := strings.LastIndexAny(masked[:at], ".;!?\n()[]|—–") + 1
 	span, rest, ok := openingSpan(raw[start:at])
 	if !ok {
-		return itemSubject(raw, at)
+		return "" // numberFacts asked itemSubject first
 	}
 	if strings.ContainsRune(rest, ':') {
 		return "" // "`src/main.go`: the admin API serves 3 routes": the subject follows the colon

@@ -276,7 +276,7 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		lead := beforeList(before)
 		former = lead != "" && formerBefore.MatchString(lead)
 	}
-	absent = absent || crossedOut(raw, m[0], m[1]) || pastLeadWord(lowerRaw) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
+	absent = absent || crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
 		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
 	if !absent && x.gates.moved {
