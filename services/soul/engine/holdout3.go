@@ -77,6 +77,15 @@ var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:futur
 // template was deleted): only a directory reads as a place to fill.
 var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)`)
 
+// addWhenNeeded is an imperative to make a place, and the condition that calls for it: "Add `public/`
+// (Cloudflare Workers Assets) only when you need to ship static files" (the eighty-seventh holdout's
+// hono-remix example, whose template ships none). The place is to come, if ever; "Edit `public/` only
+// when …" still says it is there.
+var (
+	addBefore   = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+|\d+[.)]\s+)?)[*_]*(?:add|create|introduce|make)\s+(?:(?:an?|the|your)\s+)?[*_]*$`)
+	neededLater = regexp.MustCompile(`(?i)^[\x60*]*(?:\s*\([^)\n]{0,80}\))?\s*,?\s*(?:only\s+)?(?:when|if|once)\s+(?:(?:you|it|they|we|one)\s+)?(?:really\s+|actually\s+)?(?:needs?|needed|required|necessary)\b`)
+)
+
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift.
@@ -280,8 +289,9 @@ var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|u
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's
 // nastro, a naming table's Example cell), "the deleted `ledger/`+" before `backup/` (the sixty-sixth's
-// Atlas). A cue before the run speaks of each span of it.
-var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|\\+|&|\\bor\\b|\\band\\b)\\s*)+$")
+// Atlas), "It was `rust/src/structure_designer/` (plus " before `rust/src/expr/` (the eighty-seventh's
+// atomCAD). A cue before the run speaks of each span of it.
+var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|\\+|&|\\bor\\b|\\band\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
 
 // beforeList is the text before the run of spans that ends before, or "" when before ends in none.
 func beforeList(before string) string {
