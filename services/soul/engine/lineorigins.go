@@ -1,6 +1,9 @@
 package engine
 
-import "context"
+import (
+	"context"
+	"fmt"
+)
 
 // A line hint whose cited lines lack the claim's words is read as moved to the nearest line that holds
 // one, or as changed when no line does. The words are the whole claim's: a claim citing four files'
@@ -57,7 +60,7 @@ func (v *verifier) traceLineOrigins(ctx context.Context, results []ClaimResult) 
 		then[sha] = rev.FilesAt(ctx, sha, paths)
 		before[sha] = rev.FilesAt(ctx, sha+"^", paths)
 	}
-	kept := map[int]bool{}
+	changed := map[int]bool{} // the claims whose anchors were read again
 	for _, k := range asked {
 		ar := &results[k.r].Anchors[k.a]
 		sha := first[ar.Anchor.Ref]
@@ -66,12 +69,25 @@ func (v *verifier) traceLineOrigins(ctx context.Context, results []ClaimResult) 
 			continue // a file the hint's commit lacked (moved since) or brought (imported with it) says nothing
 		}
 		now, ok := v.readFile(ar.readIn)
-		if ok && linesUnmoved(old, now, ar.Anchor.Start, ar.Anchor.End) {
+		if !ok {
+			continue
+		}
+		a := ar.Anchor
+		if linesUnmoved(old, now, a.Start, a.End) {
 			ar.Status, ar.Reason, ar.Detail, ar.readIn = AnchorOK, "", "", ""
-			kept[k.r] = true
+			changed[k.r] = true
+		} else if to, moved := movedLines(old, now, a.Start, a.End); moved {
+			// the nearest line holding one of the claim's words is a guess; the cited lines themselves,
+			// found whole and only once, say where they went ("`firebaseServer.ts:23`" over a token
+			// check that moved to line 38, while line 12 is a comment naming the claim's `jose`: the
+			// eighty-seventh holdout's spark)
+			ar.Reason = ReasonLineDrift // moved whole, whatever words of the claim the file lost
+			ar.Detail = fmt.Sprintf("%s: the lines cited when the hint was written (%s) are now %s, hint says %s",
+				ar.readIn, short(sha), linesNamed(to, to+a.End-a.Start), linesNamed(a.Start, a.End))
+			changed[k.r] = true
 		}
 	}
-	for i := range kept {
+	for i := range changed {
 		v.verdict(&results[i], checkedAnchors(results[i].Anchors))
 	}
 }
@@ -83,4 +99,12 @@ func linesUnmoved(old, now []byte, start, end int) bool {
 	}
 	was, is := splitLines(old), splitLines(now)
 	return end <= len(was) && end <= len(is) && equalLines(was[start-1:end], is[start-1:end])
+}
+
+// linesNamed names a line or a range of lines: "38", "38-41".
+func linesNamed(start, end int) string {
+	if end > start {
+		return fmt.Sprintf("%d-%d", start, end)
+	}
+	return fmt.Sprint(start)
 }

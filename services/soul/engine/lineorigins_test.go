@@ -98,3 +98,39 @@ func TestSeventyEighthHoldoutLineOrigins(t *testing.T) {
 		assertDrift(t, got, []string{"line_drift routes/accounts.py:30"})
 	})
 }
+
+// TestEightySeventhHoldoutLineMovedWhole: a hint whose cited lines moved whole says where they went,
+// read from the lines the hint cited when it was written, not from the nearest line that holds a word
+// of the claim ("`firebaseServer.ts:23`" over a token check that moved to line 38, while a comment at
+// line 12 names the claim's `jose`: the eighty-seventh holdout's spark). A hint whose claim names a
+// word the file no longer holds, over lines that moved whole, is line drift too, not a changed file
+// (TestSeventyEighthHoldoutLineOrigins keeps the twin: cited lines that changed).
+func TestEightySeventhHoldoutLineMovedWhole(t *testing.T) {
+	g := newGitFixture(t)
+	check := "export async function verifyIdToken(token: string) { return jwtVerify(token, keys) }"
+	g.write("server/auth.ts", numbered(30, map[int]string{23: check}))
+	g.write("server/pay.ts", numbered(30, map[int]string{23: check}))
+	g.write("web/AGENTS.md", string(notes("- Nothing cited yet.")))
+	g.write("api/AGENTS.md", string(notes("- Nothing cited yet.")))
+	g.commit("2026-05-01T10:00:00Z", "server")
+	words := notes("## Auth\n\n- The server verifies tokens against Google's keys (`jose`) in `server/auth.ts:23`.")
+	noWords := notes("## Auth\n\n- Token checks (`Bearer`) live in `server/pay.ts:23`.")
+	g.write("web/AGENTS.md", string(words))
+	g.write("api/AGENTS.md", string(noWords))
+	docs := g.commit("2026-05-02T10:00:00Z", "docs cite the lines")[:7]
+	grown := numbered(45, map[int]string{12: "// tokens are checked with jose", 38: check})
+	g.write("server/auth.ts", grown)
+	g.write("server/pay.ts", grown)
+	g.commit("2026-05-03T10:00:00Z", "server grows")
+	repo := g.open(t)
+	detail := func(f engine.Finding) string { return f.Reason + " " + f.Detail }
+
+	t.Run("the cited line moved whole, a comment holds the claim's word", func(t *testing.T) {
+		got := driftLabeled(t, repo, "web/AGENTS.md", words, detail)
+		assertDrift(t, got, []string{"line_drift server/auth.ts: the lines cited when the hint was written (" + docs + ") are now 38, hint says 23"})
+	})
+	t.Run("the cited line moved whole, the claim's word nowhere in the file", func(t *testing.T) {
+		got := driftLabeled(t, repo, "api/AGENTS.md", noWords, detail)
+		assertDrift(t, got, []string{"line_drift server/pay.ts: the lines cited when the hint was written (" + docs + ") are now 38, hint says 23"})
+	})
+}
