@@ -49,6 +49,11 @@ func placeholderPath(p string) bool {
 		// under a constant the code defines, joined at run time
 		return true
 	}
+	if strings.Contains(p, "X.Y.Z") || strings.Contains(p, "x.y.z") {
+		// "`upgrade/install-X.Y.Z.php` — upgrade scripts" (the eighty-eighth holdout's frak-id wallet, whose
+		// upgrade/ holds install-1.0.1.php): one file per version, the version written as its form
+		return true
+	}
 	if datePlaceholder.MatchString(p) {
 		// "`memory/YYYY-MM-DD.md` (today + yesterday)": one file per day, named when the day comes
 		// (the forty-fifth holdout's reticle)

@@ -84,7 +84,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed, defaults bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -99,6 +99,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		onlyWhile:   strings.Contains(lowerRaw, "only "),
 		until:       strings.Contains(lowerRaw, "until"),
 		home:        strings.Contains(lowerRaw, "`~/"),
+		defaults:    strings.Contains(lowerRaw, "default"),
 		needed:      strings.Contains(lowerRaw, "need") || strings.Contains(lowerRaw, "required") || strings.Contains(lowerRaw, "necessary"),
 		matches:     strings.Contains(lowerRaw, "match"),
 		restored:    strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty"),
@@ -241,6 +242,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	if !dest && x.gates.needed && addBefore.MatchString(before) && neededLater.MatchString(after(120)) {
 		dest = true // "Add `public/` (…) only when you need to ship static files"
+	}
+	if !dest && x.gates.defaults && !hasKnownExt(strings.TrimSuffix(body, "/")) && defaultBefore.MatchString(before) && settingNamed.MatchString(raw) {
+		dest = true // "Use `VAMOS_APP_FILES_ROOT` for durable files. Default: `./files`."
 	}
 	if !dest && x.gates.home && namedBesideHome(raw, body) {
 		// "the skill paths Claude Code scans are `~/.claude/skills/` and `.claude/skills/`" (the

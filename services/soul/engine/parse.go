@@ -262,9 +262,19 @@ var forgeLinkCell = regexp.MustCompile(`^\[[^\]\n]+\]\(https?://(?:www\.)?(?:git
 // "from a meshtastic-mcp checkout", "(in the docs repo)", "inside the `book` repository".
 var checkoutHeading = regexp.MustCompile(`(?i)\b(?:from|in|inside|within)\s+(?:a|an|the|your)\s+` + "`?" + `([\w.-]+)` + "`?" + `\s+(?:checkout|clone|repository|repo)\b`)
 
+// upstreamHeading titles a section about the project this one follows: "## Upstream Source" over "Wire
+// type names … match the upstream Rust definitions: `codex-rs/app-server-protocol/src/protocol/v2.rs`"
+// (the eighty-eighth holdout's caic, three sections of paths in the upstream codex and opencode trees).
+const upstreamCheckout = "upstream"
+
+var upstreamHeading = regexp.MustCompile(`(?i)^\W*upstream\s+(?:source|sources|code|reference|references|definitions|files|layout)\W*$`)
+
 // headingCheckout is the checkout a heading names, or "" when it names none or names this one in
 // general words ("in the main repo", "from this repository").
 func headingCheckout(title string) string {
+	if upstreamHeading.MatchString(title) {
+		return upstreamCheckout
+	}
 	m := checkoutHeading.FindStringSubmatch(title)
 	if m == nil {
 		return ""
