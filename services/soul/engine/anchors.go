@@ -1070,6 +1070,12 @@ func commandAnchors(line string) []Anchor {
 		found = append(found, args...)
 		if len(f) == 2 && f[0] == "cd" {
 			cwd = enteredDir(cwd, f[1])
+			if a, ok := pathAnchor(cwd + "/"); ok && cwd != "" && a.Kind == AnchorPath {
+				// "cd sdk/virsh-sandbox-py" after the SDK was renamed (the eighty-eighth holdout's
+				// fluid.sh): the directory a step enters is a place the document sends the reader
+				a.Entered, a.RunBy = true, "cd"
+				found = append(found, a)
+			}
 		}
 		if len(found) == 0 {
 			found = []Anchor{{Kind: AnchorCommand, Ref: strings.TrimSpace(seg)}}

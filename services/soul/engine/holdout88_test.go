@@ -44,3 +44,24 @@ func TestEightyEighthHoldoutClasses(t *testing.T) {
 		{"twin: a script used, no code span", "- `app/GenTest.kt`: Generate documentation screenshots. Calls scripts/gen-screenshots.sh.", []string{"evidence_file_missing scripts/gen-screenshots.sh"}},
 	})
 }
+
+// TestEightyEighthHoldoutEnteredDirs: a directory a command enters is a place the document sends the
+// reader (the eighty-eighth holdout's fluid.sh, whose `cd sdk/virsh-sandbox-py` outlived the SDK's
+// rename): gone since history had it, it is drift with where it went; one history never saw is a place
+// the steps make, and one that is here holds.
+func TestEightyEighthHoldoutEnteredDirs(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("sdk/virsh-sandbox-py/setup.py", "from setuptools import setup\n")
+	g.write("web/package.json", `{"name":"web"}`+"\n")
+	g.commit("2026-04-01T10:00:00Z", "sdk")
+	g.git("mv", "sdk/virsh-sandbox-py", "sdk/fluid-sdk-py")
+	g.commit("2026-04-02T10:00:00Z", "rename the sdk")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a renamed directory a step enters", "## Build\n\n```bash\ncd sdk/virsh-sandbox-py && pip install -e .\n```", []string{"evidence_file_missing sdk/virsh-sandbox-py/"}},
+		{"a directory that is here", "## Build\n\n```bash\ncd sdk/fluid-sdk-py && pip install -e .\n```", nil},
+		{"a directory a scaffold makes", "## Start\n\n```bash\nnpx create-vite my-app && cd my-app && npm install\n```", nil},
+		{"a build directory", "## Build\n\n```bash\ncmake -B build && cd build && ninja\n```", nil},
+		{"a directory history never saw", "## Build\n\n```bash\ncd tools/gen && go run .\n```", nil},
+	})
+}

@@ -165,6 +165,11 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// but no file that went missing: the detail says what to fix
 		ar.Detail = a.Ref + " is a web address without its scheme; the link leads to a path of this repository that does not exist"
 	}
+	if ar.Status == AnchorFailed && a.Entered && (ar.Reason == ReasonUnanchored || v.batch.EverSeen == nil || v.neverLanded(a.Path)) {
+		// "npx create-app my-app && cd my-app", "cd build && ninja": a place the steps make; history
+		// that cannot say leaves it unsaid too
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file this document places in another checkout or in each user's project"
 	}

@@ -257,6 +257,10 @@ type Anchor struct {
 	// Tree marks a directory-tree entry: its path is spelled from the tree's root, so an entry at the top
 	// ("cmd/") names that place, never a bare name found anywhere.
 	Tree bool
+	// Entered marks a directory a command line enters ("cd sdk/virsh-sandbox-py && make"): one history
+	// never saw is a place the steps before it make (a clone, a scaffold, a build), no drift; one that
+	// was here and is gone sends the reader nowhere.
+	Entered bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
 	// Start and End are the line range for line anchors.
