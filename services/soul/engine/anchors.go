@@ -538,8 +538,9 @@ func hintsFor(c *Claim, p string) []string {
 			hints = append(hints, a.Path)
 		}
 	}
+	gone := removedSpans(c.Text)
 	for _, t := range c.Terms {
-		if t != p {
+		if t != p && !gone[t] {
 			hints = append(hints, t)
 		}
 	}
@@ -552,6 +553,29 @@ func hintsFor(c *Claim, p string) []string {
 	}
 	return hints
 }
+
+// removedSpanList is a removal verb and the code spans it removed: "Removed `manage_channels` and
+// `manage_permissions` from the overwrites".
+var removedSpanList = regexp.MustCompile("(?i)\\b(?:removed|deleted|dropped)\\s+((?:`[^`\\n]+`(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)?)+)")
+
+// removedSpans are the names a claim says were removed; nil when it says of none.
+func removedSpans(text string) map[string]bool {
+	if !strings.Contains(text, "`") || !containsFold(text, "removed", "deleted", "dropped") {
+		return nil
+	}
+	var gone map[string]bool
+	for _, m := range removedSpanList.FindAllStringSubmatch(text, -1) {
+		for _, name := range spanText.FindAllStringSubmatch(m[1], -1) {
+			if gone == nil {
+				gone = map[string]bool{}
+			}
+			gone[name[1]] = true
+		}
+	}
+	return gone
+}
+
+var spanText = regexp.MustCompile("`([^`\\n]+)`")
 
 // literalHints are the claim's code spans quoted whole, as the cited line would hold them: "still
 // constructs `new SqliteCancellationSource(store.db)` (`jobs.ts:252`)", "the literal code array is

