@@ -31,3 +31,24 @@ func TestEightyNinthHoldoutClasses(t *testing.T) {
 		{"twin: the same item under a list of files", "## Suite\n\n- **Entry points**: the suite starts from these files\n  - ✅ Good: `cluster_create.go`, `admin_api.go`", []string{"evidence_file_missing cluster_create.go"}},
 	})
 }
+
+// TestEightyNinthHoldoutSizes: counts of lines that size no one file (the eighty-eighth and
+// eighty-ninth holdouts), each beside a twin that stays a size claim.
+func TestEightyNinthHoldoutSizes(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("kernel/log.rs", numbered(40, nil))
+	g.write("kernel/dispatch.rs", numbered(40, nil))
+	g.write("render/highlight.rs", numbered(40, nil))
+	g.write("BRIEF.md", numbered(695, nil))
+	g.commit("2026-05-01T10:00:00Z", "kernel")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"lines spread across files", "- Work estimate: ~200-300 lines across `kernel/log.rs` and `kernel/dispatch.rs`.", nil},
+		{"twin: one file's lines", "- Work estimate: `kernel/log.rs` holds ~300 lines.", []string{"size_drift kernel/log.rs"}},
+		{"a guard's threshold", "| File | Purpose |\n|---|---|\n| `render/highlight.rs` | Highlighter wrapping `syntect`. Input guardrails reject files over 512 KB or 10,000 lines. |", nil},
+		{"twin: the file's own size", "| File | Purpose |\n|---|---|\n| `render/highlight.rs` | Highlighter, over 10,000 lines. |", []string{"size_drift render/highlight.rs"}},
+		{"the size of the line's own placeholder", "**For sprint work:** Read `docs/sprint{N}.md` (focused, 200-300 lines)\n**For context:** Consult `BRIEF.md` (650 lines — only when needed)", nil},
+		{"twin: a type's size, its file on the wrapped line", "`Deps`, is about 300 lines of declaration and lives in its own\n`BRIEF.md`, re-exported.", []string{"size_drift BRIEF.md"}},
+		{"twin: the size on the file's own line", "**For sprint work:** Read the sprint notes\n**For context:** Consult `BRIEF.md` (about 300 lines — only when needed)", []string{"size_drift BRIEF.md"}},
+	})
+}
