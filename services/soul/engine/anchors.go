@@ -112,8 +112,9 @@ const (
 )
 
 // goneParen closes a parenthesised list with the word that it was deleted: "Supersedes the "don't
-// extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop).
-var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed)\\**\\s*\\)")
+// extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop), or
+// says so alone: "the dead duplicate that was in `aggregateInfo.ts` (deleted)" (the ninetieth's RoboSats).
+var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed)\\**\\s*\\)|^[*_]*\\s*\\(\\s*\\**(?:deleted|removed|retired|gone)\\**\\s*\\)")
 
 // deprecatedAfter says the name before it is on its way out: "`middleware.ts` is **deprecated** in
 // Next.js 16; use `proxy.ts` instead" (the seventy-second holdout's CyberVPN, whose apps renamed it).

@@ -325,6 +325,16 @@ func (v *verifier) resolve(p string) string {
 	if ok, _ := v.repo.Exists(path.Join(dir, p)); ok {
 		return path.Join(dir, p)
 	}
+	if strings.HasPrefix(p, ".") && !strings.Contains(p, "/") {
+		// "listed in `.prettierignore`" in frontend/static/AGENTS.md (the ninetieth holdout's RoboSats,
+		// whose frontend/.prettierignore it is): a dotfile a tool looks for up the directories, as
+		// Prettier, ESLint and EditorConfig do, is the nearest one above the document
+		for up := path.Dir(dir); up != "." && up != "/" && up != ""; up = path.Dir(up) {
+			if ok, _ := v.repo.Exists(path.Join(up, p)); ok {
+				return path.Join(up, p)
+			}
+		}
+	}
 	return p
 }
 

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -751,4 +752,12 @@ var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s
 func namedBesideHome(raw, body string) bool {
 	rel := strings.TrimPrefix(strings.TrimSpace(body), "./")
 	return rel != "" && !strings.HasPrefix(rel, "~") && !strings.HasPrefix(rel, "/") && strings.Contains(raw, "`"+homeTwin+rel+"`")
+}
+
+// underSibling reports a path whose first directory is one of the sibling checkouts the claim's
+// paragraph names (parser.markSiblings). A path that never landed here is then that checkout's (judge
+// reads Foreign so); one that was here and went stays drift.
+func underSibling(siblings []string, p string) bool {
+	top, rest, ok := strings.Cut(p, "/")
+	return ok && rest != "" && slices.Contains(siblings, top)
 }

@@ -84,7 +84,7 @@ type extraction struct {
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed, defaults bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed, defaults, forbid bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -100,6 +100,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		until:       strings.Contains(lowerRaw, "until"),
 		home:        strings.Contains(lowerRaw, "`~/"),
 		defaults:    strings.Contains(lowerRaw, "default"),
+		forbid:      anyPhrase(lowerRaw, []string{"forbid", "banned", "prohibit", "not allowed", "disallow"}),
 		needed:      strings.Contains(lowerRaw, "need") || strings.Contains(lowerRaw, "required") || strings.Contains(lowerRaw, "necessary"),
 		matches:     strings.Contains(lowerRaw, "match"),
 		restored:    strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty"),
@@ -295,6 +296,9 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	absent = absent || crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
 		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1]))
+	if !absent && x.gates.forbid {
+		absent = forbiddenLabelAfter.MatchString(after(40)) // "`src/api/` — forbidden; all IPC via `src/generated/`"
+	}
 	if !absent && x.gates.moved {
 		absent = movedAfter.MatchString(after(160))
 	}
@@ -326,7 +330,8 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		// for the reader's own
 		a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
 		a.Foreign = a.Foreign || ownedElsewhere(before, after(40)) || inLinkedRepo.MatchString(before) ||
-			a.Kind == AnchorSymbol && importedFrom.MatchString(after(60))
+			a.Kind == AnchorSymbol && importedFrom.MatchString(after(60)) ||
+			x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 		a.Line = x.lineAt(m[0])
 		if a.Kind == AnchorPR {
 			// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not

