@@ -198,7 +198,37 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// fifty-second holdout's S37, five rows); an "e.g." pointing at a file to read stays a citation
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if p, ok := v.underSectionDir(c, a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		}
+	}
 	return ar
+}
+
+// sectionDir is a directory a heading names in parentheses: "## HyperClaw App (apps/claw/) — Primary
+// Focus", "### Main (`apps/main/`)".
+var sectionDir = regexp.MustCompile("\\(\\s*`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*\\)")
+
+// underSectionDir resolves a path under the directory its section, or a section above it, names: the
+// files of "## HyperClaw App (apps/claw/)" are written from there ("`.env.mock` — pre-configured for the
+// mock servers", the ninety-first holdout's hypercli, in site/CLAUDE.md over site/apps/claw/.env.mock).
+func (v *verifier) underSectionDir(c *Claim, p string) (string, bool) {
+	dir := path.Dir(v.soul.Path)
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		m := sectionDir.FindStringSubmatch(v.soul.Sections[i].Heading)
+		if m == nil {
+			continue
+		}
+		for _, base := range []string{path.Join(dir, m[1]), m[1]} {
+			if cand := path.Join(base, p); !strings.HasPrefix(cand, "..") {
+				if ok, _ := v.repo.Exists(cand); ok {
+					return cand, true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // verdict sets a claim's state from its anchors' verdicts, in order of weight: a claim past its own
@@ -518,6 +548,11 @@ func (v *verifier) namedProjectTop(text, p string) (string, bool) {
 // drift (round 60's VCPToolBox, whose admin panel is AdminPanel-Vue/; this round's regression).
 func (v *verifier) siblingGuide(c *Claim, a Anchor) (string, bool) {
 	top, rest, ok := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/")
+	if ok && rest == "README.md" && !v.repo.HasTopLevel(top) && !v.soul.SoulTissue && v.namedBare(top) {
+		// "For infra work, see `ownpulse-infra/README.md`" under a table of the project's repositories
+		// whose row is "| `ownpulse-infra` | Infrastructure — …" (the ninety-first holdout's ownpulse)
+		return top, true
+	}
 	if !ok || !agentDocs[rest] || v.repo.HasTopLevel(top) || v.soul.SoulTissue {
 		// a soul keeps its laws (SOUL-INV-1): its evidence is this repository's
 		return "", false
@@ -531,6 +566,17 @@ func (v *verifier) siblingGuide(c *Claim, a Anchor) (string, bool) {
 		}
 	}
 	return top, true
+}
+
+// namedBare reports a name some claim of the document writes alone in a code span ("| `ownpulse-infra` |").
+func (v *verifier) namedBare(name string) bool {
+	span := "`" + name + "`"
+	for i := range v.soul.Claims {
+		if strings.Contains(v.soul.Claims[i].Text, span) {
+			return true
+		}
+	}
+	return false
 }
 
 // midSentenceName is a capitalised word after a lower-case word, a comma or an opening parenthesis:
