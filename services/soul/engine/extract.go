@@ -82,6 +82,9 @@ type extraction struct {
 	gates spanGates
 }
 
+// forbidWords are the literal words forbiddenLabelAfter looks for, lower-cased.
+var forbidWords = []string{"forbid", "banned", "prohibit", "not allowed", "disallow"}
+
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
 	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed, defaults, forbid bool
@@ -100,7 +103,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		until:       strings.Contains(lowerRaw, "until"),
 		home:        strings.Contains(lowerRaw, "`~/"),
 		defaults:    strings.Contains(lowerRaw, "default"),
-		forbid:      anyPhrase(lowerRaw, []string{"forbid", "banned", "prohibit", "not allowed", "disallow"}),
+		forbid:      anyPhrase(lowerRaw, forbidWords),
 		needed:      strings.Contains(lowerRaw, "need") || strings.Contains(lowerRaw, "required") || strings.Contains(lowerRaw, "necessary"),
 		matches:     strings.Contains(lowerRaw, "match"),
 		restored:    strings.Contains(lowerRaw, "restor") || strings.Contains(lowerRaw, "empty"),
@@ -285,13 +288,16 @@ func (x *extraction) span(m []int, lowerRaw string) {
 		absent = removalCue.MatchString(strings.ToLower(around())) || removalVerb.MatchString(strings.ToLower(lead())) ||
 			goneAfter.MatchString(after(160)) || goneParen.MatchString(after(160)) || goneNextSentence.MatchString(after(300)) || goneListBefore.MatchString(behind(400)) || removedLeadIn(behind(400)) || goneListAfter.MatchString(after(400)) || deletedListAfter.MatchString(after(400))
 	}
-	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers) ||
-		x.gates.until && wasBefore.MatchString(before) && untilAfter.MatchString(after(80))
+	// "It was `x/` until Phase 4 …": what held until something changed it
+	wasUntil := func(lead string) bool {
+		return x.gates.until && wasBefore.MatchString(lead) && untilAfter.MatchString(after(80))
+	}
+	former := formerBefore.MatchString(before) || underFormer(body, x.gates.formers) || wasUntil(before)
 	struck := strings.Contains(raw, "~~") && struckAt(raw, m[0], m[1])
 	if !former && strings.Contains(before, "`") {
 		// "the deleted `ledger/`+`backup/` subtrees": each name of a list the cue opens
 		lead := beforeList(before)
-		former = lead != "" && (formerBefore.MatchString(lead) || x.gates.until && wasBefore.MatchString(lead) && untilAfter.MatchString(after(80)))
+		former = lead != "" && (formerBefore.MatchString(lead) || wasUntil(lead))
 	}
 	absent = absent || crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(lead()) || replacedListBefore.MatchString(behind(300)) && !keptInAside.MatchString(after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(after(60)) || anyCue(absentCues, lowerRaw, lead) || noneBefore.MatchString(before) || former || keptOut(lowerRaw, after(200)) ||
