@@ -347,8 +347,9 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 		n, _ := strconv.Atoi(text[m[2]:m[3]])
 		// "Prettier's own #18530": another project's number
 		ahead := text[max(0, m[2]-1-40) : m[2]-1]
+		aside := text[max(0, m[2]-1-100) : m[2]-1] // wide enough for "owner/repo#595 (refined in #923, "
 		foreign := possessiveOwner.MatchString(ahead) || relatedRepoPR.MatchString(ahead) ||
-			strings.Contains(text[max(0, m[2]-1-100):m[2]-1], "/") && repoPRAside.MatchString(text[max(0, m[2]-1-100):m[2]-1])
+			strings.Contains(aside, "/") && repoPRAside.MatchString(aside)
 		out = append(out, Anchor{Kind: AnchorPR, Ref: "#" + text[m[2]:m[3]], Number: n, Line: lineAt(m[0]), Unshipped: !shippedClause(lower, m[0], m[1]), Foreign: foreign})
 	}
 	var prw [][]int
@@ -566,7 +567,7 @@ func removedSpans(text string) map[string]bool {
 	}
 	var gone map[string]bool
 	for _, m := range removedSpanList.FindAllStringSubmatch(text, -1) {
-		for _, name := range spanText.FindAllStringSubmatch(m[1], -1) {
+		for _, name := range literalSpan.FindAllStringSubmatch(m[1], -1) {
 			if gone == nil {
 				gone = map[string]bool{}
 			}
@@ -575,8 +576,6 @@ func removedSpans(text string) map[string]bool {
 	}
 	return gone
 }
-
-var spanText = regexp.MustCompile("`([^`\\n]+)`")
 
 // literalHints are the claim's code spans quoted whole, as the cited line would hold them: "still
 // constructs `new SqliteCancellationSource(store.db)` (`jobs.ts:252`)", "the literal code array is

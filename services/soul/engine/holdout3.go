@@ -304,7 +304,7 @@ func ownedElsewhere(before, after string) bool {
 // sixty-sixth holdout's ai-spec) says the same, and so does "live in PascalCase files (`Main.tsx`,
 // `Hero.tsx`)" (the sixty-seventh's root-solar). "Name mockups descriptively: `mockups/skills-panel.sh`,
 // `mockups/settings-panel.sh`, etc." (the eighty-eighth's glue) shows names to write, one since deleted.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

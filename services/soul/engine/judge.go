@@ -849,4 +849,7 @@ func commitWording(text, ref string) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
 // prefix or suffix.
-var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)\b|命名`)
+var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|` + nameManner + `\b|命名`)
+
+// nameManner is a rule on how to name things: "Name mockups descriptively", "name files consistently".
+const nameManner = `\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)`

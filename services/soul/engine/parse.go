@@ -542,11 +542,15 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 // samplesLeadIn is a paragraph that opens a list of examples by their verdict: "Good:", "Bad:", "✅ Do:",
 // "❌ Avoid:", "Good examples:". Under a naming rule (the eighty-fifth holdout's RalphX, "## Naming and
 // Module Rules": "Good:" over `merge_validation.rs`, `useVerificationEvents.ts`, "Bad:" over `utils.rs`)
-// the names show the rule's style, as exampleLeadIn's do.
-var samplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*$`)
+// the names show the rule's style, as exampleLeadIn's do. samplesItem is a list item that opens with
+// the same verdict and goes on with its samples.
+var (
+	samplesLeadIn = regexp.MustCompile(samplesVerdict + `$`)
+	samplesItem   = regexp.MustCompile(samplesVerdict + "`")
+)
 
-// samplesItem is a list item that opens with samplesLeadIn's verdict and goes on with its samples.
-var samplesItem = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*` + "`")
+// samplesVerdict is the verdict a list of samples, or an item of one, opens with.
+const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
 
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".

@@ -152,7 +152,7 @@ func (v *verifier) sizeClaims(r *ClaimResult) {
 func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 	text := r.Claim.Text
 	phraseLine := strings.Count(text[:min(pos, len(text))], "\n")
-	best, bestPath, bestDist, bestDir := -1, "", 0, false
+	best, bestPath, bestDist, bestDir, bestElsewhere := -1, "", 0, false, false
 	// the phrase's own line names a file in a code span (one, or a placeholder of one), whatever the
 	// check made of it; a type's name there ("`CoreDependencies`, is ~815 lines … lives in its own\n
 	// `src/container/dependencies.ts`", the same round's cat-factory) leaves the wrapped line's file
@@ -175,7 +175,8 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 		if d < 0 {
 			d = -d
 		}
-		if strings.Count(text[:at], "\n") != phraseLine {
+		elsewhere := strings.Count(text[:at], "\n") != phraseLine
+		if elsewhere {
 			if r.Claim.Kind == KindTree {
 				// "│   ├── loop.sh  # Main execution loop (4,244 lines)" under a directory the tree's
 				// anchors leave out (the fifty-seventh holdout's ralph-cli): each entry's note is its
@@ -185,10 +186,10 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 			d += len(text) // another line's name loses to any on the phrase's line
 		}
 		if best < 0 || d < bestDist {
-			best, bestPath, bestDist, bestDir = i, p, d, dir
+			best, bestPath, bestDist, bestDir, bestElsewhere = i, p, d, dir, elsewhere
 		}
 	}
-	if best >= 0 && lineNamed && strings.Count(text[:strings.Index(text, r.Anchors[best].Anchor.Ref)], "\n") != phraseLine {
+	if best >= 0 && lineNamed && bestElsewhere {
 		// "Read `docs/sprint{N}.md` (focused, 200-300 lines)" over "Consult `WORKIVED_PROJECT_BRIEF.md` (650
 		// lines)" (the eighty-ninth holdout's workived): the size is its own line's name's, which no file
 		// answers to; the next line's file is not what it measures
