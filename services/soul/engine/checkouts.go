@@ -35,7 +35,7 @@ func (v *verifier) namesAway() map[string]bool {
 		for _, a := range c.Anchors {
 			switch {
 			case a.Kind == AnchorHome:
-				names[homeTwin+strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/")] = true
+				names[homeTwin+strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/"), "/")] = true
 			case a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace):
 				if base := path.Base(strings.TrimSuffix(a.Path, "/")); base != "." && base != "/" {
 					names[base] = true
@@ -50,15 +50,16 @@ func (v *verifier) namesAway() map[string]bool {
 const homeTwin = "~/"
 
 // awayName reports a bare file name (no directory) the document places in another checkout elsewhere,
-// or a relative path it also names under the home directory.
+// or a relative path, a directory's too, it also names under the home directory: "the skill paths Claude
+// Code scans are `~/.claude/skills/` and `.claude/skills/`" (the eighty-seventh holdout's table-view).
 func (v *verifier) awayName(a Anchor) bool {
-	if a.Kind != AnchorPath || a.Link || strings.HasSuffix(a.Ref, "/") {
+	if a.Kind != AnchorPath || a.Link {
 		return false
 	}
-	if v.awayNames[homeTwin+strings.TrimPrefix(a.Path, "./")] {
+	if v.awayNames[homeTwin+strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")] {
 		return true
 	}
-	return !strings.Contains(a.Path, "/") && v.awayNames[a.Path]
+	return !strings.HasSuffix(a.Ref, "/") && !strings.Contains(a.Path, "/") && v.awayNames[a.Path]
 }
 
 // homeRoot names the home path a claim roots a failed path in: "**User-level (`~/.archon/`):**

@@ -747,14 +747,6 @@ var keyPath = regexp.MustCompile(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
 // `web/package.json`", "of values.yaml".
 var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")
 
-// namedBesideHome reports a relative path the claim also names under the home directory: "`~/.claude/skills/`
-// and `.claude/skills/`", "`.config/app.toml` or `~/.config/app.toml`" name the two places a tool
-// reads (per user and per project), neither of which need be here.
-func namedBesideHome(raw, body string) bool {
-	rel := strings.TrimPrefix(strings.TrimSpace(body), "./")
-	return rel != "" && !strings.HasPrefix(rel, "~") && !strings.HasPrefix(rel, "/") && strings.Contains(raw, "`"+homeTwin+rel+"`")
-}
-
 // underSibling reports a path whose first directory is one of the sibling checkouts the claim's
 // paragraph names (parser.markSiblings). A path that never landed here is then that checkout's (judge
 // reads Foreign so); one that was here and went stays drift.

@@ -87,7 +87,7 @@ var forbidWords = []string{"forbid", "banned", "prohibit", "not allowed", "disal
 
 // spanGates say which of the wider span cues a claim's text can match at all.
 type spanGates struct {
-	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, home, needed, defaults, forbid bool
+	nonASCII, moved, nextTo, outputFiles, removal, onlyWhile, matches, restored, until, needed, defaults, forbid bool
 	// formers are the names the claim says something was first called (formerRoots)
 	formers []string
 }
@@ -101,7 +101,6 @@ func gatesOf(raw, lowerRaw string) spanGates {
 		nextTo:      strings.Contains(lowerRaw, "next to"),
 		onlyWhile:   strings.Contains(lowerRaw, "only "),
 		until:       strings.Contains(lowerRaw, "until"),
-		home:        strings.Contains(lowerRaw, "`~/"),
 		defaults:    strings.Contains(lowerRaw, "default"),
 		forbid:      anyPhrase(lowerRaw, forbidWords),
 		needed:      strings.Contains(lowerRaw, "need") || strings.Contains(lowerRaw, "required") || strings.Contains(lowerRaw, "necessary"),
@@ -249,11 +248,6 @@ func (x *extraction) span(m []int, lowerRaw string) {
 	}
 	if !dest && x.gates.defaults && !hasKnownExt(strings.TrimSuffix(body, "/")) && defaultBefore.MatchString(before) && settingNamed.MatchString(raw) {
 		dest = true // "Use `VAMOS_APP_FILES_ROOT` for durable files. Default: `./files`."
-	}
-	if !dest && x.gates.home && namedBesideHome(raw, body) {
-		// "the skill paths Claude Code scans are `~/.claude/skills/` and `.claude/skills/`" (the
-		// eighty-seventh holdout's table-view): a place a tool looks in, named beside its home twin
-		dest = true
 	}
 	if !dest && x.gates.matches {
 		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
