@@ -64,4 +64,8 @@ func TestEightyEighthHoldoutEnteredDirs(t *testing.T) {
 		{"a build directory", "## Build\n\n```bash\ncmake -B build && cd build && ninja\n```", nil},
 		{"a directory history never saw", "## Build\n\n```bash\ncd tools/gen && go run .\n```", nil},
 	})
+	// attack: a soul (SOUL-INV-1) cannot vouch for a step by entering a directory this repository never had
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's step into a directory never here keeps its drift", "## Current state\n\n```bash\ncd tools/gen && go run .\n```", []string{"unanchored tools/gen/"}},
+	})
 }

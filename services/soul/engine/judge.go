@@ -165,9 +165,10 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// but no file that went missing: the detail says what to fix
 		ar.Detail = a.Ref + " is a web address without its scheme; the link leads to a path of this repository that does not exist"
 	}
-	if ar.Status == AnchorFailed && a.Entered && (ar.Reason == ReasonUnanchored || v.batch.EverSeen == nil || v.neverLanded(a.Path)) {
+	if ar.Status == AnchorFailed && a.Entered && !v.soul.SoulTissue && (ar.Reason == ReasonUnanchored || v.batch.EverSeen == nil || v.neverLanded(a.Path)) {
 		// "npx create-app my-app && cd my-app", "cd build && ninja": a place the steps make; history
-		// that cannot say leaves it unsaid too
+		// that cannot say leaves it unsaid too. A soul keeps its laws (SOUL-INV-1): a step its verifiable
+		// tissue vouches for enters a place this repository has
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
