@@ -1,0 +1,245 @@
+package engine
+
+import "strings"
+
+// spanText is one code span of a claim and the windows of text its cues read. The clause before
+// the span and the one around it are read by several cues; each is cut once, when the first cue
+// that needs it asks.
+type spanText struct {
+	raw, lowerRaw string
+	m             []int // the span's match: whole span, then its body
+	body          string
+	before        string // the spanLead bytes before the span
+
+	clauseB, clauseA string
+	haveB, haveA     bool
+}
+
+// after is the text after the span, up to n bytes; behind the text before it, back n bytes.
+func (s *spanText) after(n int) string  { return s.raw[s.m[1]:min(len(s.raw), s.m[1]+n)] }
+func (s *spanText) behind(n int) string { return s.raw[max(0, s.m[0]-n):s.m[0]] }
+
+// rest is all of the claim after the span.
+func (s *spanText) rest() string { return s.raw[s.m[1]:] }
+
+func (s *spanText) trimmed() string { return strings.TrimSpace(s.body) }
+
+func (s *spanText) lead() string {
+	if !s.haveB {
+		s.clauseB, s.haveB = clauseBefore(s.raw, s.m[0]), true
+	}
+	return s.clauseB
+}
+
+func (s *spanText) around() string {
+	if !s.haveA {
+		s.clauseA, s.haveA = clauseAroundFrom(s.raw, s.lead(), s.m[0], s.m[1]), true
+	}
+	return s.clauseA
+}
+
+// spanMarks are what the words around a span say of every anchor it names.
+type spanMarks struct {
+	plural, example, dest, alt, absent, former, struck bool
+}
+
+// spanAnchors classifies the span's body and lets the words around it take back what it is not: a
+// branch, a repository on a forge, a key of a file, wording the document says not to write.
+func (x *extraction) spanAnchors(s *spanText) ([]Anchor, string) {
+	anchors, term := classifySpan(s.body)
+	body, before := s.trimmed(), s.before
+	if branchName.MatchString(body) && (x.branches[body] || branchBefore.MatchString(s.behind(24)) || strings.Contains(s.body, "/") && (x.c.branchItem || branchCue.MatchString(s.lead()) || branchAfter.MatchString(s.rest()) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(s.rest()))) {
+		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
+		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
+		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
+		anchors, term = []Anchor{{Kind: AnchorBranch, Ref: body}}, ""
+		if x.branches == nil {
+			x.branches = map[string]bool{}
+		}
+		x.branches[body] = true
+	}
+	if forgeRepoName(s.body) && (repoNounAfter.MatchString(s.rest()) || repoBefore.MatchString(before)) {
+		// "the `spree/dashboard-starter` template repo", "cloned from `spree/spree-starter`": a repository
+		// on a forge by its owner/name, not a directory here
+		anchors, term = nil, ""
+	}
+	if strings.HasPrefix(s.body, ".") && keyPath.MatchString(s.body) && !hasKnownExt(s.body) && keyFileAfter.MatchString(s.after(80)) {
+		// "see `.engines.node` in `web/package.json`" (tilt, the thirty-seventh holdout): a key of the
+		// file named after it, not a file
+		anchors, term = nil, ""
+	}
+	anchors = dropNonClaims(anchors, s.body, before, s.around)
+	if rejectedQuote.MatchString(before) {
+		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
+	}
+	return anchors, term
+}
+
+// linksAway is "[`reverse-changelog.py`](https://github.com/other/repo/...)": the link names its
+// own target, elsewhere.
+func linksAway(s *spanText) bool {
+	return strings.HasPrefix(s.rest(), "](") && strings.HasSuffix(s.before, "[") && strings.Contains(s.after(12), "://")
+}
+
+func (x *extraction) spanMarks(s *spanText) spanMarks {
+	orPrev := orBefore.MatchString(s.before)
+	k := spanMarks{
+		plural:  pluralAfter.MatchString(s.rest()),
+		example: x.spanExample(s),
+		dest:    x.spanTarget(s) || orPrev && placeholderBefore(s.before),
+		alt: orPrev || orAfter.MatchString(s.after(240)) ||
+			strings.HasSuffix(s.body, "/") && (stageBefore.MatchString(s.before) || stageAfter.MatchString(s.after(8))),
+		former: x.spanFormer(s),
+		struck: strings.Contains(s.raw, "~~") && struckAt(s.raw, s.m[0], s.m[1]),
+	}
+	k.absent = k.former || x.spanAbsent(s)
+	return k
+}
+
+// spanExample: the span shows a name for the reader's own, a sample of a pattern, or a name in a
+// table's column of names.
+func (x *extraction) spanExample(s *spanText) bool {
+	raw, m := s.raw, s.m
+	if illustrative(s.behind(240)) || templateBeforeExample(s.body, s.after(120)) ||
+		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(40)) ||
+		pathLine.MatchString(s.trimmed()) && formatAfter.MatchString(s.after(24)) ||
+		strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1])) ||
+		comingAt(raw, m[1]) {
+		return true
+	}
+	if x.c.nameColumns != 0 && x.c.table > 0 {
+		if col := strings.Count(raw[:m[0]], "|"); col < 64 && x.c.nameColumns&(1<<col) != 0 {
+			return true // a name in a column of names, however much it reads like a file
+		}
+	}
+	return false
+}
+
+// spanTarget: the span names a place to create or fill, one that comes and goes, or one the
+// reader must not make.
+func (x *extraction) spanTarget(s *spanText) bool {
+	before := s.before
+	if mayTarget(before) && target(before) || generatedAfter.MatchString(s.after(40)) || presentIfAfter.MatchString(s.after(120)) || hypotheticalAt(s.around(), len(s.lead())) || anyCue(destCues, before, func() string { return before }) ||
+		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || whenCreatedAfter.MatchString(s.after(40)) || strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
+		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) {
+		return true
+	}
+	if len(before) == spanLead && strings.Contains(before, "`") {
+		// a list of names a forbidding cue opens may start before before's window: "**NEVER** reintroduce
+		// the deprecated `code-agent.ts` / `subagent.ts` /\n `brave-tools.ts` modules" (the eighty-second
+		// holdout's zapdev, longer names than these)
+		if wide := s.behind(240); containsFold(wide, "not", "never", "n't") && forbidMakeCue.MatchString(wide) {
+			return true
+		}
+	}
+	g := x.gates
+	return g.needed && addBefore.MatchString(before) && neededLater.MatchString(s.after(120)) || // "Add `public/` (…) only when you need to ship static files"
+		// "Use `VAMOS_APP_FILES_ROOT` for durable files. Default: `./files`."
+		g.defaults && !hasKnownExt(strings.TrimSuffix(s.body, "/")) && defaultBefore.MatchString(before) && settingNamed.MatchString(s.raw) ||
+		// "`*.log` → matches `latest.log`, `debug.log`": a pattern shown with its samples
+		g.matches && (matchesAfter.MatchString(s.after(24)) || matchesBefore.MatchString(s.behind(200))) ||
+		// "Specs live in `Documentation/specs/` only while a feature is in flight" (the fifty-second
+		// holdout's 2anki): a place that comes and goes, empty and so untracked between its uses
+		g.onlyWhile && transientAfter.MatchString(s.after(60)) ||
+		// "`bridge/` next to TeklaMcpServer" (the forty-eighth holdout's svMCP): a place beside an
+		// installed program, where its build copies things
+		g.nextTo && besideProgram.MatchString(s.after(60)) ||
+		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
+		// `b.yml`, `c.yml`"
+		g.outputFiles && outputFilesCue.MatchString(s.behind(400))
+}
+
+// spanFormer: the span names what a thing was called or where it was before.
+func (x *extraction) spanFormer(s *spanText) bool {
+	// "It was `x/` until Phase 4 …": what held until something changed it
+	wasUntil := func(lead string) bool {
+		return x.gates.until && wasBefore.MatchString(lead) && untilAfter.MatchString(s.after(80))
+	}
+	if formerBefore.MatchString(s.before) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) {
+		return true
+	}
+	if !strings.Contains(s.before, "`") {
+		return false
+	}
+	// "the deleted `ledger/`+`backup/` subtrees": each name of a list the cue opens
+	lead := beforeList(s.before)
+	return lead != "" && (formerBefore.MatchString(lead) || wasUntil(lead))
+}
+
+// spanAbsent: the sentence says the span's thing is gone, crossed out, kept out or not there.
+func (x *extraction) spanAbsent(s *spanText) bool {
+	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
+	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
+		goneAfter.MatchString(s.after(160)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400))) {
+		return true
+	}
+	if crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
+		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(60)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
+		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1])) {
+		return true
+	}
+	return g.forbid && forbiddenLabelAfter.MatchString(s.after(40)) || // "`src/api/` — forbidden; all IPC via `src/generated/`"
+		g.moved && movedAfter.MatchString(s.after(160)) ||
+		g.restored && restoredAfter.MatchString(s.after(40)) ||
+		// a wider window than before's: the cue may open a long list of names, three bytes a character
+		g.nonASCII && foreignAbsent(s.behind(480), s.after(240))
+}
+
+// markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops
+// it (a file type, an ending, an account, a member named, not a file).
+func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, bool) {
+	raw, m, before, body := s.raw, s.m, s.before, s.trimmed()
+	a.Example, a.Absent, a.Target, a.Alternative = k.example || namingSample(before), k.absent, k.dest, k.alt
+	a.Former = k.former
+	a.Struck = k.struck
+	command := a.Kind == AnchorMake || a.Kind == AnchorNPM
+	if command && strings.Contains(s.lowerRaw, "fail") && failsAfter.MatchString(s.after(30)) {
+		a.Absent = true // a command the sentence says fails: its target's absence is the point
+	}
+	if command && k.dest && containsFold(before, "not", "never", "n't") && forbidMakeCue.MatchString(before) {
+		// "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`" (the eightieth
+		// holdout's open-design): a script the reader must not bring back is absent on purpose
+		a.Absent = true
+	}
+	// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
+	// for the reader's own
+	a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) ||
+		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
+		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
+	a.Line = x.lineAt(m[0])
+	if a.Kind == AnchorPR {
+		// "`#4433`, `commit abc`, `merged in #5718`": a merge word of a neighbouring clause does not
+		// say this number merged; bare numbers name issues as often as PRs
+		a.Unshipped = !shippedClause(s.lowerRaw, m[0], m[1])
+	}
+	if a.Kind == AnchorPath && x.notAFile(s, a, k.plural) {
+		return a, false
+	}
+	if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && strings.HasSuffix(body, "/") && openList(s.rest()) {
+		return a, false // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
+	}
+	a.Plural = k.plural && a.Kind == AnchorPath
+	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
+	// there or none; the sentence asserts no such file is here
+	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) || a.Kind == AnchorGlob && excludedBefore.MatchString(s.behind(200))
+	if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
+		a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
+	}
+	return a, true
+}
+
+// notAFile: a path anchor whose words say it names a kind of file, an ending, an account on a
+// forge, an example's own file or a member, not a file here. A file type is noted on the claim.
+func (x *extraction) notAFile(s *spanText, a Anchor, plural bool) bool {
+	raw, m, body := s.raw, s.m, s.trimmed()
+	if (plural || variantAfter.MatchString(s.rest())) && strings.HasPrefix(body, ".") && !strings.Contains(a.Path, "/") && !knownDotfiles[a.Path] {
+		x.c.kinds = append(x.c.kinds, a.Path)
+		return true // "put `.zst` files in", "(and `.local` variants)": a file type named, not a file
+	}
+	return strings.ContainsAny(body[:1], "_-.") && !strings.Contains(a.Path, "/") && suffixAfter.MatchString(s.rest()) || // "test files … with `_test.rb` suffix" (the twenty-fourth holdout's ruby-sdk): an ending named
+		forgeOwner(body) && ownerAfter.MatchString(s.rest()) || // "invited to the `jj-vcs/` organization": an account on a forge, not a directory
+		exampleStem(a.Path, raw[:m[0]]) || // "like `import foo`, ... a file `foo.py`": the example's own file, not one here
+		memberAccessor(body, raw) || // "headers off `.headers`": a field read, not a dotfile
+		memberNamed(body, raw[:m[0]], s.rest()) // "through `.value` attribute", "`.raw` vs `.cooked`": a member, not a dotfile
+}
