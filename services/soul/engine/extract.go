@@ -497,6 +497,7 @@ func (x *extraction) wording(text string, digits bool) {
 		c.Anchors = append(c.Anchors, toolchainAnchors(versions, c.StartLine)...)
 		c.Anchors = append(c.Anchors, currentVersionAnchors(plain, c.StartLine)...)
 		c.Anchors = append(c.Anchors, frameworkAnchors(versions, c.StartLine)...)
+		c.Anchors = append(c.Anchors, boostAnchors(plain, c.StartLine)...)
 	}
 	switch {
 	case marks&markRuntime != 0 && runtimeCount.MatchString(lower) && (runtimeContext.MatchString(lower) || strings.Contains(lower, "~")):

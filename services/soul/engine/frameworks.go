@@ -110,6 +110,23 @@ var countAfter = regexp.MustCompile(`^\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[a-z
 // a plan, history, a comparison, compatibility, or the stack of a project it generates.
 var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don't|do\s+not`)
 
+// releaseDid and releaseIn read a sentence about what a framework's release brought, not about the
+// version the project builds with: "Laravel 11 brought a new streamlined file structure", "In Laravel
+// 11, middleware are no longer registered in Kernel.php", "New commands available in Laravel 11" (the
+// guidelines Laravel Boost writes for the installed major, which still read true a major later: the
+// ninety-third holdout's Open-Locker, four rows).
+var (
+	releaseDid = regexp.MustCompile(`^,?\s+(?:brought|brings|allows|added|adds|removed|removes|dropped|drops|shipped|ships|no\s+longer)\b`)
+	releaseIn  = regexp.MustCompile(`(?i)\b(?:available|new|added|introduced|removed|dropped|changed)\s+in\s+$`)
+	inRelease  = regexp.MustCompile(`(?:^|[.!?:]\s+|^\s*[-*]\s+)In\s+$`)
+)
+
+// releaseStatement reports the framework version text[from:to] as the subject of what its release did.
+func releaseStatement(text string, from, to int) bool {
+	before, after := text[:from], text[to:]
+	return releaseDid.MatchString(after) || releaseIn.MatchString(before) || strings.HasPrefix(after, ",") && inRelease.MatchString(before)
+}
+
 // namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
 var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
 
@@ -166,6 +183,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 	seen := map[string]string{}
 	for _, ix := range found {
 		if versionContinues.MatchString(text[ix[1]:]) {
+			continue
+		}
+		if releaseStatement(text, ix[2], ix[1]) {
 			continue
 		}
 		m := submatches(text, ix)
