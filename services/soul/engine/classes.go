@@ -606,6 +606,12 @@ var (
 // `BRC100Bridge.cpp` and no `BRC100Handler.cpp`**" (the eighty-fifth's Hodos-Browser) repeats the no.
 var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
+// noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
+// none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
+// client (`packages/locker_api/`), and a root `docker-compose.yml` — **none of these exist in the
+// repo**" (the ninety-third holdout's Open-Locker). A period inside a file name does not end the sentence.
+var noneExistAfter = regexp.MustCompile(`(?i)^(?:[^.!?]|\.\w){0,240}?[—–:;(]\s*\**\s*(?:none|neither)\s+of\s+(?:these|them|those|which)\s+(?:\w+\s+){0,2}?(?:exists?|(?:is|are)\s+(?:here|present))\b`)
+
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
 // exist", "`adapter/mapper/` and `adapter/provider.ts` are legacy architecture and must stay removed"

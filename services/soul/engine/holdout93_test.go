@@ -28,3 +28,19 @@ func TestNinetyThirdHoldoutBoostGuidelines(t *testing.T) {
 		{"what is new in a release", "- New commands available in Laravel 11: `make:enum`, `make:class`.", nil},
 	})
 }
+
+// TestNinetyThirdHoldoutNoneExist: names listed between other words, the sentence closing on "none
+// of these exist in the repo" (Open-Locker's CLAUDE.md, two rows), beside twins that stay drift.
+func TestNinetyThirdHoldoutNoneExist(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("mobile/app.tsx", "export {}\n")
+	g.write("README.md", "# app\n")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "mobile-app-legacy-flutter/main.dart", "packages/locker_api/api.dart")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	runDriftCases(t, g.open(t), "CLAUDE.md", []driftCase{
+		{"none of these exist", "> **`README.md` is partially stale.** It describes a\n> Flutter app (`mobile-app-legacy-flutter/`), a generated Dart client\n> (`packages/locker_api/`), and a root `docker-compose.yml` — **none of these\n> exist in the repo**. The live client is `mobile/app.tsx`.", nil},
+		{"twin: all of these exist", "It describes a Flutter app (`mobile-app-legacy-flutter/`) and a generated Dart client (`packages/locker_api/`) — all of these are in the repo.",
+			[]string{"evidence_file_missing mobile-app-legacy-flutter/", "evidence_file_missing packages/locker_api/"}},
+		{"twin: none of a later sentence", "The Flutter app lives in `mobile-app-legacy-flutter/`. Old clients — none of these exist in the repo — were dropped.", []string{"evidence_file_missing mobile-app-legacy-flutter/"}},
+	})
+}
