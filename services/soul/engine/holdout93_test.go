@@ -44,3 +44,22 @@ func TestNinetyThirdHoldoutNoneExist(t *testing.T) {
 		{"twin: none of a later sentence", "The Flutter app lives in `mobile-app-legacy-flutter/`. Old clients — none of these exist in the repo — were dropped.", []string{"evidence_file_missing mobile-app-legacy-flutter/"}},
 	})
 }
+
+// TestNinetyThirdHoldoutRouteFiles: an endpoint table names routes by their paths, and Nitro's server
+// routes are files named with the method after the path's last segment (nuxt-crouton, three rows);
+// a route whose file is gone keeps its finding.
+func TestNinetyThirdHoldoutRouteFiles(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("server/api/sales/events/[eventId]/orders/[orderId]/print-status.get.ts", "export default 1\n")
+	g.write("server/api/sales/teams/[id]/events/[eventId]/active-helpers.get.ts", "export default 1\n")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "server/api/sales/events/[eventId]/orders/[orderId]/refund.post.ts")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	runDriftCases(t, g.open(t), "AGENTS.md", []driftCase{
+		{"a route by its path", "| `events/[eventId]/orders/[orderId]/print-status` GET | helper | Print status until the kitchen acts |", nil},
+		{"a route by its path, two parameters above it", "| `teams/[id]/events/[eventId]/active-helpers` GET | admin | Currently logged-in helpers |", nil},
+		{"twin: a route whose file is gone", "| `events/[eventId]/orders/[orderId]/refund` POST | helper | Refund an order until the event closes |",
+			[]string{"expired events/[eventId]/orders/[orderId]/refund"}},
+		{"twin: a stem that only starts the same", "| `events/[eventId]/orders/[orderId]/print` POST | helper | Reprint until the kitchen acts |",
+			[]string{"expired events/[eventId]/orders/[orderId]/print"}},
+	})
+}

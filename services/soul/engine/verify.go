@@ -433,7 +433,7 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok() // "`app/dream/[id].tsx`": a route file whose brackets are its name (the fifty-ninth holdout's dream-stream)
 	}
-	if v.routeBelow(a.Path) {
+	if v.routeBelow(a.Path) || v.routeByPath(a) {
 		return d.ok()
 	}
 	if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
@@ -507,6 +507,20 @@ func (v *verifier) routeBelow(p string) bool {
 		}
 	}
 	return false
+}
+
+// routeByPath reports a route named by its path whose file carries the method and the language after
+// the path's last segment: "`events/[eventId]/orders/[orderId]/print-status` GET" over
+// server/api/crouton-sales/events/[eventId]/orders/[orderId]/print-status.get.ts (Nitro's server
+// routes; the ninety-third holdout's nuxt-crouton, three rows of its endpoint tables). Brackets turn
+// into one-byte wildcards as in routeBelow; the file's name is the segment, a dot, and the rest.
+func (v *verifier) routeByPath(a Anchor) bool {
+	last := path.Base(a.Path)
+	if !routeParam.MatchString(a.Ref) || strings.HasPrefix(a.Path, "/") || strings.ContainsAny(last, ".*?[]{") {
+		return false
+	}
+	wild := strings.NewReplacer("[", "?", "]", "?").Replace(a.Path)
+	return len(v.repo.Glob("**/"+wild+".*", 1)) > 0
 }
 
 // deeperGlob reports a glob whose files sit deeper than it says: "Computes SHA256 of all
