@@ -366,7 +366,9 @@ func proseRefs(text string, lineAt func(int) int, digits bool) []Anchor {
 		tags = tagRef.FindAllStringSubmatchIndex(text, -1)
 	}
 	for _, m := range tags {
-		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0])})
+		// "unified "v" prefix versioning (v1.0.0, v1.1.0, v2.0.0)": samples of a scheme, no releases
+		sample := schemeSamples.MatchString(text[max(0, m[2]-160):m[2]])
+		out = append(out, Anchor{Kind: AnchorTag, Ref: text[m[2]:m[3]], Line: lineAt(m[0]), Example: sample})
 	}
 	var shas [][]int
 	if hasHexRun(text, 7) {
@@ -430,10 +432,13 @@ var (
 	prRef = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
 	// prWord is "PR #12", "PR12", "pull request 12"; "PR-23" is a plan's or a tracker's key, not the
 	// forge's number (the forty-fifth holdout's dotnet-ddd-blueprint numbers its own steps so)
-	prWord   = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)(?:\s*#|\s+#?)?(\d{1,6})\b`)
-	tagRef   = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
-	shaRef   = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
-	barePath = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
+	prWord = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)(?:\s*#|\s+#?)?(\d{1,6})\b`)
+	// schemeSamples ends the text before versions listed in parentheses after the name of a scheme
+	// (the ninety-third holdout's sgcarstrends)
+	schemeSamples = regexp.MustCompile(`(?i)\b(?:versioning|scheme|format|convention|pattern)\s*\(\s*(?:v?\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?\s*,\s*)*$`)
+	tagRef        = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
+	shaRef        = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
+	barePath      = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
 )
 
 var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "request": true, "mr": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}

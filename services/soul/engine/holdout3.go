@@ -261,8 +261,9 @@ var camelMeta = regexp.MustCompile(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
 var (
 	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
 	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
-	// holds that pull request), "the upstream PR #42": a number in a repository related to this one
-	relatedRepoPR = regexp.MustCompile(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:PR|MR|pull\s+request|issue)\s*$`)
+	// holds that pull request), "the upstream PR #42", and a list of them with or without the noun:
+	// "(native upstream #33134/#33016, …)" (the ninety-third holdout's hermes-relay)
+	relatedRepoPR = regexp.MustCompile(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:(?:PR|MR|pull\s+request|issue)s?\s*)?(?:#\d+\s*(?:/|,|and|&)\s*)*$`)
 	// repoPRAside: "shipped in FastLED/fbuild#595 (refined in #923, #928)" (the eighty-eighth holdout's
 	// FastLED): numbers in the aside of another repository's pull request are that repository's
 	repoPRAside  = regexp.MustCompile(`\b[\w.-]+/[\w.-]+#\d+\s*\((?:[^()#\n]|#\d+){0,60}$`)

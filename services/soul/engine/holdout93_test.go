@@ -63,3 +63,22 @@ func TestNinetyThirdHoldoutRouteFiles(t *testing.T) {
 			[]string{"expired events/[eventId]/orders/[orderId]/print"}},
 	})
 }
+
+// TestNinetyThirdHoldoutRefs: versions listed after the name of a scheme are its samples
+// (sgcarstrends' "v" prefix versioning), and numbers listed after "upstream" are the upstream
+// repository's (hermes-relay); twins with the same numbers stay drift.
+func TestNinetyThirdHoldoutRefs(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("README.md", "# x\n")
+	g.commit("2026-05-03T10:00:00Z", "app (#101)")
+	g.write("app.ts", "export {}\n")
+	g.commit("2026-05-04T10:00:00Z", "other (#102)")
+	g.git("tag", "v1.3.0")
+	g.git("tag", "v1.4.0")
+	runDriftCases(t, g.open(t), "AGENTS.md", []driftCase{
+		{"samples of a versioning scheme", "Releases are automated via semantic-release with unified \"v\" prefix versioning (v1.0.0, v1.1.0, v2.0.0).", nil},
+		{"twin: versions said released", "Releases are automated via semantic-release; the last ones released were v1.0.0 and v1.1.0.", []string{"version_not_tagged v1.0.0"}},
+		{"upstream numbers in a list", "- Done: sessions CRUD is retired from the bootstrap (native upstream #33134/#33016, no fallback kept).", nil},
+		{"twin: this repository's numbers in a list", "- Done: sessions CRUD is retired from the bootstrap (merged in #33134/#33016, no fallback kept).", []string{"ref_missing #33134", "ref_missing #33016"}},
+	})
+}
