@@ -69,6 +69,17 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// (curation.go), never a way past a check
 		return AnchorResult{Anchor: a, Status: AnchorSkipped}
 	}
+	ar = v.elsewhereWording(c, a, ar)
+	ar = v.refWording(c, a, ar)
+	ar = v.placeWording(c, a, ar)
+	ar = v.pathClass(a, ar, a.Built && !changesDir.MatchString(c.Text) && v.landedOnce(a.Path))
+	ar = v.symbolClass(a, ar)
+	return v.exampleWording(c, a, ar)
+}
+
+// elsewhereWording: a name the sentence says is gone on purpose, or gives to another project,
+// another module or a project a command generates.
+func (v *verifier) elsewhereWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Absent && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonSymbolMissing || a.Former && a.Kind == AnchorSymbol || a.Kind == AnchorMake || a.Kind == AnchorNPM) {
 		// "`vfs.Open` was removed": the claim asserts the absence it found; a name the sentence places
 		// in the past may live on elsewhere ("used to live in `validate.ParamRef`", with an ast.ParamRef
@@ -107,6 +118,12 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Foreign && (a.Kind == AnchorCommit || a.Kind == AnchorPR) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" belongs to another repository the claim names"
 	}
+	return ar
+}
+
+// refWording: a commit or a pull request the sentence does not make this history's (pinned, a
+// branch's, a sample, no commit at all, not merged), and git's own settings read as members.
+func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorSymbol && gitConfigSections[a.Qualifier] && gitWord.MatchString(c.Text) {
 		// "If you set your `user.name` and `user.email` git configs": git's settings, not a type's members
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
@@ -142,6 +159,13 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}
+	return ar
+}
+
+// placeWording: a name of a place other than this work tree (an embedded document's project, a
+// clone the commands run in, the forge, a place the steps make, each user's project, Claude Code's
+// memory, a protocol) or one archived along with the document.
+func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && v.soul.EmbeddedFrom != "" && !v.soul.SoulTissue && (namesHere(a.Kind) || a.Kind == AnchorToolchain) {
 		// a page of another project's documentation embedded whole: its names are that project's. A
 		// soul keeps its laws: front matter an agent adds to its own soul does not silence its drift
@@ -186,8 +210,12 @@ func (v *verifier) inWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" was archived with this document: it is "+p
 		}
 	}
-	ar = v.pathClass(a, ar, a.Built && !changesDir.MatchString(c.Text) && v.landedOnce(a.Path))
-	ar = v.symbolClass(a, ar)
+	return ar
+}
+
+// exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
+// directory the section's heading names.
+func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
 		// an example named foo whatever history once held ("**Example — public export `./foo`**")
