@@ -183,3 +183,23 @@ func TestIgnoredBeyondSymlink(t *testing.T) {
 		t.Errorf("ignored: got %v, want run.log only", ans.Ignored)
 	}
 }
+
+// TestIgnoredOutsideTree: a path outside the work tree (an absolute "/tag" from "Do not use `[/tag]`",
+// the ninety-fourth holdout's goa4web, or one that climbs above the root) makes git refuse a whole
+// check-ignore run ("… is outside repository", exit 128). The batch answers the other paths and
+// calls those not ignored.
+func TestIgnoredOutsideTree(t *testing.T) {
+	root := committed(t, "init", map[string]string{"a.md": "# a\n", ".gitignore": "*.log\n"})
+	gitrepo.ResetCache()
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := r.Batch(context.Background(), engine.BatchQuery{Ignored: []string{"/tag", "../up.log", "x/../../up.log", "run.log"}})
+	if err != nil {
+		t.Fatalf("a path outside the tree sank the batch: %v", err)
+	}
+	if !ans.Ignored["run.log"] || len(ans.Ignored) != 1 {
+		t.Errorf("ignored: got %v, want run.log only", ans.Ignored)
+	}
+}
