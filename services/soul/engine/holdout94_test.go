@@ -28,3 +28,20 @@ func TestNinetyFourthHoldoutClasses(t *testing.T) {
 		{"twin: a script the repository had", "Use `tools/lint.sh` from the repository root to lint.\n\n- Every change runs `lint.sh` first.", []string{"evidence_file_missing tools/lint.sh", "evidence_file_missing lint.sh"}},
 	})
 }
+
+// TestNinetyFourthHoldoutIgnoredByKind: an index of local asset packs names directories below a place
+// whose files .gitignore keeps out by kind ("game/assets/**/*.png"): git tracks no such directory, so
+// one never seen is no drift (gemini-fantasy, six rows). A directory outside that place, and one this
+// repository had and lost, stay drift.
+func TestNinetyFourthHoldoutIgnoredByKind(t *testing.T) {
+	g := newGitFixture(t)
+	g.write(".gitignore", "# assets are too large\ngame/assets/**/*.png\n")
+	g.write("game/assets/music/theme.ogg.import", "x\n")
+	g.gone("2026-04-01T10:00:00Z", "2026-04-02T10:00:00Z", "game/assets/fonts/main.ttf.import")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	runDriftCases(t, g.open(t), "game/assets/CLAUDE.md", []driftCase{
+		{"a pack below the ignored place", "| Pack | Contents | Path |\n|---|---|---|\n| **beast_tribes** | 5 beast battlers | `beast_tribes/100/sv_battler/` |", nil},
+		{"twin: a place the rule does not cover", "| Pack | Contents | Path |\n|---|---|---|\n| **levels** | level sprites | `game/levels/forest/` |", []string{"unanchored game/levels/forest/"}},
+		{"twin: a directory this repository had", "| Pack | Contents | Path |\n|---|---|---|\n| **fonts** | fonts | `fonts/` |", []string{"evidence_file_missing fonts/"}},
+	})
+}

@@ -609,6 +609,39 @@ func (v *verifier) ignoreListed(glob string) (string, bool) {
 	}
 }
 
+// kindIgnore is a .gitignore line that keeps files of one kind out below a directory:
+// "game/assets/**/*.png".
+var kindIgnore = regexp.MustCompile(`^/?([^*?\[!#\s][^*?\[]*)/\*\*/\*\.\w+$`)
+
+// ignoredByKind reports a directory that lies below a place whose files .gitignore keeps out by kind: an
+// index of local asset packs, "| beast_tribes (SV) | 5 beast hero SV battlers | `beast_tribes/100/sv_battler/` |"
+// in game/assets/CLAUDE.md beside "game/assets/**/*.png" (the ninety-fourth holdout's gemini-fantasy, six
+// rows). Git tracks no directory of ignored files, so one never seen is no drift. The path is read from
+// the root when its top directory is one of the root's, else from the document's directory.
+func (v *verifier) ignoredByKind(p string) (string, bool) {
+	place := path.Clean(strings.TrimSuffix(p, "/"))
+	if d := path.Dir(v.soul.Path); d != "." && d != "" && !v.repo.HasTopLevel(topSegment(place)) {
+		place = path.Join(d, place)
+	}
+	if place == ".." || strings.HasPrefix(place, "../") || path.IsAbs(place) {
+		return "", false
+	}
+	for d := path.Dir(place); ; d = path.Dir(d) {
+		if body, ok := v.readFile(path.Join(d, ".gitignore")); ok {
+			for _, line := range strings.Split(string(body), "\n") {
+				line = strings.TrimSpace(line)
+				m := kindIgnore.FindStringSubmatch(line)
+				if m != nil && strings.HasPrefix(place, path.Join(d, m[1])+"/") {
+					return path.Join(d, strings.TrimPrefix(line, "/")), true
+				}
+			}
+		}
+		if d == "." {
+			return "", false
+		}
+	}
+}
+
 // inSubmodule holds a path whose leading directories pass through a submodule or a link the repository
 // tracks as one entry (dragonfly's `[helio/util/fibers/](helio/util/fibers/)`, inside its helio
 // submodule): the files are another repository's, which a clone without submodules does not hold.
