@@ -623,7 +623,9 @@ var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\*
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
 // client (`packages/locker_api/`), and a root `docker-compose.yml` — **none of these exist in the
 // repo**" (the ninety-third holdout's Open-Locker). A period inside a file name does not end the sentence.
-var noneExistAfter = regexp.MustCompile(`(?i)^(?:[^.!?]|\.\w){0,240}?[—–:;(]\s*\**\s*(?:none|neither)\s+of\s+(?:these|them|those|which)\s+(?:\w+\s+){0,2}?(?:exists?|(?:is|are)\s+(?:here|present))\b`)
+// "(**not** `scripts/lib/grassiness.py` — there is no such file)" (the ninety-fifth holdout's
+// Bluegrass-Songbook) says it of one name.
+var noneExistAfter = regexp.MustCompile(`(?i)^(?:[^.!?]|\.\w){0,240}?[—–:;(]\s*\**\s*(?:(?:none|neither)\s+of\s+(?:these|them|those|which)\s+(?:\w+\s+){0,2}?(?:exists?|(?:is|are)\s+(?:here|present))|there\s+(?:is|are)\s+no\s+such\s+(?:files?|director(?:y|ies)|folders?|paths?|modules?|scripts?))\b`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
