@@ -10,7 +10,7 @@ import (
 // generated, for Composer's packages and npm's alike ("- tailwindcss (TAILWINDCSS) - v4"). Boost
 // writes it once and an upgrade leaves it behind (the ninety-third holdout's Open-Locker: "v11" over
 // `"laravel/framework": "^12.0"`, while the guidelines' rules for Laravel 11 still read true).
-var boostRow = regexp.MustCompile(`^(?:[-*]\s+)?(@?[a-z0-9][\w.-]*(?:/[\w.-]+)?) \(([A-Z][A-Z0-9_]*)\) - v(\d+(?:\.\d+){0,2})$`)
+var boostRow = regexp.MustCompile(`^(?:[-*]\s+)?(@?[a-z0-9][\w.-]*(?:/[\w.-]+)?) \([A-Z][A-Z0-9_]*\) - v(\d+(?:\.\d+){0,2})$`)
 
 // boostAnchors reads a claim that is one row of such a list as the package's version. The row names
 // the package itself, so any manifest that depends on it is compared; none, and nothing is.
@@ -22,5 +22,5 @@ func boostAnchors(text string, line int) []Anchor {
 	if m == nil {
 		return nil
 	}
-	return []Anchor{{Kind: AnchorToolchain, Ref: m[1] + " v" + m[3], Name: frameworkKey + m[1], Qualifier: m[3], Line: line}}
+	return []Anchor{{Kind: AnchorToolchain, Ref: m[1] + " v" + m[2], Name: frameworkKey + m[1], Qualifier: m[2], Line: line}}
 }
