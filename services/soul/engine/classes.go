@@ -617,7 +617,7 @@ var (
 // (the seventy-third holdout's appstrate). A word or two may say which kind: "AetherEdge owns no
 // in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed). "There is **no
 // `BRC100Bridge.cpp` and no `BRC100Handler.cpp`**" (the eighty-fifth's Hodos-Browser) repeats the no.
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart

@@ -67,6 +67,11 @@ var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|s
 // "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF).
 var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
+// plannedCell is a table row's cell that says its row's thing is still to come: "| `struct/` |
+// `b-struct-across-snippets.typ` | not yet created |" (the ninety-sixth holdout's evcxr-typst, four
+// rows of a status table whose other rows say "done").
+var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)`)
+
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
 // A parenthesis right after the name says so too: "documented in `docs/compose/bits-ui-direct.md`

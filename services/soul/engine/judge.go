@@ -171,6 +171,10 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// soul keeps its laws: front matter an agent adds to its own soul does not silence its drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named by a document copied from "+v.soul.EmbeddedFrom
 	}
+	if ar.Status == AnchorFailed && v.soul.ForProjects && !v.soul.SoulTissue && namesHere(a.Kind) && ar.Reason == ReasonUnanchored {
+		// a name this repository never had, in a document made to be copied into the reader's project
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named by a document meant to be copied into its readers' projects"
+	}
 	if ar.Status == AnchorFailed && c.RunIn != "" && namesHere(a.Kind) && !v.runsHere(c.RunIn) {
 		// "remove the following files from the CPython repository:": the block runs in another clone
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+c.RunIn+" repository the commands run in"

@@ -49,6 +49,9 @@ type Soul struct {
 	// ("source: Manifest published docs (mintlify) — embedded verbatim"): its paths are that
 	// project's (embeddedSource).
 	EmbeddedFrom string
+	// ForProjects is set when the document's opening says it is copied into the reader's own project
+	// (shippedTemplate): a name it cites that this repository never had is that project's.
+	ForProjects bool
 	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
 	Ignored int
 	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
@@ -108,6 +111,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		p.soul.Lines--
 	}
 	p.soul.EmbeddedFrom = embedded
+	p.soul.ForProjects = shippedTemplate.Match(src[:min(len(src), 1<<10)])
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
@@ -1305,6 +1309,12 @@ func embeddedSource(src []byte) string {
 	}
 	return ""
 }
+
+// shippedTemplate is a document's opening saying it is meant to be copied into the reader's own
+// project: "**USAGE**: Download this file to your project for consistent agent behavior" (the
+// ninety-sixth holdout's lolek-mcp-server, whose examples/CLAUDE.md a tool serves to users' Next.js
+// apps and whose `src/app/`, `src/lib/` are theirs).
+var shippedTemplate = regexp.MustCompile(`(?i)\b(?:download|copy|drop|place|put)\s+this\s+(?:file|document|template)\s+(?:in)?to\s+(?:your|each|every|the\s+user'?s?)\s+(?:own\s+)?(?:project|repo(?:sitory)?|app(?:lication)?|codebase)\b`)
 
 // embeddedWords are a source's words for a copy of someone else's text.
 var embeddedWords = regexp.MustCompile(`(?i)\b(?:embedded|verbatim|copied|mirrored|vendored)\b`)
