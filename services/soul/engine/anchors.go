@@ -1512,13 +1512,18 @@ func itemSubject(raw string, at int) string {
 	if !row {
 		// "- `clock.rs`: 3 tests (2 async)" beside "- `reorg.rs`: 4 unit tests" (the ninety-fifth
 		// holdout's bsv-wallet-toolbox-rs, seven rows of a list of each file's tests): a colon labels too
-		labelled = strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, ":")
+		// when the count comes right after it; "`src/main.go`: the admin API serves 3 routes" names its
+		// subject after the colon
+		labelled = strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "–") || strings.HasPrefix(rest, "- ") ||
+			strings.HasPrefix(rest, ":") && startsWithDigit(strings.TrimLeft(rest[1:], " *"))
 	}
 	if !ok || !labelled || len(raw)-len(rest) > at {
 		return "" // no label, or the count is inside it
 	}
 	return strings.ToLower(strings.TrimSpace(label))
 }
+
+func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }
 
 func qualifierOf(before string) string {
 	clause := before
