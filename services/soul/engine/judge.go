@@ -236,6 +236,11 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && a.Tree {
+		if p, ok := v.undoubled(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p
+		}
+	}
 	// last: a resolution above finds the directory first when it is elsewhere
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && ar.Reason == ReasonUnanchored && strings.HasSuffix(a.Ref, "/") {
 		if pattern, ok := v.ignoredByKind(a.Path); ok {

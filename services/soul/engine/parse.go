@@ -412,7 +412,7 @@ func (p *parser) list(l *ast.List, depth int) {
 		p.markBranchList(from)
 	}
 	lead := p.leadIn(l)
-	if removalLead.MatchString(lead) {
+	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
 	if forbidAddLeadIn.MatchString(lead) {
@@ -655,6 +655,7 @@ var enterFolder = regexp.MustCompile("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|nav
 var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
 
 func (p *parser) table(t *east.Table) {
+	removed := p.sectionHeading(removedHeading)
 	cites, first, place, names := false, 0, 0, uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
@@ -691,6 +692,7 @@ func (p *parser) table(t *east.Table) {
 			c.table = first
 			c.placeColumn = place
 			c.nameColumns = names
+			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
 				if m := forgeLinkCell.FindStringSubmatch(cells[0]); m != nil && c.RunIn == "" {
@@ -850,6 +852,15 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	i := p.current()
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
+
+// removedHeading is a section heading over what was taken out: "## What Was Removed" over a table of
+// `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows).
+var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:removed|deleted|retired|dropped)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?))?|removals?)\W*$`)
+
+// archivedAwayLead ends a lead-in over what was archived out of the repository: "**Detailed worksheets
+// archived externally:**\n`/home/brian/…/gaps/`" (the ninety-seventh holdout's agent_ecology2, seven
+// items).
+var archivedAwayLead = regexp.MustCompile("(?i)\\b(?:archived|moved|kept|stored)\\s+(?:externally|elsewhere|out\\s+of\\s+(?:this|the)\\s+repo(?:sitory)?|outside\\s+(?:this|the)\\s+repo(?:sitory)?)\\b[^.!?]{0,20}[:：]\\s*\\**(?:\\s*`[^`\\n]*`)?\\s*$")
 
 // branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the
 // sixty-first holdout's wcag-wayfinder).

@@ -302,6 +302,25 @@ func (v *verifier) treeRootHere(root string) bool {
 	return ok && dir
 }
 
+// undoubled reads a tree entry that spells its parent again: "meta-process/" over "├──
+// meta-process/README.md" (the ninety-seventh holdout's agent_ecology2, eleven rows of two trees) reads
+// meta-process/meta-process/README.md, where the tree means meta-process/README.md. The first segment
+// written twice in a row is read once, when the path so read exists.
+func (v *verifier) undoubled(p string) (string, bool) {
+	segs := strings.Split(strings.TrimSuffix(p, "/"), "/")
+	for i := 1; i < len(segs); i++ {
+		if segs[i] != segs[i-1] {
+			continue
+		}
+		q := strings.Join(append(append([]string{}, segs[:i]...), segs[i+1:]...), "/")
+		if ok, _ := v.repo.Exists(q); ok {
+			return q, true
+		}
+		return "", false
+	}
+	return "", false
+}
+
 // underGoneEntry reports a failed tree entry below another failed entry of the same tree: the missing
 // directory's row says it, and each file under it would repeat it.
 func underGoneEntry(r *ClaimResult, a Anchor) bool {
