@@ -592,6 +592,22 @@ func (v *verifier) ignoreListed(glob string) (string, bool) {
 		}
 		dir = path.Join(dir, seg)
 	}
+	return v.ignoreLineAbove(dir, func(d, line string) (string, bool) {
+		name := path.Join(d, strings.TrimPrefix(line, "/"))
+		if strings.ContainsAny(line, "*?[") {
+			// "`urllist*.txt` and `raw/` are gitignored" over urllist*.txt in that directory's
+			// .gitignore (the ninety-fifth holdout's Bluegrass-Songbook): the same pattern
+			return name, name == glob
+		}
+		ok, _ := path.Match(glob, name)
+		return name, ok
+	})
+}
+
+// ignoreLineAbove reads the .gitignore files of dir and of every directory above it, nearest first,
+// and returns what match makes of the first rule line it accepts (d is the directory whose .gitignore
+// holds the line; comments, blank lines and negations are no rules here).
+func (v *verifier) ignoreLineAbove(dir string, match func(d, line string) (string, bool)) (string, bool) {
 	for d := dir; ; d = path.Dir(d) {
 		if d == "" {
 			d = "."
@@ -602,17 +618,8 @@ func (v *verifier) ignoreListed(glob string) (string, bool) {
 				if line == "" || line[0] == '#' || line[0] == '!' {
 					continue
 				}
-				name := path.Join(d, strings.TrimPrefix(line, "/"))
-				if strings.ContainsAny(line, "*?[") {
-					// "`urllist*.txt` and `raw/` are gitignored" over urllist*.txt in that directory's
-					// .gitignore (the ninety-fifth holdout's Bluegrass-Songbook): the same pattern
-					if name == glob {
-						return name, true
-					}
-					continue
-				}
-				if ok, _ := path.Match(glob, name); ok {
-					return name, true
+				if found, ok := match(d, line); ok {
+					return found, true
 				}
 			}
 		}
@@ -639,20 +646,10 @@ func (v *verifier) ignoredByKind(p string) (string, bool) {
 	if place == ".." || strings.HasPrefix(place, "../") || path.IsAbs(place) {
 		return "", false
 	}
-	for d := path.Dir(place); ; d = path.Dir(d) {
-		if body, ok := v.readFile(path.Join(d, ".gitignore")); ok {
-			for _, line := range strings.Split(string(body), "\n") {
-				line = strings.TrimSpace(line)
-				m := kindIgnore.FindStringSubmatch(line)
-				if m != nil && strings.HasPrefix(place, path.Join(d, m[1])+"/") {
-					return path.Join(d, strings.TrimPrefix(line, "/")), true
-				}
-			}
-		}
-		if d == "." {
-			return "", false
-		}
-	}
+	return v.ignoreLineAbove(path.Dir(place), func(d, line string) (string, bool) {
+		m := kindIgnore.FindStringSubmatch(line)
+		return path.Join(d, strings.TrimPrefix(line, "/")), m != nil && strings.HasPrefix(place, path.Join(d, m[1])+"/")
+	})
 }
 
 // inSubmodule holds a path whose leading directories pass through a submodule or a link the repository
