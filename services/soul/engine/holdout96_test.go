@@ -39,4 +39,9 @@ func TestNinetySixthHoldoutShippedTemplate(t *testing.T) {
 		{"a template for readers' projects", head + body, []string{"evidence_file_missing tools/rules.ts"}},
 		{"twin: an ordinary document", "# Application Rules\n\n" + body, []string{"unanchored src/app/", "unanchored src/lib/", "evidence_file_missing tools/rules.ts"}},
 	})
+	// attack: a soul (SOUL-INV-1) cannot silence the names its verifiable tissue cites by saying in its
+	// opening that it is to be copied into its readers' projects
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul that calls itself a template keeps its drift", "# PATHOS\n\n**USAGE**: Download this file to your project.\n\n## Current state\n\n- `src/app/` holds the routes.", []string{"unanchored src/app/"}},
+	})
 }
