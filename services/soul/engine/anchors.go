@@ -92,8 +92,10 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // holdout's Atlas): a list joined by "+", closed by a parenthesis, the verb in bold. "`websocket-store.svelte.ts`
 // (528 LOC, the legacy monolithic wrapper) is FULLY DELETED" (the seventy-second holdout's CeraUI): a
 // note between, an adverb, capitals. A dash may open a Spanish, Portuguese or French verb: "`DocumentManager.tsx`
-// — **eliminado** en 011-US3" (the seventy-seventh's BePro).
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b")
+// — **eliminado** en 011-US3" (the seventy-seventh's BePro). A comma may open the verb when it closes
+// the clause: "(remplace les anciens `ManageLinkedUserDialog.vue` + `ManageGuardiansDialog.vue`,
+// supprimés)" (the ninety-eighth's court-base).
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
 // whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no
@@ -283,7 +285,9 @@ var (
 
 var (
 	codeSpan = regexp.MustCompile("`+([^`]+?)`+")
-	mdLink   = regexp.MustCompile(`!?\[[^\]]*\]\(([^)\s]*)(?:\s+"[^"]*")?\)`)
+	// a destination may hold balanced parentheses, as CommonMark allows: Expo's and Next.js' route
+	// groups, "[sign in](./app/(auth)/sign-in.tsx)" (the ninety-eighth holdout, ten rows cut at "(auth")
+	mdLink = regexp.MustCompile(`!?\[[^\]]*\]\(((?:[^()\s]|\([^()\s]*\))*)(?:\s+"[^"]*")?\)`)
 	// a bracketed IPv6 host ("http://[::1]:7780/") is part of the URL; any other "]" ends it
 	bareURL        = regexp.MustCompile(`\bhttps?://(?:\[[0-9A-Fa-f:.]+\])?[^\s<>()\]]*`)
 	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)

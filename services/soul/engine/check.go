@@ -181,6 +181,7 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 		}
 		for _, a := range results[i].Claim.Anchors {
 			v.ask(k, a)
+			v.askUnderList(k, &results[i].Claim, a)
 			if bareCall(a) {
 				// where a bare call may have lived is read from its neighbours (recall.go, bareNameFiles)
 				for _, w := range spanWords(results[i].Claim.Text) {
@@ -246,6 +247,20 @@ func (v *verifier) ask(k *asker, a Anchor) {
 		}
 	case AnchorPath, AnchorLine:
 		v.askMissing(k, a)
+	}
+}
+
+// askUnderList asks, for a relative path absent from the tree, whether git ignores it under each folder
+// the claim's list places it in (judge.go, ignoredUnderList).
+func (v *verifier) askUnderList(k *asker, c *Claim, a Anchor) {
+	if len(c.listDirs) == 0 || a.Kind != AnchorPath || a.Link || a.Workspace {
+		return
+	}
+	if ok, _ := v.repo.Exists(v.resolve(a.Path)); ok {
+		return
+	}
+	for _, d := range c.listDirs {
+		k.add(&k.q.Ignored, path.Join(v.resolve(d), a.Path))
 	}
 }
 

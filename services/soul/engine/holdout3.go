@@ -18,6 +18,10 @@ var versionLine = regexp.MustCompile(`^(?:\d+(?:\.(?:\d+|[xX*]))*(?:-[a-z]+(?:\.
 // memberDot is a dot word that can be a field or method: ".value", ".cooked".
 var memberDot = regexp.MustCompile(`^\.[a-z][a-zA-Z0-9]*$`)
 
+// nameEnding is a name that opens as the ending of other names does: "_bloc.dart", "-slice.ts". A file
+// of its own ("_app.tsx") is one too, so fileKind asks only when none of that name is tracked.
+var nameEnding = regexp.MustCompile(`^[_-][A-Za-z0-9][\w-]*\.[A-Za-z]\w*$`)
+
 // memberNounAfter follows a span that names a member: "through `.value` attribute".
 var memberNounAfter = regexp.MustCompile(`^\s*(?:attribute|property|field|member|method|getter|setter|accessor)s?\b`)
 
@@ -113,16 +117,26 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:]|\s-)\s*[
 // documents). The item asserts no file; its absence is no drift.
 var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present)\s*\)\s*[.;]?\s*(?:\||$|\n)`)
 
+// optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
+// short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's
+// MonoRepo), "`.env.local` — optional". A file the reader may leave out asserts nothing of this checkout.
+// "(optional)" in parentheses is left out: "- `.test-config.yml` (optional) - Test configuration" (the
+// fourteenth holdout's devenv) says a file each test may carry, of which the root's is gone.
+var optionalAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b`)
+
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
 // Whatever history held there, the sentence names where files will go.
 var whenCreatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*\(\s*(?:when|once|after|if)\s+(?:it\s+is\s+|they\s+are\s+)?(?:created|added|written|built)\s*\)`)
 
 // fileKind reports a dot word that is the extension of tracked files ("Grammar `.ungram`", "files
-// ending with `.jsonc`"): the kind of file is borne out, whatever the dot word reads like alone.
+// ending with `.jsonc`"), or a name that opens with "_" or "-" and is the ending of tracked files'
+// names ("BLoC files always in trio: `_bloc.dart`, `_event.dart`, `_state.dart`" beside
+// auth_bloc.dart, the ninety-eighth holdout's budget-book): the kind of file is borne out, whatever the
+// word reads like alone. A file of exactly that name is found before this is asked.
 func (v *verifier) fileKind(a Anchor) bool {
 	p := a.Path
-	if a.Link || !memberDot.MatchString(p) && !strings.HasPrefix(p, ".") || strings.Contains(p, "/") {
+	if a.Link || !memberDot.MatchString(p) && !strings.HasPrefix(p, ".") && !nameEnding.MatchString(p) || strings.Contains(p, "/") {
 		return false
 	}
 	for _, f := range v.repo.Glob("**/*"+p, 4) {

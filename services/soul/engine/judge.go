@@ -46,11 +46,23 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && v.rowShorthand(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
+		if full, ok := v.jvmShorthand(v.resolve(a.Path)); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" names "+full+" without its source root"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && c.Kind != KindTree && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
 		// "the data directory (`./.organism/`) holds `soul.db`": files of an ignored, absent place. A
 		// tree places its entries itself: cogni-git-review's `bin/` at the top of a tree whose
 		// `e2e/artifacts/` is ignored is the root's bin/, deleted (the regression of the sixty-first round)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !a.Workspace {
+		if d, ok := v.ignoredUnderList(c, a); ok {
+			// "**Additional Context Files (in `/.claude/context/`):**" over "- `backend/common-mistakes.md`"
+			// (the ninety-eighth holdout's PicAI): the list's own folder, which .gitignore keeps out
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in "+d+", which .gitignore keeps out"
+		}
 	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if home, ok := v.homeRoot(c, a); ok {
@@ -98,6 +110,11 @@ func (v *verifier) elsewhereWording(c *Claim, a Anchor, ar AnchorResult) AnchorR
 			// the Codex manifest (the twentieth holdout's worktrunk): a path of the project named, whose
 			// top directory this repository does not have
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of "+name+", whose "+strings.SplitN(a.Path, "/", 2)[0]+"/ this repository does not have"
+		} else if repo, ok := v.layoutOfRepo(c); ok {
+			// "### Project Structure (Based on litestar-org/litestar-fullstack)" over "- `app/config/` -
+			// Environment-based configuration management" (the ninety-eighth holdout's arive, six rows):
+			// the section gives another repository's layout as the one to follow
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under a heading that follows "+repo+"'s layout"
 		} else if top, ok := v.siblingGuide(c, a); ok {
 			// "see `apt-worker/AGENTS.md`", "`image-building-pipeline/AGENTS.md` → …" (the seventy-second
 			// holdout's CeraUI, one of several repositories worked on side by side): the guide of a
@@ -586,6 +603,25 @@ func (v *verifier) namedProjectTop(text, p string) (string, bool) {
 	return "", false
 }
 
+// layoutOfRepo reports the repository a claim's section heading says its layout follows ("Structure
+// (Based on owner/name)", "adapted from owner/name"), when this repository has no such path.
+func (v *verifier) layoutOfRepo(c *Claim) (string, bool) {
+	if c.Section < 0 || c.Section >= len(v.soul.Sections) || v.soul.SoulTissue {
+		return "", false
+	}
+	m := basedOnRepo.FindStringSubmatch(v.soul.Sections[c.Section].Heading)
+	if m == nil || v.ownName(path.Base(m[1])) {
+		return "", false
+	}
+	if ok, _ := v.repo.Exists(m[1]); ok {
+		return "", false
+	}
+	return m[1], true
+}
+
+// basedOnRepo names, in a heading, the repository ("owner/name") a layout is taken from.
+var basedOnRepo = regexp.MustCompile(`(?i)\b(?:based\s+on|adapted\s+from|modell?ed\s+(?:on|after)|inspired\s+by|following|taken\s+from)\s+(?:the\s+)?\[?` + "`?" + `([A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)`)
+
 // siblingGuide reports an agent guide under a top directory this repository does not have, named in a
 // claim that names no guide of this repository's: "see the sub-documents: `Plugin/AGENTS.md`,
 // `AdminPanel/AGENTS.md`, `modules/AGENTS.md`" lists this repository's guides, and the one missing is
@@ -753,6 +789,18 @@ func (v *verifier) underListFolder(c *Claim, a Anchor) bool {
 		}
 	}
 	return false
+}
+
+// ignoredUnderList reports a path that .gitignore keeps out under one of the folders its list places it
+// in, and that folder.
+func (v *verifier) ignoredUnderList(c *Claim, a Anchor) (string, bool) {
+	for i := len(c.listDirs) - 1; i >= 0; i-- {
+		d := v.resolve(c.listDirs[i])
+		if v.batch.Ignored[path.Join(d, a.Path)] {
+			return d + "/", true
+		}
+	}
+	return "", false
 }
 
 // namesHere reports the kinds of anchor that name something of the checkout they are read in: a

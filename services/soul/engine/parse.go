@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -422,6 +423,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	}
 	if plannedLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.planned = true })
+	}
+	if m := placeLeadIn.FindStringSubmatch(lead); m != nil {
+		mark(func(c *Claim) { c.listDirs = append(slices.Clip(c.listDirs), path.Clean(m[1])) })
 	}
 	if (exampleLeadIn.MatchString(lead) || samplesLeadIn.MatchString(lead)) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
 		mark(func(c *Claim) { c.styleSample = true })

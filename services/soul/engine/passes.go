@@ -118,7 +118,7 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if len(vals) < 2 {
 			continue
 		}
-		if conditionsOnly(results, vals) || separateItems(results, vals) || separateRounds(results, vals) || separateMilestones(results, vals, soul) {
+		if conditionsOnly(results, vals) || separateItems(results, vals) || separateRounds(results, vals) || separateMilestones(results, vals, soul) || separateSections(results, vals, soul) {
 			continue
 		}
 		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
@@ -190,6 +190,52 @@ func separateItems(results []ClaimResult, vals map[string][]int) bool {
 		la, lb := itemLabel(&results[a].Claim), itemLabel(&results[b].Claim)
 		return la != "" && lb != "" && la != lb
 	})
+}
+
+// separateSections reports a subject whose differing values sit in sections headed alike but for one
+// name: "### Avancement payment-service" over "4 tests Mockito" beside "### Avancement product-service"
+// over "8 tests Mockito" count each service's tests (the ninety-eighth holdout's smart-delivery, four
+// rows). The headings share every word but that one; a number or a date there ("Checkpoint 3",
+// "Checkpoint 4") orders one subject's values in time, and headings with nothing in common
+// ("Overview", "API") may count one thing two ways.
+func separateSections(results []ClaimResult, vals map[string][]int, soul *Soul) bool {
+	heading := func(i int) string {
+		if s := results[i].Claim.Section; s >= 0 && s < len(soul.Sections) {
+			return soul.Sections[s].Heading
+		}
+		return ""
+	}
+	return acrossValues(vals, func(a, b int) bool { return parallelHeadings(heading(a), heading(b)) })
+}
+
+// parallelHeadings reports two headings of two words or more that differ in one word, a name in each.
+func parallelHeadings(x, y string) bool {
+	wx, wy := strings.Fields(strings.ToLower(cleanInline(x))), strings.Fields(strings.ToLower(cleanInline(y)))
+	if len(wx) < 2 || len(wx) != len(wy) {
+		return false
+	}
+	differ := -1
+	for i := range wx {
+		if wx[i] == wy[i] {
+			continue
+		}
+		if differ >= 0 {
+			return false
+		}
+		differ = i
+	}
+	return differ >= 0 && namedWord.MatchString(wx[differ]) && namedWord.MatchString(wy[differ]) &&
+		!ordinalWords[wx[differ]] && !ordinalWords[wy[differ]]
+}
+
+// namedWord is a heading's word that can name a part: letters first, no date or version ("v2").
+var namedWord = regexp.MustCompile(`^(?:[vV](?:[^\d.]|$)|[^\PL vV])[\pL\pN_.-]*$`)
+
+// ordinalWords count steps as numbers do: "Phase One", "Round Two" order one subject in time.
+var ordinalWords = map[string]bool{
+	"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true, "ten": true,
+	"first": true, "second": true, "third": true, "fourth": true, "fifth": true, "final": true, "last": true, "next": true,
+	"before": true, "after": true, "old": true, "new": true, "current": true, "previous": true, "latest": true,
 }
 
 // acrossValues reports whether apart holds for every two claims that state different values.

@@ -368,7 +368,7 @@ var receiptLineRe = regexp.MustCompile(`(?i)^\s*(\*\*)?soul receipt`)
 func isReceiptLine(raw string) bool { return receiptLineRe.MatchString(raw) }
 
 var (
-	inlineLink  = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+	inlineLink  = regexp.MustCompile(`!?\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)`)
 	inlineMarks = strings.NewReplacer("**", "", "__", "", "`", "", "~~", "")
 )
 
