@@ -74,7 +74,9 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 
 type verifier struct {
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
-	awayNames    map[string]bool
+	awayNames map[string]bool
+	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.
+	repoNames    map[string]bool
 	repo         Repo
 	soul         *Soul
 	opts         CheckOptions

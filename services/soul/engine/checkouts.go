@@ -118,3 +118,41 @@ func topSegment(p string) string {
 var autoMemory = regexp.MustCompile(`^(?:feedback|project|user|reference)_[a-z0-9]+(?:_[a-z0-9]+)+\.md$`)
 
 func autoMemoryFile(p string) bool { return autoMemory.MatchString(p) }
+
+// reposNamed collects the names the document calls repositories: "in `PathManager_backend` repo", "the
+// `synchintro-app` hosting repo", "(synchintro-app repo)" (the ninety-ninth holdout's
+// pathsynch-pitch-generator, a session log across three repositories). A name in a code span may be any
+// word; one written bare needs a "-" or "_" ("the frontend repo" names none). This repository's own name
+// and its top directories are left out: a monorepo calls its packages repos too.
+func (v *verifier) reposNamed() map[string]bool {
+	names := map[string]bool{}
+	for _, c := range v.soul.Claims {
+		if !containsFold(c.Text, "repo") {
+			continue
+		}
+		for _, m := range repoNamedAs.FindAllStringSubmatch(c.Text, -1) {
+			name := m[1] + m[2]
+			if !v.repo.HasTopLevel(name) && !v.ownName(name) {
+				names[name] = true
+			}
+		}
+	}
+	return names
+}
+
+// repoNamedAs is a name, then up to two words and "repo" or "repository".
+var repoNamedAs = regexp.MustCompile("(?i)(?:`([A-Za-z][\\w.-]*)`|\\b([A-Za-z][\\w.]*[-_][\\w.-]*))\\s+(?:[a-z]+\\s+){0,2}?repo(?:sitory)?\\b")
+
+// inNamedRepo reports a path whose top directory the document calls a repository, and which neither
+// this tree nor its history has: "`synchintro-app/js/pitchViewer.js`" in a log that names the
+// synchintro-app repo.
+func (v *verifier) inNamedRepo(a Anchor) (string, bool) {
+	if v.repoNames == nil {
+		v.repoNames = v.reposNamed()
+	}
+	top := topSegment(a.Path)
+	if !v.repoNames[top] || v.repo.HasTopLevel(top) || v.batch.EverSeen[a.Path] {
+		return "", false
+	}
+	return top, true
+}

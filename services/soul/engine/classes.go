@@ -689,13 +689,15 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // 拆出无主 `helper.ts`" (do not split out an ownerless …): the seventy-eighth's AI-Novel-Writing-Assistant.
 // "不得让安装器重新创建 `src/hooks`、`src/lib` 等旧技术分层" (must not let the installer re-create …): the
 // eighty-sixth's Loby; 不得, 禁止, 不可, 不能 and 切勿 forbid as 不要 does.
+// "`car_state.py` / `car_booking_fsm.py` / … 均已删除" (… have all been deleted: a list joined by "/", the
+// ninety-ninth's hermes-feishu-agent).
 // Korean: "이전엔 `.claude/rules/livemetro-functions.md`로 매 세션 항상 로드됐으나 … 이동" (previously loaded
 // as …, moved: the ninety-eighth's LiveMetro); 삭제된 / 제거된 (deleted, removed) before a name, 삭제됨 after.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
 	foreignGoneBefore = regexp.MustCompile("(?:이전엔|이전에는|예전엔|예전에는|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:不要|不得|禁止|不可|不能|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40})*\\s*(?:均|都|全部)?(?:(?:[은는이가을를]\\s*)?(?:삭제|제거)(?:됨|되었|했)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:[은는이가을를]\\s*)?(?:삭제|제거)(?:됨|되었|했)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:

@@ -104,6 +104,13 @@ func (v *verifier) elsewhereWording(c *Claim, a Anchor, ar AnchorResult) AnchorR
 		// never landed here; one that was here and is gone stays drift
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named as a path of another project"
 	}
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob || a.Kind == AnchorLine) && (ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing) && !a.Link {
+		if repo, ok := v.inNamedRepo(a); ok {
+			// "`synchintro-app/js/pitchViewer.js`" in a session log that names "the `synchintro-app`
+			// hosting repo" (the ninety-ninth holdout's pathsynch-pitch-generator, sixteen rows)
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a path of the "+repo+" repository the document names"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && ar.Reason == ReasonUnanchored && !a.Link {
 		if name, ok := v.namedProjectTop(c.Text, a.Path); ok {
 			// "`resolve_manifest_hooks` in `codex-rs/core-plugins/src/manifest.rs`" in a claim about

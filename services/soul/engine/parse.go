@@ -221,7 +221,9 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *east.Table:
 		from := len(p.soul.Claims)
 		p.table(b)
-		if p.branchSection() {
+		if p.branchSection() || branchLead.MatchString(p.leadIn(b)) {
+			// "Create a branch from `main` using one of these prefixes:" over "| `feat/` | New guard |"
+			// (the ninety-ninth holdout's vibeguard)
 			p.markBranchList(from)
 		}
 	case *ast.Document:
@@ -413,7 +415,14 @@ func (p *parser) list(l *ast.List, depth int) {
 		p.markBranchList(from)
 	}
 	lead := p.leadIn(l)
-	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) {
+	if from > 0 && from < len(p.soul.Claims) && spanLabel.MatchString(lead) && removedNote.MatchString(p.soul.Claims[from].Text) &&
+		strings.Contains(p.soul.Claims[from-1].Text, strings.Trim(lead, "*_ ")) {
+		// "**`functions/services/agentLogger.js`**" over "- Deleted. Zero imports across all files." (the
+		// ninety-ninth holdout's pathsynch-pitch-generator, a log of each file a session touched): the
+		// label names what its first item says is gone
+		p.soul.Claims[from-1].emptied = true
+	}
+	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
 	if forbidAddLeadIn.MatchString(lead) {
@@ -856,6 +865,14 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	i := p.current()
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
+
+// formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
+// previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration
+// deleted). Whether each place is still there is not what the list says.
+var formerPlaceLead = regexp.MustCompile(`(?i)\b(?:previously|formerly|once|used\s+to)\s+(?:(?:existed|lived|sat|were|was|be|live|exist)\s+)?(?:in|at|under|inside|across|spread\s+over)\s*[:：]\s*\**\s*$`)
+
+// spanLabel is a paragraph that is one code span, bold or not: "**`.github/workflows/deploy.yml`**".
+var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
 
 // removedHeading is a section heading over what was taken out: "## What Was Removed" over a table of
 // `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows).
