@@ -203,30 +203,36 @@ var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|bei
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
-// and Spanish "ex.:" and "ej.:", French "p. ex.", German "z. B.", Chinese "例如" and "比如", Russian
-// "например".
-var foreignExamples = []string{"(ex.", " ex.:", "(ej.", " ej.:", "p. ex.", "z.b.", "z. b.", "例如", "比如", "например"}
+// and Spanish "ex.:", "ex:" and "ej.:", French "p. ex.", German "z. B.", Turkish "ör." and "örneğin",
+// Korean "예:", Chinese "例如" and "比如", Russian "например". "Interfaces: `PascalCase.interface.ts`
+// (ex: `Session.interface.ts`)" is the ninety-ninth holdout's poker-grinders-edge.
+var foreignExamples = []string{"(ex.", " ex.:", "(ex:", " ex:", "(ej.", " ej.:", "p. ex.", "z.b.", "z. b.", "(ör.", " ör.", "örn.", "örneğin", "예:", "예를 들어", "例如", "比如", "например", "por ejemplo", "par exemple", "zum beispiel"}
 
-// lastForeignExample is where the last of foreignExamples opens in l, or -1.
-func lastForeignExample(l string) int {
-	i := -1
-	for _, w := range foreignExamples {
-		i = max(i, strings.LastIndex(l, w))
+// exampleMarkers are the English openers of an example; foreignExamples follow them.
+var exampleMarkers = []string{"e.g.", "for example", "for instance", "e. g.", "example:", "example —", "example –"} // "**Example — public export `./foo`**"
+
+// lastExample is where the text after the last example opener of l begins, or -1.
+func lastExample(l string) int {
+	end := -1
+	for _, list := range [][]string{exampleMarkers, foreignExamples} {
+		for _, w := range list {
+			if i := strings.LastIndex(l, w); i >= 0 {
+				end = max(end, i+len(w))
+			}
+		}
 	}
-	return i
+	return end
 }
 
 func illustrative(before string) bool {
 	l := strings.ToLower(before)
-	i := max(strings.LastIndex(l, "e.g."), strings.LastIndex(l, "for example"), strings.LastIndex(l, "for instance"), strings.LastIndex(l, "e. g."), strings.LastIndex(l, "example:"),
-		strings.LastIndex(l, "example —"), strings.LastIndex(l, "example –"), // "**Example — public export `./foo`**"
-		lastForeignExample(l)) // "(ex.: `packages/*`, `apps/mobile`)": the fiftieth holdout's finax, in Portuguese
-	if i < 0 {
+	end := lastExample(l)
+	if end < 0 {
 		return false
 	}
 	// the example must still be open: no sentence, parenthesis or paragraph closed since (a line
 	// wrapped inside the sentence keeps it open; a blank line or a new list item closes it)
-	rest := l[i+4:]
+	rest := l[end:]
 	return !strings.ContainsAny(rest, ")!?") && !strings.Contains(rest, ". ") && !strings.Contains(rest, ".\n") && !newBlock.MatchString(rest)
 }
 

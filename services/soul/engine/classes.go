@@ -168,6 +168,16 @@ func target(before string) bool {
 	return targetCue.MatchString(before) || newThingsIn.MatchString(before)
 }
 
+// addedToFile reports a file the sentence adds something to: "4. Add mock data to `data.ts`" (the
+// ninety-ninth holdout's clinicALL, whose data.ts a refactor deleted) puts the data into a file that is
+// there, unlike "add the tests under `tests/`" or "write the report to `out/x.md`".
+func addedToFile(before, span string) bool {
+	return pathExt(span[strings.LastIndexByte(span, '/')+1:]) != "" && !strings.HasSuffix(span, "/") && !strings.ContainsAny(span, "*?{<") && addToCue.MatchString(before)
+}
+
+// addToCue ends the text before a span with "add … to" or "append … to".
+var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appending)\b(?:[^.;:!?\x60]|\.\w){0,60}\b(?:to|into)(?:\s+(?:the|your|its|this|that))?\s*\**$`)
+
 // forbiddenPlaceBefore ends the text before a place a rule keeps things out of: "NEVER under
 // `src/**/tests`", "Forbidden: `src/**/tests`, `src/**/test_*.py`", "❌ Tests under `src/**/tests`", "No
 // files under any `src/**/tests`" (the fifty-ninth holdout's open-ticket-ai, seven rows, whose tests

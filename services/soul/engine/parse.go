@@ -422,6 +422,9 @@ func (p *parser) list(l *ast.List, depth int) {
 		// label names what its first item says is gone
 		p.soul.Claims[from-1].emptied = true
 	}
+	if names := sampleNames(lead); len(names) > 0 {
+		mark(func(c *Claim) { c.samples = names })
+	}
 	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
@@ -870,6 +873,31 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration
 // deleted). Whether each place is still there is not what the list says.
 var formerPlaceLead = regexp.MustCompile(`(?i)\b(?:previously|formerly|once|used\s+to)\s+(?:(?:existed|lived|sat|were|was|be|live|exist)\s+)?(?:in|at|under|inside|across|spread\s+over)\s*[:：]\s*\**\s*$`)
+
+// sampleName is a name a lead-in gives as an example: "To add a new language pair (e.g. `es-tr`):",
+// Turkish "Yeni bir dil çifti (ör. `es-tr`) eklemek için yapılacaklar:" (the hundredth holdout's
+// learning-english, whose steps then name `src/data/catalog/es-tr/sets.json`).
+var sampleName = regexp.MustCompile("(?i)(?:\\be\\.g\\.|\\bfor example|\\bfor instance|\\bex[.:]|(?:^|[\\s(])(?:ör\\.|örneğin)|\\bz\\.\\s?b\\.|\\bp\\.\\s?ex\\.|예:|例如|比如)[,:]?\\s*`([\\w.@-]+)`")
+
+// sampleNames are the names a lead-in gives as examples.
+func sampleNames(lead string) []string {
+	var names []string
+	for _, m := range sampleName.FindAllStringSubmatch(lead, -1) {
+		names = append(names, m[1])
+	}
+	return names
+}
+
+// throughSample reports a path that passes through one of a lead-in's sample names: the steps under
+// it spell the example out, and the place they name is made by following them (markDocumentNames).
+func throughSample(p string, names []string) bool {
+	for _, seg := range strings.Split(strings.Trim(p, "/"), "/") {
+		if slices.Contains(names, seg) {
+			return true
+		}
+	}
+	return false
+}
 
 // spanLabel is a paragraph that is one code span, bold or not: "**`.github/workflows/deploy.yml`**".
 var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")

@@ -157,6 +157,8 @@ type Claim struct {
 	// kinds are the bare names the claim calls a kind of file ("`.env.example` files"), which it
 	// asserts no one place for (markDocumentNames reads later mentions so).
 	kinds []string
+	// samples are the names the lead-in of the claim's list gives as examples (sampleNames).
+	samples []string
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
 	// milestone is the label of the finished step whose paragraph holds the sentence ("e-1 (shared ui
