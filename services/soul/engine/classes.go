@@ -566,6 +566,18 @@ var (
 // ninety-eighth's subculture_map_KR heads the column "예시" over `plans/task_m100_12.md`.
 var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|示例|例子|例|예시|예제|예)[*_\s]*$`)
 
+// awayHeader is a table column of places in another project: the copy a package's users get once they
+// install it ("Consumer (post-install) path", the hundred-and-first holdout's LuckyStack-v2, whose docs/
+// holds the framework's own copy of each), the user's project, the downstream app. The header must name
+// places: "| Consumer Module | What It Uses |" (round 82's clickgraph) lists this repository's modules.
+var awayHeader = regexp.MustCompile(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b`)
+
+// consumerCopyBefore names, just before a path, the copy a package's users get: "full detail in
+// `docs/AI_BROWSER_TESTING.md` (consumer copy: `docs/luckystack/AI_BROWSER_TESTING.md`)" (the
+// hundred-and-first holdout's LuckyStack-v2). "Consumer: `pages/SiteInfoOverlayRoot.tsx`" (round 85's
+// Hodos-Browser) names the module here that uses a hook.
+var consumerCopyBefore = regexp.MustCompile(`(?i)\b(?:(?:consumer|installed)\s+(?:copy|path|projects?)|post-install(?:\s+(?:copy|path))?)\s*[:=]\s*$`)
+
 var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
 
 // runtimeExt are extensions of files a running program writes (a database, its journal, a pid or

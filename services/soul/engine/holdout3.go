@@ -114,8 +114,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:]|\s-)\s*[
 
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
-// documents). The item asserts no file; its absence is no drift.
-var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present)\s*\)\s*[.;]?\s*(?:\||$|\n)`)
+// documents). The item asserts no file; its absence is no drift. A dash may go on to say what the file is:
+// "4. `docs/PROJECT_CONTEXT.md` (if exists) — what this project is" (the hundred-and-first's LuckyStack-v2).
+var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

