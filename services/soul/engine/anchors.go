@@ -968,6 +968,9 @@ func slashPath(tok, clean string, segs []string) (Anchor, bool) {
 	if strings.Contains(segs[0], ".") && !strings.HasPrefix(segs[0], ".") {
 		return Anchor{}, false // a domain or module path, not a repository path
 	}
+	if extensionList(segs) {
+		return Anchor{}, false // "the DS kit ships .jsx/.d.ts references": endings, not a path
+	}
 	last := segs[len(segs)-1]
 	strong := clean != tok || strings.HasSuffix(clean, "/") || hasKnownExt(last) || strings.HasPrefix(segs[0], ".") || knownNames[last]
 	kind := AnchorPath
@@ -976,6 +979,24 @@ func slashPath(tok, clean string, segs []string) (Anchor, bool) {
 	}
 	return Anchor{Kind: kind, Ref: tok, Path: strings.TrimSuffix(clean, "/"), Weak: !strong}, true
 }
+
+// extensionList reports segments that are each a file's ending, ".jsx/.d.ts" (the hundred-and-second
+// holdout's doppl-prime): endings joined by "/", not a directory and a file. A dot directory a tool
+// keeps (".github/", ".vscode/") is no ending.
+func extensionList(segs []string) bool {
+	if len(segs) < 2 {
+		return false
+	}
+	for _, s := range segs {
+		if !extensionWord.MatchString(s) || knownDotfiles[s] || !hasKnownExt("f"+s) {
+			return false
+		}
+	}
+	return true
+}
+
+// extensionWord is one ending, or two: ".tsx", ".d.ts".
+var extensionWord = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z][A-Za-z0-9]{0,5})?$`)
 
 // singlePath reads a one-segment token: a glob of a known extension, a directory, or a file that says
 // it is one; an extension named alone (".proto files") is none.

@@ -95,6 +95,9 @@ func (v *verifier) traceEvidence(ctx context.Context, results []ClaimResult) {
 // unverified, or one that is drift only because its sentence asserts a traceless path ("configured in
 // `golangci.yml`"), whose reader is owed the near miss or the move all the same.
 func (v *verifier) seeksEvidence(r *ClaimResult) bool {
+	if r.Claim.planned {
+		return false // a planned layout's names are still to come; a near twin does not make them stale
+	}
 	if v.unverified(r) {
 		return true
 	}

