@@ -436,9 +436,10 @@ func (p *parser) list(l *ast.List, depth int) {
 	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
 	}
-	if plannedLeadIn.MatchString(lead) || p.sectionHeading(plannedHeading) {
+	if plannedLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.planned = true })
 	}
+	p.markPlannedSection(from)
 	if m := placeLeadIn.FindStringSubmatch(lead); m != nil {
 		mark(func(c *Claim) { c.listDirs = append(slices.Clip(c.listDirs), path.Clean(m[1])) })
 	}
@@ -876,8 +877,8 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
 
-// markPlannedSection marks the claims from index from on as planned when their section's heading calls
-// its layout proposed or expected.
+// markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
+// their section's heading calls its layout proposed or expected.
 func (p *parser) markPlannedSection(from int) {
 	if !p.sectionHeading(plannedHeading) {
 		return
@@ -898,19 +899,30 @@ var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|t
 // deleted). Whether each place is still there is not what the list says.
 var formerPlaceLead = regexp.MustCompile(`(?i)\b(?:previously|formerly|once|used\s+to)\s+(?:(?:existed|lived|sat|were|was|be|live|exist)\s+)?(?:in|at|under|inside|across|spread\s+over)\s*[:：]\s*\**\s*$`)
 
-// sampleName is a name a lead-in gives as an example: "To add a new language pair (e.g. `es-tr`):",
+// sampleNames are the names a lead-in gives as examples, each in a code span right after an example's
+// opener (anchors.go's exampleMarkers and foreignExamples): "To add a new language pair (e.g. `es-tr`):",
 // Turkish "Yeni bir dil çifti (ör. `es-tr`) eklemek için yapılacaklar:" (the hundredth holdout's
 // learning-english, whose steps then name `src/data/catalog/es-tr/sets.json`).
-var sampleName = regexp.MustCompile("(?i)(?:\\be\\.g\\.|\\bfor example|\\bfor instance|\\bex[.:]|(?:^|[\\s(])(?:ör\\.|örneğin)|\\bz\\.\\s?b\\.|\\bp\\.\\s?ex\\.|예:|例如|比如)[,:]?\\s*`([\\w.@-]+)`")
-
-// sampleNames are the names a lead-in gives as examples.
 func sampleNames(lead string) []string {
+	if !strings.Contains(lead, "`") {
+		return nil
+	}
 	var names []string
-	for _, m := range sampleName.FindAllStringSubmatch(lead, -1) {
-		names = append(names, m[1])
+	for _, m := range codeSpan.FindAllStringSubmatchIndex(lead, -1) {
+		name := lead[m[2]:m[3]]
+		if !sampleWord.MatchString(name) {
+			continue
+		}
+		before := strings.ToLower(lead[:m[0]])
+		if end := lastExample(before); end >= 0 && strings.TrimSpace(strings.TrimLeft(before[end:], ",:")) == "" {
+			names = append(names, name)
+		}
 	}
 	return names
 }
+
+// sampleWord is a name a path can pass through: "es-tr", "acme", "v2.local".
+var sampleWord = regexp.MustCompile(`^[\w.@-]+$`)
 
 // throughSample reports a path that passes through one of a lead-in's sample names: the steps under
 // it spell the example out, and the place they name is made by following them (markDocumentNames).
