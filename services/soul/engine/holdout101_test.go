@@ -36,4 +36,9 @@ func TestHundredFirstHoldoutClasses(t *testing.T) {
 		{"a placeholder title", "# YOUR_PROJECT_NAME\n\n> TODO: One-line project description.\n\n- Read `docs/architecture/database-schema.md` first.", nil},
 		{"twin: a project's title", "# Core\n\n> The core package.\n\n- Read `docs/architecture/database-schema.md` first.", []string{"unanchored docs/architecture/database-schema.md"}},
 	})
+	// attack: a soul (SOUL-INV-1) cannot silence the names its verifiable tissue cites by heading itself
+	// with a blank for its readers' project
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul titled YOUR_PROJECT_NAME keeps its drift", "# YOUR_PROJECT_NAME\n\n## Current state\n\n- `src/app/` holds the routes.", []string{"unanchored src/app/"}},
+	})
 }
