@@ -275,12 +275,23 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 	// --no-index: without it git consults the index for every asked path, which costs a lookup per path
 	// that grows with the tree (a second for a few hundred paths in a 20k-file repository). The two
 	// answers differ only for tracked files, which git never calls ignored; those are dropped below.
-	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-z", "--stdin", "--no-index")
+	//
+	// -v names the pattern that matched: a .gitignore written with CRLF line ends has "\r" lines where
+	// it has blank ones, which git 2.39 reads as an empty pattern that matches every directory asked
+	// with its slash (the hundred-and-sixth holdout's vitality_system_rulebook: `simulation/`, gone,
+	// was "gitignored"). A blank pattern keeps nothing out. (A directory a real pattern above such a
+	// line keeps out is then not answered here; the engine reads the .gitignore lines itself where it
+	// matters, outputdirs.go.)
+	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-v", "-z", "--stdin", "--no-index")
 	if err != nil && exitCode(err) != 1 {
 		return err
 	}
-	for _, hit := range bytes.Split(res, []byte{0}) {
-		name := strings.TrimSuffix(string(hit), "/")
+	fields := bytes.Split(res, []byte{0})
+	for i := 0; i+3 < len(fields); i += 4 {
+		if pat := bytes.TrimSpace(fields[i+2]); len(pat) == 0 || pat[0] == '!' {
+			continue // -v also names a negated pattern that matched, which keeps the path in
+		}
+		name := strings.TrimSuffix(string(fields[i+3]), "/")
 		if r.set[name] {
 			continue
 		}

@@ -203,3 +203,27 @@ func TestIgnoredOutsideTree(t *testing.T) {
 		t.Errorf("ignored: got %v, want run.log only", ans.Ignored)
 	}
 }
+
+// TestIgnoredCRLFBlankLines: a .gitignore written with CRLF line ends has "\r" lines for its blank ones,
+// which git reads as an empty pattern matching every directory asked with its slash (the
+// hundred-and-sixth holdout's vitality_system_rulebook, whose gone `simulation/` was "ignored"). The
+// batch keeps what the real patterns keep out, and a negated pattern keeps its path in.
+func TestIgnoredCRLFBlankLines(t *testing.T) {
+	root := committed(t, "init", map[string]string{
+		"a.md":       "# a\n",
+		".gitignore": "logs/\r\n\r\n*.log\r\n!keep.log\r\n\r\n",
+	})
+	gitrepo.ResetCache()
+	r, err := gitrepo.Open(context.Background(), root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ans, err := r.Batch(context.Background(), engine.BatchQuery{Ignored: []string{"simulation/", "logs/", "run.log", "keep.log"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"logs/": true, "run.log": true}
+	if len(ans.Ignored) != len(want) || !ans.Ignored["logs/"] || !ans.Ignored["run.log"] {
+		t.Errorf("ignored: got %v, want %v", ans.Ignored, want)
+	}
+}
