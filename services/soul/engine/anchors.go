@@ -80,10 +80,12 @@ const maxClause = 400
 var clauseBreak = regexp.MustCompile("[.!?](?:\\s|$)|;| — |\n(?:[ \t]*(?:[-*+•][ \t]|\\d+[.)][ \t]|[|#>`│├└┃┣┗]|\n)|$)")
 
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
-var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim"}
+var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim", "apag", "exclu"}
 
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
-var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes)\b`)
+// Portuguese and Spanish say it in the past: "depois que Task 9 apagou `base-interina.test.ts`" (the
+// hundred-and-eighth holdout's PiluVitu-Dev).
+var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes|apagou|apagamos|removeu|removemos|deletou|deletamos|excluiu|excluímos|eliminou|eliminó|borró)\b`)
 
 // goneAfter opens the text after a name, or a list of names, that a log entry says is deleted: "`agents.py`
 // deleted, legacy buy loop deleted", "`trade_store.py` deleted." (the fifty-first holdout's
@@ -94,8 +96,11 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // note between, an adverb, capitals. A dash may open a Spanish, Portuguese or French verb: "`DocumentManager.tsx`
 // — **eliminado** en 011-US3" (the seventy-seventh's BePro). A comma may open the verb when it closes
 // the clause: "(remplace les anciens `ManageLinkedUserDialog.vue` + `ManageGuardiansDialog.vue`,
-// supprimés)" (the ninety-eighth's court-base).
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:was|were|has been|have been|got|is|are)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s*[).;]")
+// supprimés)" (the ninety-eighth's court-base). A word may say what kind of thing went: "(the old
+// single-segment `[channelId]/submissions.tsx` placeholder removed)" (the hundred-and-eighth's Projective.com),
+// and a list may be joined by "/": "(`src/lib/access.ts`/`access.test.ts` deletados na Task 3)" (its
+// PiluVitu-Dev).
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
 // whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no

@@ -183,7 +183,9 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // files under any `src/**/tests`" (the fifty-ninth holdout's open-ticket-ai, seven rows, whose tests
 // once sat there). The place is one not to use, whatever it holds. Chinese forbids adding or restoring
 // one: "禁止恢复全局 `storage.ts`", "禁止再新增 `ui-copy.ts`、…" (the seventy-fifth holdout's tether).
-var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\bnever\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*[,、]\\s*)*[*_]*$")
+// Portuguese and Spanish say never so too, and the list may run on with "ou": "Jamais em `stories/` ou
+// `e2e/` separados" (the hundred-and-eighth holdout's PiluVitu-Dev).
+var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
 
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
@@ -316,8 +318,28 @@ var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|writt
 var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
-// "use X, not `Y`". A rejected name is no claim that it exists.
-var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])not\s+\**$`)
+// "use X, not `Y`", and in the Nordic, German and Dutch guides "Tester ligger i `tests/` (ej
+// `__tests__/`)" (the hundred-and-fourth holdout's FIA). A rejected name is no claim that it exists.
+var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:not|ej|inte|ikke|nicht|niet)\s+\**$`)
+
+// ruleCue ends the text before where a rule says things are to go: "Tests should be placed in
+// `src/tests/` directory or alongside components" (the hundred-and-sixth holdout's covey_todo, whose tests
+// sit alongside). runtimeCue ends the text before where a running program keeps its data: "Runtime data
+// lives under `gamefiles/`" (its solar4x, made by create_dir_all at start).
+var (
+	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$`)
+	runtimeCue = regexp.MustCompile(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$`)
+)
+
+// perEachCue ends the text before a file each of many places keeps for itself: "the per-worktree
+// `CLAUDE.md` / `AGENTS.md`" that a script writes into each worktree it makes (the hundred-and-seventh
+// holdout's tig-swarm-demo), "the per-user `settings.json`".
+var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$")
+
+// romanceForbidCue ends the text before a file a Spanish, Portuguese or French rule forbids to make:
+// "No poner `loading.tsx` en segmentos del panel" (the hundred-and-fifth holdout's nom35), "Não criar
+// `index.ts`", "Ne créez pas de `utils.js`".
+var romanceForbidCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:no|não|nao|nunca|jamais)\s+(?:poner|pongas|crear|crees|agregar|agregues|añadir|añadas|colocar|reintroducir|criar|crie|adicionar|adicione|coloque|pôr|reintroduzir)|ne\s+(?:créez|crée[rz]?|ajoutez|ajouter|mettez|mettre)\s+(?:pas|jamais))\s+(?:(?:de|d'|un|una|unos|unas|el|la|los|las|um|uma|o|a|os|as|le|les|une|nuevo|nueva|novo|nova|otro|otra|outro|outra)\s*)*\**$`)
 
 // forbidExamples ends the text before an example of what a rule forbids to make: "Do not generate
 // human-readable progress files (e.g., `progress.md`, `state.json`)" (the fifty-sixth holdout's agbalumo).
@@ -467,7 +489,11 @@ var destCues = []spanCue{
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", addFileCue, []string{"add"}},
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
-	{"", contrastCue, []string{"not"}},
+	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet"}},
+	{"", romanceForbidCue, []string{"no", "não", "nunca", "jamais", "ne "}},
+	{"", ruleCue, []string{"should", "must", "shall", " to be"}},
+	{"", runtimeCue, []string{"runtime", "run-time", "run time"}},
+	{"", perEachCue, []string{"per"}},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},
 	{"unless", unlessCue, nil},
@@ -618,7 +644,7 @@ func sentenceAround(raw string, from, to int) string {
 // `archdocs/`" (the same round's otto-code) names the old place. A spaced hyphen stands for a dash:
 // "**`crates/atomcad-util/`** - was `src/util/`" (the eighty-seventh's atomCAD, six crates each with its
 // old place).
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of)\s*[*_]*$`)
 
 // wasBefore and untilAfter place a name in the past by what the sentence says of it: "It was
 // `rust/src/crystolecule/` until Phase 4 of `doc/design_rust_crate_split.md` made it its own crate"
@@ -627,6 +653,7 @@ var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|resid
 var (
 	wasBefore  = regexp.MustCompile(`(?i)\b(?:was|were|lived\s+(?:in|at|under))\s+[*_]*$`)
 	untilAfter = regexp.MustCompile("(?i)^[*_]*(?:[^.;:\n`]|`[^`\n]*`){0,60}?\\buntil\\b")
+	nowAfter   = regexp.MustCompile(`(?i)^[*_]*\s*,?\s*(?:and|but)\s+(?:is|are)\s+now\b`)
 )
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
@@ -640,7 +667,10 @@ var (
 // (the seventy-third holdout's appstrate). A word or two may say which kind: "AetherEdge owns no
 // in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed). "There is **no
 // `BRC100Bridge.cpp` and no `BRC100Handler.cpp`**" (the eighty-fifth's Hodos-Browser) repeats the no.
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$`)
+// A sentence's "No" opens a list too, "No `build.gradle`, `package.json`, or wrappers exist yet", and a
+// "no" before its subject denies the verb after: "no member ships a `mitup_bot/__init__.py`" (both the
+// hundred-and-fourth holdout's, trippilot and mitup-telegram-bot).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n)\s*(?:[-*+]\s+)?[*_]*(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -715,11 +745,21 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // ninety-ninth's hermes-feishu-agent).
 // Korean: "이전엔 `.claude/rules/livemetro-functions.md`로 매 세션 항상 로드됐으나 … 이동" (previously loaded
 // as …, moved: the ninety-eighth's LiveMetro); 삭제된 / 제거된 (deleted, removed) before a name, 삭제됨 after.
+// Korean "이 폴더에 `vite-env.d.ts` 없음" (this folder has no …: the hundred-and-fourth's kakao_mac_dev).
+// Turkish "`public/favicon.svg` silindi" (… was deleted; kaldırıldı, was removed: the hundred-and-sixth's
+// ardekostudios.com).
+// Chinese "不能同时存在 `engine.py` 和 `engine/` 目录" (… must not both exist: its AITD), and in traditional
+// characters "刪掉了原本的五個模組：`bed_exit.py`（A 離床）、`wandering.py`（E 遊走）" (deleted the original
+// five modules: …) and "不准把 `wandering.py`（E 遊走）、`micro_motion.py`（F 躁動）復活" (… must not be
+// revived: its BuBuCare), where each name of a list may carry a note in parentheses. "不在已移除的顶层
+// `pages/`、`components/` … 或 `config/` 下新增实现" (add nothing under the removed top-level …: the
+// eighty-fourth's RADAR, once .gitignore's CRLF no longer hid `config/`) names what went, the list run on
+// with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:이전엔|이전에는|예전엔|예전에는|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|и|和|及)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:不要|不得|禁止|不可|不能|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:이전엔|이전에는|예전엔|예전에는|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:[은는이가을를]\\s*)?(?:삭제|제거)(?:됨|되었|했)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:[은는이가을를]\\s*)?(?:삭제|제거)(?:됨|되었|했)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|(?:[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
@@ -763,8 +803,17 @@ var movedWords = []string{" moved", " renamed", " relocated", " superseded", " r
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {
-	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after)
+	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after) ||
+		forbidBa.MatchString(before) && revivedAfter.MatchString(after)
 }
+
+// forbidBa ends the text before a name, or a list of names, that a forbidding word has put before its
+// verb with 把: "不准把 `wandering.py`（E 遊走）、" (must not … revived); revivedAfter is the rest of the
+// list and the verb, one that would bring the file back ("不准把 `x` 删除", must not delete, keeps it).
+var (
+	forbidBa     = regexp.MustCompile("(?:不准|不要|不得|禁止|切勿|不可|不能|别|別)把\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[、,，和及]\\s*)*$")
+	revivedAfter = regexp.MustCompile("^(?:\\s*[（(][^）)\\n]{0,30}[）)])?(?:\\s*[、,，和及]\\s*`[^`\\n]*`(?:\\s*[（(][^）)\\n]{0,30}[）)])?)*\\s*(?:復活|复活|恢复|恢復|加回|放回|拿回|重新引入|重新加入|引入|新增|建立|创建|添加)")
+)
 
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.

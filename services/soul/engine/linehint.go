@@ -33,7 +33,14 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 		b.Path = p
 		return v.lineHintAt(b, fail, hold)
 	}
-	if files := v.bareUnder(a.Path); len(files) == 1 {
+	files, where := v.bareUnder(a.Path), docDir(v.soul.Path)
+	if len(files) == 0 && !strings.Contains(a.Path, "/") {
+		// "(porte de `GenerateHooks`, `client.go:152`)" in apps/promeia/CLAUDE.md over the Go API's
+		// apps/api/internal/llm/client.go (the hundred-and-eighth holdout's PiluVitu-Dev, nine rows): a
+		// sibling package's file, read as below
+		files, where = v.bareAnywhere(a.Path), "the repository"
+	}
+	if len(files) == 1 {
 		b := a
 		b.Path = files[0]
 		return v.lineHintAt(b, fail, hold)
@@ -55,7 +62,7 @@ func (v *verifier) lineHint(a Anchor, fail, hold func(string, string) AnchorResu
 		if len(moved) == 1 {
 			return moved[0] // only one of them says it at all, elsewhere: that file, its line moved
 		}
-		return hold(ReasonUnverifiable, fmt.Sprintf("%s names %d files under %s; the claim does not say which", a.Path, len(files), docDir(v.soul.Path)))
+		return hold(ReasonUnverifiable, fmt.Sprintf("%s names %d files under %s; the claim does not say which", a.Path, len(files), where))
 	}
 	return v.lineHintAt(a, fail, hold)
 }
@@ -80,6 +87,12 @@ func (v *verifier) bareUnder(name string) []string {
 		}
 	}
 	return out
+}
+
+// bareAnywhere lists the tracked files of a bare name anywhere in the tree, up to maxBareFiles.
+func (v *verifier) bareAnywhere(name string) []string {
+	files := v.repo.ByBasename(name)
+	return files[:min(len(files), maxBareFiles)]
 }
 
 // docDir names a document's directory for a finding: "the repository" at the root.

@@ -354,6 +354,16 @@ func (p *parser) paragraph(n ast.Node) {
 	if strings.Contains(raw, "../") {
 		defer p.markSiblings(raw, first)
 	}
+	if exampleLabel.MatchString(raw) {
+		// "> Example: Need to pull data from a website? Read `workflows/scrape_website.md`, …" (the
+		// hundred-and-fifth holdout's ORACLE-Agent): the label opens the whole paragraph, whose later
+		// sentences no longer hold the word
+		defer func() {
+			for i := first; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].inExample = true
+			}
+		}()
+	}
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
@@ -369,6 +379,9 @@ func (p *parser) paragraph(n ast.Node) {
 		}
 	}
 }
+
+// exampleLabel opens a paragraph with an example's label alone: "Example:", "**Example —**", "> For example:".
+var exampleLabel = regexp.MustCompile(`(?i)^[\s>*_]*(?:for\s+)?example[*_]*\s*[:—–]`)
 
 // markSiblings gives the paragraph's claims (from first on) the directories the paragraph names one level
 // up, checkouts beside this one: "point OpenPCB at a sibling `../shared/` checkout … . See

@@ -104,6 +104,9 @@ type Claim struct {
 	branchItem bool
 	// numbered marks an item of an ordered list ("1. …"): its items are enumerated, one thing each.
 	numbered bool
+	// inExample marks a sentence of a paragraph an "Example:" label opens (parser.paragraph): the
+	// paragraph is one example, every sentence of it.
+	inExample bool
 	// layoutName is the path a layout list's row opens with, and layoutRows the names all rows of its
 	// list open with, its own among them (markLayoutRows).
 	layoutName string

@@ -323,8 +323,13 @@ func (v *verifier) weakLocal(p string) (string, bool) {
 // checkBareName checks a name without a slash that is not at the root: a file or directory anywhere,
 // a member of a type, another repository's file, a library the project depends on.
 func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
-	if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.bareDir(a.Path) {
+	if v.repo.HasBasename(a.Path) || strings.HasSuffix(a.Ref, "/") && v.bareDir(a.Path) && !v.goneDir(a.Path) {
 		return d.ok() // a bare name ("testdata/", "conn.go") names a file or directory wherever it lives
+	}
+	if path.Ext(a.Path) != "" && v.repo.HasDirName(a.Path) {
+		// a name with an ending may be a directory's: SvelteKit serves "`sitemap.xml` and `robots.txt`" from
+		// src/routes/sitemap.xml/+server.ts (the hundred-and-seventh holdout's js-classified)
+		return d.ok()
 	}
 	if stem, member, ok := memberShape(a.Path); ok && v.symbols != nil && v.symbols.typeNames[stem] && v.memberOf(v.symbols, stem, member) {
 		return d.ok() // "page.log": a field of the type page, not a file
@@ -389,6 +394,18 @@ func (v *verifier) bareDir(name string) bool {
 		}
 	}
 	return false
+}
+
+// goneDir reports a bare directory name no directory has today that history had at the root or beside
+// the document: "Combat Simulation Engine (`simulation/`)" after the root's simulation/ went (the
+// hundred-and-sixth holdout's vitality_system_rulebook, nineteen rows), which a module file deep in
+// another tree (simulation_v2/src/simulation.py) does not stand for.
+func (v *verifier) goneDir(name string) bool {
+	if v.repo.HasDirName(name) {
+		return false
+	}
+	local := path.Join(path.Dir(v.soul.Path), name)
+	return v.batch.EverSeen[name] || v.batch.EverSeen[local]
 }
 
 // lowerCased reports a name written all in lower case that the tracked entry beside it spells with
@@ -890,6 +907,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		// "builds into `dist/`": output a clean checkout does not have, whatever .gitignore says
 		return hold(ReasonIgnored, a.Path+" is build output, absent from a clean checkout")
 	}
+	if top := strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]; strings.Contains(a.Path, "/") && toolOutputDir.MatchString(top) && !v.trackedOnce(a.Path, local) {
+		// "Read graphify-out/GRAPH_REPORT.md" (the hundred-and-fourth holdout's tracker, a section the
+		// graphify tool writes into guides): a directory named as a tool's output, made where it runs
+		return hold(ReasonIgnored, a.Path+" is under "+top+"/, a tool's output directory, absent from a clean checkout")
+	}
 	if pattern, ok := v.ignoredBelow(a.Path); ok {
 		return hold(ReasonIgnored, a.Path+" holds what .gitignore keeps out ("+pattern+"): a build's output, absent from a clean checkout")
 	}
@@ -1038,6 +1060,9 @@ var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
 // fragmentDirs are the directories release-note tools collect one file per change in and empty at each
 // release (changie's .changes/unreleased, towncrier's newsfragments and changelog.d).
 var fragmentDirs = set("unreleased", "newsfragments", "changelog.d", "changes.d", ".changeset")
+
+// toolOutputDir names a directory after the output a tool writes there: "graphify-out", "test_output".
+var toolOutputDir = regexp.MustCompile(`^[\w.-]+[-_](?:out|output|outputs)$`)
 
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
