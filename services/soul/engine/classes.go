@@ -336,6 +336,12 @@ var (
 // holdout's tig-swarm-demo), "the per-user `settings.json`".
 var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$")
 
+// bothGoneAfter follows a name, or a brace list of names, whose clause goes on to say they all went:
+// "`src/content/{newsletter,feedback}.ts` byCode maps — both files deleted", "…; both files are now
+// deleted" (the hundred-and-eleventh holdout's dropshipping-test, six rows). What went must be them: "—
+// the change that deleted the C++ `PermissionEngine`" (round 85's Hodos-Browser) names a change.
+var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b`)
+
 // notPresentAfter follows a name the rest of its clause says is not there now: "`mockups/` directory is
 // referenced by convention but not currently on disk", "`mockups/*.html` (currently not on disk; …)" (the
 // hundred-and-ninth holdout's eduryday, three rows read as expiries).
@@ -679,10 +685,12 @@ var (
 // (the seventy-third holdout's appstrate). A word or two may say which kind: "AetherEdge owns no
 // in-tree `extensions/` layer" (the eightieth's AetherEdge, a layer a commit removed). "There is **no
 // `BRC100Bridge.cpp` and no `BRC100Handler.cpp`**" (the eighty-fifth's Hodos-Browser) repeats the no.
-// A sentence's "No" opens a list too, "No `build.gradle`, `package.json`, or wrappers exist yet", and a
+// A label may name what went and open a list: "File eliminati: `PreviewBanner.tsx`, `PreviewRoleContext.tsx`"
+// (the hundred-and-eleventh holdout's karibu-baskin). A sentence's "No" opens a list too, "No
+// `build.gradle`, `package.json`, or wrappers exist yet", and a
 // "no" before its subject denies the verb after: "no member ships a `mitup_bot/__init__.py`" (both the
 // hundred-and-fourth holdout's, trippilot and mitup-telegram-bot).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n)\s*(?:[-*+]\s+)?[*_]*(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*$`)
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;]\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\()\s*\**no\**\s+\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
