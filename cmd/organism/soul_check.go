@@ -44,8 +44,10 @@ const (
 
 // handoffNames are the files `soul check --all` looks for, at any depth: the handoff documents of
 // Codex and most agents, Claude Code, Gemini CLI (which reads a GEMINI.md in every directory) and
-// this project's soul.
-var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "PATHOS.md"}
+// this project's soul, and the agents' names with the ending in capitals, which no other file takes
+// (the hundred-and-tenth and -eleventh holdouts' StockVision `client/AGENTS.MD` and head-shakers
+// `CLAUDE.MD`, both unchecked before).
+var handoffNames = []string{"AGENTS.md", "CLAUDE.md", "GEMINI.md", "PATHOS.md", "AGENTS.MD", "CLAUDE.MD", "GEMINI.MD"}
 
 // rootVariants are handoffNames spelled otherwise, taken at the repository's root only: Claude Code
 // reads a root `Claude.md` on a case-insensitive disk, and the nineteenth holdout's scalus keeps one. Deeper

@@ -18,7 +18,8 @@ import (
 // top-level assets/ ships its documents into users' projects; an app's app/assets/ is its own. A
 // directory with its own .github/ under a hidden one is another project's tree copied in (t3code's
 // .repos/): skipped; a package of the repository's own with a .github/ is still checked. OpenSpec's
-// instructions (openspec/AGENTS.md, the tool's own text) are skipped.
+// instructions (openspec/AGENTS.md, the tool's own text) are skipped. An AGENTS.MD, its ending in capitals,
+// is a handoff at any depth.
 func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 	base := map[string]string{
 		"main.go":                                       mainGo,
@@ -43,8 +44,9 @@ func TestSoulCheckAllFindsOtherAgentsFiles(t *testing.T) {
 		".repos/upstream/AGENTS.md":                     driftAgents,
 		"packages/tool/.github/workflows/ci.yml":        "name: ci\n",
 		"packages/tool/AGENTS.md":                       "# Tool\n\n- `main.go` is the entry point.\n",
+		"client/AGENTS.MD":                              "# Client\n\n- `main.go` is the entry point.\n",
 	}
-	const want = ".github/copilot-instructions.md AGENTS.md Claude.md app/assets/AGENTS.md packages/core/GEMINI.md packages/tool/AGENTS.md skills/release/AGENTS.md"
+	const want = ".github/copilot-instructions.md AGENTS.md Claude.md app/assets/AGENTS.md client/AGENTS.MD packages/core/GEMINI.md packages/tool/AGENTS.md skills/release/AGENTS.md"
 	tests := []struct {
 		name     string
 		git      bool

@@ -19,8 +19,8 @@ DOC arguments are paths from the current directory (so a shell or an editor in a
 names the document beside it); with --repo, and for --soul, they are paths from the repository.
 
 --all checks every handoff file of the repository in one run: AGENTS.md, CLAUDE.md, GEMINI.md and
-PATHOS.md at any depth (at the root also Claude.md, claude.md, Agents.md, agents.md, Gemini.md and
-gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
+PATHOS.md at any depth (AGENTS.MD, CLAUDE.MD and GEMINI.MD too; at the root also Claude.md, claude.md,
+Agents.md, agents.md, Gemini.md and gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/, template-*/,
 scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
 (files the project ships into its users' projects), agent skill packs (.agents/skills/,
