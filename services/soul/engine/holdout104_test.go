@@ -52,4 +52,10 @@ func TestHundredFourthHoldoutClasses(t *testing.T) {
 		{"twin: two counts of one thing", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.", []string{"contradicted ", "contradicted "}},
 		{"twin: three values, one stated twice", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.\n- The `README.md` graph holds 30 relationships.\n- Again: the `README.md` graph holds 61 relationships.", []string{"contradicted ", "contradicted "}},
 	})
+	// attack: a soul (soul-prd §2.3, the intra-soul contradiction) cannot hide two disagreeing figures by
+	// stating the quantity in more ways: its live counts answer to one another, however many there are
+	runDriftCases(t, repo, "PATHOS.md", []driftCase{
+		{"attack: a soul's battery counted four ways stays contradicted", "## Current state\n\n- The `README.md` battery runs 36 cases.\n- The `README.md` battery runs 37 cases.\n- The `README.md` battery runs 38 cases.\n- The `README.md` battery runs 39 cases.", []string{"contradicted ", "contradicted ", "contradicted ", "contradicted "}},
+		{"attack: a soul's battery counted three ways stays contradicted", "## Current state\n\n- The `README.md` battery runs 36 cases.\n- The `README.md` battery runs 37 cases.\n- The `README.md` battery runs 38 cases.", []string{"contradicted ", "contradicted ", "contradicted "}},
+	})
 }

@@ -126,7 +126,7 @@ func consistency(results []ClaimResult, soul *Soul) {
 			supersedeOlder(results, vals, top, subject, ep)
 			continue
 		}
-		if series(vals) {
+		if !soul.SoulTissue && series(vals) {
 			continue
 		}
 		contradictMinority(results, vals, subject)
@@ -140,6 +140,8 @@ func consistency(results []ClaimResult, soul *Soul) {
 // checkpoint's figure supersedes instead), a value per claim is a series of measurements. Four values
 // or more are one whatever repeats: the hundred-and-eighth holdout's PiluVitu-Dev keeps a 3,000-line
 // task log whose "282 testes", "114 testes", "125 testes", … (nine values) each count a task's suite.
+// Not in a soul (the caller's guard): its live counts answer to one another however many there are, and
+// a third figure must not hide the disagreement of two (soul-prd §2.3).
 func series(vals map[string][]int) bool {
 	if len(vals) >= 4 {
 		return true
