@@ -591,8 +591,7 @@ var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?
 // nameHeader names a table column of names: "Scriptlet Name", "Alias", "Aliases", "ID", "Key" (the
 // eighty-fifth holdout's Hodos-Browser, whose scriptlet table gives each file's registered name,
 // `json-prune-fetch-response.js` beside the file `json_prune_fetch_response.js`), and "Branch". placeWord
-// keeps a
-// column of file names a column of places ("File name", "Path").
+// keeps a column of file names a column of places ("File name", "Path").
 var (
 	nameHeader = regexp.MustCompile(`(?i)\b(?:names?|alias(?:es)?|ids?|keys?|identifiers?|branch(?:es)?)\b`)
 	// prefixHeader names a column of prefixes, which are branch names only beside a trunk branch

@@ -112,7 +112,8 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 		p.soul.Lines--
 	}
 	p.soul.EmbeddedFrom = embedded
-	p.soul.ForProjects = shippedTemplate.Match(src[:min(len(src), 1<<10)]) || placeholderTitle.Match(src[:min(len(src), 1<<10)])
+	head := src[:min(len(src), 1<<10)]
+	p.soul.ForProjects = shippedTemplate.Match(head) || placeholderTitle.Match(head)
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)

@@ -107,21 +107,17 @@ func (x *extraction) spanExample(s *spanText) bool {
 		comingAt(raw, m[1]) {
 		return true
 	}
-	if x.c.nameColumns != 0 && x.c.table > 0 {
-		if col := strings.Count(raw[:m[0]], "|"); col < 64 && x.c.nameColumns&(1<<col) != 0 {
-			return true // a name in a column of names, however much it reads like a file
-		}
-	}
-	return false
+	return x.inColumns(x.c.nameColumns, raw, m[0]) // a name in a column of names, however much it reads like a file
 }
 
-// inAwayColumn reports a span in a table cell whose column header places it in another project.
-func (x *extraction) inAwayColumn(raw string, at int) bool {
-	if x.c.awayColumns == 0 || x.c.table == 0 {
+// inColumns reports a span, starting at at in the claim's raw text, in a table cell of one of the
+// columns the bit mask marks (a column's bit is its number, counted by the "|" before the cell).
+func (x *extraction) inColumns(mask uint64, raw string, at int) bool {
+	if mask == 0 || x.c.table == 0 {
 		return false
 	}
 	col := strings.Count(raw[:at], "|")
-	return col < 64 && x.c.awayColumns&(1<<col) != 0
+	return col < 64 && mask&(1<<col) != 0
 }
 
 // spanTarget: the span names a place to create or fill, one that comes and goes, or one the
@@ -219,7 +215,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 	// for the reader's own
 	a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inAwayColumn(raw, m[0]) || consumerCopyBefore.MatchString(before) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])

@@ -288,7 +288,7 @@ func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
 		// holdout's eduryday, seven rows): a module written as an import names it, without its ending
 		return d.ok()
 	}
-	if _, ok := v.moduleMember(a.Path); ok {
+	if v.moduleMember(a.Path) {
 		// "ASG via `services/ec2.get_auto_scaling_checks`" (the hundred-and-tenth holdout's
 		// cost-optimization-scanner): a function written after its module's dotted path
 		return d.ok()
@@ -414,34 +414,26 @@ func (v *verifier) bareDir(name string) bool {
 // moduleFile reports a weak path that is a tracked source file once a module ending is added, from the
 // root or beside the document.
 func (v *verifier) moduleFile(p string) bool {
-	local, _ := v.weakLocal(p)
-	for _, ext := range moduleFileExts {
-		for _, base := range []string{p, local} {
-			if base == "" {
-				continue
-			}
-			if ok, dir := v.repo.Exists(base + ext); ok && !dir {
-				return true
-			}
-		}
-	}
-	return false
+	local, ok := v.weakLocal(p)
+	return v.sourceFileAt(p) || ok && v.sourceFileAt(local)
 }
 
 // moduleMember reports a weak path whose last segment is a tracked module's stem and a member after a
-// dot, and names the module's file.
-func (v *verifier) moduleMember(p string) (string, bool) {
+// dot.
+func (v *verifier) moduleMember(p string) bool {
 	dir, last := path.Split(p)
 	stem, member, ok := strings.Cut(last, ".")
-	if !ok || dir == "" || stem == "" || knownExt[strings.ToLower(member)] || !identWord.MatchString(member) {
-		return "", false
-	}
+	return ok && dir != "" && stem != "" && !knownExt[strings.ToLower(member)] && identWord.MatchString(member) && v.sourceFileAt(dir+stem)
+}
+
+// sourceFileAt reports a tracked file at base with one of the module endings (moduleFileExts).
+func (v *verifier) sourceFileAt(base string) bool {
 	for _, ext := range moduleFileExts {
-		if ok, isDir := v.repo.Exists(dir + stem + ext); ok && !isDir {
-			return dir + stem + ext, true
+		if ok, dir := v.repo.Exists(base + ext); ok && !dir {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 // numberedPrefix reports a weak path whose last segment is a number that opens the name of exactly one

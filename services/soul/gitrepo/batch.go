@@ -279,9 +279,8 @@ func (r *Repo) checkIgnored(ctx context.Context, all []string, out map[string]bo
 	// -v names the pattern that matched: a .gitignore written with CRLF line ends has "\r" lines where
 	// it has blank ones, which git 2.39 reads as an empty pattern that matches every directory asked
 	// with its slash (the hundred-and-sixth holdout's vitality_system_rulebook: `simulation/`, gone,
-	// was "gitignored"). A blank pattern keeps nothing out. (A directory a real pattern above such a
-	// line keeps out is then not answered here; the engine reads the .gitignore lines itself where it
-	// matters, outputdirs.go.)
+	// was "gitignored"). A blank pattern keeps nothing out; a directory a real pattern names is still
+	// answered by that pattern (TestIgnoredCRLFBlankLines's `logs/`).
 	res, err := run(ctx, r.root, in.Bytes(), "check-ignore", "-v", "-z", "--stdin", "--no-index")
 	if err != nil && exitCode(err) != 1 {
 		return err
