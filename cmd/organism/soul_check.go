@@ -24,16 +24,18 @@ import (
 // The exit codes of `organism soul check`, stable for CI:
 //
 //	0  no finding that fails the run
-//	1  drift: an anchor that fails (missing, changed, moved, contradicted, superseded, a ref not in git)
+//	1  drift: an anchor that fails (missing, changed, moved, a ref not in git), or a soul's counts that
+//	   contradict or supersede one another
 //	2  usage or I/O: a bad flag, an unreadable repository or document, a BASE git cannot show
 //	3  findings of a kind --fail-on asked for, and no drift: discipline (anchorless claims in a
 //	   soul's verifiable tissue, --fail-on discipline), unverified mentions (a name with no trace
 //	   in the repository's history that the sentence does not assert, --fail-on unverified) or age
 //	   (aged_out claims whose evidence no commit touched for 720h of the repository's time,
-//	   --fail-on age)
+//	   --fail-on age) or disagreement (a document that is no soul disagreeing with itself: two of
+//	   its counts of one subject, a next step another line reports shipped; --fail-on disagreement)
 //
-// Drift wins: a run with drift exits 1 whatever else it found. Unverified mentions and age findings
-// never fail a run unless --fail-on names them; the code they share with discipline is 3, since all
+// Drift wins: a run with drift exits 1 whatever else it found. Unverified mentions, age and
+// disagreement findings never fail a run unless --fail-on names them; the code they share with discipline is 3, since all
 // are "the findings you asked to fail on", and a CI that wants to tell them apart reads the report.
 const (
 	exitClean      = 0
@@ -354,21 +356,23 @@ func exitFor(set report.Set, failOn map[string]bool) int {
 	switch {
 	case c.Drift > 0:
 		return exitDrift
-	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Unverified > 0 && failOn[report.KindUnverified], c.Age > 0 && failOn[report.KindAge]:
+	case c.Discipline > 0 && failOn[report.KindDiscipline], c.Unverified > 0 && failOn[report.KindUnverified], c.Age > 0 && failOn[report.KindAge],
+		c.Disagreement > 0 && failOn[report.KindDisagreement]:
 		return exitDiscipline
 	}
 	return exitClean
 }
 
-// failOnKinds reads --fail-on: drift, discipline, unverified or age, or several joined by commas.
+// failOnKinds reads --fail-on: drift, discipline, unverified, age or disagreement, or several joined by
+// commas.
 func failOnKinds(v string) (map[string]bool, error) {
 	kinds := map[string]bool{}
 	for _, k := range strings.Split(v, ",") {
 		switch k = strings.TrimSpace(k); k {
-		case report.KindDrift, report.KindDiscipline, report.KindUnverified, report.KindAge:
+		case report.KindDrift, report.KindDiscipline, report.KindUnverified, report.KindAge, report.KindDisagreement:
 			kinds[k] = true
 		default:
-			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline, unverified or age (or several, comma-separated)", v)}
+			return nil, usageError{fmt.Sprintf("--fail-on %q: want drift, discipline, unverified, age or disagreement (or several, comma-separated)", v)}
 		}
 	}
 	return kinds, nil

@@ -33,18 +33,21 @@ absolute imports are never checked. A file --all finds that is not text (a NUL b
 limit is named on stderr and skipped; the others are checked. Cursor rule files are not handoff documents;
 CONTRIBUTING.md and others are checked when named.
 
-Findings are drift (an anchor that fails, with evidence: history, the file itself, a contradiction,
-or a sentence that asserts a name exists), discipline (a claim in a soul's verifiable tissue with
+Findings are drift (an anchor that fails, with evidence: history, the file itself, a soul's counts
+that contradict one another, or a sentence that asserts a name exists), discipline (a claim in a soul's verifiable tissue with
 no anchor), unverified (a name with no trace in the repository's history and no definition, which
 the sentence mentions without asserting it: no link target, no "see X") or age (aged_out: a claim whose evidence holds but no commit touched its paths in the
-720h before HEAD, the repository's own time; unknown age, as in a shallow clone, is never flagged). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
+720h before HEAD, the repository's own time; unknown age, as in a shallow clone, is never flagged)
+or disagreement (a document that is no soul disagreeing with itself: two of its counts of one
+subject, a next step another line reports shipped; nothing in the repository says which line is
+wrong). In a document that is no soul (an ordinary AGENTS.md) an anchorless sentence is counted,
 not a finding. Skip a claim with <!-- soul-ignore --> on the line before it, a block with
 <!-- soul-ignore-start --> ... <!-- soul-ignore-end -->, or paths with .soulignore.
 
-exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline, unverified or age
-findings only, with --fail-on discipline / unverified / age, or several comma-separated (drift
-wins: a run with drift exits 1; unverified and age never fail a run unless asked); --exit-zero
-always exits 0.
+exit status: 0 clean · 1 drift found · 2 usage or I/O error · 3 discipline, unverified, age or
+disagreement findings only, with --fail-on discipline / unverified / age / disagreement, or several
+comma-separated (drift wins: a run with drift exits 1; unverified, age and disagreement never fail a
+run unless asked); --exit-zero always exits 0.
 
 --baseline FILE fails only on findings FILE does not hold (keyed by document, anchor and reason,
 not line); --write-baseline FILE accepts today's findings. --diff BASE keeps only the findings that
@@ -68,7 +71,7 @@ func bindSoulCheck(fs *flag.FlagSet) *soulCheckFlags {
 	f.brain = fs.String("brain", "", "brain to check on the server (default: the credential's own)")
 	f.claims = fs.Bool("claims", false, "list every claim with its anchors and state")
 	f.format = fs.String("format", "text", "output: text, json (the m1nd-soul-check report), sarif (SARIF 2.1.0) or github (Actions annotations)")
-	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1); discipline, unverified and/or age, comma-separated (drift exits 1, those alone exit 3)")
+	f.failOn = fs.String("fail-on", "drift", "what fails the run: drift (exit 1); discipline, unverified, age and/or disagreement, comma-separated (drift exits 1, those alone exit 3)")
 	f.baseline = fs.String("baseline", "", "accept the findings this baseline file holds; fail only on new ones")
 	f.writeBaseline = fs.String("write-baseline", "", "write today's findings to this file as the baseline, and exit 0")
 	f.diff = fs.String("diff", "", "only findings introduced since this git revision (BASE..work tree)")

@@ -81,8 +81,12 @@ const (
 	disciplineSoul   = "# PATHOS\n\n## Checkpoint 2\n\n### Current State\n\n- `main.go` is the entry point.\n- Releases stall on Fridays.\n"
 	bothSoul         = disciplineSoul + "- `gone/a.go` holds the old loop.\n"
 	unverifiedAgents = "# Agents\n\n## Layout\n\n- `main.go` is the entry point.\n- `legacy/a.go` holds the old loop.\n" // legacy/ has no history
-	mainGo           = "package main\n\nfunc main() {}\n"
-	docsGlobIgnored  = "doc:legacy/\n"
+	// an ordinary AGENTS.md counting one thing two ways: a disagreement with itself, no drift; the same
+	// lines in a soul are drift (its counts answer to one another)
+	disagreeAgents  = "# Agents\n\n## Layout\n\n- `main.go` registers 12 routes.\n- `main.go` registers 14 routes.\n"
+	disagreeSoul    = "# PATHOS\n\n## Checkpoint 2\n\n### Current State\n\n- `main.go` registers 12 routes.\n- `main.go` registers 14 routes.\n"
+	mainGo          = "package main\n\nfunc main() {}\n"
+	docsGlobIgnored = "doc:legacy/\n"
 )
 
 func TestSoulCheckExitCodes(t *testing.T) {
@@ -102,6 +106,10 @@ func TestSoulCheckExitCodes(t *testing.T) {
 		{"an unverified mention does not fail by default", map[string]string{"AGENTS.md": unverifiedAgents}, []string{"--all"}, exitClean},
 		{"an unverified mention fails when asked", map[string]string{"AGENTS.md": unverifiedAgents}, []string{"--all", "--fail-on", "unverified"}, exitDiscipline},
 		{"drift wins over an unverified mention", map[string]string{"AGENTS.md": unverifiedAgents + "- `gone/a.go` holds the old loop.\n"}, []string{"--all", "--fail-on", "unverified"}, exitDrift},
+		{"a document's disagreement with itself does not fail by default", map[string]string{"AGENTS.md": disagreeAgents}, []string{"--all"}, exitClean},
+		{"a document's disagreement with itself fails when asked", map[string]string{"AGENTS.md": disagreeAgents}, []string{"--all", "--fail-on", "disagreement"}, exitDiscipline},
+		{"drift wins over a disagreement", map[string]string{"AGENTS.md": disagreeAgents + "- `gone/a.go` holds the old loop.\n"}, []string{"--all", "--fail-on", "disagreement"}, exitDrift},
+		{"attack: a soul's counts that disagree are drift", map[string]string{"docs/PATHOS.md": disagreeSoul}, nil, exitDrift},
 		{"unknown format", map[string]string{"AGENTS.md": freshAgents}, []string{"--all", "--format", "xml"}, exitIO},
 		{"unknown fail-on", map[string]string{"AGENTS.md": freshAgents}, []string{"--all", "--fail-on", "style"}, exitIO},
 		{"missing document", map[string]string{"AGENTS.md": freshAgents}, []string{"NOPE.md"}, exitIO},

@@ -18,7 +18,7 @@ var soulCmd = &command{
 	subs: []*command{
 		{
 			name: "check", args: "[DOC...]", nargs: atLeast(0), client: true, setup: soulCheck,
-			summary: "check handoff documents claim by claim against the repository: one soul, named documents, or --all; exit 0 clean, 1 drift, 2 usage/IO, 3 discipline/unverified/age (--fail-on)",
+			summary: "check handoff documents claim by claim against the repository: one soul, named documents, or --all; exit 0 clean, 1 drift, 2 usage/IO, 3 discipline/unverified/age/disagreement (--fail-on)",
 			long:    soulCheckLong,
 		},
 		{

@@ -27,8 +27,8 @@ func notes(body string) []byte {
 
 // driftLabeled checks one document through CheckRepo, the entry the server and the CLI share, and
 // returns label of each drift finding in report order. An unverified mention (tiers.go) is reported
-// too, its label prefixed "unverified ": a twin a class must let through is still raised, and the
-// label says in which tier.
+// too, its label prefixed "unverified ", and so is a document's disagreement with itself ("disagreement
+// "): a twin a class must let through is still raised, and the label says in which tier.
 func driftLabeled(t *testing.T, repo engine.Repo, doc string, src []byte, label func(engine.Finding) string) []string {
 	t.Helper()
 	rep, err := engine.CheckRepo(context.Background(), repo, doc, src, engine.ParseOptions{}, engine.CheckOptions{Now: mustTime("2026-07-06T09:00:00Z")})
@@ -42,6 +42,8 @@ func driftLabeled(t *testing.T, repo engine.Repo, doc string, src []byte, label 
 			got = append(got, label(f))
 		case engine.KindUnverified:
 			got = append(got, "unverified "+label(f))
+		case engine.KindDisagreement:
+			got = append(got, "disagreement "+label(f))
 		}
 	}
 	return got

@@ -37,7 +37,8 @@ func TestRepoClasses(t *testing.T) {
 		{"a declined member", "AGENTS.md", "# A\n\n## Adapter\n\nWe documented the wiring instead of exposing `AGUIAdapter.context`.\n", nil},
 		{"a missing member stays drift", "AGENTS.md", "# A\n\n## Adapter\n\nRead the context off `AGUIAdapter.context`.\n", []string{"unverified AGUIAdapter.context"}},
 		{"PR a distant shipped does not govern", "AGENTS.md", "# A\n\n## Status\n\nThe review bot shipped this way and its agent never fired once, reporting false-green on every PR (#66).\n", nil},
-		{"PR the clause says merged", "AGENTS.md", "# A\n\n## Status\n\nThe parser rewrite merged in #66.\n", []string{"#66"}},
+		{"PR the clause says merged, in an ordinary document: held", "AGENTS.md", "# A\n\n## Status\n\nThe parser rewrite merged in #66.\n", nil},
+		{"PR the clause says merged, in a soul", "PATHOS.md", "# A\n\n## Current state\n\nThe parser rewrite merged in #66.\n", []string{"#66"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

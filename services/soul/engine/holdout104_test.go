@@ -49,8 +49,8 @@ func TestHundredFourthHoldoutClasses(t *testing.T) {
 	})
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"four runs' counts", "## State\n\n- Full pipeline proven: `README.md` → DIGIMON (60 entities, 123 relationships)\n- Memo path proven: `README.md` → DIGIMON (40 entities, 61 relationships)\n- Checkpoint proven: `README.md` → DIGIMON (34 entities, 30 relationships)\n- Final memo proven: `README.md` → DIGIMON (28 entities, 23 relationships)", nil},
-		{"twin: two counts of one thing", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.", []string{"contradicted ", "contradicted "}},
-		{"twin: three values, one stated twice", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.\n- The `README.md` graph holds 30 relationships.\n- Again: the `README.md` graph holds 61 relationships.", []string{"contradicted ", "contradicted "}},
+		{"twin: two counts of one thing", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.", []string{"disagreement contradicted ", "disagreement contradicted "}},
+		{"twin: three values, one stated twice", "## State\n\n- The `README.md` graph holds 123 relationships.\n- The `README.md` graph holds 61 relationships.\n- The `README.md` graph holds 30 relationships.\n- Again: the `README.md` graph holds 61 relationships.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 	// attack: a soul (soul-prd §2.3, the intra-soul contradiction) cannot hide two disagreeing figures by
 	// stating the quantity in more ways: its live counts answer to one another, however many there are

@@ -44,6 +44,6 @@ func TestHundredEighthHoldoutClasses(t *testing.T) {
 	})
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"a task log's suite sizes", "## Log\n\n- Task 1: `README.md` suite at 112 tests.\n- Task 2: `README.md` suite at 114 tests.\n- Task 3: `README.md` suite at 125 tests.\n- Task 4: `README.md` suite at 282 tests.\n- Task 5: `README.md` suite at 114 tests.", nil},
-		{"twin: three values, one twice", "## Log\n\n- The `README.md` suite has 112 tests.\n- The `README.md` suite has 114 tests.\n- The `README.md` suite has 125 tests.\n- The `README.md` suite has 114 tests.", []string{"contradicted ", "contradicted "}},
+		{"twin: three values, one twice", "## Log\n\n- The `README.md` suite has 112 tests.\n- The `README.md` suite has 114 tests.\n- The `README.md` suite has 125 tests.\n- The `README.md` suite has 114 tests.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 }

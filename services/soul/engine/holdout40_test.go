@@ -164,6 +164,9 @@ func TestFortyFirstHoldoutRelanded(t *testing.T) {
 
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"re-landed", "- **Base PRs on `master`.** If that base squash-merges, your commit gets orphaned (this happened — the #3007 fixes had to be re-landed).\n", nil},
+	})
+	// a soul's PR anchors stay answerable to its log; an ordinary document's are held (judge.go)
+	runSoulCases(t, repo, []driftCase{
 		{"twin: landed", "- **Base PRs on `master`.** The fixes landed in #3007.\n", []string{"ref_missing #3007"}},
 	})
 }

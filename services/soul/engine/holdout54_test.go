@@ -58,8 +58,9 @@ func TestFiftyFourthHoldoutClasses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			table := "### Nov 7, 2025\n\n| ID | Time | T | Title | Read |\n|----|------|---|-------|------|\n| #4609 | 6:33 PM | ✅ | PR #69 Successfully Merged to Main Branch | ~516 |\n"
-			doc := "# A\n\n## Merges\n\n" + strings.TrimSpace(tc.open+"\n\n"+table+"\n\n"+tc.close) + "\n"
-			assertDrift(t, findingsOf(t, repo, "AGENTS.md", []byte(doc)), tc.want)
+			// in a soul, where a PR number its log lacks is drift (an ordinary document's is held)
+			doc := "# A\n\n## Current state\n\n" + strings.TrimSpace(tc.open+"\n\n"+table+"\n\n"+tc.close) + "\n"
+			assertDrift(t, findingsOf(t, repo, "PATHOS.md", []byte(doc)), tc.want)
 		})
 	}
 }

@@ -68,7 +68,7 @@ func TestSixtyFirstHoldoutClasses(t *testing.T) {
 		assertDrift(t, findingsOf(t, repo, "apps/web/CLAUDE.md", issues("App.test.tsx (9 failures)", "Pagination.test.tsx (2 failures)")), nil)
 	})
 	t.Run("twin: one file, two counts", func(t *testing.T) {
-		assertDrift(t, findingsOf(t, repo, "apps/web/CLAUDE.md", issues("App.test.tsx (9 failures)", "App.test.tsx (2 failures)")), []string{"contradicted ", "contradicted "})
+		assertDrift(t, findingsOf(t, repo, "apps/web/CLAUDE.md", issues("App.test.tsx (9 failures)", "App.test.tsx (2 failures)")), []string{"disagreement contradicted ", "disagreement contradicted "})
 	})
 }
 

@@ -16,9 +16,9 @@ func TestSixtySecondHoldoutClasses(t *testing.T) {
 		{"counts of two finished steps of a status log",
 			"## Project Status\n\n**E-1 (Shared UI Components) complete** — 16 reusable components built with tests (96 tests, 21 suites).\n\n**E-3 (Wallet Connection) complete** — wallet integrated. 230 tests, 41 suites.", nil},
 		{"twin: the same counts in two paragraphs with no step",
-			"## Project Status\n\nThe shared components are built with tests (96 tests, 21 suites).\n\nThe wallet is integrated. 230 tests, 41 suites.", []string{"contradicted ", "contradicted "}},
+			"## Project Status\n\nThe shared components are built with tests (96 tests, 21 suites).\n\nThe wallet is integrated. 230 tests, 41 suites.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 		{"twin: one step's paragraph counted two ways",
-			"## Project Status\n\n**E-1 (Shared UI Components) complete** — built with tests (96 tests, 21 suites).\n\n**E-1 (Shared UI Components) complete** — 230 tests, 41 suites.", []string{"contradicted ", "contradicted "}},
+			"## Project Status\n\n**E-1 (Shared UI Components) complete** — built with tests (96 tests, 21 suites).\n\n**E-1 (Shared UI Components) complete** — 230 tests, 41 suites.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 }
 

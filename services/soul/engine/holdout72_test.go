@@ -47,7 +47,7 @@ func TestSeventySecondHoldoutClasses(t *testing.T) {
 	done := "## Ingest\n\n- `setIngestEnabled(protocol, enabled)` shipped in #12 and persists first.\n\n"
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a heading that cites to-do items it did", done + "## OPERATOR ENABLE/DISABLE (live-correctness-pass Todo #6–9) [EXISTS]\n\n- `setIngestEnabled(protocol, enabled)` persists first, then applies.", nil},
-		{"twin: a to-do list a later line reports done", done + "## Todo\n\n- `setIngestEnabled(protocol, enabled)` persists first, then applies.", []string{"superseded "}},
+		{"twin: a to-do list a later line reports done", done + "## Todo\n\n- `setIngestEnabled(protocol, enabled)` persists first, then applies.", []string{"disagreement superseded "}},
 	})
 }
 

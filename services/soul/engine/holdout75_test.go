@@ -44,6 +44,9 @@ func TestSeventyFifthHoldoutClasses(t *testing.T) {
 		{"a file offered beside a placeholder path", "- For isolated QA, read the target from `<qa-output-path>/qa/bootstrap-manifest.json` or `bootstrap.env` instead of hardcoding the port.", nil},
 		{"twin: a file offered beside a real path", "- For isolated QA, read the target from `route-old/index.tsx` or `bootstrap.env` instead of hardcoding the port.", []string{"evidence_file_missing route-old/index.tsx"}},
 		{"an issue whose branch merged", "- Four rules recurred and every sweep fixed only the sites (#2858).", nil},
+	})
+	// a soul's PR anchors stay answerable to its log; an ordinary document's are held (judge.go)
+	runSoulCases(t, repo, []driftCase{
 		{"twin: an issue no branch or subject names", "- Four rules recurred and every sweep fixed only the sites (#2859).", []string{"ref_missing #2859"}},
 	})
 

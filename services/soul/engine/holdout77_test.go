@@ -16,7 +16,7 @@ func TestSeventySeventhHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "apps/daemons/CLAUDE.md", []driftCase{
 		{"numbers of labels read as no count", "## Notes\n\n- **Split Tier 2 / Tier 3 prompts**: `src/prompt-builder.ts` defines both.\n- **Tier 2 prompt fix**: only the Tier 2 prompt changed.", nil},
 		{"the ends of a transition read as no count", "## Flow\n\n1. Client opens SSE → 0→1 transition fires the callback in `src/prompt-builder.ts`.\n2. Last client disconnects → 1→0 transition clears the state.", nil},
-		{"twin: one count stated two ways", "## Notes\n\n- `src/prompt-builder.ts` defines 3 prompts.\n- `src/prompt-builder.ts` defines 2 prompts.", []string{"contradicted ", "contradicted "}},
+		{"twin: one count stated two ways", "## Notes\n\n- `src/prompt-builder.ts` defines 3 prompts.\n- `src/prompt-builder.ts` defines 2 prompts.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 	runDriftCases(t, repo, "apps/web/CLAUDE.md", []driftCase{
 		{"a dash and a Spanish verb of removal", "- `clients/components/DocumentManager.tsx` — **eliminado** en 011-US3 (los documentos viven ahora por puesto).", nil},

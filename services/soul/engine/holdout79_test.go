@@ -10,7 +10,7 @@ func TestSeventyNinthHoldoutDates(t *testing.T) {
 	repo := g.open(t)
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"two dates in one month", "## Gotchas\n\n- Bit twice in one session (2 Aug 2026) by `build.sh`.\n- Bit on 4 Aug 2026: `build.sh` forced the width.", nil},
-		{"twin: one count stated two ways", "## Gotchas\n\n- Bit twice in one session: `build.sh` has 2 gates.\n- Bit again: `build.sh` has 4 gates.", []string{"contradicted ", "contradicted "}},
+		{"twin: one count stated two ways", "## Gotchas\n\n- Bit twice in one session: `build.sh` has 2 gates.\n- Bit again: `build.sh` has 4 gates.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 }
 

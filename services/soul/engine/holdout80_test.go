@@ -42,8 +42,8 @@ func TestEightiethHoldoutClasses(t *testing.T) {
 		{"a planned item marked done", shipped + "## Next steps\n\n- ✅ Typed parser records thread through, and `version` dispatch is operational (R825).", nil},
 		{"a planned item ticked", shipped + "## Next steps\n\n- [x] Typed parser records thread through, and `version` dispatch is operational (R825).", nil},
 		{"a planned row marked done in a cell", shipped + "## Next steps\n\n| Command | Status |\n|---|---|\n| `version` dispatch | ✅ migrated (R825) |", nil},
-		{"twin: a planned row still open", shipped + "## Next steps\n\n| Command | Status |\n|---|---|\n| `version` dispatch | planned |", []string{"superseded "}},
-		{"twin: a planned item still open", shipped + "## Next steps\n\n- Typed parser records thread through, and `version` dispatch becomes operational.", []string{"superseded "}},
+		{"twin: a planned row still open", shipped + "## Next steps\n\n| Command | Status |\n|---|---|\n| `version` dispatch | planned |", []string{"disagreement superseded "}},
+		{"twin: a planned item still open", shipped + "## Next steps\n\n- Typed parser records thread through, and `version` dispatch becomes operational.", []string{"disagreement superseded "}},
 	})
 	// attack: a soul (ENXUTO) cannot keep a done item among its next steps by ticking it
 	runDriftCases(t, repo, "PATHOS.md", []driftCase{
@@ -99,7 +99,7 @@ func TestEightiethHoldoutRoundLog(t *testing.T) {
 		"- Shipped R510: query surface extended; the binary now exposes 13 operational subcommands."
 	runDriftCases(t, repo, "crates/cli/AGENTS.md", []driftCase{
 		{"a round log's counts beside the present total", log, nil},
-		{"twin: two present totals", "## Current status\n\nThe standalone binary exposes 41 operational subcommands in `src/run.rs`.\n\n- The binary now exposes 33 operational subcommands.", []string{"contradicted ", "contradicted "}},
+		{"twin: two present totals", "## Current status\n\nThe standalone binary exposes 41 operational subcommands in `src/run.rs`.\n\n- The binary now exposes 33 operational subcommands.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 	// attack: a soul cannot keep a second figure for a live count by writing it under an entry's label
 	runDriftCases(t, repo, "PATHOS.md", []driftCase{

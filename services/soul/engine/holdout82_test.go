@@ -41,7 +41,7 @@ func TestEightySecondHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "src/providers/AGENTS.md", []driftCase{
 		// each item counts what its label names
 		{"two labelled items' counts", "## Files\n\n- **`web_search.ts`** — `UnifiedWebSearchProvider`. `PROVIDERS` array imports every leaf in `../search/` (10 entries: `tavily`, `brave`). Constructor filters by key.\n- **`fetch.ts`** — `UnifiedFetchProvider`. `PROVIDERS` array has 28 entries — the largest of the three.", nil},
-		{"twin: one label's two counts", "## Files\n\n- **`fetch.ts`** — `UnifiedWebSearchProvider`. `PROVIDERS` array imports every leaf in `../search/` (10 entries: `tavily`, `brave`). Constructor filters by key.\n- **`fetch.ts`** — `UnifiedFetchProvider`. `PROVIDERS` array has 28 entries — the largest of the three.", []string{"contradicted ", "contradicted "}},
+		{"twin: one label's two counts", "## Files\n\n- **`fetch.ts`** — `UnifiedWebSearchProvider`. `PROVIDERS` array imports every leaf in `../search/` (10 entries: `tavily`, `brave`). Constructor filters by key.\n- **`fetch.ts`** — `UnifiedFetchProvider`. `PROVIDERS` array has 28 entries — the largest of the three.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 }
 
@@ -55,6 +55,9 @@ func TestEightySecondHoldoutRelatedRepoPR(t *testing.T) {
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"the meta repository's pull request", "**Status.** The meta-root cleanup is already done\n(meta PR #110; ~1.7G of dev-host state relocated to the archives;\nsingle owner confirmed).", nil},
 		{"the upstream pull request", "- The fix landed in the upstream PR #110.", nil},
+	})
+	// a soul's PR anchors stay answerable to its log; an ordinary document's are held (judge.go)
+	runSoulCases(t, repo, []driftCase{
 		{"twin: this repository's pull request", "- The fix landed in PR #110.", []string{"ref_missing #110"}},
 	})
 }

@@ -40,6 +40,6 @@ func TestEightyFourthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "development/AGENTS.md", []driftCase{
 		// each table row counts what its first cell names, across the document's sections
 		{"two rows' counts", "## Files\n\n| File | Description |\n|---|---|\n| `implementation-plan-a-to-z.md` | **Plan** \u2014 16 modules (A through P), 6 phases, 10 weeks |\n\n## Subdirectories\n\n| Directory | Description |\n|---|---|\n| `tasks/` | Task boards: `c-level-recommendations/` (39 tasks \u2014 5 phases: infrastructure, security) |", nil},
-		{"twin: one row's two counts", "## Files\n\n| File | Description |\n|---|---|\n| `tasks/` | **Plan** \u2014 16 modules (A through P), 6 phases, 10 weeks |\n\n## Subdirectories\n\n| Directory | Description |\n|---|---|\n| `tasks/` | Task boards: `c-level-recommendations/` (39 tasks \u2014 5 phases: infrastructure, security) |", []string{"contradicted ", "contradicted "}},
+		{"twin: one row's two counts", "## Files\n\n| File | Description |\n|---|---|\n| `tasks/` | **Plan** \u2014 16 modules (A through P), 6 phases, 10 weeks |\n\n## Subdirectories\n\n| Directory | Description |\n|---|---|\n| `tasks/` | Task boards: `c-level-recommendations/` (39 tasks \u2014 5 phases: infrastructure, security) |", []string{"disagreement contradicted ", "disagreement contradicted "}},
 	})
 }

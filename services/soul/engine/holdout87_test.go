@@ -21,7 +21,7 @@ func TestEightySeventhHoldoutClasses(t *testing.T) {
 		// signed numbers are changes, not counts of one thing (rows of one table are told apart by
 		// their first cells already; these are two tables)
 		{"deltas in two tables of experiments", "## Tried\n\n| Idea | Result |\n|---|---|\n| Caching in `crates/atomcad-util/src/lib.rs` | +1,152 gas — already one MLOAD |\n\n## Rejected\n\n| Idea | Result |\n|---|---|\n| Inlining in `crates/atomcad-util/src/lib.rs` | +1,029 gas — a cheaper path |", nil},
-		{"twin: totals in two tables", "## Tried\n\n| Idea | Result |\n|---|---|\n| Caching in `crates/atomcad-util/src/lib.rs` | 1,152 gas — already one MLOAD |\n\n## Rejected\n\n| Idea | Result |\n|---|---|\n| Inlining in `crates/atomcad-util/src/lib.rs` | 1,029 gas — a cheaper path |", []string{"contradicted ", "contradicted "}},
+		{"twin: totals in two tables", "## Tried\n\n| Idea | Result |\n|---|---|\n| Caching in `crates/atomcad-util/src/lib.rs` | 1,152 gas — already one MLOAD |\n\n## Rejected\n\n| Idea | Result |\n|---|---|\n| Inlining in `crates/atomcad-util/src/lib.rs` | 1,029 gas — a cheaper path |", []string{"disagreement contradicted ", "disagreement contradicted "}},
 		// a place a tool looks in, beside its home twin
 		{"a tool's search places", "Claude Code scans skills only in `~/.claude/skills/` and `.claude/skills/`, so none here load by themselves.", nil},
 		{"twin: the project's place alone", "Claude Code loads the skills in `.claude/skills/`, so they load by themselves.", []string{"evidence_file_missing .claude/skills/"}},

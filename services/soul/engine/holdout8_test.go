@@ -246,3 +246,14 @@ func TestColonNamespacesInUnreadLanguages(t *testing.T) {
 		{"twin: no Ruby, PHP or C++ here", "Promotions are `Spree::Promotion` records.", []string{"unverified evidence_changed Spree::Promotion"}},
 	})
 }
+
+// runSoulCases checks each case's body as the live state of a soul (PATHOS.md), one subtest each: the
+// laws a soul keeps that an ordinary document is spared (a PR number its log lacks).
+func runSoulCases(t *testing.T, repo engine.Repo, cases []driftCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run("soul: "+tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "PATHOS.md", []byte("# A\n\n## Current state\n\n"+tc.body+"\n")), tc.want)
+		})
+	}
+}

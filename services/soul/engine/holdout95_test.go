@@ -19,7 +19,7 @@ func TestNinetyFifthHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		// counts of a list whose items each label their own file with a colon
 		{"each item's own file's count", "## Routes\n\n- `src/router.rs`: 4 handlers for the admin API\n- `src/jobs.rs`: 3 handlers for the scheduler", nil},
-		{"twin: one subject's two counts", "## Routes\n\n- The admin API has 4 handlers in `src/router.rs`.\n- The admin API has 3 handlers in `src/router.rs`.", []string{"contradicted ", "contradicted "}},
+		{"twin: one subject's two counts", "## Routes\n\n- The admin API has 4 handlers in `src/router.rs`.\n- The admin API has 3 handlers in `src/router.rs`.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 		// a coverage floor's metrics
 		{"coverage metrics after a file", "Coverage floors are enforced by `coverageThreshold` in `aegis/package.json`:\nstatements 85, branches 77, functions 87, lines 85.", nil},
 		{"twin: a line of the file", "The coverage floor is set in `aegis/package.json` line 185.", []string{"line_drift aegis/package.json:185"}},
@@ -31,10 +31,13 @@ func TestNinetyFifthHoldoutClasses(t *testing.T) {
 		{"twin: the file said to be the old one", "| `scripts/lib/tagging/grassiness.py` | Main scoring module (it wraps `scripts/lib/grassiness.py` — the old entry point) |", []string{"evidence_file_missing scripts/lib/grassiness.py"}},
 		// a number the next clause calls an issue
 		{"a number called an issue", "- Ships the alias half of #174; that issue stays open for real profiles.", nil},
-		{"twin: a number said merged", "- Ships the alias half, merged in #174; the profiles follow.", []string{"ref_missing #174"}},
 		// a web address mistyped in a link
 		{"a mistyped web address", "This project follows [the Community Guidelines](https:git//opensource.google/conduct/).", nil},
 		{"twin: a relative link", "This project follows [the Community Guidelines](docs/conduct/).", []string{"unanchored docs/conduct/"}},
+	})
+	// a soul's PR anchors stay answerable to its log; an ordinary document's are held (judge.go)
+	runSoulCases(t, repo, []driftCase{
+		{"twin: a number said merged", "- Ships the alias half, merged in #174; the profiles follow.", []string{"ref_missing #174"}},
 	})
 	runDriftCases(t, repo, "sources/uk/CLAUDE.md", []driftCase{
 		// the directory's .gitignore lists the same pattern

@@ -76,8 +76,8 @@ func TestNinetyEighthHoldoutSectionCounts(t *testing.T) {
 	repo := g.open(t)
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"one count per service", "### Avancement payment-service\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n\n### Avancement product-service\n\n- The admin API has 8 handlers in `services/payment/router.rs`.\n\n### Avancement order-service\n\n- The admin API has 6 handlers in `services/payment/router.rs`.", nil},
-		{"twin: one heading, two counts", "### Avancement payment-service\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n- The admin API has 8 handlers in `services/payment/router.rs`.", []string{"contradicted ", "contradicted "}},
-		{"twin: headings with nothing in common", "### Overview\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n\n### Routes\n\n- The admin API has 3 handlers in `services/payment/router.rs`.", []string{"contradicted ", "contradicted "}},
+		{"twin: one heading, two counts", "### Avancement payment-service\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n- The admin API has 8 handlers in `services/payment/router.rs`.", []string{"disagreement contradicted ", "disagreement contradicted "}},
+		{"twin: headings with nothing in common", "### Overview\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n\n### Routes\n\n- The admin API has 3 handlers in `services/payment/router.rs`.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 		{"twin: headings that differ in a number", "### Checkpoint 3\n\n- The admin API has 4 handlers in `services/payment/router.rs`.\n\n### Checkpoint four\n\n- The admin API has 3 handlers in `services/payment/router.rs`.", []string{"contradicted ", "contradicted "}},
 	})
 }

@@ -197,9 +197,13 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = a.Ref + " is no commit here, and its sentence does not call it one"
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && (!c.Shipped || a.Unshipped) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPR && ar.Reason == ReasonRefMissing && (!c.Shipped || a.Unshipped || !v.soul.SoulTissue) {
 		// "tracked in #812": issues and open PRs share the numbers; only a claim that says it merged
-		// asserts the log must hold it
+		// asserts the log must hold it. Outside a soul not even that: over the holdout rounds every one
+		// of fifteen numbers an ordinary document gave as merged and the log lacked was an issue a
+		// commit body closed ("GH #679", "Fixes #679"), another repository's PR ("meta PR #110",
+		// "FastLED/fbuild#595 (refined in #923)") or a step of a plan ("PR 5"); a soul's PR anchors
+		// stay answerable to its log
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = fmt.Sprintf("#%d is no merged PR in the log; an issue or an open PR cannot be checked here", a.Number)
 	}

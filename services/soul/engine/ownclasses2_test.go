@@ -21,11 +21,11 @@ func TestFiguresTableRowsAreConditions(t *testing.T) {
 		{"one row label twice stays contradicted", head +
 			"| writes/s, final version | 8 pairs in `main.go` |\n" +
 			"| writes/s, final version | 6 pairs in `main.go` |\n",
-			[]string{"contradicted ", "contradicted "}},
+			[]string{"disagreement contradicted ", "disagreement contradicted "}},
 		{"two sentences stay contradicted", "# A\n\n## Figures\n\n" +
 			"- The battery runs 37 cases from `main.go`.\n" +
 			"- The battery runs 36 cases via `main.go`.\n",
-			[]string{"contradicted ", "contradicted "}},
+			[]string{"disagreement contradicted ", "disagreement contradicted "}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -129,7 +129,7 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if !soul.SoulTissue && series(vals) {
 			continue
 		}
-		contradictMinority(results, vals, subject)
+		contradictMinority(results, vals, subject, soul.SoulTissue)
 	}
 }
 
@@ -349,8 +349,13 @@ func countedSubjects(results []ClaimResult) map[string]map[string][]int {
 }
 
 // contradictMinority marks contradicted every judgeable claim of a value other than the one most of the
-// soul agrees on; on a tie for the most, every value's claims.
-func contradictMinority(results []ClaimResult, vals map[string][]int, subject string) {
+// soul agrees on; on a tie for the most, every value's claims. The detail names the soul as a soul, and
+// any other handoff file as the document.
+func contradictMinority(results []ClaimResult, vals map[string][]int, subject string, isSoul bool) {
+	who := "the document"
+	if isSoul {
+		who = "the soul"
+	}
 	top, tie := "", false
 	for val, claims := range vals {
 		switch {
@@ -374,7 +379,7 @@ func contradictMinority(results []ClaimResult, vals map[string][]int, subject st
 		for _, ci := range claims {
 			if r := &results[ci]; judgeable(r) {
 				r.State, r.Reason = StateStale, ReasonContradicted
-				r.Detail = fmt.Sprintf("%s: this claim says %s, the soul also says %s", subject, val, strings.Join(others, ", "))
+				r.Detail = fmt.Sprintf("%s: this claim says %s, %s also says %s", subject, val, who, strings.Join(others, ", "))
 			}
 		}
 	}
@@ -567,10 +572,18 @@ func (v *verifier) countClaim(rep *Report, r *ClaimResult, t tally) {
 	}
 	if r.State == StateStale || r.State == StateSuperseded {
 		f := finding(r)
-		if f.Kind == KindDrift && v.unverified(r) {
+		switch {
+		case f.Kind == KindDrift && v.disagreement(r):
+			f.Kind = KindDisagreement
+			if r.State == StateStale {
+				rep.disagreeStale++
+			} else {
+				rep.disagreeSuperseded++
+			}
+		case f.Kind == KindDrift && v.unverified(r):
 			f.Kind = KindUnverified
 			rep.unverifiedClaims++
-		} else if f.Kind == KindDrift {
+		case f.Kind == KindDrift:
 			v.leadWithDrift(r, &f)
 		}
 		v.addRow(rep, f)
@@ -640,6 +653,13 @@ func (v *verifier) furtherRows(rep *Report, r *ClaimResult, first Finding) {
 	}
 }
 
+// disagreement reports a claim of a document that is no soul whose finding is the document's own
+// disagreement (KindDisagreement): a count contradicted or superseded by another of its counts, a next
+// step another line reports shipped. One whose anchor failed too is drift by that anchor.
+func (v *verifier) disagreement(r *ClaimResult) bool {
+	return !v.soul.SoulTissue && (r.Reason == ReasonContradicted || r.Reason == ReasonSuperseded) && firstWith(r.Anchors, AnchorFailed) == nil
+}
+
 // rowKey is what makes two rows one finding: the same anchor failing the same way on the same line.
 type rowKey struct {
 	line           int
@@ -661,8 +681,11 @@ func (v *verifier) addRow(rep *Report, f Finding) {
 		v.rows[k] = true
 	}
 	rep.Stale = append(rep.Stale, f)
-	if f.Kind == KindUnverified {
+	switch f.Kind {
+	case KindUnverified:
 		rep.Unverified++
+	case KindDisagreement:
+		rep.Disagreements++
 	}
 }
 

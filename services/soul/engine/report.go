@@ -39,6 +39,10 @@ type Report struct {
 	// unverifiedClaims counts the stale claims whose only failure is an unverified mention: their state
 	// stays the seed's stale, but they fail no check and the receipt line counts them as unverified.
 	unverifiedClaims int
+	// Disagreements counts the rows of Stale of kind disagreement; disagreeStale and disagreeSuperseded
+	// count their claims by state (stale, superseded), which fail no check either.
+	Disagreements                     int
+	disagreeStale, disagreeSuperseded int
 	// SoulTissue says the document declares itself a soul (SOUL-INV-1 binds it).
 	SoulTissue  bool
 	Enxuto      Enxuto
@@ -77,6 +81,14 @@ const (
 	// KindAge is a claim whose evidence holds but that no commit touched for a half-life (aged_out):
 	// additive, apart from drift and discipline, never counted in drift precision.
 	KindAge FindingKind = "age"
+	// KindDisagreement is a document that is no soul disagreeing with itself: two of its counts of one
+	// subject (contradicted, superseded by a newer one), or a next step another line reports shipped.
+	// Nothing in the repository was asked, so nothing says which line, if either, is wrong; and an
+	// ordinary handoff file counts many things that only look alike (over the holdout rounds 4 of 108
+	// such rows were true, three of them for another reason than the one given). Reported, never verified
+	// fresh, apart from drift and never counted in drift precision. In a soul the same rows are drift:
+	// its live counts answer to one another (soul-prd §2.3, §3.4).
+	KindDisagreement FindingKind = "disagreement"
 )
 
 // Finding is one stale or superseded row of the report.
@@ -143,12 +155,16 @@ const (
 )
 
 // Findings is the number of claims that make a check fail: stale and superseded claims, less those
-// whose only failure is an unverified mention (the CLI exits 0 on those too). Age rows are additive
-// and never counted here.
-func (r *Report) Findings() int { return r.drifted() + r.ByState.Superseded }
+// whose only failure is an unverified mention or a disagreement of a document that is no soul with
+// itself (the CLI exits 0 on those too). Age rows are additive and never counted here.
+func (r *Report) Findings() int { return r.drifted() + r.superseded() }
 
 // drifted is the stale claims with drift or discipline behind them.
-func (r *Report) drifted() int { return r.ByState.Stale - r.unverifiedClaims }
+func (r *Report) drifted() int { return r.ByState.Stale - r.unverifiedClaims - r.disagreeStale }
+
+// superseded is the superseded claims of a soul: a document that is no soul disagreeing with itself
+// is counted apart.
+func (r *Report) superseded() int { return r.ByState.Superseded - r.disagreeSuperseded }
 
 // receiptLine renders the one dated line (SOUL-INV-6: it carries its own age).
 func receiptLine(r *Report) string {
@@ -163,8 +179,8 @@ func receiptLine(r *Report) string {
 		fmt.Sprintf("%d fresh", r.ByState.Fresh),
 		fmt.Sprintf("%d stale", r.drifted()),
 	}
-	if r.ByState.Superseded > 0 {
-		parts = append(parts, fmt.Sprintf("%d superseded", r.ByState.Superseded))
+	if r.superseded() > 0 {
+		parts = append(parts, fmt.Sprintf("%d superseded", r.superseded()))
 	}
 	parts = append(parts, fmt.Sprintf("%d receipt-priced", r.ByState.ReceiptRequired))
 	if r.ByState.UnprovableNow > 0 {
@@ -177,6 +193,9 @@ func receiptLine(r *Report) string {
 	}
 	if r.Unverified > 0 {
 		parts = append(parts, fmt.Sprintf("%d unverified", r.Unverified))
+	}
+	if r.Disagreements > 0 {
+		parts = append(parts, fmt.Sprintf("%d disagreeing", r.Disagreements))
 	}
 	if r.Ignored > 0 {
 		parts = append(parts, fmt.Sprintf("%d ignored", r.Ignored))

@@ -32,7 +32,7 @@ func TestTestCounts(t *testing.T) {
 		assertDrift(t, findingsOf(t, repo, "crates/ledger/tests/AGENTS.md", []byte("# A\n\n"+doc+"\n")), []string{"test_count_drift golden.rs"})
 	})
 	runDriftCases(t, repo, "src/AGENTS.md", []driftCase{
-		{"twin: one file's count stated two ways", "## Notes\n\n- `parser.py`: 2 tests.\n- `parser.py`: 3 tests.", []string{"contradicted ", "contradicted "}},
+		{"twin: one file's count stated two ways", "## Notes\n\n- `parser.py`: 2 tests.\n- `parser.py`: 3 tests.", []string{"disagreement contradicted ", "disagreement contradicted "}},
 		{"a count its file has", "## Notes\n\n- `parser.py` holds 2 tests.", nil},
 		{"two files' counts, the names in bold", "## Tests\n\n- **src/parser.py** — 2 tests: parsing.\n- **src/lexer.py** — 7 tests: tokens.", nil},
 	})

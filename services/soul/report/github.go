@@ -7,7 +7,8 @@ import (
 )
 
 // GitHub writes one workflow command per finding, which GitHub Actions shows as an annotation on the
-// document's line: drift as ::error, discipline as ::warning, unverified mentions and age as ::notice.
+// document's line: drift as ::error, discipline as ::warning, unverified mentions, age and a document's
+// disagreement with itself as ::notice.
 func GitHub(out io.Writer, set Set) {
 	for _, r := range sortedReports(set) {
 		for _, s := range r.GetStale() {

@@ -33,7 +33,7 @@ func JSON(out io.Writer, set Set) error {
 			Schema    string            `json:"schema"`
 			Documents []json.RawMessage `json:"documents"`
 			Totals    any               `json:"totals"`
-		}{SetSchema, docs, map[string]int{"documents": c.Documents, "drift": c.Drift, "discipline": c.Discipline, "unverified": c.Unverified, "age": c.Age, "unanchored": c.Unanchored, "ignored": c.Ignored}}
+		}{SetSchema, docs, map[string]int{"documents": c.Documents, "drift": c.Drift, "discipline": c.Discipline, "unverified": c.Unverified, "age": c.Age, "disagreement": c.Disagreement, "unanchored": c.Unanchored, "ignored": c.Ignored}}
 	}
 	raw, err := json.Marshal(v)
 	if err != nil {

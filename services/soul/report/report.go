@@ -23,6 +23,11 @@ const (
 	// KindAge is an aged_out claim: its evidence holds, but no commit touched it for a half-life.
 	// Additive: it fails a run only when asked (--fail-on age).
 	KindAge = "age"
+	// KindDisagreement is a document that is no soul disagreeing with itself: two of its counts of one
+	// subject, or a next step another line reports shipped. Nothing in the repository says which line,
+	// if either, is wrong: it fails a run only when asked (--fail-on disagreement). In a soul such rows
+	// are drift.
+	KindDisagreement = "disagreement"
 )
 
 // Set is the reports of one run: one per document checked.
@@ -46,7 +51,7 @@ func KindOf(s *soulv1.StaleRow) string {
 
 // Counts sums the findings of a set by kind, and the claims counted but not judged.
 type Counts struct {
-	Documents, Drift, Discipline, Unverified, Age, Unanchored, Ignored int
+	Documents, Drift, Discipline, Unverified, Age, Disagreement, Unanchored, Ignored int
 }
 
 // Count sums a set.
@@ -63,6 +68,8 @@ func Count(set Set) Counts {
 				c.Unverified++
 			case KindAge:
 				c.Age++
+			case KindDisagreement:
+				c.Disagreement++
 			default:
 				c.Drift++
 			}
@@ -102,7 +109,7 @@ func Keep(set Set, keep func(doc string, s *soulv1.StaleRow) bool) int {
 
 // Summary is the closing line of totals that the text and GitHub formats share.
 func Summary(c Counts) string {
-	return fmt.Sprintf("%s · %d drift · %d discipline · %d unverified · %d aged out · %d unanchored · %d ignored", documents(c.Documents), c.Drift, c.Discipline, c.Unverified, c.Age, c.Unanchored, c.Ignored)
+	return fmt.Sprintf("%s · %d drift · %d discipline · %d unverified · %d aged out · %d disagreeing · %d unanchored · %d ignored", documents(c.Documents), c.Drift, c.Discipline, c.Unverified, c.Age, c.Disagreement, c.Unanchored, c.Ignored)
 }
 
 // sortedReports orders a set by document path, so every format is stable.

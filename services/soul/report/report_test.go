@@ -19,7 +19,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 // fixedSet is two documents: a soul with drift, a discipline and an age finding, and an ordinary
-// AGENTS.md with a drift finding, an unverified mention, and an anchorless sentence only counted.
+// AGENTS.md with a drift finding, an unverified mention, a disagreement with itself, and an anchorless
+// sentence only counted.
 func fixedSet() report.Set {
 	at := time.Date(2026, 7, 6, 9, 0, 0, 0, time.UTC)
 	soul := &soulv1.SoulCheckReport{
@@ -40,16 +41,18 @@ func fixedSet() report.Set {
 	agents := &soulv1.SoulCheckReport{
 		Schema: "m1nd-soul-check-v0", SoulPath: "AGENTS.md", Headline: "Agents",
 		CheckedAt: timestamppb.New(at), CheckedAtMs: at.UnixMilli(), RepoSha: "0123456789abcdef0123456789abcdef01234567",
-		Claims:      &soulv1.ClaimTotals{Total: 4, Verifiable: 4},
-		ByState:     &soulv1.StateCounts{VerifiedFresh: 1, EvidenceStale: 2},
+		Claims:      &soulv1.ClaimTotals{Total: 5, Verifiable: 5},
+		ByState:     &soulv1.StateCounts{VerifiedFresh: 1, EvidenceStale: 3},
 		Unanchored:  1,
 		Ignored:     2,
 		Enxuto:      &soulv1.Enxuto{LiveLines: 6, Budget: 450},
-		ReceiptLine: "soul: checked 2026-07-06 @0123456 — 1 fresh · 2 stale · 0 receipt-priced · 0 declared · 1 unanchored · 1 unverified · 2 ignored",
+		ReceiptLine: "soul: checked 2026-07-06 @0123456 — 1 fresh · 1 stale · 0 receipt-priced · 0 declared · 1 unanchored · 1 unverified · 1 disagreeing · 2 ignored",
 		Stale: []*soulv1.StaleRow{
 			{Claim: "Run `make lint` first.", Section: "Commands", Line: 4, State: "evidence_stale", Reason: "evidence_changed", Anchor: "make lint", Detail: "the Makefile has no target lint", Kind: "drift"},
 			// an unverified mention: a name history never saw, which the sentence does not assert
 			{Claim: "Reads `.env.local` variants too.", Section: "Config", Line: 6, State: "evidence_stale", Reason: "unanchored", Anchor: ".env.local", Detail: ".env.local never landed in this repository's history", Kind: "unverified"},
+			// the document against itself: no soul, so which count is wrong is nobody's finding to make
+			{Claim: "The API serves 12 routes.", Section: "API", Line: 9, State: "evidence_stale", Reason: "contradicted", Detail: "api routes: this claim says 12, the document also says 14", Kind: "disagreement"},
 		},
 	}
 	return report.Set{Reports: []*soulv1.SoulCheckReport{soul, agents}, Many: true}
@@ -152,8 +155,8 @@ func TestSARIFShape(t *testing.T) {
 		need("reportingDescriptor", obj(r), "id")
 	}
 	results := arr(run["results"])
-	if len(results) != 5 {
-		t.Fatalf("results: got %d, want 5", len(results))
+	if len(results) != 6 {
+		t.Fatalf("results: got %d, want 6", len(results))
 	}
 	levels := map[string]bool{"none": true, "note": true, "warning": true, "error": true}
 	kinds := map[string]string{}
@@ -177,8 +180,8 @@ func TestSARIFShape(t *testing.T) {
 		}
 		kinds[r["ruleId"].(string)] = r["level"].(string)
 	}
-	if kinds["soul/drift/evidence_file_missing"] != "error" || kinds["soul/discipline/unanchored"] != "warning" || kinds["soul/unverified/unanchored"] != "note" || kinds["soul/age/aged_out"] != "note" {
-		problems = append(problems, "drift is not error, discipline not warning, or unverified or age not note")
+	if kinds["soul/drift/evidence_file_missing"] != "error" || kinds["soul/discipline/unanchored"] != "warning" || kinds["soul/unverified/unanchored"] != "note" || kinds["soul/age/aged_out"] != "note" || kinds["soul/disagreement/contradicted"] != "note" {
+		problems = append(problems, "drift is not error, discipline not warning, or unverified, age or disagreement not note")
 	}
 	if len(problems) > 0 {
 		t.Errorf("SARIF shape: got %v, want none", problems)
@@ -189,10 +192,10 @@ func TestGitHubEscapes(t *testing.T) {
 	var b bytes.Buffer
 	report.GitHub(&b, fixedSet())
 	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
-	if len(lines) != 6 {
-		t.Fatalf("got %d lines, want 5 annotations and a notice:\n%s", len(lines), b.String())
+	if len(lines) != 7 {
+		t.Fatalf("got %d lines, want 6 annotations and a notice:\n%s", len(lines), b.String())
 	}
-	for _, l := range lines[:5] {
+	for _, l := range lines[:6] {
 		head, data, ok := strings.Cut(strings.TrimPrefix(l, "::"), "::")
 		if !ok || strings.ContainsAny(data, "\n\r") || strings.Count(head, "::") > 0 {
 			t.Errorf("annotation %q: want ::cmd props::data on one line", l)

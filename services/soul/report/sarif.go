@@ -76,20 +76,20 @@ type sarifPhysical struct {
 }
 
 // Level is how loud a finding is: drift fails a check by default (error); discipline only when
-// asked (warning); an unverified mention (a name nothing here bears out) and age (a reminder to look
-// again) are notes.
+// asked (warning); an unverified mention (a name nothing here bears out), age (a reminder to look
+// again) and a document's disagreement with itself (which line is wrong, nothing here says) are notes.
 func Level(kind string) string {
 	switch kind {
 	case KindDiscipline:
 		return "warning"
-	case KindUnverified, KindAge:
+	case KindUnverified, KindAge, KindDisagreement:
 		return "note"
 	}
 	return "error"
 }
 
-// kindRank orders rules and rows: drift, discipline, unverified, age.
-var kindRank = map[string]int{KindDrift: 0, KindDiscipline: 1, KindUnverified: 2, KindAge: 3}
+// kindRank orders rules and rows: drift, discipline, unverified, age, disagreement.
+var kindRank = map[string]int{KindDrift: 0, KindDiscipline: 1, KindUnverified: 2, KindAge: 3, KindDisagreement: 4}
 
 // SARIF writes one SARIF 2.1.0 log with one run; each finding's rule is its reason, and its
 // fingerprint is its baseline key, so a scanner tracks a finding across line moves as the baseline does.
@@ -171,6 +171,9 @@ func Message(s *soulv1.StaleRow) string {
 	case KindOf(s) == KindUnverified:
 		// a name nothing here bears out, mentioned without asserting it exists: worth a look, not drift
 		return fmt.Sprintf("unverified mention of %s (%s; not asserted by the sentence) — in: %s", s.GetAnchor(), s.GetDetail(), claim)
+	case KindOf(s) == KindDisagreement:
+		// the document against itself: worth a look, but nothing here says which line is wrong
+		return fmt.Sprintf("the document disagrees with itself: %s (%s) — in: %s", s.GetDetail(), s.GetReason(), claim)
 	case s.GetAnchor() != "" && s.GetDetail() != "":
 		return fmt.Sprintf("%s: %s (%s) — in: %s", s.GetAnchor(), s.GetDetail(), s.GetReason(), claim)
 	case s.GetAnchor() != "":

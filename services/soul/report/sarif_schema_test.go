@@ -77,9 +77,9 @@ func TestSARIFValidatesAgainstTheSchema(t *testing.T) {
 		log         []byte
 		wantResults int
 	}{
-		{"golden", golden, 5},
+		{"golden", golden, 6},
 		{"no findings", render(report.Set{}), 0},
-		{"an anchor failing twice, a finding with no line", render(twice), 7},
+		{"an anchor failing twice, a finding with no line", render(twice), 8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
