@@ -103,6 +103,29 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // (the hundred-and-tenth's sheria_platform_mvp).
 var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?(?:(?:fully|completely|entirely|now|already)\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
+// parenGone follows a name that opens a parenthesis with the rest of it, which says the name was
+// deleted: "(`Universo.tsx` had 3; the page was deleted on 2026-08-20 — …)", "(`Universo.tsx` alone
+// had introduced 15 hex values; deleted 2026-08-20.)" (the hundred-and-twelfth holdout's
+// humanity-wiki). No other name may come between, and "the deleted page" only describes one.
+var parenGone = regexp.MustCompile("(?i)^([^()`]{0,200}?)\\b(?:deleted|removed|retired|dropped)\\b[^()]{0,160}\\)")
+
+// parenGoneAfter reports parenGone for a span whose text before ends with an opening parenthesis.
+func parenGoneAfter(before, after string) bool {
+	if !strings.HasSuffix(strings.TrimRight(before, " *_"), "(") {
+		return false
+	}
+	m := parenGone.FindStringSubmatch(after)
+	if m == nil {
+		return false
+	}
+	lead := strings.Fields(strings.ToLower(m[1]))
+	return len(lead) == 0 || !attributive[lead[len(lead)-1]]
+}
+
+// attributive are the words after which a participle describes the next noun ("the deleted page")
+// rather than saying what happened to the name.
+var attributive = set("the", "a", "an", "its", "their", "our", "his", "her", "this", "that", "these", "those", "of", "any", "every", "some")
+
 // goneNextSentence follows a name with the rest of its sentence and a next one that says it, or the
 // whole the sentence placed it in, was removed: "`apps/web` and `apps/docs` were scaffolds with no
 // business code. Removed in commit `b3830b6` …" (the seventy-fifth holdout's apollokit), "… owning
@@ -625,7 +648,7 @@ func literalHints(c *Claim, p string) []string {
 	}
 	var out []string
 	for _, m := range literalSpan.FindAllStringSubmatch(c.Text, -1) {
-		b := strings.TrimSpace(m[1])
+		b := strings.Join(strings.Fields(m[1]), " ") // a span wrapped across the paragraph's lines is one
 		if len(b) < minLiteralHint || !strings.ContainsAny(b, " ([{=.,") || strings.Contains(b, p) {
 			continue
 		}
@@ -639,9 +662,11 @@ func literalHints(c *Claim, p string) []string {
 	return out
 }
 
-// literalSpan is a code span's body; minLiteralHint the least of one that a cited line is looked for by
+// literalSpan is a code span's body, which a wrapped paragraph may break once ("(`!discover ||\ntypeof
+// evalDetail.proposedAudio?.streamId !== 'number'`, `stages/apply.ts` ~line 54)", the hundred-and-twelfth
+// holdout's LocalJobs); minLiteralHint the least of one that a cited line is looked for by
 // as written: a shorter body ("`a.b`") is found on too many lines to say which was meant.
-var literalSpan = regexp.MustCompile("`([^`\n]+)`")
+var literalSpan = regexp.MustCompile("`([^`\n]+(?:\n[^`\n]+)?)`")
 
 const minLiteralHint = 8
 
@@ -1237,6 +1262,9 @@ func openQuote(a string) byte {
 // run in a workspace package ("pnpm -F @sveltejs/kit test:unit", "yarn workspace web build").
 func scriptAnchors(f []string) []Anchor {
 	f = dropWorkspaceFlags(f)
+	if f[0] == "bun" && len(f) >= 2 && bunRunsFile(f) {
+		return nil // the file is an argument (argumentPaths), no script of package.json
+	}
 	switch {
 	case len(f) >= 2 && f[0] != "npm" && !pmBuiltins[f[1]] && f[1] != "run" && targetName.MatchString(f[1]) && !strings.HasPrefix(f[1], "-"):
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
@@ -1248,6 +1276,22 @@ func scriptAnchors(f []string) []Anchor {
 		return []Anchor{{Kind: AnchorNPM, Ref: f[0] + " " + f[1], Name: f[1]}}
 	}
 	return nil
+}
+
+// bunRunsFile reports "bun [run] FILE": Bun runs a source file named in place of a script ("bun run
+// scripts/anti-pattern-test/detect.ts", the hundred-and-twelfth holdout's claude-mem), which no
+// package.json need list. A name with a slash or a script-file ending is such a file; a script's
+// name with a colon ("bun run db:seed") is not.
+func bunRunsFile(f []string) bool {
+	name := f[1]
+	if name == "run" && len(f) >= 3 {
+		name = f[2]
+	}
+	switch path.Ext(name) {
+	case ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts":
+		return true
+	}
+	return strings.Contains(name, "/")
 }
 
 // pmPackageFlags are the package managers' options that pick the packages a script runs in by a value

@@ -202,7 +202,7 @@ func (x *extraction) keep(term string, m []int) {
 // comingLineEnd closes the line of a name with a mark that what it names is still to come: "-
 // **[Testing Guide](docs/testing.md)** - E2E, unit, and integration testing *(Coming Soon)*" (the
 // seventy-sixth holdout's PremStats).
-var comingLineEnd = regexp.MustCompile(`(?i)\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)[*_]*\s*$`)
+var comingLineEnd = regexp.MustCompile(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|` + plannedForeign + `)[*_]*\s*$`)
 
 // comingAt reports a name at byte from of text whose line comingLineEnd closes; most lines end in no
 // parenthesis, and are spared the regexp.
@@ -271,8 +271,19 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 // absence is one of the answers the sentence expects, so it names a place, not a fact (the fourteenth
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
-	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after)
+	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
+		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after)
 }
+
+// cjkExistsIfAfter follows a name with "if it exists" as Korean and Japanese write it, after the noun:
+// "세션 시작 시 `.claude/handoff.md` 파일이 존재하면: 1. 파일을 즉시 읽는다" (the hundred-and-thirteenth
+// holdout's DDD_FE, a handoff file each session reads and deletes), "`x` があれば". Chinese opens the
+// condition before the name ("如果 `x` 存在"): cjkIfBefore and cjkExistsAfter.
+var (
+	cjkExistsIfAfter = regexp.MustCompile(`^\s*(?:파일|디렉터리|디렉토리|폴더|ファイル|ディレクトリ|フォルダ)?\s*(?:이|가|が)?\s*(?:존재하면|있으면|존재할\s*경우|있을\s*경우|존재하는\s*경우|있는\s*경우|存在する場合|存在すれば|あれば|ある場合)`)
+	cjkIfBefore      = regexp.MustCompile(`(?:如果|若|假如|如)\s*$`)
+	cjkExistsAfter   = regexp.MustCompile(`^\s*(?:文件|目录)?\s*(?:存在|已存在)`)
+)
 
 // includedFile reports a file a step tells the reader to put in their change: "- Include `RELEASE.md`
 // file describing changes" (the thirty-first holdout's strawberry, whose release bot deletes the file

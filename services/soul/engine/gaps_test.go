@@ -144,6 +144,27 @@ func TestRecallLowerCasedQualifier(t *testing.T) {
 	}
 }
 
+// A member its type still declares is not removed, whatever history removed of its name in the type's
+// file: the hundred-and-twelfth holdout's wiretap-client cites `eventsClass.events`, EventsClass's field
+// today, while a commit deleted a module-level `const events` beside the class. Its twin, a method the
+// class lost, stays removed.
+func TestRecallLowerCasedQualifierMemberStillDeclared(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/classes/events-class.ts", "const events: SingleEvent[] = [\n]\n\nclass EventsClass {\n\tpublic events: Map<EventUUID, SingleEvent> = new Map()\n\tpublic loadMarkets(): void {\n\t}\n}\n\nexport default new EventsClass()\n")
+	g.commit("2026-06-01T10:00:00Z", "start")
+	g.write("src/classes/events-class.ts", "class EventsClass {\n\tpublic events: Map<EventSlug, SingleEvent> = new Map()\n}\n\nexport default new EventsClass()\n")
+	gone := g.commit("2026-06-02T10:00:00Z", "slugs, markets loaded elsewhere")
+	g.write("CLAUDE.md", "# app\n\n## State\n\n- `eventsClass.events` - Map of events by EventSlug\n- `eventsClass.loadMarkets()` - fills the markets\n")
+	g.commit("2026-06-03T10:00:00Z", "doc")
+	rep := check(t, g.root, "CLAUDE.md", engine.CheckOptions{})
+	if c := findClaim(t, rep, "Map of events"); c.State == engine.StateStale {
+		t.Errorf("eventsClass.events: got %s/%s (%s), want no finding: EventsClass declares events today", c.State, c.Reason, c.Detail)
+	}
+	assertRecall(t, rep, []recallWant{
+		{"fills the markets", engine.StateStale, engine.ReasonSymbolRemoved, "eventsClass.loadMarkets was removed in " + gone[:7] + " (src/classes/events-class.ts)", ""},
+	})
+}
+
 // G5: a slash word without an extension, written in a sub-directory document, is read from that
 // directory when its top directory lives there; it fails only when history shows it lived there.
 func TestWeakPathFromDocumentDir(t *testing.T) {

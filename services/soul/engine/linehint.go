@@ -321,8 +321,15 @@ func foldMatch(line []byte, hints []string) bool {
 
 // literalIn reports a line that holds one of the literals as written.
 func literalIn(line []byte, literals []string) bool {
+	var spaced []byte // the line with its runs of blanks made one space, as the literals are
 	for _, lit := range literals {
 		if bytes.Contains(line, []byte(lit)) {
+			return true
+		}
+		if spaced == nil {
+			spaced = bytes.Join(bytes.Fields(line), []byte(" "))
+		}
+		if bytes.Contains(spaced, []byte(lit)) {
 			return true
 		}
 	}

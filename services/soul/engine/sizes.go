@@ -83,6 +83,16 @@ var (
 	testsPartAfter  = regexp.MustCompile(`(?i)^\s+of\s+(?:unit\s+|integration\s+)?tests?\b`)
 )
 
+// sizePast ends the text before a count that says what a file's size was, not what it is: "`Game.tsx`
+// used to be 726 lines and 26 effects" (the hundred-and-twelfth holdout's meccha-chameleon-2, split
+// into hooks since), "was ~900 lines before the split", "down from 2,000 lines".
+var sizePast = regexp.MustCompile(`(?i)\b(?:used\s+to\s+be|was|were|had\s+been|previously|formerly|originally|down\s+from|shrank\s+from|shrunk\s+from)\s*(?:about|around|roughly|nearly|almost|over|under|some)?\s*$`)
+
+// sizePartAfter follows a count with the part of a file it measures: "`Game.tsx` | top-level state and
+// every overlay. ~30 lines of state, one JSX tree" (the same round's meccha-chameleon-2, a 458-line
+// file). "Lines of code" or of a language is the file's own size and stays a size claim.
+var sizePartAfter = regexp.MustCompile(`(?i)^\s+of\s+(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing)\b`)
+
 // ParseSizeClaims reads the stated sizes of a sentence.
 func ParseSizeClaims(text string) []SizeClaim {
 	if !hasFoldASCII(text, "line") && !hasFoldASCII(text, "loc") {
@@ -90,7 +100,7 @@ func ParseSizeClaims(text string) []SizeClaim {
 	}
 	var out []SizeClaim
 	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
-		if sizeNotCount.MatchString(text[:m[0]]) || testsPartBefore.MatchString(text[max(0, m[0]-120):m[0]]) || testsPartAfter.MatchString(text[m[1]:]) || changeSize.MatchString(text[max(0, m[0]-60):m[0]]) || sizeRule.MatchString(text[max(0, m[0]-60):m[0]]) || sizeLimitAfter.MatchString(text[m[1]:]) || sizeSpreadAfter.MatchString(text[m[1]:]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
+		if sizeNotCount.MatchString(text[:m[0]]) || testsPartBefore.MatchString(text[max(0, m[0]-120):m[0]]) || testsPartAfter.MatchString(text[m[1]:]) || sizePartAfter.MatchString(text[m[1]:]) || sizePast.MatchString(text[max(0, m[0]-40):m[0]]) || changeSize.MatchString(text[max(0, m[0]-60):m[0]]) || sizeRule.MatchString(text[max(0, m[0]-60):m[0]]) || sizeLimitAfter.MatchString(text[m[1]:]) || sizeSpreadAfter.MatchString(text[m[1]:]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
 			continue
 		}
 		num := strings.ReplaceAll(text[m[6]:m[7]], ",", "")

@@ -127,7 +127,11 @@ func (x *extraction) spanTarget(s *spanText) bool {
 	if mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) || generatedAfter.MatchString(s.after(40)) || presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || hypotheticalAt(s.around(), len(s.lead())) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || whenCreatedAfter.MatchString(s.after(40)) || strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) ||
-		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) {
+		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
+		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
+		// names a place still to come, whether or not history once held it (the hundred-and-thirteenth
+		// holdout's DDD_Admin, DDD_FE)
+		comingAt(s.raw, s.m[1]) {
 		return true
 	}
 	if len(before) == spanLead && strings.Contains(before, "`") {
@@ -179,7 +183,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
 	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
-		goneAfter.MatchString(s.after(160)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200))) {
+		goneAfter.MatchString(s.after(160)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400))) {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||

@@ -165,8 +165,15 @@ var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:
 
 // plannedComment is an entry's comment that says it is not built yet: "json_extractor.rs  # Tool
 // re-exports (when implemented)" (the sixty-first holdout's shard-den), "# (planned)", "# not yet
-// implemented". The entry is the plan's, and so is what is below it.
-var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b`)
+// implemented". The entry is the plan's, and so is what is below it. The mark in the document's own
+// language counts the same: "ui/  (@ddd/ui) — admin/web 공통 UI 컴포넌트 (예정)" (the hundred-and-thirteenth
+// holdout's DDD_FE, twice: a package removed, then marked as planned again).
+var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b|` + plannedForeign)
+
+// plannedForeign is "(planned)" in the other languages handoff documents are written in: Korean
+// ("(예정)", "(추후 개발)": to be built later, the same round's DDD_Admin), Japanese, Chinese, Spanish,
+// Portuguese, French, German.
+const plannedForeign = `\(\s*(?:예정|계획|추후\s*(?:개발|구현|추가)|(?:개발|구현|추가)\s*예정|予定|計画中|计划中|规划中|待开发|待实现|未实现|planeado|planejado|previsto|prévu|à venir|próximamente|em breve|geplant)\s*\)`
 
 // outputComment is an entry's comment that calls it what a build or generator writes: "pkg/  #
 // wasm-pack output (generated)" (shard-den again), "# build output", "# gitignored". A clean checkout
