@@ -62,6 +62,7 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 	v.traceEvidence(ctx, results)
 	v.traceLineOrigins(ctx, results)
 	v.traceLineMoves(ctx, results)
+	v.traceDatedEntries(ctx, results)
 	v.traceTestCounts(ctx, results)
 	v.traceCommands(ctx, results)
 	v.autoSections(results)

@@ -690,7 +690,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
-	cites, first, place, names, away, prefixes := false, 0, 0, uint64(0), uint64(0), uint64(0)
+	cites, first, place, names, away, prefixes, former := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -709,6 +709,9 @@ func (p *parser) table(t *east.Table) {
 				}
 				if col < 64 && awayHeader.MatchString(head) {
 					away |= 1 << col
+				}
+				if col < 64 && formerHeader.MatchString(head) {
+					former |= 1 << col
 				}
 				if col < 64 && prefixHeader.MatchString(head) {
 					prefixes |= 1 << col
@@ -736,6 +739,7 @@ func (p *parser) table(t *east.Table) {
 				c.nameColumns |= prefixes
 			}
 			c.awayColumns = away
+			c.formerColumns = former
 			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])

