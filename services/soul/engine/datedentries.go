@@ -15,9 +15,13 @@ import (
 // says nothing of today. A file already gone before that day was wrong when written, and stays drift.
 // A line hint of such an entry cites the file of its day: one the file's commits changed after that day
 // may have moved since, as the log's later entries say ("Reports.js (line 680)" in a 2026-05-03 row,
-// the file reworked on 2026-05-04). Only entries whose lead is the date (a table row whose first cell is
-// it, a list item whose label holds it) or whose section's heading carries one: "## Phase 10 Hardening —
-// DRY Audit (2026-05-30)" over "### Violations fixed" (the same round's serene, three rows). Not in a soul: its log is History tissue, and its live claims answer for today.
+// the file reworked on 2026-05-04).
+//
+// The date is the lead of the anchor's own line (a table row's first cell, a list item's label, a line of
+// a changelog written as one paragraph), else the claim's, else the heading of its section or of one
+// above: "## Phase 10 Hardening — DRY Audit (2026-05-30)" over "### Violations fixed" (the same round's
+// serene, three rows), unless the heading calls its section the present ("as of", "current"). Not in a
+// soul: its log is History tissue, and its live claims answer for today.
 
 // entryDateLead is a date opening a table row or a list item's short label.
 var entryDateLead = regexp.MustCompile(`^\s*(?:\|\s*[*_]*(\d{4}-\d{2}-\d{2})[*_]*\s*\||(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[\pL ]{0,24}[(\[]?(\d{4}-\d{2}-\d{2})[)\]]?[*_]*\s*(?:[:：—–|]|-\s|\*\*))`)
