@@ -382,10 +382,7 @@ func reexports(file, line, name string) bool {
 	var list string
 	switch langOf(file) {
 	case "rust":
-		rest, ok := strings.CutPrefix(t, "pub use ")
-		if !ok {
-			rest, ok = strings.CutPrefix(t, "pub(crate) use ")
-		}
+		rest, ok := cutAnyPrefix(t, "pub use ", "pub(crate) use ")
 		if !ok {
 			return false
 		}
@@ -396,10 +393,7 @@ func reexports(file, line, name string) bool {
 			list = list[i+2:]
 		}
 	case "js":
-		rest, ok := strings.CutPrefix(t, "export {")
-		if !ok {
-			rest, ok = strings.CutPrefix(t, "export type {")
-		}
+		rest, ok := cutAnyPrefix(t, "export {", "export type {")
 		if !ok {
 			return false
 		}
@@ -414,6 +408,16 @@ func reexports(file, line, name string) bool {
 		}
 	}
 	return false
+}
+
+// cutAnyPrefix is s after the first of prefixes it begins with.
+func cutAnyPrefix(s string, prefixes ...string) (string, bool) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // definitionHead is a definition line's text, trimmed, up to the end of the first whole-word name in
