@@ -56,14 +56,19 @@ func (v *verifier) traceDatedEntries(ctx context.Context, results []ClaimResult)
 			continue
 		}
 		changed := false
+		var lines []string // the claim's lines, split once a failure asks for its entry's day
 		for j := range r.Anchors {
 			ar := &r.Anchors[j]
-			if ar.Status != AnchorFailed {
+			gone := ar.Reason == ReasonFileMissing && ar.Anchor.Kind == AnchorPath
+			moved := (ar.Reason == ReasonLineDrift || ar.Reason == ReasonChanged) && ar.Anchor.Kind == AnchorLine
+			if ar.Status != AnchorFailed || !gone && !moved {
 				continue
 			}
-			day, ok := v.anchorDay(r, ar.Anchor)
-			if ok && (ar.Reason == ReasonFileMissing && ar.Anchor.Kind == AnchorPath && v.goneSince(ctx, ar.Anchor, day) ||
-				(ar.Reason == ReasonLineDrift || ar.Reason == ReasonChanged) && ar.Anchor.Kind == AnchorLine && v.changedSince(ctx, ar, day)) {
+			if lines == nil {
+				lines = strings.Split(r.Claim.Text, "\n")
+			}
+			day, ok := v.anchorDay(r, lines, ar.Anchor)
+			if ok && (gone && v.goneSince(ctx, ar.Anchor, day) || moved && v.changedSince(ctx, ar, day)) {
 				ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 				changed = true
 			}
@@ -100,8 +105,7 @@ func (v *verifier) goneSince(ctx context.Context, a Anchor, day time.Time) bool 
 // anchorDay is the day the entry holding an anchor is dated to: the lead of the anchor's own line (a
 // changelog written as one paragraph of dated lines, "2026-03-01: 删除零调用方的 `card.jsx`/`field.jsx`…",
 // the same round's Jikan.life), else the claim's lead, else its section's heading.
-func (v *verifier) anchorDay(r *ClaimResult, a Anchor) (time.Time, bool) {
-	lines := strings.Split(r.Claim.Text, "\n")
+func (v *verifier) anchorDay(r *ClaimResult, lines []string, a Anchor) (time.Time, bool) {
 	if i := a.Line - r.Claim.StartLine; i > 0 && i < len(lines) {
 		if day, ok := entryDay(lines[i]); ok {
 			return day, true
