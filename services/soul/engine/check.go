@@ -87,9 +87,11 @@ type verifier struct {
 	prConvention bool
 	// changelogVersions are the versions the root changelog's headings record, read at first need.
 	changelogVersions map[string]bool
-	files             map[string][]byte
-	makeTargets       map[string]map[string]bool
-	makeFiles         map[string]string // the Makefile each of makeTargets' directories was read from
+	// madeVersions are the versions the document's own commands tag or release (releases.go madeHere).
+	madeVersions map[string]bool
+	files        map[string][]byte
+	makeTargets  map[string]map[string]bool
+	makeFiles    map[string]string // the Makefile each of makeTargets' directories was read from
 	// makeIncluded lists, per directory of makeTargets, the files its Makefile's include directives
 	// brought in: a target defined there and removed is history's evidence too (commandtrace.go)
 	makeIncluded map[string][]string

@@ -184,8 +184,10 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // once sat there). The place is one not to use, whatever it holds. Chinese forbids adding or restoring
 // one: "禁止恢复全局 `storage.ts`", "禁止再新增 `ui-copy.ts`、…" (the seventy-fifth holdout's tether).
 // Portuguese and Spanish say never so too, and the list may run on with "ou": "Jamais em `stories/` ou
-// `e2e/` separados" (the hundred-and-eighth holdout's PiluVitu-Dev).
-var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\bforbidden\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
+// `e2e/` separados" (the hundred-and-eighth holdout's PiluVitu-Dev). "Forbidden folders: `src/utils/`,
+// `src/types/`" names what the label forbids (the hundred-and-eighteenth's dnd-beginner-character-sheet,
+// whose utils/ a commit took out for that rule).
+var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
 
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
@@ -306,6 +308,12 @@ const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?in
 // failsAfter follows a command the sentence says fails: "Other packages have no `bench` target, so
 // `make -C libs/cli bench` fails" (deepagents). Its target's absence is what the sentence says.
 var failsAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:fails|will\s+fail|would\s+fail|errors(?:\s+out)?|is\s+an\s+error)\b`)
+
+// createCueHan is createCue in Chinese: "如需添加阶段4：1. 创建 `src/stages/evaluate.py` … 4. 创建配置文件
+// `configs/stage_4_evaluate.yaml`" (to add a stage 4: create …, create the config file …: the
+// hundred-and-eighteenth holdout's Qualitiy-Gate, whose earlier stage 4 a commit removed). Not 建立 (set
+// up), which a changelog's entries use for what was made.
+var createCueHan = regexp.MustCompile(`(?:创建|新建|創建)(?:一个|一個|新的?)?(?:配置文件|文件|目录|模块|檔案|目錄|模組)?\s*$`)
 
 // outputCue ends the text before a place a tool writes its output: "`bun run protos` … Generates into
 // `src/shared/proto/`, `src/generated/`" (the twenty-second holdout's cline, whose generated/ is
@@ -497,6 +505,7 @@ type spanCue struct {
 // just before the span.
 var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir", "writ"}},
+	{"", createCueHan, []string{"创建", "新建", "創建"}},
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", addFileCue, []string{"add"}},
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
@@ -613,6 +622,11 @@ var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\
 // |" over a reorganization's rows (the hundred-and-fifteenth holdout's ProjectWEBAPP, sixteen rows whose
 // old paths a move took away, or never in this history), "| From | To |", "| Was | Now |".
 var formerHeader = regexp.MustCompile(`(?i)^\W*(?:old|previous|former|legacy|deprecated|removed|was|from|before)(?:\s+(?:paths?|names?|locations?|files?|dir(?:ector(?:y|ies))?|modules?|places?))?\W*$`)
+
+// formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
+// under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
+// of a file the migration split up). The cell is matched whole: "原因" (reason) is no former name.
+var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位置|目录|模块|名称|檔案|路徑|目錄|名)?|旧(?:ファイル|パス)|変更前|이전\s*(?:파일|경로|위치|이름)?)[\s*_]*$`)
 
 // awayHeader is a table column of places in another project: the copy a package's users get once they
 // install it ("Consumer (post-install) path", the hundred-and-first holdout's LuckyStack-v2, whose docs/

@@ -81,6 +81,9 @@ func markDocumentNames(claims []Claim) {
 			if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && len(c.samples) > 0 && throughSample(a.Path, c.samples) {
 				a.Example = true // "To add a pair (e.g. `es-tr`):" over "1. Make `src/data/catalog/es-tr/sets.json`."
 			}
+			if c.ifExists != "" && (a.Path == c.ifExists || strings.HasPrefix(a.Path, c.ifExists+"/")) {
+				a.Target = true // "When `.ai/rules` exists:" over "Read `.ai/rules/index.md`"
+			}
 			if c.styleSample && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
 				a.Example = true // a bare name in an "Examples:" list under a naming rule shows its style
 			}

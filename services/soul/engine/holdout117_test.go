@@ -1,6 +1,9 @@
 package engine_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestHundredSeventeenthHoldoutClasses: the false rows of the hundred-and-seventeenth holdout that
 // were fixed, each beside a twin that stays drift.
@@ -55,5 +58,43 @@ func TestHundredSeventeenthHoldoutKorean(t *testing.T) {
 		{"a page of the official docs", "- 예상 가능한 실패는 리턴값으로 모델링한다 — 공식 문서(`error-handling.md`) 참고.", nil},
 		{"twin: another name is the one deleted", "- `grid.tsx`는 그대로 두고 `button.tsx`는 삭제했다.", []string{"evidence_file_missing grid.tsx"}},
 		{"twin: the name is where things live", "- 배치는 `grid.tsx`에 있다.", []string{"evidence_file_missing grid.tsx"}},
+	})
+}
+
+// TestHundredSeventeenthHoldoutSizes: counts of lines that measure something other than the file
+// named nearest them: code doing a thing, a plain-text file named as the count's subject, another
+// count converted; each beside a twin that is the file's size.
+func TestHundredSeventeenthHoldoutSizes(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("playground/immer-store.ts", strings.Repeat("// line\n", 38))
+	g.write("docs/GOALS_ARCHIVE.md", strings.Repeat("a goal\n", 500))
+	g.write("docs/GOALS.md", strings.Repeat("a goal\n", 120))
+	g.write("examples/explain.rs", strings.Repeat("// line\n", 30))
+	g.commit("2026-05-01T10:00:00Z", "app")
+	repo := g.open(t)
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"code doing a thing", "The helper (`playground/immer-store.ts`) adds a draft-style `update` to the api in ~10 lines.", nil},
+		{"twin: the file's size", "The helper `playground/immer-store.ts` is ~10 lines.", []string{"size_drift playground/immer-store.ts"}},
+		{"a plain-text name is the count's subject", "A landed goal moves to `docs/GOALS_ARCHIVE.md`, and GOALS.md stays under ~200 lines.", nil},
+		{"twin: the named file is the subject", "A landed goal moves to `docs/GOALS_ARCHIVE.md`, which stays under ~200 lines.", []string{"size_drift docs/GOALS_ARCHIVE.md"}},
+		{"another count converted", "The DB is seeded (5_000 chunks ≈ 100K LOC) by `examples/explain.rs`.", nil},
+		{"twin: the file's own count", "`examples/explain.rs` (≈ 100K LOC) seeds the DB.", []string{"size_drift examples/explain.rs"}},
+	})
+}
+
+// TestReleaseStepsMakeTheirTag: a version the document's release steps tag ("git tag v0.2.0") is the
+// procedure's illustration wherever the document names it again (the hundred-and-twelfth holdout's
+// skipper); a version the steps do not make is still missing from the tags.
+func TestReleaseStepsMakeTheirTag(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("main.go", "package main\n")
+	g.commit("2026-05-01T10:00:00Z", "one")
+	g.git("tag", "v0.0.1")
+	g.commit("2026-05-02T10:00:00Z", "two")
+	g.git("tag", "v0.0.2")
+	repo := g.open(t)
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"the steps tag it", "## Releasing\n\n```sh\ngit tag v0.2.0\ngit push origin v0.2.0\n```\n\nThe git tag is the single source of version truth: the workflow derives the version from the tag (`v0.2.0` → `0.2.0`).\n", nil},
+		{"twin: the steps tag another version", "## Releasing\n\n```sh\ngit tag v0.3.0\ngit push origin v0.3.0\n```\n\nThe git tag is the single source of version truth: the workflow derives the version from the tag (`v0.2.0` → `0.2.0`).\n", []string{"version_not_tagged v0.2.0"}},
 	})
 }

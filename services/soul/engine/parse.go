@@ -442,6 +442,10 @@ func (p *parser) list(l *ast.List, depth int) {
 	if names := sampleNames(lead); len(names) > 0 {
 		mark(func(c *Claim) { c.samples = names })
 	}
+	if m := ifExistsLeadIn.FindStringSubmatch(lead); m != nil {
+		place := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
+		mark(func(c *Claim) { c.ifExists = place })
+	}
 	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
@@ -710,7 +714,7 @@ func (p *parser) table(t *east.Table) {
 				if col < 64 && awayHeader.MatchString(head) {
 					away |= 1 << col
 				}
-				if col < 64 && formerHeader.MatchString(head) {
+				if col < 64 && (formerHeader.MatchString(head) || formerHeaderCJK.MatchString(head)) {
 					former |= 1 << col
 				}
 				if col < 64 && prefixHeader.MatchString(head) {
@@ -971,6 +975,12 @@ var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s
 // HanaNaviLite, whose own copies of them a cleanup removed), "Files to port from the upstream repo:".
 // Whether they are here is not what the list says.
 var awayRepoLead = regexp.MustCompile(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
+
+// ifExistsLeadIn ends a lead-in that makes its list's steps conditional on a place: "When `.ai/rules`
+// exists, before planning or editing a file:" over "1. Read `.ai/rules/index.md` …" (the
+// hundred-and-eighteenth holdout's laravel-fluffy-robot, a kit's boilerplate in a project that never
+// made the folder).
+var ifExistsLeadIn = regexp.MustCompile("(?i)\\b(?:when|if|where|once)\\s+`([^`\\n]+)`\\s+(?:exists|is\\s+present|is\\s+there|has\\s+been\\s+created)\\b[^:：\\n]{0,80}[:：]\\s*\\**\\s*$")
 
 // archivedAwayLead ends a lead-in over what was archived out of the repository: "**Detailed worksheets
 // archived externally:**\n`/home/brian/…/gaps/`" (the ninety-seventh holdout's agent_ecology2, seven

@@ -35,6 +35,9 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 			// eighty-eighth holdout's FastLED): the release word is another sentence's
 			continue
 		}
+		if v.madeHere(ar.Anchor.Ref) {
+			continue
+		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)
 		if n < minSchemeTags || v.patchTagged(ar.Anchor.Ref) || v.changelogged(ar.Anchor.Ref) {
 			continue
@@ -42,6 +45,31 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 		failAnchor(r, i, ReasonUntaggedRelease, fmt.Sprintf("%s is not among the %d tags of its scheme (newest %s)", ar.Anchor.Ref, n, newest))
 		return
 	}
+}
+
+// tagMaking is a command that makes a tag or a release, and the version it names: "git tag v0.2.0",
+// "git tag -a v1.4.0 -m …", "git push origin v0.2.0", "gh release create v0.2.0". Prose that says "the
+// git tag is the source of truth" makes nothing.
+var tagMaking = regexp.MustCompile(`\b(?:git\s+tag|git\s+push\s+[\w.-]+|gh\s+release\s+create)(?:\s+-{1,2}[\w-]+(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?)*\s+(v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?)\b`)
+
+// madeHere reports a version the document shows the reader making, in its commands or its prose: the
+// release steps' "git tag v0.2.0" (the hundred-and-twelfth holdout's skipper), whose "`v0.2.0` → `0.2.0`"
+// on the next line shows how the workflow reads a tag. Such a version illustrates the procedure; the
+// document never says it was released. The versions are read once per check.
+func (v *verifier) madeHere(ref string) bool {
+	if v.madeVersions == nil {
+		v.madeVersions = map[string]bool{}
+		for i := range v.soul.Claims {
+			text := v.soul.Claims[i].Text
+			if !strings.Contains(text, "git tag") && !strings.Contains(text, "git push") && !strings.Contains(text, "gh release") {
+				continue
+			}
+			for _, m := range tagMaking.FindAllStringSubmatch(text, -1) {
+				v.madeVersions[strings.TrimPrefix(m[1], "v")] = true
+			}
+		}
+	}
+	return v.madeVersions[strings.TrimPrefix(ref, "v")]
 }
 
 // patchTagged reports a version written short whose releases are tagged in full: "v1.13" where v1.13.0

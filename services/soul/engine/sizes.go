@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -93,6 +94,15 @@ var sizePast = regexp.MustCompile(`(?i)\b(?:used\s+to\s+be|was|were|had\s+been|p
 // file). "Lines of code" or of a language is the file's own size and stays a size claim.
 var sizePartAfter = regexp.MustCompile(`(?i)^\s+of\s+(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing)\b`)
 
+// sizeDoing ends the text before a count that measures the code doing something, not a file: "a
+// `createImmerStore` helper (`immer-store.ts`) that adds a draft-style `update` to the builder api in ~10
+// lines" (the hundred-and-seventeenth holdout's umbra, a 38-line file).
+var sizeDoing = regexp.MustCompile(`(?i)\b(?:adds?|added|implements?|implemented|does|did|done|wires?|wired|handles?|handled|solves?|solved|fix(?:es|ed)?)\b[^.;:!?]{0,80}\bin\s*$`)
+
+// sizeEquated ends the text before a count of lines that converts another count: "(5_000 chunks ≈ 100K
+// LOC)" (the same round's CodeCache, a seeded benchmark's corpus, beside the example that seeds it).
+var sizeEquated = regexp.MustCompile(`\d[\d_,.]*\s*[kKmM]?\s+[A-Za-z][\w-]*\s*$`)
+
 // ParseSizeClaims reads the stated sizes of a sentence.
 func ParseSizeClaims(text string) []SizeClaim {
 	if !hasFoldASCII(text, "line") && !hasFoldASCII(text, "loc") {
@@ -100,7 +110,7 @@ func ParseSizeClaims(text string) []SizeClaim {
 	}
 	var out []SizeClaim
 	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
-		if sizeNotCount.MatchString(text[:m[0]]) || testsPartBefore.MatchString(text[max(0, m[0]-120):m[0]]) || testsPartAfter.MatchString(text[m[1]:]) || sizePartAfter.MatchString(text[m[1]:]) || sizePast.MatchString(text[max(0, m[0]-40):m[0]]) || changeSize.MatchString(text[max(0, m[0]-60):m[0]]) || sizeRule.MatchString(text[max(0, m[0]-60):m[0]]) || sizeLimitAfter.MatchString(text[m[1]:]) || sizeSpreadAfter.MatchString(text[m[1]:]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
+		if sizeNotCount.MatchString(text[:m[0]]) || testsPartBefore.MatchString(text[max(0, m[0]-120):m[0]]) || testsPartAfter.MatchString(text[m[1]:]) || sizePartAfter.MatchString(text[m[1]:]) || sizePast.MatchString(text[max(0, m[0]-40):m[0]]) || sizeDoing.MatchString(text[max(0, m[0]-120):m[0]]) || m[4] >= 0 && sizeEquated.MatchString(text[max(0, m[0]-40):m[0]]) || changeSize.MatchString(text[max(0, m[0]-60):m[0]]) || sizeRule.MatchString(text[max(0, m[0]-60):m[0]]) || sizeLimitAfter.MatchString(text[m[1]:]) || sizeSpreadAfter.MatchString(text[m[1]:]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
 			continue
 		}
 		num := strings.ReplaceAll(text[m[6]:m[7]], ",", "")
@@ -211,12 +221,26 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 		// answers to; the next line's file is not what it measures
 		return -1, ""
 	}
+	if best >= 0 && plainSubject(text[:min(pos, len(text))], bestPath) {
+		return -1, ""
+	}
 	if bestDir {
 		// "(`frontend/`, 9055 LOC TS)" (the forty-seventh holdout's goverchat): the size is the nearest
 		// name's, a directory's, and no file farther off is what it measures
 		return -1, ""
 	}
 	return best, bestPath
+}
+
+// sizeSubject is a file named in plain text right before a count, the size's subject: "a landed goal
+// moves verbatim to `docs/GOALS_ARCHIVE.md`, and GOALS.md stays under ~200 lines" (the
+// hundred-and-seventeenth holdout's NoaCG-Studio, whose archive grows on purpose).
+var sizeSubject = regexp.MustCompile(`(?:^|[\s(])([\w-]+\.[A-Za-z]\w{0,5})\s+(?:(?:is|stays|remains|keeps|has|should\s+stay|must\s+stay|stay|kept)\s+)?(?:(?:about|around|roughly|under|below|over|at\s+most|less\s+than|more\s+than)\s+)?[~≈<>]?\s*$`)
+
+// plainSubject reports a count whose subject is a plain-text file name other than the nearest anchor's.
+func plainSubject(before, target string) bool {
+	m := sizeSubject.FindStringSubmatch(before)
+	return m != nil && !strings.EqualFold(m[1], path.Base(target))
 }
 
 func sizeHolds(sc SizeClaim, got int) bool {

@@ -168,6 +168,9 @@ type Claim struct {
 	kinds []string
 	// samples are the names the lead-in of the claim's list gives as examples (sampleNames).
 	samples []string
+	// ifExists is the place the lead-in of the claim's list makes its steps conditional on (ifExistsLeadIn):
+	// a name under it is read only where it is there.
+	ifExists string
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
 	// milestone is the label of the finished step whose paragraph holds the sentence ("e-1 (shared ui
