@@ -87,6 +87,9 @@ type verifier struct {
 	prConvention bool
 	// changelogVersions are the versions the root changelog's headings record, read at first need.
 	changelogVersions map[string]bool
+	// ignoredEntries maps the bare names of the document's tree entries that .gitignore keeps out to
+	// their paths (verify.go ignoredTreeEntry), read at first need.
+	ignoredEntries map[string]string
 	// madeVersions are the versions the document's own commands tag or release (releases.go madeHere).
 	madeVersions map[string]bool
 	files        map[string][]byte

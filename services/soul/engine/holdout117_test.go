@@ -70,6 +70,8 @@ func TestHundredSeventeenthHoldoutSizes(t *testing.T) {
 	g.write("docs/GOALS_ARCHIVE.md", strings.Repeat("a goal\n", 500))
 	g.write("docs/GOALS.md", strings.Repeat("a goal\n", 120))
 	g.write("examples/explain.rs", strings.Repeat("// line\n", 30))
+	g.write("src/index.ts", "#!/usr/bin/env node\nimport { a } from './a'\nimport { b } from './b'\n\nrun(a, b)\n")
+	g.write("src/report.js", strings.Repeat("// line\n", 40))
 	g.commit("2026-05-01T10:00:00Z", "app")
 	repo := g.open(t)
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
@@ -79,6 +81,11 @@ func TestHundredSeventeenthHoldoutSizes(t *testing.T) {
 		{"twin: the named file is the subject", "A landed goal moves to `docs/GOALS_ARCHIVE.md`, which stays under ~200 lines.", []string{"size_drift docs/GOALS_ARCHIVE.md"}},
 		{"another count converted", "The DB is seeded (5_000 chunks ≈ 100K LOC) by `examples/explain.rs`.", nil},
 		{"twin: the file's own count", "`examples/explain.rs` (≈ 100K LOC) seeds the DB.", []string{"size_drift examples/explain.rs"}},
+		// the hundred-and-twelfth holdout's testing-anthropic-api and the hundred-and-fourteenth's buku-kas
+		{"within two lines of a small file", "`src/index.ts` is 3 lines: two imports and the call.", nil},
+		{"twin: a small file miscounted", "`src/index.ts` is 12 lines: two imports and the call.", []string{"size_drift src/index.ts"}},
+		{"how text lays out", "Large values in `src/report.js` still wrapped to 2 lines in the Subtotal column.", nil},
+		{"twin: the file's size", "`src/report.js` is 2 lines.", []string{"size_drift src/report.js"}},
 	})
 }
 

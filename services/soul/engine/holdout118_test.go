@@ -30,3 +30,22 @@ func TestHundredEighteenthHoldoutClasses(t *testing.T) {
 		{"twin: the same step, unconditional", "## Project rules\n\nBefore planning or editing a file:\n\n1. Read `.ai/rules/index.md` and every rule whose glob covers the path.\n", []string{"unanchored .ai/rules/index.md"}},
 	})
 }
+
+// TestHundredEighteenthHoldoutIgnoredTree: a bare name the document's own tree draws under a place
+// .gitignore keeps out (the app's data directory) is held there, not drift; a bare name no tree places
+// so stays drift.
+func TestHundredEighteenthHoldoutIgnoredTree(t *testing.T) {
+	g := newGitFixture(t)
+	g.write(".gitignore", "/.zzz\n")
+	g.write("src/main.ts", "export {}\n")
+	g.write("src/cache/index.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("src/cache/index.ts")
+	g.commit("2026-05-02T10:00:00Z", "no cache")
+	repo := g.open(t)
+	tree := "## App directory\n\nThe `.zzz/` directory stores the app's data.\n\n```\n.zzz/\n├── state/    # Persistent data\n└── run/      # Runtime\n```\n\n"
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"a table of the tree's entries", tree + "| Directory | Semantics |\n|---|---|\n| `state/` | Persistent user data |\n| `run/` | Runtime |\n", nil},
+		{"twin: a name no tree places there", tree + "| Directory | Semantics |\n|---|---|\n| `cache/` | Regenerable data |\n", []string{"evidence_file_missing cache/"}},
+	})
+}

@@ -364,12 +364,47 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 	if v.sequencedFile(a.Path) {
 		return d.ok() // "`guilds.sql` - Multi-server architecture": 20240201000000_guilds.sql
 	}
+	if place, ok := v.ignoredTreeEntry(a.Path); ok {
+		// "| `state/` | Persistent user data |" under a tree of `.zzz/`, the app's data directory that
+		// .gitignore keeps out (the hundred-and-eighteenth holdout's zzz): the document's own tree puts
+		// the name there
+		return d.hold(ReasonIgnored, a.Ref+" is drawn under "+place+", which .gitignore keeps out")
+	}
 	if nameEnding.MatchString(a.Path) && !v.trackedOnce(a.Path, path.Join(path.Dir(v.soul.Path), a.Path)) && v.fileKind(a) {
 		// "BLoC files always in trio: `_bloc.dart`": the ending of auth_bloc.dart. A name history held is
 		// a file: TanStack Router's `-table-skeleton.tsx`, moved away (the eighty-fifth holdout's lowcodejs)
 		return d.ok()
 	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// ignoredTreeEntry reports a bare name that the document's own drawn trees place under a gitignored
+// path, and that path. The entries are read once per check, after the batch has answered which missing
+// paths .gitignore keeps out (a tree's own entry, or a place above it the document names).
+func (v *verifier) ignoredTreeEntry(name string) (string, bool) {
+	if v.ignoredEntries == nil {
+		v.ignoredEntries = map[string]string{}
+		for i := range v.soul.Claims {
+			c := &v.soul.Claims[i]
+			if c.Kind != KindTree {
+				continue
+			}
+			for _, a := range c.Anchors {
+				p := strings.TrimSuffix(a.Path, "/")
+				if a.Kind != AnchorPath || !strings.Contains(p, "/") {
+					continue
+				}
+				for up := p; up != "." && up != ""; up = path.Dir(up) {
+					if v.batch.Ignored[up] {
+						v.ignoredEntries[path.Base(p)] = a.Path
+						break
+					}
+				}
+			}
+		}
+	}
+	place, ok := v.ignoredEntries[strings.TrimSuffix(name, "/")]
+	return place, ok
 }
 
 // sequencedPrefix is the number a migration tool puts before a file's name: a timestamp or a sequence
