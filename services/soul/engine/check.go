@@ -190,6 +190,7 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 		for _, a := range results[i].Claim.Anchors {
 			v.ask(k, a)
 			v.askUnderList(k, &results[i].Claim, a)
+			v.askLayoutRow(k, &results[i].Claim, a)
 			if bareCall(a) {
 				// where a bare call may have lived is read from its neighbours (recall.go, bareNameFiles)
 				for _, w := range spanWords(results[i].Claim.Text) {
@@ -270,6 +271,21 @@ func (v *verifier) askUnderList(k *asker, c *Claim, a Anchor) {
 	for _, d := range c.listDirs {
 		k.add(&k.q.Ignored, path.Join(v.resolve(d), a.Path))
 	}
+}
+
+// askLayoutRow asks, for a layout row's bare file name that lives deeper than its siblings, whether
+// history ever had it where the siblings are (judge.go layoutPlace).
+func (v *verifier) askLayoutRow(k *asker, c *Claim, a Anchor) {
+	if c.layoutName != a.Ref || a.Kind != AnchorPath || a.Link || strings.Contains(a.Path, "/") || path.Ext(a.Path) == "" {
+		return
+	}
+	if p := v.resolve(a.Path); p != a.Path || strings.Contains(p, "/") {
+		return // placed already, or resolved under the document's directory
+	}
+	if dir := path.Dir(v.soul.Path); dir != "." && dir != "" {
+		k.add(&k.q.EverSeen, path.Join(dir, a.Path))
+	}
+	k.add(&k.q.EverSeen, a.Path)
 }
 
 // askMissing asks, for a strong path absent from the tree, whether git ignores it and whether any

@@ -179,7 +179,7 @@ func pathExt(s string) string {
 
 // targetCue ends the text before a path the reader is told to create or fill: "put .zst files in",
 // "write the report to", "will be generated under". Such a path is a destination, not a claim it exists.
-var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
+var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|copies|copied|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
@@ -345,8 +345,11 @@ var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
 // "use X, not `Y`", and in the Nordic, German and Dutch guides "Tester ligger i `tests/` (ej
-// `__tests__/`)" (the hundred-and-fourth holdout's FIA). A rejected name is no claim that it exists.
-var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:not|ej|inte|ikke|nicht|niet)\s+\**$`)
+// `__tests__/`)" (the hundred-and-fourth holdout's FIA). A rejected name is no claim that it exists, and
+// neither is a rejected place: "viven en `/api/` al root del repo, NO en `backend/api/`" (live in …,
+// not in …: the hundred-and-twentieth's connek-food, whose entrypoints moved out of backend/api/). Only
+// "no en" or a capital "NO" says not in Spanish: Portuguese "no `src/`" is "in the".
+var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nicht|niet)\s+(?:(?:in|under|inside)\s+)?|no\s+en\s+|(?-i:NO)\s+(?:(?:en|em|in)\s+)?)\**$`)
 
 // ruleCue ends the text before where a rule says things are to go: "Tests should be placed in
 // `src/tests/` directory or alongside components" (the hundred-and-sixth holdout's covey_todo, whose tests
@@ -527,7 +530,7 @@ var destCues = []spanCue{
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", addFileCue, []string{"add"}},
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
-	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet"}},
+	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet", "no"}},
 	{"", romanceForbidCue, []string{"no", "não", "nunca", "jamais", "ne "}},
 	{"", ruleCue, []string{"should", "must", "shall", " to be"}},
 	{"", runtimeCue, []string{"runtime", "run-time", "run time"}},
@@ -699,7 +702,7 @@ func sentenceAround(raw string, from, to int) string {
 // "**`crates/atomcad-util/`** - was `src/util/`" (the eighty-seventh's atomCAD, six crates each with its
 // old place). "(moved out of a projects-sync-local `claude-repo.ts`)" (the hundred-and-twelfth's
 // LocalJobs) puts an article and a hyphenated modifier between.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // wasBefore and untilAfter place a name in the past by what the sentence says of it: "It was
 // `rust/src/crystolecule/` until Phase 4 of `doc/design_rust_crate_split.md` made it its own crate"

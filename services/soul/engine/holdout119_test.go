@@ -34,3 +34,52 @@ func TestHundredNineteenthHoldoutClasses(t *testing.T) {
 		{"twin: the subject named alone", "- The base is `component.tsx`, beside `button.tsx`.\n", []string{"evidence_file_missing component.tsx"}},
 	})
 }
+
+// TestHundredNineteenthHoldoutMemoryTopics: a topic file of an agent's memory ("see
+// `memory/rate-limiting.md`") that no commit held is the user's, beside MEMORY.md; under a memory/ the
+// repository has, or once had, it is a path like any other.
+func TestHundredNineteenthHoldoutMemoryTopics(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/app.ts", "export {}\n")
+	g.write("docs/memory/old.md", "x\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("docs/memory/old.md")
+	g.commit("2026-05-02T10:00:00Z", "tidy")
+	repo := g.open(t)
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"a memory topic file", "Server action rate limiting is deferred; see `memory/rate-limiting.md`.", nil},
+		{"twin: a memory file the repository held", "Old notes are in `docs/memory/old.md`.", []string{"evidence_file_missing docs/memory/old.md"}},
+	})
+	g2 := newGitFixture(t)
+	g2.write("memory/index.md", "x\n")
+	g2.commit("2026-05-01T10:00:00Z", "app")
+	repo2 := g2.open(t)
+	runDriftCases(t, repo2, "CLAUDE.md", []driftCase{
+		{"twin: a repository with a memory/ of its own", "Server action rate limiting is deferred; see `memory/rate-limiting.md`.", []string{"unanchored memory/rate-limiting.md"}},
+	})
+}
+
+// TestLayoutRowFileLivedElsewhere: a list of files named by their bare names names each wherever it
+// lives; a file that lived beside its siblings and moved deeper is out of place (the hundred-and-twelfth
+// holdout's mcp-center, whose ServerDetailDrawer.tsx was in servers/ from its first commit, and the
+// hundred-and-seventeenth's pixelvault_yang, whose gallery hook moved into cards/).
+func TestLayoutRowFileLivedElsewhere(t *testing.T) {
+	g := newGitFixture(t)
+	for _, f := range []string{"Header.tsx", "Footer.tsx", "Sidebar.tsx", "Nav.tsx"} {
+		g.write("src/components/"+f, "export {}\n")
+	}
+	g.write("src/components/servers/ServerDrawer.tsx", "export {}\n")
+	g.write("src/components/Gallery.tsx", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "components")
+	g.remove("src/components/Gallery.tsx")
+	g.write("src/components/cards/Gallery.tsx", "export {}\n")
+	g.commit("2026-05-02T10:00:00Z", "cards")
+	repo := g.open(t)
+	list := func(last string) string {
+		return "## Components\n\n- `Header.tsx` — top\n- `Footer.tsx` — bottom\n- `Sidebar.tsx` — side\n- `Nav.tsx` — links\n- `" + last + "` — more\n"
+	}
+	runDriftCases(t, repo, "src/components/CLAUDE.md", []driftCase{
+		{"a file that always lived deeper", list("ServerDrawer.tsx"), nil},
+		{"twin: a file that moved away from its siblings", list("Gallery.tsx"), []string{"evidence_file_missing Gallery.tsx"}},
+	})
+}

@@ -39,7 +39,9 @@ func TestFortyFifthHoldoutClasses(t *testing.T) {
 		// reticle: one notes file per day
 		{"a date's format in a file name", "3. Read `memory/YYYY-MM-DD.md` (today + yesterday) for recent context", nil},
 		{"an agent's memory file", "4. **If in MAIN SESSION**: Also read `MEMORY.md`", nil},
-		{"twin: a dated file that never landed", "3. Read `memory/2026-05-01.md` for the outage", []string{"unanchored memory/2026-05-01.md"}},
+		{"twin: a dated file that never landed", "3. Read `notes/2026-05-01.md` for the outage", []string{"unanchored notes/2026-05-01.md"}},
+		// a dated file of the agent's memory is the user's, like MEMORY.md (the hundred-and-nineteenth holdout's intranet)
+		{"a dated memory file", "3. Read `memory/2026-05-01.md` for the outage", nil},
 		// reticle: the template carries its marker before the extension
 		{"a file beside its tracked template", "- `config/team.json` — VIP contacts (template: `config/team.example.json`)", nil},
 		{"twin: no template", "- `config/secrets.json` — Slack tokens", []string{"unanchored config/secrets.json"}},

@@ -751,7 +751,8 @@ func (v *verifier) holdsUnder(d, rel string, glob bool) bool {
 
 // layoutPlace reports a layout row's bare name that is not where its siblings are: at least three of
 // the other rows' names, and three in four of them, exist from the root (or the document's directory),
-// and this one does not, though a directory or file of its name lives deeper. A list's rows are counted
+// and this one does not, though a directory or file of its name lives deeper. A file must have lived
+// there once. A list's rows are counted
 // for each bare name that asks, which only a name found deeper than written does.
 func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	name := strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")
@@ -769,7 +770,21 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	}
 	// the row's own name is among the rows and is not placed (checked above)
 	peers := len(c.layoutRows) - 1
-	return placed >= 3 && 4*placed >= 3*peers
+	if placed < 3 || 4*placed < 3*peers {
+		return false
+	}
+	if path.Ext(name) != "" && !strings.HasSuffix(a.Ref, "/") {
+		// a file's name in a list of files names it wherever it lives: "`ServerDetailDrawer.tsx`" among
+		// the flat components of src/components/AGENTS.md, in servers/ from its first commit (the
+		// hundred-and-twelfth holdout's mcp-center). Only one that lived where its siblings are and
+		// moved away is out of place.
+		local := name
+		if dir := path.Dir(v.soul.Path); dir != "." && dir != "" {
+			local = path.Join(dir, name)
+		}
+		return v.batch.EverSeen[local] || v.batch.EverSeen[name]
+	}
+	return true
 }
 
 // fromSpecifier reports a name written as an import's specifier, a binding quoted before it: "Use

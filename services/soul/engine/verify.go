@@ -1025,7 +1025,7 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		if productFile(a) {
 			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
 		}
-		if agentMemory[path.Base(a.Path)] {
+		if agentMemory[path.Base(a.Path)] || v.memoryTopic(a.Path) {
 			// "Also read `MEMORY.md`" in an agent's workspace (the forty-fifth holdout's reticle): the
 			// agent's long-term memory, kept beside the checkout and out of git; one a commit held and
 			// deleted is still gone
@@ -1037,6 +1037,15 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return hold(ReasonIgnored, a.Path+" was tracked only as "+at+", a running program's local state committed by mistake")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// memoryTopic reports a topic file of an agent's memory: "see `memory/rate-limiting.md`" (the
+// hundred-and-nineteenth holdout's intranet, five rows), Claude Code's notes kept beside MEMORY.md in
+// the user's own directory. Only a markdown file directly under a memory/ the repository has no
+// directory of reads so.
+func (v *verifier) memoryTopic(p string) bool {
+	rest, ok := strings.CutPrefix(p, "memory/")
+	return ok && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".md") && !v.repo.HasTopLevel("memory")
 }
 
 // namedAbroad reports, for a bare file name, a longer path to a file of that name the document writes
