@@ -28,3 +28,22 @@ func TestHundredTwentiethHoldoutClasses(t *testing.T) {
 		{"twin: the file named as the repository's", "| opencode | Reads `AGENTS.md` in this directory |", []string{"evidence_file_missing AGENTS.md"}},
 	})
 }
+
+// TestEmptyDirectoryInATree: a tree's directory whose note says it is empty is absent from every clone,
+// git keeping no empty directory (the hundred-and-seventeenth holdout's ppcall-integration-wizard); the
+// same entry with a note of what it holds stays drift.
+func TestEmptyDirectoryInATree(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/components/App.tsx", "export {}\n")
+	g.write("src/data/seed.ts", "export {}\n")
+	g.write("src/models/types.ts", "export {}\n")
+	g.write("src/assets/logo.png", "png")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("src/assets/logo.png")
+	g.commit("2026-05-02T10:00:00Z", "no images yet")
+	repo := g.open(t)
+	runDriftCases(t, repo, "src/CLAUDE.md", []driftCase{
+		{"an entry said to be empty", "## Layout\n\n```\nsrc/\n  assets/      static images imported by components (empty today)\n  components/  UI, grouped by feature area\n  data/        seed data for first-run state\n  models/      shared TypeScript types\n```\n", nil},
+		{"twin: the entry said to hold files", "## Layout\n\n```\nsrc/\n  assets/      static images imported by components\n  components/  UI, grouped by feature area\n  data/        seed data for first-run state\n  models/      shared TypeScript types\n```\n", []string{"evidence_file_missing src/assets/"}},
+	})
+}

@@ -33,6 +33,8 @@ type indentLine struct {
 	col  int
 	name string
 	line int
+	// note is what the line says after the name: "static images … (empty today)"
+	note string
 }
 
 // indentLines reads a block as an indentation tree, or returns nil when it is not one.
@@ -61,7 +63,7 @@ func indentLines(body string) []indentLine {
 		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) || knownNames[name] {
 			pathLike++
 		}
-		out = append(out, indentLine{col, name, i})
+		out = append(out, indentLine{col, name, i, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), name))})
 	}
 	if len(out) < 4 || dirs < 2 || !nested || 3*pathLike < 2*len(out) {
 		return nil
@@ -104,7 +106,7 @@ func indentTreeAnchors(body, lang string, start int) []Anchor {
 			continue // a file's description wrapped onto the next line
 		}
 		isDir := strings.HasSuffix(l.name, "/")
-		if !treeName.MatchString(l.name) || placeholderEntry(l.name) {
+		if !treeName.MatchString(l.name) || placeholderEntry(l.name) || notedAway(l.name, l.note) {
 			stack = append(stack, level{l.col, "", isDir})
 			continue
 		}
