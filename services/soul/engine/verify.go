@@ -69,6 +69,11 @@ func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 	case AnchorSymbol:
 		return v.symbol(a, d)
 	case AnchorMake:
+		if a.Target {
+			// a make after the block's configure step (extract.go makefileGenerator) reads the
+			// Makefile that step wrote in its build directory
+			return d.hold(ReasonBuildOutput, a.Ref+" reads the Makefile a configure step writes")
+		}
 		r := v.makeTarget(v.nearestMake(a), d.fail)
 		r.Anchor = a
 		if r.Status == AnchorFailed && v.foreign(a) {
