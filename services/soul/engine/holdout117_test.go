@@ -105,3 +105,20 @@ func TestReleaseStepsMakeTheirTag(t *testing.T) {
 		{"twin: the steps tag another version", "## Releasing\n\n```sh\ngit tag v0.3.0\ngit push origin v0.3.0\n```\n\nThe git tag is the single source of version truth: the workflow derives the version from the tag (`v0.2.0` → `0.2.0`).\n", []string{"version_not_tagged v0.2.0"}},
 	})
 }
+
+// TestInsideExportPackages: a path placed inside the packages or archives an exporter writes is the
+// tool's output (the hundred-and-seventeenth holdout's NoaCG-Studio); the same path said to be in the
+// repository's own package stays drift.
+func TestInsideExportPackages(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/assets/lottie.min.js", "x\n")
+	g.write("js/lottie.min.js", "x\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("js/lottie.min.js")
+	g.commit("2026-05-02T10:00:00Z", "moved into assets")
+	repo := g.open(t)
+	runDriftCases(t, repo, "src/export/AGENTS.md", []driftCase{
+		{"a path inside the exported packages", "- Lottie: the exporter ships the bundled player - `js/lottie.min.js` in folder packages, inlined in single-file targets.", nil},
+		{"twin: the path named as the repository's", "- Lottie: the bundled player is `js/lottie.min.js`, loaded by the preview.", []string{"evidence_file_missing js/lottie.min.js"}},
+	})
+}

