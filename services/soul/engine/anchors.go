@@ -82,6 +82,11 @@ var clauseBreak = regexp.MustCompile("[.!?](?:\\s|$)|;| — |\n(?:[ \t]*(?:[-*+�
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
 var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim", "apag", "exclu"}
 
+// deletedLead is a clause that opens with the past of a removal and then names what went: "4. **Deleted
+// `app/components/ZaeliFAB.tsx`** — killed Session 14" (the hundred-and-twenty-second holdout's zaeli, a
+// log's step), "Removed: `a.ts`, `b.ts`".
+var deletedLead = regexp.MustCompile(`(?i)^\W*(?:\d+[.)]\s*)?[*_]*(?:deleted|removed|dropped|retired|deprecated\s+and\s+removed)[*_]*\s*:?\s*[*_]*$`)
+
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 // Portuguese and Spanish say it in the past: "depois que Task 9 apagou `base-interina.test.ts`" (the
 // hundred-and-eighth holdout's PiluVitu-Dev).
@@ -103,8 +108,9 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // (the hundred-and-tenth's sheria_platform_mvp). A list may end in words before its parenthesis closes,
 // and the verb carry a date: "(UPS injectors: `model-router.py`, `autonomous-skill-router.py`, the
 // delegate wrappers, etc.) was **fully retired and deleted 2026-07-14**" (the hundred-and-twenty-first's
-// agentic-mercy-10x).
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*,\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
+// agentic-mercy-10x), or a step of the work: "`landing.tsx` deleted Session 25" (the
+// hundred-and-twenty-second's zaeli, a session log).
+var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*,\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|pruned|purged|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s+(?:session|phase|sprint|step|stage|release|milestone)\\s*#?\\d|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // parenGone follows a name that opens a parenthesis with the rest of it, which says the name was
 // deleted: "(`Universo.tsx` had 3; the page was deleted on 2026-08-20 — …)", "(`Universo.tsx` alone
