@@ -46,12 +46,15 @@ func (v *verifier) siblingTails(dir, stem string, tails []string) bool {
 
 // alternativeTail is a part short and plain enough to stand for a name's tail: letters and digits,
 // no dot (a dot makes it a file), at most 24 bytes.
-func alternativeTail(t string) bool {
-	if t == "" || len(t) > 24 {
+func alternativeTail(t string) bool { return nameBytes(t, 24, "") }
+
+// nameBytes reports a non-empty t of at most max bytes, each a letter, a digit or one of extra.
+func nameBytes(t string, max int, extra string) bool {
+	if t == "" || len(t) > max {
 		return false
 	}
 	for i := 0; i < len(t); i++ {
-		if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+		if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(extra, c) >= 0) {
 			return false
 		}
 	}
@@ -132,14 +135,4 @@ func (v *verifier) allIn(names []string) bool {
 }
 
 // affixPart is a part of a family of names: letters, digits, '-' and '_', at most 40 bytes.
-func affixPart(t string) bool {
-	if t == "" || len(t) > 40 {
-		return false
-	}
-	for i := 0; i < len(t); i++ {
-		if c := t[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+func affixPart(t string) bool { return nameBytes(t, 40, "-_") }
