@@ -21,3 +21,20 @@ func TestHundredTwentySecondHoldoutClasses(t *testing.T) {
 		{"twin: a session that edited it", "Legacy files (e.g. `app/landing.tsx` edited Session 25, some old helpers) still read the old variables.", []string{"evidence_file_missing app/landing.tsx"}},
 	})
 }
+
+// TestClassWrittenAsItsFile: a CamelCase file name in a language that names its files in snake_case
+// is the file of that class (the hundred-and-twenty-second holdout's synther-holographic-pro); a
+// CamelCase name with no snake_case file stays drift.
+func TestClassWrittenAsItsFile(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("lib/core/audio_engine.dart", "class AudioEngine {}\n")
+	g.write("lib/core/MixerPanel.dart", "class MixerPanel {}\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("lib/core/MixerPanel.dart")
+	g.commit("2026-05-02T10:00:00Z", "no mixer")
+	repo := g.open(t)
+	runDriftCases(t, repo, "native/CLAUDE.md", []driftCase{
+		{"a class written as its file", "- The FFI bridge feeds `AudioEngine.dart` through the method channel.", nil},
+		{"twin: a class file that went", "- The FFI bridge feeds `MixerPanel.dart` through the method channel.", []string{"evidence_file_missing MixerPanel.dart"}},
+	})
+}

@@ -360,6 +360,12 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 	if v.lowerCased(a) {
 		return d.ok() // "the `Maintenance` section of the `makefile`": the root's Makefile, in prose's case
 	}
+	if snake, ok := snakeFileName(a.Path); ok && v.repo.HasBasename(snake) {
+		// "`AudioEngine.dart`" for lib/core/audio_engine.dart (the hundred-and-twenty-second holdout's
+		// synther-holographic-pro): a class written as its file in a language that names files in
+		// snake_case
+		return d.ok()
+	}
 	if v.foreign(a) {
 		return d.hold(ReasonOutsideRepo, a.Ref+" is named as another repository's file")
 	}
@@ -410,6 +416,31 @@ func (v *verifier) ignoredTreeEntry(name string) (string, bool) {
 	}
 	place, ok := v.ignoredEntries[strings.TrimSuffix(name, "/")]
 	return place, ok
+}
+
+// snakeCaseExts are the languages whose files are named in snake_case after the class or module they hold.
+var snakeCaseExts = set(".dart", ".py", ".rs", ".rb", ".ex", ".exs")
+
+// snakeFileName is a CamelCase file name of such a language in snake_case: "AudioEngine.dart" is
+// "audio_engine.dart".
+func snakeFileName(name string) (string, bool) {
+	ext := path.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	if !snakeCaseExts[ext] || stem == "" || stem[0] < 'A' || stem[0] > 'Z' || strings.ContainsAny(stem, "_-./") {
+		return "", false
+	}
+	var b strings.Builder
+	for i := 0; i < len(stem); i++ {
+		c := stem[i]
+		if c >= 'A' && c <= 'Z' {
+			if i > 0 && !(stem[i-1] >= 'A' && stem[i-1] <= 'Z') {
+				b.WriteByte('_')
+			}
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+	}
+	return b.String() + ext, true
 }
 
 // sequencedPrefix is the number a migration tool puts before a file's name: a timestamp or a sequence
