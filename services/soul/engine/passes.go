@@ -736,18 +736,36 @@ func finding(r *ClaimResult) Finding {
 	if discipline(r) || curationReasons[r.Reason] {
 		f.Kind = KindDiscipline
 	}
-	for _, a := range r.Anchors {
-		if a.Status == AnchorFailed {
-			f.Anchor = a.Anchor.Ref
-			f.Line = a.Anchor.Line
-			break
-		}
+	if a := rowAnchor(r); a != nil {
+		f.Anchor, f.Line = a.Anchor.Ref, a.Anchor.Line
 	}
 	if len(f.Claim) > 300 {
 		f.Claim = f.Claim[:300] + "…"
 		f.Claim = strings.ToValidUTF8(f.Claim, "")
 	}
 	return f
+}
+
+// rowAnchor is the failed anchor a claim's row names: the one whose failure the claim's reason and
+// detail are, else the first that failed. A later pass may give a claim the detail of another of its
+// anchors (evidence.go, a near miss found for a second name): the row then names that anchor, not a
+// first one whose detail it does not carry (the hundred-and-twenty-third holdout's Spartan-IDE showed
+// `typeshed-fallback/stdlib/builtins.pyi` beside "desktop/Editor.tsx never landed …").
+func rowAnchor(r *ClaimResult) *AnchorResult {
+	var first *AnchorResult
+	for i := range r.Anchors {
+		a := &r.Anchors[i]
+		if a.Status != AnchorFailed {
+			continue
+		}
+		if a.Reason == r.Reason && a.Detail == r.Detail {
+			return a
+		}
+		if first == nil {
+			first = a
+		}
+	}
+	return first
 }
 
 func short(sha string) string {

@@ -1061,6 +1061,12 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		if productFile(a) {
 			return hold(ReasonOutsideRepo, a.Path+" never landed in this repository's history and is named as a file the product or another project keeps")
 		}
+		if full, ok := v.packageShorthand(a.Path); ok {
+			// "`desktop/Editor.tsx`" and "`web/BackendEditor.tsx`" in a monorepo's log (the
+			// hundred-and-twenty-third holdout's Spartan-IDE, 41 rows): a file named by its package and
+			// its name, the one file of that name the package has; never a path history held
+			return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + full + ", named by its package"}
+		}
 		if agentMemory[path.Base(a.Path)] || v.memoryTopic(a.Path) {
 			// "Also read `MEMORY.md`" in an agent's workspace (the forty-fifth holdout's reticle): the
 			// agent's long-term memory, kept beside the checkout and out of git; one a commit held and
@@ -1073,6 +1079,35 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return hold(ReasonIgnored, a.Path+" was tracked only as "+at+", a running program's local state committed by mistake")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// packageShorthand reads a two-part path that no commit held, a package's top directory and a file name,
+// as the one file of that name under that package: the package-qualified name monorepo guides write. A
+// directory that is no package keeps its paths exact: "`scripts/build_grammar.sh`" for
+// scripts/parser/build_grammar.sh is a command that fails (the fortieth holdout's duckdb).
+func (v *verifier) packageShorthand(p string) (string, bool) {
+	top, base, ok := strings.Cut(p, "/")
+	if !ok || strings.Contains(base, "/") || path.Ext(base) == "" || strings.ContainsAny(p, "*?[{") || !v.repo.HasTopLevel(top) || !v.packageDir(top) {
+		return "", false
+	}
+	found := v.repo.Glob(top+"/**/"+base, 2)
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
+}
+
+// packageManifests are the files that make a directory a package of a monorepo.
+var packageManifests = []string{"package.json", "Cargo.toml", "go.mod", "pyproject.toml", "pom.xml", "build.gradle", "build.gradle.kts", "composer.json", "pubspec.yaml", "Package.swift"}
+
+// packageDir reports a directory holding a package manifest.
+func (v *verifier) packageDir(dir string) bool {
+	for _, m := range packageManifests {
+		if ok, isDir := v.repo.Exists(dir + "/" + m); ok && !isDir {
+			return true
+		}
+	}
+	return false
 }
 
 // memoryTopic reports a topic file of an agent's memory: "see `memory/rate-limiting.md`" (the

@@ -1,0 +1,53 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/organism-dev/organism/services/soul/engine"
+)
+
+// TestHundredTwentyThirdHoldoutClasses: the false rows of the hundred-and-twenty-third holdout that
+// were fixed, each beside a twin that stays drift.
+func TestHundredTwentyThirdHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("desktop/package.json", "{}\n")
+	g.write("web/package.json", "{}\n")
+	g.write("scripts/parser/build.sh", "echo\n")
+	g.write("desktop/src/components/Editor.tsx", "export {}\n")
+	g.write("desktop/src/components/Toolbar.tsx", "export {}\n")
+	g.write("desktop/src/legacy/Toolbar.tsx", "export {}\n")
+	g.write("web/src/components/BackendEditor.tsx", "export {}\n")
+	g.write("web/Panel.tsx", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	g.remove("web/Panel.tsx")
+	g.write("web/src/components/Panel.tsx", "export {}\n")
+	g.commit("2026-05-02T10:00:00Z", "move the panel")
+	repo := g.open(t)
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"files named by their package", "- `desktop/Editor.tsx` and `web/BackendEditor.tsx` both mount the editor.", nil},
+		{"a line of a file named by its package", "- The editor mounts at `desktop/Editor.tsx:1`.", nil},
+		{"twin: a name two files of the package have", "- `desktop/Toolbar.tsx` renders the buttons.", []string{"unverified unanchored desktop/Toolbar.tsx"}},
+		{"twin: a directory that is no package", "- Run `scripts/build.sh` first.", []string{"unverified unanchored scripts/build.sh"}},
+		{"twin: a path history held, since moved", "- `web/Panel.tsx` renders the side panel.", []string{"evidence_file_missing web/Panel.tsx"}},
+	})
+}
+
+// TestRowNamesTheAnchorOfItsDetail: a claim whose detail a later pass took from another of its anchors
+// (a near miss found for a second name) is reported under that anchor, not under a first one whose
+// detail it does not carry (the hundred-and-twenty-third holdout's Spartan-IDE).
+func TestRowNamesTheAnchorOfItsDetail(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("apps/admin/src/app/page.tsx", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "app")
+	repo := g.open(t)
+	rep := checkDoc(t, repo, "apps/admin/CLAUDE.md", "## Layout\n\n```\nsrc/\n├── app/\n│   ├── page.tsx          # Dashboard\n│   ├── courses/\n│   │   └── new/page.tsx  # New course\n```\n")
+	for _, f := range rep.Stale {
+		if f.Kind != engine.KindDrift {
+			continue
+		}
+		if !strings.HasPrefix(f.Detail, f.Anchor+" ") {
+			t.Errorf("row %q carries another anchor's detail: %q", f.Anchor, f.Detail)
+		}
+	}
+}
