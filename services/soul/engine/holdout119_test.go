@@ -83,3 +83,27 @@ func TestLayoutRowFileLivedElsewhere(t *testing.T) {
 		{"twin: a file that moved away from its siblings", list("Gallery.tsx"), []string{"evidence_file_missing Gallery.tsx"}},
 	})
 }
+
+// TestLayoutRowCommonName: a listed bare name many directories hold, none below the document's, is not
+// the file meant (the hundred-and-tenth holdout's outcomes-optimizer, whose research adapter lists a
+// `types.ts` two sibling adapters have); one a directory below the document holds is (round 98's ProOps,
+// `loading.tsx` of each route).
+func TestLayoutRowCommonName(t *testing.T) {
+	g := newGitFixture(t)
+	for _, f := range []string{"runner.ts", "ssh.ts", "ssh.test.ts", "index.ts"} {
+		g.write("server/adapters/research/"+f, "export {}\n")
+	}
+	g.write("server/adapters/realtime/types.ts", "export {}\n")
+	g.write("server/adapters/email/types.ts", "export {}\n")
+	g.write("server/adapters/research/jobs/loading.ts", "export {}\n")
+	g.write("server/adapters/research/feeds/loading.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "adapters")
+	repo := g.open(t)
+	list := func(last string) string {
+		return "## Files\n\n- `runner.ts` — entry\n- `ssh.ts` — sockets\n- `ssh.test.ts` — tests\n- `index.ts` — exports\n- `" + last + "` — more\n"
+	}
+	runDriftCases(t, repo, "server/adapters/research/CLAUDE.md", []driftCase{
+		{"a name the routes below the document hold", list("loading.ts"), nil},
+		{"twin: a name only other directories hold", list("types.ts"), []string{"unverified unanchored types.ts"}},
+	})
+}

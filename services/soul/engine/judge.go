@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -777,12 +778,18 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 		// a file's name in a list of files names it wherever it lives: "`ServerDetailDrawer.tsx`" among
 		// the flat components of src/components/AGENTS.md, in servers/ from its first commit (the
 		// hundred-and-twelfth holdout's mcp-center). Only one that lived where its siblings are and
-		// moved away is out of place.
-		local := name
-		if dir := path.Dir(v.soul.Path); dir != "." && dir != "" {
+		// moved away is out of place, and so is a name many directories hold, none below the document.
+		local, dir := name, path.Dir(v.soul.Path)
+		if dir != "." && dir != "" {
 			local = path.Join(dir, name)
 		}
-		return v.batch.EverSeen[local] || v.batch.EverSeen[name]
+		// EverSeen of a bare name is any directory's; where the name lived is read from the paths
+		if v.batch.EverSeen[local] && local != name || slices.Contains(v.batch.EverSeenAt[name], name) || slices.Contains(v.batch.EverSeenAt[name], local) {
+			return true
+		}
+		// a name many directories have, none of them below the document's, is not the file meant
+		// ("`types.ts`" among a research adapter's files: the hundred-and-tenth holdout's outcomes-optimizer)
+		return len(v.repo.Glob("**/"+name, 2)) > 1 && (dir == "." || dir == "" || len(v.repo.Glob(dir+"/**/"+name, 1)) == 0)
 	}
 	return true
 }
