@@ -28,6 +28,7 @@ func TestHundredTwentyThirdHoldoutClasses(t *testing.T) {
 		{"files named by their package", "- `desktop/Editor.tsx` and `web/BackendEditor.tsx` both mount the editor.", nil},
 		{"a line of a file named by its package", "- The editor mounts at `desktop/Editor.tsx:1`.", nil},
 		{"twin: a name two files of the package have", "- `desktop/Toolbar.tsx` renders the buttons.", []string{"unverified unanchored desktop/Toolbar.tsx"}},
+		{"twin: a link into the package resolves exactly", "- Back to [the web guide](web/Editor.tsx).", []string{"evidence_file_missing web/Editor.tsx"}},
 		{"twin: a directory that is no package", "- Run `scripts/build.sh` first.", []string{"unverified unanchored scripts/build.sh"}},
 		{"twin: a path history held, since moved", "- `web/Panel.tsx` renders the side panel.", []string{"evidence_file_missing web/Panel.tsx"}},
 	})
