@@ -34,21 +34,27 @@ func TestHundredTwentyThirdHoldoutClasses(t *testing.T) {
 	})
 }
 
-// TestRowNamesTheAnchorOfItsDetail: a claim whose detail a later pass took from another of its anchors
-// (a near miss found for a second name) is reported under that anchor, not under a first one whose
-// detail it does not carry (the hundred-and-twenty-third holdout's Spartan-IDE).
-func TestRowNamesTheAnchorOfItsDetail(t *testing.T) {
+// TestRowSaysItsOwnFailure: a claim whose detail a later pass took from its second name (a near miss)
+// reports its first name with that name's own failure, and the second in a row of its own (the
+// hundred-and-twenty-third holdout's Spartan-IDE showed `typeshed-fallback/stdlib/builtins.pyi` beside
+// "desktop/Editor.tsx never landed …").
+func TestRowSaysItsOwnFailure(t *testing.T) {
 	g := newGitFixture(t)
-	g.write("apps/admin/src/app/page.tsx", "export {}\n")
+	g.write("lib/ttsGenerator.ts", "export {}\n")
 	g.commit("2026-05-01T10:00:00Z", "app")
 	repo := g.open(t)
-	rep := checkDoc(t, repo, "apps/admin/CLAUDE.md", "## Layout\n\n```\nsrc/\n├── app/\n│   ├── page.tsx          # Dashboard\n│   ├── courses/\n│   │   └── new/page.tsx  # New course\n```\n")
+	rep := checkDoc(t, repo, "CLAUDE.md", "## Layout\n\n```\nlib/\n├── vertex-ai.ts      # model client\n├── tts-generator.ts  # speech\n└── ttsGenerator.ts   # speech, new\n```\n")
+	rows := 0
 	for _, f := range rep.Stale {
 		if f.Kind != engine.KindDrift {
 			continue
 		}
+		rows++
 		if !strings.HasPrefix(f.Detail, f.Anchor+" ") {
 			t.Errorf("row %q carries another anchor's detail: %q", f.Anchor, f.Detail)
 		}
+	}
+	if rows == 0 {
+		t.Errorf("no drift rows: %+v", rep.Stale)
 	}
 }

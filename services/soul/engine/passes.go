@@ -736,8 +736,15 @@ func finding(r *ClaimResult) Finding {
 	if discipline(r) || curationReasons[r.Reason] {
 		f.Kind = KindDiscipline
 	}
-	if a := rowAnchor(r); a != nil {
+	if a := firstWith(r.Anchors, AnchorFailed); a != nil {
 		f.Anchor, f.Line = a.Anchor.Ref, a.Anchor.Line
+		if r.Reason == ReasonFileMissing && (a.Reason == ReasonUnanchored || a.Reason == ReasonFileMissing) && a.Detail != "" && a.Detail != r.Detail && !detailBelow(r, a) {
+			// a later pass gave the claim the detail of another of its anchors (evidence.go, a near miss
+			// found for a second name of a tree): this anchor's row says its own failure, and the other
+			// anchor has a row of its own (the hundred-and-twenty-third holdout's Spartan-IDE showed
+			// `typeshed-fallback/stdlib/builtins.pyi` beside "desktop/Editor.tsx never landed …")
+			f.Reason, f.Detail = a.Reason, a.Detail
+		}
 	}
 	if len(f.Claim) > 300 {
 		f.Claim = f.Claim[:300] + "…"
@@ -746,26 +753,16 @@ func finding(r *ClaimResult) Finding {
 	return f
 }
 
-// rowAnchor is the failed anchor a claim's row names: the one whose failure the claim's reason and
-// detail are, else the first that failed. A later pass may give a claim the detail of another of its
-// anchors (evidence.go, a near miss found for a second name): the row then names that anchor, not a
-// first one whose detail it does not carry (the hundred-and-twenty-third holdout's Spartan-IDE showed
-// `typeshed-fallback/stdlib/builtins.pyi` beside "desktop/Editor.tsx never landed …").
-func rowAnchor(r *ClaimResult) *AnchorResult {
-	var first *AnchorResult
-	for i := range r.Anchors {
-		a := &r.Anchors[i]
-		if a.Status != AnchorFailed {
-			continue
-		}
-		if a.Reason == r.Reason && a.Detail == r.Detail {
-			return a
-		}
-		if first == nil {
-			first = a
+// detailBelow reports a claim whose detail is that of an entry below anchor a: a tree's gone directory
+// stands for its entries, and the evidence one of them found speaks for it.
+func detailBelow(r *ClaimResult, a *AnchorResult) bool {
+	dir := strings.TrimSuffix(a.Anchor.Path, "/") + "/"
+	for _, ar := range r.Anchors {
+		if ar.Detail == r.Detail && strings.HasPrefix(ar.Anchor.Path, dir) {
+			return true
 		}
 	}
-	return first
+	return false
 }
 
 func short(sha string) string {
