@@ -29,12 +29,14 @@ func TestClassWrittenAsItsFile(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("lib/core/audio_engine.dart", "class AudioEngine {}\n")
 	g.write("lib/core/MixerPanel.dart", "class MixerPanel {}\n")
+	g.write("apps/ingestion/receiver.py", "pass\n")
 	g.commit("2026-05-01T10:00:00Z", "app")
 	g.remove("lib/core/MixerPanel.dart")
 	g.commit("2026-05-02T10:00:00Z", "no mixer")
 	repo := g.open(t)
 	runDriftCases(t, repo, "native/CLAUDE.md", []driftCase{
 		{"a class written as its file", "- The FFI bridge feeds `AudioEngine.dart` through the method channel.", nil},
+		{"twin: a name in another case alone", "- The ingestion entry point is `Receiver.py`.", []string{"evidence_file_missing Receiver.py"}},
 		{"twin: a class file that went", "- The FFI bridge feeds `MixerPanel.dart` through the method channel.", []string{"evidence_file_missing MixerPanel.dart"}},
 	})
 }

@@ -29,6 +29,7 @@ func TestHundredTwentyThirdHoldoutClasses(t *testing.T) {
 		{"a line of a file named by its package", "- The editor mounts at `desktop/Editor.tsx:1`.", nil},
 		{"twin: a name two files of the package have", "- `desktop/Toolbar.tsx` renders the buttons.", []string{"unverified unanchored desktop/Toolbar.tsx"}},
 		{"twin: a link into the package resolves exactly", "- Back to [the web guide](web/Editor.tsx).", []string{"evidence_file_missing web/Editor.tsx"}},
+		{"twin: a tree's entry keeps its place", "## Layout\n\n```\ndesktop/\n├── package.json\n└── Editor.tsx     # the editor\n```\n", []string{"evidence_file_missing desktop/Editor.tsx"}},
 		{"twin: a directory that is no package", "- Run `scripts/build.sh` first.", []string{"unverified unanchored scripts/build.sh"}},
 		{"twin: a path history held, since moved", "- `web/Panel.tsx` renders the side panel.", []string{"evidence_file_missing web/Panel.tsx"}},
 	})
