@@ -306,7 +306,7 @@ var (
 )
 
 // branchKinds are the kinds of change branch prefixes name.
-var branchKinds = map[string]bool{"feature": true, "feat": true, "fix": true, "bugfix": true, "hotfix": true, "chore": true, "docs": true, "doc": true, "refactor": true, "test": true, "tests": true, "perf": true, "release": true, "ci": true, "build": true, "style": true, "experiment": true, "spike": true}
+var branchKinds = set("feature", "feat", "fix", "bugfix", "hotfix", "chore", "docs", "doc", "refactor", "test", "tests", "perf", "release", "ci", "build", "style", "experiment", "spike")
 
 // Another repository named by its owner and name: "the `spree/dashboard-starter` template repo",
 // "cloned from `spree/spree-starter`", a path in "[prisma/ignite](https://github.com/prisma/ignite)

@@ -60,7 +60,7 @@ func braceAlternative(alt string) bool {
 // endingsOnly reports alternatives that are each a file's ending: letters and digits, at most five.
 func endingsOnly(alts []string) bool {
 	for _, alt := range alts {
-		if alt == "" || len(alt) > 5 || strings.Trim(alt, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") != "" {
+		if !nameBytes(alt, 5, "") {
 			return false
 		}
 	}

@@ -801,7 +801,6 @@ func fromSpecifier(text, ref string) bool {
 	return strings.Contains(text, "` from `"+ref+"`")
 }
 
-// importWord is the verb of importing, not "important".
 // importWord is the word import, in English and as the Romance and Slavic languages inflect it: "Direct
 // preko `db` importa iz `src/db/index.js`" (Slovene; the hundred-and-sixteenth holdout's
 // fin-vision-service, whose src/db/index.ts the routes import as index.js), "importar", "importe".

@@ -421,31 +421,21 @@ func (v *verifier) ignoredTreeEntry(name string) (string, bool) {
 // snakeCaseExts are the languages whose files are named in snake_case after the class or module they hold.
 var snakeCaseExts = set(".dart", ".py", ".rs", ".rb", ".ex", ".exs")
 
-// snakeFileName is a CamelCase file name of such a language in snake_case: "AudioEngine.dart" is
-// "audio_engine.dart".
+// snakeFileName is a CamelCase file name of such a language in snake_case, as recall.go's snakeCase
+// spells a module's file: "AudioEngine.dart" is "audio_engine.dart".
 func snakeFileName(name string) (string, bool) {
 	ext := path.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
 	if !snakeCaseExts[ext] || stem == "" || stem[0] < 'A' || stem[0] > 'Z' || strings.ContainsAny(stem, "_-./") {
 		return "", false
 	}
-	var b strings.Builder
-	for i := 0; i < len(stem); i++ {
-		c := stem[i]
-		if c >= 'A' && c <= 'Z' {
-			if i > 0 && !(stem[i-1] >= 'A' && stem[i-1] <= 'Z') {
-				b.WriteByte('_')
-			}
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-	}
-	if !strings.Contains(b.String(), "_") {
+	snake := snakeCase(stem)
+	if !strings.Contains(snake, "_") {
 		// "Receiver.py" for receiver.py differs in case alone: a near twin the reader is owed, not a
 		// class's name (round 102's Metricas)
 		return "", false
 	}
-	return b.String() + ext, true
+	return snake + ext, true
 }
 
 // sequencedPrefix is the number a migration tool puts before a file's name: a timestamp or a sequence
