@@ -150,8 +150,8 @@ var colocatedPair = regexp.MustCompile("`([\\w-]+)\\.(?:test|spec)\\.\\w+`\\s+(?
 
 // inColocatedPair reports a bare name that is one of such a pair in the sentence.
 func inColocatedPair(sentence, name string) bool {
-	if strings.Contains(name, "/") || !strings.Contains(sentence, "`") {
-		return false
+	if strings.Contains(name, "/") || !strings.Contains(sentence, ".test.") && !strings.Contains(sentence, ".spec.") {
+		return false // the regexp needs a test file's ending; most sentences have none
 	}
 	for _, m := range colocatedPair.FindAllStringSubmatch(sentence, -1) {
 		if m[1] == m[2] && firstStem(name) == m[1] {
