@@ -104,6 +104,22 @@ var sizeDoing = regexp.MustCompile(`(?i)\b(?:adds?|added|implements?|implemented
 // LOC)" (the same round's CodeCache, a seeded benchmark's corpus, beside the example that seeds it).
 var sizeEquated = regexp.MustCompile(`\d[\d_,.]*\s*[kKmM]?\s+[A-Za-z][\w-]*\s*$`)
 
+// notFileSize reports a size phrase (m, sizePhrase's match in text) that is no file's size: a slice of
+// a file, a part of it, a past size, code doing a thing, a conversion, a change's size, a rule's limit,
+// a setting, a spread over files, or a hyphened size of the word after it.
+func notFileSize(text string, m []int) bool {
+	before := func(n int) string { return text[max(0, m[0]-n):m[0]] }
+	after := text[m[1]:]
+	switch {
+	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
+		sizePartAfter.MatchString(after), sizePast.MatchString(before(40)), sizeDoing.MatchString(before(120)),
+		m[4] >= 0 && sizeEquated.MatchString(before(40)), changeSize.MatchString(before(60)), sizeRule.MatchString(before(60)),
+		sizeLimitAfter.MatchString(after), sizeSpreadAfter.MatchString(after):
+		return true
+	}
+	return sizeOfThing.MatchString(after) && !sizeOfFile.MatchString(after) && strings.Contains(text[m[0]:m[1]], "-")
+}
+
 // ParseSizeClaims reads the stated sizes of a sentence.
 func ParseSizeClaims(text string) []SizeClaim {
 	if !hasFoldASCII(text, "line") && !hasFoldASCII(text, "loc") {
@@ -111,7 +127,7 @@ func ParseSizeClaims(text string) []SizeClaim {
 	}
 	var out []SizeClaim
 	for _, m := range sizePhrase.FindAllStringSubmatchIndex(text, -1) {
-		if sizeNotCount.MatchString(text[:m[0]]) || testsPartBefore.MatchString(text[max(0, m[0]-120):m[0]]) || testsPartAfter.MatchString(text[m[1]:]) || sizePartAfter.MatchString(text[m[1]:]) || sizePast.MatchString(text[max(0, m[0]-40):m[0]]) || sizeDoing.MatchString(text[max(0, m[0]-120):m[0]]) || m[4] >= 0 && sizeEquated.MatchString(text[max(0, m[0]-40):m[0]]) || changeSize.MatchString(text[max(0, m[0]-60):m[0]]) || sizeRule.MatchString(text[max(0, m[0]-60):m[0]]) || sizeLimitAfter.MatchString(text[m[1]:]) || sizeSpreadAfter.MatchString(text[m[1]:]) || sizeOfThing.MatchString(text[m[1]:]) && !sizeOfFile.MatchString(text[m[1]:]) && strings.Contains(text[m[0]:m[1]], "-") {
+		if notFileSize(text, m) {
 			continue
 		}
 		num := strings.ReplaceAll(text[m[6]:m[7]], ",", "")
