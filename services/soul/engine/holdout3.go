@@ -52,13 +52,15 @@ func openList(after string) bool {
 // kind of file a step makes, with a noun and a future between. "**Never edit
 // `privguard-skill/privguard/scripts/privguard.cjs` directly** — it is generated." (the ninetieth
 // holdout's PrivGuardEngine) says so after the rule.
+// Korean and Japanese say it after the name: "루트에서 돌리면 빈 `app.json` stub이 생성됨" (run from the root,
+// an empty … stub is created: the hundred-and-twenty-fourth holdout's log-trip), "`x.json` が生成される".
 // insidePackagesAfter places a name inside the archives or packages a tool writes: "ships the bundled
 // player - `js/lottie.min.js` in folder packages …, `lib/lottie.min.js` … in OGraf packages" (the
 // hundred-and-seventeenth holdout's NoaCG-Studio, paths of its export zips). The plural is the tool's
 // output, not one of the repository's own packages.
 var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`[^`\\n]*`(?:\\s+\\w+)?)?\\s+(?:in|inside|within)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?(?:[\\w-]+\\s+)?(?:packages|archives|zips|bundles|tarballs|exports)\\b")
 
-var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b`)
+var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
 // Auto-generated API documentation" (the thirty-third holdout's LlamaIndexTS, where typedoc writes it
@@ -81,6 +83,12 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 // `b-struct-across-snippets.typ` | not yet created |" (the ninety-sixth holdout's evcxr-typst, four
 // rows of a status table whose other rows say "done").
 var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)`)
+
+// placeholderItem describes a list item's path by a change with a letter for its name: "- `src/OrderBook.sol`:
+// Added feature X" and "- `test/OrderBook.t.sol`: Tests for feature X" (the hundred-and-twenty-fourth
+// holdout's dojima-mobile, a summary template an agent is told to fill, its fence lost). A capital X, Y
+// or Z after such a word stands for whatever the reader's change is; the file beside it is the template's.
+var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\b(?i:feature|change|fix|bug|component|module|function|endpoint|method|service|thing|item|page|screen)\s+[XYZ]\b`)
 
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".

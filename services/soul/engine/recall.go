@@ -134,15 +134,18 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 }
 
 // namesPath reports whether an anchor of the claim other than the j-th names p and holds, from the root
-// or from the document's directory.
+// or from the document's directory. A bare name stands for p beside a bare old name: "(SMA-448: `prn.rs`
+// → `resource_name.rs`)" (the hundred-and-twenty-fourth holdout's paigasus-core) records the rename of
+// rs/…/src/prn.rs by the two files' names alone.
 func (v *verifier) namesPath(r *ClaimResult, j int, p string) bool {
 	dir := path.Dir(v.soul.Path)
+	bare := !strings.Contains(strings.TrimSuffix(r.Anchors[j].Anchor.Path, "/"), "/")
 	for i, ar := range r.Anchors {
 		if i == j || ar.Status != AnchorOK || ar.Anchor.Kind != AnchorPath {
 			continue
 		}
 		q := strings.TrimSuffix(strings.TrimPrefix(ar.Anchor.Path, "./"), "/")
-		if q == p || path.Join(dir, q) == p {
+		if q == p || path.Join(dir, q) == p || bare && q == path.Base(p) {
 			return true
 		}
 	}

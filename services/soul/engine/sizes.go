@@ -25,7 +25,9 @@ const sizeSlack = 0.25
 
 // sizePhrase is a count of lines, with the word or mark that bounds it; a word before a mark keeps its
 // bound ("under ~500 lines" is at most 500: opentelemetry-rust's PR size, the twenty-eighth holdout).
-var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(~|≈|<|>)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
+// "≤200 LOC" and "<= 200 lines" bound it as "under" does (the hundred-and-twenty-fourth holdout's maktub,
+// whose "each ≤200 LOC" was read as an estimate of 200 lines).
+var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(<=|>=|~|≈|<|>|≤|≥|⩽|⩾)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
 
 // sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
 // lines", "line 40"), or a setting: "truncated output previews (default 5 lines, 50 for user shell
@@ -154,9 +156,9 @@ func ParseSizeClaims(text string) []SizeClaim {
 		}
 		bound := ""
 		switch word {
-		case "over", "more than", "at least", ">":
+		case "over", "more than", "at least", ">", ">=", "≥", "⩾":
 			bound = ">"
-		case "under", "less than", "fewer than", "at most", "up to", "<":
+		case "under", "less than", "fewer than", "at most", "up to", "<", "<=", "≤", "⩽":
 			bound = "<"
 		}
 		out = append(out, SizeClaim{Lines: int(f), Bound: bound, Pos: m[0]})

@@ -124,7 +124,7 @@ func (x *extraction) inColumns(mask uint64, raw string, at int) bool {
 // reader must not make.
 func (x *extraction) spanTarget(s *spanText) bool {
 	before := s.before
-	if mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) || generatedAfter.MatchString(s.after(40)) || insidePackagesAfter.MatchString(s.after(60)) || presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || hypotheticalAt(s.around(), len(s.lead())) || anyCue(destCues, before, func() string { return before }) ||
+	if mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) || generatedAfter.MatchString(s.after(40)) || insidePackagesAfter.MatchString(s.after(60)) || presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || placeholderItem.MatchString(s.after(80)) || x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) || hypotheticalAt(s.around(), len(s.lead())) || anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || whenCreatedAfter.MatchString(s.after(40)) || strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) ||
 		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
