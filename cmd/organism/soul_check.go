@@ -62,8 +62,11 @@ var rootVariants = []string{"Agents.md", "agents.md", "Claude.md", "claude.md", 
 // style rules and front matter whose globs select files, rarely claims a repository can bear out.
 var handoffInDir = map[string]string{"copilot-instructions.md": ".github"}
 
-// skippedDirs hold other people's documents or fixtures, never this repository's handoff.
-var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true}
+// skippedDirs hold other people's documents or fixtures, never this repository's handoff. A test's
+// fixtures/ is testdata by another name: evals/fixtures/codex-skill-factory/AGENTS.md (the
+// ninety-seventh holdout's repo-harness) describes the simulated project an eval runs in, whose
+// scripts/ is that project's.
+var skippedDirs = map[string]bool{".git": true, "node_modules": true, "vendor": true, "third_party": true, "testdata": true, "fixtures": true, "__fixtures__": true}
 
 // ioFailure is a run that could not be done (exit 2, the status of usage errors).
 func ioFailure(err error) error { return usageError{renderStatus(err).Error()} }

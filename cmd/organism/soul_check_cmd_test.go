@@ -144,6 +144,8 @@ func TestSoulCheckAllFindsEveryHandoffFile(t *testing.T) {
 		"node_modules/pkg/AGENTS.md":                      driftAgents,
 		"vendor/github.com/x/y/CLAUDE.md":                 driftAgents,
 		"internal/p/testdata/AGENTS.md":                   driftAgents,
+		"evals/fixtures/project/AGENTS.md":                driftAgents,
+		"web/src/__fixtures__/CLAUDE.md":                  driftAgents,
 		"cli/agent_templates/AGENTS.md":                   driftAgents,
 		"{{cookiecutter.slug}}/CLAUDE.md":                 driftAgents,
 		"scaffold/AGENTS.md":                              driftAgents,
