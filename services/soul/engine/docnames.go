@@ -41,6 +41,12 @@ var searchLeadIn = regexp.MustCompile(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[
 // participle alone is an adjective: "Replace the generated files:" lists files that are there.
 var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|(?:generated|created|produced|written)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
 
+// programWrites names a file a program of the project writes as it runs: "| `FreshDatabaseImport()` |
+// Imports all entries, writes `_database.json` |" over the next row's "Reads `_database.json`, compares
+// timestamps" (the hundred-and-twenty-fifth holdout's notion-sync, whose sync writes one into each folder
+// it fills). The verb in the third person is the program's; "write `plan.md`" tells the reader (createCue).
+var programWrites = regexp.MustCompile("(?i)\\b(?:writes|generates|creates|emits|produces)\\s+(?:(?:a|an|the|its|one)\\s+)?(?:new\\s+)?`([^`\\s]+\\.\\w+)`")
+
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
@@ -50,6 +56,13 @@ func markDocumentNames(claims []Claim) {
 	// only ones agents may read"): a later "copy it from the applicable `.env.example`" in the same
 	// document means whichever one applies (the sixty-fifth holdout's warehouser)
 	kinds := map[string]bool{}
+	for i := range claims {
+		if strings.Contains(claims[i].Text, "`") && containsFold(claims[i].Text, "writes", "generates", "creates", "emits", "produces") {
+			for _, m := range programWrites.FindAllStringSubmatch(claims[i].Text, -1) {
+				outputs[strings.TrimPrefix(m[1], "./")] = true
+			}
+		}
+	}
 	for i := range claims {
 		c := &claims[i]
 		if c.Kind == KindCommands && strings.Contains(c.Text, "://") {
@@ -259,6 +272,71 @@ func markEmptied(claims []Claim) {
 			}
 		}
 	}
+}
+
+// markKnownGone marks every path the document names at or below a directory it says is gone. A log of a
+// port ("The Python replacement for `server/`", "the loaders of `server/tsv-storage.ts`", and a late
+// heading "The cutover itself — `server/` is gone": the hundred-and-twenty-fifth holdout's pinakes,
+// twenty rows of one services/api/CLAUDE.md) names the old code as where the new came from; the reader
+// has been told it is gone. Only the document's own words count, said right after the directory's name
+// (saidGoneDir), and a name that is there passes as before. The flags the sentences' own cues set are
+// not read: one misread clause would speak for every mention (a file: "Deleting the legacy
+// `net.http_request` shortcut … In `crates/sidecar/src/execution.rs`", the hundred-and-first's
+// agent-os, would have taken twenty-two true rows with it; a directory: "stays in `backend/sql/` until
+// … applied, then it is deleted", the hundredth's eCRM).
+func markKnownGone(s *Soul) {
+	var dirs map[string]bool
+	said := func(text string) {
+		if !containsFold(text, "gone", "deleted", "removed", "retired") {
+			return
+		}
+		for _, m := range saidGoneDir.FindAllStringSubmatch(text, -1) {
+			if p := goneKey(m[1]); p != "" {
+				if dirs == nil {
+					dirs = map[string]bool{}
+				}
+				dirs[p] = true
+			}
+		}
+	}
+	for _, sec := range s.Sections {
+		said(sec.Heading) // "## The cutover itself — `server/` is gone (pinakes:80 US-2)"
+	}
+	for i := range s.Claims {
+		said(s.Claims[i].Text)
+	}
+	if dirs == nil {
+		return
+	}
+	for i := range s.Claims {
+		for j := range s.Claims[i].Anchors {
+			a := &s.Claims[i].Anchors[j]
+			if (a.Kind != AnchorPath && a.Kind != AnchorGlob) || a.Absent {
+				continue
+			}
+			for d := goneKey(a.Path); d != "." && d != "/" && d != ""; d = path.Dir(d) {
+				if dirs[d] {
+					a.Absent = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// saidGoneDir is a directory a sentence or a heading says is gone, the verb right after its name: "`server/`
+// is gone", "`legacy/` was deleted". A heading keeps its words, not its code spans, so the quotes are
+// optional; a clause further off ("stays in `sql/` until applied, then it is deleted") is another
+// thing's.
+var saidGoneDir = regexp.MustCompile("(?i)(?:^|[\\s(`])`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:now\\s+)?(?:gone|deleted|removed|retired)\\b")
+
+// goneKey is a path as markKnownGone compares it: cleaned, without "./" or a trailing slash.
+func goneKey(p string) string {
+	p = path.Clean(strings.TrimPrefix(p, "./"))
+	if p == "." || p == "/" || strings.HasPrefix(p, "../") {
+		return ""
+	}
+	return p
 }
 
 // plannedLeadIn ends a lead-in over a list of what is planned, not built: "Key components (as

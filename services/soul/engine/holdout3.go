@@ -81,8 +81,9 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:lo
 
 // plannedCell is a table row's cell that says its row's thing is still to come: "| `struct/` |
 // `b-struct-across-snippets.typ` | not yet created |" (the ninety-sixth holdout's evcxr-typst, four
-// rows of a status table whose other rows say "done").
-var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)`)
+// rows of a status table whose other rows say "done"). "| `windows/obs-plugin/` | not started | … |" (the
+// hundred-and-twenty-fifth's remoteCam, beside rows that say "**built**") says so without "yet".
+var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)`)
 
 // placeholderItem describes a list item's path by a change with a letter for its name: "- `src/OrderBook.sol`:
 // Added feature X" and "- `test/OrderBook.t.sol`: Tests for feature X" (the hundred-and-twenty-fourth
@@ -101,7 +102,11 @@ var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:futur
 // seventy-second holdout's cloud189) names where they go once there are some. A file so named is one
 // to read when the need comes ("see `config/.env.template` if needed", round 61's recipe-rn, whose
 // template was deleted): only a directory reads as a place to fill.
-var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)`)
+// So does a directory named with the kind of code it takes: "### Extraction Hierarchy … 2.
+// **`apps/backend/src/shared/helpers/`** — if it's backend-specific shared logic" (the
+// hundred-and-twenty-fifth holdout's mysubs, a project at its bootstrap whose shared/ holds only
+// middleware): a rule of where such code goes.
+var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)|^[\x60*]*\s*(?:[—–:]|\s-)\s*(?:only\s+)?(?:if|when)\s+(?:it(?:'s|’s|\s+is)|the\s+(?:logic|code)\s+is|(?:logic|code)\s+is)\b`)
 
 // addWhenNeeded is an imperative to make a place, and the condition that calls for it: "Add `public/`
 // (Cloudflare Workers Assets) only when you need to ship static files" (the eighty-seventh holdout's

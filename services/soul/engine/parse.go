@@ -127,6 +127,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	extractAll(p.soul.Claims, linkBase, linkDefinitions(pc))
 	markDocumentNames(p.soul.Claims)
 	markRemovalTasks(p.soul)
+	markKnownGone(p.soul) // after the removal headings have marked what they list
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)

@@ -183,7 +183,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
 	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
-		goneAfter.MatchString(s.after(160)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400))) {
+		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400))) {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
