@@ -709,6 +709,13 @@ func sentenceAround(raw string, from, to int) string {
 // LocalJobs) puts an article and a hyphenated modifier between.
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
+// renamedBefore ends the text before a name a rename took away when renameArrowAfter opens the text
+// after it with the name it took.
+var (
+	renamedBefore    = regexp.MustCompile(`(?i)\brenamed\s*[*_]*$`)
+	renameArrowAfter = regexp.MustCompile("^[*_]*\\s*(?:→|->|=>|\\bto\\b)\\s*[*_]*`")
+)
+
 // wasBefore and untilAfter place a name in the past by what the sentence says of it: "It was
 // `rust/src/crystolecule/` until Phase 4 of `doc/design_rust_crate_split.md` made it its own crate"
 // (the eighty-seventh holdout's atomCAD, where each crate's document says where it lived before the

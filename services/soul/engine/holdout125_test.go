@@ -9,6 +9,7 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 	g.write("scripts/check-feedback.mjs", "x\n")
 	g.write("scripts/clear-feedback.sh", "x\n")
 	g.write("src/registry/push.rs", "x\n")
+	g.write("src/registry/feedback.rs", "y\n")
 	g.write("app/middleware.ts", "export {}\n")
 	g.write("app/package.json", `{"dependencies":{"next":"16.0.0"},"devDependencies":{"vitest":"^2.1.0"}}`+"\n")
 	g.write("internal/sync/metadata.go", "package sync\n\nfunc FreshImport() {}\n\nfunc Refresh() {}\n")
@@ -18,10 +19,10 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 	g.write("server/tsv-storage.ts", "export {}\n")
 	g.write("lexicons/storage.py", "x = 1\n")
 	g.commit("2026-05-01T10:00:00Z", "app")
-	for _, f := range []string{"server/routes/entity.ts", "server/tsv-storage.ts", "scripts/check-feedback.mjs", "scripts/clear-feedback.sh", "src/registry/push.rs", "app/middleware.ts", "out/_database.json"} {
+	for _, f := range []string{"src/registry/feedback.rs", "server/routes/entity.ts", "server/tsv-storage.ts", "scripts/check-feedback.mjs", "scripts/clear-feedback.sh", "src/registry/push.rs", "app/middleware.ts", "out/_database.json"} {
 		g.remove(f)
 	}
-	g.write("app/proxy.ts", "export {}\n")
+	g.write("app/proxy.ts", "export const config = { matcher: [] }\n")
 	g.commit("2026-05-02T10:00:00Z", "off-chain")
 	repo := g.open(t)
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
@@ -32,6 +33,8 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 		{"twin: a size said of the file that is there", "- `lexicons/storage.py` is 1,376 lines.", []string{"size_drift lexicons/storage.py"}},
 		{"a parenthesized list that a later clause deletes", "The whole on-chain harvest stack (`check-feedback.mjs`, `harvest-feedback.{sh,ps1}`, `clear-feedback.sh`,\n`gen-feedback-resolutions.mjs`, `colony/sync-issues.mjs`,\n`test-fleet/feedback-to-issues.mjs`, the resolved-index files) was DELETED with the move to telemetry.", nil},
 		{"twin: the same list said to run", "The harvest stack (`check-feedback.mjs`, `clear-feedback.sh`) runs nightly.", []string{"evidence_file_missing check-feedback.mjs", "evidence_file_missing clear-feedback.sh"}},
+		{"a list whose note follows a dash, then deleted", "The on-chain client bindings (`push.rs` /\n`feedback.rs` — setPushSub slots, FeedbackFacet submit/log-scan) were DELETED; don't reintroduce them.", nil},
+		{"twin: the same list said to bind", "The on-chain client bindings (`push.rs` /\n`feedback.rs` — setPushSub slots) bind the facets.", []string{"evidence_file_missing push.rs", "evidence_file_missing feedback.rs"}},
 		{"a row its table marks not started", "| Directory | Status | Role |\n|---|---|---|\n| `windows/obs-plugin/` | not started | Reads the ring directly. |", nil},
 		{"twin: a row marked built", "| Directory | Status | Role |\n|---|---|---|\n| `windows/obs-plugin/` | **built** | Reads the ring directly. |", []string{"unanchored windows/obs-plugin/"}},
 		{"a place code goes if it is of a kind", "### Extraction Hierarchy\n\n1. **`apps/backend/src/shared/helpers/`** — if it's backend-specific shared logic.", nil},
@@ -41,6 +44,7 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 		{"a file a function writes, read by the next row", "| Function | Behavior |\n|---|---|\n| `FreshImport()` | Imports all entries, writes `_database.json` |\n| `Refresh()` | Reads `_database.json`, compares timestamps |", nil},
 		{"twin: the file as a kept one", "- `_database.json` holds the synced entries.", []string{"evidence_file_missing _database.json"}},
 		{"a framework's rename, old name first", "## Middleware\n\nNext.js 16 renamed `middleware.ts` → **`proxy.ts`**. Do NOT create a `middleware.ts` file — it will cause a build error.", nil},
+		{"a framework's rename in a sentence of its own", "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**.", nil},
 		{"twin: the file was renamed to the name", "- The file was renamed `middleware.ts` when auth moved in.", []string{"evidence_file_missing middleware.ts"}},
 		{"a reference a parenthesis says lands later", "See `feature/auth/SignInViewModel.kt` for a working example *(file lands during Phase 3 — placeholder reference until then)*.", nil},
 		{"twin: the same reference as it stands", "See `feature/auth/SignInViewModel.kt` for a working example.", []string{"unanchored feature/auth/SignInViewModel.kt"}},

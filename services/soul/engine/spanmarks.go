@@ -168,7 +168,10 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "The diffable form was `SCENARIOS-DRAFT.md` and is now `scripts/lib/variants.ts`" (the
 	// hundred-and-sixth holdout's pakistan-map): what it was before what it is now
 	wasNow := wasBefore.MatchString(s.before) && nowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
+	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
+	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
+	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
+	if formerBefore.MatchString(s.before) || renamedTo || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
