@@ -18,8 +18,12 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 	g.write("server/routes/entity.ts", "export {}\n")
 	g.write("server/tsv-storage.ts", "export {}\n")
 	g.write("lexicons/storage.py", "x = 1\n")
+	g.write("contracts/parity/shape.ts", "export {}\n")
+	g.write("scripts/gen-parity-spec.ts", "export {}\n")
+	g.write("packages/culture-scrape/setup.py", "x = 1\n")
+	g.write("core/setup.py", "x = 2\n")
 	g.commit("2026-05-01T10:00:00Z", "app")
-	for _, f := range []string{"src/registry/feedback.rs", "server/routes/entity.ts", "server/tsv-storage.ts", "scripts/check-feedback.mjs", "scripts/clear-feedback.sh", "src/registry/push.rs", "app/middleware.ts", "out/_database.json"} {
+	for _, f := range []string{"contracts/parity/shape.ts", "scripts/gen-parity-spec.ts", "packages/culture-scrape/setup.py", "core/setup.py", "src/registry/feedback.rs", "server/routes/entity.ts", "server/tsv-storage.ts", "scripts/check-feedback.mjs", "scripts/clear-feedback.sh", "src/registry/push.rs", "app/middleware.ts", "out/_database.json"} {
 		g.remove(f)
 	}
 	g.write("app/proxy.ts", "export const config = { matcher: [] }\n")
@@ -35,6 +39,13 @@ func TestHundredTwentyFifthHoldoutClasses(t *testing.T) {
 		{"twin: the same list said to run", "The harvest stack (`check-feedback.mjs`, `clear-feedback.sh`) runs nightly.", []string{"evidence_file_missing check-feedback.mjs", "evidence_file_missing clear-feedback.sh"}},
 		{"a list whose note follows a dash, then deleted", "The on-chain client bindings (`push.rs` /\n`feedback.rs` — setPushSub slots, FeedbackFacet submit/log-scan) were DELETED; don't reintroduce them.", nil},
 		{"twin: the same list said to bind", "The on-chain client bindings (`push.rs` /\n`feedback.rs` — setPushSub slots) bind the facets.", []string{"evidence_file_missing push.rs", "evidence_file_missing feedback.rs"}},
+		{"a list that retired with what it served", "- `contracts/parity/shape.ts`, `scripts/gen-parity-spec.ts` and\n  `scripts/record.ts` retired with the app they replayed against.", nil},
+		{"twin: the list that replays", "- `contracts/parity/shape.ts` and `scripts/gen-parity-spec.ts` replay the app.", []string{"evidence_file_missing contracts/parity/shape.ts", "evidence_file_missing scripts/gen-parity-spec.ts"}},
+		{"a list that went with a deleted app", "The spec was harvested from the app; US-2 deleted that app, and with it\n`scripts/gen-parity-spec.ts` and `shape.ts`. What survives is data.", nil},
+		{"names that used to live here", "`gen-parity-spec.ts` and `shape.ts` used to live here.", nil},
+		{"twin: names that live here", "`gen-parity-spec.ts` and `shape.ts` live here.", []string{"evidence_file_missing gen-parity-spec.ts", "evidence_file_missing shape.ts"}},
+		{"where the code lived before", "It lived at `packages/culture-scrape/` while it was vendored, then at `core/`; a later change moved it here.", nil},
+		{"twin: where the code lives", "It lives at `packages/culture-scrape/` and `core/`.", []string{"evidence_file_missing packages/culture-scrape/", "evidence_file_missing core/"}},
 		{"a row its table marks not started", "| Directory | Status | Role |\n|---|---|---|\n| `windows/obs-plugin/` | not started | Reads the ring directly. |", nil},
 		{"twin: a row marked built", "| Directory | Status | Role |\n|---|---|---|\n| `windows/obs-plugin/` | **built** | Reads the ring directly. |", []string{"unanchored windows/obs-plugin/"}},
 		{"a place code goes if it is of a kind", "### Extraction Hierarchy\n\n1. **`apps/backend/src/shared/helpers/`** — if it's backend-specific shared logic.", nil},
