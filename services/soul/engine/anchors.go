@@ -1426,6 +1426,13 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		// a web address mistyped is still one, never a path of this repository
 		return Anchor{}, false
 	}
+	if rest, ok := strings.CutPrefix(dest, "mdc:"); ok && rest != "" && !strings.Contains(rest, "://") {
+		// "Bkz. [docs/FIREBASE-PRODUCTION.md](mdc:docs/FIREBASE-PRODUCTION.md)" (the
+		// hundred-and-twenty-sixth holdout's asto): Cursor's link to a file of the workspace, written from
+		// its root
+		rest = strings.SplitN(rest, "#", 2)[0]
+		return Anchor{Kind: AnchorPath, Ref: rest, Path: path.Clean(strings.TrimPrefix(rest, "/")), Link: true}, true
+	}
 	if strings.Contains(dest, "://") {
 		if LocalURL(dest) {
 			return Anchor{Kind: AnchorRuntime, Ref: dest}, true

@@ -274,7 +274,11 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 		// an example named foo whatever history once held ("**Example — public export `./foo`**")
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
-	if ar.Status == AnchorFailed && a.Example && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample) {
+	if ar.Status == AnchorFailed && (a.Example || a.Kind == AnchorGlob && namedPlaceholder.MatchString(a.Ref)) && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample || v.underNamingHeading(c)) {
+		// a name with a named blank under "## Test File Naming" ("- Integration tests:
+		// `test_[service_name]_integration.py`", the hundred-and-twenty-sixth holdout's quorum-ai, whose last
+		// such test a commit removed) states how names are written, whether or not a file of that shape is
+		// left; a plain glob there (libc's `capi_*.go`, under "Symbol naming conventions") names files
 		// "Components use PascalCase (e.g. `FileUpload.tsx`, `Button.tsx`)": the example shows the style of
 		// a name, so a file of that name that has since gone leaves the rule as true as it was (the
 		// fifty-second holdout's S37, five rows); an "e.g." pointing at a file to read stays a citation
@@ -297,6 +301,19 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 		}
 	}
 	return ar
+}
+
+// namedPlaceholder is a blank a name spells out in brackets: `[service_name]`, `<goos>`, `{feature}`.
+var namedPlaceholder = regexp.MustCompile(`\[[A-Za-z][\w-]*\]|<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}`)
+
+// underNamingHeading reports a claim under a heading, or a heading above it, about how names are written.
+func (v *verifier) underNamingHeading(c *Claim) bool {
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		if namingRule.MatchString(v.soul.Sections[i].Heading) {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionDir is a directory a heading names in parentheses: "## HyperClaw App (apps/claw/) — Primary
