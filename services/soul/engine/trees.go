@@ -58,6 +58,9 @@ func treeAnchors(body string, start int) []Anchor {
 		// ("NetworkView.svelte" over "└── network/CollisionBands.svelte", the seventy-second holdout's
 		// CeraUI, drawing what the view mounts), so its entries are read beside it (Anchor.UnderFile)
 		file bool
+		// label marks a line that groups what is under it ("└── Documentation Files:"): its entries sit
+		// in the directory above it
+		label bool
 	}
 	var out []Anchor
 	var stack []level
@@ -83,6 +86,10 @@ func treeAnchors(body string, start int) []Anchor {
 		for len(stack) > 0 && stack[len(stack)-1].col >= col {
 			stack = stack[:len(stack)-1]
 		}
+		if groupLabel.MatchString(strings.TrimSpace(m[2])) {
+			stack = append(stack, level{col: col, label: true})
+			continue
+		}
 		name := gluedNote(entryName(m[2]))
 		comment := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(m[2]), name))
 		if !treeName.MatchString(name) || placeholderEntry(name) || notedAway(name, comment) {
@@ -92,13 +99,16 @@ func treeAnchors(body string, start int) []Anchor {
 		}
 		parts, underFile := []string{}, false
 		for _, s := range stack {
+			if s.label {
+				continue
+			}
 			if s.file {
 				underFile = true
 				continue
 			}
 			parts = append(parts, s.name)
 		}
-		stack = append(stack, level{col, strings.TrimSuffix(name, "/"), !strings.HasSuffix(name, "/") && hasKnownExt(name)})
+		stack = append(stack, level{col: col, name: strings.TrimSuffix(name, "/"), file: !strings.HasSuffix(name, "/") && hasKnownExt(name)})
 		if blankLevel(parts) || root == placeholderRoot || len(out) >= maxTreeEntries {
 			continue
 		}
@@ -137,6 +147,11 @@ func entryAnchor(dirs []string, name, root string, line int, spelled bool) (Anch
 	a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, line, root, false, spelled
 	return a, true
 }
+
+// groupLabel is a tree line of words closed by a colon: "└── Documentation Files:" over the root's
+// CLAUDE.md and ARCHITECTURE.md (the hundred-and-twenty-seventh holdout's Zeke, android/CLAUDE.md), a
+// heading drawn inside the tree, not a directory.
+var groupLabel = regexp.MustCompile(`^\pL[\pL\d&-]*(?:\s+[\pL\d&()-]+)+\s*[:：]$`)
 
 // fileExt is a file name's extension: letters first ("lodash@4.17.21" has none).
 var fileExt = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9]{0,9}$`)
