@@ -116,7 +116,7 @@ func notFileSize(text string, m []int) bool {
 	before := func(n int) string { return text[max(0, m[0]-n):m[0]] }
 	after := text[m[1]:]
 	switch {
-	case strings.HasSuffix(text[:m[0]], "/") && len(text[:m[0]]) > 1 && text[m[0]-2] >= '0' && text[m[0]-2] <= '9':
+	case m[0] >= 2 && text[m[0]-1] == '/' && text[m[0]-2] >= '0' && text[m[0]-2] <= '9':
 		return true // "where the 50/50 line falls" (the hundred-and-twenty-eighth holdout's magecode2.0): a ratio
 	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
 		sizePartAfter.MatchString(after), sizePast.MatchString(before(40)), sizeDoing.MatchString(before(120)),
@@ -231,9 +231,14 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 			}
 			d += len(text) // another line's name loses to any on the phrase's line
 		}
-		p := v.resolve(a.Path)
-		ok, dir := v.repo.Exists(p)
-		if ar.Status != AnchorOK || !ok {
+		var p string
+		ok, dir := false, false
+		if ar.Status == AnchorOK {
+			// a failed anchor is no file here whatever its path; only one that held is looked up
+			p = v.resolve(a.Path)
+			ok, dir = v.repo.Exists(p)
+		}
+		if !ok {
 			if !gone || d < goneDist {
 				gone, goneDist = true, d
 			}
