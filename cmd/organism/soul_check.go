@@ -349,7 +349,10 @@ func templateDir(seg string) bool {
 			return true
 		}
 	}
-	return false
+	// agent_presets/research-agent/AGENTS.md: an agent's preset, copied into the workspace each agent
+	// it sets up gets, whose `.claude/skills/onboarding/SKILL.md` is that workspace's (the
+	// hundred-and-thirty-first holdout's elevate-agent, five rows). A bare presets/ may be a package's.
+	return strings.HasSuffix(s, "_presets") || strings.HasSuffix(s, "-presets")
 }
 
 // exitFor is the run's status from the findings left after baseline and diff; failOn holds the

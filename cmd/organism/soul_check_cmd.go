@@ -22,7 +22,7 @@ names the document beside it); with --repo, and for --soul, they are paths from 
 PATHOS.md at any depth (AGENTS.MD, CLAUDE.MD and GEMINI.MD too; at the root also Claude.md, claude.md,
 Agents.md, agents.md, Gemini.md and gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/, template-*/,
-scaffold/, skeleton/, cookiecutter dirs: a generated project's documents), a top-level assets/
+scaffold/, skeleton/, cookiecutter dirs, an agent's *_presets/: a generated project's documents), a top-level assets/
 (files the project ships into its users' projects), agent skill packs (.agents/skills/,
 .claude/skills/ and the like), OpenSpec's own instructions (openspec/AGENTS.md), other projects' trees copied in (below a hidden directory, a directory
 with its own .github/, such as a vendored .repos/upstream/) and the doc: globs of the repository's .soulignore.

@@ -147,6 +147,7 @@ func TestSoulCheckAllFindsEveryHandoffFile(t *testing.T) {
 		"evals/fixtures/project/AGENTS.md":                driftAgents,
 		"web/src/__fixtures__/CLAUDE.md":                  driftAgents,
 		"cli/agent_templates/AGENTS.md":                   driftAgents,
+		"cli/agent_presets/research/AGENTS.md":            driftAgents,
 		"{{cookiecutter.slug}}/CLAUDE.md":                 driftAgents,
 		"scaffold/AGENTS.md":                              driftAgents,
 		"packages/create-app/template-react-ts/AGENTS.md": driftAgents,
