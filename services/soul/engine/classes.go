@@ -207,6 +207,10 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // whose utils/ a commit took out for that rule).
 var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
 
+// forbiddenPlaceAfterJa follows a place with Japanese "do not … in it": "`_deprecated/` に溜めない"
+// (don't pile old specs up in it: the hundred-and-thirtieth holdout's almide, whose rule deleted it).
+var forbiddenPlaceAfterJa = regexp.MustCompile(`^\s*(?:に|へ|には)\s*[\p{Han}\p{Hiragana}]{1,5}?(?:ない|ません)(?:[。、,.\s]|$)`)
+
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
 var newThingsIn = regexp.MustCompile(`(?i)\b(?:the|your|any) (?:new|newly \w+|generated|updated) \w+(?: \w+)? (?:in|under|at)\s*\**$`)
@@ -322,8 +326,10 @@ var stepAddCue = regexp.MustCompile(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|yo
 // `+page.server.ts`, `+server.ts`, or `hooks.server.ts`" (the eightieth's itinerarium), and after a
 // colon: "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`, …" (the same
 // round's open-design). "Do not reintroduce a parallel `requirements.txt`" (the eighty-first's
-// grid-validator) names a second copy of a file the project dropped.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone)\s+)*\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+// grid-validator) names a second copy of a file the project dropped. "Do not recreate the old folders
+// `WebSite Project/`, `BUSINESS-Specs.md/`, root `Docs/`" (the hundred-and-thirty-first's App-Project2)
+// says what kind of thing they were, and where.
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
@@ -638,6 +644,13 @@ var (
 	placeWord    = regexp.MustCompile(`(?i)file|path|dir|folder|location|module|script\b`)
 )
 
+// patternHeader is a table column of patterns: "| Document | Patterns to match |" over "`*-prd.md`,
+// `*prd*.md`, `PRD.md`" (the hundred-and-twenty-ninth holdout's context-curator, the names an agent
+// looks for in whatever project it is pointed at). Its cells are shapes of names, read as samples, and
+// the patterns of one cell as alternatives: `*prd*.md` matching prod-mgmt/prd.md holds the row after
+// the files `*-prd.md` once matched were renamed.
+var patternHeader = regexp.MustCompile(`(?i)\b(?:patterns?|globs?)\b`)
+
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).
 // Its names are samples; one that existed and is gone stays drift unless its row is a naming rule. The
@@ -932,6 +945,19 @@ var keyPath = regexp.MustCompile(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
 // keyFileAfter begins the text after a span that names the data file it is a key of: "in
 // `web/package.json`", "of values.yaml".
 var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")
+
+// eventName is an event's name written as a path: "`app/user.created`" (an Inngest event the
+// hundred-and-thirty-first holdout's OpenStock triggers), "`order.completed`". What reads as an
+// extension is a past participle no file type is called.
+var eventName = regexp.MustCompile(`^[\w-]+(?:/[\w-]+)*\.(?:created|updated|deleted|completed|failed|succeeded|started|finished|changed|sent|received|requested|approved|cancell?ed|added|removed|opened|closed|merged|published|expired|paid|refunded|signed_up|signed_in)$`)
+
+// constPath is a module-qualified constant written as a path: "`lint/DEFAULT_EXCLUDES` in
+// `lint/prompt_lint.py`" (the hundred-and-twenty-ninth holdout's managed-agents). Its last segment is
+// an upper-case identifier with an underscore, and codeFileAfter names the source file that defines it.
+var (
+	constPath     = regexp.MustCompile(`^[\w.-]+(?:/[\w.-]+)*/[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	codeFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+)?`?[\\w./-]*\\.(?:py|go|rs|ts|tsx|js|mjs|cjs|rb|java|kt|swift|c|h|cc|cpp|hpp|cs|php|ex|exs)\\b")
+)
 
 // underSibling reports a path whose first directory is one of the sibling checkouts the claim's
 // paragraph names (parser.markSiblings). A path that never landed here is then that checkout's (judge

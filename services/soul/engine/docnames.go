@@ -83,6 +83,9 @@ func markDocumentNames(claims []Claim) {
 		}
 		for j := range c.Anchors {
 			a := &c.Anchors[j]
+			if c.excludes && a.Kind == AnchorGlob {
+				a.Target = true // "以下内容不参与公开路由：" over "- `**/archive/**`": what a filter leaves out
+			}
 			if a.Kind != AnchorPath {
 				continue
 			}
@@ -285,12 +288,30 @@ func markEmptied(claims []Claim) {
 // agent-os, would have taken twenty-two true rows with it; a directory: "stays in `backend/sql/` until
 // … applied, then it is deleted", the hundredth's eCRM).
 func markKnownGone(s *Soul) {
+	dirs := saidDirs(s, saidGoneDir, "gone", "deleted", "removed", "retired")
+	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent }, func(a *Anchor) { a.Absent = true })
+}
+
+// markMaybeDirs marks every path the document names at or below a directory it says may not be there:
+// "If `.10x/` doesn't exist, the project hasn't been initialized" (the hundred-and-twenty-ninth
+// holdout's 10x-development-team, a plugin whose instructions read and write `.10x/tasks.json` and
+// `.10x/dev-log.md` in each project it sets up: 24 rows). Every such file is a place the agent fills
+// where the directory is made, not a file of this repository. The document's own condition, right
+// around the directory's name (saidMaybeDir), is the only evidence read.
+func markMaybeDirs(s *Soul) {
+	dirs := saidDirs(s, saidMaybeDir, "exist", "missing", "absent", "present", "there")
+	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent || a.Target }, func(a *Anchor) { a.Target = true })
+}
+
+// saidDirs are the directories the document's headings and sentences name in re's first group, read
+// only where a text holds one of words.
+func saidDirs(s *Soul, re *regexp.Regexp, words ...string) map[string]bool {
 	var dirs map[string]bool
 	said := func(text string) {
-		if !containsFold(text, "gone", "deleted", "removed", "retired") {
+		if !containsFold(text, words...) {
 			return
 		}
-		for _, m := range saidGoneDir.FindAllStringSubmatch(text, -1) {
+		for _, m := range re.FindAllStringSubmatch(text, -1) {
 			if p := goneKey(m[1]); p != "" {
 				if dirs == nil {
 					dirs = map[string]bool{}
@@ -305,24 +326,34 @@ func markKnownGone(s *Soul) {
 	for i := range s.Claims {
 		said(s.Claims[i].Text)
 	}
+	return dirs
+}
+
+// markUnderDirs applies mark to each path or glob anchor at or below one of dirs that done does not
+// already report.
+func markUnderDirs(s *Soul, dirs map[string]bool, done func(*Anchor) bool, mark func(*Anchor)) {
 	if dirs == nil {
 		return
 	}
 	for i := range s.Claims {
 		for j := range s.Claims[i].Anchors {
 			a := &s.Claims[i].Anchors[j]
-			if (a.Kind != AnchorPath && a.Kind != AnchorGlob) || a.Absent {
+			if (a.Kind != AnchorPath && a.Kind != AnchorGlob) || done(a) {
 				continue
 			}
 			for d := goneKey(a.Path); d != "." && d != "/" && d != ""; d = path.Dir(d) {
 				if dirs[d] {
-					a.Absent = true
+					mark(a)
 					break
 				}
 			}
 		}
 	}
 }
+
+// saidMaybeDir is a directory a sentence makes a condition of: "if `.10x/` doesn't exist", "when
+// `out/` is missing", "if the `cache/` directory exists".
+var saidMaybeDir = regexp.MustCompile("(?i)\\b(?:if|when|unless|whether)\\s+(?:the\\s+)?`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s+(?:(?:directory|folder|dir)\\s+)?(?:does\\s*n[o']?t\\s+(?:yet\\s+)?exist|do\\s+not\\s+exist|is\\s+(?:missing|absent|not\\s+(?:there|present)|present)|isn't\\s+there|(?:already\\s+)?exists)\\b")
 
 // saidGoneDir is a directory a sentence or a heading says is gone, the verb right after its name: "`server/`
 // is gone", "`legacy/` was deleted". A heading keeps its words, not its code spans, so the quotes are
@@ -342,8 +373,9 @@ func goneKey(p string) string {
 // plannedLeadIn ends a lead-in over a list of what is planned, not built: "Key components (as
 // planned):" over `packages/client-tauri/` and `packages/ta-intel-sgx/` (the fifty-eighth holdout's
 // AirAccount, which built some of them). A task plan's "**Files to create:**" (the ninety-eighth
-// holdout's neuroweave, whose tests landed under other names) lists what the task was to write.
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+// holdout's neuroweave, whose tests landed under other names) lists what the task was to write, and
+// so does a plan's "**Deliverables:**" (the hundred-and-thirtieth's otterfall, each batch's new folders).
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
 
 // placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
 // `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,
@@ -355,11 +387,18 @@ var placeLeadIn = regexp.MustCompile("(?i)\\b(?:in|under|inside|within)\\s+(?:th
 // design changed), a place of a target layout says nothing of what is there today.
 var futureLeadIn = regexp.MustCompile(`(?i)\b(?:future|target|eventual|intended)\s+(?:shape|layout|structure|tree|organi[sz]ation)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
 
+// excludeLeadIn ends a lead-in over what a program leaves out: "The following are excluded from the
+// build:", "以下内容 **不参与** 公开路由（`rspress.config.ts` → `route.exclude`）：" (the following do not join the
+// public routes: the hundred-and-thirty-first holdout's ScriptsForMinecraftServer, over `**/archive/**`
+// and `**/superpowers/**`, "the directory may not exist").
+var excludeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skip(?:s|ped|ping)?)\b|排除|忽略|不参与|不包含|除外|無視)[^\n]{0,120}[:：][*_\s]*$`)
+
 // exampleLeadIn is a lead-in that says its list holds examples: "Examples:", "For example:", "e.g.:".
 // Under a naming rule ("## File Naming Convention": `{date}-{title}.md`, then "Examples:" over
 // `2026-02-11-confirmation-dialog-migration.md`, the sixty-first holdout's helios-flow) the names show
-// the rule's style.
-var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\b[^.!?:\n]{0,40}[:：]\s*\**\s*$`)
+// the rule's style. Chinese "例如以下命名要高度警惕：" (for example, be wary of these names:) over `utils.rs`,
+// `helpers.rs` (the hundred-and-thirtieth holdout's UniClipboardsss) opens the same way.
+var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\b[^.!?:\n]{0,40}[:：]\s*\**\s*$|^\W*(?:例如|比如|譬如|例えば|たとえば|예를\s*들어|예컨대)[^。.!?:\n]{0,40}[:：]\s*\**\s*$`)
 
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).

@@ -282,6 +282,7 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
+		checkForBefore.MatchString(before) ||
 		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after)
 }
 
@@ -319,8 +320,12 @@ var (
 	// `config.yaml` exists"; whether the repository has them is not what the sentence says
 	ensuredBefore = regexp.MustCompile("(?i)\\b(?:ensures?|ensuring|make\\s+sure|makes\\s+sure|guarantees?)\\s+(?:that\\s+)?(?:(?:the\\s+)?`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*(?:the\\s+)?$")
 	ensuredAfter  = regexp.MustCompile("(?i)^(?:\\s*,?\\s*(?:and\\s+|or\\s+)?`[^`\\n]*`)*\\s*,?\\s*(?:all\\s+|always\\s+|still\\s+)?(?:exists?|is\\s+present|are\\s+present)\\b")
-	existsAfter   = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
-	orBefore      = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
+	// checkForBefore asks after a file the way a step looks for it: "Before any evaluation, check for
+	// `./prod-mgmt/risk-acceptances.md`." (the hundred-and-twenty-ninth holdout's context-curator, whose
+	// next paragraph says what to do when it is not there)
+	checkForBefore = regexp.MustCompile(`(?i)\bcheck(?:s|ing)?\s+for\s+(?:the\s+(?:existence\s+of\s+(?:the\s+|an?\s+)?)?|an?\s+)?$`)
+	existsAfter    = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
+	orBefore       = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
 	// stageBefore and stageAfter place a span in a lifecycle of directories a file moves through:
 	// "status by directory (`planned/` → `in-progress/` → `completed/`)", "moves between `planned/`,
 	// `in-progress/`, and `completed/`" (the seventieth holdout's astromech). A stage may stand empty;
@@ -366,6 +371,9 @@ func (x *extraction) links(soulPath string) {
 		if a, ok := linkAnchor(dest, soulPath); ok && !quotedExample(string(x.prose), m[0], m[1]) {
 			a.Line = x.lineAt(m[0])
 			a.Example = comingAt(string(x.prose), m[1])
+			// "[cli/README.md](./cli/README.md) - CLI 详细文档 (如有)": a page the line says may be
+			// missing (if any; the hundred-and-thirty-first holdout's openmemory-plus)
+			a.Target = presentIfAfter.MatchString(string(x.prose[m[1]:min(len(x.prose), m[1]+160)]))
 			x.c.Anchors = append(x.c.Anchors, a)
 		}
 		if strings.Contains(dest, "://") && !strings.Contains(dest, "/pull/") {
@@ -579,8 +587,10 @@ var (
 	untilWhen = regexp.MustCompile(`^\s*[,;]?\s*(?:when|then|at which|after which)\b`)
 	// pastBeforeUntil is a past verb in the clause before "until". A dot inside a name or a number
 	// ("`VERSION.md` pinned 4.6 until 2026-08-03", "THIS LINE SAID `40 + CON×2.0` UNTIL 2026-08-03":
-	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause.
-	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood)\b(?:[^.;:!?]|\.\w)*$`)
+	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause. "A pass
+	// landed 2026-07-09 through 2026-07-13" (the hundred-and-thirtieth's agentic-scaffold) tells when
+	// work happened.
+	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
 )
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`

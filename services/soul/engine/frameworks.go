@@ -99,9 +99,10 @@ var statedFramework = func() *regexp.Regexp {
 // versionContinues is what may follow a stated version and makes it part of something else: a longer
 // number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19"), or a tally: "vitest
 // 2756 passed" counts a runner's tests (the seventy-ninth holdout's console, four rows of a release log).
-// A counter word of Korean, Chinese or Japanese counts too: "`vitest` 4건 실패" (4 failures: the
+// "Vitest 953 PASS" is the same tally in a gate's words (the hundred-and-twenty-ninth holdout's
+// calculatorhost). A counter word of Korean, Chinese or Japanese counts too: "`vitest` 4건 실패" (4 failures: the
 // hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件".
-var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:passed|passing|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
+var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
 // countAfter follows a whole number that counts things: "a monorepo written in TypeScript: 27
 // first-party workspaces under `apps/`" (the eighty-eighth holdout's OpenDataCapture). After a colon,

@@ -60,6 +60,20 @@ func openList(after string) bool {
 // output, not one of the repository's own packages.
 var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`[^`\\n]*`(?:\\s+\\w+)?)?\\s+(?:in|inside|within)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?(?:[\\w-]+\\s+)?(?:packages|archives|zips|bundles|tarballs|exports)\\b")
 
+// outputLabel opens a line that labels what a step or workflow writes: "**Output**:
+// `thoughts/shared/research/*.md`, `thoughts/shared/plans/*.md`" (the hundred-and-twenty-ninth holdout's
+// pi, whose workflow writes its plans there as it runs). The names are where output goes.
+var outputLabel = regexp.MustCompile("(?i)(?:^|\\n)[ \\t]*(?:[-*+][ \\t]+)?\\**(?:outputs?|output\\s+files?|artifacts?)\\**\\s*[:：]\\s*\\**\\s*(?:`[^`\\n]+`\\s*,\\s*)*$")
+
+// fetchedBefore and remoteAfter read a file the program fetches from elsewhere: "the device fetches
+// `manifest.json` from `CONFIG_TESLA_OTA_MANIFEST_URL` (default GitHub Pages)" (the
+// hundred-and-twenty-ninth holdout's tesla-key-esp32, whose CI writes the file to its gh-pages branch).
+// The name is the remote file's; "loads `config.json` from the repository root" stays a file here.
+var (
+	fetchedBefore = regexp.MustCompile(`(?i)\b(?:fetch(?:es|ed)?|download(?:s|ed)?|pull(?:s|ed)?)\s+(?:the\s+|a\s+|its\s+)?$`)
+	remoteAfter   = regexp.MustCompile("(?i)^`?\\s+from\\s+(?:the\\s+|a\\s+|its\\s+)?(?:`?[A-Z][A-Z0-9_]*(?:URL|URI|HOST|ENDPOINT)`?|https?://|(?:url|server|remote|cdn|network|registry|bucket|endpoint)\\b|github\\s+(?:pages|releases)\\b|s3\\b)")
+)
+
 var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
@@ -136,7 +150,7 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:]|\s-)\s*[
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift. A dash may go on to say what the file is:
 // "4. `docs/PROJECT_CONTEXT.md` (if exists) — what this project is" (the hundred-and-first's LuckyStack-v2).
-var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's
@@ -355,9 +369,10 @@ var homePlaceAfter = regexp.MustCompile("^`?\\s+(?:from|in|under|inside)\\s+`~/"
 // "use format: `file.php:123`" (livewire's docs/AGENTS.md, the tenth holdout) shows the form of a
 // reference, not a file. Chinese "按语义命名（`docx-builder.ts`、`format.ts`）" (named by meaning: …, the
 // sixty-sixth holdout's ai-spec) says the same, and so does "live in PascalCase files (`Main.tsx`,
-// `Hero.tsx`)" (the sixty-seventh's root-solar). "Name mockups descriptively: `mockups/skills-panel.sh`,
+// `Hero.tsx`)" (the sixty-seventh's root-solar), and Korean "폴더명: 케밥케이스 (`gym-info/`,
+// `review-list/`)" (folder names: kebab case; the hundred-and-twenty-ninth's clog). "Name mockups descriptively: `mockups/skills-panel.sh`,
 // `mockups/settings-panel.sh`, etc." (the eighty-eighth's glue) shows names to write, one since deleted.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

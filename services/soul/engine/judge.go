@@ -1013,7 +1013,10 @@ func commitWording(text, ref string) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
 // prefix or suffix.
-var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|` + nameManner + `\b|命名`)
+var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|` + nameManner + `\b|命名|` + caseStyleCJK + `|네이밍|(?:파일|폴더|디렉토리|디렉터리)\s*명`)
+
+// caseStyleCJK is a case style as Korean and Japanese write it: "케밥케이스" (kebab case), "パスカルケース".
+const caseStyleCJK = `(?:케밥|파스칼|카멜|스네이크)\s*케이스|(?:ケバブ|パスカル|キャメル|スネーク)ケース`
 
 // nameManner is a rule on how to name things: "Name mockups descriptively", "name files consistently".
 const nameManner = `\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)`

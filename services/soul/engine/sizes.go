@@ -32,8 +32,9 @@ var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximatel
 // sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
 // lines", "line 40"), or a setting: "truncated output previews (default 5 lines, 50 for user shell
 // tools)" (the seventy-eighth holdout's Orbit-Code, of a renderer's constants). "Values still wrapped to
-// 2 lines" (the hundred-and-fourteenth's buku-kas, of a table cell) is how text lays out.
-var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within|default(?:s\s+to|\s+(?:of|is))?|wrap(?:s|ped|ping)?\s+(?:to|into|onto|across|over)|(?:truncated|clamped|cut)\s+to|(?:split|broken)\s+(?:into|across|over))\s*$`)
+// 2 lines" (the hundred-and-fourteenth's buku-kas, of a table cell) is how text lays out. "`keys.ts`
+// opens with 21 lines" (the hundred-and-thirtieth's foodservice-insights) counts its header comment.
+var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within|default(?:s\s+to|\s+(?:of|is))?|wrap(?:s|ped|ping)?\s+(?:to|into|onto|across|over)|(?:truncated|clamped|cut)\s+to|(?:split|broken)\s+(?:into|across|over)|(?:opens?|starts?|begins?)\s+with)\s*$`)
 
 // sizeOfThing is the word after a hyphened size that names what has the size when it is not a file: "a
 // 10,000-line soul", "a 200-line AGENTS.md" a benchmark writes. Only "file" (or a marked name, a code

@@ -101,6 +101,9 @@ type Claim struct {
 	// formerColumns are the columns whose header says their cells are what things were called or where
 	// they were: "| Old Path | New Path |" over a move's rows (formerHeader).
 	formerColumns uint64
+	// patternColumns are the columns whose header says their cells are patterns of names ("| Document |
+	// Patterns to match |"): each is a sample, and the patterns of one cell are alternatives.
+	patternColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
@@ -163,6 +166,9 @@ type Claim struct {
 	// styleSample marks an item of an "Examples:" list under a naming rule (exampleLeadIn): a name that
 	// shows the rule's style, not a file to find.
 	styleSample bool
+	// excludes marks an item of a list its lead-in says a program leaves out ("do not join the public
+	// routes:", excludeLeadIn): a glob there is a filter's pattern, not files kept here.
+	excludes bool
 	// kinds are the bare names the claim calls a kind of file ("`.env.example` files"), which it
 	// asserts no one place for (markDocumentNames reads later mentions so).
 	kinds []string

@@ -68,6 +68,12 @@ func (x *extraction) spanAnchors(s *spanText) ([]Anchor, string) {
 		// file named after it, not a file
 		anchors, term = nil, ""
 	}
+	if eventName.MatchString(body) {
+		anchors, term = nil, "" // "触发事件: `app/user.created`": an event's name, its last word a past participle
+	}
+	if constPath.MatchString(s.body) && codeFileAfter.MatchString(s.after(80)) {
+		anchors, term = nil, "" // "`lint/DEFAULT_EXCLUDES` in `lint/prompt_lint.py`": a constant of that file
+	}
 	anchors = dropNonClaims(anchors, s.body, before, s.around)
 	if rejectedQuote.MatchString(before) {
 		anchors = nil // `..., not "` + "`x.ts:133` sets it\"": the wording the document tells you not to write
@@ -87,7 +93,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 		plural:  pluralAfter.MatchString(s.rest()),
 		example: x.spanExample(s),
 		dest:    x.spanTarget(s) || orPrev && placeholderBefore(s.before),
-		alt: orPrev || orAfter.MatchString(s.after(240)) ||
+		alt: orPrev || orAfter.MatchString(s.after(240)) || x.inColumns(x.c.patternColumns, s.raw, s.m[0]) ||
 			strings.HasSuffix(s.body, "/") && (stageBefore.MatchString(s.before) || stageAfter.MatchString(s.after(8))),
 		former: x.spanFormer(s),
 		struck: strings.Contains(s.raw, "~~") && struckAt(s.raw, s.m[0], s.m[1]),
@@ -107,7 +113,8 @@ func (x *extraction) spanExample(s *spanText) bool {
 		comingAt(raw, m[1]) {
 		return true
 	}
-	return x.inColumns(x.c.nameColumns, raw, m[0]) // a name in a column of names, however much it reads like a file
+	// a name in a column of names, however much it reads like a file, or a pattern in a column of them
+	return x.inColumns(x.c.nameColumns|x.c.patternColumns, raw, m[0])
 }
 
 // inColumns reports a span, starting at at in the claim's raw text, in a table cell of one of the
@@ -124,14 +131,7 @@ func (x *extraction) inColumns(mask uint64, raw string, at int) bool {
 // reader must not make.
 func (x *extraction) spanTarget(s *spanText) bool {
 	before := s.before
-	if mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) || generatedAfter.MatchString(s.after(40)) || insidePackagesAfter.MatchString(s.after(60)) || presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || placeholderItem.MatchString(s.after(80)) || x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) || hypotheticalAt(s.around(), len(s.lead())) || anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || whenCreatedAfter.MatchString(s.after(40)) || strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
-		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) ||
-		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
-		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
-		// names a place still to come, whether or not history once held it (the hundred-and-thirteenth
-		// holdout's DDD_Admin, DDD_FE)
-		comingAt(s.raw, s.m[1]) {
+	if x.targetBefore(s) || x.targetAfter(s) {
 		return true
 	}
 	if len(before) == spanLead && strings.Contains(before, "`") {
@@ -157,6 +157,34 @@ func (x *extraction) spanTarget(s *spanText) bool {
 		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
 		// `b.yml`, `c.yml`"
 		g.outputFiles && outputFilesCue.MatchString(s.behind(400))
+}
+
+// targetBefore: the words before the span (or around it) make it a place to create, to fill, or
+// never to make: "create `x`", "if `x` exists", "never add `x`", a numbered step's "Add `x`".
+func (x *extraction) targetBefore(s *spanText) bool {
+	before := s.before
+	return mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) ||
+		x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) ||
+		hypotheticalAt(s.around(), len(s.lead())) ||
+		anyCue(destCues, before, func() string { return before }) ||
+		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) ||
+		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) ||
+		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
+}
+
+// targetAfter: the words after the span say it is generated, optional, present only sometimes,
+// a placeholder, made when needed, or planned (a table's "not started", a line closed by "(planned)").
+func (x *extraction) targetAfter(s *spanText) bool {
+	return generatedAfter.MatchString(s.after(40)) || insidePackagesAfter.MatchString(s.after(60)) ||
+		presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) ||
+		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
+		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
+		strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
+		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
+		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
+		// names a place still to come, whether or not history once held it (the hundred-and-thirteenth
+		// holdout's DDD_Admin, DDD_FE)
+		comingAt(s.raw, s.m[1])
 }
 
 // spanFormer: the span names what a thing was called or where it was before.

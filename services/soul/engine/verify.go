@@ -166,7 +166,7 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if v.sitePage(a.Path) {
 			return d.ok()
 		}
-		if v.rootLink(a) || v.rootWrittenLink(a) {
+		if v.rootLink(a) || v.rootWrittenLink(a) || v.rulerLink(a) {
 			return d.ok()
 		}
 		if r, ok := v.inSubmodule(a, d); ok {
@@ -855,14 +855,15 @@ func (v *verifier) checkRuntime(a Anchor, d verdicts) AnchorResult {
 	return d.ok()
 }
 
-// rootLink reports a link of Copilot's instructions whose destination is missing from there and present
-// from the root: `.github/copilot-instructions.md` and the files of `.github/instructions/` and its
-// siblings are read by an agent working at the root, and write "[backend](src/backend.rs)" for the
+// rootLink reports a link of Copilot's instructions (or of an agent document in a hidden directory at
+// the top: hiddenAgentDoc) whose destination is missing from there and present from the root:
+// `.github/copilot-instructions.md` and the files of `.github/instructions/` and its siblings are read
+// by an agent working at the root, and write "[backend](src/backend.rs)" for the
 // root's src/ (the forty-fifth holdout's falkordb-mcp). A page people read on the forge
 // (`.github/CONTRIBUTING.md`) resolves its links from its own place, and so does a destination with
 // "../".
 func (v *verifier) rootLink(a Anchor) bool {
-	if !copilotFile(v.soul.Path) || strings.HasPrefix(a.Ref, "../") || strings.HasPrefix(a.Ref, "/") {
+	if !copilotFile(v.soul.Path) && !hiddenAgentDoc(v.soul.Path) || strings.HasPrefix(a.Ref, "../") || strings.HasPrefix(a.Ref, "/") {
 		return false
 	}
 	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
@@ -888,6 +889,24 @@ func (v *verifier) rootWrittenLink(a Anchor) bool {
 	}
 	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
 	if !strings.HasPrefix(p, dir+"/") {
+		return false
+	}
+	ok, _ := v.repo.Exists(p)
+	return ok
+}
+
+// rulerLink reports a link of a document Ruler assembles from the `.ruler/` folder beside it, that
+// resolves from there: Ruler concatenates `client/.ruler/*.md` into client/AGENTS.md and keeps each
+// source's links as written, so "[pipeline](./rendering_pipeline.md)" means
+// client/.ruler/rendering_pipeline.md (the hundred-and-thirtieth holdout's otterfall, four rows of
+// three generated documents).
+func (v *verifier) rulerLink(a Anchor) bool {
+	src := path.Join(path.Dir(v.soul.Path), ".ruler")
+	if ok, dir := v.repo.Exists(src); !ok || !dir || strings.HasPrefix(a.Ref, "/") {
+		return false
+	}
+	p := path.Join(src, strings.SplitN(a.Ref, "#", 2)[0])
+	if p == "." || strings.HasPrefix(p, "../") {
 		return false
 	}
 	ok, _ := v.repo.Exists(p)
@@ -952,6 +971,16 @@ func copilotFile(p string) bool {
 		}
 	}
 	return false
+}
+
+// hiddenAgentDoc reports an agent document kept in a hidden directory at the top, one tool's home for
+// the project's instructions: `.claude/CLAUDE.md` (which Claude Code loads as the project's memory),
+// `.agents/AGENTS.md`, `.gemini/GEMINI.md`. Its agent works at the root, and its author writes links
+// from there: the hundred-and-twenty-ninth holdout's Resume-Matcher links `docs/agent/README.md` from
+// .agents/AGENTS.md and .gemini/GEMINI.md, 35 rows, every one a file of the root's docs/.
+func hiddenAgentDoc(p string) bool {
+	dir, name := path.Split(p)
+	return agentDocs[name] && strings.HasPrefix(dir, ".") && strings.Count(dir, "/") == 1 && dir != ".github/"
 }
 
 // routeGrouped reports a route path written without the route groups its directories sit in: "Denied
