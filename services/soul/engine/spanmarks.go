@@ -106,7 +106,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 // table's column of names.
 func (x *extraction) spanExample(s *spanText) bool {
 	raw, m := s.raw, s.m
-	if x.c.inExample || illustrative(s.behind(240)) || templateBeforeExample(s.body, s.after(120)) ||
+	if x.c.inExample || illustrative(s.behind(240)) || letterStem.MatchString(s.trimmed()) || templateBeforeExample(s.body, s.after(120)) ||
 		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(100)) ||
 		pathLine.MatchString(s.trimmed()) && formatAfter.MatchString(s.after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1])) ||
@@ -168,7 +168,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) ||
-		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) ||
+		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
 }
 

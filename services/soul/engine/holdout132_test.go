@@ -1,0 +1,41 @@
+package engine_test
+
+import "testing"
+
+// TestHundredThirtySecondAndThirdHoldoutClasses: the false rows of the hundred-and-thirty-second and
+// hundred-and-thirty-third holdouts that were fixed, each beside a twin that stays drift.
+func TestHundredThirtySecondAndThirdHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	gone := []string{"packages/api/lib/wallet-sync.ts", "package-lock.json", "src/custody/lifecycle.rs"}
+	for _, f := range append(gone, "packages/openaxe/index.ts", "src/db/custody/lifecycle.rs", "pnpm-lock.yaml", ".claude/hooks/enforce-pnpm.sh") {
+		g.write(f, "x\n")
+	}
+	g.write("package.json", `{"engines": {"node": ">=20"}}`+"\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	for _, f := range gone {
+		g.remove(f)
+	}
+	g.commit("2026-05-02T10:00:00Z", "tidy")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		// supastarter
+		{"a section of files removed for good", "### Removed permanently (do NOT recreate)\n\n- `packages/api/lib/wallet-sync.ts`", nil},
+		{"twin: a section of files kept", "### Billing files\n\n- `packages/api/lib/wallet-sync.ts`", []string{"evidence_file_missing packages/api/lib/wallet-sync.ts"}},
+		// QM-WX
+		{"Chinese: what a Node release has built in", "**npm 依赖**：0 新增（原生 fetch + AbortSignal.timeout，Node 18+ 内置）", nil},
+		{"twin: Chinese, the Node the module needs", "**运行环境**：Node 18+（fetch + AbortSignal.timeout）", []string{"evidence_changed Node 18+"}},
+		// dashboard
+		{"a stray file a hook blocks", "`enforce-pnpm.sh` blocks `npm install` (the commands that write a stray `package-lock.json` into this pnpm-managed repo).", nil},
+		{"twin: the lock file named as kept", "Commit the `package-lock.json` with each change.", []string{"evidence_file_missing package-lock.json"}},
+		// openaxe
+		{"a fork's upstream column", "| Upstream | openaxe | Notes |\n|---|---|---|\n| `packages/opencode/` | `packages/openaxe/` | CLI orchestrator |", nil},
+		{"twin: the fork's own column", "| Package | Notes |\n|---|---|\n| `packages/opencode/` | CLI orchestrator |", []string{"unanchored packages/opencode/"}},
+		// topos
+		{"a capital letter standing for any name", "- `src/custody/X.rs` — orchestration outside the transaction; `src/db/custody/X.rs` — the raw-SQL half", nil},
+		{"twin: a named file of the convention", "- `src/custody/lifecycle.rs` — orchestration outside the transaction", []string{"evidence_file_missing src/custody/lifecycle.rs"}},
+		// templates
+		{"directories a starter says may be added", "**Note:** This is a minimal Nuxt starter. You can add these directories as needed:\n- `pages/` - File-based routing\n- `composables/` - Auto-imported composables", []string{"unverified unanchored pages/", "unverified unanchored composables/"}},
+		{"twin: directories said to be there", "**Note:** This is a minimal Nuxt starter. It has these directories:\n- `pages/` - File-based routing\n- `composables/` - Auto-imported composables", []string{"unanchored pages/", "unanchored composables/"}},
+	})
+}
