@@ -1,6 +1,9 @@
 package engine_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestHundredThirtySecondAndThirdHoldoutClasses: the false rows of the hundred-and-thirty-second and
 // hundred-and-thirty-third holdouts that were fixed, each beside a twin that stays drift.
@@ -38,4 +41,23 @@ func TestHundredThirtySecondAndThirdHoldoutClasses(t *testing.T) {
 		{"directories a starter says may be added", "**Note:** This is a minimal Nuxt starter. You can add these directories as needed:\n- `pages/` - File-based routing\n- `composables/` - Auto-imported composables", []string{"unverified unanchored pages/", "unverified unanchored composables/"}},
 		{"twin: directories said to be there", "**Note:** This is a minimal Nuxt starter. It has these directories:\n- `pages/` - File-based routing\n- `composables/` - Auto-imported composables", []string{"unanchored pages/", "unanchored composables/"}},
 	})
+}
+
+// TestBrokenLinkDepthHint: a relative link that climbs one directory too many stays drift, and its
+// detail names the place one "../" fewer reaches (the hundred-and-thirty-second holdout's QM-WX).
+func TestBrokenLinkDepthHint(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("apps/server/src/modules/mall/mall.service.ts", "export {}\n")
+	g.write("apps/server/src/modules/address/address.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	repo := g.open(t)
+	doc := "apps/server/src/modules/address/CLAUDE.md"
+	got := driftLabeled(t, repo, doc, notes("- sibling: [mall](../../mall/)"), withDetail)
+	want := "unanchored ../../mall/: apps/server/src/mall never landed in this repository's history; apps/server/src/modules/mall exists: the link climbs one directory too many or too few"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("got %q, want [%q]", got, want)
+	}
+	if got := driftLabeled(t, repo, doc, notes("- sibling: [gone](../../gone/)"), withDetail); len(got) != 1 || strings.Contains(got[0], "too many") {
+		t.Errorf("a link with no twin at another depth: got %q, want one finding and no depth hint", got)
+	}
 }

@@ -172,7 +172,11 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if r, ok := v.inSubmodule(a, d); ok {
 			return r
 		}
-		return v.missingPath(a, d.fail, d.hold)
+		r := v.missingPath(a, d.fail, d.hold)
+		if p, ok := v.depthTwin(a); ok && r.Status == AnchorFailed {
+			r.Detail += "; " + p + " exists: the link climbs one directory too many or too few"
+		}
+		return r
 	}
 	a.Path = v.resolve(a.Path)
 	if ok, _ := v.repo.Exists(a.Path); ok {
@@ -893,6 +897,28 @@ func (v *verifier) rootWrittenLink(a Anchor) bool {
 	}
 	ok, _ := v.repo.Exists(p)
 	return ok
+}
+
+// depthTwin is the place a broken relative link names with one "../" taken away or added, when that
+// place exists: the hundred-and-thirty-second holdout's QM-WX wrote "sibling: [mall](../../mall/)" in
+// each module's CLAUDE.md of apps/server/src/modules/, where the module is ../mall/ (53 rows; the link is
+// broken and stays drift, and the reader is told where it points).
+func (v *verifier) depthTwin(a Anchor) (string, bool) {
+	ref := strings.SplitN(a.Ref, "#", 2)[0]
+	if !strings.HasPrefix(ref, "../") && !strings.HasPrefix(ref, "./") {
+		return "", false
+	}
+	dir := path.Dir(v.soul.Path)
+	for _, alt := range []string{strings.TrimPrefix(ref, "../"), "../" + ref} {
+		p := path.Join(dir, alt)
+		if p == "." || p == ".." || strings.HasPrefix(p, "../") || alt == ref {
+			continue
+		}
+		if ok, _ := v.repo.Exists(p); ok {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // rulerLink reports a link of a document Ruler assembles from the `.ruler/` folder beside it, that
