@@ -349,6 +349,12 @@ var createCueHan = regexp.MustCompile(`(?:创建|新建|創建)(?:一个|一個|
 // gitignored), "writes to `out/`". Output need not be there in a clean checkout.
 var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
 
+// persistCue ends the text before the files a program persists its state in, named in parentheses:
+// "`GrantStore` (`grants.go`) persists per-script permission decisions (`grants.json`,
+// `script-grants.json`, …)" (the hundred-and-thirty-fourth holdout's JustHostMC, whose engine writes them
+// into the app-data directory). They are where a run keeps state, not files of the checkout.
+var persistCue = regexp.MustCompile("(?i)\\bpersist(?:s|ed|ing)?\\b[^.;!?`]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*$")
+
 // createCue ends the text before a file a step makes: "create `X`", "touch `X`", and "write `plan.md`"
 // (the twenty-sixth holdout's e-footprint, whose feature steps write a plan.md and a tasks.md per
 // feature, then archive them: history holds a dozen that are gone).
@@ -539,6 +545,7 @@ var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir", "writ"}},
 	{"", createCueHan, []string{"创建", "新建", "創建"}},
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
+	{"", persistCue, []string{"persist"}},
 	{"", addFileCue, []string{"add"}},
 	{"", forbidMakeCue, []string{"not", "never", "n't"}},
 	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet", "no"}},

@@ -301,6 +301,12 @@ func markKnownGone(s *Soul) {
 // around the directory's name (saidMaybeDir), is the only evidence read.
 func markMaybeDirs(s *Soul) {
 	dirs := saidDirs(s, saidMaybeDir, "exist", "missing", "absent", "present", "there")
+	for d := range saidDirs(s, saidDeletedDir, "delet", "remov", "wipe", "clean") {
+		if dirs == nil {
+			dirs = map[string]bool{}
+		}
+		dirs[d] = true
+	}
 	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent || a.Target }, func(a *Anchor) { a.Target = true })
 }
 
@@ -351,6 +357,12 @@ func markUnderDirs(s *Soul, dirs map[string]bool, done func(*Anchor) bool, mark 
 		}
 	}
 }
+
+// saidDeletedDir is a directory a step of the document deletes, whole: "Delete the entire `pipeline/`
+// directory — this includes risk_manifest.json, progress.md, …", "it is deleted along with the rest of
+// `pipeline/` after Gate 3 approval" (the hundred-and-thirty-fifth holdout's ai-trading-agent, whose
+// workflow writes its working state there for one run: sixteen rows). What lives there comes and goes.
+var saidDeletedDir = regexp.MustCompile("(?i)\\b(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
 
 // saidMaybeDir is a directory a sentence makes a condition of: "if `.10x/` doesn't exist", "when
 // `out/` is missing", "if the `cache/` directory exists".

@@ -1,0 +1,28 @@
+package engine_test
+
+import "testing"
+
+// TestHundredThirtyFourthAndFifthHoldoutClasses: the false rows of the hundred-and-thirty-fourth and
+// hundred-and-thirty-fifth holdouts that were fixed, each beside a twin that stays drift.
+func TestHundredThirtyFourthAndFifthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	gone := []string{"grants.json", "pipeline/progress.md", "work/progress.md"}
+	for _, f := range append(gone, "engine/grants.go", "README.md") {
+		g.write(f, "x\n")
+	}
+	g.commit("2026-05-01T10:00:00Z", "init")
+	for _, f := range gone {
+		g.remove(f)
+	}
+	g.commit("2026-05-02T10:00:00Z", "tidy")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		// JustHostMC
+		{"files a store persists its state in", "`GrantStore` (`engine/grants.go`) persists per-script permission decisions\n(`grants.json`, `script-grants.json`).", nil},
+		{"twin: the same files read from the checkout", "`GrantStore` (`engine/grants.go`) loads its defaults\n(`grants.json`, `script-grants.json`).", []string{"evidence_file_missing grants.json"}},
+		// ai-trading-agent
+		{"a directory a step deletes whole", "- The log is `pipeline/progress.md`.\n\nAfter Gate 3 approval:\n1. Delete the entire `pipeline/` directory — this includes progress.md.", nil},
+		{"twin: a directory a step keeps", "- The log is `work/progress.md`.\n\nAfter Gate 3 approval:\n1. Commit the `work/` directory.", []string{"evidence_file_missing work/progress.md", "evidence_file_missing work/"}},
+	})
+}
