@@ -310,8 +310,9 @@ func markMaybeDirs(s *Soul) {
 	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent || a.Target }, func(a *Anchor) { a.Target = true })
 }
 
-// saidDirs are the directories the document's headings and sentences name in re's first group, read
-// only where a text holds one of words.
+// saidDirs are the directories the document's headings and sentences name in re's last group, read
+// only where a text holds one of words. When re has two groups, a match whose first group is set (a
+// negation) names none.
 func saidDirs(s *Soul, re *regexp.Regexp, words ...string) map[string]bool {
 	var dirs map[string]bool
 	said := func(text string) {
@@ -319,7 +320,10 @@ func saidDirs(s *Soul, re *regexp.Regexp, words ...string) map[string]bool {
 			return
 		}
 		for _, m := range re.FindAllStringSubmatch(text, -1) {
-			if p := goneKey(m[1]); p != "" {
+			if len(m) > 2 && m[1] != "" {
+				continue // a negated verb: "NEVER delete the `specs/` directory" (the hundred-and-twenty-sixth's quorum-ai)
+			}
+			if p := goneKey(m[len(m)-1]); p != "" {
 				if dirs == nil {
 					dirs = map[string]bool{}
 				}
@@ -362,7 +366,8 @@ func markUnderDirs(s *Soul, dirs map[string]bool, done func(*Anchor) bool, mark 
 // directory — this includes risk_manifest.json, progress.md, …", "it is deleted along with the rest of
 // `pipeline/` after Gate 3 approval" (the hundred-and-thirty-fifth holdout's ai-trading-agent, whose
 // workflow writes its working state there for one run: sixteen rows). What lives there comes and goes.
-var saidDeletedDir = regexp.MustCompile("(?i)\\b(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
+// "NEVER delete the `specs/` directory" says the opposite: the first group catches the negation.
+var saidDeletedDir = regexp.MustCompile("(?i)\\b(never\\s+|not\\s+|n't\\s+|no\\s+)?(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
 
 // saidMaybeDir is a directory a sentence makes a condition of: "if `.10x/` doesn't exist", "when
 // `out/` is missing", "if the `cache/` directory exists".
@@ -389,7 +394,9 @@ func goneKey(p string) string {
 // holdout's neuroweave, whose tests landed under other names) lists what the task was to write, and
 // so does a plan's "**Deliverables:**" (the hundred-and-thirtieth's otterfall, each batch's new folders)
 // and a starter's "You can add these directories as needed:" (the hundred-and-thirty-third's templates).
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write))\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+// Other languages say planned so too: German "**Common (geplant):**", "**Geplant:**" over components and
+// pages still to write (the hundred-and-thirty-sixth's 66_HAUSVERWALTUNG_NEBENKOSTEN).
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write)|geplant|prévue?s?|previst[oa]s?|planejad[oa]s?|planificad[oa]s?)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
 
 // placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
 // `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,

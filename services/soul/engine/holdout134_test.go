@@ -23,6 +23,20 @@ func TestHundredThirtyFourthAndFifthHoldoutClasses(t *testing.T) {
 		{"twin: the same files read from the checkout", "`GrantStore` (`engine/grants.go`) loads its defaults\n(`grants.json`, `script-grants.json`).", []string{"evidence_file_missing grants.json"}},
 		// ai-trading-agent
 		{"a directory a step deletes whole", "- The log is `pipeline/progress.md`.\n\nAfter Gate 3 approval:\n1. Delete the entire `pipeline/` directory — this includes progress.md.", nil},
+		{"twin: a directory the document forbids deleting", "- The log is `work/progress.md`.\n\n**IMPORTANT**: NEVER delete the `work/` directory or its contents.", []string{"evidence_file_missing work/progress.md"}},
 		{"twin: a directory a step keeps", "- The log is `work/progress.md`.\n\nAfter Gate 3 approval:\n1. Commit the `work/` directory.", []string{"evidence_file_missing work/progress.md", "evidence_file_missing work/"}},
+	})
+}
+
+// TestHundredThirtySixthHoldoutClasses: German "geplant" opens a list of files still to write (the
+// hundred-and-thirty-sixth holdout's 66_HAUSVERWALTUNG_NEBENKOSTEN), beside a twin that stays drift.
+func TestHundredThirtySixthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("components/forms/Form.tsx", "export {}\n") // a form of that name, elsewhere
+	g.write("components/layout/AppShell.tsx", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	runDriftCases(t, g.open(t), "CLAUDE.md", []driftCase{
+		{"German: a list of planned components", "**Common (geplant):**\n- `components/common/Form.tsx` - Generisches Formular", []string{"unverified unanchored components/common/Form.tsx"}},
+		{"twin: German, a list of built components", "**Common:**\n- `components/common/Form.tsx` - Generisches Formular", []string{"unanchored components/common/Form.tsx"}},
 	})
 }
