@@ -282,7 +282,7 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
-		checkForBefore.MatchString(before) ||
+		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
 		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after)
 }
 

@@ -168,7 +168,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) ||
-		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strayBefore.MatchString(before) ||
+		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
 }
 
