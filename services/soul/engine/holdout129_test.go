@@ -75,10 +75,7 @@ func TestHundredTwentyNinthHoldoutSubmoduleTree(t *testing.T) {
 	twin.write("package.json", `{"name": "aria"}`+"\n")
 	twin.write("VERSION", "1.0.0\n")
 	twin.write("README.md", "# aria\n")
-	twin.write("hooks/hooks.json", "{}\n")
-	twin.commit("2026-05-01T10:00:00Z", "init")
-	twin.remove("hooks/hooks.json")
-	twin.commit("2026-05-02T10:00:00Z", "drop the hooks")
+	twin.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "hooks/hooks.json")
 	runDriftCases(t, twin.open(t), "CLAUDE.md", []driftCase{
 		{"twin: the tree under the repository's name", tree, []string{"evidence_file_missing hooks/"}},
 	})

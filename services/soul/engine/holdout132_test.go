@@ -9,16 +9,11 @@ import (
 // hundred-and-thirty-third holdouts that were fixed, each beside a twin that stays drift.
 func TestHundredThirtySecondAndThirdHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
-	gone := []string{"packages/api/lib/wallet-sync.ts", "package-lock.json", "src/custody/lifecycle.rs"}
-	for _, f := range append(gone, "packages/openaxe/index.ts", "src/db/custody/lifecycle.rs", "pnpm-lock.yaml", ".claude/hooks/enforce-pnpm.sh") {
+	for _, f := range []string{"packages/openaxe/index.ts", "src/db/custody/lifecycle.rs", "pnpm-lock.yaml", ".claude/hooks/enforce-pnpm.sh"} {
 		g.write(f, "x\n")
 	}
 	g.write("package.json", `{"engines": {"node": ">=20"}}`+"\n")
-	g.commit("2026-05-01T10:00:00Z", "init")
-	for _, f := range gone {
-		g.remove(f)
-	}
-	g.commit("2026-05-02T10:00:00Z", "tidy")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "packages/api/lib/wallet-sync.ts", "package-lock.json", "src/custody/lifecycle.rs")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{

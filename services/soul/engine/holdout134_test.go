@@ -6,15 +6,10 @@ import "testing"
 // hundred-and-thirty-fifth holdouts that were fixed, each beside a twin that stays drift.
 func TestHundredThirtyFourthAndFifthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
-	gone := []string{"grants.json", "pipeline/progress.md", "work/progress.md"}
-	for _, f := range append(gone, "engine/grants.go", "README.md") {
+	for _, f := range []string{"engine/grants.go", "README.md"} {
 		g.write(f, "x\n")
 	}
-	g.commit("2026-05-01T10:00:00Z", "init")
-	for _, f := range gone {
-		g.remove(f)
-	}
-	g.commit("2026-05-02T10:00:00Z", "tidy")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "grants.json", "pipeline/progress.md", "work/progress.md")
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
