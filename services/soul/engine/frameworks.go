@@ -160,6 +160,21 @@ func mayNameFramework(text string) bool {
 	return false
 }
 
+// portNumber reports a version written right after a colon, a whole number of four or five digits: a
+// port ("NestJS :3001" in a table of dev servers, the hundred-and-thirty-first holdout's wordtracker;
+// "Expo :8081", the hundred-and-thirty-sixth's MotoWise). No framework numbers a release so.
+func portNumber(text string, at int, version string) bool {
+	if at <= 0 || at > len(text) || text[at-1] != ':' || len(version) < 4 || len(version) > 5 {
+		return false
+	}
+	for _, r := range version {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // lineAround is the line of text that holds text[from:to]. The directories a framework's package is
 // looked for in are the ones its own line names: "**Styling:** Tailwind v4.1.18" over a next line's
 // "**Tokens:** `packages/design-tokens/`" (one paragraph of hard breaks, the sixty-first holdout's
@@ -197,6 +212,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 		}
 		if m[2] == "0" {
 			continue // "TSC 0 erros, ESLint 0" (the hundred-and-tenth holdout's TestesiteOficial): a count of errors, no release
+		}
+		if portNumber(text, ix[4], m[2]) {
+			continue // "NestJS       :3001", "Expo :8081": the port a dev server listens on (rounds 131 and 136)
 		}
 		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
 		key := managerKey + name

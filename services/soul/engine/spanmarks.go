@@ -272,7 +272,10 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	a.Plural = k.plural && a.Kind == AnchorPath
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
-	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) || a.Kind == AnchorGlob && excludedBefore.MatchString(s.behind(200))
+	// "Skips test files (`test_*`, `*_test.*`, `__tests__/`)": a directory's name among a filter's
+	// patterns is one more pattern (the hundred-and-thirty-fifth holdout's cc-skills)
+	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
+		(a.Kind == AnchorGlob || a.Kind == AnchorPath && strings.HasSuffix(body, "/") && !strings.Contains(strings.TrimSuffix(body, "/"), "/")) && excludedBefore.MatchString(s.behind(200))
 	if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 		a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 	}
