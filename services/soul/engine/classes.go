@@ -735,12 +735,12 @@ func sentenceAround(raw string, from, to int) string {
 // it was called.
 var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\b(?:hie(?:ß|ss)(?:en)?|früher|ehemals|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
-// renamedBefore ends the text before a name a rename took away when renameArrowAfter opens the text
-// after it with the name it took.
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
 var usedToAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+(?:live|be|sit|exist|reside)\\b")
 
+// renamedBefore ends the text before a name a rename took away when renameArrowAfter opens the text
+// after it with the name it took.
 var (
 	renamedBefore    = regexp.MustCompile(`(?i)\brenamed\s*[*_]*$`)
 	renameArrowAfter = regexp.MustCompile("^[*_]*\\s*(?:→|->|=>|\\bto\\b)\\s*[*_]*`")

@@ -289,7 +289,7 @@ func markEmptied(claims []Claim) {
 // agent-os, would have taken twenty-two true rows with it; a directory: "stays in `backend/sql/` until
 // … applied, then it is deleted", the hundredth's eCRM).
 func markKnownGone(s *Soul) {
-	dirs := saidDirs(s, saidGoneDir, "gone", "deleted", "removed", "retired")
+	dirs := saidDirs(s, nil, saidGoneDir, "gone", "deleted", "removed", "retired")
 	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent }, func(a *Anchor) { a.Absent = true })
 }
 
@@ -300,21 +300,15 @@ func markKnownGone(s *Soul) {
 // where the directory is made, not a file of this repository. The document's own condition, right
 // around the directory's name (saidMaybeDir), is the only evidence read.
 func markMaybeDirs(s *Soul) {
-	dirs := saidDirs(s, saidMaybeDir, "exist", "missing", "absent", "present", "there")
-	for d := range saidDirs(s, saidDeletedDir, "delet", "remov", "wipe", "clean") {
-		if dirs == nil {
-			dirs = map[string]bool{}
-		}
-		dirs[d] = true
-	}
+	dirs := saidDirs(s, nil, saidMaybeDir, "exist", "missing", "absent", "present", "there")
+	dirs = saidDirs(s, dirs, saidDeletedDir, "delet", "remov", "wipe", "clean")
 	markUnderDirs(s, dirs, func(a *Anchor) bool { return a.Absent || a.Target }, func(a *Anchor) { a.Target = true })
 }
 
-// saidDirs are the directories the document's headings and sentences name in re's last group, read
-// only where a text holds one of words. When re has two groups, a match whose first group is set (a
-// negation) names none.
-func saidDirs(s *Soul, re *regexp.Regexp, words ...string) map[string]bool {
-	var dirs map[string]bool
+// saidDirs adds to dirs (made when nil and needed) the directories the document's headings and
+// sentences name in re's last group, read only where a text holds one of words. When re has two
+// groups, a match whose first group is set (a negation) names none.
+func saidDirs(s *Soul, dirs map[string]bool, re *regexp.Regexp, words ...string) map[string]bool {
 	said := func(text string) {
 		// a directory's name ends in a slash: the byte search (fast) before the words (a pass each)
 		if strings.IndexByte(text, '/') < 0 || !containsFold(text, words...) {

@@ -187,6 +187,14 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		comingAt(s.raw, s.m[1])
 }
 
+// filterPattern reports an anchor that can stand among a filter's patterns: a glob, or a bare
+// directory's name ("Skips test files (`test_*`, `*_test.*`, `__tests__/`)", the hundred-and-thirty-fifth
+// holdout's cc-skills).
+func filterPattern(a Anchor, body string) bool {
+	dir, ok := strings.CutSuffix(body, "/")
+	return a.Kind == AnchorGlob || a.Kind == AnchorPath && ok && !strings.Contains(dir, "/")
+}
+
 // spanFormer: the span names what a thing was called or where it was before.
 func (x *extraction) spanFormer(s *spanText) bool {
 	// "It was `x/` until Phase 4 …": what held until something changed it
@@ -272,10 +280,8 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	a.Plural = k.plural && a.Kind == AnchorPath
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
-	// "Skips test files (`test_*`, `*_test.*`, `__tests__/`)": a directory's name among a filter's
-	// patterns is one more pattern (the hundred-and-thirty-fifth holdout's cc-skills)
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
-		(a.Kind == AnchorGlob || a.Kind == AnchorPath && strings.HasSuffix(body, "/") && !strings.Contains(strings.TrimSuffix(body, "/"), "/")) && excludedBefore.MatchString(s.behind(200))
+		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200))
 	if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 		a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 	}
