@@ -223,7 +223,8 @@ func (p *parser) block(n ast.Node, depth int) {
 		p.markPlannedSection(from)
 		if adviceLead.MatchString(p.leadIn(b)) {
 			for i := from; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].planned = p.soul.Claims[i].Kind == KindTree
+				// a tree the lead-in recommends; a planned heading's mark on other claims stays
+				p.soul.Claims[i].planned = p.soul.Claims[i].planned || p.soul.Claims[i].Kind == KindTree
 			}
 		}
 	case *ast.HTMLBlock:
