@@ -467,7 +467,7 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
 		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
-		if docPair(tok) {
+		if docPair(tok) || text[m[0]] == ' ' && machinePathBefore(text[:m[0]]) {
 			continue
 		}
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
@@ -481,6 +481,26 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 		}
 	}
 	return out
+}
+
+// machinePathBefore reports prose that ends in a path on someone's machine, three segments deep or more
+// ("父级: /Users/henry/PARA/[01] Projects/Vibe/Craft/src/components/AGENTS.md", the hundred-and-thirty-
+// seventh holdout's craft-ui): the word after the space is the rest of that path, whose folder name holds
+// a space, never a path of this repository.
+func machinePathBefore(before string) bool {
+	i := strings.LastIndexAny(before, " \t\n")
+	w := before[i+1:]
+	if len(w) > 3 && w[1] == ':' && (w[2] == '/' || w[2] == '\\') {
+		w = strings.ReplaceAll(w[2:], "\\", "/") // "C:\Users\me\My Projects"
+	}
+	if w == "" || strings.ContainsAny(w[len(w)-1:], ".,;:") {
+		return false // the path ended with the clause
+	}
+	if strings.HasPrefix(w, "~/") {
+		return strings.Count(w, "/") >= 2
+	}
+	segs := strings.Split(strings.TrimPrefix(w, "/"), "/")
+	return strings.HasPrefix(w, "/") && len(segs) >= 3 && fsRoots[segs[0]]
 }
 
 // docPair is two documents a slash offers as alternatives: "each SDK package's README/CLAUDE.md" (the

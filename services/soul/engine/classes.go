@@ -55,6 +55,13 @@ func placeholderPath(p string) bool {
 		// upgrade/ holds install-1.0.1.php): one file per version, the version written as its form
 		return true
 	}
+	for _, s := range segs[:len(segs)-1] {
+		if versionSlot.MatchString(s) {
+			// "the provider's `contracts/vN/public.ts`" (the hundred-and-thirty-eighth holdout's www.a-i.tw,
+			// 30 rows, whose contexts hold contracts/v1/): one directory per version, the number left open
+			return true
+		}
+	}
 	if datePlaceholder.MatchString(p) {
 		// "`memory/YYYY-MM-DD.md` (today + yesterday)": one file per day, named when the day comes
 		// (the forty-fifth holdout's reticle)
@@ -73,6 +80,9 @@ func placeholderPath(p string) bool {
 	}
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
+
+// versionSlot is a directory named for any version: "vN", "vX", "v{N}", "v<n>".
+var versionSlot = regexp.MustCompile(`^v(?:[NXM]|\{\w+\}|<\w+>)$`)
 
 // constantDir is a constant's or an environment variable's name for a directory: "PUBLIC_DIR",
 // "DATA_ROOT", "OUTPUT_PATH".
@@ -179,7 +189,9 @@ func pathExt(s string) string {
 
 // targetCue ends the text before a path the reader is told to create or fill: "put .zst files in",
 // "write the report to", "will be generated under". Such a path is a destination, not a claim it exists.
-var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|drop|copy|copies|copied|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
+// "Results are saved as JSON to `./results/`" (the hundred-and-thirty-eighth holdout's
+// coding-agent-benchmark, whose runner makes it).
+var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|saves|saved|drop|copy|copies|copied|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
@@ -206,6 +218,15 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // `src/types/`" names what the label forbids (the hundred-and-eighteenth's dnd-beginner-character-sheet,
 // whose utils/ a commit took out for that rule).
 var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
+
+// forbidVerbBefore ends the clause before a name a rule forbids with its verb: "Recursively forbid every
+// underscore-prefixed private folder (`_folder/`) and `actions.ts` anywhere under `src/app/**`" (the
+// hundred-and-thirty-eighth holdout's www.a-i.tw). The place the rule reaches into ("under `src/app/**`")
+// is no object of the verb (inPlace), and stays a place that must be there.
+var (
+	forbidVerbBefore = regexp.MustCompile(`(?i)\bforbids?\b(?:[^.;:!?\n]|\.\w)*$`)
+	inPlace          = regexp.MustCompile(`(?i)\b(?:under|in|inside|within|from|below|beneath)\s+(?:the\s+)?\**$`)
+)
 
 // forbiddenPlaceAfterJa follows a place with Japanese "do not … in it": "`_deprecated/` に溜めない"
 // (don't pile old specs up in it: the hundred-and-thirtieth holdout's almide, whose rule deleted it).
@@ -773,8 +794,11 @@ var (
 // "no" before its subject denies the verb after: "no member ships a `mitup_bot/__init__.py`" (both the
 // hundred-and-fourth holdout's, trippilot and mitup-telegram-bot). A comma may stand for the dash,
 // "(`@tailwindcss/vite`, no `tailwind.config.mjs` — …)", and German says it with kein: "Keine separate
-// `felder.yaml` nötig" (both the hundred-and-fourteenth's, void-energy-ui and amorph).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// `felder.yaml` nötig" (both the hundred-and-fourteenth's, void-energy-ui and amorph). "Do not use
+// nonexistent commands such as `pnpm build:mp`" names what is not there, as its Chinese twin did in the
+// hundred-and-thirty-seventh's Uniapp-Template-Cli. A dash may set the name against what is used:
+// "(native cmake — **not** `make defconfig`/ARM kbuild)" (the hundred-and-thirty-eighth's sar_nano_swarm).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -847,6 +871,8 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // eighty-sixth's Loby; 不得, 禁止, 不可, 不能 and 切勿 forbid as 不要 does.
 // "`car_state.py` / `car_booking_fsm.py` / … 均已删除" (… have all been deleted: a list joined by "/", the
 // ninety-ninth's hermes-feishu-agent).
+// "不要使用不存在的命令，例如 `pnpm dev`、`pnpm build:mp`" (do not use commands that do not exist, such as …:
+// the hundred-and-thirty-seventh's Uniapp-Template-Cli): each name of the list the sentence calls nonexistent.
 // Korean: "이전엔 `.claude/rules/livemetro-functions.md`로 매 세션 항상 로드됐으나 … 이동" (previously loaded
 // as …, moved: the ninety-eighth's LiveMetro); 삭제된 / 제거된 (deleted, removed) before a name, 삭제됨 after.
 // Korean "이 폴더에 `vite-env.d.ts` 없음" (this folder has no …: the hundred-and-fourth's kakao_mac_dev).
@@ -868,7 +894,7 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)(?:独立|单独|任何)?|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)(?:独立|单独|任何)?|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )
@@ -985,3 +1011,8 @@ func underSibling(siblings []string, p string) bool {
 	top, rest, ok := strings.Cut(p, "/")
 	return ok && rest != "" && slices.Contains(siblings, top)
 }
+
+// scanCue ends the text before a place a tool is said to scan or auto-import, up to the clause's end:
+// "`@uni-helper/vite-plugin-uni-components` 扫描 `src/components` 和 `src/layout`" (scans), "自动导入覆盖
+// Vue、…、`src/hooks/**`" (auto-import covers: the hundred-and-thirty-seventh holdout's Uniapp-Template-Cli).
+var scanCue = regexp.MustCompile(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?:s|ed|ing)?\b|\bwatch(?:es|ing)\b|扫描|掃描|自动导入|自動導入|自动引入|自动注册)[^.。;；!?\n]*$`)

