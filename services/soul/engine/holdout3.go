@@ -90,8 +90,10 @@ var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|s
 
 // uncommittedRow is a layout row's description that says its path is kept out of git on purpose:
 // "| `logs/` | Runtime log output. | No | Generated output; do not edit, commit, or use as fixtures |",
-// "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF).
-var uncommittedRow = regexp.MustCompile(`(?i)\b(?:generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
+// "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF). A row that gives the place
+// an S3 URL or a presigned one names a prefix of a storage bucket: "| `uploads/` | App code at runtime |
+// User uploads. Private — presigned URL. |" (the hundred-and-thirty-ninth's githubintegration-poc).
+var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
 // outputCell is a table row's cell that calls its row's directory where a program writes: "| `results/` |
 // Output directory for benchmark results (JSON) |" (the hundred-and-thirty-eighth holdout's
@@ -120,6 +122,11 @@ var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\
 // when needed) |" (the hundred-and-twenty-seventh's ai-novel-diagnosis). So does one closing the item's
 // short description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
 var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)`)
+
+// futureLead opens a list item with its mark of a thing to come, before the names: "- (Future)
+// `app/src/main/java/com/curio/app/data/AGENTS.md` — data-model contracts, added when Room … lands" (the
+// hundred-and-thirty-ninth holdout's Curio, five rows).
+var futureLead = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[(\[]\s*(?:future|planned|todo|tbd|coming\s+soon|upcoming)\s*[)\]][*_]*[^\n]{0,80}$`)
 
 // neededAfter follows a place with "if needed": "Keep fixtures under `test/fixtures/` if needed" (the
 // seventy-second holdout's cloud189) names where they go once there are some. A file so named is one

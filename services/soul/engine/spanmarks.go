@@ -170,7 +170,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) ||
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) ||
+		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || futureLead.MatchString(s.behind(160)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
 }

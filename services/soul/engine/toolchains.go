@@ -52,8 +52,9 @@ var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|
 // featureAfter follows a version with the feature of the language it brought: "Route patterns use Go
 // 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26), and
 // with what it has built in: "原生 fetch（Node 18+ 内置）" (native fetch, built into Node 18+: the
-// hundred-and-thirty-second's QM-WX, whose engines ask for Node 20).
-var featureAfter = regexp.MustCompile("(?i)^\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)")
+// hundred-and-thirty-second's QM-WX, whose engines ask for Node 20). "使用 Go 1.22+ 的新路由语法" (use Go
+// 1.22+'s new routing syntax: the hundred-and-thirty-ninth's cpm, whose go.mod asks for 1.25).
+var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
 
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
