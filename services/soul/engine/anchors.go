@@ -690,6 +690,11 @@ func literalHints(c *Claim, p string) []string {
 	var out []string
 	for _, m := range literalSpan.FindAllStringSubmatch(c.Text, -1) {
 		b := strings.Join(strings.Fields(m[1]), " ") // a span wrapped across the paragraph's lines is one
+		if i := strings.Index(b, "…"); i > 0 {
+			// "`this._contentDispositionFilename ??= …`" (the hundred-and-fortieth holdout's vnote): the
+			// line as far as the quote goes before it elides the rest
+			b = strings.TrimSpace(b[:i])
+		}
 		if len(b) < minLiteralHint || !strings.ContainsAny(b, " ([{=.,") || strings.Contains(b, p) {
 			continue
 		}

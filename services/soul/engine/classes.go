@@ -394,9 +394,10 @@ var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nic
 // ruleCue ends the text before where a rule says things are to go: "Tests should be placed in
 // `src/tests/` directory or alongside components" (the hundred-and-sixth holdout's covey_todo, whose tests
 // sit alongside). runtimeCue ends the text before where a running program keeps its data: "Runtime data
-// lives under `gamefiles/`" (its solar4x, made by create_dir_all at start).
+// lives under `gamefiles/`" (its solar4x, made by create_dir_all at start). A module that "should be split
+// into `user/` and `project/` modules" names modules to make (the hundred-and-fortieth's FuckSchools backend).
 var (
-	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$`)
+	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$|\b(?:should|must|shall|could|would|to)\s+(?:\w+ly\s+)?(?:be\s+)?split[*_:]*\s+(?:\w+\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or)\s*)*\**$`)
 	runtimeCue = regexp.MustCompile(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$`)
 )
 
@@ -875,6 +876,8 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // ninety-ninth's hermes-feishu-agent).
 // "不要使用不存在的命令，例如 `pnpm dev`、`pnpm build:mp`" (do not use commands that do not exist, such as …:
 // the hundred-and-thirty-seventh's Uniapp-Template-Cli): each name of the list the sentence calls nonexistent.
+// "**后端位置**：`python/` (非 `server/`)" (the backend is in …, not …: the hundred-and-fortieth's ShiBanChuanQi,
+// whose server/ a commit moved into python/) sets the name against the place that holds it.
 // Korean: "이전엔 `.claude/rules/livemetro-functions.md`로 매 세션 항상 로드됐으나 … 이동" (previously loaded
 // as …, moved: the ninety-eighth's LiveMetro); 삭제된 / 제거된 (deleted, removed) before a name, 삭제됨 after.
 // Korean "이 폴더에 `vite-env.d.ts` 없음" (this folder has no …: the hundred-and-fourth's kakao_mac_dev).
@@ -896,7 +899,7 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)(?:独立|单独|任何)?|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)(?:独立|单独|任何)?|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )

@@ -181,8 +181,9 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 // "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
 // Every name in it is expected absent, and so is every name under "What Does NOT Belong Here" (the
 // fifty-fourth holdout's codex-mem: kinds of notes kept in another folder). "Removed permanently (do NOT
-// recreate)" (the hundred-and-thirty-second's supastarter) says it twice.
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don't|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
+// recreate)" (the hundred-and-thirty-second's supastarter) says it twice. "### ❌ 移除（归档到 `backup-v3.1/`）"
+// (removed, archived to …: the hundred-and-fortieth's AI-ClaudeCat) is the one word with a note.
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don't|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK

@@ -934,8 +934,8 @@ func (p *parser) markPlannedSection(from int) {
 // plannedHeading is a section heading that calls its layout proposed or expected: "## Directory Map
 // (proposto)" over an app its document says is not implemented yet, "## Структура директорий
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
-// Neuro-Academy).
-var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定)\s*\)`)
+// Neuro-Academy). Korean "## Stack C (향후)" (later) over files to come (the hundred-and-fortieth's com-chr).
+var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business

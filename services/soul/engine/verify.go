@@ -1065,6 +1065,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
 		return hold(ReasonIgnored, a.Path+" is a per-machine file, absent from a clean checkout")
 	}
+	if tpl, ok := v.templateTwin(a.Path); ok {
+		// "configurable cadence via `config.json`" beside a tracked server/config.example.json (the
+		// hundred-and-fortieth holdout's Personal-Dashboard): each checkout makes its own from the template
+		return hold(ReasonIgnored, a.Path+" is made from the template "+tpl+" in each checkout")
+	}
 	if top := strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]; len(top) > 1 && top[0] == '.' && v.ownProgram(top[1:]) {
 		// "everything which is in `.jj/`" in jj's own guide: the directory the program makes in each
 		// repository it works on, never one of its own source tree
@@ -1438,4 +1443,26 @@ func (v *verifier) sitePage(p string) bool {
 		}
 	}
 	return false
+}
+
+// templateTwin finds the tracked template a missing file is made from: config.json's config.example.json,
+// config.json.example, .sample, .template or .dist twin, beside the path written, or anywhere for a bare name.
+func (v *verifier) templateTwin(p string) (string, bool) {
+	p = strings.TrimPrefix(p, "./")
+	base := path.Base(p)
+	ext := path.Ext(base)
+	if ext == "" || strings.HasSuffix(p, "/") || strings.ContainsAny(base, "*?[{<") {
+		return "", false
+	}
+	stem := strings.TrimSuffix(base, ext)
+	for _, mark := range []string{"example", "sample", "template", "dist"} {
+		for _, twin := range []string{stem + "." + mark + ext, base + "." + mark} {
+			for _, f := range v.repo.ByBasename(twin) {
+				if !strings.Contains(p, "/") || path.Dir(f) == path.Dir(p) || path.Dir(f) == path.Join(path.Dir(v.soul.Path), path.Dir(p)) {
+					return f, true
+				}
+			}
+		}
+	}
+	return "", false
 }
