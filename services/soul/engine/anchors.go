@@ -472,6 +472,11 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 		}
 		if a, ok := pathAnchor(tok); ok && !a.Weak {
 			a.Line = lineAt(m[0])
+			if notBareBefore.MatchString(text[max(0, m[0]-12) : m[0]+1]) {
+				// "| Main Game Entry | `[locale]/(game)/page.tsx` | Server component, NOT app/page.tsx |" (the
+				// hundred-and-forty-first holdout's brute-force-game): the path set against the one meant
+				a.Absent = true
+			}
 			if formerBefore.MatchString(text[max(0, m[0]-spanLead):m[0]]) {
 				// "GenScreenshotsTest.kt: … Replaces scripts/gen-android-screenshots.sh." (the
 				// eighty-eighth holdout's caic): a file the sentence places in the past, as a span would be
@@ -502,6 +507,10 @@ func machinePathBefore(before string) bool {
 	segs := strings.Split(strings.TrimPrefix(w, "/"), "/")
 	return strings.HasPrefix(w, "/") && len(segs) >= 3 && fsRoots[segs[0]]
 }
+
+// notBareBefore ends the text before a bare path that a contrast rules out: ", NOT app/page.tsx", "— not
+// lib/old.ts", "but not x/y"; a plain "not" ("do not edit src/x.ts") still names a file that is there.
+var notBareBefore = regexp.MustCompile(`(?:(?:,|—|–|\bbut)\s+(?:not|NOT)|\bNOT)\s$`)
 
 // docPair is two documents a slash offers as alternatives: "each SDK package's README/CLAUDE.md" (the
 // seventy-third holdout's sodax-sdks), README.md or CLAUDE.md, no directory named README.

@@ -839,8 +839,9 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // holdout's brainflow2): git keeps no empty directory.
 // A cell may say the row's file is a legacy one a migration removes: "| `.rex/prd.md` | (Legacy) flat
 // Markdown PRD; migration source for `rex migrate-to-folder-tree`. Absent after migration. |" (the
-// seventy-fifth holdout's n-dx).
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)`)
+// seventy-fifth holdout's n-dx). "| Resurrect any code from `src/snooze/` | It's deleted — reference only via `git
+// log`. |" (the hundred-and-forty-first's snooze) says it of the row's name.
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
@@ -877,7 +878,10 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // "不要使用不存在的命令，例如 `pnpm dev`、`pnpm build:mp`" (do not use commands that do not exist, such as …:
 // the hundred-and-thirty-seventh's Uniapp-Template-Cli): each name of the list the sentence calls nonexistent.
 // "**后端位置**：`python/` (非 `server/`)" (the backend is in …, not …: the hundred-and-fortieth's ShiBanChuanQi,
-// whose server/ a commit moved into python/) sets the name against the place that holds it.
+// whose server/ a commit moved into python/) sets the name against the place that holds it. "`internal/repository/cache/`
+// 目录已删除" (the directory has been deleted) names what went; "不再保留以 `*_console.py` 命名的…" (no longer keep …
+// names), "不再以 `x` 作为…" (no longer use … as) and "不允许新增 `x` 形式的…" (may not add …) keep a pattern out (both
+// the hundred-and-forty-first's, bamboo-main and vi_ai_core_service).
 // Korean: "이전엔 `.claude/rules/livemetro-functions.md`로 매 세션 항상 로드됐으나 … 이동" (previously loaded
 // as …, moved: the ninety-eighth's LiveMetro); 삭제된 / 제거된 (deleted, removed) before a name, 삭제됨 after.
 // Korean "이 폴더에 `vite-env.d.ts` 없음" (this folder has no …: the hundred-and-fourth's kakao_mac_dev).
@@ -899,9 +903,9 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)(?:独立|单独|任何)?|不允许再?(?:调用|使用)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:已被?|被)(?:删除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:

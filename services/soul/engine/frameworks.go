@@ -216,6 +216,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 		if portNumber(text, ix[4], m[2]) {
 			continue // "NestJS       :3001", "Expo :8081": the port a dev server listens on (rounds 131 and 136)
 		}
+		if lb := libraryBefore.FindString(text[max(0, ix[2]-24):ix[2]]); lb != "" && !languageNames[strings.TrimSpace(strings.TrimLeft(lb, " \t\n([|"))] {
+			continue // "HeroUI React v3": a library for the framework, named with it (round 141's aghub, on HeroUI ^3)
+		}
 		name := strings.ToLower(strings.Join(strings.FieldsFunc(m[1], func(r rune) bool { return r == '-' || r == ' ' || r == '\t' || r == '\n' }), " "))
 		key := managerKey + name
 		if pkgs, ok := frameworkNames[name]; ok {
@@ -236,6 +239,15 @@ func frameworkAnchors(text string, line int) []Anchor {
 	}
 	return out
 }
+
+// libraryBefore ends the text before a framework's name with the name of a library built for it, one word
+// that carries a capital inside ("HeroUI React v3", "NextUI React 2", "MobX React 9"): the version is the
+// library's.
+var libraryBefore = regexp.MustCompile(`(?:^|[\s(\[|])[A-Z][a-z]*[A-Z][A-Za-z]*\s+$`)
+
+// languageNames are languages written in camel case, which a stack names before its framework ("TypeScript
+// React 18") without making the version theirs.
+var languageNames = set("TypeScript", "JavaScript", "CoffeeScript", "PureScript", "ActionScript", "GraphQL", "PostgreSQL", "MySQL", "SQLite", "MongoDB")
 
 // dropKey removes the anchors of one framework from a list.
 func dropKey(out []Anchor, key string) []Anchor {
