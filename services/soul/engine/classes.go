@@ -414,8 +414,19 @@ var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){
 
 // notPresentAfter follows a name the rest of its clause says is not there now: "`mockups/` directory is
 // referenced by convention but not currently on disk", "`mockups/*.html` (currently not on disk; …)" (the
-// hundred-and-ninth holdout's eduryday, three rows read as expiries).
-var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b`)
+// hundred-and-ninth holdout's eduryday, three rows read as expiries). "references `decode.ts`/`postprocess.ts`
+// that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list.
+var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\s+(?:that|which)\s+(?:do|does)\s+not\s+exist\b`)
+
+// noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
+// into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
+// it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
+var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
+
+// dashGoneAfter follows a name, or a list of names, with a dash and the word that they went: "- `Radar.tsx`,
+// `LockedTargets.tsx`, `PowerManagement.tsx` — removed during UI refactor." (the hundred-and-forty-second
+// holdout's eqx-peri), "- **`pmix_hash_string.h` — removed.**" (its openpmix).
+var dashGoneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&)?\\s*`[^`\\n]*`)*\\**\\s*[—–]\\s*\\**(?:deleted|removed|retired|dropped)\\b(?:\\s+(?:during|in|on|at|by|since|with|after|as\\s+part\\s+of)\\b|\\s*[,.;:)]|\\**\\s*$)")
 
 // romanceForbidCue ends the text before a file a Spanish, Portuguese or French rule forbids to make:
 // "No poner `loading.tsx` en segmentos del panel" (the hundred-and-fifth holdout's nom35), "Não criar

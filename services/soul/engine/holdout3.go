@@ -172,7 +172,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
 // documents). The item asserts no file; its absence is no drift. A dash may go on to say what the file is:
 // "4. `docs/PROJECT_CONTEXT.md` (if exists) — what this project is" (the hundred-and-first's LuckyStack-v2).
-var presentIfAfter = regexp.MustCompile(`(?i)^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+// "(see `src/commands/AGENTS.md` if present, else `src/AGENTS.md`)" (the hundred-and-forty-second holdout's
+// anvil) says so without the parenthesis.
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

@@ -256,6 +256,16 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 			ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", a.Ref+" is configured in "+f+" as a place the tool scans"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && (ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing) && !v.soul.SoulTissue {
+		if outsideHeader(c.Text, a.Path) {
+			// "`OAC_CHECK_PACKAGE` for `munge.h` / `libmunge`", "(libesmtp / `syslog.h`)" (the
+			// hundred-and-forty-second holdout's openpmix): a header the system or a library supplies
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a header of the system or of a library the build looks for"
+		} else if src, ok := v.programSource(a); ok {
+			// "run `./simptest` in `test/simple/`": the program the build makes from test/simple/simptest.c
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is a program the build makes from "+src
+		}
+	}
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file this document places in another checkout or in each user's project"
 	}
@@ -1067,3 +1077,33 @@ func (v *verifier) configNames(p string) (string, bool) {
 
 // configExt are the endings of the configuration files configNames reads.
 var configExt = set(".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".yaml", ".yml", ".toml")
+
+// outsideHeader reports a bare C header this repository never had that its sentence gives to the system
+// or to a library: one of the C library's own, or one whose stem the sentence also names as a library
+// ("`munge.h` / `libmunge`", "GNU libltdl (`ltdl.h` + `-lltdl`)", "libesmtp / `syslog.h`").
+func outsideHeader(text, p string) bool {
+	if strings.Contains(p, "/") || !strings.HasSuffix(p, ".h") {
+		return false
+	}
+	stem := strings.TrimSuffix(p, ".h")
+	lower := strings.ToLower(text)
+	return systemHeaders[p] || strings.Contains(lower, "lib"+strings.TrimPrefix(strings.ToLower(stem), "lib")) || strings.Contains(lower, "-l"+strings.ToLower(stem))
+}
+
+// systemHeaders are headers of the C library and of POSIX, which no repository carries.
+var systemHeaders = set("stdio.h", "stdlib.h", "string.h", "strings.h", "stdint.h", "stddef.h", "stdbool.h", "stdarg.h", "errno.h", "limits.h", "math.h", "time.h", "signal.h", "assert.h", "ctype.h", "locale.h", "setjmp.h", "float.h", "wchar.h", "inttypes.h", "unistd.h", "fcntl.h", "syslog.h", "pthread.h", "dlfcn.h", "dirent.h", "netdb.h", "poll.h", "pwd.h", "grp.h", "sched.h", "semaphore.h", "termios.h", "sys/types.h", "sys/stat.h", "sys/socket.h", "sys/time.h", "sys/wait.h", "sys/mman.h", "netinet/in.h", "arpa/inet.h")
+
+// programSource finds the source a program run from the work tree is built from: "`./simptest` in
+// `test/simple/`" beside a tracked test/simple/simptest.c.
+func (v *verifier) programSource(a Anchor) (string, bool) {
+	name, ok := strings.CutPrefix(a.Ref, "./")
+	if !ok || name == "" || strings.ContainsAny(name, "/.*") {
+		return "", false
+	}
+	for _, ext := range []string{".c", ".cc", ".cpp", ".cxx", ".go", ".rs", ".f90", ".zig"} {
+		if found := v.repo.ByBasename(name + ext); len(found) > 0 {
+			return found[0], true
+		}
+	}
+	return "", false
+}

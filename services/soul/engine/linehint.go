@@ -170,7 +170,7 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
+		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || opensTypedef(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -223,6 +223,26 @@ func decorates(lines [][]byte, l, n int, match func(int) bool) bool {
 func opensComment(lines [][]byte, l, n int, match func(int) bool) bool {
 	return opensRun(lines, l, n, maxCommentBlock, commentLine, false, match)
 }
+
+// opensTypedef reports a cited line that opens a C struct, union or enum whose closing line names a hint:
+// "`pmix_trkr_caddy_t` | `pmix_server_ops.h:36`" cites "typedef struct {", and the name closes it four lines
+// on (the hundred-and-forty-second holdout's openpmix).
+func opensTypedef(lines [][]byte, l, n int, match func(int) bool) bool {
+	if !typedefOpen.Match(lines[l]) {
+		return false
+	}
+	for k := l + 1; k < n && k <= l+maxTypedefBody; k++ {
+		if t := bytes.TrimSpace(lines[k]); len(t) > 0 && t[0] == '}' {
+			return match(k)
+		}
+	}
+	return false
+}
+
+// typedefOpen is the first line of a C type's body; maxTypedefBody bounds how far its closing line is looked for.
+var typedefOpen = regexp.MustCompile(`^\s*(?:typedef\s+)?(?:struct|union|enum)\b[^;()]*\{\s*$`)
+
+const maxTypedefBody = 80
 
 // opensRun reports a cited line of a kind that opens a run of lines of that kind, at most limit below
 // it, where a line of the run holds a hint, or, with andNext, the line the run ends on.

@@ -170,7 +170,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) ||
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
-		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || futureLead.MatchString(s.behind(160)) ||
+		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || containsFold(s.lowerRaw, "future", "planned", "todo", "tbd", "coming", "upcoming") && futureLead.MatchString(s.behind(160)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
 }
@@ -225,7 +225,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 // spanAbsent: the sentence says the span's thing is gone, crossed out, kept out or not there.
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
-	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
+	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || dashGoneAfter.MatchString(s.after(200)) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
 		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400))) {
 		return true
 	}
@@ -240,7 +240,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		g.nonASCII && foreignAbsent(s.behind(480), s.after(240)) ||
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
-		strings.Contains(lowerRaw, "not") && notPresentAfter.MatchString(s.after(100))
+		strings.Contains(lowerRaw, "not") && notPresentAfter.MatchString(s.after(100)) ||
+		containsFold(lowerRaw, "never", "not") && noReturnBefore.MatchString(s.before)
 }
 
 // markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops
@@ -282,7 +283,8 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		return a, false // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 	}
 	a.Plural = k.plural && a.Kind == AnchorPath
-	a.Configured = (a.Kind == AnchorGlob || a.Kind == AnchorPath && path.Ext(a.Path) == "") && scanCue.MatchString(s.behind(200))
+	a.Configured = (a.Kind == AnchorGlob || a.Kind == AnchorPath && path.Ext(a.Path) == "") &&
+		containsFold(s.lowerRaw, "scan", "import", "watch", "扫描", "掃描", "导入", "導入", "引入", "注册") && scanCue.MatchString(s.behind(200))
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||

@@ -1067,7 +1067,12 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	}
 	if tpl, ok := v.templateTwin(a.Path); ok {
 		// "configurable cadence via `config.json`" beside a tracked server/config.example.json (the
-		// hundred-and-fortieth holdout's Personal-Dashboard): each checkout makes its own from the template
+		// hundred-and-fortieth holdout's Personal-Dashboard): each checkout makes its own from the template;
+		// "`pmix_common.h`" beside include/pmix_common.h.in (the hundred-and-forty-second's openpmix):
+		// configure writes it
+		if strings.HasSuffix(tpl, ".in") {
+			return hold(ReasonIgnored, a.Path+" is generated from "+tpl+" by the build")
+		}
 		return hold(ReasonIgnored, a.Path+" is made from the template "+tpl+" in each checkout")
 	}
 	if top := strings.SplitN(strings.TrimPrefix(a.Path, "./"), "/", 2)[0]; len(top) > 1 && top[0] == '.' && v.ownProgram(top[1:]) {
@@ -1446,7 +1451,8 @@ func (v *verifier) sitePage(p string) bool {
 }
 
 // templateTwin finds the tracked template a missing file is made from: config.json's config.example.json,
-// config.json.example, .sample, .template or .dist twin, beside the path written, or anywhere for a bare name.
+// config.json.example, .sample, .template or .dist twin, or the .in file configure fills (pmix_common.h.in),
+// beside the path written, or anywhere for a bare name.
 func (v *verifier) templateTwin(p string) (string, bool) {
 	p = strings.TrimPrefix(p, "./")
 	base := path.Base(p)
@@ -1455,8 +1461,12 @@ func (v *verifier) templateTwin(p string) (string, bool) {
 		return "", false
 	}
 	stem := strings.TrimSuffix(base, ext)
-	for _, mark := range []string{"example", "sample", "template", "dist"} {
-		for _, twin := range []string{stem + "." + mark + ext, base + "." + mark} {
+	for _, mark := range []string{"example", "sample", "template", "dist", "in"} {
+		twins := []string{stem + "." + mark + ext, base + "." + mark}
+		if mark == "in" {
+			twins = twins[1:] // autoconf's pmix_common.h.in; "x.in.h" is no template
+		}
+		for _, twin := range twins {
 			for _, f := range v.repo.ByBasename(twin) {
 				if !strings.Contains(p, "/") || path.Dir(f) == path.Dir(p) || path.Dir(f) == path.Join(path.Dir(v.soul.Path), path.Dir(p)) {
 					return f, true
