@@ -423,6 +423,13 @@ var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currentl
 // it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
 var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
 
+// goneNoteAfter follows a name, or a list of names, with a note that they are not there: "| `CadPointCloudEditor.jsx` |
+// Main React component (file missing — likely generated or separately provided) |", "Root
+// `docker-compose.staging-*.yml` overrides are **obsolete**", "`src/components`, `src/prompts`: diretórios legados
+// vazios" (empty legacy directories, which git does not keep: the hundred-and-forty-third holdout's web-cad, base
+// and Resumex).
+var goneNoteAfter = regexp.MustCompile("(?i)^[^.;\\n(]{0,80}\\(\\s*(?:file\\s+)?(?:missing|absent)\\b|^(?:\\s*(?:,|/|and)?\\s*`[^`\\n]*`)*\\s+(?:[\\w-]+\\s+){0,2}?(?:is|are)\\s+[*_]*(?:obsolete|gone)\\b|^(?:\\s*(?:,|/|and|e|y|et)?\\s*`[^`\\n]*`)*\\s*[:—–]\\s*(?:\\p{L}+\\s+){0,2}?(?:(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?)\\s+(?:\\p{L}+\\s+)?(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)|(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)\\s+(?:\\p{L}+\\s+)?(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?))\\b")
+
 // dashGoneAfter follows a name, or a list of names, with a dash and the word that they went: "- `Radar.tsx`,
 // `LockedTargets.tsx`, `PowerManagement.tsx` — removed during UI refactor." (the hundred-and-forty-second
 // holdout's eqx-peri), "- **`pmix_hash_string.h` — removed.**" (its openpmix).
@@ -477,7 +484,10 @@ var agentMemory = set("MEMORY.md", "memory.md")
 
 // perMachine are files each machine keeps for itself and repositories do not track: a document
 // naming one ("copy `.env.example` to `.env`") describes a checkout in use, not the repository.
-var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties", ".wslconfig")
+// CLAUDE.local.md is Claude Code's personal memory file beside a CLAUDE.md, kept out of git by design:
+// "@CLAUDE.local.md" imports it where each reader has one (the hundred-and-forty-third holdout's
+// second_edition_spellbook, five documents).
+var perMachine = set(".env", ".env.local", ".env.development.local", ".env.test.local", ".env.production.local", ".envrc", ".DS_Store", "Thumbs.db", ".netrc", ".npmrc.local", "local.properties", ".wslconfig", "CLAUDE.local.md")
 
 // extChain is ".tar.gz" or ".lock.yml": a dot word made only of known extensions names a kind of file
 // ("a `.tar.gz` containing the sources"), unless its first part is a dotfile (".env.example").
@@ -914,9 +924,9 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
