@@ -494,9 +494,9 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 // a space, never a path of this repository.
 func machinePathBefore(before string) bool {
 	i := strings.LastIndexAny(before, " \t\n")
-	w := before[i+1:]
-	if len(w) > 3 && w[1] == ':' && (w[2] == '/' || w[2] == '\\') {
-		w = strings.ReplaceAll(w[2:], "\\", "/") // "C:\Users\me\My Projects"
+	w := strings.ReplaceAll(before[i+1:], "\\", "/") // "C:\Users\me\My Projects"
+	if machineRoot.MatchString(w) {
+		w = w[2:]
 	}
 	if w == "" || strings.ContainsAny(w[len(w)-1:], ".,;:") {
 		return false // the path ended with the clause

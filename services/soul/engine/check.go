@@ -110,8 +110,9 @@ type verifier struct {
 	symbols       *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
 	missing map[string]bool
-	// ignoreDirList caches ignoreDirs.
-	ignoreDirList []string
+	// ignoreDirList caches ignoreDirs; configFileList caches configFiles.
+	ignoreDirList  []string
+	configFileList []string
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
 	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).

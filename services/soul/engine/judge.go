@@ -261,9 +261,6 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 			// "`OAC_CHECK_PACKAGE` for `munge.h` / `libmunge`", "(libesmtp / `syslog.h`)" (the
 			// hundred-and-forty-second holdout's openpmix): a header the system or a library supplies
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a header of the system or of a library the build looks for"
-		} else if src, ok := v.programSource(a); ok {
-			// "run `./simptest` in `test/simple/`": the program the build makes from test/simple/simptest.c
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is a program the build makes from "+src
 		}
 	}
 	if ar.Status == AnchorFailed && c.RunIn == "" && v.awayName(a) {
@@ -489,7 +486,7 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 	case a.Target || a.UnderFile && !v.soul.SoulTissue:
 		// a soul keeps its laws (SOUL-INV-1): a tree entry drawn under a file is no way past a check
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
-	case a.Built && !v.evidenced[anchorKey(a)] && !tracked: // not a script named without its extension (scriptTwin)
+	case (a.Built || v.builtFromSource(a)) && !v.evidenced[anchorKey(a)] && !tracked: // not a script named without its extension (scriptTwin)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
@@ -1047,12 +1044,7 @@ func (v *verifier) configNames(p string) (string, bool) {
 	if p == "" || strings.ContainsAny(p, "*?[") {
 		return "", false
 	}
-	files := append(v.repo.Glob("*config*", 40), v.repo.Glob("*rc.*", 20)...)
-	files = append(files, "package.json")
-	for _, f := range files {
-		if strings.Contains(f, "/") || !configExt[path.Ext(f)] {
-			continue
-		}
+	for _, f := range v.configFiles() {
 		body, ok := v.readFile(f)
 		if !ok {
 			continue
@@ -1075,6 +1067,20 @@ func (v *verifier) configNames(p string) (string, bool) {
 	return "", false
 }
 
+// configFiles lists, once a check, the configuration files at the repository's top configNames reads.
+func (v *verifier) configFiles() []string {
+	if v.configFileList == nil {
+		v.configFileList = []string{}
+		for _, f := range append(v.repo.Glob("*config*", 40), v.repo.Glob("*rc.*", 20)...) {
+			if !strings.Contains(f, "/") && configExt[path.Ext(f)] {
+				v.configFileList = append(v.configFileList, f)
+			}
+		}
+		v.configFileList = append(v.configFileList, "package.json")
+	}
+	return v.configFileList
+}
+
 // configExt are the endings of the configuration files configNames reads.
 var configExt = set(".js", ".ts", ".mjs", ".cjs", ".mts", ".cts", ".json", ".yaml", ".yml", ".toml")
 
@@ -1090,20 +1096,22 @@ func outsideHeader(text, p string) bool {
 	return systemHeaders[p] || strings.Contains(lower, "lib"+strings.TrimPrefix(strings.ToLower(stem), "lib")) || strings.Contains(lower, "-l"+strings.ToLower(stem))
 }
 
-// systemHeaders are headers of the C library and of POSIX, which no repository carries.
-var systemHeaders = set("stdio.h", "stdlib.h", "string.h", "strings.h", "stdint.h", "stddef.h", "stdbool.h", "stdarg.h", "errno.h", "limits.h", "math.h", "time.h", "signal.h", "assert.h", "ctype.h", "locale.h", "setjmp.h", "float.h", "wchar.h", "inttypes.h", "unistd.h", "fcntl.h", "syslog.h", "pthread.h", "dlfcn.h", "dirent.h", "netdb.h", "poll.h", "pwd.h", "grp.h", "sched.h", "semaphore.h", "termios.h", "sys/types.h", "sys/stat.h", "sys/socket.h", "sys/time.h", "sys/wait.h", "sys/mman.h", "netinet/in.h", "arpa/inet.h")
+// systemHeaders are headers of the C library and of POSIX, which no repository carries; only bare names,
+// as outsideHeader reads no path with a directory.
+var systemHeaders = set("stdio.h", "stdlib.h", "string.h", "strings.h", "stdint.h", "stddef.h", "stdbool.h", "stdarg.h", "errno.h", "limits.h", "math.h", "time.h", "signal.h", "assert.h", "ctype.h", "locale.h", "setjmp.h", "float.h", "wchar.h", "inttypes.h", "unistd.h", "fcntl.h", "syslog.h", "pthread.h", "dlfcn.h", "dirent.h", "netdb.h", "poll.h", "pwd.h", "grp.h", "sched.h", "semaphore.h", "termios.h")
 
-// programSource finds the source a program run from the work tree is built from: "`./simptest` in
-// `test/simple/`" beside a tracked test/simple/simptest.c.
-func (v *verifier) programSource(a Anchor) (string, bool) {
-	name, ok := strings.CutPrefix(a.Ref, "./")
-	if !ok || name == "" || strings.ContainsAny(name, "/.*") {
-		return "", false
+// builtFromSource reports a program named as the work tree's (builtBinary) outside a command whose
+// source the repository tracks: "run `./simptest` in `test/simple/`" beside test/simple/simptest.c (the
+// hundred-and-forty-second holdout's openpmix). A command's first word is Built already.
+func (v *verifier) builtFromSource(a Anchor) bool {
+	if a.Built || !builtBinary(a.Ref) {
+		return false
 	}
+	name := strings.TrimPrefix(a.Ref, "./")
 	for _, ext := range []string{".c", ".cc", ".cpp", ".cxx", ".go", ".rs", ".f90", ".zig"} {
-		if found := v.repo.ByBasename(name + ext); len(found) > 0 {
-			return found[0], true
+		if len(v.repo.ByBasename(name+ext)) > 0 {
+			return true
 		}
 	}
-	return "", false
+	return false
 }

@@ -242,7 +242,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
 		strings.Contains(lowerRaw, "not") && notPresentAfter.MatchString(s.after(100)) ||
 		containsFold(lowerRaw, "never", "not") && noReturnBefore.MatchString(s.before) ||
-		containsFold(lowerRaw, "missing", "absent", "obsolete", "gone", "empty", "vazi", "vac", "vide", "leer") && goneNoteAfter.MatchString(s.after(200))
+		containsFold(lowerRaw, "missing", "absent", "obsolete", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200))
 }
 
 // markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops
