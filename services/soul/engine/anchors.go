@@ -134,6 +134,12 @@ func parenGoneAfter(before, after string) bool {
 	return len(lead) == 0 || !attributive[lead[len(lead)-1]]
 }
 
+// parenListGone follows a name inside a parenthesis that the sentence goes on to say was retired:
+// "The legacy node/edge graph (`DefinitionBasedOrchestrator`, the `nodes/` package,
+// `PipelineDefinition.config`) was **retired in Phase D**" (the hundred-and-forty-fifth holdout's
+// server-monitoring). What the parenthesis lists is what went.
+var parenListGone = regexp.MustCompile("(?i)^[^()]{0,200}?\\)\\s*(?:was|were|has\\s+been|have\\s+been|got)\\s+[*_]*(?:fully\\s+|completely\\s+)?(?:retired|removed|deleted|dropped|archived)\\b")
+
 // attributive are the words after which a participle describes the next noun ("the deleted page")
 // rather than saying what happened to the name.
 var attributive = set("the", "a", "an", "its", "their", "our", "his", "her", "this", "that", "these", "those", "of", "any", "every", "some")

@@ -889,7 +889,7 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // Markdown PRD; migration source for `rex migrate-to-folder-tree`. Absent after migration. |" (the
 // seventy-fifth holdout's n-dx). "| Resurrect any code from `src/snooze/` | It's deleted — reference only via `git
 // log`. |" (the hundred-and-forty-first's snooze) says it of the row's name.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)`)
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
@@ -1073,3 +1073,19 @@ func underSibling(siblings []string, p string) bool {
 // "`@uni-helper/vite-plugin-uni-components` 扫描 `src/components` 和 `src/layout`" (scans), "自动导入覆盖
 // Vue、…、`src/hooks/**`" (auto-import covers: the hundred-and-thirty-seventh holdout's Uniapp-Template-Cli).
 var scanCue = regexp.MustCompile(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?:s|ed|ing)?\b|\bwatch(?:es|ing)\b|扫描|掃描|自动导入|自動導入|自动引入|自动注册)[^.。;；!?\n]*$`)
+
+// formerLeadCJK ends the words before a name, or before the run of names it opens, with Chinese or
+// Japanese "old": "旧 `src/database/`・`sql/`・`src/api/database/*.sql` は `docs/archive/…` に隔離済み" (the
+// hundred-and-forty-fifth holdout's seikotsuin_no_saas, whose old SQL went to the archive).
+var formerLeadCJK = regexp.MustCompile(`(?:^|[^\p{Han}])(?:旧|舊)(?:的|版)?\s*$`)
+
+// formerCJK reports formerLeadCJK before a span or before the list it is in.
+func formerCJK(before string) bool {
+	if !strings.ContainsAny(before, "旧舊") {
+		return false
+	}
+	if lead := beforeList(before); lead != "" {
+		before = lead
+	}
+	return formerLeadCJK.MatchString(before)
+}

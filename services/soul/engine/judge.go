@@ -52,6 +52,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is what a build makes of "+src
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && genericTestLeaf.MatchString(path.Base(a.Path)) && v.neverLanded(a.Path) {
+		// "| Single file | `node --import tsx/esm --test tests/unit/file.test.ts` |" (the hundred-and-forty-
+		// fifth holdout's SZRoute, 42 translated copies): a test file named by its kind, the reader's own
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && v.rowShorthand(c, a) {
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", ""
 	}
@@ -1145,3 +1150,7 @@ func builtNamed(text, ref string) bool {
 		from += i + len(span)
 	}
 }
+
+// genericTestLeaf is a test file named by a generic noun, which stands for whichever file the reader tests:
+// "tests/unit/file.test.ts", "module_test.go". A name history never held is the command's slot.
+var genericTestLeaf = regexp.MustCompile(`^(?:file|filename|module|component|feature|thing|my[-_]?(?:file|module|component|feature|test))(?:[.](?:test|spec)[.]\w+|_test[.]\w+)$`)

@@ -486,7 +486,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	if futureLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
-	if excludeLeadIn.MatchString(lead) {
+	if excludeLeadIn.MatchString(lead) || p.sectionHeading(ignoreHeading) {
 		mark(func(c *Claim) { c.excludes = true })
 	}
 	if p.placeholderItem(l) {

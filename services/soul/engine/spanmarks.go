@@ -211,7 +211,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
 	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
 	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
+	if formerBefore.MatchString(s.before) || formerCJK(s.before) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
@@ -226,7 +226,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
 	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || dashGoneAfter.MatchString(s.after(200)) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
-		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400))) {
+		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400)) || parenListGone.MatchString(s.after(240))) {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
