@@ -416,7 +416,7 @@ var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){
 // referenced by convention but not currently on disk", "`mockups/*.html` (currently not on disk; …)" (the
 // hundred-and-ninth holdout's eduryday, three rows read as expiries). "references `decode.ts`/`postprocess.ts`
 // that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list.
-var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\s+(?:that|which)\s+(?:do|does)\s+not\s+exist\b`)
+var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b`)
 
 // notHereAfter follows a name the rest of its clause says this repository lacks: "`cloud/` worker dir
 // **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
@@ -439,6 +439,11 @@ func saidNotHere(body, after string) bool {
 	}
 	return true
 }
+
+// noCiteBefore ends the words before a name the reader is told not to cite: "Do not cite
+// `sync_integration_tests.rs` as a live layer" (the hundred-and-forty-sixth holdout's agaric, after the
+// sentence that says it was deleted).
+var noCiteBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
 
 // noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
 // into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
@@ -849,7 +854,7 @@ var (
 // nonexistent commands such as `pnpm build:mp`" names what is not there, as its Chinese twin did in the
 // hundred-and-thirty-seventh's Uniapp-Template-Cli. A dash may set the name against what is used:
 // "(native cmake — **not** `make defconfig`/ARM kbuild)" (the hundred-and-thirty-eighth's sar_nano_swarm).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart

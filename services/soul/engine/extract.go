@@ -526,7 +526,7 @@ func (x *extraction) wording(text string, digits bool) {
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
 		plain := strings.ReplaceAll(x.raw, "`", "")
 		versions := plain
-		if strings.Contains(x.raw, "`(") || strings.Contains(x.raw, "` (") {
+		if strings.Contains(x.raw, "`(") || strings.Contains(x.raw, "` (") || strings.Contains(x.raw, "`（") {
 			versions = strings.ReplaceAll(spanVersionNote.ReplaceAllString(x.raw, "`$1`"), "`", "")
 		}
 		c.Anchors = append(c.Anchors, toolchainAnchors(versions, c.StartLine)...)

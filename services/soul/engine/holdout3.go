@@ -179,9 +179,11 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // "4. `docs/PROJECT_CONTEXT.md` (if exists) — what this project is" (the hundred-and-first's LuckyStack-v2).
 // "(see `src/commands/AGENTS.md` if present, else `src/AGENTS.md`)" (the hundred-and-forty-second holdout's
 // anvil) says so without the parenthesis.
+// "参考 `internal/mocks/comment_repository.go`（如已存在）" (if it already exists: the hundred-and-forty-sixth's
+// cadmus) is the parenthesis in Chinese.
 // "`.claude/skills/` holds only this repo's own skills, if any." (the hundred-and-forty-fourth's
 // python-harness) says the same of a place that may be missing.
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80},\s*if\s+any\s*(?:[.;)]|$)|^[^\n(]{0,100}\(\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|あれば|있으면|있는\s*경우)\s*\)\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80},\s*if\s+any\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

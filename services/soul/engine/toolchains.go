@@ -60,9 +60,10 @@ var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
 // says since when the span's command or API exists, not what the project needs, and so does a note
 // naming the feature: "`http.ServeMux` (Go 1.22+ method-based routing)" (the hundred-and-eighth
-// holdout's nuveafinds-api, over `go 1.23`). The note is dropped
+// holdout's nuveafinds-api, over `go 1.23`), and in full-width parentheses: "`r.PathValue("id")`（Go
+// 1.22+）" (the hundred-and-forty-sixth's cadmus, over `go 1.25`). The note is dropped
 // before least versions are read; the span ($1) is kept.
-var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*\\((?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)]{0,40}\\)")
+var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)）]{0,40}[)）]")
 
 // submatches are the texts of a match's groups, "" for a group that matched nothing.
 func submatches(text string, ix []int) []string {
