@@ -100,6 +100,12 @@ var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|
 // holdout's robotagent, whose simulator writes it). A checkout need not hold it.
 var runtimeDirAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:is|are)\s+(?:an?\s+|the\s+)?(?:runtime|run-?time|scratch|temp(?:orary)?)\s+(?:[\w/-]+\s+){0,2}(?:director(?:y|ies)|dir|folders?)\b`)
 
+// treatedGenerated follows a name the reader is told to treat as generated: "Treat `results/` as generated
+// evidence" (the hundred-and-forty-seventh holdout's shipwright, whose benchmark runner writes it). Of a
+// directory, as generatedItem's "`benchmarks/results/`: generated run outputs" is: a place a run fills, whose
+// committed outputs a change may drop without the place going stale.
+var treatedGenerated = regexp.MustCompile("(?i)^`?\\s+as\\s+(?:\\w+\\s+){0,2}?(?:generated|build|run)\\s+(?:evidence|output|outputs|artifacts?|state|data)\\b|^`?\\s+as\\s+generated\\b")
+
 // outputCell is a table row's cell that calls its row's directory where a program writes: "| `results/` |
 // Output directory for benchmark results (JSON) |" (the hundred-and-thirty-eighth holdout's
 // coding-agent-benchmark, whose runner makes it). A run fills it; a checkout need not hold it.
@@ -182,8 +188,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // "参考 `internal/mocks/comment_repository.go`（如已存在）" (if it already exists: the hundred-and-forty-sixth's
 // cadmus) is the parenthesis in Chinese.
 // "`.claude/skills/` holds only this repo's own skills, if any." (the hundred-and-forty-fourth's
-// python-harness) says the same of a place that may be missing.
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80},\s*if\s+any\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+// python-harness) says the same of a place that may be missing, and so does "`benchmarks/reviews/`:
+// benchmark-specific review notes if present" (the hundred-and-forty-seventh's shipwright).
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+if\s+present)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

@@ -182,7 +182,7 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || ignoredAfter.MatchString(s.after(40)) ||
 		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
 		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
-		strings.HasSuffix(s.trimmed(), "/") && (neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60))) ||
+		strings.HasSuffix(s.trimmed(), "/") && (neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60)) || generatedItem.MatchString(s.after(40)) || treatedGenerated.MatchString(s.after(40))) ||
 		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && (plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
 			strings.HasSuffix(s.trimmed(), "/") && outputCell.MatchString(tableRowAfter(s.raw, s.m[1]))) ||
 		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
