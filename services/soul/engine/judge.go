@@ -58,17 +58,8 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && a.RunBy != "cd" {
-		ref := strings.TrimSuffix(strings.TrimPrefix(a.Ref, "./"), "/")
-		if cwd, ok := strings.CutSuffix(strings.TrimSuffix(a.Path, "/"), "/"+ref); ok && cwd != "" {
-			if here, _ := v.repo.Exists(cwd); !here {
-				if found, _ := v.repo.Exists(ref); found {
-					// "cd app && npx vitest run --config tests/vitest.config.js" over tests/vitest.config.js at
-					// the top (the hundred-and-forty-fourth and -seventh holdouts' 9router and 888router): a
-					// cd into a place this tree lacks enters the author's own checkout. The place itself is
-					// the cd's own anchor, which says whether it went missing.
-					ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is read from the checkout `cd "+cwd+"` enters"
-				}
-			}
+		if cwd, ok := v.enteredCheckout(a); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is read from the checkout `cd "+cwd+"` enters"
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && v.rowShorthand(c, a) {
@@ -1039,17 +1030,23 @@ func commitWording(text, ref string) bool {
 	if len(ref) == 40 || strings.Contains(text, "/commit/"+ref) || commitCue.MatchString(text) {
 		return true
 	}
-	for from := 0; ; {
+	return anyMention(text, ref, func(at int) bool { return commitVerb.MatchString(text[max(0, at-40):at]) })
+}
+
+// anyMention reports whether some mention of ref in text, at byte at, satisfies ok.
+func anyMention(text, ref string, ok func(at int) bool) bool {
+	for from := 0; ref != ""; {
 		i := strings.Index(text[from:], ref)
 		if i < 0 {
 			return false
 		}
 		at := from + i
-		if commitVerb.MatchString(text[max(0, at-40):at]) {
+		if ok(at) {
 			return true
 		}
 		from = at + len(ref)
 	}
+	return false
 }
 
 // namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
@@ -1148,23 +1145,33 @@ var builtCue = regexp.MustCompile(`(?i)\b(?:built|compiled|bundled|transpiled|mi
 
 // builtNamed reports a mention of ref in text that builtCue calls a build's product.
 func builtNamed(text, ref string) bool {
-	span := "`" + ref + "`"
-	for from := 0; ; {
-		i := strings.Index(text[from:], span)
-		if i < 0 {
-			return false
-		}
-		before := text[:from+i]
+	return anyMention(text, "`"+ref+"`", func(at int) bool {
+		before := text[:at]
 		if lead := beforeList(before); lead != "" {
 			before = lead
 		}
-		if builtCue.MatchString(before) {
-			return true
-		}
-		from += i + len(span)
-	}
+		return builtCue.MatchString(before)
+	})
 }
 
 // genericTestLeaf is a test file named by a generic noun, which stands for whichever file the reader tests:
 // "tests/unit/file.test.ts", "module_test.go". A name history never held is the command's slot.
 var genericTestLeaf = regexp.MustCompile(`^(?:file|filename|module|component|feature|thing|my[-_]?(?:file|module|component|feature|test))(?:[.](?:test|spec)[.]\w+|_test[.]\w+)$`)
+
+// enteredCheckout reports a command's argument that a cd placed under a directory this tree lacks, while
+// the argument as written is here: "cd app && npx vitest run --config tests/vitest.config.js" over
+// tests/vitest.config.js at the top (the hundred-and-forty-fourth and -seventh holdouts' 9router and
+// 888router) enters the author's own checkout. The entered place is the cd's own anchor, which says whether
+// it went missing.
+func (v *verifier) enteredCheckout(a Anchor) (string, bool) {
+	ref := strings.TrimSuffix(strings.TrimPrefix(a.Ref, "./"), "/")
+	cwd, ok := strings.CutSuffix(strings.TrimSuffix(a.Path, "/"), "/"+ref)
+	if !ok || cwd == "" {
+		return "", false
+	}
+	if here, _ := v.repo.Exists(cwd); here {
+		return "", false
+	}
+	found, _ := v.repo.Exists(ref)
+	return cwd, found
+}
