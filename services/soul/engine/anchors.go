@@ -203,8 +203,11 @@ func removedLeadIn(before string) bool {
 // `.github/copilot-instructions.md`, root `caveman/SKILL.md`)" (the seventy-eighth holdout's caveman);
 // the parenthesis then opens with a name, so "removed the old loader (see `docs/x.md`)" cites a page.
 // "80-cutover US-2 deleted that app, and with it `scripts/gen-parity-spec.ts`, …, `shape.ts` and
-// `parity.test.ts`" (the hundred-and-twenty-fifth holdout's pinakes) lists what went with it.
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:deleted|removed)\\s+(?:`[^`]*`\\s*(?:,|and)\\s*)*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
+// `parity.test.ts`" (the hundred-and-twenty-fifth holdout's pinakes) lists what went with it. A dated
+// note opens with the verb, and its list may close with ", and": "(2026-07-13) Removed `tests/config/`,
+// `tests/api/multi-master.test.ts`, and `tests/lib/google/*.test.ts`" (the hundred-and-forty-ninth's
+// salon-booking-v2).
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading

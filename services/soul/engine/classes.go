@@ -259,11 +259,20 @@ var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|suppose|h
 // hypotheticalAt is hypotheticalClause for a name at byte at of the clause: a contrast counts only
 // before the name. The two halves of hypotheticalCue cover it between them, so it is not run itself.
 func hypotheticalAt(clause string, at int) bool {
+	before := clause[:min(max(at, 0), len(clause))]
+	if containsFold(before, "prefer") && preferredOver.MatchString(before) {
+		return true
+	}
 	if isASCII(clause) && !containsFold(clause, hypotheticalWords...) {
 		return false // an ASCII clause folds as its lower-case copy would
 	}
-	return modalCue.MatchString(clause) || roadNotTaken.MatchString(clause[:min(max(at, 0), len(clause))])
+	return modalCue.MatchString(clause) || roadNotTaken.MatchString(before)
 }
+
+// preferredOver ends the words before the name a preference passes over: "prefer a `.remote.ts` file
+// over a manual `+server.ts` route" (the hundred-and-forty-ninth holdout's talkspark, which has no
+// +server.ts): the road not taken, as after "instead of".
+var preferredOver = regexp.MustCompile(`(?i)\bprefer\w*\b(?:[^.;!?\n]|\.\w){0,80}\bover\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}[*_]*$`)
 
 // placeholderNoun is a generic noun standing alone for the reader's own choice: "go test ./package",
 // "go work init ./project", "./modulepath/". Such a name is a slot to fill, not a directory here.
@@ -272,6 +281,11 @@ var placeholderNoun = set("package", "pkg-path", "module", "modulepath", "module
 // placeholderWord is an upper-case word written inside a lower-case name to stand for a value:
 // "librcloneplugin_KIND_NAME.so", ".changes/v1.XX/", "zsyscall_GOOS_GOARCH.go".
 var placeholderWord = set("NAME", "KIND", "TYPE", "XX", "XXX", "XXXX", "NN", "NNN", "NNNN", "VERSION", "VER", "ID", "OS", "ARCH", "GOOS", "GOARCH", "DATE", "NUM", "NUMBER", "FOO", "BAR", "PKG", "MODULE", "PLATFORM", "TARGET")
+
+// numberSlot reports a number written as its placeholder: "NNN", "XXXX".
+func numberSlot(w string) bool {
+	return len(w) >= 2 && (strings.Trim(w, "N") == "" || strings.Trim(w, "X") == "")
+}
 
 // namedSlot is a directory written as a kind of thing and the word "name": "route-name/",
 // "feature_name/", where the reader puts the name of theirs; or a component's file so written,
@@ -302,7 +316,9 @@ func slotPath(tok string) bool {
 		lower, slot := false, false
 		for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
 			lower = lower || strings.ToLower(w) == w && strings.ToUpper(w) != w
-			slot = slot || placeholderWord[w]
+			// "vNNN_name/" (the hundred-and-fiftieth holdout's meridian-cli, over v001_uuid_state_split/): a
+			// version letter before the number's placeholder ("iOS_setup" is no slot)
+			slot = slot || placeholderWord[w] || len(w) > 2 && w[0] >= 'a' && w[0] <= 'z' && numberSlot(w[1:])
 		}
 		if lower && slot {
 			return true
@@ -422,7 +438,9 @@ var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currentl
 // **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
 // the span and the words must be places the span lies under ("imports `cloud/src/handlers/embeddings.js` —
 // `cloud/` worker dir not in this repo"): another file before an absent place is still this repository's.
-var notHereAfter = regexp.MustCompile(`(?i)^([^.;\n]{0,70}?)\b(?:is\s+|are\s+)?not\s+(?:in|part\s+of)\s+this\s+(?:repo|repository|checkout)(?:[\s*_.,;:)!]|$)`)
+// A wrapped line goes on the clause: "the `cloud/` worker\n> import (dir not in this repo)" (the
+// hundred-and-fiftieth's Vela, in a blockquote).
+var notHereAfter = regexp.MustCompile(`(?i)^((?:[^.;\n]|\n[\s>]*){0,70}?)\b(?:is\s+|are\s+)?not\s+(?:in|part\s+of)\s+this\s+(?:repo|repository|checkout)(?:[\s*_.,;:)!]|$)`)
 
 // saidNotHere reports a span whose clause says it is not in this repository, or says so of a place the
 // span lies under.
@@ -439,6 +457,54 @@ func saidNotHere(body, after string) bool {
 	}
 	return true
 }
+
+// manifestKeyAfter follows a bare dotted name with the manifest that holds it as a key: "(see `.eslintrc` in
+// `package.json`)" (the hundred-and-forty-eighth holdout's SillyTavern-AstraProjecta, whose ESLint
+// settings are package.json's eslintConfig): the name is the config's, kept in the manifest, not a file.
+var manifestKeyAfter = regexp.MustCompile("^[*_]*\\s+(?:in|inside|within|under)\\s+(?:the\\s+|your\\s+|its\\s+)?[*_]*`?(?:[\\w.-]+/)*(?:package\\.json|composer\\.json|pyproject\\.toml|Cargo\\.toml|deno\\.jsonc?)`?")
+
+// routeNameAfter follows a name written as a directory with the name a router gives it: "(`_tuning/` →
+// `admin_tuning`)", "`_authoring/` -> `admin_authoring` (dashboard)", "both to `_authoring/`
+// (`admin_authoring`)" (the hundred-and-forty-ninth holdout's arxii, Django's URL names). The name is an
+// identifier with an underscore or a namespace's colon, so a module ("→ `tuning.py`") is not one.
+var routeNameAfter = regexp.MustCompile("^\\s*(?:->|→|=>|\\()\\s*`[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:_[a-z0-9]+|:[a-z][\\w-]*)`")
+
+// officePart is the name of a part inside an Office Open XML package (ECMA-376): "Word treats
+// `word/styles.xml`, `word/theme/theme1.xml`, and `docProps/app.xml` as required" (the
+// hundred-and-forty-ninth holdout's docx-cli, a tool that writes .docx files). Such a path lives in the
+// zip a program reads or writes, and is read as no file of the tree.
+var officePart = regexp.MustCompile(`^(?:word|xl|ppt|docProps|customXml)/(?:[\w.-]+/)*[\w.-]+\.(?:xml|rels)$|^\[Content_Types\]\.xml$`)
+
+// patternLabelBefore ends the words before a glob a label calls a tool's pattern: "**Include pattern**:
+// `src/tests/**/*.test.ts`, `src/tests/**/*.test.tsx`, and …" (the hundred-and-forty-ninth holdout's
+// CodeAgora, quoting its vitest.config.ts): the configuration's text, which may match nothing today.
+var patternLabelBefore = regexp.MustCompile("(?i)\\b(?:include|exclude|match|test|file|source)\\s+(?:patterns?|globs?)[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+))*$")
+
+// staleRefAfter follows a name with the document's own warning that it may be an old reference:
+// "`docs/experimental_design.md` 같은 일부 경로는 legacy reference일 수 있다" (some paths such as … may be
+// legacy references: the hundred-and-fiftieth holdout's llm-context-decay-ops, whose file a commit
+// deleted), "… may be stale references".
+var staleRefAfter = regexp.MustCompile(`(?i)^[^.\n]{0,60}?\b(?:legacy|stale|outdated|obsolete)\s+(?:references?|paths?|links?)`)
+
+// untilMadeBefore and untilMadeAfter hold a place a sentence waits for: "keep them in sync until a shared
+// `src/tools/` layer is extracted" (the hundred-and-fifty-first holdout's CortexBridge, whose TODO list
+// has the extraction still to do).
+var (
+	untilMadeBefore = regexp.MustCompile(`(?i)\buntil\s+(?:(?:a|an|the|we|it)\s+)?(?:(?:new|shared|common|dedicated|separate|proper|single)\s+)?[*_]*$`)
+	untilMadeAfter  = regexp.MustCompile(`(?i)^[*_]*(?:\s+[\w-]+){0,2}\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?:extracted|created|added|built|introduced|written|split\s+out|set\s+up|carved\s+out)\b`)
+)
+
+// uncommittedAfter follows a directory with the words that keep it out of git: "`game/generated/` —
+// Il2CppInspectorPro output … **Not committed** — regenerate with …" (the hundred-and-fifty-second
+// holdout's realm-engine-client), on the item's wrapped lines too.
+var uncommittedAfter = regexp.MustCompile(`(?i)^(?:[^\n]|\n[ \t>]*){0,140}?\b(?:not|never)\s+(?:committed|checked\s+in|tracked)\b`)
+
+// avoidKindBefore ends the words before names given as samples of a kind the reader is to avoid making:
+// "Avoid using intermediary files like `models.ts` or `providers.ts` unless necessary" (the
+// hundred-and-forty-eighth holdout's deanmachines-volt, whose models.ts a commit had removed, as the
+// advice asks). Avoiding an edit or a deletion ("avoid editing files like `x`") speaks of files that are
+// there, and is not read so.
+var avoidKindBefore = regexp.MustCompile("(?i)\\bavoid(?:ing)?\\s+(?:(?:using|creating|adding|introducing|writing|making)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:like|such\\s+as|e\\.g\\.,?)\\s*(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*\\**$")
 
 // noCiteBefore ends the words before a name the reader is told not to cite: "Do not cite
 // `sync_integration_tests.rs` as a live layer" (the hundred-and-forty-sixth holdout's agaric, after the
@@ -469,7 +535,13 @@ var romanceForbidCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:no|não|nao|nun
 
 // forbidExamples ends the text before an example of what a rule forbids to make: "Do not generate
 // human-readable progress files (e.g., `progress.md`, `state.json`)" (the fifty-sixth holdout's agbalumo).
-var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
+// A parenthesis after the files' own noun lists them without the "e.g.": "Never create catch-all files
+// (`utils.ts`, `helpers.ts`, `service.ts`)" (the hundred-and-fifty-first holdout's oh-my-openagent).
+var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b(?:[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?|[^.;!?()]{0,60}\b(?:files|modules|directories|folders)\s*\()\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
+
+// bannedParenAfter closes a parenthesised list of names with the word that bans them: "**no catch-all
+// files** (`utils.ts`, `helpers.ts`, `service.ts` banned)" (the same round's oh-my-openagent).
+var bannedParenAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|or|and)\\s*`[^`\\n]*`)*\\s*,?\\s*(?:are\\s+|is\\s+)?(?:banned|forbidden|prohibited|disallowed|not\\s+allowed)\\s*\\)")
 
 // forbiddenCue is a clause that forbids committing something: "never commit `.env` files". What it
 // names is expected to be absent from the repository.
@@ -733,8 +805,9 @@ var patternHeader = regexp.MustCompile(`(?i)\b(?:patterns?|globs?)\b`)
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).
 // Its names are samples; one that existed and is gone stays drift unless its row is a naming rule. The
-// ninety-eighth's subculture_map_KR heads the column "예시" over `plans/task_m100_12.md`.
-var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|示例|例子|例|예시|예제|예)[*_\s]*$`)
+// ninety-eighth's subculture_map_KR heads the column "예시" over `plans/task_m100_12.md`, the
+// hundred-and-fiftieth's nextjs-starterkit "Contoh" (Indonesian) over `Button.tsx`, `ThemeProvider.tsx`.
+var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|contoh(?:nya)?|ví\s+dụ|örnek(?:ler)?|przykłady?|示例|例子|例|예시|예제|예)[*_\s]*$`)
 
 // formerHeader is a table column of what things were called or where they were: "| Old Path | New Path
 // |" over a reorganization's rows (the hundred-and-fifteenth holdout's ProjectWEBAPP, sixteen rows whose
@@ -809,8 +882,12 @@ func sentenceAround(raw string, from, to int) string {
 // "It lived at `packages/culture-scrape/` while it was vendored, then at `core/`" and "That test died
 // with `server/`" (the hundred-and-twenty-fifth holdout's pinakes) say where code was, and German "Das
 // Paket hieß bis 08/2026 `nwz/`" (was called until …: the hundred-and-twenty-sixth's Ratslotse) what
-// it was called.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\b(?:hie(?:ß|ss)(?:en)?|früher|ehemals|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+// it was called. German "eine frühere Server-Function-Datei (`src/server/*` der Web-App)" (a former …:
+// the hundred-and-fiftieth's ai-image-generator) calls the name old.
+// "The note grammar used to be a second such pair (`pkg/coach/markdown.go` and …)" and "Original site:
+// `engine.rs:4724`, now folded into …" (the hundred-and-fifty-first's recall and task-mgr-framework)
+// say what was.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
@@ -854,7 +931,8 @@ var (
 // nonexistent commands such as `pnpm build:mp`" names what is not there, as its Chinese twin did in the
 // hundred-and-thirty-seventh's Uniapp-Template-Cli. A dash may set the name against what is used:
 // "(native cmake — **not** `make defconfig`/ARM kbuild)" (the hundred-and-thirty-eighth's sar_nano_swarm).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// "— no separate `tailwind.config.js` file is needed" (the hundred-and-fiftieth's school_managment).
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+(?:(?:separate|extra|additional|dedicated|standalone)\s+)?\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -889,12 +967,15 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // A cell may also open with the word as a sentence of its own, "| `StoreSyncService.ts` | Removed.
 // Cross-store synchronization is now explicit in …|", or call the place empty, "| `diagrams/` |
 // Architecture diagrams (currently empty - placeholder for future diagrams) |" (the sixty-seventh
-// holdout's brainflow2): git keeps no empty directory.
+// holdout's brainflow2): git keeps no empty directory. Chinese says it "| `hooks/` | 自定义 React Hooks
+// （当前为空） |" (currently empty: the hundred-and-forty-eighth's yaya-calendar), and a cell that opens, or
+// opens its parenthesis, with "已删除" (deleted): "| `dwm-theme.ts` | **Helper** | … | **已删除**（WebView2 壳，…）
+// |" (the hundred-and-fifty-second's deepseek-harness-hub, eleven rows).
 // A cell may say the row's file is a legacy one a migration removes: "| `.rex/prd.md` | (Legacy) flat
 // Markdown PRD; migration source for `rex migrate-to-folder-tree`. Absent after migration. |" (the
 // seventy-fifth holdout's n-dx). "| Resurrect any code from `src/snooze/` | It's deleted — reference only via `git
 // log`. |" (the hundred-and-forty-first's snooze) says it of the row's name.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)`)
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
@@ -915,7 +996,12 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // "当前仓库没有 `apps/mobile/` 目录" (the repository has no …, the fifty-third holdout's mobvibe), "不生成
 // HTTP 专用 `i_*.proto`" (does not generate …, the fifty-sixth's servora); Russian
 // "`CHANGELOG.md` в проекте нет намеренно" (there is none in the project, on purpose), "удалён"
-// (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop. Ukrainian "дзеркало
+// (deleted). The forty-seventh holdout's worldbox-writer and remnawave-minishop. Chinese "launcher 家族已删除
+// （`launcher.mjs` / `dsh-hub.mjs` / …）" (the launcher family was deleted: its list in parentheses),
+// "（`lock.mjs` 已删）" (… deleted, the short form) and "重构由 `src/desktop.ts`、`src/tauri-shell.ts` 迁入"
+// (the refactor moved in from …): the hundred-and-fifty-second's deepseek-harness-hub. Russian "старый
+// `ts/.claude/settings.json`" (the old …) and "правит исчезнувший `…`" (edits the vanished …): the
+// hundred-and-forty-eighth's mpu. Ukrainian "дзеркало
 // колишнього `railway.toml`" (a mirror of the former …) and "`harness-a-b.yml` прибрано" (… removed):
 // the sixty-fifth holdout's sergeant. Chinese "（4 个文件，无 `tankopedia.json`）" (… none of …): the
 // sixty-seventh's WotbTools. "`FusionOneLoginClient.kt`、`FusionAuthProtocolActivity.kt`、融合 Activity…均已删除"
@@ -956,9 +1042,9 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // with 或.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:

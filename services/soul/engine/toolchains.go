@@ -40,8 +40,9 @@ var inlineLeast = regexp.MustCompile(`(?i)(?:>=|≥)\s*v?\d|:\s*(?:minimum|min\.
 // lineLead is the text before a word that opens its line, list item or table cell.
 var lineLead = regexp.MustCompile(`(?:^|\n)\s*(?:[-*+]\s+|\d+\.\s+|\|\s*)?(?:\*\*)?$|\|\s*(?:\*\*)?$`)
 
-// pastWording marks a sentence about history, whose versions were true once.
-var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previously|originally|historically|was|were|had|until|before)\b`)
+// pastWording marks a sentence about history, whose versions were true once: "**Previous**: Go 1.21.13"
+// over "**Current**: Go 1.24+" (the hundred-and-fifty-first holdout's whey-price-compare).
+var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previous(?:ly)?|originally|historically|was|were|had|until|before)\b`)
 
 // shippedIn ends the text before a version that says what a language's release carries: "Corepack is
 // included in Node 14+" (temporalio/sdk-typescript's CONTRIBUTING.md, the thirty-sixth holdout, over
@@ -53,8 +54,10 @@ var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|
 // 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26), and
 // with what it has built in: "原生 fetch（Node 18+ 内置）" (native fetch, built into Node 18+: the
 // hundred-and-thirty-second's QM-WX, whose engines ask for Node 20). "使用 Go 1.22+ 的新路由语法" (use Go
-// 1.22+'s new routing syntax: the hundred-and-thirty-ninth's cpm, whose go.mod asks for 1.25).
-var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
+// 1.22+'s new routing syntax: the hundred-and-thirty-ninth's cpm, whose go.mod asks for 1.25). "Go 1.22+
+// routing" and "**Go 1.25+ Style** — Idiomatic Go" (the hundred-and-forty-eighth's trapperkeeper and
+// kubecloudscaler, over go 1.24.0 and 1.26.3) name what a release brought, not what the project needs.
+var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|style|idioms?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
 
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
@@ -64,6 +67,31 @@ var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s
 // 1.22+）" (the hundred-and-forty-sixth's cadmus, over `go 1.25`). The note is dropped
 // before least versions are read; the span ($1) is kept.
 var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)）]{0,40}[)）]")
+
+// apiCallBefore is a call (a dotted name with its arguments, or any name with empty ones) on the line
+// before a parenthesised version: "Use `t.Attr()` for test metadata (Go 1.25)", "**Prefer
+// `testing/synctest` over `time.Sleep()`** (Go 1.25)", "**filepath.IsLocal()** - comprehensive path
+// validation (Go 1.20+)" (the hundred-and-forty-eighth holdout's birdnet-go, over go 1.26.1). spanVersionNote takes the note
+// right after its span; with words between, the call is what the release brought all the same, while
+// "The backend services (Go 1.25)" names no call and stays the project's stack.
+var apiCallBefore = regexp.MustCompile(`\b\w+(?:[./]\w+)*\.\w+\([^()\n]{0,30}\)|\b\w+\(\)`)
+
+// apiReleaseNote reports a version in parentheses of its own, before and after being the text around
+// it, on a line that names a call before it.
+func apiReleaseNote(before, after string) bool {
+	open := strings.TrimRight(before, " ")
+	if !strings.HasSuffix(open, "(") && !strings.HasSuffix(open, "（") {
+		return false
+	}
+	shut := strings.TrimLeft(after, " ")
+	if !strings.HasPrefix(shut, ")") && !strings.HasPrefix(shut, "）") {
+		return false
+	}
+	if i := strings.LastIndexByte(open, '\n'); i >= 0 {
+		open = open[i+1:] // the version's own line: a call a line above is another item's
+	}
+	return apiCallBefore.MatchString(open)
+}
 
 // submatches are the texts of a match's groups, "" for a group that matched nothing.
 func submatches(text string, ix []int) []string {
@@ -97,6 +125,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 		}
 		if featureAfter.MatchString(text[ix[1]:]) {
 			continue // "Go 1.22+ `http.ServeMux` syntax": the release that brought a feature
+		}
+		if m[1] == "" && apiReleaseNote(text[:ix[0]], text[ix[1]:]) {
+			continue // "Use `t.Attr()` for test metadata (Go 1.25)": the release that brought the call
 		}
 		if inline := inlineLeast.MatchString(m[0]); inline && m[1] == "" && !lineLead.MatchString(text[:ix[0]]) {
 			continue // "(plus `cmp` for Go ≥ 1.21)": a condition, not the project's requirement
