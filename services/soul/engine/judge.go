@@ -1180,7 +1180,7 @@ func (v *verifier) prismaModel(p string) (string, bool) {
 			continue
 		}
 		for _, line := range strings.Split(string(body), "\n") {
-			if m, ok := strings.CutPrefix(strings.TrimSpace(line), "model "); ok && strings.EqualFold(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(m), "{")), name) {
+			if w := strings.Fields(line); len(w) >= 2 && w[0] == "model" && strings.EqualFold(strings.TrimSuffix(w[1], "{"), name) {
 				return f, true
 			}
 		}

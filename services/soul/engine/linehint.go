@@ -158,7 +158,10 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 	// a bare name resolved to its one file may have that file's full path among the hints: "[`x.ts:100`]
 	// (../handlers/x.ts#L100)" (the hundred-and-fifty-first holdout's oh-my-openagent) links the file it
 	// cites, which no line of that file names
-	hints := slices.DeleteFunc(slices.Clone(a.Hints), func(h string) bool { return h == a.Path })
+	hints := a.Hints
+	if slices.Contains(hints, a.Path) {
+		hints = slices.DeleteFunc(slices.Clone(hints), func(h string) bool { return h == a.Path })
+	}
 	if len(hints) == 0 {
 		if a.End <= n {
 			return AnchorResult{Anchor: a, Status: AnchorOK}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bytes"
 	"encoding/json"
 	"path"
 	"strings"
@@ -106,23 +105,29 @@ func underHiddenDir(p string) bool {
 	return false
 }
 
+// rootIgnoreLines are the root .gitignore's patterns in order, blank lines and comments left out.
+func (v *verifier) rootIgnoreLines() []string {
+	body, ok := v.readFile(".gitignore")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(string(body), "\n") {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
 // rootIgnores reports whether the root .gitignore keeps out p or a directory above it. Only the plain
 // forms are read (a name or glob matching any segment, or one anchored by a slash); as in git, the last
 // line that matches decides, so a negated one takes the path back.
 func (v *verifier) rootIgnores(p string) bool {
-	body, ok := v.readFile(".gitignore")
-	if !ok {
-		return false
-	}
 	ignored := false
-	for _, line := range strings.Split(string(body), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
+	for _, line := range v.rootIgnoreLines() {
 		negated := line[0] == '!'
-		line = strings.TrimPrefix(line, "!")
-		if ignoreLineMatches(line, p) {
+		if ignoreLineMatches(strings.TrimPrefix(line, "!"), p) {
 			ignored = !negated
 		}
 	}
@@ -139,16 +144,8 @@ func (v *verifier) ignoredByName(name string) (string, bool) {
 	if path.Ext(name) == "" {
 		return "", false // "./build" beside a "build/" line: a program or a directory, not a kept-out file
 	}
-	body, ok := v.readFile(".gitignore")
-	if !ok || !bytes.Contains(body, []byte(name)) {
-		return "", false
-	}
-	for _, line := range strings.Split(string(body), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' || line[0] == '!' || strings.ContainsAny(line, "*?[") {
-			continue
-		}
-		if !strings.HasSuffix(line, "/") && path.Base(line) == name {
+	for _, line := range v.rootIgnoreLines() {
+		if line[0] != '!' && !strings.ContainsAny(line, "*?[") && !strings.HasSuffix(line, "/") && path.Base(line) == name {
 			return line, true
 		}
 	}
