@@ -304,12 +304,27 @@ func isHandoffPath(p string) bool {
 	return ok && path.Base(path.Dir(p)) == dir
 }
 
+// archiveDirs are top-level directories of retired material.
+var archiveDirs = map[string]bool{"archive": true, "archived": true, "archives": true, "_archive": true, "attic": true}
+
 func skippedPath(p string) bool {
 	segs := strings.Split(path.Dir(p), "/")
 	if segs[0] == "assets" {
 		// a top-level assets/ holds files the project ships into its users' projects: claude-task-master
 		// copies assets/AGENTS.md into each project it sets up, and its paths (`.taskmaster/docs/prd.md`)
 		// are that project's (the twenty-sixth holdout). An app's own app/assets/ is not skipped.
+		return true
+	}
+	if archiveDirs[strings.ToLower(segs[0])] {
+		// a top-level archive/ keeps retired documents as they were: archive/strategy-v1/…/AGENTS.md names
+		// the routes and providers of a layout the project left (the hundred-and-fifty-second holdout's
+		// dash). A package's own archive/ (Go's internal/archive/) is code, and stays checked.
+		return true
+	}
+	if segs[0] == ".taskmaster" {
+		// .taskmaster/CLAUDE.md is Task Master's own guide, which `task-master init` writes: its
+		// `.taskmaster/docs/prd.md` and `.claude/settings.json` are the defaults of any project (the
+		// hundred-and-fifty-fourth holdout's ModOne)
 		return true
 	}
 	if path.Base(p) == "AGENTS.md" && segs[len(segs)-1] == "openspec" {

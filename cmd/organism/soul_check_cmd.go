@@ -23,8 +23,8 @@ PATHOS.md at any depth (AGENTS.MD, CLAUDE.MD and GEMINI.MD too; at the root also
 Agents.md, agents.md, Gemini.md and gemini.md), and .github/copilot-instructions.md (tracked or staged files), skipping
 vendor/, third_party/, node_modules/, testdata/, template directories (templates/, *_templates/, template-*/,
 scaffold/, skeleton/, cookiecutter dirs, an agent's *_presets/: a generated project's documents), a top-level assets/
-(files the project ships into its users' projects), agent skill packs (.agents/skills/,
-.claude/skills/ and the like), OpenSpec's own instructions (openspec/AGENTS.md), other projects' trees copied in (below a hidden directory, a directory
+(files the project ships into its users' projects), a top-level archive/ (archived/, attic/: retired documents), agent skill packs (.agents/skills/,
+.claude/skills/ and the like), OpenSpec's own instructions (openspec/AGENTS.md), Task Master's (.taskmaster/CLAUDE.md), other projects' trees copied in (below a hidden directory, a directory
 with its own .github/, such as a vendored .repos/upstream/) and the doc: globs of the repository's .soulignore.
 A symlink is checked once, under its target's name (a symlink to nothing is drift of its own); so is a document that is only imports of other
 documents of the run (a CLAUDE.md whose body is @AGENTS.md), which the text output notes once. An

@@ -152,6 +152,11 @@ func TestSoulCheckAllFindsEveryHandoffFile(t *testing.T) {
 		"scaffold/AGENTS.md":                              driftAgents,
 		"packages/create-app/template-react-ts/AGENTS.md": driftAgents,
 		"legacy/AGENTS.md":                                driftAgents,
+		"archive/v1/routes/AGENTS.md":                     driftAgents,
+		"attic/CLAUDE.md":                                 driftAgents,
+		".taskmaster/CLAUDE.md":                           driftAgents,
+		"internal/archive/AGENTS.md":                      "# Agents\n\n- `tar.go` packs the bundle.\n",
+		"internal/archive/tar.go":                         "package archive\n",
 		".soulignore":                                     docsGlobIgnored,
 		"README.md":                                       "# readme\n",
 		"services/api/docs/CONTRIBUTING.md":               driftAgents,
@@ -178,7 +183,7 @@ func TestSoulCheckAllFindsEveryHandoffFile(t *testing.T) {
 	for _, d := range set.Documents {
 		paths = append(paths, d.SoulPath)
 	}
-	if got, want := strings.Join(paths, " "), "AGENTS.md docs/PATHOS.md services/api/CLAUDE.md"; got != want {
+	if got, want := strings.Join(paths, " "), "AGENTS.md docs/PATHOS.md internal/archive/AGENTS.md services/api/CLAUDE.md"; got != want {
 		t.Errorf("documents: got %q, want %q", got, want)
 	}
 	if set.Totals["drift"] != 1 || set.Totals["discipline"] != 1 {

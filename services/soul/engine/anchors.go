@@ -169,8 +169,10 @@ var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\
 // Next.js 16; use `proxy.ts` instead" (the seventy-second holdout's CyberVPN, whose apps renamed it).
 // A deprecated file that the sentence names a replacement for may be gone already without the sentence
 // misleading anyone; "`test/mocks/` is deprecated (see `cmd/AGENTS.md`)" with test/mocks/ deleted
-// (round 54's germinator, in this round's regression) still sends its reader to it.
-var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b)`)
+// (round 54's germinator, in this round's regression) still sends its reader to it. The replacement may
+// open the next sentence: "`middleware.ts` is **deprecated** in Next.js 16. The file convention is now
+// `proxy.ts`" (the hundred-and-fifty-second holdout's markpost).
+var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b|\b(?:is|are)\s+now\b)`)
 
 // removedList is a lead-in that names what it lists as removed, then the list up to a span, no sentence
 // closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
@@ -1528,6 +1530,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if d := "/" + strings.ToLower(strings.TrimPrefix(dest, "./")); strings.Contains(d, "/path/to/") {
 		// "Use markdown links for file references: [filename.ts](path/to/filename.ts)" (the eighty-fourth
 		// holdout's scribe-evolution): a link written to show the form, as a span would be
+		return Anchor{}, false
+	}
+	if slotDir(dest) {
+		// "([`src/components/new-module/new-module-component.tsx`](../components/new-module/…))": the
+		// directory a walkthrough has the reader make, linked as its span is written
 		return Anchor{}, false
 	}
 	if strings.Contains(dest, "%") {

@@ -91,7 +91,18 @@ var constantDir = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH
 // namePlaceholder is a segment that names the kind of name to put there: "madsci/package_name/" (the
 // fifty-seventh holdout's MADSci), "`feature-name/src/lib/`" (the sixtieth's team-ai). Like "foo", it
 // stands for the reader's own directory wherever it sits.
-var namePlaceholder = regexp.MustCompile(`(?i)^(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name$`)
+//
+// A "new-" before a kind of thing names the one a walkthrough has the reader make: "**Create Component**
+// ([`src/components/new-module/new-module-component.tsx`](…))", "`src/app/api/new-resource/route.ts`" (the
+// hundred-and-fifty-second holdout's Thai-acc). A new- before any other word ("new-ui/") stays a name.
+var namePlaceholder = regexp.MustCompile(`(?i)^(?:(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name|new[-_](?:module|resource|feature|component|page|service|route|endpoint|model|entity|item|widget|plugin|handler|provider|command|tool|skill|agent|package|crate|app|screen|view|hook|store|table|domain|api)s?)$`)
+
+// slotDir reports a path with a directory that names the kind of name to put there (namePlaceholder):
+// "../components/new-module/x.tsx", "packages/package-name/src/".
+func slotDir(p string) bool {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	return slices.ContainsFunc(segs[:len(segs)-1], namePlaceholder.MatchString)
+}
 
 // datePlaceholder is a date's format written where the date will go: "YYYY-MM-DD", "yyyymmdd",
 // "notes-MM-DD.md".
@@ -516,12 +527,58 @@ var noCiteBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not)
 // it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
 var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
 
+// targetListBefore ends the text before a name, or a list of names, that it calls the modules or files
+// to aim for: "(target modules `app.rs`/`args.rs`/`render.rs`)" (the hundred-and-fifty-third holdout's
+// axon, a crate's split still to come).
+var targetListBefore = regexp.MustCompile("(?i)\\btarget\\s+(?:modules?|files?|paths?|locations?|layout)\\s*[:(]?\\s*(?:`[^`\\n]*`\\s*[/,·]\\s*)*$")
+
+// neverUseBefore ends the text just before a name the sentence tells the reader never to use: "**Never
+// use `mod.rs`.** Use the Rust 2018+ file-per-module layout" (the hundred-and-fifty-third holdout's axon).
+// A file the reader must not use is not one the document says is there, nor is a function: "**Don't** 使用
+// `countSessions()` 生成会话名称" (don't use … to name sessions: the hundred-and-fifty-fourth's iterminal,
+// whose warning outlived the function).
+var neverUseBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
+
+// emptyDirNote follows a directory's name with a parenthesis that opens by calling it empty or a
+// placeholder: "| `hooks/` | (empty) reserved for shared React hooks |" (the hundred-and-fifty-third
+// holdout's Grading), "| `search/` | Search components (placeholder for future FTS5 UI) |" (its
+// meeting-notes). git keeps no empty directory, so its absence is what the row says.
+var emptyDirNote = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+)?(?:empty|placeholder)\b`)
+
+// emptyDirSaid follows a directory's name with words that call it empty: "`infrastructure/consumer/`
+// exists but is empty (Kafka consumer placeholder)", "`infrastructure/kafka/` — exists but empty" (the
+// hundred-and-fifty-fourth holdout's pulzifi-back).
+var emptyDirSaid = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b`)
+
+// derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
+// name's stem in another case, which a rule makes of it.
+var derivedArrow = regexp.MustCompile("^\\s*(?:→|->|=>|⇒)\\s*`([^`\\n]+)`")
+
+// derivedName reports a file name followed by an arrow to the name a rule derives from its stem:
+// "`Profile.tsx` → `profile`, `PullRequest.tsx` → `pullrequest`" (the hundred-and-fifty-fourth holdout's
+// designflow-storyboard: the screen id is the lower-cased file name). A rename's arrow ("`a.ts` →
+// `b.ts`") names a file on both sides and is no derivation.
+func derivedName(body, after string) bool {
+	m := derivedArrow.FindStringSubmatch(after)
+	if m == nil || strings.ContainsAny(m[1], "./") {
+		return false
+	}
+	stem := body[strings.LastIndexByte(body, '/')+1:]
+	if i := strings.IndexByte(stem, '.'); i > 0 {
+		stem = stem[:i]
+	} else {
+		return false
+	}
+	return m[1] != stem && strings.EqualFold(strings.NewReplacer("-", "", "_", "").Replace(m[1]), stem)
+}
+
 // goneNoteAfter follows a name, or a list of names, with a note that they are not there: "| `CadPointCloudEditor.jsx` |
 // Main React component (file missing — likely generated or separately provided) |", "Root
 // `docker-compose.staging-*.yml` overrides are **obsolete**", "`src/components`, `src/prompts`: diretórios legados
 // vazios" (empty legacy directories, which git does not keep: the hundred-and-forty-third holdout's web-cad, base
-// and Resumex).
-var goneNoteAfter = regexp.MustCompile("(?i)^[^.;\\n(]{0,80}\\(\\s*(?:file\\s+)?(?:missing|absent)\\b|^(?:\\s*(?:,|/|and)?\\s*`[^`\\n]*`)*\\s+(?:[\\w-]+\\s+){0,2}?(?:is|are)\\s+[*_]*(?:obsolete|gone)\\b|^(?:\\s*(?:,|/|and|e|y|et)?\\s*`[^`\\n]*`)*\\s*[:—–]\\s*(?:\\p{L}+\\s+){0,2}?(?:(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?)\\s+(?:\\p{L}+\\s+)?(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)|(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)\\s+(?:\\p{L}+\\s+)?(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?))\\b")
+// and Resumex); "any remaining directories named `daily/` are vestigial and can be ignored" (the
+// hundred-and-fifty-second holdout's travel-risk).
+var goneNoteAfter = regexp.MustCompile("(?i)^[^.;\\n(]{0,80}\\(\\s*(?:file\\s+)?(?:missing|absent)\\b|^(?:\\s*(?:,|/|and)?\\s*`[^`\\n]*`)*\\s+(?:[\\w-]+\\s+){0,2}?(?:is|are)\\s+[*_]*(?:obsolete|gone|vestigial)\\b|^(?:\\s*(?:,|/|and|e|y|et)?\\s*`[^`\\n]*`)*\\s*[:—–]\\s*(?:\\p{L}+\\s+){0,2}?(?:(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?)\\s+(?:\\p{L}+\\s+)?(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)|(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)\\s+(?:\\p{L}+\\s+)?(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?))\\b")
 
 // dashGoneAfter follows a name, or a list of names, with a dash and the word that they went: "- `Radar.tsx`,
 // `LockedTargets.tsx`, `PowerManagement.tsx` — removed during UI refactor." (the hundred-and-forty-second
@@ -886,8 +943,10 @@ func sentenceAround(raw string, from, to int) string {
 // the hundred-and-fiftieth's ai-image-generator) calls the name old.
 // "The note grammar used to be a second such pair (`pkg/coach/markdown.go` and …)" and "Original site:
 // `engine.rs:4724`, now folded into …" (the hundred-and-fifty-first's recall and task-mgr-framework)
-// say what was.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\bthe\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+// say what was. "Previously at `encoder.rs:1607–1612`, unimplemented opcodes …" (the hundred-and-fifty-third's
+// quazistrap) is where fixed code was; "Do not add new references to retired `gateway.ts`" (its Resonote)
+// calls the name gone.
+var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
@@ -1088,9 +1147,19 @@ var movedWords = []string{" moved", " renamed", " relocated", " superseded", " r
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {
-	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after) ||
+	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after) || goneAlongWith.MatchString(after) || japaneseGoneAfter.MatchString(after) ||
 		forbidBa.MatchString(before) && revivedAfter.MatchString(after)
 }
+
+// goneAlongWith opens the text after a name, or a list of names joined by 与/和/及/、, with "已随 … 删除"
+// (was deleted along with …): "`install-local.mjs` 装配链路已随壳层整体删除", "`npm run install:local` 与
+// `scripts/install-local.mjs` 已随 WebView2 壳删除" (the hundred-and-fifty-second holdout's
+// deepseek-harness-hub), where words stand between 已随 and the verb that foreignGoneAfter's 已删除 needs adjacent.
+var goneAlongWith = regexp.MustCompile("^(?:\\s*(?:与|和|及|、)\\s*`[^`\\n]*`)*[^`\\n。！？；;]{0,12}?已(?:经)?(?:随|隨)[^`\\n。！？；;]{1,30}?(?:删除|刪除|移除|废弃|廢棄)")
+
+// japaneseGoneAfter opens the text after a name with Japanese "deleted" or "abolished": "`src/lib/stores/` は削除済み"
+// (has been deleted), "`src/lib/stores/`: 削除済み" (the hundred-and-fifty-third holdout's Resonote).
+var japaneseGoneAfter = regexp.MustCompile("^[*_]*\\s*(?:は|が|も|[:：])?\\s*[*_]*(?:既に|すでに|もう)?(?:削除|廃止|撤去)(?:済み?|され|しました|した)")
 
 // forbidBa ends the text before a name, or a list of names, that a forbidding word has put before its
 // verb with 把: "不准把 `wandering.py`（E 遊走）、" (must not … revived); revivedAfter is the rest of the
@@ -1170,8 +1239,20 @@ var scanCue = regexp.MustCompile(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?
 // hundred-and-forty-fifth holdout's seikotsuin_no_saas, whose old SQL went to the archive).
 var formerLeadCJK = regexp.MustCompile(`(?:^|[^\p{Han}])(?:旧|舊)(?:的|版)?\s*$`)
 
+// replacedLeadCJK ends the words before a name with Chinese "replaces": "`Taskfile.yml` + `build/`（v3 取代
+// v2 的 `wails.json`）" (v3 replaces v2's wails.json: the hundred-and-fifty-third holdout's lynx).
+var replacedLeadCJK = regexp.MustCompile("(?:取代|替代|替换|代替)了?[^`，。；！？\\n]{0,12}?的?\\s*$")
+
+// cjkForbidParen ends the words before a name, or a list of names, in the parenthesis after a Chinese
+// ban: "禁泛文件名（`impl.go` 等）" (no generic file names (impl.go and the like): the hundred-and-fifty-third
+// holdout's lynx).
+var cjkForbidParen = regexp.MustCompile("(?:禁止?|不要|避免|勿)[^\\s`，。；（(]{0,12}[（(]\\s*(?:`[^`\\n]*`\\s*[/、,，]\\s*)*$")
+
 // formerCJK reports formerLeadCJK before a span or before the list it is in.
 func formerCJK(before string) bool {
+	if containsFold(before, "取代", "替代", "替换", "代替") && replacedLeadCJK.MatchString(before) {
+		return true
+	}
 	if !strings.ContainsAny(before, "旧舊") {
 		return false
 	}

@@ -180,6 +180,19 @@ func emptiedNote(sentence string) bool {
 // in the rename" (its zkqes). goneNextSentence reads the same within one claim.
 var removedNote = regexp.MustCompile(`(?i)^\W*` + removedClause + `(?:[,.]|` + removedWhere + `)`)
 
+// replacedNote reports a sentence that names what replaces the deprecated name opening the sentence before
+// it: "`middleware.ts` is **deprecated** in Next.js 16. The file convention is now `proxy.ts`." (the
+// hundred-and-fifty-second holdout's markpost), "… Use `proxy.ts` instead." deprecatedAfter reads the
+// same within one sentence.
+func replacedNote(prev, sentence string) bool {
+	return strings.Contains(prev, "deprecat") && deprecatedOpening.MatchString(prev) && replacementNote.MatchString(sentence)
+}
+
+var (
+	deprecatedOpening = regexp.MustCompile("(?i)^[\\s>*_-]*`[^`\\n]+`[*_]*\\s+(?:is|are)\\s+(?:now\\s+)?[*_]*deprecated\\b")
+	replacementNote   = regexp.MustCompile("(?i)^\\W*(?:(?:the|its|their)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:is|are)\\s+now\\s+[*_]*`|^\\W*use\\s+[^.!?\\n]{0,60}\\binstead\\b")
+)
+
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
 // files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not

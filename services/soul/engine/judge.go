@@ -302,12 +302,51 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if f, ok := v.goQualified(a.Path); ok {
+			// "`pkg/k8s/types.DefaultDebounceInterval`" (the hundred-and-fifty-third holdout's haproxy
+			// template controller): a Go package's import path and one of its names, not a file
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a name the Go package defines in "+f
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if p, ok := v.archivedAlong(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" was archived with this document: it is "+p
 		}
 	}
 	return ar
 }
+
+// goQualified reads "dir/pkg.Name" as a Go package's directory and an exported name: the file of that
+// directory that defines the name. The directory's files are read only for an ending that opens with a
+// capital letter, which no file type has.
+func (v *verifier) goQualified(p string) (string, bool) {
+	dot := strings.LastIndexByte(p, '.')
+	if dot <= strings.LastIndexByte(p, '/') || dot+1 >= len(p) || p[dot+1] < 'A' || p[dot+1] > 'Z' || !goIdent.MatchString(p[dot+1:]) {
+		return "", false
+	}
+	dir, name := p[:dot], p[dot+1:]
+	if ok, isDir := v.repo.Exists(dir); !ok || !isDir {
+		return "", false
+	}
+	for _, f := range v.repo.Glob(dir+"/*.go", 64) {
+		body, ok := v.readFile(f)
+		if !ok {
+			continue
+		}
+		var lines []SourceLine
+		for i, t := range strings.Split(string(body), "\n") {
+			if strings.Contains(t, name) && DefinitionLine(f, t) {
+				lines = append(lines, SourceLine{Path: f, Line: i + 1, Text: t})
+			}
+		}
+		if len(indexSymbols(lines).defs[name]) > 0 {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+var goIdent = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
@@ -999,8 +1038,9 @@ var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(
 var changesDir = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)
 
 // branchNamed finds a branch a sentence places a commit on: "(branch: chore/x)", "on branch x", "from
-// the `x` branch".
-var branchNamed = regexp.MustCompile(`(?i)\bbranch\s*[:=]\s*\x60?([\w][\w./-]*)|\b(?:on|from)\s+branch\s+\x60?([\w][\w./-]*)|\b(?:on|from)\s+(?:the\s+)?\x60?([\w][\w./-]*)\x60?\s+branch\b`)
+// the `x` branch", "from discarded `feature/x` branch (commit a61d5d5 on develop before discard)" (the
+// hundred-and-fifty-second holdout's dateandtime-api-v2).
+var branchNamed = regexp.MustCompile(`(?i)\bbranch\s*[:=]\s*\x60?([\w][\w./-]*)|\b(?:on|from)\s+branch\s+\x60?([\w][\w./-]*)|\b(?:on|from)\s+(?:the\s+)?(?:(?:discarded|deleted|abandoned|closed|unmerged|dropped|old)\s+)?\x60?([\w][\w./-]*)\x60?\s+branch\b`)
 
 // notBranchNames are words the branch patterns catch that name no particular branch ("on the current
 // branch", "your branch") or name a trunk, whose commits the merged history must hold.

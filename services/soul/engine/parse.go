@@ -376,7 +376,7 @@ func (p *parser) paragraph(n ast.Node) {
 	for _, s := range splitSentences(raw) {
 		line += strings.Count(raw[counted:s.off], "\n")
 		counted = s.off
-		if last >= 0 && (emptiedNote(s.text) || removedNote.MatchString(s.text)) {
+		if last >= 0 && (emptiedNote(s.text) || removedNote.MatchString(s.text) || replacedNote(p.soul.Claims[last].Text, s.text)) {
 			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty.", "… Removed in `b3830b6`."
 		}
 		n := len(p.soul.Claims)
@@ -955,13 +955,28 @@ var routesHeading = regexp.MustCompile(`(?i)^[\W_]*(?:(?:admin|api|http|web|page
 // markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
 // their section's heading calls its layout proposed or expected.
 func (p *parser) markPlannedSection(from int) {
-	if !p.sectionHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) {
+	if !p.sectionHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) && !p.underHeading(changePlanHeading) {
 		return
 	}
 	for i := from; i < len(p.soul.Claims); i++ {
 		p.soul.Claims[i].planned = true
 	}
 }
+
+// underHeading reports whether the section being read, or a section enclosing it, has a heading re matches.
+func (p *parser) underHeading(re *regexp.Regexp) bool {
+	for i := p.current(); i >= 0 && i < len(p.soul.Sections); i = p.soul.Sections[i].Parent {
+		if re.MatchString(p.soul.Sections[i].Heading) {
+			return true
+		}
+	}
+	return false
+}
+
+// changePlanHeading is a heading over a plan to restructure the code: "## MODULARIZATION PLAN" over "###
+// Phase 2: Extract Handlers" and its tree of handlers to extract (the hundred-and-fifty-third holdout's
+// Bottus), "## Refactoring plan", "## Migration plan". A test plan or a release plan names no files to make.
+var changePlanHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation|refactor(?:ing)?|migration|restructur(?:e|ing)|split(?:ting)?|extraction|decomposition|reorgani[sz]ation)\s+plan[\s*_:]*$`)
 
 // plannedHeading is a section heading that calls its layout proposed or expected: "## Directory Map
 // (proposto)" over an app its document says is not implemented yet, "## Структура директорий

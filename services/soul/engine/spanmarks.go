@@ -117,6 +117,12 @@ func (x *extraction) spanExample(s *spanText) bool {
 		comingAt(raw, m[1]) {
 		return true
 	}
+	if derivedName(s.trimmed(), s.after(80)) {
+		// "`Profile.tsx` → `profile`": a file name shown beside the name a rule derives from it is a
+		// sample of the rule, as an item under a naming rule is
+		x.c.styleSample = true
+		return true
+	}
 	// a name in a column of names, however much it reads like a file, or a pattern in a column of them
 	return x.inColumns(x.c.nameColumns|x.c.patternColumns, raw, m[0])
 }
@@ -174,7 +180,9 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || containsFold(s.lowerRaw, "future", "planned", "todo", "tbd", "coming", "upcoming") && futureLead.MatchString(s.behind(160)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
 		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200)) ||
-		strings.Contains(s.lowerRaw, "until") && untilMadeBefore.MatchString(before) && untilMadeAfter.MatchString(s.after(60))
+		strings.Contains(s.lowerRaw, "until") && untilMadeBefore.MatchString(before) && untilMadeAfter.MatchString(s.after(60)) ||
+		strings.Contains(s.lowerRaw, "target") && targetListBefore.MatchString(s.behind(200)) ||
+		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before)
 }
 
 // targetAfter: the words after the span say it is generated, optional, present only sometimes,
@@ -232,7 +240,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
-		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(60)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
+		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
 		x.c.table > 0 && (goneCell.MatchString(tableRowAfter(raw, m[1])) || x.inColumns(x.c.shunColumns, raw, m[0])) {
 		return true
 	}
@@ -244,10 +252,12 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t") && (notPresentAfter.MatchString(s.after(100)) || saidNotHere(s.trimmed(), s.after(120))) ||
 		containsFold(lowerRaw, "never", "not") && (noReturnBefore.MatchString(s.before) || noCiteBefore.MatchString(s.before)) ||
+		containsFold(lowerRaw, "never", "not", "n't") && neverUseBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
-		containsFold(lowerRaw, "missing", "absent", "obsolete", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200))
+		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && (emptyDirNote.MatchString(s.after(120)) || emptyDirSaid.MatchString(s.after(60)))
 }
 
 // markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops

@@ -59,6 +59,12 @@ var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|
 // kubecloudscaler, over go 1.24.0 and 1.26.3) name what a release brought, not what the project needs.
 var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|style|idioms?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
 
+// buildTargetBefore ends a label that makes the version after it the one a bundler or compiler emits
+// code for: "**构建目标**: Node.js 18" (build target: the hundred-and-fifty-third holdout's openskills,
+// whose tsup.config.ts targets node18 while engines asks for >= 20.6.0), "Compile target: Python 3.9".
+// A runtime the project targets ("Target runtime: Node 20") is its requirement, and is still read.
+var buildTargetBefore = regexp.MustCompile(`(?i)(?:\b(?:build|compil(?:e|ation)|transpil(?:e|ation)|emit|bundle)\s+target|构建目标|编译目标|構建目標|編譯目標|ビルドターゲット)[*_]*\s*[:：]?\s*[*_]*\s*$`)
+
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
 // says since when the span's command or API exists, not what the project needs, and so does a note
@@ -125,6 +131,9 @@ func toolchainAnchors(text string, line int) []Anchor {
 		}
 		if featureAfter.MatchString(text[ix[1]:]) {
 			continue // "Go 1.22+ `http.ServeMux` syntax": the release that brought a feature
+		}
+		if buildTargetBefore.MatchString(text[:ix[0]]) {
+			continue // "**Build target**: Node.js 18": what the bundler emits for, not what the project needs
 		}
 		if m[1] == "" && apiReleaseNote(text[:ix[0]], text[ix[1]:]) {
 			continue // "Use `t.Attr()` for test metadata (Go 1.25)": the release that brought the call
