@@ -17,5 +17,7 @@ for f in sorted(os.listdir(out)):
                 continue
             cl = ' '.join(str(s.get('claim', '')).split())[:300]
             det = ' '.join(str(s.get('detail', '')).split())[:300]
+            # an anchor may span lines (a symlink whose target is a whole document): its first line keys the row
+            anchor = (str(s.get('anchor', '') or '').strip().splitlines() or ['-'])[0]
             print('\t'.join([repo, doc.get('soul_path', ''), str(s.get('line', 0)), s.get('reason', ''),
-                             s.get('anchor', '') or '-', det, cl]))
+                             anchor.replace('\t', ' '), det, cl]))

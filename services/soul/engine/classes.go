@@ -539,6 +539,16 @@ var targetListBefore = regexp.MustCompile("(?i)\\btarget\\s+(?:modules?|files?|p
 // whose warning outlived the function).
 var neverUseBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
 
+// caseStyleParen ends the text before a name in parentheses after a naming rule's case: "Files:
+// kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`)" (the
+// hundred-and-fifty-sixth holdout's nexusVTT).
+var caseStyleParen = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b[^.;()\n\x60]{0,40}\(\s*$`)
+
+// willBecomeBefore ends the text before the place something will become or move to: "Lucide icons are
+// imported from `src/icons/index.tsx` today (will become `src/libs/ui-kit/icons/`)" (the
+// hundred-and-fifty-sixth holdout's epanet-js).
+var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(?:become|be\s+(?:moved|renamed|promoted|extracted|split)\s+(?:to|into|as))\s+[*_]*$`)
+
 // emptyDirNote follows a directory's name with a parenthesis that opens by calling it empty or a
 // placeholder: "| `hooks/` | (empty) reserved for shared React hooks |" (the hundred-and-fifty-third
 // holdout's Grading), "| `search/` | Search components (placeholder for future FTS5 UI) |" (its
@@ -571,6 +581,11 @@ func derivedName(body, after string) bool {
 	}
 	return m[1] != stem && strings.EqualFold(strings.NewReplacer("-", "", "_", "").Replace(m[1]), stem)
 }
+
+// emptyDirLabel ends a label of empty directories over the list a directory's name is in: "**空目录**:
+// `src/layout/`, `src/views/`, `src/static/` 是预留目录" (empty directories … are reserved: the
+// hundred-and-fifty-seventh holdout's uniapp-template-cli).
+var emptyDirLabel = regexp.MustCompile("(?i)(?:空目录|空目錄|空ディレクトリ|빈\\s*(?:디렉토리|디렉터리|폴더)|\\bempty\\s+(?:directories|dirs|folders))[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*[,，、]\\s*)*$")
 
 // goneNoteAfter follows a name, or a list of names, with a note that they are not there: "| `CadPointCloudEditor.jsx` |
 // Main React component (file missing — likely generated or separately provided) |", "Root
@@ -991,7 +1006,11 @@ var (
 // hundred-and-thirty-seventh's Uniapp-Template-Cli. A dash may set the name against what is used:
 // "(native cmake — **not** `make defconfig`/ARM kbuild)" (the hundred-and-thirty-eighth's sar_nano_swarm).
 // "— no separate `tailwind.config.js` file is needed" (the hundred-and-fiftieth's school_managment).
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**no\**\s+(?:(?:separate|extra|additional|dedicated|standalone)\s+)?\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// "No separate `init/templates/` tree" and "No layer-first `services/` buckets" (the
+// hundred-and-fifty-sixth's auto-flow and prism) put a kind of place between the word and the name.
+// Portuguese "Server functions em `src/functions/` (não `server-functions/`)" (not: the
+// hundred-and-fifty-fifth's study-app) sets the place against the old one, as "(no `x`)" does.
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone)\s+)?\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1147,9 +1166,19 @@ var movedWords = []string{" moved", " renamed", " relocated", " superseded", " r
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {
-	return foreignGoneBefore.MatchString(before) || foreignGoneAfter.MatchString(after) || goneAlongWith.MatchString(after) || japaneseGoneAfter.MatchString(after) ||
-		forbidBa.MatchString(before) && revivedAfter.MatchString(after)
+	if foreignGoneBefore.MatchString(before) || forbidBa.MatchString(before) && revivedAfter.MatchString(after) {
+		return true
+	}
+	for _, re := range goneAfterForeign {
+		if re.MatchString(after) {
+			return true
+		}
+	}
+	return false
 }
+
+// goneAfterForeign are the other languages' words after a name that say it is gone, each below.
+var goneAfterForeign = []*regexp.Regexp{foreignGoneAfter, goneAlongWith, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
 
 // goneAlongWith opens the text after a name, or a list of names joined by 与/和/及/、, with "已随 … 删除"
 // (was deleted along with …): "`install-local.mjs` 装配链路已随壳层整体删除", "`npm run install:local` 与
@@ -1160,6 +1189,15 @@ var goneAlongWith = regexp.MustCompile("^(?:\\s*(?:与|和|及|、)\\s*`[^`\\n]*
 // japaneseGoneAfter opens the text after a name with Japanese "deleted" or "abolished": "`src/lib/stores/` は削除済み"
 // (has been deleted), "`src/lib/stores/`: 削除済み" (the hundred-and-fifty-third holdout's Resonote).
 var japaneseGoneAfter = regexp.MustCompile("^[*_]*\\s*(?:は|が|も|[:：])?\\s*[*_]*(?:既に|すでに|もう)?(?:削除|廃止|撤去)(?:済み?|され|しました|した)")
+
+// zhGoneAfterParen follows a name with its parenthesis and then Chinese "deleted": "**`PageFlip.tsx`（Framer
+// Motion 版）已删除**" (the hundred-and-fifty-seventh holdout's coc-tavern).
+var zhGoneAfterParen = regexp.MustCompile("^[*_]*\\s*[（(][^）)\\n]{0,40}[）)]\\s*[*_]*\\s*(?:已经?被?|被)(?:删除|刪除|移除|废弃|廢棄)")
+
+// koreanErasedAfter follows a name, or the rest of a list joined by "·", with Korean "erased (all of it)",
+// the verb perhaps on the next line: "`scripts/deno-verify/**` · 위 3파일 · `vite.sim.config.ts` 를 전부\n지우고"
+// (the hundred-and-fifty-seventh holdout's planet-blitz).
+var koreanErasedAfter = regexp.MustCompile("^(?:\\s*[·・,、]\\s*(?:`[^`\\n]*`|[^`\\n·・,、]{1,12}))*\\s*(?:을|를)?\\s*(?:전부|모두|다)?\\s*(?:지우|지웠|지워|삭제하|삭제했|제거하|제거했)")
 
 // forbidBa ends the text before a name, or a list of names, that a forbidding word has put before its
 // verb with 把: "不准把 `wandering.py`（E 遊走）、" (must not … revived); revivedAfter is the rest of the

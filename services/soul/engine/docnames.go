@@ -99,6 +99,9 @@ func markDocumentNames(claims []Claim) {
 			if c.excludes && a.Kind == AnchorGlob {
 				a.Target = true // "以下内容不参与公开路由：" over "- `**/archive/**`": what a filter leaves out
 			}
+			if a.Kind == AnchorGlob && outputs[a.Path] {
+				a.Target = true // "`pmagent hints export` generates `docs/hints/*.md`": files a command writes
+			}
 			if a.Kind != AnchorPath {
 				continue
 			}
@@ -432,6 +435,12 @@ var placeLeadIn = regexp.MustCompile("(?i)\\b(?:in|under|inside|within)\\s+(?:th
 // sixty-first holdout's OpenExcel). Unlike a planned component, built and then removed (drift: the
 // design changed), a place of a target layout says nothing of what is there today.
 var futureLeadIn = regexp.MustCompile(`(?i)\b(?:future|target|eventual|intended)\s+(?:shape|layout|structure|tree|organi[sz]ation)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+
+// populateLeadIn ends a lead-in that has jobs or scripts fill a directory: the items under it are what
+// they will write there. "Schedule jobs or run local scripts to populate `metrics/`:" over "-
+// `metrics/flow.json`: PR lead time, …" (the hundred-and-fifty-fifth holdout's clarivum, four files of a
+// pipeline still in its backlog).
+var populateLeadIn = regexp.MustCompile("(?i)\\b(?:populate|generate|produce|fill|write\\s+(?:to|into))\\s+(?:the\\s+)?`(?:\\./)?[^`\\s]+/`(?:\\s+(?:folder|directory|dir))?\\s*[:：]\\s*\\**\\s*$")
 
 // excludeLeadIn ends a lead-in over what a program leaves out: "The following are excluded from the
 // build:", "以下内容 **不参与** 公开路由（`rspress.config.ts` → `route.exclude`）：" (the following do not join the

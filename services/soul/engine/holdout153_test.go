@@ -173,3 +173,112 @@ func TestHundredFiftyThirdHoldoutChinese(t *testing.T) {
 		{"twin: Chinese, what a release reads", "- **开发**：构建编排在 `Taskfile.yml` + `build/`（v3 读取 `wails.json`），走 CLI 自带的 task runner。", []string{"evidence_file_missing wails.json"}},
 	})
 }
+
+// TestHundredFiftyFifthHoldoutClasses: the false rows of the hundred-and-fifty-fifth holdout that were
+// fixed, each beside a twin that stays a finding.
+func TestHundredFiftyFifthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/functions/a.ts", "export {}\n")
+	g.write("metrics/README.md", "# metrics\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.gone("2026-05-02T10:00:00Z", "2026-05-03T10:00:00Z", "server-functions/a.ts", "metrics/flow.json")
+	repo := g.open(t)
+
+	// clarivum: the files jobs will write into the directory a lead-in names
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"what jobs will write into a directory", "## Metrics agents compute\n\nSchedule jobs or run local scripts to populate `metrics/`:\n\n- `metrics/flow.json`: PR lead time, review latency\n- `metrics/quality.json`: change failure rate", nil},
+		{"twin: what a directory holds", "## Metrics agents compute\n\nThe snapshots in `metrics/`:\n\n- `metrics/flow.json`: PR lead time, review latency\n- `metrics/README.md`: how they are read", []string{"evidence_file_missing metrics/flow.json"}},
+		// study-app: Portuguese "not" in a parenthesis sets the place against the old one
+		{"Portuguese: not the old place", "Server functions em `src/functions/` (não `server-functions/`); queries D1 modulares.", nil},
+		{"twin: Portuguese, the old place too", "Server functions em `src/functions/` (e `server-functions/`); queries D1 modulares.", []string{"evidence_file_missing server-functions/"}},
+	})
+}
+
+// TestHundredFiftySixthHoldoutClasses: the false rows of the hundred-and-fifty-sixth holdout that were
+// fixed, each beside a twin that stays a finding.
+func TestHundredFiftySixthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("go.mod", "module example.com/lint\n\ngo 1.25.5\n")
+	g.write("src/features/auth/handler.rs", "fn h() {}\n")
+	g.write("src/lib/server/forms.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.gone("2026-05-02T10:00:00Z", "2026-05-03T10:00:00Z", "src/services/auth.rs", "init/templates/a.md", "integrations/openclaw/projects/a.md",
+		"src/routes/login/+page.server.ts", "exports/ai_nouns.json", "share/mcp/proof.json", "docs/hints/a.md",
+		"apps/app/src/libs/ui-kit/icons/a.tsx", "src/components/character-card.tsx")
+	repo := g.open(t)
+
+	// ktn-linter: the release that brought a feature, noted after the feature
+	runDriftCases(t, repo, "pkg/analyzer/modernize/CLAUDE.md", []driftCase{
+		{"a struct tag's release", "| Analyzer | Rule |\n|---|---|\n| omitzero | Use `omitzero` struct tag (Go 1.24) |", nil},
+		{"a loop form's release", "| Analyzer | Rule |\n|---|---|\n| bloop | Use range-over-int loops (Go 1.22) |", nil},
+		{"a release's best practices", "Analyze generic functions and types for proper constraint usage and Go 1.18+ best practices.", nil},
+		{"twin: the project's stack", "| Part | Stack |\n|---|---|\n| linter | The analyzers (Go 1.22) |", []string{"evidence_changed Go 1.22"}},
+	})
+	// basic-memory: a list under a recommended structure
+	runDriftCases(t, repo, "integrations/openclaw/CLAUDE.md", []driftCase{
+		{"a list under a recommended structure", "### Organizational Patterns\n\n**Recommended folder structure**:\n- `projects/` - Project-specific documentation\n- `decisions/` - Important decisions and rationale\n", nil},
+		{"twin: a list under the structure", "### Organizational Patterns\n\n**Folder structure**:\n- `projects/` - Project-specific documentation\n- `decisions/` - Important decisions and rationale\n", []string{"evidence_file_missing projects/", "unanchored decisions/"}},
+	})
+	// auto-flow and prism: "No separate `x`", "No layer-first `x`"
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"no separate tree", "Templates are copied verbatim into client projects. No separate `init/templates/` tree — the assets are the source.", nil},
+		{"no layer-first buckets", "- **Rust services:** features live under `src/features/<name>/`. No layer-first `services/` buckets.", nil},
+		{"twin: a separate tree", "Templates are copied into client projects from the separate `init/templates/` tree.", []string{"evidence_file_missing init/templates/"}},
+	})
+	// Gemantria: what an agent or a script writes, and what a command generates
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"a card's Writes label", "#### 2. AI-Noun Discovery Agent\n- **Purpose:** Discovers nouns\n- **Writes:** `exports/ai_nouns.json` (schema `gemantria/ai-nouns.v1`)", nil},
+		{"a Writes lead-in over a list", "The proof script validates the snapshot.\n\nWrites:\n\n- `share/mcp/proof.json` (structured JSON)\n", nil},
+		{"twin: a Keeps label", "#### 2. AI-Noun Discovery Agent\n- **Purpose:** Discovers nouns\n- **Keeps:** `exports/ai_nouns.json` (schema `gemantria/ai-nouns.v1`)", []string{"evidence_file_missing exports/ai_nouns.json"}},
+		{"files a command generates", "- **Docs**: `pmagent hints export` generates `docs/hints/*.md`.", nil},
+		{"twin: files a command reads", "- **Docs**: `pmagent hints export` reads `docs/hints/*.md`.", []string{"evidence_file_missing docs/hints/*.md"}},
+	})
+	// epanet-js: the place something will become; nexusVTT: a sample of a naming rule in parentheses
+	runDriftCases(t, repo, "apps/AGENTS.md", []driftCase{
+		{"what a place will become", "- Lucide icons are imported from `src/lib/server/forms.ts` today (will become `apps/app/src/libs/ui-kit/icons/`).", nil},
+		{"twin: what a place became", "- Lucide icons are imported from `src/lib/server/forms.ts` and `apps/app/src/libs/ui-kit/icons/`.", []string{"evidence_file_missing apps/app/src/libs/ui-kit/icons/"}},
+		{"a naming rule's sample", "- Files: kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`).", nil},
+		{"twin: a component's file", "- Files: the card component (`character-card.tsx`) renders the sheet.", []string{"evidence_file_missing character-card.tsx"}},
+	})
+}
+
+// TestHundredFiftySeventhHoldoutClasses: the false rows of the hundred-and-fifty-seventh holdout that were
+// fixed, each beside a twin that stays a finding.
+func TestHundredFiftySeventhHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("experiments/param_sweep/.gitkeep", "")
+	g.write("experiments/sweep/ema_sweep.csv", "a,b\n")
+	g.write("go.mod", "module example.com/bot\n\ngo 1.26.4\n")
+	g.write("package.json", "{\"name\": \"x\", \"engines\": {\"node\": \">=26.2.0\"}}\n")
+	g.write("src/components/Book/PageFlip3D.tsx", "export {}\n")
+	g.write("src/views/index.vue", "<template/>\n")
+	g.write("tests/determinismGate.test.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.gone("2026-05-02T10:00:00Z", "2026-05-03T10:00:00Z", "experiments/sweep/old_best.json", "src/components/Book/PageFlip.tsx",
+		"src/layout/a.vue", "src/static/a.png", "scripts/deno-verify/a.ts", "vite.sim.config.ts")
+	repo := g.open(t)
+
+	// nautilus_binance_v2: results a run writes into a directory git keeps empty
+	runDriftCases(t, repo, "experiments/AGENTS.md", []driftCase{
+		{"a result in a directory kept empty", "## Key Files\n\n| File | Description |\n|---|---|\n| `param_sweep/ema_pullback_atr_BTCUSDT_best.json` | Best parameter set for BTCUSDT |", nil},
+		{"twin: a result in a directory with files", "## Key Files\n\n| File | Description |\n|---|---|\n| `sweep/old_best.json` | Best parameter set for BTCUSDT |", []string{"evidence_file_missing sweep/old_best.json"}},
+	})
+	// coc-tavern: Chinese "deleted" after a bold name and its parenthesis; uniapp-template-cli: a Chinese
+	// "empty directories" label over a list of places
+	runDriftCases(t, repo, "src/components/Book/AGENTS.md", []driftCase{
+		{"Chinese: a bold name deleted", "- **`PageFlip.tsx`（Framer Motion 版）已删除** — 翻页统一由 `PageFlip3D.tsx`（CSS 3D）实现", nil},
+		{"twin: Chinese, a bold name kept", "- **`PageFlip.tsx`（Framer Motion 版）保留** — 翻页统一由 `PageFlip3D.tsx`（CSS 3D）实现", []string{"evidence_file_missing PageFlip.tsx"}},
+	})
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"Chinese: a label of empty directories", "**空目录**: `src/layout/`, `src/views/`, `src/static/` 是预留目录，被 vite.config.ts 引用", nil},
+		{"twin: Chinese, a label of directories", "**目录**: `src/layout/`, `src/views/`, `src/static/` 被 vite.config.ts 引用", []string{"evidence_file_missing src/layout/", "evidence_file_missing src/static/"}},
+		// omotg: the release that brought route patterns; github-star-tracker: a bundler's target key
+		{"a release's route patterns", "**No framework** — bare `net/http` with Go 1.22+ route patterns (`POST /webhook`)", nil},
+		{"twin: the project's Go", "**No framework** — bare `net/http`, Go 1.22+ and nothing else", []string{"evidence_changed Go 1.22+"}},
+	})
+	// planet-blitz: Korean "erased all of them", the list and the verb on two lines
+	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		{"Korean: a list erased, the verb wrapped", "그래서 `scripts/deno-verify/**` · 위 3파일 · `vite.sim.config.ts` 를 전부\n지우고, 자기-재현성 축만 `tests/determinismGate.test.ts` 로 옮겼다.", nil},
+		{"twin: Korean, a list kept", "그래서 `scripts/deno-verify/**` · 위 3파일 · `vite.sim.config.ts` 를 전부\n유지하고, 자기-재현성 축만 `tests/determinismGate.test.ts` 로 옮겼다.", []string{"evidence_file_missing scripts/deno-verify/**", "evidence_file_missing vite.sim.config.ts"}},
+	})
+}

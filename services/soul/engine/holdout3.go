@@ -63,7 +63,10 @@ var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`
 // outputLabel opens a line that labels what a step or workflow writes: "**Output**:
 // `thoughts/shared/research/*.md`, `thoughts/shared/plans/*.md`" (the hundred-and-twenty-ninth holdout's
 // pi, whose workflow writes its plans there as it runs). The names are where output goes.
-var outputLabel = regexp.MustCompile("(?i)(?:^|\\n)[ \\t]*(?:[-*+][ \\t]+)?\\**(?:outputs?|output\\s+files?|artifacts?)\\**\\s*[:：]\\s*\\**\\s*(?:`[^`\\n]+`\\s*,\\s*)*$")
+//
+// A step's "Writes:" says the same: "- **Writes:** `exports/ai_nouns.json` (schema …)" (the
+// hundred-and-fifty-sixth holdout's Gemantria, an agent's card beside its "Reads:").
+var outputLabel = regexp.MustCompile("(?i)(?:^|\\n)[ \\t]*(?:[-*+][ \\t]+)?\\**(?:outputs?|output\\s+files?|artifacts?|writes|emits)\\**\\s*[:：]\\s*\\**\\s*(?:`[^`\\n]+`\\s*,\\s*)*$")
 
 // fetchedBefore and remoteAfter read a file the program fetches from elsewhere: "the device fetches
 // `manifest.json` from `CONFIG_TESLA_OTA_MANIFEST_URL` (default GitHub Pages)" (the

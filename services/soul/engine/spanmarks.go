@@ -117,6 +117,10 @@ func (x *extraction) spanExample(s *spanText) bool {
 		comingAt(raw, m[1]) {
 		return true
 	}
+	if strings.Contains(s.before, "case") && caseStyleParen.MatchString(s.before) {
+		// "Files: kebab-case for components (`character-card.tsx`)": a sample of the naming rule
+		return true
+	}
 	if derivedName(s.trimmed(), s.after(80)) {
 		// "`Profile.tsx` → `profile`": a file name shown beside the name a rule derives from it is a
 		// sample of the rule, as an item under a naming rule is
@@ -179,9 +183,10 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		anyCue(destCues, before, func() string { return before }) ||
 		existenceAsked(before, s.after(60)) || includedFile(before, s.after(40)) || containsFold(s.lowerRaw, "future", "planned", "todo", "tbd", "coming", "upcoming") && futureLead.MatchString(s.behind(160)) ||
 		forbidExamples.MatchString(s.behind(200)) || forbiddenPlaceBefore.MatchString(before) || strings.Contains(s.lowerRaw, "forbid") && forbidVerbBefore.MatchString(before) && !inPlace.MatchString(before) || forbiddenPlaceAfterJa.MatchString(s.after(40)) || strings.Contains(before, "tray") && strayBefore.MatchString(before) ||
-		containsFold(s.behind(200), "output", "artifact") && outputLabel.MatchString(s.behind(200)) ||
+		containsFold(s.behind(200), "output", "artifact", "writes", "emits") && outputLabel.MatchString(s.behind(200)) ||
 		strings.Contains(s.lowerRaw, "until") && untilMadeBefore.MatchString(before) && untilMadeAfter.MatchString(s.after(60)) ||
 		strings.Contains(s.lowerRaw, "target") && targetListBefore.MatchString(s.behind(200)) ||
+		strings.Contains(s.lowerRaw, "will") && willBecomeBefore.MatchString(before) ||
 		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before)
 }
 
@@ -257,7 +262,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
-		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && (emptyDirNote.MatchString(s.after(120)) || emptyDirSaid.MatchString(s.after(60)))
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && (emptyDirNote.MatchString(s.after(120)) || emptyDirSaid.MatchString(s.after(60))) ||
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "空", "빈") && emptyDirLabel.MatchString(s.behind(200))
 }
 
 // markAnchor gives one anchor of the span the span's marks and what its own kind adds; false drops

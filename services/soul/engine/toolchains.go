@@ -57,7 +57,7 @@ var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|
 // 1.22+'s new routing syntax: the hundred-and-thirty-ninth's cpm, whose go.mod asks for 1.25). "Go 1.22+
 // routing" and "**Go 1.25+ Style** — Idiomatic Go" (the hundred-and-forty-eighth's trapperkeeper and
 // kubecloudscaler, over go 1.24.0 and 1.26.3) name what a release brought, not what the project needs.
-var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|style|idioms?)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
+var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|route\\s+patterns?|style|idioms?|best\\s+practices)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
 
 // buildTargetBefore ends a label that makes the version after it the one a bundler or compiler emits
 // code for: "**构建目标**: Node.js 18" (build target: the hundred-and-fifty-third holdout's openskills,
@@ -96,8 +96,14 @@ func apiReleaseNote(before, after string) bool {
 	if i := strings.LastIndexByte(open, '\n'); i >= 0 {
 		open = open[i+1:] // the version's own line: a call a line above is another item's
 	}
-	return apiCallBefore.MatchString(open)
+	return apiCallBefore.MatchString(open) || featureNounBefore.MatchString(open)
 }
+
+// featureNounBefore ends the text before a parenthesised version with a kind of language feature:
+// "| omitzero | Use `omitzero` struct tag (Go 1.24) |", "| bloop | Use range-over-int loops (Go 1.22) |"
+// (the hundred-and-fifty-sixth holdout's ktn-linter, a modernize analyzer's table of what each release
+// brought, over go 1.25.5).
+var featureNounBefore = regexp.MustCompile(`(?i)\b(?:loops?|struct\s+tags?|syntax|generics|iterators?|built-?ins?|directives?|keywords?|language\s+features?)\s*[(（]$`)
 
 // submatches are the texts of a match's groups, "" for a group that matched nothing.
 func submatches(text string, ix []int) []string {
