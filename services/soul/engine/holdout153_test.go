@@ -217,6 +217,7 @@ func TestHundredFiftySixthHoldoutClasses(t *testing.T) {
 	// basic-memory: a list under a recommended structure
 	runDriftCases(t, repo, "integrations/openclaw/CLAUDE.md", []driftCase{
 		{"a list under a recommended structure", "### Organizational Patterns\n\n**Recommended folder structure**:\n- `projects/` - Project-specific documentation\n- `decisions/` - Important decisions and rationale\n", nil},
+		{"twin: a recommended layout of what exists", "### Structure\n\nRecommended folder layout (existing content relocated here):\n- `projects/` - Project-specific documentation\n- `decisions/` - Important decisions and rationale\n", []string{"evidence_file_missing projects/", "unanchored decisions/"}},
 		{"twin: a list under the structure", "### Organizational Patterns\n\n**Folder structure**:\n- `projects/` - Project-specific documentation\n- `decisions/` - Important decisions and rationale\n", []string{"evidence_file_missing projects/", "unanchored decisions/"}},
 	})
 	// auto-flow and prism: "No separate `x`", "No layer-first `x`"

@@ -489,8 +489,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	mark(func(c *Claim) { c.styleSample = c.styleSample || namesItem.MatchString(c.Text) })
 	// "**Recommended folder structure**:" over "- `projects/` - Project-specific documentation" (the
 	// hundred-and-fifty-sixth holdout's basic-memory: the folders a user's knowledge base should have) is
-	// the layout to aim for, as it is over a tree
-	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || adviceLead.MatchString(lead) {
+	// the layout to aim for, as it is over a tree; "Recommended folder layout (existing content relocated
+	// here):" (the hundred-and-fifty-third's ng-gighub) says the content is there already
+	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || adviceLead.MatchString(lead) && !presentWording.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
 	if routesHeading.MatchString(lead) || p.sectionHeading(routesHeading) {
@@ -965,6 +966,9 @@ func (p *parser) markPlannedSection(from int) {
 		p.soul.Claims[i].planned = true
 	}
 }
+
+// presentWording says a lead-in's layout is the one there now: "(existing content relocated here)".
+var presentWording = regexp.MustCompile(`(?i)\b(?:existing|relocated|moved\s+(?:here|there|in)|current(?:ly)?|already|as\s+it\s+(?:is|stands))\b`)
 
 // underHeading reports whether the section being read, or a section enclosing it, has a heading re matches.
 func (p *parser) underHeading(re *regexp.Regexp) bool {
