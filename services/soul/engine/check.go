@@ -110,8 +110,10 @@ type verifier struct {
 	symbols       *symbolIndex
 	// missing holds strong paths absent from the tree, answered by the batch.
 	missing map[string]bool
-	// ignoreDirList caches ignoreDirs; configFileList caches configFiles.
+	// ignoreDirList caches ignoreDirs; configFileList caches configFiles; rootIgnoreList the root
+	// .gitignore's patterns (outputdirs.go rootIgnoreLines).
 	ignoreDirList  []string
+	rootIgnoreList []string
 	configFileList []string
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding

@@ -549,16 +549,13 @@ var caseStyleParen = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower
 // hundred-and-fifty-sixth holdout's epanet-js).
 var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(?:become|be\s+(?:moved|renamed|promoted|extracted|split)\s+(?:to|into|as))\s+[*_]*$`)
 
-// emptyDirNote follows a directory's name with a parenthesis that opens by calling it empty or a
-// placeholder: "| `hooks/` | (empty) reserved for shared React hooks |" (the hundred-and-fifty-third
-// holdout's Grading), "| `search/` | Search components (placeholder for future FTS5 UI) |" (its
-// meeting-notes). git keeps no empty directory, so its absence is what the row says.
-var emptyDirNote = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+)?(?:empty|placeholder)\b`)
-
-// emptyDirSaid follows a directory's name with words that call it empty: "`infrastructure/consumer/`
-// exists but is empty (Kafka consumer placeholder)", "`infrastructure/kafka/` — exists but empty" (the
-// hundred-and-fifty-fourth holdout's pulzifi-back).
-var emptyDirSaid = regexp.MustCompile(`(?i)^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b`)
+// emptyDirAfter follows a directory's name with words that call it empty: a parenthesis that opens so,
+// or as a placeholder ("| `hooks/` | (empty) reserved for shared React hooks |", the hundred-and-fifty-third
+// holdout's Grading; "| `search/` | Search components (placeholder for future FTS5 UI) |", its
+// meeting-notes), or the words right after it ("`infrastructure/consumer/` exists but is empty", "—
+// exists but empty": the hundred-and-fifty-fourth's pulzifi-back). git keeps no empty directory, so its
+// absence is what the text says.
+var emptyDirAfter = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+)?(?:empty|placeholder)\b|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.

@@ -366,13 +366,7 @@ func (v *verifier) goQualified(p string) (string, bool) {
 		if !ok {
 			continue
 		}
-		var lines []SourceLine
-		for i, t := range strings.Split(string(body), "\n") {
-			if strings.Contains(t, name) && DefinitionLine(f, t) {
-				lines = append(lines, SourceLine{Path: f, Line: i + 1, Text: t})
-			}
-		}
-		if len(indexSymbols(lines).defs[name]) > 0 {
+		if len(definitionsIn(f, strings.Split(string(body), "\n"), name)) > 0 {
 			return f, true
 		}
 	}

@@ -105,19 +105,23 @@ func underHiddenDir(p string) bool {
 	return false
 }
 
-// rootIgnoreLines are the root .gitignore's patterns in order, blank lines and comments left out.
+// rootIgnoreLines are the root .gitignore's patterns in order, blank lines and comments left out, read
+// once per check.
 func (v *verifier) rootIgnoreLines() []string {
+	if v.rootIgnoreList != nil {
+		return v.rootIgnoreList
+	}
+	v.rootIgnoreList = []string{}
 	body, ok := v.readFile(".gitignore")
 	if !ok {
-		return nil
+		return v.rootIgnoreList
 	}
-	var out []string
 	for _, line := range strings.Split(string(body), "\n") {
 		if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
-			out = append(out, line)
+			v.rootIgnoreList = append(v.rootIgnoreList, line)
 		}
 	}
-	return out
+	return v.rootIgnoreList
 }
 
 // rootIgnores reports whether the root .gitignore keeps out p or a directory above it. Only the plain

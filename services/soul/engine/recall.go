@@ -353,8 +353,8 @@ func (v *verifier) stillDefined(l RemovedLine, ask removalAsk) bool {
 		return false
 	}
 	head := definitionHead(l.Text, ask.a.Name)
-	var lines []SourceLine
-	for i, t := range strings.Split(string(body), "\n") {
+	texts := strings.Split(string(body), "\n")
+	for _, t := range texts {
 		if head != "" && strings.HasPrefix(strings.TrimSpace(t), head) {
 			if rest := strings.TrimSpace(t)[len(head):]; rest == "" || !wordChar(rest[0]) {
 				return true
@@ -363,16 +363,24 @@ func (v *verifier) stillDefined(l RemovedLine, ask removalAsk) bool {
 		if reexports(l.Path, t, ask.a.Name) {
 			return true
 		}
-		if strings.Contains(t, ask.a.Name) && DefinitionLine(l.Path, t) {
-			lines = append(lines, SourceLine{Path: l.Path, Line: i + 1, Text: t})
-		}
 	}
-	for _, d := range indexSymbols(lines).defs[ask.a.Name] {
+	for _, d := range definitionsIn(l.Path, texts, ask.a.Name) {
 		if v.definedUnder(l.Path, d, ask) {
 			return true
 		}
 	}
 	return false
+}
+
+// definitionsIn are the definitions of name that file's lines (texts) hold, read by the symbol shapes.
+func definitionsIn(file string, texts []string, name string) []symbolDef {
+	var lines []SourceLine
+	for i, t := range texts {
+		if strings.Contains(t, name) && DefinitionLine(file, t) {
+			lines = append(lines, SourceLine{Path: file, Line: i + 1, Text: t})
+		}
+	}
+	return indexSymbols(lines).defs[name]
 }
 
 // reexports reports a line of a Rust or TypeScript module that re-exports name under its own name: a

@@ -262,7 +262,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
-		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && (emptyDirNote.MatchString(s.after(120)) || emptyDirSaid.MatchString(s.after(60))) ||
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && emptyDirAfter.MatchString(s.after(120)) ||
 		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "空", "빈") && emptyDirLabel.MatchString(s.behind(200))
 }
 

@@ -83,7 +83,7 @@ var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|
 var apiCallBefore = regexp.MustCompile(`\b\w+(?:[./]\w+)*\.\w+\([^()\n]{0,30}\)|\b\w+\(\)`)
 
 // apiReleaseNote reports a version in parentheses of its own, before and after being the text around
-// it, on a line that names a call before it.
+// it, on a line that names a call before it or ends with a kind of language feature (featureNounBefore).
 func apiReleaseNote(before, after string) bool {
 	open := strings.TrimRight(before, " ")
 	if !strings.HasSuffix(open, "(") && !strings.HasSuffix(open, "（") {
