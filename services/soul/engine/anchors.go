@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // markForeign flags the anchors of a claim about another repository: one that cites a sibling checkout
@@ -255,7 +256,7 @@ var (
 // 2026-08-09**" (the eighty-fifth's Hodos-Browser, the verb in bold).
 // Portuguese and Spanish say it so too: "`20260520_calc_pro_subscriptions.sql` nunca foi aplicada em prod e
 // foi DELETADA do repo" (the hundred-and-tenth holdout's TestesiteOficial).
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n't) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n['’]t) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
@@ -660,17 +661,26 @@ var lineWord = regexp.MustCompile(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–
 // hintsFor is what the hinted line should contain: the claim's other code words and symbol names.
 func hintsFor(c *Claim, p string) []string {
 	var hints []string
+	pinned := pinnedNames(c.Text)
 	for _, a := range c.Anchors {
 		switch {
 		case a.Kind == AnchorSymbol:
+			if pinned[a.Name] {
+				continue
+			}
 			hints = append(hints, a.Name)
+			if a.Qualifier != "" {
+				// "`SnapshotRunner.main`" over "enum SnapshotRunner {": the cited line may declare the
+				// type the member is read from (declaresNamed)
+				hints = append(hints, a.Qualifier+"."+a.Name)
+			}
 		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p:
 			hints = append(hints, a.Path)
 		}
 	}
 	gone := removedSpans(c.Text)
 	for _, t := range c.Terms {
-		if t != p && !gone[t] {
+		if t != p && !gone[t] && !pinned[t] {
 			hints = append(hints, t)
 		}
 	}
@@ -678,11 +688,40 @@ func hintsFor(c *Claim, p string) []string {
 		// "| `POST /api/auth/login` | `auth.py:10` |": the cited line declares the route
 		hints = append(hints, m[1])
 	}
+	if hints == nil && pinned != nil {
+		// "`Sources/AfterRayChatModel.swift:46` chat model behind `AfterRayChatModeling` (:4)": with its
+		// only name pinned elsewhere, the cited line is the file's namesake, the chat model itself
+		if stem := strings.TrimSuffix(path.Base(p), path.Ext(p)); len(stem) >= 4 && identWord.MatchString(stem) {
+			hints = []string{stem}
+		}
+	}
 	if hints == nil {
 		hints = []string{}
 	}
 	return hints
 }
+
+// pinnedNames are the names a claim follows with a line of their own, "(:N": "`RecallOverlayController`
+// (:393, Carbon hot key …); `AfterRayMenuBar` (:208)" after "`Sources/AfterRayApp.swift:29` `@main`" (the
+// hundred-and-sixtieth holdout's afterray, where AfterRayMenuBar's use on line 79 was read as where line
+// 29 went). Such a name says where it is itself; it is no hint for another cited line. nil when none.
+func pinnedNames(text string) map[string]bool {
+	if !strings.Contains(text, "(:") {
+		return nil
+	}
+	var pinned map[string]bool
+	for _, m := range pinnedSpan.FindAllStringSubmatch(text, -1) {
+		if pinned == nil {
+			pinned = map[string]bool{}
+		}
+		pinned[m[1]] = true
+		pinned[strings.TrimSuffix(m[1], "()")] = true
+	}
+	return pinned
+}
+
+// pinnedSpan is a code span followed by "(:N", a line number with no file before it.
+var pinnedSpan = regexp.MustCompile("`([^`\\n]+)`\\s*\\(:\\d")
 
 // removedSpanList is a removal verb and the code spans it removed: "Removed `manage_channels` and
 // `manage_permissions` from the overwrites".
@@ -1473,6 +1512,20 @@ func forgePage(joined string) bool {
 	return climbed && forgePages[first]
 }
 
+// cjkWords reports a link destination written only in Chinese, Japanese or Korean letters, with no
+// ending and no directory: words in the place of an address.
+func cjkWords(dest string) bool {
+	if dest == "" {
+		return false
+	}
+	for _, r := range dest {
+		if !unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+			return false
+		}
+	}
+	return true
+}
+
 // webScheme opens a link destination with a web address's scheme.
 var webScheme = regexp.MustCompile(`(?i)^(?:https?|ftp|tel|data|javascript):`)
 
@@ -1525,6 +1578,11 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if dest == "" || strings.HasPrefix(dest, "/") || strings.HasPrefix(dest, "~") || strings.Contains(dest, "...") || strings.Contains(dest, "…") || strings.ContainsAny(dest, "<>{}$ ") || linkWords[strings.ToLower(dest)] {
 		// "[merge request #N](...)", "- [Links](url)" (the fifty-seventh holdout's kaiku, the markdown a
 		// message renders): a placeholder, not a destination
+		return Anchor{}, false
+	}
+	if cjkWords(dest) {
+		// "[GB/T 28181-2022标准文档](需要单独获取)" (… standard: to be obtained separately; the
+		// hundred-and-fifty-ninth holdout's monibuca): a note where the address would go, no file
 		return Anchor{}, false
 	}
 	if d := "/" + strings.ToLower(strings.TrimPrefix(dest, "./")); strings.Contains(d, "/path/to/") {

@@ -74,6 +74,9 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 }
 
 type verifier struct {
+	// docDirState says whether the document's directory holds nothing but handoff documents
+	// (unbuiltDocDir): 0 not read yet, 1 it does, 2 it holds more.
+	docDirState uint8
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
 	awayNames map[string]bool
 	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.

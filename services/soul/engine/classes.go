@@ -40,7 +40,7 @@ func placeholderPath(p string) bool {
 			return true // "test/path/to_test.exs": path/to with the reader's file name run on
 		}
 	}
-	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || readerLeaf(leaf)) {
+	if leaf := segs[len(segs)-1]; len(segs) >= 2 && (metaWordIn(strings.TrimSuffix(leaf, pathExt(leaf))) || metaWordIn(firstStem(leaf)) || someLeaf.MatchString(leaf) || readerLeaf(leaf) || myKindLeaf.MatchString(firstStem(leaf))) {
 		// "crates/std/tests/test_foo.nu", "tests/Feature/SomeTest.php": a file named with a metasyntactic
 		// word, or as "some" one, is the illustration's own, however real the directories above it are
 		return true
@@ -81,6 +81,11 @@ func placeholderPath(p string) bool {
 	return len(segs) >= 2 && n > 0 && n*2 >= len(segs)
 }
 
+// myKindLeaf is a file named as the reader's one of a kind: "| Add CLI command | `src/commands/my-command.ts` |"
+// (the hundred-and-sixty-first holdout's mcp-verify), "`src/tools/my-tool.ts`", "MyComponent". A "my-" before
+// any other word ("my-account.tsx") may be a real page and stays a name.
+var myKindLeaf = regexp.MustCompile(`(?i)^(?:my|your)[-_]?(?:command|tool|component|feature|module|service|plugin|page|route|hook|app|project|package|crate|skill|agent|widget|handler|provider|model|controller|view|screen|store|test|spec|script|lib|library|resource|endpoint|api|job|task|workflow|action|rule|migration|table|entity|schema|extension|function|class|util|helper)s?$`)
+
 // versionSlot is a directory named for any version: "vN", "vX", "v{N}", "v<n>".
 var versionSlot = regexp.MustCompile(`^v(?:[NXM]|\{\w+\}|<\w+>)$`)
 
@@ -95,7 +100,7 @@ var constantDir = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH
 // A "new-" before a kind of thing names the one a walkthrough has the reader make: "**Create Component**
 // ([`src/components/new-module/new-module-component.tsx`](…))", "`src/app/api/new-resource/route.ts`" (the
 // hundred-and-fifty-second holdout's Thai-acc). A new- before any other word ("new-ui/") stays a name.
-var namePlaceholder = regexp.MustCompile(`(?i)^(?:(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name|new[-_](?:module|resource|feature|component|page|service|route|endpoint|model|entity|item|widget|plugin|handler|provider|command|tool|skill|agent|package|crate|app|screen|view|hook|store|table|domain|api)s?)$`)
+var namePlaceholder = regexp.MustCompile(`(?i)^(?:(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name|` + kindName + `|new[-_](?:module|resource|feature|component|page|service|route|endpoint|model|entity|item|widget|plugin|handler|provider|command|tool|skill|agent|package|crate|app|screen|view|hook|store|table|domain|api)s?)$`)
 
 // slotDir reports a path with a directory that names the kind of name to put there (namePlaceholder):
 // "../components/new-module/x.tsx", "packages/package-name/src/".
@@ -257,7 +262,7 @@ func builtBinary(tok string) bool {
 
 // hypotheticalCue marks a clause that imagines a path rather than asserting it ("so `X.md` would never
 // reach vendor/", "instead of `old/`"): a name in a counterfactual is not a claim it exists.
-var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|instead of|rather than|suppose|hypothetical)\b`)
+var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn['’]t|could|might|instead of|rather than|suppose|hypothetical)\b`)
 
 // roadNotTaken is the part of hypotheticalCue that names the road not taken: what follows it is the
 // alternative, what comes before it the choice ("Remaining `.cursor/rules/*.mdc` files should stay thin
@@ -265,7 +270,7 @@ var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|in
 var roadNotTaken = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
 
 // modalCue is the rest of hypotheticalCue: a clause that imagines, wherever the name sits in it.
-var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn't|could|might|suppose|hypothetical)\b`)
+var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn['’]t|could|might|suppose|hypothetical)\b`)
 
 // hypotheticalAt is hypotheticalClause for a name at byte at of the clause: a contrast counts only
 // before the name. The two halves of hypotheticalCue cover it between them, so it is not run itself.
@@ -378,8 +383,18 @@ var stepAddCue = regexp.MustCompile(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|yo
 // round's open-design). "Do not reintroduce a parallel `requirements.txt`" (the eighty-first's
 // grid-validator) names a second copy of a file the project dropped. "Do not recreate the old folders
 // `WebSite Project/`, `BUSINESS-Specs.md/`, root `Docs/`" (the hundred-and-thirty-first's App-Project2)
-// says what kind of thing they were, and where.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not|shouldn't)\**\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don't|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+// says what kind of thing they were, and where. "NEVER: recreate `src/cli/commands/**`" (the
+// hundred-and-fifty-ninth's beads-rs, whose commands moved to another crate) puts a colon after the word;
+// "Do not create a\n  same-name `.agents/skills/aoa-kag` copy" (the hundred-and-sixty-first's aoa-kag) a
+// word of which copy.
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+
+// forbidPlaceCue ends the text before a place the reader is told not to keep things in: "**Do not**
+// keep product icons under `frontend/public`." (the hundred-and-fifty-eighth holdout's go-file-manager,
+// whose icons moved to build/ and whose public/ went with them). A rule against a place says nothing of
+// its being there; "Keep icons under `x/`" still claims x/. "Do not keep active source records as root
+// `quests/AOA-KAG-Q-*.yaml` aliases" (the hundred-and-sixty-first's aoa-kag) forbids a shape, not a place.
+var forbidPlaceCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)[*_]*\s+(?:keep|put|place|store|save|leave|drop)\s+(?:[^\s.;:!?` + "`" + `]+\s+){0,6}?(?:in|under|into|inside|within|as)\s+(?:the\s+|an?\s+|root\s+)?[*_]*$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
@@ -520,12 +535,12 @@ var avoidKindBefore = regexp.MustCompile("(?i)\\bavoid(?:ing)?\\s+(?:(?:using|cr
 // noCiteBefore ends the words before a name the reader is told not to cite: "Do not cite
 // `sync_integration_tests.rs` as a live layer" (the hundred-and-forty-sixth holdout's agaric, after the
 // sentence that says it was deleted).
-var noCiteBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
+var noCiteBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
 
 // noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
 // into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
 // it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
-var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
+var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
 
 // targetListBefore ends the text before a name, or a list of names, that it calls the modules or files
 // to aim for: "(target modules `app.rs`/`args.rs`/`render.rs`)" (the hundred-and-fifty-third holdout's
@@ -537,7 +552,7 @@ var targetListBefore = regexp.MustCompile("(?i)\\btarget\\s+(?:modules?|files?|p
 // A file the reader must not use is not one the document says is there, nor is a function: "**Don't** 使用
 // `countSessions()` 生成会话名称" (don't use … to name sessions: the hundred-and-fifty-fourth's iterminal,
 // whose warning outlived the function).
-var neverUseBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don't|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
+var neverUseBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
 
 // caseStyleParen ends the text before a name in parentheses after a naming rule's case: "Files:
 // kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`)" (the
@@ -606,7 +621,7 @@ var romanceForbidCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:no|não|nao|nun
 // human-readable progress files (e.g., `progress.md`, `state.json`)" (the fifty-sixth holdout's agbalumo).
 // A parenthesis after the files' own noun lists them without the "e.g.": "Never create catch-all files
 // (`utils.ts`, `helpers.ts`, `service.ts`)" (the hundred-and-fifty-first holdout's oh-my-openagent).
-var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b(?:[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?|[^.;!?()]{0,60}\b(?:files|modules|directories|folders)\s*\()\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
+var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b(?:[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?|[^.;!?()]{0,60}\b(?:files|modules|directories|folders)\s*\()\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
 
 // bannedParenAfter closes a parenthesised list of names with the word that bans them: "**no catch-all
 // files** (`utils.ts`, `helpers.ts`, `service.ts` banned)" (the same round's oh-my-openagent).
@@ -614,12 +629,12 @@ var bannedParenAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|or|and)\\s*`[^`\\n
 
 // forbiddenCue is a clause that forbids committing something: "never commit `.env` files". What it
 // names is expected to be absent from the repository.
-var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not|shouldn't)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
+var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don['’]t|must not|should not|shouldn['’]t)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
 
 // forbiddenHere follows a span with a rule that keeps what it names out of every commit: "`tasks/`:
 // read/write access for planning. NEVER run git add, git commit, or git rm on this directory" (the
 // nineteenth holdout's openQA: an agent's scratch directory no commit holds, by design).
-var forbiddenHere = regexp.MustCompile(`(?i)\b(?:never|do not|don't|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
+var forbiddenHere = regexp.MustCompile(`(?i)\b(?:never|do not|don['’]t|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
 
 // untrackedAfter says right after a span that git does not keep it: "`tasks/` is gitignored",
 // "`out/` (untracked)", "**`config.yaml`** — local overrides (gitignored; mostly empty by default)" (the
@@ -691,7 +706,15 @@ func memberAccessor(body, claim string) bool {
 // metaStem is a single name written to be replaced: "./my_project", "feat-my-feature/",
 // "./path-to-wheel-file.whl". Unlike placeholderSeg it stands alone, so it holds only words no
 // project names a real file by.
-var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+// metaStem is a stem written to be replaced: "my-widget", "your_module", "path-to-file", "xxx", and a
+// name that says what kind of name goes there: "`route-name.route.ts` pattern" (the
+// hundred-and-fifty-ninth holdout's excel-etl-cosmos-db-app), "rustc finds `name.rs` or `name/mod.rs`"
+// (its Better-Minecraft-Bedrock-Launcher).
+var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+|name|` + kindName + `)$`)
+
+// kindName is a kind of thing and "name", hyphenated: the name the reader chooses for one. Snake case
+// ("resource_name.rs", "table_name.py") is how real modules are named, and stays a name.
+const kindName = `(?:package|module|project|app|crate|plugin|feature|service|component|route|page|file|hook|store|model|controller|handler|command|tool|skill|agent|table|entity|screen|view|widget|resource|domain|provider|schema|job|task)-name`
 
 // metaName reports a one-segment path whose stem is metasyntactic.
 func metaName(p string) bool {
@@ -709,7 +732,8 @@ func metaName(p string) bool {
 		// file a sentence says was removed
 		return true
 	}
-	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem))
+	// "`route-name.route.ts`": the placeholder is the stem before the file's kind
+	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem) || metaStem.MatchString(firstStem(p)))
 }
 
 // caseStyleStem is the name of a letter-case style written as a file's stem: the style a naming table's
@@ -718,7 +742,7 @@ func metaName(p string) bool {
 var caseStyleStem = regexp.MustCompile(`(?i)^(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case$`)
 
 // metaGates are words one of which any metaStem match holds, for containsFold.
-var metaGates = []string{"my", "your", "path", "xxx"}
+var metaGates = []string{"my", "your", "path", "xxx", "name"}
 
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
@@ -760,7 +784,8 @@ var destCues = []spanCue{
 	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
 	{"", persistCue, []string{"persist"}},
 	{"", addFileCue, []string{"add"}},
-	{"", forbidMakeCue, []string{"not", "never", "n't"}},
+	{"", forbidMakeCue, []string{"not", "never", "n't", "n’t"}},
+	{"", forbidPlaceCue, []string{"not", "never", "n't", "n’t"}},
 	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet", "no"}},
 	{"", romanceForbidCue, []string{"no", "não", "nunca", "jamais", "ne "}},
 	{"", ruleCue, []string{"should", "must", "shall", " to be"}},
@@ -886,7 +911,7 @@ var formerHeader = regexp.MustCompile(`(?i)^\W*(?:old|previous|former|legacy|dep
 // shunHeader is a table column of what the reader is told not to use: "| Default (do NOT use) | Save
 // here instead |" over `docs/research/` (the hundred-and-forty-fourth holdout's myrouter, whose rows move
 // a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose.
-var shunHeader = regexp.MustCompile(`(?i)\b(?:do\s+not|don't|never)\s+use\b|^\W*(?:avoid|don'?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
+var shunHeader = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
@@ -1006,8 +1031,10 @@ var (
 // "No separate `init/templates/` tree" and "No layer-first `services/` buckets" (the
 // hundred-and-fifty-sixth's auto-flow and prism) put a kind of place between the word and the name.
 // Portuguese "Server functions em `src/functions/` (não `server-functions/`)" (not: the
-// hundred-and-fifty-fifth's study-app) sets the place against the old one, as "(no `x`)" does.
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone)\s+)?\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// hundred-and-fifty-fifth's study-app) sets the place against the old one, as "(no `x`)" does. "flat
+// inside the component folder — no nested `libs/` or `helpers/` subfolders" (the hundred-and-sixtieth's
+// infinitus-frontend) rules out each name of its list.
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1049,8 +1076,10 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // A cell may say the row's file is a legacy one a migration removes: "| `.rex/prd.md` | (Legacy) flat
 // Markdown PRD; migration source for `rex migrate-to-folder-tree`. Absent after migration. |" (the
 // seventy-fifth holdout's n-dx). "| Resurrect any code from `src/snooze/` | It's deleted — reference only via `git
-// log`. |" (the hundred-and-forty-first's snooze) says it of the row's name.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn't\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)`)
+// log`. |" (the hundred-and-forty-first's snooze) says it of the row's name. "| `download_datasets.py` | ⚠️
+// **MISSING** — documented but not present in codebase |" (the hundred-and-sixty-first's graduation-project)
+// opens with the word.
+var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn['’]t\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)|\|\s*(?:⚠️?|❌|🚫)?\s*[*_]*missing[*_]*\s*(?:[—–:;.(]|\s-\s|\|)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
@@ -1114,10 +1143,11 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // revived: its BuBuCare), where each name of a list may carry a note in parentheses. "不在已移除的顶层
 // `pages/`、`components/` … 或 `config/` 下新增实现" (add nothing under the removed top-level …: the
 // eighty-fourth's RADAR, once .gitignore's CRLF no longer hid `config/`) names what went, the list run on
-// with 或.
+// with 或. Russian "Не использовать агрегирующие `types.ts`" (do not use aggregating …: the
+// hundred-and-fifty-ninth's gennady) forbids a kind of file, as English's neverUseBefore does.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )

@@ -215,7 +215,7 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 // fifty-fourth holdout's codex-mem: kinds of notes kept in another folder). "Removed permanently (do NOT
 // recreate)" (the hundred-and-thirty-second's supastarter) says it twice. "### ❌ 移除（归档到 `backup-v3.1/`）"
 // (removed, archived to …: the hundred-and-fortieth's AI-ClaudeCat) is the one word with a note.
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don't|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn't|do\s+not|don't)\s+belong\b`)
+var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don['’]t|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+belong\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
@@ -395,11 +395,11 @@ func markUnderDirs(s *Soul, dirs map[string]bool, done func(*Anchor) bool, mark 
 // `pipeline/` after Gate 3 approval" (the hundred-and-thirty-fifth holdout's ai-trading-agent, whose
 // workflow writes its working state there for one run: sixteen rows). What lives there comes and goes.
 // "NEVER delete the `specs/` directory" says the opposite: the first group catches the negation.
-var saidDeletedDir = regexp.MustCompile("(?i)\\b(never\\s+|not\\s+|n't\\s+|no\\s+)?(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
+var saidDeletedDir = regexp.MustCompile("(?i)\\b(never\\s+|not\\s+|n['’]t\\s+|no\\s+)?(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
 
 // saidMaybeDir is a directory a sentence makes a condition of: "if `.10x/` doesn't exist", "when
 // `out/` is missing", "if the `cache/` directory exists".
-var saidMaybeDir = regexp.MustCompile("(?i)\\b(?:if|when|unless|whether)\\s+(?:the\\s+)?`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s+(?:(?:directory|folder|dir)\\s+)?(?:does\\s*n[o']?t\\s+(?:yet\\s+)?exist|do\\s+not\\s+exist|is\\s+(?:missing|absent|not\\s+(?:there|present)|present)|isn't\\s+there|(?:already\\s+)?exists)\\b")
+var saidMaybeDir = regexp.MustCompile("(?i)\\b(?:if|when|unless|whether)\\s+(?:the\\s+)?`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s+(?:(?:directory|folder|dir)\\s+)?(?:does\\s*n[o']?t\\s+(?:yet\\s+)?exist|do\\s+not\\s+exist|is\\s+(?:missing|absent|not\\s+(?:there|present)|present)|isn['’]t\\s+there|(?:already\\s+)?exists)\\b")
 
 // saidGoneDir is a directory a sentence or a heading says is gone, the verb right after its name: "`server/`
 // is gone", "`legacy/` was deleted". A heading keeps its words, not its code spans, so the quotes are
@@ -461,12 +461,12 @@ var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\
 
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).
-var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // forbidAddLeadIn ends a lead-in whose own verb forbids making what it lists: "Do not add:", "Never
 // reintroduce:", "禁止新增：" (forbidden to add; the seventy-fifth holdout's tether, over
 // "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose).
-var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don't|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入)|不要(?:再)?(?:新增|添加|恢复|创建))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入)|不要(?:再)?(?:新增|添加|恢复|创建))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a
@@ -574,7 +574,12 @@ func patternTails(pat string) []*regexp.Regexp {
 // type from `setup()`" (the seventieth's agentuity sdk, whose build writes state.ts only when an app
 // needs it; a bare "Generated Code (ent/)" is no such heading: round 56's ent lists committed files
 // under it, one of them gone).
-var pendingHeading = regexp.MustCompile(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout)|what gets generated)\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)`)
+var pendingHeading = regexp.MustCompile(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout)|what gets generated)\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)|` + scriptMadeHeading)
+
+// scriptMadeHeading says a script of the project puts what the section lists in place: "## Skills
+// (installed by bootstrap.sh)" over a table of skills/ez-agents/ and skills/ralph-zero/ that the script
+// clones at setup (the hundred-and-sixty-first holdout's skyplix, four rows in two documents).
+const scriptMadeHeading = `\b(?:installed|created|generated|downloaded|cloned|fetched|written)\s+by\s+(?:the\s+)?(?:[\w./-]+\.(?:sh|py|ps1|js|mjs|ts|rb|bash)\b|(?:setup|bootstrap|install(?:er)?|init)\s+script\b)`
 
 // markPendingSections makes the paths of a pending section places to fill: "- `core/config/hooks_sglang.go`
 // — there is no SGLang equivalent" under "What's missing today" (the thirty-third holdout's LocalAI)

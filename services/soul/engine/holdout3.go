@@ -96,7 +96,7 @@ var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|s
 // "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF). A row that gives the place
 // an S3 URL or a presigned one names a prefix of a storage bucket: "| `uploads/` | App code at runtime |
 // User uploads. Private — presigned URL. |" (the hundred-and-thirty-ninth's githubintegration-poc).
-var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don't|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
+var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don['’]t|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
 // runtimeDirAfter calls the directory before it one a program makes as it runs: "`.sim_stream/` is a
 // runtime frame/replay directory consumed by `backend/routes_sim.py`" (the hundred-and-forty-fourth
@@ -192,8 +192,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // cadmus) is the parenthesis in Chinese.
 // "`.claude/skills/` holds only this repo's own skills, if any." (the hundred-and-forty-fourth's
 // python-harness) says the same of a place that may be missing, and so does "`benchmarks/reviews/`:
-// benchmark-specific review notes if present" (the hundred-and-forty-seventh's shipwright).
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+if\s+present)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+// benchmark-specific review notes if present" (the hundred-and-forty-seventh's shipwright), and "`term/src/escape/`
+// - escape sequence handling when present" (the hundred-and-fifty-eighth's manda).
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's

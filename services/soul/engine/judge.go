@@ -584,6 +584,12 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
+	case ar.Reason == ReasonUnanchored && v.unbuiltDocDir(a.Path):
+		// "| `lab-00-environment/` | Lab 0 … |" in labs/AGENTS.md, "Currently empty — skeleton code to be
+		// generated" (the hundred-and-sixtieth holdout's build-your-own-claude-code), and "| `fetchers/` |
+		// HTTP call … |" in src/api/AGENTS.md (its infinitus-frontend): a guide written into a directory
+		// before its code, naming places that never were; one whose files were deleted keeps its findings
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" never landed, and "+path.Dir(v.soul.Path)+"/ holds nothing but its guides: the layout is still to build"
 	case v.selfName(a.Path):
 		// "go work init ./project ./go-sdk": the repository's own checkout, seen from its parent
 		ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" names this repository's own checkout"
@@ -1276,3 +1282,26 @@ func (v *verifier) enteredCheckout(a Anchor) (string, bool) {
 	found, _ := v.repo.Exists(ref)
 	return cwd, found
 }
+
+// unbuiltDocDir reports a path inside the document's own directory (below the root) when that directory's
+// tracked files are handoff documents only: a guide written ahead of the code it describes.
+func (v *verifier) unbuiltDocDir(p string) bool {
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || dir == "" || !v.repo.Git() {
+		return false
+	}
+	if !strings.HasPrefix(p, dir+"/") && (strings.Contains(strings.TrimSuffix(p, "/"), "/") || strings.HasPrefix(p, ".")) {
+		return false // a path from the root elsewhere; a bare name is read in the document's directory
+	}
+	if v.docDirState == 0 {
+		v.docDirState = 2
+		files := v.repo.Glob(dir+"/**", 64)
+		if len(files) > 0 && !slices.ContainsFunc(files, func(f string) bool { return !guideNames[path.Base(f)] }) {
+			v.docDirState = 1 // the document itself at least, when the glob reads the directory at all
+		}
+	}
+	return v.docDirState == 1
+}
+
+// guideNames are the files a directory may hold and still be unbuilt: its handoff documents.
+var guideNames = set("AGENTS.md", "CLAUDE.md", "GEMINI.md", "README.md", ".gitkeep", ".keep")

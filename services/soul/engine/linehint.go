@@ -177,7 +177,8 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		return false
 	}
 	for l := a.Start - 1; l < a.End && l < n; l++ {
-		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || opensTypedef(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words)) {
+		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || opensTypedef(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words) ||
+			opensBranch(lines, l, n, match) || declaresNamed(lines, l, n, a.Path, hints)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -268,10 +269,12 @@ func opensRun(lines [][]byte, l, n, limit int, kind func([]byte) bool, andNext b
 	return false
 }
 
-// commentLine is a line comment ("# ", "// ", "-- "), or a line of a block comment ("/*", " * ").
+// commentLine is a line comment ("# ", "// ", "-- "), a doc comment ("/// ", "//! "), or a line of a
+// block comment ("/*", " * "). "Decode … by `contentType` (`DaemonClient.swift:34-35`)" cites two lines
+// of a Swift doc comment whose third names it (the hundred-and-sixtieth holdout's afterray).
 func commentLine(line []byte) bool {
 	t := string(bytes.TrimSpace(line))
-	return t == "#" || t == "//" || t == "*" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "// ") || strings.HasPrefix(t, "/*") ||
+	return t == "#" || t == "//" || t == "///" || t == "*" || strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "// ") || strings.HasPrefix(t, "/// ") || strings.HasPrefix(t, "//! ") || strings.HasPrefix(t, "/*") ||
 		strings.HasPrefix(t, "* ") || strings.HasPrefix(t, "*/") || strings.HasPrefix(t, "-- ")
 }
 
@@ -403,3 +406,55 @@ func camelCase(h string) string {
 	}
 	return b.String()
 }
+
+// opensBranch reports a cited line that opens a branch of control flow whose first line holds a hint:
+// "`false` → `MissingModel` (`process.rs:180`)" cites "if let Some(error) = response.error {", and
+// the branch's first line reads `response.retryable` (the hundred-and-sixtieth holdout's afterray). The
+// condition is where the sentence's behaviour starts.
+func opensBranch(lines [][]byte, l, n int, match func(int) bool) bool {
+	if l+1 >= n || !branchOpen.Match(lines[l]) {
+		return false
+	}
+	return match(l + 1)
+}
+
+// branchOpen is a line that opens an if, a loop, a match or a guard and ends with its brace or colon.
+var branchOpen = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|else\s+if|elif|else|for|while|match|switch|when|guard|case|try|loop)\b[^;]*[{:]\s*$`)
+
+// declaresNamed reports a cited line that declares the file's namesake or a part of a qualified hint,
+// alone or under the decorators it opens: "`Sources/AfterRayApp.swift:29` `@main` + app delegate" cites
+// "@main" over "struct AfterRayApp: App {", "`Sources/DaemonSupervisor.swift:6` — spawns …" cites "final
+// class DaemonSupervisor {", and "`Sources/main.swift:19` `SnapshotRunner.main`" cites "enum
+// SnapshotRunner {" (the hundred-and-sixtieth holdout's afterray). A file's own type is what a line
+// cited with no other name most likely declares; only a declaration counts, not any line that uses it.
+func declaresNamed(lines [][]byte, l, n int, file string, hints []string) bool {
+	var names []string
+	if stem := strings.TrimSuffix(path.Base(file), path.Ext(file)); len(stem) >= 4 && identWord.MatchString(stem) {
+		names = append(names, stem)
+	}
+	for _, h := range hints {
+		if strings.Contains(h, "/") || !strings.Contains(h, ".") || knownExt[strings.ToLower(strings.TrimPrefix(path.Ext(h), "."))] {
+			continue
+		}
+		for _, part := range strings.Split(strings.TrimSuffix(h, "()"), ".") {
+			if len(part) >= 4 && identWord.MatchString(part) {
+				names = append(names, part)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	declares := func(k int) bool {
+		for _, m := range declaration.FindAllSubmatch(lines[k], -1) {
+			if slices.Contains(names, string(m[1])) {
+				return true
+			}
+		}
+		return false
+	}
+	return declares(l) || decorates(lines, l, n, declares)
+}
+
+// declaration is a keyword that declares a type or a function, and the name it declares.
+var declaration = regexp.MustCompile(`\b(?:class|struct|enum|protocol|interface|trait|type|object|actor|extension|impl|func|fn|def|function)\s+([A-Za-z_][A-Za-z0-9_]*)`)

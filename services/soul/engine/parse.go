@@ -221,9 +221,11 @@ func (p *parser) block(n ast.Node, depth int) {
 		from := len(p.soul.Claims)
 		p.fence(b)
 		p.markPlannedSection(from)
-		if adviceLead.MatchString(p.leadIn(b)) {
+		if lead := p.leadIn(b); adviceLead.MatchString(lead) || exampleLeadIn.MatchString(lead) {
 			for i := from; i < len(p.soul.Claims); i++ {
-				// a tree the lead-in recommends; a planned heading's mark on other claims stays
+				// a tree the lead-in recommends, or shows as an example ("Example structure:" over a
+				// package's routes in a generic SDK guide: the hundred-and-sixty-second holdout's
+				// sdk-explorer); a planned heading's mark on other claims stays
 				p.soul.Claims[i].planned = p.soul.Claims[i].planned || p.soul.Claims[i].Kind == KindTree
 			}
 		}
@@ -625,12 +627,12 @@ var namesItem = regexp.MustCompile("(?i)^[*_\\s]*(?:file\\s*names?|file\\s+namin
 // badSamplesLeadIn is a samplesLeadIn whose verdict is against its samples: "**❌ Bad**:", "Avoid:",
 // "Wrong examples:". sampleFirst is an item that is its sample, then at most a label for it.
 var (
-	badSamplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:❌|✗|👎|🚫)\s*)?(?:bad|avoid|don't|wrong|incorrect|anti-?patterns?)(?:\s+(?:examples?|names?|naming|patterns?|layouts?|structures?))?[*_\s]*:[*_\s]*$`)
+	badSamplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:❌|✗|👎|🚫)\s*)?(?:bad|avoid|don['’]t|wrong|incorrect|anti-?patterns?)(?:\s+(?:examples?|names?|naming|patterns?|layouts?|structures?))?[*_\s]*:[*_\s]*$`)
 	sampleFirst      = regexp.MustCompile("^\\s*`[^`\n]+`\\s*(?:[:：—–]|\\s-\\s|$)")
 )
 
 // samplesVerdict is the verdict a list of samples, or an item of one, opens with.
-const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don't|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
+const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don['’]t|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
 
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".
@@ -989,7 +991,8 @@ var changePlanHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modular
 // (proposto)" over an app its document says is not implemented yet, "## Структура директорий
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
 // Neuro-Academy). Korean "## Stack C (향후)" (later) over files to come (the hundred-and-fortieth's com-chr).
-var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
+// "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly.
+var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business

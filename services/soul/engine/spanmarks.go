@@ -152,7 +152,7 @@ func (x *extraction) spanTarget(s *spanText) bool {
 		// a list of names a forbidding cue opens may start before before's window: "**NEVER** reintroduce
 		// the deprecated `code-agent.ts` / `subagent.ts` /\n `brave-tools.ts` modules" (the eighty-second
 		// holdout's zapdev, longer names than these)
-		if wide := s.behind(240); containsFold(wide, "not", "never", "n't") && forbidMakeCue.MatchString(wide) {
+		if wide := s.behind(240); containsFold(wide, "not", "never", "n't", "n’t") && forbidMakeCue.MatchString(wide) {
 			return true
 		}
 	}
@@ -257,7 +257,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t") && (notPresentAfter.MatchString(s.after(100)) || saidNotHere(s.trimmed(), s.after(120))) ||
 		containsFold(lowerRaw, "never", "not") && (noReturnBefore.MatchString(s.before) || noCiteBefore.MatchString(s.before)) ||
-		containsFold(lowerRaw, "never", "not", "n't") && neverUseBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "never", "not", "n't", "n’t") && neverUseBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
@@ -277,7 +277,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	if command && strings.Contains(s.lowerRaw, "fail") && failsAfter.MatchString(s.after(30)) {
 		a.Absent = true // a command the sentence says fails: its target's absence is the point
 	}
-	if command && k.dest && containsFold(before, "not", "never", "n't") && forbidMakeCue.MatchString(before) {
+	if command && k.dest && containsFold(before, "not", "never", "n't", "n’t") && forbidMakeCue.MatchString(before) {
 		// "Do not add or restore root lifecycle aliases: `pnpm dev`, `pnpm dev:all`" (the eightieth
 		// holdout's open-design): a script the reader must not bring back is absent on purpose
 		a.Absent = true

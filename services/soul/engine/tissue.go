@@ -20,6 +20,7 @@ var defaultHeadingRules = []headingRule{
 	{"doctrine", TissueDeclared},
 	{"do not do", TissueDeclared},
 	{"don't", TissueDeclared},
+	{"don’t", TissueDeclared},
 	{"dont", TissueDeclared},
 	{"never do", TissueDeclared},
 	{"principles", TissueDeclared},

@@ -26,8 +26,14 @@ const KindTree ClaimKind = "tree"
 // treeBranch is a tree line: the guide characters before its branch, the branch, and the entry.
 var treeBranch = regexp.MustCompile("^([ \t│┃|]*)(?:├──|└──|├─|└─|┣━━|┗━━|\\|--|`--|\\+--|\\|__)[─━-]*\\s*(.*)$")
 
-// treeName is an entry's name: name bytes, several segments at once allowed ("Sources/Tachikoma/").
-var treeName = regexp.MustCompile(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*/?$`)
+// treeName is an entry's name: name bytes, several segments at once allowed ("Sources/Tachikoma/"), and
+// a router's segment names: "[trpc]/", "[...slug]/", "(marketing)/" (an indented tree's "[trpc]/" was
+// read as the wrapped note of the line above, its route.ts hung one level up: the hundred-and-sixty-second
+// holdout's nlw-operator).
+var treeName = regexp.MustCompile(`^(?:[\w@+]|` + routeSeg + `)(?:[\w.@+-]|` + routeSeg + `)*(?:/(?:[\w.@+-]|` + routeSeg + `)+)*/?$`)
+
+// routeSeg is a file router's dynamic or grouping segment: "[id]", "[...slug]", "[[...slug]]", "(group)".
+const routeSeg = `\[\[?(?:\.\.\.)?[\w-]{2,}\]\]?|\([\w.-]{2,}\)`
 
 // treeRootName is a root line's name: one path, a directory's slash allowed.
 var treeRootName = regexp.MustCompile(`^(?:\.|\./|[\w@.+-]+(?:/[\w@.+-]+)*/?)$`)

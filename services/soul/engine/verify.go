@@ -244,7 +244,28 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if v.perDirectoryName(a) {
 		return d.ok() // "Each test is a directory containing: `.test-config.yml`": one in each of many
 	}
+	if p, ok := v.siteRootFile(a); ok {
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + p + ", served from the site's root"}
+	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// siteRoots are the directories a static site's build copies to the root of what it serves.
+var siteRoots = map[string]bool{"public": true, "static": true}
+
+// siteRootFile reports a bare dot-name (no directory, not a link) that only a site root holds, where
+// the site serves it from its root: "`ads.txt`, `.nojekyll`, `sw.js` paths must not change" (the
+// hundred-and-fifty-eighth holdout's bluemiv.github.io, whose root .nojekyll went to public/ and whose
+// build uploads it with out/). A dot-file tracked anywhere else is still the root's missing config.
+func (v *verifier) siteRootFile(a Anchor) (string, bool) {
+	if a.Link || !strings.HasPrefix(a.Path, ".") || strings.Contains(a.Path, "/") {
+		return "", false
+	}
+	found := v.repo.Glob("**/"+a.Path, 2)
+	if len(found) != 1 || !siteRoots[path.Base(path.Dir(found[0]))] {
+		return "", false
+	}
+	return found[0], true
 }
 
 // perDirectoryName reports a bare dot-name (no directory, not a link) that at least two tracked paths
@@ -443,8 +464,10 @@ func snakeFileName(name string) (string, bool) {
 }
 
 // sequencedPrefix is the number a migration tool puts before a file's name: a timestamp or a sequence
-// ("20240201000000_", "0003-", Flyway's "V3__", "V1.2__").
-var sequencedPrefix = regexp.MustCompile(`^V?\d[\d.]*(?:__?|-)$`)
+// ("20240201000000_", "0003-", Flyway's "V3__", "V1.2__"), and a step slotted between two numbers
+// ("01a_" for scripts/01a_crawl_policies.py, listed as "| 01a | `crawl_policies.py` |": the
+// hundred-and-fifty-eighth holdout's ecommerce-cs-agent).
+var sequencedPrefix = regexp.MustCompile(`^V?\d[\d.]*[a-z]?(?:__?|-)$`)
 
 // sequencedFile reports a bare name that tracked files carry after such a number: a list of migrations
 // by what each one does (the fifty-seventh holdout's kaiku, `initial_schema.sql` for
