@@ -241,41 +241,31 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if v.dotMember(a) {
 		return d.skip() // "`.primary`", "`.prevent`": a Swift case or an Alpine modifier the sources use
 	}
-	if v.perDirectoryName(a) {
+	if copies := v.dotNameCopies(a); len(copies) >= 2 {
 		return d.ok() // "Each test is a directory containing: `.test-config.yml`": one in each of many
-	}
-	if p, ok := v.siteRootFile(a); ok {
-		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + p + ", served from the site's root"}
+	} else if len(copies) == 1 && siteRoots[path.Base(path.Dir(copies[0]))] {
+		// "`ads.txt`, `.nojekyll`, `sw.js` paths must not change" (the hundred-and-fifty-eighth holdout's
+		// bluemiv.github.io, whose root .nojekyll went to public/ and whose build uploads it with out/):
+		// the file a static site serves from its root
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + copies[0] + ", served from the site's root"}
 	}
 	return v.missingPath(a, d.fail, d.hold)
 }
 
 // siteRoots are the directories a static site's build copies to the root of what it serves.
-var siteRoots = map[string]bool{"public": true, "static": true}
+var siteRoots = set("public", "static")
 
-// siteRootFile reports a bare dot-name (no directory, not a link) that only a site root holds, where
-// the site serves it from its root: "`ads.txt`, `.nojekyll`, `sw.js` paths must not change" (the
-// hundred-and-fifty-eighth holdout's bluemiv.github.io, whose root .nojekyll went to public/ and whose
-// build uploads it with out/). A dot-file tracked anywhere else is still the root's missing config.
-func (v *verifier) siteRootFile(a Anchor) (string, bool) {
-	if a.Link || !strings.HasPrefix(a.Path, ".") || strings.Contains(a.Path, "/") {
-		return "", false
-	}
-	found := v.repo.Glob("**/"+a.Path, 2)
-	if len(found) != 1 || !siteRoots[path.Base(path.Dir(found[0]))] {
-		return "", false
-	}
-	return found[0], true
-}
-
-// perDirectoryName reports a bare dot-name (no directory, not a link) that at least two tracked paths
-// below the root match: a file each of several directories holds by convention (devenv's 62
-// `examples/*/.test-config.yml`), or a directory of that name with its files (mem0's
+// dotNameCopies lists, for a bare dot-name (no directory, not a link), the tracked paths below the root
+// that carry it, at most two. Two or more are a file each of several directories holds by convention
+// (devenv's 62 `examples/*/.test-config.yml`), or a directory of that name with its files (mem0's
 // `integrations/mem0-plugin/.opencode-plugin/`), which a sentence names by its leaf as it would an
-// undotted name (checkBareName). A dot-file only one directory holds is still the root's missing
-// config, which the near-miss and history rules judge.
-func (v *verifier) perDirectoryName(a Anchor) bool {
-	return !a.Link && strings.HasPrefix(a.Path, ".") && !strings.Contains(a.Path, "/") && len(v.repo.Glob("**/"+a.Path, 2)) >= 2
+// undotted name (checkBareName). One is the root's missing config, which the near-miss and history rules
+// judge, unless a site root holds it.
+func (v *verifier) dotNameCopies(a Anchor) []string {
+	if a.Link || !strings.HasPrefix(a.Path, ".") || strings.Contains(a.Path, "/") {
+		return nil
+	}
+	return v.repo.Glob("**/"+a.Path, 2)
 }
 
 // dotWord is the word of a leading-dot name with nothing else in it (".primary", ".xSmall"): the shape
