@@ -93,6 +93,9 @@ func TestHundredSixtiethHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "labs/AGENTS.md", []driftCase{
 		{"a directory that holds only its guide", "| Directory | Purpose |\n|---|---|\n| `lab-00-environment/` | Lab 0: Environment setup |", nil},
 	})
+	runDriftCases(t, repo, "labs/CLAUDE.md", []driftCase{
+		{"twin: a tree in a directory that holds only its guides", "```\nlabs/\n├── lab-00-environment/\n│   └── setup.py     # Lab 0\n└── lab-01-messages/\n    └── main.py      # Lab 1\n```\n", []string{"unverified unanchored labs/lab-00-environment/"}},
+	})
 	runDriftCases(t, repo, "kits/AGENTS.md", []driftCase{
 		{"twin: a directory with code beside its guide", "| Directory | Purpose |\n|---|---|\n| `kit-00-environment/` | Kit 0: Environment setup |", []string{"unanchored kit-00-environment/"}},
 	})

@@ -584,11 +584,13 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is a program a build leaves in the work tree"
 	case a.Link:
 		return ar // a link resolves from the document or is broken
-	case ar.Reason == ReasonUnanchored && v.unbuiltDocDir(a.Path):
+	case ar.Reason == ReasonUnanchored && !a.Tree && v.unbuiltDocDir(a.Path):
 		// "| `lab-00-environment/` | Lab 0 … |" in labs/AGENTS.md, "Currently empty — skeleton code to be
 		// generated" (the hundred-and-sixtieth holdout's build-your-own-claude-code), and "| `fetchers/` |
 		// HTTP call … |" in src/api/AGENTS.md (its infinitus-frontend): a guide written into a directory
-		// before its code, naming places that never were; one whose files were deleted keeps its findings
+		// before its code, naming places that never were; one whose files were deleted keeps its findings.
+		// A tree draws the layout as it stands: "### Critical Component Structure" over a ui/ that holds
+		// only its AGENTS.md (the hundred-and-forty-ninth's AgentFlow) is labelled stale
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" never landed, and "+path.Dir(v.soul.Path)+"/ holds nothing but its guides: the layout is still to build"
 	case v.selfName(a.Path):
 		// "go work init ./project ./go-sdk": the repository's own checkout, seen from its parent
