@@ -710,7 +710,10 @@ func memberAccessor(body, claim string) bool {
 // name that says what kind of name goes there: "`route-name.route.ts` pattern" (the
 // hundred-and-fifty-ninth holdout's excel-etl-cosmos-db-app), "rustc finds `name.rs` or `name/mod.rs`"
 // (its Better-Minecraft-Bedrock-Launcher).
-var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+|name|` + kindName + `)$`)
+var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+
+// kindNameStem is a stem that is a kind's name alone (kindName); metaName reads it only after a cheap test.
+var kindNameStem = regexp.MustCompile(`(?i)^` + kindName + `$`)
 
 // kindName is a kind of thing and "name", hyphenated: the name the reader chooses for one. Snake case
 // ("resource_name.rs", "table_name.py") is how real modules are named, and stays a name.
@@ -732,7 +735,11 @@ func metaName(p string) bool {
 		// file a sentence says was removed
 		return true
 	}
-	// "`route-name.route.ts`": the placeholder is the stem before the file's kind
+	if fs := firstStem(p); strings.EqualFold(fs, "name") || len(fs) > 5 && strings.EqualFold(fs[len(fs)-5:], "-name") && kindNameStem.MatchString(fs) {
+		// "`route-name.route.ts` pattern", "`name.rs` or `name/mod.rs`": the placeholder is the stem before
+		// the file's kind
+		return true
+	}
 	return containsFold(stem, metaGates...) && (metaStem.MatchString(stem) || camelMeta.MatchString(stem) || metaStem.MatchString(firstStem(p)))
 }
 
@@ -742,7 +749,7 @@ func metaName(p string) bool {
 var caseStyleStem = regexp.MustCompile(`(?i)^(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case$`)
 
 // metaGates are words one of which any metaStem match holds, for containsFold.
-var metaGates = []string{"my", "your", "path", "xxx", "name"}
+var metaGates = []string{"my", "your", "path", "xxx"}
 
 func hasUpperASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

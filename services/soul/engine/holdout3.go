@@ -196,6 +196,11 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // - escape sequence handling when present" (the hundred-and-fifty-eighth's manda).
 var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
+// presentIfGate holds every word presentIfAfter needs one of; text without any spares the regexp.
+func presentIfGate(after string) bool {
+	return containsFold(after, "if", "when", "where") || strings.ContainsAny(after, "如若있") || strings.Contains(after, "あれば")
+}
+
 // optionalAfter labels a name, right after it, as optional: "- `docs/ai/CURRENT_STATE.md`: optional
 // short dated navigation snapshot when the repository maintains one" (the ninety-eighth holdout's
 // MonoRepo), "`.env.local` — optional". A file the reader may leave out asserts nothing of this checkout.

@@ -194,7 +194,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 // a placeholder, made when needed, or planned (a table's "not started", a line closed by "(planned)").
 func (x *extraction) targetAfter(s *spanText) bool {
 	return generatedAfter.MatchString(s.after(40)) || insidePackagesAfter.MatchString(s.after(60)) ||
-		presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || ignoredAfter.MatchString(s.after(40)) ||
+		presentIfGate(s.after(120)) && presentIfAfter.MatchString(s.after(120)) || optionalAfter.MatchString(s.after(40)) || ignoredAfter.MatchString(s.after(40)) ||
 		placeholderItem.MatchString(s.after(80)) || whenCreatedAfter.MatchString(s.after(40)) ||
 		remoteAfter.MatchString(s.after(80)) && fetchedBefore.MatchString(s.before) ||
 		strings.HasSuffix(s.trimmed(), "/") && (uncommittedAfter.MatchString(s.after(160)) || neededAfter.MatchString(s.after(40)) || runtimeDirAfter.MatchString(s.after(60)) || generatedItem.MatchString(s.after(40)) || treatedGenerated.MatchString(s.after(40))) ||
