@@ -691,7 +691,7 @@ func hintsFor(c *Claim, p string) []string {
 	if hints == nil && pinned != nil {
 		// "`Sources/AfterRayChatModel.swift:46` chat model behind `AfterRayChatModeling` (:4)": with its
 		// only name pinned elsewhere, the cited line is the file's namesake, the chat model itself
-		if stem := strings.TrimSuffix(path.Base(p), path.Ext(p)); len(stem) >= 4 && identWord.MatchString(stem) {
+		if stem, ok := fileNamesake(p); ok {
 			hints = []string{stem}
 		}
 	}

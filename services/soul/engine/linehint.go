@@ -176,9 +176,10 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		}
 		return false
 	}
+	namesakes := declaredNames(a.Path, hints)
 	for l := a.Start - 1; l < a.End && l < n; l++ {
 		if l >= 0 && (match(l) || literalIn(lines[l], a.Literals) || foldMatch(lines[l], hints) || decorates(lines, l, n, match) || opensComment(lines, l, n, match) || opensTypedef(lines, l, n, match) || a.End > a.Start && wordIn(lines[l], a.Words) ||
-			opensBranch(lines, l, n, match) || declaresNamed(lines, l, n, a.Path, hints)) {
+			opensBranch(lines, l, n, match) || declaresNamed(lines, l, n, namesakes)) {
 			// "`task`: Task type (`src/embedding.ts:11-16`)" over "type TaskType = …": the cited lines
 			// name it in another case, as part of an identifier
 			return AnchorResult{Anchor: a, Status: AnchorOK}
@@ -427,21 +428,7 @@ var branchOpen = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|else\s+if|elif|else|for
 // class DaemonSupervisor {", and "`Sources/main.swift:19` `SnapshotRunner.main`" cites "enum
 // SnapshotRunner {" (the hundred-and-sixtieth holdout's afterray). A file's own type is what a line
 // cited with no other name most likely declares; only a declaration counts, not any line that uses it.
-func declaresNamed(lines [][]byte, l, n int, file string, hints []string) bool {
-	var names []string
-	if stem := strings.TrimSuffix(path.Base(file), path.Ext(file)); len(stem) >= 4 && identWord.MatchString(stem) {
-		names = append(names, stem)
-	}
-	for _, h := range hints {
-		if strings.Contains(h, "/") || !strings.Contains(h, ".") || knownExt[strings.ToLower(strings.TrimPrefix(path.Ext(h), "."))] {
-			continue
-		}
-		for _, part := range strings.Split(strings.TrimSuffix(h, "()"), ".") {
-			if len(part) >= 4 && identWord.MatchString(part) {
-				names = append(names, part)
-			}
-		}
-	}
+func declaresNamed(lines [][]byte, l, n int, names []string) bool {
 	if len(names) == 0 {
 		return false
 	}
@@ -456,5 +443,34 @@ func declaresNamed(lines [][]byte, l, n int, file string, hints []string) bool {
 	return declares(l) || decorates(lines, l, n, declares)
 }
 
-// declaration is a keyword that declares a type or a function, and the name it declares.
+// declaredNames are the names declaresNamed looks for, read once per cited anchor: the file's namesake and the
+// parts of each qualified hint ("SnapshotRunner.main").
+func declaredNames(file string, hints []string) []string {
+	var names []string
+	if stem, ok := fileNamesake(file); ok {
+		names = append(names, stem)
+	}
+	for _, h := range hints {
+		if strings.Contains(h, "/") || !strings.Contains(h, ".") || knownExt[strings.ToLower(strings.TrimPrefix(path.Ext(h), "."))] {
+			continue
+		}
+		for _, part := range strings.Split(strings.TrimSuffix(h, "()"), ".") {
+			if len(part) >= 4 && identWord.MatchString(part) {
+				names = append(names, part)
+			}
+		}
+	}
+	return names
+}
+
+// fileNamesake is a file's stem when it can name a type: an identifier of four letters or more
+// ("AfterRayApp" for Sources/AfterRayApp.swift).
+func fileNamesake(file string) (string, bool) {
+	stem := strings.TrimSuffix(path.Base(file), path.Ext(file))
+	return stem, len(stem) >= 4 && identWord.MatchString(stem)
+}
+
+// declaration is a keyword that declares a type or a function, and the name it declares. It is the
+// engine's own because the symbol shapes (DefinitionLine) do not read Swift's "enum SnapshotRunner {" or
+// "struct AfterRayApp: App {", the declarations afterray's hints cite.
 var declaration = regexp.MustCompile(`\b(?:class|struct|enum|protocol|interface|trait|type|object|actor|extension|impl|func|fn|def|function)\s+([A-Za-z_][A-Za-z0-9_]*)`)
