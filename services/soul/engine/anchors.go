@@ -644,7 +644,7 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 			continue
 		}
 		a := &c.Anchors[best]
-		a.Kind, a.Start, a.End = AnchorLine, start, end
+		a.Kind, a.Start, a.End, a.LineInWords = AnchorLine, start, end, true
 		a.Ref = a.Path + ":" + strconv.Itoa(start)
 		a.Hints = hintsFor(c, a.Path)
 		// a line written in prose is confirmed by quoted code as a `file:line` span is
@@ -1557,7 +1557,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		// ("foo\_bar.md" is foo_bar.md); the thirtieth holdout's dotnet/extensions
 		dest = strings.ReplaceAll(mdEscape.ReplaceAllString(dest, "$1"), `\`, "/")
 	}
-	fragment := ""
+	fragment, editorLine := "", false
 	if i := strings.IndexByte(dest, '#'); i >= 0 {
 		fragment = dest[i+1:]
 	}
@@ -1568,7 +1568,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 		// "[CurlCrawlerAdapter](src/infrastructure/adapters/curl-crawler.adapter.ts:16)": the editor's
 		// file:line form Claude Code writes links in (the sixty-third holdout's winescope, nine rows);
 		// the link names the file
-		dest = dest[:m[0]]
+		dest, editorLine = dest[:m[0]], true
 	}
 	if machineRoot.MatchString(dest) {
 		// "[AGENTS.md](D:/wuhao/AGENTS.md)" (the sixty-eighth holdout's wuhao2026, 59 rows): a path on
@@ -1621,7 +1621,7 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 	if joined == "." {
 		return Anchor{}, false
 	}
-	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment}, true
+	return Anchor{Kind: AnchorPath, Ref: dest, Path: joined, Link: true, Fragment: fragment, EditorLine: editorLine}, true
 }
 
 // machineRoot is a Windows drive's root opening a link's destination: "D:/", "c:/".

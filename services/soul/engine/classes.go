@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Path classes: the ways real handoff documents write path-shaped tokens that need not exist. A token
@@ -55,7 +57,16 @@ func placeholderPath(p string) bool {
 		// upgrade/ holds install-1.0.1.php): one file per version, the version written as its form
 		return true
 	}
-	for _, s := range segs[:len(segs)-1] {
+	dirs := segs[:len(segs)-1]
+	if strings.HasSuffix(p, "/") {
+		dirs = segs // "`components/NewComponent/`": a directory, the last segment too
+	}
+	for _, s := range dirs {
+		if newKindDir.MatchString(s) {
+			// "| Add new page | `src/pages/NewPage/index.tsx` + lazy route in `App.tsx` |" (the
+			// hundred-and-sixty-ninth holdout's 081-system-test): the directory a recipe has the reader make
+			return true
+		}
 		if versionSlot.MatchString(s) {
 			// "the provider's `contracts/vN/public.ts`" (the hundred-and-thirty-eighth holdout's www.a-i.tw,
 			// 30 rows, whose contexts hold contracts/v1/): one directory per version, the number left open
@@ -85,6 +96,10 @@ func placeholderPath(p string) bool {
 // (the hundred-and-sixty-first holdout's mcp-verify), "`src/tools/my-tool.ts`", "MyComponent". A "my-" before
 // any other word ("my-account.tsx") may be a real page and stays a name.
 var myKindLeaf = regexp.MustCompile(`(?i)^(?:my|your)[-_]?(?:command|tool|component|feature|module|service|plugin|page|route|hook|app|project|package|crate|skill|agent|widget|handler|provider|model|controller|view|screen|store|test|spec|script|lib|library|resource|endpoint|api|job|task|workflow|action|rule|migration|table|entity|schema|extension|function|class|util|helper)s?$`)
+
+// newKindDir is a directory named, in PascalCase, as the new one of a kind a recipe makes: "NewPage",
+// "NewComponent". A file so named ("NewItem.tsx", a form for adding an item) may be real and stays a name.
+var newKindDir = regexp.MustCompile(`^New(?:Page|Component|Feature|Module|Service|Route|Screen|View|Widget|Hook|Store|Entity|Model|Domain|Endpoint|Resource|Plugin|Handler|Command|Tool|Skill|Agent|Package|App|Api|API)s?$`)
 
 // versionSlot is a directory named for any version: "vN", "vX", "v{N}", "v<n>".
 var versionSlot = regexp.MustCompile(`^v(?:[NXM]|\{\w+\}|<\w+>)$`)
@@ -387,7 +402,7 @@ var stepAddCue = regexp.MustCompile(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|yo
 // hundred-and-fifty-ninth's beads-rs, whose commands moved to another crate) puts a colon after the word;
 // "Do not create a\n  same-name `.agents/skills/aoa-kag` copy" (the hundred-and-sixty-first's aoa-kag) a
 // word of which copy.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root|repository|repo|project|in-repo)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // forbidPlaceCue ends the text before a place the reader is told not to keep things in: "**Do not**
 // keep product icons under `frontend/public`." (the hundred-and-fifty-eighth holdout's go-file-manager,
@@ -454,11 +469,23 @@ var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host
 // the change that deleted the C++ `PermissionEngine`" (round 85's Hodos-Browser) names a change.
 var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b`)
 
+// historicalAsAfter follows a name the sentence files under the past: "Treat `mechanics/titan-canaries/` as
+// historical vocabulary that maps back to active Titan topology" (the hundred-and-sixty-sixth holdout's
+// aoa-evals, two legacy guides).
+var historicalAsAfter = regexp.MustCompile(`(?i)^[*_]*\s+as\s+(?:an?\s+)?(?:historical|legacy|former|retired)\b`)
+
+// allGoneNext follows a name with the rest of its sentence and a next one that says all it named are gone:
+// "There was an on-phone `EventLogStore` and a `relevance.dart` classifier behind a scrolling activity feed.
+// Both are gone" (the hundred-and-sixty-fifth holdout's gather_companion).
+var allGoneNext = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}[.!?]\s+(?:both|all\s+(?:of\s+them|three|four)|they|these|those)\s+(?:are|were|have|is)\s+(?:now\s+|since\s+|long\s+)?gone\b`)
+
 // notPresentAfter follows a name the rest of its clause says is not there now: "`mockups/` directory is
 // referenced by convention but not currently on disk", "`mockups/*.html` (currently not on disk; …)" (the
 // hundred-and-ninth holdout's eduryday, three rows read as expiries). "references `decode.ts`/`postprocess.ts`
-// that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list.
-var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b`)
+// that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list, and "references Go build
+// artifacts (`go.mod`/`make build`) that don't exist" (the hundred-and-sixty-third's twitch-notifier) of a list
+// in parentheses. "`crates/api` is not part of the workspace" (the hundred-and-sixty-seventh's Telescope).
+var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\)?\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b|^[\x60*]*\s+(?:is|are)\s+not\s+(?:yet\s+)?(?:a\s+)?(?:part|member)\s+of\s+the\s+(?:[\w-]+\s+)?(?:workspace|repo|repository|monorepo|project)\b`)
 
 // notHereAfter follows a name the rest of its clause says this repository lacks: "`cloud/` worker dir
 // **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
@@ -568,9 +595,11 @@ var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|s
 // or as a placeholder ("| `hooks/` | (empty) reserved for shared React hooks |", the hundred-and-fifty-third
 // holdout's Grading; "| `search/` | Search components (placeholder for future FTS5 UI) |", its
 // meeting-notes), or the words right after it ("`infrastructure/consumer/` exists but is empty", "—
-// exists but empty": the hundred-and-fifty-fourth's pulzifi-back). git keeps no empty directory, so its
+// exists but empty": the hundred-and-fifty-fourth's pulzifi-back), Korean "`.github/workflows/` 비어있음" (is
+// empty: the hundred-and-sixty-fourth's Bobmoo_Android; "`hooks/` (현재 비어 있음)", currently empty, the
+// hundred-and-sixty-eighth's snap-translate). git keeps no empty directory, so its
 // absence is what the text says.
-var emptyDirAfter = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+)?(?:empty|placeholder)\b|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b`)
+var emptyDirAfter = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.
@@ -660,6 +689,10 @@ var configKey = regexp.MustCompile(`^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$`)
 // runtimeGlobals are the built-in globals of JavaScript and the common runtimes: "Date.now",
 // "JSON.parse", "Object.keys". A member of one is the language's, whatever the repository declares.
 var runtimeGlobals = set("Date", "Math", "JSON", "Object", "Array", "Promise", "Number", "String", "Symbol", "Reflect", "Proxy", "Intl", "console", "process", "globalThis", "window", "document", "navigator", "Buffer", "Error", "Map", "Set", "WeakMap", "WeakSet", "RegExp", "BigInt", "Atomics", "crypto", "performance", "URL", "Deno", "Bun")
+
+// agentToolDirs are the directories coding agents and their harnesses keep settings, sessions and state in,
+// in each checkout they run in.
+var agentToolDirs = set(".claude", ".omc", ".omx", ".cursor", ".codex", ".gemini", ".opencode", ".windsurf", ".kiro", ".serena", ".aider", ".continue", ".roo", ".cline", ".sisyphus", ".taskmaster")
 
 // agentMemory are the files an agent workspace keeps its memory in, one per user: a name no commit
 // ever held is that user's, not the repository's.
@@ -1151,10 +1184,13 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // `pages/`、`components/` … 或 `config/` 下新增实现" (add nothing under the removed top-level …: the
 // eighty-fourth's RADAR, once .gitignore's CRLF no longer hid `config/`) names what went, the list run on
 // with 或. Russian "Не использовать агрегирующие `types.ts`" (do not use aggregating …: the
-// hundred-and-fifty-ninth's gennady) forbids a kind of file, as English's neverUseBefore does.
+// hundred-and-fifty-ninth's gennady) forbids a kind of file, as English's neverUseBefore does; so does Chinese
+// "避免单个 `cache.py` 堆成巨石" (avoid one cache.py piling up into a monolith: the hundred-and-sixty-fifth's
+// fastapi-backend), and "禁止重新形成 `utils.py` 杂物箱" (must not form a utils.py junk drawer again: the
+// hundred-and-seventy-first's vscode-graph-agent-opencode).
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$")
+	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
@@ -1282,8 +1318,9 @@ var strayBefore = regexp.MustCompile(`(?i)\bstray\s+$`)
 
 // letterStem is a name whose stem is one capital letter a convention stands in with: "`src/custody/X.rs` —
 // orchestration …; `src/db/custody/X.rs` — the raw-SQL half" (the hundred-and-thirty-third holdout's
-// topos, a file map's twin convention).
-var letterStem = regexp.MustCompile(`(?:^|/)[XYZ]\.[a-z]{1,5}$`)
+// topos, a file map's twin convention), or a hook's or a helper's prefix before it: "**`ui/useX.ts`** —
+// UI-infra hooks" (the hundred-and-sixty-eighth's Cork).
+var letterStem = regexp.MustCompile(`(?:^|/)(?:use|with|create)?[XYZ]\.[a-z]{1,5}$`)
 
 // constPath is a module-qualified constant written as a path: "`lint/DEFAULT_EXCLUDES` in
 // `lint/prompt_lint.py`" (the hundred-and-twenty-ninth holdout's managed-agents). Its last segment is
@@ -1306,6 +1343,13 @@ func underSibling(siblings []string, p string) bool {
 // Vue、…、`src/hooks/**`" (auto-import covers: the hundred-and-thirty-seventh holdout's Uniapp-Template-Cli).
 var scanCue = regexp.MustCompile(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?:s|ed|ing)?\b|\bwatch(?:es|ing)\b|扫描|掃描|自动导入|自動導入|自动引入|自动注册)[^.。;；!?\n]*$`)
 
+// workspaceGlobCue is a sentence that quotes a workspace manifest's patterns: "The `packages/*` and `servers/*`
+// workspace globs are retained as intentional scaffolding for future workspaces", "Workspace glob patterns
+// `apps/*`, `packages/*`" (the hundred-and-sixty-third holdout's moss-meditation and pitch, whose
+// pnpm-workspace.yaml lists both over an empty or deleted packages/). configNames then finds the pattern in the
+// manifest: a place the manifest covers in case it is ever filled.
+var workspaceGlobCue = regexp.MustCompile(`\bworkspaces?\s+(?:globs?|patterns?|members?|entries)\b|\bpnpm[- ]workspaces?\s*[:：]|\bglobs?\s+(?:patterns?\s+)?(?:in|of|from)\s+\x60?pnpm-workspace\.yaml`)
+
 // formerLeadCJK ends the words before a name, or before the run of names it opens, with Chinese or
 // Japanese "old": "旧 `src/database/`・`sql/`・`src/api/database/*.sql` は `docs/archive/…` に隔離済み" (the
 // hundred-and-forty-fifth holdout's seikotsuin_no_saas, whose old SQL went to the archive).
@@ -1319,6 +1363,36 @@ var replacedLeadCJK = regexp.MustCompile("(?:取代|替代|替换|代替)了?[^`
 // ban: "禁泛文件名（`impl.go` 等）" (no generic file names (impl.go and the like): the hundred-and-fifty-third
 // holdout's lynx).
 var cjkForbidParen = regexp.MustCompile("(?:禁止?|不要|避免|勿)[^\\s`，。；（(]{0,12}[（(]\\s*(?:`[^`\\n]*`\\s*[/、,，]\\s*)*$")
+
+// koreanPastClause is the rest of a Korean sentence that opens "in the past" (과거) up to a name: "과거 core의
+// `application/` 계층은 해체되어" (the former core's … layer was dismantled), "(과거 `core-module`의
+// `application-core.yml`이었다가 이동)" (was the core module's … then moved): the hundred-and-sixty-third holdout's
+// tastyhouse, nine rows over seven documents. Every name up to the sentence's end is the past's, but for one after
+// a word that turns to now or to later (지금, 현재, 이제, 대신, 새로, 이후; "…했으나, 이후 … `alter.sql`에 …
+// 추가" turns at 으나, but) and a destination ("`x`로", to x: koreanToAfter).
+var (
+	koreanPastClause = regexp.MustCompile("^과거(?:에는?|엔|의|에)?\\s+(?:[^.。!?\\n`]|\\.\\w|`[^`\\n]*`)*$")
+	koreanNowWord    = regexp.MustCompile("지금|현재|이제|대신|새로|신규|이후|그러나|하지만|나중|으나|지만")
+	koreanToAfter    = regexp.MustCompile("^(?:\\s*[(（][^)）\\n]{0,60}[)）])?(?:으로|로)(?:[^\\p{Hangul}]|$|서|써|의|는|부터)")
+)
+
+// koreanPast reports a name inside a Korean sentence's past clause (koreanPastClause), the last one before it.
+func koreanPast(before, after string) bool {
+	i := strings.LastIndex(before, "과거")
+	if i < 0 {
+		return false
+	}
+	if r, _ := utf8.DecodeLastRuneInString(before[:i]); unicode.Is(unicode.Hangul, r) {
+		return false // 과거 inside a word
+	}
+	tail := before[i:]
+	if strings.Count(tail, "(")+strings.Count(tail, "（") > strings.Count(tail, ")")+strings.Count(tail, "）") {
+		// "과거에는 … 점진 전환(Strangler Fig, `md/CLEAN-ARCHITECTURE.md`)이었으나": a source the clause
+		// cites in an aside, still cited today
+		return false
+	}
+	return koreanPastClause.MatchString(tail) && !koreanNowWord.MatchString(tail) && !koreanToAfter.MatchString(after)
+}
 
 // formerCJK reports formerLeadCJK before a span or before the list it is in.
 func formerCJK(before string) bool {

@@ -465,8 +465,10 @@ var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['
 
 // forbidAddLeadIn ends a lead-in whose own verb forbids making what it lists: "Do not add:", "Never
 // reintroduce:", "禁止新增：" (forbidden to add; the seventy-fifth holdout's tether, over
-// "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose).
-var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入)|不要(?:再)?(?:新增|添加|恢复|创建))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+// "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose). A list of files an agent must not
+// read, "禁止读取：" (the hundred-and-sixty-eighth's CQUPT_Raft, over a context file git no longer tracks),
+// keeps them out whether or not one is there.
+var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a

@@ -271,8 +271,12 @@ func exampleStem(p, before string) bool {
 }
 
 // reportedMissing ends a list of what a failure reports missing: "build failures (missing `cmake`,
-// `stdarg.h`, etc.)". The names are the machine's, said to be absent, not files of the repository.
-var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$")
+// `stdarg.h`, etc.)". The names are the machine's, said to be absent, not files of the repository. A clause
+// that opens with the word says so of this repository: "Missing `src/entry-client.tsx` and
+// `src/entry-server.tsx` (TanStack Start requirement)", "Missing entry files: `a`, `b` (create these …)" (the
+// hundred-and-sixty-seventh holdout's starrupture-planner, a list of known gaps); words after it need their
+// colon ("Missing pages render `app/404`" names a page that must be there).
+var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$|^[\\s*_>-]*missing(?:(?:\\s+[\\w-]+){1,3}\\s*:)?\\s*(?:`[^`\\n]*`\\s*(?:,|and|or|&|/)?\\s*)*$")
 
 // orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
 // existenceAsked reports a span whose sentence asks whether it exists ("check whether
@@ -587,8 +591,12 @@ func (x *extraction) gitFacts(plainLower string) {
 // holdout's PyFlow, seven notes of when a file changed, read as claims that had expired). A date the
 // claim holds until is said in the present or the future ("valid until", "frozen until").
 func pastUntil(text string, from, to int) bool {
-	return untilWhen.MatchString(text[to:min(len(text), to+24)]) || pastBeforeUntil.MatchString(text[max(0, from-80):from]) ||
-		pastAfterUntil.MatchString(text[to:min(len(text), to+80)])
+	after := text[to:min(len(text), to+80)]
+	if untilWhen.MatchString(text[to:min(len(text), to+24)]) || pastBeforeUntil.MatchString(text[max(0, from-80):from]) || pastAfterUntil.MatchString(after) {
+		return true
+	}
+	m := pastVerbAfterUntil.FindString(after)
+	return m != "" && !presentAux.MatchString(m)
 }
 
 var (
@@ -598,12 +606,19 @@ var (
 	// ("`VERSION.md` pinned 4.6 until 2026-08-03", "THIS LINE SAID `40 + CON×2.0` UNTIL 2026-08-03":
 	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause. "A pass
 	// landed 2026-07-09 through 2026-07-13" (the hundred-and-thirtieth's agentic-scaffold) tells when
-	// work happened.
-	pastBeforeUntil = regexp.MustCompile(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
+	// work happened. A pronoun and a regular past verb is a past clause too: "(it rendered
+	// `awaiting_approval` with no marker at all until 2026-08-11)" (the hundred-and-sixty-third's Metorite).
+	pastBeforeUntil = regexp.MustCompile(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
 	// pastAfterUntil opens the clause a date begins with a past verb: "Until 2026-08-07 only the service
 	// name was localized" (the hundred-and-forty-ninth holdout's salon-booking-v2, beside "`LogoDisplay.tsx`
 	// used a raw uncached `fetch` until 2026-08-07", which pastBeforeUntil reads): what was so before then.
 	pastAfterUntil = regexp.MustCompile(`^[^.;:!?]{0,60}?\b(?:was|were|had)\b`)
+	// pastVerbAfterUntil is a subject and a regular past verb after the date: "*(Until 2026-08-11 the move
+	// gate's fence grepped the literal …" (the hundred-and-sixty-third holdout's Metorite, a note of how a
+	// check worked before a change), unless a present or modal verb stands between (presentAux: "the
+	// flag is disabled", "builds must be signed").
+	pastVerbAfterUntil = regexp.MustCompile(`^\s*[,)]?\s*(?:the|a|an|this|that|these|those|its|our|their|it|they|we)\b[^.;:!?]{0,50}?\b[a-z]{2,}[^e\s]ed\b`)
+	presentAux         = regexp.MustCompile(`\b(?:is|are|be|been|will|must|should|shall|stays?|remains?|gets?|can|may)\b`)
 )
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`

@@ -63,6 +63,10 @@ func fragmentKeys(sections []Section, src []byte) map[string]bool {
 		// is #choosing-a-task-: JabRef's CONTRIBUTING.md)
 		heading := headingImage.ReplaceAllString(s.Heading, "")
 		if strings.IndexByte(heading, '<') >= 0 {
+			// a code span keeps its angle brackets as text ("## Rule (`PaginationResponse<T>`)" is
+			// #rule-paginationresponset: the hundred-and-sixty-third holdout's tastyhouse), a tag
+			// outside one adds nothing; both readings are keys
+			keys[fragmentKey(customID.ReplaceAllString(heading, ""))] = true
 			heading = headingTag.ReplaceAllString(heading, "")
 		}
 		if m := customID.FindStringSubmatch(heading); m != nil {

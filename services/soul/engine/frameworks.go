@@ -101,8 +101,9 @@ var statedFramework = func() *regexp.Regexp {
 // 2756 passed" counts a runner's tests (the seventy-ninth holdout's console, four rows of a release log).
 // "Vitest 953 PASS" is the same tally in a gate's words (the hundred-and-twenty-ninth holdout's
 // calculatorhost). A counter word of Korean, Chinese or Japanese counts too: "`vitest` 4건 실패" (4 failures: the
-// hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件".
-var versionContinues = regexp.MustCompile(`^(?:[\w%]|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
+// hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件". A hyphened count noun makes the number a
+// count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search).
+var versionContinues = regexp.MustCompile(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
 // countAfter follows a whole number that counts things: "a monorepo written in TypeScript: 27
 // first-party workspaces under `apps/`" (the eighty-eighth holdout's OpenDataCapture). After a colon,

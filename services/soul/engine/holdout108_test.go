@@ -40,7 +40,7 @@ func TestHundredEighthHoldoutClasses(t *testing.T) {
 	})
 	runDriftCases(t, repo, "apps/promeia/CLAUDE.md", []driftCase{
 		{"a line of a sibling package's file", "- `gerar_hooks` (porte de `GenerateHooks`, `client.go:5`)", nil},
-		{"twin: a line that says something else", "- `gerar_hooks` (porte de `GenerateHooks`, `client.go:1`)", []string{"line_drift client.go:1"}},
+		{"twin: a line that says something else", "- `gerar_hooks` (porte de `GenerateHooks`, `client.go:2`)", []string{"line_drift client.go:2"}},
 	})
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
 		{"a task log's suite sizes", "## Log\n\n- Task 1: `README.md` suite at 112 tests.\n- Task 2: `README.md` suite at 114 tests.\n- Task 3: `README.md` suite at 125 tests.\n- Task 4: `README.md` suite at 282 tests.\n- Task 5: `README.md` suite at 114 tests.", nil},

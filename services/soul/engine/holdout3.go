@@ -124,8 +124,10 @@ var ignoredAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are)\s+(?:\w+\s+)?(
 // hundred-and-twenty-fifth's remoteCam, beside rows that say "**built**") says so without "yet". A cell
 // that opens by saying the place is kept for later does too: "| `views/` | 预留页面视图目录。 |" (a page-view
 // directory reserved for later: the hundred-and-thirty-seventh's Uniapp-Template-Cli, a directory git
-// cannot hold empty), "| `pages/` | Reserved for future page views. |".
-var plannedCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)|\|\s*[*_]*(?:reserved\s+for\s+(?:future|later|upcoming)\b|预留|預留|占位|佔位|暂未使用|暫未使用|待(?:创建|建立|新增|实现))[^|\n]*(?:\||$)`)
+// cannot hold empty), "| `pages/` | Reserved for future page views. |". A description may come first, the
+// mark after a dash: "| `tsconfig/` | Shared TypeScript configs — *planned* (root `tsconfig.base.json` suffices
+// for now) |" (the hundred-and-sixty-fifth's Teck.Monorepo).
+var plannedCell = regexp.MustCompile(`(?i)\|[^|\n]*\s[—–]\s*[*_]+(?:planned|not\s+yet\s+created)[*_]+\s*(?:\(|\||$)|\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)|\|\s*[*_]*(?:reserved\s+for\s+(?:future|later|upcoming)\b|预留|預留|占位|佔位|暂未使用|暫未使用|待(?:创建|建立|新增|实现))[^|\n]*(?:\||$)`)
 
 // placeholderItem describes a list item's path by a change with a letter for its name: "- `src/OrderBook.sol`:
 // Added feature X" and "- `test/OrderBook.t.sol`: Tests for feature X" (the hundred-and-twenty-fourth
@@ -193,8 +195,9 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // "`.claude/skills/` holds only this repo's own skills, if any." (the hundred-and-forty-fourth's
 // python-harness) says the same of a place that may be missing, and so does "`benchmarks/reviews/`:
 // benchmark-specific review notes if present" (the hundred-and-forty-seventh's shipwright), and "`term/src/escape/`
-// - escape sequence handling when present" (the hundred-and-fifty-eighth's manda).
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+// - escape sequence handling when present" (the hundred-and-fifty-eighth's manda), and "read `CONTEXT.md` at the
+// repo root and `docs/adr/` when they exist; proceed silently if absent" (the hundred-and-sixty-seventh's ALiX).
+var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present|,?\s+(?:if|when|where)\s+(?:it|they)\s+exists?)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // presentIfGate holds every word presentIfAfter needs one of; text without any spares the regexp.
 func presentIfGate(after string) bool {
@@ -366,6 +369,10 @@ var camelMeta = regexp.MustCompile(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
 // port", "from the PostgreSQL source tree (`src/test/regress/sql/`".
 var (
 	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
+	// userOwner gives the file to the person who runs the tool: "Tiers are placeholders — the user's
+	// `opencode.json` resolves them" (the hundred-and-sixty-third holdout's harness-opencode, whose own
+	// opencode.json it once held and deleted)
+	userOwner = regexp.MustCompile(`(?i)\b(?:the|a|each|every|any)\s+(?:end[- ])?user['’]s(?:\s+own)?\s+$`)
 	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
 	// holds that pull request), "the upstream PR #42", and a list of them with or without the noun:
 	// "(native upstream #33134/#33016, …)" (the ninety-third holdout's hermes-relay)
@@ -401,7 +408,7 @@ func ownedElsewhere(before, after string) bool {
 	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] || parentRootAfter.MatchString(after) {
 		return true
 	}
-	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
+	return possessiveOwner.MatchString(before) || userOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
 		homePlaceAfter.MatchString(after) || officialDocsBefore.MatchString(before)
 }
 

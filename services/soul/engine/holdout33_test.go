@@ -101,8 +101,8 @@ func TestThirtyThirdHoldoutDocuments(t *testing.T) {
 	})
 	runDriftCases(t, repo, "packages/jina/CLAUDE.md", []driftCase{
 		{"a hint naming the word in another case", "- `task`: Task type for embeddings (`src/embedding.ts:3`)", nil},
-		{"twin: a hint that moved", "- `task`: the field (`src/embedding.ts:1`)", []string{"line_drift src/embedding.ts:1"}},
-		{"twin: a bare hint, one file of that name under the package", "- `task`: the field (`embedding.ts:1`)", []string{"line_drift embedding.ts:1"}},
+		{"twin: a hint that moved", "- `task`: the field (`src/embedding.ts:2`)", []string{"line_drift src/embedding.ts:2"}},
+		{"twin: a bare hint, one file of that name under the package", "- `task`: the field (`embedding.ts:2`)", []string{"line_drift embedding.ts:2"}},
 	})
 	runDriftCases(t, repo, "python/devui/AGENTS.md", []driftCase{
 		{"an argument to the package's program", "```bash\n# Run with auto-discovery\ndevui ./agents\n```", nil},

@@ -378,9 +378,11 @@ var goIdent = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
 func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
-	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
+	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
-		// an example named foo whatever history once held ("**Example — public export `./foo`**")
+		// an example named foo whatever history once held ("**Example — public export `./foo`**"), and a
+		// commit given as an example ("called with the wrong commit (e.g., `0d262bd…`)": the
+		// hundred-and-seventieth holdout's repo-dashboard, the monitored product's commit)
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && (a.Example || a.Kind == AnchorGlob && namedPlaceholder.MatchString(a.Ref)) && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample || v.underNamingHeading(c)) {
@@ -932,8 +934,17 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 // `unwrapResult` from `src/hooks/shared/unwrapResult.js`" (the seventy-third holdout's sodax-sdks, whose
 // source is .ts). "The compiled rules come from `kernel/types.js`" imports nothing (round 48's ARI).
 func fromSpecifier(text, ref string) bool {
-	return strings.Contains(text, "` from `"+ref+"`")
+	if strings.Contains(text, "` from `"+ref+"`") {
+		return true
+	}
+	// "Re-exports `checkPhantomPaths` validator from `./validator.js`" (the hundred-and-sixty-sixth holdout's
+	// agents-reverse-engineer): a module re-exported by the name it compiles to
+	i := strings.Index(text, " from `"+ref+"`")
+	return i > 0 && containsFold(text[max(0, i-120):i], "export") && reexportBefore.MatchString(text[max(0, i-120):i])
 }
+
+// reexportBefore is the clause of a re-export up to the "from" that names its module.
+var reexportBefore = regexp.MustCompile(`(?i)\bre-?export(?:s|ed|ing)?\b[^.;\n]*$`)
 
 // importWord is the word import, in English and as the Romance and Slavic languages inflect it: "Direct
 // preko `db` importa iz `src/db/index.js`" (Slovene; the hundred-and-sixteenth holdout's
@@ -1158,7 +1169,8 @@ func (v *verifier) configNames(p string) (string, bool) {
 		if !ok {
 			continue
 		}
-		for _, q := range []string{`"`, `'`, "`", `"./`, `'./`, "`./"} {
+		// quoted, or an item of a YAML list ("packages:\n  - apps/*" in pnpm-workspace.yaml)
+		for _, q := range []string{`"`, `'`, "`", `"./`, `'./`, "`./", "- ", "- ./"} {
 			for at := 0; ; {
 				i := bytes.Index(body[at:], []byte(q+p))
 				if i < 0 {
@@ -1185,7 +1197,7 @@ func (v *verifier) configFiles() []string {
 				v.configFileList = append(v.configFileList, f)
 			}
 		}
-		v.configFileList = append(v.configFileList, "package.json")
+		v.configFileList = append(v.configFileList, "package.json", "pnpm-workspace.yaml", "lerna.json")
 	}
 	return v.configFileList
 }
@@ -1226,8 +1238,9 @@ func (v *verifier) builtFromSource(a Anchor) bool {
 }
 
 // builtCue ends the words before a name, or before the run of names it is in, that call it a build's
-// product: "copies built `server.js`, `tui.js`", "the bundled `app.js`".
-var builtCue = regexp.MustCompile(`(?i)\b(?:built|compiled|bundled|transpiled|minified)\s*$`)
+// product: "copies built `server.js`, `tui.js`", "the bundled `app.js`", "`scripts/migrate.ts` is compiled to
+// `scripts/migrate.js` during the build stage" (the hundred-and-sixty-ninth holdout's munny).
+var builtCue = regexp.MustCompile(`(?i)\b(?:built|compiled|bundled|transpiled|minified)(?:\s+(?:in)?to)?\s*$`)
 
 // builtNamed reports a mention of ref in text that builtCue calls a build's product.
 func builtNamed(text, ref string) bool {

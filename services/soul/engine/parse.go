@@ -456,7 +456,7 @@ func (p *parser) list(l *ast.List, depth int) {
 		place := strings.TrimSuffix(strings.TrimPrefix(m[1], "./"), "/")
 		mark(func(c *Claim) { c.ifExists = place })
 	}
-	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) {
+	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) || p.sectionHeading(removedHeading) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
 	if forbidAddLeadIn.MatchString(lead) {
@@ -593,6 +593,13 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	from := len(p.soul.Claims)
 	for _, l := range nested {
 		p.listItems(l, depth+1)
+	}
+	if len(nested) > 0 && forbidAddLeadIn.MatchString(strings.Join(parts, " ")) {
+		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth
+		// holdout's CQUPT_Raft): an item leads its nested list as a paragraph leads a list
+		for i := from; i < len(p.soul.Claims); i++ {
+			p.soul.Claims[i].forbidden = true
+		}
 	}
 	if id := entryOf(strings.Join(parts, " ")); id != "" {
 		// "- **R509 (Phase 3.2, 2026-05) — `transaction sign` ported.**" over its sub-items, each round
@@ -997,15 +1004,17 @@ var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|t
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business
 // flow, as recommended) over a crate's tree of modules still to write (the hundred-and-thirtieth
-// holdout's UniClipboardsss, fourteen rows in three crates' AGENTS.md).
-var adviceLead = regexp.MustCompile(`(?i)(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
+// holdout's UniClipboardsss, fourteen rows in three crates' AGENTS.md), and "If a component is page-specific
+// and large, consider a subdirectory:" (the hundred-and-sixty-sixth's biq-analytics).
+var adviceLead = regexp.MustCompile(`(?i)(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
 
 // plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
 // over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"
 // (suggested new files) over four modules still to write (its rag), "Files to add". Russian
 // "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
-// nokexpert-fe) says the same.
-var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming)\s+(?:contents?|files?|layout|structure|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+// nokexpert-fe) says the same, and so does "### Recommended Project Structure" over a tree of the app that would
+// use a portable library (the hundred-and-seventieth's tetrastack).
+var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration
@@ -1052,8 +1061,11 @@ func throughSample(p string, names []string) bool {
 var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
 
 // removedHeading is a section heading over what was taken out: "## What Was Removed" over a table of
-// `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows).
-var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:removed|deleted|retired|dropped)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?))?|removals?)\W*$`)
+// `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows), and over a list:
+// "## 🗑️ Scripts Obsoletos Eliminados (Issue #53)" (obsolete scripts removed: the hundred-and-sixty-fourth's
+// Cuentas_SiKNess, six items of "`x.sh` → what to use instead"). The noun may come first, as Romance
+// languages put it, and a parenthesis may close the heading.
+var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:(?:scripts?|archivos|ficheros|arquivos|fichiers|módulos|modulos)\s+)?(?:(?:obsolet[oa]s|obsolètes)\s+)?(?:removed|deleted|retired|dropped|eliminad[oa]s|removid[oa]s|borrad[oa]s|supprimée?s|entfernte|gelöschte)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?|dateien|skripte|module))?|removals?)(?:\s*\([^()\n]*\))?\W*$`)
 
 // awayRepoLead ends a lead-in over files of another repository: "원본 레포에서 다음 파일들을 참조하여 재구현:"
 // (reimplement from these files of the original repository: the hundred-and-ninth holdout's

@@ -272,6 +272,9 @@ type Anchor struct {
 	Link bool
 	// Fragment is a link's "#…": in a markdown file, the heading it names (fragments.go).
 	Fragment string
+	// EditorLine marks a link in an editor's file:line form ("(src/content/config.ts:1)"), which coding
+	// agents write from the workspace's root: missing beside the document, it may name the root's file.
+	EditorLine bool
 	// Unshipped marks a PR number whose own clause says nothing of a merge ("shipped this way, and it
 	// never fired, reporting false-green on every PR (#6766)"): a shipped word elsewhere in the claim
 	// does not make it a merged PR the log must hold.
@@ -298,6 +301,9 @@ type Anchor struct {
 	Plural bool
 	// Start and End are the line range for line anchors.
 	Start, End int
+	// LineInWords marks a line hint written in words ("`source-utils.ts` line 1 - `getLine()`"), not as a
+	// file:line span: line one so written means that line, not the file.
+	LineInWords bool
 	// Hints are words the hinted line should contain.
 	Hints []string
 	// Words are the names inside the claim's multi-word code spans (rangeWords): a cited range holds

@@ -226,7 +226,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
 	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
 	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || formerCJK(s.before) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
+	if formerBefore.MatchString(s.before) || formerCJK(s.before) || historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
@@ -262,7 +262,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
-		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder") && emptyDirAfter.MatchString(s.after(120)) ||
+		strings.Contains(lowerRaw, "gone") && allGoneNext.MatchString(s.after(300)) ||
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder", "비어", "비었") && emptyDirAfter.MatchString(s.after(120)) ||
 		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "空", "빈") && emptyDirLabel.MatchString(s.behind(200))
 }
 
@@ -306,7 +307,8 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	}
 	a.Plural = k.plural && a.Kind == AnchorPath
 	a.Configured = (a.Kind == AnchorGlob || a.Kind == AnchorPath && path.Ext(a.Path) == "") &&
-		containsFold(s.lowerRaw, "scan", "import", "watch", "扫描", "掃描", "导入", "導入", "引入", "注册") && scanCue.MatchString(s.behind(200))
+		containsFold(s.lowerRaw, "scan", "import", "watch", "扫描", "掃描", "导入", "導入", "引入", "注册") && scanCue.MatchString(s.behind(200)) ||
+		a.Kind == AnchorGlob && strings.Contains(s.lowerRaw, "workspace") && workspaceGlobCue.MatchString(s.lowerRaw)
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||

