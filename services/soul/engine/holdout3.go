@@ -408,7 +408,7 @@ func ownedElsewhere(before, after string) bool {
 	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] || parentRootAfter.MatchString(after) {
 		return true
 	}
-	return possessiveOwner.MatchString(before) || userOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
+	return possessiveOwner.MatchString(before) || containsFold(before, "user") && userOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
 		homePlaceAfter.MatchString(after) || officialDocsBefore.MatchString(before)
 }
 

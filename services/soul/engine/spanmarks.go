@@ -226,7 +226,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
 	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
 	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || formerCJK(s.before) || historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
+	if formerBefore.MatchString(s.before) || formerCJK(s.before) || containsFold(s.lowerRaw, "historical", "legacy", "former", "retired") && historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
