@@ -369,10 +369,6 @@ var camelMeta = regexp.MustCompile(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
 // port", "from the PostgreSQL source tree (`src/test/regress/sql/`".
 var (
 	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
-	// userOwner gives the file to the person who runs the tool: "Tiers are placeholders — the user's
-	// `opencode.json` resolves them" (the hundred-and-sixty-third holdout's harness-opencode, whose own
-	// opencode.json it once held and deleted)
-	userOwner = regexp.MustCompile(`(?i)\b(?:the|a|each|every|any)\s+(?:end[- ])?user['’]s(?:\s+own)?\s+$`)
 	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
 	// holds that pull request), "the upstream PR #42", and a list of them with or without the noun:
 	// "(native upstream #33134/#33016, …)" (the ninety-third holdout's hermes-relay)
@@ -408,7 +404,7 @@ func ownedElsewhere(before, after string) bool {
 	if m := namedRepoAfter.FindStringSubmatch(after); m != nil && !ownRepoWords[strings.ToLower(m[1])] || parentRootAfter.MatchString(after) {
 		return true
 	}
-	return possessiveOwner.MatchString(before) || containsFold(before, "user") && userOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
+	return possessiveOwner.MatchString(before) || articleOwner.MatchString(before) && portAfter.MatchString(after) || sourceTree.MatchString(before) || checkoutAfter.MatchString(after) || underRepo.MatchString(before) ||
 		homePlaceAfter.MatchString(after) || officialDocsBefore.MatchString(before)
 }
 
