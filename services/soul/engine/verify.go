@@ -273,9 +273,8 @@ func (v *verifier) underOwnName(p string) (string, bool) {
 	return rest, found
 }
 
-// nameSuffixOf is a tracked file whose name ends with a bare name that has an extension of its own and a
-// capital or a dot in its stem's place, as compound endings are written ("Build.cs" of X.Build.cs,
-// "Target.cs"), or "".
+// nameSuffixOf is a tracked file whose name ends with a bare name shaped as the last two parts of a
+// compound ending, a capitalised word and a short extension ("Build.cs" of X.Build.cs), or "".
 func (v *verifier) nameSuffixOf(a Anchor) string {
 	if a.Link || strings.Contains(a.Path, "/") || strings.HasPrefix(a.Path, ".") || path.Ext(a.Path) == "" || !compoundEnding.MatchString(a.Path) {
 		return ""
@@ -286,7 +285,7 @@ func (v *verifier) nameSuffixOf(a Anchor) string {
 	return ""
 }
 
-// compoundEnding is a name shaped as the last two parts of a compound file ending: "Build.cs", "Target.cs".
+// compoundEnding is that shape: "Build.cs", "Target.cs".
 var compoundEnding = regexp.MustCompile(`^[A-Z][a-z]+\.[a-z]{1,4}$`)
 
 // extensionTwin is the one tracked file a slash path without an extension names once its extension is
