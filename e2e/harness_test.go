@@ -145,14 +145,33 @@ func (p *proc) term(t *testing.T) error {
 	}
 }
 
+// givenAddrs are the addresses freeAddr has handed out in this test binary.
+var (
+	givenMu    sync.Mutex
+	givenAddrs = map[string]bool{}
+)
+
+// freeAddr is a loopback address no listener holds now and none this binary handed out before. The kernel
+// may give a port it just freed out again: a fresh clone's make test (6 December) gave the gateway's HTTP
+// port to soul's gRPC listener too, and the gateway could not bind.
 func freeAddr(t *testing.T) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	givenMu.Lock()
+	defer givenMu.Unlock()
+	for range 100 {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close()
+		if !givenAddrs[addr] {
+			givenAddrs[addr] = true
+			return addr
+		}
 	}
-	defer l.Close()
-	return l.Addr().String()
+	t.Fatal("no loopback port left that this test binary has not handed out")
+	return ""
 }
 
 // cli runs one organism client verb and returns its stdout.
