@@ -940,7 +940,11 @@ func fromSpecifier(text, ref string) bool {
 	// "Re-exports `checkPhantomPaths` validator from `./validator.js`" (the hundred-and-sixty-sixth holdout's
 	// agents-reverse-engineer): a module re-exported by the name it compiles to
 	i := strings.Index(text, " from `"+ref+"`")
-	return i > 0 && containsFold(text[max(0, i-120):i], "export") && reexportBefore.MatchString(text[max(0, i-120):i])
+	if i <= 0 {
+		return false
+	}
+	clause := text[max(0, i-120):i]
+	return containsFold(clause, "export") && reexportBefore.MatchString(clause)
 }
 
 // reexportBefore is the clause of a re-export up to the "from" that names its module.

@@ -580,9 +580,9 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 		}
 	}
 	outer, outerBranch := p.listDirs, p.branchList
+	lead := "" // only an item with items under it leads them
 	if len(nested) > 0 {
-		// only an item with items under it leads them
-		lead := strings.Join(parts, " ")
+		lead = strings.Join(parts, " ")
 		if m := folderItem.FindStringSubmatch(lead); m != nil {
 			p.listDirs = inFolder(outer, m[1])
 		}
@@ -594,7 +594,7 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	for _, l := range nested {
 		p.listItems(l, depth+1)
 	}
-	if len(nested) > 0 && forbidAddLeadIn.MatchString(strings.Join(parts, " ")) {
+	if lead != "" && forbidAddLeadIn.MatchString(lead) {
 		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth
 		// holdout's CQUPT_Raft): an item leads its nested list as a paragraph leads a list
 		for i := from; i < len(p.soul.Claims); i++ {

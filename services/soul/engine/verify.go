@@ -262,11 +262,11 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	return v.missingPath(a, d.fail, d.hold)
 }
 
-// underOwnName reads a path whose first segment is the checkout's own name and no directory of it, and
-// reports the rest when that names a tracked place.
+// underOwnName reads a path whose first segment is the repository's own name (ownName) and no directory of
+// it, and reports the rest when that names a tracked place.
 func (v *verifier) underOwnName(p string) (string, bool) {
 	top, rest, ok := strings.Cut(p, "/")
-	if !ok || strings.Trim(rest, "/") == "" || top != filepath.Base(v.repo.Root()) || v.repo.HasTopLevel(top) {
+	if !ok || strings.Trim(rest, "/") == "" || v.repo.HasTopLevel(top) || !v.ownName(top) {
 		return "", false
 	}
 	found, _ := v.repo.Exists(strings.TrimSuffix(rest, "/"))
@@ -941,6 +941,12 @@ func (v *verifier) rootLink(a Anchor) bool {
 	if !ok || !copilotFile(v.soul.Path) && !hiddenAgentDoc(v.soul.Path) || strings.HasPrefix(ref, "../") || strings.HasPrefix(ref, "/") {
 		return false
 	}
+	return v.existsFromRoot(ref)
+}
+
+// existsFromRoot reports a destination, its fragment dropped, that names a tracked place read from the
+// repository's root and stays inside it.
+func (v *verifier) existsFromRoot(ref string) bool {
 	p := path.Clean(strings.SplitN(ref, "#", 2)[0])
 	if p == "." || strings.HasPrefix(p, "../") {
 		return false
@@ -976,15 +982,7 @@ func (v *verifier) rootWrittenLink(a Anchor) bool {
 // holdout's pickyouragent-dev), the workspace-relative form an agent's editor writes. A plain link is read
 // as the forge reads it.
 func (v *verifier) editorRootLink(a Anchor) bool {
-	if !a.EditorLine || strings.HasPrefix(a.Ref, "../") || path.Dir(v.soul.Path) == "." {
-		return false
-	}
-	p := path.Clean(a.Ref)
-	if p == "." || strings.HasPrefix(p, "../") {
-		return false
-	}
-	exists, _ := v.repo.Exists(p)
-	return exists
+	return a.EditorLine && !strings.HasPrefix(a.Ref, "../") && path.Dir(v.soul.Path) != "." && v.existsFromRoot(a.Ref)
 }
 
 // linkRef is a link's destination as written, and an import line's without its "@" (imports.go) in a
