@@ -209,8 +209,9 @@ func removedLeadIn(before string) bool {
 // `parity.test.ts`" (the hundred-and-twenty-fifth holdout's pinakes) lists what went with it. A dated
 // note opens with the verb, and its list may close with ", and": "(2026-07-13) Removed `tests/config/`,
 // `tests/api/multi-master.test.ts`, and `tests/lib/google/*.test.ts`" (the hundred-and-forty-ninth's
-// salon-booking-v2).
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
+// salon-booking-v2). Spanish and Portuguese say it so: "**Archivos huérfanos.** Borrados
+// `components/form-register.tsx` y\n`MisClientesMain.tsx`." (the hundred-and-seventy-sixth's agente-ia-app).
+var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading
@@ -256,7 +257,7 @@ var (
 // 2026-08-09**" (the eighty-fifth's Hodos-Browser, the verb in bold).
 // Portuguese and Spanish say it so too: "`20260520_calc_pro_subscriptions.sql` nunca foi aplicada em prod e
 // foi DELETADA do repo" (the hundred-and-tenth holdout's TestesiteOficial).
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdoes(?: not|n['’]t) exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdo(?:es)?(?:\s+not|n['’]t)\s+exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
@@ -650,6 +651,7 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		// a line written in prose is confirmed by quoted code as a `file:line` span is
 		a.Literals = literalHints(c, a.Path)
 		a.Words = rangeWords(c.Text)
+		a.Prose = proseWords(c.Text)
 	}
 }
 
@@ -674,7 +676,10 @@ func hintsFor(c *Claim, p string) []string {
 				// type the member is read from (declaresNamed)
 				hints = append(hints, a.Qualifier+"."+a.Name)
 			}
-		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p:
+		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p && !(path.Ext(a.Path) == ".md" && path.Ext(p) != ".md"):
+			// a document beside the citation ("| `src/main.rs` lines 102-119 |
+			// [workers/AGENTS.md](src/workers/AGENTS.md) |", the hundred-and-seventy-sixth holdout's
+			// roboplc-middle) points the reader on; no line of code names it
 			hints = append(hints, a.Path)
 		}
 	}

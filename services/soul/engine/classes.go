@@ -125,8 +125,8 @@ func slotDir(p string) bool {
 }
 
 // datePlaceholder is a date's format written where the date will go: "YYYY-MM-DD", "yyyymmdd",
-// "notes-MM-DD.md".
-var datePlaceholder = regexp.MustCompile(`(?i)yyyy|(?:^|[^a-z])mm[-_]dd(?:[^a-z]|$)`)
+// "notes-MM-DD.md", "content/en/blogs/YYMMDD-slug.mdx" (the hundred-and-seventy-third's blog-mdx).
+var datePlaceholder = regexp.MustCompile(`(?i)yyyy|(?:^|[^a-z])(?:yy[-_]?)?mm[-_]?dd(?:[^a-z]|$)`)
 
 // pathToLeaf is the segment after "path" that runs "to" into a file's name: "path/to_test.exs".
 var pathToLeaf = regexp.MustCompile(`(?i)^to[-_]\w`)
@@ -466,8 +466,11 @@ var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host
 // bothGoneAfter follows a name, or a brace list of names, whose clause goes on to say they all went:
 // "`src/content/{newsletter,feedback}.ts` byCode maps — both files deleted", "…; both files are now
 // deleted" (the hundred-and-eleventh holdout's dropshipping-test, six rows). What went must be them: "—
-// the change that deleted the C++ `PermissionEngine`" (round 85's Hodos-Browser) names a change.
-var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b`)
+// the change that deleted the C++ `PermissionEngine`" (round 85's Hodos-Browser) names a change. An aside
+// set off by dashes may hold the names, and the verb follows it with no subject: "— the watcher in
+// `pkg/builder/vector.go` and the\nwriter helpers in `pkg/util/bash.go` — were **deleted in the same
+// commit**" (the hundred-and-seventy-second's operator-go).
+var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b|^(?:[^.;\x60—–]|\x60[^\x60\n]*\x60){0,120}?\s[—–]\s*(?:were|have\s+been)\s+[*_]*(?:both\s+|all\s+)?(?:deleted|removed)\b`)
 
 // historicalAsAfter follows a name the sentence files under the past: "Treat `mechanics/titan-canaries/` as
 // historical vocabulary that maps back to active Titan topology" (the hundred-and-sixty-sixth holdout's
@@ -485,7 +488,10 @@ var allGoneNext = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}[.!?]\s+(?:both|all\s+
 // that do not exist" (the hundred-and-forty-second's neural-midi) says it of a list, and "references Go build
 // artifacts (`go.mod`/`make build`) that don't exist" (the hundred-and-sixty-third's twitch-notifier) of a list
 // in parentheses. "`crates/api` is not part of the workspace" (the hundred-and-sixty-seventh's Telescope).
-var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\)?\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b|^[\x60*]*\s+(?:is|are)\s+not\s+(?:yet\s+)?(?:a\s+)?(?:part|member)\s+of\s+the\s+(?:[\w-]+\s+)?(?:workspace|repo|repository|monorepo|project)\b`)
+// "`VolumeRegistration.WithScope`, the `ListenerScope` type,\n`ListenerScopeNode` … and
+// `ListenerScopeAnnotation` do not exist" (the hundred-and-seventy-second's operator-go) says it of a list
+// that runs over a line whose first word is a name.
+var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\)?\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b|^[\x60*]*\s+(?:is|are)\s+not\s+(?:yet\s+)?(?:a\s+)?(?:part|member)\s+of\s+the\s+(?:[\w-]+\s+)?(?:workspace|repo|repository|monorepo|project)\b|^(?:[^.;:!?\x60]{0,24}\x60[^\x60\n]*\x60)*(?:\s+(?:type|types|function|functions|method|methods|file|files|field|fields|constant|constants))?[*_]*\s+(?:do|does)(?:\s+not|n['’]t)\s+exist\b`)
 
 // notHereAfter follows a name the rest of its clause says this repository lacks: "`cloud/` worker dir
 // **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
@@ -778,8 +784,10 @@ func metaName(p string) bool {
 
 // caseStyleStem is the name of a letter-case style written as a file's stem: the style a naming table's
 // row asks for ("| Component files | `PascalCase.tsx` | `Button.tsx` |", the ninety-fourth holdout's
-// aimusicverse).
-var caseStyleStem = regexp.MustCompile(`(?i)^(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case$`)
+// aimusicverse). A hook's prefix may lead it, a second ending follow it, and a kind's "Name" stand for
+// the style: "- **Hooks:** `useCamelCase.js`", "- **Styles:** `ComponentName.module.css`" (the
+// hundred-and-seventy-fourth holdout's cepingzonghe).
+var caseStyleStem = regexp.MustCompile(`(?i)^(?:use|with)?(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case(?:\.[a-z]+)?$|(?-i)^(?:Component|Feature|Module|Page|Screen|Service|Class|Hook|Store|Model|Type)Name(?:\.[a-z]+)?$`)
 
 // metaGates are words one of which any metaStem match holds, for containsFold.
 var metaGates = []string{"my", "your", "path", "xxx"}
@@ -911,8 +919,9 @@ var linkTopic = regexp.MustCompile(`\]\([^()\s]+\)\s*\([^()]*$`)
 // citeHeader is a table column of sources: "| law | seed |", "| rule | source |".
 // placeHeader names a table column of places: its cells say where a thing is ("WHERE TO LOOK" tables
 // of "| Task | Location | Notes |", "| What | Where |"). A header that only lists files beside other
-// things ("Key Files") does not: radon's cheat sheet puts CSS classes there.
-var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?)[*_\x60\s]*$`)
+// things ("Key Files") does not: radon's cheat sheet puts CSS classes there. A column of what to read
+// ("| When | Read |", the hundred-and-seventy-fourth holdout's cepingzonghe) names documents the same way.
+var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?|read|see|consult)[*_\x60\s]*$`)
 
 // nameHeader names a table column of names: "Scriptlet Name", "Alias", "Aliases", "ID", "Key" (the
 // eighty-fifth holdout's Hodos-Browser, whose scriptlet table gives each file's registered name,
@@ -955,8 +964,10 @@ var shunHeader = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
-// of a file the migration split up). The cell is matched whole: "原因" (reason) is no former name.
-var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位置|目录|模块|名称|檔案|路徑|目錄|名)?|旧(?:ファイル|パス)|変更前|이전\s*(?:파일|경로|위치|이름)?)[\s*_]*$`)
+// of a file the migration split up). The cell is matched whole: "原因" (reason) is no former name. A
+// parenthesis may say they are retired: "| 旧文件（退役） | 新文件（现行） |" (the hundred-and-seventy-sixth's
+// slTerminal).
+var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位置|目录|模块|名称|檔案|路徑|目錄|名)?(?:\s*[（(](?:退役|已删除|已刪除|废弃|廢棄|弃用)[）)])?|旧(?:ファイル|パス)|変更前|이전\s*(?:파일|경로|위치|이름)?)[\s*_]*$`)
 
 // awayHeader is a table column of places in another project: the copy a package's users get once they
 // install it ("Consumer (post-install) path", the hundred-and-first holdout's LuckyStack-v2, whose docs/
@@ -1022,8 +1033,9 @@ func sentenceAround(raw string, from, to int) string {
 // `engine.rs:4724`, now folded into …" (the hundred-and-fifty-first's recall and task-mgr-framework)
 // say what was. "Previously at `encoder.rs:1607–1612`, unimplemented opcodes …" (the hundred-and-fifty-third's
 // quazistrap) is where fixed code was; "Do not add new references to retired `gateway.ts`" (its Resonote)
-// calls the name gone.
-var formerBefore = regexp.MustCompile(`(?i)(?:\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+// calls the name gone. "It was three files — `ci.yml`, `docs.yml`, `release.yml` — split on …" (the
+// hundred-and-seventy-second's open_audio_analyzer) counts what there were before.
+var formerBefore = regexp.MustCompile(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
@@ -1073,8 +1085,10 @@ var (
 // Portuguese "Server functions em `src/functions/` (não `server-functions/`)" (not: the
 // hundred-and-fifty-fifth's study-app) sets the place against the old one, as "(no `x`)" does. "flat
 // inside the component folder — no nested `libs/` or `helpers/` subfolders" (the hundred-and-sixtieth's
-// infinitus-frontend) rules out each name of its list.
-var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// infinitus-frontend) rules out each name of its list. "No checked-in `tests/` or `*.test.ts` files were
+// found" and "No `bun test` script or `*.test.ts` files exist" (the hundred-and-seventy-second's NM-TS) say
+// where the name sits, or what kind the name before is.
+var noneBefore = regexp.MustCompile(`(?i)(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*not[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1248,7 +1262,12 @@ func foreignAbsent(before, after string) bool {
 }
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*regexp.Regexp{foreignGoneAfter, goneAlongWith, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
+var goneAfterForeign = []*regexp.Regexp{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
+
+// zhGoneAt opens the text after a name with Chinese "was deleted at …", "已于 Stage 8 FE-13 删除": "`forwardGlobalShortcuts.ts`
+// 已于 Stage 8 FE-13 删除", "`SidebarTree.tsx` 及其配套（`index.ts` barrel）已于 NAV-06 整体删除" (the
+// hundred-and-seventy-sixth holdout's slTerminal), the stage between 已于 and the verb.
+var zhGoneAt = regexp.MustCompile("^[^\\n。！？；;]{0,60}?已(?:经)?(?:于|於|在)[^\\n。！？；;，,]{1,30}?(?:删除|刪除|移除|废弃|廢棄|退役)")
 
 // goneAlongWith opens the text after a name, or a list of names joined by 与/和/及/、, with "已随 … 删除"
 // (was deleted along with …): "`install-local.mjs` 装配链路已随壳层整体删除", "`npm run install:local` 与

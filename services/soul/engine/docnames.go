@@ -423,8 +423,10 @@ func goneKey(p string) string {
 // so does a plan's "**Deliverables:**" (the hundred-and-thirtieth's otterfall, each batch's new folders)
 // and a starter's "You can add these directories as needed:" (the hundred-and-thirty-third's templates).
 // Other languages say planned so too: German "**Common (geplant):**", "**Geplant:**" over components and
-// pages still to write (the hundred-and-thirty-sixth's 66_HAUSVERWALTUNG_NEBENKOSTEN).
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write)|geplant|prévue?s?|previst[oa]s?|planejad[oa]s?|planificad[oa]s?)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+// pages still to write (the hundred-and-thirty-sixth's 66_HAUSVERWALTUNG_NEBENKOSTEN). A line that opens
+// by telling the reader to create files lists the files to write: "Crear archivos en `types/` con
+// nombres descriptivos:" over `types/dtos.ts`, `types/forms.ts` (the hundred-and-seventy-second's PetSiKness).
+var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write)|geplant|prévue?s?|previst[oa]s?|planejad[oa]s?|planificad[oa]s?)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$|^\W*(?:create|crear|criar|créer|créez|erstelle|erstellen)\s+(?:(?:new|nuevos|novos|nouveaux|neue)\s+)?(?:files?|archivos|arquivos|fichiers|dateien|modules?|módulos)\b[^.!?:\n]{0,60}[:：]\s*\**\s*$`)
 
 // placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
 // `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,

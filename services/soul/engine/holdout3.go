@@ -426,7 +426,12 @@ var homePlaceAfter = regexp.MustCompile("^`?\\s+(?:from|in|under|inside)\\s+`~/"
 // `Hero.tsx`)" (the sixty-seventh's root-solar), and Korean "폴더명: 케밥케이스 (`gym-info/`,
 // `review-list/`)" (folder names: kebab case; the hundred-and-twenty-ninth's clog). "Name mockups descriptively: `mockups/skills-panel.sh`,
 // `mockups/settings-panel.sh`, etc." (the eighty-eighth's glue) shows names to write, one since deleted.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
+// The style may be written as a file name an arrow turns into a sample: "`camelCase.ts` → `useToast.ts`"
+// (the hundred-and-seventy-second's PetSiKness); in a table's cell it is only the style's column. "Replies:
+// repo-root refs only: `extensions/telegram/src/index.ts:80`" (openclaw's AGENTS.md, carried by the
+// hundred-and-seventy-fourth's KovaLab and the hundred-and-seventy-fifth's mycompany-openclaw) shows the form
+// of a reference.
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\.[a-z]{1,5}\x60?\s*(?:→|->|=>))?(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\b(?:refs?|references?|citations?)\s+only\s*:|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

@@ -45,6 +45,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" is imported by its compiled name; the source is "+src
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && compiledExt[path.Ext(a.Path)] != nil {
+		if src, ok := v.nodeSpecifier(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" is the module's import name (Node module resolution); the source is "+src
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && containsFold(c.Text, "built", "compiled", "bundled", "transpiled") && builtNamed(c.Text, a.Ref) {
 		if src, ok := v.compiledTwin(a.Path); ok {
 			// "`installPlugins` copies built `server.js`, `tui.js`" beside server.ts and tui.ts (the
@@ -99,6 +104,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			// holdout's heysureai2, whose server, web and device are submodules): the bare names sit
 			// beside a path inside a submodule, among files this clone does not hold
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside a path inside "+top+", a submodule this clone does not hold"
+		} else if top, ok := v.submoduleInHeading(c); ok {
+			// "### Dashboard architecture (`apps/dashboard/src/`)" over "- `admin/` — admin tools" (the
+			// hundred-and-seventy-fourth holdout's nubian-platform, whose apps are submodules): the section
+			// describes a tree this clone does not hold
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
 		}
 	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
@@ -119,6 +129,56 @@ func (v *verifier) submoduleInClaim(c *Claim) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// submoduleOf is the submodule .gitmodules declares at p or above it. A heading may name a file or a
+// tracked directory, which are this clone's; a submodule's checkout is empty or absent.
+func (v *verifier) submoduleOf(p string) (string, bool) {
+	p = strings.TrimSuffix(p, "/")
+	if p == "" || strings.ContainsAny(p, " *?") {
+		return "", false
+	}
+	body, ok := v.readFile(".gitmodules")
+	if !ok {
+		return "", false
+	}
+	for d := p; d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		if gitmodulePath(string(body), d) {
+			return d, true
+		}
+	}
+	return "", false
+}
+
+// gitmodulePath reports a "path = p" line of a .gitmodules file.
+func gitmodulePath(body, p string) bool {
+	for line := range strings.Lines(body) {
+		k, val, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(k) == "path" && strings.Trim(strings.TrimSpace(val), `"`) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// submoduleInHeading is the submodule a path its section's headings name passes into (the heading as
+// parsed, its code spans unwrapped).
+func (v *verifier) submoduleInHeading(c *Claim) (string, bool) {
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		for _, w := range strings.FieldsFunc(v.soul.Sections[i].Heading, headingWordBreak) {
+			if strings.Contains(w, "/") {
+				if top, ok := v.submoduleOf(strings.TrimPrefix(w, "./")); ok {
+					return top, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// headingWordBreak splits a heading into its words and paths: "Dashboard architecture (apps/dashboard/src/)".
+func headingWordBreak(r rune) bool {
+	return r == ' ' || r == '(' || r == ')' || r == ',' || r == '`' || r == ':' || r == '（' || r == '）'
 }
 
 // inWording reads a failed anchor again by what its sentence says of it: gone on purpose, another

@@ -1064,8 +1064,10 @@ var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
 // `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows), and over a list:
 // "## 🗑️ Scripts Obsoletos Eliminados (Issue #53)" (obsolete scripts removed: the hundred-and-sixty-fourth's
 // Cuentas_SiKNess, six items of "`x.sh` → what to use instead"). The noun may come first, as Romance
-// languages put it, and a parenthesis may close the heading.
-var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:(?:scripts?|archivos|ficheros|arquivos|fichiers|módulos|modulos)\s+)?(?:(?:obsolet[oa]s|obsolètes)\s+)?(?:removed|deleted|retired|dropped|eliminad[oa]s|removid[oa]s|borrad[oa]s|supprimée?s|entfernte|gelöschte)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?|dateien|skripte|module))?|removals?)(?:\s*\([^()\n]*\))?\W*$`)
+// languages put it, and a parenthesis may close the heading, or what it was removed from or during:
+// "## REMOVED FROM V1.X" (the hundred-and-seventy-second holdout's clay), "### Removed during Puck
+// migration" (AI-PAGE-BUILDER).
+var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:(?:scripts?|archivos|ficheros|arquivos|fichiers|módulos|modulos)\s+)?(?:(?:obsolet[oa]s|obsolètes)\s+)?(?:removed|deleted|retired|dropped|eliminad[oa]s|removid[oa]s|borrad[oa]s|supprimée?s|entfernte|gelöschte)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?|dateien|skripte|module))?(?:\s+(?:from|during|in|since|after|with|as\s+of)\s+[\w .#/-]{1,40}?)?|removals?)(?:\s*\([^()\n]*\))?\W*$`)
 
 // awayRepoLead ends a lead-in over files of another repository: "원본 레포에서 다음 파일들을 참조하여 재구현:"
 // (reimplement from these files of the original repository: the hundred-and-ninth holdout's

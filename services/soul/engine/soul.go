@@ -309,6 +309,9 @@ type Anchor struct {
 	// Words are the names inside the claim's multi-word code spans (rangeWords): a cited range holds
 	// such a span when its lines hold these names, one line each.
 	Words []string
+	// Prose are the longer words of the claim outside its code spans, lower-cased: what a cited line may
+	// hold when the claim's names sit only in a comment beside it (linehint.go).
+	Prose []string
 	// Literals are the claim's code spans quoted whole ("`new CancelSource(store.db)`"): a cited line
 	// that holds one as written is the line meant; one held nowhere says nothing (literalHints).
 	Literals []string

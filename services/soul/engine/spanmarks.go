@@ -255,7 +255,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		// a wider window than before's: the cue may open a long list of names, three bytes a character
 		g.nonASCII && foreignAbsent(s.behind(480), s.after(240)) ||
 		(strings.Contains(lowerRaw, "none of") || strings.Contains(lowerRaw, "neither of") || strings.Contains(lowerRaw, "no such")) && noneExistAfter.MatchString(s.after(300)) ||
-		containsFold(lowerRaw, "not", "n't", "n’t") && (notPresentAfter.MatchString(s.after(100)) || saidNotHere(s.trimmed(), s.after(120))) ||
+		containsFold(lowerRaw, "not", "n't", "n’t") && (notPresentAfter.MatchString(s.after(240)) || saidNotHere(s.trimmed(), s.after(120))) ||
 		containsFold(lowerRaw, "never", "not") && (noReturnBefore.MatchString(s.before) || noCiteBefore.MatchString(s.before)) ||
 		containsFold(lowerRaw, "never", "not", "n't", "n’t") && neverUseBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||

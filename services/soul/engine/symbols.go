@@ -598,8 +598,17 @@ func (ix *symbolIndex) isPackage(q string) bool {
 	return false
 }
 
-// memberOf reads the blocks that define type t and reports whether member appears in one as a word.
+// memberOf reads the blocks that define type t and reports whether member appears in one as a word, or
+// in a class t extends.
 func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
+	return v.memberIn(ix, t, member, maxBaseDepth)
+}
+
+// maxBaseDepth bounds how many classes up an inherited member is looked for.
+const maxBaseDepth = 3
+
+// memberIn is memberOf with the classes above t left to look in.
+func (v *verifier) memberIn(ix *symbolIndex, t, member string, depth int) bool {
 	// the member must be what a line declares (its leading name, or self.x/this.x), not a type it uses
 	// Both shapes hold the member's name, so a line without it is skipped before the regexp, which
 	// is compiled only once a line has it: a type of a few thousand lines (openrewrite's J.java)
@@ -655,6 +664,11 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 				if j := strings.Index(l, t); j >= 0 {
 					l = l[j+len(t):]
 				}
+				if base := baseClass(l, py); depth > 0 && base != "" && base != t && v.inBase(ix, base, member, depth-1) {
+					// "`LoopStore.withLock()`" where LoopStore extends ReducerBackedStore, which defines
+					// it (the hundred-and-seventy-second holdout's pi-loop): an inherited member is one
+					return true
+				}
 			}
 			if strings.Contains(l, member) && (shape().MatchString(l) || typeFirst && declared(l)) {
 				return true
@@ -663,6 +677,43 @@ func (v *verifier) memberOf(ix *symbolIndex, t, member string) bool {
 	}
 	return false
 }
+
+// inBase reports a member of the class base. The index holds the lines that name what the document
+// names, so the base's own line may be missing from it; then a file that defines the member and declares
+// class base is read as the base's.
+func (v *verifier) inBase(ix *symbolIndex, base, member string, depth int) bool {
+	if len(ix.defs[base]) > 0 {
+		return v.memberIn(ix, base, member, depth)
+	}
+	decl := regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:public\s+)?class\s+` + regexp.QuoteMeta(base) + `\b`)
+	for _, d := range ix.defs[member] {
+		if body, ok := v.readFile(d.path); ok && decl.Match(body) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseClass is the class a class's defining line (from after its name) extends: "extends Base" (TypeScript,
+// JavaScript, Java, PHP), "(Base):" (Python's first base), "< Base" (Ruby). An interface it implements
+// declares members without defining them, and is not followed.
+func baseClass(rest string, py bool) string {
+	if py {
+		if m := pyBase.FindStringSubmatch(rest); m != nil {
+			return m[1]
+		}
+		return ""
+	}
+	if m := extendsBase.FindStringSubmatch(rest); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var (
+	extendsBase = regexp.MustCompile(`^\s*(?:<[^>{]*>\s*)?(?:extends|<)\s+(?:[\w$]+\.)*([A-Za-z_$][\w$]*)`)
+	pyBase      = regexp.MustCompile(`^\s*\(\s*(?:[\w]+\.)*([A-Za-z_]\w*)\s*[,)\[]`)
+)
 
 // typeFirstLang reports a source whose declarations put the type before the name (Java, C#, C and C++,
 // Dart, Groovy): Go's "Max Limit" declares Max, of type Limit.
@@ -685,6 +736,7 @@ const maxMemberLines = 2000
 // blockEnded reports whether a line closes a type's block: a brace at column 0, or for Python any
 // unindented line.
 func blockEnded(l string, py bool) bool {
+	l = strings.TrimSuffix(l, "\r") // a blank line of a CRLF file is no statement at column 0
 	if py {
 		return l != "" && l[0] != ' ' && l[0] != '\t' && l[0] != '#' && l[0] != ')'
 	}

@@ -68,8 +68,11 @@ var (
 	// numbers are its own observation ids (the fiftieth holdout's kriptik-engine, sixteen rows read as
 	// PRs). Even as a document's title it heads history, and the tool's "auto-generated" note makes it
 	// no live section.
-	activityHeading   = regexp.MustCompile(`^[^\pL\pN]*(?:recent activity|activity log|session log|work log)[^\pL\pN]*$`)
-	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)\b`)
+	activityHeading = regexp.MustCompile(`^[^\pL\pN]*(?:recent activity|activity log|session log|work log)[^\pL\pN]*$`)
+	// checkpointHeading is a checkpoint's number; a date after the word is no number: "## VERIFIED
+	// REPOSITORY FACTS (cp, 2026-05-22)" (the hundred-and-seventy-fourth holdout's cepingzonghe, a tool's
+	// block in an ordinary AGENTS.md) is no checkpoint 2026, and its document no soul.
+	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)(?:$|[^\w-]|-\D)`)
 	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
 	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
 	// todoRef is a numbered item of some to-do list a heading cites: "NETWORK-INGEST OPERATOR
