@@ -600,6 +600,7 @@ var coverageMetrics = regexp.MustCompile(`(?i)\b(?:statements|branches|functions
 // attachLineHints turns "`x` line 52" into a line anchor on the nearest path. text is the claim with its
 // code spans blanked, raw the claim as written (the same offsets).
 func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
+	var words, prose []string // the claim's, shared by its line anchors
 	for _, m := range lineWord.FindAllStringSubmatchIndex(text, -1) {
 		// Either "line N[-M]" (groups 1 and 2) or "LN" (group 3) matched.
 		num := 2
@@ -650,8 +651,10 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		a.Hints = hintsFor(c, a.Path)
 		// a line written in prose is confirmed by quoted code as a `file:line` span is
 		a.Literals = literalHints(c, a.Path)
-		a.Words = rangeWords(c.Text)
-		a.Prose = proseWords(c.Text)
+		if prose == nil {
+			words, prose = rangeWords(c.Text), proseWords(c.Text)
+		}
+		a.Words, a.Prose = words, prose
 	}
 }
 

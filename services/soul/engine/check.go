@@ -118,6 +118,8 @@ type verifier struct {
 	ignoreDirList  []string
 	rootIgnoreList []string
 	configFileList []string
+	// gitmodules caches the submodule paths .gitmodules declares (judge.go submoduleOf), read once.
+	gitmodules map[string]bool
 	// aged are the age findings of the check (age.go), additive to the claims' states.
 	aged []Finding
 	// byExt are the tracked files of each extension a bare name asked for (evidence.go filesOf).

@@ -491,12 +491,15 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 	if digits && (strings.Contains(text, "line") || strings.Contains(text, "Line") || strings.Contains(text, "L")) {
 		attachLineHints(c, text, x.raw, x.lineAt)
 	}
+	var words, prose []string // the claim's, shared by its line anchors
 	for i := range c.Anchors {
 		if c.Anchors[i].Kind == AnchorLine && c.Anchors[i].Hints == nil {
+			if prose == nil {
+				words, prose = rangeWords(c.Text), proseWords(c.Text)
+			}
 			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
 			c.Anchors[i].Literals = literalHints(c, c.Anchors[i].Path)
-			c.Anchors[i].Words = rangeWords(c.Text)
-			c.Anchors[i].Prose = proseWords(c.Text)
+			c.Anchors[i].Words, c.Anchors[i].Prose = words, prose
 		}
 	}
 }

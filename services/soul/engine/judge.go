@@ -138,27 +138,27 @@ func (v *verifier) submoduleOf(p string) (string, bool) {
 	if p == "" || strings.ContainsAny(p, " *?") {
 		return "", false
 	}
-	body, ok := v.readFile(".gitmodules")
-	if !ok {
-		return "", false
-	}
-	for d := p; d != "." && d != "/" && d != ""; d = path.Dir(d) {
-		if gitmodulePath(string(body), d) {
+	mods := v.submodulePaths()
+	for d := p; len(mods) > 0 && d != "." && d != "/" && d != ""; d = path.Dir(d) {
+		if mods[d] {
 			return d, true
 		}
 	}
 	return "", false
 }
 
-// gitmodulePath reports a "path = p" line of a .gitmodules file.
-func gitmodulePath(body, p string) bool {
-	for line := range strings.Lines(body) {
-		k, val, ok := strings.Cut(line, "=")
-		if ok && strings.TrimSpace(k) == "path" && strings.Trim(strings.TrimSpace(val), `"`) == p {
-			return true
+// submodulePaths are the "path = p" lines of .gitmodules, read once per check.
+func (v *verifier) submodulePaths() map[string]bool {
+	if v.gitmodules == nil {
+		v.gitmodules = map[string]bool{}
+		body, _ := v.readFile(".gitmodules")
+		for line := range strings.Lines(string(body)) {
+			if k, val, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "path" {
+				v.gitmodules[strings.Trim(strings.TrimSpace(val), `"`)] = true
+			}
 		}
 	}
-	return false
+	return v.gitmodules
 }
 
 // submoduleInHeading is the submodule a path its section's headings name passes into (the heading as

@@ -216,7 +216,7 @@ func (v *verifier) lineHintAt(a Anchor, fail, hold func(string, string) AnchorRe
 		}
 	}
 	if near < 0 {
-		if nearComment >= 0 && a.Start >= 1 && a.Start <= n && proseIn(lines[a.Start-1], a.Prose) {
+		if nearComment >= 0 && a.Start >= 1 && a.Start <= n && wordIn(bytes.ToLower(lines[a.Start-1]), a.Prose) {
 			// "Do NOT hardcode timezone offsets. See `db.py:8` — known bug. Use `pytz`." over "MADRID_TZ =
 			// timezone(timedelta(hours=2))" (the hundred-and-seventy-fifth holdout's gaelCareBot): the name
 			// the claim gives is only in a comment, advice beside the cited line, which holds the claim's words
@@ -347,7 +347,7 @@ func rangeWords(text string) []string {
 
 // proseWords are the claim's words of six letters or more outside its code spans, lower-cased.
 func proseWords(text string) []string {
-	var out []string
+	out := []string{} // never nil: a claim with no such words is read once
 	for _, w := range proseWord.FindAllString(codeSpan.ReplaceAllString(text, " "), -1) {
 		if w = strings.ToLower(w); !slices.Contains(out, w) {
 			out = append(out, w)
@@ -357,17 +357,6 @@ func proseWords(text string) []string {
 }
 
 var proseWord = regexp.MustCompile(`[A-Za-z]{6,}`)
-
-// proseIn reports a line that holds one of the prose words, in any case.
-func proseIn(line []byte, words []string) bool {
-	l := strings.ToLower(string(line))
-	for _, w := range words {
-		if containsWord(l, w) {
-			return true
-		}
-	}
-	return false
-}
 
 // spanIdent is a name in a span long enough to say something: five characters at least.
 var spanIdent = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]{4,}`)
