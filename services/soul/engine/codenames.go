@@ -57,6 +57,28 @@ func (v *verifier) packageMember(p string) (string, bool) {
 	return "", false
 }
 
+// moduleUnique reads a module path written without its extension, as an import names it, when exactly
+// one place in the repository holds a source file of that stem: "`src/stores/editorStore` — 탭 내용
+// 읽기/쓰기" in src/renderer/src/components/editor/AGENTS.md (the hundred-and-eighty-first holdout's
+// machodown, seven rows: its renderer's source root, src/renderer/src/, is the "src/" its guides write).
+func (v *verifier) moduleUnique(p string) (string, bool) {
+	if !strings.Contains(p, "/") || strings.HasSuffix(p, "/") || hasKnownExt(path.Base(p)) || strings.ContainsAny(p, "*?[{<") || !codeIdent.MatchString(strings.TrimSuffix(path.Base(p), path.Ext(p))) {
+		return "", false
+	}
+	found := ""
+	for _, f := range v.repo.Glob("**/"+p+".*", 32) {
+		i := strings.LastIndex(f, p+".")
+		if i < 0 || i > 0 && f[i-1] != '/' || langOf(f) == "" || strings.Contains(f[i+len(p)+1:], ".") {
+			continue // "editorStore.test.ts" is another module
+		}
+		if found != "" && path.Dir(found) != path.Dir(f) {
+			return "", false
+		}
+		found = f
+	}
+	return found, found != ""
+}
+
 // importedModule reports the module a relative specifier without an extension names: a source file of a
 // language that imports modules (sourceLanguages, not a shell script run without its extension, which
 // scriptTwin judges) of that stem, or a directory's index, in the document's directory or a few levels

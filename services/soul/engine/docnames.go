@@ -294,6 +294,13 @@ func removalNamed(heading, p string) bool {
 // "Recommended future shape:" over a `src/modules/runs` whose skeleton was removed).
 func markEmptied(claims []Claim) {
 	for i := range claims {
+		if claims[i].goneSubject != "" {
+			for j := range claims[i].Anchors {
+				if a := &claims[i].Anchors[j]; a.Ref == claims[i].goneSubject && (a.Kind == AnchorPath || a.Kind == AnchorGlob) {
+					a.Absent, a.Former = true, true
+				}
+			}
+		}
 		if !claims[i].emptied && !claims[i].forbidden && !claims[i].future {
 			continue
 		}

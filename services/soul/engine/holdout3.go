@@ -389,7 +389,7 @@ var (
 // namedRepoAfter places a span in a repository the sentence names by what it is: "See
 // `docs/spec/node-ci-cd-contract.md` in the\n> operator monorepo" (the fifty-seventh holdout's
 // node-template, a repository made from that monorepo), through a quote's line break.
-var namedRepoAfter = regexp.MustCompile("^`?\\s+in\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+var namedRepoAfter = regexp.MustCompile("^`?(?:\\s+files?)?\\s+in\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
 
 // parentRootAfter runs a path from a directory above this repository: "`uv run python
 // projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth
@@ -431,7 +431,7 @@ var homePlaceAfter = regexp.MustCompile("^`?\\s+(?:from|in|under|inside)\\s+`~/"
 // repo-root refs only: `extensions/telegram/src/index.ts:80`" (openclaw's AGENTS.md, carried by the
 // hundred-and-seventy-fourth's KovaLab and the hundred-and-seventy-fifth's mycompany-openclaw) shows the form
 // of a reference.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\.[a-z]{1,5}\x60?\s*(?:→|->|=>))?(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\b(?:refs?|references?|citations?)\s+only\s*:|` + nameManner + `\s*:|命名)\)?\W{0,3}\s*\(?\s*$`)
+var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\.[a-z]{1,5}\x60?\s*(?:→|->|=>))?(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\b(?:refs?|references?|citations?)\s+only\s*:|` + nameManner + `\s*:|\b(?:descriptive|meaningful|consistent|semantic)\s+(?:file\s*|folder\s*|directory\s*)?names?\s*:|\b(?:tags?|versions?|releases?)\s+(?:format|pattern|scheme)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's

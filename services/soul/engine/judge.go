@@ -262,7 +262,7 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 		// "If you set your `user.name` and `user.email` git configs": git's settings, not a type's members
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && pinnedCue.MatchString(c.Text) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && (c.pinnedTable || pinnedCue.MatchString(c.Text)) {
 		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
 	}
@@ -670,6 +670,8 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 		} else if dir, ok := v.packageMember(a.Path); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a name package "+dir+" defines"
 		} else if f, ok := v.importedModule(a); ok && a.Kind == AnchorPath {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
+		} else if f, ok := v.moduleUnique(a.Path); ok && a.Kind == AnchorPath && !a.Tree && !strings.HasSuffix(a.Ref, "/") && !removedByHistory(ar) {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
 		} else if pkg, ok := v.dartPackage(a.Path); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file of the Dart package "+pkg+", which pubspec.yaml depends on"
@@ -1142,7 +1144,16 @@ var (
 // own repository; or a snapshot of another project frozen at one ("legacy OneCAD-CPP behavior frozen at
 // commit b4ddcccc", "captured from `OneCAD-CPP` at frozen commit `b4ddccc`": the eighty-third holdout's
 // OneCAD, a rewrite whose oracle is the old repository).
-var pinnedCue = regexp.MustCompile(`(?i)\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
+//
+// A checkout of another repository at a commit is the same: "A local checkout of
+// `kubernetes/kubernetes` at commit `ecf6dec…` is available at `~/Developer/…`" (the
+// hundred-and-seventy-ninth holdout's webernetes, a simulator that reads upstream's source).
+var pinnedCue = regexp.MustCompile(`(?i)\b(?:checkout|clone|copy|mirror|snapshot)\s+of\s+[*_\x60]*[\w.-]+/[\w.-]+[*_\x60]*\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
+
+// pinnedHeader is a table column of pinned commits: "| Skill | Official source | Pinned commit |" (the
+// hundred-and-seventy-ninth holdout's marketmind-ai, skills of other repositories at the commits it
+// took them from).
+var pinnedHeader = regexp.MustCompile(`(?i)^[\s*_]*(?:pinned|locked|upstream|vendored)\s+(?:commit|sha|revision|ref)s?[\s*_]*$`)
 
 // changesDir is a command block that changes directory: a program after it runs from there.
 var changesDir = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)

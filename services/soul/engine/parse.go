@@ -381,6 +381,9 @@ func (p *parser) paragraph(n ast.Node) {
 		if last >= 0 && (emptiedNote(s.text) || removedNote.MatchString(s.text) || replacedNote(p.soul.Claims[last].Text, s.text)) {
 			p.soul.Claims[last].emptied = true // "Located in `x/`. Currently empty.", "… Removed in `b3830b6`."
 		}
+		if last >= 0 && itGoneNote.MatchString(s.text) {
+			p.soul.Claims[last].goneSubject = openingName(p.soul.Claims[last].Text)
+		}
 		n := len(p.soul.Claims)
 		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
 		last = -1
@@ -742,6 +745,7 @@ var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
 	cites, first, place, names, away, prefixes, former, patterns, shun := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
+	pinned := false
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -752,6 +756,7 @@ func (p *parser) table(t *east.Table) {
 				col++
 				head := strings.TrimSpace(p.rawLines(c))
 				cites = cites || citeHeader.MatchString(head)
+				pinned = pinned || pinnedHeader.MatchString(head)
 				if place == 0 && placeHeader.MatchString(head) {
 					place = col
 				}
@@ -789,6 +794,7 @@ func (p *parser) table(t *east.Table) {
 		if len(p.soul.Claims) > n {
 			c := &p.soul.Claims[n]
 			c.cites = cites
+			c.pinnedTable = pinned
 			c.table = first
 			c.placeColumn = place
 			c.nameColumns = names
@@ -1006,7 +1012,12 @@ var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|t
 // flow, as recommended) over a crate's tree of modules still to write (the hundred-and-thirtieth
 // holdout's UniClipboardsss, fourteen rows in three crates' AGENTS.md), and "If a component is page-specific
 // and large, consider a subdirectory:" (the hundred-and-sixty-sixth's biq-analytics).
-var adviceLead = regexp.MustCompile(`(?i)(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
+//
+// Korean "`src/main` 기준으로 아래 구조를 기본으로 삼는다." (take the structure below as the default,
+// from `src/main`: the hundred-and-seventy-eighth holdout's spring-gateway-lab, a learning project whose
+// later steps add the packages; the same writer's spring-batch-lab in an earlier round) and "Use the
+// layout below as the default" say it without a colon.
+var adviceLead = regexp.MustCompile(`(?i)(?:구조를|레이아웃을|형태를)\s*기본(?:으로)?\s*(?:삼는다|삼습니다|한다|합니다)\s*[.。]?\s*$|\b(?:(?:following|below)\s+(?:structure|layout)|(?:structure|layout)\s+below)\s+as\s+(?:the|a|our)\s+default\b[^\n]{0,40}$|(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a|organi[sz]ing\s+(?:(?:it|them|these|files|docs)\s+)?into)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
 
 // plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
 // over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"
@@ -1014,7 +1025,7 @@ var adviceLead = regexp.MustCompile(`(?i)(?:\b(?:recommended|suggested|proposed|
 // "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
 // nokexpert-fe) says the same, and so does "### Recommended Project Structure" over a tree of the app that would
 // use a portable library (the hundred-and-seventieth's tetrastack).
-var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration

@@ -84,6 +84,9 @@ type Claim struct {
 	// cites marks a table row whose table has a column of sources ("| law | seed |"): the names in it
 	// are documents cited, which may live outside the repository.
 	cites bool
+	// pinnedTable marks a row of a table with a column of pinned commits ("| Skill | Official source |
+	// Pinned commit |"): the commits are other repositories'.
+	pinnedTable bool
 	// table is the line of the first row of the table a row belongs to (0: not a table row), and
 	// rowLabel its first cell: rows of one table that differ in it measure under different conditions.
 	table    int
@@ -157,6 +160,10 @@ type Claim struct {
 	// item whose lead-in says to delete what it lists ("Then delete:"): the places it names are
 	// expected absent.
 	emptied bool
+	// goneSubject is the name that opens a sentence the next one of its paragraph says is gone
+	// ("`shared-env.test.ts` was the cross-app guard — …. It is deleted (`X-1`)."): that name alone,
+	// not the others the sentence mentions on the way, is expected absent.
+	goneSubject string
 	// forbidden marks a list item whose lead-in forbids what it lists and whose verb makes a file
 	// ("Never:" over "- Recreate `src/adapter/provider.ts`"): the places it names need not exist.
 	forbidden bool

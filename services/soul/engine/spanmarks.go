@@ -96,7 +96,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 	k := spanMarks{
 		plural:  pluralAfter.MatchString(s.rest()),
 		example: x.spanExample(s),
-		dest:    x.spanTarget(s) || orPrev && placeholderBefore(s.before),
+		dest:    x.spanTarget(s) || orPrev && placeholderBefore(s.before) || numberedSeries(s),
 		alt: orPrev || orAfter.MatchString(s.after(240)) || x.inColumns(x.c.patternColumns, s.raw, s.m[0]) ||
 			strings.HasSuffix(s.body, "/") && (stageBefore.MatchString(s.before) || stageAfter.MatchString(s.after(8))),
 		former: x.spanFormer(s),
@@ -137,8 +137,18 @@ func (x *extraction) inColumns(mask uint64, raw string, at int) bool {
 	if mask == 0 || x.c.table == 0 {
 		return false
 	}
-	col := strings.Count(raw[:at], "|")
+	col := cellBars(raw[:at])
 	return col < 64 && mask&(1<<col) != 0
+}
+
+// cellBars counts the cell separators in a table row's text: an escaped bar ("`[entity\|action].ts`",
+// the hundred-and-seventy-ninth holdout's fullstack-app-template) is the cell's own text.
+func cellBars(row string) int {
+	n := strings.Count(row, "|")
+	if n > 0 {
+		n -= strings.Count(row, "\\|")
+	}
+	return n
 }
 
 // spanTarget: the span names a place to create or fill, one that comes and goes, or one the
@@ -178,6 +188,7 @@ func (x *extraction) spanTarget(s *spanText) bool {
 func (x *extraction) targetBefore(s *spanText) bool {
 	before := s.before
 	return mayTarget(before) && target(before) && !addedToFile(before, s.trimmed()) ||
+		strings.Contains(before, "`") && listedTarget(before) ||
 		x.c.numbered && stepAddCue.MatchString(s.raw[:s.m[0]]) ||
 		hypotheticalAt(s.around(), len(s.lead())) ||
 		anyCue(destCues, before, func() string { return before }) ||
@@ -187,6 +198,7 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		strings.Contains(s.lowerRaw, "until") && untilMadeBefore.MatchString(before) && untilMadeAfter.MatchString(s.after(60)) ||
 		strings.Contains(s.lowerRaw, "target") && targetListBefore.MatchString(s.behind(200)) ||
 		strings.Contains(s.lowerRaw, "will") && willBecomeBefore.MatchString(before) ||
+		containsFold(s.lowerRaw, "once", "when", "after") && onceShippedLead.MatchString(s.behind(200)) ||
 		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before)
 }
 
@@ -203,7 +215,9 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		// "- `apps/web` — 랜딩페이지 + 동아리 신청 폼 (추후 개발)": a line its writer closed with "(planned)"
 		// names a place still to come, whether or not history once held it (the hundred-and-thirteenth
 		// holdout's DDD_Admin, DDD_FE)
-		comingAt(s.raw, s.m[1])
+		comingAt(s.raw, s.m[1]) ||
+		containsFold(s.lowerRaw, "if missing", "if absent", "if not present") && ifMissingAfter.MatchString(s.after(80)) ||
+		strings.HasPrefix(strings.TrimLeft(s.raw, " \t-*+"), "`") && insideTemplateDir(s)
 }
 
 // filterPattern reports an anchor that can stand among a filter's patterns: a glob, or a bare
@@ -226,7 +240,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
 	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
 	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || formerCJK(s.before) || containsFold(s.lowerRaw, "historical", "legacy", "former", "retired") && historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) {
+	if formerBefore.MatchString(s.before) || formerCJK(s.before) || containsFold(s.lowerRaw, "historical", "legacy", "former", "retired") && historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) || pastProse(s) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
@@ -259,6 +273,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "never", "not") && (noReturnBefore.MatchString(s.before) || noCiteBefore.MatchString(s.before)) ||
 		containsFold(lowerRaw, "never", "not", "n't", "n’t") && neverUseBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
+		setApart(s) ||
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
@@ -290,7 +305,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// "`component.test.tsx` next to `component.tsx`": a pair that states where tests go
 		a.Example = inColocatedPair(sentenceAround(raw, m[0], m[1]), a.Ref)
 	}
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])

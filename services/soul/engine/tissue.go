@@ -61,8 +61,10 @@ var (
 	// in: the forty-eighth holdout's online-notepad and ccg-workflow keep a "变更记录 (Changelog)" of
 	// dated entries, each true the day it was written. The heading is the name alone, perhaps with a
 	// gloss in parentheses: one about the changelog ("Add an entry to the changelog", hedgedoc's
-	// "Changelog snippets") is no changelog, and an auto section keeps its own rule.
-	changelogHeading = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
+	// "Changelog snippets") is no changelog, and an auto section keeps its own rule. Spec Kit's
+	// "## Recent Changes" of ".github/copilot-instructions.md" ("- 023-astro-public-website: Added …
+	// Turborepo 2.9.x": the hundred-and-eightieth holdout's skedular) is one entry per feature.
+	changelogHeading = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|recent changes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// activityHeading is a log of what agents did, one row per observation or session: claude-mem writes
 	// "# Recent Activity" into every folder's CLAUDE.md, a table of "#3447 | 10:04 PM | … | Title", whose
 	// numbers are its own observation ids (the fiftieth holdout's kriptik-engine, sixteen rows read as
