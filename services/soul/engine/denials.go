@@ -1,26 +1,8 @@
 package engine
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // Names a sentence sets apart as ones not to use: the forbidden, the wrong beside the right.
-
-// importBanBefore ends the words before a place the code must not import from, or a list of them:
-// "Do not import core internals from `src/**`, `src/channels/**`, `src/plugin-sdk-internal/**`, or
-// another extension's `src/**`" (the hundred-and-seventy-seventh holdout's crabfork, whose guardrail
-// tests keep forbidding a directory a commit removed). The rule holds whether or not the place is there.
-var importBanBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+import\s+(?:[\w-]+\s+){0,3}?from\s+[*_]*$`)
-
-// importBanned: the span is a place, or one of a list of places, the sentence forbids importing from.
-func importBanned(s *spanText) bool {
-	if importBanBefore.MatchString(s.before) {
-		return true
-	}
-	lead := beforeList(s.before)
-	return lead != "" && importBanBefore.MatchString(lead)
-}
 
 // neverNameBefore ends the words before a name with "never", alone before it: "**NUNCA** `services/`,
 // **NUNCA** `schemas/`" (never: the hundred-and-seventy-ninth holdout's fullstack-app-template, a
@@ -50,8 +32,15 @@ func checkInBanned(before string) bool {
 
 // setApart: the span is named as one not to use.
 func setApart(s *spanText) bool {
+	if containsFold(s.lowerRaw, "never", "nunca", "jamais", "niemals") {
+		if neverNameBefore.MatchString(s.before) {
+			return true
+		}
+		// "**NUNCA** `controllers/` ou `services/` subfolder": each name of the list the word opens
+		if lead := beforeList(s.before); lead != "" && neverNameBefore.MatchString(lead) {
+			return true
+		}
+	}
 	return containsFold(s.lowerRaw, "check in", "commit", "introduce", "re-add", "readd") && checkInBanned(s.before) ||
-		containsFold(s.lowerRaw, "never", "nunca", "jamais", "niemals") && neverNameBefore.MatchString(s.before) ||
-		strings.Contains(s.lowerRaw, "import") && importBanned(s) ||
 		mustBeAfter.MatchString(s.after(40))
 }

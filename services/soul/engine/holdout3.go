@@ -438,7 +438,7 @@ var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|u
 // nastro, a naming table's Example cell), "the deleted `ledger/`+" before `backup/` (the sixty-sixth's
 // Atlas), "It was `rust/src/structure_designer/` (plus " before `rust/src/expr/` (the eighty-seventh's
 // atomCAD). A cue before the run speaks of each span of it.
-var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|・|\\+|&|\\bor\\b|\\band\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
+var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|・|\\+|&|\\bor\\b|\\band\\b|\\bou\\b|\\bet\\b|\\by\\b|\\boder\\b|\\bund\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
 
 // beforeList is the text before the run of spans that ends before, or "" when before ends in none.
 func beforeList(before string) string {

@@ -20,7 +20,7 @@ var goneLaterSubject = regexp.MustCompile("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \
 // itGone says what the subject refers back to is gone; what may follow closes the statement ("It is
 // deleted (`Wallow-xg9t.1`).", "it is gone with the source-reading guards"). "It is run by CI" says
 // nothing of the kind.
-const itGone = "(?:it|they|both)\\s+(?:is|are|was|were)\\s+(?:now\\s+|both\\s+|since\\s+)?[*_]*(?:gone|deleted|removed)\\b[*_]*\\s*(?:[.;,(]|$|with\\b|along\\b|in\\b|by\\b|since\\b)"
+const itGone = "(?:it|they|both|it\\s+and\\s+`[^`\\n]*`)\\s+(?:is|are|was|were)\\s+(?:now\\s+|both\\s+|since\\s+)?[*_]*(?:gone|deleted|removed)\\b[*_]*\\s*(?:[.;,(]|$|with\\b|along\\b|in\\b|by\\b|since\\b)"
 
 // itGoneNote is a sentence that says the name its paragraph's previous sentence opened with is gone:
 // "`shared-env.test.ts` was the cross-app guard — it reached into … . It is deleted (`Wallow-xg9t.1`)."
@@ -50,7 +50,7 @@ func goneAsSubject(s *spanText) bool {
 // usedToVerbAfter follows a name with what it used to do: "`src/charter.test.ts` used to assert
 // this" (the name, then "used to" and any verb: "is used to build" is the present's passive and never
 // follows the name directly).
-var usedToVerbAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+[a-z]+")
+var usedToVerbAfter = regexp.MustCompile("^(?:'s\\s+`[^`\\n]*`)?(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+[a-z]+")
 
 // usedToVerbBefore ends the words before a name with what something used to do with it: "This app
 // used to carry a `lib/fetch-cache.ts` that returned …" (the hundred-and-seventy-eighth holdout's
@@ -163,7 +163,7 @@ var linkedRepoAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s
 // onceShippedLead opens a sentence with the condition it waits for: "Once shipped, use the
 // `<FigureWithSource>` wrapper from `components/figures/`" (the same round's 2026-ebola-epi, whose
 // figures component is planned work).
-var onceShippedLead = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:once|when|after)\s+(?:(?:it|this|that|they|these)\s+(?:is|are|has\s+been|have\s+been)\s+)?(?:shipped|built|landed|implemented|merged|available|released)\s*,[^.!?\n]*$`)
+var onceShippedLead = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:once|when|after)\s+(?:(?:it|this|that|they|these)\s+(?:is|are|has\s+been|have\s+been)\s+)?(?:shipped|built|landed|implemented|merged|available|released)\s*,(?:[^.!?\x60]|\x60[^\x60\n]*\x60)*$`)
 
 // listedTarget: the span follows others in a list a target cue opens, with a kind's word after one of
 // them: "do not add a\n`routes:generate` script or `tsr.config.json`" (the same round's wallow). A list
