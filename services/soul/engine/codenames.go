@@ -57,19 +57,26 @@ func (v *verifier) packageMember(p string) (string, bool) {
 	return "", false
 }
 
-// moduleUnique reads a module path written without its extension, as an import names it, when exactly
-// one place in the repository holds a source file of that stem: "`src/stores/editorStore` — 탭 내용
-// 읽기/쓰기" in src/renderer/src/components/editor/AGENTS.md (the hundred-and-eighty-first holdout's
-// machodown, seven rows: its renderer's source root, src/renderer/src/, is the "src/" its guides write).
+// moduleUnique reads a module path written without its extension, as an import names it, from the
+// directory of a package that encloses the document, when exactly one source file of that stem is
+// there: "`src/stores/editorStore` — 탭 내용 읽기/쓰기" in src/renderer/src/components/editor/AGENTS.md
+// (the hundred-and-eighty-first holdout's machodown, seven rows: src/renderer/ is the package whose
+// "src/" its guides write). A match in a package beside the document's is another package's module:
+// "`src/http`" in examples/fastify-mikroorm/AGENTS.md (round 166's runner, a directory a commit renamed)
+// is not examples/aws-lambda-quickstart/src/http.ts.
 func (v *verifier) moduleUnique(p string) (string, bool) {
 	if !strings.Contains(p, "/") || strings.HasSuffix(p, "/") || hasKnownExt(path.Base(p)) || strings.ContainsAny(p, "*?[{<") || !codeIdent.MatchString(strings.TrimSuffix(path.Base(p), path.Ext(p))) {
 		return "", false
 	}
+	dir := path.Dir(v.soul.Path)
 	found := ""
 	for _, f := range v.repo.Glob("**/"+p+".*", 32) {
 		i := strings.LastIndex(f, p+".")
 		if i < 0 || i > 0 && f[i-1] != '/' || langOf(f) == "" || strings.Contains(f[i+len(p)+1:], ".") {
 			continue // "editorStore.test.ts" is another module
+		}
+		if base := strings.TrimSuffix(f[:i], "/"); base != "" && base != dir && !strings.HasPrefix(dir, base+"/") {
+			continue // a package beside the document's
 		}
 		if found != "" && path.Dir(found) != path.Dir(f) {
 			return "", false

@@ -22,7 +22,8 @@ func holdout177Repo(t *testing.T) engine.Repo {
 	g.write("src/renderer/src/stores/editorStore.test.ts", "export {}\n")
 	g.write("src/renderer/src/workers/markdown.worker.ts", "export {}\n")
 	g.write("src/renderer/src/stores/uiStore.ts", "export {}\n")
-	g.write("src/main/src/stores/uiStore.ts", "export {}\n")
+	g.write("src/renderer/src/components/src/stores/uiStore.ts", "export {}\n")
+	g.write("src/main/src/stores/mainStore.ts", "export {}\n")
 	g.write("src/renderer/src/components/editor/AGENTS.md", "# Editor\n")
 	g.write("desktop/package.json", "{\n  \"devDependencies\": { \"electron\": \"^33.2.0\" }\n}\n")
 	g.write("service/index.ts", "export {}\n")
@@ -194,8 +195,19 @@ func TestHundredEightyFirstHoldoutClasses(t *testing.T) {
 	runDriftCases(t, repo, "src/renderer/src/components/editor/AGENTS.md", []driftCase{
 		{"a module named without its extension", "- `src/stores/editorStore` — 탭 내용 읽기/쓰기", nil},
 		{"a module with a dotted stem", "- `src/workers/markdown.worker` — 비동기 마크다운 변환", nil},
-		{"twin: a module in two places", "- `src/stores/uiStore` — 뷰 모드", []string{"evidence_file_missing src/stores/uiStore"}},
+		{"twin: a module under two enclosing packages", "- `src/stores/uiStore` — 뷰 모드", []string{"evidence_file_missing src/stores/uiStore"}},
+		{"twin: a module of a package beside the document's", "- `src/stores/mainStore` — 창 상태", []string{"evidence_file_missing src/stores/mainStore"}},
 		{"twin: a module nowhere", "- `src/stores/tabStore` — 탭 목록", []string{"evidence_file_missing src/stores/tabStore"}},
+	})
+	// runner (round 166): a directory a commit renamed, beside a module of its name in another package
+	g := newGitFixture(t)
+	g.write("examples/app/src/http/router.ts", "export {}\n")
+	g.write("examples/other/src/http.ts", "export {}\n")
+	g.commit("2026-05-01T10:00:00Z", "init")
+	g.git("mv", "examples/app/src/http", "examples/app/src/web")
+	g.commit("2026-05-02T10:00:00Z", "rename http to web")
+	runDriftCases(t, g.open(t), "examples/app/AGENTS.md", []driftCase{
+		{"twin: a directory a commit renamed, beside another package's module of its name", "## Repo Orientation\n\n- HTTP: `src/http`\n", []string{"evidence_file_missing src/http"}},
 	})
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"named, but removed", "No `pages/` dir — entire app is a single workbench shell. `src/native/` referenced in README but removed — do not use.", nil},

@@ -671,7 +671,7 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a name package "+dir+" defines"
 		} else if f, ok := v.importedModule(a); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
-		} else if f, ok := v.moduleUnique(a.Path); ok && a.Kind == AnchorPath && !a.Tree && !strings.HasSuffix(a.Ref, "/") && !removedByHistory(ar) {
+		} else if f, ok := v.moduleUnique(a.Path); ok && a.Kind == AnchorPath && !a.Tree && !strings.HasSuffix(a.Ref, "/") && !v.landedOnce(a.Path) {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
 		} else if pkg, ok := v.dartPackage(a.Path); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file of the Dart package "+pkg+", which pubspec.yaml depends on"

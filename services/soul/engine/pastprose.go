@@ -171,6 +171,9 @@ var onceShippedLead = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[
 // `hooks/hooks.json` and `plugin/hooks/hooks.json`" (round 151's oh-my-openagent, a file a commit
 // deleted) wires handlers into files, and "Do not add" further back forbids the handlers.
 func listedTarget(before string) bool {
+	if !containsFold(before, "script", "file", "folder", "directory", "command", "target", "module", "package", "config") {
+		return false // no span with a kind's word after it: spanListTail's lists
+	}
 	loc := kindListTail.FindStringIndex(before)
 	if loc == nil || !kindAfterSpan.MatchString(before[loc[0]:]) {
 		return false
