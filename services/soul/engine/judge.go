@@ -164,6 +164,9 @@ func (v *verifier) submodulePaths() map[string]bool {
 // submoduleInHeading is the submodule a path its section's headings name passes into (the heading as
 // parsed, its code spans unwrapped).
 func (v *verifier) submoduleInHeading(c *Claim) (string, bool) {
+	if len(v.submodulePaths()) == 0 {
+		return "", false // no submodules: the headings need not be split
+	}
 	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
 		for _, w := range strings.FieldsFunc(v.soul.Sections[i].Heading, headingWordBreak) {
 			if strings.Contains(w, "/") {

@@ -685,9 +685,31 @@ func (v *verifier) inBase(ix *symbolIndex, base, member string, depth int) bool 
 	if len(ix.defs[base]) > 0 {
 		return v.memberIn(ix, base, member, depth)
 	}
-	decl := regexp.MustCompile(`(?m)^\s*(?:export\s+)?(?:default\s+)?(?:abstract\s+)?(?:public\s+)?class\s+` + regexp.QuoteMeta(base) + `\b`)
 	for _, d := range ix.defs[member] {
-		if body, ok := v.readFile(d.path); ok && decl.Match(body) {
+		if body, ok := v.readFile(d.path); ok && declaresClass(body, base) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresClass reports a line of body that declares class name: "class Base", after "export",
+// "default", "abstract" and "public" in that order, each at most once (a plain scan: the name differs
+// at each call, and a regexp compiled for it would cost more than the read).
+func declaresClass(body []byte, name string) bool {
+	for line := range strings.Lines(string(body)) {
+		l := strings.TrimLeft(line, " \t")
+		for _, w := range []string{"export", "default", "abstract", "public"} {
+			if rest, ok := strings.CutPrefix(l, w); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+				l = strings.TrimLeft(rest, " \t")
+			}
+		}
+		rest, ok := strings.CutPrefix(l, "class")
+		if !ok || rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+			continue
+		}
+		rest, ok = strings.CutPrefix(strings.TrimLeft(rest, " \t"), name)
+		if ok && (rest == "" || !isWordByte(rest[0])) {
 			return true
 		}
 	}
