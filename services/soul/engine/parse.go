@@ -128,6 +128,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	markDocumentNames(p.soul.Claims)
 	markRemovalTasks(p.soul)
 	markKnownGone(p.soul) // after the removal headings have marked what they list
+	markParentHeld(p.soul, src[:min(len(src), 2<<10)])
 	markMaybeDirs(p.soul)
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
@@ -383,6 +384,15 @@ func (p *parser) paragraph(n ast.Node) {
 		}
 		if last >= 0 && itGoneNote.MatchString(s.text) {
 			p.soul.Claims[last].goneSubject = openingName(p.soul.Claims[last].Text)
+		}
+		if strings.Contains(s.text, "contents") {
+			if m := emptyDirNamed.FindStringSubmatch(s.text); m != nil {
+				for i := first; i < len(p.soul.Claims); i++ { // any sentence of the paragraph before it
+					if strings.Contains(p.soul.Claims[i].Text, "`"+m[1]+"`") {
+						p.soul.Claims[i].emptySubject = m[1]
+					}
+				}
+			}
 		}
 		n := len(p.soul.Claims)
 		p.addClaim(KindSentence, s.text, line, line+strings.Count(s.text, "\n"))
@@ -1082,9 +1092,11 @@ var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s
 
 // awayRepoLead ends a lead-in over files of another repository: "원본 레포에서 다음 파일들을 참조하여 재구현:"
 // (reimplement from these files of the original repository: the hundred-and-ninth holdout's
-// HanaNaviLite, whose own copies of them a cleanup removed), "Files to port from the upstream repo:".
+// HanaNaviLite, whose own copies of them a cleanup removed), "Files to port from the upstream repo:",
+// "**Source repos** (READ-ONLY reference):" (the hundred-and-eighty-fifth's arc-explainer, the Python
+// checkouts its TypeScript port came from).
 // Whether they are here is not what the list says.
-var awayRepoLead = regexp.MustCompile(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
+var awayRepoLead = regexp.MustCompile(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|\b(?:source|reference|upstream|external|sibling)\s+repo(?:s|sitories)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
 
 // ifExistsLeadIn ends a lead-in that makes its list's steps conditional on a place: "When `.ai/rules`
 // exists, before planning or editing a file:" over "1. Read `.ai/rules/index.md` …" (the

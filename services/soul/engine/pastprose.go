@@ -120,5 +120,33 @@ func pastProse(s *spanText) bool {
 	if !isASCII(s.before) && koreanOnceBefore.MatchString(s.before) && koreanWasAfter.MatchString(s.after(40)) {
 		return true
 	}
+	if strings.Contains(low, "bug") && bugNamedAfter.MatchString(s.after(40)) && theBefore.MatchString(s.before) ||
+		containsFold(low, "absorb", "merg", "fold", "subsum") && absorbedOldBefore.MatchString(s.before) ||
+		strings.Contains(low, "older") && olderPathsBefore.MatchString(s.before) ||
+		containsFold(low, "removed", "deleted", "retired", "dropped") && removedLabelBefore.MatchString(s.behind(400)) {
+		return true
+	}
 	return containsFold(low, "gone", "deleted", "removed") && goneAsSubject(s)
 }
+
+// An incident named after a file: "never blanket-kill by name (that was the `mon-stop.ps1` bug)", "the
+// `mon-stop.ps1` blanket-kill bug" (the hundred-and-eighty-third holdout's cuesheet, four documents whose
+// script a fix removed). The file is where the bug was, not one the sentence says is here.
+var (
+	bugNamedAfter = regexp.MustCompile(`^\x60?\s+(?:[\w-]+\s+)?(?:bug|incident|regression|outage)\b`)
+	theBefore     = regexp.MustCompile(`(?i)\bthe\s+[*_]*$`)
+)
+
+// removedLabelBefore ends a label that says what its list lost: "**REMOVED**: `custom-prisma-adapter.ts`,
+// `auth-optimized.ts`, `auth/session-cache.ts` (all NextAuth-specific)" (the hundred-and-eighty-fourth
+// holdout's TherapyAI, files an auth move deleted).
+var removedLabelBefore = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:[-*+]\s+)?[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*(?:\([^)\n]{0,40}\)\s*)?[,，、/]\s*(?:and\s+)?)*$`)
+
+// absorbedOldBefore ends the text before a file another took in: "Absorbed the old
+// `cuesheet-binary.yml`" (the same round's cuesheet, a workflow folded into build.yml).
+var absorbedOldBefore = regexp.MustCompile(`(?i)\b(?:absorb|merg|fold|subsum)(?:s|es|ed|ing)?\s+(?:in\s+)?the\s+(?:old|previous|former|legacy|separate)(?:\s+[\w-]+)?\s+[*_]*$`)
+
+// olderPathsBefore ends the text before paths a stale reference still names: "Root pytest config only
+// references older `tests/db`/`tests/ontology` paths" (the same round's ByDC, whose tests moved into
+// the package). The sentence says they are the old ones.
+var olderPathsBefore = regexp.MustCompile(`(?i)\b(?:references?|names?|points?\s+(?:at|to)|lists?|mentions?)\s+(?:the\s+)?(?:older|old|stale|outdated)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)

