@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/organism-dev/organism/services/soul/engine"
@@ -145,6 +146,7 @@ func holdout184Repo(t *testing.T) engine.Repo {
 	g := newGitFixture(t)
 	g.write("package.json", "{}\n")
 	g.write("src/lib/prisma.ts", "export {}\n")
+	g.write("src/types/mcp.ts", "export interface McpServerConfig {}\n"+strings.Repeat("// field\n", 60))
 	g.write("src/components/TherapyButtonRefactored.tsx", "export {}\n")
 	g.write("src/lib/auth/session-cache.ts", "export {}\n")
 	g.write("src/lib/auth/session-optimized.ts", "export {}\n")
@@ -186,8 +188,8 @@ func TestHundredEightyFourthHoldoutClasses(t *testing.T) {
 	})
 	// bhai: a line of a design document's section, beside a file
 	runDriftCases(t, repo, "src/types/AGENTS.md", []driftCase{
-		{"a line of a document's section", "- `prisma.ts` — `PrismaConfig` (§ 6 line 215, § 9.3). Added by TASK_0011.", nil},
-		{"twin: a line of the file", "- `prisma.ts` — `PrismaConfig` (line 215, § 9.3). Added by TASK_0011.", []string{"evidence_changed prisma.ts:215"}},
+		{"a line of a document's section", "- `mcp.ts` — `McpServerConfig` (§ 6 line 215, § 9.3). Added by TASK_0011.", nil},
+		{"twin: a line of the file", "- `mcp.ts` — `McpServerConfig` (line 215, § 9.3). Added by TASK_0011.", []string{"line_drift mcp.ts:215"}},
 	})
 	// bhai: agent rules of the workspace a repository is checked out in
 	parent := "# `bhai/` — package\n\nThe actual git repository for the package. The parent directory holds only the design proposal and the task breakdown.\n\n## Rules\n\n"

@@ -126,6 +126,8 @@ func notFileSize(text string, m []int) bool {
 	switch {
 	case m[0] >= 2 && text[m[0]-1] == '/' && text[m[0]-2] >= '0' && text[m[0]-2] <= '9':
 		return true // "where the 50/50 line falls" (the hundred-and-twenty-eighth holdout's magecode2.0): a ratio
+	case strings.HasSuffix(strings.TrimRight(before(4), " "), "§"):
+		return true // "(§ 6 line 215, § 9.3)" (the hundred-and-eighty-fourth holdout's bhai): a section, then a line of it
 	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
 		sizePartAfter.MatchString(after), sizePast.MatchString(before(40)), sizeDoing.MatchString(before(120)),
 		m[4] >= 0 && sizeEquated.MatchString(before(40)), changeSize.MatchString(before(60)), sizeRule.MatchString(before(120)),
