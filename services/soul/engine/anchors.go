@@ -651,6 +651,13 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, raw[:min(m[0], len(raw))], line, bestAt) {
 			continue
 		}
+		if lead := raw[:min(m[0], len(raw))]; bestAt < 0 && fileSpan.MatchString(lead[strings.LastIndexByte(lead, '\n')+1:]) && !lineOfFile.MatchString(raw[min(m[1], len(raw)):]) {
+			// "both `configure.ac` blocks (~line 1092 and ~line 1468) and add `tests/x/Makefile` … not a
+			// `tests/Makefile.am` edit" (the same round's netxms): the line's file before the words is no
+			// anchor of the claim, and the names after them are not whose lines these are ("line 880 in
+			// `encoder.cpp`" names its file after the number, and is read so)
+			continue
+		}
 		if n := lineOfFile.FindStringSubmatch(raw[min(m[1], len(raw)):]); n != nil && path.Base(c.Anchors[best].Path) != path.Base(n[1]) {
 			// "(~line 880 in encoder.cpp) … See `../AGENTS.md`" (the fifty-seventh holdout's ball): the
 			// line is the named file's, which no anchor of the claim is

@@ -297,6 +297,10 @@ func TestHundredEightyFifthHoldoutClasses(t *testing.T) {
 		{"a second line number of the same file", "   - Icons: located in both `ui/folder_card.py` blocks (~line 1 and ~line 1468), loaded once — not an `api/src/shared/middleware/auth.ts` edit", []string{"evidence_changed ui/folder_card.py:1"}},
 		{"twin: a line number after the second file", "   - Icons: located in the `ui/folder_card.py` block (~line 1), loaded by the `api/src/shared/middleware/auth.ts` export (~line 1468)", []string{"evidence_changed ui/folder_card.py:1", "line_drift api/src/shared/middleware/auth.ts:1468"}},
 	})
+	runDriftCases(t, repo, "server/AGENTS.md", []driftCase{
+		{"line numbers of a file no anchor reads, a file named after them", "   - Wire via `TEST_MODULES` in both `configure.ac` blocks (~line 1092 and ~line 1468), not a `api/src/shared/middleware/auth.ts` edit", nil},
+		{"twin: a line number in a file named after it", "   - Wire via `TEST_MODULES` in both `configure.ac` blocks, near line 1468 in `api/src/shared/middleware/auth.ts`", []string{"evidence_changed api/src/shared/middleware/auth.ts:1468"}},
+	})
 	// Camelot-Ecosystem: a commit the sentence calls fake
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
 		{"a fake commit", "Rounds produced pasted artifacts, including fake `a7b8c9d` merge commits and pseudo build output.", nil},
