@@ -641,11 +641,12 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 			if a.Kind != AnchorPath || a.Weak && !strings.Contains(a.Path, ".") || strings.HasSuffix(a.Ref, "/") || strings.Contains(a.Path, "*") {
 				continue // a directory or a pattern has no lines
 			}
-			// on one line, the file named last before the words: "Located in `../icons/*.png`, loaded in
-			// `folder_card.py` lines 34-52" (the hundred-and-eighty-fifth holdout's work_dashboard)
-			at := strings.LastIndex(raw[:min(m[0], len(raw))], a.Ref) // raw: the prose has its spans blanked
-			if best < 0 || abs(a.Line-line) < abs(c.Anchors[best].Line-line) || a.Line == c.Anchors[best].Line && at > bestAt {
-				best, bestAt = i, at
+			if best < 0 || abs(a.Line-line) < abs(c.Anchors[best].Line-line) {
+				// the first of the nearest line's files, as ever: round 155's hongmacho-blog, "| `BaseLayout.astro`
+				// | … `tokens.css` + `app.css` import, … (line 62-77 …)", a stale range of the row's .astro file
+				// (no path anchor) that the first file carries; the file named last before the words gave it to
+				// app.css, whose line 62 holds, and hid the drift
+				best, bestAt = i, strings.LastIndex(raw[:min(m[0], len(raw))], a.Ref) // raw: the prose has its spans blanked
 			}
 		}
 		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, raw[:min(m[0], len(raw))], line, bestAt) {
