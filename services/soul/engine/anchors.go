@@ -502,7 +502,7 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 				// eighty-eighth holdout's caic): a file the sentence places in the past, as a span would be
 				a.Absent, a.Former = true, true
 			}
-			if lead := text[max(0, m[0]-spanLead):m[0]]; containsFold(lead, "each", "every", "모든", "각") && perEachCue.MatchString(lead) {
+			if lead := text[max(0, m[0]-spanLead):m[0]]; containsFold(lead, perEachWords...) && perEachCue.MatchString(lead) {
 				a.Target = true // "모든 패키지는 하위에 ./specs 폴더를 가지며": every package keeps one under itself
 			}
 			out = append(out, a)
@@ -620,7 +620,7 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		if strings.HasPrefix(strings.TrimLeft(text[m[1]:], " "), "%") {
 			continue // "coverage thresholds statements/lines 24%" (the forty-ninth holdout's 360-tours): a share of lines
 		}
-		if strings.Contains(text[max(0, m[0]-16):m[0]], "§") && sectionSignBefore.MatchString(text[max(0, m[0]-16):m[0]]) {
+		if near := text[max(0, m[0]-16):m[0]]; strings.Contains(near, "§") && sectionSignBefore.MatchString(near) {
 			// "`mcp.ts` — `McpServerConfig` (§ 6 line 215, § 9.3)" (the hundred-and-eighty-fourth holdout's
 			// bhai): a line of the design document's section, not of the file
 			continue
@@ -636,6 +636,7 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 			end, _ = strconv.Atoi(text[m[4]:m[5]])
 		}
 		line := lineAt(m[0])
+		lead := raw[:min(m[0], len(raw))] // raw: the prose has its spans blanked
 		best, bestAt := -1, -1
 		for i, a := range c.Anchors {
 			if a.Kind != AnchorPath || a.Weak && !strings.Contains(a.Path, ".") || strings.HasSuffix(a.Ref, "/") || strings.Contains(a.Path, "*") {
@@ -646,13 +647,13 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 				// | … `tokens.css` + `app.css` import, … (line 62-77 …)", a stale range of the row's .astro file
 				// (no path anchor) that the first file carries; the file named last before the words gave it to
 				// app.css, whose line 62 holds, and hid the drift
-				best, bestAt = i, strings.LastIndex(raw[:min(m[0], len(raw))], a.Ref) // raw: the prose has its spans blanked
+				best, bestAt = i, strings.LastIndex(lead, a.Ref)
 			}
 		}
-		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, raw[:min(m[0], len(raw))], line, bestAt) {
+		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, lead, line, bestAt) {
 			continue
 		}
-		if lead := raw[:min(m[0], len(raw))]; bestAt < 0 && fileSpan.MatchString(lead[strings.LastIndexByte(lead, '\n')+1:]) && !lineOfFile.MatchString(raw[min(m[1], len(raw)):]) {
+		if bestAt < 0 && fileSpan.MatchString(lead[strings.LastIndexByte(lead, '\n')+1:]) && !lineOfFile.MatchString(raw[min(m[1], len(raw)):]) {
 			// "both `configure.ac` blocks (~line 1092 and ~line 1468) and add `tests/x/Makefile` … not a
 			// `tests/Makefile.am` edit" (the same round's netxms): the line's file before the words is no
 			// anchor of the claim, and the names after them are not whose lines these are ("line 880 in

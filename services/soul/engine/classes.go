@@ -477,6 +477,9 @@ var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host
 	"\\b(?:each|every)\\s+(?:package|service|module|crate|app|plugin|workspace|library)\\s+(?:has|keeps|contains|gets|ships|owns)\\s+(?:its\\s+own\\s+|an?\\s+|the\\s+)?`?$|" +
 	"(?:모든|각)\\s*(?:패키지|서비스|모듈|앱|플러그인)[은는이가]?\\s*(?:하위에|안에|내부에|아래에)\\s*`?$")
 
+// perEachWords are the words one of which text perEachCue matches holds: its gate.
+var perEachWords = []string{"per", "each", "every", "모든", "각"}
+
 // bothGoneAfter follows a name, or a brace list of names, whose clause goes on to say they all went:
 // "`src/content/{newsletter,feedback}.ts` byCode maps — both files deleted", "…; both files are now
 // deleted" (the hundred-and-eleventh holdout's dropshipping-test, six rows). What went must be them: "—
@@ -625,7 +628,7 @@ var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|s
 // hundred-and-sixty-eighth's snap-translate), "Neither this directory nor `rules-readmes/` has any contents
 // today" (the hundred-and-eighty-second's agents-config). git keeps no empty directory, so its
 // absence is what the text says.
-var emptyDirAfter = regexp.MustCompile(`(?i)^[*_]*\s+(?:has|have)\s+(?:no|any)\s+contents\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
+var emptyDirAfter = regexp.MustCompile(`(?i)^[*_]*` + noContents + `|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.
@@ -858,7 +861,7 @@ var destCues = []spanCue{
 	{"", romanceForbidCue, []string{"no", "não", "nunca", "jamais", "ne "}},
 	{"", ruleCue, []string{"should", "must", "shall", " to be", "plit", "brea"}},
 	{"", runtimeCue, []string{"runtime", "run-time", "run time"}},
-	{"", perEachCue, []string{"per", "each", "every", "모든", "각"}},
+	{"", perEachCue, perEachWords},
 	{":", listCreateCue, nil},
 	{"with", changeContentCue, nil},
 	{"unless", unlessCue, nil},

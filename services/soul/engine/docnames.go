@@ -179,7 +179,11 @@ func emptiedNote(sentence string) bool {
 
 // emptyDirNamed is a sentence that says a directory it names holds nothing: "Neither this directory nor
 // `rules-readmes/` has any contents today" (the hundred-and-eighty-second holdout's agents-config).
-var emptyDirNamed = regexp.MustCompile("`([^`\\n]+/)`[*_]*\\s+(?:has|have)\\s+(?:no|any)\\s+contents\\b")
+var emptyDirNamed = regexp.MustCompile("`([^`\\n]+/)`[*_]*" + noContents)
+
+// noContents follows a directory's name with words that say it holds nothing: "has no contents", and
+// after "neither … nor", "has any contents".
+const noContents = `\s+(?:has|have)\s+(?:no|any)\s+contents\b`
 
 // removedNote is a sentence that says what the one before it named was removed: "`apps/web` and
 // `apps/docs` were scaffolds with no business code. Removed in commit `b3830b6` …" (the seventy-fifth
@@ -305,9 +309,11 @@ func markEmptied(claims []Claim) {
 				}
 			}
 		}
-		for j := range claims[i].Anchors {
-			if a := &claims[i].Anchors[j]; claims[i].emptySubject != "" && a.Ref == claims[i].emptySubject && a.Kind == AnchorPath {
-				a.Absent = true
+		if claims[i].emptySubject != "" {
+			for j := range claims[i].Anchors {
+				if a := &claims[i].Anchors[j]; a.Ref == claims[i].emptySubject && a.Kind == AnchorPath {
+					a.Absent = true
+				}
 			}
 		}
 		if !claims[i].emptied && !claims[i].forbidden && !claims[i].future {

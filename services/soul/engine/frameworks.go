@@ -144,16 +144,23 @@ func releaseStatement(text string, from, to int) bool {
 // cuesheet, six rows over a Next.js 16 app: the convention began in 15 and holds in 16).
 var releaseConvention = regexp.MustCompile(`(?i)^\+?\s+(?:(?:async|new|dynamic|breaking)\s+)?(?:conventions?|behaviou?rs?|semantics|params|idioms?|defaults?)\b`)
 
-// codeReleaseNote is a framework's version in parentheses right after a code span that holds an
-// expression (a space or a call's parentheses): "Dynamic routes must `await params` (Next.js 15)" (the
-// same round's cuesheet) says where the code's form began, as spanVersionNote reads for a language. A
-// path's stack in parentheses ("`apps/web` (Next.js 15)") is a claim about that package, and is still
-// read. The note is dropped before versions are read; the span ($1) is kept. So is one the parenthesis
-// holds with the code: "(`await params` for Next.js 15)" (codeForRelease, the same repository's teams
-// route).
-var codeForRelease = regexp.MustCompile("[(（]`([^`\\n]*(?:\\s|\\()[^`\\n]*)`\\s+(?:for|in|since|per)\\s+[A-Z][\\w.]*(?:[ -][A-Z][\\w.]*)?\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[)）]")
+// codeExpr is a code span that holds an expression (a space or a call's parentheses), its body the
+// group; namedRelease is a framework's name and version ("Next.js 15", "Nuxt 3.2+").
+const (
+	codeExpr     = "`([^`\\n]*(?:\\s|\\()[^`\\n]*)`"
+	namedRelease = "[A-Z][\\w.]*(?:[ -][A-Z][\\w.]*)?\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?"
+)
 
-var codeReleaseNote = regexp.MustCompile("`([^`\\n]*(?:\\s|\\()[^`\\n]*)`\\s*[(（][A-Z][\\w.]*(?:[ -][A-Z][\\w.]*)?\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[)）]")
+// codeReleaseNote is a framework's version in parentheses right after a code span that holds an
+// expression: "Dynamic routes must `await params` (Next.js 15)" (the same round's cuesheet) says where the
+// code's form began, as spanVersionNote reads for a language. A path's stack in parentheses ("`apps/web`
+// (Next.js 15)") is a claim about that package, and is still read. The note is dropped before versions
+// are read; the span ($1) is kept.
+var codeReleaseNote = regexp.MustCompile(codeExpr + "\\s*[(（]" + namedRelease + "[)）]")
+
+// codeForRelease is the same note written inside the parenthesis with the code: "(`await params` for
+// Next.js 15)" (the same repository's teams route). The parenthesis and the span ($1) are kept.
+var codeForRelease = regexp.MustCompile("[(（]" + codeExpr + "\\s+(?:for|in|since|per)\\s+" + namedRelease + "[)）]")
 
 // namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
 var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)

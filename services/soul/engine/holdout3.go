@@ -298,15 +298,26 @@ func (v *verifier) cargoFeature(p string) bool {
 
 // cargoFeatures lists the keys of a Cargo.toml's [features] table.
 func cargoFeatures(toml string) []string {
+	return tomlTableKeys(toml, func(table string) bool { return table == "features" })
+}
+
+// tomlTableKeys lists the keys of the tables of a TOML body that in picks by name ("features",
+// "workspace.dependencies"), and the last part of each table name in picks whose dot names one key
+// ("dependencies.serde" gives serde).
+func tomlTableKeys(toml string, in func(table string) bool) []string {
 	var out []string
-	in := false
+	reading := false
 	for _, l := range strings.Split(toml, "\n") {
 		t := strings.TrimSpace(l)
 		if strings.HasPrefix(t, "[") {
-			in = t == "[features]"
+			table := strings.Trim(t, "[] ")
+			reading = in(table)
+			if i := strings.LastIndexByte(table, '.'); !reading && i > 0 && in(table[:i]) {
+				out = append(out, strings.Trim(table[i+1:], `"`))
+			}
 			continue
 		}
-		if m := tomlKey.FindStringSubmatch(t); in && m != nil {
+		if m := tomlKey.FindStringSubmatch(t); reading && m != nil {
 			out = append(out, strings.Trim(m[1], `"`))
 		}
 	}

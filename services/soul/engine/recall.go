@@ -283,7 +283,8 @@ func (v *verifier) removalAsk(r *ClaimResult) (removalAsk, bool) {
 		if ar.Anchor.Absent || builtinMember(ar.Anchor.Qualifier, ar.Anchor.Name) {
 			// "not a `store.filtered(tab)` method": the sentence says it is not there; "`window.open`"
 			// is the browser's, whatever the project's Window augmentation lost (the hundred-and-eighty-
-			// third holdout's Amphetamine, whose env.d.ts dropped a nested `settings.open()`)
+			// third holdout's Amphetamine, whose env.d.ts dropped a nested `settings.open()`); a member
+			// the project adds to a global ("`process._linkedBinding()`") is still asked after
 			continue
 		}
 		if t, ok := v.qualifierType(ar); ok && !v.memberOf(v.symbols, t, ar.Anchor.Name) {

@@ -829,33 +829,19 @@ func (v *verifier) rustCrate(q string) (string, bool) {
 func (v *verifier) rustDependency(q string) bool {
 	if v.cargoDeps == nil {
 		v.cargoDeps = map[string]bool{}
+		dependencies := func(table string) bool { return strings.HasSuffix(table, "dependencies") }
 		for _, f := range v.repo.ByBasename("Cargo.toml") {
-			if body, ok := v.readFile(f); ok {
-				cargoDependencies(string(body), v.cargoDeps)
+			body, ok := v.readFile(f)
+			if !ok {
+				continue
+			}
+			for _, k := range tomlTableKeys(string(body), dependencies) {
+				k, _, _ = strings.Cut(k, ".") // "borsh.workspace = true"
+				v.cargoDeps[strings.ReplaceAll(k, "-", "_")] = true
 			}
 		}
 	}
 	return v.cargoDeps[q]
-}
-
-// cargoDependencies adds the keys of a Cargo.toml's dependency tables to into.
-func cargoDependencies(body string, into map[string]bool) {
-	in := false
-	for _, l := range strings.Split(body, "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "[") {
-			h := strings.Trim(l, "[] ")
-			in = strings.HasSuffix(h, "dependencies")
-			if _, d, ok := strings.Cut(h, "dependencies."); ok {
-				into[strings.ReplaceAll(d, "-", "_")] = true
-			}
-			continue
-		}
-		if name, _, ok := strings.Cut(l, "="); in && ok {
-			name, _, _ = strings.Cut(strings.TrimSpace(name), ".")
-			into[strings.ReplaceAll(strings.Trim(name, "\" "), "-", "_")] = true
-		}
-	}
 }
 
 // cargoName is the name of a Cargo.toml's [package]: its name = "…" line before the next table header
