@@ -3,7 +3,6 @@ package engine
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -78,7 +77,7 @@ const maxClause = 400
 // something new (a list item, a table row, a heading, a quote, a fence, a tree's branch, a blank line).
 // A line break inside wrapped prose goes on with the clause: "the old hand-run `scripts/verify-*`⏎regime
 // has been folded into the tiers and removed" (the seventy-third holdout's belay).
-var clauseBreak = regexp.MustCompile("[.!?](?:\\s|$)|;| — |\n(?:[ \t]*(?:[-*+•][ \t]|\\d+[.)][ \t]|[|#>`│├└┃┣┗]|\n)|$)")
+var clauseBreak = mustGate("[.!?](?:\\s|$)|;| — |\n(?:[ \t]*(?:[-*+•][ \t]|\\d+[.)][ \t]|[|#>`│├└┃┣┗]|\n)|$)")
 
 // removalWords gate the removal patterns: most claims say nothing is gone, and a substring test is cheap.
 var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no longer", "there is no", "there's no", "exist", "clean", "purge", "wipe", "prune", "not found", "elimin", "borra", "supprim", "apag", "exclu", "torn ", "ripped", "scrapped"}
@@ -86,12 +85,12 @@ var removalWords = []string{"remov", "delet", "drop", "retire", "gone", "no long
 // deletedLead is a clause that opens with the past of a removal and then names what went: "4. **Deleted
 // `app/components/ZaeliFAB.tsx`** — killed Session 14" (the hundred-and-twenty-second holdout's zaeli, a
 // log's step), "Removed: `a.ts`, `b.ts`".
-var deletedLead = regexp.MustCompile(`(?i)^\W*(?:\d+[.)]\s*)?[*_]*(?:deleted|removed|dropped|retired|deprecated\s+and\s+removed)[*_]*\s*:?\s*[*_]*$`)
+var deletedLead = mustGate(`(?i)^\W*(?:\d+[.)]\s*)?[*_]*(?:deleted|removed|dropped|retired|deprecated\s+and\s+removed)[*_]*\s*:?\s*[*_]*$`)
 
 // removalVerb is "remove `*.out`": the objects of a removal are expected to be absent.
 // Portuguese and Spanish say it in the past: "depois que Task 9 apagou `base-interina.test.ts`" (the
 // hundred-and-eighth holdout's PiluVitu-Dev).
-var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes|apagou|apagamos|removeu|removemos|deletou|deletamos|excluiu|excluímos|eliminou|eliminó|borró)\b`)
+var removalVerb = mustGate(`\b(?:remove|removes|removing|delete|deletes|deleting|clean|cleans|cleaning|purge|purges|wipe|wipes|drop|drops|prune|prunes|apagou|apagamos|removeu|removemos|deletou|deletamos|excluiu|excluímos|eliminou|eliminó|borró)\b`)
 
 // goneAfter opens the text after a name, or a list of names, that a log entry says is deleted: "`agents.py`
 // deleted, legacy buy loop deleted", "`trade_store.py` deleted." (the fifty-first holdout's
@@ -114,13 +113,13 @@ var removalVerb = regexp.MustCompile(`\b(?:remove|removes|removing|delete|delete
 // `clear-feedback.sh`, …, the resolved-index files) was DELETED with …" (the hundred-and-twenty-fifth's
 // localharness) closes a list with a plain item and the verb with "with", and "(`push.rs` / `feedback.rs` —
 // setPushSub slots, FeedbackFacet submit/log-scan) were DELETED;" (its registry) with a dash's note.
-var goneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*(?:,|—|–|\\s-)\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package|tree|subtree)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|retired|pruned|purged|torn\\s+(?:down|out)|ripped\\s+out|scrapped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|with|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s+(?:session|phase|sprint|step|stage|release|milestone)\\s*#?\\d|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
+var goneAfter = mustGate("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*(?:,|—|–|\\s-)\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package|tree|subtree)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|retired|pruned|purged|torn\\s+(?:down|out)|ripped\\s+out|scrapped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|with|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s+(?:session|phase|sprint|step|stage|release|milestone)\\s*#?\\d|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // parenGone follows a name that opens a parenthesis with the rest of it, which says the name was
 // deleted: "(`Universo.tsx` had 3; the page was deleted on 2026-08-20 — …)", "(`Universo.tsx` alone
 // had introduced 15 hex values; deleted 2026-08-20.)" (the hundred-and-twelfth holdout's
 // humanity-wiki). No other name may come between, and "the deleted page" only describes one.
-var parenGone = regexp.MustCompile("(?i)^([^()`]{0,200}?)\\b(?:deleted|removed|retired|dropped)\\b[^()]{0,160}\\)")
+var parenGone = mustGate("(?i)^([^()`]{0,200}?)\\b(?:deleted|removed|retired|dropped)\\b[^()]{0,160}\\)")
 
 // parenGoneAfter reports parenGone for a span whose text before ends with an opening parenthesis.
 func parenGoneAfter(before, after string) bool {
@@ -139,7 +138,7 @@ func parenGoneAfter(before, after string) bool {
 // "The legacy node/edge graph (`DefinitionBasedOrchestrator`, the `nodes/` package,
 // `PipelineDefinition.config`) was **retired in Phase D**" (the hundred-and-forty-fifth holdout's
 // server-monitoring). What the parenthesis lists is what went.
-var parenListGone = regexp.MustCompile("(?i)^[^()]{0,200}?\\)\\s*(?:was|were|has\\s+been|have\\s+been|got)\\s+[*_]*(?:fully\\s+|completely\\s+)?(?:retired|removed|deleted|dropped|archived)\\b")
+var parenListGone = mustGate("(?i)^[^()]{0,200}?\\)\\s*(?:was|were|has\\s+been|have\\s+been|got)\\s+[*_]*(?:fully\\s+|completely\\s+)?(?:retired|removed|deleted|dropped|archived)\\b")
 
 // attributive are the words after which a participle describes the next noun ("the deleted page")
 // rather than saying what happened to the name.
@@ -151,7 +150,7 @@ var attributive = set("the", "a", "an", "its", "their", "our", "his", "her", "th
 // `packages/qie-{core,agent,cli}` + `deploy/mock-qtsps`. That track was parked, then deleted, …" (its
 // zkqes), or a dash's clause: "`apps/web` and `apps/docs` were the default `create-turbo` template
 // scaffolds — removed in commit `b3830b6`" (its CLAUDE.md).
-var goneNextSentence = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}(?:[.!?]\s+|\s[—–]\s+)` + removedClause + `(?:,|` + removedWhere + `)`)
+var goneNextSentence = mustGate(`(?i)^[^.!?\n]{0,200}(?:[.!?]\s+|\s[—–]\s+)` + removedClause + `(?:,|` + removedWhere + `)`)
 
 // removedClause says something was removed, after a subject that refers back or none ("Removed in …",
 // "That track was parked, then deleted"); removedWhere is what must follow the verb so that it closes
@@ -164,7 +163,7 @@ const (
 // goneParen closes a parenthesised list with the word that it was deleted: "Supersedes the "don't
 // extract yet" scaffold (`i18n/t.ts`/`messages.ts`, deleted)" (the seventy-second holdout's Loop), or
 // says so alone: "the dead duplicate that was in `aggregateInfo.ts` (deleted)" (the ninetieth's RoboSats).
-var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed)\\**\\s*\\)|^[*_]*\\s*\\(\\s*\\**(?:deleted|removed|retired|gone)\\**\\s*\\)")
+var goneParen = mustGate("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed)\\**\\s*\\)|^[*_]*\\s*\\(\\s*\\**(?:deleted|removed|retired|gone)\\**\\s*\\)")
 
 // deprecatedAfter says the name before it is on its way out: "`middleware.ts` is **deprecated** in
 // Next.js 16; use `proxy.ts` instead" (the seventy-second holdout's CyberVPN, whose apps renamed it).
@@ -173,7 +172,7 @@ var goneParen = regexp.MustCompile("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\
 // (round 54's germinator, in this round's regression) still sends its reader to it. The replacement may
 // open the next sentence: "`middleware.ts` is **deprecated** in Next.js 16. The file convention is now
 // `proxy.ts`" (the hundred-and-fifty-second holdout's markpost).
-var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b|\b(?:is|are)\s+now\b)`)
+var deprecatedAfter = mustGate(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b|\b(?:is|are)\s+now\b)`)
 
 // removedList is a lead-in that names what it lists as removed, then the list up to a span, no sentence
 // closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
@@ -182,7 +181,7 @@ var deprecatedAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:
 // seventy-second holdout's CeraUI). "Deleted along with `_MAX_SESSIONS_NO_CONFIRM`, …, the CLI flag and
 // `tests/test_session_guard.py`" (the seventy-ninth's bristlenose) lists what went with it; "removed
 // paths such as `docs/getting-started/`" (the eightieth's open-notebook) gives samples of what went.
-var removedList = regexp.MustCompile(`(?i)(?:\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:|\b(?:removed|deleted)\s+along\s+with\b|\b(?:removed|deleted)\s+(?:[\w-]+\s+){1,3}(?:such\s+as|like|including|e\.g\.,?)\s|\b(?:removed|deleted)\s+(?:it|them|these|those|all\s+of\s+(?:it|them))(?:\s+(?:in\s+full|entirely|completely|wholesale))?\s*[—–:])(?:[^.;!?]|\.\S)*$`)
+var removedList = mustGate(`(?i)(?:\b(?:removed|deleted)\s+\w+[^:\n]{0,60}:|\b(?:removed|deleted)\s+along\s+with\b|\b(?:removed|deleted)\s+(?:[\w-]+\s+){1,3}(?:such\s+as|like|including|e\.g\.,?)\s|\b(?:removed|deleted)\s+(?:it|them|these|those|all\s+of\s+(?:it|them))(?:\s+(?:in\s+full|entirely|completely|wholesale))?\s*[—–:])(?:[^.;!?]|\.\S)*$`)
 
 // removedLeadIn reports a span in the list a removedList lead-in opens, within its paragraph or list
 // item.
@@ -211,7 +210,7 @@ func removedLeadIn(before string) bool {
 // `tests/api/multi-master.test.ts`, and `tests/lib/google/*.test.ts`" (the hundred-and-forty-ninth's
 // salon-booking-v2). Spanish and Portuguese say it so: "**Archivos huérfanos.** Borrados
 // `components/form-register.tsx` y\n`MisClientesMain.tsx`." (the hundred-and-seventy-sixth's agente-ia-app).
-var goneListBefore = regexp.MustCompile("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
+var goneListBefore = mustGate("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading
@@ -229,14 +228,14 @@ func crossedOut(raw string, lo, hi int) bool {
 }
 
 var (
-	crossedItem = regexp.MustCompile(`^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:❌|✗|✘|🚫|⛔|:x:)`)
-	goneComment = regexp.MustCompile(`(?i)^[^\n]*?\s(?:#|//)\s[^\n]*\b(?:deleted|removed|gone|dropped)\b[^\n]*$`)
+	crossedItem = mustGate(`^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:❌|✗|✘|🚫|⛔|:x:)`)
+	goneComment = mustGate(`(?i)^[^\n]*?\s(?:#|//)\s[^\n]*\b(?:deleted|removed|gone|dropped)\b[^\n]*$`)
 )
 
 // pastLead opens a sentence that tells how things were: "Previously, schema detection logic was
 // scattered across ~4800 lines in `graph_join_inference.rs`." (the eighty-second holdout's clickgraph,
 // whose next sentence names what replaced it) claims no file today.
-var pastLead = regexp.MustCompile(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions)\b[*_]*\s*,`)
+var pastLead = mustGate(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions)\b[*_]*\s*,`)
 
 // pastWords gate pastLead on the claim's lowered text (anyPhrase).
 var pastWords = []string{"previously", "formerly", "originally", "historically", "in the past", "in earlier versions"}
@@ -246,8 +245,8 @@ var pastWords = []string{"previously", "formerly", "originally", "historically",
 // `jest.config.snapshots.cjs`, …)" (the eighty-second holdout's UltimateDarkTower). keptInAside, after the
 // name, is a parenthesis that says the old thing is still there ("(`src/loader.ts` stays as a shim)").
 var (
-	replacedListBefore = regexp.MustCompile("(?i)\\b(?:replac(?:es|ed|ing|ement\\s+for)|instead\\s+of|in\\s+place\\s+of|supersed(?:es|ed|ing))\\s+(?:(?:the|an?|its|our|their|this|that)\\s+)?(?:old|legacy|previous|former|earlier)\\b[^.;:()`]{0,60}\\((?:\\s*`[^`\\n]*`\\s*(?:[,+/]|\\band\\b|\\bor\\b)\\s*)*\\s*$")
-	keptInAside        = regexp.MustCompile(`(?i)^[^()]{0,60}\b(?:still|stays|remains|kept|keeps|survives)\b`)
+	replacedListBefore = mustGate("(?i)\\b(?:replac(?:es|ed|ing|ement\\s+for)|instead\\s+of|in\\s+place\\s+of|supersed(?:es|ed|ing))\\s+(?:(?:the|an?|its|our|their|this|that)\\s+)?(?:old|legacy|previous|former|earlier)\\b[^.;:()`]{0,60}\\((?:\\s*`[^`\\n]*`\\s*(?:[,+/]|\\band\\b|\\bor\\b)\\s*)*\\s*$")
+	keptInAside        = mustGate(`(?i)^[^()]{0,60}\b(?:still|stays|remains|kept|keeps|survives)\b`)
 )
 
 // removalCue says, somewhere in the clause around a name, that it is gone; "the old hand-run
@@ -257,7 +256,7 @@ var (
 // 2026-08-09**" (the eighty-fifth's Hodos-Browser, the verb in bold).
 // Portuguese and Spanish say it so too: "`20260520_calc_pro_subscriptions.sql` nunca foi aplicada em prod e
 // foi DELETADA do repo" (the hundred-and-tenth holdout's TestesiteOficial).
-var removalCue = regexp.MustCompile(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdo(?:es)?(?:\s+not|n['’]t)\s+exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
+var removalCue = mustGate(`\b(?:was|were|been|got|is|are|now|since|being)\s+(?:\w+\s+)?[*_]*(?:removed|deleted|dropped|retired|gone)\b|\b(?:foi|foram|fue|fueron)\s+(?:\pL+\s+)?[*_]*(?:removid[oa]s?|deletad[oa]s?|apagad[oa]s?|excluíd[oa]s?|eliminad[oa]s?|borrad[oa]s?)\b|\bno longer (?:exists?|there|present|shipped|ships|tracked|in the tree|in the repo(?:sitory)?|used|read|loaded|supported)\b|\bthere(?: is|'s) no\b|\bdo(?:es)?(?:\s+not|n['’]t)\s+exist\b|\bnot found\b|\b(?:removed|deleted|dropped)\s+(?:in|by|with|from)\b|\b(?:been|was|were)\s+(?:\w+\s+){1,5}?and\s+(?:then\s+)?(?:removed|deleted)\s*(?:[.;,)]|$)`)
 
 // illustrative reports whether the text just before a code span introduces an example.
 // foreignExamples open an example in the other languages handoff documents are written in: Portuguese
@@ -295,7 +294,7 @@ func illustrative(before string) bool {
 }
 
 // newBlock is a line break that starts another block: a blank line, a list item, a table row, a heading.
-var newBlock = regexp.MustCompile(`\n\s*(?:\n|[-*+|#>]\s|\d+[.)]\s)`)
+var newBlock = mustGate(`\n\s*(?:\n|[-*+|#>]\s|\d+[.)]\s)`)
 
 // trunkSpan is a trunk branch's name in a code span; listJoin what joins two items of a list.
 const (
@@ -304,23 +303,23 @@ const (
 )
 
 var (
-	branchBefore = regexp.MustCompile(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
-	branchName   = regexp.MustCompile(`^[\w][\w./*-]*$`)
+	branchBefore = mustGate(`(?i)\bbranch(?:es)?\s*(?:named\s+|called\s+)?:?\s*$`)
+	branchName   = mustGate(`^[\w][\w./*-]*$`)
 	// branchAfter follows a span the sentence calls a branch: "the `r/pre-*` branch they are dispatched on".
-	branchAfter = regexp.MustCompile(`(?i)^\s+branch(?:es)?\b`)
+	branchAfter = mustGate(`(?i)^\s+branch(?:es)?\b`)
 	// pushedTo ends the text before a list of what a push goes to: "runs on every push to `main`, `r/pre-*`".
-	pushedTo = regexp.MustCompile("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	pushedTo = mustGate("(?i)\\bpush(?:es|ed)?\\s+(?:to|on)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 	// branchList ends the text before a span in a list the sentence calls branches: "Main branches
 	// (`master`, `1.x`, `release/**`) are protected" (the thirty-first holdout's sentry-cli).
 	// trunkBefore and trunkAfter find a trunk branch in the same "or", "and" or comma list as the span:
 	// "Building `main` or `hotfix/*` will publish" (the thirty-second holdout's microsoft/mcp).
-	trunkBefore = regexp.MustCompile(trunkSpan + listJoin + "$")
-	trunkAfter  = regexp.MustCompile("^" + listJoin + trunkSpan)
-	branchList  = regexp.MustCompile("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	trunkBefore = mustGate(trunkSpan + listJoin + "$")
+	trunkAfter  = mustGate("^" + listJoin + trunkSpan)
+	branchList  = mustGate("(?i)\\bbranch(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 	// prefixList ends the text before a span in a list of prefixes: "Use prefixes: `feature/`, `fix/`,
 	// `chore/`, `docs/`" (the hundred-and-nineteenth holdout's ai-newsletter, under "Git Workflow"). With
 	// the span a kind of change (branchKinds), the prefixes are branches'.
-	prefixList = regexp.MustCompile("(?i)\\bprefix(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
+	prefixList = mustGate("(?i)\\bprefix(?:es)?\\s*[(:]?\\s*(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*$")
 )
 
 // kindWildcard is a kind of change and a wildcard, as a claim about branches writes them: "never
@@ -337,10 +336,10 @@ var branchKinds = set("feature", "feat", "fix", "bugfix", "hotfix", "chore", "do
 // "cloned from `spree/spree-starter`", a path in "[prisma/ignite](https://github.com/prisma/ignite)
 // (`skills/.pilot/`)".
 var (
-	ownerName     = regexp.MustCompile(`^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$`)
-	repoNounAfter = regexp.MustCompile(`(?i)^\s+(?:(?:template|standalone|starter|sample|example|upstream|separate|public|private|github|gitlab|forked|companion|sibling)\s+){0,2}(?:repo|repository|repositories|repos)\b|^\s+on\s+(?:GitHub|GitLab|Codeberg)\b`)
-	repoBefore    = regexp.MustCompile(`(?i)(?:\b(?:cloned|forked|copied|mirrored)\s+from\s+(?:the\s+)?|\b(?:repo|repository|GitHub|GitLab)\s*:?\s*)\**$`)
-	inLinkedRepo  = regexp.MustCompile(`(?i)\bin\s+\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[^)\s]+\)\s*\(?\s*$`)
+	ownerName     = mustGate(`^[A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*$`)
+	repoNounAfter = mustGate(`(?i)^\s+(?:(?:template|standalone|starter|sample|example|upstream|separate|public|private|github|gitlab|forked|companion|sibling)\s+){0,2}(?:repo|repository|repositories|repos)\b|^\s+on\s+(?:GitHub|GitLab|Codeberg)\b`)
+	repoBefore    = mustGate(`(?i)(?:\b(?:cloned|forked|copied|mirrored)\s+from\s+(?:the\s+)?|\b(?:repo|repository|GitHub|GitLab)\s*:?\s*)\**$`)
+	inLinkedRepo  = mustGate(`(?i)\bin\s+\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[^)\s]+\)\s*\(?\s*$`)
 )
 
 // forgeRepoName reports a span written as owner/name: one slash, inside the name, no ./ or trailing /.
@@ -351,29 +350,29 @@ func forgeRepoName(body string) bool {
 var foreignNouns = []string{"repo", "checkout", "project", "module"}
 
 var (
-	foreignRepo = regexp.MustCompile(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
-	pluralAfter = regexp.MustCompile(`^\)?\s+(?:files|directories|dirs|folders)\b`)
+	foreignRepo = mustGate(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
+	pluralAfter = mustGate(`^\)?\s+(?:files|directories|dirs|folders)\b`)
 	// variantAfter follows a dot word that names a family of files by their ending: "(and `.local`
 	// variants)", "the `.d.ts` counterparts". Like "`.zst` files", it is a kind of name, not a file.
-	variantAfter = regexp.MustCompile(`^\)?\s+(?:variants?|versions?|counterparts?|equivalents?|siblings?|suffix(?:es)?|extensions?)\b`)
+	variantAfter = mustGate(`^\)?\s+(?:variants?|versions?|counterparts?|equivalents?|siblings?|suffix(?:es)?|extensions?)\b`)
 	// ownerAfter follows a one-segment slash word that names an account on a forge: "the `jj-vcs/`
 	// organization", "the `acme/` org". It is an owner of repositories, not a directory here.
-	ownerAfter = regexp.MustCompile(`(?i)^\s+(?:(?:GitHub|GitLab|Codeberg)\s+)?(?:organi[sz]ations?|orgs?|accounts?|namespaces?|owners?)\b`)
+	ownerAfter = mustGate(`(?i)^\s+(?:(?:GitHub|GitLab|Codeberg)\s+)?(?:organi[sz]ations?|orgs?|accounts?|namespaces?|owners?)\b`)
 )
 
 var (
-	codeSpan = regexp.MustCompile("`+([^`]+?)`+")
+	codeSpan = mustGate("`+([^`]+?)`+")
 	// a destination may hold balanced parentheses, as CommonMark allows: Expo's and Next.js' route
 	// groups, "[sign in](./app/(auth)/sign-in.tsx)" (the ninety-eighth holdout, ten rows cut at "(auth")
-	mdLink = regexp.MustCompile(`!?\[[^\]]*\]\(((?:[^()\s]|\([^()\s]*\))*)(?:\s+"[^"]*")?\)`)
+	mdLink = mustGate(`!?\[[^\]]*\]\(((?:[^()\s]|\([^()\s]*\))*)(?:\s+"[^"]*")?\)`)
 	// a bracketed IPv6 host ("http://[::1]:7780/") is part of the URL; any other "]" ends it
-	bareURL        = regexp.MustCompile(`\bhttps?://(?:\[[0-9A-Fa-f:.]+\])?[^\s<>()\]]*`)
-	commitCount    = regexp.MustCompile(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
-	lastCommit     = regexp.MustCompile(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
-	expiresOn      = regexp.MustCompile(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
-	runtimeCount   = regexp.MustCompile(`(\d+(?:[.,]\d+)?\s*[km]?)\s+(?:live\s+)?(nodes|edges|pods|replicas|sessions|connections|workers|processes|active users|requests per second|rps|qps|vectors)\b`)
-	runtimeContext = regexp.MustCompile(`\b(live|running|warm|warm-booted|served|serving|online|deployed|in prod|in production|uptime)\b`)
-	receiptWords   = regexp.MustCompile(`\b\d+\s*/\s*\d+\s+(green|pass|passing|ok)\b|\b(green|passing) at \d+\s*/\s*\d+|\b\d+\s+(?:\w+\s+)?(tests|specs|cases)\s+(green|pass|passing|ok)\b|\b(ci|tests?|battery|suite|build|checks?)\s+(is\s+|are\s+|stays?\s+)?(green|passing|red|failing)\b|\bgreen on \d+|\bcoverage (?:at |of |is )?\d+%|\d+% coverage|\bzero [\w -]{0,20}(losses|failures|regressions)\b|\bbattery at \d+`)
+	bareURL        = mustGate(`\bhttps?://(?:\[[0-9A-Fa-f:.]+\])?[^\s<>()\]]*`)
+	commitCount    = mustGate(`\b(\d+)\s+commits?\s+(?:since|after|ahead of|on top of)\s+([\w./-]+[\w])`)
+	lastCommit     = mustGate(`\blast commit(?:\s+(?:on|at|was|date|:))*\s*:?\s*(\d{4}-\d{2}-\d{2})\b`)
+	expiresOn      = mustGate(`\b(?:until|expires?(?: on)?|valid through|through|till)\s+(\d{4}-\d{2}-\d{2})\b`)
+	runtimeCount   = mustGate(`(\d+(?:[.,]\d+)?\s*[km]?)\s+(?:live\s+)?(nodes|edges|pods|replicas|sessions|connections|workers|processes|active users|requests per second|rps|qps|vectors)\b`)
+	runtimeContext = mustGate(`\b(live|running|warm|warm-booted|served|serving|online|deployed|in prod|in production|uptime)\b`)
+	receiptWords   = mustGate(`\b\d+\s*/\s*\d+\s+(green|pass|passing|ok)\b|\b(green|passing) at \d+\s*/\s*\d+|\b\d+\s+(?:\w+\s+)?(tests|specs|cases)\s+(green|pass|passing|ok)\b|\b(ci|tests?|battery|suite|build|checks?)\s+(is\s+|are\s+|stays?\s+)?(green|passing|red|failing)\b|\bgreen on \d+|\bcoverage (?:at |of |is )?\d+%|\d+% coverage|\bzero [\w -]{0,20}(losses|failures|regressions)\b|\bbattery at \d+`)
 )
 
 // Wording markers, matched on whole words (cheaper than a regexp per sentence on long souls).
@@ -533,7 +532,7 @@ func machinePathBefore(before string) bool {
 
 // notBareBefore ends the text before a bare path that a contrast rules out: ", NOT app/page.tsx", "— not
 // lib/old.ts", "but not x/y"; a plain "not" ("do not edit src/x.ts") still names a file that is there.
-var notBareBefore = regexp.MustCompile(`(?:(?:,|—|–|\bbut)\s+(?:not|NOT)|\bNOT)\s$`)
+var notBareBefore = mustGate(`(?:(?:,|—|–|\bbut)\s+(?:not|NOT)|\bNOT)\s$`)
 
 // docPair is two documents a slash offers as alternatives: "each SDK package's README/CLAUDE.md" (the
 // seventy-third holdout's sodax-sdks), README.md or CLAUDE.md, no directory named README.
@@ -546,16 +545,16 @@ func docPair(tok string) bool {
 var docStems = set("README", "AGENTS", "CLAUDE", "GEMINI", "CHANGELOG", "CONTRIBUTING", "SECURITY")
 
 var (
-	prRef = regexp.MustCompile(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
+	prRef = mustGate(`(?:^|[\s(,\[/+])#(\d{1,6})\b`)
 	// prWord is "PR #12", "PR12", "pull request 12"; "PR-23" is a plan's or a tracker's key, not the
 	// forge's number (the forty-fifth holdout's dotnet-ddd-blueprint numbers its own steps so)
-	prWord = regexp.MustCompile(`(?i)\b(?:PR|pull request|pull)(?:\s*#|\s+#?)?(\d{1,6})\b`)
+	prWord = mustGate(`(?i)\b(?:PR|pull request|pull)(?:\s*#|\s+#?)?(\d{1,6})\b`)
 	// schemeSamples ends the text before versions listed in parentheses after the name of a scheme
 	// (the ninety-third holdout's sgcarstrends)
-	schemeSamples = regexp.MustCompile(`(?i)\b(?:versioning|scheme|format|convention|pattern)\s*\(\s*(?:v?\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?\s*,\s*)*$`)
-	tagRef        = regexp.MustCompile(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
-	shaRef        = regexp.MustCompile(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
-	barePath      = regexp.MustCompile(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
+	schemeSamples = mustGate(`(?i)\b(?:versioning|scheme|format|convention|pattern)\s*\(\s*(?:v?\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?\s*,\s*)*$`)
+	tagRef        = mustGate(`(?:^|[\s(,\[+])(v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?)\b`)
+	shaRef        = mustGate(`(?i)(?:@|\bcommit\s+|\bsha\s+|\bat\s+|\()([0-9a-f]{7,40})\b|\b([0-9a-f]{12,40})\b`)
+	barePath      = mustGate(`(?:^|\s|\(|\*\*)(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?`)
 )
 
 var hashExclusions = map[string]bool{"step": true, "item": true, "prompt": true, "no": true, "number": true, "issue": true, "issues": true, "ticket": true, "rank": true, "top": true, "checkpoint": true, "cp": true, "addendum": true, "case": true, "line": true, "phase": true, "slice": true, "point": true, "option": true, "question": true, "task": true, "round": true, "part": true, "stage": true, "page": true, "chapter": true, "section": true, "batch": true, "wave": true, "run": true, "attempt": true, "build": true, "priority": true, "finding": true, "rule": true, "invariant": true, "gap": true, "seam": true, "item:": true, "request": true, "mr": true, "fixes": true, "fix": true, "closes": true, "close": true, "resolves": true, "refs": true, "bug": true, "ticket:": true, "incident": true, "story": true, "epic": true, "milestone": true, "discussion": true}
@@ -595,10 +594,10 @@ func plausibleSHA(s string) bool {
 }
 
 // issueNamedAfter follows a number the next clause calls an issue.
-var issueNamedAfter = regexp.MustCompile(`(?i)^[;,:.]?\s*(?:that|this|the)\s+issue\b`)
+var issueNamedAfter = mustGate(`(?i)^[;,:.]?\s*(?:that|this|the)\s+issue\b`)
 
 // coverageMetrics is a coverage metric with its number, beside which "lines 85" is one more of them.
-var coverageMetrics = regexp.MustCompile(`(?i)\b(?:statements|branches|functions)\s*[:=]?\s*\d`)
+var coverageMetrics = mustGate(`(?i)\b(?:statements|branches|functions)\s*[:=]?\s*\d`)
 
 // attachLineHints turns "`x` line 52" into a line anchor on the nearest path. text is the claim with its
 // code spans blanked, raw the claim as written (the same offsets).
@@ -692,12 +691,12 @@ func hintedBefore(as []Anchor, before string, line, bestAt int) bool {
 }
 
 // sectionSignBefore ends the text before a line number with a document's section: "§ 6 ", "§9.3, ".
-var sectionSignBefore = regexp.MustCompile(`§\s*\d+(?:\.\d+)*,?\s*$`)
+var sectionSignBefore = mustGate(`§\s*\d+(?:\.\d+)*,?\s*$`)
 
 // lineOfFile follows a line number with the file it is in: "line 880 in encoder.cpp".
-var lineOfFile = regexp.MustCompile("^\\s+(?:in|of)\\s+`?([\\w./-]+\\.[A-Za-z]\\w*)\\b")
+var lineOfFile = mustGate("^\\s+(?:in|of)\\s+`?([\\w./-]+\\.[A-Za-z]\\w*)\\b")
 
-var lineWord = regexp.MustCompile(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?\b|\bL(\d{1,7})\b`)
+var lineWord = mustGate(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,7}))?\b|\bL(\d{1,7})\b`)
 
 // hintsFor is what the hinted line should contain: the claim's other code words and symbol names.
 func hintsFor(c *Claim, p string) []string {
@@ -765,11 +764,11 @@ func pinnedNames(text string) map[string]bool {
 }
 
 // pinnedSpan is a code span followed by "(:N", a line number with no file before it.
-var pinnedSpan = regexp.MustCompile("`([^`\\n]+)`\\s*\\(:\\d")
+var pinnedSpan = mustGate("`([^`\\n]+)`\\s*\\(:\\d")
 
 // removedSpanList is a removal verb and the code spans it removed: "Removed `manage_channels` and
 // `manage_permissions` from the overwrites".
-var removedSpanList = regexp.MustCompile("(?i)\\b(?:removed|deleted|dropped)\\s+((?:`[^`\\n]+`(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)?)+)")
+var removedSpanList = mustGate("(?i)\\b(?:removed|deleted|dropped)\\s+((?:`[^`\\n]+`(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)?)+)")
 
 // removedSpans are the names a claim says were removed; nil when it says of none.
 func removedSpans(text string) map[string]bool {
@@ -822,13 +821,13 @@ func literalHints(c *Claim, p string) []string {
 // evalDetail.proposedAudio?.streamId !== 'number'`, `stages/apply.ts` ~line 54)", the hundred-and-twelfth
 // holdout's LocalJobs); minLiteralHint the least of one that a cited line is looked for by
 // as written: a shorter body ("`a.b`") is found on too many lines to say which was meant.
-var literalSpan = regexp.MustCompile("`([^`\n]+(?:\n[^`\n]+)?)`")
+var literalSpan = mustGate("`([^`\n]+(?:\n[^`\n]+)?)`")
 
 const minLiteralHint = 8
 
 // routeSpan is an HTTP route in a code span, "`POST /api/auth/login`"; its path is what the route's
 // declaration says (the forty-seventh holdout's goverchat cites each route's decorator line).
-var routeSpan = regexp.MustCompile("`(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\\s+(/[^`\\s]+)`")
+var routeSpan = mustGate("`(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\\s+(/[^`\\s]+)`")
 
 func abs(x int) int {
 	if x < 0 {
@@ -865,7 +864,7 @@ func dedupAnchors(in []Anchor) []Anchor {
 
 // receiverMember is a member called on the code's own instance ("`this.schedule()`", "`self.run()`"):
 // no type is named, so the member is checked alone (the thirty-first holdout's cloudflare/agents).
-var receiverMember = regexp.MustCompile(`^(?:this|self)\.([A-Za-z_][A-Za-z0-9_]*\(\))$`)
+var receiverMember = mustGate(`^(?:this|self)\.([A-Za-z_][A-Za-z0-9_]*\(\))$`)
 
 // classifySpan reads one code span: a path, a line, a symbol, a git ref, a command, or a plain term.
 func classifySpan(s string) ([]Anchor, string) {
@@ -906,14 +905,14 @@ func classifySpan(s string) ([]Anchor, string) {
 // repoScript is a command run from the repository's own script directories without "./": "bin/rails
 // test test/models/speaker_test.rb" (the twenty-first holdout's rubyevents, whose test file is gone),
 // "script/bootstrap", "tools/gen.sh".
-var repoScript = regexp.MustCompile(`^(?:bin|script|scripts|tools|hack|ci|dev)/[\w.-]+$`)
+var repoScript = mustGate(`^(?:bin|script|scripts|tools|hack|ci|dev)/[\w.-]+$`)
 
 // commitTypes are the types of Conventional Commits, written with a scope in parentheses; "build",
 // "test" and "style" are left out, being names real functions have as often.
 var commitTypes = set("feat", "fix", "refactor", "chore", "docs", "perf", "ci", "revert")
 
 // commitScope is a commit type's scope: "(decoder)", "(api-client)", "(deps)!".
-var commitScope = regexp.MustCompile(`^\([a-z][\w./-]*\)!?$`)
+var commitScope = mustGate(`^\([a-z][\w./-]*\)!?$`)
 
 // shapedSpan reads the spans whose shape decides alone: a URL, a call with arguments, a command line,
 // a home path, a host name or a substitution. done is false for any other span.
@@ -1010,31 +1009,31 @@ func symbolSpan(s string) ([]Anchor, string) {
 }
 
 var (
-	hashOnly     = regexp.MustCompile(`^#(\d{1,6})$`)
-	tagOnly      = regexp.MustCompile(`^v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?$`)
-	shaOnly      = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
-	pathLine     = regexp.MustCompile(`^(.+?)(?::|#L)(\d{1,7})(?:(?:[-–:]|-L)(\d{1,7}))?$`)
-	rustSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?:\(\))?$`)
-	callSymbol   = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)$`)
-	callWithArgs = regexp.MustCompile(`^([A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)\([^()]+\)$`)
-	dottedSymbol = regexp.MustCompile(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
-	identTerm    = regexp.MustCompile(`^[A-Za-z_][\w.-]{2,}$`)
+	hashOnly     = mustGate(`^#(\d{1,6})$`)
+	tagOnly      = mustGate(`^v\d+\.\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.]+)?$`)
+	shaOnly      = mustGate(`^[0-9a-f]{7,40}$`)
+	pathLine     = mustGate(`^(.+?)(?::|#L)(\d{1,7})(?:(?:[-–:]|-L)(\d{1,7}))?$`)
+	rustSymbol   = mustGate(`^[A-Za-z_]\w*(?:::[A-Za-z_]\w*)+(?:\(\))?$`)
+	callSymbol   = mustGate(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\(\)$`)
+	callWithArgs = mustGate(`^([A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)*)\([^()]+\)$`)
+	dottedSymbol = mustGate(`^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$`)
+	identTerm    = mustGate(`^[A-Za-z_][\w.-]{2,}$`)
 )
 
 // elixirFunRef is an Elixir (or Erlang-style) function reference with its arity: "Module.fun/2",
 // "Hermes.Server.Frame.assign/3", "init_request/1" (a name and its arity, never a path).
-var elixirFunRef = regexp.MustCompile(`^((?:[A-Z]\w*\.)*[a-z_]\w*)[?!]?/\d{1,2}$`)
+var elixirFunRef = mustGate(`^((?:[A-Z]\w*\.)*[a-z_]\w*)[?!]?/\d{1,2}$`)
 
 // suffixAfter follows a span that is the ending of names: "with `_test.rb` suffix", "the `-lock.json`
 // ending".
-var suffixAfter = regexp.MustCompile(`^\)?\s+(?:suffix|suffixes|ending|endings|extension|extensions)\b`)
+var suffixAfter = mustGate(`^\)?\s+(?:suffix|suffixes|ending|endings|extension|extensions)\b`)
 
 // hostPort is a host and a port with no scheme: "localhost:3000", "127.0.0.1:8080/admin".
-var hostPort = regexp.MustCompile(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
+var hostPort = mustGate(`^(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w-]*(?:\.[\w-]+)+):\d{2,5}(?:/\S*)?$`)
 
 // webHost opens a link target with a forge's host or a "www." one: a web address whose scheme was left
 // out, which a forge renders as a link into the repository that leads nowhere ("[pmu](github.com/soyuka/pmu)").
-var webHost = regexp.MustCompile(`^(?:www\.[\w-]+(?:\.[\w-]+)+|github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gist\.github\.com)/`)
+var webHost = mustGate(`^(?:www\.[\w-]+(?:\.[\w-]+)+|github\.com|gitlab\.com|codeberg\.org|bitbucket\.org|gist\.github\.com)/`)
 
 // schemelessAddress reads a server's address written without its scheme, in a code span or as a link
 // target ("[localhost:3000](localhost:3000)", the twenty-first holdout's rubyevents), as a browser
@@ -1081,12 +1080,12 @@ func pathAnchor(tok string) (Anchor, bool) {
 
 // titleTag is a bracketed tag in capitals ("[BUG/ISSUE]", "[WIP]"): what an issue or PR title opens
 // with (the thirty-second holdout's UniGetUI), never a path; a route's "[slug]/page.tsx" goes on.
-var titleTag = regexp.MustCompile(`^\[[A-Z0-9][A-Z0-9 _/-]*\]$`)
+var titleTag = mustGate(`^\[[A-Z0-9][A-Z0-9 _/-]*\]$`)
 
 // placeholderVersion is a version of three or four parts, each digits, one letter or an upper-case word
 // of up to five letters, at the end of a name: how release pages write a scheme ("YY.MM.x",
 // "MAJOR.MINOR.PATCH", "v2.x.x", "0.x.y"; eleven of the thirtieth holdout's 43 false mentions).
-var placeholderVersion = regexp.MustCompile(`(?:^|[-_/])v?((?:\d+|[A-Z]{1,5}|[a-zA-Z])(?:\.(?:\d+|[A-Z]{1,5}|[a-zA-Z])){2,3})$`)
+var placeholderVersion = mustGate(`(?:^|[-_/])v?((?:\d+|[A-Z]{1,5}|[a-zA-Z])(?:\.(?:\d+|[A-Z]{1,5}|[a-zA-Z])){2,3})$`)
 
 // placeholderVersionOf matches placeholderVersion, whose three parts need two dots: most tokens have
 // fewer, and the unanchored pattern would try every offset of them.
@@ -1107,7 +1106,7 @@ func isPlaceholderLetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' 
 // word of four characters or more, or one in camel case, is read as "any name": a set of characters
 // worth writing (`[ch]`, `[0-9]`, `[a-zA-Z]`, `[Mm]`) is shorter or holds a range. A route directory
 // named with brackets (Next.js's `app/[slug]/`) still matches.
-var namedHole = regexp.MustCompile(`\[(?:[A-Za-z][A-Za-z0-9_]{3,}(?:-[A-Za-z0-9_]+)*|[a-z]+[A-Z][A-Za-z0-9_]*)\]`)
+var namedHole = mustGate(`\[(?:[A-Za-z][A-Za-z0-9_]{3,}(?:-[A-Za-z0-9_]+)*|[a-z]+[A-Z][A-Za-z0-9_]*)\]`)
 
 func namedHoles(p string) string { return namedHole.ReplaceAllString(p, "*") }
 
@@ -1191,7 +1190,7 @@ func extensionList(segs []string) bool {
 }
 
 // extensionWord is one ending, or two: ".tsx", ".d.ts".
-var extensionWord = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z][A-Za-z0-9]{0,5})?$`)
+var extensionWord = mustGate(`^\.[A-Za-z][A-Za-z0-9]{0,5}(?:\.[A-Za-z][A-Za-z0-9]{0,5})?$`)
 
 // singlePath reads a one-segment token: a glob of a known extension, a directory, or a file that says
 // it is one; an extension named alone (".proto files") is none.
@@ -1219,12 +1218,12 @@ func singlePath(tok, clean string) (Anchor, bool) {
 }
 
 var (
-	techName = regexp.MustCompile(`^[A-Z][a-z0-9]+\.js$`)
-	dotfile  = regexp.MustCompile(`^\.[a-z][\w.-]*$`)
+	techName = mustGate(`^[A-Z][a-z0-9]+\.js$`)
+	dotfile  = mustGate(`^\.[a-z][\w.-]*$`)
 	// shortExt is ".zst" or ".s": a short dot word is an extension unless it is a known dotfile
-	shortExt = regexp.MustCompile(`^\.[a-z][a-z0-9]{0,3}$`)
+	shortExt = mustGate(`^\.[a-z][a-z0-9]{0,3}$`)
 	// shortSuffix is ".o.go" or ".pb.rs": a double extension whose first part is too short to name a file
-	shortSuffix = regexp.MustCompile(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
+	shortSuffix = mustGate(`^\.[a-z0-9]{1,2}\.[a-z0-9]+$`)
 )
 
 // segmentChars reports a path segment made only of word characters and . @ + * ? [ ] -.
@@ -1277,7 +1276,7 @@ var pmBuiltins = set("install", "i", "add", "remove", "rm", "uninstall", "exec",
 var fsRoots = set("etc", "usr", "var", "opt", "home", "tmp", "Users", "srv", "mnt", "root", "bin", "sbin", "lib", "proc", "dev", "private", "Library", "Applications", "nix", "run", "data", "workspace", "work", "Volumes", "media", "snap")
 
 // suffixMention is ".spec.ts", ".test.js", ".d.ts": a naming convention named, not a file.
-var suffixMention = regexp.MustCompile(`^\.(spec|test|tests|d|stories|story|module|min|e2e|unit|snap|mock|mocks|fixture|generated|gen|pb|int|integration)\.[a-z0-9]+$`)
+var suffixMention = mustGate(`^\.(spec|test|tests|d|stories|story|module|min|e2e|unit|snap|mock|mocks|fixture|generated|gen|pb|int|integration)\.[a-z0-9]+$`)
 
 var knownDotfiles = set(".git", ".github", ".vscode", ".idea", ".cargo", ".husky", ".changeset", ".devcontainer", ".circleci", ".gitlab-ci.yml", ".env", ".envrc", ".npmrc", ".nvmrc", ".yarnrc", ".babelrc", ".eslintrc", ".prettierrc", ".editorconfig", ".gitignore", ".gitattributes", ".gitmodules", ".dockerignore", ".mailmap", ".tool-versions", ".python-version", ".ruby-version", ".node-version")
 
@@ -1294,7 +1293,7 @@ func set(xs ...string) map[string]bool {
 // conditionalComment is a command line's comment that makes the line hold only in some checkouts: "# if
 // configured", "# when present", "# if available" (the forty-fifth holdout's
 // llm-text-sanitizer, whose template-made scripts were later removed).
-var conditionalComment = regexp.MustCompile(`(?i)^\s*#+\s*\(?\s*(?:(?:only\s+)?(?:if|when|where)\s+(?:it\s+is\s+|they\s+are\s+)?(?:configured|present|available|defined|set\s+up|exists?|enabled|installed)|if\s+any\b)`)
+var conditionalComment = mustGate(`(?i)^\s*#+\s*\(?\s*(?:(?:only\s+)?(?:if|when|where)\s+(?:it\s+is\s+|they\s+are\s+)?(?:configured|present|available|defined|set\s+up|exists?|enabled|installed)|if\s+any\b)`)
 
 // commandAnchors reads one shell line: make targets, npm scripts and script paths are checkable;
 // anything else is a command whose truth needs execution.
@@ -1376,7 +1375,7 @@ func enteredDir(cwd, arg string) string {
 }
 
 // cdPlain is a relative directory a cd enters: names only, no parent, no variable, no home.
-var cdPlain = regexp.MustCompile(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*$`)
+var cdPlain = mustGate(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*$`)
 
 // makeAnchors reads "make [-C dir] target…": each target, or the default target when none is named.
 func makeAnchors(f []string) []Anchor {
@@ -1530,12 +1529,12 @@ func argumentPaths(f []string) []Anchor {
 // writes the file after it (or attached to it: ">out.txt").
 var (
 	makesFile = set("touch", "mkdir", "tee")
-	redirect  = regexp.MustCompile(`^(?:\d?>>?|&>)(?:$|[^&])`)
+	redirect  = mustGate(`^(?:\d?>>?|&>)(?:$|[^&])`)
 )
 
 var (
-	shellSplit = regexp.MustCompile(`&&|\|\||;|\|`)
-	targetName = regexp.MustCompile(`^[A-Za-z0-9][\w./:-]*$`)
+	shellSplit = mustGate(`&&|\|\||;|\|`)
+	targetName = mustGate(`^[A-Za-z0-9][\w./:-]*$`)
 )
 
 // forgePages are the pages a forge serves beside a repository's files: a link that climbs above the
@@ -1571,7 +1570,7 @@ func cjkWords(dest string) bool {
 }
 
 // webScheme opens a link destination with a web address's scheme.
-var webScheme = regexp.MustCompile(`(?i)^(?:https?|ftp|tel|data|javascript):`)
+var webScheme = mustGate(`(?i)^(?:https?|ftp|tel|data|javascript):`)
 
 // linkAnchor reads a markdown link destination as a path relative to the soul's own directory.
 func linkAnchor(dest, soulPath string) (Anchor, bool) {
@@ -1669,14 +1668,14 @@ func linkAnchor(dest, soulPath string) (Anchor, bool) {
 }
 
 // machineRoot is a Windows drive's root opening a link's destination: "D:/", "c:/".
-var machineRoot = regexp.MustCompile(`^[A-Za-z]:/`)
+var machineRoot = mustGate(`^[A-Za-z]:/`)
 
 // linkLine is the line (and column, or line range) an editor's link appends to its file: ":16",
 // ":10-20", ":16:4".
-var linkLine = regexp.MustCompile(`:\d+(?:[-:]\d+)?$`)
+var linkLine = mustGate(`:\d+(?:[-:]\d+)?$`)
 
 // mdEscape is a markdown backslash escape: a backslash before ASCII punctuation stands for it.
-var mdEscape = regexp.MustCompile("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])")
+var mdEscape = mustGate("\\\\([!\"#$%&'()*+,./:;<=>?@\\[\\]^_`{|}~-])")
 
 // numberFacts reads exact counts with their subject ("battery 36 cases") for the consistency pass.
 // raw is the claim as written, the same offsets as text: a count whose clause opens with a code span
@@ -1726,16 +1725,16 @@ var (
 	// fileBeforeCount is a file name a parenthesized count follows: "App.test.tsx (9 failures)" beside
 	// "Pagination.test.tsx (2 failures)" counts two files' failures (the sixty-first holdout's
 	// wcag-wayfinder), which one word of the name ("tsx") made one quantity.
-	fileBeforeCount = regexp.MustCompile(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
+	fileBeforeCount = mustGate(`([\w./-]*\w\.[a-z][a-z0-9]{0,5})\**\s*\(\s*$`)
 	// nonCount masks numbers that count nothing: dates, versions, refs, ratios, times, ordinals, a label's
 	// number ("Tier 2 / Tier 3 prompts", the seventy-seventh holdout's forexflow) and a transition's
 	// ends ("0→1 transition fires", "1→0 transition", its foundry-toolkit).
-	nonCount = regexp.MustCompile(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
+	nonCount = mustGate(`\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2})?)?|\bv?\d+\.\d+\.\d+\S*|#\d+|\b\d+\s*/\s*\d+\b|\d+(?:\.\d+)?\s*%|\b\d{1,2}:\d{2}\b|(?i:\b(?:lines?|l|cp|checkpoint|addendum|step|phase|port|section|item|pr|issue|since|tier|stage|level|wave|sprint|milestone)\s+\d+)|\d+\s*(?:→|->|=>)\s*\d+|§\s*\d+(?:\.\d+)*|\b\d+(?:st|nd|rd|th)\b`)
 	// countRe reads "N things"; a signed number is a change, not a count: "| Caching `len(data)` |
 	// +1,152 gas |" beside "| Remove `0xFF` separator | +1,029 gas |" (the eighty-seventh holdout's
 	// degenbot, a table of experiments and what each cost) are two deltas, not two totals of one gas.
-	countRe = regexp.MustCompile(`(?:^|[^\w.,~$€£+±−-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
-	approx  = regexp.MustCompile(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
+	countRe = mustGate(`(?:^|[^\w.,~$€£+±−-])(\d{1,3}(?:,\d{3})+|\d+)\s+([a-z][a-z-]{2,})\b`)
+	approx  = mustGate(`(~|≈|<|>|≥|≤|about|around|approx\.?|approximately|over|under|nearly|almost|roughly|more than|fewer than|less than|at least|at most|up to|some|several)\s*$`)
 )
 
 var genericSubjects = set("minute", "hour", "day", "second", "week", "month", "year", "ms", "time", "line", "commit", "file", "step", "byte", "kb", "mb", "gb", "char", "character", "word", "percent", "point", "way", "thing", "other", "more", "less", "times", "char", "row", "column", "col", "token", "pass", "attempt", "retry", "x", "item", "part", "of", "per", "core", "cpu", "engineer", "session", "agent", "people", "person", "place", "new", "old", "kib", "mib", "gib", "tib", "tb", "bit", "ns", "µs", "us", "sec", "hz", "khz", "mhz", "ghz", "px", "kbp", "mbp", "gbp", "op", "alloc", "iteration", "run")

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -10,7 +9,7 @@ import (
 // generated, for Composer's packages and npm's alike ("- tailwindcss (TAILWINDCSS) - v4"). Boost
 // writes it once and an upgrade leaves it behind (the ninety-third holdout's Open-Locker: "v11" over
 // `"laravel/framework": "^12.0"`, while the guidelines' rules for Laravel 11 still read true).
-var boostRow = regexp.MustCompile(`^(?:[-*]\s+)?(@?[a-z0-9][\w.-]*(?:/[\w.-]+)?) \([A-Z][A-Z0-9_]*\) - v(\d+(?:\.\d+){0,2})$`)
+var boostRow = mustGate(`^(?:[-*]\s+)?(@?[a-z0-9][\w.-]*(?:/[\w.-]+)?) \([A-Z][A-Z0-9_]*\) - v(\d+(?:\.\d+){0,2})$`)
 
 // boostAnchors reads a claim that is one row of such a list as the package's version. The row names
 // the package itself, so any manifest that depends on it is compared; none, and nothing is.

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -484,7 +483,7 @@ func memberShape(p string) (string, string, bool) {
 	return stem, member, true
 }
 
-var identWord = regexp.MustCompile(`^[A-Za-z_]\w*$`)
+var identWord = mustGate(`^[A-Za-z_]\w*$`)
 
 func (v *verifier) repoPath(a Anchor) string {
 	if a.Kind == AnchorAbsolute {

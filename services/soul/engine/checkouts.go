@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -102,7 +101,7 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 // appDataPlace is the per-user directory an installed app keeps its files in, named in words:
 // "**Storage:** JSON files in app data directory" before `config.json` (the sixty-first holdout's
 // shard-den, a Tauri app), "the user data folder", "%APPDATA%", "Application Support".
-var appDataPlace = regexp.MustCompile(`(?i)\b(?:app(?:lication)?|user(?:'s)?|per-user)[ -]data\s+(?:dir(?:ectory)?|folder|path|location)\b|%APPDATA%|\bApplication Support\b|\$XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME\b`)
+var appDataPlace = mustGate(`(?i)\b(?:app(?:lication)?|user(?:'s)?|per-user)[ -]data\s+(?:dir(?:ectory)?|folder|path|location)\b|%APPDATA%|\bApplication Support\b|\$XDG_(?:CONFIG|DATA|STATE|CACHE)_HOME\b`)
 
 // topSegment is a repository path's first segment, a leading "./" dropped ("logs" of "./logs/x.log").
 func topSegment(p string) string {
@@ -115,7 +114,7 @@ func topSegment(p string) string {
 // the fifty-second holdout's radon, 15 rows). The files live in the user's
 // ~/.claude/projects/<project>/memory/, never in the repository, so a bare one that history never held
 // is cited from there.
-var autoMemory = regexp.MustCompile(`^(?:feedback|project|user|reference)_[a-z0-9]+(?:_[a-z0-9]+)+\.md$`)
+var autoMemory = mustGate(`^(?:feedback|project|user|reference)_[a-z0-9]+(?:_[a-z0-9]+)+\.md$`)
 
 func autoMemoryFile(p string) bool { return autoMemory.MatchString(p) }
 
@@ -141,7 +140,7 @@ func (v *verifier) reposNamed() map[string]bool {
 }
 
 // repoNamedAs is a name, then up to two words and "repo" or "repository".
-var repoNamedAs = regexp.MustCompile("(?i)(?:`([A-Za-z][\\w.-]*)`|\\b([A-Za-z][\\w.]*[-_][\\w.-]*))\\s+(?:[a-z]+\\s+){0,2}?repo(?:sitory)?\\b")
+var repoNamedAs = mustGate("(?i)(?:`([A-Za-z][\\w.-]*)`|\\b([A-Za-z][\\w.]*[-_][\\w.-]*))\\s+(?:[a-z]+\\s+){0,2}?repo(?:sitory)?\\b")
 
 // inNamedRepo reports a path whose top directory the document calls a repository, and which neither
 // this tree nor its history has: "`synchintro-app/js/pitchViewer.js`" in a log that names the

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -21,16 +20,16 @@ func hostLike(s string) bool {
 	return topLevelDomains[last] && !knownExt[last] // "build.rs" and "install.sh" stay files
 }
 
-var hostChars = regexp.MustCompile(`^[a-z0-9-]+(?:\.[a-z0-9-]+)+$`)
+var hostChars = mustGate(`^[a-z0-9-]+(?:\.[a-z0-9-]+)+$`)
 
 var topLevelDomains = set("com", "org", "net", "dev", "io", "gov", "edu", "app", "co", "ai", "cloud")
 
 // sedExpr is "s/foo/bar/" or "s|a|b|g": a substitution, not a path.
-var sedExpr = regexp.MustCompile(`^s(?:/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#)[gimpI0-9]*$`)
+var sedExpr = mustGate(`^s(?:/[^/]*/[^/]*/|\|[^|]*\|[^|]*\||#[^#]*#[^#]*#)[gimpI0-9]*$`)
 
 // placeholderSeg names a segment written to be replaced: "path/to/file.go", "your-module", "<name>",
 // "src/madsci_*/madsci/package_name/" (the fifty-seventh holdout's MADSci).
-var placeholderSeg = regexp.MustCompile(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|module-name|project-name|X|Y|N)$`)
+var placeholderSeg = mustGate(`(?i)^(?:path|your[-_]?\w*|my[-_]\w+|foo|bar|baz|xxx+|yyy+|example|placeholder|some[-_]?\w+|name|NAME|PKG|pkg-name|module-name|project-name|X|Y|N)$`)
 
 // placeholderPath reports a path whose segments are placeholders ("path/to/x", "foo/bar.go").
 func placeholderPath(p string) bool {
@@ -95,18 +94,18 @@ func placeholderPath(p string) bool {
 // myKindLeaf is a file named as the reader's one of a kind: "| Add CLI command | `src/commands/my-command.ts` |"
 // (the hundred-and-sixty-first holdout's mcp-verify), "`src/tools/my-tool.ts`", "MyComponent". A "my-" before
 // any other word ("my-account.tsx") may be a real page and stays a name.
-var myKindLeaf = regexp.MustCompile(`(?i)^(?:my|your)[-_]?(?:command|tool|component|feature|module|service|plugin|page|route|hook|app|project|package|crate|skill|agent|widget|handler|provider|model|controller|view|screen|store|test|spec|script|lib|library|resource|endpoint|api|job|task|workflow|action|rule|migration|table|entity|schema|extension|function|class|util|helper)s?$`)
+var myKindLeaf = mustGate(`(?i)^(?:my|your)[-_]?(?:command|tool|component|feature|module|service|plugin|page|route|hook|app|project|package|crate|skill|agent|widget|handler|provider|model|controller|view|screen|store|test|spec|script|lib|library|resource|endpoint|api|job|task|workflow|action|rule|migration|table|entity|schema|extension|function|class|util|helper)s?$`)
 
 // newKindDir is a directory named, in PascalCase, as the new one of a kind a recipe makes: "NewPage",
 // "NewComponent". A file so named ("NewItem.tsx", a form for adding an item) may be real and stays a name.
-var newKindDir = regexp.MustCompile(`^New(?:Page|Component|Feature|Module|Service|Route|Screen|View|Widget|Hook|Store|Entity|Model|Domain|Endpoint|Resource|Plugin|Handler|Command|Tool|Skill|Agent|Package|App|Api|API)s?$`)
+var newKindDir = mustGate(`^New(?:Page|Component|Feature|Module|Service|Route|Screen|View|Widget|Hook|Store|Entity|Model|Domain|Endpoint|Resource|Plugin|Handler|Command|Tool|Skill|Agent|Package|App|Api|API)s?$`)
 
 // versionSlot is a directory named for any version: "vN", "vX", "v{N}", "v<n>".
-var versionSlot = regexp.MustCompile(`^v(?:[NXM]|\{\w+\}|<\w+>)$`)
+var versionSlot = mustGate(`^v(?:[NXM]|\{\w+\}|<\w+>)$`)
 
 // constantDir is a constant's or an environment variable's name for a directory: "PUBLIC_DIR",
 // "DATA_ROOT", "OUTPUT_PATH".
-var constantDir = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH|ROOT|HOME|FOLDER|BASE|PREFIX)$`)
+var constantDir = mustGate(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH|ROOT|HOME|FOLDER|BASE|PREFIX)$`)
 
 // namePlaceholder is a segment that names the kind of name to put there: "madsci/package_name/" (the
 // fifty-seventh holdout's MADSci), "`feature-name/src/lib/`" (the sixtieth's team-ai). Like "foo", it
@@ -115,7 +114,7 @@ var constantDir = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_(?:DIR|PATH
 // A "new-" before a kind of thing names the one a walkthrough has the reader make: "**Create Component**
 // ([`src/components/new-module/new-module-component.tsx`](…))", "`src/app/api/new-resource/route.ts`" (the
 // hundred-and-fifty-second holdout's Thai-acc). A new- before any other word ("new-ui/") stays a name.
-var namePlaceholder = regexp.MustCompile(`(?i)^(?:(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name|` + kindName + `|new[-_](?:module|resource|feature|component|page|service|route|endpoint|model|entity|item|widget|plugin|handler|provider|command|tool|skill|agent|package|crate|app|screen|view|hook|store|table|domain|api)s?)$`)
+var namePlaceholder = mustGate(`(?i)^(?:(?:package|module|project|app|crate|plugin|feature|service|component)[-_]name|` + kindName + `|new[-_](?:module|resource|feature|component|page|service|route|endpoint|model|entity|item|widget|plugin|handler|provider|command|tool|skill|agent|package|crate|app|screen|view|hook|store|table|domain|api)s?)$`)
 
 // slotDir reports a path with a directory that names the kind of name to put there (namePlaceholder):
 // "../components/new-module/x.tsx", "packages/package-name/src/".
@@ -126,23 +125,23 @@ func slotDir(p string) bool {
 
 // datePlaceholder is a date's format written where the date will go: "YYYY-MM-DD", "yyyymmdd",
 // "notes-MM-DD.md", "content/en/blogs/YYMMDD-slug.mdx" (the hundred-and-seventy-third's blog-mdx).
-var datePlaceholder = regexp.MustCompile(`(?i)yyyy|(?:^|[^a-z])(?:yy[-_]?)?mm[-_]?dd(?:[^a-z]|$)`)
+var datePlaceholder = mustGate(`(?i)yyyy|(?:^|[^a-z])(?:yy[-_]?)?mm[-_]?dd(?:[^a-z]|$)`)
 
 // pathToLeaf is the segment after "path" that runs "to" into a file's name: "path/to_test.exs".
-var pathToLeaf = regexp.MustCompile(`(?i)^to[-_]\w`)
+var pathToLeaf = mustGate(`(?i)^to[-_]\w`)
 
 // someLeaf is a CamelCase file name made of "Some" and a kind: "SomeTest.php", "SomeComponent.tsx".
-var someLeaf = regexp.MustCompile(`^Some[A-Z][a-z]\w*\.\w+$`)
+var someLeaf = mustGate(`^Some[A-Z][a-z]\w*\.\w+$`)
 
 // specificLeaf is a file named for the one the reader means: "run a single file with `npx vitest
 // --run test/specific.test.ts`", "`tests/unit/tools/specific_tool_spec.lua`" (the twentieth holdout's
 // pi-mono and claudecode.nvim).
-var specificLeaf = regexp.MustCompile(`^specific(?:[._-]\w+)*\.\w+$`)
+var specificLeaf = mustGate(`^specific(?:[._-]\w+)*\.\w+$`)
 
 // placeholderLeaf is a test file named for what the reader puts there: "pytest tests/test_file.py::test_x",
 // "tests/path_to_test.py", "test/core/new_feature_test.py" (rounds 5, 8, 9, 17 and 23, once pytest node
 // ids were read).
-var placeholderLeaf = regexp.MustCompile(`^(?:test[-_](?:file|name)|path[-_]to[-_]\w+|new[-_](?:feature|command|component|page|module|route|service|hook|tool|plugin|handler|screen|endpoint)(?:[-_]\w+)?)\.\w+$`)
+var placeholderLeaf = mustGate(`^(?:test[-_](?:file|name)|path[-_]to[-_]\w+|new[-_](?:feature|command|component|page|module|route|service|hook|tool|plugin|handler|screen|endpoint)(?:[-_]\w+)?)\.\w+$`)
 
 // readerLeaf reports a file named for the reader's own (specificLeaf, placeholderLeaf), each regexp
 // asked only of a name that starts with one of its words: every path of a document comes here.
@@ -158,7 +157,7 @@ func readerLeaf(leaf string) bool {
 
 // placeholderCall is a function name made of a verb and a lone capital X standing for the thing:
 // "a `createX()` factory", "`useX()` hooks".
-var placeholderCall = regexp.MustCompile(`^[a-z]+X$`)
+var placeholderCall = mustGate(`^[a-z]+X$`)
 
 // metaWords are the metasyntactic words a name is made of only for an illustration ("test_foo.py",
 // "foo-client", "xx-service.ts"); "bar" is left out, since real names hold it ("status_bar.rs",
@@ -187,7 +186,7 @@ func metaWordIn(stem string) bool {
 // colocatedPair is a test file and its subject shown side by side to state where tests go: "Co-locate
 // tests: `component.test.tsx` next to `component.tsx`" (the hundred-and-nineteenth holdout's
 // MirrorBuddy). The pair shares its stem and stands for every such pair.
-var colocatedPair = regexp.MustCompile("`([\\w-]+)\\.(?:test|spec)\\.\\w+`\\s+(?:(?:lives?|sits?|goes|go|is|are|placed|kept)\\s+)?(?:next\\s+to|beside|alongside|together\\s+with|in\\s+the\\s+same\\s+(?:folder|directory)\\s+as)\\s+(?:its\\s+|the\\s+)?`([\\w-]+)\\.\\w+`")
+var colocatedPair = mustGate("`([\\w-]+)\\.(?:test|spec)\\.\\w+`\\s+(?:(?:lives?|sits?|goes|go|is|are|placed|kept)\\s+)?(?:next\\s+to|beside|alongside|together\\s+with|in\\s+the\\s+same\\s+(?:folder|directory)\\s+as)\\s+(?:its\\s+|the\\s+)?`([\\w-]+)\\.\\w+`")
 
 // inColocatedPair reports a bare name that is one of such a pair in the sentence.
 func inColocatedPair(sentence, name string) bool {
@@ -222,7 +221,7 @@ func pathExt(s string) string {
 // "write the report to", "will be generated under". Such a path is a destination, not a claim it exists.
 // "Results are saved as JSON to `./results/`" (the hundred-and-thirty-eighth holdout's
 // coding-agent-benchmark, whose runner makes it).
-var targetCue = regexp.MustCompile(`(?i)\b(?:put|place|store|save|saves|saved|drop|copy|copies|copied|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
+var targetCue = mustGate(`(?i)\b(?:put|place|store|save|saves|saved|drop|copy|copies|copied|move|write|writes|written|create|creates|created|generate|generates|generated|output|outputs|emit|emits|download|downloads|downloaded|extract|unpack|install|installs|installed|add|should (?:go|live)|will (?:go|live|be (?:created|generated|written))|goes)\b(?:[^.;:!?]|\.\w){0,60}\b(?:in|into|to|under|at|as|called|named)(?:\s+(?:the|a|an|your|its|their|this|that|each))?\s*\**$`)
 
 // target reports whether the text before a span makes the span a destination.
 func target(before string) bool {
@@ -237,7 +236,7 @@ func addedToFile(before, span string) bool {
 }
 
 // addToCue ends the text before a span with "add … to" or "append … to".
-var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appending)\b(?:[^.;:!?\x60]|\.\w){0,60}\b(?:to|into)(?:\s+(?:the|your|its|this|that))?\s*\**$`)
+var addToCue = mustGate(`(?i)\b(?:add|adds|adding|append|appends|appending)\b(?:[^.;:!?\x60]|\.\w){0,60}\b(?:to|into)(?:\s+(?:the|your|its|this|that))?\s*\**$`)
 
 // forbiddenPlaceBefore ends the text before a place a rule keeps things out of: "NEVER under
 // `src/**/tests`", "Forbidden: `src/**/tests`, `src/**/test_*.py`", "❌ Tests under `src/**/tests`", "No
@@ -250,24 +249,24 @@ var addToCue = regexp.MustCompile(`(?i)\b(?:add|adds|adding|append|appends|appen
 // whose utils/ a commit took out for that rule). A ban's label may name what it keeps out of the files:
 // "Hard ban: critical business logic in `views.py`, `serializers.py`, `forms.py`" (the
 // hundred-and-thirty-ninth's SIRES, kinds of Django module, not files of its own).
-var forbiddenPlaceBefore = regexp.MustCompile("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4}|\\b(?:bans?|forbidden|banned)\\s*[:：]\\s*[^.;:\\n`]{0,60}?\\b(?:in|inside|under)\\b)\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
+var forbiddenPlaceBefore = mustGate("(?i)(?:\\b(?:forbidden|banned|prohibited|disallowed)(?:\\s+(?:folders?|directories|dirs?|files?|paths?|places?|names?|modules?|locations?))?\\s*[:：]|\\b(?:never|jamais|nunca)\\s+(?:\\w+\\s+){0,3}?(?:under|in|inside|em|en|dans|dentro\\s+de)|\\bno\\s+(?:\\w+\\s+)?(?:under|in|inside)\\s+(?:any\\s+)?|❌\\s*(?:\\w+\\s+){0,2}?(?:under|in|inside)?|禁止(?:再)?(?:新增|添加|恢复|创建|引入)\\p{Han}{0,4}|\\b(?:bans?|forbidden|banned)\\s*[:：]\\s*[^.;:\\n`]{0,60}?\\b(?:in|inside|under)\\b)\\s*(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:[,、]|\\s(?:or|ou|o|nor|ni)\\s)\\s*)*[*_]*$")
 
 // forbidVerbBefore ends the clause before a name a rule forbids with its verb: "Recursively forbid every
 // underscore-prefixed private folder (`_folder/`) and `actions.ts` anywhere under `src/app/**`" (the
 // hundred-and-thirty-eighth holdout's www.a-i.tw). The place the rule reaches into ("under `src/app/**`")
 // is no object of the verb (inPlace), and stays a place that must be there.
 var (
-	forbidVerbBefore = regexp.MustCompile(`(?i)\bforbids?\b(?:[^.;:!?\n]|\.\w)*$`)
-	inPlace          = regexp.MustCompile(`(?i)\b(?:under|in|inside|within|from|below|beneath)\s+(?:the\s+)?\**$`)
+	forbidVerbBefore = mustGate(`(?i)\bforbids?\b(?:[^.;:!?\n]|\.\w)*$`)
+	inPlace          = mustGate(`(?i)\b(?:under|in|inside|within|from|below|beneath)\s+(?:the\s+)?\**$`)
 )
 
 // forbiddenPlaceAfterJa follows a place with Japanese "do not … in it": "`_deprecated/` に溜めない"
 // (don't pile old specs up in it: the hundred-and-thirtieth holdout's almide, whose rule deleted it).
-var forbiddenPlaceAfterJa = regexp.MustCompile(`^\s*(?:に|へ|には)\s*[\p{Han}\p{Hiragana}]{1,5}?(?:ない|ません)(?:[。、,.\s]|$)`)
+var forbiddenPlaceAfterJa = mustGate(`^\s*(?:に|へ|には)\s*[\p{Han}\p{Hiragana}]{1,5}?(?:ない|ません)(?:[。、,.\s]|$)`)
 
 // newThingsIn ends the text before the place a step just made things in: "review the new snapshots in",
 // "the generated files under". The place holds what the step writes, which a clean tree need not have.
-var newThingsIn = regexp.MustCompile(`(?i)\b(?:the|your|any) (?:new|newly \w+|generated|updated) \w+(?: \w+)? (?:in|under|at)\s*\**$`)
+var newThingsIn = mustGate(`(?i)\b(?:the|your|any) (?:new|newly \w+|generated|updated) \w+(?: \w+)? (?:in|under|at)\s*\**$`)
 
 // builtBinary is "./licgen" run as a command: a program `go build` or `make` leaves on the machine.
 func builtBinary(tok string) bool {
@@ -277,15 +276,15 @@ func builtBinary(tok string) bool {
 
 // hypotheticalCue marks a clause that imagines a path rather than asserting it ("so `X.md` would never
 // reach vendor/", "instead of `old/`"): a name in a counterfactual is not a claim it exists.
-var hypotheticalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn['’]t|could|might|instead of|rather than|suppose|hypothetical)\b`)
+var hypotheticalCue = mustGate(`(?i)\b(?:would|wouldn['’]t|could|might|instead of|rather than|suppose|hypothetical)\b`)
 
 // roadNotTaken is the part of hypotheticalCue that names the road not taken: what follows it is the
 // alternative, what comes before it the choice ("Remaining `.cursor/rules/*.mdc` files should stay thin
 // wrappers ⏎ rather than owning guidance", round 60's langfuse, whose wrappers were deleted).
-var roadNotTaken = regexp.MustCompile(`(?i)\b(?:instead of|rather than)\b`)
+var roadNotTaken = mustGate(`(?i)\b(?:instead of|rather than)\b`)
 
 // modalCue is the rest of hypotheticalCue: a clause that imagines, wherever the name sits in it.
-var modalCue = regexp.MustCompile(`(?i)\b(?:would|wouldn['’]t|could|might|suppose|hypothetical)\b`)
+var modalCue = mustGate(`(?i)\b(?:would|wouldn['’]t|could|might|suppose|hypothetical)\b`)
 
 // hypotheticalAt is hypotheticalClause for a name at byte at of the clause: a contrast counts only
 // before the name. The two halves of hypotheticalCue cover it between them, so it is not run itself.
@@ -303,7 +302,7 @@ func hypotheticalAt(clause string, at int) bool {
 // preferredOver ends the words before the name a preference passes over: "prefer a `.remote.ts` file
 // over a manual `+server.ts` route" (the hundred-and-forty-ninth holdout's talkspark, which has no
 // +server.ts): the road not taken, as after "instead of".
-var preferredOver = regexp.MustCompile(`(?i)\bprefer\w*\b(?:[^.;!?\n]|\.\w){0,80}\bover\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}[*_]*$`)
+var preferredOver = mustGate(`(?i)\bprefer\w*\b(?:[^.;!?\n]|\.\w){0,80}\bover\s+(?:an?\s+|the\s+)?(?:[\w-]+\s+){0,2}[*_]*$`)
 
 // placeholderNoun is a generic noun standing alone for the reader's own choice: "go test ./package",
 // "go work init ./project", "./modulepath/". Such a name is a slot to fill, not a directory here.
@@ -321,7 +320,7 @@ func numberSlot(w string) bool {
 // namedSlot is a directory written as a kind of thing and the word "name": "route-name/",
 // "feature_name/", where the reader puts the name of theirs; or a component's file so written,
 // "`src/ComponentName/ComponentName.tsx`" (the seventy-sixth holdout's Colloquium).
-var namedSlot = regexp.MustCompile(`^[a-z]+[-_]name$|^(?:Component|Feature|Module|Page|Screen|Service|Store|Widget|Entity|Model|Class|Your|My)Name(?:\.[a-z]+)?$`)
+var namedSlot = mustGate(`^[a-z]+[-_]name$|^(?:Component|Feature|Module|Page|Screen|Service|Store|Widget|Entity|Model|Class|Your|My)Name(?:\.[a-z]+)?$`)
 
 // slotPath reports a token that is a slot to fill rather than a name: a lone generic noun written as a
 // path ("./package", "project/"), or a name holding an upper-case placeholder word among lower-case text.
@@ -367,22 +366,22 @@ func forgeOwner(tok string) bool {
 
 // suffixCue ends the text before a span that names a file-name ending: "test files end in `_test.go`",
 // "files suffixed with `_gen.go`". The span is a naming rule, not a file.
-var suffixCue = regexp.MustCompile(`(?i)\b(?:end|ends|ending|ended|suffix|suffixes|suffixed)(?:\s+(?:in|with|by))?\s*\**$`)
+var suffixCue = mustGate(`(?i)\b(?:end|ends|ending|ended|suffix|suffixes|suffixed)(?:\s+(?:in|with|by))?\s*\**$`)
 
 // branchCue is a clause about branches before a span: "feature branches should start with `claude/`",
 // "branch names like `fix/x`". A slash word there is a branch or its prefix, not a path.
-var branchCue = regexp.MustCompile(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`" + `]{0,40}$`)
+var branchCue = mustGate(`(?i)\bbranch(?:es|\s+names?)?\b[^.;:!?` + "`" + `]{0,40}$`)
 
 // createCue ends the text before a span the reader is told to make: "Create `backend/x/x.go`",
 // "create a new `docs/x.md`". The path is a future location.
 // addFileCue ends the text before a file a step makes by adding it: "add a file `.nocover` to exclude
 // the package" (the fifteenth holdout's jaeger, whose scripts honour the marker wherever it is put).
-var addFileCue = regexp.MustCompile(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
+var addFileCue = mustGate(`(?i)\badd\s+(?:(?:an?|the|new|empty)\s+)*(?:file|marker(?:\s+file)?|directory|folder)(?:\s+(?:named|called))?\s+\**$`)
 
 // stepAddCue is all the text before a file a numbered step opens by adding: "### Add a page … 4. Add `loading.tsx` when
 // data can block rendering" (the hundred-and-twenty-fourth holdout's FresherFlow, whose steps make a
 // route's files). A step is an instruction; a bullet "- Add `x`" may be a log's entry and stays read.
-var stepAddCue = regexp.MustCompile(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
+var stepAddCue = mustGate(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
 
 // forbidMakeCue ends the text before a file the reader is told not to make: "Do not add a
 // `tailwind.config.js` that nothing `@config`s" (the thirty-third holdout's formbricks), or not to make
@@ -402,32 +401,32 @@ var stepAddCue = regexp.MustCompile(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|yo
 // hundred-and-fifty-ninth's beads-rs, whose commands moved to another crate) puts a colon after the word;
 // "Do not create a\n  same-name `.agents/skills/aoa-kag` copy" (the hundred-and-sixty-first's aoa-kag) a
 // word of which copy.
-var forbidMakeCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root|repository|repo|project|in-repo)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+var forbidMakeCue = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root|repository|repo|project|in-repo)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // forbidPlaceCue ends the text before a place the reader is told not to keep things in: "**Do not**
 // keep product icons under `frontend/public`." (the hundred-and-fifty-eighth holdout's go-file-manager,
 // whose icons moved to build/ and whose public/ went with them). A rule against a place says nothing of
 // its being there; "Keep icons under `x/`" still claims x/. "Do not keep active source records as root
 // `quests/AOA-KAG-Q-*.yaml` aliases" (the hundred-and-sixty-first's aoa-kag) forbids a shape, not a place.
-var forbidPlaceCue = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)[*_]*\s+(?:keep|put|place|store|save|leave|drop)\s+(?:[^\s.;:!?` + "`" + `]+\s+){0,6}?(?:in|under|into|inside|within|as)\s+(?:the\s+|an?\s+|root\s+)?[*_]*$`)
+var forbidPlaceCue = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)[*_]*\s+(?:keep|put|place|store|save|leave|drop)\s+(?:[^\s.;:!?` + "`" + `]+\s+){0,6}?(?:in|under|into|inside|within|as)\s+(?:the\s+|an?\s+|root\s+)?[*_]*$`)
 
 // makeVerb is a verb that makes a file, or makes it again.
 const makeVerb = `(?:add|create|commit|introduce|write|re-?create|re-?add|re-?introduce|bring\s+back|restore)`
 
 // failsAfter follows a command the sentence says fails: "Other packages have no `bench` target, so
 // `make -C libs/cli bench` fails" (deepagents). Its target's absence is what the sentence says.
-var failsAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:fails|will\s+fail|would\s+fail|errors(?:\s+out)?|is\s+an\s+error)\b`)
+var failsAfter = mustGate(`(?i)^\W{0,3}\s*(?:fails|will\s+fail|would\s+fail|errors(?:\s+out)?|is\s+an\s+error)\b`)
 
 // createCueHan is createCue in Chinese: "如需添加阶段4：1. 创建 `src/stages/evaluate.py` … 4. 创建配置文件
 // `configs/stage_4_evaluate.yaml`" (to add a stage 4: create …, create the config file …: the
 // hundred-and-eighteenth holdout's Qualitiy-Gate, whose earlier stage 4 a commit removed). Not 建立 (set
 // up), which a changelog's entries use for what was made.
-var createCueHan = regexp.MustCompile(`(?:创建|新建|創建)(?:一个|一個|新的?)?(?:配置文件|文件|目录|模块|檔案|目錄|模組)?\s*$`)
+var createCueHan = mustGate(`(?:创建|新建|創建)(?:一个|一個|新的?)?(?:配置文件|文件|目录|模块|檔案|目錄|模組)?\s*$`)
 
 // outputCue ends the text before a place a tool writes its output: "`bun run protos` … Generates into
 // `src/shared/proto/`, `src/generated/`" (the twenty-second holdout's cline, whose generated/ is
 // gitignored), "writes to `out/`". Output need not be there in a clean checkout.
-var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
+var outputCue = mustGate("(?i)\\b(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
 
 // persistCue ends the text before the files a program persists its state in, named in parentheses:
 // "`GrantStore` (`grants.go`) persists per-script permission decisions (`grants.json`,
@@ -436,12 +435,12 @@ var outputCue = regexp.MustCompile("(?i)\\b(?:generates?|generated|writes?|writt
 // may follow the verb itself: "`store.py` (the write path — append, read-back, and persisting
 // `state.json`/`dashboard.html`)" (the hundred-and-eighty-second's agents-config, whose grind writes them
 // into the directory a run resolves).
-var persistCue = regexp.MustCompile("(?i)\\bpersist(?:s|ed|ing)?\\b(?:[^.;!?`]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*|\\s+(?:`[^`\\n]*`\\s*(?:,|/|and|or)\\s*)*)$")
+var persistCue = mustGate("(?i)\\bpersist(?:s|ed|ing)?\\b(?:[^.;!?`]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*|\\s+(?:`[^`\\n]*`\\s*(?:,|/|and|or)\\s*)*)$")
 
 // createCue ends the text before a file a step makes: "create `X`", "touch `X`", and "write `plan.md`"
 // (the twenty-sixth holdout's e-footprint, whose feature steps write a plan.md and a tasks.md per
 // feature, then archive them: history holds a dozen that are gone).
-var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
+var createCue = mustGate(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
 // "use X, not `Y`", and in the Nordic, German and Dutch guides "Tester ligger i `tests/` (ej
@@ -451,7 +450,7 @@ var createCue = regexp.MustCompile(`(?i)\b(?:create|creates|creating|touch|mkdir
 // "no en" or a capital "NO" says not in Spanish: Portuguese "no `src/`" is "in the". The rejected name
 // may be called old: "`TherapyButtonRefactored.tsx` (not legacy `TherapyButton.tsx`)" (the
 // hundred-and-eighty-fourth's TherapyAI).
-var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nicht|niet)\s+(?:(?:in|under|inside)\s+|(?:the\s+)?(?:legacy|old|deprecated|former)\s+)?|no\s+en\s+|(?-i:NO)\s+(?:(?:en|em|in)\s+)?)\**$`)
+var contrastCue = mustGate(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nicht|niet)\s+(?:(?:in|under|inside)\s+|(?:the\s+)?(?:legacy|old|deprecated|former)\s+)?|no\s+en\s+|(?-i:NO)\s+(?:(?:en|em|in)\s+)?)\**$`)
 
 // ruleCue ends the text before where a rule says things are to go: "Tests should be placed in
 // `src/tests/` directory or alongside components" (the hundred-and-sixth holdout's covey_todo, whose tests
@@ -463,8 +462,8 @@ var contrastCue = regexp.MustCompile(`(?i)(?:^|[\s,(])(?:(?:not|ej|inte|ikke|nic
 // and so does the imperative: "Split into `search.rs` / `scope.rs` / `impact.rs`." (the
 // hundred-and-eighty-third's crabmap, an anti-pattern's remedy).
 var (
-	ruleCue    = regexp.MustCompile(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$|\b(?:should|must|shall|could|would|to)\s+(?:\w+ly\s+)?(?:be\s+)?split[*_:]*\s+(?:\w+\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or)\s*)*\**$|(?:^|[.!?:;]\s+|[-*]\s+|\*\*\s*)(?:split|break)\s+(?:(?:it|this|them)\s+)?(?:up\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or|/)\s*)*\**$`)
-	runtimeCue = regexp.MustCompile(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$|\brun[- ]?time(?:'s|’s)?\s+(?:own\s+)?(?:data|files|state|output|artifacts)\s*(?:—|–|--|:|\()\s*(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)
+	ruleCue    = mustGate(`(?i)\b(?:should|must|shall|are\s+to|is\s+to)\s+be\s+(?:placed|put|stored|saved|created|added)\s+(?:in|into|under|inside|at)\s+(?:the\s+|a\s+)?\**$|\b(?:should|must|shall|could|would|to)\s+(?:\w+ly\s+)?(?:be\s+)?split[*_:]*\s+(?:\w+\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or)\s*)*\**$|(?:^|[.!?:;]\s+|[-*]\s+|\*\*\s*)(?:split|break)\s+(?:(?:it|this|them)\s+)?(?:up\s+)?into\s+(?:(?:separate|new|two|its\s+own)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|and|or|/)\s*)*\**$`)
+	runtimeCue = mustGate(`(?i)\brun[- ]?time\s+(?:data|files?|state|output|artifacts?)\s+(?:lives?|goes|go|is\s+(?:kept|stored|written)|are\s+(?:kept|stored|written))\s+(?:in|into|under|at)\s+\**$|\brun[- ]?time(?:'s|’s)?\s+(?:own\s+)?(?:data|files|state|output|artifacts)\s*(?:—|–|--|:|\()\s*(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)
 )
 
 // perEachCue ends the text before a file each of many places keeps for itself: "the per-worktree
@@ -473,7 +472,7 @@ var (
 // Each package may keep it under itself: "모든 패키지는 하위에 ./specs 폴더를 가지며" (every package has a
 // ./specs folder under it: the hundred-and-eighty-second's sena-ai, fourteen packages and no root specs/),
 // "Each package has its own `specs/` folder".
-var perEachCue = regexp.MustCompile("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$|" +
+var perEachCue = mustGate("(?i)\\bper[- ](?:worktree|user|machine|host|device|session|run|branch|checkout|workspace|environment|env|project|developer|agent|tenant|customer)\\s+(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*$|" +
 	"\\b(?:each|every)\\s+(?:package|service|module|crate|app|plugin|workspace|library)\\s+(?:has|keeps|contains|gets|ships|owns)\\s+(?:its\\s+own\\s+|an?\\s+|the\\s+)?`?$|" +
 	"(?:모든|각)\\s*(?:패키지|서비스|모듈|앱|플러그인)[은는이가]?\\s*(?:하위에|안에|내부에|아래에)\\s*`?$")
 
@@ -487,17 +486,17 @@ var perEachWords = []string{"per", "each", "every", "모든", "각"}
 // set off by dashes may hold the names, and the verb follows it with no subject: "— the watcher in
 // `pkg/builder/vector.go` and the\nwriter helpers in `pkg/util/bash.go` — were **deleted in the same
 // commit**" (the hundred-and-seventy-second's operator-go).
-var bothGoneAfter = regexp.MustCompile(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b|^(?:[^.;\x60—–]|\x60[^\x60\n]*\x60){0,120}?\s[—–]\s*(?:were|have\s+been)\s+[*_]*(?:both\s+|all\s+)?(?:deleted|removed)\b`)
+var bothGoneAfter = mustGate(`(?i)^(?:[^.;\n\x60]|\x60[^\x60\n]*\x60){0,120}?(?:[—–;]|\s-)\s*(?:both|all(?:\s+of\s+them)?|these|they|the\s+(?:two|three|files|modules))\s+(?:(?:files?|modules?|maps?|scripts?)\s+)?(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:now\s+)?(?:deleted|removed)\b|^(?:[^.;\x60—–]|\x60[^\x60\n]*\x60){0,120}?\s[—–]\s*(?:were|have\s+been)\s+[*_]*(?:both\s+|all\s+)?(?:deleted|removed)\b`)
 
 // historicalAsAfter follows a name the sentence files under the past: "Treat `mechanics/titan-canaries/` as
 // historical vocabulary that maps back to active Titan topology" (the hundred-and-sixty-sixth holdout's
 // aoa-evals, two legacy guides).
-var historicalAsAfter = regexp.MustCompile(`(?i)^[*_]*\s+as\s+(?:an?\s+)?(?:historical|legacy|former|retired)\b`)
+var historicalAsAfter = mustGate(`(?i)^[*_]*\s+as\s+(?:an?\s+)?(?:historical|legacy|former|retired)\b`)
 
 // allGoneNext follows a name with the rest of its sentence and a next one that says all it named are gone:
 // "There was an on-phone `EventLogStore` and a `relevance.dart` classifier behind a scrolling activity feed.
 // Both are gone" (the hundred-and-sixty-fifth holdout's gather_companion).
-var allGoneNext = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}[.!?]\s+(?:both|all\s+(?:of\s+them|three|four)|they|these|those)\s+(?:are|were|have|is)\s+(?:now\s+|since\s+|long\s+)?gone\b`)
+var allGoneNext = mustGate(`(?i)^[^.!?\n]{0,200}[.!?]\s+(?:both|all\s+(?:of\s+them|three|four)|they|these|those)\s+(?:are|were|have|is)\s+(?:now\s+|since\s+|long\s+)?gone\b`)
 
 // notPresentAfter follows a name the rest of its clause says is not there now: "`mockups/` directory is
 // referenced by convention but not currently on disk", "`mockups/*.html` (currently not on disk; …)" (the
@@ -508,7 +507,7 @@ var allGoneNext = regexp.MustCompile(`(?i)^[^.!?\n]{0,200}[.!?]\s+(?:both|all\s+
 // "`VolumeRegistration.WithScope`, the `ListenerScope` type,\n`ListenerScopeNode` … and
 // `ListenerScopeAnnotation` do not exist" (the hundred-and-seventy-second's operator-go) says it of a list
 // that runs over a line whose first word is a name.
-var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\)?\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b|^[\x60*]*\s+(?:is|are)\s+not\s+(?:yet\s+)?(?:a\s+)?(?:part|member)\s+of\s+the\s+(?:[\w-]+\s+)?(?:workspace|repo|repository|monorepo|project)\b|^(?:[^.;:!?\x60]{0,24}\x60[^\x60\n]*\x60)*(?:\s+(?:type|types|function|functions|method|methods|file|files|field|fields|constant|constants))?[*_]*\s+(?:do|does)(?:\s+not|n['’]t)\s+exist\b`)
+var notPresentAfter = mustGate(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currently|currently\s+not|not\s+yet)\s+(?:present\s+)?(?:on\s+disk|present|in\s+the\s+repo(?:sitory)?|checked\s+in|committed|tracked)\b|^(?:\s*(?:,|/|and|or)?\s*\x60[^\x60\n]*\x60)*\)?\s+(?:that|which)\s+(?:(?:do|does)\s+not|don['’]t|doesn['’]t)\s+exist\b|^[\x60*]*\s+(?:is|are)\s+not\s+(?:yet\s+)?(?:a\s+)?(?:part|member)\s+of\s+the\s+(?:[\w-]+\s+)?(?:workspace|repo|repository|monorepo|project)\b|^(?:[^.;:!?\x60]{0,24}\x60[^\x60\n]*\x60)*(?:\s+(?:type|types|function|functions|method|methods|file|files|field|fields|constant|constants))?[*_]*\s+(?:do|does)(?:\s+not|n['’]t)\s+exist\b`)
 
 // notHereAfter follows a name the rest of its clause says this repository lacks: "`cloud/` worker dir
 // **not in this repo**, always fails here" (the hundred-and-forty-fourth holdout's 9router). Names between
@@ -516,7 +515,7 @@ var notPresentAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,70}?\b(?:not\s+currentl
 // `cloud/` worker dir not in this repo"): another file before an absent place is still this repository's.
 // A wrapped line goes on the clause: "the `cloud/` worker\n> import (dir not in this repo)" (the
 // hundred-and-fiftieth's Vela, in a blockquote).
-var notHereAfter = regexp.MustCompile(`(?i)^((?:[^.;\n]|\n[\s>]*){0,70}?)\b(?:is\s+|are\s+)?not\s+(?:in|part\s+of)\s+this\s+(?:repo|repository|checkout)(?:[\s*_.,;:)!]|$)`)
+var notHereAfter = mustGate(`(?i)^((?:[^.;\n]|\n[\s>]*){0,70}?)\b(?:is\s+|are\s+)?not\s+(?:in|part\s+of)\s+this\s+(?:repo|repository|checkout)(?:[\s*_.,;:)!]|$)`)
 
 // saidNotHere reports a span whose clause says it is not in this repository, or says so of a place the
 // span lies under.
@@ -537,87 +536,87 @@ func saidNotHere(body, after string) bool {
 // manifestKeyAfter follows a bare dotted name with the manifest that holds it as a key: "(see `.eslintrc` in
 // `package.json`)" (the hundred-and-forty-eighth holdout's SillyTavern-AstraProjecta, whose ESLint
 // settings are package.json's eslintConfig): the name is the config's, kept in the manifest, not a file.
-var manifestKeyAfter = regexp.MustCompile("^[*_]*\\s+(?:in|inside|within|under)\\s+(?:the\\s+|your\\s+|its\\s+)?[*_]*`?(?:[\\w.-]+/)*(?:package\\.json|composer\\.json|pyproject\\.toml|Cargo\\.toml|deno\\.jsonc?)`?")
+var manifestKeyAfter = mustGate("^[*_]*\\s+(?:in|inside|within|under)\\s+(?:the\\s+|your\\s+|its\\s+)?[*_]*`?(?:[\\w.-]+/)*(?:package\\.json|composer\\.json|pyproject\\.toml|Cargo\\.toml|deno\\.jsonc?)`?")
 
 // routeNameAfter follows a name written as a directory with the name a router gives it: "(`_tuning/` →
 // `admin_tuning`)", "`_authoring/` -> `admin_authoring` (dashboard)", "both to `_authoring/`
 // (`admin_authoring`)" (the hundred-and-forty-ninth holdout's arxii, Django's URL names). The name is an
 // identifier with an underscore or a namespace's colon, so a module ("→ `tuning.py`") is not one.
-var routeNameAfter = regexp.MustCompile("^\\s*(?:->|→|=>|\\()\\s*`[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:_[a-z0-9]+|:[a-z][\\w-]*)`")
+var routeNameAfter = mustGate("^\\s*(?:->|→|=>|\\()\\s*`[a-z][a-z0-9]*(?:_[a-z0-9]+)*(?:_[a-z0-9]+|:[a-z][\\w-]*)`")
 
 // officePart is the name of a part inside an Office Open XML package (ECMA-376): "Word treats
 // `word/styles.xml`, `word/theme/theme1.xml`, and `docProps/app.xml` as required" (the
 // hundred-and-forty-ninth holdout's docx-cli, a tool that writes .docx files). Such a path lives in the
 // zip a program reads or writes, and is read as no file of the tree.
-var officePart = regexp.MustCompile(`^(?:word|xl|ppt|docProps|customXml)/(?:[\w.-]+/)*[\w.-]+\.(?:xml|rels)$|^\[Content_Types\]\.xml$`)
+var officePart = mustGate(`^(?:word|xl|ppt|docProps|customXml)/(?:[\w.-]+/)*[\w.-]+\.(?:xml|rels)$|^\[Content_Types\]\.xml$`)
 
 // kubeKind is a Kubernetes API group and kind written as a path: "| `apps/DaemonSet` |
 // `/spec/templateGeneration` |" (the hundred-and-eighty-fourth holdout's home-lab, a table of fields Argo
 // CD ignores). The group's kinds are capitalised words, never a file of the tree.
-var kubeKind = regexp.MustCompile(`^(?:apps|batch|policy|autoscaling|core|v1|apps/v1|batch/v1|networking\.k8s\.io(?:/v1)?|rbac\.authorization\.k8s\.io(?:/v1)?)/(?:Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob|Pod|Service|ConfigMap|Secret|Ingress|NetworkPolicy|PodDisruptionBudget|HorizontalPodAutoscaler|Role|RoleBinding|ClusterRole|ClusterRoleBinding|ServiceAccount|Namespace|PersistentVolumeClaim)$`)
+var kubeKind = mustGate(`^(?:apps|batch|policy|autoscaling|core|v1|apps/v1|batch/v1|networking\.k8s\.io(?:/v1)?|rbac\.authorization\.k8s\.io(?:/v1)?)/(?:Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob|Pod|Service|ConfigMap|Secret|Ingress|NetworkPolicy|PodDisruptionBudget|HorizontalPodAutoscaler|Role|RoleBinding|ClusterRole|ClusterRoleBinding|ServiceAccount|Namespace|PersistentVolumeClaim)$`)
 
 // patternLabelBefore ends the words before a glob a label calls a tool's pattern: "**Include pattern**:
 // `src/tests/**/*.test.ts`, `src/tests/**/*.test.tsx`, and …" (the hundred-and-forty-ninth holdout's
 // CodeAgora, quoting its vitest.config.ts): the configuration's text, which may match nothing today.
-var patternLabelBefore = regexp.MustCompile("(?i)\\b(?:include|exclude|match|test|file|source)\\s+(?:patterns?|globs?)[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+))*$")
+var patternLabelBefore = mustGate("(?i)\\b(?:include|exclude|match|test|file|source)\\s+(?:patterns?|globs?)[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*(?:,\\s*(?:and\\s+|or\\s+)?|and\\s+|or\\s+))*$")
 
 // staleRefAfter follows a name with the document's own warning that it may be an old reference:
 // "`docs/experimental_design.md` 같은 일부 경로는 legacy reference일 수 있다" (some paths such as … may be
 // legacy references: the hundred-and-fiftieth holdout's llm-context-decay-ops, whose file a commit
 // deleted), "… may be stale references".
-var staleRefAfter = regexp.MustCompile(`(?i)^[^.\n]{0,60}?\b(?:legacy|stale|outdated|obsolete)\s+(?:references?|paths?|links?)`)
+var staleRefAfter = mustGate(`(?i)^[^.\n]{0,60}?\b(?:legacy|stale|outdated|obsolete)\s+(?:references?|paths?|links?)`)
 
 // untilMadeBefore and untilMadeAfter hold a place a sentence waits for: "keep them in sync until a shared
 // `src/tools/` layer is extracted" (the hundred-and-fifty-first holdout's CortexBridge, whose TODO list
 // has the extraction still to do).
 var (
-	untilMadeBefore = regexp.MustCompile(`(?i)\buntil\s+(?:(?:a|an|the|we|it)\s+)?(?:(?:new|shared|common|dedicated|separate|proper|single)\s+)?[*_]*$`)
-	untilMadeAfter  = regexp.MustCompile(`(?i)^[*_]*(?:\s+[\w-]+){0,2}\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?:extracted|created|added|built|introduced|written|split\s+out|set\s+up|carved\s+out)\b`)
+	untilMadeBefore = mustGate(`(?i)\buntil\s+(?:(?:a|an|the|we|it)\s+)?(?:(?:new|shared|common|dedicated|separate|proper|single)\s+)?[*_]*$`)
+	untilMadeAfter  = mustGate(`(?i)^[*_]*(?:\s+[\w-]+){0,2}\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?:extracted|created|added|built|introduced|written|split\s+out|set\s+up|carved\s+out)\b`)
 )
 
 // uncommittedAfter follows a directory with the words that keep it out of git: "`game/generated/` —
 // Il2CppInspectorPro output … **Not committed** — regenerate with …" (the hundred-and-fifty-second
 // holdout's realm-engine-client), on the item's wrapped lines too.
-var uncommittedAfter = regexp.MustCompile(`(?i)^(?:[^\n]|\n[ \t>]*){0,140}?\b(?:not|never)\s+(?:committed|checked\s+in|tracked)\b`)
+var uncommittedAfter = mustGate(`(?i)^(?:[^\n]|\n[ \t>]*){0,140}?\b(?:not|never)\s+(?:committed|checked\s+in|tracked)\b`)
 
 // avoidKindBefore ends the words before names given as samples of a kind the reader is to avoid making:
 // "Avoid using intermediary files like `models.ts` or `providers.ts` unless necessary" (the
 // hundred-and-forty-eighth holdout's deanmachines-volt, whose models.ts a commit had removed, as the
 // advice asks). Avoiding an edit or a deletion ("avoid editing files like `x`") speaks of files that are
 // there, and is not read so.
-var avoidKindBefore = regexp.MustCompile("(?i)\\bavoid(?:ing)?\\s+(?:(?:using|creating|adding|introducing|writing|making)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:like|such\\s+as|e\\.g\\.,?)\\s*(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*\\**$")
+var avoidKindBefore = mustGate("(?i)\\bavoid(?:ing)?\\s+(?:(?:using|creating|adding|introducing|writing|making)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:like|such\\s+as|e\\.g\\.,?)\\s*(?:`[^`\\n]*`\\s*(?:,|/|or|and)\\s*)*\\**$")
 
 // noCiteBefore ends the words before a name the reader is told not to cite: "Do not cite
 // `sync_integration_tests.rs` as a live layer" (the hundred-and-forty-sixth holdout's agaric, after the
 // sentence that says it was deleted).
-var noCiteBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
+var noCiteBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
 
 // noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
 // into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
 // it), "do not reintroduce a default `src/shared/` implementation surface" (its Metadata-Auto-Classifier).
-var noReturnBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
+var noReturnBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)\s+(?:\w+\s+){0,3}?(?:re-?introduce|re-?create|restore|re-?add|bring\s+(?:\w+\s+)?back|(?:collapse|merge|fold|move)\s+(?:\w+\s+)?back\s+(?:into|to)|go\s+back\s+to)\b[^.;:!?\n\x60]{0,40}$`)
 
 // targetListBefore ends the text before a name, or a list of names, that it calls the modules or files
 // to aim for: "(target modules `app.rs`/`args.rs`/`render.rs`)" (the hundred-and-fifty-third holdout's
 // axon, a crate's split still to come).
-var targetListBefore = regexp.MustCompile("(?i)\\btarget\\s+(?:modules?|files?|paths?|locations?|layout)\\s*[:(]?\\s*(?:`[^`\\n]*`\\s*[/,·]\\s*)*$")
+var targetListBefore = mustGate("(?i)\\btarget\\s+(?:modules?|files?|paths?|locations?|layout)\\s*[:(]?\\s*(?:`[^`\\n]*`\\s*[/,·]\\s*)*$")
 
 // neverUseBefore ends the text just before a name the sentence tells the reader never to use: "**Never
 // use `mod.rs`.** Use the Rust 2018+ file-per-module layout" (the hundred-and-fifty-third holdout's axon).
 // A file the reader must not use is not one the document says is there, nor is a function: "**Don't** 使用
 // `countSessions()` 生成会话名称" (don't use … to name sessions: the hundred-and-fifty-fourth's iterminal,
 // whose warning outlived the function).
-var neverUseBefore = regexp.MustCompile(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
+var neverUseBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
 
 // caseStyleParen ends the text before a name in parentheses after a naming rule's case: "Files:
 // kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`)" (the
 // hundred-and-fifty-sixth holdout's nexusVTT).
-var caseStyleParen = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b[^.;()\n\x60]{0,40}\(\s*$`)
+var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b[^.;()\n\x60]{0,40}\(\s*$`)
 
 // willBecomeBefore ends the text before the place something will become or move to: "Lucide icons are
 // imported from `src/icons/index.tsx` today (will become `src/libs/ui-kit/icons/`)" (the
 // hundred-and-fifty-sixth holdout's epanet-js).
-var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(?:become|be\s+(?:moved|renamed|promoted|extracted|split)\s+(?:to|into|as))\s+[*_]*$`)
+var willBecomeBefore = mustGate(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(?:become|be\s+(?:moved|renamed|promoted|extracted|split)\s+(?:to|into|as))\s+[*_]*$`)
 
 // emptyDirAfter follows a directory's name with words that call it empty: a parenthesis that opens so,
 // or as a placeholder ("| `hooks/` | (empty) reserved for shared React hooks |", the hundred-and-fifty-third
@@ -628,11 +627,11 @@ var willBecomeBefore = regexp.MustCompile(`(?i)\bwill\s+(?:(?:later|eventually|s
 // hundred-and-sixty-eighth's snap-translate), "Neither this directory nor `rules-readmes/` has any contents
 // today" (the hundred-and-eighty-second's agents-config). git keeps no empty directory, so its
 // absence is what the text says.
-var emptyDirAfter = regexp.MustCompile(`(?i)^[*_]*` + noContents + `|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
+var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.
-var derivedArrow = regexp.MustCompile("^\\s*(?:→|->|=>|⇒)\\s*`([^`\\n]+)`")
+var derivedArrow = mustGate("^\\s*(?:→|->|=>|⇒)\\s*`([^`\\n]+)`")
 
 // derivedName reports a file name followed by an arrow to the name a rule derives from its stem:
 // "`Profile.tsx` → `profile`, `PullRequest.tsx` → `pullrequest`" (the hundred-and-fifty-fourth holdout's
@@ -655,7 +654,7 @@ func derivedName(body, after string) bool {
 // emptyDirLabel ends a label of empty directories over the list a directory's name is in: "**空目录**:
 // `src/layout/`, `src/views/`, `src/static/` 是预留目录" (empty directories … are reserved: the
 // hundred-and-fifty-seventh holdout's uniapp-template-cli).
-var emptyDirLabel = regexp.MustCompile("(?i)(?:空目录|空目錄|空ディレクトリ|빈\\s*(?:디렉토리|디렉터리|폴더)|\\bempty\\s+(?:directories|dirs|folders))[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*[,，、]\\s*)*$")
+var emptyDirLabel = mustGate("(?i)(?:空目录|空目錄|空ディレクトリ|빈\\s*(?:디렉토리|디렉터리|폴더)|\\bempty\\s+(?:directories|dirs|folders))[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*[,，、]\\s*)*$")
 
 // goneNoteAfter follows a name, or a list of names, with a note that they are not there: "| `CadPointCloudEditor.jsx` |
 // Main React component (file missing — likely generated or separately provided) |", "Root
@@ -663,41 +662,41 @@ var emptyDirLabel = regexp.MustCompile("(?i)(?:空目录|空目錄|空ディレ�
 // vazios" (empty legacy directories, which git does not keep: the hundred-and-forty-third holdout's web-cad, base
 // and Resumex); "any remaining directories named `daily/` are vestigial and can be ignored" (the
 // hundred-and-fifty-second holdout's travel-risk).
-var goneNoteAfter = regexp.MustCompile("(?i)^[^.;\\n(]{0,80}\\(\\s*(?:file\\s+)?(?:missing|absent)\\b|^(?:\\s*(?:,|/|and)?\\s*`[^`\\n]*`)*\\s*,?\\s+(?:[\\w-]+\\s+){0,2}?(?:is|are)\\s+(?:both\\s+|all\\s+|now\\s+)?[*_]*(?:obsolete|gone|vestigial)\\b|^(?:\\s*(?:,|/|and|e|y|et)?\\s*`[^`\\n]*`)*\\s*[:—–]\\s*(?:\\p{L}+\\s+){0,2}?(?:(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?)\\s+(?:\\p{L}+\\s+)?(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)|(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)\\s+(?:\\p{L}+\\s+)?(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?))\\b")
+var goneNoteAfter = mustGate("(?i)^[^.;\\n(]{0,80}\\(\\s*(?:file\\s+)?(?:missing|absent)\\b|^(?:\\s*(?:,|/|and)?\\s*`[^`\\n]*`)*\\s*,?\\s+(?:[\\w-]+\\s+){0,2}?(?:is|are)\\s+(?:both\\s+|all\\s+|now\\s+)?[*_]*(?:obsolete|gone|vestigial)\\b|^(?:\\s*(?:,|/|and|e|y|et)?\\s*`[^`\\n]*`)*\\s*[:—–]\\s*(?:\\p{L}+\\s+){0,2}?(?:(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?)\\s+(?:\\p{L}+\\s+)?(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)|(?:director(?:y|ies)|folders?|dirs?|diret[óo]rios?|pastas?|carpetas?|directorios?|dossiers?|r[ée]pertoires?|verzeichnisse?|ordner)\\s+(?:\\p{L}+\\s+)?(?:empty|vazi[oa]s|vac[ií][oa]s|vides|leere?))\\b")
 
 // dashGoneAfter follows a name, or a list of names, with a dash and the word that they went: "- `Radar.tsx`,
 // `LockedTargets.tsx`, `PowerManagement.tsx` — removed during UI refactor." (the hundred-and-forty-second
 // holdout's eqx-peri), "- **`pmix_hash_string.h` — removed.**" (its openpmix).
-var dashGoneAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|and|&)?\\s*`[^`\\n]*`)*\\**\\s*[—–]\\s*\\**(?:deleted|removed|retired|dropped)\\b(?:\\s+(?:during|in|on|at|by|since|with|after|as\\s+part\\s+of)\\b|\\s*[,.;:)]|\\**\\s*$)")
+var dashGoneAfter = mustGate("(?i)^(?:\\s*(?:,|/|and|&)?\\s*`[^`\\n]*`)*\\**\\s*[—–]\\s*\\**(?:deleted|removed|retired|dropped)\\b(?:\\s+(?:during|in|on|at|by|since|with|after|as\\s+part\\s+of)\\b|\\s*[,.;:)]|\\**\\s*$)")
 
 // romanceForbidCue ends the text before a file a Spanish, Portuguese or French rule forbids to make:
 // "No poner `loading.tsx` en segmentos del panel" (the hundred-and-fifth holdout's nom35), "Não criar
 // `index.ts`", "Ne créez pas de `utils.js`".
-var romanceForbidCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:no|não|nao|nunca|jamais)\s+(?:poner|pongas|crear|crees|agregar|agregues|añadir|añadas|colocar|reintroducir|criar|crie|adicionar|adicione|coloque|pôr|reintroduzir)|ne\s+(?:créez|crée[rz]?|ajoutez|ajouter|mettez|mettre)\s+(?:pas|jamais))\s+(?:(?:de|d'|un|una|unos|unas|el|la|los|las|um|uma|o|a|os|as|le|les|une|nuevo|nueva|novo|nova|otro|otra|outro|outra)\s*)*\**$`)
+var romanceForbidCue = mustGate(`(?i)(?:^|[^\pL])(?:(?:no|não|nao|nunca|jamais)\s+(?:poner|pongas|crear|crees|agregar|agregues|añadir|añadas|colocar|reintroducir|criar|crie|adicionar|adicione|coloque|pôr|reintroduzir)|ne\s+(?:créez|crée[rz]?|ajoutez|ajouter|mettez|mettre)\s+(?:pas|jamais))\s+(?:(?:de|d'|un|una|unos|unas|el|la|los|las|um|uma|o|a|os|as|le|les|une|nuevo|nueva|novo|nova|otro|otra|outro|outra)\s*)*\**$`)
 
 // forbidExamples ends the text before an example of what a rule forbids to make: "Do not generate
 // human-readable progress files (e.g., `progress.md`, `state.json`)" (the fifty-sixth holdout's agbalumo).
 // A parenthesis after the files' own noun lists them without the "e.g.": "Never create catch-all files
 // (`utils.ts`, `helpers.ts`, `service.ts`)" (the hundred-and-fifty-first holdout's oh-my-openagent).
-var forbidExamples = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b(?:[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?|[^.;!?()]{0,60}\b(?:files|modules|directories|folders)\s*\()\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
+var forbidExamples = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:generate|create|add|write|commit)\b(?:[^.;!?()]{0,80}\(\s*(?:e\.g\.|for\s+example|such\s+as|like)[,:]?|[^.;!?()]{0,60}\b(?:files|modules|directories|folders)\s*\()\s*(?:\x60[^\x60\n]*\x60\s*,\s*(?:or\s+|and\s+)?)*$`)
 
 // bannedParenAfter closes a parenthesised list of names with the word that bans them: "**no catch-all
 // files** (`utils.ts`, `helpers.ts`, `service.ts` banned)" (the same round's oh-my-openagent).
-var bannedParenAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|/|or|and)\\s*`[^`\\n]*`)*\\s*,?\\s*(?:are\\s+|is\\s+)?(?:banned|forbidden|prohibited|disallowed|not\\s+allowed)\\s*\\)")
+var bannedParenAfter = mustGate("(?i)^(?:\\s*(?:,|/|or|and)\\s*`[^`\\n]*`)*\\s*,?\\s*(?:are\\s+|is\\s+)?(?:banned|forbidden|prohibited|disallowed|not\\s+allowed)\\s*\\)")
 
 // forbiddenCue is a clause that forbids committing something: "never commit `.env` files". What it
 // names is expected to be absent from the repository.
-var forbiddenCue = regexp.MustCompile(`(?i)\b(?:never|do not|don['’]t|must not|should not|shouldn['’]t)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
+var forbiddenCue = mustGate(`(?i)\b(?:never|do not|don['’]t|must not|should not|shouldn['’]t)\s+(?:\w+\s+){0,2}?(?:commit|check in|push|add)\b|\bmust not be (?:committed|checked in)\b`)
 
 // forbiddenHere follows a span with a rule that keeps what it names out of every commit: "`tasks/`:
 // read/write access for planning. NEVER run git add, git commit, or git rm on this directory" (the
 // nineteenth holdout's openQA: an agent's scratch directory no commit holds, by design).
-var forbiddenHere = regexp.MustCompile(`(?i)\b(?:never|do not|don['’]t|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
+var forbiddenHere = mustGate(`(?i)\b(?:never|do not|don['’]t|must not|should not)\b[^.]{0,80}?\b(?:commit|check in|add)\b[^.]{0,80}?\b(?:this|that|these|those)\s+(?:directory|folder|dir|file|files|path)\b`)
 
 // untrackedAfter says right after a span that git does not keep it: "`tasks/` is gitignored",
 // "`out/` (untracked)", "**`config.yaml`** — local overrides (gitignored; mostly empty by default)" (the
 // sixtieth holdout's VibeSensor, which copies it from config.dev.yaml).
-var untrackedAfter = regexp.MustCompile(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
+var untrackedAfter = mustGate(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
 
 // keptOut reports a span the words after it keep out of the repository: a rule against committing it
 // or a note that git ignores it. lowerClaim gates the regexps on their literal words.
@@ -710,10 +709,10 @@ func keptOut(lowerClaim, after string) bool {
 
 // configCue is a clause about settings: "the `user.name` and `user.email` Git config options". A
 // lower-case dotted name there is a configuration key, not a member of a type.
-var configCue = regexp.MustCompile(`(?i)\b(?:config|configuration|option|options|setting|settings|key|keys|variable|variables|property|properties)\b`)
+var configCue = mustGate(`(?i)\b(?:config|configuration|option|options|setting|settings|key|keys|variable|variables|property|properties)\b`)
 
 // configKey is "user.name" or "core.autocrlf": dotted lower-case words.
-var configKey = regexp.MustCompile(`^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$`)
+var configKey = mustGate(`^[a-z][a-z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)+$`)
 
 // runtimeGlobals are the built-in globals of JavaScript and the common runtimes: "Date.now",
 // "JSON.parse", "Object.keys". A member of one is the language's, whatever the repository declares.
@@ -750,11 +749,11 @@ func extChain(tok string) bool {
 }
 
 // memberWord is ".headers" or ".role_name": a dot and one lower-case identifier.
-var memberWord = regexp.MustCompile(`^\.[a-z][a-z0-9_]*$`)
+var memberWord = mustGate(`^\.[a-z][a-z0-9_]*$`)
 
 // memberSpan is a span in the same claim that can only be a member: a call (".body(x)") or an
 // identifier with an underscore (".role_name"), which no dotfile is named like.
-var memberSpan = regexp.MustCompile("`\\.[a-z][a-z0-9]*(?:_[a-z0-9_]*`|[a-z0-9_]*\\()")
+var memberSpan = mustGate("`\\.[a-z][a-z0-9]*(?:_[a-z0-9_]*`|[a-z0-9_]*\\()")
 
 // memberAccessor reports a dot word that reads a field or method ("headers off `.headers`", "read
 // `.permission`, never `.role_name`"): one with an underscore, or one beside a span that is a member.
@@ -772,10 +771,10 @@ func memberAccessor(body, claim string) bool {
 // name that says what kind of name goes there: "`route-name.route.ts` pattern" (the
 // hundred-and-fifty-ninth holdout's excel-etl-cosmos-db-app), "rustc finds `name.rs` or `name/mod.rs`"
 // (its Better-Minecraft-Bedrock-Launcher).
-var metaStem = regexp.MustCompile(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
+var metaStem = mustGate(`(?i)^(?:(?:[a-z0-9]+[-_])?my[-_][\w-]+|your[-_][\w-]+|path[-_]to[-_][\w-]+|xxx+)$`)
 
 // kindNameStem is a stem that is a kind's name alone (kindName); metaName reads it only after a cheap test.
-var kindNameStem = regexp.MustCompile(`(?i)^` + kindName + `$`)
+var kindNameStem = mustGate(`(?i)^` + kindName + `$`)
 
 // kindName is a kind of thing and "name", hyphenated: the name the reader chooses for one. Snake case
 // ("resource_name.rs", "table_name.py") is how real modules are named, and stays a name.
@@ -810,7 +809,7 @@ func metaName(p string) bool {
 // aimusicverse). A hook's prefix may lead it, a second ending follow it, and a kind's "Name" stand for
 // the style: "- **Hooks:** `useCamelCase.js`", "- **Styles:** `ComponentName.module.css`" (the
 // hundred-and-seventy-fourth holdout's cepingzonghe).
-var caseStyleStem = regexp.MustCompile(`(?i)^(?:use|with)?(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case(?:\.[a-z]+)?$|(?-i)^(?:Component|Feature|Module|Page|Screen|Service|Class|Hook|Store|Model|Type)Name(?:\.[a-z]+)?$`)
+var caseStyleStem = mustGate(`(?i)^(?:use|with)?(?:pascal|camel|kebab|snake|screaming[-_]?snake|upper[-_]?snake|lower|upper|title|train)[-_]?case(?:\.[a-z]+)?$|(?-i)^(?:Component|Feature|Module|Page|Screen|Service|Class|Hook|Store|Model|Type)Name(?:\.[a-z]+)?$`)
 
 // metaGates are words one of which any metaStem match holds, for containsFold.
 var metaGates = []string{"my", "your", "path", "xxx"}
@@ -826,22 +825,22 @@ func hasUpperASCII(s string) bool {
 
 // listCreateCue ends the text before a span in a list of things a command makes: "this will create
 // three files: `server.pem`, `server.key` and `client.pem`". Each name is an output, not a file here.
-var listCreateCue = regexp.MustCompile("(?i)\\b(?:create|creates|generate|generates|produce|produces)\\s+(?:\\w+\\s+){0,3}(?:files?|director(?:y|ies)|folders?)\\s*:\\s*(?:`[^`]*`\\s*(?:,|\\band\\b|\\bor\\b)?\\s*)*$")
+var listCreateCue = mustGate("(?i)\\b(?:create|creates|generate|generates|produce|produces)\\s+(?:\\w+\\s+){0,3}(?:files?|director(?:y|ies)|folders?)\\s*:\\s*(?:`[^`]*`\\s*(?:,|\\band\\b|\\bor\\b)?\\s*)*$")
 
 // outputFilesCue ends the text before the files a step writes, named after their kind: "rewrites the
 // updater metadata files `metadata-latest-windows.yml`, `metadata-latest-mac.yml`" (the forty-eighth
 // holdout's space-agent, whose publish step makes them).
-var outputFilesCue = regexp.MustCompile("(?i)\\b(?:generates?|writes?|rewrites?|emits?|produces?|outputs?)\\s+(?:(?:the|its|a|an)\\s+)?(?:[\\w-]+\\s+){0,3}files?\\s*:?\\s*(?:`[^`]*`\\s*,?\\s*(?:and\\s+)?)*$")
+var outputFilesCue = mustGate("(?i)\\b(?:generates?|writes?|rewrites?|emits?|produces?|outputs?)\\s+(?:(?:the|its|a|an)\\s+)?(?:[\\w-]+\\s+){0,3}files?\\s*:?\\s*(?:`[^`]*`\\s*,?\\s*(?:and\\s+)?)*$")
 
 // changeContentCue ends the text before a file the reader puts in a change of their own: "open a draft
 // PR with just a `PLAN.md`". The file is the reader's to write, not one the repository holds.
-var changeContentCue = regexp.MustCompile(`(?i)\b(?:PR|pull request|merge request|commit|patch)\b[^.;:!?]{0,30}\bwith\s+(?:just\s+|only\s+)?(?:a|an|one)\s+\**$`)
+var changeContentCue = mustGate(`(?i)\b(?:PR|pull request|merge request|commit|patch)\b[^.;:!?]{0,30}\bwith\s+(?:just\s+|only\s+)?(?:a|an|one)\s+\**$`)
 
 // spanCue is a cue the text before a span is read for, behind a literal (gate) that must be in the gated
 // text before the cue can match: a cheap test that spares most spans the regexp ("" for none).
 type spanCue struct {
 	gate string
-	cue  *regexp.Regexp
+	cue  *literalGated
 	// fold are words (see containsFold) one of which the read text holds wherever cue matches: a second
 	// gate, read on the text itself, for the cues no literal of the gated text stands for (nil for none).
 	fold []string
@@ -871,7 +870,7 @@ var destCues = []spanCue{
 // `resources/js/pages` (unless specified in `vite.config.js`)" (Laravel Boost's guidelines, three
 // documents of the fiftieth holdout's cms): the file is one the reader may have, not one the project
 // keeps.
-var unlessCue = regexp.MustCompile("(?i)\\bunless\\s+(?:otherwise\\s+)?(?:specified|configured|set|defined|overridden|changed|customi[sz]ed)\\s+(?:in|by|via)\\s+(?:the\\s+|your\\s+|a\\s+)?[`\"'(*]*$")
+var unlessCue = mustGate("(?i)\\bunless\\s+(?:otherwise\\s+)?(?:specified|configured|set|defined|overridden|changed|customi[sz]ed)\\s+(?:in|by|via)\\s+(?:the\\s+|your\\s+|a\\s+)?[`\"'(*]*$")
 
 // absentCues say what a span names is expected absent: read on the clause before the span, gated on the
 // claim's lower-case text.
@@ -933,32 +932,32 @@ func lowerASCII(b byte) byte {
 
 // elsewhereCue is a clause that gives a file to another owner than this repository: "a project's
 // handoff document", "each replica's `DataDir`", "the one `landing.toml` in the data directory names".
-var elsewhereCue = regexp.MustCompile("(?i)\\b(?:(?:a|an|each|every|any|another)\\s+(?:\\w+\\s+)?\\w+'s\\s+`[^`]+`|(?:a|an|each|every|any|your|their|another|the user's|the deployment's|the caller's)\\s+(?:\\w+\\s+)?(?:project|repository|repo|replica|deployment|user|brain|machine|host|checkout|caller|client|server|instance)'s\\b|data ?dir(?:ectory|ectories)?\\b|`DataDir`)")
+var elsewhereCue = mustGate("(?i)\\b(?:(?:a|an|each|every|any|another)\\s+(?:\\w+\\s+)?\\w+'s\\s+`[^`]+`|(?:a|an|each|every|any|your|their|another|the user's|the deployment's|the caller's)\\s+(?:\\w+\\s+)?(?:project|repository|repo|replica|deployment|user|brain|machine|host|checkout|caller|client|server|instance)'s\\b|data ?dir(?:ectory|ectories)?\\b|`DataDir`)")
 
 // linkTopic ends the text before a span in the parenthesis after a link: "[mission](m/README.md)
 // (`runners.toml`, landings, ...)" lists what the linked document covers, not files of this repository.
-var linkTopic = regexp.MustCompile(`\]\([^()\s]+\)\s*\([^()]*$`)
+var linkTopic = mustGate(`\]\([^()\s]+\)\s*\([^()]*$`)
 
 // citeHeader is a table column of sources: "| law | seed |", "| rule | source |".
 // placeHeader names a table column of places: its cells say where a thing is ("WHERE TO LOOK" tables
 // of "| Task | Location | Notes |", "| What | Where |"). A header that only lists files beside other
 // things ("Key Files") does not: radon's cheat sheet puts CSS classes there. A column of what to read
 // ("| When | Read |", the hundred-and-seventy-fourth holdout's cepingzonghe) names documents the same way.
-var placeHeader = regexp.MustCompile(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?|read|see|consult)[*_\x60\s]*$`)
+var placeHeader = mustGate(`(?i)^[*_\x60\s]*(?:locations?|where|paths?|file\s+paths?|files?|read|see|consult)[*_\x60\s]*$`)
 
 // nameHeader names a table column of names: "Scriptlet Name", "Alias", "Aliases", "ID", "Key" (the
 // eighty-fifth holdout's Hodos-Browser, whose scriptlet table gives each file's registered name,
 // `json-prune-fetch-response.js` beside the file `json_prune_fetch_response.js`), and "Branch". placeWord
 // keeps a column of file names a column of places ("File name", "Path").
 var (
-	nameHeader = regexp.MustCompile(`(?i)\b(?:names?|alias(?:es)?|ids?|keys?|identifiers?|branch(?:es)?)\b`)
+	nameHeader = mustGate(`(?i)\b(?:names?|alias(?:es)?|ids?|keys?|identifiers?|branch(?:es)?)\b`)
 	// prefixHeader names a column of prefixes, which are branch names only beside a trunk branch
 	// (parser.table): "| Prefixo | Origem | Destino |" over "| `feature/` | `develop` | `develop` |" (the
 	// hundred-and-tenth holdout's account-engine-lab); under a layout heading a prefix may be a folder's
 	// (the thirty-ninth's spec-kit twin)
-	prefixHeader = regexp.MustCompile(`(?i)\b(?:prefix(?:es)?|prefixos?|prefijos?|préfixes?)\b`)
-	trunkCell    = regexp.MustCompile("^" + trunkSpan + "(?:\\s*(?:[,+]|and|e|y)\\s*`[^`]+`)*$")
-	placeWord    = regexp.MustCompile(`(?i)file|path|dir|folder|location|module|script\b`)
+	prefixHeader = mustGate(`(?i)\b(?:prefix(?:es)?|prefixos?|prefijos?|préfixes?)\b`)
+	trunkCell    = mustGate("^" + trunkSpan + "(?:\\s*(?:[,+]|and|e|y)\\s*`[^`]+`)*$")
+	placeWord    = mustGate(`(?i)file|path|dir|folder|location|module|script\b`)
 )
 
 // patternHeader is a table column of patterns: "| Document | Patterns to match |" over "`*-prd.md`,
@@ -966,31 +965,31 @@ var (
 // looks for in whatever project it is pointed at). Its cells are shapes of names, read as samples, and
 // the patterns of one cell as alternatives: `*prd*.md` matching prod-mgmt/prd.md holds the row after
 // the files `*-prd.md` once matched were renamed.
-var patternHeader = regexp.MustCompile(`(?i)\b(?:patterns?|globs?)\b`)
+var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?)\b`)
 
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).
 // Its names are samples; one that existed and is gone stays drift unless its row is a naming rule. The
 // ninety-eighth's subculture_map_KR heads the column "예시" over `plans/task_m100_12.md`, the
 // hundred-and-fiftieth's nextjs-starterkit "Contoh" (Indonesian) over `Button.tsx`, `ThemeProvider.tsx`.
-var examplesHeader = regexp.MustCompile(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|contoh(?:nya)?|ví\s+dụ|örnek(?:ler)?|przykłady?|示例|例子|例|예시|예제|예)[*_\s]*$`)
+var examplesHeader = mustGate(`(?i)^[*_\s]*(?:examples?|samples?|e\.g\.?|примеры?|ejemplos?|exemplos?|exemples?|beispiele?|esempi|esempio|contoh(?:nya)?|ví\s+dụ|örnek(?:ler)?|przykłady?|示例|例子|例|예시|예제|예)[*_\s]*$`)
 
 // formerHeader is a table column of what things were called or where they were: "| Old Path | New Path
 // |" over a reorganization's rows (the hundred-and-fifteenth holdout's ProjectWEBAPP, sixteen rows whose
 // old paths a move took away, or never in this history), "| From | To |", "| Was | Now |".
-var formerHeader = regexp.MustCompile(`(?i)^\W*(?:old|previous|former|legacy|deprecated|removed|was|from|before)(?:\s+(?:paths?|names?|locations?|files?|dir(?:ector(?:y|ies))?|modules?|places?))?\W*$`)
+var formerHeader = mustGate(`(?i)^\W*(?:old|previous|former|legacy|deprecated|removed|was|from|before)(?:\s+(?:paths?|names?|locations?|files?|dir(?:ector(?:y|ies))?|modules?|places?))?\W*$`)
 
 // shunHeader is a table column of what the reader is told not to use: "| Default (do NOT use) | Save
 // here instead |" over `docs/research/` (the hundred-and-forty-fourth holdout's myrouter, whose rows move
 // a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose.
-var shunHeader = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
+var shunHeader = mustGate(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
 // of a file the migration split up). The cell is matched whole: "原因" (reason) is no former name. A
 // parenthesis may say they are retired: "| 旧文件（退役） | 新文件（现行） |" (the hundred-and-seventy-sixth's
 // slTerminal).
-var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位置|目录|模块|名称|檔案|路徑|目錄|名)?(?:\s*[（(](?:退役|已删除|已刪除|废弃|廢棄|弃用)[）)])?|旧(?:ファイル|パス)|変更前|이전\s*(?:파일|경로|위치|이름)?)[\s*_]*$`)
+var formerHeaderCJK = mustGate(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位置|目录|模块|名称|檔案|路徑|目錄|名)?(?:\s*[（(](?:退役|已删除|已刪除|废弃|廢棄|弃用)[）)])?|旧(?:ファイル|パス)|変更前|이전\s*(?:파일|경로|위치|이름)?)[\s*_]*$`)
 
 // awayHeader is a table column of places in another project: the copy a package's users get once they
 // install it ("Consumer (post-install) path", the hundred-and-first holdout's LuckyStack-v2, whose docs/
@@ -998,15 +997,15 @@ var formerHeaderCJK = regexp.MustCompile(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|�
 // places: "| Consumer Module | What It Uses |" (round 82's clickgraph) lists this repository's modules.
 // A fork's "| Upstream | openaxe | Notes |" (the hundred-and-thirty-third's openaxe) maps the project it
 // forked to its own paths: the first column is upstream's.
-var awayHeader = regexp.MustCompile(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b|^[\s*_]*upstream(?:\s+(?:paths?|files?|locations?))?[\s*_]*$`)
+var awayHeader = mustGate(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b|^[\s*_]*upstream(?:\s+(?:paths?|files?|locations?))?[\s*_]*$`)
 
 // consumerCopyBefore names, just before a path, the copy a package's users get: "full detail in
 // `docs/AI_BROWSER_TESTING.md` (consumer copy: `docs/luckystack/AI_BROWSER_TESTING.md`)" (the
 // hundred-and-first holdout's LuckyStack-v2). "Consumer: `pages/SiteInfoOverlayRoot.tsx`" (round 85's
 // Hodos-Browser) names the module here that uses a hook.
-var consumerCopyBefore = regexp.MustCompile(`(?i)\b(?:(?:consumer|installed)\s+(?:copy|path|projects?)|post-install(?:\s+(?:copy|path))?)\s*[:=]\s*$`)
+var consumerCopyBefore = mustGate(`(?i)\b(?:(?:consumer|installed)\s+(?:copy|path|projects?)|post-install(?:\s+(?:copy|path))?)\s*[:=]\s*$`)
 
-var citeHeader = regexp.MustCompile(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
+var citeHeader = mustGate(`(?i)^(?:seeds?|sources?|specs?|references?|refs|origins?|cited(?: in)?|from)$`)
 
 // runtimeExt are extensions of files a running program writes (a database, its journal, a pid or
 // socket file): a repository does not track them, so a never-landed one is the program's file.
@@ -1061,17 +1060,17 @@ func sentenceAround(raw string, from, to int) string {
 // hand-rolled `build.sh` / `build-bundle.sh` scripts", "Extracted from `crates/context/src/group_store`
 // in #2307" (the hundred-and-eighty-fifth's calimero core) and Portuguese "Havia um `apps/api/.dockerignore`
 // que nunca foi lido" (there was one, never read: the hundred-and-eighty-sixth's connect-gsa) say what was.
-var formerBefore = regexp.MustCompile(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten|hand-rolled|handrolled|bespoke|ad-hoc|homegrown|home-grown))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\b(?:there\s+(?:was|were|used\s+to\s+be)|havia|houve|había|hubo)\s+(?:an?|one|um|uma|un|una)\s+|(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?|\b(?:was|were|been)\s+(?:originally\s+)?)(?:extracted|split\s+out|carved\s+out|spun\s+out)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)(?:\s+(?:in|at|under))?|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+var formerBefore = mustGate(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten|hand-rolled|handrolled|bespoke|ad-hoc|homegrown|home-grown))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)\s+from|\b(?:there\s+(?:was|were|used\s+to\s+be)|havia|houve|había|hubo)\s+(?:an?|one|um|uma|un|una)\s+|(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?|\b(?:was|were|been)\s+(?:originally\s+)?)(?:extracted|split\s+out|carved\s+out|spun\s+out)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)(?:\s+(?:in|at|under))?|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
-var usedToAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+(?:live|be|sit|exist|reside)\\b")
+var usedToAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+(?:live|be|sit|exist|reside)\\b")
 
 // renamedBefore ends the text before a name a rename took away when renameArrowAfter opens the text
 // after it with the name it took.
 var (
-	renamedBefore    = regexp.MustCompile(`(?i)\brenamed\s*[*_]*$`)
-	renameArrowAfter = regexp.MustCompile("^[*_]*\\s*(?:→|->|=>|\\bto\\b)\\s*[*_]*`")
+	renamedBefore    = mustGate(`(?i)\brenamed\s*[*_]*$`)
+	renameArrowAfter = mustGate("^[*_]*\\s*(?:→|->|=>|\\bto\\b)\\s*[*_]*`")
 )
 
 // wasBefore and untilAfter place a name in the past by what the sentence says of it: "It was
@@ -1079,9 +1078,9 @@ var (
 // (the eighty-seventh holdout's atomCAD, where each crate's document says where it lived before the
 // split). The name held until something changed it; "It is `x/` until Phase 4" still claims it.
 var (
-	wasBefore  = regexp.MustCompile(`(?i)\b(?:was|were|lived\s+(?:in|at|under))\s+[*_]*$`)
-	untilAfter = regexp.MustCompile("(?i)^[*_]*(?:[^.;:\n`]|`[^`\n]*`){0,60}?\\buntil\\b")
-	nowAfter   = regexp.MustCompile(`(?i)^[*_]*\s*,?\s*(?:and|but)\s+(?:is|are)\s+now\b`)
+	wasBefore  = mustGate(`(?i)\b(?:was|were|lived\s+(?:in|at|under))\s+[*_]*$`)
+	untilAfter = mustGate("(?i)^[*_]*(?:[^.;:\n`]|`[^`\n]*`){0,60}?\\buntil\\b")
+	nowAfter   = mustGate(`(?i)^[*_]*\s*,?\s*(?:and|but)\s+(?:is|are)\s+now\b`)
 )
 
 // noneBefore ends the text before a name the sentence says is not there: "there is no `X`", "without
@@ -1114,7 +1113,7 @@ var (
 // infinitus-frontend) rules out each name of its list. "No checked-in `tests/` or `*.test.ts` files were
 // found" and "No `bun test` script or `*.test.ts` files exist" (the hundred-and-seventy-second's NM-TS) say
 // where the name sits, or what kind the name before is.
-var noneBefore = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1122,13 +1121,13 @@ var noneBefore = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s
 // repo**" (the ninety-third holdout's Open-Locker). A period inside a file name does not end the sentence.
 // "(**not** `scripts/lib/grassiness.py` — there is no such file)" (the ninety-fifth holdout's
 // Bluegrass-Songbook) says it of one name.
-var noneExistAfter = regexp.MustCompile(`(?i)^(?:[^.!?]|\.\w){0,240}?[—–:;(]\s*\**\s*(?:(?:none|neither)\s+of\s+(?:these|them|those|which)\s+(?:\w+\s+){0,2}?(?:exists?|(?:is|are)\s+(?:here|present))|there\s+(?:is|are)\s+no\s+such\s+(?:files?|director(?:y|ies)|folders?|paths?|modules?|scripts?))\b`)
+var noneExistAfter = mustGate(`(?i)^(?:[^.!?]|\.\w){0,240}?[—–:;(]\s*\**\s*(?:(?:none|neither)\s+of\s+(?:these|them|those|which)\s+(?:\w+\s+){0,2}?(?:exists?|(?:is|are)\s+(?:here|present))|there\s+(?:is|are)\s+no\s+such\s+(?:files?|director(?:y|ies)|folders?|paths?|modules?|scripts?))\b`)
 
 // goneListAfter follows a name, or a list of names, that the rest of the sentence says are gone or
 // must stay gone: "Reference `src/adapter/`, `DefaultAdapter`, or `AdapterError` — these no longer
 // exist", "`adapter/mapper/` and `adapter/provider.ts` are legacy architecture and must stay removed"
 // (the fifty-third holdout's GodeX). Their absence is what the sentence says.
-var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`\\n]*`)*(?:\\s*[—–:-]\\s*(?:these|they|both|all\\s+(?:of\\s+)?(?:these|them))\\s+(?:\\w+\\s+){0,2}?(?:no\\s+longer\\s+exists?|(?:are|were|have\\s+been)\\s+(?:gone|removed|deleted))|\\s+(?:is|are)\\s+(?:[\\w-]+\\s+){0,3}?(?:and\\s+)?(?:must|should)\\s+(?:stay|remain)\\s+(?:removed|deleted|gone))\\b")
+var goneListAfter = mustGate("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`\\n]*`)*(?:\\s*[—–:-]\\s*(?:these|they|both|all\\s+(?:of\\s+)?(?:these|them))\\s+(?:\\w+\\s+){0,2}?(?:no\\s+longer\\s+exists?|(?:are|were|have\\s+been)\\s+(?:gone|removed|deleted))|\\s+(?:is|are)\\s+(?:[\\w-]+\\s+){0,3}?(?:and\\s+)?(?:must|should)\\s+(?:stay|remain)\\s+(?:removed|deleted|gone))\\b")
 
 // deletedListAfter follows names with the word that says they were deleted, ending its clause:
 // "`runners/` and `graphs/` DELETED — logic absorbed by `LangGraphInProcProvider`" (the fifty-eighth
@@ -1140,7 +1139,7 @@ var goneListAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or
 // A name may carry a note or the part of it meant: "`renderer.ts` (5 378 lines), `stage-application.ts`
 // … and `tiny-swords-art.ts`'s three `slice*` helpers were deleted with it" (the seventy-fourth's
 // lindocara).
-var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
+var deletedListAfter = mustGate("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
 
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that
@@ -1159,20 +1158,20 @@ var deletedListAfter = regexp.MustCompile("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\
 // log`. |" (the hundred-and-forty-first's snooze) says it of the row's name. "| `download_datasets.py` | ⚠️
 // **MISSING** — documented but not present in codebase |" (the hundred-and-sixty-first's graduation-project)
 // opens with the word.
-var goneCell = regexp.MustCompile(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn['’]t\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)|\|\s*(?:⚠️?|❌|🚫)?\s*[*_]*missing[*_]*\s*(?:[—–:;.(]|\s-\s|\|)`)
+var goneCell = mustGate(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn['’]t\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)|\|\s*(?:⚠️?|❌|🚫)?\s*[*_]*missing[*_]*\s*(?:[—–:;.(]|\s-\s|\|)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how
 // matching works, not files kept here.
 var (
-	matchesAfter  = regexp.MustCompile(`(?i)^\s*(?:→|->|=>|:)?\s*match(?:es|ing)?\s+\x60`)
-	matchesBefore = regexp.MustCompile(`(?i)\bmatch(?:es|ing)?\s+(?:\x60[^\x60\n]*\x60\s*,\s*)*$`)
+	matchesAfter  = mustGate(`(?i)^\s*(?:→|->|=>|:)?\s*match(?:es|ing)?\s+\x60`)
+	matchesBefore = mustGate(`(?i)\bmatch(?:es|ing)?\s+(?:\x60[^\x60\n]*\x60\s*,\s*)*$`)
 )
 
 // excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).
 // The pattern says what a program skips, not that files of that shape are kept here.
-var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b(?:[^.;!?\n]|\.\S)*$`)
+var excludedBefore = mustGate(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b(?:[^.;!?\n]|\.\S)*$`)
 
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
@@ -1230,9 +1229,9 @@ var excludedBefore = regexp.MustCompile(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:e
 // hundred-and-seventy-first's vscode-graph-agent-opencode).
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = regexp.MustCompile("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
+	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = regexp.MustCompile("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = mustGate("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
@@ -1240,13 +1239,13 @@ var (
 // holdout's aleph-tx), "The monolithic `app-shell.tsx` is superseded by dedicated pages" (the
 // fiftieth's finance-os). The names before the verb are gone from where they were; the destination
 // after it is still checked.
-var movedAfter = regexp.MustCompile("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)(?:\\s+now)?)\\s+(?:moved|renamed|relocated|superseded|retired)\\b")
+var movedAfter = mustGate("(?i)^(?:\\s*(?:,|and|or|&)?\\s*`[^`\\n]*`)*\\s*(?:(?:has|have)\\s+(?:since\\s+)?been|was|were|got|(?:is|are)(?:\\s+now)?)\\s+(?:moved|renamed|relocated|superseded|retired)\\b")
 
 // formerName is a name a sentence gives as what something was first called: "It was originally
 // introduced as `local-api/` (… under `local-api/{works,kb}/`) and was renamed to `daemon-api/`" (the
 // forty-ninth holdout's nexus, eight rows), "renamed from `X`", "formerly known as `X`". That name and
 // every path under it are the past; the new name is still checked.
-var formerName = regexp.MustCompile("(?i)\\b(?:originally\\s+(?:\\w+\\s+){0,2}(?:as|at|in|under)|renamed\\s+from|formerly(?:\\s+(?:known\\s+as|called|named))?)\\s+`([^`\\n]+)`")
+var formerName = mustGate("(?i)\\b(?:originally\\s+(?:\\w+\\s+){0,2}(?:as|at|in|under)|renamed\\s+from|formerly(?:\\s+(?:known\\s+as|called|named))?)\\s+`([^`\\n]+)`")
 
 // formerRoots are the names a claim says something was first called.
 func formerRoots(raw, lowerRaw string) []string {
@@ -1288,46 +1287,46 @@ func foreignAbsent(before, after string) bool {
 }
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*regexp.Regexp{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
+var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
 
 // zhGoneAt opens the text after a name with Chinese "was deleted at …", "已于 Stage 8 FE-13 删除": "`forwardGlobalShortcuts.ts`
 // 已于 Stage 8 FE-13 删除", "`SidebarTree.tsx` 及其配套（`index.ts` barrel）已于 NAV-06 整体删除" (the
 // hundred-and-seventy-sixth holdout's slTerminal), the stage between 已于 and the verb.
-var zhGoneAt = regexp.MustCompile("^[^\\n。！？；;]{0,60}?已(?:经)?(?:于|於|在)[^\\n。！？；;，,]{1,30}?(?:删除|刪除|移除|废弃|廢棄|退役)")
+var zhGoneAt = mustGate("^[^\\n。！？；;]{0,60}?已(?:经)?(?:于|於|在)[^\\n。！？；;，,]{1,30}?(?:删除|刪除|移除|废弃|廢棄|退役)")
 
 // goneAlongWith opens the text after a name, or a list of names joined by 与/和/及/、, with "已随 … 删除"
 // (was deleted along with …): "`install-local.mjs` 装配链路已随壳层整体删除", "`npm run install:local` 与
 // `scripts/install-local.mjs` 已随 WebView2 壳删除" (the hundred-and-fifty-second holdout's
 // deepseek-harness-hub), where words stand between 已随 and the verb that foreignGoneAfter's 已删除 needs adjacent.
-var goneAlongWith = regexp.MustCompile("^(?:\\s*(?:与|和|及|、)\\s*`[^`\\n]*`)*[^`\\n。！？；;]{0,12}?已(?:经)?(?:随|隨)[^`\\n。！？；;]{1,30}?(?:删除|刪除|移除|废弃|廢棄)")
+var goneAlongWith = mustGate("^(?:\\s*(?:与|和|及|、)\\s*`[^`\\n]*`)*[^`\\n。！？；;]{0,12}?已(?:经)?(?:随|隨)[^`\\n。！？；;]{1,30}?(?:删除|刪除|移除|废弃|廢棄)")
 
 // japaneseGoneAfter opens the text after a name with Japanese "deleted" or "abolished": "`src/lib/stores/` は削除済み"
 // (has been deleted), "`src/lib/stores/`: 削除済み" (the hundred-and-fifty-third holdout's Resonote).
-var japaneseGoneAfter = regexp.MustCompile("^[*_]*\\s*(?:は|が|も|[:：])?\\s*[*_]*(?:既に|すでに|もう)?(?:削除|廃止|撤去)(?:済み?|され|しました|した)")
+var japaneseGoneAfter = mustGate("^[*_]*\\s*(?:は|が|も|[:：])?\\s*[*_]*(?:既に|すでに|もう)?(?:削除|廃止|撤去)(?:済み?|され|しました|した)")
 
 // zhGoneAfterParen follows a name with its parenthesis and then Chinese "deleted": "**`PageFlip.tsx`（Framer
 // Motion 版）已删除**" (the hundred-and-fifty-seventh holdout's coc-tavern).
-var zhGoneAfterParen = regexp.MustCompile("^[*_]*\\s*[（(][^）)\\n]{0,40}[）)]\\s*[*_]*\\s*(?:已经?被?|被)(?:删除|刪除|移除|废弃|廢棄)")
+var zhGoneAfterParen = mustGate("^[*_]*\\s*[（(][^）)\\n]{0,40}[）)]\\s*[*_]*\\s*(?:已经?被?|被)(?:删除|刪除|移除|废弃|廢棄)")
 
 // koreanErasedAfter follows a name, or the rest of a list joined by "·", with Korean "erased (all of it)",
 // the verb perhaps on the next line: "`scripts/deno-verify/**` · 위 3파일 · `vite.sim.config.ts` 를 전부\n지우고"
 // (the hundred-and-fifty-seventh holdout's planet-blitz).
-var koreanErasedAfter = regexp.MustCompile("^(?:\\s*[·・,、]\\s*(?:`[^`\\n]*`|[^`\\n·・,、]{1,12}))*\\s*(?:을|를)?\\s*(?:전부|모두|다)?\\s*(?:지우|지웠|지워|삭제하|삭제했|제거하|제거했)")
+var koreanErasedAfter = mustGate("^(?:\\s*[·・,、]\\s*(?:`[^`\\n]*`|[^`\\n·・,、]{1,12}))*\\s*(?:을|를)?\\s*(?:전부|모두|다)?\\s*(?:지우|지웠|지워|삭제하|삭제했|제거하|제거했)")
 
 // forbidBa ends the text before a name, or a list of names, that a forbidding word has put before its
 // verb with 把: "不准把 `wandering.py`（E 遊走）、" (must not … revived); revivedAfter is the rest of the
 // list and the verb, one that would bring the file back ("不准把 `x` 删除", must not delete, keeps it).
 var (
-	forbidBa     = regexp.MustCompile("(?:不准|不要|不得|禁止|切勿|不可|不能|别|別)把\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[、,，和及]\\s*)*$")
-	revivedAfter = regexp.MustCompile("^(?:\\s*[（(][^）)\\n]{0,30}[）)])?(?:\\s*[、,，和及]\\s*`[^`\\n]*`(?:\\s*[（(][^）)\\n]{0,30}[）)])?)*\\s*(?:復活|复活|恢复|恢復|加回|放回|拿回|重新引入|重新加入|引入|新增|建立|创建|添加)")
+	forbidBa     = mustGate("(?:不准|不要|不得|禁止|切勿|不可|不能|别|別)把\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[、,，和及]\\s*)*$")
+	revivedAfter = mustGate("^(?:\\s*[（(][^）)\\n]{0,30}[）)])?(?:\\s*[、,，和及]\\s*`[^`\\n]*`(?:\\s*[（(][^）)\\n]{0,30}[）)])?)*\\s*(?:復活|复活|恢复|恢復|加回|放回|拿回|重新引入|重新加入|引入|新增|建立|创建|添加)")
 )
 
 // kindArticle ends the text before a bare file name written as a kind of document: "declares itself
 // one (a `PATHOS.md`, ...)". "a" or "any" before the name makes it any file of that name, not one here.
-var kindArticle = regexp.MustCompile(`(?i)(?:^|[\s(])(?:a|an|any)\s+$`)
+var kindArticle = mustGate(`(?i)(?:^|[\s(])(?:a|an|any)\s+$`)
 
 // anyArticle ends the text before a span written as any file of its kind: "to any `X`".
-var anyArticle = regexp.MustCompile(`(?i)(?:^|[\s(])any\s+\**$`)
+var anyArticle = mustGate(`(?i)(?:^|[\s(])any\s+\**$`)
 
 // fileExts are the endings a file named after a runtime global would carry ("process.md", "window.ts"):
 // those stay paths.
@@ -1336,12 +1335,12 @@ var fileExts = set("md", "go", "ts", "tsx", "js", "mjs", "cjs", "jsx", "py", "rs
 // shapeSuffix follows a name that lends another thing its form: "a `state.json`-shaped snapshot", "a
 // `package.json`-like manifest". "`daemon/man`-style pages are generated" (the fortieth holdout's twin)
 // still names a place.
-var shapeSuffix = regexp.MustCompile("^`?-(?:shaped|like|esque|compatible)\\b")
+var shapeSuffix = mustGate("^`?-(?:shaped|like|esque|compatible)\\b")
 
 // fakeBefore ends the text before a name the sentence calls made up: "fabricated
 // `feat/kba-cartridge-v1000` branch checkouts, fake `a7b8c9d` merge commits" (the hundred-and-eighty-fifth
 // holdout's Camelot-Ecosystem, a log of an agent's invented output).
-var fakeBefore = regexp.MustCompile(`(?i)\b(?:fake|fabricated|bogus|made[- ]up|pseudo|hallucinated)\s+[*_]*$`)
+var fakeBefore = mustGate(`(?i)\b(?:fake|fabricated|bogus|made[- ]up|pseudo|hallucinated)\s+[*_]*$`)
 
 // builtinMembers are the members the browser and Node define on their lower-case globals, which a
 // project's own declaration of the global's type (`interface Window { api: … }`) extends and never owns.
@@ -1372,37 +1371,37 @@ func runtimeMember(tok string) bool {
 
 // rejectedQuote ends the text before a span quoted as the wording to avoid: `say "X", not "` +
 // "`core/x.ts:133`" + ` ..."`. The quote shows a bad sentence; the names in it cite nothing.
-var rejectedQuote = regexp.MustCompile(`(?i)\b(?:not|never|avoid|instead of|rather than)\s*[:,]?\s*["“']\s*$`)
+var rejectedQuote = mustGate(`(?i)\b(?:not|never|avoid|instead of|rather than)\s*[:,]?\s*["“']\s*$`)
 
 // keyPath is a dotted key written as jq and yq write one: ".engines.node", ".spec.replicas".
-var keyPath = regexp.MustCompile(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
+var keyPath = mustGate(`^\.[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)+$`)
 
 // keyFileAfter begins the text after a span that names the data file it is a key of: "in
 // `web/package.json`", "of values.yaml".
-var keyFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")
+var keyFileAfter = mustGate("^\\s+(?:in|of|from)\\s+(?:the\\s+|your\\s+)?`?[\\w./-]*\\.(?:json|jsonc|ya?ml|toml)\\b")
 
 // eventName is an event's name written as a path: "`app/user.created`" (an Inngest event the
 // hundred-and-thirty-first holdout's OpenStock triggers), "`order.completed`". What reads as an
 // extension is a past participle no file type is called.
-var eventName = regexp.MustCompile(`^[\w-]+(?:/[\w-]+)*\.(?:created|updated|deleted|completed|failed|succeeded|started|finished|changed|sent|received|requested|approved|cancell?ed|added|removed|opened|closed|merged|published|expired|paid|refunded|signed_up|signed_in)$`)
+var eventName = mustGate(`^[\w-]+(?:/[\w-]+)*\.(?:created|updated|deleted|completed|failed|succeeded|started|finished|changed|sent|received|requested|approved|cancell?ed|added|removed|opened|closed|merged|published|expired|paid|refunded|signed_up|signed_in)$`)
 
 // strayBefore ends the words before a file that should not be there: "the commands that write a stray
 // `package-lock.json` into this pnpm-managed repo" (the hundred-and-thirty-third holdout's dashboard,
 // whose hook blocks them).
-var strayBefore = regexp.MustCompile(`(?i)\bstray\s+$`)
+var strayBefore = mustGate(`(?i)\bstray\s+$`)
 
 // letterStem is a name whose stem is one capital letter a convention stands in with: "`src/custody/X.rs` —
 // orchestration …; `src/db/custody/X.rs` — the raw-SQL half" (the hundred-and-thirty-third holdout's
 // topos, a file map's twin convention), or a hook's or a helper's prefix before it: "**`ui/useX.ts`** —
 // UI-infra hooks" (the hundred-and-sixty-eighth's Cork).
-var letterStem = regexp.MustCompile(`(?:^|/)(?:use|with|create)?[XYZ]\.[a-z]{1,5}$`)
+var letterStem = mustGate(`(?:^|/)(?:use|with|create)?[XYZ]\.[a-z]{1,5}$`)
 
 // constPath is a module-qualified constant written as a path: "`lint/DEFAULT_EXCLUDES` in
 // `lint/prompt_lint.py`" (the hundred-and-twenty-ninth holdout's managed-agents). Its last segment is
 // an upper-case identifier with an underscore, and codeFileAfter names the source file that defines it.
 var (
-	constPath     = regexp.MustCompile(`^[\w.-]+(?:/[\w.-]+)*/[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
-	codeFileAfter = regexp.MustCompile("^\\s+(?:in|of|from)\\s+(?:the\\s+)?`?[\\w./-]*\\.(?:py|go|rs|ts|tsx|js|mjs|cjs|rb|java|kt|swift|c|h|cc|cpp|hpp|cs|php|ex|exs)\\b")
+	constPath     = mustGate(`^[\w.-]+(?:/[\w.-]+)*/[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
+	codeFileAfter = mustGate("^\\s+(?:in|of|from)\\s+(?:the\\s+)?`?[\\w./-]*\\.(?:py|go|rs|ts|tsx|js|mjs|cjs|rb|java|kt|swift|c|h|cc|cpp|hpp|cs|php|ex|exs)\\b")
 )
 
 // underSibling reports a path whose first directory is one of the sibling checkouts the claim's
@@ -1416,28 +1415,28 @@ func underSibling(siblings []string, p string) bool {
 // scanCue ends the text before a place a tool is said to scan or auto-import, up to the clause's end:
 // "`@uni-helper/vite-plugin-uni-components` 扫描 `src/components` 和 `src/layout`" (scans), "自动导入覆盖
 // Vue、…、`src/hooks/**`" (auto-import covers: the hundred-and-thirty-seventh holdout's Uniapp-Template-Cli).
-var scanCue = regexp.MustCompile(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?:s|ed|ing)?\b|\bwatch(?:es|ing)\b|扫描|掃描|自动导入|自動導入|自动引入|自动注册)[^.。;；!?\n]*$`)
+var scanCue = mustGate(`(?i)(?:\bscans\b|\bscanning\b|\bauto-?import(?:s|ed|ing)?\b|\bwatch(?:es|ing)\b|扫描|掃描|自动导入|自動導入|自动引入|自动注册)[^.。;；!?\n]*$`)
 
 // workspaceGlobCue is a sentence that quotes a workspace manifest's patterns: "The `packages/*` and `servers/*`
 // workspace globs are retained as intentional scaffolding for future workspaces", "Workspace glob patterns
 // `apps/*`, `packages/*`" (the hundred-and-sixty-third holdout's moss-meditation and pitch, whose
 // pnpm-workspace.yaml lists both over an empty or deleted packages/). configNames then finds the pattern in the
 // manifest: a place the manifest covers in case it is ever filled.
-var workspaceGlobCue = regexp.MustCompile(`\bworkspaces?\s+(?:globs?|patterns?|members?|entries)\b|\bpnpm[- ]workspaces?\s*[:：]|\bglobs?\s+(?:patterns?\s+)?(?:in|of|from)\s+\x60?pnpm-workspace\.yaml`)
+var workspaceGlobCue = mustGate(`\bworkspaces?\s+(?:globs?|patterns?|members?|entries)\b|\bpnpm[- ]workspaces?\s*[:：]|\bglobs?\s+(?:patterns?\s+)?(?:in|of|from)\s+\x60?pnpm-workspace\.yaml`)
 
 // formerLeadCJK ends the words before a name, or before the run of names it opens, with Chinese or
 // Japanese "old": "旧 `src/database/`・`sql/`・`src/api/database/*.sql` は `docs/archive/…` に隔離済み" (the
 // hundred-and-forty-fifth holdout's seikotsuin_no_saas, whose old SQL went to the archive).
-var formerLeadCJK = regexp.MustCompile(`(?:^|[^\p{Han}])(?:旧|舊)(?:的|版)?\s*$`)
+var formerLeadCJK = mustGate(`(?:^|[^\p{Han}])(?:旧|舊)(?:的|版)?\s*$`)
 
 // replacedLeadCJK ends the words before a name with Chinese "replaces": "`Taskfile.yml` + `build/`（v3 取代
 // v2 的 `wails.json`）" (v3 replaces v2's wails.json: the hundred-and-fifty-third holdout's lynx).
-var replacedLeadCJK = regexp.MustCompile("(?:取代|替代|替换|代替)了?[^`，。；！？\\n]{0,12}?的?\\s*$")
+var replacedLeadCJK = mustGate("(?:取代|替代|替换|代替)了?[^`，。；！？\\n]{0,12}?的?\\s*$")
 
 // cjkForbidParen ends the words before a name, or a list of names, in the parenthesis after a Chinese
 // ban: "禁泛文件名（`impl.go` 等）" (no generic file names (impl.go and the like): the hundred-and-fifty-third
 // holdout's lynx).
-var cjkForbidParen = regexp.MustCompile("(?:禁止?|不要|避免|勿)[^\\s`，。；（(]{0,12}[（(]\\s*(?:`[^`\\n]*`\\s*[/、,，]\\s*)*$")
+var cjkForbidParen = mustGate("(?:禁止?|不要|避免|勿)[^\\s`，。；（(]{0,12}[（(]\\s*(?:`[^`\\n]*`\\s*[/、,，]\\s*)*$")
 
 // koreanPastClause is the rest of a Korean sentence that opens "in the past" (과거) up to a name: "과거 core의
 // `application/` 계층은 해체되어" (the former core's … layer was dismantled), "(과거 `core-module`의
@@ -1446,9 +1445,9 @@ var cjkForbidParen = regexp.MustCompile("(?:禁止?|不要|避免|勿)[^\\s`，�
 // a word that turns to now or to later (지금, 현재, 이제, 대신, 새로, 이후; "…했으나, 이후 … `alter.sql`에 …
 // 추가" turns at 으나, but) and a destination ("`x`로", to x: koreanToAfter).
 var (
-	koreanPastClause = regexp.MustCompile("^과거(?:에는?|엔|의|에)?\\s+(?:[^.。!?\\n`]|\\.\\w|`[^`\\n]*`)*$")
-	koreanNowWord    = regexp.MustCompile("지금|현재|이제|대신|새로|신규|이후|그러나|하지만|나중|으나|지만")
-	koreanToAfter    = regexp.MustCompile("^(?:\\s*[(（][^)）\\n]{0,60}[)）])?(?:으로|로)(?:[^\\p{Hangul}]|$|서|써|의|는|부터)")
+	koreanPastClause = mustGate("^과거(?:에는?|엔|의|에)?\\s+(?:[^.。!?\\n`]|\\.\\w|`[^`\\n]*`)*$")
+	koreanNowWord    = mustGate("지금|현재|이제|대신|새로|신규|이후|그러나|하지만|나중|으나|지만")
+	koreanToAfter    = mustGate("^(?:\\s*[(（][^)）\\n]{0,60}[)）])?(?:으로|로)(?:[^\\p{Hangul}]|$|서|써|의|는|부터)")
 )
 
 // koreanPast reports a name inside a Korean sentence's past clause (koreanPastClause), the last one before it.

@@ -14,7 +14,7 @@ import (
 // name stands for, so a name the package lost is still drift.
 
 // codeIdent is the last segment of a package member: an identifier, no extension.
-var codeIdent = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+var codeIdent = mustGate(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // codeFile reports a source file of a language soul reads (sourceLanguages) or only greps (UnreadSource):
 // the files a package's members are defined in.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 )
 
@@ -27,7 +26,7 @@ const DigestLines = 5
 // curationReasons are the reasons that make a row a discipline finding.
 var curationReasons = map[string]bool{ReasonResolvedResidue: true, ReasonDissolved: true, ReasonUndigested: true}
 
-var resolvedResidue = regexp.MustCompile(`(?i)~~[^~]+~~\s*[(\[]?\s*(?:resolved|fixed|done|closed)\b`)
+var resolvedResidue = mustGate(`(?i)~~[^~]+~~\s*[(\[]?\s*(?:resolved|fixed|done|closed)\b`)
 
 // residue marks live claims carrying resolved strikethrough: whatever their anchors say, the text
 // reports a problem that is gone, so it is a finding and never verified_fresh.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"regexp"
 	"strings"
 	"time"
 )
@@ -26,7 +25,7 @@ import (
 // soul: its log is History tissue, and its live claims answer for today.
 
 // entryDateLead is a date opening a table row or a list item's short label.
-var entryDateLead = regexp.MustCompile(`^\s*(?:\|\s*[*_]*(\d{4}-\d{2}-\d{2})[*_]*\s*\||(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[\pL ]{0,24}[(\[]?(\d{4}-\d{2}-\d{2})[)\]]?[*_]*\s*(?:[:：—–|]|-\s|\*\*))`)
+var entryDateLead = mustGate(`^\s*(?:\|\s*[*_]*(\d{4}-\d{2}-\d{2})[*_]*\s*\||(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[\pL ]{0,24}[(\[]?(\d{4}-\d{2}-\d{2})[)\]]?[*_]*\s*(?:[:：—–|]|-\s|\*\*))`)
 
 // entryDay is the day a claim's lead dates it to.
 func entryDay(text string) (time.Time, bool) {
@@ -140,7 +139,7 @@ func (v *verifier) sectionDay(i int) (time.Time, bool) {
 // "Active sprint status (as of 2026-05-30)", "Current release state (as of 2026-07-10)" (the eighty-fifth
 // and ninetieth holdouts' Hodos-Browser and varisankya, whose readers take the section as today's and
 // whose moved files and lines were labelled true). Its claims answer for today.
-var snapshotHeading = regexp.MustCompile(`(?i)\bas\s+of\b|\bcurrent(?:ly)?\b|\blatest\b|\bnow\b`)
+var snapshotHeading = mustGate(`(?i)\bas\s+of\b|\bcurrent(?:ly)?\b|\blatest\b|\bnow\b`)
 
 // changedSince reports a line hint whose file a commit changed after day: the lines it cited were its
 // day's.

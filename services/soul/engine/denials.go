@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -12,21 +11,21 @@ import (
 // template's module layout) and "Use `proxy.ts` at the app root - never `middleware.ts`" (the
 // hundred-and-seventy-eighth's iguzman): the word shouted, or after a dash. A "never" inside a clause,
 // "(by name, never `fix/*`/`feat/*` wildcards)" (round 144's myrouter), qualifies what follows.
-var neverNameBefore = regexp.MustCompile(`(?:(?:^|[—–]|\s-|\n)\s*[*_]*(?i:never|nunca|jamais|niemals)|\b(?:NEVER|NUNCA|JAMAIS|NIEMALS))[*_]*\s+[*_]*$`)
+var neverNameBefore = mustGate(`(?:(?:^|[—–]|\s-|\n)\s*[*_]*(?i:never|nunca|jamais|niemals)|\b(?:NEVER|NUNCA|JAMAIS|NIEMALS))[*_]*\s+[*_]*$`)
 
 // mustBeAfter follows a wrong name with the right one: "- `services/` (must be `service/`), `schemas/`
 // (must be `types/`)" (the same template's review checklist).
-var mustBeAfter = regexp.MustCompile("(?i)^[*_]*\\s*\\(\\s*(?:must|should)\\s+be\\s+[*_]*`")
+var mustBeAfter = mustGate("(?i)^[*_]*\\s*\\(\\s*(?:must|should)\\s+be\\s+[*_]*`")
 
 // checkInBanBefore ends the words before names a rule keeps out of the repository: "Do not check in
 // protobuf-generated `*V1Key.g.cs` / `*V1Value.g.cs` files; those are build-time outputs" and "Do not
 // reintroduce checked-in protobuf-generated files such as `*V1Key.g.cs` or `*V1Value.g.cs`" (the
 // hundred-and-eightieth holdout's skedular, four rows over three documents). "Do not commit changes to
 // `x`" puts the name after a preposition: a file the change is to, which must be there.
-var checkInBanBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:check\s+in|commit|re-?introduce|re-?add)\b((?:[^.;!?\n\x60]|\x60[^\x60\n]*\x60){0,100})$`)
+var checkInBanBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+(?:check\s+in|commit|re-?introduce|re-?add)\b((?:[^.;!?\n\x60]|\x60[^\x60\n]*\x60){0,100})$`)
 
 // checkInPreposition is a word in that stretch that makes the name a place, not the thing kept out.
-var checkInPreposition = regexp.MustCompile(`(?i)\b(?:to|into|inside|under|from|changes|edits|without)\b`)
+var checkInPreposition = mustGate(`(?i)\b(?:to|into|inside|under|from|changes|edits|without)\b`)
 
 func checkInBanned(before string) bool {
 	m := checkInBanBefore.FindStringSubmatch(before)
@@ -53,8 +52,8 @@ func setApart(s *spanText) bool {
 // replaceWithBefore ends the text before what a thing must not be replaced with: "Do not replace one
 // large shared type file with a single large `types.ts` in another folder" (the hundred-and-eighty-sixth
 // holdout's Telegram-system).
-var replaceWithBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+replace\b[^.;!?\n\x60]{0,80}\bwith\s+(?:an?\s+|the\s+|one\s+)?(?:[\w-]+\s+){0,3}[*_]*$`)
+var replaceWithBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+replace\b[^.;!?\n\x60]{0,80}\bwith\s+(?:an?\s+|the\s+|one\s+)?(?:[\w-]+\s+){0,3}[*_]*$`)
 
 // assumeBefore ends the text before a place the reader is told not to count on: "Do not assume
 // `docs/architecture/**` exists" (the hundred-and-eighty-third holdout's hook-pack, whose tree has none).
-var assumeBefore = regexp.MustCompile(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+assume\s+(?:that\s+)?(?:an?\s+|the\s+|any\s+)?[*_]*$`)
+var assumeBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+assume\s+(?:that\s+)?(?:an?\s+|the\s+|any\s+)?[*_]*$`)

@@ -12,15 +12,15 @@ import (
 // lead-in places relative to the installed program are no claims that the repository holds them.
 
 // outputFlag is a command writing a file: "-o remote.csv", "--write-json remote.json", "> out.txt".
-var outputFlag = regexp.MustCompile(`(?:^|\s)(?:-o|-out|-keyout|--out|--output|--outfile|--output-file|--write-[a-z]+|>)(?:\s+|=)((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w*)\b`)
+var outputFlag = mustGate(`(?:^|\s)(?:-o|-out|-keyout|--out|--output|--outfile|--output-file|--write-[a-z]+|>)(?:\s+|=)((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w*)\b`)
 
 // downloadCmd fetches a file by URL into the working directory under its own name: "wget URL",
 // "curl -O URL", "curl -LO URL".
-var downloadCmd = regexp.MustCompile(`(?m)\b(?:wget|curl\s+(?:-\w*O\w*|--remote-name)(?:\s+-\S+)*)\s+(?:-\S+\s+)*https?://\S*/([\w.-]+\.\w+)\b`)
+var downloadCmd = mustGate(`(?m)\b(?:wget|curl\s+(?:-\w*O\w*|--remote-name)(?:\s+-\S+)*)\s+(?:-\S+\s+)*https?://\S*/([\w.-]+\.\w+)\b`)
 
 // declaredName is the name a document says it uses for the reader's own thing: "The docs here will use
 // `remote` as an example", "Assuming the backend is called `remote`".
-var declaredName = regexp.MustCompile("(?i)(?:\\b(?:will use|uses|use|using)\\s+`([\\w-]+)`\\s+as\\s+(?:an?\\s+|the\\s+)?(?:example|placeholder|name)|\\bassuming (?:the|your) [\\w ]{1,30} is (?:called|named)\\s+`([\\w-]+)`)")
+var declaredName = mustGate("(?i)(?:\\b(?:will use|uses|use|using)\\s+`([\\w-]+)`\\s+as\\s+(?:an?\\s+|the\\s+)?(?:example|placeholder|name)|\\bassuming (?:the|your) [\\w ]{1,30} is (?:called|named)\\s+`([\\w-]+)`)")
 
 // declaredGates are words one of which any declaredName match holds ("example", "placeholder", "name",
 // "named", "called"): a cheap case-folded test that spares most claims the regexp.
@@ -28,18 +28,18 @@ var declaredGates = []string{"exampl", "placeholder", "name", "called"}
 
 // installLeadIn ends a sentence whose list names places beside the installed program: "paths relative
 // to the `ollama` executable:".
-var installLeadIn = regexp.MustCompile(`(?i)\brelative to (?:the |your )?(?:` + "`[^`]+`" + `|\w+)?\s*(?:executable|binary|program|install(?:ation)?(?: directory| dir| prefix)?)\s*:$`)
+var installLeadIn = mustGate(`(?i)\brelative to (?:the |your )?(?:` + "`[^`]+`" + `|\w+)?\s*(?:executable|binary|program|install(?:ation)?(?: directory| dir| prefix)?)\s*:$`)
 
 // searchLeadIn ends a sentence whose list names the places a program searches when it runs: "Ollama
 // looks for native helper binaries and acceleration libraries in installed and local development
 // layouts:" (the twenty-ninth holdout's ollama, whose list names `./lib/ollama` beside the binary).
-var searchLeadIn = regexp.MustCompile(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[^.:]*\b(?:installs?|installed|installations?|layouts?|locations?)\b[^.:]*:$`)
+var searchLeadIn = mustGate(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[^.:]*\b(?:installs?|installed|installations?|layouts?|locations?)\b[^.:]*:$`)
 
 // madeLeadIn ends a lead-in whose list is what a step makes, or files git does not keep: "This command
 // generates:" over `specification/gedcom.html` (the forty-fifth holdout's GEDCOM, whose build writes it
 // and whose history dropped it), "Runtime config in `~/.reticle/` (never committed):" (its reticle). A
 // participle alone is an adjective: "Replace the generated files:" lists files that are there.
-var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|(?:generated|created|produced|written)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
+var madeLeadIn = mustGate(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|(?:generated|created|produced|written)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
 
 // programWrites names a file a program of the project writes as it runs: "| `FreshDatabaseImport()` |
 // Imports all entries, writes `_database.json` |" over the next row's "Reads `_database.json`, compares
@@ -50,9 +50,9 @@ var madeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:generates?|creates?|produces?|w
 // table row labelled with the verb says it of every file its cells name: "| **Produces** | `ROADMAP.md`
 // |", "| **生成物** | `USER-PROFILE.md`、… |" (the same document in Japanese; 생성물 in Korean).
 var (
-	programWrites = regexp.MustCompile("(?i)\\b(?:writes|generates|creates|emits|produces)\\s+(?:(?:a|an|the|its|one)\\s+)?(?:new\\s+|[a-z][\\w-]*(?:ed|al|ic|ive|ary|ful)\\s+)?`([^`\\s]+\\.\\w+)`")
-	producesRow   = regexp.MustCompile(`(?i)^\|\s*[*_]*(?:produces|outputs?|writes|generates|creates|artifacts?|deliverables?|生成物|产出|产物|成果物|생성물|산출물)[*_]*\s*\|`)
-	rowFileSpan   = regexp.MustCompile("`([^`\\s/]+\\.\\w+)`")
+	programWrites = mustGate("(?i)\\b(?:writes|generates|creates|emits|produces)\\s+(?:(?:a|an|the|its|one)\\s+)?(?:new\\s+|[a-z][\\w-]*(?:ed|al|ic|ive|ary|ful)\\s+)?`([^`\\s]+\\.\\w+)`")
+	producesRow   = mustGate(`(?i)^\|\s*[*_]*(?:produces|outputs?|writes|generates|creates|artifacts?|deliverables?|生成物|产出|产物|成果物|생성물|산출물)[*_]*\s*\|`)
+	rowFileSpan   = mustGate("`([^`\\s/]+\\.\\w+)`")
 )
 
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
@@ -168,7 +168,7 @@ func namedFor(p string, names map[string]bool) bool {
 
 // emptyNote is a sentence saying the place just named holds nothing: "Located in `x/experimental/`.
 // Currently empty." (parse.go marks the sentence before it).
-var emptyNote = regexp.MustCompile(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
+var emptyNote = mustGate(`(?i)^(?:(?:it|this|that) is |it's )?(?:currently |still |now |for now,? )?(?:empty|unused|a placeholder)(?: for now| so far| at the moment)?[.!]?$`)
 
 // emptiedNote reports a sentence that is only emptyNote. The longest it matches is 45 bytes ("that is
 // for now, a placeholder at the moment."), so a sentence past 48 is not read.
@@ -179,7 +179,7 @@ func emptiedNote(sentence string) bool {
 
 // emptyDirNamed is a sentence that says a directory it names holds nothing: "Neither this directory nor
 // `rules-readmes/` has any contents today" (the hundred-and-eighty-second holdout's agents-config).
-var emptyDirNamed = regexp.MustCompile("`([^`\\n]+/)`[*_]*" + noContents)
+var emptyDirNamed = mustGate("`([^`\\n]+/)`[*_]*" + noContents)
 
 // noContents follows a directory's name with words that say it holds nothing: "has no contents", and
 // after "neither … nor", "has any contents".
@@ -189,7 +189,7 @@ const noContents = `\s+(?:has|have)\s+(?:no|any)\s+contents\b`
 // `apps/docs` were scaffolds with no business code. Removed in commit `b3830b6` …" (the seventy-fifth
 // holdout's apollokit), "… owning `packages/qie-{core,agent,cli}`. That track was parked, then deleted,
 // in the rename" (its zkqes). goneNextSentence reads the same within one claim.
-var removedNote = regexp.MustCompile(`(?i)^\W*` + removedClause + `(?:[,.]|` + removedWhere + `)`)
+var removedNote = mustGate(`(?i)^\W*` + removedClause + `(?:[,.]|` + removedWhere + `)`)
 
 // replacedNote reports a sentence that names what replaces the deprecated name opening the sentence before
 // it: "`middleware.ts` is **deprecated** in Next.js 16. The file convention is now `proxy.ts`." (the
@@ -200,22 +200,22 @@ func replacedNote(prev, sentence string) bool {
 }
 
 var (
-	deprecatedOpening = regexp.MustCompile("(?i)^[\\s>*_-]*`[^`\\n]+`[*_]*\\s+(?:is|are)\\s+(?:now\\s+)?[*_]*deprecated\\b")
-	replacementNote   = regexp.MustCompile("(?i)^\\W*(?:(?:the|its|their)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:is|are)\\s+now\\s+[*_]*`|^\\W*use\\s+[^.!?\\n]{0,60}\\binstead\\b")
+	deprecatedOpening = mustGate("(?i)^[\\s>*_-]*`[^`\\n]+`[*_]*\\s+(?:is|are)\\s+(?:now\\s+)?[*_]*deprecated\\b")
+	replacementNote   = mustGate("(?i)^\\W*(?:(?:the|its|their)\\s+)?(?:[\\w-]+\\s+){0,3}?(?:is|are)\\s+now\\s+[*_]*`|^\\W*use\\s+[^.!?\\n]{0,60}\\binstead\\b")
 )
 
 // removalLead ends a lead-in whose list is what to delete: "Remove any import lines found. Then
 // delete:", "**Delete:**", "Files to remove:" (the forty-sixth holdout's aura_local, a task list whose
 // files its own commit had already deleted), "**已删除的文件**（不要重新创建）:" (deleted files, do not
 // recreate: the forty-eighth's RecuRun).
-var removalLead = regexp.MustCompile(`(?i)(?:\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}:|(?:` + zhRemoved + `|删除|移除)[^。！？:：]{0,40}[:：])\s*\**\s*$`)
+var removalLead = mustGate(`(?i)(?:\b(?:delete|remove|drop|purge|retire)d?\b[^.!?:]{0,40}:|(?:` + zhRemoved + `|删除|移除)[^。！？:：]{0,40}[:：])\s*\**\s*$`)
 
 // zhRemoved are the Chinese words for "deleted", "removed", "retired".
 const zhRemoved = `已删除|已移除|已废弃`
 
 // removalHeading is a section heading that orders a removal: "TASK 4 — Delete auraStore_temp.ts",
 // "Remove the legacy `v1/` API".
-var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retire)\b`)
+var removalHeading = mustGate(`(?i)\b(?:delete|remove|drop|purge|retire)\b`)
 
 // removedSection is a heading over what was deleted: "Deleted files", "Removed modules",
 // "已删除的文件（不要重新创建）" (deleted files, do not recreate: the forty-eighth holdout's RecuRun).
@@ -223,7 +223,7 @@ var removalHeading = regexp.MustCompile(`(?i)\b(?:delete|remove|drop|purge|retir
 // fifty-fourth holdout's codex-mem: kinds of notes kept in another folder). "Removed permanently (do NOT
 // recreate)" (the hundred-and-thirty-second's supastarter) says it twice. "### ❌ 移除（归档到 `backup-v3.1/`）"
 // (removed, archived to …: the hundred-and-fortieth's AI-ClaudeCat) is the one word with a note.
-var removedSection = regexp.MustCompile(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don['’]t|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+belong\b`)
+var removedSection = mustGate(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don['’]t|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+belong\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK
@@ -363,7 +363,7 @@ func markMaybeDirs(s *Soul) {
 // saidDirs adds to dirs (made when nil and needed) the directories the document's headings and
 // sentences name in re's last group, read only where a text holds one of words. When re has two
 // groups, a match whose first group is set (a negation) names none.
-func saidDirs(s *Soul, dirs map[string]bool, re *regexp.Regexp, words ...string) map[string]bool {
+func saidDirs(s *Soul, dirs map[string]bool, re *literalGated, words ...string) map[string]bool {
 	said := func(text string) {
 		// a directory's name ends in a slash: the byte search (fast) before the words (a pass each)
 		if strings.IndexByte(text, '/') < 0 || !containsFold(text, words...) {
@@ -417,17 +417,17 @@ func markUnderDirs(s *Soul, dirs map[string]bool, done func(*Anchor) bool, mark 
 // `pipeline/` after Gate 3 approval" (the hundred-and-thirty-fifth holdout's ai-trading-agent, whose
 // workflow writes its working state there for one run: sixteen rows). What lives there comes and goes.
 // "NEVER delete the `specs/` directory" says the opposite: the first group catches the negation.
-var saidDeletedDir = regexp.MustCompile("(?i)\\b(never\\s+|not\\s+|n['’]t\\s+|no\\s+)?(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
+var saidDeletedDir = mustGate("(?i)\\b(never\\s+|not\\s+|n['’]t\\s+|no\\s+)?(?:delete[sd]?|remove[sd]?|wipe[sd]?|clean(?:s|ed)?\\s+up)\\s+(?:along\\s+with\\s+|with\\s+)?(?:the\\s+)?(?:rest\\s+of\\s+(?:the\\s+)?)?(?:entire\\s+|whole\\s+|all\\s+of\\s+)?`([\\w.@-]+(?:/[\\w.@-]+)*/)`")
 
 // saidMaybeDir is a directory a sentence makes a condition of: "if `.10x/` doesn't exist", "when
 // `out/` is missing", "if the `cache/` directory exists".
-var saidMaybeDir = regexp.MustCompile("(?i)\\b(?:if|when|unless|whether)\\s+(?:the\\s+)?`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s+(?:(?:directory|folder|dir)\\s+)?(?:does\\s*n[o']?t\\s+(?:yet\\s+)?exist|do\\s+not\\s+exist|is\\s+(?:missing|absent|not\\s+(?:there|present)|present)|isn['’]t\\s+there|(?:already\\s+)?exists)\\b")
+var saidMaybeDir = mustGate("(?i)\\b(?:if|when|unless|whether)\\s+(?:the\\s+)?`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s+(?:(?:directory|folder|dir)\\s+)?(?:does\\s*n[o']?t\\s+(?:yet\\s+)?exist|do\\s+not\\s+exist|is\\s+(?:missing|absent|not\\s+(?:there|present)|present)|isn['’]t\\s+there|(?:already\\s+)?exists)\\b")
 
 // saidGoneDir is a directory a sentence or a heading says is gone, the verb right after its name: "`server/`
 // is gone", "`legacy/` was deleted". A heading keeps its words, not its code spans, so the quotes are
 // optional; a clause further off ("stays in `sql/` until applied, then it is deleted") is another
 // thing's.
-var saidGoneDir = regexp.MustCompile("(?i)(?:^|[\\s(`])`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:now\\s+)?(?:gone|deleted|removed|retired)\\b")
+var saidGoneDir = mustGate("(?i)(?:^|[\\s(`])`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*(?:is|are|was|were|has\\s+been|have\\s+been)\\s+(?:now\\s+)?(?:gone|deleted|removed|retired)\\b")
 
 // goneKey is a path as markKnownGone compares it: cleaned, without "./" or a trailing slash.
 func goneKey(p string) string {
@@ -448,63 +448,63 @@ func goneKey(p string) string {
 // pages still to write (the hundred-and-thirty-sixth's 66_HAUSVERWALTUNG_NEBENKOSTEN). A line that opens
 // by telling the reader to create files lists the files to write: "Crear archivos en `types/` con
 // nombres descriptivos:" over `types/dtos.ts`, `types/forms.ts` (the hundred-and-seventy-second's PetSiKness).
-var plannedLeadIn = regexp.MustCompile(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write)|geplant|prévue?s?|previst[oa]s?|planejad[oa]s?|planificad[oa]s?)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$|^\W*(?:create|crear|criar|créer|créez|erstelle|erstellen)\s+(?:(?:new|nuevos|novos|nouveaux|neue)\s+)?(?:files?|archivos|arquivos|fichiers|dateien|modules?|módulos)\b[^.!?:\n]{0,60}[:：]\s*\**\s*$`)
+var plannedLeadIn = mustGate(`(?i)\b(?:as\s+planned|planned|proposed|deliverables?|(?:can|may)\s+(?:add|create)\b[^.!?:\n]{0,40}?\bas\s+needed|to\s+be\s+(?:built|added|created|written|implemented)|not\s+yet\s+(?:built|implemented|created)|(?:new\s+)?(?:files?|modules?|tests?|components?)\s+to\s+(?:create|add|write)|geplant|prévue?s?|previst[oa]s?|planejad[oa]s?|planificad[oa]s?)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$|^\W*(?:create|crear|criar|créer|créez|erstelle|erstellen)\s+(?:(?:new|nuevos|novos|nouveaux|neue)\s+)?(?:files?|archivos|arquivos|fichiers|dateien|modules?|módulos)\b[^.!?:\n]{0,60}[:：]\s*\**\s*$`)
 
 // placeLeadIn ends a lead-in that places its list in a directory: "**📁 Additional Context Files (in
 // `/.claude/context/`):**" over "- `backend/common-mistakes.md`" (the ninety-eighth holdout's PicAI,
 // whose .claude/ .gitignore keeps on each machine). The items are read under it as under a folder item.
-var placeLeadIn = regexp.MustCompile("(?i)\\b(?:in|under|inside|within)\\s+(?:the\\s+)?`(?:\\./|/)?([^`\\s]+/)`(?:\\s+(?:folder|directory|dir))?\\s*\\)?\\s*[:：]\\s*\\**\\s*$")
+var placeLeadIn = mustGate("(?i)\\b(?:in|under|inside|within)\\s+(?:the\\s+)?`(?:\\./|/)?([^`\\s]+/)`(?:\\s+(?:folder|directory|dir))?\\s*\\)?\\s*[:：]\\s*\\**\\s*$")
 
 // futureLeadIn ends a lead-in over the shape the code is to take: "Recommended future shape:" (the
 // sixty-first holdout's OpenExcel). Unlike a planned component, built and then removed (drift: the
 // design changed), a place of a target layout says nothing of what is there today.
-var futureLeadIn = regexp.MustCompile(`(?i)\b(?:future|target|eventual|intended)\s+(?:shape|layout|structure|tree|organi[sz]ation)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
+var futureLeadIn = mustGate(`(?i)\b(?:future|target|eventual|intended)\s+(?:shape|layout|structure|tree|organi[sz]ation)\b[^.!?:\n]{0,30}\)?\s*[:：]\s*\**\s*$`)
 
 // populateLeadIn ends a lead-in that has jobs or scripts fill a directory: the items under it are what
 // they will write there. "Schedule jobs or run local scripts to populate `metrics/`:" over "-
 // `metrics/flow.json`: PR lead time, …" (the hundred-and-fifty-fifth holdout's clarivum, four files of a
 // pipeline still in its backlog).
-var populateLeadIn = regexp.MustCompile("(?i)\\b(?:populate|generate|produce|fill|write\\s+(?:to|into))\\s+(?:the\\s+)?`(?:\\./)?[^`\\s]+/`(?:\\s+(?:folder|directory|dir))?\\s*[:：]\\s*\\**\\s*$")
+var populateLeadIn = mustGate("(?i)\\b(?:populate|generate|produce|fill|write\\s+(?:to|into))\\s+(?:the\\s+)?`(?:\\./)?[^`\\s]+/`(?:\\s+(?:folder|directory|dir))?\\s*[:：]\\s*\\**\\s*$")
 
 // excludeLeadIn ends a lead-in over what a program leaves out: "The following are excluded from the
 // build:", "以下内容 **不参与** 公开路由（`rspress.config.ts` → `route.exclude`）：" (the following do not join the
 // public routes: the hundred-and-thirty-first holdout's ScriptsForMinecraftServer, over `**/archive/**`
 // and `**/superpowers/**`, "the directory may not exist").
-var excludeLeadIn = regexp.MustCompile(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skip(?:s|ped|ping)?)\b|排除|忽略|不参与|不包含|除外|無視)[^\n]{0,120}[:：][*_\s]*$`)
+var excludeLeadIn = mustGate(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skip(?:s|ped|ping)?)\b|排除|忽略|不参与|不包含|除外|無視)[^\n]{0,120}[:：][*_\s]*$`)
 
 // ignoreHeading is a section of what a reader or a tool leaves alone: "## Ignore By Default" over
 // "- `script/seed/*.parquet`" (the hundred-and-forty-fifth holdout's hecon app, whose seeds left git).
-var ignoreHeading = regexp.MustCompile(`(?i)^\W*(?:ignore(?:d)?(?:\s+(?:by\s+default|paths|files|list))?|excluded(?:\s+paths)?|do\s+not\s+(?:read|touch|open))\W*$`)
+var ignoreHeading = mustGate(`(?i)^\W*(?:ignore(?:d)?(?:\s+(?:by\s+default|paths|files|list))?|excluded(?:\s+paths)?|do\s+not\s+(?:read|touch|open))\W*$`)
 
 // exampleLeadIn is a lead-in that says its list holds examples: "Examples:", "For example:", "e.g.:".
 // Under a naming rule ("## File Naming Convention": `{date}-{title}.md`, then "Examples:" over
 // `2026-02-11-confirmation-dialog-migration.md`, the sixty-first holdout's helios-flow) the names show
 // the rule's style. Chinese "例如以下命名要高度警惕：" (for example, be wary of these names:) over `utils.rs`,
 // `helpers.rs` (the hundred-and-thirtieth holdout's UniClipboardsss) opens the same way.
-var exampleLeadIn = regexp.MustCompile(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\b[^.!?:\n]{0,40}[:：]\s*\**\s*$|^\W*(?:例如|比如|譬如|例えば|たとえば|예를\s*들어|예컨대)[^。.!?:\n]{0,40}[:：]\s*\**\s*$`)
+var exampleLeadIn = mustGate(`(?i)^\W*(?:for\s+)?(?:examples?|e\.g\.)\b[^.!?:\n]{0,40}[:：]\s*\**\s*$|^\W*(?:例如|比如|譬如|例えば|たとえば|예를\s*들어|예컨대)[^。.!?:\n]{0,40}[:：]\s*\**\s*$`)
 
 // forbidLeadIn ends a lead-in over a list of things not to do: "Never:", "🚫 Never:", "**Don't**:",
 // "Do not do the following:" (the fifty-third holdout's GodeX, three documents).
-var forbidLeadIn = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+var forbidLeadIn = mustGate(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\b[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // forbidAddLeadIn ends a lead-in whose own verb forbids making what it lists: "Do not add:", "Never
 // reintroduce:", "禁止新增：" (forbidden to add; the seventy-fifth holdout's tether, over
 // "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose). A list of files an agent must not
 // read, "禁止读取：" (the hundred-and-sixty-eighth's CQUPT_Raft, over a context file git no longer tracks),
 // keeps them out whether or not one is there.
-var forbidAddLeadIn = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+var forbidAddLeadIn = mustGate(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a
 // forbidding lead-in the item names what must not be made, which history may have deleted on purpose.
-var makeItem = regexp.MustCompile(`(?i)^[*_\s]*(?:re-?create|re-?add|re-?introduce|restore|bring\s+back|create|introduce|add\s+back)\b`)
+var makeItem = mustGate(`(?i)^[*_\s]*(?:re-?create|re-?add|re-?introduce|restore|bring\s+back|create|introduce|add\s+back)\b`)
 
 // A naming pattern: a name with <placeholders> a document shows for the reader's own files,
 // "`<PR_number>.<type>.md`" (towncrier's changelog fragments), "`<timestamp>_<name>.sql`". The names
 // near it that fit the pattern, or its tail after a dot or a slash, are its instances and its parts
 // ("`changelog/5678.fixed.md`", the kinds "`security.md` - Security fixes"), not files the repository
 // keeps (the ninth holdout: pipecat's CONTRIBUTING). Near is within patternReach lines either way.
-var namePattern = regexp.MustCompile(`[\w./-]*<[A-Za-z_][\w -]{0,30}>[\w./<>-]*`)
+var namePattern = mustGate(`[\w./-]*<[A-Za-z_][\w -]{0,30}>[\w./<>-]*`)
 
 const patternReach = 40
 
@@ -600,7 +600,7 @@ func patternTails(pat string) []*regexp.Regexp {
 // type from `setup()`" (the seventieth's agentuity sdk, whose build writes state.ts only when an app
 // needs it; a bare "Generated Code (ent/)" is no such heading: round 56's ent lists committed files
 // under it, one of them gone).
-var pendingHeading = regexp.MustCompile(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout)|what gets generated)\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)|` + scriptMadeHeading)
+var pendingHeading = mustGate(`\b(?:what's missing|what is missing|missing today|not yet (?:implemented|built|done|supported)|future (?:work|plans|ideas)|roadmap|wishlist|follow-ups?|not (?:yet )?in v?\d[\w.]*|planned (?:work|features|changes)|suggested (?:app(?:lication)? |project |directory )?(?:structure|layout)|what gets generated)\b|(?:建议|推荐)的?\p{Han}{0,4}(?:结构|目录)|` + scriptMadeHeading)
 
 // scriptMadeHeading says a script of the project puts what the section lists in place: "## Skills
 // (installed by bootstrap.sh)" over a table of skills/ez-agents/ and skills/ralph-zero/ that the script
@@ -635,7 +635,7 @@ func markPendingSections(s *Soul) {
 }
 
 // messageHeading is a section heading over how commit messages or pull request titles are written.
-var messageHeading = regexp.MustCompile(`\b(?:commit (?:messages?|message format|message style|conventions?|style)|conventional commits?|(?:pr|pull request) titles?)\b`)
+var messageHeading = mustGate(`\b(?:commit (?:messages?|message format|message style|conventions?|style)|conventional commits?|(?:pr|pull request) titles?)\b`)
 
 // dropMessageExamples takes the anchors out of an example message: a claim that is one code span alone,
 // in a section on writing commit messages. gitoxide's DEVELOPMENT.md lists "Examples could be:" and
@@ -662,11 +662,11 @@ func loneSpan(text string) bool {
 // readerMade is a span the reader is told to create, with what may follow it: "Create a `vcluster.yaml`
 // that sets the image" (loft-sh/vcluster's CONTRIBUTING.md, the thirty-sixth holdout). "Create a
 // `CHANGELOG.md` entry" names a file that is there, and is not matched.
-var readerMade = regexp.MustCompile("(?i)\\bcreate\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?(?:file\\s+)?(?:(?:named|called)\\s+)?`([^`\\s]+)`(?:\\s+file)?(?:\\s*$|\\s*[.:;,)]|\\s+(?:that|which|with|containing|in|under|at|for|like)\\b)")
+var readerMade = mustGate("(?i)\\bcreate\\s+(?:a\\s+|an\\s+|the\\s+|your\\s+)?(?:new\\s+)?(?:file\\s+)?(?:(?:named|called)\\s+)?`([^`\\s]+)`(?:\\s+file)?(?:\\s*$|\\s*[.:;,)]|\\s+(?:that|which|with|containing|in|under|at|for|like)\\b)")
 
 // touchLine is a command that makes empty files or directories: "touch src/utils/multiply.test.ts",
 // "mkdir -p docs/new".
-var touchLine = regexp.MustCompile(`(?m)^\s*(?:\$\s+)?(?:touch|mkdir)\s+([^;&|<>#\n]+)`)
+var touchLine = mustGate(`(?m)^\s*(?:\$\s+)?(?:touch|mkdir)\s+([^;&|<>#\n]+)`)
 
 // touched adds the paths a command block's touch and mkdir lines make: msw's CONTRIBUTING.md has the
 // reader run "touch src/utils/multiply.test.ts" for a test of their own, then "pnpm test:unit

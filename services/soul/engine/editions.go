@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -17,17 +16,17 @@ const editionKey = "edition"
 
 var (
 	// statedEdition is an edition in prose or a quoted manifest line.
-	statedEdition = regexp.MustCompile(`(?i)\b(20(?:15|18|21|24))\s+edition\b|\bedition\s*(?:=|:)?\s*["']?(20(?:15|18|21|24))\b`)
+	statedEdition = mustGate(`(?i)\b(20(?:15|18|21|24))\s+edition\b|\bedition\s*(?:=|:)?\s*["']?(20(?:15|18|21|24))\b`)
 	// rustContext names the language or its manifest.
-	rustContext = regexp.MustCompile(`(?i)\b(?:rust|cargo|crates?)\b|edition\s*=\s*["']`)
+	rustContext = mustGate(`(?i)\b(?:rust|cargo|crates?)\b|edition\s*=\s*["']`)
 	// editionChange is a sentence about moving between editions.
-	editionChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|mov(?:e|es|ing)\s+to|switch\w*\s+to|bump\w*|will|plan\w*|todo|once|after|when|until|previously|used\s+to|was|were)\b`)
+	editionChange = mustGate(`(?i)\b(?:migrat\w*|upgrad\w*|mov(?:e|es|ing)\s+to|switch\w*\s+to|bump\w*|will|plan\w*|todo|once|after|when|until|previously|used\s+to|was|were)\b`)
 	// cargoEdition is a manifest's own edition line, under [package] or [workspace.package].
-	cargoEdition = regexp.MustCompile(`(?m)^\s*edition\s*=\s*["'](\d{4})["']`)
+	cargoEdition = mustGate(`(?m)^\s*edition\s*=\s*["'](\d{4})["']`)
 	// inheritsEdition is a crate taking its workspace's edition.
-	inheritsEdition = regexp.MustCompile(`(?m)^\s*edition(?:\.workspace\s*=\s*true|\s*=\s*\{\s*workspace\s*=\s*true\s*\})`)
+	inheritsEdition = mustGate(`(?m)^\s*edition(?:\.workspace\s*=\s*true|\s*=\s*\{\s*workspace\s*=\s*true\s*\})`)
 	// cargoPackage is a manifest's [package] table.
-	cargoPackage = regexp.MustCompile(`(?m)^\s*\[package\]`)
+	cargoPackage = mustGate(`(?m)^\s*\[package\]`)
 )
 
 // editionAnchors reads the Rust editions a sentence states.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -67,10 +66,10 @@ func extractCommands(c *Claim, startLine int) {
 
 // makefileGenerator is a command that writes the Makefile a later make reads: CMake, autotools'
 // configure, Meson, qmake.
-var makefileGenerator = regexp.MustCompile(`(?:^|[\s;&|(])(?:cmake(?:\s|$)|\./configure\b|\.\./configure\b|meson\s+setup\b|qmake\b|autoreconf\b)`)
+var makefileGenerator = mustGate(`(?:^|[\s;&|(])(?:cmake(?:\s|$)|\./configure\b|\.\./configure\b|meson\s+setup\b|qmake\b|autoreconf\b)`)
 
 // goneBlockComment is a comment line of a command block that says the commands after it are gone.
-var goneBlockComment = regexp.MustCompile(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)
+var goneBlockComment = mustGate(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)
 
 // spanLead is how much text before a span most cues read; a cue whose list of names may run longer
 // reads further when this much was not enough.
@@ -121,7 +120,7 @@ func gatesOf(raw, lowerRaw string) spanGates {
 
 // transientAfter follows a place the sentence says exists only for a while: "`specs/` only while a
 // feature is in flight", "only during a release", "only until the migration lands".
-var transientAfter = regexp.MustCompile(`(?i)^[\x60*]*\s*(?:\w+\s+){0,2}?only\s+(?:while|during|until|as\s+long\s+as)\b`)
+var transientAfter = mustGate(`(?i)^[\x60*]*\s*(?:\w+\s+){0,2}?only\s+(?:while|during|until|as\s+long\s+as)\b`)
 
 // tableRowAfter is the rest of the table row a span sits in: up to the end of its line.
 func tableRowAfter(raw string, from int) string {
@@ -212,7 +211,7 @@ func (x *extraction) keep(term string, m []int) {
 // seventy-sixth holdout's PremStats). So does a parenthesis that says when it lands: "See
 // `feature/feature-auth/SignInViewModel.kt` for a working example *(file lands during Phase 3 — placeholder
 // reference until then)*." (the hundred-and-twenty-fifth holdout's kehdo).
-var comingLineEnd = regexp.MustCompile(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*[.。]?\s*$`)
+var comingLineEnd = mustGate(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*[.。]?\s*$`)
 
 // comingAt reports a name at byte from of text whose line comingLineEnd closes; most lines end in no
 // parenthesis, and are spared the regexp.
@@ -249,10 +248,10 @@ func struckAt(raw string, lo, hi int) bool {
 // restoredAfter follows a name with words that say it is not there now: "unless `.gitmodules` is
 // restored", "`.gitmodules` is empty, there are no gitlinks" (the sixty-fourth holdout's Tlh222k, whose
 // submodules were folded in and .gitmodules deleted in the commit that wrote both).
-var restoredAfter = regexp.MustCompile(`^\s+(?:is|are)\s+(?:now\s+)?(?:restored|re-?added|brought\s+back|empty)\b`)
+var restoredAfter = mustGate(`^\s+(?:is|are)\s+(?:now\s+)?(?:restored|re-?added|brought\s+back|empty)\b`)
 
 // exampleSpan is a span the sentence offers as an example: "like `import foo`", "e.g. `bar`".
-var exampleSpan = regexp.MustCompile("(?i)(?:\\blike|\\be\\.g\\.,?|\\bfor example,?|\\bfor instance,?|\\bsuch as|\\bsay,?)\\s+`([^`\\n]+)`")
+var exampleSpan = mustGate("(?i)(?:\\blike|\\be\\.g\\.,?|\\bfor example,?|\\bfor instance,?|\\bsuch as|\\bsay,?)\\s+`([^`\\n]+)`")
 
 // exampleStem reports a one-segment file named after the last word of an example span earlier in the
 // claim: "given an import, like `import foo`, ... check for a file `foo.py`" follows the example.
@@ -276,7 +275,7 @@ func exampleStem(p, before string) bool {
 // `src/entry-server.tsx` (TanStack Start requirement)", "Missing entry files: `a`, `b` (create these …)" (the
 // hundred-and-sixty-seventh holdout's starrupture-planner, a list of known gaps); words after it need their
 // colon ("Missing pages render `app/404`" names a page that must be there).
-var reportedMissing = regexp.MustCompile("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$|^[\\s*_>-]*missing(?:(?:\\s+[\\w-]+){1,3}\\s*:)?\\s*(?:`[^`\\n]*`\\s*(?:,|and|or|&|/)?\\s*)*$")
+var reportedMissing = mustGate("(?i)\\(missing\\s+(?:`[^`\\n]*`\\s*,\\s*)*$|^[\\s*_>-]*missing(?:(?:\\s+[\\w-]+){1,3}\\s*:)?\\s*(?:`[^`\\n]*`\\s*(?:,|and|or|&|/)?\\s*)*$")
 
 // orBefore and orAfter find a span in an "or" list of spans: "`a`, `b`, or `c`".
 // existenceAsked reports a span whose sentence asks whether it exists ("check whether
@@ -296,13 +295,13 @@ func existenceAsked(before, after string) bool {
 // holdout's DDD_FE, a handoff file each session reads and deletes), "`x` があれば". Chinese opens the
 // condition before the name ("如果 `x` 存在"): cjkIfBefore and cjkExistsAfter.
 var (
-	cjkExistsIfAfter = regexp.MustCompile(`^\s*(?:파일|디렉터리|디렉토리|폴더|ファイル|ディレクトリ|フォルダ)?\s*(?:이|가|が)?\s*(?:존재하면|있으면|존재할\s*경우|있을\s*경우|존재하는\s*경우|있는\s*경우|存在する場合|存在すれば|あれば|ある場合)`)
-	cjkIfBefore      = regexp.MustCompile(`(?:如果|若|假如|如)\s*$`)
-	cjkExistsAfter   = regexp.MustCompile(`^\s*(?:文件|目录)?\s*(?:存在|已存在)`)
+	cjkExistsIfAfter = mustGate(`^\s*(?:파일|디렉터리|디렉토리|폴더|ファイル|ディレクトリ|フォルダ)?\s*(?:이|가|が)?\s*(?:존재하면|있으면|존재할\s*경우|있을\s*경우|존재하는\s*경우|있는\s*경우|存在する場合|存在すれば|あれば|ある場合)`)
+	cjkIfBefore      = mustGate(`(?:如果|若|假如|如)\s*$`)
+	cjkExistsAfter   = mustGate(`^\s*(?:文件|目录)?\s*(?:存在|已存在)`)
 	// cjkIfExistsBefore puts the verb before the name too: "若存在 `api/buf.typescript.gen.yaml`，服务级
 	// `make api` 会额外生成 TypeScript 客户端" (if … exists, make api also generates a client: the
 	// hundred-and-sixtieth holdout's servora-platform, where app.mk checks for the file)
-	cjkIfExistsBefore = regexp.MustCompile(`(?:如果|若|假如|如|当)\s*(?:存在|有|已有)\s*$`)
+	cjkIfExistsBefore = mustGate(`(?:如果|若|假如|如|当)\s*(?:存在|有|已有)\s*$`)
 )
 
 // includedFile reports a file a step tells the reader to put in their change: "- Include `RELEASE.md`
@@ -313,38 +312,38 @@ func includedFile(before, after string) bool {
 }
 
 var (
-	includeStep = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:include|add)\s+(?:an?\s+|your\s+|a\s+new\s+)?$`)
-	fileAfter   = regexp.MustCompile(`(?i)^\s+file\b`)
+	includeStep = mustGate(`(?i)(?:^|\n)\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*)?(?:include|add)\s+(?:an?\s+|your\s+|a\s+new\s+)?$`)
+	fileAfter   = mustGate(`(?i)^\s+file\b`)
 )
 
 var (
 	// besideProgram follows a place written beside an installed program by its name: "next to
 	// TeklaMcpServer", "next to MyTool.exe"
-	besideProgram = regexp.MustCompile(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
+	besideProgram = mustGate(`^\s+next\s+to\s+(?:the\s+)?[A-Z][a-z]+[A-Z]\w*(?:\.exe)?\b`)
 	// "until a real `ci.yml` exists", "Once `.github/workflows/deploy.yml` exists it runs" (the
 	// ninety-eighth holdout's vstack-template-base, a template that ships only examples/*.yml.example)
 	// "When present, collection content lives under `config/collections/…/`" (the hundred-and-thirty-
 	// eighth holdout's homelab): the sentence opens by making the place a condition of what follows
-	presentLeadIn     = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:when|if|where)\s+present,(?:[^.;!?\n]|\.\w)*$`)
-	conditionalBefore = regexp.MustCompile(`(?i)\b(?:whether|if|once|until|unless|when(?:ever)?)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
+	presentLeadIn     = mustGate(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:when|if|where)\s+present,(?:[^.;!?\n]|\.\w)*$`)
+	conditionalBefore = mustGate(`(?i)\b(?:whether|if|once|until|unless|when(?:ever)?)\s+(?:[^\s.;:!?]+\s+){0,3}$`)
 	// ensuredBefore and ensuredAfter frame names a step makes exist where it runs: "installs always ensure
 	// `widgets/`, `data/`, and `assets/` exist" (the forty-eighth holdout's space-agent), "make sure
 	// `config.yaml` exists"; whether the repository has them is not what the sentence says
-	ensuredBefore = regexp.MustCompile("(?i)\\b(?:ensures?|ensuring|make\\s+sure|makes\\s+sure|guarantees?)\\s+(?:that\\s+)?(?:(?:the\\s+)?`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*(?:the\\s+)?$")
-	ensuredAfter  = regexp.MustCompile("(?i)^(?:\\s*,?\\s*(?:and\\s+|or\\s+)?`[^`\\n]*`)*\\s*,?\\s*(?:all\\s+|always\\s+|still\\s+)?(?:exists?|is\\s+present|are\\s+present)\\b")
+	ensuredBefore = mustGate("(?i)\\b(?:ensures?|ensuring|make\\s+sure|makes\\s+sure|guarantees?)\\s+(?:that\\s+)?(?:(?:the\\s+)?`[^`\\n]*`\\s*,?\\s*(?:and\\s+|or\\s+)?)*(?:the\\s+)?$")
+	ensuredAfter  = mustGate("(?i)^(?:\\s*,?\\s*(?:and\\s+|or\\s+)?`[^`\\n]*`)*\\s*,?\\s*(?:all\\s+|always\\s+|still\\s+)?(?:exists?|is\\s+present|are\\s+present)\\b")
 	// checkForBefore asks after a file the way a step looks for it: "Before any evaluation, check for
 	// `./prod-mgmt/risk-acceptances.md`." (the hundred-and-twenty-ninth holdout's context-curator, whose
 	// next paragraph says what to do when it is not there)
-	checkForBefore = regexp.MustCompile(`(?i)\bcheck(?:s|ing)?\s+for\s+(?:the\s+(?:existence\s+of\s+(?:the\s+|an?\s+)?)?|an?\s+)?$`)
-	existsAfter    = regexp.MustCompile(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
-	orBefore       = regexp.MustCompile("`\\s*,?\\s+or\\s+$")
+	checkForBefore = mustGate(`(?i)\bcheck(?:s|ing)?\s+for\s+(?:the\s+(?:existence\s+of\s+(?:the\s+|an?\s+)?)?|an?\s+)?$`)
+	existsAfter    = mustGate(`(?i)^[\s,)]*(?:already\s+|still\s+)?(?:exists?|is\s+(?:present|there)|appears?|shows\s+up|(?:is|gets|was)\s+(?:created|written))\b`)
+	orBefore       = mustGate("`\\s*,?\\s+or\\s+$")
 	// stageBefore and stageAfter place a span in a lifecycle of directories a file moves through:
 	// "status by directory (`planned/` → `in-progress/` → `completed/`)", "moves between `planned/`,
 	// `in-progress/`, and `completed/`" (the seventieth holdout's astromech). A stage may stand empty;
 	// the others holding keeps the claim, as in an "or" list.
-	stageBefore = regexp.MustCompile("(?:\\bbetween\\s+(?:`[^`\\n]+`\\s*,?\\s*(?:and\\s+)?)*|`[^`\\n]+/`\\s*(?:→|->)\\s*)$")
-	stageAfter  = regexp.MustCompile("^\\s*(?:→|->)\\s*`")
-	orAfter     = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
+	stageBefore = mustGate("(?:\\bbetween\\s+(?:`[^`\\n]+`\\s*,?\\s*(?:and\\s+)?)*|`[^`\\n]+/`\\s*(?:→|->)\\s*)$")
+	stageAfter  = mustGate("^\\s*(?:→|->)\\s*`")
+	orAfter     = mustGate("^(?:\\s*,\\s*`[^`\\n]+`)*\\s*,?\\s+or\\s+`")
 )
 
 // dropNonClaims removes the anchors of a span its words show is no name of this repository: a file-name
@@ -422,7 +421,7 @@ func (x *extraction) refLinks(soulPath string, refs map[string]string) {
 
 // refLink is a reference link: "[text][label]", "[label][]" or "[label]", not followed by "(" (an
 // inline link, read by links) or ":" (a definition).
-var refLink = regexp.MustCompile(`!?\[([^\]\[]+)\](?:\[([^\]\[]*)\])?(?:[^(:\[]|$)`)
+var refLink = mustGate(`!?\[([^\]\[]+)\](?:\[([^\]\[]*)\])?(?:[^(:\[]|$)`)
 
 // quotedExample reports a link written inside a quoted sentence of example wording: delta-kernel-rs's
 // user-guide CLAUDE.md tells writers to open a page with "Before reading this page, make sure you
@@ -471,7 +470,7 @@ func (x *extraction) urls() {
 // importedFrom follows a name the sentence takes from a module by its specifier: "Use `mock()` from
 // `bun:test`", "`useQuery` from `@tanstack/react-query`", "`cn()` from `clsx`". A relative or path-like
 // specifier ("from `./utils`", "from `src/lib/x.ts`") is this repository's and does not match.
-var importedFrom = regexp.MustCompile("^\\s+(?:imported\\s+)?from\\s+`(?:[a-z][\\w-]*:[\\w/-]+|@[\\w.-]+/[\\w.-]+|[a-z][\\w-]*)`")
+var importedFrom = mustGate("^\\s+(?:imported\\s+)?from\\s+`(?:[a-z][\\w-]*:[\\w/-]+|@[\\w.-]+/[\\w.-]+|[a-z][\\w-]*)`")
 
 // temporalIn reports point-in-time wording in lower-cased plain text.
 func temporalIn(plain string) bool {
@@ -479,7 +478,7 @@ func temporalIn(plain string) bool {
 }
 
 // titledBold is a bold name of two or more capitalised words: a section's or a label's title.
-var titledBold = regexp.MustCompile(`\*\*(?:[A-Z][\w'-]*\s+)+[A-Z][\w'-]*\*\*`)
+var titledBold = mustGate(`\*\*(?:[A-Z][\w'-]*\s+)+[A-Z][\w'-]*\*\*`)
 
 // proseAnchors reads the references written in plain prose (paths, PRs, commits, versions) and the
 // line hints that go with line anchors.
@@ -607,29 +606,29 @@ func pastUntil(text string, from, to int) bool {
 
 var (
 	// untilWhen follows the date with what happened then: ", when …", "; then …"
-	untilWhen = regexp.MustCompile(`^\s*[,;]?\s*(?:when|then|at which|after which)\b`)
+	untilWhen = mustGate(`^\s*[,;]?\s*(?:when|then|at which|after which)\b`)
 	// pastBeforeUntil is a past verb in the clause before "until". A dot inside a name or a number
 	// ("`VERSION.md` pinned 4.6 until 2026-08-03", "THIS LINE SAID `40 + CON×2.0` UNTIL 2026-08-03":
 	// the hundred-and-third holdout's Godot_tamer, correction notes) does not end the clause. "A pass
 	// landed 2026-07-09 through 2026-07-13" (the hundred-and-thirtieth's agentic-scaffold) tells when
 	// work happened. A pronoun and a regular past verb is a past clause too: "(it rendered
 	// `awaiting_approval` with no marker at all until 2026-08-11)" (the hundred-and-sixty-third's Metorite).
-	pastBeforeUntil = regexp.MustCompile(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
+	pastBeforeUntil = mustGate(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
 	// pastAfterUntil opens the clause a date begins with a past verb: "Until 2026-08-07 only the service
 	// name was localized" (the hundred-and-forty-ninth holdout's salon-booking-v2, beside "`LogoDisplay.tsx`
 	// used a raw uncached `fetch` until 2026-08-07", which pastBeforeUntil reads): what was so before then.
-	pastAfterUntil = regexp.MustCompile(`^[^.;:!?]{0,60}?\b(?:was|were|had)\b`)
+	pastAfterUntil = mustGate(`^[^.;:!?]{0,60}?\b(?:was|were|had)\b`)
 	// pastVerbAfterUntil is a subject and a regular past verb after the date: "*(Until 2026-08-11 the move
 	// gate's fence grepped the literal …" (the hundred-and-sixty-third holdout's Metorite, a note of how a
 	// check worked before a change), unless a present or modal verb stands between (presentAux: "the
 	// flag is disabled", "builds must be signed").
-	pastVerbAfterUntil = regexp.MustCompile(`^\s*[,)]?\s*(?:the|a|an|this|that|these|those|its|our|their|it|they|we)\b[^.;:!?]{0,50}?\b[a-z]{2,}[^e\s]ed\b`)
-	presentAux         = regexp.MustCompile(`\b(?:is|are|be|been|will|must|should|shall|stays?|remains?|gets?|can|may)\b`)
+	pastVerbAfterUntil = mustGate(`^\s*[,)]?\s*(?:the|a|an|this|that|these|those|its|our|their|it|they|we)\b[^.;:!?]{0,50}?\b[a-z]{2,}[^e\s]ed\b`)
+	presentAux         = mustGate(`\b(?:is|are|be|been|will|must|should|shall|stays?|remains?|gets?|can|may)\b`)
 )
 
 // exampleAfter opens the text after a span with the example that fills it: "`CompoundIcons.IconName()`
 // (e.g., `CompoundIcons.UserProfileSolid()`)".
-var exampleAfter = regexp.MustCompile("^\\s*[(,:]?\\s*(?:e\\.g\\.|for example|such as|like)[,:]?\\s*`([^`]+)`")
+var exampleAfter = mustGate("^\\s*[(,:]?\\s*(?:e\\.g\\.|for example|such as|like)[,:]?\\s*`([^`]+)`")
 
 // templateBeforeExample reports a span its own example follows, sharing everything but the last name:
 // the span is the template ("IconName" stands for any icon, the tenth holdout's element-x), its

@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -23,25 +22,25 @@ import (
 const AnchorFragment AnchorKind = "heading"
 
 // htmlAnchor is an explicit anchor in the document's HTML: `<a name="x">`, `<span id="x">`.
-var htmlAnchor = regexp.MustCompile(`(?i)<[a-z][a-z0-9]*\s[^>]*\b(?:name|id)\s*=\s*["']([^"']+)["']`)
+var htmlAnchor = mustGate(`(?i)<[a-z][a-z0-9]*\s[^>]*\b(?:name|id)\s*=\s*["']([^"']+)["']`)
 
 // customID is a heading's explicit id in the attribute syntax many sites read: "## Setup {#setup}", and
 // Python-Markdown's attribute lists that MkDocs reads: "### `enable` {: #enable toml env-var}".
-var customID = regexp.MustCompile(`\{:?\s*#([\w.:-]+)[^}]*\}`)
+var customID = mustGate(`\{:?\s*#([\w.:-]+)[^}]*\}`)
 
 // forgeFragments are places a forge gives every rendered document: its top, and a README's own box.
 var forgeFragments = map[string]bool{"top": true, "readme": true}
 
 // headingImage is an image in a heading, linked or not, as the heading's text keeps it.
-var headingImage = regexp.MustCompile(`!\[[^\]]*\]\([^)]*\)`)
+var headingImage = mustGate(`!\[[^\]]*\]\([^)]*\)`)
 
 // headingTag is an HTML tag in a heading ("## <img src="moon.svg" alt="" /> Development"): forges
 // build the anchor from the heading's text, so the tag adds nothing to it (the hundred-and-seventeenth
 // holdout's umbra, whose README's headings each open with an icon).
-var headingTag = regexp.MustCompile(`</?[A-Za-z][^<>]*>`)
+var headingTag = mustGate(`</?[A-Za-z][^<>]*>`)
 
 // repeatSuffix is the number a forge appends to the anchor of a repeated heading.
-var repeatSuffix = regexp.MustCompile(`-\d+$`)
+var repeatSuffix = mustGate(`-\d+$`)
 
 // fragmentKey is the letters and digits of a heading or an anchor, lower-cased.
 func fragmentKey(s string) string {
@@ -101,7 +100,7 @@ func fragmentAnchor(dest string) (Anchor, bool) {
 }
 
 // markdownFile is a file whose headings a link's fragment names.
-var markdownFile = regexp.MustCompile(`(?i)\.(?:md|mdx|markdown)$`)
+var markdownFile = mustGate(`(?i)\.(?:md|mdx|markdown)$`)
 
 // headingKeys reads the keys of a markdown file's headings and explicit anchors with the parser that
 // reads documents (a line-by-line scan took "``` `${string}` ```" in pnpm's AGENTS.md for a fence and

@@ -79,7 +79,7 @@ var frameworkNames = func() map[string][]string {
 // statedFramework is a framework or manager name and the version written after it: "React 18",
 // "Next.js v15.1", "react@18", "TypeScript: 5.x", "Tailwind CSS 4+", "pnpm 9 or later". A "+" apart
 // from the number joins two names ("Next.js 15 + Tailwind v4"), it makes no least version.
-var statedFramework = func() *regexp.Regexp {
+var statedFramework = func() *literalGated {
 	var names []string
 	for n := range frameworkNames {
 		names = append(names, n)
@@ -93,7 +93,7 @@ var statedFramework = func() *regexp.Regexp {
 	for i, n := range names {
 		names[i] = strings.ReplaceAll(regexp.QuoteMeta(n), " ", `[\s-]+`)
 	}
-	return regexp.MustCompile(`(?i)(?:^|[^\w/.@-])(` + strings.Join(names, "|") + `)(?:\s+version)?(?:\s*:\s*|\s*@\^?|\s+)v?(\d+(?:\.\d+){0,2})(?:\.[x*])?(\+|\s+or\s+(?:later|newer|higher|above)\b|\s+and\s+(?:later|newer|above)\b)?`)
+	return mustGate(`(?i)(?:^|[^\w/.@-])(` + strings.Join(names, "|") + `)(?:\s+version)?(?:\s*:\s*|\s*@\^?|\s+)v?(\d+(?:\.\d+){0,2})(?:\.[x*])?(\+|\s+or\s+(?:later|newer|higher|above)\b|\s+and\s+(?:later|newer|above)\b)?`)
 }()
 
 // versionContinues is what may follow a stated version and makes it part of something else: a longer
@@ -104,21 +104,21 @@ var statedFramework = func() *regexp.Regexp {
 // hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件". A hyphened count noun makes the number a
 // count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search),
 // "Electron 3-process 아키텍처(main, preload, renderer)" (the hundred-and-eighty-first's machodown).
-var versionContinues = regexp.MustCompile(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way|process|window|pane)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
+var versionContinues = mustGate(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way|process|window|pane)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
 // countedSetup follows a bare number with a plural noun of a tool's own setup: "Vitest 3 projects: `node`,
 // `examples`, `renderer`" (the hundred-and-seventy-fifth holdout's mLearn) counts the tool's projects. Written
 // "v4" the number is a release: "**Tailwind v4 projects**" are projects on Tailwind 4.
-var countedSetup = regexp.MustCompile(`^\s+(?:projects|workspaces|suites|configurations|environments|pools)\b`)
+var countedSetup = mustGate(`^\s+(?:projects|workspaces|suites|configurations|environments|pools)\b`)
 
 // countAfter follows a whole number that counts things: "a monorepo written in TypeScript: 27
 // first-party workspaces under `apps/`" (the eighty-eighth holdout's OpenDataCapture). After a colon,
 // a number and a plural noun are a tally; "TypeScript: 5.4" or "TypeScript: 5 (strict)" stay versions.
-var countAfter = regexp.MustCompile(`^\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[a-z]s\b`)
+var countAfter = mustGate(`^\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[a-z]s\b`)
 
 // frameworkChange marks a sentence that states no version the project builds with today: a change,
 // a plan, history, a comparison, compatibility, or the stack of a project it generates.
-var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don['’]t|do\s+not`)
+var frameworkChange = mustGate(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don['’]t|do\s+not`)
 
 // releaseDid and releaseIn read a sentence about what a framework's release brought, not about the
 // version the project builds with: "Laravel 11 brought a new streamlined file structure", "In Laravel
@@ -126,9 +126,9 @@ var frameworkChange = regexp.MustCompile(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\
 // guidelines Laravel Boost writes for the installed major, which still read true a major later: the
 // ninety-third holdout's Open-Locker, four rows).
 var (
-	releaseDid = regexp.MustCompile(`^,?\s+(?:brought|brings|allows|added|adds|removed|removes|dropped|drops|shipped|ships|no\s+longer)\b`)
-	releaseIn  = regexp.MustCompile(`(?i)\b(?:available|new|added|introduced|removed|dropped|changed)\s+in\s+$`)
-	inRelease  = regexp.MustCompile(`(?:^|[.!?:]\s+|^\s*[-*]\s+)In\s+$`)
+	releaseDid = mustGate(`^,?\s+(?:brought|brings|allows|added|adds|removed|removes|dropped|drops|shipped|ships|no\s+longer)\b`)
+	releaseIn  = mustGate(`(?i)\b(?:available|new|added|introduced|removed|dropped|changed)\s+in\s+$`)
+	inRelease  = mustGate(`(?:^|[.!?:]\s+|^\s*[-*]\s+)In\s+$`)
 )
 
 // releaseStatement reports the framework version text[from:to] as the subject of what its release did,
@@ -142,7 +142,7 @@ func releaseStatement(text string, from, to int) bool {
 // releaseConvention follows a version with what its release brought: "must be awaited (Next.js 15
 // convention)", "All `await params` (Next.js 15 async params)" (the hundred-and-eighty-third holdout's
 // cuesheet, six rows over a Next.js 16 app: the convention began in 15 and holds in 16).
-var releaseConvention = regexp.MustCompile(`(?i)^\+?\s+(?:(?:async|new|dynamic|breaking)\s+)?(?:conventions?|behaviou?rs?|semantics|params|idioms?|defaults?)\b`)
+var releaseConvention = mustGate(`(?i)^\+?\s+(?:(?:async|new|dynamic|breaking)\s+)?(?:conventions?|behaviou?rs?|semantics|params|idioms?|defaults?)\b`)
 
 // codeExpr is a code span that holds an expression (a space or a call's parentheses), its body the
 // group; namedRelease is a framework's name and version ("Next.js 15", "Nuxt 3.2+").
@@ -156,14 +156,14 @@ const (
 // code's form began, as spanVersionNote reads for a language. A path's stack in parentheses ("`apps/web`
 // (Next.js 15)") is a claim about that package, and is still read. The note is dropped before versions
 // are read; the span ($1) is kept.
-var codeReleaseNote = regexp.MustCompile(codeExpr + "\\s*[(（]" + namedRelease + "[)）]")
+var codeReleaseNote = mustGate(codeExpr + "\\s*[(（]" + namedRelease + "[)）]")
 
 // codeForRelease is the same note written inside the parenthesis with the code: "(`await params` for
 // Next.js 15)" (the same repository's teams route). The parenthesis and the span ($1) are kept.
-var codeForRelease = regexp.MustCompile("[(（]" + codeExpr + "\\s+(?:for|in|since|per)\\s+" + namedRelease + "[)）]")
+var codeForRelease = mustGate("[(（]" + codeExpr + "\\s+(?:for|in|since|per)\\s+" + namedRelease + "[)）]")
 
 // namedDirs are the directory paths a sentence names, one of which may be the package it speaks of.
-var namedDirs = regexp.MustCompile(`[\w.@-]+(?:/[\w.@-]+)*/?`)
+var namedDirs = mustGate(`[\w.@-]+(?:/[\w.@-]+)*/?`)
 
 // frameworkWords are the first words of every framework and manager name, lower-cased: a sentence with
 // none of them names no framework, and the long alternation of statedFramework, which Go's regexp runs
@@ -275,7 +275,7 @@ func frameworkAnchors(text string, line int) []Anchor {
 // libraryBefore ends the text before a framework's name with the name of a library built for it, one word
 // that carries a capital inside ("HeroUI React v3", "NextUI React 2", "MobX React 9"): the version is the
 // library's.
-var libraryBefore = regexp.MustCompile(`(?:^|[\s(\[|])[A-Z][a-z]*[A-Z][A-Za-z]*\s+$`)
+var libraryBefore = mustGate(`(?:^|[\s(\[|])[A-Z][a-z]*[A-Z][A-Za-z]*\s+$`)
 
 // languageNames are languages written in camel case, which a stack names before its framework ("TypeScript
 // React 18") without making the version theirs.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -23,7 +22,7 @@ var generatorSubcommands = map[string]map[string]bool{
 
 // generatorPackage is a package run through npx or dlx that scaffolds a project: create-*, or one named
 // for its verb ("@electric-sql/start", "nuxi init", "degit", "giget"), the version stripped.
-var generatorPackage = regexp.MustCompile(`^(?:create(?:-[\w.-]+)?|degit|tiged|giget)$`)
+var generatorPackage = mustGate(`^(?:create(?:-[\w.-]+)?|degit|tiged|giget)$`)
 
 // generatorVerb is a package's last name segment, or its first argument, that scaffolds when a
 // project name follows: "npx @electric-sql/start my-app", "npx nuxi init app", "npx @angular/cli new app".
@@ -31,7 +30,7 @@ var generatorVerb = set("start", "init", "new", "create", "scaffold")
 
 // placeholderProject is a directory a command block enters by a made-up name: "cd my-app",
 // "cd your-project", "cd <name>".
-var placeholderProject = regexp.MustCompile(`^(?:(?:my|your)[-_][\w.-]+|<[^>]+>)/?$`)
+var placeholderProject = mustGate(`^(?:(?:my|your)[-_][\w.-]+|<[^>]+>)/?$`)
 
 // generatorLine reports a command line that creates a project or enters one by a made-up name.
 func generatorLine(line string) bool {

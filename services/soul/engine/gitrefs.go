@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -10,18 +9,18 @@ import (
 
 // Git facts a claim cites: tags, branches, commits, merged PRs, commit counts, the last commit's date.
 
-var logPR = regexp.MustCompile(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)
+var logPR = mustGate(`\(#(\d+)\)|[Pp]ull [Rr]equest #(\d+)|\bPR #?(\d+)`)
 
 // loggedRef is any "#N" a subject names: "feat(csharp): #369 nuget tool packaging (#433)" (the
 // fifty-seventh holdout's ball) lands issue #369's work, which a sentence saying "#369 ships" cites.
-var loggedRef = regexp.MustCompile(`(?:^|[\s(\[:,;])#(\d+)\b`)
+var loggedRef = mustGate(`(?:^|[\s(\[:,;])#(\d+)\b`)
 
 // mergedIssueBranch is a merge of a branch named by its issue's number, GitLab's way: "Merge branch
 // 'feat/2858-21-new-design-system-violations' into 'main'" (the seventy-fifth holdout's trueppm, whose
 // documents cite the issues, "(#2858)", whose branches merged), and GitHub's: "Merge pull request #2333
 // from CERTCC/bug/1784-freshen-branch-abort-fails" (the eighty-ninth holdout's Vultron, whose documents
 // cite the issue #1784 the pull request closed).
-var mergedIssueBranch = regexp.MustCompile(`^Merge (?:branch '|pull request #\d+ from [\w.-]+/)(?:[\w.-]+/)?(\d+)[-_]`)
+var mergedIssueBranch = mustGate(`^Merge (?:branch '|pull request #\d+ from [\w.-]+/)(?:[\w.-]+/)?(\d+)[-_]`)
 
 // gitRef checks a git fact: a tag, a branch, a commit, a merged PR, a commit count, the last commit's date.
 func (v *verifier) gitRef(a Anchor, d verdicts) AnchorResult {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"slices"
 	"testing"
 )
@@ -36,7 +35,7 @@ func checkGoGate(t *testing.T, s string) {
 	gated := goShape(goKeyword(s))
 	for _, c := range []struct {
 		name string
-		re   *regexp.Regexp
+		re   *literalGated
 	}{{"package", defGoPkg}, {"func", defGoFunc}, {"type", defGoType}} {
 		var got []string
 		if gated == c.re {

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -13,22 +12,22 @@ import (
 // versionLine is "5.1.x", "6.0.0-beta.x" or "N.M": a release line or a version pattern a branching
 // policy talks about, never a file. "v2.x" is left to the branch check: a branch name no branch holds
 // stays drift.
-var versionLine = regexp.MustCompile(`^(?:\d+(?:\.(?:\d+|[xX*]))*(?:-[a-z]+(?:\.\d+)?)?\.[xX*]|[A-Z](?:\.[A-Z]){1,2})$`)
+var versionLine = mustGate(`^(?:\d+(?:\.(?:\d+|[xX*]))*(?:-[a-z]+(?:\.\d+)?)?\.[xX*]|[A-Z](?:\.[A-Z]){1,2})$`)
 
 // memberDot is a dot word that can be a field or method: ".value", ".cooked".
-var memberDot = regexp.MustCompile(`^\.[a-z][a-zA-Z0-9]*$`)
+var memberDot = mustGate(`^\.[a-z][a-zA-Z0-9]*$`)
 
 // nameEnding is a name that opens as the ending of other names does: "_bloc.dart", "-slice.ts". A file
 // of its own ("_app.tsx") is one too, so fileKind asks only when none of that name is tracked.
-var nameEnding = regexp.MustCompile(`^[_-][A-Za-z0-9][\w-]*\.[A-Za-z]\w*$`)
+var nameEnding = mustGate(`^[_-][A-Za-z0-9][\w-]*\.[A-Za-z]\w*$`)
 
 // memberNounAfter follows a span that names a member: "through `.value` attribute".
-var memberNounAfter = regexp.MustCompile(`^\s*(?:attribute|property|field|member|method|getter|setter|accessor)s?\b`)
+var memberNounAfter = mustGate(`^\s*(?:attribute|property|field|member|method|getter|setter|accessor)s?\b`)
 
 // dotPairAfter and dotPairBefore are a dot word set against another: "`.raw` vs `.cooked`".
 var (
-	dotPairAfter  = regexp.MustCompile("^\\s+(?:vs\\.?|versus)\\s+`\\.[a-z]")
-	dotPairBefore = regexp.MustCompile("`\\.[a-z]\\w*`\\s+(?:vs\\.?|versus)\\s+$")
+	dotPairAfter  = mustGate("^\\s+(?:vs\\.?|versus)\\s+`\\.[a-z]")
+	dotPairBefore = mustGate("`\\.[a-z]\\w*`\\s+(?:vs\\.?|versus)\\s+$")
 )
 
 // memberNamed reports a dot word the sentence reads as a member: a noun that says so after it, or
@@ -58,7 +57,7 @@ func openList(after string) bool {
 // player - `js/lottie.min.js` in folder packages …, `lib/lottie.min.js` … in OGraf packages" (the
 // hundred-and-seventeenth holdout's NoaCG-Studio, paths of its export zips). The plural is the tool's
 // output, not one of the repository's own packages.
-var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`[^`\\n]*`(?:\\s+\\w+)?)?\\s+(?:in|inside|within)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?(?:[\\w-]+\\s+)?(?:packages|archives|zips|bundles|tarballs|exports)\\b")
+var insidePackagesAfter = mustGate("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`[^`\\n]*`(?:\\s+\\w+)?)?\\s+(?:in|inside|within)\\s+(?:the\\s+|each\\s+|every\\s+|all\\s+)?(?:[\\w-]+\\s+)?(?:packages|archives|zips|bundles|tarballs|exports)\\b")
 
 // outputLabel opens a line that labels what a step or workflow writes: "**Output**:
 // `thoughts/shared/research/*.md`, `thoughts/shared/plans/*.md`" (the hundred-and-twenty-ninth holdout's
@@ -66,18 +65,18 @@ var insidePackagesAfter = regexp.MustCompile("(?i)^`?(?:\\s*\\+\\s*(?:an?\\s+)?`
 //
 // A step's "Writes:" says the same: "- **Writes:** `exports/ai_nouns.json` (schema …)" (the
 // hundred-and-fifty-sixth holdout's Gemantria, an agent's card beside its "Reads:").
-var outputLabel = regexp.MustCompile("(?i)(?:^|\\n)[ \\t]*(?:[-*+][ \\t]+)?\\**(?:outputs?|output\\s+files?|artifacts?|writes|emits)\\**\\s*[:：]\\s*\\**\\s*(?:`[^`\\n]+`\\s*,\\s*)*$")
+var outputLabel = mustGate("(?i)(?:^|\\n)[ \\t]*(?:[-*+][ \\t]+)?\\**(?:outputs?|output\\s+files?|artifacts?|writes|emits)\\**\\s*[:：]\\s*\\**\\s*(?:`[^`\\n]+`\\s*,\\s*)*$")
 
 // fetchedBefore and remoteAfter read a file the program fetches from elsewhere: "the device fetches
 // `manifest.json` from `CONFIG_TESLA_OTA_MANIFEST_URL` (default GitHub Pages)" (the
 // hundred-and-twenty-ninth holdout's tesla-key-esp32, whose CI writes the file to its gh-pages branch).
 // The name is the remote file's; "loads `config.json` from the repository root" stays a file here.
 var (
-	fetchedBefore = regexp.MustCompile(`(?i)\b(?:fetch(?:es|ed)?|download(?:s|ed)?|pull(?:s|ed)?)\s+(?:the\s+|a\s+|its\s+)?$`)
-	remoteAfter   = regexp.MustCompile("(?i)^`?\\s+from\\s+(?:the\\s+|a\\s+|its\\s+)?(?:`?[A-Z][A-Z0-9_]*(?:URL|URI|HOST|ENDPOINT)`?|https?://|(?:url|server|remote|cdn|network|registry|bucket|endpoint)\\b|github\\s+(?:pages|releases)\\b|s3\\b)")
+	fetchedBefore = mustGate(`(?i)\b(?:fetch(?:es|ed)?|download(?:s|ed)?|pull(?:s|ed)?)\s+(?:the\s+|a\s+|its\s+)?$`)
+	remoteAfter   = mustGate("(?i)^`?\\s+from\\s+(?:the\\s+|a\\s+|its\\s+)?(?:`?[A-Z][A-Z0-9_]*(?:URL|URI|HOST|ENDPOINT)`?|https?://|(?:url|server|remote|cdn|network|registry|bucket|endpoint)\\b|github\\s+(?:pages|releases)\\b|s3\\b)")
 )
 
-var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され`)
+var generatedAfter = mustGate(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
 // Auto-generated API documentation" (the thirty-third holdout's LlamaIndexTS, where typedoc writes it
@@ -85,38 +84,38 @@ var generatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+
 // kimi-code-app, which `tauri android init` writes). Such output may be tracked or not: a name git never
 // held is no drift, but a tracked generated file that moved still is (corpus case 123, devenv's
 // `docs/reference/options.md`).
-var generatedItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:]\s*(?:(?:an?|the)\s+)?(?:auto-?|automatically\s+)?generated\b`)
+var generatedItem = mustGate(`(?i)^\W{0,3}\s*[-–—:]\s*(?:(?:an?|the)\s+)?(?:auto-?|automatically\s+)?generated\b`)
 
 // formatAfter follows a file:line span written as the shape of a reference: "Use `file.ts:42` format for
 // code locations" (OpenSpec's instructions, in the fiftieth holdout's j16z).
-var formatAfter = regexp.MustCompile(`(?i)^[*_"']*\s+(?:format|notation|syntax|style|convention)\b`)
+var formatAfter = mustGate(`(?i)^[*_"']*\s+(?:format|notation|syntax|style|convention)\b`)
 
 // uncommittedRow is a layout row's description that says its path is kept out of git on purpose:
 // "| `logs/` | Runtime log output. | No | Generated output; do not edit, commit, or use as fixtures |",
 // "| `.codex/` | Local agent/tooling metadata. |" (the fifty-first holdout's XTF). A row that gives the place
 // an S3 URL or a presigned one names a prefix of a storage bucket: "| `uploads/` | App code at runtime |
 // User uploads. Private — presigned URL. |" (the hundred-and-thirty-ninth's githubintegration-poc).
-var uncommittedRow = regexp.MustCompile(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don['’]t|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
+var uncommittedRow = mustGate(`(?i)\b(?:(?:S3|GCS|R2)\s+(?:URL|bucket|key|prefix)|presigned\s+URL|generated output|runtime (?:log )?output|(?:do not|don['’]t|never)\s+(?:\w+,?\s+){0,3}commit|not committed|uncommitted|git-?ignored|local(?:-only| only)|local (?:agent|tooling|machine|metadata|config(?:uration)?|state))\b`)
 
 // runtimeDirAfter calls the directory before it one a program makes as it runs: "`.sim_stream/` is a
 // runtime frame/replay directory consumed by `backend/routes_sim.py`" (the hundred-and-forty-fourth
 // holdout's robotagent, whose simulator writes it). A checkout need not hold it.
-var runtimeDirAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*(?:is|are)\s+(?:an?\s+|the\s+)?(?:runtime|run-?time|scratch|temp(?:orary)?)\s+(?:[\w/-]+\s+){0,2}(?:director(?:y|ies)|dir|folders?)\b`)
+var runtimeDirAfter = mustGate(`(?i)^\W{0,3}\s*(?:is|are)\s+(?:an?\s+|the\s+)?(?:runtime|run-?time|scratch|temp(?:orary)?)\s+(?:[\w/-]+\s+){0,2}(?:director(?:y|ies)|dir|folders?)\b`)
 
 // treatedGenerated follows a name the reader is told to treat as generated: "Treat `results/` as generated
 // evidence" (the hundred-and-forty-seventh holdout's shipwright, whose benchmark runner writes it). Of a
 // directory, as generatedItem's "`benchmarks/results/`: generated run outputs" is: a place a run fills, whose
 // committed outputs a change may drop without the place going stale.
-var treatedGenerated = regexp.MustCompile("(?i)^`?\\s+as\\s+(?:\\w+\\s+){0,2}?(?:generated|build|run)\\s+(?:evidence|output|outputs|artifacts?|state|data)\\b|^`?\\s+as\\s+generated\\b")
+var treatedGenerated = mustGate("(?i)^`?\\s+as\\s+(?:\\w+\\s+){0,2}?(?:generated|build|run)\\s+(?:evidence|output|outputs|artifacts?|state|data)\\b|^`?\\s+as\\s+generated\\b")
 
 // outputCell is a table row's cell that calls its row's directory where a program writes: "| `results/` |
 // Output directory for benchmark results (JSON) |" (the hundred-and-thirty-eighth holdout's
 // coding-agent-benchmark, whose runner makes it). A run fills it; a checkout need not hold it.
-var outputCell = regexp.MustCompile(`(?i)^\s*\|\s*[*_]*(?:the\s+)?(?:output|results?|build)\s+(?:directory|dir|folder)\b`)
+var outputCell = mustGate(`(?i)^\s*\|\s*[*_]*(?:the\s+)?(?:output|results?|build)\s+(?:directory|dir|folder)\b`)
 
 // ignoredAfter says the place just named is kept out of git: "`design/gallery/_test-normalized/` is ignored
 // temporary review output" (the hundred-and-fortieth holdout's robert-hoffmann, written by a script).
-var ignoredAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are)\s+(?:\w+\s+)?(?:git-?ignored|ignored|untracked|not\s+(?:committed|tracked))\b`)
+var ignoredAfter = mustGate(`(?i)^[\x60*]*\s+(?:is|are)\s+(?:\w+\s+)?(?:git-?ignored|ignored|untracked|not\s+(?:committed|tracked))\b`)
 
 // plannedCell is a table row's cell that says its row's thing is still to come: "| `struct/` |
 // `b-struct-across-snippets.typ` | not yet created |" (the ninety-sixth holdout's evcxr-typst, four
@@ -127,13 +126,13 @@ var ignoredAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+(?:is|are)\s+(?:\w+\s+)?(
 // cannot hold empty), "| `pages/` | Reserved for future page views. |". A description may come first, the
 // mark after a dash: "| `tsconfig/` | Shared TypeScript configs — *planned* (root `tsconfig.base.json` suffices
 // for now) |" (the hundred-and-sixty-fifth's Teck.Monorepo).
-var plannedCell = regexp.MustCompile(`(?i)\|[^|\n]*\s[—–]\s*[*_]+(?:planned|not\s+yet\s+created)[*_]+\s*(?:\(|\||$)|\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)|\|\s*[*_]*(?:reserved\s+for\s+(?:future|later|upcoming)\b|预留|預留|占位|佔位|暂未使用|暫未使用|待(?:创建|建立|新增|实现))[^|\n]*(?:\||$)`)
+var plannedCell = mustGate(`(?i)\|[^|\n]*\s[—–]\s*[*_]+(?:planned|not\s+yet\s+created)[*_]+\s*(?:\(|\||$)|\|\s*[*_]*(?:not\s+yet\s+(?:created|implemented|built|written|added|started)|not\s+(?:started|begun|built)(?:\s+yet)?|planned|todo|to\s+do|tbd|future|coming\s+soon)[*_.]*\s*(?:\||$)|\|\s*[*_]*(?:reserved\s+for\s+(?:future|later|upcoming)\b|预留|預留|占位|佔位|暂未使用|暫未使用|待(?:创建|建立|新增|实现))[^|\n]*(?:\||$)`)
 
 // placeholderItem describes a list item's path by a change with a letter for its name: "- `src/OrderBook.sol`:
 // Added feature X" and "- `test/OrderBook.t.sol`: Tests for feature X" (the hundred-and-twenty-fourth
 // holdout's dojima-mobile, a summary template an agent is told to fill, its fence lost). A capital X, Y
 // or Z after such a word stands for whatever the reader's change is; the file beside it is the template's.
-var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\b(?i:feature|change|fix|bug|component|module|function|endpoint|method|service|thing|item|page|screen)\s+[XYZ]\b`)
+var placeholderItem = mustGate(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\b(?i:feature|change|fix|bug|component|module|function|endpoint|method|service|thing|item|page|screen)\s+[XYZ]\b`)
 
 // futureItem opens an item's description that says the thing is still to come: "| `x.mjs` | (Future)
 // Java source → JSON Schema extractor |" (the forty-ninth holdout's xmage-nexus), "`x/` — planned".
@@ -143,12 +142,12 @@ var placeholderItem = regexp.MustCompile(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\
 // short description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
 // A table row may say it in Chinese in a later cell: "| `options/index.html` | 设置页 | 扩展选项页（按需新增） |"
 // (an options page, added when needed: the hundred-and-eighty-fourth's hi-job).
-var futureItem = regexp.MustCompile(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)|^[^\n]{0,80}?[（(]\s*(?:按需|需要时|必要时)(?:再)?(?:新增|添加|创建|建立)\s*[）)]`)
+var futureItem = mustGate(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)|^[^\n]{0,80}?[（(]\s*(?:按需|需要时|必要时)(?:再)?(?:新增|添加|创建|建立)\s*[）)]`)
 
 // futureLead opens a list item with its mark of a thing to come, before the names: "- (Future)
 // `app/src/main/java/com/curio/app/data/AGENTS.md` — data-model contracts, added when Room … lands" (the
 // hundred-and-thirty-ninth holdout's Curio, five rows).
-var futureLead = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[(\[]\s*(?:future|planned|todo|tbd|coming\s+soon|upcoming)\s*[)\]][*_]*[^\n]{0,80}$`)
+var futureLead = mustGate(`(?i)(?:^|\n)\s*(?:(?:[-*+]|\d+[.)])\s+)?[*_]*[(\[]\s*(?:future|planned|todo|tbd|coming\s+soon|upcoming)\s*[)\]][*_]*[^\n]{0,80}$`)
 
 // neededAfter follows a place with "if needed": "Keep fixtures under `test/fixtures/` if needed" (the
 // seventy-second holdout's cloud189) names where they go once there are some. A file so named is one
@@ -160,15 +159,15 @@ var futureLead = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:(?:[-*+]|\d+[.)])\s+)?[*_
 // middleware): a rule of where such code goes.
 // "`src/components/shared/` (currently empty — create here)" (the hundred-and-thirty-eighth's villas-mayen)
 // is a place to fill.
-var neededAfter = regexp.MustCompile(`(?i)^[\x60*]*\s*[(（]\s*(?:currently|still|now|yet)\s+empty\b|^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)|^[\x60*]*\s*(?:[—–:]|\s-)\s*(?:only\s+)?(?:if|when)\s+(?:it(?:'s|’s|\s+is)|the\s+(?:logic|code)\s+is|(?:logic|code)\s+is)\b`)
+var neededAfter = mustGate(`(?i)^[\x60*]*\s*[(（]\s*(?:currently|still|now|yet)\s+empty\b|^[\x60*]*\s+(?:if|when|as)\s+needed\s*(?:[.;)]|$)|^[\x60*]*\s*(?:[—–:]|\s-)\s*(?:only\s+)?(?:if|when)\s+(?:it(?:'s|’s|\s+is)|the\s+(?:logic|code)\s+is|(?:logic|code)\s+is)\b`)
 
 // addWhenNeeded is an imperative to make a place, and the condition that calls for it: "Add `public/`
 // (Cloudflare Workers Assets) only when you need to ship static files" (the eighty-seventh holdout's
 // hono-remix example, whose template ships none). The place is to come, if ever; "Edit `public/` only
 // when …" still says it is there.
 var (
-	addBefore   = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+|\d+[.)]\s+)?)[*_]*(?:add|create|introduce|make)\s+(?:(?:an?|the|your)\s+)?[*_]*$`)
-	neededLater = regexp.MustCompile(`(?i)^[\x60*]*(?:\s*\([^)\n]{0,80}\))?\s*,?\s*(?:only\s+)?(?:when|if|once)\s+(?:(?:you|it|they|we|one)\s+)?(?:really\s+|actually\s+)?(?:needs?|needed|required|necessary)\b`)
+	addBefore   = mustGate(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+|\d+[.)]\s+)?)[*_]*(?:add|create|introduce|make)\s+(?:(?:an?|the|your)\s+)?[*_]*$`)
+	neededLater = mustGate(`(?i)^[\x60*]*(?:\s*\([^)\n]{0,80}\))?\s*,?\s*(?:only\s+)?(?:when|if|once)\s+(?:(?:you|it|they|we|one)\s+)?(?:really\s+|actually\s+)?(?:needs?|needed|required|necessary)\b`)
 )
 
 // defaultBefore labels the default of a setting: "Use `VAMOS_APP_FILES_ROOT` for durable applet files.
@@ -176,15 +175,15 @@ var (
 // time and git ignores it), "`--out` defaults to `build/reports`". A directory named as where a variable or
 // a flag points unless told otherwise is made by the program that reads it.
 var (
-	defaultBefore = regexp.MustCompile(`(?i)\bdefaults?\s*(?:[:：=]|\s+(?:is|to|value\s+is|location\s+is|path\s+is)\b)\s*[*_]*$`)
-	settingNamed  = regexp.MustCompile("`(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|--[a-z][\\w-]*)`")
+	defaultBefore = mustGate(`(?i)\bdefaults?\s*(?:[:：=]|\s+(?:is|to|value\s+is|location\s+is|path\s+is)\b)\s*[*_]*$`)
+	settingNamed  = mustGate("`(?:[A-Z][A-Z0-9]*_[A-Z0-9_]+|--[a-z][\\w-]*)`")
 )
 
 // forbiddenLabelAfter labels a name, after a dash or a colon, as one the project forbids: "- `src/api/` —
 // forbidden; all IPC via `src/generated/` auto-gen" (the ninetieth holdout's 2code, an anti-pattern list
 // whose src/api/ a commit removed). Its absence is the rule.
 // "`presentation/**` is forbidden." (the hundred-and-thirty-eighth's www.a-i.tw) says it with a verb.
-var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\s*|\s+(?:is|are)\s+(?:\w+ly\s+)?)[*_]*(?:forbidden|banned|prohibited|not\s+allowed|disallowed)\b`)
+var forbiddenLabelAfter = mustGate(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\s*|\s+(?:is|are)\s+(?:\w+ly\s+)?)[*_]*(?:forbidden|banned|prohibited|not\s+allowed|disallowed)\b`)
 
 // presentIfAfter closes a list item or row that names a file only if it is there: "- `apps/mobile/AGENTS.md`
 // — mobile app conventions (if present)" (the sixty-ninth holdout's harknotes, a template's index of
@@ -199,7 +198,7 @@ var forbiddenLabelAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:(?:[—–:]|\s-)\
 // benchmark-specific review notes if present" (the hundred-and-forty-seventh's shipwright), and "`term/src/escape/`
 // - escape sequence handling when present" (the hundred-and-fifty-eighth's manda), and "read `CONTEXT.md` at the
 // repo root and `docs/adr/` when they exist; proceed silently if absent" (the hundred-and-sixty-seventh's ALiX).
-var presentIfAfter = regexp.MustCompile(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present|,?\s+(?:if|when|where)\s+(?:it|they)\s+exists?)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
+var presentIfAfter = mustGate(`(?i)^[\x60*]*\s+if\s+(?:present|(?:it\s+)?exists|available)\s*(?:,\s*(?:else|otherwise)\b|[).;|]|$)|^[^\n.;(\x60]{0,80}(?:,\s*if\s+any|,?\s+(?:if|when|where)\s+present|,?\s+(?:if|when|where)\s+(?:it|they)\s+exists?)\s*(?:[.;)]|$)|^[^\n(（]{0,100}[(（]\s*(?:if\s+(?:present|(?:it\s+)?exists|any|applicable|available)|when\s+present|where\s+present|如有|若有|如存在|如果存在|如已存在|若已存在|如果已存在|あれば|있으면|있는\s*경우)\s*[)）]\s*(?:[.;]?\s*(?:\||$|\n)|[—–]|\s-\s)`)
 
 // presentIfGate holds every word presentIfAfter needs one of; text without any spares the regexp.
 func presentIfGate(after string) bool {
@@ -213,12 +212,12 @@ func presentIfGate(after string) bool {
 // fourteenth holdout's devenv) says a file each test may carry, of which the root's is gone. A layout
 // row's "| `specs/` *(optional)* | design docs … |" (the hundred-and-forty-fifth's okena) marks the place
 // itself, set apart in emphasis at the end of its cell.
-var optionalAfter = regexp.MustCompile(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\|`)
+var optionalAfter = mustGate(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\|`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).
 // Whatever history held there, the sentence names where files will go.
-var whenCreatedAfter = regexp.MustCompile(`(?i)^\W{0,3}\s*\(\s*(?:when|once|after|if)\s+(?:it\s+is\s+|they\s+are\s+)?(?:created|added|written|built)\s*\)`)
+var whenCreatedAfter = mustGate(`(?i)^\W{0,3}\s*\(\s*(?:when|once|after|if)\s+(?:it\s+is\s+|they\s+are\s+)?(?:created|added|written|built)\s*\)`)
 
 // fileKind reports a dot word that is the extension of tracked files ("Grammar `.ungram`", "files
 // ending with `.jsonc`"), or a name that opens with "_" or "-" and is the ending of tracked files'
@@ -324,7 +323,7 @@ func tomlTableKeys(toml string, in func(table string) bool) []string {
 	return out
 }
 
-var tomlKey = regexp.MustCompile(`^("?[\w.-]+"?)\s*=`)
+var tomlKey = mustGate(`^("?[\w.-]+"?)\s*=`)
 
 // scriptNames are the names of a package.json's scripts. The manifest is read as JSON, since a script's
 // command may hold braces ("prettier '**/*.{ts,json}' --check") that end a pattern's reading of the
@@ -365,49 +364,49 @@ func npmAlias(a Anchor) string {
 
 // rustProcMacro names the derive a proc-macro crate exports: "#[proc_macro_derive(Merge)]" makes
 // `crate::Merge` as real as a struct.
-var rustProcMacro = regexp.MustCompile(`#\[proc_macro_derive\(\s*(\w+)|#\[proc_macro_attribute\]\s*pub fn (\w+)`)
+var rustProcMacro = mustGate(`#\[proc_macro_derive\(\s*(\w+)|#\[proc_macro_attribute\]\s*pub fn (\w+)`)
 
 // rustFnQualifiers are what may stand between "pub" and "fn": "pub const fn globals", "pub async unsafe
 // fn", which the definition pattern would otherwise read as a const named "fn".
-var rustFnQualifiers = regexp.MustCompile(`\b(?:const|async|unsafe|extern\s+"[^"]*")\s+(?:(?:const|async|unsafe|extern\s+"[^"]*")\s+)*fn\s`)
+var rustFnQualifiers = mustGate(`\b(?:const|async|unsafe|extern\s+"[^"]*")\s+(?:(?:const|async|unsafe|extern\s+"[^"]*")\s+)*fn\s`)
 
 // placeholderNumber is a counting run written to be replaced ("oxc-12345.ts", "issue-1234/"): no
 // project numbers a real fixture that way often enough to outweigh the examples that do.
-var placeholderNumber = regexp.MustCompile(`(?:^|[^\d])12345?6?(?:[^\d]|$)`)
+var placeholderNumber = mustGate(`(?:^|[^\d])12345?6?(?:[^\d]|$)`)
 
 // camelMeta is "myRuleName" or "yourPlugin": a camel-case name written to be replaced.
-var camelMeta = regexp.MustCompile(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
+var camelMeta = mustGate(`^(?:my|your)[A-Z][A-Za-z0-9]*$`)
 
 // Another project's path or number: "Prettier's own #18530", "a Prettier `front-matter/parse.js`
 // port", "from the PostgreSQL source tree (`src/test/regress/sql/`".
 var (
-	possessiveOwner = regexp.MustCompile(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
+	possessiveOwner = mustGate(`\b[A-Z][\w.+-]*'s(?:\s+own)?\s+$`)
 	// relatedRepoPR: "(meta PR #110; …)" (the eighty-second holdout's lifeos, whose meta repository
 	// holds that pull request), "the upstream PR #42", and a list of them with or without the noun:
 	// "(native upstream #33134/#33016, …)" (the ninety-third holdout's hermes-relay)
-	relatedRepoPR = regexp.MustCompile(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:(?:PR|MR|pull\s+request|issue)s?\s*)?(?:#\d+\s*(?:/|,|and|&)\s*)*$`)
+	relatedRepoPR = mustGate(`(?i)\b(?:upstream|downstream|meta|umbrella|parent|sibling|companion)(?:[\s-]+(?:repo|repository))?(?:'s)?\s+(?:(?:PR|MR|pull\s+request|issue)s?\s*)?(?:#\d+\s*(?:/|,|and|&)\s*)*$`)
 	// repoPRAside: "shipped in FastLED/fbuild#595 (refined in #923, #928)" (the eighty-eighth holdout's
 	// FastLED): numbers in the aside of another repository's pull request are that repository's
-	repoPRAside  = regexp.MustCompile(`\b[\w.-]+/[\w.-]+#\d+\s*\((?:[^()#\n]|#\d+){0,60}$`)
-	articleOwner = regexp.MustCompile(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
-	portAfter    = regexp.MustCompile("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
+	repoPRAside  = mustGate(`\b[\w.-]+/[\w.-]+#\d+\s*\((?:[^()#\n]|#\d+){0,60}$`)
+	articleOwner = mustGate(`\b(?:a|an|the)\s+[A-Z][\w.+-]*\s+$`)
+	portAfter    = mustGate("^`?\\s+(?:port|fork|copy|clone|equivalent|counterpart)\\b")
 	// underRepo: "Document the setting in `foundry-rs/book` under `src/pages/config/reference/`" (the
 	// twenty-fifth holdout's foundry): a place in the repository written as owner/name before it
-	underRepo = regexp.MustCompile("\\b(?:in|to|from)\\s+(?:the\\s+)?`[\\w.-]+/[\\w.-]+`\\s+(?:repo(?:sitory)?\\s+)?(?:under|at|in)\\s+`?$")
+	underRepo = mustGate("\\b(?:in|to|from)\\s+(?:the\\s+)?`[\\w.-]+/[\\w.-]+`\\s+(?:repo(?:sitory)?\\s+)?(?:under|at|in)\\s+`?$")
 	// checkoutAfter: "`tests/conftest.py` (in the meshtastic-mcp checkout) provides:"
-	checkoutAfter = regexp.MustCompile("^`?\\s*\\((?:in|from|inside)\\s+(?:the|a|an|your)\\s+`?[\\w.-]+`?\\s+(?:checkout|clone|repository|repo)\\)")
-	sourceTree    = regexp.MustCompile("(?i)\\b(?:source\\s+tree|upstream(?:\\s+(?:repo|repository|project|tree|sources?))?)\\s*\\(?(?:\\s*`[^`]*`\\s*(?:,|and|or)?)*\\s*$")
+	checkoutAfter = mustGate("^`?\\s*\\((?:in|from|inside)\\s+(?:the|a|an|your)\\s+`?[\\w.-]+`?\\s+(?:checkout|clone|repository|repo)\\)")
+	sourceTree    = mustGate("(?i)\\b(?:source\\s+tree|upstream(?:\\s+(?:repo|repository|project|tree|sources?))?)\\s*\\(?(?:\\s*`[^`]*`\\s*(?:,|and|or)?)*\\s*$")
 )
 
 // namedRepoAfter places a span in a repository the sentence names by what it is: "See
 // `docs/spec/node-ci-cd-contract.md` in the\n> operator monorepo" (the fifty-seventh holdout's
 // node-template, a repository made from that monorepo), through a quote's line break.
-var namedRepoAfter = regexp.MustCompile("^`?(?:\\s+files?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+var namedRepoAfter = mustGate("^`?(?:\\s+files?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
 
 // parentRootAfter runs a path from a directory above this repository: "`uv run python
 // projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth
 // holdout's COGANT, a project linked into a template's tree).
-var parentRootAfter = regexp.MustCompile("^`?\\s+from\\s+(?:the|a|your)\\s+parent\\b")
+var parentRootAfter = mustGate("^`?\\s+from\\s+(?:the|a|your)\\s+parent\\b")
 
 // ownRepoWords name this repository, not another: "in the root repo", "in this repo".
 var ownRepoWords = set("this", "same", "current", "root", "our", "main", "whole", "entire", "git")
@@ -424,12 +423,12 @@ func ownedElsewhere(before, after string) bool {
 // officialDocsBefore ends the words before a page of a framework's own documentation: "공식
 // 문서(`error-handling.md`)" (the official docs (…): the hundred-and-seventeenth holdout's tie-knot,
 // quoting Next.js's page), "per the official docs: `caching.md`", 官方文档, 公式ドキュメント.
-var officialDocsBefore = regexp.MustCompile(`(?i)(?:\bofficial\s+(?:docs?|documentation|guide)|공식\s*(?:문서|가이드|docs?)|官方文档|官方文檔|公式(?:ドキュメント|ドキュメンテーション|ガイド))\s*[(（:：]?\s*$`)
+var officialDocsBefore = mustGate(`(?i)(?:\bofficial\s+(?:docs?|documentation|guide)|공식\s*(?:문서|가이드|docs?)|官方文档|官方文檔|公式(?:ドキュメント|ドキュメンテーション|ガイド))\s*[(（:：]?\s*$`)
 
 // homePlaceAfter places a name in a directory of the user's home: "Use `run-agent.sh` from
 // `~/Work/jonnyzzz-ai-coder/` to launch AI agents" (the ninety-fourth holdout's mcp-steroid, whose
 // later bare mentions of the script are that file too: namesAway).
-var homePlaceAfter = regexp.MustCompile("^`?\\s+(?:from|in|under|inside)\\s+`~/")
+var homePlaceAfter = mustGate("^`?\\s+(?:from|in|under|inside)\\s+`~/")
 
 // namingCue ends the text before a span that shows a naming convention: "lowercase with dashes
 // (`components/auth-wizard/`)", "PascalCase (`DashboardMenu.tsx`)". The name is a sample of the style.
@@ -444,14 +443,14 @@ var homePlaceAfter = regexp.MustCompile("^`?\\s+(?:from|in|under|inside)\\s+`~/"
 // repo-root refs only: `extensions/telegram/src/index.ts:80`" (openclaw's AGENTS.md, carried by the
 // hundred-and-seventy-fourth's KovaLab and the hundred-and-seventy-fifth's mycompany-openclaw) shows the form
 // of a reference.
-var namingCue = regexp.MustCompile(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\.[a-z]{1,5}\x60?\s*(?:→|->|=>))?(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\b(?:refs?|references?|citations?)\s+only\s*:|` + nameManner + `\s*:|\b(?:descriptive|meaningful|consistent|semantic)\s+(?:file\s*|folder\s*|directory\s*)?names?\s*:|\b(?:tags?|versions?|releases?)\s+(?:format|pattern|scheme)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
+var namingCue = mustGate(`(?i)(?:\b(?:pascal|camel|kebab|snake|lower|upper|title|screaming[ _-]snake)[ _-]?case(?:\.[a-z]{1,5}\x60?\s*(?:→|->|=>))?(?:\s+(?:files?|file\s+names?|names?|directories|folders))?|` + caseStyleCJK + `|\bwith\s+(?:dashes|hyphens|underscores)|\b(?:use|using|in|the|this)\s+(?:the\s+)?(?:format|form|syntax|convention|notation)\s*:?|\b(?:refs?|references?|citations?)\s+only\s*:|` + nameManner + `\s*:|\b(?:descriptive|meaningful|consistent|semantic)\s+(?:file\s*|folder\s*|directory\s*)?names?\s*:|\b(?:tags?|versions?|releases?)\s+(?:format|pattern|scheme)\s*:?|命名)\)?\W{0,3}\s*\(?\s*$`)
 
 // spanListTail is a run of code spans joined by commas, "or", "and", "+", "&" or slashes, ending where
 // the next span starts: "PascalCase | `SiteHeader.tsx`, " before `Button.tsx` (the sixty-fifth holdout's
 // nastro, a naming table's Example cell), "the deleted `ledger/`+" before `backup/` (the sixty-sixth's
 // Atlas), "It was `rust/src/structure_designer/` (plus " before `rust/src/expr/` (the eighty-seventh's
 // atomCAD). A cue before the run speaks of each span of it.
-var spanListTail = regexp.MustCompile("(?:`[^`\n]+`\\s*(?:,|/|、|，|・|\\+|&|\\bor\\b|\\band\\b|\\bou\\b|\\bet\\b|\\by\\b|\\boder\\b|\\bund\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
+var spanListTail = mustGate("(?:`[^`\n]+`\\s*(?:,|/|、|，|・|\\+|&|\\bor\\b|\\band\\b|\\bou\\b|\\bet\\b|\\by\\b|\\boder\\b|\\bund\\b|\\(?\\s*\\bplus\\b)\\s*)+$")
 
 // beforeList is the text before the run of spans that ends before, or "" when before ends in none.
 func beforeList(before string) string {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -109,10 +108,10 @@ func matchSegs(g, p []string) bool {
 // (markdownlint-disable...) and a link checker's (markdown-link-check-disable...) silence other
 // questions than whether a claim is true, so they are not.
 var (
-	ignoreNext  = regexp.MustCompile(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore(?:-next-line|-line)?\s*(?::[^>]*)?-->\s*$`)
-	ignoreStart = regexp.MustCompile(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore-(?:start|begin)\s*(?::[^>]*)?-->\s*$`)
-	ignoreEnd   = regexp.MustCompile(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore-(?:end|stop)\s*-->\s*$`)
-	fenceOpen   = regexp.MustCompile("^\\s{0,3}(```+|~~~+)")
+	ignoreNext  = mustGate(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore(?:-next-line|-line)?\s*(?::[^>]*)?-->\s*$`)
+	ignoreStart = mustGate(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore-(?:start|begin)\s*(?::[^>]*)?-->\s*$`)
+	ignoreEnd   = mustGate(`(?i)^\s*<!--\s*(?:soul|driftlint)-ignore-(?:end|stop)\s*-->\s*$`)
+	fenceOpen   = mustGate("^\\s{0,3}(```+|~~~+)")
 )
 
 // ignoredLines returns the 1-based lines whose claims the document's markers skip, or nil.

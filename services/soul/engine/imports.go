@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -19,7 +18,7 @@ import (
 // KindImport is a claim that is one import line.
 const KindImport ClaimKind = "import"
 
-var importPathChars = regexp.MustCompile(`^[A-Za-z0-9._~+/-]+$`)
+var importPathChars = mustGate(`^[A-Za-z0-9._~+/-]+$`)
 
 // importOf reads one line as an import: the path written after the `@`, and whether it is the
 // reader's own (home or absolute) rather than the repository's.

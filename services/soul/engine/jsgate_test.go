@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"testing"
 )
 
@@ -32,7 +31,7 @@ func checkJSGate(t *testing.T, s string) {
 	for _, c := range []struct {
 		name string
 		gate func(string) bool
-		re   *regexp.Regexp
+		re   *literalGated
 	}{{"function", mayJSFunc, defJSFunc}, {"kotlin", mayKotlin, defKotlin}, {"method", mayMethod, defMethod}, {"signature", mayMethod, defTSSignature}} {
 		if c.re.MatchString(s) && !c.gate(s) {
 			t.Errorf("%s gate turned away %q, which its regexp matches", c.name, s)

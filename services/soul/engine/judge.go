@@ -436,7 +436,7 @@ func (v *verifier) goQualified(p string) (string, bool) {
 	return "", false
 }
 
-var goIdent = regexp.MustCompile(`^[A-Z][A-Za-z0-9_]*$`)
+var goIdent = mustGate(`^[A-Z][A-Za-z0-9_]*$`)
 
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
@@ -478,7 +478,7 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 }
 
 // namedPlaceholder is a blank a name spells out in brackets: `[service_name]`, `<goos>`, `{feature}`.
-var namedPlaceholder = regexp.MustCompile(`\[[A-Za-z][\w-]*\]|<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}`)
+var namedPlaceholder = mustGate(`\[[A-Za-z][\w-]*\]|<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}`)
 
 // underNamingHeading reports a claim under a heading, or a heading above it, about how names are written.
 func (v *verifier) underNamingHeading(c *Claim) bool {
@@ -492,7 +492,7 @@ func (v *verifier) underNamingHeading(c *Claim) bool {
 
 // sectionDir is a directory a heading names in parentheses: "## HyperClaw App (apps/claw/) — Primary
 // Focus", "### Main (`apps/main/`)".
-var sectionDir = regexp.MustCompile("\\(\\s*`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*\\)")
+var sectionDir = mustGate("\\(\\s*`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*\\)")
 
 // underSectionDir resolves a path under the directory its section, or a section above it, names: the
 // files of "## HyperClaw App (apps/claw/)" are written from there ("`.env.mock` — pre-configured for the
@@ -853,7 +853,7 @@ func (v *verifier) layoutOfRepo(c *Claim) (string, bool) {
 }
 
 // basedOnRepo names, in a heading, the repository ("owner/name") a layout is taken from.
-var basedOnRepo = regexp.MustCompile(`(?i)\b(?:based\s+on|adapted\s+from|modell?ed\s+(?:on|after)|inspired\s+by|following|taken\s+from)\s+(?:the\s+)?\[?` + "`?" + `([A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)`)
+var basedOnRepo = mustGate(`(?i)\b(?:based\s+on|adapted\s+from|modell?ed\s+(?:on|after)|inspired\s+by|following|taken\s+from)\s+(?:the\s+)?\[?` + "`?" + `([A-Za-z0-9][\w.-]*/[A-Za-z0-9][\w.-]*)`)
 
 // siblingGuide reports an agent guide under a top directory this repository does not have, named in a
 // claim that names no guide of this repository's: "see the sub-documents: `Plugin/AGENTS.md`,
@@ -894,7 +894,7 @@ func (v *verifier) namedBare(name string) bool {
 
 // midSentenceName is a capitalised word after a lower-case word, a comma or an opening parenthesis:
 // "the Codex manifest", "(Codex's vocabulary".
-var midSentenceName = regexp.MustCompile(`(?:[a-z,;]\s+|\(\s*)\**([A-Z][A-Za-z0-9]{2,})\b`)
+var midSentenceName = mustGate(`(?:[a-z,;]\s+|\(\s*)\**([A-Z][A-Za-z0-9]{2,})\b`)
 
 // claimHasIgnored reports whether the claim names a path that is gitignored and absent.
 func (v *verifier) claimHasIgnored(c *Claim) bool {
@@ -1016,15 +1016,15 @@ func fromSpecifier(text, ref string) bool {
 // "`requireAuth` (hard fail without token) and `optionalAuth` (attach user if present) from
 // `src/shared/middleware/auth.js`" (the hundred-and-eighty-fifth holdout's pickleplay-pwa, whose source
 // is auth.ts).
-var bindingNoted = regexp.MustCompile("`[A-Za-z_$][\\w$]*(?:\\(\\))?`\\s*\\([^()\\n]{1,80}\\)\\s*$")
+var bindingNoted = mustGate("`[A-Za-z_$][\\w$]*(?:\\(\\))?`\\s*\\([^()\\n]{1,80}\\)\\s*$")
 
 // reexportBefore is the clause of a re-export up to the "from" that names its module.
-var reexportBefore = regexp.MustCompile(`(?i)\bre-?export(?:s|ed|ing)?\b[^.;\n]*$`)
+var reexportBefore = mustGate(`(?i)\bre-?export(?:s|ed|ing)?\b[^.;\n]*$`)
 
 // importWord is the word import, in English and as the Romance and Slavic languages inflect it: "Direct
 // preko `db` importa iz `src/db/index.js`" (Slovene; the hundred-and-sixteenth holdout's
 // fin-vision-service, whose src/db/index.ts the routes import as index.js), "importar", "importe".
-var importWord = regexp.MustCompile(`(?i)\bimport(?:s|ed|ing|a|e|i|o|u|ar|er|ieren|iert|ovat|uje|ovati|ujte)?\b`)
+var importWord = mustGate(`(?i)\bimport(?:s|ed|ing|a|e|i|o|u|ar|er|ieren|iert|ovat|uje|ovati|ujte)?\b`)
 
 // rowShorthand reports a bare directory name a layout row opens with that is the last name of another
 // row's path, which exists: "- `backend/src/shared/` owns …", "- `shared/` must not become a catch-all"
@@ -1101,7 +1101,7 @@ func (v *verifier) underNamedDir(c *Claim, a Anchor) bool {
 }
 
 // placedUnder is a place a sentence puts things in, named in a code span: "under `webapp`", "in `api/`".
-var placedUnder = regexp.MustCompile("(?i)\\b(?:under|in|inside|within|into)\\s+(?:the\\s+)?`([\\w.@+-]+(?:/[\\w.@+-]+)*/?)`")
+var placedUnder = mustGate("(?i)\\b(?:under|in|inside|within|into)\\s+(?:the\\s+)?`([\\w.@+-]+(?:/[\\w.@+-]+)*/?)`")
 
 // selfName reports whether a one-segment path is the repository's own checkout, seen from its parent.
 func (v *verifier) selfName(p string) bool {
@@ -1111,10 +1111,10 @@ func (v *verifier) selfName(p string) bool {
 
 // methodShape is a JSON-RPC method name: lower-case words joined by slashes, the last a verb a protocol
 // answers ("tools/list", "resources/read", "notifications/initialized", "textDocument/didOpen").
-var methodShape = regexp.MustCompile(`^[a-z][a-zA-Z]*(/[a-z][a-zA-Z]*)*/(list|call|get|read|subscribe|unsubscribe|complete|cancelled|initialized|initialize|progress|changed|set[A-Z]\w*|create[A-Z]\w*|did[A-Z]\w*|will[A-Z]\w*)$`)
+var methodShape = mustGate(`^[a-z][a-zA-Z]*(/[a-z][a-zA-Z]*)*/(list|call|get|read|subscribe|unsubscribe|complete|cancelled|initialized|initialize|progress|changed|set[A-Z]\w*|create[A-Z]\w*|did[A-Z]\w*|will[A-Z]\w*)$`)
 
 // protocolCue names a protocol of methods in the claim or a heading above it.
-var protocolCue = regexp.MustCompile(`(?i)\b(MCP|JSON-RPC|LSP|language server|model context protocol)\b`)
+var protocolCue = mustGate(`(?i)\b(MCP|JSON-RPC|LSP|language server|model context protocol)\b`)
 
 // protocolMethod reports a missing path shaped like a protocol method, in a claim or section about a
 // protocol of methods. A name with an extension, or in a document naming no such protocol, stays a path.
@@ -1138,15 +1138,15 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 // other things alike undergo ("merged", "fixed in"), which counts only just before the run ("fixed in
 // `abc1234`", not "the board item ... merged to main" a sentence later).
 var (
-	commitCue  = regexp.MustCompile(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
-	commitVerb = regexp.MustCompile(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
+	commitCue  = mustGate(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+	commitVerb = mustGate(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
 )
 
 // gitConfigSections are the sections of git's own settings a contributing guide names ("user.name",
 // "core.autocrlf", "commit.gpgsign"); gitWord is the sentence naming git that makes them settings.
 var (
 	gitConfigSections = set("user", "core", "commit", "tag", "gpg", "init", "pull", "push", "merge", "rebase", "branch", "remote", "credential", "diff", "alias", "http", "fetch", "safe", "submodule", "color", "log", "format", "sendemail")
-	gitWord           = regexp.MustCompile(`(?i)\bgit\b`)
+	gitWord           = mustGate(`(?i)\bgit\b`)
 )
 
 // pinnedCue is a sentence about a pin: an action, a submodule or a vendored tool held at a commit of its
@@ -1157,20 +1157,20 @@ var (
 // A checkout of another repository at a commit is the same: "A local checkout of
 // `kubernetes/kubernetes` at commit `ecf6dec…` is available at `~/Developer/…`" (the
 // hundred-and-seventy-ninth holdout's webernetes, a simulator that reads upstream's source).
-var pinnedCue = regexp.MustCompile(`(?i)\b(?:checkout|clone|copy|mirror|snapshot)\s+of\s+[*_\x60]*[\w.-]+/[\w.-]+[*_\x60]*\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
+var pinnedCue = mustGate(`(?i)\b(?:checkout|clone|copy|mirror|snapshot)\s+of\s+[*_\x60]*[\w.-]+/[\w.-]+[*_\x60]*\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
 
 // pinnedHeader is a table column of pinned commits: "| Skill | Official source | Pinned commit |" (the
 // hundred-and-seventy-ninth holdout's marketmind-ai, skills of other repositories at the commits it
 // took them from).
-var pinnedHeader = regexp.MustCompile(`(?i)^[\s*_]*(?:pinned|locked|upstream|vendored)\s+(?:commit|sha|revision|ref)s?[\s*_]*$`)
+var pinnedHeader = mustGate(`(?i)^[\s*_]*(?:pinned|locked|upstream|vendored)\s+(?:commit|sha|revision|ref)s?[\s*_]*$`)
 
 // changesDir is a command block that changes directory: a program after it runs from there.
-var changesDir = regexp.MustCompile(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)
+var changesDir = mustGate(`(?m)(?:^|&&|;|\|\|)\s*(?:\$\s+)?(?:cd|pushd)\s+\S`)
 
 // branchNamed finds a branch a sentence places a commit on: "(branch: chore/x)", "on branch x", "from
 // the `x` branch", "from discarded `feature/x` branch (commit a61d5d5 on develop before discard)" (the
 // hundred-and-fifty-second holdout's dateandtime-api-v2).
-var branchNamed = regexp.MustCompile(`(?i)\bbranch\s*[:=]\s*\x60?([\w][\w./-]*)|\b(?:on|from)\s+branch\s+\x60?([\w][\w./-]*)|\b(?:on|from)\s+(?:the\s+)?(?:(?:discarded|deleted|abandoned|closed|unmerged|dropped|old)\s+)?\x60?([\w][\w./-]*)\x60?\s+branch\b`)
+var branchNamed = mustGate(`(?i)\bbranch\s*[:=]\s*\x60?([\w][\w./-]*)|\b(?:on|from)\s+branch\s+\x60?([\w][\w./-]*)|\b(?:on|from)\s+(?:the\s+)?(?:(?:discarded|deleted|abandoned|closed|unmerged|dropped|old)\s+)?\x60?([\w][\w./-]*)\x60?\s+branch\b`)
 
 // notBranchNames are words the branch patterns catch that name no particular branch ("on the current
 // branch", "your branch") or name a trunk, whose commits the merged history must hold.
@@ -1193,10 +1193,10 @@ func (v *verifier) featureBranch(text string) (string, bool) {
 }
 
 // placeholderSHA is a hex id made up for a sample: "abc1234", "deadbeef", "1234567", all zeros.
-var placeholderSHA = regexp.MustCompile(`(?i)^(?:abc123\w*|abcdef\w*|0?1234567\w*|deadbeef\w*|cafebabe\w*|0{7,}|f{7,})$`)
+var placeholderSHA = mustGate(`(?i)^(?:abc123\w*|abcdef\w*|0?1234567\w*|deadbeef\w*|cafebabe\w*|0{7,}|f{7,})$`)
 
 // objectHashCue is wording just before a hex id that makes it a blob's, a tree's or a digest.
-var objectHashCue = regexp.MustCompile(`(?i)\b(?:blob|tree|hash-object|object\s+(?:id|hash)|checksum|digest|sha-?256|sha-?512|md5)\b[^.;]{0,60}$`)
+var objectHashCue = mustGate(`(?i)\b(?:blob|tree|hash-object|object\s+(?:id|hash)|checksum|digest|sha-?256|sha-?512|md5)\b[^.;]{0,60}$`)
 
 // objectHashed reports a sentence that calls ref, where it first writes it, another object's hash.
 func objectHashed(text, ref string) bool {
@@ -1232,7 +1232,7 @@ func anyMention(text, ref string, ok func(at int) bool) bool {
 
 // namingRule is a sentence about how names are written: a case style, naming (Chinese 命名), a name's
 // prefix or suffix.
-var namingRule = regexp.MustCompile(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|` + nameManner + `\b|命名|` + caseStyleCJK + `|네이밍|(?:파일|폴더|디렉토리|디렉터리)\s*명`)
+var namingRule = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b|\bnaming\b|\bfile\s*names?\b|\bsuffix(?:es|ed)?\b|\bprefix(?:es|ed)?\b|\bmust\s+(?:end|start|begin)\s+with\b|` + nameManner + `\b|命名|` + caseStyleCJK + `|네이밍|(?:파일|폴더|디렉토리|디렉터리)\s*명`)
 
 // caseStyleCJK is a case style as Korean and Japanese write it: "케밥케이스" (kebab case), "パスカルケース".
 const caseStyleCJK = `(?:케밥|파스칼|카멜|스네이크)\s*케이스|(?:ケバブ|パスカル|キャメル|スネーク)ケース`
@@ -1324,7 +1324,7 @@ func (v *verifier) builtFromSource(a Anchor) bool {
 // builtCue ends the words before a name, or before the run of names it is in, that call it a build's
 // product: "copies built `server.js`, `tui.js`", "the bundled `app.js`", "`scripts/migrate.ts` is compiled to
 // `scripts/migrate.js` during the build stage" (the hundred-and-sixty-ninth holdout's munny).
-var builtCue = regexp.MustCompile(`(?i)\b(?:built|compiled|bundled|transpiled|minified)(?:\s+(?:in)?to)?\s*$`)
+var builtCue = mustGate(`(?i)\b(?:built|compiled|bundled|transpiled|minified)(?:\s+(?:in)?to)?\s*$`)
 
 // builtNamed reports a mention of ref in text that builtCue calls a build's product.
 func builtNamed(text, ref string) bool {
@@ -1362,7 +1362,7 @@ func (v *verifier) prismaModel(p string) (string, bool) {
 
 // genericTestLeaf is a test file named by a generic noun, which stands for whichever file the reader tests:
 // "tests/unit/file.test.ts", "module_test.go". A name history never held is the command's slot.
-var genericTestLeaf = regexp.MustCompile(`^(?:file|filename|module|component|feature|thing|my[-_]?(?:file|module|component|feature|test))(?:[.](?:test|spec)[.]\w+|_test[.]\w+)$`)
+var genericTestLeaf = mustGate(`^(?:file|filename|module|component|feature|thing|my[-_]?(?:file|module|component|feature|test))(?:[.](?:test|spec)[.]\w+|_test[.]\w+)$`)
 
 // enteredCheckout reports a command's argument that a cd placed under a directory this tree lacks, while
 // the argument as written is here: "cd app && npx vitest run --config tests/vitest.config.js" over

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -23,11 +22,11 @@ var jvmManifests = []string{"libs.versions.toml", "pom.xml"}
 
 var (
 	// catalogVersion is a [versions] entry of a Gradle catalog: `junitJupiter = "6.1.1"`
-	catalogVersion = regexp.MustCompile(`^\s*([A-Za-z0-9_.-]+)\s*=\s*"([^"]+)"`)
+	catalogVersion = mustGate(`^\s*([A-Za-z0-9_.-]+)\s*=\s*"([^"]+)"`)
 	// pomParent is a pom's Spring Boot parent and its version
-	pomParent = regexp.MustCompile(`(?s)<parent>.*?<artifactId>\s*spring-boot-starter-parent\s*</artifactId>.*?<version>\s*([^<\s]+)\s*</version>.*?</parent>`)
+	pomParent = mustGate(`(?s)<parent>.*?<artifactId>\s*spring-boot-starter-parent\s*</artifactId>.*?<version>\s*([^<\s]+)\s*</version>.*?</parent>`)
 	// pomProperty is a pom property named for a version: `<junit.version>5.10.2</junit.version>`
-	pomProperty = regexp.MustCompile(`<([A-Za-z0-9_.-]+?)[.-]version>\s*([^<\s]+)\s*</`)
+	pomProperty = mustGate(`<([A-Za-z0-9_.-]+?)[.-]version>\s*([^<\s]+)\s*</`)
 )
 
 // jvmKey normalises a catalog or property name: "junit-jupiter", "junit_jupiter" and "junitJupiter" are

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -16,7 +15,7 @@ import (
 // jvmSourceRoot is a JVM module's source directory.
 // Kotlin Multiplatform names its source sets after targets: src/commonMain/kotlin/, src/jvmTest/kotlin/
 // ("`api-contracts/api/ApiHeaders.kt`", the hundred-and-seventh holdout's XY-Wallet).
-var jvmSourceRoot = regexp.MustCompile(`(?:^|/)src/(?:main|test|testFixtures|integrationTest|[a-z][A-Za-z0-9]*(?:Main|Test))/(?:java|kotlin|scala|groovy)/`)
+var jvmSourceRoot = mustGate(`(?:^|/)src/(?:main|test|testFixtures|integrationTest|[a-z][A-Za-z0-9]*(?:Main|Test))/(?:java|kotlin|scala|groovy)/`)
 
 // jvmSources are the extensions of the files under it.
 var jvmSources = map[string]bool{".java": true, ".kt": true, ".scala": true, ".groovy": true}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -269,7 +268,7 @@ func opensTypedef(lines [][]byte, l, n int, match func(int) bool) bool {
 }
 
 // typedefOpen is the first line of a C type's body; maxTypedefBody bounds how far its closing line is looked for.
-var typedefOpen = regexp.MustCompile(`^\s*(?:typedef\s+)?(?:struct|union|enum)\b[^;()]*\{\s*$`)
+var typedefOpen = mustGate(`^\s*(?:typedef\s+)?(?:struct|union|enum)\b[^;()]*\{\s*$`)
 
 const maxTypedefBody = 80
 
@@ -356,10 +355,10 @@ func proseWords(text string) []string {
 	return out
 }
 
-var proseWord = regexp.MustCompile(`[A-Za-z]{6,}`)
+var proseWord = mustGate(`[A-Za-z]{6,}`)
 
 // spanIdent is a name in a span long enough to say something: five characters at least.
-var spanIdent = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]{4,}`)
+var spanIdent = mustGate(`[A-Za-z_][A-Za-z0-9_]{4,}`)
 
 // keywordish are words of many languages' syntax that any block holds.
 var keywordish = set("false", "return", "const", "async", "await", "function", "class", "import", "export", "default", "string", "number", "boolean", "public", "private", "static", "while", "yield", "throw", "super", "typeof", "undefined", "interface", "struct", "values", "object")
@@ -453,7 +452,7 @@ func opensBranch(lines [][]byte, l, n int, match func(int) bool) bool {
 }
 
 // branchOpen is a line that opens an if, a loop, a match or a guard and ends with its brace or colon.
-var branchOpen = regexp.MustCompile(`^\s*(?:\}\s*)?(?:if|else\s+if|elif|else|for|while|match|switch|when|guard|case|try|loop)\b[^;]*[{:]\s*$`)
+var branchOpen = mustGate(`^\s*(?:\}\s*)?(?:if|else\s+if|elif|else|for|while|match|switch|when|guard|case|try|loop)\b[^;]*[{:]\s*$`)
 
 // declaresNamed reports a cited line that declares the file's namesake or a part of a qualified hint,
 // alone or under the decorators it opens: "`Sources/AfterRayApp.swift:29` `@main` + app delegate" cites
@@ -506,4 +505,4 @@ func fileNamesake(file string) (string, bool) {
 // declaration is a keyword that declares a type or a function, and the name it declares. It is the
 // engine's own because the symbol shapes (DefinitionLine) do not read Swift's "enum SnapshotRunner {" or
 // "struct AfterRayApp: App {", the declarations afterray's hints cite.
-var declaration = regexp.MustCompile(`\b(?:class|struct|enum|protocol|interface|trait|type|object|actor|extension|impl|func|fn|def|function)\s+([A-Za-z_][A-Za-z0-9_]*)`)
+var declaration = mustGate(`\b(?:class|struct|enum|protocol|interface|trait|type|object|actor|extension|impl|func|fn|def|function)\s+([A-Za-z_][A-Za-z0-9_]*)`)

@@ -4,14 +4,13 @@ import (
 	"bytes"
 	"maps"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
 
 // Make targets and npm scripts a claim cites.
 
-var makeRule = regexp.MustCompile(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[^=]|$)`)
+var makeRule = mustGate(`(?m)^([A-Za-z0-9_./%-][^:=#\n\t]*?)\s*::?(?:[^=]|$)`)
 
 func (v *verifier) makeTarget(a Anchor, fail func(string, string) AnchorResult) AnchorResult {
 	targets, file := v.makefile(a.Path)
@@ -122,7 +121,7 @@ func (v *verifier) makefile(dir string) (map[string]bool, string) {
 const maxMakeIncludes = 3
 
 // makeInclude is an include directive: "include x.mk", "-include local.mk", "sinclude *.mk".
-var makeInclude = regexp.MustCompile(`(?m)^[ \t]*-?s?include[ \t]+([^#\n]+)`)
+var makeInclude = mustGate(`(?m)^[ \t]*-?s?include[ \t]+([^#\n]+)`)
 
 // readMakeRules adds the literal targets and macro shapes of one makefile's body, and of the files its
 // include directives name (jaeger's Makefile includes scripts/makefiles/Tools.mk, which defines
@@ -187,7 +186,7 @@ func (v *verifier) outsideInclude(body []byte) string {
 const fromOutside = " from outside the repository"
 
 // makeVarRef is a plain variable reference, "$(NAME)" or "${NAME}"; a function call has a space.
-var makeVarRef = regexp.MustCompile(`\$[({][A-Za-z_][A-Za-z0-9_]*[)}]`)
+var makeVarRef = mustGate(`\$[({][A-Za-z_][A-Za-z0-9_]*[)}]`)
 
 // nearestMake places a make target written with no directory: a document below the root that has a
 // Makefile beside it (or in a directory between it and the root) runs make there, so that Makefile
@@ -251,9 +250,9 @@ func orRoot(p string) string {
 	return p
 }
 
-var npmScriptsBlock = regexp.MustCompile(`(?s)"scripts"\s*:\s*\{(.*?)\}`)
+var npmScriptsBlock = mustGate(`(?s)"scripts"\s*:\s*\{(.*?)\}`)
 
-var npmScriptName = regexp.MustCompile(`"([^"]+)"\s*:`)
+var npmScriptName = mustGate(`"([^"]+)"\s*:`)
 
 // readNPMScripts reads the scripts of the root package.json and of every workspace package.json: in a
 // monorepo "pnpm lint" runs wherever the agent stands, so a script any package defines is there.

@@ -20,13 +20,13 @@ import (
 // none of these still fail a missing target as drift.
 
 // makeEval finds text make evaluates as makefile source.
-var makeEval = regexp.MustCompile(`\$[({]eval\s`)
+var makeEval = mustGate(`\$[({]eval\s`)
 
 // makeMessage is a line make prints or fails with ("$(info x: y)"), whose colon opens no rule.
-var makeMessage = regexp.MustCompile(`^\s*\$[({](?:info|warning|error)\s`)
+var makeMessage = mustGate(`^\s*\$[({](?:info|warning|error)\s`)
 
 // makeRuleLine is a rule line: its targets, then one or two colons not starting an assignment.
-var makeRuleLine = regexp.MustCompile(`^([^:=#\t][^:=#]*?)\s*::?(?:[^=]|$)`)
+var makeRuleLine = mustGate(`^([^:=#\t][^:=#]*?)\s*::?(?:[^=]|$)`)
 
 // macroTargets says how a Makefile makes targets its literal rule lines do not show: each rule target
 // written with a variable (inside a define template, an $(eval ...) or a rule of its own) as a pattern
@@ -75,7 +75,7 @@ func macroTargets(body []byte) []macroTarget {
 }
 
 // makeAssign is a variable assignment of the Makefile.
-var makeAssign = regexp.MustCompile(`(?m)^[ \t]*(?:export\s+|override\s+)?([A-Za-z0-9_.-]+)[ \t]*(?:::|:|\?|\+|!)?=`)
+var makeAssign = mustGate(`(?m)^[ \t]*(?:export\s+|override\s+)?([A-Za-z0-9_.-]+)[ \t]*(?:::|:|\?|\+|!)?=`)
 
 // ownVars reports whether every variable a target references is one the Makefile assigns.
 func ownVars(t string, assigned map[string]bool) bool {
@@ -95,7 +95,7 @@ type macroTarget struct {
 }
 
 // makeVar is one variable reference of a target: $(x), ${x} (one level of nesting) or $x.
-var makeVar = regexp.MustCompile(`\$(?:\((?:[^()]|\([^()]*\))*\)|\{(?:[^{}]|\{[^{}]*\})*\}|.)`)
+var makeVar = mustGate(`\$(?:\((?:[^()]|\([^()]*\))*\)|\{(?:[^{}]|\{[^{}]*\})*\}|.)`)
 
 // makePattern reads a target written with variables as the names it may stand for: each reference any
 // non-empty text, the rest as written ("test_$(1)" fits test_ex_unit; "$(OUT)/$(DOC).pdf" fits no

@@ -3,7 +3,6 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -18,7 +17,7 @@ const manifestVersionKey = "version"
 
 // currentVersion is a manifest named in a sentence and, after it in the same sentence, the version the
 // sentence says it has now.
-var currentVersion = regexp.MustCompile(`(?i)\b(go\.mod|lerna\.json|package\.json|Cargo\.toml|pyproject\.toml)\b[^.!?\n]{0,80}?\bcurrent(?:ly)?\s*(?::|=|is\s+|at\s+)?\s*v?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b`)
+var currentVersion = mustGate(`(?i)\b(go\.mod|lerna\.json|package\.json|Cargo\.toml|pyproject\.toml)\b[^.!?\n]{0,80}?\bcurrent(?:ly)?\s*(?::|=|is\s+|at\s+)?\s*v?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)\b`)
 
 // currentVersionAnchors reads the manifests' versions a sentence gives as current.
 func currentVersionAnchors(text string, line int) []Anchor {
@@ -53,7 +52,7 @@ func (v *verifier) checkManifestVersion(a Anchor, d verdicts) AnchorResult {
 
 // manifestVersionLine is a TOML table's version key, read within [package], [workspace.package],
 // [project] or [tool.poetry].
-var manifestVersionLine = regexp.MustCompile(`(?m)^\s*version\s*=\s*["']([^"']+)["']`)
+var manifestVersionLine = mustGate(`(?m)^\s*version\s*=\s*["']([^"']+)["']`)
 
 // declaredVersion reads the version a manifest declares of its project (go.mod: the go line).
 func declaredVersion(name string, body []byte) (string, bool) {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -16,15 +15,15 @@ import (
 // to .ts stays drift (the same round's Oblecto), and so does a link, which a reader follows to a file.
 
 // nodeResolution matches a tsconfig's module setting that resolves specifiers the Node way.
-var nodeResolution = regexp.MustCompile(`(?i)"module(?:Resolution)?"\s*:\s*"node(?:16|18|20|next)"`)
+var nodeResolution = mustGate(`(?i)"module(?:Resolution)?"\s*:\s*"node(?:16|18|20|next)"`)
 
 // tsconfigExtends is a tsconfig's "extends": a relative file, or a shared base package of the
 // @tsconfig/node* family, each of which sets module Node16 or NodeNext. TypeScript 5 takes a list:
 // `"extends": ["@tsconfig/strictest/tsconfig.json", "@tsconfig/node24/tsconfig.json"]` (the
 // hundred-and-eighty-sixth holdout's mcp-paprika, whose documents name `./types.js` for types.ts).
 var (
-	tsconfigExtends = regexp.MustCompile(`"extends"\s*:\s*(?:"([^"]+)"|\[([^\]]*)\])`)
-	quotedValue     = regexp.MustCompile(`"([^"]+)"`)
+	tsconfigExtends = mustGate(`"extends"\s*:\s*(?:"([^"]+)"|\[([^\]]*)\])`)
+	quotedValue     = mustGate(`"([^"]+)"`)
 )
 
 // nodeSpecifier reports the tracked TypeScript source of a missing .js name in a project that imports
@@ -41,7 +40,7 @@ func (v *verifier) nodeSpecifier(p string) (string, bool) {
 }
 
 // testModule is a test file's name.
-var testModule = regexp.MustCompile(`[._-](?:test|spec|e2e)\.[cm]?jsx?$`)
+var testModule = mustGate(`[._-](?:test|spec|e2e)\.[cm]?jsx?$`)
 
 // nodeResolved reports whether the tsconfig nearest above src (or the root's) compiles it and resolves
 // modules the Node way, following its extends chain a few steps.
@@ -61,7 +60,7 @@ func (v *verifier) nodeResolved(src string) bool {
 }
 
 // tsconfigExclude is a tsconfig's "exclude" list.
-var tsconfigExclude = regexp.MustCompile(`"exclude"\s*:\s*\[([^\]]*)\]`)
+var tsconfigExclude = mustGate(`"exclude"\s*:\s*\[([^\]]*)\]`)
 
 // tsconfigExcludes reports a source under a directory the tsconfig in dir excludes by name
 // ("exclude": ["node_modules", "dist", "test"]).

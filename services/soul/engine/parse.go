@@ -3,7 +3,6 @@ package engine
 import (
 	"bytes"
 	"path"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -278,18 +277,18 @@ func (p *parser) heading(h *ast.Heading) {
 
 // forgeLinkCell is a table cell that is only a link to a repository on a forge; the name is the
 // repository's.
-var forgeLinkCell = regexp.MustCompile(`^\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)$`)
+var forgeLinkCell = mustGate(`^\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)$`)
 
 // checkoutHeading is a heading that places its section in a named checkout of another repository:
 // "from a meshtastic-mcp checkout", "(in the docs repo)", "inside the `book` repository".
-var checkoutHeading = regexp.MustCompile(`(?i)\b(?:from|in|inside|within)\s+(?:a|an|the|your)\s+` + "`?" + `([\w.-]+)` + "`?" + `\s+(?:checkout|clone|repository|repo)\b`)
+var checkoutHeading = mustGate(`(?i)\b(?:from|in|inside|within)\s+(?:a|an|the|your)\s+` + "`?" + `([\w.-]+)` + "`?" + `\s+(?:checkout|clone|repository|repo)\b`)
 
 // upstreamHeading titles a section about the project this one follows: "## Upstream Source" over "Wire
 // type names … match the upstream Rust definitions: `codex-rs/app-server-protocol/src/protocol/v2.rs`"
 // (the eighty-eighth holdout's caic, three sections of paths in the upstream codex and opencode trees).
 const upstreamCheckout = "upstream"
 
-var upstreamHeading = regexp.MustCompile(`(?i)^\W*upstream\s+(?:source|sources|code|reference|references|definitions|files|layout)\W*$`)
+var upstreamHeading = mustGate(`(?i)^\W*upstream\s+(?:source|sources|code|reference|references|definitions|files|layout)\W*$`)
 
 // headingCheckout is the checkout a heading names, or "" when it names none or names this one in
 // general words ("in the main repo", "from this repository").
@@ -327,7 +326,7 @@ func (p *parser) html(b *ast.HTMLBlock) {
 }
 
 // memContextTag opens or closes the block a memory tool writes its activity log in.
-var memContextTag = regexp.MustCompile(`</?[a-z0-9_-]*mem-context>`)
+var memContextTag = mustGate(`</?[a-z0-9_-]*mem-context>`)
 
 // noteDirectives reads soul directives and auto markers out of HTML comments.
 func (p *parser) noteDirectives(s string, sec int) {
@@ -405,7 +404,7 @@ func (p *parser) paragraph(n ast.Node) {
 }
 
 // exampleLabel opens a paragraph with an example's label alone: "Example:", "**Example —**", "> For example:".
-var exampleLabel = regexp.MustCompile(`(?i)^[\s>*_]*(?:for\s+)?example[*_]*\s*[:—–]`)
+var exampleLabel = mustGate(`(?i)^[\s>*_]*(?:for\s+)?example[*_]*\s*[:—–]`)
 
 // markSiblings gives the paragraph's claims (from first on) the directories the paragraph names one level
 // up, checkouts beside this one: "point OpenPCB at a sibling `../shared/` checkout … . See
@@ -422,12 +421,12 @@ func (p *parser) markSiblings(raw string, first int) {
 }
 
 // siblingDir is a directory named one level up: "../shared/", "`../shared`".
-var siblingDir = regexp.MustCompile("(?:^|[\\s`(\\[])\\.\\./([\\w.@-]+)(?:/|`)")
+var siblingDir = mustGate("(?:^|[\\s`(\\[])\\.\\./([\\w.@-]+)(?:/|`)")
 
 // milestoneLabel is the bold label a paragraph of a status log opens with, saying a step is finished:
 // "**E-1 (Shared UI Components) complete** — 16 reusable components built with tests (96 tests, 21
 // suites)." (the sixty-second holdout's UXWallet, whose E-3 paragraph counts 41 suites).
-var milestoneLabel = regexp.MustCompile(`^\*\*([^*\n]{1,80}?\b(?:complete[d]?|done|finished|shipped|landed|delivered)\b[^*\n]{0,20}|[^*\n]{1,80}?✅[^*\n]{0,20})\*\*`)
+var milestoneLabel = mustGate(`^\*\*([^*\n]{1,80}?\b(?:complete[d]?|done|finished|shipped|landed|delivered)\b[^*\n]{0,20}|[^*\n]{1,80}?✅[^*\n]{0,20})\*\*`)
 
 // milestoneOf is the milestone label a paragraph opens with, lower-cased; "" when it opens with none.
 func milestoneOf(raw string) string {
@@ -541,7 +540,7 @@ func (p *parser) placeholderItem(l *ast.List) bool {
 }
 
 // placeholderSlot is a list item that is only a bracketed slot for more entries.
-var placeholderSlot = regexp.MustCompile(`(?i)^\**\[(?:etc\.*|\.\.\.|…|(?:other|more|add|additional|your|further)\b[^\]\n]{0,40})\]\**\.?$`)
+var placeholderSlot = mustGate(`(?i)^\**\[(?:etc\.*|\.\.\.|…|(?:other|more|add|additional|your|further)\b[^\]\n]{0,40})\]\**\.?$`)
 
 // listItem reads one item and its nested lists, and returns the index of the item's own claim (-1
 // when its text made none).
@@ -637,18 +636,18 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 // the names show the rule's style, as exampleLeadIn's do. samplesItem is a list item that opens with
 // the same verdict and goes on with its samples.
 var (
-	samplesLeadIn = regexp.MustCompile(samplesVerdict + `$`)
-	samplesItem   = regexp.MustCompile(samplesVerdict + "`")
+	samplesLeadIn = mustGate(samplesVerdict + `$`)
+	samplesItem   = mustGate(samplesVerdict + "`")
 )
 
 // namesItem is a list item of a naming label and nothing but names: "File names: `a.ts`, `b.ts`".
-var namesItem = regexp.MustCompile("(?i)^[*_\\s]*(?:file\\s*names?|file\\s+naming|naming|nama\\s+(?:file|berkas)|nombres?\\s+de\\s+archivos?|nomes?\\s+de\\s+arquivos?|dateinamen|文件名|ファイル名)[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+$")
+var namesItem = mustGate("(?i)^[*_\\s]*(?:file\\s*names?|file\\s+naming|naming|nama\\s+(?:file|berkas)|nombres?\\s+de\\s+archivos?|nomes?\\s+de\\s+arquivos?|dateinamen|文件名|ファイル名)[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+$")
 
 // badSamplesLeadIn is a samplesLeadIn whose verdict is against its samples: "**❌ Bad**:", "Avoid:",
 // "Wrong examples:". sampleFirst is an item that is its sample, then at most a label for it.
 var (
-	badSamplesLeadIn = regexp.MustCompile(`(?i)^[*_\s]*(?:(?:❌|✗|👎|🚫)\s*)?(?:bad|avoid|don['’]t|wrong|incorrect|anti-?patterns?)(?:\s+(?:examples?|names?|naming|patterns?|layouts?|structures?))?[*_\s]*:[*_\s]*$`)
-	sampleFirst      = regexp.MustCompile("^\\s*`[^`\n]+`\\s*(?:[:：—–]|\\s-\\s|$)")
+	badSamplesLeadIn = mustGate(`(?i)^[*_\s]*(?:(?:❌|✗|👎|🚫)\s*)?(?:bad|avoid|don['’]t|wrong|incorrect|anti-?patterns?)(?:\s+(?:examples?|names?|naming|patterns?|layouts?|structures?))?[*_\s]*:[*_\s]*$`)
+	sampleFirst      = mustGate("^\\s*`[^`\n]+`\\s*(?:[:：—–]|\\s-\\s|$)")
 )
 
 // samplesVerdict is the verdict a list of samples, or an item of one, opens with.
@@ -656,7 +655,7 @@ const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:
 
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".
-var entryLabel = regexp.MustCompile(`^(?:\*\*)?(?:(?i:shipped|landed|done|merged)\s+)?([A-Z]{1,2}-?\d{2,5})\b[^*]{0,200}?(?:\*\*|:)`)
+var entryLabel = mustGate(`^(?:\*\*)?(?:(?i:shipped|landed|done|merged)\s+)?([A-Z]{1,2}-?\d{2,5})\b[^*]{0,200}?(?:\*\*|:)`)
 
 // entryOf is the identifier a log entry's text opens with, lower-cased; "" when it opens with none.
 func entryOf(text string) string {
@@ -670,7 +669,7 @@ func entryOf(text string) string {
 // branchItemLead is a list item that introduces the branch names of its nested list: "Branch Naming
 // Logic: … the following mapping:", "Branch prefixes:", "Name branches by type:" (branchLead is the
 // same for a paragraph before a list).
-var branchItemLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b[^.]{0,80}\b(?:nam(?:e|es|ed|ing)|prefix(?:es)?|conventions?|types?|mapping)\b|\b(?:nam(?:e|es|ing)|prefix(?:es)?)\b[^.]{0,40}\bbranch`)
+var branchItemLead = mustGate(`(?i)\bbranch(?:es)?\b[^.]{0,80}\b(?:nam(?:e|es|ed|ing)|prefix(?:es)?|conventions?|types?|mapping)\b|\b(?:nam(?:e|es|ing)|prefix(?:es)?)\b[^.]{0,40}\bbranch`)
 
 // listItems reads a list's items in order. An item that sends the reader into a folder ("1. Open the
 // `backend` folder", pocket-id's CONTRIBUTING.md, the forty-second holdout) places the items after it
@@ -711,7 +710,7 @@ func inFolder(outer []string, dir string) []string {
 }
 
 // layoutRow is a list item that opens with a path in a code span: "- `docs/` – Documentation website".
-var layoutRow = regexp.MustCompile("^\\s*(?:\\*\\*)?`([A-Za-z0-9_.][A-Za-z0-9_./-]*)`")
+var layoutRow = mustGate("^\\s*(?:\\*\\*)?`([A-Za-z0-9_.][A-Za-z0-9_./-]*)`")
 
 // markLayoutRows gives each row of a list of layout rows the names all its rows open with, so a bare
 // name is read where its siblings are (layoutPlace in judge.go). Three rows at least make a layout. Only
@@ -746,11 +745,11 @@ func opensWithSpan(t string) bool {
 
 // enterFolder is a step that sends the reader into a folder of the repository: "Open the `backend`
 // folder", "Navigate to the `web/` directory", "cd into `api`", "Go to `frontend`".
-var enterFolder = regexp.MustCompile("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|navigate\\s+to|navigate\\s+into|change\\s+(?:in)?to|cd\\s+(?:in)?to|switch\\s+to|move\\s+into|enter)\\s+(?:the\\s+)?`(?:cd\\s+)?([A-Za-z0-9_][A-Za-z0-9_./-]*)`\\s*(?:folder|directory|dir)?\\s*[.:]?\\s*$")
+var enterFolder = mustGate("(?i)^(?:\\d+[.)]\\s*)?(?:open|go\\s+to|navigate\\s+to|navigate\\s+into|change\\s+(?:in)?to|cd\\s+(?:in)?to|switch\\s+to|move\\s+into|enter)\\s+(?:the\\s+)?`(?:cd\\s+)?([A-Za-z0-9_][A-Za-z0-9_./-]*)`\\s*(?:folder|directory|dir)?\\s*[.:]?\\s*$")
 
 // folderItem is a list item that is only a folder's name, bare, in a code span or in bold ("- src",
 // "- `pkg/`", "- **web/**:"): the items nested under it speak from inside that folder.
-var folderItem = regexp.MustCompile("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
+var folderItem = mustGate("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-]*(?:/[A-Za-z0-9_][A-Za-z0-9_.-]*)*)/?(?:\\*\\*|`)?:?\\s*$")
 
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
@@ -945,13 +944,13 @@ func cdElsewhere(body string) string {
 
 // cdHome is a command line that changes back ("cd ..", "cd -", "cd ../<this repository>"): the block
 // no longer runs where an earlier one went.
-var cdHome = regexp.MustCompile(`(?m)^\s*(?:\$\s+)?cd(?:\s+(?:\.\.|-|\.\./[\w.-]+)/?)?\s*$`)
+var cdHome = mustGate(`(?m)^\s*(?:\$\s+)?cd(?:\s+(?:\.\.|-|\.\./[\w.-]+)/?)?\s*$`)
 
 var (
-	cdAbsolute = regexp.MustCompile(`^cd\s+((?:/|~/|\$\{?(?:TMPDIR|HOME)\}?/)[\w./${}-]+)$`)
-	cdSibling  = regexp.MustCompile(`^cd\s+\.\./([\w.-]+)/?$`)
-	cloneInto  = regexp.MustCompile(`^git\s+clone\s+(?:-\S+\s+)*(\S+)(?:\s+([\w.-]+))?$`)
-	cdInto     = regexp.MustCompile(`^cd\s+(?:\./)?([\w.-]+/?)$`)
+	cdAbsolute = mustGate(`^cd\s+((?:/|~/|\$\{?(?:TMPDIR|HOME)\}?/)[\w./${}-]+)$`)
+	cdSibling  = mustGate(`^cd\s+\.\./([\w.-]+)/?$`)
+	cloneInto  = mustGate(`^git\s+clone\s+(?:-\S+\s+)*(\S+)(?:\s+([\w.-]+))?$`)
+	cdInto     = mustGate(`^cd\s+(?:\./)?([\w.-]+/?)$`)
 )
 
 // installLeadIn reports a list whose lead-in places its paths beside the installed program ("in the
@@ -971,7 +970,7 @@ func (p *parser) installLeadIn(l *ast.List) bool {
 func (p *parser) branchSection() bool { return p.sectionHeading(branchHeading) }
 
 // sectionHeading reports whether the heading of the section being read matches re.
-func (p *parser) sectionHeading(re *regexp.Regexp) bool {
+func (p *parser) sectionHeading(re *literalGated) bool {
 	i := p.current()
 	return i >= 0 && i < len(p.soul.Sections) && re.MatchString(p.soul.Sections[i].Heading)
 }
@@ -979,7 +978,7 @@ func (p *parser) sectionHeading(re *regexp.Regexp) bool {
 // routesHeading is a heading or a list's lead-in that calls what follows URLs: "### URLs" over "-
 // `_export_preview/` - Export preview page" (the hundred-and-forty-ninth holdout's arxii, 24 items of a
 // Django admin's urls.py), "Routes:", "API endpoints", "URL patterns".
-var routesHeading = regexp.MustCompile(`(?i)^[\W_]*(?:(?:admin|api|http|web|page|view)\s+)?(?:urls?|routes?|endpoints?|url\s*(?:patterns?|routes?|conf))[\W_]*$`)
+var routesHeading = mustGate(`(?i)^[\W_]*(?:(?:admin|api|http|web|page|view)\s+)?(?:urls?|routes?|endpoints?|url\s*(?:patterns?|routes?|conf))[\W_]*$`)
 
 // markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
 // their section's heading calls its layout proposed or expected.
@@ -993,10 +992,10 @@ func (p *parser) markPlannedSection(from int) {
 }
 
 // presentWording says a lead-in's layout is the one there now: "(existing content relocated here)".
-var presentWording = regexp.MustCompile(`(?i)\b(?:existing|relocated|moved\s+(?:here|there|in)|current(?:ly)?|already|as\s+it\s+(?:is|stands))\b`)
+var presentWording = mustGate(`(?i)\b(?:existing|relocated|moved\s+(?:here|there|in)|current(?:ly)?|already|as\s+it\s+(?:is|stands))\b`)
 
 // underHeading reports whether the section being read, or a section enclosing it, has a heading re matches.
-func (p *parser) underHeading(re *regexp.Regexp) bool {
+func (p *parser) underHeading(re *literalGated) bool {
 	for i := p.current(); i >= 0 && i < len(p.soul.Sections); i = p.soul.Sections[i].Parent {
 		if re.MatchString(p.soul.Sections[i].Heading) {
 			return true
@@ -1008,14 +1007,14 @@ func (p *parser) underHeading(re *regexp.Regexp) bool {
 // changePlanHeading is a heading over a plan to restructure the code: "## MODULARIZATION PLAN" over "###
 // Phase 2: Extract Handlers" and its tree of handlers to extract (the hundred-and-fifty-third holdout's
 // Bottus), "## Refactoring plan", "## Migration plan". A test plan or a release plan names no files to make.
-var changePlanHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation|refactor(?:ing)?|migration|restructur(?:e|ing)|split(?:ting)?|extraction|decomposition|reorgani[sz]ation)\s+plan[\s*_:]*$`)
+var changePlanHeading = mustGate(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation|refactor(?:ing)?|migration|restructur(?:e|ing)|split(?:ting)?|extraction|decomposition|reorgani[sz]ation)\s+plan[\s*_:]*$`)
 
 // plannedHeading is a section heading that calls its layout proposed or expected: "## Directory Map
 // (proposto)" over an app its document says is not implemented yet, "## Структура директорий
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
 // Neuro-Academy). Korean "## Stack C (향후)" (later) over files to come (the hundred-and-fortieth's com-chr).
 // "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly.
-var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
+var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business
@@ -1027,7 +1026,7 @@ var plannedHeading = regexp.MustCompile(`(?i)\(\s*(?:proposed|planned|expected|t
 // from `src/main`: the hundred-and-seventy-eighth holdout's spring-gateway-lab, a learning project whose
 // later steps add the packages; the same writer's spring-batch-lab in an earlier round) and "Use the
 // layout below as the default" say it without a colon.
-var adviceLead = regexp.MustCompile(`(?i)(?:구조를|레이아웃을|형태를)\s*기본(?:으로)?\s*(?:삼는다|삼습니다|한다|합니다)\s*[.。]?\s*$|\b(?:(?:following|below)\s+(?:structure|layout)|(?:structure|layout)\s+below)\s+as\s+(?:the|a|our)\s+default\b[^\n]{0,40}$|(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a|organi[sz]ing\s+(?:(?:it|them|these|files|docs)\s+)?into)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
+var adviceLead = mustGate(`(?i)(?:구조를|레이아웃을|형태를)\s*기본(?:으로)?\s*(?:삼는다|삼습니다|한다|합니다)\s*[.。]?\s*$|\b(?:(?:following|below)\s+(?:structure|layout)|(?:structure|layout)\s+below)\s+as\s+(?:the|a|our)\s+default\b[^\n]{0,40}$|(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a|organi[sz]ing\s+(?:(?:it|them|these|files|docs)\s+)?into)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
 
 // plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
 // over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"
@@ -1035,12 +1034,12 @@ var adviceLead = regexp.MustCompile(`(?i)(?:구조를|레이아웃을|형태를)
 // "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
 // nokexpert-fe) says the same, and so does "### Recommended Project Structure" over a tree of the app that would
 // use a portable library (the hundred-and-seventieth's tetrastack).
-var plannedWholeHeading = regexp.MustCompile(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+var plannedWholeHeading = mustGate(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration
 // deleted). Whether each place is still there is not what the list says.
-var formerPlaceLead = regexp.MustCompile(`(?i)\b(?:previously|formerly|once|used\s+to)\s+(?:(?:existed|lived|sat|were|was|be|live|exist)\s+)?(?:in|at|under|inside|across|spread\s+over)\s*[:：]\s*\**\s*$`)
+var formerPlaceLead = mustGate(`(?i)\b(?:previously|formerly|once|used\s+to)\s+(?:(?:existed|lived|sat|were|was|be|live|exist)\s+)?(?:in|at|under|inside|across|spread\s+over)\s*[:：]\s*\**\s*$`)
 
 // sampleNames are the names a lead-in gives as examples, each in a code span right after an example's
 // opener (anchors.go's exampleMarkers and foreignExamples): "To add a new language pair (e.g. `es-tr`):",
@@ -1065,7 +1064,7 @@ func sampleNames(lead string) []string {
 }
 
 // sampleWord is a name a path can pass through: "es-tr", "acme", "v2.local".
-var sampleWord = regexp.MustCompile(`^[\w.@-]+$`)
+var sampleWord = mustGate(`^[\w.@-]+$`)
 
 // throughSample reports a path that passes through one of a lead-in's sample names: the steps under
 // it spell the example out, and the place they name is made by following them (markDocumentNames).
@@ -1079,7 +1078,7 @@ func throughSample(p string, names []string) bool {
 }
 
 // spanLabel is a paragraph that is one code span, bold or not: "**`.github/workflows/deploy.yml`**".
-var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
+var spanLabel = mustGate("^[*_]*`[^`\n]+`[*_]*:?$")
 
 // removedHeading is a section heading over what was taken out: "## What Was Removed" over a table of
 // `agent.py`, `workflow.py`, … (the ninety-seventh holdout's agent_ecology2, thirteen rows), and over a list:
@@ -1088,7 +1087,7 @@ var spanLabel = regexp.MustCompile("^[*_]*`[^`\n]+`[*_]*:?$")
 // languages put it, and a parenthesis may close the heading, or what it was removed from or during:
 // "## REMOVED FROM V1.X" (the hundred-and-seventy-second holdout's clay), "### Removed during Puck
 // migration" (AI-PAGE-BUILDER).
-var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:(?:scripts?|archivos|ficheros|arquivos|fichiers|módulos|modulos)\s+)?(?:(?:obsolet[oa]s|obsolètes)\s+)?(?:removed|deleted|retired|dropped|eliminad[oa]s|removid[oa]s|borrad[oa]s|supprimée?s|entfernte|gelöschte)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?|dateien|skripte|module))?(?:\s+(?:from|during|in|since|after|with|as\s+of)\s+[\w .#/-]{1,40}?)?|removals?)(?:\s*\([^()\n]*\))?\W*$`)
+var removedHeading = mustGate(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have\s+been)\s+(?:removed|deleted|dropped|retired)|(?:(?:scripts?|archivos|ficheros|arquivos|fichiers|módulos|modulos)\s+)?(?:(?:obsolet[oa]s|obsolètes)\s+)?(?:removed|deleted|retired|dropped|eliminad[oa]s|removid[oa]s|borrad[oa]s|supprimée?s|entfernte|gelöschte)(?:\s+(?:files?|modules?|code|features?|components?|scripts?|packages?|dateien|skripte|module))?(?:\s+(?:from|during|in|since|after|with|as\s+of)\s+[\w .#/-]{1,40}?)?|removals?)(?:\s*\([^()\n]*\))?\W*$`)
 
 // awayRepoLead ends a lead-in over files of another repository: "원본 레포에서 다음 파일들을 참조하여 재구현:"
 // (reimplement from these files of the original repository: the hundred-and-ninth holdout's
@@ -1096,23 +1095,23 @@ var removedHeading = regexp.MustCompile(`(?i)^\W*(?:what\s+(?:was|were|got|has\s
 // "**Source repos** (READ-ONLY reference):" (the hundred-and-eighty-fifth's arc-explainer, the Python
 // checkouts its TypeScript port came from).
 // Whether they are here is not what the list says.
-var awayRepoLead = regexp.MustCompile(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|\b(?:source|reference|upstream|external|sibling)\s+repo(?:s|sitories)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
+var awayRepoLead = mustGate(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|\b(?:source|reference|upstream|external|sibling)\s+repo(?:s|sitories)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
 
 // ifExistsLeadIn ends a lead-in that makes its list's steps conditional on a place: "When `.ai/rules`
 // exists, before planning or editing a file:" over "1. Read `.ai/rules/index.md` …" (the
 // hundred-and-eighteenth holdout's laravel-fluffy-robot, a kit's boilerplate in a project that never
 // made the folder).
-var ifExistsLeadIn = regexp.MustCompile("(?i)\\b(?:when|if|where|once)\\s+`([^`\\n]+)`\\s+(?:exists|is\\s+present|is\\s+there|has\\s+been\\s+created)\\b[^:：\\n]{0,80}[:：]\\s*\\**\\s*$")
+var ifExistsLeadIn = mustGate("(?i)\\b(?:when|if|where|once)\\s+`([^`\\n]+)`\\s+(?:exists|is\\s+present|is\\s+there|has\\s+been\\s+created)\\b[^:：\\n]{0,80}[:：]\\s*\\**\\s*$")
 
 // archivedAwayLead ends a lead-in over what was archived out of the repository: "**Detailed worksheets
 // archived externally:**\n`/home/brian/…/gaps/`" (the ninety-seventh holdout's agent_ecology2, seven
 // items).
-var archivedAwayLead = regexp.MustCompile("(?i)\\b(?:archived|moved|kept|stored)\\s+(?:externally|elsewhere|out\\s+of\\s+(?:this|the)\\s+repo(?:sitory)?|outside\\s+(?:this|the)\\s+repo(?:sitory)?)\\b[^.!?]{0,20}[:：]\\s*\\**(?:\\s*`[^`\\n]*`)?\\s*$")
+var archivedAwayLead = mustGate("(?i)\\b(?:archived|moved|kept|stored)\\s+(?:externally|elsewhere|out\\s+of\\s+(?:this|the)\\s+repo(?:sitory)?|outside\\s+(?:this|the)\\s+repo(?:sitory)?)\\b[^.!?]{0,20}[:：]\\s*\\**(?:\\s*`[^`\\n]*`)?\\s*$")
 
 // branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the
 // sixty-first holdout's wcag-wayfinder), in Japanese, Chinese or Korean too: "ブランチ命名" (branch
 // naming) over a table of `feat/`, `fix/`, `release/` (the hundred-and-twenty-seventh's devcon).
-var branchHeading = regexp.MustCompile(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$|^\W*(?:git\s*)?(?:ブランチ|分支|브랜치)\s*(?:の)?(?:命名|名|運用|戦略|策略|规范|規範|命名规则|命名規則|명명|이름|전략|규칙)?\s*(?:規則|ルール|规则|규칙)?\W*$`)
+var branchHeading = mustGate(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$|^\W*(?:git\s*)?(?:ブランチ|分支|브랜치)\s*(?:の)?(?:命名|名|運用|戦略|策略|规范|規範|命名规则|命名規則|명명|이름|전략|규칙)?\s*(?:規則|ルール|规则|규칙)?\W*$`)
 
 func (p *parser) branchLeadIn(l *ast.List) bool {
 	return branchLead.MatchString(p.leadIn(l))
@@ -1138,7 +1137,7 @@ func (p *parser) leadIn(n ast.Node) string {
 // "Choose the branch prefix based on the primary purpose of the work:" (the ninety-fifth holdout's
 // player1inventory) runs 41 bytes from the noun to the colon, and "**Branch naming conventions:**" (the
 // hundred-and-nineteenth's overseer) closes its bold after it.
-var branchLead = regexp.MustCompile(`(?i)\bbranch(?:es)?\b(?:\s+(?:names?|naming|prefix(?:es)?|patterns?))?(?:\s+conventions?)?[^.!?:]{0,80}:[*_]*$`)
+var branchLead = mustGate(`(?i)\bbranch(?:es)?\b(?:\s+(?:names?|naming|prefix(?:es)?|patterns?))?(?:\s+conventions?)?[^.!?:]{0,80}:[*_]*$`)
 
 // branchItems reads the slashed names of a branch list's items as branch names or prefixes.
 func branchItems(claims []Claim) {
@@ -1178,10 +1177,10 @@ func (p *parser) outputLeadIn(f *ast.FencedCodeBlock) bool {
 
 // outputIntro ends a lead-in over a sample of output: an error, a message or output "such as" or "like"
 // the block, or what the reader "will see".
-var outputIntro = regexp.MustCompile(`(?i)(?:\b(?:errors?|messages?|warnings?|output|failures?|logs?)\b[^.:]{0,40}\b(?:such as|like(?: this| the following)?|similar to(?: this| the following)?)|\b(?:you(?:'ll| will| should)? see|looks? like(?: this)?|prints?|outputs?)(?: something)?(?: like| similar to)?(?: this| the following)?)\s*:$`)
+var outputIntro = mustGate(`(?i)(?:\b(?:errors?|messages?|warnings?|output|failures?|logs?)\b[^.:]{0,40}\b(?:such as|like(?: this| the following)?|similar to(?: this| the following)?)|\b(?:you(?:'ll| will| should)? see|looks? like(?: this)?|prints?|outputs?)(?: something)?(?: like| similar to)?(?: this| the following)?)\s*:$`)
 
 // runInRepo is a lead-in naming the repository a block runs in by its proper name.
-var runInRepo = regexp.MustCompile(`\b(?:from|in|inside|within|into|of) (?:the|your|a|an) \[?([A-Z][\w.-]*)\]?(?:\([^)]*\))? (?:repository|repo|checkout|clone|source tree)\b[^.]*:$`)
+var runInRepo = mustGate(`\b(?:from|in|inside|within|into|of) (?:the|your|a|an) \[?([A-Z][\w.-]*)\]?(?:\([^)]*\))? (?:repository|repo|checkout|clone|source tree)\b[^.]*:$`)
 
 // treeLanguages are the info strings a directory-tree block is written under, beside the shell's.
 var treeLanguages = map[string]bool{"text": true, "txt": true, "plaintext": true, "plain": true, "tree": true, "none": true}
@@ -1574,15 +1573,15 @@ func embeddedSource(src []byte) string {
 // project: "**USAGE**: Download this file to your project for consistent agent behavior" (the
 // ninety-sixth holdout's lolek-mcp-server, whose examples/CLAUDE.md a tool serves to users' Next.js
 // apps and whose `src/app/`, `src/lib/` are theirs).
-var shippedTemplate = regexp.MustCompile(`(?i)\b(?:download|copy|drop|place|put)\s+this\s+(?:file|document|template)\s+(?:in)?to\s+(?:your|each|every|the\s+user'?s?)\s+(?:own\s+)?(?:project|repo(?:sitory)?|app(?:lication)?|codebase)\b`)
+var shippedTemplate = mustGate(`(?i)\b(?:download|copy|drop|place|put)\s+this\s+(?:file|document|template)\s+(?:in)?to\s+(?:your|each|every|the\s+user'?s?)\s+(?:own\s+)?(?:project|repo(?:sitory)?|app(?:lication)?|codebase)\b`)
 
 // placeholderTitle is a document headed by a blank for its reader's project: "# YOUR_PROJECT_NAME" over
 // "> TODO: One-line project description." (the hundred-and-first holdout's claude-code-superkit, whose
 // packages/core/CLAUDE.md a kit copies into its users' repositories), "# [Project Name]", "# <project-name>".
-var placeholderTitle = regexp.MustCompile(`(?im)^#\s+(?:\[|<|\{\{\s*)?(?:your|my)?[_ -]?(?:project|app|repo)[_ -]?name(?:\]|>|\s*\}\})?\s*$`)
+var placeholderTitle = mustGate(`(?im)^#\s+(?:\[|<|\{\{\s*)?(?:your|my)?[_ -]?(?:project|app|repo)[_ -]?name(?:\]|>|\s*\}\})?\s*$`)
 
 // embeddedWords are a source's words for a copy of someone else's text.
-var embeddedWords = regexp.MustCompile(`(?i)\b(?:embedded|verbatim|copied|mirrored|vendored)\b`)
+var embeddedWords = mustGate(`(?i)\b(?:embedded|verbatim|copied|mirrored|vendored)\b`)
 
 // blankFrontmatter blanks a leading YAML frontmatter block (keeping its newlines, so line numbers hold):
 // markdown would read its closing "---" as a heading underline and its keys as a title.

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,7 +73,7 @@ func (v *verifier) inSection(i, si int) bool {
 	return false
 }
 
-var semverParts = regexp.MustCompile(`^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(-.*)?$`)
+var semverParts = mustGate(`^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:\.(\d+))?(-.*)?$`)
 
 // semverLess orders version tags; anything that is not a version sorts first.
 func semverLess(a, b string) bool {
@@ -168,7 +167,7 @@ func conditionsOnly(results []ClaimResult, vals map[string][]int) bool {
 }
 
 // roundLabel is the round, phase or sprint a log entry's lead names: "(Round 5):", "Sprint 3 —".
-var roundLabel = regexp.MustCompile(`(?i)^[^\n]{0,100}?\b(rounds?|phases?|sprints?|stages?|iterations?|milestones?|waves?|cycles?)\s+#?(\d+(?:\s*[–-]\s*\d+)?)\b[^\n]{0,20}?(?:\)|\*\*|:|\s[—–]\s)`)
+var roundLabel = mustGate(`(?i)^[^\n]{0,100}?\b(rounds?|phases?|sprints?|stages?|iterations?|milestones?|waves?|cycles?)\s+#?(\d+(?:\s*[–-]\s*\d+)?)\b[^\n]{0,20}?(?:\)|\*\*|:|\s[—–]\s)`)
 
 // roundOf is the round a claim's lead names ("round 5", "rounds 8–9"), "" when it names none.
 func roundOf(c *Claim) string {
@@ -256,7 +255,7 @@ func parallelHeadings(x, y string) bool {
 }
 
 // namedWord is a heading's word that can name a part: letters first, no date or version ("v2").
-var namedWord = regexp.MustCompile(`^(?:[vV](?:[^\d.]|$)|[^\PL vV])[\pL\pN_.-]*$`)
+var namedWord = mustGate(`^(?:[vV](?:[^\d.]|$)|[^\PL vV])[\pL\pN_.-]*$`)
 
 // ordinalWords count steps as numbers do: "Phase One", "Round Two" order one subject in time.
 var ordinalWords = map[string]bool{
@@ -454,7 +453,7 @@ func supersession(results []ClaimResult, soul *Soul) {
 
 // doneMark opens an item its writer marked done, a check mark or a ticked box, or a table row's cell:
 // "| `QueryTip` | ✅ migrated (R505 trait, R506 concrete impl) |".
-var doneMark = regexp.MustCompile(`^\s*(?:[-*+]\s+)?(?:✅|✔️?|☑️?|\[[xX]\])|^\s*\|.*\|\s*(?:✅|✔️?|☑️?)`)
+var doneMark = mustGate(`^\s*(?:[-*+]\s+)?(?:✅|✔️?|☑️?|\[[xX]\])|^\s*\|.*\|\s*(?:✅|✔️?|☑️?)`)
 
 // claimKeys are the distinctive handles a claim names: code words, paths, symbols and PR numbers.
 func claimKeys(c *Claim) map[string]bool {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -15,7 +14,7 @@ import (
 // not end it) and finds the next clause saying it is gone: "`src/charter.test.ts` pinned that by
 // reading the manifest; it is gone (`Wallow-xg9t.1`)", "was a second reader; it\nis gone with the
 // source-reading guards". "it is green" says nothing of the kind. The next sentence is itGoneNote's.
-var goneLaterSubject = regexp.MustCompile("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:;\\s+|\\s[—–]\\s+)" + itGone)
+var goneLaterSubject = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:;\\s+|\\s[—–]\\s+)" + itGone)
 
 // itGone says what the subject refers back to is gone; what may follow closes the statement ("It is
 // deleted (`Wallow-xg9t.1`).", "it is gone with the source-reading guards"). "It is run by CI" says
@@ -24,11 +23,11 @@ const itGone = "(?:it|they|both|it\\s+and\\s+`[^`\\n]*`)\\s+(?:is|are|was|were)\
 
 // itGoneNote is a sentence that says the name its paragraph's previous sentence opened with is gone:
 // "`shared-env.test.ts` was the cross-app guard — it reached into … . It is deleted (`Wallow-xg9t.1`)."
-var itGoneNote = regexp.MustCompile("(?i)^\\W*" + itGone)
+var itGoneNote = mustGate("(?i)^\\W*" + itGone)
 
 // sentenceOpen ends the text before a name that opens a sentence, a clause after a semicolon or
 // colon, a parenthesis or a paragraph: the name is the subject goneLaterSubject's "it" refers back to.
-var sentenceOpen = regexp.MustCompile("(?:^|[.!?;:]\\s+|\\(|\\n\\s*)[*_]*(?:the\\s+)?$")
+var sentenceOpen = mustGate("(?:^|[.!?;:]\\s+|\\(|\\n\\s*)[*_]*(?:the\\s+)?$")
 
 // openingName is the name a sentence opens with, after a parenthesis or "The" at most, or "".
 func openingName(text string) string {
@@ -50,13 +49,13 @@ func goneAsSubject(s *spanText) bool {
 // usedToVerbAfter follows a name with what it used to do: "`src/charter.test.ts` used to assert
 // this" (the name, then "used to" and any verb: "is used to build" is the present's passive and never
 // follows the name directly).
-var usedToVerbAfter = regexp.MustCompile("^(?:'s\\s+`[^`\\n]*`)?(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+[a-z]+")
+var usedToVerbAfter = mustGate("^(?:'s\\s+`[^`\\n]*`)?(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+used\\s+to\\s+[a-z]+")
 
 // usedToVerbBefore ends the words before a name with what something used to do with it: "This app
 // used to carry a `lib/fetch-cache.ts` that returned …" (the hundred-and-seventy-eighth holdout's
 // iguzman, a helper a commit deleted). "is used to build `x`" is the present's passive: usedToBefore
 // reads the word before "used".
-var usedToVerbBefore = regexp.MustCompile(`(?i)(\w+)\s+used\s+to\s+[a-z]+\s+(?:(?:an?|the|its|their|our|his|her)\s+)?[*_]*$`)
+var usedToVerbBefore = mustGate(`(?i)(\w+)\s+used\s+to\s+[a-z]+\s+(?:(?:an?|the|its|their|our|his|her)\s+)?[*_]*$`)
 
 // passiveAux are the words that make "used to" the passive of use.
 var passiveAux = set("is", "are", "be", "been", "being", "was", "were", "gets", "get", "got")
@@ -69,37 +68,37 @@ func usedToBefore(before string) bool {
 // wentWithAfter follows a name, or a list of names, with their going along with something: "that
 // went, and `PlacedBox::nearness` and `appearance::slots` went with it" (the hundred-and-seventy-ninth
 // holdout's voxelheim-v2, members a commit removed with the buffer they served).
-var wentWithAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+went\\s+(?:with|along\\s+with|away|too)\\b")
+var wentWithAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+went\\s+(?:with|along\\s+with|away|too)\\b")
 
 // koreanOnceBefore and koreanWasAfter put a name in the past in Korean: "원래 `app.js` 한 파일이던 것을 줄
 // 단위로 자른 것" (what was originally the one file `app.js`, cut by lines: the hundred-and-seventy-ninth
 // holdout's cupang-auto, whose scripts a commit split).
 var (
-	koreanOnceBefore = regexp.MustCompile(`(?:원래|예전에?|이전에)\s*[*_]*$`)
-	koreanWasAfter   = regexp.MustCompile(`^[*_]*\s*(?:(?:한|하나의)\s*)?(?:파일|폴더|모듈|디렉터리|디렉토리)?\s*(?:이던|였던|이었던|이었|였)`)
+	koreanOnceBefore = mustGate(`(?:원래|예전에?|이전에)\s*[*_]*$`)
+	koreanWasAfter   = mustGate(`^[*_]*\s*(?:(?:한|하나의)\s*)?(?:파일|폴더|모듈|디렉터리|디렉토리)?\s*(?:이던|였던|이었던|이었|였)`)
 )
 
 // supersedesOldBefore ends the words before the place of what a document replaces: "It supersedes the
 // older summary in `AGENT.md`" (the hundred-and-eightieth holdout's web_message, whose commit that added
 // AGENTS.md deleted AGENT.md).
-var supersedesOldBefore = regexp.MustCompile(`(?i)\b(?:supersed(?:es|ed|ing)|replac(?:es|ed|ing))\s+the\s+(?:older|old|previous|earlier|legacy|original)\s+(?:[\w-]+\s+){0,2}?(?:in|at|from|of)\s+[*_]*$`)
+var supersedesOldBefore = mustGate(`(?i)\b(?:supersed(?:es|ed|ing)|replac(?:es|ed|ing))\s+the\s+(?:older|old|previous|earlier|legacy|original)\s+(?:[\w-]+\s+){0,2}?(?:in|at|from|of)\s+[*_]*$`)
 
 // removedMarkBefore is a parenthesised mark just before a name: "- (removed) `context_portal/` — …" (the
 // hundred-and-eightieth holdout's memos.as).
-var removedMarkBefore = regexp.MustCompile(`(?i)\(\s*[*_]*(?:removed|deleted|retired|gone)[*_]*\s*\)\s*[*_]*$`)
+var removedMarkBefore = mustGate(`(?i)\(\s*[*_]*(?:removed|deleted|retired|gone)[*_]*\s*\)\s*[*_]*$`)
 
 // butRemovedAfter follows a name with what is said of it, then that it is gone: "`src/native/` referenced
 // in README but removed — do not use" (the hundred-and-eighty-first holdout's winssh).
-var butRemovedAfter = regexp.MustCompile(`(?i)^[^.;!?\n\x60]{0,60}\bbut\s+(?:(?:was|were|is|are|has\s+been|have\s+been)\s+)?(?:since\s+|now\s+|later\s+)?(?:removed|deleted|gone|dropped)\b`)
+var butRemovedAfter = mustGate(`(?i)^[^.;!?\n\x60]{0,60}\bbut\s+(?:(?:was|were|is|are|has\s+been|have\s+been)\s+)?(?:since\s+|now\s+|later\s+)?(?:removed|deleted|gone|dropped)\b`)
 
 // replacedByItAfter follows a name with the clause that says something took its place: "The
 // `h3-free.test.ts` it replaced grepped the source" (wallow's sdk guide: the spec that replaced it,
 // `web-standard-handlers.test.ts`, is the one there today).
-var replacedByItAfter = regexp.MustCompile("^\\s+(?:it|they|this|that|which)\\s+(?:replaced|superseded|retired)\\b")
+var replacedByItAfter = mustGate("^\\s+(?:it|they|this|that|which)\\s+(?:replaced|superseded|retired)\\b")
 
 // keptBrieflyBefore ends the words before a place something was only for a while: "The presets were
 // briefly kept under `tools/`, which has no manifest" (wallow's config guide, on why they moved).
-var keptBrieflyBefore = regexp.MustCompile(`(?i)\b(?:was|were)\s+(?:briefly|once|originally|initially|temporarily|first)\s+(?:kept|stored|placed|put|housed|parked|hosted)\s+(?:in|at|under|inside)\s+[*_]*$`)
+var keptBrieflyBefore = mustGate(`(?i)\b(?:was|were)\s+(?:briefly|once|originally|initially|temporarily|first)\s+(?:kept|stored|placed|put|housed|parked|hosted)\s+(?:in|at|under|inside)\s+[*_]*$`)
 
 // pastProse: the words after the span, or the ones before it, say what the file was, not what it is.
 func pastProse(s *spanText) bool {
@@ -133,20 +132,20 @@ func pastProse(s *spanText) bool {
 // `mon-stop.ps1` blanket-kill bug" (the hundred-and-eighty-third holdout's cuesheet, four documents whose
 // script a fix removed). The file is where the bug was, not one the sentence says is here.
 var (
-	bugNamedAfter = regexp.MustCompile(`^\x60?\s+(?:[\w-]+\s+)?(?:bug|incident|regression|outage)\b`)
-	theBefore     = regexp.MustCompile(`(?i)\bthe\s+[*_]*$`)
+	bugNamedAfter = mustGate(`^\x60?\s+(?:[\w-]+\s+)?(?:bug|incident|regression|outage)\b`)
+	theBefore     = mustGate(`(?i)\bthe\s+[*_]*$`)
 )
 
 // removedLabelBefore ends a label that says what its list lost: "**REMOVED**: `custom-prisma-adapter.ts`,
 // `auth-optimized.ts`, `auth/session-cache.ts` (all NextAuth-specific)" (the hundred-and-eighty-fourth
 // holdout's TherapyAI, files an auth move deleted).
-var removedLabelBefore = regexp.MustCompile(`(?i)(?:^|\n)\s*(?:[-*+]\s+)?[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*(?:\([^)\n]{0,40}\)\s*)?[,，、/]\s*(?:and\s+)?)*$`)
+var removedLabelBefore = mustGate(`(?i)(?:^|\n)\s*(?:[-*+]\s+)?[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*(?:\([^)\n]{0,40}\)\s*)?[,，、/]\s*(?:and\s+)?)*$`)
 
 // absorbedOldBefore ends the text before a file another took in: "Absorbed the old
 // `cuesheet-binary.yml`" (the same round's cuesheet, a workflow folded into build.yml).
-var absorbedOldBefore = regexp.MustCompile(`(?i)\b(?:absorb|merg|fold|subsum)(?:s|es|ed|ing)?\s+(?:in\s+)?the\s+(?:old|previous|former|legacy|separate)(?:\s+[\w-]+)?\s+[*_]*$`)
+var absorbedOldBefore = mustGate(`(?i)\b(?:absorb|merg|fold|subsum)(?:s|es|ed|ing)?\s+(?:in\s+)?the\s+(?:old|previous|former|legacy|separate)(?:\s+[\w-]+)?\s+[*_]*$`)
 
 // olderPathsBefore ends the text before paths a stale reference still names: "Root pytest config only
 // references older `tests/db`/`tests/ontology` paths" (the same round's ByDC, whose tests moved into
 // the package). The sentence says they are the old ones.
-var olderPathsBefore = regexp.MustCompile(`(?i)\b(?:references?|names?|points?\s+(?:at|to)|lists?|mentions?)\s+(?:the\s+)?(?:older|old|stale|outdated)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)
+var olderPathsBefore = mustGate(`(?i)\b(?:references?|names?|points?\s+(?:at|to)|lists?|mentions?)\s+(?:the\s+)?(?:older|old|stale|outdated)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)

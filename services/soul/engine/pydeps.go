@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -25,13 +24,13 @@ var pyManifests = []string{"pyproject.toml", "requirements.txt", "requirements-d
 var (
 	// pyRequirement is one PEP 508 requirement with a version specifier, quoted in a TOML array or
 	// alone on a requirements line: `fastapi[standard]>=0.110,<1`
-	pyRequirement = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*((?:[<>=!~]=?|===)\s*[0-9][^;#]*)`)
+	pyRequirement = mustGate(`^([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*((?:[<>=!~]=?|===)\s*[0-9][^;#]*)`)
 	// pyQuoted is a quoted string in a TOML file
-	pyQuoted = regexp.MustCompile(`"([^"\n]+)"|'([^'\n]+)'`)
+	pyQuoted = mustGate(`"([^"\n]+)"|'([^'\n]+)'`)
 	// poetryDep is a Poetry dependency line: `pydantic = "^2.5"` or `django = { version = "~4.2" }`
-	poetryDep = regexp.MustCompile(`^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=\s*(?:"([^"]+)"|\{[^}]*\bversion\s*=\s*"([^"]+)")`)
+	poetryDep = mustGate(`^\s*"?([A-Za-z0-9][A-Za-z0-9._-]*)"?\s*=\s*(?:"([^"]+)"|\{[^}]*\bversion\s*=\s*"([^"]+)")`)
 	// tomlName is a table's name key
-	tomlName = regexp.MustCompile(`^\s*name\s*=\s*["']([^"']+)["']`)
+	tomlName = mustGate(`^\s*name\s*=\s*["']([^"']+)["']`)
 )
 
 // pyName normalises a distribution name as PEP 503 compares them.

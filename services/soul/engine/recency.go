@@ -20,8 +20,8 @@ type epoch struct {
 	where    string // the heading that gives the order, for the finding's detail
 }
 
-var headingDate = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})\b`)
-var addendumNumber = regexp.MustCompile(`\baddend(?:um|a)\s*#?\s*(\d+)\b`)
+var headingDate = mustGate(`\b(\d{4}-\d{2}-\d{2})\b`)
+var addendumNumber = mustGate(`\baddend(?:um|a)\s*#?\s*(\d+)\b`)
 
 // epochs computes each section's epoch, walking its heading chain.
 func epochs(soul *Soul) []epoch {

@@ -11,8 +11,8 @@ import (
 // unified GitHub release (e.g., "trigger.dev v4.3.4")": the thirtieth holdout's coolify and
 // trigger.dev, whose release pages name the release a reader is about to make).
 var (
-	releaseWords = regexp.MustCompile(`(?i)\b(released|release|tagged|tag|cut|published|shipped)\b`)
-	futureWords  = regexp.MustCompile(`(?i)\b(will|next|upcoming|planned|plan|plans|to be|until|unreleased|not yet|pending|before|once|when|target|targets|aim|aims|create|creates|creating|draft|drafts|bump|bumps|bumping|prepare|prepares|preparing|e\.g|for example|such as)\b`)
+	releaseWords = mustGate(`(?i)\b(released|release|tagged|tag|cut|published|shipped)\b`)
+	futureWords  = mustGate(`(?i)\b(will|next|upcoming|planned|plan|plans|to be|until|unreleased|not yet|pending|before|once|when|target|targets|aim|aims|create|creates|creating|draft|drafts|bump|bumps|bumping|prepare|prepares|preparing|e\.g|for example|such as)\b`)
 )
 
 // minSchemeTags is how many tags of a version's shape make it the repository's release scheme.
@@ -50,7 +50,7 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 // tagMaking is a command that makes a tag or a release, and the version it names: "git tag v0.2.0",
 // "git tag -a v1.4.0 -m …", "git push origin v0.2.0", "gh release create v0.2.0". Prose that says "the
 // git tag is the source of truth" makes nothing.
-var tagMaking = regexp.MustCompile(`\b(?:git\s+tag|git\s+push\s+[\w.-]+|gh\s+release\s+create)(?:\s+-{1,2}[\w-]+(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?)*\s+(v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?)\b`)
+var tagMaking = mustGate(`\b(?:git\s+tag|git\s+push\s+[\w.-]+|gh\s+release\s+create)(?:\s+-{1,2}[\w-]+(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?)*\s+(v?\d+(?:\.\d+){1,3}(?:-[\w.]+)?)\b`)
 
 // madeHere reports a version the document shows the reader making, in its commands or its prose: the
 // release steps' "git tag v0.2.0" (the hundred-and-twelfth holdout's skipper), whose "`v0.2.0` → `0.2.0`"
@@ -107,7 +107,7 @@ func (v *verifier) changelogged(ref string) bool {
 
 // releaseHeading is a changelog heading that opens with a version: "## 3.7.0 — 2026-06-09",
 // "## [v1.2.0]".
-var releaseHeading = regexp.MustCompile(`(?m)^#{1,4}\s*\[?[vV]?(\d[\w.+-]*?)(?:\]|\s|$)`)
+var releaseHeading = mustGate(`(?m)^#{1,4}\s*\[?[vV]?(\d[\w.+-]*?)(?:\]|\s|$)`)
 
 // VersionScheme is the shape of a version tag: its digit runs generalised ("v1.4.0" -> `^v\d+\.\d+\.\d+$`),
 // so "api/v1.2.0" and "v1.2" are other schemes.

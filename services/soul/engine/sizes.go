@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -27,30 +26,30 @@ const sizeSlack = 0.25
 // bound ("under ~500 lines" is at most 500: opentelemetry-rust's PR size, the twenty-eighth holdout).
 // "≤200 LOC" and "<= 200 lines" bound it as "under" does (the hundred-and-twenty-fourth holdout's maktub,
 // whose "each ≤200 LOC" was read as an estimate of 200 lines).
-var sizePhrase = regexp.MustCompile(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(<=|>=|~|≈|<|>|≤|≥|⩽|⩾)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
+var sizePhrase = mustGate(`(?i)(?:\b(about|around|roughly|approximately|approx\.?|nearly|almost|some|over|under|more than|less than|fewer than|at most|at least|up to)\s+(?:[~≈]\s*)?|(<=|>=|~|≈|<|>|≤|≥|⩽|⩾)\s*)?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(k)?(?:\s+|-)(?:lines?|LOC|SLOC)\b`)
 
 // sizeNotCount are words before a count that make it a slice of a file, not its size ("the first 200
 // lines", "line 40"), or a setting: "truncated output previews (default 5 lines, 50 for user shell
 // tools)" (the seventy-eighth holdout's Orbit-Code, of a renderer's constants). "Values still wrapped to
 // 2 lines" (the hundred-and-fourteenth's buku-kas, of a table cell) is how text lays out. "`keys.ts`
 // opens with 21 lines" (the hundred-and-thirtieth's foodservice-insights) counts its header comment.
-var sizeNotCount = regexp.MustCompile(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within|default(?:s\s+to|\s+(?:of|is))?|wrap(?:s|ped|ping)?\s+(?:to|into|onto|across|over)|(?:truncated|clamped|cut)\s+to|(?:split|broken)\s+(?:into|across|over)|(?:opens?|starts?|begins?)\s+with)\s*$`)
+var sizeNotCount = mustGate(`(?i)\b(first|last|top|bottom|next|previous|every|each|per|line|lines|keep|limit|max|maximum|wrap|within|default(?:s\s+to|\s+(?:of|is))?|wrap(?:s|ped|ping)?\s+(?:to|into|onto|across|over)|(?:truncated|clamped|cut)\s+to|(?:split|broken)\s+(?:into|across|over)|(?:opens?|starts?|begins?)\s+with)\s*$`)
 
 // sizeOfThing is the word after a hyphened size that names what has the size when it is not a file: "a
 // 10,000-line soul", "a 200-line AGENTS.md" a benchmark writes. Only "file" (or a marked name, a code
 // span or link) after "N-line" makes the size a cited file's; a plain word makes it the word's, and so does
 // a command in a code span: "a 3-line `claude --agent autoship-controller` dispatch" (the
 // hundred-and-first holdout's autoship) is a snippet of a file, not the file.
-var sizeOfThing = regexp.MustCompile("(?i)^\\s+(?:[A-Za-z][\\w.]*|`[^`\\n]*\\s[^`\\n]*`)")
+var sizeOfThing = mustGate("(?i)^\\s+(?:[A-Za-z][\\w.]*|`[^`\\n]*\\s[^`\\n]*`)")
 
-var sizeOfFile = regexp.MustCompile(`(?i)^\s+(?:files?|sources?|modules?|scripts?)\b`)
+var sizeOfFile = mustGate(`(?i)^\s+(?:files?|sources?|modules?|scripts?)\b`)
 
 // changeSize is a clause before a count that makes it a change's size, not a file's: "We recommend that
 // PRs be smaller than 500 lines, excluding `go.mod`" (the thirty-first holdout's opentelemetry-collector),
 // "keep each commit under 400 lines", "64 files changed, ~20K lines" (the eighty-fourth holdout's
 // TradeReady, a milestone's change set). The files such a sentence names are what the count leaves out or
 // where the change goes.
-var changeSize = regexp.MustCompile(`(?i)\b(?:PRs?|pull requests?|merge requests?|MRs?|changes?|changesets?|diffs?|patch(?:es)?|commits?|files?\s+changed)\b[^.;:!?]{0,40}$`)
+var changeSize = mustGate(`(?i)\b(?:PRs?|pull requests?|merge requests?|MRs?|changes?|changesets?|diffs?|patch(?:es)?|commits?|files?\s+changed)\b[^.;:!?]{0,40}$`)
 
 // sizeRule is a clause before a count that makes it a limit the reader keeps to: "Keep Go files at or
 // below 500 lines. Existing larger files are listed in `docs/…/go-file-size-baseline.txt`" (the
@@ -65,7 +64,7 @@ var changeSize = regexp.MustCompile(`(?i)\b(?:PRs?|pull requests?|merge requests
 // and "Treat a README beyond ~350 lines as documentation debt" (the hundred-and-fifth's auto-manual) any.
 // "When any single document (`.md`, `CLAUDE.md`, PRD, spec, etc.) exceeds **600 lines**, split it" (the
 // hundred-and-forty-first's OneLink-Management-Console) names its kinds of file in an aside.
-var sizeRule = regexp.MustCompile(`(?i)\b(?:keep|limit|cap|exceeding|reject\w*|refus\w*|truncat\w*|must\s+not\s+exceed|should\s+not\s+exceed|never\s+exceed|(?:nothing|none)\s+exceeds|(?:if|when|once|whenever|unless)\s+(?:[\w-]+\s+|\([^()\n]{0,60}\)\s+){0,5}?(?:exceeds?|(?:grows?|gets?|goes)\s+(?:past|beyond|over|above)|reach(?:es)?|pass(?:es)?)|no\s+(?:more|longer)\s+than|at\s+or\s+(?:below|under)|if\s+you|(?:treat|consider|flag|split|refactor)\s+(?:an?|any)\s+(?:\S+\s+){1,2}?(?:beyond|over|above|past|longer\s+than|larger\s+than))\b[^.;:!?]{0,40}$`)
+var sizeRule = mustGate(`(?i)\b(?:keep|limit|cap|exceeding|reject\w*|refus\w*|truncat\w*|must\s+not\s+exceed|should\s+not\s+exceed|never\s+exceed|(?:nothing|none)\s+exceeds|(?:if|when|once|whenever|unless)\s+(?:[\w-]+\s+|\([^()\n]{0,60}\)\s+){0,5}?(?:exceeds?|(?:grows?|gets?|goes)\s+(?:past|beyond|over|above)|reach(?:es)?|pass(?:es)?)|no\s+(?:more|longer)\s+than|at\s+or\s+(?:below|under)|if\s+you|(?:treat|consider|flag|split|refactor)\s+(?:an?|any)\s+(?:\S+\s+){1,2}?(?:beyond|over|above|past|longer\s+than|larger\s+than))\b[^.;:!?]{0,40}$`)
 
 // sizeLimitAfter follows a count with the word that makes it a limit: "check_module_line_budget.py  # 600
 // LOC warn report", "(600 LOC budget warn + baseline regression)" (the fifty-eighth holdout's
@@ -74,48 +73,48 @@ var sizeRule = regexp.MustCompile(`(?i)\b(?:keep|limit|cap|exceeding|reject\w*|r
 // sixty-third holdout's Yapper, of biome.json's lineWidth). "Standing orders, 1-3 lines each" (the
 // seventy-second holdout's synergy) sizes the items a file holds, not the file. "calls it 195 lines below
 // in `start()`" (the hundred-and-twenty-eighth's restos) is a distance within one.
-var sizeLimitAfter = regexp.MustCompile(`(?i)^\s*(?:budget|threshold|limit|cap|ceiling|max(?:imum)?|warn\w*|width|length|each|apiece|per\s+\w+|below|above|further\s+(?:down|up|on)|down|up|later|earlier|apart)\b`)
+var sizeLimitAfter = mustGate(`(?i)^\s*(?:budget|threshold|limit|cap|ceiling|max(?:imum)?|warn\w*|width|length|each|apiece|per\s+\w+|below|above|further\s+(?:down|up|on)|down|up|later|earlier|apart)\b`)
 
 // fileSpan is a code span that reads as a file: a slash or an extension.
-var fileSpan = regexp.MustCompile("`[^`\n]*(?:/|\\.[A-Za-z]\\w{0,5})`")
+var fileSpan = mustGate("`[^`\n]*(?:/|\\.[A-Za-z]\\w{0,5})`")
 
 // sizeSpreadAfter follows a count with the files it is spread across: "Work estimate: ~200-300 lines
 // across `kernel/src/log.rs`, `kernel/src/syscall/dispatch.rs`, and `services/logger/src/main.rs`" (the
 // eighty-ninth holdout's godspeed-os, a change to come). No one file has that size.
-var sizeSpreadAfter = regexp.MustCompile(`(?i)^\s+(?:across|spread\s+over|split\s+(?:across|between|over)|in\s+total|total|combined)\b`)
+var sizeSpreadAfter = mustGate(`(?i)^\s+(?:across|spread\s+over|split\s+(?:across|between|over)|in\s+total|total|combined)\b`)
 
 // testsPart sizes a file's tests, not the file: "Tests are extensive (~200 lines in `mod.rs`, ~160 lines
 // in `ser/map.rs`)" (the eighty-second holdout's clickgraph, whose mod.rs holds 670 lines, 236 of them
 // its test module), "~200 lines of tests in `mod.rs`".
 var (
-	testsPartBefore = regexp.MustCompile(`(?i)\btests?\s+(?:are|is)\b(?:[^.;:!?]|\.\S){0,80}$`)
-	testsPartAfter  = regexp.MustCompile(`(?i)^\s+of\s+(?:unit\s+|integration\s+)?tests?\b`)
+	testsPartBefore = mustGate(`(?i)\btests?\s+(?:are|is)\b(?:[^.;:!?]|\.\S){0,80}$`)
+	testsPartAfter  = mustGate(`(?i)^\s+of\s+(?:unit\s+|integration\s+)?tests?\b`)
 )
 
 // sizeOfEach ends the text before a size that each of several things has: "co-located in `scene.ts` because (a)
 // both are < 100 lines" (the hundred-and-sixty-third holdout's tessera: two shapes in one 129-line file), "Each
 // frame is a 6-line …" (the hundred-and-sixty-sixth's agents-reverse-engineer: the frames of an animation).
-var sizeOfEach = regexp.MustCompile(`(?i)\b(?:both|each)(?:\s+(?:one|of\s+(?:them|these|those|the\s+\w+)|[a-z][\w-]*))?\s+(?:is|are|was|were|stays?|remains?)\s+(?:(?:a|an)\s+)?(?:about|around|roughly|nearly|almost|over|under|some|well\s+under)?\s*$`)
+var sizeOfEach = mustGate(`(?i)\b(?:both|each)(?:\s+(?:one|of\s+(?:them|these|those|the\s+\w+)|[a-z][\w-]*))?\s+(?:is|are|was|were|stays?|remains?)\s+(?:(?:a|an)\s+)?(?:about|around|roughly|nearly|almost|over|under|some|well\s+under)?\s*$`)
 
 // sizePast ends the text before a count that says what a file's size was, not what it is: "`Game.tsx`
 // used to be 726 lines and 26 effects" (the hundred-and-twelfth holdout's meccha-chameleon-2, split
 // into hooks since), "was ~900 lines before the split", "down from 2,000 lines".
-var sizePast = regexp.MustCompile(`(?i)\b(?:used\s+to\s+be|was|were|had\s+been|previously|formerly|originally|down\s+from|shrank\s+from|shrunk\s+from)\s*(?:about|around|roughly|nearly|almost|over|under|some)?\s*$`)
+var sizePast = mustGate(`(?i)\b(?:used\s+to\s+be|was|were|had\s+been|previously|formerly|originally|down\s+from|shrank\s+from|shrunk\s+from)\s*(?:about|around|roughly|nearly|almost|over|under|some)?\s*$`)
 
 // sizePartAfter follows a count with the part of a file it measures: "`Game.tsx` | top-level state and
 // every overlay. ~30 lines of state, one JSX tree" (the same round's meccha-chameleon-2, a 458-line
 // file). "Lines of code" or of a language is the file's own size and stays a size claim.
-var sizePartAfter = regexp.MustCompile(`(?i)^\s+of\s+(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing)\b`)
+var sizePartAfter = mustGate(`(?i)^\s+of\s+(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing)\b`)
 
 // sizeDoing ends the text before a count that measures the code doing something, not a file: "a
 // `createImmerStore` helper (`immer-store.ts`) that adds a draft-style `update` to the builder api in ~10
 // lines" (the hundred-and-seventeenth holdout's umbra, a 38-line file). So does a tool's output: "`grep -rn
 // PendingEdits apps/backoffice/src` prints 7 lines" (the hundred-and-twenty-eighth's restos).
-var sizeDoing = regexp.MustCompile(`(?i)\b(?:adds?|added|implements?|implemented|does|did|done|wires?|wired|handles?|handled|solves?|solved|fix(?:es|ed)?)\b[^.;:!?]{0,80}\bin\s*$|\b(?:prints?|printed|outputs?|shows?|showed|returns?|returned|emits?|logs?|logged)\s*$`)
+var sizeDoing = mustGate(`(?i)\b(?:adds?|added|implements?|implemented|does|did|done|wires?|wired|handles?|handled|solves?|solved|fix(?:es|ed)?)\b[^.;:!?]{0,80}\bin\s*$|\b(?:prints?|printed|outputs?|shows?|showed|returns?|returned|emits?|logs?|logged)\s*$`)
 
 // sizeEquated ends the text before a count of lines that converts another count: "(5_000 chunks ≈ 100K
 // LOC)" (the same round's CodeCache, a seeded benchmark's corpus, beside the example that seeds it).
-var sizeEquated = regexp.MustCompile(`\d[\d_,.]*\s*[kKmM]?\s+[A-Za-z][\w-]*\s*$`)
+var sizeEquated = mustGate(`\d[\d_,.]*\s*[kKmM]?\s+[A-Za-z][\w-]*\s*$`)
 
 // notFileSize reports a size phrase (m, sizePhrase's match in text) that is no file's size: a slice of
 // a file, a part of it, a past size, code doing a thing, a conversion, a change's size, a rule's limit,
@@ -290,7 +289,7 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 // sizeSubject is a file named in plain text right before a count, the size's subject: "a landed goal
 // moves verbatim to `docs/GOALS_ARCHIVE.md`, and GOALS.md stays under ~200 lines" (the
 // hundred-and-seventeenth holdout's NoaCG-Studio, whose archive grows on purpose).
-var sizeSubject = regexp.MustCompile(`(?:^|[\s(])([\w-]+\.[A-Za-z]\w{0,5})\s+(?:(?:is|stays|remains|keeps|has|should\s+stay|must\s+stay|stay|kept)\s+)?(?:(?:about|around|roughly|under|below|over|at\s+most|less\s+than|more\s+than)\s+)?[~≈<>]?\s*$`)
+var sizeSubject = mustGate(`(?:^|[\s(])([\w-]+\.[A-Za-z]\w{0,5})\s+(?:(?:is|stays|remains|keeps|has|should\s+stay|must\s+stay|stay|kept)\s+)?(?:(?:about|around|roughly|under|below|over|at\s+most|less\s+than|more\s+than)\s+)?[~≈<>]?\s*$`)
 
 // plainSubject reports a count whose subject is a plain-text file name other than the nearest anchor's.
 func plainSubject(before, target string) bool {
@@ -374,7 +373,7 @@ func hasFoldASCII(text, word string) bool {
 // symbolSizeLead ends the text before a size in parentheses right after a code span that names a
 // function or a type: "`atomic_unit_derive` (~95 lines), `collection_derive` (~100 lines)" (the
 // hundred-and-eighty-fifth holdout's calimero core, a table row whose file, `src/lib.rs`, holds both).
-var symbolSizeLead = regexp.MustCompile("`([A-Za-z_][\\w:]*)(?:\\(\\))?`\\s*\\(\\s*(?:~|≈|about\\s+|approx\\.?\\s+)?$")
+var symbolSizeLead = mustGate("`([A-Za-z_][\\w:]*)(?:\\(\\))?`\\s*\\(\\s*(?:~|≈|about\\s+|approx\\.?\\s+)?$")
 
 // symbolSized reports a size that measures the function or type named just before it, not a file: a
 // name with no extension that is no well-known file ("`Makefile` (~95 lines)" is one).

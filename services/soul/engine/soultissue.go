@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -11,7 +10,7 @@ import (
 // SOUL-INV-1 binds only a document that declares itself a soul: in it an anchorless claim in
 // verifiable tissue is a discipline finding; elsewhere such a sentence is counted (the report's
 // unanchored total), not a finding.
-var soulReceiptLine = regexp.MustCompile(`(?im)^\s*(\*\*)?soul receipt`)
+var soulReceiptLine = mustGate(`(?im)^\s*(\*\*)?soul receipt`)
 
 // soulTissue is true when the document declares itself a soul: it is a PATHOS.md, it carries a
 // soul tissue directive, it keeps checkpoints or addenda, it records a soul receipt, or a tissue

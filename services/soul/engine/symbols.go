@@ -37,33 +37,33 @@ type symbolDef struct {
 
 // Definition shapes for Go, Rust, Python, TS/JS and Java/Kotlin; each captures the defined name.
 var (
-	defGoFunc = regexp.MustCompile(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
-	defGoType = regexp.MustCompile(`^\s*(type|var|const)\s+(\w+)`)
-	defGoPkg  = regexp.MustCompile(`^package\s+(\w+)`)
+	defGoFunc = mustGate(`^\s*func\s+(?:\(\s*\w*\s*\*?\s*(\w+)(?:\[[^\]]*\])?\s*\)\s*)?(\w+)`)
+	defGoType = mustGate(`^\s*(type|var|const)\s+(\w+)`)
+	defGoPkg  = mustGate(`^package\s+(\w+)`)
 	// defGoGrouped: an exported name given a value inside a `var (` or `const (` block, which gofmt
 	// indents one tab: "\tNewCriticalError = shared.NewCriticalError" (the hundred-and-forty-eighth
 	// holdout's kubecloudscaler, whose service package keeps its moved constructors as aliases). A line
 	// of the index stands alone, so the block's opening is not seen; an exported name assigned at a
 	// function body's first level is a package variable too.
-	defGoGrouped = regexp.MustCompile(`^\t([A-Z]\w*)(?:\s+[^=\s][^=]*?)?\s*=[^=]`)
-	defRust      = regexp.MustCompile(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
-	defRustImpl  = regexp.MustCompile(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
-	defPy        = regexp.MustCompile(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
-	defJSFunc    = regexp.MustCompile(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
-	defMethod    = regexp.MustCompile(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
-	defKotlin    = regexp.MustCompile(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
+	defGoGrouped = mustGate(`^\t([A-Z]\w*)(?:\s+[^=\s][^=]*?)?\s*=[^=]`)
+	defRust      = mustGate(`\b(fn|struct|enum|trait|type|const|static|mod|union)\s+(\w+)|macro_rules!\s*(\w+)`)
+	defRustImpl  = mustGate(`\bimpl(?:<[^>]*>)?\s+(?:[\w:]+\s+for\s+)?(?:[\w:]*::)?(\w+)`)
+	defPy        = mustGate(`^\s*(?:async\s+)?(def|class)\s+(\w+)|^(\w+)\s*(?::[^=]*)?=`)
+	defJSFunc    = mustGate(`\bfunction\s*\*?\s*(\w+)|\b(?:class|interface|type|enum|namespace|record)\s+(\w+)|\b(?:const|let|var)\s+(\w+)\s*[=:]`)
+	defMethod    = mustGate(`^\s*(?:(?:public|private|protected|static|async|readonly|override|abstract|final|synchronized|native|default|suspend|open|internal|export|get|set)\s+)*(?:[\w<>\[\],.?]+\s+)?(\w+)\s*(?:<[^>]*>)?\s*\([^;]*\)\s*(?::\s*[^{]+)?\s*(?:\{|=>|throws|$)`)
+	defKotlin    = mustGate(`\bfun\s+(?:<[^>]*>\s*)?(?:\w+\.)?(\w+)|\bobject\s+(\w+)`)
 	// defElixir: a module, protocol or exception (2: the dotted name) or a function, macro, guard or
 	// delegate (2: the name), after its keyword (1).
-	defElixir = regexp.MustCompile(`^\s*(defmodule|defprotocol|defexception|defimpl|defstruct|defp?|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Z][\w.]*|[a-z_]\w*[?!]?)`)
+	defElixir = mustGate(`^\s*(defmodule|defprotocol|defexception|defimpl|defstruct|defp?|defmacrop?|defguardp?|defdelegate|defn|defnp)\s+([A-Z][\w.]*|[a-z_]\w*[?!]?)`)
 	// scalaType: a Scala object, class or enum (1).
-	scalaType = regexp.MustCompile(`\b(?:object|class|enum)\s+(\w+)`)
+	scalaType = mustGate(`\b(?:object|class|enum)\s+(\w+)`)
 	// defScala: a Scala def, val, var, lazy val, given or trait (1), the shapes Java's and Kotlin's lack.
-	defScala = regexp.MustCompile(`\b(?:def|val|var|given|trait)\s+(\w+)`)
+	defScala = mustGate(`\b(?:def|val|var|given|trait)\s+(\w+)`)
 	// defTSSignature: a TypeScript method signature (1), as an interface, a `declare` block, a .d.ts
 	// file or an overload list writes it: "_linkedBinding(name: 'x'): X;", "internalBinding?(n: string): any;".
 	// The return type's annotation and the closing ";" set it apart from a call statement, whose ";"
 	// follows its ")" ("foo(a);"), which defMethod leaves out.
-	defTSSignature = regexp.MustCompile(`^\s*(?:(?:readonly|static|public|private|protected|abstract|declare)\s+)*(\w+)\??\s*(?:<[^>]*>)?\s*\([^;]*\)\s*:\s*[^;]*[^;)\s]\s*;\s*$`)
+	defTSSignature = mustGate(`^\s*(?:(?:readonly|static|public|private|protected|abstract|declare)\s+)*(\w+)\??\s*(?:<[^>]*>)?\s*\([^;]*\)\s*:\s*[^;]*[^;)\s]\s*;\s*$`)
 )
 
 // tsFile reports a TypeScript source (.d.ts included): the only JS-family files with signatures.
@@ -171,7 +171,7 @@ func goGrouped(text string) string {
 
 // goShape is the definition regexp a Go line opening with keyword kw may match (goKeyword), nil when
 // no definition opens with kw.
-func goShape(kw string) *regexp.Regexp {
+func goShape(kw string) *literalGated {
 	switch kw {
 	case "package":
 		return defGoPkg
@@ -463,7 +463,7 @@ const movedTo = "; its file is now "
 
 // jvmQualified is a JVM package, or a class in one, written in full: "dev.jbang", "dev.jbang.cli.ExitException",
 // "org.acme.Foo.Bar" (a nested class), "com.acme.Util.run()" (a member).
-var jvmQualified = regexp.MustCompile(`^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?:\.([A-Z]\w*)(?:\.[A-Za-z_]\w*)*)?(?:\(\))?$`)
+var jvmQualified = mustGate(`^([a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?:\.([A-Z]\w*)(?:\.[A-Za-z_]\w*)*)?(?:\(\))?$`)
 
 // jvmName settles a name written as a JVM package path where this repository keeps that package as
 // directories (src/main/java/dev/jbang/): the package is there, and a class is there when its file is.
@@ -733,8 +733,8 @@ func baseClass(rest string, py bool) string {
 }
 
 var (
-	extendsBase = regexp.MustCompile(`^\s*(?:<[^>{]*>\s*)?(?:extends|<)\s+(?:[\w$]+\.)*([A-Za-z_$][\w$]*)`)
-	pyBase      = regexp.MustCompile(`^\s*\(\s*(?:[\w]+\.)*([A-Za-z_]\w*)\s*[,)\[]`)
+	extendsBase = mustGate(`^\s*(?:<[^>{]*>\s*)?(?:extends|<)\s+(?:[\w$]+\.)*([A-Za-z_$][\w$]*)`)
+	pyBase      = mustGate(`^\s*\(\s*(?:[\w]+\.)*([A-Za-z_]\w*)\s*[,)\[]`)
 )
 
 // typeFirstLang reports a source whose declarations put the type before the name (Java, C#, C and C++,
@@ -766,7 +766,7 @@ func blockEnded(l string, py bool) bool {
 }
 
 // elixirModuleRef is a name made of capitalised segments only: "Sentry.Transport.SenderRegistry".
-var elixirModuleRef = regexp.MustCompile(`^[A-Z]\w*(?:\.[A-Z]\w*)+$`)
+var elixirModuleRef = mustGate(`^[A-Z]\w*(?:\.[A-Z]\w*)+$`)
 
 // elixirNamespace reports a name that is a segment of an Elixir module of this repository.
 func (ix *symbolIndex) elixirNamespace(q string) bool {
@@ -861,7 +861,7 @@ func cargoName(body string) string {
 	return ""
 }
 
-var cargoNameLine = regexp.MustCompile(`^name\s*=\s*"([^"]+)"`)
+var cargoNameLine = mustGate(`^name\s*=\s*"([^"]+)"`)
 
 // rustModule reports a Rust module of this repository named q: a q.rs, or a q/mod.rs.
 func (v *verifier) rustModule(q string) bool {
@@ -915,7 +915,7 @@ func dataField(q, name string) bool {
 	return lowerWord.MatchString(q) && lowerWord.MatchString(name)
 }
 
-var lowerWord = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+var lowerWord = mustGate(`^[a-z][a-z0-9_]*$`)
 
 // subAt is the text of submatch i of an index match, or "" when it did not take part.
 func subAt(s string, m []int, i int) string {

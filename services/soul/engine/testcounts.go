@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -23,19 +22,19 @@ import (
 const ReasonTestCountDrift = "test_count_drift"
 
 // testCount is "15 tests", "6 unit tests", "64 test cases": an exact count, no bound before it.
-var testCount = regexp.MustCompile(`(?i)(?:^|[^\w.,~$€£+-])(\d{1,4})\s+(?:(?:unit|integration|e2e|golden|property|regression|focused|snapshot)\s+)?tests?(?:\s+cases?)?\b`)
+var testCount = mustGate(`(?i)(?:^|[^\w.,~$€£+-])(\d{1,4})\s+(?:(?:unit|integration|e2e|golden|property|regression|focused|snapshot)\s+)?tests?(?:\s+cases?)?\b`)
 
 // testMarkers are the lines that declare one test, by the file's extension.
-var testMarkers = map[string]*regexp.Regexp{
-	"rs":   regexp.MustCompile(`(?m)^\s*#\[(?:\w+::)?test\b|^\s*#\[rstest\]`),
-	"go":   regexp.MustCompile(`(?m)^func Test\w*\(\s*\w+ \*testing\.T\)`),
-	"py":   regexp.MustCompile(`(?m)^\s*(?:async\s+)?def test_?\w*\(`),
-	"java": regexp.MustCompile(`(?m)^\s*@Test\b`),
-	"kt":   regexp.MustCompile(`(?m)^\s*@Test\b`),
+var testMarkers = map[string]*literalGated{
+	"rs":   mustGate(`(?m)^\s*#\[(?:\w+::)?test\b|^\s*#\[rstest\]`),
+	"go":   mustGate(`(?m)^func Test\w*\(\s*\w+ \*testing\.T\)`),
+	"py":   mustGate(`(?m)^\s*(?:async\s+)?def test_?\w*\(`),
+	"java": mustGate(`(?m)^\s*@Test\b`),
+	"kt":   mustGate(`(?m)^\s*@Test\b`),
 	"ts":   jsTest, "tsx": jsTest, "js": jsTest, "jsx": jsTest, "mjs": jsTest, "cjs": jsTest,
 }
 
-var jsTest = regexp.MustCompile(`(?m)^\s*(?:it|test)(?:\.(?:only|skip|concurrent))?\s*\(`)
+var jsTest = mustGate(`(?m)^\s*(?:it|test)(?:\.(?:only|skip|concurrent))?\s*\(`)
 
 // testCountsOf counts a file's tests by its extension's markers; false for a language none is known for.
 func testCountsOf(p string, body []byte) (int, bool) {
@@ -184,4 +183,4 @@ func lastFileName(text string) string {
 	return ""
 }
 
-var fileToken = regexp.MustCompile(`[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b`)
+var fileToken = mustGate(`[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b`)

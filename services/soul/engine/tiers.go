@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -162,20 +161,20 @@ func (v *verifier) landedOnce(p string) bool {
 var (
 	// checkBefore opens a clause that has the reader check a file: a path only, for "check
 	// `Type.field`" asks to look at a value, not that the name is there.
-	checkBefore     = regexp.MustCompile("(?i)(?:^|[.,!?;:(*>\\-]\\s*)check\\s+(?:the\\s+)?[`\"'\\[(*]*$")
-	referenceBefore = regexp.MustCompile(`(?i)(?:\bsee(?:\s+also)?|\brefer\s+to|\bconsult|(?:^|[.,!?;:(*>\-]\s*|\b(?:please|first|also|then|and|to)\s+)read|\b(?:documented|described|defined|explained|detailed|specified)\s+(?:in|at|under))\s+(?:the\s+)?(?:file\s+|module\s+|directory\s+|folder\s+|document\s+|doc\s+|page\s+|guide\s+)?[` + "`" + `"'\[(*]*$`)
-	referenceAfter  = regexp.MustCompile(`(?i)^[` + "`" + `"'\])*]*\s+(?:file\s+|doc\s+|document\s+|page\s+)?(?:documents|describes|explains)\b`)
-	keptCue         = regexp.MustCompile(`(?i)\b(?:is|are)\s+(?:committed|tracked|checked\s+in)\b`)
+	checkBefore     = mustGate("(?i)(?:^|[.,!?;:(*>\\-]\\s*)check\\s+(?:the\\s+)?[`\"'\\[(*]*$")
+	referenceBefore = mustGate(`(?i)(?:\bsee(?:\s+also)?|\brefer\s+to|\bconsult|(?:^|[.,!?;:(*>\-]\s*|\b(?:please|first|also|then|and|to)\s+)read|\b(?:documented|described|defined|explained|detailed|specified)\s+(?:in|at|under))\s+(?:the\s+)?(?:file\s+|module\s+|directory\s+|folder\s+|document\s+|doc\s+|page\s+|guide\s+)?[` + "`" + `"'\[(*]*$`)
+	referenceAfter  = mustGate(`(?i)^[` + "`" + `"'\])*]*\s+(?:file\s+|doc\s+|document\s+|page\s+)?(?:documents|describes|explains)\b`)
+	keptCue         = mustGate(`(?i)\b(?:is|are)\s+(?:committed|tracked|checked\s+in)\b`)
 	// placeCue: a sentence that says where a thing is kept names a thing that is there ("Biome,
 	// configured in `biome.json`"; "Task definitions can be found in the `turbo.config.js` file").
 	// "lives in" and "kept in" stay mentions: the first holdouts' places named in passing.
-	placeCue = regexp.MustCompile(`(?i)\b(?:configured|found)\s+(?:in|at|under)\s+(?:the\s+)?[` + "`" + `"'\[(*]*$`)
+	placeCue = mustGate(`(?i)\b(?:configured|found)\s+(?:in|at|under)\s+(?:the\s+)?[` + "`" + `"'\[(*]*$`)
 	// layoutEntry: a layout list's or table's row that opens with a path and describes it ("- `layouts/x.html`:
 	// SVG icon sprites.", "| `pr-reviews/` | Pull request review materials |"). Not a glob: tmux's
 	// "- `tmux-out*.log`: output log file." lists files a run writes (the sixth holdout). The dash may
 	// follow the span unspaced (moby's "- `daemon/man`- All Moby reference manuals", the fortieth).
-	layoutLead = regexp.MustCompile(`^[\s|>*+-]*(?:\d+[.)]\s*)?(?:\*\*)?$`)
-	layoutTail = regexp.MustCompile(`^(?:\*\*)?\s*(?::|\||—|–|\s?-\s)\s*\S`)
+	layoutLead = mustGate(`^[\s|>*+-]*(?:\d+[.)]\s*)?(?:\*\*)?$`)
+	layoutTail = mustGate(`^(?:\*\*)?\s*(?::|\||—|–|\s?-\s)\s*\S`)
 )
 
 // layoutPath is a path a layout row asserts: one with a directory in it, or a directory. A bare file
@@ -245,7 +244,7 @@ func placeCell(text string, start, column int) bool {
 }
 
 // deniedCell opens a table cell that says what follows is not there.
-var deniedCell = regexp.MustCompile(`(?i)^[\s*_]*(?:no|none|not|without|missing|n/a)\b`)
+var deniedCell = mustGate(`(?i)^[\s*_]*(?:no|none|not|without|missing|n/a)\b`)
 
 // runLog reports a log file's name (".log" its extension): what a program, a test or a CI job writes as
 // it runs (headscale's integration tests write `hs-*.stderr.log`, the thirty-sixth holdout), which a

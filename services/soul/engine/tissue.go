@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -51,12 +50,12 @@ var defaultHeadingRules = []headingRule{
 }
 
 var (
-	historyHeading = regexp.MustCompile(`\b(history|historical|archive|archived|preserved|prior checkpoints?|previous checkpoints?|older checkpoints?|superseded|legacy)\b`)
+	historyHeading = mustGate(`\b(history|historical|archive|archived|preserved|prior checkpoints?|previous checkpoints?|older checkpoints?|superseded|legacy)\b`)
 	// oldLayoutHeading is a section that shows what was before a change, beside what is now: "### Alt
 	// (technische Trennung):" over the tree a migration left behind, and "### Neu (Feature-basiert)" after
 	// it (the hundred-and-fourteenth holdout's amorph-funginomi, five rows). The word alone, in the
 	// languages handoff documents are written in, perhaps naming the layout and glossed in parentheses.
-	oldLayoutHeading = regexp.MustCompile(`^[^\pL\pN]*(?:old|before|previous|alt|vorher|bisher|antes|antiguo|antigua|antigo|antiga|anterior|ancien|ancienne|avant|旧|以前|变更前|이전|기존)(?:\s+(?:layout|structure|struktur|estructura|estrutura|architecture|architektur|tree|version))?[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
+	oldLayoutHeading = mustGate(`^[^\pL\pN]*(?:old|before|previous|alt|vorher|bisher|antes|antiguo|antigua|antigo|antiga|anterior|ancien|ancienne|avant|旧|以前|变更前|이전|기존)(?:\s+(?:layout|structure|struktur|estructura|estrutura|architecture|architektur|tree|version))?[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// changelogHeading is a section that is a changelog, in the languages handoff documents are written
 	// in: the forty-eighth holdout's online-notepad and ccg-workflow keep a "变更记录 (Changelog)" of
 	// dated entries, each true the day it was written. The heading is the name alone, perhaps with a
@@ -64,26 +63,26 @@ var (
 	// "Changelog snippets") is no changelog, and an auto section keeps its own rule. Spec Kit's
 	// "## Recent Changes" of ".github/copilot-instructions.md" ("- 023-astro-public-website: Added …
 	// Turborepo 2.9.x": the hundred-and-eightieth holdout's skedular) is one entry per feature.
-	changelogHeading = regexp.MustCompile(`^[^\pL\pN]*(?:change ?logs?|release notes|recent changes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
+	changelogHeading = mustGate(`^[^\pL\pN]*(?:change ?logs?|release notes|recent changes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// activityHeading is a log of what agents did, one row per observation or session: claude-mem writes
 	// "# Recent Activity" into every folder's CLAUDE.md, a table of "#3447 | 10:04 PM | … | Title", whose
 	// numbers are its own observation ids (the fiftieth holdout's kriptik-engine, sixteen rows read as
 	// PRs). Even as a document's title it heads history, and the tool's "auto-generated" note makes it
 	// no live section.
-	activityHeading = regexp.MustCompile(`^[^\pL\pN]*(?:recent activity|activity log|session log|work log)[^\pL\pN]*$`)
+	activityHeading = mustGate(`^[^\pL\pN]*(?:recent activity|activity log|session log|work log)[^\pL\pN]*$`)
 	// checkpointHeading is a checkpoint's number; a date after the word is no number: "## VERIFIED
 	// REPOSITORY FACTS (cp, 2026-05-22)" (the hundred-and-seventy-fourth holdout's cepingzonghe, a tool's
 	// block in an ordinary AGENTS.md) is no checkpoint 2026, and its document no soul.
-	checkpointHeading = regexp.MustCompile(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)(?:$|[^\w-]|-\D)`)
-	addendumHeading   = regexp.MustCompile(`\baddend(?:um|a)\b`)
-	nextStepsHeading  = regexp.MustCompile(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
+	checkpointHeading = mustGate(`\b(?:checkpoint|cp)\s*#?\s*(\d+(?:\.\d+)?)(?:$|[^\w-]|-\D)`)
+	addendumHeading   = mustGate(`\baddend(?:um|a)\b`)
+	nextStepsHeading  = mustGate(`\b(next agent prompt|next steps?|next moves?|todo|to-do|to do|roadmap|up next|backlog)\b`)
 	// todoRef is a numbered item of some to-do list a heading cites: "NETWORK-INGEST OPERATOR
 	// ENABLE/DISABLE (live-correctness-pass Todo #6–9) [EXISTS]" (the seventy-second holdout's CeraUI)
 	// reports work done, it lists none to do
-	todoRef     = regexp.MustCompile(`\btodos?\s*#\d+`)
-	autoHeading = regexp.MustCompile(`\bauto[- ]?(changelog|overview|generated|refresh)\b|\(auto\)`)
-	autoMarker  = regexp.MustCompile(`<!--\s*[\w.:/-]*auto[\w.:/-]*`)
-	directiveRe = regexp.MustCompile(`<!--\s*soul\s*(?:[:=]|\s)\s*(?:tissue\s*[:=]\s*)?(verifiable|verified|live|declared|doctrine|history|archive|preserved|mixed)\s*-->`)
+	todoRef     = mustGate(`\btodos?\s*#\d+`)
+	autoHeading = mustGate(`\bauto[- ]?(changelog|overview|generated|refresh)\b|\(auto\)`)
+	autoMarker  = mustGate(`<!--\s*[\w.:/-]*auto[\w.:/-]*`)
+	directiveRe = mustGate(`<!--\s*soul\s*(?:[:=]|\s)\s*(?:tissue\s*[:=]\s*)?(verifiable|verified|live|declared|doctrine|history|archive|preserved|mixed)\s*-->`)
 )
 
 func directiveTissue(lower string) (Tissue, bool) {
@@ -371,15 +370,15 @@ func hasFields(s string, n int) bool {
 // pathSpan is a code span holding a path with a directory in it ("`mcp_server/cursor_rules.md`",
 // "`pkg/toolsets/`"); a bare file name a lead-in mentions is as often one a step writes (httpx's
 // "this is where our previously generated `client.pem` comes in:").
-var pathSpan = regexp.MustCompile("`[\\w.@-]+/[\\w.@/-]*`")
+var pathSpan = mustGate("`[\\w.@-]+/[\\w.@/-]*`")
 
-var receiptLineRe = regexp.MustCompile(`(?i)^\s*(\*\*)?soul receipt`)
+var receiptLineRe = mustGate(`(?i)^\s*(\*\*)?soul receipt`)
 
 // isReceiptLine skips the soul's own header receipt: a dated record, not a claim.
 func isReceiptLine(raw string) bool { return receiptLineRe.MatchString(raw) }
 
 var (
-	inlineLink  = regexp.MustCompile(`!?\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)`)
+	inlineLink  = mustGate(`!?\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)`)
 	inlineMarks = strings.NewReplacer("**", "", "__", "", "`", "", "~~", "")
 )
 

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -28,27 +27,27 @@ const AnchorToolchain AnchorKind = "toolchain"
 var toolchainLanguages = map[string]string{"go": "go", "golang": "go", "python": "python", "node": "node", "node.js": "node", "nodejs": "node", "rust": "rust", "rustc": "rust"}
 
 // leastVersion is a language and a version with a mark that makes it a least one, after or before it.
-var leastVersion = regexp.MustCompile(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:(?:\s+version)?(?:\*\*)?(?:\s*:)?(?:\s*(?:>=|≥))?|(?:\s+(?:version|compatibility|requirements?|support))?(?:\*\*)?\s*:\s*(?:minimum|min\.|at least)(?:\s+version)?)\s*v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
+var leastVersion = mustGate(`(?i)(?:\b(requires?|required|needs?|at least|minimum(?: version)?(?: of)?|min\.?|>=|≥)\s+)?\b(go|golang|python|node\.js|nodejs|node|rust|rustc)(?:(?:\s+version)?(?:\*\*)?(?:\s*:)?(?:\s*(?:>=|≥))?|(?:\s+(?:version|compatibility|requirements?|support))?(?:\*\*)?\s*:\s*(?:minimum|min\.|at least)(?:\s+version)?)\s*v?(\d+(?:\.\d+){0,2})(\s*\+|\s*(?:\(\s*)?or\s+(?:later|newer|higher|above|greater|more recent)\b|\s+and\s+(?:later|newer|higher|above)\b)?`)
 
 // inlineLeast is a least mark written between the language and its version: "- Node.js: >= 18.x" (the
 // sixtieth holdout's kaoto, whose package.json had moved on to engines.node ">=22.x"). Only where the
 // language opens its line, item or cell (lineLead) does it state a requirement: "(plus `cmp` for Go ≥
 // 1.21)" (corpus case 06, modernc.org/gc) is a condition. A label's minimum in words reads so too:
 // "Node.js compatibility: Minimum version 20.0.0 required" (a miss of the sixty-first holdout).
-var inlineLeast = regexp.MustCompile(`(?i)(?:>=|≥)\s*v?\d|:\s*(?:minimum|min\.|at least)(?:\s+version)?\s+v?\d`)
+var inlineLeast = mustGate(`(?i)(?:>=|≥)\s*v?\d|:\s*(?:minimum|min\.|at least)(?:\s+version)?\s+v?\d`)
 
 // lineLead is the text before a word that opens its line, list item or table cell.
-var lineLead = regexp.MustCompile(`(?:^|\n)\s*(?:[-*+]\s+|\d+\.\s+|\|\s*)?(?:\*\*)?$|\|\s*(?:\*\*)?$`)
+var lineLead = mustGate(`(?:^|\n)\s*(?:[-*+]\s+|\d+\.\s+|\|\s*)?(?:\*\*)?$|\|\s*(?:\*\*)?$`)
 
 // pastWording marks a sentence about history, whose versions were true once: "**Previous**: Go 1.21.13"
 // over "**Current**: Go 1.24+" (the hundred-and-fifty-first holdout's whey-price-compare).
-var pastWording = regexp.MustCompile(`(?i)\b(?:since|used to|previous(?:ly)?|originally|historically|was|were|had|until|before)\b`)
+var pastWording = mustGate(`(?i)\b(?:since|used to|previous(?:ly)?|originally|historically|was|were|had|until|before)\b`)
 
 // shippedIn ends the text before a version that says what a language's release carries: "Corepack is
 // included in Node 14+" (temporalio/sdk-typescript's CONTRIBUTING.md, the thirty-sixth holdout, over
 // engines.node >= 20.3.0), "available since Python 3.11", "bundled with Go 1.21", "…; in Go 1.22+ prefer
 // `rand.Text()`" (the fifty-sixth holdout's crawbl-backend).
-var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$|(?:^|[,;:]\s*)in\s+$`)
+var shippedIn = mustGate(`(?i)\b(?:included|available|bundled|shipped|built|introduced|added|present|supported)\s+(?:in|with|into|since|from|as of)\s+$|\b(?:ships|comes)\s+with\s+$|(?:^|[,;:]\s*)in\s+$`)
 
 // featureAfter follows a version with the feature of the language it brought: "Route patterns use Go
 // 1.22+ `http.ServeMux` syntax" (the eightieth holdout's itinerarium, whose go.mod asks for 1.26), and
@@ -57,13 +56,13 @@ var shippedIn = regexp.MustCompile(`(?i)\b(?:included|available|bundled|shipped|
 // 1.22+'s new routing syntax: the hundred-and-thirty-ninth's cpm, whose go.mod asks for 1.25). "Go 1.22+
 // routing" and "**Go 1.25+ Style** — Idiomatic Go" (the hundred-and-forty-eighth's trapperkeeper and
 // kubecloudscaler, over go 1.24.0 and 1.26.3) name what a release brought, not what the project needs.
-var featureAfter = regexp.MustCompile("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|route\\s+patterns?|style|idioms?|best\\s+practices)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
+var featureAfter = mustGate("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|route\\s+patterns?|style|idioms?|best\\s+practices)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
 
 // buildTargetBefore ends a label that makes the version after it the one a bundler or compiler emits
 // code for: "**构建目标**: Node.js 18" (build target: the hundred-and-fifty-third holdout's openskills,
 // whose tsup.config.ts targets node18 while engines asks for >= 20.6.0), "Compile target: Python 3.9".
 // A runtime the project targets ("Target runtime: Node 20") is its requirement, and is still read.
-var buildTargetBefore = regexp.MustCompile(`(?i)(?:\b(?:build|compil(?:e|ation)|transpil(?:e|ation)|emit|bundle)\s+target|构建目标|编译目标|構建目標|編譯目標|ビルドターゲット)[*_]*\s*[:：]?\s*[*_]*\s*$`)
+var buildTargetBefore = mustGate(`(?i)(?:\b(?:build|compil(?:e|ation)|transpil(?:e|ation)|emit|bundle)\s+target|构建目标|编译目标|構建目標|編譯目標|ビルドターゲット)[*_]*\s*[:：]?\s*[*_]*\s*$`)
 
 // spanVersionNote is a language version in parentheses right after a code span: "Use `node --test`
 // (Node 20+)" (nodejs/undici's CONTRIBUTING.md, the thirty-eighth holdout, under engines >= 22.19.0)
@@ -72,7 +71,7 @@ var buildTargetBefore = regexp.MustCompile(`(?i)(?:\b(?:build|compil(?:e|ation)|
 // holdout's nuveafinds-api, over `go 1.23`), and in full-width parentheses: "`r.PathValue("id")`（Go
 // 1.22+）" (the hundred-and-forty-sixth's cadmus, over `go 1.25`). The note is dropped
 // before least versions are read; the span ($1) is kept.
-var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)）]{0,40}[)）]")
+var spanVersionNote = mustGate("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|python|node\\.js|nodejs|node|rust|rustc)\\s+v?\\d+(?:\\.\\d+){0,2}\\s*\\+?[^)）]{0,40}[)）]")
 
 // apiCallBefore is a call (a dotted name with its arguments, or any name with empty ones) on the line
 // before a parenthesised version: "Use `t.Attr()` for test metadata (Go 1.25)", "**Prefer
@@ -80,7 +79,7 @@ var spanVersionNote = regexp.MustCompile("(?i)`([^`\n]+)`\\s*[(（](?:go|golang|
 // validation (Go 1.20+)" (the hundred-and-forty-eighth holdout's birdnet-go, over go 1.26.1). spanVersionNote takes the note
 // right after its span; with words between, the call is what the release brought all the same, while
 // "The backend services (Go 1.25)" names no call and stays the project's stack.
-var apiCallBefore = regexp.MustCompile(`\b\w+(?:[./]\w+)*\.\w+\([^()\n]{0,30}\)|\b\w+\(\)`)
+var apiCallBefore = mustGate(`\b\w+(?:[./]\w+)*\.\w+\([^()\n]{0,30}\)|\b\w+\(\)`)
 
 // apiReleaseNote reports a version in parentheses of its own, before and after being the text around
 // it, on a line that names a call before it or ends with a kind of language feature (featureNounBefore).
@@ -103,7 +102,7 @@ func apiReleaseNote(before, after string) bool {
 // "| omitzero | Use `omitzero` struct tag (Go 1.24) |", "| bloop | Use range-over-int loops (Go 1.22) |"
 // (the hundred-and-fifty-sixth holdout's ktn-linter, a modernize analyzer's table of what each release
 // brought, over go 1.25.5).
-var featureNounBefore = regexp.MustCompile(`(?i)\b(?:loops?|struct\s+tags?|syntax|generics|iterators?|built-?ins?|directives?|keywords?|language\s+features?)\s*[(（]$`)
+var featureNounBefore = mustGate(`(?i)\b(?:loops?|struct\s+tags?|syntax|generics|iterators?|built-?ins?|directives?|keywords?|language\s+features?)\s*[(（]$`)
 
 // submatches are the texts of a match's groups, "" for a group that matched nothing.
 func submatches(text string, ix []int) []string {
@@ -167,7 +166,7 @@ func toolchainAnchors(text string, line int) []Anchor {
 // Go 1.22", "Python 3.11 with FastAPI". Such a version is compared as a least one: a manifest that asks
 // for more says the stack moved on, and one that asks for less may run on a newer release. A version
 // followed by a verb ("Go 1.22 changed loop variables") is about the language, not this project.
-var stackVersion = regexp.MustCompile(`^(?:\*\*)?(?:\s*[,;)|]|\s*$|\s+(?:and|with|&|\+|/)\s|\s*[—–]\s|\s+-\s)`)
+var stackVersion = mustGate(`^(?:\*\*)?(?:\s*[,;)|]|\s*$|\s+(?:and|with|&|\+|/)\s|\s*[—–]\s|\s+-\s)`)
 
 // stackStated reports an unmarked version, ending at end in text, that names the project's stack.
 func stackStated(text string, end int) bool {
@@ -175,12 +174,12 @@ func stackStated(text string, end int) bool {
 }
 
 // upgradeWording marks a sentence about moving between versions, whose older one is named on purpose.
-var upgradeWording = regexp.MustCompile(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL|pre-|post-)`)
+var upgradeWording = mustGate(`(?i)\b(?:from|upgrad\w*|migrat\w*|bump\w*|instead\s+of|deprecated|dropp\w*|end[- ]of[- ]life|EOL|pre-|post-)`)
 
 // quotedGoLine is a go.mod `go` line a sentence quotes: "`go 1.25` in `go.mod`" (the thirty-second
 // holdout's air, whose go.mod had moved on to go 1.26.0). It states the manifest's own version, not a
 // least one, so any other major.minor is drift.
-var quotedGoLine = regexp.MustCompile("(?i)`?\\bgo\\s+v?(\\d+\\.\\d+(?:\\.\\d+)?)`?\\s+(?:in|of)\\s+(?:the\\s+)?(?:root\\s+)?`?go\\.mod\\b`?")
+var quotedGoLine = mustGate("(?i)`?\\bgo\\s+v?(\\d+\\.\\d+(?:\\.\\d+)?)`?\\s+(?:in|of)\\s+(?:the\\s+)?(?:root\\s+)?`?go\\.mod\\b`?")
 
 // exactMark prefixes the Qualifier of a version the sentence says the manifest holds.
 const exactMark = "="
@@ -192,7 +191,7 @@ const exactMark = "="
 const requiredMark = "!"
 
 // requiredAfter follows a marked least version with the word that makes it the requirement.
-var requiredAfter = regexp.MustCompile(`(?i)^(?:\*\*)?\s*(?:is\s+|are\s+)?required\b`)
+var requiredAfter = mustGate(`(?i)^(?:\*\*)?\s*(?:is\s+|are\s+)?required\b`)
 
 // goLineAnchor reads the go.mod go line a sentence that names go.mod quotes.
 func goLineAnchor(text string, line int) []Anchor {
@@ -207,7 +206,7 @@ func goLineAnchor(text string, line int) []Anchor {
 }
 
 // anyVersion is a version number anywhere in a sentence.
-var anyVersion = regexp.MustCompile(`\d+\.\d+(?:\.\d+)?`)
+var anyVersion = mustGate(`\d+\.\d+(?:\.\d+)?`)
 
 // checkToolchain compares a stated least version with the manifest nearest the document.
 func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
@@ -267,11 +266,11 @@ func leadingParts(v string, n int) string {
 }
 
 var (
-	goDirective    = regexp.MustCompile(`(?m)^go\s+(\d+\.\d+(?:\.\d+)?)\s*$`)
-	requiresPython = regexp.MustCompile(`(?m)^\s*requires-python\s*=\s*["']([^"']+)["']`)
-	rustVersion    = regexp.MustCompile(`(?m)^\s*rust-version\s*=\s*["'](\d+\.\d+(?:\.\d+)?)["']`)
-	lowerBound     = regexp.MustCompile(`(?:>=|~=|\^|==|~)\s*v?(\d+(?:\.\d+){0,2})`)
-	bareVersion    = regexp.MustCompile(`^v?(\d+)(?:\.(?:\d+|x))*$`)
+	goDirective    = mustGate(`(?m)^go\s+(\d+\.\d+(?:\.\d+)?)\s*$`)
+	requiresPython = mustGate(`(?m)^\s*requires-python\s*=\s*["']([^"']+)["']`)
+	rustVersion    = mustGate(`(?m)^\s*rust-version\s*=\s*["'](\d+\.\d+(?:\.\d+)?)["']`)
+	lowerBound     = mustGate(`(?:>=|~=|\^|==|~)\s*v?(\d+(?:\.\d+){0,2})`)
+	bareVersion    = mustGate(`^v?(\d+)(?:\.(?:\d+|x))*$`)
 )
 
 // manifestFiles are the manifests each language's least version is read from.

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -24,19 +23,19 @@ import (
 const KindTree ClaimKind = "tree"
 
 // treeBranch is a tree line: the guide characters before its branch, the branch, and the entry.
-var treeBranch = regexp.MustCompile("^([ \t│┃|]*)(?:├──|└──|├─|└─|┣━━|┗━━|\\|--|`--|\\+--|\\|__)[─━-]*\\s*(.*)$")
+var treeBranch = mustGate("^([ \t│┃|]*)(?:├──|└──|├─|└─|┣━━|┗━━|\\|--|`--|\\+--|\\|__)[─━-]*\\s*(.*)$")
 
 // treeName is an entry's name: name bytes, several segments at once allowed ("Sources/Tachikoma/"), and
 // a router's segment names: "[trpc]/", "[...slug]/", "(marketing)/" (an indented tree's "[trpc]/" was
 // read as the wrapped note of the line above, its route.ts hung one level up: the hundred-and-sixty-second
 // holdout's nlw-operator).
-var treeName = regexp.MustCompile(`^(?:[\w@+]|` + routeSeg + `)(?:[\w.@+-]|` + routeSeg + `)*(?:/(?:[\w.@+-]|` + routeSeg + `)+)*/?$`)
+var treeName = mustGate(`^(?:[\w@+]|` + routeSeg + `)(?:[\w.@+-]|` + routeSeg + `)*(?:/(?:[\w.@+-]|` + routeSeg + `)+)*/?$`)
 
 // routeSeg is a file router's dynamic or grouping segment: "[id]", "[...slug]", "[[...slug]]", "(group)".
 const routeSeg = `\[\[?(?:\.\.\.)?[\w-]{2,}\]\]?|\([\w.-]{2,}\)`
 
 // treeRootName is a root line's name: one path, a directory's slash allowed.
-var treeRootName = regexp.MustCompile(`^(?:\.|\./|[\w@.+-]+(?:/[\w@.+-]+)*/?)$`)
+var treeRootName = mustGate(`^(?:\.|\./|[\w@.+-]+(?:/[\w@.+-]+)*/?)$`)
 
 // maxTreeEntries bounds the anchors one block gives: a tree is a sketch, and one listing a whole
 // generated folder says nothing a reader checks line by line.
@@ -157,10 +156,10 @@ func entryAnchor(dirs []string, name, root string, line int, spelled bool) (Anch
 // groupLabel is a tree line of words closed by a colon: "└── Documentation Files:" over the root's
 // CLAUDE.md and ARCHITECTURE.md (the hundred-and-twenty-seventh holdout's Zeke, android/CLAUDE.md), a
 // heading drawn inside the tree, not a directory.
-var groupLabel = regexp.MustCompile(`^\pL[\pL\d&-]*(?:\s+[\pL\d&()-]+)+\s*[:：]$`)
+var groupLabel = mustGate(`^\pL[\pL\d&-]*(?:\s+[\pL\d&()-]+)+\s*[:：]$`)
 
 // fileExt is a file name's extension: letters first ("lodash@4.17.21" has none).
-var fileExt = regexp.MustCompile(`^\.[A-Za-z][A-Za-z0-9]{0,9}$`)
+var fileExt = mustGate(`^\.[A-Za-z][A-Za-z0-9]{0,9}$`)
 
 // entryName is the name a tree line gives, its comment cut: the first field ("ModelInterface.swift
 // # Provider protocol", "api/  -- handlers").
@@ -193,7 +192,7 @@ func placeholderEntry(name string) bool {
 // 示例：用户端网站" (example: the user site; the forty-seventh holdout's harness-template, a template
 // whose apps/ is empty on purpose), "# e.g. a web app", "(example)". The entry and what is below it are
 // the illustration's.
-var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:e\.g\.|eg\b|example\b|for example\b|sample\b|示例|例如|例：|例:|举例|пример|ejemplo|exemple|beispiel)`)
+var exampleComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:e\.g\.|eg\b|example\b|for example\b|sample\b|示例|例如|例：|例:|举例|пример|ejemplo|exemple|beispiel)`)
 
 // plannedComment is an entry's comment that says it is not built yet: "json_extractor.rs  # Tool
 // re-exports (when implemented)" (the sixty-first holdout's shard-den), "# (planned)", "# not yet
@@ -201,7 +200,7 @@ var exampleComment = regexp.MustCompile(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*(?:
 // language counts the same: "ui/  (@ddd/ui) — admin/web 공통 UI 컴포넌트 (예정)" (the hundred-and-thirteenth
 // holdout's DDD_FE, twice: a package removed, then marked as planned again). "# (this would be
 // separate)" (the hundred-and-forty-fourth's sortTF) draws a file the layout does not have.
-var plannedComment = regexp.MustCompile(`(?i)\bwhen\s+implemented\b|\(\s*(?:this|it|that|one)\s+would\s+be\b|\bhypothetical\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b|` + plannedForeign)
+var plannedComment = mustGate(`(?i)\bwhen\s+implemented\b|\(\s*(?:this|it|that|one)\s+would\s+be\b|\bhypothetical\b|\bnot\s+yet\s+(?:implemented|created|built|added|written)\b|\bto\s+be\s+(?:implemented|created|built|added|written)\b|\(\s*(?:planned|future|todo|coming\s+soon|upcoming)\b|` + plannedForeign)
 
 // plannedForeign is "(planned)" in the other languages handoff documents are written in: Korean
 // ("(예정)", "(추후 개발)": to be built later, the same round's DDD_Admin), Japanese, Chinese, Spanish,
@@ -222,12 +221,12 @@ func notedAway(name, comment string) bool {
 // emptyComment is a directory entry's comment that says it holds nothing yet: "assets/  static images
 // imported by components (empty today)" (the hundred-and-seventeenth holdout's ppcall-integration-wizard).
 // Git keeps no empty directory, so the entry is absent from every clone.
-var emptyComment = regexp.MustCompile(`(?i)\b(?:empty|currently\s+empty|empty\s+(?:today|for\s+now|now|so\s+far|until\b[^)]*))\s*\)|\(\s*(?:empty|vazi[oa]|vac[ií][oa]|leer|vide)\b|[（(]\s*空\s*[）)]|\bis\s+(?:currently\s+)?empty\b`)
+var emptyComment = mustGate(`(?i)\b(?:empty|currently\s+empty|empty\s+(?:today|for\s+now|now|so\s+far|until\b[^)]*))\s*\)|\(\s*(?:empty|vazi[oa]|vac[ií][oa]|leer|vide)\b|[（(]\s*空\s*[）)]|\bis\s+(?:currently\s+)?empty\b`)
 
 // outputComment is an entry's comment that calls it what a build or generator writes: "pkg/  #
 // wasm-pack output (generated)" (shard-den again), "# build output", "# gitignored". A clean checkout
 // has none of it.
-var outputComment = regexp.MustCompile(`(?i)\(\s*(?:auto-?)?generated\b|\bgenerated\s*\)|\b(?:build|compiler|bundler|wasm-pack|tsc)\s+output\b|\bgit-?ignored\b`)
+var outputComment = mustGate(`(?i)\(\s*(?:auto-?)?generated\b|\bgenerated\s*\)|\b(?:build|compiler|bundler|wasm-pack|tsc)\s+output\b|\bgit-?ignored\b`)
 
 // blankLevel reports a parent that was not a name: its entries are not checked either.
 func blankLevel(parts []string) bool {

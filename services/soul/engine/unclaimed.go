@@ -2,7 +2,6 @@ package engine
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -13,9 +12,9 @@ import (
 // methods-algorithms, six rows over three lines). Names that differ only in a number, in a list the
 // writer closes with "etc." or an ellipsis, show the series' form: a converter writes them per deck.
 var (
-	spansBeforeList = regexp.MustCompile("(?:`[^`\\n]*`\\s*,\\s*)+$")
-	seriesAfter     = regexp.MustCompile("^(?:\\s*,\\s*`[^`\\n]*`)*\\s*,?\\s*(?:etc\\b|\\.\\.\\.|…)")
-	digitRun        = regexp.MustCompile(`\d+`)
+	spansBeforeList = mustGate("(?:`[^`\\n]*`\\s*,\\s*)+$")
+	seriesAfter     = mustGate("^(?:\\s*,\\s*`[^`\\n]*`)*\\s*,?\\s*(?:etc\\b|\\.\\.\\.|…)")
+	digitRun        = mustGate(`\d+`)
 )
 
 // numberedSeries reports a span that is one of a list's numbered samples.
@@ -43,12 +42,12 @@ func numberedSeries(s *spanText) bool {
 // "Read `MANIFEST.md`, `ARCHITECTURE.md` and `onboarding/academy.md` in
 // [kolonie-docs](https://github.com/Kolonie-AI/kolonie-docs) for the domain" (the same round's
 // kolonie-platform, two documents).
-var linkedRepoAfter = regexp.MustCompile("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+(?:in|from|of)\\s+(?:the\\s+)?\\[[^\\]\\n]+\\]\\(https?://(?:github\\.com|gitlab\\.com|bitbucket\\.org|codeberg\\.org)/[\\w.-]+/[\\w.-]+/?\\)")
+var linkedRepoAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+(?:in|from|of)\\s+(?:the\\s+)?\\[[^\\]\\n]+\\]\\(https?://(?:github\\.com|gitlab\\.com|bitbucket\\.org|codeberg\\.org)/[\\w.-]+/[\\w.-]+/?\\)")
 
 // onceShippedLead opens a sentence with the condition it waits for: "Once shipped, use the
 // `<FigureWithSource>` wrapper from `components/figures/`" (the same round's 2026-ebola-epi, whose
 // figures component is planned work).
-var onceShippedLead = regexp.MustCompile(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:once|when|after)\s+(?:(?:it|this|that|they|these)\s+(?:is|are|has\s+been|have\s+been)\s+)?(?:shipped|built|landed|implemented|merged|available|released)\s*,(?:[^.!?\x60]|\x60[^\x60\n]*\x60)*$`)
+var onceShippedLead = mustGate(`(?i)(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?)[*_]*(?:once|when|after)\s+(?:(?:it|this|that|they|these)\s+(?:is|are|has\s+been|have\s+been)\s+)?(?:shipped|built|landed|implemented|merged|available|released)\s*,(?:[^.!?\x60]|\x60[^\x60\n]*\x60)*$`)
 
 // listedTarget: the span follows others in a list a target cue opens, with a kind's word after one of
 // them: "do not add a\n`routes:generate` script or `tsr.config.json`" (the same round's wallow). A list
@@ -72,21 +71,21 @@ var kindWords = []string{"script", "file", "folder", "directory", "command", "ta
 
 var (
 	// kindAfterSpan is a kind's word right after a code span.
-	kindAfterSpan = regexp.MustCompile("`\\s+(?:" + strings.Join(kindWords, "|") + ")\\b")
+	kindAfterSpan = mustGate("`\\s+(?:" + strings.Join(kindWords, "|") + ")\\b")
 	// kindListTail is spanListTail with a kind's word after each span ("`x` script or ").
-	kindListTail = regexp.MustCompile("(?:`[^`\\n]+`(?:\\s+(?:" + strings.Join(kindWords, "|") + "))?\\s*(?:,|/|\\bor\\b|\\band\\b)\\s*)+$")
+	kindListTail = mustGate("(?:`[^`\\n]+`(?:\\s+(?:" + strings.Join(kindWords, "|") + "))?\\s*(?:,|/|\\bor\\b|\\band\\b)\\s*)+$")
 )
 
 // ifMissingAfter follows a name with what happens when it is not there: "- `css/ml-theme.css` - For
 // custom styling (if missing, uses default Reveal.js theme)" (the hundred-and-seventy-seventh
 // holdout's methods-algorithms): a file the writer expects may be absent.
-var ifMissingAfter = regexp.MustCompile(`(?i)^[^.;\n()]{0,60}\(\s*if\s+(?:missing|absent|not\s+present)\b`)
+var ifMissingAfter = mustGate(`(?i)^[^.;\n()]{0,60}\(\s*if\s+(?:missing|absent|not\s+present)\b`)
 
 // templateDirItem opens a list item with a directory whose name is a template:
 // "- `results/{doc_id}_{filename}/`: Per-document output — `metadata.json`, `structure.json` (tree), …,
 // `images/`" (the hundred-and-seventy-eighth holdout's PageIndex_Chat_UI-main, whose app writes one such
 // directory per document, ignored by git). The names after it are inside each one.
-var templateDirItem = regexp.MustCompile("^[-*+\\s]*`[^`\\n]*(?:\\{[^`{}\\n]+\\}|<[^`<>\\n]+>)[^`\\n]*/`")
+var templateDirItem = mustGate("^[-*+\\s]*`[^`\\n]*(?:\\{[^`{}\\n]+\\}|<[^`<>\\n]+>)[^`\\n]*/`")
 
 // insideTemplateDir: the span comes after a template directory that opens its item.
 func insideTemplateDir(s *spanText) bool {
@@ -97,13 +96,13 @@ func insideTemplateDir(s *spanText) bool {
 // exampleLinkText opens a link whose text calls its target an example: "| 1 | [Example Plan](01_example.md)
 // | Medium | Planned |" (the hundred-and-eightieth holdout's digimon_application, a plans index's template
 // row). Only a page that never existed is skipped for it (exampleWording).
-var exampleLinkText = regexp.MustCompile(`(?i)^!?\[\s*[*_]*(?:an?\s+|the\s+)?(?:example|sample|placeholder)\b`)
+var exampleLinkText = mustGate(`(?i)^!?\[\s*[*_]*(?:an?\s+|the\s+)?(?:example|sample|placeholder)\b`)
 
 // livesInRepoAfter follows a name with the repository it lives in: "The `archive/` tree and the
 // savepoint records live in the private `owner/agents-config-ARCHIVE` repository", "`vizsuite/` lives in
 // `owner/vizsuite`, which holds its history" (the hundred-and-eighty-second holdout's agents-config).
 // Group 1 is a repository's owner/name when one is named; a bare repository word needs no name.
-var livesInRepoAfter = regexp.MustCompile("^`?[^.!?`\\n]{0,60}?\\blives?\\s+(?:in|under)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:(?:private|public|separate|archive|archived|other|upstream)\\s+)*(?:`([\\w.-]+/[\\w.-]+)`(\\s+(?:repository|repo)\\b)?|(?:repository|repo)\\b)")
+var livesInRepoAfter = mustGate("^`?[^.!?`\\n]{0,60}?\\blives?\\s+(?:in|under)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:(?:private|public|separate|archive|archived|other|upstream)\\s+)*(?:`([\\w.-]+/[\\w.-]+)`(\\s+(?:repository|repo)\\b)?|(?:repository|repo)\\b)")
 
 // livesElsewhere reports a name the words after it place in another repository: one the sentence calls
 // a repository, or one whose owner/name ends in the name itself in a claim about repositories (a
@@ -130,7 +129,7 @@ func livesElsewhere(s *spanText) bool {
 // here). An agent's rules and settings that never landed in this repository are the workspace's; one that
 // landed here and went stays drift (judge reads Foreign so).
 var (
-	parentHeldCue = regexp.MustCompile(`(?i)\bthe\s+parent\s+(?:directory|dir|folder|workspace|repo(?:sitory)?)\s+(?:holds|contains|keeps|has)\b`)
+	parentHeldCue = mustGate(`(?i)\bthe\s+parent\s+(?:directory|dir|folder|workspace|repo(?:sitory)?)\s+(?:holds|contains|keeps|has)\b`)
 	agentDirs     = []string{".claude/", ".cursor/", ".agents/", ".codex/", ".gemini/", ".windsurf/", ".kiro/", ".opencode/"}
 )
 

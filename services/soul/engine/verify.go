@@ -4,7 +4,6 @@ import (
 	"context"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -294,7 +293,7 @@ func (v *verifier) nameSuffixOf(a Anchor) string {
 }
 
 // compoundEnding is that shape: "Build.cs", "Target.cs".
-var compoundEnding = regexp.MustCompile(`^[A-Z][a-z]+\.[a-z]{1,4}$`)
+var compoundEnding = mustGate(`^[A-Z][a-z]+\.[a-z]{1,4}$`)
 
 // extensionTwin is the one tracked file a slash path without an extension names once its extension is
 // added, or "". A program run by its path is scriptTwin's (a shell finds no script without its extension),
@@ -517,7 +516,7 @@ func snakeFileName(name string) (string, bool) {
 // ("20240201000000_", "0003-", Flyway's "V3__", "V1.2__"), and a step slotted between two numbers
 // ("01a_" for scripts/01a_crawl_policies.py, listed as "| 01a | `crawl_policies.py` |": the
 // hundred-and-fifty-eighth holdout's ecommerce-cs-agent).
-var sequencedPrefix = regexp.MustCompile(`^V?\d[\d.]*[a-z]?(?:__?|-)$`)
+var sequencedPrefix = mustGate(`^V?\d[\d.]*[a-z]?(?:__?|-)$`)
 
 // sequencedFile reports a bare name that tracked files carry after such a number: a list of migrations
 // by what each one does (the fifty-seventh holdout's kaiku, `initial_schema.sql` for
@@ -593,7 +592,7 @@ func (v *verifier) numberedPrefix(p string) bool {
 }
 
 // numberedRecord is a record's number as it opens the record's file name: "003", "0042", "ADR-001".
-var numberedRecord = regexp.MustCompile(`(?i)^(?:[a-z]{2,5}-)?\d{2,5}$`)
+var numberedRecord = mustGate(`(?i)^(?:[a-z]{2,5}-)?\d{2,5}$`)
 
 // goneDir reports a bare directory name no directory has today that history had at the root or beside
 // the document: "Combat Simulation Engine (`simulation/`)" after the root's simulation/ went (the
@@ -713,7 +712,7 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 
 // routeParam is a route's parameter segment as file-system routers name it: "[id]", "[...slug]",
 // "[[...slug]]".
-var routeParam = regexp.MustCompile(`\[\[?(?:\.\.\.)?[A-Za-z_][\w-]*\]\]?`)
+var routeParam = mustGate(`\[\[?(?:\.\.\.)?[A-Za-z_][\w-]*\]\]?`)
 
 // routeBelow reports a route file named from its routes directory, its brackets its own name: "`chat/[id]/
 // +page.svelte`" in apps/web/CLAUDE.md over apps/web/src/routes/chat/[id]/+page.svelte (the sixty-first
@@ -792,7 +791,7 @@ func (v *verifier) ancestorGlob(p string) bool {
 // "zz_generated.deepcopy.go". A ".gen." name counts only with a source extension: "buf.gen.yaml" and
 // "buf.typescript.gen.yaml" are the generator's own configuration, written by hand and tracked (the
 // regression over the sixtieth round's servora and micro-forge).
-var generatedName = regexp.MustCompile(`(?i)[._-]generated\.\w+$|\.gen\.(?:go|ts|tsx|js|mjs|cjs|py|rs|dart|swift|kt|java|cs|rb|c|h|cc|cpp|hpp)$|^zz_generated\.`)
+var generatedName = mustGate(`(?i)[._-]generated\.\w+$|\.gen\.(?:go|ts|tsx|js|mjs|cjs|py|rs|dart|swift|kt|java|cs|rb|c|h|cc|cpp|hpp)$|^zz_generated\.`)
 
 // trackedOnce reports a missing path some commit held, at its place or, for a bare name, anywhere under
 // its base name: a generated file a project committed and then deleted is gone like any other (the
@@ -806,7 +805,7 @@ func (v *verifier) trackedOnce(p, local string) bool {
 }
 
 // extensionGlob is a last segment that names files by their extension alone: "*.sol", "*.test.ts".
-var extensionGlob = regexp.MustCompile(`^\*(?:\.[A-Za-z0-9]+)+$`)
+var extensionGlob = mustGate(`^\*(?:\.[A-Za-z0-9]+)+$`)
 
 // ignoreListed reports a name a .gitignore on the glob's way down (the root's, then each directory's
 // above the glob's first wildcard) lists literally and the glob matches.
@@ -857,7 +856,7 @@ func (v *verifier) ignoreLineAbove(dir string, match func(d, line string) (strin
 
 // kindIgnore is a .gitignore line that keeps files of one kind out below a directory:
 // "game/assets/**/*.png".
-var kindIgnore = regexp.MustCompile(`^/?([^*?\[!#\s][^*?\[]*)/\*\*/\*\.\w+$`)
+var kindIgnore = mustGate(`^/?([^*?\[!#\s][^*?\[]*)/\*\*/\*\.\w+$`)
 
 // ignoredByKind reports a directory that lies below a place whose files .gitignore keeps out by kind: an
 // index of local asset packs, "| beast_tribes (SV) | 5 beast hero SV battlers | `beast_tribes/100/sv_battler/` |"
@@ -1414,14 +1413,14 @@ func (v *verifier) repoSlug(p string) bool {
 	return name == filepath.Base(v.repo.Root()) && name != strings.SplitN(p, "/", 2)[0]
 }
 
-var goModule = regexp.MustCompile(`(?m)^module\s+"?([^\s"]+)`)
+var goModule = mustGate(`(?m)^module\s+"?([^\s"]+)`)
 
 // fragmentDirs are the directories release-note tools collect one file per change in and empty at each
 // release (changie's .changes/unreleased, towncrier's newsfragments and changelog.d).
 var fragmentDirs = set("unreleased", "newsfragments", "changelog.d", "changes.d", ".changeset")
 
 // toolOutputDir names a directory after the output a tool writes there: "graphify-out", "test_output".
-var toolOutputDir = regexp.MustCompile(`^[\w.-]+[-_](?:out|output|outputs)$`)
+var toolOutputDir = mustGate(`^[\w.-]+[-_](?:out|output|outputs)$`)
 
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
@@ -1529,7 +1528,7 @@ func (v *verifier) docProgram(name string) bool {
 }
 
 // pyScripts is pyproject.toml's [project.scripts] table, up to the next table.
-var pyScripts = regexp.MustCompile(`(?m)^\[project\.scripts\][ \t]*\n((?:[^\[\n].*\n?|\n)*)`)
+var pyScripts = mustGate(`(?m)^\[project\.scripts\][ \t]*\n((?:[^\[\n].*\n?|\n)*)`)
 
 // cargoBin reports a [[bin]] table of a Cargo manifest named name.
 func cargoBin(body []byte, name string) bool {
@@ -1545,14 +1544,14 @@ func cargoBin(body []byte, name string) bool {
 }
 
 var (
-	packageBin     = regexp.MustCompile(`"bin"\s*:\s*\{([^}]*)\}`)
-	packageBinName = regexp.MustCompile(`"([^"]+)"\s*:`)
+	packageBin     = mustGate(`"bin"\s*:\s*\{([^}]*)\}`)
+	packageBinName = mustGate(`"([^"]+)"\s*:`)
 )
 
 var (
-	manifestName = regexp.MustCompile(`(?m)^\s*"?name"?\s*[:=]\s*"([^"]+)"`)
-	packageName  = regexp.MustCompile(`"name"\s*:\s*"([^"]+)"`)
-	majorSuffix  = regexp.MustCompile(`^v\d+$`)
+	manifestName = mustGate(`(?m)^\s*"?name"?\s*[:=]\s*"([^"]+)"`)
+	packageName  = mustGate(`"name"\s*:\s*"([^"]+)"`)
+	majorSuffix  = mustGate(`^v\d+$`)
 )
 
 // sitePageForms are the files a documentation site (VitePress, Docusaurus, MkDocs, Hugo) serves for a
@@ -1604,7 +1603,7 @@ func (v *verifier) templateTwin(p string) (string, bool) {
 }
 
 // holeDirs is a directory of a path that is only a named hole: "/[route]/".
-var holeDirs = regexp.MustCompile(`(?:^|/)` + namedHole.String() + `/`)
+var holeDirs = mustGate(`(?:^|/)` + namedHole.String() + `/`)
 
 // holeDirsDeep turns each directory of ref that is a named hole into any depth of directories.
 func holeDirsDeep(ref string) (string, bool) {

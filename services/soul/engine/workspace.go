@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -138,8 +137,8 @@ func (v *verifier) dependencyBin(a Anchor) bool {
 }
 
 var (
-	depBlock = regexp.MustCompile(`"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]*)\}`)
-	depName  = regexp.MustCompile(`"(@?[^"\s]+)"\s*:`)
+	depBlock = mustGate(`"(?:dev|peer|optional)?[dD]ependencies"\s*:\s*\{([^}]*)\}`)
+	depName  = mustGate(`"(@?[^"\s]+)"\s*:`)
 	// knownBins are binaries named unlike the package that installs them.
 	knownBins = map[string]string{"typescript": "tsc", "@typescript/native-preview": "tsgo", "@angular/cli": "ng"}
 )
@@ -256,7 +255,7 @@ func (v *verifier) packageScripts(f string) map[string]bool {
 	return out
 }
 
-var patternTarget = regexp.MustCompile(`[%$()]`)
+var patternTarget = mustGate(`[%$()]`)
 
 // closest is the name nearest to want by edit distance, when near enough to be a likely rename
 // ("test-unit" for "test:unit", "lint" for "lnit"); ties go to the first in order.
