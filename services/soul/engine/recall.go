@@ -115,6 +115,11 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 			rejudge[k.r] = true
 			continue
 		}
+		if v.namedAfterMove(ctx, ar.Anchor, p, m) {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, detail+"; the document was written after the move, so its bare name is the moved file's"
+			rejudge[k.r] = true
+			continue
+		}
 		if ok, _ := v.repo.Exists(m.To); !ok {
 			detail += " (and gone since)"
 		}
@@ -131,6 +136,30 @@ func (v *verifier) movedTo(ctx context.Context, h History, results []ClaimResult
 		// the claim's verdict follows its anchors again: the first failure may be another now
 		v.verdict(&results[i], checkedAnchors(results[i].Anchors))
 	}
+}
+
+// namedAfterMove reports whether a bare name's file moved into a directory before the document was
+// written: "| `oxlint` | Linting | `.oxlintrc.json` |" in a guide written fifteen minutes after the
+// commit that moved the root's configs into packages/cli, "all code lives here" (the
+// hundred-and-eighty-seventh holdout's burl). The document never knew the old place; its bare name is
+// the file as the package holds it. A document the rename commit already held was written against
+// the old place, and its name went stale with the move; one not committed yet (being written, or a
+// test's) has no birth to compare and is read as written against the tree it names.
+func (v *verifier) namedAfterMove(ctx context.Context, a Anchor, p string, m Rename) bool {
+	rev, ok := v.repo.(Revisions)
+	if !ok || v.repo.Shallow() || a.Link || strings.Contains(strings.TrimSuffix(a.Ref, "/"), "/") || path.Base(m.To) != path.Base(p) {
+		return false
+	}
+	if ok, _ := v.repo.Exists(m.To); !ok {
+		return false
+	}
+	doc := []string{v.soul.Path}
+	if _, had := rev.FilesAt(ctx, m.SHA, doc)[v.soul.Path]; had {
+		return false
+	}
+	// only a committed document has a birth to compare: one not yet committed is checked as written now
+	_, committed := rev.FilesAt(ctx, v.repo.Head().SHA, doc)[v.soul.Path]
+	return committed
 }
 
 // namesPath reports whether an anchor of the claim other than the j-th names p and holds, from the root
