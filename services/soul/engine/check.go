@@ -73,6 +73,10 @@ func Check(ctx context.Context, soul *Soul, repo Repo, opts CheckOptions) (*Repo
 }
 
 type verifier struct {
+	// asideDoc says why the document describes no tree of this repository (asidedoc.go): "" when it
+	// does, unset until read (asideRead).
+	asideDoc  string
+	asideRead bool
 	// docDirState says whether the document's directory holds nothing but handoff documents
 	// (unbuiltDocDir): 0 not read yet, 1 it does, 2 it holds more.
 	docDirState uint8

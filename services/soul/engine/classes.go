@@ -1338,6 +1338,23 @@ var fileExts = set("md", "go", "ts", "tsx", "js", "mjs", "cjs", "jsx", "py", "rs
 // still names a place.
 var shapeSuffix = mustGate("^`?-(?:shaped|like|esque|compatible)\\b")
 
+// equivalentAfter follows a name with what stands in for it: "`manifest/` is the active config directory
+// and should be treated as the current `configs/` equivalent" (the hundred-and-eighty-eighth holdout's
+// handygo, whose configs live in manifest/).
+var equivalentAfter = mustGate("^`?\\s+(?:equivalent|counterpart|analogue|analog|stand-in)\\b")
+
+// ignoreEntriesBefore ends a list of an ignore file's entries after its name and a colon: "**`apps/web/.prettierignore`**:
+// `.vercel/`, `src/paraglide/` so local builds are not checked" (the same round's oryxel-ai): patterns
+// relative to that file, which may match nothing.
+var ignoreEntriesBefore = mustGate("\\.[\\w-]*ignore`[*_]*\\s*[:：]\\s*(?:`[^`\\n]*`\\s*,\\s*)*$")
+
+// notKindBefore and notKindAfter frame a name inside a kind of project the text says this is not: "(not
+// a Prisma/media `src/pages/` FSD app)" (the same round's oryxel-ai, a SvelteKit app).
+var (
+	notKindBefore = mustGate("(?i)\\bnot\\s+an?\\s+(?:[\\w/+.-]+\\s+){0,3}$")
+	notKindAfter  = mustGate("(?i)^`?(?:\\s+[\\w/+.-]+){0,3}\\s+(?:app|application|project|repo|repository|layout|setup|stack|codebase)\\b")
+)
+
 // fakeBefore ends the text before a name the sentence calls made up: "fabricated
 // `feat/kba-cartridge-v1000` branch checkouts, fake `a7b8c9d` merge commits" (the hundred-and-eighty-fifth
 // holdout's Camelot-Ecosystem, a log of an agent's invented output).

