@@ -77,6 +77,9 @@ type verifier struct {
 	// does, unset until read (asideRead).
 	asideDoc  string
 	asideRead bool
+	// outsidePlaces are the absolute places the document names (checkouts.go outsidePlace), read once.
+	outsidePlaces     []string
+	outsidePlacesRead bool
 	// docDirState says whether the document's directory holds nothing but handoff documents
 	// (unbuiltDocDir): 0 not read yet, 1 it does, 2 it holds more.
 	docDirState uint8

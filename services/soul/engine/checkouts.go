@@ -98,6 +98,57 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 	return "", false
 }
 
+// absolutePlace is a code span holding a directory outside any checkout: "/media/…/bereshit/word/scripture/".
+var absolutePlace = mustGate("`((?:/|~/)[^`\\s]*[^`\\s/]/?)`")
+
+// outsidePlace is the absolute place the document names elsewhere that a relative path continues:
+// "[KJV](bereshit/word/scripture/KJV/Genesis/Chapter_1/Verse_1.txt)" in a guide whose "### Scripture"
+// section gives its "**Location:** `/media/…/CreativeWorkzStudio_LLC/bereshit/word/scripture/`" (the
+// hundred-and-eighty-ninth holdout's cpi-si-claude-code, 28 links into the author's workspace). The
+// path's top segment must be one this repository lacks, and the path must begin with the place's
+// segments from that one on.
+func (v *verifier) outsidePlace(a Anchor) (string, bool) {
+	if a.Kind != AnchorPath && a.Kind != AnchorGlob && a.Kind != AnchorLine || a.Workspace {
+		return "", false
+	}
+	p := strings.TrimPrefix(a.Path, "./")
+	top := topSegment(p)
+	if top == "" || top == "." || top == ".." || !strings.Contains(p, "/") || v.repo.HasTopLevel(top) {
+		return "", false
+	}
+	for _, place := range v.absolutePlaces() {
+		i := strings.Index(place+"/", "/"+top+"/")
+		if i < 0 {
+			continue
+		}
+		if from := strings.TrimSuffix(place[i+1:], "/") + "/"; strings.HasPrefix(p+"/", from) {
+			return place, true
+		}
+	}
+	return "", false
+}
+
+// absolutePlaces lists the absolute directories the document's claims name in code spans.
+func (v *verifier) absolutePlaces() []string {
+	if v.outsidePlacesRead {
+		return v.outsidePlaces
+	}
+	v.outsidePlacesRead = true
+	seen := map[string]bool{}
+	for i := range v.soul.Claims {
+		if !strings.Contains(v.soul.Claims[i].Text, "`/") && !strings.Contains(v.soul.Claims[i].Text, "`~/") {
+			continue
+		}
+		for _, m := range absolutePlace.FindAllStringSubmatch(v.soul.Claims[i].Text, -1) {
+			if place := strings.TrimSuffix(m[1], "/"); strings.Count(place, "/") >= 2 && !seen[place] {
+				seen[place] = true
+				v.outsidePlaces = append(v.outsidePlaces, place)
+			}
+		}
+	}
+	return v.outsidePlaces
+}
+
 // appDataPlace is the per-user directory an installed app keeps its files in, named in words:
 // "**Storage:** JSON files in app data directory" before `config.json` (the sixty-first holdout's
 // shard-den, a Tauri app), "the user data folder", "%APPDATA%", "Application Support".

@@ -29,9 +29,7 @@ func TestHundredEightySeventhHoldoutClasses(t *testing.T) {
 	g.commit("2026-06-02T10:00:00Z", "refactor: convert to monorepo structure")
 	g.write("AGENTS.md", "# burl\n")
 	g.commit("2026-06-02T10:15:00Z", "agents.md")
-	g.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root, "llama.cpp")
-	g.commit("2026-06-03T10:00:00Z", "add llama.cpp")
-	g.git("submodule", "deinit", "-q", "-f", "llama.cpp") // a clone without its submodules
+	g.submodule("2026-06-03T10:00:00Z", sub, "llama.cpp")
 	repo := g.open(t)
 
 	// burl: a guide written after the move names the configs as the package holds them

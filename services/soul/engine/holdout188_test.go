@@ -27,9 +27,7 @@ func TestHundredEightyEighthHoldoutClasses(t *testing.T) {
 	g.commit("2026-06-01T10:00:00Z", "init")
 	g.remove("scripts/old-e2e.mjs")
 	g.commit("2026-06-02T10:00:00Z", "drop the TypeScript tree")
-	g.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root, "elixir-ls")
-	g.commit("2026-06-03T10:00:00Z", "add elixir-ls")
-	g.git("submodule", "deinit", "-q", "-f", "elixir-ls") // a clone without its submodules
+	g.submodule("2026-06-03T10:00:00Z", sub, "elixir-ls")
 	repo := g.open(t)
 
 	// Arterm-CLI and agentic-coding: a guide kept in an archive folder, a sample guide for another project

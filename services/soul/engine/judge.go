@@ -139,6 +139,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named under "+home+", outside the repository"
 		}
 	}
+	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if place, ok := v.outsidePlace(a); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" continues "+place+", a place outside the repository the document names"
+		}
+	}
 	if ar.Status == AnchorFailed {
 		if why := v.asideReason(); why != "" {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+": "+why

@@ -74,6 +74,15 @@ func (g *gitFixture) gone(added, removed string, files ...string) {
 	g.commit(removed, "remove it")
 }
 
+// submodule adds sub at rel as a submodule, commits it on date, and deinits it: a clone made without
+// its submodules, whose gitlink is tracked and whose directory is empty.
+func (g *gitFixture) submodule(date string, sub *gitFixture, rel string) {
+	g.t.Helper()
+	g.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root, rel)
+	g.commit(date, "add "+rel)
+	g.git("submodule", "deinit", "-q", "-f", rel)
+}
+
 func (g *gitFixture) commit(date, subject string) string {
 	g.t.Helper()
 	g.gitAt(date, "add", "-A", "-f")
