@@ -98,7 +98,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in "+d+", which .gitignore keeps out"
 		}
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") && !v.repo.HasTopLevel(firstSegment(a.Path)) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") && !v.repo.HasTopLevel(topSegment(a.Path)) {
 		if top, ok := v.submoduleInHeading(c); ok {
 			// "### Key ElixirLS Components" over "- `apps/language_server/lib/language_server.ex` - LSP
 			// server entry": a path of the submodule's tree, whose top this repository lacks
@@ -131,7 +131,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			// "Check upstream `llama.cpp/common/arg.cpp` … (`common/fit.h:14` assumes unlimited host)"
 			// (the hundred-and-eighty-seventh holdout's local-model-autotuning, llama.cpp a submodule):
 			// the path goes on from the submodule's own directory named beside it
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside "+top+"'s own "+firstSegment(a.Path)+"/, inside a submodule this clone does not hold"
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside "+top+"'s own "+topSegment(a.Path)+"/, inside a submodule this clone does not hold"
 		}
 	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
@@ -171,7 +171,7 @@ var lineSuffix = mustGate(`:\d+(?:[-–]\d+)?$`)
 // starts with the directory that path names inside it, and the repository has no such directory of its
 // own: `common/fit.h` beside `llama.cpp/common/arg.cpp`.
 func (v *verifier) continuesSubmodule(c *Claim, p string) (string, bool) {
-	seg := firstSegment(p)
+	seg := topSegment(p)
 	if seg == "" || seg == p {
 		return "", false
 	}
@@ -189,7 +189,7 @@ func (v *verifier) continuesSubmodule(c *Claim, p string) (string, bool) {
 		if !ok {
 			continue
 		}
-		if rest, ok := strings.CutPrefix(b, top+"/"); ok && strings.Contains(rest, "/") && firstSegment(rest) == seg {
+		if rest, ok := strings.CutPrefix(b, top+"/"); ok && strings.Contains(rest, "/") && topSegment(rest) == seg {
 			return top, true
 		}
 	}
@@ -206,11 +206,12 @@ func (v *verifier) memberPlaceholder(p string) (string, bool) {
 		if seg == "" || strings.ContainsAny(seg, ".*?[{<") || v.repo.HasDirName(seg) {
 			continue
 		}
+		// the first directory named nowhere decides: its plural's members hold the rest, or nothing does
 		for _, plural := range pluralsOf(seg) {
 			if !v.repo.HasDirName(plural) {
 				continue
 			}
-			glob := "**/" + strings.Join(append(append(append([]string{}, segs[:i]...), plural, "*"), segs[i+1:]...), "/")
+			glob := "**/" + strings.Join(slices.Concat(segs[:i], []string{plural, "*"}, segs[i+1:]), "/")
 			if strings.HasSuffix(p, "/") {
 				glob += "/**"
 			}
@@ -230,13 +231,6 @@ func pluralsOf(w string) []string {
 		out = append(out, stem+"ies")
 	}
 	return out
-}
-
-// firstSegment is p's first path segment ("" for an absolute or empty path).
-func firstSegment(p string) string {
-	p = strings.TrimPrefix(p, "./")
-	seg, _, _ := strings.Cut(p, "/")
-	return seg
 }
 
 // submoduleOf is the submodule .gitmodules declares at p or above it. A heading may name a file or a
