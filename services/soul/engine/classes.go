@@ -876,7 +876,12 @@ var unlessCue = mustGate("(?i)\\bunless\\s+(?:otherwise\\s+)?(?:specified|config
 
 // absentCues say what a span names is expected absent: read on the clause before the span, gated on the
 // claim's lower-case text.
-var absentCues = []spanCue{{"commit", forbiddenCue, nil}, {"missing", reportedMissing, nil}}
+var absentCues = []spanCue{{"commit", forbiddenCue, nil}, {"missing", reportedMissing, nil}, {"不存在", zhNotThereLead, nil}}
+
+// zhNotThereLead ends the words before a name with Chinese "does not exist": "[ ] 是否不存在 `shared.js` 等额外 JS
+// 依赖" (check that no extra JS dependency such as shared.js exists: the hundred-and-ninety-first holdout's
+// ai-coding-kit).
+var zhNotThereLead = mustGate("不存在\\s*$")
 
 // anyCue reports whether a cue whose gate gated holds matches text, which is read only once a gate holds.
 func anyCue(cues []spanCue, gated string, text func() string) bool {

