@@ -32,12 +32,15 @@ func (v *verifier) asideReason() string {
 		return v.asideDoc
 	}
 	v.asideRead = true
-	if !v.soul.SoulTissue && templateTitle.MatchString(v.soul.Headline) {
+	if v.soul.SoulTissue {
+		return "" // a soul's claims carry their receipts' word, wherever it sits
+	}
+	if templateTitle.MatchString(v.soul.Headline) {
 		v.asideDoc = "the document is a template: its title is a placeholder (" + v.soul.Headline + ")"
 		return v.asideDoc
 	}
 	dir := path.Dir(v.soul.Path)
-	if dir == "." || v.soul.SoulTissue {
+	if dir == "." {
 		return ""
 	}
 	folder := ""

@@ -77,6 +77,8 @@ type verifier struct {
 	// does, unset until read (asideRead).
 	asideDoc  string
 	asideRead bool
+	// docInCommit caches whether the document was in a commit (recall.go docAt).
+	docInCommit map[string]bool
 	// outsidePlaces are the absolute places the document names (checkouts.go outsidePlace), read once.
 	outsidePlaces     []string
 	outsidePlacesRead bool

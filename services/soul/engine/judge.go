@@ -98,24 +98,26 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in "+d+", which .gitignore keeps out"
 		}
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") && !v.repo.HasTopLevel(topSegment(a.Path)) {
-		if top, ok := v.submoduleInHeading(c); ok {
-			// "### Key ElixirLS Components" over "- `apps/language_server/lib/language_server.ex` - LSP
-			// server entry": a path of the submodule's tree, whose top this repository lacks
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
+		bare := !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/")
+		beside, ok := "", false
+		if bare {
+			beside, ok = v.submoduleInClaim(c)
 		}
-	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
-		if top, ok := v.submoduleInClaim(c); ok {
+		if ok {
 			// "`deploy/server/main/api/services/`（`knowledge/` `tasks/` `mcp/` …）" (the hundred-and-seventh
 			// holdout's heysureai2, whose server, web and device are submodules): the bare names sit
 			// beside a path inside a submodule, among files this clone does not hold
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside a path inside "+top+", a submodule this clone does not hold"
-		} else if top, ok := v.submoduleInHeading(c); ok {
-			// "### Dashboard architecture (`apps/dashboard/src/`)" over "- `admin/` — admin tools" (the
-			// hundred-and-seventy-fourth holdout's nubian-platform, whose apps are submodules): the section
-			// describes a tree this clone does not hold
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside a path inside "+beside+", a submodule this clone does not hold"
+		} else if bare || !v.repo.HasTopLevel(topSegment(a.Path)) {
+			if top, ok := v.submoduleInHeading(c); ok {
+				// "### Dashboard architecture (`apps/dashboard/src/`)" over "- `admin/` — admin tools" (the
+				// hundred-and-seventy-fourth holdout's nubian-platform, whose apps are submodules), and
+				// "### Key ElixirLS Components" over "- `apps/language_server/lib/language_server.ex`" (the
+				// hundred-and-eighty-eighth's vscode-elixir-ls), a path whose top this repository lacks: the
+				// section describes a tree this clone does not hold
+				ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named in a section about "+top+", a submodule this clone does not hold"
+			}
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
@@ -173,9 +175,6 @@ func (v *verifier) submoduleInClaim(c *Claim) (string, bool) {
 // "useFeature.hook.ts", "Entity.service.ts". Without the role ("Feature.tsx") it may be a real module.
 var rolePlaceholder = mustGate(`^(?:use)?(?:Feature|Component|Entity|Thing|Example|Sample|Foo|Bar|Widget|Resource|Item|Module|Domain)\.(?:hook|view|container|component|service|controller|store|model|page|screen|module|stories|story|styles?|types?|utils?|api|slice|reducer|actions?|selectors?|schema|dto|entity|repository|test|spec)\.[a-z]{1,4}$`)
 
-// lineSuffix is a line hint's ":14" or ":10-20" after a path.
-var lineSuffix = mustGate(`:\d+(?:[-–]\d+)?$`)
-
 // continuesSubmodule is the submodule (or tracked link) a path the claim names passes through when p
 // starts with the directory that path names inside it, and the repository has no such directory of its
 // own: `common/fit.h` beside `llama.cpp/common/arg.cpp`.
@@ -190,7 +189,11 @@ func (v *verifier) continuesSubmodule(c *Claim, p string) (string, bool) {
 	// the path beside it is a code span, not always an anchor: "Check upstream `llama.cpp/…`" is
 	// another project's name to the extraction
 	for _, m := range codeSpan.FindAllStringSubmatch(c.Text, -1) {
-		b := strings.TrimSuffix(lineSuffix.ReplaceAllString(m[1], ""), "/")
+		b := m[1]
+		if hint := pathLine.FindStringSubmatch(b); hint != nil {
+			b = hint[1] // `llama.cpp/common/arg.cpp:1424`
+		}
+		b = strings.TrimSuffix(b, "/")
 		if !strings.Contains(b, "/") || strings.ContainsAny(b, " *?") {
 			continue
 		}
@@ -293,29 +296,19 @@ func (v *verifier) submoduleInHeading(c *Claim) (string, bool) {
 }
 
 // submoduleNamed is the submodule a heading's word names by its directory's name, letters and digits
-// alone compared without case: "### Key ElixirLS Components" over the elixir-ls submodule's files (the
+// alone compared without case (fragmentKey): "### Key ElixirLS Components" over the elixir-ls submodule's files (the
 // hundred-and-eighty-eighth holdout's vscode-elixir-ls).
 func (v *verifier) submoduleNamed(w string) (string, bool) {
-	key := alnumLower(w)
+	key := fragmentKey(w)
 	if len(key) < 4 {
 		return "", false
 	}
 	for mod := range v.submodulePaths() {
-		if alnumLower(path.Base(mod)) == key {
+		if fragmentKey(path.Base(mod)) == key {
 			return mod, true
 		}
 	}
 	return "", false
-}
-
-func alnumLower(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // headingWordBreak splits a heading into its words and paths: "Dashboard architecture (apps/dashboard/src/)".

@@ -80,12 +80,12 @@ func TestLiteralGateFolds(t *testing.T) {
 		if !g.Regexp.MatchString(text) {
 			t.Fatalf("test text %q does not match the regexp", text)
 		}
-		if !g.gate.holds(text) || !g.MatchString(text) {
+		if !g.literal().holds(text) || !g.MatchString(text) {
 			t.Errorf("%q: the gate refused a text its regexp matches", text)
 		}
 	}
 	for _, text := range []string{"it is open", "sea led", "is link"} {
-		if g.gate.holds(text) {
+		if g.literal().holds(text) {
 			t.Errorf("%q: the gate held on a text with none of its words", text)
 		}
 		if g.MatchString(text) || g.FindStringSubmatch(text) != nil || g.FindAllStringIndex(text, -1) != nil {
@@ -141,7 +141,7 @@ func TestLiteralGatesNeverRefuseAMatch(t *testing.T) {
 	refused, matched := 0, 0
 	for _, g := range gatedRegexps {
 		for _, text := range texts {
-			if g.gate.holds(text) {
+			if g.literal().holds(text) {
 				continue
 			}
 			refused++
@@ -164,7 +164,7 @@ func FuzzLiteralGates(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, g := range gatedRegexps {
-			if !g.gate.holds(s) && g.Regexp.MatchString(s) {
+			if !g.literal().holds(s) && g.Regexp.MatchString(s) {
 				t.Fatalf("gate of %s refused %q, which it matches", g, s)
 			}
 		}

@@ -153,13 +153,22 @@ func (v *verifier) namedAfterMove(ctx context.Context, a Anchor, p string, m Ren
 	if ok, _ := v.repo.Exists(m.To); !ok {
 		return false
 	}
-	doc := []string{v.soul.Path}
-	if _, had := rev.FilesAt(ctx, m.SHA, doc)[v.soul.Path]; had {
-		return false
-	}
 	// only a committed document has a birth to compare: one not yet committed is checked as written now
-	_, committed := rev.FilesAt(ctx, v.repo.Head().SHA, doc)[v.soul.Path]
-	return committed
+	return !v.docAt(ctx, rev, m.SHA) && v.docAt(ctx, rev, v.repo.Head().SHA)
+}
+
+// docAt reports whether the document was in commit sha, asked of git once per commit and check: a
+// table of moved names asks the same two commits for every row.
+func (v *verifier) docAt(ctx context.Context, rev Revisions, sha string) bool {
+	if had, ok := v.docInCommit[sha]; ok {
+		return had
+	}
+	_, had := rev.FilesAt(ctx, sha, []string{v.soul.Path})[v.soul.Path]
+	if v.docInCommit == nil {
+		v.docInCommit = map[string]bool{}
+	}
+	v.docInCommit[sha] = had
+	return had
 }
 
 // namesPath reports whether an anchor of the claim other than the j-th names p and holds, from the root

@@ -355,6 +355,6 @@ func (x *extraction) notAFile(s *spanText, a Anchor, plural bool) bool {
 		kubeKind.MatchString(body) || // "`apps/DaemonSet`": a Kubernetes kind
 		shapeSuffix.MatchString(s.after(14)) || // "a `state.json`-shaped snapshot": the name lends another thing its form
 		equivalentAfter.MatchString(s.after(24)) || // "the current `configs/` equivalent": what another place stands in for
-		containsFold(s.before, "ignore") && ignoreEntriesBefore.MatchString(s.before) || // "`apps/web/.prettierignore`: `.vercel/`, `src/paraglide/`": the file's patterns
-		containsFold(s.before, "not") && notKindBefore.MatchString(s.before) && notKindAfter.MatchString(s.after(60)) // "(not a Prisma/media `src/pages/` FSD app)": a kind of app this is not
+		ignoreEntriesBefore.MatchString(s.before) || // "`apps/web/.prettierignore`: `.vercel/`, `src/paraglide/`": the file's patterns
+		notKindBefore.MatchString(s.before) && notKindAfter.MatchString(s.after(60)) // "(not a Prisma/media `src/pages/` FSD app)": a kind of app this is not
 }
