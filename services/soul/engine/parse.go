@@ -519,6 +519,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	if excludeLeadIn.MatchString(lead) || p.sectionHeading(ignoreHeading) {
 		mark(func(c *Claim) { c.excludes = true })
 	}
+	if untrackedLeadIn.MatchString(lead) {
+		mark(func(c *Claim) { c.untracked = true })
+	}
 	if p.placeholderItem(l) {
 		// "- **Background Jobs**: Redis queue, see `src/workers/`" above "- **[Other integrations]**", or
 		// "- `src/services/userService.js` - Add new user fields" above "- [etc...]" (a document template
@@ -610,6 +613,13 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	from := len(p.soul.Claims)
 	for _, l := range nested {
 		p.listItems(l, depth+1)
+	}
+	if lead != "" && (removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead)) {
+		// "- The old root-level classic JS files were deleted:" over "  - `js/levels.js`" (the
+		// hundred-and-ninety-fourth holdout's ravlykonline): the item says its nested list is gone
+		for i := from; i < len(p.soul.Claims); i++ {
+			p.soul.Claims[i].emptied = true
+		}
 	}
 	if lead != "" && forbidAddLeadIn.MatchString(lead) {
 		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth

@@ -183,6 +183,9 @@ type Claim struct {
 	// excludes marks an item of a list its lead-in says a program leaves out ("do not join the public
 	// routes:", excludeLeadIn): a glob there is a filter's pattern, not files kept here.
 	excludes bool
+	// untracked marks an item of a list its lead-in says git does not keep ("以下路径被 `.gitignore` 忽略，
+	// 但磁盘上真实存在：", untrackedLeadIn): a place named there lives on its author's disk.
+	untracked bool
 	// routes marks an item of a list its section or lead-in calls a list of URLs ("### URLs" over "-
 	// `_export/` - POST endpoint"): a name written as a directory is a route, not a place.
 	routes bool

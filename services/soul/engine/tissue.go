@@ -64,6 +64,10 @@ var (
 	// "## Recent Changes" of ".github/copilot-instructions.md" ("- 023-astro-public-website: Added …
 	// Turborepo 2.9.x": the hundred-and-eightieth holdout's skedular) is one entry per feature.
 	changelogHeading = mustGate(`^[^\pL\pN]*(?:change ?logs?|release notes|recent changes|变更记录|变更日志|更新日志|更新记录|修订记录|历史记录|журнал изменений|история изменений)[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
+	// doneHeading is a list of finished work, in the languages handoff documents are written in: "### 已完成
+	// ✅" (done: the hundred-and-ninety-fourth holdout's fileterm, whose "`workspace-service.ts` split into
+	// tabs / sessions / transfers" names the file the split removed). Each entry was true when it was done.
+	doneHeading = mustGate(`^[^\pL\pN]*(?:completed|done|finished|已完成|已完成(?:事项|任务|工作)|已完成的(?:事项|任务|工作)|완료(?:된\s*작업)?|完了(?:済み)?(?:タスク)?)(?:\s+(?:tasks?|items?|work|features?|milestones?))?[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// activityHeading is a log of what agents did, one row per observation or session: claude-mem writes
 	// "# Recent Activity" into every folder's CLAUDE.md, a table of "#3447 | 10:04 PM | … | Title", whose
 	// numbers are its own observation ids (the fiftieth holdout's kriptik-engine, sixteen rows read as
@@ -156,7 +160,7 @@ func (p *parser) assignTissues() {
 			s.Tissue = TissueHistory
 		case activityHeading.MatchString(n):
 			s.Tissue = TissueHistory
-		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n) || oldLayoutHeading.MatchString(n)):
+		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n) || oldLayoutHeading.MatchString(n) || doneHeading.MatchString(n)):
 			s.Tissue = TissueHistory
 		case !isTitle && olderCheckpoint(n, maxCP):
 			s.Tissue = TissueHistory

@@ -1074,6 +1074,24 @@ var agentDocs = set("AGENTS.md", "CLAUDE.md", "GEMINI.md")
 // compiledExt maps a JavaScript extension to the TypeScript sources that compile to it.
 var compiledExt = map[string][]string{".js": {".ts", ".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}, ".jsx": {".tsx"}}
 
+// compiledGlob reports a TypeScript source a glob of JavaScript names stands for, from the root or
+// anywhere under the document's directory: `derive/*.js` over src/derive/*.ts.
+func (v *verifier) compiledGlob(g string) (string, bool) {
+	ext := path.Ext(g)
+	if strings.HasPrefix(g, "/") || strings.HasPrefix(g, "..") {
+		return "", false
+	}
+	for _, to := range compiledExt[ext] {
+		src := strings.TrimSuffix(g, ext) + to
+		for _, q := range []string{src, path.Join(path.Dir(v.soul.Path), "**", src)} {
+			if hit := v.repo.Glob(q, 1); len(hit) > 0 {
+				return hit[0], true
+			}
+		}
+	}
+	return "", false
+}
+
 // compiledFrom reports the TypeScript source of a missing JavaScript name, beside it from the root or
 // from the document's directory, when history can say no commit ever held the JavaScript file
 // (neverLanded).

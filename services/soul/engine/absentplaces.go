@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"path"
+	"strings"
+)
+
+// Places the document names that this clone does not hold (a heading's directory or package.json, the
+// one submodule) and the names read under them, or in a member of the document's own folder.
+
+// submoduleWord is a sentence's word for a submodule.
+var submoduleWord = mustGate(`(?i)\bsubmodules?\b`)
+
+// onlySubmodule is the repository's submodule when .gitmodules declares exactly one and this clone
+// holds none of its files: a sentence that speaks of "the submodule" speaks of it.
+func (v *verifier) onlySubmodule() (string, bool) {
+	mods := v.submodulePaths()
+	if len(mods) != 1 {
+		return "", false
+	}
+	for mod := range mods {
+		if hit := v.repo.Glob(mod+"/*", 1); len(hit) == 0 {
+			return mod, true
+		}
+	}
+	return "", false
+}
+
+// sectionManifest is a nested package.json a heading names: "### Backend (`backend/package.json`)".
+var sectionManifest = mustGate("(?:^|[\\s(`])((?:[\\w.@-]+/)+package\\.json)\\b")
+
+// absentSectionManifest is the nested package.json a heading above the claim names when the tree lacks
+// it.
+func (v *verifier) absentSectionManifest(c *Claim) (string, bool) {
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		m := sectionManifest.FindStringSubmatch(v.soul.Sections[i].Heading)
+		if m == nil {
+			continue
+		}
+		p := strings.TrimPrefix(m[1], "./")
+		if ok, _ := v.repo.Exists(p); ok {
+			return "", false
+		}
+		if ok, _ := v.repo.Exists(path.Join(path.Dir(v.soul.Path), p)); ok {
+			return "", false
+		}
+		return p, true
+	}
+	return "", false
+}
+
+// absentSectionDirs are the directories the headings above a claim name in parentheses (sectionDir)
+// that the tree lacks, read from the document's directory and from the root.
+func (v *verifier) absentSectionDirs(c *Claim) []string {
+	var out []string
+	dir := path.Dir(v.soul.Path)
+	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+		m := sectionDir.FindStringSubmatch(v.soul.Sections[i].Heading)
+		if m == nil || strings.HasPrefix(m[1], "..") {
+			continue
+		}
+		if ok, _ := v.repo.Exists(m[1]); ok {
+			continue
+		}
+		if ok, _ := v.repo.Exists(path.Join(dir, m[1])); !ok {
+			out = append(out, strings.TrimSuffix(m[1], "/"))
+		}
+	}
+	return out
+}
+
+// absentSectionDir is the absent directory a heading above the claim names whose absence does not come
+// down to p: history never held p under it (the section describes another checkout's tree), or a claim
+// names the place, or a directory above it, as missing, and that finding carries the one cause the
+// section's rows share. It asks what askSectionDirs asked.
+func (v *verifier) absentSectionDir(c *Claim, p string) (string, bool) {
+	for _, place := range v.absentSectionDirs(c) {
+		if v.neverLanded(path.Join(place, p)) || v.namedMissing(place) {
+			return place + "/", true
+		}
+	}
+	return "", false
+}
+
+// namedMissing reports a claim of the document naming place, or a directory above it, as a path the
+// tree lacks: "| `packages/manic/` | Submodule: the core framework engine |" for the rows under
+// "### Framework Internals (`packages/manic/src/`)".
+func (v *verifier) namedMissing(place string) bool {
+	for i := range v.soul.Claims {
+		for _, a := range v.soul.Claims[i].Anchors {
+			if a.Kind != AnchorPath || a.Link {
+				continue
+			}
+			d := strings.Trim(strings.TrimPrefix(a.Path, "./"), "/")
+			if d == "" || d != place && !strings.HasPrefix(place, d+"/") {
+				continue
+			}
+			if ok, _ := v.repo.Exists(d); !ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// memberDotfile is a tracked file of a bare dot-name in a directory just below the document's: a file
+// each member of the folder the document describes may hold. A bare dot-name is otherwise read at the
+// root or beside the document only (verify.go), as `.env` is.
+func (v *verifier) memberDotfile(name string) (string, bool) {
+	dir := path.Dir(v.soul.Path)
+	if dir == "." {
+		return "", false // the root's members are the whole repository: `.env` under any folder is no member's
+	}
+	if hit := v.repo.Glob(path.Join(dir, "*", strings.TrimSuffix(name, "/")), 1); len(hit) > 0 {
+		return hit[0], true
+	}
+	return "", false
+}
