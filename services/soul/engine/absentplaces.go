@@ -116,3 +116,37 @@ func (v *verifier) memberDotfile(name string) (string, bool) {
 	}
 	return "", false
 }
+
+// refOfOther is the other project a commit or tag is said to be of: "`84ad500b` (2026-01-09) in
+// batchalign2", or a tag given in parentheses after a place outside the repository, "at
+// `/home/nathan/secure-exec-1/` (tagged `v0.2.1`)". A branch's name, this repository's own name or one
+// of its top directories is no other project.
+func (v *verifier) refOfOther(text, ref string) (string, bool) {
+	span := "`" + ref + "`"
+	owner := ""
+	anyMention(text, span, func(at int) bool {
+		if m := refInAfter.FindStringSubmatch(text[at+len(span):]); m != nil {
+			name := m[1]
+			if !branchWords[strings.ToLower(name)] && !v.ownName(name) && !v.repo.HasTopLevel(name) {
+				owner = name
+				return true
+			}
+		}
+		if m := taggedPlaceBefore.FindStringSubmatch(text[:at]); m != nil {
+			owner = m[1]
+			return true
+		}
+		return false
+	})
+	return owner, owner != ""
+}
+
+// refInAfter follows a revision with the project it is in, a date in parentheses allowed between.
+var refInAfter = mustGate("^\\s*(?:\\([^)\\n]{0,40}\\)\\s*)?(?:in|on|of|from)\\s+(?:the\\s+)?`?([A-Za-z][\\w.-]*[A-Za-z0-9])`?(?:\\s+(?:repo|repository|project))?(?:\\s|[,.;:)—–]|$)")
+
+// taggedPlaceBefore ends the text before a tag given for a place outside the repository.
+var taggedPlaceBefore = mustGate("`((?:/|~/|\\.\\./)[^`\\n]+)`\\s*\\(\\s*tagged\\s*$")
+
+// branchWords are the names a revision is said to be "in" or "on" that are this repository's branches
+// or its history, not another project.
+var branchWords = set("main", "master", "develop", "development", "dev", "trunk", "head", "this", "our", "that", "production", "prod", "staging", "release", "history", "git", "github", "gitlab", "ci", "origin", "upstream", "pr", "branch", "a", "an", "it", "which", "order", "time", "progress", "place", "use", "total", "particular", "general", "fact", "question")

@@ -624,6 +624,13 @@ var (
 // too large", "(added only if needed)".
 var onlyWhenAfter = mustGate(`(?i)^[^\n]{0,60}?\b(?:(?:created|added|introduced|made|split\s+out|extracted)\s+only\s+(?:when|if|once|after)|only\s+(?:created|added|introduced|made|extracted)\s+(?:when|if|once|after))\b`)
 
+// ifUsingAfter follows a name with the condition it exists under: "if using CocoaPods", "when present".
+var ifUsingAfter = mustGate("(?i)^`?[*_]*\\s+(?:if|when)\\s+(?:using|you\\s+use|you\\s+are\\s+using|you['’]re\\s+using|present|available|it\\s+exists|one\\s+exists|configured|enabled)\\b")
+
+// makeGlobBefore ends the text before a pattern of files a step makes: "add `*.test.ts`", "create new
+// `*.spec.ts` files".
+var makeGlobBefore = mustGate(`(?i)\b(?:add|create|write)\s+(?:an?\s+|new\s+|matching\s+|the\s+)?[*_]*$`)
+
 // revisionOfBefore ends the text before a commit with a named thing's revision: "`libertas_macros`
 // revision ", "`serde` rev ".
 var revisionOfBefore = mustGate("(?i)`[\\w.@/-]+`\\s+(?:revision|rev)\\s*[:=]?\\s*$")
@@ -1034,8 +1041,10 @@ var formerHeader = mustGate(`(?i)^\W*(?:old|previous|former|legacy|deprecated|re
 
 // shunHeader is a table column of what the reader is told not to use: "| Default (do NOT use) | Save
 // here instead |" over `docs/research/` (the hundred-and-forty-fourth holdout's myrouter, whose rows move
-// a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose.
-var shunHeader = mustGate(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
+// a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose, and
+// so are those of a column the header calls missing: "| Missing file | Referenced by |" under "Broken TOML
+// references" (the hundred-and-ninety-seventh holdout's claude-agents).
+var shunHeader = mustGate(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:missing|absent|nonexistent|non-existent|broken|dangling)(?:\s+(?:files?|paths?|links?|references?|refs?|targets?))?\W*$|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
@@ -1280,10 +1289,11 @@ var excludedBefore = mustGate(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)
 // hundred-and-fifty-ninth's gennady) forbids a kind of file, as English's neverUseBefore does; so does Chinese
 // "避免单个 `cache.py` 堆成巨石" (avoid one cache.py piling up into a monolith: the hundred-and-sixty-fifth's
 // fastapi-backend), and "禁止重新形成 `utils.py` 杂物箱" (must not form a utils.py junk drawer again: the
-// hundred-and-seventy-first's vscode-graph-agent-opencode).
+// hundred-and-seventy-first's vscode-graph-agent-opencode). "旁线已删除：无 PyQt / SwiftUI / `legacy/`" (side lines
+// deleted: no PyQt, SwiftUI or legacy/: the hundred-and-ninety-seventh's downany) joins plain names to the list.
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
+	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:(?:`[^`\\n]*`|[\\p{L}\\p{N}.+#-]+)\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = mustGate("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )

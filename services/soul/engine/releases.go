@@ -38,6 +38,9 @@ func (v *verifier) releaseTags(r *ClaimResult) {
 		if v.madeHere(ar.Anchor.Ref) || exampleVersion.MatchString(ar.Anchor.Ref) && bothForms(ar.Anchor.Ref, r.Claim.Text) {
 			continue
 		}
+		if _, other := v.refOfOther(r.Claim.Text, ar.Anchor.Ref); other {
+			continue // "at `/home/nathan/secure-exec-1/` (tagged `v0.2.1`)": another checkout's tag
+		}
 		n, newest := v.schemeTags(ar.Anchor.Ref)
 		if n < minSchemeTags || v.patchTagged(ar.Anchor.Ref) || v.changelogged(ar.Anchor.Ref) {
 			continue

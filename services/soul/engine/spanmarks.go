@@ -314,6 +314,16 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// hundred-and-ninety-fourth holdout's itr-filing-app): a place made when a condition comes
 		a.Target = true
 	}
+	if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && containsFold(s.lowerRaw, "if ", "when ") && ifUsingAfter.MatchString(s.after(60)) {
+		// "Open `ios/App/App.xcodeproj` (or the `.xcworkspace` if using CocoaPods)" (the hundred-and-
+		// ninety-seventh holdout's sprint-read): a file there only under a condition
+		a.Target = true
+	}
+	if a.Kind == AnchorGlob && makeGlobBefore.MatchString(before) {
+		// "**Tests** — add `*.test.ts` covering valid and invalid inputs" (the hundred-and-ninety-seventh
+		// holdout's application): files of that shape the reader is to write
+		a.Target = true
+	}
 	if a.Kind == AnchorCommit && strings.Contains(s.lowerRaw, "rev") && revisionOfBefore.MatchString(before) {
 		// "`libertas_macros` revision `f58b1fd7` adds `libertas_size`" (the same round's
 		// libertas-samples): a named dependency's revision, not this repository's commit
