@@ -262,6 +262,11 @@ func frameworkAnchors(text string, line int) []Anchor {
 			return dropKey(out, key) // two versions of one framework ("React 18 and React 19"): no one claim
 		}
 		seen[key] = m[2]
+		if countsBefore.MatchString(text[max(0, ix[0]-40):ix[0]]) {
+			// "| `test` | pytest ~736 + vitest 27 |" (the hundred-and-ninety-eighth holdout's Anvil): a
+			// count of tests beside another runner's, not a release
+			continue
+		}
 		if pinnedOther(text, name, m[2]) {
 			// "`vite` is pinned to `^7` via root `pnpm.overrides`: vite 8 (rolldown) has a broken
 			// native-binding install" (the hundred-and-ninety-fifth holdout's smultron): the version
@@ -277,6 +282,9 @@ func frameworkAnchors(text string, line int) []Anchor {
 	}
 	return out
 }
+
+// countsBefore ends the text before a framework's name with another tool's count joined by "+".
+var countsBefore = mustGate(`[\w.-]+\s+~?\d[\d,]*\s*\+\s*$`)
 
 // pinnedAt is a name the sentence pins to a version: "`vite` is pinned to `^7`", "react locked at 18".
 var pinnedAt = mustGate("(?i)([\\w.@/-]+)`?\\s+(?:is\\s+|are\\s+|stays\\s+|remains\\s+)?(?:pinned|locked|held|capped|kept)\\s+(?:to|at|on)\\s+`?[\\^~>=<v]*(\\d+)")
