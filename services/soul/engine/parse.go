@@ -137,9 +137,9 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	dropMessageExamples(p.soul)
 	markReaderMade(p.soul)
 	p.soul.Fragments = fragmentKeys(p.soul.Sections, src)
+	p.soul.SoulTissue = p.soulTissue() // before the tissues: a soul's finished-work heading is no archive
 	p.assignTissues()
 	p.soul.Headline = p.headline()
-	p.soul.SoulTissue = p.soulTissue()
 	p.measure()
 	return p.soul, nil
 }

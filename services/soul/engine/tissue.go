@@ -67,6 +67,8 @@ var (
 	// doneHeading is a list of finished work, in the languages handoff documents are written in: "### 已完成
 	// ✅" (done: the hundred-and-ninety-fourth holdout's fileterm, whose "`workspace-service.ts` split into
 	// tabs / sessions / transfers" names the file the split removed). Each entry was true when it was done.
+	// A soul's sections take their tissue from its heading map alone: a stale claim filed under "### Done"
+	// in a live checkpoint stays checked (TestFinishedWorkHidesNoDrift).
 	doneHeading = mustGate(`^[^\pL\pN]*(?:completed|done|finished|已完成|已完成(?:事项|任务|工作)|已完成的(?:事项|任务|工作)|완료(?:된\s*작업)?|完了(?:済み)?(?:タスク)?)(?:\s+(?:tasks?|items?|work|features?|milestones?))?[^\pL\pN]*(?:\([^)]*\))?[^\pL\pN]*$`)
 	// activityHeading is a log of what agents did, one row per observation or session: claude-mem writes
 	// "# Recent Activity" into every folder's CLAUDE.md, a table of "#3447 | 10:04 PM | … | Title", whose
@@ -160,7 +162,7 @@ func (p *parser) assignTissues() {
 			s.Tissue = TissueHistory
 		case activityHeading.MatchString(n):
 			s.Tissue = TissueHistory
-		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n) || oldLayoutHeading.MatchString(n) || doneHeading.MatchString(n)):
+		case !isTitle && (historyHeading.MatchString(n) || changelogHeading.MatchString(n) && !autoHeading.MatchString(n) || oldLayoutHeading.MatchString(n) || doneHeading.MatchString(n) && !p.soul.SoulTissue):
 			s.Tissue = TissueHistory
 		case !isTitle && olderCheckpoint(n, maxCP):
 			s.Tissue = TissueHistory
