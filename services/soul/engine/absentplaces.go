@@ -32,8 +32,8 @@ var sectionManifest = mustGate("(?:^|[\\s(`])((?:[\\w.@-]+/)+package\\.json)\\b"
 // absentSectionManifest is the nested package.json a heading above the claim names when the tree lacks
 // it.
 func (v *verifier) absentSectionManifest(c *Claim) (string, bool) {
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		m := sectionManifest.FindStringSubmatch(v.soul.Sections[i].Heading)
+	for heading := range v.headingsAbove(c) {
+		m := sectionManifest.FindStringSubmatch(heading)
 		if m == nil {
 			continue
 		}
@@ -54,8 +54,8 @@ func (v *verifier) absentSectionManifest(c *Claim) (string, bool) {
 func (v *verifier) absentSectionDirs(c *Claim) []string {
 	var out []string
 	dir := path.Dir(v.soul.Path)
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		m := sectionDir.FindStringSubmatch(v.soul.Sections[i].Heading)
+	for heading := range v.headingsAbove(c) {
+		m := sectionDir.FindStringSubmatch(heading)
 		if m == nil || strings.HasPrefix(m[1], "..") {
 			continue
 		}

@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"path"
 	"regexp"
 	"slices"
@@ -340,8 +341,8 @@ func (v *verifier) submoduleInHeading(c *Claim) (string, bool) {
 	if len(v.submodulePaths()) == 0 {
 		return "", false // no submodules: the headings need not be split
 	}
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		for _, w := range strings.FieldsFunc(v.soul.Sections[i].Heading, headingWordBreak) {
+	for heading := range v.headingsAbove(c) {
+		for _, w := range strings.FieldsFunc(heading, headingWordBreak) {
 			if strings.Contains(w, "/") {
 				if top, ok := v.submoduleOf(strings.TrimPrefix(w, "./")); ok {
 					return top, true
@@ -708,13 +709,24 @@ var suffixWordAfter = mustGate(`(?i)^\s+(?:file\s*)?(?:suffix(?:es)?|extensions?
 // `use*.tsx` or `use*.ts`", "UI primitives: `kebab-case.tsx` (shadcn convention)".
 var labelledNames = mustGate("^[*_\\s]*\\p{L}[\\p{L}\\s&/+-]{0,40}[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+(?:\\([^)\\n]{0,60}\\))?\\s*$")
 
+// headingsAbove yields the heading of the claim's section, then each heading above it.
+func (v *verifier) headingsAbove(c *Claim) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
+			if !yield(v.soul.Sections[i].Heading) {
+				return
+			}
+		}
+	}
+}
+
 // namedPlaceholder is a blank a name spells out in brackets: `[service_name]`, `<goos>`, `{feature}`.
 var namedPlaceholder = mustGate(`\[[A-Za-z][\w-]*\]|<[A-Za-z][\w-]*>|\{[A-Za-z][\w-]*\}`)
 
 // underNamingHeading reports a claim under a heading, or a heading above it, about how names are written.
 func (v *verifier) underNamingHeading(c *Claim) bool {
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		if namingRule.MatchString(v.soul.Sections[i].Heading) {
+	for heading := range v.headingsAbove(c) {
+		if namingRule.MatchString(heading) {
 			return true
 		}
 	}
@@ -730,8 +742,8 @@ var sectionDir = mustGate("\\(\\s*`?([\\w.@-]+(?:/[\\w.@-]+)*/)`?\\s*\\)")
 // mock servers", the ninety-first holdout's hypercli, in site/CLAUDE.md over site/apps/claw/.env.mock).
 func (v *verifier) underSectionDir(c *Claim, p string) (string, bool) {
 	dir := path.Dir(v.soul.Path)
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		m := sectionDir.FindStringSubmatch(v.soul.Sections[i].Heading)
+	for heading := range v.headingsAbove(c) {
+		m := sectionDir.FindStringSubmatch(heading)
 		if m == nil {
 			continue
 		}
@@ -1356,8 +1368,8 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 	if protocolCue.MatchString(c.Text) {
 		return true
 	}
-	for i := c.Section; i >= 0 && i < len(v.soul.Sections); i = v.soul.Sections[i].Parent {
-		if protocolCue.MatchString(v.soul.Sections[i].Heading) {
+	for heading := range v.headingsAbove(c) {
+		if protocolCue.MatchString(heading) {
 			return true
 		}
 	}
