@@ -16,16 +16,7 @@ func TestFinishedWorkHidesNoDrift(t *testing.T) {
 		t.Run(heading, func(t *testing.T) {
 			soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" +
 				"### " + heading + "\n\n- `src/gone.go` holds the cart.\n\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
-			f.register("done", writeRepo(t, t.TempDir(), soul), "docs/PATHOS.md")
-			resp, err := f.agentIn("agent-9", "done").CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: "done"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			kinds := map[string]string{}
-			for _, s := range resp.GetReport().GetStale() {
-				kinds[s.GetAnchor()] = s.GetKind()
-			}
-			if kinds["src/gone.go"] != "drift" {
+			if kinds := staleKinds(t, f, "done", soul); kinds["src/gone.go"] != "drift" {
 				t.Errorf("a missing file under %q: got stale rows %v, want src/gone.go as drift", heading, kinds)
 			}
 		})
@@ -39,8 +30,17 @@ func TestUntrackedLeadHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
 	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" +
 		"以下路径被 `.gitignore` 忽略：\n\n- `src/gone.go` holds the cart.\n\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
-	f.register("lead", writeRepo(t, t.TempDir(), soul), "docs/PATHOS.md")
-	resp, err := f.agentIn("agent-9", "lead").CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: "lead"})
+	if kinds := staleKinds(t, f, "lead", soul); kinds["src/gone.go"] != "drift" {
+		t.Errorf("a missing file under an untracked lead-in: got stale rows %v, want src/gone.go as drift", kinds)
+	}
+}
+
+// staleKinds registers soul as brain's, checks it as an agent of that brain through the gRPC client and
+// returns each stale row's kind by its anchor.
+func staleKinds(t *testing.T, f *fixture, brain, soul string) map[string]string {
+	t.Helper()
+	f.register(brain, writeRepo(t, t.TempDir(), soul), "docs/PATHOS.md")
+	resp, err := f.agentIn("agent-9", brain).CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: brain})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,5 @@ func TestUntrackedLeadHidesNoDrift(t *testing.T) {
 	for _, s := range resp.GetReport().GetStale() {
 		kinds[s.GetAnchor()] = s.GetKind()
 	}
-	if kinds["src/gone.go"] != "drift" {
-		t.Errorf("a missing file under an untracked lead-in: got stale rows %v, want src/gone.go as drift", kinds)
-	}
+	return kinds
 }
