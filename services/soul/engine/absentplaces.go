@@ -150,3 +150,24 @@ var taggedPlaceBefore = mustGate("`((?:/|~/|\\.\\./)[^`\\n]+)`\\s*\\(\\s*tagged\
 // branchWords are the names a revision is said to be "in" or "on" that are this repository's branches
 // or its history, not another project.
 var branchWords = set("main", "master", "develop", "development", "dev", "trunk", "head", "this", "our", "that", "production", "prod", "staging", "release", "history", "git", "github", "gitlab", "ci", "origin", "upstream", "pr", "branch", "a", "an", "it", "which", "order", "time", "progress", "place", "use", "total", "particular", "general", "fact", "question")
+
+// testSubmodule is the submodule that holds the repository's tests, when p is a bare test file's name
+// and this clone does not hold the submodule's files: "同步 `test_gate_rule_engine.py`" (keep that test in
+// step: the two-hundredth holdout's astrbot_plugin_memora, whose tests/ is a submodule of its own).
+func (v *verifier) testSubmodule(p string) (string, bool) {
+	if strings.Contains(p, "/") || !testFileName.MatchString(p) {
+		return "", false
+	}
+	for mod := range v.submodulePaths() {
+		if testDirs[strings.ToLower(path.Base(mod))] && len(v.repo.Glob(mod+"/*", 1)) == 0 {
+			return mod, true
+		}
+	}
+	return "", false
+}
+
+// testFileName is a file named as a test: test_x.py, x_test.go, x.test.ts, x.spec.js, XTest.java.
+var testFileName = mustGate(`^(?:test_[\w.-]+|[\w.-]+_test\.\w+|[\w.-]+\.(?:test|spec)\.\w+|[A-Z]\w*Tests?\.\w+)$`)
+
+// testDirs are the names a folder of tests goes by.
+var testDirs = map[string]bool{"test": true, "tests": true, "spec": true, "specs": true, "__tests__": true, "testing": true}

@@ -11,12 +11,19 @@ import (
 // hundred-and-eighty-eighth holdout's Arterm-CLI, 59 rows of a removed tree), and
 // "examples/AGENTS.md", whose README says "These example files belong in the root of your code
 // repository" (the same round's agentic-coding). Two signs together, never one: the folder is
-// named as an archive or a set of examples, and its README says so. A document there names what is
-// not in this tree by design, so its failing anchors are held, not drift.
+// named as an archive or a set of examples, and its README says so, or the document's own opening does:
+// "apps/_archived/studio/AGENTS.md" opening "> **ARCHIVED — DO NOT USE AS ACTIVE REFERENCE** … Do not follow
+// these instructions for active development" (the hundred-and-ninety-ninth holdout's bambiui platform, a
+// script removed since). A document there names what is
+// not in this tree by design, so its failing anchors are held, not drift. So does a document inside a
+// dotnet new template's content (a folder with .template.config/template.json).
 
 // asideFolder names a folder of archived or sample material: legacy, archive(d), old, attic,
 // example(s), sample(s), template(s), alone or joined to another word by a hyphen or underscore.
-var asideFolder = mustGate(`(?i)^(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
+var asideFolder = mustGate(`(?i)^[_.]?(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
+
+// archivedOpening is a document's opening saying it is kept for the record, not to be followed.
+var archivedOpening = mustGate(`(?i)\b(?:archived|deprecated|obsolete|superseded)\b[^\n]{0,60}?\b(?:do\s+not|don'?t|never)\s+(?:use|follow|rely)\b|\bdo\s+not\s+follow\s+(?:these|this|the)\s+(?:instructions|document|file|guide|rules)\b`)
 
 // asideReadme is what such a folder's README says of its documents.
 var asideReadme = mustGate(`(?i)\barchived\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
@@ -43,6 +50,14 @@ func (v *verifier) asideReason() string {
 	if dir == "." {
 		return ""
 	}
+	for d := dir; d != "."; d = path.Dir(d) {
+		if ok, _ := v.repo.Exists(d + "/.template.config/template.json"); ok {
+			// "src/CoreEx.Template/content/CoreEx.Api/src/app-name.Api/AGENTS.md" (the two-hundredth
+			// holdout's CoreEx): a dotnet new template's content, whose paths are the made project's
+			v.asideDoc = "the document is content of the dotnet new template in " + d + "/, written for the projects it makes"
+			return v.asideDoc
+		}
+	}
 	folder := ""
 	for _, seg := range strings.Split(dir, "/") {
 		if asideFolder.MatchString(seg) {
@@ -51,6 +66,10 @@ func (v *verifier) asideReason() string {
 	}
 	if folder == "" {
 		return ""
+	}
+	if v.soul.Archived {
+		v.asideDoc = "the document sits in " + folder + "/ and opens by saying it is archived"
+		return v.asideDoc
 	}
 	for _, name := range []string{"README.md", "readme.md", "README"} {
 		body, err := v.repo.ReadFile(path.Join(dir, name))

@@ -64,3 +64,91 @@ func (v *verifier) packageSource(p string) (string, bool) {
 
 // bundleSources are the source endings a bundler's script output is made from.
 var bundleSources = map[string][]string{".js": {".ts", ".tsx", ".mts"}, ".mjs": {".ts", ".mts", ".tsx", ".js"}, ".cjs": {".ts", ".cts", ".js"}}
+
+// imageMade is the Dockerfile whose RUN mkdir makes directory p when the image is built: "data/notes/ -
+// markdown files organized by workspace folder" in a tree, and the root Dockerfile's "WORKDIR /app" then
+// "RUN mkdir -p /app/data/notes /app/data/screenshots" (the hundred-and-ninety-ninth holdout's leaflet,
+// whose notes were once committed and then deleted as test data). The place is made where the project
+// runs, so git need not keep it. Read once per document.
+func (v *verifier) imageMade(p string) (string, bool) {
+	if v.imageDirs == nil {
+		v.imageDirs = map[string]string{}
+		for _, pattern := range []string{"Dockerfile*", "**/Dockerfile*", "*.Dockerfile", "**/*.Dockerfile"} {
+			for _, f := range v.repo.Glob(pattern, 16) {
+				if body, ok := v.readFile(f); ok {
+					for _, d := range mkdirsOf(string(body)) {
+						for _, rel := range []string{d, path.Join(path.Dir(f), d)} {
+							if _, seen := v.imageDirs[rel]; !seen {
+								v.imageDirs[rel] = f
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	f, ok := v.imageDirs[path.Clean(strings.TrimPrefix(p, "./"))]
+	return f, ok
+}
+
+// mkdirsOf lists the directories a Dockerfile's RUN lines make with mkdir, relative to the WORKDIR in
+// force at each (underWorkdir; one with a variable or a brace is left out).
+func mkdirsOf(dockerfile string) []string {
+	var out []string
+	workdir := "/"
+	for _, line := range strings.Split(strings.ReplaceAll(dockerfile, "\\\n", " "), "\n") {
+		fields := strings.Fields(line)
+		if len(fields) < 2 {
+			continue
+		}
+		switch strings.ToUpper(fields[0]) {
+		case "WORKDIR":
+			if w := strings.Trim(fields[1], `"'`); strings.HasPrefix(w, "/") {
+				workdir = path.Clean(w)
+			} else {
+				workdir = path.Join(workdir, w)
+			}
+		case "RUN":
+			making := false
+			for _, f := range fields[1:] {
+				switch {
+				case f == "mkdir":
+					making = true
+				case f == "&&" || f == "||" || f == ";" || f == "|" || strings.HasSuffix(f, ";"):
+					making = false
+				case making && !strings.HasPrefix(f, "-"):
+					if d, ok := underWorkdir(strings.Trim(f, `"'`), workdir); ok {
+						out = append(out, d)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// underWorkdir is dir relative to workdir, when dir lies below it and names no variable or brace, or
+// relative to an image's usual home for the project (/app, /workspace, …) when no WORKDIR is set yet:
+// "RUN mkdir -p /workspace/.claude/signals" before "WORKDIR /workspace/code" (the two-hundred-and-first
+// holdout's maf, whose agents write their signals there).
+func underWorkdir(dir, workdir string) (string, bool) {
+	if dir == "" || strings.ContainsAny(dir, "${}*~") {
+		return "", false
+	}
+	if !strings.HasPrefix(dir, "/") {
+		dir = path.Join(workdir, dir)
+	}
+	dir = path.Clean(dir)
+	if workdir != "/" && strings.HasPrefix(dir, workdir+"/") {
+		return strings.TrimPrefix(dir, workdir+"/"), true
+	}
+	for _, home := range imageHomes {
+		if strings.HasPrefix(dir, home) {
+			return strings.TrimPrefix(dir, home), true
+		}
+	}
+	return "", false
+}
+
+// imageHomes are where images usually put the project they run.
+var imageHomes = []string{"/app/", "/workspace/", "/srv/app/", "/usr/src/app/", "/code/", "/project/"}

@@ -88,6 +88,9 @@ type verifier struct {
 	// bundles maps the bare script names the document calls a build's product to the tracked source of
 	// their stem, "" when none is tracked (judge.go bundled), read at first need.
 	bundles map[string]string
+	// imageDirs maps the directories a Dockerfile's RUN mkdir makes to that Dockerfile (buildproducts.go
+	// imageMade), read at first need.
+	imageDirs map[string]string
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
 	awayNames map[string]bool
 	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.

@@ -207,6 +207,27 @@ func inColocatedPair(sentence, name string) bool {
 // the rule).
 var namingPair = mustGate("`([\\w-]+)\\.[\\w.-]+`\\s*(?:->|→|=>|⇒|maps\\s+to|becomes|pairs\\s+with)\\s*`([\\w-]+)\\.[\\w.-]+`")
 
+// styleContrast sets a name against another of the same words in another case style: "`apply-command.ts`
+// not `applyCommand.ts`" under "## File Naming" (the two-hundredth holdout's iac-toolbox-raspberrypi), "use
+// `user_id`, not `userId`". Both are the style rule's samples, whichever the tree holds.
+var styleContrast = mustGate("`([^`\\s/]+)`[*_]*\\s*[,(]?\\s*(?:not|instead\\s+of|rather\\s+than|vs\\.?|versus)\\s+`([^`\\s/]+)`")
+
+// inStyleContrast reports a bare name set against itself in another case style.
+func inStyleContrast(sentence, name string) bool {
+	for _, m := range styleContrast.FindAllStringSubmatch(sentence, -1) {
+		if (m[1] == name || m[2] == name) && m[1] != m[2] && styleFold(m[1]) == styleFold(m[2]) {
+			return true
+		}
+	}
+	return false
+}
+
+// styleFold is a name's words without their case or separators: "apply-command.ts" and "applyCommand.ts"
+// both fold to "applycommand.ts".
+func styleFold(name string) string {
+	return strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(name))
+}
+
 // inNamingPair reports a bare name that is one of such a pair, of one stem, in a sentence that states a
 // naming rule (namingRule).
 func inNamingPair(sentence, name string) bool {
@@ -641,6 +662,19 @@ var hedgeBefore = mustGate(`(?i)\b(?:typically|usually|normally|often|generally|
 // `*.spec.ts` files".
 var makeGlobBefore = mustGate(`(?i)\b(?:add|create|write)\s+(?:an?\s+|new\s+|matching\s+|the\s+)?[*_]*$`)
 
+// dependencyRevsBefore is a label of other projects' revisions and the list it opens, up to a commit:
+// "**Dependency revs**: Embassy `84444a19`, BSP `3646aa87`, GM65 `c6c9487`" (the two-hundredth holdout's
+// micronuts, whose Cargo.toml pins the first of them): each is a dependency's commit, not this repository's.
+var dependencyRevsBefore = mustGate(`(?i)\b(?:dependency|dependencies|deps?|upstream|vendored|third[- ]party)\s+(?:revs?|revisions?|commits?|pins?|shas?|hashes)\b[*_]*\s*[:：][^\n;]{0,160}$`)
+
+// builtNamesBefore opens a list of the names a build gives its output: "the built names (`index.css`, ",
+// "output file names: ". emittedDirBefore is a sentence that names the directory a build emits, then what
+// goes there: "emits a flat `build/` directory: the 2D view ships as ".
+var (
+	builtNamesBefore = mustGate("(?i)\\b(?:built|output|emitted|generated|compiled|bundled)\\s+(?:file\\s*)?names?\\s*[(:]\\s*(?:`[^`\\n]*`\\s*,\\s*)*$")
+	emittedDirBefore = mustGate("(?i)\\b(?:emits|outputs|produces|generates|writes)\\s+(?:an?\\s+|the\\s+|its\\s+)?(?:[\\w-]+\\s+)?`[^`\\s]+/`\\s+(?:directory|folder|dir)\\s*[:—–][^.;!?]{0,120}$")
+)
+
 // revisionOfBefore ends the text before a commit with a named thing's revision: "`libertas_macros`
 // revision ", "`serde` rev ".
 var revisionOfBefore = mustGate("(?i)`[\\w.@/-]+`\\s+(?:revision|rev)\\s*[:=]?\\s*$")
@@ -670,8 +704,36 @@ var targetListBefore = mustGate("(?i)\\btarget\\s+(?:modules?|files?|paths?|loca
 // use `mod.rs`.** Use the Rust 2018+ file-per-module layout" (the hundred-and-fifty-third holdout's axon).
 // A file the reader must not use is not one the document says is there, nor is a function: "**Don't** 使用
 // `countSessions()` 生成会话名称" (don't use … to name sessions: the hundred-and-fifty-fourth's iterminal,
-// whose warning outlived the function).
-var neverUseBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|使用\s*)[*_]*$`)
+// whose warning outlived the function). "Never emit `appsettingsProduction.json`; those names are no longer
+// recognised" (the two-hundred-and-first's BlazorDataOrchestrator) forbids a name.
+var neverUseBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|emit\s+|generate\s+|produce\s+|使用\s*)[*_]*$`)
+
+// namedRemovedAfter follows a name, or a list of names, with what they were and "removed", as a change
+// note writes it: "`algorithms.SetRealBankroll()` and `realBankroll` global removed." (the
+// two-hundred-and-first holdout's kalshi-ghost-trader).
+var namedRemovedAfter = mustGate("^`?(?:\\s*(?:,|and|&|or)\\s*`[^`\\n]*`)*(?:\\s+[\\w-]+){0,2}\\s+(?:removed|deleted|dropped)\\s*(?:[.;,)]|$)")
+
+// neverRenameBefore tells the reader not to give something a name: "**Middleware is `src/proxy.ts`** — never
+// rename it to `middleware.ts`" (the two-hundred-and-third holdout's allthingslinux monorepo).
+var neverRenameBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)\s+rename\s+(?:it|this|that|them|the\s+[\w-]+)\s+(?:to|as|into)\s+[*_]*$`)
+
+// deletedTheBefore ends the text before a name with the verb that deleted it and what it was: "Fixed in
+// `2989b01`, which also deleted the orphan `RevokeSmsApprovalPage.tsx`" (the two-hundred-and-fourth
+// holdout's V-Notification-System).
+var deletedTheBefore = mustGate(`(?i)\b(?:deleted|removed|dropped)\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:(?:old|orphan(?:ed)?|unused|dead|stale|legacy|obsolete|duplicate|empty|broken)\s+)+[*_]*$`)
+
+// writeScopeBefore ends the text before a pattern with a scope of writes: "`@devops` — writes only
+// `.github/workflows/**`, `.azure/**`" (the same round's options-screener): where an agent may write,
+// whatever is there now.
+var writeScopeBefore = mustGate("(?i)\\b(?:writes?|edits?|touch(?:es)?|modif(?:y|ies))\\s+only\\s+(?:(?:under|in|to|into)\\s+)?(?:`[^`\\n]*`\\s*(?:,|or|and)\\s*)*[*_]*$")
+
+// theMissingBefore calls the name missing: "(This is the missing `COMMENTS.md` contract.)" (the
+// two-hundred-and-first holdout's yayacal).
+var theMissingBefore = mustGate(`(?i)\bthe\s+(?:now[- ])?(?:missing|absent|nonexistent|non-existent)\s+[*_]*$`)
+
+// ifYouNameBefore makes a name hypothetical: "if you name your folder `mcp/`, Python imports your empty
+// `__init__.py`" (the two-hundred-and-first holdout's Sigap-backend, whose folder is mcp_server/).
+var ifYouNameBefore = mustGate(`(?i)\bif\s+(?:you|we|someone)\s+(?:name|call|rename)\s+(?:your|the|a|an|this|that)\s+(?:[\w-]+\s+){0,2}(?:to\s+|as\s+)?[*_]*$`)
 
 // caseStyleParen ends the text before a name in parentheses after a naming rule's case: "Files:
 // kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`)" (the
@@ -1034,8 +1096,9 @@ var (
 // `*prd*.md`, `PRD.md`" (the hundred-and-twenty-ninth holdout's context-curator, the names an agent
 // looks for in whatever project it is pointed at). Its cells are shapes of names, read as samples, and
 // the patterns of one cell as alternatives: `*prd*.md` matching prod-mgmt/prd.md holds the row after
-// the files `*-prd.md` once matched were renamed.
-var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?)\b`)
+// the files `*-prd.md` once matched were renamed. So are a column's "Example Filename"s: "| `review-` | PR
+// review notes | `202508240848-review-pr-fixes.md` |" (the two-hundred-and-third holdout's blz).
+var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?|examples?\s+(?:file\s*)?names?)\b`)
 
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).
@@ -1301,11 +1364,15 @@ var excludedBefore = mustGate(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)
 // fastapi-backend), and "禁止重新形成 `utils.py` 杂物箱" (must not form a utils.py junk drawer again: the
 // hundred-and-seventy-first's vscode-graph-agent-opencode). "旁线已删除：无 PyQt / SwiftUI / `legacy/`" (side lines
 // deleted: no PyQt, SwiftUI or legacy/: the hundred-and-ninety-seventh's downany) joins plain names to the list.
+// From the two-hundredth's astrbot_plugin_memora and ai-operator-execution-optimization: "旧 `core/base` 与
+// `core/models` 门面已删除" (the old facades are deleted), "`core/storage` re-export 已删除", "不要把验证编排移回 `core/base`" (do not move the
+// validation back into core/base) and "不再从 `opening/assets/charts/`、… 或 `learning/figures/` 复制" (no
+// longer copy from …).
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:(?:`[^`\\n]*`|[\\p{L}\\p{N}.+#-]+)\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
+	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以|从|從)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:(?:`[^`\\n]*`|[\\p{L}\\p{N}.+#-]+)\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成|移回|放回|迁回|搬回|挪回|加回)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
 	// foreignGoneAfter opens the text after a name
-	foreignGoneAfter = mustGate("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
+	foreignGoneAfter = mustGate("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包|门面|門面|兼容层|兼容層|\\s*re-?exports?\\s*)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
 
 // movedAfter opens the text after a name, or a list of names, that the sentence says has moved away:
@@ -1366,7 +1433,13 @@ func foreignAbsent(before, after string) bool {
 var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створювати|створюйте|створюй|додавати|додавайте|повертати|повертайте|відновлювати|создавать|создавайте|добавлять|добавляйте|возвращать|возвращайте|восстанавливать)\s+(?:[^\s\x60]+\s+){0,3}$`)
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter}
+var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter}
+
+// zhSplitAfter opens the text after a name with Chinese "has been split into …": "R2 重构后 `db.rs` 1686 行已拆为
+// `db/` 子模块" (after the R2 refactor the 1,686 lines of db.rs were split into the db/ submodule: the
+// hundred-and-ninety-ninth holdout's links). The name is what was split; what it became is still checked.
+// 已 or 被 must stand before the verb: "将 `db.rs` 拆为" is a plan, and the file is still there to split.
+var zhSplitAfter = mustGate("^[^`\\n。！？；;]{0,16}?(?:已经?被?|被)(?:拆分|拆|分拆|切分)(?:为|成|到|进|進)")
 
 // zhGoneAt opens the text after a name with Chinese "was deleted at …", "已于 Stage 8 FE-13 删除": "`forwardGlobalShortcuts.ts`
 // 已于 Stage 8 FE-13 删除", "`SidebarTree.tsx` 及其配套（`index.ts` barrel）已于 NAV-06 整体删除" (the

