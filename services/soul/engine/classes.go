@@ -727,6 +727,14 @@ var deletedTheBefore = mustGate(`(?i)\b(?:deleted|removed|dropped)\s+(?:the\s+|a
 // whatever is there now.
 var writeScopeBefore = mustGate("(?i)\\b(?:writes?|edits?|touch(?:es)?|modif(?:y|ies))\\s+only\\s+(?:(?:under|in|to|into)\\s+)?(?:`[^`\\n]*`\\s*(?:,|or|and)\\s*)*[*_]*$")
 
+// useOnlyAfter follows "Use a" and a name with the one case it is for: "Use a `types/` directory only for a
+// coherent set of shared domain contracts" (the two-hundred-and-fifth holdout's leafdown): a place to make
+// when that case comes, not one there now.
+var (
+	useABefore   = mustGate(`(?i)\buse\s+an?\s+[*_]*$`)
+	useOnlyAfter = mustGate("(?i)^`?[*_]*\\s*(?:directory|folder|dir|file|module|package)?\\s+only\\s+(?:for|when|if)\\b")
+)
+
 // theMissingBefore calls the name missing: "(This is the missing `COMMENTS.md` contract.)" (the
 // two-hundred-and-first holdout's yayacal).
 var theMissingBefore = mustGate(`(?i)\bthe\s+(?:now[- ])?(?:missing|absent|nonexistent|non-existent)\s+[*_]*$`)
@@ -1116,8 +1124,9 @@ var formerHeader = mustGate(`(?i)^\W*(?:old|previous|former|legacy|deprecated|re
 // here instead |" over `docs/research/` (the hundred-and-forty-fourth holdout's myrouter, whose rows move
 // a tool's default places into _tasks/), "| Avoid |", "| ❌ Wrong |". Its cells are absent on purpose, and
 // so are those of a column the header calls missing: "| Missing file | Referenced by |" under "Broken TOML
-// references" (the hundred-and-ninety-seventh holdout's claude-agents).
-var shunHeader = mustGate(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:missing|absent|nonexistent|non-existent|broken|dangling)(?:\s+(?:files?|paths?|links?|references?|refs?|targets?))?\W*$|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
+// references" (the hundred-and-ninety-seventh holdout's claude-agents), and those of "| Mistake | Fix |" (the
+// two-hundred-and-fifth's bub: "| Naming i18n JSON with URL slugs (`zh-cn.json`) | Use BCP-47 |").
+var shunHeader = mustGate(`(?i)\b(?:do\s+not|don['’]t|never)\s+use\b|^\W*(?:missing|absent|nonexistent|non-existent|broken|dangling)(?:\s+(?:files?|paths?|links?|references?|refs?|targets?))?\W*$|^\W*(?:avoid|don['’]?t(?:\s+use)?|do\s+not\s+use|wrong|incorrect|bad|anti-?patterns?|(?:common\s+)?mistakes?|pitfalls?)\W*$|不要(?:使)?用|禁止使用|请勿使用|請勿使用|勿用`)
 
 // formerHeaderCJK is formerHeader in Chinese, Japanese and Korean, the whole cell: "| 旧文件 | 迁移到 |"
 // under "与旧 `shared/` 的对应关系" (the hundred-and-eighteenth holdout's leave-approval-agent, three rows
@@ -1416,7 +1425,7 @@ var movedWords = []string{" moved", " renamed", " relocated", " superseded", " r
 
 // foreignAbsent reports a name another language's words say is gone or not there.
 func foreignAbsent(before, after string) bool {
-	if foreignGoneBefore.MatchString(before) || forbidBa.MatchString(before) && revivedAfter.MatchString(after) || slavicForbidBefore.MatchString(before) {
+	if foreignGoneBefore.MatchString(before) || forbidBa.MatchString(before) && revivedAfter.MatchString(after) || slavicForbidBefore.MatchString(before) || zhForbidReadBefore.MatchString(before) {
 		return true
 	}
 	for _, re := range goneAfterForeign {
@@ -1431,6 +1440,11 @@ func foreignAbsent(before, after string) bool {
 // "Не створювати один великий `script.js`" (do not create one big script.js: the hundred-and-ninety-
 // fourth holdout's ravlykonline, under "Не повертати моноліт", do not bring the monolith back).
 var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створювати|створюйте|створюй|додавати|додавайте|повертати|повертайте|відновлювати|создавать|создавайте|добавлять|добавляйте|возвращать|возвращайте|восстанавливать)\s+(?:[^\s\x60]+\s+){0,3}$`)
+
+// zhForbidReadBefore is a Chinese rule against reading files, up to a name it lists: "强制禁止读取任何配置类文件，
+// 包括但不限于 `config` 目录/文件、`.env`、… `*.toml`" (reading any config file is forbidden, including but not
+// limited to …: the two-hundred-and-fifth holdout's 404nffff agents).
+var zhForbidReadBefore = mustGate("(?:禁止|不要|不得|切勿|严禁|嚴禁)(?:读取|讀取|阅读|閱讀|打开|打開|访问|訪問|查看)[^。；;！？!?\\n]{0,160}$")
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
 var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter}

@@ -613,7 +613,9 @@ var (
 	// landed 2026-07-09 through 2026-07-13" (the hundred-and-thirtieth's agentic-scaffold) tells when
 	// work happened. A pronoun and a regular past verb is a past clause too: "(it rendered
 	// `awaiting_approval` with no marker at all until 2026-08-11)" (the hundred-and-sixty-third's Metorite).
-	pastBeforeUntil = mustGate(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred)\b(?:[^.;:!?]|\.\w)*$`)
+	// "which is what this line claimed until 2026-08-17" and "it took until 2026-08-17 to name it" (the
+	// two-hundred-and-sixth's mtg-grimoire, correction notes) are past as well.
+	pastBeforeUntil = mustGate(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|claimed|stated|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred|took|came|went|got|became|began|held|meant|needed)\b(?:[^.;:!?]|\.\w)*$`)
 	// pastAfterUntil opens the clause a date begins with a past verb: "Until 2026-08-07 only the service
 	// name was localized" (the hundred-and-forty-ninth holdout's salon-booking-v2, beside "`LogoDisplay.tsx`
 	// used a raw uncached `fetch` until 2026-08-07", which pastBeforeUntil reads): what was so before then.

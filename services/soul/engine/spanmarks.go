@@ -335,6 +335,9 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	if (a.Kind == AnchorGlob || a.Kind == AnchorPath) && strings.Contains(s.lowerRaw, "only") && writeScopeBefore.MatchString(s.behind(200)) {
 		a.Target = true // a place an agent may write to
 	}
+	if a.Kind == AnchorPath && strings.Contains(s.lowerRaw, "only") && useABefore.MatchString(before) && useOnlyAfter.MatchString(s.after(40)) {
+		a.Target = true // a place to make for one case
+	}
 	if a.Kind == AnchorGlob && makeGlobBefore.MatchString(before) {
 		// "**Tests** — add `*.test.ts` covering valid and invalid inputs" (the hundred-and-ninety-seventh
 		// holdout's application): files of that shape the reader is to write
@@ -359,7 +362,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// holdout's hokku_epaper): a file a release carries, which the tree never holds
 		a.Target = true
 	}
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || otherRepoOwns.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])
