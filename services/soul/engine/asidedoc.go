@@ -14,9 +14,9 @@ import (
 // named as an archive or a set of examples, and its README says so, or the document's own opening does:
 // "apps/_archived/studio/AGENTS.md" opening "> **ARCHIVED — DO NOT USE AS ACTIVE REFERENCE** … Do not follow
 // these instructions for active development" (the hundred-and-ninety-ninth holdout's bambiui platform, a
-// script removed since). A document there names what is
-// not in this tree by design, so its failing anchors are held, not drift. So does a document inside a
-// dotnet new template's content (a folder with .template.config/template.json).
+// script removed since). A document there names what is not in this tree by design, so its failing
+// anchors are held, not drift. So does a document inside a dotnet new template's content (a folder with
+// .template.config/template.json).
 
 // asideFolder names a folder of archived or sample material: legacy, archive(d), old, attic,
 // example(s), sample(s), template(s), alone or joined to another word by a hyphen or underscore.

@@ -587,29 +587,7 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, d+"/ is kept in git by a placeholder alone: its files are written where the project runs"
 		}
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && strings.HasSuffix(a.Ref, "/") && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
-		if f, ok := v.imageMade(a.Path); ok {
-			// a directory the image build makes ("RUN mkdir -p /app/data/notes" under "WORKDIR /app"):
-			// what the project writes at run time goes there, and git need not keep it
-			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is made when the image is built ("+f+" runs mkdir for it): its files are written where the project runs"
-		}
-	}
-	if first, rest, cut := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/"); cut && rest != "" && ar.Status == AnchorFailed && a.Kind == AnchorPath && rootStandIns[strings.ToLower(strings.Trim(first, "<>{}$"))] {
-		if ok, _ := v.repo.Exists(strings.TrimSuffix(rest, "/")); ok {
-			// "Refer to `project_root/api/package.json` for exact dependency versions" (the two-hundredth
-			// holdout's full-stack-app-nextjs-nestjs-baseline, whose api/package.json is tracked): the
-			// first segment stands for the repository's root
-			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is "+rest+" under the root its first segment stands for"
-		}
-	}
-	if ar.Status == AnchorFailed && a.Link && v.soul.Path == ".claude/CLAUDE.md" {
-		// links of .claude/CLAUDE.md are read from the root (anchors.go), as Claude Code loads it; one
-		// written from its own folder, as a forge renders it, is right too: "[SKILL.md](skills/bug-fix/SKILL.md)"
-		// beside .claude/skills/ (the two-hundred-and-second holdout's AI-Frontend-Workspace)
-		if ok, _ := v.repo.Exists(path.Join(".claude", a.Path)); ok {
-			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is .claude/"+a.Path+", read from the document's folder"
-		}
-	}
+	ar = v.treeReading(a, ar)
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if f, ok := v.goQualified(a.Path); ok {
 			// "`pkg/k8s/types.DefaultDebounceInterval`" (the hundred-and-fifty-third holdout's haproxy
@@ -645,6 +623,36 @@ func (v *verifier) keptEmpty(p string) (string, bool) {
 		return d, true
 	}
 	return "", false
+}
+
+// treeReading: a failed path the tree holds when read another way than the verifier read it — made by the
+// image build, under a stand-in for the root, or, in .claude/CLAUDE.md, linked from the document's own
+// folder.
+func (v *verifier) treeReading(a Anchor, ar AnchorResult) AnchorResult {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && strings.HasSuffix(a.Ref, "/") && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if f, ok := v.imageMade(a.Path); ok {
+			// a directory the image build makes ("RUN mkdir -p /app/data/notes" under "WORKDIR /app"):
+			// what the project writes at run time goes there, and git need not keep it
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, a.Ref+" is made when the image is built ("+f+" runs mkdir for it): its files are written where the project runs"
+		}
+	}
+	if first, rest, cut := strings.Cut(strings.TrimPrefix(a.Path, "./"), "/"); cut && rest != "" && ar.Status == AnchorFailed && a.Kind == AnchorPath && rootStandIns[strings.ToLower(strings.Trim(first, "<>{}$"))] {
+		if ok, _ := v.repo.Exists(strings.TrimSuffix(rest, "/")); ok {
+			// "Refer to `project_root/api/package.json` for exact dependency versions" (the two-hundredth
+			// holdout's full-stack-app-nextjs-nestjs-baseline, whose api/package.json is tracked): the
+			// first segment stands for the repository's root
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is "+rest+" under the root its first segment stands for"
+		}
+	}
+	if ar.Status == AnchorFailed && a.Link && v.soul.Path == ".claude/CLAUDE.md" {
+		// links of .claude/CLAUDE.md are read from the root (anchors.go), as Claude Code loads it; one
+		// written from its own folder, as a forge renders it, is right too: "[SKILL.md](skills/bug-fix/SKILL.md)"
+		// beside .claude/skills/ (the two-hundred-and-second holdout's AI-Frontend-Workspace)
+		if ok, _ := v.repo.Exists(path.Join(".claude", a.Path)); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is .claude/"+a.Path+", read from the document's folder"
+		}
+	}
+	return ar
 }
 
 // rootStandIns are the names a document writes for the repository's root: "project_root/api/".

@@ -25,8 +25,7 @@ func markPackageRules(soul *Soul, src []byte, lineOf func(int) int) {
 	}
 	text := string(src)
 	for _, m := range packageRuleTag.FindAllStringSubmatchIndex(text, -1) {
-		tag := strings.TrimSpace(text[m[0]+1 : m[1]])
-		tag = strings.TrimSuffix(strings.TrimSpace(tag), ">")
+		tag := strings.TrimSuffix(strings.TrimSpace(text[m[0]+1:m[1]]), ">")
 		end := strings.Index(text[m[1]:], "\n</"+tag+">")
 		if end < 0 {
 			continue
