@@ -24,14 +24,18 @@ func TestFinishedWorkHidesNoDrift(t *testing.T) {
 }
 
 // TestUntrackedLeadHidesNoDrift is the same attack through a list's lead-in: the document's own word that
-// git keeps the paths out ("以下路径被 `.gitignore` 忽略：", untrackedLeadIn) holds them in an ordinary
-// AGENTS.md, never in a soul.
+// git keeps the paths out ("以下路径被 `.gitignore` 忽略：", untrackedLeadIn; "These paths are gitignored but
+// exist on disk:", madeLeadIn) holds them in an ordinary AGENTS.md, never in a soul.
 func TestUntrackedLeadHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
-	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" +
-		"以下路径被 `.gitignore` 忽略：\n\n- `src/gone.go` holds the cart.\n\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
-	if kinds := staleKinds(t, f, "lead", soul); kinds["src/gone.go"] != "drift" {
-		t.Errorf("a missing file under an untracked lead-in: got stale rows %v, want src/gone.go as drift", kinds)
+	for _, lead := range []string{"以下路径被 `.gitignore` 忽略：", "These paths are gitignored but exist on disk:", "This command generates:"} {
+		t.Run(lead, func(t *testing.T) {
+			soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" +
+				lead + "\n\n- `src/gone.go` holds the cart.\n\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+			if kinds := staleKinds(t, f, "lead", soul); kinds["src/gone.go"] != "drift" {
+				t.Errorf("a missing file under %q: got stale rows %v, want src/gone.go as drift", lead, kinds)
+			}
+		})
 	}
 }
 

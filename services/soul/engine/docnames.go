@@ -124,7 +124,7 @@ func markDocumentNames(claims []Claim) {
 			if c.styleSample && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") {
 				a.Example = true // a bare name in an "Examples:" list under a naming rule shows its style
 			}
-			if outputs[a.Path] || outputs[path.Base(a.Path)] || c.Installed || namedFor(a.Path, names) {
+			if outputs[a.Path] || outputs[path.Base(a.Path)] || namedFor(a.Path, names) {
 				a.Target = true
 			}
 		}
@@ -134,6 +134,28 @@ func markDocumentNames(claims []Claim) {
 				names[m[1]+m[2]] = true
 			}
 		}
+	}
+}
+
+// markInstalled gives every path of a list item whose lead-in places its paths outside the tree (Installed)
+// the target mark. It runs once the parser knows whether the document is a soul, and never on one: a
+// soul's "These paths are gitignored but exist on disk:" over "- `src/gone.go` holds the cart." is a
+// claim about its own tree like any other, and the missing file stays drift.
+func markInstalled(s *Soul) {
+	if s.SoulTissue {
+		return
+	}
+	for i := range s.Claims {
+		c := &s.Claims[i]
+		if !c.Installed {
+			continue
+		}
+		for j := range c.Anchors {
+			if c.Anchors[j].Kind == AnchorPath {
+				c.Anchors[j].Target = true
+			}
+		}
+		targetBases(c)
 	}
 }
 
