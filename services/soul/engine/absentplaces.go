@@ -170,4 +170,4 @@ func (v *verifier) testSubmodule(p string) (string, bool) {
 var testFileName = mustGate(`^(?:test_[\w.-]+|[\w.-]+_test\.\w+|[\w.-]+\.(?:test|spec)\.\w+|[A-Z]\w*Tests?\.\w+)$`)
 
 // testDirs are the names a folder of tests goes by.
-var testDirs = map[string]bool{"test": true, "tests": true, "spec": true, "specs": true, "__tests__": true, "testing": true}
+var testDirs = set("test", "tests", "spec", "specs", "__tests__", "testing")

@@ -73,14 +73,16 @@ var bundleSources = map[string][]string{".js": {".ts", ".tsx", ".mts"}, ".mjs": 
 func (v *verifier) imageMade(p string) (string, bool) {
 	if v.imageDirs == nil {
 		v.imageDirs = map[string]string{}
-		for _, pattern := range []string{"Dockerfile*", "**/Dockerfile*", "*.Dockerfile", "**/*.Dockerfile"} {
-			for _, f := range v.repo.Glob(pattern, 16) {
-				if body, ok := v.readFile(f); ok {
-					for _, d := range mkdirsOf(string(body)) {
-						for _, rel := range []string{d, path.Join(path.Dir(f), d)} {
-							if _, seen := v.imageDirs[rel]; !seen {
-								v.imageDirs[rel] = f
-							}
+		// one pass over the tree ("**/" also matches the root), its loose matches kept to Docker's names
+		for _, f := range v.repo.Glob("**/*Dockerfile*", 64) {
+			if !dockerfileName(path.Base(f)) {
+				continue
+			}
+			if body, ok := v.readFile(f); ok {
+				for _, d := range mkdirsOf(string(body)) {
+					for _, rel := range []string{d, path.Join(path.Dir(f), d)} {
+						if _, seen := v.imageDirs[rel]; !seen {
+							v.imageDirs[rel] = f
 						}
 					}
 				}
@@ -89,6 +91,11 @@ func (v *verifier) imageMade(p string) (string, bool) {
 	}
 	f, ok := v.imageDirs[path.Clean(strings.TrimPrefix(p, "./"))]
 	return f, ok
+}
+
+// dockerfileName reports a file name Docker builds from: Dockerfile, Dockerfile.agent, api.Dockerfile.
+func dockerfileName(base string) bool {
+	return base == "Dockerfile" || strings.HasPrefix(base, "Dockerfile.") || strings.HasSuffix(base, ".Dockerfile")
 }
 
 // mkdirsOf lists the directories a Dockerfile's RUN lines make with mkdir, relative to the WORKDIR in

@@ -656,8 +656,8 @@ func (v *verifier) treeReading(a Anchor, ar AnchorResult) AnchorResult {
 }
 
 // rootStandIns are the names a document writes for the repository's root: "project_root/api/".
-var rootStandIns = map[string]bool{"project_root": true, "project-root": true, "projectroot": true, "repo_root": true, "repo-root": true,
-	"reporoot": true, "repository_root": true, "repository-root": true, "root_dir": true, "rootdir": true, "workspace_root": true, "workspace-root": true}
+var rootStandIns = set("project_root", "project-root", "projectroot", "repo_root", "repo-root", "reporoot", "repository_root",
+	"repository-root", "root_dir", "rootdir", "workspace_root", "workspace-root")
 
 // keepFiles are the files that keep an otherwise empty directory in git.
 var keepFiles = map[string]bool{".gitkeep": true, ".keep": true, ".gitignore": true}

@@ -482,7 +482,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	if removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead) || awayRepoLead.MatchString(lead) || p.sectionHeading(removedHeading) {
 		mark(func(c *Claim) { c.emptied = true })
 	}
-	if forbidAddLeadIn.MatchString(lead) || lead == "" && forbidAddLeadIn.MatchString(p.headingOver(l)) {
+	if forbidAddLeadIn.MatchString(lead) || lead == "" && headingRightBefore(l) && p.sectionHeading(forbidAddLeadIn) {
 		mark(func(c *Claim) { c.forbidden = true })
 	} else if forbidLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.forbidden = makeItem.MatchString(c.Text) })
@@ -1192,15 +1192,11 @@ func (p *parser) leadIn(n ast.Node) string {
 	return strings.TrimSpace(p.rawLines(prev))
 }
 
-// headingOver is the text of the heading right before n, "" when another block comes between.
-func (p *parser) headingOver(n ast.Node) string {
-	if _, ok := n.PreviousSibling().(*ast.Heading); !ok {
-		return ""
-	}
-	if i := p.current(); i >= 0 && i < len(p.soul.Sections) {
-		return p.soul.Sections[i].Heading
-	}
-	return ""
+// headingRightBefore reports a block that follows its section's heading with nothing between: the heading
+// leads it as a paragraph would.
+func headingRightBefore(n ast.Node) bool {
+	_, ok := n.PreviousSibling().(*ast.Heading)
+	return ok
 }
 
 // branchLead is a lead-in paragraph's last sentence calling what follows branches.
