@@ -54,3 +54,41 @@ func TestSoulCheckAllDanglingLink(t *testing.T) {
 		t.Errorf("documents checked: got %v, want the link (one drift) beside AGENTS.md (clean)", seen)
 	}
 }
+
+// TestSoulCheckDanglingLinkWhitespace: a link written with a line break after its target (core/CLAUDE.md
+// -> "AGENTS.md\n", the two-hundred-and-eighth holdout's azmethai.com) reads as nothing though
+// core/AGENTS.md is there: still drift, and the detail shows the break and names the file it meant.
+func TestSoulCheckDanglingLinkWhitespace(t *testing.T) {
+	g := newSoulGit(t, map[string]string{
+		"main.go":        mainGo,
+		"core/AGENTS.md": "# Agents\n\n- `main.go` is the entry point.\n",
+	})
+	if err := os.Symlink("AGENTS.md\n", filepath.Join(g.root, "core", "CLAUDE.md")); err != nil {
+		t.Fatal(err)
+	}
+	g.commit("claude reads the agent guide")
+
+	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
+	if code != exitDrift {
+		t.Fatalf("exit: got %d, want %d (the link is drift)\n%s", code, exitDrift, out)
+	}
+	var set struct {
+		Documents []struct {
+			SoulPath string                            `json:"soul_path"`
+			Stale    []struct{ Reason, Detail string } `json:"stale"`
+		} `json:"documents"`
+	}
+	if err := json.Unmarshal([]byte(out), &set); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	want := `core/CLAUDE.md is a symbolic link to "AGENTS.md\n", which does not exist (resolved from core/: "core/AGENTS.md\n"); core/AGENTS.md exists: the link's target carries whitespace around the name`
+	for _, d := range set.Documents {
+		if d.SoulPath == "core/CLAUDE.md" {
+			if len(d.Stale) != 1 || d.Stale[0].Reason != "evidence_file_missing" || d.Stale[0].Detail != want {
+				t.Errorf("the link's finding: got %+v\nwant detail %s", d.Stale, want)
+			}
+			return
+		}
+	}
+	t.Errorf("core/CLAUDE.md not checked:\n%s", out)
+}
