@@ -806,6 +806,13 @@ func literalHints(c *Claim, p string) []string {
 		return nil
 	}
 	var out []string
+	for _, m := range numberCited.FindAllStringSubmatch(c.Text, -1) {
+		if m[2] == p || strings.HasSuffix(p, "/"+m[2]) || strings.HasSuffix(m[2], "/"+p) {
+			// "seuil 0.75 (`ApiConversationManager.ts:85`)" (threshold: the two-hundred-and-ninth holdout's
+			// isaac-cli): the value stated right before the hint is what its line holds
+			out = append(out, m[1])
+		}
+	}
 	for _, m := range literalSpan.FindAllStringSubmatch(c.Text, -1) {
 		b := strings.Join(strings.Fields(m[1]), " ") // a span wrapped across the paragraph's lines is one
 		if i := strings.Index(b, "…"); i > 0 {
@@ -825,6 +832,10 @@ func literalHints(c *Claim, p string) []string {
 	}
 	return out
 }
+
+// numberCited is a decimal value right before a parenthesized line hint: "0.75 (`x.ts:85`)"; $2 is the
+// hint's path.
+var numberCited = mustGate("(?:^|[\\s:=])(\\d+\\.\\d+)\\s*[(（]\\s*`([^`:\\s]+):\\d")
 
 // literalSpan is a code span's body, which a wrapped paragraph may break once ("(`!discover ||\ntypeof
 // evalDetail.proposedAudio?.streamId !== 'number'`, `stages/apply.ts` ~line 54)", the hundred-and-twelfth

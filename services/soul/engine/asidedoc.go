@@ -18,15 +18,16 @@ import (
 // anchors are held, not drift. So does a document inside a dotnet new template's content (a folder with
 // .template.config/template.json).
 
-// asideFolder names a folder of archived or sample material: legacy, archive(d), old, attic,
-// example(s), sample(s), template(s), alone or joined to another word by a hyphen or underscore.
-var asideFolder = mustGate(`(?i)^[_.]?(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
+// asideFolder names a folder of archived, sample or borrowed material: legacy, archive(d), old, attic,
+// example(s), sample(s), template(s), reference(s), vendor(ed), third-party, upstream, alone or joined to
+// another word by a hyphen or underscore.
+var asideFolder = mustGate(`(?i)^[_.]?(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?|references?|vendor(?:ed)?|third[-_]?party|upstream)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
 
 // archivedOpening is a document's opening saying it is kept for the record, not to be followed.
 var archivedOpening = mustGate(`(?i)\b(?:archived|deprecated|obsolete|superseded)\b[^\n]{0,60}?\b(?:do\s+not|don'?t|never)\s+(?:use|follow|rely)\b|\bdo\s+not\s+follow\s+(?:these|this|the)\s+(?:instructions|document|file|guide|rules)\b`)
 
 // asideReadme is what such a folder's README says of its documents.
-var asideReadme = mustGate(`(?i)\barchived\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
+var asideReadme = mustGate(`(?i)\barchived\b|\b(?:ported|copied|vendored|mirrored|forked|taken)\s+from\b|\b(?:a\s+)?(?:copy|snapshot|mirror)\s+of\s+(?:the\s+)?(?:upstream|original|another)\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
 
 // templateTitle is a headline whose subject is a placeholder: "<Project> — Agent Guide" (the
 // hundred-and-ninetieth holdout's doc-torn, whose examples/AGENTS.md is the template its init command
@@ -84,5 +85,29 @@ func (v *verifier) asideReason() string {
 		}
 		break
 	}
+	if v.asideDoc == "" && v.rootReadmeSays(folder) {
+		// "| `references/` | Saved W4 pages, and the BetterLectio client these apps were ported from. |"
+		// in the root README over references/betterlectio/extension/AGENTS.md (the two-hundred-and-tenth
+		// holdout's betterw4, a partial copy of another project)
+		v.asideDoc = "the document sits in " + folder + "/, which the repository's README says holds another project's material"
+	}
 	return v.asideDoc
+}
+
+// rootReadmeSays reports a line of the root README that names the folder in a code span and says what
+// asideReadme reads in a folder's own README.
+func (v *verifier) rootReadmeSays(folder string) bool {
+	for _, name := range []string{"README.md", "readme.md", "README"} {
+		body, err := v.repo.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.Contains(line, "`"+folder+"/`") && asideReadme.MatchString(line) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
 }

@@ -61,6 +61,28 @@ func (v *verifier) awayName(a Anchor) bool {
 	return !strings.HasSuffix(a.Ref, "/") && !strings.Contains(a.Path, "/") && v.awayNames[a.Path]
 }
 
+// awayGlob reports a glob of bare names that the base of a path the document names outside the
+// repository matches: "Vault index (`*-roadmap-specs-index.md`) row added" in a guide that gives the
+// index as `../obsidian/Projects/depth/specs/2026-07-07-roadmap-specs-index.md` (the
+// two-hundred-and-seventh holdout's depth, whose specs live in a vault beside the checkout).
+func (v *verifier) awayGlob(a Anchor) (string, bool) {
+	if a.Kind != AnchorGlob || a.Link || strings.Contains(a.Path, "/") {
+		return "", false
+	}
+	for _, c := range v.soul.Claims {
+		for _, o := range c.Anchors {
+			outside := o.Kind == AnchorHome || o.Kind == AnchorPath && (o.Workspace && !v.insideFromDoc(o.Path) || o.Machine)
+			if !outside {
+				continue
+			}
+			if ok, _ := path.Match(a.Path, path.Base(strings.TrimSuffix(o.Ref, "/"))); ok {
+				return o.Ref, true
+			}
+		}
+	}
+	return "", false
+}
+
 // homeRoot names the home path a claim roots a failed path in: "**User-level (`~/.archon/`):**
 // per-project workspaces under `workspaces/owner/repo/` (`source/`, `artifacts/`, `logs/`), plus
 // `archon.db`" lists that directory's entries (the thirty-first holdout's Archon, whose history once
@@ -78,6 +100,9 @@ func (v *verifier) homeRoot(c *Claim, a Anchor) (string, bool) {
 	top := topSegment(a.Path)
 	if top == "" || top == "." || top == ".." || v.repo.HasTopLevel(top) {
 		return "", false
+	}
+	if c.homeItem != "" {
+		return c.homeItem, true
 	}
 	for _, h := range c.Anchors {
 		if h.Kind != AnchorHome {

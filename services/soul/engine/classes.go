@@ -708,6 +708,20 @@ var targetListBefore = mustGate("(?i)\\btarget\\s+(?:modules?|files?|paths?|loca
 // recognised" (the two-hundred-and-first's BlazorDataOrchestrator) forbids a name.
 var neverUseBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|should\s+not)[*_]*\s+(?:use\s+|emit\s+|generate\s+|produce\s+|使用\s*)[*_]*$`)
 
+// namedDeadAfter follows a name with what it was and "is dead": "**`shared/` KMP module is dead.** Do not
+// re-add it" (the two-hundred-and-eighth holdout's mealplan-plus), "a test proves `landingpage/` stays
+// dead" (its promit). Dead code is still there: "`legacy/` is dead code" says nothing of its absence.
+// "`SiteRepository.getTodayAssignedSites()` and `SiteTask` class are commented." (the two-hundred-and-ninth's
+// whitecoffee) says the same of code a comment keeps.
+var namedDeadAfter = mustGate("(?i)^`?(?:\\s*(?:,|and|&|or)\\s*`[^`\\n]*`)*(?:\\s+[\\w-]+){0,2}\\s+(?:is|are|stays|stay|remains|remain)\\s+(?:now\\s+)?(?:dead|commented(?:\\s+out)?)\\s*(?:[.;,)*]|—|–|$)")
+
+// untilBefore ends the words before a name with "until" and what it is: "until a formal "; madeLaterAfter
+// follows the name with its making: "script is introduced", "exists", "is added".
+var (
+	untilBefore    = mustGate(`(?i)\b(?:until|till|unless)\s+(?:(?:a|an|the|some)\s+)?(?:[\w-]+\s+){0,2}$`)
+	madeLaterAfter = mustGate("(?i)^`?(?:\\s+[\\w-]+){0,2}\\s+(?:is|are|gets?|has\\s+been|have\\s+been)\\s+(?:introduced|added|created|written|wired(?:\\s+up)?|set\\s+up|implemented|defined|available)\\b|^`?(?:\\s+[\\w-]+){0,2}\\s+exists?\\b")
+)
+
 // namedRemovedAfter follows a name, or a list of names, with what they were and "removed", as a change
 // note writes it: "`algorithms.SetRealBankroll()` and `realBankroll` global removed." (the
 // two-hundred-and-first holdout's kalshi-ghost-trader).
@@ -1257,8 +1271,10 @@ var (
 // inside the component folder — no nested `libs/` or `helpers/` subfolders" (the hundred-and-sixtieth's
 // infinitus-frontend) rules out each name of its list. "No checked-in `tests/` or `*.test.ts` files were
 // found" and "No `bun test` script or `*.test.ts` files exist" (the hundred-and-seventy-second's NM-TS) say
-// where the name sits, or what kind the name before is.
-var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$`)
+// where the name sits, or what kind the name before is. French "Note : pas de `cli/src/core/tracing/`" (no
+// such folder: the two-hundred-and-ninth holdout's isaac-cli and its fork) and "No API route handlers
+// (`src/app/api/**`)" (its studious-octo-invention, whose ESP32 serves the API) say none is there.
+var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$|(?:^|[\s(:：])(?:pas\s+de|aucune?|no\s+hay|não\s+há|nao\s+ha)\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:[\w-]+\s+){1,4}\(\s*\**$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1302,8 +1318,9 @@ var deletedListAfter = mustGate("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-
 // seventy-fifth holdout's n-dx). "| Resurrect any code from `src/snooze/` | It's deleted — reference only via `git
 // log`. |" (the hundred-and-forty-first's snooze) says it of the row's name. "| `download_datasets.py` | ⚠️
 // **MISSING** — documented but not present in codebase |" (the hundred-and-sixty-first's graduation-project)
-// opens with the word.
-var goneCell = mustGate(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|(?:does\s+not\s+exist|doesn['’]t\s+exist|not\s+present|absent|removed|deleted|gone)[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)|\|\s*(?:⚠️?|❌|🚫)?\s*[*_]*missing[*_]*\s*(?:[—–:;.(]|\s-\s|\|)`)
+// opens with the word; "| `internal/readme` | *(removed)* |" (the two-hundred-and-ninth's syllago) puts it in
+// parentheses.
+var goneCell = mustGate(`(?i)\|\s*[*_]*(?:it(?:'s|’s|\s+is|\s+was|\s+has\s+been)\s+(?:deleted|removed|gone)\b|[(\[]?(?:does\s+not\s+exist|doesn['’]t\s+exist|not\s+present|absent|removed|deleted|gone)[)\]]?[*_.]*\s*\||(?:removed|deleted)[*_]*\s*[.:;—–]\s)|\|[^|]*\b(?:currently\s+empty|empty\s+placeholder|absent\s+after\s+(?:the\s+)?migration)\b[^|]*\||\|[^|]*(?:当前|目前|暂时?|现在?|尚)为空[^|]*\||\|(?:[^|]*?[（(])?\s*[*_]*(?:已删除|已刪除|已移除|已废弃)[*_]*\s*(?:[）)：:（(,，]|\|)|\|\s*[*_]*\(\s*legacy\s*\)|\|\s*[*_]*empty[*_]*\s*(?:[—–:;.]|\s-\s|\|)|\|\s*(?:⚠️?|❌|🚫)?\s*[*_]*missing[*_]*\s*(?:[—–:;.(]|\s-\s|\|)`)
 
 // matchesCue marks a pattern shown with what it matches: "`*.log` → matches `latest.log`, `debug.log`"
 // (the fifty-fourth holdout's spoutmc, an exclude list's examples). The pattern and its samples show how

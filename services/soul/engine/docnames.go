@@ -57,6 +57,55 @@ var (
 	rowFileSpan   = mustGate("`([^`\\s/]+\\.\\w+)`")
 )
 
+// markInstanceNames marks as a kind of file each bare file name of the sections that place each of
+// something in a directory of its own, written as a placeholder: "Each extension should live in its own
+// directory under `<extension-id>/`" over "Common files are:" and "- `server.ts` for privileged server
+// actions" (the two-hundred-and-ninth holdout's baby-menu, whose one sample extension has no server.ts).
+// Such a name is a file each of them may have, wherever the document names it again. Never on a soul
+// (SOUL-INV-1): its claims name this tree's files, whatever placeholder its sections also draw.
+func markInstanceNames(s *Soul) {
+	if s.SoulTissue {
+		return
+	}
+	kinds := instanceNames(s.Claims)
+	if len(kinds) == 0 {
+		return
+	}
+	for i := range s.Claims {
+		for j := range s.Claims[i].Anchors {
+			if a := &s.Claims[i].Anchors[j]; a.Kind == AnchorPath && !a.Link && kinds[a.Path] {
+				a.Plural = true
+			}
+		}
+	}
+}
+
+// instanceNames are the bare file names of the sections that name a placeholder directory.
+func instanceNames(claims []Claim) map[string]bool {
+	placed := map[int]bool{}
+	for i := range claims {
+		if strings.Contains(claims[i].Text, "/`") && instanceDir.MatchString(claims[i].Text) {
+			placed[claims[i].Section] = true
+		}
+	}
+	kinds := map[string]bool{}
+	for i := range claims {
+		if !placed[claims[i].Section] {
+			continue
+		}
+		for _, a := range claims[i].Anchors {
+			if a.Kind == AnchorPath && !a.Link && !strings.Contains(a.Path, "/") && path.Ext(a.Path) != "" {
+				kinds[a.Path] = true
+			}
+		}
+	}
+	return kinds
+}
+
+// instanceDir is a directory in a code span whose last segment is a placeholder: "`<extension-id>/`",
+// "`plugins/{name}/`". A bracketed segment is none: Next.js and SvelteKit name real route folders so.
+var instanceDir = mustGate("`(?:[\\w.@-]+/)*(?:<[\\w -]+>|\\{[\\w -]+\\})/`")
+
 // markDocumentNames marks the path anchors the rest of the document shows are no claims of existence.
 func markDocumentNames(claims []Claim) {
 	markEmptied(claims)
@@ -151,7 +200,9 @@ func markInstalled(s *Soul) {
 			continue
 		}
 		for j := range c.Anchors {
-			if c.Anchors[j].Kind == AnchorPath {
+			// a glob too: "parses each `*_solution.py` and produces:" over "- **`*_reference.py`** (with
+			// the `--reference` flag)" (the two-hundred-and-eighth holdout's aisb) names what a run makes
+			if k := c.Anchors[j].Kind; k == AnchorPath || k == AnchorGlob {
 				c.Anchors[j].Target = true
 			}
 		}

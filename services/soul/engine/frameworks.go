@@ -97,14 +97,15 @@ var statedFramework = func() *literalGated {
 }()
 
 // versionContinues is what may follow a stated version and makes it part of something else: a longer
-// number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19"), or a tally: "vitest
+// number, a unit, a range ("React 17-19", "Vue 2/3", "18 or 19", "React 18, 19"), an upgrade's arrow
+// ("**TailwindCSS v3 → v4**" in a dated log: the two-hundred-and-ninth holdout's esp-smart-car), or a tally: "vitest
 // 2756 passed" counts a runner's tests (the seventy-ninth holdout's console, four rows of a release log).
 // "Vitest 953 PASS" is the same tally in a gate's words (the hundred-and-twenty-ninth holdout's
 // calculatorhost). A counter word of Korean, Chinese or Japanese counts too: "`vitest` 4건 실패" (4 failures: the
 // hundred-and-twenty-fifth holdout's chronoshealth), "4个", "4件". A hyphened count noun makes the number a
 // count: "LangGraph 5-layer pipeline" (the hundred-and-sixty-fourth holdout's competitor_product_search),
 // "Electron 3-process 아키텍처(main, preload, renderer)" (the hundred-and-eighty-first's machodown).
-var versionContinues = mustGate(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way|process|window|pane)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
+var versionContinues = mustGate(`^(?:[\w%]|-(?:layer|stage|step|phase|node|tier|level|agent|pass|hop|round|part|worker|column|shard|lane|slot|thread|core|way|process|window|pane)s?\b|[.\-/–~]\s*v?\d|\s*(?:-|–|to|/|,|or|and|&|→|->|=>|⟶|➜)\s*v?\d|\s+(?:(?i:pass(?:ed|ing)?)|failed|failing|skipped|tests?|specs?|assertions?|cases?)\b|\s*(?:건|개|번|회|명|가지|個|个|件|項|项|条|條|处|處|箇所|つ))`)
 
 // countedSetup follows a bare number with a plural noun of a tool's own setup: "Vitest 3 projects: `node`,
 // `examples`, `renderer`" (the hundred-and-seventy-fifth holdout's mLearn) counts the tool's projects. Written
@@ -478,7 +479,25 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 	if first == "" {
 		return false, false, "" // no package.json depends on it: the sentence may speak of another project
 	}
+	if v.runtimeNumber(first, a.Qualifier) {
+		// "Backend: FastAPI 3.12" over `requires-python = ">=3.12,<3.13"` and fastapi ^0.136 (the
+		// two-hundred-and-ninth holdout's agrosat-copilot): the number is the language's the stack runs on
+		return false, false, ""
+	}
 	return false, true, fmt.Sprintf("%s depends on %s; the claim says %s", first, firstSpec, a.Ref)
+}
+
+// runtimeNumber reports a stated version that is the least version of the language the manifest at p
+// requires (pyproject.toml's requires-python, package.json's engines.node), to its minor.
+func (v *verifier) runtimeNumber(p, stated string) bool {
+	lang := map[string]string{"pyproject.toml": "python", "package.json": "node"}[path.Base(p)]
+	body, ok := v.readFile(p)
+	if lang == "" || !ok {
+		return false
+	}
+	least, ok := leastOf(lang, body)
+	stated = strings.TrimSuffix(stated, "+")
+	return ok && strings.Contains(stated, ".") && (least == stated || strings.HasPrefix(least, stated+"."))
 }
 
 // subpathMajors are packages that ship their next major's API under a subpath of an older release: zod

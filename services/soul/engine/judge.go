@@ -210,6 +210,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		}
 	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if far, ok := v.awayGlob(a); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" matches "+far+", which the document places outside the repository"
+		}
+	}
+	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if place, ok := v.outsidePlace(a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" continues "+place+", a place outside the repository the document names"
 		}
@@ -549,6 +554,17 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// but no file that went missing: the detail says what to fix
 		ar.Detail = a.Ref + " is a web address without its scheme; the link leads to a path of this repository that does not exist"
 	}
+	if ar.Status == AnchorFailed && !v.soul.SoulTissue && namesHere(a.Kind) && a.Kind != AnchorNPM && ar.Reason == ReasonUnanchored && v.scriptsWithoutPackage() {
+		// "npm run build:check" over "**`src/app/`** - App initialization" in a repository of component
+		// snippets that never had a package.json nor a src/ (the two-hundred-and-tenth holdout's
+		// Barto-dev/components, thirteen rows): the document is the app's, copied beside its snippets
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed, and the document runs npm scripts in a repository with no package.json: it describes another checkout"
+	}
+	if ar.Status == AnchorFailed && c.policy && !v.soul.SoulTissue && namesHere(a.Kind) && ar.Reason == ReasonUnanchored {
+		// a rule on who may change a path that was never made covers it once it is; a protected file
+		// history removed is still gone
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" never landed: the section's rule covers it once it is made"
+	}
 	if ar.Status == AnchorFailed && a.Entered && !v.soul.SoulTissue && (ar.Reason == ReasonUnanchored || v.batch.EverSeen == nil || v.neverLanded(a.Path)) {
 		// "npx create-app my-app && cd my-app", "cd build && ninja": a place the steps make; history
 		// that cannot say leaves it unsaid too. A soul keeps its laws (SOUL-INV-1): a step its verifiable
@@ -579,11 +595,13 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// "checks this table against `tools/list`": a method an MCP server answers, not a file
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !strings.HasSuffix(a.Ref, "/") && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+	if ar.Status == AnchorFailed && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !strings.HasSuffix(a.Ref, "/") && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
 		if d, ok := v.keptEmpty(a.Path); ok {
 			// "| `param_sweep/ema_pullback_atr_BTCUSDT_best.json` | Best parameter set … |" under
 			// experiments/, whose param_sweep/ git holds as a .gitkeep alone (the hundred-and-fifty-seventh
-			// holdout's nautilus_binance_v2): a directory kept empty on purpose is where runs write
+			// holdout's nautilus_binance_v2): a directory kept empty on purpose is where runs write; so is
+			// "| 4. Stories | … | `/create-stories <PRD>` | `.agents/stories/*.md` |" over a stories/ of a
+			// .gitkeep (the two-hundred-and-seventh's ia-workflow-template-04, whose sample story was removed)
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonIgnored, d+"/ is kept in git by a placeholder alone: its files are written where the project runs"
 		}
 	}
@@ -601,6 +619,22 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		}
 	}
 	return ar
+}
+
+// scriptsWithoutPackage reports a document that runs package scripts ("npm run build", "pnpm test") in a
+// repository that tracks no package.json at all.
+func (v *verifier) scriptsWithoutPackage() bool {
+	if len(v.repo.ByBasename("package.json")) > 0 {
+		return false
+	}
+	for i := range v.soul.Claims {
+		for _, a := range v.soul.Claims[i].Anchors {
+			if a.Kind == AnchorNPM {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // keptEmpty is the directory of p, as written or from the document's directory, when git holds nothing
@@ -750,7 +784,11 @@ func saidNotToExist(text, ref string) bool {
 	span := "`" + ref + "`"
 	return anyMention(text, span, func(at int) bool {
 		after := text[at+len(span):]
-		return notPresentAfter.MatchString(after[:min(len(after), 240)])
+		// "`Repo.today()` and `Task` class are commented." (the two-hundred-and-ninth holdout's
+		// whitecoffee, whose commented-out copy elsewhere still spells the method) and "`X` was removed"
+		// say it of the name right after it; an order to drop it says nothing of today
+		return notPresentAfter.MatchString(after[:min(len(after), 240)]) || namedRemovedAfter.MatchString(after[:min(len(after), 160)]) ||
+			namedDeadAfter.MatchString(after[:min(len(after), 120)])
 	})
 }
 

@@ -144,6 +144,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	p.soul.Fragments = fragmentKeys(p.soul.Sections, src)
 	p.soul.SoulTissue = p.soulTissue() // before the tissues: a soul's finished-work heading is no archive
 	markInstalled(p.soul)
+	markInstanceNames(p.soul)
 	p.assignTissues()
 	p.soul.Headline = p.headline()
 	p.measure()
@@ -461,6 +462,9 @@ func (p *parser) list(l *ast.List, depth int) {
 	if p.installLeadIn(l) {
 		mark(func(c *Claim) { c.Installed = true })
 	}
+	if m := homeLead.FindStringSubmatch(p.leadIn(l)); m != nil {
+		p.markHome(from, m[1])
+	}
 	if p.branchLeadIn(l) || p.branchSection() {
 		p.markBranchList(from)
 	}
@@ -520,7 +524,7 @@ func (p *parser) list(l *ast.List, depth int) {
 	// hundred-and-fifty-sixth holdout's basic-memory: the folders a user's knowledge base should have) is
 	// the layout to aim for, as it is over a tree; "Recommended folder layout (existing content relocated
 	// here):" (the hundred-and-fifty-third's ng-gighub) says the content is there already
-	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || adviceLead.MatchString(lead) && !presentWording.MatchString(lead) {
+	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || (adviceLead.MatchString(lead) || prescribedLead.MatchString(lead)) && !presentWording.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
 	}
 	if routesHeading.MatchString(lead) || p.sectionHeading(routesHeading) {
@@ -651,6 +655,12 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			}
 		}
 	}
+	if m := homeLead.FindStringSubmatch(lead); m != nil {
+		// "- Configuration stored in `~/.config/my-unicorn/`:" over "  - `cache/releases/` - Cache files"
+		// (the two-hundred-and-seventh holdout's my-unicorn): the item places its nested list in the
+		// user's home, not in the repository
+		p.markHome(from, m[1])
+	}
 	if lead != "" && forbidAddLeadIn.MatchString(lead) {
 		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth
 		// holdout's CQUPT_Raft): an item leads its nested list as a paragraph leads a list
@@ -714,6 +724,20 @@ func entryOf(text string) string {
 // repoItemLead is a list item that opens with a repository's name and calls it a repository: "`bbclaw-reference`
 // — private repo (…):", "**acme/infra** (separate repository):".
 var repoItemLead = mustGate("(?i)^[*_\\s]*`?([\\w.-]+(?:/[\\w.-]+)?)`?[*_]*\\s*(?:[—–:]|\\s-\\s|\\()\\s*(?:an?\\s+|the\\s+|our\\s+|its\\s+own\\s+)?(?:(?:private|public|separate|sibling|internal|companion|upstream|closed(?:-source)?|main|other|reference|standalone|external)\\s+)*(?:git(?:hub)?\\s+)?(?:repo|repository)(?:\\s*[()\\[:,.;—–]|\\s+-|\\s*$)")
+
+// homeLead is a lead-in, or a list item over a nested list, that ends naming a place under the home
+// directory: "Configuration stored in `~/.config/my-unicorn/`:", "Files in `$HOME/.app/`:".
+var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,30}[:：][*_\\s]*$")
+
+// markHome places the paths of the claims from index from on under home, unless an inner list placed
+// them already.
+func (p *parser) markHome(from int, home string) {
+	for i := from; i < len(p.soul.Claims); i++ {
+		if p.soul.Claims[i].homeItem == "" {
+			p.soul.Claims[i].homeItem = home
+		}
+	}
+}
 
 // caseStyleLead is a lead-in that names a case style for what it lists: "Use kebab-case names that
 // describe the feature or change:".
@@ -1038,6 +1062,11 @@ var routesHeading = mustGate(`(?i)^[\W_]*(?:(?:admin|api|http|web|page|view)\s+)
 // Onboarding Flows (Frontend Work Required)" over "## 6. Summary of New Pages / Components" (the
 // two-hundred-and-first holdout's iwalu-erp).
 func (p *parser) markPlannedSection(from int) {
+	if p.underHeading(policyHeading) {
+		for i := from; i < len(p.soul.Claims); i++ {
+			p.soul.Claims[i].policy = true
+		}
+	}
 	if !p.underHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) && !p.underHeading(changePlanHeading) {
 		return
 	}
@@ -1045,6 +1074,11 @@ func (p *parser) markPlannedSection(from int) {
 		p.soul.Claims[i].planned = true
 	}
 }
+
+// policyHeading is a heading over rules of who may change which paths: "### Protected Files (Requires Human
+// Approval)" over "| `.github/workflows/` | CI/CD | DevOps |" in a repository with no CI yet (the
+// two-hundred-and-ninth holdout's ADQ-protocolo), "## File Ownership", "Do not modify".
+var policyHeading = mustGate(`(?i)\b(?:protected\s+(?:files?|paths?|areas?|directories)|file\s+ownership|code\s*owners|ownership\s+rules|modification\s+rules|(?:requires?|needs?)\s+(?:human\s+)?approval|read-?only\s+(?:files?|paths?)|do\s+not\s+(?:modify|edit|touch)|off-?limits)\b`)
 
 // presentWording says a lead-in's layout is the one there now: "(existing content relocated here)".
 var presentWording = mustGate(`(?i)\b(?:existing|relocated|moved\s+(?:here|there|in)|current(?:ly)?|already|as\s+it\s+(?:is|stands))\b`)
@@ -1083,6 +1117,13 @@ var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target|inte
 // later steps add the packages; the same writer's spring-batch-lab in an earlier round) and "Use the
 // layout below as the default" say it without a colon.
 var adviceLead = mustGate(`(?i)(?:구조를|레이아웃을|형태를)\s*기본(?:으로)?\s*(?:삼는다|삼습니다|한다|합니다)\s*[.。]?\s*$|\b(?:(?:following|below)\s+(?:structure|layout)|(?:structure|layout)\s+below)\s+as\s+(?:the|a|our)\s+default\b[^\n]{0,40}$|(?:\b(?:recommended|suggested|proposed|target|ideal|intended)\s+(?:[\w-]+\s+){0,2}?(?:structure|layout|organi[sz]ation|tree|shape)|\bconsider\s+(?:a|an|using\s+a|organi[sz]ing\s+(?:(?:it|them|these|files|docs)\s+)?into)\s+(?:[\w-]+\s+){0,2}?(?:sub-?director(?:y|ies)|sub-?folders?|director(?:y|ies)|folders?|structure|layout)|推荐(?:的)?(?:目录|模块)?(?:结构|布局)|推荐按|建议(?:的)?(?:目录|模块)?(?:结构|布局)|目标(?:目录)?结构|推奨(?:される)?(?:ディレクトリ)?構成|권장\s*(?:디렉토리\s*|디렉터리\s*)?구조)[^.!?\n]{0,60}[:：][*_]*$`)
+
+// prescribedLead is a lead-in that gives its list as the rules a layout must keep: "La arquitectura de
+// carpetas debe seguir en todo momento estos lineamientos:" (the folder layout must always follow these
+// guidelines: the two-hundred-and-seventh holdout's microservicio-venta-celulares, whose `hooks/` and
+// `styles/` are where such files go once there are any), "The folder structure should follow these
+// conventions:". A layout word comes first, then must or should follow, then the rules.
+var prescribedLead = mustGate(`(?i)\b(?:structure|layout|architecture|organi[sz]ation|folders?|director(?:y|ies)|estructura|arquitectura|carpetas|directorios|estrutura|pastas|diret[óo]rios|arborescence|dossiers)\b[^.!?:\n]{0,40}\b(?:must|should|has\s+to|have\s+to|debe[n]?|deve[m]?|doi(?:t|vent))\s+(?:[\p{L}]+\s+){0,4}?(?:follow|seguir|suivre)\s+(?:[\p{L}]+\s+){0,3}?(?:these|the\s+following|estos|estas|los\s+siguientes|las\s+siguientes|estes|os\s+seguintes|as\s+seguintes|ces|les\s+suivantes?)\s+(?:guidelines|conventions|rules|principles|lineamientos|convenciones|reglas|pautas|principios|diretrizes|conven[çc][õo]es|regras|princ[íi]pios|r[èe]gles|directives)\b[^.!?:\n]{0,20}[:：][*_\s]*$`)
 
 // plannedWholeHeading is a heading that is itself the word for what is to come: "## Planned contents"
 // over a table of notebooks/ and plots/ (the hundred-and-twenty-first holdout's newGEOPM), "### 建议新增文件"

@@ -116,6 +116,13 @@ type Claim struct {
 	// private repo (…):" over "  - `cloud/` — cloud backend"): the nested items' paths are that
 	// repository's unless it is this one (parser.listItem, repoItemLead).
 	repoItem string
+	// policy marks a row or item of a section whose heading sets rules for paths ("### Protected Files
+	// (Requires Human Approval)"): a path it names is one the rule covers, in case it is ever made.
+	policy bool
+	// homeItem is the place under the home directory an enclosing list item, or the list's lead-in, says
+	// its items are in ("- Configuration stored in `~/.config/my-unicorn/`:" over "  - `logs/` - Log
+	// files"): the nested paths are that place's (parser.listItem, homeLead).
+	homeItem string
 	// embedded is the package whose own documentation a tool wrote the claim's block from (vendored.go):
 	// its names are that package's.
 	embedded string

