@@ -12,6 +12,10 @@ func TestSoulWordingHidesNoDrift(t *testing.T) {
 		{"another repository's item", "# PATHOS", "- `acme/shop-reference` — private repo:\n  - `src/gone.go` holds the cart.\n"},
 		{"a package's rules block", "# PATHOS\n\n<!-- vibe-rules Integration -->", "<@acme/shop_api>\n\n- `src/gone.go` holds the cart.\n\n</@acme/shop_api>\n"},
 		{"a title of work required", "# PATHOS (Work Required)", "- `src/gone.go` holds the cart.\n"},
+		// and the two-hundred-and-seventh to two-hundred-and-tenth rounds': a title that sets rules on who
+		// may change paths, npm scripts in a repository with no package.json, a placeholder folder
+		{"a title of protected files", "# PATHOS — Protected Files (Requires Human Approval)", "- `src/gone.go` holds the cart.\n"},
+		{"npm scripts with no package.json", "# PATHOS", "- `npm run build` builds the shop.\n- `src/gone.go` holds the cart.\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soul := tc.title + "\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" + tc.body +
@@ -20,5 +24,16 @@ func TestSoulWordingHidesNoDrift(t *testing.T) {
 				t.Errorf("a missing file behind %s: got stale rows %v, want src/gone.go as drift", tc.name, kinds)
 			}
 		})
+	}
+}
+
+// TestSoulPlaceholderFolderHidesNoDrift: a soul section that draws a placeholder folder ("`<module-id>/`")
+// still names this tree's files; the bare name a missing file goes by stays drift.
+func TestSoulPlaceholderFolderHidesNoDrift(t *testing.T) {
+	f := newFixture(t)
+	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- Each module lives in `<module-id>/`.\n- `gone.go` holds the cart.\n" +
+		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	if kinds := staleKinds(t, f, "placeholder", soul); kinds["gone.go"] != "drift" {
+		t.Errorf("a missing file beside a placeholder folder: got stale rows %v, want gone.go as drift", kinds)
 	}
 }
