@@ -25,23 +25,8 @@ func TestSoulCheckAllDanglingLink(t *testing.T) {
 	}
 	g.commit("copilot reads the agent guide")
 
-	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
-	if code != exitDrift {
-		t.Fatalf("exit: got %d, want %d (the link is drift)\n%s", code, exitDrift, out)
-	}
-	var set struct {
-		Documents []struct {
-			SoulPath string `json:"soul_path"`
-			Stale    []struct {
-				Reason, Anchor, Detail, Kind string
-			} `json:"stale"`
-		} `json:"documents"`
-	}
-	if err := json.Unmarshal([]byte(out), &set); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
 	seen := map[string]int{}
-	for _, d := range set.Documents {
+	for _, d := range checkAllJSON(t, g.root) {
 		seen[d.SoulPath] = len(d.Stale)
 		if d.SoulPath != ".github/copilot-instructions.md" {
 			continue
@@ -68,21 +53,9 @@ func TestSoulCheckDanglingLinkWhitespace(t *testing.T) {
 	}
 	g.commit("claude reads the agent guide")
 
-	out, code := runSoul(t, "soul", "check", "--repo", g.root, "--all", "--format", "json")
-	if code != exitDrift {
-		t.Fatalf("exit: got %d, want %d (the link is drift)\n%s", code, exitDrift, out)
-	}
-	var set struct {
-		Documents []struct {
-			SoulPath string                            `json:"soul_path"`
-			Stale    []struct{ Reason, Detail string } `json:"stale"`
-		} `json:"documents"`
-	}
-	if err := json.Unmarshal([]byte(out), &set); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
 	want := `core/CLAUDE.md is a symbolic link to "AGENTS.md\n", which does not exist (resolved from core/: "core/AGENTS.md\n"); core/AGENTS.md exists: the link's target carries whitespace around the name`
-	for _, d := range set.Documents {
+	docs := checkAllJSON(t, g.root)
+	for _, d := range docs {
 		if d.SoulPath == "core/CLAUDE.md" {
 			if len(d.Stale) != 1 || d.Stale[0].Reason != "evidence_file_missing" || d.Stale[0].Detail != want {
 				t.Errorf("the link's finding: got %+v\nwant detail %s", d.Stale, want)
@@ -90,5 +63,29 @@ func TestSoulCheckDanglingLinkWhitespace(t *testing.T) {
 			return
 		}
 	}
-	t.Errorf("core/CLAUDE.md not checked:\n%s", out)
+	t.Errorf("core/CLAUDE.md not checked: %+v", docs)
+}
+
+// danglingDoc is a document of soul check --all's JSON report, as the dangling-link tests read it.
+type danglingDoc struct {
+	SoulPath string `json:"soul_path"`
+	Stale    []struct {
+		Reason, Anchor, Detail, Kind string
+	} `json:"stale"`
+}
+
+// checkAllJSON runs soul check --all on root, wants the drift exit, and decodes the report's documents.
+func checkAllJSON(t *testing.T, root string) []danglingDoc {
+	t.Helper()
+	out, code := runSoul(t, "soul", "check", "--repo", root, "--all", "--format", "json")
+	if code != exitDrift {
+		t.Fatalf("exit: got %d, want %d (the link is drift)\n%s", code, exitDrift, out)
+	}
+	var set struct {
+		Documents []danglingDoc `json:"documents"`
+	}
+	if err := json.Unmarshal([]byte(out), &set); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	return set.Documents
 }

@@ -1,6 +1,13 @@
 package soul_test
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
+)
 
 // TestSoulWordingHidesNoDrift is the attack on a soul through the wording rules the two-hundredth
 // holdout rounds added for ordinary handoff documents: a list item that names another repository over
@@ -35,5 +42,38 @@ func TestSoulPlaceholderFolderHidesNoDrift(t *testing.T) {
 		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
 	if kinds := staleKinds(t, f, "placeholder", soul); kinds["gone.go"] != "drift" {
 		t.Errorf("a missing file beside a placeholder folder: got stale rows %v, want gone.go as drift", kinds)
+	}
+}
+
+// TestSoulCodeElsewhereHidesNoDrift: a README that says the code lives in another repository takes an
+// ordinary guide's never-landed files out of its check (the two-hundred-and-twelfth holdout's
+// tick-trader-percore-workspace); a soul's missing file stays drift beside such a README.
+func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
+	f := newFixture(t)
+	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- `src/gone.go` holds the cart.\n" +
+		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	root := writeRepo(t, t.TempDir(), soul)
+	readme := "# shop docs\n\nThe engine repo holds the code that runs. This repo holds the plans.\n"
+	if err := os.WriteFile(filepath.Join(root, "README.md"), []byte(readme), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "readme"}} {
+		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-07-01T11:00:00Z", "GIT_COMMITTER_DATE=2026-07-01T11:00:00Z", "GIT_CONFIG_NOSYSTEM=1", "HOME="+root)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	f.register("elsewhere", root, "docs/PATHOS.md")
+	resp, err := f.agentIn("agent-9", "elsewhere").CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: "elsewhere"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]string{}
+	for _, s := range resp.GetReport().GetStale() {
+		kinds[s.GetAnchor()] = s.GetKind()
+	}
+	if kinds["src/gone.go"] != "drift" {
+		t.Errorf("a missing file beside a README that puts the code elsewhere: got stale rows %v, want src/gone.go as drift", kinds)
 	}
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -113,7 +114,10 @@ var removalVerb = mustGate(`\b(?:remove|removes|removing|delete|deletes|deleting
 // `clear-feedback.sh`, …, the resolved-index files) was DELETED with …" (the hundred-and-twenty-fifth's
 // localharness) closes a list with a plain item and the verb with "with", and "(`push.rs` / `feedback.rs` —
 // setPushSub slots, FeedbackFacet submit/log-scan) were DELETED;" (its registry) with a dash's note.
-var goneAfter = mustGate("(?i)^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*(?:,|—|–|\\s-)\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package|tree|subtree)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|a\\s+été|ont\\s+été|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|retired|pruned|purged|torn\\s+(?:down|out)|ripped\\s+out|scrapped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|with|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s+(?:session|phase|sprint|step|stage|release|milestone)\\s*#?\\d|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
+// Spanish joins a list with "e" or "y" and says it with "están": "Las 224 imágenes horneadas de `img/card/` e
+// `img/hero/` están borradas" (the two-hundred-and-twelfth holdout's GunShop); French with "et" and "sont":
+// "Les anciens fichiers `menu_utils.sh` et `menu_strings.sh` sont supprimés" (its le-mystere-professeur-zacus).
+var goneAfter = mustGate("(?i)^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*(?:\\s*\\([^()]{0,160}\\))?(?:\\s*(?:,|—|–|\\s-)\\s*[^`()\\n]{1,60}\\))?\\)?\\s*(?:(?:file|files|placeholder|stub|module|folder|directory|page|route|component|script|package|tree|subtree)\\s+)?(?:(?:was|were|has been|have been|got|is|are|foi|foram|fue|fueron|está|están|estão|a\\s+été|ont\\s+été|sont|est|wurden?)\\s+)?\\**(?:(?:fully|completely|entirely|now|already)\\s+)?(?:(?:retired|archived|deprecated|disabled)\\s+and\\s+)?\\**(?:deleted|removed|retired|pruned|purged|torn\\s+(?:down|out)|ripped\\s+out|scrapped|removid[oa]s?|eliminad[oa]s?|borrad[oa]s?|apagad[oa]s?|deletad[oa]s?|excluíd[oa]s?|supprimée?s?|entfernt|gelöscht)\\**(?:\\s*[,.;:)]|\\s+(?:in|on|at|by|since|with|em|en|dans|im|na|no)\\b|\\s*[(—–]|\\s+\\d{4}-\\d{2}-\\d{2}\\b|\\s+(?:session|phase|sprint|step|stage|release|milestone)\\s*#?\\d|\\s*$)|^\\s+-\\s+\\**(?:removed|deleted)\\**(?:\\s*[,.;:)(]|\\s+(?:in|on|at|by|since)\\b|\\s*$)|^\\s*[—–]\\s*\\**(?:eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|supprimée?s?)\\**\\s+(?:en|em|dans|in)\\b|^(?:\\s*(?:,|/|and|et|y|e|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\**(?:deleted|removed|eliminad[oa]s?|borrad[oa]s?|removid[oa]s?|apagad[oa]s?|deletad[oa]s?|supprimée?s?)\\**\\s*[).;]")
 
 // parenGone follows a name that opens a parenthesis with the rest of it, which says the name was
 // deleted: "(`Universo.tsx` had 3; the page was deleted on 2026-08-20 — …)", "(`Universo.tsx` alone
@@ -1453,6 +1457,21 @@ func makeAnchors(f []string) []Anchor {
 		}
 		if a == "-C" && i+1 < len(f) {
 			dir = strings.TrimSuffix(strings.TrimPrefix(f[i+1], "./"), "/")
+			i++
+			continue
+		}
+		if (a == "-f" || a == "--file" || a == "--makefile") && i+1 < len(f) {
+			// "make -f tools/Makefile test lint" (the two-hundred-and-twelfth holdout's
+			// GCP-Drone-Comms-Unit): the targets are that file's; one not named Makefile is read by no
+			// check of ours, so its targets go unasked
+			mf := strings.TrimPrefix(f[i+1], "./")
+			if !slices.Contains(makefileNames, path.Base(mf)) {
+				return nil
+			}
+			dir = path.Join(dir, path.Dir(mf))
+			if dir == "." {
+				dir = ""
+			}
 			i++
 			continue
 		}

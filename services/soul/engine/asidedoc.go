@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"path"
 	"strings"
 )
@@ -51,6 +52,13 @@ func (v *verifier) asideReason() string {
 	if dir == "." {
 		return ""
 	}
+	if n := v.guideGallery(dir); n >= 3 {
+		// "consolidated_sources/GenerateAgents.md/projects/flagsmith/AGENTS.md" beside dspy/, fastapi/ and
+		// flask/, each folder a generator's sample output and nothing else (the two-hundred-and-twelfth
+		// holdout's mcapp-ai-starter, 22 rows of other projects' trees)
+		v.asideDoc = fmt.Sprintf("the document is one of %d folders of %s/ that hold nothing but guides: a gallery of other projects' documents", n, path.Dir(dir))
+		return v.asideDoc
+	}
 	for d := dir; d != "."; d = path.Dir(d) {
 		if ok, _ := v.repo.Exists(d + "/.template.config/template.json"); ok {
 			// "src/CoreEx.Template/content/CoreEx.Api/src/app-name.Api/AGENTS.md" (the two-hundredth
@@ -70,6 +78,12 @@ func (v *verifier) asideReason() string {
 	}
 	if v.soul.Archived {
 		v.asideDoc = "the document sits in " + folder + "/ and opens by saying it is archived"
+		return v.asideDoc
+	}
+	if sampleFolder.MatchString(folder) && v.onlyGuides(dir) {
+		// "examples/CLAUDE.md" alone in its folder, the guide of an imagined NIR moisture project in a
+		// workshop's repository (the two-hundred-and-eleventh holdout's chemometrics_vibe_coding_public)
+		v.asideDoc = "the document sits in " + folder + "/ with nothing but guides beside it: a sample guide"
 		return v.asideDoc
 	}
 	for _, name := range []string{"README.md", "readme.md", "README"} {
@@ -92,6 +106,55 @@ func (v *verifier) asideReason() string {
 		v.asideDoc = "the document sits in " + folder + "/, which the repository's README says holds another project's material"
 	}
 	return v.asideDoc
+}
+
+// guideGallery counts the folders beside dir, itself among them, that hold nothing but guides, when dir
+// does; 0 when it does not.
+func (v *verifier) guideGallery(dir string) int {
+	parent := path.Dir(dir)
+	if parent == "." || !v.onlyGuides(dir) {
+		return 0
+	}
+	files := v.repo.Glob(parent+"/*/**", 512)
+	guides := map[string]bool{}
+	for _, f := range files {
+		child, _, _ := strings.Cut(strings.TrimPrefix(f, parent+"/"), "/")
+		if _, seen := guides[child]; !seen {
+			guides[child] = true
+		}
+		if !agentGuides[path.Base(f)] || strings.Count(strings.TrimPrefix(f, parent+"/"), "/") != 1 {
+			guides[child] = false
+		}
+	}
+	n := 0
+	for _, only := range guides {
+		if only {
+			n++
+		}
+	}
+	return n
+}
+
+// sampleFolder is an asideFolder of samples, not of archives: a guide alone in one is a sample guide,
+// where one alone in an archive is a kept copy whose siblings are still checked.
+var sampleFolder = mustGate(`(?i)(?:^|[-_.])(?:examples?|samples?|templates?)(?:$|[-_.])`)
+
+// agentGuides are the handoff documents themselves: a folder of nothing else holds a guide and no code,
+// nor even a README about it.
+var agentGuides = set("AGENTS.md", "CLAUDE.md", "GEMINI.md")
+
+// onlyGuides reports a directory whose tracked entries are all handoff documents (agentGuides).
+func (v *verifier) onlyGuides(dir string) bool {
+	entries := v.repo.Glob(dir+"/*", 16)
+	if len(entries) == 0 {
+		return false
+	}
+	for _, e := range entries {
+		if !agentGuides[path.Base(e)] {
+			return false
+		}
+	}
+	return true
 }
 
 // rootReadmeSays reports a line of the root README that names the folder in a code span and says what

@@ -91,6 +91,8 @@ type verifier struct {
 	// imageDirs maps the directories a Dockerfile's RUN mkdir makes to that Dockerfile (buildproducts.go
 	// imageMade), read at first need.
 	imageDirs map[string]string
+	// codeElsewhereRead and codeIsElsewhere cache codeElsewhere (judge.go).
+	codeElsewhereRead, codeIsElsewhere bool
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
 	awayNames map[string]bool
 	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.

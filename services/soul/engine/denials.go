@@ -51,8 +51,9 @@ func setApart(s *spanText) bool {
 
 // replaceWithBefore ends the text before what a thing must not be replaced with: "Do not replace one
 // large shared type file with a single large `types.ts` in another folder" (the hundred-and-eighty-sixth
-// holdout's Telegram-system).
-var replaceWithBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+replace\b[^.;!?\n\x60]{0,80}\bwith\s+(?:an?\s+|the\s+|one\s+)?(?:[\w-]+\s+){0,3}[*_]*$`)
+// holdout's Telegram-system), and "Do not replace `proxy.ts` with `middleware.ts`" (the two-hundred-and-twelfth's
+// airbroke, on Next.js 16's rename) names the thing replaced in a code span.
+var replaceWithBefore = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not)\s+replace\b(?:[^.;!?\n\x60]|\x60[^\x60\n]+\x60){0,80}?\bwith\s+(?:an?\s+|the\s+|one\s+)?(?:[\w-]+\s+){0,3}[*_]*$`)
 
 // assumeBefore ends the text before a place the reader is told not to count on: "Do not assume
 // `docs/architecture/**` exists" (the hundred-and-eighty-third holdout's hook-pack, whose tree has none).

@@ -210,13 +210,21 @@ func (x *extraction) keep(term string, m []int) {
 // **[Testing Guide](docs/testing.md)** - E2E, unit, and integration testing *(Coming Soon)*" (the
 // seventy-sixth holdout's PremStats). So does a parenthesis that says when it lands: "See
 // `feature/feature-auth/SignInViewModel.kt` for a working example *(file lands during Phase 3 — placeholder
-// reference until then)*." (the hundred-and-twenty-fifth holdout's kehdo).
-var comingLineEnd = mustGate(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*[.。]?\s*$`)
+// reference until then)*." (the hundred-and-twenty-fifth holdout's kehdo). "`packages/vite-plugin/` —
+// @zenv/vite-plugin (future)." (the two-hundred-and-thirteenth's zenv-sh) says it in a word.
+var comingLineEnd = mustGate(`(?i)(?:\(\s*(?:coming\s+soon|planned|tbd|to\s+be\s+written|not\s+yet\s+written|future|upcoming)\s*\)|\([^()\n]{0,40}?\b(?:lands?|arrives?)\s+(?:in|during|with|after)\s+(?:phase|step|milestone|sprint|stage|wave)\s*\d+[^()\n]{0,80}\)|` + plannedForeign + `)[*_]*[.。]?\s*$`)
+
+// comingRightAfter is the same mark right after the name, mid-line: "- [TDD实践](docs/development/tdd-practices.md)
+// (TODO) - TDD最佳实践" (the two-hundred-and-eleventh holdout's event2table).
+var comingRightAfter = mustGate(`(?i)^[\s*_]*\(\s*(?:todo|coming\s+soon|planned|tbd|wip|to\s+be\s+written|not\s+yet\s+written|待补充|待完成|待编写|待添加)\s*\)`)
 
 // comingAt reports a name at byte from of text whose line comingLineEnd closes; most lines end in no
 // parenthesis, and are spared the regexp.
 func comingAt(text string, from int) bool {
 	row := tableRowAfter(text, from)
+	if strings.HasPrefix(strings.TrimLeft(row, " *_"), "(") && comingRightAfter.MatchString(row) {
+		return true
+	}
 	if end := strings.TrimRight(row, " \t\n\f\r*_.。"); !strings.HasSuffix(end, ")") && !strings.HasSuffix(end, "）") {
 		return false
 	}
@@ -287,8 +295,23 @@ func existenceAsked(before, after string) bool {
 	return conditionalBefore.MatchString(before) && existsAfter.MatchString(after) || ensuredBefore.MatchString(before) && ensuredAfter.MatchString(after) ||
 		strings.Contains(before, "resent,") && presentLeadIn.MatchString(before) ||
 		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
-		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after) || cjkIfExistsBefore.MatchString(before)
+		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after) || cjkIfExistsBefore.MatchString(before) ||
+		ifAddedAfter.MatchString(after) || ifExistsParenAfter.MatchString(after) || strings.Contains(before, "resent") && whenPresentBefore.MatchString(before)
 }
+
+// ifExistsParenAfter follows a name with a parenthesis that makes it conditional: "Infra de Odoo:
+// `docs/ODOO.md` (si existe) o las notas de memoria" (if it exists: the two-hundred-and-thirteenth
+// holdout's MCP-Contable).
+var ifExistsParenAfter = mustGate(`(?i)^\s*[(（]\s*(?:if\s+(?:it\s+)?(?:exists|present|any)|if\s+there\s+is\s+one|when\s+present|si\s+existe|se\s+existir|s['’]il\s+existe|falls\s+vorhanden|wenn\s+vorhanden|如果?存在|若存在|如有)\s*[)）]`)
+
+// whenPresentBefore ends the words before a name with a parenthesis that makes it conditional: "- (When
+// present) `static/`: Static assets served directly by Spring Boot" (the two-hundred-and-twelfth
+// holdout's MultiAgentAgenticAi, whose build writes them elsewhere).
+var whenPresentBefore = mustGate(`(?i)\(\s*(?:when|if|where)\s+present\s*\)\s*[*_]*$`)
+
+// ifAddedAfter follows a name with the condition of its making: "`.github/copilot-instructions.md` — if
+// added, GitHub Copilot … will pick it up" (the two-hundred-and-eleventh holdout's lsfusion platform).
+var ifAddedAfter = mustGate(`(?i)^\s*(?:[—–:,(]|\s-)?\s*(?:if|once|when)\s+(?:it\s+is\s+|it['’]s\s+|one\s+is\s+)?(?:ever\s+)?(?:added|created|introduced|set\s+up)\b`)
 
 // cjkExistsIfAfter follows a name with "if it exists" as Korean and Japanese write it, after the noun:
 // "세션 시작 시 `.claude/handoff.md` 파일이 존재하면: 1. 파일을 즉시 읽는다" (the hundred-and-thirteenth

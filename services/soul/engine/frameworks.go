@@ -246,6 +246,11 @@ func frameworkAnchors(text string, line int) []Anchor {
 		if m[2] == "0" {
 			continue // "TSC 0 erros, ESLint 0" (the hundred-and-tenth holdout's TestesiteOficial): a count of errors, no release
 		}
+		if inLinkLabel(text, ix[2], ix[1]) {
+			// "- [Angular 20 最佳實踐](../../../.cursor/rules/angular.mdc)" (the two-hundred-and-twelfth
+			// holdout's ng-alain-gighub, three guides): the title of the page linked, not the version built with
+			continue
+		}
 		if portNumber(text, ix[4], m[2]) {
 			continue // "NestJS       :3001", "Expo :8081": the port a dev server listens on (rounds 131 and 136)
 		}
@@ -282,6 +287,17 @@ func frameworkAnchors(text string, line int) []Anchor {
 		out = append(out, Anchor{Kind: AnchorToolchain, Ref: ref, Name: key, Qualifier: q, Line: line, Hints: namedDirs.FindAllString(lineAround(text, ix[0], ix[1]), -1)})
 	}
 	return out
+}
+
+// inLinkLabel reports text[from:to] inside a Markdown link's label: "[" before it on its line with no "]"
+// between, and "](" after it.
+func inLinkLabel(text string, from, to int) bool {
+	open := strings.LastIndexAny(text[:from], "[]\n")
+	if open < 0 || text[open] != '[' {
+		return false
+	}
+	end := strings.IndexAny(text[to:], "[]\n")
+	return end >= 0 && strings.HasPrefix(text[to+end:], "](")
 }
 
 // countsBefore ends the text before a framework's name with another tool's count joined by "+".

@@ -13,6 +13,7 @@ func TestTwoHundredNinthHoldoutClasses(t *testing.T) {
 	g.write("cli/internal/readme/readme.go", "package readme\n")
 	g.write("cli/internal/model/model.go", "package model\n")
 	g.write("cli/main.go", "package main\n")
+	g.write(".githooks/pre-commit", "#!/bin/sh\n")
 	g.write("extensions/hello/widget.tsx", "export default {}\n")
 	g.write("extensions/hello/server.ts", "export const actions = {}\n")
 	g.write("firmware/car-controller/servo.h", "#pragma once\n")
@@ -23,6 +24,7 @@ func TestTwoHundredNinthHoldoutClasses(t *testing.T) {
 	g.remove("extensions/hello/server.ts")
 	g.remove("cli/internal/readme/readme.go")
 	g.remove("cli/internal/model/model.go")
+	g.remove(".githooks/pre-commit")
 	g.write("src/Repo.kt", "class Repo {\n}\n")
 	g.write("src/OldRepo.kt", "// fun today(): Int = 1, commented out until the assignments return\n")
 	g.commit("2026-06-10T10:00:00Z", "comment out today(); drop week(); drop readme and model; drop the sample server")
@@ -60,6 +62,8 @@ func TestTwoHundredNinthHoldoutClasses(t *testing.T) {
 	// baby-menu: the files each extension of a placeholder folder may have
 	runDriftCases(t, repo, "extensions/AGENTS.md", []driftCase{
 		{"a file each extension may have, named again later", "## Extension Shape\n\nEach extension lives in its own directory under `<extension-id>/`.\n\n- `widget.tsx` - the entry module.\n- `server.ts` for privileged server actions.\n\n## Server Actions\n\nExport an `actions` object from `server.ts`.", nil},
+		{"twin: a dot-folder in a list beside a placeholder folder", "## Layout\n\n- `.githooks/`, `.github/` — git and CI configuration (committed)\n- `harness-adapters/<harness>/` — one adapter per harness (committed)", []string{"evidence_file_missing .githooks/"}},
+		{"twin: the files of the one folder the section names", "## Extension Shape\n\nEach extension lives under `extensions/<name>/`. The only one is `extensions/hello/`.\n\n| File | Role |\n|---|---|\n| `widget.tsx` | entry |\n| `server.ts` | actions |", []string{"evidence_file_missing server.ts"}},
 		{"twin: a file of a section with no placeholder folder", "## Server Actions\n\nExport an `actions` object from `server.ts`.", []string{"evidence_file_missing server.ts"}},
 	})
 }

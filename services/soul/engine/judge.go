@@ -560,6 +560,12 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// Barto-dev/components, thirteen rows): the document is the app's, copied beside its snippets
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed, and the document runs npm scripts in a repository with no package.json: it describes another checkout"
 	}
+	if ar.Status == AnchorFailed && !v.soul.SoulTissue && (namesHere(a.Kind) || a.Kind == AnchorLine) && ar.Reason == ReasonUnanchored && v.codeElsewhere() {
+		// "The engine repo holds the code that runs. This repo holds nearly everything that decides what
+		// gets written" (the two-hundred-and-twelfth holdout's tick-trader-percore-workspace, whose guides
+		// cite the engine's headers by line): a file no commit here held is the code repository's
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed here, and the README says the code lives in another repository"
+	}
 	if ar.Status == AnchorFailed && c.policy && !v.soul.SoulTissue && namesHere(a.Kind) && ar.Reason == ReasonUnanchored {
 		// a rule on who may change a path that was never made covers it once it is; a protected file
 		// history removed is still gone
@@ -620,6 +626,27 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 	}
 	return ar
 }
+
+// codeElsewhere reports a root README that says the project's code is kept in another repository.
+func (v *verifier) codeElsewhere() bool {
+	if v.codeElsewhereRead {
+		return v.codeIsElsewhere
+	}
+	v.codeElsewhereRead = true
+	for _, name := range []string{"README.md", "readme.md", "README"} {
+		body, err := v.repo.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		v.codeIsElsewhere = codeElsewhereReadme.Match(body[:min(len(body), 8<<10)])
+		break
+	}
+	return v.codeIsElsewhere
+}
+
+// codeElsewhereReadme is what a README of a repository of docs and tooling says of the code's own: "The
+// engine repo holds the code that runs", "the source lives in a separate repository".
+var codeElsewhereReadme = mustGate(`(?i)\bthe\s+(?:engine|code|source(?:\s+code)?|implementation|application|app|main)\s+(?:repo|repository)\s+(?:holds|contains|has|keeps)\s+(?:all\s+)?(?:the\s+)?(?:code|source|implementation)\b|\b(?:the\s+)?(?:code|source(?:\s+code)?|implementation)\s+(?:itself\s+)?(?:lives|is\s+kept|is\s+hosted|resides)\s+in\s+(?:a\s+|the\s+)?(?:separate|other|private|sibling|companion|main)\s+(?:repo|repository)\b`)
 
 // scriptsWithoutPackage reports a document that runs package scripts ("npm run build", "pnpm test") in a
 // repository that tracks no package.json at all.

