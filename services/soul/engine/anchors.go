@@ -810,7 +810,7 @@ func literalHints(c *Claim, p string) []string {
 		return nil
 	}
 	var out []string
-	for _, m := range numberCited.FindAllStringSubmatch(c.Text, -1) {
+	for _, m := range numberCitedIn(c.Text) {
 		if m[2] == p || strings.HasSuffix(p, "/"+m[2]) || strings.HasSuffix(m[2], "/"+p) {
 			// "seuil 0.75 (`ApiConversationManager.ts:85`)" (threshold: the two-hundred-and-ninth holdout's
 			// isaac-cli): the value stated right before the hint is what its line holds
@@ -840,6 +840,14 @@ func literalHints(c *Claim, p string) []string {
 // numberCited is a decimal value right before a parenthesized line hint: "0.75 (`x.ts:85`)"; $2 is the
 // hint's path.
 var numberCited = mustGate("(?:^|[\\s:=])(\\d+\\.\\d+)\\s*[(（]\\s*`([^`:\\s]+):\\d")
+
+// numberCitedIn lists numberCited's matches in text; a text with no parenthesized code span has none.
+func numberCitedIn(text string) [][]string {
+	if !strings.Contains(text, "(`") && !strings.Contains(text, "（`") && !strings.Contains(text, "( `") {
+		return nil
+	}
+	return numberCited.FindAllStringSubmatch(text, -1)
+}
 
 // literalSpan is a code span's body, which a wrapped paragraph may break once ("(`!discover ||\ntypeof
 // evalDetail.proposedAudio?.streamId !== 'number'`, `stages/apply.ts` ~line 54)", the hundred-and-twelfth

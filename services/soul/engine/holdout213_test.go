@@ -8,6 +8,7 @@ func TestTwoHundredThirteenthHoldoutClasses(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("package.json", `{"name":"app"}`+"\n")
 	g.write("docker-compose.yaml", "services: {}\n")
+	g.write(".github/workflows/tests.yaml", "on: push\n")
 	g.write("docs/SESSION_LOG.md", "# log\n")
 	g.write("services/auth/api/openapi.yaml", "openapi: 3.1.0\n")
 	g.write("apps/backend/src/main/resources/application.yml", "server: {}\n")
@@ -28,6 +29,7 @@ func TestTwoHundredThirteenthHoldoutClasses(t *testing.T) {
 		{"twin: the folder named as the contract's home", "API 契约在 `services/auth/api/`。", []string{"evidence_file_missing services/auth/api/"}},
 		// new-engine: YAML's other ending
 		{"the other YAML ending", "Always sync: `package.json`, `docker-compose.yml`.", nil},
+		{"twin: a full path with the other ending", "Update `.github/workflows/tests.yml` when adding a test project.", []string{"evidence_file_missing .github/workflows/tests.yml"}},
 		{"twin: a YAML file with neither ending", "Always sync: `package.json`, `compose.override.yml`.", []string{"unverified unanchored compose.override.yml"}},
 	})
 	// ai-adolescent-mental-health-platform: profile files the environment supplies

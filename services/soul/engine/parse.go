@@ -462,13 +462,13 @@ func (p *parser) list(l *ast.List, depth int) {
 	if p.installLeadIn(l) {
 		mark(func(c *Claim) { c.Installed = true })
 	}
-	if m := homeLead.FindStringSubmatch(p.leadIn(l)); m != nil {
-		p.markHome(from, m[1])
-	}
 	if p.branchLeadIn(l) || p.branchSection() {
 		p.markBranchList(from)
 	}
 	lead := p.leadIn(l)
+	if home, ok := homePlace(lead); ok {
+		p.markHome(from, home)
+	}
 	if from > 0 && from < len(p.soul.Claims) && spanLabel.MatchString(lead) && removedNote.MatchString(p.soul.Claims[from].Text) &&
 		strings.Contains(p.soul.Claims[from-1].Text, strings.Trim(lead, "*_ ")) {
 		// "**`functions/services/agentLogger.js`**" over "- Deleted. Zero imports across all files." (the
@@ -655,11 +655,11 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			}
 		}
 	}
-	if m := homeLead.FindStringSubmatch(lead); m != nil {
+	if home, ok := homePlace(lead); ok {
 		// "- Configuration stored in `~/.config/my-unicorn/`:" over "  - `cache/releases/` - Cache files"
 		// (the two-hundred-and-seventh holdout's my-unicorn): the item places its nested list in the
 		// user's home, not in the repository
-		p.markHome(from, m[1])
+		p.markHome(from, home)
 	}
 	if lead != "" && forbidAddLeadIn.MatchString(lead) {
 		// "- 禁止读取：" over "  - `CQUPT_Raft_AI_Context.md`" (must not read: the hundred-and-sixty-eighth
@@ -728,6 +728,19 @@ var repoItemLead = mustGate("(?i)^[*_\\s]*`?([\\w.-]+(?:/[\\w.-]+)?)`?[*_]*\\s*(
 // homeLead is a lead-in, or a list item over a nested list, that ends naming a place under the home
 // directory: "Configuration stored in `~/.config/my-unicorn/`:", "Files in `$HOME/.app/`:".
 var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,30}[:：][*_\\s]*$")
+
+// homePlace is the home place a lead-in ends naming (homeLead); most lead-ins name none, and are spared
+// the regexp.
+func homePlace(lead string) (string, bool) {
+	if !strings.Contains(lead, "`~") && !strings.Contains(lead, "`$") && !strings.Contains(lead, "`%") {
+		return "", false
+	}
+	m := homeLead.FindStringSubmatch(lead)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
 
 // markHome places the paths of the claims from index from on under home, unless an inner list placed
 // them already.
