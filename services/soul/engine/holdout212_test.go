@@ -77,3 +77,24 @@ func TestMakeFileFlag(t *testing.T) {
 		{"twin: a target the file lacks", "| Makefile equivalent | `make -f tools/Makefile test bench` |", []string{"unverified evidence_changed make bench"}},
 	})
 }
+
+// TestSampleOpeningInExamples: ai-engineering-conventions's examples/CLAUDE.md, beside a cli-example.py,
+// opens "The project it describes is fictional — adapt the structure and patterns to your own codebase"
+// (found by the regression rerun once a rule of this round was narrowed): a sample guide. The same words
+// outside an examples folder, or a guide there that does not say so, stay checked.
+func TestSampleOpeningInExamples(t *testing.T) {
+	g := newGitFixture(t)
+	g.write(".claude/settings.json", "{}\n")
+	g.write("examples/cli-example.py", "x = 1\n")
+	g.write("docs/cli-example.py", "x = 1\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+	const fictional = "This is a reference AI instruction file. The project it describes is fictional — adapt it to your own codebase.\n\n- Architecture notes live in `.claude/architecture.md`."
+	runDriftCases(t, repo, "examples/CLAUDE.md", []driftCase{
+		{"a sample guide that says its project is fictional", fictional, nil},
+		{"twin: a guide in examples/ that says nothing of it", "- Architecture notes live in `.claude/architecture.md`.", []string{"unverified unanchored .claude/architecture.md"}},
+	})
+	runDriftCases(t, repo, "docs/CLAUDE.md", []driftCase{
+		{"twin: the same words outside an examples folder", fictional, []string{"unverified unanchored .claude/architecture.md"}},
+	})
+}

@@ -55,6 +55,9 @@ type Soul struct {
 	// Archived is set when the document's opening says it is archived and not to be followed
 	// (archivedOpening): with an archive folder around it, it describes no tree of this repository.
 	Archived bool
+	// Sample is set when the document's opening calls it a sample of a project that is not this one
+	// (sampleOpening): a guide in an examples folder that opens so describes no tree here.
+	Sample bool
 	// Ignored counts the claims an ignore marker or the repository's .soulignore skipped.
 	Ignored int
 	// SoulTissue is set when the document declares itself a soul (see soultissue.go); only then is
@@ -117,6 +120,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	head := src[:min(len(src), 1<<10)]
 	p.soul.ForProjects = shippedTemplate.Match(head) || placeholderTitle.Match(head)
 	p.soul.Archived = archivedOpening.Match(head)
+	p.soul.Sample = sampleOpening.Match(head)
 	pc := gmparser.NewContext()
 	doc := md.Parser().Parse(text.NewReader(src), gmparser.WithContext(pc))
 	p.walkBlocks(doc, 0)
