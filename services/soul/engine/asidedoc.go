@@ -17,7 +17,10 @@ import (
 // these instructions for active development" (the hundred-and-ninety-ninth holdout's bambiui platform, a
 // script removed since). A document there names what is not in this tree by design, so its failing
 // anchors are held, not drift. So does a document inside a dotnet new template's content (a folder with
-// .template.config/template.json).
+// .template.config/template.json), one of a gallery of folders that hold nothing but guides (a generator's
+// samples for other projects), a guide in a folder of samples that stands alone or opens by calling its
+// project fictional, and one in a folder of borrowed material (references/, vendor/) that the root README
+// says was ported or copied from another project.
 
 // asideFolder names a folder of archived, sample or borrowed material: legacy, archive(d), old, attic,
 // example(s), sample(s), template(s), reference(s), vendor(ed), third-party, upstream, alone or joined to
@@ -33,14 +36,16 @@ var sampleOpening = mustGate(`(?i)\bthe\s+(?:project|app|application|codebase|re
 var archivedOpening = mustGate(`(?i)\b(?:archived|deprecated|obsolete|superseded)\b[^\n]{0,60}?\b(?:do\s+not|don'?t|never)\s+(?:use|follow|rely)\b|\bdo\s+not\s+follow\s+(?:these|this|the)\s+(?:instructions|document|file|guide|rules)\b`)
 
 // borrowedFolder is an asideFolder of another project's material; borrowedReadme is what a README says
-// of one.
+// of one, in borrowedWords.
+const borrowedWords = `\b(?:ported|copied|vendored|mirrored|forked|taken)\s+from\b|\b(?:a\s+)?(?:copy|snapshot|mirror)\s+of\s+(?:the\s+)?(?:upstream|original|another)\b`
+
 var (
 	borrowedFolder = mustGate(`(?i)^[_.]?(?:references?|vendor(?:ed)?|third[-_]?party|upstream)(?:[-_.][\w.-]+)?$`)
-	borrowedReadme = mustGate(`(?i)\b(?:ported|copied|vendored|mirrored|forked|taken)\s+from\b|\b(?:a\s+)?(?:copy|snapshot|mirror)\s+of\s+(?:the\s+)?(?:upstream|original|another)\b`)
+	borrowedReadme = mustGate(`(?i)` + borrowedWords)
 )
 
 // asideReadme is what such a folder's README says of its documents.
-var asideReadme = mustGate(`(?i)\barchived\b|\b(?:ported|copied|vendored|mirrored|forked|taken)\s+from\b|\b(?:a\s+)?(?:copy|snapshot|mirror)\s+of\s+(?:the\s+)?(?:upstream|original|another)\b|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
+var asideReadme = mustGate(`(?i)\barchived\b|` + borrowedWords + `|\bno\s+longer\s+(?:here|in\s+this\s+repo(?:sitory)?|exists?|maintained)\b|\bcode\s+that\s+(?:is|was)\s+(?:no\s+longer|removed)\b|\b(?:these|the)\s+(?:example|sample|template)\s+files\b|\bbelongs?\s+in\s+(?:the\s+root\s+of\s+)?your\s+(?:own\s+)?(?:code\s+)?(?:repo|repository|project)\b|\bcopy\s+(?:them|these|this|it)\s+(?:in)?to\s+your\s+(?:own\s+)?(?:repo|repository|project)\b`)
 
 // templateTitle is a headline whose subject is a placeholder: "<Project> — Agent Guide" (the
 // hundred-and-ninetieth holdout's doc-torn, whose examples/AGENTS.md is the template its init command
