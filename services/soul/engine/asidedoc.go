@@ -107,18 +107,8 @@ func (v *verifier) asideReason() string {
 		v.asideDoc = "the document sits in " + folder + "/ with nothing but guides beside it: a sample guide"
 		return v.asideDoc
 	}
-	for _, name := range []string{"README.md", "readme.md", "README"} {
-		body, err := v.repo.ReadFile(path.Join(dir, name))
-		if err != nil {
-			continue
-		}
-		if len(body) > 4096 {
-			body = body[:4096]
-		}
-		if asideReadme.MatchString(string(body)) {
-			v.asideDoc = "the document sits in " + folder + "/, whose README says it describes no code of this tree"
-		}
-		break
+	if body := v.readmeIn(dir); asideReadme.MatchString(body[:min(len(body), 4096)]) {
+		v.asideDoc = "the document sits in " + folder + "/, whose README says it describes no code of this tree"
 	}
 	if v.asideDoc == "" && borrowedFolder.MatchString(folder) && v.rootReadmeSays(folder) {
 		// "| `references/` | Saved W4 pages, and the BetterLectio client these apps were ported from. |"
@@ -137,19 +127,15 @@ func (v *verifier) guideGallery(dir string) int {
 		return 0
 	}
 	files := v.repo.Glob(parent+"/*/**", 512)
-	guides := map[string]bool{}
+	other := map[string]bool{} // the child folders holding anything but a guide at their top
 	for _, f := range files {
-		child, _, _ := strings.Cut(strings.TrimPrefix(f, parent+"/"), "/")
-		if _, seen := guides[child]; !seen {
-			guides[child] = true
-		}
-		if !agentGuides[path.Base(f)] || strings.Count(strings.TrimPrefix(f, parent+"/"), "/") != 1 {
-			guides[child] = false
-		}
+		rel := strings.TrimPrefix(f, parent+"/")
+		child, _, _ := strings.Cut(rel, "/")
+		other[child] = other[child] || !agentGuides[path.Base(f)] || strings.Count(rel, "/") != 1
 	}
 	n := 0
-	for _, only := range guides {
-		if only {
+	for _, o := range other {
+		if !o {
 			n++
 		}
 	}
@@ -184,17 +170,31 @@ func (v *verifier) onlyGuides(dir string) bool {
 // sera, caught by the regression rerun) leaves legacy/web/CLAUDE.md's moved ChatPage.tsx drift, as its
 // labellers had it.
 func (v *verifier) rootReadmeSays(folder string) bool {
-	for _, name := range []string{"README.md", "readme.md", "README"} {
-		body, err := v.repo.ReadFile(name)
-		if err != nil {
-			continue
+	for _, line := range strings.Split(v.rootReadme(), "\n") {
+		if strings.Contains(line, "`"+folder+"/`") && borrowedReadme.MatchString(line) {
+			return true
 		}
-		for _, line := range strings.Split(string(body), "\n") {
-			if strings.Contains(line, "`"+folder+"/`") && borrowedReadme.MatchString(line) {
-				return true
-			}
-		}
-		return false
 	}
 	return false
+}
+
+// readmeNames are the names a folder's README goes by, in the order they are looked for.
+var readmeNames = []string{"README.md", "readme.md", "README"}
+
+// readmeIn is the README of dir ("" is the root), "" when it has none.
+func (v *verifier) readmeIn(dir string) string {
+	for _, name := range readmeNames {
+		if body, err := v.repo.ReadFile(path.Join(dir, name)); err == nil {
+			return string(body)
+		}
+	}
+	return ""
+}
+
+// rootReadme is the repository's README, read once a check (rootReadmeSays and codeElsewhere both ask).
+func (v *verifier) rootReadme() string {
+	if !v.rootReadmeRead {
+		v.rootReadmeRead, v.rootReadmeText = true, v.readmeIn("")
+	}
+	return v.rootReadmeText
 }

@@ -91,8 +91,14 @@ type verifier struct {
 	// imageDirs maps the directories a Dockerfile's RUN mkdir makes to that Dockerfile (buildproducts.go
 	// imageMade), read at first need.
 	imageDirs map[string]string
-	// codeElsewhereRead and codeIsElsewhere cache codeElsewhere (judge.go).
-	codeElsewhereRead, codeIsElsewhere bool
+	// rootReadmeRead and rootReadmeText cache the repository's README (asidedoc.go); scriptsNoPackage
+	// caches scriptsWithoutPackage (judge.go): 0 unasked, 1 yes, 2 no.
+	rootReadmeRead   bool
+	rootReadmeText   string
+	scriptsNoPackage int8
+	// outsideBases caches the base names of the paths the document places outside the repository
+	// (awayGlob), nil until asked.
+	outsideBases []outsideBase
 	// awayNames are the bare file names the document places in another checkout (checkouts.go).
 	awayNames map[string]bool
 	// repoNames are the names the document calls repositories (checkouts.go, reposNamed), read once.

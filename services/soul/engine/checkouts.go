@@ -74,19 +74,26 @@ func (v *verifier) awayGlob(a Anchor) (string, bool) {
 	if a.Kind != AnchorGlob || a.Link || strings.Contains(a.Path, "/") {
 		return "", false
 	}
-	for _, c := range v.soul.Claims {
-		for _, o := range c.Anchors {
-			outside := o.Kind == AnchorHome || o.Kind == AnchorPath && (o.Workspace && !v.insideFromDoc(o.Path) || o.Machine)
-			if !outside {
-				continue
+	if v.outsideBases == nil {
+		v.outsideBases = []outsideBase{}
+		for _, c := range v.soul.Claims {
+			for _, o := range c.Anchors {
+				if o.Kind == AnchorHome || o.Kind == AnchorPath && (o.Workspace && !v.insideFromDoc(o.Path) || o.Machine) {
+					v.outsideBases = append(v.outsideBases, outsideBase{path.Base(strings.TrimSuffix(o.Ref, "/")), o.Ref})
+				}
 			}
-			if ok, _ := path.Match(a.Path, path.Base(strings.TrimSuffix(o.Ref, "/"))); ok {
-				return o.Ref, true
-			}
+		}
+	}
+	for _, o := range v.outsideBases {
+		if ok, _ := path.Match(a.Path, o.base); ok {
+			return o.ref, true
 		}
 	}
 	return "", false
 }
+
+// outsideBase is a path the document places outside the repository (ref) and its base name.
+type outsideBase struct{ base, ref string }
 
 // homeRoot names the home path a claim roots a failed path in: "**User-level (`~/.archon/`):**
 // per-project workspaces under `workspaces/owner/repo/` (`source/`, `artifacts/`, `logs/`), plus

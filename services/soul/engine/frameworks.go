@@ -503,10 +503,13 @@ func (v *verifier) frameworkAllows(a Anchor) (held, compared bool, detail string
 	return false, true, fmt.Sprintf("%s depends on %s; the claim says %s", first, firstSpec, a.Ref)
 }
 
+// runtimeManifests are the manifests that state their language's least version, by base name.
+var runtimeManifests = map[string]string{"pyproject.toml": "python", "package.json": "node"}
+
 // runtimeNumber reports a stated version that is the least version of the language the manifest at p
 // requires (pyproject.toml's requires-python, package.json's engines.node), to its minor.
 func (v *verifier) runtimeNumber(p, stated string) bool {
-	lang := map[string]string{"pyproject.toml": "python", "package.json": "node"}[path.Base(p)]
+	lang := runtimeManifests[path.Base(p)]
 	body, ok := v.readFile(p)
 	if lang == "" || !ok {
 		return false

@@ -632,19 +632,8 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 
 // codeElsewhere reports a root README that says the project's code is kept in another repository.
 func (v *verifier) codeElsewhere() bool {
-	if v.codeElsewhereRead {
-		return v.codeIsElsewhere
-	}
-	v.codeElsewhereRead = true
-	for _, name := range []string{"README.md", "readme.md", "README"} {
-		body, err := v.repo.ReadFile(name)
-		if err != nil {
-			continue
-		}
-		v.codeIsElsewhere = codeElsewhereReadme.Match(body[:min(len(body), 8<<10)])
-		break
-	}
-	return v.codeIsElsewhere
+	readme := v.rootReadme()
+	return codeElsewhereReadme.MatchString(readme[:min(len(readme), 8<<10)])
 }
 
 // codeElsewhereReadme is what a README of a repository of docs and tooling says of the code's own: "The
@@ -652,19 +641,17 @@ func (v *verifier) codeElsewhere() bool {
 var codeElsewhereReadme = mustGate(`(?i)\bthe\s+(?:engine|code|source(?:\s+code)?|implementation|application|app|main)\s+(?:repo|repository)\s+(?:holds|contains|has|keeps)\s+(?:all\s+)?(?:the\s+)?(?:code|source|implementation)\b|\b(?:the\s+)?(?:code|source(?:\s+code)?|implementation)\s+(?:itself\s+)?(?:lives|is\s+kept|is\s+hosted|resides)\s+in\s+(?:a\s+|the\s+)?(?:separate|other|private|sibling|companion|main)\s+(?:repo|repository)\b`)
 
 // scriptsWithoutPackage reports a document that runs package scripts ("npm run build", "pnpm test") in a
-// repository that tracks no package.json at all.
+// repository that tracks no package.json at all; asked once a check.
 func (v *verifier) scriptsWithoutPackage() bool {
-	if len(v.repo.ByBasename("package.json")) > 0 {
-		return false
-	}
-	for i := range v.soul.Claims {
-		for _, a := range v.soul.Claims[i].Anchors {
-			if a.Kind == AnchorNPM {
-				return true
-			}
+	if v.scriptsNoPackage == 0 {
+		v.scriptsNoPackage = 2
+		if len(v.repo.ByBasename("package.json")) == 0 && slices.ContainsFunc(v.soul.Claims, func(c Claim) bool {
+			return slices.ContainsFunc(c.Anchors, func(a Anchor) bool { return a.Kind == AnchorNPM })
+		}) {
+			v.scriptsNoPackage = 1
 		}
 	}
-	return false
+	return v.scriptsNoPackage == 1
 }
 
 // keptEmpty is the directory of p, as written or from the document's directory, when git holds nothing
