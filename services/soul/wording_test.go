@@ -23,6 +23,10 @@ func TestSoulWordingHidesNoDrift(t *testing.T) {
 		// may change paths, npm scripts in a repository with no package.json, a placeholder folder
 		{"a title of protected files", "# PATHOS — Protected Files (Requires Human Approval)", "- `src/gone.go` holds the cart.\n"},
 		{"npm scripts with no package.json", "# PATHOS", "- `npm run build` builds the shop.\n- `src/gone.go` holds the cart.\n"},
+		// and the forty-fifth session's lead-ins: a layout the list must follow, or the one it recommends
+		{"a layout its list must follow", "# PATHOS", "The folder structure must follow these conventions:\n\n- `src/main.go` serves the shop.\n- `src/gone.go` holds the cart.\n"},
+		{"a recommended layout", "# PATHOS", "Recommended structure:\n\n- `src/main.go` serves the shop.\n- `src/gone.go` holds the cart.\n"},
+		{"a recommended tree", "# PATHOS", "Recommended structure:\n\n```\nsrc/\n├── main.go\n└── gone.go\n```\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soul := tc.title + "\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" + tc.body +

@@ -217,16 +217,17 @@ func markDocumentNames(claims []Claim) {
 }
 
 // markInstalled gives every path of a list item whose lead-in places its paths outside the tree (Installed)
-// the target mark. It runs once the parser knows whether the document is a soul, and never on one: a
-// soul's "These paths are gitignored but exist on disk:" over "- `src/gone.go` holds the cart." is a
-// claim about its own tree like any other, and the missing file stays drift.
+// or gives the layout to keep or aim for (advised) the target mark. It runs once the parser knows
+// whether the document is a soul, and never on one: a soul's "These paths are gitignored but exist on
+// disk:" or "The folder structure must follow these conventions:" over "- `src/gone.go` holds the
+// cart." is a claim about its own tree like any other, and the missing file stays drift.
 func markInstalled(s *Soul) {
 	if s.SoulTissue {
 		return
 	}
 	for i := range s.Claims {
 		c := &s.Claims[i]
-		if !c.Installed {
+		if !c.Installed && !c.advised {
 			continue
 		}
 		for j := range c.Anchors {

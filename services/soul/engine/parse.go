@@ -528,8 +528,10 @@ func (p *parser) list(l *ast.List, depth int) {
 	// hundred-and-fifty-sixth holdout's basic-memory: the folders a user's knowledge base should have) is
 	// the layout to aim for, as it is over a tree; "Recommended folder layout (existing content relocated
 	// here):" (the hundred-and-fifty-third's ng-gighub) says the content is there already
-	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) || (adviceLead.MatchString(lead) || prescribedLead.MatchString(lead)) && !presentWording.MatchString(lead) {
+	if futureLeadIn.MatchString(lead) || populateLeadIn.MatchString(lead) {
 		mark(func(c *Claim) { c.future = true })
+	} else if (adviceLead.MatchString(lead) || prescribedLead.MatchString(lead)) && !presentWording.MatchString(lead) {
+		mark(func(c *Claim) { c.advised = true })
 	}
 	if routesHeading.MatchString(lead) || p.sectionHeading(routesHeading) {
 		mark(func(c *Claim) { c.routes = true })

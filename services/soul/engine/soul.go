@@ -213,6 +213,10 @@ type Claim struct {
 	ifExists string
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
+	// advised marks an item of a list its lead-in gives as the layout to keep or aim for (adviceLead,
+	// prescribedLead): an ordinary guide's rule for where things go, a soul's claim like any other
+	// (markInstalled reads it once the parser knows which).
+	advised bool
 	// milestone is the label of the finished step whose paragraph holds the sentence ("e-1 (shared ui
 	// components) complete"): a status log's entry, whose counts are that step's (milestoneLabel).
 	milestone string
