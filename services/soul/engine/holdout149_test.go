@@ -32,7 +32,8 @@ func TestHundredFortyNinthHoldoutClasses(t *testing.T) {
 		{"twin: a glob among kept names", "- (2026-04-13) Kept `src/app.ts`, and `tests/lib/google/*.test.ts` — all covered code is there.", []string{"evidence_file_missing tests/lib/google/*.test.ts"}},
 		// talkspark: the file a preference passes over
 		{"a file a preference passes over", "For any new server-side feature, prefer a `.remote.ts` file over a manual `+server.ts` route.", nil},
-		{"twin: a file beside the preferred one", "For any new server-side feature, add a `.remote.ts` file beside the `+server.ts` route.", []string{"unverified unanchored +server.ts"}},
+		// (a bare `+server.ts` names SvelteKit's route file kind since the two-hundred-and-fifteenth round)
+		{"twin: a file beside the preferred one", "For any new server-side feature, add a `.remote.ts` file beside the `handler.ts` route.", []string{"unverified unanchored handler.ts"}},
 		// CodeAgora: globs quoted from a test runner's config
 		{"a config's include patterns", "**Include pattern**: `src/tests/**/*.test.ts`, `src/tests/**/*.test.tsx`, and `packages/*/src/tests/**/*.test.ts`", nil},
 		{"twin: tests said to live there", "Tests live in `src/tests/**/*.test.tsx`.", []string{"unverified evidence_file_missing src/tests/**/*.test.tsx"}},

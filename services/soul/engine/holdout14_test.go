@@ -31,8 +31,10 @@ func TestFourteenthHoldoutClasses(t *testing.T) {
 		{"a sibling checkout the sentence asks about", "- When comparing benchmark results, use a separate sibling worktree named `fory-benchmark-baseline` by default. Before creating a new worktree, check whether `../fory-benchmark-baseline` already exists and reuse it.", nil},
 		{"twin: a sibling checkout said to hold the fix", "- When comparing benchmark results, the sibling worktree `../fory-benchmark-baseline` may hold the fix.", []string{"expired "}},
 		{"make where configure writes the Makefile", "Build it:\n\n```sh\n./autogen.sh && ./configure && make\n```", nil},
-		{"a dot-file each of many directories holds", "Each test is a directory containing:\n\n- `.test-config.yml` (optional) - Test configuration", nil},
-		{"twin: a dot-file one directory holds, gone from the root", "Each test is a directory containing:\n\n- `.only-once.yml` (optional) - Test configuration", []string{"evidence_file_missing .only-once.yml"}},
+		// (written without the source's "(optional)", which holds a name by itself since the
+		// two-hundred-and-eighteenth round)
+		{"a dot-file each of many directories holds", "Each test is a directory containing:\n\n- `.test-config.yml` - Test configuration", nil},
+		{"twin: a dot-file one directory holds, gone from the root", "Each test is a directory containing:\n\n- `.only-once.yml` - Test configuration", []string{"evidence_file_missing .only-once.yml"}},
 	})
 
 	bare := newGitFixture(t)

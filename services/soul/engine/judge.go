@@ -488,6 +488,12 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 			ar.Detail = a.Ref + " is a commit of the branch " + b + ", which this clone does not have: a squash or rebase merge leaves a branch's commits out of history"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && unpushedRef(c.Text, a.Ref) {
+		// "committed `1421d518`, baked via `docker commit`, NOT pushed" (the two-hundred-and-fourteenth
+		// holdout's agent-insights): the writer's local commit, which no clone of the remote holds
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = a.Ref + " is a commit its sentence says was not pushed: no clone holds it"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && (placeholderSHA.MatchString(a.Ref) || objectHashed(c.Text, a.Ref)) {
 		// "Uses fixed SHA `abc1234` for deterministic test assertions", "the same blob hash
 		// (`85f5ef99…`)" (the fifty-seventh holdout's node-template and ball): a made-up id, or another
@@ -568,6 +574,16 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 		// gets written" (the two-hundred-and-twelfth holdout's tick-trader-percore-workspace, whose guides
 		// cite the engine's headers by line): a file no commit here held is the code repository's
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed here, and the README says the code lives in another repository"
+	}
+	if ar.Status == AnchorFailed && a.Forbidden && !v.soul.SoulTissue && (a.Kind == AnchorNPM || a.Kind == AnchorMake) {
+		// a command the text forbids: one that is gone can no longer be run by mistake
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", a.Ref+" is named as a command never to run"
+	}
+	if ar.Status == AnchorFailed && c.toolBlock != "" && !v.soul.SoulTissue && fileKind(a.Kind) && dotDir(path.Dir(a.Path)) && (ar.Reason == ReasonUnanchored || v.batch.EverSeen == nil || v.neverLanded(a.Path)) {
+		// "| Blast radius | `.claude/skills/gitnexus/gitnexus-impact-analysis/SKILL.md` |" in the block
+		// GitNexus writes: a file the tool installs in an agent's configuration folder when it runs,
+		// which no commit here held. One a commit removed stays drift
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed: it is named in the block "+c.toolBlock+" writes, among what the tool installs when it runs"
 	}
 	if ar.Status == AnchorFailed && c.policy && !v.soul.SoulTissue && namesHere(a.Kind) && ar.Reason == ReasonUnanchored {
 		// a rule on who may change a path that was never made covers it once it is; a protected file
@@ -879,6 +895,7 @@ func (v *verifier) underSectionDir(c *Claim, p string) (string, bool) {
 func (v *verifier) verdict(r *ClaimResult, checked int) {
 	c := &r.Claim
 	settleAlternatives(r.Anchors)
+	settleLockfiles(r.Anchors)
 	failed := firstWith(r.Anchors, AnchorFailed)
 	gone := goneSibling(r.Anchors)
 	switch {
@@ -925,6 +942,32 @@ func settleAlternatives(results []AnchorResult) {
 	}
 	for i, r := range results {
 		if r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorFailed {
+			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
+		}
+	}
+}
+
+// lockfiles are the package managers' lock files: one repository keeps one of them.
+var lockfiles = set("pnpm-lock.yaml", "yarn.lock", "package-lock.json", "npm-shrinkwrap.json", "bun.lockb", "bun.lock")
+
+// settleLockfiles skips the missing lock files of a claim that names two or more package managers' when
+// one of them is there: "`pnpm-lock.yaml` → pnpm, `yarn.lock` → yarn, `package-lock.json` → npm" and
+// "(`pnpm-lock.yaml`, `yarn.lock`, `package-lock.json` — whichever this install produced)" (the
+// two-hundred-and-seventeenth holdout's houseofsirka, an npm repository) tell which manager a lock file
+// means. A claim none of whose lock files is there stays drift.
+func settleLockfiles(results []AnchorResult) {
+	named, held := map[string]bool{}, false
+	for _, r := range results {
+		if base := path.Base(r.Anchor.Path); r.Anchor.Kind == AnchorPath && lockfiles[base] {
+			named[base] = true
+			held = held || r.Status == AnchorOK
+		}
+	}
+	if len(named) < 2 || !held {
+		return
+	}
+	for i, r := range results {
+		if r.Anchor.Kind == AnchorPath && lockfiles[path.Base(r.Anchor.Path)] && r.Status == AnchorFailed {
 			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
 		}
 	}
@@ -1036,6 +1079,8 @@ func (v *verifier) pathClass(a Anchor, ar AnchorResult, tracked bool) AnchorResu
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is the module "+f
 		} else if pkg, ok := v.dartPackage(a.Path); ok && a.Kind == AnchorPath {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a file of the Dart package "+pkg+", which pubspec.yaml depends on"
+		} else if p, ok := v.chezmoiSource(a.Path); ok && a.Kind == AnchorPath {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is "+p+", the name chezmoi's source state gives it"
 		} else if p, ok := v.insideSplit(a.Path); ok && a.Kind == AnchorPath && !removedByHistory(ar) {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", "resolved as "+p+": the document writes this repository's paths under "+v.split+"/, as in the repository it was split out of"
 		}
@@ -1091,6 +1136,9 @@ func (v *verifier) underPackages(p string) []string {
 // actionview/lib/action_view/helpers/tag_helper.rb), not off the file's own last segments.
 func (v *verifier) globUnderPackages(p string) []string {
 	p = strings.Trim(p, "/")
+	if dir, ok := strings.CutSuffix(p, "/**"); ok && dir != "" && !strings.ContainsAny(dir, "*?[") {
+		return v.dirUnderPackages(dir)
+	}
 	if strings.Contains(p, "**") {
 		return nil // a "**" glob spans any depth: no package prefix to read off
 	}
@@ -1108,6 +1156,72 @@ func (v *verifier) globUnderPackages(p string) []string {
 				out = append(out, pkg+"/"+p)
 			}
 			break
+		}
+		if len(out) == 3 {
+			break
+		}
+	}
+	return out
+}
+
+// chezmoiAttrs are the attribute prefixes chezmoi's source state puts before a file's name, in the order
+// chezmoi writes them.
+var chezmoiAttrs = []string{"create_", "modify_", "remove_", "run_", "once_", "onchange_", "before_", "after_", "encrypted_", "private_", "readonly_", "empty_", "executable_", "symlink_"}
+
+// chezmoiSource is the tracked file a path names in a chezmoi source directory when its name lacks the
+// attributes chezmoi keeps in it: "`exact_dot_claude/hooks/chezmoi-workflow-nudge.sh`" for
+// exact_dot_claude/hooks/executable_chezmoi-workflow-nudge.sh (the two-hundred-and-eighteenth holdout's
+// dotfiles). Only a repository with chezmoi's own files (.chezmoiignore and the like) is read so.
+func (v *verifier) chezmoiSource(p string) (string, bool) {
+	dir, base := path.Split(p)
+	if base == "" || !v.chezmoiRepo() {
+		return "", false
+	}
+	found := ""
+	for _, f := range v.repo.Glob(dir+"*"+base+"*", 8) {
+		name := strings.TrimSuffix(path.Base(f), ".tmpl")
+		for rest := name; ; {
+			if rest == base {
+				if found != "" && found != f {
+					return "", false
+				}
+				found = f
+				break
+			}
+			i := slices.IndexFunc(chezmoiAttrs, func(at string) bool { return strings.HasPrefix(rest, at) })
+			if i < 0 {
+				break
+			}
+			rest = rest[len(chezmoiAttrs[i]):]
+		}
+	}
+	return found, found != ""
+}
+
+// chezmoiRepo reports a repository that keeps chezmoi's source state: one of chezmoi's own files at the
+// root.
+func (v *verifier) chezmoiRepo() bool {
+	for _, f := range []string{".chezmoiignore", ".chezmoiroot", ".chezmoiremove", ".chezmoiexternal.toml", ".chezmoidata.toml", ".chezmoi.toml.tmpl", ".chezmoi.yaml.tmpl"} {
+		if ok, _ := v.repo.Exists(f); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// dirUnderPackages is globUnderPackages for "dir/**", everything under a folder: the places, up to
+// three, that hold a folder of that path below the root, each named with "/**". "`limo-MCP/**` 의 코드는
+// 담당 연구원 소유다" (the two-hundred-and-seventeenth holdout's Ai-living-care, written the day after
+// limo-MCP/ moved under worker_ai_agent/) names the folder by its own name.
+func (v *verifier) dirUnderPackages(dir string) []string {
+	var out []string
+	for _, f := range v.repo.Glob("**/"+dir+"/**", 256) {
+		i := strings.Index("/"+f, "/"+dir+"/")
+		if i <= 0 {
+			continue // the folder at the root, or no such segment run
+		}
+		if pkg := f[:i-1] + "/" + dir + "/**"; !slices.Contains(out, pkg) {
+			out = append(out, pkg)
 		}
 		if len(out) == 3 {
 			break
@@ -1570,6 +1684,17 @@ func commitWording(text, ref string) bool {
 		return true
 	}
 	return anyMention(text, ref, func(at int) bool { return commitVerb.MatchString(text[max(0, at-40):at]) })
+}
+
+// unpushedCue says a commit stayed on the writer's machine: "NOT pushed", "unpushed", "local only".
+var unpushedCue = mustGate(`(?i)\b(?:not\s+(?:yet\s+)?pushed|unpushed|never\s+pushed|local[- ]only|only\s+local(?:ly)?|未推送|未\s*push)`)
+
+// unpushedRef reports a mention of ref whose clause-sized surroundings (up to 160 bytes before and after)
+// call it unpushed: a long paragraph's other commits are not.
+func unpushedRef(text, ref string) bool {
+	return anyMention(text, ref, func(at int) bool {
+		return unpushedCue.MatchString(text[max(0, at-160):min(len(text), at+len(ref)+160)])
+	})
 }
 
 // anyMention reports whether some mention of ref in text, at byte at, satisfies ok.

@@ -140,6 +140,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	branchItems(p.soul.Claims)
 	markPatternInstances(p.soul.Claims, src, p.lineOf)
 	markPackageRules(p.soul, src, p.lineOf)
+	markToolBlocks(p.soul, src, p.lineOf)
 	p.soul.Claims, p.soul.Ignored = dropIgnored(p.soul.Claims, src, opts.Ignore)
 	p.finishSections()
 	markPendingSections(p.soul)

@@ -126,6 +126,11 @@ var sizeDoing = mustGate(`(?i)\b(?:adds?|added|implements?|implemented|does|did|
 // LOC)" (the same round's CodeCache, a seeded benchmark's corpus, beside the example that seeds it).
 var sizeEquated = mustGate(`\d[\d_,.]*\s*[kKmM]?\s+[A-Za-z][\w-]*\s*$`)
 
+// changeAfter follows a count of lines with the change it measures: "Only edit inline in `index.html`
+// for a small (< ~50 line) change to existing inline logic" (the two-hundred-and-eighteenth holdout's
+// AshGrid), "a 20-line fix".
+var changeAfter = mustGate(`(?i)^\)?\s*(?:changes?|edits?|diffs?|fix(?:es)?|patch(?:es)?|tweaks?|additions?)\b`)
+
 // notFileSize reports a size phrase (m, sizePhrase's match in text) that is no file's size: a slice of
 // a file, a part of it, a past size, code doing a thing, a conversion, a change's size, a rule's limit,
 // a setting, a spread over files, or a hyphened size of the word after it.
@@ -140,7 +145,8 @@ func notFileSize(text string, m []int) bool {
 	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
 		sizePartAfter.MatchString(after), sizePast.MatchString(before(40)), sizeDoing.MatchString(before(120)),
 		m[4] >= 0 && sizeEquated.MatchString(before(40)), changeSize.MatchString(before(60)), sizeRule.MatchString(before(120)), sizeCondition.MatchString(before(12)), sizeOfAny.MatchString(before(40)),
-		sizeLimitAfter.MatchString(after), sizeSpreadAfter.MatchString(after), sizeOfEach.MatchString(before(60)):
+		sizeLimitAfter.MatchString(after), sizeSpreadAfter.MatchString(after), sizeOfEach.MatchString(before(60)),
+		changeAfter.MatchString(after):
 		return true
 	}
 	return sizeOfThing.MatchString(after) && !sizeOfFile.MatchString(after) && strings.Contains(text[m[0]:m[1]], "-")
@@ -230,6 +236,7 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 	// `src/container/dependencies.ts`", the same round's cat-factory) leaves the wrapped line's file
 	lineNamed := fileSpan.MatchString(lineAround(text, min(pos, len(text)), min(pos, len(text))))
 	gone, goneDist := false, 0 // the nearest name that is no file here
+	owner := parenOwner(text, min(pos, len(text)))
 	for i, ar := range r.Anchors {
 		a := ar.Anchor
 		if a.Kind != AnchorPath && a.Kind != AnchorLine || a.Workspace {
@@ -238,6 +245,15 @@ func (v *verifier) sizeTarget(r *ClaimResult, pos int) (int, string) {
 		at := strings.Index(text, a.Ref)
 		if at < 0 {
 			continue
+		}
+		if owner != "" && a.Ref == owner && ar.Status == AnchorOK {
+			// "`nixos/hosts/hermes/default.nix` (hermes-agent + supermemory plugin plumbing, 562 lines),
+			// `nixos/hosts/mcp-audit/default.nix` (151 lines)" (the two-hundred-and-nineteenth holdout's
+			// hermes-deploy): a count inside the parenthesis a name opens is that name's, however near the
+			// next name is
+			if p := v.resolve(a.Path); fileThere(v.repo, p) {
+				return i, p
+			}
 		}
 		// a name before the phrase is measured from its end: "`admin-templates.test.ts` (747 lines),
 		// `admin-templates-integration.test.ts`" (the hundred-and-sixty-sixth holdout's dialog-survey, and
@@ -390,4 +406,37 @@ var symbolSizeLead = mustGate("`([A-Za-z_][\\w:]*)(?:\\(\\))?`\\s*\\(\\s*(?:~|â‰
 func symbolSized(before string) bool {
 	m := symbolSizeLead.FindStringSubmatch(before)
 	return m != nil && !knownNames[m[1]]
+}
+
+// parenOwner is the code span right before the parenthesis that encloses text[pos] on its line, or "":
+// "`a.nix` (plumbing, 562 lines)" gives a.nix for the count.
+func parenOwner(text string, pos int) string {
+	depth := 0
+	for i := pos - 1; i >= 0 && text[i] != '\n'; i-- {
+		switch text[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			before := strings.TrimRight(text[:i], " ")
+			if !strings.HasSuffix(before, "`") {
+				return ""
+			}
+			open := strings.LastIndexByte(before[:len(before)-1], '`')
+			if open < 0 {
+				return ""
+			}
+			return before[open+1 : len(before)-1]
+		}
+	}
+	return ""
+}
+
+// fileThere reports a tracked file (not a directory) at p.
+func fileThere(repo Repo, p string) bool {
+	ok, dir := repo.Exists(p)
+	return ok && !dir
 }

@@ -211,6 +211,9 @@ type Claim struct {
 	// ifExists is the place the lead-in of the claim's list makes its steps conditional on (ifExistsLeadIn):
 	// a name under it is read only where it is there.
 	ifExists string
+	// toolBlock is the name of the tool whose own markers enclose the claim ("<!-- gitnexus:start -->"):
+	// text the tool writes and keeps, naming what it installs (markToolBlocks).
+	toolBlock string
 	// future marks an item of a list its lead-in calls the shape the code is to take (futureLeadIn).
 	future bool
 	// advised marks an item of a list its lead-in gives as the layout to keep or aim for (adviceLead,
@@ -336,6 +339,9 @@ type Anchor struct {
 	Entered bool
 	// Plural marks a path written as a kind ("the _generate/go.mod files"): any directory may hold one.
 	Plural bool
+	// Forbidden marks a command the text tells its reader never to run ("NEVER use `npm run start`
+	// directly", or under "# ❌ FORBIDDEN" in a command block): a script that is gone says nothing wrong.
+	Forbidden bool
 	// Start and End are the line range for line anchors.
 	Start, End int
 	// LineInWords marks a line hint written in words ("`source-utils.ts` line 1 - `getLine()`"), not as a

@@ -94,7 +94,7 @@ func linksAway(s *spanText) bool {
 func (x *extraction) spanMarks(s *spanText) spanMarks {
 	orPrev := orBefore.MatchString(s.before)
 	k := spanMarks{
-		plural:  pluralAfter.MatchString(s.rest()),
+		plural:  pluralAfter.MatchString(s.rest()) || routeFileKind.MatchString(s.body),
 		example: x.spanExample(s),
 		dest:    x.spanTarget(s) || orPrev && placeholderBefore(s.before) || numberedSeries(s),
 		alt: orPrev || orAfter.MatchString(s.after(240)) || x.inColumns(x.c.patternColumns, s.raw, s.m[0]) ||
@@ -117,7 +117,7 @@ func (x *extraction) spanExample(s *spanText) bool {
 		comingAt(raw, m[1]) {
 		return true
 	}
-	if strings.Contains(s.before, "case") && caseStyleParen.MatchString(s.before) {
+	if strings.Contains(s.before, "ase") && caseStyleParen.MatchString(s.before) { // "case" and "Case"
 		// "Files: kebab-case for components (`character-card.tsx`)": a sample of the naming rule
 		return true
 	}
@@ -266,6 +266,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
 		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
+		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "not", "n't", "n’t", "never", "block", "ban", "forbid", "reject") && forbidAddBefore.MatchString(s.behind(200)) ||
 		x.c.table > 0 && (goneCell.MatchString(tableRowAfter(raw, m[1])) || x.inColumns(x.c.shunColumns, raw, m[0])) {
 		return true
 	}
@@ -310,6 +312,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	a.Former = k.former
 	a.Struck = k.struck
 	command := a.Kind == AnchorMake || a.Kind == AnchorNPM
+	a.Forbidden = command && neverRunBefore.MatchString(before)
 	if command && strings.Contains(s.lowerRaw, "fail") && failsAfter.MatchString(s.after(30)) {
 		a.Absent = true // a command the sentence says fails: its target's absence is the point
 	}

@@ -354,6 +354,12 @@ func (ix *symbolIndex) indexJS(l SourceLine) {
 	if !mayJSFunc(t) && !mayKotlin(t) && !mayMethod(t) {
 		return // none of the shapes below can match
 	}
+	if jsComment(t) {
+		// "// chip renders enum fields generically" (the two-hundred-and-sixteenth holdout's singularity)
+		// defines no type `fields`: read as one, every "`fields.identity`" its guides name was "defined,
+		// but not under fields" (twenty-nine rows)
+		return
+	}
 	for _, m := range defJSFunc.FindAllStringSubmatchIndex(t, -1) {
 		n := subAt(t, m, 1) + subAt(t, m, 2) + subAt(t, m, 3)
 		if strings.HasPrefix(t[m[0]:], "type") && !typeAliasAfter(t[m[1]:]) {
@@ -931,4 +937,11 @@ func subAt(s string, m []int, i int) string {
 func typeAliasAfter(rest string) bool {
 	rest = strings.TrimLeft(rest, " \t")
 	return rest == "" || rest[0] == '=' || rest[0] == '<'
+}
+
+// jsComment reports a line of a C-family source that is all comment: "// …", "/* …", or a doc
+// comment's " * …" (linehint.go's commentLine asks the same of a cited line, in bytes).
+func jsComment(t string) bool {
+	t = strings.TrimLeft(t, " \t")
+	return strings.HasPrefix(t, "//") || strings.HasPrefix(t, "/*") || strings.HasPrefix(t, "* ") || t == "*"
 }

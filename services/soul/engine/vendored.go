@@ -39,3 +39,45 @@ func markPackageRules(soul *Soul, src []byte, lineOf func(int) int) {
 		}
 	}
 }
+
+// toolBlockStart opens a block a tool writes into a handoff document and keeps up to date between its
+// own markers: "<!-- gitnexus:start -->" … "<!-- gitnexus:end -->" (GitNexus, the two-hundred-and-
+// sixteenth holdout's ios-stress-app, whose block lists the skill files `npx gitnexus analyze` installs
+// under .claude/skills/gitnexus/: ten rows, none ever committed).
+var toolBlockStart = mustGate(`(?m)^<!--\s*([A-Za-z][\w-]*):start\s*-->[ \t]*\r?$`)
+
+// markToolBlocks gives every claim inside a tool's block that tool's name (Claim.toolBlock).
+func markToolBlocks(soul *Soul, src []byte, lineOf func(int) int) {
+	if !bytes.Contains(src, []byte(":start")) {
+		return
+	}
+	text := string(src)
+	for _, m := range toolBlockStart.FindAllStringSubmatchIndex(text, -1) {
+		name := text[m[2]:m[3]]
+		end := toolBlockEnd(text[m[1]:], name)
+		if end < 0 {
+			continue
+		}
+		lo, hi := lineOf(m[0]), lineOf(m[1]+end)
+		for i := range soul.Claims {
+			if c := &soul.Claims[i]; c.StartLine > lo && c.EndLine < hi {
+				c.toolBlock = name
+			}
+		}
+	}
+}
+
+// toolBlockEnd is the offset in text of the block's closing marker "<!-- name:end -->", or -1.
+func toolBlockEnd(text, name string) int {
+	for from := 0; ; {
+		i := strings.Index(text[from:], name+":end")
+		if i < 0 {
+			return -1
+		}
+		at := from + i
+		if open := strings.LastIndex(text[:at], "<!--"); open >= 0 && strings.TrimSpace(text[open+4:at]) == "" {
+			return open
+		}
+		from = at + len(name)
+	}
+}
