@@ -29,8 +29,7 @@ func TestSoulWordingHidesNoDrift(t *testing.T) {
 		{"a recommended tree", "# PATHOS", "Recommended structure:\n\n```\nsrc/\n├── main.go\n└── gone.go\n```\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			soul := tc.title + "\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n\n" + tc.body +
-				"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+			soul := pathosWith(tc.title, "\n"+tc.body)
 			if kinds := staleKinds(t, f, "wording", soul); kinds["src/gone.go"] != "drift" {
 				t.Errorf("a missing file behind %s: got stale rows %v, want src/gone.go as drift", tc.name, kinds)
 			}
@@ -42,8 +41,7 @@ func TestSoulWordingHidesNoDrift(t *testing.T) {
 // still names this tree's files; the bare name a missing file goes by stays drift.
 func TestSoulPlaceholderFolderHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
-	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- Each module lives in `<module-id>/`.\n- `gone.go` holds the cart.\n" +
-		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	soul := pathosWith("# PATHOS", "- Each module lives in `<module-id>/`.\n- `gone.go` holds the cart.\n")
 	if kinds := staleKinds(t, f, "placeholder", soul); kinds["gone.go"] != "drift" {
 		t.Errorf("a missing file beside a placeholder folder: got stale rows %v, want gone.go as drift", kinds)
 	}
@@ -54,8 +52,7 @@ func TestSoulPlaceholderFolderHidesNoDrift(t *testing.T) {
 // tick-trader-percore-workspace); a soul's missing file stays drift beside such a README.
 func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
-	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- `src/gone.go` holds the cart.\n" +
-		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	soul := pathosWith("# PATHOS", "- `src/gone.go` holds the cart.\n")
 	readme := "# shop docs\n\nThe engine repo holds the code that runs. This repo holds the plans.\n"
 	if kinds := staleKindsWith(t, f, "elsewhere", soul, "README.md", readme); kinds["src/gone.go"] != "drift" {
 		t.Errorf("a missing file beside a README that puts the code elsewhere: got stale rows %v, want src/gone.go as drift", kinds)
@@ -67,8 +64,7 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 // commit no clone holds is stale whatever it says of the push.
 func TestSoulUnpushedCommitStaysDrift(t *testing.T) {
 	f := newFixture(t)
-	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n- The cart landed in commit `1421d518` (NOT pushed).\n" +
-		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	soul := pathosWith("# PATHOS", "- The cart landed in commit `1421d518` (NOT pushed).\n")
 	if kinds := staleKinds(t, f, "unpushed", soul); kinds["1421d518"] != "drift" {
 		t.Errorf("a missing commit called unpushed: got stale rows %v, want 1421d518 as drift", kinds)
 	}
@@ -85,8 +81,7 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"a command under a forbidding comment", "\n```bash\n# ❌ FORBIDDEN - run it through PM2\nnpm run cart\n```\n", "npm run cart"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n" + tc.body +
-				"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+			soul := pathosWith("# PATHOS", tc.body)
 			if kinds := staleKindsWith(t, f, "tool", soul, "package.json", pkg); kinds[tc.anchor] != "drift" {
 				t.Errorf("%s: got stale rows %v, want %s as drift", tc.name, kinds, tc.anchor)
 			}
@@ -118,4 +113,11 @@ func staleKindsWith(t *testing.T, f *fixture, brain, soul, rel, body string) map
 		kinds[s.GetAnchor()] = s.GetKind()
 	}
 	return kinds
+}
+
+// pathosWith is the attacks' soul: a checkpoint whose current state names src/main.go, then state, then
+// a doctrine section.
+func pathosWith(title, state string) string {
+	return title + "\n\n## Checkpoint 4\n\n### Current State\n\n- `src/main.go` serves the shop.\n" + state +
+		"\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
 }
