@@ -59,24 +59,15 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 	}
 }
 
-// TestSoulUnpushedCommitStaysDrift: an ordinary guide's commit its sentence calls "NOT pushed" is the
-// writer's own and held (the two-hundred-and-fourteenth holdout's agent-insights); a soul that cites a
-// commit no clone holds is stale whatever it says of the push.
-func TestSoulUnpushedCommitStaysDrift(t *testing.T) {
-	f := newFixture(t)
-	soul := pathosWith("# PATHOS", "- The cart landed in commit `1421d518` (NOT pushed).\n")
-	if kinds := staleKinds(t, f, "unpushed", soul); kinds["1421d518"] != "drift" {
-		t.Errorf("a missing commit called unpushed: got stale rows %v, want 1421d518 as drift", kinds)
-	}
-}
-
-// TestSoulToolWordingHidesNoDrift: the two-hundred-and-sixteenth round's rules for an ordinary guide (a
-// tool's own block naming what it installs, a command the text forbids) leave a soul's claims as they
-// are: a missing file or script it vouches for stays drift.
+// TestSoulToolWordingHidesNoDrift: the two-hundred-and-fourteenth and -sixteenth rounds' rules for an
+// ordinary guide (a commit its sentence calls "NOT pushed", agent-insights's; a tool's own block naming
+// what it installs; a command the text forbids) leave a soul's claims as they are: a missing commit, file
+// or script it vouches for stays drift.
 func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
 	pkg := `{"name":"shop","scripts":{"dev":"node src/main.js"}}` + "\n"
 	for _, tc := range []struct{ name, body, anchor string }{
+		{"a commit called unpushed", "- The cart landed in commit `1421d518` (NOT pushed).\n", "1421d518"},
 		{"a tool's block", "<!-- gitnexus:start -->\n- `.agents/cart/SKILL.md` holds the cart.\n<!-- gitnexus:end -->\n", ".agents/cart/SKILL.md"},
 		{"a command under a forbidding comment", "\n```bash\n# ❌ FORBIDDEN - run it through PM2\nnpm run cart\n```\n", "npm run cart"},
 	} {
