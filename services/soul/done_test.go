@@ -43,7 +43,13 @@ func TestUntrackedLeadHidesNoDrift(t *testing.T) {
 // returns each stale row's kind by its anchor.
 func staleKinds(t *testing.T, f *fixture, brain, soul string) map[string]string {
 	t.Helper()
-	f.register(brain, writeRepo(t, t.TempDir(), soul), "docs/PATHOS.md")
+	return staleKindsIn(t, f, brain, writeRepo(t, t.TempDir(), soul))
+}
+
+// staleKindsIn is staleKinds for a repository already written at root.
+func staleKindsIn(t *testing.T, f *fixture, brain, root string) map[string]string {
+	t.Helper()
+	f.register(brain, root, "docs/PATHOS.md")
 	resp, err := f.agentIn("agent-9", brain).CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: brain})
 	if err != nil {
 		t.Fatal(err)

@@ -1,13 +1,6 @@
 package soul_test
 
-import (
-	"os"
-	"os/exec"
-	"path/filepath"
-	"testing"
-
-	soulv1 "github.com/organism-dev/organism/proto/organism/soul/v1"
-)
+import "testing"
 
 // TestSoulWordingHidesNoDrift is the attack on a soul through the wording rules the two-hundredth
 // holdout rounds added for ordinary handoff documents: a list item that names another repository over
@@ -84,26 +77,8 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 func staleKindsWith(t *testing.T, f *fixture, brain, soul, rel, body string) map[string]string {
 	t.Helper()
 	root := writeRepo(t, t.TempDir(), soul)
-	if err := os.WriteFile(filepath.Join(root, rel), []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "add " + rel}} {
-		cmd := exec.Command("git", append([]string{"-C", root}, args...)...)
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-07-01T11:00:00Z", "GIT_COMMITTER_DATE=2026-07-01T11:00:00Z", "GIT_CONFIG_NOSYSTEM=1", "HOME="+root)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	f.register(brain, root, "docs/PATHOS.md")
-	resp, err := f.agentIn("agent-9", brain).CheckSoul(ctx(), &soulv1.CheckSoulRequest{Brain: brain})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kinds := map[string]string{}
-	for _, s := range resp.GetReport().GetStale() {
-		kinds[s.GetAnchor()] = s.GetKind()
-	}
-	return kinds
+	gitIn(t, root, "2026-07-01T11:00:00Z", "add "+rel, func() { writeFile(t, root, rel, body) })
+	return staleKindsIn(t, f, brain, root)
 }
 
 // pathosWith is the attacks' soul: a checkpoint whose current state names src/main.go, then state, then

@@ -92,10 +92,11 @@ type verifier struct {
 	// imageMade), read at first need.
 	imageDirs map[string]string
 	// rootReadmeRead and rootReadmeText cache the repository's README (asidedoc.go); scriptsNoPackage
-	// caches scriptsWithoutPackage (judge.go): 0 unasked, 1 yes, 2 no.
+	// caches scriptsWithoutPackage (judge.go) and chezmoi caches chezmoiRepo: 0 unasked, 1 yes, 2 no.
 	rootReadmeRead   bool
 	rootReadmeText   string
 	scriptsNoPackage int8
+	chezmoi          int8
 	// outsideBases caches the base names of the paths the document places outside the repository
 	// (awayGlob), nil until asked.
 	outsideBases []outsideBase

@@ -1713,6 +1713,8 @@ func formerCJK(before string) bool {
 
 // neverRunBefore ends the text before a command the sentence tells its reader never to run: "NEVER use
 // `npm run dev` or `npm run start` directly" (the two-hundred-and-sixteenth holdout's ScaledTest).
+// neverUseBefore reads the first name only and marks it absent for any document; this one reads each
+// command of the list and marks it Forbidden, which judge.go holds only outside a soul.
 var neverRunBefore = mustGate("(?i)\\b(?:never|do\\s+not|don['’]t|must\\s+not)\\s+(?:use|run|call|invoke|execute|start)\\s+(?:[*_]*`[^`\\n]*`[*_]*\\s*(?:,|or|nor|and)\\s*)*[*_]*$")
 
 // noneFoundBefore ends the text before a place a sentence says holds none of a thing: "No Copilot

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -80,6 +81,15 @@ func markInstanceNames(s *Soul) {
 	}
 }
 
+// namesChild reports a path anchor naming an entry directly under parent ("src/providers/opencode/" under
+// "src/providers/"); an empty parent (a placeholder at the root) has no such entry to name.
+func namesChild(anchors []Anchor, parent string) bool {
+	return parent != "" && slices.ContainsFunc(anchors, func(a Anchor) bool {
+		rest, ok := strings.CutPrefix(a.Path, parent)
+		return a.Kind == AnchorPath && ok && rest != "" && !strings.Contains(strings.TrimSuffix(rest, "/"), "/")
+	})
+}
+
 // instanceNames are the bare file names of the sections that name a placeholder directory.
 func instanceNames(claims []Claim) map[string]bool {
 	placed := map[int][]string{} // a section's placeholder folders' parents
@@ -95,12 +105,8 @@ func instanceNames(claims []Claim) map[string]bool {
 	// (`src/providers/opencode/`)" over a table of its files, one since deleted (the hundred-and-ninetieth
 	// holdout's vulcanum, caught by the regression rerun)
 	for i := range claims {
-		for _, parent := range placed[claims[i].Section] {
-			for _, a := range claims[i].Anchors {
-				if parent != "" && a.Kind == AnchorPath && strings.HasPrefix(a.Path, parent) && strings.Count(strings.TrimSuffix(a.Path[len(parent):], "/"), "/") == 0 && a.Path != parent {
-					delete(placed, claims[i].Section)
-				}
-			}
+		if slices.ContainsFunc(placed[claims[i].Section], func(parent string) bool { return namesChild(claims[i].Anchors, parent) }) {
+			delete(placed, claims[i].Section)
 		}
 	}
 	kinds := map[string]bool{}

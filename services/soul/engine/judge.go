@@ -933,15 +933,16 @@ func (v *verifier) neverThere(a Anchor) bool {
 // directory containing the `pyproject.toml`, `ruff.toml`, or `.ruff.toml` file" names the files a tool
 // accepts, not three files the repository must have. A list none of whose names holds stays drift.
 func settleAlternatives(results []AnchorResult) {
-	held := false
-	for _, r := range results {
-		held = held || r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorOK
-	}
-	if !held {
+	skipWhenOneHolds(results, func(a Anchor) bool { return a.Alternative && fileKind(a.Kind) })
+}
+
+// skipWhenOneHolds skips the failed anchors of a group (member) when one anchor of the group holds.
+func skipWhenOneHolds(results []AnchorResult, member func(Anchor) bool) {
+	if !slices.ContainsFunc(results, func(r AnchorResult) bool { return member(r.Anchor) && r.Status == AnchorOK }) {
 		return
 	}
 	for i, r := range results {
-		if r.Anchor.Alternative && fileKind(r.Anchor.Kind) && r.Status == AnchorFailed {
+		if member(r.Anchor) && r.Status == AnchorFailed {
 			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
 		}
 	}
@@ -956,20 +957,15 @@ var lockfiles = set("pnpm-lock.yaml", "yarn.lock", "package-lock.json", "npm-shr
 // two-hundred-and-seventeenth holdout's houseofsirka, an npm repository) tell which manager a lock file
 // means. A claim none of whose lock files is there stays drift.
 func settleLockfiles(results []AnchorResult) {
-	named, held := map[string]bool{}, false
+	lock := func(a Anchor) bool { return a.Kind == AnchorPath && lockfiles[path.Base(a.Path)] }
+	named := map[string]bool{}
 	for _, r := range results {
-		if base := path.Base(r.Anchor.Path); r.Anchor.Kind == AnchorPath && lockfiles[base] {
-			named[base] = true
-			held = held || r.Status == AnchorOK
+		if lock(r.Anchor) {
+			named[path.Base(r.Anchor.Path)] = true
 		}
 	}
-	if len(named) < 2 || !held {
-		return
-	}
-	for i, r := range results {
-		if r.Anchor.Kind == AnchorPath && lockfiles[path.Base(r.Anchor.Path)] && r.Status == AnchorFailed {
-			results[i].Status, results[i].Reason, results[i].Detail = AnchorSkipped, "", ""
-		}
+	if len(named) >= 2 {
+		skipWhenOneHolds(results, lock)
 	}
 }
 
@@ -1199,15 +1195,19 @@ func (v *verifier) chezmoiSource(p string) (string, bool) {
 }
 
 // chezmoiRepo reports a repository that keeps chezmoi's source state: one of chezmoi's own files at the
-// root.
+// root. It is asked once a check: a name the index lacks costs Exists a stat of the disk.
 func (v *verifier) chezmoiRepo() bool {
-	for _, f := range []string{".chezmoiignore", ".chezmoiroot", ".chezmoiremove", ".chezmoiexternal.toml", ".chezmoidata.toml", ".chezmoi.toml.tmpl", ".chezmoi.yaml.tmpl"} {
-		if ok, _ := v.repo.Exists(f); ok {
-			return true
+	if v.chezmoi == 0 {
+		v.chezmoi = 2
+		if slices.ContainsFunc(chezmoiFiles, func(f string) bool { ok, _ := v.repo.Exists(f); return ok }) {
+			v.chezmoi = 1
 		}
 	}
-	return false
+	return v.chezmoi == 1
 }
+
+// chezmoiFiles are the files chezmoi reads from the root of its source directory.
+var chezmoiFiles = []string{".chezmoiignore", ".chezmoiroot", ".chezmoiremove", ".chezmoiexternal.toml", ".chezmoidata.toml", ".chezmoi.toml.tmpl", ".chezmoi.yaml.tmpl"}
 
 // dirUnderPackages is globUnderPackages for "dir/**", everything under a folder: the places, up to
 // three, that hold a folder of that path below the root, each named with "/**". "`limo-MCP/**` 의 코드는

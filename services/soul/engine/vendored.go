@@ -31,11 +31,15 @@ func markPackageRules(soul *Soul, src []byte, lineOf func(int) int) {
 			continue
 		}
 		pkg := text[m[2]:m[3]]
-		lo, hi := lineOf(m[0]), lineOf(m[1]+end+1)
-		for i := range soul.Claims {
-			if c := &soul.Claims[i]; c.StartLine > lo && c.EndLine < hi {
-				c.embedded = pkg
-			}
+		markWithin(soul, lineOf(m[0]), lineOf(m[1]+end+1), func(c *Claim) { c.embedded = pkg })
+	}
+}
+
+// markWithin gives mark every claim that lies strictly between lines lo and hi (a block's markers).
+func markWithin(soul *Soul, lo, hi int, mark func(*Claim)) {
+	for i := range soul.Claims {
+		if c := &soul.Claims[i]; c.StartLine > lo && c.EndLine < hi {
+			mark(c)
 		}
 	}
 }
@@ -58,12 +62,7 @@ func markToolBlocks(soul *Soul, src []byte, lineOf func(int) int) {
 		if end < 0 {
 			continue
 		}
-		lo, hi := lineOf(m[0]), lineOf(m[1]+end)
-		for i := range soul.Claims {
-			if c := &soul.Claims[i]; c.StartLine > lo && c.EndLine < hi {
-				c.toolBlock = name
-			}
-		}
+		markWithin(soul, lineOf(m[0]), lineOf(m[1]+end), func(c *Claim) { c.toolBlock = name })
 	}
 }
 
