@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // markForeign flags the anchors of a claim about another repository: one that cites a sibling checkout
@@ -496,6 +497,9 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 		if strings.HasSuffix(text[m[0]:m[1]], "/...") || openList(text[m[1]:]) {
 			continue // "(css/graphql/yaml/json/...)": alternatives listed, not one directory
 		}
+		if cutBeforeName(text[m[0]:m[1]], text[m[1]:]) {
+			continue
+		}
 		tok := strings.TrimSpace(strings.TrimLeft(strings.TrimRight(text[m[0]:m[1]], ".,:;"), "( *"))
 		if docPair(tok) || text[m[0]] == ' ' && machinePathBefore(text[:m[0]]) {
 			continue
@@ -520,6 +524,30 @@ func barePaths(text string, lineAt func(int) int, out []Anchor) []Anchor {
 	}
 	return out
 }
+
+// cutBeforeName reports a match the pattern's ASCII word cut right after a slash, where a name in
+// another script goes on: "OpenAI/Anthropic/智谱AI API调用" (the two-hundred-and-twentieth holdout's
+// AI-English-Teaching, three providers, not a folder OpenAI/Anthropic/). A folder word right after the
+// slash ("src/目录下", "docs/フォルダ") still makes the match a folder.
+func cutBeforeName(match, after string) bool {
+	if !strings.HasSuffix(match, "/") || after == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(after)
+	if r < utf8.RuneSelf || !unicode.IsLetter(r) {
+		return false
+	}
+	for _, w := range folderWordsAfter {
+		if strings.HasPrefix(after, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// folderWordsAfter are the words CJK prose writes straight after a folder's slash: directory, folder,
+// under, in, inside.
+var folderWordsAfter = []string{"目录", "目錄", "文件夹", "資料夾", "下", "中", "里", "裡", "内", "內", "ディレクトリ", "フォルダ", "配下", "以下", "디렉토리", "디렉터리", "폴더", "아래", "에", "의"}
 
 // machinePathBefore reports prose that ends in a path on someone's machine, three segments deep or more
 // ("父级: /Users/henry/PARA/[01] Projects/Vibe/Craft/src/components/AGENTS.md", the hundred-and-thirty-

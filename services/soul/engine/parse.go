@@ -1123,8 +1123,10 @@ var changePlanHeading = mustGate(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation
 // (ожидаемая)" (expected) over an admin scaffold (the hundred-and-second holdout's Metricas and
 // Neuro-Academy). Korean "## Stack C (향후)" (later) over files to come (the hundred-and-fortieth's com-chr).
 // "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly,
-// as does "### Phase 7a — Onboarding Flows (Frontend Work Required)" (the two-hundred-and-first's iwalu-erp).
-var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|(?:[\w-]+\s+)?(?:work|changes|implementation)\s+(?:required|needed|pending)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
+// as does "### Phase 7a — Onboarding Flows (Frontend Work Required)" (the two-hundred-and-first's iwalu-erp),
+// and "## 19. Recommended Project Structure (Target State)" over a backend's routes/ still to split out (the
+// two-hundred-and-twentieth's sla-dashboard).
+var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target(?:\s+(?:state|layout|structure|architecture|shape))?|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|(?:[\w-]+\s+)?(?:work|changes|implementation)\s+(?:required|needed|pending)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business
@@ -1151,7 +1153,7 @@ var prescribedLead = mustGate(`(?i)\b(?:structure|layout|architecture|organi[sz]
 // "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
 // nokexpert-fe) says the same, and so does "### Recommended Project Structure" over a tree of the app that would
 // use a portable library (the hundred-and-seventieth's tetrastack).
-var plannedWholeHeading = mustGate(`(?i)^[\s*_]*(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+var plannedWholeHeading = mustGate(`(?i)^[\s*_]*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration

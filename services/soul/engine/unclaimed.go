@@ -100,9 +100,11 @@ var exampleLinkText = mustGate(`(?i)^!?\[\s*[*_]*(?:an?\s+|the\s+)?(?:example|sa
 
 // livesInRepoAfter follows a name with the repository it lives in: "The `archive/` tree and the
 // savepoint records live in the private `owner/agents-config-ARCHIVE` repository", "`vizsuite/` lives in
-// `owner/vizsuite`, which holds its history" (the hundred-and-eighty-second holdout's agents-config).
+// `owner/vizsuite`, which holds its history" (the hundred-and-eighty-second holdout's agents-config), and
+// "`.agents/PROJECT.md` lives in the **consuming project**" in shared rules that projects take in (the
+// two-hundred-and-twenty-first's Arc).
 // Group 1 is a repository's owner/name when one is named; a bare repository word needs no name.
-var livesInRepoAfter = mustGate("^`?[^.!?`\\n]{0,60}?\\blives?\\s+(?:in|under)\\s+(?:the\\s+|a\\s+|an\\s+)?(?:(?:private|public|separate|archive|archived|other|upstream)\\s+)*(?:`([\\w.-]+/[\\w.-]+)`(\\s+(?:repository|repo)\\b)?|(?:repository|repo)\\b)")
+var livesInRepoAfter = mustGate("^`?[^.!?`\\n]{0,60}?\\blives?\\s+(?:in|under)\\s+(?:the\\s+|a\\s+|an\\s+|each\\s+|every\\s+)?[*_]*(?:(?:private|public|separate|archive|archived|other|upstream)\\s+)*(?:`([\\w.-]+/[\\w.-]+)`(\\s+(?:repository|repo)\\b)?|(?:repository|repo)\\b|(?:consuming|consumer|host|downstream)\\s+(?:projects?|repos?|repositor(?:y|ies)|apps?)\\b)")
 
 // livesElsewhere reports a name the words after it place in another repository: one the sentence calls
 // a repository, or one whose owner/name ends in the name itself in a claim about repositories (a

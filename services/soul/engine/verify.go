@@ -488,6 +488,15 @@ func (v *verifier) checkBareName(a Anchor, d verdicts) AnchorResult {
 		// a file: TanStack Router's `-table-skeleton.tsx`, moved away (the eighty-fifth holdout's lowcodejs)
 		return d.ok()
 	}
+	if full, ok := v.namedAbroad(a.Path); ok {
+		if top, in := v.intoEntry(full); in {
+			// "matches the corresponding Python code in `definitions.py`" after the document named
+			// `ref/component-model/design/mvp/canonical-abi/definitions.py` (the two-hundred-and-twenty-first
+			// holdout's component-model-cpp): the file of a submodule, whatever root file of that name a
+			// commit once deleted
+			return d.hold(ReasonOutsideRepo, a.Ref+" is "+full+", inside "+top+", a submodule or link this repository tracks as one entry")
+		}
+	}
 	return v.missingPath(a, d.fail, d.hold)
 }
 
