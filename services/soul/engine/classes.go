@@ -1132,8 +1132,10 @@ var (
 // looks for in whatever project it is pointed at). Its cells are shapes of names, read as samples, and
 // the patterns of one cell as alternatives: `*prd*.md` matching prod-mgmt/prd.md holds the row after
 // the files `*-prd.md` once matched were renamed. So are a column's "Example Filename"s: "| `review-` | PR
-// review notes | `202508240848-review-pr-fixes.md` |" (the two-hundred-and-third holdout's blz).
-var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?|examples?\s+(?:file\s*)?names?)\b`)
+// review notes | `202508240848-review-pr-fixes.md` |" (the two-hundred-and-third holdout's blz). A column
+// of what an instruction file "Triggers on" or "Applies to" holds the same shapes (the two-hundred-and-
+// twenty-second's AgentX-Test).
+var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?|examples?\s+(?:file\s*)?names?|triggers?\s+on|triggered\s+by|applies\s+to|apply\s*to)\b`)
 
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).

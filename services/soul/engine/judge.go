@@ -476,6 +476,11 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 		// "If you set your `user.name` and `user.email` git configs": git's settings, not a type's members
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
+	if ar.Status == AnchorFailed && c.writtenTable && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Link && ar.Reason == ReasonUnanchored && v.tiered() {
+		// a file its table says a step writes, which no commit ever held: made where the steps run; one
+		// a commit held and deleted is gone
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is written by a step its table names, and no commit ever held it"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && (c.pinnedTable || pinnedCue.MatchString(c.Text)) {
 		// "`vouch/github.nu` at pinned SHA `d66fa29`": a dependency's commit, which this history never holds
 		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is pinned: a commit of the dependency that pins it"
@@ -768,6 +773,25 @@ func (v *verifier) goQualified(p string) (string, bool) {
 
 var goIdent = mustGate(`^[A-Z][A-Za-z0-9_]*$`)
 
+// placelessGlob is a glob that names no directory: `*.cs`, `*agent*`, `**/ux/**`.
+func placelessGlob(glob string) bool {
+	g := strings.TrimPrefix(glob, "**/")
+	return !strings.Contains(strings.TrimSuffix(strings.TrimSuffix(g, "/**"), "/"), "/")
+}
+
+// patternCell reports a table row's span that sits in a column whose header calls its cells patterns.
+func patternCell(c *Claim, ref string) bool {
+	if c.patternColumns == 0 || c.table == 0 {
+		return false
+	}
+	at := strings.Index(c.Text, "`"+ref+"`")
+	if at < 0 {
+		return false
+	}
+	col := cellBars(c.Text[:at])
+	return col < 64 && c.patternColumns&(1<<col) != 0
+}
+
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
 func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
@@ -789,6 +813,13 @@ func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorRes
 		// "Components use PascalCase (e.g. `FileUpload.tsx`, `Button.tsx`)": the example shows the style of
 		// a name, so a file of that name that has since gone leaves the rule as true as it was (the
 		// fifty-second holdout's S37, five rows); an "e.g." pointing at a file to read stays a citation
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorGlob && ar.Reason == ReasonFileMissing && placelessGlob(a.Path) && patternCell(c, a.Ref) {
+		// "| `*.cs`, `*.csx` | [csharp.instructions.md](…) |" under "| File Pattern | Read This |" (the
+		// two-hundred-and-twenty-second holdout's AgentX-Test, a template whose C# examples a commit
+		// removed): which files a rule is for, wherever and whenever there are any; a glob bound to a
+		// directory (`src/legacy/*.ts`) still says where such files are
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
@@ -1636,6 +1667,11 @@ var (
 // `kubernetes/kubernetes` at commit `ecf6dec…` is available at `~/Developer/…`" (the
 // hundred-and-seventy-ninth holdout's webernetes, a simulator that reads upstream's source).
 var pinnedCue = mustGate(`(?i)\b(?:checkout|clone|copy|mirror|snapshot)\s+of\s+[*_\x60]*[\w.-]+/[\w.-]+[*_\x60]*\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
+
+// writtenHeader is a table column that names what writes each row's file: "| Artifact | Written by | Read
+// by | Mutated by |" over `docs/orchestrator/refactor-findings.md` and its siblings (the
+// two-hundred-and-twenty-second holdout's rlm-kit, files its prompts write when they run).
+var writtenHeader = mustGate(`(?i)^[\s*_]*(?:written|generated|produced|created|emitted)\s+by[\s*_]*$`)
 
 // pinnedHeader is a table column of pinned commits: "| Skill | Official source | Pinned commit |" (the
 // hundred-and-seventy-ninth holdout's marketmind-ai, skills of other repositories at the commits it

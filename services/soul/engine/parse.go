@@ -851,7 +851,7 @@ var folderItem = mustGate("^\\s*(?:\\*\\*|`)?(?:\\./)?([A-Za-z0-9_][A-Za-z0-9_.-
 func (p *parser) table(t *east.Table) {
 	removed := p.sectionHeading(removedHeading)
 	cites, first, place, names, away, prefixes, former, patterns, shun := false, 0, 0, uint64(0), uint64(0), uint64(0), uint64(0), uint64(0), uint64(0)
-	pinned := false
+	pinned, written := false, false
 	for r := t.FirstChild(); r != nil; r = r.NextSibling() {
 		row, ok := r.(*east.TableRow)
 		if !ok {
@@ -863,6 +863,7 @@ func (p *parser) table(t *east.Table) {
 				head := strings.TrimSpace(p.rawLines(c))
 				cites = cites || citeHeader.MatchString(head)
 				pinned = pinned || pinnedHeader.MatchString(head)
+				written = written || writtenHeader.MatchString(head)
 				if place == 0 && placeHeader.MatchString(head) {
 					place = col
 				}
@@ -901,6 +902,7 @@ func (p *parser) table(t *east.Table) {
 			c := &p.soul.Claims[n]
 			c.cites = cites
 			c.pinnedTable = pinned
+			c.writtenTable = written
 			c.table = first
 			c.placeColumn = place
 			c.nameColumns = names

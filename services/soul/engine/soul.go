@@ -87,6 +87,9 @@ type Claim struct {
 	// pinnedTable marks a row of a table with a column of pinned commits ("| Skill | Official source |
 	// Pinned commit |"): the commits are other repositories'.
 	pinnedTable bool
+	// writtenTable marks a row of a table with a column of who writes each row's file ("| Artifact |
+	// Written by | Read by |"): the files are what a run makes.
+	writtenTable bool
 	// table is the line of the first row of the table a row belongs to (0: not a table row), and
 	// rowLabel its first cell: rows of one table that differ in it measure under different conditions.
 	table    int

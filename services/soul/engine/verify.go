@@ -1313,12 +1313,34 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			// and state in where it runs; one a commit held and deleted is still gone
 			return hold(ReasonIgnored, a.Path+" is a coding agent's own directory, which no commit ever held")
 		}
+		if repo, ok := v.familyRepo(a.Path); ok && !v.soul.SoulTissue {
+			// "check the spec first: `duragraph-spec/frontend/wireframes.yml`" in duragraph (the
+			// two-hundred-and-twenty-second holdout): a file of the project's sibling repository, named by
+			// the folder its checkout gets. A soul cites only what it can show here (SOUL-INV-1)
+			return hold(ReasonOutsideRepo, a.Path+" never landed here; "+repo+" is named as a sibling repository of this project")
+		}
 		return fail(ReasonUnanchored, a.Path+" never landed in this repository's history")
 	}
 	if at, ok := v.localCopiesOnly(a); ok {
 		return hold(ReasonIgnored, a.Path+" was tracked only as "+at+", a running program's local state committed by mistake")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// familyRepo reports a path whose top folder, absent here, is the repository's own name with a suffix
+// ("duragraph-spec/" beside duragraph, "acme_docs/" beside acme): another repository of the same project,
+// checked out beside this one.
+func (v *verifier) familyRepo(p string) (string, bool) {
+	top, rest, ok := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+	if !ok || rest == "" || v.repo.HasTopLevel(top) {
+		return "", false
+	}
+	for i := 1; i < len(top)-1; i++ {
+		if (top[i] == '-' || top[i] == '_') && v.ownName(top[:i]) {
+			return top, true
+		}
+	}
+	return "", false
 }
 
 // packageShorthand reads a two-part path that no commit held, a package's top directory and a file name,
