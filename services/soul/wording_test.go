@@ -63,6 +63,7 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"a commit called unpushed", "- The cart landed in commit `1421d518` (NOT pushed).\n", "1421d518"},
 		{"a tool's block", "<!-- gitnexus:start -->\n- `.agents/cart/SKILL.md` holds the cart.\n<!-- gitnexus:end -->\n", ".agents/cart/SKILL.md"},
 		{"a command under a forbidding comment", "\n```bash\n# ❌ FORBIDDEN - run it through PM2\nnpm run cart\n```\n", "npm run cart"},
+		{"a file of a sibling repository", "- The cart follows `shop-spec/cart.yml`.\n", "shop-spec/cart.yml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soul := pathosWith("# PATHOS", tc.body)
