@@ -223,12 +223,22 @@ func (v *verifier) reposNamed() map[string]bool {
 				names[name] = true
 			}
 		}
+		for _, m := range repoAtName.FindAllStringSubmatch(c.Text, -1) {
+			if !v.repo.HasTopLevel(m[1]) && !v.ownName(m[1]) {
+				names[m[1]] = true
+			}
+		}
 	}
 	return names
 }
 
 // repoNamedAs is a name, then up to two words and "repo" or "repository".
 var repoNamedAs = mustGate("(?i)(?:`([A-Za-z][\\w.-]*)`|\\b([A-Za-z][\\w.]*[-_][\\w.-]*))\\s+(?:[a-z]+\\s+){0,2}?repo(?:sitory)?\\b")
+
+// repoAtName is "repo" or "repository", then the name it goes by: "lives in the polyglot monorepo at
+// `ventora-platform`" (the two-hundred-and-twenty-fourth holdout's pebbledesk, whose guide then cites
+// `ventora-platform/schemas/`), "the repository called `infra-live`".
+var repoAtName = mustGate("(?i)\\b(?:mono)?repo(?:sitory)?\\s+(?:at|called|named)\\s+`([A-Za-z][\\w.-]*)`")
 
 // inNamedRepo reports a path whose top directory the document calls a repository, and which neither
 // this tree nor its history has: "`synchintro-app/js/pitchViewer.js`" in a log that names the

