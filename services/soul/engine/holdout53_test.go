@@ -49,7 +49,7 @@ func TestFiftyThirdHoldoutClasses(t *testing.T) {
 		{"a table's column of places", "| Task | Location | Notes |", "| Provider | `src/context/WalletProvider.tsx` | Context |\n| Entry | `main.go` | the binary |", []string{"unanchored src/context/WalletProvider.tsx"}},
 		{"twin: a name in another column", "| Task | Location | Notes |", "| Provider | `main.go` | wraps `src/context/WalletProvider.tsx` |", []string{"unverified unanchored src/context/WalletProvider.tsx"}},
 		{"twin: a place the cell denies", "| Issue | Severity | Location |", "| No CI | MEDIUM | No `.github/workflows/` |", []string{"unverified unanchored .github/workflows/"}},
-		{"twin: a bare name in a column of files", "| File | Written by |", "| `wakeup.md` | the agent |", []string{"unverified unanchored wakeup.md"}},
+		{"twin: a bare name in a column of files", "| File | Purpose |", "| `wakeup.md` | the agent's notes |", []string{"unverified unanchored wakeup.md"}},
 		{"twin: a column of key files", "| Tab | Key Files | Notes |", "| Regime | `src/styles/regime.css` | strip |", []string{"unverified unanchored src/styles/regime.css"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
