@@ -40,16 +40,17 @@ func TestTwoHundredTwentyThirdHoldoutClasses(t *testing.T) {
 	})
 }
 
-// TestTwoHundredTwentyThirdHoldoutKoreanRelease: a file a Korean release step generates and its checklist
-// says is attached, beside a file a step reads.
+// TestTwoHundredTwentyThirdHoldoutKoreanRelease: a file a Korean release checklist says is attached,
+// beside a report a step generates from a script a commit removed (the two-hundred-and-sixth holdout's
+// my-rent-finder, labelled true).
 func TestTwoHundredTwentyThirdHoldoutKoreanRelease(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("src-tauri/tauri.conf.json", "{}\n")
-	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "latest.json")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "latest.json", "scripts/calc.mjs")
 	repo := g.open(t)
 	runDriftCases(t, repo, "AGENTS.md", []driftCase{
-		{"a file a step generates", "태그 푸시 후 워크플로가 자동 실행:\n\n1. 멀티플랫폼 빌드\n2. `latest.json` 생성 (Tauri 업데이터용, 서명 포함)", nil},
 		{"a file the release carries", "- [ ] `latest.json`이 첨부됨 (자동 업데이트용)", nil},
-		{"twin: a file a step reads", "태그 푸시 후 워크플로가 자동 실행:\n\n1. 멀티플랫폼 빌드\n2. `latest.json` 확인 (Tauri 업데이터용, 서명 포함)", []string{"evidence_file_missing latest.json"}},
+		{"twin: a file a step reads", "- [ ] `latest.json` 확인 (자동 업데이트용)", []string{"evidence_file_missing latest.json"}},
+		{"twin: a report a gone script generates", "- `scripts/calc.mjs` → `latest.json` 생성", []string{"evidence_file_missing scripts/calc.mjs", "evidence_file_missing latest.json"}},
 	})
 }

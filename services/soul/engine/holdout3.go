@@ -53,9 +53,10 @@ func openList(after string) bool {
 // holdout's PrivGuardEngine) says so after the rule.
 // Korean and Japanese say it after the name: "루트에서 돌리면 빈 `app.json` stub이 생성됨" (run from the root,
 // an empty … stub is created: the hundred-and-twenty-fourth holdout's log-trip), "`x.json` が生成される".
-// A Korean step names what it makes with the bare noun, and a release checklist what it carries: "2.
-// `latest.json` 생성 (Tauri 업데이터용)" (generate …) and "`latest.json`이 첨부됨" (… is attached: the
-// two-hundred-and-twenty-third's claude-code-history-viewer, a file its release workflow uploads).
+// A Korean release checklist says what the release carries: "`latest.json`이 첨부됨" (… is attached: the
+// two-hundred-and-twenty-third's claude-code-history-viewer, a file its release workflow uploads). A step's
+// bare noun ("`latest.json` 생성", generate …) is not read so: "`calc.mjs` → `report.md` 생성" (the
+// two-hundred-and-sixth's my-rent-finder) names a report whose generator a commit archived, still drift.
 // insidePackagesAfter places a name inside the archives or packages a tool writes: "ships the bundled
 // player - `js/lottie.min.js` in folder packages …, `lib/lottie.min.js` … in OGraf packages" (the
 // hundred-and-seventeenth holdout's NoaCG-Studio, paths of its export zips). The plural is the tool's
@@ -79,7 +80,7 @@ var (
 	remoteAfter   = mustGate("(?i)^`?\\s+from\\s+(?:the\\s+|a\\s+|its\\s+)?(?:`?[A-Z][A-Z0-9_]*(?:URL|URI|HOST|ENDPOINT)`?|https?://|(?:url|server|remote|cdn|network|registry|bucket|endpoint)\\b|github\\s+(?:pages|releases)\\b|s3\\b)")
 )
 
-var generatedAfter = mustGate(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され|^\s*[을를]?\s*(?:자동\s*)?(?:재)?생성\s*(?:[(（]|[.,。]|$)|^\s*[이가]\s*(?:릴리[즈스]에\s*)?첨부(?:됨|된다|됩니다|되어|돼)`)
+var generatedAfter = mustGate(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され|^\s*[이가]\s*(?:릴리[즈스]에\s*)?첨부(?:됨|된다|됩니다|되어|돼)`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
 // Auto-generated API documentation" (the thirty-third holdout's LlamaIndexTS, where typedoc writes it
