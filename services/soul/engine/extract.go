@@ -316,7 +316,7 @@ func existenceAsked(before, after string) bool {
 // two-hundred-and-twenty-first holdout's Arc, rules shared by many repositories).
 var (
 	lookForBefore = mustGate(`(?i)\blook\s+(?:for|out\s+for)\s+(?:an?\s+|the\s+|any\s+)?[*_]*$`)
-	foundIfAfter  = mustGate(`(?i)^[^\n]{0,120}?\bif\s+(?:it|one|they|such\s+(?:an?\s+)?(?:file|folder|directory))\s+(?:exists?|is\s+(?:present|there|found)|are\s+(?:present|found))\b`)
+	foundIfAfter  = mustGate(`(?i)^[^\n]{0,60}?\bif\s+(?:it|one|they|such\s+(?:an?\s+)?(?:file|folder|directory))\s+(?:exists?|is\s+(?:present|there|found)|are\s+(?:present|found))\b`)
 )
 
 // doesBefore ends the words before a name a question asks about: "**Before anything else: does

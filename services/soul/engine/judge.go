@@ -787,15 +787,8 @@ func placelessGlob(glob string) bool {
 
 // patternCell reports a table row's span that sits in a column whose header calls its cells patterns.
 func patternCell(c *Claim, ref string) bool {
-	if c.patternColumns == 0 || c.table == 0 {
-		return false
-	}
 	at := strings.Index(c.Text, "`"+ref+"`")
-	if at < 0 {
-		return false
-	}
-	col := cellBars(c.Text[:at])
-	return col < 64 && c.patternColumns&(1<<col) != 0
+	return at >= 0 && inColumn(c, c.patternColumns, c.Text, at)
 }
 
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the

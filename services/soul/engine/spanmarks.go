@@ -132,12 +132,18 @@ func (x *extraction) spanExample(s *spanText) bool {
 }
 
 // inColumns reports a span, starting at at in the claim's raw text, in a table cell of one of the
-// columns the bit mask marks (a column's bit is its number, counted by the "|" before the cell).
+// columns the bit mask marks.
 func (x *extraction) inColumns(mask uint64, raw string, at int) bool {
-	if mask == 0 || x.c.table == 0 {
+	return inColumn(x.c, mask, raw, at)
+}
+
+// inColumn reports whether the text of a table row c at offset at lies in a cell of one of the columns
+// the bit mask marks (a column's bit is its number, counted by the "|" before the cell).
+func inColumn(c *Claim, mask uint64, row string, at int) bool {
+	if mask == 0 || c.table == 0 {
 		return false
 	}
-	col := cellBars(raw[:at])
+	col := cellBars(row[:at])
 	return col < 64 && mask&(1<<col) != 0
 }
 
