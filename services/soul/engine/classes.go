@@ -783,9 +783,11 @@ var willBecomeBefore = mustGate(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(
 // empty: the hundred-and-sixty-fourth's Bobmoo_Android; "`hooks/` (현재 비어 있음)", currently empty, the
 // hundred-and-sixty-eighth's snap-translate), "Neither this directory nor `rules-readmes/` has any contents
 // today" (the hundred-and-eighty-second's agents-config), "**`common/`**: Empty (dead folder)." (the
-// two-hundred-and-nineteenth's EmoVision). git keeps no empty directory, so its absence is what the text
-// says.
-var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[*_]*\s*[—–:]\s*[*_]*empty\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
+// two-hundred-and-nineteenth's EmoVision), "| `Manual/` | Reserved for a hand-written parallel
+// implementation (comparison material). Often empty. |" (the two-hundred-and-thirty-first's
+// EBookLibrary: empty as a rule, in the name's own cell and before any other name). git keeps no empty
+// directory, so its absence is what the text says.
+var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[*_]*\s*\|?[^|\n\x60]{0,160}?\b(?:often|usually|typically|normally|mostly|sometimes|frequently|may\s+be|can\s+be|might\s+be)\s+empty\b|^[*_]*\s*[—–:]\s*[*_]*empty\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.

@@ -669,8 +669,9 @@ var (
 	// work happened. A pronoun and a regular past verb is a past clause too: "(it rendered
 	// `awaiting_approval` with no marker at all until 2026-08-11)" (the hundred-and-sixty-third's Metorite).
 	// "which is what this line claimed until 2026-08-17" and "it took until 2026-08-17 to name it" (the
-	// two-hundred-and-sixth's mtg-grimoire, correction notes) are past as well.
-	pastBeforeUntil = mustGate(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|claimed|stated|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred|took|came|went|got|became|began|held|meant|needed)\b(?:[^.;:!?]|\.\w)*$`)
+	// two-hundred-and-sixth's mtg-grimoire, correction notes) are past as well, and so is "It was a
+	// `data:` URL until 2026-08-21" (the two-hundred-and-thirty-first's ultimate: a scheme's colon).
+	pastBeforeUntil = mustGate(`\bused\s+(?:a|an|the|its|their|our)\b(?:[^.;:!?]|\.\w)*$|\b(?:it|they|we|he|she)\s+[a-z]{2,}[^e\s]ed\b(?:[^.;:!?]|\.\w)*$|\b(?:was|were|had(?:\s+been)?|lived|stayed|remained|sat|used\s+to|described|maintained|kept|undocumented|said|claimed|stated|wrote|called|named|listed|pointed|showed|pinned|read|stood|landed|shipped|merged|ran|happened|occurred|took|came|went|got|became|began|held|meant|needed)\b(?:[^.;:!?]|\.\w|\b(?:data|file|https?|blob|about|javascript):)*$`)
 	// pastAfterUntil opens the clause a date begins with a past verb: "Until 2026-08-07 only the service
 	// name was localized" (the hundred-and-forty-ninth holdout's salon-booking-v2, beside "`LogoDisplay.tsx`
 	// used a raw uncached `fetch` until 2026-08-07", which pastBeforeUntil reads): what was so before then.
@@ -679,7 +680,9 @@ var (
 	// gate's fence grepped the literal …" (the hundred-and-sixty-third holdout's Metorite, a note of how a
 	// check worked before a change), unless a present or modal verb stands between (presentAux: "the
 	// flag is disabled", "builds must be signed").
-	pastVerbAfterUntil = mustGate(`^\s*[,)]?\s*(?:the|a|an|this|that|these|those|its|our|their|it|they|we)\b[^.;:!?]{0,50}?\b[a-z]{2,}[^e\s]ed\b`)
+	// "Until 2026-08-21 nothing in the package subscribed to it at all" (the two-hundred-and-thirty-first
+	// holdout's ultimate) has a pronoun of none for its subject.
+	pastVerbAfterUntil = mustGate(`^\s*[,)]?\s*(?:the|a|an|this|that|these|those|its|our|their|it|they|we|nothing|nobody|no|none|every|each|all|any)\b(?:[^.;:!?]|\.\w){0,50}?\b[a-z]{2,}[^e\s]ed\b`)
 	presentAux         = mustGate(`\b(?:is|are|be|been|will|must|should|shall|stays?|remains?|gets?|can|may)\b`)
 )
 

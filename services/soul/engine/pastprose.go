@@ -16,6 +16,16 @@ import (
 // source-reading guards". "it is green" says nothing of the kind. The next sentence is itGoneNote's.
 var goneLaterSubject = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:;\\s+|\\s[—–]\\s+)" + itGone)
 
+// goneInSentence runs on from a name that opens its sentence, through code spans (one may wrap a line), to
+// a mark in the same sentence that the name is gone: "`appErrorStatus()` was exported for \"`x errors
+// list` and the manifest\" and neither ever called it (deleted 2026-08)", "`SocketRegistry.sweepIdle`
+// had no caller for as long as it existed" (the two-hundred-and-thirty-first holdout's ultimate, both
+// removed by the commits the notes record). A mark right after another name is that name's.
+var goneInSentence = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*(?:\\n[^`\\n]*)?`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:[^`\\s]\\s*\\(\\s*(?:deleted|removed)\\b[^()\\n]{0,40}\\)|\\bfor\\s+as\\s+long\\s+as\\s+(?:it|they)\\s+existed\\b)")
+
+// deletedParenAfter is the mark itself right after a name: "what `error-status.ts` (deleted 2026-08) kept".
+var deletedParenAfter = mustGate(`(?i)^\s*\(\s*(?:deleted|removed)\b[^()\n]{0,40}\)`)
+
 // itGone says what the subject refers back to is gone; what may follow closes the statement ("It is
 // deleted (`Wallow-xg9t.1`).", "it is gone with the source-reading guards"). "It is run by CI" says
 // nothing of the kind.
@@ -68,7 +78,9 @@ func usedToBefore(before string) bool {
 // wentWithAfter follows a name, or a list of names, with their going along with something: "that
 // went, and `PlacedBox::nearness` and `appearance::slots` went with it" (the hundred-and-seventy-ninth
 // holdout's voxelheim-v2, members a commit removed with the buffer they served).
-var wentWithAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+went\\s+(?:with|along\\s+with|away|too)\\b")
+// "`router-client.ts` was the second reader and went with `createRouter`" (the two-hundred-and-thirty-first
+// holdout's ultimate, a file a commit deleted with the API it served) says what it was first.
+var wentWithAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+(?:(?:was|were)\\b[^.;!?\\n`]{1,80}?\\band\\s+)?went\\s+(?:with|along\\s+with|away|too)\\b")
 
 // koreanOnceBefore and koreanWasAfter put a name in the past in Korean: "원래 `app.js` 한 파일이던 것을 줄
 // 단위로 자른 것" (what was originally the one file `app.js`, cut by lines: the hundred-and-seventy-ninth
@@ -123,6 +135,9 @@ func pastProse(s *spanText) bool {
 		containsFold(low, "absorb", "merg", "fold", "subsum") && absorbedOldBefore.MatchString(s.before) ||
 		strings.Contains(low, "older") && olderPathsBefore.MatchString(s.before) ||
 		containsFold(low, "removed", "deleted", "retired", "dropped") && removedLabelBefore.MatchString(s.behind(400)) {
+		return true
+	}
+	if containsFold(low, "deleted", "removed", "existed") && (deletedParenAfter.MatchString(s.after(60)) || sentenceOpen.MatchString(s.before) && goneInSentence.MatchString(s.after(400))) {
 		return true
 	}
 	return containsFold(low, "gone", "deleted", "removed") && goneAsSubject(s)

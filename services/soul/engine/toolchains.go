@@ -240,6 +240,12 @@ func (v *verifier) checkToolchain(a Anchor, d verdicts) AnchorResult {
 	}
 	stated, required := strings.CutPrefix(a.Qualifier, requiredMark)
 	if versionBelow(a.Name, stated, want) {
+		if other, ok := v.packageAsking(a.Name, file, stated); ok {
+			// "an **Express adapter layer** (Node.js 20+) for the API" (the two-hundred-and-thirty-first
+			// holdout's hacker-board): the root's package.json asks for 22 for its tooling, api/'s for 20,
+			// the version the sentence gives the part it names
+			return d.hold(ReasonUnverifiable, fmt.Sprintf("%s asks for %s %s; %s asks for %s, as the claim says", file, a.Name, want, other, stated))
+		}
 		return d.fail(ReasonChanged, fmt.Sprintf("%s asks for %s %s; the claim says %s", file, a.Name, want, a.Ref))
 	}
 	if required && versionBelow(a.Name, want, stated) {
@@ -291,6 +297,30 @@ func (v *verifier) manifestVersion(lang string) (string, string, bool) {
 		}
 	}
 	return "", "", false
+}
+
+// packageAsking finds a manifest of the document's tree below it, other than file, that asks for the
+// stated least version of lang exactly: a part of the project the sentence may be about. A document
+// Copilot or a hidden tool directory holds speaks for the whole repository.
+func (v *verifier) packageAsking(lang, file, stated string) (string, bool) {
+	name := manifestFiles[lang]
+	scope := path.Dir(v.soul.Path)
+	if copilotFile(v.soul.Path) || hiddenAgentDoc(v.soul.Path) {
+		scope = "."
+	}
+	for i, p := range v.repo.ByBasename(name) {
+		if i >= 64 {
+			break // a tree of hundreds of packages: the nearest manifest's word stands
+		}
+		if p == file || scope != "." && !strings.HasPrefix(p, scope+"/") || strings.Contains(p, "node_modules/") {
+			continue
+		}
+		body, _ := v.readFile(p)
+		if ver, ok := leastOf(lang, body); ok && !versionBelow(lang, stated, ver) && !versionBelow(lang, ver, stated) {
+			return p, true
+		}
+	}
+	return "", false
 }
 
 // filesUpward lists the files called name in the document's directory and in each directory above it,

@@ -71,6 +71,11 @@ func treeAnchors(body string, start int) []Anchor {
 	var stack []level
 	root := ""
 	pathLike := 0
+	// alt is a directory drawn as the last of its level with nothing under it, and altCol its column: a
+	// file drawn after it at that column cannot be its sibling (the branch said none follows) and may be
+	// its child whose indentation was lost ("│ └── lib/" over "│ └── whatsapp.test.ts", the
+	// two-hundred-and-thirty-first holdout's restaurante-app, over tests/unit/lib/whatsapp.test.ts).
+	alt, altCol := "", -1
 	for i, l := range strings.Split(body, "\n") {
 		m := treeBranch.FindStringSubmatch(l)
 		if m == nil {
@@ -90,6 +95,9 @@ func treeAnchors(body string, start int) []Anchor {
 		col := utf8.RuneCountInString(m[1])
 		for len(stack) > 0 && stack[len(stack)-1].col >= col {
 			stack = stack[:len(stack)-1]
+		}
+		if col != altCol {
+			alt, altCol = "", -1 // anything but a file at the closed directory's column ends its run
 		}
 		if groupLabel.MatchString(strings.TrimSpace(m[2])) {
 			stack = append(stack, level{col: col, label: true})
@@ -114,6 +122,12 @@ func treeAnchors(body string, start int) []Anchor {
 			parts = append(parts, s.name)
 		}
 		stack = append(stack, level{col: col, name: strings.TrimSuffix(name, "/"), file: !strings.HasSuffix(name, "/") && hasKnownExt(name)})
+		if strings.HasSuffix(name, "/") {
+			alt, altCol = "", -1
+			if branch := l[len(m[1]):]; strings.HasPrefix(branch, "└") || strings.HasPrefix(branch, "┗") || strings.HasPrefix(branch, "`--") {
+				alt, altCol = strings.TrimSuffix(name, "/"), col
+			}
+		}
 		if blankLevel(parts) || root == placeholderRoot || len(out) >= maxTreeEntries {
 			continue
 		}
@@ -125,6 +139,9 @@ func treeAnchors(body string, start int) []Anchor {
 			continue
 		}
 		a.UnderFile = underFile
+		if !strings.HasSuffix(name, "/") {
+			a.TreeAlt = alt
+		}
 		out = append(out, a)
 		if strings.HasSuffix(name, "/") || fileExt.MatchString(path.Ext(name)) {
 			pathLike++
@@ -214,9 +231,14 @@ func notedAway(name, comment string) bool {
 	if comment == "" {
 		return false
 	}
-	return exampleComment.MatchString(comment) || plannedComment.MatchString(comment) || outputComment.MatchString(comment) ||
+	return exampleComment.MatchString(comment) || plannedComment.MatchString(comment) || outputComment.MatchString(comment) || optionalComment.MatchString(comment) ||
 		strings.HasSuffix(name, "/") && emptyComment.MatchString(comment)
 }
+
+// optionalComment opens an entry's comment with the word that says a checkout may lack it: "config.json
+// #   Optional: capital_base, prebuy thresholds" (the two-hundred-and-thirty-first holdout's
+// portfolio-and-investment, a file its user creates to override the defaults), "# (optional)".
+var optionalComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*[*_]*optional\b`)
 
 // emptyComment is a directory entry's comment that says it holds nothing yet: "assets/  static images
 // imported by components (empty today)" (the hundred-and-seventeenth holdout's ppcall-integration-wizard).
