@@ -178,7 +178,9 @@ var goneParen = mustGate("^(?:\\s*(?:,|/|and|&|\\+)?\\s*`[^`\\n]*`)*\\s*,\\s*\\*
 // open the next sentence: "`middleware.ts` is **deprecated** in Next.js 16. The file convention is now
 // `proxy.ts`" (the hundred-and-fifty-second holdout's markpost), or come as an order: "`middleware.ts` is
 // deprecated — use `src/proxy.ts` with `export const proxy`" (the two-hundred-and-thirtieth's patient-portal).
-var deprecatedAfter = mustGate(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*deprecated\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b|\b(?:is|are)\s+now\b|(?:[—–:;,.]|\s-)\s*[*_]*(?:use|prefer)\s+[*_]*\x60)`)
+// A stale or legacy place with its replacement reads the same: "`docs/02-ROADMAPS/` is stale/legacy. Use
+// `docs/v3/` instead." (the two-hundred-and-thirty-second's SampleMind-AI---Beta).
+var deprecatedAfter = mustGate(`(?i)^[\x60*]*\s+(?:is|are|was|were|(?:has|have)\s+been)\s+(?:now\s+)?[*_]*(?:deprecated|(?:stale|legacy|obsolete|outdated)(?:\s*/\s*(?:stale|legacy|obsolete|outdated|deprecated))?)\b[^\n]{0,100}?(?:\binstead\b|\bin\s+favou?r\s+of\b|\breplaced\s+by\b|\b(?:is|are)\s+now\b|(?:[—–:;,.]|\s-)\s*[*_]*(?:use|prefer)\s+[*_]*\x60)`)
 
 // removedList is a lead-in that names what it lists as removed, then the list up to a span, no sentence
 // closed since: "Removed partials that must not come back: ui-kit's `app-helpers.css` and
@@ -1294,6 +1296,7 @@ func singlePath(tok, clean string) (Anchor, bool) {
 	if suffixMention.MatchString("."+strings.TrimPrefix(last, "_")) && strings.HasPrefix(last, "_") {
 		return Anchor{}, false // "tests live beside the code as `_test.go`": Go's test-file ending
 	}
+
 	if clean != tok || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}

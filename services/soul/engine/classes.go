@@ -466,8 +466,10 @@ var createCueHan = mustGate(`(?:创建|新建|創建)(?:一个|一個|新的?)?(
 
 // outputCue ends the text before a place a tool writes its output: "`bun run protos` … Generates into
 // `src/shared/proto/`, `src/generated/`" (the twenty-second holdout's cline, whose generated/ is
-// gitignored), "writes to `out/`". Output need not be there in a clean checkout.
-var outputCue = mustGate("(?i)\\b(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
+// gitignored), "writes to `out/`", "lifecycle hooks authored in `hooks/`, published to `.github/hooks/`"
+// (the two-hundred-and-thirty-second's github-copilot-fc, whose publish script makes it; "publish the
+// notes in `notes/pre-*`" names the source). Output need not be there in a clean checkout.
+var outputCue = mustGate("(?i)\\b(?:(?:generates?|generated|writes?|written|emits?|emitted|outputs?)\\s+(?:\\w+\\s+){0,3}?(?:in|into|to|under)|publish(?:es|ed)?\\s+(?:\\w+\\s+){0,3}?(?:to|into))\\s+(?:`[^`\\n]*`\\s*,?\\s*(?:and\\s+)?)*$")
 
 // persistCue ends the text before the files a program persists its state in, named in parentheses:
 // "`GrantStore` (`grants.go`) persists per-script permission decisions (`grants.json`,
@@ -681,6 +683,16 @@ var (
 // revision ", "`serde` rev ".
 var revisionOfBefore = mustGate("(?i)`[\\w.@/-]+`\\s+(?:revision|rev)\\s*[:=]?\\s*$")
 
+// misspeltAfter follows a name with the right one: "A pasta local antiga pode estar escrita como
+// `noteboks/`; o nome correto é `notebooks/`" (an old local copy may spell it so; the correct name is:
+// the two-hundred-and-thirty-third holdout's atelie-generativo). The name is the wrong spelling.
+var misspeltAfter = mustGate("(?i)^[*_]*\\s*[;,.—–]?\\s*(?:(?:but|mas|pero)\\s+)?(?:the\\s+correct\\s+(?:name|spelling|path)\\s+is|o\\s+nome\\s+correto\\s+é|a\\s+grafia\\s+correta\\s+é|el\\s+nombre\\s+correcto\\s+es)\\s*[:：]?\\s*[*_]*`")
+
+// zhNoRestoreBefore ends Chinese "must not restore" before the names it bans: "不得恢复
+// `docker-compose.dev.yml` 或 `next dev` 容器" (the two-hundred-and-thirty-third holdout's skynet, a file a
+// commit removed on purpose).
+var zhNoRestoreBefore = mustGate("(?:不得|不要|禁止|勿|不可|不能|别|不再)\\s*(?:恢复|恢復|还原|還原)\\s*(?:`[^`\\n]*`\\s*(?:或|和|、|,|，)\\s*)*$")
+
 // notRestoredBefore ends the text before a name a sentence says was not brought back: "`register/` is
 // fresh code, not restored `go/effector`" (the hundred-and-ninety-fourth holdout's foldlab).
 var notRestoredBefore = mustGate(`(?i)\b(?:not|never|rather\s+than)\s+(?:a\s+|the\s+)?(?:restored|revived|resurrected|brought\s+back)\s*$`)
@@ -785,9 +797,10 @@ var willBecomeBefore = mustGate(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(
 // today" (the hundred-and-eighty-second's agents-config), "**`common/`**: Empty (dead folder)." (the
 // two-hundred-and-nineteenth's EmoVision), "| `Manual/` | Reserved for a hand-written parallel
 // implementation (comparison material). Often empty. |" (the two-hundred-and-thirty-first's
-// EBookLibrary: empty as a rule, in the name's own cell and before any other name). git keeps no empty
+// EBookLibrary: empty as a rule, in the name's own cell and before any other name), "The `Controllers/`
+// folder is empty", "`Controllers/` is intentionally empty" (the two-hundred-and-thirty-second's wine-rating-system). git keeps no empty
 // directory, so its absence is what the text says.
-var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[*_]*\s*\|?[^|\n\x60]{0,160}?\b(?:often|usually|typically|normally|mostly|sometimes|frequently|may\s+be|can\s+be|might\s+be)\s+empty\b|^[*_]*\s*[—–:]\s*[*_]*empty\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
+var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[*_]*\s*\|?[^|\n\x60]{0,160}?\b(?:often|usually|typically|normally|mostly|sometimes|frequently|may\s+be|can\s+be|might\s+be)\s+empty\b|^[*_]*\s*[—–:]\s*[*_]*empty\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:(?:folder|directory|dir)\s+)?(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+|intentionally\s+|deliberately\s+|purposely\s+|left\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the
 // name's stem in another case, which a rule makes of it.
@@ -1019,7 +1032,7 @@ type spanCue struct {
 var destCues = []spanCue{
 	{"", createCue, []string{"creat", "touch", "dir", "writ"}},
 	{"", createCueHan, []string{"创建", "新建", "創建"}},
-	{"", outputCue, []string{"generat", "writ", "emit", "output"}},
+	{"", outputCue, []string{"generat", "writ", "emit", "output", "publish"}},
 	{"", persistCue, []string{"persist"}},
 	{"", addFileCue, []string{"add"}},
 	{"", forbidMakeCue, []string{"not", "never", "n't", "n’t"}},
@@ -1315,8 +1328,9 @@ var (
 // found" and "No `bun test` script or `*.test.ts` files exist" (the hundred-and-seventy-second's NM-TS) say
 // where the name sits, or what kind the name before is. French "Note : pas de `cli/src/core/tracing/`" (no
 // such folder: the two-hundred-and-ninth holdout's isaac-cli and its fork) and "No API route handlers
-// (`src/app/api/**`)" (its studious-octo-invention, whose ESP32 serves the API) say none is there.
-var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$|(?:^|[\s(:：])(?:pas\s+de|aucune?|no\s+hay|não\s+há|nao\s+ha)\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:[\w-]+\s+){1,4}\(\s*\**$`)
+// (`src/app/api/**`)" (its studious-octo-invention, whose ESP32 serves the API) say none is there, and
+// so does "No legacy `backend/` folder." (the two-hundred-and-thirty-second's diegobarbosa-os).
+var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|legacy|old|stray|leftover|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$|(?:^|[\s(:：])(?:pas\s+de|aucune?|no\s+hay|não\s+há|nao\s+ha)\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:[\w-]+\s+){1,4}\(\s*\**$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1373,6 +1387,16 @@ var (
 	matchesAfter  = mustGate(`(?i)^\s*(?:→|->|=>|:)?\s*match(?:es|ing)?\s+\x60`)
 	matchesBefore = mustGate(`(?i)\bmatch(?:es|ing)?\s+(?:\x60[^\x60\n]*\x60\s*,\s*)*$`)
 )
+
+// scopeLabelBefore ends a label of what an agent may or may not change, over the globs it lists: "Cannot
+// modify: `docs/prd/**`, `docs/adr/**`, `.github/workflows/**`" (the two-hundred-and-thirty-second
+// holdout's SteeringLLM, whose workflows a commit removed): a scope, whatever matches it today.
+var scopeLabelBefore = mustGate("(?i)\\b(?:can|cannot|can['’]t|may(?:\\s+not)?|must\\s+not|(?:not\\s+)?allowed\\s+to)\\s+(?:modify|edit|touch|write(?:\\s+to)?|change)[*_]*\\s*[:：]\\s*[*_]*\\s*(?:`[^`\\n]*`\\s*,\\s*(?:and\\s+|or\\s+)?)*$")
+
+// koreanExcludedAfter follows globs with Korean "… excludes them from …": "`frontend/tsconfig.json`은
+// `src/components/**/*`와 `src/store/**/*`를 TS 검사에서 제외한다" (the same round's Data-Analysis-Agent):
+// the patterns a configuration leaves out.
+var koreanExcludedAfter = mustGate("^(?:\\s*(?:,|와|과|및|또는)\\s*`[^`\\n]*`)*\\s*(?:를|을)\\s*[^.。\\n`]{0,40}?제외")
 
 // excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).

@@ -46,8 +46,14 @@ func setApart(s *spanText) bool {
 	return containsFold(s.lowerRaw, "check in", "commit", "introduce", "re-add", "readd") && checkInBanned(s.before) ||
 		mustBeAfter.MatchString(s.after(40)) ||
 		strings.Contains(s.lowerRaw, "assume") && assumeBefore.MatchString(s.before) && existsAfter.MatchString(s.after(30)) ||
-		strings.Contains(s.lowerRaw, "replace") && replaceWithBefore.MatchString(s.before)
+		strings.Contains(s.lowerRaw, "replace") && replaceWithBefore.MatchString(s.before) ||
+		strings.Contains(s.lowerRaw, "않") && koreanNotAssumedAfter.MatchString(s.after(80))
 }
+
+// koreanNotAssumedAfter follows a name with Korean "do not assume (or believe) it exists": "`WorkbenchApp.tsx`가
+// 있다고 가정하지 않는다" (the two-hundred-and-thirty-second holdout's Data-Analysis-Agent, over a root a
+// commit replaced), "… 있다고 믿지 않는다".
+var koreanNotAssumedAfter = mustGate("^(?:\\s*(?:,|와|과|및|또는|나|이나)\\s*`[^`\\n]*`)*\\s*(?:이|가|은|는|도)?\\s*(?:있다고|존재한다고)\\s*(?:가정|생각|믿|간주)(?:하)?지\\s*(?:않|말)")
 
 // replaceWithBefore ends the text before what a thing must not be replaced with: "Do not replace one
 // large shared type file with a single large `types.ts` in another folder" (the hundred-and-eighty-sixth

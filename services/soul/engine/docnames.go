@@ -12,8 +12,9 @@ import (
 // earlier command writes, the name the document picks for the reader's own new thing, and the list a
 // lead-in places relative to the installed program are no claims that the repository holds them.
 
-// outputFlag is a command writing a file: "-o remote.csv", "--write-json remote.json", "> out.txt".
-var outputFlag = mustGate(`(?:^|\s)(?:-o|-out|-keyout|--out|--output|--outfile|--output-file|--write-[a-z]+|>)(?:\s+|=)((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w*)\b`)
+// outputFlag is a command writing a file: "-o remote.csv", "--write-json remote.json", "> out.txt",
+// "npx kysely-codegen --out-file src/generated/types.ts" (the two-hundred-and-thirty-third holdout's fossyl).
+var outputFlag = mustGate(`(?:^|\s)(?:-o|-out|-keyout|--out|--output|--outfile|--out-file|--outFile|--output-file|--write-[a-z]+|>)(?:\s+|=)((?:[\w.-]+/)*[\w.-]+\.[A-Za-z]\w*)\b`)
 
 // downloadCmd fetches a file by URL into the working directory under its own name: "wget URL",
 // "curl -O URL", "curl -LO URL".

@@ -115,6 +115,8 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link {
 		if full, ok := v.jvmShorthand(v.resolve(a.Path)); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" names "+full+" without its source root"
+		} else if full, ok := v.dotnetShorthand(a.Path); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" names "+full+" by its project's layer"
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && c.Kind != KindTree && !strings.Contains(a.Path, "/") && !v.evidenced[anchorKey(a)] && v.claimHasIgnored(c) {
@@ -200,6 +202,14 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			// (the hundred-and-ninety-first holdout's manic, whose engine became a repository of its own):
 			// the rows describe a tree this repository never held; a place that moved away keeps them drift
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" is named under "+place+", a place this repository never held"
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.HasPrefix(a.Path, "-") {
+		if member, ok := v.nameEnding(a.Path); ok {
+			// "每个功能模块包含 `-api.controller.ts` (公开接口)" (each module holds one: the
+			// two-hundred-and-thirty-second holdout's freyja, over article-api.controller.ts). A file history
+			// had by that very name (TanStack Router's "-table-skeleton.tsx", kept out of the routes) is one
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+" is the ending of names such as "+member
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && strings.Contains(a.Path, "X") {
@@ -349,6 +359,18 @@ func (v *verifier) memberPlaceholder(p string) (string, bool) {
 			}
 		}
 		return "", false
+	}
+	return "", false
+}
+
+// nameEnding reads a bare name that opens with a hyphen and that no commit ever had as the ending of the
+// tracked names it finishes, and answers the first of them.
+func (v *verifier) nameEnding(p string) (string, bool) {
+	if strings.ContainsAny(p, "/*?[{") || !strings.Contains(p, ".") || len(v.batch.EverSeenAt[p]) > 0 {
+		return "", false
+	}
+	if hit := v.repo.Glob("**/?*"+p, 1); len(hit) > 0 {
+		return hit[0], true
 	}
 	return "", false
 }

@@ -45,3 +45,36 @@ func (v *verifier) jvmShorthand(p string) (string, bool) {
 	}
 	return found, found != ""
 }
+
+// .NET solutions name each project directory after the solution and the layer ("src/AssetHub.Application/"),
+// and documents write the layer alone: "Commands/events defined in `Application/Messages/`" (the
+// two-hundred-and-thirty-second holdout's AssetHub, over src/AssetHub.Application/Messages/).
+
+// dotnetLayer is a path's first segment written as a project's last dotted part: a capitalised word.
+var dotnetLayer = mustGate(`^[A-Z][A-Za-z0-9]+$`)
+
+// dotnetShorthand is the one tracked place a missing path names when its first segment stands for a
+// project directory ending in "."+that segment: every tracked match must sit in one project.
+func (v *verifier) dotnetShorthand(p string) (string, bool) {
+	p = strings.TrimPrefix(p, "./")
+	first, rest, ok := strings.Cut(strings.TrimSuffix(p, "/"), "/")
+	if !ok || rest == "" || !dotnetLayer.MatchString(first) || strings.ContainsAny(rest, "*?[{<") {
+		return "", false
+	}
+	project := ""
+	for _, f := range v.repo.Glob("**/*."+first+"/"+strings.TrimSuffix(rest, "/"), 16) {
+		i := strings.Index(f, "."+first+"/"+strings.TrimSuffix(rest, "/"))
+		if i < 0 {
+			continue
+		}
+		dir := f[:i+len(first)+1]
+		if project != "" && project != dir {
+			return "", false // two solutions' layers: the shorthand names neither
+		}
+		project = dir
+	}
+	if project == "" {
+		return "", false
+	}
+	return project + "/" + rest, true
+}

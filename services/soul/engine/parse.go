@@ -671,6 +671,12 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 			p.soul.Claims[i].styleSample = true
 		}
 	}
+	if lead != "" && namingRule.MatchString(lead) {
+		// "1. **Vue 组件文件**（`.vue`）：统一 **PascalCase**" over "   - ✅ `KnowledgeGraph.vue`,
+		// `NodeWindow.vue`" (the two-hundred-and-thirty-third holdout's Asterism, whose components a
+		// refactor renamed): items that open with a verdict show the rule's names
+		p.markFrom(from, func(c *Claim) { c.styleSample = c.styleSample || verdictItem.MatchString(c.Text) })
+	}
 	if lead != "" && (removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead)) {
 		// "- The old root-level classic JS files were deleted:" over "  - `js/levels.js`" (the
 		// hundred-and-ninety-fourth holdout's ravlykonline): the item says its nested list is gone
@@ -719,6 +725,9 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 	return claim
 }
 
+// samplesMarks are the marks a verdict is drawn with.
+const samplesMarks = `✅|❌|✔️?|✗|👍|👎`
+
 // samplesLeadIn is a paragraph that opens a list of examples by their verdict: "Good:", "Bad:", "✅ Do:",
 // "❌ Avoid:", "Good examples:". Under a naming rule (the eighty-fifth holdout's RalphX, "## Naming and
 // Module Rules": "Good:" over `merge_validation.rs`, `useVerificationEvents.ts`, "Bad:" over `utils.rs`)
@@ -727,6 +736,8 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 var (
 	samplesLeadIn = mustGate(samplesVerdict + `$`)
 	samplesItem   = mustGate(samplesVerdict + "`")
+	// verdictItem is an item that opens with a verdict's mark alone, then a name: "✅ `Graph.vue`".
+	verdictItem = mustGate("^[*_\\s]*(?:" + samplesMarks + ")[*_\\s]*(?:[:：][*_\\s]*)?`")
 )
 
 // namesItem is a list item of a naming label and nothing but names: "File names: `a.ts`, `b.ts`".
@@ -740,7 +751,7 @@ var (
 )
 
 // samplesVerdict is the verdict a list of samples, or an item of one, opens with.
-const samplesVerdict = `(?i)^[*_\s]*(?:(?:✅|❌|✔️?|✗|👍|👎)\s*)?(?:good|bad|do|don['’]t|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
+const samplesVerdict = `(?i)^[*_\s]*(?:(?:` + samplesMarks + `)\s*)?(?:good|bad|do|don['’]t|avoid|prefer|correct|incorrect|wrong|right)(?:\s+(?:examples?|names?|naming|patterns?))?[*_\s]*:[*_\s]*`
 
 // entryLabel opens a log entry with its identifier: "**R509 (Phase 3.2, 2026-05) — … ported.**",
 // "Shipped R580: `show_conway_tx_for_dump` now renders …".

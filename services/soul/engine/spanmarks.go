@@ -305,7 +305,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
-		strings.Contains(lowerRaw, "deprecat") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
+		containsFold(lowerRaw, "deprecat", "stale", "legacy", "obsolete", "outdated") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
 		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "de existir", "que sa") && romanceGoneAfter.MatchString(s.after(120)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t", "never", "block", "ban", "forbid", "reject") && forbidAddBefore.MatchString(s.behind(200)) ||
@@ -336,6 +336,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		strings.Contains(lowerRaw, "rename") && neverRenameBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "deleted", "removed", "dropped") && deletedTheBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "restor", "recover", "resurrect", "bring") && (restoreBefore.MatchString(s.before) && restoreFromAfter.MatchString(s.after(60)) || notRestoredBefore.MatchString(s.before)) ||
+		strings.ContainsAny(lowerRaw, "恢復还還") && zhNoRestoreBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "correct", "corret") && misspeltAfter.MatchString(s.after(80)) ||
 		setApart(s) ||
 		containsFold(lowerRaw, "banned", "forbidden", "prohibited", "disallowed", "not allowed") && bannedParenAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "legacy", "stale", "outdated", "obsolete") && staleRefAfter.MatchString(s.after(80)) ||
@@ -448,7 +450,9 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
 		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200)) ||
-		a.Kind == AnchorGlob && containsFold(before, "pattern", "glob") && patternLabelBefore.MatchString(before)
+		a.Kind == AnchorGlob && containsFold(before, "pattern", "glob") && patternLabelBefore.MatchString(before) ||
+		a.Kind == AnchorGlob && containsFold(before, "modify", "edit", "touch", "write", "change") && scopeLabelBefore.MatchString(before) ||
+		a.Kind == AnchorGlob && strings.Contains(s.after(100), "제외") && koreanExcludedAfter.MatchString(s.after(100))
 	if a.Kind == AnchorPath && !strings.Contains(a.Path, "/") {
 		a.Elsewhere = x.c.cites || elsewhereCue.MatchString(sentenceAround(raw, m[0], m[1])) || kindArticle.MatchString(before) || linkTopic.MatchString(before)
 	}
