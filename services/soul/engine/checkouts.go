@@ -40,6 +40,13 @@ func (v *verifier) namesAway() map[string]bool {
 					// `config.json`" (the two-hundred-and-eleventh holdout's opentabs): the same file
 					names[base] = true
 				}
+			case a.Kind == AnchorAbsolute:
+				if base := path.Base(a.Ref); !strings.HasSuffix(a.Ref, "/") && path.Ext(base) != "" && !strings.HasPrefix(base, ".") {
+					// "**Target architecture (per `/Users/toc/Server/owner.md`):**", then "see `owner.md`" (the
+					// two-hundred-and-thirty-fifth holdout's agent-ui, whose maintainer keeps it beside the
+					// checkout): the same file, named by its base
+					names[base] = true
+				}
 			case a.Kind == AnchorPath && (away || a.Foreign && !a.Workspace):
 				if base := path.Base(strings.TrimSuffix(a.Path, "/")); base != "." && base != "/" {
 					names[base] = true

@@ -761,10 +761,12 @@ var writeScopeBefore = mustGate("(?i)\\b(?:writes?|edits?|touch(?:es)?|modif(?:y
 
 // useOnlyAfter follows "Use a" and a name with the one case it is for: "Use a `types/` directory only for a
 // coherent set of shared domain contracts" (the two-hundred-and-fifth holdout's leafdown): a place to make
-// when that case comes, not one there now.
+// when that case comes, not one there now. "add a `scripts/ci/` helper only for a durable
+// repository-specific invariant" (the two-hundred-and-thirty-fifth's elysium, whose scripts/ci/ a commit
+// retired) says the same of a helper.
 var (
-	useABefore   = mustGate(`(?i)\buse\s+an?\s+[*_]*$`)
-	useOnlyAfter = mustGate("(?i)^`?[*_]*\\s*(?:directory|folder|dir|file|module|package)?\\s+only\\s+(?:for|when|if)\\b")
+	useABefore   = mustGate(`(?i)\b(?:use|add)\s+an?\s+(?:[a-z][\w-]*\s+)?[*_]*$`)
+	useOnlyAfter = mustGate("(?i)^`?[*_]*\\s*(?:directory|folder|dir|file|module|package|helper|script|tool)?\\s+only\\s+(?:for|when|if)\\b")
 )
 
 // theMissingBefore calls the name missing: "(This is the missing `COMMENTS.md` contract.)" (the
@@ -779,8 +781,9 @@ var ifYouNameBefore = mustGate(`(?i)\bif\s+(?:you|we|someone)\s+(?:name|call|ren
 // kebab-case for components (`character-card.tsx`), camelCase for utilities (`assetManager.ts`)" (the
 // hundred-and-fifty-sixth holdout's nexusVTT). A short code span may stand between: "**Hooks**: camelCase
 // starting with `use` (`useLocalStorage.ts`)" (the two-hundred-and-fourteenth's HolyMon-Monad and
-// juanlou.dev, each naming a hook its kebab-case files never had).
-var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}\(\s*$`)
+// juanlou.dev, each naming a hook its kebab-case files never had). The style may be a code span itself:
+// "**Components**: `PascalCase` 파일명 (`Button.tsx`)" (the two-hundred-and-thirty-fourth's boilerplate).
+var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}\(\s*$`)
 
 // willBecomeBefore ends the text before the place something will become or move to: "Lucide icons are
 // imported from `src/icons/index.tsx` today (will become `src/libs/ui-kit/icons/`)" (the
@@ -1397,6 +1400,11 @@ var scopeLabelBefore = mustGate("(?i)\\b(?:can|cannot|can['’]t|may(?:\\s+not)?
 // `src/components/**/*`와 `src/store/**/*`를 TS 검사에서 제외한다" (the same round's Data-Analysis-Agent):
 // the patterns a configuration leaves out.
 var koreanExcludedAfter = mustGate("^(?:\\s*(?:,|와|과|및|또는)\\s*`[^`\\n]*`)*\\s*(?:를|을)\\s*[^.。\\n`]{0,40}?제외")
+
+// excludedAfter says so after the glob: "(config in `.yamllint.yaml`; `.md` files and
+// `clusters/*/flux-system/` are excluded)" (the two-hundred-and-thirty-fifth holdout's elysium, a pattern
+// the config still holds for clusters a commit removed).
+var excludedAfter = mustGate("(?i)^(?:\\s*(?:,|and|or)\\s*`[^`\\n]*`)*\\s+(?:are|is)\\s+(?:also\\s+)?(?:excluded|ignored|skipped)\\b")
 
 // excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).

@@ -214,6 +214,9 @@ func markDocumentNames(claims []Claim) {
 				a.Target = true
 			}
 		}
+		if c.Kind == KindImport {
+			markOptionalImport(claims, i)
+		}
 		targetBases(c)
 		if strings.Contains(c.Text, "`") && containsFold(c.Text, declaredGates...) {
 			for _, m := range declaredName.FindAllStringSubmatch(c.Text, -1) {
@@ -222,6 +225,32 @@ func markDocumentNames(claims []Claim) {
 		}
 	}
 }
+
+// markOptionalImport marks the file of the import at claims[i] as one that may be absent when the claims
+// just before it, in its section, name the file and say the import is skipped without it: "Project-specific
+// orientation lives in `CLAUDE.project.md` (created by the consuming project …). The line below
+// auto-imports it when present; Claude Code silently ignores the import if the file is absent." over
+// "@CLAUDE.project.md" (the two-hundred-and-thirty-fourth holdout's ScoopBucket, a template's hook).
+func markOptionalImport(claims []Claim, i int) {
+	c := &claims[i]
+	var before strings.Builder
+	for j := i - 1; j >= 0 && j >= i-3 && claims[j].Section == c.Section; j-- {
+		before.WriteString(claims[j].Text)
+		before.WriteByte('\n')
+	}
+	text := before.String()
+	if !containsFold(text, "present", "absent", "exists", "missing", "ignore") || !optionalWhen.MatchString(text) {
+		return
+	}
+	for j := range c.Anchors {
+		if a := &c.Anchors[j]; a.Kind == AnchorPath && strings.Contains(text, "`"+path.Base(a.Path)+"`") {
+			a.Target = true
+		}
+	}
+}
+
+// optionalWhen says a file is used only when it is there.
+var optionalWhen = mustGate(`(?i)\b(?:when|if)\s+(?:it\s+is\s+|it['’]s\s+|the\s+file\s+is\s+)?(?:present|absent|exists|missing)\b|\bsilently\s+ignor`)
 
 // markLabelGroups reads the slashed names of a list or table of issue labels ("## Labels" over "- `type/` —
 // epic, feature, story") as label groups, not folders. Never in a soul, which keeps its laws: a section

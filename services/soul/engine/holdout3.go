@@ -57,6 +57,8 @@ func openList(after string) bool {
 // two-hundred-and-twenty-third's claude-code-history-viewer, a file its release workflow uploads). A step's
 // bare noun ("`latest.json` 생성", generate …) is not read so: "`calc.mjs` → `report.md` 생성" (the
 // two-hundred-and-sixth's my-rent-finder) names a report whose generator a commit archived, still drift.
+// A layout row's next cell may say it: "| `generated/endpoints/` | Orval로 자동 생성된 API 함수 |"
+// (API functions Orval generates: the two-hundred-and-thirty-fourth's InnoTraderV3.2), "| Auto-generated |".
 // insidePackagesAfter places a name inside the archives or packages a tool writes: "ships the bundled
 // player - `js/lottie.min.js` in folder packages …, `lib/lottie.min.js` … in OGraf packages" (the
 // hundred-and-seventeenth holdout's NoaCG-Studio, paths of its export zips). The plural is the tool's
@@ -80,7 +82,7 @@ var (
 	remoteAfter   = mustGate("(?i)^`?\\s+from\\s+(?:the\\s+|a\\s+|its\\s+)?(?:`?[A-Z][A-Z0-9_]*(?:URL|URI|HOST|ENDPOINT)`?|https?://|(?:url|server|remote|cdn|network|registry|bucket|endpoint)\\b|github\\s+(?:pages|releases)\\b|s3\\b)")
 )
 
-var generatedAfter = mustGate(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され|^\s*[이가]\s*(?:릴리[즈스]에\s*)?첨부(?:됨|된다|됩니다|되어|돼)`)
+var generatedAfter = mustGate(`(?i)^\W{0,3}\s*(?:files?\s+|folders?\s+|directory\s+|directories\s+)?(?:is|are|gets|get|will\s+be|would\s+be)\s+(?:auto-?|automatically\s+)?(?:generated|regenerated|produced|built|created)\b|^[*_]*\s*(?:directly|by\s+hand|manually)[*_]*\s*(?:[—–:;,(]|\s-)\s*(?:it|this|that|they)(?:\s+(?:is|are)|'s|'re)\s+(?:auto-?|automatically\s+)?(?:generated|built)\b|^\s*(?:[\w-]{1,16}\s*)?[이가은는]?\s*(?:자동(?:으로)?\s*)?(?:재)?생성(?:됨|된다|됩니다|되어|돼|되며|되고|되었|됐)|^\s*(?:[\w-]{1,16}\s*)?[がは]\s*(?:自動(?:的に)?)?(?:再)?生成され|^\s*[이가]\s*(?:릴리[즈스]에\s*)?첨부(?:됨|된다|됩니다|되어|돼)|^[*_]*\s*\|\s*[^|\n]{0,30}?자동(?:으로)?\s*(?:재)?생성(?:된|됨|되는)|^[*_]*\s*\|\s*[*_]*(?:auto-?generated|generated\s+by)\b`)
 
 // generatedItem follows a list item's path described as generated: "`src/content/docs/api/` -
 // Auto-generated API documentation" (the thirty-third holdout's LlamaIndexTS, where typedoc writes it
@@ -411,8 +413,10 @@ var namedSourceAfter = mustGate("^`?\\s+in\\s+(?:the\\s+)?[A-Z][\\w.-]*(?:\\s+[A
 
 // namedRepoAfter places a span in a repository the sentence names by what it is: "See
 // `docs/spec/node-ci-cd-contract.md` in the\n> operator monorepo" (the fifty-seventh holdout's
-// node-template, a repository made from that monorepo), through a quote's line break.
-var namedRepoAfter = mustGate("^`?(?:\\s+files?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?([\\w-]+)(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+// node-template, a repository made from that monorepo), through a quote's line break; the name may be a
+// code span: "`docs/admin/CLOUDFLARE-MIGRATION.md` in the `agentcommunity_page` repo" (the
+// two-hundred-and-thirty-fourth's agent-identity-discovery, three documents).
+var namedRepoAfter = mustGate("^`?(?:\\s+files?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?`?([\\w.-]+)`?(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
 
 // parentRootAfter runs a path from a directory above this repository: "`uv run python
 // projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth

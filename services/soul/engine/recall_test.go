@@ -69,6 +69,31 @@ func TestRecallMovedTo(t *testing.T) {
 	})
 }
 
+// TestRecallMovedToNearFirst: a bare name history had beside the document, deleted there, takes no rename
+// of a namesake elsewhere as its hint (the two-hundred-and-thirty-third holdout's oh-my-claudecode).
+func TestRecallMovedToNearFirst(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("src/hooks/swarm/index.ts", "export {}\n")
+	g.write("src/hooks/ralph/index.ts", "export {}\n")
+	g.write("dist/hooks/swarm/index.js", "module.exports = { swarm: true, agents: 4 }\n")
+	g.write("dist/hooks/crew/index.js", "module.exports = { crew: [\"lead\", \"reviewer\"] }\n")
+	g.commit("2026-06-01T10:00:00Z", "start")
+	if err := os.MkdirAll(filepath.Join(g.root, "dist", "features"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g.git("mv", "dist/hooks/swarm", "dist/features/delegation")
+	g.git("mv", "dist/hooks/crew", "dist/features/squad")
+	g.remove("src/hooks/swarm/index.ts")
+	g.commit("2026-06-02T10:00:00Z", "drop swarm")
+	g.write("src/hooks/AGENTS.md", "# Hooks\n\n## Layout\n\n- The swarm hook is `swarm/`.\n- The crew hook is `crew/`.\n")
+	g.commit("2026-06-03T10:00:00Z", "doc")
+	rep := check(t, g.root, "src/hooks/AGENTS.md", engine.CheckOptions{})
+	assertRecall(t, rep, []recallWant{
+		{"swarm hook", engine.StateStale, engine.ReasonFileMissing, "", "renamed"},
+		{"crew hook", engine.StateStale, engine.ReasonFileMissing, "dist/hooks/crew → dist/features/squad, renamed in", ""},
+	})
+}
+
 func TestRecallSizeClaims(t *testing.T) {
 	g := newGitFixture(t)
 	g.write("server.go", lines(3100))

@@ -122,6 +122,9 @@ type Claim struct {
 	// private repo (…):" over "  - `cloud/` — cloud backend"): the nested items' paths are that
 	// repository's unless it is this one (parser.listItem, repoItemLead).
 	repoItem string
+	// pagesOf is the outside knowledge store a section's heading says its names are pages of ("## Always
+	// Load (Vault Pages)"): a path there is the store's, not this repository's (parser.pagesStore).
+	pagesOf string
 	// policy marks a row or item of a section whose heading sets rules for paths ("### Protected Files
 	// (Requires Human Approval)"): a path it names is one the rule covers, in case it is ever made.
 	policy bool

@@ -450,6 +450,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
 		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200)) ||
+		a.Kind == AnchorGlob && containsFold(s.lowerRaw, "exclud", "ignor", "skip") && excludedAfter.MatchString(s.after(80)) ||
 		a.Kind == AnchorGlob && containsFold(before, "pattern", "glob") && patternLabelBefore.MatchString(before) ||
 		a.Kind == AnchorGlob && containsFold(before, "modify", "edit", "touch", "write", "change") && scopeLabelBefore.MatchString(before) ||
 		a.Kind == AnchorGlob && strings.Contains(s.after(100), "제외") && koreanExcludedAfter.MatchString(s.after(100))

