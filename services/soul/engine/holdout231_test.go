@@ -28,6 +28,7 @@ func TestTwoHundredThirtyFirstHoldoutClasses(t *testing.T) {
 		// portfolio-and-investment: a file its user may create
 		{"a table row calling the file optional", "| Path | Role |\n|---|---|\n| `portfolio/config.json` | Optional: capital base, thresholds |", nil},
 		{"twin: a table row describing it", "| Path | Role |\n|---|---|\n| `portfolio/config.json` | Capital base, thresholds |", []string{"evidence_file_missing portfolio/config.json"}},
+		{"twin: a table row's adjective", "| Path | Role |\n|---|---|\n| `portfolio/config.json` | Optional capital base settings |", []string{"evidence_file_missing portfolio/config.json"}},
 		{"a tree entry calling the file optional", "```\nportfolio/\n├── state.md          # Holdings\n└── config.json       #   Optional: capital base\n```", nil},
 		{"twin: a tree entry's adjective", "```\nportfolio/\n├── state.md          # Holdings\n└── config.json       #   Optional capital base settings\n```", []string{"evidence_file_missing portfolio/config.json"}},
 		{"twin: a tree entry describing it", "```\nportfolio/\n├── state.md          # Holdings\n└── config.json       #   Capital base\n```", []string{"evidence_file_missing portfolio/config.json"}},
