@@ -68,6 +68,7 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"a place setting's value", "- `cartPath`: `./src/gone.go` (the cart)\n", "./src/gone.go"},
 		{"a paragraph labelled not yet on disk", "**Cart — planned, not yet on disk.** The cart ships in `src/gone.go`.\n", "src/gone.go"},
 		{"a label group heading", "## Labels\n\n- `src/gone/` — the cart's old code\n", "src/gone/"},
+		{"an import said to be skipped when absent", "- The cart's notes live in `cart-notes.md`; the line below imports them when present.\n\n@cart-notes.md\n", "@cart-notes.md"},
 		{"a Vault pages heading", "## Vault Pages\n\n- `src/gone.go` — the cart's checkout\n", "src/gone.go"},
 		{"a configuration file beside a system place", "- The cart reads `cart.conf`, then `/etc/cart.d/`.\n", "cart.conf"},
 	} {

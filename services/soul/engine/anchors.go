@@ -1296,7 +1296,6 @@ func singlePath(tok, clean string) (Anchor, bool) {
 	if suffixMention.MatchString("."+strings.TrimPrefix(last, "_")) && strings.HasPrefix(last, "_") {
 		return Anchor{}, false // "tests live beside the code as `_test.go`": Go's test-file ending
 	}
-
 	if clean != tok || hasKnownExt(last) && !techName.MatchString(last) || knownNames[last] || dotfile.MatchString(last) {
 		return Anchor{Kind: AnchorPath, Ref: tok, Path: last}, true
 	}

@@ -801,8 +801,8 @@ var willBecomeBefore = mustGate(`(?i)\bwill\s+(?:(?:later|eventually|soon)\s+)?(
 // two-hundred-and-nineteenth's EmoVision), "| `Manual/` | Reserved for a hand-written parallel
 // implementation (comparison material). Often empty. |" (the two-hundred-and-thirty-first's
 // EBookLibrary: empty as a rule, in the name's own cell and before any other name), "The `Controllers/`
-// folder is empty", "`Controllers/` is intentionally empty" (the two-hundred-and-thirty-second's wine-rating-system). git keeps no empty
-// directory, so its absence is what the text says.
+// folder is empty", "`Controllers/` is intentionally empty" (the two-hundred-and-thirty-second's
+// wine-rating-system). git keeps no empty directory, so its absence is what the text says.
 var emptyDirAfter = mustGate(`(?i)^[*_]*` + noContents + `|^[*_]*\s*\|?[^|\n\x60]{0,160}?\b(?:often|usually|typically|normally|mostly|sometimes|frequently|may\s+be|can\s+be|might\s+be)\s+empty\b|^[*_]*\s*[—–:]\s*[*_]*empty\b|^[^.;\n(]{0,80}\(\s*(?:currently\s+|still\s+|now\s+|현재\s*|아직\s*)?(?:empty\b|placeholder\b|비어\s*있|비었)|^[*_]*\s*(?:(?:folder|directory|dir)\s+)?(?:[—–:-]\s*)?(?:exists\s+but\s+(?:is\s+)?|is\s+(?:currently\s+|still\s+|now\s+|intentionally\s+|deliberately\s+|purposely\s+|left\s+)?|(?:currently|still)\s+)empty\b|^[*_]*\s*(?:[은는이가]\s*)?(?:현재\s*|아직\s*)?(?:비어\s*있|비었)`)
 
 // derivedArrow follows a name with an arrow to another span; derivedName reads whether that span is the

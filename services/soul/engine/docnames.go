@@ -214,9 +214,6 @@ func markDocumentNames(claims []Claim) {
 				a.Target = true
 			}
 		}
-		if c.Kind == KindImport {
-			markOptionalImport(claims, i)
-		}
 		targetBases(c)
 		if strings.Contains(c.Text, "`") && containsFold(c.Text, declaredGates...) {
 			for _, m := range declaredName.FindAllStringSubmatch(c.Text, -1) {
@@ -226,11 +223,24 @@ func markDocumentNames(claims []Claim) {
 	}
 }
 
-// markOptionalImport marks the file of the import at claims[i] as one that may be absent when the claims
-// just before it, in its section, name the file and say the import is skipped without it: "Project-specific
-// orientation lives in `CLAUDE.project.md` (created by the consuming project …). The line below
-// auto-imports it when present; Claude Code silently ignores the import if the file is absent." over
-// "@CLAUDE.project.md" (the two-hundred-and-thirty-fourth holdout's ScoopBucket, a template's hook).
+// markOptionalImports marks the file of an import as one that may be absent when the claims just before it,
+// in its section, name the file and say the import is skipped without it: "Project-specific orientation
+// lives in `CLAUDE.project.md` (created by the consuming project …). The line below auto-imports it when
+// present; Claude Code silently ignores the import if the file is absent." over "@CLAUDE.project.md" (the
+// two-hundred-and-thirty-fourth holdout's ScoopBucket, a template's hook). Never in a soul, whose imports
+// are its own tree's: saying one is skipped when absent is no way past its check.
+func markOptionalImports(s *Soul) {
+	if s.SoulTissue {
+		return
+	}
+	for i := range s.Claims {
+		if s.Claims[i].Kind == KindImport {
+			markOptionalImport(s.Claims, i)
+		}
+	}
+}
+
+// markOptionalImport marks the import at claims[i] (markOptionalImports).
 func markOptionalImport(claims []Claim, i int) {
 	c := &claims[i]
 	var before strings.Builder

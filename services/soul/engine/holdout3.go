@@ -221,7 +221,7 @@ func presentIfGate(after string) bool {
 // the same: "| `portfolio/config.json` | Optional: capital_base, prebuy thresholds |" (the
 // two-hundred-and-thirty-first holdout's portfolio-and-investment, a file its user may create); the word as
 // the cell's label, not an adjective ("| `plugins/` | Optional plugins |" describes what is there).
-var optionalAfter = mustGate(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\||^[*_]*\s*\|\s*[*_]*(?:\(\s*optional\s*\)|optional[*_]*\s*(?:[:)—–|]|\s-))`)
+var optionalAfter = mustGate(`(?i)^[*_]*\s*(?:[:—–]|\s-)\s*[*_]*optional\b|^\s*[*_]+\(\s*optional\s*\)[*_]+\s*\||^[*_]*\s*\|\s*[*_]*` + optionalLabel + `\|))`)
 
 // whenCreatedAfter follows a place the sentence says is to be made: "`tests/integration/firebase-*.md`
 // (when created)" (the fifty-fourth holdout's claude-plugins, whose firebase tests a split moved away).

@@ -56,14 +56,14 @@ var dotnetLayer = mustGate(`^[A-Z][A-Za-z0-9]+$`)
 // dotnetShorthand is the one tracked place a missing path names when its first segment stands for a
 // project directory ending in "."+that segment: every tracked match must sit in one project.
 func (v *verifier) dotnetShorthand(p string) (string, bool) {
-	p = strings.TrimPrefix(p, "./")
-	first, rest, ok := strings.Cut(strings.TrimSuffix(p, "/"), "/")
+	first, rest, ok := strings.Cut(strings.Trim(strings.TrimPrefix(p, "./"), "/"), "/")
 	if !ok || rest == "" || !dotnetLayer.MatchString(first) || strings.ContainsAny(rest, "*?[{<") {
 		return "", false
 	}
+	tail := "." + first + "/" + rest // the layer's directory and the path on from it
 	project := ""
-	for _, f := range v.repo.Glob("**/*."+first+"/"+strings.TrimSuffix(rest, "/"), 16) {
-		i := strings.Index(f, "."+first+"/"+strings.TrimSuffix(rest, "/"))
+	for _, f := range v.repo.Glob("**/*"+tail, 16) {
+		i := strings.Index(f, tail)
 		if i < 0 {
 			continue
 		}

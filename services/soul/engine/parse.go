@@ -150,6 +150,7 @@ func Parse(path string, src []byte, opts ParseOptions) (*Soul, error) {
 	p.soul.SoulTissue = p.soulTissue() // before the tissues: a soul's finished-work heading is no archive
 	markInstalled(p.soul)
 	markLabelGroups(p.soul)
+	markOptionalImports(p.soul)
 	markInstanceNames(p.soul)
 	p.assignTissues()
 	p.soul.Headline = p.headline()
@@ -662,20 +663,16 @@ func (p *parser) listItem(it ast.Node, depth int) (claim int) {
 		// (the two-hundred-and-thirtieth holdout's workshop-5): the extensions the nested names leave off
 		p.markFrom(from, func(c *Claim) { c.leadExts = exts })
 	}
-	if lead != "" && strings.HasSuffix(strings.TrimRight(lead, "*_ "), ":") && namingRule.MatchString(lead) {
+	if lead != "" && namingRule.MatchString(lead) {
 		// "- Use lowercase words separated by hyphens, for example:" over "  - `button-page.tsx`" and
 		// "- Test-file suffixes follow each package's ecosystem convention:" over "  - `shared/` and
 		// `server/` use `*.test.ts`" (the hundred-and-ninety-seventh holdout's ant-design-solid and
-		// application): the nested items show a naming rule's names
-		for i := from; i < len(p.soul.Claims); i++ {
-			p.soul.Claims[i].styleSample = true
-		}
-	}
-	if lead != "" && namingRule.MatchString(lead) {
-		// "1. **Vue 组件文件**（`.vue`）：统一 **PascalCase**" over "   - ✅ `KnowledgeGraph.vue`,
-		// `NodeWindow.vue`" (the two-hundred-and-thirty-third holdout's Asterism, whose components a
-		// refactor renamed): items that open with a verdict show the rule's names
-		p.markFrom(from, func(c *Claim) { c.styleSample = c.styleSample || verdictItem.MatchString(c.Text) })
+		// application): the nested items of a rule closed by a colon show its names. Under any naming rule,
+		// items that open with a verdict do: "1. **Vue 组件文件**（`.vue`）：统一 **PascalCase**" over "   - ✅
+		// `KnowledgeGraph.vue`, `NodeWindow.vue`" (the two-hundred-and-thirty-third holdout's Asterism,
+		// whose components a refactor renamed)
+		all := strings.HasSuffix(strings.TrimRight(lead, "*_ "), ":")
+		p.markFrom(from, func(c *Claim) { c.styleSample = c.styleSample || all || verdictItem.MatchString(c.Text) })
 	}
 	if lead != "" && (removalLead.MatchString(lead) || archivedAwayLead.MatchString(lead) || formerPlaceLead.MatchString(lead)) {
 		// "- The old root-level classic JS files were deleted:" over "  - `js/levels.js`" (the

@@ -21,10 +21,13 @@ var goneLaterSubject = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \\t]*[^\\s*
 // list` and the manifest\" and neither ever called it (deleted 2026-08)", "`SocketRegistry.sweepIdle`
 // had no caller for as long as it existed" (the two-hundred-and-thirty-first holdout's ultimate, both
 // removed by the commits the notes record). A mark right after another name is that name's.
-var goneInSentence = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*(?:\\n[^`\\n]*)?`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:[^`\\s]\\s*\\(\\s*(?:deleted|removed)\\b[^()\\n]{0,40}\\)|\\bfor\\s+as\\s+long\\s+as\\s+(?:it|they)\\s+existed\\b)")
+var goneInSentence = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*(?:\\n[^`\\n]*)?`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:[^`\\s]\\s*" + deletedParen + "|\\bfor\\s+as\\s+long\\s+as\\s+(?:it|they)\\s+existed\\b)")
+
+// deletedParen is the parenthesis that marks a name deleted: "(deleted 2026-08)", "(removed in abc123)".
+const deletedParen = `\(\s*(?:deleted|removed)\b[^()\n]{0,40}\)`
 
 // deletedParenAfter is the mark itself right after a name: "what `error-status.ts` (deleted 2026-08) kept".
-var deletedParenAfter = mustGate(`(?i)^\s*\(\s*(?:deleted|removed)\b[^()\n]{0,40}\)`)
+var deletedParenAfter = mustGate(`(?i)^\s*` + deletedParen)
 
 // itGone says what the subject refers back to is gone; what may follow closes the statement ("It is
 // deleted (`Wallow-xg9t.1`).", "it is gone with the source-reading guards"). "It is run by CI" says
@@ -67,12 +70,12 @@ var usedToVerbAfter = mustGate("^(?:'s\\s+`[^`\\n]*`)?(?:\\s*(?:,|and|&)\\s*`[^`
 // reads the word before "used".
 var usedToVerbBefore = mustGate(`(?i)(\w+)\s+used\s+to\s+[a-z]+\s+(?:(?:an?|the|its|their|our|his|her)\s+)?[*_]*$`)
 
-// passiveAux are the words that make "used to" the passive of use.
 // usedToHereBefore is a lead that says the names after its colon were here once: "Two other scripts used
 // to live here: `run_pipeline.py` (ran `sql/*.sql` in order) and `ledger_validation.py`" (the
 // two-hundred-and-thirty-fourth holdout's ledgerone, both retired for dbt), up to the sentence's end.
 var usedToHereBefore = mustGate(`(?i)\bused\s+to\s+(?:live|be|sit|reside|exist)\s+(?:here|there|in\s+(?:this|that)\s+(?:directory|folder|package))\s*[:：]\s*(?:[^.;!?]|\.\w)*$`)
 
+// passiveAux are the words that make "used to" the passive of use.
 var passiveAux = set("is", "are", "be", "been", "being", "was", "were", "gets", "get", "got")
 
 func usedToBefore(before string) bool {

@@ -240,7 +240,11 @@ func notedAway(name, comment string) bool {
 // portfolio-and-investment, a file its user creates to override the defaults), "# (optional)". The word as
 // a label, not an adjective: "Ancplua.Mcp.HttpServer/  # Optional ASP.NET Core MCP server" (the
 // two-hundred-and-twenty-ninth's ancplua-mcp, a directory a restructure moved) describes what is there.
-var optionalComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[*_]*(?:[(\[]\s*optional\s*[)\]]|optional[*_]*\s*(?:[:)—–]|\s-|$))`)
+var optionalComment = mustGate(`(?i)^(?:#+|//|--|—|-)?\s*[*_]*` + optionalLabel + `$))`)
+
+// optionalLabel is "optional" written as a label rather than an adjective: "(optional)", "Optional:",
+// "Optional —"; the caller closes it with what else may follow the word (a comment's end, a cell's bar).
+const optionalLabel = `(?:[(\[]\s*optional\s*[)\]]|optional[*_]*\s*(?:[:)—–]|\s-|`
 
 // emptyComment is a directory entry's comment that says it holds nothing yet: "assets/  static images
 // imported by components (empty today)" (the hundred-and-seventeenth holdout's ppcall-integration-wizard).
@@ -272,6 +276,7 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 			continue
 		}
 		reading := map[string]rootReading{}
+		own := map[string]bool{} // roots named as this repository, asked once per block (ownName reads manifests)
 		kept := make([]Anchor, 0, len(c.Anchors))
 		for _, a := range c.Anchors {
 			r, ok := reading[a.TreeRoot]
@@ -285,7 +290,7 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 			case rootTop:
 				a.Path, a.Ref = underRoot(a.Path, a.TreeRoot), underRoot(a.Ref, a.TreeRoot)
 			case rootAsWritten:
-				if top, ok := v.topInstead(a); ok {
+				if top, ok := v.topInstead(a, own); ok {
 					a.Path, a.Ref = top, underRoot(a.Ref, a.TreeRoot)
 				}
 			}
@@ -299,12 +304,21 @@ func (v *verifier) treeRoots(results []ClaimResult) {
 // from the top when only the top has it: "nanoda/" over "src/", "build.gradle.kts" (the module nanoda/'s)
 // and "gradle/libs.versions.toml", ".github/" (the root's: the two-hundred-and-thirty-fifth holdout's
 // nanoda, a Gradle build whose one module bears the repository's name). Each entry is where it exists.
-func (v *verifier) topInstead(a Anchor) (string, bool) {
+// own caches, per root, whether it is this repository's name; an entry there as written is never asked.
+func (v *verifier) topInstead(a Anchor, own map[string]bool) (string, bool) {
 	root := a.TreeRoot
-	if root == "" || root == "." || root == "./" || root == indentRoot || root == placeholderRoot || !v.runsHere(root) {
+	if root == "" || root == "." || root == "./" || root == indentRoot || root == placeholderRoot {
 		return "", false
 	}
 	if ok, _ := v.repo.Exists(strings.TrimSuffix(a.Path, "/")); ok {
+		return "", false
+	}
+	mine, asked := own[root]
+	if !asked {
+		mine = v.runsHere(root)
+		own[root] = mine
+	}
+	if !mine {
 		return "", false
 	}
 	top := underRoot(a.Path, root)
