@@ -833,12 +833,16 @@ func pinnedNames(text string) map[string]bool {
 var pinnedSpan = mustGate("`([^`\\n]+)`\\s*\\(:\\d")
 
 // removedSpanList is a removal verb and the code spans it removed: "Removed `manage_channels` and
-// `manage_permissions` from the overwrites".
-var removedSpanList = mustGate("(?i)\\b(?:removed|deleted|dropped)\\s+((?:`[^`\\n]+`(?:\\s*,\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)?)+)")
+// `manage_permissions` from the overwrites", or "despite" and the names the sentence sets against the
+// cited line: "a hardcoded word-list (`prediction_models.py:169`) — not HuggingFace, despite
+// `transformers`/`sentence-transformers` in requirements" (the two-hundred-and-thirty-sixth holdout's
+// podcastflow-analytics, whose line 169 holds neither, as the sentence says).
+var removedSpanList = mustGate("(?i)\\b(?:removed|deleted|dropped|despite)\\s+((?:`[^`\\n]+`(?:\\s*[,/]\\s*(?:and\\s+|or\\s+)?|\\s+(?:and|or)\\s+)?)+)")
 
-// removedSpans are the names a claim says were removed; nil when it says of none.
+// removedSpans are the names a claim says were removed, or sets against a cited line with "despite";
+// nil when it says of none.
 func removedSpans(text string) map[string]bool {
-	if !strings.Contains(text, "`") || !containsFold(text, "removed", "deleted", "dropped") {
+	if !strings.Contains(text, "`") || !containsFold(text, "removed", "deleted", "dropped", "despite") {
 		return nil
 	}
 	var gone map[string]bool

@@ -107,6 +107,13 @@ func (v *verifier) asideReason() string {
 		v.asideDoc = "the document sits in " + folder + "/ with nothing but guides beside it: a sample guide"
 		return v.asideDoc
 	}
+	if archiveFolder.MatchString(folder) && v.copiesOfParent(dir) {
+		// "documents/prompt_engineer/archive_pre_refactor/CLAUDE.md" beside PROMPT_CONVENTION.md, which its
+		// parent folder also holds (the two-hundred-and-thirty-eighth holdout's Auto-ERP-Agent, a snapshot
+		// taken before tools and workflows were renamed)
+		v.asideDoc = "the document sits in " + folder + "/, an archive of copies of files its parent folder still holds"
+		return v.asideDoc
+	}
 	if body := v.readmeIn(dir); asideReadme.MatchString(body[:min(len(body), 4096)]) {
 		v.asideDoc = "the document sits in " + folder + "/, whose README says it describes no code of this tree"
 	}
@@ -117,6 +124,28 @@ func (v *verifier) asideReason() string {
 		v.asideDoc = "the document sits in " + folder + "/, which the repository's README says holds another project's material"
 	}
 	return v.asideDoc
+}
+
+// archiveFolder is an asideFolder that keeps old copies: archive(d), archives, attic, old, deprecated,
+// historical, alone or joined to a note ("archive_pre_refactor").
+var archiveFolder = mustGate(`(?i)^[_.]?(?:archived?|archives|attic|old|deprecated|historical)(?:[-_.][\w.-]+)?$`)
+
+// copiesOfParent reports a folder holding a file, other than a handoff document, whose name its parent
+// folder holds too: the folder keeps copies of files that live on above it.
+func (v *verifier) copiesOfParent(dir string) bool {
+	parent := path.Dir(dir)
+	for _, f := range v.repo.Glob(dir+"/*", 64) {
+		base := path.Base(f)
+		if agentGuides[base] || strings.EqualFold(base, "README.md") {
+			continue
+		}
+		if p := path.Join(parent, base); p != f {
+			if ok, isDir := v.repo.Exists(p); ok && !isDir {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // guideGallery counts the folders beside dir, itself among them, that hold nothing but guides, when dir

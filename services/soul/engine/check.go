@@ -116,6 +116,10 @@ type verifier struct {
 	// ignoredEntries maps the bare names of the document's tree entries that .gitignore keeps out to
 	// their paths (verify.go ignoredTreeEntry), read at first need.
 	ignoredEntries map[string]string
+	// ownNameList caches ownNames (verify.go).
+	ownNameList []string
+	// heldExts caches, per extension asked, whether a tracked file ends in it (verify.go heldExt).
+	heldExts map[string]bool
 	// madeVersions are the versions the document's own commands tag or release (releases.go madeHere).
 	madeVersions map[string]bool
 	files        map[string][]byte

@@ -53,9 +53,23 @@ func (v *verifier) namesAway() map[string]bool {
 				}
 			}
 		}
+		if strings.Contains(c.Text, ":\\") {
+			// "Built per `C:\Users\Ryan\Doc\Quizpulse\DESIGN_REVIEW_v400_v410_addendum.md`", then "see
+			// `DESIGN_REVIEW_v400_v410_addendum.md` §E1" (the two-hundred-and-thirty-sixth holdout's
+			// quizpulse-app, whose plans sit in a folder of the maintainer's Windows machine): a path of the
+			// machine no anchor reads, the file named by its base later
+			for _, m := range windowsPathSpan.FindAllStringSubmatch(c.Text, -1) {
+				if base := m[1]; path.Ext(base) != "" && !strings.HasPrefix(base, ".") {
+					names[base] = true
+				}
+			}
+		}
 	}
 	return names
 }
+
+// windowsPathSpan is a code span holding a path under a Windows drive; $1 is its last segment.
+var windowsPathSpan = mustGate("`[A-Za-z]:\\\\(?:[^`\\n]*[\\\\/])?([^`\\\\/\\n]+)`")
 
 // homeTwin prefixes a path the document also names under the home directory.
 const homeTwin = "~/"

@@ -482,8 +482,9 @@ var persistCue = mustGate("(?i)\\bpersist(?:s|ed|ing)?\\b(?:[^.;!?`]{0,80}\\(\\s
 
 // createCue ends the text before a file a step makes: "create `X`", "touch `X`", and "write `plan.md`"
 // (the twenty-sixth holdout's e-footprint, whose feature steps write a plan.md and a tasks.md per
-// feature, then archive them: history holds a dozen that are gone).
-var createCue = mustGate(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your)\s+)*\**$`)
+// feature, then archive them: history holds a dozen that are gone), in other languages too: "Creer
+// `rules.md` definissant les standards" (the two-hundred-and-thirty-eighth's remotion, a step to do).
+var createCue = mustGate(`(?i)\b(?:create|creates|creating|touch|mkdir|write|writes|writing|cr[ée]er|cr[ée]ez|crear|cree|criar|crie|erstellen|erstelle|anlegen|creare|crea)(?:/[a-z]+)?\s+(?:(?:an?|the|new|empty|your|un|une|le|la|les|el|los|um|uma|o|eine?n?|die|der|das|il|lo)\s+)*\**$`)
 
 // contrastCue ends the text before a span the sentence rejects: "it's `a.html` and not `b.html`",
 // "use X, not `Y`", and in the Nordic, German and Dutch guides "Tester ligger i `tests/` (ej
@@ -651,8 +652,10 @@ var onlyWhenAfter = mustGate(`(?i)^[^\n]{0,60}?\b(?:(?:created|added|introduced|
 var ifUsingAfter = mustGate("(?i)^`?[*_]*\\s+(?:if|when)\\s+(?:using|you\\s+use|you\\s+are\\s+using|you['’]re\\s+using|present|available|it\\s+exists|one\\s+exists|configured|enabled)\\b")
 
 // replacedByAfter follows a name with what replaced it: "`.eslintrc.json` was replaced by
-// `eslint.config.mjs` (eslint 9)" (the hundred-and-ninety-eighth holdout's Scholar-Flow).
-var replacedByAfter = mustGate("(?i)^`?[*_]*\\s+(?:was|were|has\\s+been|have\\s+been|got|is\\s+now|are\\s+now)\\s+(?:\\w+\\s+)?replaced\\s+(?:by|with)\\b")
+// `eslint.config.mjs` (eslint 9)" (the hundred-and-ninety-eighth holdout's Scholar-Flow), or with a kind
+// between: "The `defect-types/` feature folder is replaced by `products/` and `product-detail/`" (the
+// two-hundred-and-thirty-seventh's qc_system_pmp, whose commit adc8726 deleted it).
+var replacedByAfter = mustGate("(?i)^`?[*_]*(?:\\s+[a-z][\\w-]*){0,2}?\\s+(?:was|were|is|are|has\\s+been|have\\s+been|got|is\\s+now|are\\s+now)\\s+(?:\\w+\\s+)?replaced\\s+(?:by|with)\\b")
 
 // orEquivalentAfter follows a name with a hedge that makes it one choice of many: "or equivalent", "or
 // similar"; hedgeBefore opens the hedge before the name: "typically", "usually".
@@ -827,6 +830,28 @@ func derivedName(body, after string) bool {
 	return m[1] != stem && strings.EqualFold(strings.NewReplacer("-", "", "_", "").Replace(m[1]), stem)
 }
 
+// kindHolderBefore ends the words before a file name that says what makes a folder of a kind: "**Embedded
+// apps** — dirs with `index.html` + no `index.md` render as iframes" (the two-hundred-and-thirty-seventh
+// holdout's cabinet, of folders a user's data holds). Any such folder, or none, may be there.
+var kindHolderBefore = mustGate(`(?i)\b(?:dirs|directories|folders|subfolders|sub-?directories|packages|projects)\s+(?:with|containing|that\s+(?:have|has|contain|contains|hold|holds)|holding|having)\s+(?:an?\s+|its\s+own\s+|their\s+own\s+)?[*_]*$`)
+
+// bracedArrowBefore ends the text before a file name with a braced name and an arrow: "`{mytag}` →
+// `mytag.php`" (the two-hundred-and-thirty-seventh holdout's pad, a table of how each custom tag finds its
+// file); $1 is the name inside the braces.
+var bracedArrowBefore = mustGate("`[{<]([\\w-]+)[}>]`\\s*(?:→|->|=>|⇒)\\s*$")
+
+// bracedName reports a file name that a braced name's arrow leads to, its stem that name: a sample of the
+// rule that maps one to the other, as derivedName's arrow the other way is.
+func bracedName(before, body string) bool {
+	m := bracedArrowBefore.FindStringSubmatch(before)
+	if m == nil {
+		return false
+	}
+	stem := body[strings.LastIndexByte(body, '/')+1:]
+	i := strings.IndexByte(stem, '.')
+	return i > 0 && strings.EqualFold(stem[:i], m[1])
+}
+
 // emptyDirLabel ends a label of empty directories over the list a directory's name is in: "**空目录**:
 // `src/layout/`, `src/views/`, `src/static/` 是预留目录" (empty directories … are reserved: the
 // hundred-and-fifty-seventh holdout's uniapp-template-cli).
@@ -873,13 +898,14 @@ var forbiddenHere = mustGate(`(?i)\b(?:never|do not|don['’]t|must not|should n
 
 // untrackedAfter says right after a span that git does not keep it: "`tasks/` is gitignored",
 // "`out/` (untracked)", "**`config.yaml`** — local overrides (gitignored; mostly empty by default)" (the
-// sixtieth holdout's VibeSensor, which copies it from config.dev.yaml).
-var untrackedAfter = mustGate(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
+// sixtieth holdout's VibeSensor, which copies it from config.dev.yaml). "`.beads/` is git-excluded via
+// `.git/info/exclude`" (the two-hundred-and-thirty-sixth's simmersmith) keeps it out per clone.
+var untrackedAfter = mustGate(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|git-?excluded|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
 
 // keptOut reports a span the words after it keep out of the repository: a rule against committing it
 // or a note that git ignores it. lowerClaim gates the regexps on their literal words.
 func keptOut(lowerClaim, after string) bool {
-	if (strings.Contains(lowerClaim, "ignored") || strings.Contains(lowerClaim, "tracked") || strings.Contains(lowerClaim, "committed") || strings.Contains(lowerClaim, "local")) && untrackedAfter.MatchString(after) {
+	if containsFold(lowerClaim, "ignored", "excluded", "tracked", "committed", "local") && untrackedAfter.MatchString(after) {
 		return true
 	}
 	return (strings.Contains(lowerClaim, "commit") || strings.Contains(lowerClaim, " add") || strings.Contains(lowerClaim, "check in")) && containsFold(after, "th") && forbiddenHere.MatchString(after)
@@ -1033,7 +1059,7 @@ type spanCue struct {
 // destCues make a span a place the reader is to make, or one the sentence rejects: read on the text
 // just before the span.
 var destCues = []spanCue{
-	{"", createCue, []string{"creat", "touch", "dir", "writ"}},
+	{"", createCue, []string{"crea", "touch", "dir", "writ", "cree", "crée", "cria", "crie", "erstell", "anleg"}},
 	{"", createCueHan, []string{"创建", "新建", "創建"}},
 	{"", outputCue, []string{"generat", "writ", "emit", "output", "publish"}},
 	{"", persistCue, []string{"persist"}},
@@ -1332,8 +1358,9 @@ var (
 // where the name sits, or what kind the name before is. French "Note : pas de `cli/src/core/tracing/`" (no
 // such folder: the two-hundred-and-ninth holdout's isaac-cli and its fork) and "No API route handlers
 // (`src/app/api/**`)" (its studious-octo-invention, whose ESP32 serves the API) say none is there, and
-// so does "No legacy `backend/` folder." (the two-hundred-and-thirty-second's diegobarbosa-os).
-var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|legacy|old|stray|leftover|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$|(?:^|[\s(:：])(?:pas\s+de|aucune?|no\s+hay|não\s+há|nao\s+ha)\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:[\w-]+\s+){1,4}\(\s*\**$`)
+// so does "No legacy `backend/` folder." (the two-hundred-and-thirty-second's diegobarbosa-os), and "no
+// role under `ansible/` has a `defaults/` directory" (the two-hundred-and-thirty-seventh's infra-cd).
+var noneBefore = mustGate(`(?i)\b(?:is|are)\s+(?:\w+ly\s+)?not\s+an?\s+(?:(?:generated|checked-in|committed|real|physical|static)\s+)?[*_]*$|(?:,|[—–])\s*not\s+(?:(?:in|inside|under|into)\s+)?(?:an?|the)\s+(?:new|separate|another|second|extra)?\s*\**$|(?:[—–]|\s-)\s*[*_]*(?:not|never)[*_]*\s+$|\bnone\s+(?:(?:found|present|exists?)\s+)?(?:in|at|under)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|or|and|nor)\s*)*\**$|\b(?:there\s+(?:is|are|was|were)(?:\s+\w+ly)?|there's|has|have|had|with|holds|carries|owns|contains|keeps|ships)\s+\**no\**\s+(?:[\w-]+\s+){0,2}?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|nor|and\s+no)\s*)*\**$|\bwithout\s+(?:an?\s+|any\s+)?\**$|\bnon-?exist(?:ent|ing)\s+(?:[\w-]+\s+){0,2}?(?:(?:such\s+as|like|e\.g\.,?|including)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and)\s*)*\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)(?:(?:✅|❌|⚠️?|🚫|✔️?)\s*)?\**No\**\s+(?:(?:separate|extra|additional|dedicated|standalone|top-level|root-level|second|parallel|checked-in|committed|tracked|legacy|old|stray|leftover|[a-z]+-first|[a-z]+-level)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:(?:script|file|folder|directory|command|target|module)\s+)?(?:,\s*(?:or\s+|nor\s+|and\s+)?|/\s*|or\s+|nor\s+|and\s+|ou\s+|oder\s+))*\**$|\bno\s+(?:[\w-]+\s+){1,2}?(?:(?:under|in|inside|within|of)\s+\x60[^\x60\n]*\x60\s+)?(?:ships|has|have|holds|contains|includes|carries|keeps|owns|defines|exports|needs)\s+(?:an?\s+|any\s+)?\**$|(?:\s[—–]|\(|,)\s*\**(?:no|não|nao|nicht)\**\s+(?:(?:separate|extra|additional|dedicated|standalone|nested|top-level|root-level|central|shared|global)\s+)?(?:\x60[^\x60\n]*\x60\s*(?:,|/|or|and|nor)\s*)*\**$|\bkein(?:e|en|er|es|em)?\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[\s(|])[*_]*(?:removed|deleted|retired|dropped)[*_]*\s*[:：]\s*[*_]*$|(?:^|\n|[.!?]\s)\s*(?:[-*+]\s+)?[*_]*(?:(?:files?|arquivos?|archivos?|fichiers?|dateien)\s+)?(?:removed|deleted|retired|dropped|removid[oa]s?|eliminad[oa]s?|eliminat[ie]|rimoss[ie]|borrad[oa]s?|supprimée?s?|entfernt|gelöscht)[*_]*\s*[.:：]\s*[*_]*\s*(?:\x60[^\x60\n]*\x60\s*[,，、]\s*)*$|(?:^|[\s(:：])(?:pas\s+de|aucune?|no\s+hay|não\s+há|nao\s+ha)\s+(?:[\pL-]+\s+){0,2}?\**$|(?:^|[.!?;][*_]*\s+|\n\s*(?:[-*+]\s+)?)\**No\**\s+(?:[\w-]+\s+){1,4}\(\s*\**$`)
 
 // noneExistAfter closes the sentence of a name, or of names it lists between other words, by saying
 // none of them exists: "They describe a Flutter app (`mobile-app-legacy-flutter/`), a generated Dart
@@ -1408,8 +1435,10 @@ var excludedAfter = mustGate("(?i)^(?:\\s*(?:,|and|or)\\s*`[^`\\n]*`)*\\s+(?:are
 
 // excludedBefore ends the text before a glob a filter leaves out: "Excludes `README.md` and names
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).
-// The pattern says what a program skips, not that files of that shape are kept here.
-var excludedBefore = mustGate(`(?i)\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b(?:[^.;!?\n]|\.\S)*$`)
+// The pattern says what a program skips, not that files of that shape are kept here. So does Chinese
+// "**排除** `electron-builder` 自身、`*.md`、`*.d.ts`" (excludes …: the two-hundred-and-thirty-seventh
+// holdout's T8-penguin-canvas, electron-builder's file list).
+var excludedBefore = mustGate(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b|排除|忽略|跳过|跳過|不包含|不包括)(?:[^.;!?。；！？\n]|\.\S)*$`)
 
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including
@@ -1541,7 +1570,13 @@ var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створюва�
 var zhForbidReadBefore = mustGate("(?:禁止|不要|不得|切勿|严禁|嚴禁)(?:读取|讀取|阅读|閱讀|打开|打開|访问|訪問|查看)[^。；;！？!?\\n]{0,160}$")
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter, zhUncommittedAfter, zhDeletedAside}
+var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter, zhUncommittedAfter, zhDeletedAside, koreanReplacedAfter}
+
+// koreanReplacedAfter follows a name, or a list of names with their asides, with Korean "replaces … (all)"
+// or "ports … to `y`": "`landing/`(Astro), `frontend/`(React SPA 프로토타입)를 모두 대체한다" (replaces
+// both), "`frontend/`(…)를 `web/`(…)으로 이식 시" (when porting frontend/ to web/: the two-hundred-and-
+// thirty-seventh holdout's polyinsight, whose web/ replaced the two deleted apps).
+var koreanReplacedAfter = mustGate("^(?:\\([^)\\n]*\\))?(?:\\s*[,、]\\s*`[^`\\n]*`(?:\\([^)\\n]*\\))?)*\\s*(?:를|을)\\s*(?:(?:모두|전부|둘\\s*다)\\s*)?(?:대체|`[^`\\n]*`(?:\\([^)\\n]*\\))?\\s*(?:으로|로)\\s*(?:이식|이전|옮|마이그레이션|교체|전환))")
 
 // zhDeletedAside follows a name with Chinese "deleted" as the next item of its aside: "换掉了一个 CNN
 // （`gun_name.pth.tar`，已删）" (replaced a CNN (…, deleted): the two-hundred-and-eighteenth holdout's
@@ -1688,6 +1723,17 @@ var strayBefore = mustGate(`(?i)\bstray\s+$`)
 // topos, a file map's twin convention), or a hook's or a helper's prefix before it: "**`ui/useX.ts`** —
 // UI-infra hooks" (the hundred-and-sixty-eighth's Cork).
 var letterStem = mustGate(`(?:^|/)(?:use|with|create)?[XYZ]\.[a-z]{1,5}$`)
+
+// lowerXStandIn reports a file named "x" beside an identifier the sentence builds on an X: "Create VI
+// wrapper: `src/pages/vi/x.astro` → `<XPage lang="vi" />`" (the two-hundred-and-thirty-sixth holdout's
+// discord-bot, a recipe for adding a page). Alone, "x.json" may be a real file's short name.
+func lowerXStandIn(body, claim string) bool {
+	base := body[strings.LastIndexByte(body, '/')+1:]
+	return strings.HasPrefix(base, "x.") && len(base) > 2 && xIdentifier.MatchString(claim)
+}
+
+// xIdentifier is an identifier built on a capital X: "XPage", "useXQuery".
+var xIdentifier = mustGate(`(?:\b|use)X[A-Z][a-z]`)
 
 // constPath is a module-qualified constant written as a path: "`lint/DEFAULT_EXCLUDES` in
 // `lint/prompt_lint.py`" (the hundred-and-twenty-ninth holdout's managed-agents). Its last segment is

@@ -394,8 +394,10 @@ var removalHeading = mustGate(`(?i)\b(?:delete|remove|drop|purge|retire)\b`)
 // Every name in it is expected absent, and so is every name under "What Does NOT Belong Here" (the
 // fifty-fourth holdout's codex-mem: kinds of notes kept in another folder). "Removed permanently (do NOT
 // recreate)" (the hundred-and-thirty-second's supastarter) says it twice. "### ❌ 移除（归档到 `backup-v3.1/`）"
-// (removed, archived to …: the hundred-and-fortieth's AI-ClaudeCat) is the one word with a note.
-var removedSection = mustGate(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don['’]t|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+belong\b`)
+// (removed, archived to …: the hundred-and-fortieth's AI-ClaudeCat) is the one word with a note. "What's
+// intentionally not here" (the two-hundred-and-thirty-eighth's ai-chatbot-manager: setup scripts kept in
+// the operator's own repository) lists what the folder leaves out.
+var removedSection = mustGate(`(?i)^\W*(?:deleted|removed|retired)\s+(?:files|paths|directories|folders|modules|scripts|permanently|for\s+good)\b|\b(?:do\s+not|don['’]t|never)\s+(?:re-?create|restore|re-?add|re-?introduce|bring\s+back)\b|^\W*(?:` + zhRemoved + `|删除的文件|удал[её]нные)|^\W*(?:移除|删除|刪除|废弃|廢棄)(?:\s*[（(][^)）]*[)）])?\W*$|\b(?:does\s+not|doesn['’]t|do\s+not|don['’]t)\s+belong\b|\bwhat(?:['’]s|\s+is)\s+(?:intentionally\s+|deliberately\s+)?not\s+(?:here|included|in\s+this\s+repo(?:sitory)?)\b|^\W*(?:intentionally|deliberately)\s+(?:omitted|excluded|left\s+out|not\s+here)\b`)
 
 // markRemovalTasks marks, in a section whose heading orders a file's removal, the anchors naming that
 // file: "1. Read `src/stores/auraStore_temp.ts` — merge anything unique, then delete it" under "TASK

@@ -607,6 +607,12 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 			ar.Detail = a.Ref + " is a commit of the branch " + b + ", which this clone does not have: a squash or rebase merge leaves a branch's commits out of history"
 		}
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() {
+		if repo, ok := v.siblingRepoBefore(c.Text, a.Ref); ok {
+			ar.Status, ar.Reason = AnchorHeld, ReasonOutsideRepo
+			ar.Detail = a.Ref + " is named as a commit of " + repo + ", a sibling repository of this project"
+		}
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && unpushedRef(c.Text, a.Ref) {
 		// "committed `1421d518`, baked via `docker commit`, NOT pushed" (the two-hundred-and-fourteenth
 		// holdout's agent-insights): the writer's local commit, which no clone of the remote holds
@@ -905,11 +911,13 @@ func patternCell(c *Claim, ref string) bool {
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
 func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
-	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))])) {
+	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))] || (letterStem.MatchString(a.Path) || strings.HasPrefix(path.Base(a.Path), "x.")) && !v.batch.EverSeen[a.Path])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
 		// an example named foo whatever history once held ("**Example — public export `./foo`**"), and a
 		// commit given as an example ("called with the wrong commit (e.g., `0d262bd…`)": the
-		// hundred-and-seventieth holdout's repo-dashboard, the monitored product's commit)
+		// hundred-and-seventieth holdout's repo-dashboard, the monitored product's commit); a one-letter
+		// stand-in no commit held is made up even where a file beside it is real ("`src/pages/vi/x.astro`"
+		// over index.astro: the two-hundred-and-thirty-sixth's discord-bot)
 		ar.Status, ar.Reason, ar.Detail = AnchorSkipped, "", ""
 	}
 	if ar.Status == AnchorFailed && (a.Example || a.Kind == AnchorGlob && (namedPlaceholder.MatchString(a.Ref) || !strings.Contains(a.Path, "/") && (c.styleSample || labelledNames.MatchString(c.Text) || suffixNamed(c.Text, a.Ref)))) && ar.Reason == ReasonFileMissing && (namingRule.MatchString(c.Text) || c.styleSample || v.underNamingHeading(c)) {

@@ -23,11 +23,15 @@ var goneLaterSubject = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*`|\\n[ \\t]*[^\\s*
 // removed by the commits the notes record). A mark right after another name is that name's.
 var goneInSentence = mustGate("(?i)^(?:[^.!?;\\n`]|`[^`\\n]*(?:\\n[^`\\n]*)?`|\\n[ \\t]*[^\\s*+|#>`-]){0,320}?(?:[^`\\s]\\s*" + deletedParen + "|\\bfor\\s+as\\s+long\\s+as\\s+(?:it|they)\\s+existed\\b)")
 
-// deletedParen is the parenthesis that marks a name deleted: "(deleted 2026-08)", "(removed in abc123)".
-const deletedParen = `\(\s*(?:deleted|removed)\b[^()\n]{0,40}\)`
+// deletedParen is the parenthesis that marks a name deleted: "(deleted 2026-08)", "(removed in abc123)",
+// "(retired per Decision 127 B2)".
+const deletedParen = `\(\s*(?:deleted|removed|retired)\b[^()\n]{0,40}\)`
 
-// deletedParenAfter is the mark itself right after a name: "what `error-status.ts` (deleted 2026-08) kept".
-var deletedParenAfter = mustGate(`(?i)^\s*` + deletedParen)
+// deletedParenAfter is the mark itself right after a name, or after the list of names it closes: "what
+// `error-status.ts` (deleted 2026-08) kept", "`config/README.md` and `config/agent/README.md` (retired per
+// Decision 127 B2) were curated portal projections" (the two-hundred-and-thirty-sixth holdout's theseus,
+// both deleted by the commit that retired them).
+var deletedParenAfter = mustGate("(?i)^\\s*(?:(?:,|/|&|\\band\\b)\\s*`[^`\\n]*`\\s*)*" + deletedParen)
 
 // itGone says what the subject refers back to is gone; what may follow closes the statement ("It is
 // deleted (`Wallow-xg9t.1`).", "it is gone with the source-reading guards"). "It is run by CI" says
@@ -120,6 +124,15 @@ var replacedByItAfter = mustGate("^\\s+(?:it|they|this|that|which)\\s+(?:replace
 // briefly kept under `tools/`, which has no manifest" (wallow's config guide, on why they moved).
 var keptBrieflyBefore = mustGate(`(?i)\b(?:was|were)\s+(?:briefly|once|originally|initially|temporarily|first)\s+(?:kept|stored|placed|put|housed|parked|hosted)\s+(?:in|at|under|inside)\s+[*_]*$`)
 
+// thereWasBefore opens a sentence with what there was, up to a name in it; removedLaterAfter goes on in
+// the same sentence to say that it was removed: "There was a native macOS path — `install-macos.sh`,
+// launchd agents, `deploy/hubctl` — and it was removed because it had quietly stopped being a hub" (the
+// two-hundred-and-thirty-sixth holdout's gethome-hub, whose commit a8e5b1a deleted both).
+var (
+	thereWasBefore    = mustGate("(?:^|[.!?]\\s+|\\n\\s*(?:[-*+]\\s+)?|:\\s+)[*_]*There\\s+(?:was|were|used\\s+to\\s+be)\\b(?:[^.!?\\n`]|`[^`\\n]*`){0,160}$")
+	removedLaterAfter = mustGate("(?i)^(?:[^.!?\\n`]|`[^`\\n]*`){0,200}?\\b(?:and|but)\\s+(?:it|they|both|all\\s+of\\s+(?:it|them))\\s+(?:was|were|got|has\\s+been|have\\s+been)\\s+(?:since\\s+|later\\s+|then\\s+|all\\s+)?(?:removed|deleted|dropped|retired)\\b")
+)
+
 // pastProse: the words after the span, or the ones before it, say what the file was, not what it is.
 func pastProse(s *spanText) bool {
 	low := s.lowerRaw
@@ -145,7 +158,10 @@ func pastProse(s *spanText) bool {
 		containsFold(low, "removed", "deleted", "retired", "dropped") && removedLabelBefore.MatchString(s.behind(400)) {
 		return true
 	}
-	if containsFold(low, "deleted", "removed", "existed") && (deletedParenAfter.MatchString(s.after(60)) || sentenceOpen.MatchString(s.before) && goneInSentence.MatchString(s.after(400))) {
+	if containsFold(low, "deleted", "removed", "retired", "existed") && (deletedParenAfter.MatchString(s.after(160)) || sentenceOpen.MatchString(s.before) && goneInSentence.MatchString(s.after(400))) {
+		return true
+	}
+	if strings.Contains(low, "there ") && containsFold(low, "removed", "deleted", "dropped", "retired") && thereWasBefore.MatchString(s.behind(240)) && removedLaterAfter.MatchString(s.after(300)) {
 		return true
 	}
 	return containsFold(low, "gone", "deleted", "removed") && goneAsSubject(s)

@@ -86,8 +86,10 @@ var sizeOfAny = mustGate(`(?i)\b(?:a|an|any|each|every)\s+(?:single\s+|given\s+|
 // sizeRule's). A formatter's setting reads so too: "2-space indent, double quotes, 100 line width" (the
 // sixty-third holdout's Yapper, of biome.json's lineWidth). "Standing orders, 1-3 lines each" (the
 // seventy-second holdout's synergy) sizes the items a file holds, not the file. "calls it 195 lines below
-// in `start()`" (the hundred-and-twenty-eighth's restos) is a distance within one.
-var sizeLimitAfter = mustGate(`(?i)^\s*(?:(?:file|module|source|function|component|page)\s+(?:size\s+)?(?:budget|threshold|limit|cap|ceiling|max(?:imum)?)\b|budget|threshold|limit|cap|ceiling|max(?:imum)?|warn\w*|width|length|each|apiece|per\s+\w+|below|above|further\s+(?:down|up|on)|down|up|later|earlier|apart)\b`)
+// in `start()`" (the hundred-and-twenty-eighth's restos) is a distance within one. So is a limit written
+// in one hyphened word: "The 500-SLOC-per-file limit (`config/sloc_budgets.yaml`, …)" (the
+// two-hundred-and-thirty-sixth's theseus, a 17-line file of budgets).
+var sizeLimitAfter = mustGate(`(?i)^(?:\s*|-)(?:(?:file|module|source|function|component|page)\s+(?:size\s+)?(?:budget|threshold|limit|cap|ceiling|max(?:imum)?)\b|budget|threshold|limit|cap|ceiling|max(?:imum)?|warn\w*|width|length|each|apiece|per[\s-]+\w+|below|above|further\s+(?:down|up|on)|down|up|later|earlier|apart)\b`)
 
 // fileSpan is a code span that reads as a file: a slash or an extension.
 var fileSpan = mustGate("`[^`\n]*(?:/|\\.[A-Za-z]\\w{0,5})`")

@@ -116,7 +116,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 // table's column of names.
 func (x *extraction) spanExample(s *spanText) bool {
 	raw, m := s.raw, s.m
-	if x.c.inExample || illustrative(s.behind(240)) || letterStem.MatchString(s.trimmed()) || templateBeforeExample(s.body, s.after(120)) ||
+	if x.c.inExample || illustrative(s.behind(240)) || letterStem.MatchString(s.trimmed()) || strings.Contains(s.body, "x.") && lowerXStandIn(s.trimmed(), s.raw) || templateBeforeExample(s.body, s.after(120)) ||
 		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(100)) ||
 		pathLine.MatchString(s.trimmed()) && formatAfter.MatchString(s.after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1])) ||
@@ -127,7 +127,7 @@ func (x *extraction) spanExample(s *spanText) bool {
 		// "Files: kebab-case for components (`character-card.tsx`)": a sample of the naming rule
 		return true
 	}
-	if derivedName(s.trimmed(), s.after(80)) {
+	if derivedName(s.trimmed(), s.after(80)) || strings.Contains(s.before, "{") && bracedName(s.before, s.trimmed()) {
 		// "`Profile.tsx` → `profile`": a file name shown beside the name a rule derives from it is a
 		// sample of the rule, as an item under a naming rule is
 		x.c.styleSample = true
@@ -297,6 +297,18 @@ var removedListBefore = mustGate("(?i)(?:^|[.!?;]\\s+|\\n\\s*(?:[-*+]\\s+)?)[*_]
 // Metas" (was …, which left with the goals feature: the two-hundred-and-twenty-sixth holdout's vetor-wallet).
 var romanceGoneAfter = mustGate("(?i)^(?:\\s*(?:,|e|y)\\s*`[^`\\n]*`)*[*_]*\\s*(?:(?:deixou|deixaram|dej[óo]|dejaron)\\s+de\\s+existir|,\\s*que\\s+sa(?:iu|íram|iram)\\b)")
 
+// leftoversAfter follows a name, or a list of names, with words that call them stale leftovers and tell
+// the reader to prune them: "The root `diagnose-*.js` / `fix-*.js` / `_zoomgap*.png` files are stale debug
+// artifacts — ignore/prune, don't build on them" (the two-hundred-and-thirty-sixth holdout's
+// menon-medispa, whose screenshots a commit had already pruned). None left is what the sentence wants.
+var leftoversAfter = mustGate("(?i)^(?:\\s*(?:,|/|\\band\\b|\\bor\\b)\\s*`[^`\\n]*`)*[*_]*\\s*(?:(?:files?|scripts?|artifacts?|folders?|directories)\\s+)?(?:are|is)\\s+(?:(?:all|just|only|now)\\s+)?(?:stale|leftover|left-over|obsolete|temporary|throwaway|scratch)\\b[^.;\\n]{0,60}?(?:\\b(?:prune|delete|remove|clean\\s+up)\\b|\\bsafe\\s+to\\s+(?:delete|remove)\\b)")
+
+// droppedStatusAfter follows a name with its item's status in capitals, closing a clause: "**`nsfw_scenes.json`**
+// — full NSFW scene catalog (and `.bak`). DROPPED.", "**`audiogen-workflow.json`** — DROP." (the
+// two-hundred-and-thirty-eighth holdout's ai-chatbot-manager, a migration's inventory). "runs DROP TABLE"
+// and "the DELETED state" go on, and say no such thing.
+var droppedStatusAfter = mustGate("^[*_`]*\\s*[—–:-][^\\n]{0,160}?\\b(?:DROPPED|DROP|REMOVED|DELETED|RETIRED)\\b[*_]*\\s*(?:[.!;:)]|$|[—–])")
+
 // spanAbsent: the sentence says the span's thing is gone, crossed out, kept out or not there.
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
@@ -307,6 +319,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "deprecat", "stale", "legacy", "obsolete", "outdated") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
 		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
+		containsFold(lowerRaw, "prune", "delete", "remove", "clean") && leftoversAfter.MatchString(s.after(240)) ||
+		containsFold(lowerRaw, "drop", "removed", "deleted", "retired") && droppedStatusAfter.MatchString(s.after(200)) ||
 		containsFold(lowerRaw, "de existir", "que sa") && romanceGoneAfter.MatchString(s.after(120)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t", "never", "block", "ban", "forbid", "reject") && forbidAddBefore.MatchString(s.behind(200)) ||
 		x.c.table > 0 && (goneCell.MatchString(tableRowAfter(raw, m[1])) || x.inColumns(x.c.shunColumns, raw, m[0])) {
@@ -427,7 +441,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 		// holdout's hokku_epaper): a file a release carries, which the tree never holds
 		a.Target = true
 	}
-	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(40)) || inLinkedRepo.MatchString(before) || otherRepoOwns.MatchString(before) || namedRepoParen.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
+	a.Foreign = a.Foreign || ownedElsewhere(before, s.after(120)) || inLinkedRepo.MatchString(before) || otherRepoOwns.MatchString(before) || namedRepoParen.MatchString(before) || x.inColumns(x.c.awayColumns, raw, m[0]) || consumerCopyBefore.MatchString(before) || linkedRepoAfter.MatchString(s.after(200)) || livesElsewhere(s) ||
 		a.Kind == AnchorSymbol && importedFrom.MatchString(s.after(60)) ||
 		x.c.siblings != nil && a.Kind == AnchorPath && !a.Link && underSibling(x.c.siblings, a.Path)
 	a.Line = x.lineAt(m[0])
@@ -449,6 +463,7 @@ func (x *extraction) markAnchor(s *spanText, a Anchor, k spanMarks) (Anchor, boo
 	// "you MUST NOT add entries to any `.eslint-bulk-suppressions.json`": any file of that name, one
 	// there or none; the sentence asserts no such file is here
 	a.Target = a.Target || a.Kind == AnchorPath && anyArticle.MatchString(before) ||
+		a.Kind == AnchorPath && !strings.Contains(a.Path, "/") && containsFold(before, "with", "contain", "hav", "hold") && kindHolderBefore.MatchString(before) ||
 		filterPattern(a, body) && excludedBefore.MatchString(s.behind(200)) ||
 		a.Kind == AnchorGlob && containsFold(s.lowerRaw, "exclud", "ignor", "skip") && excludedAfter.MatchString(s.after(80)) ||
 		a.Kind == AnchorGlob && containsFold(before, "pattern", "glob") && patternLabelBefore.MatchString(before) ||

@@ -1327,6 +1327,12 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			// and state in where it runs; one a commit held and deleted is still gone
 			return hold(ReasonIgnored, a.Path+" is a coding agent's own directory, which no commit ever held")
 		}
+		if a.Start > 0 && !a.Link && !strings.Contains(a.Path, "/") && !v.soul.SoulTissue && path.Ext(a.Path) != "" && !v.heldExt(path.Ext(a.Path)) {
+			// "kernel BUG at `jump_label.c:73`" in a dotfiles repository (the two-hundred-and-thirty-sixth
+			// holdout's, quoting a crash): a line of a file history never held, in a language the repository
+			// has no file of, is another project's source. A soul cites only what it can show here (SOUL-INV-1)
+			return hold(ReasonOutsideRepo, a.Path+" never landed here, and no "+path.Ext(a.Path)+" file is tracked: a line of another project's source")
+		}
 		if repo, ok := v.familyRepo(a.Path); ok && !v.soul.SoulTissue {
 			// "check the spec first: `duragraph-spec/frontend/wireframes.yml`" in duragraph (the
 			// two-hundred-and-twenty-second holdout): a file of the project's sibling repository, named by
@@ -1427,6 +1433,19 @@ func (v *verifier) namedAbroad(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// heldExt reports whether the repository tracks a file ending in ext (".c"), asked once per extension.
+func (v *verifier) heldExt(ext string) bool {
+	held, ok := v.heldExts[ext]
+	if !ok {
+		if v.heldExts == nil {
+			v.heldExts = map[string]bool{}
+		}
+		held = len(v.repo.Glob("**/*"+ext, 1)) > 0
+		v.heldExts[ext] = held
+	}
+	return held
 }
 
 // isPathByte reports a byte of a path segment: a letter, a digit, '_', '-' or '.'.
@@ -1532,18 +1551,28 @@ func (v *verifier) runsHere(dir string) bool {
 // pyproject.toml, Cargo.toml or package.json gives (an npm scope dropped). A path naming the checkout
 // ("go work init ./go-sdk") and a lead-in naming the repository a block runs in both ask this.
 func (v *verifier) ownName(name string) bool {
-	if strings.EqualFold(name, filepath.Base(v.repo.Root())) {
-		return true
+	for _, own := range v.ownNames() {
+		if strings.EqualFold(own, name) {
+			return true
+		}
 	}
+	return false
+}
+
+// ownNames lists the names ownName accepts, read once: the checkout's directory, go.mod's module's last
+// element, and each manifest's name, whole and without an npm scope.
+func (v *verifier) ownNames() []string {
+	if v.ownNameList != nil {
+		return v.ownNameList
+	}
+	names := []string{filepath.Base(v.repo.Root())}
 	if body, ok := v.readFile("go.mod"); ok {
 		if m := goModule.FindSubmatch(body); m != nil {
 			mod := string(m[1])
 			if majorSuffix.MatchString(path.Base(mod)) {
 				mod = path.Dir(mod)
 			}
-			if strings.EqualFold(path.Base(mod), name) {
-				return true
-			}
+			names = append(names, path.Base(mod))
 		}
 	}
 	for _, f := range []string{"pyproject.toml", "Cargo.toml", "package.json"} {
@@ -1555,12 +1584,40 @@ func (v *verifier) ownName(name string) bool {
 		if f == "package.json" {
 			re = packageName
 		}
-		if m := re.FindSubmatch(body); m != nil && (strings.EqualFold(string(m[1]), name) || strings.EqualFold(path.Base(string(m[1])), name)) {
-			return true
+		if m := re.FindSubmatch(body); m != nil {
+			names = append(names, string(m[1]), path.Base(string(m[1])))
 		}
 	}
-	return false
+	v.ownNameList = names
+	return names
 }
+
+// siblingRepoBefore reports a name of the project's family right before a commit's span, in its clause:
+// "(kgsm-llm Phase 1, committed `bda373a`)" in kgsm-api (the two-hundred-and-thirty-seventh holdout's,
+// whose project keeps kgsm-llm and kgsm-watchdog apart): a commit of that sibling repository. The family is
+// the first word of a hyphened or underscored own name, four letters or more, and the name is not this one.
+func (v *verifier) siblingRepoBefore(text, ref string) (string, bool) {
+	at := strings.Index(text, "`"+ref+"`")
+	if at < 0 {
+		return "", false
+	}
+	m := familyWordBefore.FindStringSubmatch(text[max(0, at-80):at])
+	if m == nil || v.ownName(m[1]) {
+		return "", false
+	}
+	family := strings.ToLower(m[1][:strings.IndexAny(m[1], "-_")])
+	for _, own := range v.ownNames() {
+		o := strings.ToLower(own)
+		if len(o) > len(family)+1 && strings.HasPrefix(o, family) && (o[len(family)] == '-' || o[len(family)] == '_') {
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// familyWordBefore is a hyphened or underscored name, its first word four letters or more, then up to
+// forty bytes of its clause before a span.
+var familyWordBefore = mustGate("(?:^|[\\s(])([A-Za-z][A-Za-z0-9]{3,}[-_][\\w-]*[A-Za-z0-9])\\b[^.;()\\n`]{0,40}$")
 
 // ownProgram reports whether name is a program this repository builds: its own name (ownName), a
 // Cargo [[bin]] target, a Go command under cmd/, or a package.json "bin" entry.
