@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -786,7 +787,9 @@ var ifYouNameBefore = mustGate(`(?i)\bif\s+(?:you|we|someone)\s+(?:name|call|ren
 // starting with `use` (`useLocalStorage.ts`)" (the two-hundred-and-fourteenth's HolyMon-Monad and
 // juanlou.dev, each naming a hook its kebab-case files never had). The style may be a code span itself:
 // "**Components**: `PascalCase` 파일명 (`Button.tsx`)" (the two-hundred-and-thirty-fourth's boilerplate).
-var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}\(\s*$`)
+// So may "such as": "kebab-case for utility modules such as `topic-tracker.ts`" (the
+// two-hundred-and-thirty-ninth's botcord, whose module of that name a commit removed).
+var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}(?:\(|\bsuch\s+as|\blike|\be\.g\.,?)\s*$`)
 
 // willBecomeBefore ends the text before the place something will become or move to: "Lucide icons are
 // imported from `src/icons/index.tsx` today (will become `src/libs/ui-kit/icons/`)" (the
@@ -1723,6 +1726,17 @@ var strayBefore = mustGate(`(?i)\bstray\s+$`)
 // topos, a file map's twin convention), or a hook's or a helper's prefix before it: "**`ui/useX.ts`** —
 // UI-infra hooks" (the hundred-and-sixty-eighth's Cork).
 var letterStem = mustGate(`(?:^|/)(?:use|with|create)?[XYZ]\.[a-z]{1,5}$`)
+
+// numberSlotStem is a file name whose stem ends in a capital N after a lower-case letter: "`scenes/sceneN.py`
+// → `scenes/SceneN.gd`" (the two-hundred-and-thirty-ninth holdout's anniversary-game, one file per scene,
+// the number left open).
+var numberSlotStem = mustGate(`(?:^|/)[A-Za-z][a-z]*[a-z]N\.[a-z]{1,5}$`)
+
+// standIn reports a path whose file name stands in for others: one capital letter, a lower-case x, or a
+// stem whose number is written N.
+func standIn(p string) bool {
+	return letterStem.MatchString(p) || strings.HasPrefix(path.Base(p), "x.") || numberSlotStem.MatchString(p)
+}
 
 // lowerXStandIn reports a file named "x" beside an identifier the sentence builds on an X: "Create VI
 // wrapper: `src/pages/vi/x.astro` → `<XPage lang="vi" />`" (the two-hundred-and-thirty-sixth holdout's

@@ -911,7 +911,7 @@ func patternCell(c *Claim, ref string) bool {
 // exampleWording: a made-up name that illustrates, a sample of a naming rule, a path under the
 // directory the section's heading names.
 func (v *verifier) exampleWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
-	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))] || (letterStem.MatchString(a.Path) || strings.HasPrefix(path.Base(a.Path), "x.")) && !v.batch.EverSeen[a.Path])) {
+	if ar.Status == AnchorFailed && a.Example && (ar.Reason == ReasonSymbolMissing || ar.Reason == ReasonUnanchored || a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing || ar.Reason == ReasonFileMissing && (v.batch.EverSeen == nil || metaWords[strings.ToLower(firstStem(path.Base(strings.TrimSuffix(a.Path, "/"))))] || standIn(a.Path) && !v.batch.EverSeen[a.Path])) {
 		// a made-up name in an "e.g." that never existed here illustrates; it cites nothing, and so does
 		// an example named foo whatever history once held ("**Example — public export `./foo`**"), and a
 		// commit given as an example ("called with the wrong commit (e.g., `0d262bd…`)": the

@@ -269,13 +269,15 @@ func (v *verifier) readNPMScripts() map[string]bool {
 // maxPackageFiles bounds how many package.json files one check reads.
 const maxPackageFiles = 200
 
-// npmDependency reports whether a package.json names name as a dependency ("chart.js" the library,
-// not a file).
+// npmDependency reports whether a package.json, the root's or a workspace package's, names name as a
+// dependency ("chart.js" the library, not a file; "the old `whatsapp-web.js` default" of ops/whatsapp's
+// package in the two-hundred-and-thirty-ninth holdout's larinova-mvp).
 func (v *verifier) npmDependency(name string) bool {
-	body, ok := v.readFile("package.json")
-	if !ok {
-		return false
-	}
 	stem := strings.TrimSuffix(name, path.Ext(name))
-	return bytes.Contains(body, []byte(`"`+name+`"`)) || bytes.Contains(body, []byte(`"`+stem+`":`))
+	for _, f := range packageJSONs(v.repo) {
+		if body, ok := v.readFile(f); ok && (bytes.Contains(body, []byte(`"`+name+`"`)) || bytes.Contains(body, []byte(`"`+stem+`":`))) {
+			return true
+		}
+	}
+	return false
 }

@@ -116,7 +116,7 @@ func (x *extraction) spanMarks(s *spanText) spanMarks {
 // table's column of names.
 func (x *extraction) spanExample(s *spanText) bool {
 	raw, m := s.raw, s.m
-	if x.c.inExample || illustrative(s.behind(240)) || letterStem.MatchString(s.trimmed()) || strings.Contains(s.body, "x.") && lowerXStandIn(s.trimmed(), s.raw) || templateBeforeExample(s.body, s.after(120)) ||
+	if x.c.inExample || illustrative(s.behind(240)) || letterStem.MatchString(s.trimmed()) || strings.Contains(s.body, "x.") && lowerXStandIn(s.trimmed(), s.raw) || strings.Contains(s.body, "N.") && numberSlotStem.MatchString(s.trimmed()) || templateBeforeExample(s.body, s.after(120)) ||
 		generatedItem.MatchString(s.after(40)) || futureItem.MatchString(s.after(100)) ||
 		pathLine.MatchString(s.trimmed()) && formatAfter.MatchString(s.after(24)) ||
 		strings.HasPrefix(strings.TrimSpace(s.after(8)), "|") && uncommittedRow.MatchString(tableRowAfter(raw, m[1])) ||
