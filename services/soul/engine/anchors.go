@@ -829,8 +829,36 @@ func pinnedNames(text string) map[string]bool {
 	return pinned
 }
 
-// pinnedSpan is a code span followed by "(:N", a line number with no file before it.
-var pinnedSpan = mustGate("`([^`\\n]+)`\\s*\\(:\\d")
+// pinnedSpan is a code span followed by "(:N" or a span of its own "`:N`", a line number with no file
+// before it: "36시간(`STALE_AFTER_MS` `:37`)" (the two-hundred-and-fortieth holdout's Bubblelab).
+var pinnedSpan = mustGate("`([^`\\n]+)`\\s*(?:\\(|`):\\d")
+
+// citedSubject is the name a citation is paired with, the code span right before it: "`#record`
+// `_infra/invest.js:622`", "`toneOf` `invest/app.js:40`" (the two-hundred-and-fortieth holdout's Bubblelab,
+// whose sentences pair each citation with its own name). That name is what the cited line must hold; the
+// sentence's other names belong to their own citations.
+func citedSubject(text, ref string) (string, bool) {
+	at := strings.Index(text, "`"+ref+"`")
+	if at <= 0 {
+		return "", false
+	}
+	before := strings.TrimRight(text[:at], " \t")
+	if !strings.HasSuffix(before, "`") {
+		return "", false
+	}
+	open := strings.LastIndexByte(before[:len(before)-1], '`')
+	if open < 0 {
+		return "", false
+	}
+	name := before[open+1 : len(before)-1]
+	if !subjectName.MatchString(name) {
+		return "", false
+	}
+	return strings.TrimSuffix(name, "()"), true
+}
+
+// subjectName is an identifier a citation may be paired with: "toneOf", "#record", "Foo.bar()".
+var subjectName = mustGate(`^[#@$]?[A-Za-z_][\w.]*(?:\(\))?$`)
 
 // removedSpanList is a removal verb and the code spans it removed: "Removed `manage_channels` and
 // `manage_permissions` from the overwrites", or "despite" and the names the sentence sets against the
@@ -1645,8 +1673,15 @@ func dropWorkspaceFlags(f []string) []string {
 // is one, marked built when a build makes it).
 func argumentPaths(f []string) []Anchor {
 	var out []Anchor
+	dest := copyDestination(f)
 	for i, arg := range f {
 		if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
+			continue
+		}
+		if i == dest {
+			// "cp /tmp/styleseed/engine/DESIGN-LANGUAGE.md .claude/DESIGN-LANGUAGE.md" (the
+			// two-hundred-and-thirty-seventh and -ninth holdouts' styleseed, an install step run in the
+			// reader's project): the place a copy, a move or a link makes
 			continue
 		}
 		if i > 0 && (makesFile[f[0]] || redirect.MatchString(f[i-1])) || redirect.MatchString(arg) {
@@ -1671,6 +1706,27 @@ func argumentPaths(f []string) []Anchor {
 	}
 	return out
 }
+
+// copyDestination is the index of the last operand of a command that copies, moves or links its other
+// operands to it (cp, mv, ln, install, rsync), -1 for any other command or one operand.
+func copyDestination(f []string) int {
+	if len(f) == 0 || !copiesTo[f[0]] {
+		return -1
+	}
+	last, n := -1, 0
+	for i, arg := range f[1:] {
+		if !strings.HasPrefix(arg, "-") {
+			last, n = i+1, n+1
+		}
+	}
+	if n < 2 {
+		return -1
+	}
+	return last
+}
+
+// copiesTo are the commands whose last operand is the place they write.
+var copiesTo = set("cp", "mv", "ln", "install", "rsync")
 
 // makesFile are commands whose arguments are files they create; redirect is a shell redirection that
 // writes the file after it (or attached to it: ">out.txt").

@@ -107,6 +107,13 @@ func (v *verifier) asideReason() string {
 		v.asideDoc = "the document sits in " + folder + "/ with nothing but guides beside it: a sample guide"
 		return v.asideDoc
 	}
+	if hiddenArchive.MatchString(folder) {
+		// ".deprecated/reports/2026-02-12-batch2/CLAUDE.md" (the two-hundred-and-fortieth holdout's
+		// Industry-AI-Flow, the old root guide moved there): a folder of old material, its name marked to
+		// be passed over
+		v.asideDoc = "the document sits in " + folder + "/, a folder of old material kept out of the way"
+		return v.asideDoc
+	}
 	if archiveFolder.MatchString(folder) && v.copiesOfParent(dir) {
 		// "documents/prompt_engineer/archive_pre_refactor/CLAUDE.md" beside PROMPT_CONVENTION.md, which its
 		// parent folder also holds (the two-hundred-and-thirty-eighth holdout's Auto-ERP-Agent, a snapshot
@@ -129,6 +136,11 @@ func (v *verifier) asideReason() string {
 // archiveFolder is an asideFolder that keeps old copies: archive(d), archives, attic, old, deprecated,
 // historical, alone or joined to a note ("archive_pre_refactor").
 var archiveFolder = mustGate(`(?i)^[_.]?(?:archived?|archives|attic|old|deprecated|historical)(?:[-_.][\w.-]+)?$`)
+
+// hiddenArchive is an archive folder hidden by a leading dot: ".deprecated", ".archive". An underscore
+// only sorts it first: "docs/_archive/structure/domain/AGENTS.md" still names the tree's own files (the
+// fifty-third holdout's).
+var hiddenArchive = mustGate(`(?i)^\.(?:archived?|archives|attic|old|deprecated)$`)
 
 // copiesOfParent reports a folder holding a file, other than a handoff document, whose name its parent
 // folder holds too: the folder keeps copies of files that live on above it.

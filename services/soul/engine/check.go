@@ -118,6 +118,10 @@ type verifier struct {
 	ignoredEntries map[string]string
 	// ownNameList caches ownNames (verify.go).
 	ownNameList []string
+	// sectionPlaces caches, per section, the machine place a claim of it gives (checkouts.go sectionPlace).
+	sectionPlaces map[int]sectionPlaceAt
+	// cssClasses caches, per CSS class asked, whether a stylesheet declares it (verify.go styleDeclares).
+	cssClasses map[string]bool
 	// heldExts caches, per extension asked, whether a tracked file ends in it (verify.go heldExt).
 	heldExts map[string]bool
 	// madeVersions are the versions the document's own commands tag or release (releases.go madeHere).

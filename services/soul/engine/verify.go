@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"path"
 	"path/filepath"
@@ -1233,6 +1234,11 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 	if pkg, ok := v.subpathExport(a); ok {
 		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is a subpath " + pkg + " exports"}
 	}
+	if !a.Link && cssClassName.MatchString(a.Path) && v.styleDeclares(a.Path) {
+		// "`.builder-main` has `padding-bottom: 500px`" (the two-hundred-and-fortieth holdout's
+		// reelplayer-dev): a class its stylesheets declare, not a dotfile
+		return AnchorResult{Anchor: a, Status: AnchorOK, Detail: a.Ref + " is a CSS class a stylesheet declares"}
+	}
 	local := path.Join(path.Dir(v.soul.Path), a.Path)
 	if v.batch.Ignored[a.Path] || v.batch.Ignored[local] {
 		return hold(ReasonIgnored, a.Path+" is gitignored and absent")
@@ -1435,6 +1441,56 @@ func (v *verifier) namedAbroad(name string) (string, bool) {
 	return "", false
 }
 
+// cssClassName is a dot and a hyphened lower-case name, perhaps compounded: ".builder-main",
+// ".builder-main.media-library-active". A dotfile's name is rarely hyphened so.
+var cssClassName = mustGate(`^\.[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*)*$`)
+
+// maxStylesheets bounds how many stylesheets one check reads for a class.
+const maxStylesheets = 200
+
+// styleDeclares reports whether a tracked stylesheet names the first class of a selector, read once per
+// class.
+func (v *verifier) styleDeclares(selector string) bool {
+	class := selector
+	if i := strings.IndexByte(selector[1:], '.'); i >= 0 {
+		class = selector[:i+1]
+	}
+	if held, ok := v.cssClasses[class]; ok {
+		return held
+	}
+	if v.cssClasses == nil {
+		v.cssClasses = map[string]bool{}
+	}
+	held, n := false, 0
+	for _, ext := range []string{"css", "scss", "sass", "less"} {
+		for _, f := range v.repo.Glob("**/*."+ext, maxStylesheets) {
+			if n++; n > maxStylesheets || held {
+				break
+			}
+			if body, ok := v.readFile(f); ok {
+				held = cssClassIn(body, class)
+			}
+		}
+	}
+	v.cssClasses[class] = held
+	return held
+}
+
+// cssClassIn reports class (".builder-main") in a stylesheet, not as the start of a longer name.
+func cssClassIn(body []byte, class string) bool {
+	for from := 0; ; {
+		i := bytes.Index(body[from:], []byte(class))
+		if i < 0 {
+			return false
+		}
+		end := from + i + len(class)
+		if end >= len(body) || !(isPathByte(body[end]) && body[end] != '.') {
+			return true
+		}
+		from = end
+	}
+}
+
 // heldExt reports whether the repository tracks a file ending in ext (".c"), asked once per extension.
 func (v *verifier) heldExt(ext string) bool {
 	held, ok := v.heldExts[ext]
@@ -1531,6 +1587,9 @@ var fragmentDirs = set("unreleased", "newsfragments", "changelog.d", "changes.d"
 
 // toolOutputDir names a directory after the output a tool writes there: "graphify-out", "test_output".
 var toolOutputDir = mustGate(`^[\w.-]+[-_](?:out|output|outputs)$`)
+
+// outputsDir names a folder of a project's run outputs: "outputs", "results".
+var outputsDir = mustGate(`^(?i:outputs?|results)$`)
 
 // buildOutputs are directories that tools create on a machine and repositories rarely track.
 var buildOutputs = set("node_modules", "dist", "build", "target", "out", ".venv", "venv", "__pycache__", ".next", ".nuxt", ".svelte-kit", "coverage", ".turbo", ".cache", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".tox", ".gradle", ".dart_tool", "DerivedData", ".terraform", "tmp", ".tmp")
