@@ -908,7 +908,7 @@ var untrackedAfter = mustGate(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?
 // keptOut reports a span the words after it keep out of the repository: a rule against committing it
 // or a note that git ignores it. lowerClaim gates the regexps on their literal words.
 func keptOut(lowerClaim, after string) bool {
-	if containsFold(lowerClaim, "ignored", "excluded", "tracked", "committed", "local") && untrackedAfter.MatchString(after) {
+	if (strings.Contains(lowerClaim, "ignored") || strings.Contains(lowerClaim, "excluded") || strings.Contains(lowerClaim, "tracked") || strings.Contains(lowerClaim, "committed") || strings.Contains(lowerClaim, "local")) && untrackedAfter.MatchString(after) {
 		return true
 	}
 	return (strings.Contains(lowerClaim, "commit") || strings.Contains(lowerClaim, " add") || strings.Contains(lowerClaim, "check in")) && containsFold(after, "th") && forbiddenHere.MatchString(after)

@@ -274,7 +274,7 @@ const maxPackageFiles = 200
 // package in the two-hundred-and-thirty-ninth holdout's larinova-mvp).
 func (v *verifier) npmDependency(name string) bool {
 	stem := strings.TrimSuffix(name, path.Ext(name))
-	for _, f := range packageJSONs(v.repo) {
+	for _, f := range v.packageFiles() {
 		if body, ok := v.readFile(f); ok && (bytes.Contains(body, []byte(`"`+name+`"`)) || bytes.Contains(body, []byte(`"`+stem+`":`))) {
 			return true
 		}

@@ -329,9 +329,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "deprecat", "stale", "legacy", "obsolete", "outdated") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
 		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
-		containsFold(lowerRaw, "prune", "delete", "remove", "clean") && leftoversAfter.MatchString(s.after(240)) ||
-		containsFold(lowerRaw, "drop", "removed", "deleted", "retired") && droppedStatusAfter.MatchString(s.after(200)) ||
-		containsFold(lowerRaw, "deleted", "removed", "dropped") && referencesGoneAfter.MatchString(s.after(80)) ||
+		g.removal && (leftoversAfter.MatchString(s.after(240)) || droppedStatusAfter.MatchString(s.after(200)) || referencesGoneAfter.MatchString(s.after(80))) ||
 		strings.Contains(lowerRaw, "output") && outputPathAfter.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "de existir", "que sa") && romanceGoneAfter.MatchString(s.after(120)) ||
 		containsFold(lowerRaw, "not", "n't", "n’t", "never", "block", "ban", "forbid", "reject") && forbidAddBefore.MatchString(s.behind(200)) ||
