@@ -768,6 +768,12 @@ var lineWord = mustGate(`(?i)\b(?:at\s+)?lines?\s+(\d{1,7})(?:\s*[-–]\s*(\d{1,
 func hintsFor(c *Claim, p string) []string {
 	var hints []string
 	pinned := pinnedNames(c.Text)
+	cites := 0 // the claim's line citations: with more than one, the files it lists are their fellows
+	for _, a := range c.Anchors {
+		if a.Kind == AnchorLine {
+			cites++
+		}
+	}
 	for _, a := range c.Anchors {
 		switch {
 		case a.Kind == AnchorSymbol:
@@ -780,7 +786,7 @@ func hintsFor(c *Claim, p string) []string {
 				// type the member is read from (declaresNamed)
 				hints = append(hints, a.Qualifier+"."+a.Name)
 			}
-		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p && !(path.Ext(a.Path) == ".md" && path.Ext(p) != ".md"):
+		case (a.Kind == AnchorPath || a.Kind == AnchorGlob) && a.Path != p && !(path.Ext(a.Path) == ".md" && path.Ext(p) != ".md") && cites < 2:
 			// a document beside the citation ("| `src/main.rs` lines 102-119 |
 			// [workers/AGENTS.md](src/workers/AGENTS.md) |", the hundred-and-seventy-sixth holdout's
 			// roboplc-middle) points the reader on; no line of code names it

@@ -77,3 +77,20 @@ func TestTwoHundredFortiethHoldoutCitedSubject(t *testing.T) {
 		{"twin: a citation whose name moved", "Snapshots are kept one a day (`#record` `src/invest.js:7`); after 36 hours (`STALE_AFTER_MS` `:1`) they go stale.", []string{"line_drift src/invest.js:7"}},
 	})
 }
+
+// TestTwoHundredFortiethHoldoutFellowCitations: Bubblelab's "`npm test` covers `package.json:5`; three shared
+// tests it cannot commit — `_infra/security.test.mjs:2`, `_infra/home-button.test.mjs`" lists files beside its
+// citations; with more than one citation, a listed file is their fellow, not what a cited line must name.
+func TestTwoHundredFortiethHoldoutFellowCitations(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("package.json", "{\n  \"name\": \"lab\",\n  \"scripts\": {\n    \"build\": \"node build.mjs\",\n    \"test\": \"node --test _infra/*.test.mjs\"\n  }\n}\n")
+	g.write("_infra/security.test.mjs", "import test from 'node:test'\ntest('geolocation header', () => {})\n")
+	g.write("_infra/home-button.test.mjs", "import test from 'node:test'\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "AGENTS.md", []driftCase{
+		{"files listed beside two citations", "`npm test` covers `package.json:5`; three shared tests it cannot commit — `_infra/security.test.mjs:2` (the geolocation header), `_infra/home-button.test.mjs`.", nil},
+		{"twin: a file named beside one citation", "`package.json:5` runs `_infra/home-button.test.mjs` first.", []string{"evidence_changed package.json:5"}},
+	})
+}
