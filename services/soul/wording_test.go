@@ -62,6 +62,7 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 	pkg := `{"name":"shop","scripts":{"dev":"node src/main.js"}}` + "\n"
 	for _, tc := range []struct{ name, body, anchor string }{
 		{"a line of a file in a language the repository lacks", "- The cart's crash is at `cart_label.c:73`.\n", "cart_label.c:73"},
+		{"a section that gives a machine place", "\nPrototype: `C:\\Users\\dev\\repos\\cart-proto`\n\n- `src/cart/gone.go` holds the cart.\n", "src/cart/gone.go"},
 		{"a commit called unpushed", "- The cart landed in commit `1421d518` (NOT pushed).\n", "1421d518"},
 		{"a tool's block", "<!-- gitnexus:start -->\n- `.agents/cart/SKILL.md` holds the cart.\n<!-- gitnexus:end -->\n", ".agents/cart/SKILL.md"},
 		{"a command under a forbidding comment", "\n```bash\n# ❌ FORBIDDEN - run it through PM2\nnpm run cart\n```\n", "npm run cart"},

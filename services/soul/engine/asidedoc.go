@@ -151,10 +151,8 @@ func (v *verifier) copiesOfParent(dir string) bool {
 		if agentGuides[base] || strings.EqualFold(base, "README.md") {
 			continue
 		}
-		if p := path.Join(parent, base); p != f {
-			if ok, isDir := v.repo.Exists(p); ok && !isDir {
-				return true
-			}
+		if ok, isDir := v.repo.Exists(path.Join(parent, base)); ok && !isDir {
+			return true
 		}
 	}
 	return false

@@ -122,8 +122,6 @@ type verifier struct {
 	sectionPlaces map[int]sectionPlaceAt
 	// cssClasses caches, per CSS class asked, whether a stylesheet declares it (verify.go styleDeclares).
 	cssClasses map[string]bool
-	// heldExts caches, per extension asked, whether a tracked file ends in it (verify.go heldExt).
-	heldExts map[string]bool
 	// madeVersions are the versions the document's own commands tag or release (releases.go madeHere).
 	madeVersions map[string]bool
 	files        map[string][]byte

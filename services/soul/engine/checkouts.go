@@ -282,17 +282,18 @@ func (v *verifier) inNamedRepo(a Anchor) (string, bool) {
 // nothing of where the files are.
 func (v *verifier) sectionPlace(c *Claim) (string, bool) {
 	if v.sectionPlaces == nil {
-		v.sectionPlaces = map[int]sectionPlaceAt{}
+		v.sectionPlaces = v.placesBySection()
 	}
-	if at, ok := v.sectionPlaces[c.Section]; ok && at.index < c.Index {
-		return at.place, at.place != ""
-	}
+	at, ok := v.sectionPlaces[c.Section]
+	return at.place, ok && at.index < c.Index
+}
+
+// placesBySection reads, once per document, the first machine place each section gives on a line of its own.
+func (v *verifier) placesBySection() map[int]sectionPlaceAt {
+	places := map[int]sectionPlaceAt{}
 	for i := range v.soul.Claims {
 		o := &v.soul.Claims[i]
-		if o.Index >= c.Index {
-			break
-		}
-		if o.Section != c.Section || !strings.Contains(o.Text, ":") {
+		if _, done := places[o.Section]; done || !strings.Contains(o.Text, ":") {
 			continue
 		}
 		m := placeLine.FindStringSubmatch(strings.TrimSpace(o.Text))
@@ -300,13 +301,11 @@ func (v *verifier) sectionPlace(c *Claim) (string, bool) {
 			continue
 		}
 		place := strings.TrimRight(m[1], `\/`)
-		last := place[strings.LastIndexAny(place, `\/`)+1:]
-		if last != "" && path.Ext(last) == "" && !v.ownName(last) {
-			v.sectionPlaces[c.Section] = sectionPlaceAt{place: m[1], index: o.Index}
-			return m[1], true
+		if last := place[strings.LastIndexAny(place, `\/`)+1:]; last != "" && path.Ext(last) == "" && !v.ownName(last) {
+			places[o.Section] = sectionPlaceAt{place: m[1], index: o.Index}
 		}
 	}
-	return "", false
+	return places
 }
 
 // sectionPlaceAt is a section's machine place and the index of the claim that gives it.

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -1736,15 +1735,20 @@ var numberSlotStem = mustGate(`(?:^|/)[A-Za-z][a-z]*[a-z]N\.[a-z]{1,5}$`)
 // standIn reports a path whose file name stands in for others: one capital letter, a lower-case x, or a
 // stem whose number is written N.
 func standIn(p string) bool {
-	return letterStem.MatchString(p) || strings.HasPrefix(path.Base(p), "x.") || numberSlotStem.MatchString(p)
+	return letterStem.MatchString(p) || xNamed(p) || numberSlotStem.MatchString(p)
+}
+
+// xNamed reports a file named "x" with an extension: "src/pages/vi/x.astro".
+func xNamed(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	return strings.HasPrefix(base, "x.") && len(base) > 2
 }
 
 // lowerXStandIn reports a file named "x" beside an identifier the sentence builds on an X: "Create VI
 // wrapper: `src/pages/vi/x.astro` → `<XPage lang="vi" />`" (the two-hundred-and-thirty-sixth holdout's
 // discord-bot, a recipe for adding a page). Alone, "x.json" may be a real file's short name.
 func lowerXStandIn(body, claim string) bool {
-	base := body[strings.LastIndexByte(body, '/')+1:]
-	return strings.HasPrefix(base, "x.") && len(base) > 2 && xIdentifier.MatchString(claim)
+	return xNamed(body) && xIdentifier.MatchString(claim)
 }
 
 // xIdentifier is an identifier built on a capital X: "XPage", "useXQuery".

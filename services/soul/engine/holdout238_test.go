@@ -57,3 +57,14 @@ func TestTwoHundredThirtyEighthHoldoutOutputsGuide(t *testing.T) {
 	assertDrift(t, findingsOf(t, repo, "outputs/CLAUDE.md", []byte("# outputs/ - results\n\n## Files\n\n"+row+"\n")), nil)
 	assertDrift(t, findingsOf(t, repo, "docs/CLAUDE.md", []byte("# docs\n\n## Files\n\n"+row+"\n")), []string{"evidence_file_missing sma_optimization_results.csv"})
 }
+
+// TestOutputsGuideKeepsASoulsLaws: the reading of a guide to a folder of run outputs never reaches a soul
+// kept there; a missing result it vouches for stays drift (SOUL-INV-1).
+func TestOutputsGuideKeepsASoulsLaws(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("outputs/summary.csv", "a,b\n")
+	g.gone("2026-05-01T10:00:00Z", "2026-05-02T10:00:00Z", "outputs/sma_optimization_results.csv")
+	repo := g.open(t)
+	soul := "# PATHOS\n\n## Checkpoint 4\n\n### Current State\n\n- `summary.csv` holds the run's totals.\n- `sma_optimization_results.csv` holds the SMA sweep.\n\n## Operating Doctrine\n\n- Never ship on a Friday.\n"
+	assertDrift(t, findingsOf(t, repo, "outputs/PATHOS.md", []byte(soul)), []string{"evidence_file_missing sma_optimization_results.csv"})
+}

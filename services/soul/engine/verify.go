@@ -1333,7 +1333,7 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			// and state in where it runs; one a commit held and deleted is still gone
 			return hold(ReasonIgnored, a.Path+" is a coding agent's own directory, which no commit ever held")
 		}
-		if a.Start > 0 && !a.Link && !strings.Contains(a.Path, "/") && !v.soul.SoulTissue && path.Ext(a.Path) != "" && !v.heldExt(path.Ext(a.Path)) {
+		if a.Start > 0 && !a.Link && !strings.Contains(a.Path, "/") && !v.soul.SoulTissue && path.Ext(a.Path) != "" && len(v.filesOf(path.Ext(a.Path))) == 0 {
 			// "kernel BUG at `jump_label.c:73`" in a dotfiles repository (the two-hundred-and-thirty-sixth
 			// holdout's, quoting a crash): a line of a file history never held, in a language the repository
 			// has no file of, is another project's source. A soul cites only what it can show here (SOUL-INV-1)
@@ -1448,32 +1448,38 @@ var cssClassName = mustGate(`^\.[a-z][a-z0-9]*(?:-[a-z0-9]+)+(?:\.[a-z][a-z0-9]*
 // maxStylesheets bounds how many stylesheets one check reads for a class.
 const maxStylesheets = 200
 
-// styleDeclares reports whether a tracked stylesheet names the first class of a selector, read once per
-// class.
+// styleDeclares reports whether a tracked stylesheet, among the first maxStylesheets, names the first class
+// of a selector, read once per class.
 func (v *verifier) styleDeclares(selector string) bool {
 	class := selector
 	if i := strings.IndexByte(selector[1:], '.'); i >= 0 {
 		class = selector[:i+1]
 	}
-	if held, ok := v.cssClasses[class]; ok {
-		return held
+	held, ok := v.cssClasses[class]
+	if !ok {
+		held = v.stylesheetsName(class)
+		if v.cssClasses == nil {
+			v.cssClasses = map[string]bool{}
+		}
+		v.cssClasses[class] = held
 	}
-	if v.cssClasses == nil {
-		v.cssClasses = map[string]bool{}
-	}
-	held, n := false, 0
-	for _, ext := range []string{"css", "scss", "sass", "less"} {
-		for _, f := range v.repo.Glob("**/*."+ext, maxStylesheets) {
-			if n++; n > maxStylesheets || held {
-				break
+	return held
+}
+
+// stylesheetsName reads the tracked stylesheets, at most maxStylesheets, for a class.
+func (v *verifier) stylesheetsName(class string) bool {
+	n := 0
+	for _, ext := range []string{".css", ".scss", ".sass", ".less"} {
+		for _, f := range v.filesOf(ext) {
+			if n++; n > maxStylesheets {
+				return false
 			}
-			if body, ok := v.readFile(f); ok {
-				held = cssClassIn(body, class)
+			if body, ok := v.readFile(f); ok && cssClassIn(body, class) {
+				return true
 			}
 		}
 	}
-	v.cssClasses[class] = held
-	return held
+	return false
 }
 
 // cssClassIn reports class (".builder-main") in a stylesheet, not as the start of a longer name.
@@ -1489,19 +1495,6 @@ func cssClassIn(body []byte, class string) bool {
 		}
 		from = end
 	}
-}
-
-// heldExt reports whether the repository tracks a file ending in ext (".c"), asked once per extension.
-func (v *verifier) heldExt(ext string) bool {
-	held, ok := v.heldExts[ext]
-	if !ok {
-		if v.heldExts == nil {
-			v.heldExts = map[string]bool{}
-		}
-		held = len(v.repo.Glob("**/*"+ext, 1)) > 0
-		v.heldExts[ext] = held
-	}
-	return held
 }
 
 // isPathByte reports a byte of a path segment: a letter, a digit, '_', '-' or '.'.
