@@ -243,10 +243,10 @@ var (
 // pastLead opens a sentence that tells how things were: "Previously, schema detection logic was
 // scattered across ~4800 lines in `graph_join_inference.rs`." (the eighty-second holdout's clickgraph,
 // whose next sentence names what replaced it) claims no file today.
-var pastLead = mustGate(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions)\b[*_]*\s*,`)
+var pastLead = mustGate(`(?i)^\s*[*_]*(?:previously|formerly|originally|historically|in\s+the\s+past|in\s+earlier\s+versions|before\s+(?:this|that|then))\b[*_]*\s*,`)
 
 // pastWords gate pastLead on the claim's lowered text (anyPhrase).
-var pastWords = []string{"previously", "formerly", "originally", "historically", "in the past", "in earlier versions"}
+var pastWords = []string{"previously", "formerly", "originally", "historically", "in the past", "in earlier versions", "before this", "before that", "before then", "used to"}
 
 // replacedListBefore ends the text before a name in a parenthesised list of what something replaced:
 // "the direct replacement for the old two-jest-config setup (`jest.config.cjs` +
@@ -697,10 +697,20 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		}
 		line := lineAt(m[0])
 		lead := raw[:min(m[0], len(raw))] // raw: the prose has its spans blanked
+		if formatterBefore.MatchString(lead[max(0, len(lead)-24):]) {
+			continue // "Lint: ruff (line 110, `E,F,I`)" (the two-hundred-and-forty-second holdout's AGENTIC): a line length
+		}
+		bare := bareFileInParens(text[:m[0]])
 		best, bestAt := -1, -1
 		for i, a := range c.Anchors {
-			if a.Kind != AnchorPath || a.Weak && !strings.Contains(a.Path, ".") || strings.HasSuffix(a.Ref, "/") || strings.Contains(a.Path, "*") {
+			if !lineable(a) {
 				continue // a directory or a pattern has no lines
+			}
+			if strings.HasSuffix(strings.TrimRight(lead, " (~"), "`"+a.Ref+"`") || bare != "" && path.Base(a.Path) == bare {
+				// "(`phases/phase-11.md`); `stack.md` (line 42) names the service" (the same round's
+				// AGENTIC): the file written right before the words owns them, whichever came first
+				best, bestAt = i, strings.LastIndex(lead, a.Ref)
+				break
 			}
 			if best < 0 || abs(a.Line-line) < abs(c.Anchors[best].Line-line) {
 				// the first of the nearest line's files, as ever: round 155's hongmacho-blog, "| `BaseLayout.astro`
@@ -709,6 +719,11 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 				// app.css, whose line 62 holds, and hid the drift
 				best, bestAt = i, strings.LastIndex(lead, a.Ref)
 			}
+		}
+		if bare != "" && (best < 0 || path.Base(c.Anchors[best].Path) != bare) {
+			// "expect `build.gradle.kts` … (per stack.md Kotlin scaffold, lines 125-137)" (the same round's
+			// AGENTIC): the lines of the file the parentheses name, which is no anchor of the claim
+			continue
 		}
 		if best < 0 || start <= 0 || end < start || hintedBefore(c.Anchors, lead, line, bestAt) {
 			continue
@@ -741,6 +756,32 @@ func attachLineHints(c *Claim, text, raw string, lineAt func(int) int) {
 		}
 		a.Words, a.Prose = words, prose
 	}
+}
+
+// lineable is a path anchor that may carry a line: a file, not a directory or a pattern.
+func lineable(a Anchor) bool {
+	return a.Kind == AnchorPath && (!a.Weak || strings.Contains(a.Path, ".")) && !strings.HasSuffix(a.Ref, "/") && !strings.Contains(a.Path, "*")
+}
+
+// formatterBefore ends the words before "line N" with a formatter or linter, whose "line" is its line
+// length: "ruff (line 110", "black: line 100".
+var formatterBefore = mustGate(`(?i)\b(?:ruff|black|flake8|pylint|pycodestyle|isort|yapf|autopep8|prettier|eslint|biome|rustfmt|ktlint|rubocop|clang-format)\b\s*[(:,]?\s*(?:max\s+)?$`)
+
+// bareFileInParens is the last file name written without a span inside the parentheses still open at
+// the end of text (whose spans are blanked): "stack.md" in "(per stack.md Kotlin scaffold, "; "" for none.
+func bareFileInParens(text string) string {
+	open := strings.LastIndexByte(text, '(')
+	if open < 0 || strings.IndexByte(text[open:], ')') >= 0 {
+		return ""
+	}
+	name := ""
+	for _, w := range strings.FieldsFunc(text[open+1:], func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\n' }) {
+		w = strings.TrimRight(w, ".:")
+		if hasKnownExt(w) && !(strings.HasSuffix(w, ".js") && unicode.IsUpper(rune(w[0]))) {
+			name = path.Base(w) // "Node.js", "Next.js" are frameworks, not files
+		}
+	}
+	return name
 }
 
 // hintedBefore reports a file named on the hint's line after the chosen one, closer to the words, that

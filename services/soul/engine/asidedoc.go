@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -73,7 +74,7 @@ func (v *verifier) asideReason() string {
 		// "consolidated_sources/GenerateAgents.md/projects/flagsmith/AGENTS.md" beside dspy/, fastapi/ and
 		// flask/, each folder a generator's sample output and nothing else (the two-hundred-and-twelfth
 		// holdout's mcapp-ai-starter, 22 rows of other projects' trees)
-		v.asideDoc = fmt.Sprintf("the document is one of %d folders of %s/ that hold nothing but guides: a gallery of other projects' documents", n, path.Dir(dir))
+		v.asideDoc = fmt.Sprintf("the document is one of %d folders of %s/ that hold nothing but guides and agent settings: a gallery of other projects' documents", n, path.Dir(dir))
 		return v.asideDoc
 	}
 	for d := dir; d != "."; d = path.Dir(d) {
@@ -83,6 +84,10 @@ func (v *verifier) asideReason() string {
 			v.asideDoc = "the document is content of the dotnet new template in " + d + "/, written for the projects it makes"
 			return v.asideDoc
 		}
+	}
+	if of := v.draftOf(dir); of != "" {
+		v.asideDoc = "the document is a draft of " + of + ", and names the files beside that one"
+		return v.asideDoc
 	}
 	folder := ""
 	for _, seg := range strings.Split(dir, "/") {
@@ -133,6 +138,29 @@ func (v *verifier) asideReason() string {
 	return v.asideDoc
 }
 
+// draftOf is the document a draft stands in for: under a drafts/ folder, the tracked document outside it
+// whose path ends with the draft's path below that folder. "plans/…/drafts/context/CLAUDE.md" drafts
+// ".harmonik/context/CLAUDE.md" (the two-hundred-and-forty-second holdout's harmonik) and names
+// `lanes.json` as that folder holds it; "" when dir is no drafts folder or nothing matches.
+func (v *verifier) draftOf(dir string) string {
+	segs := strings.Split(dir, "/")
+	at := slices.IndexFunc(segs, func(s string) bool { return draftFolder.MatchString(s) })
+	if at < 0 {
+		return ""
+	}
+	drafts := strings.Join(segs[:at+1], "/") + "/"
+	tail := "/" + strings.Join(append(segs[at+1:], path.Base(v.soul.Path)), "/")
+	for _, f := range v.repo.ByBasename(path.Base(v.soul.Path)) {
+		if !strings.HasPrefix(f, drafts) && strings.HasSuffix("/"+f, tail) {
+			return f
+		}
+	}
+	return ""
+}
+
+// draftFolder names a folder of drafts.
+var draftFolder = mustGate(`(?i)^[_.]?drafts?$`)
+
 // archiveFolder is an asideFolder that keeps old copies: archive(d), archives, attic, old, deprecated,
 // historical, alone or joined to a note ("archive_pre_refactor").
 var archiveFolder = mustGate(`(?i)^[_.]?(?:archived?|archives|attic|old|deprecated|historical)(?:[-_.][\w.-]+)?$`)
@@ -158,23 +186,44 @@ func (v *verifier) copiesOfParent(dir string) bool {
 	return false
 }
 
-// guideGallery counts the folders beside dir, itself among them, that hold nothing but guides, when dir
-// does; 0 when it does not.
+// guideGallery counts the folders beside dir, itself among them, that hold nothing but guides, or
+// guides and agent settings, when dir is one; 0 when it is not. At the repository's top, where a
+// project's own folders may each keep a guide, a folder counts only with agent settings in it.
 func (v *verifier) guideGallery(dir string) int {
-	parent := path.Dir(dir)
-	if parent == "." || !v.onlyGuides(dir) {
+	prefix := path.Dir(dir) + "/"
+	if prefix == "./" {
+		prefix = "" // "rust/CLAUDE.md" beside elixir/ and unity/ at the top of agent_config_templates
+	}
+	files := v.repo.Glob(prefix+"*/**", 512)
+	if len(files) == 512 {
+		return 0 // more than a gallery holds, and a cut list cannot show a folder holds nothing else
+	}
+	type contents struct{ other, settings, readme bool }
+	folders := map[string]*contents{}
+	for _, f := range files {
+		child, rel, _ := strings.Cut(strings.TrimPrefix(f, prefix), "/")
+		c := folders[child]
+		if c == nil {
+			c = &contents{}
+			folders[child] = c
+		}
+		top, _, nested := strings.Cut(rel, "/")
+		switch {
+		case nested && agentToolDirs[top]:
+			c.settings = true
+		case !nested && strings.EqualFold(top, "README.md"):
+			c.readme = true
+		case nested || !agentGuides[top]:
+			c.other = true
+		}
+	}
+	kit := func(c *contents) bool { return !c.other && (c.settings || !c.readme && prefix != "") }
+	if c := folders[path.Base(dir)]; c == nil || !kit(c) {
 		return 0
 	}
-	files := v.repo.Glob(parent+"/*/**", 512)
-	other := map[string]bool{} // the child folders holding anything but a guide at their top
-	for _, f := range files {
-		rel := strings.TrimPrefix(f, parent+"/")
-		child, _, _ := strings.Cut(rel, "/")
-		other[child] = other[child] || !agentGuides[path.Base(f)] || strings.Count(rel, "/") != 1
-	}
 	n := 0
-	for _, o := range other {
-		if !o {
+	for _, c := range folders {
+		if kit(c) {
 			n++
 		}
 	}

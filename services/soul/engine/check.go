@@ -118,6 +118,8 @@ type verifier struct {
 	ignoredEntries map[string]string
 	// ownNameList caches ownNames (verify.go).
 	ownNameList []string
+	// linkedRepoSet caches linkedRepos (verify.go): the GitHub repositories the document links, by name.
+	linkedRepoSet map[string]bool
 	// sectionPlaces caches, per section, the machine place a claim of it gives (checkouts.go sectionPlace).
 	sectionPlaces map[int]sectionPlaceAt
 	// cssClasses caches, per CSS class asked, whether a stylesheet declares it (verify.go styleDeclares).

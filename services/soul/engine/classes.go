@@ -1387,8 +1387,10 @@ var goneListAfter = mustGate("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`
 // importer was itself one of the deleted files)" (the seventy-second holdout's CeraUI), an aside after.
 // A name may carry a note or the part of it meant: "`renderer.ts` (5 378 lines), `stage-application.ts`
 // … and `tiny-swords-art.ts`'s three `slice*` helpers were deleted with it" (the seventy-fourth's
-// lindocara).
-var deletedListAfter = mustGate("(?i)^(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*(?:,|and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()\\n]{0,40}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\s+(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
+// lindocara). A wrapped list may say it of all its names at once: "`crypto.rs` (ECDH/epoch-key AES-GCM),
+// `nwc.rs` (NIP-47\n  client), … and `examples/` (…) all deleted outright" (the two-hundred-and-forty-third
+// holdout's Aetheria).
+var deletedListAfter = mustGate("(?i)^(?:\\s*\\([^()]{0,60}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*,?\\s*(?:and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()]{0,60}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\)?\\s+(?:(?:all|both)\\s+)?(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s+(?:outright|entirely|completely))?(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
 
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that

@@ -135,6 +135,9 @@ func mergedPRs(log []Commit) (map[int]bool, bool) {
 	return prs, merged
 }
 
+// remoteNames are the names git gives a clone's remotes by convention.
+var remoteNames = set("origin", "upstream")
+
 // countRef checks "N commits since REF" against the whole history; a shallow clone cannot count.
 func (v *verifier) countRef(a Anchor, d verdicts) AnchorResult {
 	if v.repo.Shallow() {
@@ -142,6 +145,11 @@ func (v *verifier) countRef(a Anchor, d verdicts) AnchorResult {
 	}
 	since, found := v.resolveRef(a.Since)
 	if !found {
+		if remote, _, _ := strings.Cut(a.Since, "/"); remoteNames[remote] {
+			// "local main was 31 commits ahead of origin when deployed" (the two-hundred-and-forty-second
+			// holdout's liquidclips): a count against the remote's branch, which no clone keeps still
+			return d.hold(ReasonUnverifiable, a.Since+" is a remote; a count against what was pushed is not checked")
+		}
 		if b := v.repo.Branches(); b[a.Since] || b["origin/"+a.Since] {
 			// "`dev` … 8 commits ahead of `main`" (the forty-seventh holdout's Haoma): a count between
 			// two branches, which both move; HEAD's count since the branch is not what it says

@@ -148,8 +148,9 @@ var placeholderItem = mustGate(`^\W{0,3}\s*[-–—:|]\s*[^\n]{0,40}?\b(?i:featu
 // short description: "- `k8s/cloud/` - Manifests para Cloud (futuro)" (the ninety-fourth holdout's petroedge).
 // A table row may say it in Chinese in a later cell: "| `options/index.html` | 设置页 | 扩展选项页（按需新增） |"
 // (an options page, added when needed: the hundred-and-eighty-fourth's hi-job). "- `app/workers/` — (to
-// build) transcribe + score background processes" (the two-hundred-and-thirty-ninth's cq-v3-ai).
-var futureItem = mustGate(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*\(\s*to\s+(?:build|write|add|create|do|implement)\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)|^[^\n]{0,80}?[（(]\s*(?:按需|需要时|必要时)(?:再)?(?:新增|添加|创建|建立)\s*[）)]`)
+// build) transcribe + score background processes" (the two-hundred-and-thirty-ninth's cq-v3-ai), "-
+// `frontend/` - (To be added) Frontend web application" (the two-hundred-and-forty-third's Surjo).
+var futureItem = mustGate(`(?i)^\W{0,3}\s*[-–—:|]\s*[(*_]*(?:future|planned|todo|coming\s+soon|not\s+yet\s+(?:implemented|created|built|written))\b|^\W{0,3}\s*[-–—:|]\s*\(\s*to\s+be\s+(?:written|added|created|built|implemented)\s*\)|^\s*\(\s*(?:tbd|todo|planned|future|coming\s+soon|(?:build|create|add)\s+(?:as|when|if)\s+needed|to\s+be\s+(?:written|added|created|built))\s*\)|^\W{0,3}\s*[-–—:]\s*\(\s*to\s+(?:build|write|add|create|do|implement)\s*\)|^\W{0,3}\s*[-–—:]\s*[^()\n]{0,60}\(\s*(?:future|futuro|planned|planeado|previsto|tbd|todo|coming\s+soon)\s*\)[*_]*\s*(?:\n|$)|^[^\n]{0,80}?[（(]\s*(?:按需|需要时|必要时)(?:再)?(?:新增|添加|创建|建立)\s*[）)]`)
 
 // futureLead opens a list item with its mark of a thing to come, before the names: "- (Future)
 // `app/src/main/java/com/curio/app/data/AGENTS.md` — data-model contracts, added when Room … lands" (the

@@ -638,6 +638,13 @@ func (v *verifier) refWording(c *Claim, a Anchor, ar AnchorResult) AnchorResult 
 		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
 		ar.Detail = a.Ref + " is no commit here, and its sentence makes it a sample or another object's hash"
 	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && anyMention(c.Text, a.Ref, func(at int) bool { return otherIDBefore.MatchString(c.Text[max(0, at-80):at]) }) {
+		// "(live incident 2026-05-23 session `2026-05-23-17b2f716`, tickets `be5a047d`, `aec0cda1`,
+		// near-miss `8fefc179`)" (the two-hundred-and-forty-fourth holdout's pickle-rick-claude, in a
+		// paragraph about completion commits): ids the words right before them give to something else
+		ar.Status, ar.Reason = AnchorHeld, ReasonUnverifiable
+		ar.Detail = a.Ref + " is no commit here, and the words before it name it another kind of id"
+	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorCommit && ar.Reason == ReasonRefMissing && v.tiered() && !commitWording(c.Text, a.Ref) {
 		// "| Incoming | `721a3d4c` |": a hex id of something else (a board's option, a key, a hash of a
 		// file); only a sentence that calls it a commit asserts history must hold it
@@ -1777,8 +1784,11 @@ func (v *verifier) protocolMethod(c *Claim, p string) bool {
 // other things alike undergo ("merged", "fixed in"), which counts only just before the run ("fixed in
 // `abc1234`", not "the board item ... merged to main" a sentence later).
 var (
-	commitCue  = mustGate(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
-	commitVerb = mustGate(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
+	// otherIDBefore ends the words before a hex id with a kind of id that is no commit, or a list of such
+	// ids it opens: "tickets `be5a047d`, `aec0cda1`, near-miss ", "session ".
+	otherIDBefore = mustGate("(?i)\\b(?:tickets?|sessions?|tasks?|jobs?|traces?|requests?|events?|incidents?|orders?|uuids?)\\s+(?:`[^`\\n]+`\\s*,\\s*(?:[\\w-]+\\s+)?)*`?$")
+	commitCue     = mustGate(`(?i)\b(?:commits?|committed|sha-?1?s?|revisions?|revs?|cherry-?pick(?:ed)?|revert(?:ed|s)?|bisect(?:ed)?|fixup|git\s+(?:show|checkout|reset|log|diff|switch|revert|blame|bisect))\b`)
+	commitVerb    = mustGate(`(?i)\b(?:landed|fixed|introduced|merged|squashed|rebased|added|removed|changed|broken|since|until|before|after)\s+(?:in|at|by|on|onto|as|since)?\s*[` + "`" + `(]*$`)
 )
 
 // gitConfigSections are the sections of git's own settings a contributing guide names ("user.name",

