@@ -55,8 +55,9 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 // TestSoulToolWordingHidesNoDrift: the two-hundred-and-fourteenth and -sixteenth rounds' rules for an
 // ordinary guide (a commit its sentence calls "NOT pushed", agent-insights's; a tool's own block naming
 // what it installs; a command the text forbids), and the two-hundred-and-twenty-sixth and -thirtieth's (a
-// label group under "## Labels", a place setting's value), leave a soul's claims as they are: a missing
-// commit, file or script it vouches for stays drift.
+// label group under "## Labels", a place setting's value), and the fifty-first session's (a tracked file's
+// copy under an agent's directory, a path under a repository the document links), leave a soul's claims as
+// they are: a missing commit, file or script it vouches for stays drift.
 func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
 	pkg := `{"name":"shop","scripts":{"dev":"node src/main.js"}}` + "\n"
@@ -73,6 +74,9 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"an import said to be skipped when absent", "- The cart's notes live in `cart-notes.md`; the line below imports them when present.\n\n@cart-notes.md\n", "@cart-notes.md"},
 		{"a Vault pages heading", "## Vault Pages\n\n- `src/gone.go` — the cart's checkout\n", "src/gone.go"},
 		{"a configuration file beside a system place", "- The cart reads `cart.conf`, then `/etc/cart.d/`.\n", "cart.conf"},
+		// and the fifty-first session's: a tracked file's installed copy, a repository the soul links
+		{"an installed copy of a tracked file", "- `.claude/src/main.go` serves the cart.\n", ".claude/src/main.go"},
+		{"a path under a linked repository", "- The cart follows `cartspec/cart.yml` ([spec](https://github.com/acme/cartspec)).\n", "cartspec/cart.yml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soul := pathosWith("# PATHOS", tc.body)

@@ -1579,9 +1579,14 @@ var cdPlain = mustGate(`^[\w@+][\w.@+-]*(?:/[\w.@+-]+)*$`)
 // makeProse are the words "make" takes in English and no Makefile names a target.
 var makeProse = set("sure", "certain", "sense")
 
+// makeObject are the pronouns English "make" takes as its object before what it turns them into: "`make it
+// caps _`", "`make this poetic`", "`make X bold`" (the two-hundred-and-forty-sixth holdout's opencues,
+// prompts its voice editor understands). No Makefile names a target so.
+var makeObject = set("it", "this", "that", "these", "those", "them", "me", "x")
+
 // makeAnchors reads "make [-C dir] target…": each target, or the default target when none is named.
 func makeAnchors(f []string) []Anchor {
-	if len(f) == 2 && makeProse[strings.ToLower(f[1])] {
+	if len(f) == 2 && makeProse[strings.ToLower(f[1])] || len(f) >= 3 && makeObject[strings.ToLower(f[1])] {
 		// "a `fix` that says `check` / `make sure` / `try`" (the two-hundred-and-thirty-first holdout's
 		// ultimate): the English verb phrase quoted, no target
 		return nil
@@ -1721,6 +1726,7 @@ func dropWorkspaceFlags(f []string) []string {
 func argumentPaths(f []string) []Anchor {
 	var out []Anchor
 	dest := copyDestination(f)
+	forced := (f[0] == "rm" || f[0] == "rmdir") && slices.ContainsFunc(f[1:], forceFlag)
 	for i, arg := range f {
 		if strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "/") || strings.Contains(arg, "...") {
 			continue
@@ -1729,6 +1735,11 @@ func argumentPaths(f []string) []Anchor {
 			// "cp /tmp/styleseed/engine/DESIGN-LANGUAGE.md .claude/DESIGN-LANGUAGE.md" (the
 			// two-hundred-and-thirty-seventh and -ninth holdouts' styleseed, an install step run in the
 			// reader's project): the place a copy, a move or a link makes
+			continue
+		}
+		if i > 0 && forced {
+			// "rm -rf .claude/plugins/caffeine" (the two-hundred-and-forty-fifth holdout's brainbrew-devkit,
+			// a plugin's uninstall step in the reader's project): a forced removal asks nothing to be there
 			continue
 		}
 		if i > 0 && (makesFile[f[0]] || redirect.MatchString(f[i-1])) || redirect.MatchString(arg) {
@@ -1752,6 +1763,11 @@ func argumentPaths(f []string) []Anchor {
 		}
 	}
 	return out
+}
+
+// forceFlag is rm's -f, alone or among other short flags ("-rf", "-fr"), or --force.
+func forceFlag(arg string) bool {
+	return arg == "--force" || len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.ContainsRune(arg, 'f')
 }
 
 // copyDestination is the index of the last operand of a command that copies, moves or links its other

@@ -1575,7 +1575,15 @@ var slavicForbidBefore = mustGate(`(?:^|[^\p{L}])[Нн]е\s+(?:створюва�
 var zhForbidReadBefore = mustGate("(?:禁止|不要|不得|切勿|严禁|嚴禁)(?:读取|讀取|阅读|閱讀|打开|打開|访问|訪問|查看)[^。；;！？!?\\n]{0,160}$")
 
 // goneAfterForeign are the other languages' words after a name that say it is gone, each below.
-var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter, zhUncommittedAfter, zhDeletedAside, koreanReplacedAfter}
+var goneAfterForeign = []*literalGated{foreignGoneAfter, goneAlongWith, zhGoneAt, japaneseGoneAfter, zhGoneAfterParen, koreanErasedAfter, zhSplitAfter, zhUncommittedAfter, zhDeletedAside, koreanReplacedAfter, zhListRemovedAfter}
+
+// zhListRemovedAfter follows a name, or the rest of a list whose names may carry a short Chinese label,
+// with Chinese "(all, the whole set) deleted / removed / taken offline", the verb right after the list:
+// "（`lib/local-engine/`、`Byok.tsx`、… 金标向量 `test-vectors/` 与 `.test-local-engine.mjs`）全部删除",
+// "连同 `quota.py`/`tier.py`/`anon_usage`/`quota_tier` 全下线", "`test_golden_vectors.py` + `front/test-vectors/`
+// 随 BYOK 撤除" (removed along with BYOK: the two-hundred-and-forty-fifth holdout's translate, whose commits
+// deleted them all). "`x` 中删除旧逻辑" (delete the old logic in x) puts a word between, and is not read.
+var zhListRemovedAfter = mustGate("^(?:(?:[\\s、，,/·+]|与|和|及|以及|连同|\\p{Han}){0,8}`[^`\\n]*`)*\\s*[）)]?\\s*(?:随\\s*[^`。；;\\n]{1,12}?\\s*)?(?:全部|整套|一并|均|都|全|已)?\\s*(?:删除|刪除|移除|撤除|下线|下線|删掉|去掉|废弃|廢棄)")
 
 // koreanReplacedAfter follows a name, or a list of names with their asides, with Korean "replaces … (all)"
 // or "ports … to `y`": "`landing/`(Astro), `frontend/`(React SPA 프로토타입)를 모두 대체한다" (replaces

@@ -85,6 +85,11 @@ func treeAnchors(body string, start int) []Anchor {
 			} else if name != "" && strings.HasSuffix(name, "/") && strings.ContainsAny(name, "<{$") && !strings.ContainsAny(l, "│┃├└") {
 				// "<app>/": the layout each of several directories follows, none of them by that name
 				root, stack = placeholderRoot, nil
+			} else if rootLabel.MatchString(strings.TrimSpace(l)) {
+				// "Configuration:" over "├── vite.config.ts" after a "public/" tree (the
+				// two-hundred-and-forty-sixth holdout's lulu, dashboard/CLAUDE.md): a heading drawn in the
+				// block, whose entries are no longer the tree above's
+				root, stack = "", nil
 			} else if strings.HasPrefix(name, "~/") && !strings.ContainsAny(l, "│┃├└") {
 				// "~/.local/share/offworld/skill/offworld/" (the seventy-third holdout's offworld): a
 				// layout the program keeps in its user's home, no path of this repository
@@ -169,6 +174,9 @@ func entryAnchor(dirs []string, name, root string, line int, spelled bool) (Anch
 	a.Ref, a.Line, a.TreeRoot, a.Weak, a.Tree = p, line, root, false, spelled
 	return a, true
 }
+
+// rootLabel is a line of the block without a branch, words closed by a colon: "Configuration:".
+var rootLabel = mustGate(`^\pL[\pL\d &()-]{0,40}[:：]$`)
 
 // groupLabel is a tree line of words closed by a colon: "└── Documentation Files:" over the root's
 // CLAUDE.md and ARCHITECTURE.md (the hundred-and-twenty-seventh holdout's Zeke, android/CLAUDE.md), a

@@ -1250,6 +1250,13 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			}
 		}
 	}
+	if copy, ok := v.installedCopy(a.Path); ok && !v.soul.SoulTissue && v.neverLanded(a.Path) {
+		// "Andie is at: `.claude/skills/andie/SKILL.md`" beside a tracked skills/andie/SKILL.md (the
+		// two-hundred-and-forty-second holdout's raven), "cp -r <plugin-source-path> .claude/plugins/fast-diff/"
+		// in plugins/fast-diff/CLAUDE.md (the two-hundred-and-forty-fifth's brainbrew-devkit): where a plugin
+		// puts its tracked files in the reader's project. A soul cites only what it can show here (SOUL-INV-1)
+		return hold(ReasonOutsideRepo, a.Path+" never landed here; it is where "+copy+" is installed in a user's project")
+	}
 	if perMachine[path.Base(a.Path)] {
 		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
 		return hold(ReasonIgnored, a.Path+" is a per-machine file, absent from a clean checkout")
@@ -1351,6 +1358,23 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 		return hold(ReasonIgnored, a.Path+" was tracked only as "+at+", a running program's local state committed by mistake")
 	}
 	return fail(ReasonFileMissing, a.Path+" is gone")
+}
+
+// installedCopy is the tracked file or directory a path under a coding agent's directory copies: the path
+// without its first folder (".claude/skills/andie/SKILL.md" for skills/andie/SKILL.md), read from the root
+// or from the document's folder.
+func (v *verifier) installedCopy(p string) (string, bool) {
+	top, rest, ok := strings.Cut(strings.TrimPrefix(p, "./"), "/")
+	rest = strings.TrimSuffix(rest, "/")
+	if !ok || !agentToolDirs[top] || !strings.Contains(rest, "/") {
+		return "", false // one name under the directory ("`.claude/settings.json`") is the directory's own
+	}
+	for _, c := range []string{rest, path.Join(path.Dir(v.soul.Path), rest)} {
+		if ok, _ := v.repo.Exists(c); ok {
+			return c, true
+		}
+	}
+	return "", false
 }
 
 // familyRepo reports a path whose top folder, absent here, is the repository's own name with a suffix
