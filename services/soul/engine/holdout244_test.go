@@ -77,7 +77,7 @@ func TestTwoHundredFortyFifthHoldoutInstalledCopies(t *testing.T) {
 		{"a script installed from the guide's folder", "If missing, run `python3 .claude/scripts/detect.py`.", nil},
 	})
 	runDriftCases(t, repo, "plugins/fast-diff/CLAUDE.md", []driftCase{
-		{"the plugin's own install folder", "To customise, copy the plugin to `.claude/plugins/fast-diff/` and edit `src/main.rs`.", nil},
+		{"the plugin's own install folder", "- `.claude/plugins/fast-diff/` — the plugin's folder; edit `src/main.rs` there.", nil},
 		{"twin: a file the plugin does not have", "To customise, edit `.claude/plugins/fast-diff/src/lib.rs`.", []string{"unverified unanchored .claude/plugins/fast-diff/src/lib.rs"}},
 	})
 }
@@ -105,4 +105,20 @@ func TestTwoHundredFortySixthHoldoutClasses(t *testing.T) {
 		{"a prompt that makes it something", "- `make it caps _` (no prior content) → reliable", nil},
 		{"twin: a target the Makefile lacks", "- `make caps` (no prior content) → reliable", []string{"unverified evidence_changed make caps"}},
 	})
+}
+
+// TestTwoHundredFortySixthHoldoutForkFiles: opencues lists the files it patches in a fork cloned under the
+// user's home, after a lead-in that says so at length.
+func TestTwoHundredFortySixthHoldoutForkFiles(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("integrations/gemini-cli/patch.ts", "export {}\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	list := func(lead string) []byte {
+		return []byte("# Gemini\n\n## Patches\n\n" + lead + "\n\n- `packages/cli/src/ui/AppContainer.tsx` — adds the key hook.\n")
+	}
+	assertDrift(t, findingsOf(t, repo, "integrations/gemini-cli/CLAUDE.md", list("The four files patched in the fork (paths relative to the cloned\n`~/.opencues/forks/gemini-cli/` tree — they are NOT files in the OpenCues repo):")), nil)
+	// twin: the same list said to be this folder's files
+	assertDrift(t, findingsOf(t, repo, "integrations/gemini-cli/CLAUDE.md", list("The four files we patch (kept here beside `patch.ts` in this folder, as the build expects them):")), []string{"unanchored packages/cli/src/ui/AppContainer.tsx"})
 }

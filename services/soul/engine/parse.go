@@ -768,8 +768,10 @@ func entryOf(text string) string {
 var repoItemLead = mustGate("(?i)^[*_\\s]*`?([\\w.-]+(?:/[\\w.-]+)?)`?[*_]*\\s*(?:[—–:]|\\s-\\s|\\()\\s*(?:an?\\s+|the\\s+|our\\s+|its\\s+own\\s+)?(?:(?:private|public|separate|sibling|internal|companion|upstream|closed(?:-source)?|main|other|reference|standalone|external)\\s+)*(?:git(?:hub)?\\s+)?(?:repo|repository)(?:\\s*[()\\[:,.;—–]|\\s+-|\\s*$)")
 
 // homeLead is a lead-in, or a list item over a nested list, that ends naming a place under the home
-// directory: "Configuration stored in `~/.config/my-unicorn/`:", "Files in `$HOME/.app/`:".
-var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,30}[:：][*_\\s]*$")
+// directory: "Configuration stored in `~/.config/my-unicorn/`:", "Files in `$HOME/.app/`:", "(paths relative to
+// the cloned\n`~/.opencues/forks/gemini-cli/` tree — they are NOT files in the OpenCues repo):" (the
+// two-hundred-and-forty-sixth holdout's opencues, the files its fork patches).
+var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,60}[:：][*_\\s]*$")
 
 // homePlace is the home place a lead-in ends naming (homeLead); most lead-ins name none, and are spared
 // the regexp.
