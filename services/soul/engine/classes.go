@@ -1226,8 +1226,10 @@ var formerHeaderCJK = mustGate(`^[\s*_]*(?:(?:旧|原|舊)(?:文件|路径|位�
 // holds the framework's own copy of each), the user's project, the downstream app. The header must name
 // places: "| Consumer Module | What It Uses |" (round 82's clickgraph) lists this repository's modules.
 // A fork's "| Upstream | openaxe | Notes |" (the hundred-and-thirty-third's openaxe) maps the project it
-// forked to its own paths: the first column is upstream's.
-var awayHeader = mustGate(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b|^[\s*_]*upstream(?:\s+(?:paths?|files?|locations?))?[\s*_]*$`)
+// forked to its own paths: the first column is upstream's. "| Vault path | Contents |" (the
+// two-hundred-and-forty-fourth's NeoVet, under "lives in the vault, **not** in the repo") lists a notes
+// vault's pages.
+var awayHeader = mustGate(`(?i)\b(?:consumer|post-install|installed|downstream|user(?:'s)?\s+project|your\s+project|host\s+app)\b.{0,30}\b(?:paths?|copy|copies|locations?|files?)\b|^[\s*_]*(?:upstream|(?:obsidian\s+)?vault)(?:\s+(?:paths?|files?|locations?|pages?|notes?))?[\s*_]*$`)
 
 // consumerCopyBefore names, just before a path, the copy a package's users get: "full detail in
 // `docs/AI_BROWSER_TESTING.md` (consumer copy: `docs/luckystack/AI_BROWSER_TESTING.md`)" (the

@@ -13,6 +13,11 @@ func TestTwoHundredFortyFourthHoldoutClasses(t *testing.T) {
 	repo := g.open(t)
 
 	runDriftCases(t, repo, "CLAUDE.md", []driftCase{
+		// NeoVet: a notes vault's pages
+		{"a vault's page table", "| Vault path | Contents |\n|---|---|\n| `wiki/architecture/overview.md` | C4 context |", nil},
+		{"twin: a docs table", "| Docs path | Contents |\n|---|---|\n| `wiki/architecture/overview.md` | C4 context |", []string{"unanchored wiki/architecture/overview.md"}},
+		{"a page in the project vault", "**Open work is tracked in the lint.** See `wiki/lint/landing-audit.md` in the project Obsidian vault.", nil},
+		{"twin: a page in the project folder", "**Open work is tracked in the lint.** See `wiki/lint/landing-audit.md` in the project folder.", []string{"unanchored wiki/lint/landing-audit.md"}},
 		// pickle-rick-claude: ticket ids in a paragraph about completion commits
 		{"tickets named by hex ids", "- `src/mux-runner.ts` — the guard refuses a Done flip without a completion commit (live incident session `2026-05-23-17b2f716`, tickets `be5a047d`, `aec0cda1`, near-miss `8fefc179`).", nil},
 		{"twin: a commit named in the same paragraph", "- `src/mux-runner.ts` — the guard refuses a Done flip without a completion commit (fixed in commit `be5a047d`).", []string{"ref_missing be5a047d"}},

@@ -420,8 +420,10 @@ var namedSourceAfter = mustGate("^`?\\s+in\\s+(?:the\\s+)?[A-Z][\\w.-]*(?:\\s+[A
 // code span: "`docs/admin/CLOUDFLARE-MIGRATION.md` in the `agentcommunity_page` repo" (the
 // two-hundred-and-thirty-fourth's agent-identity-discovery, three documents). A kind of page and where it is
 // published may come between: "the `why-signal-token.html` article on Factory Magazine, in the
-// `factorysignal-magazine` repo" (the two-hundred-and-thirty-seventh's predict-analytics).
-var namedRepoAfter = mustGate("^`?(?:\\s+files?|\\s+(?:article|page|post|doc|document|note|guide|spec)s?(?:\\s+(?:on|from|of)\\s+[^,.;`]{1,40}?)?,?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?`?([\\w.-]+)`?(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository)\\b")
+// `factorysignal-magazine` repo" (the two-hundred-and-thirty-seventh's predict-analytics). A notes vault is
+// such a place: "See `wiki/lint/2026-04-21-landing-audit.md` in the project Obsidian vault" (the
+// two-hundred-and-forty-fourth's NeoVet).
+var namedRepoAfter = mustGate("^`?(?:\\s+files?|\\s+(?:article|page|post|doc|document|note|guide|spec)s?(?:\\s+(?:on|from|of)\\s+[^,.;`]{1,40}?)?,?)?\\s+(?:in|inside|within)\\s+the\\s+(?:>\\s*)?`?([\\w.-]+)`?(?:\\s+[\\w-]+)?\\s+(?:monorepo|repo|repository|vault)\\b")
 
 // parentRootAfter runs a path from a directory above this repository: "`uv run python
 // projects/working/cogant/scripts/x.py` from the parent template root after linking" (the fifty-eighth

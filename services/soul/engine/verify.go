@@ -1250,12 +1250,12 @@ func (v *verifier) missingPath(a Anchor, fail, hold func(string, string) AnchorR
 			}
 		}
 	}
-	if copy, ok := v.installedCopy(a.Path); ok && !v.soul.SoulTissue && v.neverLanded(a.Path) {
+	if src, ok := v.installedCopy(a.Path); ok && !v.soul.SoulTissue && v.neverLanded(a.Path) {
 		// "Andie is at: `.claude/skills/andie/SKILL.md`" beside a tracked skills/andie/SKILL.md (the
 		// two-hundred-and-forty-second holdout's raven), "cp -r <plugin-source-path> .claude/plugins/fast-diff/"
 		// in plugins/fast-diff/CLAUDE.md (the two-hundred-and-forty-fifth's brainbrew-devkit): where a plugin
 		// puts its tracked files in the reader's project. A soul cites only what it can show here (SOUL-INV-1)
-		return hold(ReasonOutsideRepo, a.Path+" never landed here; it is where "+copy+" is installed in a user's project")
+		return hold(ReasonOutsideRepo, a.Path+" never landed here; it is where "+src+" is installed in a user's project")
 	}
 	if perMachine[path.Base(a.Path)] {
 		// "copy `.env.example` to `.env`": a file each checkout keeps for itself
