@@ -56,7 +56,8 @@ func TestSoulCodeElsewhereHidesNoDrift(t *testing.T) {
 // ordinary guide (a commit its sentence calls "NOT pushed", agent-insights's; a tool's own block naming
 // what it installs; a command the text forbids), and the two-hundred-and-twenty-sixth and -thirtieth's (a
 // label group under "## Labels", a place setting's value), and the fifty-first session's (a tracked file's
-// copy under an agent's directory, a path under a repository the document links), leave a soul's claims as
+// copy under an agent's directory, a path under a repository the document links, a count against the
+// remote), leave a soul's claims as
 // they are: a missing commit, file or script it vouches for stays drift.
 func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 	f := newFixture(t)
@@ -76,6 +77,7 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"a configuration file beside a system place", "- The cart reads `cart.conf`, then `/etc/cart.d/`.\n", "cart.conf"},
 		// and the fifty-first session's: a tracked file's installed copy, a repository the soul links
 		{"an installed copy of a tracked file", "- `.claude/src/main.go` serves the cart.\n", ".claude/src/main.go"},
+		{"a count against the remote", "- The cart landed; main is 3 commits ahead of origin.\n", "3 commits ahead of origin"},
 		{"a path under a linked repository", "- The cart follows `cartspec/cart.yml` ([spec](https://github.com/acme/cartspec)).\n", "cartspec/cart.yml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

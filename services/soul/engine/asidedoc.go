@@ -85,7 +85,8 @@ func (v *verifier) asideReason() string {
 			return v.asideDoc
 		}
 	}
-	for _, seg := range strings.Split(dir, "/") {
+	segs := strings.Split(dir, "/")
+	for _, seg := range segs {
 		if generatedCopy.MatchString(seg) {
 			// "docs/…/verification-runs/2025-11-08-13-14-fast-setup-l1/generated-project/AGENTS.md" (the
 			// two-hundred-and-forty-fifth holdout's chora-base, 68 rows): the part of a generator's output a
@@ -94,12 +95,12 @@ func (v *verifier) asideReason() string {
 			return v.asideDoc
 		}
 	}
-	if of := v.draftOf(dir); of != "" {
+	if of := v.draftOf(segs); of != "" {
 		v.asideDoc = "the document is a draft of " + of + ", and names the files beside that one"
 		return v.asideDoc
 	}
 	folder := ""
-	for _, seg := range strings.Split(dir, "/") {
+	for _, seg := range segs {
 		if asideFolder.MatchString(seg) {
 			folder = seg
 		}
@@ -150,15 +151,14 @@ func (v *verifier) asideReason() string {
 // draftOf is the document a draft stands in for: under a drafts/ folder, the tracked document outside it
 // whose path ends with the draft's path below that folder. "plans/…/drafts/context/CLAUDE.md" drafts
 // ".harmonik/context/CLAUDE.md" (the two-hundred-and-forty-second holdout's harmonik) and names
-// `lanes.json` as that folder holds it; "" when dir is no drafts folder or nothing matches.
-func (v *verifier) draftOf(dir string) string {
-	segs := strings.Split(dir, "/")
+// `lanes.json` as that folder holds it; "" when the folders segs name hold no drafts folder or nothing matches.
+func (v *verifier) draftOf(segs []string) string {
 	at := slices.IndexFunc(segs, func(s string) bool { return draftFolder.MatchString(s) })
 	if at < 0 {
 		return ""
 	}
 	drafts := strings.Join(segs[:at+1], "/") + "/"
-	tail := "/" + strings.Join(append(segs[at+1:], path.Base(v.soul.Path)), "/")
+	tail := "/" + strings.Join(append(slices.Clip(segs[at+1:]), path.Base(v.soul.Path)), "/")
 	for _, f := range v.repo.ByBasename(path.Base(v.soul.Path)) {
 		if !strings.HasPrefix(f, drafts) && strings.HasSuffix("/"+f, tail) {
 			return f

@@ -904,10 +904,13 @@ var forbiddenHere = mustGate(`(?i)\b(?:never|do not|don['’]t|must not|should n
 // `.git/info/exclude`" (the two-hundred-and-thirty-sixth's simmersmith) keeps it out per clone.
 var untrackedAfter = mustGate(`(?i)^(?:\W{0,3}(?:(?:is|are|stays?|remains?)\s+)?\(?|\W{0,6}(?:[\w-]+\s+){1,3}\(\s*)(?:git-?ignored|git-?excluded|untracked|not tracked|never committed|not committed|local[- ]only)\b`)
 
+// untrackedWords gate untrackedAfter on the lowered claim.
+var untrackedWords = []string{"ignored", "excluded", "tracked", "committed", "local"}
+
 // keptOut reports a span the words after it keep out of the repository: a rule against committing it
 // or a note that git ignores it. lowerClaim gates the regexps on their literal words.
 func keptOut(lowerClaim, after string) bool {
-	if (strings.Contains(lowerClaim, "ignored") || strings.Contains(lowerClaim, "excluded") || strings.Contains(lowerClaim, "tracked") || strings.Contains(lowerClaim, "committed") || strings.Contains(lowerClaim, "local")) && untrackedAfter.MatchString(after) {
+	if anyPhrase(lowerClaim, untrackedWords) && untrackedAfter.MatchString(after) {
 		return true
 	}
 	return (strings.Contains(lowerClaim, "commit") || strings.Contains(lowerClaim, " add") || strings.Contains(lowerClaim, "check in")) && containsFold(after, "th") && forbiddenHere.MatchString(after)

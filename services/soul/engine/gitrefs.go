@@ -145,9 +145,10 @@ func (v *verifier) countRef(a Anchor, d verdicts) AnchorResult {
 	}
 	since, found := v.resolveRef(a.Since)
 	if !found {
-		if remote, _, _ := strings.Cut(a.Since, "/"); remoteNames[remote] {
+		if remote, _, _ := strings.Cut(a.Since, "/"); remoteNames[remote] && !v.soul.SoulTissue {
 			// "local main was 31 commits ahead of origin when deployed" (the two-hundred-and-forty-second
-			// holdout's liquidclips): a count against the remote's branch, which no clone keeps still
+			// holdout's liquidclips): a count against the remote's branch, which no clone keeps still. A
+			// soul cites only what it can show here (SOUL-INV-1)
 			return d.hold(ReasonUnverifiable, a.Since+" is a remote; a count against what was pushed is not checked")
 		}
 		if b := v.repo.Branches(); b[a.Since] || b["origin/"+a.Since] {
