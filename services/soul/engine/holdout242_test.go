@@ -51,6 +51,7 @@ func TestTwoHundredFortySecondHoldoutWording(t *testing.T) {
 		{"a release's type after an article", "Go (pinned in `go.mod`) · stdlib `net/http` with the Go 1.22+ `ServeMux` · `log/slog`.", nil},
 		{"twin: the project's least version", "Requires Go 1.22+ to build.", []string{"evidence_changed Requires Go 1.22+"}},
 		{"a path of a linked repository", "See `ai-instructions/workflows/personal-dev-workflow.md` for the workflow. Full rules: [`x.md`](https://github.com/freaxnx01/ai-instructions/blob/main/.ai/x.md)", nil},
+		{"a path of a repository linked on Codeberg", "See `ai-instructions/workflows/personal-dev-workflow.md` for the workflow. Full rules: <https://codeberg.org/freaxnx01/ai-instructions>", nil},
 		{"twin: the same path with no such link", "See `ai-instructions/workflows/personal-dev-workflow.md` for the workflow. Full rules: [`x.md`](https://github.com/freaxnx01/other/blob/main/.ai/x.md)", []string{"unanchored ai-instructions/workflows/personal-dev-workflow.md"}},
 	})
 }

@@ -1399,25 +1399,27 @@ func (v *verifier) familyRepo(p string) (string, bool) {
 	return "", false
 }
 
-// linkedRepos are the names of the GitHub repositories the document's claims link, lower-cased.
+// linkedRepos are the names of the forge repositories (GitHub, GitLab, Codeberg, Bitbucket) the
+// document's claims link, lower-cased.
 func (v *verifier) linkedRepos() map[string]bool {
 	if v.linkedRepoSet != nil {
 		return v.linkedRepoSet
 	}
 	v.linkedRepoSet = map[string]bool{}
 	for _, c := range v.soul.Claims {
-		if !strings.Contains(c.Text, "github.com/") {
+		if !strings.Contains(c.Text, ".com/") && !strings.Contains(c.Text, ".org/") {
 			continue
 		}
-		for _, m := range githubRepoLink.FindAllStringSubmatch(c.Text, -1) {
+		for _, m := range forgeRepoLink.FindAllStringSubmatch(c.Text, -1) {
 			v.linkedRepoSet[strings.ToLower(strings.TrimSuffix(m[1], ".git"))] = true
 		}
 	}
 	return v.linkedRepoSet
 }
 
-// githubRepoLink is a link to a repository on GitHub; its name is the group.
-var githubRepoLink = mustGate(`\bgithub\.com/[\w.-]+/([\w.-]+)`)
+// forgeRepoLink is a link to a repository on one of the forges forgeLinkCell knows; its name is the
+// group.
+var forgeRepoLink = mustGate(`\b(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+)`)
 
 // packageShorthand reads a two-part path that no commit held, a package's top directory and a file name,
 // as the one file of that name under that package: the package-qualified name monorepo guides write. A
