@@ -218,7 +218,9 @@ func removedLeadIn(before string) bool {
 // `tests/api/multi-master.test.ts`, and `tests/lib/google/*.test.ts`" (the hundred-and-forty-ninth's
 // salon-booking-v2). Spanish and Portuguese say it so: "**Archivos huérfanos.** Borrados
 // `components/form-register.tsx` y\n`MisClientesMain.tsx`." (the hundred-and-seventy-sixth's agente-ia-app).
-var goneListBefore = mustGate("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
+// A dash may stand after the verb: "Several reference paths that Phase 8\n> deleted — `k8s/`, …" (the
+// two-hundred-and-forty-seventh's microservice-ecommerce).
+var goneListBefore = mustGate("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)(?:\\s*[—–])?\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading
@@ -941,7 +943,7 @@ func literalHints(c *Claim, p string) []string {
 	if !strings.Contains(c.Text, "`") {
 		return nil
 	}
-	var out []string
+	out := quotedLiterals(c.Text)
 	for _, m := range numberCitedIn(c.Text) {
 		if m[2] == p || strings.HasSuffix(p, "/"+m[2]) || strings.HasSuffix(m[2], "/"+p) {
 			// "seuil 0.75 (`ApiConversationManager.ts:85`)" (threshold: the two-hundred-and-ninth holdout's
@@ -968,6 +970,28 @@ func literalHints(c *Claim, p string) []string {
 	}
 	return out
 }
+
+// quotedLiterals are the strings a claim quotes in prose, as the code would write them: "`SearchProjects.tsx`
+// line 35 always renders "projeto"/"projetos" in Portuguese" (the two-hundred-and-forty-fifth holdout's
+// code, whose line 35 holds `'projeto' : 'projetos'`, while the claim's `t()` for another file matched
+// line 34). Only the string with its quotes counts: a word alone is on too many lines.
+func quotedLiterals(text string) []string {
+	if !strings.Contains(text, "\"") && !strings.Contains(text, "“") {
+		return nil
+	}
+	var out []string
+	for _, m := range proseQuote.FindAllStringSubmatch(text, -1) {
+		q := m[1] + m[2]
+		if strings.IndexFunc(q, unicode.IsLetter) < 0 {
+			continue
+		}
+		out = append(out, "'"+q+"'", "\""+q+"\"")
+	}
+	return out
+}
+
+// proseQuote is a short string in double quotes, straight or curly, on one line.
+var proseQuote = mustGate(`"([^"\n\x60]{3,60})"|“([^”\n\x60]{3,60})”`)
 
 // numberCited is a decimal value right before a parenthesized line hint: "0.75 (`x.ts:85`)"; $2 is the
 // hint's path.

@@ -442,7 +442,7 @@ var stepAddCue = mustGate(`(?i)^\s*\**add\s+(?:(?:an?|the|new|empty|your)\s+)*\*
 // hundred-and-fifty-ninth's beads-rs, whose commands moved to another crate) puts a colon after the word;
 // "Do not create a\n  same-name `.agents/skills/aoa-kag` copy" (the hundred-and-sixty-first's aoa-kag) a
 // word of which copy.
-var forbidMakeCue = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root|repository|repo|project|in-repo)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
+var forbidMakeCue = mustGate(`(?i)\b(?:do\s+not|don['’]t|never|must\s+not|should\s+not|shouldn['’]t)\**:?\s+` + makeVerb + `(?:(?:\s*[,/]\s*|\s+)(?:(?:or|and)\s+)?` + makeVerb + `)*\s+(?:(?:[^\s.;:!?]+\s+){1,6}?(?:or|and|nor)\s+)?(?:(?:an?|any|new|another|your\s+own|the|tracked|old|legacy|deprecated|obsolete|removed|retired|stale|separate|extra|duplicate|parallel|second|standalone|same-name|same-named|local|root|repository|repo|project|in-repo|nested|additional|more)\s+)*(?:(?:folders?|directories|dirs?|files?|modules?|paths?)\s+)?\**(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)(?:(?:root|top-level)\s+)?\**)*$|\b(?:do\s+not|don['’]t|never|must\s+not)\**\s+` + makeVerb + `(?:\s+(?:or|and)\s+` + makeVerb + `)*\b[^.!?:\n]{0,40}:\s*(?:` + "`[^`\\n]*`" + `\s*(?:[,/]\s*(?:(?:or|and)\s+)?|(?:or|and)\s+))*$`)
 
 // forbidPlaceCue ends the text before a place the reader is told not to keep things in: "**Do not**
 // keep product icons under `frontend/public`." (the hundred-and-fifty-eighth holdout's go-file-manager,
@@ -789,6 +789,12 @@ var ifYouNameBefore = mustGate(`(?i)\bif\s+(?:you|we|someone)\s+(?:name|call|ren
 // So may "such as": "kebab-case for utility modules such as `topic-tracker.ts`" (the
 // two-hundred-and-thirty-ninth's botcord, whose module of that name a commit removed).
 var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}(?:\(|\bsuch\s+as|\blike|\be\.g\.,?)\s*$`)
+
+// numberStyleList ends the text before a name in the list of samples after a naming rule's grammatical
+// number: "Router files are **plural** nouns matching the resource: `jobs.py`, `users.py`, `auth.py`"
+// under "## File Naming" (the two-hundred-and-forty-seventh holdout's simple-job-listing-web, whose users'
+// routes live in another module).
+var numberStyleList = mustGate(`(?i)\b(?:plural|singular)\b[*_]*\s+(?:nouns?|names?|forms?)\b[^.;\n\x60]{0,40}?(?::|\(|\bsuch\s+as|\blike|\be\.g\.,?)\s*(?:\x60[^\x60\n]+\x60[*_]*\s*(?:,|\band\b|\bor\b|/)?\s*)*$`)
 
 // willBecomeBefore ends the text before the place something will become or move to: "Lucide icons are
 // imported from `src/icons/index.tsx` today (will become `src/libs/ui-kit/icons/`)" (the
@@ -1397,6 +1403,13 @@ var goneListAfter = mustGate("(?i)^(?:\\s*(?:,|and|or|nor|&)?\\s*(?:or\\s+)?`[^`
 // holdout's Aetheria).
 var deletedListAfter = mustGate("(?i)^(?:\\s*\\([^()]{0,60}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?(?:\\s*,?\\s*(?:and|or|nor|&)?\\s*`[^`\\n]*`(?:\\s*\\([^()]{0,60}\\)|'s\\s+(?:[\\w-]+\\s+){0,3}`[^`\\n]*`(?:\\s+[\\w-]+)?)?)*(?:\\s*,?\\s*(?:and\\s+)?(?:its|their)\\s+(?:own\\s+)?(?:tests?|specs?|stories|fixtures)\\b)?\\)?\\s+(?:(?:all|both)\\s+)?(?:(?:is|are|was|were|have\\s+been|has\\s+been)\\s+)?(?:deleted|removed|se\\s+elimin(?:aron|ó)|(?:fueron\\s+)?eliminad[oa]s?|se\\s+borra(?:ron|ó)|(?:foram\\s+)?removid[oa]s?|supprimée?s?)(?:\\s+(?:outright|entirely|completely))?(?:\\s*(?:[—–:;,.()]|$)|\\s+(?:along\\s+)?with\\s+(?:it|them)\\b)")
 
+// deletedNounsAfter follows names, then the kind of thing they were, with a past copula that says they
+// were deleted: "the old `docker/vault-configs/`,\n`docker/ecommerce.sql` and top-level `docker/*.json` seed
+// sources were\ndeleted once the canonical path replaced them" (the two-hundred-and-forty-seventh holdout's
+// microservice-ecommerce). One word may stand before a later name; the past copula keeps "`x` deleted
+// rows are compacted" out.
+var deletedNounsAfter = mustGate("(?i)^(?:\\s*,?\\s*(?:and|or|&)?\\s*(?:[a-z][\\w-]*\\s+)?`[^`\\n]*`)*(?:\\s+[a-z][\\w-]*){0,3}\\s+(?:(?:all|both)\\s+)?(?:were|have\\s+been|had\\s+been)\\s+(?:all\\s+)?(?:deleted|removed)\\b")
+
 // goneCell is a table row's later cell that says the row's name is not there: "| `mq/` | — | **Does not
 // exist** | N/A |" (the fifty-fourth holdout's pratc, three rows). The whole cell says so; a cell that
 // only mentions a removal ("removed the old API") does not.
@@ -1447,8 +1460,10 @@ var excludedAfter = mustGate("(?i)^(?:\\s*(?:,|and|or)\\s*`[^`\\n]*`)*\\s+(?:are
 // matching `*.template.md` / `*.example.md`" (the fifty-third holdout's GeneralizedNotationNotation).
 // The pattern says what a program skips, not that files of that shape are kept here. So does Chinese
 // "**排除** `electron-builder` 自身、`*.md`、`*.d.ts`" (excludes …: the two-hundred-and-thirty-seventh
-// holdout's T8-penguin-canvas, electron-builder's file list).
-var excludedBefore = mustGate(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping)\b|排除|忽略|跳过|跳過|不包含|不包括)(?:[^.;!?。；！？\n]|\.\S)*$`)
+// holdout's T8-penguin-canvas, electron-builder's file list). A policy's exemptions are such patterns:
+// "- Exempt: `tests/**`, `benches/**`, `config/**`" under a file-size limit (the
+// two-hundred-and-forty-seventh's axon_rust, which has no benches/).
+var excludedBefore = mustGate(`(?i)(?:\b(?:exclud(?:es?|ed|ing)|ignor(?:es?|ed|ing)|skips?|skipped|skipping|exempt(?:s|ed|ions?)?)\b|排除|忽略|跳过|跳過|不包含|不包括)(?:[^.;!?。；！？\n]|\.\S)*$`)
 
 // Absence said in other languages, as handoff documents are written in them: Chinese "合并自原
 // `DEV_WORKFLOW.md` / `CI_SETUP.md`" (merged from the former …), "含已删 `narrator.py`" (including

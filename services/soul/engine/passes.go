@@ -117,7 +117,7 @@ func consistency(results []ClaimResult, soul *Soul) {
 		if len(vals) < 2 {
 			continue
 		}
-		if conditionsOnly(results, vals) || separateItems(results, vals) || separateRounds(results, vals) || separateMilestones(results, vals, soul) || separateSections(results, vals, soul) {
+		if conditionsOnly(results, vals) || partsOfWhole(vals) || separateItems(results, vals) || separateRounds(results, vals) || separateMilestones(results, vals, soul) || separateSections(results, vals, soul) {
 			continue
 		}
 		subject := strings.TrimPrefix(strings.ReplaceAll(k, "|", " "), " ")
@@ -345,6 +345,26 @@ func countedSubjects(results []ClaimResult) map[string]map[string][]int {
 		dropTiers(vals)
 	}
 	return groups
+}
+
+// partsOfWhole reports a subject's values, three or more, whose largest is the sum of the rest: "**48
+// posts** have metadata", "**23 posts** have full content", "**25 posts** still need full content" (the
+// two-hundred-and-forty-seventh holdout's adapty-webdev, a soul's status) split one total into its
+// parts; they agree. Figures that only come near ("48", "23", "26") are still compared.
+func partsOfWhole(vals map[string][]int) bool {
+	if len(vals) < 3 {
+		return false
+	}
+	sum, top := 0, 0
+	for val := range vals {
+		n, err := strconv.Atoi(strings.ReplaceAll(val, ",", ""))
+		if err != nil || n <= 0 {
+			return false
+		}
+		sum += n
+		top = max(top, n)
+	}
+	return sum == 2*top
 }
 
 // contradictMinority marks contradicted every judgeable claim of a value other than the one most of the

@@ -112,6 +112,11 @@ var (
 // frame is a 6-line …" (the hundred-and-sixty-sixth's agents-reverse-engineer: the frames of an animation).
 var sizeOfEach = mustGate(`(?i)\b(?:both|each)(?:\s+(?:one|of\s+(?:them|these|those|the\s+\w+)|[a-z][\w-]*))?\s+(?:is|are|was|were|stays?|remains?)\s+(?:(?:a|an)\s+)?(?:about|around|roughly|nearly|almost|over|under|some|well\s+under)?\s*$`)
 
+// sizeOfItems ends the text before a size the entries of a file each keep to: "`memory.md` entries are
+// template-shaped only (≤15 lines, fields per the template …)" (the two-hundred-and-forty-seventh
+// holdout's beaconai-customer-ready, a log of many such entries).
+var sizeOfItems = mustGate(`(?i)\b(?:entries|items|sections|blocks|records|rows|cards|notes|steps|paragraphs)\s+(?:are|must\s+be|should\s+be|stay|remain)\b[^.;:!?]{0,60}$`)
+
 // sizePast ends the text before a count that says what a file's size was, not what it is: "`Game.tsx`
 // used to be 726 lines and 26 effects" (the hundred-and-twelfth holdout's meccha-chameleon-2, split
 // into hooks since), "was ~900 lines before the split", "down from 2,000 lines".
@@ -146,12 +151,14 @@ func notFileSize(text string, m []int) bool {
 	switch {
 	case m[0] >= 2 && text[m[0]-1] == '/' && text[m[0]-2] >= '0' && text[m[0]-2] <= '9':
 		return true // "where the 50/50 line falls" (the hundred-and-twenty-eighth holdout's magecode2.0): a ratio
+	case m[0] > 0 && strings.IndexByte("-_/.", text[m[0]-1]) >= 0 || m[1] < len(text) && strings.IndexByte("-_/.", text[m[1]]) >= 0 && m[1]+1 < len(text) && text[m[1]+1] != ' ':
+		return true // "`docs/adr/ADR-003-line-order-query-sync-boundary.md`" (the two-hundred-and-forty-eighth holdout's buygo-plus-one): words of a file name
 	case strings.HasSuffix(strings.TrimRight(before(4), " "), "§"):
 		return true // "(§ 6 line 215, § 9.3)" (the hundred-and-eighty-fourth holdout's bhai): a section, then a line of it
 	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
 		sizePartAfter.MatchString(after), sizePast.MatchString(before(40)), sizeDoing.MatchString(before(120)),
 		m[4] >= 0 && sizeEquated.MatchString(before(40)), changeSize.MatchString(before(60)), sizeRule.MatchString(before(120)), sizeCondition.MatchString(before(12)), sizeOfAny.MatchString(before(40)),
-		sizeLimitAfter.MatchString(after), sizeSpreadAfter.MatchString(after), sizeOfEach.MatchString(before(60)),
+		sizeLimitAfter.MatchString(after), sizeSpreadAfter.MatchString(after), sizeOfEach.MatchString(before(60)), sizeOfItems.MatchString(before(100)),
 		changeAfter.MatchString(after):
 		return true
 	}

@@ -127,6 +127,9 @@ func (x *extraction) spanExample(s *spanText) bool {
 		// "Files: kebab-case for components (`character-card.tsx`)": a sample of the naming rule
 		return true
 	}
+	if containsFold(s.before, "plural", "singular") && numberStyleList.MatchString(s.before) {
+		return true
+	}
 	if derivedName(s.trimmed(), s.after(80)) || strings.Contains(s.before, "{") && bracedName(s.before, s.trimmed()) {
 		// "`Profile.tsx` → `profile`": a file name shown beside the name a rule derives from it is a
 		// sample of the rule, as an item under a naming rule is
@@ -323,7 +326,7 @@ var outputPathAfter = mustGate("(?i)^[*_`]*\\s+(?:is|are)\\s+(?:the\\s+|an?\\s+)
 func (x *extraction) spanAbsent(s *spanText) bool {
 	raw, m, lowerRaw, g := s.raw, s.m, s.lowerRaw, x.gates
 	if g.removal && (removalCue.MatchString(strings.ToLower(s.around())) || dashGoneAfter.MatchString(s.after(200)) || removalVerb.MatchString(strings.ToLower(s.lead())) ||
-		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400)) || parenListGone.MatchString(s.after(240))) {
+		goneAfter.MatchString(s.after(400)) || goneParen.MatchString(s.after(160)) || goneNextSentence.MatchString(s.after(300)) || goneListBefore.MatchString(s.behind(400)) || removedLeadIn(s.behind(400)) || goneListAfter.MatchString(s.after(400)) || deletedListAfter.MatchString(s.after(400)) || deletedNounsAfter.MatchString(s.after(400)) || bothGoneAfter.MatchString(s.after(200)) || parenGoneAfter(s.before, s.after(400)) || parenListGone.MatchString(s.after(240))) {
 		return true
 	}
 	if crossedOut(raw, m[0], m[1]) || g.removal && deletedLead.MatchString(s.lead()) || anyPhrase(lowerRaw, pastWords) && (pastLead.MatchString(s.lead()) || pastNarrative(s.lead())) || replacedListBefore.MatchString(s.behind(300)) && !keptInAside.MatchString(s.after(80)) ||

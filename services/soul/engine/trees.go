@@ -85,10 +85,12 @@ func treeAnchors(body string, start int) []Anchor {
 			} else if name != "" && strings.HasSuffix(name, "/") && strings.ContainsAny(name, "<{$") && !strings.ContainsAny(l, "│┃├└") {
 				// "<app>/": the layout each of several directories follows, none of them by that name
 				root, stack = placeholderRoot, nil
-			} else if rootLabel.MatchString(strings.TrimSpace(l)) {
+			} else if rootLabel.MatchString(strings.TrimSpace(l)) || strings.HasPrefix(name, "/") && treeRootName.MatchString(name[1:]) && !strings.ContainsAny(l, "│┃├└") {
 				// "Configuration:" over "├── vite.config.ts" after a "public/" tree (the
 				// two-hundred-and-forty-sixth holdout's lulu, dashboard/CLAUDE.md): a heading drawn in the
-				// block, whose entries are no longer the tree above's
+				// block, whose entries are no longer the tree above's; so is "/docs" at the left edge after
+				// a "/src" tree (the two-hundred-and-forty-seventh's fnb-webapp), whose files are not in
+				// the src tree's last folder
 				root, stack = "", nil
 			} else if strings.HasPrefix(name, "~/") && !strings.ContainsAny(l, "│┃├└") {
 				// "~/.local/share/offworld/skill/offworld/" (the seventy-third holdout's offworld): a
