@@ -219,8 +219,9 @@ func removedLeadIn(before string) bool {
 // salon-booking-v2). Spanish and Portuguese say it so: "**Archivos huérfanos.** Borrados
 // `components/form-register.tsx` y\n`MisClientesMain.tsx`." (the hundred-and-seventy-sixth's agente-ia-app).
 // A dash may stand after the verb: "Several reference paths that Phase 8\n> deleted — `k8s/`, …" (the
-// two-hundred-and-forty-seventh's microservice-ecommerce).
-var goneListBefore = mustGate("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)(?:\\s*[—–])?\\s+(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
+// two-hundred-and-forty-seventh's microservice-ecommerce), and an article: "#877 deleted the
+// `var-normalize.ts` it used to be pinned against" (the two-hundred-and-forty-ninth's vayu).
+var goneListBefore = mustGate("\\b(?:deleted|removed)\\s*\\((?:\\s*`[^`\\n]*`\\s*,)*\\s*$|\\b(?:deleted|removed)\\s+(?:[^\\s`.;:!?()]+\\s+){1,8}\\((?:\\s*`[^`\\n]*`\\s*,(?:\\s*(?:\\w+\\s+)?`[^`\\n]*`\\s*,)*\\s*(?:\\w+\\s+)?|\\s*)$|\\b(?:[Dd]eleted|[Rr]emoved|DELETED|REMOVED|[Bb]orrad[oa]s?|[Ee]liminad[oa]s?|[Rr]emovid[oa]s?|[Aa]pagad[oa]s?)(?:\\s*[—–])?\\s+(?:(?:the|its|their|our)\\s+)?(?:`[^`]*`\\s*(?:,\\s*(?:and\\s+|or\\s+|y\\s+|e\\s+)?|(?:and|y|e)\\s+|&\\s*))*$|\\b(?:deleted|removed)\\b[^.;!?`]{0,60}\\band\\s+with\\s+it\\s*,?\\s*(?:`[^`\\n]*`\\s*(?:,|and)\\s*)*$")
 
 // crossedOut reports a name on a line that says it is not there: a list item marked with a cross ("- ❌
 // **Data service** (`npm run dev`) — Market data pipeline", under the eighty-third holdout's SPXer heading

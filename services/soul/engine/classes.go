@@ -787,8 +787,10 @@ var ifYouNameBefore = mustGate(`(?i)\bif\s+(?:you|we|someone)\s+(?:name|call|ren
 // juanlou.dev, each naming a hook its kebab-case files never had). The style may be a code span itself:
 // "**Components**: `PascalCase` 파일명 (`Button.tsx`)" (the two-hundred-and-thirty-fourth's boilerplate).
 // So may "such as": "kebab-case for utility modules such as `topic-tracker.ts`" (the
-// two-hundred-and-thirty-ninth's botcord, whose module of that name a commit removed).
-var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}(?:\(|\bsuch\s+as|\blike|\be\.g\.,?)\s*$`)
+// two-hundred-and-thirty-ninth's botcord, whose module of that name a commit removed). Every sample of the
+// parenthesis counts: "PascalCase for filenames (`HelloWorld.vue`, `TheWelcome.vue`)" (the
+// two-hundred-and-fiftieth's event-junkie).
+var caseStyleParen = mustGate(`(?i)\b(?:pascal|camel|kebab|snake|lower|upper)[ _-]?case\b\x60?(?:[^.;()\n\x60]|\x60[^\x60\n]{1,16}\x60){0,40}(?:\(|\bsuch\s+as|\blike|\be\.g\.,?)\s*(?:\x60[^\x60\n]*\x60\s*,\s*)*$`)
 
 // numberStyleList ends the text before a name in the list of samples after a naming rule's grammatical
 // number: "Router files are **plural** nouns matching the resource: `jobs.py`, `users.py`, `auth.py`"

@@ -153,3 +153,33 @@ func TestTwoHundredFortySeventhHoldoutPartsOfWhole(t *testing.T) {
 		{"attack: three counts that do not add up stay contradicted", status(26), []string{"contradicted ", "contradicted ", "contradicted "}},
 	})
 }
+
+// TestTwoHundredFortyEighthHoldoutClasses: false rows of the two-hundred-and-forty-eighth and
+// -ninth holdouts that were fixed (cctest's paragraph labelled historical, vayu's deleted file and lines
+// a run reflows, agora's home place), each beside a twin that stays a finding.
+func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
+	g := newGitFixture(t)
+	g.write("engine/brain.py", "x = 1\n")
+	g.commit("2026-06-01T10:00:00Z", "init")
+	g.gone("2026-06-02T10:00:00Z", "2026-06-19T10:00:00Z", "engine/analytics/a.py", "engine/loop.py", "engine/render-assertions.sh", "engine/HelloWorld.vue", "engine/TheWelcome.vue")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "engine/CLAUDE.md", []driftCase{
+		{"a paragraph labelled historical", "**Historical (pre-refactor cleanup, kept for the record):** v8.29.0 deleted\n`loop.py` (~4700 LOC); v8.30.0 deleted 8 internal modules +\n`analytics/` (~9918 LOC).", nil},
+		{"a file deleted, with its article", "The sync test stays green: #877 deleted the `loop.py` it used to be pinned against.", nil},
+		{"lines of a file a run touches", "Prettier skips `brain.py` - a run reflows ~480 lines of it.", nil},
+		{"twin: the file's lines", "Prettier skips `brain.py` - it has ~480 lines.", []string{"size_drift brain.py"}},
+		{"folders of a home place with its variable", "All runtime data lives in `~/.agora/` (or `$AGORA_HOME`):\n- `discussions/` — transcripts and metadata\n- `memory/` — agent memory streams", nil},
+		{"twin: folders of the engine", "All runtime data lives in `engine/` (or `$AGORA_HOME`):\n- `discussions/` — transcripts and metadata\n- `memory/` — agent memory streams", []string{"unanchored discussions/", "unanchored memory/"}},
+		// event-junkie
+		{"a script that became something else", "There is no `deploy/scripts/` any more. `engine/render-assertions.sh` became the suites above in #430.", nil},
+		{"a script a new one supersedes", "- **`engine/brain.py`** — pure functions. Supersedes the git-diff-based `engine/render-assertions.sh` (see the Decisions Log).", nil},
+		{"twin: a script replaced by one that is gone", "- **`engine/brain.py`** — pure functions. Replaced by `engine/render-assertions.sh` later.", []string{"evidence_file_missing engine/render-assertions.sh"}},
+		{"twin: a script that builds something", "`engine/render-assertions.sh` builds the suites above.", []string{"evidence_file_missing engine/render-assertions.sh"}},
+		{"a release line", "Raising to the 24 line rather than `^22.22.2` matches what `brain.py` and CI pin.", nil},
+		{"twin: a file's lines", "Raising it to 24 lines: `brain.py` is 24 lines.", []string{"size_drift brain.py"}},
+		{"every sample of a case rule", "- **Component naming**: PascalCase for filenames (`HelloWorld.vue`, `TheWelcome.vue`).", nil},
+		{"twin: the components", "- **Components**: the views (`HelloWorld.vue`, `TheWelcome.vue`).", []string{"evidence_file_missing HelloWorld.vue", "evidence_file_missing TheWelcome.vue"}},
+		{"twin: the same names in a current paragraph", "**Layout:** `loop.py` runs the loop; `analytics/` holds the reports.", []string{"evidence_file_missing loop.py", "evidence_file_missing analytics/"}},
+	})
+}

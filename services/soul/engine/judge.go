@@ -41,6 +41,11 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 		}
 	}
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") {
+		if now, ok := v.renamedInParens(c, a); ok {
+			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is written with its present name beside it, "+now
+		}
+	}
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") {
 		if off, ok := v.disabledCopy(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is switched off as "+off+", as the sentence says"
 		}
@@ -1592,6 +1597,28 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 	}
 	return false
 }
+
+// renamedInParens reads a missing file's name followed by the present name in parentheses: "→
+// `middleware.ts` (proxy.ts) validates the cookie" (the two-hundred-and-forty-eighth holdout's
+// bouldering-beta-app, whose middleware.ts a commit renamed to proxy.ts for Next.js 16). The name in
+// parentheses must be a file of the same extension that is there.
+func (v *verifier) renamedInParens(c *Claim, a Anchor) (string, bool) {
+	i := strings.Index(c.Text, "`"+a.Ref+"`")
+	if i < 0 {
+		return "", false
+	}
+	m := presentNameParen.FindStringSubmatch(c.Text[i+len(a.Ref)+2:])
+	if m == nil || path.Ext(m[1]) != path.Ext(a.Path) || m[1] == a.Ref {
+		return "", false
+	}
+	if p := v.resolve(m[1]); fileThere(v.repo, p) {
+		return p, true
+	}
+	return "", false
+}
+
+// presentNameParen is a file name alone in parentheses, in a code span or not: " (proxy.ts)".
+var presentNameParen = mustGate("^\\s*[(（]\\s*`?([\\w.-]+(?:/[\\w.-]+)*\\.[A-Za-z]\\w{0,5})`?\\s*[)）]")
 
 // disabledCopy finds the copy of a missing file that a rename to ".disabled" switched off, where the
 // claim or its heading speaks of switching off or replacing: "- `base-images.yml`, `app-images.yml`

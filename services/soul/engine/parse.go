@@ -390,6 +390,16 @@ func (p *parser) paragraph(n ast.Node) {
 	if strings.Contains(raw, "../") {
 		defer p.markSiblings(raw, first)
 	}
+	if historyLabel.MatchString(raw) {
+		// "**Historical (pre-refactor cleanup, kept for the record):** v8.29.0 deleted `loop.py` …;
+		// v8.30.0 deleted 8 internal modules + `analytics/`" (the two-hundred-and-forty-eighth holdout's
+		// cctest): the label opening the paragraph puts everything it names in the past
+		defer func() {
+			for i := first; i < len(p.soul.Claims); i++ {
+				p.soul.Claims[i].emptied = true
+			}
+		}()
+	}
 	if label := plannedLabel.FindString(raw); label != "" {
 		// "**Orchestrator — planned, not yet on disk.** In plan/ledger order: `memory.py` (4), …" (the
 		// two-hundred-and-twenty-ninth holdout's Temporal-Strands, whose first attempt at those files a
@@ -770,8 +780,10 @@ var repoItemLead = mustGate("(?i)^[*_\\s]*`?([\\w.-]+(?:/[\\w.-]+)?)`?[*_]*\\s*(
 // homeLead is a lead-in, or a list item over a nested list, that ends naming a place under the home
 // directory: "Configuration stored in `~/.config/my-unicorn/`:", "Files in `$HOME/.app/`:", "(paths relative to
 // the cloned\n`~/.opencues/forks/gemini-cli/` tree — they are NOT files in the OpenCues repo):" (the
-// two-hundred-and-forty-sixth holdout's opencues, the files its fork patches).
-var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,60}[:：][*_\\s]*$")
+// two-hundred-and-forty-sixth holdout's opencues, the files its fork patches). A short code span may stand
+// between: "All runtime data lives in `~/.agora/` (or `$AGORA_HOME`):" (the two-hundred-and-forty-eighth's
+// agora).
+var homeLead = mustGate("(?i)`((?:~|\\$\\{?HOME\\}?|%(?:APPDATA|LOCALAPPDATA|USERPROFILE)%)[/\\\\][^`\\n]*)`[^`\\n]{0,60}(?:`[^`\\n]{1,30}`[^`\\n]{0,30})?[:：][*_\\s]*$")
 
 // homePlace is the home place a lead-in ends naming (homeLead); most lead-ins name none, and are spared
 // the regexp.
@@ -1358,6 +1370,10 @@ func (p *parser) itemLeadIn(n ast.Node, lead string) string {
 // of the structure of this folder and below it: the two-hundred-and-forty-eighth holdout's
 // ai-chatbot-fe-template, whose experiment folders are samples).
 var exampleTreeLead = mustGate(`(?i)(?:\b(?:example|sample|illustrative)\s+(?:(?:directory|folder|project|file)\s+)?(?:structure|layout|tree)|\b(?:structure|layout|tree)\s+(?:example|sample)|구조\s*예시|예시\s*구조|结构示例|示例结构|目录示例|構成例|構造例)[^.!?:\n]{0,40}[.:：。]?[*_\s]*$|구조\s*예시(?:다|이다|입니다)[.。]?\s*$`)
+
+// historyLabel is a paragraph's opening bold label that calls what follows history: "**Historical
+// (pre-refactor cleanup, kept for the record):**", "**History:**", "**Legacy notes:**".
+var historyLabel = mustGate(`(?i)^\s*\*\*(?:historical|history|legacy|archived?|past)\b[^*\n]{0,60}\*\*`)
 
 // plannedLabel is a paragraph's opening bold label that calls what the paragraph names planned; notYetThere
 // is a label's words saying those things are not there yet.

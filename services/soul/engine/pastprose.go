@@ -104,8 +104,9 @@ var (
 
 // supersedesOldBefore ends the words before the place of what a document replaces: "It supersedes the
 // older summary in `AGENT.md`" (the hundred-and-eightieth holdout's web_message, whose commit that added
-// AGENTS.md deleted AGENT.md).
-var supersedesOldBefore = mustGate(`(?i)\b(?:supersed(?:es|ed|ing)|replac(?:es|ed|ing))\s+the\s+(?:older|old|previous|earlier|legacy|original)\s+(?:[\w-]+\s+){0,2}?(?:in|at|from|of)\s+[*_]*$`)
+// AGENTS.md deleted AGENT.md). What it replaces may be named itself: "Supersedes the git-diff-based
+// `detect-changed-views.mjs`" (the two-hundred-and-fiftieth's textual); "replaced by `x`" names the new.
+var supersedesOldBefore = mustGate(`(?i)\b(?:supersed(?:es|ed|ing)|replac(?:es|ed|ing))\s+the\s+(?:older|old|previous|earlier|legacy|original)\s+(?:[\w-]+\s+){0,2}?(?:in|at|from|of)\s+[*_]*$|\b(?:supersed(?:es|ed|ing)|replac(?:es|ed|ing))\s+(?:the|its|our|their)\s+(?:[\w-]+\s+){0,2}?[*_]*$`)
 
 // removedMarkBefore is a parenthesised mark just before a name: "- (removed) `context_portal/` — …" (the
 // hundred-and-eightieth holdout's memos.as).
@@ -133,6 +134,10 @@ var (
 	removedLaterAfter = mustGate("(?i)^(?:[^.!?\\n`]|`[^`\\n]*`){0,200}?\\b(?:and|but)\\s+(?:it|they|both|all\\s+of\\s+(?:it|them))\\s+(?:was|were|got|has\\s+been|have\\s+been)\\s+(?:since\\s+|later\\s+|then\\s+|all\\s+)?(?:removed|deleted|dropped|retired)\\b")
 )
 
+// becameAfter follows a name with what it became: "`render-assertions.sh` became the suites above in
+// #430" (the two-hundred-and-fiftieth holdout's event-junkie, a script that commit replaced).
+var becameAfter = mustGate("^[*_]*\\s+(?:became|turned\\s+into)\\b")
+
 // pastProse: the words after the span, or the ones before it, say what the file was, not what it is.
 func pastProse(s *spanText) bool {
 	low := s.lowerRaw
@@ -147,6 +152,9 @@ func pastProse(s *spanText) bool {
 		strings.Contains(s.before, "(") && removedMarkBefore.MatchString(s.before) ||
 		strings.Contains(low, "went") && wentWithAfter.MatchString(s.after(200)) ||
 		strings.Contains(low, "but ") && butRemovedAfter.MatchString(s.after(100)) {
+		return true
+	}
+	if containsFold(low, "became", "turned into") && becameAfter.MatchString(s.after(40)) {
 		return true
 	}
 	if !isASCII(s.before) && koreanOnceBefore.MatchString(s.before) && koreanWasAfter.MatchString(s.after(40)) {

@@ -124,8 +124,9 @@ var sizePast = mustGate(`(?i)\b(?:used\s+to\s+be|was|were|had\s+been|previously|
 
 // sizePartAfter follows a count with the part of a file it measures: "`Game.tsx` | top-level state and
 // every overlay. ~30 lines of state, one JSX tree" (the same round's meccha-chameleon-2, a 458-line
-// file). "Lines of code" or of a language is the file's own size and stays a size claim.
-var sizePartAfter = mustGate(`(?i)^\s+of\s+(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing)\b`)
+// file). "Lines of code" or of a language is the file's own size and stays a size claim. "a run reflows
+// ~480 lines of it" (the two-hundred-and-forty-ninth's vayu) measures a part of the file named.
+var sizePartAfter = mustGate(`(?i)^\s+of\s+(?:it\b|them\b|(?:its\s+|the\s+)?(?:state|setup|boilerplate|glue|comments?|imports?|JSX|markup|styles?|CSS|SQL|types?|type\s+definitions|helpers?|constants?|config(?:uration)?|fixtures?|mocks?|wiring|plumbing))\b`)
 
 // sizeDoing ends the text before a count that measures the code doing something, not a file: "a
 // `createImmerStore` helper (`immer-store.ts`) that adds a draft-style `update` to the builder api in ~10
@@ -153,6 +154,8 @@ func notFileSize(text string, m []int) bool {
 		return true // "where the 50/50 line falls" (the hundred-and-twenty-eighth holdout's magecode2.0): a ratio
 	case m[0] > 0 && strings.IndexByte("-_/.", text[m[0]-1]) >= 0 || m[1] < len(text) && strings.IndexByte("-_/.", text[m[1]]) >= 0 && m[1]+1 < len(text) && text[m[1]+1] != ' ':
 		return true // "`docs/adr/ADR-003-line-order-query-sync-boundary.md`" (the two-hundred-and-forty-eighth holdout's buygo-plus-one): words of a file name
+	case strings.HasSuffix(strings.ToLower(before(4)), "the ") && strings.HasSuffix(strings.ToLower(text[m[0]:m[1]]), " line"):
+		return true // "Raising to the 24 line rather than `^22.22.2`" (the two-hundred-and-fiftieth holdout's event-junkie): a release line
 	case strings.HasSuffix(strings.TrimRight(before(4), " "), "§"):
 		return true // "(§ 6 line 215, § 9.3)" (the hundred-and-eighty-fourth holdout's bhai): a section, then a line of it
 	case sizeNotCount.MatchString(text[:m[0]]), testsPartBefore.MatchString(before(120)), testsPartAfter.MatchString(after),
