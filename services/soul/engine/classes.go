@@ -1195,8 +1195,9 @@ var (
 // the files `*-prd.md` once matched were renamed. So are a column's "Example Filename"s: "| `review-` | PR
 // review notes | `202508240848-review-pr-fixes.md` |" (the two-hundred-and-third holdout's blz). A column
 // of what an instruction file "Triggers on" or "Applies to" holds the same shapes (the two-hundred-and-
-// twenty-second's AgentX-Test).
-var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?|examples?\s+(?:file\s*)?names?|triggers?\s+on|triggered\s+by|applies\s+to|apply\s*to)\b`)
+// twenty-second's AgentX-Test). So does a profile table's "Detected By" column: "| Python | `pyproject.toml`,
+// `*.py` |" names what a tool looks for in a user's project (the two-hundred-and-forty-ninth's claude-sentient).
+var patternHeader = mustGate(`(?i)\b(?:patterns?|globs?|examples?\s+(?:file\s*)?names?|triggers?\s+on|triggered\s+by|applies\s+to|apply\s*to|detected\s+by|detect(?:s|ion)?\s+(?:files?|markers?)|markers?)\b`)
 
 // examplesHeader is a table column of samples: "| Kind | Style | Examples |", "| Тип | Стиль | Примеры |"
 // (the ninety-fourth holdout's aimusicverse: `Button.tsx`, `AudioPlayer.tsx` under `PascalCase.tsx`).

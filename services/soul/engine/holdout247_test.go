@@ -171,6 +171,9 @@ func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
 		{"twin: the file's lines", "Prettier skips `brain.py` - it has ~480 lines.", []string{"size_drift brain.py"}},
 		{"folders of a home place with its variable", "All runtime data lives in `~/.agora/` (or `$AGORA_HOME`):\n- `discussions/` — transcripts and metadata\n- `memory/` — agent memory streams", nil},
 		{"twin: folders of the engine", "All runtime data lives in `engine/` (or `$AGORA_HOME`):\n- `discussions/` — transcripts and metadata\n- `memory/` — agent memory streams", []string{"unanchored discussions/", "unanchored memory/"}},
+		// claude-sentient: what a profile is detected by
+		{"a profile table's detection markers", "| Profile | Detected By | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", nil},
+		{"twin: a table of the project's files", "| Profile | Config File | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", []string{"unverified unanchored pyproject.toml"}},
 		// event-junkie
 		{"a script that became something else", "There is no `deploy/scripts/` any more. `engine/render-assertions.sh` became the suites above in #430.", nil},
 		{"a script a new one supersedes", "- **`engine/brain.py`** — pure functions. Supersedes the git-diff-based `engine/render-assertions.sh` (see the Decisions Log).", nil},
