@@ -118,8 +118,12 @@ type verifier struct {
 	ignoredEntries map[string]string
 	// ownNameList caches ownNames (verify.go).
 	ownNameList []string
-	// linkedRepoSet caches linkedRepos (verify.go): the GitHub repositories the document links, by name.
+	// linkedRepoSet caches linkedRepos (verify.go): the forge repositories the document links, by name.
 	linkedRepoSet map[string]bool
+	// copyDir caches copiedFrom (judge.go): the folder of the guide this document is a byte-for-byte copy
+	// of, "" for none; copyDirRead marks it computed.
+	copyDir     string
+	copyDirRead bool
 	// sectionPlaces caches, per section, the machine place a claim of it gives (checkouts.go sectionPlace).
 	sectionPlaces map[int]sectionPlaceAt
 	// cssClasses caches, per CSS class asked, whether a stylesheet declares it (verify.go styleDeclares).

@@ -186,3 +186,20 @@ func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
 		{"twin: the same names in a current paragraph", "**Layout:** `loop.py` runs the loop; `analytics/` holds the reports.", []string{"evidence_file_missing loop.py", "evidence_file_missing analytics/"}},
 	})
 }
+
+// TestTwoHundredFiftiethHoldoutCopiedGuide: SVJ keeps its root CLAUDE.md, word for word, as an appendix of
+// its product spec; the copy's links are written from the root. A guide that differs keeps its own
+// folder, and its links stay drift.
+func TestTwoHundredFiftiethHoldoutCopiedGuide(t *testing.T) {
+	body := "> UI conventions are in **[docs/UI_GUIDE.md](docs/UI_GUIDE.md)**.\n"
+	g := newGitFixture(t)
+	g.write("docs/UI_GUIDE.md", "# UI\n")
+	g.write("CLAUDE.md", string(notes(body)))
+	g.commit("2026-06-01T10:00:00Z", "init")
+	repo := g.open(t)
+
+	runDriftCases(t, repo, "docs/PRD/appendices/CLAUDE.md", []driftCase{
+		{"a word-for-word copy of the root guide", body, nil},
+		{"twin: a guide of its own", "> UI conventions are in [docs/UI_GUIDE.md](docs/UI_GUIDE.md).\n", []string{"evidence_file_missing docs/UI_GUIDE.md"}},
+	})
+}
