@@ -89,6 +89,17 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 	}
 }
 
+// TestSoulCopyKeepsItsLinks is the attack on the copied-guide reading (engine/judge.go copiedFrom): a soul
+// kept word for word beside another copy of itself still answers for its links from its own folder
+// (SOUL-INV-1); only other handoff documents borrow the original's.
+func TestSoulCopyKeepsItsLinks(t *testing.T) {
+	f := newFixture(t)
+	soul := pathosWith("# PATHOS", "- The cart's entry is [the main file](src/main.go).\n")
+	if kinds := staleKindsWith(t, f, "tool", soul, "PATHOS.md", soul); kinds["src/main.go"] != "drift" {
+		t.Errorf("got stale rows %v, want src/main.go as drift", kinds)
+	}
+}
+
 // staleKindsWith is staleKinds over a repository that holds one more file, committed after the soul.
 func staleKindsWith(t *testing.T, f *fixture, brain, soul, rel, body string) map[string]string {
 	t.Helper()
