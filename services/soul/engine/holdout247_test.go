@@ -174,6 +174,9 @@ func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
 		// claude-sentient: what a profile is detected by
 		{"a profile table's detection markers", "| Profile | Detected By | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", nil},
 		{"twin: a table of the project's files", "| Profile | Config File | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", []string{"unverified unanchored pyproject.toml"}},
+		// zenborg: a key binding
+		{"a keyboard shortcut", "### Key Bindings Reference\n\n| Normal Mode | Action |\n| ----------- | ------ |\n| `hjkl` | Navigate grid (left/down/up/right) |\n| `gg` / `G` | First / Last moment |\n| `w` / `b` | Next / Previous moment |\n| `dd` | Delete moment |\n| `:` | Command mode |\n| `Ctrl+/` | Toggle compass view |", nil},
+		{"twin: a folder of key bindings", "- Key bindings live in `engine/keys/`.", []string{"unverified unanchored engine/keys/"}},
 		// event-junkie
 		{"a script that became something else", "There is no `deploy/scripts/` any more. `engine/render-assertions.sh` became the suites above in #430.", nil},
 		{"a script a new one supersedes", "- **`engine/brain.py`** — pure functions. Supersedes the git-diff-based `engine/render-assertions.sh` (see the Decisions Log).", nil},
