@@ -673,8 +673,9 @@ var forbidLeadIn = mustGate(`(?i)(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must
 // keeps them out whether or not one is there. A heading right over the list leads it the same way: "### ❌
 // ABSOLUTELY FORBIDDEN TO CREATE UNLESS USER SPECIFICALLY ASKS:" over "- **ANY** summary files (e.g.,
 // `*_SUMMARY.md`, …)" (the two-hundred-and-third holdout's enhanced-ado-mcp). "**FORBIDDEN root-level file
-// patterns:**" (the two-hundred-and-sixteenth's ScaledTest) lists names of files not to make.
-var forbidAddLeadIn = mustGate(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not|(?:forbidden|prohibited|not\s+allowed)\s+to)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load)\b|(?:^|[^\p{L}])(?:forbidden|prohibited|banned|disallowed)\s+(?:[\w-]+\s+){0,2}?(?:files?|file\s+(?:names?|patterns?)|paths?|folders?|directories)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,40}[:：]\s*\**\s*$`)
+// patterns:**" (the two-hundred-and-sixteenth's ScaledTest) lists names of files not to make. "❌ **DO NOT
+// commit:**" (the two-hundred-and-fifty-first's infinite-room-labs-infra) lists what stays out of git.
+var forbidAddLeadIn = mustGate(`(?i)(?:(?:^|[^\p{L}])(?:never|do\s+not|don['’]t|must\s+not|(?:forbidden|prohibited|not\s+allowed)\s+to)\s+(?:re-?)?(?:add|create|introduce|reintroduce|recreate|restore|bring\s+back|read|open|load|commit|check\s+in)\b|(?:^|[^\p{L}])(?:forbidden|prohibited|banned|disallowed)\s+(?:[\w-]+\s+){0,2}?(?:files?|file\s+(?:names?|patterns?)|paths?|folders?|directories)\b|禁止(?:再)?(?:新增|添加|恢复|创建|引入|读取|阅读|打开)|不要(?:再)?(?:新增|添加|恢复|创建|读取|阅读|打开))[^.!?:\n]{0,40}[:：]\s*\**\s*$`)
 
 // makeItem opens a list item with a verb that makes a file, or makes one again: "Recreate
 // `src/adapter/mapper`, `src/adapter/provider.ts`, or provider-specific mapper forests." Under a

@@ -166,6 +166,7 @@ func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
 
 	runDriftCases(t, repo, "engine/CLAUDE.md", []driftCase{
 		{"a paragraph labelled historical", "**Historical (pre-refactor cleanup, kept for the record):** v8.29.0 deleted\n`loop.py` (~4700 LOC); v8.30.0 deleted 8 internal modules +\n`analytics/` (~9918 LOC).", nil},
+		{"twin: a legacy list", "**Legacy (don't use):** `brain.py`, `loop.py`", []string{"evidence_file_missing loop.py"}},
 		{"a file deleted, with its article", "The sync test stays green: #877 deleted the `loop.py` it used to be pinned against.", nil},
 		{"lines of a file a run touches", "Prettier skips `brain.py` - a run reflows ~480 lines of it.", nil},
 		{"twin: the file's lines", "Prettier skips `brain.py` - it has ~480 lines.", []string{"size_drift brain.py"}},
@@ -174,6 +175,9 @@ func TestTwoHundredFortyEighthHoldoutClasses(t *testing.T) {
 		// claude-sentient: what a profile is detected by
 		{"a profile table's detection markers", "| Profile | Detected By | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", nil},
 		{"twin: a table of the project's files", "| Profile | Config File | Tools |\n|---------|-------------|-------|\n| Python | `pyproject.toml`, `*.py` | ruff, pytest |", []string{"unverified unanchored pyproject.toml"}},
+		// infinite-room-labs-infra: what not to commit
+		{"a list of what not to commit", "❌ **DO NOT commit:**\n- `engine/templates/command-templates/` - These are templates, not final commands", nil},
+		{"twin: a list of what to commit", "✅ **DO commit:**\n- `engine/templates/command-templates/` - These are templates, not final commands", []string{"unanchored engine/templates/command-templates/"}},
 		// zenborg: a key binding
 		{"a keyboard shortcut", "### Key Bindings Reference\n\n| Normal Mode | Action |\n| ----------- | ------ |\n| `hjkl` | Navigate grid (left/down/up/right) |\n| `gg` / `G` | First / Last moment |\n| `w` / `b` | Next / Previous moment |\n| `dd` | Delete moment |\n| `:` | Command mode |\n| `Ctrl+/` | Toggle compass view |", nil},
 		{"twin: a folder of key bindings", "- Key bindings live in `engine/keys/`.", []string{"unverified unanchored engine/keys/"}},
