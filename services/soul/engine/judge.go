@@ -52,10 +52,7 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") {
 		if now, ok := v.renamedInParens(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is written with its present name beside it, "+now
-		}
-	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") {
-		if off, ok := v.disabledCopy(c, a); ok {
+		} else if off, ok := v.disabledCopy(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is switched off as "+off+", as the sentence says"
 		}
 	}
@@ -1579,10 +1576,8 @@ func (v *verifier) underClaimDir(c *Claim, a Anchor) bool {
 			// "**`src/generated/**`** — `tickers.json`, … and their `.tickers-meta.json`" (the
 			// two-hundred-and-forty-seventh holdout's better-giving): a folder's whole contents name the
 			// folder the files are in
-			if d, ok := strings.CutSuffix(strings.TrimSuffix(o.Path, "/**"), "/*"); ok || d != o.Path {
-				if !strings.ContainsAny(d, "*?[{") && v.holdsUnder(v.resolve(d), a.Path, a.Kind == AnchorGlob) {
-					return true
-				}
+			if d, ok := globFolder(o.Path); ok && v.holdsUnder(v.resolve(d), a.Path, a.Kind == AnchorGlob) {
+				return true
 			}
 			continue
 		}
@@ -1619,7 +1614,8 @@ func (v *verifier) copiedFrom() (string, bool) {
 			body, _ = v.readFile(v.soul.Path)
 		}
 		if len(body) > 0 {
-			for _, other := range v.repo.ByBasename(v.base()) {
+			others := v.repo.ByBasename(v.base())
+			for _, other := range others[:min(len(others), maxCopyCandidates)] {
 				if other == v.soul.Path {
 					continue
 				}
@@ -1632,6 +1628,10 @@ func (v *verifier) copiedFrom() (string, bool) {
 	}
 	return v.copyDir, v.copyDirRead && v.copyDir != ""
 }
+
+// maxCopyCandidates bounds the guides of the document's name read to find what it copies: a monorepo's
+// hundreds of CLAUDE.md files are not all read for one document.
+const maxCopyCandidates = 64
 
 // base is the document's file name.
 func (v *verifier) base() string { return path.Base(v.soul.Path) }
@@ -1684,6 +1684,17 @@ func (v *verifier) disabledCopy(c *Claim, a Anchor) (string, bool) {
 
 // disabledWords say a file was switched off or replaced, or the section tells of a migration.
 var disabledWords = []string{"disabl", "replac", "previous", "formerly", "deprecat", "retired", "migrat"}
+
+// globFolder is the folder a glob of a folder's whole contents names: "src/generated" for
+// "src/generated/**" or "src/generated/*"; a glob with a wildcard before its end names no one folder.
+func globFolder(glob string) (string, bool) {
+	for _, tail := range []string{"/**", "/*"} {
+		if d, ok := strings.CutSuffix(glob, tail); ok && d != "" && !strings.ContainsAny(d, "*?[{") {
+			return d, true
+		}
+	}
+	return "", false
+}
 
 // holdsUnder reports whether directory d, a directory of the repository, holds rel: a path, or a glob's
 // match.
