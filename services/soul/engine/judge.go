@@ -1024,6 +1024,14 @@ var suffixWordAfter = mustGate(`(?i)^\s+(?:file\s*)?(?:suffix(?:es)?|extensions?
 // `use*.tsx` or `use*.ts`", "UI primitives: `kebab-case.tsx` (shadcn convention)".
 var labelledNames = mustGate("^[*_\\s]*\\p{L}[\\p{L}\\s&/+-]{0,40}[*_\\s]*[:：]\\s*(?:`[^`\\n]+`\\s*(?:,|、|/|\\bor\\b|\\band\\b)?\\s*)+(?:\\([^)\\n]{0,60}\\))?\\s*$")
 
+// heading is the heading of the claim's own section, "" for a claim above the first.
+func (v *verifier) heading(c *Claim) string {
+	if c.Section < 0 || c.Section >= len(v.soul.Sections) {
+		return ""
+	}
+	return v.soul.Sections[c.Section].Heading
+}
+
 // headingsAbove yields the heading of the claim's section, then each heading above it.
 func (v *verifier) headingsAbove(c *Claim) iter.Seq[string] {
 	return func(yield func(string) bool) {
@@ -1495,10 +1503,10 @@ func (v *verifier) namedProjectTop(text, p string) (string, bool) {
 // layoutOfRepo reports the repository a claim's section heading says its layout follows ("Structure
 // (Based on owner/name)", "adapted from owner/name"), when this repository has no such path.
 func (v *verifier) layoutOfRepo(c *Claim) (string, bool) {
-	if c.Section < 0 || c.Section >= len(v.soul.Sections) || v.soul.SoulTissue {
+	if v.soul.SoulTissue {
 		return "", false
 	}
-	m := basedOnRepo.FindStringSubmatch(v.soul.Sections[c.Section].Heading)
+	m := basedOnRepo.FindStringSubmatch(v.heading(c))
 	if m == nil || v.ownName(path.Base(m[1])) {
 		return "", false
 	}
@@ -1665,7 +1673,7 @@ var presentNameParen = mustGate("^\\s*[(（]\\s*`?([\\w.-]+(?:/[\\w.-]+)*\\.[A-Z
 // two-hundred-and-forty-eighth holdout's homy). "Edit `.github/workflows/base-images.yml`" says no such
 // thing, and stays drift.
 func (v *verifier) disabledCopy(c *Claim, a Anchor) (string, bool) {
-	if !containsFold(c.Text, disabledWords...) && (c.Section < 0 || c.Section >= len(v.soul.Sections) || !containsFold(v.soul.Sections[c.Section].Heading, disabledWords...)) {
+	if !containsFold(c.Text, disabledWords...) && !containsFold(v.heading(c), disabledWords...) {
 		return "", false
 	}
 	if strings.Contains(a.Path, "/") {

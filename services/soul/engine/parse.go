@@ -238,7 +238,7 @@ func (p *parser) block(n ast.Node, depth int) {
 		if plannedTreeNote.MatchString(p.noteAfter(b)) {
 			p.markFrom(from, func(c *Claim) { c.planned = c.planned || c.Kind == KindTree })
 		}
-		if lead := p.leadIn(b); adviceLead.MatchString(lead) || exampleLeadIn.MatchString(lead) || exampleTreeLead.MatchString(p.itemLeadIn(b, lead)) {
+		if lead := p.leadIn(b); adviceLead.MatchString(lead) || exampleLeadIn.MatchString(lead) || p.treeFrom(from) && exampleTreeLead.MatchString(p.itemLeadIn(b, lead)) {
 			for i := from; i < len(p.soul.Claims); i++ {
 				// a tree the lead-in recommends, or shows as an example ("Example structure:" over a
 				// package's routes in a generic SDK guide: the hundred-and-sixty-second holdout's
@@ -302,7 +302,10 @@ func (p *parser) heading(h *ast.Heading) {
 
 // forgeLinkCell is a table cell that is only a link to a repository on a forge; the name is the
 // repository's.
-var forgeLinkCell = mustGate(`^\[[^\]\n]+\]\(https?://(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)$`)
+var forgeLinkCell = mustGate(`^\[[^\]\n]+\]\(https?://(?:www\.)?` + forgeHosts + `/[\w.-]+/([\w.-]+?)(?:\.git)?/?\)$`)
+
+// forgeHosts are the forges whose links name a repository by owner and name.
+const forgeHosts = `(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)`
 
 // checkoutHeading is a heading that places its section in a named checkout of another repository:
 // "from a meshtastic-mcp checkout", "(in the docs repo)", "inside the `book` repository".
@@ -394,11 +397,7 @@ func (p *parser) paragraph(n ast.Node) {
 		// "**Historical (pre-refactor cleanup, kept for the record):** v8.29.0 deleted `loop.py` …;
 		// v8.30.0 deleted 8 internal modules + `analytics/`" (the two-hundred-and-forty-eighth holdout's
 		// cctest): the label opening the paragraph puts everything it names in the past
-		defer func() {
-			for i := first; i < len(p.soul.Claims); i++ {
-				p.soul.Claims[i].emptied = true
-			}
-		}()
+		defer p.markFrom(first, func(c *Claim) { c.emptied = true })
 	}
 	if label := plannedLabel.FindString(raw); label != "" {
 		// "**Orchestrator — planned, not yet on disk.** In plan/ledger order: `memory.py` (4), …" (the
@@ -1346,6 +1345,12 @@ func (p *parser) leadIn(n ast.Node) string {
 		return ""
 	}
 	return strings.TrimSpace(p.rawLines(prev))
+}
+
+// treeFrom reports a tree block among the claims the parser made from index from on: only a tree's
+// lead-in is read further up, into a list's last item.
+func (p *parser) treeFrom(from int) bool {
+	return slices.ContainsFunc(p.soul.Claims[from:], func(c Claim) bool { return c.Kind == KindTree })
 }
 
 // itemLeadIn is the lead-in paragraph before a block, or, when a list stands right before it, the text

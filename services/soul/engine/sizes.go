@@ -152,7 +152,7 @@ func notFileSize(text string, m []int) bool {
 	switch {
 	case m[0] >= 2 && text[m[0]-1] == '/' && text[m[0]-2] >= '0' && text[m[0]-2] <= '9':
 		return true // "where the 50/50 line falls" (the hundred-and-twenty-eighth holdout's magecode2.0): a ratio
-	case m[0] > 0 && strings.IndexByte("-_/.", text[m[0]-1]) >= 0 || m[1] < len(text) && strings.IndexByte("-_/.", text[m[1]]) >= 0 && m[1]+1 < len(text) && text[m[1]+1] != ' ':
+	case inFileName(text, m[0], m[1]):
 		return true // "`docs/adr/ADR-003-line-order-query-sync-boundary.md`" (the two-hundred-and-forty-eighth holdout's buygo-plus-one): words of a file name
 	case strings.HasSuffix(strings.ToLower(before(4)), "the ") && strings.HasSuffix(strings.ToLower(text[m[0]:m[1]]), " line"):
 		return true // "Raising to the 24 line rather than `^22.22.2`" (the two-hundred-and-fiftieth holdout's event-junkie): a release line
@@ -166,6 +166,14 @@ func notFileSize(text string, m []int) bool {
 		return true
 	}
 	return sizeOfThing.MatchString(after) && !sizeOfFile.MatchString(after) && strings.Contains(text[m[0]:m[1]], "-")
+}
+
+// inFileName reports a size phrase text[from:to] glued into a longer name: a name character right before
+// it, or one right after it that the next byte continues ("003-line-order", not "200-line. ").
+func inFileName(text string, from, to int) bool {
+	const glue = "-_/."
+	return from > 0 && strings.IndexByte(glue, text[from-1]) >= 0 ||
+		to+1 < len(text) && strings.IndexByte(glue, text[to]) >= 0 && text[to+1] != ' '
 }
 
 // ParseSizeClaims reads the stated sizes of a sentence.

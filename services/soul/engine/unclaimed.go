@@ -42,7 +42,7 @@ func numberedSeries(s *spanText) bool {
 // "Read `MANIFEST.md`, `ARCHITECTURE.md` and `onboarding/academy.md` in
 // [kolonie-docs](https://github.com/Kolonie-AI/kolonie-docs) for the domain" (the same round's
 // kolonie-platform, two documents).
-var linkedRepoAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+(?:in|from|of)\\s+(?:the\\s+)?\\[[^\\]\\n]+\\]\\(https?://(?:github\\.com|gitlab\\.com|bitbucket\\.org|codeberg\\.org)/[\\w.-]+/[\\w.-]+/?\\)")
+var linkedRepoAfter = mustGate("^(?:\\s*(?:,|and|&)\\s*`[^`\\n]*`)*\\s+(?:in|from|of)\\s+(?:the\\s+)?\\[[^\\]\\n]+\\]\\(https?://" + forgeHosts + "/[\\w.-]+/[\\w.-]+/?\\)")
 
 // onceShippedLead opens a sentence with the condition it waits for: "Once shipped, use the
 // `<FigureWithSource>` wrapper from `components/figures/`" (the same round's 2026-ebola-epi, whose

@@ -1419,7 +1419,7 @@ func (v *verifier) linkedRepos() map[string]bool {
 
 // forgeRepoLink is a link to a repository on one of the forges forgeLinkCell knows; its name is the
 // group.
-var forgeRepoLink = mustGate(`\b(?:github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)/[\w.-]+/([\w.-]+)`)
+var forgeRepoLink = mustGate(`\b` + forgeHosts + `/[\w.-]+/([\w.-]+)`)
 
 // packageShorthand reads a two-part path that no commit held, a package's top directory and a file name,
 // as the one file of that name under that package: the package-qualified name monorepo guides write. A
