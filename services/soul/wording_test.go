@@ -79,6 +79,8 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 		{"an installed copy of a tracked file", "- `.claude/src/main.go` serves the cart.\n", ".claude/src/main.go"},
 		{"a count against the remote", "- The cart landed; main is 3 commits ahead of origin.\n", "3 commits ahead of origin"},
 		{"a path under a linked repository", "- The cart follows `cartspec/cart.yml` ([spec](https://github.com/acme/cartspec)).\n", "cartspec/cart.yml"},
+		// and the fifty-second session's: a file by its old name beside its present one
+		{"a file by its old name", "- `src/cart.go` (src/main.go) serves the cart.\n", "src/cart.go"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			soul := pathosWith("# PATHOS", tc.body)
@@ -86,6 +88,17 @@ func TestSoulToolWordingHidesNoDrift(t *testing.T) {
 				t.Errorf("%s: got stale rows %v, want %s as drift", tc.name, kinds, tc.anchor)
 			}
 		})
+	}
+}
+
+// TestSoulDisabledWorkflowStaysDrift is the attack on the switched-off reading (engine/judge.go
+// disabledCopy): a soul that says a workflow runs, beside the copy a rename to ".disabled" switched off,
+// is stale whatever else its sentence replaced (SOUL-INV-1).
+func TestSoulDisabledWorkflowStaysDrift(t *testing.T) {
+	f := newFixture(t)
+	soul := pathosWith("# PATHOS", "- `cart.yml` runs the deploy (it replaced the old flow).\n")
+	if kinds := staleKindsWith(t, f, "tool", soul, "cart.yml.disabled", "on: push\n"); kinds["cart.yml"] != "drift" {
+		t.Errorf("got stale rows %v, want cart.yml as drift", kinds)
 	}
 }
 

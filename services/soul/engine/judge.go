@@ -49,7 +49,9 @@ func (v *verifier) inClaim(c *Claim, a Anchor, ar AnchorResult) AnchorResult {
 			}
 		}
 	}
-	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") {
+	if ar.Status == AnchorFailed && a.Kind == AnchorPath && !a.Link && !strings.HasSuffix(a.Ref, "/") && !v.soul.SoulTissue {
+		// a soul cites only what it can show here (SOUL-INV-1): not a file by a name it no longer has, nor
+		// one a rename switched off
 		if now, ok := v.renamedInParens(c, a); ok {
 			ar.Status, ar.Reason, ar.Detail = AnchorOK, "", a.Ref+" is written with its present name beside it, "+now
 		} else if off, ok := v.disabledCopy(c, a); ok {
